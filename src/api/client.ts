@@ -1,0 +1,53 @@
+import { ofetch, type $Fetch } from 'ofetch';
+import { API_BASE, paths } from './paths';
+import type {
+  AdminSignInBody, AdminSignUpBody, AuthResponse, CheckUserResponse, ForgotPasswordBody,
+  MessageResponse, ResetPasswordBody, SignInBody, SignUpBody, UpdateCurrentUserBody,
+} from './auth';
+import type { ClientConfig } from './config';
+
+export interface ApiClientOptions {
+  /** Origin of the server; empty for same-origin (the browser). */
+  baseURL?: string;
+  /** Read at every call so a sign-in or sign-out takes effect at once. */
+  getToken: () => string | null;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The typed HTTP client built from the contract. Every request sends credentials and a bearer token when one is stored. */
+export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOptions) {
+  const http: $Fetch = ofetch.create({
+    baseURL: `${baseURL}${API_BASE}`,
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    ...(fetch ? { fetch } : {}),
+    onRequest({ options }) {
+      const token = getToken();
+      const headers = new Headers(options.headers);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      options.headers = headers;
+    },
+  });
+
+  return {
+    http,
+    config: () => http<ClientConfig>(paths.config),
+    auth: {
+      signUp: (body: SignUpBody) => http<AuthResponse>(paths.auth.signup, { method: 'POST', body }),
+      signIn: (body: SignInBody) => http<AuthResponse>(paths.auth.signin, { method: 'POST', body }),
+      signOut: () => http<MessageResponse>(paths.auth.signout),
+      currentUser: () => http<AuthResponse>(paths.auth.currentUser),
+      updateCurrentUser: (body: UpdateCurrentUserBody) =>
+        http<AuthResponse>(paths.auth.currentUser, { method: 'PUT', body }),
+      checkUser: (authId: string) => http<CheckUserResponse>(paths.auth.checkUser(authId), { method: 'POST' }),
+      forgotPassword: (body: ForgotPasswordBody) =>
+        http<MessageResponse>(paths.auth.forgotPassword, { method: 'POST', body }),
+      resetPassword: (token: string, body: ResetPasswordBody) =>
+        http<MessageResponse>(paths.auth.resetPassword(token), { method: 'POST', body }),
+      adminSignUp: (body: AdminSignUpBody) => http<AuthResponse>(paths.auth.adminSignup, { method: 'POST', body }),
+      adminSignIn: (body: AdminSignInBody) => http<AuthResponse>(paths.auth.adminSignin, { method: 'POST', body }),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

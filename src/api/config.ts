@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** GET /config: what the client needs to know at run time. */
+export const clientConfigSchema = z.object({
+  env: z.literal('DEV'),
+  googleSignIn: z.boolean(),
+  firebase: z
+    .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string() })
+    .nullable(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.string() });

@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './client';
+export * from './config';
+export * from './constants';
+export * from './errors';
+export * from './paths';
+export * from './socket';

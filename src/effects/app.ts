@@ -1,0 +1,17 @@
+import { createActor } from 'xstate';
+import { STORAGE_KEYS } from '../api/constants';
+import { appMachine } from '../machines/app.machine';
+import { storage } from './storage';
+import { themeLogic } from './theme';
+
+/** The app machine with every real effect plugged in. */
+export const appLogic = appMachine.provide({
+  actors: { theme: themeLogic },
+});
+
+export function startApp(options: Parameters<typeof createActor>[1] = {}) {
+  const actor = createActor(appLogic, { ...options, input: { storedTheme: storage.get(STORAGE_KEYS.theme) } });
+  actor.start();
+  return actor;
+}
+export type AppActorRef = ReturnType<typeof startApp>;

@@ -1,0 +1,22 @@
+import { STORAGE_KEYS } from '../api/constants';
+
+/** Browser storage behind one door, so tests and SSR-less environments fail soft. */
+const safe = <T>(fn: () => T, fallback: T): T => {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+};
+
+export const storage = {
+  get: (key: string) => safe(() => globalThis.localStorage?.getItem(key) ?? null, null),
+  set: (key: string, value: string) => safe(() => globalThis.localStorage?.setItem(key, value), undefined),
+  remove: (key: string) => safe(() => globalThis.localStorage?.removeItem(key), undefined),
+  session: {
+    get: (key: string) => safe(() => globalThis.sessionStorage?.getItem(key) ?? null, null),
+    set: (key: string, value: string) => safe(() => globalThis.sessionStorage?.setItem(key, value), undefined),
+    remove: (key: string) => safe(() => globalThis.sessionStorage?.removeItem(key), undefined),
+  },
+  token: () => safe(() => globalThis.localStorage?.getItem(STORAGE_KEYS.authToken) ?? null, null),
+};
