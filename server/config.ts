@@ -1,0 +1,170 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { loadOrCreateSecret } from './secret';
+
+/**
+ * Every setting of the server, read from environment variables once at start.
+ * A bad value stops the server with a message naming the variable, rather than failing later
+ * in some request. Tests call `loadConfig({...})` with their own env object.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty variables (`FOO=`) count as unset, as shells and .env files commonly produce them. */
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().min(1).optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
+  z.preprocess((value) => (value === undefined || value === '' ? fallback : value), schema);
+const integer = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a number' }).int(`must be a whole number`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+const url = (protocols: RegExp, hint: string) =>
+  z.string().refine((value) => URL.canParse(value) && protocols.test(new URL(value).protocol), `must be a URL like ${hint}`);
+
+const envSchema = z.object({
+  PORT: withDefault(integer(0, 65535), '3000'),
+  HOST: withDefault(z.string().min(1), '127.0.0.1'),
+  DATA_DIR: withDefault(z.string().min(1), './data'),
+  CLIENT_DIR: withDefault(z.string().min(1), './dist'),
+  PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^https?:$/, 'https://stoa.example.org').optional()),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^postgres(ql)?:$/, 'postgres://user:pass@host:5432/db').optional()),
+  DATABASE_SCHEMA: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain lowercase schema name').optional()),
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^rediss?:$/, 'redis://127.0.0.1:6379').optional()),
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^smtps?:$/, 'smtp://user:pass@mail.example.org:587').optional()),
+  MAIL_FROM: optionalText,
+  JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_INVITE_CODE: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8, 'must be at least 8 characters').optional()),
+  FIREBASE_PROJECT_ID: optionalText,
+  FIREBASE_API_KEY: optionalText,
+  FIREBASE_AUTH_DOMAIN: optionalText,
+  FIREBASE_APP_ID: optionalText,
+  GOOGLE_JWKS_URL: withDefault(
+    url(/^https?:$/, 'https://www.googleapis.com/...'),
+    'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
+  ),
+  TRUST_PROXY: withDefault(z.string(), 'false'),
+  MAX_BODY_BYTES: withDefault(integer(1024, 50 * 1024 * 1024), String(1024 * 1024)),
+  MAX_IMAGE_BYTES: withDefault(integer(1024, 100 * 1024 * 1024), String(10 * 1024 * 1024)),
+  MAX_VIDEO_BYTES: withDefault(integer(1024, 2 * 1024 * 1024 * 1024), String(100 * 1024 * 1024)),
+  /** Multiplies every rate limit: a journey suite on one machine may need more than a person. */
+  RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: 'must be a number' }).positive('must be above 0').max(10_000), '1'),
+  LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
+});
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  clientDir: string;
+  publicUrl: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  redisUrl?: string;
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
+  jwtSecret: string;
+  adminInviteCode?: string;
+  firebase: { projectId: string; apiKey: string; authDomain: string; appId: string } | null;
+  googleJwksUrl: string;
+  trustProxy: boolean | number | string;
+  limits: { bodyBytes: number; imageBytes: number; videoBytes: number };
+  rateLimits: {
+    global: RateLimitRule;
+    signInPerIp: RateLimitRule;
+    signInPerAccount: RateLimitRule;
+    signUpPerIp: RateLimitRule;
+    forgotPasswordPerEmail: RateLimitRule;
+    forgotPasswordPerIp: RateLimitRule;
+    resetPasswordPerIp: RateLimitRule;
+  };
+  /** argon2id cost. The defaults are OWASP's recommendation; only tests lower them. */
+  passwordHashing: { memoryCost: number; timeCost: number; parallelism: number };
+  sessions: { shortMs: number; longMs: number; resetTokenMs: number };
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** "true" / "false" / a hop count / a list of addresses or subnets, as Fastify's trustProxy takes. */
+function parseTrustProxy(raw: string): boolean | number | string {
+  const value = raw.trim().toLowerCase();
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return raw.trim();
+}
+
+function describe(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
+  const name = String(issue.path[0] ?? 'environment');
+  const got = env[name];
+  const shown = got === undefined ? '' : name.includes('SECRET') || name.includes('URL') || name.includes('CODE') ? '' : ` (got "${got}")`;
+  return `${name} ${issue.message}${shown}`;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${describe(issue, env)}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+
+  const firebaseParts = [e.FIREBASE_API_KEY, e.FIREBASE_AUTH_DOMAIN, e.FIREBASE_APP_ID];
+  if (e.FIREBASE_PROJECT_ID && firebaseParts.some((part) => !part)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - FIREBASE_PROJECT_ID is set, so FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN and FIREBASE_APP_ID must be set too',
+    );
+  }
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const scale = (max: number) => Math.max(1, Math.round(max * e.RATE_LIMIT_SCALE));
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    clientDir: path.resolve(e.CLIENT_DIR),
+    publicUrl,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_SCHEMA ? { schema: e.DATABASE_SCHEMA } : {}) }
+      : { kind: 'sqlite', file: path.join(dataDir, 'stoa.db') },
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    mail: {
+      ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+      from: e.MAIL_FROM ?? `"Stoa" <no-reply@${new URL(publicUrl).hostname}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, 'jwt-secret')),
+    ...(e.ADMIN_INVITE_CODE ? { adminInviteCode: e.ADMIN_INVITE_CODE } : {}),
+    firebase: e.FIREBASE_PROJECT_ID
+      ? {
+          projectId: e.FIREBASE_PROJECT_ID,
+          apiKey: e.FIREBASE_API_KEY!,
+          authDomain: e.FIREBASE_AUTH_DOMAIN!,
+          appId: e.FIREBASE_APP_ID!,
+        }
+      : null,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    limits: { bodyBytes: e.MAX_BODY_BYTES, imageBytes: e.MAX_IMAGE_BYTES, videoBytes: e.MAX_VIDEO_BYTES },
+    rateLimits: {
+      global: { max: scale(600), windowMs: MINUTE },
+      signInPerIp: { max: scale(25), windowMs: 5 * MINUTE },
+      signInPerAccount: { max: scale(25), windowMs: HOUR },
+      signUpPerIp: { max: scale(25), windowMs: 5 * MINUTE },
+      forgotPasswordPerEmail: { max: scale(5), windowMs: 30 * MINUTE },
+      forgotPasswordPerIp: { max: scale(20), windowMs: 30 * MINUTE },
+      resetPasswordPerIp: { max: scale(25), windowMs: 5 * MINUTE },
+    },
+    passwordHashing: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    sessions: { shortMs: 12 * HOUR, longMs: 30 * 24 * HOUR, resetTokenMs: 30 * MINUTE },
+    logLevel: e.LOG_LEVEL,
+  };
+}

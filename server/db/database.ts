@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL schema the tables live in (where the migrator keeps its own tables too). */
+  schema?: string;
+  destroy(): Promise<void>;
+}
+
+/** Opens the configured database: embedded SQLite by default, PostgreSQL with DATABASE_URL. */
+export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
+  return config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.schema);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file);
+  // WAL lets readers work while one writer commits; FULL keeps committed data through power loss;
+  // busy_timeout makes a second process wait for the lock instead of failing at once.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    // The migrator must be told the schema: without it, it would find its tables in any schema.
+    const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    const active = current.rows[0]?.schema;
+    if (!active) throw new Error('PostgreSQL has no current schema; set DATABASE_SCHEMA');
+    return { db, dialect: 'postgres', schema: active, destroy: () => db.destroy() };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

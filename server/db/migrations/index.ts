@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as users from './0001_users';
+
+/**
+ * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
+ * and the order is the order of the names. Add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_users': users,
+};

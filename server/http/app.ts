@@ -1,0 +1,132 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { API_BASE } from '../../src/api/paths';
+import { systemClock, type Clock } from '../clock';
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { mediaRoutes } from '../media/routes';
+import { createMediaStorage, type MediaStorage } from '../media/storage';
+import { createPasswordHasher } from '../modules/auth/passwords';
+import { createPasswordResetService, type PasswordResetService } from '../modules/auth/passwordReset';
+import { authRoutes } from '../modules/auth/routes';
+import { createAuthService, type AuthService } from '../modules/auth/service';
+import { createAuthStore } from '../modules/auth/store';
+import { createTokenService } from '../modules/auth/tokens';
+import { createTokenVerifier } from '../modules/auth/verifier';
+import { createUserStore, type UserStore } from '../modules/users/store';
+import { authentication } from './authentication';
+import { installBodyParsers } from './bodyParsers';
+import { clientApp } from './client';
+import { installErrorHandler, sendError } from './errorHandler';
+import { inlineScriptHashes } from './inlineScripts';
+import { loggerOptions } from './logging';
+import { tooManyRequests } from './rateLimits';
+import { securityHeaders } from './securityHeaders';
+import { systemRoutes } from './systemRoutes';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  /** Tests move time; everything else uses the system clock. */
+  clock?: Clock;
+  /** Tests may hand in their own; otherwise one is made from the config and closed with the app. */
+  mailer?: Mailer;
+  /** Where log lines go (stdout by default); tests read them to prove secrets stay out. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** What later modules and scripts reach through `app.services`, built once per app. */
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  mailer: Mailer;
+  media: MediaStorage;
+  users: UserStore;
+  auth: AuthService;
+  passwordReset: PasswordResetService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/**
+ * The whole HTTP app, not yet listening: tests use `app.inject()`, main.ts listens.
+ * Order matters: parsers and the error shape first, then headers and limits (their hooks must
+ * see every route), then authentication, then the routes, and the client's catch-all last.
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { ...loggerOptions(config), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // A hop count means: trust that many proxies in front of us (Fastify's types lack the number form).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    bodyLimit: config.limits.bodyBytes,
+    // Long enough that an over-long reset token gets the friendly 400, not a bare 414.
+    routerOptions: { maxParamLength: 1000 },
+    // Errors the router raises before any route (bad URL encoding, over-long parameters) get the one shape too.
+    frameworkErrors: sendError,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installBodyParsers(app);
+  installErrorHandler(app);
+
+  const clock = deps.clock ?? systemClock;
+  const mailer = deps.mailer ?? createMailer(config.mail, app.log);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limits)'));
+  app.addHook('onClose', async () => {
+    if (!deps.mailer) await mailer.close();
+    await redis?.quit().catch(() => redis.disconnect());
+  });
+
+  await app.register(fastifyHelmet, securityHeaders(config, inlineScriptHashes(path.join(config.clientDir, 'index.html'))));
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimits.global.max,
+    timeWindow: config.rateLimits.global.windowMs,
+    nameSpace: 'stoa-rl-',
+    ...(redis ? { redis } : {}),
+    // If Redis is down the site stays up; limits resume when it is back.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
+  });
+
+  const users = createUserStore(deps.database.db);
+  const authStore = createAuthStore(deps.database.db);
+  const tokens = createTokenService(config.jwtSecret, clock);
+  const hasher = createPasswordHasher(config.passwordHashing);
+  const media = createMediaStorage(path.join(config.dataDir, 'media'), clock);
+  await fs.mkdir(media.root, { recursive: true });
+  const auth = createAuthService({ config, clock, users, store: authStore, hasher, tokens, media });
+  const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer });
+  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset });
+
+  await app.register(authentication, { verify: createTokenVerifier({ tokens, store: authStore, clock }) });
+  // Gives every reply `sendFile`; the media routes and the client fallback use it.
+  await app.register(fastifyStatic, { root: media.root, serve: false });
+  await app.register(mediaRoutes, { storage: media });
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { config, database: deps.database });
+      await api.register(authRoutes, { config, auth, passwordReset, users });
+    },
+    { prefix: API_BASE },
+  );
+  await app.register(fp(clientApp), { clientDir: config.clientDir });
+  return app;
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE } from '../../src/api/paths';
+import { SOCKET_PATH } from '../../src/api/socket';
+
+const NOT_BUILT = 'The Stoa client is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload this page.\n';
+/** Paths that belong to the server: never answered with the app's HTML. */
+const SERVER_PREFIXES = ['/api', '/media', SOCKET_PATH];
+
+const isServerPath = (url: string) => SERVER_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+
+/**
+ * Serves the Vite-built client from CLIENT_DIR. Hashed assets are cached for good; index.html is
+ * revalidated so a new build reaches members at once. Any other page a browser asks for gets
+ * index.html (client-side routing); unknown API and media paths get a JSON 404.
+ */
+export async function clientApp(app: FastifyInstance, opts: { clientDir: string }): Promise<void> {
+  const indexFile = path.join(opts.clientDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: opts.clientDir,
+      prefix: '/',
+      wildcard: true,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const isHashedAsset = filePath.startsWith(path.join(opts.clientDir, 'assets') + path.sep);
+        reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isServerPath(url) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) {
+      const what = url.startsWith(API_BASE) ? 'No API endpoint at' : 'Nothing at';
+      return reply.code(404).send({ message: `${what} ${request.method} ${url.split('?')[0]}`, statusCode: 404 });
+    }
+    if (!fs.existsSync(indexFile)) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', opts.clientDir, { cacheControl: false });
+  });
+}

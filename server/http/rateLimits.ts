@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimitRule } from '../config';
+import { HttpError } from './httpError';
+
+/** "4 minutes", "45 seconds": how long until the member may try again. */
+export function humanDuration(seconds: number): string {
+  if (seconds >= 90 * 60) return `${Math.ceil(seconds / 3600)} hours`;
+  if (seconds >= 90) return `${Math.ceil(seconds / 60)} minutes`;
+  return seconds === 1 ? '1 second' : `${Math.max(1, seconds)} seconds`;
+}
+
+export function tooManyRequests(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, retryAfterSeconds);
+  return new HttpError(429, `Too many attempts. Please try again in ${humanDuration(seconds)}.`, {
+    'retry-after': String(seconds),
+  });
+}
+
+/** The figures of a rule in the shape @fastify/rate-limit takes in a route's `config.rateLimit`. */
+export const perIp = (rule: RateLimitRule) => ({ max: rule.max, timeWindow: rule.windowMs });
+
+/**
+ * A limit keyed on something other than the address (an account, an e-mail), kept in the same
+ * store as the plugin's limits (Redis when configured). Keys carry the limit's name because
+ * every limiter made this way shares one key space in Redis.
+ * `hit` counts the request; `guard` only refuses once the limit is reached and `record` counts,
+ * for limits that should count failures only.
+ */
+export function keyedLimit(app: FastifyInstance, name: string, rule: RateLimitRule, keyOf: (request: FastifyRequest) => string | Promise<string>) {
+  const check = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    keyGenerator: async (request) => `${name}:${await keyOf(request)}`,
+  });
+  return {
+    async hit(request: FastifyRequest): Promise<void> {
+      const status = await check(request);
+      if (!status.isAllowed && status.isExceeded) throw tooManyRequests(status.ttlInSeconds);
+    },
+    async guard(request: FastifyRequest): Promise<void> {
+      const status = await check(request, { increment: false });
+      if (!status.isAllowed && status.remaining <= 0) throw tooManyRequests(status.ttlInSeconds);
+    },
+    async record(request: FastifyRequest): Promise<void> {
+      await check(request);
+    },
+  };
+}

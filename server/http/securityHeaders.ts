@@ -1,0 +1,48 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { Config } from '../config';
+
+/**
+ * Helmet settings for a same-origin SPA: scripts, styles and fonts from us; images also from
+ * data: and blob: (avatars drawn in a canvas, previews); the socket over ws/wss. Google sign-in,
+ * when configured, needs Google's script, its auth frame and its token endpoints.
+ * The client's own inline scripts are allowed by hash (see inlineScripts.ts).
+ * HTTPS-only headers are sent only when the public URL is HTTPS, or plain-HTTP LAN use would break.
+ */
+export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, inlineScripts: string[] = []): FastifyHelmetOptions {
+  const https = config.publicUrl.startsWith('https:');
+  const google = config.firebase
+    ? {
+        script: ['https://apis.google.com', 'https://www.gstatic.com'],
+        frame: [`https://${config.firebase.authDomain}`, 'https://accounts.google.com'],
+        connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'],
+      }
+    : { script: [], frame: [], connect: [] };
+
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts, ...google.script],
+        // React and the widget library set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...google.connect],
+        frameSrc: google.frame.length > 0 ? google.frame : ["'none'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The Google sign-in popup talks back to its opener.
+    crossOriginOpenerPolicy: { policy: config.firebase ? 'same-origin-allow-popups' : 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}

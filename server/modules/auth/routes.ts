@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminSignInBodySchema, adminSignUpBodySchema, authResponseSchema, checkUserResponseSchema, forgotPasswordBodySchema,
+  messageResponseSchema, resetPasswordBodySchema, signInBodySchema, signUpBodySchema, updateCurrentUserBodySchema,
+} from '../../../src/api/auth';
+import { paths, routes } from '../../../src/api/paths';
+import type { Config } from '../../config';
+import type { UserRow } from '../../db/schema';
+import { currentAuth } from '../../http/authentication';
+import { HttpError } from '../../http/httpError';
+import { perIp } from '../../http/rateLimits';
+import { presentUser } from '../users/present';
+import type { UserStore } from '../users/store';
+import { createAuthLimits } from './limits';
+import type { PasswordResetService } from './passwordReset';
+import { RESET_DONE, RESET_LINK_SENT } from './passwordReset';
+import type { AuthService } from './service';
+
+/** Credential forms are tiny; only bodies that carry an avatar need more room. */
+const SMALL_BODY = 16 * 1024;
+const AVATAR_BODY = 640 * 1024;
+
+export interface AuthRoutesOptions {
+  config: Pick<Config, 'rateLimits' | 'limits'>;
+  auth: AuthService;
+  passwordReset: PasswordResetService;
+  users: UserStore;
+}
+
+const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
+
+/** The authentication endpoints of the wire contract (src/api/auth.ts). */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const { rateLimits } = opts.config;
+  const avatarBody = Math.max(opts.config.limits.bodyBytes, AVATAR_BODY);
+  const { signInFailures, resetMailsPerEmail } = createAuthLimits(app, rateLimits, opts.users);
+
+  const signedIn = (message: string, result: { token: string; user: UserRow }) => ({
+    message,
+    token: result.token,
+    user: presentUser(result.user),
+  });
+
+  app.post(paths.auth.signup, {
+    schema: { body: signUpBodySchema, response: { 201: authResponseSchema } },
+    bodyLimit: avatarBody,
+    config: { rateLimit: perIp(rateLimits.signUpPerIp) },
+  }, async (request, reply) => {
+    const result = await opts.auth.signUp(request.body);
+    return reply.code(201).send(signedIn('Account created successfully', result));
+  });
+
+  app.post(paths.auth.signin, {
+    schema: { body: signInBodySchema, response: { 200: authResponseSchema } },
+    bodyLimit: SMALL_BODY,
+    config: { rateLimit: perIp(rateLimits.signInPerIp) },
+    preHandler: async (request) => {
+      if (request.body.provider === 'local') await signInFailures.guard(request);
+    },
+  }, async (request) => {
+    const body = request.body;
+    if (body.provider === 'google') throw new HttpError(501, 'Google sign-in is not available yet');
+    try {
+      return signedIn('Signed in successfully', await opts.auth.signIn(body));
+    } catch (error) {
+      if (isUnauthorized(error)) await signInFailures.record(request);
+      throw error;
+    }
+  });
+
+  app.get(paths.auth.signout, {
+    schema: { response: { 200: messageResponseSchema } },
+    config: { allowBanned: true },
+    preHandler: app.authenticate,
+  }, async (request) => {
+    await opts.auth.signOut(currentAuth(request));
+    return { message: 'Signed out successfully' };
+  });
+
+  app.get(paths.auth.currentUser, {
+    schema: { response: { 200: authResponseSchema } },
+    config: { allowBanned: true },
+    preHandler: app.authenticate,
+  }, async (request) => {
+    const auth = currentAuth(request);
+    return { message: 'Current user', token: auth.token, user: presentUser(auth.user) };
+  });
+
+  app.put(paths.auth.currentUser, {
+    schema: { body: updateCurrentUserBodySchema, response: { 200: authResponseSchema } },
+    bodyLimit: avatarBody,
+    preHandler: app.authenticate,
+  }, async (request) => {
+    const auth = currentAuth(request);
+    const user = await opts.auth.updateCurrentUser(auth, request.body);
+    return { message: 'Profile updated successfully', token: auth.token, user: presentUser(user) };
+  });
+
+  app.post(routes.auth.checkUser, {
+    schema: { params: z.object({ authId: z.string().min(1).max(100) }), response: { 200: checkUserResponseSchema } },
+    bodyLimit: SMALL_BODY,
+    config: { allowBanned: true },
+    preHandler: app.authenticate,
+  }, async (request) => opts.auth.checkUser(request.params.authId));
+
+  app.post(paths.auth.forgotPassword, {
+    schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
+    bodyLimit: SMALL_BODY,
+    config: { rateLimit: perIp(rateLimits.forgotPasswordPerIp) },
+    preHandler: (request) => resetMailsPerEmail.hit(request),
+  }, async (request) => {
+    await opts.passwordReset.forgotPassword(request.body.email);
+    return { message: RESET_LINK_SENT };
+  });
+
+  app.post(routes.auth.resetPassword, {
+    schema: { params: z.object({ token: z.string() }), body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
+    bodyLimit: SMALL_BODY,
+    config: { rateLimit: perIp(rateLimits.resetPasswordPerIp) },
+  }, async (request) => {
+    await opts.passwordReset.resetPassword(request.params.token, request.body.password);
+    return { message: RESET_DONE };
+  });
+
+  app.post(paths.auth.adminSignup, {
+    schema: { body: adminSignUpBodySchema, response: { 201: authResponseSchema } },
+    bodyLimit: avatarBody,
+    config: { rateLimit: perIp(rateLimits.signUpPerIp) },
+  }, async (request, reply) => {
+    const result = await opts.auth.adminSignUp(request.body);
+    return reply.code(201).send(signedIn('Admin account created successfully', result));
+  });
+
+  app.post(paths.auth.adminSignin, {
+    schema: { body: adminSignInBodySchema, response: { 200: authResponseSchema } },
+    bodyLimit: SMALL_BODY,
+    config: { rateLimit: perIp(rateLimits.signInPerIp) },
+    preHandler: (request) => signInFailures.guard(request),
+  }, async (request) => {
+    try {
+      return signedIn('Signed in successfully', await opts.auth.adminSignIn(request.body));
+    } catch (error) {
+      if (isUnauthorized(error)) await signInFailures.record(request);
+      throw error;
+    }
+  });
+};

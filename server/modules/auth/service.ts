@@ -1,0 +1,168 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Role } from '../../../src/api/auth';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import { newId } from '../../db/ids';
+import type { UserRow } from '../../db/schema';
+import { conflict, forbidden, notFound, unauthorized } from '../../http/httpError';
+import { decodeDataUrl, normalizeAvatar } from '../../media/images';
+import type { MediaStorage, StoredMedia } from '../../media/storage';
+import { uniqueViolation, type UserStore } from '../users/store';
+import type { PasswordHasher } from './passwords';
+import type { AuthStore } from './store';
+import type { TokenService } from './tokens';
+import type { AuthContext } from './verifier';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const USERNAME_TAKEN = 'Username is already taken';
+export const EMAIL_TAKEN = 'Email is already registered';
+
+export interface NewAccount {
+  username: string;
+  email: string;
+  password: string;
+  avatarColor: string;
+  /** A PNG data URL, or empty for an account made without one (a script's admin). */
+  avatarImage: string;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+  rememberMe?: boolean;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+}
+
+export interface AuthServiceDeps {
+  config: Pick<Config, 'sessions' | 'adminInviteCode'>;
+  clock: Clock;
+  users: UserStore;
+  store: AuthStore;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  media: MediaStorage;
+}
+
+/** Compares secrets in constant time; hashing first makes the lengths equal. */
+function sameSecret(a: string, b: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/** Accounts and sessions: sign-up, sign-in, sign-out, the profile bits of the session. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { clock, users, store, hasher, tokens, media } = deps;
+  const now = () => clock.now().toISOString();
+
+  async function storeAvatar(dataUrl: string): Promise<StoredMedia | null> {
+    if (!dataUrl) return null;
+    const png = await normalizeAvatar(decodeDataUrl(dataUrl, 'image/png'));
+    return media.saveImage(png, 'png');
+  }
+
+  async function issueSession(user: UserRow, rememberMe = false): Promise<string> {
+    const issuedAt = clock.now();
+    const lifetime = rememberMe ? deps.config.sessions.longMs : deps.config.sessions.shortMs;
+    const expiresAt = new Date(issuedAt.getTime() + lifetime);
+    const jti = newId();
+    await store.deleteExpiredSessions(user.id, issuedAt.toISOString());
+    await store.createSession({ id: jti, userId: user.id, expiresAt: expiresAt.toISOString(), createdAt: issuedAt.toISOString() });
+    return tokens.sign(
+      { sub: user.id, authId: user.auth_id, username: user.username, role: user.role, tv: user.token_version, jti },
+      expiresAt,
+    );
+  }
+
+  async function createAccount(account: NewAccount, role: Role): Promise<UserRow> {
+    // Checked first for a clear message; the unique indexes still decide when two sign-ups race.
+    if (await users.usernameTaken(account.username)) throw conflict(USERNAME_TAKEN);
+    if (await users.emailTaken(account.email)) throw conflict(EMAIL_TAKEN);
+    const [avatar, passwordHash] = await Promise.all([storeAvatar(account.avatarImage), hasher.hash(account.password)]);
+    try {
+      return await users.insert({
+        id: newId(),
+        authId: newId(),
+        username: account.username,
+        email: account.email.toLowerCase(),
+        passwordHash,
+        role,
+        avatarColor: account.avatarColor,
+        avatarImage: avatar?.url ?? '',
+        now: now(),
+      });
+    } catch (error) {
+      if (avatar) await media.discardImage(avatar, 'png');
+      const field = uniqueViolation(error);
+      if (field === 'username') throw conflict(USERNAME_TAKEN);
+      if (field === 'email') throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  /** Same answer and about the same time for an unknown name, a wrong password or a Google-only account. */
+  async function checkCredentials(credentials: Credentials): Promise<UserRow> {
+    const user = await users.findByLogin(credentials.username);
+    if (!user?.password_hash) {
+      await hasher.verifyNothing(credentials.password);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (!(await hasher.verify(user.password_hash, credentials.password))) throw unauthorized(INVALID_CREDENTIALS);
+    return user;
+  }
+
+  return {
+    issueSession,
+
+    async signUp(account: NewAccount): Promise<SignedIn> {
+      const user = await createAccount(account, 'USER');
+      return { user, token: await issueSession(user) };
+    },
+
+    /** Banned members may sign in: they need a session to see the checkpoint and to appeal. */
+    async signIn(credentials: Credentials): Promise<SignedIn> {
+      const user = await checkCredentials(credentials);
+      return { user, token: await issueSession(user, credentials.rememberMe) };
+    },
+
+    async adminSignUp(account: NewAccount & { inviteCode: string }): Promise<SignedIn> {
+      const expected = deps.config.adminInviteCode;
+      if (!expected) throw forbidden('Admin sign-up is disabled');
+      if (!sameSecret(account.inviteCode, expected)) throw forbidden('Invalid invite code');
+      const user = await createAccount(account, 'ADMIN');
+      return { user, token: await issueSession(user) };
+    },
+
+    /** A member who is not an admin gets the same answer as a wrong password: roles are not revealed. */
+    async adminSignIn(credentials: Credentials): Promise<SignedIn> {
+      const user = await checkCredentials(credentials);
+      if (user.role !== 'ADMIN') throw unauthorized(INVALID_CREDENTIALS);
+      return { user, token: await issueSession(user, credentials.rememberMe) };
+    },
+
+    /** For scripts (create-admin): an ADMIN account without invite code or HTTP. */
+    createAdmin: (account: NewAccount) => createAccount(account, 'ADMIN'),
+
+    signOut: (auth: AuthContext) => store.deleteSession(auth.sessionId),
+
+    async updateCurrentUser(auth: AuthContext, changes: { avatarColor?: string; avatarImage?: string }): Promise<UserRow> {
+      const avatarImage = changes.avatarImage !== undefined ? ((await storeAvatar(changes.avatarImage))?.url ?? '') : undefined;
+      return users.updateProfile(
+        auth.userId,
+        { ...(changes.avatarColor !== undefined ? { avatarColor: changes.avatarColor } : {}), ...(avatarImage !== undefined ? { avatarImage } : {}) },
+        now(),
+      );
+    },
+
+    async checkUser(authId: string): Promise<{ isBanned: boolean }> {
+      const user = await users.findByAuthId(authId);
+      if (!user) throw notFound('User not found');
+      return { isBanned: Boolean(user.is_banned) };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

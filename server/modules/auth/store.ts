@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+
+/** SQL for sessions and password-reset tokens. Times are ISO strings, compared as text. */
+export function createAuthStore(db: Kysely<Database>) {
+  return {
+    createSession: (session: { id: string; userId: string; expiresAt: string; createdAt: string }) =>
+      db
+        .insertInto('sessions')
+        .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt, created_at: session.createdAt })
+        .execute(),
+
+    /** The user behind a live session, read fresh on every request so bans and sign-outs bite at once. */
+    findSessionUser: (sessionId: string, userId: string, now: string): Promise<UserRow | undefined> =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.user_id', '=', userId)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst(),
+
+    deleteSession: (sessionId: string) => db.deleteFrom('sessions').where('id', '=', sessionId).execute(),
+
+    /** Expired rows are of no use; cleared opportunistically when someone signs in. */
+    deleteExpiredSessions: (userId: string, now: string) =>
+      db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute(),
+
+    createPasswordReset: async (reset: { tokenHash: string; userId: string; expiresAt: string; now: string }) => {
+      await db.transaction().execute(async (trx) => {
+        // A new link retires the older ones, so only the latest e-mail works.
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: reset.now })
+          .where('user_id', '=', reset.userId)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('password_resets')
+          .values({ token_hash: reset.tokenHash, user_id: reset.userId, expires_at: reset.expiresAt, used_at: null, created_at: reset.now })
+          .execute();
+      });
+    },
+
+    findUsableReset: (tokenHash: string, now: string) =>
+      db
+        .selectFrom('password_resets')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst(),
+
+    /**
+     * Uses the token and sets the password in one transaction. The conditional update makes a
+     * token single-use even when two requests race: only one of them changes a row.
+     * Bumping token_version and deleting the sessions ends every token issued before.
+     */
+    async consumeResetAndSetPassword(tokenHash: string, passwordHash: string, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const used = await trx
+          .updateTable('password_resets')
+          .set({ used_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .returning('user_id')
+          .executeTakeFirst();
+        if (!used) return false;
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
+          .where('id', '=', used.user_id)
+          .execute();
+        await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
+        return true;
+      });
+    },
+  };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '../../../src/api/auth';
+import type { Database, UserRow } from '../../db/schema';
+
+export interface NewUser {
+  id: string;
+  authId: string;
+  username: string;
+  email: string;
+  passwordHash: string | null;
+  role: Role;
+  avatarColor: string;
+  avatarImage: string;
+  now: string;
+}
+
+/** Which unique field a failed insert collided with, read from either database's error. */
+export function uniqueViolation(error: unknown): 'username' | 'email' | 'other' | null {
+  const { code, message = '', constraint = '' } = error as { code?: string; message?: string; constraint?: string };
+  const isUnique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  if (!isUnique) return null;
+  const where = `${constraint} ${message}`;
+  if (where.includes('username_lower')) return 'username';
+  if (where.includes('email')) return 'email';
+  return 'other';
+}
+
+/** SQL for members. Names are compared through username_lower; e-mails are stored lowercased. */
+export function createUserStore(db: Kysely<Database>) {
+  return {
+    async insert(user: NewUser): Promise<UserRow> {
+      return db
+        .insertInto('users')
+        .values({
+          id: user.id,
+          auth_id: user.authId,
+          username: user.username,
+          username_lower: user.username.toLowerCase(),
+          email: user.email,
+          password_hash: user.passwordHash,
+          role: user.role,
+          avatar_color: user.avatarColor,
+          avatar_image: user.avatarImage,
+          profile_picture: '',
+          is_banned: 0,
+          token_version: 0,
+          allow_personalize: 1,
+          created_at: user.now,
+          updated_at: user.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByAuthId: (authId: string) => db.selectFrom('users').selectAll().where('auth_id', '=', authId).executeTakeFirst(),
+
+    findByEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
+
+    /** The sign-in form's one field holds a username or an e-mail. */
+    findByLogin: (login: string) => {
+      const value = login.trim().toLowerCase();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb.or([eb('username_lower', '=', value), eb('email', '=', value)]))
+        .executeTakeFirst();
+    },
+
+    async usernameTaken(username: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async emailTaken(email: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    updateProfile: (id: string, changes: { avatarColor?: string; avatarImage?: string }, now: string) =>
+      db
+        .updateTable('users')
+        .set({
+          ...(changes.avatarColor !== undefined ? { avatar_color: changes.avatarColor } : {}),
+          ...(changes.avatarImage !== undefined ? { avatar_image: changes.avatarImage } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    /** Moderation (later the admin area) calls this; the auth layer reads it on every request. */
+    setBanned: (id: string, banned: boolean, now: string) =>
+      db.updateTable('users').set({ is_banned: banned ? 1 : 0, updated_at: now }).where('id', '=', id).execute(),
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import { BANNED_MESSAGE } from '../../src/api/constants';
+import { SOCKET_PATH } from '../../src/api/socket';
+import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
+import type { TokenVerifier } from '../modules/auth/verifier';
+
+export interface SocketData {
+  userId: string;
+  username: string;
+  sessionId: string;
+}
+
+/** Event maps stay open until chat and groups define them in src/api/socket.ts. */
+export type RealtimeServer = Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+
+/** The room every socket of a member joins: events for that member go there. */
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * socket.io on the app's own HTTP server. A socket must present a live session token in its
+ * handshake (`auth.token`), checked exactly as HTTP requests are; rooms are the server's choice.
+ * This issue only joins the member's own room; chat and groups build on it.
+ */
+export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifier }): RealtimeServer {
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+  });
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token === '') return next(new Error(SIGN_IN_REQUIRED));
+    const auth = await opts.verify(token).catch(() => null);
+    if (!auth) return next(new Error(SESSION_EXPIRED));
+    if (auth.isBanned) return next(new Error(BANNED_MESSAGE));
+    socket.data = { userId: auth.userId, username: auth.username, sessionId: auth.sessionId };
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.userId));
+  });
+
+  // Open websockets would keep the HTTP server from closing; end them first.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+
+  return io;
+}
