@@ -1,0 +1,180 @@
+/**
+ * A member's first day, in real Chromium against `npm start` (SQLite in a fresh DATA_DIR, mail
+ * to a local SMTP receiver): sign up, sign out, sign in both ways, a wrong password, the guard,
+ * a forgotten password recovered through the real e-mail, the theme, and the 404 page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from './support/app';
+import { launchBrowser } from './support/browser';
+import { startMailbox, type Mailbox } from './support/mailbox';
+import { auditAccessibility, screenshot } from './support/look';
+
+let app: RunningApp;
+let mailbox: Mailbox;
+let browser: Browser;
+
+const member = { username: 'ada_lovelace', email: 'Ada@Example.org', password: 'analytical-engine-1843' };
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  app = await startApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Stoa <no-reply@stoa.test>' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mailbox?.close();
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: app.url });
+  return context.newPage();
+}
+
+async function signIn(page: Page, usernameOrEmail: string, password: string) {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email or username').fill(usernameOrEmail);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /account menu|settings|profile menu/i }).first().click();
+  await page.getByRole('menuitem', { name: /sign out/i }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+describe('a member signs up, signs out and in, and recovers a password', () => {
+  it('signs up and lands in the streams inside the member layout', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome to Stoa' }).isVisible()).toBe(true);
+    await auditAccessibility(page, 'sign-in page');
+    await screenshot(page, 'auth-1280-light');
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('Username').fill(member.username);
+    await form.getByLabel('Email').fill(member.email);
+    await form.getByLabel('Password', { exact: true }).fill(member.password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/app/social/streams');
+    const nav = page.getByRole('navigation', { name: /main/i });
+    await expect
+      .poll(() => nav.getByRole('link').allInnerTexts())
+      .toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save']);
+    await auditAccessibility(page, 'member layout');
+    await screenshot(page, 'streams-1280-light');
+    // A second sign-up with the same name, in other case, is refused with the server's message.
+    const other = await newPage();
+    await other.goto('/');
+    await other.getByRole('tab', { name: 'Sign up' }).click();
+    const again = other.getByRole('form', { name: 'Sign up' });
+    await again.getByLabel('Username').fill(member.username.toUpperCase());
+    await again.getByLabel('Email').fill('someone.else@example.org');
+    await again.getByLabel('Password', { exact: true }).fill('another-password-1');
+    await again.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => other.getByRole('alert').innerText()).toContain('Username is already taken');
+    await other.context().close();
+
+    await signOut(page);
+    // The guard now sends a visitor back to '/'.
+    await page.goto('/app/social/streams');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  it('signs in by e-mail and by username; a wrong password shows the server message', async () => {
+    const page = await newPage();
+    await signIn(page, member.email.toLowerCase(), 'not-the-password');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Invalid credentials');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).resolves.toBe(true);
+
+    await signIn(page, member.email, member.password);
+    await page.waitForURL('**/app/social/streams');
+    await signOut(page);
+
+    await signIn(page, member.username, member.password);
+    await page.waitForURL('**/app/social/streams');
+    // The session survives a reload (the token is stored).
+    await page.reload();
+    await expect.poll(() => page.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('recovers a forgotten password through the real e-mail link, once', async () => {
+    const page = await newPage(375);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await expect.poll(() => page.getByRole('heading', { name: 'Reset Password' }).isVisible()).toBe(true);
+    const since = mailbox.messages.length;
+    await page.getByLabel('Email Address').fill(member.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => page.getByRole('status').or(page.getByRole('alert')).first().innerText()).toMatch(/sent|registered/i);
+
+    const mail = await mailbox.waitFor(member.email.toLowerCase(), since);
+    const link = /https?:\/\/\S+reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+    expect(link, mail.text).toBeTruthy();
+    const resetUrl = new URL(link!);
+    expect(resetUrl.origin).toBe(app.url);
+
+    const newPassword = 'difference-engine-1822';
+    await page.goto(resetUrl.pathname + resetUrl.search);
+    await page.getByLabel('New Password').fill(newPassword);
+    await page.getByLabel('Confirm Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect.poll(() => page.getByRole('status').first().innerText()).toContain('Password reset successfully!');
+    await expect(page.getByLabel('New Password').inputValue()).resolves.toBe('');
+    await screenshot(page, 'reset-375-light');
+
+    // The same link a second time is refused.
+    await page.goto(resetUrl.pathname + resetUrl.search);
+    await page.getByLabel('New Password').fill('yet-another-password');
+    await page.getByLabel('Confirm Password').fill('yet-another-password');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/invalid or has expired/i);
+
+    // The old password no longer works; the new one does.
+    await signIn(page, member.username, member.password);
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Invalid credentials');
+    await signIn(page, member.username, newPassword);
+    await page.waitForURL('**/app/social/streams');
+    await screenshot(page, 'streams-375-light');
+    member.password = newPassword;
+    await page.context().close();
+  });
+});
+
+describe('theme and not-found', () => {
+  it('keeps the dark theme across a reload', async () => {
+    const page = await newPage();
+    await signIn(page, member.username, member.password);
+    await page.waitForURL('**/app/social/streams');
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(false);
+    await page.getByRole('button', { name: /dark theme|theme/i }).first().click();
+    await expect.poll(isDark).toBe(true);
+    await page.reload();
+    await expect.poll(isDark).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await auditAccessibility(page, 'member layout, dark');
+    await screenshot(page, 'streams-1280-dark');
+    await page.goto('/');
+    await page.context().close();
+  });
+
+  it('shows the 404 page and Back Home goes back one page', async () => {
+    const page = await newPage();
+    await page.goto('/forgot-password');
+    await page.goto('/no/such/place');
+    await expect.poll(() => page.getByText('Error 404: Page Not Found').isVisible()).toBe(true);
+    await expect(page.getByText('Oops!').isVisible()).resolves.toBe(true);
+    await auditAccessibility(page, '404 page');
+    await page.getByRole('button', { name: 'Back Home' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.context().close();
+  });
+});
