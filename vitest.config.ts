@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'views',
           environment: 'jsdom',
           include: ['tests/views/**/*.test.tsx'],
+          setupFiles: ['tests/views/setup.ts'],
           testTimeout: 30_000,
         },
       },

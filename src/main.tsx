@@ -3,16 +3,27 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter';
 import './views/styles.css';
 import { startApp } from './effects/app';
+import { createDevInspector } from './effects/inspector';
 import { journal } from './effects/journal';
 import { AppProvider } from './views/AppContext';
 import { AppRoutes } from './views/AppRoutes';
+import { DebugPanel } from './views/components/DebugPanel';
+import { Toasts } from './views/components/Toasts';
 
-const app = startApp({ inspect: journal.inspect });
+// journal.inspect is the one inspection observer of every actor (the app here, screens in
+// their useActorRef). In development, VITE_XSTATE_INSPECT=true adds the Stately inspector
+// behind it, before the first actor starts (docs/client-shell.md).
+void createDevInspector().then((inspector) => {
+  if (inspector) journal.forwardTo(inspector);
+  const app = startApp({ inspect: journal.inspect });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider actor={app}>
-      <AppRoutes />
-    </AppProvider>
-  </StrictMode>,
-);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider actor={app}>
+        <AppRoutes />
+        <Toasts />
+        <DebugPanel />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

@@ -5,3 +5,8 @@ export * from './constants';
 export * from './errors';
 export * from './paths';
 export * from './socket';
+export * from './follows';
+export * from './media';
+export * from './numbers';
+export * from './pages';
+export * from './posts';

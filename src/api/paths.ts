@@ -19,6 +19,74 @@ export const paths = {
     adminSignup: '/admin/signup',
     adminSignin: '/admin/signin',
   },
+  posts: {
+    create: '/post',
+    createImage: '/post/image/post',
+    createVideo: '/post/video/post',
+    all: (page: number) => `/post/all/${page}`,
+    one: (postId: string) => `/post/${encodeURIComponent(postId)}`,
+    byUser: (userId: string, page: number) => `/post/user/${encodeURIComponent(userId)}/${page}`,
+    updateImage: (postId: string) => `/post/image/${encodeURIComponent(postId)}`,
+    updateVideo: (postId: string) => `/post/video/${encodeURIComponent(postId)}`,
+    images: (page: number) => `/post/images/${page}`,
+    videos: (page: number) => `/post/videos/${page}`,
+    profile: (userId: string, kind: 'posts' | 'questions' | 'all', page: number) =>
+      `/user/profile/posts/${encodeURIComponent(userId)}/${kind}/${page}`,
+    group: {
+      create: (groupId: string) => `/post/group/${encodeURIComponent(groupId)}`,
+      posts: (groupId: string, page: number) => `/group/${encodeURIComponent(groupId)}/posts/${page}`,
+      pending: (groupId: string, page: number) => `/group/${encodeURIComponent(groupId)}/postspending/${page}`,
+      accept: (postId: string) => `/group/post/${encodeURIComponent(postId)}/accept`,
+      decline: (postId: string) => `/group/post/${encodeURIComponent(postId)}/decline`,
+    },
+  },
+  questions: {
+    create: '/question',
+    all: (page: number) => `/question/all/${page}`,
+    one: (questionId: string) => `/question/${encodeURIComponent(questionId)}`,
+    answer: (questionId: string) => `/question/${encodeURIComponent(questionId)}/answer`,
+    accept: (questionId: string, answerId: string) =>
+      `/question/${encodeURIComponent(questionId)}/accept/${encodeURIComponent(answerId)}`,
+    unaccept: (questionId: string) => `/question/${encodeURIComponent(questionId)}/accept`,
+    editAnswer: (answerId: string) => `/question/answer/${encodeURIComponent(answerId)}`,
+    userAnswers: (userId: string, filter: 'all' | 'accepted', order: 'newest' | 'oldest', page: number) =>
+      `/user/profile/answers/${encodeURIComponent(userId)}/${filter}/${order}?page=${page}`,
+  },
+  reactions: {
+    react: '/post/reaction',
+    remove: (postId: string) => `/post/reaction/${encodeURIComponent(postId)}`,
+    /** The spec's shape; the last two segments are accepted and ignored (counts are the server's). */
+    removeLegacy: (postId: string, previousReaction: string, postReactions: unknown) =>
+      `/post/reaction/${encodeURIComponent(postId)}/${encodeURIComponent(previousReaction)}/${encodeURIComponent(JSON.stringify(postReactions))}`,
+    ofPost: (postId: string) => `/post/reactions/${encodeURIComponent(postId)}`,
+    byUsername: (username: string) => `/post/reactions/username/${encodeURIComponent(username)}`,
+    single: (username: string, postId: string) =>
+      `/post/single/reaction/username/${encodeURIComponent(username)}/${encodeURIComponent(postId)}`,
+  },
+  comments: {
+    create: '/post/comment',
+    ofPost: (postId: string) => `/post/comments/${encodeURIComponent(postId)}`,
+    names: (postId: string) => `/post/commentsnames/${encodeURIComponent(postId)}`,
+    one: (commentId: string) => `/post/comment/${encodeURIComponent(commentId)}`,
+  },
+  saved: {
+    toggle: '/favpost',
+    page: (page: number) => `/favpost/${page}`,
+  },
+  follows: {
+    follow: (userId: string) => `/user/follow/${encodeURIComponent(userId)}`,
+    unfollow: (userId: string) => `/user/unfollow/${encodeURIComponent(userId)}`,
+    block: (userId: string) => `/user/block/${encodeURIComponent(userId)}`,
+    unblock: (userId: string) => `/user/unblock/${encodeURIComponent(userId)}`,
+    followers: (userId: string) => `/user/followers/${encodeURIComponent(userId)}`,
+    following: (userId: string) => `/user/following/${encodeURIComponent(userId)}`,
+    blocked: '/user/blocked',
+  },
+  images: {
+    ofUser: (userId: string) => `/images/${encodeURIComponent(userId)}`,
+    upload: (kind: string) => `/images/${encodeURIComponent(kind)}`,
+    remove: (imageId: string) => `/images/${encodeURIComponent(imageId)}`,
+  },
 } as const;
 
 /** Fastify route patterns for the paths that take parameters. */
@@ -26,6 +94,60 @@ export const routes = {
   auth: {
     checkUser: '/checkUser/:authId',
     resetPassword: '/reset-password/:token',
+  },
+  posts: {
+    all: '/post/all/:page',
+    one: '/post/:postId',
+    byUser: '/post/user/:userId/:page',
+    updateImage: '/post/image/:postId',
+    updateVideo: '/post/video/:postId',
+    images: '/post/images/:page',
+    videos: '/post/videos/:page',
+    profile: '/user/profile/posts/:userId/:kind/:page',
+    group: {
+      create: '/post/group/:groupId',
+      posts: '/group/:groupId/posts/:page',
+      pending: '/group/:groupId/postspending/:page',
+      accept: '/group/post/:postId/accept',
+      decline: '/group/post/:postId/decline',
+    },
+  },
+  questions: {
+    all: '/question/all/:page',
+    one: '/question/:questionId',
+    answer: '/question/:questionId/answer',
+    accept: '/question/:questionId/accept/:answerId',
+    unaccept: '/question/:questionId/accept',
+    editAnswer: '/question/answer/:answerId',
+    userAnswers: '/user/profile/answers/:userId/:filter/:order',
+  },
+  reactions: {
+    remove: '/post/reaction/:postId',
+    removeLegacy: '/post/reaction/:postId/:previousReaction/:postReactions',
+    ofPost: '/post/reactions/:postId',
+    byUsername: '/post/reactions/username/:username',
+    single: '/post/single/reaction/username/:username/:postId',
+  },
+  comments: {
+    ofPost: '/post/comments/:postId',
+    names: '/post/commentsnames/:postId',
+    one: '/post/comment/:commentId',
+  },
+  saved: {
+    page: '/favpost/:page',
+  },
+  follows: {
+    follow: '/user/follow/:userId',
+    unfollow: '/user/unfollow/:userId',
+    block: '/user/block/:userId',
+    unblock: '/user/unblock/:userId',
+    followers: '/user/followers/:userId',
+    following: '/user/following/:userId',
+  },
+  images: {
+    ofUser: '/images/:userId',
+    upload: '/images/:kind',
+    remove: '/images/:imageId',
   },
 } as const;
 

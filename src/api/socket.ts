@@ -1,3 +1,5 @@
+import type { Comment, Post, ReactionCounts } from './posts';
+
 /**
  * Socket.io event names and payloads (spec section 7, "Real-time socket"), defined once.
  * The handshake carries the bearer token in `auth.token`; the server refuses sockets without one.
@@ -27,8 +29,57 @@ export const serverEvents = {
   groupMessageReaction: 'group message reaction',
   /** Ours: the server ends a socket whose session ended (sign-out, ban, password change). */
   sessionEnded: 'session ended',
+  /** Ours (streams): each reaches exactly the members who may see the post, see docs/api.md. */
+  postAdded: 'post added',
+  postUpdated: 'post updated',
+  /** Also sent to members who could see a post and no longer can (privacy changed). */
+  postDeleted: 'post deleted',
+  postReactions: 'post reactions',
+  commentAdded: 'comment added',
+  commentUpdated: 'comment updated',
+  commentDeleted: 'comment deleted',
+  questionAnswers: 'question answers',
 } as const;
 
 export interface SessionEndedPayload {
   reason: 'signout' | 'banned' | 'password-changed';
 }
+
+export interface PostEventPayload {
+  post: Post;
+}
+export interface PostDeletedPayload {
+  postId: string;
+}
+/** The post's counts as the server computed them after a reaction changed. */
+export interface PostReactionsPayload {
+  postId: string;
+  reactions: ReactionCounts;
+}
+export interface CommentEventPayload {
+  comment: Comment;
+  commentsCount: number;
+}
+export interface CommentDeletedPayload {
+  postId: string;
+  commentId: string;
+  commentsCount: number;
+}
+export interface QuestionAnswersPayload {
+  questionId: string;
+  answersCount: number;
+  acceptedAnswerId: string | null;
+}
+
+/** Payload of each server event of the streams, by event name. */
+export interface StreamEventPayloads {
+  [serverEvents.postAdded]: PostEventPayload;
+  [serverEvents.postUpdated]: PostEventPayload;
+  [serverEvents.postDeleted]: PostDeletedPayload;
+  [serverEvents.postReactions]: PostReactionsPayload;
+  [serverEvents.commentAdded]: CommentEventPayload;
+  [serverEvents.commentUpdated]: CommentEventPayload;
+  [serverEvents.commentDeleted]: CommentDeletedPayload;
+  [serverEvents.questionAnswers]: QuestionAnswersPayload;
+}
+export type StreamEvent = keyof StreamEventPayloads;

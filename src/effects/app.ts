@@ -3,14 +3,17 @@ import { STORAGE_KEYS } from '../api/constants';
 import { appMachine } from '../machines/app.machine';
 import { storage } from './storage';
 import { themeLogic } from './theme';
+import { sessionLogic } from './session';
+import { toastQueueLogic } from './toasts';
+import { navigationLogic } from './navigation';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
-  actors: { theme: themeLogic },
+  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic },
 });
 
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {
-  const actor = createActor(appLogic, { ...options, input: { storedTheme: storage.get(STORAGE_KEYS.theme) } });
+  const actor = createActor(appLogic, { ...options, input: { storedTheme: storage.get(STORAGE_KEYS.theme), storedToken: storage.token() } });
   actor.start();
   return actor;
 }

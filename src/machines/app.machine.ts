@@ -1,9 +1,15 @@
 import { setup } from 'xstate';
 import { themeMachine } from './theme.machine';
+import { sessionMachine } from './session.machine';
+import { toastQueueMachine } from './toastQueue.machine';
+import { notificationsMachine } from './notifications.machine';
+import { navigationMachine } from './navigation.machine';
 
 export interface AppInput {
   /** The `theme` value found in storage at boot. */
   storedTheme: string | null;
+  /** The `authToken` found in storage at boot (the session restores from it). */
+  storedToken?: string | null;
 }
 
 /**
@@ -12,10 +18,26 @@ export interface AppInput {
  */
 export const appMachine = setup({
   types: { input: {} as AppInput },
-  actors: { theme: themeMachine },
+  actors: {
+    theme: themeMachine,
+    session: sessionMachine,
+    toasts: toastQueueMachine,
+    notifications: notificationsMachine,
+    navigation: navigationMachine,
+  },
 }).createMachine({
   id: 'app',
   invoke: [
     { id: 'theme', systemId: 'theme', src: 'theme', input: ({ event }) => ({ stored: event.input.storedTheme }) },
+    {
+      id: 'session',
+      systemId: 'session',
+      src: 'session',
+      input: ({ event }) => ({ storedToken: event.input.storedToken ?? null }),
+    },
+    // The shell (docs/client-shell.md): toasts, the notice list, sidebar and search bar.
+    { id: 'toasts', systemId: 'toasts', src: 'toasts' },
+    { id: 'notifications', systemId: 'notifications', src: 'notifications' },
+    { id: 'navigation', systemId: 'navigation', src: 'navigation' },
   ],
 });

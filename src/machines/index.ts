@@ -3,7 +3,27 @@
  * `npm run statecharts` draws each of these; the suite fails when a diagram is stale.
  */
 import { themeMachine } from './theme.machine';
+import { sessionMachine } from './session.machine';
+import { authGuardMachine } from './authGuard.machine';
+import { signInMachine } from './signIn.machine';
+import { signUpMachine } from './signUp.machine';
+import { forgotPasswordMachine } from './forgotPassword.machine';
+import { resetPasswordMachine } from './resetPassword.machine';
+import { toastQueueMachine } from './toastQueue.machine';
+import { toastMachine } from './toast.machine';
+import { notificationsMachine } from './notifications.machine';
+import { navigationMachine } from './navigation.machine';
 
 export const statecharts = {
   theme: themeMachine,
+  session: sessionMachine,
+  authGuard: authGuardMachine,
+  signIn: signInMachine,
+  signUp: signUpMachine,
+  forgotPassword: forgotPasswordMachine,
+  resetPassword: resetPasswordMachine,
+  toastQueue: toastQueueMachine,
+  toast: toastMachine,
+  notifications: notificationsMachine,
+  navigation: navigationMachine,
 } as const;

@@ -46,6 +46,12 @@ export interface ModelOptions {
   input?: unknown;
   /** Event types never generated (e.g. ones only a child actor can produce). */
   ignore?: string[];
+  /**
+   * Drops a candidate event in a given snapshot: bounds models that grow without end (a queue
+   * that keeps accepting items) and skips stimuli the world cannot produce there (the done
+   * event of a child that does not exist).
+   */
+  filter?: (snapshot: AnyMachineSnapshot, event: ModelEvent) => boolean;
   limit?: number;
 }
 
@@ -63,11 +69,28 @@ export function eventsFor(options: ModelOptions) {
   for (const event of options.events ?? []) {
     variants.set(event.type, [...(variants.get(event.type) ?? []), event]);
   }
+  // A partial wildcard descriptor ('xstate.done.actor.*') is handled by every supplied event
+  // under its prefix; sent bare it would be a meaningless event, so with no variant it is skipped.
+  const variantsOf = (type: string): ModelEvent[] => {
+    if (!type.endsWith('.*')) return variants.get(type) ?? [{ type }];
+    const prefix = type.slice(0, -1);
+    return [...variants.entries()].filter(([t]) => t.startsWith(prefix)).flatMap(([, events]) => events);
+  };
   return (snapshot: AnyMachineSnapshot): ModelEvent[] => {
     if (snapshot.status !== 'active') return [];
+    const seen = new Set<string>();
     return handledEventTypes(snapshot)
       .filter((type) => !options.ignore?.includes(type))
-      .flatMap((type) => variants.get(type) ?? [{ type }]);
+      .flatMap(variantsOf)
+      .filter((event) => {
+        // A concrete type and a wildcard may both offer the same variant.
+        const key = JSON.stringify(event);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .filter((event) => !options.ignore?.includes(event.type))
+      .filter((event) => options.filter?.(snapshot, event) ?? true);
   };
 }
 
@@ -207,7 +230,10 @@ export async function replay(machine: AnyStateMachine, path: ModelPath, options:
   const actor = createActor(provided, {
     input: options.input as never,
     inspect: (event: InspectionEvent) => {
-      if (event.type === '@xstate.microstep' && event.actorRef === actor) {
+      // The replayed actor is the root of its system. Compare by session id, not with `actor`:
+      // an eventless (`always`) transition out of the initial state is a microstep taken inside
+      // createActor(), before `actor` is assigned.
+      if (event.type === '@xstate.microstep' && event.actorRef.sessionId === event.rootId) {
         options.coverage?.record((event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions);
       }
     },

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
+import { useAuthLogic } from '../auth/useAuthLogic';
+import { AuthGuard } from './AuthGuard';
 
-// Placeholder: replaced by the guard machine's view.
+/** /admin: signed-in accounts with the ADMIN role; anyone else goes to /admin/signin. */
 export function AdminGuard({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  const { guard } = useAuthLogic();
+  return (
+    <AuthGuard area="admin" logic={guard}>
+      {children}
+    </AuthGuard>
+  );
 }

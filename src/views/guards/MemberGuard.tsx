@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
+import { useAuthLogic } from '../auth/useAuthLogic';
+import { AuthGuard } from './AuthGuard';
 
-// Placeholder: replaced by the guard machine's view.
+/** /app/social: members who are signed in and not banned. */
 export function MemberGuard({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  const { guard } = useAuthLogic();
+  return (
+    <AuthGuard area="member" logic={guard}>
+      {children}
+    </AuthGuard>
+  );
 }

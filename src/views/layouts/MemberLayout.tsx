@@ -1,6 +1,134 @@
-import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { LogOut, Menu as MenuIcon, Search, X } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Link } from 'wouter';
+import type { NavSection } from '../../machines/navigation.machine';
+import { selectIsOpenSearchBar, selectIsOpenSidebar } from '../../machines/navigation.machine';
+import { Brand } from '../components/Brand';
+import { IconButton } from '../components/IconButton';
+import { MainNav } from '../components/MainNav';
+import { SearchBar } from '../components/SearchBar';
+import { SettingsMenu } from '../components/SettingsMenu';
+import { ThemeToggle } from '../components/ThemeToggle';
+import { useAbsolutePath, useMediaQuery, useNavigationActor, useSessionProfile, useSignOut, WIDE_SCREEN } from './useShell';
 
-// Placeholder: replaced by the member layout (sidebar, header).
+/**
+ * The member shell of /app/social: a header (brand, search bar toggle, theme toggle, settings
+ * menu), the main navigation as a sidebar from 1024px, and below that a bottom bar plus a
+ * drawer (the navigation machine's sidebar) that also holds sign-out.
+ */
 export function MemberLayout({ children }: { children: ReactNode }) {
-  return <div>{children}</div>;
+  const pathname = useAbsolutePath();
+  const profile = useSessionProfile();
+  const navigation = useNavigationActor();
+  const sidebarOpen = useSelector(navigation, (s) => (s ? selectIsOpenSidebar(s) : false));
+  const searchOpen = useSelector(navigation, (s) => (s ? selectIsOpenSearchBar(s) : false));
+  const signOut = useSignOut('/');
+  const select = (section: NavSection) => navigation?.send({ type: 'navigation.select', section });
+  // From 1024px the sidebar is always there: a drawer left open on a phone that turned or
+  // grew closes, so it cannot hide the page from assistive technology.
+  const wide = useMediaQuery(WIDE_SCREEN);
+  useEffect(() => {
+    if (wide && sidebarOpen) navigation?.send({ type: 'sidebar.close' });
+  }, [wide, sidebarOpen, navigation]);
+
+  return (
+    <div className="min-h-dvh bg-neutral-50 text-neutral-900 dark:bg-neutral-950 dark:text-neutral-100">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white px-4 py-2 text-sm font-semibold text-neutral-900 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-neutral-900 dark:text-white"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:px-4">
+          <IconButton
+            label="Open menu"
+            className="lg:hidden"
+            aria-expanded={sidebarOpen}
+            onPress={() => navigation?.send({ type: 'sidebar.toggle' })}
+          >
+            <MenuIcon size={22} />
+          </IconButton>
+          <Link
+            href="~/app/social/streams"
+            onClick={() => select('streams')}
+            aria-label="Stoa home"
+            className="rounded-lg px-1 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+          >
+            <Brand size="sm" />
+          </Link>
+          <div className="flex-1" />
+          <IconButton
+            label={searchOpen ? 'Close search' : 'Search'}
+            aria-expanded={searchOpen}
+            onPress={() => navigation?.send({ type: 'searchBar.toggle' })}
+          >
+            {searchOpen ? <X size={20} /> : <Search size={20} />}
+          </IconButton>
+          <ThemeToggle />
+          <SettingsMenu profile={profile} />
+        </div>
+        {searchOpen ? <SearchBar onClose={() => navigation?.send({ type: 'searchBar.close' })} /> : null}
+      </header>
+
+      <div className="mx-auto flex max-w-6xl gap-6 px-0 sm:px-4">
+        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 flex-col justify-between py-6 lg:flex">
+          <MainNav pathname={pathname} profile={profile} onSelect={select} />
+          <SignOutButton onPress={signOut} />
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 pt-6 pb-24 outline-none lg:pb-10">
+          {children}
+        </main>
+      </div>
+
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:hidden dark:border-neutral-800 dark:bg-neutral-950/95">
+        <MainNav pathname={pathname} profile={profile} onSelect={select} variant="bar" label="Sections" />
+      </div>
+
+      <ModalOverlay
+        isOpen={sidebarOpen && !wide}
+        isDismissable
+        onOpenChange={(open) => {
+          if (!open) navigation?.send({ type: 'sidebar.close' });
+        }}
+        className="fixed inset-0 z-50 bg-neutral-950/40 lg:hidden motion-safe:data-[entering]:animate-[fade-in_150ms_ease-out]"
+      >
+        <Modal className="fixed inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-2xl outline-none motion-safe:data-[entering]:animate-[drawer-in_180ms_ease-out] dark:bg-neutral-900">
+          <Dialog aria-label="Menu" className="flex h-full flex-col justify-between p-4 outline-none">
+            <div className="flex flex-col gap-4">
+              <div className="flex items-center justify-between">
+                <Heading slot="title" className="px-1">
+                  <Brand size="sm" />
+                </Heading>
+                <IconButton label="Close menu" onPress={() => navigation?.send({ type: 'sidebar.close' })}>
+                  <X size={20} />
+                </IconButton>
+              </div>
+              <MainNav pathname={pathname} profile={profile} onSelect={select} />
+            </div>
+            <SignOutButton onPress={signOut} />
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </div>
+  );
+}
+
+export function SignOutButton({ onPress }: { onPress: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onPress}
+      className={
+        'flex w-full cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-medium text-neutral-700 outline-none transition-colors ' +
+        'hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
+        'dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
+      }
+    >
+      <LogOut aria-hidden="true" size={20} />
+      Sign out
+    </button>
+  );
 }

@@ -1,4 +1,32 @@
-// Placeholder: replaced by the screen's real view.
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Redirect } from 'wouter';
+import { ADMIN_HOME } from '../../machines/authForm';
+import { useAppChild } from '../AppContext';
+import { AuthShell } from '../auth/AuthShell';
+import { SignInForm } from '../auth/SignInForm';
+import { TextLink } from '../auth/TextLink';
+import { useAuthLogic } from '../auth/useAuthLogic';
+
+/** /admin/signin: POST /admin/signin, then /admin. */
 export default function AdminSignInPage() {
-  return <main className="p-8">AdminSignInPage</main>;
+  const session = useAppChild('session');
+  const { signIn } = useAuthLogic();
+  // Only a session already known to be an admin's skips the form (a member's would loop).
+  const [arrivedAsAdmin] = useState(() => session.getSnapshot().context.profile?.role === 'ADMIN');
+  if (arrivedAsAdmin) return <Redirect to={ADMIN_HOME} replace />;
+  return (
+    <AuthShell
+      title="Admin sign in"
+      icon={<ShieldCheck size={22} />}
+      intro="Moderation tools for the administrators of this Stoa."
+      footer={
+        <span className="text-neutral-700 dark:text-neutral-300">
+          Have an invite code? <TextLink href="/admin/signup">Create an admin account</TextLink>
+        </span>
+      }
+    >
+      <SignInForm logic={signIn} admin />
+    </AuthShell>
+  );
 }

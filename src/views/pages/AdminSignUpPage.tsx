@@ -1,4 +1,23 @@
-// Placeholder: replaced by the screen's real view.
+import { ShieldPlus } from 'lucide-react';
+import { AuthShell } from '../auth/AuthShell';
+import { SignUpForm } from '../auth/SignUpForm';
+import { TextLink } from '../auth/TextLink';
+import { useAuthLogic } from '../auth/useAuthLogic';
+
+/** /admin/signup: POST /admin/signup with an invite code, then /admin. */
 export default function AdminSignUpPage() {
-  return <main className="p-8">AdminSignUpPage</main>;
+  const { signUp } = useAuthLogic();
+  return (
+    <AuthShell title="Create an admin account" icon={<ShieldPlus size={22} />} intro="You need the invite code of this Stoa.">
+      <SignUpForm
+        logic={signUp}
+        admin
+        signInSwitch={
+          <>
+            Already an admin? <TextLink href="/admin/signin">Sign in</TextLink>
+          </>
+        }
+      />
+    </AuthShell>
+  );
 }

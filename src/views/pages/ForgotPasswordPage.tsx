@@ -1,4 +1,29 @@
-// Placeholder: replaced by the screen's real view.
+import { ArrowLeft, Mail } from 'lucide-react';
+import { AuthShell } from '../auth/AuthShell';
+import { ForgotPasswordForm } from '../auth/ForgotPasswordForm';
+import { TextLink } from '../auth/TextLink';
+import { useAuthLogic } from '../auth/useAuthLogic';
+
+/** /forgot-password */
 export default function ForgotPasswordPage() {
-  return <main className="p-8">ForgotPasswordPage</main>;
+  const { forgotPassword } = useAuthLogic();
+  return (
+    <AuthShell
+      title="Reset Password"
+      icon={<Mail size={22} />}
+      intro="Enter the email address of your account and we will send you a link to create a new password."
+      footer={<BackToLogin />}
+    >
+      <ForgotPasswordForm logic={forgotPassword} />
+    </AuthShell>
+  );
+}
+
+export function BackToLogin() {
+  return (
+    <TextLink href="/" className="inline-flex items-center gap-1.5">
+      <ArrowLeft size={16} aria-hidden="true" />
+      Back to login
+    </TextLink>
+  );
 }

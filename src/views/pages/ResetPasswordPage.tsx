@@ -1,4 +1,22 @@
-// Placeholder: replaced by the screen's real view.
+import { KeyRound } from 'lucide-react';
+import { useSearch } from 'wouter';
+import { AuthShell } from '../auth/AuthShell';
+import { ResetPasswordForm } from '../auth/ResetPasswordForm';
+import { useAuthLogic } from '../auth/useAuthLogic';
+import { BackToLogin } from './ForgotPasswordPage';
+
+/** /reset-password?token=...: create a new password with the token from the email. */
 export default function ResetPasswordPage() {
-  return <main className="p-8">ResetPasswordPage</main>;
+  const { resetPassword } = useAuthLogic();
+  const token = new URLSearchParams(useSearch()).get('token');
+  return (
+    <AuthShell
+      title="Create New Password"
+      icon={<KeyRound size={22} />}
+      intro="Choose a new password for your account."
+      footer={<BackToLogin />}
+    >
+      <ResetPasswordForm logic={resetPassword} token={token} />
+    </AuthShell>
+  );
 }

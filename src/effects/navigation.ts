@@ -1,0 +1,24 @@
+import { navigationMachine, type FeedSection } from '../machines/navigation.machine';
+
+/**
+ * The hooks a sidebar click fires (navigation machine), as the app wires them today.
+ *
+ * - resetFeed: sends `streams.reset` / `questions.reset` to the actor registered under the
+ *   systemId 'streams' / 'questions' in the app system. The streams and questions issues
+ *   register that actor (an app child) and handle the event by dropping the cached list and
+ *   fetching page 1. Until then nothing is registered and the send is skipped.
+ * - clearPrivateChat: deliberately a no-op until the chat issue. It will empty the cached
+ *   private messages, call POST /chat/message/remove-chat-users with both usernames (the
+ *   first chat in the list supplies the other participant), detach the `message received`
+ *   listener, and show an error toast with the server message on failure.
+ */
+export const navigationLogic = navigationMachine.provide({
+  actions: {
+    resetFeed: ({ system }, { feed }: { feed: FeedSection }) => {
+      system.get(feed)?.send({ type: `${feed}.reset` });
+    },
+    clearPrivateChat: () => {
+      // Filled by the chat issue (see above).
+    },
+  },
+});

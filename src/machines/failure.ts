@@ -1,0 +1,20 @@
+import { apiErrorSchema, errorMessage } from '../api/errors';
+
+/**
+ * What a failed call threw, read the same way by every auth machine. ofetch puts the server's
+ * `{message, statusCode}` body on `error.data` and the HTTP status on `error.statusCode`.
+ */
+export function failureStatus(error: unknown): number | null {
+  const parsed = apiErrorSchema.safeParse((error as { data?: unknown } | null)?.data);
+  if (parsed.success) return parsed.data.statusCode;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' ? status : null;
+}
+
+/** The server's message, else the message of an Error thrown on this side, else the fallback. */
+export function failureText(error: unknown, fallback: string): string {
+  const fromServer = errorMessage(error, '');
+  if (fromServer) return fromServer;
+  if (error instanceof Error && error.message && !('data' in error)) return error.message;
+  return fallback;
+}

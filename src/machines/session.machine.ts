@@ -1,0 +1,123 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { User } from '../api/auth';
+
+export interface SessionContext {
+  token: string;
+  profile: User | null;
+  isLoggedIn: boolean;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; token: string; user: User; keepLoggedIn?: boolean }
+  | { type: 'session.logout' }
+  | { type: 'session.clear' }
+  | { type: 'session.updateProfile'; profile: User }
+  | { type: 'session.updatePersonalization'; allowPersonalize: boolean };
+
+export interface SessionInput {
+  /** The authToken found in storage at boot; its owner is unknown until a guard checks it. */
+  storedToken: string | null;
+}
+
+const empty: SessionContext = { token: '', profile: null, isLoggedIn: false };
+
+/**
+ * Who is signed in. A token found at boot makes the session `restoring`: the guard of the
+ * area the member opens checks it (GET /currentuser) and answers with `session.login` (the
+ * user, and a fresh token) or `session.clear`. Logout calls GET /signout and clears the
+ * session whether or not the call succeeds.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    /** Effect: GET /signout. */
+    signOut: fromPromise<unknown>(async () => {
+      throw new Error('signOut actor not provided');
+    }),
+  },
+  actions: {
+    /** Effect: authToken to localStorage, username to sessionStorage, keepLoggedIn when given. */
+    persistSession: (_, _params: { token: string; user: User; keepLoggedIn?: boolean }) => {},
+    /** Effect: remove authToken, keepLoggedIn, and the username and pageReload session keys. */
+    forgetSession: () => {},
+    /** The notification list belongs to the member who leaves; empty it if it is running. */
+    clearNotifications: ({ system }) => {
+      // The notifications actor may not be running (yet); a missing one has nothing to clear.
+      system.get('notifications')?.send({ type: 'notifications.clear' });
+    },
+    reset: assign(() => ({ ...empty })),
+    remember: assign(({ event }) => {
+      if (event.type !== 'session.login') return {};
+      return { token: event.token, profile: event.user, isLoggedIn: true };
+    }),
+  },
+  guards: {
+    hasStoredToken: ({ context }) => context.token !== '',
+    hasProfile: ({ context }) => context.profile !== null,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ ...empty, token: input.storedToken ?? '' }),
+  initial: 'booting',
+  on: {
+    'session.login': {
+      target: '.signedIn',
+      actions: [
+        'remember',
+        {
+          type: 'persistSession',
+          params: ({ event }) => ({ token: event.token, user: event.user, keepLoggedIn: event.keepLoggedIn }),
+        },
+      ],
+    },
+  },
+  states: {
+    booting: {
+      always: [{ guard: 'hasStoredToken', target: 'restoring' }, { target: 'signedOut' }],
+    },
+    signedOut: {
+      on: {
+        // Nothing to tell the server; still wipe whatever a crashed tab may have left behind.
+        'session.logout': { target: 'signedOut', reenter: true },
+        'session.clear': { target: 'signedOut', reenter: true },
+      },
+      entry: ['reset', 'forgetSession', 'clearNotifications'],
+    },
+    restoring: {
+      on: {
+        'session.logout': 'signingOut',
+        'session.clear': 'signedOut',
+      },
+    },
+    signedIn: {
+      on: {
+        'session.logout': 'signingOut',
+        'session.clear': 'signedOut',
+        'session.updateProfile': { actions: assign({ profile: ({ event }) => event.profile }) },
+        'session.updatePersonalization': {
+          guard: 'hasProfile',
+          actions: assign({
+            profile: ({ context, event }) => ({
+              ...context.profile!,
+              personalizeSettings: { ...context.profile!.personalizeSettings, allowPersonalize: event.allowPersonalize },
+            }),
+          }),
+        },
+      },
+    },
+    signingOut: {
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: 'signedOut',
+        onError: 'signedOut',
+      },
+      on: { 'session.clear': 'signedOut' },
+    },
+  },
+});
+

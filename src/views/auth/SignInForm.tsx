@@ -1,0 +1,90 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { AtSign, LogIn } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { Button } from '../components/Button';
+import { Checkbox } from '../components/Checkbox';
+import { PasswordField } from '../components/PasswordField';
+import { TextField } from '../components/TextField';
+import { Alert } from '../components/Alert';
+import { journal } from '../../effects/journal';
+import type { signInMachine } from '../../machines/signIn.machine';
+import { GoogleButton, OrDivider } from './GoogleButton';
+import { TextLink } from './TextLink';
+
+export interface SignInFormProps {
+  /** The sign-in machine with its effects (real ones from useAuthLogic, fakes in tests). */
+  logic: typeof signInMachine;
+  admin?: boolean;
+  /** Shown as 'Sign up' under the form; the auth tabs switch to the sign-up tab. */
+  onSwitchToSignUp?: () => void;
+}
+
+/** The sign-in form: renders the machine's snapshot and sends what the member does. */
+export function SignInForm({ logic, admin = false, onSwitchToSignUp }: SignInFormProps) {
+  const actor = useActorRef(logic, { input: { admin }, inspect: journal.inspect });
+  const context = useSelector(actor, (s) => s.context);
+  const submitting = useSelector(actor, (s) => s.matches('submitting') || (s.matches('success') && s.context.auth !== null));
+  const google = useSelector(actor, (s) => s.matches('google') || (s.matches('success') && s.context.auth === null));
+  const busy = submitting || google;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'signIn.submit' });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={admin ? 'Admin sign in' : 'Sign in'} className="flex flex-col gap-5">
+      {context.error ? <Alert tone="error">{context.error}</Alert> : null}
+      <TextField
+        label="Email or username"
+        name="username"
+        autoComplete="username"
+        icon={<AtSign size={18} />}
+        value={context.usernameOrEmail}
+        onChange={(value) => actor.send({ type: 'signIn.change', field: 'usernameOrEmail', value })}
+        errorMessage={context.fieldErrors.usernameOrEmail}
+        isReadOnly={busy}
+        isRequired
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={context.password}
+        onChange={(value) => actor.send({ type: 'signIn.change', field: 'password', value })}
+        errorMessage={context.fieldErrors.password}
+        isReadOnly={busy}
+        isRequired
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Checkbox
+          isSelected={context.rememberMe}
+          onChange={(value) => actor.send({ type: 'signIn.rememberMe', value })}
+          isDisabled={busy}
+        >
+          Remember me
+        </Checkbox>
+        <TextLink href="/forgot-password" className="text-sm">
+          Forgot password?
+        </TextLink>
+      </div>
+      <Button type="submit" size="lg" fullWidth isDisabled={busy} icon={submitting ? undefined : <LogIn size={18} />}>
+        {submitting ? 'Logging in...' : 'Sign in'}
+      </Button>
+      {admin ? null : (
+        <>
+          <OrDivider />
+          <GoogleButton busy={google} isDisabled={busy} onPress={() => actor.send({ type: 'signIn.google' })} />
+        </>
+      )}
+      {onSwitchToSignUp ? (
+        <p className="text-center text-sm text-neutral-700 dark:text-neutral-300">
+          New to Stoa?{' '}
+          <button type="button" onClick={onSwitchToSignUp} className="font-semibold text-accent-strong underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent rounded-sm dark:text-accent cursor-pointer">
+            Sign up
+          </button>
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  Bookmark,
+  MessageCircleQuestionMark,
+  MessagesSquare,
+  Newspaper,
+  UserRound,
+  UserRoundSearch,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link } from 'wouter';
+import type { User } from '../../api/auth';
+import type { NavSection } from '../../machines/navigation.machine';
+
+export interface NavItem {
+  name: string;
+  url: string;
+  icon: LucideIcon;
+  section: NavSection;
+}
+
+/** The main navigation, in the spec's order (section 2). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { name: 'Streams', url: '/app/social/streams', icon: Newspaper, section: 'streams' },
+  { name: 'Questions', url: '/app/social/questions', icon: MessageCircleQuestionMark, section: 'questions' },
+  { name: 'Chat', url: '/app/social/chat/messages', icon: MessagesSquare, section: 'chat' },
+  { name: 'Group', url: '/app/social/groups', icon: UsersRound, section: 'group' },
+  { name: 'People', url: '/app/social/people', icon: UserRoundSearch, section: 'people' },
+  { name: 'Profile', url: '/app/social/profile', icon: UserRound, section: 'profile' },
+  { name: 'Save', url: '/app/social/save', icon: Bookmark, section: 'save' },
+];
+
+const MEMBER_BASE = '/app/social';
+
+/**
+ * The active item: the one whose lowercased name appears in the current path (spec). The
+ * path is read from its section segment (the one after /app/social), so a username or an id
+ * further on ('/profile/streamsfan', '/post/chat-tips') never lights up a second item.
+ */
+export function activeNavItem(pathname: string): NavItem | undefined {
+  const path = pathname.split(/[?#]/)[0].toLowerCase();
+  const rest = path.startsWith(`${MEMBER_BASE}/`) ? path.slice(MEMBER_BASE.length + 1) : path.replace(/^\//, '');
+  const section = rest.split('/')[0];
+  if (!section) return undefined;
+  return NAV_ITEMS.find((item) => section.includes(item.name.toLowerCase()));
+}
+
+/** Profile: the profile url plus the username, with the query id (user _id) and uId (authId). */
+export function profileHref(profile: Pick<User, '_id' | 'authId' | 'username'> | null): string {
+  if (!profile) return `${MEMBER_BASE}/profile`;
+  const query = new URLSearchParams({ id: profile._id, uId: profile.authId });
+  return `${MEMBER_BASE}/profile/${encodeURIComponent(profile.username)}?${query}`;
+}
+
+export function navHref(item: NavItem, profile: Pick<User, '_id' | 'authId' | 'username'> | null): string {
+  return item.section === 'profile' ? profileHref(profile) : item.url;
+}
+
+export interface MainNavProps {
+  /** The current absolute path. */
+  pathname: string;
+  profile: Pick<User, '_id' | 'authId' | 'username'> | null;
+  /** Called before the route changes (the navigation machine's `navigation.select`). */
+  onSelect: (section: NavSection) => void;
+  /** 'list': the sidebar and drawer; 'bar': the phone's bottom bar (icons, names for screen readers). */
+  variant?: 'list' | 'bar';
+  label?: string;
+}
+
+export function MainNav({ pathname, profile, onSelect, variant = 'list', label = 'Main' }: MainNavProps) {
+  const active = activeNavItem(pathname);
+  const bar = variant === 'bar';
+  return (
+    <nav aria-label={label}>
+      <ul className={bar ? 'grid grid-cols-7' : 'flex flex-col gap-1'}>
+        {NAV_ITEMS.map((item) => {
+          const current = item === active;
+          const Icon = item.icon;
+          return (
+            <li key={item.name}>
+              <Link
+                href={`~${navHref(item, profile)}`}
+                aria-current={current ? 'page' : undefined}
+                onClick={() => onSelect(item.section)}
+                className={
+                  'group flex items-center rounded-xl outline-none transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
+                  (bar
+                    ? 'h-14 flex-col justify-center gap-0.5 '
+                    : 'gap-3 px-3 py-2.5 text-[15px] font-medium ') +
+                  (current
+                    ? bar
+                      ? 'text-accent-strong dark:text-accent'
+                      : 'bg-accent-soft font-semibold text-accent-ink dark:bg-accent/15 dark:text-accent-ink-dark'
+                    : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white')
+                }
+              >
+                <Icon aria-hidden="true" size={bar ? 22 : 20} strokeWidth={current ? 2.4 : 2} className="shrink-0" />
+                <span className={bar ? 'sr-only' : ''}>{item.name}</span>
+                {bar && current ? <span aria-hidden="true" className="size-1 rounded-full bg-current" /> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

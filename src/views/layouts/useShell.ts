@@ -1,0 +1,54 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useLocation, useRouter } from 'wouter';
+import type { User } from '../../api/auth';
+import { useApp } from '../AppContext';
+
+/**
+ * The signed-in member, read defensively: the session actor belongs to the auth work and the
+ * shell must not crash while it is missing or still restoring.
+ */
+export function useSessionProfile(): User | null {
+  const app = useApp();
+  const session = useSelector(app, (s) => s.children.session);
+  return useSelector(session, (s) => s?.context.profile ?? null);
+}
+
+/** Signs out (`session.logout` to the session actor) and leaves for `to` (absolute). */
+export function useSignOut(to = '/') {
+  const app = useApp();
+  const [, navigate] = useLocation();
+  return useCallback(() => {
+    app.system.get('session')?.send({ type: 'session.logout' });
+    navigate(`~${to}`, { replace: true });
+  }, [app, navigate, to]);
+}
+
+/** The absolute path of the current location, also inside a nested router. */
+export function useAbsolutePath(): string {
+  const [location] = useLocation();
+  const { base } = useRouter();
+  return location.startsWith('~') ? location.slice(1) : `${base ?? ''}${location}`;
+}
+
+/** The app's navigation actor (sidebar and search bar), if it runs. */
+export function useNavigationActor() {
+  const app = useApp();
+  return useSelector(app, (s) => s.children.navigation);
+}
+
+/** Whether a media query matches (false where the environment has no matchMedia). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = globalThis.matchMedia?.(query);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    () => globalThis.matchMedia?.(query).matches ?? false,
+    () => false,
+  );
+}
+
+/** The width from which the sidebar is always shown (Tailwind's lg). */
+export const WIDE_SCREEN = '(min-width: 1024px)';

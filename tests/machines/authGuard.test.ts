@@ -1,0 +1,98 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authGuardMachine, guardHome, type AuthGuardInput } from '../../src/machines/authGuard.machine';
+import { BANNED_MESSAGE, SESSION_FAILURE_LOGOUT_MS } from '../../src/api/constants';
+import { admin, alice, auth, bannedAlice, bannedFailure, networkFailure, serverFailure, unauthorized } from '../fixtures/auth';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
+
+const model = {
+  events: [
+    { type: 'xstate.done.actor.currentUser', output: auth(alice, 'fresh-alice') },
+    { type: 'xstate.done.actor.currentUser', output: auth(bannedAlice) },
+    { type: 'xstate.done.actor.currentUser', output: auth(admin, 'fresh-root') },
+    { type: 'xstate.error.actor.currentUser', error: unauthorized },
+    { type: 'xstate.error.actor.currentUser', error: bannedFailure },
+    { type: 'xstate.error.actor.currentUser', error: serverFailure },
+    { type: 'xstate.error.actor.currentUser', error: networkFailure },
+    { type: 'guard.sessionEnded' },
+  ],
+};
+
+/** What each resting state must have done to the world, in order. */
+function expectedEffects(state: string, input: AuthGuardInput, lastOutput?: { token: string; user: unknown }) {
+  const home = { to: guardHome(input.area), replace: true };
+  switch (state) {
+    case 'allowed':
+    case 'forbidden':
+      return [['login', { token: lastOutput!.token, user: lastOutput!.user }], ...(state === 'forbidden' ? [['navigate', home]] : [])];
+    case 'banned':
+      return [['clearSession'], ['showToast', { type: 'error', description: BANNED_MESSAGE }], ['navigate', home]];
+    case 'unauthenticated':
+      return [['clearSession'], ['navigate', home]];
+    case 'signedOut':
+      return [['logoutSession'], ['navigate', home]];
+    default:
+      return [];
+  }
+}
+
+const coverage = new TransitionCoverage(authGuardMachine);
+const inputs: AuthGuardInput[] = [
+  { area: 'member', hasToken: true },
+  { area: 'member', hasToken: false },
+  { area: 'admin', hasToken: true },
+  { area: 'admin', hasToken: false },
+];
+
+describe.each(inputs)('auth guard (%o)', (input) => {
+  const paths = coverPaths(authGuardMachine, { ...model, input });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const effects: unknown[][] = [];
+    const record = (name: string) => (_: unknown, params?: unknown) => void effects.push(params === undefined ? [name] : [name, params]);
+    let lastOutput: { token: string; user: unknown } | undefined;
+    let mark = 0;
+    await replay(authGuardMachine, path, {
+      input,
+      coverage,
+      provide: {
+        actions: {
+          login: record('login'),
+          clearSession: record('clearSession'),
+          logoutSession: record('logoutSession'),
+          showToast: record('showToast'),
+          navigate: record('navigate'),
+        },
+      },
+      afterStep: (step, actor) => {
+        const event = step.event as { type: string; output?: { token: string; user: unknown } };
+        if (event.output) lastOutput = event.output;
+        const value = actor.getSnapshot().value as string;
+        const since = effects.slice(mark);
+        if (event.type === 'guard.sessionEnded') {
+          expect(since).toEqual(expectedEffects('unauthenticated', input));
+        } else if (value === 'forbidden' || value === 'allowed') {
+          expect(since).toEqual(expectedEffects(value, input, lastOutput));
+        } else {
+          expect(since).toEqual(expectedEffects(value, input));
+        }
+        mark = effects.length;
+      },
+    });
+    // Without a token nothing is asked: straight home.
+    if (!input.hasToken) expect(path.steps[0].state.value).toBe('unauthenticated');
+  });
+});
+
+describe('auth guard timing', () => {
+  it(`waits ${SESSION_FAILURE_LOGOUT_MS} ms after a failed check before signing out`, () => {
+    expect(authGuardMachine.implementations.delays.SESSION_FAILURE_LOGOUT_MS).toBe(1000);
+  });
+});
+
+afterAll(() => {
+  console.log(coverage.summary('authGuard', stateCount(authGuardMachine)));
+  expect(coverage.missed).toEqual([]);
+});

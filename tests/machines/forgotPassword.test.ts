@@ -1,0 +1,59 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  forgotPasswordMachine,
+  RESET_LINK_FAILED,
+  RESET_LINK_SENT,
+  type ForgotPasswordContext,
+} from '../../src/machines/forgotPassword.machine';
+import { apiFailure, networkFailure } from '../fixtures/auth';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
+
+const unknownEmail = apiFailure('No account uses this email', 404);
+const model = {
+  events: [
+    { type: 'forgot.change', email: 'alice@example.com' },
+    { type: 'forgot.change', email: ' ' },
+    { type: 'xstate.done.actor.forgotPassword', output: { message: 'Check your inbox' } },
+    { type: 'xstate.done.actor.forgotPassword', output: { message: '' } },
+    { type: 'xstate.error.actor.forgotPassword', error: unknownEmail },
+    { type: 'xstate.error.actor.forgotPassword', error: networkFailure },
+  ],
+};
+
+const coverage = new TransitionCoverage(forgotPasswordMachine);
+
+describe('forgot password machine', () => {
+  const paths = coverPaths(forgotPasswordMachine, model);
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    await replay(forgotPasswordMachine, path, {
+      coverage,
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot();
+        const context = snapshot.context as ForgotPasswordContext;
+        const event = step.event as { type: string; output?: { message: string }; error?: unknown };
+        if (event.type === 'forgot.submit') {
+          // Sent only with an email; what is sent is trimmed.
+          expect(snapshot.matches('sending')).toBe(context.email.trim() !== '');
+          if (snapshot.matches('sending')) {
+            const child = snapshot.children.forgotPassword as { getSnapshot(): { input: unknown } };
+            expect(child.getSnapshot().input).toEqual({ email: context.email.trim() });
+            expect(context.message).toBeNull();
+          }
+        }
+        if (event.type.startsWith('xstate.done')) expect(context.message).toBe(event.output!.message || RESET_LINK_SENT);
+        if (event.type.startsWith('xstate.error')) {
+          expect(context.message).toBe(event.error === unknownEmail ? 'No account uses this email' : RESET_LINK_FAILED);
+        }
+      },
+    });
+  });
+});
+
+afterAll(() => {
+  console.log(coverage.summary('forgotPassword', stateCount(forgotPasswordMachine)));
+  expect(coverage.missed).toEqual([]);
+});

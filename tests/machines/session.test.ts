@@ -1,0 +1,104 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, setup, type AnyActorRef } from 'xstate';
+import { sessionMachine, type SessionContext } from '../../src/machines/session.machine';
+import { alice, apiFailure, user } from '../fixtures/auth';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
+
+const renamed = user({ username: 'alice2' });
+const model = {
+  events: [
+    { type: 'session.login', token: 't1', user: alice, keepLoggedIn: true },
+    { type: 'session.login', token: 't2', user: alice },
+    { type: 'session.logout' },
+    { type: 'session.clear' },
+    { type: 'session.updateProfile', profile: renamed },
+    { type: 'session.updatePersonalization', allowPersonalize: false },
+    { type: 'xstate.done.actor.signOut', output: { message: 'Signed out' } },
+    { type: 'xstate.error.actor.signOut', error: apiFailure('Unauthorized', 401) },
+  ],
+};
+
+const coverage = new TransitionCoverage(sessionMachine);
+
+describe.each([null, 'stored-token'])('session machine (stored token %s)', (storedToken) => {
+  const input = { storedToken };
+  const paths = coverPaths(sessionMachine, { ...model, input });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const persisted: unknown[] = [];
+    let forgotten = 0;
+    await replay(sessionMachine, path, {
+      input,
+      coverage,
+      provide: {
+        actions: {
+          persistSession: (_: unknown, params: unknown) => void persisted.push(params),
+          forgetSession: () => void forgotten++,
+        },
+      },
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot();
+        const context = snapshot.context as SessionContext;
+        const event = step.event as { type: string; token?: string; user?: unknown; keepLoggedIn?: boolean };
+        if (event.type === 'session.login') {
+          // The login is stored and the session holds exactly what came in.
+          expect(persisted.at(-1)).toEqual({ token: event.token, user: event.user, keepLoggedIn: event.keepLoggedIn });
+          expect(context).toMatchObject({ token: event.token, profile: event.user, isLoggedIn: true });
+        }
+        if (snapshot.matches('signedOut')) {
+          // Every arrival in signedOut wipes storage and the context.
+          expect(context).toEqual({ token: '', profile: null, isLoggedIn: false });
+          expect(forgotten).toBeGreaterThan(0);
+        }
+        // Signed in means a user is known; signing out keeps the session until the call settles.
+        expect(context.isLoggedIn).toBe(context.profile !== null);
+        if (snapshot.matches('restoring')) expect(context).toMatchObject({ token: 'stored-token', isLoggedIn: false });
+      },
+    });
+  });
+});
+
+describe('session machine inside the app system', () => {
+  it('starts restoring with a stored token and signed out without one', () => {
+    expect(createActor(sessionMachine, { input: { storedToken: 'x' } }).start().getSnapshot().value).toBe('restoring');
+    expect(createActor(sessionMachine, { input: { storedToken: null } }).start().getSnapshot().value).toBe('signedOut');
+  });
+
+  it('tells the notifications actor to clear when the session ends, and survives without one', () => {
+    const received: string[] = [];
+    const notifications = createMachine({ on: { '*': { actions: ({ event }) => void received.push(event.type) } } });
+    const host = setup({ actors: { session: sessionMachine, notifications } }).createMachine({
+      invoke: [
+        { id: 'notifications', systemId: 'notifications', src: 'notifications' },
+        { id: 'session', systemId: 'session', src: 'session', input: { storedToken: null } },
+      ],
+    });
+    const app = createActor(host).start();
+    const session = app.system.get('session') as AnyActorRef;
+    received.length = 0;
+    session.send({ type: 'session.login', token: 't', user: alice });
+    session.send({ type: 'session.clear' });
+    expect(received).toEqual(['notifications.clear']);
+    expect(session.getSnapshot().context).toEqual({ token: '', profile: null, isLoggedIn: false });
+
+    const alone = createActor(sessionMachine, { input: { storedToken: 't' } }).start();
+    expect(() => alone.send({ type: 'session.clear' })).not.toThrow();
+  });
+
+  it('updates the personalization flag only when there is a profile', () => {
+    const actor = createActor(sessionMachine, { input: { storedToken: null } }).start();
+    actor.send({ type: 'session.login', token: 't', user: alice });
+    actor.send({ type: 'session.updatePersonalization', allowPersonalize: false });
+    expect(actor.getSnapshot().context.profile?.personalizeSettings.allowPersonalize).toBe(false);
+    actor.send({ type: 'session.updateProfile', profile: renamed });
+    expect(actor.getSnapshot().context.profile?.username).toBe('alice2');
+  });
+});
+
+afterAll(() => {
+  console.log(coverage.summary('session', stateCount(sessionMachine)));
+  expect(coverage.missed).toEqual([]);
+});

@@ -1,0 +1,115 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInMachine, signInRequired, SIGN_IN_FAILED, type SignInContext } from '../../src/machines/signIn.machine';
+import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME } from '../../src/machines/authForm';
+import { alice, auth, bannedAlice, networkFailure, unauthorized } from '../fixtures/auth';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+const GOOGLE_UNAVAILABLE = new Error('Google sign-in is not available yet');
+
+const signInModel = {
+  events: [
+    { type: 'signIn.change', field: 'usernameOrEmail', value: 'alice' },
+    { type: 'signIn.change', field: 'usernameOrEmail', value: '  ' },
+    { type: 'signIn.change', field: 'password', value: 'secret-pass' },
+    { type: 'signIn.rememberMe', value: true },
+    { type: 'xstate.done.actor.signIn', output: auth(alice) },
+    { type: 'xstate.error.actor.signIn', error: unauthorized },
+    { type: 'xstate.error.actor.signIn', error: networkFailure },
+    { type: 'xstate.done.actor.checkUser', output: { isBanned: false } },
+    { type: 'xstate.done.actor.checkUser', output: { isBanned: true } },
+    { type: 'xstate.error.actor.checkUser', error: networkFailure },
+    { type: 'xstate.done.actor.googleSignIn', output: { ...auth(alice), isBanned: false } },
+    { type: 'xstate.done.actor.googleSignIn', output: { ...auth(bannedAlice), isBanned: true } },
+    { type: 'xstate.error.actor.googleSignIn', error: GOOGLE_UNAVAILABLE },
+    { type: 'xstate.error.actor.googleSignIn', error: networkFailure },
+  ] as ModelEvent[],
+  /** Field text matters only as filled or blank; the rest of the context is kept whole. */
+  serialize: (snapshot: { value: unknown; status: string; context: unknown }) => {
+    const c = snapshot.context as SignInContext;
+    return JSON.stringify({
+      value: snapshot.value,
+      status: snapshot.status,
+      user: c.usernameOrEmail.trim() !== '',
+      password: c.password !== '',
+      rememberMe: c.rememberMe,
+      fieldErrors: c.fieldErrors,
+      error: c.error,
+      auth: c.auth?.token ?? null,
+    });
+  },
+};
+
+const coverage = new TransitionCoverage(signInMachine);
+
+describe.each([false, true])('sign-in machine (admin %s)', (isAdmin) => {
+  const input = { admin: isAdmin };
+  const paths = coverPaths(signInMachine, { ...signInModel, input });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const logins: { token: string; user: { isBanned: boolean }; keepLoggedIn?: boolean }[] = [];
+    const navigations: string[] = [];
+    await replay(signInMachine, path, {
+      input,
+      coverage,
+      serialize: signInModel.serialize as never,
+      provide: {
+        actions: {
+          login: (_: unknown, params: (typeof logins)[number]) => void logins.push(params),
+          navigate: (_: unknown, params: { to: string }) => void navigations.push(params.to),
+        },
+      },
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot();
+        const context = snapshot.context as SignInContext;
+        const event = step.event as { type: string; output?: { isBanned?: boolean }; error?: unknown };
+        if (snapshot.matches({ submitting: 'signingIn' }) && event.type === 'signIn.submit') {
+          // Nothing is sent unless both fields hold something.
+          expect(context.usernameOrEmail.trim()).not.toBe('');
+          expect(context.password).not.toBe('');
+          const child = snapshot.children.signIn as { getSnapshot(): { input: unknown } };
+          expect(child.getSnapshot().input).toEqual({
+            admin: isAdmin,
+            username: context.usernameOrEmail.trim(),
+            password: context.password,
+            rememberMe: context.rememberMe,
+          });
+        }
+        if (snapshot.matches({ submitting: 'checkingUser' })) {
+          const child = snapshot.children.checkUser as { getSnapshot(): { input: unknown } };
+          expect(child.getSnapshot().input).toEqual({ authId: context.auth!.user.authId });
+        }
+        if (event.type === 'signIn.submit' && snapshot.matches({ form: 'idle' })) {
+          for (const field of ['usernameOrEmail', 'password'] as const) {
+            const blank = context[field].trim() === '';
+            expect(context.fieldErrors[field]).toBe(blank ? signInRequired[field] : undefined);
+          }
+        }
+        if (event.type === 'xstate.error.actor.signIn' || event.type === 'xstate.error.actor.checkUser') {
+          expect(context.error).toBe(event.error === unauthorized ? 'Unauthorized' : SIGN_IN_FAILED);
+        }
+        if (event.type === 'xstate.error.actor.googleSignIn') {
+          expect(context.error).toBe(event.error === networkFailure ? GOOGLE_FAILED : GOOGLE_UNAVAILABLE.message);
+        }
+        if (snapshot.matches('success')) {
+          expect(snapshot.status).toBe('done');
+          expect(logins).toHaveLength(1);
+          expect(logins[0].keepLoggedIn).toBe(context.rememberMe);
+          const banned = event.output?.isBanned === true;
+          expect(navigations).toEqual([isAdmin && event.type === 'xstate.done.actor.signIn' ? ADMIN_HOME : banned ? CHECKPOINT : MEMBER_HOME]);
+          expect(logins[0].user.isBanned).toBe(banned);
+        } else {
+          expect(logins).toEqual([]);
+          expect(navigations).toEqual([]);
+        }
+      },
+    });
+  });
+});
+
+afterAll(() => {
+  console.log(coverage.summary('signIn', stateCount(signInMachine)));
+  expect(coverage.missed).toEqual([]);
+});

@@ -1,0 +1,110 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+import { BANNED_MESSAGE } from '../../src/api/constants';
+import { AdminLayout } from '../../src/views/layouts/AdminLayout';
+import { SectionPlaceholder } from '../../src/views/pages/member/SectionPlaceholder';
+import ApprovalPage from '../../src/views/pages/ApprovalPage';
+import CheckpointPage from '../../src/views/pages/CheckpointPage';
+import IssuePage from '../../src/views/pages/IssuePage';
+import NotFoundPage from '../../src/views/pages/NotFoundPage';
+import { bannedAlice } from '../fixtures/auth';
+import { startTestApp, withApp } from './appHarness';
+
+function renderAt(path: string, node: React.ReactNode) {
+  const { app } = startTestApp();
+  const { ui, location } = withApp(app, path, node);
+  render(ui);
+  return { app, location };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('NotFoundPage', () => {
+  it('says Oops! and Error 404: Page Not Found', () => {
+    renderAt('/nowhere', <NotFoundPage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops!');
+    expect(screen.getByText('Error 404: Page Not Found')).toBeTruthy();
+  });
+
+  it('Back Home goes back one page when there is history', () => {
+    window.history.pushState({}, '', '/somewhere');
+    expect(window.history.length).toBeGreaterThan(1);
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
+    const { location } = renderAt('/nowhere', <NotFoundPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Back Home' }));
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(location.history).toEqual(['/nowhere']);
+  });
+
+  it('Back Home goes to / when there is no history', () => {
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(1);
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
+    const { location } = renderAt('/app/social/nowhere', <Route path="/app/social" nest><NotFoundPage /></Route>);
+    fireEvent.click(screen.getByRole('button', { name: 'Back Home' }));
+    expect(back).not.toHaveBeenCalled();
+    expect(location.history.at(-1)).toBe('/');
+  });
+});
+
+describe('public status pages', () => {
+  it('CheckpointPage explains the ban, links to an appeal and signs out', () => {
+    const { app, location } = renderAt('/checkpoint', <CheckpointPage />);
+    app.system.get('session')!.send({ type: 'session.login', token: 't', user: bannedAlice });
+    expect(screen.getByText(BANNED_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'File an appeal' }).getAttribute('href')).toBe('/issua?topic=appeal');
+    expect(screen.getByText(/Appeals cannot be sent from Stoa yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(app.system.get('session')!.getSnapshot().value).not.toBe('signedIn');
+    expect(location.history.at(-1)).toBe('/');
+  });
+
+  it('IssuePage and ApprovalPage say what they are for', () => {
+    renderAt('/issua', <IssuePage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Report an issue');
+    cleanup();
+    renderAt('/aarovel', <ApprovalPage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Waiting for approval');
+  });
+
+  it('SectionPlaceholder names the section and says it is coming', () => {
+    render(<SectionPlaceholder section="Streams" />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Streams');
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+  });
+});
+
+describe('AdminLayout', () => {
+  it('links every admin section, marks the current one and signs out to /admin/signin', () => {
+    const { app, location } = renderAt(
+      '/admin/Users',
+      <Route path="/admin" nest>
+        <AdminLayout>
+          <p>admin body</p>
+        </AdminLayout>
+      </Route>,
+    );
+    const [nav] = screen.getAllByRole('navigation', { name: 'Admin' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/admin',
+      '/admin/user',
+      '/admin/reportuser',
+      '/admin/banuser',
+      '/admin/appeal',
+      '/admin/reportpost',
+      '/admin/hidepost',
+      '/admin/Posts',
+      '/admin/Users',
+      '/admin/profile',
+    ]);
+    expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual(['Users chart']);
+    expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(location.history.at(-1)).toBe('/admin/signin');
+    void app;
+  });
+});
