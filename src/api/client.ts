@@ -24,7 +24,8 @@ export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOpti
     onRequest({ options }) {
       const token = getToken();
       const headers = new Headers(options.headers);
-      if (token) headers.set('Authorization', `Bearer ${token}`);
+      // A call may carry its own token (e.g. the user check right after sign-in, before storing).
+      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
       options.headers = headers;
     },
   });
@@ -35,11 +36,17 @@ export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOpti
     auth: {
       signUp: (body: SignUpBody) => http<AuthResponse>(paths.auth.signup, { method: 'POST', body }),
       signIn: (body: SignInBody) => http<AuthResponse>(paths.auth.signin, { method: 'POST', body }),
-      signOut: () => http<MessageResponse>(paths.auth.signout),
+      /** GET /signout; `token` ends that session even when storage was already cleared. */
+      signOut: (token?: string) =>
+        http<MessageResponse>(paths.auth.signout, { headers: token ? { Authorization: `Bearer ${token}` } : undefined }),
       currentUser: () => http<AuthResponse>(paths.auth.currentUser),
       updateCurrentUser: (body: UpdateCurrentUserBody) =>
         http<AuthResponse>(paths.auth.currentUser, { method: 'PUT', body }),
-      checkUser: (authId: string) => http<CheckUserResponse>(paths.auth.checkUser(authId), { method: 'POST' }),
+      checkUser: (authId: string, token?: string) =>
+        http<CheckUserResponse>(paths.auth.checkUser(authId), {
+          method: 'POST',
+          headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+        }),
       forgotPassword: (body: ForgotPasswordBody) =>
         http<MessageResponse>(paths.auth.forgotPassword, { method: 'POST', body }),
       resetPassword: (token: string, body: ResetPasswordBody) =>

@@ -19,7 +19,7 @@ export const authActors = {
     const { admin, ...credentials } = input;
     return admin ? api.auth.adminSignIn(credentials) : api.auth.signIn({ provider: 'local', ...credentials });
   }),
-  checkUser: fromPromise(({ input }: { input: { authId: string } }) => api.auth.checkUser(input.authId)),
+  checkUser: fromPromise(({ input }: { input: { authId: string; token: string } }) => api.auth.checkUser(input.authId, input.token)),
   signUp: fromPromise(async ({ input }: { input: SignUpRequest }) => {
     const { admin, inviteCode, ...fields } = input;
     const body = { ...fields, ...createAvatar(fields.username) };

@@ -8,7 +8,7 @@ import { storage } from './storage';
 /** The session machine with its storage and sign-out effects. */
 export const sessionLogic = sessionMachine.provide({
   actors: {
-    signOut: fromPromise<unknown>(() => api.auth.signOut()),
+    signOut: fromPromise<unknown, { token: string }>(({ input }) => api.auth.signOut(input.token)),
   },
   actions: {
     persistSession: (_, { token, user, keepLoggedIn }: { token: string; user: User; keepLoggedIn?: boolean }) => {

@@ -34,8 +34,8 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    /** Effect: GET /signout. */
-    signOut: fromPromise<unknown>(async () => {
+    /** Effect: GET /signout with the session's token (storage no longer holds it). */
+    signOut: fromPromise<unknown, { token: string }>(async () => {
       throw new Error('signOut actor not provided');
     }),
   },
@@ -110,9 +110,13 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
+      // Storage forgets the token at once, so nothing started meanwhile (a page that checks for a
+      // stored session, another tab) acts on a session that is ending.
+      entry: 'forgetSession',
       invoke: {
         id: 'signOut',
         src: 'signOut',
+        input: ({ context }) => ({ token: context.token }),
         onDone: 'signedOut',
         onError: 'signedOut',
       },

@@ -56,8 +56,8 @@ export const signInMachine = setup({
     signIn: fromPromise<AuthResponse, SignInRequest>(async () => {
       throw new Error('signIn actor not provided');
     }),
-    /** Effect: POST /checkUser/{authId}. */
-    checkUser: fromPromise<CheckUserResponse, { authId: string }>(async () => {
+    /** Effect: POST /checkUser/{authId}, authorised by the token sign-in just returned (not yet stored). */
+    checkUser: fromPromise<CheckUserResponse, { authId: string; token: string }>(async () => {
       throw new Error('checkUser actor not provided');
     }),
     /** Effect: the Google flow (config, identity provider, POST /signin google, user check). */
@@ -163,7 +163,7 @@ export const signInMachine = setup({
           invoke: {
             id: 'checkUser',
             src: 'checkUser',
-            input: ({ context }) => ({ authId: context.auth!.user.authId }),
+            input: ({ context }) => ({ authId: context.auth!.user.authId, token: context.auth!.token }),
             onDone: [
               {
                 guard: 'isBanned',

@@ -202,7 +202,11 @@ describe('replay', () => {
           if (input.password !== 'correct horse') throw apiFailure('Invalid credentials', 401);
           return auth(alice, 'jwt-secret');
         }),
-        checkUser: fromPromise<CheckUserResponse, { authId: string }>(async () => ({ isBanned: false })),
+        // The check must be authorised by the token sign-in just returned: nothing is stored yet.
+        checkUser: fromPromise<CheckUserResponse, { authId: string; token: string }>(async ({ input }) => {
+          if (input.token !== 'jwt-secret') throw apiFailure('Session expired, please sign in again', 401);
+          return { isBanned: false };
+        }),
       },
       actions: { login, navigate },
     });

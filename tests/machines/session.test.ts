@@ -56,6 +56,12 @@ describe.each([null, 'stored-token'])('session machine (stored token %s)', (stor
         // Signed in means a user is known; signing out keeps the session until the call settles.
         expect(context.isLoggedIn).toBe(context.profile !== null);
         if (snapshot.matches('restoring')) expect(context).toMatchObject({ token: 'stored-token', isLoggedIn: false });
+        if (snapshot.matches('signingOut')) {
+          // Storage forgets the token at once; the sign-out call carries it explicitly.
+          expect(forgotten).toBeGreaterThan(0);
+          expect(snapshot.children.signOut?.getSnapshot().input).toEqual({ token: context.token });
+          expect(context.token).not.toBe('');
+        }
       },
     });
   });

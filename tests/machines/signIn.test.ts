@@ -79,7 +79,7 @@ describe.each([false, true])('sign-in machine (admin %s)', (isAdmin) => {
         }
         if (snapshot.matches({ submitting: 'checkingUser' })) {
           const child = snapshot.children.checkUser as { getSnapshot(): { input: unknown } };
-          expect(child.getSnapshot().input).toEqual({ authId: context.auth!.user.authId });
+          expect(child.getSnapshot().input).toEqual({ authId: context.auth!.user.authId, token: context.auth!.token });
         }
         if (event.type === 'signIn.submit' && snapshot.matches({ form: 'idle' })) {
           for (const field of ['usernameOrEmail', 'password'] as const) {

@@ -25,7 +25,6 @@ export function AuthShell({
       <Link
         href="/"
         className="mb-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent min-[551px]:mb-8"
-        aria-label="Stoa home"
       >
         <Brand size="md" />
       </Link>

@@ -54,7 +54,6 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           <Link
             href="~/app/social/streams"
             onClick={() => select('streams')}
-            aria-label="Stoa home"
             className="rounded-lg px-1 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
           >
             <Brand size="sm" />

@@ -25,7 +25,10 @@ export default function AuthPage() {
   const session = useAppChild('session');
   const logic = useAuthLogic();
   // Decided once, on arrival: a sign-in on this page navigates by itself.
-  const [arrivedSignedIn] = useState(() => session.getSnapshot().context.token !== '');
+  const [arrivedSignedIn] = useState(() => {
+    const snapshot = session.getSnapshot();
+    return snapshot.context.token !== '' && !snapshot.matches('signingOut');
+  });
   if (arrivedSignedIn) return <Redirect to={MEMBER_HOME} replace />;
 
   return (
