@@ -9,16 +9,31 @@ import { startApp, type RunningApp } from './support/app';
 import { launchBrowser } from './support/browser';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import { auditAccessibility, screenshot } from './support/look';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { BANNED_MESSAGE } from '../../src/api/constants';
 
 let app: RunningApp;
 let mailbox: Mailbox;
 let browser: Browser;
 
+const ADMIN_INVITE_CODE = 'stoa-e2e-invite';
+
+function banInDatabase(username: string) {
+  const db = new Database(join(app.dataDir, 'stoa.db'));
+  try {
+    const changed = db.prepare('UPDATE users SET is_banned = 1 WHERE username_lower = ?').run(username.toLowerCase()).changes;
+    expect(changed).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
 const member = { username: 'ada_lovelace', email: 'Ada@Example.org', password: 'analytical-engine-1843' };
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  app = await startApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Stoa <no-reply@stoa.test>' });
+  app = await startApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Stoa <no-reply@stoa.test>', ADMIN_INVITE_CODE });
   browser = await launchBrowser();
 });
 
@@ -44,6 +59,7 @@ async function signIn(page: Page, usernameOrEmail: string, password: string) {
 
 async function signOut(page: Page) {
   // Wide screens show it in the sidebar; narrow ones inside the menu drawer.
+  await page.getByRole('button', { name: /^(Sign out|Open menu)$/ }).filter({ visible: true }).first().waitFor();
   const visible = page.getByRole('button', { name: 'Sign out' }).filter({ visible: true });
   if ((await visible.count()) === 0) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).filter({ visible: true }).click();
@@ -145,6 +161,9 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('Invalid credentials');
     await signIn(page, member.username, newPassword);
     await page.waitForURL('**/app/social/streams');
+    // At 375 px the sections sit in a bottom bar.
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    await auditAccessibility(page, 'member layout at 375 px');
     await screenshot(page, 'streams-375-light');
     member.password = newPassword;
     await page.context().close();
@@ -179,5 +198,69 @@ describe('theme and not-found', () => {
     await page.getByRole('button', { name: 'Back Home' }).click();
     await page.waitForURL('**/forgot-password');
     await page.context().close();
+  });
+});
+
+describe('admins and banned members', () => {
+  it('an admin signs up with the invite code and signs in to the guarded admin area; a member cannot enter it', async () => {
+    const page = await newPage();
+    await page.goto('/admin/signup');
+    const form = page.getByRole('form', { name: 'Admin sign up' });
+    await form.getByLabel('Username').fill('grace_admin');
+    await form.getByLabel('Email').fill('grace@example.org');
+    await form.getByLabel('Password', { exact: true }).fill('compiler-pioneer-1952');
+    await form.getByLabel('Invite code').fill('wrong-code');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Invalid invite code');
+    await form.getByLabel('Invite code').fill(ADMIN_INVITE_CODE);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await auditAccessibility(page, 'admin layout');
+    await screenshot(page, 'admin-1280-light');
+    await page.context().close();
+
+    // The member's session does not open the admin area.
+    const memberPage = await newPage();
+    await signIn(memberPage, member.username, member.password);
+    await memberPage.waitForURL('**/app/social/streams');
+    await memberPage.goto('/admin');
+    await memberPage.waitForURL('**/admin/signin');
+    await memberPage.context().close();
+
+    // Admin sign-in.
+    const again = await newPage();
+    await again.goto('/admin/signin');
+    const signInForm = again.getByRole('form', { name: 'Admin sign in' });
+    await signInForm.getByLabel('Email or username').fill('grace_admin');
+    await signInForm.getByLabel('Password', { exact: true }).fill('compiler-pioneer-1952');
+    await signInForm.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await again.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.includes('signin'));
+    await again.context().close();
+  });
+
+  it('a banned member who signs in lands on the checkpoint, and cannot enter the member area', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('Username').fill('mallory');
+    await form.getByLabel('Email').fill('mallory@example.org');
+    await form.getByLabel('Password', { exact: true }).fill('mischief-managed-1');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/app/social/streams');
+    await page.context().close();
+
+    // Moderation screens come later; an admin's ban is the same row change.
+    banInDatabase('mallory');
+
+    const banned = await newPage();
+    await signIn(banned, 'mallory', 'mischief-managed-1');
+    await banned.waitForURL('**/checkpoint');
+    await screenshot(banned, 'checkpoint-1280-light');
+    await banned.goto('/app/social/streams');
+    await expect.poll(() => banned.getByText(BANNED_MESSAGE).first().isVisible()).toBe(true);
+    await banned.waitForURL((url) => url.pathname === '/');
+    await banned.context().close();
   });
 });
