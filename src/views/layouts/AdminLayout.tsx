@@ -88,7 +88,6 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
           <Link
             href="~/admin"
-            aria-label="Stoa admin home"
             className="flex items-center gap-2 rounded-lg px-1 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
           >
             <Brand size="sm" />
