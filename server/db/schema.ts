@@ -1,4 +1,5 @@
 import type { Role } from '../../src/api/auth';
+import type { ReactionType } from '../../src/api/constants';
 
 /**
  * The tables as Kysely sees them. Later areas add their tables here and in a new migration.
@@ -40,10 +41,112 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+/** A post or a question (`kind`). Reaction counts are kept here, one column per type. */
+export interface PostsTable {
+  id: string;
+  kind: 'post' | 'question';
+  user_id: string;
+  group_id: string | null;
+  group_status: string | null;
+  post: string;
+  bg_color: string;
+  privacy: 'Public' | 'Followers' | 'Private';
+  feelings: string;
+  gif_url: string;
+  image_version: string;
+  image_id: string;
+  image_alt: string;
+  video_version: string;
+  /** The stored file's name, `{uuid}.{mp4|webm}`. */
+  video_id: string;
+  comments_count: number;
+  answers_count: number;
+  accepted_answer_id: string | null;
+  reactions_like: number;
+  reactions_love: number;
+  reactions_angry: number;
+  reactions_happy: number;
+  reactions_sad: number;
+  reactions_wow: number;
+  hidden: number;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+}
+
+export interface AnswersTable {
+  id: string;
+  question_id: string;
+  user_id: string;
+  answer: string;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+}
+
+/** One per member per post; the unique (post_id, user_id) pair enforces it. */
+export interface ReactionsTable {
+  id: string;
+  post_id: string;
+  user_id: string;
+  type: ReactionType;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  user_id: string;
+  comment: string;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+}
+
+export interface SavedPostsTable {
+  user_id: string;
+  post_id: string;
+  created_at: string;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: string;
+}
+
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+/** Images members upload outside posts (profile, background, group avatar, gallery). */
+export interface ImagesTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  version: string;
+  ext: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  posts: PostsTable;
+  answers: AnswersTable;
+  reactions: ReactionsTable;
+  comments: CommentsTable;
+  saved_posts: SavedPostsTable;
+  follows: FollowsTable;
+  blocks: BlocksTable;
+  images: ImagesTable;
 }
 
 export type UserRow = UsersTable;
+export type PostRow = PostsTable;
+export type AnswerRow = AnswersTable;
+export type CommentRow = CommentsTable;

@@ -21,6 +21,7 @@ import { createAuthService, type AuthService } from '../modules/auth/service';
 import { createAuthStore } from '../modules/auth/store';
 import { createTokenService } from '../modules/auth/tokens';
 import { createTokenVerifier } from '../modules/auth/verifier';
+import { createStreamServices, streamRoutes, type StreamServices } from '../modules/streams';
 import { createUserStore, type UserStore } from '../modules/users/store';
 import { authentication } from './authentication';
 import { installBodyParsers } from './bodyParsers';
@@ -42,8 +43,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
 }
 
-/** What later modules and scripts reach through `app.services`, built once per app. */
-export interface Services {
+/** What later modules and scripts reach through `app.services`, built once per app (the streams areas included). */
+export interface Services extends StreamServices {
   config: Config;
   database: DatabaseHandle;
   clock: Clock;
@@ -114,7 +115,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await fs.mkdir(media.root, { recursive: true });
   const auth = createAuthService({ config, clock, users, store: authStore, hasher, tokens, media });
   const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer });
-  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset });
+  const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log });
+  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams });
 
   await app.register(authentication, { verify: createTokenVerifier({ tokens, store: authStore, clock }) });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async (api) => {
       await api.register(systemRoutes, { config, database: deps.database });
       await api.register(authRoutes, { config, auth, passwordReset, users });
+      await streamRoutes(api, { config, clock, media, users, streams });
     },
     { prefix: API_BASE },
   );

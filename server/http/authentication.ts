@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes a banned member still needs: the session check, the checkpoint and the appeal. */
     allowBanned?: boolean;
+    /** The 413 message of a route whose body is an upload, instead of the generic one. */
+    bodyTooLargeMessage?: string;
   }
 }
 

@@ -41,6 +41,9 @@ export function describeError(error: FastifyError | Error, request: FastifyReque
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) return { body: validationBody(fastifyError), headers: {} };
 
+  // Upload routes name what was too large ("Image is too large: the limit is 10 MB").
+  const tooLarge = fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? request.routeOptions?.config?.bodyTooLargeMessage : undefined;
+  if (tooLarge) return { body: { message: tooLarge, statusCode: 413 }, headers: {} };
   const known = fastifyError.code ? FASTIFY_MESSAGES[fastifyError.code] : undefined;
   if (known) return { body: { message: known.message(fastifyError), statusCode: known.status }, headers: {} };
 

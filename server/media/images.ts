@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { badRequest } from '../http/httpError';
+import { HttpError, badRequest } from '../http/httpError';
+import type { ImageExtension } from './storage';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Refuses decompression bombs: a small file that claims to be enormous. */
@@ -29,5 +30,62 @@ export async function normalizeAvatar(bytes: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch {
     throw badRequest('Avatar image could not be read');
+  }
+}
+
+/** Posts' images: the longest side is bounded, larger ones are scaled down. */
+export const MAX_IMAGE_SIDE = 2048;
+/** Animated images stack their frames, so they may have more pixels than a still one. */
+const MAX_POST_INPUT_PIXELS = 8192 * 8192;
+export const NOT_AN_IMAGE = 'Image must be a JPEG, PNG, GIF or WebP image';
+
+/** Any base64 data URL's bytes; its declared type is ignored (the bytes decide). */
+export function decodeAnyDataUrl(dataUrl: string): Buffer {
+  const comma = dataUrl.indexOf(';base64,');
+  if (!dataUrl.startsWith('data:') || comma < 0) throw badRequest('Upload must be a base64 data URL');
+  return Buffer.from(dataUrl.slice(comma + ';base64,'.length), 'base64');
+}
+
+/** "10 MB", "500 KB": a limit as a member reads it. */
+export const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** 413 with a message a member understands. */
+export function checkSize(bytes: Buffer, limit: number, what: 'Image' | 'Video'): Buffer {
+  if (bytes.length > limit) throw new HttpError(413, `${what} is too large: the limit is ${sizeText(limit)}`);
+  return bytes;
+}
+
+/** What the first bytes say the file is; the name or declared type of an upload never counts. */
+export function sniffImage(bytes: Buffer): ImageExtension | null {
+  if (isPng(bytes)) return 'png';
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  const head = bytes.subarray(0, 12).toString('latin1');
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/**
+ * A post's or gallery's image, re-encoded by us in its own format: EXIF (GPS included) and other
+ * metadata dropped, the camera's orientation applied first, the longest side at most
+ * MAX_IMAGE_SIDE. GIF and WebP keep their animation.
+ */
+export async function normalizeImage(bytes: Buffer): Promise<{ bytes: Buffer; ext: ImageExtension }> {
+  const ext = sniffImage(bytes);
+  if (!ext) throw badRequest(NOT_AN_IMAGE);
+  const animated = ext === 'gif' || ext === 'webp';
+  try {
+    let image = sharp(bytes, { limitInputPixels: MAX_POST_INPUT_PIXELS, failOn: 'error', animated });
+    if (!animated) image = image.rotate();
+    image = image.resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true });
+    const encoded =
+      ext === 'jpg' ? image.jpeg({ quality: 85, mozjpeg: true })
+      : ext === 'png' ? image.png()
+      : ext === 'webp' ? image.webp({ quality: 85 })
+      : image.gif();
+    return { bytes: await encoded.toBuffer(), ext };
+  } catch {
+    throw badRequest('Image could not be read');
   }
 }

@@ -25,4 +25,16 @@ export async function mediaRoutes(app: FastifyInstance, opts: { storage: MediaSt
       return reply.sendFile(file, opts.storage.root, { maxAge: YEAR_MS, immutable: true, cacheControl: true });
     },
   );
+
+  // Videos answer Range requests (players seek), which sendFile does.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/media/video/upload/:version/:name',
+    { schema: { params: z.object({ version: z.string(), name: z.string() }) } },
+    async (request, reply) => {
+      const version = VERSION.exec(request.params.version)?.[1];
+      const file = version ? await opts.storage.findVideo(version, request.params.name) : null;
+      if (!file) throw notFound('Video not found');
+      return reply.sendFile(file, opts.storage.root, { maxAge: YEAR_MS, immutable: true, cacheControl: true });
+    },
+  );
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { BANNED_MESSAGE } from '../../src/api/constants';
-import { SOCKET_PATH } from '../../src/api/socket';
+import { SOCKET_PATH, type StreamEvent, type StreamEventPayloads } from '../../src/api/socket';
 import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
 import type { TokenVerifier } from '../modules/auth/verifier';
+import { userRoom } from './fanout';
+
+export { userRoom };
 
 export interface SocketData {
   userId: string;
@@ -11,11 +14,10 @@ export interface SocketData {
   sessionId: string;
 }
 
-/** Event maps stay open until chat and groups define them in src/api/socket.ts. */
-export type RealtimeServer = Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+/** Events the server sends; chat and groups add theirs to src/api/socket.ts and here. */
+export type ServerToClientEvents = { [E in StreamEvent]: (payload: StreamEventPayloads[E]) => void };
 
-/** The room every socket of a member joins: events for that member go there. */
-export const userRoom = (userId: string) => `user:${userId}`;
+export type RealtimeServer = Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /**
  * socket.io on the app's own HTTP server. A socket must present a live session token in its
@@ -39,9 +41,11 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
     next();
   });
 
+  // The room every socket of a member joins: events for that member go there (see fanout.ts).
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
   });
+  app.services.fanout.attach({ to: (rooms) => ({ emit: (event, payload) => io.to(rooms).emit(event as StreamEvent, payload as never) }) });
 
   // Open websockets would keep the HTTP server from closing; end them first.
   app.addHook('preClose', async () => {

@@ -5,6 +5,7 @@ import type {
   MessageResponse, ResetPasswordBody, SignInBody, SignUpBody, UpdateCurrentUserBody,
 } from './auth';
 import type { ClientConfig } from './config';
+import { createStreamsApi } from './streamsClient';
 
 export interface ApiClientOptions {
   /** Origin of the server; empty for same-origin (the browser). */
@@ -54,6 +55,7 @@ export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOpti
       adminSignUp: (body: AdminSignUpBody) => http<AuthResponse>(paths.auth.adminSignup, { method: 'POST', body }),
       adminSignIn: (body: AdminSignInBody) => http<AuthResponse>(paths.auth.adminSignin, { method: 'POST', body }),
     },
+    ...createStreamsApi(http),
   };
 }
 

@@ -10,3 +10,4 @@ export * from './media';
 export * from './numbers';
 export * from './pages';
 export * from './posts';
+export * from './streamsClient';

@@ -150,7 +150,11 @@ export type PostsPage = z.infer<typeof postsPageSchema>;
 
 /** POST /question: a question needs its text. */
 export const createQuestionBodySchema = createPostBodySchema.extend({
-  post: postText.trim().min(1, 'Question must not be empty'),
+  post: z
+    .string({ error: 'Question must not be empty' })
+    .trim()
+    .min(1, 'Question must not be empty')
+    .max(POST_TEXT_MAX, `Question must not exceed ${POST_TEXT_MAX} characters`),
 });
 export type CreateQuestionBody = z.input<typeof createQuestionBodySchema>;
 

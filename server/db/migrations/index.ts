@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as users from './0001_users';
+import * as posts from './0002_posts';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -7,4 +8,5 @@ import * as users from './0001_users';
  */
 export const migrations: Record<string, Migration> = {
   '0001_users': users,
+  '0002_posts': posts,
 };

@@ -59,6 +59,10 @@ export function createUserStore(db: Kysely<Database>) {
     findByEmail: (email: string) =>
       db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
 
+    /** By name only (case-insensitive), for paths that name a member. */
+    findByUsername: (username: string) =>
+      db.selectFrom('users').selectAll().where('username_lower', '=', username.trim().toLowerCase()).executeTakeFirst(),
+
     /** The sign-in form's one field holds a username or an e-mail. */
     findByLogin: (login: string) => {
       const value = login.trim().toLowerCase();

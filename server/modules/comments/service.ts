@@ -1,0 +1,91 @@
+import type { Comment } from '../../../src/api/posts';
+import { serverEvents } from '../../../src/api/socket';
+import type { Clock } from '../../clock';
+import { newId } from '../../db/ids';
+import { forbidden, notFound } from '../../http/httpError';
+import type { PostAnnouncer } from '../posts/announce';
+import type { PageRequest } from '../posts/paging';
+import { pictureOf } from '../posts/present';
+import { POST_NOT_FOUND } from '../posts/service';
+import type { PostStore } from '../posts/store';
+import type { Viewer } from '../posts/visibility';
+import type { CommentStore, ListedComment } from './store';
+
+export const COMMENT_NOT_FOUND = 'Comment not found';
+
+export const presentComment = (row: ListedComment): Comment => ({
+  _id: row.id,
+  postId: row.post_id,
+  userId: row.user_id,
+  username: row.username,
+  avatarColor: row.avatar_color,
+  profilePicture: pictureOf(row),
+  comment: row.comment,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  editedAt: row.edited_at,
+});
+
+/** Comments on posts the member may see; each member edits and deletes only their own. */
+export function createCommentService(deps: { store: CommentStore; posts: PostStore; announce: PostAnnouncer; clock: Clock }) {
+  const { store, posts, announce } = deps;
+  const now = () => deps.clock.now().toISOString();
+
+  async function own(viewer: Viewer, commentId: string, verb: 'edit' | 'delete'): Promise<ListedComment> {
+    const row = await store.findVisible(viewer, commentId);
+    if (!row) throw notFound(COMMENT_NOT_FOUND);
+    if (row.user_id !== viewer.id) throw forbidden(`You can only ${verb} your own comments`);
+    return row;
+  }
+
+  async function visiblePost(viewer: Viewer, postId: string) {
+    if (!(await posts.findVisible(viewer, postId))) throw notFound(POST_NOT_FOUND);
+  }
+
+  return {
+    async add(viewer: Viewer, postId: string, comment: string) {
+      const at = now();
+      const id = newId();
+      const added = await store.add(viewer, { id, post_id: postId, user_id: viewer.id, comment, created_at: at, updated_at: at, edited_at: null });
+      if (!added) throw notFound(POST_NOT_FOUND);
+      const row = await store.findVisible(viewer, id);
+      if (!row) throw notFound(COMMENT_NOT_FOUND);
+      const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(postId) };
+      // Members in a block with the commenter learn the new count, not the comment.
+      await announce.toAudience(postId, serverEvents.commentAdded, answer, viewer.id);
+      return answer;
+    },
+
+    async update(viewer: Viewer, commentId: string, comment: string) {
+      const existing = await own(viewer, commentId, 'edit');
+      await store.update(commentId, comment, now());
+      const row = await store.findVisible(viewer, commentId);
+      if (!row) throw notFound(COMMENT_NOT_FOUND);
+      const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(existing.post_id) };
+      await announce.toAudience(existing.post_id, serverEvents.commentUpdated, answer, viewer.id);
+      return answer;
+    },
+
+    async remove(viewer: Viewer, commentId: string) {
+      const existing = await own(viewer, commentId, 'delete');
+      await store.remove(commentId, existing.post_id);
+      const commentsCount = await store.commentsCount(existing.post_id);
+      await announce.toAudience(existing.post_id, serverEvents.commentDeleted, { postId: existing.post_id, commentId, commentsCount });
+      return { postId: existing.post_id, commentsCount };
+    },
+
+    async ofPost(viewer: Viewer, postId: string, request: PageRequest) {
+      await visiblePost(viewer, postId);
+      const { items, nextCursor } = await store.ofPost(viewer, postId, request);
+      return { comments: items.map(presentComment), commentsCount: await store.commentsCount(postId), nextCursor };
+    },
+
+    async names(viewer: Viewer, postId: string) {
+      await visiblePost(viewer, postId);
+      const names = (await store.names(viewer, postId)).map((row) => row.username);
+      return { names, count: names.length };
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;

@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../../db/database';
+import type { CommentRow } from '../../db/schema';
+import { finishPage, orderPage, type PageRequest } from '../posts/paging';
+import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import type { PostStore } from '../posts/store';
+
+export const COMMENTS_PAGE_SIZE = 50;
+
+/** SQL for comments; a comment row and the post's commentsCount change in one transaction. */
+export function createCommentStore(database: DatabaseHandle, posts: PostStore) {
+  const { db } = database;
+  const count = (by: 1 | -1) => ({ comments_count: sql<number>`comments_count + ${by}` });
+
+  const listed = () =>
+    db
+      .selectFrom('comments')
+      .innerJoin('users', 'users.id', 'comments.user_id')
+      .innerJoin('posts', 'posts.id', 'comments.post_id')
+      .selectAll('comments')
+      .select(['users.username', 'users.avatar_color', 'users.profile_picture', 'users.avatar_image']);
+
+  const commentsCount = async (postId: string) =>
+    Number((await db.selectFrom('posts').select('comments_count').where('id', '=', postId).executeTakeFirst())?.comments_count ?? 0);
+
+  return {
+    commentsCount,
+
+    /** Adds the comment if the viewer may see the post; the commentsCount after it, or null. */
+    add: (viewer: Viewer, row: CommentRow) =>
+      db.transaction().execute(async (trx) => {
+        if (!(await posts.lockForUpdate(trx, row.post_id))) return null;
+        if (!(await posts.findVisible(viewer, row.post_id, trx))) return null;
+        await trx.insertInto('comments').values(row).execute();
+        await trx.updateTable('posts').set(count(1)).where('id', '=', row.post_id).execute();
+        return true;
+      }),
+
+    /** The comment, if the viewer may see its post and no block stands between them and its writer. */
+    findVisible: (viewer: Viewer, commentId: string) =>
+      listed().where('comments.id', '=', commentId).where(canSeePost(viewer)).where(notBlockedBetween(viewer, 'comments.user_id')).executeTakeFirst(),
+
+    update: (commentId: string, comment: string, now: string) =>
+      db.updateTable('comments').set({ comment, updated_at: now, edited_at: now }).where('id', '=', commentId).execute(),
+
+    remove: (commentId: string, postId: string) =>
+      db.transaction().execute(async (trx) => {
+        await posts.lockForUpdate(trx, postId);
+        const removed = await trx.deleteFrom('comments').where('id', '=', commentId).returning('id').executeTakeFirst();
+        if (removed) await trx.updateTable('posts').set(count(-1)).where('id', '=', postId).execute();
+      }),
+
+    /** Oldest first (a conversation reads top-down); `cursor` continues after the last one seen. */
+    async ofPost(viewer: Viewer, postId: string, request: PageRequest) {
+      const base = listed().where('comments.post_id', '=', postId).where(canSeePost(viewer)).where(notBlockedBetween(viewer, 'comments.user_id'));
+      // Comments read oldest first, so "next" means newer: the keyset walks with `since`.
+      const walk: PageRequest = { page: 1, size: COMMENTS_PAGE_SIZE, since: request.cursor ?? request.since ?? { createdAt: '', id: '' } };
+      const rows = await orderPage(base, { createdAt: 'comments.created_at', id: 'comments.id' }, walk).execute();
+      return finishPage(rows, walk, (row) => `${row.created_at}_${row.id}`);
+    },
+
+    /** Distinct names of the commenters the viewer may see. */
+    names: (viewer: Viewer, postId: string) =>
+      db
+        .selectFrom('comments')
+        .innerJoin('users', 'users.id', 'comments.user_id')
+        .innerJoin('posts', 'posts.id', 'comments.post_id')
+        .select('users.username')
+        .distinct()
+        .where('comments.post_id', '=', postId)
+        .where(canSeePost(viewer))
+        .where(notBlockedBetween(viewer, 'comments.user_id'))
+        .orderBy('users.username')
+        .execute(),
+  };
+}
+
+export type CommentStore = ReturnType<typeof createCommentStore>;
+export type ListedComment = NonNullable<Awaited<ReturnType<CommentStore['findVisible']>>>;

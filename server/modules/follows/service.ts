@@ -1,0 +1,63 @@
+import type { Clock } from '../../clock';
+import { badRequest, forbidden, notFound } from '../../http/httpError';
+import type { Viewer } from '../posts/visibility';
+import { presentSummary, type FollowStore } from './store';
+
+export const USER_NOT_FOUND = 'User not found';
+
+/** Follow and block rules: not yourself, nobody who blocked you, and a block ends follows both ways. */
+export function createFollowService(deps: { store: FollowStore; clock: Clock }) {
+  const { store } = deps;
+  const now = () => deps.clock.now().toISOString();
+
+  /** The target must exist; a member who blocked the viewer is as good as absent. */
+  async function target(viewer: Viewer, userId: string, verb: string) {
+    if (userId === viewer.id) throw badRequest(`You cannot ${verb} yourself`);
+    const exists = await store.visibleMember({ id: viewer.id, isAdmin: true }, userId);
+    if (!exists) throw notFound(USER_NOT_FOUND);
+    return exists;
+  }
+
+  const list = async (viewer: Viewer, userId: string, rows: (viewer: Viewer, userId: string) => Promise<Parameters<typeof presentSummary>[0][]>) => {
+    if (!(await store.visibleMember(viewer, userId))) throw notFound(USER_NOT_FOUND);
+    const users = (await rows(viewer, userId)).map(presentSummary);
+    return { users, count: users.length };
+  };
+
+  return {
+    async follow(viewer: Viewer, userId: string): Promise<void> {
+      await target(viewer, userId, 'follow');
+      const { aBlocksB: iBlock, bBlocksA: theyBlock } = await store.blockBetween(viewer.id, userId);
+      if (theyBlock) throw forbidden('You cannot follow this member');
+      if (iBlock) throw forbidden('Unblock this member before following them');
+      await store.follow(viewer.id, userId, now());
+      // The insert re-checks blocks itself; if one appeared meanwhile, nothing was added.
+      if (!(await store.isFollowing(viewer.id, userId))) throw forbidden('You cannot follow this member');
+    },
+
+    async unfollow(viewer: Viewer, userId: string): Promise<void> {
+      await target(viewer, userId, 'unfollow');
+      await store.unfollow(viewer.id, userId);
+    },
+
+    async block(viewer: Viewer, userId: string): Promise<void> {
+      await target(viewer, userId, 'block');
+      await store.block(viewer.id, userId, now());
+    },
+
+    async unblock(viewer: Viewer, userId: string): Promise<void> {
+      await target(viewer, userId, 'unblock');
+      await store.unblock(viewer.id, userId);
+    },
+
+    followers: (viewer: Viewer, userId: string) => list(viewer, userId, store.followers),
+    following: (viewer: Viewer, userId: string) => list(viewer, userId, store.following),
+
+    async blocked(viewer: Viewer) {
+      const users = (await store.blocked(viewer.id)).map(presentSummary);
+      return { users, count: users.length };
+    },
+  };
+}
+
+export type FollowService = ReturnType<typeof createFollowService>;

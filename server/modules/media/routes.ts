@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { imageKindSchema, uploadImageBodySchema, uploadImageResponseSchema, userImagesSchema, type ImageKind, type UploadedImage } from '../../../src/api/media';
+import { mediaPaths, routes } from '../../../src/api/paths';
+import { idSchema } from '../../../src/api/posts';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { ImagesTable } from '../../db/schema';
+import { forbidden, notFound } from '../../http/httpError';
+import { checkSize, decodeAnyDataUrl, normalizeImage, sizeText } from '../../media/images';
+import type { MediaStorage } from '../../media/storage';
+import type { FollowStore } from '../follows/store';
+import { uploadBodyLimit } from '../posts/routes';
+import { viewerOf } from '../posts/visibility';
+import type { ImageStore } from './store';
+
+const present = (row: ImagesTable): UploadedImage => ({
+  _id: row.id,
+  url: mediaPaths.image(row.version, row.id),
+  kind: row.kind as ImageKind,
+  imgVersion: row.version,
+  imgId: row.id,
+  createdAt: row.created_at,
+});
+
+export interface ImageRoutesOptions {
+  config: Pick<Config, 'limits'>;
+  clock: Clock;
+  images: ImageStore;
+  media: MediaStorage;
+  follows: FollowStore;
+}
+
+/** The spec's "Images": POST /images/{kind} {image} -> {url}, GET /images/{userId}, DELETE own. */
+export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app, opts) => {
+  const limit = opts.config.limits.imageBytes;
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(routes.images.upload, {
+    schema: { params: z.object({ kind: imageKindSchema }), body: uploadImageBodySchema, response: { 201: uploadImageResponseSchema } },
+    bodyLimit: uploadBodyLimit(limit),
+    config: { bodyTooLargeMessage: `Image is too large: the limit is ${sizeText(limit)}` },
+  }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const image = await normalizeImage(checkSize(decodeAnyDataUrl(request.body.image), limit, 'Image'));
+    const stored = await opts.media.saveImage(image.bytes, image.ext);
+    const row: ImagesTable = {
+      id: stored.id,
+      user_id: viewer.id,
+      kind: request.params.kind,
+      version: String(stored.version),
+      ext: image.ext,
+      created_at: opts.clock.now().toISOString(),
+    };
+    try {
+      await opts.images.insert(row);
+    } catch (error) {
+      await opts.media.removeImage(stored.version, stored.id);
+      throw error;
+    }
+    return reply.code(201).send({ message: 'Image uploaded successfully', ...present(row) });
+  });
+
+  app.get(routes.images.ofUser, {
+    schema: { params: z.object({ userId: idSchema('User') }), response: { 200: userImagesSchema } },
+  }, async (request) => {
+    if (!(await opts.follows.visibleMember(viewerOf(request), request.params.userId))) throw notFound('User not found');
+    return { images: (await opts.images.ofUser(request.params.userId)).map(present) };
+  });
+
+  app.delete(routes.images.remove, {
+    schema: { params: z.object({ imageId: idSchema('Image') }), response: { 200: z.object({ message: z.string(), imageId: z.string() }) } },
+  }, async (request) => {
+    const row = await opts.images.find(request.params.imageId);
+    if (!row) throw notFound('Image not found');
+    if (row.user_id !== viewerOf(request).id) throw forbidden('You can only delete your own images');
+    await opts.images.remove(row.id);
+    await opts.media.removeImage(row.version, row.id);
+    return { message: 'Image deleted successfully', imageId: row.id };
+  });
+};

@@ -1,0 +1,50 @@
+import { REACTION_TYPES } from '../../../src/api/constants';
+import { mediaPaths } from '../../../src/api/paths';
+import type { Feeling, Post, ReactionCounts } from '../../../src/api/posts';
+import type { PostRow } from '../../db/schema';
+import { reactionColumn, type PostWithAuthor } from './store';
+import type { Viewer } from './visibility';
+
+/** The picture shown beside a member's name: the uploaded one, else the drawn avatar. */
+export const pictureOf = (row: { profile_picture: string; avatar_image: string }) => row.profile_picture || row.avatar_image;
+
+export function reactionCountsOf(row: Pick<PostRow, `reactions_${(typeof REACTION_TYPES)[number]}`>): ReactionCounts {
+  return Object.fromEntries(REACTION_TYPES.map((type) => [type, Number(row[reactionColumn(type)])])) as ReactionCounts;
+}
+
+/** May this viewer read the author's e-mail? Only the author and admins. */
+export const seesEmail = (viewer: Viewer, authorId: string) => viewer.isAdmin || viewer.id === authorId;
+
+/** A post row as the wire contract shows it to this viewer. */
+export function presentPost(row: PostWithAuthor, viewer: Viewer): Post {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    post: row.post,
+    bgColor: row.bg_color,
+    privacy: row.privacy,
+    feelings: row.feelings as Feeling,
+    gifUrl: row.gif_url,
+    image: row.image_id ? mediaPaths.image(row.image_version, row.image_id) : '',
+    imgVersion: row.image_version,
+    imgId: row.image_id,
+    imageAlt: row.image_alt,
+    video: row.video_id ? mediaPaths.video(row.video_version, row.video_id) : '',
+    videoVersion: row.video_version,
+    videoId: row.video_id,
+    userId: row.user_id,
+    username: row.username,
+    ...(seesEmail(viewer, row.user_id) ? { email: row.email } : {}),
+    avatarColor: row.avatar_color,
+    profilePicture: pictureOf(row),
+    commentsCount: Number(row.comments_count),
+    reactions: reactionCountsOf(row),
+    answersCount: Number(row.answers_count),
+    acceptedAnswerId: row.accepted_answer_id,
+    groupId: row.group_id,
+    hidden: Boolean(row.hidden),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    editedAt: row.edited_at,
+  };
+}

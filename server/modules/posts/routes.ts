@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageNumberSchema, pageQuerySchema } from '../../../src/api/pages';
+import { routes } from '../../../src/api/paths';
+import {
+  createImagePostBodySchema, createPostBodySchema, createVideoPostBodySchema, deletedResponseSchema, idSchema,
+  postResponseSchema, postsPageSchema, singlePostResponseSchema, updateImagePostBodySchema, updatePostBodySchema,
+  updateVideoPostBodySchema,
+} from '../../../src/api/posts';
+import type { Config } from '../../config';
+import { notFound } from '../../http/httpError';
+import { sizeText } from '../../media/images';
+import type { FollowStore } from '../follows/store';
+import type { PageRequest } from './paging';
+import type { PostsAnswer, PostService } from './service';
+import { viewerOf } from './visibility';
+
+export const GROUP_NOT_FOUND = 'Group not found';
+const SMALL_BODY = 64 * 1024;
+
+/** A base64 body of `bytes` of payload, plus room for the other fields. */
+export const uploadBodyLimit = (bytes: number) => Math.ceil(bytes / 3) * 4 + SMALL_BODY;
+
+export const pageRequest = (page: number, query: z.output<typeof pageQuerySchema>): PageRequest => ({
+  page,
+  ...(query.cursor ? { cursor: query.cursor } : {}),
+  ...(query.since ? { since: query.since } : {}),
+});
+
+export const postsPage = (answer: PostsAnswer) => ({
+  posts: answer.posts,
+  ...(answer.total !== undefined ? { totalPosts: answer.total } : {}),
+  nextCursor: answer.nextCursor,
+});
+
+const postParams = z.object({ postId: idSchema('Post') });
+const pageParams = z.object({ page: pageNumberSchema });
+
+export interface PostRoutesOptions {
+  config: Pick<Config, 'limits'>;
+  posts: PostService;
+  follows: FollowStore;
+}
+
+/** The Post API of spec section 7 (posts, media posts, pages); reactions, comments and saved posts have their own modules. */
+export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, opts) => {
+  const { posts } = opts;
+  const imageBody = uploadBodyLimit(opts.config.limits.imageBytes);
+  const videoBody = uploadBodyLimit(opts.config.limits.videoBytes);
+  const imageTooLarge = `Image is too large: the limit is ${sizeText(opts.config.limits.imageBytes)}`;
+  const videoTooLarge = `Video is too large: the limit is ${sizeText(opts.config.limits.videoBytes)}`;
+  // Authenticated before the body is even read: a stranger's upload is refused at once.
+  app.addHook('onRequest', app.authenticate);
+
+  /** A member's posts are read only if the member exists and no block stands between the two. */
+  const member = async (viewerId: string, isAdmin: boolean, userId: string) => {
+    if (!(await opts.follows.visibleMember({ id: viewerId, isAdmin }, userId))) throw notFound('User not found');
+  };
+
+  app.post('/post', {
+    schema: { body: createPostBodySchema, response: { 201: postResponseSchema } },
+    bodyLimit: SMALL_BODY,
+  }, async (request, reply) => {
+    const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body });
+    return reply.code(201).send({ message: 'Post created successfully', post });
+  });
+
+  app.post('/post/image/post', {
+    schema: { body: createImagePostBodySchema, response: { 201: postResponseSchema } },
+    bodyLimit: imageBody,
+    config: { bodyTooLargeMessage: imageTooLarge },
+  }, async (request, reply) => {
+    const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body });
+    return reply.code(201).send({ message: 'Post created successfully', post });
+  });
+
+  app.post('/post/video/post', {
+    schema: { body: createVideoPostBodySchema, response: { 201: postResponseSchema } },
+    bodyLimit: videoBody,
+    config: { bodyTooLargeMessage: videoTooLarge },
+  }, async (request, reply) => {
+    const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body });
+    return reply.code(201).send({ message: 'Post created successfully', post });
+  });
+
+  app.get(routes.posts.all, {
+    schema: { params: pageParams, querystring: pageQuerySchema, response: { 200: postsPageSchema } },
+  }, async (request) => postsPage(await posts.list(viewerOf(request), { kind: 'post' }, pageRequest(request.params.page, request.query))));
+
+  app.get(routes.posts.one, {
+    schema: { params: postParams, response: { 200: singlePostResponseSchema } },
+  }, async (request) => ({ post: await posts.get(viewerOf(request), request.params.postId) }));
+
+  app.get(routes.posts.byUser, {
+    schema: { params: z.object({ userId: idSchema('User'), page: pageNumberSchema }), querystring: pageQuerySchema, response: { 200: postsPageSchema } },
+  }, async (request) => {
+    const viewer = viewerOf(request);
+    await member(viewer.id, viewer.isAdmin, request.params.userId);
+    return postsPage(await posts.list(viewer, { kind: 'post', userId: request.params.userId }, pageRequest(request.params.page, request.query)));
+  });
+
+  app.get(routes.posts.profile, {
+    schema: {
+      params: z.object({
+        userId: idSchema('User'),
+        kind: z.enum(['posts', 'questions', 'all'], { error: 'Kind must be posts, questions or all' }),
+        page: pageNumberSchema,
+      }),
+      querystring: pageQuerySchema,
+      response: { 200: postsPageSchema },
+    },
+  }, async (request) => {
+    const viewer = viewerOf(request);
+    const { userId, kind, page } = request.params;
+    await member(viewer.id, viewer.isAdmin, userId);
+    const filter = { userId, ...(kind === 'all' ? {} : { kind: kind === 'posts' ? ('post' as const) : ('question' as const) }) };
+    return postsPage(await posts.list(viewer, filter, pageRequest(page, request.query)));
+  });
+
+  const mediaQuery = pageQuerySchema.and(z.object({ userId: idSchema('User').optional() }));
+  for (const [path, filter] of [[routes.posts.images, { withImage: true }], [routes.posts.videos, { withVideo: true }]] as const) {
+    app.get(path, {
+      schema: { params: pageParams, querystring: mediaQuery, response: { 200: postsPageSchema } },
+    }, async (request) => {
+      const viewer = viewerOf(request);
+      const userId = request.query.userId;
+      if (userId) await member(viewer.id, viewer.isAdmin, userId);
+      return postsPage(await posts.list(viewer, { ...filter, ...(userId ? { userId } : {}) }, pageRequest(request.params.page, request.query)));
+    });
+  }
+
+  app.put(routes.posts.one, {
+    schema: { params: postParams, body: updatePostBodySchema, response: { 200: postResponseSchema } },
+    bodyLimit: SMALL_BODY,
+  }, async (request) => ({
+    message: 'Post updated successfully',
+    post: await posts.update(viewerOf(request), request.params.postId, request.body),
+  }));
+
+  app.put(routes.posts.updateImage, {
+    schema: { params: postParams, body: updateImagePostBodySchema, response: { 200: postResponseSchema } },
+    bodyLimit: imageBody,
+    config: { bodyTooLargeMessage: imageTooLarge },
+  }, async (request) => ({
+    message: 'Post updated successfully',
+    post: await posts.update(viewerOf(request), request.params.postId, request.body),
+  }));
+
+  app.put(routes.posts.updateVideo, {
+    schema: { params: postParams, body: updateVideoPostBodySchema, response: { 200: postResponseSchema } },
+    bodyLimit: videoBody,
+    config: { bodyTooLargeMessage: videoTooLarge },
+  }, async (request) => ({
+    message: 'Post updated successfully',
+    post: await posts.update(viewerOf(request), request.params.postId, request.body),
+  }));
+
+  app.delete(routes.posts.one, {
+    schema: { params: postParams, response: { 200: deletedResponseSchema } },
+  }, async (request) => {
+    await posts.remove(viewerOf(request), request.params.postId);
+    return { message: 'Post deleted successfully', postId: request.params.postId };
+  });
+
+  // Group posts arrive with the groups issue; until then there is no group to post in.
+  const noGroup = async () => {
+    throw notFound(GROUP_NOT_FOUND);
+  };
+  app.post(routes.posts.group.create, { bodyLimit: imageBody }, noGroup);
+  app.get(routes.posts.group.posts, noGroup);
+  app.get(routes.posts.group.pending, noGroup);
+  app.put(routes.posts.group.accept, noGroup);
+  app.put(routes.posts.group.decline, noGroup);
+};

@@ -1,0 +1,229 @@
+import type { Updateable } from 'kysely';
+import { EMPTY_POST, type Feeling, type Post, type PostKind, type Privacy } from '../../../src/api/posts';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import { newId } from '../../db/ids';
+import type { PostRow, PostsTable } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../http/httpError';
+import { checkSize, decodeAnyDataUrl, normalizeImage } from '../../media/images';
+import type { MediaStorage, StoredMedia } from '../../media/storage';
+import { checkVideo } from '../../media/videos';
+import type { PostAnnouncer } from './announce';
+import type { PageRequest } from './paging';
+import { presentPost } from './present';
+import type { PostFilter, PostStore, PostWithAuthor } from './store';
+import type { Viewer } from './visibility';
+
+export const POST_NOT_FOUND = 'Post not found';
+export const EMPTY_QUESTION = 'Question must not be empty';
+
+export interface NewPost {
+  kind: PostKind;
+  post: string;
+  bgColor: string;
+  privacy: Privacy;
+  feelings: Feeling;
+  gifUrl: string;
+  /** Data URLs, checked and stored here. */
+  image?: string;
+  imageAlt?: string;
+  video?: string;
+}
+
+export interface PostChanges {
+  post?: string;
+  bgColor?: string;
+  privacy?: Privacy;
+  feelings?: Feeling;
+  gifUrl?: string;
+  imageAlt?: string;
+  removeImage?: boolean;
+  removeVideo?: boolean;
+  image?: string;
+  video?: string;
+}
+
+export interface PostsAnswer {
+  posts: Post[];
+  total?: number;
+  nextCursor: string | null;
+}
+
+interface PostDeps {
+  config: Pick<Config, 'limits'>;
+  clock: Clock;
+  store: PostStore;
+  media: MediaStorage;
+  announce: PostAnnouncer;
+}
+
+const isEmpty = (post: { text: string; image: string; video: string; gif: string }) =>
+  post.text.trim() === '' && !post.image && !post.video && !post.gif;
+
+/** Posts and questions: the rules of creating, editing, deleting and reading them. */
+export function createPostService(deps: PostDeps) {
+  const { store, media, announce, clock } = deps;
+  const now = () => clock.now().toISOString();
+
+  async function storeImage(dataUrl: string): Promise<StoredMedia> {
+    const bytes = checkSize(decodeAnyDataUrl(dataUrl), deps.config.limits.imageBytes, 'Image');
+    const image = await normalizeImage(bytes);
+    return media.saveImage(image.bytes, image.ext);
+  }
+
+  async function storeVideo(dataUrl: string): Promise<StoredMedia> {
+    const bytes = checkSize(decodeAnyDataUrl(dataUrl), deps.config.limits.videoBytes, 'Video');
+    return media.saveVideo(bytes, checkVideo(bytes));
+  }
+
+  async function removeMedia(files: { image?: [string, string]; video?: [string, string] }) {
+    if (files.image && files.image[1]) await media.removeImage(...files.image);
+    if (files.video && files.video[1]) await media.removeVideo(...files.video);
+  }
+
+  function checkNotEmpty(kind: PostKind, state: { text: string; image: string; video: string; gif: string }) {
+    if (kind === 'question' && state.text.trim() === '') throw badRequest(EMPTY_QUESTION);
+    if (isEmpty(state)) throw badRequest(EMPTY_POST);
+  }
+
+  /** The post if the viewer may see it; otherwise the same 404 whether it exists or not. */
+  async function visible(viewer: Viewer, postId: string, kind?: PostKind): Promise<PostWithAuthor> {
+    const row = await store.findVisible(viewer, postId);
+    if (!row || (kind && row.kind !== kind)) throw notFound(kind === 'question' ? 'Question not found' : POST_NOT_FOUND);
+    return row;
+  }
+
+  async function own(viewer: Viewer, postId: string, verb: 'edit' | 'delete'): Promise<PostWithAuthor> {
+    const row = await visible(viewer, postId);
+    if (row.user_id !== viewer.id) throw forbidden(`You can only ${verb} your own posts`);
+    return row;
+  }
+
+  const page = async (viewer: Viewer, rows: Promise<{ rows: PostWithAuthor[]; total?: number; nextCursor: string | null }>): Promise<PostsAnswer> => {
+    const result = await rows;
+    return {
+      posts: result.rows.map((row) => presentPost(row, viewer)),
+      ...(result.total !== undefined ? { total: result.total } : {}),
+      nextCursor: result.nextCursor,
+    };
+  };
+
+  return {
+    visible,
+
+    async create(viewer: Viewer, input: NewPost): Promise<Post> {
+      checkNotEmpty(input.kind, { text: input.post, image: input.image ?? '', video: input.video ?? '', gif: input.gifUrl });
+      const image = input.image ? await storeImage(input.image) : null;
+      let video: StoredMedia | null = null;
+      try {
+        video = input.video ? await storeVideo(input.video) : null;
+        const at = now();
+        const row: PostRow = {
+          id: newId(),
+          kind: input.kind,
+          user_id: viewer.id,
+          group_id: null,
+          group_status: null,
+          post: input.post.trim(),
+          bg_color: input.bgColor,
+          privacy: input.privacy,
+          feelings: input.feelings,
+          gif_url: input.gifUrl,
+          image_version: image ? String(image.version) : '',
+          image_id: image?.id ?? '',
+          image_alt: image ? (input.imageAlt ?? '') : '',
+          video_version: video ? String(video.version) : '',
+          video_id: video?.id ?? '',
+          comments_count: 0,
+          answers_count: 0,
+          accepted_answer_id: null,
+          reactions_like: 0,
+          reactions_love: 0,
+          reactions_angry: 0,
+          reactions_happy: 0,
+          reactions_sad: 0,
+          reactions_wow: 0,
+          hidden: 0,
+          created_at: at,
+          updated_at: at,
+          edited_at: null,
+        };
+        await store.insert(row);
+        await announce.postChanged(row.id, 'post added');
+        return presentPost(await visible(viewer, row.id), viewer);
+      } catch (error) {
+        await removeMedia({
+          ...(image ? { image: [String(image.version), image.id] as [string, string] } : {}),
+          ...(video ? { video: [String(video.version), video.id] as [string, string] } : {}),
+        });
+        throw error;
+      }
+    },
+
+    get: async (viewer: Viewer, postId: string): Promise<Post> => presentPost(await visible(viewer, postId), viewer),
+
+    list: (viewer: Viewer, filter: PostFilter, request: PageRequest) => page(viewer, store.page(viewer, filter, request)),
+
+    saved: (viewer: Viewer, request: PageRequest) => page(viewer, store.savedPage(viewer, request)),
+
+    /** Only the author edits; the post must not end up empty. Replaced media files are removed. */
+    async update(viewer: Viewer, postId: string, changes: PostChanges): Promise<Post> {
+      const existing = await own(viewer, postId, 'edit');
+      const newImage = changes.image ? await storeImage(changes.image) : null;
+      let newVideo: StoredMedia | null = null;
+      try {
+        newVideo = changes.video ? await storeVideo(changes.video) : null;
+        // An image and a video exclude each other: a new one of either replaces both.
+        const dropImage = Boolean(newImage || newVideo || changes.removeImage);
+        const dropVideo = Boolean(newImage || newVideo || changes.removeVideo);
+        const next: Updateable<PostsTable> = {
+          post: changes.post !== undefined ? changes.post.trim() : existing.post,
+          bg_color: changes.bgColor ?? existing.bg_color,
+          privacy: changes.privacy ?? existing.privacy,
+          feelings: changes.feelings ?? existing.feelings,
+          gif_url: changes.gifUrl ?? existing.gif_url,
+          image_version: newImage ? String(newImage.version) : dropImage ? '' : existing.image_version,
+          image_id: newImage ? newImage.id : dropImage ? '' : existing.image_id,
+          image_alt: (newImage || !dropImage) ? (changes.imageAlt ?? existing.image_alt) : '',
+          video_version: newVideo ? String(newVideo.version) : dropVideo ? '' : existing.video_version,
+          video_id: newVideo ? newVideo.id : dropVideo ? '' : existing.video_id,
+        };
+        if (newImage && changes.imageAlt === undefined) next.image_alt = '';
+        checkNotEmpty(existing.kind, { text: next.post!, image: next.image_id!, video: next.video_id!, gif: next.gif_url! });
+        const before = await announce.audience(postId);
+        const at = now();
+        await store.update(postId, { ...next, updated_at: at, edited_at: at });
+        await removeMedia({
+          ...(existing.image_id && next.image_id !== existing.image_id ? { image: [existing.image_version, existing.image_id] as [string, string] } : {}),
+          ...(existing.video_id && next.video_id !== existing.video_id ? { video: [existing.video_version, existing.video_id] as [string, string] } : {}),
+        });
+        await announce.postChanged(postId, 'post updated', before);
+        return presentPost(await visible(viewer, postId), viewer);
+      } catch (error) {
+        await removeMedia({
+          ...(newImage ? { image: [String(newImage.version), newImage.id] as [string, string] } : {}),
+          ...(newVideo ? { video: [String(newVideo.version), newVideo.id] as [string, string] } : {}),
+        });
+        throw error;
+      }
+    },
+
+    /** Only the author deletes; reactions, comments, answers, saved entries and media files go too. */
+    async remove(viewer: Viewer, postId: string): Promise<void> {
+      const existing = await own(viewer, postId, 'delete');
+      const before = await announce.audience(postId);
+      await store.delete(postId);
+      await removeMedia({ image: [existing.image_version, existing.image_id], video: [existing.video_version, existing.video_id] });
+      await announce.postDeleted(postId, before);
+    },
+
+    /** For moderation (the admin area's hide/unhide): a hidden post vanishes for everyone but admins. */
+    async setHidden(postId: string, hidden: boolean): Promise<void> {
+      const before = await announce.audience(postId);
+      await store.update(postId, { hidden: hidden ? 1 : 0, updated_at: now() });
+      await announce.postChanged(postId, 'post updated', before);
+    },
+  };
+}
+
+export type PostService = ReturnType<typeof createPostService>;

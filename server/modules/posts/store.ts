@@ -1,0 +1,139 @@
+import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { REACTION_TYPES, type ReactionType } from '../../../src/api/constants';
+import type { PostKind } from '../../../src/api/posts';
+import type { DatabaseHandle } from '../../db/database';
+import type { Database, PostRow, PostsTable } from '../../db/schema';
+import { finishPage, isKeyset, orderPage, type PageRequest } from './paging';
+import { canSeePost, notBlockedBetween, type Viewer } from './visibility';
+
+/** A post with the author fields every answer shows (read fresh: a new avatar shows everywhere). */
+export type PostWithAuthor = PostRow & {
+  username: string;
+  email: string;
+  avatar_color: string;
+  profile_picture: string;
+  avatar_image: string;
+};
+
+export type ReactionColumn = `reactions_${ReactionType}`;
+export const reactionColumn = (type: ReactionType): ReactionColumn => `reactions_${type}`;
+
+/** Which posts a list shows, before visibility. */
+export interface PostFilter {
+  kind?: PostKind;
+  userId?: string;
+  withImage?: boolean;
+  withVideo?: boolean;
+}
+
+export interface PostPage {
+  rows: PostWithAuthor[];
+  total?: number;
+  nextCursor: string | null;
+}
+
+export const postCursor = (row: { created_at: string; id: string }) => `${row.created_at}_${row.id}`;
+
+/** SQL for posts and questions. Every read takes a viewer and applies canSeePost. */
+export function createPostStore(database: DatabaseHandle) {
+  const { db } = database;
+
+  const withAuthor = (on: Kysely<Database> = db) =>
+    on
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.user_id')
+      .selectAll('posts')
+      .select(['users.username', 'users.email', 'users.avatar_color', 'users.profile_picture', 'users.avatar_image']);
+
+  function filterSql(filter: PostFilter) {
+    const parts = [sql<SqlBool>`1 = 1`];
+    if (filter.kind) parts.push(sql<SqlBool>`posts.kind = ${filter.kind}`);
+    if (filter.userId) parts.push(sql<SqlBool>`posts.user_id = ${filter.userId}`);
+    if (filter.withImage) parts.push(sql<SqlBool>`posts.image_id <> ''`);
+    if (filter.withVideo) parts.push(sql<SqlBool>`posts.video_id <> ''`);
+    return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+  }
+
+  return {
+    withAuthor,
+
+    /** The post if the viewer may see it; a hidden, private or blocked post is simply not found. */
+    findVisible: (viewer: Viewer, postId: string, on: Kysely<Database> = db): Promise<PostWithAuthor | undefined> =>
+      withAuthor(on).where('posts.id', '=', postId).where(canSeePost(viewer)).executeTakeFirst(),
+
+    async page(viewer: Viewer, filter: PostFilter, request: PageRequest): Promise<PostPage> {
+      const visible = (query: ReturnType<typeof withAuthor>) => query.where(filterSql(filter)).where(canSeePost(viewer));
+      const rows = await orderPage(visible(withAuthor()), { createdAt: 'posts.created_at', id: 'posts.id' }, request).execute();
+      const { items, nextCursor } = finishPage(rows, request, postCursor);
+      if (isKeyset(request)) return { rows: items, nextCursor };
+      const counted = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where(filterSql(filter))
+        .where(canSeePost(viewer))
+        .executeTakeFirstOrThrow();
+      return { rows: items, total: Number(counted.count), nextCursor };
+    },
+
+    /** Posts the viewer saved and may still see, most recently saved first. */
+    async savedPage(viewer: Viewer, request: PageRequest): Promise<PostPage> {
+      const base = withAuthor()
+        .innerJoin('saved_posts', 'saved_posts.post_id', 'posts.id')
+        .select('saved_posts.created_at as saved_at')
+        .where('saved_posts.user_id', '=', viewer.id)
+        .where(canSeePost(viewer));
+      const rows = await orderPage(base, { createdAt: 'saved_posts.created_at', id: 'saved_posts.post_id' }, request).execute();
+      const { items, nextCursor } = finishPage(rows, request, (row) => `${row.saved_at}_${row.id}`);
+      if (isKeyset(request)) return { rows: items, nextCursor };
+      const counted = await db
+        .selectFrom('saved_posts')
+        .innerJoin('posts', 'posts.id', 'saved_posts.post_id')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('saved_posts.user_id', '=', viewer.id)
+        .where(canSeePost(viewer))
+        .executeTakeFirstOrThrow();
+      return { rows: items, total: Number(counted.count), nextCursor };
+    },
+
+    insert: (row: PostRow) => db.insertInto('posts').values(row).execute(),
+
+    update: (postId: string, changes: Updateable<PostsTable>) => db.updateTable('posts').set(changes).where('id', '=', postId).execute(),
+
+    /** Reactions, comments, answers and saved entries go with it (foreign keys cascade). */
+    delete: (postId: string) => db.deleteFrom('posts').where('id', '=', postId).execute(),
+
+    /**
+     * Everyone who may see the post now: the same predicate, with each user row as the viewer.
+     * `alsoVisibleTo` narrows it to those with no block with another member (a commenter).
+     */
+    async audience(postId: string, alsoVisibleTo?: string): Promise<Viewer[]> {
+      const viewer = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
+      let query = db
+        .selectFrom(['users as viewer', 'posts'])
+        .select(['viewer.id as id', 'viewer.role as role'])
+        .where('posts.id', '=', postId)
+        .where('viewer.is_banned', '=', 0)
+        .where(canSeePost(viewer));
+      if (alsoVisibleTo) query = query.where(notBlockedBetween(viewer, { id: alsoVisibleTo }));
+      const rows = await query.execute();
+      return rows.map((row) => ({ id: row.id, isAdmin: row.role === 'ADMIN' }));
+    },
+
+    /** The post row locked for a counter change (PostgreSQL; SQLite runs one writer at a time anyway). */
+    lockForUpdate: (trx: Kysely<Database>, postId: string) => {
+      const query = trx.selectFrom('posts').select('id').where('id', '=', postId);
+      return (database.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    },
+
+    async reactionCounts(postId: string, on: Kysely<Database> = db) {
+      const row = await on
+        .selectFrom('posts')
+        .select(REACTION_TYPES.map(reactionColumn))
+        .where('id', '=', postId)
+        .executeTakeFirst();
+      return row;
+    },
+  };
+}
+
+export type PostStore = ReturnType<typeof createPostStore>;

@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { currentAuth } from '../../http/authentication';
+
+/**
+ * THE visibility rule of Stoa, in one place. Every read of posts (feed, single post, questions,
+ * a member's posts, photos, videos, saved posts, reactions and comments of a post) and every
+ * socket audience is filtered by `canSeePost`; lists of people by `notBlockedBetween`.
+ *
+ * A member sees a post when it is not hidden, is not a group post (groups come later), neither
+ * of them blocks the other, and it is theirs, or Public, or Followers and they follow its author.
+ * Private posts: the author only. Admins see everything, hidden posts included.
+ *
+ * The viewer is either a known member (an HTTP request) or a column of a users row in the same
+ * query: the socket audience of a post is "every user for whom the predicate holds", computed by
+ * this very predicate, so what a member may read and what reaches their socket cannot drift apart.
+ */
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** For audience queries: the viewer is a users row of the query itself. */
+export interface ViewerColumns {
+  idColumn: string;
+  roleColumn: string;
+}
+
+export type ViewerLike = Viewer | ViewerColumns;
+
+export const viewerOf = (request: FastifyRequest): Viewer => {
+  const auth = currentAuth(request);
+  return { id: auth.userId, isAdmin: auth.role === 'ADMIN' };
+};
+
+const isColumns = (viewer: ViewerLike): viewer is ViewerColumns => 'idColumn' in viewer;
+const viewerId = (viewer: ViewerLike) => (isColumns(viewer) ? sql.ref(viewer.idColumn) : sql`${viewer.id}`);
+const TRUE = sql<SqlBool>`1 = 1`;
+const FALSE = sql<SqlBool>`1 = 0`;
+const viewerIsAdmin = (viewer: ViewerLike): RawBuilder<SqlBool> =>
+  isColumns(viewer) ? sql<SqlBool>`${sql.ref(viewer.roleColumn)} = 'ADMIN'` : viewer.isAdmin ? TRUE : FALSE;
+
+/** The other member: a column of the query, or a known id. */
+export type OtherMember = string | { id: string };
+const otherRef = (other: OtherMember) => (typeof other === 'string' ? sql.ref(other) : sql`${other.id}`);
+
+/** Neither member blocks the other. */
+export function noBlockBetween(viewer: ViewerLike, otherMember: OtherMember): RawBuilder<SqlBool> {
+  const me = viewerId(viewer);
+  const other = otherRef(otherMember);
+  return sql<SqlBool>`not exists (select 1 from blocks where (blocks.blocker_id = ${me} and blocks.blocked_id = ${other}) or (blocks.blocker_id = ${other} and blocks.blocked_id = ${me}))`;
+}
+
+/** Lists of people and the things they wrote (comments, reactions): admins see all, members no one they block or are blocked by. */
+export function notBlockedBetween(viewer: ViewerLike, other: OtherMember): RawBuilder<SqlBool> {
+  if (!isColumns(viewer) && viewer.isAdmin) return TRUE;
+  return sql<SqlBool>`(${viewerIsAdmin(viewer)} or ${noBlockBetween(viewer, other)})`;
+}
+
+/** May the viewer see the post row `post` (a table name or alias)? */
+export function canSeePost(viewer: ViewerLike, post = 'posts'): RawBuilder<SqlBool> {
+  if (!isColumns(viewer) && viewer.isAdmin) return TRUE;
+  const me = viewerId(viewer);
+  const col = (name: string) => sql.ref(`${post}.${name}`);
+  return sql<SqlBool>`(${viewerIsAdmin(viewer)} or (
+    ${col('hidden')} = 0
+    and ${col('group_id')} is null
+    and ${noBlockBetween(viewer, `${post}.user_id`)}
+    and (
+      ${col('user_id')} = ${me}
+      or ${col('privacy')} = 'Public'
+      or (${col('privacy')} = 'Followers' and exists (
+        select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${col('user_id')}
+      ))
+    )
+  ))`;
+}

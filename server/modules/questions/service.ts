@@ -1,0 +1,124 @@
+import type { Answer } from '../../../src/api/posts';
+import { serverEvents } from '../../../src/api/socket';
+import type { Clock } from '../../clock';
+import { newId } from '../../db/ids';
+import { badRequest, forbidden, notFound } from '../../http/httpError';
+import type { PostAnnouncer } from '../posts/announce';
+import { pictureOf, presentPost } from '../posts/present';
+import type { PostService } from '../posts/service';
+import type { PostStore } from '../posts/store';
+import type { Viewer } from '../posts/visibility';
+import type { AnswerStore, ListedAnswer } from './store';
+
+export const QUESTION_NOT_FOUND = 'Question not found';
+export const ANSWER_NOT_FOUND = 'Answer not found';
+
+export const presentAnswer = (row: ListedAnswer): Answer => ({
+  _id: row.id,
+  questionId: row.question_id,
+  userId: row.user_id,
+  username: row.username,
+  avatarColor: row.avatar_color,
+  profilePicture: pictureOf(row),
+  answer: row.answer,
+  accepted: row.accepted_answer_id === row.id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  editedAt: row.edited_at,
+});
+
+/** Answers to questions; the asker accepts one. A question itself is a post of kind 'question'. */
+export function createQuestionService(deps: { answers: AnswerStore; posts: PostService; postStore: PostStore; announce: PostAnnouncer; clock: Clock }) {
+  const { answers, posts, announce } = deps;
+  const now = () => deps.clock.now().toISOString();
+
+  async function announceCounts(questionId: string) {
+    const row = await deps.postStore.findVisible({ id: '', isAdmin: true }, questionId);
+    if (!row) return;
+    await announce.toAudience(questionId, serverEvents.questionAnswers, {
+      questionId,
+      answersCount: Number(row.answers_count),
+      acceptedAnswerId: row.accepted_answer_id,
+    });
+  }
+
+  async function ownAnswer(viewer: Viewer, answerId: string, verb: 'edit' | 'delete'): Promise<ListedAnswer> {
+    const row = await answers.findVisible(viewer, answerId);
+    if (!row) throw notFound(ANSWER_NOT_FOUND);
+    if (row.user_id !== viewer.id) throw forbidden(`You can only ${verb} your own answers`);
+    return row;
+  }
+
+  async function asked(viewer: Viewer, questionId: string) {
+    const question = await posts.visible(viewer, questionId, 'question');
+    if (question.user_id !== viewer.id) throw forbidden('Only the asker can accept an answer');
+    return question;
+  }
+
+  async function answerOf(viewer: Viewer, answerId: string) {
+    const row = await answers.findVisible(viewer, answerId);
+    if (!row) throw notFound(ANSWER_NOT_FOUND);
+    return { answer: presentAnswer(row), answersCount: await answers.answersCount(row.question_id) };
+  }
+
+  return {
+    async detail(viewer: Viewer, questionId: string) {
+      const question = await posts.visible(viewer, questionId, 'question');
+      return { question: presentPost(question, viewer), answers: (await answers.ofQuestion(viewer, questionId)).map(presentAnswer) };
+    },
+
+    async answer(viewer: Viewer, questionId: string, text: string) {
+      const at = now();
+      const id = newId();
+      const added = await answers.add(viewer, { id, question_id: questionId, user_id: viewer.id, answer: text, created_at: at, updated_at: at, edited_at: null });
+      if (!added) throw notFound(QUESTION_NOT_FOUND);
+      await announceCounts(questionId);
+      return answerOf(viewer, id);
+    },
+
+    async editAnswer(viewer: Viewer, answerId: string, text: string) {
+      await ownAnswer(viewer, answerId, 'edit');
+      await answers.update(answerId, text, now());
+      return answerOf(viewer, answerId);
+    },
+
+    async removeAnswer(viewer: Viewer, answerId: string) {
+      const row = await ownAnswer(viewer, answerId, 'delete');
+      await answers.remove(answerId, row.question_id, now());
+      await announceCounts(row.question_id);
+      return { answersCount: await answers.answersCount(row.question_id) };
+    },
+
+    async accept(viewer: Viewer, questionId: string, answerId: string) {
+      await asked(viewer, questionId);
+      const answer = await answers.findVisible(viewer, answerId);
+      if (!answer) throw notFound(ANSWER_NOT_FOUND);
+      if (answer.question_id !== questionId) throw badRequest('That answer belongs to another question');
+      await answers.setAccepted(questionId, answerId, now());
+      await announceCounts(questionId);
+      return posts.get(viewer, questionId);
+    },
+
+    async unaccept(viewer: Viewer, questionId: string) {
+      await asked(viewer, questionId);
+      await answers.setAccepted(questionId, null, now());
+      await announceCounts(questionId);
+      return posts.get(viewer, questionId);
+    },
+
+    async byUser(viewer: Viewer, userId: string, options: { acceptedOnly: boolean; order: 'asc' | 'desc'; page: number }) {
+      const { rows, total } = await answers.byUser(viewer, userId, options);
+      const questions = new Map<string, ReturnType<typeof presentPost>>();
+      for (const id of new Set(rows.map((row) => row.question_id))) {
+        const question = await deps.postStore.findVisible(viewer, id);
+        if (question) questions.set(id, presentPost(question, viewer));
+      }
+      return {
+        answers: rows.filter((row) => questions.has(row.question_id)).map((row) => ({ ...presentAnswer(row), question: questions.get(row.question_id)! })),
+        totalAnswers: total,
+      };
+    },
+  };
+}
+
+export type QuestionService = ReturnType<typeof createQuestionService>;

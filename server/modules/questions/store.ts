@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { PAGE_SIZE } from '../../../src/api/pages';
+import type { DatabaseHandle } from '../../db/database';
+import type { AnswerRow } from '../../db/schema';
+import type { PostStore } from '../posts/store';
+import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+
+/** SQL for answers; an answer row and the question's answersCount change in one transaction. */
+export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {
+  const { db } = database;
+  const count = (by: 1 | -1) => ({ answers_count: sql<number>`answers_count + ${by}` });
+
+  const listed = () =>
+    db
+      .selectFrom('answers')
+      .innerJoin('users', 'users.id', 'answers.user_id')
+      .innerJoin('posts', 'posts.id', 'answers.question_id')
+      .selectAll('answers')
+      .select(['users.username', 'users.avatar_color', 'users.profile_picture', 'users.avatar_image', 'posts.accepted_answer_id']);
+
+  return {
+    answersCount: async (questionId: string) =>
+      Number((await db.selectFrom('posts').select('answers_count').where('id', '=', questionId).executeTakeFirst())?.answers_count ?? 0),
+
+    add: (viewer: Viewer, row: AnswerRow) =>
+      db.transaction().execute(async (trx) => {
+        if (!(await posts.lockForUpdate(trx, row.question_id))) return false;
+        const question = await posts.findVisible(viewer, row.question_id, trx);
+        if (!question || question.kind !== 'question') return false;
+        await trx.insertInto('answers').values(row).execute();
+        await trx.updateTable('posts').set(count(1)).where('id', '=', row.question_id).execute();
+        return true;
+      }),
+
+    findVisible: (viewer: Viewer, answerId: string) =>
+      listed().where('answers.id', '=', answerId).where(canSeePost(viewer)).where(notBlockedBetween(viewer, 'answers.user_id')).executeTakeFirst(),
+
+    /** The accepted answer first, then oldest first. */
+    ofQuestion: (viewer: Viewer, questionId: string) =>
+      listed()
+        .where('answers.question_id', '=', questionId)
+        .where(canSeePost(viewer))
+        .where(notBlockedBetween(viewer, 'answers.user_id'))
+        .orderBy(sql`case when posts.accepted_answer_id = answers.id then 0 else 1 end`)
+        .orderBy('answers.created_at', 'asc')
+        .orderBy('answers.id', 'asc')
+        .execute(),
+
+    update: (answerId: string, answer: string, now: string) =>
+      db.updateTable('answers').set({ answer, updated_at: now, edited_at: now }).where('id', '=', answerId).execute(),
+
+    remove: (answerId: string, questionId: string, now: string) =>
+      db.transaction().execute(async (trx) => {
+        await posts.lockForUpdate(trx, questionId);
+        const removed = await trx.deleteFrom('answers').where('id', '=', answerId).returning('id').executeTakeFirst();
+        if (!removed) return;
+        await trx.updateTable('posts').set(count(-1)).where('id', '=', questionId).execute();
+        await trx.updateTable('posts').set({ accepted_answer_id: null, updated_at: now }).where('id', '=', questionId).where('accepted_answer_id', '=', answerId).execute();
+      }),
+
+    setAccepted: (questionId: string, answerId: string | null, now: string) =>
+      db.updateTable('posts').set({ accepted_answer_id: answerId, updated_at: now }).where('id', '=', questionId).execute(),
+
+    /** A member's answers on questions the viewer may see, each with its question's id. */
+    async byUser(viewer: Viewer, userId: string, options: { acceptedOnly: boolean; order: 'asc' | 'desc'; page: number }) {
+      let base = listed()
+        .where('answers.user_id', '=', userId)
+        .where(canSeePost(viewer))
+        .where(notBlockedBetween(viewer, 'answers.user_id'));
+      if (options.acceptedOnly) base = base.whereRef('posts.accepted_answer_id', '=', 'answers.id');
+      const rows = await base
+        .orderBy('answers.created_at', options.order)
+        .orderBy('answers.id', options.order)
+        .limit(PAGE_SIZE)
+        .offset((options.page - 1) * PAGE_SIZE)
+        .execute();
+      let counted = db
+        .selectFrom('answers')
+        .innerJoin('posts', 'posts.id', 'answers.question_id')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('answers.user_id', '=', userId)
+        .where(canSeePost(viewer))
+        .where(notBlockedBetween(viewer, 'answers.user_id'));
+      if (options.acceptedOnly) counted = counted.whereRef('posts.accepted_answer_id', '=', 'answers.id');
+      return { rows, total: Number((await counted.executeTakeFirstOrThrow()).count) };
+    },
+  };
+}
+
+export type AnswerStore = ReturnType<typeof createAnswerStore>;
+export type ListedAnswer = NonNullable<Awaited<ReturnType<AnswerStore['findVisible']>>>;

@@ -1,0 +1,66 @@
+import type { ReactionType } from '../../../src/api/constants';
+import type { Reaction, ReactionChange } from '../../../src/api/posts';
+import { serverEvents } from '../../../src/api/socket';
+import type { Clock } from '../../clock';
+import { notFound } from '../../http/httpError';
+import type { PostAnnouncer } from '../posts/announce';
+import { pictureOf, reactionCountsOf } from '../posts/present';
+import { POST_NOT_FOUND } from '../posts/service';
+import type { PostStore } from '../posts/store';
+import type { Viewer } from '../posts/visibility';
+import type { ReactionRow, ReactionStore } from './store';
+
+export const presentReaction = (row: ReactionRow): Reaction => ({
+  _id: row.id,
+  postId: row.post_id,
+  type: row.type,
+  userId: row.user_id,
+  username: row.username,
+  avatarColor: row.avatar_color,
+  profilePicture: pictureOf(row),
+  createdAt: row.created_at,
+});
+
+/** One reaction per member per post; the counts are the server's, never the client's. */
+export function createReactionService(deps: { store: ReactionStore; posts: PostStore; announce: PostAnnouncer; clock: Clock }) {
+  const { store, posts, announce } = deps;
+
+  async function answer(viewer: Viewer, postId: string, message: string): Promise<ReactionChange> {
+    const counts = await posts.reactionCounts(postId);
+    if (!counts) throw notFound(POST_NOT_FOUND);
+    const reactions = reactionCountsOf(counts);
+    await announce.toAudience(postId, serverEvents.postReactions, { postId, reactions });
+    return { message, postId, reactions, userReaction: await store.own(viewer.id, postId) };
+  }
+
+  return {
+    async react(viewer: Viewer, postId: string, type: ReactionType): Promise<ReactionChange> {
+      if (!(await store.set(viewer, postId, type, deps.clock.now().toISOString()))) throw notFound(POST_NOT_FOUND);
+      return answer(viewer, postId, 'Reaction saved');
+    },
+
+    async remove(viewer: Viewer, postId: string): Promise<ReactionChange> {
+      if (!(await store.remove(viewer, postId))) throw notFound(POST_NOT_FOUND);
+      return answer(viewer, postId, 'Reaction removed');
+    },
+
+    async ofPost(viewer: Viewer, postId: string) {
+      if (!(await posts.findVisible(viewer, postId))) throw notFound(POST_NOT_FOUND);
+      const reactions = (await store.ofPost(viewer, postId)).map(presentReaction);
+      return { reactions, count: reactions.length };
+    },
+
+    async byUser(viewer: Viewer, userId: string | undefined) {
+      const reactions = userId ? (await store.byUser(viewer, userId)).map(presentReaction) : [];
+      return { reactions, count: reactions.length };
+    },
+
+    async single(viewer: Viewer, userId: string | undefined, postId: string) {
+      if (!(await posts.findVisible(viewer, postId))) throw notFound(POST_NOT_FOUND);
+      const row = userId ? (await store.byUser(viewer, userId, postId))[0] : undefined;
+      return { reaction: row ? presentReaction(row) : null };
+    },
+  };
+}
+
+export type ReactionService = ReturnType<typeof createReactionService>;

@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import type { MediaStorage } from '../media/storage';
+import { createFanout, type Fanout } from '../realtime/fanout';
+import { commentRoutes } from './comments/routes';
+import { createCommentService, type CommentService } from './comments/service';
+import { createCommentStore } from './comments/store';
+import { followRoutes } from './follows/routes';
+import { createFollowService, type FollowService } from './follows/service';
+import { createFollowStore, type FollowStore } from './follows/store';
+import { imageRoutes } from './media/routes';
+import { createImageStore, type ImageStore } from './media/store';
+import { createPostAnnouncer } from './posts/announce';
+import { postRoutes } from './posts/routes';
+import { createPostService, type PostService } from './posts/service';
+import { createPostStore, type PostStore } from './posts/store';
+import { questionRoutes } from './questions/routes';
+import { createQuestionService, type QuestionService } from './questions/service';
+import { createAnswerStore } from './questions/store';
+import { reactionRoutes } from './reactions/routes';
+import { createReactionService, type ReactionService } from './reactions/service';
+import { createReactionStore } from './reactions/store';
+import { savedRoutes } from './saved/routes';
+import { createSavedStore, type SavedStore } from './saved/store';
+import type { UserStore } from './users/store';
+
+/** The streams areas (posts, questions, reactions, comments, saved, follows, images), built once per app. */
+export interface StreamServices {
+  fanout: Fanout;
+  postStore: PostStore;
+  posts: PostService;
+  questions: QuestionService;
+  reactions: ReactionService;
+  comments: CommentService;
+  saved: SavedStore;
+  followStore: FollowStore;
+  follows: FollowService;
+  images: ImageStore;
+}
+
+export function createStreamServices(deps: {
+  config: Pick<Config, 'limits'>;
+  database: DatabaseHandle;
+  clock: Clock;
+  media: MediaStorage;
+  log: FastifyBaseLogger;
+}): StreamServices {
+  const { database, clock } = deps;
+  const fanout = createFanout();
+  const postStore = createPostStore(database);
+  const announce = createPostAnnouncer({ store: postStore, fanout, log: deps.log });
+  const posts = createPostService({ config: deps.config, clock, store: postStore, media: deps.media, announce });
+  const followStore = createFollowStore(database);
+  return {
+    fanout,
+    postStore,
+    posts,
+    questions: createQuestionService({ answers: createAnswerStore(database, postStore), posts, postStore, announce, clock }),
+    reactions: createReactionService({ store: createReactionStore(database, postStore), posts: postStore, announce, clock }),
+    comments: createCommentService({ store: createCommentStore(database, postStore), posts: postStore, announce, clock }),
+    saved: createSavedStore(database),
+    followStore,
+    follows: createFollowService({ store: followStore, clock }),
+    images: createImageStore(database),
+  };
+}
+
+/** Registers every streams route (call inside the /api/v1 prefix). */
+export async function streamRoutes(
+  api: FastifyInstance,
+  opts: { config: Pick<Config, 'limits'>; clock: Clock; media: MediaStorage; users: UserStore; streams: StreamServices },
+): Promise<void> {
+  const { streams: s } = opts;
+  await api.register(postRoutes, { config: opts.config, posts: s.posts, follows: s.followStore });
+  await api.register(questionRoutes, { questions: s.questions, posts: s.posts, follows: s.followStore });
+  await api.register(reactionRoutes, { reactions: s.reactions, users: opts.users });
+  await api.register(commentRoutes, { comments: s.comments });
+  await api.register(savedRoutes, { saved: s.saved, posts: s.posts, clock: opts.clock });
+  await api.register(followRoutes, { follows: s.follows });
+  await api.register(imageRoutes, { config: opts.config, clock: opts.clock, images: s.images, media: opts.media, follows: s.followStore });
+}

@@ -1,0 +1,82 @@
+import type { $Fetch } from 'ofetch';
+import type { BlockResponse, FollowResponse, UsersList } from './follows';
+import type { ImageKind, UploadImageResponse, UserImages } from './media';
+import type { PageQuery } from './pages';
+import { paths } from './paths';
+import type {
+  AnswerBody, AnswerResponse, AnswersPage, CommentBody, CommentDeleted, CommentResponse, CommentsList, CommentsNames,
+  CreateImagePostBody, CreatePostBody, CreateQuestionBody, CreateVideoPostBody, DeletedResponse, FavPostToggle, PostResponse,
+  PostsPage, QuestionDetail, QuestionsPage, ReactionBody, ReactionChange, ReactionsList, SinglePostResponse, SingleReaction,
+  UpdateImagePostBody, UpdatePostBody, UpdateVideoPostBody,
+} from './posts';
+
+type Query = PageQuery & { userId?: string };
+const query = (q?: Query) => (q ? { query: q } : {});
+
+/** The streams part of the typed client: posts, questions, reactions, comments, saved, follows, images. */
+export function createStreamsApi(http: $Fetch) {
+  return {
+    posts: {
+      create: (body: CreatePostBody) => http<PostResponse>(paths.posts.create, { method: 'POST', body }),
+      createImage: (body: CreateImagePostBody) => http<PostResponse>(paths.posts.createImage, { method: 'POST', body }),
+      createVideo: (body: CreateVideoPostBody) => http<PostResponse>(paths.posts.createVideo, { method: 'POST', body }),
+      all: (page: number, q?: PageQuery) => http<PostsPage>(paths.posts.all(page), query(q)),
+      one: (postId: string) => http<SinglePostResponse>(paths.posts.one(postId)),
+      byUser: (userId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.byUser(userId, page), query(q)),
+      profile: (userId: string, kind: 'posts' | 'questions' | 'all', page: number, q?: PageQuery) =>
+        http<PostsPage>(paths.posts.profile(userId, kind, page), query(q)),
+      images: (page: number, q?: Query) => http<PostsPage>(paths.posts.images(page), query(q)),
+      videos: (page: number, q?: Query) => http<PostsPage>(paths.posts.videos(page), query(q)),
+      update: (postId: string, body: UpdatePostBody) => http<PostResponse>(paths.posts.one(postId), { method: 'PUT', body }),
+      updateImage: (postId: string, body: UpdateImagePostBody) => http<PostResponse>(paths.posts.updateImage(postId), { method: 'PUT', body }),
+      updateVideo: (postId: string, body: UpdateVideoPostBody) => http<PostResponse>(paths.posts.updateVideo(postId), { method: 'PUT', body }),
+      remove: (postId: string) => http<DeletedResponse>(paths.posts.one(postId), { method: 'DELETE' }),
+    },
+    questions: {
+      create: (body: CreateQuestionBody) => http<PostResponse>(paths.questions.create, { method: 'POST', body }),
+      all: (page: number, q?: PageQuery) => http<QuestionsPage>(paths.questions.all(page), query(q)),
+      one: (questionId: string) => http<QuestionDetail>(paths.questions.one(questionId)),
+      answer: (questionId: string, body: AnswerBody) => http<AnswerResponse>(paths.questions.answer(questionId), { method: 'POST', body }),
+      accept: (questionId: string, answerId: string) => http<PostResponse>(paths.questions.accept(questionId, answerId), { method: 'PUT' }),
+      unaccept: (questionId: string) => http<PostResponse>(paths.questions.unaccept(questionId), { method: 'DELETE' }),
+      editAnswer: (answerId: string, body: AnswerBody) => http<AnswerResponse>(paths.questions.editAnswer(answerId), { method: 'PUT', body }),
+      removeAnswer: (answerId: string) => http<{ message: string; answersCount: number }>(paths.questions.editAnswer(answerId), { method: 'DELETE' }),
+      userAnswers: (userId: string, filter: 'all' | 'accepted', order: 'newest' | 'oldest', page: number) =>
+        http<AnswersPage>(paths.questions.userAnswers(userId, filter, order, page)),
+    },
+    reactions: {
+      react: (body: ReactionBody) => http<ReactionChange>(paths.reactions.react, { method: 'POST', body }),
+      remove: (postId: string) => http<ReactionChange>(paths.reactions.remove(postId), { method: 'DELETE' }),
+      ofPost: (postId: string) => http<ReactionsList>(paths.reactions.ofPost(postId)),
+      byUsername: (username: string) => http<ReactionsList>(paths.reactions.byUsername(username)),
+      single: (username: string, postId: string) => http<SingleReaction>(paths.reactions.single(username, postId)),
+    },
+    comments: {
+      create: (body: CommentBody) => http<CommentResponse>(paths.comments.create, { method: 'POST', body }),
+      ofPost: (postId: string, q?: PageQuery) => http<CommentsList>(paths.comments.ofPost(postId), query(q)),
+      names: (postId: string) => http<CommentsNames>(paths.comments.names(postId)),
+      update: (commentId: string, comment: string) => http<CommentResponse>(paths.comments.one(commentId), { method: 'PUT', body: { comment } }),
+      remove: (commentId: string) => http<CommentDeleted>(paths.comments.one(commentId), { method: 'DELETE' }),
+    },
+    saved: {
+      toggle: (postId: string) => http<FavPostToggle>(paths.saved.toggle, { method: 'POST', body: { postId } }),
+      page: (page: number, q?: PageQuery) => http<PostsPage>(paths.saved.page(page), query(q)),
+    },
+    follows: {
+      follow: (userId: string) => http<FollowResponse>(paths.follows.follow(userId), { method: 'PUT' }),
+      unfollow: (userId: string) => http<FollowResponse>(paths.follows.unfollow(userId), { method: 'PUT' }),
+      block: (userId: string) => http<BlockResponse>(paths.follows.block(userId), { method: 'PUT' }),
+      unblock: (userId: string) => http<BlockResponse>(paths.follows.unblock(userId), { method: 'PUT' }),
+      followers: (userId: string) => http<UsersList>(paths.follows.followers(userId)),
+      following: (userId: string) => http<UsersList>(paths.follows.following(userId)),
+      blocked: () => http<UsersList>(paths.follows.blocked),
+    },
+    images: {
+      ofUser: (userId: string) => http<UserImages>(paths.images.ofUser(userId)),
+      upload: (kind: ImageKind, image: string) => http<UploadImageResponse>(paths.images.upload(kind), { method: 'POST', body: { image } }),
+      remove: (imageId: string) => http<{ message: string; imageId: string }>(paths.images.remove(imageId), { method: 'DELETE' }),
+    },
+  };
+}
+
+export type StreamsApi = ReturnType<typeof createStreamsApi>;

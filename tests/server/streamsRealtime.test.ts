@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authResponseSchema } from '../../src/api/auth';
+import { API_BASE } from '../../src/api/paths';
+import { SOCKET_PATH, serverEvents, type StreamEvent } from '../../src/api/socket';
+import type { Config } from '../../server/config';
+import { startServer, type RunningServer } from '../../server/main';
+import { dialects, dropTestSchema, newMember, testConfig } from './harness';
+
+type Role = 'author' | 'follower' | 'stranger' | 'blockedByAuthor' | 'blocksAuthor' | 'admin' | 'blocksStranger';
+const ROLES: Role[] = ['author', 'follower', 'stranger', 'blockedByAuthor', 'blocksAuthor', 'admin', 'blocksStranger'];
+const STREAM_EVENTS: StreamEvent[] = [
+  serverEvents.postAdded, serverEvents.postUpdated, serverEvents.postDeleted, serverEvents.postReactions,
+  serverEvents.commentAdded, serverEvents.commentUpdated, serverEvents.commentDeleted, serverEvents.questionAnswers,
+];
+
+interface Client {
+  id: string;
+  token: string;
+  socket: Socket;
+  events: { event: StreamEvent; payload: any }[];
+}
+
+describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
+  let config: Config;
+  let server: RunningServer;
+  const clients = {} as Record<Role, Client>;
+
+  async function api(who: Role | null, method: string, url: string, body?: unknown) {
+    const response = await fetch(`${server.url}${API_BASE}${url}`, {
+      method,
+      headers: { ...(who ? { authorization: `Bearer ${clients[who].token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = await response.json();
+    expect(response.status, `${method} ${url}: ${JSON.stringify(json)}`).toBeLessThan(300);
+    return json;
+  }
+
+  beforeAll(async () => {
+    config = { ...(await testConfig(dialect)), port: 0 };
+    server = await startServer(config, { handleSignals: false });
+    for (const role of ROLES) {
+      const response = await fetch(`${server.url}${API_BASE}/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(await newMember()),
+      });
+      const { token, user } = authResponseSchema.parse(await response.json());
+      if (role === 'admin') await server.app.services.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', user._id).execute();
+      const socket = connect(server.url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token }, reconnection: false });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const client: Client = { id: user._id, token, socket, events: [] };
+      for (const event of STREAM_EVENTS) socket.on(event as string, (payload: unknown) => client.events.push({ event, payload }));
+      clients[role] = client;
+    }
+    await api('follower', 'PUT', `/user/follow/${clients.author.id}`);
+    await api('blockedByAuthor', 'PUT', `/user/follow/${clients.author.id}`);
+    await api('author', 'PUT', `/user/block/${clients.blockedByAuthor.id}`);
+    await api('blocksAuthor', 'PUT', `/user/block/${clients.author.id}`);
+    await api('blocksStranger', 'PUT', `/user/block/${clients.stranger.id}`);
+  });
+  afterAll(async () => {
+    for (const role of ROLES) clients[role]?.socket.close();
+    await server.close();
+    await dropTestSchema(config);
+    await fs.rm(config.dataDir, { recursive: true, force: true });
+  });
+
+  /** Runs the action, waits until the expected members got the event, then checks nobody else did. */
+  async function expectFanout<T>(event: StreamEvent, receivers: Role[], action: () => Promise<T>): Promise<{ result: T; got: Partial<Record<Role, any>> }> {
+    for (const role of ROLES) clients[role].events = [];
+    const result = await action();
+    const deadline = Date.now() + 5000;
+    while (receivers.some((role) => !clients[role].events.some((e) => e.event === event)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Give any wrongly addressed event time to arrive too.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const got: Partial<Record<Role, any>> = {};
+    const receivedBy = ROLES.filter((role) => clients[role].events.some((e) => e.event === event));
+    for (const role of receivedBy) got[role] = clients[role].events.find((e) => e.event === event)!.payload;
+    expect(receivedBy.sort(), event).toEqual([...receivers].sort());
+    return { result, got };
+  }
+
+  it('sends a Public post to every member except those in a block with the author, e-mail only to author and admins', async () => {
+    const { result, got } = await expectFanout(serverEvents.postAdded, ['author', 'follower', 'stranger', 'admin', 'blocksStranger'], () =>
+      api('author', 'POST', '/post', { post: 'hello everyone', privacy: 'Public' }),
+    );
+    expect(got.follower.post).toMatchObject({ _id: result.post._id, post: 'hello everyone' });
+    expect(got.follower.post).not.toHaveProperty('email');
+    expect(got.stranger.post).not.toHaveProperty('email');
+    expect(got.author.post.email).toBe(result.post.email);
+    expect(got.admin.post.email).toBe(result.post.email);
+  });
+
+  it('sends a Followers post to followers, the author and admins; a Private one to the author and admins', async () => {
+    await expectFanout(serverEvents.postAdded, ['author', 'follower', 'admin'], () => api('author', 'POST', '/post', { post: 'friends', privacy: 'Followers' }));
+    await expectFanout(serverEvents.postAdded, ['author', 'admin'], () => api('author', 'POST', '/post', { post: 'diary', privacy: 'Private' }));
+  });
+
+  it('sends reaction counts and comments to the post\'s audience, leaving out who is in a block with the commenter', async () => {
+    const { post } = await api('author', 'POST', '/post', { post: 'react to me', privacy: 'Public' });
+    const everyone: Role[] = ['author', 'follower', 'stranger', 'admin', 'blocksStranger'];
+    const reacted = await expectFanout(serverEvents.postReactions, everyone, () => api('follower', 'POST', '/post/reaction', { postId: post._id, type: 'love' }));
+    expect(reacted.got.stranger).toEqual({ postId: post._id, reactions: { like: 0, love: 1, angry: 0, happy: 0, sad: 0, wow: 0 } });
+    const commented = await expectFanout(serverEvents.commentAdded, ['author', 'follower', 'stranger', 'admin'], () =>
+      api('stranger', 'POST', '/post/comment', { postId: post._id, comment: 'hi' }),
+    );
+    expect(commented.got.follower).toMatchObject({ commentsCount: 1, comment: { postId: post._id, comment: 'hi' } });
+    await expectFanout(serverEvents.commentDeleted, everyone, () => api('stranger', 'DELETE', `/post/comment/${commented.result.comment._id}`));
+  });
+
+  it('tells members who lose sight of an edited post that it is gone, and the rest that it changed', async () => {
+    const { post } = await api('author', 'POST', '/post', { post: 'soon private', privacy: 'Public' });
+    for (const role of ROLES) clients[role].events = [];
+    await expectFanout(serverEvents.postUpdated, ['author', 'admin'], () => api('author', 'PUT', `/post/${post._id}`, { privacy: 'Private' }));
+    const gone = ROLES.filter((role) => clients[role].events.some((e) => e.event === serverEvents.postDeleted && e.payload.postId === post._id));
+    expect(gone.sort()).toEqual(['blocksStranger', 'follower', 'stranger'].sort());
+    await expectFanout(serverEvents.postDeleted, ['author', 'admin'], () => api('author', 'DELETE', `/post/${post._id}`));
+  });
+});
