@@ -3,27 +3,17 @@
  * Members sign up through the real API (so every rule applies) with avatars drawn like the
  * client draws them; an admin is created too. Running it again skips who already exists.
  */
-import sharp from 'sharp';
 import { AVATAR_COLORS } from '../src/api/constants';
 import { paths, API_BASE } from '../src/api/paths';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { buildApp } from '../server/http/app';
+import { letterAvatarDataUrl } from '../server/media/letterAvatar';
 import { createAdmin } from '../server/modules/auth/createAdmin';
 
 export const DEMO_PASSWORD = 'stoa-demo-password';
 const MEMBERS = ['ada', 'grace', 'alan', 'katherine', 'linus', 'margaret', 'tim', 'barbara'];
-
-/** The client's avatar, server-side: 200x200 PNG, the uppercase initial in white on a colour. */
-async function avatar(username: string, color: string): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">
-    <rect width="200" height="200" fill="${color}"/>
-    <text x="100" y="100" font-family="sans-serif" font-size="80" fill="#ffffff" text-anchor="middle" dominant-baseline="central">${username[0].toUpperCase()}</text>
-  </svg>`;
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
@@ -36,7 +26,7 @@ try {
       method: 'POST',
       url: `${API_BASE}${paths.auth.signup}`,
       remoteAddress: `198.51.100.${index + 1}`,
-      payload: { username, email: `${username}@stoa.test`, password: DEMO_PASSWORD, avatarColor, avatarImage: await avatar(username, avatarColor) },
+      payload: { username, email: `${username}@stoa.test`, password: DEMO_PASSWORD, avatarColor, avatarImage: await letterAvatarDataUrl(username, avatarColor) },
     });
     const outcome = response.statusCode === 201 ? 'created' : `skipped (${response.json().message})`;
     console.log(`member ${username}@stoa.test: ${outcome}`);

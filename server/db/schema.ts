@@ -20,6 +20,8 @@ export interface UsersTable {
   is_banned: number;
   token_version: number;
   allow_personalize: number;
+  /** The linked Google account (ID token `sub`), NULL when none; see migration 0003_google. */
+  google_sub: string | null;
   created_at: string;
   updated_at: string;
 }

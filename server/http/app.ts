@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { mediaRoutes } from '../media/routes';
 import { createMediaStorage, type MediaStorage } from '../media/storage';
+import { googleSignInFromConfig } from '../modules/auth/google';
 import { createPasswordHasher } from '../modules/auth/passwords';
 import { createPasswordResetService, type PasswordResetService } from '../modules/auth/passwordReset';
 import { authRoutes } from '../modules/auth/routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const media = createMediaStorage(path.join(config.dataDir, 'media'), clock);
   await fs.mkdir(media.root, { recursive: true });
   const auth = createAuthService({ config, clock, users, store: authStore, hasher, tokens, media });
+  const google = googleSignInFromConfig(config, { clock, users, media, issueSession: auth.issueSession, log: app.log });
   const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer });
   const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log });
   app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams });
@@ -125,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database: deps.database });
-      await api.register(authRoutes, { config, auth, passwordReset, users });
+      await api.register(authRoutes, { config, auth, passwordReset, users, google });
       await streamRoutes(api, { config, clock, media, users, streams });
     },
     { prefix: API_BASE },

@@ -1,7 +1,7 @@
 import { fromPromise, sendTo, type AnyActorRef } from 'xstate';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { User } from '../api/auth';
-import type { GoogleSignInOutput } from '../machines/authForm';
+import { GOOGLE_LOAD_FAILED, type GoogleSignInInput, type GoogleSignInOutput } from '../machines/authForm';
 import { authGuardMachine } from '../machines/authGuard.machine';
 import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
 import { resetPasswordMachine } from '../machines/resetPassword.machine';
@@ -10,8 +10,34 @@ import { signUpMachine, type SignUpRequest } from '../machines/signUp.machine';
 import type { ToastRequest } from '../machines/toastRequest';
 import { api } from './api';
 import { createAvatar } from './avatar';
+import type { FirebaseModules } from './google';
 
-export const GOOGLE_UNAVAILABLE = 'Google sign-in is not available yet';
+export { GOOGLE_UNAVAILABLE } from '../machines/authForm';
+
+type GoogleFlow = (input: GoogleSignInInput) => Promise<GoogleSignInOutput>;
+let googleFlow: Promise<GoogleFlow> | null = null;
+
+/** Firebase: imported here, and run only on a press of the Google button (its own chunks). */
+async function importFirebase(): Promise<FirebaseModules> {
+  const [app, auth] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
+  return { app, auth };
+}
+
+/**
+ * The Google flow (src/effects/google.ts) is loaded on the first press of the Google button, and
+ * Firebase by the flow once the server's config says Google is on, so none of it weighs on the
+ * first page. A failed load is retried on the next press.
+ */
+function loadGoogleFlow(): Promise<GoogleFlow> {
+  googleFlow ??= import('./google').then(
+    ({ createGoogleSignIn }) => createGoogleSignIn({ api, load: importFirebase }),
+    () => {
+      googleFlow = null;
+      throw new Error(GOOGLE_LOAD_FAILED);
+    },
+  );
+  return googleFlow;
+}
 
 /** The actors that call the API for the auth screens. */
 export const authActors = {
@@ -26,14 +52,10 @@ export const authActors = {
     return admin ? api.auth.adminSignUp({ ...body, inviteCode: inviteCode ?? '' }) : api.auth.signUp(body);
   }),
   /**
-   * Google sign-in runs only when the server's config enables it. Firebase is not part of the
-   * client yet, so for now every attempt ends with the explanation below.
+   * Google sign-in (src/effects/google.ts): only when the server's config enables it; Firebase
+   * popup, POST /signin {provider:'google'} with remember-me, then the user check.
    */
-  googleSignIn: fromPromise<GoogleSignInOutput>(async () => {
-    const config = await api.config();
-    if (!config.googleSignIn || !config.firebase) throw new Error(GOOGLE_UNAVAILABLE);
-    throw new Error(GOOGLE_UNAVAILABLE);
-  }),
+  googleSignIn: fromPromise<GoogleSignInOutput, GoogleSignInInput>(async ({ input }) => (await loadGoogleFlow())(input)),
   currentUser: fromPromise(() => api.auth.currentUser()),
   forgotPassword: fromPromise(({ input }: { input: { email: string } }) => api.auth.forgotPassword(input)),
   resetPassword: fromPromise(({ input }: { input: { token: string; password: string; confirmPassword: string } }) =>

@@ -12,7 +12,16 @@ export interface GoogleSignInOutput {
   isBanned: boolean;
 }
 
+/** What the Google effect needs from the form: remember-me decides the session's lifetime, as for a password. */
+export interface GoogleSignInInput {
+  rememberMe: boolean;
+}
+
 export const GOOGLE_FAILED = 'Failed to sign in with Google';
+/** While the server has no FIREBASE_PROJECT_ID (GET /config says googleSignIn: false); shown by the effect. */
+export const GOOGLE_UNAVAILABLE = 'Google sign-in is not available yet';
+/** The Google sign-in code (loaded on the first press) could not be fetched; shown by the effect. */
+export const GOOGLE_LOAD_FAILED = 'Could not load Google sign-in. Check your connection and try again.';
 
 /** Where a signed-in account goes: admins to /admin, banned accounts to the checkpoint. */
 export function destination({ admin, isBanned }: { admin: boolean; isBanned: boolean }) {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AuthResponse, CheckUserResponse, User } from '../api/auth';
-import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME, isBlank, type GoogleSignInOutput } from './authForm';
+import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME, isBlank, type GoogleSignInInput, type GoogleSignInOutput } from './authForm';
 import { failureText } from './failure';
 
 export type SignInField = 'usernameOrEmail' | 'password';
@@ -60,8 +60,8 @@ export const signInMachine = setup({
     checkUser: fromPromise<CheckUserResponse, { authId: string; token: string }>(async () => {
       throw new Error('checkUser actor not provided');
     }),
-    /** Effect: the Google flow (config, identity provider, POST /signin google, user check). */
-    googleSignIn: fromPromise<GoogleSignInOutput>(async () => {
+    /** Effect: the Google flow (config, identity provider, POST /signin google with rememberMe, user check). */
+    googleSignIn: fromPromise<GoogleSignInOutput, GoogleSignInInput>(async () => {
       throw new Error('googleSignIn actor not provided');
     }),
   },
@@ -207,6 +207,7 @@ export const signInMachine = setup({
       invoke: {
         id: 'googleSignIn',
         src: 'googleSignIn',
+        input: ({ context }) => ({ rememberMe: context.rememberMe }),
         onDone: [
           {
             guard: 'isBanned',

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AuthResponse, User } from '../api/auth';
-import { GOOGLE_FAILED, destination, type GoogleSignInOutput } from './authForm';
+import { GOOGLE_FAILED, destination, type GoogleSignInInput, type GoogleSignInOutput } from './authForm';
 import { failureText } from './failure';
 
 export type SignUpField = 'username' | 'email' | 'password' | 'inviteCode';
@@ -74,7 +74,7 @@ export const signUpMachine = setup({
       throw new Error('signUp actor not provided');
     }),
     /** Effect: the Google flow (config, identity provider, POST /signin google, user check). */
-    googleSignIn: fromPromise<GoogleSignInOutput>(async () => {
+    googleSignIn: fromPromise<GoogleSignInOutput, GoogleSignInInput>(async () => {
       throw new Error('googleSignIn actor not provided');
     }),
   },
@@ -158,6 +158,8 @@ export const signUpMachine = setup({
       invoke: {
         id: 'googleSignIn',
         src: 'googleSignIn',
+        // Sign-up has no remember-me: the 12-hour session a sign-up gets.
+        input: { rememberMe: false },
         onDone: {
           target: 'success',
           actions: [

@@ -81,6 +81,11 @@ describe.each([false, true])('sign-in machine (admin %s)', (isAdmin) => {
           const child = snapshot.children.checkUser as { getSnapshot(): { input: unknown } };
           expect(child.getSnapshot().input).toEqual({ authId: context.auth!.user.authId, token: context.auth!.token });
         }
+        if (snapshot.matches('google')) {
+          // Remember-me reaches the Google sign-in too: it decides the session's lifetime.
+          const child = snapshot.children.googleSignIn as { getSnapshot(): { input: unknown } };
+          expect(child.getSnapshot().input).toEqual({ rememberMe: context.rememberMe });
+        }
         if (event.type === 'signIn.submit' && snapshot.matches({ form: 'idle' })) {
           for (const field of ['usernameOrEmail', 'password'] as const) {
             const blank = context[field].trim() === '';

@@ -68,6 +68,10 @@ describe.each([false, true])('sign-up machine (admin %s)', (isAdmin) => {
         const snapshot = actor.getSnapshot();
         const context = snapshot.context as SignUpContext;
         const event = step.event as { type: string; output?: { isBanned?: boolean; user: { isBanned: boolean } }; error?: unknown };
+        if (snapshot.matches('google')) {
+          const child = snapshot.children.googleSignIn as { getSnapshot(): { input: unknown } };
+          expect(child.getSnapshot().input).toEqual({ rememberMe: false });
+        }
         if (event.type === 'signUp.submit') {
           if (snapshot.matches('submitting')) {
             // What the effect receives: trimmed fields, the invite code only on the admin form.

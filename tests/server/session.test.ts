@@ -65,10 +65,10 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     }
   });
 
-  it('refuses Google sign-in with 501 for now', async () => {
+  it('refuses Google sign-in with 501 while it is off (no FIREBASE_PROJECT_ID; tests/server/google.test.ts has the rest)', async () => {
     const response = await t.api({ method: 'POST', url: '/signin', payload: { provider: 'google', payload: { idToken: 'x' } } });
     expect(response.statusCode).toBe(501);
-    expect(response.json()).toEqual({ message: 'Google sign-in is not available yet', statusCode: 501 });
+    expect(response.json()).toEqual({ message: 'Google sign-in is not available', statusCode: 501 });
   });
 
   it.each([

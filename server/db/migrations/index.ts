@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as users from './0001_users';
 import * as posts from './0002_posts';
+import * as google from './0003_google';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -9,4 +10,5 @@ import * as posts from './0002_posts';
 export const migrations: Record<string, Migration> = {
   '0001_users': users,
   '0002_posts': posts,
+  '0003_google': google,
 };

@@ -12,6 +12,7 @@ import { HttpError } from '../../http/httpError';
 import { perIp } from '../../http/rateLimits';
 import { presentUser } from '../users/present';
 import type { UserStore } from '../users/store';
+import { GOOGLE_UNAVAILABLE, type GoogleSignIn } from './google';
 import { createAuthLimits } from './limits';
 import type { PasswordResetService } from './passwordReset';
 import { RESET_DONE, RESET_LINK_SENT } from './passwordReset';
@@ -26,6 +27,8 @@ export interface AuthRoutesOptions {
   auth: AuthService;
   passwordReset: PasswordResetService;
   users: UserStore;
+  /** Null when Google sign-in is off (no FIREBASE_PROJECT_ID): POST /signin google answers 501. */
+  google?: GoogleSignIn | null;
 }
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
@@ -60,7 +63,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   }, async (request) => {
     const body = request.body;
-    if (body.provider === 'google') throw new HttpError(501, 'Google sign-in is not available yet');
+    if (body.provider === 'google') {
+      // Same per-address limit as a password sign-in (the route's rateLimit); a token names no account to count against.
+      if (!opts.google) throw new HttpError(501, GOOGLE_UNAVAILABLE);
+      return signedIn('Signed in successfully', await opts.google.signIn(body.payload.idToken, body.rememberMe));
+    }
     try {
       return signedIn('Signed in successfully', await opts.auth.signIn(body));
     } catch (error) {

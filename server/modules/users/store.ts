@@ -11,6 +11,8 @@ export interface NewUser {
   role: Role;
   avatarColor: string;
   avatarImage: string;
+  /** The Google account (ID token `sub`) of a member who arrived through Google sign-in. */
+  googleSub?: string | null;
   now: string;
 }
 
@@ -45,6 +47,7 @@ export function createUserStore(db: Kysely<Database>) {
           is_banned: 0,
           token_version: 0,
           allow_personalize: 1,
+          google_sub: user.googleSub ?? null,
           created_at: user.now,
           updated_at: user.now,
         })
@@ -58,6 +61,19 @@ export function createUserStore(db: Kysely<Database>) {
 
     findByEmail: (email: string) =>
       db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
+
+    /** The member linked to a Google account (Google sign-in). */
+    findByGoogleSub: (sub: string) => db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst(),
+
+    /** Links a Google account to a member who has none yet; undefined when someone linked one first. */
+    linkGoogle: (id: string, sub: string, now: string) =>
+      db
+        .updateTable('users')
+        .set({ google_sub: sub, updated_at: now })
+        .where('id', '=', id)
+        .where('google_sub', 'is', null)
+        .returningAll()
+        .executeTakeFirst(),
 
     /** By name only (case-insensitive), for paths that name a member. */
     findByUsername: (username: string) =>
