@@ -6,10 +6,11 @@ import { themeLogic } from './theme';
 import { sessionLogic } from './session';
 import { toastQueueLogic } from './toasts';
 import { navigationLogic } from './navigation';
+import { socketLogic } from './socket';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
-  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic },
+  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic() },
 });
 
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {

@@ -1,4 +1,5 @@
 import { navigationMachine, type FeedSection } from '../machines/navigation.machine';
+import { resetFeed } from './socket';
 
 /**
  * The hooks a sidebar click fires (navigation machine), as the app wires them today.
@@ -14,9 +15,9 @@ import { navigationMachine, type FeedSection } from '../machines/navigation.mach
  */
 export const navigationLogic = navigationMachine.provide({
   actions: {
-    resetFeed: ({ system }, { feed }: { feed: FeedSection }) => {
-      system.get(feed)?.send({ type: `${feed}.reset` });
-    },
+    // The lists are screen-level machines (their own actor systems): they hear the reset on
+    // the streams bus (src/effects/socket.ts); an app child with that systemId would too.
+    resetFeed: ({ system }, { feed }: { feed: FeedSection }) => resetFeed(feed, undefined, system),
     clearPrivateChat: () => {
       // Filled by the chat issue (see above).
     },

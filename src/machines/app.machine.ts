@@ -1,9 +1,10 @@
-import { setup } from 'xstate';
+import { sendTo, setup } from 'xstate';
 import { themeMachine } from './theme.machine';
 import { sessionMachine } from './session.machine';
 import { toastQueueMachine } from './toastQueue.machine';
 import { notificationsMachine } from './notifications.machine';
 import { navigationMachine } from './navigation.machine';
+import { socketMachine } from './socket.machine';
 
 export interface AppInput {
   /** The `theme` value found in storage at boot. */
@@ -24,6 +25,13 @@ export const appMachine = setup({
     toasts: toastQueueMachine,
     notifications: notificationsMachine,
     navigation: navigationMachine,
+    socket: socketMachine,
+  },
+  actions: {
+    /** The socket follows the session: open while signed in (with its token), closed otherwise. */
+    followSession: sendTo('socket', (_, params: { signedIn: boolean; token: string }) =>
+      params.signedIn && params.token ? { type: 'socket.start' as const, token: params.token } : { type: 'socket.stop' as const },
+    ),
   },
 }).createMachine({
   id: 'app',
@@ -34,10 +42,18 @@ export const appMachine = setup({
       systemId: 'session',
       src: 'session',
       input: ({ event }) => ({ storedToken: event.input.storedToken ?? null }),
+      onSnapshot: {
+        actions: {
+          type: 'followSession',
+          params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn'), token: event.snapshot.context.token }),
+        },
+      },
     },
     // The shell (docs/client-shell.md): toasts, the notice list, sidebar and search bar.
     { id: 'toasts', systemId: 'toasts', src: 'toasts' },
     { id: 'notifications', systemId: 'notifications', src: 'notifications' },
     { id: 'navigation', systemId: 'navigation', src: 'navigation' },
+    // The streams' live connection (src/effects/socket.ts), driven by the session above.
+    { id: 'socket', systemId: 'socket', src: 'socket' },
   ],
 });

@@ -13,6 +13,13 @@ import { toastQueueMachine } from './toastQueue.machine';
 import { toastMachine } from './toast.machine';
 import { notificationsMachine } from './notifications.machine';
 import { navigationMachine } from './navigation.machine';
+import { socketMachine } from './socket.machine';
+import { feedMachine } from './feed.machine';
+import { reactionsMachine } from './reactions.machine';
+import { saveMachine } from './save.machine';
+import { commentsMachine } from './comments.machine';
+import { whoReactedMachine } from './whoReacted.machine';
+import { composerMachine } from './composer.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -26,4 +33,11 @@ export const statecharts = {
   toast: toastMachine,
   notifications: notificationsMachine,
   navigation: navigationMachine,
+  composer: composerMachine,
+  socket: socketMachine,
+  feed: feedMachine,
+  reactions: reactionsMachine,
+  save: saveMachine,
+  comments: commentsMachine,
+  whoReacted: whoReactedMachine,
 } as const;

@@ -1,0 +1,103 @@
+import type { io as ioFunction, Socket } from 'socket.io-client';
+import { fromCallback, type AnyActorRef } from 'xstate';
+import { SOCKET_PATH, serverEvents, type StreamEvent } from '../api/socket';
+import { socketMachine, type ConnectionCommand, type SocketEvent, type SocketMessage } from '../machines/socket.machine';
+
+/**
+ * The streams' bus: the socket machine publishes every server event and each reconnect here;
+ * screen machines subscribe through an invoked callback actor (src/effects/streams.ts) that
+ * turns them into their own events. A plain in-memory fan-out: no state, no replay of old
+ * messages (a screen that missed something catches up over HTTP after `reconnected`).
+ */
+export type BusMessage = SocketMessage | { event: 'reconnected' } | { event: 'reset'; feed: 'streams' | 'questions' };
+type Listener = (message: BusMessage) => void;
+
+export function createBus() {
+  const listeners = new Set<Listener>();
+  return {
+    publish(message: BusMessage) {
+      for (const listener of [...listeners]) listener(message);
+    },
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    get size() {
+      return listeners.size;
+    },
+  };
+}
+export type Bus = ReturnType<typeof createBus>;
+
+/** The app's one bus. */
+export const streamsBus = createBus();
+
+const STREAM_EVENTS = [
+  serverEvents.postAdded,
+  serverEvents.postUpdated,
+  serverEvents.postDeleted,
+  serverEvents.postReactions,
+  serverEvents.commentAdded,
+  serverEvents.commentUpdated,
+  serverEvents.commentDeleted,
+  serverEvents.questionAnswers,
+] as const satisfies readonly StreamEvent[];
+
+type Io = typeof ioFunction;
+/** socket.io-client is loaded with the first connection: the sign-in screens never carry it. */
+const loadIo = (): Promise<Io> => import('socket.io-client').then((module) => module.io);
+
+/**
+ * The socket.io client as the socket machine's connection actor: websocket transport only,
+ * the token in the handshake, socket.io's own reconnection off (the machine retries with
+ * `connection.open`). Stopping the actor closes the socket.
+ */
+export const createConnection = (url = '', load: () => Promise<Io> = loadIo) =>
+  fromCallback<ConnectionCommand, { token: string }>(({ input, sendBack, receive }) => {
+    let socket: Socket | null = null;
+    let stopped = false;
+    const send = (event: SocketEvent) => sendBack(event);
+    receive((command) => {
+      if (command.type === 'connection.open' && socket && !socket.connected) socket.connect();
+    });
+    load().then(
+      (io) => {
+        if (stopped) return;
+        socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: input.token }, reconnection: false });
+        socket.on('connect', () => send({ type: 'socket.connected' }));
+        socket.on('connect_error', (error: Error) => send({ type: 'socket.connectError', message: error.message }));
+        socket.on('disconnect', (reason: string) => {
+          // A disconnect the client asked for (stop) is not a drop.
+          if (reason !== 'io client disconnect') send({ type: 'socket.disconnected', reason });
+        });
+        socket.on(serverEvents.sessionEnded, () => send({ type: 'socket.sessionEnded' }));
+        for (const name of STREAM_EVENTS) {
+          socket.on(name, (payload: unknown) => send({ type: 'socket.message', event: name, payload } as SocketEvent));
+        }
+      },
+      (error: Error) => send({ type: 'socket.connectError', message: error.message }),
+    );
+    return () => {
+      stopped = true;
+      socket?.removeAllListeners();
+      socket?.disconnect();
+    };
+  });
+
+/** Tells the screens' lists to reload page 1 (the sidebar's Streams / Questions click). */
+export function resetFeed(feed: 'streams' | 'questions', bus: Bus = streamsBus, system?: { get(id: string): AnyActorRef | undefined }) {
+  // An app child registered under that systemId hears it too.
+  system?.get(feed)?.send({ type: `${feed}.reset` });
+  bus.publish({ event: 'reset', feed });
+}
+
+/** The socket machine with its real effects. */
+export function socketLogic(bus: Bus = streamsBus, connection = createConnection()) {
+  return socketMachine.provide({
+    actors: { connection },
+    actions: {
+      publish: (_, message: SocketMessage) => bus.publish(message),
+      announceReconnected: () => bus.publish({ event: 'reconnected' }),
+    },
+  });
+}

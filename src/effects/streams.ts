@@ -1,0 +1,180 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { ApiClient } from '../api/client';
+import type { ReactionType } from '../api/constants';
+import { PAGE_SIZE } from '../api/pages';
+import type { Post, PostsPage } from '../api/posts';
+import { serverEvents } from '../api/socket';
+import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
+import { feedMachine, type FeedEvent, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
+import { reactionsMachine } from '../machines/reactions.machine';
+import { saveMachine } from '../machines/save.machine';
+import { whoReactedMachine } from '../machines/whoReacted.machine';
+import { api as defaultApi } from './api';
+import { bridgeActions, type HasSystem } from './auth';
+import { streamsBus, type Bus, type BusMessage } from './socket';
+
+/** How many saved posts page 1 of a list looks through to mark its cards (see docs/client-streams.md). */
+export const SAVED_LOOKUP_PAGES = 5;
+
+async function savedIds(api: ApiClient): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < SAVED_LOOKUP_PAGES; i += 1) {
+    const page: PostsPage = await api.saved.page(1, cursor ? { cursor } : undefined);
+    ids.push(...page.posts.map((p) => p._id));
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return ids;
+}
+
+async function myReactions(api: ApiClient, username: string | null): Promise<Record<string, ReactionType>> {
+  if (!username) return {};
+  const { reactions } = await api.reactions.byUsername(username);
+  return Object.fromEntries(reactions.map((r) => [r.postId, r.type]));
+}
+
+function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
+  const query = q.cursor || q.since ? q : undefined;
+  switch (source.kind) {
+    case 'streams':
+      return api.posts.all(1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'questions':
+      return api.questions.all(1, query).then((p) => ({ posts: p.questions, nextCursor: p.nextCursor, total: p.totalQuestions }));
+    case 'saved':
+      return api.saved.page(1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'photos':
+      return api.posts.images(1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'videos':
+      return api.posts.videos(1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'user':
+      return api.posts.byUser(source.userId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'post':
+      // One post: nothing older or newer to page through.
+      if (q.cursor || q.since) return Promise.resolve({ posts: [], nextCursor: null });
+      return api.posts.one(source.postId).then((p) => ({ posts: [p.post], nextCursor: null, total: 1 }));
+  }
+}
+
+/** GET a page of a list; page 1 also brings the member's reactions and saved posts (the posts do not carry them). */
+export const fetchPageActor = (api: ApiClient, username: () => string | null) =>
+  fromPromise<FeedPage, FetchPageInput>(async ({ input }) => {
+    const at = new Date().toISOString();
+    if (input.cursor || input.since) return readPage(api, input.source, { cursor: input.cursor, since: input.since });
+    const [page, mine, saved] = await Promise.all([
+      readPage(api, input.source, {}),
+      myReactions(api, username()).catch(() => ({})),
+      input.source.kind === 'saved' ? Promise.resolve(null) : savedIds(api).catch(() => []),
+    ]);
+    return { ...page, mine, saved: saved ?? page.posts.map((p) => p._id), at };
+  });
+
+/** Bus messages as events of a list machine. */
+export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent | null {
+  switch (message.event) {
+    case 'reconnected':
+      return { type: 'feed.reconnected' };
+    case 'reset':
+      return source.kind === message.feed ? { type: 'feed.reset' } : null;
+    case serverEvents.postAdded:
+      return { type: 'feed.postAdded', post: message.payload.post };
+    case serverEvents.postUpdated:
+      return { type: 'feed.postUpdated', post: message.payload.post };
+    case serverEvents.postDeleted:
+      return { type: 'feed.postDeleted', postId: message.payload.postId };
+    case serverEvents.postReactions:
+      return { type: 'feed.reactions', postId: message.payload.postId, reactions: message.payload.reactions };
+    case serverEvents.commentAdded:
+    case serverEvents.commentUpdated:
+      return { type: 'feed.commentsCount', postId: message.payload.comment.postId, commentsCount: message.payload.commentsCount };
+    case serverEvents.commentDeleted:
+      return { type: 'feed.commentsCount', postId: message.payload.postId, commentsCount: message.payload.commentsCount };
+    case serverEvents.questionAnswers:
+      return { type: 'feed.answers', ...message.payload };
+  }
+}
+
+/** Bus messages as events of a comments machine (its own post only). */
+export function commentsEventOf(message: BusMessage, postId: string): CommentsEvent | null {
+  switch (message.event) {
+    case serverEvents.commentAdded:
+      return message.payload.comment.postId === postId ? { type: 'comments.added', ...message.payload } : null;
+    case serverEvents.commentUpdated:
+      return message.payload.comment.postId === postId ? { type: 'comments.updated', ...message.payload } : null;
+    case serverEvents.commentDeleted:
+      return message.payload.postId === postId
+        ? { type: 'comments.removed', commentId: message.payload.commentId, commentsCount: message.payload.commentsCount }
+        : null;
+    default:
+      return null;
+  }
+}
+
+export const liveFeedActor = (bus: Bus) =>
+  fromCallback<EventObject, { source: FeedSource }>(({ input, sendBack }) =>
+    bus.subscribe((message) => {
+      const event = feedEventOf(message, input.source);
+      if (event) sendBack(event);
+    }),
+  );
+
+export const liveCommentsActor = (bus: Bus) =>
+  fromCallback<EventObject, { postId: string }>(({ input, sendBack }) =>
+    bus.subscribe((message) => {
+      const event = commentsEventOf(message, input.postId);
+      if (event) sendBack(event);
+    }),
+  );
+
+export interface StreamsDeps {
+  api?: ApiClient;
+  bus?: Bus;
+}
+
+/** The signed-in member's username, read from the app's session. */
+const usernameOf = (app: HasSystem) => () =>
+  ((app.system.get('session')?.getSnapshot() as { context?: { profile?: { username?: string } | null } } | undefined)?.context?.profile
+    ?.username ?? null);
+
+/** The streams machines with their real effects, bound to one app actor. */
+export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: StreamsDeps = {}) {
+  const bridge = bridgeActions(app);
+  return {
+    feed: feedMachine.provide({
+      actors: { fetchPage: fetchPageActor(api, usernameOf(app)), live: liveFeedActor(bus) },
+      actions: { showToast: bridge.showToast },
+    }),
+    comments: commentsMachine.provide({
+      actors: {
+        fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) =>
+          api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined),
+        ),
+        createComment: fromPromise(({ input }: { input: { postId: string; comment: string } }) => api.comments.create(input)),
+        updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string } }) =>
+          api.comments.update(input.commentId, input.comment),
+        ),
+        removeComment: fromPromise(({ input }: { input: { commentId: string } }) => api.comments.remove(input.commentId)),
+        live: liveCommentsActor(bus),
+      },
+      actions: { showToast: bridge.showToast },
+    }),
+    reactions: reactionsMachine.provide({
+      actors: {
+        sendReaction: fromPromise(({ input }: { input: { postId: string; reaction: ReactionType | null } }) =>
+          input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId),
+        ),
+      },
+      actions: { showToast: bridge.showToast },
+    }),
+    save: saveMachine.provide({
+      actors: { toggleSaved: fromPromise(({ input }: { input: { postId: string } }) => api.saved.toggle(input.postId)) },
+      actions: { showToast: bridge.showToast },
+    }),
+    whoReacted: whoReactedMachine.provide({
+      actors: { fetchReactions: fromPromise(({ input }: { input: { postId: string } }) => api.reactions.ofPost(input.postId)) },
+    }),
+  };
+}
+export type StreamsLogic = ReturnType<typeof streamsLogic>;
+
+export { PAGE_SIZE };

@@ -1,0 +1,532 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { produce } from 'immer';
+import { FEELINGS, POST_BG_COLORS, PRIVACY_LEVELS } from '../api/constants';
+import {
+  EMPTY_POST, POST_TEXT_MAX,
+  type CreateImagePostBody, type CreatePostBody, type CreateQuestionBody, type CreateVideoPostBody, type Feeling,
+  type Post, type Privacy, type UpdateImagePostBody, type UpdatePostBody, type UpdateVideoPostBody,
+} from '../api/posts';
+import { failureText } from './failure';
+import type { ToastRequest } from './toastRequest';
+
+/**
+ * The composer modal (spec section 3 "Post draft and modal state", section 4 "Modal"): create a
+ * post, ask a question, edit a post, with the feelings, image, video and gif panels, and the
+ * delete dialog. The spec's flat modal state is derived from the snapshot by `selectModalState`.
+ */
+
+export type ModalType = 'createpost' | 'createquestion' | 'editpost';
+export const DEFAULT_MODAL_TYPE: ModalType = 'createquestion';
+
+/** The post being written. Media are data URLs when picked here, URLs when kept from the edited post. */
+export interface Draft {
+  post: string;
+  bgColor: string;
+  privacy: Privacy;
+  feelings: Feeling;
+  gifUrl: string;
+  image: string;
+  imageAlt: string;
+  video: string;
+}
+export type DraftKey = keyof Draft;
+
+export const DEFAULT_BG_COLOR: string = POST_BG_COLORS[0];
+export const emptyDraft: Draft = {
+  post: '',
+  bgColor: DEFAULT_BG_COLOR,
+  privacy: 'Public',
+  feelings: '',
+  gifUrl: '',
+  image: '',
+  imageAlt: '',
+  video: '',
+};
+
+/** What the composer knows of a file the member picked (a File has all of it). */
+export interface PickedFile {
+  name: string;
+  type: string;
+  size: number;
+}
+export type MediaKind = 'image' | 'video';
+
+/** Client-side checks before reading a file; the server decides by the bytes and its own limits. */
+export const MEDIA_RULES: Record<MediaKind, { types: readonly string[]; maxBytes: number; typeError: string; sizeError: string }> = {
+  image: {
+    types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    maxBytes: 10 * 1024 * 1024,
+    typeError: 'Image must be a JPEG, PNG, GIF or WebP image',
+    sizeError: 'Image is too large: the limit is 10 MB',
+  },
+  video: {
+    types: ['video/mp4', 'video/webm'],
+    maxBytes: 100 * 1024 * 1024,
+    typeError: 'Video must be an MP4 or WebM video',
+    sizeError: 'Video is too large: the limit is 100 MB',
+  },
+};
+export const GIF_NOT_HTTPS = 'GIF URL must be an https URL';
+export const EMPTY_QUESTION = 'Question must not be empty';
+export const tooLong = (what: 'Post' | 'Question') => `${what} must not exceed ${POST_TEXT_MAX} characters`;
+export const PUBLISH_FAILED = 'Could not publish. Please try again.';
+export const DELETE_FAILED = 'Could not delete the post. Please try again.';
+export const READ_FAILED = 'The file could not be read';
+
+/** The call the composer asks for; `src/effects/composer.ts` maps it to the API client. */
+export type PublishRequest =
+  | { kind: 'createPost'; body: CreatePostBody }
+  | { kind: 'createImagePost'; body: CreateImagePostBody }
+  | { kind: 'createVideoPost'; body: CreateVideoPostBody }
+  | { kind: 'createQuestion'; body: CreateQuestionBody }
+  | { kind: 'updatePost'; postId: string; body: UpdatePostBody }
+  | { kind: 'updateImagePost'; postId: string; body: UpdateImagePostBody }
+  | { kind: 'updateVideoPost'; postId: string; body: UpdateVideoPostBody };
+
+export interface ComposerContext {
+  type: ModalType;
+  draft: Draft;
+  /** The post being edited or deleted (the spec's `data`). */
+  data: Post | null;
+  /** The inline alert: a validation message or the server's. */
+  error: string | null;
+  /** The gif panel's field, attached only when it is an https URL. */
+  gifInput: string;
+  /** A panel's own message (a refused file, a non-https gif URL). */
+  panelError: string | null;
+}
+
+export type ComposerEvent =
+  | { type: 'composer.open'; modalType: 'createpost' | 'createquestion' }
+  | { type: 'composer.edit'; post: Post }
+  | { type: 'composer.close' }
+  | { type: 'composer.draft.set'; key: DraftKey; value: string }
+  | { type: 'composer.draft.clear' }
+  | { type: 'composer.feelings.open' }
+  | { type: 'composer.feelings.select'; feeling: Feeling }
+  | { type: 'composer.image.open' }
+  | { type: 'composer.image.choose'; file: PickedFile }
+  | { type: 'composer.video.open' }
+  | { type: 'composer.video.choose'; file: PickedFile }
+  | { type: 'composer.gif.open' }
+  | { type: 'composer.gif.change'; url: string }
+  | { type: 'composer.gif.attach' }
+  | { type: 'composer.panel.close' }
+  | { type: 'composer.media.remove' }
+  | { type: 'composer.submit' }
+  | { type: 'composer.delete.open'; post: Post }
+  | { type: 'composer.delete.confirm' };
+
+export type ComposerEmitted = { type: 'published'; post: Post; created: boolean } | { type: 'deleted'; postId: string };
+
+export const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value.trim()).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+const isDataUrl = (value: string) => value.startsWith('data:');
+export const hasMedia = (draft: Draft) => draft.image !== '' || draft.video !== '' || draft.gifUrl !== '';
+const isQuestion = (context: ComposerContext) =>
+  context.type === 'createquestion' || (context.type === 'editpost' && context.data?.kind === 'question');
+
+/** A value the draft may hold under that key (a pick from the lists, or any text). */
+export function acceptsDraftValue(key: DraftKey, value: string): boolean {
+  switch (key) {
+    case 'privacy':
+      return (PRIVACY_LEVELS as readonly string[]).includes(value);
+    case 'feelings':
+      return value === '' || (FEELINGS as readonly string[]).includes(value);
+    case 'bgColor':
+      return (POST_BG_COLORS as readonly string[]).includes(value.toLowerCase());
+    case 'gifUrl':
+      return value === '' || isHttpsUrl(value);
+    default:
+      return key in emptyDraft;
+  }
+}
+
+/**
+ * The draft after one key changes. A post carries one attachment: attaching one drops the
+ * others, and the background colour belongs to text-only posts.
+ */
+export function setDraft(draft: Draft, key: DraftKey, value: string): Draft {
+  return produce(draft, (d) => {
+    if (key === 'bgColor') {
+      if (!hasMedia(d)) d.bgColor = value.toLowerCase();
+      return;
+    }
+    (d as Record<DraftKey, string>)[key] = key === 'gifUrl' ? value.trim() : value;
+    if (value === '' || !(key === 'image' || key === 'video' || key === 'gifUrl')) return;
+    if (key !== 'image') {
+      d.image = '';
+      d.imageAlt = '';
+    }
+    if (key !== 'video') d.video = '';
+    if (key !== 'gifUrl') d.gifUrl = '';
+    d.bgColor = DEFAULT_BG_COLOR;
+  });
+}
+
+export const draftFromPost = (post: Post): Draft => ({
+  post: post.post,
+  bgColor: post.bgColor || DEFAULT_BG_COLOR,
+  privacy: post.privacy,
+  feelings: post.feelings,
+  gifUrl: post.gifUrl,
+  image: post.image,
+  imageAlt: post.imageAlt,
+  video: post.video,
+});
+
+/** The client-side refusal of a draft, as the server words it; null when it may be sent. */
+export function draftProblem(context: ComposerContext): string | null {
+  const { draft } = context;
+  if (isQuestion(context)) {
+    if (draft.post.trim() === '') return EMPTY_QUESTION;
+    if (draft.post.length > POST_TEXT_MAX) return tooLong('Question');
+    return null;
+  }
+  if (draft.post.trim() === '' && !hasMedia(draft)) return EMPTY_POST;
+  if (draft.post.length > POST_TEXT_MAX) return tooLong('Post');
+  return null;
+}
+
+/** The API call a valid draft becomes. */
+export function publishRequest(context: ComposerContext): PublishRequest {
+  const { draft, data } = context;
+  const text = { post: draft.post, privacy: draft.privacy };
+  if (context.type === 'createquestion') return { kind: 'createQuestion', body: text };
+  if (context.type === 'editpost' && data) {
+    const postId = data._id;
+    if (data.kind === 'question') return { kind: 'updatePost', postId, body: text };
+    const common = { ...text, bgColor: draft.bgColor, feelings: draft.feelings, gifUrl: draft.gifUrl };
+    if (isDataUrl(draft.image)) return { kind: 'updateImagePost', postId, body: { ...common, image: draft.image, imageAlt: draft.imageAlt } };
+    if (isDataUrl(draft.video)) return { kind: 'updateVideoPost', postId, body: { ...common, video: draft.video } };
+    return {
+      kind: 'updatePost',
+      postId,
+      body: {
+        ...common,
+        ...(draft.image ? { imageAlt: draft.imageAlt } : {}),
+        ...(data.image !== '' && draft.image === '' ? { removeImage: true } : {}),
+        ...(data.video !== '' && draft.video === '' ? { removeVideo: true } : {}),
+      },
+    };
+  }
+  const common = { ...text, feelings: draft.feelings };
+  if (draft.image) return { kind: 'createImagePost', body: { ...common, image: draft.image, imageAlt: draft.imageAlt } };
+  if (draft.video) return { kind: 'createVideoPost', body: { ...common, video: draft.video } };
+  return { kind: 'createPost', body: { ...common, bgColor: draft.bgColor, gifUrl: draft.gifUrl } };
+}
+
+const successText = (context: ComposerContext) =>
+  context.type === 'editpost'
+    ? context.data?.kind === 'question'
+      ? 'Question updated'
+      : 'Post updated'
+    : context.type === 'createquestion'
+      ? 'Question posted'
+      : 'Post published';
+
+const fileProblem = (kind: MediaKind, file: PickedFile): string | null => {
+  const rules = MEDIA_RULES[kind];
+  if (!rules.types.includes(file.type)) return rules.typeError;
+  if (file.size > rules.maxBytes) return rules.sizeError;
+  return null;
+};
+
+const closedContext = (): ComposerContext => ({
+  type: DEFAULT_MODAL_TYPE,
+  draft: emptyDraft,
+  data: null,
+  error: null,
+  gifInput: '',
+  panelError: null,
+});
+
+export const composerMachine = setup({
+  types: {
+    context: {} as ComposerContext,
+    events: {} as ComposerEvent,
+    emitted: {} as ComposerEmitted,
+  },
+  actors: {
+    /** Effect: POST /post, /post/image/post, /post/video/post, /question, or PUT /post/{id} (image/video variants). */
+    publish: fromPromise<Post, PublishRequest>(async () => {
+      throw new Error('publish actor not provided');
+    }),
+    /** Effect: DELETE /post/{id}. */
+    deletePost: fromPromise<{ postId: string }, { postId: string }>(async () => {
+      throw new Error('deletePost actor not provided');
+    }),
+    /** Effect: reads the picked file as a base64 data URL. */
+    readMedia: fromPromise<string, { file: PickedFile; kind: MediaKind }>(async () => {
+      throw new Error('readMedia actor not provided');
+    }),
+  },
+  actions: {
+    /** Effect: `toasts.show` to the app's toast queue. */
+    showToast: (_, _params: ToastRequest) => {},
+    reset: assign(closedContext),
+    setDraft: assign(({ context, event }) => {
+      if (event.type !== 'composer.draft.set') return {};
+      return { draft: setDraft(context.draft, event.key, event.value), error: null };
+    }),
+    startPanel: assign({ panelError: null }),
+  },
+  guards: {
+    acceptsDraftValue: ({ event }) => event.type === 'composer.draft.set' && acceptsDraftValue(event.key, event.value),
+    takesAttachments: ({ context }) => !isQuestion(context),
+    draftIsValid: ({ context }) => draftProblem(context) === null,
+    acceptableFile: ({ event }) =>
+      (event.type === 'composer.image.choose' && fileProblem('image', event.file) === null) ||
+      (event.type === 'composer.video.choose' && fileProblem('video', event.file) === null),
+    gifInputIsHttps: ({ context }) => isHttpsUrl(context.gifInput),
+  },
+}).createMachine({
+  id: 'composer',
+  context: closedContext,
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'composer.open': {
+          target: 'open',
+          actions: assign(({ event }) => ({ ...closedContext(), type: event.modalType })),
+        },
+        'composer.edit': {
+          target: 'open',
+          actions: assign(({ event }) => ({ ...closedContext(), type: 'editpost' as const, data: event.post, draft: draftFromPost(event.post) })),
+        },
+        'composer.delete.open': {
+          target: 'deleteDialog',
+          actions: assign(({ event }) => ({ ...closedContext(), data: event.post })),
+        },
+      },
+    },
+    open: {
+      initial: 'editing',
+      on: {
+        'composer.close': { target: 'closed', actions: 'reset' },
+        'composer.draft.set': { guard: 'acceptsDraftValue', actions: 'setDraft' },
+        'composer.draft.clear': {
+          target: '.editing',
+          actions: assign({ draft: emptyDraft, error: null, gifInput: '', panelError: null }),
+        },
+      },
+      states: {
+        editing: {
+          on: {
+            'composer.feelings.open': { guard: 'takesAttachments', target: 'feelings' },
+            'composer.image.open': { guard: 'takesAttachments', target: 'imageDialog', actions: 'startPanel' },
+            'composer.video.open': { guard: 'takesAttachments', target: 'videoDialog', actions: 'startPanel' },
+            'composer.gif.open': {
+              guard: 'takesAttachments',
+              target: 'gifDialog',
+              actions: [assign(({ context }) => ({ gifInput: context.draft.gifUrl })), 'startPanel'],
+            },
+            'composer.media.remove': {
+              actions: assign(({ context }) => ({
+                draft: { ...context.draft, image: '', imageAlt: '', video: '', gifUrl: '' },
+              })),
+            },
+            'composer.submit': [
+              { guard: 'draftIsValid', target: '#composer.submitting', actions: assign({ error: null }) },
+              { actions: assign({ error: ({ context }) => draftProblem(context) }) },
+            ],
+          },
+        },
+        feelings: {
+          on: {
+            'composer.feelings.select': {
+              target: 'editing',
+              actions: assign(({ context, event }) => ({ draft: setDraft(context.draft, 'feelings', event.feeling) })),
+            },
+            'composer.panel.close': 'editing',
+          },
+        },
+        imageDialog: {
+          initial: 'choosing',
+          on: { 'composer.panel.close': 'editing' },
+          states: {
+            choosing: {
+              on: {
+                'composer.image.choose': [
+                  { guard: 'acceptableFile', target: 'reading', actions: 'startPanel' },
+                  { actions: assign({ panelError: ({ event }) => fileProblem('image', event.file) }) },
+                ],
+              },
+            },
+            reading: {
+              invoke: {
+                id: 'readMedia',
+                src: 'readMedia',
+                input: ({ event }) => ({ file: (event as { file: PickedFile }).file, kind: 'image' as const }),
+                onDone: {
+                  target: '#composer.open.editing',
+                  actions: assign(({ context, event }) => ({ draft: setDraft({ ...context.draft, imageAlt: '' }, 'image', event.output), error: null })),
+                },
+                onError: {
+                  target: 'choosing',
+                  actions: assign({ panelError: ({ event }) => failureText(event.error, READ_FAILED) }),
+                },
+              },
+            },
+          },
+        },
+        videoDialog: {
+          initial: 'choosing',
+          on: { 'composer.panel.close': 'editing' },
+          states: {
+            choosing: {
+              on: {
+                'composer.video.choose': [
+                  { guard: 'acceptableFile', target: 'reading', actions: 'startPanel' },
+                  { actions: assign({ panelError: ({ event }) => fileProblem('video', event.file) }) },
+                ],
+              },
+            },
+            reading: {
+              invoke: {
+                id: 'readMedia',
+                src: 'readMedia',
+                input: ({ event }) => ({ file: (event as { file: PickedFile }).file, kind: 'video' as const }),
+                onDone: {
+                  target: '#composer.open.editing',
+                  actions: assign(({ context, event }) => ({ draft: setDraft(context.draft, 'video', event.output), error: null })),
+                },
+                onError: {
+                  target: 'choosing',
+                  actions: assign({ panelError: ({ event }) => failureText(event.error, READ_FAILED) }),
+                },
+              },
+            },
+          },
+        },
+        gifDialog: {
+          on: {
+            'composer.gif.change': { actions: assign({ gifInput: ({ event }) => event.url, panelError: null }) },
+            'composer.gif.attach': [
+              {
+                guard: 'gifInputIsHttps',
+                target: 'editing',
+                actions: assign(({ context }) => ({ draft: setDraft(context.draft, 'gifUrl', context.gifInput), error: null })),
+              },
+              { actions: assign({ panelError: GIF_NOT_HTTPS }) },
+            ],
+            'composer.panel.close': 'editing',
+          },
+        },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'publish',
+        src: 'publish',
+        input: ({ context }) => publishRequest(context),
+        onDone: {
+          target: 'closed',
+          actions: [
+            emit(({ context, event }) => ({ type: 'published' as const, post: event.output, created: context.type !== 'editpost' })),
+            { type: 'showToast', params: ({ context }) => ({ type: 'success' as const, description: successText(context) }) },
+            'reset',
+          ],
+        },
+        onError: {
+          target: 'open.editing',
+          actions: [
+            assign({ error: ({ event }) => failureText(event.error, PUBLISH_FAILED) }),
+            { type: 'showToast', params: ({ context }) => ({ type: 'error' as const, description: context.error ?? PUBLISH_FAILED }) },
+          ],
+        },
+      },
+    },
+    deleteDialog: {
+      initial: 'confirming',
+      states: {
+        confirming: {
+          on: {
+            'composer.delete.confirm': { target: 'deleting', actions: assign({ error: null }) },
+            'composer.close': { target: '#composer.closed', actions: 'reset' },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deletePost',
+            src: 'deletePost',
+            input: ({ context }) => ({ postId: context.data!._id }),
+            onDone: {
+              target: '#composer.closed',
+              actions: [
+                emit(({ context }) => ({ type: 'deleted' as const, postId: context.data!._id })),
+                {
+                  type: 'showToast',
+                  params: ({ context }) => ({
+                    type: 'success' as const,
+                    description: context.data?.kind === 'question' ? 'Question deleted' : 'Post deleted',
+                  }),
+                },
+                'reset',
+              ],
+            },
+            onError: {
+              target: 'confirming',
+              actions: [
+                assign({ error: ({ event }) => failureText(event.error, DELETE_FAILED) }),
+                { type: 'showToast', params: ({ context }) => ({ type: 'error' as const, description: context.error ?? DELETE_FAILED }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ComposerSnapshot = SnapshotFrom<typeof composerMachine>;
+
+/** The spec's modal state ("Post draft and modal state"), read from a snapshot. */
+export interface ModalState {
+  type: ModalType;
+  isOpen: boolean;
+  feeling: Feeling;
+  /** The image preview: a picked image's data URL, or the edited post's image URL. */
+  image: string;
+  /** The post being edited or deleted. */
+  data: Post | null;
+  feelingsIsOpen: boolean;
+  openFileDialog: boolean;
+  openVideoDialog: boolean;
+  gifModalIsOpen: boolean;
+  /** Reactions and comments lists are the feed's own statecharts; the composer never opens them. */
+  reactionsModalIsOpen: boolean;
+  commentsModalIsOpen: boolean;
+  deleteDialogIsOpen: boolean;
+  /** What the delete dialog deletes: 'post' or 'question', '' while it is closed. */
+  deleteDialogType: '' | Post['kind'];
+}
+
+export function selectModalState(snapshot: Pick<ComposerSnapshot, 'matches' | 'context'>): ModalState {
+  const { context } = snapshot;
+  const deleting = snapshot.matches('deleteDialog');
+  return {
+    type: context.type,
+    isOpen: snapshot.matches('open') || snapshot.matches('submitting'),
+    feeling: context.draft.feelings,
+    image: context.draft.image,
+    data: context.data,
+    feelingsIsOpen: snapshot.matches({ open: 'feelings' }),
+    openFileDialog: snapshot.matches({ open: 'imageDialog' }),
+    openVideoDialog: snapshot.matches({ open: 'videoDialog' }),
+    gifModalIsOpen: snapshot.matches({ open: 'gifDialog' }),
+    reactionsModalIsOpen: false,
+    commentsModalIsOpen: false,
+    deleteDialogIsOpen: deleting,
+    deleteDialogType: deleting && context.data ? context.data.kind : '',
+  };
+}
+
+/** Whether the composer takes feelings, media and a background (posts, not questions). */
+export const selectTakesAttachments = (snapshot: { context: ComposerContext }) => !isQuestion(snapshot.context);

@@ -1,0 +1,317 @@
+import { produce, type Draft } from 'immer';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import type { ReactionType } from '../api/constants';
+import type { Post, ReactionCounts } from '../api/posts';
+import { failureText } from './failure';
+import { appendPage, belongs, newestCursor, patch, remove, upsert, type FeedSource } from './postList';
+import type { ToastRequest } from './toastRequest';
+
+export type { FeedSource } from './postList';
+
+/** One request of a list: page 1, older than `cursor`, or newer than `since`. */
+export interface FetchPageInput {
+  source: FeedSource;
+  cursor?: string;
+  since?: string;
+}
+
+export interface FeedPage {
+  posts: Post[];
+  nextCursor: string | null;
+  /** Page 1 only: how many the viewer may see. */
+  total?: number;
+  /** Page 1 only: the member's own reactions, by post id (a post carries only counts). */
+  mine?: Record<string, ReactionType>;
+  /** Page 1 only: ids of the posts the member saved (a post does not say). */
+  saved?: string[];
+  /** Page 1 only: when it was read (catching up an empty list starts there). */
+  at?: string;
+}
+
+export type FeedEvent =
+  | { type: 'feed.retry' }
+  | { type: 'feed.reset' }
+  | { type: 'feed.loadMore' }
+  /** Reveal the posts caught up after a reconnect (the "N new posts" pill). */
+  | { type: 'feed.showPending' }
+  // From the socket, through the bus:
+  | { type: 'feed.reconnected' }
+  | { type: 'feed.postAdded'; post: Post }
+  | { type: 'feed.postUpdated'; post: Post }
+  | { type: 'feed.postDeleted'; postId: string }
+  | { type: 'feed.reactions'; postId: string; reactions: ReactionCounts }
+  | { type: 'feed.commentsCount'; postId: string; commentsCount: number }
+  | { type: 'feed.answers'; questionId: string; answersCount: number; acceptedAnswerId: string | null }
+  // From the composer (onPublished / onDeleted) and the cards:
+  | { type: 'feed.published'; post: Post }
+  | { type: 'feed.deleted'; postId: string }
+  | { type: 'feed.reacted'; postId: string; reactions: ReactionCounts; userReaction: ReactionType | null }
+  | { type: 'feed.saved'; post: Post; saved: boolean };
+
+export interface FeedContext {
+  source: FeedSource;
+  posts: Post[];
+  /** Caught up after a reconnect, newest first, shown when the member asks (the pill). */
+  pending: Post[];
+  nextCursor: string | null;
+  total: number | null;
+  error: string | null;
+  mine: Record<string, ReactionType>;
+  saved: Record<string, boolean>;
+  /** Where the next catch-up request continues from. */
+  since: string | null;
+  /** Page 1's read time. */
+  loadedAt: string | null;
+  /** Counts reveals of pending posts: the view scrolls to the top when it changes. */
+  reveals: number;
+}
+
+export const LOAD_FAILED = 'Could not load posts. Please try again.';
+
+const empty = (source: FeedSource): FeedContext => ({
+  source,
+  posts: [],
+  pending: [],
+  nextCursor: null,
+  total: null,
+  error: null,
+  mine: {},
+  saved: {},
+  since: null,
+  loadedAt: null,
+  reveals: 0,
+});
+
+const change =
+  (recipe: (draft: Draft<FeedContext>, event: FeedEvent) => void) =>
+  ({ context, event }: { context: FeedContext; event: FeedEvent }) =>
+    produce(context, (draft) => recipe(draft, event));
+
+const dropPost = (draft: Draft<FeedContext>, postId: string) => {
+  const removed = remove(draft.posts, postId);
+  remove(draft.pending, postId);
+  if (removed && draft.total !== null) draft.total = Math.max(0, draft.total - 1);
+};
+
+/**
+ * A new or changed post as the server now shows it: replaced where listed, dropped when it no
+ * longer belongs (privacy, media removed), inserted by time when it does (only within the
+ * loaded range, so an old post never appears above a gap).
+ */
+const takePost = (draft: Draft<FeedContext>, post: Post) => {
+  if (!belongs(draft.source, post, draft.saved)) return dropPost(draft, post._id);
+  if (draft.pending.some((p) => p._id === post._id)) return upsert(draft.pending, post);
+  const known = draft.posts.some((p) => p._id === post._id);
+  const oldest = draft.posts.at(-1);
+  const withinRange = draft.nextCursor === null || !oldest || post.createdAt >= oldest.createdAt;
+  upsert(draft.posts, post, { withinRange });
+  if (!known && withinRange && draft.total !== null) draft.total += 1;
+};
+
+const toastFailure = (error: unknown): ToastRequest => ({ type: 'error', description: failureText(error, LOAD_FAILED) });
+
+/**
+ * A paginated list of posts (streams, questions, saved, photos, videos, a member's posts, one
+ * post). Page 1 first, then older pages by keyset cursor as the member scrolls. Socket events
+ * update it in place; after a reconnect it fetches what it missed (`since`) and holds those
+ * posts behind a "N new posts" pill instead of going stale. `feed.reset` reloads page 1.
+ */
+export const feedMachine = setup({
+  types: {
+    context: {} as FeedContext,
+    events: {} as FeedEvent,
+    input: {} as { source: FeedSource },
+  },
+  actors: {
+    fetchPage: fromPromise<FeedPage, FetchPageInput>(async () => {
+      throw new Error('fetchPage actor not provided');
+    }),
+    /** Effect: socket messages and sidebar resets, as feed events. */
+    live: fromCallback<EventObject, { source: FeedSource }>(() => () => {}),
+  },
+  actions: {
+    showToast: (_, _toast: ToastRequest) => {},
+    clear: assign(({ context }) => empty(context.source)),
+    takePost: assign(change((draft, event) => {
+      if (event.type === 'feed.postAdded' || event.type === 'feed.postUpdated' || event.type === 'feed.published') takePost(draft, event.post);
+    })),
+    dropPost: assign(change((draft, event) => {
+      if (event.type === 'feed.postDeleted' || event.type === 'feed.deleted') dropPost(draft, event.postId);
+    })),
+    setReactions: assign(change((draft, event) => {
+      if (event.type !== 'feed.reactions' && event.type !== 'feed.reacted') return;
+      patch(draft.posts, event.postId, { reactions: event.reactions });
+      patch(draft.pending, event.postId, { reactions: event.reactions });
+      if (event.type === 'feed.reacted') {
+        if (event.userReaction) draft.mine[event.postId] = event.userReaction;
+        else delete draft.mine[event.postId];
+      }
+    })),
+    setCommentsCount: assign(change((draft, event) => {
+      if (event.type !== 'feed.commentsCount') return;
+      patch(draft.posts, event.postId, { commentsCount: event.commentsCount });
+      patch(draft.pending, event.postId, { commentsCount: event.commentsCount });
+    })),
+    setAnswers: assign(change((draft, event) => {
+      if (event.type !== 'feed.answers') return;
+      const fields = { answersCount: event.answersCount, acceptedAnswerId: event.acceptedAnswerId };
+      patch(draft.posts, event.questionId, fields);
+      patch(draft.pending, event.questionId, fields);
+    })),
+    setSaved: assign(change((draft, event) => {
+      if (event.type !== 'feed.saved') return;
+      if (event.saved) draft.saved[event.post._id] = true;
+      else delete draft.saved[event.post._id];
+      if (draft.source.kind === 'saved') {
+        if (event.saved) takePost(draft, event.post);
+        else dropPost(draft, event.post._id);
+      }
+    })),
+    showPending: assign(change((draft) => {
+      for (const post of [...draft.pending].reverse()) upsert(draft.posts, post as Post);
+      if (draft.total !== null) draft.total += draft.pending.length;
+      draft.pending = [];
+      draft.reveals += 1;
+    })),
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+    hasPending: ({ context }) => context.pending.length > 0,
+  },
+}).createMachine({
+  id: 'feed',
+  context: ({ input }) => empty(input.source),
+  invoke: { id: 'live', src: 'live', input: ({ context }) => ({ source: context.source }) },
+  initial: 'loading',
+  on: {
+    'feed.reset': { target: '.loading', reenter: true, actions: 'clear' },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'firstPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ source: context.source }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            ...empty(context.source),
+            posts: event.output.posts,
+            nextCursor: event.output.nextCursor,
+            total: event.output.total ?? null,
+            mine: event.output.mine ?? {},
+            saved: Object.fromEntries((event.output.saved ?? []).map((id) => [id, true])),
+            loadedAt: event.output.at ?? null,
+          })),
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => failureText(event.error, LOAD_FAILED) }),
+            { type: 'showToast', params: ({ event }) => toastFailure(event.error) },
+          ],
+        },
+      },
+    },
+    failed: {
+      on: { 'feed.retry': { target: 'loading', actions: 'clear' } },
+    },
+    ready: {
+      type: 'parallel',
+      on: {
+        'feed.postAdded': { actions: 'takePost' },
+        'feed.postUpdated': { actions: 'takePost' },
+        'feed.published': { actions: 'takePost' },
+        'feed.postDeleted': { actions: 'dropPost' },
+        'feed.deleted': { actions: 'dropPost' },
+        'feed.reactions': { actions: 'setReactions' },
+        'feed.reacted': { actions: 'setReactions' },
+        'feed.commentsCount': { actions: 'setCommentsCount' },
+        'feed.answers': { actions: 'setAnswers' },
+        'feed.saved': { actions: 'setSaved' },
+        'feed.showPending': { guard: 'hasPending', actions: 'showPending' },
+      },
+      states: {
+        more: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'feed.loadMore': { guard: 'hasMore', target: 'loading' } } },
+            loading: {
+              invoke: {
+                id: 'olderPage',
+                src: 'fetchPage',
+                input: ({ context }) => ({ source: context.source, cursor: context.nextCursor ?? undefined }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) =>
+                    produce(context, (draft) => {
+                      appendPage(draft.posts, event.output.posts);
+                      draft.nextCursor = event.output.nextCursor;
+                    }),
+                  ),
+                },
+                onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => toastFailure(event.error) } },
+              },
+            },
+            failed: { on: { 'feed.loadMore': { guard: 'hasMore', target: 'loading' } } },
+          },
+        },
+        sync: {
+          initial: 'live',
+          states: {
+            live: {
+              on: {
+                'feed.reconnected': {
+                  target: 'catchingUp',
+                  actions: assign({ since: ({ context }) => newestCursor(context.posts, context.pending) ?? context.loadedAt }),
+                },
+              },
+            },
+            catchingUp: {
+              invoke: {
+                id: 'newerPage',
+                src: 'fetchPage',
+                input: ({ context }) => ({ source: context.source, since: context.since ?? undefined }),
+                onDone: [
+                  {
+                    guard: ({ event }) => event.output.nextCursor !== null,
+                    target: 'catchingUp',
+                    reenter: true,
+                    actions: assign(({ context, event }) => takeMissed(context, event.output)),
+                  },
+                  { target: 'live', actions: assign(({ context, event }) => takeMissed(context, event.output)) },
+                ],
+                onError: { target: 'live', actions: { type: 'showToast', params: ({ event }) => toastFailure(event.error) } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** A `since` page (oldest first): what is new goes in front of the pending posts. */
+function takeMissed(context: FeedContext, page: FeedPage): FeedContext {
+  return produce(context, (draft) => {
+    const known = new Set([...draft.posts, ...draft.pending].map((p) => p._id));
+    for (const post of page.posts) {
+      if (known.has(post._id)) {
+        upsert(draft.posts, post, { withinRange: false });
+        upsert(draft.pending, post, { withinRange: false });
+      } else if (belongs(draft.source, post, draft.saved)) {
+        draft.pending.unshift(post);
+      }
+    }
+    draft.since = page.nextCursor ?? newestCursor(draft.posts as Post[], draft.pending as Post[]) ?? draft.since;
+  });
+}
+
+export type FeedActorRef = ActorRefFrom<typeof feedMachine>;
+export type FeedSnapshot = SnapshotFrom<typeof feedMachine>;
+
+export const selectPosts = (s: FeedSnapshot) => s.context.posts;
+export const selectPendingCount = (s: FeedSnapshot) => s.context.pending.length;
+export const selectIsLoading = (s: FeedSnapshot) => s.matches('loading');
+export const selectIsLoadingMore = (s: FeedSnapshot) => s.matches({ ready: { more: 'loading' } });
+export const selectHasMore = (s: FeedSnapshot) => s.context.nextCursor !== null;

@@ -1,0 +1,133 @@
+import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { StreamEvent, StreamEventPayloads } from '../api/socket';
+
+/** A server event of the streams, as the connection hands it over. */
+export type SocketMessage = { [K in StreamEvent]: { event: K; payload: StreamEventPayloads[K] } }[StreamEvent];
+
+export type SocketEvent =
+  /** The session is signed in with this token (sent by the app on every session snapshot). */
+  | { type: 'socket.start'; token: string }
+  /** The session is not signed in. */
+  | { type: 'socket.stop' }
+  // From the connection actor:
+  | { type: 'socket.connected' }
+  | { type: 'socket.connectError'; message: string }
+  | { type: 'socket.disconnected'; reason: string }
+  /** The server ended the socket because the session ended (sign-out, ban, password change). */
+  | { type: 'socket.sessionEnded' }
+  | ({ type: 'socket.message' } & SocketMessage);
+
+/** Commands the machine sends its connection actor. */
+export type ConnectionCommand = { type: 'connection.open' };
+
+export interface SocketContext {
+  token: string;
+  /** Failed attempts in a row; the retry delay doubles with each. */
+  attempts: number;
+  /** Whether this session's socket was ever connected: a later connect is a reconnect. */
+  wasConnected: boolean;
+  lastError: string | null;
+}
+
+export const RETRY_BASE_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+export const retryDelay = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RETRY_MAX_MS);
+
+const initial: SocketContext = { token: '', attempts: 0, wasConnected: false, lastError: null };
+
+/**
+ * The member's socket (app child, systemId 'socket'). Runs while the session is signed in;
+ * the token goes in the handshake. socket.io's own reconnection is off: this chart decides
+ * when to try again (after a connection error or a dropped connection, with a doubling delay),
+ * and a connect after the first one is announced as a reconnect so lists can catch up.
+ * Server events arrive as `socket.message` and are published (effect) to the screens' bus.
+ */
+export const socketMachine = setup({
+  types: { context: {} as SocketContext, events: {} as SocketEvent },
+  actors: {
+    /** Effect: the socket.io client. Opens when started and again on `connection.open`; closes when stopped. */
+    connection: fromCallback<ConnectionCommand, { token: string }>(() => () => {}),
+  },
+  actions: {
+    /** Effect: hands a server event to the screens' subscribers. */
+    publish: (_, _message: SocketMessage) => {},
+    /** Effect: tells the screens the socket is back (they fetch what they missed). */
+    announceReconnected: () => {},
+    open: sendTo('connection', { type: 'connection.open' }),
+  },
+  guards: {
+    tokenChanged: ({ context, event }) => event.type === 'socket.start' && event.token !== context.token,
+    wasConnected: ({ context }) => context.wasConnected,
+  },
+  delays: {
+    RETRY: ({ context }) => retryDelay(context.attempts),
+  },
+}).createMachine({
+  id: 'socket',
+  context: initial,
+  initial: 'disconnected',
+  states: {
+    disconnected: {
+      entry: assign(() => ({ ...initial })),
+      on: {
+        'socket.start': { target: 'active', actions: assign({ token: ({ event }) => event.token }) },
+      },
+    },
+    active: {
+      invoke: { id: 'connection', src: 'connection', input: ({ context }) => ({ token: context.token }) },
+      initial: 'connecting',
+      on: {
+        'socket.stop': 'disconnected',
+        'socket.sessionEnded': 'disconnected',
+        'socket.start': {
+          guard: 'tokenChanged',
+          target: 'active',
+          reenter: true,
+          actions: assign({ token: ({ event }) => event.token, attempts: 0, wasConnected: false, lastError: null }),
+        },
+      },
+      states: {
+        connecting: {
+          on: {
+            'socket.connected': [
+              { guard: 'wasConnected', target: 'connected', actions: 'announceReconnected' },
+              { target: 'connected' },
+            ],
+            'socket.connectError': {
+              target: 'reconnecting',
+              actions: assign({
+                attempts: ({ context }) => context.attempts + 1,
+                lastError: ({ event }) => event.message,
+              }),
+            },
+          },
+        },
+        connected: {
+          entry: assign({ attempts: 0, wasConnected: true, lastError: null }),
+          on: {
+            'socket.disconnected': {
+              target: 'reconnecting',
+              actions: assign({ attempts: 1, lastError: ({ event }) => event.reason }),
+            },
+            'socket.message': {
+              actions: {
+                type: 'publish',
+                params: ({ event }) => ({ event: event.event, payload: event.payload }) as SocketMessage,
+              },
+            },
+          },
+        },
+        reconnecting: {
+          // The connection opens by itself when it starts; a retry asks it again.
+          after: { RETRY: { target: 'connecting', actions: 'open' } },
+        },
+      },
+    },
+  },
+});
+
+export type SocketActorRef = ActorRefFrom<typeof socketMachine>;
+export type SocketSnapshot = SnapshotFrom<typeof socketMachine>;
+/** 'disconnected' | 'connecting' | 'connected' | 'reconnecting'. */
+export const selectSocketStatus = (snapshot: SocketSnapshot) =>
+  snapshot.matches('disconnected') ? 'disconnected' : (Object.values(snapshot.value)[0] as 'connecting' | 'connected' | 'reconnecting');

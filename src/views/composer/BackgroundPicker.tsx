@@ -1,0 +1,36 @@
+import { Check } from 'lucide-react';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { POST_BG_COLORS } from '../../api/constants';
+import { POST_BG_NAMES, textColorOn } from './postColors';
+
+export interface BackgroundPickerProps {
+  value: string;
+  onChange: (value: string) => void;
+  isDisabled?: boolean;
+}
+
+/** The nine post backgrounds as round swatches (a radio group, each named for screen readers). */
+export function BackgroundPicker({ value, onChange, isDisabled }: BackgroundPickerProps) {
+  return (
+    <RadioGroup value={value.toLowerCase()} onChange={onChange} isDisabled={isDisabled} orientation="horizontal" className="flex flex-col gap-2">
+      <Label className="text-sm font-medium text-neutral-800 dark:text-neutral-200">Background</Label>
+      <div className="flex flex-wrap gap-2">
+        {POST_BG_COLORS.map((color) => (
+          <Radio
+            key={color}
+            value={color}
+            aria-label={POST_BG_NAMES[color]}
+            className={
+              'group flex size-8 cursor-pointer items-center justify-center rounded-full border-2 border-neutral-300 outline-none ' +
+              'data-[selected]:border-neutral-900 data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent ' +
+              'dark:border-neutral-600 dark:data-[selected]:border-white'
+            }
+            style={{ backgroundColor: color }}
+          >
+            {({ isSelected }) => (isSelected ? <Check aria-hidden="true" size={16} strokeWidth={3} color={textColorOn(color)} /> : null)}
+          </Radio>
+        ))}
+      </div>
+    </RadioGroup>
+  );
+}

@@ -1,0 +1,95 @@
+import { useActorRef } from '@xstate/react';
+import { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { Post } from '../../api/posts';
+import { composerLogic, type ComposerLogic } from '../../effects/composer';
+import { journal } from '../../effects/journal';
+import { useApp } from '../AppContext';
+import { ComposerContext, type ComposerApi, type ComposerCallbacks, type ComposerRequest } from '../streams/ComposerContext';
+import { ComposerModal } from './ComposerModal';
+import { DeletePostDialog } from './DeletePostDialog';
+
+/** What the composer context offers: the feed's `openComposer`, and the author's delete action. */
+export interface ComposerControls extends ComposerApi {
+  openDeleteDialog: (post: Post, callbacks?: ComposerCallbacks) => void;
+}
+
+export interface ComposerProviderProps {
+  /** After a successful create or edit: the server's copy of the post. */
+  onPublished?: (post: Post) => void;
+  /** After a successful delete. */
+  onDeleted?: (postId: string) => void;
+  /** The composer with its effects; the real ones by default (tests hand in fakes). */
+  logic?: ComposerLogic;
+  children?: ReactNode;
+}
+
+/**
+ * Owns the composer actor, renders its modal and delete dialog, and gives the pages under it
+ * `openComposer` (ComposerContext). The callbacks of the provider run after every success; the
+ * ones passed to a single `openComposer` call run after that one.
+ */
+export function ComposerProvider({ onPublished, onDeleted, logic, children }: ComposerProviderProps) {
+  const app = useApp();
+  const machine = useMemo(() => logic ?? composerLogic(app), [app, logic]);
+  const actor = useActorRef(machine, { inspect: journal.inspect });
+  const handlers = useRef({ onPublished, onDeleted });
+  handlers.current = { onPublished, onDeleted };
+  const perCall = useRef<ComposerCallbacks | undefined>(undefined);
+
+  useEffect(() => {
+    const published = actor.on('published', ({ post }) => {
+      handlers.current.onPublished?.(post);
+      perCall.current?.onPublished?.(post);
+    });
+    const deleted = actor.on('deleted', ({ postId }) => {
+      handlers.current.onDeleted?.(postId);
+      perCall.current?.onDeleted?.(postId);
+    });
+    return () => {
+      published.unsubscribe();
+      deleted.unsubscribe();
+    };
+  }, [actor]);
+
+  const controls = useMemo<ComposerControls>(() => {
+    // A request while the composer is busy is ignored by the machine; keep the callbacks of the
+    // request it is serving.
+    const remember = (callbacks?: ComposerCallbacks) => {
+      if (actor.getSnapshot().matches('closed')) perCall.current = callbacks;
+    };
+    const openDeleteDialog = (post: Post, callbacks?: ComposerCallbacks) => {
+      remember(callbacks);
+      actor.send({ type: 'composer.delete.open', post });
+    };
+    return {
+      openComposer(request: ComposerRequest & { post?: Post }, callbacks?: ComposerCallbacks) {
+        if (request.type === 'deletepost') return openDeleteDialog(request.post, callbacks);
+        if (request.type === 'editpost') {
+          if (!request.post) return;
+          remember(callbacks);
+          actor.send({ type: 'composer.edit', post: request.post });
+          return;
+        }
+        remember(callbacks);
+        actor.send({ type: 'composer.open', modalType: request.type });
+      },
+      openDeleteDialog,
+    };
+  }, [actor]);
+
+  return (
+    <ComposerContext.Provider value={controls}>
+      {children}
+      <ComposerModal actor={actor} />
+      <DeletePostDialog actor={actor} />
+    </ComposerContext.Provider>
+  );
+}
+
+/**
+ * The composer's controls for a page under ComposerProvider; `openDeleteDialog` is missing
+ * where no provider runs (the context's default does nothing).
+ */
+export function useComposerControls(): ComposerApi & Partial<Pick<ComposerControls, 'openDeleteDialog'>> {
+  return useContext(ComposerContext) as ComposerApi & Partial<ComposerControls>;
+}

@@ -1,0 +1,66 @@
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { Post } from '../../../api/posts';
+import { Alert } from '../../components/Alert';
+import { Button, buttonClasses } from '../../components/Button';
+import { useSessionProfile } from '../../layouts/useShell';
+import { CommentsPanel } from '../../streams/CommentsPanel';
+import { EmptyState } from '../../streams/PageParts';
+import { PostCard } from '../../streams/PostCard';
+import { PostSkeletons } from '../../streams/PostSkeleton';
+import { ReactionsModal } from '../../streams/ReactionsModal';
+import { useFeed } from '../../streams/useFeed';
+
+/** /post/{postId} (and /question/{questionId} until answers have their own page): one post with its comments. */
+export default function PostPage({ postId }: { postId: string }) {
+  const source = useMemo(() => ({ kind: 'post' as const, postId }), [postId]);
+  const { feed, callbacks } = useFeed(source);
+  const state = useSelector(feed, (s) => s);
+  const profile = useSessionProfile();
+  const [, navigate] = useLocation();
+  const [reactions, setReactions] = useState<Post | null>(null);
+  const post = state.context.posts[0];
+  const onDeleted = useMemo(() => (id: string) => {
+    callbacks.onDeleted(id);
+    navigate('/streams');
+  }, [callbacks, navigate]);
+
+  if (state.matches('loading')) return <div className="mx-auto max-w-2xl"><PostSkeletons count={1} label="Loading post" /></div>;
+  if (state.matches('failed'))
+    return (
+      <div className="mx-auto max-w-2xl">
+        <Alert tone="error" title="Could not load this post" action={<Button size="sm" variant="secondary" onPress={() => feed.send({ type: 'feed.retry' })}>Try again</Button>}>
+          {state.context.error}
+        </Alert>
+      </div>
+    );
+  if (!post)
+    return (
+      <div className="mx-auto max-w-2xl">
+        <EmptyState title="This post is gone" text="It was deleted, or you can no longer see it." action={<Link href="/streams" className={buttonClasses({ variant: 'secondary' })}>Back to Streams</Link>} />
+      </div>
+    );
+  const me = profile ? { userId: profile._id, username: profile.username, avatarColor: profile.avatarColor, profilePicture: profile.profilePicture || profile.avatarImage } : null;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <PostCard
+        post={post}
+        mine={state.context.mine[post._id] ?? null}
+        saved={state.context.saved[post._id] === true}
+        viewerId={profile?._id ?? null}
+        onReacted={callbacks.onReacted}
+        onSaved={callbacks.onSaved}
+        onPublished={callbacks.onPublished}
+        onDeleted={onDeleted}
+        onOpenComments={() => document.getElementById('comments')?.focus()}
+        onOpenReactions={setReactions}
+      />
+      <section id="comments" tabIndex={-1} aria-label="Comments" className="rounded-3xl border border-neutral-200 bg-white outline-none dark:border-neutral-800 dark:bg-neutral-900">
+        <h2 className="px-5 pt-4 text-lg font-bold text-neutral-900 dark:text-white">Comments</h2>
+        {me ? <CommentsPanel postId={post._id} me={me} onCount={callbacks.onCommentsCount} /> : null}
+      </section>
+      {reactions ? <ReactionsModal postId={reactions._id} onClose={() => setReactions(null)} /> : null}
+    </div>
+  );
+}

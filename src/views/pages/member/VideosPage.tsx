@@ -1,0 +1,1 @@
+export { VideosPage as default } from './MediaPage';

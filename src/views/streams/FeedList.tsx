@@ -1,0 +1,133 @@
+import { useSelector } from '@xstate/react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { Post } from '../../api/posts';
+import type { FeedActorRef } from '../../machines/feed.machine';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { useSessionProfile } from '../layouts/useShell';
+import { CommentsModal } from './CommentsPanel';
+import { NewPostsPill } from './NewPostsPill';
+import { PostCard } from './PostCard';
+import { PostSkeletons } from './PostSkeleton';
+import { ReactionsModal } from './ReactionsModal';
+import type { useFeed } from './useFeed';
+
+type Callbacks = ReturnType<typeof useFeed>['callbacks'];
+
+/**
+ * A virtualised list of post cards over the window's scroll, with the list's loading, empty and
+ * error states, the "N new posts" pill, infinite scroll and the comments and reactions modals.
+ */
+export function FeedList({
+  feed,
+  callbacks,
+  empty,
+  noun = 'post',
+}: {
+  feed: FeedActorRef;
+  callbacks: Callbacks;
+  empty: ReactNode;
+  noun?: string;
+}) {
+  const profile = useSessionProfile();
+  const posts = useSelector(feed, (s) => s.context.posts);
+  const mine = useSelector(feed, (s) => s.context.mine);
+  const saved = useSelector(feed, (s) => s.context.saved);
+  const pending = useSelector(feed, (s) => s.context.pending.length);
+  const reveals = useSelector(feed, (s) => s.context.reveals);
+  const loading = useSelector(feed, (s) => s.matches('loading'));
+  const failed = useSelector(feed, (s) => s.matches('failed'));
+  const error = useSelector(feed, (s) => s.context.error);
+  const hasMore = useSelector(feed, (s) => s.context.nextCursor !== null);
+  const loadingMore = useSelector(feed, (s) => s.matches({ ready: { more: 'loading' } }));
+  const moreFailed = useSelector(feed, (s) => s.matches({ ready: { more: 'failed' } }));
+  const [comments, setComments] = useState<Post | null>(null);
+  const [reactions, setReactions] = useState<Post | null>(null);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => setOffset(listRef.current?.offsetTop ?? 0), [loading]);
+  const virtualizer = useWindowVirtualizer({
+    count: posts.length,
+    estimateSize: () => 360,
+    overscan: 4,
+    scrollMargin: offset,
+    getItemKey: (index) => posts[index]?._id ?? index,
+    gap: 16,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && !moreFailed && last >= posts.length - 3) feed.send({ type: 'feed.loadMore' });
+  }, [last, posts.length, hasMore, loadingMore, moreFailed, feed]);
+
+  useEffect(() => {
+    if (reveals > 0) globalThis.scrollTo?.({ top: 0, behavior: 'smooth' });
+  }, [reveals]);
+
+  if (loading) return <PostSkeletons label={`Loading ${noun}s`} />;
+  if (failed)
+    return (
+      <Alert tone="error" title={`Could not load ${noun}s`} action={<Button size="sm" variant="secondary" onPress={() => feed.send({ type: 'feed.retry' })}>Try again</Button>}>
+        {error}
+      </Alert>
+    );
+
+  const me = profile
+    ? { userId: profile._id, username: profile.username, avatarColor: profile.avatarColor, profilePicture: profile.profilePicture || profile.avatarImage }
+    : null;
+  // jsdom (tests) measures nothing: render every card when the virtualiser has no window size.
+  const rendered = items.length > 0 || posts.length === 0 ? items : posts.map((_, index) => ({ index, key: posts[index]._id, start: 0 }));
+
+  return (
+    <div>
+      <NewPostsPill count={pending} noun={noun} onPress={() => feed.send({ type: 'feed.showPending' })} />
+      {posts.length === 0 ? (
+        empty
+      ) : (
+        <div ref={listRef} role="feed" aria-busy={loadingMore} aria-label={`${noun[0].toUpperCase()}${noun.slice(1)}s`} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {rendered.map((item) => {
+            const post = posts[item.index];
+            if (!post) return null;
+            return (
+              <div
+                key={post._id}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                <PostCard
+                  post={post}
+                  mine={mine[post._id] ?? null}
+                  saved={saved[post._id] === true}
+                  viewerId={profile?._id ?? null}
+                  onReacted={callbacks.onReacted}
+                  onSaved={callbacks.onSaved}
+                  onPublished={callbacks.onPublished}
+                  onDeleted={callbacks.onDeleted}
+                  onOpenComments={setComments}
+                  onOpenReactions={setReactions}
+                />
+              </div>
+            );
+          })}
+        </div>
+      )}
+      <div className="py-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
+        {loadingMore ? <PostSkeletons count={1} label={`Loading more ${noun}s`} /> : null}
+        {moreFailed ? (
+          <Button size="sm" variant="secondary" onPress={() => feed.send({ type: 'feed.loadMore' })}>
+            Load more
+          </Button>
+        ) : null}
+        {!hasMore && posts.length > 0 ? <p>You are all caught up.</p> : null}
+      </div>
+      {comments && me ? (
+        <CommentsModal postId={comments._id} me={me} onCount={callbacks.onCommentsCount} onClose={() => setComments(null)} />
+      ) : null}
+      {reactions ? <ReactionsModal postId={reactions._id} onClose={() => setReactions(null)} /> : null}
+    </div>
+  );
+}

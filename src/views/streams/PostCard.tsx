@@ -1,0 +1,179 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Bookmark, BookmarkCheck, Globe, Lock, MessageCircle, Pencil, Trash2, Users } from 'lucide-react';
+import { memo, useMemo } from 'react';
+import { Link } from 'wouter';
+import type { ReactionType } from '../../api/constants';
+import { shortenNumber } from '../../api/numbers';
+import type { Post, ReactionChange } from '../../api/posts';
+import { journal } from '../../effects/journal';
+import { shiftReaction } from '../../machines/postList';
+import { Avatar } from '../components/Avatar';
+import { IconButton } from '../components/IconButton';
+import { useComposer } from './ComposerContext';
+import { inkOn, isColoured, timeAgo } from './format';
+import { ReactionPicker, ReactionSummary } from './ReactionBar';
+import { useStreamsLogic } from './StreamsLogic';
+
+const FEELING_EMOJI: Record<string, string> = { happy: '😊', excited: '🤩', blessed: '😇', loved: '🥰' };
+const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
+
+export interface PostCardProps {
+  post: Post;
+  /** The member's reaction as the list knows it. */
+  mine: ReactionType | null;
+  saved: boolean;
+  /** The signed-in member's id: the author gets edit and delete. */
+  viewerId: string | null;
+  onReacted: (change: ReactionChange) => void;
+  onSaved: (post: Post, saved: boolean) => void;
+  onOpenComments: (post: Post) => void;
+  onOpenReactions: (post: Post) => void;
+  onPublished: (post: Post) => void;
+  onDeleted: (postId: string) => void;
+}
+
+/** One post or question in a list. */
+export const PostCard = memo(function PostCard(props: PostCardProps) {
+  const { post, viewerId } = props;
+  const logic = useStreamsLogic();
+  const { openComposer } = useComposer();
+  const reactionsLogic = useMemo(
+    () => logic.reactions.provide({ actions: { confirmed: (_, change: ReactionChange) => props.onReacted(change) } }),
+    // The card's actor is started once; the callback reaches the list through the latest props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [logic],
+  );
+  const reactions = useActorRef(reactionsLogic, { input: { postId: post._id, mine: props.mine }, inspect: journal.inspect });
+  const { mine, confirmed, busy } = useSelector(reactions, (s) => ({ mine: s.context.mine, confirmed: s.context.confirmed, busy: s.matches('saving') }), shallowEqual);
+  const saveLogic = useMemo(
+    () => logic.save.provide({ actions: { changed: (_, { saved }: { saved: boolean }) => props.onSaved(post, saved) } }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [logic],
+  );
+  const save = useActorRef(saveLogic, { input: { postId: post._id, saved: props.saved }, inspect: journal.inspect });
+  const saved = useSelector(save, (s) => s.context.saved);
+  const savingBusy = useSelector(save, (s) => s.matches('saving'));
+
+  const counts = shiftReaction(post.reactions, confirmed, mine);
+  const Privacy = PRIVACY_ICON[post.privacy];
+  const coloured = isColoured(post.bgColor) && !post.image && !post.video;
+  const isAuthor = viewerId !== null && viewerId === post.userId;
+  const isQuestion = post.kind === 'question';
+  const href = isQuestion ? `/question/${post._id}` : `/post/${post._id}`;
+
+  return (
+    <article
+      aria-labelledby={`post-${post._id}-author`}
+      data-post-id={post._id}
+      className="rounded-3xl border border-neutral-200 bg-white shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <header className="flex items-start gap-3 px-4 pt-4">
+        <Avatar username={post.username} avatarColor={post.avatarColor} profilePicture={post.profilePicture} />
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-1.5 text-[15px]">
+            <span id={`post-${post._id}-author`} className="font-semibold text-neutral-900 dark:text-white">
+              {post.username}
+            </span>
+            {post.feelings ? (
+              <span className="text-neutral-600 dark:text-neutral-400">
+                is feeling {post.feelings} <span aria-hidden="true">{FEELING_EMOJI[post.feelings]}</span>
+              </span>
+            ) : null}
+            {isQuestion ? (
+              <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
+                Question
+              </span>
+            ) : null}
+          </p>
+          <p className="flex items-center gap-1.5 text-[13px] text-neutral-600 dark:text-neutral-400">
+            <Link href={href} className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-accent">
+              <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
+                {timeAgo(post.createdAt)}
+              </time>
+            </Link>
+            <span aria-hidden="true">·</span>
+            <Privacy aria-hidden="true" size={13} />
+            <span className="sr-only">Visible to:</span>
+            <span>{post.privacy}</span>
+            {post.editedAt ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span title={`Edited ${new Date(post.editedAt).toLocaleString()}`}>edited</span>
+              </>
+            ) : null}
+          </p>
+        </div>
+        {isAuthor ? (
+          <div className="flex shrink-0">
+            <IconButton
+              label={isQuestion ? 'Edit question' : 'Edit post'}
+              onPress={() => openComposer({ type: 'editpost', post }, { onPublished: props.onPublished, onDeleted: props.onDeleted })}
+            >
+              <Pencil size={17} />
+            </IconButton>
+            <IconButton
+              label={isQuestion ? 'Delete question' : 'Delete post'}
+              onPress={() => openComposer({ type: 'deletepost', post }, { onPublished: props.onPublished, onDeleted: props.onDeleted })}
+            >
+              <Trash2 size={17} />
+            </IconButton>
+          </div>
+        ) : null}
+      </header>
+
+      {post.post ? (
+        coloured ? (
+          <div
+            className="mx-4 mt-3 flex min-h-40 items-center justify-center rounded-2xl px-6 py-8 text-center text-xl font-semibold break-words whitespace-pre-wrap"
+            style={{ backgroundColor: post.bgColor, color: inkOn(post.bgColor) }}
+          >
+            {post.post}
+          </div>
+        ) : (
+          <p className="px-4 pt-3 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
+            {post.post}
+          </p>
+        )
+      ) : null}
+
+      {post.image ? (
+        <img src={post.image} alt={post.imageAlt || `Image shared by ${post.username}`} loading="lazy" className="mt-3 max-h-[32rem] w-full bg-neutral-100 object-contain dark:bg-neutral-800" />
+      ) : null}
+      {post.video ? (
+        <video src={post.video} controls preload="metadata" className="mt-3 max-h-[32rem] w-full bg-black" aria-label={`Video shared by ${post.username}`} />
+      ) : null}
+      {post.gifUrl ? <img src={post.gifUrl} alt={`GIF shared by ${post.username}`} loading="lazy" className="mt-3 max-h-96 w-full object-contain" /> : null}
+
+      <div className="flex min-h-10 items-center justify-between gap-2 px-3 pt-2 text-sm text-neutral-600 dark:text-neutral-400">
+        <ReactionSummary counts={counts} onOpen={() => props.onOpenReactions(post)} />
+        <span className="flex-1" />
+        {isQuestion ? (
+          <Link href={href} className="rounded px-2 py-1 hover:underline focus-visible:outline-2 focus-visible:outline-accent">
+            {String(shortenNumber(post.answersCount))} {post.answersCount === 1 ? 'answer' : 'answers'}
+          </Link>
+        ) : null}
+      </div>
+
+      <footer className="mx-3 flex items-center gap-1 border-t border-neutral-100 py-1.5 dark:border-neutral-800">
+        <ReactionPicker mine={mine} isBusy={busy} onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })} />
+        <button
+          type="button"
+          onClick={() => props.onOpenComments(post)}
+          className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-neutral-700 outline-none hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-200 dark:hover:bg-neutral-800"
+          aria-label={`Comments: ${post.commentsCount}`}
+        >
+          <MessageCircle aria-hidden="true" size={18} />
+          <span data-testid="comments-count">{String(shortenNumber(post.commentsCount))}</span>
+        </button>
+        <span className="flex-1" />
+        <IconButton label={saved ? 'Remove from saved' : 'Save post'} aria-pressed={saved} isDisabled={savingBusy} onPress={() => save.send({ type: 'save.toggle' })}>
+          {saved ? <BookmarkCheck size={19} className="text-accent-strong dark:text-accent" /> : <Bookmark size={19} />}
+        </IconButton>
+      </footer>
+    </article>
+  );
+});
+
+function shallowEqual<T extends Record<string, unknown>>(a: T, b: T) {
+  return Object.keys(a).every((key) => Object.is(a[key], b[key]));
+}

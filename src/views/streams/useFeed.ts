@@ -1,0 +1,25 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import type { Post, ReactionChange } from '../../api/posts';
+import { journal } from '../../effects/journal';
+import type { FeedSource } from '../../machines/feed.machine';
+import { useStreamsLogic } from './StreamsLogic';
+
+/** Starts a list machine for a source and gives the callbacks the cards and the composer need. */
+export function useFeed(source: FeedSource) {
+  const logic = useStreamsLogic();
+  const feed = useActorRef(logic.feed, { input: { source }, inspect: journal.inspect });
+  const callbacks = useMemo(
+    () => ({
+      onPublished: (post: Post) => feed.send({ type: 'feed.published', post }),
+      onDeleted: (postId: string) => feed.send({ type: 'feed.deleted', postId }),
+      onReacted: (change: ReactionChange) =>
+        feed.send({ type: 'feed.reacted', postId: change.postId, reactions: change.reactions, userReaction: change.userReaction }),
+      onSaved: (post: Post, saved: boolean) => feed.send({ type: 'feed.saved', post, saved }),
+      onCommentsCount: (postId: string, commentsCount: number) => feed.send({ type: 'feed.commentsCount', postId, commentsCount }),
+    }),
+    [feed],
+  );
+  const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
+  return { feed, callbacks, retry, state: useSelector(feed, (s) => s) };
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { feedMachine, type FeedContext, type FeedSource } from '../../src/machines/feed.machine';
+import { belongs, shiftReaction } from '../../src/machines/postList';
+import { post, refused, zeroCounts } from '../fixtures/streams';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+const p1 = post({ _id: 'p1', createdAt: at(30) });
+const p2 = post({ _id: 'p2', createdAt: at(20) });
+const p3 = post({ _id: 'p3', createdAt: at(10) });
+const fresh = post({ _id: 'p4', createdAt: at(40) });
+const question = post({ _id: 'q1', kind: 'question', createdAt: at(45) });
+const p1Private = { ...p1, privacy: 'Private' as const, hidden: true };
+
+const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
+  const c = snapshot.context as FeedContext;
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    posts: c.posts.map((p) => p._id),
+    pending: c.pending.map((p) => p._id),
+    more: c.nextCursor !== null,
+    error: c.error,
+  });
+};
+
+const LIST_EVENTS = new Set([
+  'feed.postAdded', 'feed.postUpdated', 'feed.postDeleted', 'feed.reactions', 'feed.commentsCount', 'feed.answers',
+  'feed.published', 'feed.deleted', 'feed.reacted', 'feed.saved',
+]);
+
+const model = {
+  serialize,
+  events: [
+    { type: 'feed.retry' },
+    { type: 'feed.reset' },
+    { type: 'feed.loadMore' },
+    { type: 'feed.reconnected' },
+    { type: 'feed.showPending' },
+    { type: 'xstate.done.actor.firstPage', output: { posts: [p1, p2], nextCursor: 'c2', total: 2, mine: { p1: 'like' }, saved: ['p2'], at: at(31) } },
+    { type: 'xstate.done.actor.firstPage', output: { posts: [], nextCursor: null, total: 0, at: at(31) } },
+    { type: 'xstate.error.actor.firstPage', error: refused('Session expired, please sign in again', 401) },
+    { type: 'xstate.error.actor.firstPage', error: new Error('Network down') },
+    { type: 'xstate.done.actor.olderPage', output: { posts: [p2, p3], nextCursor: null } },
+    { type: 'xstate.error.actor.olderPage', error: refused('Cursor must look like 2025-01-31T12:00:00.000Z_<id>', 400) },
+    { type: 'xstate.done.actor.newerPage', output: { posts: [fresh], nextCursor: null } },
+    { type: 'xstate.done.actor.newerPage', output: { posts: [question], nextCursor: 'more' } },
+    { type: 'xstate.error.actor.newerPage', error: refused('Too many requests', 429) },
+    { type: 'feed.postAdded', post: fresh },
+    { type: 'feed.postAdded', post: question },
+    { type: 'feed.postUpdated', post: { ...p1, post: 'edited', editedAt: at(50) } },
+    { type: 'feed.postUpdated', post: p1Private },
+    { type: 'feed.postDeleted', postId: 'p2' },
+    { type: 'feed.reactions', postId: 'p1', reactions: { ...zeroCounts(), love: 3 } },
+    { type: 'feed.reacted', postId: 'p1', reactions: { ...zeroCounts(), wow: 1 }, userReaction: 'wow' },
+    { type: 'feed.reacted', postId: 'p1', reactions: zeroCounts(), userReaction: null },
+    { type: 'feed.commentsCount', postId: 'p1', commentsCount: 7 },
+    { type: 'feed.answers', questionId: 'p1', answersCount: 2, acceptedAnswerId: 'a1' },
+    { type: 'feed.published', post: fresh },
+    { type: 'feed.deleted', postId: 'p1' },
+    { type: 'feed.saved', post: p1, saved: true },
+    { type: 'feed.saved', post: p2, saved: false },
+  ] as ModelEvent[],
+  // In-place updates are tried on the freshly loaded list (and on an empty one), not after
+  // every other change: each is checked once, the graph stays finite.
+  filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
+    if (!LIST_EVENTS.has(event.type)) return true;
+    const ids = (snapshot.context as FeedContext).posts.map((p) => p._id).join();
+    return (ids === 'p1,p2' || ids === '') && (snapshot.context as FeedContext).pending.length === 0 && snapshot.matches({ ready: { more: 'idle', sync: 'live' } });
+  },
+};
+
+const coverage = new TransitionCoverage(feedMachine);
+
+describe.each([{ kind: 'streams' }, { kind: 'saved' }] as FeedSource[])('feed machine (%o)', (source) => {
+  const input = { source };
+  const paths = coverPaths(feedMachine, { ...model, input } as never);
+  beforeEach(() => void vi.useFakeTimers());
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const toasts: { type: string; description: string }[] = [];
+    await replay(feedMachine, path, {
+      input,
+      coverage,
+      serialize: serialize as never,
+      provide: { actions: { showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t) } },
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot() as unknown as { context: FeedContext; children: Record<string, { getSnapshot(): { input: unknown } }> };
+        const c = snapshot.context;
+        const e = step.event as ModelEvent & { error?: unknown };
+        if (e.type.startsWith('xstate.error.actor.')) {
+          // The server's message; an error thrown on this side says what it is.
+          const expected = e.error instanceof Error ? e.error.message : (e.error as { data: { message: string } }).data.message;
+          expect(toasts.at(-1)).toEqual({ type: 'error', description: expected });
+        }
+        // Never the same post twice, in the list or between list and pill.
+        const ids = [...c.posts, ...c.pending].map((p) => p._id);
+        expect(new Set(ids).size).toBe(ids.length);
+        // Everything listed belongs to the list.
+        for (const p of c.posts) expect(belongs(c.source, p, c.saved) || c.source.kind === 'saved').toBe(true);
+        if (e.type === 'feed.reactions' && c.posts[0]?._id === 'p1') expect(c.posts[0].reactions.love).toBe(3);
+        if (e.type === 'feed.reacted' && c.posts[0]?._id === 'p1') expect(c.mine.p1 ?? null).toBe((e as unknown as { userReaction: string | null }).userReaction);
+        if (e.type === 'feed.commentsCount' && c.posts[0]?._id === 'p1') expect(c.posts[0].commentsCount).toBe(7);
+        if (e.type === 'feed.loadMore' && snapshot.children.olderPage) expect(snapshot.children.olderPage.getSnapshot().input).toEqual({ source, cursor: 'c2' });
+        if (e.type === 'feed.reconnected' && snapshot.children.newerPage) {
+          // From the newest post it holds (listed or behind the pill), else from page 1's time.
+          const newest = [...c.posts, ...c.pending].map((p) => `${p.createdAt}_${p._id}`).sort().at(-1);
+          expect(snapshot.children.newerPage.getSnapshot().input).toEqual({ source, since: newest ?? at(31) });
+        }
+        if (e.type === 'feed.showPending') expect(c.pending).toEqual([]);
+      },
+    });
+  });
+});
+
+describe('list helpers', () => {
+  it('moves the member’s own reaction between counts', () => {
+    expect(shiftReaction({ ...zeroCounts(), like: 2 }, 'like', 'love')).toEqual({ ...zeroCounts(), like: 1, love: 1 });
+    expect(shiftReaction(zeroCounts(), null, 'wow')).toEqual({ ...zeroCounts(), wow: 1 });
+    expect(shiftReaction(zeroCounts(), 'sad', null)).toEqual(zeroCounts());
+  });
+  it('decides membership per list', () => {
+    expect(belongs({ kind: 'questions' }, question)).toBe(true);
+    expect(belongs({ kind: 'streams' }, question)).toBe(false);
+    expect(belongs({ kind: 'photos' }, { ...p1, image: '/media/x' })).toBe(true);
+    expect(belongs({ kind: 'videos' }, p1)).toBe(false);
+    expect(belongs({ kind: 'user', userId: 'u2' }, p1)).toBe(true);
+    expect(belongs({ kind: 'post', postId: 'p1' }, p1)).toBe(true);
+    expect(belongs({ kind: 'streams' }, p1Private)).toBe(false);
+  });
+});
+
+afterAll(() => {
+  console.log(coverage.summary('feed', stateCount(feedMachine)));
+  expect(coverage.missed).toEqual([]);
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { retryDelay, socketMachine, type SocketContext } from '../../src/machines/socket.machine';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+const post = { _id: 'p1' };
+const model = {
+  events: [
+    { type: 'socket.start', token: 'token-a' },
+    { type: 'socket.start', token: 'token-b' },
+    { type: 'socket.stop' },
+    { type: 'socket.connected' },
+    { type: 'socket.connectError', message: 'Session expired, please sign in again' },
+    { type: 'socket.disconnected', reason: 'transport close' },
+    { type: 'socket.sessionEnded' },
+    { type: 'socket.message', event: 'post added', payload: { post } },
+  ] as ModelEvent[],
+  // Bounded: a third failure in a row behaves as the second (only the delay grows).
+  filter: (snapshot: { context: unknown }, event: ModelEvent) =>
+    event.type !== 'socket.connectError' || (snapshot.context as SocketContext).attempts < 2,
+};
+
+const coverage = new TransitionCoverage(socketMachine);
+
+describe('socket machine', () => {
+  const paths = coverPaths(socketMachine, model as never);
+  beforeEach(() => void vi.useFakeTimers());
+
+  it('doubles the retry delay up to a cap', () => {
+    expect([1, 2, 3, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 30_000]);
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const published: unknown[] = [];
+    let reconnects = 0;
+    await replay(socketMachine, path, {
+      coverage,
+      provide: {
+        actions: {
+          publish: (_: unknown, message: unknown) => void published.push(message),
+          announceReconnected: () => void (reconnects += 1),
+        },
+      },
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot() as unknown as { matches(v: unknown): boolean; context: SocketContext; children: Record<string, unknown> };
+        if (step.event.type === 'socket.message') expect(published.at(-1)).toEqual({ event: 'post added', payload: { post } });
+        // The connection runs exactly while the machine is active.
+        expect(Boolean(snapshot.children.connection)).toBe(!snapshot.matches('disconnected'));
+        if (snapshot.matches('disconnected')) expect(snapshot.context).toEqual({ token: '', attempts: 0, wasConnected: false, lastError: null });
+      },
+    });
+    const events = path.steps.map((s) => s.event.type);
+    const connects = events.filter((t) => t === 'socket.connected').length;
+    if (connects === 0) expect(reconnects).toBe(0);
+  });
+
+  afterAll(() => {
+    console.log(coverage.summary('socket', stateCount(socketMachine)));
+    expect(coverage.missed).toEqual([]);
+  });
+});
