@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Pencil, Send, Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Form, TextArea, TextField } from 'react-aria-components';
 import { COMMENT_MAX } from '../../api/posts';
 import { journal } from '../../effects/journal';
@@ -27,6 +27,8 @@ export function CommentsPanel({
   me: Commenter;
   onCount: (postId: string, commentsCount: number) => void;
 }) {
+  // Sending disables the button; focus goes back to the box so it stays inside the dialog (Escape still closes it).
+  const box = useRef<HTMLTextAreaElement>(null);
   const logic = useStreamsLogic();
   const provided = useMemo(
     () => logic.comments.provide({ actions: { countChanged: (_, p: { postId: string; commentsCount: number }) => onCount(p.postId, p.commentsCount) } }),
@@ -118,11 +120,13 @@ export function CommentsPanel({
         onSubmit={(e) => {
           e.preventDefault();
           actor.send({ type: 'comments.submit' });
+          box.current?.focus();
         }}
         className="sticky bottom-0 flex items-end gap-2 border-t border-neutral-200 bg-white px-4 py-3 dark:border-neutral-800 dark:bg-neutral-900"
       >
         <TextField aria-label="Write a comment" value={draft} onChange={(text) => actor.send({ type: 'comments.change', text })} maxLength={COMMENT_MAX} className="flex-1">
           <TextArea
+            ref={box}
             rows={1}
             placeholder="Write a comment…"
             className={fieldClass}

@@ -1,0 +1,162 @@
+/**
+ * Two members in two browser contexts against `npm start`: posts, images, reactions, comments,
+ * saving, editing and deleting, each seen live by the other; privacy follows from follows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { startApp, type RunningApp } from './support/app';
+import { launchBrowser } from './support/browser';
+import { auditAccessibility, screenshot } from './support/look';
+
+let app: RunningApp;
+let browser: Browser;
+
+interface Member {
+  page: Page;
+  id: string;
+  username: string;
+  token: string;
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function signUp(username: string, width = 1280): Promise<Member> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: app.url, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.org`);
+  await form.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/app/social/streams');
+  const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
+  const me = await api<{ user: { _id: string } }>('GET', '/currentuser', token);
+  return { page, id: me.user._id, username, token };
+}
+
+async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${app.url}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
+async function compose(page: Page, text: string, privacy: 'Public' | 'Followers' | 'Private' = 'Public') {
+  await page.getByRole('button', { name: /on your mind/i }).first().click();
+  const form = page.getByRole('form', { name: 'Post' });
+  await form.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
+  // react-aria keeps the radio input visually hidden: a member clicks its label.
+  await form.getByRole('radiogroup').getByText(privacy, { exact: true }).click();
+  await expect.poll(() => form.getByRole('radio', { name: new RegExp(`^${privacy}`) }).isChecked()).toBe(true);
+  await form.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect.poll(() => postCard(page, text).count()).toBe(1);
+}
+
+describe('two members see each other live', () => {
+  let ada: Member;
+  let ben: Member;
+
+  beforeAll(async () => {
+    ada = await signUp('ada');
+    ben = await signUp('ben', 375);
+  });
+
+  it('a post, a reaction and a comment reach the other member without a reload', async () => {
+    const text = 'Statecharts make every transition visible.';
+    await compose(ada.page, text);
+    await expect.poll(() => postCard(ben.page, text).count(), { timeout: 15_000 }).toBe(1);
+
+    await postCard(ada.page, text).getByRole('button', { name: 'Like' }).click();
+    await expect
+      .poll(() => postCard(ben.page, text).getByRole('button', { name: /1 reaction/ }).count(), { timeout: 15_000 })
+      .toBe(1);
+
+    await postCard(ben.page, text).getByRole('button', { name: /^Comments: / }).click();
+    const comment = ben.page.getByRole('textbox', { name: 'Write a comment' });
+    await comment.fill('And every bug a missing edge.');
+    await ben.page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => ben.page.getByRole('list', { name: 'Comments' }).innerText()).toContain('And every bug a missing edge.');
+    await expect
+      .poll(() => postCard(ada.page, text).getByRole('button', { name: 'Comments: 1' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    // Escape closes the comments modal, as a keyboard member expects.
+    await ben.page.keyboard.press('Escape');
+    await expect.poll(() => ben.page.getByRole('dialog').count()).toBe(0);
+
+    await postCard(ben.page, text).getByRole('button', { name: 'Save post' }).click();
+    await expect.poll(() => postCard(ben.page, text).getByRole('button', { name: 'Remove from saved' }).count()).toBe(1);
+    await ben.page.goto('/app/social/save');
+    await expect.poll(() => postCard(ben.page, text).count()).toBe(1);
+    await screenshot(ben.page, 'saved-375-light');
+    await ben.page.goto('/app/social/streams');
+    await auditAccessibility(ada.page, 'streams with a post');
+    await screenshot(ada.page, 'streams-post-1280-light');
+  });
+
+  it('an image post carries its alt text', async () => {
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#50b5ff' } }).png().toBuffer();
+    await ada.page.getByRole('button', { name: /on your mind/i }).first().click();
+    const form = ada.page.getByRole('form', { name: 'Post' });
+    await form.getByRole('textbox', { name: "What's on your mind?" }).fill('A blue sky from the lab window.');
+    await form.getByRole('button', { name: 'Image' }).click();
+    const chooser = ada.page.waitForEvent('filechooser');
+    await ada.page.getByRole('button', { name: 'Choose an image' }).click();
+    await (await chooser).setFiles({ name: 'sky.png', mimeType: 'image/png', buffer: png });
+    await ada.page.getByLabel('Alt text').fill('A plain blue rectangle');
+    await form.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect
+      .poll(() => ben.page.getByRole('img', { name: 'A plain blue rectangle' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    const src = await ben.page.getByRole('img', { name: 'A plain blue rectangle' }).getAttribute('src');
+    expect(src).toMatch(/^\/media\/image\/upload\/v\d+\//);
+  });
+
+  it('an edit and a delete reach the other member live', async () => {
+    const text = 'A first draft of a thought.';
+    await compose(ada.page, text);
+    await expect.poll(() => postCard(ben.page, text).count(), { timeout: 15_000 }).toBe(1);
+    await postCard(ada.page, text).getByRole('button', { name: 'Edit post' }).click();
+    const form = ada.page.getByRole('form', { name: 'Post' });
+    await form.getByRole('textbox', { name: "What's on your mind?" }).fill('A second, better draft.');
+    await form.getByRole('button', { name: /^(Save|Update|Post)/ }).click();
+    await expect.poll(() => postCard(ben.page, 'A second, better draft.').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => postCard(ben.page, 'A second, better draft.').innerText()).toMatch(/edited/i);
+
+    await postCard(ada.page, 'A second, better draft.').getByRole('button', { name: 'Delete post' }).click();
+    await ada.page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => postCard(ada.page, 'A second, better draft.').count()).toBe(0);
+    await expect.poll(() => postCard(ben.page, 'A second, better draft.').count(), { timeout: 15_000 }).toBe(0);
+  });
+
+  it('Followers posts reach followers only, Private posts nobody else', async () => {
+    await compose(ada.page, 'For my followers: reading group at six.', 'Followers');
+    await compose(ada.page, 'Note to self: water the plants.', 'Private');
+    await ben.page.reload();
+    await expect.poll(() => postCard(ben.page, 'Statecharts make every transition visible.').count()).toBe(1);
+    expect(await postCard(ben.page, 'For my followers').count()).toBe(0);
+    expect(await postCard(ben.page, 'Note to self').count()).toBe(0);
+
+    await api('PUT', `/user/follow/${ada.id}`, ben.token);
+    await ben.page.reload();
+    await expect.poll(() => postCard(ben.page, 'For my followers').count()).toBe(1);
+    expect(await postCard(ben.page, 'Note to self').count()).toBe(0);
+    // Her own Private post stays in her stream.
+    expect(await postCard(ada.page, 'Note to self').count()).toBe(1);
+  });
+});
