@@ -4,6 +4,7 @@ import type { ReactionType } from '../api/constants';
 import { PAGE_SIZE } from '../api/pages';
 import type { Post, PostsPage } from '../api/posts';
 import { serverEvents } from '../api/socket';
+import { answersMachine, type AnswersEvent } from '../machines/answers.machine';
 import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
 import { feedMachine, type FeedEvent, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
 import { reactionsMachine } from '../machines/reactions.machine';
@@ -110,6 +111,20 @@ export function commentsEventOf(message: BusMessage, postId: string): CommentsEv
   }
 }
 
+/** Bus messages as events of an answers machine (its own question only). */
+export function answersEventOf(message: BusMessage, questionId: string): AnswersEvent | null {
+  if (message.event !== serverEvents.questionAnswers || message.payload.questionId !== questionId) return null;
+  return { type: 'answers.changed', answersCount: message.payload.answersCount, acceptedAnswerId: message.payload.acceptedAnswerId };
+}
+
+export const liveAnswersActor = (bus: Bus) =>
+  fromCallback<EventObject, { questionId: string }>(({ input, sendBack }) =>
+    bus.subscribe((message) => {
+      const event = answersEventOf(message, input.questionId);
+      if (event) sendBack(event);
+    }),
+  );
+
 export const liveFeedActor = (bus: Bus) =>
   fromCallback<EventObject, { source: FeedSource }>(({ input, sendBack }) =>
     bus.subscribe((message) => {
@@ -155,6 +170,23 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
         ),
         removeComment: fromPromise(({ input }: { input: { commentId: string } }) => api.comments.remove(input.commentId)),
         live: liveCommentsActor(bus),
+      },
+      actions: { showToast: bridge.showToast },
+    }),
+    answers: answersMachine.provide({
+      actors: {
+        fetchQuestion: fromPromise(({ input }: { input: { questionId: string } }) => api.questions.one(input.questionId)),
+        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string } }) =>
+          api.questions.answer(input.questionId, { answer: input.answer }),
+        ),
+        updateAnswer: fromPromise(({ input }: { input: { answerId: string; answer: string } }) =>
+          api.questions.editAnswer(input.answerId, { answer: input.answer }),
+        ),
+        removeAnswer: fromPromise(({ input }: { input: { answerId: string } }) => api.questions.removeAnswer(input.answerId)),
+        acceptAnswer: fromPromise(({ input }: { input: { questionId: string; answerId: string | null } }) =>
+          input.answerId ? api.questions.accept(input.questionId, input.answerId) : api.questions.unaccept(input.questionId),
+        ),
+        live: liveAnswersActor(bus),
       },
       actions: { showToast: bridge.showToast },
     }),

@@ -18,6 +18,7 @@ import { feedMachine } from './feed.machine';
 import { reactionsMachine } from './reactions.machine';
 import { saveMachine } from './save.machine';
 import { commentsMachine } from './comments.machine';
+import { answersMachine } from './answers.machine';
 import { whoReactedMachine } from './whoReacted.machine';
 import { composerMachine } from './composer.machine';
 
@@ -39,5 +40,6 @@ export const statecharts = {
   reactions: reactionsMachine,
   save: saveMachine,
   comments: commentsMachine,
+  answers: answersMachine,
   whoReacted: whoReactedMachine,
 } as const;

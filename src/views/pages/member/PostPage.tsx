@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Post } from '../../../api/posts';
 import { Alert } from '../../components/Alert';
@@ -12,8 +12,16 @@ import { PostSkeletons } from '../../streams/PostSkeleton';
 import { ReactionsModal } from '../../streams/ReactionsModal';
 import { useFeed } from '../../streams/useFeed';
 
-/** /post/{postId} (and /question/{questionId} until answers have their own page): one post with its comments. */
-export default function PostPage({ postId }: { postId: string }) {
+export interface PostPageProps {
+  postId: string;
+  /** Shown between the card and the comments (the question page's answers). */
+  extra?: (post: Post, feed: ReturnType<typeof useFeed>['feed']) => ReactNode;
+  /** Where a deleted post sends the member. */
+  backTo?: { href: string; label: string };
+}
+
+/** /post/{postId} (and, with its answers as `extra`, /question/{questionId}): one post with its comments. */
+export default function PostPage({ postId, extra, backTo = { href: '/streams', label: 'Back to Streams' } }: PostPageProps) {
   const source = useMemo(() => ({ kind: 'post' as const, postId }), [postId]);
   const { feed, callbacks } = useFeed(source);
   const state = useSelector(feed, (s) => s);
@@ -23,8 +31,8 @@ export default function PostPage({ postId }: { postId: string }) {
   const post = state.context.posts[0];
   const onDeleted = useMemo(() => (id: string) => {
     callbacks.onDeleted(id);
-    navigate('/streams');
-  }, [callbacks, navigate]);
+    navigate(backTo.href);
+  }, [callbacks, navigate, backTo.href]);
 
   if (state.matches('loading')) return <div className="mx-auto max-w-2xl"><PostSkeletons count={1} label="Loading post" /></div>;
   if (state.matches('failed'))
@@ -38,7 +46,7 @@ export default function PostPage({ postId }: { postId: string }) {
   if (!post)
     return (
       <div className="mx-auto max-w-2xl">
-        <EmptyState title="This post is gone" text="It was deleted, or you can no longer see it." action={<Link href="/streams" className={buttonClasses({ variant: 'secondary' })}>Back to Streams</Link>} />
+        <EmptyState title="This post is gone" text="It was deleted, or you can no longer see it." action={<Link href={backTo.href} className={buttonClasses({ variant: 'secondary' })}>{backTo.label}</Link>} />
       </div>
     );
   const me = profile ? { userId: profile._id, username: profile.username, avatarColor: profile.avatarColor, profilePicture: profile.profilePicture || profile.avatarImage } : null;
@@ -56,6 +64,7 @@ export default function PostPage({ postId }: { postId: string }) {
         onOpenComments={() => document.getElementById('comments')?.focus()}
         onOpenReactions={setReactions}
       />
+      {extra ? extra(post, feed) : null}
       <section id="comments" tabIndex={-1} aria-label="Comments" className="rounded-3xl border border-neutral-200 bg-white outline-none dark:border-neutral-800 dark:bg-neutral-900">
         <h2 className="px-5 pt-4 text-lg font-bold text-neutral-900 dark:text-white">Comments</h2>
         {me ? <CommentsPanel postId={post._id} me={me} onCount={callbacks.onCommentsCount} /> : null}

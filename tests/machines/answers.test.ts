@@ -1,0 +1,148 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANSWER_EMPTY, answersMachine, ordered, type AnswersContext } from '../../src/machines/answers.machine';
+import { answer, post, refused } from '../fixtures/streams';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+const me = { userId: 'u1', username: 'alice', avatarColor: '#f33e58', profilePicture: '' };
+const question = post({ _id: 'q1', kind: 'question', userId: 'u1', username: 'alice', answersCount: 2 });
+const mine = answer({ _id: 'a1', userId: 'u1' });
+const theirs = answer({ _id: 'a2', userId: 'u2', username: 'bob', answer: 'Read the docs', createdAt: '2025-01-01T12:00:00.000Z' });
+const sent = answer({ _id: 'a3', userId: 'u1', answer: 'A good answer', createdAt: '2025-01-01T13:00:00.000Z' });
+const live = answer({ _id: 'a4', userId: 'u2', username: 'bob', createdAt: '2025-01-01T14:00:00.000Z' });
+const notFound = refused('Question not found');
+
+const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
+  const c = snapshot.context as AnswersContext;
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    ids: c.answers.map((x) => `${x._id}${x.accepted ? '*' : ''}`),
+    count: c.question?.answersCount ?? null,
+    accepted: c.question?.acceptedAnswerId ?? null,
+    draft: c.draft,
+    formError: c.formError,
+    editing: c.editing,
+    removing: c.removing?.answer._id ?? null,
+    sending: c.sending,
+    stale: c.stale,
+    error: c.error,
+  });
+};
+
+const model = {
+  input: { questionId: 'q1', me },
+  serialize,
+  events: [
+    { type: 'answers.retry' },
+    { type: 'answers.change', text: 'A good answer' },
+    { type: 'answers.change', text: '   ' },
+    { type: 'answers.submit' },
+    { type: 'answers.startEdit', answerId: 'a1' },
+    { type: 'answers.startEdit', answerId: 'a2' },
+    { type: 'answers.changeEdit', text: 'Use two statecharts' },
+    { type: 'answers.changeEdit', text: '' },
+    { type: 'answers.cancelEdit' },
+    { type: 'answers.saveEdit' },
+    { type: 'answers.delete', answerId: 'a1' },
+    { type: 'answers.delete', answerId: 'a2' },
+    { type: 'answers.accept', answerId: 'a2' },
+    { type: 'answers.unaccept' },
+    { type: 'answers.changed', answersCount: 3, acceptedAnswerId: null },
+    { type: 'xstate.done.actor.fetchQuestion', output: { question, answers: [mine, theirs] } },
+    { type: 'xstate.error.actor.fetchQuestion', error: notFound },
+    { type: 'xstate.done.actor.createAnswer', output: { message: 'ok', answer: sent, answersCount: 3 } },
+    { type: 'xstate.error.actor.createAnswer', error: refused('Answer must not exceed 5000 characters', 400) },
+    { type: 'xstate.done.actor.updateAnswer', output: { message: 'ok', answer: { ...mine, answer: 'Use two statecharts', editedAt: 'x' }, answersCount: 2 } },
+    { type: 'xstate.error.actor.updateAnswer', error: refused('You can only edit your own answers', 403) },
+    { type: 'xstate.done.actor.removeAnswer', output: { message: 'ok', answersCount: 1 } },
+    { type: 'xstate.error.actor.removeAnswer', error: notFound },
+    { type: 'xstate.done.actor.acceptAnswer', output: { message: 'ok', post: { ...question, acceptedAnswerId: 'a2' } } },
+    { type: 'xstate.error.actor.acceptAnswer', error: refused('Only the asker can accept an answer', 403) },
+    { type: 'xstate.done.actor.unacceptAnswer', output: { message: 'ok', post: question } },
+    { type: 'xstate.error.actor.unacceptAnswer', error: notFound },
+    { type: 'xstate.done.actor.refetch', output: { question: { ...question, answersCount: 3 }, answers: [mine, theirs, live] } },
+    { type: 'xstate.error.actor.refetch', error: new Error('offline') },
+  ] as ModelEvent[],
+  // One thing at a time from the loaded list: the graph stays small.
+  filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
+    const c = snapshot.context as AnswersContext;
+    const pristine = c.answers.map((x) => x._id).sort().join() === 'a1,a2' && c.question?.answersCount === 2;
+    const idle = snapshot.matches({ ready: 'idle' });
+    const calm = pristine && idle && c.draft === '' && c.editing === null && c.formError === null;
+    // Typing while an answer is sent: what was typed meanwhile must stay.
+    if (event.type === 'answers.change') return c.editing === null && ((pristine && idle) || (snapshot.matches({ ready: 'posting' }) && c.draft === 'A good answer'));
+    if (['answers.changed', 'answers.startEdit', 'answers.delete', 'answers.accept', 'answers.unaccept'].includes(event.type)) return calm;
+    if (event.type === 'answers.changeEdit') return idle && c.editing !== null && c.editing.error === null && c.editing.text === mine.answer;
+    if (event.type === 'answers.saveEdit' || event.type === 'answers.cancelEdit') return idle && c.editing !== null;
+    if (event.type === 'answers.submit') return idle && c.editing === null;
+    return true;
+  },
+};
+
+const coverage = new TransitionCoverage(answersMachine);
+
+describe('answers machine', () => {
+  const paths = coverPaths(answersMachine, model as never);
+  beforeEach(() => void vi.useFakeTimers());
+
+  it('orders the accepted answer first, then oldest first', () => {
+    expect(ordered([theirs, mine, live], 'a4').map((a) => `${a._id}${a.accepted ? '*' : ''}`)).toEqual(['a4*', 'a1', 'a2']);
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const toasts: { description: string }[] = [];
+    const changed: { answersCount: number; acceptedAnswerId: string | null }[] = [];
+    await replay(answersMachine, path, {
+      input: model.input,
+      coverage,
+      serialize: serialize as never,
+      provide: {
+        actions: {
+          showToast: (_: unknown, t: { description: string }) => void toasts.push(t),
+          questionChanged: (_: unknown, p: { question: { answersCount: number; acceptedAnswerId: string | null } }) => void changed.push(p.question),
+        },
+      },
+      afterStep: (step, actor) => {
+        const s = actor.getSnapshot();
+        const c = s.context as AnswersContext;
+        const e = step.event as ModelEvent;
+        if (e.type === 'answers.submit' && c.draft.trim() === '') expect(c.formError).toBe(ANSWER_EMPTY);
+        // Refused, the answer's text stays and the server's message shows.
+        if (e.type === 'xstate.error.actor.createAnswer') {
+          expect(c.draft.trim()).not.toBe('');
+          expect(c.formError).toBe('Answer must not exceed 5000 characters');
+        }
+        if (e.type === 'xstate.done.actor.createAnswer') {
+          expect(c.answers.filter((x) => x._id === 'a3')).toHaveLength(1);
+          expect(c.draft.trim()).not.toBe('A good answer');
+          expect(changed.at(-1)?.answersCount).toBe(3);
+        }
+        if (e.type === 'xstate.error.actor.updateAnswer') {
+          expect(c.editing).toMatchObject({ answerId: 'a1', error: 'You can only edit your own answers' });
+          expect(c.answers.find((x) => x._id === 'a1')?.answer).toBe(mine.answer);
+        }
+        if (e.type === 'xstate.done.actor.updateAnswer') expect(c.answers.find((x) => x._id === 'a1')?.editedAt).toBe('x');
+        if (e.type === 'answers.startEdit' && (e as unknown as { answerId: string }).answerId === 'a2') expect(c.editing).toBeNull();
+        if (e.type === 'answers.delete' && (e as unknown as { answerId: string }).answerId === 'a2') expect(s.matches({ ready: 'idle' })).toBe(true);
+        if (e.type === 'xstate.error.actor.removeAnswer') {
+          expect(c.answers.map((x) => x._id).sort()).toEqual(['a1', 'a2']);
+          expect(toasts.at(-1)?.description).toBe('Question not found');
+        }
+        if (e.type === 'xstate.done.actor.acceptAnswer') {
+          expect(c.answers[0]).toMatchObject({ _id: 'a2', accepted: true });
+          expect(changed.at(-1)?.acceptedAnswerId).toBe('a2');
+        }
+        if (e.type === 'xstate.error.actor.acceptAnswer') expect(toasts.at(-1)?.description).toBe('Only the asker can accept an answer');
+        if (e.type === 'xstate.done.actor.unacceptAnswer') expect(c.answers.every((x) => !x.accepted)).toBe(true);
+        if (e.type === 'answers.changed') expect(s.matches({ ready: 'refreshing' })).toBe(true);
+        if (e.type === 'xstate.done.actor.refetch') expect(c.answers.map((x) => x._id)).toEqual(['a1', 'a2', 'a4']);
+        if (e.type === 'xstate.error.actor.fetchQuestion') expect(c.error).toBe('Question not found');
+      },
+    });
+  });
+
+  afterAll(() => {
+    console.log(coverage.summary('answers', stateCount(answersMachine)));
+    expect(coverage.missed).toEqual([]);
+  });
+});
