@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from './support/app';
 import { launchBrowser } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
+import { signUpMember } from './support/members';
 
 let app: RunningApp;
 let browser: Browser;
@@ -22,19 +23,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function signUp(username: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: app.url, bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Email').fill(`${username}@example.org`);
-  await form.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/app/social/streams');
-  return page;
-}
+const signUp = async (username: string, width: number): Promise<Page> => (await signUpMember(browser, app, username, width)).page;
 
 async function dark(page: Page) {
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));

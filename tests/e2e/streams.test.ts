@@ -8,16 +8,10 @@ import sharp from 'sharp';
 import { startApp, type RunningApp } from './support/app';
 import { launchBrowser } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
+import { callApi, signUpMember, type Member } from './support/members';
 
 let app: RunningApp;
 let browser: Browser;
-
-interface Member {
-  page: Page;
-  id: string;
-  username: string;
-  token: string;
-}
 
 beforeAll(async () => {
   app = await startApp();
@@ -29,31 +23,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function signUp(username: string, width = 1280): Promise<Member> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: app.url, bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Email').fill(`${username}@example.org`);
-  await form.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/app/social/streams');
-  const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
-  const me = await api<{ user: { _id: string } }>('GET', '/currentuser', token);
-  return { page, id: me.user._id, username, token };
-}
-
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.url}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const signUp = (username: string, width?: number) => signUpMember(browser, app, username, width);
+const api = <T>(method: string, path: string, token: string, body?: unknown) => callApi<T>(app, method, path, token, body);
 
 const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 

@@ -1,0 +1,41 @@
+/** Members as the e2e journeys make them: signed up through the real form, in their own browser context. */
+import type { Browser, Page } from 'playwright-core';
+import type { RunningApp } from './app';
+
+export interface Member {
+  page: Page;
+  id: string;
+  username: string;
+  token: string;
+}
+
+export const MEMBER_PASSWORD = 'correct-horse-battery';
+
+/** Calls the API as a member (for steps whose screens belong to later issues, e.g. follow). */
+export async function callApi<T>(app: RunningApp, method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${app.url}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs a new member up through the sign-up tab and waits for the streams. */
+export async function signUpMember(browser: Browser, app: RunningApp, username: string, width = 1280): Promise<Member> {
+  // bypassCSP only lets tests inject axe-core; the app itself runs under its real CSP.
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: app.url, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.org`);
+  await form.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/app/social/streams');
+  const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
+  const me = await callApi<{ user: { _id: string } }>(app, 'GET', '/currentuser', token);
+  return { page, id: me.user._id, username, token };
+}
