@@ -134,6 +134,111 @@ export interface ImagesTable {
   created_at: string;
 }
 
+/** A member's profile details and choices (migration 0004_profiles); no row means the defaults. */
+export interface UserProfilesTable {
+  user_id: string;
+  cover_image: string;
+  work: string;
+  school: string;
+  location: string;
+  quote: string;
+  /** JSON: {facebook, instagram, twitter, youtube}. */
+  social_links: string;
+  /** JSON: string[]. */
+  hobbies: string;
+  /** JSON: interest topics (INTEREST_TOPICS). */
+  interests: string;
+  notify_messages: number;
+  notify_follows: number;
+  notify_reactions: number;
+  notify_comments: number;
+  ban_reason: string;
+  banned_at: string | null;
+  updated_at: string;
+}
+
+/** What a member did that personalization may learn from; cleared on request. */
+export interface UserBehaviorsTable {
+  id: string;
+  user_id: string;
+  action: string;
+  subject_id: string | null;
+  topic: string | null;
+  created_at: string;
+}
+
+export interface ProfileReportsTable {
+  id: string;
+  reporter_id: string;
+  reported_id: string;
+  reason: string;
+  details: string;
+  status: 'pending' | 'reviewed' | 'dismissed';
+  created_at: string;
+  updated_at: string;
+}
+
+/** Chat (migration 0005_chat): see server/modules/chat. Booleans are 0/1. */
+export interface ChatGroupsTable {
+  id: string;
+  name: string;
+  description: string;
+  privacy: 'public' | 'private';
+  profile_image: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface ChatGroupMembersTable {
+  group_id: string;
+  user_id: string;
+  state: 'pending' | 'accepted';
+  role: 'admin' | 'member';
+  joined_by: 'creator' | 'invited';
+  invited_by: string | null;
+  joined_at: string;
+}
+export interface ChatConversationsTable {
+  id: string;
+  kind: 'private' | 'group';
+  user_one: string | null;
+  user_two: string | null;
+  group_id: string | null;
+  last_seq: number;
+  last_message_at: string | null;
+  created_at: string;
+}
+export interface ChatMessagesTable {
+  id: string;
+  conversation_id: string;
+  seq: number;
+  sender_id: string;
+  receiver_id: string | null;
+  group_id: string | null;
+  body: string;
+  gif_url: string;
+  selected_image: string;
+  is_read: number;
+  deleted_for_everyone: number;
+  client_id: string | null;
+  created_at: string;
+}
+export interface ChatHiddenMessagesTable {
+  message_id: string;
+  user_id: string;
+}
+export interface ChatReactionsTable {
+  message_id: string;
+  user_id: string;
+  type: ReactionType;
+  created_at: string;
+}
+export interface ChatViewersTable {
+  user_id: string;
+  other_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -146,6 +251,16 @@ export interface Database {
   follows: FollowsTable;
   blocks: BlocksTable;
   images: ImagesTable;
+  chat_groups: ChatGroupsTable;
+  chat_group_members: ChatGroupMembersTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_hidden_messages: ChatHiddenMessagesTable;
+  chat_reactions: ChatReactionsTable;
+  chat_viewers: ChatViewersTable;
+  user_profiles: UserProfilesTable;
+  user_behaviors: UserBehaviorsTable;
+  profile_reports: ProfileReportsTable;
 }
 
 export type UserRow = UsersTable;

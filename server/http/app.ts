@@ -24,6 +24,12 @@ import { createTokenService } from '../modules/auth/tokens';
 import { createTokenVerifier } from '../modules/auth/verifier';
 import { createStreamServices, streamRoutes, type StreamServices } from '../modules/streams';
 import { createUserStore, type UserStore } from '../modules/users/store';
+import { chatRoutes, createChatServices, type ChatServices } from '../modules/chat/index';
+import { createSessionEvents, endSessionsOnBan, type SessionEvents } from '../realtime/sessionEvents';
+import { createProfileService, type ProfileService } from '../modules/users/profileService';
+import { createProfileStore } from '../modules/users/profileStore';
+import { userRoutes } from '../modules/users/routes';
+import { createPresence, type Presence } from '../realtime/presence';
 import { authentication } from './authentication';
 import { installBodyParsers } from './bodyParsers';
 import { clientApp } from './client';
@@ -45,7 +51,9 @@ export interface AppDeps {
 }
 
 /** What later modules and scripts reach through `app.services`, built once per app (the streams areas included). */
-export interface Services extends StreamServices {
+export interface Services extends StreamServices, ChatServices {
+  /** Sign-out, ban and password changes end sessions here; the realtime layer closes their sockets. */
+  sessionEvents: SessionEvents;
   config: Config;
   database: DatabaseHandle;
   clock: Clock;
@@ -54,6 +62,10 @@ export interface Services extends StreamServices {
   users: UserStore;
   auth: AuthService;
   passwordReset: PasswordResetService;
+  /** People, profiles and settings (server/modules/users). */
+  profiles: ProfileService;
+  /** Who is online; attached to socket.io by attachRealtime. */
+  presence: Presence;
 }
 
 declare module 'fastify' {
@@ -108,17 +120,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   });
 
-  const users = createUserStore(deps.database.db);
+  const sessionEvents = createSessionEvents();
+  const users = endSessionsOnBan(createUserStore(deps.database.db), sessionEvents);
   const authStore = createAuthStore(deps.database.db);
   const tokens = createTokenService(config.jwtSecret, clock);
   const hasher = createPasswordHasher(config.passwordHashing);
   const media = createMediaStorage(path.join(config.dataDir, 'media'), clock);
   await fs.mkdir(media.root, { recursive: true });
-  const auth = createAuthService({ config, clock, users, store: authStore, hasher, tokens, media });
+  const auth = createAuthService({ config, clock, users, store: authStore, hasher, tokens, media, sessionEvents });
   const google = googleSignInFromConfig(config, { clock, users, media, issueSession: auth.issueSession, log: app.log });
-  const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer });
+  const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer, sessionEvents });
   const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log });
-  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams });
+  const chat = createChatServices({ database: deps.database, clock, follows: streams.followStore, log: app.log });
+  const profileStore = createProfileStore(deps.database);
+  const presence = createPresence({ blockPartners: profileStore.blockPartners, log: app.log });
+  const profiles = createProfileService({ config, clock, store: profileStore, hasher, presence, issueSession: auth.issueSession });
+  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, ...chat, sessionEvents });
 
   await app.register(authentication, { verify: createTokenVerifier({ tokens, store: authStore, clock }) });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
@@ -129,6 +146,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(systemRoutes, { config, database: deps.database });
       await api.register(authRoutes, { config, auth, passwordReset, users, google });
       await streamRoutes(api, { config, clock, media, users, streams });
+      await api.register(chatRoutes, { chat: chat.chat });
+      await api.register(userRoutes, { config, profiles });
     },
     { prefix: API_BASE },
   );

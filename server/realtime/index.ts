@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { BANNED_MESSAGE } from '../../src/api/constants';
-import { SOCKET_PATH, type StreamEvent, type StreamEventPayloads } from '../../src/api/socket';
+import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, type ChatEvent, type ChatEventPayloads, type StreamEvent, type StreamEventPayloads } from '../../src/api/socket';
 import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
 import type { TokenVerifier } from '../modules/auth/verifier';
+import { attachChatSockets, originAllowed } from './chatSockets';
 import { userRoom } from './fanout';
+import { useRedisAdapter } from './redisAdapter';
 
 export { userRoom };
 
@@ -15,7 +17,9 @@ export interface SocketData {
 }
 
 /** Events the server sends; chat and groups add theirs to src/api/socket.ts and here. */
-export type ServerToClientEvents = { [E in StreamEvent]: (payload: StreamEventPayloads[E]) => void };
+export type ServerToClientEvents = { [E in StreamEvent]: (payload: StreamEventPayloads[E]) => void } & {
+  [E in ChatEvent]: (payload: ChatEventPayloads[E]) => void;
+};
 
 export type RealtimeServer = Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -29,7 +33,16 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
+    // A bigger frame closes that socket only (chat: client frames are small; messages go over HTTP).
+    maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
+    // Browsers send Origin: only this site's may open a socket (see originAllowed).
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, originAllowed(typeof origin === 'string' ? origin : undefined, req.headers.host, app.services.config.publicUrl));
+    },
   });
+  // Across processes when REDIS_URL is set (rooms, broadcasts, fetchSockets).
+  useRedisAdapter(app, io, app.services.config.redisUrl);
 
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
@@ -45,6 +58,11 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
   });
+  // Presence (`user online`): server/realtime/presence.ts.
+  app.services.presence.attach(io);
+  // Chat: group rooms, client events, and closing the sockets of ended sessions.
+  const detachChat = attachChatSockets(io, { chat: app.services.chat, rooms: app.services.chatRooms, sessionEvents: app.services.sessionEvents, log: app.log });
+  app.addHook('onClose', async () => detachChat());
   app.services.fanout.attach({ to: (rooms) => ({ emit: (event, payload) => io.to(rooms).emit(event as StreamEvent, payload as never) }) });
 
   // Open websockets would keep the HTTP server from closing; end them first.

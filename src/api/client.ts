@@ -6,6 +6,7 @@ import type {
 } from './auth';
 import type { ClientConfig } from './config';
 import { createStreamsApi } from './streamsClient';
+import { createUsersApi } from './usersClient';
 
 export interface ApiClientOptions {
   /** Origin of the server; empty for same-origin (the browser). */
@@ -56,6 +57,7 @@ export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOpti
       adminSignIn: (body: AdminSignInBody) => http<AuthResponse>(paths.auth.adminSignin, { method: 'POST', body }),
     },
     ...createStreamsApi(http),
+    ...createUsersApi(http),
   };
 }
 

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './chat';
 export * from './client';
 export * from './config';
 export * from './constants';
@@ -11,3 +12,5 @@ export * from './numbers';
 export * from './pages';
 export * from './posts';
 export * from './streamsClient';
+export * from './users';
+export * from './usersClient';

@@ -82,10 +82,63 @@ export const paths = {
     following: (userId: string) => `/user/following/${encodeURIComponent(userId)}`,
     blocked: '/user/blocked',
   },
+  users: {
+    suggestions: '/user/profile/user/suggestions',
+    all: (page: number) => `/user/all/${page}`,
+    search: (query: string) => `/user/profile/search/${encodeURIComponent(query)}`,
+    profile: (userId: string) => `/user/profile/${encodeURIComponent(userId)}`,
+    changePassword: '/user/profile/change-password',
+    settings: '/user/profile/settings',
+    basicInfo: '/user/profile/basic-info',
+    socialLinks: '/user/profile/social-links',
+    personalHobby: '/user/profile/personal-hobby',
+    images: '/user/profile/images',
+    personalize: '/user/profile/personalize-settings',
+    clearPersonalize: '/user/profile/personalize-settings/clear',
+    clearBehavior: '/user/profile/personalize-settings/clear/user-behavior',
+    online: '/user/online',
+    banStatus: (userId: string) => `/user/banuser/${encodeURIComponent(userId)}`,
+    reportProfile: '/reportprofile',
+    reports: (page: number) => `/reportprofile/${page}`,
+  },
   images: {
     ofUser: (userId: string) => `/images/${encodeURIComponent(userId)}`,
     upload: (kind: string) => `/images/${encodeURIComponent(kind)}`,
     remove: (imageId: string) => `/images/${encodeURIComponent(imageId)}`,
+  },
+  chat: {
+    conversationList: '/chat/message/conversation-list',
+    /** `id`: the other member (private) or the group (isGroupChat); `after`: catch up from that seq. */
+    messages: (id: string, opts: { isGroupChat?: boolean; after?: number; before?: number; limit?: number } = {}) => {
+      const query = new URLSearchParams();
+      if (opts.isGroupChat !== undefined) query.set('isGroupChat', String(opts.isGroupChat));
+      if (opts.after !== undefined) query.set('after', String(opts.after));
+      if (opts.before !== undefined) query.set('before', String(opts.before));
+      if (opts.limit !== undefined) query.set('limit', String(opts.limit));
+      const text = query.toString();
+      return `/chat/message/user/${encodeURIComponent(id)}${text ? `?${text}` : ''}`;
+    },
+    addChatUsers: '/chat/message/add-chat-users',
+    removeChatUsers: '/chat/message/remove-chat-users',
+    markAsRead: '/chat/message/mark-as-read',
+    send: '/chat/message',
+    reaction: '/chat/message/reaction',
+    markAsDeleted: (messageId: string, senderId: string, receiverId: string, type: 'deleteForMe' | 'deleteForEveryone') =>
+      `/chat/message/mark-as-deleted/${encodeURIComponent(messageId)}/${encodeURIComponent(senderId)}/${encodeURIComponent(receiverId)}/${type}`,
+  },
+  groupChat: {
+    create: '/group-chat/create',
+    invitations: '/group-chat/invitations',
+    accept: (groupId: string) => `/group-chat/invitation/accept/${encodeURIComponent(groupId)}`,
+    decline: (groupId: string) => `/group-chat/invitation/decline/${encodeURIComponent(groupId)}`,
+    leave: (groupId: string) => `/group-chat/leave/${encodeURIComponent(groupId)}`,
+    userGroups: (userId: string) => `/group-chat/user-group/${encodeURIComponent(userId)}`,
+    one: (groupId: string) => `/group-chat/${encodeURIComponent(groupId)}`,
+    addMembers: (groupId: string) => `/group-chat/add-members/${encodeURIComponent(groupId)}`,
+    promote: (groupId: string, userId: string) => `/group-chat/promote/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
+    removeMember: (groupId: string, userId: string) => `/group-chat/remove-members/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
+    checkMember: (groupId: string, userId: string) => `/group-chat/check-member/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
+    sendMessage: '/group/message',
   },
 } as const;
 
@@ -144,10 +197,32 @@ export const routes = {
     followers: '/user/followers/:userId',
     following: '/user/following/:userId',
   },
+  users: {
+    all: '/user/all/:page',
+    search: '/user/profile/search/:query',
+    profile: '/user/profile/:userId',
+    banStatus: '/user/banuser/:userId',
+    reports: '/reportprofile/:page',
+  },
   images: {
     ofUser: '/images/:userId',
     upload: '/images/:kind',
     remove: '/images/:imageId',
+  },
+  chat: {
+    messages: '/chat/message/user/:id',
+    markAsDeleted: '/chat/message/mark-as-deleted/:messageId/:senderId/:receiverId/:type',
+  },
+  groupChat: {
+    accept: '/group-chat/invitation/accept/:groupId',
+    decline: '/group-chat/invitation/decline/:groupId',
+    leave: '/group-chat/leave/:groupId',
+    userGroups: '/group-chat/user-group/:userId',
+    one: '/group-chat/:groupId',
+    addMembers: '/group-chat/add-members/:groupId',
+    promote: '/group-chat/promote/:groupId/:userId',
+    removeMember: '/group-chat/remove-members/:groupId/:userId',
+    checkMember: '/group-chat/check-member/:groupId/:userId',
   },
 } as const;
 

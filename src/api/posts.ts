@@ -88,8 +88,18 @@ export const postSchema = z.object({
   updatedAt: z.string(),
   /** Set when the author changed the post after publishing it: the "edited" marker. */
   editedAt: z.string().nullable(),
+  // For the member reading it (computed in the same query as the post; see docs/api.md):
+  /** The reader's own reaction on the post, or null. */
+  userReaction: reactionTypeSchema.nullable(),
+  /** Whether the reader saved the post (POST /favpost). */
+  saved: z.boolean(),
+  /** Whether the reader follows the author (false on their own posts). */
+  followingAuthor: z.boolean(),
 });
 export type Post = z.infer<typeof postSchema>;
+/** The fields of a post that depend on who reads it. */
+export type ViewerFields = Pick<Post, 'userReaction' | 'saved' | 'followingAuthor'>;
+export const NO_VIEWER_FIELDS: ViewerFields = { userReaction: null, saved: false, followingAuthor: false };
 
 /** POST /post: a post without media. Unknown fields (username, email...) are ignored: the server knows who posts. */
 export const createPostBodySchema = z.object({

@@ -1,3 +1,4 @@
+import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, GroupDeleted, GroupMemberEvent, MessageDeleted, MessageRead, SocketAck } from './chat';
 import type { Comment, Post, ReactionCounts } from './posts';
 
 /**
@@ -39,6 +40,9 @@ export const serverEvents = {
   commentUpdated: 'comment updated',
   commentDeleted: 'comment deleted',
   questionAnswers: 'question answers',
+  /** Ours (chat): a message withdrawn (deleteForEveryone: both members; deleteForMe: that member's sockets). */
+  messageDeleted: 'message deleted',
+  groupMessageDeleted: 'group message deleted',
 } as const;
 
 export interface SessionEndedPayload {
@@ -83,3 +87,37 @@ export interface StreamEventPayloads {
   [serverEvents.questionAnswers]: QuestionAnswersPayload;
 }
 export type StreamEvent = keyof StreamEventPayloads;
+
+/** Payload of each server event of private and group chat, by event name (see docs/api.md, Chat). */
+export interface ChatEventPayloads {
+  [serverEvents.addChatUsers]: ChatUsers;
+  [serverEvents.chatList]: ChatListItem;
+  [serverEvents.messageReceived]: ChatMessage;
+  [serverEvents.messageRead]: MessageRead;
+  [serverEvents.messageReaction]: ChatMessage;
+  [serverEvents.messageDeleted]: MessageDeleted;
+  [serverEvents.groupChatList]: GroupChat;
+  [serverEvents.groupUpdated]: GroupChat;
+  [serverEvents.groupDeleted]: GroupDeleted;
+  [serverEvents.groupMemberPromoted]: GroupMemberEvent;
+  [serverEvents.groupMemberRemoved]: GroupMemberEvent;
+  [serverEvents.groupMessageReceived]: ChatMessage;
+  [serverEvents.groupMessageReaction]: ChatMessage;
+  [serverEvents.groupMessageDeleted]: MessageDeleted;
+  [serverEvents.sessionEnded]: SessionEndedPayload;
+}
+export type ChatEvent = keyof ChatEventPayloads;
+
+/** What a client emits; each takes an acknowledgement callback answering SocketAck. */
+export interface ClientEventPayloads {
+  /** Any payload; the server answers with the rooms it chose (the member's own room only). */
+  [clientEvents.joinRoom]: unknown;
+  [clientEvents.joinGroupRoom]: { groupId: string };
+  [clientEvents.leaveGroupRoom]: { groupId: string };
+  [clientEvents.groupAction]: GroupAction;
+}
+export type ClientEvent = keyof ClientEventPayloads;
+export type { SocketAck };
+
+/** The largest socket frame a client may send; a bigger one disconnects that socket. */
+export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;

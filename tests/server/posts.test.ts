@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST_BG_COLORS } from '../../src/api/constants';
 import { postResponseSchema, postSchema, postsPageSchema } from '../../src/api/posts';
 import { createTestApp, dialects, type TestApp } from './harness';
@@ -168,5 +168,101 @@ describe.each(dialects)('posts on %s', (dialect) => {
     await refused(t, author, 'PUT', `/group/post/${p._id}/accept`, undefined, 404, 'Group not found');
     await refused(t, author, 'PUT', `/group/post/${p._id}/decline`, undefined, 404, 'Group not found');
     await refused(t, null, 'GET', `/group/${MISSING}/posts/1`, undefined, 401);
+  });
+});
+
+describe.each(dialects)('what a post is to its reader on %s', (dialect) => {
+  let t: TestApp;
+  let author: Member;
+  let reader: Member;
+  let stranger: Member;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    [author, reader, stranger] = [await member(t), await member(t), await member(t)];
+  });
+  afterAll(() => t.close());
+
+  type Listed = { _id: string; userReaction: string | null; saved: boolean; followingAuthor: boolean };
+  const find = (list: Listed[], id: string) => list.find((p) => p._id === id)!;
+  const fieldsOf = (p: Listed) => ({ userReaction: p.userReaction, saved: p.saved, followingAuthor: p.followingAuthor });
+
+  it('carries the reader\'s reaction, saved and following on every list and single answer, and nobody else\'s', async () => {
+    const p = await post(t, author, { post: 'plain' });
+    const photo = (await ok(t, author, 'POST', '/post/image/post', { post: 'photo', image: await imageDataUrl() }, 201)).post;
+    const question = (await ok(t, author, 'POST', '/question', { post: 'why?' }, 201)).post;
+    for (const id of [p._id, photo._id, question._id]) {
+      await ok(t, reader, 'POST', '/post/reaction', { postId: id, type: 'wow' });
+      await ok(t, reader, 'POST', '/favpost', { postId: id });
+    }
+    await ok(t, reader, 'PUT', `/user/follow/${author.id}`);
+    const mine = { userReaction: 'wow', saved: true, followingAuthor: true };
+    const none = { userReaction: null, saved: false, followingAuthor: false };
+
+    const answers: [string, (body: any) => Listed[], string][] = [
+      ['/post/all/1', (b) => b.posts, p._id],
+      [`/post/all/1?cursor=2999-01-01T00:00:00.000Z_${MISSING}`, (b) => b.posts, p._id],
+      [`/post/all/1?since=2000-01-01T00:00:00.000Z`, (b) => b.posts, p._id],
+      [`/post/${p._id}`, (b) => [b.post], p._id],
+      [`/post/user/${author.id}/1`, (b) => b.posts, p._id],
+      [`/user/profile/posts/${author.id}/all/1`, (b) => b.posts, question._id],
+      ['/post/images/1', (b) => b.posts, photo._id],
+      ['/favpost/1', (b) => b.posts, photo._id],
+      ['/question/all/1', (b) => b.questions, question._id],
+      [`/question/${question._id}`, (b) => [b.question], question._id],
+    ];
+    for (const [url, listOf, id] of answers) {
+      const forReader = find(listOf(await ok(t, reader, 'GET', url)), id);
+      expect(fieldsOf(forReader), `${url} for the reader`).toEqual(mine);
+      if (url === '/favpost/1') continue; // the stranger saved nothing
+      const forStranger = find(listOf(await ok(t, stranger, 'GET', url)), id);
+      expect(fieldsOf(forStranger), `${url} for a stranger`).toEqual(none);
+    }
+    // The author: their own post, never "following" themselves.
+    expect(fieldsOf((await ok(t, author, 'GET', `/post/${p._id}`)).post)).toEqual(none);
+  });
+
+  it('reads them in the page\'s own statement: as many queries for ten posts as for one (no query per post)', async () => {
+    const writer = await member(t);
+    const lonely = await member(t);
+    const executor = t.database.db.getExecutor();
+    const count = async (who: Member, url: string) => {
+      const spy = vi.spyOn(executor, 'executeQuery');
+      try {
+        await ok(t, who, 'GET', url);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const first = await post(t, writer, { privacy: 'Private' });
+    await ok(t, writer, 'POST', '/favpost', { postId: first._id });
+    const urls = [`/post/user/${writer.id}/1`, '/favpost/1', `/user/profile/posts/${writer.id}/all/1`];
+    const withOne = [];
+    for (const url of urls) withOne.push(await count(writer, url));
+    for (let i = 0; i < 11; i += 1) {
+      const p = await post(t, writer, { privacy: 'Private', post: `p${i}` });
+      await ok(t, writer, 'POST', '/favpost', { postId: p._id });
+      await ok(t, writer, 'POST', '/post/reaction', { postId: p._id, type: 'like' });
+    }
+    const withTen = [];
+    for (const url of urls) withTen.push(await count(writer, url));
+    expect(withTen).toEqual(withOne);
+    expect((await ok(t, writer, 'GET', '/favpost/1')).posts.every((p: Listed) => p.saved && p.userReaction === 'like' || p._id === first._id)).toBe(true);
+    expect(await count(lonely, '/post/all/1')).toBe(await count(writer, '/post/all/1'));
+  });
+
+  it('follows changes: another reaction, un-saving, unfollowing', async () => {
+    const p = await post(t, author);
+    await ok(t, reader, 'POST', '/post/reaction', { postId: p._id, type: 'like' });
+    await ok(t, reader, 'POST', '/post/reaction', { postId: p._id, type: 'sad' });
+    await ok(t, reader, 'POST', '/favpost', { postId: p._id });
+    await ok(t, reader, 'POST', '/favpost', { postId: p._id });
+    await ok(t, reader, 'PUT', `/user/unfollow/${author.id}`);
+    const single = postSchema.parse((await ok(t, reader, 'GET', `/post/${p._id}`)).post);
+    expect(fieldsOf(single)).toEqual({ userReaction: 'sad', saved: false, followingAuthor: false });
+    const created = postResponseSchema.parse(await ok(t, reader, 'POST', '/post', { post: 'mine' }, 201)).post;
+    expect(fieldsOf(created)).toEqual({ userReaction: null, saved: false, followingAuthor: false });
+    const listed = postsPageSchema.parse(await ok(t, reader, 'GET', '/post/all/1'));
+    expect(listed.posts.every((x) => typeof x.saved === 'boolean' && typeof x.followingAuthor === 'boolean')).toBe(true);
   });
 });

@@ -116,6 +116,25 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
     await expectFanout(serverEvents.commentDeleted, everyone, () => api('stranger', 'DELETE', `/post/comment/${commented.result.comment._id}`));
   });
 
+  it('gives each recipient of a new or changed post their own reaction, saved mark and following', async () => {
+    const added = await expectFanout(serverEvents.postAdded, ['author', 'follower', 'stranger', 'admin', 'blocksStranger'], () =>
+      api('author', 'POST', '/post', { post: 'per reader', privacy: 'Public' }),
+    );
+    const viewerFields = (p: any) => ({ userReaction: p.userReaction, saved: p.saved, followingAuthor: p.followingAuthor });
+    expect(viewerFields(added.got.follower.post)).toEqual({ userReaction: null, saved: false, followingAuthor: true });
+    expect(viewerFields(added.got.stranger.post)).toEqual({ userReaction: null, saved: false, followingAuthor: false });
+    const id = added.result.post._id;
+    await api('follower', 'POST', '/post/reaction', { postId: id, type: 'happy' });
+    await api('follower', 'POST', '/favpost', { postId: id });
+    const updated = await expectFanout(serverEvents.postUpdated, ['author', 'follower', 'stranger', 'admin', 'blocksStranger'], () =>
+      api('author', 'PUT', `/post/${id}`, { post: 'per reader, edited' }),
+    );
+    expect(viewerFields(updated.got.follower.post)).toEqual({ userReaction: 'happy', saved: true, followingAuthor: true });
+    expect(viewerFields(updated.got.stranger.post)).toEqual({ userReaction: null, saved: false, followingAuthor: false });
+    expect(updated.got.follower.post).not.toHaveProperty('email');
+    expect(updated.got.author.post.email).toBe(added.result.post.email);
+  });
+
   it('tells members who lose sight of an edited post that it is gone, and the rest that it changed', async () => {
     const { post } = await api('author', 'POST', '/post', { post: 'soon private', privacy: 'Public' });
     for (const role of ROLES) clients[role].events = [];

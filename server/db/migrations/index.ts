@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as users from './0001_users';
 import * as posts from './0002_posts';
 import * as google from './0003_google';
+import * as profiles from './0004_profiles';
+import * as chat from './0005_chat';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   '0001_users': users,
   '0002_posts': posts,
   '0003_google': google,
+  '0004_profiles': profiles,
+  '0005_chat': chat,
 };

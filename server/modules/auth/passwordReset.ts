@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { badRequest } from '../../http/httpError';
 import { resetPasswordEmail } from '../../mail/resetPasswordEmail';
 import type { Mailer } from '../../mail/mailer';
+import type { SessionEvents } from '../../realtime/sessionEvents';
 import type { UserStore } from '../users/store';
 import type { PasswordHasher } from './passwords';
 import type { AuthStore } from './store';
@@ -25,6 +26,8 @@ export function createPasswordResetService(deps: {
   store: AuthStore;
   hasher: PasswordHasher;
   mailer: Mailer;
+  /** Told when the reset ends the member's sessions, so their sockets close. */
+  sessionEvents?: SessionEvents;
 }) {
   const { config, clock, users, store, hasher, mailer } = deps;
 
@@ -59,9 +62,11 @@ export function createPasswordResetService(deps: {
       const tokenHash = hashResetToken(token);
       const now = () => clock.now().toISOString();
       // Checked before the (slow) hashing so bad links are cheap; checked again atomically below.
-      if (!(await store.findUsableReset(tokenHash, now()))) throw badRequest(RESET_LINK_INVALID);
+      const reset = await store.findUsableReset(tokenHash, now());
+      if (!reset) throw badRequest(RESET_LINK_INVALID);
       const passwordHash = await hasher.hash(password);
       if (!(await store.consumeResetAndSetPassword(tokenHash, passwordHash, now()))) throw badRequest(RESET_LINK_INVALID);
+      deps.sessionEvents?.ended({ userId: reset.user_id, reason: 'password-changed' });
     },
   };
 }

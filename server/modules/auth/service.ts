@@ -7,6 +7,7 @@ import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound, unauthorized } from '../../http/httpError';
 import { decodeDataUrl, normalizeAvatar } from '../../media/images';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
+import type { SessionEvents } from '../../realtime/sessionEvents';
 import { uniqueViolation, type UserStore } from '../users/store';
 import type { PasswordHasher } from './passwords';
 import type { AuthStore } from './store';
@@ -45,6 +46,8 @@ export interface AuthServiceDeps {
   hasher: PasswordHasher;
   tokens: TokenService;
   media: MediaStorage;
+  /** Told when a session ends, so the member's sockets close (server/realtime/sessionEvents.ts). */
+  sessionEvents?: SessionEvents;
 }
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */
@@ -146,7 +149,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** For scripts (create-admin): an ADMIN account without invite code or HTTP. */
     createAdmin: (account: NewAccount) => createAccount(account, 'ADMIN'),
 
-    signOut: (auth: AuthContext) => store.deleteSession(auth.sessionId),
+    async signOut(auth: AuthContext): Promise<void> {
+      await store.deleteSession(auth.sessionId);
+      deps.sessionEvents?.ended({ userId: auth.userId, sessionId: auth.sessionId, reason: 'signout' });
+    },
 
     async updateCurrentUser(auth: AuthContext, changes: { avatarColor?: string; avatarImage?: string }): Promise<UserRow> {
       const avatarImage = changes.avatarImage !== undefined ? ((await storeAvatar(changes.avatarImage))?.url ?? '') : undefined;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { serverEvents, type StreamEvent, type StreamEventPayloads } from '../../../src/api/socket';
 import type { Fanout } from '../../realtime/fanout';
 import { presentPost, seesEmail } from './present';
-import type { PostStore } from './store';
+import type { PostStore, ViewerColumnsOfPost } from './store';
 import type { Viewer } from './visibility';
 
 /**
@@ -14,6 +14,12 @@ import type { Viewer } from './visibility';
 export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; log: FastifyBaseLogger }) {
   const { store, fanout } = deps;
   const ADMIN: Viewer = { id: '', isAdmin: true };
+  const NOBODY: Viewer = { id: '', isAdmin: false };
+  const pickViewerColumns = (c: ViewerColumnsOfPost): ViewerColumnsOfPost => ({
+    user_reaction: c.user_reaction,
+    viewer_saved: c.viewer_saved,
+    viewer_follows_author: c.viewer_follows_author,
+  });
 
   async function safely(what: string, run: () => Promise<void>): Promise<void> {
     try {
@@ -35,11 +41,19 @@ export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; lo
       safely(event, async () => {
         const row = await store.findVisible(ADMIN, postId);
         if (!row) return;
-        const after = await store.audience(postId);
-        const withEmail = after.filter((viewer) => seesEmail(viewer, row.user_id));
-        const withoutEmail = after.filter((viewer) => !seesEmail(viewer, row.user_id));
-        fanout.toUsers(withEmail.map((viewer) => viewer.id), event, { post: presentPost(row, ADMIN) });
-        fanout.toUsers(withoutEmail.map((viewer) => viewer.id), event, { post: presentPost(row, { id: '', isAdmin: false }) });
+        const after = await store.audienceWithViewerFields(postId);
+        // One payload per distinct (e-mail shown, reaction, saved, following): at most a few dozen emits.
+        const groups = new Map<string, { viewer: Viewer; columns: ViewerColumnsOfPost; ids: string[] }>();
+        for (const member of after) {
+          const email = seesEmail(member, row.user_id);
+          const key = `${email}|${member.user_reaction}|${member.viewer_saved}|${member.viewer_follows_author}`;
+          const group = groups.get(key) ?? { viewer: email ? ADMIN : NOBODY, columns: member, ids: [] };
+          group.ids.push(member.id);
+          groups.set(key, group);
+        }
+        for (const group of groups.values()) {
+          fanout.toUsers(group.ids, event, { post: presentPost({ ...row, ...pickViewerColumns(group.columns) }, group.viewer) });
+        }
         const still = new Set(after.map((viewer) => viewer.id));
         const gone = before.filter((viewer) => !still.has(viewer.id)).map((viewer) => viewer.id);
         fanout.toUsers(gone, serverEvents.postDeleted, { postId });

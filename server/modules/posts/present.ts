@@ -1,8 +1,8 @@
 import { REACTION_TYPES } from '../../../src/api/constants';
 import { mediaPaths } from '../../../src/api/paths';
-import type { Feeling, Post, ReactionCounts } from '../../../src/api/posts';
+import type { Feeling, Post, ReactionCounts, ViewerFields } from '../../../src/api/posts';
 import type { PostRow } from '../../db/schema';
-import { reactionColumn, type PostWithAuthor } from './store';
+import { reactionColumn, type PostWithAuthor, type ViewerColumnsOfPost } from './store';
 import type { Viewer } from './visibility';
 
 /** The picture shown beside a member's name: the uploaded one, else the drawn avatar. */
@@ -14,6 +14,13 @@ export function reactionCountsOf(row: Pick<PostRow, `reactions_${(typeof REACTIO
 
 /** May this viewer read the author's e-mail? Only the author and admins. */
 export const seesEmail = (viewer: Viewer, authorId: string) => viewer.isAdmin || viewer.id === authorId;
+
+/** What the post is to its reader: their reaction, whether they saved it, whether they follow the author. */
+export const viewerFieldsOf = (row: ViewerColumnsOfPost): ViewerFields => ({
+  userReaction: row.user_reaction ?? null,
+  saved: Number(row.viewer_saved) === 1,
+  followingAuthor: Number(row.viewer_follows_author) === 1,
+});
 
 /** A post row as the wire contract shows it to this viewer. */
 export function presentPost(row: PostWithAuthor, viewer: Viewer): Post {
@@ -46,5 +53,6 @@ export function presentPost(row: PostWithAuthor, viewer: Viewer): Post {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     editedAt: row.edited_at,
+    ...viewerFieldsOf(row),
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import { REACTION_TYPES, type ReactionType } from '../../../src/api/constants';
 import type { PostKind } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
@@ -13,7 +13,33 @@ export type PostWithAuthor = PostRow & {
   avatar_color: string;
   profile_picture: string;
   avatar_image: string;
-};
+} & ViewerColumnsOfPost;
+
+/** What the post is to the member reading it, computed in the same query (see viewerFieldsSql). */
+export interface ViewerColumnsOfPost {
+  user_reaction: ReactionType | null;
+  /** 0 or 1 on both dialects. */
+  viewer_saved: number;
+  viewer_follows_author: number;
+}
+
+/** A member who may see a post, with what the post is to them (for per-recipient socket payloads). */
+export type AudienceMember = Viewer & ViewerColumnsOfPost;
+
+/**
+ * The viewer-specific columns of a post row `post`, as correlated subqueries on indexed keys
+ * (reactions (post_id, user_id), saved_posts (user_id, post_id), follows (follower_id, followee_id)):
+ * one indexed lookup each per row of the page, in the same statement, never a query per post.
+ */
+function viewerFieldsSql(me: RawBuilder<unknown>, post = 'posts') {
+  const id = sql.ref(`${post}.id`);
+  const author = sql.ref(`${post}.user_id`);
+  return [
+    sql<ReactionType | null>`(select reactions.type from reactions where reactions.post_id = ${id} and reactions.user_id = ${me})`.as('user_reaction'),
+    sql<number>`(case when exists (select 1 from saved_posts where saved_posts.user_id = ${me} and saved_posts.post_id = ${id}) then 1 else 0 end)`.as('viewer_saved'),
+    sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${author}) then 1 else 0 end)`.as('viewer_follows_author'),
+  ] as const;
+}
 
 export type ReactionColumn = `reactions_${ReactionType}`;
 export const reactionColumn = (type: ReactionType): ReactionColumn => `reactions_${type}`;
@@ -38,12 +64,14 @@ export const postCursor = (row: { created_at: string; id: string }) => `${row.cr
 export function createPostStore(database: DatabaseHandle) {
   const { db } = database;
 
-  const withAuthor = (on: Kysely<Database> = db) =>
+  /** Posts with their author and what each is to the viewer (their reaction, saved, following the author). */
+  const withAuthor = (viewer: Viewer, on: Kysely<Database> = db) =>
     on
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.user_id')
       .selectAll('posts')
-      .select(['users.username', 'users.email', 'users.avatar_color', 'users.profile_picture', 'users.avatar_image']);
+      .select(['users.username', 'users.email', 'users.avatar_color', 'users.profile_picture', 'users.avatar_image'])
+      .select(viewerFieldsSql(sql`${viewer.id}`));
 
   function filterSql(filter: PostFilter) {
     const parts = [sql<SqlBool>`1 = 1`];
@@ -59,11 +87,11 @@ export function createPostStore(database: DatabaseHandle) {
 
     /** The post if the viewer may see it; a hidden, private or blocked post is simply not found. */
     findVisible: (viewer: Viewer, postId: string, on: Kysely<Database> = db): Promise<PostWithAuthor | undefined> =>
-      withAuthor(on).where('posts.id', '=', postId).where(canSeePost(viewer)).executeTakeFirst(),
+      withAuthor(viewer, on).where('posts.id', '=', postId).where(canSeePost(viewer)).executeTakeFirst(),
 
     async page(viewer: Viewer, filter: PostFilter, request: PageRequest): Promise<PostPage> {
       const visible = (query: ReturnType<typeof withAuthor>) => query.where(filterSql(filter)).where(canSeePost(viewer));
-      const rows = await orderPage(visible(withAuthor()), { createdAt: 'posts.created_at', id: 'posts.id' }, request).execute();
+      const rows = await orderPage(visible(withAuthor(viewer)), { createdAt: 'posts.created_at', id: 'posts.id' }, request).execute();
       const { items, nextCursor } = finishPage(rows, request, postCursor);
       if (isKeyset(request)) return { rows: items, nextCursor };
       const counted = await db
@@ -77,7 +105,7 @@ export function createPostStore(database: DatabaseHandle) {
 
     /** Posts the viewer saved and may still see, most recently saved first. */
     async savedPage(viewer: Viewer, request: PageRequest): Promise<PostPage> {
-      const base = withAuthor()
+      const base = withAuthor(viewer)
         .innerJoin('saved_posts', 'saved_posts.post_id', 'posts.id')
         .select('saved_posts.created_at as saved_at')
         .where('saved_posts.user_id', '=', viewer.id)
@@ -117,6 +145,29 @@ export function createPostStore(database: DatabaseHandle) {
       if (alsoVisibleTo) query = query.where(notBlockedBetween(viewer, { id: alsoVisibleTo }));
       const rows = await query.execute();
       return rows.map((row) => ({ id: row.id, isAdmin: row.role === 'ADMIN' }));
+    },
+
+    /**
+     * The audience (as `audience`) with what the post is to each of them, in one statement: socket
+     * payloads of a new or changed post carry each recipient's own reaction, saved and following.
+     */
+    async audienceWithViewerFields(postId: string): Promise<AudienceMember[]> {
+      const viewer = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
+      const rows = await db
+        .selectFrom(['users as viewer', 'posts'])
+        .select(['viewer.id as id', 'viewer.role as role'])
+        .select(viewerFieldsSql(sql.ref('viewer.id')))
+        .where('posts.id', '=', postId)
+        .where('viewer.is_banned', '=', 0)
+        .where(canSeePost(viewer))
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        isAdmin: row.role === 'ADMIN',
+        user_reaction: row.user_reaction,
+        viewer_saved: Number(row.viewer_saved),
+        viewer_follows_author: Number(row.viewer_follows_author),
+      }));
     },
 
     /** The post row locked for a counter change (PostgreSQL; SQLite runs one writer at a time anyway). */

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { DatabaseHandle } from '../../db/database';
+import { createChatRooms, type ChatRooms } from '../../realtime/chatRooms';
+import type { FollowStore } from '../follows/store';
+import { defaultMessageNotifier, type MessageNotifier } from './notifications';
+import { createChatService, type ChatService } from './service';
+import { createChatStore } from './store';
+
+export { chatRoutes } from './routes';
+
+export interface ChatServices {
+  chat: ChatService;
+  chatRooms: ChatRooms;
+}
+
+export function createChatServices(deps: { database: DatabaseHandle; clock: Clock; follows: FollowStore; log: FastifyBaseLogger; notifier?: MessageNotifier }): ChatServices {
+  const chatRooms = createChatRooms();
+  const chat = createChatService({
+    store: createChatStore(deps.database),
+    follows: deps.follows,
+    rooms: chatRooms,
+    clock: deps.clock,
+    notifier: deps.notifier ?? defaultMessageNotifier,
+    log: deps.log,
+  });
+  return { chat, chatRooms };
+}

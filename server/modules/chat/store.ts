@@ -1,0 +1,393 @@
+import type { ChatMessage, GroupChat, GroupMember } from '../../../src/api/chat';
+import type { ReactionType } from '../../../src/api/constants';
+import type { DatabaseHandle } from '../../db/database';
+import { newId } from '../../db/ids';
+import type { ChatGroupMembersTable, ChatGroupsTable, ChatMessagesTable } from '../../db/schema';
+import { pictureOf } from '../posts/present';
+import { noBlockBetween } from '../posts/visibility';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface NewMessage {
+  conversationId: string;
+  senderId: string;
+  receiverId: string | null;
+  groupId: string | null;
+  body: string;
+  gifUrl: string;
+  selectedImage: string;
+  isRead: boolean;
+  clientId: string | null;
+  now: string;
+}
+
+type MessageRow = ChatMessagesTable & {
+  sender_username: string;
+  sender_avatar_color: string;
+  sender_profile_picture: string;
+  sender_avatar_image: string;
+  receiver_username: string | null;
+  receiver_avatar_color: string | null;
+  receiver_profile_picture: string | null;
+  receiver_avatar_image: string | null;
+  group_name: string | null;
+};
+
+export type MemberRow = ChatGroupMembersTable & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
+
+/** SQL of private and group chat. Messages get their seq from the conversation row, in one transaction. */
+export function createChatStore(database: DatabaseHandle) {
+  const { db } = database;
+  const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+  const messageQuery = () =>
+    db
+      .selectFrom('chat_messages as m')
+      .innerJoin('users as s', 's.id', 'm.sender_id')
+      .leftJoin('users as r', 'r.id', 'm.receiver_id')
+      .leftJoin('chat_groups as g', 'g.id', 'm.group_id')
+      .selectAll('m')
+      .select([
+        's.username as sender_username', 's.avatar_color as sender_avatar_color', 's.profile_picture as sender_profile_picture', 's.avatar_image as sender_avatar_image',
+        'r.username as receiver_username', 'r.avatar_color as receiver_avatar_color', 'r.profile_picture as receiver_profile_picture', 'r.avatar_image as receiver_avatar_image',
+        'g.name as group_name',
+      ]);
+
+  async function present(rows: MessageRow[]): Promise<ChatMessage[]> {
+    if (rows.length === 0) return [];
+    const reactions = await db
+      .selectFrom('chat_reactions')
+      .innerJoin('users', 'users.id', 'chat_reactions.user_id')
+      .select(['chat_reactions.message_id', 'chat_reactions.user_id', 'chat_reactions.type', 'users.username'])
+      .where('chat_reactions.message_id', 'in', rows.map((row) => row.id))
+      .orderBy('chat_reactions.created_at')
+      .execute();
+    return rows.map((row) => {
+      const withdrawn = Boolean(row.deleted_for_everyone);
+      return {
+        _id: row.id,
+        seq: Number(row.seq),
+        conversationId: row.conversation_id,
+        senderId: row.sender_id,
+        senderUsername: row.sender_username,
+        senderAvatarColor: row.sender_avatar_color,
+        senderProfilePicture: pictureOf({ profile_picture: row.sender_profile_picture, avatar_image: row.sender_avatar_image }),
+        receiverId: row.receiver_id ?? '',
+        receiverUsername: row.receiver_username ?? '',
+        receiverAvatarColor: row.receiver_avatar_color ?? '',
+        receiverProfilePicture: row.receiver_id ? pictureOf({ profile_picture: row.receiver_profile_picture ?? '', avatar_image: row.receiver_avatar_image ?? '' }) : '',
+        body: withdrawn ? '' : row.body,
+        isRead: Boolean(row.is_read),
+        gifUrl: withdrawn ? '' : row.gif_url,
+        selectedImage: withdrawn ? '' : row.selected_image,
+        isGroupChat: row.group_id !== null,
+        groupId: row.group_id ?? '',
+        groupName: row.group_name ?? '',
+        reaction: withdrawn
+          ? []
+          : reactions.filter((r) => r.message_id === row.id).map((r) => ({ userId: r.user_id, senderName: r.username, type: r.type as ReactionType })),
+        deleteForEveryone: withdrawn,
+        clientId: row.client_id,
+        createdAt: row.created_at,
+      };
+    });
+  }
+
+  return {
+    /** A member by id or (case-insensitive) username. */
+    memberByRef: (ref: string) =>
+      UUID.test(ref)
+        ? db.selectFrom('users').selectAll().where('id', '=', ref.toLowerCase()).executeTakeFirst()
+        : db.selectFrom('users').selectAll().where('username_lower', '=', ref.toLowerCase()).executeTakeFirst(),
+
+    findPrivateConversation: (a: string, b: string) => {
+      const [one, two] = ordered(a, b);
+      return db.selectFrom('chat_conversations').selectAll().where('user_one', '=', one).where('user_two', '=', two).executeTakeFirst();
+    },
+
+    async privateConversation(a: string, b: string, now: string): Promise<string> {
+      const [one, two] = ordered(a, b);
+      await db
+        .insertInto('chat_conversations')
+        .values({ id: newId(), kind: 'private', user_one: one, user_two: two, group_id: null, last_seq: 0, last_message_at: null, created_at: now })
+        .onConflict((oc) => oc.columns(['user_one', 'user_two']).doNothing())
+        .execute();
+      const row = await db.selectFrom('chat_conversations').select('id').where('user_one', '=', one).where('user_two', '=', two).executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    conversation: (id: string) => db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /**
+     * Stores a message: bumps the conversation's last_seq (its row lock orders concurrent senders)
+     * and inserts the message with that seq, in one transaction. A client id already used by
+     * this sender returns the stored message instead (a retried send is stored once).
+     */
+    async insertMessage(message: NewMessage): Promise<{ id: string; duplicate: boolean }> {
+      const existing = async () =>
+        message.clientId
+          ? db.selectFrom('chat_messages').select('id').where('sender_id', '=', message.senderId).where('client_id', '=', message.clientId).executeTakeFirst()
+          : undefined;
+      const before = await existing();
+      if (before) return { id: before.id, duplicate: true };
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const bumped = await trx
+            .updateTable('chat_conversations')
+            .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: message.now }))
+            .where('id', '=', message.conversationId)
+            .returning('last_seq')
+            .executeTakeFirstOrThrow();
+          const id = newId();
+          await trx
+            .insertInto('chat_messages')
+            .values({
+              id,
+              conversation_id: message.conversationId,
+              seq: Number(bumped.last_seq),
+              sender_id: message.senderId,
+              receiver_id: message.receiverId,
+              group_id: message.groupId,
+              body: message.body,
+              gif_url: message.gifUrl,
+              selected_image: message.selectedImage,
+              is_read: message.isRead ? 1 : 0,
+              deleted_for_everyone: 0,
+              client_id: message.clientId,
+              created_at: message.now,
+            })
+            .execute();
+          return { id, duplicate: false };
+        });
+      } catch (error) {
+        const raced = await existing();
+        if (raced) return { id: raced.id, duplicate: true };
+        throw error;
+      }
+    },
+
+    async message(id: string): Promise<ChatMessage | undefined> {
+      const row = await messageQuery().where('m.id', '=', id).executeTakeFirst();
+      return row ? (await present([row as MessageRow]))[0] : undefined;
+    },
+
+    messageRow: (id: string) => db.selectFrom('chat_messages').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /**
+     * A page of a conversation as `viewerId` sees it (not the ones they deleted for themselves;
+     * in groups, not those of members in a block with them). Always oldest first.
+     */
+    async messages(
+      conversationId: string,
+      viewerId: string,
+      opts: { after?: number; before?: number; limit: number; group: boolean },
+    ): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+      let query = messageQuery()
+        .where('m.conversation_id', '=', conversationId)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('chat_hidden_messages as h').select('h.user_id').whereRef('h.message_id', '=', 'm.id').where('h.user_id', '=', viewerId))));
+      if (opts.group) query = query.where(noBlockBetween({ id: viewerId, isAdmin: false }, 'm.sender_id'));
+      if (opts.after !== undefined) query = query.where('m.seq', '>', opts.after).orderBy('m.seq', 'asc');
+      else if (opts.before !== undefined) query = query.where('m.seq', '<', opts.before).orderBy('m.seq', 'desc');
+      else query = query.orderBy('m.seq', 'desc');
+      const rows = (await query.limit(opts.limit + 1).execute()) as MessageRow[];
+      const hasMore = rows.length > opts.limit;
+      const page = rows.slice(0, opts.limit);
+      if (opts.after === undefined) page.reverse();
+      return { messages: await present(page), hasMore };
+    },
+
+    /** The member's private conversations with their newest visible message, newest first. */
+    async conversationList(userId: string): Promise<{ message: ChatMessage; unreadCount: number; lastSeq: number }[]> {
+      const conversations = await db
+        .selectFrom('chat_conversations')
+        .selectAll()
+        .where('kind', '=', 'private')
+        .where('last_seq', '>', 0)
+        .where((eb) => eb.or([eb('user_one', '=', userId), eb('user_two', '=', userId)]))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('blocks')
+                .select('blocks.blocker_id')
+                .where((b) =>
+                  b.or([
+                    b.and([b('blocks.blocker_id', '=', eb.ref('chat_conversations.user_one')), b('blocks.blocked_id', '=', eb.ref('chat_conversations.user_two'))]),
+                    b.and([b('blocks.blocker_id', '=', eb.ref('chat_conversations.user_two')), b('blocks.blocked_id', '=', eb.ref('chat_conversations.user_one'))]),
+                  ]),
+                ),
+            ),
+          ),
+        )
+        .orderBy('last_message_at', 'desc')
+        .limit(200)
+        .execute();
+      if (conversations.length === 0) return [];
+      const unread = await db
+        .selectFrom('chat_messages')
+        .select(['conversation_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('receiver_id', '=', userId)
+        .where('is_read', '=', 0)
+        .where('deleted_for_everyone', '=', 0)
+        .groupBy('conversation_id')
+        .execute();
+      const list: { message: ChatMessage; unreadCount: number; lastSeq: number }[] = [];
+      for (const conversation of conversations) {
+        const row = (await messageQuery()
+          .where('m.conversation_id', '=', conversation.id)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('chat_hidden_messages as h').select('h.user_id').whereRef('h.message_id', '=', 'm.id').where('h.user_id', '=', userId))))
+          .orderBy('m.seq', 'desc')
+          .limit(1)
+          .executeTakeFirst()) as MessageRow | undefined;
+        if (!row) continue;
+        const [message] = await present([row]);
+        list.push({
+          message: message!,
+          unreadCount: Number(unread.find((u) => u.conversation_id === conversation.id)?.count ?? 0),
+          lastSeq: Number(conversation.last_seq),
+        });
+      }
+      return list;
+    },
+
+    async markRead(conversationId: string, readerId: string): Promise<void> {
+      await db.updateTable('chat_messages').set({ is_read: 1 }).where('conversation_id', '=', conversationId).where('receiver_id', '=', readerId).where('is_read', '=', 0).execute();
+    },
+
+    async react(messageId: string, userId: string, type: ReactionType, now: string): Promise<void> {
+      await db
+        .insertInto('chat_reactions')
+        .values({ message_id: messageId, user_id: userId, type, created_at: now })
+        .onConflict((oc) => oc.columns(['message_id', 'user_id']).doUpdateSet({ type, created_at: now }))
+        .execute();
+    },
+    unreact: (messageId: string, userId: string) => db.deleteFrom('chat_reactions').where('message_id', '=', messageId).where('user_id', '=', userId).execute(),
+
+    hideFor: (messageId: string, userId: string) =>
+      db.insertInto('chat_hidden_messages').values({ message_id: messageId, user_id: userId }).onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing()).execute(),
+
+    async withdraw(messageId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('chat_messages').set({ deleted_for_everyone: 1, body: '', gif_url: '', selected_image: '' }).where('id', '=', messageId).execute();
+        await trx.deleteFrom('chat_reactions').where('message_id', '=', messageId).execute();
+      });
+    },
+
+    setViewing: async (userId: string, otherId: string, viewing: boolean, now: string) => {
+      if (viewing) {
+        await db.insertInto('chat_viewers').values({ user_id: userId, other_id: otherId, created_at: now }).onConflict((oc) => oc.columns(['user_id', 'other_id']).doNothing()).execute();
+      } else {
+        await db.deleteFrom('chat_viewers').where('user_id', '=', userId).where('other_id', '=', otherId).execute();
+      }
+    },
+    isViewing: async (userId: string, otherId: string) =>
+      (await db.selectFrom('chat_viewers').select('user_id').where('user_id', '=', userId).where('other_id', '=', otherId).executeTakeFirst()) !== undefined,
+
+    /* ----- groups ----- */
+
+    async createGroup(group: Omit<ChatGroupsTable, 'updated_at'>, invited: string[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('chat_groups').values({ ...group, updated_at: group.created_at }).execute();
+        await trx
+          .insertInto('chat_conversations')
+          .values({ id: group.id, kind: 'group', user_one: null, user_two: null, group_id: group.id, last_seq: 0, last_message_at: null, created_at: group.created_at })
+          .execute();
+        await trx
+          .insertInto('chat_group_members')
+          .values([
+            { group_id: group.id, user_id: group.created_by, state: 'accepted', role: 'admin', joined_by: 'creator', invited_by: null, joined_at: group.created_at },
+            ...invited.map((userId) => ({ group_id: group.id, user_id: userId, state: 'pending' as const, role: 'member' as const, joined_by: 'invited' as const, invited_by: group.created_by, joined_at: group.created_at })),
+          ])
+          .execute();
+      });
+    },
+
+    async invite(groupId: string, invitedBy: string, userIds: string[], now: string): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .insertInto('chat_group_members')
+        .values(userIds.map((userId) => ({ group_id: groupId, user_id: userId, state: 'pending' as const, role: 'member' as const, joined_by: 'invited' as const, invited_by: invitedBy, joined_at: now })))
+        .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+        .execute();
+    },
+
+    groupRow: (groupId: string) => db.selectFrom('chat_groups').selectAll().where('id', '=', groupId).executeTakeFirst(),
+
+    membership: (groupId: string, userId: string) =>
+      db.selectFrom('chat_group_members').selectAll().where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst(),
+
+    members: (groupId: string): Promise<MemberRow[]> =>
+      db
+        .selectFrom('chat_group_members')
+        .innerJoin('users', 'users.id', 'chat_group_members.user_id')
+        .selectAll('chat_group_members')
+        .select(['users.username', 'users.avatar_color', 'users.profile_picture', 'users.avatar_image'])
+        .where('chat_group_members.group_id', '=', groupId)
+        .orderBy('chat_group_members.joined_at')
+        .orderBy('users.username')
+        .execute(),
+
+    groupIdsOf: async (userId: string, state: 'pending' | 'accepted') =>
+      (await db.selectFrom('chat_group_members').select('group_id').where('user_id', '=', userId).where('state', '=', state).execute()).map((row) => row.group_id),
+
+    updateGroup: (groupId: string, changes: Partial<Pick<ChatGroupsTable, 'name' | 'description' | 'privacy' | 'profile_image'>>, now: string) =>
+      db.updateTable('chat_groups').set({ ...changes, updated_at: now }).where('id', '=', groupId).execute(),
+
+    setMember: (groupId: string, userId: string, changes: Partial<Pick<ChatGroupMembersTable, 'state' | 'role' | 'joined_at'>>) =>
+      db.updateTable('chat_group_members').set(changes).where('group_id', '=', groupId).where('user_id', '=', userId).execute(),
+
+    removeMember: (groupId: string, userId: string) => db.deleteFrom('chat_group_members').where('group_id', '=', groupId).where('user_id', '=', userId).execute(),
+
+    deleteGroup: (groupId: string) => db.deleteFrom('chat_groups').where('id', '=', groupId).execute(),
+
+    async presentGroup(groupId: string): Promise<GroupChat | null> {
+      const group = await db.selectFrom('chat_groups').selectAll().where('id', '=', groupId).executeTakeFirst();
+      if (!group) return null;
+      const [members, conversation] = await Promise.all([
+        this.members(groupId),
+        db.selectFrom('chat_conversations').select('last_seq').where('id', '=', groupId).executeTakeFirst(),
+      ]);
+      return {
+        _id: group.id,
+        name: group.name,
+        description: group.description,
+        privacy: group.privacy,
+        profileImage: group.profile_image,
+        createdBy: group.created_by,
+        members: members.map(
+          (m): GroupMember => ({
+            userId: m.user_id,
+            username: m.username,
+            avatarColor: m.avatar_color,
+            profilePicture: pictureOf(m),
+            state: m.state,
+            role: m.role,
+            joinedBy: m.joined_by,
+            invitedBy: m.invited_by,
+            joinedAt: m.joined_at,
+          }),
+        ),
+        admins: members.filter((m) => m.role === 'admin' && m.state === 'accepted').map((m) => m.user_id),
+        lastSeq: Number(conversation?.last_seq ?? 0),
+        createdAt: group.created_at,
+        updatedAt: group.updated_at,
+      };
+    },
+
+    /** Of the given members, those in a block with `userId`. */
+    blockedAmong: async (userId: string, others: string[]) => {
+      if (others.length === 0) return [];
+      const rows = await db
+        .selectFrom('blocks')
+        .select(['blocker_id', 'blocked_id'])
+        .where((eb) => eb.or([eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', others)]), eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', others)])]))
+        .execute();
+      return [...new Set(rows.map((row) => (row.blocker_id === userId ? row.blocked_id : row.blocker_id)))];
+    },
+
+    existingUsers: async (ids: string[]) =>
+      ids.length === 0 ? [] : (await db.selectFrom('users').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
+  };
+}
+
+export type ChatStore = ReturnType<typeof createChatStore>;

@@ -1,0 +1,36 @@
+import type { $Fetch } from 'ofetch';
+import { paths } from './paths';
+import type {
+  BanStatus, BasicInfoBody, ChangePasswordBody, ChangePasswordResponse, ClearBehaviorResponse, HobbiesBody,
+  NotificationSettingsBody, OnlineUsers, PeoplePage, PersonalizeBody, PersonalizeResponse, ProfileImagesBody,
+  ProfileReportsPage, ProfileResponse, ProfileUpdateResponse, ReportProfileBody, ReportProfileResponse, SearchResults,
+  SocialLinksBody, Suggestions,
+} from './users';
+
+/** The User API part of the typed client: people, profiles, settings, personalization, reports. */
+export function createUsersApi(http: $Fetch) {
+  const put = <T>(path: string, body?: object) => http<T>(path, { method: 'PUT', ...(body ? { body } : {}) });
+  return {
+    users: {
+      suggestions: () => http<Suggestions>(paths.users.suggestions),
+      all: (page: number) => http<PeoplePage>(paths.users.all(page)),
+      search: (query: string) => http<SearchResults>(paths.users.search(query)),
+      online: () => http<OnlineUsers>(paths.users.online),
+      profile: (userId: string) => http<ProfileResponse>(paths.users.profile(userId)),
+      changePassword: (body: ChangePasswordBody) => put<ChangePasswordResponse>(paths.users.changePassword, body),
+      settings: (body: NotificationSettingsBody) => put<ProfileUpdateResponse>(paths.users.settings, body),
+      basicInfo: (body: BasicInfoBody) => put<ProfileUpdateResponse>(paths.users.basicInfo, body),
+      socialLinks: (body: SocialLinksBody) => put<ProfileUpdateResponse>(paths.users.socialLinks, body),
+      hobbies: (body: HobbiesBody) => put<ProfileUpdateResponse>(paths.users.personalHobby, body),
+      images: (body: ProfileImagesBody) => put<ProfileUpdateResponse>(paths.users.images, body),
+      personalize: (body: PersonalizeBody) => put<PersonalizeResponse>(paths.users.personalize, body),
+      clearInterests: () => put<PersonalizeResponse>(paths.users.clearPersonalize),
+      clearBehavior: () => put<ClearBehaviorResponse>(paths.users.clearBehavior),
+      banStatus: (userId: string) => http<BanStatus>(paths.users.banStatus(userId)),
+      reportProfile: (body: ReportProfileBody) => http<ReportProfileResponse>(paths.users.reportProfile, { method: 'POST', body }),
+      reports: (page: number) => http<ProfileReportsPage>(paths.users.reports(page)),
+    },
+  };
+}
+
+export type UsersApi = ReturnType<typeof createUsersApi>;

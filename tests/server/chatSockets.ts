@@ -1,0 +1,79 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
+import { authResponseSchema } from '../../src/api/auth';
+import type { SocketAck } from '../../src/api/chat';
+import { API_BASE } from '../../src/api/paths';
+import { SOCKET_PATH, serverEvents } from '../../src/api/socket';
+import { newMember } from './harness';
+
+/** A member with a real socket.io client that records every server event it gets. */
+export interface ChatClient {
+  id: string;
+  username: string;
+  token: string;
+  socket: Socket;
+  events: { event: string; payload: any }[];
+}
+
+export async function http(baseUrl: string, token: string | null, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${API_BASE}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+export async function okHttp(baseUrl: string, token: string, method: string, url: string, body?: unknown) {
+  const answer = await http(baseUrl, token, method, url, body);
+  expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.json)}`).toBeLessThan(300);
+  return answer.json;
+}
+
+export async function signUpMember(baseUrl: string) {
+  const response = await fetch(`${baseUrl}${API_BASE}/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(await newMember()) });
+  const { token, user } = authResponseSchema.parse(await response.json());
+  return { id: user._id, username: user.username, token };
+}
+
+/** Connects and waits until the server has put the socket in its rooms ('join room' is acknowledged). */
+export async function openSocket(baseUrl: string, token: string, options: { reconnection?: boolean; extraHeaders?: Record<string, string> } = {}): Promise<Socket> {
+  const socket = connect(baseUrl, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: options.reconnection ?? false,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 300,
+    ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+  await emitAck(socket, 'join room', 'user:someone-else');
+  return socket;
+}
+
+export function emitAck(socket: Socket, event: string, payload: unknown): Promise<SocketAck> {
+  return socket.timeout(5000).emitWithAck(event, payload);
+}
+
+export function record(client: { socket: Socket; events: { event: string; payload: any }[] }): void {
+  for (const event of Object.values(serverEvents)) client.socket.on(event, (payload: unknown) => client.events.push({ event, payload }));
+}
+
+export async function waitFor<T>(find: () => T | undefined, what: string, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined && found !== false) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
