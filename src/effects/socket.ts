@@ -9,7 +9,14 @@ import { socketMachine, type ConnectionCommand, type SocketEvent, type SocketMes
  * turns them into their own events. A plain in-memory fan-out: no state, no replay of old
  * messages (a screen that missed something catches up over HTTP after `reconnected`).
  */
-export type BusMessage = SocketMessage | { event: 'reconnected' } | { event: 'reset'; feed: 'streams' | 'questions' };
+export type BusMessage =
+  | SocketMessage
+  | { event: 'reconnected' }
+  | { event: 'reset'; feed: 'streams' | 'questions' }
+  /** From this tab (the author menu): the member now follows / no longer follows `userId`. */
+  | { event: 'following'; userId: string; following: boolean }
+  /** From this tab (the author menu): the member blocked `userId`; their posts leave every list. */
+  | { event: 'blocked'; userId: string };
 type Listener = (message: BusMessage) => void;
 
 export function createBus() {

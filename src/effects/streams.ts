@@ -2,9 +2,10 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
 import type { ReactionType } from '../api/constants';
 import { PAGE_SIZE } from '../api/pages';
-import type { Post, PostsPage } from '../api/posts';
+import type { Post } from '../api/posts';
 import { serverEvents } from '../api/socket';
 import { answersMachine, type AnswersEvent } from '../machines/answers.machine';
+import { authorMachine } from '../machines/author.machine';
 import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
 import { feedMachine, type FeedEvent, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
 import { reactionsMachine } from '../machines/reactions.machine';
@@ -13,27 +14,6 @@ import { whoReactedMachine } from '../machines/whoReacted.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
 import { streamsBus, type Bus, type BusMessage } from './socket';
-
-/** How many saved posts page 1 of a list looks through to mark its cards (see docs/client-streams.md). */
-export const SAVED_LOOKUP_PAGES = 5;
-
-async function savedIds(api: ApiClient): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  for (let i = 0; i < SAVED_LOOKUP_PAGES; i += 1) {
-    const page: PostsPage = await api.saved.page(1, cursor ? { cursor } : undefined);
-    ids.push(...page.posts.map((p) => p._id));
-    if (!page.nextCursor) break;
-    cursor = page.nextCursor;
-  }
-  return ids;
-}
-
-async function myReactions(api: ApiClient, username: string | null): Promise<Record<string, ReactionType>> {
-  if (!username) return {};
-  const { reactions } = await api.reactions.byUsername(username);
-  return Object.fromEntries(reactions.map((r) => [r.postId, r.type]));
-}
 
 function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
   const query = q.cursor || q.since ? q : undefined;
@@ -57,17 +37,12 @@ function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; sinc
   }
 }
 
-/** GET a page of a list; page 1 also brings the member's reactions and saved posts (the posts do not carry them). */
-export const fetchPageActor = (api: ApiClient, username: () => string | null) =>
+/** GET a page of a list. Each post says what it is to the member (their reaction, saved, following). */
+export const fetchPageActor = (api: ApiClient) =>
   fromPromise<FeedPage, FetchPageInput>(async ({ input }) => {
     const at = new Date().toISOString();
-    if (input.cursor || input.since) return readPage(api, input.source, { cursor: input.cursor, since: input.since });
-    const [page, mine, saved] = await Promise.all([
-      readPage(api, input.source, {}),
-      myReactions(api, username()).catch(() => ({})),
-      input.source.kind === 'saved' ? Promise.resolve(null) : savedIds(api).catch(() => []),
-    ]);
-    return { ...page, mine, saved: saved ?? page.posts.map((p) => p._id), at };
+    const page = await readPage(api, input.source, { cursor: input.cursor, since: input.since });
+    return input.cursor || input.since ? page : { ...page, at };
   });
 
 /** Bus messages as events of a list machine. */
@@ -77,6 +52,10 @@ export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent 
       return { type: 'feed.reconnected' };
     case 'reset':
       return source.kind === message.feed ? { type: 'feed.reset' } : null;
+    case 'following':
+      return { type: 'feed.following', userId: message.userId, following: message.following };
+    case 'blocked':
+      return { type: 'feed.blocked', userId: message.userId };
     case serverEvents.postAdded:
       return { type: 'feed.postAdded', post: message.payload.post };
     case serverEvents.postUpdated:
@@ -146,17 +125,12 @@ export interface StreamsDeps {
   bus?: Bus;
 }
 
-/** The signed-in member's username, read from the app's session. */
-const usernameOf = (app: HasSystem) => () =>
-  ((app.system.get('session')?.getSnapshot() as { context?: { profile?: { username?: string } | null } } | undefined)?.context?.profile
-    ?.username ?? null);
-
 /** The streams machines with their real effects, bound to one app actor. */
 export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: StreamsDeps = {}) {
   const bridge = bridgeActions(app);
   return {
     feed: feedMachine.provide({
-      actors: { fetchPage: fetchPageActor(api, usernameOf(app)), live: liveFeedActor(bus) },
+      actors: { fetchPage: fetchPageActor(api), live: liveFeedActor(bus) },
       actions: { showToast: bridge.showToast },
     }),
     comments: commentsMachine.provide({
@@ -201,6 +175,19 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
     save: saveMachine.provide({
       actors: { toggleSaved: fromPromise(({ input }: { input: { postId: string } }) => api.saved.toggle(input.postId)) },
       actions: { showToast: bridge.showToast },
+    }),
+    author: authorMachine.provide({
+      actors: {
+        changeFollow: fromPromise(({ input }: { input: { userId: string; follow: boolean } }) =>
+          input.follow ? api.follows.follow(input.userId) : api.follows.unfollow(input.userId),
+        ),
+        blockMember: fromPromise(({ input }: { input: { userId: string } }) => api.follows.block(input.userId)),
+      },
+      actions: {
+        showToast: bridge.showToast,
+        followChanged: (_, change: { userId: string; following: boolean }) => bus.publish({ event: 'following', ...change }),
+        blocked: (_, change: { userId: string }) => bus.publish({ event: 'blocked', userId: change.userId }),
+      },
     }),
     whoReacted: whoReactedMachine.provide({
       actors: { fetchReactions: fromPromise(({ input }: { input: { postId: string } }) => api.reactions.ofPost(input.postId)) },

@@ -20,10 +20,6 @@ export interface FeedPage {
   nextCursor: string | null;
   /** Page 1 only: how many the viewer may see. */
   total?: number;
-  /** Page 1 only: the member's own reactions, by post id (a post carries only counts). */
-  mine?: Record<string, ReactionType>;
-  /** Page 1 only: ids of the posts the member saved (a post does not say). */
-  saved?: string[];
   /** Page 1 only: when it was read (catching up an empty list starts there). */
   at?: string;
 }
@@ -46,7 +42,10 @@ export type FeedEvent =
   | { type: 'feed.published'; post: Post }
   | { type: 'feed.deleted'; postId: string }
   | { type: 'feed.reacted'; postId: string; reactions: ReactionCounts; userReaction: ReactionType | null }
-  | { type: 'feed.saved'; post: Post; saved: boolean };
+  | { type: 'feed.saved'; post: Post; saved: boolean }
+  // From the author menu of any card on screen, through the bus:
+  | { type: 'feed.following'; userId: string; following: boolean }
+  | { type: 'feed.blocked'; userId: string };
 
 export interface FeedContext {
   source: FeedSource;
@@ -56,8 +55,6 @@ export interface FeedContext {
   nextCursor: string | null;
   total: number | null;
   error: string | null;
-  mine: Record<string, ReactionType>;
-  saved: Record<string, boolean>;
   /** Where the next catch-up request continues from. */
   since: string | null;
   /** Page 1's read time. */
@@ -75,8 +72,6 @@ const empty = (source: FeedSource): FeedContext => ({
   nextCursor: null,
   total: null,
   error: null,
-  mine: {},
-  saved: {},
   since: null,
   loadedAt: null,
   reveals: 0,
@@ -99,7 +94,7 @@ const dropPost = (draft: Draft<FeedContext>, postId: string) => {
  * loaded range, so an old post never appears above a gap).
  */
 const takePost = (draft: Draft<FeedContext>, post: Post) => {
-  if (!belongs(draft.source, post, draft.saved)) return dropPost(draft, post._id);
+  if (!belongs(draft.source, post)) return dropPost(draft, post._id);
   if (draft.pending.some((p) => p._id === post._id)) return upsert(draft.pending, post);
   const known = draft.posts.some((p) => p._id === post._id);
   const oldest = draft.posts.at(-1);
@@ -140,12 +135,9 @@ export const feedMachine = setup({
     })),
     setReactions: assign(change((draft, event) => {
       if (event.type !== 'feed.reactions' && event.type !== 'feed.reacted') return;
-      patch(draft.posts, event.postId, { reactions: event.reactions });
-      patch(draft.pending, event.postId, { reactions: event.reactions });
-      if (event.type === 'feed.reacted') {
-        if (event.userReaction) draft.mine[event.postId] = event.userReaction;
-        else delete draft.mine[event.postId];
-      }
+      const fields = event.type === 'feed.reacted' ? { reactions: event.reactions, userReaction: event.userReaction } : { reactions: event.reactions };
+      patch(draft.posts, event.postId, fields);
+      patch(draft.pending, event.postId, fields);
     })),
     setCommentsCount: assign(change((draft, event) => {
       if (event.type !== 'feed.commentsCount') return;
@@ -160,12 +152,20 @@ export const feedMachine = setup({
     })),
     setSaved: assign(change((draft, event) => {
       if (event.type !== 'feed.saved') return;
-      if (event.saved) draft.saved[event.post._id] = true;
-      else delete draft.saved[event.post._id];
+      patch(draft.posts, event.post._id, { saved: event.saved });
+      patch(draft.pending, event.post._id, { saved: event.saved });
       if (draft.source.kind === 'saved') {
-        if (event.saved) takePost(draft, event.post);
+        if (event.saved) takePost(draft, { ...event.post, saved: true });
         else dropPost(draft, event.post._id);
       }
+    })),
+    setFollowing: assign(change((draft, event) => {
+      if (event.type !== 'feed.following') return;
+      for (const post of [...draft.posts, ...draft.pending]) if (post.userId === event.userId) post.followingAuthor = event.following;
+    })),
+    dropAuthor: assign(change((draft, event) => {
+      if (event.type !== 'feed.blocked') return;
+      for (const post of [...draft.posts, ...draft.pending]) if (post.userId === event.userId) dropPost(draft, post._id);
     })),
     showPending: assign(change((draft) => {
       for (const post of [...draft.pending].reverse()) upsert(draft.posts, post as Post);
@@ -199,8 +199,6 @@ export const feedMachine = setup({
             posts: event.output.posts,
             nextCursor: event.output.nextCursor,
             total: event.output.total ?? null,
-            mine: event.output.mine ?? {},
-            saved: Object.fromEntries((event.output.saved ?? []).map((id) => [id, true])),
             loadedAt: event.output.at ?? null,
           })),
         },
@@ -229,6 +227,8 @@ export const feedMachine = setup({
         'feed.commentsCount': { actions: 'setCommentsCount' },
         'feed.answers': { actions: 'setAnswers' },
         'feed.saved': { actions: 'setSaved' },
+        'feed.following': { actions: 'setFollowing' },
+        'feed.blocked': { actions: 'dropAuthor' },
         'feed.showPending': { guard: 'hasPending', actions: 'showPending' },
       },
       states: {
@@ -299,7 +299,7 @@ function takeMissed(context: FeedContext, page: FeedPage): FeedContext {
       if (known.has(post._id)) {
         upsert(draft.posts, post, { withinRange: false });
         upsert(draft.pending, post, { withinRange: false });
-      } else if (belongs(draft.source, post, draft.saved)) {
+      } else if (belongs(draft.source, post)) {
         draft.pending.unshift(post);
       }
     }

@@ -17,6 +17,7 @@ import { socketMachine } from './socket.machine';
 import { feedMachine } from './feed.machine';
 import { reactionsMachine } from './reactions.machine';
 import { saveMachine } from './save.machine';
+import { authorMachine } from './author.machine';
 import { commentsMachine } from './comments.machine';
 import { answersMachine } from './answers.machine';
 import { whoReactedMachine } from './whoReacted.machine';
@@ -38,6 +39,7 @@ export const statecharts = {
   socket: socketMachine,
   feed: feedMachine,
   reactions: reactionsMachine,
+  author: authorMachine,
   save: saveMachine,
   comments: commentsMachine,
   answers: answersMachine,

@@ -17,7 +17,7 @@ export type FeedSource =
   | { kind: 'post'; postId: string };
 
 /** Whether a post (as the server now shows it to the viewer) belongs in the list. */
-export function belongs(source: FeedSource, post: Post, saved: Record<string, boolean> = {}): boolean {
+export function belongs(source: FeedSource, post: Post): boolean {
   if (post.hidden) return false;
   switch (source.kind) {
     case 'streams':
@@ -25,7 +25,7 @@ export function belongs(source: FeedSource, post: Post, saved: Record<string, bo
     case 'questions':
       return post.kind === 'question';
     case 'saved':
-      return saved[post._id] === true;
+      return post.saved;
     case 'photos':
       return post.image !== '' && post.groupId === null;
     case 'videos':

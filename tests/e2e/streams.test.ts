@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { startApp, type RunningApp } from './support/app';
 import { launchBrowser } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
-import { callApi, signUpMember, type Member } from './support/members';
+import { signUpMember, type Member } from './support/members';
 
 let app: RunningApp;
 let browser: Browser;
@@ -24,7 +24,6 @@ afterAll(async () => {
 });
 
 const signUp = (username: string, width?: number) => signUpMember(browser, app, username, width);
-const api = <T>(method: string, path: string, token: string, body?: unknown) => callApi<T>(app, method, path, token, body);
 
 const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
@@ -123,11 +122,46 @@ describe('two members see each other live', () => {
     expect(await postCard(ben.page, 'For my followers').count()).toBe(0);
     expect(await postCard(ben.page, 'Note to self').count()).toBe(0);
 
-    await api('PUT', `/user/follow/${ada.id}`, ben.token);
+    // Ben follows Ada from the menu on her post card: at once on every card of hers.
+    await postCard(ben.page, 'Statecharts make every transition visible.').getByRole('button', { name: 'More options for ada' }).click();
+    await ben.page.getByRole('menuitem', { name: 'Follow ada' }).click();
+    await postCard(ben.page, 'A blue sky from the lab window.').getByRole('button', { name: 'More options for ada' }).click();
+    await expect.poll(() => ben.page.getByRole('menuitem', { name: 'Unfollow ada' }).count(), { timeout: 15_000 }).toBe(1);
+    await ben.page.keyboard.press('Escape');
     await ben.page.reload();
     await expect.poll(() => postCard(ben.page, 'For my followers').count()).toBe(1);
     expect(await postCard(ben.page, 'Note to self').count()).toBe(0);
     // Her own Private post stays in her stream.
     expect(await postCard(ada.page, 'Note to self').count()).toBe(1);
+    // After a reload the server says so too.
+    await postCard(ben.page, 'For my followers').getByRole('button', { name: 'More options for ada' }).click();
+    await expect.poll(() => ben.page.getByRole('menuitem', { name: 'Unfollow ada' }).count()).toBe(1);
+    await ben.page.keyboard.press('Escape');
+  });
+
+  it('a block: her posts leave his stream at once and for good, and she no longer sees his', async () => {
+    await compose(ben.page, 'Ben here: who wants to pair on parsers?');
+    await expect.poll(() => postCard(ada.page, 'Ben here').count(), { timeout: 15_000 }).toBe(1);
+
+    await postCard(ben.page, 'Statecharts make every transition visible.').getByRole('button', { name: 'More options for ada' }).click();
+    await ben.page.getByRole('menuitem', { name: 'Block ada' }).click();
+    const dialog = ben.page.getByRole('alertdialog', { name: 'Block ada?' });
+    await expect.poll(() => dialog.innerText()).toMatch(/will not see each other's posts/);
+    await screenshot(ben.page, 'block-dialog-375-light');
+    await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+    // Every post of hers is gone from his screen at once, his own stays.
+    await expect.poll(() => postCard(ben.page, 'Statecharts make every transition visible.').count()).toBe(0);
+    expect(await postCard(ben.page, 'A blue sky').count()).toBe(0);
+    expect(await postCard(ben.page, 'For my followers').count()).toBe(0);
+    expect(await postCard(ben.page, 'Ben here').count()).toBe(1);
+
+    await ben.page.reload();
+    await expect.poll(() => postCard(ben.page, 'Ben here').count()).toBe(1);
+    expect(await postCard(ben.page, 'Statecharts make every transition visible.').count()).toBe(0);
+    expect(await postCard(ben.page, 'A blue sky').count()).toBe(0);
+
+    await ada.page.reload();
+    await expect.poll(() => postCard(ada.page, 'Statecharts make every transition visible.').count()).toBe(1);
+    expect(await postCard(ada.page, 'Ben here').count()).toBe(0);
   });
 });

@@ -31,6 +31,9 @@ export function post(overrides: Partial<Post> = {}): Post {
     createdAt: '2025-01-31T12:00:00.000Z',
     updatedAt: '2025-01-31T12:00:00.000Z',
     editedAt: null,
+    userReaction: null,
+    saved: false,
+    followingAuthor: false,
     ...overrides,
   };
 }

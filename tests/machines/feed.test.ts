@@ -26,7 +26,7 @@ const serialize = (snapshot: { value: unknown; status: string; context: unknown 
 
 const LIST_EVENTS = new Set([
   'feed.postAdded', 'feed.postUpdated', 'feed.postDeleted', 'feed.reactions', 'feed.commentsCount', 'feed.answers',
-  'feed.published', 'feed.deleted', 'feed.reacted', 'feed.saved',
+  'feed.published', 'feed.deleted', 'feed.reacted', 'feed.saved', 'feed.following', 'feed.blocked',
 ]);
 
 const model = {
@@ -37,7 +37,7 @@ const model = {
     { type: 'feed.loadMore' },
     { type: 'feed.reconnected' },
     { type: 'feed.showPending' },
-    { type: 'xstate.done.actor.firstPage', output: { posts: [p1, p2], nextCursor: 'c2', total: 2, mine: { p1: 'like' }, saved: ['p2'], at: at(31) } },
+    { type: 'xstate.done.actor.firstPage', output: { posts: [{ ...p1, userReaction: 'like' }, { ...p2, saved: true }], nextCursor: 'c2', total: 2, at: at(31) } },
     { type: 'xstate.done.actor.firstPage', output: { posts: [], nextCursor: null, total: 0, at: at(31) } },
     { type: 'xstate.error.actor.firstPage', error: refused('Session expired, please sign in again', 401) },
     { type: 'xstate.error.actor.firstPage', error: new Error('Network down') },
@@ -60,6 +60,9 @@ const model = {
     { type: 'feed.deleted', postId: 'p1' },
     { type: 'feed.saved', post: p1, saved: true },
     { type: 'feed.saved', post: p2, saved: false },
+    { type: 'feed.following', userId: 'u2', following: true },
+    { type: 'feed.following', userId: 'u2', following: false },
+    { type: 'feed.blocked', userId: 'u2' },
   ] as ModelEvent[],
   // In-place updates are tried on the freshly loaded list (and on an empty one), not after
   // every other change: each is checked once, the graph stays finite.
@@ -97,9 +100,24 @@ describe.each([{ kind: 'streams' }, { kind: 'saved' }] as FeedSource[])('feed ma
         const ids = [...c.posts, ...c.pending].map((p) => p._id);
         expect(new Set(ids).size).toBe(ids.length);
         // Everything listed belongs to the list.
-        for (const p of c.posts) expect(belongs(c.source, p, c.saved) || c.source.kind === 'saved').toBe(true);
+        for (const p of c.posts) expect(belongs(c.source, p) || c.source.kind === 'saved').toBe(true);
         if (e.type === 'feed.reactions' && c.posts[0]?._id === 'p1') expect(c.posts[0].reactions.love).toBe(3);
-        if (e.type === 'feed.reacted' && c.posts[0]?._id === 'p1') expect(c.mine.p1 ?? null).toBe((e as unknown as { userReaction: string | null }).userReaction);
+        if (e.type === 'feed.reacted' && c.posts[0]?._id === 'p1') expect(c.posts[0].userReaction).toBe((e as unknown as { userReaction: string | null }).userReaction);
+        if (e.type === 'feed.saved') {
+          const { post: target, saved } = e as unknown as { post: { _id: string }; saved: boolean };
+          const listed = c.posts.find((p) => p._id === target._id);
+          if (listed) expect(listed.saved).toBe(saved);
+          if (c.source.kind === 'saved' && !saved) expect(listed).toBeUndefined();
+        }
+        if (e.type === 'feed.following') {
+          const { following } = e as unknown as { following: boolean };
+          for (const p of [...c.posts, ...c.pending]) if (p.userId === 'u2') expect(p.followingAuthor).toBe(following);
+        }
+        if (e.type === 'feed.blocked') {
+          // The blocked member's posts leave the list and the pill at once.
+          expect([...c.posts, ...c.pending].filter((p) => p.userId === 'u2')).toEqual([]);
+          if (c.total !== null) expect(c.total).toBe(0);
+        }
         if (e.type === 'feed.commentsCount' && c.posts[0]?._id === 'p1') expect(c.posts[0].commentsCount).toBe(7);
         if (e.type === 'feed.loadMore' && snapshot.children.olderPage) expect(snapshot.children.olderPage.getSnapshot().input).toEqual({ source, cursor: 'c2' });
         if (e.type === 'feed.reconnected' && snapshot.children.newerPage) {

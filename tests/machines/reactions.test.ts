@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactionChange } from '../../src/api/posts';
+import { authorMachine, BLOCK_FAILED, FOLLOW_FAILED, type AuthorContext } from '../../src/machines/author.machine';
 import { reactionsMachine, REACTION_FAILED, type ReactionsContext } from '../../src/machines/reactions.machine';
 import { saveMachine, SAVE_FAILED } from '../../src/machines/save.machine';
 import { whoReactedMachine } from '../../src/machines/whoReacted.machine';
@@ -118,7 +119,67 @@ describe('who-reacted machine', () => {
   });
 });
 
+const authorCoverage = new TransitionCoverage(authorMachine);
+describe('author menu machine', () => {
+  const model = {
+    input: { userId: 'u2', username: 'bob' },
+    events: [
+      { type: 'author.toggleFollow', following: false },
+      { type: 'author.toggleFollow', following: true },
+      { type: 'author.askBlock' },
+      { type: 'author.cancelBlock' },
+      { type: 'author.confirmBlock' },
+      { type: 'xstate.done.actor.changeFollow', output: { message: 'ok', userId: 'u2', following: true } },
+      { type: 'xstate.done.actor.changeFollow', output: { message: 'ok', userId: 'u2', following: false } },
+      { type: 'xstate.error.actor.changeFollow', error: refused('You cannot follow this member', 403) },
+      { type: 'xstate.done.actor.blockMember', output: { message: 'ok', userId: 'u2', blocked: true } },
+      { type: 'xstate.error.actor.blockMember', error: refused('User not found') },
+    ] as ModelEvent[],
+  };
+  const paths = coverPaths(authorMachine, model);
+  beforeEach(() => void vi.useFakeTimers());
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const toasts: { type: string; description: string }[] = [];
+    const follows: { userId: string; following: boolean }[] = [];
+    const blocks: string[] = [];
+    await replay(authorMachine, path, {
+      input: model.input,
+      coverage: authorCoverage,
+      provide: {
+        actions: {
+          showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t),
+          followChanged: (_: unknown, c: { userId: string; following: boolean }) => void follows.push(c),
+          blocked: (_: unknown, c: { userId: string }) => void blocks.push(c.userId),
+        },
+      },
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot();
+        const context = snapshot.context as AuthorContext;
+        const e = step.event as ModelEvent & { following?: boolean; output?: { following: boolean } };
+        // Optimistic: the member's choice shows while the request is out.
+        if (e.type === 'author.toggleFollow') {
+          expect(context.following).toBe(!e.following);
+          expect(snapshot.children.changeFollow?.getSnapshot().input).toEqual({ userId: 'u2', follow: !e.following });
+        }
+        if (e.type === 'xstate.done.actor.changeFollow') expect(follows.at(-1)).toEqual({ userId: 'u2', following: e.output!.following });
+        if (e.type === 'xstate.error.actor.changeFollow') {
+          // Rolled back, with the server's message; nothing announced.
+          expect(toasts.at(-1)).toEqual({ type: 'error', description: 'You cannot follow this member' });
+          expect(follows).toEqual([]);
+        }
+        // Nothing is blocked before the member confirmed and the server agreed.
+        if (e.type === 'xstate.done.actor.blockMember') expect(blocks).toEqual(['u2']);
+        else expect(blocks).toEqual([]);
+        if (e.type === 'xstate.error.actor.blockMember') expect(toasts.at(-1)).toEqual({ type: 'error', description: 'User not found' });
+      },
+    });
+    expect(FOLLOW_FAILED && BLOCK_FAILED).toBeTruthy();
+  });
+});
+
 afterAll(() => {
+  console.log(authorCoverage.summary('author', stateCount(authorMachine)));
+  expect(authorCoverage.missed).toEqual([]);
   console.log(reactionsCoverage.summary('reactions', stateCount(reactionsMachine)));
   console.log(saveCoverage.summary('save', stateCount(saveMachine)));
   console.log(whoCoverage.summary('whoReacted', stateCount(whoReactedMachine)));

@@ -15,22 +15,31 @@ import { startTestApp, withApp } from './appHarness';
 const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
 const p1 = post({ _id: 'p1', post: 'First light over the harbour', createdAt: at(30), reactions: { ...zeroCounts(), like: 2 } });
 const p2 = post({ _id: 'p2', post: 'Reading group tonight', createdAt: at(20) });
+const p3 = post({ _id: 'p3', post: 'Carol on statecharts', createdAt: at(10), userId: 'u3', username: 'carol', saved: true, userReaction: 'love' });
 
-/** The API the streams effects call, with only what these paths need. */
-function fakeApi(overrides: { react?: () => Promise<unknown>; since?: Post[] } = {}) {
+/** The API the streams effects call, with only what these paths need (no reactions-by-name, no saved pages: posts say). */
+function fakeApi(overrides: { react?: () => Promise<unknown>; follow?: () => Promise<unknown>; since?: Post[]; posts?: Post[] } = {}) {
   const all = vi.fn(async (_page: number, query?: { since?: string; cursor?: string }) =>
-    query?.since ? { posts: overrides.since ?? [], nextCursor: null } : { posts: [p1, p2], totalPosts: 2, nextCursor: null },
+    query?.since ? { posts: overrides.since ?? [], nextCursor: null } : { posts: overrides.posts ?? [p1, p2], totalPosts: 2, nextCursor: null },
   );
   const api = {
     posts: { all },
     reactions: {
-      byUsername: vi.fn(async () => ({ reactions: [], count: 0 })),
       react: vi.fn(overrides.react ?? (async () => ({ message: 'ok', postId: 'p1', reactions: { ...zeroCounts(), like: 3 }, userReaction: 'like' }))),
       remove: vi.fn(),
     },
-    saved: { page: vi.fn(async () => ({ posts: [], nextCursor: null })) },
+    follows: {
+      follow: vi.fn(overrides.follow ?? (async (userId: string) => ({ message: 'Followed successfully', userId, following: true }))),
+      unfollow: vi.fn(async (userId: string) => ({ message: 'Unfollowed successfully', userId, following: false })),
+      block: vi.fn(async (userId: string) => ({ message: 'Blocked successfully', userId, blocked: true })),
+    },
   };
-  return api as unknown as ApiClient & { posts: { all: typeof all } };
+  return api as unknown as ApiClient & { posts: { all: typeof all }; follows: { follow: ReturnType<typeof vi.fn>; block: ReturnType<typeof vi.fn> } };
+}
+
+async function openAuthorMenu(card: HTMLElement, username: string) {
+  fireEvent.click(within(card).getByRole('button', { name: `More options for ${username}` }));
+  return screen.findByRole('menu');
 }
 
 function renderStreams(api: ApiClient) {
@@ -124,5 +133,62 @@ describe('streams page', () => {
     act(() => bus.publish({ event: 'reset', feed: 'streams' }));
     await waitFor(() => expect(api.posts.all).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(cards()).toEqual(['p1', 'p2']));
+  });
+
+  it('marks the member\'s own reaction and saved posts from the posts themselves', async () => {
+    renderStreams(fakeApi({ posts: [p1, p3] }));
+    await waitFor(() => expect(cards()).toEqual(['p1', 'p3']));
+    const [first, carol] = screen.getAllByRole('article');
+    expect(within(carol).getByRole('button', { name: 'Remove from saved' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(carol).getByRole('button', { name: /Your reaction: Love/ })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Save post' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('follows an author from the card menu at once, on every card of theirs, and rolls back a refusal with the server\'s message', async () => {
+    let refuse!: (error: unknown) => void;
+    const api = fakeApi({ follow: () => new Promise((_, reject) => (refuse = reject)) });
+    renderStreams(api);
+    await waitFor(() => expect(cards()).toEqual(['p1', 'p2']));
+    const [first] = screen.getAllByRole('article');
+    let menu = await openAuthorMenu(first, 'bob');
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Follow bob' })));
+    expect(api.follows.follow).toHaveBeenCalledWith('u2');
+    menu = await openAuthorMenu(first, 'bob');
+    expect(within(menu).getByRole('menuitem', { name: 'Unfollow bob' })).toBeTruthy();
+    await act(async () => refuse(refused('You cannot follow this member', 403)));
+    await waitFor(() => expect(screen.getByText('You cannot follow this member')).toBeTruthy());
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    menu = await openAuthorMenu(screen.getAllByRole('article')[0], 'bob');
+    expect(within(menu).getByRole('menuitem', { name: 'Follow bob' })).toBeTruthy();
+  });
+
+  it('marks every card of the author as followed once the server agrees', async () => {
+    const api = fakeApi();
+    renderStreams(api);
+    await waitFor(() => expect(cards()).toEqual(['p1', 'p2']));
+    const menu = await openAuthorMenu(screen.getAllByRole('article')[0], 'bob');
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Follow bob' })));
+    const other = await openAuthorMenu(screen.getAllByRole('article')[1], 'bob');
+    expect(within(other).getByRole('menuitem', { name: 'Unfollow bob' })).toBeTruthy();
+  });
+
+  it('blocks an author after "Block bob?": their posts leave the list at once, nobody else\'s', async () => {
+    const api = fakeApi({ posts: [p1, p2, p3] });
+    renderStreams(api);
+    await waitFor(() => expect(cards()).toEqual(['p1', 'p2', 'p3']));
+    const menu = await openAuthorMenu(screen.getAllByRole('article')[0], 'bob');
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Block bob' })));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Block bob?' });
+    expect(dialog.textContent).toMatch(/will not see each other's posts/);
+    expect(api.follows.block).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Block' })));
+    expect(api.follows.block).toHaveBeenCalledWith('u2');
+    await waitFor(() => expect(cards()).toEqual(['p3']));
+  });
+
+  it('has no author menu on the member\'s own posts', async () => {
+    renderStreams(fakeApi({ posts: [post({ _id: 'p5', userId: alice._id, username: alice.username })] }));
+    await waitFor(() => expect(cards()).toEqual(['p5']));
+    expect(screen.queryByRole('button', { name: /More options/ })).toBeNull();
   });
 });

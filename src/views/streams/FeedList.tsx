@@ -32,8 +32,6 @@ export function FeedList({
 }) {
   const profile = useSessionProfile();
   const posts = useSelector(feed, (s) => s.context.posts);
-  const mine = useSelector(feed, (s) => s.context.mine);
-  const saved = useSelector(feed, (s) => s.context.saved);
   const pending = useSelector(feed, (s) => s.context.pending.length);
   const reveals = useSelector(feed, (s) => s.context.reveals);
   const loading = useSelector(feed, (s) => s.matches('loading'));
@@ -100,8 +98,6 @@ export function FeedList({
               >
                 <PostCard
                   post={post}
-                  mine={mine[post._id] ?? null}
-                  saved={saved[post._id] === true}
                   viewerId={profile?._id ?? null}
                   onReacted={callbacks.onReacted}
                   onSaved={callbacks.onSaved}

@@ -2,13 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Bookmark, BookmarkCheck, Globe, Lock, MessageCircle, Pencil, Trash2, Users } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
-import type { ReactionType } from '../../api/constants';
 import { shortenNumber } from '../../api/numbers';
 import type { Post, ReactionChange } from '../../api/posts';
 import { journal } from '../../effects/journal';
 import { shiftReaction } from '../../machines/postList';
 import { Avatar } from '../components/Avatar';
 import { IconButton } from '../components/IconButton';
+import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from './ComposerContext';
 import { inkOn, isColoured, timeAgo } from './format';
 import { ReactionPicker, ReactionSummary } from './ReactionBar';
@@ -18,10 +18,8 @@ const FEELING_EMOJI: Record<string, string> = { happy: '😊', excited: '🤩', 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
 export interface PostCardProps {
+  /** As the server shows it to the member (their reaction, saved, following the author). */
   post: Post;
-  /** The member's reaction as the list knows it. */
-  mine: ReactionType | null;
-  saved: boolean;
   /** The signed-in member's id: the author gets edit and delete. */
   viewerId: string | null;
   onReacted: (change: ReactionChange) => void;
@@ -43,14 +41,14 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [logic],
   );
-  const reactions = useActorRef(reactionsLogic, { input: { postId: post._id, mine: props.mine }, inspect: journal.inspect });
+  const reactions = useActorRef(reactionsLogic, { input: { postId: post._id, mine: post.userReaction }, inspect: journal.inspect });
   const { mine, confirmed, busy } = useSelector(reactions, (s) => ({ mine: s.context.mine, confirmed: s.context.confirmed, busy: s.matches('saving') }), shallowEqual);
   const saveLogic = useMemo(
     () => logic.save.provide({ actions: { changed: (_, { saved }: { saved: boolean }) => props.onSaved(post, saved) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [logic],
   );
-  const save = useActorRef(saveLogic, { input: { postId: post._id, saved: props.saved }, inspect: journal.inspect });
+  const save = useActorRef(saveLogic, { input: { postId: post._id, saved: post.saved }, inspect: journal.inspect });
   const saved = useSelector(save, (s) => s.context.saved);
   const savingBusy = useSelector(save, (s) => s.matches('saving'));
 
@@ -117,6 +115,10 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
             >
               <Trash2 size={17} />
             </IconButton>
+          </div>
+        ) : viewerId !== null ? (
+          <div className="flex shrink-0">
+            <AuthorMenu post={post} />
           </div>
         ) : null}
       </header>

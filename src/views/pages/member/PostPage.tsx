@@ -54,8 +54,6 @@ export default function PostPage({ postId, extra, backTo = { href: '/streams', l
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <PostCard
         post={post}
-        mine={state.context.mine[post._id] ?? null}
-        saved={state.context.saved[post._id] === true}
         viewerId={profile?._id ?? null}
         onReacted={callbacks.onReacted}
         onSaved={callbacks.onSaved}
