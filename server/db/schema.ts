@@ -239,6 +239,29 @@ export interface ChatViewersTable {
   created_at: string;
 }
 
+/** Groups (migration 0006_groups): see server/modules/groups. Tags and categories are JSON text. */
+export interface GroupsTable {
+  id: string;
+  name: string;
+  description: string;
+  privacy: 'public' | 'private';
+  profile_image: string;
+  tags: string;
+  categories: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  role: 'admin' | 'member';
+  status: 'pending' | 'accepted';
+  joined_by: 'creator' | 'invited' | 'joined' | 'request';
+  invited_by: string | null;
+  joined_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -258,6 +281,8 @@ export interface Database {
   chat_hidden_messages: ChatHiddenMessagesTable;
   chat_reactions: ChatReactionsTable;
   chat_viewers: ChatViewersTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
   user_profiles: UserProfilesTable;
   user_behaviors: UserBehaviorsTable;
   profile_reports: ProfileReportsTable;

@@ -10,6 +10,9 @@ import { createCommentStore } from './comments/store';
 import { followRoutes } from './follows/routes';
 import { createFollowService, type FollowService } from './follows/service';
 import { createFollowStore, type FollowStore } from './follows/store';
+import { groupRoutes } from './groups/routes';
+import { createGroupService, type GroupService } from './groups/service';
+import { createGroupStore } from './groups/store';
 import { imageRoutes } from './media/routes';
 import { createImageStore, type ImageStore } from './media/store';
 import { createPostAnnouncer } from './posts/announce';
@@ -38,6 +41,8 @@ export interface StreamServices {
   followStore: FollowStore;
   follows: FollowService;
   images: ImageStore;
+  /** Groups (the /group/... family) and group posts. */
+  groups: GroupService;
 }
 
 export function createStreamServices(deps: {
@@ -53,7 +58,9 @@ export function createStreamServices(deps: {
   const announce = createPostAnnouncer({ store: postStore, fanout, log: deps.log });
   const posts = createPostService({ config: deps.config, clock, store: postStore, media: deps.media, announce });
   const followStore = createFollowStore(database);
+  const groups = createGroupService({ store: createGroupStore(database), posts, postStore, fanout, media: deps.media, clock });
   return {
+    groups,
     fanout,
     postStore,
     posts,
@@ -79,5 +86,6 @@ export async function streamRoutes(
   await api.register(commentRoutes, { comments: s.comments });
   await api.register(savedRoutes, { saved: s.saved, posts: s.posts, clock: opts.clock });
   await api.register(followRoutes, { follows: s.follows });
+  await api.register(groupRoutes, { groups: s.groups, config: opts.config });
   await api.register(imageRoutes, { config: opts.config, clock: opts.clock, images: s.images, media: opts.media, follows: s.followStore });
 }

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './paths';
 export * from './socket';
 export * from './follows';
+export * from './groups';
 export * from './media';
 export * from './numbers';
 export * from './pages';

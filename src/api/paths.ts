@@ -140,6 +140,26 @@ export const paths = {
     checkMember: (groupId: string, userId: string) => `/group-chat/check-member/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
     sendMessage: '/group/message',
   },
+  /** Groups (the /group/... family); group posts are under posts.group. */
+  groups: {
+    create: '/group/create',
+    userGroups: (userId: string) => `/group/user-group/${encodeURIComponent(userId)}`,
+    invitations: '/group/invitations',
+    all: (search?: string) => (search ? `/group/allgroups?search=${encodeURIComponent(search)}` : '/group/allgroups'),
+    one: (groupId: string) => `/group/${encodeURIComponent(groupId)}`,
+    notJoined: '/group/not-joined',
+    acceptInvitation: (groupId: string) => `/group/invitation/accept/${encodeURIComponent(groupId)}`,
+    declineInvitation: (groupId: string) => `/group/invitation/decline/${encodeURIComponent(groupId)}`,
+    join: (groupId: string) => `/group/join/${encodeURIComponent(groupId)}`,
+    pending: (groupId: string) => `/group/pending-admin/${encodeURIComponent(groupId)}`,
+    approve: (groupId: string, userId: string) => `/group/approve-member/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
+    reject: (groupId: string, userId: string) => `/group/reject-member/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
+    leave: (groupId: string) => `/group/leave/${encodeURIComponent(groupId)}`,
+    addMembers: (groupId: string) => `/group/add-members/${encodeURIComponent(groupId)}`,
+    removeMembers: (groupId: string) => `/group/remove-members/${encodeURIComponent(groupId)}`,
+    /** Ours: the spec names promoting (section 4) but no path. */
+    promote: (groupId: string, userId: string) => `/group/promote/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
+  },
 } as const;
 
 /** Fastify route patterns for the paths that take parameters. */
@@ -223,6 +243,20 @@ export const routes = {
     promote: '/group-chat/promote/:groupId/:userId',
     removeMember: '/group-chat/remove-members/:groupId/:userId',
     checkMember: '/group-chat/check-member/:groupId/:userId',
+  },
+  groups: {
+    userGroups: '/group/user-group/:userId',
+    one: '/group/:groupId',
+    acceptInvitation: '/group/invitation/accept/:groupId',
+    declineInvitation: '/group/invitation/decline/:groupId',
+    join: '/group/join/:groupId',
+    pending: '/group/pending-admin/:groupId',
+    approve: '/group/approve-member/:groupId/:userId',
+    reject: '/group/reject-member/:groupId/:userId',
+    leave: '/group/leave/:groupId',
+    addMembers: '/group/add-members/:groupId',
+    removeMembers: '/group/remove-members/:groupId',
+    promote: '/group/promote/:groupId/:userId',
   },
 } as const;
 

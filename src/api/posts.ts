@@ -40,6 +40,7 @@ export const gifUrlSchema = z
   .refine((value) => value === '' || isHttpsUrl(value), 'GIF URL must be an https URL');
 const postText = z.string({ error: 'Post text must be text' }).max(POST_TEXT_MAX, `Post must not exceed ${POST_TEXT_MAX} characters`);
 const imageAlt = z.string({ error: 'Image description must be text' }).trim().max(IMAGE_ALT_MAX, `Image description must not exceed ${IMAGE_ALT_MAX} characters`);
+export const imageAltSchema = imageAlt;
 
 /** A base64 data URL. Its declared type is not trusted: the server decides by the bytes. */
 export const dataUrlSchema = (what: 'Image' | 'Video') =>
@@ -82,6 +83,8 @@ export const postSchema = z.object({
   acceptedAnswerId: z.string().nullable(),
   /** Group posts come with the groups issue; null for now. */
   groupId: z.string().nullable(),
+  /** Group posts only: pending until a group admin accepts (or declines) a member's post. */
+  groupStatus: z.enum(['pending', 'accepted', 'declined']).optional(),
   /** Hidden by an admin: then only admins see the post at all. */
   hidden: z.boolean(),
   createdAt: z.string(),

@@ -1,5 +1,7 @@
 import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, GroupDeleted, GroupMemberEvent, MessageDeleted, MessageRead, SocketAck } from './chat';
+import type { GroupActionEvent } from './groups';
 import type { Comment, Post, ReactionCounts } from './posts';
+import type { UserOnlinePayload } from './users';
 
 /**
  * Socket.io event names and payloads (spec section 7, "Real-time socket"), defined once.
@@ -43,6 +45,8 @@ export const serverEvents = {
   /** Ours (chat): a message withdrawn (deleteForEveryone: both members; deleteForMe: that member's sockets). */
   messageDeleted: 'message deleted',
   groupMessageDeleted: 'group message deleted',
+  /** Groups (the /group/... family): CREATE_GROUP to the creator and each invited member, and the other actions. */
+  groupAction: 'group action',
 } as const;
 
 export interface SessionEndedPayload {
@@ -85,6 +89,9 @@ export interface StreamEventPayloads {
   [serverEvents.commentUpdated]: CommentEventPayload;
   [serverEvents.commentDeleted]: CommentDeletedPayload;
   [serverEvents.questionAnswers]: QuestionAnswersPayload;
+  /** Presence: a snapshot on connect, then one change per member (docs/api.md). */
+  [serverEvents.userOnline]: UserOnlinePayload;
+  [serverEvents.groupAction]: GroupActionEvent;
 }
 export type StreamEvent = keyof StreamEventPayloads;
 

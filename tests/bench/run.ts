@@ -1,18 +1,50 @@
-/** `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run. */
+/**
+ * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
+ * `npm run bench -- --only bundle` or `--only feed` (or BENCH_ONLY=feed) runs one of them.
+ */
 import { measureBundle } from './bundle';
+import { measureFeed, printFeed } from './feed';
+
+const BENCHES = ['bundle', 'feed'] as const;
+type Bench = (typeof BENCHES)[number];
+
+function chosen(): readonly Bench[] {
+  const flag = process.argv.indexOf('--only');
+  const only = flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY || undefined;
+  if (only === undefined) return BENCHES;
+  if (!(BENCHES as readonly string[]).includes(only)) {
+    console.error(`--only takes one of ${BENCHES.join(', ')} (got "${only}")`);
+    process.exit(2);
+  }
+  return [only as Bench];
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const bundle = await measureBundle();
-console.log('client bundle (gzip JavaScript, initial load)');
-console.table({
-  'React 19 alone (floor)': { gzip: kb(bundle.reactFloor), ratio: '1.00x' },
-  'React + xstate, wouter, socket.io-client, ofetch (floor)': {
-    gzip: kb(bundle.libsFloor),
-    ratio: `${(bundle.libsFloor / bundle.reactFloor).toFixed(2)}x`,
-  },
-  'Stoa sign-in route': { gzip: kb(bundle.signIn), ratio: `${(bundle.signIn / bundle.reactFloor).toFixed(2)}x` },
-  'Stoa member layout': { gzip: kb(bundle.member), ratio: `${(bundle.member / bundle.reactFloor).toFixed(2)}x` },
-});
-const goal = 110 * 1024;
-console.log(`sign-in route goal <= ${kb(goal)}: ${bundle.signIn <= goal ? 'met' : 'NOT met'} (${kb(bundle.signIn)})`);
+async function benchBundle() {
+  const bundle = await measureBundle();
+  console.log('client bundle (gzip JavaScript, initial load)');
+  console.table({
+    'React 19 alone (floor)': { gzip: kb(bundle.reactFloor), ratio: '1.00x' },
+    'React + xstate, wouter, socket.io-client, ofetch (floor)': {
+      gzip: kb(bundle.libsFloor),
+      ratio: `${(bundle.libsFloor / bundle.reactFloor).toFixed(2)}x`,
+    },
+    'Stoa sign-in route': { gzip: kb(bundle.signIn), ratio: `${(bundle.signIn / bundle.reactFloor).toFixed(2)}x` },
+    'Stoa member layout': { gzip: kb(bundle.member), ratio: `${(bundle.member / bundle.reactFloor).toFixed(2)}x` },
+  });
+  const goal = 110 * 1024;
+  console.log(`sign-in route goal <= ${kb(goal)}: ${bundle.signIn <= goal ? 'met' : 'NOT met'} (${kb(bundle.signIn)})`);
+}
+
+async function benchFeed() {
+  printFeed(await measureFeed());
+}
+
+const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed };
+for (const [i, name] of chosen().entries()) {
+  if (i > 0) console.log('');
+  await run[name]();
+}
+// Worker threads and sockets of the load generator must not keep the process alive.
+process.exit(0);

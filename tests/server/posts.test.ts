@@ -160,13 +160,13 @@ describe.each(dialects)('posts on %s', (dialect) => {
     expect(all.totalPosts).toBeGreaterThanOrEqual(12);
   });
 
-  it('answers the group post paths with 404 until groups exist', async () => {
+  it('answers the group post paths with 404 for a missing group or a post outside any group', async () => {
     const p = await post(t, author);
     await refused(t, author, 'POST', `/post/group/${MISSING}`, { post: 'x' }, 404, 'Group not found');
     await refused(t, author, 'GET', `/group/${MISSING}/posts/1`, undefined, 404, 'Group not found');
     await refused(t, author, 'GET', `/group/${MISSING}/postspending/1`, undefined, 404, 'Group not found');
-    await refused(t, author, 'PUT', `/group/post/${p._id}/accept`, undefined, 404, 'Group not found');
-    await refused(t, author, 'PUT', `/group/post/${p._id}/decline`, undefined, 404, 'Group not found');
+    await refused(t, author, 'PUT', `/group/post/${p._id}/accept`, undefined, 404, 'Post not found');
+    await refused(t, author, 'PUT', `/group/post/${p._id}/decline`, undefined, 404, 'Post not found');
     await refused(t, null, 'GET', `/group/${MISSING}/posts/1`, undefined, 401);
   });
 });

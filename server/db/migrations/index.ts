@@ -4,6 +4,7 @@ import * as posts from './0002_posts';
 import * as google from './0003_google';
 import * as profiles from './0004_profiles';
 import * as chat from './0005_chat';
+import * as groups from './0006_groups';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_google': google,
   '0004_profiles': profiles,
   '0005_chat': chat,
+  '0006_groups': groups,
 };

@@ -49,6 +49,7 @@ export function presentPost(row: PostWithAuthor, viewer: Viewer): Post {
     answersCount: Number(row.answers_count),
     acceptedAnswerId: row.accepted_answer_id,
     groupId: row.group_id,
+    ...(row.group_id ? { groupStatus: (row.group_status ?? 'pending') as 'pending' | 'accepted' | 'declined' } : {}),
     hidden: Boolean(row.hidden),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

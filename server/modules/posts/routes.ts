@@ -15,7 +15,6 @@ import type { PageRequest } from './paging';
 import type { PostsAnswer, PostService } from './service';
 import { viewerOf } from './visibility';
 
-export const GROUP_NOT_FOUND = 'Group not found';
 const SMALL_BODY = 64 * 1024;
 
 /** A base64 body of `bytes` of payload, plus room for the other fields. */
@@ -161,14 +160,5 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     await posts.remove(viewerOf(request), request.params.postId);
     return { message: 'Post deleted successfully', postId: request.params.postId };
   });
-
-  // Group posts arrive with the groups issue; until then there is no group to post in.
-  const noGroup = async () => {
-    throw notFound(GROUP_NOT_FOUND);
-  };
-  app.post(routes.posts.group.create, { bodyLimit: imageBody }, noGroup);
-  app.get(routes.posts.group.posts, noGroup);
-  app.get(routes.posts.group.pending, noGroup);
-  app.put(routes.posts.group.accept, noGroup);
-  app.put(routes.posts.group.decline, noGroup);
+  // Group posts (POST /post/group/{id}, the group's pages, accept/decline): server/modules/groups/routes.ts.
 };

@@ -28,6 +28,8 @@ export interface NewPost {
   image?: string;
   imageAlt?: string;
   video?: string;
+  /** A group post: its group and status (accepted when a group admin posts, else pending). */
+  group?: { id: string; status: 'pending' | 'accepted' };
 }
 
 export interface PostChanges {
@@ -122,8 +124,8 @@ export function createPostService(deps: PostDeps) {
           id: newId(),
           kind: input.kind,
           user_id: viewer.id,
-          group_id: null,
-          group_status: null,
+          group_id: input.group?.id ?? null,
+          group_status: input.group?.status ?? null,
           post: input.post.trim(),
           bg_color: input.bgColor,
           privacy: input.privacy,
@@ -215,6 +217,13 @@ export function createPostService(deps: PostDeps) {
       await store.delete(postId);
       await removeMedia({ image: [existing.image_version, existing.image_id], video: [existing.video_version, existing.video_id] });
       await announce.postDeleted(postId, before);
+    },
+
+    /** A group admin accepts or declines a pending group post (the caller checked who may). */
+    async setGroupStatus(postId: string, status: 'accepted' | 'declined'): Promise<void> {
+      const before = await announce.audience(postId);
+      await store.update(postId, { group_status: status, updated_at: now() });
+      await announce.postChanged(postId, 'post updated', before);
     },
 
     /** For moderation (the admin area's hide/unhide): a hidden post vanishes for everyone but admins. */

@@ -50,6 +50,9 @@ export interface PostFilter {
   userId?: string;
   withImage?: boolean;
   withVideo?: boolean;
+  /** A group's posts (with `groupStatus`); without it, lists show no group posts (they live on the group page). */
+  groupId?: string;
+  groupStatus?: 'pending' | 'accepted';
 }
 
 export interface PostPage {
@@ -79,6 +82,9 @@ export function createPostStore(database: DatabaseHandle) {
     if (filter.userId) parts.push(sql<SqlBool>`posts.user_id = ${filter.userId}`);
     if (filter.withImage) parts.push(sql<SqlBool>`posts.image_id <> ''`);
     if (filter.withVideo) parts.push(sql<SqlBool>`posts.video_id <> ''`);
+    if (filter.groupId) parts.push(sql<SqlBool>`posts.group_id = ${filter.groupId}`);
+    else parts.push(sql<SqlBool>`posts.group_id is null`);
+    if (filter.groupStatus) parts.push(sql<SqlBool>`posts.group_status = ${filter.groupStatus}`);
     return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
   }
 

@@ -7,9 +7,10 @@ import { currentAuth } from '../../http/authentication';
  * a member's posts, photos, videos, saved posts, reactions and comments of a post) and every
  * socket audience is filtered by `canSeePost`; lists of people by `notBlockedBetween`.
  *
- * A member sees a post when it is not hidden, is not a group post (groups come later), neither
- * of them blocks the other, and it is theirs, or Public, or Followers and they follow its author.
- * Private posts: the author only. Admins see everything, hidden posts included.
+ * A member sees a post when it is not hidden, neither of them blocks the other, and it is theirs,
+ * or Public, or Followers and they follow its author; a group post instead by the group's rule
+ * (canSeeGroupContent; pending posts: author and group admins). Private posts: the author only.
+ * Admins see everything, hidden posts included.
  *
  * The viewer is either a known member (an HTTP request) or a column of a users row in the same
  * query: the socket audience of a post is "every user for whom the predicate holds", computed by
@@ -57,21 +58,49 @@ export function notBlockedBetween(viewer: ViewerLike, other: OtherMember): RawBu
   return sql<SqlBool>`(${viewerIsAdmin(viewer)} or ${noBlockBetween(viewer, other)})`;
 }
 
-/** May the viewer see the post row `post` (a table name or alias)? */
+/**
+ * May the viewer read a group's content (posts, member list)? A public group: everyone; a private
+ * group: its accepted members only (pending invitees and join requests see nothing). Admins all.
+ */
+export function canSeeGroupContent(viewer: ViewerLike, groupId: RawBuilder<unknown> | string): RawBuilder<SqlBool> {
+  if (!isColumns(viewer) && viewer.isAdmin) return TRUE;
+  const group = typeof groupId === 'string' ? sql`${groupId}` : groupId;
+  return sql<SqlBool>`(${viewerIsAdmin(viewer)}
+    or exists (select 1 from groups where groups.id = ${group} and groups.privacy = 'public')
+    or exists (select 1 from group_members where group_members.group_id = ${group} and group_members.user_id = ${viewerId(viewer)} and group_members.status = 'accepted'))`;
+}
+
+/**
+ * May the viewer see the post row `post` (a table name or alias)?
+ * A group post (group_id set) follows the group instead of its privacy field: accepted posts are
+ * read by whoever may read the group's content; a pending or declined one by its author and the
+ * group's admins, and only while they are accepted members.
+ */
 export function canSeePost(viewer: ViewerLike, post = 'posts'): RawBuilder<SqlBool> {
   if (!isColumns(viewer) && viewer.isAdmin) return TRUE;
   const me = viewerId(viewer);
   const col = (name: string) => sql.ref(`${post}.${name}`);
   return sql<SqlBool>`(${viewerIsAdmin(viewer)} or (
     ${col('hidden')} = 0
-    and ${col('group_id')} is null
     and ${noBlockBetween(viewer, `${post}.user_id`)}
-    and (
-      ${col('user_id')} = ${me}
-      or ${col('privacy')} = 'Public'
-      or (${col('privacy')} = 'Followers' and exists (
-        select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${col('user_id')}
-      ))
-    )
+    and ((
+      ${col('group_id')} is null
+      and (
+        ${col('user_id')} = ${me}
+        or ${col('privacy')} = 'Public'
+        or (${col('privacy')} = 'Followers' and exists (
+          select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${col('user_id')}
+        ))
+      )
+    ) or (
+      ${col('group_id')} is not null
+      and (
+        (${col('group_status')} = 'accepted' and ${canSeeGroupContent(viewer, col('group_id'))})
+        or exists (
+          select 1 from group_members where group_members.group_id = ${col('group_id')} and group_members.user_id = ${me}
+            and group_members.status = 'accepted' and (${col('user_id')} = ${me} or group_members.role = 'admin')
+        )
+      )
+    ))
   ))`;
 }

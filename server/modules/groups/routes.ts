@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createGroupBodySchema, createGroupPostBodySchema, groupIdAnswerSchema, groupMembersBodySchema, groupResponseSchema, groupsQuerySchema,
+  groupsSchema, joinGroupResponseSchema, leaveGroupBodySchema, pendingGroupInvitationsSchema, pendingMembersSchema, singleGroupSchema,
+  updateGroupBodySchema,
+} from '../../../src/api/groups';
+import { pageNumberSchema, pageQuerySchema } from '../../../src/api/pages';
+import { paths, routes } from '../../../src/api/paths';
+import { idSchema, postResponseSchema, postsPageSchema } from '../../../src/api/posts';
+import type { Config } from '../../config';
+import { badRequest } from '../../http/httpError';
+import { sizeText } from '../../media/images';
+import { pageRequest, postsPage, uploadBodyLimit } from '../posts/routes';
+import { viewerOf } from '../posts/visibility';
+import type { GroupService } from './service';
+
+const groupParams = z.object({ groupId: idSchema('Group') });
+const groupUserParams = z.object({ groupId: idSchema('Group'), userId: idSchema('User') });
+const SMALL_BODY = 64 * 1024;
+
+/** The Group API of spec section 7 and the group post paths of the Post API. */
+export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupService; config: Pick<Config, 'limits'> }> = async (app, { groups, config }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(paths.groups.create, { schema: { body: createGroupBodySchema, response: { 201: groupResponseSchema } }, bodyLimit: SMALL_BODY }, async (request, reply) => {
+    const group = await groups.create(viewerOf(request), request.body);
+    return reply.code(201).send({ message: 'Group created successfully!', group });
+  });
+
+  app.get(routes.groups.userGroups, { schema: { params: z.object({ userId: idSchema('User') }), response: { 200: groupsSchema } } }, async (request) => ({
+    groups: await groups.list(viewerOf(request), { memberId: request.params.userId }),
+  }));
+
+  app.get(paths.groups.invitations, { schema: { response: { 200: pendingGroupInvitationsSchema } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return { pendingGroups: await groups.list(viewer, { invitedId: viewer.id }) };
+  });
+
+  app.get('/group/allgroups', { schema: { querystring: groupsQuerySchema, response: { 200: groupsSchema } } }, async (request) => ({
+    groups: await groups.list(viewerOf(request), request.query.search ? { search: request.query.search } : {}),
+  }));
+
+  app.get(paths.groups.notJoined, { schema: { response: { 200: groupsSchema } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return { groups: await groups.list(viewer, { notJoinedBy: viewer.id }) };
+  });
+
+  app.get(routes.groups.one, { schema: { params: groupParams, response: { 200: singleGroupSchema } } }, async (request) => ({
+    group: await groups.get(viewerOf(request), request.params.groupId),
+  }));
+
+  app.put(routes.groups.acceptInvitation, { schema: { params: groupParams, response: { 200: groupResponseSchema } } }, async (request) => ({
+    message: 'Invitation accepted', group: await groups.acceptInvitation(viewerOf(request), request.params.groupId),
+  }));
+
+  app.put(routes.groups.declineInvitation, { schema: { params: groupParams, response: { 200: groupIdAnswerSchema } } }, async (request) => {
+    await groups.declineInvitation(viewerOf(request), request.params.groupId);
+    return { message: 'Invitation declined', groupId: request.params.groupId };
+  });
+
+  app.post(routes.groups.join, { schema: { params: groupParams, response: { 200: joinGroupResponseSchema } } }, async (request) => {
+    const answer = await groups.join(viewerOf(request), request.params.groupId);
+    return { message: answer.status === 'accepted' ? 'You joined the group' : 'Your request to join was sent', ...answer };
+  });
+
+  app.get(routes.groups.pending, { schema: { params: groupParams, response: { 200: pendingMembersSchema } } }, async (request) => ({
+    pendingMembers: await groups.pendingRequests(viewerOf(request), request.params.groupId),
+  }));
+
+  app.put(routes.groups.approve, { schema: { params: groupUserParams, response: { 200: groupResponseSchema } } }, async (request) => ({
+    message: 'Member approved', group: await groups.approve(viewerOf(request), request.params.groupId, request.params.userId),
+  }));
+
+  app.put(routes.groups.reject, { schema: { params: groupUserParams, response: { 200: groupIdAnswerSchema } } }, async (request) => {
+    await groups.reject(viewerOf(request), request.params.groupId, request.params.userId);
+    return { message: 'Request rejected', groupId: request.params.groupId };
+  });
+
+  // The body is optional (only the last admin names a successor), so it is checked here.
+  app.put(routes.groups.leave, { schema: { params: groupParams, response: { 200: groupIdAnswerSchema } } }, async (request) => {
+    const body = leaveGroupBodySchema.safeParse(request.body ?? {});
+    if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid body');
+    await groups.leave(viewerOf(request), request.params.groupId, body.data.newAdminId);
+    return { message: 'You left the group', groupId: request.params.groupId };
+  });
+
+  app.put(routes.groups.one, { schema: { params: groupParams, body: updateGroupBodySchema, response: { 200: groupResponseSchema } }, bodyLimit: SMALL_BODY }, async (request) => ({
+    message: 'Group updated', group: await groups.update(viewerOf(request), request.params.groupId, request.body),
+  }));
+
+  app.delete(routes.groups.one, { schema: { params: groupParams, response: { 200: groupIdAnswerSchema } } }, async (request) => {
+    await groups.remove(viewerOf(request), request.params.groupId);
+    return { message: 'Group deleted', groupId: request.params.groupId };
+  });
+
+  app.put(routes.groups.addMembers, { schema: { params: groupParams, body: groupMembersBodySchema, response: { 200: groupResponseSchema } } }, async (request) => ({
+    message: 'Members invited', group: await groups.addMembers(viewerOf(request), request.params.groupId, request.body.members),
+  }));
+
+  app.put(routes.groups.removeMembers, { schema: { params: groupParams, body: groupMembersBodySchema, response: { 200: groupResponseSchema } } }, async (request) => ({
+    message: 'Members removed', group: await groups.removeMembers(viewerOf(request), request.params.groupId, request.body.members),
+  }));
+
+  app.put(routes.groups.promote, { schema: { params: groupUserParams, response: { 200: groupResponseSchema } } }, async (request) => ({
+    message: 'Member promoted', group: await groups.promote(viewerOf(request), request.params.groupId, request.params.userId),
+  }));
+
+  /* ----- Group posts ----- */
+
+  app.post(routes.posts.group.create, {
+    schema: { params: groupParams, body: createGroupPostBodySchema, response: { 201: postResponseSchema } },
+    bodyLimit: uploadBodyLimit(config.limits.videoBytes),
+    config: { bodyTooLargeMessage: `Video is too large: the limit is ${sizeText(config.limits.videoBytes)}` },
+  }, async (request, reply) => {
+    const post = await groups.createPost(viewerOf(request), request.params.groupId, request.body);
+    const message = post.groupStatus === 'accepted' ? 'Post created successfully' : 'Post sent: a group admin will review it';
+    return reply.code(201).send({ message, post });
+  });
+
+  for (const [path, status] of [[routes.posts.group.posts, 'accepted'], [routes.posts.group.pending, 'pending']] as const) {
+    app.get(path, { schema: { params: groupParams.extend({ page: pageNumberSchema }), querystring: pageQuerySchema, response: { 200: postsPageSchema } } }, async (request) =>
+      postsPage(await groups.postsPage(viewerOf(request), request.params.groupId, status, pageRequest(request.params.page, request.query))));
+  }
+
+  for (const [path, status] of [[routes.posts.group.accept, 'accepted'], [routes.posts.group.decline, 'declined']] as const) {
+    app.put(path, { schema: { params: z.object({ postId: idSchema('Post') }), response: { 200: postResponseSchema } } }, async (request) => ({
+      message: status === 'accepted' ? 'Post accepted' : 'Post declined',
+      post: await groups.decidePost(viewerOf(request), request.params.postId, status),
+    }));
+  }
+};

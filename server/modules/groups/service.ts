@@ -1,0 +1,294 @@
+import type { CreateGroupBody, Group, GroupActionEvent, GroupMembership, UpdateGroupBody } from '../../../src/api/groups';
+import { GROUP_MESSAGES } from '../../../src/api/groups';
+import { serverEvents } from '../../../src/api/socket';
+import type { Clock } from '../../clock';
+import { newId } from '../../db/ids';
+import type { GroupsTable } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../http/httpError';
+import type { MediaStorage } from '../../media/storage';
+import type { Fanout } from '../../realtime/fanout';
+import type { PageRequest } from '../posts/paging';
+import { pictureOf } from '../posts/present';
+import type { NewPost, PostService, PostsAnswer } from '../posts/service';
+import type { PostStore } from '../posts/store';
+import type { Viewer } from '../posts/visibility';
+import type { GroupStore, MemberRow } from './store';
+
+const { notFound: GROUP_NOT_FOUND, adminsOnly: ADMINS_ONLY } = GROUP_MESSAGES;
+
+const presentMember = (row: MemberRow): GroupMembership => ({
+  userId: row.user_id,
+  username: row.username,
+  avatarColor: row.avatar_color || '#000000',
+  profilePicture: pictureOf(row),
+  joinedAt: row.joined_at,
+  role: row.role,
+  joinedBy: row.joined_by,
+  status: row.status,
+  invitedBy: row.invited_by,
+});
+
+interface GroupDeps {
+  store: GroupStore;
+  posts: PostService;
+  postStore: PostStore;
+  fanout: Fanout;
+  media: MediaStorage;
+  clock: Clock;
+}
+
+/** Groups: membership transitions, group admin powers and group posts (docs/api.md, Groups). */
+export function createGroupService(deps: GroupDeps) {
+  const { store, fanout } = deps;
+  const now = () => deps.clock.now().toISOString();
+
+  /** Groups as this viewer sees them: the member list only where the viewer may read the group's content. */
+  async function present(viewer: Viewer, groups: GroupsTable[]): Promise<Group[]> {
+    const ids = groups.map((g) => g.id);
+    const [members, counts] = await Promise.all([store.members(viewer, ids), store.counts(ids)]);
+    return groups.map((g) => {
+      const all = members.filter((m) => m.group_id === g.id);
+      const mine = all.find((m) => m.user_id === viewer.id);
+      const isGroupAdmin = mine?.status === 'accepted' && mine.role === 'admin';
+      const seesMembers = viewer.isAdmin || g.privacy === 'public' || mine?.status === 'accepted';
+      const listed = seesMembers ? all.filter((m) => m.status === 'accepted' || isGroupAdmin || viewer.isAdmin) : [];
+      return {
+        _id: g.id,
+        name: g.name,
+        description: g.description,
+        privacy: g.privacy,
+        profileImage: g.profile_image,
+        tags: JSON.parse(g.tags) as string[],
+        category: JSON.parse(g.categories) as string[],
+        createdBy: g.created_by,
+        createdAt: g.created_at,
+        updatedAt: g.updated_at,
+        memberCount: counts.get(g.id) ?? 0,
+        admins: listed.filter((m) => m.status === 'accepted' && m.role === 'admin').map((m) => m.user_id),
+        members: listed.map(presentMember),
+        membership: mine ? presentMember(mine) : null,
+      };
+    });
+  }
+  const presentOne = async (viewer: Viewer, group: GroupsTable) => (await present(viewer, [group]))[0]!;
+
+  async function known(viewer: Viewer, groupId: string): Promise<GroupsTable> {
+    const group = await store.findKnown(viewer, groupId);
+    if (!group) throw notFound(GROUP_NOT_FOUND);
+    return group;
+  }
+
+  /** The group if the viewer is one of its admins: 404 when they may not know it, else 403. */
+  async function asGroupAdmin(viewer: Viewer, groupId: string): Promise<GroupsTable> {
+    const group = await known(viewer, groupId);
+    const mine = await store.membership(groupId, viewer.id);
+    if (!mine || mine.status !== 'accepted' || mine.role !== 'admin') throw forbidden(ADMINS_ONLY);
+    return group;
+  }
+
+  async function announce(type: GroupActionEvent['type'], group: GroupsTable, to: string[]) {
+    const members = (await store.members({ id: '', isAdmin: true }, [group.id])).map(presentMember);
+    fanout.toUsers(to, serverEvents.groupAction, { type, groupId: group.id, groupName: group.name, groupPicture: group.profile_image, members });
+  }
+
+  async function invite(viewer: Viewer, group: GroupsTable, ids: string[]): Promise<string[]> {
+    const wanted = [...new Set(ids)].filter((id) => id !== viewer.id);
+    const found = await store.existingUsers(viewer, wanted);
+    if (found.length !== wanted.length) throw notFound('User not found');
+    const at = now();
+    const fresh: string[] = [];
+    for (const userId of found) {
+      if (await store.membership(group.id, userId)) continue;
+      fresh.push(userId);
+    }
+    await store.insertMembers(fresh.map((userId) => ({
+      group_id: group.id, user_id: userId, role: 'member', status: 'pending', joined_by: 'invited', invited_by: viewer.id, joined_at: at,
+    })));
+    return fresh;
+  }
+
+  return {
+    async create(viewer: Viewer, body: CreateGroupBody & { privacy: 'public' | 'private'; tags: string[]; category: string[]; members: string[]; description: string; profileImage: string }): Promise<Group> {
+      const at = now();
+      const group: GroupsTable = {
+        id: newId(), name: body.name, description: body.description, privacy: body.privacy, profile_image: body.profileImage,
+        tags: JSON.stringify(body.tags), categories: JSON.stringify(body.category), created_by: viewer.id, created_at: at, updated_at: at,
+      };
+      const wanted = [...new Set(body.members)].filter((id) => id !== viewer.id);
+      const found = await store.existingUsers(viewer, wanted);
+      if (found.length !== wanted.length) throw notFound('User not found');
+      await store.db.transaction().execute(async (trx) => {
+        await store.insertGroup(group, trx);
+        await store.insertMembers([
+          { group_id: group.id, user_id: viewer.id, role: 'admin', status: 'accepted', joined_by: 'creator', invited_by: null, joined_at: at },
+          ...found.map((userId) => ({
+            group_id: group.id, user_id: userId, role: 'member' as const, status: 'pending' as const, joined_by: 'invited' as const, invited_by: viewer.id, joined_at: at,
+          })),
+        ], trx);
+      });
+      await announce('CREATE_GROUP', group, [viewer.id, ...found]);
+      return presentOne(viewer, group);
+    },
+
+    get: async (viewer: Viewer, groupId: string) => presentOne(viewer, await known(viewer, groupId)),
+
+    list: async (viewer: Viewer, narrow: Parameters<GroupStore['list']>[1]) => present(viewer, await store.list(viewer, narrow)),
+
+    async acceptInvitation(viewer: Viewer, groupId: string): Promise<Group> {
+      const mine = await store.membership(groupId, viewer.id);
+      if (!mine || mine.status !== 'pending' || mine.joined_by !== 'invited') throw notFound('Invitation not found');
+      await store.updateMember(groupId, viewer.id, { status: 'accepted', joined_at: now() });
+      const group = (await store.find(groupId))!;
+      await announce('JOIN_GROUP', group, await store.acceptedIds(groupId));
+      return presentOne(viewer, group);
+    },
+
+    async declineInvitation(viewer: Viewer, groupId: string): Promise<void> {
+      const mine = await store.membership(groupId, viewer.id);
+      if (!mine || mine.status !== 'pending' || mine.joined_by !== 'invited') throw notFound('Invitation not found');
+      await store.deleteMember(groupId, viewer.id);
+    },
+
+    /** Public: a member at once. Private: a request a group admin approves. An invitation is accepted. */
+    async join(viewer: Viewer, groupId: string): Promise<{ status: 'pending' | 'accepted'; group: Group }> {
+      const group = await store.find(groupId);
+      if (!group) throw notFound(GROUP_NOT_FOUND);
+      const mine = await store.membership(groupId, viewer.id);
+      if (mine?.status === 'accepted') throw conflict('You are already a member of this group');
+      if (mine?.joined_by === 'request') throw conflict('You have already asked to join this group');
+      const at = now();
+      let status: 'pending' | 'accepted';
+      if (mine) {
+        await store.updateMember(groupId, viewer.id, { status: 'accepted', joined_at: at });
+        status = 'accepted';
+      } else {
+        status = group.privacy === 'public' ? 'accepted' : 'pending';
+        await store.insertMembers([{
+          group_id: groupId, user_id: viewer.id, role: 'member', status, joined_by: status === 'accepted' ? 'joined' : 'request', invited_by: null, joined_at: at,
+        }]);
+      }
+      if (status === 'accepted') await announce('JOIN_GROUP', group, await store.acceptedIds(groupId));
+      else await announce('JOIN_GROUP', group, await store.admins(groupId));
+      return { status, group: await presentOne(viewer, group) };
+    },
+
+    async pendingRequests(viewer: Viewer, groupId: string): Promise<GroupMembership[]> {
+      await asGroupAdmin(viewer, groupId);
+      return (await store.pendingRequests(viewer, groupId)).map(presentMember);
+    },
+
+    async approve(viewer: Viewer, groupId: string, userId: string): Promise<Group> {
+      const group = await asGroupAdmin(viewer, groupId);
+      const theirs = await store.membership(groupId, userId);
+      if (!theirs || theirs.status !== 'pending' || theirs.joined_by !== 'request') throw notFound('Join request not found');
+      await store.updateMember(groupId, userId, { status: 'accepted', joined_at: now() });
+      await announce('JOIN_GROUP', group, await store.acceptedIds(groupId));
+      return presentOne(viewer, group);
+    },
+
+    async reject(viewer: Viewer, groupId: string, userId: string): Promise<void> {
+      await asGroupAdmin(viewer, groupId);
+      const theirs = await store.membership(groupId, userId);
+      if (!theirs || theirs.status !== 'pending' || theirs.joined_by !== 'request') throw notFound('Join request not found');
+      await store.deleteMember(groupId, userId);
+    },
+
+    /** The last admin names a member to take over (`newAdminId`); the only member deletes the group instead. */
+    async leave(viewer: Viewer, groupId: string, newAdminId?: string): Promise<void> {
+      const mine = await store.membership(groupId, viewer.id);
+      if (!mine) throw notFound(GROUP_NOT_FOUND);
+      const group = (await store.find(groupId))!;
+      if (mine.status === 'accepted' && mine.role === 'admin') {
+        const admins = await store.admins(groupId);
+        if (admins.length === 1) {
+          const others = (await store.acceptedIds(groupId)).filter((id) => id !== viewer.id);
+          if (others.length === 0) throw badRequest('You are the only member: delete the group instead');
+          if (!newAdminId) throw badRequest('Name another member as group admin before leaving');
+          if (!others.includes(newAdminId)) throw badRequest('The new admin must be a member of the group');
+          await store.updateMember(groupId, newAdminId, { role: 'admin' });
+        }
+      }
+      const before = await store.acceptedIds(groupId);
+      await store.deleteMember(groupId, viewer.id);
+      await announce('LEAVE_GROUP', group, before);
+    },
+
+    async update(viewer: Viewer, groupId: string, body: UpdateGroupBody & { tags?: string[]; category?: string[] }): Promise<Group> {
+      await asGroupAdmin(viewer, groupId);
+      const changes: Partial<GroupsTable> = { updated_at: now() };
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.description !== undefined) changes.description = body.description;
+      if (body.privacy !== undefined) changes.privacy = body.privacy;
+      if (body.profileImage !== undefined) changes.profile_image = body.profileImage;
+      if (body.tags !== undefined) changes.tags = JSON.stringify(body.tags);
+      if (body.category !== undefined) changes.categories = JSON.stringify(body.category);
+      await store.updateGroup(groupId, changes);
+      const group = (await store.find(groupId))!;
+      await announce('UPDATE_GROUP', group, await store.acceptedIds(groupId));
+      return presentOne(viewer, group);
+    },
+
+    async remove(viewer: Viewer, groupId: string): Promise<void> {
+      const group = await asGroupAdmin(viewer, groupId);
+      const audience = (await store.members({ id: '', isAdmin: true }, [groupId])).map((m) => m.user_id);
+      const media = await store.deleteGroup(groupId);
+      for (const file of media) {
+        if (file.image_id) await deps.media.removeImage(file.image_version, file.image_id).catch(() => undefined);
+        if (file.video_id) await deps.media.removeVideo(file.video_version, file.video_id).catch(() => undefined);
+      }
+      fanout.toUsers(audience, serverEvents.groupAction, { type: 'DELETE_GROUP', groupId, groupName: group.name, groupPicture: group.profile_image, members: [] });
+    },
+
+    async addMembers(viewer: Viewer, groupId: string, members: string[]): Promise<Group> {
+      const group = await asGroupAdmin(viewer, groupId);
+      const fresh = await invite(viewer, group, members);
+      await announce('CREATE_GROUP', group, fresh);
+      return presentOne(viewer, group);
+    },
+
+    async removeMembers(viewer: Viewer, groupId: string, members: string[]): Promise<Group> {
+      const group = await asGroupAdmin(viewer, groupId);
+      if (members.includes(viewer.id)) throw badRequest('Use leave to leave a group yourself');
+      const before = await store.acceptedIds(groupId);
+      for (const userId of new Set(members)) await store.deleteMember(groupId, userId);
+      await announce('LEAVE_GROUP', group, [...new Set([...before, ...members])]);
+      return presentOne(viewer, group);
+    },
+
+    async promote(viewer: Viewer, groupId: string, userId: string): Promise<Group> {
+      const group = await asGroupAdmin(viewer, groupId);
+      const theirs = await store.membership(groupId, userId);
+      if (!theirs || theirs.status !== 'accepted') throw notFound('Member not found');
+      await store.updateMember(groupId, userId, { role: 'admin' });
+      await announce('UPDATE_GROUP', group, await store.acceptedIds(groupId));
+      return presentOne(viewer, group);
+    },
+
+    /* ----- Group posts ----- */
+
+    async createPost(viewer: Viewer, groupId: string, input: Omit<NewPost, 'kind' | 'privacy' | 'group'>) {
+      await known(viewer, groupId);
+      const mine = await store.membership(groupId, viewer.id);
+      if (!mine || mine.status !== 'accepted') throw forbidden('Only members can post in this group');
+      const status = mine.role === 'admin' ? 'accepted' : 'pending';
+      return deps.posts.create(viewer, { ...input, kind: 'post', privacy: 'Public', group: { id: groupId, status } });
+    },
+
+    /** Accepted posts, or (`pending`) the pending ones the viewer may see: group admins all, members their own. */
+    async postsPage(viewer: Viewer, groupId: string, status: 'accepted' | 'pending', request: PageRequest): Promise<PostsAnswer> {
+      await known(viewer, groupId);
+      if (!(await store.seesContent(viewer, groupId))) throw notFound(GROUP_NOT_FOUND);
+      return deps.posts.list(viewer, { kind: 'post', groupId, groupStatus: status }, request);
+    },
+
+    async decidePost(viewer: Viewer, postId: string, status: 'accepted' | 'declined') {
+      const row = await deps.postStore.findVisible(viewer, postId);
+      if (!row || !row.group_id) throw notFound('Post not found');
+      await asGroupAdmin(viewer, row.group_id);
+      await deps.posts.setGroupStatus(postId, status);
+      return deps.posts.get(viewer, postId);
+    },
+  };
+}
+
+export type GroupService = ReturnType<typeof createGroupService>;

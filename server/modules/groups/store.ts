@@ -1,0 +1,130 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { DatabaseHandle } from '../../db/database';
+import type { Database, GroupMembersTable, GroupsTable } from '../../db/schema';
+import { canSeeGroupContent, notBlockedBetween, type Viewer } from '../posts/visibility';
+
+export type MemberRow = GroupMembersTable & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
+
+/**
+ * SQL for groups. Which groups a viewer may know of (`canKnowGroup`): public groups, and private
+ * ones they have any membership of (accepted, invited or asked); admins all. Content (posts, the
+ * member list) follows canSeeGroupContent of posts/visibility.ts, the rule group posts use too.
+ */
+export function createGroupStore(database: DatabaseHandle) {
+  const { db } = database;
+
+  const canKnowGroup = (viewer: Viewer) =>
+    viewer.isAdmin
+      ? sql<SqlBool>`1 = 1`
+      : sql<SqlBool>`(groups.privacy = 'public' or exists (select 1 from group_members mine where mine.group_id = groups.id and mine.user_id = ${viewer.id}))`;
+
+  const membersQuery = (on: Kysely<Database> = db) =>
+    on
+      .selectFrom('group_members')
+      .innerJoin('users', 'users.id', 'group_members.user_id')
+      .selectAll('group_members')
+      .select(['users.username', 'users.avatar_color', 'users.profile_picture', 'users.avatar_image']);
+
+  return {
+    db,
+
+    /** The group if the viewer may know of it. */
+    findKnown: (viewer: Viewer, groupId: string) =>
+      db.selectFrom('groups').selectAll().where('id', '=', groupId).where(canKnowGroup(viewer)).executeTakeFirst(),
+
+    find: (groupId: string, on: Kysely<Database> = db) => on.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirst(),
+
+    async seesContent(viewer: Viewer, groupId: string): Promise<boolean> {
+      const row = await db.selectFrom('groups').select('id').where('id', '=', groupId).where(canSeeGroupContent(viewer, groupId)).executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** Groups the viewer may know of, newest first, narrowed by `where`. */
+    list: (viewer: Viewer, narrow: { search?: string; memberId?: string; invitedId?: string; notJoinedBy?: string } = {}) => {
+      let query = db.selectFrom('groups').selectAll().where(canKnowGroup(viewer));
+      if (narrow.search) {
+        const like = `%${narrow.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where(sql<SqlBool>`(lower(groups.name) like ${like} escape '\\' or lower(groups.description) like ${like} escape '\\' or lower(groups.tags) like ${like} escape '\\')`);
+      }
+      if (narrow.memberId) {
+        query = query.where(sql<SqlBool>`exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.memberId} and m.status = 'accepted')`);
+      }
+      if (narrow.invitedId) {
+        query = query.where(sql<SqlBool>`exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.invitedId} and m.status = 'pending' and m.joined_by = 'invited')`);
+      }
+      if (narrow.notJoinedBy) {
+        query = query
+          .where('groups.privacy', '=', 'public')
+          .where(sql<SqlBool>`not exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.notJoinedBy})`);
+      }
+      return query.orderBy('groups.created_at', 'desc').orderBy('groups.id', 'desc').limit(100).execute();
+    },
+
+    /** Memberships of these groups (with the member's name and picture), without members in a block with the viewer. */
+    members: (viewer: Viewer, groupIds: string[]) =>
+      groupIds.length === 0
+        ? Promise.resolve([] as MemberRow[])
+        : membersQuery()
+            .where('group_members.group_id', 'in', groupIds)
+            .where(notBlockedBetween(viewer, 'group_members.user_id'))
+            .orderBy('group_members.joined_at')
+            .execute(),
+
+    counts: async (groupIds: string[]) => {
+      if (groupIds.length === 0) return new Map<string, number>();
+      const rows = await db
+        .selectFrom('group_members')
+        .select(['group_id', (eb) => eb.fn.countAll().as('count')])
+        .where('group_id', 'in', groupIds)
+        .where('status', '=', 'accepted')
+        .groupBy('group_id')
+        .execute();
+      return new Map(rows.map((row) => [row.group_id, Number(row.count)]));
+    },
+
+    membership: (groupId: string, userId: string, on: Kysely<Database> = db) =>
+      membersQuery(on).where('group_members.group_id', '=', groupId).where('group_members.user_id', '=', userId).executeTakeFirst(),
+
+    pendingRequests: (viewer: Viewer, groupId: string) =>
+      membersQuery()
+        .where('group_members.group_id', '=', groupId)
+        .where('group_members.status', '=', 'pending')
+        .where('group_members.joined_by', '=', 'request')
+        .where(notBlockedBetween(viewer, 'group_members.user_id'))
+        .orderBy('group_members.joined_at')
+        .execute(),
+
+    acceptedIds: async (groupId: string, on: Kysely<Database> = db) =>
+      (await on.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('status', '=', 'accepted').execute()).map((r) => r.user_id),
+
+    admins: async (groupId: string, on: Kysely<Database> = db) =>
+      (await on.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('status', '=', 'accepted').where('role', '=', 'admin').execute()).map((r) => r.user_id),
+
+    insertGroup: (row: GroupsTable, on: Kysely<Database> = db) => on.insertInto('groups').values(row).execute(),
+    insertMembers: (rows: GroupMembersTable[], on: Kysely<Database> = db) =>
+      rows.length === 0 ? Promise.resolve() : on.insertInto('group_members').values(rows).onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).execute().then(() => undefined),
+    updateGroup: (groupId: string, changes: Partial<GroupsTable>, on: Kysely<Database> = db) => on.updateTable('groups').set(changes).where('id', '=', groupId).execute(),
+    updateMember: (groupId: string, userId: string, changes: Partial<GroupMembersTable>, on: Kysely<Database> = db) =>
+      on.updateTable('group_members').set(changes).where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst(),
+    deleteMember: (groupId: string, userId: string, on: Kysely<Database> = db) =>
+      on.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst(),
+
+    /** The group, its memberships and its posts (their reactions, comments and saved entries cascade). */
+    async deleteGroup(groupId: string) {
+      return db.transaction().execute(async (trx) => {
+        const media = await trx.selectFrom('posts').select(['image_version', 'image_id', 'video_version', 'video_id']).where('group_id', '=', groupId).execute();
+        await trx.deleteFrom('posts').where('group_id', '=', groupId).execute();
+        await trx.deleteFrom('groups').where('id', '=', groupId).execute();
+        return media;
+      });
+    },
+
+    /** Existing members (ids) without a block with the viewer; unknown or blocked ids are left out. */
+    existingUsers: async (viewer: Viewer, ids: string[]) =>
+      ids.length === 0
+        ? []
+        : (await db.selectFrom('users').select('id').where('id', 'in', ids).where(notBlockedBetween(viewer, 'users.id')).execute()).map((r) => r.id),
+  };
+}
+
+export type GroupStore = ReturnType<typeof createGroupStore>;

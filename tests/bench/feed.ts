@@ -1,0 +1,278 @@
+/**
+ * The feed benchmark (issue "Streams"): the real server on a seeded SQLite database of
+ * 1,000,000 posts and 100,000 members, load-tested on loopback with autocannon:
+ *
+ *   (1) GET /api/v1/post/all/1                     page 1 (the spec's page number, with its total)
+ *   (2) GET /api/v1/post/all/1?cursor=<deep>       a keyset page 5,000 pages deep
+ *   (3), (4) a bare Fastify route in this process answering the very JSON of (1) and (2)
+ *   (5), (6) for reference: (3) and (4) that also run the server's SQL of (1) and (2) (captured
+ *            from its PostStore, prepared once), to tell the query's cost from the rest
+ *
+ * and reported as req/s, p50 and p99, with (1)/(3) and (2)/(4) against the goals (0.35x, 0.3x),
+ * then each query's EXPLAIN QUERY PLAN and direct time. Ratios, never fixed times: every case
+ * is measured in the same run on the same machine.
+ *
+ * Knobs (environment): BENCH_FEED_POSTS (1000000), BENCH_FEED_MEMBERS (100000),
+ * BENCH_FEED_DEPTH pages (5000), BENCH_FEED_SECONDS per case (8, after a 2 s warm-up),
+ * BENCH_FEED_CONNECTIONS (10).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import BetterSqlite3 from 'better-sqlite3';
+import Fastify from 'fastify';
+import { API_BASE, paths } from '../../src/api/paths';
+import { cursorSchema, PAGE_SIZE } from '../../src/api/pages';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { startServer } from '../../server/main';
+import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { explainFeed, type QueryReport } from './plans';
+import { seedFeed, type SeedResult } from './seed';
+
+const PASSWORD = 'bench-password-123';
+export const FEED_GOALS = { page1: 0.35, deep: 0.3 } as const;
+
+const envInt = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number from 1 (got "${raw}")`);
+  return value;
+};
+
+export interface LoadFigures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Median of five requests one at a time after the warm-up (no queueing). */
+  singleMs: number;
+  requests: number;
+  bytes: number;
+  /** Non-2xx answers, errors and timeouts: any of them makes the figures suspect. */
+  failures: number;
+}
+
+export interface FeedResult {
+  seed: SeedResult;
+  dbBytes: number;
+  depthPages: number;
+  deepCursor: string;
+  page1: LoadFigures;
+  deep: LoadFigures;
+  barePage1: LoadFigures;
+  bareDeep: LoadFigures;
+  /** For reference: bare Fastify that also runs the server's SQL for the request. */
+  sqlPage1: LoadFigures;
+  sqlDeep: LoadFigures;
+  ratios: { page1: number; deep: number };
+  plans: { page1: QueryReport[]; deep: QueryReport[] };
+  settings: { seconds: number; warmupSeconds: number; connections: number };
+}
+
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+}
+
+async function get(target: Target): Promise<{ status: number; body: string }> {
+  const response = await fetch(target.url, { headers: target.headers });
+  return { status: response.status, body: await response.text() };
+}
+
+/**
+ * Checks the answer, warms up, times five requests one at a time (no queueing), then the
+ * measured run. After each run one more request waits out anything still queued in the server,
+ * so no case inherits another's backlog. The load generator runs in a worker thread, so it
+ * takes the other core rather than the server's event loop.
+ */
+async function measure(target: Target, settings: FeedResult['settings'], expectedBody: string): Promise<LoadFigures> {
+  const answer = await get(target);
+  if (answer.status !== 200) throw new Error(`GET ${target.url} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+  if (answer.body !== expectedBody) throw new Error(`GET ${target.url} answered a different body than the one captured`);
+  const base = { url: target.url, headers: target.headers, connections: settings.connections, timeout: 120, workers: 1 };
+  await autocannon({ ...base, duration: settings.warmupSeconds });
+  await get(target);
+  const single: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    await get(target);
+    single.push(performance.now() - t0);
+  }
+  const result = await autocannon({ ...base, duration: settings.seconds });
+  await get(target);
+  const ok = result['2xx'];
+  return {
+    reqPerSec: ok / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    singleMs: single.sort((a, b) => a - b)[2],
+    requests: ok,
+    bytes: Buffer.byteLength(expectedBody),
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+export async function measureFeed(log: (line: string) => void = console.log): Promise<FeedResult> {
+  const members = envInt('BENCH_FEED_MEMBERS', 100_000);
+  const posts = envInt('BENCH_FEED_POSTS', 1_000_000);
+  const depthPages = envInt('BENCH_FEED_DEPTH', 5000);
+  const settings = { seconds: envInt('BENCH_FEED_SECONDS', 8), warmupSeconds: 2, connections: envInt('BENCH_FEED_CONNECTIONS', 10) };
+
+  const dir = mkdtempSync(join(tmpdir(), 'stoa-bench-feed-'));
+  const config = loadConfig({
+    DATA_DIR: dir,
+    CLIENT_DIR: join(dir, 'no-client'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    // 600 requests a minute per address would stop a load test within a second.
+    RATE_LIMIT_SCALE: '10000',
+  });
+  if (config.database.kind !== 'sqlite') throw new Error('the feed benchmark runs on SQLite');
+  const file = config.database.file;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let sqlite: BetterSqlite3.Database | undefined;
+  const bare = Fastify({ logger: false });
+  try {
+    // The real migrations, then the bulk seed straight into the file.
+    const handle = await openDatabase(config.database);
+    await migrateToLatest(handle);
+    await handle.destroy();
+    const passwordHash = await createPasswordHasher(config.passwordHashing).hash(PASSWORD);
+    log(`seeding ${members.toLocaleString('en')} members and ${posts.toLocaleString('en')} posts into ${file} ...`);
+    const seed = seedFeed({ file, members, posts, passwordHash });
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    log(
+      `seeded in ${s(seed.ms.total)} (members ${s(seed.ms.members)}, follows and blocks ${s(seed.ms.follows)}, ` +
+        `posts ${s(seed.ms.posts)}, ANALYZE ${s(seed.ms.analyze)}): ${seed.counts.follows.toLocaleString('en')} follows, ` +
+        `${seed.counts.blocks} blocks; database ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`,
+    );
+
+    server = await startServer(config, { handleSignals: false });
+    const api = `${server.url}${API_BASE}`;
+    const signIn = await fetch(`${api}${paths.auth.signin}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'local', username: seed.viewer.username, password: PASSWORD }),
+    });
+    if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+    const { token } = (await signIn.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+
+    // Page `depthPages` by number ends with the (depthPages * PAGE_SIZE)th newest visible post:
+    // its nextCursor is where a member lands after scrolling that many pages by cursor.
+    const t0 = performance.now();
+    const deepByNumber = await get({ url: `${api}${paths.posts.all(depthPages)}`, headers });
+    const { nextCursor } = JSON.parse(deepByNumber.body) as { nextCursor: string | null };
+    if (deepByNumber.status !== 200 || !nextCursor) {
+      throw new Error(`no cursor ${depthPages} pages deep (status ${deepByNumber.status}); seed more posts or lower BENCH_FEED_DEPTH`);
+    }
+    log(`cursor ${depthPages} pages (${(depthPages * PAGE_SIZE).toLocaleString('en')} posts) deep: ${nextCursor} (found in ${(performance.now() - t0).toFixed(0)} ms)`);
+
+    const page1: Target = { url: `${api}${paths.posts.all(1)}`, headers };
+    const deep: Target = { url: `${api}${paths.posts.all(1)}?cursor=${encodeURIComponent(nextCursor)}`, headers };
+    const page1Body = (await get(page1)).body;
+    const deepBody = (await get(deep)).body;
+    const deepPosts = (JSON.parse(deepBody) as { posts: unknown[] }).posts.length;
+    if (deepPosts !== PAGE_SIZE) throw new Error(`the deep cursor page has ${deepPosts} posts, not ${PAGE_SIZE}`);
+
+    // The server's own SQL for both requests (captured from its PostStore), planned and timed directly.
+    const viewer = { id: seed.viewer.id, isAdmin: false };
+    const plans = {
+      page1: await explainFeed(file, viewer, { kind: 'post' }, { page: 1 }),
+      deep: await explainFeed(file, viewer, { kind: 'post' }, { page: 1, cursor: cursorSchema.parse(nextCursor) }),
+    };
+
+    // The baseline: bare Fastify, same Node, same process, serialising the same objects.
+    // For reference, a second bare route also runs the server's SQL (statements prepared once),
+    // which splits the gap into "the query itself" and "everything else the server does".
+    const page1Json: unknown = JSON.parse(page1Body);
+    const deepJson: unknown = JSON.parse(deepBody);
+    sqlite = new BetterSqlite3(file, { readonly: true });
+    const runAll = (reports: QueryReport[]) => {
+      const statements = reports.map((report) => ({ statement: sqlite!.prepare(report.sql), parameters: report.parameters as unknown[] }));
+      return () => statements.forEach(({ statement, parameters }) => statement.all(...parameters));
+    };
+    const page1Sql = runAll(plans.page1);
+    const deepSql = runAll(plans.deep);
+    bare.get('/page1', async () => page1Json);
+    bare.get('/deep', async () => deepJson);
+    bare.get('/page1-sql', async () => (page1Sql(), page1Json));
+    bare.get('/deep-sql', async () => (deepSql(), deepJson));
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
+
+    log(`load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per case, loopback`);
+    const page1Text = JSON.stringify(page1Json);
+    const deepText = JSON.stringify(deepJson);
+    const barePage1 = await measure({ url: `${bareUrl}/page1`, headers }, settings, page1Text);
+    const page1Figures = await measure(page1, settings, page1Body);
+    const bareDeep = await measure({ url: `${bareUrl}/deep`, headers }, settings, deepText);
+    const deepFigures = await measure(deep, settings, deepBody);
+    const sqlPage1 = await measure({ url: `${bareUrl}/page1-sql`, headers }, settings, page1Text);
+    const sqlDeep = await measure({ url: `${bareUrl}/deep-sql`, headers }, settings, deepText);
+
+    return {
+      seed,
+      dbBytes: statSync(file).size,
+      depthPages,
+      deepCursor: nextCursor,
+      page1: page1Figures,
+      deep: deepFigures,
+      barePage1,
+      bareDeep,
+      sqlPage1,
+      sqlDeep,
+      ratios: { page1: page1Figures.reqPerSec / barePage1.reqPerSec, deep: deepFigures.reqPerSec / bareDeep.reqPerSec },
+      plans,
+      settings,
+    };
+  } finally {
+    await bare.close().catch(() => undefined);
+    sqlite?.close();
+    if (server) await server.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The table and the goal lines, as `npm run bench` prints them. */
+export function printFeed(result: FeedResult, log: (line: string) => void = console.log): void {
+  const row = (figures: LoadFigures, ratio?: number) => ({
+    'req/s': Math.round(figures.reqPerSec),
+    'p50 ms': figures.p50,
+    'p99 ms': figures.p99,
+    '1 request ms': Number(figures.singleMs.toFixed(1)),
+    'body KB': Number((figures.bytes / 1024).toFixed(1)),
+    failures: figures.failures,
+    'ratio to bare': ratio === undefined ? '1.00x' : `${ratio.toFixed(3)}x`,
+  });
+  log(`feed (${result.seed.counts.posts.toLocaleString('en')} posts, ${result.seed.counts.members.toLocaleString('en')} members, SQLite)`);
+  console.table({
+    '(1) GET /post/all/1': row(result.page1, result.ratios.page1),
+    '(3) bare Fastify, same JSON as (1)': row(result.barePage1),
+    [`(2) GET /post/all/1?cursor= (${result.depthPages} pages deep)`]: row(result.deep, result.ratios.deep),
+    '(4) bare Fastify, same JSON as (2)': row(result.bareDeep),
+    '(5) as (3) + the server SQL of (1), for reference': row(result.sqlPage1, result.sqlPage1.reqPerSec / result.barePage1.reqPerSec),
+    '(6) as (4) + the server SQL of (2), for reference': row(result.sqlDeep, result.sqlDeep.reqPerSec / result.bareDeep.reqPerSec),
+  });
+  const goal = (name: string, ratio: number, target: number) =>
+    log(`${name} goal >= ${target}x bare: ${ratio >= target ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`);
+  goal('feed page 1', result.ratios.page1, FEED_GOALS.page1);
+  goal(`feed cursor ${result.depthPages} pages deep`, result.ratios.deep, FEED_GOALS.deep);
+  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep].reduce((sum, f) => sum + f.failures, 0);
+  if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
+
+  // Where the time goes, for whoever reads a NOT met: the server's own SQL, timed directly.
+  for (const [name, reports] of [['page 1', result.plans.page1], ['deep cursor', result.plans.deep]] as const) {
+    reports.forEach((report, i) => {
+      log(`  ${name}, query ${i + 1} of ${reports.length}: ${report.ms.toFixed(2)} ms run directly; plan:`);
+      for (const line of report.plan.split('\n')) log(`    ${line}`);
+    });
+  }
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_CATEGORIES } from '../../src/api/constants';
+import { groupResponseSchema, singleGroupSchema } from '../../src/api/groups';
+import { createTestApp, dialects, type TestApp } from './harness';
+import { block, call, member, ok, refused, type Member, type Method } from './social';
+
+const MISSING = '01890000-0000-7000-8000-000000000000';
+const base = { name: 'Chess Club', description: 'We play', tags: ['chess'], category: ['Gaming'] };
+
+describe.each(dialects)('groups on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const create = async (who: Member, body: Record<string, unknown> = {}) =>
+    (await ok(t, who, 'POST', '/group/create', { ...base, ...body }, 201)).group;
+
+  it('validates the create payload with the spec messages, never a 5xx', async () => {
+    const a = await member(t);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: undefined }, 'Group name is required'],
+      [{ name: '' }, 'Group name is required'],
+      [{ name: 'ab' }, 'Group name must be at least 3 characters'],
+      [{ name: 'x'.repeat(51) }, 'Group name must not exceed 50 characters'],
+      [{ name: 'Chess!' }, 'Group name must contain only letters, numbers, and spaces'],
+      [{ category: [] }, 'At least one category is required'],
+      [{ category: undefined }, 'At least one category is required'],
+      [{ category: ['Knitting'] }, `Category must be one of ${GROUP_CATEGORIES.join(', ')}`],
+      [{ tags: [] }, 'At least one tag is required'],
+      [{ tags: undefined }, 'At least one tag is required'],
+      [{ tags: ['  '] }, 'A tag must not be empty'],
+      [{ privacy: 'secret' }, 'Privacy must be public or private'],
+      [{ members: ['nope'] }, 'Invalid member id'],
+      [{ profileImage: 'javascript:alert(1)' }, 'Image must be an uploaded image URL'],
+    ];
+    for (const [change, message] of cases) {
+      await refused(t, a, 'POST', '/group/create', { ...base, ...change }, 400, message);
+    }
+    await refused(t, a, 'POST', '/group/create', { ...base, members: [MISSING] }, 404, 'User not found');
+    await refused(t, null, 'POST', '/group/create', base, 401);
+    const g = await create(a, { name: 'Café Zoë 24', category: [...GROUP_CATEGORIES, 'Music'], tags: ['a', 'A', ' b '] });
+    expect(g.name).toBe('Café Zoë 24');
+    expect(g.category).toHaveLength(24);
+    expect(g.tags).toEqual(['a', 'b']);
+    expect(g.privacy).toBe('public');
+  });
+
+  it('invited members start pending and count after accepting; CREATE_GROUP payload', async () => {
+    const [a, b, c] = [await member(t), await member(t), await member(t)];
+    const g = groupResponseSchema.shape.group.parse(await create(a, { members: [b.id, { userId: c.id }] }));
+    expect(g.memberCount).toBe(1);
+    expect(g.admins).toEqual([a.id]);
+    const invited = g.members.find((m) => m.userId === b.id)!;
+    expect(invited).toMatchObject({ role: 'member', joinedBy: 'invited', status: 'pending', invitedBy: a.id, avatarColor: '#f33e58' });
+    expect((await ok(t, b, 'GET', '/group/invitations')).pendingGroups.map((x: { _id: string }) => x._id)).toContain(g._id);
+    await ok(t, b, 'PUT', `/group/invitation/accept/${g._id}`);
+    await ok(t, c, 'PUT', `/group/invitation/decline/${g._id}`);
+    await refused(t, c, 'PUT', `/group/invitation/accept/${g._id}`, undefined, 404, 'Invitation not found');
+    const after = singleGroupSchema.parse(await ok(t, a, 'GET', `/group/${g._id}`)).group;
+    expect(after.memberCount).toBe(2);
+    expect((await ok(t, b, 'GET', `/group/user-group/${b.id}`)).groups.map((x: { _id: string }) => x._id)).toContain(g._id);
+  });
+
+  it('join, request, approve, reject, leave and the last admin', async () => {
+    const [a, b, c, d] = [await member(t), await member(t), await member(t), await member(t)];
+    const pub = await create(a);
+    const priv = await create(a, { privacy: 'private' });
+    expect((await ok(t, b, 'POST', `/group/join/${pub._id}`)).status).toBe('accepted');
+    await refused(t, b, 'POST', `/group/join/${pub._id}`, undefined, 409);
+    expect((await ok(t, c, 'POST', `/group/join/${priv._id}`)).status).toBe('pending');
+    expect((await ok(t, d, 'POST', `/group/join/${priv._id}`)).status).toBe('pending');
+    await refused(t, c, 'POST', `/group/join/${priv._id}`, undefined, 409);
+    await refused(t, c, 'GET', `/group/${priv._id}/posts/1`, undefined, 404, 'Group not found');
+    await refused(t, c, 'GET', `/group/pending-admin/${priv._id}`, undefined, 403, 'Only group admins can do that');
+    const pending = (await ok(t, a, 'GET', `/group/pending-admin/${priv._id}`)).pendingMembers;
+    expect(pending.map((m: { userId: string }) => m.userId).sort()).toEqual([c.id, d.id].sort());
+    await refused(t, c, 'PUT', `/group/approve-member/${priv._id}/${d.id}`, undefined, 403);
+    await ok(t, a, 'PUT', `/group/approve-member/${priv._id}/${c.id}`);
+    await ok(t, a, 'PUT', `/group/reject-member/${priv._id}/${d.id}`);
+    await refused(t, a, 'PUT', `/group/approve-member/${priv._id}/${d.id}`, undefined, 404, 'Join request not found');
+    await ok(t, c, 'GET', `/group/${priv._id}/posts/1`);
+    await refused(t, a, 'PUT', `/group/leave/${priv._id}`, {}, 400, 'Name another member as group admin before leaving');
+    await refused(t, a, 'PUT', `/group/leave/${priv._id}`, { newAdminId: d.id }, 400, 'The new admin must be a member of the group');
+    await ok(t, a, 'PUT', `/group/leave/${priv._id}`, { newAdminId: c.id });
+    await refused(t, a, 'GET', `/group/${priv._id}`, undefined, 404, 'Group not found');
+    expect((await ok(t, c, 'GET', `/group/${priv._id}`)).group.admins).toEqual([c.id]);
+    await ok(t, b, 'PUT', `/group/leave/${pub._id}`);
+    await refused(t, a, 'PUT', `/group/leave/${pub._id}`, {}, 400, 'You are the only member: delete the group instead');
+  });
+
+  it('private visibility on every read path; removal bites at once', async () => {
+    const [a, m, p, s, admin] = [await member(t), await member(t), await member(t), await member(t), await member(t, { admin: true })];
+    const g = await create(a, { privacy: 'private', name: 'Hidden Society', members: [m.id, p.id] });
+    await ok(t, m, 'PUT', `/group/invitation/accept/${g._id}`);
+    const post = (await ok(t, a, 'POST', `/post/group/${g._id}`, { post: 'secret' }, 201)).post;
+    expect(post.groupStatus).toBe('accepted');
+    for (const who of [s]) {
+      await refused(t, who, 'GET', `/group/${g._id}`, undefined, 404, 'Group not found');
+      await refused(t, who, 'GET', `/group/${g._id}/posts/1`, undefined, 404, 'Group not found');
+      await refused(t, who, 'GET', `/post/${post._id}`, undefined, 404, 'Post not found');
+      expect((await ok(t, who, 'GET', '/group/allgroups?search=hidden')).groups).toHaveLength(0);
+      expect((await ok(t, who, 'GET', `/group/user-group/${a.id}`)).groups).toHaveLength(0);
+    }
+    // The pending invitee knows the group (to accept) but sees no member list and no posts.
+    const seen = (await ok(t, p, 'GET', `/group/${g._id}`)).group;
+    expect(seen.members).toEqual([]);
+    await refused(t, p, 'GET', `/group/${g._id}/posts/1`, undefined, 404);
+    await refused(t, p, 'GET', `/post/${post._id}`, undefined, 404);
+    expect((await ok(t, m, 'GET', `/group/${g._id}/posts/1`)).posts.map((x: { _id: string }) => x._id)).toEqual([post._id]);
+    expect((await ok(t, m, 'GET', '/group/allgroups?search=hidden')).groups).toHaveLength(1);
+    expect((await ok(t, admin, 'GET', `/group/${g._id}/posts/1`)).posts).toHaveLength(1);
+    // Group posts stay out of the feed.
+    expect((await ok(t, m, 'GET', '/post/all/1')).posts.map((x: { _id: string }) => x._id)).not.toContain(post._id);
+    await ok(t, a, 'PUT', `/group/remove-members/${g._id}`, { members: [m.id] });
+    await refused(t, m, 'GET', `/group/${g._id}/posts/1`, undefined, 404);
+    await refused(t, m, 'GET', `/post/${post._id}`, undefined, 404);
+    // Blocks: a blocked member's posts are left out.
+    const pub = await create(a);
+    await ok(t, s, 'POST', `/group/join/${pub._id}`);
+    await ok(t, a, 'POST', `/post/group/${pub._id}`, { post: 'hi all' }, 201);
+    await block(t, s, a);
+    expect((await ok(t, s, 'GET', `/group/${pub._id}/posts/1`)).posts).toHaveLength(0);
+  });
+
+  it('a member post waits for a group admin; members see each other\'s posts', async () => {
+    const [a, m, n, x] = [await member(t), await member(t), await member(t), await member(t)];
+    const g = await create(a, { privacy: 'private', members: [m.id, n.id] });
+    await ok(t, m, 'PUT', `/group/invitation/accept/${g._id}`);
+    await ok(t, n, 'PUT', `/group/invitation/accept/${g._id}`);
+    await refused(t, x, 'POST', `/post/group/${g._id}`, { post: 'x' }, 404, 'Group not found');
+    await refused(t, m, 'POST', `/post/group/${g._id}`, {}, 400, 'Post must not be empty');
+    const p = (await ok(t, m, 'POST', `/post/group/${g._id}`, { post: 'mine' }, 201)).post;
+    expect(p.groupStatus).toBe('pending');
+    expect((await ok(t, n, 'GET', `/group/${g._id}/posts/1`)).posts).toHaveLength(0);
+    expect((await ok(t, n, 'GET', `/group/${g._id}/postspending/1`)).posts).toHaveLength(0);
+    expect((await ok(t, m, 'GET', `/group/${g._id}/postspending/1`)).posts).toHaveLength(1);
+    expect((await ok(t, a, 'GET', `/group/${g._id}/postspending/1`)).totalPosts).toBe(1);
+    await refused(t, n, 'PUT', `/group/post/${p._id}/accept`, undefined, 404, 'Post not found');
+    await refused(t, m, 'PUT', `/group/post/${p._id}/accept`, undefined, 403, 'Only group admins can do that');
+    expect((await ok(t, a, 'PUT', `/group/post/${p._id}/accept`)).post.groupStatus).toBe('accepted');
+    expect((await ok(t, n, 'GET', `/group/${g._id}/posts/1`)).posts.map((y: { _id: string }) => y._id)).toEqual([p._id]);
+    await ok(t, n, 'POST', '/post/reaction', { postId: p._id, type: 'like' });
+    await ok(t, a, 'PUT', `/group/post/${p._id}/decline`);
+    await refused(t, n, 'GET', `/post/${p._id}`, undefined, 404);
+  });
+
+  it('permission matrix: non-member, pending, member, group admin, site admin', async () => {
+    const a = await member(t);
+    const [outsider, pending, plain, siteAdmin] = [await member(t), await member(t), await member(t), await member(t, { admin: true })];
+    const g = await create(a, { privacy: 'private', members: [pending.id, plain.id] });
+    await ok(t, plain, 'PUT', `/group/invitation/accept/${g._id}`);
+    const memberPost = (await ok(t, plain, 'POST', `/post/group/${g._id}`, { post: 'p' }, 201)).post;
+    const manage: [Method, string, unknown][] = [
+      ['GET', `/group/pending-admin/${g._id}`, undefined],
+      ['PUT', `/group/approve-member/${g._id}/${outsider.id}`, undefined],
+      ['PUT', `/group/reject-member/${g._id}/${outsider.id}`, undefined],
+      ['PUT', `/group/${g._id}`, { description: 'x' }],
+      ['PUT', `/group/add-members/${g._id}`, { members: [outsider.id] }],
+      ['PUT', `/group/remove-members/${g._id}`, { members: [plain.id] }],
+      ['PUT', `/group/promote/${g._id}/${plain.id}`, undefined],
+      ['DELETE', `/group/${g._id}`, undefined],
+      ['PUT', `/group/post/${memberPost._id}/accept`, undefined],
+      ['PUT', `/group/post/${memberPost._id}/decline`, undefined],
+    ];
+    for (const [method, url, body] of manage) {
+      const isPostDecision = url.startsWith('/group/post/');
+      await refused(t, outsider, method, url, body, 404);
+      await refused(t, pending, method, url, body, isPostDecision ? 404 : 403);
+      await refused(t, plain, method, url, body, 403, 'Only group admins can do that');
+      await refused(t, siteAdmin, method, url, body, 403, 'Only group admins can do that');
+    }
+    // Reads: outsider 404, pending 404 on content, member and site admin 200.
+    for (const url of [`/group/${g._id}/posts/1`, `/group/${g._id}/postspending/1`]) {
+      await refused(t, outsider, 'GET', url, undefined, 404);
+      await refused(t, pending, 'GET', url, undefined, 404);
+      await ok(t, plain, 'GET', url);
+      await ok(t, siteAdmin, 'GET', url);
+    }
+    expect((await ok(t, siteAdmin, 'GET', `/group/${g._id}`)).group.members.length).toBeGreaterThan(0);
+    // The group admin does all of it.
+    await ok(t, a, 'PUT', `/group/${g._id}`, { name: 'Renamed Group', privacy: 'public' });
+    await refused(t, a, 'PUT', `/group/${g._id}`, { name: 'x' }, 400, 'Group name must be at least 3 characters');
+    await refused(t, a, 'PUT', `/group/add-members/${g._id}`, { members: [] }, 400, 'At least one member is required');
+    await ok(t, a, 'PUT', `/group/promote/${g._id}/${plain.id}`);
+    await refused(t, a, 'PUT', `/group/promote/${g._id}/${outsider.id}`, undefined, 404, 'Member not found');
+    await ok(t, a, 'PUT', `/group/post/${memberPost._id}/accept`);
+    await ok(t, a, 'DELETE', `/group/${g._id}`);
+    await refused(t, a, 'GET', `/group/${g._id}`, undefined, 404);
+    await refused(t, a, 'GET', `/post/${memberPost._id}`, undefined, 404);
+  });
+
+  it('bad ids and bodies on every endpoint answer 4xx', async () => {
+    const a = await member(t);
+    const bad: [Method, string, unknown][] = [
+      ['GET', '/group/user-group/nope', undefined], ['GET', '/group/nope', undefined], ['PUT', '/group/invitation/accept/nope', undefined],
+      ['PUT', '/group/invitation/decline/nope', undefined], ['POST', '/group/join/nope', undefined], ['GET', '/group/pending-admin/nope', undefined],
+      ['PUT', `/group/approve-member/${MISSING}/nope`, undefined], ['PUT', `/group/reject-member/nope/${MISSING}`, undefined],
+      ['PUT', '/group/leave/nope', undefined], ['PUT', '/group/nope', {}], ['DELETE', '/group/nope', undefined],
+      ['PUT', `/group/add-members/${MISSING}`, { members: 'x' }], ['PUT', `/group/remove-members/${MISSING}`, {}],
+      ['POST', '/post/group/nope', { post: 'x' }], ['GET', '/group/nope/posts/1', undefined], ['GET', `/group/${MISSING}/posts/0`, undefined],
+      ['GET', `/group/${MISSING}/postspending/x`, undefined], ['PUT', '/group/post/nope/accept', undefined], ['PUT', '/group/post/nope/decline', undefined],
+      ['PUT', `/group/leave/${MISSING}`, { newAdminId: 'x' }], ['GET', `/group/allgroups?search=${'x'.repeat(51)}`, undefined],
+    ];
+    for (const [method, url, body] of bad) {
+      const response = await call(t, a, method, url, body);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
+    }
+    for (const [method, url] of [['GET', `/group/${MISSING}`], ['POST', `/group/join/${MISSING}`], ['PUT', `/group/leave/${MISSING}`], ['DELETE', `/group/${MISSING}`]] as const) {
+      await refused(t, a, method, url, undefined, 404, 'Group not found');
+    }
+  });
+});
