@@ -1,4 +1,5 @@
 import { navigationMachine, type FeedSection } from '../machines/navigation.machine';
+import { clearPrivateChat } from './chat';
 import { resetFeed } from './socket';
 
 /**
@@ -8,18 +9,16 @@ import { resetFeed } from './socket';
  *   systemId 'streams' / 'questions' in the app system. The streams and questions issues
  *   register that actor (an app child) and handle the event by dropping the cached list and
  *   fetching page 1. Until then nothing is registered and the send is skipped.
- * - clearPrivateChat: deliberately a no-op until the chat issue. It will empty the cached
- *   private messages, call POST /chat/message/remove-chat-users with both usernames (the
- *   first chat in the list supplies the other participant), detach the `message received`
- *   listener, and show an error toast with the server message on failure.
+ * - clearPrivateChat (src/effects/chat.ts): empties the cached private chat list, calls
+ *   POST /chat/message/remove-chat-users with both usernames (the first chat in the list
+ *   supplies the other participant), detaches the chat screen's `message received` listener,
+ *   and shows an error toast with the server message on failure.
  */
 export const navigationLogic = navigationMachine.provide({
   actions: {
     // The lists are screen-level machines (their own actor systems): they hear the reset on
     // the streams bus (src/effects/socket.ts); an app child with that systemId would too.
     resetFeed: ({ system }, { feed }: { feed: FeedSection }) => resetFeed(feed, undefined, system),
-    clearPrivateChat: () => {
-      // Filled by the chat issue (see above).
-    },
+    clearPrivateChat: ({ system }) => void clearPrivateChat(system),
   },
 });

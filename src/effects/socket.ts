@@ -1,7 +1,7 @@
 import type { io as ioFunction, Socket } from 'socket.io-client';
 import { fromCallback, type AnyActorRef } from 'xstate';
 import { SOCKET_PATH, serverEvents, type StreamEvent } from '../api/socket';
-import { socketMachine, type ConnectionCommand, type SocketEvent, type SocketMessage } from '../machines/socket.machine';
+import { socketMachine, type ChatLiveEvent, type ConnectionCommand, type SocketEvent, type SocketMessage } from '../machines/socket.machine';
 
 /**
  * The streams' bus: the socket machine publishes every server event and each reconnect here;
@@ -48,7 +48,14 @@ const STREAM_EVENTS = [
   serverEvents.commentUpdated,
   serverEvents.commentDeleted,
   serverEvents.questionAnswers,
-] as const satisfies readonly StreamEvent[];
+  serverEvents.userOnline,
+  // Private chat (the chat screen's machine, src/effects/chat.ts).
+  serverEvents.messageReceived,
+  serverEvents.messageRead,
+  serverEvents.messageReaction,
+  serverEvents.messageDeleted,
+  serverEvents.chatList,
+] as const satisfies readonly (StreamEvent | ChatLiveEvent)[];
 
 type Io = typeof ioFunction;
 /** socket.io-client is loaded with the first connection: the sign-in screens never carry it. */

@@ -71,6 +71,9 @@ export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent 
       return { type: 'feed.commentsCount', postId: message.payload.postId, commentsCount: message.payload.commentsCount };
     case serverEvents.questionAnswers:
       return { type: 'feed.answers', ...message.payload };
+    default:
+      // Presence and anything else on the bus is not a list's business.
+      return null;
   }
 }
 

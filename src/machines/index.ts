@@ -22,6 +22,10 @@ import { commentsMachine } from './comments.machine';
 import { answersMachine } from './answers.machine';
 import { whoReactedMachine } from './whoReacted.machine';
 import { composerMachine } from './composer.machine';
+import { peopleMachine } from './people.machine';
+import { profileMachine } from './profile.machine';
+import { personalizeMachine } from './personalize.machine';
+import { chatMachine } from './chat.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -44,4 +48,8 @@ export const statecharts = {
   comments: commentsMachine,
   answers: answersMachine,
   whoReacted: whoReactedMachine,
+  people: peopleMachine,
+  profile: profileMachine,
+  personalize: personalizeMachine,
+  chat: chatMachine,
 } as const;

@@ -1,8 +1,12 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { StreamEvent, StreamEventPayloads } from '../api/socket';
+import type { ChatEventPayloads, StreamEvent, StreamEventPayloads } from '../api/socket';
 
 /** A server event of the streams, as the connection hands it over. */
-export type SocketMessage = { [K in StreamEvent]: { event: K; payload: StreamEventPayloads[K] } }[StreamEvent];
+export type SocketMessage = { [K in StreamEvent]: { event: K; payload: StreamEventPayloads[K] } }[StreamEvent] | ChatSocketMessage;
+
+/** The private chat's server events the screens listen to. */
+export type ChatLiveEvent = 'message received' | 'message read' | 'message reaction' | 'message deleted' | 'chat list';
+export type ChatSocketMessage = { [K in ChatLiveEvent]: { event: K; payload: ChatEventPayloads[K] } }[ChatLiveEvent];
 
 export type SocketEvent =
   /** The session is signed in with this token (sent by the app on every session snapshot). */

@@ -11,6 +11,10 @@ import PostPage from './pages/member/PostPage';
 import SavePage from './pages/member/SavePage';
 import PhotosPage from './pages/member/PhotosPage';
 import VideosPage from './pages/member/VideosPage';
+import PeoplePage from './people/PeoplePage';
+import ProfilePage from './people/ProfilePage';
+import SettingsPage from './people/SettingsPage';
+import ChatPage from './pages/member/ChatPage';
 
 /** /app/social: the guarded member layout and its child routes (spec section 2). */
 export default function MemberArea() {
@@ -29,17 +33,17 @@ export default function MemberArea() {
             <Route path="/search">{() => <SectionPlaceholder section="Search" />}</Route>
             <Route path="/save" component={SavePage} />
             <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
-            <Route path="/chat/messages">{() => <SectionPlaceholder section="Chat" />}</Route>
-            <Route path="/people">{() => <SectionPlaceholder section="People" />}</Route>
+            <Route path="/chat/messages" component={ChatPage} />
+            <Route path="/people" component={PeoplePage} />
             <Route path="/photos" component={PhotosPage} />
             <Route path="/videos" component={VideosPage} />
             <Route path="/notifications">{() => <SectionPlaceholder section="Notifications" />}</Route>
             <Route path="/group/:groupId">{() => <SectionPlaceholder section="Group" />}</Route>
             <Route path="/groups">{() => <SectionPlaceholder section="Groups" />}</Route>
             <Route path="/create-group">{() => <SectionPlaceholder section="Create group" />}</Route>
-            <Route path="/profile/:username">{() => <SectionPlaceholder section="Profile" />}</Route>
+            <Route path="/profile/:username">{(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}</Route>
             <Route path="/profile">{() => <SectionPlaceholder section="Profile" />}</Route>
-            <Route path="/setting/:username">{() => <SectionPlaceholder section="Settings" />}</Route>
+            <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>
             <Route component={NotFoundPage} />
           </Switch>
         </MemberLayout>

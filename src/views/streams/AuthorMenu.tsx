@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Ban, MoreHorizontal, UserCheck, UserPlus } from 'lucide-react';
+import { Ban, MessageCircle, MoreHorizontal, UserCheck, UserPlus } from 'lucide-react';
 import { Dialog, Heading, Menu, MenuItem, MenuTrigger, Modal, ModalOverlay, Popover } from 'react-aria-components';
+import { useLocation } from 'wouter';
 import type { Post } from '../../api/posts';
 import { journal } from '../../effects/journal';
+import { chatHref } from '../chat/chatLinks';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
 import { useStreamsLogic } from './StreamsLogic';
@@ -12,8 +14,8 @@ const itemClasses =
   'data-[focused]:bg-neutral-100 dark:text-white dark:data-[focused]:bg-neutral-800';
 
 /**
- * The '…' menu of another member's post: follow / unfollow (at once, rolled back on a refusal)
- * and block (after 'Block <username>?'). The author machine announces both, so every list on
+ * The '…' menu of another member's post: follow / unfollow (at once, rolled back on a refusal),
+ * Message (opens the private chat with them) and block (after 'Block <username>?'). The author machine announces both, so every list on
  * screen follows: the following mark on each of their posts, or their posts gone.
  */
 export function AuthorMenu({ post }: { post: Post }) {
@@ -26,6 +28,7 @@ export function AuthorMenu({ post }: { post: Post }) {
   // The list holds what the server confirmed; while a change is out, the member's choice shows.
   const following = changing ? optimistic : post.followingAuthor;
   const name = post.username;
+  const [, navigate] = useLocation();
 
   return (
     <>
@@ -45,11 +48,16 @@ export function AuthorMenu({ post }: { post: Post }) {
             onAction={(key) => {
               if (key === 'follow') author.send({ type: 'author.toggleFollow', following });
               if (key === 'block') author.send({ type: 'author.askBlock' });
+              if (key === 'message') navigate(chatHref({ username: name, id: post.userId }));
             }}
           >
             <MenuItem id="follow" textValue={following ? `Unfollow ${name}` : `Follow ${name}`} className={itemClasses}>
               {following ? <UserCheck aria-hidden="true" size={17} /> : <UserPlus aria-hidden="true" size={17} />}
               {following ? `Unfollow ${name}` : `Follow ${name}`}
+            </MenuItem>
+            <MenuItem id="message" textValue={`Message ${name}`} className={itemClasses}>
+              <MessageCircle aria-hidden="true" size={17} />
+              Message {name}
             </MenuItem>
             <MenuItem id="block" textValue={`Block ${name}`} className={`${itemClasses} text-red-700 dark:text-red-400`}>
               <Ban aria-hidden="true" size={17} />

@@ -1,0 +1,558 @@
+import { produce, type Draft } from 'immer';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import type { ChatListItem, ChatMessage, MessageDeleted, MessageRead, MessagesPage } from '../api/chat';
+import type { ReactionType } from '../api/constants';
+import { failureText } from './failure';
+import type { ToastRequest } from './toastRequest';
+
+/** A member on either side of a private chat. */
+export interface ChatMember {
+  id: string;
+  username: string;
+}
+
+/** A message of the open thread: stored ('sent'), or one of ours not yet acknowledged. */
+export type MessageStatus = 'sent' | 'pending' | 'failed';
+export type ThreadMessage = ChatMessage & { status: MessageStatus };
+
+export type DeleteType = MessageDeleted['type'];
+
+export type ChatEvent =
+  | { type: 'chat.retryList' }
+  /** The query parameters (username, id) chose a conversation, or none. */
+  | { type: 'chat.select'; peer: ChatMember | null }
+  | { type: 'chat.retryThread' }
+  | { type: 'chat.loadOlder' }
+  | { type: 'chat.send'; body: string }
+  | { type: 'chat.retrySend'; clientId: string }
+  | { type: 'chat.react'; messageId: string; reaction: ReactionType; change: 'add' | 'remove' }
+  | { type: 'chat.delete'; messageId: string; mode: DeleteType }
+  // From the socket, through the bus:
+  | { type: 'chat.received'; message: ChatMessage }
+  | { type: 'chat.read'; read: MessageRead }
+  | { type: 'chat.reaction'; message: ChatMessage }
+  | { type: 'chat.deleted'; deleted: MessageDeleted }
+  | { type: 'chat.listItem'; item: ChatListItem }
+  | { type: 'chat.reconnected' };
+
+export interface FetchMessagesInput {
+  peerId: string;
+  after?: number;
+  before?: number;
+}
+export interface SendMessageInput {
+  receiverId: string;
+  body: string;
+  clientId: string;
+}
+export interface ReactInput {
+  messageId: string;
+  reaction: ReactionType;
+  change: 'add' | 'remove';
+}
+export interface DeleteInput {
+  messageId: string;
+  senderId: string;
+  receiverId: string;
+  mode: DeleteType;
+}
+export type EditRequest = ({ kind: 'react' } & ReactInput) | ({ kind: 'delete' } & DeleteInput);
+
+export interface ChatInput {
+  me: ChatMember;
+  /** Makes this screen's client ids unique (a random string in the app, fixed in tests). */
+  clientPrefix: string;
+}
+
+export interface ChatContext {
+  me: ChatMember;
+  clientPrefix: string;
+  /** Counter of the client ids handed out. */
+  sent: number;
+  /** Conversations, newest first by createdAt (each: its newest message, unread count, lastSeq). */
+  list: ChatListItem[];
+  listError: string | null;
+  peer: ChatMember | null;
+  /** The open thread, oldest first; our unacknowledged messages last. */
+  messages: ThreadMessage[];
+  /** Every message up to this seq is known: a catch-up asks `after` it. */
+  syncedSeq: number;
+  hasOlder: boolean;
+  threadError: string | null;
+  edit: EditRequest | null;
+}
+
+export const LIST_FAILED = 'Could not load your conversations.';
+export const THREAD_FAILED = 'Could not load this conversation.';
+export const SEND_FAILED = 'Message not sent.';
+export const ACTION_FAILED = 'That did not work. Please try again.';
+
+const noThread = { messages: [] as ThreadMessage[], syncedSeq: 0, hasOlder: false, threadError: null, edit: null };
+
+/** Newest first by createdAt (spec: the chat list is sorted newest first). */
+const sortList = (list: ChatListItem[]) => list.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+
+/** Whether a private message belongs to the conversation with `peer`. */
+export const inConversation = (me: ChatMember, peer: ChatMember | null, m: ChatMessage) =>
+  peer !== null &&
+  !m.isGroupChat &&
+  ((m.senderId === peer.id && m.receiverId === me.id) || (m.senderId === me.id && m.receiverId === peer.id));
+
+/** The other member of a private message. */
+export const otherOf = (me: ChatMember, m: ChatMessage): ChatMember =>
+  m.senderId === me.id ? { id: m.receiverId, username: m.receiverUsername } : { id: m.senderId, username: m.senderUsername };
+
+const order = (m: ThreadMessage) => (m.status === 'sent' ? m.seq : Number.MAX_SAFE_INTEGER);
+
+/**
+ * A stored message into the thread: it replaces the entry with its _id or its clientId (our
+ * pending copy, or the socket's echo of it), else it goes in by seq. Never twice.
+ */
+export function takeMessage(draft: Draft<ChatContext>, message: ChatMessage) {
+  const stored: ThreadMessage = { ...message, status: 'sent' };
+  const same = draft.messages.filter((m) => m._id === message._id || (message.clientId !== null && m.clientId === message.clientId));
+  if (same.length) {
+    const index = draft.messages.indexOf(same[0]);
+    draft.messages[index] = stored;
+    for (const extra of same.slice(1)) draft.messages.splice(draft.messages.indexOf(extra), 1);
+  } else {
+    const at = draft.messages.findIndex((m) => order(m as ThreadMessage) > stored.seq);
+    if (at === -1) draft.messages.push(stored);
+    else draft.messages.splice(at, 0, stored);
+  }
+  draft.messages.sort((a, b) => order(a as ThreadMessage) - order(b as ThreadMessage));
+  while (draft.messages.some((m) => m.status === 'sent' && m.seq === draft.syncedSeq + 1)) draft.syncedSeq += 1;
+}
+
+function applyDeleted(draft: Draft<ChatContext>, deleted: MessageDeleted) {
+  if (deleted.type === 'deleteForMe') {
+    draft.messages = draft.messages.filter((m) => m._id !== deleted.messageId);
+    return;
+  }
+  const withdraw = (m: Draft<ChatMessage>) => {
+    m.deleteForEveryone = true;
+    m.body = '';
+    m.gifUrl = '';
+    m.selectedImage = '';
+    m.reaction = [];
+  };
+  for (const m of draft.messages) if (m._id === deleted.messageId) withdraw(m);
+  for (const item of draft.list) if (item._id === deleted.messageId) withdraw(item);
+}
+
+function applyRead(draft: Draft<ChatContext>, read: MessageRead) {
+  for (const m of draft.messages) if (m.senderId === read.senderId && m.status === 'sent' && m.seq <= read.lastSeq) m.isRead = true;
+  for (const item of draft.list) {
+    if (item.conversationId !== read.conversationId) continue;
+    if (read.readerId === draft.me.id) item.unreadCount = 0;
+    if (item.senderId === read.senderId && item.seq <= read.lastSeq) item.isRead = true;
+  }
+}
+
+function applyReaction(draft: Draft<ChatContext>, message: ChatMessage) {
+  for (const m of draft.messages) if (m._id === message._id) m.reaction = message.reaction;
+  for (const item of draft.list) if (item._id === message._id) item.reaction = message.reaction;
+}
+
+function takePage(draft: Draft<ChatContext>, page: MessagesPage) {
+  for (const m of page.messages) takeMessage(draft, m);
+  draft.syncedSeq = Math.max(draft.syncedSeq, page.lastSeq);
+}
+
+const change =
+  (recipe: (draft: Draft<ChatContext>, event: ChatEvent) => void) =>
+  ({ context, event }: { context: ChatContext; event: ChatEvent }) =>
+    produce(context, (draft) => recipe(draft, event));
+
+const toast = (error: unknown, fallback: string): ToastRequest => ({ type: 'error', description: failureText(error, fallback) });
+
+const firstPending = (context: ChatContext) => context.messages.find((m) => m.status === 'pending');
+
+/**
+ * Private chat (spec section 2, Chat screens): the conversation list, and the conversation the
+ * query parameters chose. The thread loads its latest page, older pages on demand (`before`),
+ * and keeps up with the socket; after a reconnect (or a gap in the live seqs) it asks for what
+ * it missed (`after` the last seq it holds without a gap), page by page, without duplicates.
+ * Outgoing messages queue as pending and go out one at a time; the POST answer acknowledges
+ * each (the socket echo and the answer are the same message, merged by _id / clientId); a
+ * refused one stays as failed until retried. An open thread with unread messages from the other
+ * member is marked read. Opening a conversation says so to the server (add-chat-users) and
+ * leaving it, or the screen, says the opposite (the `viewing` effect's cleanup).
+ */
+export const chatMachine = setup({
+  types: { context: {} as ChatContext, events: {} as ChatEvent, input: {} as ChatInput },
+  actors: {
+    fetchList: fromPromise<ChatListItem[]>(async () => {
+      throw new Error('fetchList actor not provided');
+    }),
+    fetchMessages: fromPromise<MessagesPage, FetchMessagesInput>(async () => {
+      throw new Error('fetchMessages actor not provided');
+    }),
+    sendMessage: fromPromise<ChatMessage, SendMessageInput>(async () => {
+      throw new Error('sendMessage actor not provided');
+    }),
+    markRead: fromPromise<MessageRead, { senderId: string; receiverId: string }>(async () => {
+      throw new Error('markRead actor not provided');
+    }),
+    react: fromPromise<ChatMessage, ReactInput>(async () => {
+      throw new Error('react actor not provided');
+    }),
+    deleteMessage: fromPromise<MessageDeleted, DeleteInput>(async () => {
+      throw new Error('deleteMessage actor not provided');
+    }),
+    /** Effect: add-chat-users while running, remove-chat-users on cleanup. */
+    viewing: fromCallback<EventObject, { me: ChatMember; peer: ChatMember }>(() => () => {}),
+    /** Effect: socket messages as chat events. */
+    live: fromCallback<EventObject, { me: ChatMember }>(() => () => {}),
+  },
+  actions: {
+    showToast: (_, _toast: ToastRequest) => {},
+    takeListItem: assign(
+      change((draft, event) => {
+        if (event.type !== 'chat.listItem' || event.item.isGroupChat) return;
+        draft.list = draft.list.filter((i) => i.conversationId !== event.item.conversationId);
+        draft.list.push(event.item);
+        sortList(draft.list as ChatListItem[]);
+      }),
+    ),
+    takeReceived: assign(
+      change((draft, event) => {
+        if (event.type === 'chat.received') takeMessage(draft, event.message);
+      }),
+    ),
+    applyRead: assign(
+      change((draft, event) => {
+        if (event.type === 'chat.read') applyRead(draft, event.read);
+      }),
+    ),
+    applyReaction: assign(
+      change((draft, event) => {
+        if (event.type === 'chat.reaction') applyReaction(draft, event.message);
+      }),
+    ),
+    applyDeleted: assign(
+      change((draft, event) => {
+        if (event.type === 'chat.deleted') applyDeleted(draft, event.deleted);
+      }),
+    ),
+    queue: assign(
+      change((draft, event) => {
+        if (event.type !== 'chat.send' || !draft.peer) return;
+        draft.sent += 1;
+        const clientId = `${draft.clientPrefix}-${draft.sent}`;
+        draft.messages.push({
+          _id: clientId,
+          seq: 0,
+          conversationId: '',
+          senderId: draft.me.id,
+          senderUsername: draft.me.username,
+          senderAvatarColor: '',
+          senderProfilePicture: '',
+          receiverId: draft.peer.id,
+          receiverUsername: draft.peer.username,
+          receiverAvatarColor: '',
+          receiverProfilePicture: '',
+          body: event.body.trim(),
+          isRead: false,
+          gifUrl: '',
+          selectedImage: '',
+          isGroupChat: false,
+          groupId: '',
+          groupName: '',
+          reaction: [],
+          deleteForEveryone: false,
+          clientId,
+          createdAt: '',
+          status: 'pending',
+        });
+      }),
+    ),
+    retrySend: assign(
+      change((draft, event) => {
+        if (event.type !== 'chat.retrySend') return;
+        for (const m of draft.messages) if (m.clientId === event.clientId && m.status === 'failed') m.status = 'pending';
+      }),
+    ),
+  },
+  guards: {
+    hasPeer: ({ event }) => event.type === 'chat.select' && event.peer !== null,
+    samePeer: ({ context, event }) => event.type === 'chat.select' && event.peer?.id === context.peer?.id,
+    inThread: ({ context, event }) => event.type === 'chat.received' && inConversation(context.me, context.peer, event.message),
+    isGap: ({ context, event }) =>
+      event.type === 'chat.received' && inConversation(context.me, context.peer, event.message) && event.message.seq > context.syncedSeq + 1,
+    hasBody: ({ event }) => event.type === 'chat.send' && event.body.trim() !== '',
+    canRetry: ({ context, event }) =>
+      event.type === 'chat.retrySend' && context.messages.some((m) => m.clientId === event.clientId && m.status === 'failed'),
+    hasPending: ({ context }) => firstPending(context) !== undefined,
+    hasUnread: ({ context }) => context.messages.some((m) => m.status === 'sent' && m.senderId === context.peer?.id && !m.isRead),
+    hasOlder: ({ context }) => context.hasOlder,
+    isKnown: ({ context, event }) =>
+      (event.type === 'chat.react' || event.type === 'chat.delete') &&
+      context.messages.some((m) => m._id === event.messageId && m.status === 'sent' && !m.deleteForEveryone),
+  },
+}).createMachine({
+  id: 'chat',
+  context: ({ input }) => ({ me: input.me, clientPrefix: input.clientPrefix, sent: 0, list: [], listError: null, peer: null, ...noThread }),
+  invoke: { id: 'live', src: 'live', input: ({ context }) => ({ me: context.me }) },
+  type: 'parallel',
+  on: {
+    'chat.read': { actions: 'applyRead' },
+    'chat.reaction': { actions: 'applyReaction' },
+    'chat.deleted': { actions: 'applyDeleted' },
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      on: { 'chat.listItem': { actions: 'takeListItem' } },
+      states: {
+        loading: {
+          invoke: {
+            id: 'list',
+            src: 'fetchList',
+            onDone: { target: 'loaded', actions: assign({ list: ({ event }) => sortList([...event.output]), listError: null }) },
+            onError: {
+              target: 'failed',
+              actions: [
+                assign({ listError: ({ event }) => failureText(event.error, LIST_FAILED) }),
+                { type: 'showToast', params: ({ event }) => toast(event.error, LIST_FAILED) },
+              ],
+            },
+          },
+        },
+        loaded: { on: { 'chat.reconnected': 'loading' } },
+        failed: { on: { 'chat.retryList': 'loading', 'chat.reconnected': 'loading' } },
+      },
+    },
+    conversation: {
+      initial: 'none',
+      on: {
+        'chat.select': [
+          { guard: 'samePeer' },
+          { guard: 'hasPeer', target: '.open', reenter: true, actions: assign(({ event }) => ({ ...noThread, peer: (event as { peer: ChatMember }).peer })) },
+          { target: '.none', actions: assign({ ...noThread, peer: null }) },
+        ],
+      },
+      states: {
+        none: {},
+        open: {
+          invoke: { id: 'viewing', src: 'viewing', input: ({ context }) => ({ me: context.me, peer: context.peer! }) },
+          initial: 'loading',
+          states: {
+            loading: {
+              on: { 'chat.received': { guard: 'inThread', actions: 'takeReceived' } },
+              invoke: {
+                id: 'thread',
+                src: 'fetchMessages',
+                input: ({ context }) => ({ peerId: context.peer!.id }),
+                onDone: {
+                  target: 'ready',
+                  actions: assign(({ context, event }) =>
+                    produce(context, (draft) => {
+                      takePage(draft, event.output);
+                      draft.hasOlder = event.output.hasMore;
+                      draft.threadError = null;
+                    }),
+                  ),
+                },
+                onError: { target: 'failed', actions: assign({ threadError: ({ event }) => failureText(event.error, THREAD_FAILED) }) },
+              },
+            },
+            failed: { on: { 'chat.retryThread': { target: 'loading', actions: assign({ ...noThread }) } } },
+            ready: {
+              type: 'parallel',
+              on: {
+                'chat.received': [
+                  { guard: 'isGap', target: '.sync.catchingUp', actions: 'takeReceived' },
+                  { guard: 'inThread', actions: 'takeReceived' },
+                ],
+                'chat.send': { guard: 'hasBody', actions: 'queue' },
+                'chat.retrySend': { guard: 'canRetry', actions: 'retrySend' },
+              },
+              states: {
+                outbox: {
+                  initial: 'idle',
+                  states: {
+                    idle: { always: { guard: 'hasPending', target: 'sending' } },
+                    sending: {
+                      invoke: {
+                        id: 'send',
+                        src: 'sendMessage',
+                        input: ({ context }) => {
+                          const m = firstPending(context)!;
+                          return { receiverId: m.receiverId, body: m.body, clientId: m.clientId! };
+                        },
+                        onDone: { target: 'idle', actions: assign(({ context, event }) => produce(context, (draft) => takeMessage(draft, event.output))) },
+                        onError: {
+                          target: 'idle',
+                          actions: assign(({ context }) =>
+                            produce(context, (draft) => {
+                              const m = draft.messages.find((x) => x.status === 'pending');
+                              if (m) m.status = 'failed';
+                            }),
+                          ),
+                        },
+                      },
+                    },
+                  },
+                },
+                read: {
+                  initial: 'idle',
+                  states: {
+                    idle: { always: { guard: 'hasUnread', target: 'marking' } },
+                    marking: {
+                      invoke: {
+                        id: 'markRead',
+                        src: 'markRead',
+                        input: ({ context }) => ({ senderId: context.peer!.id, receiverId: context.me.id }),
+                        onDone: { target: 'idle', actions: assign(({ context, event }) => produce(context, (draft) => applyRead(draft, event.output))) },
+                        onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) } },
+                      },
+                    },
+                    /** Not tried again until the conversation is opened again. */
+                    failed: {},
+                  },
+                },
+                edit: {
+                  initial: 'idle',
+                  states: {
+                    idle: {
+                      on: {
+                        'chat.react': {
+                          guard: 'isKnown',
+                          target: 'reacting',
+                          actions: assign({
+                            edit: ({ event }) => ({ kind: 'react' as const, messageId: event.messageId, reaction: event.reaction, change: event.change }),
+                          }),
+                        },
+                        'chat.delete': {
+                          guard: 'isKnown',
+                          target: 'deleting',
+                          actions: assign({
+                            edit: ({ context, event }) => {
+                              const m = context.messages.find((x) => x._id === event.messageId)!;
+                              return { kind: 'delete' as const, messageId: m._id, senderId: m.senderId, receiverId: m.receiverId, mode: event.mode };
+                            },
+                          }),
+                        },
+                      },
+                    },
+                    reacting: {
+                      invoke: {
+                        id: 'react',
+                        src: 'react',
+                        input: ({ context }) => {
+                          const e = context.edit as Extract<EditRequest, { kind: 'react' }>;
+                          return { messageId: e.messageId, reaction: e.reaction, change: e.change };
+                        },
+                        onDone: {
+                          target: 'idle',
+                          actions: assign(({ context, event }) =>
+                            produce(context, (draft) => {
+                              applyReaction(draft, event.output);
+                              draft.edit = null;
+                            }),
+                          ),
+                        },
+                        onError: {
+                          target: 'idle',
+                          actions: [assign({ edit: null }), { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) }],
+                        },
+                      },
+                    },
+                    deleting: {
+                      invoke: {
+                        id: 'delete',
+                        src: 'deleteMessage',
+                        input: ({ context }) => {
+                          const e = context.edit as Extract<EditRequest, { kind: 'delete' }>;
+                          return { messageId: e.messageId, senderId: e.senderId, receiverId: e.receiverId, mode: e.mode };
+                        },
+                        onDone: {
+                          target: 'idle',
+                          actions: assign(({ context, event }) =>
+                            produce(context, (draft) => {
+                              applyDeleted(draft, event.output);
+                              draft.edit = null;
+                            }),
+                          ),
+                        },
+                        onError: {
+                          target: 'idle',
+                          actions: [assign({ edit: null }), { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) }],
+                        },
+                      },
+                    },
+                  },
+                },
+                older: {
+                  initial: 'idle',
+                  states: {
+                    idle: { on: { 'chat.loadOlder': { guard: 'hasOlder', target: 'loading' } } },
+                    loading: {
+                      invoke: {
+                        id: 'older',
+                        src: 'fetchMessages',
+                        input: ({ context }) => ({
+                          peerId: context.peer!.id,
+                          before: context.messages.find((m) => m.status === 'sent')?.seq ?? context.syncedSeq + 1,
+                        }),
+                        onDone: {
+                          target: 'idle',
+                          actions: assign(({ context, event }) =>
+                            produce(context, (draft) => {
+                              for (const m of event.output.messages) takeMessage(draft, m);
+                              draft.hasOlder = event.output.hasMore;
+                            }),
+                          ),
+                        },
+                        onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => toast(event.error, THREAD_FAILED) } },
+                      },
+                    },
+                    failed: { on: { 'chat.loadOlder': { guard: 'hasOlder', target: 'loading' } } },
+                  },
+                },
+                sync: {
+                  initial: 'live',
+                  states: {
+                    live: { on: { 'chat.reconnected': 'catchingUp' } },
+                    catchingUp: {
+                      invoke: {
+                        id: 'catchUp',
+                        src: 'fetchMessages',
+                        input: ({ context }) => ({ peerId: context.peer!.id, after: context.syncedSeq }),
+                        onDone: [
+                          {
+                            guard: ({ event }) => event.output.hasMore,
+                            target: 'catchingUp',
+                            reenter: true,
+                            // A page is contiguous from `after`: its last seq is known even if some of it was deleted for us.
+                            actions: assign(({ context, event }) =>
+                              produce(context, (draft) => takePage(draft, { ...event.output, lastSeq: event.output.messages.at(-1)?.seq ?? 0 })),
+                            ),
+                          },
+                          { target: 'live', actions: assign(({ context, event }) => produce(context, (draft) => takePage(draft, event.output))) },
+                        ],
+                        onError: { target: 'live', actions: { type: 'showToast', params: ({ event }) => toast(event.error, THREAD_FAILED) } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ChatActorRef = ActorRefFrom<typeof chatMachine>;
+export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
+
+export const selectListLoading = (s: ChatSnapshot) => s.matches({ list: 'loading' }) && s.context.list.length === 0;
+export const selectListFailed = (s: ChatSnapshot) => s.matches({ list: 'failed' });
+export const selectThreadLoading = (s: ChatSnapshot) => s.matches({ conversation: { open: 'loading' } });
+export const selectThreadFailed = (s: ChatSnapshot) => s.matches({ conversation: { open: 'failed' } });
+export const selectThreadReady = (s: ChatSnapshot) => s.matches({ conversation: { open: 'ready' } });
+export const selectLoadingOlder = (s: ChatSnapshot) => s.matches({ conversation: { open: { ready: { older: 'loading' } } } });
+export const selectEditing = (s: ChatSnapshot) => s.context.edit !== null;

@@ -1,0 +1,205 @@
+import { produce } from 'immer';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import type { OnlineUsers, PeoplePage, Person, SearchResults, Suggestions } from '../api/users';
+import { failureText } from './failure';
+import type { ToastRequest } from './toastRequest';
+
+export type PeopleEvent =
+  | { type: 'people.page'; page: number }
+  | { type: 'people.retry' }
+  /** The search box changed; an empty term shows the paged list again. */
+  | { type: 'people.search'; query: string }
+  // From the bus:
+  | { type: 'people.online'; userIds: string[] }
+  | { type: 'people.presence'; userId: string; online: boolean }
+  | { type: 'people.following'; userId: string; following: boolean }
+  | { type: 'people.reconnected' };
+
+export interface PeopleContext {
+  page: number;
+  users: Person[];
+  total: number;
+  query: string;
+  /** Search results for `query`; null while none are shown. */
+  results: Person[] | null;
+  suggestions: Person[];
+  online: string[];
+  error: string | null;
+  searchError: string | null;
+}
+
+export const PEOPLE_FAILED = 'Could not load people. Please try again.';
+export const SEARCH_FAILED = 'Could not search people. Please try again.';
+/** Typing pauses this long before a search goes out. */
+export const SEARCH_DELAY_MS = 300;
+
+const initial: PeopleContext = {
+  page: 1,
+  users: [],
+  total: 0,
+  query: '',
+  results: null,
+  suggestions: [],
+  online: [],
+  error: null,
+  searchError: null,
+};
+
+const followIn = (list: Person[] | null, userId: string, following: boolean) => {
+  for (const person of list ?? []) if (person._id === userId) person.isFollowing = following;
+};
+
+/**
+ * The people page: members page by page, a search box (from one character, after a pause),
+ * suggestions, and who is online (GET /user/online, then the `user online` changes from the bus).
+ * Follow changes made anywhere on screen (the author machine announces them) mark the lists.
+ */
+export const peopleMachine = setup({
+  types: {
+    context: {} as PeopleContext,
+    events: {} as PeopleEvent,
+  },
+  actors: {
+    /** Effect: GET /user/all/{page}. */
+    fetchPeople: fromPromise<PeoplePage, { page: number }>(async () => {
+      throw new Error('fetchPeople actor not provided');
+    }),
+    /** Effect: GET /user/profile/search/{query}. */
+    searchPeople: fromPromise<SearchResults, { query: string }>(async () => {
+      throw new Error('searchPeople actor not provided');
+    }),
+    /** Effect: GET /user/profile/user/suggestions. */
+    fetchSuggestions: fromPromise<Suggestions, void>(async () => {
+      throw new Error('fetchSuggestions actor not provided');
+    }),
+    /** Effect: GET /user/online. */
+    fetchOnline: fromPromise<OnlineUsers, void>(async () => {
+      throw new Error('fetchOnline actor not provided');
+    }),
+    /** Effect: presence, follow changes and reconnects from the bus, as people events. */
+    live: fromCallback<EventObject>(() => () => {}),
+  },
+  actions: {
+    showToast: (_, _toast: ToastRequest) => {},
+    setFollowing: assign(({ context, event }) =>
+      produce(context, (draft) => {
+        if (event.type !== 'people.following') return;
+        followIn(draft.users, event.userId, event.following);
+        followIn(draft.results, event.userId, event.following);
+        followIn(draft.suggestions, event.userId, event.following);
+      }),
+    ),
+    setOnline: assign(({ context, event }) => {
+      if (event.type === 'people.online') return { online: [...new Set(event.userIds)] };
+      if (event.type !== 'people.presence') return {};
+      const others = context.online.filter((id) => id !== event.userId);
+      return { online: event.online ? [...others, event.userId] : others };
+    }),
+  },
+  guards: {
+    hasTerm: ({ event }) => event.type === 'people.search' && event.query.trim() !== '',
+  },
+  delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
+}).createMachine({
+  id: 'people',
+  context: initial,
+  invoke: { id: 'live', src: 'live' },
+  type: 'parallel',
+  on: {
+    'people.following': { actions: 'setFollowing' },
+    'people.online': { actions: 'setOnline' },
+    'people.presence': { actions: 'setOnline' },
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchPeople',
+            src: 'fetchPeople',
+            input: ({ context }) => ({ page: context.page }),
+            onDone: {
+              target: 'ready',
+              actions: assign({ users: ({ event }) => event.output.users, total: ({ event }) => event.output.totalUsers, error: null }),
+            },
+            onError: {
+              target: 'failed',
+              actions: [
+                assign({ error: ({ event }) => failureText(event.error, PEOPLE_FAILED) }),
+                { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, PEOPLE_FAILED) }) },
+              ],
+            },
+          },
+        },
+        ready: {
+          on: { 'people.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) } },
+        },
+        failed: {
+          on: { 'people.retry': { target: 'loading' } },
+        },
+      },
+    },
+    search: {
+      initial: 'idle',
+      on: {
+        'people.search': [
+          { guard: 'hasTerm', target: '.waiting', reenter: true, actions: assign({ query: ({ event }) => event.query }) },
+          { target: '.idle', actions: assign({ query: '', results: null, searchError: null }) },
+        ],
+      },
+      states: {
+        idle: {},
+        waiting: { after: { SEARCH_DELAY: 'searching' } },
+        searching: {
+          invoke: {
+            id: 'searchPeople',
+            src: 'searchPeople',
+            input: ({ context }) => ({ query: context.query.trim() }),
+            onDone: { target: 'idle', actions: assign({ results: ({ event }) => event.output.search, searchError: null }) },
+            onError: {
+              target: 'idle',
+              actions: assign({ results: [], searchError: ({ event }) => failureText(event.error, SEARCH_FAILED) }),
+            },
+          },
+        },
+      },
+    },
+    suggestions: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchSuggestions',
+            src: 'fetchSuggestions',
+            onDone: { target: 'ready', actions: assign({ suggestions: ({ event }) => event.output.users }) },
+            // Suggestions are a side panel: without them the page still works.
+            onError: { target: 'ready' },
+          },
+        },
+        ready: {},
+      },
+    },
+    presence: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchOnline',
+            src: 'fetchOnline',
+            onDone: { target: 'live', actions: assign({ online: ({ event }) => event.output.userIds }) },
+            onError: { target: 'live' },
+          },
+        },
+        // After a reconnect the list may be stale: read it again.
+        live: { on: { 'people.reconnected': { target: 'loading' } } },
+      },
+    },
+  },
+});
+
+export type PeopleActorRef = ActorRefFrom<typeof peopleMachine>;
+export type PeopleSnapshot = SnapshotFrom<typeof peopleMachine>;
+
+export const selectShown = (s: PeopleSnapshot) => s.context.results ?? s.context.users;
+export const selectIsSearching = (s: PeopleSnapshot) => !s.matches({ search: 'idle' });

@@ -1,0 +1,15 @@
+/** The chat route for a conversation (spec section 2: username, id, isGroup). */
+export const chatHref = (peer: { username: string; id: string } | null) =>
+  peer
+    ? `~/app/social/chat/messages?${new URLSearchParams({ username: peer.username, id: peer.id, isGroup: 'false' })}`
+    : '~/app/social/chat/messages';
+
+/** 'HH:MM' today, else a short date. */
+export function shortTime(iso: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const sameDay = date.toDateString() === new Date().toDateString();
+  return sameDay
+    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+}

@@ -1,0 +1,60 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { UserCheck, UserPlus } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Person } from '../../api/users';
+import { journal } from '../../effects/journal';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { useStreamsLogic } from '../streams/StreamsLogic';
+import { memberHref } from './PeopleLogic';
+
+/** Follow / Unfollow through the author machine (optimistic; every list on screen follows). */
+export function FollowButton({ userId, username, following: confirmed }: { userId: string; username: string; following: boolean }) {
+  const logic = useStreamsLogic();
+  const author = useActorRef(logic.author, { input: { userId, username }, inspect: journal.inspect });
+  const changing = useSelector(author, (s) => s.matches('changingFollow'));
+  const optimistic = useSelector(author, (s) => s.context.following);
+  const following = changing ? optimistic : confirmed;
+  return (
+    <Button
+      size="sm"
+      variant={following ? 'secondary' : 'primary'}
+      icon={following ? <UserCheck size={16} /> : <UserPlus size={16} />}
+      isDisabled={changing}
+      aria-label={following ? `Unfollow ${username}` : `Follow ${username}`}
+      onPress={() => author.send({ type: 'author.toggleFollow', following })}
+    >
+      {following ? 'Unfollow' : 'Follow'}
+    </Button>
+  );
+}
+
+/** A dot after the avatar: green while the member is online. */
+export function OnlineDot({ online, username }: { online: boolean; username: string }) {
+  return (
+    <span
+      role="img"
+      aria-label={online ? `${username} is online` : `${username} is offline`}
+      data-online={online}
+      className={`absolute -right-0.5 -bottom-0.5 size-3.5 rounded-full border-2 border-white dark:border-neutral-900 ${online ? 'bg-green-600' : 'bg-neutral-400'}`}
+    />
+  );
+}
+
+export function PersonRow({ person, online, isMe }: { person: Person; online: boolean; isMe: boolean }) {
+  return (
+    <li className="flex items-center gap-3 rounded-2xl border border-neutral-200 bg-white p-3 dark:border-neutral-800 dark:bg-neutral-900">
+      <span className="relative">
+        <Avatar {...person} />
+        <OnlineDot online={online} username={person.username} />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Link href={memberHref(person)} className="truncate font-semibold text-neutral-900 hover:underline dark:text-white">
+          {person.username}
+        </Link>
+        {person.followsYou ? <span className="text-xs text-neutral-600 dark:text-neutral-400">Follows you</span> : null}
+      </div>
+      {isMe ? null : <FollowButton userId={person._id} username={person.username} following={person.isFollowing} />}
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Check } from 'lucide-react';
+import { Switch, ToggleButton } from 'react-aria-components';
+import { INTEREST_TOPICS } from '../../api/constants';
+import { journal } from '../../effects/journal';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { Skeleton } from '../components/Skeleton';
+import { useSessionProfile } from '../layouts/useShell';
+import { EmptyState, PageTitle } from '../streams/PageParts';
+import { usePeopleLogic } from './PeopleLogic';
+
+/** /setting/:username: the owner's personalization (the switch, interest topics, clearing). */
+export default function SettingsPage({ username }: { username: string }) {
+  const me = useSessionProfile();
+  if (!me) return <Skeleton className="h-40 w-full" />;
+  if (me.username !== username) return <EmptyState title="Not your settings" text="Only the owner can change these settings." />;
+  return <Settings userId={me._id} />;
+}
+
+function Settings({ userId }: { userId: string }) {
+  const logic = usePeopleLogic();
+  const actor = useActorRef(logic.personalize, { input: { userId }, inspect: journal.inspect });
+  const state = useSelector(actor, (s) => s);
+  const { settings, error, message } = state.context;
+  const busy = !state.matches('idle');
+  if (state.matches('loading')) return <Skeleton className="h-40 w-full rounded-2xl" />;
+  if (state.matches('failed'))
+    return (
+      <Alert tone="error" title="Could not load your settings" action={<Button size="sm" variant="secondary" onPress={() => actor.send({ type: 'personalize.retry' })}>Try again</Button>}>
+        {error}
+      </Alert>
+    );
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <PageTitle>Settings</PageTitle>
+      <section className="flex items-center justify-between gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+        <div>
+          <h2 className="font-semibold text-neutral-900 dark:text-white">Allow personalization</h2>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">Order your streams by your interests and what you engage with.</p>
+        </div>
+        <Switch
+          aria-label="Allow personalization"
+          isSelected={settings.allowPersonalize}
+          isDisabled={busy}
+          onChange={(allow) => actor.send({ type: 'personalize.setAllow', allow })}
+          className="group flex cursor-pointer items-center outline-none"
+        >
+          <span className="flex h-6 w-11 items-center rounded-full bg-neutral-300 p-0.5 transition group-data-[selected]:bg-accent group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-accent dark:bg-neutral-700">
+            <span className="size-5 rounded-full bg-white shadow transition group-data-[selected]:translate-x-5" />
+          </span>
+        </Switch>
+      </section>
+      <section aria-labelledby="interests-title" className="flex flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+        <h2 id="interests-title" className="font-semibold text-neutral-900 dark:text-white">
+          Interests
+        </h2>
+        <div role="group" aria-labelledby="interests-title" className="flex flex-wrap gap-2">
+          {INTEREST_TOPICS.map((topic) => {
+            const selected = settings.interests.includes(topic);
+            return (
+              <ToggleButton
+                key={topic}
+                isSelected={selected}
+                isDisabled={busy}
+                onChange={() => actor.send({ type: 'personalize.toggleTopic', topic })}
+                className="inline-flex cursor-pointer items-center gap-1 rounded-full border border-neutral-300 px-3 py-1.5 text-sm font-semibold capitalize text-neutral-800 outline-none data-[selected]:border-neutral-900 data-[selected]:bg-neutral-900 data-[selected]:text-white dark:data-[selected]:border-white dark:data-[selected]:bg-white dark:data-[selected]:text-neutral-900 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent dark:border-neutral-700 dark:text-neutral-200"
+              >
+                {selected ? <Check aria-hidden="true" size={14} /> : null}
+                {topic}
+              </ToggleButton>
+            );
+          })}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" isDisabled={busy} onPress={() => actor.send({ type: 'personalize.clearInterests' })}>
+            Clear interests
+          </Button>
+          <Button size="sm" variant="secondary" isDisabled={busy} onPress={() => actor.send({ type: 'personalize.clearBehavior' })}>
+            Clear recorded behaviour
+          </Button>
+        </div>
+        {message ? <Alert tone="success">{message}</Alert> : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatListItem, ChatMessage } from '../../src/api/chat';
+import type { ApiClient } from '../../src/api/client';
+import { chatEventOf, clearPrivateChat, liveChatActor, privateChat, rememberChatList } from '../../src/effects/chat';
+import { createBus } from '../../src/effects/socket';
+import { chatMachine, type ChatContext } from '../../src/machines/chat.machine';
+import { createActor } from 'xstate';
+import { refused } from '../fixtures/streams';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+const me = { id: 'me', username: 'ada' };
+const ben = { id: 'u2', username: 'ben' };
+const carl = { id: 'u3', username: 'carl' };
+const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+
+function msg(seq: number, from: 'me' | 'ben' | 'carl', overrides: Partial<ChatMessage> = {}): ChatMessage {
+  const sender = from === 'me' ? me : from === 'ben' ? ben : carl;
+  const receiver = from === 'me' ? ben : me;
+  return {
+    _id: `m${seq}${from === 'carl' ? 'c' : ''}`,
+    seq,
+    conversationId: from === 'carl' ? 'conv-carl' : 'conv-ben',
+    senderId: sender.id,
+    senderUsername: sender.username,
+    senderAvatarColor: '#000',
+    senderProfilePicture: '',
+    receiverId: receiver.id,
+    receiverUsername: receiver.username,
+    receiverAvatarColor: '#000',
+    receiverProfilePicture: '',
+    body: `message ${seq}`,
+    isRead: from === 'me',
+    gifUrl: '',
+    selectedImage: '',
+    isGroupChat: false,
+    groupId: '',
+    groupName: '',
+    reaction: [],
+    deleteForEveryone: false,
+    clientId: null,
+    createdAt: at(seq),
+    ...overrides,
+  };
+}
+const item = (m: ChatMessage, unreadCount: number): ChatListItem => ({ ...m, unreadCount, lastSeq: m.seq });
+
+const itemBen = item(msg(3, 'me'), 1);
+const itemCarl = item(msg(9, 'carl'), 2);
+const m1 = msg(1, 'ben');
+const m2 = msg(2, 'ben');
+const m3 = msg(3, 'me');
+const sentAnswer = msg(4, 'me', { _id: 'm4', body: 'hi', clientId: 'c-1' });
+const m5 = msg(5, 'ben');
+const m4b = msg(4, 'ben', { _id: 'm4b' });
+
+const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
+  const c = snapshot.context as ChatContext;
+  return JSON.stringify({
+    value: snapshot.value,
+    list: c.list.map((i) => `${i.conversationId}:${i.unreadCount}:${i.isRead}:${i.deleteForEveryone}:${i.reaction.length}`),
+    listError: c.listError,
+    peer: c.peer?.id ?? null,
+    messages: c.messages.map((m) => `${m._id}:${m.status}:${m.isRead ? 'r' : 'u'}:${m.reaction.length}:${m.deleteForEveryone ? 'x' : ''}`),
+    synced: c.syncedSeq,
+    older: c.hasOlder,
+    error: c.threadError,
+    edit: c.edit?.kind ?? null,
+    sent: c.sent,
+  });
+};
+
+const IN_PLACE = new Set(['chat.read', 'chat.reaction', 'chat.deleted', 'chat.listItem']);
+
+const model = {
+  serialize,
+  events: [
+    { type: 'chat.retryList' },
+    { type: 'chat.retryThread' },
+    { type: 'chat.loadOlder' },
+    { type: 'chat.reconnected' },
+    { type: 'chat.select', peer: ben },
+    { type: 'chat.select', peer: carl },
+    { type: 'chat.select', peer: null },
+    { type: 'xstate.done.actor.list', output: [itemCarl, itemBen] },
+    { type: 'xstate.error.actor.list', error: refused('Session expired, please sign in again', 401) },
+    { type: 'xstate.done.actor.thread', output: { messages: [m2, m3], lastSeq: 3, hasMore: true } },
+    { type: 'xstate.error.actor.thread', error: refused('User not found', 404) },
+    { type: 'chat.send', body: '  hi  ' },
+    { type: 'chat.send', body: '   ' },
+    { type: 'xstate.done.actor.send', output: sentAnswer },
+    { type: 'xstate.error.actor.send', error: refused('You cannot message this member', 403) },
+    { type: 'chat.retrySend', clientId: 'c-1' },
+    { type: 'xstate.done.actor.markRead', output: { conversationId: 'conv-ben', readerId: 'me', senderId: 'u2', lastSeq: 3 } },
+    { type: 'xstate.error.actor.markRead', error: new Error('Network down') },
+    { type: 'chat.react', messageId: 'm3', reaction: 'like', change: 'add' },
+    { type: 'xstate.done.actor.react', output: { ...m3, reaction: [{ userId: 'me', senderName: 'ada', type: 'like' }] } },
+    { type: 'xstate.error.actor.react', error: refused('Message not found', 404) },
+    { type: 'chat.delete', messageId: 'm3', mode: 'deleteForEveryone' },
+    { type: 'xstate.done.actor.delete', output: { conversationId: 'conv-ben', messageId: 'm3', seq: 3, type: 'deleteForEveryone', isGroupChat: false, groupId: '' } },
+    { type: 'xstate.error.actor.delete', error: refused('You can only delete your own messages for everyone', 403) },
+    { type: 'xstate.done.actor.older', output: { messages: [m1], lastSeq: 3, hasMore: false } },
+    { type: 'xstate.error.actor.older', error: refused('before must be a whole number', 400) },
+    { type: 'xstate.done.actor.catchUp', output: { messages: [m4b], lastSeq: 5, hasMore: true } },
+    { type: 'xstate.done.actor.catchUp', output: { messages: [m5], lastSeq: 5, hasMore: false } },
+    { type: 'xstate.error.actor.catchUp', error: refused('Too many requests', 429) },
+    { type: 'chat.received', message: m5 },
+    { type: 'chat.received', message: m4b },
+    { type: 'chat.received', message: sentAnswer },
+    { type: 'chat.received', message: msg(10, 'carl') },
+    { type: 'chat.read', read: { conversationId: 'conv-ben', readerId: 'u2', senderId: 'me', lastSeq: 4 } },
+    { type: 'chat.reaction', message: { ...m2, reaction: [{ userId: 'u2', senderName: 'ben', type: 'love' }] } },
+    { type: 'chat.deleted', deleted: { conversationId: 'conv-ben', messageId: 'm2', seq: 2, type: 'deleteForMe', isGroupChat: false, groupId: '' } },
+    { type: 'chat.listItem', item: item(msg(4, 'ben', { _id: 'm4b', createdAt: at(50) }), 2) },
+  ] as ModelEvent[],
+  // One stimulus at a time: a new one is offered only when the thread is as first loaded and
+  // nothing is in flight; then only the answers that settle it (plus the few races that matter:
+  // the socket's echo of a message being sent, a message arriving while the thread loads).
+  filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
+    const c = snapshot.context as ChatContext;
+    const m = (v: unknown) => snapshot.matches(v);
+    const type = event.type;
+    const listAsLoaded = c.list.map((i) => i._id).join() === 'm9c,m3' && c.list.every((i) => i.reaction.length === 0 && !i.deleteForEveryone);
+    const none = m({ conversation: 'none' });
+    const fresh = c.messages.map((x) => x._id).join() === 'm2,m3' && c.sent === 0 && c.edit === null && c.messages.every((x) => x.reaction.length === 0 && !x.deleteForEveryone);
+    const quiet =
+      m({ list: 'loaded' }) &&
+      m({ conversation: { open: { ready: { outbox: 'idle', edit: 'idle', older: 'idle', sync: 'live' } } } }) &&
+      !m({ conversation: { open: { ready: { read: 'marking' } } } });
+    const stimulus = quiet && fresh && listAsLoaded && c.peer?.id === 'u2';
+    const idle = none && m({ list: 'loaded' }) && listAsLoaded;
+    if (c.peer?.id === 'u3') return type === 'chat.select' || type === 'xstate.error.actor.thread';
+    if (type.startsWith('xstate.done.actor.list') || type.startsWith('xstate.error.actor.list')) return none || stimulus || m({ conversation: { open: 'ready' } });
+    if (type.startsWith('xstate.')) return true;
+    switch (type) {
+      case 'chat.retryList':
+        return none;
+      case 'chat.select':
+        if (none) return listAsLoaded && m({ list: 'loaded' });
+        return m({ conversation: { open: 'loading' } }) || m({ conversation: { open: 'failed' } }) || stimulus;
+      case 'chat.retryThread':
+        return true;
+      case 'chat.retrySend':
+        return c.messages.some((x) => x.status === 'failed') && m({ conversation: { open: { ready: { outbox: 'idle' } } } });
+      case 'chat.loadOlder':
+        return stimulus || m({ conversation: { open: { ready: { older: 'failed' } } } });
+      case 'chat.received': {
+        const id = (event.message as ChatMessage)._id;
+        if (m({ conversation: { open: 'loading' } })) return id === 'm5';
+        if (id === 'm4') return c.messages.some((x) => x.clientId === 'c-1' && x.status === 'pending');
+        return stimulus;
+      }
+      case 'chat.reconnected':
+        return idle || (none && m({ list: 'failed' })) || stimulus;
+      default:
+        // send, react, delete and the in-place socket events.
+        if (IN_PLACE.has(type)) return stimulus || idle;
+        return stimulus;
+    }
+  },
+};
+
+const coverage = new TransitionCoverage(chatMachine);
+const input = { me, clientPrefix: 'c' };
+
+describe('chat machine', () => {
+  const paths = coverPaths(chatMachine, { ...model, input } as never);
+  beforeEach(() => void vi.useFakeTimers());
+
+  it('walks a bounded graph', () => {
+    console.log(`chat: ${paths.length} cover paths`);
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const toasts: { type: string; description: string }[] = [];
+    await replay(chatMachine, path, {
+      input,
+      coverage,
+      serialize: serialize as never,
+      provide: { actions: { showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t) } },
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot() as unknown as {
+          context: ChatContext;
+          children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+          matches(v: unknown): boolean;
+        };
+        const c = snapshot.context;
+        const e = step.event as ModelEvent & { error?: unknown };
+        // Newest first, never the same conversation twice.
+        const times = c.list.map((i) => i.createdAt);
+        expect([...times].sort().reverse()).toEqual(times);
+        expect(new Set(c.list.map((i) => i.conversationId)).size).toBe(c.list.length);
+        // A message is never shown twice, and the stored ones are in seq order.
+        const ids = c.messages.map((m) => m._id);
+        expect(new Set(ids).size).toBe(ids.length);
+        const clientIds = c.messages.map((m) => m.clientId).filter(Boolean);
+        expect(new Set(clientIds).size).toBe(clientIds.length);
+        const seqs = c.messages.filter((m) => m.status === 'sent').map((m) => m.seq);
+        expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+        // Only this conversation's messages.
+        for (const m of c.messages) expect([m.senderId, m.receiverId].sort()).toEqual(['me', 'u2']);
+        if (e.type === 'xstate.error.actor.list' || e.type === 'xstate.error.actor.markRead' || e.type === 'xstate.error.actor.react' ||
+          e.type === 'xstate.error.actor.delete' || e.type === 'xstate.error.actor.older' || e.type === 'xstate.error.actor.catchUp') {
+          const expected = e.error instanceof Error ? e.error.message : (e.error as { data: { message: string } }).data.message;
+          expect(toasts.at(-1)).toEqual({ type: 'error', description: expected });
+        }
+        if (e.type === 'xstate.error.actor.thread') expect(c.threadError).toBe('User not found');
+        if (e.type === 'chat.send') {
+          const body = (e as unknown as { body: string }).body;
+          const pending = c.messages.filter((m) => m.status === 'pending');
+          if (body.trim()) {
+            expect(pending.map((m) => m.body)).toEqual(['hi']);
+            expect(snapshot.children.send?.getSnapshot().input).toEqual({ receiverId: 'u2', body: 'hi', clientId: 'c-1' });
+          } else expect(pending).toEqual([]);
+        }
+        // A refused send shows as failed, unless the socket's echo already proved it stored.
+        if (e.type === 'xstate.error.actor.send') expect(c.messages.find((m) => m.clientId === 'c-1')?.status).toBe(ids.includes('m4') ? 'sent' : 'failed');
+        if (e.type === 'xstate.done.actor.send' || (e.type === 'chat.received' && (e as unknown as { message: ChatMessage }).message._id === 'm4')) {
+          expect(c.messages.filter((m) => m.clientId === 'c-1').map((m) => `${m._id}:${m.status}`)).toEqual(['m4:sent']);
+        }
+        if (e.type === 'xstate.done.actor.thread' && snapshot.children.markRead)
+          expect(snapshot.children.markRead.getSnapshot().input).toEqual({ senderId: 'u2', receiverId: 'me' });
+        if (e.type === 'xstate.done.actor.markRead') {
+          expect(c.messages.filter((m) => m.senderId === 'u2' && m.seq <= 3).every((m) => m.isRead)).toBe(true);
+          if (c.list.length) expect(c.list.find((i) => i.conversationId === 'conv-ben')?.unreadCount).toBe(0);
+        }
+        if (e.type === 'chat.read' && c.messages.length) expect(c.messages.find((m) => m._id === 'm3')?.isRead).toBe(true);
+        if (e.type === 'chat.react' && snapshot.children.react)
+          expect(snapshot.children.react.getSnapshot().input).toEqual({ messageId: 'm3', reaction: 'like', change: 'add' });
+        if (e.type === 'chat.delete' && snapshot.children.delete)
+          expect(snapshot.children.delete.getSnapshot().input).toEqual({ messageId: 'm3', senderId: 'me', receiverId: 'u2', mode: 'deleteForEveryone' });
+        if (e.type === 'xstate.done.actor.delete') {
+          const m = c.messages.find((x) => x._id === 'm3')!;
+          expect([m.deleteForEveryone, m.body, m.reaction]).toEqual([true, '', []]);
+        }
+        if (e.type === 'chat.deleted' && c.messages.length) expect(ids).not.toContain('m2');
+        if (e.type === 'chat.loadOlder' && snapshot.children.older) expect(snapshot.children.older.getSnapshot().input).toEqual({ peerId: 'u2', before: 2 });
+        if (e.type === 'chat.reconnected' && snapshot.children.catchUp)
+          expect(snapshot.children.catchUp.getSnapshot().input).toEqual({ peerId: 'u2', after: 3 });
+        if (e.type === 'chat.received') {
+          // In order: taken, nothing asked; after a gap: taken, and what is missing is asked for.
+          const id = (e as unknown as { message: ChatMessage }).message._id;
+          if (id === 'm4b') expect([c.syncedSeq, snapshot.matches({ conversation: { open: { ready: { sync: 'live' } } } })]).toEqual([4, true]);
+          if (id === 'm5' && snapshot.children.catchUp) expect(snapshot.children.catchUp.getSnapshot().input).toEqual({ peerId: 'u2', after: 3 });
+        }
+        if (e.type === 'xstate.done.actor.catchUp') {
+          const out = (e as unknown as { output: { hasMore: boolean } }).output;
+          // The next page continues from the last seq held without a gap.
+          if (out.hasMore) expect(snapshot.children.catchUp?.getSnapshot().input).toEqual({ peerId: 'u2', after: c.syncedSeq });
+          else expect(c.syncedSeq).toBe(5);
+        }
+      },
+    });
+  });
+});
+
+describe('chat effects', () => {
+  const system = (http: (...args: unknown[]) => Promise<unknown>) => {
+    const toasts = vi.fn();
+    const session = { getSnapshot: () => ({ context: { profile: { _id: 'me', username: 'ada' } } }) };
+    return {
+      api: { http } as unknown as ApiClient,
+      toasts,
+      system: { get: (id: string) => (id === 'session' ? session : id === 'toasts' ? { send: toasts } : undefined) as never },
+    };
+  };
+
+  it('maps socket events to chat events', () => {
+    expect(chatEventOf({ event: 'reconnected' })).toEqual({ type: 'chat.reconnected' });
+    expect(chatEventOf({ event: 'message received', payload: m5 })).toEqual({ type: 'chat.received', message: m5 });
+    expect(chatEventOf({ event: 'chat list', payload: itemBen })).toEqual({ type: 'chat.listItem', item: itemBen });
+    const deleted = { conversationId: 'g', messageId: 'x', seq: 1, type: 'deleteForMe' as const, isGroupChat: true, groupId: 'g' };
+    expect(chatEventOf({ event: 'message deleted', payload: deleted })).toBeNull();
+    expect(chatEventOf({ event: 'reset', feed: 'streams' })).toBeNull();
+  });
+
+  it('the sidebar clean-up: remove-chat-users with both usernames (the first chat names the other), listener detached', async () => {
+    const bus = createBus();
+    const live = createActor(liveChatActor(bus), { input: { me } }).start();
+    expect(bus.size).toBe(1);
+    rememberChatList([item(msg(9, 'carl'), 0), itemBen]);
+    const http = vi.fn(async () => ({}));
+    const { api, system: sys, toasts } = system(http);
+    await clearPrivateChat(sys, api);
+    expect(http).toHaveBeenCalledWith('/chat/message/remove-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'carl' } });
+    expect(bus.size).toBe(0);
+    expect(privateChat.list).toEqual([]);
+    expect(toasts).not.toHaveBeenCalled();
+    live.stop();
+  });
+
+  it('the sidebar clean-up shows the server’s message when refused', async () => {
+    rememberChatList([itemBen]);
+    const { api, system: sys, toasts } = system(async () => Promise.reject(refused('User not found', 404)));
+    await clearPrivateChat(sys, api);
+    expect(toasts).toHaveBeenCalledWith({ type: 'toasts.show', toast: { type: 'error', description: 'User not found' } });
+  });
+
+  it('the sidebar clean-up calls nothing without a chat', async () => {
+    const http = vi.fn(async () => ({}));
+    const { api, system: sys } = system(http);
+    await clearPrivateChat(sys, api);
+    expect(http).not.toHaveBeenCalled();
+  });
+});
+
+afterAll(() => {
+  console.log(coverage.summary('chat', stateCount(chatMachine)));
+  expect(coverage.missed).toEqual([]);
+});
