@@ -5,6 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import { withStatementCache } from './statementCache';
+import { createVisibilityEpoch, watchVisibility, type VisibilityEpoch } from './visibilityEpoch';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -13,6 +15,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL schema the tables live in (where the migrator keeps its own tables too). */
   schema?: string;
+  /** Moves on every write that may change what some member may see (db/visibilityEpoch.ts). */
+  epoch?: VisibilityEpoch;
   destroy(): Promise<void>;
 }
 
@@ -30,8 +34,10 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  // Kysely's driver prepares every statement it runs: prepared statements are kept (statementCache.ts).
+  const epoch = createVisibilityEpoch();
+  const db = new Kysely<Database>({ dialect: watchVisibility(new SqliteDialect({ database: withStatementCache(database) }), epoch) });
+  return { db, dialect: 'sqlite', epoch, destroy: () => db.destroy() };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
@@ -40,14 +46,15 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const epoch = createVisibilityEpoch();
+  const db = new Kysely<Database>({ dialect: watchVisibility(new PostgresDialect({ pool }), epoch) });
   try {
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     // The migrator must be told the schema: without it, it would find its tables in any schema.
     const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     const active = current.rows[0]?.schema;
     if (!active) throw new Error('PostgreSQL has no current schema; set DATABASE_SCHEMA');
-    return { db, dialect: 'postgres', schema: active, destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: active, epoch, destroy: () => db.destroy() };
   } catch (error) {
     await db.destroy();
     throw error;

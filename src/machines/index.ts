@@ -26,6 +26,7 @@ import { peopleMachine } from './people.machine';
 import { profileMachine } from './profile.machine';
 import { personalizeMachine } from './personalize.machine';
 import { chatMachine } from './chat.machine';
+import { createGroupMachine } from './createGroup.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -52,4 +53,5 @@ export const statecharts = {
   profile: profileMachine,
   personalize: personalizeMachine,
   chat: chatMachine,
+  createGroup: createGroupMachine,
 } as const;

@@ -15,6 +15,7 @@ import PeoplePage from './people/PeoplePage';
 import ProfilePage from './people/ProfilePage';
 import SettingsPage from './people/SettingsPage';
 import ChatPage from './pages/member/ChatPage';
+import CreateGroupPage from './groups/CreateGroupPage';
 
 /** /app/social: the guarded member layout and its child routes (spec section 2). */
 export default function MemberArea() {
@@ -40,7 +41,7 @@ export default function MemberArea() {
             <Route path="/notifications">{() => <SectionPlaceholder section="Notifications" />}</Route>
             <Route path="/group/:groupId">{() => <SectionPlaceholder section="Group" />}</Route>
             <Route path="/groups">{() => <SectionPlaceholder section="Groups" />}</Route>
-            <Route path="/create-group">{() => <SectionPlaceholder section="Create group" />}</Route>
+            <Route path="/create-group" component={CreateGroupPage} />
             <Route path="/profile/:username">{(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}</Route>
             <Route path="/profile">{() => <SectionPlaceholder section="Profile" />}</Route>
             <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>

@@ -114,8 +114,7 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
       if (badPath === path && JSON.stringify(badPayload) === JSON.stringify(payload)) continue;
       const response = await call(t, owner, method, badPath, badPayload);
       const status = response.statusCode;
-      // Group paths answer 404 until groups exist; everything else names the bad id.
-      const fine = badPath.includes('group') ? status === 404 : status === 400 && /^Invalid \w+ id$/.test(response.json().message);
+      const fine = status === 400 && /^Invalid \w+ id$/.test(response.json().message);
       if (!fine) wrong.push(`${method} ${badPath}: ${status} ${response.json().message}`);
     }
     expect(wrong).toEqual([]);
@@ -128,7 +127,7 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
       for (const payload of [[1, 2], 'text', { post: { $gt: '' }, comment: ['x'], answer: 7, image: 12, video: null, postId: 5, type: {} }]) {
         const response = await call(t, owner, method, url(ids), payload);
         const status = response.statusCode;
-        const fine = status === 415 || (url(ids).includes('group') ? status === 404 : status === 400);
+        const fine = status === 415 || status === 400;
         if (!fine) wrong.push(`${method} ${url(ids)} ${JSON.stringify(payload)}: ${status} ${response.body}`);
       }
     }

@@ -24,9 +24,11 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, clock: Clock): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handed the raw bytes, jose would import an HMAC CryptoKey on every sign and verify.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  key.catch(() => undefined); // a bad secret fails where it is used (sign/read), not as an unhandled rejection
   return {
-    sign: ({ sub, jti, ...rest }, expiresAt) =>
+    sign: async ({ sub, jti, ...rest }, expiresAt) =>
       new SignJWT({ ...rest })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(ISSUER)
@@ -34,10 +36,10 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         .setJti(jti)
         .setIssuedAt(Math.floor(clock.now().getTime() / 1000))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key),
+        .sign(await key),
     async read(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           currentDate: clock.now(),

@@ -4,6 +4,7 @@ import type { PostKind } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, PostRow, PostsTable } from '../../db/schema';
 import { finishPage, isKeyset, orderPage, type PageRequest } from './paging';
+import { createTotalsCache } from './totals';
 import { canSeePost, notBlockedBetween, type Viewer } from './visibility';
 
 /** A post with the author fields every answer shows (read fresh: a new avatar shows everywhere). */
@@ -66,6 +67,18 @@ export const postCursor = (row: { created_at: string; id: string }) => `${row.cr
 /** SQL for posts and questions. Every read takes a viewer and applies canSeePost. */
 export function createPostStore(database: DatabaseHandle) {
   const { db } = database;
+  /** totalPosts / totalQuestions per viewer and filter, until a visibility write or 30 s (totals.ts). */
+  const totals = createTotalsCache(database.epoch);
+  const totalKey = (viewer: Viewer, filter: PostFilter) =>
+    JSON.stringify([
+      viewer.isAdmin ? '*admin' : viewer.id,
+      filter.kind ?? null,
+      filter.userId ?? null,
+      Boolean(filter.withImage),
+      Boolean(filter.withVideo),
+      filter.groupId ?? null,
+      filter.groupStatus ?? null,
+    ]);
 
   /** Posts with their author and what each is to the viewer (their reaction, saved, following the author). */
   const withAuthor = (viewer: Viewer, on: Kysely<Database> = db) =>
@@ -100,13 +113,16 @@ export function createPostStore(database: DatabaseHandle) {
       const rows = await orderPage(visible(withAuthor(viewer)), { createdAt: 'posts.created_at', id: 'posts.id' }, request).execute();
       const { items, nextCursor } = finishPage(rows, request, postCursor);
       if (isKeyset(request)) return { rows: items, nextCursor };
-      const counted = await db
-        .selectFrom('posts')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where(filterSql(filter))
-        .where(canSeePost(viewer))
-        .executeTakeFirstOrThrow();
-      return { rows: items, total: Number(counted.count), nextCursor };
+      const total = await totals.total(totalKey(viewer, filter), async () => {
+        const counted = await db
+          .selectFrom('posts')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where(filterSql(filter))
+          .where(canSeePost(viewer))
+          .executeTakeFirstOrThrow();
+        return Number(counted.count);
+      });
+      return { rows: items, total, nextCursor };
     },
 
     /** Posts the viewer saved and may still see, most recently saved first. */

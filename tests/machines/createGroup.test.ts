@@ -1,0 +1,296 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  CREATE_FAILED,
+  CREATED,
+  createGroupMachine,
+  GROUPS_HREF,
+  INVITE_SEARCH_DELAY_MS,
+  REDIRECT_DELAY_MS,
+  UPLOAD_FAILED,
+  type CreateGroupContext,
+} from '../../src/machines/createGroup.machine';
+import { refused } from '../fixtures/streams';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+const ME = 'u0';
+const user = (id: string, extra: Record<string, string> = {}) => ({ _id: id, username: `member-${id}`, ...extra });
+const PNG = 'data:image/png;base64,AAAA';
+
+const NAME_ERRORS: Record<string, string | null> = {
+  '': 'Group name is required',
+  ab: 'Group name must be at least 3 characters',
+  ['x'.repeat(51)]: 'Group name must not exceed 50 characters',
+  'Bad!': 'Group name must contain only letters, numbers, and spaces',
+  'Book Club': null,
+};
+
+const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
+  const c = snapshot.context as CreateGroupContext;
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    name: c.name,
+    description: c.description,
+    privacy: c.privacy,
+    categories: c.categories,
+    tags: c.tags,
+    tagDraft: c.tagDraft,
+    preview: c.preview,
+    imageUrl: c.imageUrl,
+    errors: c.errors,
+    query: c.query,
+    results: c.results.map((u) => u._id),
+    invited: c.invited.map((m) => m.userId),
+    groupId: c.groupId,
+  });
+};
+
+const pristine = (c: CreateGroupContext) =>
+  c.name === '' &&
+  c.description === '' &&
+  c.privacy === 'public' &&
+  c.categories.length === 0 &&
+  c.tags.length === 0 &&
+  c.tagDraft === '' &&
+  Object.values(c.errors).every((e) => e === null);
+
+type Snap = { context: unknown; matches(v: unknown): boolean };
+
+const model = {
+  serialize,
+  input: { currentUserId: ME },
+  events: [
+    ...Object.keys(NAME_ERRORS).map((value) => ({ type: 'group.name', value })),
+    { type: 'group.description', value: 'We read books' },
+    { type: 'group.privacy', privacy: 'private' },
+    { type: 'group.category', category: 'Books' },
+    { type: 'group.tagDraft', value: ' reading ' },
+    { type: 'group.tagDraft', value: 'READING' },
+    { type: 'group.tagDraft', value: '   ' },
+    { type: 'group.tagRemove', tag: 'reading' },
+    { type: 'group.image', dataUrl: PNG },
+    { type: 'group.image', dataUrl: 'data:text/plain;base64,AAAA' },
+    { type: 'group.search', query: 'me' },
+    { type: 'group.search', query: '' },
+    { type: 'group.invite', user: user('u2', { avatarColor: '#123456' }) },
+    { type: 'xstate.done.actor.uploadImage', output: { url: '/media/image/upload/g.png' } },
+    { type: 'xstate.error.actor.uploadImage', error: new Error('Image too large') },
+    { type: 'xstate.error.actor.uploadImage', error: { data: 'nope' } },
+    { type: 'xstate.done.actor.searchUsers', output: { search: [user(ME), user('u2', { avatarColor: '#123456' }), user('u3')] } },
+    { type: 'xstate.error.actor.searchUsers', error: new Error('Network down') },
+    { type: 'xstate.done.actor.createGroup', output: { group: { _id: 'g1' } } },
+    { type: 'xstate.done.actor.createGroup', output: { group: { id: 'g2' } } },
+    { type: 'xstate.error.actor.createGroup', error: refused('Group name taken', 409) },
+    { type: 'xstate.error.actor.createGroup', error: { data: 'nope' } },
+  ] as ModelEvent[],
+  // The three regions are independent: each is explored from a quiet form so the graph stays small.
+  filter: (snapshot: Snap, event: ModelEvent) => {
+    const c = snapshot.context as CreateGroupContext;
+    const quietInvite = snapshot.matches({ invite: 'idle' }) && c.query === '' && c.invited.length === 0;
+    const noImage = snapshot.matches({ image: 'none' });
+    const t = event.type;
+    if (t.startsWith('xstate.')) return true;
+    if (t === 'group.image' || t === 'group.imageRemove') return pristine(c) && quietInvite;
+    if (t === 'group.search' || t === 'group.invite') return pristine(c) && noImage && c.invited.length <= 1;
+    if (!noImage || !quietInvite) return false;
+    if (t === 'group.submit' || t === 'group.cancel') return true;
+    if (t === 'group.name') return c.name !== 'Book Club' && c.categories.length === 0 && c.tags.length === 0 && c.tagDraft === '';
+    if (t === 'group.description' || t === 'group.privacy') return pristine(c);
+    // Categories and tags once the name is valid.
+    if (c.name !== 'Book Club') return false;
+    if (t === 'group.category') return c.tags.length === 0 && c.tagDraft === '';
+    return true;
+  },
+};
+
+const coverage = new TransitionCoverage(createGroupMachine);
+
+interface Effects {
+  toasts: { type: string; description: string }[];
+  navigations: string[];
+}
+
+describe('create group machine', () => {
+  const paths = coverPaths(createGroupMachine, model as never);
+  beforeEach(() => void vi.useFakeTimers());
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const fx: Effects = { toasts: [], navigations: [] };
+    let before: CreateGroupContext | null = null;
+    await replay(createGroupMachine, path, {
+      coverage,
+      input: model.input,
+      serialize: serialize as never,
+      provide: {
+        actions: {
+          showToast: (_: unknown, t: { type: string; description: string }) => void fx.toasts.push(t),
+          navigate: (_: unknown, p: { to: string }) => void fx.navigations.push(p.to),
+        },
+      },
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot() as unknown as {
+          context: CreateGroupContext;
+          children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+          matches(v: unknown): boolean;
+        };
+        const c = snapshot.context;
+        const e = step.event as ModelEvent & Record<string, unknown>;
+        const prev = before;
+        before = c;
+        switch (e.type) {
+          case 'group.name':
+            expect(c.errors.name).toBe(NAME_ERRORS[e.value as string]);
+            break;
+          case 'group.category':
+            expect(c.errors.category).toBe(c.categories.length ? null : 'At least one category is required');
+            break;
+          case 'group.tagRemove':
+            expect(c.tags).not.toContain('reading');
+            expect(c.errors.tag).toBe(c.tags.length ? null : 'At least one tag is required');
+            break;
+          case 'group.tagAdd':
+            // Trimmed, non-empty, no duplicates (any case).
+            expect(c.tags.every((tag) => tag === tag.trim() && tag !== '')).toBe(true);
+            expect(new Set(c.tags.map((tag) => tag.toLowerCase())).size).toBe(c.tags.length);
+            break;
+          case 'group.submit':
+            if (snapshot.matches({ form: 'editing' })) {
+              expect(c.errors).toEqual({
+                name: NAME_ERRORS[c.name] ?? null,
+                category: c.categories.length ? null : 'At least one category is required',
+                tag: c.tags.length ? null : 'At least one tag is required',
+              });
+            } else {
+              expect(snapshot.children.createGroup?.getSnapshot().input).toEqual({
+                name: 'Book Club',
+                description: c.description,
+                privacy: c.privacy,
+                members: [],
+                tags: [expect.stringMatching(/^reading$/i)],
+                category: ['Books'],
+                profileImage: '',
+              });
+            }
+            break;
+          case 'group.cancel':
+            expect(fx.navigations.at(-1)).toBe(GROUPS_HREF);
+            break;
+          case 'group.invite': {
+            const member = c.invited.find((m) => m.userId === 'u2');
+            if (prev?.invited.some((m) => m.userId === 'u2')) expect(member).toBeUndefined();
+            else
+              expect(member).toEqual({
+                userId: 'u2',
+                username: 'member-u2',
+                avatarColor: '#123456',
+                profilePicture: '',
+                joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+                role: 'member',
+                joinedBy: 'invited',
+                status: 'pending',
+                invitedBy: ME,
+              });
+            break;
+          }
+          case 'xstate.done.actor.searchUsers':
+            expect(c.results.map((u) => u._id)).not.toContain(ME);
+            for (const m of c.invited) expect(c.results.map((u) => u._id)).not.toContain(m.userId);
+            break;
+          case 'xstate.error.actor.searchUsers':
+            expect(c.results).toEqual([]);
+            break;
+          case 'xstate.error.actor.uploadImage':
+            expect(fx.toasts.at(-1)).toEqual({ type: 'error', description: e.error instanceof Error ? 'Image too large' : UPLOAD_FAILED });
+            expect(c.preview).toBe('');
+            break;
+          case 'xstate.error.actor.createGroup':
+            expect(fx.toasts.at(-1)).toEqual({ type: 'error', description: (e.error as { data?: { message?: string } }).data?.message ?? CREATE_FAILED });
+            break;
+          case 'xstate.done.actor.createGroup':
+            expect(fx.toasts.at(-1)).toEqual({ type: 'success', description: CREATED });
+            expect(fx.navigations).toEqual([]);
+            break;
+          default:
+            if (e.type.startsWith('xstate.after.') && snapshot.matches({ form: 'done' })) {
+              expect(fx.navigations).toEqual([`/app/social/group/${c.groupId}`]);
+            }
+            if (e.type.startsWith('xstate.after.') && snapshot.matches({ invite: 'searching' })) {
+              expect(snapshot.children.searchUsers?.getSnapshot().input).toEqual({ query: 'me' });
+            }
+        }
+      },
+    });
+  });
+
+  it('covers every transition', () => {
+    console.log(coverage.summary('createGroup', stateCount(createGroupMachine)));
+    expect(coverage.missed).toEqual([]);
+  });
+});
+
+describe('create group flows', () => {
+  beforeEach(() => void vi.useFakeTimers());
+
+  it('waits 500 ms after the last keystroke, and submits invited members and the uploaded image', async () => {
+    const searched: string[] = [];
+    const bodies: unknown[] = [];
+    let finishUpload: (v: { url: string }) => void = () => {};
+    const navigations: string[] = [];
+    const actor = createActor(
+      createGroupMachine.provide({
+        actors: {
+          searchUsers: fromPromise(async ({ input }: { input: { query: string } }) => {
+            searched.push(input.query);
+            return { search: [user(ME), user('u2'), user('u3', { profilePicture: 'p.png' })] };
+          }),
+          uploadImage: fromPromise(() => new Promise<{ url: string }>((resolve) => (finishUpload = resolve))),
+          createGroup: fromPromise(async ({ input }) => {
+            bodies.push(input);
+            return { group: { _id: 'g9' } };
+          }),
+        },
+        actions: { navigate: (_: unknown, p: { to: string }) => void navigations.push(p.to) },
+      }),
+      { input: { currentUserId: ME } },
+    ).start();
+    actor.send({ type: 'group.search', query: 'm' });
+    await vi.advanceTimersByTimeAsync(400);
+    actor.send({ type: 'group.search', query: 'me' });
+    await vi.advanceTimersByTimeAsync(INVITE_SEARCH_DELAY_MS - 1);
+    expect(searched).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(searched).toEqual(['me']);
+    expect(actor.getSnapshot().context.results.map((u) => u._id)).toEqual(['u2', 'u3']);
+    actor.send({ type: 'group.invite', user: actor.getSnapshot().context.results[1] });
+    actor.send({ type: 'group.name', value: 'Éclair Club 2' });
+    actor.send({ type: 'group.privacy', privacy: 'private' });
+    actor.send({ type: 'group.category', category: 'Food & Cooking' });
+    actor.send({ type: 'group.tagDraft', value: 'baking' });
+    actor.send({ type: 'group.tagAdd' });
+    actor.send({ type: 'group.image', dataUrl: PNG });
+    // Not while the image is still uploading.
+    actor.send({ type: 'group.submit' });
+    expect(actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    finishUpload({ url: '/media/image/upload/x.png' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'group.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bodies).toEqual([
+      {
+        name: 'Éclair Club 2',
+        description: '',
+        privacy: 'private',
+        members: [expect.objectContaining({ userId: 'u3', profilePicture: 'p.png', avatarColor: '#000000', invitedBy: ME })],
+        tags: ['baking'],
+        category: ['Food & Cooking'],
+        profileImage: '/media/image/upload/x.png',
+      },
+    ]);
+    await vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS - 1);
+    expect(navigations).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(navigations).toEqual(['/app/social/group/g9']);
+    actor.stop();
+  });
+});

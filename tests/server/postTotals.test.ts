@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { touchesVisibility } from '../../server/db/visibilityEpoch';
+import { createTotalsCache } from '../../server/modules/posts/totals';
+import { createTestApp, dialects, type TestApp } from './harness';
+import { block, call, follow, member, ok, post, type Member } from './social';
+
+/**
+ * totalPosts / totalQuestions come from a per-viewer cache (posts/totals.ts) that every write
+ * changing visibility outdates: the totals must stay exactly what a count would say.
+ */
+describe.each(dialects)('list totals on %s', (dialect) => {
+  let t: TestApp;
+  let author: Member;
+  let follower: Member;
+  let stranger: Member;
+  let admin: Member;
+
+  const totalPosts = async (who: Member, url = '/post/all/1') => (await ok(t, who, 'GET', url)).totalPosts as number;
+  const totals = async () => ({
+    author: await totalPosts(author),
+    follower: await totalPosts(follower),
+    stranger: await totalPosts(stranger),
+    admin: await totalPosts(admin),
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    author = await member(t);
+    follower = await member(t);
+    stranger = await member(t);
+    admin = await member(t, { admin: true });
+    await follow(t, follower, author);
+  });
+  afterAll(() => t.close());
+
+  it('stays exact after create, privacy change, hide and delete, and differs per viewer', async () => {
+    const start = await totals();
+    expect(await totals()).toEqual(start); // cached answers are the same answers
+
+    const open = await post(t, author, { post: 'public', privacy: 'Public' });
+    const friends = await post(t, author, { post: 'followers', privacy: 'Followers' });
+    await post(t, author, { post: 'private', privacy: 'Private' });
+    const afterCreate = await totals();
+    expect(afterCreate).toEqual({
+      author: start.author + 3,
+      follower: start.follower + 2,
+      stranger: start.stranger + 1,
+      admin: start.admin + 3,
+    });
+
+    await ok(t, author, 'PUT', `/post/${friends._id}`, { privacy: 'Private' });
+    const afterPrivate = { ...afterCreate, follower: afterCreate.follower - 1 };
+    expect(await totals()).toEqual(afterPrivate);
+
+    await t.app.services.posts.setHidden(open._id, true);
+    expect(await totals()).toEqual({
+      author: afterCreate.author - 1,
+      follower: afterCreate.follower - 2,
+      stranger: afterCreate.stranger - 1,
+      admin: afterCreate.admin,
+    });
+
+    await t.app.services.posts.setHidden(open._id, false); // a hidden post is "not found" even to its author
+    expect(await totals()).toEqual(afterPrivate);
+    await ok(t, author, 'DELETE', `/post/${open._id}`);
+    await ok(t, author, 'DELETE', `/post/${friends._id}`);
+    expect(await totals()).toEqual({ author: start.author + 1, follower: start.follower, stranger: start.stranger, admin: start.admin + 1 });
+  });
+
+  it('follows the follow and block graph, and keeps questions apart', async () => {
+    await post(t, author, { post: 'for followers', privacy: 'Followers' });
+    const before = await totals();
+    await follow(t, stranger, author);
+    expect(await totalPosts(stranger)).toBe(before.stranger + 1);
+    await ok(t, stranger, 'PUT', `/user/unfollow/${author.id}`);
+    expect(await totalPosts(stranger)).toBe(before.stranger);
+
+    await block(t, author, follower);
+    expect(await totalPosts(follower)).toBe(0 + (await ownVisible(follower)));
+    expect(await totalPosts(author)).toBe(before.author);
+
+    const questions = (await ok(t, stranger, 'GET', '/question/all/1')).totalQuestions as number;
+    await ok(t, author, 'POST', '/question', { post: 'anyone?', privacy: 'Public' }, 201);
+    expect((await ok(t, stranger, 'GET', '/question/all/1')).totalQuestions).toBe(questions + 1);
+    expect(await totalPosts(stranger)).toBe(before.stranger); // a question is not a post
+  });
+
+  /** What the follower sees once blocked: none of the author's posts; their own and others' (none here). */
+  async function ownVisible(who: Member) {
+    const rows = await t.database.db.selectFrom('posts').select('id').where('user_id', '=', who.id).where('kind', '=', 'post').where('group_id', 'is', null).execute();
+    return rows.length;
+  }
+
+  it('pages by number with the same total a count gives', async () => {
+    for (let i = 0; i < 11; i++) await post(t, stranger, { post: `filler ${i}` });
+    const first = await ok(t, stranger, 'GET', '/post/all/1');
+    const second = await ok(t, stranger, 'GET', '/post/all/2');
+    expect(second.totalPosts).toBe(first.totalPosts);
+    const response = await call(t, stranger, 'GET', `/post/all/${Math.ceil(first.totalPosts / 10)}`);
+    expect(response.json().posts.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the visibility epoch', () => {
+  it('moves for visibility writes and not for counters or reads', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const epoch = t.database.epoch!;
+      const { db } = t.database;
+      const moved = async (run: () => Promise<unknown>) => {
+        const before = epoch.current();
+        await run();
+        return epoch.current() !== before;
+      };
+      expect(await moved(() => db.selectFrom('posts').selectAll().execute())).toBe(false);
+      expect(await moved(() => db.updateTable('posts').set({ reactions_like: 1 }).where('id', '=', 'none').execute())).toBe(false);
+      expect(await moved(() => db.updateTable('posts').set({ hidden: 1 }).where('id', '=', 'none').execute())).toBe(true);
+      expect(await moved(() => db.deleteFrom('follows').where('follower_id', '=', 'none').execute())).toBe(true);
+      expect(await moved(() => db.deleteFrom('users').where('id', '=', 'none').execute())).toBe(true);
+      expect(await moved(() => db.transaction().execute((trx) => trx.deleteFrom('blocks').where('blocker_id', '=', 'none').execute()))).toBe(true);
+      expect(touchesVisibility(db.updateTable('users').set({ username: 'x' }).where('id', '=', 'none').compile())).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a cached total serves only within its epoch and TTL, and the cache is bounded', async () => {
+    let now = 0;
+    let epoch = 0;
+    const cache = createTotalsCache({ current: () => epoch, bump: () => void epoch++ }, { size: 2, ttlMs: 30_000, now: () => now });
+    let counted = 0;
+    const count = async () => ++counted;
+    expect(await cache.total('a', count)).toBe(1);
+    expect(await cache.total('a', count)).toBe(1);
+    epoch++;
+    expect(await cache.total('a', count)).toBe(2);
+    now += 30_000;
+    expect(await cache.total('a', count)).toBe(3);
+    await cache.total('b', count);
+    await cache.total('c', count);
+    expect(cache.size).toBe(2);
+  });
+});
