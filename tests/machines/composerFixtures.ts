@@ -1,41 +1,19 @@
 import type { Post } from '../../src/api/posts';
+import { post as streamsPost } from '../fixtures/streams';
 
 /** Posts and server answers shared by the composer's machine and view tests. */
 export function post(overrides: Partial<Post> = {}): Post {
-  return {
+  return streamsPost({
     _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
-    kind: 'post',
     post: 'Hello Stoa',
-    bgColor: '#ffffff',
-    privacy: 'Public',
-    feelings: '',
-    gifUrl: '',
-    image: '',
-    imgVersion: '',
-    imgId: '',
-    imageAlt: '',
-    video: '',
-    videoVersion: '',
-    videoId: '',
     userId: 'u1',
     username: 'alice',
     email: 'alice@example.com',
     avatarColor: '#f33e58',
-    profilePicture: '',
-    commentsCount: 0,
-    reactions: { like: 0, love: 0, angry: 0, happy: 0, sad: 0, wow: 0 },
-    answersCount: 0,
-    acceptedAnswerId: null,
-    groupId: null,
-    hidden: false,
     createdAt: '2025-01-31T12:00:00.000Z',
     updatedAt: '2025-01-31T12:00:00.000Z',
-    editedAt: null,
-    userReaction: null,
-    saved: false,
-    followingAuthor: false,
     ...overrides,
-  };
+  });
 }
 
 export const textPost = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-000000000001', post: 'Sunny day', bgColor: '#2196f3', privacy: 'Followers', feelings: 'happy' });
