@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Check } from 'lucide-react';
 import { Switch, ToggleButton } from 'react-aria-components';
 import { INTEREST_TOPICS } from '../../api/constants';
+import { TOPIC_IMAGES } from './topicImages';
 import { journal } from '../../effects/journal';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
@@ -58,6 +59,7 @@ function Settings({ userId }: { userId: string }) {
         <div role="group" aria-labelledby="interests-title" className="flex flex-wrap gap-2">
           {INTEREST_TOPICS.map((topic) => {
             const selected = settings.interests.includes(topic);
+            const Image = TOPIC_IMAGES[topic];
             return (
               <ToggleButton
                 key={topic}
@@ -66,8 +68,8 @@ function Settings({ userId }: { userId: string }) {
                 onChange={() => actor.send({ type: 'personalize.toggleTopic', topic })}
                 className="inline-flex cursor-pointer items-center gap-1 rounded-full border border-neutral-300 px-3 py-1.5 text-sm font-semibold capitalize text-neutral-800 outline-none data-[selected]:border-neutral-900 data-[selected]:bg-neutral-900 data-[selected]:text-white dark:data-[selected]:border-white dark:data-[selected]:bg-white dark:data-[selected]:text-neutral-900 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent dark:border-neutral-700 dark:text-neutral-200"
               >
-                {selected ? <Check aria-hidden="true" size={14} /> : null}
-                {topic}
+                {selected ? <Check aria-hidden="true" size={14} /> : <Image aria-hidden="true" size={14} />}
+                {topic === 'diy' ? 'DIY' : topic}
               </ToggleButton>
             );
           })}
