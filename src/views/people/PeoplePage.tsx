@@ -12,6 +12,7 @@ import { useSessionProfile } from '../layouts/useShell';
 import { EmptyState } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
 import { PersonRow } from './PersonRow';
+import { LoadError } from '../components/LoadError';
 
 /** /people: members page by page, a search box, suggestions, who is online (live). */
 export default function PeoplePage() {
@@ -45,9 +46,9 @@ export default function PeoplePage() {
         />
         {searchError ? <Alert tone="error">{searchError}</Alert> : null}
         {state.matches({ list: 'failed' }) && results === null ? (
-          <Alert tone="error" title="Could not load people" action={<Button size="sm" variant="secondary" onPress={() => people.send({ type: 'people.retry' })}>Try again</Button>}>
+          <LoadError title="Could not load people" onRetry={() => people.send({ type: 'people.retry' })}>
             {error}
-          </Alert>
+          </LoadError>
         ) : state.matches({ list: 'loading' }) && results === null ? (
           <ul aria-hidden="true" className="flex flex-col gap-2">
             {Array.from({ length: 5 }, (_, i) => (

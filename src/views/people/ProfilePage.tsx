@@ -18,6 +18,7 @@ import { FeedList } from '../streams/FeedList';
 import { EmptyState } from '../streams/PageParts';
 import { useFeed } from '../streams/useFeed';
 import { memberHref, usePeopleLogic } from './PeopleLogic';
+import { LoadError } from '../components/LoadError';
 
 const TAB_NAMES: Record<ProfileTab, string> = {
   timeline: 'Timeline',
@@ -49,9 +50,9 @@ function ProfileView({ userId }: { userId: string }) {
   if (state.matches('loading')) return <ProfileSkeleton />;
   if (state.matches('failed') || !profile)
     return (
-      <Alert tone="error" title="Could not load this profile" action={<Button size="sm" variant="secondary" onPress={() => actor.send({ type: 'profile.retry' })}>Try again</Button>}>
+      <LoadError title="Could not load this profile" onRetry={() => actor.send({ type: 'profile.retry' })}>
         {error}
-      </Alert>
+      </LoadError>
     );
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -248,9 +249,9 @@ function ListStatus({ actor, which }: { actor: ProfileActorRef; which: 'follower
   if (loading) return <Skeleton className="h-24 w-full rounded-2xl" />;
   if (failed)
     return (
-      <Alert tone="error" action={<Button size="sm" variant="secondary" onPress={() => actor.send({ type: 'profile.retry' })}>Try again</Button>}>
+      <LoadError onRetry={() => actor.send({ type: 'profile.retry' })}>
         {listError}
-      </Alert>
+      </LoadError>
     );
   return null;
 }

@@ -10,6 +10,7 @@ import { Skeleton } from '../components/Skeleton';
 import { useSessionProfile } from '../layouts/useShell';
 import { EmptyState, PageTitle } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
+import { LoadError } from '../components/LoadError';
 
 /** /setting/:username: the owner's personalization (the switch, interest topics, clearing). */
 export default function SettingsPage({ username }: { username: string }) {
@@ -28,9 +29,9 @@ function Settings({ userId }: { userId: string }) {
   if (state.matches('loading')) return <Skeleton className="h-40 w-full rounded-2xl" />;
   if (state.matches('failed'))
     return (
-      <Alert tone="error" title="Could not load your settings" action={<Button size="sm" variant="secondary" onPress={() => actor.send({ type: 'personalize.retry' })}>Try again</Button>}>
+      <LoadError title="Could not load your settings" onRetry={() => actor.send({ type: 'personalize.retry' })}>
         {error}
-      </Alert>
+      </LoadError>
     );
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">

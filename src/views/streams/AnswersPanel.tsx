@@ -5,13 +5,13 @@ import { Form, Label, TextArea, TextField } from 'react-aria-components';
 import { ANSWER_MAX, type Post } from '../../api/posts';
 import { journal } from '../../effects/journal';
 import type { Commenter } from '../../machines/comments.machine';
-import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
 import { Skeleton } from '../components/Skeleton';
 import { timeAgo } from './format';
 import { useStreamsLogic } from './StreamsLogic';
+import { LoadError } from '../components/LoadError';
 
 const fieldClass =
   'w-full resize-y rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:aria-[invalid=true]:border-red-400';
@@ -45,9 +45,9 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
   if (state.matches('failed'))
     return (
       <div className="p-5">
-        <Alert tone="error" action={<Button size="sm" variant="secondary" onPress={() => actor.send({ type: 'answers.retry' })}>Try again</Button>}>
+        <LoadError onRetry={() => actor.send({ type: 'answers.retry' })}>
           {error}
-        </Alert>
+        </LoadError>
       </div>
     );
 

@@ -5,7 +5,6 @@ import { Form, TextArea, TextField } from 'react-aria-components';
 import { COMMENT_MAX } from '../../api/posts';
 import { journal } from '../../effects/journal';
 import { TEMP_PREFIX, type Commenter } from '../../machines/comments.machine';
-import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
@@ -13,6 +12,7 @@ import { Skeleton } from '../components/Skeleton';
 import { timeAgo } from './format';
 import { StreamsModal } from './Modal';
 import { useStreamsLogic } from './StreamsLogic';
+import { LoadError } from '../components/LoadError';
 
 const fieldClass =
   'w-full resize-none rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400';
@@ -51,9 +51,9 @@ export function CommentsPanel({
   if (state.matches('failed'))
     return (
       <div className="p-5">
-        <Alert tone="error" action={<Button size="sm" variant="secondary" onPress={() => actor.send({ type: 'comments.retry' })}>Try again</Button>}>
+        <LoadError onRetry={() => actor.send({ type: 'comments.retry' })}>
           {error}
-        </Alert>
+        </LoadError>
       </div>
     );
 

@@ -3,7 +3,6 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '../../api/posts';
 import type { FeedActorRef } from '../../machines/feed.machine';
-import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { useSessionProfile } from '../layouts/useShell';
 import { CommentsModal } from './CommentsPanel';
@@ -12,6 +11,7 @@ import { PostCard } from './PostCard';
 import { PostSkeletons } from './PostSkeleton';
 import { ReactionsModal } from './ReactionsModal';
 import type { useFeed } from './useFeed';
+import { LoadError } from '../components/LoadError';
 
 type Callbacks = ReturnType<typeof useFeed>['callbacks'];
 
@@ -68,9 +68,9 @@ export function FeedList({
   if (loading) return <PostSkeletons label={`Loading ${noun}s`} />;
   if (failed)
     return (
-      <Alert tone="error" title={`Could not load ${noun}s`} action={<Button size="sm" variant="secondary" onPress={() => feed.send({ type: 'feed.retry' })}>Try again</Button>}>
+      <LoadError title={`Could not load ${noun}s`} onRetry={() => feed.send({ type: 'feed.retry' })}>
         {error}
-      </Alert>
+      </LoadError>
     );
 
   const me = profile

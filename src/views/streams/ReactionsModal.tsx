@@ -3,13 +3,12 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { REACTION_COLORS, REACTION_TYPES, type ReactionType } from '../../api/constants';
 import { shortenNumber } from '../../api/numbers';
 import { journal } from '../../effects/journal';
-import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
-import { Button } from '../components/Button';
 import { Skeleton } from '../components/Skeleton';
 import { StreamsModal } from './Modal';
 import { REACTION_EMOJI, REACTION_LABEL } from './ReactionBar';
 import { useStreamsLogic } from './StreamsLogic';
+import { LoadError } from '../components/LoadError';
 
 /** Who reacted to a post, with a tab per reaction type that has any. */
 export function ReactionsModal({ postId, onClose }: { postId: string; onClose: () => void }) {
@@ -29,9 +28,9 @@ export function ReactionsModal({ postId, onClose }: { postId: string; onClose: (
         </div>
       ) : state.matches('failed') ? (
         <div className="p-5">
-          <Alert tone="error" action={<Button size="sm" variant="secondary" onPress={() => actor.send({ type: 'whoReacted.retry' })}>Try again</Button>}>
+          <LoadError onRetry={() => actor.send({ type: 'whoReacted.retry' })}>
             {state.context.error}
-          </Alert>
+          </LoadError>
         </div>
       ) : list.length === 0 ? (
         <p className="p-6 text-center text-neutral-600 dark:text-neutral-400">No reactions yet.</p>

@@ -2,11 +2,11 @@ import { useSelector } from '@xstate/react';
 import { Play } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { MediaSkeletons } from '../../streams/PostSkeleton';
 import { EmptyState, PageTitle } from '../../streams/PageParts';
 import { useFeed } from '../../streams/useFeed';
+import { LoadError } from '../../components/LoadError';
 
 /** /photos and /videos: a grid of the media of the posts the member may see; each opens its post. */
 export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
@@ -26,9 +26,9 @@ export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
       {state.matches('loading') ? (
         <MediaSkeletons />
       ) : state.matches('failed') ? (
-        <Alert tone="error" title={`Could not load ${kind}`} action={<Button size="sm" variant="secondary" onPress={() => feed.send({ type: 'feed.retry' })}>Try again</Button>}>
+        <LoadError title={`Could not load ${kind}`} onRetry={() => feed.send({ type: 'feed.retry' })}>
           {error}
-        </Alert>
+        </LoadError>
       ) : posts.length === 0 ? (
         <EmptyState title={`No ${kind} yet`} text={`${title} shared in posts you can see will appear here.`} />
       ) : (

@@ -2,8 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Post } from '../../../api/posts';
-import { Alert } from '../../components/Alert';
-import { Button, buttonClasses } from '../../components/Button';
+import { buttonClasses } from '../../components/Button';
 import { useSessionProfile } from '../../layouts/useShell';
 import { CommentsPanel } from '../../streams/CommentsPanel';
 import { EmptyState } from '../../streams/PageParts';
@@ -11,6 +10,7 @@ import { PostCard } from '../../streams/PostCard';
 import { PostSkeletons } from '../../streams/PostSkeleton';
 import { ReactionsModal } from '../../streams/ReactionsModal';
 import { useFeed } from '../../streams/useFeed';
+import { LoadError } from '../../components/LoadError';
 
 export interface PostPageProps {
   postId: string;
@@ -38,9 +38,9 @@ export default function PostPage({ postId, extra, backTo = { href: '/streams', l
   if (state.matches('failed'))
     return (
       <div className="mx-auto max-w-2xl">
-        <Alert tone="error" title="Could not load this post" action={<Button size="sm" variant="secondary" onPress={() => feed.send({ type: 'feed.retry' })}>Try again</Button>}>
+        <LoadError title="Could not load this post" onRetry={() => feed.send({ type: 'feed.retry' })}>
           {state.context.error}
-        </Alert>
+        </LoadError>
       </div>
     );
   if (!post)
