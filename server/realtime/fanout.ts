@@ -3,6 +3,7 @@ import type { StreamEvent, StreamEventPayloads } from '../../src/api/socket';
 /** What fan-out needs of socket.io: emit to a set of rooms (each socket once). */
 export interface RoomEmitter {
   to(rooms: string[]): { emit(event: string, payload: unknown): unknown };
+  except(rooms: string[]): { emit(event: string, payload: unknown): unknown };
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -23,6 +24,11 @@ export function createFanout() {
       const rooms = [...new Set(userIds)].map(userRoom);
       if (!io || rooms.length === 0) return;
       io.to(rooms).emit(event, payload);
+    },
+    /** Every connected member but these (news that concerns whoever might be looking, e.g. a group turning private). */
+    toAllExcept<E extends StreamEvent>(userIds: Iterable<string>, event: E, payload: StreamEventPayloads[E]): void {
+      if (!io) return;
+      io.except([...new Set(userIds)].map(userRoom)).emit(event, payload);
     },
   };
 }

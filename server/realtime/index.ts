@@ -63,7 +63,10 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
   // Chat: group rooms, client events, and closing the sockets of ended sessions.
   const detachChat = attachChatSockets(io, { chat: app.services.chat, rooms: app.services.chatRooms, sessionEvents: app.services.sessionEvents, log: app.log });
   app.addHook('onClose', async () => detachChat());
-  app.services.fanout.attach({ to: (rooms) => ({ emit: (event, payload) => io.to(rooms).emit(event as StreamEvent, payload as never) }) });
+  app.services.fanout.attach({
+    to: (rooms) => ({ emit: (event, payload) => io.to(rooms).emit(event as StreamEvent, payload as never) }),
+    except: (rooms) => ({ emit: (event, payload) => io.except(rooms).emit(event as StreamEvent, payload as never) }),
+  });
 
   // Open websockets would keep the HTTP server from closing; end them first.
   app.addHook('preClose', async () => {

@@ -214,7 +214,7 @@ export function createGroupService(deps: GroupDeps) {
     },
 
     async update(viewer: Viewer, groupId: string, body: UpdateGroupBody & { tags?: string[]; category?: string[] }): Promise<Group> {
-      await asGroupAdmin(viewer, groupId);
+      const previous = await asGroupAdmin(viewer, groupId);
       const changes: Partial<GroupsTable> = { updated_at: now() };
       if (body.name !== undefined) changes.name = body.name;
       if (body.description !== undefined) changes.description = body.description;
@@ -224,7 +224,13 @@ export function createGroupService(deps: GroupDeps) {
       if (body.category !== undefined) changes.categories = JSON.stringify(body.category);
       await store.updateGroup(groupId, changes);
       const group = (await store.find(groupId))!;
-      await announce('UPDATE_GROUP', group, await store.acceptedIds(groupId));
+      const accepted = await store.acceptedIds(groupId);
+      await announce('UPDATE_GROUP', group, accepted);
+      if (previous.privacy === 'public' && group.privacy === 'private') {
+        // Anyone may have been reading the public group: whoever is not a member is told it changed
+        // (without its member list), so an open group page reloads and finds it closed.
+        fanout.toAllExcept(accepted, serverEvents.groupAction, { type: 'UPDATE_GROUP', groupId, groupName: group.name, groupPicture: group.profile_image, members: [] });
+      }
       return presentOne(viewer, group);
     },
 

@@ -42,17 +42,22 @@ export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; lo
         const row = await store.findVisible(ADMIN, postId);
         if (!row) return;
         const after = await store.audienceWithViewerFields(postId);
-        // One payload per distinct (e-mail shown, reaction, saved, following): at most a few dozen emits.
-        const groups = new Map<string, { viewer: Viewer; columns: ViewerColumnsOfPost; ids: string[] }>();
+        // A change that widens the audience (a group post accepted, a post unhidden or made Public)
+        // is news to those who could not see it before: they get 'post added', so lists insert it.
+        const saw = new Set(before.map((viewer) => viewer.id));
+        const eventFor = (id: string) => (event === serverEvents.postUpdated && !saw.has(id) ? serverEvents.postAdded : event);
+        // One payload per distinct (event, e-mail shown, reaction, saved, following): at most a few dozen emits.
+        const groups = new Map<string, { event: typeof event; viewer: Viewer; columns: ViewerColumnsOfPost; ids: string[] }>();
         for (const member of after) {
           const email = seesEmail(member, row.user_id);
-          const key = `${email}|${member.user_reaction}|${member.viewer_saved}|${member.viewer_follows_author}`;
-          const group = groups.get(key) ?? { viewer: email ? ADMIN : NOBODY, columns: member, ids: [] };
+          const memberEvent = eventFor(member.id);
+          const key = `${memberEvent}|${email}|${member.user_reaction}|${member.viewer_saved}|${member.viewer_follows_author}`;
+          const group = groups.get(key) ?? { event: memberEvent, viewer: email ? ADMIN : NOBODY, columns: member, ids: [] };
           group.ids.push(member.id);
           groups.set(key, group);
         }
         for (const group of groups.values()) {
-          fanout.toUsers(group.ids, event, { post: presentPost({ ...row, ...pickViewerColumns(group.columns) }, group.viewer) });
+          fanout.toUsers(group.ids, group.event, { post: presentPost({ ...row, ...pickViewerColumns(group.columns) }, group.viewer) });
         }
         const still = new Set(after.map((viewer) => viewer.id));
         const gone = before.filter((viewer) => !still.has(viewer.id)).map((viewer) => viewer.id);
