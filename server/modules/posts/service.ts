@@ -7,6 +7,7 @@ import type { PostRow, PostsTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import { checkSize, decodeAnyDataUrl, normalizeImage } from '../../media/images';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
+import { scrubMp4Metadata } from '../../media/mp4Metadata';
 import { checkVideo } from '../../media/videos';
 import type { PostAnnouncer } from './announce';
 import type { PageRequest } from './paging';
@@ -75,7 +76,8 @@ export function createPostService(deps: PostDeps) {
 
   async function storeVideo(dataUrl: string): Promise<StoredMedia> {
     const bytes = checkSize(decodeAnyDataUrl(dataUrl), deps.config.limits.videoBytes, 'Video');
-    return media.saveVideo(bytes, checkVideo(bytes));
+    const ext = checkVideo(bytes);
+    return media.saveVideo(ext === 'mp4' ? scrubMp4Metadata(bytes) : bytes, ext);
   }
 
   async function removeMedia(files: { image?: [string, string]; video?: [string, string] }) {
