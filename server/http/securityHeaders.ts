@@ -3,7 +3,8 @@ import type { Config } from '../config';
 
 /**
  * Helmet settings for a same-origin SPA: scripts, styles and fonts from us; images also from
- * data: and blob: (avatars drawn in a canvas, previews); the socket over ws/wss. Google sign-in,
+ * data: and blob: (avatars drawn in a canvas, previews) and any https host (gif attachments are
+ * https URLs, validated as such by the server); the socket over ws/wss. Google sign-in,
  * when configured, needs Google's script, its auth frame and its token endpoints.
  * The client's own inline scripts are allowed by hash (see inlineScripts.ts).
  * HTTPS-only headers are sent only when the public URL is HTTPS, or plain-HTTP LAN use would break.
@@ -28,7 +29,8 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, 
         scriptSrc: ["'self'", ...inlineScripts, ...google.script],
         // React and the widget library set inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Gifs are attached by https URL (posts and chat messages): any https image may show.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...google.connect],

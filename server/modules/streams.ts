@@ -69,7 +69,7 @@ export function createStreamServices(deps: {
     comments: createCommentService({ store: createCommentStore(database, postStore), posts: postStore, announce, clock }),
     saved: createSavedStore(database),
     followStore,
-    follows: createFollowService({ store: followStore, clock }),
+    follows: createFollowService({ store: followStore, clock, fanout }),
     images: createImageStore(database),
   };
 }

@@ -6,7 +6,10 @@ export interface RoomEmitter {
   except(rooms: string[]): { emit(event: string, payload: unknown): unknown };
 }
 
-export const userRoom = (userId: string) => `user:${userId}`;
+const USER_ROOM = 'user:';
+export const userRoom = (userId: string) => `${USER_ROOM}${userId}`;
+/** The member whose room this is, or null for any other room (group chats, socket ids). */
+export const userIdOfRoom = (room: string): string | null => (room.startsWith(USER_ROOM) ? room.slice(USER_ROOM.length) : null);
 
 /**
  * Sends stream events to exactly the members the caller names, through their user rooms.

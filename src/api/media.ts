@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { dataUrlSchema } from './posts';
 
-/** Images members upload outside posts: POST /images/{kind} {image} -> {url} (spec "Images"). */
-export const IMAGE_KINDS = ['profile', 'background', 'group-avatar', 'gallery'] as const;
+/**
+ * Images members upload outside posts: POST /images/{kind} {image} -> {url} (spec "Images").
+ * 'chat': an image sent in a message; never listed in the member's images (GET /images/{userId}).
+ */
+export const IMAGE_KINDS = ['profile', 'background', 'group-avatar', 'gallery', 'chat'] as const;
 export const imageKindSchema = z.enum(IMAGE_KINDS, { error: `Image kind must be one of ${IMAGE_KINDS.join(', ')}` });
 export type ImageKind = z.infer<typeof imageKindSchema>;
 

@@ -42,16 +42,27 @@ export const serverEvents = {
   commentUpdated: 'comment updated',
   commentDeleted: 'comment deleted',
   questionAnswers: 'question answers',
+  /** Ours: a follow or block changed, sent to the member's own sockets (every tab) and, for a block, the other member's. */
+  relationChanged: 'relation changed',
   /** Ours (chat): a message withdrawn (deleteForEveryone: both members; deleteForMe: that member's sockets). */
   messageDeleted: 'message deleted',
   groupMessageDeleted: 'group message deleted',
   /** Groups (the /group/... family): CREATE_GROUP to the creator and each invited member, and the other actions. */
   groupAction: 'group action',
+  /** Ours: "tell the member" (toast, badge), only to members whose setting of that type is on (docs/api.md). */
+  notification: 'notification',
 } as const;
 
 export interface SessionEndedPayload {
   reason: 'signout' | 'banned' | 'password-changed';
 }
+
+/**
+ * A notification, named by the setting that governs it (NOTIFICATION_TYPES). `messages`: sent
+ * after the `message received` / `group message received` of that message, to the receivers
+ * whose 'messages' setting is on (never the sender; not a receiver who has the private chat open).
+ */
+export type NotificationPayload = { type: 'messages'; message: ChatMessage };
 
 export interface PostEventPayload {
   post: Post;
@@ -79,6 +90,17 @@ export interface QuestionAnswersPayload {
   acceptedAnswerId: string | null;
 }
 
+/**
+ * `userId` is the other member. `following`: whether the receiver now follows them (their own
+ * follow or unfollow, from any tab). `blocked: true`: a block now stands between the two (either
+ * side), so their posts leave the receiver's lists; `blocked: false`: the receiver lifted theirs.
+ */
+export interface RelationChangedPayload {
+  userId: string;
+  following?: boolean;
+  blocked?: boolean;
+}
+
 /** Payload of each server event of the streams, by event name. */
 export interface StreamEventPayloads {
   [serverEvents.postAdded]: PostEventPayload;
@@ -89,6 +111,7 @@ export interface StreamEventPayloads {
   [serverEvents.commentUpdated]: CommentEventPayload;
   [serverEvents.commentDeleted]: CommentDeletedPayload;
   [serverEvents.questionAnswers]: QuestionAnswersPayload;
+  [serverEvents.relationChanged]: RelationChangedPayload;
   /** Presence: a snapshot on connect, then one change per member (docs/api.md). */
   [serverEvents.userOnline]: UserOnlinePayload;
   [serverEvents.groupAction]: GroupActionEvent;
@@ -112,6 +135,7 @@ export interface ChatEventPayloads {
   [serverEvents.groupMessageReaction]: ChatMessage;
   [serverEvents.groupMessageDeleted]: MessageDeleted;
   [serverEvents.sessionEnded]: SessionEndedPayload;
+  [serverEvents.notification]: NotificationPayload;
 }
 export type ChatEvent = keyof ChatEventPayloads;
 

@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
- * `npm run bench -- --only bundle` or `--only feed` (or BENCH_ONLY=feed) runs one of them.
+ * `npm run bench -- --only bundle`, `--only feed` or `--only chat` (or BENCH_ONLY=feed) runs one of them.
  */
 import { measureBundle } from './bundle';
+import { measureChat, printChat } from './chat';
 import { measureFeed, printFeed } from './feed';
 
-const BENCHES = ['bundle', 'feed'] as const;
+const BENCHES = ['bundle', 'feed', 'chat'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function chosen(): readonly Bench[] {
@@ -41,7 +42,11 @@ async function benchFeed() {
   printFeed(await measureFeed());
 }
 
-const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed };
+async function benchChat() {
+  printChat(await measureChat());
+}
+
+const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed, chat: benchChat };
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');
   await run[name]();

@@ -102,7 +102,7 @@ describe.each(dialects)('http app on %s', (dialect) => {
     const response = await t.api({ method: 'GET', url: '/health' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("img-src 'self' data: blob: https:");
     expect(csp).toContain('connect-src');
     expect(csp).toContain('ws:');
     expect(csp).not.toContain('upgrade-insecure-requests');

@@ -108,9 +108,12 @@ describe.each(dialects)('media on %s', (dialect) => {
     const uploaded = uploadImageResponseSchema.parse(await ok(t, author, 'POST', '/images/group-avatar', { image: await imageDataUrl() }, 201));
     expect(uploaded).toMatchObject({ message: 'Image uploaded successfully', kind: 'group-avatar', url: `/media/image/upload/v${uploaded.imgVersion}/${uploaded.imgId}` });
     expect((await t.inject({ method: 'GET', url: uploaded.url })).statusCode).toBe(200);
+    // An image sent in a chat stays out of the member's listed images.
+    const chatImage = uploadImageResponseSchema.parse(await ok(t, author, 'POST', '/images/chat', { image: await imageDataUrl() }, 201));
+    expect((await t.inject({ method: 'GET', url: chatImage.url })).statusCode).toBe(200);
     const listed = await ok(t, other, 'GET', `/images/${author.id}`);
     expect(listed.images.map((image: { _id: string }) => image._id)).toEqual([uploaded._id]);
-    await refused(t, author, 'POST', '/images/wallpaper', { image: await imageDataUrl() }, 400, 'Image kind must be one of profile, background, group-avatar, gallery');
+    await refused(t, author, 'POST', '/images/wallpaper', { image: await imageDataUrl() }, 400, 'Image kind must be one of profile, background, group-avatar, gallery, chat');
     await refused(t, other, 'DELETE', `/images/${uploaded._id}`, undefined, 403, 'You can only delete your own images');
     expect((await t.inject({ method: 'GET', url: uploaded.url })).statusCode).toBe(200);
     expect(await ok(t, author, 'DELETE', `/images/${uploaded._id}`)).toEqual({ message: 'Image deleted successfully', imageId: uploaded._id });

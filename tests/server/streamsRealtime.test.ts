@@ -13,6 +13,7 @@ const ROLES: Role[] = ['author', 'follower', 'stranger', 'blockedByAuthor', 'blo
 const STREAM_EVENTS: StreamEvent[] = [
   serverEvents.postAdded, serverEvents.postUpdated, serverEvents.postDeleted, serverEvents.postReactions,
   serverEvents.commentAdded, serverEvents.commentUpdated, serverEvents.commentDeleted, serverEvents.questionAnswers,
+  serverEvents.relationChanged,
 ];
 
 interface Client {
@@ -142,5 +143,17 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
     const gone = ROLES.filter((role) => clients[role].events.some((e) => e.event === serverEvents.postDeleted && e.payload.postId === post._id));
     expect(gone.sort()).toEqual(['blocksStranger', 'follower', 'stranger'].sort());
     await expectFanout(serverEvents.postDeleted, ['author', 'admin'], () => api('author', 'DELETE', `/post/${post._id}`));
+  });
+
+  it('tells every tab of a member about their follows and blocks, and the blocked member about the block', async () => {
+    const followed = await expectFanout(serverEvents.relationChanged, ['stranger'], () => api('stranger', 'PUT', `/user/follow/${clients.admin.id}`));
+    expect(followed.got.stranger).toEqual({ userId: clients.admin.id, following: true });
+    const unfollowed = await expectFanout(serverEvents.relationChanged, ['stranger'], () => api('stranger', 'PUT', `/user/unfollow/${clients.admin.id}`));
+    expect(unfollowed.got.stranger).toEqual({ userId: clients.admin.id, following: false });
+    const blocked = await expectFanout(serverEvents.relationChanged, ['stranger', 'admin'], () => api('stranger', 'PUT', `/user/block/${clients.admin.id}`));
+    expect(blocked.got.stranger).toEqual({ userId: clients.admin.id, following: false, blocked: true });
+    expect(blocked.got.admin).toEqual({ userId: clients.stranger.id, following: false, blocked: true });
+    const unblocked = await expectFanout(serverEvents.relationChanged, ['stranger'], () => api('stranger', 'PUT', `/user/unblock/${clients.admin.id}`));
+    expect(unblocked.got.stranger).toEqual({ userId: clients.admin.id, blocked: false });
   });
 });

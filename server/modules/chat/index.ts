@@ -3,7 +3,8 @@ import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
 import { createChatRooms, type ChatRooms } from '../../realtime/chatRooms';
 import type { FollowStore } from '../follows/store';
-import { defaultMessageNotifier, type MessageNotifier } from './notifications';
+import { createNotificationSettings } from '../users/notificationSettings';
+import { createMessageNotifier } from './notifications';
 import { createChatService, type ChatService } from './service';
 import { createChatStore } from './store';
 
@@ -14,14 +15,14 @@ export interface ChatServices {
   chatRooms: ChatRooms;
 }
 
-export function createChatServices(deps: { database: DatabaseHandle; clock: Clock; follows: FollowStore; log: FastifyBaseLogger; notifier?: MessageNotifier }): ChatServices {
+export function createChatServices(deps: { database: DatabaseHandle; clock: Clock; follows: FollowStore; log: FastifyBaseLogger }): ChatServices {
   const chatRooms = createChatRooms();
   const chat = createChatService({
     store: createChatStore(deps.database),
     follows: deps.follows,
     rooms: chatRooms,
     clock: deps.clock,
-    notifier: deps.notifier ?? defaultMessageNotifier,
+    notifier: createMessageNotifier({ settings: createNotificationSettings(deps.database), rooms: chatRooms, log: deps.log }),
     log: deps.log,
   });
   return { chat, chatRooms };

@@ -8,7 +8,7 @@ import { newId } from '../../db/ids';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { ChatRooms } from '../../realtime/chatRooms';
 import type { FollowStore } from '../follows/store';
-import { notifyMessage, type MessageNotifier } from './notifications';
+import type { MessageNotifier } from './notifications';
 import type { ChatStore } from './store';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -151,7 +151,8 @@ export function createChatService(deps: ChatServiceDeps) {
       const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: Number(conversation?.last_seq ?? message.seq) };
       rooms.toUsers([me.userId, receiver.id], serverEvents.messageReceived, message);
       rooms.toUsers([me.userId, receiver.id], serverEvents.chatList, item);
-      notifyMessage(deps.notifier, receiver.id, message).catch((error: unknown) => deps.log.warn({ err: error }, 'message notification failed'));
+      // Awaited (it never throws) so that every event has left when the sender gets the answer.
+      await deps.notifier.privateMessage(message);
       return message;
     },
 
@@ -246,10 +247,7 @@ export function createChatService(deps: ChatServiceDeps) {
       // Members in a block with the sender do not get it (and do not read it later either).
       const excluded = await store.blockedAmong(me.userId, accepted);
       rooms.toGroup(groupId, serverEvents.groupMessageReceived, message, excluded);
-      for (const userId of accepted) {
-        if (userId === me.userId || excluded.includes(userId)) continue;
-        notifyMessage(deps.notifier, userId, message).catch((error: unknown) => deps.log.warn({ err: error }, 'message notification failed'));
-      }
+      await deps.notifier.groupMessage(message, accepted, excluded);
       return message;
     },
 

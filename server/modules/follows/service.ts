@@ -1,13 +1,18 @@
+import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
+import type { Fanout } from '../../realtime/fanout';
 import type { Viewer } from '../posts/visibility';
 import { presentSummary, type FollowStore } from './store';
 
 export const USER_NOT_FOUND = 'User not found';
 
 /** Follow and block rules: not yourself, nobody who blocked you, and a block ends follows both ways. */
-export function createFollowService(deps: { store: FollowStore; clock: Clock }) {
-  const { store } = deps;
+export function createFollowService(deps: { store: FollowStore; clock: Clock; fanout: Fanout }) {
+  const { store, fanout } = deps;
+  // Every tab of the member (and, for a block, the other member's) updates its lists at once.
+  const tell = (userIds: string[], payload: { userId: string; following?: boolean; blocked?: boolean }) =>
+    fanout.toUsers(userIds, serverEvents.relationChanged, payload);
   const now = () => deps.clock.now().toISOString();
 
   /** The target must exist; a member who blocked the viewer is as good as absent. */
@@ -33,21 +38,27 @@ export function createFollowService(deps: { store: FollowStore; clock: Clock }) 
       await store.follow(viewer.id, userId, now());
       // The insert re-checks blocks itself; if one appeared meanwhile, nothing was added.
       if (!(await store.isFollowing(viewer.id, userId))) throw forbidden('You cannot follow this member');
+      tell([viewer.id], { userId, following: true });
     },
 
     async unfollow(viewer: Viewer, userId: string): Promise<void> {
       await target(viewer, userId, 'unfollow');
       await store.unfollow(viewer.id, userId);
+      tell([viewer.id], { userId, following: false });
     },
 
     async block(viewer: Viewer, userId: string): Promise<void> {
       await target(viewer, userId, 'block');
       await store.block(viewer.id, userId, now());
+      // A block ends follows both ways.
+      tell([viewer.id], { userId, following: false, blocked: true });
+      tell([userId], { userId: viewer.id, following: false, blocked: true });
     },
 
     async unblock(viewer: Viewer, userId: string): Promise<void> {
       await target(viewer, userId, 'unblock');
       await store.unblock(viewer.id, userId);
+      tell([viewer.id], { userId, blocked: false });
     },
 
     followers: (viewer: Viewer, userId: string) => list(viewer, userId, store.followers),

@@ -1,0 +1,291 @@
+/**
+ * The chat benchmark (issue "Chat"): the real server (SQLite in a temporary DATA_DIR) and, in the
+ * same run, a bare socket.io relay (chatRelay.ts), each with 1,000 connected sockets, one per
+ * member, held by a client worker thread (chatFleet.ts):
+ *
+ *   one-to-one   a member sends to another: POST /chat/message on the real server, one emit to
+ *                the relay; the time until the receiver's socket has `message received`.
+ *                Sent one at a time (latency, not throughput), p50 and p99.
+ *   broadcast    one member of a 501-member group chat sends: POST /group/message, one emit to
+ *                the relay's room; the time until all 500 other members' sockets have
+ *                `group message received` (real: also until all 500 have the `notification`).
+ *
+ * Real and bare are measured in alternating blocks, so a change in the machine's load hits both.
+ * Reported as ratios real / bare (how many times the bare relay's time). Members, their sessions
+ * and the group are written through the server's own stores (no password hashing per member), and
+ * every token is a real session token.
+ *
+ * Knobs (environment): BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_GROUP receivers (500),
+ * BENCH_CHAT_MESSAGES measured per target (1000), BENCH_CHAT_BROADCASTS per target (40),
+ * BENCH_CHAT_TIMEOUT_MS per wait (15000; connecting a socket may take 4 times that),
+ * BENCH_CHAT_DATA_PARENT where the temporary DATA_DIR goes (the system's temp dir; /dev/shm takes
+ * the disk's fsync out of the figures, to tell its share).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AVATAR_COLORS } from '../../src/api/constants';
+import { mediaPaths } from '../../src/api/paths';
+import { loadConfig } from '../../server/config';
+import { newId } from '../../server/db/ids';
+import type { UserRow } from '../../server/db/schema';
+import { startServer, type RunningServer } from '../../server/main';
+import { createChatStore } from '../../server/modules/chat/store';
+import { createUserStore } from '../../server/modules/users/store';
+import { apiOf, startFleet, type BroadcastRound, type Fleet, type Target } from './chatFleet';
+import { startRelay, type Relay } from './chatRelay';
+
+const envInt = (name: string, fallback: number, min = 1) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number from ${min} (got "${raw}")`);
+  return value;
+};
+
+export interface Latencies {
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+}
+
+export interface ChatResult {
+  sockets: number;
+  groupReceivers: number;
+  connectMs: Record<Target, number>;
+  oneToOne: Record<Target, Latencies>;
+  broadcast: Record<Target, Latencies>;
+  /** Real only: until all receivers also had the `notification` of the group message. */
+  broadcastNotified: Latencies;
+  ratios: { oneToOneP50: number; oneToOneP99: number; broadcastP50: number; broadcastP99: number };
+  memory: { rssMiB: number; serverHeapMiB: number; clientHeapMiB: number };
+  fileDescriptors: { needed: number; soft: number; hard: string };
+  dataDir: string;
+  seconds: number;
+}
+
+/** Nearest-rank percentile of the samples. */
+function summary(samples: number[]): Latencies {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return { p50: at(50), p99: at(99), max: sorted[sorted.length - 1]!, samples: sorted.length };
+}
+
+/** mulberry32, as the feed seed uses: the same pairs on every run. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Every connection is two descriptors in this one process (the client's end and the server's).
+ * Node cannot raise its own limit, so a shell that allows too few is told how, before any work.
+ */
+function checkFileDescriptors(sockets: number): ChatResult['fileDescriptors'] {
+  const needed = sockets * 2 * 2 + 256;
+  const limit = (flag: string) => execFileSync('sh', ['-c', `ulimit ${flag}`], { encoding: 'utf8' }).trim();
+  const soft = Number(limit('-n'));
+  const hard = limit('-Hn');
+  if (Number.isFinite(soft) && soft < needed) {
+    const raisable = hard === 'unlimited' || Number(hard) >= needed;
+    throw new Error(
+      `the chat benchmark holds ${sockets * 2} sockets open (real and bare), about ${needed} file descriptors; this shell allows ${soft}. ` +
+        (raisable ? `Run \`ulimit -n ${needed}\` first (the hard limit is ${hard}).` : `The hard limit is ${hard}: lower BENCH_CHAT_SOCKETS.`),
+    );
+  }
+  return { needed, soft, hard };
+}
+
+/** Members, a real session token each, and a group chat of the first `groupReceivers + 1`, all accepted. */
+async function createCommunity(server: RunningServer, count: number, groupReceivers: number) {
+  const { db } = server.app.services.database;
+  const now = new Date().toISOString();
+  const rows: UserRow[] = [];
+  // One transaction: a commit per member (synchronous FULL) would cost seconds.
+  await db.transaction().execute(async (trx) => {
+    const users = createUserStore(trx);
+    for (let i = 0; i < count; i++) {
+      const id = newId();
+      const username = `chatbench${String(i + 1).padStart(5, '0')}`;
+      rows.push(
+        await users.insert({
+          id,
+          authId: newId(),
+          username,
+          email: `${username}@bench.example`,
+          passwordHash: null,
+          role: 'USER',
+          avatarColor: AVATAR_COLORS[i % AVATAR_COLORS.length]!,
+          avatarImage: mediaPaths.image(1_700_000_000 + i, id),
+          now,
+        }),
+      );
+    }
+  });
+  const tokens: string[] = [];
+  for (const row of rows) tokens.push(await server.app.services.auth.issueSession(row, true));
+
+  const groupId = newId();
+  const members = rows.slice(0, groupReceivers + 1).map((row) => row.id);
+  const store = createChatStore(server.app.services.database);
+  await store.createGroup(
+    { id: groupId, name: 'Benchmark group', description: '', privacy: 'public', profile_image: '', created_by: members[0]!, created_at: now },
+    members.slice(1),
+  );
+  await db.updateTable('chat_group_members').set({ state: 'accepted' }).where('group_id', '=', groupId).execute();
+  return { userIds: rows.map((row) => row.id), tokens, groupId, groupMembers: new Set(members) };
+}
+
+export async function measureChat(log: (line: string) => void = console.log): Promise<ChatResult> {
+  const started = performance.now();
+  const sockets = envInt('BENCH_CHAT_SOCKETS', 1000, 4);
+  const groupReceivers = envInt('BENCH_CHAT_GROUP', 500);
+  const messages = envInt('BENCH_CHAT_MESSAGES', 1000);
+  const broadcasts = envInt('BENCH_CHAT_BROADCASTS', 40);
+  const timeoutMs = envInt('BENCH_CHAT_TIMEOUT_MS', 15_000);
+  if (groupReceivers + 1 > sockets) throw new Error(`BENCH_CHAT_GROUP (${groupReceivers}) needs at least ${groupReceivers + 1} sockets (BENCH_CHAT_SOCKETS is ${sockets})`);
+  const fileDescriptors = checkFileDescriptors(sockets);
+
+  const dir = mkdtempSync(join(process.env.BENCH_CHAT_DATA_PARENT || tmpdir(), 'stoa-bench-chat-'));
+  const config = loadConfig({
+    DATA_DIR: dir,
+    CLIENT_DIR: join(dir, 'no-client'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    // The per-address limit (600 a minute) would stop the run: every client is on 127.0.0.1.
+    RATE_LIMIT_SCALE: '10000',
+  });
+  let server: RunningServer | undefined;
+  let relay: Relay | undefined;
+  let fleet: Fleet | undefined;
+  try {
+    server = await startServer(config, { handleSignals: false });
+    let t0 = performance.now();
+    const community = await createCommunity(server, sockets, groupReceivers);
+    log(`${sockets} members with session tokens and a group chat of ${groupReceivers + 1} written in ${((performance.now() - t0) / 1000).toFixed(1)} s (DATA_DIR ${dir})`);
+
+    relay = await startRelay({
+      userIdByToken: new Map(community.tokens.map((token, i) => [token, community.userIds[i]!])),
+      groupId: community.groupId,
+      groupMembers: community.groupMembers,
+    });
+    fleet = startFleet();
+    await fleet.setup({ api: apiOf(server.url), userIds: community.userIds, tokens: community.tokens, groupId: community.groupId });
+
+    const connectMs = {
+      real: await fleet.connect({ target: 'real', url: server.url, tokens: community.tokens, concurrency: 50, timeoutMs: 4 * timeoutMs }),
+      bare: 0,
+    };
+    // Each connect announces `user online` to everyone already connected: let that storm pass.
+    await fleet.settle({ quietMs: 500, timeoutMs: 60_000 });
+    connectMs.bare = await fleet.connect({ target: 'bare', url: relay.url, tokens: community.tokens, concurrency: 50, timeoutMs: 4 * timeoutMs });
+    await fleet.settle({ quietMs: 300, timeoutMs: 60_000 });
+    log(`connected ${sockets} sockets to each: real in ${(connectMs.real / 1000).toFixed(1)} s (all in their rooms), bare in ${(connectMs.bare / 1000).toFixed(1)} s`);
+
+    // Fixed pairs (i, i + half), so conversations exist after one untimed message each, as in a live chat.
+    const half = Math.floor(sockets / 2);
+    const random = prng(20_240_605);
+    const pair = (): [number, number] => {
+      const i = Math.floor(random() * half);
+      return random() < 0.5 ? [i, i + half] : [i + half, i];
+    };
+    t0 = performance.now();
+    await fleet.oneToOne({ target: 'real', pairs: Array.from({ length: half }, (_, i) => [i, i + half] as [number, number]), timeoutMs });
+    await fleet.oneToOne({ target: 'bare', pairs: Array.from({ length: 100 }, pair), timeoutMs });
+    log(`warm-up: ${half} conversations started (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+    const samples: Record<Target, number[]> = { real: [], bare: [] };
+    const blocks = 10;
+    for (let b = 0; b < blocks; b++) {
+      const size = Math.ceil(messages / blocks);
+      for (const target of ['real', 'bare'] as const) {
+        samples[target].push(...(await fleet.oneToOne({ target, pairs: Array.from({ length: size }, pair), timeoutMs })));
+      }
+    }
+
+    const receivers = Array.from({ length: groupReceivers }, (_, i) => i + 1);
+    for (const target of ['real', 'bare'] as const) await fleet.broadcast({ target, sender: 0, receivers, rounds: 3, timeoutMs });
+    const rounds: Record<Target, BroadcastRound[]> = { real: [], bare: [] };
+    const groupBlocks = 5;
+    for (let b = 0; b < groupBlocks; b++) {
+      for (const target of ['real', 'bare'] as const) {
+        rounds[target].push(...(await fleet.broadcast({ target, sender: 0, receivers, rounds: Math.ceil(broadcasts / groupBlocks), timeoutMs })));
+      }
+    }
+
+    const memory = {
+      rssMiB: process.memoryUsage().rss / 2 ** 20,
+      serverHeapMiB: process.memoryUsage().heapUsed / 2 ** 20,
+      clientHeapMiB: (await fleet.memory()) / 2 ** 20,
+    };
+    const oneToOne = { real: summary(samples.real), bare: summary(samples.bare) };
+    const broadcast = { real: summary(rounds.real.map((r) => r.allReceivedMs)), bare: summary(rounds.bare.map((r) => r.allReceivedMs)) };
+    return {
+      sockets,
+      groupReceivers,
+      connectMs,
+      oneToOne,
+      broadcast,
+      broadcastNotified: summary(rounds.real.map((r) => r.allNotifiedMs ?? Number.NaN)),
+      ratios: {
+        oneToOneP50: oneToOne.real.p50 / oneToOne.bare.p50,
+        oneToOneP99: oneToOne.real.p99 / oneToOne.bare.p99,
+        broadcastP50: broadcast.real.p50 / broadcast.bare.p50,
+        broadcastP99: broadcast.real.p99 / broadcast.bare.p99,
+      },
+      memory,
+      fileDescriptors,
+      dataDir: dir,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    // The server first: it drops every socket at once, where clients leaving one by one would each
+    // set off a presence announcement to all the others.
+    const closeStarted = performance.now();
+    await server?.close().catch(() => undefined);
+    await relay?.close().catch(() => undefined);
+    await fleet?.terminate().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    log(`closed in ${((performance.now() - closeStarted) / 1000).toFixed(1)} s`);
+  }
+}
+
+/** The table, as `npm run bench` prints it. */
+export function printChat(result: ChatResult, log: (line: string) => void = console.log): void {
+  const ms = (value: number) => Number(value.toFixed(2));
+  const row = (figures: Latencies, ratio?: { p50: number; p99: number }) => ({
+    'p50 ms': ms(figures.p50),
+    'p99 ms': ms(figures.p99),
+    'max ms': ms(figures.max),
+    samples: figures.samples,
+    'p50 ratio': ratio ? `${ratio.p50.toFixed(1)}x` : '1.0x',
+    'p99 ratio': ratio ? `${ratio.p99.toFixed(1)}x` : '1.0x',
+  });
+  const { ratios } = result;
+  log(`chat (${result.sockets} connected sockets per server, SQLite in ${result.dataDir}; ratios are real / bare: lower is better)`);
+  console.table({
+    'one-to-one: POST /chat/message -> receiver socket': row(result.oneToOne.real, { p50: ratios.oneToOneP50, p99: ratios.oneToOneP99 }),
+    'one-to-one: bare relay, socket -> socket': row(result.oneToOne.bare),
+    [`group of ${result.groupReceivers}: POST /group/message -> all received`]: row(result.broadcast.real, { p50: ratios.broadcastP50, p99: ratios.broadcastP99 }),
+    [`group of ${result.groupReceivers}: bare room broadcast -> all received`]: row(result.broadcast.bare),
+    [`group of ${result.groupReceivers}: real, until all also had the notification`]: row(result.broadcastNotified),
+  });
+  log(
+    `connecting ${result.sockets} sockets: real ${(result.connectMs.real / 1000).toFixed(1)} s, bare ${(result.connectMs.bare / 1000).toFixed(1)} s; ` +
+      `memory: process RSS ${result.memory.rssMiB.toFixed(0)} MiB (server heap ${result.memory.serverHeapMiB.toFixed(0)} MiB, ` +
+      `client worker heap ${result.memory.clientHeapMiB.toFixed(0)} MiB); file descriptors needed ~${result.fileDescriptors.needed} of ${result.fileDescriptors.soft}; ` +
+      `${result.seconds.toFixed(0)} s in all`,
+  );
+  log('the issue sets no target ratio for chat: the figures are recorded in docs/server.md (Benchmarks)');
+}
