@@ -22,7 +22,6 @@ export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOpti
     baseURL: `${baseURL}${API_BASE}`,
     credentials: 'include',
     headers: { Accept: 'application/json' },
-    ...(fetch ? { fetch } : {}),
     onRequest({ options }) {
       const token = getToken();
       const headers = new Headers(options.headers);
@@ -30,7 +29,8 @@ export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOpti
       if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
       options.headers = headers;
     },
-  });
+    // The fetch implementation is a global option of ofetch (its second argument), not a request default.
+  }, fetch ? { fetch } : undefined);
 
   return {
     http,

@@ -7,10 +7,11 @@ import { sessionLogic } from './session';
 import { toastQueueLogic } from './toasts';
 import { navigationLogic } from './navigation';
 import { socketLogic } from './socket';
+import { noticesLogic } from './notices';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
-  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic() },
+  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic() },
 });
 
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {

@@ -1,6 +1,6 @@
 import type { io as ioFunction, Socket } from 'socket.io-client';
 import { fromCallback, type AnyActorRef } from 'xstate';
-import { SOCKET_PATH, serverEvents, type StreamEvent } from '../api/socket';
+import { SOCKET_PATH, serverEvents, type ClientEvent, type ClientEventPayloads, type SocketAck, type StreamEvent } from '../api/socket';
 import { socketMachine, type ChatLiveEvent, type ConnectionCommand, type SocketEvent, type SocketMessage } from '../machines/socket.machine';
 
 /**
@@ -48,6 +48,7 @@ const STREAM_EVENTS = [
   serverEvents.commentUpdated,
   serverEvents.commentDeleted,
   serverEvents.questionAnswers,
+  serverEvents.relationChanged,
   serverEvents.userOnline,
   // Private chat (the chat screen's machine, src/effects/chat.ts).
   serverEvents.messageReceived,
@@ -55,7 +56,34 @@ const STREAM_EVENTS = [
   serverEvents.messageReaction,
   serverEvents.messageDeleted,
   serverEvents.chatList,
+  // Group chats (the same screen).
+  serverEvents.groupChatList,
+  serverEvents.groupUpdated,
+  serverEvents.groupDeleted,
+  serverEvents.groupMemberPromoted,
+  serverEvents.groupMemberRemoved,
+  serverEvents.groupMessageReceived,
+  serverEvents.groupMessageReaction,
+  serverEvents.groupMessageDeleted,
+  // Groups: invitations and changes reach the groups page (src/effects/groups.ts).
+  serverEvents.groupAction,
+  // "Tell the member" (their settings decide on the server): the app's notices (src/effects/notices.ts).
+  serverEvents.notification,
 ] as const satisfies readonly (StreamEvent | ChatLiveEvent)[];
+
+/** The member's open socket, for the few events a client emits (chat: join group room, group action). */
+let current: Socket | null = null;
+
+/**
+ * Emits a client event and answers the server's acknowledgement; without a connection (or an
+ * answer within `timeoutMs`) it answers `{ok: false}`: the server puts each socket in its rooms on
+ * connect anyway, so these events only ask it to re-check sooner.
+ */
+export function emitToServer<E extends ClientEvent>(event: E, payload: ClientEventPayloads[E], timeoutMs = 5000): Promise<SocketAck> {
+  const socket = current;
+  if (!socket?.connected) return Promise.resolve({ ok: false, message: 'Not connected' });
+  return (socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<SocketAck>).catch(() => ({ ok: false, message: 'No answer' }));
+}
 
 type Io = typeof ioFunction;
 /** socket.io-client is loaded with the first connection: the sign-in screens never carry it. */
@@ -78,6 +106,7 @@ export const createConnection = (url = '', load: () => Promise<Io> = loadIo) =>
       (io) => {
         if (stopped) return;
         socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: input.token }, reconnection: false });
+        current = socket;
         socket.on('connect', () => send({ type: 'socket.connected' }));
         socket.on('connect_error', (error: Error) => send({ type: 'socket.connectError', message: error.message }));
         socket.on('disconnect', (reason: string) => {
@@ -93,6 +122,7 @@ export const createConnection = (url = '', load: () => Promise<Io> = loadIo) =>
     );
     return () => {
       stopped = true;
+      if (current === socket) current = null;
       socket?.removeAllListeners();
       socket?.disconnect();
     };
@@ -110,7 +140,14 @@ export function socketLogic(bus: Bus = streamsBus, connection = createConnection
   return socketMachine.provide({
     actors: { connection },
     actions: {
-      publish: (_, message: SocketMessage) => bus.publish(message),
+      publish: (_, message: SocketMessage) => {
+        bus.publish(message);
+        // A follow or block made in another tab (or someone's block) reaches the lists as if made here.
+        if (message.event !== serverEvents.relationChanged) return;
+        const { userId, following, blocked } = message.payload;
+        if (following !== undefined) bus.publish({ event: 'following', userId, following });
+        if (blocked) bus.publish({ event: 'blocked', userId });
+      },
       announceReconnected: () => bus.publish({ event: 'reconnected' }),
     },
   });

@@ -1,4 +1,4 @@
-import { sendTo, setup } from 'xstate';
+import { fromCallback, sendTo, setup } from 'xstate';
 import { themeMachine } from './theme.machine';
 import { sessionMachine } from './session.machine';
 import { toastQueueMachine } from './toastQueue.machine';
@@ -26,6 +26,8 @@ export const appMachine = setup({
     notifications: notificationsMachine,
     navigation: navigationMachine,
     socket: socketMachine,
+    /** Effect: socket `notification`s as toasts (src/effects/notices.ts). */
+    notices: fromCallback(() => () => {}),
   },
   actions: {
     /** The socket follows the session: open while signed in (with its token), closed otherwise. */
@@ -55,5 +57,6 @@ export const appMachine = setup({
     { id: 'navigation', systemId: 'navigation', src: 'navigation' },
     // The streams' live connection (src/effects/socket.ts), driven by the session above.
     { id: 'socket', systemId: 'socket', src: 'socket' },
+    { id: 'notices', src: 'notices' },
   ],
 });

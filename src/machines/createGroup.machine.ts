@@ -131,6 +131,23 @@ export const isFormValid = (c: CreateGroupContext) => Object.values(validate(c))
  * (uploaded as soon as it is chosen), the Invite Members search (500 ms pause, from one
  * character) and the submit. On success a toast, then after 200 ms the new group's page.
  */
+/**
+ * A search term restarts the invite region's delay; an empty one clears it. A new image restarts
+ * the upload. Both are taken in each state of their region rather than on the region itself: a
+ * `reenter` transition on a region of a parallel machine re-enters the whole machine (its least
+ * common compound ancestor is the root), which would reset the other regions, e.g. the image
+ * upload and the form with every keystroke.
+ */
+const imageTransitions = {
+  'group.image': { guard: 'isImage', target: 'uploading', reenter: true, actions: 'setPreview' },
+} as const;
+const searchTransitions = {
+  'group.search': [
+    { guard: 'hasTerm', target: 'debouncing', reenter: true, actions: 'setQuery' },
+    { target: 'idle', actions: 'clearSearch' },
+  ],
+} as const;
+
 export const createGroupMachine = setup({
   types: {
     context: {} as CreateGroupContext,
@@ -154,6 +171,9 @@ export const createGroupMachine = setup({
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
     navigate: (_, _to: { to: string }) => {},
+    setQuery: assign({ query: ({ event }) => (event.type === 'group.search' ? event.query : '') }),
+    clearSearch: assign({ query: '', results: [] }),
+    setPreview: assign({ preview: ({ event }) => (event.type === 'group.image' ? event.dataUrl : ''), imageUrl: '' }),
   },
   guards: {
     isValid: ({ context }) => isFormValid(context),
@@ -266,16 +286,8 @@ export const createGroupMachine = setup({
     },
     image: {
       initial: 'none',
-      on: {
-        'group.image': {
-          guard: 'isImage',
-          target: '.uploading',
-          reenter: true,
-          actions: assign({ preview: ({ event }) => event.dataUrl, imageUrl: '' }),
-        },
-      },
       states: {
-        none: {},
+        none: { on: imageTransitions },
         uploading: {
           invoke: {
             id: 'uploadImage',
@@ -290,24 +302,19 @@ export const createGroupMachine = setup({
               ],
             },
           },
-          on: { 'group.imageRemove': { target: 'none', actions: assign({ preview: '', imageUrl: '' }) } },
+          on: { ...imageTransitions, 'group.imageRemove': { target: 'none', actions: assign({ preview: '', imageUrl: '' }) } },
         },
-        uploaded: { on: { 'group.imageRemove': { target: 'none', actions: assign({ preview: '', imageUrl: '' }) } } },
-        failed: {},
+        uploaded: { on: { ...imageTransitions, 'group.imageRemove': { target: 'none', actions: assign({ preview: '', imageUrl: '' }) } } },
+        failed: { on: imageTransitions },
       },
     },
     invite: {
       initial: 'idle',
-      on: {
-        'group.search': [
-          { guard: 'hasTerm', target: '.debouncing', reenter: true, actions: assign({ query: ({ event }) => event.query }) },
-          { target: '.idle', actions: assign({ query: '', results: [] }) },
-        ],
-      },
       states: {
-        idle: {},
-        debouncing: { after: { SEARCH_DELAY: 'searching' } },
+        idle: { on: searchTransitions },
+        debouncing: { on: searchTransitions, after: { SEARCH_DELAY: 'searching' } },
         searching: {
+          on: searchTransitions,
           invoke: {
             id: 'searchUsers',
             src: 'searchUsers',
@@ -325,8 +332,8 @@ export const createGroupMachine = setup({
             onError: { target: 'failed', actions: assign({ results: [] }) },
           },
         },
-        results: {},
-        failed: {},
+        results: { on: searchTransitions },
+        failed: { on: searchTransitions },
       },
     },
   },

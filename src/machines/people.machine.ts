@@ -54,6 +54,18 @@ const followIn = (list: Person[] | null, userId: string, following: boolean) => 
  * suggestions, and who is online (GET /user/online, then the `user online` changes from the bus).
  * Follow changes made anywhere on screen (the author machine announces them) mark the lists.
  */
+/**
+ * A term restarts the search delay, an empty one clears the search. Taken in each search state,
+ * not on the region: a `reenter` transition on a region of a parallel machine re-enters the whole
+ * machine, which reloaded the list, the suggestions and who is online with every keystroke.
+ */
+const searchTransitions = {
+  'people.search': [
+    { guard: 'hasTerm', target: 'waiting', reenter: true, actions: 'setQuery' },
+    { target: 'idle', actions: 'clearSearch' },
+  ],
+} as const;
+
 export const peopleMachine = setup({
   types: {
     context: {} as PeopleContext,
@@ -81,6 +93,8 @@ export const peopleMachine = setup({
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
+    setQuery: assign({ query: ({ event }) => (event.type === 'people.search' ? event.query : '') }),
+    clearSearch: assign({ query: '', results: null, searchError: null }),
     setFollowing: assign(({ context, event }) =>
       produce(context, (draft) => {
         if (event.type !== 'people.following') return;
@@ -142,16 +156,11 @@ export const peopleMachine = setup({
     },
     search: {
       initial: 'idle',
-      on: {
-        'people.search': [
-          { guard: 'hasTerm', target: '.waiting', reenter: true, actions: assign({ query: ({ event }) => event.query }) },
-          { target: '.idle', actions: assign({ query: '', results: null, searchError: null }) },
-        ],
-      },
       states: {
-        idle: {},
-        waiting: { after: { SEARCH_DELAY: 'searching' } },
+        idle: { on: searchTransitions },
+        waiting: { on: searchTransitions, after: { SEARCH_DELAY: 'searching' } },
         searching: {
+          on: searchTransitions,
           invoke: {
             id: 'searchPeople',
             src: 'searchPeople',

@@ -4,8 +4,13 @@ import type { ChatEventPayloads, StreamEvent, StreamEventPayloads } from '../api
 /** A server event of the streams, as the connection hands it over. */
 export type SocketMessage = { [K in StreamEvent]: { event: K; payload: StreamEventPayloads[K] } }[StreamEvent] | ChatSocketMessage;
 
-/** The private chat's server events the screens listen to. */
-export type ChatLiveEvent = 'message received' | 'message read' | 'message reaction' | 'message deleted' | 'chat list';
+/** The chat's server events the screens listen to (private, then group chats). */
+export type ChatLiveEvent =
+  | 'message received' | 'message read' | 'message reaction' | 'message deleted' | 'chat list'
+  | 'group chat list' | 'group updated' | 'group deleted' | 'group member promoted' | 'group member removed'
+  | 'group message received' | 'group message reaction' | 'group message deleted'
+  /** Not chat screens': the app's notices (src/effects/notices.ts). */
+  | 'notification';
 export type ChatSocketMessage = { [K in ChatLiveEvent]: { event: K; payload: ChatEventPayloads[K] } }[ChatLiveEvent];
 
 export type SocketEvent =

@@ -269,6 +269,14 @@ describe('create group flows', () => {
     actor.send({ type: 'group.tagDraft', value: 'baking' });
     actor.send({ type: 'group.tagAdd' });
     actor.send({ type: 'group.image', dataUrl: PNG });
+    // Searching again while the image uploads leaves the upload and the form as they are.
+    const uploads = () => (actor.getSnapshot().children as Record<string, unknown>).uploadImage;
+    const uploading = uploads();
+    actor.send({ type: 'group.search', query: 'mo' });
+    actor.send({ type: 'group.search', query: '' });
+    expect(actor.getSnapshot().matches({ image: 'uploading' })).toBe(true);
+    expect(uploads()).toBe(uploading);
+    expect(actor.getSnapshot().context).toMatchObject({ name: 'Éclair Club 2', tags: ['baking'], preview: PNG });
     // Not while the image is still uploading.
     actor.send({ type: 'group.submit' });
     expect(actor.getSnapshot().matches({ form: 'editing' })).toBe(true);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import type { Person } from '../../src/api/users';
 import { peopleEventOf } from '../../src/effects/people';
 import { PEOPLE_FAILED, peopleMachine, SEARCH_DELAY_MS, selectShown, type PeopleContext } from '../../src/machines/people.machine';
@@ -102,6 +103,36 @@ describe('people machine', () => {
   it('covers every transition', () => {
     console.log(coverage.summary('people', stateCount(peopleMachine)));
     expect(coverage.missed).toEqual([]);
+  });
+});
+
+describe('people search', () => {
+  beforeEach(() => void vi.useFakeTimers());
+
+  it('searches after the pause without reloading the list, the suggestions or who is online', async () => {
+    const calls: string[] = [];
+    const actor = createActor(
+      peopleMachine.provide({
+        actors: {
+          fetchPeople: fromPromise(async () => (calls.push('people'), { users: [person('u1')], totalUsers: 1 })),
+          fetchSuggestions: fromPromise(async () => (calls.push('suggestions'), { users: [] as Person[] })),
+          fetchOnline: fromPromise(async () => (calls.push('online'), { userIds: [] as string[] })),
+          searchPeople: fromPromise(async ({ input }: { input: { query: string } }) => (calls.push(`search ${input.query}`), { search: [person('u9')] })),
+        },
+      }),
+    ).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.sort()).toEqual(['online', 'people', 'suggestions']);
+    calls.length = 0;
+    actor.send({ type: 'people.search', query: 'a' });
+    actor.send({ type: 'people.search', query: 'ad' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
+    expect(calls).toEqual(['search ad']);
+    actor.send({ type: 'people.search', query: '' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
+    expect(calls).toEqual(['search ad']);
+    expect(actor.getSnapshot().context.users.map((u) => u._id)).toEqual(['u1']);
+    actor.stop();
   });
 });
 
