@@ -1,17 +1,23 @@
-import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, sendTo, type AnyActorRef, type EventObject } from 'xstate';
 import type {
-  ChatListItem, ChatMessage, ChatUsers, MessageDeleted, MessageRead, MessagesPage, SendMessageResponse,
+  ChatListItem, ChatMessage, ChatUsers, CreateGroupChatBody, GroupChat, MessageDeleted, MessageRead, MessagesPage, SendMessageResponse,
 } from '../api/chat';
 import type { ApiClient } from '../api/client';
 import { paths } from '../api/paths';
-import { serverEvents } from '../api/socket';
+import { clientEvents, serverEvents } from '../api/socket';
 import {
-  chatMachine, otherOf, type ChatEvent, type ChatMember, type DeleteInput, type FetchMessagesInput, type ReactInput, type SendMessageInput,
+  chatMachine, otherOf, type ChatEvent, type ChatLists, type ChatMember, type ChatPeer, type DeleteInput,
+  type FetchMessagesInput, type ReactInput, type SendMessageInput,
 } from '../machines/chat.machine';
+import type { FoundUser } from '../machines/createGroup.machine';
 import { failureText } from '../machines/failure';
+import { groupChatCreateMachine } from '../machines/groupChatCreate.machine';
+import { groupChatInvitationsMachine, type Answer, type InvitationsEvent } from '../machines/groupChatInvitations.machine';
+import { groupChatManageMachine, type ManageInput } from '../machines/groupChatManage.machine';
+import { groupChatSearchMachine } from '../machines/groupChatSearch.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
-import { streamsBus, type Bus, type BusMessage } from './socket';
+import { emitToServer, streamsBus, type Bus, type BusMessage } from './socket';
 
 /** The chat HTTP calls (docs/api.md, Chat), on the app's client. */
 export function chatApi(api: ApiClient) {
@@ -19,8 +25,13 @@ export function chatApi(api: ApiClient) {
   return {
     list: () => http<{ list: ChatListItem[] }>(paths.chat.conversationList).then((r) => r.list),
     messages: (input: FetchMessagesInput) =>
-      http<MessagesPage>(paths.chat.messages(input.peerId, { isGroupChat: false, after: input.after, before: input.before })),
-    send: (input: SendMessageInput) => http<SendMessageResponse>(paths.chat.send, { method: 'POST', body: input }).then((r) => r.chat),
+      http<MessagesPage>(paths.chat.messages(input.peerId, { isGroupChat: input.isGroup, after: input.after, before: input.before })),
+    send: ({ peerId, isGroup, ...content }: SendMessageInput) =>
+      http<SendMessageResponse>(isGroup ? paths.groupChat.sendMessage : paths.chat.send, {
+        method: 'POST',
+        body: isGroup ? { groupId: peerId, ...content } : { receiverId: peerId, ...content },
+      }).then((r) => r.chat),
+    uploadImage: (image: string) => api.images.upload('chat', image).then(({ url }) => ({ url })),
     markRead: (input: { senderId: string; receiverId: string }) =>
       http<{ read: MessageRead }>(paths.chat.markAsRead, { method: 'PUT', body: input }).then((r) => r.read),
     react: (input: ReactInput) =>
@@ -39,21 +50,81 @@ export function chatApi(api: ApiClient) {
   };
 }
 
+/** The group chat HTTP calls (docs/api.md, Group chat). */
+export function groupChatApi(api: ApiClient) {
+  const { http } = api;
+  const group = (path: string, method: 'PUT' | 'DELETE', body?: unknown) =>
+    http<{ group: GroupChat }>(path, { method, ...(body ? { body } : {}) }).then((r) => r.group);
+  return {
+    mine: (userId: string) => http<{ groups: GroupChat[] }>(paths.groupChat.userGroups(userId)).then((r) => r.groups),
+    create: (body: CreateGroupChatBody) => http<{ group: GroupChat }>(paths.groupChat.create, { method: 'POST', body }).then((r) => r.group),
+    invitations: () => http<{ pendingGroups: GroupChat[] }>(paths.groupChat.invitations).then((r) => r.pendingGroups),
+    answer: ({ groupId, accept }: Answer): Promise<GroupChat | null> =>
+      accept ? group(paths.groupChat.accept(groupId), 'PUT') : http(paths.groupChat.decline(groupId), { method: 'PUT' }).then(() => null),
+    /** One admin request, or leaving; deleting and leaving answer null. */
+    manage: (input: ManageInput): Promise<GroupChat | null> => {
+      const { groupId } = input;
+      switch (input.kind) {
+        case 'rename':
+          return group(paths.groupChat.one(groupId), 'PUT', { name: input.name });
+        case 'invite':
+          return group(paths.groupChat.addMembers(groupId), 'PUT', { members: [input.userId] });
+        case 'promote':
+          return group(paths.groupChat.promote(groupId, input.userId), 'PUT');
+        case 'remove':
+          return group(paths.groupChat.removeMember(groupId, input.userId), 'DELETE');
+        case 'delete':
+          return http(paths.groupChat.one(groupId), { method: 'DELETE' }).then(() => null);
+        case 'leave':
+          return http(paths.groupChat.leave(groupId), { method: 'PUT' }).then(() => null);
+      }
+    },
+  };
+}
+
 /** Bus messages as chat events. */
 export function chatEventOf(message: BusMessage): ChatEvent | null {
   switch (message.event) {
     case 'reconnected':
       return { type: 'chat.reconnected' };
     case serverEvents.messageReceived:
+    case serverEvents.groupMessageReceived:
       return { type: 'chat.received', message: message.payload };
     case serverEvents.messageRead:
       return { type: 'chat.read', read: message.payload };
     case serverEvents.messageReaction:
+    case serverEvents.groupMessageReaction:
       return { type: 'chat.reaction', message: message.payload };
     case serverEvents.messageDeleted:
       return message.payload.isGroupChat ? null : { type: 'chat.deleted', deleted: message.payload };
+    case serverEvents.groupMessageDeleted:
+      return { type: 'chat.deleted', deleted: message.payload };
     case serverEvents.chatList:
       return { type: 'chat.listItem', item: message.payload };
+    case serverEvents.groupChatList:
+    case serverEvents.groupUpdated:
+      return { type: 'chat.groupUpdated', group: message.payload };
+    case serverEvents.groupMemberPromoted:
+    case serverEvents.groupMemberRemoved:
+      // The member removed hears it with no group: it is gone for them.
+      return message.payload.group ? { type: 'chat.groupUpdated', group: message.payload.group } : { type: 'chat.groupRemoved', groupId: message.payload.groupId };
+    case serverEvents.groupDeleted:
+      return { type: 'chat.groupRemoved', groupId: message.payload.groupId };
+    default:
+      return null;
+  }
+}
+
+/** Bus messages as invitation events: a group as it now is (kept while pending in it), or gone. */
+export function invitationEventOf(message: BusMessage): InvitationsEvent | null {
+  switch (message.event) {
+    case 'reconnected':
+      return { type: 'invitations.reconnected' };
+    case serverEvents.groupChatList:
+    case serverEvents.groupUpdated:
+      return { type: 'invitations.group', group: message.payload };
+    case serverEvents.groupDeleted:
+      return { type: 'invitations.removed', groupId: message.payload.groupId };
     default:
       return null;
   }
@@ -86,9 +157,19 @@ export const liveChatActor = (bus: Bus) =>
     };
   });
 
-/** add-chat-users while a conversation is open (its messages arrive read), remove-chat-users when it closes. */
-export const viewingActor = (calls: ReturnType<typeof chatApi>) =>
-  fromCallback<EventObject, { me: ChatMember; peer: ChatMember }>(({ input }) => {
+export type Emit = typeof emitToServer;
+
+/**
+ * add-chat-users while a private conversation is open (its messages arrive read), remove-chat-users
+ * when it closes. A group asks to join its room; it is not left on closing, because the server
+ * keeps the socket in every accepted group's room and the list lives on those events.
+ */
+export const viewingActor = (calls: ReturnType<typeof chatApi>, emit: Emit = emitToServer) =>
+  fromCallback<EventObject, { me: ChatMember; peer: ChatPeer }>(({ input }) => {
+    if (input.peer.isGroup) {
+      void emit(clientEvents.joinGroupRoom, { groupId: input.peer.id });
+      return () => {};
+    }
     calls.addChatUsers(input.me.username, input.peer.username).catch(() => {});
     return () => void calls.removeChatUsers(input.me.username, input.peer.username).catch(() => {});
   });
@@ -96,27 +177,108 @@ export const viewingActor = (calls: ReturnType<typeof chatApi>) =>
 export interface ChatDeps {
   api?: ApiClient;
   bus?: Bus;
+  emit?: Emit;
+  navigate?: Parameters<typeof bridgeActions>[1];
 }
 
 /** The chat machine with its real effects, bound to one app actor. */
-export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: ChatDeps = {}) {
+export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, emit = emitToServer }: ChatDeps = {}) {
   const calls = chatApi(api);
+  const groups = groupChatApi(api);
   const bridge = bridgeActions(app);
   return chatMachine.provide({
     actors: {
-      fetchList: fromPromise(() => calls.list()),
+      fetchList: fromPromise(async ({ input }: { input: { userId: string } }): Promise<ChatLists> => {
+        const [list, mine] = await Promise.all([calls.list(), groups.mine(input.userId)]);
+        return { list, groups: mine };
+      }),
+      uploadImage: fromPromise(({ input }: { input: { image: string } }) => calls.uploadImage(input.image)),
       fetchMessages: fromPromise(({ input }: { input: FetchMessagesInput }) => calls.messages(input)),
       sendMessage: fromPromise(({ input }: { input: SendMessageInput }) => calls.send(input)),
       markRead: fromPromise(({ input }: { input: { senderId: string; receiverId: string } }) => calls.markRead(input)),
       react: fromPromise(({ input }: { input: ReactInput }) => calls.react(input)),
       deleteMessage: fromPromise(({ input }: { input: DeleteInput }) => calls.remove(input)),
-      viewing: viewingActor(calls),
+      viewing: viewingActor(calls, emit),
       live: liveChatActor(bus),
     },
     actions: { showToast: bridge.showToast },
   });
 }
 export type ChatLogic = ReturnType<typeof chatLogic>;
+
+/** The chat screen's actor, which the group chat flows keep current. */
+type ChatRef = AnyActorRef;
+
+const searchLogic = (api: ApiClient) =>
+  groupChatSearchMachine.provide({
+    actors: { searchUsers: fromPromise(({ input }: { input: { query: string } }): Promise<{ search: FoundUser[] }> => api.users.search(input.query)) },
+  });
+
+/** The group chat flows' ways into the chat screen's list. */
+const listActions = (chat: ChatRef) => {
+  const target = (_: { self: AnyActorRef }) => chat;
+  return {
+    listGroup: sendTo(target, (_: unknown, group: GroupChat) => ({ type: 'chat.groupUpdated' as const, group })),
+    unlistGroup: sendTo(target, (_: unknown, { groupId }: { groupId: string }) => ({ type: 'chat.groupRemoved' as const, groupId })),
+  };
+};
+
+/** The "New group chat" dialog with its effects (CREATE_GROUP on the socket: the server re-checks this socket's rooms). */
+export function groupChatCreateLogic(app: HasSystem, chat: ChatRef, { api = defaultApi, emit = emitToServer, navigate }: ChatDeps = {}) {
+  const calls = groupChatApi(api);
+  const bridge = bridgeActions(app, navigate);
+  return groupChatCreateMachine.provide({
+    actors: {
+      search: searchLogic(api),
+      createGroupChat: fromPromise(({ input }: { input: CreateGroupChatBody }) => calls.create(input)),
+    },
+    actions: {
+      listGroup: listActions(chat).listGroup,
+      announce: (_, group: GroupChat) =>
+        void emit(clientEvents.groupAction, {
+          type: 'CREATE_GROUP',
+          groupId: group._id,
+          groupName: group.name,
+          groupPicture: group.profileImage,
+          members: group.members.map((m) => ({ userId: m.userId, state: m.state })),
+        }),
+      showToast: bridge.showToast,
+      navigate: bridge.navigate,
+    },
+  });
+}
+
+/** Invitations with their effects. */
+export function groupChatInvitationsLogic(app: HasSystem, chat: ChatRef, { api = defaultApi, bus = streamsBus, navigate }: ChatDeps = {}) {
+  const calls = groupChatApi(api);
+  const bridge = bridgeActions(app, navigate);
+  return groupChatInvitationsMachine.provide({
+    actors: {
+      fetchInvitations: fromPromise(() => calls.invitations()),
+      answer: fromPromise(({ input }: { input: Answer }) => calls.answer(input)),
+      live: fromCallback<EventObject, { me: ChatMember }>(({ sendBack }) =>
+        bus.subscribe((message) => {
+          const event = invitationEventOf(message);
+          if (event) sendBack(event);
+        }),
+      ),
+    },
+    actions: { listGroup: listActions(chat).listGroup, showToast: bridge.showToast, navigate: bridge.navigate },
+  });
+}
+
+/** A group chat's info panel with its effects. */
+export function groupChatManageLogic(app: HasSystem, chat: ChatRef, { api = defaultApi, navigate }: ChatDeps = {}) {
+  const calls = groupChatApi(api);
+  const bridge = bridgeActions(app, navigate);
+  return groupChatManageMachine.provide({
+    actors: {
+      search: searchLogic(api),
+      request: fromPromise(({ input }: { input: ManageInput }) => calls.manage(input)),
+    },
+    actions: { ...listActions(chat), showToast: bridge.showToast, navigate: bridge.navigate },
+  });
+}
 
 /**
  * The sidebar's clean-up (every item but Chat, spec section 2): empties the cached private

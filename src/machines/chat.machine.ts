@@ -1,7 +1,8 @@
 import { produce, type Draft } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { ChatListItem, ChatMessage, MessageDeleted, MessageRead, MessagesPage } from '../api/chat';
+import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, type ChatListItem, type ChatMessage, type GroupChat, type MessageDeleted, type MessageRead, type MessagesPage } from '../api/chat';
 import type { ReactionType } from '../api/constants';
+import { gifUrlSchema } from '../api/posts';
 import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
 
@@ -11,19 +12,35 @@ export interface ChatMember {
   username: string;
 }
 
+/**
+ * The open conversation as the query parameters name it (spec: username, id, isGroup): the other
+ * member, or a group chat (`username` is then the group's name, as the spec's URL has it).
+ */
+export interface ChatPeer extends ChatMember {
+  isGroup: boolean;
+}
+
 /** A message of the open thread: stored ('sent'), or one of ours not yet acknowledged. */
 export type MessageStatus = 'sent' | 'pending' | 'failed';
-export type ThreadMessage = ChatMessage & { status: MessageStatus };
+/** `error`: why a message of ours was not sent (the server's message). */
+export type ThreadMessage = ChatMessage & { status: MessageStatus; error?: string };
+
+/** What the composer sends: text, and a gif URL or an image (a data URL, uploaded before sending). */
+export interface MessageDraft {
+  body: string;
+  gifUrl?: string;
+  image?: string;
+}
 
 export type DeleteType = MessageDeleted['type'];
 
 export type ChatEvent =
   | { type: 'chat.retryList' }
-  /** The query parameters (username, id) chose a conversation, or none. */
-  | { type: 'chat.select'; peer: ChatMember | null }
+  /** The query parameters (username, id, isGroup) chose a conversation, or none. */
+  | { type: 'chat.select'; peer: ChatPeer | null }
   | { type: 'chat.retryThread' }
   | { type: 'chat.loadOlder' }
-  | { type: 'chat.send'; body: string }
+  | ({ type: 'chat.send' } & MessageDraft)
   | { type: 'chat.retrySend'; clientId: string }
   | { type: 'chat.react'; messageId: string; reaction: ReactionType; change: 'add' | 'remove' }
   | { type: 'chat.delete'; messageId: string; mode: DeleteType }
@@ -33,23 +50,39 @@ export type ChatEvent =
   | { type: 'chat.reaction'; message: ChatMessage }
   | { type: 'chat.deleted'; deleted: MessageDeleted }
   | { type: 'chat.listItem'; item: ChatListItem }
+  /** A group chat as it now is (created, joined, renamed, members changed): kept if the member is in it. */
+  | { type: 'chat.groupUpdated'; group: GroupChat }
+  /** A group chat the member is no longer in (deleted, left, removed). */
+  | { type: 'chat.groupRemoved'; groupId: string }
   | { type: 'chat.reconnected' };
 
+/** `peerId`: the other member, or the group when `isGroup`. */
 export interface FetchMessagesInput {
   peerId: string;
+  isGroup: boolean;
   after?: number;
   before?: number;
 }
 export interface SendMessageInput {
-  receiverId: string;
+  peerId: string;
+  isGroup: boolean;
   body: string;
+  gifUrl: string;
+  /** An uploaded image's URL, or ''. */
+  selectedImage: string;
   clientId: string;
+}
+export interface ChatLists {
+  list: ChatListItem[];
+  /** The group chats the member has accepted. */
+  groups: GroupChat[];
 }
 export interface ReactInput {
   messageId: string;
   reaction: ReactionType;
   change: 'add' | 'remove';
 }
+/** `receiverId`: the group's id for a group message (the path needs an id there; the server ignores it). */
 export interface DeleteInput {
   messageId: string;
   senderId: string;
@@ -69,10 +102,14 @@ export interface ChatContext {
   clientPrefix: string;
   /** Counter of the client ids handed out. */
   sent: number;
-  /** Conversations, newest first by createdAt (each: its newest message, unread count, lastSeq). */
+  /** Private conversations, newest first by createdAt (each: its newest message, unread count, lastSeq). */
   list: ChatListItem[];
+  /** Group chats the member is in, newest first by updatedAt. */
+  groups: GroupChat[];
+  /** The newest group message seen live, by group (the server's group list carries none). */
+  groupLast: Record<string, ChatMessage>;
   listError: string | null;
-  peer: ChatMember | null;
+  peer: ChatPeer | null;
   /** The open thread, oldest first; our unacknowledged messages last. */
   messages: ThreadMessage[];
   /** Every message up to this seq is known: a catch-up asks `after` it. */
@@ -86,17 +123,47 @@ export const LIST_FAILED = 'Could not load your conversations.';
 export const THREAD_FAILED = 'Could not load this conversation.';
 export const SEND_FAILED = 'Message not sent.';
 export const ACTION_FAILED = 'That did not work. Please try again.';
+export const UPLOAD_FAILED = 'Image not uploaded.';
+export const GROUP_GONE = 'You are no longer in this group chat.';
+export const NOT_AN_IMAGE = 'Choose an image file';
+export const MESSAGE_TOO_LONG = `Message must not exceed ${CHAT_MESSAGE_MAX} characters`;
+
+/** Why a draft cannot be sent (the server's own rules), or null. */
+export function draftError(draft: MessageDraft): string | null {
+  const gif = draft.gifUrl?.trim() ?? '';
+  const image = draft.image ?? '';
+  if (gif !== '') {
+    const parsed = gifUrlSchema.safeParse(gif);
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'GIF URL must be an https URL';
+  }
+  if (image !== '' && !image.startsWith('data:image/')) return NOT_AN_IMAGE;
+  const body = draft.body.trim();
+  if (body.length > CHAT_MESSAGE_MAX) return MESSAGE_TOO_LONG;
+  return body === '' && gif === '' && image === '' ? EMPTY_MESSAGE : null;
+}
+
+export const CHAT_HREF = '/app/social/chat/messages';
+/** The chat route for a conversation (spec section 2: username, id, isGroup; a group's name goes in username). */
+export const conversationHref = (peer: (ChatMember & { isGroup?: boolean }) | null) =>
+  peer ? `${CHAT_HREF}?${new URLSearchParams({ username: peer.username, id: peer.id, isGroup: String(peer.isGroup ?? false) })}` : CHAT_HREF;
+export const groupPeer = (group: GroupChat): ChatPeer => ({ id: group._id, username: group.name, isGroup: true });
+
+/** Whether the member is an accepted member of a group chat. */
+export const isAcceptedIn = (group: GroupChat, userId: string) => group.members.some((m) => m.userId === userId && m.state === 'accepted');
 
 const noThread = { messages: [] as ThreadMessage[], syncedSeq: 0, hasOlder: false, threadError: null, edit: null };
 
+const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 /** Newest first by createdAt (spec: the chat list is sorted newest first). */
-const sortList = (list: ChatListItem[]) => list.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+const sortList = (list: ChatListItem[]) => list.sort((a, b) => newestFirst(a.createdAt, b.createdAt));
+const sortGroups = (groups: GroupChat[]) => groups.sort((a, b) => newestFirst(a.updatedAt, b.updatedAt));
 
-/** Whether a private message belongs to the conversation with `peer`. */
-export const inConversation = (me: ChatMember, peer: ChatMember | null, m: ChatMessage) =>
+/** Whether a message belongs to the open conversation: the private one with `peer`, or the group `peer`. */
+export const inConversation = (me: ChatMember, peer: ChatPeer | null, m: ChatMessage) =>
   peer !== null &&
-  !m.isGroupChat &&
-  ((m.senderId === peer.id && m.receiverId === me.id) || (m.senderId === me.id && m.receiverId === peer.id));
+  (peer.isGroup
+    ? m.isGroupChat && m.groupId === peer.id
+    : !m.isGroupChat && ((m.senderId === peer.id && m.receiverId === me.id) || (m.senderId === me.id && m.receiverId === peer.id)));
 
 /** The other member of a private message. */
 export const otherOf = (me: ChatMember, m: ChatMessage): ChatMember =>
@@ -127,6 +194,7 @@ export function takeMessage(draft: Draft<ChatContext>, message: ChatMessage) {
 function applyDeleted(draft: Draft<ChatContext>, deleted: MessageDeleted) {
   if (deleted.type === 'deleteForMe') {
     draft.messages = draft.messages.filter((m) => m._id !== deleted.messageId);
+    if (draft.groupLast[deleted.groupId]?._id === deleted.messageId) delete draft.groupLast[deleted.groupId];
     return;
   }
   const withdraw = (m: Draft<ChatMessage>) => {
@@ -138,6 +206,8 @@ function applyDeleted(draft: Draft<ChatContext>, deleted: MessageDeleted) {
   };
   for (const m of draft.messages) if (m._id === deleted.messageId) withdraw(m);
   for (const item of draft.list) if (item._id === deleted.messageId) withdraw(item);
+  const last = draft.groupLast[deleted.groupId];
+  if (last?._id === deleted.messageId) withdraw(last);
 }
 
 function applyRead(draft: Draft<ChatContext>, read: MessageRead) {
@@ -168,22 +238,42 @@ const toast = (error: unknown, fallback: string): ToastRequest => ({ type: 'erro
 
 const firstPending = (context: ChatContext) => context.messages.find((m) => m.status === 'pending');
 
+/** Our first pending message did not go out: it waits, marked failed with the reason, for a retry. */
+const failFirstPending = (context: ChatContext, error: unknown, fallback: string) =>
+  produce(context, (draft) => {
+    const m = draft.messages.find((x) => x.status === 'pending');
+    if (!m) return;
+    m.status = 'failed';
+    m.error = failureText(error, fallback);
+  });
+
+const isOpenGroup = (context: ChatContext, groupId: string) => context.peer?.isGroup === true && context.peer.id === groupId;
+const threadOf = (context: ChatContext) => ({ peerId: context.peer!.id, isGroup: context.peer!.isGroup });
+const goneThread = { ...noThread, threadError: GROUP_GONE };
+
 /**
- * Private chat (spec section 2, Chat screens): the conversation list, and the conversation the
- * query parameters chose. The thread loads its latest page, older pages on demand (`before`),
+ * Private and group chat (spec section 2, Chat screens): the conversation list (private
+ * conversations and the group chats the member is in), and the conversation the query
+ * parameters chose, private or group. The thread loads its latest page, older pages on demand (`before`),
  * and keeps up with the socket; after a reconnect (or a gap in the live seqs) it asks for what
  * it missed (`after` the last seq it holds without a gap), page by page, without duplicates.
  * Outgoing messages queue as pending and go out one at a time; the POST answer acknowledges
  * each (the socket echo and the answer are the same message, merged by _id / clientId); a
  * refused one stays as failed until retried. An open thread with unread messages from the other
- * member is marked read. Opening a conversation says so to the server (add-chat-users) and
- * leaving it, or the screen, says the opposite (the `viewing` effect's cleanup).
+ * member is marked read (private only: the server keeps no read state for groups). Opening a
+ * private conversation says so to the server (add-chat-users) and leaving it, or the screen, says
+ * the opposite (the `viewing` effect's cleanup); opening a group asks to join its room. A message
+ * with an image uploads the image first. A group the member leaves, or is removed from, closes.
  */
 export const chatMachine = setup({
   types: { context: {} as ChatContext, events: {} as ChatEvent, input: {} as ChatInput },
   actors: {
-    fetchList: fromPromise<ChatListItem[]>(async () => {
+    fetchList: fromPromise<ChatLists, { userId: string }>(async () => {
       throw new Error('fetchList actor not provided');
+    }),
+    /** Effect: POST /images/chat {image} -> {url}. */
+    uploadImage: fromPromise<{ url: string }, { image: string }>(async () => {
+      throw new Error('uploadImage actor not provided');
     }),
     fetchMessages: fromPromise<MessagesPage, FetchMessagesInput>(async () => {
       throw new Error('fetchMessages actor not provided');
@@ -200,8 +290,8 @@ export const chatMachine = setup({
     deleteMessage: fromPromise<MessageDeleted, DeleteInput>(async () => {
       throw new Error('deleteMessage actor not provided');
     }),
-    /** Effect: add-chat-users while running, remove-chat-users on cleanup. */
-    viewing: fromCallback<EventObject, { me: ChatMember; peer: ChatMember }>(() => () => {}),
+    /** Effect: add-chat-users while running, remove-chat-users on cleanup; for a group, join its room. */
+    viewing: fromCallback<EventObject, { me: ChatMember; peer: ChatPeer }>(() => () => {}),
     /** Effect: socket messages as chat events. */
     live: fromCallback<EventObject, { me: ChatMember }>(() => () => {}),
   },
@@ -218,6 +308,32 @@ export const chatMachine = setup({
     takeReceived: assign(
       change((draft, event) => {
         if (event.type === 'chat.received') takeMessage(draft, event.message);
+      }),
+    ),
+    takeGroupLast: assign(
+      change((draft, event) => {
+        if (event.type !== 'chat.received' || !event.message.isGroupChat) return;
+        const { groupId, seq } = event.message;
+        if (!draft.groups.some((g) => g._id === groupId)) return;
+        if ((draft.groupLast[groupId]?.seq ?? 0) <= seq) draft.groupLast[groupId] = event.message;
+      }),
+    ),
+    takeGroup: assign(
+      change((draft, event) => {
+        if (event.type !== 'chat.groupUpdated') return;
+        const { group } = event;
+        draft.groups = draft.groups.filter((g) => g._id !== group._id);
+        if (isAcceptedIn(group, draft.me.id)) {
+          draft.groups.push(group);
+          sortGroups(draft.groups as GroupChat[]);
+        } else delete draft.groupLast[group._id];
+      }),
+    ),
+    dropGroup: assign(
+      change((draft, event) => {
+        if (event.type !== 'chat.groupRemoved') return;
+        draft.groups = draft.groups.filter((g) => g._id !== event.groupId);
+        delete draft.groupLast[event.groupId];
       }),
     ),
     applyRead: assign(
@@ -240,6 +356,7 @@ export const chatMachine = setup({
         if (event.type !== 'chat.send' || !draft.peer) return;
         draft.sent += 1;
         const clientId = `${draft.clientPrefix}-${draft.sent}`;
+        const { peer } = draft;
         draft.messages.push({
           _id: clientId,
           seq: 0,
@@ -248,17 +365,18 @@ export const chatMachine = setup({
           senderUsername: draft.me.username,
           senderAvatarColor: '',
           senderProfilePicture: '',
-          receiverId: draft.peer.id,
-          receiverUsername: draft.peer.username,
+          receiverId: peer.isGroup ? '' : peer.id,
+          receiverUsername: peer.isGroup ? '' : peer.username,
           receiverAvatarColor: '',
           receiverProfilePicture: '',
           body: event.body.trim(),
           isRead: false,
-          gifUrl: '',
-          selectedImage: '',
-          isGroupChat: false,
-          groupId: '',
-          groupName: '',
+          gifUrl: event.gifUrl?.trim() ?? '',
+          // The data URL is the preview until the upload answers the image's URL.
+          selectedImage: event.image ?? '',
+          isGroupChat: peer.isGroup,
+          groupId: peer.isGroup ? peer.id : '',
+          groupName: peer.isGroup ? peer.username : '',
           reaction: [],
           deleteForEveryone: false,
           clientId,
@@ -267,24 +385,36 @@ export const chatMachine = setup({
         });
       }),
     ),
+    openPeer: assign(({ event }) => ({ ...noThread, peer: (event as Extract<ChatEvent, { type: 'chat.select' }>).peer })),
     retrySend: assign(
       change((draft, event) => {
         if (event.type !== 'chat.retrySend') return;
-        for (const m of draft.messages) if (m.clientId === event.clientId && m.status === 'failed') m.status = 'pending';
+        for (const m of draft.messages) {
+          if (m.clientId !== event.clientId || m.status !== 'failed') continue;
+          m.status = 'pending';
+          delete m.error;
+        }
       }),
     ),
   },
   guards: {
     hasPeer: ({ event }) => event.type === 'chat.select' && event.peer !== null,
-    samePeer: ({ context, event }) => event.type === 'chat.select' && event.peer?.id === context.peer?.id,
+    samePeer: ({ context, event }) =>
+      event.type === 'chat.select' && event.peer?.id === context.peer?.id && event.peer?.isGroup === context.peer?.isGroup,
+    /** The open group chat changed so that the member is no longer in it, or is gone. */
+    lostOpenGroup: ({ context, event }) =>
+      (event.type === 'chat.groupUpdated' && isOpenGroup(context, event.group._id) && !isAcceptedIn(event.group, context.me.id)) ||
+      (event.type === 'chat.groupRemoved' && isOpenGroup(context, event.groupId)),
     inThread: ({ context, event }) => event.type === 'chat.received' && inConversation(context.me, context.peer, event.message),
     isGap: ({ context, event }) =>
       event.type === 'chat.received' && inConversation(context.me, context.peer, event.message) && event.message.seq > context.syncedSeq + 1,
-    hasBody: ({ event }) => event.type === 'chat.send' && event.body.trim() !== '',
+    canSend: ({ event }) => event.type === 'chat.send' && draftError(event) === null,
     canRetry: ({ context, event }) =>
       event.type === 'chat.retrySend' && context.messages.some((m) => m.clientId === event.clientId && m.status === 'failed'),
     hasPending: ({ context }) => firstPending(context) !== undefined,
-    hasUnread: ({ context }) => context.messages.some((m) => m.status === 'sent' && m.senderId === context.peer?.id && !m.isRead),
+    needsUpload: ({ context }) => firstPending(context)?.selectedImage.startsWith('data:') === true,
+    hasUnread: ({ context }) =>
+      context.peer?.isGroup === false && context.messages.some((m) => m.status === 'sent' && m.senderId === context.peer?.id && !m.isRead),
     hasOlder: ({ context }) => context.hasOlder,
     isKnown: ({ context, event }) =>
       (event.type === 'chat.react' || event.type === 'chat.delete') &&
@@ -292,7 +422,17 @@ export const chatMachine = setup({
   },
 }).createMachine({
   id: 'chat',
-  context: ({ input }) => ({ me: input.me, clientPrefix: input.clientPrefix, sent: 0, list: [], listError: null, peer: null, ...noThread }),
+  context: ({ input }) => ({
+    me: input.me,
+    clientPrefix: input.clientPrefix,
+    sent: 0,
+    list: [],
+    groups: [],
+    groupLast: {},
+    listError: null,
+    peer: null,
+    ...noThread,
+  }),
   invoke: { id: 'live', src: 'live', input: ({ context }) => ({ me: context.me }) },
   type: 'parallel',
   on: {
@@ -303,13 +443,26 @@ export const chatMachine = setup({
   states: {
     list: {
       initial: 'loading',
-      on: { 'chat.listItem': { actions: 'takeListItem' } },
+      on: {
+        'chat.listItem': { actions: 'takeListItem' },
+        'chat.received': { actions: 'takeGroupLast' },
+        'chat.groupUpdated': { actions: 'takeGroup' },
+        'chat.groupRemoved': { actions: 'dropGroup' },
+      },
       states: {
         loading: {
           invoke: {
             id: 'list',
             src: 'fetchList',
-            onDone: { target: 'loaded', actions: assign({ list: ({ event }) => sortList([...event.output]), listError: null }) },
+            input: ({ context }) => ({ userId: context.me.id }),
+            onDone: {
+              target: 'loaded',
+              actions: assign({
+                list: ({ event }) => sortList([...event.output.list]),
+                groups: ({ event }) => sortGroups([...event.output.groups]),
+                listError: null,
+              }),
+            },
             onError: {
               target: 'failed',
               actions: [
@@ -326,15 +479,22 @@ export const chatMachine = setup({
     conversation: {
       initial: 'none',
       on: {
-        'chat.select': [
-          { guard: 'samePeer' },
-          { guard: 'hasPeer', target: '.open', reenter: true, actions: assign(({ event }) => ({ ...noThread, peer: (event as { peer: ChatMember }).peer })) },
-          { target: '.none', actions: assign({ ...noThread, peer: null }) },
-        ],
+        // The thread closes with a word why; the conversation stays chosen (the URL still names it).
+        'chat.groupUpdated': { guard: 'lostOpenGroup', target: '.open.failed', actions: assign(goneThread) },
+        'chat.groupRemoved': { guard: 'lostOpenGroup', target: '.open.failed', actions: assign(goneThread) },
       },
       states: {
-        none: {},
+        // Selection is handled by each state, not the region: a re-entering transition from the
+        // region would re-enter the whole parallel machine (and reload the list).
+        none: { on: { 'chat.select': { guard: 'hasPeer', target: 'open', actions: 'openPeer' } } },
         open: {
+          on: {
+            'chat.select': [
+              { guard: 'samePeer' },
+              { guard: 'hasPeer', target: 'open', reenter: true, actions: 'openPeer' },
+              { target: 'none', actions: assign({ ...noThread, peer: null }) },
+            ],
+          },
           invoke: { id: 'viewing', src: 'viewing', input: ({ context }) => ({ me: context.me, peer: context.peer! }) },
           initial: 'loading',
           states: {
@@ -343,7 +503,7 @@ export const chatMachine = setup({
               invoke: {
                 id: 'thread',
                 src: 'fetchMessages',
-                input: ({ context }) => ({ peerId: context.peer!.id }),
+                input: ({ context }) => threadOf(context),
                 onDone: {
                   target: 'ready',
                   actions: assign(({ context, event }) =>
@@ -365,32 +525,46 @@ export const chatMachine = setup({
                   { guard: 'isGap', target: '.sync.catchingUp', actions: 'takeReceived' },
                   { guard: 'inThread', actions: 'takeReceived' },
                 ],
-                'chat.send': { guard: 'hasBody', actions: 'queue' },
+                'chat.send': { guard: 'canSend', actions: 'queue' },
                 'chat.retrySend': { guard: 'canRetry', actions: 'retrySend' },
               },
               states: {
                 outbox: {
                   initial: 'idle',
                   states: {
-                    idle: { always: { guard: 'hasPending', target: 'sending' } },
+                    idle: {
+                      always: [
+                        { guard: 'needsUpload', target: 'uploading' },
+                        { guard: 'hasPending', target: 'sending' },
+                      ],
+                    },
+                    uploading: {
+                      invoke: {
+                        id: 'upload',
+                        src: 'uploadImage',
+                        input: ({ context }) => ({ image: firstPending(context)!.selectedImage }),
+                        onDone: {
+                          target: 'idle',
+                          actions: assign(({ context, event }) =>
+                            produce(context, (draft) => {
+                              const m = draft.messages.find((x) => x.status === 'pending');
+                              if (m) m.selectedImage = event.output.url;
+                            }),
+                          ),
+                        },
+                        onError: { target: 'idle', actions: assign(({ context, event }) => failFirstPending(context, event.error, UPLOAD_FAILED)) },
+                      },
+                    },
                     sending: {
                       invoke: {
                         id: 'send',
                         src: 'sendMessage',
                         input: ({ context }) => {
                           const m = firstPending(context)!;
-                          return { receiverId: m.receiverId, body: m.body, clientId: m.clientId! };
+                          return { ...threadOf(context), body: m.body, gifUrl: m.gifUrl, selectedImage: m.selectedImage, clientId: m.clientId! };
                         },
                         onDone: { target: 'idle', actions: assign(({ context, event }) => produce(context, (draft) => takeMessage(draft, event.output))) },
-                        onError: {
-                          target: 'idle',
-                          actions: assign(({ context }) =>
-                            produce(context, (draft) => {
-                              const m = draft.messages.find((x) => x.status === 'pending');
-                              if (m) m.status = 'failed';
-                            }),
-                          ),
-                        },
+                        onError: { target: 'idle', actions: assign(({ context, event }) => failFirstPending(context, event.error, SEND_FAILED)) },
                       },
                     },
                   },
@@ -430,7 +604,8 @@ export const chatMachine = setup({
                           actions: assign({
                             edit: ({ context, event }) => {
                               const m = context.messages.find((x) => x._id === event.messageId)!;
-                              return { kind: 'delete' as const, messageId: m._id, senderId: m.senderId, receiverId: m.receiverId, mode: event.mode };
+                              const receiverId = m.isGroupChat ? m.groupId : m.receiverId;
+                              return { kind: 'delete' as const, messageId: m._id, senderId: m.senderId, receiverId, mode: event.mode };
                             },
                           }),
                         },
@@ -493,7 +668,7 @@ export const chatMachine = setup({
                         id: 'older',
                         src: 'fetchMessages',
                         input: ({ context }) => ({
-                          peerId: context.peer!.id,
+                          ...threadOf(context),
                           before: context.messages.find((m) => m.status === 'sent')?.seq ?? context.syncedSeq + 1,
                         }),
                         onDone: {
@@ -519,7 +694,7 @@ export const chatMachine = setup({
                       invoke: {
                         id: 'catchUp',
                         src: 'fetchMessages',
-                        input: ({ context }) => ({ peerId: context.peer!.id, after: context.syncedSeq }),
+                        input: ({ context }) => ({ ...threadOf(context), after: context.syncedSeq }),
                         onDone: [
                           {
                             guard: ({ event }) => event.output.hasMore,
@@ -549,10 +724,28 @@ export const chatMachine = setup({
 export type ChatActorRef = ActorRefFrom<typeof chatMachine>;
 export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 
-export const selectListLoading = (s: ChatSnapshot) => s.matches({ list: 'loading' }) && s.context.list.length === 0;
+export const selectListLoading = (s: ChatSnapshot) => s.matches({ list: 'loading' }) && s.context.list.length === 0 && s.context.groups.length === 0;
 export const selectListFailed = (s: ChatSnapshot) => s.matches({ list: 'failed' });
 export const selectThreadLoading = (s: ChatSnapshot) => s.matches({ conversation: { open: 'loading' } });
 export const selectThreadFailed = (s: ChatSnapshot) => s.matches({ conversation: { open: 'failed' } });
 export const selectThreadReady = (s: ChatSnapshot) => s.matches({ conversation: { open: 'ready' } });
 export const selectLoadingOlder = (s: ChatSnapshot) => s.matches({ conversation: { open: { ready: { older: 'loading' } } } });
 export const selectEditing = (s: ChatSnapshot) => s.context.edit !== null;
+
+/** A row of the conversation list: a private conversation or a group chat. */
+export type ConversationRow =
+  | { kind: 'private'; key: string; at: string; item: ChatListItem }
+  | { kind: 'group'; key: string; at: string; group: GroupChat; last: ChatMessage | null };
+
+/** Private conversations and group chats in one list, newest first (a group by its last message, else its last change). */
+export function conversationRows(list: ChatListItem[], groups: GroupChat[], groupLast: Record<string, ChatMessage>): ConversationRow[] {
+  const rows: ConversationRow[] = [
+    ...list.map((item) => ({ kind: 'private' as const, key: item.conversationId, at: item.createdAt, item })),
+    ...groups.map((group) => {
+      const last = groupLast[group._id] ?? null;
+      const at = last && last.createdAt > group.updatedAt ? last.createdAt : group.updatedAt;
+      return { kind: 'group' as const, key: group._id, at, group, last };
+    }),
+  ];
+  return rows.sort((a, b) => newestFirst(a.at, b.at));
+}

@@ -1,8 +1,12 @@
 /**
- * Private chat, two members in two browser contexts against `npm start`: Ada opens a chat with
- * Ben from the menu of his post, they exchange messages live, Ben's reading reaches Ada, a
- * reaction and a delete-for-everyone reach the other side; a phone shows only the list.
+ * Chat against `npm start`, each member in their own browser context. Private: Ada opens a chat
+ * with Ben from the menu of his post, they exchange messages live, Ben's reading reaches Ada, a
+ * reaction and a delete-for-everyone reach the other side; a phone shows only the list. Group:
+ * Gwen creates a group chat inviting Hugo and Iris, Hugo accepts and Iris declines (live, on
+ * their open chat screens), messages flow between Gwen and Hugo, Iris never sees the group.
+ * An image goes through a private chat.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from './support/app';
@@ -126,5 +130,141 @@ describe('private chat between two members', () => {
     await phone.getByRole('link', { name: 'Back to conversations' }).click();
     await expect.poll(() => phone.getByRole('navigation', { name: 'Conversations' }).count()).toBe(1);
     await context.close();
+  });
+});
+
+describe('a group chat of three, and an image', () => {
+  let gwen: Member;
+  let hugo: Member;
+  let iris: Member;
+  const GROUP = 'Night owls';
+  const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+  const invitations = (page: Page) => page.getByRole('list', { name: 'Group chat invitations' });
+
+  beforeAll(async () => {
+    gwen = await signUp('gwen');
+    hugo = await signUp('hugo');
+    iris = await signUp('iris');
+  });
+
+  it('the creator invites two: one accepts, one declines; messages flow live; the decliner never sees the group', async () => {
+    // The invited members wait on their chat screens: the invitations arrive live.
+    await hugo.page.goto('/app/social/chat/messages');
+    await iris.page.goto('/app/social/chat/messages');
+    await expect.poll(() => hugo.page.getByText('No conversations yet').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => iris.page.getByText('No conversations yet').count(), { timeout: 15_000 }).toBe(1);
+
+    await gwen.page.goto('/app/social/chat/messages');
+    await gwen.page.getByRole('button', { name: 'New group' }).click();
+    const dialog = gwen.page.getByRole('dialog', { name: 'New group chat' });
+    const name = dialog.getByRole('textbox', { name: 'Group name' });
+    await name.fill('No');
+    await expect.poll(() => dialog.getByText('Group name must be at least 3 characters').count()).toBe(1);
+    await name.fill(GROUP);
+    for (const who of ['hugo', 'iris']) {
+      await dialog.getByRole('searchbox', { name: 'Search members' }).fill(who);
+      await dialog.getByRole('button', { name: `Select ${who}` }).click({ timeout: 15_000 });
+    }
+    await expect.poll(() => dialog.getByRole('list', { name: 'Invited members' }).getByRole('listitem').count()).toBe(2);
+    await auditAccessibility(gwen.page, 'new group chat dialog');
+    await screenshot(gwen.page, 'chat-new-group-1280-light');
+    await dialog.getByRole('button', { name: 'Create group chat' }).click();
+    await gwen.page.waitForURL(/isGroup=true/);
+    const groupId = new URL(gwen.page.url()).searchParams.get('id')!;
+    await expect.poll(() => composer(gwen.page, GROUP).count(), { timeout: 15_000 }).toBe(1);
+
+    // Hugo accepts; the group opens for him.
+    await expect.poll(() => invitations(hugo.page).getByRole('listitem', { name: GROUP }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await invitations(hugo.page).getByRole('listitem', { name: GROUP }).innerText()).toMatch(/gwen invited you/);
+    await hugo.page.getByRole('button', { name: `Accept ${GROUP}` }).click();
+    await hugo.page.waitForURL(`**/app/social/chat/messages?username=Night+owls&id=${groupId}&isGroup=true`);
+    await expect.poll(() => composer(hugo.page, GROUP).count(), { timeout: 15_000 }).toBe(1);
+
+    // Iris declines: the invitation goes and no group is listed.
+    await expect.poll(() => invitations(iris.page).getByRole('listitem', { name: GROUP }).count(), { timeout: 15_000 }).toBe(1);
+    await iris.page.getByRole('button', { name: `Decline ${GROUP}` }).click();
+    await expect.poll(() => invitations(iris.page).count(), { timeout: 15_000 }).toBe(0);
+
+    // Messages both ways, live, once each.
+    await send(gwen.page, GROUP, 'Welcome, owls');
+    await expect.poll(() => bubble(hugo.page, 'Welcome, owls').count(), { timeout: 15_000 }).toBe(1);
+    expect(await bubble(hugo.page, 'Welcome, owls').innerText()).toMatch(/^gwen/);
+    await send(hugo.page, GROUP, 'Hoot!');
+    await expect.poll(() => bubble(gwen.page, 'Hoot!').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => bubble(gwen.page, 'Welcome, owls').innerText()).toMatch(/Sent/);
+    expect(await bubble(hugo.page, 'Hoot!').count()).toBe(1);
+    // The list shows the group with its newest message.
+    await expect.poll(() => conversations(gwen.page).getByRole('link', { name: new RegExp(`^${GROUP}`) }).innerText()).toMatch(/hugo: Hoot!/);
+
+    // Gwen, the admin, sees Hugo as a member and Iris nowhere; Hugo sees no admin controls.
+    await gwen.page.getByRole('button', { name: 'Group info' }).click();
+    const info = gwen.page.getByRole('dialog', { name: GROUP });
+    await expect.poll(() => info.getByRole('list', { name: 'Members' }).getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/gwen \(you\)\s*Admin/),
+      expect.stringMatching(/hugo[\s\S]*Make admin/),
+    ]);
+    await auditAccessibility(gwen.page, 'group info');
+    await screenshot(gwen.page, 'chat-group-info-1280-light');
+    await gwen.page.keyboard.press('Escape');
+    await hugo.page.getByRole('button', { name: 'Group info' }).click();
+    const hugoInfo = hugo.page.getByRole('dialog', { name: GROUP });
+    await expect.poll(() => hugoInfo.getByRole('button', { name: 'Leave group' }).count()).toBe(1);
+    expect(await hugoInfo.getByRole('button', { name: 'Delete group' }).count()).toBe(0);
+    expect(await hugoInfo.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    await hugo.page.keyboard.press('Escape');
+
+    // Iris: not listed after a reload, and the server refuses her its messages.
+    await iris.page.reload();
+    await expect.poll(() => iris.page.getByText('No conversations yet').count(), { timeout: 15_000 }).toBe(1);
+    expect(await conversations(iris.page).getByRole('link', { name: new RegExp(GROUP) }).count()).toBe(0);
+    await expect(callApi(app, 'GET', `/chat/message/user/${groupId}?isGroupChat=true`, iris.token)).rejects.toThrow(/404/);
+    await screenshot(gwen.page, 'chat-group-1280-light');
+  });
+
+  it('a phone (375 px, dark theme) lists the group, then shows it alone with its info', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: app.url, bypassCSP: true });
+    await context.addInitScript((token) => {
+      localStorage.setItem('authToken', token);
+      localStorage.setItem('theme', 'dark');
+    }, hugo.token);
+    const phone = await context.newPage();
+    await phone.goto('/app/social/chat/messages');
+    const row = conversations(phone).getByRole('link', { name: new RegExp(`^${GROUP}`) });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    expect(await phone.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await auditAccessibility(phone, 'chat list with a group, phone, dark');
+    await screenshot(phone, 'chat-list-group-375-dark');
+    await row.click();
+    await expect.poll(() => composer(phone, GROUP).count(), { timeout: 15_000 }).toBe(1);
+    expect(await conversations(phone).count()).toBe(0);
+    await phone.getByRole('button', { name: 'Group info' }).click();
+    await expect.poll(() => phone.getByRole('dialog', { name: GROUP }).getByRole('button', { name: 'Leave group' }).count()).toBe(1);
+    await auditAccessibility(phone, 'group info, phone, dark');
+    await screenshot(phone, 'chat-group-info-375-dark');
+    await context.close();
+  });
+
+  it('sends an image in a private chat: uploaded, shown to both, not in the sender’s listed images', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3b82f6' } }).png().toBuffer();
+    await gwen.page.goto(`/app/social/chat/messages?username=hugo&id=${hugo.id}&isGroup=false`);
+    await hugo.page.goto(`/app/social/chat/messages?username=gwen&id=${gwen.id}&isGroup=false`);
+    await expect.poll(() => composer(gwen.page, 'hugo').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => composer(hugo.page, 'gwen').count(), { timeout: 15_000 }).toBe(1);
+    await gwen.page.locator('input[type="file"]').setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => gwen.page.getByRole('img', { name: 'Image to send' }).count()).toBe(1);
+    await composer(gwen.page, 'hugo').fill('A blue square');
+    await gwen.page.getByRole('button', { name: 'Send message' }).click();
+    const sent = bubble(gwen.page, 'A blue square');
+    await expect.poll(() => sent.innerText(), { timeout: 15_000 }).toMatch(/Sent|Read/);
+    const mine = sent.getByRole('img', { name: 'Image from You' });
+    expect(await mine.getAttribute('src')).toMatch(/^\/media\/image\/upload\/v\d+\//);
+    expect(await mine.getAttribute('loading')).toBe('lazy');
+    const theirs = bubble(hugo.page, 'A blue square').getByRole('img', { name: 'Image from gwen' });
+    await expect.poll(() => theirs.count(), { timeout: 15_000 }).toBe(1);
+    // Loaded for real (served under the app's CSP).
+    await expect.poll(() => theirs.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(64);
+    const listed = await callApi<{ images: unknown[] }>(app, 'GET', `/images/${gwen.id}`, hugo.token);
+    expect(listed.images).toEqual([]);
+    await screenshot(hugo.page, 'chat-image-1280-light');
   });
 });

@@ -1,16 +1,17 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatListItem, ChatMessage } from '../../src/api/chat';
+import type { ChatListItem, ChatMessage, GroupChat } from '../../src/api/chat';
 import type { ApiClient } from '../../src/api/client';
-import { chatEventOf, clearPrivateChat, liveChatActor, privateChat, rememberChatList } from '../../src/effects/chat';
+import { chatApi, chatEventOf, clearPrivateChat, invitationEventOf, liveChatActor, privateChat, rememberChatList, viewingActor } from '../../src/effects/chat';
 import { createBus } from '../../src/effects/socket';
-import { chatMachine, type ChatContext } from '../../src/machines/chat.machine';
+import { chatMachine, conversationRows, draftError, GROUP_GONE, NOT_AN_IMAGE, type ChatContext } from '../../src/machines/chat.machine';
 import { createActor } from 'xstate';
 import { refused } from '../fixtures/streams';
+import { ben as gBen, GIF, groupMessage, me as gMe, PNG, team, UPLOADED } from './groupChatFixtures';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
 
 const me = { id: 'me', username: 'ada' };
-const ben = { id: 'u2', username: 'ben' };
-const carl = { id: 'u3', username: 'carl' };
+const ben = { id: 'u2', username: 'ben', isGroup: false };
+const carl = { id: 'u3', username: 'carl', isGroup: false };
 const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
 function msg(seq: number, from: 'me' | 'ben' | 'carl', overrides: Partial<ChatMessage> = {}): ChatMessage {
@@ -73,6 +74,8 @@ const IN_PLACE = new Set(['chat.read', 'chat.reaction', 'chat.deleted', 'chat.li
 
 const model = {
   serialize,
+  // Group chats and attachments are the group model's (below).
+  ignore: ['chat.groupUpdated', 'chat.groupRemoved'],
   events: [
     { type: 'chat.retryList' },
     { type: 'chat.retryThread' },
@@ -81,7 +84,7 @@ const model = {
     { type: 'chat.select', peer: ben },
     { type: 'chat.select', peer: carl },
     { type: 'chat.select', peer: null },
-    { type: 'xstate.done.actor.list', output: [itemCarl, itemBen] },
+    { type: 'xstate.done.actor.list', output: { list: [itemCarl, itemBen], groups: [] } },
     { type: 'xstate.error.actor.list', error: refused('Session expired, please sign in again', 401) },
     { type: 'xstate.done.actor.thread', output: { messages: [m2, m3], lastSeq: 3, hasMore: true } },
     { type: 'xstate.error.actor.thread', error: refused('User not found', 404) },
@@ -205,16 +208,22 @@ describe('chat machine', () => {
           expect(toasts.at(-1)).toEqual({ type: 'error', description: expected });
         }
         if (e.type === 'xstate.error.actor.thread') expect(c.threadError).toBe('User not found');
+        if (e.type === 'chat.select' && snapshot.children.thread)
+          expect(snapshot.children.thread.getSnapshot().input).toEqual({ peerId: c.peer!.id, isGroup: false });
         if (e.type === 'chat.send') {
           const body = (e as unknown as { body: string }).body;
           const pending = c.messages.filter((m) => m.status === 'pending');
           if (body.trim()) {
             expect(pending.map((m) => m.body)).toEqual(['hi']);
-            expect(snapshot.children.send?.getSnapshot().input).toEqual({ receiverId: 'u2', body: 'hi', clientId: 'c-1' });
+            expect(snapshot.children.send?.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, body: 'hi', gifUrl: '', selectedImage: '', clientId: 'c-1' });
           } else expect(pending).toEqual([]);
         }
         // A refused send shows as failed, unless the socket's echo already proved it stored.
-        if (e.type === 'xstate.error.actor.send') expect(c.messages.find((m) => m.clientId === 'c-1')?.status).toBe(ids.includes('m4') ? 'sent' : 'failed');
+        if (e.type === 'xstate.error.actor.send') {
+          const mine = c.messages.find((m) => m.clientId === 'c-1')!;
+          if (ids.includes('m4')) expect(mine.status).toBe('sent');
+          else expect([mine.status, mine.error]).toEqual(['failed', 'You cannot message this member']);
+        }
         if (e.type === 'xstate.done.actor.send' || (e.type === 'chat.received' && (e as unknown as { message: ChatMessage }).message._id === 'm4')) {
           expect(c.messages.filter((m) => m.clientId === 'c-1').map((m) => `${m._id}:${m.status}`)).toEqual(['m4:sent']);
         }
@@ -234,19 +243,20 @@ describe('chat machine', () => {
           expect([m.deleteForEveryone, m.body, m.reaction]).toEqual([true, '', []]);
         }
         if (e.type === 'chat.deleted' && c.messages.length) expect(ids).not.toContain('m2');
-        if (e.type === 'chat.loadOlder' && snapshot.children.older) expect(snapshot.children.older.getSnapshot().input).toEqual({ peerId: 'u2', before: 2 });
+        if (e.type === 'chat.loadOlder' && snapshot.children.older)
+          expect(snapshot.children.older.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, before: 2 });
         if (e.type === 'chat.reconnected' && snapshot.children.catchUp)
-          expect(snapshot.children.catchUp.getSnapshot().input).toEqual({ peerId: 'u2', after: 3 });
+          expect(snapshot.children.catchUp.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, after: 3 });
         if (e.type === 'chat.received') {
           // In order: taken, nothing asked; after a gap: taken, and what is missing is asked for.
           const id = (e as unknown as { message: ChatMessage }).message._id;
           if (id === 'm4b') expect([c.syncedSeq, snapshot.matches({ conversation: { open: { ready: { sync: 'live' } } } })]).toEqual([4, true]);
-          if (id === 'm5' && snapshot.children.catchUp) expect(snapshot.children.catchUp.getSnapshot().input).toEqual({ peerId: 'u2', after: 3 });
+          if (id === 'm5' && snapshot.children.catchUp) expect(snapshot.children.catchUp.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, after: 3 });
         }
         if (e.type === 'xstate.done.actor.catchUp') {
           const out = (e as unknown as { output: { hasMore: boolean } }).output;
           // The next page continues from the last seq held without a gap.
-          if (out.hasMore) expect(snapshot.children.catchUp?.getSnapshot().input).toEqual({ peerId: 'u2', after: c.syncedSeq });
+          if (out.hasMore) expect(snapshot.children.catchUp?.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, after: c.syncedSeq });
           else expect(c.syncedSeq).toBe(5);
         }
       },
@@ -272,6 +282,58 @@ describe('chat effects', () => {
     const deleted = { conversationId: 'g', messageId: 'x', seq: 1, type: 'deleteForMe' as const, isGroupChat: true, groupId: 'g' };
     expect(chatEventOf({ event: 'message deleted', payload: deleted })).toBeNull();
     expect(chatEventOf({ event: 'reset', feed: 'streams' })).toBeNull();
+  });
+
+  it('maps group chat socket events to chat and invitation events', () => {
+    const gm = groupMessage(3, gBen);
+    const g = team();
+    expect(chatEventOf({ event: 'group message received', payload: gm })).toEqual({ type: 'chat.received', message: gm });
+    expect(chatEventOf({ event: 'group message reaction', payload: gm })).toEqual({ type: 'chat.reaction', message: gm });
+    const deleted = { conversationId: 'g1', messageId: 'gm3', seq: 3, type: 'deleteForEveryone' as const, isGroupChat: true, groupId: 'g1' };
+    expect(chatEventOf({ event: 'group message deleted', payload: deleted })).toEqual({ type: 'chat.deleted', deleted });
+    for (const event of ['group chat list', 'group updated'] as const) {
+      expect(chatEventOf({ event, payload: g })).toEqual({ type: 'chat.groupUpdated', group: g });
+      expect(invitationEventOf({ event, payload: g })).toEqual({ type: 'invitations.group', group: g });
+    }
+    for (const event of ['group member promoted', 'group member removed'] as const) {
+      expect(chatEventOf({ event, payload: { groupId: 'g1', userId: 'u2', group: g } })).toEqual({ type: 'chat.groupUpdated', group: g });
+    }
+    // The member removed hears it without the group.
+    expect(chatEventOf({ event: 'group member removed', payload: { groupId: 'g1', userId: 'me', group: null } })).toEqual({ type: 'chat.groupRemoved', groupId: 'g1' });
+    expect(chatEventOf({ event: 'group deleted', payload: { groupId: 'g1' } })).toEqual({ type: 'chat.groupRemoved', groupId: 'g1' });
+    expect(invitationEventOf({ event: 'group deleted', payload: { groupId: 'g1' } })).toEqual({ type: 'invitations.removed', groupId: 'g1' });
+    expect(invitationEventOf({ event: 'reconnected' })).toEqual({ type: 'invitations.reconnected' });
+    expect(invitationEventOf({ event: 'message received', payload: m5 })).toBeNull();
+  });
+
+  it('opening a group asks to join its room (and leaves nothing on close); a private chat says add/remove chat users', () => {
+    const http = vi.fn(async () => ({}));
+    const emit = vi.fn(async () => ({ ok: true }));
+    const calls = chatApi({ http } as unknown as ApiClient);
+    const group = createActor(viewingActor(calls, emit as never), { input: { me, peer: { id: 'g1', username: 'Team', isGroup: true } } }).start();
+    group.stop();
+    expect(emit).toHaveBeenCalledWith('join group room', { groupId: 'g1' });
+    expect(http).not.toHaveBeenCalled();
+    const direct = createActor(viewingActor(calls, emit as never), { input: { me, peer: ben } }).start();
+    direct.stop();
+    expect(http.mock.calls).toEqual([
+      ['/chat/message/add-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }],
+      ['/chat/message/remove-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }],
+    ]);
+  });
+
+  it('sends to the group path or the private one, and asks for group pages with isGroupChat', async () => {
+    const http = vi.fn(async (..._args: unknown[]) => ({ chat: m5 }));
+    const calls = chatApi({ http } as unknown as ApiClient);
+    const content = { body: 'hi', gifUrl: '', selectedImage: UPLOADED, clientId: 'c-1' };
+    await calls.send({ peerId: 'g1', isGroup: true, ...content });
+    await calls.send({ peerId: 'u2', isGroup: false, ...content });
+    await calls.messages({ peerId: 'g1', isGroup: true, after: 4 });
+    expect(http.mock.calls).toEqual([
+      ['/group/message', { method: 'POST', body: { groupId: 'g1', ...content } }],
+      ['/chat/message', { method: 'POST', body: { receiverId: 'u2', ...content } }],
+      ['/chat/message/user/g1?isGroupChat=true&after=4'],
+    ]);
   });
 
   it('the sidebar clean-up: remove-chat-users with both usernames (the first chat names the other), listener detached', async () => {
@@ -301,6 +363,212 @@ describe('chat effects', () => {
     const { api, system: sys } = system(http);
     await clearPrivateChat(sys, api);
     expect(http).not.toHaveBeenCalled();
+  });
+});
+
+/* ----- Group chats, and messages with a gif or an image ----- */
+
+const teamPeer = { id: 'g1', username: 'Team', isGroup: true };
+const gm1 = groupMessage(1, gBen);
+const gm2 = groupMessage(2, gMe);
+const gm3 = groupMessage(3, gBen);
+const gm4 = groupMessage(4, gBen);
+const gm5 = groupMessage(5, gBen);
+const elsewhere = groupMessage(7, gBen, { _id: 'gx7', groupId: 'g9', conversationId: 'g9', groupName: 'Elsewhere' });
+const imageAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', selectedImage: UPLOADED, clientId: 'c-1' });
+const gifAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', gifUrl: GIF, clientId: 'c-1' });
+const renamed = team({ name: 'Team Two', updatedAt: '2025-01-01T12:00:00.000Z' });
+const withoutMe = team({ members: team().members.filter((x) => x.userId !== 'me'), admins: ['u2'] });
+const other = team({ _id: 'g2', name: 'Readers', updatedAt: '2025-01-01T11:30:00.000Z' });
+
+const groupSerialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
+  const c = snapshot.context as ChatContext;
+  return JSON.stringify({
+    value: snapshot.value,
+    groups: c.groups.map((g) => `${g._id}:${g.name}`),
+    last: Object.values(c.groupLast).map((x) => `${x.groupId}:${x._id}`),
+    peer: c.peer?.id ?? null,
+    messages: c.messages.map((x) => `${x._id}:${x.status}:${x.selectedImage.slice(0, 6)}:${x.gifUrl ? 'gif' : ''}:${x.reaction.length}:${x.deleteForEveryone ? 'x' : ''}`),
+    synced: c.syncedSeq,
+    error: c.threadError,
+    edit: c.edit?.kind ?? null,
+    sent: c.sent,
+  });
+};
+
+const groupModel = {
+  serialize: groupSerialize,
+  ignore: ['chat.read', 'chat.reaction', 'chat.deleted', 'chat.listItem', 'chat.loadOlder', 'chat.retryList'],
+  events: [
+    { type: 'chat.select', peer: teamPeer },
+    { type: 'chat.select', peer: null },
+    { type: 'xstate.done.actor.list', output: { list: [], groups: [team()] } },
+    { type: 'xstate.done.actor.thread', output: { messages: [gm1, gm2], lastSeq: 2, hasMore: false } },
+    { type: 'xstate.error.actor.thread', error: refused('Accept the invitation to this group first', 403) },
+    { type: 'chat.retryThread' },
+    { type: 'chat.send', body: '', image: PNG },
+    { type: 'chat.send', body: '', gifUrl: ` ${GIF} ` },
+    { type: 'chat.send', body: 'look', gifUrl: 'http://media.example.org/party.gif' },
+    { type: 'chat.send', body: 'look', image: 'data:text/plain;base64,AAAA' },
+    { type: 'xstate.done.actor.upload', output: { url: UPLOADED } },
+    { type: 'xstate.error.actor.upload', error: refused('Image is too large: the limit is 10 MB', 413) },
+    { type: 'xstate.done.actor.send', output: imageAnswer },
+    { type: 'xstate.done.actor.send', output: gifAnswer },
+    { type: 'xstate.error.actor.send', error: refused('Accept the invitation to this group first', 403) },
+    { type: 'chat.retrySend', clientId: 'c-1' },
+    { type: 'chat.received', message: gm3 },
+    { type: 'chat.received', message: gm5 },
+    { type: 'chat.received', message: elsewhere },
+    { type: 'xstate.done.actor.catchUp', output: { messages: [gm3, gm4, gm5], lastSeq: 5, hasMore: false } },
+    { type: 'chat.reconnected' },
+    { type: 'chat.react', messageId: 'gm1', reaction: 'like', change: 'add' },
+    { type: 'xstate.done.actor.react', output: { ...gm1, reaction: [{ userId: 'me', senderName: 'ada', type: 'like' }] } },
+    { type: 'chat.delete', messageId: 'gm2', mode: 'deleteForEveryone' },
+    { type: 'xstate.done.actor.delete', output: { conversationId: 'g1', messageId: 'gm2', seq: 2, type: 'deleteForEveryone', isGroupChat: true, groupId: 'g1' } },
+    { type: 'chat.groupUpdated', group: renamed },
+    { type: 'chat.groupUpdated', group: withoutMe },
+    { type: 'chat.groupUpdated', group: other },
+    { type: 'chat.groupRemoved', groupId: 'g1' },
+  ] as ModelEvent[],
+  filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
+    const c = snapshot.context as ChatContext;
+    const m = (v: unknown) => snapshot.matches(v);
+    const type = event.type;
+    const listAsLoaded = c.groups.map((g) => `${g._id}:${g.name}`).join() === 'g1:Team' && Object.keys(c.groupLast).length === 0;
+    const none = m({ conversation: 'none' });
+    const fresh = c.messages.map((x) => x._id).join() === 'gm1,gm2' && c.sent === 0 && c.edit === null && c.messages.every((x) => x.reaction.length === 0 && !x.deleteForEveryone);
+    const quiet = m({ list: 'loaded' }) && m({ conversation: { open: { ready: { outbox: 'idle', edit: 'idle', sync: 'live' } } } });
+    const stimulus = quiet && fresh && listAsLoaded;
+    const idle = none && m({ list: 'loaded' }) && listAsLoaded;
+    if (type === 'xstate.done.actor.list') return none;
+    if (type.startsWith('xstate.')) return true;
+    switch (type) {
+      case 'chat.select':
+        if (none) return idle && (event.peer as unknown) !== null;
+        return (m({ conversation: { open: 'loading' } }) || m({ conversation: { open: 'failed' } }) || stimulus) && (event.peer as unknown) === null;
+      case 'chat.retryThread':
+        return true;
+      case 'chat.retrySend':
+        return c.messages.some((x) => x.status === 'failed') && m({ conversation: { open: { ready: { outbox: 'idle' } } } });
+      case 'chat.received': {
+        const id = (event.message as ChatMessage)._id;
+        if (id === 'gm3') return stimulus || idle;
+        return stimulus;
+      }
+      case 'chat.groupUpdated':
+      case 'chat.groupRemoved':
+        return stimulus || idle;
+      default:
+        return stimulus;
+    }
+  },
+};
+
+describe('chat machine: group chats and attachments', () => {
+  const paths = coverPaths(chatMachine, { ...groupModel, input } as never);
+  beforeEach(() => void vi.useFakeTimers());
+
+  it('walks a bounded graph', () => {
+    console.log(`chat (groups): ${paths.length} cover paths`);
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    await replay(chatMachine, path, {
+      input,
+      coverage,
+      serialize: groupSerialize as never,
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot() as unknown as {
+          context: ChatContext;
+          children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+          matches(v: unknown): boolean;
+        };
+        const c = snapshot.context;
+        const e = step.event as ModelEvent & Record<string, unknown>;
+        const childInput = (id: string) => snapshot.children[id]?.getSnapshot().input;
+        // Only this group's messages, and no read marking in a group.
+        for (const x of c.messages) expect(x.groupId).toBe('g1');
+        expect(snapshot.children.markRead).toBeUndefined();
+        // Group chats the member is not in never show; the newest change first.
+        for (const g of c.groups) expect(g.members.some((x) => x.userId === 'me' && x.state === 'accepted')).toBe(true);
+        const changed = c.groups.map((g) => g.updatedAt);
+        expect([...changed].sort().reverse()).toEqual(changed);
+        if (e.type === 'chat.select' && e.peer) {
+          // Choosing a conversation leaves the loaded list alone (no reload).
+          expect(snapshot.matches({ list: 'loaded' })).toBe(true);
+          expect(childInput('viewing')).toEqual({ me, peer: teamPeer });
+          expect(childInput('thread')).toEqual({ peerId: 'g1', isGroup: true });
+        }
+        if (e.type === 'chat.send') {
+          const pending = c.messages.filter((x) => x.status === 'pending');
+          const draft = e as unknown as { body: string; gifUrl?: string; image?: string };
+          if (draft.image === PNG) {
+            expect(pending.map((x) => [x.selectedImage, x.isGroupChat, x.groupId, x.receiverId])).toEqual([[PNG, true, 'g1', '']]);
+            expect(childInput('upload')).toEqual({ image: PNG });
+          } else if (draft.gifUrl === ` ${GIF} `) {
+            expect(childInput('send')).toEqual({ peerId: 'g1', isGroup: true, body: '', gifUrl: GIF, selectedImage: '', clientId: 'c-1' });
+          } else expect(pending).toEqual([]);
+        }
+        if (e.type === 'xstate.done.actor.upload')
+          expect(childInput('send')).toEqual({ peerId: 'g1', isGroup: true, body: '', gifUrl: '', selectedImage: UPLOADED, clientId: 'c-1' });
+        if (e.type === 'xstate.error.actor.upload') {
+          const mine = c.messages.find((x) => x.clientId === 'c-1')!;
+          // Still the picture it was, to try again.
+          expect([mine.status, mine.error, mine.selectedImage]).toEqual(['failed', 'Image is too large: the limit is 10 MB', PNG]);
+        }
+        if (e.type === 'chat.retrySend' && c.messages.find((x) => x.clientId === 'c-1')?.selectedImage === PNG) expect(childInput('upload')).toEqual({ image: PNG });
+        if (e.type === 'xstate.done.actor.send') expect(c.messages.filter((x) => x.clientId === 'c-1').map((x) => x.status)).toEqual(['sent']);
+        if (e.type === 'chat.received') {
+          const id = (e.message as ChatMessage)._id;
+          if (id === 'gx7') expect(c.groupLast.g9).toBeUndefined();
+          if (id === 'gm3') expect(c.groupLast.g1?._id).toBe('gm3');
+          if (id === 'gm5') expect(childInput('catchUp')).toEqual({ peerId: 'g1', isGroup: true, after: 2 });
+        }
+        if (e.type === 'chat.reconnected' && snapshot.children.catchUp) expect(childInput('catchUp')).toEqual({ peerId: 'g1', isGroup: true, after: 2 });
+        if (e.type === 'xstate.done.actor.catchUp') expect([c.syncedSeq, c.messages.map((x) => x.seq)]).toEqual([5, [1, 2, 3, 4, 5]]);
+        if (e.type === 'chat.delete') expect(childInput('delete')).toEqual({ messageId: 'gm2', senderId: 'me', receiverId: 'g1', mode: 'deleteForEveryone' });
+        if (e.type === 'chat.groupUpdated') {
+          const g = e.group as GroupChat;
+          if (g === renamed) expect(c.groups.find((x) => x._id === 'g1')?.name).toBe('Team Two');
+          if (g === other) expect(c.groups.map((x) => x._id)).toContain('g2');
+        }
+        if ((e.type === 'chat.groupUpdated' && e.group === withoutMe) || e.type === 'chat.groupRemoved') {
+          expect(c.groups.map((x) => x._id)).not.toContain('g1');
+          if (c.peer) expect([snapshot.matches({ conversation: { open: 'failed' } }), c.threadError, c.messages]).toEqual([true, GROUP_GONE, []]);
+        }
+      },
+    });
+  });
+
+  it('keeps the newest group message for the list, withdrawn or dropped as deletes say, and lists rows newest first', () => {
+    const actor = createActor(chatMachine, { input }).start();
+    actor.send({ type: 'chat.groupUpdated', group: team() });
+    actor.send({ type: 'chat.received', message: gm3 });
+    actor.send({ type: 'chat.received', message: gm1 });
+    expect(actor.getSnapshot().context.groupLast.g1?._id).toBe('gm3');
+    actor.send({ type: 'chat.deleted', deleted: { conversationId: 'g1', messageId: 'gm3', seq: 3, type: 'deleteForEveryone', isGroupChat: true, groupId: 'g1' } });
+    expect(actor.getSnapshot().context.groupLast.g1).toMatchObject({ deleteForEveryone: true, body: '' });
+    actor.send({ type: 'chat.deleted', deleted: { conversationId: 'g1', messageId: 'gm3', seq: 3, type: 'deleteForMe', isGroupChat: true, groupId: 'g1' } });
+    expect(actor.getSnapshot().context.groupLast.g1).toBeUndefined();
+    actor.send({ type: 'chat.received', message: gm4 });
+    const c = actor.getSnapshot().context;
+    const older = item(msg(3, 'me', { createdAt: '2025-01-01T11:12:00.000Z' }), 0);
+    const newer = item(msg(9, 'carl', { createdAt: '2025-01-01T11:20:00.000Z' }), 0);
+    // The group's row is as new as its last message (11:14), between the two private ones.
+    expect(conversationRows([newer, older], c.groups, c.groupLast).map((r) => r.key)).toEqual(['conv-carl', 'g1', 'conv-ben']);
+    actor.stop();
+  });
+
+  it('checks a draft with the server’s rules', () => {
+    expect(draftError({ body: '   ' })).toBe('Message must not be empty');
+    expect(draftError({ body: '', gifUrl: 'http://x.org/a.gif' })).toBe('GIF URL must be an https URL');
+    expect(draftError({ body: '', gifUrl: 'javascript:alert(1)' })).toBe('GIF URL must be an https URL');
+    expect(draftError({ body: '', image: 'data:text/html;base64,AAAA' })).toBe(NOT_AN_IMAGE);
+    expect(draftError({ body: 'x'.repeat(5001) })).toBe('Message must not exceed 5000 characters');
+    expect(draftError({ body: '', gifUrl: GIF })).toBeNull();
+    expect(draftError({ body: '', image: PNG })).toBeNull();
+    expect(draftError({ body: ' hi ' })).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
-/** The chat route for a conversation (spec section 2: username, id, isGroup). */
-export const chatHref = (peer: { username: string; id: string } | null) =>
-  peer
-    ? `~/app/social/chat/messages?${new URLSearchParams({ username: peer.username, id: peer.id, isGroup: 'false' })}`
-    : '~/app/social/chat/messages';
+import type { ChatMessage } from '../../api/chat';
+import { conversationHref, type ChatMember } from '../../machines/chat.machine';
+
+/** The chat route for a conversation (private unless `isGroup`), from inside the member area's nested router. */
+export const chatHref = (peer: (ChatMember & { isGroup?: boolean }) | null) => `~${conversationHref(peer)}`;
 
 /** 'HH:MM' today, else a short date. */
 export function shortTime(iso: string): string {
@@ -12,4 +12,9 @@ export function shortTime(iso: string): string {
   return sameDay
     ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
     : date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+}
+
+/** What a message shows in one line: its text, else what it carries. */
+export function messageSummary(m: Pick<ChatMessage, 'body' | 'gifUrl' | 'selectedImage' | 'deleteForEveryone'>): string {
+  return m.deleteForEveryone ? 'Message deleted' : m.body || (m.gifUrl ? 'GIF' : m.selectedImage ? 'Photo' : '');
 }

@@ -1,70 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { MessageCircle } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
-import { useSearch } from 'wouter';
-import { chatLogic, rememberChatList } from '../../../effects/chat';
-import { journal } from '../../../effects/journal';
-import { selectThreadFailed, selectThreadReady, type ChatMember } from '../../../machines/chat.machine';
-import { useApp } from '../../AppContext';
-import { ChatList } from '../../chat/ChatList';
-import { ChatThread } from '../../chat/ChatThread';
+import { ChatScreen } from '../../chat/ChatScreen';
 import { PageSpinner } from '../../components/PageSpinner';
-import { useMediaQuery, useSessionProfile } from '../../layouts/useShell';
+import { useSessionProfile } from '../../layouts/useShell';
 
-/** Where the chat shows two panes (spec: below 768 px only the list). */
-export const CHAT_TWO_PANES = '(min-width: 768px)';
-
-const randomPrefix = () => Math.random().toString(36).slice(2, 10);
-
-/** /app/social/chat/messages?username=&id=&isGroup= (spec section 2, Chat screens). */
+/** /app/social/chat/messages?username=&id=&isGroup= (spec section 2, Chat screens; src/views/chat). */
 export default function ChatPage() {
   const profile = useSessionProfile();
   if (!profile) return <PageSpinner label="Loading chats" />;
   return <ChatScreen me={{ id: profile._id, username: profile.username }} />;
-}
-
-function ChatScreen({ me }: { me: ChatMember }) {
-  const app = useApp();
-  const logic = useMemo(() => chatLogic(app), [app]);
-  const chat = useActorRef(logic, { input: { me, clientPrefix: randomPrefix() }, inspect: journal.inspect });
-  const params = new URLSearchParams(useSearch());
-  const username = params.get('username');
-  const id = params.get('id');
-  const isGroup = params.get('isGroup') === 'true';
-  const peer = useMemo(() => (username && id && !isGroup && id !== me.id ? { username, id } : null), [username, id, isGroup, me.id]);
-  useEffect(() => {
-    chat.send({ type: 'chat.select', peer });
-  }, [chat, peer]);
-  useEffect(() => {
-    const subscription = chat.subscribe((snapshot) => rememberChatList(snapshot.context.list));
-    return () => subscription.unsubscribe();
-  }, [chat]);
-  const twoPanes = useMediaQuery(CHAT_TWO_PANES);
-  const threadLoading = useSelector(chat, (s) => !selectThreadReady(s) && !selectThreadFailed(s));
-
-  if (!twoPanes) {
-    // A phone shows one thing: the list, or (with ?username) the conversation once it has loaded.
-    if (!peer) return <ChatList chat={chat} me={me} selectedId={null} />;
-    if (threadLoading) return <PageSpinner label="Loading messages" />;
-    return (
-      <div className="-mx-4 -mt-6 flex h-[calc(100dvh-3.5rem-4.5rem)] flex-col">
-        <ChatThread chat={chat} me={me} peer={peer} showBack />
-      </div>
-    );
-  }
-  return (
-    <div className="flex h-[calc(100dvh-3.5rem-6rem)] min-h-[28rem] overflow-hidden rounded-3xl border border-neutral-200 bg-white shadow-sm dark:border-neutral-800 dark:bg-neutral-900">
-      <div className="w-72 shrink-0 overflow-y-auto border-r border-neutral-200 dark:border-neutral-800">
-        <ChatList chat={chat} me={me} selectedId={peer?.id ?? null} />
-      </div>
-      {peer ? (
-        <ChatThread key={peer.id} chat={chat} me={me} peer={peer} showBack={false} />
-      ) : (
-        <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-neutral-600 dark:text-neutral-400">
-          <MessageCircle aria-hidden="true" size={36} />
-          <p>Choose a conversation, or start one with Message in the menu of a member&apos;s post.</p>
-        </div>
-      )}
-    </div>
-  );
 }

@@ -1,0 +1,73 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { MessageCircle } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { chatLogic, rememberChatList } from '../../effects/chat';
+import { journal } from '../../effects/journal';
+import { selectThreadFailed, selectThreadReady, type ChatMember, type ChatPeer } from '../../machines/chat.machine';
+import { useApp } from '../AppContext';
+import { PageSpinner } from '../components/PageSpinner';
+import { useMediaQuery } from '../layouts/useShell';
+import { useChatDeps } from './ChatDeps';
+import { ChatList } from './ChatList';
+import { ChatThread } from './ChatThread';
+
+/** Where the chat shows two panes (spec: below 768 px only the list). */
+export const CHAT_TWO_PANES = '(min-width: 768px)';
+
+const randomPrefix = () => Math.random().toString(36).slice(2, 10);
+
+/** The query parameters' conversation (username, id, isGroup), or none; never a private chat with oneself. */
+export function peerOf(search: string, me: ChatMember): ChatPeer | null {
+  const params = new URLSearchParams(search);
+  const username = params.get('username');
+  const id = params.get('id');
+  const isGroup = params.get('isGroup') === 'true';
+  return username && id && (isGroup || id !== me.id) ? { username, id, isGroup } : null;
+}
+
+/** The chat section: the conversation list and the open conversation (private or group). */
+export function ChatScreen({ me }: { me: ChatMember }) {
+  const app = useApp();
+  const deps = useChatDeps();
+  const logic = useMemo(() => chatLogic(app, deps), [app, deps]);
+  const chat = useActorRef(logic, { input: { me, clientPrefix: randomPrefix() }, inspect: journal.inspect });
+  const search = useSearch();
+  // A new search string is a new selection (the machine ignores the same conversation again).
+  const peer = useMemo(() => peerOf(search, me), [search, me.id]);
+  useEffect(() => {
+    chat.send({ type: 'chat.select', peer });
+  }, [chat, peer]);
+  useEffect(() => {
+    const subscription = chat.subscribe((snapshot) => rememberChatList(snapshot.context.list));
+    return () => subscription.unsubscribe();
+  }, [chat]);
+  const twoPanes = useMediaQuery(CHAT_TWO_PANES);
+  const threadLoading = useSelector(chat, (s) => !selectThreadReady(s) && !selectThreadFailed(s));
+
+  if (!twoPanes) {
+    // A phone shows one thing: the list, or (with ?username) the conversation once it has loaded.
+    if (!peer) return <ChatList chat={chat} me={me} selectedId={null} />;
+    if (threadLoading) return <PageSpinner label="Loading messages" />;
+    return (
+      <div className="-mx-4 -mt-6 flex h-[calc(100dvh-3.5rem-4.5rem)] flex-col">
+        <ChatThread chat={chat} me={me} peer={peer} showBack />
+      </div>
+    );
+  }
+  return (
+    <div className="flex h-[calc(100dvh-3.5rem-6rem)] min-h-[28rem] overflow-hidden rounded-3xl border border-neutral-200 bg-white shadow-sm dark:border-neutral-800 dark:bg-neutral-900">
+      <div className="w-72 shrink-0 overflow-y-auto border-r border-neutral-200 dark:border-neutral-800">
+        <ChatList chat={chat} me={me} selectedId={peer?.id ?? null} />
+      </div>
+      {peer ? (
+        <ChatThread key={`${peer.isGroup}-${peer.id}`} chat={chat} me={me} peer={peer} showBack={false} />
+      ) : (
+        <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-neutral-600 dark:text-neutral-400">
+          <MessageCircle aria-hidden="true" size={36} />
+          <p>Choose a conversation, start a group chat, or message a member from the menu of their post.</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Check, UserPlus, Users, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { groupChatCreateLogic } from '../../effects/chat';
+import { journal } from '../../effects/journal';
+import type { ChatActorRef, ChatMember } from '../../machines/chat.machine';
+import { selectCreating } from '../../machines/groupChatCreate.machine';
+import { useApp } from '../AppContext';
+import { Alert } from '../components/Alert';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { TextField } from '../components/TextField';
+import { ChatModal } from './ChatModal';
+import { useChatDeps } from './ChatDeps';
+import { MemberSearch } from './MemberSearch';
+
+function CreateForm({ chat, me, onClose }: { chat: ChatActorRef; me: ChatMember; onClose: () => void }) {
+  const app = useApp();
+  const deps = useChatDeps();
+  const logic = useMemo(() => groupChatCreateLogic(app, chat, deps), [app, chat, deps]);
+  const actor = useActorRef(logic, { input: { me }, inspect: journal.inspect });
+  const name = useSelector(actor, (s) => s.context.name);
+  const nameError = useSelector(actor, (s) => s.context.nameError);
+  const invitees = useSelector(actor, (s) => s.context.invitees);
+  const error = useSelector(actor, (s) => s.context.error);
+  const creating = useSelector(actor, selectCreating);
+  const created = useSelector(actor, (s) => s.status === 'done');
+  const search = useSelector(actor, (s) => s.children.search);
+  useEffect(() => {
+    if (created) onClose();
+  }, [created, onClose]);
+  const invited = (id: string) => invitees.some((u) => u._id === id);
+
+  return (
+    <form
+      aria-label="New group chat"
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'create.submit' });
+      }}
+    >
+      <TextField
+        label="Group name"
+        value={name}
+        autoFocus
+        description="3 to 50 letters, numbers and spaces"
+        errorMessage={nameError}
+        isDisabled={creating}
+        onChange={(value) => actor.send({ type: 'create.name', value })}
+      />
+      <section aria-labelledby="invite-chat-title" className="flex flex-col gap-3">
+        <h3 id="invite-chat-title" className="text-sm font-semibold">
+          Invite members
+        </h3>
+        <p className="text-xs text-neutral-600 dark:text-neutral-400">They join once they accept the invitation.</p>
+        {search ? (
+          <MemberSearch
+            search={search}
+            isDisabled={creating}
+            action={(user) => (
+              <Button
+                size="sm"
+                variant={invited(user._id) ? 'primary' : 'secondary'}
+                icon={invited(user._id) ? <Check size={16} /> : <UserPlus size={16} />}
+                aria-pressed={invited(user._id)}
+                aria-label={`${invited(user._id) ? 'Selected' : 'Select'} ${user.username}`}
+                isDisabled={creating}
+                onPress={() => actor.send({ type: 'create.toggle', user })}
+              >
+                {invited(user._id) ? 'Selected' : 'Select'}
+              </Button>
+            )}
+          />
+        ) : null}
+        {invitees.length ? (
+          <ul aria-label="Invited members" className="flex flex-wrap gap-2">
+            {invitees.map((user) => (
+              <li key={user._id} className="inline-flex items-center gap-2 rounded-full bg-neutral-100 py-1 pr-1 pl-1 text-sm dark:bg-neutral-800">
+                <Avatar username={user.username} avatarColor={user.avatarColor} profilePicture={user.profilePicture} size="sm" />
+                {user.username}
+                <Button size="sm" variant="ghost" aria-label={`Remove ${user.username}`} isDisabled={creating} onPress={() => actor.send({ type: 'create.toggle', user })}>
+                  <X aria-hidden="true" size={14} />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">No one invited yet: you can add members later.</p>
+        )}
+      </section>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onPress={onClose} isDisabled={creating}>
+          Cancel
+        </Button>
+        <Button type="submit" isDisabled={creating}>
+          {creating ? 'Creating...' : 'Create group chat'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** "New group chat": the button and its dialog (the create machine runs while the dialog is open). */
+export function CreateGroupChat({ chat, me }: { chat: ChatActorRef; me: ChatMember }) {
+  const [open, setOpen] = useState(false);
+  const close = useMemo(() => () => setOpen(false), []);
+  return (
+    <>
+      <Button size="sm" variant="secondary" icon={<Users size={16} />} onPress={() => setOpen(true)}>
+        New group
+      </Button>
+      {open ? (
+        <ChatModal title="New group chat" onClose={close}>
+          <CreateForm chat={chat} me={me} onClose={close} />
+        </ChatModal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { LogOut, ShieldCheck, Trash2, UserMinus, UserPlus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import type { GroupChat, GroupMember } from '../../api/chat';
+import { groupChatManageLogic } from '../../effects/chat';
+import { journal } from '../../effects/journal';
+import type { ChatActorRef, ChatMember } from '../../machines/chat.machine';
+import { selectConfirming, selectWorking, type GroupChatManageActorRef, type ManageRequest } from '../../machines/groupChatManage.machine';
+import { useApp } from '../AppContext';
+import { Alert } from '../components/Alert';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { TextField } from '../components/TextField';
+import { useChatDeps } from './ChatDeps';
+import { ChatModal } from './ChatModal';
+import { ConfirmDialog } from './ConfirmDialog';
+import { MemberSearch } from './MemberSearch';
+
+const badge = 'rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200';
+
+function confirmText(request: ManageRequest, group: GroupChat) {
+  switch (request.kind) {
+    case 'remove':
+      return { title: `Remove ${request.username}?`, action: 'Remove', text: `${request.username} leaves ${group.name} and no longer receives its messages.` };
+    case 'delete':
+      return { title: `Delete ${group.name}?`, action: 'Delete', text: 'The group chat and its messages are deleted for everyone. This cannot be undone.' };
+    default:
+      return { title: `Leave ${group.name}?`, action: 'Leave', text: 'You no longer receive its messages. An admin can invite you again.' };
+  }
+}
+
+function RenameForm({ actor, group, busy }: { actor: GroupChatManageActorRef; group: GroupChat; busy: boolean }) {
+  const [name, setName] = useState(group.name);
+  const nameError = useSelector(actor, (s) => s.context.nameError);
+  return (
+    <form
+      aria-label="Rename the group"
+      noValidate
+      className="flex items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'manage.rename', name });
+      }}
+    >
+      <TextField label="Group name" value={name} onChange={setName} errorMessage={nameError} isDisabled={busy} className="flex-1" />
+      <Button type="submit" variant="secondary" isDisabled={busy || name.trim() === group.name} className="mb-0.5">
+        Rename
+      </Button>
+    </form>
+  );
+}
+
+function MemberRow({ actor, member, me, isAdmin, amAdmin, busy }: { actor: GroupChatManageActorRef; member: GroupMember; me: ChatMember; isAdmin: boolean; amAdmin: boolean; busy: boolean }) {
+  const ref = { userId: member.userId, username: member.username };
+  const self = member.userId === me.id;
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-2">
+      <Avatar username={member.username} avatarColor={member.avatarColor} profilePicture={member.profilePicture} size="sm" />
+      <span className="flex min-w-0 flex-1 items-center gap-2">
+        <span className="truncate font-medium">{self ? `${member.username} (you)` : member.username}</span>
+        {isAdmin ? <span className={badge}>Admin</span> : null}
+        {member.state === 'pending' ? <span className={badge}>Invited</span> : null}
+      </span>
+      {amAdmin && !self ? (
+        <span className="flex gap-1">
+          {member.state === 'accepted' && !isAdmin ? (
+            <Button size="sm" variant="ghost" icon={<ShieldCheck size={16} />} aria-label={`Make admin: ${member.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'manage.promote', member: ref })}>
+              Make admin
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" icon={<UserMinus size={16} />} aria-label={`Remove ${member.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'manage.remove', member: ref })}>
+            Remove
+          </Button>
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+function GroupInfo({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatMember; group: GroupChat; onClose: () => void }) {
+  const app = useApp();
+  const deps = useChatDeps();
+  const logic = useMemo(() => groupChatManageLogic(app, chat, deps), [app, chat, deps]);
+  const actor = useActorRef(logic, { input: { me, group }, inspect: journal.inspect });
+  const busy = useSelector(actor, selectWorking);
+  const confirming = useSelector(actor, selectConfirming);
+  const error = useSelector(actor, (s) => s.context.error);
+  const finished = useSelector(actor, (s) => s.status === 'done');
+  const search = useSelector(actor, (s) => s.children.search);
+  useEffect(() => {
+    if (finished) onClose();
+  }, [finished, onClose]);
+  const amAdmin = group.admins.includes(me.id);
+  // Members first, then the invited; admins at the top of each.
+  const members = [...group.members].sort((a, b) => Number(a.state === 'pending') - Number(b.state === 'pending') || Number(group.admins.includes(b.userId)) - Number(group.admins.includes(a.userId)));
+  const confirm = confirming ? confirmText(confirming, group) : null;
+
+  return (
+    <div className="flex flex-col gap-5">
+      {amAdmin ? <RenameForm actor={actor} group={group} busy={busy} /> : null}
+      <section aria-labelledby="group-members-title" className="flex flex-col">
+        <h3 id="group-members-title" className="text-sm font-semibold">
+          Members ({group.members.filter((m) => m.state === 'accepted').length})
+        </h3>
+        <ul aria-label="Members" className="divide-y divide-neutral-200 dark:divide-neutral-800">
+          {members.map((m) => (
+            <MemberRow key={m.userId} actor={actor} member={m} me={me} isAdmin={group.admins.includes(m.userId)} amAdmin={amAdmin} busy={busy} />
+          ))}
+        </ul>
+      </section>
+      {amAdmin && search ? (
+        <section aria-labelledby="group-add-title" className="flex flex-col gap-2">
+          <h3 id="group-add-title" className="text-sm font-semibold">
+            Add members
+          </h3>
+          <MemberSearch
+            search={search}
+            isDisabled={busy}
+            action={(user) => (
+              <Button size="sm" variant="secondary" icon={<UserPlus size={16} />} aria-label={`Invite ${user.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'manage.invite', user })}>
+                Invite
+              </Button>
+            )}
+          />
+        </section>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="flex flex-wrap justify-end gap-2 border-t border-neutral-200 pt-4 dark:border-neutral-800">
+        <Button variant="secondary" icon={<LogOut size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'manage.leave' })}>
+          Leave group
+        </Button>
+        {amAdmin ? (
+          <Button variant="danger" icon={<Trash2 size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'manage.delete' })}>
+            Delete group
+          </Button>
+        ) : null}
+      </div>
+      {confirm ? (
+        <ConfirmDialog title={confirm.title} confirmLabel={confirm.action} onConfirm={() => actor.send({ type: 'manage.confirm' })} onCancel={() => actor.send({ type: 'manage.cancel' })}>
+          {confirm.text}
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+/** The group's info (members; admin controls for admins), from the conversation's header. */
+export function GroupInfoDialog({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatMember; group: GroupChat; onClose: () => void }) {
+  return (
+    <ChatModal title={group.name} onClose={onClose}>
+      <GroupInfo chat={chat} me={me} group={group} onClose={onClose} />
+    </ChatModal>
+  );
+}

@@ -1,0 +1,89 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Check, X } from 'lucide-react';
+import { useMemo } from 'react';
+import type { GroupChat } from '../../api/chat';
+import { groupChatInvitationsLogic } from '../../effects/chat';
+import { journal } from '../../effects/journal';
+import type { ChatActorRef, ChatMember } from '../../machines/chat.machine';
+import { selectAnswering } from '../../machines/groupChatInvitations.machine';
+import { useApp } from '../AppContext';
+import { Button } from '../components/Button';
+import { LoadError } from '../components/LoadError';
+import { useChatDeps } from './ChatDeps';
+import { GroupAvatar } from './GroupAvatar';
+
+const inviter = (group: GroupChat, me: ChatMember) => {
+  const mine = group.members.find((m) => m.userId === me.id);
+  return group.members.find((m) => m.userId === (mine?.invitedBy ?? group.createdBy))?.username ?? null;
+};
+
+/** Group chats the member is invited to: Accept or Decline; they arrive and leave live. */
+export function GroupInvitations({ chat, me }: { chat: ChatActorRef; me: ChatMember }) {
+  const app = useApp();
+  const deps = useChatDeps();
+  const logic = useMemo(() => groupChatInvitationsLogic(app, chat, deps), [app, chat, deps]);
+  const actor = useActorRef(logic, { input: { me }, inspect: journal.inspect });
+  const pending = useSelector(actor, (s) => s.context.pending);
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const answering = useSelector(actor, selectAnswering);
+
+  if (failed)
+    return (
+      <div className="px-4 pb-2">
+        <LoadError title="Invitations" onRetry={() => actor.send({ type: 'invitations.retry' })}>
+          {error}
+        </LoadError>
+      </div>
+    );
+  if (pending.length === 0) return null;
+  return (
+    <section aria-labelledby="chat-invitations-title" className="border-b border-neutral-200 px-4 pb-3 dark:border-neutral-800">
+      <h2 id="chat-invitations-title" className="pb-2 text-sm font-semibold text-neutral-700 dark:text-neutral-300">
+        Invitations ({pending.length})
+      </h2>
+      <ul aria-label="Group chat invitations" className="flex flex-col gap-2">
+        {pending.map((group) => {
+          const by = inviter(group, me);
+          const busy = answering !== null;
+          const members = group.members.filter((m) => m.state === 'accepted').length;
+          return (
+            <li key={group._id} aria-label={group.name} className="flex flex-col gap-2 rounded-2xl border border-neutral-200 p-3 dark:border-neutral-800">
+              <div className="flex items-center gap-3">
+                <GroupAvatar picture={group.profileImage} size="sm" />
+                <span className="flex min-w-0 flex-col">
+                  <span className="truncate font-semibold">{group.name}</span>
+                  <span className="truncate text-xs text-neutral-600 dark:text-neutral-400">
+                    {by ? `${by} invited you · ` : ''}
+                    {members} {members === 1 ? 'member' : 'members'}
+                  </span>
+                </span>
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  icon={<Check size={16} />}
+                  aria-label={`Accept ${group.name}`}
+                  isDisabled={busy}
+                  onPress={() => actor.send({ type: 'invitations.accept', groupId: group._id })}
+                >
+                  {answering?.groupId === group._id && answering.accept ? 'Joining...' : 'Accept'}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  icon={<X size={16} />}
+                  aria-label={`Decline ${group.name}`}
+                  isDisabled={busy}
+                  onPress={() => actor.send({ type: 'invitations.decline', groupId: group._id })}
+                >
+                  {answering?.groupId === group._id && !answering.accept ? 'Declining...' : 'Decline'}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { AlertCircle, Check, CheckCheck, Clock, MoreHorizontal, RotateCw, SmilePlus, Trash2 } from 'lucide-react';
+import { Button as AriaButton, Dialog, DialogTrigger, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { REACTION_TYPES } from '../../api/constants';
+import type { ChatActorRef, ChatMember, ThreadMessage } from '../../machines/chat.machine';
+import { IconButton } from '../components/IconButton';
+import { REACTION_EMOJI, REACTION_LABEL } from '../streams/ReactionBar';
+import { messageSummary, shortTime } from './chatLinks';
+
+const menuItem =
+  'flex cursor-pointer items-center gap-2.5 rounded-xl px-3 py-2 text-sm font-semibold text-neutral-900 outline-none data-[focused]:bg-neutral-100 dark:text-white dark:data-[focused]:bg-neutral-800';
+
+function Status({ message }: { message: ThreadMessage }) {
+  if (message.status === 'pending') return <span className="inline-flex items-center gap-1"><Clock aria-hidden="true" size={12} />Sending</span>;
+  if (message.status === 'failed')
+    return (
+      <span className="inline-flex items-center gap-1 text-red-700 dark:text-red-400">
+        <AlertCircle aria-hidden="true" size={12} />
+        Not sent{message.error ? `: ${message.error}` : ''}
+      </span>
+    );
+  // A group keeps no read state: its messages are only sent.
+  return message.isRead && !message.isGroupChat ? (
+    <span className="inline-flex items-center gap-1"><CheckCheck aria-hidden="true" size={12} />Read</span>
+  ) : (
+    <span className="inline-flex items-center gap-1"><Check aria-hidden="true" size={12} />Sent</span>
+  );
+}
+
+/** A gif or an image in a bubble: lazy, bounded, described. */
+function Media({ message, who }: { message: ThreadMessage; who: string }) {
+  const src = message.selectedImage || message.gifUrl;
+  if (!src) return null;
+  const alt = message.selectedImage ? `Image from ${who}` : `GIF from ${who}`;
+  return <img src={src} alt={alt} loading="lazy" decoding="async" referrerPolicy="no-referrer" className="max-h-72 w-auto max-w-full rounded-2xl object-contain sm:max-w-xs" />;
+}
+
+/** One message: text and media, reactions, status (ours), and its options. `inGroup`: others' names are shown. */
+export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: ChatActorRef; message: ThreadMessage; me: ChatMember; busy: boolean; inGroup: boolean }) {
+  const mine = message.senderId === me.id;
+  const withdrawn = message.deleteForEveryone;
+  const myReaction = message.reaction.find((r) => r.userId === me.id)?.type ?? null;
+  const stored = message.status === 'sent' && !withdrawn;
+  const text = withdrawn ? 'This message was deleted' : message.body;
+  const who = mine ? 'You' : message.senderUsername;
+  return (
+    <li className={`group flex flex-col ${mine ? 'items-end' : 'items-start'}`} aria-label={`${who}: ${text || messageSummary(message)}`}>
+      {inGroup && !mine ? <p className="px-3 pb-0.5 text-xs font-semibold text-neutral-700 dark:text-neutral-300">{message.senderUsername}</p> : null}
+      <div className={`flex max-w-[85%] items-end gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
+        <div className={`flex min-w-0 flex-col gap-1 ${mine ? 'items-end' : 'items-start'} ${message.status === 'pending' ? 'opacity-70' : ''}`}>
+          {withdrawn ? null : <Media message={message} who={who} />}
+          {text ? (
+            <div
+              className={
+                'rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap ' +
+                (withdrawn
+                  ? 'border border-neutral-300 italic text-neutral-600 dark:border-neutral-700 dark:text-neutral-400'
+                  : mine
+                    ? 'bg-accent-strong text-white'
+                    : 'bg-neutral-100 text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100')
+              }
+            >
+              {text}
+            </div>
+          ) : null}
+        </div>
+        {stored ? (
+          <div className="flex shrink-0 items-center opacity-100 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
+            <DialogTrigger>
+              <IconButton label="React to message" isDisabled={busy}>
+                <SmilePlus size={16} />
+              </IconButton>
+              <Popover placement="top" className="rounded-full border border-neutral-200 bg-white p-1 shadow-xl dark:border-neutral-800 dark:bg-neutral-900">
+                <Dialog aria-label="Reactions" className="flex gap-0.5 outline-none">
+                  {({ close }) =>
+                    REACTION_TYPES.map((type) => (
+                      <AriaButton
+                        key={type}
+                        aria-label={REACTION_LABEL[type]}
+                        aria-pressed={myReaction === type}
+                        onPress={() => {
+                          chat.send({ type: 'chat.react', messageId: message._id, reaction: type, change: myReaction === type ? 'remove' : 'add' });
+                          close();
+                        }}
+                        className="rounded-full p-1.5 text-xl outline-none data-[hovered]:bg-neutral-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent aria-pressed:bg-accent-soft dark:data-[hovered]:bg-neutral-800"
+                      >
+                        {REACTION_EMOJI[type]}
+                      </AriaButton>
+                    ))
+                  }
+                </Dialog>
+              </Popover>
+            </DialogTrigger>
+            <MenuTrigger>
+              <IconButton label="Message options" isDisabled={busy}>
+                <MoreHorizontal size={16} />
+              </IconButton>
+              <Popover placement="bottom end" className="w-52 rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl outline-none dark:border-neutral-800 dark:bg-neutral-900">
+                <Menu
+                  aria-label="Message options"
+                  className="outline-none"
+                  onAction={(key) => chat.send({ type: 'chat.delete', messageId: message._id, mode: key === 'everyone' ? 'deleteForEveryone' : 'deleteForMe' })}
+                >
+                  <MenuItem id="me" textValue="Delete for me" className={menuItem}>
+                    <Trash2 aria-hidden="true" size={16} />
+                    Delete for me
+                  </MenuItem>
+                  {mine ? (
+                    <MenuItem id="everyone" textValue="Delete for everyone" className={`${menuItem} text-red-700 dark:text-red-400`}>
+                      <Trash2 aria-hidden="true" size={16} />
+                      Delete for everyone
+                    </MenuItem>
+                  ) : null}
+                </Menu>
+              </Popover>
+            </MenuTrigger>
+          </div>
+        ) : null}
+      </div>
+      {message.reaction.length ? (
+        <p className="-mt-1 rounded-full border border-neutral-200 bg-white px-1.5 text-sm dark:border-neutral-700 dark:bg-neutral-900" aria-label={`Reactions: ${message.reaction.map((r) => `${r.senderName} ${REACTION_LABEL[r.type]}`).join(', ')}`}>
+          {message.reaction.map((r) => REACTION_EMOJI[r.type]).join('')}
+        </p>
+      ) : null}
+      <p className="mt-0.5 flex flex-wrap items-center gap-2 px-1 text-xs text-neutral-600 dark:text-neutral-400">
+        {message.createdAt ? <time dateTime={message.createdAt}>{shortTime(message.createdAt)}</time> : null}
+        {mine ? <Status message={message} /> : null}
+        {message.status === 'failed' ? (
+          <AriaButton
+            onPress={() => chat.send({ type: 'chat.retrySend', clientId: message.clientId! })}
+            className="inline-flex items-center gap-1 rounded font-semibold text-accent-strong outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent dark:text-accent"
+          >
+            <RotateCw aria-hidden="true" size={12} />
+            Retry
+          </AriaButton>
+        ) : null}
+      </p>
+    </li>
+  );
+}

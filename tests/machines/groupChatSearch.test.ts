@@ -1,0 +1,74 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { INVITE_SEARCH_DELAY_MS, type FoundUser } from '../../src/machines/createGroup.machine';
+import { groupChatSearchMachine, type MemberSearchContext } from '../../src/machines/groupChatSearch.machine';
+import { refused } from '../fixtures/streams';
+import { ben, cleo, me } from './groupChatFixtures';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
+
+const serialize = (snapshot: { value: unknown; context: unknown }) => {
+  const c = snapshot.context as MemberSearchContext;
+  return JSON.stringify({ value: snapshot.value, query: c.query, results: c.results.map((u) => u._id), exclude: c.exclude, error: c.error });
+};
+
+const model = {
+  serialize,
+  input: { exclude: [me.id] },
+  events: [
+    { type: 'search.query', query: ' be ' },
+    { type: 'search.query', query: '   ' },
+    { type: 'search.exclude', ids: [me.id, ben.id] },
+    { type: 'xstate.done.actor.searchUsers', output: { search: [found(me), found(ben), found(cleo)] } },
+    { type: 'xstate.error.actor.searchUsers', error: refused('Too many requests, please slow down', 429) },
+  ] as ModelEvent[],
+  filter: (snapshot: { context: unknown }, event: ModelEvent) =>
+    event.type !== 'search.exclude' || (snapshot.context as MemberSearchContext).exclude.length === 1,
+};
+
+const coverage = new TransitionCoverage(groupChatSearchMachine);
+
+describe('member search machine', () => {
+  const paths = coverPaths(groupChatSearchMachine, model as never);
+  beforeEach(() => void vi.useFakeTimers());
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    await replay(groupChatSearchMachine, path, {
+      coverage,
+      input: model.input,
+      serialize: serialize as never,
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot() as unknown as { context: MemberSearchContext; children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+        const c = snapshot.context;
+        const e = step.event;
+        // Nobody excluded is ever offered.
+        for (const id of c.exclude) expect(c.results.map((u) => u._id)).not.toContain(id);
+        if (e.type.startsWith('xstate.after.')) expect(snapshot.children.searchUsers?.getSnapshot().input).toEqual({ query: 'be' });
+        if (e.type === 'xstate.error.actor.searchUsers') expect([c.results, c.error]).toEqual([[], 'Too many requests, please slow down']);
+        if (e.type === 'search.query' && (e as unknown as { query: string }).query.trim() === '') expect([c.query, c.results]).toEqual(['', []]);
+      },
+    });
+  });
+
+  it('searches once, 500 ms after the last keystroke, with the last query', async () => {
+    const searchUsers = vi.fn(async ({ input }: { input: { query: string } }): Promise<{ search: FoundUser[] }> => ({
+      search: [found(cleo)].filter((u) => u.username.startsWith(input.query)),
+    }));
+    const actor = createActor(groupChatSearchMachine.provide({ actors: { searchUsers: fromPromise(searchUsers) } }), { input: { exclude: [me.id] } }).start();
+    actor.send({ type: 'search.query', query: 'c' });
+    await vi.advanceTimersByTimeAsync(400);
+    actor.send({ type: 'search.query', query: 'cl' });
+    await vi.advanceTimersByTimeAsync(INVITE_SEARCH_DELAY_MS - 1);
+    expect(searchUsers).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(searchUsers.mock.calls.map(([arg]) => arg.input)).toEqual([{ query: 'cl' }]);
+    expect(actor.getSnapshot().context.results.map((u) => u.username)).toEqual(['cleo']);
+    actor.stop();
+  });
+});
+
+afterAll(() => {
+  console.log(coverage.summary('groupChatSearch', stateCount(groupChatSearchMachine)));
+  expect(coverage.missed).toEqual([]);
+});
