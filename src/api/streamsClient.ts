@@ -1,5 +1,6 @@
 import type { $Fetch } from 'ofetch';
 import type { BlockResponse, FollowResponse, UsersList } from './follows';
+import type { CreateGroupPostBody } from './groups';
 import type { ImageKind, UploadImageResponse, UserImages } from './media';
 import type { PageQuery } from './pages';
 import { paths } from './paths';
@@ -31,6 +32,13 @@ export function createStreamsApi(http: $Fetch) {
       updateImage: (postId: string, body: UpdateImagePostBody) => http<PostResponse>(paths.posts.updateImage(postId), { method: 'PUT', body }),
       updateVideo: (postId: string, body: UpdateVideoPostBody) => http<PostResponse>(paths.posts.updateVideo(postId), { method: 'PUT', body }),
       remove: (postId: string) => http<DeletedResponse>(paths.posts.one(postId), { method: 'DELETE' }),
+      /** A group's accepted posts. */
+      ofGroup: (groupId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.group.posts(groupId, page), query(q)),
+      /** A group's pending posts (all for its admins, a member's own for members). */
+      pendingOfGroup: (groupId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.group.pending(groupId, page), query(q)),
+      createInGroup: (groupId: string, body: CreateGroupPostBody) => http<PostResponse>(paths.posts.group.create(groupId), { method: 'POST', body }),
+      acceptInGroup: (postId: string) => http<PostResponse>(paths.posts.group.accept(postId), { method: 'PUT' }),
+      declineInGroup: (postId: string) => http<PostResponse>(paths.posts.group.decline(postId), { method: 'PUT' }),
     },
     questions: {
       create: (body: CreateQuestionBody) => http<PostResponse>(paths.questions.create, { method: 'POST', body }),

@@ -15,6 +15,8 @@ export async function publish(request: PublishRequest, client = api): Promise<Po
       return (await client.posts.createVideo(request.body)).post;
     case 'createQuestion':
       return (await client.questions.create(request.body)).post;
+    case 'createGroupPost':
+      return (await client.posts.createInGroup(request.groupId, request.body)).post;
     case 'updatePost':
       return (await client.posts.update(request.postId, request.body)).post;
     case 'updateImagePost':

@@ -1,10 +1,13 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
 import type { CreateGroupBody, Group } from '../api/groups';
 import { paths } from '../api/paths';
+import { serverEvents } from '../api/socket';
 import { createGroupMachine, type CreatedGroup, type FoundUser } from '../machines/createGroup.machine';
+import { groupsMachine, type AcceptAnswer, type DeclineAnswer, type GroupLists, type GroupsEvent, type JoinAnswer } from '../machines/groups.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
+import { streamsBus, type Bus, type BusMessage } from './socket';
 
 /**
  * The chosen group image as a png file (spec: a renamed uploaded image file is forced to png),
@@ -42,3 +45,49 @@ export function createGroupLogic(app: HasSystem, { api = defaultApi }: { api?: A
     actions: { showToast: bridge.showToast, navigate: bridge.navigate },
   });
 }
+
+/** Bus messages as events of the groups machine. */
+export function groupsEventOf(message: BusMessage): GroupsEvent | null {
+  if (message.event === 'reconnected') return { type: 'groups.changed' };
+  if (message.event !== serverEvents.groupAction) return null;
+  return message.payload.type === 'DELETE_GROUP' ? { type: 'groups.deleted', groupId: message.payload.groupId } : { type: 'groups.changed' };
+}
+
+export const liveGroupsActor = (bus: Bus) =>
+  fromCallback<EventObject>(({ sendBack }) =>
+    bus.subscribe((message) => {
+      const event = groupsEventOf(message);
+      if (event) sendBack(event);
+    }),
+  );
+
+/** GET the member's groups, invitations and groups to discover at once. */
+export async function loadGroupLists(api: ApiClient, userId: string): Promise<GroupLists> {
+  const [mine, invitations, discover] = await Promise.all([
+    api.http<{ groups: Group[] }>(paths.groups.userGroups(userId)),
+    api.http<{ pendingGroups: Group[] }>(paths.groups.invitations),
+    api.http<{ groups: Group[] }>(paths.groups.notJoined),
+  ]);
+  return { mine: mine.groups, invitations: invitations.pendingGroups, discover: discover.groups };
+}
+
+/** The groups list machine with its real effects, bound to one app actor. */
+export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+  const bridge = bridgeActions(app);
+  return groupsMachine.provide({
+    actors: {
+      loadGroups: fromPromise(({ input }: { input: { userId: string } }) => loadGroupLists(api, input.userId)),
+      searchGroups: fromPromise(({ input }: { input: { query: string } }) => api.http<{ groups: Group[] }>(paths.groups.all(input.query))),
+      acceptInvitation: fromPromise(({ input }: { input: { groupId: string } }) =>
+        api.http<AcceptAnswer>(paths.groups.acceptInvitation(input.groupId), { method: 'PUT' }),
+      ),
+      declineInvitation: fromPromise(({ input }: { input: { groupId: string } }) =>
+        api.http<DeclineAnswer>(paths.groups.declineInvitation(input.groupId), { method: 'PUT' }),
+      ),
+      joinGroup: fromPromise(({ input }: { input: { groupId: string } }) => api.http<JoinAnswer>(paths.groups.join(input.groupId), { method: 'POST' })),
+      live: liveGroupsActor(bus),
+    },
+    actions: { showToast: bridge.showToast },
+  });
+}
+export type GroupsLogic = ReturnType<typeof groupsLogic>;

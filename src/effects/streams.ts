@@ -34,6 +34,10 @@ function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; sinc
       // One post: nothing older or newer to page through.
       if (q.cursor || q.since) return Promise.resolve({ posts: [], nextCursor: null });
       return api.posts.one(source.postId).then((p) => ({ posts: [p.post], nextCursor: null, total: 1 }));
+    case 'group':
+      return api.posts.ofGroup(source.groupId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'groupPending':
+      return api.posts.pendingOfGroup(source.groupId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
   }
 }
 

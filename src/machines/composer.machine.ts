@@ -6,6 +6,7 @@ import {
   type CreateImagePostBody, type CreatePostBody, type CreateQuestionBody, type CreateVideoPostBody, type Feeling,
   type Post, type Privacy, type UpdateImagePostBody, type UpdatePostBody, type UpdateVideoPostBody,
 } from '../api/posts';
+import type { CreateGroupPostBody } from '../api/groups';
 import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
 
@@ -72,6 +73,14 @@ export const tooLong = (what: 'Post' | 'Question') => `${what} must not exceed $
 export const PUBLISH_FAILED = 'Could not publish. Please try again.';
 export const DELETE_FAILED = 'Could not delete the post. Please try again.';
 export const READ_FAILED = 'The file could not be read';
+/** A group member's post waits for a group admin (docs/api.md, Groups). */
+export const POST_PENDING = 'Your post is waiting for a group admin';
+
+/** The group a new post goes into; its privacy is the group's. */
+export interface ComposerGroup {
+  id: string;
+  name: string;
+}
 
 /** The call the composer asks for; `src/effects/composer.ts` maps it to the API client. */
 export type PublishRequest =
@@ -79,6 +88,7 @@ export type PublishRequest =
   | { kind: 'createImagePost'; body: CreateImagePostBody }
   | { kind: 'createVideoPost'; body: CreateVideoPostBody }
   | { kind: 'createQuestion'; body: CreateQuestionBody }
+  | { kind: 'createGroupPost'; groupId: string; body: CreateGroupPostBody }
   | { kind: 'updatePost'; postId: string; body: UpdatePostBody }
   | { kind: 'updateImagePost'; postId: string; body: UpdateImagePostBody }
   | { kind: 'updateVideoPost'; postId: string; body: UpdateVideoPostBody };
@@ -94,10 +104,12 @@ export interface ComposerContext {
   gifInput: string;
   /** A panel's own message (a refused file, a non-https gif URL). */
   panelError: string | null;
+  /** Set when a new post goes into a group. */
+  group: ComposerGroup | null;
 }
 
 export type ComposerEvent =
-  | { type: 'composer.open'; modalType: 'createpost' | 'createquestion' }
+  | { type: 'composer.open'; modalType: 'createpost' | 'createquestion'; group?: ComposerGroup }
   | { type: 'composer.edit'; post: Post }
   | { type: 'composer.close' }
   | { type: 'composer.draft.set'; key: DraftKey; value: string }
@@ -215,14 +227,25 @@ export function publishRequest(context: ComposerContext): PublishRequest {
       },
     };
   }
+  if (context.group) {
+    const groupPost = { post: draft.post, feelings: draft.feelings };
+    const body: CreateGroupPostBody = draft.image
+      ? { ...groupPost, image: draft.image, imageAlt: draft.imageAlt }
+      : draft.video
+        ? { ...groupPost, video: draft.video }
+        : { ...groupPost, bgColor: draft.bgColor, gifUrl: draft.gifUrl };
+    return { kind: 'createGroupPost', groupId: context.group.id, body };
+  }
   const common = { ...text, feelings: draft.feelings };
   if (draft.image) return { kind: 'createImagePost', body: { ...common, image: draft.image, imageAlt: draft.imageAlt } };
   if (draft.video) return { kind: 'createVideoPost', body: { ...common, video: draft.video } };
   return { kind: 'createPost', body: { ...common, bgColor: draft.bgColor, gifUrl: draft.gifUrl } };
 }
 
-const successText = (context: ComposerContext) =>
-  context.type === 'editpost'
+const successText = (context: ComposerContext, post: Post) =>
+  post.groupStatus === 'pending'
+    ? POST_PENDING
+    : context.type === 'editpost'
     ? context.data?.kind === 'question'
       ? 'Question updated'
       : 'Post updated'
@@ -244,6 +267,7 @@ const closedContext = (): ComposerContext => ({
   error: null,
   gifInput: '',
   panelError: null,
+  group: null,
 });
 
 export const composerMachine = setup({
@@ -294,7 +318,12 @@ export const composerMachine = setup({
       on: {
         'composer.open': {
           target: 'open',
-          actions: assign(({ event }) => ({ ...closedContext(), type: event.modalType })),
+          actions: assign(({ event }) => ({
+            ...closedContext(),
+            type: event.modalType,
+            // Questions are not asked inside groups.
+            group: event.modalType === 'createpost' ? (event.group ?? null) : null,
+          })),
         },
         'composer.edit': {
           target: 'open',
@@ -430,7 +459,7 @@ export const composerMachine = setup({
           target: 'closed',
           actions: [
             emit(({ context, event }) => ({ type: 'published' as const, post: event.output, created: context.type !== 'editpost' })),
-            { type: 'showToast', params: ({ context }) => ({ type: 'success' as const, description: successText(context) }) },
+            { type: 'showToast', params: ({ context, event }) => ({ type: 'success' as const, description: successText(context, event.output) }) },
             'reset',
           ],
         },

@@ -14,7 +14,11 @@ export type FeedSource =
   | { kind: 'photos' }
   | { kind: 'videos' }
   | { kind: 'user'; userId: string }
-  | { kind: 'post'; postId: string };
+  | { kind: 'post'; postId: string }
+  /** A group's accepted posts (its Posts tab). */
+  | { kind: 'group'; groupId: string }
+  /** A group's posts waiting for review: all of them for its admins, a member's own for members. */
+  | { kind: 'groupPending'; groupId: string };
 
 /** Whether a post (as the server now shows it to the viewer) belongs in the list. */
 export function belongs(source: FeedSource, post: Post): boolean {
@@ -34,6 +38,11 @@ export function belongs(source: FeedSource, post: Post): boolean {
       return post.userId === source.userId && post.kind === 'post' && post.groupId === null;
     case 'post':
       return post._id === source.postId;
+    case 'group':
+      // A group admin's post is accepted at once; posts without a status predate the review queue.
+      return post.groupId === source.groupId && post.kind === 'post' && (post.groupStatus ?? 'accepted') === 'accepted';
+    case 'groupPending':
+      return post.groupId === source.groupId && post.groupStatus === 'pending';
   }
 }
 

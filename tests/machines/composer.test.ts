@@ -2,11 +2,11 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { EMPTY_POST, POST_TEXT_MAX } from '../../src/api/posts';
 import {
-  composerMachine, DEFAULT_BG_COLOR, DELETE_FAILED, EMPTY_QUESTION, GIF_NOT_HTTPS, MEDIA_RULES, PUBLISH_FAILED,
+  composerMachine, DEFAULT_BG_COLOR, DELETE_FAILED, EMPTY_QUESTION, GIF_NOT_HTTPS, MEDIA_RULES, POST_PENDING, PUBLISH_FAILED,
   READ_FAILED, selectModalState, tooLong, type ComposerContext, type ComposerEmitted, type PublishRequest,
 } from '../../src/machines/composer.machine';
 import {
-  bmpFile, emptyRefused, gifPost, hugePng, IMAGE_DATA_URL, imagePost, movFile, mp4File, networkFailure, notYours, pngFile,
+  bmpFile, emptyRefused, gifPost, groupPublished, groupPendingPublished, hugePng, IMAGE_DATA_URL, imagePost, movFile, mp4File, networkFailure, notYours, pngFile,
   published, question, textPost, VIDEO_DATA_URL, videoPost,
 } from './composerFixtures';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
@@ -47,6 +47,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     error: c.error,
     gifInput: snapshot.matches({ open: 'gifDialog' }) ? (c.gifInput === '' ? '' : c.gifInput.startsWith('https:') ? 'https' : 'other') : null,
     panelError: inPanel ? c.panelError : null,
+    group: c.group?.id ?? null,
   });
 }
 
@@ -63,6 +64,7 @@ const PANEL_EVENTS = [
   'xstate.done.actor.readMedia', 'xstate.error.actor.readMedia', 'composer.media.remove',
 ];
 const NOT_DELETE = ['composer.delete.open', 'composer.delete.confirm', 'xstate.done.actor.deletePost', 'xstate.error.actor.deletePost'];
+const GROUP = { id: 'g1', name: 'Harbour walkers' };
 
 const scenarios: Scenario[] = [
   {
@@ -154,6 +156,25 @@ const scenarios: Scenario[] = [
       (snapshot.matches({ open: 'imageDialog' }) ? event.output === IMAGE_DATA_URL : event.output === VIDEO_DATA_URL),
   },
   {
+    name: 'group posts: into the group, with an image; a member\'s post waits for a group admin',
+    events: [
+      { type: 'composer.open', modalType: 'createpost', group: GROUP },
+      { type: 'composer.open', modalType: 'createquestion', group: GROUP },
+      text('Walk at dawn'),
+      { type: 'composer.image.choose', file: pngFile },
+      { type: 'xstate.done.actor.readMedia', output: IMAGE_DATA_URL },
+      { type: 'composer.submit' },
+      { type: 'xstate.done.actor.publish', output: groupPendingPublished },
+      { type: 'xstate.done.actor.publish', output: groupPublished },
+      publishErrors[0],
+      close,
+    ],
+    ignore: [
+      'composer.edit', ...NOT_DELETE, 'composer.feelings.open', 'composer.feelings.select', 'composer.draft.clear', 'composer.video.open',
+      'composer.gif.open', 'composer.media.remove', 'xstate.error.actor.readMedia',
+    ],
+  },
+  {
     name: 'the delete dialog',
     events: [
       { type: 'composer.delete.open', post: textPost },
@@ -171,6 +192,7 @@ const scenarios: Scenario[] = [
 /** The request kind a draft must become, worked out independently of the machine's code. */
 function expectedKind(c: ComposerContext): PublishRequest['kind'] {
   if (c.type === 'createquestion') return 'createQuestion';
+  if (c.group) return 'createGroupPost';
   if (c.type === 'editpost') {
     if (c.data?.kind === 'question') return 'updatePost';
     if (c.draft.image.startsWith('data:')) return 'updateImagePost';
@@ -255,7 +277,12 @@ describe.each(scenarios)('composer machine: $name', (scenario) => {
             const request = child.getSnapshot().input;
             expect(request.kind).toBe(expectedKind(c));
             expect(request.body.post).toBe(c.draft.post);
-            expect(request.body.privacy).toBe(c.draft.privacy);
+            if (request.kind === 'createGroupPost') {
+              // Into the group it was opened for; the group decides who sees it.
+              expect(request.groupId).toBe(c.group!.id);
+              expect(request.body).not.toHaveProperty('privacy');
+              if (c.draft.image) expect(request.body).toMatchObject({ image: c.draft.image, imageAlt: c.draft.imageAlt });
+            } else expect(request.body.privacy).toBe(c.draft.privacy);
             if ('postId' in request) expect(request.postId).toBe(c.data!._id);
             if (request.kind === 'createQuestion' || (request.kind === 'updatePost' && c.data?.kind === 'question')) {
               expect(Object.keys(request.body).sort()).toEqual(['post', 'privacy']);
@@ -276,8 +303,14 @@ describe.each(scenarios)('composer machine: $name', (scenario) => {
           }
         }
         if (event.type === 'xstate.done.actor.publish') {
-          expect(emitted.at(-1)).toEqual({ type: 'published', post: published, created: before!.type !== 'editpost' });
+          const output = event.output as typeof published;
+          expect(emitted.at(-1)).toEqual({ type: 'published', post: output, created: before!.type !== 'editpost' });
           expect(toasts.at(-1)?.type).toBe('success');
+          // A member's group post is not in the group yet: they are told why.
+          if (output.groupStatus === 'pending') expect(toasts.at(-1)?.description).toBe(POST_PENDING);
+          else expect(toasts.at(-1)?.description).not.toBe(POST_PENDING);
+          // Groups take posts, not questions.
+          if (before!.type === 'createquestion') expect(before!.group).toBeNull();
         }
         if (event.type === 'xstate.error.actor.publish') {
           // Nothing is lost: the draft is the one sent, the message is the server's.

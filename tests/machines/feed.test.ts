@@ -146,6 +146,20 @@ describe('list helpers', () => {
     expect(belongs({ kind: 'post', postId: 'p1' }, p1)).toBe(true);
     expect(belongs({ kind: 'streams' }, p1Private)).toBe(false);
   });
+  it('keeps a group\'s posts in its own lists: accepted in the group, pending in the review queue, neither in the streams', () => {
+    const accepted = { ...p1, groupId: 'g1', groupStatus: 'accepted' as const };
+    const waiting = { ...p1, groupId: 'g1', groupStatus: 'pending' as const };
+    const declined = { ...p1, groupId: 'g1', groupStatus: 'declined' as const };
+    expect(belongs({ kind: 'group', groupId: 'g1' }, accepted)).toBe(true);
+    expect(belongs({ kind: 'group', groupId: 'g1' }, waiting)).toBe(false);
+    expect(belongs({ kind: 'group', groupId: 'g2' }, accepted)).toBe(false);
+    expect(belongs({ kind: 'group', groupId: 'g1' }, p1)).toBe(false);
+    expect(belongs({ kind: 'groupPending', groupId: 'g1' }, waiting)).toBe(true);
+    expect(belongs({ kind: 'groupPending', groupId: 'g1' }, accepted)).toBe(false);
+    expect(belongs({ kind: 'groupPending', groupId: 'g1' }, declined)).toBe(false);
+    expect(belongs({ kind: 'streams' }, accepted)).toBe(false);
+    expect(belongs({ kind: 'user', userId: 'u2' }, accepted)).toBe(false);
+  });
 });
 
 afterAll(() => {

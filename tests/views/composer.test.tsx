@@ -8,7 +8,7 @@ import { composerLogic } from '../../src/effects/composer';
 import { selectModalState, type ComposerContext, type PublishRequest } from '../../src/machines/composer.machine';
 import { ComposerProvider, useComposerControls } from '../../src/views/composer/ComposerProvider';
 import {
-  emptyRefused, IMAGE_DATA_URL, imagePost, notYours, published, question, textPost,
+  emptyRefused, groupPendingPublished, IMAGE_DATA_URL, imagePost, notYours, published, question, textPost,
 } from '../machines/composerFixtures';
 import { startTestApp, withApp } from './appHarness';
 import { viewHarness } from './harness';
@@ -20,6 +20,7 @@ function Page({ post }: { post: Post }) {
     <div>
       <button type="button" onClick={() => openComposer({ type: 'createpost' })}>New post</button>
       <button type="button" onClick={() => openComposer({ type: 'createquestion' })}>New question</button>
+      <button type="button" onClick={() => openComposer({ type: 'createpost', group: { id: 'g1', name: 'Harbour walkers' } })}>New group post</button>
       <button type="button" onClick={() => openComposer({ type: 'editpost', post })}>Edit it</button>
       <button type="button" onClick={() => openDeleteDialog?.(post)}>Delete it</button>
     </div>
@@ -123,6 +124,29 @@ describe('composer view', () => {
       openVideoDialog: false, gifModalIsOpen: false, deleteDialogIsOpen: false,
     });
     expect(t.context().draft.post).toBe('');
+  });
+
+  it('posts into a group: titled with the group, no privacy choice, and a member is told their post waits for a group admin', async () => {
+    const t = setup();
+    restore = t.h.restore;
+    await t.user.click(screen.getByRole('button', { name: 'New group post' }));
+    within(dialog()).getByRole('heading', { name: 'Post in Harbour walkers' });
+    expect(within(dialog()).queryByRole('radiogroup', { name: /Privacy|Who can see/ })).toBeNull();
+    expect(screen.queryByText('anyone on the product')).toBeNull();
+    await typeText(t.user, 'Walk at dawn');
+    await t.user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(t.pendingInput('publish')).toEqual({
+      kind: 'createGroupPost',
+      groupId: 'g1',
+      body: { post: 'Walk at dawn', feelings: '', bgColor: '#ffffff', gifUrl: '' },
+    } satisfies PublishRequest);
+    await t.h.settle({ type: 'xstate.done.actor.publish', output: groupPendingPublished });
+    expect(t.onPublished).toHaveBeenCalledWith(groupPendingPublished);
+    expect(t.toasts().at(-1)).toMatchObject({ type: 'success', description: 'Your post is waiting for a group admin' });
+    // The next post is an ordinary one again.
+    await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    within(dialog()).getByRole('heading', { name: 'Create post' });
+    screen.getByText('anyone on the product');
   });
 
   it('refuses an empty post on this side', async () => {

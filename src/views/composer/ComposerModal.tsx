@@ -20,7 +20,7 @@ import { PrivacyPicker } from './PrivacyPicker';
 const isQuestionComposer = (s: ComposerSnapshot) => !selectTakesAttachments(s);
 
 function titleOf(s: ComposerSnapshot): string {
-  if (s.context.type === 'createpost') return 'Create post';
+  if (s.context.type === 'createpost') return s.context.group ? `Post in ${s.context.group.name}` : 'Create post';
   if (s.context.type === 'createquestion') return 'Ask a question';
   return s.context.data?.kind === 'question' ? 'Edit question' : 'Edit post';
 }
@@ -102,6 +102,7 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const question = useSelector(actor, isQuestionComposer);
   const labels = useSelector(actor, submitLabel, shallowEqual);
+  const inGroup = useSelector(actor, (s) => s.context.group !== null || (s.context.data?.groupId ?? null) !== null);
   const profile = useSessionProfile();
   const set = (key: 'post' | 'bgColor' | 'privacy' | 'feelings' | 'imageAlt', value: string) =>
     actor.send({ type: 'composer.draft.set', key, value });
@@ -169,7 +170,8 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
           <BackgroundPicker value={draft.bgColor} onChange={(value) => set('bgColor', value)} isDisabled={submitting} />
         ) : null}
 
-        <PrivacyPicker value={draft.privacy} onChange={(value) => set('privacy', value)} isDisabled={submitting} />
+        {/* A group post is seen by whoever sees the group. */}
+        {inGroup ? null : <PrivacyPicker value={draft.privacy} onChange={(value) => set('privacy', value)} isDisabled={submitting} />}
 
         {!question ? (
           <div role="group" aria-label="Add to your post" className="flex flex-wrap gap-2 rounded-xl border border-neutral-200 p-2 dark:border-neutral-800">

@@ -71,7 +71,7 @@ export function ComposerProvider({ onPublished, onDeleted, logic, children }: Co
           return;
         }
         remember(callbacks);
-        actor.send({ type: 'composer.open', modalType: request.type });
+        actor.send({ type: 'composer.open', modalType: request.type, ...(request.type === 'createpost' && request.group ? { group: request.group } : {}) });
       },
       openDeleteDialog,
     };

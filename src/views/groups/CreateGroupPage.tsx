@@ -1,16 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { ImagePlus, Plus, Trash2, X } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { FileTrigger } from 'react-aria-components';
-import { GROUP_CATEGORIES } from '../../api/constants';
 import { journal } from '../../effects/journal';
-import { asPngFile, createGroupLogic, readDataUrl } from '../../effects/groups';
+import { createGroupLogic } from '../../effects/groups';
 import { selectIsSubmitting, selectIsUploading } from '../../machines/createGroup.machine';
 import { useApp } from '../AppContext';
 import { Button } from '../components/Button';
-import { Checkbox } from '../components/Checkbox';
-import { fieldErrorText, TextField } from '../components/TextField';
+import { TextField } from '../components/TextField';
 import { useSessionProfile } from '../layouts/useShell';
+import { CategoryPicker, GroupImageField, TagsField } from './GroupFields';
 import { InviteMembers } from './InviteMembers';
 import { PrivacyChooser } from './PrivacyChooser';
 
@@ -36,12 +33,6 @@ export default function CreateGroupPage() {
   const uploading = useSelector(actor, selectIsUploading);
   // Submitting, or created and about to leave for the group's page.
   const busy = useSelector(actor, (s) => !s.matches({ form: 'editing' }));
-
-  const chooseImage = async (file: File | undefined) => {
-    const png = file ? asPngFile(file) : null;
-    if (!png) return;
-    actor.send({ type: 'group.image', dataUrl: await readDataUrl(png) });
-  };
 
   return (
     <form
@@ -72,60 +63,23 @@ export default function CreateGroupPage() {
           isDisabled={busy}
           onChange={(value) => actor.send({ type: 'group.description', value })}
         />
-        <fieldset className="flex flex-col gap-2" aria-describedby={c.errors.category ? 'category-error' : undefined}>
-          <legend className="mb-2 text-sm font-medium text-neutral-800 dark:text-neutral-200">Categories</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {GROUP_CATEGORIES.map((category) => (
-              <Checkbox
-                key={category}
-                isSelected={c.categories.includes(category)}
-                isDisabled={busy}
-                onChange={() => actor.send({ type: 'group.category', category })}
-              >
-                {category}
-              </Checkbox>
-            ))}
-          </div>
-          {c.errors.category ? (
-            <p id="category-error" role="alert" className={fieldErrorText}>
-              {c.errors.category}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="flex flex-col gap-2">
-          <div className="flex items-end gap-2">
-            <TextField
-              className="flex-1"
-              label="Tags"
-              value={c.tagDraft}
-              isDisabled={busy}
-              errorMessage={c.errors.tag}
-              placeholder="Add a tag and press Enter"
-              onChange={(value) => actor.send({ type: 'group.tagDraft', value })}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  actor.send({ type: 'group.tagAdd' });
-                }
-              }}
-            />
-            <Button variant="secondary" icon={<Plus size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'group.tagAdd' })}>
-              Add
-            </Button>
-          </div>
-          {c.tags.length ? (
-            <ul aria-label="Tags" className="flex flex-wrap gap-2">
-              {c.tags.map((tag) => (
-                <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-neutral-100 py-1 pr-1 pl-3 text-sm dark:bg-neutral-800">
-                  {tag}
-                  <Button size="sm" variant="ghost" aria-label={`Remove tag ${tag}`} isDisabled={busy} onPress={() => actor.send({ type: 'group.tagRemove', tag })}>
-                    <X aria-hidden="true" size={14} />
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <CategoryPicker
+          id="category"
+          selected={c.categories}
+          error={c.errors.category}
+          isDisabled={busy}
+          onToggle={(category) => actor.send({ type: 'group.category', category })}
+        />
+        <TagsField
+          draft={c.tagDraft}
+          tags={c.tags}
+          error={c.errors.tag}
+          isDisabled={busy}
+          listLabel="Tags"
+          onDraft={(value) => actor.send({ type: 'group.tagDraft', value })}
+          onAdd={() => actor.send({ type: 'group.tagAdd' })}
+          onRemove={(tag) => actor.send({ type: 'group.tagRemove', tag })}
+        />
       </Section>
 
       <Section id="privacy-title" title="Privacy">
@@ -133,27 +87,13 @@ export default function CreateGroupPage() {
       </Section>
 
       <Section id="image-title" title="Group Image">
-        <div className="flex items-center gap-4">
-          {c.preview ? (
-            <img src={c.preview} alt="Group image preview" className="size-24 rounded-2xl object-cover" />
-          ) : (
-            <span aria-hidden="true" className="flex size-24 items-center justify-center rounded-2xl bg-neutral-100 text-neutral-500 dark:bg-neutral-800">
-              <ImagePlus size={32} />
-            </span>
-          )}
-          <div className="flex flex-col gap-2">
-            <FileTrigger acceptedFileTypes={['image/*']} onSelect={(files) => void chooseImage(files?.[0])}>
-              <Button variant="secondary" isDisabled={busy || uploading}>
-                {uploading ? 'Uploading...' : c.preview ? 'Change image' : 'Choose image'}
-              </Button>
-            </FileTrigger>
-            {c.preview && !uploading ? (
-              <Button variant="ghost" size="sm" icon={<Trash2 size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'group.imageRemove' })}>
-                Remove image
-              </Button>
-            ) : null}
-          </div>
-        </div>
+        <GroupImageField
+          preview={c.preview}
+          uploading={uploading}
+          isDisabled={busy}
+          onImage={(dataUrl) => actor.send({ type: 'group.image', dataUrl })}
+          onRemove={() => actor.send({ type: 'group.imageRemove' })}
+        />
       </Section>
 
       <div className="rounded-3xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">

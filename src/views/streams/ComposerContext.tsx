@@ -8,7 +8,8 @@ import type { Post } from '../../api';
  * upsert/remove idempotently: the same post may also arrive through the socket.
  */
 export type ComposerRequest =
-  | { type: 'createpost' }
+  /** `group`: the post goes into that group (its privacy is the group's). */
+  | { type: 'createpost'; group?: { id: string; name: string } }
   | { type: 'createquestion' }
   | { type: 'editpost'; post: Post }
   | { type: 'deletepost'; post: Post };

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Bookmark, BookmarkCheck, Globe, Lock, MessageCircle, Pencil, Trash2, Users } from 'lucide-react';
+import { Bookmark, BookmarkCheck, Globe, Lock, MessageCircle, Pencil, Trash2, Users, UsersRound } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../api/numbers';
@@ -53,7 +53,9 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
   const savingBusy = useSelector(save, (s) => s.matches('saving'));
 
   const counts = shiftReaction(post.reactions, confirmed, mine);
-  const Privacy = PRIVACY_ICON[post.privacy];
+  // A group post is seen by whoever may read its group (the group's rule), not by its privacy field.
+  const Privacy = post.groupId ? UsersRound : PRIVACY_ICON[post.privacy];
+  const audience = post.groupId ? 'Group' : post.privacy;
   const coloured = isColoured(post.bgColor) && !post.image && !post.video;
   const isAuthor = viewerId !== null && viewerId === post.userId;
   const isQuestion = post.kind === 'question';
@@ -92,7 +94,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
             <span aria-hidden="true">·</span>
             <Privacy aria-hidden="true" size={13} />
             <span className="sr-only">Visible to:</span>
-            <span>{post.privacy}</span>
+            <span>{audience}</span>
             {post.editedAt ? (
               <>
                 <span aria-hidden="true">·</span>
@@ -144,7 +146,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       {post.video ? (
         <video src={post.video} controls preload="metadata" className="mt-3 max-h-[32rem] w-full bg-black" aria-label={`Video shared by ${post.username}`} />
       ) : null}
-      {post.gifUrl ? <img src={post.gifUrl} alt={`GIF shared by ${post.username}`} loading="lazy" className="mt-3 max-h-96 w-full object-contain" /> : null}
+      {post.gifUrl ? <img src={post.gifUrl} alt={`GIF shared by ${post.username}`} loading="lazy" referrerPolicy="no-referrer" className="mt-3 max-h-96 w-full object-contain" /> : null}
 
       <div className="flex min-h-10 items-center justify-between gap-2 px-3 pt-2 text-sm text-neutral-600 dark:text-neutral-400">
         <ReactionSummary counts={counts} onOpen={() => props.onOpenReactions(post)} />

@@ -1,0 +1,114 @@
+import { useSelector } from '@xstate/react';
+import { LogOut, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { isLastAdmin, selectDialog, successorsOf, type GroupActorRef } from '../../machines/group.machine';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { fieldLabel } from '../components/TextField';
+
+/** An alert dialog over the page; not dismissable while its request runs. */
+function ConfirmDialog({ isOpen, busy, title, onCancel, children }: { isOpen: boolean; busy: boolean; title: string; onCancel: () => void; children: ReactNode }) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      isDismissable={!busy}
+      isKeyboardDismissDisabled={busy}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+      className="fixed inset-0 z-50 flex items-end justify-center bg-neutral-950/50 p-4 sm:items-center motion-safe:data-[entering]:animate-[fade-in_150ms_ease-out]"
+    >
+      <Modal className="w-full max-w-md rounded-2xl bg-white p-5 text-neutral-900 shadow-2xl outline-none dark:bg-neutral-900 dark:text-neutral-100 motion-safe:data-[entering]:animate-[menu-in_180ms_ease-out]">
+        <Dialog role="alertdialog" className="flex flex-col gap-4 outline-none">
+          <Heading slot="title" className="text-lg font-semibold">
+            {title}
+          </Heading>
+          {children}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** Leave the group: the last admin first names the member who takes over. */
+export function LeaveGroupDialog({ actor }: { actor: GroupActorRef }) {
+  const open = useSelector(actor, (s) => selectDialog(s) === 'leave');
+  const leaving = useSelector(actor, (s) => s.matches({ loaded: { action: 'leaving' } }));
+  const group = useSelector(actor, (s) => s.context.group);
+  const lastAdmin = useSelector(actor, (s) => isLastAdmin(s.context));
+  const successors = useSelector(actor, (s) => successorsOf(s.context));
+  const newAdminId = useSelector(actor, (s) => s.context.newAdminId);
+  const error = useSelector(actor, (s) => s.context.dialogError);
+  const cancel = () => actor.send({ type: 'group.dialog.close' });
+  const sole = lastAdmin && successors.length === 0;
+
+  return (
+    <ConfirmDialog isOpen={open} busy={leaving} title={`Leave ${group?.name ?? 'this group'}?`} onCancel={cancel}>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">
+        {group?.privacy === 'private' ? 'You will no longer see its posts or members.' : 'You can join again later.'}
+      </p>
+      {sole ? (
+        <Alert tone="warning">You are the only member: delete the group instead</Alert>
+      ) : lastAdmin ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="new-admin" className={fieldLabel}>
+            New group admin
+          </label>
+          <p id="new-admin-hint" className="text-xs text-neutral-600 dark:text-neutral-400">
+            You are the group's only admin: name a member to take over.
+          </p>
+          <select
+            id="new-admin"
+            aria-describedby="new-admin-hint"
+            value={newAdminId}
+            disabled={leaving}
+            onChange={(e) => actor.send({ type: 'group.leave.successor', userId: e.target.value })}
+            className="h-10 rounded-xl border border-neutral-300 bg-white px-3 text-sm outline-none focus:border-accent focus:ring-2 focus:ring-accent/30 dark:border-neutral-700 dark:bg-neutral-900"
+          >
+            <option value="" disabled>
+              Choose a member
+            </option>
+            {successors.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.username}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {error && !sole ? <Alert tone="error">{error}</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onPress={cancel} isDisabled={leaving} autoFocus>
+          Cancel
+        </Button>
+        <Button variant="danger" icon={leaving ? undefined : <LogOut size={16} />} isDisabled={leaving || sole} onPress={() => actor.send({ type: 'group.leave.confirm' })}>
+          {leaving ? 'Leaving...' : 'Leave group'}
+        </Button>
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+/** 'Delete {name}?': the group, its posts and their media go for good. */
+export function DeleteGroupDialog({ actor }: { actor: GroupActorRef }) {
+  const open = useSelector(actor, (s) => selectDialog(s) === 'delete');
+  const deleting = useSelector(actor, (s) => s.matches({ loaded: { action: 'deleting' } }));
+  const name = useSelector(actor, (s) => s.context.group?.name ?? 'this group');
+  const error = useSelector(actor, (s) => s.context.dialogError);
+  const cancel = () => actor.send({ type: 'group.dialog.close' });
+  return (
+    <ConfirmDialog isOpen={open} busy={deleting} title={`Delete ${name}?`} onCancel={cancel}>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">This cannot be undone. The group's posts and their media are deleted with it.</p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onPress={cancel} isDisabled={deleting} autoFocus>
+          Cancel
+        </Button>
+        <Button variant="danger" icon={deleting ? undefined : <Trash2 size={16} />} isDisabled={deleting} onPress={() => actor.send({ type: 'group.delete.confirm' })}>
+          {deleting ? 'Deleting...' : 'Delete group'}
+        </Button>
+      </div>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,127 @@
+import { useSelector } from '@xstate/react';
+import { Check, Globe, Lock, LogOut, Shield, UserPlus, Users, X } from 'lucide-react';
+import { shortenNumber } from '../../api/numbers';
+import { selectBusy, selectRunning, standingOf, type GroupActorRef } from '../../machines/group.machine';
+import { Button } from '../components/Button';
+
+/** The group's picture, or its first letter on the accent colour. */
+export function GroupImage({ name, image, size = 'lg' }: { name: string; image: string; size?: 'md' | 'lg' }) {
+  const frame = size === 'lg' ? 'size-20 text-3xl' : 'size-12 text-xl';
+  if (image) return <img src={image} alt="" className={`${frame} shrink-0 rounded-2xl object-cover`} />;
+  return (
+    <span aria-hidden="true" className={`${frame} inline-flex shrink-0 items-center justify-center rounded-2xl bg-accent-strong font-bold text-white uppercase`}>
+      {name.charAt(0) || '?'}
+    </span>
+  );
+}
+
+const chip = 'rounded-full bg-neutral-100 px-2.5 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300';
+
+/** Name, picture, privacy, categories, tags, member count, and what the viewer can do about the group. */
+export function GroupHeader({ actor }: { actor: GroupActorRef }) {
+  const group = useSelector(actor, (s) => s.context.group)!;
+  const Privacy = group.privacy === 'private' ? Lock : Globe;
+  return (
+    <section
+      aria-labelledby="group-name"
+      className="flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div className="flex flex-wrap items-start gap-4">
+        <GroupImage name={group.name} image={group.profileImage} />
+        {/* At least 10rem for the name: on a phone the actions wrap below instead of squeezing it. */}
+        <div className="flex min-w-40 flex-1 basis-40 flex-col gap-1">
+          <h1 id="group-name" className="text-2xl font-bold tracking-tight break-words text-neutral-900 dark:text-white">
+            {group.name}
+          </h1>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
+            <span className="inline-flex items-center gap-1">
+              <Privacy aria-hidden="true" size={15} />
+              {group.privacy === 'private' ? 'Private group' : 'Public group'}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Users aria-hidden="true" size={15} />
+              {String(shortenNumber(group.memberCount))} {group.memberCount === 1 ? 'member' : 'members'}
+            </span>
+          </p>
+        </div>
+        <MembershipActions actor={actor} />
+      </div>
+      {group.description ? <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-800 dark:text-neutral-200">{group.description}</p> : null}
+      {group.category.length ? (
+        <ul aria-label="Categories" className="flex flex-wrap gap-2">
+          {group.category.map((category) => (
+            <li key={category} className={chip}>
+              {category}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {group.tags.length ? (
+        <ul aria-label="Tags" className="flex flex-wrap gap-2">
+          {group.tags.map((tag) => (
+            <li key={tag} className="text-sm font-medium text-accent-ink dark:text-accent-ink-dark">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** Join / Request to join / Accept or Decline / Request sent / Leave, by where the viewer stands. */
+function MembershipActions({ actor }: { actor: GroupActorRef }) {
+  const group = useSelector(actor, (s) => s.context.group)!;
+  const busy = useSelector(actor, selectBusy);
+  const running = useSelector(actor, selectRunning);
+  const standing = standingOf(group);
+  const send = (type: 'group.join' | 'group.acceptInvite' | 'group.declineInvite' | 'group.cancelRequest' | 'group.leave') => actor.send({ type });
+
+  switch (standing) {
+    case 'none':
+      return (
+        <Button icon={<UserPlus size={16} />} isDisabled={busy} onPress={() => send('group.join')}>
+          {running === 'joining' ? (group.privacy === 'private' ? 'Sending request...' : 'Joining...') : group.privacy === 'private' ? 'Request to join' : 'Join group'}
+        </Button>
+      );
+    case 'invited':
+      return (
+        <div className="flex w-full flex-col gap-2 sm:w-auto">
+          <p className="text-sm font-medium text-neutral-800 dark:text-neutral-200">You are invited to this group</p>
+          <div className="flex gap-2">
+            <Button icon={<Check size={16} />} isDisabled={busy} onPress={() => send('group.acceptInvite')}>
+              {running === 'acceptingInvite' ? 'Accepting...' : 'Accept invitation'}
+            </Button>
+            <Button variant="secondary" icon={<X size={16} />} isDisabled={busy} onPress={() => send('group.declineInvite')}>
+              {running === 'decliningInvite' ? 'Declining...' : 'Decline'}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'requested':
+      return (
+        <div className="flex flex-wrap items-center gap-2">
+          <span role="status" className="rounded-full bg-neutral-100 px-3 py-1.5 text-sm font-semibold text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200">
+            Request sent
+          </span>
+          <Button variant="ghost" size="sm" isDisabled={busy} onPress={() => send('group.cancelRequest')}>
+            {running === 'withdrawing' ? 'Cancelling...' : 'Cancel request'}
+          </Button>
+        </div>
+      );
+    default:
+      return (
+        <div className="flex flex-wrap items-center gap-2">
+          {standing === 'admin' ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-neutral-100 px-3 py-1.5 text-sm font-semibold text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200">
+              <Shield aria-hidden="true" size={15} />
+              Group admin
+            </span>
+          ) : null}
+          <Button variant="secondary" icon={<LogOut size={16} />} isDisabled={busy} onPress={() => send('group.leave')}>
+            Leave group
+          </Button>
+        </div>
+      );
+  }
+}

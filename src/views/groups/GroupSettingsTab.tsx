@@ -1,0 +1,98 @@
+import { useSelector } from '@xstate/react';
+import { Shield, Trash2, UserMinus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { selectBusy, selectRunning, type GroupActorRef } from '../../machines/group.machine';
+import { Button } from '../components/Button';
+import { MemberRow } from './GroupMembersTab';
+import { GroupSettingsForm } from './GroupSettingsForm';
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-3xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
+      <h2 id={id} className="text-lg font-semibold text-neutral-900 dark:text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A group admin's Settings: the group's information, its members (promote, remove), deleting it. */
+export function GroupSettingsTab({ actor }: { actor: GroupActorRef }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <GroupSettingsForm actor={actor} />
+      <ManageMembers actor={actor} />
+      <Card id="group-delete-title" title="Delete group">
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">Deleting the group removes its posts and their media for everyone. This cannot be undone.</p>
+        <DeleteButton actor={actor} />
+      </Card>
+    </div>
+  );
+}
+
+function DeleteButton({ actor }: { actor: GroupActorRef }) {
+  const busy = useSelector(actor, selectBusy);
+  return (
+    <Button variant="danger" className="self-start" icon={<Trash2 size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'group.delete' })}>
+      Delete group
+    </Button>
+  );
+}
+
+/** Everyone but the admin themselves: make a member an admin, remove a member or withdraw an invitation. */
+function ManageMembers({ actor }: { actor: GroupActorRef }) {
+  const members = useSelector(actor, (s) => s.context.group?.members ?? []);
+  const viewerId = useSelector(actor, (s) => s.context.viewerId);
+  const busy = useSelector(actor, selectBusy);
+  const running = useSelector(actor, selectRunning);
+  const target = useSelector(actor, (s) => s.context.target);
+  const others = members.filter((m) => m.userId !== viewerId);
+  return (
+    <Card id="group-members-title" title="Manage members">
+      {others.length === 0 ? (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">No other members yet.</p>
+      ) : (
+        <ul aria-label="Manage members" className="flex flex-col gap-2">
+          {others.map((member) => {
+            const mine = target === member.userId;
+            const invited = member.status === 'pending';
+            const removing = mine && running === 'removing';
+            const remove = removing ? 'Removing...' : invited ? 'Withdraw invitation' : 'Remove';
+            // Each name starts with the visible text (WCAG 2.5.3: what a voice user says is what they see).
+            const removeLabel = invited && !removing ? `Withdraw invitation for ${member.username}` : `${remove} ${member.username}`;
+            const promote = mine && running === 'promoting' ? 'Promoting...' : 'Make admin';
+            return (
+              <MemberRow key={member.userId} member={member} isMe={false}>
+                <div className="flex flex-wrap gap-2">
+                  {member.role === 'member' && !invited ? (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      icon={<Shield size={16} />}
+                      isDisabled={busy}
+                      aria-label={`${promote}: ${member.username}`}
+                      onPress={() => actor.send({ type: 'group.promote', userId: member.userId })}
+                    >
+                      {promote}
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<UserMinus size={16} />}
+                    isDisabled={busy}
+                    aria-label={removeLabel}
+                    onPress={() => actor.send({ type: 'group.remove', userId: member.userId })}
+                  >
+                    {remove}
+                  </Button>
+                </div>
+              </MemberRow>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Check, Clock, Plus, Search, ShieldCheck, X } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Group } from '../../api/groups';
+import { groupsLogic, type GroupsLogic } from '../../effects/groups';
+import { journal } from '../../effects/journal';
+import { hasRequested, isInvited, isMember, selectIsSearching, type GroupsActorRef } from '../../machines/groups.machine';
+import { useApp } from '../AppContext';
+import { Alert } from '../components/Alert';
+import { Button, buttonClasses } from '../components/Button';
+import { LoadError } from '../components/LoadError';
+import { Skeleton } from '../components/Skeleton';
+import { TextField } from '../components/TextField';
+import { useSessionProfile } from '../layouts/useShell';
+import { GroupCard } from './GroupCard';
+
+const CREATE_GROUP_HREF = '~/app/social/create-group';
+
+function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-neutral-900 dark:text-white">
+        {title}
+        {count ? (
+          <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">{count}</span>
+        ) : null}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-3xl border border-dashed border-neutral-300 px-4 py-6 text-center text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+      {children}
+    </p>
+  );
+}
+
+function Badge({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <span className="inline-flex h-8 items-center gap-1.5 rounded-full bg-neutral-100 px-3 text-sm font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
+      <span aria-hidden="true">{icon}</span>
+      {children}
+    </span>
+  );
+}
+
+function GroupList({ label, groups, busy, actions }: { label: string; groups: Group[]; busy?: boolean; actions?: (group: Group) => ReactNode }) {
+  return (
+    <ul aria-label={label} aria-busy={busy || undefined} className="flex flex-col gap-3">
+      {groups.map((group) => (
+        <li key={group._id}>
+          <GroupCard group={group} actions={actions?.(group)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LoadingGroups() {
+  return (
+    <div role="status" aria-label="Loading groups" className="flex flex-col gap-3">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center gap-3 rounded-3xl border border-neutral-200 p-4 dark:border-neutral-800">
+          <Skeleton className="size-14 rounded-2xl" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-28" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Accept / Decline of an invitation; both wait while either runs. */
+function InvitationActions({ actor, group }: { actor: GroupsActorRef; group: Group }) {
+  const busy = useSelector(actor, (s) => s.context.busy[group._id] ?? null);
+  return (
+    <>
+      <Button size="sm" icon={<Check size={16} />} isDisabled={busy !== null} aria-label={`Accept invitation to ${group.name}`} onPress={() => actor.send({ type: 'groups.accept', groupId: group._id })}>
+        {busy === 'accept' ? 'Accepting...' : 'Accept'}
+      </Button>
+      <Button size="sm" variant="secondary" icon={<X size={16} />} isDisabled={busy !== null} aria-label={`Decline invitation to ${group.name}`} onPress={() => actor.send({ type: 'groups.decline', groupId: group._id })}>
+        {busy === 'decline' ? 'Declining...' : 'Decline'}
+      </Button>
+    </>
+  );
+}
+
+/** What a group to discover offers, from the member's standing in it. */
+function DiscoverAction({ actor, group }: { actor: GroupsActorRef; group: Group }) {
+  const busy = useSelector(actor, (s) => s.context.busy[group._id] ?? null);
+  if (isMember(group)) return <Badge icon={<Check size={14} />}>Joined</Badge>;
+  if (hasRequested(group)) return <Badge icon={<Clock size={14} />}>Requested</Badge>;
+  if (isInvited(group)) return <InvitationActions actor={actor} group={group} />;
+  return (
+    <Button size="sm" icon={<Plus size={16} />} isDisabled={busy !== null} aria-label={`Join ${group.name}`} onPress={() => actor.send({ type: 'groups.join', groupId: group._id })}>
+      {busy === 'join' ? 'Joining...' : 'Join'}
+    </Button>
+  );
+}
+
+function Discover({ actor }: { actor: GroupsActorRef }) {
+  const [query, setQuery] = useState('');
+  const searching = useSelector(actor, selectIsSearching);
+  const discover = useSelector(actor, (s) => s.context.discover);
+  const results = useSelector(actor, (s) => s.context.results);
+  const searchError = useSelector(actor, (s) => s.context.searchError);
+  const shown = results ?? discover;
+  return (
+    <Section id="discover-title" title="Discover">
+      <TextField
+        label="Search groups"
+        type="search"
+        value={query}
+        icon={<Search size={18} />}
+        placeholder="Search by name, description or tag"
+        onChange={(value) => {
+          setQuery(value);
+          actor.send({ type: 'groups.search', query: value });
+        }}
+      />
+      {searchError ? <Alert tone="error">{searchError}</Alert> : null}
+      {shown.length === 0 ? (
+        searching ? null : results ? (
+          searchError ? null : <Empty>No groups match "{query.trim()}"</Empty>
+        ) : (
+          <Empty>No groups to discover</Empty>
+        )
+      ) : (
+        <GroupList label={results ? 'Search results' : 'Groups to discover'} groups={shown} busy={searching} actions={(group) => <DiscoverAction actor={actor} group={group} />} />
+      )}
+    </Section>
+  );
+}
+
+/** /groups: the member's groups, their invitations (live) and groups to discover, with a search. */
+export default function GroupsPage({ logic }: { logic?: GroupsLogic }) {
+  const app = useApp();
+  const me = useSessionProfile();
+  const machine = useMemo(() => logic ?? groupsLogic(app), [app, logic]);
+  const actor = useActorRef(machine, { input: { userId: me?._id ?? '' }, inspect: journal.inspect });
+  const loading = useSelector(actor, (s) => s.matches({ lists: 'loading' }));
+  const failed = useSelector(actor, (s) => s.matches({ lists: 'failed' }));
+  const error = useSelector(actor, (s) => s.context.error);
+  const mine = useSelector(actor, (s) => s.context.mine);
+  const invitations = useSelector(actor, (s) => s.context.invitations);
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-8">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">Groups</h1>
+        <Link href={CREATE_GROUP_HREF} className={buttonClasses()}>
+          <Plus aria-hidden="true" size={16} />
+          Create group
+        </Link>
+      </header>
+      {loading ? (
+        <LoadingGroups />
+      ) : failed ? (
+        <LoadError title="Could not load groups" onRetry={() => actor.send({ type: 'groups.retry' })}>
+          {error}
+        </LoadError>
+      ) : (
+        <>
+          <Section id="my-groups-title" title="My groups" count={mine.length}>
+            {mine.length ? (
+              <GroupList
+                label="My groups"
+                groups={mine}
+                actions={(group) => (group.membership?.role === 'admin' ? <Badge icon={<ShieldCheck size={14} />}>Admin</Badge> : null)}
+              />
+            ) : (
+              <Empty>You have not joined any group yet</Empty>
+            )}
+          </Section>
+          <Section id="invitations-title" title="Invitations" count={invitations.length}>
+            {invitations.length ? (
+              <GroupList label="Invitations" groups={invitations} actions={(group) => <InvitationActions actor={actor} group={group} />} />
+            ) : (
+              <Empty>No invitations</Empty>
+            )}
+          </Section>
+          <Discover actor={actor} />
+        </>
+      )}
+    </div>
+  );
+}
