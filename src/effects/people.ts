@@ -1,10 +1,16 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
 import { serverEvents } from '../api/socket';
-import type { BasicInfo, ChangePasswordBody, NotificationType, PersonalizeBody } from '../api/users';
+import type { User } from '../api/auth';
+import type { BasicInfo, ChangePasswordBody, NotificationType, PersonalizeBody, ReportProfileBody, SocialLinks } from '../api/users';
+import { blockedMembersMachine, type BlockedMembersEvent } from '../machines/blockedMembers.machine';
 import { peopleMachine, type PeopleEvent } from '../machines/people.machine';
 import { personalizeMachine } from '../machines/personalize.machine';
 import { profileMachine } from '../machines/profile.machine';
+import { profileHobbiesMachine } from '../machines/profileHobbies.machine';
+import { profileImageMachine, type ProfileImageKind } from '../machines/profileImage.machine';
+import { profileLinksMachine } from '../machines/profileLinks.machine';
+import { profileReportMachine } from '../machines/profileReport.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
 import { streamsBus, type Bus, type BusMessage } from './socket';
@@ -33,9 +39,45 @@ export const livePeopleActor = (bus: Bus) =>
     }),
   );
 
+/**
+ * Bus messages as events of the blocked members list. The server tells every tab of the member
+ * about their blocks and unblocks (`relation changed`, relayed raw onto the bus; a block also
+ * as `blocked`); a `blocked` message also comes when someone blocks the member, and a reload
+ * then just reads the same rows.
+ */
+export function blockedMembersEventOf(message: BusMessage): BlockedMembersEvent | null {
+  switch (message.event) {
+    case 'reconnected':
+    case 'blocked':
+      return { type: 'blockedMembers.changed' };
+    case serverEvents.relationChanged:
+      return message.payload.blocked === false ? { type: 'blockedMembers.lifted', userId: message.payload.userId } : null;
+    default:
+      return null;
+  }
+}
+
+export const liveBlockedMembersActor = (bus: Bus) =>
+  fromCallback<EventObject>(({ sendBack }) =>
+    bus.subscribe((message) => {
+      const event = blockedMembersEventOf(message);
+      if (event) sendBack(event);
+    }),
+  );
+
+/**
+ * A new picture or cover: the upload (POST /images/{kind}), then the profile points at it
+ * (PUT /user/profile/images). Either refusal carries the server's message.
+ */
+export async function uploadProfileImage(api: ApiClient, kind: ProfileImageKind, image: string) {
+  const uploaded = await api.images.upload(kind, image);
+  return api.users.images(kind === 'profile' ? { profilePicture: uploaded._id } : { coverImage: uploaded._id });
+}
+
 /** The people and profile machines with their real effects, bound to one app actor. */
 export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
   const bridge = bridgeActions(app);
+  const session = () => app.system.get('session');
   return {
     people: peopleMachine.provide({
       actors: {
@@ -61,11 +103,38 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
         saveNotifications: fromPromise(({ input }: { input: { setting: NotificationType; value: boolean } }) =>
           api.users.settings({ [input.setting]: input.value }),
         ),
+        fetchAnswers: fromPromise(({ input }: { input: { userId: string; page: number } }) =>
+          api.questions.userAnswers(input.userId, 'all', 'newest', input.page),
+        ),
+        blockMember: fromPromise(({ input }: { input: { userId: string } }) => api.follows.block(input.userId)),
+        unblockMember: fromPromise(({ input }: { input: { userId: string } }) => api.follows.unblock(input.userId)),
+        imageUpload: profileImageMachine.provide({
+          actors: {
+            uploadImage: fromPromise(({ input }: { input: { kind: ProfileImageKind; image: string } }) => uploadProfileImage(api, input.kind, input.image)),
+          },
+          actions: { showToast: bridge.showToast },
+        }),
+        linksForm: profileLinksMachine.provide({
+          actors: { saveLinks: fromPromise(({ input }: { input: SocialLinks }) => api.users.socialLinks(input)) },
+        }),
+        hobbiesForm: profileHobbiesMachine.provide({
+          actors: { saveHobbies: fromPromise(({ input }: { input: { hobbies: string[] } }) => api.users.hobbies(input)) },
+        }),
+        reportForm: profileReportMachine.provide({
+          actors: { sendReport: fromPromise(({ input }: { input: ReportProfileBody }) => api.users.reportProfile(input)) },
+          actions: { showToast: bridge.showToast },
+        }),
       },
       actions: {
         showToast: bridge.showToast,
         loggedIn: bridge.login,
         followChanged: (_, change: { userId: string; following: boolean }) => bus.publish({ event: 'following', ...change }),
+        blocked: (_, change: { userId: string }) => bus.publish({ event: 'blocked', userId: change.userId }),
+        pictureChanged: (_, change: { profilePicture: string }) => {
+          const ref = session();
+          const profile = (ref?.getSnapshot() as { context?: { profile?: User | null } } | undefined)?.context?.profile;
+          if (ref && profile) ref.send({ type: 'session.updateProfile', profile: { ...profile, profilePicture: change.profilePicture } });
+        },
       },
     }),
     personalize: personalizeMachine.provide({
@@ -79,6 +148,17 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
         showToast: bridge.showToast,
         allowChanged: (_, allow: boolean) => app.system.get('session')?.send({ type: 'session.updatePersonalization', allowPersonalize: allow }),
       },
+    }),
+    // An unblock publishes nothing on the bus: no list on it holds a blocked member's posts or
+    // rows (the block removed them, and unblocking restores no follow), and the server's
+    // `relation changed` already reaches the member's other tabs, whose lists drop the row.
+    blockedMembers: blockedMembersMachine.provide({
+      actors: {
+        fetchBlocked: fromPromise(() => api.follows.blocked()),
+        unblockMember: fromPromise(({ input }: { input: { userId: string } }) => api.follows.unblock(input.userId)),
+        live: liveBlockedMembersActor(bus),
+      },
+      actions: { showToast: bridge.showToast },
     }),
   };
 }

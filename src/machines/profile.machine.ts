@@ -1,8 +1,9 @@
 import { produce } from 'immer';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { User } from '../api/auth';
-import type { FollowResponse, UsersList } from '../api/follows';
+import type { BlockResponse, FollowResponse, UsersList } from '../api/follows';
 import type { UserImages } from '../api/media';
+import type { AnswersPage } from '../api/posts';
 import {
   changePasswordBodySchema,
   type BasicInfo,
@@ -15,9 +16,13 @@ import {
   type ProfileUpdateResponse,
 } from '../api/users';
 import { failureText } from './failure';
+import { profileHobbiesMachine } from './profileHobbies.machine';
+import { profileImageMachine, type ProfileImageKind } from './profileImage.machine';
+import { profileLinksMachine } from './profileLinks.machine';
+import { profileReportMachine } from './profileReport.machine';
 import type { ToastRequest } from './toastRequest';
 
-export const PROFILE_TABS = ['timeline', 'followers', 'following', 'gallery', 'password', 'notifications'] as const;
+export const PROFILE_TABS = ['timeline', 'replied', 'followers', 'following', 'gallery', 'password', 'notifications'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 /** Tabs only the owner sees. */
 export const OWNER_TABS: readonly ProfileTab[] = ['password', 'notifications'];
@@ -30,7 +35,20 @@ export type ProfileEvent =
   | { type: 'profile.cancelEdit' }
   | { type: 'profile.saveInfo'; info: BasicInfo }
   | { type: 'profile.changePassword'; body: ChangePasswordBody }
-  | { type: 'profile.setNotification'; setting: NotificationType; value: boolean };
+  | { type: 'profile.setNotification'; setting: NotificationType; value: boolean }
+  /** The next page of the Replied tab. */
+  | { type: 'profile.more' }
+  /** The owner picked a file for the profile picture or the cover (read as a data URL). */
+  | { type: 'profile.chooseImage'; kind: ProfileImageKind; dataUrl: string }
+  | { type: 'profile.editLinks' }
+  | { type: 'profile.editHobbies' }
+  | { type: 'profile.report' }
+  | { type: 'profile.askBlock' }
+  | { type: 'profile.cancelBlock' }
+  | { type: 'profile.confirmBlock' }
+  | { type: 'profile.unblock' };
+
+export type ProfileAnswer = AnswersPage['answers'][number];
 
 export interface ProfileContext {
   userId: string;
@@ -39,6 +57,10 @@ export interface ProfileContext {
   followers: UsersList | null;
   following: UsersList | null;
   gallery: UserImages | null;
+  /** The Replied tab: the member's answers, page by page. */
+  answers: ProfileAnswer[] | null;
+  answersTotal: number;
+  answersPage: number;
   listError: string | null;
   infoError: string | null;
   passwordErrors: Partial<Record<keyof ChangePasswordBody | 'form', string>>;
@@ -52,6 +74,8 @@ export const LIST_FAILED = 'Could not load this list. Please try again.';
 export const SAVE_FAILED = 'Could not save your changes. Please try again.';
 export const PASSWORD_FAILED = 'Could not change your password. Please try again.';
 export const FOLLOW_FAILED = 'Could not change whom you follow. Please try again.';
+export const BLOCK_FAILED = 'Could not block this member. Please try again.';
+export const UNBLOCK_FAILED = 'Could not unblock this member. Please try again.';
 
 const empty = (userId: string): ProfileContext => ({
   userId,
@@ -60,6 +84,9 @@ const empty = (userId: string): ProfileContext => ({
   followers: null,
   following: null,
   gallery: null,
+  answers: null,
+  answersTotal: 0,
+  answersPage: 0,
   listError: null,
   infoError: null,
   passwordErrors: {},
@@ -69,9 +96,14 @@ const empty = (userId: string): ProfileContext => ({
 
 const toast = (error: unknown, fallback: string): ToastRequest => ({ type: 'error', description: failureText(error, fallback) });
 
+const success = (description: string): ToastRequest => ({ type: 'success', description });
+
 /**
- * One member's profile page: the banner (counts, follow), tabs (Timeline, Followers, Following,
- * Gallery; the owner also Change Password and Notifications), basic info editing for the owner.
+ * One member's profile page: the banner (counts, follow), tabs (Timeline, Replied, Followers,
+ * Following, Gallery; the owner also Change Password and Notifications). The owner edits basic
+ * info here and, through child machines that end with the updated profile, the profile picture
+ * and cover, social links and hobbies. A visitor reports the member (a child machine) or blocks
+ * them; a blocked member's profile is left for a page that offers to unblock.
  * A changed password answers with a fresh token: it goes to the session (`loggedIn`).
  */
 export const profileMachine = setup({
@@ -105,6 +137,19 @@ export const profileMachine = setup({
     saveNotifications: fromPromise<ProfileUpdateResponse, { setting: NotificationType; value: boolean }>(async () => {
       throw new Error('saveNotifications actor not provided');
     }),
+    fetchAnswers: fromPromise<AnswersPage, { userId: string; page: number }>(async () => {
+      throw new Error('fetchAnswers actor not provided');
+    }),
+    blockMember: fromPromise<BlockResponse, { userId: string }>(async () => {
+      throw new Error('blockMember actor not provided');
+    }),
+    unblockMember: fromPromise<BlockResponse, { userId: string }>(async () => {
+      throw new Error('unblockMember actor not provided');
+    }),
+    imageUpload: profileImageMachine,
+    linksForm: profileLinksMachine,
+    hobbiesForm: profileHobbiesMachine,
+    reportForm: profileReportMachine,
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -112,6 +157,12 @@ export const profileMachine = setup({
     loggedIn: (_, _session: { token: string; user: User }) => {},
     /** Effect: every list on screen marks the member as followed or not. */
     followChanged: (_, _change: { userId: string; following: boolean }) => {},
+    /** Effect: every list on screen drops the member's posts. */
+    blocked: (_, _change: { userId: string }) => {},
+    /** Effect: the session's member shows the new picture everywhere (`session.updateProfile`). */
+    pictureChanged: (_, _change: { profilePicture: string }) => {},
+    /** A child form ended: its profile (none when cancelled) replaces the shown one. */
+    takeProfile: assign(({ context }, profile: Profile | null) => ({ profile: profile ?? context.profile })),
     flipFollow: assign(({ context }) =>
       produce(context, (draft) => {
         if (!draft.profile) return;
@@ -132,7 +183,10 @@ export const profileMachine = setup({
     tabAllowed: ({ context, event }, { tab }: { tab: ProfileTab }) =>
       event.type === 'profile.tab' && event.tab === tab && (!OWNER_TABS.includes(tab) || context.profile?.isOwner === true),
     validPassword: ({ event }) => event.type === 'profile.changePassword' && changePasswordBodySchema.safeParse(event.body).success,
-    canFollow: ({ context }) => context.profile !== null && !context.profile.isOwner,
+    isVisitor: ({ context }) => context.profile !== null && !context.profile.isOwner,
+    moreAnswers: ({ context }) => (context.answers?.length ?? 0) < context.answersTotal,
+    /** The image child ended with a saved picture (not cancelled). */
+    uploaded: ({ event }) => (event as { output?: { profile: Profile | null } }).output?.profile != null,
   },
 }).createMachine({
   id: 'profile',
@@ -165,6 +219,50 @@ export const profileMachine = setup({
           },
           states: {
             timeline: {},
+            replied: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'fetchAnswers',
+                    src: 'fetchAnswers',
+                    input: ({ context }) => ({ userId: context.userId, page: 1 }),
+                    onDone: {
+                      target: 'ready',
+                      actions: assign({
+                        answers: ({ event }) => event.output.answers,
+                        answersTotal: ({ event }) => event.output.totalAnswers,
+                        answersPage: 1,
+                        listError: null,
+                      }),
+                    },
+                    onError: { target: 'failed', actions: assign({ listError: ({ event }) => failureText(event.error, LIST_FAILED) }) },
+                  },
+                },
+                ready: { on: { 'profile.more': { guard: 'moreAnswers', target: 'loadingMore' } } },
+                loadingMore: {
+                  invoke: {
+                    id: 'fetchMoreAnswers',
+                    src: 'fetchAnswers',
+                    input: ({ context }) => ({ userId: context.userId, page: context.answersPage + 1 }),
+                    onDone: {
+                      target: 'ready',
+                      actions: assign(({ context, event }) => {
+                        // An answer written meanwhile shifts the pages: one already shown is not shown twice.
+                        const shown = new Set((context.answers ?? []).map((a) => a._id));
+                        return {
+                          answers: [...(context.answers ?? []), ...event.output.answers.filter((a) => !shown.has(a._id))],
+                          answersTotal: event.output.totalAnswers,
+                          answersPage: context.answersPage + 1,
+                        };
+                      }),
+                    },
+                    onError: { target: 'ready', actions: { type: 'showToast', params: ({ event }) => toast(event.error, LIST_FAILED) } },
+                  },
+                },
+                failed: { on: { 'profile.retry': { target: 'loading' } } },
+              },
+            },
             followers: {
               initial: 'loading',
               states: {
@@ -293,7 +391,7 @@ export const profileMachine = setup({
         follow: {
           initial: 'idle',
           states: {
-            idle: { on: { 'profile.toggleFollow': { guard: 'canFollow', target: 'changing', actions: 'flipFollow' } } },
+            idle: { on: { 'profile.toggleFollow': { guard: 'isVisitor', target: 'changing', actions: 'flipFollow' } } },
             changing: {
               invoke: {
                 id: 'changeFollow',
@@ -330,6 +428,125 @@ export const profileMachine = setup({
                 onError: { target: 'editing', actions: assign({ infoError: ({ event }) => failureText(event.error, SAVE_FAILED) }) },
               },
             },
+          },
+        },
+        image: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'profile.chooseImage': { guard: 'isOwner', target: 'open' } } },
+            open: {
+              invoke: {
+                id: 'imageUpload',
+                src: 'imageUpload',
+                input: ({ event }) => {
+                  const e = event as Extract<ProfileEvent, { type: 'profile.chooseImage' }>;
+                  return { kind: e.kind, dataUrl: e.dataUrl };
+                },
+                onDone: [
+                  {
+                    guard: 'uploaded',
+                    target: 'idle',
+                    actions: [
+                      { type: 'takeProfile', params: ({ event }) => event.output.profile },
+                      { type: 'pictureChanged', params: ({ event }) => ({ profilePicture: event.output.profile!.profilePicture }) },
+                    ],
+                  },
+                  { target: 'idle' },
+                ],
+              },
+            },
+          },
+        },
+        links: {
+          initial: 'viewing',
+          states: {
+            viewing: { on: { 'profile.editLinks': { guard: 'isOwner', target: 'editing' } } },
+            editing: {
+              invoke: {
+                id: 'linksForm',
+                src: 'linksForm',
+                input: ({ context }) => ({ links: context.profile!.social }),
+                onDone: { target: 'viewing', actions: { type: 'takeProfile', params: ({ event }) => event.output.profile } },
+              },
+            },
+          },
+        },
+        hobbies: {
+          initial: 'viewing',
+          states: {
+            viewing: { on: { 'profile.editHobbies': { guard: 'isOwner', target: 'editing' } } },
+            editing: {
+              invoke: {
+                id: 'hobbiesForm',
+                src: 'hobbiesForm',
+                input: ({ context }) => ({ hobbies: context.profile!.hobbies }),
+                onDone: { target: 'viewing', actions: { type: 'takeProfile', params: ({ event }) => event.output.profile } },
+              },
+            },
+          },
+        },
+        report: {
+          initial: 'closed',
+          states: {
+            closed: { on: { 'profile.report': { guard: 'isVisitor', target: 'open' } } },
+            open: {
+              invoke: {
+                id: 'reportForm',
+                src: 'reportForm',
+                input: ({ context }) => ({ userId: context.userId, username: context.profile!.username }),
+                onDone: 'closed',
+              },
+            },
+          },
+        },
+        block: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'profile.askBlock': { guard: 'isVisitor', target: 'confirming' } } },
+            confirming: { on: { 'profile.cancelBlock': 'idle', 'profile.confirmBlock': 'blocking' } },
+            blocking: {
+              invoke: {
+                id: 'blockMember',
+                src: 'blockMember',
+                input: ({ context }) => ({ userId: context.userId }),
+                onDone: {
+                  target: '#profile.blocked',
+                  actions: [
+                    // A block ends the follows both ways.
+                    assign(({ context }) =>
+                      produce(context, (draft) => {
+                        if (!draft.profile) return;
+                        if (draft.profile.isFollowing) draft.profile.followersCount -= 1;
+                        if (draft.profile.followsYou) draft.profile.followingCount -= 1;
+                        draft.profile.isFollowing = false;
+                        draft.profile.followsYou = false;
+                      }),
+                    ),
+                    { type: 'blocked', params: ({ context }) => ({ userId: context.userId }) },
+                    { type: 'showToast', params: ({ context }) => success(`You blocked ${context.profile!.username}`) },
+                  ],
+                },
+                onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => toast(event.error, BLOCK_FAILED) } },
+              },
+            },
+          },
+        },
+      },
+    },
+    blocked: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'profile.unblock': 'unblocking' } },
+        unblocking: {
+          invoke: {
+            id: 'unblockMember',
+            src: 'unblockMember',
+            input: ({ context }) => ({ userId: context.userId }),
+            onDone: {
+              target: '#profile.loading',
+              actions: { type: 'showToast', params: ({ context }) => success(`You unblocked ${context.profile!.username}`) },
+            },
+            onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => toast(event.error, UNBLOCK_FAILED) } },
           },
         },
       },

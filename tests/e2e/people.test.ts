@@ -1,8 +1,10 @@
 /**
  * People and profiles against `npm start`: the people page (live presence, search), following
- * from a profile with counts on both sides, the owner's basic info, notification settings and
- * password change.
+ * from a profile with counts on both sides, the owner's basic info, notification settings,
+ * profile picture, social links and password change, reporting a profile, and unblocking from
+ * the settings page a member blocked from their profile.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from './support/app';
@@ -121,7 +123,92 @@ describe('people and profiles', () => {
     await expect.poll(() => bob.page.getByRole('button', { name: 'music' }).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('uploads a profile picture and keeps it after a reload', async () => {
+    await amy.page.goto(profileUrl(amy));
+    const picture = amy.page.getByRole('button', { name: 'Change profile picture' });
+    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#2a9d8f' } }).png().toBuffer();
+    await picture.locator('xpath=following-sibling::input[@type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    const dialog = amy.page.getByRole('dialog', { name: 'New profile picture' });
+    await expect.poll(() => dialog.getByRole('img', { name: 'Preview of your profile picture' }).count()).toBe(1);
+    await auditAccessibility(amy.page, 'profile picture preview');
+    await screenshot(amy.page, 'profile-picture-preview-1280-light');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    const bannerPicture = () =>
+      amy.page.getByRole('region', { name: 'Profile' }).locator('img[src*="/media/image/upload/"]').first().getAttribute('src');
+    await expect.poll(bannerPicture).toMatch(/^\/media\/image\/upload\/v\d+\//);
+    const src = await bannerPicture();
+    await amy.page.reload();
+    await expect.poll(bannerPicture).toBe(src);
+    // The picture is served (re-encoded by the server), not only referenced.
+    const served = await amy.page.request.get(src!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toMatch(/^image\//);
+  });
+
+  it('edits social links and a visitor sees them after a reload', async () => {
+    await amy.page.getByRole('button', { name: 'Edit social links' }).click();
+    const form = amy.page.getByRole('form', { name: 'Social links' });
+    await form.getByLabel('YouTube').fill('youtube.com/@amy');
+    await form.getByRole('button', { name: 'Save links' }).click();
+    await expect.poll(() => form.getByText('YouTube link must be an http(s) URL').count()).toBe(1);
+    await form.getByLabel('YouTube').fill('https://youtube.com/@amy');
+    await form.getByRole('button', { name: 'Save links' }).click();
+    await expect.poll(() => amy.page.getByRole('link', { name: /YouTube/ }).getAttribute('href')).toBe('https://youtube.com/@amy');
+    await amy.page.reload();
+    await expect.poll(() => amy.page.getByRole('link', { name: /YouTube/ }).count()).toBe(1);
+
+    await bob.page.goto(profileUrl(amy));
+    await expect.poll(() => bob.page.getByRole('link', { name: /YouTube/ }).getAttribute('href')).toBe('https://youtube.com/@amy');
+    expect(await bob.page.getByRole('button', { name: 'Edit social links' }).count()).toBe(0);
+  });
+
+  it('reports a profile: the reason is required, a second report is refused', async () => {
+    await bob.page.goto(profileUrl(amy));
+    const openReport = async () => {
+      await bob.page.getByRole('button', { name: 'More options for amy' }).click();
+      await bob.page.getByRole('menuitem', { name: 'Report amy' }).click();
+      return bob.page.getByRole('dialog', { name: 'Report amy' });
+    };
+    let dialog = await openReport();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => dialog.getByText('Reason is required').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Spam' }).click();
+    await dialog.getByLabel('Details (optional)').fill('The same advert every hour');
+    await auditAccessibility(bob.page, 'report dialog');
+    await screenshot(bob.page, 'profile-report-1280-light');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => bob.page.getByText('Thank you. Your report about amy was sent to the moderators.').count()).toBe(1);
+
+    dialog = await openReport();
+    await dialog.getByLabel(/^Reason/).fill('Still spam');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('You have already reported this member');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('lays the profile out on a phone, in light and dark', async () => {
+    const cyrus = await signUpMember(browser, app, 'cyrus', 375);
+    await cyrus.page.goto(profileUrl(amy));
+    await expect.poll(() => cyrus.page.getByRole('link', { name: /YouTube/ }).count()).toBe(1);
+    const width = await cyrus.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await auditAccessibility(cyrus.page, 'another member profile, phone');
+    await screenshot(cyrus.page, 'profile-other-375-light');
+    await cyrus.page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(() => cyrus.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await cyrus.page.getByRole('button', { name: 'More options for amy' }).click();
+    await cyrus.page.getByRole('menuitem', { name: 'Report amy' }).click();
+    await expect.poll(() => cyrus.page.getByRole('dialog', { name: 'Report amy' }).count()).toBe(1);
+    await auditAccessibility(cyrus.page, 'report dialog, phone, dark');
+    await screenshot(cyrus.page, 'profile-report-375-dark');
+    await cyrus.page.context().close();
+  });
+
   it('changes the password and signs in with the new one', async () => {
+    await amy.page.goto(profileUrl(amy));
     const newPassword = 'a-brand-new-passphrase';
     await amy.page.getByRole('tab', { name: 'Change Password' }).click();
     const form = amy.page.getByRole('form', { name: 'Change password' });
@@ -144,5 +231,41 @@ describe('people and profiles', () => {
     await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/app/social/streams');
     await context.close();
+  });
+
+  it('unblocks from the settings page a member blocked from their profile', async () => {
+    // A phone in the dark theme: the list is also checked at 375 px and in dark.
+    const dora = await signUpMember(browser, app, 'dora', 375);
+    const evan = await signUpMember(browser, app, 'evan');
+    await dora.page.goto(profileUrl(evan));
+    await dora.page.getByRole('button', { name: 'More options for evan' }).click();
+    await dora.page.getByRole('menuitem', { name: 'Block evan' }).click();
+    await dora.page.getByRole('alertdialog', { name: 'Block evan?' }).getByRole('button', { name: 'Block', exact: true }).click();
+    await expect.poll(() => dora.page.getByRole('heading', { name: 'You blocked evan' }).count()).toBe(1);
+
+    // Once she leaves, his profile is hidden from her: the settings page is the way back.
+    await dora.page.goto(profileUrl(evan));
+    await expect.poll(() => dora.page.getByRole('alert').filter({ hasText: 'Could not load this profile' }).innerText()).toContain('User not found');
+    await dora.page.goto('/app/social/setting/dora');
+    const blocked = dora.page.getByRole('region', { name: 'Blocked members' });
+    const rows = blocked.getByRole('list', { name: 'Blocked members' }).getByRole('listitem');
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('evan')]);
+    await dora.page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(() => dora.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await dora.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await auditAccessibility(dora.page, 'settings, blocked members, phone, dark');
+    await dora.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await screenshot(dora.page, 'settings-blocked-375-dark');
+
+    // From the keyboard.
+    await blocked.getByRole('button', { name: 'Unblock evan' }).press('Enter');
+    await expect.poll(() => dora.page.getByText('Unblocked successfully').count()).toBe(1);
+    await expect.poll(() => blocked.getByText('You have not blocked anyone').count()).toBe(1);
+
+    await dora.page.goto(profileUrl(evan));
+    await expect.poll(() => dora.page.getByRole('heading', { level: 1, name: 'evan' }).count()).toBe(1);
+    expect(await dora.page.getByRole('button', { name: 'More options for evan' }).count()).toBe(1);
+    await dora.page.context().close();
+    await evan.page.context().close();
   });
 });

@@ -7,6 +7,7 @@ import {
   updateCommentBodySchema,
 } from '../../../src/api/posts';
 import { viewerOf } from '../posts/visibility';
+import { recordBehavior } from '../users/behavior';
 import type { CommentService } from './service';
 
 const SMALL_BODY = 64 * 1024;
@@ -21,6 +22,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
     bodyLimit: SMALL_BODY,
   }, async (request, reply) => {
     const answer = await comments.add(viewerOf(request), request.body.postId, request.body.comment);
+    await recordBehavior(request, 'comment', request.body.postId);
     return reply.code(201).send({ message: 'Comment added successfully', ...answer });
   });
 

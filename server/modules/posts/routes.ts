@@ -13,6 +13,7 @@ import { sizeText } from '../../media/images';
 import type { FollowStore } from '../follows/store';
 import type { PageRequest } from './paging';
 import type { PostsAnswer, PostService } from './service';
+import { recordBehavior } from '../users/behavior';
 import { viewerOf } from './visibility';
 
 const SMALL_BODY = 64 * 1024;
@@ -88,7 +89,11 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
 
   app.get(routes.posts.one, {
     schema: { params: postParams, response: { 200: singlePostResponseSchema } },
-  }, async (request) => ({ post: await posts.get(viewerOf(request), request.params.postId) }));
+  }, async (request) => {
+    const post = await posts.get(viewerOf(request), request.params.postId);
+    await recordBehavior(request, 'view', post._id);
+    return { post };
+  });
 
   app.get(routes.posts.byUser, {
     schema: { params: z.object({ userId: idSchema('User'), page: pageNumberSchema }), querystring: pageQuerySchema, response: { 200: postsPageSchema } },

@@ -4,6 +4,7 @@ import { paths, routes } from '../../../src/api/paths';
 import { idSchema, reactionBodySchema, reactionChangeSchema, reactionsListSchema, singleReactionSchema } from '../../../src/api/posts';
 import type { UserStore } from '../users/store';
 import { viewerOf } from '../posts/visibility';
+import { recordBehavior } from '../users/behavior';
 import type { ReactionService } from './service';
 
 const SMALL_BODY = 16 * 1024;
@@ -18,7 +19,11 @@ export const reactionRoutes: FastifyPluginAsyncZod<{ reactions: ReactionService;
   app.post(paths.reactions.react, {
     schema: { body: reactionBodySchema, response: { 200: reactionChangeSchema } },
     bodyLimit: SMALL_BODY,
-  }, async (request) => reactions.react(viewerOf(request), request.body.postId, request.body.type));
+  }, async (request) => {
+    const answer = await reactions.react(viewerOf(request), request.body.postId, request.body.type);
+    await recordBehavior(request, 'react', request.body.postId);
+    return answer;
+  });
 
   app.delete(routes.reactions.remove, {
     schema: { params: z.object({ postId: idSchema('Post') }), response: { 200: reactionChangeSchema } },

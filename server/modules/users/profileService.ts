@@ -14,6 +14,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { AuthContext } from '../auth/verifier';
 import { presentSummary } from '../follows/store';
 import type { Viewer } from '../posts/visibility';
+import type { BehaviorAction } from './behavior';
 import type { PersonRow, ProfileChanges, ProfileStore } from './profileStore';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -205,6 +206,10 @@ export function createProfileService(deps: ProfileServiceDeps) {
     },
 
     clearBehavior: (viewer: Viewer) => store.clearBehavior(viewer.id),
+
+    /** Records what the member did, only while they allow personalization (the store checks it in the insert). */
+    recordBehavior: (viewer: Viewer, behavior: { action: BehaviorAction; subjectId: string }) =>
+      store.recordBehavior({ id: newId(), userId: viewer.id, action: behavior.action, subjectId: behavior.subjectId, now: now() }),
 
     async reportProfile(viewer: Viewer, body: { userId: string; reason: string; details?: string }) {
       if (body.userId === viewer.id) throw badRequest('You cannot report yourself');

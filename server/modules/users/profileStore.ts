@@ -175,7 +175,7 @@ export function createProfileStore(database: DatabaseHandle) {
       return Number(result.numDeletedRows ?? 0);
     },
 
-    /** For personalization (not yet called by any feature): only while the member allows it. */
+    /** One thing the member did (see behavior.ts); a no-op while they do not allow personalization. */
     recordBehavior: (row: { id: string; userId: string; action: string; subjectId?: string; topic?: string; now: string }) =>
       db
         .insertInto('user_behaviors')

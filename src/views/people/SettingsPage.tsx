@@ -11,16 +11,26 @@ import { useSessionProfile } from '../layouts/useShell';
 import { EmptyState, PageTitle } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
 import { LoadError } from '../components/LoadError';
+import { BlockedMembers } from './BlockedMembers';
 
-/** /setting/:username: the owner's personalization (the switch, interest topics, clearing). */
+/**
+ * /setting/:username: the owner's personalization (the switch, interest topics, clearing) and
+ * the members they blocked. Each section loads and fails on its own.
+ */
 export default function SettingsPage({ username }: { username: string }) {
   const me = useSessionProfile();
   if (!me) return <Skeleton className="h-40 w-full" />;
   if (me.username !== username) return <EmptyState title="Not your settings" text="Only the owner can change these settings." />;
-  return <Settings userId={me._id} />;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <PageTitle>Settings</PageTitle>
+      <Personalization userId={me._id} />
+      <BlockedMembers />
+    </div>
+  );
 }
 
-function Settings({ userId }: { userId: string }) {
+function Personalization({ userId }: { userId: string }) {
   const logic = usePeopleLogic();
   const actor = useActorRef(logic.personalize, { input: { userId }, inspect: journal.inspect });
   const state = useSelector(actor, (s) => s);
@@ -34,8 +44,7 @@ function Settings({ userId }: { userId: string }) {
       </LoadError>
     );
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <PageTitle>Settings</PageTitle>
+    <>
       <section className="flex items-center justify-between gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
         <div>
           <h2 className="font-semibold text-neutral-900 dark:text-white">Allow personalization</h2>
@@ -85,6 +94,6 @@ function Settings({ userId }: { userId: string }) {
         </div>
         {message ? <Alert tone="success">{message}</Alert> : null}
       </section>
-    </div>
+    </>
   );
 }

@@ -1,0 +1,263 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../src/api/client';
+import type { Profile } from '../../src/api/users';
+import { peopleLogic } from '../../src/effects/people';
+import { createBus } from '../../src/effects/socket';
+import { streamsLogic } from '../../src/effects/streams';
+import { Toasts } from '../../src/views/components/Toasts';
+import { PeopleLogicProvider } from '../../src/views/people/PeopleLogic';
+import ProfilePage from '../../src/views/people/ProfilePage';
+import { StreamsLogicProvider } from '../../src/views/streams/StreamsLogic';
+import { alice, auth } from '../fixtures/auth';
+import { refused } from '../fixtures/streams';
+import { answerOf, ownProfile, profile } from '../machines/profileFixtures';
+import { startTestApp, withApp } from './appHarness';
+
+const PICTURE = '/media/image/upload/v1/0190a5f0-0000-7000-8000-0000000000aa';
+const mine = ownProfile({ _id: 'u1', username: 'alice' });
+const ben = profile({ _id: 'u2', username: 'ben' });
+
+/** The API the profile page calls; each test overrides what it is about. */
+function fakeApi(profiles: Record<string, Profile>) {
+  const updated = (changes: Partial<Profile>) => async () => {
+    profiles.u1 = { ...profiles.u1, ...changes };
+    return { message: 'Saved', user: profiles.u1 };
+  };
+  const api = {
+    users: {
+      profile: vi.fn(async (id: string) => {
+        if (!profiles[id]) throw refused('User not found', 404);
+        return { user: profiles[id] };
+      }),
+      images: vi.fn(updated({ profilePicture: PICTURE })),
+      socialLinks: vi.fn(async (links: Profile['social']) => updated({ social: links })()),
+      hobbies: vi.fn(async (body: { hobbies: string[] }) => updated({ hobbies: body.hobbies })()),
+      reportProfile: vi.fn(async () => ({ message: 'Report submitted', report: { _id: 'r1' } })),
+    },
+    images: {
+      upload: vi.fn(async () => ({ _id: '0190a5f0-0000-7000-8000-0000000000aa', url: PICTURE, message: 'Image uploaded successfully' })),
+      ofUser: vi.fn(async () => ({ images: [] })),
+    },
+    follows: {
+      followers: vi.fn(async () => ({ users: [{ _id: 'u3', username: 'carol', avatarColor: '#000000', avatarImage: '', profilePicture: '' }], count: 1 })),
+      following: vi.fn(async () => ({ users: [], count: 0 })),
+      follow: vi.fn(),
+      unfollow: vi.fn(),
+      block: vi.fn(async (userId: string) => ({ message: 'Blocked successfully', userId, blocked: true })),
+      unblock: vi.fn(async (userId: string) => ({ message: 'Unblocked successfully', userId, blocked: false })),
+    },
+    questions: {
+      userAnswers: vi.fn(async (_id: string, _f: string, _o: string, page: number) =>
+        page === 1 ? { answers: [answerOf('a1'), answerOf('a2')], totalAnswers: 3 } : { answers: [answerOf('a3')], totalAnswers: 3 },
+      ),
+    },
+    posts: { byUser: vi.fn(async () => ({ posts: [], totalPosts: 0, nextCursor: null })) },
+  };
+  return api as typeof api & ApiClient;
+}
+
+function renderProfile(path: string, api = fakeApi({ u1: mine, u2: ben })) {
+  const { app } = startTestApp();
+  app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
+  const bus = createBus();
+  const published: unknown[] = [];
+  bus.subscribe((message) => void published.push(message));
+  const { ui } = withApp(
+    app,
+    path,
+    <StreamsLogicProvider logic={streamsLogic(app, { api, bus })}>
+      <PeopleLogicProvider logic={peopleLogic(app, { api, bus })}>
+        <ProfilePage username={path.split('/')[2].split('?')[0]} />
+      </PeopleLogicProvider>
+      <Toasts />
+    </StreamsLogicProvider>,
+  );
+  render(ui);
+  // Files are picked through react-aria's FileTrigger; user-event would drop a non-image on `accept`.
+  const user = userEvent.setup({ delay: null, applyAccept: false });
+  const toasts = () =>
+    (app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }).context.toasts.map(
+      (toast) => toast.notification,
+    );
+  const sessionUser = () => (app.system.get('session')!.getSnapshot() as { context: { profile: { profilePicture: string } } }).context.profile;
+  return { api, app, user, toasts, sessionUser, published };
+}
+
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', { type: 'image/png' });
+const pdf = () => new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
+/** FileTrigger's hidden input sits right after its button. */
+const fileInputOf = (button: HTMLElement) => button.nextElementSibling as HTMLInputElement;
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('profile page', () => {
+  it("shows a visitor the member's tabs, links and hobbies, but none of the owner's tabs or edits", async () => {
+    const api = fakeApi({
+      u1: mine,
+      u2: { ...ben, social: { ...ben.social, youtube: 'https://youtube.com/@ben' }, hobbies: ['Chess', 'Climbing'] },
+    });
+    renderProfile('/profile/ben?id=u2', api);
+    expect(screen.getByLabelText('Loading profile')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'ben', level: 1 });
+    expect(tabNames()).toEqual(['Timeline', 'Replied', 'Followers', 'Following', 'Gallery']);
+    expect(screen.queryByRole('button', { name: 'Change profile picture' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /cover/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    const link = screen.getByRole('link', { name: /YouTube/ });
+    expect(link.getAttribute('href')).toBe('https://youtube.com/@ben');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(screen.getByRole('list', { name: 'Hobbies' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Chess', 'Climbing']);
+  });
+
+  it('shows the owner every tab and their edit buttons', async () => {
+    renderProfile('/profile/alice?id=u1');
+    await screen.findByRole('heading', { name: 'alice', level: 1 });
+    expect(tabNames()).toEqual(['Timeline', 'Replied', 'Followers', 'Following', 'Gallery', 'Change Password', 'Notifications']);
+    for (const name of ['Change profile picture', 'Add cover', 'Edit basic info', 'Edit social links', 'Edit hobbies']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+    expect(screen.queryByRole('button', { name: 'More options for alice' })).toBeNull();
+  });
+
+  it('previews a new picture and shows the server message, then "Error uploading image", as error toasts', async () => {
+    const { api, user, toasts, sessionUser } = renderProfile('/profile/alice?id=u1');
+    api.images.upload
+      .mockRejectedValueOnce(refused('Image must be a JPEG, PNG, GIF or WebP image', 400))
+      .mockRejectedValueOnce({ statusCode: 502 });
+    await user.upload(fileInputOf(await screen.findByRole('button', { name: 'Change profile picture' })), png());
+    const dialog = await screen.findByRole('dialog', { name: 'New profile picture' });
+    expect((within(dialog).getByRole('img', { name: 'Preview of your profile picture' }) as HTMLImageElement).src).toMatch(/^data:image\/png;base64,/);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts()).toEqual([{ ...toasts()[0], type: 'error', description: 'Image must be a JPEG, PNG, GIF or WebP image' }]));
+    expect(api.images.upload).toHaveBeenCalledWith('profile', expect.stringMatching(/^data:image\/png;base64,/));
+    expect(within(dialog).getByRole('alert').textContent).toContain('Image must be a JPEG, PNG, GIF or WebP image');
+    // The preview stays for another try; this time the server sends no message.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts().map((t) => t.description)).toContain('Error uploading image'));
+    expect(api.users.images).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.users.images).toHaveBeenCalledWith({ profilePicture: '0190a5f0-0000-7000-8000-0000000000aa' });
+    // The banner and the session (the header, the composer) show the new picture.
+    const banner = screen.getByRole('region', { name: 'Profile' });
+    expect(banner.querySelector(`img[src="${PICTURE}"]`)).not.toBeNull();
+    expect(sessionUser().profilePicture).toBe(PICTURE);
+  });
+
+  it('refuses a file that is not an image before anything is sent, and sets a cover', async () => {
+    const { api, user } = renderProfile('/profile/alice?id=u1');
+    await user.upload(fileInputOf(await screen.findByRole('button', { name: 'Add cover' })), pdf());
+    const dialog = await screen.findByRole('dialog', { name: 'New cover image' });
+    expect(within(dialog).getByRole('alert').textContent).toContain('Please choose an image file');
+    expect(within(dialog).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    await user.upload(fileInputOf(within(dialog).getByRole('button', { name: 'Choose another' })), png());
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.images.upload).not.toHaveBeenCalled();
+  });
+
+  it('edits social links with the contract messages, then shows them', async () => {
+    const { api, user } = renderProfile('/profile/alice?id=u1');
+    await user.click(await screen.findByRole('button', { name: 'Edit social links' }));
+    const form = screen.getByRole('form', { name: 'Social links' });
+    await user.type(within(form).getByLabelText('YouTube'), 'youtube.com/@alice');
+    await user.click(within(form).getByRole('button', { name: 'Save links' }));
+    expect(within(form).getByText('YouTube link must be an http(s) URL')).toBeTruthy();
+    expect(api.users.socialLinks).not.toHaveBeenCalled();
+    await user.clear(within(form).getByLabelText('YouTube'));
+    await user.type(within(form).getByLabelText('YouTube'), 'https://youtube.com/@alice');
+    await user.keyboard('{Enter}');
+    const link = await screen.findByRole('link', { name: /YouTube/ });
+    expect(link.getAttribute('href')).toBe('https://youtube.com/@alice');
+    expect(api.users.socialLinks).toHaveBeenCalledWith({ facebook: '', instagram: '', twitter: '', youtube: 'https://youtube.com/@alice' });
+  });
+
+  it('edits hobbies: Enter adds, a repeat is not added twice, an empty one is refused, remove works', async () => {
+    const { api, user } = renderProfile('/profile/alice?id=u1');
+    await user.click(await screen.findByRole('button', { name: 'Edit hobbies' }));
+    const form = screen.getByRole('form', { name: 'Hobbies' });
+    const box = within(form).getByLabelText('Add a hobby');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(within(form).getByText('A hobby must not be empty')).toBeTruthy();
+    await user.type(box, 'Chess{Enter}');
+    await user.type(box, ' chess {Enter}');
+    await user.type(box, 'Climbing{Enter}');
+    expect(within(form).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Chess', 'Climbing']);
+    await user.click(within(form).getByRole('button', { name: 'Remove Chess' }));
+    await user.click(within(form).getByRole('button', { name: 'Save hobbies' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Hobbies' })).toBeNull());
+    expect(api.users.hobbies).toHaveBeenCalledWith({ hobbies: ['Climbing'] });
+    expect(within(screen.getByRole('list', { name: 'Hobbies' })).getByText('Climbing')).toBeTruthy();
+  });
+
+  it('reports a member: the reason is required, a refusal stays in the dialog, success closes it with a toast', async () => {
+    const { api, user, toasts } = renderProfile('/profile/ben?id=u2');
+    api.users.reportProfile.mockRejectedValueOnce(refused('You have already reported this member', 409));
+    await user.click(await screen.findByRole('button', { name: 'More options for ben' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report ben' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report ben' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByText('Reason is required')).toBeTruthy();
+    expect(api.users.reportProfile).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Spam' }));
+    expect((within(dialog).getByLabelText(/^Reason/) as HTMLInputElement).value).toBe('Spam');
+    await user.type(within(dialog).getByLabelText('Details (optional)'), 'Adverts every hour');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('You have already reported this member'));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.users.reportProfile).toHaveBeenLastCalledWith({ userId: 'u2', reason: 'Spam', details: 'Adverts every hour' });
+    expect(toasts().map((t) => t.description)).toContain('Thank you. Your report about ben was sent to the moderators.');
+  });
+
+  it('blocks after a confirmation, then unblocks and shows the profile again', async () => {
+    const { api, user, published } = renderProfile('/profile/ben?id=u2');
+    await user.click(await screen.findByRole('button', { name: 'More options for ben' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block ben' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Block ben?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Block' }));
+    await screen.findByRole('heading', { name: 'You blocked ben' });
+    expect(api.follows.block).toHaveBeenCalledWith('u2');
+    expect(published).toContainEqual({ event: 'blocked', userId: 'u2' });
+    await user.click(screen.getByRole('button', { name: 'Unblock ben' }));
+    await screen.findByRole('heading', { name: 'ben', level: 1 });
+    expect(api.follows.unblock).toHaveBeenCalledWith('u2');
+    expect(api.users.profile).toHaveBeenCalledTimes(2);
+  });
+
+  it('lists the replies page by page and the followers', async () => {
+    const { api, user } = renderProfile('/profile/ben?id=u2');
+    await user.click(await screen.findByRole('tab', { name: 'Replied' }));
+    const replies = await screen.findByRole('list', { name: 'Replies' });
+    expect(within(replies).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(replies).getByRole('link', { name: /Question a1\?/ }).getAttribute('href')).toBe('/question/q-a1');
+    await user.click(screen.getByRole('button', { name: 'Load more replies' }));
+    await waitFor(() => expect(within(replies).getAllByRole('listitem')).toHaveLength(3));
+    expect(api.questions.userAnswers).toHaveBeenLastCalledWith('u2', 'all', 'newest', 2);
+    expect(screen.getByText('That is every reply.')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Followers' }));
+    const followers = await screen.findByRole('list', { name: 'Followers' });
+    expect(within(followers).getByRole('link', { name: 'carol' }).getAttribute('href')).toBe('/profile/carol?id=u3');
+  });
+
+  it('shows a failed load with the server message and tries again', async () => {
+    const api = fakeApi({ u1: mine, u2: ben });
+    api.users.profile.mockRejectedValueOnce(refused('Too many requests', 429));
+    const { user } = renderProfile('/profile/ben?id=u2', api);
+    const alert = (await screen.findByText('Could not load this profile')).closest('[role="alert"]') as HTMLElement;
+    expect(alert.textContent).toContain('Too many requests');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'ben', level: 1 });
+  });
+});
