@@ -25,8 +25,19 @@ import { composerMachine } from './composer.machine';
 import { peopleMachine } from './people.machine';
 import { profileMachine } from './profile.machine';
 import { personalizeMachine } from './personalize.machine';
+import { profileImageMachine } from './profileImage.machine';
+import { profileLinksMachine } from './profileLinks.machine';
+import { profileHobbiesMachine } from './profileHobbies.machine';
+import { profileReportMachine } from './profileReport.machine';
 import { chatMachine } from './chat.machine';
+import { groupChatSearchMachine } from './groupChatSearch.machine';
+import { groupChatCreateMachine } from './groupChatCreate.machine';
+import { groupChatInvitationsMachine } from './groupChatInvitations.machine';
+import { groupChatManageMachine } from './groupChatManage.machine';
 import { createGroupMachine } from './createGroup.machine';
+import { groupsMachine } from './groups.machine';
+import { groupMachine } from './group.machine';
+import { blockedMembersMachine } from './blockedMembers.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -52,6 +63,17 @@ export const statecharts = {
   people: peopleMachine,
   profile: profileMachine,
   personalize: personalizeMachine,
+  profileImage: profileImageMachine,
+  profileLinks: profileLinksMachine,
+  profileHobbies: profileHobbiesMachine,
+  profileReport: profileReportMachine,
   chat: chatMachine,
+  groupChatSearch: groupChatSearchMachine,
+  groupChatCreate: groupChatCreateMachine,
+  groupChatInvitations: groupChatInvitationsMachine,
+  groupChatManage: groupChatManageMachine,
   createGroup: createGroupMachine,
+  groups: groupsMachine,
+  group: groupMachine,
+  blockedMembers: blockedMembersMachine,
 } as const;

@@ -16,6 +16,8 @@ import ProfilePage from './people/ProfilePage';
 import SettingsPage from './people/SettingsPage';
 import ChatPage from './pages/member/ChatPage';
 import CreateGroupPage from './groups/CreateGroupPage';
+import GroupsPage from './groups/GroupsPage';
+import GroupPage from './groups/GroupPage';
 
 /** /app/social: the guarded member layout and its child routes (spec section 2). */
 export default function MemberArea() {
@@ -39,8 +41,8 @@ export default function MemberArea() {
             <Route path="/photos" component={PhotosPage} />
             <Route path="/videos" component={VideosPage} />
             <Route path="/notifications">{() => <SectionPlaceholder section="Notifications" />}</Route>
-            <Route path="/group/:groupId">{() => <SectionPlaceholder section="Group" />}</Route>
-            <Route path="/groups">{() => <SectionPlaceholder section="Groups" />}</Route>
+            <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
+            <Route path="/groups">{() => <GroupsPage />}</Route>
             <Route path="/create-group" component={CreateGroupPage} />
             <Route path="/profile/:username">{(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}</Route>
             <Route path="/profile">{() => <SectionPlaceholder section="Profile" />}</Route>
