@@ -1,13 +1,9 @@
-import fs from 'node:fs/promises';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authResponseSchema } from '../../src/api/auth';
+import { describe, expect, it } from 'vitest';
 import { groupActionEventSchema } from '../../src/api/groups';
 import { API_BASE } from '../../src/api/paths';
-import { SOCKET_PATH, serverEvents } from '../../src/api/socket';
-import type { Config } from '../../server/config';
-import { startServer, type RunningServer } from '../../server/main';
-import { dialects, dropTestSchema, newMember, testConfig } from './harness';
+import { serverEvents } from '../../src/api/socket';
+import { dialects } from './harness';
+import { socketWorld } from './socketWorld';
 
 /**
  * Groups over real sockets: who hears of a new group (CREATE_GROUP), and who receives a group's
@@ -16,75 +12,10 @@ import { dialects, dropTestSchema, newMember, testConfig } from './harness';
 type Role = 'owner' | 'invitee' | 'outsider' | 'siteAdmin';
 const ROLES: Role[] = ['owner', 'invitee', 'outsider', 'siteAdmin'];
 const EVENTS = [serverEvents.groupAction, serverEvents.postAdded, serverEvents.postUpdated, serverEvents.postDeleted] as const;
-type Event = (typeof EVENTS)[number];
-
-interface Client {
-  id: string;
-  token: string;
-  socket: Socket;
-  events: { event: Event; payload: any }[];
-}
 
 describe.each(dialects)('group events over real sockets on %s', (dialect) => {
-  let config: Config;
-  let server: RunningServer;
-  const clients = {} as Record<Role, Client>;
-
-  async function api(who: Role, method: string, url: string, body?: unknown) {
-    const response = await fetch(`${server.url}${API_BASE}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${clients[who].token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = await response.json();
-    expect(response.status, `${method} ${url}: ${JSON.stringify(json)}`).toBeLessThan(300);
-    return json;
-  }
-
-  beforeAll(async () => {
-    config = { ...(await testConfig(dialect)), port: 0 };
-    server = await startServer(config, { handleSignals: false });
-    for (const role of ROLES) {
-      const response = await fetch(`${server.url}${API_BASE}/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(await newMember()),
-      });
-      const { token, user } = authResponseSchema.parse(await response.json());
-      if (role === 'siteAdmin') await server.app.services.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', user._id).execute();
-      const socket = connect(server.url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token }, reconnection: false });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      const client: Client = { id: user._id, token, socket, events: [] };
-      for (const event of EVENTS) socket.on(event, (payload: unknown) => client.events.push({ event, payload }));
-      clients[role] = client;
-    }
-  });
-  afterAll(async () => {
-    for (const role of ROLES) clients[role]?.socket.close();
-    await server.close();
-    await dropTestSchema(config);
-    await fs.rm(config.dataDir, { recursive: true, force: true });
-  });
-
-  /** Runs the action, waits until the expected members got the event, then checks nobody else did. */
-  async function expectFanout<T>(event: Event, receivers: Role[], action: () => Promise<T>): Promise<{ result: T; got: Partial<Record<Role, any>> }> {
-    for (const role of ROLES) clients[role].events = [];
-    const result = await action();
-    const deadline = Date.now() + 5000;
-    while (receivers.some((role) => !clients[role].events.some((e) => e.event === event)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    // Give any wrongly addressed event time to arrive too.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const got: Partial<Record<Role, any>> = {};
-    const receivedBy = ROLES.filter((role) => clients[role].events.some((e) => e.event === event));
-    for (const role of receivedBy) got[role] = clients[role].events.find((e) => e.event === event)!.payload;
-    expect(receivedBy.sort(), event).toEqual([...receivers].sort());
-    return { result, got };
-  }
+  const world = socketWorld(dialect, { roles: ROLES, events: EVENTS, siteAdmins: ['siteAdmin'] });
+  const { clients, api, expectFanout } = world;
 
   it('a private group: CREATE_GROUP to its creator and invitee, posts to accepted members only, removal bites at once', async () => {
     const created = await expectFanout(serverEvents.groupAction, ['owner', 'invitee'], () =>
@@ -143,7 +74,7 @@ describe.each(dialects)('group events over real sockets on %s', (dialect) => {
     const { post } = await api('owner', 'POST', `/post/group/${group._id}`, { post: 'soon gone' });
     const deleted = await expectFanout(serverEvents.groupAction, ['owner', 'invitee'], () => api('owner', 'DELETE', `/group/${group._id}`));
     expect(deleted.got.invitee).toMatchObject({ type: 'DELETE_GROUP', groupId: group._id });
-    const response = await fetch(`${server.url}${API_BASE}/post/${post._id}`, { headers: { authorization: `Bearer ${clients.siteAdmin.token}` } });
+    const response = await fetch(`${world.server().url}${API_BASE}/post/${post._id}`, { headers: { authorization: `Bearer ${clients.siteAdmin.token}` } });
     expect(response.status).toBe(404);
   });
 });

@@ -1,12 +1,7 @@
-import fs from 'node:fs/promises';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authResponseSchema } from '../../src/api/auth';
-import { API_BASE } from '../../src/api/paths';
-import { SOCKET_PATH, serverEvents, type StreamEvent } from '../../src/api/socket';
-import type { Config } from '../../server/config';
-import { startServer, type RunningServer } from '../../server/main';
-import { dialects, dropTestSchema, newMember, testConfig } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverEvents, type StreamEvent } from '../../src/api/socket';
+import { dialects } from './harness';
+import { socketWorld } from './socketWorld';
 
 type Role = 'author' | 'follower' | 'stranger' | 'blockedByAuthor' | 'blocksAuthor' | 'admin' | 'blocksStranger';
 const ROLES: Role[] = ['author', 'follower', 'stranger', 'blockedByAuthor', 'blocksAuthor', 'admin', 'blocksStranger'];
@@ -16,78 +11,16 @@ const STREAM_EVENTS: StreamEvent[] = [
   serverEvents.relationChanged,
 ];
 
-interface Client {
-  id: string;
-  token: string;
-  socket: Socket;
-  events: { event: StreamEvent; payload: any }[];
-}
-
 describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
-  let config: Config;
-  let server: RunningServer;
-  const clients = {} as Record<Role, Client>;
-
-  async function api(who: Role | null, method: string, url: string, body?: unknown) {
-    const response = await fetch(`${server.url}${API_BASE}${url}`, {
-      method,
-      headers: { ...(who ? { authorization: `Bearer ${clients[who].token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = await response.json();
-    expect(response.status, `${method} ${url}: ${JSON.stringify(json)}`).toBeLessThan(300);
-    return json;
-  }
-
+  const world = socketWorld(dialect, { roles: ROLES, events: STREAM_EVENTS, siteAdmins: ['admin'] });
+  const { clients, api, expectFanout } = world;
   beforeAll(async () => {
-    config = { ...(await testConfig(dialect)), port: 0 };
-    server = await startServer(config, { handleSignals: false });
-    for (const role of ROLES) {
-      const response = await fetch(`${server.url}${API_BASE}/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(await newMember()),
-      });
-      const { token, user } = authResponseSchema.parse(await response.json());
-      if (role === 'admin') await server.app.services.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', user._id).execute();
-      const socket = connect(server.url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token }, reconnection: false });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      const client: Client = { id: user._id, token, socket, events: [] };
-      for (const event of STREAM_EVENTS) socket.on(event as string, (payload: unknown) => client.events.push({ event, payload }));
-      clients[role] = client;
-    }
     await api('follower', 'PUT', `/user/follow/${clients.author.id}`);
     await api('blockedByAuthor', 'PUT', `/user/follow/${clients.author.id}`);
     await api('author', 'PUT', `/user/block/${clients.blockedByAuthor.id}`);
     await api('blocksAuthor', 'PUT', `/user/block/${clients.author.id}`);
     await api('blocksStranger', 'PUT', `/user/block/${clients.stranger.id}`);
   });
-  afterAll(async () => {
-    for (const role of ROLES) clients[role]?.socket.close();
-    await server.close();
-    await dropTestSchema(config);
-    await fs.rm(config.dataDir, { recursive: true, force: true });
-  });
-
-  /** Runs the action, waits until the expected members got the event, then checks nobody else did. */
-  async function expectFanout<T>(event: StreamEvent, receivers: Role[], action: () => Promise<T>): Promise<{ result: T; got: Partial<Record<Role, any>> }> {
-    for (const role of ROLES) clients[role].events = [];
-    const result = await action();
-    const deadline = Date.now() + 5000;
-    while (receivers.some((role) => !clients[role].events.some((e) => e.event === event)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    // Give any wrongly addressed event time to arrive too.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const got: Partial<Record<Role, any>> = {};
-    const receivedBy = ROLES.filter((role) => clients[role].events.some((e) => e.event === event));
-    for (const role of receivedBy) got[role] = clients[role].events.find((e) => e.event === event)!.payload;
-    expect(receivedBy.sort(), event).toEqual([...receivers].sort());
-    return { result, got };
-  }
 
   it('sends a Public post to every member except those in a block with the author, e-mail only to author and admins', async () => {
     const { result, got } = await expectFanout(serverEvents.postAdded, ['author', 'follower', 'stranger', 'admin', 'blocksStranger'], () =>
