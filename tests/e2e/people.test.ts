@@ -55,9 +55,14 @@ describe('people and profiles', () => {
     await expect.poll(() => members.count()).toBe(1);
   });
 
-  it('follows from the profile and both profiles count it', async () => {
-    await amy.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: 'bob' }).click();
+  it('follows from the people page and both profiles count it; the profile unfollows and follows again', async () => {
+    const members = amy.page.getByRole('list', { name: 'Members' });
+    await members.getByRole('button', { name: 'Follow bob' }).click();
+    await expect.poll(() => members.getByRole('button', { name: 'Unfollow bob' }).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await members.getByRole('link', { name: 'bob' }).click();
     await amy.page.waitForURL(`**${profileUrl(bob)}`);
+    await expect.poll(() => count(amy.page, 'followers')).toBe('1');
+    await amy.page.getByRole('button', { name: 'Unfollow', exact: true }).click();
     await expect.poll(() => count(amy.page, 'followers')).toBe('0');
     await amy.page.getByRole('button', { name: 'Follow', exact: true }).click();
     await expect.poll(() => count(amy.page, 'followers')).toBe('1');
