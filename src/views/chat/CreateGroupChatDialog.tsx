@@ -10,7 +10,7 @@ import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';
-import { ChatModal } from './ChatModal';
+import { SheetDialog } from '../components/SheetDialog';
 import { useChatDeps } from './ChatDeps';
 import { MemberSearch } from './MemberSearch';
 
@@ -113,9 +113,9 @@ export function CreateGroupChat({ chat, me }: { chat: ChatActorRef; me: ChatMemb
         New group
       </Button>
       {open ? (
-        <ChatModal title="New group chat" onClose={close}>
+        <SheetDialog title="New group chat" onClose={close} padded>
           <CreateForm chat={chat} me={me} onClose={close} />
-        </ChatModal>
+        </SheetDialog>
       ) : null}
     </>
   );

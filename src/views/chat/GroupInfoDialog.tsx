@@ -12,7 +12,7 @@ import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';
 import { useChatDeps } from './ChatDeps';
-import { ChatModal } from './ChatModal';
+import { SheetDialog } from '../components/SheetDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MemberSearch } from './MemberSearch';
 
@@ -147,8 +147,8 @@ function GroupInfo({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatM
 /** The group's info (members; admin controls for admins), from the conversation's header. */
 export function GroupInfoDialog({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatMember; group: GroupChat; onClose: () => void }) {
   return (
-    <ChatModal title={group.name} onClose={onClose}>
+    <SheetDialog title={group.name} onClose={onClose} padded>
       <GroupInfo chat={chat} me={me} group={group} onClose={onClose} />
-    </ChatModal>
+    </SheetDialog>
   );
 }

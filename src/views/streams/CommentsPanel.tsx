@@ -10,7 +10,7 @@ import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
 import { Skeleton } from '../components/Skeleton';
 import { timeAgo } from './format';
-import { StreamsModal } from './Modal';
+import { SheetDialog } from '../components/SheetDialog';
 import { useStreamsLogic } from './StreamsLogic';
 import { LoadError } from '../components/LoadError';
 
@@ -148,8 +148,8 @@ export function CommentsPanel({
 
 export function CommentsModal(props: { postId: string; me: Commenter; onCount: (postId: string, commentsCount: number) => void; onClose: () => void }) {
   return (
-    <StreamsModal title="Comments" onClose={props.onClose}>
+    <SheetDialog title="Comments" onClose={props.onClose}>
       <CommentsPanel postId={props.postId} me={props.me} onCount={props.onCount} />
-    </StreamsModal>
+    </SheetDialog>
   );
 }

@@ -5,7 +5,7 @@ import { shortenNumber } from '../../api/numbers';
 import { journal } from '../../effects/journal';
 import { Avatar } from '../components/Avatar';
 import { Skeleton } from '../components/Skeleton';
-import { StreamsModal } from './Modal';
+import { SheetDialog } from '../components/SheetDialog';
 import { REACTION_EMOJI, REACTION_LABEL } from './ReactionBar';
 import { useStreamsLogic } from './StreamsLogic';
 import { LoadError } from '../components/LoadError';
@@ -19,7 +19,7 @@ export function ReactionsModal({ postId, onClose }: { postId: string; onClose: (
   const types = REACTION_TYPES.filter((type) => list.some((r) => r.type === type));
   const tabs: (ReactionType | 'all')[] = ['all', ...types];
   return (
-    <StreamsModal title="Reactions" onClose={onClose}>
+    <SheetDialog title="Reactions" onClose={onClose}>
       {state.matches('loading') ? (
         <div className="flex flex-col gap-3 p-5" aria-busy="true" aria-label="Loading reactions">
           {[0, 1, 2].map((i) => (
@@ -78,6 +78,6 @@ export function ReactionsModal({ postId, onClose }: { postId: string; onClose: (
           ))}
         </Tabs>
       )}
-    </StreamsModal>
+    </SheetDialog>
   );
 }
