@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { Ban, Flag, MoreHorizontal } from 'lucide-react';
-import { Dialog, Heading, Menu, MenuItem, MenuTrigger, Modal, ModalOverlay, Popover } from 'react-aria-components';
+import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import type { ProfileActorRef } from '../../machines/profile.machine';
 import type { ProfileReportActorRef } from '../../machines/profileReport.machine';
-import { Button } from '../components/Button';
+import { BlockConfirm } from '../components/BlockConfirm';
 import { IconButton } from '../components/IconButton';
 import { ReportDialog } from './ReportDialog';
 
@@ -44,32 +44,15 @@ export function VisitorMenu({ actor, username }: { actor: ProfileActorRef; usern
         </Popover>
       </MenuTrigger>
       {report ? <ReportDialog report={report} /> : null}
-      <ModalOverlay
+      <BlockConfirm
+        name={username}
         isOpen={asked}
-        isDismissable={!blocking}
-        isKeyboardDismissDisabled={blocking}
-        onOpenChange={(open) => (!open ? actor.send({ type: 'profile.cancelBlock' }) : undefined)}
-        className="fixed inset-0 z-50 flex items-end justify-center bg-neutral-950/50 p-4 sm:items-center"
+        blocking={blocking}
+        onCancel={() => actor.send({ type: 'profile.cancelBlock' })}
+        onConfirm={() => actor.send({ type: 'profile.confirmBlock' })}
       >
-        <Modal className="w-full max-w-sm rounded-2xl bg-white p-5 text-neutral-900 shadow-2xl outline-none dark:bg-neutral-900 dark:text-neutral-100">
-          <Dialog role="alertdialog" className="flex flex-col gap-4 outline-none">
-            <Heading slot="title" className="text-lg font-semibold">
-              Block {username}?
-            </Heading>
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              You will not see each other&apos;s profiles, posts, comments or reactions, and neither of you will follow the other. You can unblock them later.
-            </p>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onPress={() => actor.send({ type: 'profile.cancelBlock' })} isDisabled={blocking} autoFocus>
-                Cancel
-              </Button>
-              <Button variant="danger" icon={blocking ? undefined : <Ban size={16} />} isDisabled={blocking} onPress={() => actor.send({ type: 'profile.confirmBlock' })}>
-                {blocking ? 'Blocking...' : 'Block'}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+        You will not see each other&apos;s profiles, posts, comments or reactions, and neither of you will follow the other. You can unblock them later.
+      </BlockConfirm>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Ban, MessageCircle, MoreHorizontal, UserCheck, UserPlus } from 'lucide-react';
-import { Dialog, Heading, Menu, MenuItem, MenuTrigger, Modal, ModalOverlay, Popover } from 'react-aria-components';
+import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import type { Post } from '../../api/posts';
 import { journal } from '../../effects/journal';
 import { chatHref } from '../chat/chatLinks';
-import { Button } from '../components/Button';
+import { BlockConfirm } from '../components/BlockConfirm';
 import { IconButton } from '../components/IconButton';
 import { useStreamsLogic } from './StreamsLogic';
 
@@ -66,32 +66,15 @@ export function AuthorMenu({ post }: { post: Post }) {
           </Menu>
         </Popover>
       </MenuTrigger>
-      <ModalOverlay
+      <BlockConfirm
+        name={name}
         isOpen={asked}
-        isDismissable={!blocking}
-        isKeyboardDismissDisabled={blocking}
-        onOpenChange={(open) => (!open ? author.send({ type: 'author.cancelBlock' }) : undefined)}
-        className="fixed inset-0 z-50 flex items-end justify-center bg-neutral-950/50 p-4 sm:items-center"
+        blocking={blocking}
+        onCancel={() => author.send({ type: 'author.cancelBlock' })}
+        onConfirm={() => author.send({ type: 'author.confirmBlock' })}
       >
-        <Modal className="w-full max-w-sm rounded-2xl bg-white p-5 text-neutral-900 shadow-2xl outline-none dark:bg-neutral-900 dark:text-neutral-100">
-          <Dialog role="alertdialog" className="flex flex-col gap-4 outline-none">
-            <Heading slot="title" className="text-lg font-semibold">
-              Block {name}?
-            </Heading>
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              You will not see each other&apos;s posts, comments or reactions, and neither of you will follow the other. You can unblock them later.
-            </p>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onPress={() => author.send({ type: 'author.cancelBlock' })} isDisabled={blocking} autoFocus>
-                Cancel
-              </Button>
-              <Button variant="danger" icon={blocking ? undefined : <Ban size={16} />} isDisabled={blocking} onPress={() => author.send({ type: 'author.confirmBlock' })}>
-                {blocking ? 'Blocking...' : 'Block'}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+        You will not see each other&apos;s posts, comments or reactions, and neither of you will follow the other. You can unblock them later.
+      </BlockConfirm>
     </>
   );
 }
