@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -37,7 +36,7 @@ import { installErrorHandler, sendError } from './errorHandler';
 import { inlineScriptHashes } from './inlineScripts';
 import { loggerOptions } from './logging';
 import { tooManyRequests } from './rateLimits';
-import { securityHeaders } from './securityHeaders';
+import { installSecurityHeaders, securityHeaders } from './securityHeaders';
 import { systemRoutes } from './systemRoutes';
 
 export interface AppDeps {
@@ -108,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await redis?.quit().catch(() => redis.disconnect());
   });
 
-  await app.register(fastifyHelmet, securityHeaders(config, inlineScriptHashes(path.join(config.clientDir, 'index.html'))));
+  installSecurityHeaders(app, securityHeaders(config, inlineScriptHashes(path.join(config.clientDir, 'index.html'))));
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimits.global.max,

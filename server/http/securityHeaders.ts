@@ -1,4 +1,6 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 /**
@@ -9,7 +11,7 @@ import type { Config } from '../config';
  * The client's own inline scripts are allowed by hash (see inlineScripts.ts).
  * HTTPS-only headers are sent only when the public URL is HTTPS, or plain-HTTP LAN use would break.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, inlineScripts: string[] = []): FastifyHelmetOptions {
+export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, inlineScripts: string[] = []): HelmetOptions {
   const https = config.publicUrl.startsWith('https:');
   const google = config.firebase
     ? {
@@ -20,7 +22,6 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, 
     : { script: [], frame: [], connect: [] };
 
   return {
-    global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -47,4 +48,34 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, 
     hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
+}
+
+/**
+ * The headers helmet sets for these options, worked out once. Our headers are the same for every
+ * response (no per-request nonces: inline scripts are allowed by hash), while @fastify/helmet
+ * rebuilt helmet's middleware and re-parsed the CSP on every request, a few percent of a feed
+ * request. Helmet's middleware only sets and removes headers, synchronously.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let finished = false;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not set its headers synchronously');
+  return headers;
+}
+
+/** Every response, routes, 404s and errors alike, carries the security headers. */
+export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers = helmetHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }

@@ -110,6 +110,22 @@ describe.each(dialects)('http app on %s', (dialect) => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same security headers on answers, unknown paths and refusals alike', async () => {
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy']
+          .map((name) => [name, headers[name]]),
+      );
+    const ok = await t.api({ method: 'GET', url: '/health' });
+    const unknown = await t.api({ method: 'GET', url: '/no-such-path' });
+    const refused = await t.api({ method: 'GET', url: '/post/all/1' });
+    expect([ok.statusCode, unknown.statusCode, refused.statusCode]).toEqual([200, 404, 401]);
+    expect(security(ok.headers)).toMatchObject({ 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'strict-origin-when-cross-origin', 'cross-origin-opener-policy': 'same-origin' });
+    expect(security(unknown.headers)).toEqual(security(ok.headers));
+    expect(security(refused.headers)).toEqual(security(ok.headers));
+    expect(ok.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('serves a stored avatar with immutable cache headers, and 404s for unknown media', async () => {
     const member = await signUp(t);
     const response = await t.inject({ method: 'GET', url: member.user.avatarImage });

@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { roleSchema, type Role } from '../../../src/api/auth';
 import type { Clock } from '../../clock';
 
@@ -23,7 +24,20 @@ export interface TokenService {
   read(token: string): Promise<TokenClaims | null>;
 }
 
-export function createTokenService(secret: string, clock: Clock): TokenService {
+/** Verified tokens remembered (one per live session that made a request lately). */
+export const VERIFIED_TOKENS_CACHE_SIZE = 10_000;
+
+/**
+ * Signs and reads Stoa tokens. Every request presents its token, and checking an HMAC signature
+ * through WebCrypto (a thread-pool job and a promise per call) cost a fifth of a feed request,
+ * so a token read once is remembered by its exact text: only a token that passed the full check
+ * enters, and a remembered one is served only until its own `exp` by the service's clock. What
+ * can end a token earlier (sign-out, a password reset, a ban) is checked against the database on
+ * every request anyway (verifier.ts), so remembering the signature check changes nothing there.
+ */
+export function createTokenService(secret: string, clock: Clock, options: { cacheSize?: number } = {}): TokenService {
+  const verified = new LRUCache<string, TokenClaims>({ max: options.cacheSize ?? VERIFIED_TOKENS_CACHE_SIZE });
+  const unexpired = (claims: TokenClaims) => claims.exp * 1000 > clock.now().getTime();
   // Imported once: handed the raw bytes, jose would import an HMAC CryptoKey on every sign and verify.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   key.catch(() => undefined); // a bad secret fails where it is used (sign/read), not as an unhandled rejection
@@ -38,6 +52,12 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(await key),
     async read(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (unexpired(known)) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
@@ -47,7 +67,7 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         });
         const role = roleSchema.safeParse(payload.role);
         if (!role.success || typeof payload.tv !== 'number' || typeof payload.authId !== 'string') return null;
-        return {
+        const claims: TokenClaims = {
           sub: payload.sub!,
           jti: payload.jti!,
           exp: payload.exp!,
@@ -56,6 +76,8 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
           role: role.data,
           tv: payload.tv,
         };
+        verified.set(token, Object.freeze(claims));
+        return claims;
       } catch {
         return null;
       }
