@@ -1,8 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
+import { queryTemplate } from '../../db/queryTemplate';
 
 /** SQL for sessions and password-reset tokens. Times are ISO strings, compared as text. */
 export function createAuthStore(db: Kysely<Database>) {
+  /** Every request runs it: compiled once (db/queryTemplate.ts). */
+  const sessionUser = queryTemplate(
+    db,
+    () => 'session user',
+    (_shape: null, values: { sessionId: string; userId: string; now: string }) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .where('sessions.id', '=', values.sessionId)
+        .where('sessions.user_id', '=', values.userId)
+        .where('sessions.expires_at', '>', values.now),
+  );
+
   return {
     createSession: (session: { id: string; userId: string; expiresAt: string; createdAt: string }) =>
       db
@@ -11,15 +26,8 @@ export function createAuthStore(db: Kysely<Database>) {
         .execute(),
 
     /** The user behind a live session, read fresh on every request so bans and sign-outs bite at once. */
-    findSessionUser: (sessionId: string, userId: string, now: string): Promise<UserRow | undefined> =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .where('sessions.id', '=', sessionId)
-        .where('sessions.user_id', '=', userId)
-        .where('sessions.expires_at', '>', now)
-        .executeTakeFirst(),
+    findSessionUser: async (sessionId: string, userId: string, now: string): Promise<UserRow | undefined> =>
+      (await sessionUser.execute(null, { sessionId, userId, now }))[0],
 
     deleteSession: (sessionId: string) => db.deleteFrom('sessions').where('id', '=', sessionId).execute(),
 

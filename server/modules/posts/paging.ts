@@ -26,6 +26,8 @@ export function orderPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   keys: PageKeys,
   request: PageRequest,
+  /** For a query template (db/queryTemplate.ts): the offset as a value of its own, not computed from the page. */
+  offset: unknown = pageOffset(request),
 ): SelectQueryBuilder<DB, TB, O> {
   const size = request.size ?? PAGE_SIZE;
   const pair = sql`(${sql.ref(keys.createdAt)}, ${sql.ref(keys.id)})`;
@@ -38,8 +40,15 @@ export function orderPage<DB, TB extends keyof DB, O>(
   }
   const ordered = query.orderBy(sql.ref(keys.createdAt), 'desc').orderBy(sql.ref(keys.id), 'desc').limit(size + 1);
   if (request.cursor) return ordered.where(sql<SqlBool>`${pair} < (${request.cursor.createdAt}, ${request.cursor.id})`);
-  return ordered.offset((request.page - 1) * size);
+  return ordered.offset(offset as number);
 }
+
+/** Rows before the spec's page number `request.page`. */
+export const pageOffset = (request: PageRequest) => (request.page - 1) * (request.size ?? PAGE_SIZE);
+
+/** Which of the three orders a request asks for (it decides the SQL; the values do not). */
+export type PageMode = 'since' | 'cursor' | 'page';
+export const pageMode = (request: PageRequest): PageMode => (request.since ? 'since' : request.cursor ? 'cursor' : 'page');
 
 /** Cuts the extra row off and names the cursor that continues in the same direction. */
 export function finishPage<T>(rows: T[], request: PageRequest, cursorOf: (row: T) => string): { items: T[]; nextCursor: string | null } {

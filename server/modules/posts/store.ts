@@ -1,9 +1,11 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import { REACTION_TYPES, type ReactionType } from '../../../src/api/constants';
+import { PAGE_SIZE } from '../../../src/api/pages';
 import type { PostKind } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, PostRow, PostsTable } from '../../db/schema';
-import { finishPage, isKeyset, orderPage, type PageRequest } from './paging';
+import { queryTemplate } from '../../db/queryTemplate';
+import { finishPage, isKeyset, orderPage, pageMode, pageOffset, type PageMode, type PageRequest } from './paging';
 import { createTotalsCache } from './totals';
 import { canSeePost, notBlockedBetween, type Viewer } from './visibility';
 
@@ -64,6 +66,57 @@ export interface PostPage {
 
 export const postCursor = (row: { created_at: string; id: string }) => `${row.created_at}_${row.id}`;
 
+/** What decides the SQL of a page of posts (see db/queryTemplate.ts); the rest are values. */
+export interface PageShape {
+  isAdmin: boolean;
+  kind: boolean;
+  userId: boolean;
+  withImage: boolean;
+  withVideo: boolean;
+  groupId: boolean;
+  groupStatus: boolean;
+  mode: PageMode;
+  size: number;
+}
+
+export interface PageValues extends Record<string, unknown> {
+  viewerId: string;
+  kind: PostFilter['kind'];
+  userId: string | undefined;
+  groupId: string | undefined;
+  groupStatus: PostFilter['groupStatus'];
+  createdAt: string;
+  id: string;
+  offset: number;
+}
+
+export function pageShapeAndValues(viewer: Viewer, filter: PostFilter, request: PageRequest): [PageShape, PageValues] {
+  const at = request.since ?? request.cursor;
+  return [
+    {
+      isAdmin: viewer.isAdmin,
+      kind: Boolean(filter.kind),
+      userId: Boolean(filter.userId),
+      withImage: Boolean(filter.withImage),
+      withVideo: Boolean(filter.withVideo),
+      groupId: Boolean(filter.groupId),
+      groupStatus: Boolean(filter.groupStatus),
+      mode: pageMode(request),
+      size: request.size ?? PAGE_SIZE,
+    },
+    {
+      viewerId: viewer.id,
+      kind: filter.kind,
+      userId: filter.userId,
+      groupId: filter.groupId,
+      groupStatus: filter.groupStatus,
+      createdAt: at?.createdAt ?? '',
+      id: at?.id ?? '',
+      offset: pageOffset(request),
+    },
+  ];
+}
+
 /** SQL for posts and questions. Every read takes a viewer and applies canSeePost. */
 export function createPostStore(database: DatabaseHandle) {
   const { db } = database;
@@ -89,6 +142,27 @@ export function createPostStore(database: DatabaseHandle) {
       .select(['users.username', 'users.email', 'users.avatar_color', 'users.profile_picture', 'users.avatar_image'])
       .select(viewerFieldsSql(sql`${viewer.id}`));
 
+  /** The page query, compiled once per shape (it is most of what a feed request costs). */
+  const pageQuery = queryTemplate(
+    db,
+    (shape: PageShape) => JSON.stringify(shape),
+    (shape: PageShape, values: PageValues) => {
+      const viewer: Viewer = { id: values.viewerId, isAdmin: shape.isAdmin };
+      const filter: PostFilter = {
+        ...(shape.kind ? { kind: values.kind } : {}),
+        ...(shape.userId ? { userId: values.userId } : {}),
+        ...(shape.withImage ? { withImage: true } : {}),
+        ...(shape.withVideo ? { withVideo: true } : {}),
+        ...(shape.groupId ? { groupId: values.groupId } : {}),
+        ...(shape.groupStatus ? { groupStatus: values.groupStatus } : {}),
+      };
+      const at = { createdAt: values.createdAt, id: values.id };
+      const request: PageRequest = { page: 1, size: shape.size, ...(shape.mode === 'since' ? { since: at } : shape.mode === 'cursor' ? { cursor: at } : {}) };
+      const query = withAuthor(viewer).where(filterSql(filter)).where(canSeePost(viewer));
+      return orderPage(query, { createdAt: 'posts.created_at', id: 'posts.id' }, request, values.offset);
+    },
+  );
+
   function filterSql(filter: PostFilter) {
     const parts = [sql<SqlBool>`1 = 1`];
     if (filter.kind) parts.push(sql<SqlBool>`posts.kind = ${filter.kind}`);
@@ -103,14 +177,14 @@ export function createPostStore(database: DatabaseHandle) {
 
   return {
     withAuthor,
+    pageQuery,
 
     /** The post if the viewer may see it; a hidden, private or blocked post is simply not found. */
     findVisible: (viewer: Viewer, postId: string, on: Kysely<Database> = db): Promise<PostWithAuthor | undefined> =>
       withAuthor(viewer, on).where('posts.id', '=', postId).where(canSeePost(viewer)).executeTakeFirst(),
 
     async page(viewer: Viewer, filter: PostFilter, request: PageRequest): Promise<PostPage> {
-      const visible = (query: ReturnType<typeof withAuthor>) => query.where(filterSql(filter)).where(canSeePost(viewer));
-      const rows = await orderPage(visible(withAuthor(viewer)), { createdAt: 'posts.created_at', id: 'posts.id' }, request).execute();
+      const rows = await pageQuery.execute(...pageShapeAndValues(viewer, filter, request));
       const { items, nextCursor } = finishPage(rows, request, postCursor);
       if (isKeyset(request)) return { rows: items, nextCursor };
       const total = await totals.total(totalKey(viewer, filter), async () => {
