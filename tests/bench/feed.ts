@@ -7,6 +7,9 @@
  *   (3), (4) a bare Fastify route in this process answering the very JSON of (1) and (2)
  *   (5), (6) for reference: (3) and (4) that also run the server's SQL of (1) and (2) (captured
  *            from its PostStore, prepared once), to tell the query's cost from the rest
+ *   (7), (8) for reference: the server's own stack (buildApp: security headers, rate limit, logging)
+ *            answering the JSON of (1) from a constant route, without and with authentication
+ *            (token and session check): the floor any route of the app stands on
  *
  * and reported as req/s, p50 and p99, with (1)/(3) and (2)/(4) against the goals (0.35x, 0.3x),
  * then each query's EXPLAIN QUERY PLAN and direct time. Ratios, never fixed times: every case
@@ -29,6 +32,7 @@ import { cursorSchema, PAGE_SIZE } from '../../src/api/pages';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { buildApp } from '../../server/http/app';
 import { startServer } from '../../server/main';
 import { createPasswordHasher } from '../../server/modules/auth/passwords';
 import { explainFeed, type QueryReport } from './plans';
@@ -69,6 +73,9 @@ export interface FeedResult {
   /** For reference: bare Fastify that also runs the server's SQL for the request. */
   sqlPage1: LoadFigures;
   sqlDeep: LoadFigures;
+  /** For reference: the app's stack answering a constant, without and with authentication. */
+  stackPage1: LoadFigures;
+  stackAuthPage1: LoadFigures;
   ratios: { page1: number; deep: number };
   plans: { page1: QueryReport[]; deep: QueryReport[] };
   settings: { seconds: number; warmupSeconds: number; connections: number };
@@ -138,6 +145,7 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
   const file = config.database.file;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let sqlite: BetterSqlite3.Database | undefined;
+  let stack: Awaited<ReturnType<typeof buildApp>> | undefined;
   const bare = Fastify({ logger: false });
   try {
     // The real migrations, then the bulk seed straight into the file.
@@ -208,6 +216,16 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
 
+    // The floor under every route: a second instance of the real app (same config and database file)
+    // with two constant routes, one of them behind the same authentication as the feed.
+    stack = await buildApp(config, { database: await openDatabase(config.database) });
+    const stackDatabase = stack.services.database;
+    stack.addHook('onClose', () => stackDatabase.destroy());
+    stack.get('/bench/constant', async () => page1Json);
+    stack.get('/bench/constant-signed-in', { onRequest: stack.authenticate }, async () => page1Json);
+    await stack.listen({ host: '127.0.0.1', port: 0 });
+    const stackUrl = `http://127.0.0.1:${(stack.server.address() as AddressInfo).port}`;
+
     log(`load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per case, loopback`);
     const page1Text = JSON.stringify(page1Json);
     const deepText = JSON.stringify(deepJson);
@@ -217,6 +235,8 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const deepFigures = await measure(deep, settings, deepBody);
     const sqlPage1 = await measure({ url: `${bareUrl}/page1-sql`, headers }, settings, page1Text);
     const sqlDeep = await measure({ url: `${bareUrl}/deep-sql`, headers }, settings, deepText);
+    const stackPage1 = await measure({ url: `${stackUrl}/bench/constant`, headers }, settings, page1Text);
+    const stackAuthPage1 = await measure({ url: `${stackUrl}/bench/constant-signed-in`, headers }, settings, page1Text);
 
     return {
       seed,
@@ -229,12 +249,15 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
       bareDeep,
       sqlPage1,
       sqlDeep,
+      stackPage1,
+      stackAuthPage1,
       ratios: { page1: page1Figures.reqPerSec / barePage1.reqPerSec, deep: deepFigures.reqPerSec / bareDeep.reqPerSec },
       plans,
       settings,
     };
   } finally {
     await bare.close().catch(() => undefined);
+    await stack?.close().catch(() => undefined);
     sqlite?.close();
     if (server) await server.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
@@ -260,12 +283,14 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
     '(4) bare Fastify, same JSON as (2)': row(result.bareDeep),
     '(5) as (3) + the server SQL of (1), for reference': row(result.sqlPage1, result.sqlPage1.reqPerSec / result.barePage1.reqPerSec),
     '(6) as (4) + the server SQL of (2), for reference': row(result.sqlDeep, result.sqlDeep.reqPerSec / result.bareDeep.reqPerSec),
+    '(7) the app stack, constant JSON of (1), for reference': row(result.stackPage1, result.stackPage1.reqPerSec / result.barePage1.reqPerSec),
+    '(8) as (7) + authentication, for reference': row(result.stackAuthPage1, result.stackAuthPage1.reqPerSec / result.barePage1.reqPerSec),
   });
   const goal = (name: string, ratio: number, target: number) =>
     log(`${name} goal >= ${target}x bare: ${ratio >= target ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`);
   goal('feed page 1', result.ratios.page1, FEED_GOALS.page1);
   goal(`feed cursor ${result.depthPages} pages deep`, result.ratios.deep, FEED_GOALS.deep);
-  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep].reduce((sum, f) => sum + f.failures, 0);
+  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1].reduce((sum, f) => sum + f.failures, 0);
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
 
   // Where the time goes, for whoever reads a NOT met: the server's own SQL, timed directly.
