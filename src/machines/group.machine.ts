@@ -95,6 +95,8 @@ export type GroupEvent =
   | { type: 'group.remove'; userId: string }
   | { type: 'group.delete' }
   | { type: 'group.delete.confirm' }
+  | { type: 'group.promote.confirm' }
+  | { type: 'group.remove.confirm' }
   | { type: 'group.settings.name'; value: string }
   | { type: 'group.settings.description'; value: string }
   | { type: 'group.settings.privacy'; privacy: GroupPrivacy }
@@ -531,8 +533,8 @@ export const groupMachine = setup({
                 'group.reject': { guard: 'isGroupAdmin', target: 'rejecting', actions: assign({ target: ({ event }) => event.userId }) },
                 'group.acceptPost': { guard: 'isGroupAdmin', target: 'acceptingPost', actions: assign({ target: ({ event }) => event.postId }) },
                 'group.declinePost': { guard: 'isGroupAdmin', target: 'decliningPost', actions: assign({ target: ({ event }) => event.postId }) },
-                'group.promote': { guard: 'mayPromote', target: 'promoting', actions: assign({ target: ({ event }) => event.userId }) },
-                'group.remove': { guard: 'isOtherMember', target: 'removing', actions: assign({ target: ({ event }) => event.userId }) },
+                'group.promote': { guard: 'mayPromote', target: 'confirmingPromote', actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'] },
+                'group.remove': { guard: 'isOtherMember', target: 'confirmingRemove', actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'] },
                 'group.delete': { guard: 'isGroupAdmin', target: 'confirmingDelete', actions: 'closeDialog' },
                 'group.settings.save': [
                   // The image must have finished uploading before the group can use its url.
@@ -688,6 +690,13 @@ export const groupMachine = setup({
                 onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } },
               },
             },
+            /** 'Make X an admin?': an admin cannot be demoted from here, so it is asked first. */
+            confirmingPromote: {
+              on: {
+                'group.promote.confirm': { target: 'promoting', actions: assign({ dialogError: null }) },
+                'group.dialog.close': { target: 'idle', actions: 'closeDialog' },
+              },
+            },
             promoting: {
               invoke: {
                 id: 'promoteMember',
@@ -695,9 +704,22 @@ export const groupMachine = setup({
                 input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }],
+                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }, 'closeDialog'],
                 },
-                onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } },
+                onError: {
+                  target: 'confirmingPromote',
+                  actions: [
+                    assign({ dialogError: ({ event }) => failureText(event.error, ACTION_FAILED) }),
+                    { type: 'showToast', params: ({ event }) => failed(event.error) },
+                  ],
+                },
+              },
+            },
+            /** 'Remove X?' (or withdraw X's invitation): a removed member of a private group loses it at once. */
+            confirmingRemove: {
+              on: {
+                'group.remove.confirm': { target: 'removing', actions: assign({ dialogError: null }) },
+                'group.dialog.close': { target: 'idle', actions: 'closeDialog' },
               },
             },
             removing: {
@@ -707,9 +729,15 @@ export const groupMachine = setup({
                 input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }],
+                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }, 'closeDialog'],
                 },
-                onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } },
+                onError: {
+                  target: 'confirmingRemove',
+                  actions: [
+                    assign({ dialogError: ({ event }) => failureText(event.error, ACTION_FAILED) }),
+                    { type: 'showToast', params: ({ event }) => failed(event.error) },
+                  ],
+                },
               },
             },
             saving: {
@@ -775,15 +803,25 @@ export function selectTab(s: GroupSnapshot): GroupTab {
 /** Some request of the viewer's or an admin's is running: every action button waits. */
 export const selectBusy = (s: GroupSnapshot) => s.matches('loaded') && !s.matches({ loaded: { action: 'idle' } }) && !selectDialog(s);
 /** The open dialog, if any. */
-export function selectDialog(s: GroupSnapshot): 'leave' | 'delete' | null {
-  if (s.matches({ loaded: { action: 'leaveDialog' } }) || s.matches({ loaded: { action: 'leaving' } })) return 'leave';
-  if (s.matches({ loaded: { action: 'confirmingDelete' } }) || s.matches({ loaded: { action: 'deleting' } })) return 'delete';
+export type GroupDialog = 'leave' | 'delete' | 'promote' | 'remove';
+const DIALOG_STATES: Record<GroupDialog, [string, string]> = {
+  leave: ['leaveDialog', 'leaving'],
+  delete: ['confirmingDelete', 'deleting'],
+  promote: ['confirmingPromote', 'promoting'],
+  remove: ['confirmingRemove', 'removing'],
+};
+export function selectDialog(s: GroupSnapshot): GroupDialog | null {
+  if (!s.matches('loaded')) return null;
+  const action = (s.value as { loaded: { action: string } }).loaded.action;
+  for (const [dialog, states] of Object.entries(DIALOG_STATES)) if (states.includes(action)) return dialog as GroupDialog;
   return null;
 }
+/** The member a promote or remove dialog is about. */
+export const selectTargetMember = (s: GroupSnapshot) => s.context.group?.members.find((m) => m.userId === s.context.target) ?? null;
 /** Which action runs, by its state name ('joining', 'approving', ...); null when none. */
 export function selectRunning(s: GroupSnapshot): string | null {
   if (!s.matches('loaded')) return null;
   const value = (s.value as { loaded: { action: string } }).loaded.action;
-  return value === 'idle' || value === 'leaveDialog' || value === 'confirmingDelete' ? null : value;
+  return value === 'idle' || value === 'leaveDialog' || value.startsWith('confirming') ? null : value;
 }
 export const selectUploading = (s: GroupSnapshot) => s.matches({ loaded: { upload: 'uploading' } });

@@ -4,7 +4,7 @@ import type { Group } from '../../src/api/groups';
 import { groupEventOf } from '../../src/effects/group';
 import { GROUPS_HREF } from '../../src/machines/createGroup.machine';
 import {
-  GROUP_LOAD_FAILED, groupMachine, NAME_SUCCESSOR, selectDialog, selectRunning, selectTab, settingsBody, SOLE_MEMBER, standingOf,
+  GROUP_LOAD_FAILED, groupMachine, NAME_SUCCESSOR, selectDialog, selectRunning, selectTargetMember, selectTab, settingsBody, SOLE_MEMBER, standingOf,
   tabsFor, type GroupContext, type GroupEmitted, type GroupSnapshot,
 } from '../../src/machines/group.machine';
 import { refused } from '../fixtures/streams';
@@ -175,7 +175,7 @@ const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'group admin actions: requests, posts, promote, remove, delete behind a confirm',
+    name: 'group admin actions: requests, posts; promote, remove and delete behind a confirm',
     events: [
       loaded(adminGroup),
       loaded(memberPublic),
@@ -195,10 +195,12 @@ const scenarios: Scenario[] = [
       failure('declinePost', network),
       { type: 'group.promote', userId: 'u2' },
       { type: 'group.promote', userId: 'u3' },
+      { type: 'group.promote.confirm' },
       done('promoteMember', { message: 'Member promoted', group: twoAdmins }),
       failure('promoteMember', refused('Member not found', 404)),
       { type: 'group.remove', userId: 'u2' },
       { type: 'group.remove', userId: ME },
+      { type: 'group.remove.confirm' },
       done('removeMember', { message: 'Members removed', group: bobRemoved }),
       failure('removeMember', network),
       { type: 'group.delete' },
@@ -376,6 +378,19 @@ describe.each(scenarios)('group machine: $name', (scenario) => {
         if (['approving', 'rejecting', 'promoting', 'removing', 'acceptingPost', 'decliningPost'].includes(running ?? '')) expect(c.target).not.toBeNull();
         if (e.type === 'group.promote' && (e as unknown as { userId: string }).userId === 'u3') expect(running).toBeNull();
         if (e.type === 'group.remove' && (e as unknown as { userId: string }).userId === ME) expect(running).toBeNull();
+        // Promote and remove ask first; a refusal is shown in the dialog, which stays open.
+        if (e.type === 'group.promote' || e.type === 'group.remove') {
+          const allowed = (e as unknown as { userId: string }).userId === 'u2' && standingOf(previous.group) === 'admin';
+          expect(selectDialog(snapshot)).toBe(allowed ? (e.type === 'group.promote' ? 'promote' : 'remove') : null);
+          if (allowed) expect([running, selectTargetMember(snapshot)?.userId, c.dialogError]).toEqual([null, 'u2', null]);
+        }
+        if (e.type === 'group.promote.confirm') expect(running).toBe('promoting');
+        if (e.type === 'group.remove.confirm') expect(running).toBe('removing');
+        if (e.type === 'xstate.error.actor.promoteMember' || e.type === 'xstate.error.actor.removeMember') {
+          expect(selectDialog(snapshot)).toBe(e.type === 'xstate.error.actor.promoteMember' ? 'promote' : 'remove');
+          expect(c.dialogError).toBe(e.error!.data?.message ?? e.error!.message);
+        }
+        if (e.type === 'xstate.done.actor.promoteMember' || e.type === 'xstate.done.actor.removeMember') expect([selectDialog(snapshot), c.dialogError]).toEqual([null, null]);
         if (e.type === 'xstate.done.actor.approveMember' || e.type === 'xstate.done.actor.rejectMember') expect(c.pendingMembers.map((m) => m.userId)).not.toContain('u5');
         if (e.type === 'xstate.done.actor.acceptPost' || e.type === 'xstate.done.actor.declinePost') expect(emitted.at(-1)).toEqual({ type: 'postDecided', post: e.output!.post });
         const decided = path.steps.slice(0, path.steps.indexOf(step) + 1).filter((st) => /done\.actor\.(accept|decline)Post/.test(st.event.type));

@@ -248,11 +248,36 @@ describe('group page', () => {
     await toast('Group updated');
     expect(screen.getByRole('heading', { level: 1, name: 'abc Club' })).toBeTruthy();
 
-    // Promote bob; then delete the group behind a confirm.
+    // Withdrawing carol's invitation is asked first; Cancel leaves her invited.
+    await t.user.click(button('Withdraw invitation for carol'));
+    let ask = screen.getByRole('alertdialog', { name: "Withdraw carol's invitation?" });
+    await t.user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(button('Withdraw invitation for carol')).toBeTruthy();
+
+    // Promote bob behind a confirm: a refusal shows in the dialog, a second try goes through.
     await t.user.click(button('Make admin: bob'));
+    ask = screen.getByRole('alertdialog', { name: 'Make bob an admin?' });
+    expect(ask.textContent).toContain('bob will be able to accept members and posts');
+    await t.user.click(within(ask).getByRole('button', { name: 'Make admin' }));
+    expect(isDisabled(within(ask).getByRole('button', { name: 'Making admin...' }))).toBe(true);
+    await t.h.settle({ type: 'xstate.error.actor.promoteMember', error: refused('Member not found', 404) });
+    ask = screen.getByRole('alertdialog', { name: 'Make bob an admin?' });
+    expect(within(ask).getByRole('alert').textContent).toContain('Member not found');
+    await t.user.click(within(ask).getByRole('button', { name: 'Make admin' }));
     await t.h.settle({ type: 'xstate.done.actor.promoteMember', output: { message: 'Member promoted', group: twoAdmins } });
     await toast('Member promoted');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Make admin: bob' })).toBeNull();
+
+    // Remove bob, asked first.
+    await t.user.click(button('Remove bob'));
+    ask = screen.getByRole('alertdialog', { name: 'Remove bob?' });
+    await t.user.click(within(ask).getByRole('button', { name: 'Remove' }));
+    expect(isDisabled(within(ask).getByRole('button', { name: 'Removing...' }))).toBe(true);
+    await t.h.settle({ type: 'xstate.done.actor.removeMember', output: { message: 'Member removed', group: { ...twoAdmins, members: twoAdmins.members.filter((m) => m.userId !== 'u2') } } });
+    await toast('Member removed');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove bob' })).toBeNull());
     await t.user.click(button('Delete group'));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Harbour walkers?' });
     await t.user.click(within(dialog).getByRole('button', { name: 'Delete group' }));
@@ -299,7 +324,7 @@ describe('group page', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('has no axe violations on the admin\'s page, its settings and the leave dialog (structure; contrast is checked in the browser)', async () => {
+  it('has no axe violations on the admin\'s page, its settings, the remove and the leave dialogs (structure; contrast is checked in the browser)', async () => {
     const t = setup();
     restore = t.h.restore;
     const audit = async () => {
@@ -311,6 +336,10 @@ describe('group page', () => {
     await audit();
     await t.user.click(screen.getByRole('tab', { name: 'Settings' }));
     await audit();
+    await t.user.click(button('Remove bob'));
+    await audit();
+    await t.user.click(within(screen.getByRole('alertdialog', { name: 'Remove bob?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await t.user.click(button('Leave group'));
     await audit();
   }, 60_000);

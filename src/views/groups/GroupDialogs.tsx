@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { LogOut, Trash2 } from 'lucide-react';
+import { LogOut, Shield, Trash2, UserMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { isLastAdmin, selectDialog, successorsOf, type GroupActorRef } from '../../machines/group.machine';
+import { isLastAdmin, selectDialog, selectTargetMember, successorsOf, type GroupActorRef } from '../../machines/group.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { fieldLabel } from '../components/TextField';
@@ -107,6 +107,72 @@ export function DeleteGroupDialog({ actor }: { actor: GroupActorRef }) {
         </Button>
         <Button variant="danger" icon={deleting ? undefined : <Trash2 size={16} />} isDisabled={deleting} onPress={() => actor.send({ type: 'group.delete.confirm' })}>
           {deleting ? 'Deleting...' : 'Delete group'}
+        </Button>
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * 'Make X an admin?' and 'Remove X?' (or 'Withdraw X's invitation?'), asked before the request:
+ * neither can be undone from this page (an admin is not demoted here; a removed member of a
+ * private group must be invited again).
+ */
+export function MemberActionDialog({ actor }: { actor: GroupActorRef }) {
+  const dialog = useSelector(actor, selectDialog);
+  const member = useSelector(actor, selectTargetMember);
+  const running = useSelector(actor, (s) => s.matches({ loaded: { action: 'promoting' } }) || s.matches({ loaded: { action: 'removing' } }));
+  const group = useSelector(actor, (s) => s.context.group);
+  const error = useSelector(actor, (s) => s.context.dialogError);
+  const cancel = () => actor.send({ type: 'group.dialog.close' });
+  const open = (dialog === 'promote' || dialog === 'remove') && member !== null;
+  const name = member?.username ?? '';
+  const groupName = group?.name ?? 'the group';
+  const invited = member?.status === 'pending';
+
+  const text =
+    dialog === 'promote'
+      ? {
+          title: `Make ${name} an admin?`,
+          body: `${name} will be able to accept members and posts, change ${groupName}'s settings, remove members and delete the group.`,
+          confirm: running ? 'Making admin...' : 'Make admin',
+          icon: <Shield size={16} />,
+          event: { type: 'group.promote.confirm' } as const,
+        }
+      : invited
+        ? {
+            title: `Withdraw ${name}'s invitation?`,
+            body: `${name} will no longer be able to join ${groupName} from the invitation.`,
+            confirm: running ? 'Withdrawing...' : 'Withdraw invitation',
+            icon: <UserMinus size={16} />,
+            event: { type: 'group.remove.confirm' } as const,
+          }
+        : {
+            title: `Remove ${name}?`,
+            body:
+              group?.privacy === 'private'
+                ? `${name} will no longer see ${groupName}'s posts or members, and needs a new invitation to come back.`
+                : `${name} will no longer be a member of ${groupName}.`,
+            confirm: running ? 'Removing...' : 'Remove',
+            icon: <UserMinus size={16} />,
+            event: { type: 'group.remove.confirm' } as const,
+          };
+
+  return (
+    <ConfirmDialog isOpen={open} busy={running} title={text.title} onCancel={cancel}>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">{text.body}</p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onPress={cancel} isDisabled={running} autoFocus>
+          Cancel
+        </Button>
+        <Button
+          variant={dialog === 'promote' ? 'primary' : 'danger'}
+          icon={running ? undefined : text.icon}
+          isDisabled={running}
+          onPress={() => actor.send(text.event)}
+        >
+          {text.confirm}
         </Button>
       </div>
     </ConfirmDialog>

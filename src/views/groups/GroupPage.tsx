@@ -5,7 +5,7 @@ import { journal } from '../../effects/journal';
 import { useApp } from '../AppContext';
 import { LoadError } from '../components/LoadError';
 import { useSessionProfile } from '../layouts/useShell';
-import { DeleteGroupDialog, LeaveGroupDialog } from './GroupDialogs';
+import { DeleteGroupDialog, LeaveGroupDialog, MemberActionDialog } from './GroupDialogs';
 import { GroupHeader } from './GroupHeader';
 import { GroupNotFound, GroupSkeleton } from './GroupStates';
 import { GroupTabs } from './GroupTabs';
@@ -43,6 +43,7 @@ export default function GroupPage({ groupId, logic }: { groupId: string; logic?:
       <GroupTabs actor={actor} />
       <LeaveGroupDialog actor={actor} />
       <DeleteGroupDialog actor={actor} />
+      <MemberActionDialog actor={actor} />
     </div>
   );
 }

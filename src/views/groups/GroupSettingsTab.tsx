@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Shield, Trash2, UserMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { selectBusy, selectRunning, type GroupActorRef } from '../../machines/group.machine';
+import { selectBusy, type GroupActorRef } from '../../machines/group.machine';
 import { Button } from '../components/Button';
 import { MemberRow } from './GroupMembersTab';
 import { GroupSettingsForm } from './GroupSettingsForm';
@@ -40,13 +40,11 @@ function DeleteButton({ actor }: { actor: GroupActorRef }) {
   );
 }
 
-/** Everyone but the admin themselves: make a member an admin, remove a member or withdraw an invitation. */
+/** Everyone but the admin themselves: make a member an admin, remove a member or withdraw an invitation (each asked first). */
 function ManageMembers({ actor }: { actor: GroupActorRef }) {
   const members = useSelector(actor, (s) => s.context.group?.members ?? []);
   const viewerId = useSelector(actor, (s) => s.context.viewerId);
   const busy = useSelector(actor, selectBusy);
-  const running = useSelector(actor, selectRunning);
-  const target = useSelector(actor, (s) => s.context.target);
   const others = members.filter((m) => m.userId !== viewerId);
   return (
     <Card id="group-members-title" title="Manage members">
@@ -55,13 +53,9 @@ function ManageMembers({ actor }: { actor: GroupActorRef }) {
       ) : (
         <ul aria-label="Manage members" className="flex flex-col gap-2">
           {others.map((member) => {
-            const mine = target === member.userId;
             const invited = member.status === 'pending';
-            const removing = mine && running === 'removing';
-            const remove = removing ? 'Removing...' : invited ? 'Withdraw invitation' : 'Remove';
             // Each name starts with the visible text (WCAG 2.5.3: what a voice user says is what they see).
-            const removeLabel = invited && !removing ? `Withdraw invitation for ${member.username}` : `${remove} ${member.username}`;
-            const promote = mine && running === 'promoting' ? 'Promoting...' : 'Make admin';
+            const removeLabel = invited ? `Withdraw invitation for ${member.username}` : `Remove ${member.username}`;
             return (
               <MemberRow key={member.userId} member={member} isMe={false}>
                 <div className="flex flex-wrap gap-2">
@@ -71,10 +65,10 @@ function ManageMembers({ actor }: { actor: GroupActorRef }) {
                       variant="secondary"
                       icon={<Shield size={16} />}
                       isDisabled={busy}
-                      aria-label={`${promote}: ${member.username}`}
+                      aria-label={`Make admin: ${member.username}`}
                       onPress={() => actor.send({ type: 'group.promote', userId: member.userId })}
                     >
-                      {promote}
+                      Make admin
                     </Button>
                   ) : null}
                   <Button
@@ -85,7 +79,7 @@ function ManageMembers({ actor }: { actor: GroupActorRef }) {
                     aria-label={removeLabel}
                     onPress={() => actor.send({ type: 'group.remove', userId: member.userId })}
                   >
-                    {remove}
+                    {invited ? 'Withdraw invitation' : 'Remove'}
                   </Button>
                 </div>
               </MemberRow>
