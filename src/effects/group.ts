@@ -4,7 +4,9 @@ import type { Group, GroupMembership, UpdateGroupBody } from '../api/groups';
 import { paths } from '../api/paths';
 import type { PostResponse } from '../api/posts';
 import { serverEvents } from '../api/socket';
+import type { FoundUser } from '../machines/createGroup.machine';
 import { groupMachine, type GroupAnswer, type GroupEvent, type JoinAnswer } from '../machines/group.machine';
+import { groupChatSearchMachine } from '../machines/groupChatSearch.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
 import { streamsBus, type Bus, type BusMessage } from './socket';
@@ -25,6 +27,8 @@ export function groupCalls(api: ApiClient) {
     approve: (groupId: string, userId: string) => http<GroupAnswer>(paths.groups.approve(groupId, userId), { method: 'PUT' }),
     reject: (groupId: string, userId: string) => http<Message>(paths.groups.reject(groupId, userId), { method: 'PUT' }),
     promote: (groupId: string, userId: string) => http<GroupAnswer>(paths.groups.promote(groupId, userId), { method: 'PUT' }),
+    invite: (groupId: string, userId: string) =>
+      http<GroupAnswer>(paths.groups.addMembers(groupId), { method: 'PUT', body: { members: [userId] } }),
     removeMember: (groupId: string, userId: string) =>
       http<GroupAnswer>(paths.groups.removeMembers(groupId), { method: 'PUT', body: { members: [userId] } }),
     update: (groupId: string, body: UpdateGroupBody) => http<GroupAnswer>(paths.groups.one(groupId), { method: 'PUT', body }),
@@ -68,6 +72,10 @@ export function groupLogic(app: HasSystem, { api = defaultApi, bus = streamsBus 
       ),
       promoteMember: fromPromise(({ input }: Of<{ groupId: string; userId: string }>) => calls.promote(input.groupId, input.userId)),
       removeMember: fromPromise(({ input }: Of<{ groupId: string; userId: string }>) => calls.removeMember(input.groupId, input.userId)),
+      inviteMember: fromPromise(({ input }: Of<{ groupId: string; userId: string }>) => calls.invite(input.groupId, input.userId)),
+      inviteSearch: groupChatSearchMachine.provide({
+        actors: { searchUsers: fromPromise(({ input }: Of<{ query: string }>): Promise<{ search: FoundUser[] }> => api.users.search(input.query)) },
+      }),
       updateGroup: fromPromise(({ input }: Of<{ groupId: string; body: UpdateGroupBody }>) => calls.update(input.groupId, input.body)),
       deleteGroup: fromPromise(({ input }: Of<{ groupId: string }>) => calls.remove(input.groupId)),
       uploadImage: fromPromise(async ({ input }: Of<{ image: string }>) => {

@@ -1,9 +1,10 @@
 import { produce } from 'immer';
-import { and, assign, emit, fromCallback, fromPromise, not, setup, stateIn, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { GroupPrivacy } from '../api/groups';
 import { GROUP_MESSAGES, updateGroupBodySchema, type Group, type GroupMembership, type UpdateGroupBody } from '../api/groups';
 import type { Post, PostResponse } from '../api/posts';
-import { GROUPS_HREF, type GroupCategory } from './createGroup.machine';
+import { GROUPS_HREF, type FoundUser, type GroupCategory } from './createGroup.machine';
+import { groupChatSearchMachine, type MemberSearchActorRef } from './groupChatSearch.machine';
 import { failureStatus, failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
 
@@ -11,7 +12,8 @@ import type { ToastRequest } from './toastRequest';
  * One group's page (/app/social/group/{id}): the header with the viewer's membership actions,
  * tabs (Posts, Members; for group admins also Pending members, Pending posts and Settings),
  * and every admin action, one at a time, each with its in-flight state. Leaving as the last
- * admin names a successor; deleting the group is confirmed first.
+ * admin names a successor; deleting the group, promoting and removing are confirmed first.
+ * Group admins invite more members from Settings through a member search child ('inviteSearch').
  */
 
 export const GROUP_TABS = ['posts', 'members', 'pendingPosts', 'pendingMembers', 'settings'] as const;
@@ -26,6 +28,9 @@ export const NAME_SUCCESSOR = 'Name another member as group admin before leaving
 export const SOLE_MEMBER = 'You are the only member: delete the group instead';
 
 export type ViewerStanding = 'none' | 'invited' | 'requested' | 'member' | 'admin';
+
+/** Everyone the group knows (accepted and invited): nobody to invite again. */
+export const memberIdsOf = (group: Group | null) => (group ? group.members.map((m) => m.userId) : []);
 
 export interface SettingsErrors {
   name: string | null;
@@ -97,6 +102,7 @@ export type GroupEvent =
   | { type: 'group.delete.confirm' }
   | { type: 'group.promote.confirm' }
   | { type: 'group.remove.confirm' }
+  | { type: 'group.invite'; user: FoundUser }
   | { type: 'group.settings.name'; value: string }
   | { type: 'group.settings.description'; value: string }
   | { type: 'group.settings.privacy'; privacy: GroupPrivacy }
@@ -273,6 +279,12 @@ export const groupMachine = setup({
     promoteMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
       throw new Error('promoteMember actor not provided');
     }),
+    /** Effect: PUT /group/add-members/{id} {members: [userId]}. */
+    inviteMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
+      throw new Error('inviteMember actor not provided');
+    }),
+    /** The admins' member search (Settings → Invite members); its searchUsers effect is provided with the page's. */
+    inviteSearch: groupChatSearchMachine,
     /** Effect: PUT /group/remove-members/{id} {members: [userId]}. */
     removeMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
       throw new Error('removeMember actor not provided');
@@ -295,7 +307,11 @@ export const groupMachine = setup({
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
     navigate: (_, _to: { to: string }) => {},
-    setGroup: assign({ group: (_, group: Group) => group }),
+    /** The group as the server tells it; the invite search (alive while loaded) stops offering whoever is in it. */
+    setGroup: enqueueActions(({ enqueue }, group: Group) => {
+      enqueue.assign({ group });
+      enqueue.sendTo('inviteSearch', { type: 'search.exclude' as const, ids: memberIdsOf(group) });
+    }),
     fillSettings: assign(({ context }) => ({ settings: context.group ? settingsFrom(context.group) : emptySettings })),
     closeDialog: assign({ dialogError: null, newAdminId: '' }),
     editSettings: assign(({ context, event }) =>
@@ -387,7 +403,11 @@ export const groupMachine = setup({
     dialogError: null,
     settings: emptySettings,
   }),
-  invoke: { id: 'live', src: 'live', input: ({ context }) => ({ groupId: context.groupId }) },
+  invoke: [
+    { id: 'live', src: 'live', input: ({ context }) => ({ groupId: context.groupId }) },
+    // For the whole page, so that every new copy of the group can tell it whom not to offer.
+    { id: 'inviteSearch', src: 'inviteSearch', input: { exclude: [] } },
+  ],
   initial: 'loading',
   states: {
     loading: {
@@ -535,6 +555,7 @@ export const groupMachine = setup({
                 'group.declinePost': { guard: 'isGroupAdmin', target: 'decliningPost', actions: assign({ target: ({ event }) => event.postId }) },
                 'group.promote': { guard: 'mayPromote', target: 'confirmingPromote', actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'] },
                 'group.remove': { guard: 'isOtherMember', target: 'confirmingRemove', actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'] },
+                'group.invite': { guard: 'isGroupAdmin', target: 'inviting', actions: assign({ target: ({ event }) => event.user._id }) },
                 'group.delete': { guard: 'isGroupAdmin', target: 'confirmingDelete', actions: 'closeDialog' },
                 'group.settings.save': [
                   // The image must have finished uploading before the group can use its url.
@@ -715,6 +736,18 @@ export const groupMachine = setup({
                 },
               },
             },
+            inviting: {
+              invoke: {
+                id: 'inviteMember',
+                src: 'inviteMember',
+                input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
+                onDone: {
+                  target: 'idle',
+                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }],
+                },
+                onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } },
+              },
+            },
             /** 'Remove X?' (or withdraw X's invitation): a removed member of a private group loses it at once. */
             confirmingRemove: {
               on: {
@@ -824,4 +857,6 @@ export function selectRunning(s: GroupSnapshot): string | null {
   const value = (s.value as { loaded: { action: string } }).loaded.action;
   return value === 'idle' || value === 'leaveDialog' || value.startsWith('confirming') ? null : value;
 }
+/** The admins' invite search (Settings → Invite members). */
+export const selectInviteSearch = (s: GroupSnapshot) => s.children.inviteSearch as MemberSearchActorRef | undefined;
 export const selectUploading = (s: GroupSnapshot) => s.matches({ loaded: { upload: 'uploading' } });

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import type { Group } from '../../src/api/groups';
 import { groupEventOf } from '../../src/effects/group';
+import { groupChatSearchMachine } from '../../src/machines/groupChatSearch.machine';
 import { GROUPS_HREF } from '../../src/machines/createGroup.machine';
 import {
   GROUP_LOAD_FAILED, groupMachine, NAME_SUCCESSOR, selectDialog, selectRunning, selectTargetMember, selectTab, settingsBody, SOLE_MEMBER, standingOf,
@@ -9,7 +10,7 @@ import {
 } from '../../src/machines/group.machine';
 import { refused } from '../fixtures/streams';
 import {
-  acceptedPost, adminGroup, bobRemoved, declinedPost, erinAsks, invitedPrivate, invitedPublic, ME, memberPrivate, memberPublic, PNG,
+  acceptedPost, adminGroup, bobRemoved, daveFound, daveInvited, declinedPost, erinAsks, invitedPrivate, invitedPublic, ME, memberPrivate, memberPublic, PNG,
   privateStranger, publicStranger, requested, soleAdmin, twoAdmins, UPLOADED,
 } from './groupFixtures';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
@@ -175,7 +176,7 @@ const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'group admin actions: requests, posts; promote, remove and delete behind a confirm',
+    name: 'group admin actions: requests, posts, invitations; promote, remove and delete behind a confirm',
     events: [
       loaded(adminGroup),
       loaded(memberPublic),
@@ -203,6 +204,9 @@ const scenarios: Scenario[] = [
       { type: 'group.remove.confirm' },
       done('removeMember', { message: 'Members removed', group: bobRemoved }),
       failure('removeMember', network),
+      { type: 'group.invite', user: daveFound },
+      done('inviteMember', { message: 'Members invited', group: daveInvited }),
+      failure('inviteMember', refused('Member not found', 404)),
       { type: 'group.delete' },
       { type: 'group.delete.confirm' },
       { type: 'group.dialog.close' },
@@ -318,6 +322,8 @@ describe.each(scenarios)('group machine: $name', (scenario) => {
           showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t),
           navigate: (_: unknown, p: { to: string }) => void navigations.push(p.to),
         },
+        // The real search chart (its own effect never runs here): what it is told to leave out is asserted.
+        actors: { inviteSearch: groupChatSearchMachine },
       },
       afterStep: (step, actor) => {
         if (!subscribed) {
@@ -391,6 +397,12 @@ describe.each(scenarios)('group machine: $name', (scenario) => {
           expect(c.dialogError).toBe(e.error!.data?.message ?? e.error!.message);
         }
         if (e.type === 'xstate.done.actor.promoteMember' || e.type === 'xstate.done.actor.removeMember') expect([selectDialog(snapshot), c.dialogError]).toEqual([null, null]);
+
+        // Inviting (admins only) names the found member; afterwards the search no longer offers anyone in the group.
+        if (e.type === 'group.invite') expect(running).toBe(standingOf(previous.group) === 'admin' ? 'inviting' : null);
+        if (e.type === 'group.invite' && running === 'inviting') expect(children.inviteMember?.getSnapshot().input).toEqual({ groupId: 'g1', userId: 'u4' });
+        const search = snapshot.children.inviteSearch as { getSnapshot(): { context: { exclude: string[] } } } | undefined;
+        if (snapshot.matches('loaded')) expect(search?.getSnapshot().context.exclude.slice().sort()).toEqual(c.group!.members.map((m) => m.userId).sort());
         if (e.type === 'xstate.done.actor.approveMember' || e.type === 'xstate.done.actor.rejectMember') expect(c.pendingMembers.map((m) => m.userId)).not.toContain('u5');
         if (e.type === 'xstate.done.actor.acceptPost' || e.type === 'xstate.done.actor.declinePost') expect(emitted.at(-1)).toEqual({ type: 'postDecided', post: e.output!.post });
         const decided = path.steps.slice(0, path.steps.indexOf(step) + 1).filter((st) => /done\.actor\.(accept|decline)Post/.test(st.event.type));

@@ -76,6 +76,9 @@ export const twoAdmins = group({
 /** After bob was removed. */
 export const bobRemoved = group({ ...adminGroup, memberCount: 1, members: [adminGroup.members[0], adminGroup.members[2]] });
 /** The viewer alone in their group. */
+/** dave, as a search finds him, and the group once he is invited. */
+export const daveFound = { _id: 'u4', username: 'dave', avatarColor: '#1e88e5', profilePicture: '' };
+export const daveInvited = group({ ...adminGroup, members: [...adminGroup.members, member('u4', { status: 'pending', joinedBy: 'invited', invitedBy: 'u1' })] });
 export const soleAdmin = group({ ...adminGroup, memberCount: 1, members: [adminGroup.members[0]] });
 
 /** A join request waiting for a group admin. */

@@ -193,6 +193,26 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await refused(t, a, 'GET', `/post/${memberPost._id}`, undefined, 404);
   });
 
+  it('an admin invites more members later: invitees start pending, no one is invited twice, blocks hold', async () => {
+    const [a, b, c, d] = [await member(t), await member(t), await member(t), await member(t)];
+    const g = await create(a, { members: [b.id] });
+    await ok(t, b, 'PUT', `/group/invitation/accept/${g._id}`);
+    const added = groupResponseSchema.parse(await ok(t, a, 'PUT', `/group/add-members/${g._id}`, { members: [c.id, b.id, c.id] }));
+    expect(added.message).toBe('Members invited');
+    expect(added.group.members.filter((m) => m.userId === c.id)).toEqual([expect.objectContaining({ status: 'pending', joinedBy: 'invited', invitedBy: a.id })]);
+    expect(added.group.members.find((m) => m.userId === b.id)).toMatchObject({ status: 'accepted' });
+    expect(added.group.memberCount).toBe(2);
+    expect((await ok(t, c, 'GET', '/group/invitations')).pendingGroups.map((x: { _id: string }) => x._id)).toContain(g._id);
+    // Asking again changes nothing.
+    const again = groupResponseSchema.parse(await ok(t, a, 'PUT', `/group/add-members/${g._id}`, { members: [c.id] }));
+    expect(again.group.members.filter((m) => m.userId === c.id)).toHaveLength(1);
+    // Someone who blocked the admin cannot be found, so cannot be invited.
+    await block(t, d, a);
+    await refused(t, a, 'PUT', `/group/add-members/${g._id}`, { members: [d.id] }, 404, 'User not found');
+    // A plain member may not invite.
+    await refused(t, b, 'PUT', `/group/add-members/${g._id}`, { members: [d.id] }, 403);
+  });
+
   it('bad ids and bodies on every endpoint answer 4xx', async () => {
     const a = await member(t);
     const bad: [Method, string, unknown][] = [

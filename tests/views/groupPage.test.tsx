@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromCallback } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { Group } from '../../src/api/groups';
 import type { Post } from '../../src/api/posts';
@@ -11,6 +11,7 @@ import { createBus } from '../../src/effects/socket';
 import { streamsLogic } from '../../src/effects/streams';
 import { GROUPS_HREF } from '../../src/machines/createGroup.machine';
 import { groupMachine } from '../../src/machines/group.machine';
+import { groupChatSearchMachine } from '../../src/machines/groupChatSearch.machine';
 import { Toasts } from '../../src/views/components/Toasts';
 import GroupPage from '../../src/views/groups/GroupPage';
 import { ComposerProvider, type ComposerApi } from '../../src/views/streams/ComposerContext';
@@ -18,12 +19,14 @@ import { StreamsLogicProvider } from '../../src/views/streams/StreamsLogic';
 import { alice, auth } from '../fixtures/auth';
 import { post, refused } from '../fixtures/streams';
 import {
-  acceptedPost, adminGroup, erinAsks, invitedPrivate, memberPublic, pendingPost, privateStranger, publicStranger, requested, soleAdmin, twoAdmins,
+  acceptedPost, adminGroup, daveInvited, erinAsks, invitedPrivate, memberPublic, pendingPost, privateStranger, publicStranger, requested, soleAdmin, twoAdmins,
 } from '../machines/groupFixtures';
 import { startTestApp, withApp } from './appHarness';
 import { viewHarness } from './harness';
 
-const GROUP_ACTORS = Object.keys(groupMachine.implementations.actors).filter((name) => name !== 'live');
+const GROUP_ACTORS = Object.keys(groupMachine.implementations.actors).filter((name) => name !== 'live' && name !== 'inviteSearch');
+/** What the invite search finds for any query: a member of the group, an invitee and two outsiders. */
+const found = ['u2', 'u3', 'u4', 'u6'].map((id) => ({ _id: id, username: { u2: 'bob', u3: 'carol', u4: 'dave', u6: 'fay' }[id]!, avatarColor: '#1e88e5', profilePicture: '' }));
 const groupPost = post({ _id: 'gp1', post: 'Fog on the water this morning', groupId: 'g1', groupStatus: 'accepted' });
 
 /** The posts part of the API the group's lists read (the group effects are the machine's fake actors). */
@@ -39,7 +42,11 @@ function setup({ pending = [] as Post[] } = {}) {
   const h = viewHarness(GROUP_ACTORS);
   const navigations: string[] = [];
   const logic = groupMachine.provide({
-    actors: { ...h.actors, live: fromCallback(() => () => {}) } as never,
+    actors: {
+      ...h.actors,
+      live: fromCallback(() => () => {}),
+      inviteSearch: groupChatSearchMachine.provide({ actors: { searchUsers: fromPromise(async () => ({ search: found })) } }),
+    } as never,
     actions: { showToast: bridgeActions(app).showToast, navigate: (_: unknown, p: { to: string }) => void navigations.push(p.to) },
   });
   const api = fakeApi(pending);
@@ -247,6 +254,22 @@ describe('group page', () => {
     });
     await toast('Group updated');
     expect(screen.getByRole('heading', { level: 1, name: 'abc Club' })).toBeTruthy();
+
+    // Invite more: the search offers only people outside the group; inviting dave takes him off it.
+    await t.user.type(screen.getByRole('searchbox', { name: 'Search members to invite' }), 'a');
+    await screen.findByRole('button', { name: 'Invite dave' }, { timeout: 2000 });
+    expect(screen.queryByRole('button', { name: 'Invite bob' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invite carol' })).toBeNull();
+    await t.user.click(button('Invite dave'));
+    expect(isDisabled(button('Inviting dave'))).toBe(true);
+    await t.h.settle({ type: 'xstate.error.actor.inviteMember', error: refused('You cannot invite this member', 403) });
+    await toast('You cannot invite this member');
+    await t.user.click(button('Invite dave'));
+    await t.h.settle({ type: 'xstate.done.actor.inviteMember', output: { message: 'Members invited', group: daveInvited } });
+    await toast('Members invited');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Invite dave' })).toBeNull());
+    expect(button('Invite fay')).toBeTruthy();
+    expect(button('Withdraw invitation for dave')).toBeTruthy();
 
     // Withdrawing carol's invitation is asked first; Cancel leaves her invited.
     await t.user.click(button('Withdraw invitation for carol'));

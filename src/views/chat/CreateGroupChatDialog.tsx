@@ -12,7 +12,7 @@ import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';
 import { SheetDialog } from '../components/SheetDialog';
 import { useChatDeps } from './ChatDeps';
-import { MemberSearch } from './MemberSearch';
+import { MemberSearch } from '../components/MemberSearch';
 
 function CreateForm({ chat, me, onClose }: { chat: ChatActorRef; me: ChatMember; onClose: () => void }) {
   const app = useApp();

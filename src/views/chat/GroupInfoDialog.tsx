@@ -14,7 +14,7 @@ import { TextField } from '../components/TextField';
 import { useChatDeps } from './ChatDeps';
 import { SheetDialog } from '../components/SheetDialog';
 import { ConfirmDialog } from './ConfirmDialog';
-import { MemberSearch } from './MemberSearch';
+import { MemberSearch } from '../components/MemberSearch';
 
 const badge = 'rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200';
 

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { Shield, Trash2, UserMinus } from 'lucide-react';
+import { Shield, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { selectBusy, type GroupActorRef } from '../../machines/group.machine';
+import { selectBusy, selectInviteSearch, selectRunning, type GroupActorRef } from '../../machines/group.machine';
+import { MemberSearch } from '../components/MemberSearch';
 import { Button } from '../components/Button';
 import { MemberRow } from './GroupMembersTab';
 import { GroupSettingsForm } from './GroupSettingsForm';
@@ -23,6 +24,7 @@ export function GroupSettingsTab({ actor }: { actor: GroupActorRef }) {
     <div className="flex flex-col gap-4">
       <GroupSettingsForm actor={actor} />
       <ManageMembers actor={actor} />
+      <InviteMore actor={actor} />
       <Card id="group-delete-title" title="Delete group">
         <p className="text-sm text-neutral-700 dark:text-neutral-300">Deleting the group removes its posts and their media for everyone. This cannot be undone.</p>
         <DeleteButton actor={actor} />
@@ -37,6 +39,28 @@ function DeleteButton({ actor }: { actor: GroupActorRef }) {
     <Button variant="danger" className="self-start" icon={<Trash2 size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'group.delete' })}>
       Delete group
     </Button>
+  );
+}
+
+/** Invite more members: the member search (members and invitees are never offered), one Invite per result. */
+function InviteMore({ actor }: { actor: GroupActorRef }) {
+  const search = useSelector(actor, selectInviteSearch);
+  const busy = useSelector(actor, selectBusy);
+  const inviting = useSelector(actor, (s) => (selectRunning(s) === 'inviting' ? s.context.target : null));
+  if (!search) return null;
+  return (
+    <Card id="group-invite-title" title="Invite members">
+      <MemberSearch
+        search={search}
+        label="Search members to invite"
+        isDisabled={busy}
+        action={(user) => (
+          <Button size="sm" variant="secondary" icon={<UserPlus size={16} />} aria-label={`${inviting === user._id ? 'Inviting' : 'Invite'} ${user.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'group.invite', user })}>
+            {inviting === user._id ? 'Inviting...' : 'Invite'}
+          </Button>
+        )}
+      />
+    </Card>
   );
 }
 

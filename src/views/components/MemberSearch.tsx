@@ -3,8 +3,8 @@ import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { FoundUser } from '../../machines/createGroup.machine';
 import { selectSearched, selectSearching, type MemberSearchActorRef } from '../../machines/groupChatSearch.machine';
-import { Avatar } from '../components/Avatar';
-import { TextField } from '../components/TextField';
+import { Avatar } from './Avatar';
+import { TextField } from './TextField';
 
 /** The member search (500 ms pause in typing), each result with the caller's button. */
 export function MemberSearch({
