@@ -3,6 +3,7 @@
  * with an image, two categories, two tags and Ben invited; Ben accepts and posts; Ada accepts the
  * pending post and Ben sees it live; Cai, given the link, asks to join, is approved, then leaves;
  * Dee, outside, cannot open the group or its posts. The pages are looked at on a phone and in dark.
+ * Then Ada invites Dee from Settings (live on Dee's groups page) and is asked before removing Ben.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,5 +186,33 @@ describe('a private group from creation to leaving', () => {
     await tab(ada.page, 'Settings').click();
     await auditAccessibility(ada.page, 'group settings');
     await screenshot(ada.page, 'group-settings-1280-light');
+  });
+
+  it('the admin invites more from Settings (the invitee sees it live); removing a member is asked first', async () => {
+    await dee.page.goto('/app/social/groups');
+    await expect.poll(() => text(dee.page, 'No groups to discover').count(), { timeout: 15_000 }).toBe(1);
+
+    // Ada is on Settings: members are not offered, Dee is.
+    await ada.page.getByRole('searchbox', { name: 'Search members to invite' }).fill('e');
+    await expect.poll(() => ada.page.getByRole('button', { name: 'Invite dee' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await ada.page.getByRole('button', { name: 'Invite ben' }).count()).toBe(0);
+    await ada.page.getByRole('button', { name: 'Invite dee' }).click();
+    await expect.poll(() => ada.page.getByRole('button', { name: 'Withdraw invitation for dee' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await ada.page.getByRole('button', { name: 'Invite dee' }).count()).toBe(0);
+    await expect.poll(() => dee.page.getByRole('button', { name: 'Accept invitation to Night Owls' }).count(), { timeout: 15_000 }).toBe(1);
+    await ada.page.getByRole('searchbox', { name: 'Search members to invite' }).fill('a');
+    await expect.poll(() => ada.page.getByRole('list', { name: 'Search results' }).count(), { timeout: 15_000 }).toBe(1);
+    await ada.page.getByRole('heading', { name: 'Invite members' }).scrollIntoViewIfNeeded();
+    await screenshot(ada.page, 'group-invite-1280-light');
+
+    // Removing Ben asks first; Cancel keeps him.
+    await ada.page.getByRole('button', { name: 'Remove ben' }).click();
+    const ask = ada.page.getByRole('alertdialog', { name: 'Remove ben?' });
+    await expect.poll(() => ask.getByText('needs a new invitation to come back').count()).toBe(1);
+    await auditAccessibility(ada.page, 'remove member dialog');
+    await screenshot(ada.page, 'group-remove-confirm-1280-light');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => ada.page.getByRole('alertdialog').count()).toBe(0);
+    expect(await ada.page.getByRole('button', { name: 'Remove ben' }).count()).toBe(1);
   });
 });

@@ -113,6 +113,9 @@ export function DeleteGroupDialog({ actor }: { actor: GroupActorRef }) {
   );
 }
 
+/** "Night Owls'" and "ben's": the possessive as it is written. */
+const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
+
 /**
  * 'Make X an admin?' and 'Remove X?' (or 'Withdraw X's invitation?'), asked before the request:
  * neither can be undone from this page (an admin is not demoted here; a removed member of a
@@ -134,14 +137,14 @@ export function MemberActionDialog({ actor }: { actor: GroupActorRef }) {
     dialog === 'promote'
       ? {
           title: `Make ${name} an admin?`,
-          body: `${name} will be able to accept members and posts, change ${groupName}'s settings, remove members and delete the group.`,
+          body: `${name} will be able to accept members and posts, change ${possessive(groupName)} settings, remove members and delete the group.`,
           confirm: running ? 'Making admin...' : 'Make admin',
           icon: <Shield size={16} />,
           event: { type: 'group.promote.confirm' } as const,
         }
       : invited
         ? {
-            title: `Withdraw ${name}'s invitation?`,
+            title: `Withdraw ${possessive(name)} invitation?`,
             body: `${name} will no longer be able to join ${groupName} from the invitation.`,
             confirm: running ? 'Withdrawing...' : 'Withdraw invitation',
             icon: <UserMinus size={16} />,
@@ -151,7 +154,7 @@ export function MemberActionDialog({ actor }: { actor: GroupActorRef }) {
             title: `Remove ${name}?`,
             body:
               group?.privacy === 'private'
-                ? `${name} will no longer see ${groupName}'s posts or members, and needs a new invitation to come back.`
+                ? `${name} will no longer see ${possessive(groupName)} posts or members, and needs a new invitation to come back.`
                 : `${name} will no longer be a member of ${groupName}.`,
             confirm: running ? 'Removing...' : 'Remove',
             icon: <UserMinus size={16} />,
