@@ -252,7 +252,10 @@ export const groupChatSchema = z.object({
 export type GroupChat = z.infer<typeof groupChatSchema>;
 
 export const groupChatResponseSchema = z.object({ message: z.string(), group: groupChatSchema });
-export const groupChatsSchema = z.object({ groups: z.array(groupChatSchema) });
+/** A group chat in the member's list: with its newest message the member may see (null before the first). */
+export const groupChatListItemSchema = groupChatSchema.extend({ lastMessage: chatMessageSchema.nullable() });
+export type GroupChatListItem = z.infer<typeof groupChatListItemSchema>;
+export const groupChatsSchema = z.object({ groups: z.array(groupChatListItemSchema) });
 export const pendingGroupsSchema = z.object({ pendingGroups: z.array(groupChatSchema) });
 export const groupDeletedSchema = z.object({ groupId: z.string() });
 export type GroupDeleted = z.infer<typeof groupDeletedSchema>;

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, sendTo, type AnyActorRef, type EventObject } from 'xstate';
 import type {
-  ChatListItem, ChatMessage, ChatUsers, CreateGroupChatBody, GroupChat, MessageDeleted, MessageRead, MessagesPage, SendMessageResponse,
+  ChatListItem, ChatMessage, ChatUsers, CreateGroupChatBody, GroupChat, GroupChatListItem, MessageDeleted, MessageRead, MessagesPage, SendMessageResponse,
 } from '../api/chat';
 import type { ApiClient } from '../api/client';
 import { paths } from '../api/paths';
@@ -56,7 +56,7 @@ export function groupChatApi(api: ApiClient) {
   const group = (path: string, method: 'PUT' | 'DELETE', body?: unknown) =>
     http<{ group: GroupChat }>(path, { method, ...(body ? { body } : {}) }).then((r) => r.group);
   return {
-    mine: (userId: string) => http<{ groups: GroupChat[] }>(paths.groupChat.userGroups(userId)).then((r) => r.groups),
+    mine: (userId: string) => http<{ groups: GroupChatListItem[] }>(paths.groupChat.userGroups(userId)).then((r) => r.groups),
     create: (body: CreateGroupChatBody) => http<{ group: GroupChat }>(paths.groupChat.create, { method: 'POST', body }).then((r) => r.group),
     invitations: () => http<{ pendingGroups: GroupChat[] }>(paths.groupChat.invitations).then((r) => r.pendingGroups),
     answer: ({ groupId, accept }: Answer): Promise<GroupChat | null> =>

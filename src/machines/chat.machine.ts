@@ -74,8 +74,8 @@ export interface SendMessageInput {
 }
 export interface ChatLists {
   list: ChatListItem[];
-  /** The group chats the member has accepted. */
-  groups: GroupChat[];
+  /** The group chats the member has accepted, each with its newest message (GET /group-chat/user-groups). */
+  groups: (GroupChat & { lastMessage?: ChatMessage | null })[];
 }
 export interface ReactInput {
   messageId: string;
@@ -106,7 +106,7 @@ export interface ChatContext {
   list: ChatListItem[];
   /** Group chats the member is in, newest first by updatedAt. */
   groups: GroupChat[];
-  /** The newest group message seen live, by group (the server's group list carries none). */
+  /** The newest group message known, by group: from the server's list, then as they arrive live. */
   groupLast: Record<string, ChatMessage>;
   listError: string | null;
   peer: ChatPeer | null;
@@ -156,6 +156,17 @@ const noThread = { messages: [] as ThreadMessage[], syncedSeq: 0, hasOlder: fals
 const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 /** Newest first by createdAt (spec: the chat list is sorted newest first). */
 const sortList = (list: ChatListItem[]) => list.sort((a, b) => newestFirst(a.createdAt, b.createdAt));
+/** The newer of what is known live and what the list says, group by group (by seq); groups no longer listed drop out. */
+function newestGroupMessages(known: Record<string, ChatMessage>, groups: ChatLists['groups']): Record<string, ChatMessage> {
+  const next: Record<string, ChatMessage> = {};
+  for (const group of groups) {
+    const listed = group.lastMessage ?? null;
+    const live = known[group._id];
+    const newest = live && (!listed || live.seq >= listed.seq) ? live : listed;
+    if (newest) next[group._id] = newest;
+  }
+  return next;
+}
 const sortGroups = (groups: GroupChat[]) => groups.sort((a, b) => newestFirst(a.updatedAt, b.updatedAt));
 
 /** Whether a message belongs to the open conversation: the private one with `peer`, or the group `peer`. */
@@ -459,7 +470,8 @@ export const chatMachine = setup({
               target: 'loaded',
               actions: assign({
                 list: ({ event }) => sortList([...event.output.list]),
-                groups: ({ event }) => sortGroups([...event.output.groups]),
+                groups: ({ event }) => sortGroups(event.output.groups.map(({ lastMessage: _, ...group }) => group)),
+                groupLast: ({ context, event }) => newestGroupMessages(context.groupLast, event.output.groups),
                 listError: null,
               }),
             },

@@ -231,6 +231,8 @@ describe('a group chat of three, and an image', () => {
     await phone.goto('/app/social/chat/messages');
     const row = conversations(phone).getByRole('link', { name: new RegExp(`^${GROUP}`) });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    // A fresh page: the group's preview is its newest message, from the server's list.
+    await expect.poll(() => row.innerText()).toMatch(/You: Hoot!/);
     expect(await phone.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await auditAccessibility(phone, 'chat list with a group, phone, dark');
     await screenshot(phone, 'chat-list-group-375-dark');

@@ -3,8 +3,8 @@ import type { ChatListItem, ChatMessage, GroupChat } from '../../src/api/chat';
 import type { ApiClient } from '../../src/api/client';
 import { chatApi, chatEventOf, clearPrivateChat, invitationEventOf, liveChatActor, privateChat, rememberChatList, viewingActor } from '../../src/effects/chat';
 import { createBus } from '../../src/effects/socket';
-import { chatMachine, conversationRows, draftError, GROUP_GONE, NOT_AN_IMAGE, type ChatContext } from '../../src/machines/chat.machine';
-import { createActor } from 'xstate';
+import { chatMachine, conversationRows, draftError, GROUP_GONE, NOT_AN_IMAGE, type ChatContext, type ChatLists } from '../../src/machines/chat.machine';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { refused } from '../fixtures/streams';
 import { ben as gBen, GIF, groupMessage, me as gMe, PNG, team, UPLOADED } from './groupChatFixtures';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
@@ -539,6 +539,27 @@ describe('chat machine: group chats and attachments', () => {
         }
       },
     });
+  });
+
+  it('takes each group\'s newest message from the list (after a reload too), unless a newer one already came live', async () => {
+    const answers: ChatLists[] = [
+      { list: [], groups: [{ ...team(), lastMessage: gm2 }, { ...team({ _id: 'g2', name: 'Quiet' }), lastMessage: null }] },
+      { list: [], groups: [{ ...team(), lastMessage: gm3 }] },
+    ];
+    const listed = chatMachine.provide({ actors: { fetchList: fromPromise(async (): Promise<ChatLists> => answers.shift()!) } });
+    const actor = createActor(listed, { input }).start();
+    await waitFor(actor, (s) => s.matches({ list: 'loaded' }));
+    let c = actor.getSnapshot().context;
+    expect(c.groupLast).toEqual({ g1: gm2 });
+    expect(c.groups.map((g) => Object.keys(g).includes('lastMessage'))).toEqual([false, false]);
+    expect(conversationRows([], c.groups, c.groupLast).find((r) => r.key === 'g1')).toMatchObject({ kind: 'group', last: gm2 });
+    // Live, then a reload whose list is older than what came live: the live one stays; g2 is gone.
+    actor.send({ type: 'chat.received', message: gm5 });
+    actor.send({ type: 'chat.reconnected' });
+    await waitFor(actor, (s) => s.matches({ list: 'loaded' }) && answers.length === 0);
+    c = actor.getSnapshot().context;
+    expect(c.groupLast).toEqual({ g1: gm5 });
+    actor.stop();
   });
 
   it('keeps the newest group message for the list, withdrawn or dropped as deletes say, and lists rows newest first', () => {

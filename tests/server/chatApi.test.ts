@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../src/api/auth';
-import { EMPTY_MESSAGE, GROUP_NAME_RULES } from '../../src/api/chat';
+import { EMPTY_MESSAGE, GROUP_NAME_RULES, groupChatsSchema } from '../../src/api/chat';
 import { paths } from '../../src/api/paths';
 import { bearer, createTestApp, dialects, signUp, type TestApp } from './harness';
 
@@ -223,6 +223,21 @@ describe.each(dialects)('chat API on %s', (dialect) => {
     expect(forBob.messages.map((m: { body: string }) => m.body)).toEqual(['from ann']);
     const forAnn = await ok(ann, 'GET', paths.chat.messages(group._id, { isGroupChat: true }));
     expect(forAnn.messages.map((m: { body: string }) => m.body)).toEqual(['from cat', 'from ann']);
+    // The group list carries each reader's own newest message: Bob's skips Cat's, after a message
+    // from Cat his is still Ann's; Ann's is Cat's. A group with no message yet lists null.
+    await ok(cat, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'cat again' });
+    const lastOf = async (who: typeof ann) => {
+      const { groups } = groupChatsSchema.parse(await ok(who, 'GET', paths.groupChat.userGroups(who.id)));
+      return Object.fromEntries(groups.map((g) => [g.name, g.lastMessage?.body ?? null]));
+    };
+    expect((await lastOf(bob))['Block test']).toBe('from ann');
+    expect((await lastOf(ann))['Block test']).toBe('cat again');
+    const { group: silent } = await ok(ann, 'POST', paths.groupChat.create, { name: 'Silent one' });
+    expect((await lastOf(ann))['Silent one']).toBeNull();
+    // Newest activity first: Silent one was made after the last message of Block test.
+    const order = groupChatsSchema.parse(await ok(ann, 'GET', paths.groupChat.userGroups(ann.id))).groups.map((g) => g.name);
+    expect(order.indexOf('Silent one')).toBeLessThan(order.indexOf('Block test'));
+    await ok(ann, 'DELETE', paths.groupChat.one(silent._id));
     // Inviting someone in a block with the inviter is refused.
     const { group: other } = await ok(bob, 'POST', paths.groupChat.create, { name: 'Bob only' });
     expect((await call(bob, 'PUT', paths.groupChat.addMembers(other._id), { members: [cat.id] })).statusCode).toBe(403);

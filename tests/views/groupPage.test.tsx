@@ -9,7 +9,7 @@ import type { Post } from '../../src/api/posts';
 import { bridgeActions } from '../../src/effects/auth';
 import { createBus } from '../../src/effects/socket';
 import { streamsLogic } from '../../src/effects/streams';
-import { GROUPS_HREF } from '../../src/machines/createGroup.machine';
+import { GROUPS_HREF, type FoundUser } from '../../src/machines/createGroup.machine';
 import { groupMachine } from '../../src/machines/group.machine';
 import { groupChatSearchMachine } from '../../src/machines/groupChatSearch.machine';
 import { Toasts } from '../../src/views/components/Toasts';
@@ -45,7 +45,7 @@ function setup({ pending = [] as Post[] } = {}) {
     actors: {
       ...h.actors,
       live: fromCallback(() => () => {}),
-      inviteSearch: groupChatSearchMachine.provide({ actors: { searchUsers: fromPromise(async () => ({ search: found })) } }),
+      inviteSearch: groupChatSearchMachine.provide({ actors: { searchUsers: fromPromise(async (): Promise<{ search: FoundUser[] }> => ({ search: found })) } }),
     } as never,
     actions: { showToast: bridgeActions(app).showToast, navigate: (_: unknown, p: { to: string }) => void navigations.push(p.to) },
   });

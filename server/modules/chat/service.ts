@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatListItem, ChatMessage, GroupChat, MessagesPage } from '../../../src/api/chat';
+import type { ChatListItem, ChatMessage, GroupChat, GroupChatListItem, MessagesPage } from '../../../src/api/chat';
 import { CHAT_PAGE_SIZE } from '../../../src/api/chat';
 import type { ReactionType } from '../../../src/api/constants';
 import { serverEvents } from '../../../src/api/socket';
@@ -269,11 +269,19 @@ export function createChatService(deps: ChatServiceDeps) {
       return (await Promise.all(ids.map((id) => store.presentGroup(id)))).filter((g): g is GroupChat => g !== null);
     },
 
-    async myGroups(me: Me, userId: string): Promise<GroupChat[]> {
+    /**
+     * The member's group chats, each with its newest message as the member sees it (not one they
+     * deleted for themselves, nor one from a member in a block with them), newest activity first.
+     */
+    async myGroups(me: Me, userId: string): Promise<GroupChatListItem[]> {
       if (userId !== me.userId) throw forbidden('You can only list your own groups');
       const ids = await store.groupIdsOf(me.userId, 'accepted');
       const groups = (await Promise.all(ids.map((id) => store.presentGroup(id)))).filter((g): g is GroupChat => g !== null);
-      return groups.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
+      const items = await Promise.all(
+        groups.map(async (group) => ({ ...group, lastMessage: (await store.messages(group._id, me.userId, { limit: 1, group: true })).messages[0] ?? null })),
+      );
+      const activeAt = (item: GroupChatListItem) => (item.lastMessage && item.lastMessage.createdAt > item.updatedAt ? item.lastMessage.createdAt : item.updatedAt);
+      return items.sort((a, b) => (activeAt(a) < activeAt(b) ? 1 : -1));
     },
 
     async group(me: Me, groupId: string): Promise<GroupChat> {
