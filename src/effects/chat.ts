@@ -9,14 +9,13 @@ import {
   chatMachine, otherOf, type ChatEvent, type ChatLists, type ChatMember, type ChatPeer, type DeleteInput,
   type FetchMessagesInput, type ReactInput, type SendMessageInput,
 } from '../machines/chat.machine';
-import type { FoundUser } from '../machines/createGroup.machine';
 import { failureText } from '../machines/failure';
 import { groupChatCreateMachine } from '../machines/groupChatCreate.machine';
 import { groupChatInvitationsMachine, type Answer, type InvitationsEvent } from '../machines/groupChatInvitations.machine';
 import { groupChatManageMachine, type ManageInput } from '../machines/groupChatManage.machine';
-import { groupChatSearchMachine } from '../machines/groupChatSearch.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
+import { memberSearchLogic } from './memberSearch';
 import { emitToServer, streamsBus, type Bus, type BusMessage } from './socket';
 
 /** The chat HTTP calls (docs/api.md, Chat), on the app's client. */
@@ -209,10 +208,6 @@ export type ChatLogic = ReturnType<typeof chatLogic>;
 /** The chat screen's actor, which the group chat flows keep current. */
 type ChatRef = AnyActorRef;
 
-const searchLogic = (api: ApiClient) =>
-  groupChatSearchMachine.provide({
-    actors: { searchUsers: fromPromise(({ input }: { input: { query: string } }): Promise<{ search: FoundUser[] }> => api.users.search(input.query)) },
-  });
 
 /** The group chat flows' ways into the chat screen's list. */
 const listActions = (chat: ChatRef) => {
@@ -229,7 +224,7 @@ export function groupChatCreateLogic(app: HasSystem, chat: ChatRef, { api = defa
   const bridge = bridgeActions(app, navigate);
   return groupChatCreateMachine.provide({
     actors: {
-      search: searchLogic(api),
+      search: memberSearchLogic(api),
       createGroupChat: fromPromise(({ input }: { input: CreateGroupChatBody }) => calls.create(input)),
     },
     actions: {
@@ -273,7 +268,7 @@ export function groupChatManageLogic(app: HasSystem, chat: ChatRef, { api = defa
   const bridge = bridgeActions(app, navigate);
   return groupChatManageMachine.provide({
     actors: {
-      search: searchLogic(api),
+      search: memberSearchLogic(api),
       request: fromPromise(({ input }: { input: ManageInput }) => calls.manage(input)),
     },
     actions: { ...listActions(chat), showToast: bridge.showToast, navigate: bridge.navigate },

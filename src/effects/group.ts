@@ -4,11 +4,10 @@ import type { Group, GroupMembership, UpdateGroupBody } from '../api/groups';
 import { paths } from '../api/paths';
 import type { PostResponse } from '../api/posts';
 import { serverEvents } from '../api/socket';
-import type { FoundUser } from '../machines/createGroup.machine';
 import { groupMachine, type GroupAnswer, type GroupEvent, type JoinAnswer } from '../machines/group.machine';
-import { groupChatSearchMachine } from '../machines/groupChatSearch.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
+import { memberSearchLogic } from './memberSearch';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
 type Message = { message: string };
@@ -73,9 +72,7 @@ export function groupLogic(app: HasSystem, { api = defaultApi, bus = streamsBus 
       promoteMember: fromPromise(({ input }: Of<{ groupId: string; userId: string }>) => calls.promote(input.groupId, input.userId)),
       removeMember: fromPromise(({ input }: Of<{ groupId: string; userId: string }>) => calls.removeMember(input.groupId, input.userId)),
       inviteMember: fromPromise(({ input }: Of<{ groupId: string; userId: string }>) => calls.invite(input.groupId, input.userId)),
-      inviteSearch: groupChatSearchMachine.provide({
-        actors: { searchUsers: fromPromise(({ input }: Of<{ query: string }>): Promise<{ search: FoundUser[] }> => api.users.search(input.query)) },
-      }),
+      inviteSearch: memberSearchLogic(api),
       updateGroup: fromPromise(({ input }: Of<{ groupId: string; body: UpdateGroupBody }>) => calls.update(input.groupId, input.body)),
       deleteGroup: fromPromise(({ input }: Of<{ groupId: string }>) => calls.remove(input.groupId)),
       uploadImage: fromPromise(async ({ input }: Of<{ image: string }>) => {

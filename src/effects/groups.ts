@@ -3,7 +3,8 @@ import type { ApiClient } from '../api/client';
 import type { CreateGroupBody, Group } from '../api/groups';
 import { paths } from '../api/paths';
 import { serverEvents } from '../api/socket';
-import { createGroupMachine, type CreatedGroup, type FoundUser } from '../machines/createGroup.machine';
+import { createGroupMachine, type CreatedGroup } from '../machines/createGroup.machine';
+import { memberSearchLogic } from './memberSearch';
 import { groupsMachine, type AcceptAnswer, type DeclineAnswer, type GroupLists, type GroupsEvent, type JoinAnswer } from '../machines/groups.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
@@ -37,7 +38,7 @@ export function createGroupLogic(app: HasSystem, { api = defaultApi }: { api?: A
         const { url } = await api.images.upload('group-avatar', input.image);
         return { url };
       }),
-      searchUsers: fromPromise(async ({ input }: { input: { query: string } }): Promise<{ search: FoundUser[] }> => api.users.search(input.query)),
+      search: memberSearchLogic(api),
       createGroup: fromPromise(async ({ input }: { input: CreateGroupBody }): Promise<{ group: CreatedGroup }> =>
         api.http<{ message: string; group: Group }>(paths.groups.create, { method: 'POST', body: input }),
       ),

@@ -3,17 +3,12 @@ import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom, type 
 import { GROUP_CATEGORIES } from '../api/constants';
 import { GROUP_MESSAGES, groupNameSchema, type CreateGroupBody, type GroupPrivacy } from '../api/groups';
 import { failureText } from './failure';
+import { groupChatSearchMachine, type FoundUser, type MemberSearchActorRef } from './groupChatSearch.machine';
 import type { ToastRequest } from './toastRequest';
 
-export type GroupCategory = (typeof GROUP_CATEGORIES)[number];
+export { INVITE_SEARCH_DELAY_MS, type FoundUser } from './groupChatSearch.machine';
 
-/** A user search result (spec section 3). */
-export interface FoundUser {
-  _id: string;
-  username: string;
-  avatarColor?: string;
-  profilePicture?: string;
-}
+export type GroupCategory = (typeof GROUP_CATEGORIES)[number];
 
 /** The spec's invited member. */
 export interface InvitedMember {
@@ -45,7 +40,6 @@ export type CreateGroupEvent =
   /** An image file was chosen, read as a data URL (png). */
   | { type: 'group.image'; dataUrl: string }
   | { type: 'group.imageRemove' }
-  | { type: 'group.search'; query: string }
   | { type: 'group.invite'; user: FoundUser }
   | { type: 'group.submit' }
   | { type: 'group.cancel' };
@@ -69,8 +63,6 @@ export interface CreateGroupContext {
   /** The uploaded image's url, '' until uploaded. */
   imageUrl: string;
   errors: CreateGroupErrors;
-  query: string;
-  results: FoundUser[];
   invited: InvitedMember[];
   groupId: string | null;
 }
@@ -82,7 +74,6 @@ export interface CreateGroupInput {
 export const UPLOAD_FAILED = 'Error uploading image';
 export const CREATE_FAILED = 'Failed to create group';
 export const CREATED = 'Group created successfully!';
-export const INVITE_SEARCH_DELAY_MS = 500;
 export const REDIRECT_DELAY_MS = 200;
 export const GROUPS_HREF = '/app/social/groups';
 export const groupHref = (id: string) => `/app/social/group/${encodeURIComponent(id)}`;
@@ -128,24 +119,17 @@ export const isFormValid = (c: CreateGroupContext) => Object.values(validate(c))
 
 /**
  * Create New Group (spec sections 2 to 5 and 8): the form with field validation, the group image
- * (uploaded as soon as it is chosen), the Invite Members search (500 ms pause, from one
- * character) and the submit. On success a toast, then after 200 ms the new group's page.
+ * (uploaded as soon as it is chosen), the Invite Members search (the shared member search child,
+ * `search`: 500 ms pause, from one character, never offering the creator) and the submit. On
+ * success a toast, then after 200 ms the new group's page.
  */
 /**
- * A search term restarts the invite region's delay; an empty one clears it. A new image restarts
- * the upload. Both are taken in each state of their region rather than on the region itself: a
- * `reenter` transition on a region of a parallel machine re-enters the whole machine (its least
- * common compound ancestor is the root), which would reset the other regions, e.g. the image
- * upload and the form with every keystroke.
+ * A new image restarts the upload. It is taken in each state of the image region rather than on
+ * the region itself: a `reenter` transition on a region of a parallel machine re-enters the whole
+ * machine (its least common compound ancestor is the root), which would reset the other regions.
  */
 const imageTransitions = {
   'group.image': { guard: 'isImage', target: 'uploading', reenter: true, actions: 'setPreview' },
-} as const;
-const searchTransitions = {
-  'group.search': [
-    { guard: 'hasTerm', target: 'debouncing', reenter: true, actions: 'setQuery' },
-    { target: 'idle', actions: 'clearSearch' },
-  ],
 } as const;
 
 export const createGroupMachine = setup({
@@ -159,10 +143,8 @@ export const createGroupMachine = setup({
     uploadImage: fromPromise<{ url: string }, { image: string }>(async () => {
       throw new Error('uploadImage actor not provided');
     }),
-    /** Effect: GET /user/profile/search/{query}. */
-    searchUsers: fromPromise<{ search: FoundUser[] }, { query: string }>(async () => {
-      throw new Error('searchUsers actor not provided');
-    }),
+    /** Invite Members: the member search (its searchUsers effect is provided with the page's). */
+    search: groupChatSearchMachine,
     /** Effect: POST /group/create. */
     createGroup: fromPromise<{ group: CreatedGroup }, CreateGroupBody>(async () => {
       throw new Error('createGroup actor not provided');
@@ -171,8 +153,6 @@ export const createGroupMachine = setup({
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
     navigate: (_, _to: { to: string }) => {},
-    setQuery: assign({ query: ({ event }) => (event.type === 'group.search' ? event.query : '') }),
-    clearSearch: assign({ query: '', results: [] }),
     setPreview: assign({ preview: ({ event }) => (event.type === 'group.image' ? event.dataUrl : ''), imageUrl: '' }),
   },
   guards: {
@@ -182,9 +162,8 @@ export const createGroupMachine = setup({
       return tag !== '' && !context.tags.some((t) => sameTag(t, tag));
     },
     isImage: ({ event }) => event.type === 'group.image' && event.dataUrl.startsWith('data:image/'),
-    hasTerm: ({ event }) => event.type === 'group.search' && event.query.trim().length >= 1,
   },
-  delays: { SEARCH_DELAY: INVITE_SEARCH_DELAY_MS, REDIRECT_DELAY: REDIRECT_DELAY_MS },
+  delays: { REDIRECT_DELAY: REDIRECT_DELAY_MS },
 }).createMachine({
   id: 'createGroup',
   type: 'parallel',
@@ -199,11 +178,10 @@ export const createGroupMachine = setup({
     preview: '',
     imageUrl: '',
     errors: { name: null, category: null, tag: null },
-    query: '',
-    results: [],
     invited: [],
     groupId: null,
   }),
+  invoke: { id: 'search', src: 'search', input: ({ context }) => ({ exclude: [context.currentUserId] }) },
   states: {
     form: {
       initial: 'editing',
@@ -308,34 +286,6 @@ export const createGroupMachine = setup({
         failed: { on: imageTransitions },
       },
     },
-    invite: {
-      initial: 'idle',
-      states: {
-        idle: { on: searchTransitions },
-        debouncing: { on: searchTransitions, after: { SEARCH_DELAY: 'searching' } },
-        searching: {
-          on: searchTransitions,
-          invoke: {
-            id: 'searchUsers',
-            src: 'searchUsers',
-            input: ({ context }) => ({ query: context.query.trim() }),
-            onDone: {
-              target: 'results',
-              // Neither the current user nor anyone already invited is offered.
-              actions: assign({
-                results: ({ context, event }) =>
-                  event.output.search
-                    .filter((u) => u._id !== context.currentUserId && !context.invited.some((m) => m.userId === u._id))
-                    .map(({ _id, username, avatarColor, profilePicture }) => ({ _id, username, avatarColor, profilePicture })),
-              }),
-            },
-            onError: { target: 'failed', actions: assign({ results: [] }) },
-          },
-        },
-        results: { on: searchTransitions },
-        failed: { on: searchTransitions },
-      },
-    },
   },
 });
 
@@ -344,5 +294,6 @@ export type CreateGroupSnapshot = SnapshotFrom<typeof createGroupMachine>;
 
 export const selectIsSubmitting = (s: CreateGroupSnapshot) => s.matches({ form: 'submitting' });
 export const selectIsUploading = (s: CreateGroupSnapshot) => s.matches({ image: 'uploading' });
-export const selectIsSearching = (s: CreateGroupSnapshot) => s.matches({ invite: 'debouncing' }) || s.matches({ invite: 'searching' });
+/** The Invite Members search. */
+export const selectSearch = (s: CreateGroupSnapshot) => s.children.search as MemberSearchActorRef | undefined;
 export const selectIsInvited = (s: CreateGroupSnapshot, userId: string) => s.context.invited.some((m) => m.userId === userId);

@@ -1,6 +1,16 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { INVITE_SEARCH_DELAY_MS, type FoundUser } from './createGroup.machine';
 import { failureText } from './failure';
+
+/** A user search result (spec section 3). */
+export interface FoundUser {
+  _id: string;
+  username: string;
+  avatarColor?: string;
+  profilePicture?: string;
+}
+
+/** The pause in typing before a member search runs (spec: 500 ms). */
+export const INVITE_SEARCH_DELAY_MS = 500;
 
 export type MemberSearchEvent =
   | { type: 'search.query'; query: string }
@@ -22,8 +32,8 @@ const offered = (users: FoundUser[], exclude: string[]) =>
     .map(({ _id, username, avatarColor, profilePicture }) => ({ _id, username, avatarColor, profilePicture }));
 
 /**
- * Finding members to invite to a group chat (the create dialog, an admin's "Add members"): the
- * search waits for a 500 ms pause in typing (a machine delay, restarted by each keystroke), from
+ * Finding members to invite: Create New Group, a group's Settings → Invite members, the group chat
+ * create dialog and a chat admin's "Add members". The search waits for a 500 ms pause in typing (a machine delay, restarted by each keystroke), from
  * one character, and never offers the excluded members.
  */
 export const groupChatSearchMachine = setup({

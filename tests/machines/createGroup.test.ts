@@ -7,9 +7,11 @@ import {
   GROUPS_HREF,
   INVITE_SEARCH_DELAY_MS,
   REDIRECT_DELAY_MS,
+  selectSearch,
   UPLOAD_FAILED,
   type CreateGroupContext,
 } from '../../src/machines/createGroup.machine';
+import { groupChatSearchMachine } from '../../src/machines/groupChatSearch.machine';
 import { refused } from '../fixtures/streams';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
 
@@ -39,8 +41,6 @@ const serialize = (snapshot: { value: unknown; status: string; context: unknown 
     preview: c.preview,
     imageUrl: c.imageUrl,
     errors: c.errors,
-    query: c.query,
-    results: c.results.map((u) => u._id),
     invited: c.invited.map((m) => m.userId),
     groupId: c.groupId,
   });
@@ -71,14 +71,10 @@ const model = {
     { type: 'group.tagRemove', tag: 'reading' },
     { type: 'group.image', dataUrl: PNG },
     { type: 'group.image', dataUrl: 'data:text/plain;base64,AAAA' },
-    { type: 'group.search', query: 'me' },
-    { type: 'group.search', query: '' },
     { type: 'group.invite', user: user('u2', { avatarColor: '#123456' }) },
     { type: 'xstate.done.actor.uploadImage', output: { url: '/media/image/upload/g.png' } },
     { type: 'xstate.error.actor.uploadImage', error: new Error('Image too large') },
     { type: 'xstate.error.actor.uploadImage', error: { data: 'nope' } },
-    { type: 'xstate.done.actor.searchUsers', output: { search: [user(ME), user('u2', { avatarColor: '#123456' }), user('u3')] } },
-    { type: 'xstate.error.actor.searchUsers', error: new Error('Network down') },
     { type: 'xstate.done.actor.createGroup', output: { group: { _id: 'g1' } } },
     { type: 'xstate.done.actor.createGroup', output: { group: { id: 'g2' } } },
     { type: 'xstate.error.actor.createGroup', error: refused('Group name taken', 409) },
@@ -87,12 +83,12 @@ const model = {
   // The three regions are independent: each is explored from a quiet form so the graph stays small.
   filter: (snapshot: Snap, event: ModelEvent) => {
     const c = snapshot.context as CreateGroupContext;
-    const quietInvite = snapshot.matches({ invite: 'idle' }) && c.query === '' && c.invited.length === 0;
+    const quietInvite = c.invited.length === 0;
     const noImage = snapshot.matches({ image: 'none' });
     const t = event.type;
     if (t.startsWith('xstate.')) return true;
     if (t === 'group.image' || t === 'group.imageRemove') return pristine(c) && quietInvite;
-    if (t === 'group.search' || t === 'group.invite') return pristine(c) && noImage && c.invited.length <= 1;
+    if (t === 'group.invite') return pristine(c) && noImage && c.invited.length <= 1;
     if (!noImage || !quietInvite) return false;
     if (t === 'group.submit' || t === 'group.cancel') return true;
     if (t === 'group.name') return c.name !== 'Book Club' && c.categories.length === 0 && c.tags.length === 0 && c.tagDraft === '';
@@ -193,13 +189,6 @@ describe('create group machine', () => {
               });
             break;
           }
-          case 'xstate.done.actor.searchUsers':
-            expect(c.results.map((u) => u._id)).not.toContain(ME);
-            for (const m of c.invited) expect(c.results.map((u) => u._id)).not.toContain(m.userId);
-            break;
-          case 'xstate.error.actor.searchUsers':
-            expect(c.results).toEqual([]);
-            break;
           case 'xstate.error.actor.uploadImage':
             expect(fx.toasts.at(-1)).toEqual({ type: 'error', description: e.error instanceof Error ? 'Image too large' : UPLOAD_FAILED });
             expect(c.preview).toBe('');
@@ -214,9 +203,6 @@ describe('create group machine', () => {
           default:
             if (e.type.startsWith('xstate.after.') && snapshot.matches({ form: 'done' })) {
               expect(fx.navigations).toEqual([`/app/social/group/${c.groupId}`]);
-            }
-            if (e.type.startsWith('xstate.after.') && snapshot.matches({ invite: 'searching' })) {
-              expect(snapshot.children.searchUsers?.getSnapshot().input).toEqual({ query: 'me' });
             }
         }
       },
@@ -240,9 +226,13 @@ describe('create group flows', () => {
     const actor = createActor(
       createGroupMachine.provide({
         actors: {
-          searchUsers: fromPromise(async ({ input }: { input: { query: string } }) => {
-            searched.push(input.query);
-            return { search: [user(ME), user('u2'), user('u3', { profilePicture: 'p.png' })] };
+          search: groupChatSearchMachine.provide({
+            actors: {
+              searchUsers: fromPromise(async ({ input }: { input: { query: string } }) => {
+                searched.push(input.query);
+                return { search: [user(ME), user('u2'), user('u3', { profilePicture: 'p.png' })] };
+              }),
+            },
           }),
           uploadImage: fromPromise(() => new Promise<{ url: string }>((resolve) => (finishUpload = resolve))),
           createGroup: fromPromise(async ({ input }) => {
@@ -254,15 +244,19 @@ describe('create group flows', () => {
       }),
       { input: { currentUserId: ME } },
     ).start();
-    actor.send({ type: 'group.search', query: 'm' });
+    // The search child: started with the creator left out, it waits for a pause in typing.
+    const search = selectSearch(actor.getSnapshot())!;
+    expect(search.getSnapshot().context.exclude).toEqual([ME]);
+    search.send({ type: 'search.query', query: 'm' });
     await vi.advanceTimersByTimeAsync(400);
-    actor.send({ type: 'group.search', query: 'me' });
+    search.send({ type: 'search.query', query: 'me' });
     await vi.advanceTimersByTimeAsync(INVITE_SEARCH_DELAY_MS - 1);
     expect(searched).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(searched).toEqual(['me']);
-    expect(actor.getSnapshot().context.results.map((u) => u._id)).toEqual(['u2', 'u3']);
-    actor.send({ type: 'group.invite', user: actor.getSnapshot().context.results[1] });
+    const results = search.getSnapshot().context.results;
+    expect(results.map((u) => u._id)).toEqual(['u2', 'u3']);
+    actor.send({ type: 'group.invite', user: results[1] });
     actor.send({ type: 'group.name', value: 'Éclair Club 2' });
     actor.send({ type: 'group.privacy', privacy: 'private' });
     actor.send({ type: 'group.category', category: 'Food & Cooking' });
@@ -272,8 +266,8 @@ describe('create group flows', () => {
     // Searching again while the image uploads leaves the upload and the form as they are.
     const uploads = () => (actor.getSnapshot().children as Record<string, unknown>).uploadImage;
     const uploading = uploads();
-    actor.send({ type: 'group.search', query: 'mo' });
-    actor.send({ type: 'group.search', query: '' });
+    search.send({ type: 'search.query', query: 'mo' });
+    search.send({ type: 'search.query', query: '' });
     expect(actor.getSnapshot().matches({ image: 'uploading' })).toBe(true);
     expect(uploads()).toBe(uploading);
     expect(actor.getSnapshot().context).toMatchObject({ name: 'Éclair Club 2', tags: ['baking'], preview: PNG });

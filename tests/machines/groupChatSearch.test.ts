@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { INVITE_SEARCH_DELAY_MS, type FoundUser } from '../../src/machines/createGroup.machine';
+import { INVITE_SEARCH_DELAY_MS, type FoundUser } from '../../src/machines/groupChatSearch.machine';
 import { groupChatSearchMachine, type MemberSearchContext } from '../../src/machines/groupChatSearch.machine';
 import { refused } from '../fixtures/streams';
 import { ben, cleo, me } from './groupChatFixtures';

@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { FoundUser } from '../../machines/createGroup.machine';
-import { selectSearched, selectSearching, type MemberSearchActorRef } from '../../machines/groupChatSearch.machine';
+import { selectSearched, selectSearching, type FoundUser, type MemberSearchActorRef } from '../../machines/groupChatSearch.machine';
 import { Avatar } from './Avatar';
 import { TextField } from './TextField';
 
@@ -10,11 +9,13 @@ import { TextField } from './TextField';
 export function MemberSearch({
   search,
   label = 'Search members',
+  emptyText = 'No members found',
   action,
   isDisabled,
 }: {
   search: MemberSearchActorRef;
   label?: string;
+  emptyText?: string;
   action: (user: FoundUser) => ReactNode;
   isDisabled?: boolean;
 }) {
@@ -48,7 +49,7 @@ export function MemberSearch({
         </p>
       ) : searched && results.length === 0 ? (
         <p role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
-          No members found
+          {emptyText}
         </p>
       ) : results.length > 0 ? (
         <ul aria-label="Search results" className="flex max-h-56 flex-col gap-1.5 overflow-y-auto">
