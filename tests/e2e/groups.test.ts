@@ -214,5 +214,18 @@ describe('a private group from creation to leaving', () => {
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => ada.page.getByRole('alertdialog').count()).toBe(0);
     expect(await ada.page.getByRole('button', { name: 'Remove ben' }).count()).toBe(1);
+
+    // The same on a phone, in dark: the dialog is a bottom sheet, the search fits.
+    await ada.page.setViewportSize({ width: 375, height: 800 });
+    await ada.page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await ada.page.getByRole('heading', { name: 'Invite members' }).scrollIntoViewIfNeeded();
+    expect(await ada.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await auditAccessibility(ada.page, 'group settings, phone, dark');
+    await screenshot(ada.page, 'group-invite-375-dark');
+    await ada.page.getByRole('button', { name: 'Make admin: ben' }).click();
+    await expect.poll(() => ada.page.getByRole('alertdialog', { name: 'Make ben an admin?' }).count()).toBe(1);
+    await expect.poll(() => ada.page.locator('[data-entering]').count()).toBe(0);
+    await screenshot(ada.page, 'group-promote-confirm-375-dark');
+    await ada.page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   });
 });
