@@ -75,8 +75,8 @@ export function createStreamsApi(http: $Fetch) {
       unfollow: (userId: string) => http<FollowResponse>(paths.follows.unfollow(userId), { method: 'PUT' }),
       block: (userId: string) => http<BlockResponse>(paths.follows.block(userId), { method: 'PUT' }),
       unblock: (userId: string) => http<BlockResponse>(paths.follows.unblock(userId), { method: 'PUT' }),
-      followers: (userId: string) => http<UsersList>(paths.follows.followers(userId)),
-      following: (userId: string) => http<UsersList>(paths.follows.following(userId)),
+      followers: (userId: string, cursor?: string) => http<UsersList>(paths.follows.followers(userId), query(cursor ? { cursor } : undefined)),
+      following: (userId: string, cursor?: string) => http<UsersList>(paths.follows.following(userId), query(cursor ? { cursor } : undefined)),
       blocked: () => http<UsersList>(paths.follows.blocked),
     },
     images: {

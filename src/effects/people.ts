@@ -6,7 +6,7 @@ import type { BasicInfo, ChangePasswordBody, NotificationType, PersonalizeBody, 
 import { blockedMembersMachine, type BlockedMembersEvent } from '../machines/blockedMembers.machine';
 import { peopleMachine, type PeopleEvent } from '../machines/people.machine';
 import { personalizeMachine } from '../machines/personalize.machine';
-import { profileMachine } from '../machines/profile.machine';
+import { profileMachine, type PeoplePageInput } from '../machines/profile.machine';
 import { profileHobbiesMachine } from '../machines/profileHobbies.machine';
 import { profileImageMachine, type ProfileImageKind } from '../machines/profileImage.machine';
 import { profileLinksMachine } from '../machines/profileLinks.machine';
@@ -92,8 +92,8 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
     profile: profileMachine.provide({
       actors: {
         fetchProfile: fromPromise(({ input }: { input: { userId: string } }) => api.users.profile(input.userId)),
-        fetchFollowers: fromPromise(({ input }: { input: { userId: string } }) => api.follows.followers(input.userId)),
-        fetchFollowing: fromPromise(({ input }: { input: { userId: string } }) => api.follows.following(input.userId)),
+        fetchFollowers: fromPromise(({ input }: { input: PeoplePageInput }) => api.follows.followers(input.userId, input.cursor)),
+        fetchFollowing: fromPromise(({ input }: { input: PeoplePageInput }) => api.follows.following(input.userId, input.cursor)),
         fetchGallery: fromPromise(({ input }: { input: { userId: string } }) => api.images.ofUser(input.userId)),
         changeFollow: fromPromise(({ input }: { input: { userId: string; follow: boolean } }) =>
           input.follow ? api.follows.follow(input.userId) : api.follows.unfollow(input.userId),

@@ -94,6 +94,21 @@ const empty = (userId: string): ProfileContext => ({
   savedNotifications: null,
 });
 
+export interface PeoplePageInput {
+  userId: string;
+  cursor?: string;
+}
+
+/** The next page under the ones shown: someone already listed (a follow made meanwhile shifts pages) is not listed twice. */
+export function appendPeople(shown: UsersList | null, next: UsersList): UsersList {
+  const ids = new Set((shown?.users ?? []).map((u) => u._id));
+  return {
+    users: [...(shown?.users ?? []), ...next.users.filter((u) => !ids.has(u._id))],
+    count: shown?.count ?? next.count,
+    nextCursor: next.nextCursor,
+  };
+}
+
 const toast = (error: unknown, fallback: string): ToastRequest => ({ type: 'error', description: failureText(error, fallback) });
 
 const success = (description: string): ToastRequest => ({ type: 'success', description });
@@ -106,7 +121,7 @@ const success = (description: string): ToastRequest => ({ type: 'success', descr
  * them; a blocked member's profile is left for a page that offers to unblock.
  * A changed password answers with a fresh token: it goes to the session (`loggedIn`).
  */
-export const profileMachine = setup({
+const profileSetup = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
@@ -116,10 +131,12 @@ export const profileMachine = setup({
     fetchProfile: fromPromise<ProfileResponse, { userId: string }>(async () => {
       throw new Error('fetchProfile actor not provided');
     }),
-    fetchFollowers: fromPromise<UsersList, { userId: string }>(async () => {
+    /** Effect: GET /user/followers/{userId}?cursor= (a page; the first one counts the list). */
+    fetchFollowers: fromPromise<UsersList, PeoplePageInput>(async () => {
       throw new Error('fetchFollowers actor not provided');
     }),
-    fetchFollowing: fromPromise<UsersList, { userId: string }>(async () => {
+    /** Effect: GET /user/following/{userId}?cursor=. */
+    fetchFollowing: fromPromise<UsersList, PeoplePageInput>(async () => {
       throw new Error('fetchFollowing actor not provided');
     }),
     fetchGallery: fromPromise<UserImages, { userId: string }>(async () => {
@@ -185,10 +202,50 @@ export const profileMachine = setup({
     validPassword: ({ event }) => event.type === 'profile.changePassword' && changePasswordBodySchema.safeParse(event.body).success,
     isVisitor: ({ context }) => context.profile !== null && !context.profile.isOwner,
     moreAnswers: ({ context }) => (context.answers?.length ?? 0) < context.answersTotal,
+    moreFollowers: ({ context }) => Boolean(context.followers?.nextCursor),
+    moreFollowing: ({ context }) => Boolean(context.following?.nextCursor),
     /** The image child ended with a saved picture (not cancelled). */
     uploaded: ({ event }) => (event as { output?: { profile: Profile | null } }).output?.profile != null,
   },
-}).createMachine({
+});
+
+/**
+ * Followers or Following: the first page (with the count), then page after page on
+ * `profile.more` while the server names a next cursor. A failed later page keeps what is shown.
+ */
+const peopleTab = (which: 'followers' | 'following') => {
+  const src = which === 'followers' ? 'fetchFollowers' : 'fetchFollowing';
+  return profileSetup.createStateConfig({
+    initial: 'loading',
+    states: {
+      loading: {
+        invoke: {
+          id: src,
+          src,
+          input: ({ context }) => ({ userId: context.userId }),
+          onDone: { target: 'ready', actions: assign({ [which]: ({ event }: { event: { output: UsersList } }) => event.output, listError: null }) },
+          onError: { target: 'failed', actions: assign({ listError: ({ event }) => failureText(event.error, LIST_FAILED) }) },
+        },
+      },
+      ready: { on: { 'profile.more': { guard: which === 'followers' ? 'moreFollowers' : 'moreFollowing', target: 'loadingMore' } } },
+      loadingMore: {
+        invoke: {
+          id: `${src}More`,
+          src,
+          input: ({ context }) => ({ userId: context.userId, cursor: context[which]?.nextCursor ?? undefined }),
+          onDone: {
+            target: 'ready',
+            actions: assign(({ context, event }) => ({ [which]: appendPeople(context[which], event.output) })),
+          },
+          onError: { target: 'ready', actions: { type: 'showToast', params: ({ event }) => toast(event.error, LIST_FAILED) } },
+        },
+      },
+      failed: { on: { 'profile.retry': { target: 'loading' } } },
+    },
+  });
+};
+
+export const profileMachine = profileSetup.createMachine({
   id: 'profile',
   context: ({ input }) => empty(input.userId),
   initial: 'loading',
@@ -263,38 +320,8 @@ export const profileMachine = setup({
                 failed: { on: { 'profile.retry': { target: 'loading' } } },
               },
             },
-            followers: {
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    id: 'fetchFollowers',
-                    src: 'fetchFollowers',
-                    input: ({ context }) => ({ userId: context.userId }),
-                    onDone: { target: 'ready', actions: assign({ followers: ({ event }) => event.output, listError: null }) },
-                    onError: { target: 'failed', actions: assign({ listError: ({ event }) => failureText(event.error, LIST_FAILED) }) },
-                  },
-                },
-                ready: {},
-                failed: { on: { 'profile.retry': { target: 'loading' } } },
-              },
-            },
-            following: {
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    id: 'fetchFollowing',
-                    src: 'fetchFollowing',
-                    input: ({ context }) => ({ userId: context.userId }),
-                    onDone: { target: 'ready', actions: assign({ following: ({ event }) => event.output, listError: null }) },
-                    onError: { target: 'failed', actions: assign({ listError: ({ event }) => failureText(event.error, LIST_FAILED) }) },
-                  },
-                },
-                ready: {},
-                failed: { on: { 'profile.retry': { target: 'loading' } } },
-              },
-            },
+            followers: peopleTab('followers'),
+            following: peopleTab('following'),
             gallery: {
               initial: 'loading',
               states: {

@@ -6,6 +6,7 @@ import { answerOf, ownProfile, PNG, profile } from './profileFixtures';
 
 const owner = ownProfile();
 const user = { _id: 'u2', username: 'ben' };
+const cleo = { _id: 'u3', username: 'cleo' };
 const PICTURE = '/media/image/upload/v1/p1';
 const [a1, a2, a3] = [answerOf('a1'), answerOf('a2'), answerOf('a3')];
 
@@ -53,10 +54,16 @@ const model = {
     { type: 'profile.saveInfo', info: { work: 'Lab', school: '', location: '', quote: '' } },
     { type: 'xstate.done.actor.saveInfo', output: { message: 'Saved', user: { ...owner, basicInfo: { ...owner.basicInfo, work: 'Lab' } } } },
     { type: 'xstate.error.actor.saveInfo', error: refused('Work must not exceed 100 characters', 400) },
-    { type: 'xstate.done.actor.fetchFollowers', output: { users: [user], count: 1 } },
+    { type: 'xstate.done.actor.fetchFollowers', output: { users: [user], count: 2, nextCursor: '2025-01-01T10:00:00.000Z_u2' } },
     { type: 'xstate.error.actor.fetchFollowers', error: new Error('Network down') },
-    { type: 'xstate.done.actor.fetchFollowing', output: { users: [], count: 0 } },
+    // A follow made meanwhile shifted the pages: ben comes again.
+    { type: 'xstate.done.actor.fetchFollowersMore', output: { users: [user, cleo], nextCursor: null } },
+    { type: 'xstate.error.actor.fetchFollowersMore', error: refused('Too many requests', 429) },
+    { type: 'xstate.done.actor.fetchFollowing', output: { users: [cleo], count: 2, nextCursor: '2025-01-01T10:00:00.000Z_u3' } },
+    { type: 'xstate.done.actor.fetchFollowing', output: { users: [], count: 0, nextCursor: null } },
     { type: 'xstate.error.actor.fetchFollowing', error: new Error('Network down') },
+    { type: 'xstate.done.actor.fetchFollowingMore', output: { users: [user], nextCursor: null } },
+    { type: 'xstate.error.actor.fetchFollowingMore', error: new Error('Network down') },
     { type: 'xstate.done.actor.fetchGallery', output: { images: [] } },
     { type: 'xstate.error.actor.fetchGallery', error: new Error('Network down') },
     { type: 'xstate.done.actor.fetchAnswers', output: { answers: [a1, a2], totalAnswers: 3 } },
@@ -178,6 +185,24 @@ describe('profile machine', () => {
           expect(c.answersPage).toBe(2);
         }
         if (e.type === 'profile.more' && c.answers?.length === 3) expect(snapshot.matches({ ready: { tab: { replied: 'ready' } } })).toBe(true);
+        // Followers and Following, page after page while the server names a next cursor; the count stays the first page's.
+        const children = actor.getSnapshot().children as Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+        if (e.type === 'profile.more' && snapshot.matches({ ready: { tab: { followers: 'loadingMore' } } })) {
+          expect(children.fetchFollowersMore?.getSnapshot().input).toEqual({ userId: 'u2', cursor: '2025-01-01T10:00:00.000Z_u2' });
+        }
+        if (e.type === 'profile.more' && snapshot.matches({ ready: { tab: { following: 'loadingMore' } } })) {
+          expect(children.fetchFollowingMore?.getSnapshot().input).toEqual({ userId: 'u2', cursor: '2025-01-01T10:00:00.000Z_u3' });
+        }
+        if (e.type === 'profile.more' && (c.followers?.nextCursor === null || c.following?.nextCursor === null)) {
+          expect(snapshot.matches({ ready: { tab: { followers: 'loadingMore' } } }) || snapshot.matches({ ready: { tab: { following: 'loadingMore' } } })).toBe(false);
+        }
+        if (e.type === 'xstate.done.actor.fetchFollowersMore') expect(c.followers).toEqual({ users: [user, cleo], count: 2, nextCursor: null });
+        if (e.type === 'xstate.done.actor.fetchFollowingMore') expect(c.following).toEqual({ users: [cleo, user], count: 2, nextCursor: null });
+        if (e.type === 'xstate.error.actor.fetchFollowersMore') {
+          expect(c.followers!.users).toEqual([user]);
+          expect(toasts.at(-1)!.description).toBe('Too many requests');
+        }
+        if (e.type === 'xstate.error.actor.fetchFollowingMore') expect([c.following!.users, snapshot.matches({ ready: { tab: { following: 'ready' } } })]).toEqual([[cleo], true]);
         if (e.type === 'xstate.error.actor.fetchMoreAnswers') {
           expect(c.answers!.map((a) => a._id)).toEqual(['a1', 'a2']);
           expect(toasts.at(-1)!.description).toBe('Too many requests');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usersListSchema } from '../../src/api/follows';
+import { USERS_PAGE_SIZE, usersListSchema } from '../../src/api/follows';
 import { createTestApp, dialects, type TestApp } from './harness';
 import { block, follow, member, ok, refused, type Member } from './social';
 
@@ -21,12 +21,37 @@ describe.each(dialects)('follows and blocks on %s', (dialect) => {
     expect(await follow(t, ada, bob)).toEqual({ message: 'Followed successfully', userId: bob.id, following: true });
     await follow(t, ada, bob);
     const followers = usersListSchema.parse(await ok(t, ada, 'GET', `/user/followers/${bob.id}`));
-    expect(followers).toEqual({ users: [expect.objectContaining({ _id: ada.id, username: ada.username })], count: 1 });
+    expect(followers).toEqual({ users: [expect.objectContaining({ _id: ada.id, username: ada.username })], count: 1, nextCursor: null });
     expect(JSON.stringify(followers)).not.toContain('@example.org');
     expect(ids(await ok(t, bob, 'GET', `/user/following/${ada.id}`))).toEqual([bob.id]);
     expect(await ok(t, ada, 'PUT', `/user/unfollow/${bob.id}`)).toEqual({ message: 'Unfollowed successfully', userId: bob.id, following: false });
     await ok(t, ada, 'PUT', `/user/unfollow/${bob.id}`);
     expect((await ok(t, ada, 'GET', `/user/followers/${bob.id}`)).count).toBe(0);
+  });
+
+  it('pages followers and following newest first by cursor; the first page counts them; blocked members are out of both', async () => {
+    const star = await member(t);
+    const fans = await Promise.all(Array.from({ length: USERS_PAGE_SIZE + 5 }, () => member(t)));
+    for (const fan of fans) await follow(t, fan, star);
+    for (const fan of fans.slice(0, 3)) await follow(t, star, fan);
+    await block(t, fans[0], ada); // in a block with the reader: left out for Ada, not for Bob
+    const page = async (who: Member, path: string) => usersListSchema.parse(await ok(t, who, 'GET', path));
+
+    const first = await page(ada, `/user/followers/${star.id}`);
+    expect([first.users.length, first.count]).toEqual([USERS_PAGE_SIZE, USERS_PAGE_SIZE + 4]);
+    expect(first.nextCursor).toMatch(/^\d{4}-.*_/);
+    expect(ids(first)[0]).toBe(fans.at(-1)!.id); // the newest follow first
+    const second = await page(ada, `/user/followers/${star.id}?cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect([second.users.length, second.count, second.nextCursor]).toEqual([4, undefined, null]);
+    const all = [...ids(first), ...ids(second)];
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.sort()).toEqual(fans.slice(1).map((f) => f.id).sort());
+    expect((await page(bob, `/user/followers/${star.id}`)).count).toBe(USERS_PAGE_SIZE + 5);
+
+    const following = await page(ada, `/user/following/${star.id}`);
+    expect([ids(following), following.count, following.nextCursor]).toEqual([[fans[2].id, fans[1].id], 2, null]);
+    await refused(t, ada, 'GET', `/user/followers/${star.id}?cursor=yesterday`, undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
+    await ok(t, fans[0], 'PUT', `/user/unblock/${ada.id}`);
   });
 
   it('refuses following yourself, unknown members and malformed ids', async () => {

@@ -41,8 +41,13 @@ function fakeApi(profiles: Record<string, Profile>) {
       ofUser: vi.fn(async () => ({ images: [] })),
     },
     follows: {
-      followers: vi.fn(async () => ({ users: [{ _id: 'u3', username: 'carol', avatarColor: '#000000', avatarImage: '', profilePicture: '' }], count: 1 })),
-      following: vi.fn(async () => ({ users: [], count: 0 })),
+      // Two pages: carol, then dan.
+      followers: vi.fn(async (_userId: string, cursor?: string) =>
+        cursor
+          ? { users: [{ _id: 'u4', username: 'dan', avatarColor: '#000000', avatarImage: '', profilePicture: '' }], nextCursor: null }
+          : { users: [{ _id: 'u3', username: 'carol', avatarColor: '#000000', avatarImage: '', profilePicture: '' }], count: 2, nextCursor: '2025-01-01T10:00:00.000Z_u3' },
+      ),
+      following: vi.fn(async () => ({ users: [], count: 0, nextCursor: null })),
       follow: vi.fn(),
       unfollow: vi.fn(),
       block: vi.fn(async (userId: string) => ({ message: 'Blocked successfully', userId, blocked: true })),
@@ -235,7 +240,7 @@ describe('profile page', () => {
     expect(api.users.profile).toHaveBeenCalledTimes(2);
   });
 
-  it('lists the replies page by page and the followers', async () => {
+  it('lists the replies and the followers page by page', async () => {
     const { api, user } = renderProfile('/profile/ben?id=u2');
     await user.click(await screen.findByRole('tab', { name: 'Replied' }));
     const replies = await screen.findByRole('list', { name: 'Replies' });
@@ -249,6 +254,12 @@ describe('profile page', () => {
     await user.click(screen.getByRole('tab', { name: 'Followers' }));
     const followers = await screen.findByRole('list', { name: 'Followers' });
     expect(within(followers).getByRole('link', { name: 'carol' }).getAttribute('href')).toBe('/profile/carol?id=u3');
+    await user.click(screen.getByRole('button', { name: 'Load more followers' }));
+    await waitFor(() => expect(within(followers).getByRole('link', { name: 'dan' })).toBeTruthy());
+    expect(api.follows.followers).toHaveBeenLastCalledWith('u2', '2025-01-01T10:00:00.000Z_u3');
+    expect(screen.queryByRole('button', { name: 'Load more followers' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Following' }));
+    expect(await screen.findByText('Not following anyone yet')).toBeTruthy();
   });
 
   it('shows a failed load with the server message and tries again', async () => {

@@ -5,6 +5,7 @@ import * as google from './0003_google';
 import * as profiles from './0004_profiles';
 import * as chat from './0005_chat';
 import * as groups from './0006_groups';
+import * as followLists from './0007_follow_lists';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_profiles': profiles,
   '0005_chat': chat,
   '0006_groups': groups,
+  '0007_follow_lists': followLists,
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blockResponseSchema, followResponseSchema, usersListSchema } from '../../../src/api/follows';
+import { blockResponseSchema, followResponseSchema, usersListSchema, usersPageQuerySchema } from '../../../src/api/follows';
 import { paths, routes } from '../../../src/api/paths';
 import { idSchema } from '../../../src/api/posts';
 import { viewerOf } from '../posts/visibility';
@@ -32,11 +32,11 @@ export const followRoutes: FastifyPluginAsyncZod<{ follows: FollowService }> = a
     return { message: 'Unblocked successfully', userId: request.params.userId, blocked: false };
   });
 
-  app.get(routes.follows.followers, { schema: { params: userParams, response: { 200: usersListSchema } } }, async (request) =>
-    follows.followers(viewerOf(request), request.params.userId));
+  app.get(routes.follows.followers, { schema: { params: userParams, querystring: usersPageQuerySchema, response: { 200: usersListSchema } } }, async (request) =>
+    follows.followers(viewerOf(request), request.params.userId, request.query.cursor));
 
-  app.get(routes.follows.following, { schema: { params: userParams, response: { 200: usersListSchema } } }, async (request) =>
-    follows.following(viewerOf(request), request.params.userId));
+  app.get(routes.follows.following, { schema: { params: userParams, querystring: usersPageQuerySchema, response: { 200: usersListSchema } } }, async (request) =>
+    follows.following(viewerOf(request), request.params.userId, request.query.cursor));
 
   app.get(paths.follows.blocked, { schema: { response: { 200: usersListSchema } } }, async (request) => follows.blocked(viewerOf(request)));
 };

@@ -1,3 +1,5 @@
+import type { UsersList } from '../../../src/api/follows';
+import type { Cursor } from '../../../src/api/pages';
 import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
@@ -23,10 +25,13 @@ export function createFollowService(deps: { store: FollowStore; clock: Clock; fa
     return exists;
   }
 
-  const list = async (viewer: Viewer, userId: string, rows: (viewer: Viewer, userId: string) => Promise<Parameters<typeof presentSummary>[0][]>) => {
+  /** A page of a followers or following list; the first page also says how many the list holds. */
+  const list = async (viewer: Viewer, side: 'followers' | 'following', userId: string, cursor?: Cursor): Promise<UsersList> => {
     if (!(await store.visibleMember(viewer, userId))) throw notFound(USER_NOT_FOUND);
-    const users = (await rows(viewer, userId)).map(presentSummary);
-    return { users, count: users.length };
+    const page = await store[side](viewer, userId, cursor);
+    const users = page.items.map(presentSummary);
+    if (cursor) return { users, nextCursor: page.nextCursor };
+    return { users, count: await store.relationCount(viewer, side, userId), nextCursor: page.nextCursor };
   };
 
   return {
@@ -61,12 +66,12 @@ export function createFollowService(deps: { store: FollowStore; clock: Clock; fa
       tell([viewer.id], { userId, blocked: false });
     },
 
-    followers: (viewer: Viewer, userId: string) => list(viewer, userId, store.followers),
-    following: (viewer: Viewer, userId: string) => list(viewer, userId, store.following),
+    followers: (viewer: Viewer, userId: string, cursor?: Cursor) => list(viewer, 'followers', userId, cursor),
+    following: (viewer: Viewer, userId: string, cursor?: Cursor) => list(viewer, 'following', userId, cursor),
 
     async blocked(viewer: Viewer) {
       const users = (await store.blocked(viewer.id)).map(presentSummary);
-      return { users, count: users.length };
+      return { users, count: users.length, nextCursor: null };
     },
   };
 }

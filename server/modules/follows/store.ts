@@ -1,6 +1,8 @@
-import type { UserSummary } from '../../../src/api/follows';
+import { USERS_PAGE_SIZE, type UserSummary } from '../../../src/api/follows';
+import type { Cursor } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
 import type { UserRow } from '../../db/schema';
+import { finishPage, orderPage, type PageRequest } from '../posts/paging';
 import { pictureOf } from '../posts/present';
 import { noBlockBetween, notBlockedBetween, type Viewer } from '../posts/visibility';
 
@@ -17,6 +19,20 @@ const SUMMARY = ['users.id', 'users.username', 'users.avatar_color', 'users.avat
 /** SQL for follows and blocks. A block and the follows it removes change in one transaction. */
 export function createFollowStore(database: DatabaseHandle) {
   const { db } = database;
+
+  /** One page of a followers (mine = followee_id) or following (mine = follower_id) list, by the keyset (created_at, the other's id). */
+  async function relationPage(viewer: Viewer, mine: 'followee_id' | 'follower_id', theirs: 'follower_id' | 'followee_id', userId: string, cursor?: Cursor) {
+    const query = db
+      .selectFrom('follows')
+      .innerJoin('users', 'users.id', `follows.${theirs}`)
+      .select(SUMMARY)
+      .select('follows.created_at as followed_at')
+      .where(`follows.${mine}`, '=', userId)
+      .where(notBlockedBetween(viewer, 'users.id'));
+    const request: PageRequest = { page: 1, size: USERS_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
+    const rows = await orderPage(query, { createdAt: 'follows.created_at', id: `follows.${theirs}` }, request).execute();
+    return finishPage(rows, request, (row) => `${row.followed_at}_${row.id}`);
+  }
   return {
     /** The member, unless they do not exist or a block stands between them and the viewer (admins see all). */
     visibleMember: (viewer: Viewer, userId: string) =>
@@ -73,26 +89,23 @@ export function createFollowStore(database: DatabaseHandle) {
     unblock: (blockerId: string, blockedId: string) =>
       db.deleteFrom('blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).execute(),
 
-    /** Who follows the member, as the viewer may see them (nobody in a block with the viewer). */
-    followers: (viewer: Viewer, userId: string) =>
-      db
-        .selectFrom('follows')
-        .innerJoin('users', 'users.id', 'follows.follower_id')
-        .select(SUMMARY)
-        .where('follows.followee_id', '=', userId)
-        .where(notBlockedBetween(viewer, 'users.id'))
-        .orderBy('follows.created_at', 'desc')
-        .execute(),
+    /** Who follows the member, as the viewer may see them (nobody in a block with the viewer), newest first, a page at a time. */
+    followers: (viewer: Viewer, userId: string, cursor?: Cursor) => relationPage(viewer, 'followee_id', 'follower_id', userId, cursor),
 
-    following: (viewer: Viewer, userId: string) =>
-      db
+    /** Whom the member follows, likewise. */
+    following: (viewer: Viewer, userId: string, cursor?: Cursor) => relationPage(viewer, 'follower_id', 'followee_id', userId, cursor),
+
+    /** How many a followers or following list holds for this viewer (the first page says it). */
+    relationCount: async (viewer: Viewer, side: 'followers' | 'following', userId: string) => {
+      const [mine, theirs] = side === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+      const row = await db
         .selectFrom('follows')
-        .innerJoin('users', 'users.id', 'follows.followee_id')
-        .select(SUMMARY)
-        .where('follows.follower_id', '=', userId)
-        .where(notBlockedBetween(viewer, 'users.id'))
-        .orderBy('follows.created_at', 'desc')
-        .execute(),
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where(`follows.${mine}`, '=', userId)
+        .where(notBlockedBetween(viewer, `follows.${theirs}`))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
 
     blocked: (userId: string) =>
       db

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { UserSummary } from '../../api/follows';
 import type { ProfileActorRef } from '../../machines/profile.machine';
 import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
 import { LoadError } from '../components/LoadError';
 import { Skeleton } from '../components/Skeleton';
 import { EmptyState } from '../streams/PageParts';
@@ -26,15 +27,27 @@ const ROW_HEIGHT = 66;
 const ROW_GAP = 8;
 
 /**
- * Followers or Following. The server answers the whole list, so the rows are virtualised over
- * the window's scroll (as the streams are): only those near the screen exist in the page.
+ * Followers or Following, a page (50) at a time: the rows are virtualised over the window's
+ * scroll (as the streams are), and "Load more" asks for the next page while there is one.
  */
 export function PeopleList({ actor, which }: { actor: ProfileActorRef; which: 'followers' | 'following' }) {
   const list = useSelector(actor, (s) => s.context[which]);
+  const loadingMore = useSelector(actor, (s) => s.matches({ ready: { tab: { [which]: 'loadingMore' } } }));
   if (!list) return <ListStatus actor={actor} which={which} />;
   if (list.users.length === 0)
     return <EmptyState title={which === 'followers' ? 'No followers yet' : 'Not following anyone yet'} text="Members will appear here." />;
-  return <VirtualPeople users={list.users} label={which === 'followers' ? 'Followers' : 'Following'} />;
+  return (
+    <div className="flex flex-col gap-4">
+      <VirtualPeople users={list.users} label={which === 'followers' ? 'Followers' : 'Following'} />
+      {list.nextCursor ? (
+        <div className="flex justify-center">
+          <Button variant="secondary" isDisabled={loadingMore} onPress={() => actor.send({ type: 'profile.more' })}>
+            {loadingMore ? 'Loading...' : which === 'followers' ? 'Load more followers' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 function VirtualPeople({ users, label }: { users: UserSummary[]; label: string }) {
