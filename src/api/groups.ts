@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatImageUrlSchema, groupNameSchema, groupPrivacySchema } from './chat';
 import { GROUP_CATEGORIES } from './constants';
+import { cursorSchema, nextCursorSchema } from './pages';
 import { createPostBodySchema, dataUrlSchema, idSchema, imageAltSchema } from './posts';
 
 /**
@@ -134,11 +135,16 @@ export type Group = z.infer<typeof groupSchema>;
 export const groupResponseSchema = z.object({ message: z.string(), group: groupSchema });
 export const singleGroupSchema = z.object({ group: groupSchema });
 export const groupsSchema = z.object({ groups: z.array(groupSchema) });
+/** Groups to discover and search results come GROUPS_PAGE_SIZE at a time, newest first; `?cursor=` is the previous page's `nextCursor`. */
+export const GROUPS_PAGE_SIZE = 30;
+export const groupsPageSchema = groupsSchema.extend({ nextCursor: nextCursorSchema });
+export type GroupsPage = z.infer<typeof groupsPageSchema>;
+export const groupsPageQuerySchema = z.object({ cursor: cursorSchema.optional() });
 export const pendingGroupInvitationsSchema = z.object({ pendingGroups: z.array(groupSchema) });
 export const pendingMembersSchema = z.object({ pendingMembers: z.array(groupMembershipSchema) });
 export const groupIdAnswerSchema = z.object({ message: z.string(), groupId: z.string() });
 export const joinGroupResponseSchema = z.object({ message: z.string(), status: groupMemberStatusSchema, group: groupSchema });
-export const groupsQuerySchema = z.object({
+export const groupsQuerySchema = groupsPageQuerySchema.extend({
   search: z.string({ error: 'Search term must be text' }).trim().max(50, 'Search term must not exceed 50 characters').optional(),
 });
 

@@ -1,11 +1,11 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
-import type { CreateGroupBody, Group } from '../api/groups';
+import type { CreateGroupBody, Group, GroupsPage } from '../api/groups';
 import { paths } from '../api/paths';
 import { serverEvents } from '../api/socket';
 import { createGroupMachine, type CreatedGroup } from '../machines/createGroup.machine';
 import { memberSearchLogic } from './memberSearch';
-import { groupsMachine, type AcceptAnswer, type DeclineAnswer, type GroupLists, type GroupsEvent, type JoinAnswer } from '../machines/groups.machine';
+import { groupsMachine, type AcceptAnswer, type DeclineAnswer, type GroupLists, type GroupsEvent, type JoinAnswer, type MoreGroupsInput } from '../machines/groups.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
 import { streamsBus, type Bus, type BusMessage } from './socket';
@@ -67,10 +67,16 @@ export async function loadGroupLists(api: ApiClient, userId: string): Promise<Gr
   const [mine, invitations, discover] = await Promise.all([
     api.http<{ groups: Group[] }>(paths.groups.userGroups(userId)),
     api.http<{ pendingGroups: Group[] }>(paths.groups.invitations),
-    api.http<{ groups: Group[] }>(paths.groups.notJoined),
+    api.http<GroupsPage>(paths.groups.notJoined),
   ]);
-  return { mine: mine.groups, invitations: invitations.pendingGroups, discover: discover.groups };
+  return { mine: mine.groups, invitations: invitations.pendingGroups, discover: discover.groups, discoverCursor: discover.nextCursor };
 }
+
+/** The next page of the groups to discover, or of a search's results. */
+export const moreGroups = (api: ApiClient, { query, cursor }: MoreGroupsInput): Promise<GroupsPage> =>
+  query === null
+    ? api.http<GroupsPage>(paths.groups.notJoined, { query: { cursor } })
+    : api.http<GroupsPage>(paths.groups.all(query), { query: { cursor } });
 
 /** The groups list machine with its real effects, bound to one app actor. */
 export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
@@ -78,7 +84,8 @@ export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
   return groupsMachine.provide({
     actors: {
       loadGroups: fromPromise(({ input }: { input: { userId: string } }) => loadGroupLists(api, input.userId)),
-      searchGroups: fromPromise(({ input }: { input: { query: string } }) => api.http<{ groups: Group[] }>(paths.groups.all(input.query))),
+      searchGroups: fromPromise(({ input }: { input: { query: string } }) => api.http<GroupsPage>(paths.groups.all(input.query))),
+      moreGroups: fromPromise(({ input }: { input: MoreGroupsInput }) => moreGroups(api, input)),
       acceptInvitation: fromPromise(({ input }: { input: { groupId: string } }) =>
         api.http<AcceptAnswer>(paths.groups.acceptInvitation(input.groupId), { method: 'PUT' }),
       ),

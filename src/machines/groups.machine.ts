@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { Group } from '../api/groups';
+import type { Group, GroupsPage } from '../api/groups';
 import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
 
@@ -7,7 +7,15 @@ import type { ToastRequest } from './toastRequest';
 export interface GroupLists {
   mine: Group[];
   invitations: Group[];
+  /** The first page of groups to discover, and where the next one starts (null: no more). */
   discover: Group[];
+  discoverCursor: string | null;
+}
+
+/** The next page of the groups to discover (query null) or of the results for `query`. */
+export interface MoreGroupsInput {
+  query: string | null;
+  cursor: string;
 }
 
 /** What a card can ask the server for; at most one request per group at a time. */
@@ -36,6 +44,8 @@ export type GroupsEvent =
   | { type: 'groups.retry' }
   /** The discover search box changed; an empty term shows the groups to discover again. */
   | { type: 'groups.search'; query: string }
+  /** "Load more groups": the next page of what Discover shows (the groups to discover or the results). */
+  | { type: 'groups.more' }
   | { type: 'groups.accept'; groupId: string }
   | { type: 'groups.decline'; groupId: string }
   | { type: 'groups.join'; groupId: string }
@@ -50,11 +60,15 @@ export interface GroupsContext {
   mine: Group[];
   invitations: Group[];
   discover: Group[];
+  discoverCursor: string | null;
   error: string | null;
   query: string;
   /** Search results for `query`; null while the groups to discover are shown. */
   results: Group[] | null;
+  resultsCursor: string | null;
   searchError: string | null;
+  /** What the page being loaded belongs to: a search term, or null for the groups to discover. */
+  moreFor: string | null;
   /** Requests in flight, by group id. */
   busy: Record<string, GroupRequest>;
 }
@@ -65,6 +79,7 @@ export interface GroupsInput {
 
 export const GROUPS_FAILED = 'Could not load groups. Please try again.';
 export const GROUP_SEARCH_FAILED = 'Could not search groups. Please try again.';
+export const MORE_FAILED = 'Could not load more groups. Please try again.';
 export const REQUEST_FAILED: Record<GroupRequest, string> = {
   accept: 'Could not accept the invitation',
   decline: 'Could not decline the invitation',
@@ -74,6 +89,11 @@ export const REQUEST_FAILED: Record<GroupRequest, string> = {
 export const GROUP_SEARCH_DELAY_MS = 300;
 
 const without = (list: Group[], groupId: string) => list.filter((g) => g._id !== groupId);
+/** The next page under the shown one; a group already shown (the pages shifted) is not shown twice. */
+const appended = (list: Group[], more: Group[]) => {
+  const shown = new Set(list.map((g) => g._id));
+  return [...list, ...more.filter((g) => !shown.has(g._id))];
+};
 const replaced = (list: Group[], group: Group) => list.map((g) => (g._id === group._id ? group : g));
 export const isMember = (group: Group) => group.membership?.status === 'accepted';
 export const hasRequested = (group: Group) => group.membership?.status === 'pending' && group.membership.joinedBy === 'request';
@@ -150,8 +170,12 @@ export const groupsMachine = setup({
       throw new Error('loadGroups actor not provided');
     }),
     /** Effect: GET /group/allgroups?search=. */
-    searchGroups: fromPromise<{ groups: Group[] }, { query: string }>(async () => {
+    searchGroups: fromPromise<GroupsPage, { query: string }>(async () => {
       throw new Error('searchGroups actor not provided');
+    }),
+    /** Effect: GET /group/not-joined?cursor= or /group/allgroups?search=&cursor=. */
+    moreGroups: fromPromise<GroupsPage, MoreGroupsInput>(async () => {
+      throw new Error('moreGroups actor not provided');
     }),
     /** Effect: PUT /group/invitation/accept/{id}. */
     acceptInvitation: fromPromise<AcceptAnswer, { groupId: string }>(async () => {
@@ -172,7 +196,7 @@ export const groupsMachine = setup({
     showToast: (_, _toast: ToastRequest) => {},
     setLists: assign(({ event }) => {
       const lists = (event as unknown as { output: GroupLists }).output;
-      return { mine: lists.mine, invitations: lists.invitations, discover: lists.discover, error: null };
+      return { mine: lists.mine, invitations: lists.invitations, discover: lists.discover, discoverCursor: lists.discoverCursor, error: null };
     }),
     startRequest: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'groups.accept' && event.type !== 'groups.decline' && event.type !== 'groups.join') return;
@@ -195,7 +219,7 @@ export const groupsMachine = setup({
       return placeGroup(context, (event.output as AcceptAnswer | JoinAnswer).group);
     }),
     setQuery: assign({ query: ({ event }) => (event.type === 'groups.search' ? event.query : '') }),
-    clearSearch: assign({ query: '', results: null, searchError: null }),
+    clearSearch: assign({ query: '', results: null, resultsCursor: null, searchError: null }),
     dropGroup: assign(({ context, event }) => {
       if (event.type !== 'groups.deleted') return {};
       return {
@@ -209,6 +233,8 @@ export const groupsMachine = setup({
   guards: {
     hasTerm: ({ event }) => event.type === 'groups.search' && event.query.trim() !== '',
     isFree: ({ context, event }) => 'groupId' in event && !(event.groupId in context.busy),
+    moreResults: ({ context }) => context.results !== null && context.resultsCursor !== null,
+    moreDiscover: ({ context }) => context.results === null && context.discoverCursor !== null,
   },
   delays: { SEARCH_DELAY: GROUP_SEARCH_DELAY_MS },
 }).createMachine({
@@ -219,10 +245,13 @@ export const groupsMachine = setup({
     mine: [],
     invitations: [],
     discover: [],
+    discoverCursor: null,
     error: null,
     query: '',
     results: null,
+    resultsCursor: null,
     searchError: null,
+    moreFor: null,
     busy: {},
   }),
   invoke: { id: 'live', src: 'live' },
@@ -285,11 +314,45 @@ export const groupsMachine = setup({
             id: 'searchGroups',
             src: 'searchGroups',
             input: ({ context }) => ({ query: context.query.trim() }),
-            onDone: { target: 'idle', actions: assign({ results: ({ event }) => event.output.groups, searchError: null }) },
+            onDone: { target: 'idle', actions: assign({ results: ({ event }) => event.output.groups, resultsCursor: ({ event }) => event.output.nextCursor, searchError: null }) },
             onError: {
               target: 'idle',
-              actions: assign({ results: [], searchError: ({ event }) => failureText(event.error, GROUP_SEARCH_FAILED) }),
+              actions: assign({ results: [], resultsCursor: null, searchError: ({ event }) => failureText(event.error, GROUP_SEARCH_FAILED) }),
             },
+          },
+        },
+      },
+    },
+    /** "Load more groups", one page at a time, for whatever Discover shows when it is asked. */
+    more: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'groups.more': [
+              { guard: 'moreResults', target: 'loading', actions: assign({ moreFor: ({ context }) => context.query }) },
+              { guard: 'moreDiscover', target: 'loading', actions: assign({ moreFor: null }) },
+            ],
+          },
+        },
+        loading: {
+          // A new search term: the page asked for belongs to what is no longer shown.
+          on: { 'groups.search': 'idle' },
+          invoke: {
+            id: 'moreGroups',
+            src: 'moreGroups',
+            input: ({ context }) =>
+              context.moreFor === null ? { query: null, cursor: context.discoverCursor! } : { query: context.moreFor.trim(), cursor: context.resultsCursor! },
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => {
+                if (context.moreFor !== null) return { results: appended(context.results ?? [], event.output.groups), resultsCursor: event.output.nextCursor };
+                // Joined meanwhile: it lives in My groups now.
+                const toDiscover = event.output.groups.filter((g) => !context.mine.some((m) => m._id === g._id));
+                return { discover: appended(context.discover, toDiscover), discoverCursor: event.output.nextCursor };
+              }),
+            },
+            onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, MORE_FAILED) }) } },
           },
         },
       },
@@ -302,4 +365,7 @@ export type GroupsSnapshot = SnapshotFrom<typeof groupsMachine>;
 
 export const selectIsSearching = (s: GroupsSnapshot) => !s.matches({ search: 'idle' });
 export const selectIsLoading = (s: GroupsSnapshot) => s.matches({ lists: 'loading' });
+export const selectLoadingMore = (s: GroupsSnapshot) => s.matches({ more: 'loading' });
+/** Whether Discover (the groups to discover, or the results) has another page. */
+export const selectHasMore = (s: GroupsSnapshot) => (s.context.results === null ? s.context.discoverCursor !== null : s.context.resultsCursor !== null);
 export const selectBusy = (s: GroupsSnapshot, groupId: string): GroupRequest | null => s.context.busy[groupId] ?? null;

@@ -52,7 +52,8 @@ const g1 = group('g1', { membership: membership('accepted', 'creator', 'admin') 
 const g2 = group('g2', { privacy: 'private', membership: membership('pending', 'invited') });
 const g3 = group('g3');
 const g4 = group('g4', { privacy: 'private' });
-const LISTS = { mine: [g1], invitations: [g2], discover: [g3, g4] };
+const g5 = group('g5');
+const LISTS = { mine: [g1], invitations: [g2], discover: [g3, g4], discoverCursor: '2025-01-01T10:00:00.000Z_g4' };
 
 // A group in a list, by id and the viewer's membership: `g2:pending/invited`.
 const tag = (g: Group) => `${g._id}:${g.membership ? `${g.membership.status}/${g.membership.joinedBy}` : '-'}`;
@@ -65,6 +66,7 @@ const serialize = (snapshot: { value: unknown; status: string; context: unknown 
     invitations: c.invitations.map(tag),
     discover: c.discover.map(tag),
     results: c.results?.map(tag) ?? null,
+    cursors: [c.discoverCursor, c.resultsCursor, c.moreFor],
     busy: c.busy,
     query: c.query,
     error: c.error,
@@ -92,7 +94,11 @@ const model = {
     { type: 'groups.deleted', groupId: 'g3' },
     { type: 'xstate.done.actor.loadGroups', output: LISTS },
     { type: 'xstate.error.actor.loadGroups', error: refused('Too many requests', 429) },
-    { type: 'xstate.done.actor.searchGroups', output: { groups: [g2, g3] } },
+    { type: 'xstate.done.actor.searchGroups', output: { groups: [g2, g3], nextCursor: '2025-01-01T10:00:00.000Z_g3' } },
+    { type: 'groups.more' },
+    // The pages shifted meanwhile: g3 comes again.
+    { type: 'xstate.done.actor.moreGroups', output: { groups: [g3, g5], nextCursor: null } },
+    { type: 'xstate.error.actor.moreGroups', error: refused('Too many requests', 429) },
     { type: 'xstate.error.actor.searchGroups', error: refused('Search term must not exceed 50 characters', 400) },
     { type: 'xstate.done.actor.accept.g2', output: { message: 'Invitation accepted', group: { ...g2, memberCount: 4, membership: membership('accepted', 'invited') } } },
     { type: 'xstate.error.actor.accept.g2', error: refused('Invitation not found') },
@@ -118,6 +124,8 @@ const model = {
         return loaded && quiet(snapshot) && pristine(c);
       case 'groups.search':
         return loaded && pristine(c) && Object.keys(c.busy).length === 0;
+      case 'groups.more':
+        return loaded && Object.keys(c.busy).length === 0 && snapshot.matches({ search: 'idle' }) && (c.results !== null || pristine(c));
       case 'groups.accept':
       case 'groups.decline':
       case 'groups.join': {
@@ -186,6 +194,27 @@ describe('groups machine', () => {
           expect(snapshot.children.searchGroups?.getSnapshot().input).toEqual({ query: 'book' });
         }
         if (e.type === 'groups.deleted') for (const list of [c.mine, c.invitations, c.discover]) expect(list.some((g) => g._id === 'g3')).toBe(false);
+        // Load more: the next page of what Discover shows, each group once, never one of My groups.
+        const loadingMore = actor.getSnapshot().matches({ more: 'loading' });
+        if (e.type === 'groups.more' && loadingMore) {
+          expect(snapshot.children.moreGroups?.getSnapshot().input).toEqual(
+            c.moreFor === null ? { query: null, cursor: '2025-01-01T10:00:00.000Z_g4' } : { query: 'book', cursor: '2025-01-01T10:00:00.000Z_g3' },
+          );
+        }
+        if (e.type === 'groups.more' && !loadingMore) expect(c.results === null ? c.discoverCursor : c.resultsCursor).toBeNull();
+        for (const list of [c.discover, c.results ?? []]) expect(new Set(list.map((g) => g._id)).size).toBe(list.length);
+        if (e.type === 'xstate.done.actor.moreGroups') {
+          const before = path.steps[path.steps.indexOf(step) - 1].state.context as GroupsContext;
+          const plus = (list: Group[], except: Group[] = []) => [
+            ...list.map((g) => g._id),
+            ...['g3', 'g5'].filter((id) => !list.some((g) => g._id === id) && !except.some((g) => g._id === id)),
+          ];
+          if (before.moreFor === null) expect([c.discover.map((g) => g._id), c.discoverCursor]).toEqual([plus(before.discover, before.mine), null]);
+          else expect([c.results!.map((g) => g._id), c.resultsCursor]).toEqual([plus(before.results!), null]);
+        }
+        // Typing a new term drops a page on its way.
+        if (e.type === 'groups.search') expect(actor.getSnapshot().matches({ more: 'idle' })).toBe(true);
+        if (e.type === 'xstate.error.actor.moreGroups') expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Too many requests' });
       },
     });
   });
@@ -202,6 +231,8 @@ const context = (over: Partial<GroupsContext> = {}): GroupsContext => ({
   error: null,
   query: '',
   results: null,
+  resultsCursor: null,
+  moreFor: null,
   searchError: null,
   busy: {},
   ...over,
@@ -255,7 +286,9 @@ describe('groups helpers', () => {
 /** The server as the effects see it: each path answers its recorded body (the outside world). */
 function fakeHttp(answers: Record<string, unknown>) {
   const calls: { path: string; method: string }[] = [];
-  const http = vi.fn(async (path: string, options: { method?: string } = {}) => {
+  const http = vi.fn(async (url: string, options: { method?: string; query?: Record<string, string> } = {}) => {
+    // A query given apart is part of the address, as ofetch sends it.
+    const path = options.query ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(options.query)}` : url;
     calls.push({ path, method: options.method ?? 'GET' });
     if (!(path in answers)) throw refused('Not found');
     return answers[path];
@@ -268,20 +301,22 @@ describe('groups effects', () => {
     const { api, calls } = fakeHttp({
       [`/group/user-group/${ME}`]: { groups: [g1] },
       '/group/invitations': { pendingGroups: [g2] },
-      '/group/not-joined': { groups: [g3, g4] },
+      '/group/not-joined': { groups: [g3, g4], nextCursor: LISTS.discoverCursor },
     });
     expect(await loadGroupLists(api, ME)).toEqual(LISTS);
     expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['GET /group/invitations', 'GET /group/not-joined', `GET /group/user-group/${ME}`]);
   });
 
-  it('runs the real machine: join, search and a CREATE_GROUP from the bus', async () => {
+  it('runs the real machine: more to discover, join, search and more results, and a CREATE_GROUP from the bus', async () => {
     vi.useRealTimers();
     const answers: Record<string, unknown> = {
       [`/group/user-group/${ME}`]: { groups: [g1] },
       '/group/invitations': { pendingGroups: [] },
-      '/group/not-joined': { groups: [g3] },
+      '/group/not-joined': { groups: [g3], nextCursor: 'c1' },
+      '/group/not-joined?cursor=c1': { groups: [g5], nextCursor: null },
+      '/group/allgroups?search=chess%20club&cursor=c2': { groups: [g2], nextCursor: null },
       '/group/join/g3': { message: 'You joined the group', status: 'accepted', group: { ...g3, membership: membership('accepted', 'joined') } },
-      '/group/allgroups?search=chess%20club': { groups: [g4] },
+      '/group/allgroups?search=chess%20club': { groups: [g4], nextCursor: 'c2' },
     };
     const { api, calls } = fakeHttp(answers);
     const bus = createBus();
@@ -292,6 +327,8 @@ describe('groups effects', () => {
       input: { userId: ME },
     }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ lists: 'loaded' })).toBe(true));
+    actor.send({ type: 'groups.more' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.discover.map((g) => g._id)).toEqual(['g3', 'g5']));
     actor.send({ type: 'groups.join', groupId: 'g3' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.mine.map((g) => g._id)).toEqual(['g3', 'g1']));
     expect(calls).toContainEqual({ path: '/group/join/g3', method: 'POST' });
@@ -299,6 +336,9 @@ describe('groups effects', () => {
 
     actor.send({ type: 'groups.search', query: 'chess club' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.results?.map((g) => g._id)).toEqual(['g4']), { timeout: 2000 });
+    actor.send({ type: 'groups.more' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.results?.map((g) => g._id)).toEqual(['g4', 'g2']));
+    expect(calls.map((c) => c.path)).toContain('/group/allgroups?search=chess%20club&cursor=c2');
 
     answers['/group/invitations'] = { pendingGroups: [g2] };
     expect(bus.size).toBe(1);

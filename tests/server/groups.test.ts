@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_CATEGORIES } from '../../src/api/constants';
-import { groupResponseSchema, singleGroupSchema } from '../../src/api/groups';
+import { GROUPS_PAGE_SIZE, groupResponseSchema, groupsPageSchema, singleGroupSchema } from '../../src/api/groups';
 import { createTestApp, dialects, type TestApp } from './harness';
 import { block, call, member, ok, refused, type Member, type Method } from './social';
 
@@ -191,6 +191,32 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await ok(t, a, 'DELETE', `/group/${g._id}`);
     await refused(t, a, 'GET', `/group/${g._id}`, undefined, 404);
     await refused(t, a, 'GET', `/post/${memberPost._id}`, undefined, 404);
+  });
+
+  it('pages groups to discover and search results by cursor, newest first', async () => {
+    const [maker, reader] = [await member(t), await member(t)];
+    const made: string[] = [];
+    for (let i = 0; i < GROUPS_PAGE_SIZE + 5; i++) made.push((await create(maker, { name: `Paging Club ${i}` }))._id);
+    const joined = made[made.length - 1];
+    await ok(t, reader, 'POST', `/group/join/${joined}`);
+    const walk = async (path: (cursor?: string) => string) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 10; pages++) {
+        const page = groupsPageSchema.parse(await ok(t, reader, 'GET', path(cursor)));
+        expect(page.groups.length).toBeLessThanOrEqual(GROUPS_PAGE_SIZE);
+        seen.push(...page.groups.map((g) => g._id));
+        if (!page.nextCursor) return seen;
+        cursor = page.nextCursor;
+      }
+      throw new Error('more than 10 pages');
+    };
+    const q = (cursor?: string) => (cursor ? `&cursor=${encodeURIComponent(cursor)}` : '');
+    const searched = await walk((cursor) => `/group/allgroups?search=paging club${q(cursor)}`);
+    expect(searched).toEqual([...made].reverse());
+    const discover = (await walk((cursor) => `/group/not-joined${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`)).filter((id) => made.includes(id));
+    expect(discover).toEqual(made.slice(0, -1).reverse());
+    await refused(t, reader, 'GET', '/group/not-joined?cursor=soon', undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
   });
 
   it('an admin invites more members later: invitees start pending, no one is invited twice, blocks hold', async () => {

@@ -6,7 +6,7 @@ import type { AnyActorRef } from 'xstate';
 import type { Group, GroupMembership } from '../../src/api/groups';
 import { groupsLogic } from '../../src/effects/groups';
 import { createBus } from '../../src/effects/socket';
-import type { GroupsContext } from '../../src/machines/groups.machine';
+import type { GroupLists, GroupsContext } from '../../src/machines/groups.machine';
 import { Toasts } from '../../src/views/components/Toasts';
 import GroupsPage from '../../src/views/groups/GroupsPage';
 import { alice, auth } from '../fixtures/auth';
@@ -54,13 +54,13 @@ const bookClub = group('g1', 'Book Club', {
 const chess = group('g2', 'Chess Friends', { privacy: 'private', memberCount: 5, membership: membership('pending', 'invited') });
 const hikers = group('g3', 'Hikers', { category: ['Travel'], memberCount: 12 });
 const quiet = group('g4', 'Quiet Readers', { privacy: 'private', memberCount: 3 });
-const LISTS = { mine: [bookClub], invitations: [chess], discover: [hikers, quiet] };
-const EMPTY = { mine: [], invitations: [], discover: [] };
+const LISTS: GroupLists = { mine: [bookClub], invitations: [chess], discover: [hikers, quiet], discoverCursor: null };
+const EMPTY = { mine: [], invitations: [], discover: [], discoverCursor: null };
 
 function renderGroups() {
   const { app } = startTestApp();
   app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-  const h = viewHarness(['loadGroups', 'searchGroups', 'acceptInvitation', 'declineInvitation', 'joinGroup']);
+  const h = viewHarness(['loadGroups', 'searchGroups', 'moreGroups', 'acceptInvitation', 'declineInvitation', 'joinGroup']);
   const bus = createBus();
   const logic = groupsLogic(app, { bus }).provide({ actors: h.actors as never });
   const { ui } = withApp(
@@ -112,6 +112,28 @@ describe('groups page', () => {
     expect(names('My groups')).toEqual(['Book Club']);
     expect(names('Invitations')).toEqual(['Chess Friends']);
     expect(names('Groups to discover')).toEqual(['Hikers', 'Quiet Readers']);
+  });
+
+  it('loads more groups to discover a page at a time, and more search results', async () => {
+    const t = await loaded({ ...LISTS, discoverCursor: '2025-01-01T10:00:00.000Z_g4' });
+    const walkers = group('g5', 'Walkers');
+    await t.user.click(screen.getByRole('button', { name: 'Load more groups' }));
+    const loadingButton = screen.getByRole('button', { name: 'Loading...' });
+    expect(loadingButton.hasAttribute('disabled') || loadingButton.hasAttribute('data-disabled')).toBe(true);
+    expect(t.input('moreGroups')).toEqual({ query: null, cursor: '2025-01-01T10:00:00.000Z_g4' });
+    await t.h.settle({ type: 'xstate.done.actor.moreGroups', output: { groups: [quiet, walkers], nextCursor: null } });
+    expect(names('Groups to discover')).toEqual(['Hikers', 'Quiet Readers', 'Walkers']);
+    expect(screen.queryByRole('button', { name: 'Load more groups' })).toBeNull();
+
+    await t.user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'walk');
+    await waitFor(() => expect(t.input('searchGroups')).toEqual({ query: 'walk' }), { timeout: 2000 });
+    await t.h.settle({ type: 'xstate.done.actor.searchGroups', output: { groups: [walkers], nextCursor: '2025-01-01T10:00:00.000Z_g5' } });
+    await t.user.click(screen.getByRole('button', { name: 'More results' }));
+    expect(t.input('moreGroups')).toEqual({ query: 'walk', cursor: '2025-01-01T10:00:00.000Z_g5' });
+    await t.h.settle({ type: 'xstate.error.actor.moreGroups', error: refused('Too many requests', 429) });
+    expect(await screen.findByText('Too many requests')).toBeTruthy();
+    expect(names('Search results')).toEqual(['Walkers']);
+    expect(screen.getByRole('button', { name: 'More results' })).toBeTruthy();
   });
 
   it('shows each group as a card: link, picture or letter, privacy, member count, a few categories and tags', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createGroupBodySchema, createGroupPostBodySchema, groupIdAnswerSchema, groupMembersBodySchema, groupResponseSchema, groupsQuerySchema,
-  groupsSchema, joinGroupResponseSchema, leaveGroupBodySchema, pendingGroupInvitationsSchema, pendingMembersSchema, singleGroupSchema,
+  groupsPageQuerySchema, groupsPageSchema, groupsSchema, joinGroupResponseSchema, leaveGroupBodySchema, pendingGroupInvitationsSchema, pendingMembersSchema, singleGroupSchema,
   updateGroupBodySchema,
 } from '../../../src/api/groups';
 import { pageNumberSchema, pageQuerySchema } from '../../../src/api/pages';
@@ -37,13 +37,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupService; config: 
     return { pendingGroups: await groups.list(viewer, { invitedId: viewer.id }) };
   });
 
-  app.get('/group/allgroups', { schema: { querystring: groupsQuerySchema, response: { 200: groupsSchema } } }, async (request) => ({
-    groups: await groups.list(viewerOf(request), request.query.search ? { search: request.query.search } : {}),
-  }));
+  app.get('/group/allgroups', { schema: { querystring: groupsQuerySchema, response: { 200: groupsPageSchema } } }, async (request) =>
+    groups.page(viewerOf(request), request.query.search ? { search: request.query.search } : {}, request.query.cursor));
 
-  app.get(paths.groups.notJoined, { schema: { response: { 200: groupsSchema } } }, async (request) => {
+  app.get(paths.groups.notJoined, { schema: { querystring: groupsPageQuerySchema, response: { 200: groupsPageSchema } } }, async (request) => {
     const viewer = viewerOf(request);
-    return { groups: await groups.list(viewer, { notJoinedBy: viewer.id }) };
+    return groups.page(viewer, { notJoinedBy: viewer.id }, request.query.cursor);
   });
 
   app.get(routes.groups.one, { schema: { params: groupParams, response: { 200: singleGroupSchema } } }, async (request) => ({

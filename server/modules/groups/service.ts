@@ -12,7 +12,8 @@ import { pictureOf } from '../posts/present';
 import type { NewPost, PostService, PostsAnswer } from '../posts/service';
 import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
-import type { GroupStore, MemberRow } from './store';
+import type { GroupListNarrow, GroupStore, MemberRow } from './store';
+import type { Cursor } from '../../../src/api/pages';
 
 const { notFound: GROUP_NOT_FOUND, adminsOnly: ADMINS_ONLY } = GROUP_MESSAGES;
 
@@ -132,7 +133,13 @@ export function createGroupService(deps: GroupDeps) {
 
     get: async (viewer: Viewer, groupId: string) => presentOne(viewer, await known(viewer, groupId)),
 
-    list: async (viewer: Viewer, narrow: Parameters<GroupStore['list']>[1]) => present(viewer, await store.list(viewer, narrow)),
+    /** A member's groups or invitations (whole). */
+    list: async (viewer: Viewer, narrow: GroupListNarrow) => present(viewer, (await store.list(viewer, narrow)).items),
+    /** Groups to discover or search results, a page at a time. */
+    page: async (viewer: Viewer, narrow: GroupListNarrow, cursor?: Cursor) => {
+      const page = await store.list(viewer, narrow, cursor);
+      return { groups: await present(viewer, page.items), nextCursor: page.nextCursor };
+    },
 
     async acceptInvitation(viewer: Viewer, groupId: string): Promise<Group> {
       const mine = await store.membership(groupId, viewer.id);

@@ -1,9 +1,19 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, GroupMembersTable, GroupsTable } from '../../db/schema';
+import { GROUPS_PAGE_SIZE } from '../../../src/api/groups';
+import type { Cursor } from '../../../src/api/pages';
+import { finishPage, orderPage, type PageRequest } from '../posts/paging';
 import { canSeeGroupContent, notBlockedBetween, type Viewer } from '../posts/visibility';
 
 export type MemberRow = GroupMembersTable & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
+
+export interface GroupListNarrow {
+  search?: string;
+  memberId?: string;
+  invitedId?: string;
+  notJoinedBy?: string;
+}
 
 /**
  * SQL for groups. Which groups a viewer may know of (`canKnowGroup`): public groups, and private
@@ -39,8 +49,11 @@ export function createGroupStore(database: DatabaseHandle) {
       return Boolean(row);
     },
 
-    /** Groups the viewer may know of, newest first, narrowed by `where`. */
-    list: (viewer: Viewer, narrow: { search?: string; memberId?: string; invitedId?: string; notJoinedBy?: string } = {}) => {
+    /**
+     * Groups the viewer may know of, newest first, narrowed by `narrow`: a member's own groups and
+     * invitations whole, the others (discover, search) a page at a time from `cursor`.
+     */
+    list: async (viewer: Viewer, narrow: GroupListNarrow = {}, cursor?: Cursor) => {
       let query = db.selectFrom('groups').selectAll().where(canKnowGroup(viewer));
       if (narrow.search) {
         const like = `%${narrow.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -57,7 +70,10 @@ export function createGroupStore(database: DatabaseHandle) {
           .where('groups.privacy', '=', 'public')
           .where(sql<SqlBool>`not exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.notJoinedBy})`);
       }
-      return query.orderBy('groups.created_at', 'desc').orderBy('groups.id', 'desc').limit(100).execute();
+      const keys = { createdAt: 'groups.created_at', id: 'groups.id' };
+      if (narrow.memberId || narrow.invitedId) return { items: await query.orderBy('groups.created_at', 'desc').orderBy('groups.id', 'desc').execute(), nextCursor: null };
+      const request: PageRequest = { page: 1, size: GROUPS_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
+      return finishPage(await orderPage(query, keys, request).execute(), request, (row) => `${row.created_at}_${row.id}`);
     },
 
     /** Memberships of these groups (with the member's name and picture), without members in a block with the viewer. */

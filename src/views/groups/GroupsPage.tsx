@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { Group } from '../../api/groups';
 import { groupsLogic, type GroupsLogic } from '../../effects/groups';
 import { journal } from '../../effects/journal';
-import { hasRequested, isInvited, isMember, selectIsSearching, type GroupsActorRef } from '../../machines/groups.machine';
+import { hasRequested, isInvited, isMember, selectHasMore, selectIsSearching, selectLoadingMore, type GroupsActorRef } from '../../machines/groups.machine';
 import { useApp } from '../AppContext';
 import { Alert } from '../components/Alert';
 import { Button, buttonClasses } from '../components/Button';
@@ -110,6 +110,8 @@ function Discover({ actor }: { actor: GroupsActorRef }) {
   const discover = useSelector(actor, (s) => s.context.discover);
   const results = useSelector(actor, (s) => s.context.results);
   const searchError = useSelector(actor, (s) => s.context.searchError);
+  const hasMore = useSelector(actor, selectHasMore);
+  const loadingMore = useSelector(actor, selectLoadingMore);
   const shown = results ?? discover;
   return (
     <Section id="discover-title" title="Discover">
@@ -134,6 +136,13 @@ function Discover({ actor }: { actor: GroupsActorRef }) {
       ) : (
         <GroupList label={results ? 'Search results' : 'Groups to discover'} groups={shown} busy={searching} actions={(group) => <DiscoverAction actor={actor} group={group} />} />
       )}
+      {hasMore && !searching && shown.length > 0 ? (
+        <div className="flex justify-center">
+          <Button variant="secondary" isDisabled={loadingMore} onPress={() => actor.send({ type: 'groups.more' })}>
+            {loadingMore ? 'Loading...' : results ? 'More results' : 'Load more groups'}
+          </Button>
+        </div>
+      ) : null}
     </Section>
   );
 }
