@@ -13,7 +13,7 @@ import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';
 import { useChatDeps } from './ChatDeps';
 import { SheetDialog } from '../components/SheetDialog';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog, ConfirmText } from '../components/ConfirmDialog';
 import { MemberSearch } from '../components/MemberSearch';
 
 const badge = 'rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200';
@@ -136,8 +136,8 @@ function GroupInfo({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatM
         ) : null}
       </div>
       {confirm ? (
-        <ConfirmDialog title={confirm.title} confirmLabel={confirm.action} onConfirm={() => actor.send({ type: 'manage.confirm' })} onCancel={() => actor.send({ type: 'manage.cancel' })}>
-          {confirm.text}
+        <ConfirmDialog overSheet title={confirm.title} confirmLabel={confirm.action} onConfirm={() => actor.send({ type: 'manage.confirm' })} onCancel={() => actor.send({ type: 'manage.cancel' })}>
+          <ConfirmText>{confirm.text}</ConfirmText>
         </ConfirmDialog>
       ) : null}
     </div>

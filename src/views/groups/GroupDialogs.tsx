@@ -1,35 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { LogOut, Shield, Trash2, UserMinus } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { isLastAdmin, selectDialog, selectTargetMember, successorsOf, type GroupActorRef } from '../../machines/group.machine';
 import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
+import { ConfirmDialog, ConfirmText } from '../components/ConfirmDialog';
 import { fieldLabel } from '../components/TextField';
-
-/** An alert dialog over the page; not dismissable while its request runs. */
-function ConfirmDialog({ isOpen, busy, title, onCancel, children }: { isOpen: boolean; busy: boolean; title: string; onCancel: () => void; children: ReactNode }) {
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-      className="fixed inset-0 z-50 flex items-end justify-center bg-neutral-950/50 p-4 sm:items-center motion-safe:data-[entering]:animate-[fade-in_150ms_ease-out]"
-    >
-      <Modal className="w-full max-w-md rounded-2xl bg-white p-5 text-neutral-900 shadow-2xl outline-none dark:bg-neutral-900 dark:text-neutral-100 motion-safe:data-[entering]:animate-[menu-in_180ms_ease-out]">
-        <Dialog role="alertdialog" className="flex flex-col gap-4 outline-none">
-          <Heading slot="title" className="text-lg font-semibold">
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
 
 /** Leave the group: the last admin first names the member who takes over. */
 export function LeaveGroupDialog({ actor }: { actor: GroupActorRef }) {
@@ -44,10 +18,19 @@ export function LeaveGroupDialog({ actor }: { actor: GroupActorRef }) {
   const sole = lastAdmin && successors.length === 0;
 
   return (
-    <ConfirmDialog isOpen={open} busy={leaving} title={`Leave ${group?.name ?? 'this group'}?`} onCancel={cancel}>
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        {group?.privacy === 'private' ? 'You will no longer see its posts or members.' : 'You can join again later.'}
-      </p>
+    <ConfirmDialog
+      isOpen={open}
+      busy={leaving}
+      title={`Leave ${group?.name ?? 'this group'}?`}
+      error={sole ? null : error}
+      confirmLabel="Leave group"
+      busyLabel="Leaving..."
+      confirmIcon={<LogOut size={16} />}
+      confirmDisabled={sole}
+      onConfirm={() => actor.send({ type: 'group.leave.confirm' })}
+      onCancel={cancel}
+    >
+      <ConfirmText>{group?.privacy === 'private' ? 'You will no longer see its posts or members.' : 'You can join again later.'}</ConfirmText>
       {sole ? (
         <Alert tone="warning">You are the only member: delete the group instead</Alert>
       ) : lastAdmin ? (
@@ -77,15 +60,6 @@ export function LeaveGroupDialog({ actor }: { actor: GroupActorRef }) {
           </select>
         </div>
       ) : null}
-      {error && !sole ? <Alert tone="error">{error}</Alert> : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onPress={cancel} isDisabled={leaving} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="danger" icon={leaving ? undefined : <LogOut size={16} />} isDisabled={leaving || sole} onPress={() => actor.send({ type: 'group.leave.confirm' })}>
-          {leaving ? 'Leaving...' : 'Leave group'}
-        </Button>
-      </div>
     </ConfirmDialog>
   );
 }
@@ -98,17 +72,18 @@ export function DeleteGroupDialog({ actor }: { actor: GroupActorRef }) {
   const error = useSelector(actor, (s) => s.context.dialogError);
   const cancel = () => actor.send({ type: 'group.dialog.close' });
   return (
-    <ConfirmDialog isOpen={open} busy={deleting} title={`Delete ${name}?`} onCancel={cancel}>
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">This cannot be undone. The group's posts and their media are deleted with it.</p>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onPress={cancel} isDisabled={deleting} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="danger" icon={deleting ? undefined : <Trash2 size={16} />} isDisabled={deleting} onPress={() => actor.send({ type: 'group.delete.confirm' })}>
-          {deleting ? 'Deleting...' : 'Delete group'}
-        </Button>
-      </div>
+    <ConfirmDialog
+      isOpen={open}
+      busy={deleting}
+      title={`Delete ${name}?`}
+      error={error}
+      confirmLabel="Delete group"
+      busyLabel="Deleting..."
+      confirmIcon={<Trash2 size={16} />}
+      onConfirm={() => actor.send({ type: 'group.delete.confirm' })}
+      onCancel={cancel}
+    >
+      <ConfirmText>This cannot be undone. The group's posts and their media are deleted with it.</ConfirmText>
     </ConfirmDialog>
   );
 }
@@ -138,7 +113,8 @@ export function MemberActionDialog({ actor }: { actor: GroupActorRef }) {
       ? {
           title: `Make ${name} an admin?`,
           body: `${name} will be able to accept members and posts, change ${possessive(groupName)} settings, remove members and delete the group.`,
-          confirm: running ? 'Making admin...' : 'Make admin',
+          confirm: 'Make admin',
+          busy: 'Making admin...',
           icon: <Shield size={16} />,
           event: { type: 'group.promote.confirm' } as const,
         }
@@ -146,7 +122,8 @@ export function MemberActionDialog({ actor }: { actor: GroupActorRef }) {
         ? {
             title: `Withdraw ${possessive(name)} invitation?`,
             body: `${name} will no longer be able to join ${groupName} from the invitation.`,
-            confirm: running ? 'Withdrawing...' : 'Withdraw invitation',
+            confirm: 'Withdraw invitation',
+            busy: 'Withdrawing...',
             icon: <UserMinus size={16} />,
             event: { type: 'group.remove.confirm' } as const,
           }
@@ -156,28 +133,26 @@ export function MemberActionDialog({ actor }: { actor: GroupActorRef }) {
               group?.privacy === 'private'
                 ? `${name} will no longer see ${possessive(groupName)} posts or members, and needs a new invitation to come back.`
                 : `${name} will no longer be a member of ${groupName}.`,
-            confirm: running ? 'Removing...' : 'Remove',
+            confirm: 'Remove',
+            busy: 'Removing...',
             icon: <UserMinus size={16} />,
             event: { type: 'group.remove.confirm' } as const,
           };
 
   return (
-    <ConfirmDialog isOpen={open} busy={running} title={text.title} onCancel={cancel}>
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">{text.body}</p>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onPress={cancel} isDisabled={running} autoFocus>
-          Cancel
-        </Button>
-        <Button
-          variant={dialog === 'promote' ? 'primary' : 'danger'}
-          icon={running ? undefined : text.icon}
-          isDisabled={running}
-          onPress={() => actor.send(text.event)}
-        >
-          {text.confirm}
-        </Button>
-      </div>
+    <ConfirmDialog
+      isOpen={open}
+      busy={running}
+      title={text.title}
+      error={error}
+      confirmLabel={text.confirm}
+      busyLabel={text.busy}
+      confirmIcon={text.icon}
+      confirmVariant={dialog === 'promote' ? 'primary' : 'danger'}
+      onConfirm={() => actor.send(text.event)}
+      onCancel={cancel}
+    >
+      <ConfirmText>{text.body}</ConfirmText>
     </ConfirmDialog>
   );
 }
