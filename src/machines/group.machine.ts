@@ -231,7 +231,7 @@ const newImage = {
   'group.settings.image': { guard: 'isImage', target: 'uploading', reenter: true, actions: 'editSettings' },
 } as const;
 
-export const groupMachine = setup({
+const groupSetup = setup({
   types: {
     context: {} as GroupContext,
     events: {} as GroupEvent,
@@ -388,7 +388,33 @@ export const groupMachine = setup({
     },
     isImage: ({ event }) => event.type === 'group.settings.image' && event.dataUrl.startsWith('data:image/'),
   },
-}).createMachine({
+});
+
+/**
+ * Making a member admin or removing one (after its confirm): the server's copy of the group on
+ * success; on a refusal back to the dialog, which shows the server's words.
+ */
+const memberRequest = (src: 'promoteMember' | 'removeMember', dialog: 'confirmingPromote' | 'confirmingRemove') =>
+  groupSetup.createStateConfig({
+    invoke: {
+      id: src,
+      src,
+      input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
+      onDone: {
+        target: 'idle',
+        actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }, 'closeDialog'],
+      },
+      onError: {
+        target: dialog,
+        actions: [
+          assign({ dialogError: ({ event }) => failureText(event.error, ACTION_FAILED) }),
+          { type: 'showToast', params: ({ event }) => failed(event.error) },
+        ],
+      },
+    },
+  });
+
+export const groupMachine = groupSetup.createMachine({
   id: 'group',
   context: ({ input }) => ({
     groupId: input.groupId,
@@ -718,24 +744,7 @@ export const groupMachine = setup({
                 'group.dialog.close': { target: 'idle', actions: 'closeDialog' },
               },
             },
-            promoting: {
-              invoke: {
-                id: 'promoteMember',
-                src: 'promoteMember',
-                input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
-                onDone: {
-                  target: 'idle',
-                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }, 'closeDialog'],
-                },
-                onError: {
-                  target: 'confirmingPromote',
-                  actions: [
-                    assign({ dialogError: ({ event }) => failureText(event.error, ACTION_FAILED) }),
-                    { type: 'showToast', params: ({ event }) => failed(event.error) },
-                  ],
-                },
-              },
-            },
+            promoting: memberRequest('promoteMember', 'confirmingPromote'),
             inviting: {
               invoke: {
                 id: 'inviteMember',
@@ -755,24 +764,7 @@ export const groupMachine = setup({
                 'group.dialog.close': { target: 'idle', actions: 'closeDialog' },
               },
             },
-            removing: {
-              invoke: {
-                id: 'removeMember',
-                src: 'removeMember',
-                input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
-                onDone: {
-                  target: 'idle',
-                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }, 'closeDialog'],
-                },
-                onError: {
-                  target: 'confirmingRemove',
-                  actions: [
-                    assign({ dialogError: ({ event }) => failureText(event.error, ACTION_FAILED) }),
-                    { type: 'showToast', params: ({ event }) => failed(event.error) },
-                  ],
-                },
-              },
-            },
+            removing: memberRequest('removeMember', 'confirmingRemove'),
             saving: {
               invoke: {
                 id: 'updateGroup',
