@@ -1,13 +1,11 @@
-import { AlertCircle, Check, CheckCheck, Clock, MoreHorizontal, RotateCw, SmilePlus, Trash2 } from 'lucide-react';
-import { Button as AriaButton, Dialog, DialogTrigger, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { AlertCircle, Check, CheckCheck, Clock, RotateCw, SmilePlus, Trash2 } from 'lucide-react';
+import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { REACTION_TYPES } from '../../api/constants';
 import type { ChatActorRef, ChatMember, ThreadMessage } from '../../machines/chat.machine';
 import { IconButton } from '../components/IconButton';
+import { MoreMenu } from '../components/MoreMenu';
 import { REACTION_EMOJI, REACTION_LABEL } from '../streams/ReactionBar';
 import { messageSummary, shortTime } from './chatLinks';
-
-const menuItem =
-  'flex cursor-pointer items-center gap-2.5 rounded-xl px-3 py-2 text-sm font-semibold text-neutral-900 outline-none data-[focused]:bg-neutral-100 dark:text-white dark:data-[focused]:bg-neutral-800';
 
 function Status({ message }: { message: ThreadMessage }) {
   if (message.status === 'pending') return <span className="inline-flex items-center gap-1"><Clock aria-hidden="true" size={12} />Sending</span>;
@@ -90,29 +88,16 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
                 </Dialog>
               </Popover>
             </DialogTrigger>
-            <MenuTrigger>
-              <IconButton label="Message options" isDisabled={busy}>
-                <MoreHorizontal size={16} />
-              </IconButton>
-              <Popover placement="bottom end" className="w-52 rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl outline-none dark:border-neutral-800 dark:bg-neutral-900">
-                <Menu
-                  aria-label="Message options"
-                  className="outline-none"
-                  onAction={(key) => chat.send({ type: 'chat.delete', messageId: message._id, mode: key === 'everyone' ? 'deleteForEveryone' : 'deleteForMe' })}
-                >
-                  <MenuItem id="me" textValue="Delete for me" className={menuItem}>
-                    <Trash2 aria-hidden="true" size={16} />
-                    Delete for me
-                  </MenuItem>
-                  {mine ? (
-                    <MenuItem id="everyone" textValue="Delete for everyone" className={`${menuItem} text-red-700 dark:text-red-400`}>
-                      <Trash2 aria-hidden="true" size={16} />
-                      Delete for everyone
-                    </MenuItem>
-                  ) : null}
-                </Menu>
-              </Popover>
-            </MenuTrigger>
+            <MoreMenu
+              label="Message options"
+              small
+              isDisabled={busy}
+              items={[
+                { id: 'me', label: 'Delete for me', icon: <Trash2 aria-hidden="true" size={16} /> },
+                ...(mine ? [{ id: 'everyone', label: 'Delete for everyone', icon: <Trash2 aria-hidden="true" size={16} />, danger: true }] : []),
+              ]}
+              onAction={(id) => chat.send({ type: 'chat.delete', messageId: message._id, mode: id === 'everyone' ? 'deleteForEveryone' : 'deleteForMe' })}
+            />
           </div>
         ) : null}
       </div>

@@ -1,15 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { Ban, Flag, MoreHorizontal } from 'lucide-react';
-import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Ban, Flag } from 'lucide-react';
 import type { ProfileActorRef } from '../../machines/profile.machine';
 import type { ProfileReportActorRef } from '../../machines/profileReport.machine';
 import { BlockConfirm } from '../components/BlockConfirm';
-import { IconButton } from '../components/IconButton';
+import { MoreMenu } from '../components/MoreMenu';
 import { ReportDialog } from './ReportDialog';
-
-const itemClasses =
-  'flex cursor-pointer items-center gap-2.5 rounded-xl px-3 py-2.5 text-sm font-semibold text-neutral-900 outline-none ' +
-  'data-[focused]:bg-neutral-100 dark:text-white dark:data-[focused]:bg-neutral-800';
 
 /** Another member's '…' menu on their profile: report them, or block them after a confirmation. */
 export function VisitorMenu({ actor, username }: { actor: ProfileActorRef; username: string }) {
@@ -18,31 +13,14 @@ export function VisitorMenu({ actor, username }: { actor: ProfileActorRef; usern
   const blocking = useSelector(actor, (s) => s.matches({ ready: { block: 'blocking' } }));
   return (
     <>
-      <MenuTrigger>
-        <IconButton label={`More options for ${username}`}>
-          <MoreHorizontal size={18} />
-        </IconButton>
-        <Popover
-          placement="bottom end"
-          offset={6}
-          className="w-56 rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl outline-none dark:border-neutral-800 dark:bg-neutral-900"
-        >
-          <Menu
-            aria-label={`More options for ${username}`}
-            className="outline-none"
-            onAction={(key) => actor.send({ type: key === 'report' ? 'profile.report' : 'profile.askBlock' })}
-          >
-            <MenuItem id="report" textValue={`Report ${username}`} className={itemClasses}>
-              <Flag aria-hidden="true" size={17} />
-              Report {username}
-            </MenuItem>
-            <MenuItem id="block" textValue={`Block ${username}`} className={`${itemClasses} text-red-700 dark:text-red-400`}>
-              <Ban aria-hidden="true" size={17} />
-              Block {username}
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <MoreMenu
+        label={`More options for ${username}`}
+        items={[
+          { id: 'report', label: `Report ${username}`, icon: <Flag aria-hidden="true" size={17} /> },
+          { id: 'block', label: `Block ${username}`, icon: <Ban aria-hidden="true" size={17} />, danger: true },
+        ]}
+        onAction={(id) => actor.send({ type: id === 'report' ? 'profile.report' : 'profile.askBlock' })}
+      />
       {report ? <ReportDialog report={report} /> : null}
       <BlockConfirm
         name={username}
