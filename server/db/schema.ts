@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Role } from '../../src/api/auth';
 import type { ReactionType } from '../../src/api/constants';
 
@@ -197,6 +198,8 @@ export interface ChatGroupMembersTable {
   joined_by: 'creator' | 'invited';
   invited_by: string | null;
   joined_at: string;
+  /** The newest seq of the group's messages this member has read (0: none). */
+  last_read_seq: Generated<number>;
 }
 export interface ChatConversationsTable {
   id: string;

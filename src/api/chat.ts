@@ -253,7 +253,15 @@ export type GroupChat = z.infer<typeof groupChatSchema>;
 
 export const groupChatResponseSchema = z.object({ message: z.string(), group: groupChatSchema });
 /** A group chat in the member's list: with its newest message the member may see (null before the first). */
-export const groupChatListItemSchema = groupChatSchema.extend({ lastMessage: chatMessageSchema.nullable() });
+export const groupChatListItemSchema = groupChatSchema.extend({
+  lastMessage: chatMessageSchema.nullable(),
+  /** Messages from others after what the member has read (PUT /group-chat/read/{groupId}). */
+  unreadCount: z.number().int(),
+});
+export const groupReadBodySchema = z.object({ seq: z.number({ error: 'seq must be a whole number' }).int('seq must be a whole number').min(0, 'seq must be 0 or more') });
+export type GroupReadBody = z.infer<typeof groupReadBodySchema>;
+export const groupReadSchema = z.object({ groupId: z.string(), unreadCount: z.number().int() });
+export type GroupRead = z.infer<typeof groupReadSchema>;
 export type GroupChatListItem = z.infer<typeof groupChatListItemSchema>;
 export const groupChatsSchema = z.object({ groups: z.array(groupChatListItemSchema) });
 export const pendingGroupsSchema = z.object({ pendingGroups: z.array(groupChatSchema) });

@@ -138,6 +138,7 @@ export const paths = {
     promote: (groupId: string, userId: string) => `/group-chat/promote/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
     removeMember: (groupId: string, userId: string) => `/group-chat/remove-members/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
     checkMember: (groupId: string, userId: string) => `/group-chat/check-member/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
+    read: (groupId: string) => `/group-chat/read/${encodeURIComponent(groupId)}`,
     sendMessage: '/group/message',
   },
   /** Groups (the /group/... family); group posts are under posts.group. */
@@ -243,6 +244,7 @@ export const routes = {
     promote: '/group-chat/promote/:groupId/:userId',
     removeMember: '/group-chat/remove-members/:groupId/:userId',
     checkMember: '/group-chat/check-member/:groupId/:userId',
+    read: '/group-chat/read/:groupId',
   },
   groups: {
     userGroups: '/group/user-group/:userId',

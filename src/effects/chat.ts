@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, sendTo, type AnyActorRef, type EventObject } from 'xstate';
 import type {
-  ChatListItem, ChatMessage, ChatUsers, CreateGroupChatBody, GroupChat, GroupChatListItem, MessageDeleted, MessageRead, MessagesPage, SendMessageResponse,
+  ChatListItem, ChatMessage, ChatUsers, CreateGroupChatBody, GroupChat, GroupChatListItem, GroupRead, GroupReadBody, MessageDeleted, MessageRead, MessagesPage, SendMessageResponse,
 } from '../api/chat';
 import type { ApiClient } from '../api/client';
 import { paths } from '../api/paths';
@@ -33,6 +33,8 @@ export function chatApi(api: ApiClient) {
     uploadImage: (image: string) => api.images.upload('chat', image).then(({ url }) => ({ url })),
     markRead: (input: { senderId: string; receiverId: string }) =>
       http<{ read: MessageRead }>(paths.chat.markAsRead, { method: 'PUT', body: input }).then((r) => r.read),
+    markGroupRead: ({ groupId, seq }: { groupId: string; seq: number }) =>
+      http<GroupRead>(paths.groupChat.read(groupId), { method: 'PUT', body: { seq } satisfies GroupReadBody }),
     react: (input: ReactInput) =>
       http<{ chat: ChatMessage }>(paths.chat.reaction, {
         method: 'PUT',
@@ -195,6 +197,7 @@ export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, 
       fetchMessages: fromPromise(({ input }: { input: FetchMessagesInput }) => calls.messages(input)),
       sendMessage: fromPromise(({ input }: { input: SendMessageInput }) => calls.send(input)),
       markRead: fromPromise(({ input }: { input: { senderId: string; receiverId: string } }) => calls.markRead(input)),
+      markGroupRead: fromPromise(({ input }: { input: { groupId: string; seq: number } }) => calls.markGroupRead(input)),
       react: fromPromise(({ input }: { input: ReactInput }) => calls.react(input)),
       deleteMessage: fromPromise(({ input }: { input: DeleteInput }) => calls.remove(input)),
       viewing: viewingActor(calls, emit),

@@ -1,6 +1,6 @@
 import { produce, type Draft } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, type ChatListItem, type ChatMessage, type GroupChat, type MessageDeleted, type MessageRead, type MessagesPage } from '../api/chat';
+import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, type ChatListItem, type ChatMessage, type GroupChat, type MessageDeleted, type GroupRead, type MessageRead, type MessagesPage } from '../api/chat';
 import type { ReactionType } from '../api/constants';
 import { gifUrlSchema } from '../api/posts';
 import { failureText } from './failure';
@@ -74,8 +74,8 @@ export interface SendMessageInput {
 }
 export interface ChatLists {
   list: ChatListItem[];
-  /** The group chats the member has accepted, each with its newest message (GET /group-chat/user-groups). */
-  groups: (GroupChat & { lastMessage?: ChatMessage | null })[];
+  /** The group chats the member has accepted, each with its newest message and unread count (GET /group-chat/user-groups). */
+  groups: (GroupChat & { lastMessage?: ChatMessage | null; unreadCount?: number })[];
 }
 export interface ReactInput {
   messageId: string;
@@ -108,6 +108,8 @@ export interface ChatContext {
   groups: GroupChat[];
   /** The newest group message known, by group: from the server's list, then as they arrive live. */
   groupLast: Record<string, ChatMessage>;
+  /** Unread messages from others, by group: the server's count on each list load, one more per message that arrives. */
+  groupUnread: Record<string, number>;
   listError: string | null;
   peer: ChatPeer | null;
   /** The open thread, oldest first; our unacknowledged messages last. */
@@ -295,6 +297,10 @@ export const chatMachine = setup({
     markRead: fromPromise<MessageRead, { senderId: string; receiverId: string }>(async () => {
       throw new Error('markRead actor not provided');
     }),
+    /** Effect: PUT /group-chat/read/{groupId} {seq}. */
+    markGroupRead: fromPromise<GroupRead, { groupId: string; seq: number }>(async () => {
+      throw new Error('markGroupRead actor not provided');
+    }),
     react: fromPromise<ChatMessage, ReactInput>(async () => {
       throw new Error('react actor not provided');
     }),
@@ -327,6 +333,8 @@ export const chatMachine = setup({
         const { groupId, seq } = event.message;
         if (!draft.groups.some((g) => g._id === groupId)) return;
         if ((draft.groupLast[groupId]?.seq ?? 0) <= seq) draft.groupLast[groupId] = event.message;
+        // Even in the open group: the read region then tells the server it was read.
+        if (event.message.senderId !== draft.me.id) draft.groupUnread[groupId] = (draft.groupUnread[groupId] ?? 0) + 1;
       }),
     ),
     takeGroup: assign(
@@ -426,6 +434,7 @@ export const chatMachine = setup({
     needsUpload: ({ context }) => firstPending(context)?.selectedImage.startsWith('data:') === true,
     hasUnread: ({ context }) =>
       context.peer?.isGroup === false && context.messages.some((m) => m.status === 'sent' && m.senderId === context.peer?.id && !m.isRead),
+    hasGroupUnread: ({ context }) => context.peer?.isGroup === true && (context.groupUnread[context.peer.id] ?? 0) > 0,
     hasOlder: ({ context }) => context.hasOlder,
     isKnown: ({ context, event }) =>
       (event.type === 'chat.react' || event.type === 'chat.delete') &&
@@ -440,6 +449,7 @@ export const chatMachine = setup({
     list: [],
     groups: [],
     groupLast: {},
+    groupUnread: {},
     listError: null,
     peer: null,
     ...noThread,
@@ -472,6 +482,7 @@ export const chatMachine = setup({
                 list: ({ event }) => sortList([...event.output.list]),
                 groups: ({ event }) => sortGroups(event.output.groups.map(({ lastMessage: _, ...group }) => group)),
                 groupLast: ({ context, event }) => newestGroupMessages(context.groupLast, event.output.groups),
+                groupUnread: ({ event }) => Object.fromEntries(event.output.groups.map((g) => [g._id, g.unreadCount ?? 0])),
                 listError: null,
               }),
             },
@@ -584,7 +595,23 @@ export const chatMachine = setup({
                 read: {
                   initial: 'idle',
                   states: {
-                    idle: { always: { guard: 'hasUnread', target: 'marking' } },
+                    idle: {
+                      always: [
+                        { guard: 'hasUnread', target: 'marking' },
+                        { guard: 'hasGroupUnread', target: 'markingGroup' },
+                      ],
+                    },
+                    /** The open group is read up to what the thread holds: its unread count goes (the server keeps it). */
+                    markingGroup: {
+                      entry: assign({ groupUnread: ({ context }) => ({ ...context.groupUnread, [context.peer!.id]: 0 }) }),
+                      invoke: {
+                        id: 'markGroupRead',
+                        src: 'markGroupRead',
+                        input: ({ context }) => ({ groupId: context.peer!.id, seq: context.syncedSeq }),
+                        onDone: { target: 'idle' },
+                        onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) } },
+                      },
+                    },
                     marking: {
                       invoke: {
                         id: 'markRead',

@@ -233,11 +233,18 @@ describe('a group chat of three, and an image', () => {
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     // A fresh page: the group's preview is its newest message, from the server's list.
     await expect.poll(() => row.innerText()).toMatch(/You: Hoot!/);
+    // Gwen writes while Hugo looks at the list: one unread, live; opening the group reads it, on the server too.
+    const groupId = new URL(await row.getAttribute('href') ?? '', app.url).searchParams.get('id')!;
+    await callApi(app, 'POST', '/group/message', gwen.token, { groupId, body: 'Owls, gather' });
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/gwen: Owls, gather\s*1\s*unread/);
     expect(await phone.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await auditAccessibility(phone, 'chat list with a group, phone, dark');
     await screenshot(phone, 'chat-list-group-375-dark');
     await row.click();
     await expect.poll(() => composer(phone, GROUP).count(), { timeout: 15_000 }).toBe(1);
+    const unreadOnServer = async () =>
+      (await callApi<{ groups: { _id: string; unreadCount: number }[] }>(app, 'GET', `/group-chat/user-group/${hugo.id}`, hugo.token)).groups.find((g) => g._id === groupId)?.unreadCount;
+    await expect.poll(unreadOnServer, { timeout: 15_000 }).toBe(0);
     expect(await conversations(phone).count()).toBe(0);
     await phone.getByRole('button', { name: 'Group info' }).click();
     await expect.poll(() => phone.getByRole('dialog', { name: GROUP }).getByRole('button', { name: 'Leave group' }).count()).toBe(1);

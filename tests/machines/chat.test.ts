@@ -403,7 +403,10 @@ const groupModel = {
     { type: 'chat.select', peer: teamPeer },
     { type: 'chat.select', peer: null },
     { type: 'xstate.done.actor.list', output: { list: [], groups: [team()] } },
+    { type: 'xstate.done.actor.list', output: { list: [], groups: [{ ...team(), unreadCount: 2 }] } },
     { type: 'xstate.done.actor.thread', output: { messages: [gm1, gm2], lastSeq: 2, hasMore: false } },
+    { type: 'xstate.done.actor.markGroupRead', output: { groupId: 'g1', unreadCount: 0 } },
+    { type: 'xstate.error.actor.markGroupRead', error: new Error('Network down') },
     { type: 'xstate.error.actor.thread', error: refused('Accept the invitation to this group first', 403) },
     { type: 'chat.retryThread' },
     { type: 'chat.send', body: '', image: PNG },
@@ -487,9 +490,24 @@ describe('chat machine: group chats and attachments', () => {
         const c = snapshot.context;
         const e = step.event as ModelEvent & Record<string, unknown>;
         const childInput = (id: string) => snapshot.children[id]?.getSnapshot().input;
-        // Only this group's messages, and no read marking in a group.
+        // Only this group's messages, and no private read marking in a group.
         for (const x of c.messages) expect(x.groupId).toBe('g1');
         expect(snapshot.children.markRead).toBeUndefined();
+        // Group unread: the list's count, one more per message from another member; the open group is marked read
+        // up to what its thread holds, and shows none meanwhile.
+        const before = path.steps[path.steps.indexOf(step) - 1].state.context as ChatContext;
+        if (e.type === 'xstate.done.actor.list') expect(c.groupUnread).toEqual({ g1: (e.output as ChatLists).groups[0].unreadCount ?? 0 });
+        if (e.type === 'chat.received' && !snapshot.matches({ conversation: { open: { ready: { read: 'markingGroup' } } } })) {
+          const m = e.message as ChatMessage;
+          const counted = m.groupId === 'g1' && c.groups.some((g) => g._id === 'g1') && m.senderId !== 'me';
+          expect(c.groupUnread.g1 ?? 0).toBe((before.groupUnread.g1 ?? 0) + (counted ? 1 : 0));
+        }
+        if (snapshot.matches({ conversation: { open: { ready: { read: 'markingGroup' } } } })) {
+          expect(c.groupUnread.g1).toBe(0);
+          expect(childInput('markGroupRead')).toEqual({ groupId: 'g1', seq: expect.any(Number) });
+          expect((childInput('markGroupRead') as { seq: number }).seq).toBeLessThanOrEqual(c.syncedSeq);
+        }
+        if (e.type === 'xstate.error.actor.markGroupRead') expect(snapshot.matches({ conversation: { open: { ready: { read: 'failed' } } } })).toBe(true);
         // Group chats the member is not in never show; the newest change first.
         for (const g of c.groups) expect(g.members.some((x) => x.userId === 'me' && x.state === 'accepted')).toBe(true);
         const changed = c.groups.map((g) => g.updatedAt);

@@ -232,6 +232,17 @@ describe.each(dialects)('chat API on %s', (dialect) => {
     };
     expect((await lastOf(bob))['Block test']).toBe('from ann');
     expect((await lastOf(ann))['Block test']).toBe('cat again');
+    // Unread, per reader: Bob's skips Cat's messages; reading up to a seq (clamped to the newest) clears it.
+    const unreadOf = async (who: typeof ann) =>
+      groupChatsSchema.parse(await ok(who, 'GET', paths.groupChat.userGroups(who.id))).groups.find((g) => g._id === group._id)!.unreadCount;
+    expect([await unreadOf(bob), await unreadOf(ann), await unreadOf(cat)]).toEqual([1, 2, 1]);
+    expect(await ok(bob, 'PUT', paths.groupChat.read(group._id), { seq: 9999 })).toEqual({ groupId: group._id, unreadCount: 0 });
+    expect(await ok(ann, 'PUT', paths.groupChat.read(group._id), { seq: 2 })).toEqual({ groupId: group._id, unreadCount: 1 });
+    expect(await ok(ann, 'PUT', paths.groupChat.read(group._id), { seq: 0 })).toEqual({ groupId: group._id, unreadCount: 1 });
+    await ok(ann, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'one more' });
+    expect([await unreadOf(bob), await unreadOf(ann)]).toEqual([1, 1]);
+    expect((await call(bob, 'PUT', paths.groupChat.read(group._id), { seq: -1 })).json()).toMatchObject({ statusCode: 400, message: 'seq must be 0 or more' });
+    expect((await call(dan, 'PUT', paths.groupChat.read(group._id), { seq: 1 })).statusCode).toBe(404);
     const { group: silent } = await ok(ann, 'POST', paths.groupChat.create, { name: 'Silent one' });
     expect((await lastOf(ann))['Silent one']).toBeNull();
     // Newest activity first: Silent one was made after the last message of Block test.

@@ -54,6 +54,7 @@ const baseRoutes = (overrides: Record<string, Handler> = {}): Record<string, Han
   'GET /chat/message/user/g1?isGroupChat=true': () => ({ messages: [groupMessage(1, ben), fromAlice(2)], lastSeq: 2, hasMore: false }),
   'POST /chat/message/add-chat-users': () => ({}),
   'POST /chat/message/remove-chat-users': () => ({}),
+  'PUT /group-chat/read/g1': () => ({ groupId: 'g1', unreadCount: 0 }),
   ...overrides,
 });
 
@@ -95,16 +96,16 @@ afterEach(() => {
 });
 
 describe('chat list with group chats', () => {
-  it('lists group chats among private conversations, newest first, with the newest live message as the preview', async () => {
-    const t = renderChat('/chat/messages', baseRoutes());
+  it('lists group chats among private conversations, newest first, with the newest live message as the preview and unread counts', async () => {
+    const t = renderChat('/chat/messages', baseRoutes({ [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [{ ...teamAdmin, lastMessage: null, unreadCount: 2 }] }) }));
     await waitFor(() => expect(rows()).toHaveLength(2));
     // Team changed at 11:01, Ben's message is from 10:05.
-    // Cleo is only invited: two members.
-    expect(rows()[0]).toMatch(/^Team.*2 members$/);
+    // Cleo is only invited: two members. Two unread, as the server counts them.
+    expect(rows()[0]).toMatch(/^Team.*2 members2 unread$/);
     expect(rows()[1]).toMatch(/^b?ben.*See you there1 unread$/);
     expect(within(conversations()).getByRole('link', { name: /^Team/ }).getAttribute('href')).toBe('/app/social/chat/messages?username=Team&id=g1&isGroup=true');
     act(() => t.bus.publish({ event: 'group message received', payload: groupMessage(3, ben, { body: 'Lunch at noon?' }) }));
-    expect(rows()[0]).toMatch(/^Team.*ben: Lunch at noon\?$/);
+    expect(rows()[0]).toMatch(/^Team.*ben: Lunch at noon\?3 unread$/);
     // Renamed by another admin; then deleted.
     act(() => t.bus.publish({ event: 'group updated', payload: { ...teamAdmin, name: 'Lunch club' } }));
     expect(rows()[0]).toMatch(/^Lunch club/);
@@ -131,11 +132,12 @@ describe('chat list with group chats', () => {
 });
 
 describe('group thread', () => {
-  it('shows who wrote each message, joins the group room, and sends text, an image and a gif (pending, then sent)', async () => {
+  it('shows who wrote each message, joins the group room, marks it read, and sends text, an image and a gif (pending, then sent)', async () => {
     const stored: ChatMessage[] = [];
     const t = renderChat(
       '/chat/messages?username=Team&id=g1&isGroup=true',
       baseRoutes({
+        [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [{ ...teamAdmin, lastMessage: null, unreadCount: 1 }] }),
         'POST /group/message': (body) => {
           const b = body as { body: string; gifUrl: string; selectedImage: string; clientId: string };
           const message = fromAlice(3 + stored.length, { _id: `sent${stored.length}`, body: b.body, gifUrl: b.gifUrl, selectedImage: b.selectedImage, clientId: b.clientId });
@@ -150,8 +152,10 @@ describe('group thread', () => {
     expect(bubble('group message 1')!.textContent).toMatch(/^ben/);
     expect(bubble('group message 2')!.textContent).toMatch(/Sent/);
     expect(t.emit).toHaveBeenCalledWith('join group room', { groupId: 'g1' });
-    // No read marking in a group, no add-chat-users either.
+    // The group is marked read up to what the thread holds (not the private mark-as-read), and no add-chat-users.
+    await waitFor(() => expect(t.server.calls.find((c) => c.key === 'PUT /group-chat/read/g1')?.body).toEqual({ seq: 2 }));
     expect(t.server.calls.map((c) => c.key).filter((k) => k.includes('mark-as-read') || k.includes('chat-users'))).toEqual([]);
+    expect(within(conversations()).getByRole('link', { name: /^Team/ }).textContent).not.toMatch(/unread/);
 
     const box = screen.getByRole('textbox', { name: 'Message Team' });
     await t.user.type(box, '  Hello team  {Enter}');

@@ -6,6 +6,7 @@ import * as profiles from './0004_profiles';
 import * as chat from './0005_chat';
 import * as groups from './0006_groups';
 import * as followLists from './0007_follow_lists';
+import * as groupChatReads from './0008_group_chat_reads';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_chat': chat,
   '0006_groups': groups,
   '0007_follow_lists': followLists,
+  '0008_group_chat_reads': groupChatReads,
 };

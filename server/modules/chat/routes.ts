@@ -4,7 +4,7 @@ import {
   addMembersBodySchema, chatUsersBodySchema, chatUsersResponseSchema, checkMemberSchema, conversationListSchema, createGroupChatBodySchema,
   deleteMessageParamsSchema, deleteMessageResponseSchema, groupChatResponseSchema, groupChatsSchema, markAsReadBodySchema,
   markAsReadResponseSchema, messageReactionBodySchema, groupIdResponseSchema, messagesPageSchema, messagesQuerySchema, pendingGroupsSchema,
-  sendGroupMessageBodySchema, sendMessageBodySchema, sendMessageResponseSchema, updateGroupChatBodySchema,
+  groupReadBodySchema, groupReadSchema, sendGroupMessageBodySchema, sendMessageBodySchema, sendMessageResponseSchema, updateGroupChatBodySchema,
 } from '../../../src/api/chat';
 import { paths, routes } from '../../../src/api/paths';
 import { idSchema } from '../../../src/api/posts';
@@ -100,6 +100,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   app.get(routes.groupChat.userGroups, { schema: { params: z.object({ userId: idSchema('User') }), response: { 200: groupChatsSchema } } }, async (request) => ({
     groups: await chat.myGroups(me(request), request.params.userId),
   }));
+
+  app.put(routes.groupChat.read, { schema: { params: groupParams, body: groupReadBodySchema, response: { 200: groupReadSchema } } }, async (request) =>
+    chat.markGroupRead(me(request), request.params.groupId, request.body.seq));
 
   app.get(routes.groupChat.one, { schema: { params: groupParams, response: { 200: groupChatResponseSchema } } }, async (request) => ({
     message: 'Group chat',

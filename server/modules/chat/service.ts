@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatListItem, ChatMessage, GroupChat, GroupChatListItem, MessagesPage } from '../../../src/api/chat';
+import type { ChatListItem, ChatMessage, GroupChat, GroupChatListItem, GroupRead, MessagesPage } from '../../../src/api/chat';
 import { CHAT_PAGE_SIZE } from '../../../src/api/chat';
 import type { ReactionType } from '../../../src/api/constants';
 import { serverEvents } from '../../../src/api/socket';
@@ -278,10 +278,22 @@ export function createChatService(deps: ChatServiceDeps) {
       const ids = await store.groupIdsOf(me.userId, 'accepted');
       const groups = (await Promise.all(ids.map((id) => store.presentGroup(id)))).filter((g): g is GroupChat => g !== null);
       const items = await Promise.all(
-        groups.map(async (group) => ({ ...group, lastMessage: (await store.messages(group._id, me.userId, { limit: 1, group: true })).messages[0] ?? null })),
+        groups.map(async (group) => ({
+          ...group,
+          lastMessage: (await store.messages(group._id, me.userId, { limit: 1, group: true })).messages[0] ?? null,
+          unreadCount: await store.groupUnread(group._id, me.userId),
+        })),
       );
       const activeAt = (item: GroupChatListItem) => (item.lastMessage && item.lastMessage.createdAt > item.updatedAt ? item.lastMessage.createdAt : item.updatedAt);
       return items.sort((a, b) => (activeAt(a) < activeAt(b) ? 1 : -1));
+    },
+
+    /** The member has read the group chat up to `seq`: what is left unread. */
+    async markGroupRead(me: Me, groupId: string, seq: number): Promise<GroupRead> {
+      await acceptedGroup(me, groupId);
+      const conversation = await store.conversation(groupId);
+      await store.markGroupRead(groupId, me.userId, seq, Number(conversation?.last_seq ?? 0));
+      return { groupId, unreadCount: await store.groupUnread(groupId, me.userId) };
     },
 
     async group(me: Me, groupId: string): Promise<GroupChat> {

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { ChatMessage, GroupChat, GroupMember } from '../../../src/api/chat';
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
@@ -33,7 +34,7 @@ type MessageRow = ChatMessagesTable & {
   group_name: string | null;
 };
 
-export type MemberRow = ChatGroupMembersTable & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
+export type MemberRow = Selectable<ChatGroupMembersTable> & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
 
 /** SQL of private and group chat. Messages get their seq from the conversation row, in one transaction. */
 export function createChatStore(database: DatabaseHandle) {
@@ -325,6 +326,32 @@ export function createChatStore(database: DatabaseHandle) {
         .where('chat_group_members.group_id', '=', groupId)
         .orderBy('chat_group_members.joined_at')
         .orderBy('users.username')
+        .execute(),
+
+    /** Group messages after what the member has read: from others, not hidden for them, not withdrawn, none across a block. */
+    async groupUnread(groupId: string, userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('chat_messages as m')
+        .innerJoin('chat_group_members as g', (join) => join.onRef('g.group_id', '=', 'm.conversation_id').on('g.user_id', '=', userId))
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('m.conversation_id', '=', groupId)
+        .whereRef('m.seq', '>', 'g.last_read_seq')
+        .where('m.sender_id', '<>', userId)
+        .where('m.deleted_for_everyone', '=', 0)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('chat_hidden_messages as h').select('h.user_id').whereRef('h.message_id', '=', 'm.id').where('h.user_id', '=', userId))))
+        .where(noBlockBetween({ id: userId, isAdmin: false }, 'm.sender_id'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** The member has read the group up to `seq` (never backwards, never past its newest message). */
+    markGroupRead: (groupId: string, userId: string, seq: number, lastSeq: number) =>
+      db
+        .updateTable('chat_group_members')
+        .set({ last_read_seq: Math.min(seq, lastSeq) })
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', userId)
+        .where('last_read_seq', '<', Math.min(seq, lastSeq))
         .execute(),
 
     groupIdsOf: async (userId: string, state: 'pending' | 'accepted') =>

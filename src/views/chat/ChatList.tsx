@@ -54,6 +54,7 @@ export function ChatList({ chat, me, selectedId }: { chat: ChatActorRef; me: Cha
   const list = useSelector(chat, (s) => s.context.list);
   const groups = useSelector(chat, (s) => s.context.groups);
   const groupLast = useSelector(chat, (s) => s.context.groupLast);
+  const groupUnread = useSelector(chat, (s) => s.context.groupUnread);
   const loading = useSelector(chat, selectListLoading);
   const failed = useSelector(chat, selectListFailed);
   const error = useSelector(chat, (s) => s.context.listError);
@@ -104,7 +105,8 @@ export function ChatList({ chat, me, selectedId }: { chat: ChatActorRef; me: Cha
                       name={row.group.name}
                       time={row.at}
                       text={groupPreview(row.group, row.last, me)}
-                      unread={0}
+                      // The open group is being read: its count is on its way to the server.
+                      unread={row.group._id === selectedId ? 0 : (groupUnread[row.group._id] ?? 0)}
                     />
                   </li>
                 );
