@@ -147,12 +147,17 @@ describe.each(dialects)('chat API on %s', (dialect) => {
       ['GET', paths.groupChat.checkMember('x', ann.id), undefined, 'Invalid group id'],
       ['POST', paths.groupChat.sendMessage, { groupId: 'x', body: 'hi' }, 'Invalid group id'],
       ['POST', paths.groupChat.sendMessage, { groupId: randomUUID(), body: '' }, EMPTY_MESSAGE],
+      ['PUT', paths.groupChat.read('x'), { seq: 1 }, 'Invalid group id'],
+      ['PUT', paths.groupChat.read(randomUUID()), { seq: 'one' }, 'seq must be a whole number'],
+      ['PUT', paths.groupChat.read(randomUUID()), { seq: 1.5 }, 'seq must be a whole number'],
     ];
     for (const [method, url, payload, message] of bad) {
       const response = await call(ann, method, url, payload);
       expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(400);
       expect(response.json().message, `${method} ${url}`).toBe(message);
     }
+    const noBody = await call(ann, 'PUT', paths.groupChat.read(randomUUID()), undefined);
+    expect([noBody.statusCode, typeof noBody.json().message]).toEqual([400, 'string']);
     const malformed = await t.api({ method: 'POST', url: paths.chat.send, headers: { ...bearer(ann.token), 'content-type': 'application/json' }, payload: '{"receiverId":' });
     expect(malformed.statusCode).toBe(400);
     for (const url of [paths.chat.conversationList, paths.groupChat.invitations]) expect((await call(null, 'GET', url)).statusCode).toBe(401);
