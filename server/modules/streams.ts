@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import type { MediaStorage } from '../media/storage';
 import { createFanout, type Fanout } from '../realtime/fanout';
+import { createActivityNotifier } from './users/activityNotifier';
+import { createNotificationSettings } from './users/notificationSettings';
 import { commentRoutes } from './comments/routes';
 import { createCommentService, type CommentService } from './comments/service';
 import { createCommentStore } from './comments/store';
@@ -58,6 +60,7 @@ export function createStreamServices(deps: {
   const announce = createPostAnnouncer({ store: postStore, fanout, log: deps.log });
   const posts = createPostService({ config: deps.config, clock, store: postStore, media: deps.media, announce });
   const followStore = createFollowStore(database);
+  const notifier = createActivityNotifier({ database, settings: createNotificationSettings(database), fanout, log: deps.log });
   const groups = createGroupService({ store: createGroupStore(database), posts, postStore, fanout, media: deps.media, clock });
   return {
     groups,
@@ -65,11 +68,11 @@ export function createStreamServices(deps: {
     postStore,
     posts,
     questions: createQuestionService({ answers: createAnswerStore(database, postStore), posts, postStore, announce, clock }),
-    reactions: createReactionService({ store: createReactionStore(database, postStore), posts: postStore, announce, clock }),
-    comments: createCommentService({ store: createCommentStore(database, postStore), posts: postStore, announce, clock }),
+    reactions: createReactionService({ store: createReactionStore(database, postStore), posts: postStore, announce, clock, notifier }),
+    comments: createCommentService({ store: createCommentStore(database, postStore), posts: postStore, announce, clock, notifier }),
     saved: createSavedStore(database),
     followStore,
-    follows: createFollowService({ store: followStore, clock, fanout }),
+    follows: createFollowService({ store: followStore, clock, fanout, notifier }),
     images: createImageStore(database),
   };
 }

@@ -1,4 +1,6 @@
 import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, GroupDeleted, GroupMemberEvent, MessageDeleted, MessageRead, SocketAck } from './chat';
+import type { ReactionType } from './constants';
+import type { UserSummary } from './follows';
 import type { GroupActionEvent } from './groups';
 import type { Comment, Post, ReactionCounts } from './posts';
 import type { UserOnlinePayload } from './users';
@@ -58,11 +60,17 @@ export interface SessionEndedPayload {
 }
 
 /**
- * A notification, named by the setting that governs it (NOTIFICATION_TYPES). `messages`: sent
- * after the `message received` / `group message received` of that message, to the receivers
- * whose 'messages' setting is on (never the sender; not a receiver who has the private chat open).
+ * A notification, named by the setting that governs it (NOTIFICATION_TYPES), sent only to members
+ * whose setting of that type is on, never about their own doing. `messages`: after the `message
+ * received` / `group message received` of that message, to its receivers (not a receiver who has the
+ * private chat open). `follows`: someone started following you. `reactions`: a first reaction to
+ * your post. `comments`: a comment on your post.
  */
-export type NotificationPayload = { type: 'messages'; message: ChatMessage };
+export type NotificationPayload =
+  | { type: 'messages'; message: ChatMessage }
+  | { type: 'follows'; from: UserSummary }
+  | { type: 'reactions'; from: UserSummary; postId: string; reaction: ReactionType }
+  | { type: 'comments'; from: UserSummary; postId: string };
 
 export interface PostEventPayload {
   post: Post;
@@ -115,6 +123,8 @@ export interface StreamEventPayloads {
   /** Presence: a snapshot on connect, then one change per member (docs/api.md). */
   [serverEvents.userOnline]: UserOnlinePayload;
   [serverEvents.groupAction]: GroupActionEvent;
+  /** Follows, reactions and comments (the chat sends message notifications itself). */
+  [serverEvents.notification]: NotificationPayload;
 }
 export type StreamEvent = keyof StreamEventPayloads;
 

@@ -14,10 +14,22 @@ export function openConversation(location: { pathname: string; search: string })
 
 /**
  * What the member is told of a `notification` (the server sends it only when their setting of that
- * type is on): nothing while that very conversation is on screen, where the message shows anyway.
+ * type is on): who followed them, reacted to or commented on their post; a message, except while
+ * that very conversation is on screen, where the message shows anyway.
  */
 export function noticeOf(payload: NotificationPayload, open: { id: string; isGroup: boolean } | null): ToastRequest | null {
-  if (payload.type !== 'messages') return null;
+  switch (payload.type) {
+    case 'follows':
+      return { type: 'info', description: `${payload.from.username} started following you` };
+    case 'reactions':
+      return { type: 'info', description: `${payload.from.username} reacted to your post` };
+    case 'comments':
+      return { type: 'info', description: `${payload.from.username} commented on your post` };
+    case 'messages':
+      break;
+    default:
+      return null;
+  }
   const message = payload.message;
   const conversation = message.isGroupChat ? message.groupId : message.senderId;
   if (open && open.isGroup === message.isGroupChat && open.id === conversation) return null;

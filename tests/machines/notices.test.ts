@@ -33,6 +33,16 @@ describe('message notices', () => {
     expect(noticeOf({ type: 'messages', message: message() }, { id: 'u3', isGroup: false })).not.toBeNull();
   });
 
+  it('names who followed, reacted or commented, wherever the member is', () => {
+    const from = { _id: 'u2', username: 'ben', avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' };
+    const chatOpen = { id: 'u2', isGroup: false };
+    expect(noticeOf({ type: 'follows', from }, chatOpen)).toEqual({ type: 'info', description: 'ben started following you' });
+    expect(noticeOf({ type: 'reactions', from, postId: 'p1', reaction: 'love' }, null)).toEqual({ type: 'info', description: 'ben reacted to your post' });
+    expect(noticeOf({ type: 'comments', from, postId: 'p1' }, null)).toEqual({ type: 'info', description: 'ben commented on your post' });
+    // A type this client does not know (a newer server): nothing.
+    expect(noticeOf({ type: 'mentions' } as never, null)).toBeNull();
+  });
+
   it('turns socket notifications into the app\'s toasts', () => {
     const bus = createBus();
     let location = at('/app/social/streams');

@@ -7,6 +7,7 @@ import type { PostAnnouncer } from '../posts/announce';
 import type { PageRequest } from '../posts/paging';
 import { pictureOf } from '../posts/present';
 import { POST_NOT_FOUND } from '../posts/service';
+import type { ActivityNotifier } from '../users/activityNotifier';
 import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
 import type { CommentStore, ListedComment } from './store';
@@ -27,7 +28,7 @@ export const presentComment = (row: ListedComment): Comment => ({
 });
 
 /** Comments on posts the member may see; each member edits and deletes only their own. */
-export function createCommentService(deps: { store: CommentStore; posts: PostStore; announce: PostAnnouncer; clock: Clock }) {
+export function createCommentService(deps: { store: CommentStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<ActivityNotifier, 'commented'> }) {
   const { store, posts, announce } = deps;
   const now = () => deps.clock.now().toISOString();
 
@@ -53,6 +54,7 @@ export function createCommentService(deps: { store: CommentStore; posts: PostSto
       const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(postId) };
       // Members in a block with the commenter learn the new count, not the comment.
       await announce.toAudience(postId, serverEvents.commentAdded, answer, viewer.id);
+      await deps.notifier?.commented(viewer.id, added.authorId, postId);
       return answer;
     },
 

@@ -27,13 +27,15 @@ export function createCommentStore(database: DatabaseHandle, posts: PostStore) {
     commentsCount,
 
     /** Adds the comment if the viewer may see the post; the commentsCount after it, or null. */
+    /** Adds the comment, counting it on its post: whose post it is, or null when the post is not theirs to see. */
     add: (viewer: Viewer, row: CommentRow) =>
       db.transaction().execute(async (trx) => {
         if (!(await posts.lockForUpdate(trx, row.post_id))) return null;
-        if (!(await posts.findVisible(viewer, row.post_id, trx))) return null;
+        const post = await posts.findVisible(viewer, row.post_id, trx);
+        if (!post) return null;
         await trx.insertInto('comments').values(row).execute();
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.post_id).execute();
-        return true;
+        return { authorId: post.user_id };
       }),
 
     /** The comment, if the viewer may see its post and no block stands between them and its writer. */

@@ -4,13 +4,14 @@ import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { Fanout } from '../../realtime/fanout';
+import type { ActivityNotifier } from '../users/activityNotifier';
 import type { Viewer } from '../posts/visibility';
 import { presentSummary, type FollowStore } from './store';
 
 export const USER_NOT_FOUND = 'User not found';
 
 /** Follow and block rules: not yourself, nobody who blocked you, and a block ends follows both ways. */
-export function createFollowService(deps: { store: FollowStore; clock: Clock; fanout: Fanout }) {
+export function createFollowService(deps: { store: FollowStore; clock: Clock; fanout: Fanout; notifier?: Pick<ActivityNotifier, 'followed'> }) {
   const { store, fanout } = deps;
   // Every tab of the member (and, for a block, the other member's) updates its lists at once.
   const tell = (userIds: string[], payload: { userId: string; following?: boolean; blocked?: boolean }) =>
@@ -40,10 +41,12 @@ export function createFollowService(deps: { store: FollowStore; clock: Clock; fa
       const { aBlocksB: iBlock, bBlocksA: theyBlock } = await store.blockBetween(viewer.id, userId);
       if (theyBlock) throw forbidden('You cannot follow this member');
       if (iBlock) throw forbidden('Unblock this member before following them');
+      const already = await store.isFollowing(viewer.id, userId);
       await store.follow(viewer.id, userId, now());
       // The insert re-checks blocks itself; if one appeared meanwhile, nothing was added.
       if (!(await store.isFollowing(viewer.id, userId))) throw forbidden('You cannot follow this member');
       tell([viewer.id], { userId, following: true });
+      if (!already) await deps.notifier?.followed(viewer.id, userId);
     },
 
     async unfollow(viewer: Viewer, userId: string): Promise<void> {

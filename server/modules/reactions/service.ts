@@ -6,6 +6,7 @@ import { notFound } from '../../http/httpError';
 import type { PostAnnouncer } from '../posts/announce';
 import { pictureOf, reactionCountsOf } from '../posts/present';
 import { POST_NOT_FOUND } from '../posts/service';
+import type { ActivityNotifier } from '../users/activityNotifier';
 import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
 import type { ReactionRow, ReactionStore } from './store';
@@ -22,7 +23,7 @@ export const presentReaction = (row: ReactionRow): Reaction => ({
 });
 
 /** One reaction per member per post; the counts are the server's, never the client's. */
-export function createReactionService(deps: { store: ReactionStore; posts: PostStore; announce: PostAnnouncer; clock: Clock }) {
+export function createReactionService(deps: { store: ReactionStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<ActivityNotifier, 'reacted'> }) {
   const { store, posts, announce } = deps;
 
   async function answer(viewer: Viewer, postId: string, message: string): Promise<ReactionChange> {
@@ -35,8 +36,12 @@ export function createReactionService(deps: { store: ReactionStore; posts: PostS
 
   return {
     async react(viewer: Viewer, postId: string, type: ReactionType): Promise<ReactionChange> {
-      if (!(await store.set(viewer, postId, type, deps.clock.now().toISOString()))) throw notFound(POST_NOT_FOUND);
-      return answer(viewer, postId, 'Reaction saved');
+      const set = await store.set(viewer, postId, type, deps.clock.now().toISOString());
+      if (!set) throw notFound(POST_NOT_FOUND);
+      const saved = await answer(viewer, postId, 'Reaction saved');
+      // A first reaction tells the author; changing one's mind does not tell them again.
+      if (set.change === 'added') await deps.notifier?.reacted(viewer.id, set.authorId, postId, type);
+      return saved;
     },
 
     async remove(viewer: Viewer, postId: string): Promise<ReactionChange> {

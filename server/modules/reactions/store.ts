@@ -25,21 +25,25 @@ export function createReactionStore(database: DatabaseHandle, posts: PostStore) 
       ]);
 
   return {
-    /** Sets the member's reaction (adding or changing it); false when the post is not theirs to see. */
+    /**
+     * Sets the member's reaction (adding or changing it): what happened and whose post it is, or
+     * null when the post is not theirs to see.
+     */
     set: (viewer: Viewer, postId: string, type: ReactionType, now: string) =>
-      db.transaction().execute(async (trx) => {
-        if (!(await posts.lockForUpdate(trx, postId))) return false;
-        if (!(await posts.findVisible(viewer, postId, trx))) return false;
+      db.transaction().execute(async (trx): Promise<{ change: 'added' | 'changed' | 'unchanged'; authorId: string } | null> => {
+        if (!(await posts.lockForUpdate(trx, postId))) return null;
+        const post = await posts.findVisible(viewer, postId, trx);
+        if (!post) return null;
         const existing = await trx.selectFrom('reactions').select(['type']).where('post_id', '=', postId).where('user_id', '=', viewer.id).executeTakeFirst();
-        if (existing?.type === type) return true;
+        if (existing?.type === type) return { change: 'unchanged', authorId: post.user_id };
         if (existing) {
           await trx.updateTable('reactions').set({ type, updated_at: now }).where('post_id', '=', postId).where('user_id', '=', viewer.id).execute();
           await trx.updateTable('posts').set({ ...bump(existing.type, -1), ...bump(type, 1) }).where('id', '=', postId).execute();
-        } else {
-          await trx.insertInto('reactions').values({ id: newId(), post_id: postId, user_id: viewer.id, type, created_at: now, updated_at: now }).execute();
-          await trx.updateTable('posts').set(bump(type, 1)).where('id', '=', postId).execute();
+          return { change: 'changed', authorId: post.user_id };
         }
-        return true;
+        await trx.insertInto('reactions').values({ id: newId(), post_id: postId, user_id: viewer.id, type, created_at: now, updated_at: now }).execute();
+        await trx.updateTable('posts').set(bump(type, 1)).where('id', '=', postId).execute();
+        return { change: 'added', authorId: post.user_id };
       }),
 
     /** Removes the member's own reaction, if any; false when the post is not theirs to see. */
