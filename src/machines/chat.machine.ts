@@ -480,7 +480,7 @@ export const chatMachine = setup({
               target: 'loaded',
               actions: assign({
                 list: ({ event }) => sortList([...event.output.list]),
-                groups: ({ event }) => sortGroups(event.output.groups.map(({ lastMessage: _, ...group }) => group)),
+                groups: ({ event }) => sortGroups(event.output.groups.map(({ lastMessage: _last, unreadCount: _unread, ...group }) => group)),
                 groupLast: ({ context, event }) => newestGroupMessages(context.groupLast, event.output.groups),
                 groupUnread: ({ event }) => Object.fromEntries(event.output.groups.map((g) => [g._id, g.unreadCount ?? 0])),
                 listError: null,
