@@ -1,4 +1,4 @@
-import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, GroupDeleted, GroupMemberEvent, MessageDeleted, MessageRead, SocketAck } from './chat';
+import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, GroupDeleted, GroupMemberEvent, GroupRead, MessageDeleted, MessageRead, SocketAck } from './chat';
 import type { ReactionType } from './constants';
 import type { UserSummary } from './follows';
 import type { GroupActionEvent } from './groups';
@@ -49,6 +49,8 @@ export const serverEvents = {
   /** Ours (chat): a message withdrawn (deleteForEveryone: both members; deleteForMe: that member's sockets). */
   messageDeleted: 'message deleted',
   groupMessageDeleted: 'group message deleted',
+  /** Ours (chat): the member read a group chat in some tab; their own sockets learn what is left unread. */
+  groupRead: 'group read',
   /** Groups (the /group/... family): CREATE_GROUP to the creator and each invited member, and the other actions. */
   groupAction: 'group action',
   /** Ours: "tell the member" (toast, badge), only to members whose setting of that type is on (docs/api.md). */
@@ -144,6 +146,7 @@ export interface ChatEventPayloads {
   [serverEvents.groupMessageReceived]: ChatMessage;
   [serverEvents.groupMessageReaction]: ChatMessage;
   [serverEvents.groupMessageDeleted]: MessageDeleted;
+  [serverEvents.groupRead]: GroupRead;
   [serverEvents.sessionEnded]: SessionEndedPayload;
   [serverEvents.notification]: NotificationPayload;
 }

@@ -93,6 +93,8 @@ export function chatEventOf(message: BusMessage): ChatEvent | null {
       return { type: 'chat.received', message: message.payload };
     case serverEvents.messageRead:
       return { type: 'chat.read', read: message.payload };
+    case serverEvents.groupRead:
+      return { type: 'chat.groupRead', read: message.payload };
     case serverEvents.messageReaction:
     case serverEvents.groupMessageReaction:
       return { type: 'chat.reaction', message: message.payload };

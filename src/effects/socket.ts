@@ -65,6 +65,7 @@ const STREAM_EVENTS = [
   serverEvents.groupMessageReceived,
   serverEvents.groupMessageReaction,
   serverEvents.groupMessageDeleted,
+  serverEvents.groupRead,
   // Groups: invitations and changes reach the groups page (src/effects/groups.ts).
   serverEvents.groupAction,
   // "Tell the member" (their settings decide on the server): the app's notices (src/effects/notices.ts).

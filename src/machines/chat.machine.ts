@@ -47,6 +47,8 @@ export type ChatEvent =
   // From the socket, through the bus:
   | { type: 'chat.received'; message: ChatMessage }
   | { type: 'chat.read'; read: MessageRead }
+  /** The member read a group chat (this tab or another): what is left unread there. */
+  | { type: 'chat.groupRead'; read: GroupRead }
   | { type: 'chat.reaction'; message: ChatMessage }
   | { type: 'chat.deleted'; deleted: MessageDeleted }
   | { type: 'chat.listItem'; item: ChatListItem }
@@ -458,6 +460,7 @@ export const chatMachine = setup({
   type: 'parallel',
   on: {
     'chat.read': { actions: 'applyRead' },
+    'chat.groupRead': { actions: assign({ groupUnread: ({ context, event }) => ({ ...context.groupUnread, [event.read.groupId]: event.read.unreadCount }) }) },
     'chat.reaction': { actions: 'applyReaction' },
     'chat.deleted': { actions: 'applyDeleted' },
   },

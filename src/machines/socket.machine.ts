@@ -8,7 +8,7 @@ export type SocketMessage = { [K in StreamEvent]: { event: K; payload: StreamEve
 export type ChatLiveEvent =
   | 'message received' | 'message read' | 'message reaction' | 'message deleted' | 'chat list'
   | 'group chat list' | 'group updated' | 'group deleted' | 'group member promoted' | 'group member removed'
-  | 'group message received' | 'group message reaction' | 'group message deleted'
+  | 'group message received' | 'group message reaction' | 'group message deleted' | 'group read'
   /** Not chat screens': the app's notices (src/effects/notices.ts). */
   | 'notification';
 export type ChatSocketMessage = { [K in ChatLiveEvent]: { event: K; payload: ChatEventPayloads[K] } }[ChatLiveEvent];

@@ -75,7 +75,7 @@ const IN_PLACE = new Set(['chat.read', 'chat.reaction', 'chat.deleted', 'chat.li
 const model = {
   serialize,
   // Group chats and attachments are the group model's (below).
-  ignore: ['chat.groupUpdated', 'chat.groupRemoved'],
+  ignore: ['chat.groupUpdated', 'chat.groupRemoved', 'chat.groupRead'],
   events: [
     { type: 'chat.retryList' },
     { type: 'chat.retryThread' },
@@ -406,6 +406,8 @@ const groupModel = {
     { type: 'xstate.done.actor.list', output: { list: [], groups: [{ ...team(), unreadCount: 2 }] } },
     { type: 'xstate.done.actor.thread', output: { messages: [gm1, gm2], lastSeq: 2, hasMore: false } },
     { type: 'xstate.done.actor.markGroupRead', output: { groupId: 'g1', unreadCount: 0 } },
+    // Read in another tab.
+    { type: 'chat.groupRead', read: { groupId: 'g1', unreadCount: 0 } },
     { type: 'xstate.error.actor.markGroupRead', error: new Error('Network down') },
     { type: 'xstate.error.actor.thread', error: refused('Accept the invitation to this group first', 403) },
     { type: 'chat.retryThread' },
@@ -507,6 +509,7 @@ describe('chat machine: group chats and attachments', () => {
           expect(childInput('markGroupRead')).toEqual({ groupId: 'g1', seq: expect.any(Number) });
           expect((childInput('markGroupRead') as { seq: number }).seq).toBeLessThanOrEqual(c.syncedSeq);
         }
+        if (e.type === 'chat.groupRead') expect(c.groupUnread.g1).toBe(0);
         if (e.type === 'xstate.error.actor.markGroupRead') expect(snapshot.matches({ conversation: { open: { ready: { read: 'failed' } } } })).toBe(true);
         // Group chats the member is not in never show; the newest change first.
         for (const g of c.groups) expect(g.members.some((x) => x.userId === 'me' && x.state === 'accepted')).toBe(true);

@@ -70,6 +70,11 @@ describe.each(dialects)('chat over real sockets on %s', (dialect) => {
     await settle();
     expect(got(cat, serverEvents.groupMessageReceived)).toBeUndefined();
     expect(got(cat, serverEvents.groupMessageReaction)).toBeUndefined();
+    // Reading the group reaches the reader's own sockets (every tab drops the badge), no one else's.
+    await ok(bob, 'PUT', paths.groupChat.read(group._id), { seq: chat.seq });
+    expect(await waitFor(() => got(bob, serverEvents.groupRead), 'group read')).toEqual({ groupId: group._id, unreadCount: 0 });
+    await settle();
+    expect(got(ann, serverEvents.groupRead)).toBeUndefined();
 
     // Once Cat accepts, Cat's socket is moved into the room by the server; removed, moved out.
     await ok(cat, 'PUT', paths.groupChat.accept(group._id));

@@ -293,7 +293,10 @@ export function createChatService(deps: ChatServiceDeps) {
       await acceptedGroup(me, groupId);
       const conversation = await store.conversation(groupId);
       await store.markGroupRead(groupId, me.userId, seq, Number(conversation?.last_seq ?? 0));
-      return { groupId, unreadCount: await store.groupUnread(groupId, me.userId) };
+      const read = { groupId, unreadCount: await store.groupUnread(groupId, me.userId) };
+      // Every tab of the member: the badge goes wherever the group was read.
+      rooms.toUsers([me.userId], serverEvents.groupRead, read);
+      return read;
     },
 
     async group(me: Me, groupId: string): Promise<GroupChat> {
