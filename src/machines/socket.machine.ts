@@ -33,8 +33,6 @@ export interface SocketContext {
   token: string;
   /** Failed attempts in a row; the retry delay doubles with each. */
   attempts: number;
-  /** Whether this session's socket was ever connected: a later connect is a reconnect. */
-  wasConnected: boolean;
   lastError: string | null;
 }
 
@@ -42,7 +40,7 @@ export const RETRY_BASE_MS = 1000;
 export const RETRY_MAX_MS = 30_000;
 export const retryDelay = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RETRY_MAX_MS);
 
-const initial: SocketContext = { token: '', attempts: 0, wasConnected: false, lastError: null };
+const initial: SocketContext = { token: '', attempts: 0, lastError: null };
 
 /**
  * The member's socket (app child, systemId 'socket'). Runs while the session is signed in;
@@ -60,13 +58,16 @@ export const socketMachine = setup({
   actions: {
     /** Effect: hands a server event to the screens' subscribers. */
     publish: (_, _message: SocketMessage) => {},
-    /** Effect: tells the screens the socket is back (they fetch what they missed). */
+    /**
+     * Effect: tells the screens the socket is (back) up, so they fetch what they may have missed. On
+     * the first connect too: a screen may have loaded before it, and whatever happened between its
+     * load and the connect reached no socket of this member.
+     */
     announceReconnected: () => {},
     open: sendTo('connection', { type: 'connection.open' }),
   },
   guards: {
     tokenChanged: ({ context, event }) => event.type === 'socket.start' && event.token !== context.token,
-    wasConnected: ({ context }) => context.wasConnected,
   },
   delays: {
     RETRY: ({ context }) => retryDelay(context.attempts),
@@ -92,16 +93,13 @@ export const socketMachine = setup({
           guard: 'tokenChanged',
           target: 'active',
           reenter: true,
-          actions: assign({ token: ({ event }) => event.token, attempts: 0, wasConnected: false, lastError: null }),
+          actions: assign({ token: ({ event }) => event.token, attempts: 0, lastError: null }),
         },
       },
       states: {
         connecting: {
           on: {
-            'socket.connected': [
-              { guard: 'wasConnected', target: 'connected', actions: 'announceReconnected' },
-              { target: 'connected' },
-            ],
+            'socket.connected': { target: 'connected', actions: 'announceReconnected' },
             'socket.connectError': {
               target: 'reconnecting',
               actions: assign({
@@ -112,7 +110,7 @@ export const socketMachine = setup({
           },
         },
         connected: {
-          entry: assign({ attempts: 0, wasConnected: true, lastError: null }),
+          entry: assign({ attempts: 0, lastError: null }),
           on: {
             'socket.disconnected': {
               target: 'reconnecting',

@@ -18,7 +18,9 @@ describe('socket effects', () => {
     const actor = createActor(socketLogic(bus, connection)).start();
     actor.send({ type: 'socket.start', token: 'token' });
     actor.stop();
-    return got;
+    // Connecting (the first time too) tells the screens to fetch what they may have missed.
+    expect(got[0]).toEqual({ event: 'reconnected' });
+    return got.slice(1);
   };
 
   it('turns a block from another tab or member into following off and blocked', () => {
