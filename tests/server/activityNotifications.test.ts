@@ -1,11 +1,8 @@
-import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/api/paths';
-import { clientEvents, serverEvents } from '../../src/api/socket';
-import type { Config } from '../../server/config';
-import { startServer, type RunningServer } from '../../server/main';
-import { emitAck, okHttp, openSocket, record, signUpMember, type ChatClient } from './chatSockets';
-import { dialects, dropTestSchema, testConfig } from './harness';
+import { serverEvents } from '../../src/api/socket';
+import { liveServer, type ChatClient } from './chatSockets';
+import { dialects } from './harness';
 
 /**
  * Follows, first reactions and comments notify the member they concern while that member's
@@ -13,33 +10,9 @@ import { dialects, dropTestSchema, testConfig } from './harness';
  * the same follow or a changed reaction.
  */
 describe.each(dialects)('follow, reaction and comment notifications on %s', (dialect) => {
-  let config: Config;
-  let server: RunningServer;
-  const clients: ChatClient[] = [];
-  const ok = (who: ChatClient, method: string, url: string, body?: unknown) => okHttp(server.url, who.token, method, url, body);
-
-  async function client(): Promise<ChatClient> {
-    const member = await signUpMember(server.url);
-    const c: ChatClient = { ...member, socket: await openSocket(server.url, member.token), events: [] };
-    record(c);
-    clients.push(c);
-    return c;
-  }
-  /** Each request's events are sent before it answers: an acknowledgement asked for afterwards comes after them. */
-  const drained = (...cs: ChatClient[]) => Promise.all(cs.map((c) => emitAck(c.socket, clientEvents.joinRoom, null)));
+  const { client, ok, drained } = liveServer(dialect);
   const notices = (c: ChatClient) => c.events.filter((e) => e.event === serverEvents.notification).map((e) => e.payload);
   const summaryOf = (c: ChatClient) => expect.objectContaining({ _id: c.id, username: c.username });
-
-  beforeAll(async () => {
-    config = { ...(await testConfig(dialect)), port: 0 };
-    server = await startServer(config, { handleSignals: false });
-  });
-  afterAll(async () => {
-    for (const c of clients) c.socket.close();
-    await server.close();
-    await dropTestSchema(config);
-    await fs.rm(config.dataDir, { recursive: true, force: true });
-  });
 
   it('a new follower is announced to the followed member once; following again, or back, is the other one’s news', async () => {
     const [ann, bob] = [await client(), await client()];

@@ -1,52 +1,22 @@
-import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, paths } from '../../src/api/paths';
-import { clientEvents, serverEvents } from '../../src/api/socket';
-import type { Config } from '../../server/config';
-import { startServer, type RunningServer } from '../../server/main';
-import { emitAck, okHttp, openSocket, record, signUpMember, type ChatClient } from './chatSockets';
-import { dialects, dropTestSchema, testConfig } from './harness';
+import { serverEvents } from '../../src/api/socket';
+import { liveServer, type ChatClient } from './chatSockets';
+import { dialects } from './harness';
 
 /**
  * The receiver's 'messages' setting decides whether a message raises a `notification`; the
  * message itself (`message received`, `chat list`, the stored copy) arrives either way.
  */
 describe.each(dialects)('message notifications follow the receiver\'s setting on %s', (dialect) => {
-  let config: Config;
-  let server: RunningServer;
-  const clients: ChatClient[] = [];
-  const ok = (who: ChatClient, method: string, url: string, body?: unknown) => okHttp(server.url, who.token, method, url, body);
-
-  async function client(): Promise<ChatClient> {
-    const member = await signUpMember(server.url);
-    const c: ChatClient = { ...member, socket: await openSocket(server.url, member.token), events: [] };
-    record(c);
-    clients.push(c);
-    return c;
-  }
+  const live = liveServer(dialect);
+  const { client, ok, drained } = live;
   const setMessages = async (who: ChatClient, on: boolean) => {
     const { user } = await ok(who, 'PUT', paths.users.settings, { messages: on });
     expect(user.notifications.messages).toBe(on);
   };
   const eventsFor = (c: ChatClient, event: string, messageId: string) =>
     c.events.filter((e) => e.event === event && (e.payload._id ?? e.payload.message?._id) === messageId).map((e) => e.payload);
-  /**
-   * The server sends every event of a message before answering the send, and one socket's frames
-   * arrive in order: once an acknowledgement asked for after the answer is back, nothing more of
-   * that message is on its way to this socket.
-   */
-  const drained = (...cs: ChatClient[]) => Promise.all(cs.map((c) => emitAck(c.socket, clientEvents.joinRoom, null)));
-
-  beforeAll(async () => {
-    config = { ...(await testConfig(dialect)), port: 0 };
-    server = await startServer(config, { handleSignals: false });
-  });
-  afterAll(async () => {
-    for (const c of clients) c.socket.close();
-    await server.close();
-    await dropTestSchema(config);
-    await fs.rm(config.dataDir, { recursive: true, force: true });
-  });
 
   it('notifies the receiver while the setting is on (the default), never the sender', async () => {
     const [ann, bob] = [await client(), await client()];
@@ -100,10 +70,7 @@ describe.each(dialects)('message notifications follow the receiver\'s setting on
     await setMessages(cat, false);
     // Dan blocks Ann after joining: Ann's messages no longer reach Dan at all.
     await ok(dan, 'PUT', paths.follows.block(ann.id));
-    const second = await openSocket(server.url, bob.token);
-    const bobAgain: ChatClient = { ...bob, socket: second, events: [] };
-    record(bobAgain);
-    clients.push(bobAgain);
+    const bobAgain = await live.tab(bob);
 
     const { chat } = await ok(ann, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'hello all' });
     await drained(ann, bob, bobAgain, cat, dan, eve);
@@ -124,7 +91,7 @@ describe.each(dialects)('message notifications follow the receiver\'s setting on
 
   it('refuses a setting that is not true or false, and keeps the old value', async () => {
     const bob = await client();
-    const response = await fetch(`${server.url}${API_BASE}${paths.users.settings}`, {
+    const response = await fetch(`${live.url}${API_BASE}${paths.users.settings}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ messages: 'off' }),

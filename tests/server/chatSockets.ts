@@ -1,10 +1,13 @@
+import fs from 'node:fs/promises';
 import { io as connect, type Socket } from 'socket.io-client';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { authResponseSchema } from '../../src/api/auth';
 import type { SocketAck } from '../../src/api/chat';
 import { API_BASE } from '../../src/api/paths';
-import { SOCKET_PATH, serverEvents } from '../../src/api/socket';
-import { newMember } from './harness';
+import { SOCKET_PATH, clientEvents, serverEvents } from '../../src/api/socket';
+import type { Config } from '../../server/config';
+import { startServer, type RunningServer } from '../../server/main';
+import { dropTestSchema, newMember, testConfig, type DialectName } from './harness';
 
 /** A member with a real socket.io client that records every server event it gets. */
 export interface ChatClient {
@@ -77,3 +80,50 @@ export async function waitFor<T>(find: () => T | undefined, what: string, ms = 5
 }
 
 export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The real server (startServer on port 0, this dialect) for one describe block, and members with
+ * recording sockets: created in beforeAll, closed with their sockets and data in afterAll.
+ */
+export function liveServer(dialect: DialectName) {
+  let config: Config;
+  let server: RunningServer;
+  const clients: ChatClient[] = [];
+  beforeAll(async () => {
+    config = { ...(await testConfig(dialect)), port: 0 };
+    server = await startServer(config, { handleSignals: false });
+  });
+  afterAll(async () => {
+    for (const c of clients) c.socket.close();
+    await server.close();
+    await dropTestSchema(config);
+    await fs.rm(config.dataDir, { recursive: true, force: true });
+  });
+  return {
+    /** The server's address (after beforeAll). */
+    get url() {
+      return server.url;
+    },
+    /** A new member with an open socket that records every event it gets. */
+    async client(): Promise<ChatClient> {
+      const member = await signUpMember(server.url);
+      const c: ChatClient = { ...member, socket: await openSocket(server.url, member.token), events: [] };
+      record(c);
+      clients.push(c);
+      return c;
+    },
+    /** Another tab of the same member: a second recording socket on their token. */
+    async tab(of: ChatClient): Promise<ChatClient> {
+      const c: ChatClient = { ...of, socket: await openSocket(server.url, of.token), events: [] };
+      record(c);
+      clients.push(c);
+      return c;
+    },
+    ok: (who: ChatClient, method: string, url: string, body?: unknown) => okHttp(server.url, who.token, method, url, body),
+    /**
+     * The server sends a request's events before it answers, and one socket's frames arrive in
+     * order: once an acknowledgement asked for afterwards is back, nothing more of it is on its way.
+     */
+    drained: (...cs: ChatClient[]) => Promise.all(cs.map((c) => emitAck(c.socket, clientEvents.joinRoom, null))),
+  };
+}
