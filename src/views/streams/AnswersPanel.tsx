@@ -8,10 +8,9 @@ import type { Commenter } from '../../machines/comments.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
-import { Skeleton } from '../components/Skeleton';
 import { timeAgo } from './format';
+import { PanelFailed, PanelLoading } from './PanelStates';
 import { useStreamsLogic } from './StreamsLogic';
-import { LoadError } from '../components/LoadError';
 
 const fieldClass =
   'w-full resize-y rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:aria-[invalid=true]:border-red-400';
@@ -34,22 +33,8 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
   const busyAccepting = state.matches({ ready: 'accepting' }) || state.matches({ ready: 'unaccepting' });
   const asker = question !== null && question.userId === me.userId;
 
-  if (state.matches('loading'))
-    return (
-      <div className="flex flex-col gap-3 p-5" aria-busy="true" aria-label="Loading answers">
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
-    );
-  if (state.matches('failed'))
-    return (
-      <div className="p-5">
-        <LoadError onRetry={() => actor.send({ type: 'answers.retry' })}>
-          {error}
-        </LoadError>
-      </div>
-    );
+  if (state.matches('loading')) return <PanelLoading label="Loading answers" rows={2} rowClassName="h-16" />;
+  if (state.matches('failed')) return <PanelFailed error={error} onRetry={() => actor.send({ type: 'answers.retry' })} />;
 
   return (
     <div className="flex flex-col">

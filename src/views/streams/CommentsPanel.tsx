@@ -8,11 +8,10 @@ import { TEMP_PREFIX, type Commenter } from '../../machines/comments.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
-import { Skeleton } from '../components/Skeleton';
 import { timeAgo } from './format';
 import { SheetDialog } from '../components/SheetDialog';
+import { PanelFailed, PanelLoading } from './PanelStates';
 import { useStreamsLogic } from './StreamsLogic';
-import { LoadError } from '../components/LoadError';
 
 const fieldClass =
   'w-full resize-none rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400';
@@ -40,22 +39,8 @@ export function CommentsPanel({
   const { comments, draft, editing, error, nextCursor } = state.context;
   const adding = state.matches({ ready: { write: 'adding' } });
 
-  if (state.matches('loading'))
-    return (
-      <div className="flex flex-col gap-3 p-5" aria-busy="true" aria-label="Loading comments">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-12" />
-        ))}
-      </div>
-    );
-  if (state.matches('failed'))
-    return (
-      <div className="p-5">
-        <LoadError onRetry={() => actor.send({ type: 'comments.retry' })}>
-          {error}
-        </LoadError>
-      </div>
-    );
+  if (state.matches('loading')) return <PanelLoading label="Loading comments" rows={3} rowClassName="h-12" />;
+  if (state.matches('failed')) return <PanelFailed error={error} onRetry={() => actor.send({ type: 'comments.retry' })} />;
 
   return (
     <div className="flex flex-col">
