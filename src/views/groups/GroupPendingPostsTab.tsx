@@ -1,16 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { Check, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Post } from '../../api/posts';
 import { selectBusy, selectRunning, standingOf, type GroupActorRef } from '../../machines/group.machine';
 import { Button } from '../components/Button';
 import { LoadError } from '../components/LoadError';
-import { useSessionProfile } from '../layouts/useShell';
-import { CommentsModal } from '../streams/CommentsPanel';
 import { EmptyState } from '../streams/PageParts';
 import { PostCard } from '../streams/PostCard';
 import { PostSkeletons } from '../streams/PostSkeleton';
-import { ReactionsModal } from '../streams/ReactionsModal';
+import { usePostOverlays } from '../streams/postOverlays';
 import { useFeed } from '../streams/useFeed';
 
 /**
@@ -28,9 +26,7 @@ export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
   const error = useSelector(feed, (s) => s.context.error);
   const hasMore = useSelector(feed, (s) => s.context.nextCursor !== null);
   const loadingMore = useSelector(feed, (s) => s.matches({ ready: { more: 'loading' } }));
-  const profile = useSessionProfile();
-  const [comments, setComments] = useState<Post | null>(null);
-  const [reactions, setReactions] = useState<Post | null>(null);
+  const { cardProps, overlays } = usePostOverlays(callbacks);
 
   // An accepted or declined post leaves the queue (it no longer belongs to it).
   useEffect(() => {
@@ -52,24 +48,12 @@ export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
         text={isAdmin ? 'Posts members send to the group wait here until you accept or decline them.' : 'Your posts wait here until a group admin accepts them.'}
       />
     );
-  const me = profile
-    ? { userId: profile._id, username: profile.username, avatarColor: profile.avatarColor, profilePicture: profile.profilePicture || profile.avatarImage }
-    : null;
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label="Pending posts" className="flex flex-col gap-4">
         {posts.map((post) => (
           <li key={post._id} className="flex flex-col gap-2">
-            <PostCard
-              post={post}
-              viewerId={profile?._id ?? null}
-              onReacted={callbacks.onReacted}
-              onSaved={callbacks.onSaved}
-              onPublished={callbacks.onPublished}
-              onDeleted={callbacks.onDeleted}
-              onOpenComments={setComments}
-              onOpenReactions={setReactions}
-            />
+            <PostCard post={post} {...cardProps} />
             {isAdmin ? <Decision actor={actor} post={post} /> : null}
           </li>
         ))}
@@ -79,8 +63,7 @@ export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
           {loadingMore ? 'Loading...' : 'Load more'}
         </Button>
       ) : null}
-      {comments && me ? <CommentsModal postId={comments._id} me={me} onCount={callbacks.onCommentsCount} onClose={() => setComments(null)} /> : null}
-      {reactions ? <ReactionsModal postId={reactions._id} onClose={() => setReactions(null)} /> : null}
+      {overlays}
     </div>
   );
 }

@@ -1,15 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { Post } from '../../api/posts';
 import type { FeedActorRef } from '../../machines/feed.machine';
 import { Button } from '../components/Button';
-import { useSessionProfile } from '../layouts/useShell';
-import { CommentsModal } from './CommentsPanel';
 import { NewPostsPill } from './NewPostsPill';
 import { PostCard } from './PostCard';
 import { PostSkeletons } from './PostSkeleton';
-import { ReactionsModal } from './ReactionsModal';
+import { usePostOverlays } from './postOverlays';
 import type { useFeed } from './useFeed';
 import { LoadError } from '../components/LoadError';
 
@@ -30,7 +27,6 @@ export function FeedList({
   empty: ReactNode;
   noun?: string;
 }) {
-  const profile = useSessionProfile();
   const posts = useSelector(feed, (s) => s.context.posts);
   const pending = useSelector(feed, (s) => s.context.pending.length);
   const reveals = useSelector(feed, (s) => s.context.reveals);
@@ -40,8 +36,7 @@ export function FeedList({
   const hasMore = useSelector(feed, (s) => s.context.nextCursor !== null);
   const loadingMore = useSelector(feed, (s) => s.matches({ ready: { more: 'loading' } }));
   const moreFailed = useSelector(feed, (s) => s.matches({ ready: { more: 'failed' } }));
-  const [comments, setComments] = useState<Post | null>(null);
-  const [reactions, setReactions] = useState<Post | null>(null);
+  const { cardProps, overlays } = usePostOverlays(callbacks);
 
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
@@ -73,9 +68,6 @@ export function FeedList({
       </LoadError>
     );
 
-  const me = profile
-    ? { userId: profile._id, username: profile.username, avatarColor: profile.avatarColor, profilePicture: profile.profilePicture || profile.avatarImage }
-    : null;
   // jsdom (tests) measures nothing: render every card when the virtualiser has no window size.
   const rendered = items.length > 0 || posts.length === 0 ? items : posts.map((_, index) => ({ index, key: posts[index]._id, start: 0 }));
 
@@ -96,16 +88,7 @@ export function FeedList({
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
               >
-                <PostCard
-                  post={post}
-                  viewerId={profile?._id ?? null}
-                  onReacted={callbacks.onReacted}
-                  onSaved={callbacks.onSaved}
-                  onPublished={callbacks.onPublished}
-                  onDeleted={callbacks.onDeleted}
-                  onOpenComments={setComments}
-                  onOpenReactions={setReactions}
-                />
+                <PostCard post={post} {...cardProps} />
               </div>
             );
           })}
@@ -120,10 +103,7 @@ export function FeedList({
         ) : null}
         {!hasMore && posts.length > 0 ? <p>You are all caught up.</p> : null}
       </div>
-      {comments && me ? (
-        <CommentsModal postId={comments._id} me={me} onCount={callbacks.onCommentsCount} onClose={() => setComments(null)} />
-      ) : null}
-      {reactions ? <ReactionsModal postId={reactions._id} onClose={() => setReactions(null)} /> : null}
+      {overlays}
     </div>
   );
 }

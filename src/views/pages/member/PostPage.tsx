@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { Post } from '../../../api/posts';
 import { buttonClasses } from '../../components/Button';
 import { useSessionProfile } from '../../layouts/useShell';
+import { commenterOf } from '../../streams/postOverlays';
 import { CommentsPanel } from '../../streams/CommentsPanel';
 import { EmptyState } from '../../streams/PageParts';
 import { PostCard } from '../../streams/PostCard';
@@ -49,7 +50,7 @@ export default function PostPage({ postId, extra, backTo = { href: '/streams', l
         <EmptyState title="This post is gone" text="It was deleted, or you can no longer see it." action={<Link href={backTo.href} className={buttonClasses({ variant: 'secondary' })}>{backTo.label}</Link>} />
       </div>
     );
-  const me = profile ? { userId: profile._id, username: profile.username, avatarColor: profile.avatarColor, profilePicture: profile.profilePicture || profile.avatarImage } : null;
+  const me = commenterOf(profile);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <PostCard

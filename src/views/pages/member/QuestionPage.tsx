@@ -1,5 +1,6 @@
 import { shortenNumber } from '../../../api/numbers';
 import { useSessionProfile } from '../../layouts/useShell';
+import { commenterOf } from '../../streams/postOverlays';
 import { AnswersPanel } from '../../streams/AnswersPanel';
 import PostPage from './PostPage';
 
@@ -7,10 +8,7 @@ const BACK = { href: '/questions', label: 'Back to Questions' };
 
 /** /question/{questionId}: the question (its card, reactions and comments) with its answers. */
 export default function QuestionPage({ questionId }: { questionId: string }) {
-  const profile = useSessionProfile();
-  const me = profile
-    ? { userId: profile._id, username: profile.username, avatarColor: profile.avatarColor, profilePicture: profile.profilePicture || profile.avatarImage }
-    : null;
+  const me = commenterOf(useSessionProfile());
   return (
     <PostPage
       postId={questionId}
