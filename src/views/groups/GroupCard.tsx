@@ -12,17 +12,36 @@ const SHOWN_TAGS = 3;
 const chip = 'rounded-full px-2.5 py-0.5 text-xs font-medium';
 
 /** The group's picture, or its first letter on the accent when it has none. Decorative: the name is beside it. */
-export function GroupImage({ group, className = 'size-14' }: { group: Pick<Group, 'name' | 'profileImage'>; className?: string }) {
+export function GroupImage({ group, className = 'size-14 text-2xl' }: { group: Pick<Group, 'name' | 'profileImage'>; className?: string }) {
   const frame = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-2xl ${className}`;
   if (group.profileImage) return <img src={group.profileImage} alt="" aria-hidden="true" className={`${frame} object-cover`} />;
   return (
-    <span aria-hidden="true" className={`${frame} bg-accent-strong text-2xl font-semibold uppercase text-white`}>
+    <span aria-hidden="true" className={`${frame} bg-accent-strong font-semibold uppercase text-white`}>
       {group.name.trim().charAt(0) || '?'}
     </span>
   );
 }
 
 export const memberCountText = (count: number) => `${shortenNumber(count)} ${count === 1 ? 'member' : 'members'}`;
+
+/** The group's privacy and member count, in a card ("Private") or its page's header ("Private group"). */
+export function GroupFacts({ group, inHeader = false }: { group: Pick<Group, 'privacy' | 'memberCount'>; inHeader?: boolean }) {
+  const Privacy = group.privacy === 'private' ? Lock : Globe;
+  const size = inHeader ? 15 : 14;
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
+      <span className="inline-flex items-center gap-1">
+        <Privacy aria-hidden="true" size={size} />
+        {group.privacy === 'private' ? 'Private' : 'Public'}
+        {inHeader ? ' group' : ''}
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <Users aria-hidden="true" size={size} />
+        {memberCountText(group.memberCount)}
+      </span>
+    </p>
+  );
+}
 
 /**
  * A group in a list: picture, name (a link to the group's page), privacy, member count and a
@@ -31,7 +50,6 @@ export const memberCountText = (count: number) => `${shortenNumber(count)} ${cou
  */
 export function GroupCard({ group, actions }: { group: Group; actions?: ReactNode }) {
   const nameId = `group-${group._id}-name`;
-  const Privacy = group.privacy === 'private' ? Lock : Globe;
   const hidden = Math.max(0, group.category.length - SHOWN_CATEGORIES) + Math.max(0, group.tags.length - SHOWN_TAGS);
   return (
     <article
@@ -46,16 +64,7 @@ export function GroupCard({ group, actions }: { group: Group; actions?: ReactNod
             {group.name}
           </Link>
         </h3>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
-          <span className="inline-flex items-center gap-1">
-            <Privacy aria-hidden="true" size={14} />
-            {group.privacy === 'private' ? 'Private' : 'Public'}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Users aria-hidden="true" size={14} />
-            {memberCountText(group.memberCount)}
-          </span>
-        </p>
+        <GroupFacts group={group} />
         {group.category.length || group.tags.length ? (
           <ul aria-label="Categories and tags" className="flex flex-wrap gap-1.5">
             {group.category.slice(0, SHOWN_CATEGORIES).map((category) => (

@@ -1,48 +1,27 @@
 import { useSelector } from '@xstate/react';
-import { Check, Globe, Lock, LogOut, Shield, UserPlus, Users, X } from 'lucide-react';
-import { shortenNumber } from '../../api/numbers';
+import { Check, LogOut, Shield, UserPlus, X } from 'lucide-react';
 import { selectBusy, selectRunning, standingOf, type GroupActorRef } from '../../machines/group.machine';
 import { Button } from '../components/Button';
-
-/** The group's picture, or its first letter on the accent colour. */
-export function GroupImage({ name, image, size = 'lg' }: { name: string; image: string; size?: 'md' | 'lg' }) {
-  const frame = size === 'lg' ? 'size-20 text-3xl' : 'size-12 text-xl';
-  if (image) return <img src={image} alt="" className={`${frame} shrink-0 rounded-2xl object-cover`} />;
-  return (
-    <span aria-hidden="true" className={`${frame} inline-flex shrink-0 items-center justify-center rounded-2xl bg-accent-strong font-bold text-white uppercase`}>
-      {name.charAt(0) || '?'}
-    </span>
-  );
-}
+import { GroupFacts, GroupImage } from './GroupCard';
 
 const chip = 'rounded-full bg-neutral-100 px-2.5 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300';
 
 /** Name, picture, privacy, categories, tags, member count, and what the viewer can do about the group. */
 export function GroupHeader({ actor }: { actor: GroupActorRef }) {
   const group = useSelector(actor, (s) => s.context.group)!;
-  const Privacy = group.privacy === 'private' ? Lock : Globe;
   return (
     <section
       aria-labelledby="group-name"
       className="flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <div className="flex flex-wrap items-start gap-4">
-        <GroupImage name={group.name} image={group.profileImage} />
+        <GroupImage group={group} className="size-20 text-3xl" />
         {/* At least 10rem for the name: on a phone the actions wrap below instead of squeezing it. */}
         <div className="flex min-w-40 flex-1 basis-40 flex-col gap-1">
           <h1 id="group-name" className="text-2xl font-bold tracking-tight break-words text-neutral-900 dark:text-white">
             {group.name}
           </h1>
-          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
-            <span className="inline-flex items-center gap-1">
-              <Privacy aria-hidden="true" size={15} />
-              {group.privacy === 'private' ? 'Private group' : 'Public group'}
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <Users aria-hidden="true" size={15} />
-              {String(shortenNumber(group.memberCount))} {group.memberCount === 1 ? 'member' : 'members'}
-            </span>
-          </p>
+          <GroupFacts group={group} inHeader />
         </div>
         <MembershipActions actor={actor} />
       </div>
