@@ -171,6 +171,20 @@ function newestGroupMessages(known: Record<string, ChatMessage>, groups: ChatLis
   }
   return next;
 }
+/**
+ * The list's unread counts, except where a message newer than the list's own newest came live
+ * meanwhile (a list read just before it was stored): that group keeps the count it has now.
+ */
+function listedUnread(context: Pick<ChatContext, 'groupLast' | 'groupUnread'>, groups: ChatLists['groups']): Record<string, number> {
+  return Object.fromEntries(
+    groups.map((group) => {
+      const listed = group.unreadCount ?? 0;
+      const live = context.groupLast[group._id];
+      const liveIsNewer = live !== undefined && live.seq > (group.lastMessage?.seq ?? 0);
+      return [group._id, liveIsNewer ? Math.max(listed, context.groupUnread[group._id] ?? 0) : listed];
+    }),
+  );
+}
 const sortGroups = (groups: GroupChat[]) => groups.sort((a, b) => newestFirst(a.updatedAt, b.updatedAt));
 
 /** Whether a message belongs to the open conversation: the private one with `peer`, or the group `peer`. */
@@ -485,7 +499,7 @@ export const chatMachine = setup({
                 list: ({ event }) => sortList([...event.output.list]),
                 groups: ({ event }) => sortGroups(event.output.groups.map(({ lastMessage: _last, unreadCount: _unread, ...group }) => group)),
                 groupLast: ({ context, event }) => newestGroupMessages(context.groupLast, event.output.groups),
-                groupUnread: ({ event }) => Object.fromEntries(event.output.groups.map((g) => [g._id, g.unreadCount ?? 0])),
+                groupUnread: ({ context, event }) => listedUnread(context, event.output.groups),
                 listError: null,
               }),
             },

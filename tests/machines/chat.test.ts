@@ -498,7 +498,12 @@ describe('chat machine: group chats and attachments', () => {
         // Group unread: the list's count, one more per message from another member; the open group is marked read
         // up to what its thread holds, and shows none meanwhile.
         const before = path.steps[path.steps.indexOf(step) - 1].state.context as ChatContext;
-        if (e.type === 'xstate.done.actor.list') expect(c.groupUnread).toEqual({ g1: (e.output as ChatLists).groups[0].unreadCount ?? 0 });
+        if (e.type === 'xstate.done.actor.list') {
+          // The list's count, unless a message newer than the list's newest came live meanwhile.
+          const listed = (e.output as ChatLists).groups[0];
+          const liveNewer = (before.groupLast.g1?.seq ?? 0) > (listed.lastMessage?.seq ?? 0);
+          expect(c.groupUnread).toEqual({ g1: liveNewer ? Math.max(listed.unreadCount ?? 0, before.groupUnread.g1 ?? 0) : (listed.unreadCount ?? 0) });
+        }
         if (e.type === 'chat.received' && !snapshot.matches({ conversation: { open: { ready: { read: 'markingGroup' } } } })) {
           const m = e.message as ChatMessage;
           const counted = m.groupId === 'g1' && c.groups.some((g) => g._id === 'g1') && m.senderId !== 'me';
@@ -580,6 +585,8 @@ describe('chat machine: group chats and attachments', () => {
     await waitFor(actor, (s) => s.matches({ list: 'loaded' }) && answers.length === 0);
     c = actor.getSnapshot().context;
     expect(c.groupLast).toEqual({ g1: gm5 });
+    // The list was read before gm5 was stored: its count (none given) does not wipe the live one.
+    expect(c.groupUnread).toEqual({ g1: 1 });
     actor.stop();
   });
 
