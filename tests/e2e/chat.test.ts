@@ -233,7 +233,9 @@ describe('a group chat of three, and an image', () => {
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     // A fresh page: the group's preview is its newest message, from the server's list.
     await expect.poll(() => row.innerText()).toMatch(/You: Hoot!/);
-    // Gwen writes while Hugo looks at the list: one unread, live; opening the group reads it, on the server too.
+    // Gwen writes while Hugo looks at the list (his other tab no longer shows the group, which would read it):
+    // one unread, live; opening the group reads it, on the server too.
+    await hugo.page.goto('/app/social/streams');
     const groupId = new URL(await row.getAttribute('href') ?? '', app.url).searchParams.get('id')!;
     await callApi(app, 'POST', '/group/message', gwen.token, { groupId, body: 'Owls, gather' });
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/gwen: Owls, gather\s*1\s*unread/);
