@@ -4,6 +4,7 @@ import { groupActionSchema, joinGroupRoomSchema, type SocketAck } from '../../sr
 import { clientEvents, serverEvents, type SessionEndedPayload } from '../../src/api/socket';
 import type { ChatService } from '../modules/chat/service';
 import { groupRoom, type ChatRooms } from './chatRooms';
+import { onClientEvent } from './clientEvent';
 import { userRoom } from './fanout';
 import type { SessionEvents } from './sessionEvents';
 
@@ -14,10 +15,6 @@ interface ChatSocketData {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyServer = Server<any, any, any, any>;
-
-const ack = (callback: unknown, answer: SocketAck) => {
-  if (typeof callback === 'function') (callback as (a: SocketAck) => void)(answer);
-};
 
 /**
  * The chat side of each socket. Rooms are the server's choice, never the client's: a socket is in
@@ -38,19 +35,7 @@ export function attachChatSockets(io: AnyServer, deps: { chat: ChatService; room
       .then((ids) => socket.join(ids.map(groupRoom)))
       .catch((error: unknown) => deps.log.warn({ err: error }, 'chat: joining group rooms failed'));
 
-    /** Wraps a handler: bad payloads and failures answer `{ok:false}`, never crash the server. */
-    const on = (event: string, handler: (payload: unknown) => Promise<SocketAck>) => {
-      socket.on(event, (payload: unknown, callback?: unknown) => {
-        const reply = typeof payload === 'function' && callback === undefined ? payload : callback;
-        ready
-          .then(() => handler(typeof payload === 'function' ? undefined : payload))
-          .then((answer) => ack(reply, answer))
-          .catch((error: unknown) => {
-            deps.log.warn({ err: error }, `chat: ${event} failed`);
-            ack(reply, { ok: false, message: 'Something went wrong' });
-          });
-      });
-    };
+    const on = (event: string, handler: (payload: unknown) => Promise<SocketAck>) => onClientEvent(socket, event, handler, { log: deps.log, ready });
 
     // Whatever room name is sent, the socket is only ever in its own room (already joined).
     on(clientEvents.joinRoom, async () => ({ ok: true, groups: groupsOf() }));

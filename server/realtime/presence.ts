@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
-import { serverEvents, type SessionEndedPayload } from '../../src/api/socket';
-import type { UserOnlinePayload } from '../../src/api/users';
+import type { SocketAck } from '../../src/api/chat';
+import { clientEvents, serverEvents, type SessionEndedPayload } from '../../src/api/socket';
+import { watchPresenceSchema, type UserOnlinePayload } from '../../src/api/users';
+import { onClientEvent } from './clientEvent';
 import { userIdOfRoom, userRoom } from './fanout';
 
 interface PresenceSocketData {
@@ -19,11 +21,18 @@ type AnyServer = Server<any, any, any, any>;
  * process (through Redis when there is one), so there is no counter to drift or to leave stale
  * after a crash.
  *
- * Events (`user online`): a connecting socket gets a snapshot of everyone online; everyone else
- * gets a change when a member's first socket connects (sent on every connect: harmless, and no
- * race between two processes can swallow it) and when their last socket leaves. Members in a
- * block with each other never learn of each other's presence.
+ * Presence goes only where it is looked at: a socket watches the members it shows (`watch
+ * presence`, at most PRESENCE_WATCH_MAX; each watch replaces the last) by joining their presence
+ * rooms, and is answered which of them are online now. A member's connect and last disconnect are
+ * told to their presence room only (`user online`; online on every connect: harmless, and no race
+ * between two processes can swallow it). So a connect costs what its watchers need, not a frame to
+ * every socket and a list of everyone online (which made a connect storm O(N²)). Members in a block
+ * with each other never learn of each other's presence: a watch leaves them out, and a change
+ * skips the sockets of the member's block partners (a block made after the watch included).
  */
+export const presenceRoom = (userId: string) => `${PRESENCE_ROOM}${userId}`;
+const PRESENCE_ROOM = 'presence:';
+
 export function createPresence(deps: { blockPartners: (userId: string) => Promise<string[]>; log: FastifyBaseLogger }) {
   let io: AnyServer | null = null;
 
@@ -50,12 +59,36 @@ export function createPresence(deps: { blockPartners: (userId: string) => Promis
     if (!io) return;
     const hidden = (await deps.blockPartners(userId)).map(userRoom);
     const payload: UserOnlinePayload = { type: 'change', userId, online };
-    (hidden.length > 0 ? io.except(hidden) : io).emit(serverEvents.userOnline, payload);
+    const watchers = io.to(presenceRoom(userId));
+    (hidden.length > 0 ? watchers.except(hidden) : watchers).emit(serverEvents.userOnline, payload);
+  }
+
+  /** Which of these members have a socket anywhere (one question to every process, not one per member). */
+  async function onlineAmong(userIds: string[]): Promise<string[]> {
+    if (!io || userIds.length === 0) return [];
+    const sockets = await io.in(userIds.map(userRoom)).fetchSockets();
+    const online = new Set(sockets.map((socket) => dataOf(socket)?.userId));
+    return userIds.filter((id) => online.has(id));
+  }
+
+  /** `watch presence`: this socket now follows these members (block partners left out). */
+  async function watch(socket: Socket, payload: unknown): Promise<SocketAck> {
+    const parsed = watchPresenceSchema.safeParse(payload);
+    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid member list' };
+    const userId = dataOf(socket)?.userId;
+    if (!userId) return { ok: false, message: 'Not signed in' };
+    const partners = new Set(await deps.blockPartners(userId));
+    const watched = [...new Set(parsed.data.userIds)].filter((id) => !partners.has(id));
+    for (const room of [...socket.rooms]) if (room.startsWith(PRESENCE_ROOM)) await socket.leave(room);
+    // Joined before asking who is online: a member connecting in between is told as a change.
+    await socket.join(watched.map(presenceRoom));
+    return { ok: true, online: await onlineAmong(watched) };
   }
 
   async function onConnection(socket: Socket): Promise<void> {
     const userId = dataOf(socket)?.userId;
     if (!userId) return;
+    onClientEvent(socket, clientEvents.watchPresence, (payload) => watch(socket, payload), { log: deps.log });
     socket.on('disconnect', () => {
       void (async () => {
         if (!io) return;
@@ -64,11 +97,6 @@ export function createPresence(deps: { blockPartners: (userId: string) => Promis
       })().catch((error: unknown) => deps.log.warn({ err: error }, 'presence: offline announcement failed'));
     });
     await announce(userId, true);
-    const [online, partners] = await Promise.all([connectedUserIds(), deps.blockPartners(userId)]);
-    for (const id of partners) online.delete(id);
-    online.add(userId);
-    const payload: UserOnlinePayload = { type: 'snapshot', userIds: [...online] };
-    socket.emit(serverEvents.userOnline, payload);
   }
 
   return {

@@ -288,4 +288,6 @@ export interface SocketAck {
   ok: boolean;
   message?: string;
   groups?: string[];
+  /** `watch presence`: which of the watched members are online now. */
+  online?: string[];
 }

@@ -3,7 +3,7 @@ import type { ReactionType } from './constants';
 import type { UserSummary } from './follows';
 import type { GroupActionEvent } from './groups';
 import type { Comment, Post, ReactionCounts } from './posts';
-import type { UserOnlinePayload } from './users';
+import type { UserOnlinePayload, WatchPresence } from './users';
 
 /**
  * Socket.io event names and payloads (spec section 7, "Real-time socket"), defined once.
@@ -16,6 +16,8 @@ export const clientEvents = {
   joinGroupRoom: 'join group room',
   leaveGroupRoom: 'leave group room',
   groupAction: 'group action',
+  /** Ours: the members whose presence this socket follows (the people on screen); see watchPresenceSchema. */
+  watchPresence: 'watch presence',
 } as const;
 
 export const serverEvents = {
@@ -122,7 +124,7 @@ export interface StreamEventPayloads {
   [serverEvents.commentDeleted]: CommentDeletedPayload;
   [serverEvents.questionAnswers]: QuestionAnswersPayload;
   [serverEvents.relationChanged]: RelationChangedPayload;
-  /** Presence: a snapshot on connect, then one change per member (docs/api.md). */
+  /** Presence: one change per watched member going online or offline (docs/api.md). */
   [serverEvents.userOnline]: UserOnlinePayload;
   [serverEvents.groupAction]: GroupActionEvent;
   /** Follows, reactions and comments (the chat sends message notifications itself). */
@@ -159,6 +161,7 @@ export interface ClientEventPayloads {
   [clientEvents.joinGroupRoom]: { groupId: string };
   [clientEvents.leaveGroupRoom]: { groupId: string };
   [clientEvents.groupAction]: GroupAction;
+  [clientEvents.watchPresence]: WatchPresence;
 }
 export type ClientEvent = keyof ClientEventPayloads;
 export type { SocketAck };

@@ -294,9 +294,21 @@ export type BanStatus = z.infer<typeof banStatusSchema>;
 export const onlineUsersSchema = z.object({ userIds: z.array(z.string()) });
 export type OnlineUsers = z.infer<typeof onlineUsersSchema>;
 
+/** The most members one socket watches at once (a page of people, search results, suggestions). */
+export const PRESENCE_WATCH_MAX = 200;
+
 /**
- * The `user online` socket event: first a snapshot of everyone online (the socket's own member
- * included, members in a block with them left out), then one change per member going online or
- * offline (sent to every member without a block with them).
+ * `watch presence` (client to server): the members whose presence this socket wants, replacing
+ * what it watched before. The acknowledgement's `online` holds those of them online now (members
+ * in a block with the watcher left out); then `user online` changes arrive for them only.
  */
-export type UserOnlinePayload = { type: 'snapshot'; userIds: string[] } | { type: 'change'; userId: string; online: boolean };
+export const watchPresenceSchema = z.object({
+  userIds: z.array(idSchema('User')).max(PRESENCE_WATCH_MAX, { error: `Watch at most ${PRESENCE_WATCH_MAX} members at once` }),
+});
+export type WatchPresence = z.infer<typeof watchPresenceSchema>;
+
+/**
+ * The `user online` socket event: a watched member (see watchPresenceSchema) went online (any of
+ * their sockets connected, on any process; sent on every connect) or offline (their last socket left).
+ */
+export type UserOnlinePayload = { type: 'change'; userId: string; online: boolean };

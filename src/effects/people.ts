@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
-import { serverEvents } from '../api/socket';
+import { clientEvents, serverEvents } from '../api/socket';
 import type { User } from '../api/auth';
-import type { BasicInfo, ChangePasswordBody, NotificationType, PersonalizeBody, ReportProfileBody, SocialLinks } from '../api/users';
+import type { BasicInfo, ChangePasswordBody, NotificationType, OnlineUsers, PersonalizeBody, ReportProfileBody, SocialLinks, WatchPresence } from '../api/users';
 import { blockedMembersMachine, type BlockedMembersEvent } from '../machines/blockedMembers.machine';
 import { peopleMachine, type PeopleEvent } from '../machines/people.machine';
 import { personalizeMachine } from '../machines/personalize.machine';
@@ -13,7 +13,7 @@ import { profileLinksMachine } from '../machines/profileLinks.machine';
 import { profileReportMachine } from '../machines/profileReport.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
-import { streamsBus, type Bus, type BusMessage } from './socket';
+import { emitToServer, streamsBus, type Bus, type BusMessage } from './socket';
 
 /** Bus messages as events of the people machine. */
 export function peopleEventOf(message: BusMessage): PeopleEvent | null {
@@ -23,9 +23,7 @@ export function peopleEventOf(message: BusMessage): PeopleEvent | null {
     case 'following':
       return { type: 'people.following', userId: message.userId, following: message.following };
     case serverEvents.userOnline:
-      return message.payload.type === 'snapshot'
-        ? { type: 'people.online', userIds: message.payload.userIds }
-        : { type: 'people.presence', userId: message.payload.userId, online: message.payload.online };
+      return { type: 'people.presence', userId: message.payload.userId, online: message.payload.online };
     default:
       return null;
   }
@@ -38,6 +36,13 @@ export const livePeopleActor = (bus: Bus) =>
       if (event) sendBack(event);
     }),
   );
+
+/** The socket watches these members' presence; answers who of them is online (refused without a socket). */
+export async function watchPresence(watch: WatchPresence, emit: typeof emitToServer = emitToServer): Promise<OnlineUsers> {
+  const ack = await emit(clientEvents.watchPresence, watch);
+  if (!ack.ok) throw new Error(ack.message ?? 'Presence is not available');
+  return { userIds: ack.online ?? [] };
+}
 
 /**
  * Bus messages as events of the blocked members list. The server tells every tab of the member
@@ -84,7 +89,7 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
         fetchPeople: fromPromise(({ input }: { input: { page: number } }) => api.users.all(input.page)),
         searchPeople: fromPromise(({ input }: { input: { query: string } }) => api.users.search(input.query)),
         fetchSuggestions: fromPromise(() => api.users.suggestions()),
-        fetchOnline: fromPromise(() => api.users.online()),
+        watchPresence: fromPromise(({ input }: { input: WatchPresence }) => watchPresence(input)),
         live: livePeopleActor(bus),
       },
       actions: { showToast: bridge.showToast },

@@ -1,6 +1,6 @@
 import { produce } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { OnlineUsers, PeoplePage, Person, SearchResults, Suggestions } from '../api/users';
+import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { PRESENCE_WATCH_MAX, type OnlineUsers, type PeoplePage, type Person, type SearchResults, type Suggestions, type WatchPresence } from '../api/users';
 import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
 
@@ -9,8 +9,9 @@ export type PeopleEvent =
   | { type: 'people.retry' }
   /** The search box changed; an empty term shows the paged list again. */
   | { type: 'people.search'; query: string }
+  /** Internal: the people on screen changed (a page, results, suggestions); presence follows them. */
+  | { type: 'people.shown' }
   // From the bus:
-  | { type: 'people.online'; userIds: string[] }
   | { type: 'people.presence'; userId: string; online: boolean }
   | { type: 'people.following'; userId: string; following: boolean }
   | { type: 'people.reconnected' };
@@ -23,6 +24,7 @@ export interface PeopleContext {
   /** Search results for `query`; null while none are shown. */
   results: Person[] | null;
   suggestions: Person[];
+  /** Who of the people on screen is online (the server tells only about those watched). */
   online: string[];
   error: string | null;
   searchError: string | null;
@@ -32,6 +34,8 @@ export const PEOPLE_FAILED = 'Could not load people. Please try again.';
 export const SEARCH_FAILED = 'Could not search people. Please try again.';
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DELAY_MS = 300;
+/** The list, results and suggestions settle this long before one watch covers them all. */
+export const WATCH_DELAY_MS = 150;
 
 const initial: PeopleContext = {
   page: 1,
@@ -49,11 +53,19 @@ const followIn = (list: Person[] | null, userId: string, following: boolean) => 
   for (const person of list ?? []) if (person._id === userId) person.isFollowing = following;
 };
 
+/** Everyone on screen, once each: whose presence the page watches. */
+export const shownIds = (context: Pick<PeopleContext, 'users' | 'results' | 'suggestions'>): string[] =>
+  [...new Set([...context.users, ...(context.results ?? []), ...context.suggestions].map((person) => person._id))].slice(0, PRESENCE_WATCH_MAX);
+
 /**
  * The people page: members page by page, a search box (from one character, after a pause),
- * suggestions, and who is online (GET /user/online, then the `user online` changes from the bus).
+ * suggestions, and who of them is online: the socket watches the people on screen (`watch
+ * presence`, answered with who is online now), then `user online` changes come from the bus.
  * Follow changes made anywhere on screen (the author machine announces them) mark the lists.
  */
+/** A change of the people on screen restarts the watch delay, from any presence state. */
+const watchTransitions = { 'people.shown': { target: 'waiting', reenter: true } } as const;
+
 /**
  * A term restarts the search delay, an empty one clears the search. Taken in each search state,
  * not on the region: a `reenter` transition on a region of a parallel machine re-enters the whole
@@ -62,7 +74,7 @@ const followIn = (list: Person[] | null, userId: string, following: boolean) => 
 const searchTransitions = {
   'people.search': [
     { guard: 'hasTerm', target: 'waiting', reenter: true, actions: 'setQuery' },
-    { target: 'idle', actions: 'clearSearch' },
+    { target: 'idle', actions: ['clearSearch', 'shownChanged'] },
   ],
 } as const;
 
@@ -84,15 +96,16 @@ export const peopleMachine = setup({
     fetchSuggestions: fromPromise<Suggestions, void>(async () => {
       throw new Error('fetchSuggestions actor not provided');
     }),
-    /** Effect: GET /user/online. */
-    fetchOnline: fromPromise<OnlineUsers, void>(async () => {
-      throw new Error('fetchOnline actor not provided');
+    /** Effect: the socket's `watch presence` with these members; answers who of them is online. */
+    watchPresence: fromPromise<OnlineUsers, WatchPresence>(async () => {
+      throw new Error('watchPresence actor not provided');
     }),
     /** Effect: presence, follow changes and reconnects from the bus, as people events. */
     live: fromCallback<EventObject>(() => () => {}),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
+    shownChanged: raise({ type: 'people.shown' }),
     setQuery: assign({ query: ({ event }) => (event.type === 'people.search' ? event.query : '') }),
     clearSearch: assign({ query: '', results: null, searchError: null }),
     setFollowing: assign(({ context, event }) =>
@@ -104,7 +117,6 @@ export const peopleMachine = setup({
       }),
     ),
     setOnline: assign(({ context, event }) => {
-      if (event.type === 'people.online') return { online: [...new Set(event.userIds)] };
       if (event.type !== 'people.presence') return {};
       const others = context.online.filter((id) => id !== event.userId);
       return { online: event.online ? [...others, event.userId] : others };
@@ -113,7 +125,7 @@ export const peopleMachine = setup({
   guards: {
     hasTerm: ({ event }) => event.type === 'people.search' && event.query.trim() !== '',
   },
-  delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
+  delays: { SEARCH_DELAY: SEARCH_DELAY_MS, WATCH_DELAY: WATCH_DELAY_MS },
 }).createMachine({
   id: 'people',
   context: initial,
@@ -121,7 +133,6 @@ export const peopleMachine = setup({
   type: 'parallel',
   on: {
     'people.following': { actions: 'setFollowing' },
-    'people.online': { actions: 'setOnline' },
     'people.presence': { actions: 'setOnline' },
   },
   states: {
@@ -135,7 +146,7 @@ export const peopleMachine = setup({
             input: ({ context }) => ({ page: context.page }),
             onDone: {
               target: 'ready',
-              actions: assign({ users: ({ event }) => event.output.users, total: ({ event }) => event.output.totalUsers, error: null }),
+              actions: [assign({ users: ({ event }) => event.output.users, total: ({ event }) => event.output.totalUsers, error: null }), 'shownChanged'],
             },
             onError: {
               target: 'failed',
@@ -165,7 +176,7 @@ export const peopleMachine = setup({
             id: 'searchPeople',
             src: 'searchPeople',
             input: ({ context }) => ({ query: context.query.trim() }),
-            onDone: { target: 'idle', actions: assign({ results: ({ event }) => event.output.search, searchError: null }) },
+            onDone: { target: 'idle', actions: [assign({ results: ({ event }) => event.output.search, searchError: null }), 'shownChanged'] },
             onError: {
               target: 'idle',
               actions: assign({ results: [], searchError: ({ event }) => failureText(event.error, SEARCH_FAILED) }),
@@ -181,7 +192,7 @@ export const peopleMachine = setup({
           invoke: {
             id: 'fetchSuggestions',
             src: 'fetchSuggestions',
-            onDone: { target: 'ready', actions: assign({ suggestions: ({ event }) => event.output.users }) },
+            onDone: { target: 'ready', actions: [assign({ suggestions: ({ event }) => event.output.users }), 'shownChanged'] },
             // Suggestions are a side panel: without them the page still works.
             onError: { target: 'ready' },
           },
@@ -190,18 +201,22 @@ export const peopleMachine = setup({
       },
     },
     presence: {
-      initial: 'loading',
+      initial: 'waiting',
       states: {
-        loading: {
+        waiting: { on: watchTransitions, after: { WATCH_DELAY: 'watching' } },
+        watching: {
+          on: watchTransitions,
           invoke: {
-            id: 'fetchOnline',
-            src: 'fetchOnline',
-            onDone: { target: 'live', actions: assign({ online: ({ event }) => event.output.userIds }) },
+            id: 'watchPresence',
+            src: 'watchPresence',
+            input: ({ context }) => ({ userIds: shownIds(context) }),
+            onDone: { target: 'live', actions: assign({ online: ({ event }) => [...new Set(event.output.userIds)] }) },
+            // Presence decorates the page: without a socket it waits for the next connect.
             onError: { target: 'live' },
           },
         },
-        // After a reconnect the list may be stale: read it again.
-        live: { on: { 'people.reconnected': { target: 'loading' } } },
+        // A new socket watches nothing yet, and changes may have been missed: watch again.
+        live: { on: { ...watchTransitions, 'people.reconnected': { target: 'watching' } } },
       },
     },
   },

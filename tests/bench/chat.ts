@@ -187,7 +187,7 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
       real: await fleet.connect({ target: 'real', url: server.url, tokens: community.tokens, concurrency: 50, timeoutMs: 4 * timeoutMs }),
       bare: 0,
     };
-    // Each connect announces `user online` to everyone already connected: let that storm pass.
+    // Let the last connects' own work (rooms, presence to watchers: none here) pass before timing.
     await fleet.settle({ quietMs: 500, timeoutMs: 60_000 });
     connectMs.bare = await fleet.connect({ target: 'bare', url: relay.url, tokens: community.tokens, concurrency: 50, timeoutMs: 4 * timeoutMs });
     await fleet.settle({ quietMs: 300, timeoutMs: 60_000 });

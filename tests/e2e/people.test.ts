@@ -45,6 +45,11 @@ describe('people and profiles', () => {
     await expect.poll(() => members.getByRole('img', { name: 'bob is offline' }).count(), { timeout: 15_000 }).toBe(1);
     await bob.page.goto('/app/social/streams');
     await expect.poll(() => members.getByRole('img', { name: 'bob is online' }).count(), { timeout: 15_000 }).toBe(1);
+    // And going: the page watches whom it shows, both ways.
+    await bob.page.goto('about:blank');
+    await expect.poll(() => members.getByRole('img', { name: 'bob is offline' }).count(), { timeout: 15_000 }).toBe(1);
+    await bob.page.goto('/app/social/streams');
+    await expect.poll(() => members.getByRole('img', { name: 'bob is online' }).count(), { timeout: 15_000 }).toBe(1);
     await auditAccessibility(amy.page, 'people page');
     await screenshot(amy.page, 'people-1280-light');
 

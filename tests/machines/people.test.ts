@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Person } from '../../src/api/users';
-import { peopleEventOf } from '../../src/effects/people';
-import { PEOPLE_FAILED, peopleMachine, SEARCH_DELAY_MS, selectShown, type PeopleContext } from '../../src/machines/people.machine';
+import type { SocketAck } from '../../src/api/chat';
+import { PRESENCE_WATCH_MAX } from '../../src/api/users';
+import { peopleEventOf, watchPresence } from '../../src/effects/people';
+import { PEOPLE_FAILED, peopleMachine, SEARCH_DELAY_MS, selectShown, shownIds, WATCH_DELAY_MS, type PeopleContext } from '../../src/machines/people.machine';
 import { refused } from '../fixtures/streams';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
 
@@ -32,7 +34,7 @@ const serialize = (snapshot: { value: unknown; status: string; context: unknown 
   });
 };
 
-const LIVE = new Set(['people.online', 'people.presence', 'people.following']);
+const LIVE = new Set(['people.presence', 'people.following']);
 
 const model = {
   serialize,
@@ -40,7 +42,6 @@ const model = {
     { type: 'people.page', page: 2 },
     { type: 'people.search', query: 'a' },
     { type: 'people.search', query: '  ' },
-    { type: 'people.online', userIds: ['u1', 'u1'] },
     { type: 'people.presence', userId: 'u2', online: true },
     { type: 'people.presence', userId: 'u1', online: false },
     { type: 'people.following', userId: 'u2', following: true },
@@ -50,15 +51,20 @@ const model = {
     { type: 'xstate.error.actor.searchPeople', error: new Error('Network down') },
     { type: 'xstate.done.actor.fetchSuggestions', output: { users: [person('u3'), person('u2')] } },
     { type: 'xstate.error.actor.fetchSuggestions', error: new Error('Network down') },
-    { type: 'xstate.done.actor.fetchOnline', output: { userIds: ['u3'] } },
-    { type: 'xstate.error.actor.fetchOnline', error: new Error('Network down') },
+    { type: 'xstate.done.actor.watchPresence', output: { userIds: ['u3', 'u3'] } },
+    { type: 'xstate.error.actor.watchPresence', error: new Error('Not connected') },
   ] as ModelEvent[],
   // Keep the parallel regions from multiplying: side regions settle first, live updates are
   // tried once the lists are loaded, and a page or search happens once per path.
   filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
     const c = snapshot.context as PeopleContext;
-    const settled = snapshot.matches({ suggestions: 'ready' }) && snapshot.matches({ presence: 'live' });
-    if (event.type.includes('fetchSuggestions') || event.type.includes('fetchOnline')) return snapshot.matches({ list: 'loading' }) && c.page === 1;
+    // A page may also land while a watch is out (the watch then starts over with the new page).
+    const settled =
+      snapshot.matches({ suggestions: 'ready' }) &&
+      (snapshot.matches({ presence: 'live' }) || (event.type === 'xstate.done.actor.fetchPeople' && snapshot.matches({ presence: 'watching' })));
+    if (event.type.includes('fetchSuggestions')) return snapshot.matches({ list: 'loading' }) && c.page === 1;
+    // Presence follows whatever is on screen once the suggestions are in.
+    if (event.type.includes('watchPresence') || event.type.startsWith('xstate.after.WATCH_DELAY')) return snapshot.matches({ suggestions: 'ready' });
     if (!settled) return false;
     if (LIVE.has(event.type))
       return snapshot.matches({ list: 'ready' }) && snapshot.matches({ search: 'idle' }) && c.page === 1 && c.query === '' && c.online.length <= 1 && !c.users.some((p) => p.isFollowing);
@@ -94,6 +100,7 @@ describe('people machine', () => {
           for (const p of [...c.users, ...(c.results ?? []), ...c.suggestions]) if (p._id === 'u2') expect(p.isFollowing).toBe(true);
         }
         if (e.type === 'people.page' && snapshot.children.fetchPeople) expect(snapshot.children.fetchPeople.getSnapshot().input).toEqual({ page: 2 });
+        if (e.type.startsWith('xstate.after.WATCH_DELAY')) expect(snapshot.children.watchPresence!.getSnapshot().input).toEqual({ userIds: shownIds(c) });
         if (e.type.startsWith('xstate.after.') && snapshot.children.searchPeople) expect(snapshot.children.searchPeople.getSnapshot().input).toEqual({ query: 'a' });
         if (e.type === 'people.search' && (e.query as string).trim() === '') expect(c.results).toBeNull();
       },
@@ -109,28 +116,34 @@ describe('people machine', () => {
 describe('people search', () => {
   beforeEach(() => void vi.useFakeTimers());
 
-  it('searches after the pause without reloading the list, the suggestions or who is online', async () => {
+  it('searches after the pause without reloading the list or the suggestions; presence follows who is on screen, one watch per change', async () => {
     const calls: string[] = [];
     const actor = createActor(
       peopleMachine.provide({
         actors: {
           fetchPeople: fromPromise(async () => (calls.push('people'), { users: [person('u1')], totalUsers: 1 })),
-          fetchSuggestions: fromPromise(async () => (calls.push('suggestions'), { users: [] as Person[] })),
-          fetchOnline: fromPromise(async () => (calls.push('online'), { userIds: [] as string[] })),
+          fetchSuggestions: fromPromise(async () => (calls.push('suggestions'), { users: [person('u2'), person('u1')] })),
+          watchPresence: fromPromise(async ({ input }: { input: { userIds: string[] } }) => (calls.push(`watch ${input.userIds.join()}`), { userIds: ['u2'] })),
           searchPeople: fromPromise(async ({ input }: { input: { query: string } }) => (calls.push(`search ${input.query}`), { search: [person('u9')] })),
         },
       }),
     ).start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.sort()).toEqual(['online', 'people', 'suggestions']);
+    expect(calls.sort()).toEqual(['people', 'suggestions']);
+    // The list and the suggestions arrived together: one watch covers both.
+    await vi.advanceTimersByTimeAsync(WATCH_DELAY_MS);
+    expect(calls.slice(2)).toEqual(['watch u1,u2']);
+    expect(actor.getSnapshot().context.online).toEqual(['u2']);
     calls.length = 0;
     actor.send({ type: 'people.search', query: 'a' });
     actor.send({ type: 'people.search', query: 'ad' });
     await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
     expect(calls).toEqual(['search ad']);
+    await vi.advanceTimersByTimeAsync(WATCH_DELAY_MS);
+    expect(calls).toEqual(['search ad', 'watch u1,u9,u2']);
     actor.send({ type: 'people.search', query: '' });
-    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
-    expect(calls).toEqual(['search ad']);
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS + WATCH_DELAY_MS);
+    expect(calls).toEqual(['search ad', 'watch u1,u9,u2', 'watch u1,u2']);
     expect(actor.getSnapshot().context.users.map((u) => u._id)).toEqual(['u1']);
     actor.stop();
   });
@@ -146,8 +159,19 @@ describe('people helpers', () => {
     expect(selectShown({ context: base } as never).map((p) => p._id)).toEqual(['u1']);
     expect(selectShown({ context: { ...base, results: [] } } as never)).toEqual([]);
   });
+  it('watches presence through the socket: who is online, or the refusal as an error', async () => {
+    const sent: unknown[] = [];
+    const emit = (answer: SocketAck) => (async (event: string, payload: unknown) => (sent.push([event, payload]), answer)) as never;
+    expect(await watchPresence({ userIds: ['a', 'b'] }, emit({ ok: true, online: ['b'] }))).toEqual({ userIds: ['b'] });
+    expect(sent).toEqual([['watch presence', { userIds: ['a', 'b'] }]]);
+    await expect(watchPresence({ userIds: ['a'] }, emit({ ok: false, message: 'Not connected' }))).rejects.toThrow('Not connected');
+  });
+  it('watches everyone on screen once, at most PRESENCE_WATCH_MAX', () => {
+    expect(shownIds({ users: [person('u1'), person('u2')], results: [person('u2'), person('u3')], suggestions: [person('u1')] })).toEqual(['u1', 'u2', 'u3']);
+    const many = Array.from({ length: PRESENCE_WATCH_MAX + 5 }, (_, i) => person(`m${i}`));
+    expect(shownIds({ users: many, results: null, suggestions: [] })).toHaveLength(PRESENCE_WATCH_MAX);
+  });
   it('turns bus messages into people events', () => {
-    expect(peopleEventOf({ event: 'user online', payload: { type: 'snapshot', userIds: ['a'] } })).toEqual({ type: 'people.online', userIds: ['a'] });
     expect(peopleEventOf({ event: 'user online', payload: { type: 'change', userId: 'a', online: false } })).toEqual({
       type: 'people.presence',
       userId: 'a',

@@ -3,8 +3,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema } from '../../src/api/auth';
 import { API_BASE } from '../../src/api/paths';
-import { SOCKET_PATH, serverEvents } from '../../src/api/socket';
-import type { UserOnlinePayload } from '../../src/api/users';
+import type { SocketAck } from '../../src/api/chat';
+import { clientEvents, SOCKET_PATH, serverEvents } from '../../src/api/socket';
+import { PRESENCE_WATCH_MAX, type UserOnlinePayload } from '../../src/api/users';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { dialects, dropTestSchema, newMember, testConfig } from './harness';
@@ -49,13 +50,13 @@ async function open(server: RunningServer, token: string): Promise<Client> {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  await until(() => client.events.some((event) => event.type === 'snapshot'), 'the snapshot');
   return client;
 }
 
-const snapshot = (client: Client) => (client.events.find((event) => event.type === 'snapshot') as { userIds: string[] }).userIds;
-const changes = (client: Client, userId: string) =>
-  client.events.filter((event): event is Extract<UserOnlinePayload, { type: 'change' }> => event.type === 'change' && event.userId === userId).map((event) => event.online);
+/** `watch presence` with these members: the acknowledgement. */
+const watch = (client: Client, userIds: unknown): Promise<SocketAck> => client.socket.timeout(5000).emitWithAck(clientEvents.watchPresence, { userIds });
+
+const changes = (client: Client, userId: string) => client.events.filter((event) => event.userId === userId).map((event) => event.online);
 
 describe.each(dialects)('presence over real sockets on %s', (dialect) => {
   let config: Config;
@@ -74,20 +75,21 @@ describe.each(dialects)('presence over real sockets on %s', (dialect) => {
     await fs.rm(config.dataDir, { recursive: true, force: true });
   });
 
-  it('is online while at least one socket is connected; blocked members never learn of each other', async () => {
-    const [a, b, c] = [await signUp(server), await signUp(server), await signUp(server)];
+  it('is online while at least one socket is connected; only watchers hear of it; blocked members never learn of each other', async () => {
+    const [a, b, c, d] = [await signUp(server), await signUp(server), await signUp(server), await signUp(server)];
     await api(server, b.token, 'PUT', `/user/block/${c.id}`);
 
     const a1 = track(await open(server, a.token));
-    expect(snapshot(a1)).toContain(a.id);
+    expect(await watch(a1, [a.id, b.id, c.id, b.id])).toEqual({ ok: true, online: [a.id] });
+    // d is online but watches no one: no change ever reaches it.
+    const d1 = track(await open(server, d.token));
 
     const b1 = track(await open(server, b.token));
-    expect(snapshot(b1)).toEqual(expect.arrayContaining([a.id, b.id]));
     await until(() => changes(a1, b.id).includes(true), 'b online at a');
 
+    // c watches b, but they are in a block: b is left out, online or not.
     const c1 = track(await open(server, c.token));
-    expect(snapshot(c1)).toContain(a.id);
-    expect(snapshot(c1)).not.toContain(b.id);
+    expect(await watch(c1, [a.id, b.id])).toEqual({ ok: true, online: [a.id] });
     await until(() => changes(a1, c.id).includes(true), 'c online at a');
 
     // A second socket of b; closing one of them leaves b online.
@@ -95,16 +97,44 @@ describe.each(dialects)('presence over real sockets on %s', (dialect) => {
     b1.socket.close();
     await settle();
     expect(changes(a1, b.id)).not.toContain(false);
-    expect((await api(server, a.token, 'GET', '/user/online')).json.userIds).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
+    expect((await api(server, a.token, 'GET', '/user/online')).json.userIds).toEqual(expect.arrayContaining([a.id, b.id, c.id, d.id]));
     expect((await api(server, c.token, 'GET', '/user/online')).json.userIds).not.toContain(b.id);
 
     b2.socket.close();
     await until(() => changes(a1, b.id).includes(false), 'b offline at a');
     expect((await api(server, a.token, 'GET', '/user/online')).json.userIds).not.toContain(b.id);
 
-    // c never heard of b, either way.
+    // c never heard of b, either way; d heard of no one.
     await settle();
     expect(changes(c1, b.id)).toEqual([]);
+    expect(d1.events).toEqual([]);
+
+    // A watch replaces the last one: a now follows d only.
+    expect(await watch(a1, [d.id])).toEqual({ ok: true, online: [d.id] });
+    const b3 = track(await open(server, b.token));
+    d1.socket.close();
+    await until(() => changes(a1, d.id).includes(false), 'd offline at a');
+    // b's second socket (b2) was told too (every connect is); b3's is not: a no longer watches b.
+    expect(changes(a1, b.id)).toEqual([true, true, false]);
+
+    // A block made after the watch: the blocked watcher is told nothing more.
+    const d2 = track(await open(server, d.token));
+    expect(await watch(d2, [b.id])).toEqual({ ok: true, online: [b.id] });
+    expect((await api(server, b.token, 'PUT', `/user/block/${d.id}`)).status).toBe(200);
+    b3.socket.close();
+    await settle();
+    expect(changes(d2, b.id)).toEqual([]);
+  });
+
+  it('refuses a watch it cannot take, with a message, and keeps the socket', async () => {
+    const a = await signUp(server);
+    const a1 = track(await open(server, a.token));
+    expect(await watch(a1, 'everyone')).toEqual({ ok: false, message: expect.any(String) });
+    expect(await watch(a1, ['not an id'])).toEqual({ ok: false, message: 'Invalid user id' });
+    const tooMany = Array.from({ length: PRESENCE_WATCH_MAX + 1 }, () => a.id);
+    expect(await watch(a1, tooMany)).toEqual({ ok: false, message: `Watch at most ${PRESENCE_WATCH_MAX} members at once` });
+    expect(await watch(a1, [])).toEqual({ ok: true, online: [] });
+    expect(a1.socket.connected).toBe(true);
   });
 
   it('a password change ends the sockets of the other sessions only', async () => {
@@ -148,10 +178,12 @@ describe.runIf(process.env.TEST_REDIS_URL)('presence across two processes throug
     const [a, b] = [await signUp(one), await signUp(two)];
     const a1 = await open(one, a.token);
     sockets.push(a1);
+    expect(await watch(a1, [a.id, b.id])).toEqual({ ok: true, online: [a.id] });
     const b1 = await open(two, b.token);
     sockets.push(b1);
-    expect(snapshot(b1)).toEqual(expect.arrayContaining([a.id, b.id]));
     await until(() => changes(a1, b.id).includes(true), 'b online at a');
+    // Who is online is asked of every process: b is only connected to process two.
+    expect(await watch(a1, [b.id, a.id])).toEqual({ ok: true, online: [b.id, a.id] });
     // b also connected on process one: closing the socket on process two leaves b online.
     const b2 = await open(one, b.token);
     sockets.push(b2);
