@@ -92,6 +92,27 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await refused(t, a, 'PUT', `/group/leave/${pub._id}`, {}, 400, 'You are the only member: delete the group instead');
   });
 
+  it('lists of groups carry the count, the admins and the viewer\'s own membership, not every member; the group page has them', async () => {
+    const [a, m, n, p] = [await member(t), await member(t), await member(t), await member(t)];
+    const g = await create(a, { name: 'Big Table', members: [m.id, n.id, p.id] });
+    await ok(t, m, 'PUT', `/group/invitation/accept/${g._id}`);
+    await ok(t, n, 'PUT', `/group/invitation/accept/${g._id}`);
+    const lists = [
+      (await ok(t, m, 'GET', `/group/user-group/${m.id}`)).groups,
+      (await ok(t, m, 'GET', '/group/allgroups?search=big table')).groups,
+      (await ok(t, p, 'GET', '/group/invitations')).pendingGroups,
+    ];
+    for (const groups of lists) {
+      const listed = groups.find((x: { _id: string }) => x._id === g._id);
+      expect(listed).toMatchObject({ memberCount: 3, admins: [a.id], members: [] });
+    }
+    expect(lists[0].find((x: { _id: string }) => x._id === g._id).membership).toMatchObject({ userId: m.id, status: 'accepted', role: 'member' });
+    expect(lists[2].find((x: { _id: string }) => x._id === g._id).membership).toMatchObject({ userId: p.id, status: 'pending', joinedBy: 'invited' });
+    // One group's page lists its accepted members (group admins also see the pending invitee).
+    expect((await ok(t, m, 'GET', `/group/${g._id}`)).group.members.map((x: { userId: string }) => x.userId).sort()).toEqual([a.id, m.id, n.id].sort());
+    expect((await ok(t, a, 'GET', `/group/${g._id}`)).group.members.map((x: { userId: string }) => x.userId).sort()).toEqual([a.id, m.id, n.id, p.id].sort());
+  });
+
   it('private visibility on every read path; removal bites at once', async () => {
     const [a, m, p, s, admin] = [await member(t), await member(t), await member(t), await member(t), await member(t, { admin: true })];
     const g = await create(a, { privacy: 'private', name: 'Hidden Society', members: [m.id, p.id] });

@@ -29,7 +29,9 @@ describe.each(dialects)('group events over real sockets on %s', (dialect) => {
     // The invitee is still pending: a group admin's post reaches the owner and site admins only.
     await expectFanout(serverEvents.postAdded, ['owner', 'siteAdmin'], () => api('owner', 'POST', `/post/group/${groupId}`, { post: 'before you joined' }));
 
-    await expectFanout(serverEvents.groupAction, ['owner', 'invitee'], () => api('invitee', 'PUT', `/group/invitation/accept/${groupId}`));
+    // JOIN_GROUP carries the joiner only, never the whole member list.
+    const joined = await expectFanout(serverEvents.groupAction, ['owner', 'invitee'], () => api('invitee', 'PUT', `/group/invitation/accept/${groupId}`));
+    expect(groupActionEventSchema.parse(joined.got.owner)).toMatchObject({ type: 'JOIN_GROUP', members: [{ userId: clients.invitee.id, status: 'accepted' }] });
 
     // A member's post waits for a group admin: only its author and the admins hear of it.
     const pending = await expectFanout(serverEvents.postAdded, ['owner', 'invitee', 'siteAdmin'], () =>
@@ -41,7 +43,8 @@ describe.each(dialects)('group events over real sockets on %s', (dialect) => {
     await expectFanout(serverEvents.postAdded, ['owner', 'invitee', 'siteAdmin'], () => api('owner', 'POST', `/post/group/${groupId}`, { post: 'welcome' }));
 
     // Removed: the next group post no longer reaches the former member.
-    await expectFanout(serverEvents.groupAction, ['owner', 'invitee'], () => api('owner', 'PUT', `/group/remove-members/${groupId}`, { members: [clients.invitee.id] }));
+    const removed = await expectFanout(serverEvents.groupAction, ['owner', 'invitee'], () => api('owner', 'PUT', `/group/remove-members/${groupId}`, { members: [clients.invitee.id] }));
+    expect(groupActionEventSchema.parse(removed.got.invitee)).toMatchObject({ type: 'LEAVE_GROUP', members: [{ userId: clients.invitee.id }] });
     await expectFanout(serverEvents.postAdded, ['owner', 'siteAdmin'], () => api('owner', 'POST', `/post/group/${groupId}`, { post: 'after you left' }));
   });
 
@@ -63,7 +66,8 @@ describe.each(dialects)('group events over real sockets on %s', (dialect) => {
       api('owner', 'PUT', `/group/${group._id}`, { privacy: 'private' }),
     );
     expect(narrowed.got.outsider).toEqual({ type: 'UPDATE_GROUP', groupId: group._id, groupName: 'Closing Soon', groupPicture: '', members: [] });
-    expect(narrowed.got.owner.members.map((m: { userId: string }) => m.userId)).toEqual([clients.owner.id]);
+    // Members are told the group changed, not who is in it (a group page reads its members itself).
+    expect(narrowed.got.owner.members).toEqual([]);
     // Renaming a group that is already private stays among its members.
     await expectFanout(serverEvents.groupAction, ['owner'], () => api('owner', 'PUT', `/group/${group._id}`, { name: 'Closed Now' }));
   });

@@ -43,10 +43,14 @@ export function createGroupService(deps: GroupDeps) {
   const { store, fanout } = deps;
   const now = () => deps.clock.now().toISOString();
 
-  /** Groups as this viewer sees them: the member list only where the viewer may read the group's content. */
-  async function present(viewer: Viewer, groups: GroupsTable[]): Promise<Group[]> {
+  /**
+   * Groups as this viewer sees them: the member list only where the viewer may read the group's
+   * content, and only for one group's page (`listing`: lists of groups carry memberCount, admins and
+   * the viewer's own membership, never every member of every group).
+   */
+  async function present(viewer: Viewer, groups: GroupsTable[], { listing = false } = {}): Promise<Group[]> {
     const ids = groups.map((g) => g.id);
-    const [members, counts] = await Promise.all([store.members(viewer, ids), store.counts(ids)]);
+    const [members, counts] = await Promise.all([store.members(viewer, ids, { adminsAndViewer: listing }), store.counts(ids)]);
     return groups.map((g) => {
       const all = members.filter((m) => m.group_id === g.id);
       const mine = all.find((m) => m.user_id === viewer.id);
@@ -66,7 +70,7 @@ export function createGroupService(deps: GroupDeps) {
         updatedAt: g.updated_at,
         memberCount: counts.get(g.id) ?? 0,
         admins: listed.filter((m) => m.status === 'accepted' && m.role === 'admin').map((m) => m.user_id),
-        members: listed.map(presentMember),
+        members: listing ? [] : listed.map(presentMember),
         membership: mine ? presentMember(mine) : null,
       };
     });
@@ -87,10 +91,18 @@ export function createGroupService(deps: GroupDeps) {
     return group;
   }
 
-  async function announce(type: GroupActionEvent['type'], group: GroupsTable, to: string[]) {
-    const members = (await store.members({ id: '', isAdmin: true }, [group.id])).map(presentMember);
-    fanout.toUsers(to, serverEvents.groupAction, { type, groupId: group.id, groupName: group.name, groupPicture: group.profile_image, members });
+  /**
+   * `group action` to `to`, carrying the memberships the change is about (the joiner, the leaver, the
+   * promoted, the invitees), never the whole member list: a join to a group of thousands is one small
+   * frame per member, and pending invitations reach no one but those they concern and group admins.
+   */
+  function announce(type: GroupActionEvent['type'], group: GroupsTable, to: string[], about: MemberRow[] = []) {
+    fanout.toUsers(to, serverEvents.groupAction, { type, groupId: group.id, groupName: group.name, groupPicture: group.profile_image, members: about.map(presentMember) });
   }
+
+  /** These members' rows of the group, as they stand now (members without one are left out). */
+  const membershipsOf = async (groupId: string, userIds: string[]) =>
+    (await Promise.all(userIds.map((userId) => store.membership(groupId, userId)))).filter((row): row is MemberRow => row !== undefined);
 
   async function invite(viewer: Viewer, group: GroupsTable, ids: string[]): Promise<string[]> {
     const wanted = [...new Set(ids)].filter((id) => id !== viewer.id);
@@ -127,18 +139,19 @@ export function createGroupService(deps: GroupDeps) {
           })),
         ], trx);
       });
-      await announce('CREATE_GROUP', group, [viewer.id, ...found]);
+      // The spec's CREATE_GROUP carries the new group's members: the creator and the invitees.
+      announce('CREATE_GROUP', group, [viewer.id, ...found], await membershipsOf(group.id, [viewer.id, ...found]));
       return presentOne(viewer, group);
     },
 
     get: async (viewer: Viewer, groupId: string) => presentOne(viewer, await known(viewer, groupId)),
 
     /** A member's groups or invitations (whole). */
-    list: async (viewer: Viewer, narrow: GroupListNarrow) => present(viewer, (await store.list(viewer, narrow)).items),
+    list: async (viewer: Viewer, narrow: GroupListNarrow) => present(viewer, (await store.list(viewer, narrow)).items, { listing: true }),
     /** Groups to discover or search results, a page at a time. */
     page: async (viewer: Viewer, narrow: GroupListNarrow, cursor?: Cursor) => {
       const page = await store.list(viewer, narrow, cursor);
-      return { groups: await present(viewer, page.items), nextCursor: page.nextCursor };
+      return { groups: await present(viewer, page.items, { listing: true }), nextCursor: page.nextCursor };
     },
 
     async acceptInvitation(viewer: Viewer, groupId: string): Promise<Group> {
@@ -146,7 +159,7 @@ export function createGroupService(deps: GroupDeps) {
       if (!mine || mine.status !== 'pending' || mine.joined_by !== 'invited') throw notFound('Invitation not found');
       await store.updateMember(groupId, viewer.id, { status: 'accepted', joined_at: now() });
       const group = (await store.find(groupId))!;
-      await announce('JOIN_GROUP', group, await store.acceptedIds(groupId));
+      announce('JOIN_GROUP', group, await store.acceptedIds(groupId), await membershipsOf(groupId, [viewer.id]));
       return presentOne(viewer, group);
     },
 
@@ -174,8 +187,9 @@ export function createGroupService(deps: GroupDeps) {
           group_id: groupId, user_id: viewer.id, role: 'member', status, joined_by: status === 'accepted' ? 'joined' : 'request', invited_by: null, joined_at: at,
         }]);
       }
-      if (status === 'accepted') await announce('JOIN_GROUP', group, await store.acceptedIds(groupId));
-      else await announce('JOIN_GROUP', group, await store.admins(groupId));
+      const joiner = await membershipsOf(groupId, [viewer.id]);
+      if (status === 'accepted') announce('JOIN_GROUP', group, await store.acceptedIds(groupId), joiner);
+      else announce('JOIN_GROUP', group, await store.admins(groupId), joiner);
       return { status, group: await presentOne(viewer, group) };
     },
 
@@ -189,7 +203,7 @@ export function createGroupService(deps: GroupDeps) {
       const theirs = await store.membership(groupId, userId);
       if (!theirs || theirs.status !== 'pending' || theirs.joined_by !== 'request') throw notFound('Join request not found');
       await store.updateMember(groupId, userId, { status: 'accepted', joined_at: now() });
-      await announce('JOIN_GROUP', group, await store.acceptedIds(groupId));
+      announce('JOIN_GROUP', group, await store.acceptedIds(groupId), await membershipsOf(groupId, [userId]));
       return presentOne(viewer, group);
     },
 
@@ -217,7 +231,7 @@ export function createGroupService(deps: GroupDeps) {
       }
       const before = await store.acceptedIds(groupId);
       await store.deleteMember(groupId, viewer.id);
-      await announce('LEAVE_GROUP', group, before);
+      announce('LEAVE_GROUP', group, before, [mine]);
     },
 
     async update(viewer: Viewer, groupId: string, body: UpdateGroupBody & { tags?: string[]; category?: string[] }): Promise<Group> {
@@ -232,7 +246,7 @@ export function createGroupService(deps: GroupDeps) {
       await store.updateGroup(groupId, changes);
       const group = (await store.find(groupId))!;
       const accepted = await store.acceptedIds(groupId);
-      await announce('UPDATE_GROUP', group, accepted);
+      announce('UPDATE_GROUP', group, accepted);
       if (previous.privacy === 'public' && group.privacy === 'private') {
         // Anyone may have been reading the public group: whoever is not a member is told it changed
         // (without its member list), so an open group page reloads and finds it closed.
@@ -255,7 +269,7 @@ export function createGroupService(deps: GroupDeps) {
     async addMembers(viewer: Viewer, groupId: string, members: string[]): Promise<Group> {
       const group = await asGroupAdmin(viewer, groupId);
       const fresh = await invite(viewer, group, members);
-      await announce('CREATE_GROUP', group, fresh);
+      announce('CREATE_GROUP', group, fresh, await membershipsOf(groupId, fresh));
       return presentOne(viewer, group);
     },
 
@@ -263,8 +277,9 @@ export function createGroupService(deps: GroupDeps) {
       const group = await asGroupAdmin(viewer, groupId);
       if (members.includes(viewer.id)) throw badRequest('Use leave to leave a group yourself');
       const before = await store.acceptedIds(groupId);
+      const leaving = await membershipsOf(groupId, [...new Set(members)]);
       for (const userId of new Set(members)) await store.deleteMember(groupId, userId);
-      await announce('LEAVE_GROUP', group, [...new Set([...before, ...members])]);
+      announce('LEAVE_GROUP', group, [...new Set([...before, ...members])], leaving);
       return presentOne(viewer, group);
     },
 
@@ -273,7 +288,7 @@ export function createGroupService(deps: GroupDeps) {
       const theirs = await store.membership(groupId, userId);
       if (!theirs || theirs.status !== 'accepted') throw notFound('Member not found');
       await store.updateMember(groupId, userId, { role: 'admin' });
-      await announce('UPDATE_GROUP', group, await store.acceptedIds(groupId));
+      announce('UPDATE_GROUP', group, await store.acceptedIds(groupId), await membershipsOf(groupId, [userId]));
       return presentOne(viewer, group);
     },
 
