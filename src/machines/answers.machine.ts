@@ -339,6 +339,12 @@ export const answersMachine = setup({
         },
         refreshing: {
           entry: assign({ stale: false }),
+          // A background refresh (news from the socket, a reconnect) never swallows the asker's
+          // click: it gives way to the accept and runs again after it (stale).
+          on: {
+            'answers.accept': { guard: 'askerAccepts', target: 'accepting', actions: assign({ stale: true }) },
+            'answers.unaccept': { guard: 'askerUnaccepts', target: 'unaccepting', actions: assign({ stale: true }) },
+          },
           invoke: {
             id: 'refetch',
             src: 'fetchQuestion',
@@ -362,6 +368,10 @@ export const answersMachine = setup({
     },
   },
 });
+
+/** Accept / Unaccept are taken now (idle, or over a background refresh); otherwise their buttons wait. */
+export const selectCanAccept = (s: { matches: (value: { ready: 'idle' | 'refreshing' }) => boolean }) =>
+  s.matches({ ready: 'idle' }) || s.matches({ ready: 'refreshing' });
 
 export type AnswersActorRef = ActorRefFrom<typeof answersMachine>;
 export type AnswersSnapshot = SnapshotFrom<typeof answersMachine>;

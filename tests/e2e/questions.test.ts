@@ -94,8 +94,8 @@ describe('asking and answering a question', () => {
     expect(await answers(helper).getByRole('button', { name: 'Accept' }).count()).toBe(0);
     await auditAccessibility(asker, 'question page with an answer');
     await answers(asker).getByRole('button', { name: 'Accept', exact: true }).click();
-    await expect.poll(() => answers(asker).innerText()).toContain('Accepted answer');
-    await expect.poll(() => answers(asker).getByRole('button', { name: 'Unaccept' }).count()).toBe(1);
+    await expect.poll(() => answers(asker).innerText(), { timeout: 15_000 }).toContain('Accepted answer');
+    await expect.poll(() => answers(asker).getByRole('button', { name: 'Unaccept' }).count(), { timeout: 15_000 }).toBe(1);
     await screenshot(asker, 'question-accepted-1280-light');
 
     await helper.reload();

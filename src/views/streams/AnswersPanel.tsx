@@ -5,6 +5,7 @@ import { Form, Label, TextArea, TextField } from 'react-aria-components';
 import { ANSWER_MAX, type Post } from '../../api/posts';
 import { journal } from '../../effects/journal';
 import type { Commenter } from '../../machines/comments.machine';
+import { selectCanAccept } from '../../machines/answers.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
@@ -30,7 +31,8 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
   const state = useSelector(actor, (s) => s);
   const { question, answers, draft, formError, editing, error } = state.context;
   const posting = state.matches({ ready: 'posting' });
-  const busyAccepting = state.matches({ ready: 'accepting' }) || state.matches({ ready: 'unaccepting' });
+  // Disabled while an answer is sent, saved, deleted or (un)accepted: a click there would be lost.
+  const acceptWaits = !selectCanAccept(state);
   const asker = question !== null && question.userId === me.userId;
 
   if (state.matches('loading')) return <PanelLoading label="Loading answers" rows={2} rowClassName="h-16" />;
@@ -96,11 +98,11 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
                 {asker && !isEditing ? (
                   <div className="mt-2">
                     {a.accepted ? (
-                      <Button size="sm" variant="secondary" isDisabled={busyAccepting} onPress={() => actor.send({ type: 'answers.unaccept' })}>
+                      <Button size="sm" variant="secondary" isDisabled={acceptWaits} onPress={() => actor.send({ type: 'answers.unaccept' })}>
                         Unaccept
                       </Button>
                     ) : (
-                      <Button size="sm" variant="secondary" icon={<CircleCheck size={15} />} isDisabled={busyAccepting} onPress={() => actor.send({ type: 'answers.accept', answerId: a._id })}>
+                      <Button size="sm" variant="secondary" icon={<CircleCheck size={15} />} isDisabled={acceptWaits} onPress={() => actor.send({ type: 'answers.accept', answerId: a._id })}>
                         Accept
                       </Button>
                     )}
