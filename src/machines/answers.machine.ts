@@ -59,6 +59,22 @@ export function ordered(answers: Answer[], acceptedAnswerId: string | null): Ans
  * message shows under the form), the member's own answers edited and deleted, and for the asker
  * accepting or unaccepting one. A `question answers` socket event with news reads the list again.
  */
+/** What the member asks for from the answer list: taken when idle and over a background refresh. */
+const memberActions = {
+  'answers.submit': [{ guard: 'draftUsable', target: 'posting', actions: 'startSending' }, { actions: 'refuseDraft' }],
+  'answers.saveEdit': [{ guard: 'editUsable', target: 'saving' }, { actions: 'refuseEdit' }],
+  'answers.delete': { guard: 'ownAnswer', target: 'deleting', actions: 'startRemoving' },
+  'answers.accept': { guard: 'askerAccepts', target: 'accepting' },
+  'answers.unaccept': { guard: 'askerUnaccepts', target: 'unaccepting' },
+} as const;
+const memberActionsOverRefresh = {
+  'answers.submit': [{ guard: 'draftUsable', target: 'posting', actions: ['startSending', 'markStale'] }, { actions: 'refuseDraft' }],
+  'answers.saveEdit': [{ guard: 'editUsable', target: 'saving', actions: 'markStale' }, { actions: 'refuseEdit' }],
+  'answers.delete': { guard: 'ownAnswer', target: 'deleting', actions: ['startRemoving', 'markStale'] },
+  'answers.accept': { guard: 'askerAccepts', target: 'accepting', actions: 'markStale' },
+  'answers.unaccept': { guard: 'askerUnaccepts', target: 'unaccepting', actions: 'markStale' },
+} as const;
+
 export const answersMachine = setup({
   types: {
     context: {} as AnswersContext,
@@ -88,6 +104,21 @@ export const answersMachine = setup({
     showToast: (_, _toast: ToastRequest) => {},
     /** Effect: the page's card shows the server's count and accepted answer. */
     questionChanged: (_, _params: { question: Post }) => {},
+    startSending: assign({ formError: null, sending: ({ context }) => context.draft.trim() }),
+    refuseDraft: assign({ formError: ({ context }) => refusal(context.draft) }),
+    refuseEdit: assign({ editing: ({ context }) => (context.editing ? { ...context.editing, error: refusal(context.editing.text) } : null) }),
+    /** The answer leaves the list at once; `removing` keeps it (and its place) to put back on a refusal. */
+    startRemoving: assign(({ context, event }) =>
+      produce(context, (draft) => {
+        if (event.type !== 'answers.delete') return;
+        const index = draft.answers.findIndex((a) => a._id === event.answerId);
+        draft.removing = { answer: context.answers[index], index };
+        draft.answers.splice(index, 1);
+        if (draft.editing?.answerId === event.answerId) draft.editing = null;
+      }),
+    ),
+    /** Read the list again once the member's own request is done. */
+    markStale: assign({ stale: true }),
   },
   guards: {
     draftUsable: ({ context }) => refusal(context.draft) === null,
@@ -181,34 +212,7 @@ export const answersMachine = setup({
       states: {
         idle: {
           always: { guard: 'stale', target: 'refreshing' },
-          on: {
-            'answers.submit': [
-              { guard: 'draftUsable', target: 'posting', actions: assign({ formError: null, sending: ({ context }) => context.draft.trim() }) },
-              { actions: assign({ formError: ({ context }) => refusal(context.draft) }) },
-            ],
-            'answers.saveEdit': [
-              { guard: 'editUsable', target: 'saving' },
-              {
-                actions: assign({
-                  editing: ({ context }) => (context.editing ? { ...context.editing, error: refusal(context.editing.text) } : null),
-                }),
-              },
-            ],
-            'answers.delete': {
-              guard: 'ownAnswer',
-              target: 'deleting',
-              actions: assign(({ context, event }) =>
-                produce(context, (draft) => {
-                  const index = draft.answers.findIndex((a) => a._id === event.answerId);
-                  draft.removing = { answer: context.answers[index], index };
-                  draft.answers.splice(index, 1);
-                  if (draft.editing?.answerId === event.answerId) draft.editing = null;
-                }),
-              ),
-            },
-            'answers.accept': { guard: 'askerAccepts', target: 'accepting' },
-            'answers.unaccept': { guard: 'askerUnaccepts', target: 'unaccepting' },
-          },
+          on: memberActions,
         },
         posting: {
           invoke: {
@@ -339,12 +343,9 @@ export const answersMachine = setup({
         },
         refreshing: {
           entry: assign({ stale: false }),
-          // A background refresh (news from the socket, a reconnect) never swallows the asker's
-          // click: it gives way to the accept and runs again after it (stale).
-          on: {
-            'answers.accept': { guard: 'askerAccepts', target: 'accepting', actions: assign({ stale: true }) },
-            'answers.unaccept': { guard: 'askerUnaccepts', target: 'unaccepting', actions: assign({ stale: true }) },
-          },
+          // A background refresh (news from the socket, a reconnect) never swallows a member's
+          // click: it gives way to the request and runs again after it (stale).
+          on: memberActionsOverRefresh,
           invoke: {
             id: 'refetch',
             src: 'fetchQuestion',
@@ -369,8 +370,8 @@ export const answersMachine = setup({
   },
 });
 
-/** Accept / Unaccept are taken now (idle, or over a background refresh); otherwise their buttons wait. */
-export const selectCanAccept = (s: { matches: (value: { ready: 'idle' | 'refreshing' }) => boolean }) =>
+/** The member's requests are taken now (idle, or over a background refresh); while one runs, the others' buttons wait. */
+export const selectTakesRequests = (s: { matches: (value: { ready: 'idle' | 'refreshing' }) => boolean }) =>
   s.matches({ ready: 'idle' }) || s.matches({ ready: 'refreshing' });
 
 export type AnswersActorRef = ActorRefFrom<typeof answersMachine>;

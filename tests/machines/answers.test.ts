@@ -71,15 +71,19 @@ const model = {
     const pristine = c.answers.map((x) => x._id).sort().join() === 'a1,a2' && c.question?.answersCount === 2;
     const idle = snapshot.matches({ ready: 'idle' });
     const calm = pristine && idle && c.draft === '' && c.editing === null && c.formError === null;
+    // A member's request over a background refresh (news, a reconnect) is taken, not lost.
+    const refreshing = snapshot.matches({ ready: 'refreshing' }) && c.answers.map((x) => x._id).sort().join() === 'a1,a2';
+    const refreshingCalm = refreshing && c.draft === '' && c.editing === null && c.formError === null;
     // Typing while an answer is sent: what was typed meanwhile must stay.
-    if (event.type === 'answers.change') return c.editing === null && ((pristine && idle) || (snapshot.matches({ ready: 'posting' }) && c.draft === 'A good answer'));
-    // The asker's click over a background refresh (news, a reconnect) is taken, not lost.
-    const refreshingList = snapshot.matches({ ready: 'refreshing' }) && c.answers.map((x) => x._id).sort().join() === 'a1,a2' && c.draft === '' && c.editing === null;
-    if (event.type === 'answers.accept' || event.type === 'answers.unaccept') return calm || refreshingList;
-    if (['answers.changed', 'answers.startEdit', 'answers.delete'].includes(event.type)) return calm;
-    if (event.type === 'answers.changeEdit') return idle && c.editing !== null && c.editing.error === null && c.editing.text === mine.answer;
-    if (event.type === 'answers.saveEdit' || event.type === 'answers.cancelEdit') return idle && c.editing !== null;
-    if (event.type === 'answers.submit') return idle && c.editing === null;
+    if (event.type === 'answers.change')
+      return c.editing === null && ((pristine && idle) || (snapshot.matches({ ready: 'posting' }) && c.draft === 'A good answer') || (refreshingCalm && c.question?.acceptedAnswerId === null));
+    if (event.type === 'answers.accept' || event.type === 'answers.unaccept' || event.type === 'answers.delete') return calm || refreshingCalm;
+    if (event.type === 'answers.startEdit') return calm || (refreshingCalm && c.question?.acceptedAnswerId === null);
+    if (event.type === 'answers.changed') return calm;
+    const editable = idle || refreshing;
+    if (event.type === 'answers.changeEdit') return editable && c.editing !== null && c.editing.error === null && c.editing.text === mine.answer;
+    if (event.type === 'answers.saveEdit' || event.type === 'answers.cancelEdit') return editable && c.editing !== null;
+    if (event.type === 'answers.submit') return editable && c.editing === null;
     return true;
   },
 };
@@ -128,7 +132,11 @@ describe('answers machine', () => {
         }
         if (e.type === 'xstate.done.actor.updateAnswer') expect(c.answers.find((x) => x._id === 'a1')?.editedAt).toBe('x');
         if (e.type === 'answers.startEdit' && (e as unknown as { answerId: string }).answerId === 'a2') expect(c.editing).toBeNull();
-        if (e.type === 'answers.delete' && (e as unknown as { answerId: string }).answerId === 'a2') expect(s.matches({ ready: 'idle' })).toBe(true);
+        if (e.type === 'answers.delete' && (e as unknown as { answerId: string }).answerId === 'a2') {
+          // Not one's own: refused without a request, the answer stays.
+          expect(s.matches({ ready: 'deleting' })).toBe(false);
+          expect(c.answers.some((x) => x._id === 'a2')).toBe(true);
+        }
         if (e.type === 'xstate.error.actor.removeAnswer') {
           expect(c.answers.map((x) => x._id).sort()).toEqual(['a1', 'a2']);
           expect(toasts.at(-1)?.description).toBe('Question not found');
@@ -141,8 +149,8 @@ describe('answers machine', () => {
         if (e.type === 'xstate.done.actor.unacceptAnswer') expect(c.answers.every((x) => !x.accepted)).toBe(true);
         if (e.type === 'answers.changed') expect(s.matches({ ready: 'refreshing' })).toBe(true);
         // Taken over a refresh (only a refresh brings the count of 3 here): the list is read again after.
-        const acceptTaken = s.matches({ ready: 'accepting' }) || s.matches({ ready: 'unaccepting' });
-        if ((e.type === 'answers.accept' || e.type === 'answers.unaccept') && acceptTaken && c.question?.answersCount === 3) expect(c.stale).toBe(true);
+        const taken = s.matches({ ready: 'accepting' }) || s.matches({ ready: 'unaccepting' }) || s.matches({ ready: 'deleting' });
+        if (['answers.accept', 'answers.unaccept', 'answers.delete'].includes(e.type) && taken && c.question?.answersCount === 3) expect(c.stale).toBe(true);
         if (e.type === 'xstate.done.actor.refetch') expect(c.answers.map((x) => x._id)).toEqual(['a1', 'a2', 'a4']);
         if (e.type === 'xstate.error.actor.fetchQuestion') expect(c.error).toBe('Question not found');
       },

@@ -5,7 +5,7 @@ import { Form, Label, TextArea, TextField } from 'react-aria-components';
 import { ANSWER_MAX, type Post } from '../../api/posts';
 import { journal } from '../../effects/journal';
 import type { Commenter } from '../../machines/comments.machine';
-import { selectCanAccept } from '../../machines/answers.machine';
+import { selectTakesRequests } from '../../machines/answers.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
@@ -31,8 +31,9 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
   const state = useSelector(actor, (s) => s);
   const { question, answers, draft, formError, editing, error } = state.context;
   const posting = state.matches({ ready: 'posting' });
-  // Disabled while an answer is sent, saved, deleted or (un)accepted: a click there would be lost.
-  const acceptWaits = !selectCanAccept(state);
+  // While one request runs (an answer sent, saved, deleted, (un)accepted) the others wait: a click there would be lost.
+  const requestRuns = !selectTakesRequests(state);
+  const saving = state.matches({ ready: 'saving' });
   const asker = question !== null && question.userId === me.userId;
 
   if (state.matches('loading')) return <PanelLoading label="Loading answers" rows={2} rowClassName="h-16" />;
@@ -88,7 +89,7 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
                     </TextField>
                     {editing.error ? <p id={editErrorId} role="alert" className={errorClass}>{editing.error}</p> : null}
                     <div className="flex gap-2">
-                      <Button size="sm" type="submit" isPending={state.matches({ ready: 'saving' })}>Save</Button>
+                      <Button size="sm" type="submit" isPending={saving} isDisabled={requestRuns && !saving}>Save</Button>
                       <Button size="sm" variant="ghost" onPress={() => actor.send({ type: 'answers.cancelEdit' })}>Cancel</Button>
                     </div>
                   </Form>
@@ -98,11 +99,11 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
                 {asker && !isEditing ? (
                   <div className="mt-2">
                     {a.accepted ? (
-                      <Button size="sm" variant="secondary" isDisabled={acceptWaits} onPress={() => actor.send({ type: 'answers.unaccept' })}>
+                      <Button size="sm" variant="secondary" isDisabled={requestRuns} onPress={() => actor.send({ type: 'answers.unaccept' })}>
                         Unaccept
                       </Button>
                     ) : (
-                      <Button size="sm" variant="secondary" icon={<CircleCheck size={15} />} isDisabled={acceptWaits} onPress={() => actor.send({ type: 'answers.accept', answerId: a._id })}>
+                      <Button size="sm" variant="secondary" icon={<CircleCheck size={15} />} isDisabled={requestRuns} onPress={() => actor.send({ type: 'answers.accept', answerId: a._id })}>
                         Accept
                       </Button>
                     )}
@@ -114,7 +115,7 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
                   <IconButton label="Edit answer" onPress={() => actor.send({ type: 'answers.startEdit', answerId: a._id })}>
                     <Pencil size={15} />
                   </IconButton>
-                  <IconButton label="Delete answer" onPress={() => actor.send({ type: 'answers.delete', answerId: a._id })}>
+                  <IconButton label="Delete answer" isDisabled={requestRuns} onPress={() => actor.send({ type: 'answers.delete', answerId: a._id })}>
                     <Trash2 size={15} />
                   </IconButton>
                 </div>
@@ -145,7 +146,7 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
         </TextField>
         {formError ? <p id={formErrorId} role="alert" className={errorClass}>{formError}</p> : null}
         <div className="flex justify-end">
-          <Button type="submit" size="md" isPending={posting} icon={<Send size={16} />}>
+          <Button type="submit" size="md" isPending={posting} isDisabled={requestRuns && !posting} icon={<Send size={16} />}>
             Post answer
           </Button>
         </div>
