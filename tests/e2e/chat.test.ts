@@ -7,25 +7,13 @@
  * An image goes through a private chat.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { app, browser, useAppAndBrowser } from './support/world';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, type Member } from './support/members';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppAndBrowser();
 
 const signUp = (username: string, width?: number) => signUpMember(browser, app, username, width);
 const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });

@@ -5,25 +5,13 @@
  * the settings page a member blocked from their profile.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { app, browser, useAppAndBrowser } from './support/world';
 import { auditAccessibility, screenshot } from './support/look';
 import { MEMBER_PASSWORD, signUpMember, type Member } from './support/members';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppAndBrowser();
 
 const count = (page: Page, label: 'posts' | 'followers' | 'following') => page.getByTestId(`count-${label}`).locator('dd').innerText();
 const profileUrl = (m: Member) => `/app/social/profile/${m.username}?id=${m.id}`;

@@ -3,25 +3,13 @@
  * other answers from the questions list, the asker sees the answer live and accepts it.
  * Light and dark, 375 px and 1280 px, the answer posted with the keyboard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { app, browser, useAppAndBrowser } from './support/world';
 import { auditAccessibility, screenshot } from './support/look';
 import { signUpMember } from './support/members';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppAndBrowser();
 
 const signUp = async (username: string, width: number): Promise<Page> => (await signUpMember(browser, app, username, width)).page;
 

@@ -2,26 +2,14 @@
  * Two members in two browser contexts against `npm start`: posts, images, reactions, comments,
  * saving, editing and deleting, each seen live by the other; privacy follows from follows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser } from './support/browser';
+import { app, browser, useAppAndBrowser } from './support/world';
 import { auditAccessibility, screenshot } from './support/look';
 import { signUpMember, type Member } from './support/members';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppAndBrowser();
 
 const signUp = (username: string, width?: number) => signUpMember(browser, app, username, width);
 
