@@ -129,8 +129,18 @@ export const groupSchema = z.object({
   members: z.array(groupMembershipSchema),
   /** The viewer's own membership, null when none. */
   membership: groupMembershipSchema.nullable(),
+  /**
+   * Where the member list goes on (GET /group/{groupId}/members?cursor=): `members` is its first
+   * GROUP_MEMBERS_PAGE_SIZE; null when that is all of it (and in lists of groups).
+   */
+  membersNextCursor: nextCursorSchema,
 });
 export type Group = z.infer<typeof groupSchema>;
+
+/** A group's members come this many at a time, in the order they joined. */
+export const GROUP_MEMBERS_PAGE_SIZE = 50;
+export const groupMembersPageSchema = z.object({ members: z.array(groupMembershipSchema), nextCursor: nextCursorSchema });
+export type GroupMembersPage = z.infer<typeof groupMembersPageSchema>;
 
 export const groupResponseSchema = z.object({ message: z.string(), group: groupSchema });
 export const singleGroupSchema = z.object({ group: groupSchema });

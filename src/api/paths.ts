@@ -148,6 +148,8 @@ export const paths = {
     invitations: '/group/invitations',
     all: (search?: string) => (search ? `/group/allgroups?search=${encodeURIComponent(search)}` : '/group/allgroups'),
     one: (groupId: string) => `/group/${encodeURIComponent(groupId)}`,
+    /** Ours: the rest of a group's member list, a page at a time (`?cursor=`). */
+    members: (groupId: string) => `/group/${encodeURIComponent(groupId)}/members`,
     notJoined: '/group/not-joined',
     acceptInvitation: (groupId: string) => `/group/invitation/accept/${encodeURIComponent(groupId)}`,
     declineInvitation: (groupId: string) => `/group/invitation/decline/${encodeURIComponent(groupId)}`,
@@ -249,6 +251,7 @@ export const routes = {
   groups: {
     userGroups: '/group/user-group/:userId',
     one: '/group/:groupId',
+    members: '/group/:groupId/members',
     acceptInvitation: '/group/invitation/accept/:groupId',
     declineInvitation: '/group/invitation/decline/:groupId',
     join: '/group/join/:groupId',

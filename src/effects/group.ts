@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
-import type { Group, GroupMembership, UpdateGroupBody } from '../api/groups';
+import type { Group, GroupMembership, GroupMembersPage, UpdateGroupBody } from '../api/groups';
 import { paths } from '../api/paths';
 import type { PostResponse } from '../api/posts';
 import { serverEvents } from '../api/socket';
@@ -17,6 +17,7 @@ export function groupCalls(api: ApiClient) {
   const { http } = api;
   return {
     one: (groupId: string) => http<{ group: Group }>(paths.groups.one(groupId)),
+    members: (groupId: string, cursor: string) => http<GroupMembersPage>(paths.groups.members(groupId), { query: { cursor } }),
     pendingMembers: (groupId: string) => http<{ pendingMembers: GroupMembership[] }>(paths.groups.pending(groupId)),
     join: (groupId: string) => http<JoinAnswer>(paths.groups.join(groupId), { method: 'POST' }),
     acceptInvitation: (groupId: string) => http<GroupAnswer>(paths.groups.acceptInvitation(groupId), { method: 'PUT' }),
@@ -59,6 +60,7 @@ export function groupLogic(app: HasSystem, { api = defaultApi, bus = streamsBus 
   return groupMachine.provide({
     actors: {
       fetchGroup: fromPromise(({ input }: Of<{ groupId: string }>) => calls.one(input.groupId)),
+      fetchMembers: fromPromise(({ input }: Of<{ groupId: string; cursor: string }>) => calls.members(input.groupId, input.cursor)),
       fetchPendingMembers: fromPromise(({ input }: Of<{ groupId: string }>) => calls.pendingMembers(input.groupId)),
       joinGroup: fromPromise(({ input }: Of<{ groupId: string }>) => calls.join(input.groupId)),
       acceptInvitation: fromPromise(({ input }: Of<{ groupId: string }>) => calls.acceptInvitation(input.groupId)),

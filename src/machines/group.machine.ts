@@ -1,7 +1,7 @@
 import { produce } from 'immer';
 import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { GroupPrivacy } from '../api/groups';
-import { GROUP_MESSAGES, updateGroupBodySchema, type Group, type GroupMembership, type UpdateGroupBody } from '../api/groups';
+import { GROUP_MESSAGES, updateGroupBodySchema, type Group, type GroupMembership, type GroupMembersPage, type UpdateGroupBody } from '../api/groups';
 import type { Post, PostResponse } from '../api/posts';
 import { GROUPS_HREF, type FoundUser, type GroupCategory } from './createGroup.machine';
 import { groupChatSearchMachine, type MemberSearchActorRef } from './groupChatSearch.machine';
@@ -23,14 +23,18 @@ export const GROUP_LOAD_FAILED = 'Could not load this group. Please try again.';
 export const PENDING_LOAD_FAILED = 'Could not load the join requests. Please try again.';
 export const ACTION_FAILED = 'Something went wrong. Please try again.';
 export const UPLOAD_FAILED = 'Error uploading image';
+export const MEMBERS_FAILED = 'Could not load more members. Please try again.';
 /** The server's words for the same refusals (service.leave). */
 export const NAME_SUCCESSOR = 'Name another member as group admin before leaving';
 export const SOLE_MEMBER = 'You are the only member: delete the group instead';
 
 export type ViewerStanding = 'none' | 'invited' | 'requested' | 'member' | 'admin';
 
-/** Everyone the group knows (accepted and invited): nobody to invite again. */
-export const memberIdsOf = (group: Group | null) => (group ? group.members.map((m) => m.userId) : []);
+/** The member list as far as it is loaded: the group's first page, then the pages asked for. */
+export const knownMembers = (c: Pick<GroupContext, 'group' | 'moreMembers'>): GroupMembership[] => (c.group ? [...c.group.members, ...c.moreMembers] : []);
+
+/** Everyone the page knows is in the group (accepted and invited): nobody to invite again. */
+export const memberIdsOf = (c: Pick<GroupContext, 'group' | 'moreMembers'>) => knownMembers(c).map((m) => m.userId);
 
 export interface SettingsErrors {
   name: string | null;
@@ -60,6 +64,14 @@ export interface GroupContext {
   /** Site admins read every group (docs/api.md) but are not group admins. */
   viewerIsSiteAdmin: boolean;
   group: Group | null;
+  /**
+   * Members after the group's first page, as "Load more members" read them. A new copy of the group
+   * keeps them (the page's own promote and remove update them; a change made elsewhere to one of
+   * them shows on the next visit).
+   */
+  moreMembers: GroupMembership[];
+  /** Where the member list goes on; null when all of it is loaded. */
+  membersCursor: string | null;
   error: string | null;
   pendingMembers: GroupMembership[];
   pendingError: string | null;
@@ -81,6 +93,7 @@ export interface GroupInput {
 export type GroupEvent =
   | { type: 'group.retry' }
   | { type: 'group.tab'; tab: GroupTab }
+  | { type: 'group.members.more' }
   // The viewer's membership:
   | { type: 'group.join' }
   | { type: 'group.acceptInvite' }
@@ -191,9 +204,9 @@ export function standingOf(group: Group | null): ViewerStanding {
 export const seesContent = (c: Pick<GroupContext, 'group' | 'viewerIsSiteAdmin'>) =>
   c.group !== null && (c.group.privacy === 'public' || c.viewerIsSiteAdmin || c.group.membership?.status === 'accepted');
 
-/** Accepted members other than the viewer: who may take over as admin. */
-export const successorsOf = (c: Pick<GroupContext, 'group' | 'viewerId'>) =>
-  (c.group?.members ?? []).filter((m) => m.status === 'accepted' && m.userId !== c.viewerId);
+/** Accepted members other than the viewer, as far as the list is loaded: who may take over as admin. */
+export const successorsOf = (c: Pick<GroupContext, 'group' | 'moreMembers' | 'viewerId'>) =>
+  knownMembers(c).filter((m) => m.status === 'accepted' && m.userId !== c.viewerId);
 
 /** The viewer is the group's only admin: leaving needs a successor. */
 export const isLastAdmin = (c: Pick<GroupContext, 'group' | 'viewerId'>) =>
@@ -210,7 +223,7 @@ export function tabsFor(c: Pick<GroupContext, 'group' | 'viewerIsSiteAdmin'>): G
 }
 
 /** Why the leave dialog cannot go ahead yet, or null. */
-export function leaveProblem(c: Pick<GroupContext, 'group' | 'viewerId' | 'newAdminId'>): string | null {
+export function leaveProblem(c: Pick<GroupContext, 'group' | 'moreMembers' | 'viewerId' | 'newAdminId'>): string | null {
   if (!isLastAdmin(c)) return null;
   const successors = successorsOf(c);
   if (successors.length === 0) return SOLE_MEMBER;
@@ -242,6 +255,10 @@ const groupSetup = setup({
     /** Effect: GET /group/{id}. */
     fetchGroup: fromPromise<{ group: Group }, { groupId: string }>(async () => {
       throw new Error('fetchGroup actor not provided');
+    }),
+    /** Effect: GET /group/{id}/members?cursor=. */
+    fetchMembers: fromPromise<GroupMembersPage, { groupId: string; cursor: string }>(async () => {
+      throw new Error('fetchMembers actor not provided');
     }),
     /** Effect: GET /group/pending-admin/{id}. */
     fetchPendingMembers: fromPromise<{ pendingMembers: GroupMembership[] }, { groupId: string }>(async () => {
@@ -308,9 +325,27 @@ const groupSetup = setup({
     showToast: (_, _toast: ToastRequest) => {},
     navigate: (_, _to: { to: string }) => {},
     /** The group as the server tells it; the invite search (alive while loaded) stops offering whoever is in it. */
-    setGroup: enqueueActions(({ enqueue }, group: Group) => {
-      enqueue.assign({ group });
-      enqueue.sendTo('inviteSearch', { type: 'search.exclude' as const, ids: memberIdsOf(group) });
+    setGroup: enqueueActions(({ context, enqueue }, group: Group) => {
+      // Pages read further on stay (minus whoever the new first page holds) and go on from where they were.
+      const first = new Set(group.members.map((m) => m.userId));
+      const moreMembers = context.moreMembers.filter((m) => !first.has(m.userId));
+      enqueue.assign({ group, moreMembers, membersCursor: moreMembers.length > 0 ? context.membersCursor : group.membersNextCursor });
+      enqueue.sendTo('inviteSearch', { type: 'search.exclude' as const, ids: memberIdsOf({ group, moreMembers }) });
+    }),
+    /** The admin's own promote or remove, on a member of the pages read further on. */
+    settleTarget: enqueueActions(({ context, enqueue }, { removed }: { removed: boolean }) => {
+      const moreMembers = removed
+        ? context.moreMembers.filter((m) => m.userId !== context.target)
+        : context.moreMembers.map((m) => (m.userId === context.target ? { ...m, role: 'admin' as const } : m));
+      enqueue.assign({ moreMembers });
+      enqueue.sendTo('inviteSearch', { type: 'search.exclude' as const, ids: memberIdsOf({ group: context.group, moreMembers }) });
+    }),
+    /** The next page of members, after those shown (a member already shown is not repeated). */
+    addMembers: enqueueActions(({ context, enqueue }, page: GroupMembersPage) => {
+      const shown = new Set(memberIdsOf(context));
+      const moreMembers = [...context.moreMembers, ...page.members.filter((m) => !shown.has(m.userId))];
+      enqueue.assign({ moreMembers, membersCursor: page.nextCursor });
+      enqueue.sendTo('inviteSearch', { type: 'search.exclude' as const, ids: memberIdsOf({ group: context.group, moreMembers }) });
     }),
     fillSettings: assign(({ context }) => ({ settings: context.group ? settingsFrom(context.group) : emptySettings })),
     closeDialog: assign({ dialogError: null, newAdminId: '' }),
@@ -375,11 +410,12 @@ const groupSetup = setup({
       standingOf(context.group) === 'admin' &&
       'userId' in event &&
       event.userId !== context.viewerId &&
-      (context.group?.members ?? []).some((m) => m.userId === event.userId),
+      knownMembers(context).some((m) => m.userId === event.userId),
     mayPromote: ({ context, event }) =>
       standingOf(context.group) === 'admin' &&
       'userId' in event &&
-      (context.group?.members ?? []).some((m) => m.userId === event.userId && m.status === 'accepted' && m.role === 'member'),
+      knownMembers(context).some((m) => m.userId === event.userId && m.status === 'accepted' && m.role === 'member'),
+    hasMoreMembers: ({ context }) => context.membersCursor !== null,
     isSuccessor: ({ context, event }) => event.type === 'group.leave.successor' && successorsOf(context).some((m) => m.userId === event.userId),
     settingsValid: ({ context }) => settingsValid(context.settings),
     canAddTag: ({ context }) => {
@@ -402,7 +438,12 @@ const memberRequest = (src: 'promoteMember' | 'removeMember', dialog: 'confirmin
       input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
       onDone: {
         target: 'idle',
-        actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }, 'closeDialog'],
+        actions: [
+          { type: 'setGroup', params: ({ event }) => event.output.group },
+          { type: 'settleTarget', params: { removed: src === 'removeMember' } },
+          { type: 'showToast', params: ({ event }) => said(event.output.message) },
+          'closeDialog',
+        ],
       },
       onError: {
         target: dialog,
@@ -421,6 +462,8 @@ export const groupMachine = groupSetup.createMachine({
     viewerId: input.viewerId,
     viewerIsSiteAdmin: input.viewerIsSiteAdmin ?? false,
     group: null,
+    moreMembers: [],
+    membersCursor: null,
     error: null,
     pendingMembers: [],
     pendingError: null,
@@ -530,6 +573,21 @@ export const groupMachine = groupSetup.createMachine({
                 onDone: { target: 'idle', actions: { type: 'setGroup', params: ({ event }) => event.output.group } },
                 // Removed from a private group, or it is gone: the viewer may no longer see it.
                 onError: [{ guard: 'isUnknownGroup', target: '#group.notFound' }, { target: 'idle' }],
+              },
+            },
+          },
+        },
+        memberPages: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'group.members.more': { guard: 'hasMoreMembers', target: 'loading' } } },
+            loading: {
+              invoke: {
+                id: 'fetchMembers',
+                src: 'fetchMembers',
+                input: ({ context }) => ({ groupId: context.groupId, cursor: context.membersCursor! }),
+                onDone: { target: 'idle', actions: { type: 'addMembers', params: ({ event }) => event.output } },
+                onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error, MEMBERS_FAILED) } },
               },
             },
           },
@@ -842,7 +900,11 @@ export function selectDialog(s: GroupSnapshot): GroupDialog | null {
   return null;
 }
 /** The member a promote or remove dialog is about. */
-export const selectTargetMember = (s: GroupSnapshot) => s.context.group?.members.find((m) => m.userId === s.context.target) ?? null;
+export const selectTargetMember = (s: GroupSnapshot) => knownMembers(s.context).find((m) => m.userId === s.context.target) ?? null;
+export const selectKnownMembers = (s: GroupSnapshot) => knownMembers(s.context);
+/** useSelector's compare for selectKnownMembers: the same rows, so unrelated snapshots do not re-render the list. */
+export const sameMembers = (a: GroupMembership[], b: GroupMembership[]) => a.length === b.length && a.every((m, i) => m === b[i]);
+export const selectLoadingMembers = (s: GroupSnapshot) => s.matches({ loaded: { memberPages: 'loading' } });
 /** Which action runs, by its state name ('joining', 'approving', ...); null when none. */
 export function selectRunning(s: GroupSnapshot): string | null {
   if (!s.matches('loaded')) return null;

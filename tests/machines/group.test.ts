@@ -5,12 +5,12 @@ import { groupEventOf } from '../../src/effects/group';
 import { groupChatSearchMachine } from '../../src/machines/groupChatSearch.machine';
 import { GROUPS_HREF } from '../../src/machines/createGroup.machine';
 import {
-  GROUP_LOAD_FAILED, groupMachine, NAME_SUCCESSOR, selectDialog, selectRunning, selectTargetMember, selectTab, settingsBody, SOLE_MEMBER, standingOf,
+  GROUP_LOAD_FAILED, groupMachine, knownMembers, NAME_SUCCESSOR, selectDialog, selectRunning, selectTargetMember, selectTab, settingsBody, SOLE_MEMBER, standingOf,
   tabsFor, type GroupContext, type GroupEmitted, type GroupSnapshot,
 } from '../../src/machines/group.machine';
 import { refused } from '../fixtures/streams';
 import {
-  acceptedPost, adminGroup, bobRemoved, daveFound, daveInvited, declinedPost, erinAsks, invitedPrivate, invitedPublic, ME, memberPrivate, memberPublic, PNG,
+  acceptedPost, adminGroup, bobRemoved, daveFound, daveInvited, declinedPost, erinAsks, invitedPrivate, invitedPublic, ME, member, memberPrivate, memberPublic, PNG,
   privateStranger, publicStranger, requested, soleAdmin, twoAdmins, UPLOADED,
 } from './groupFixtures';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
@@ -24,6 +24,8 @@ const serialize = (snapshot: AnyMachineSnapshot) => {
     status: snapshot.status,
     group: g && [g.privacy, standingOf(g), g.admins.join(), g.members.map((m) => `${m.userId}:${m.role}:${m.status}`).join()],
     error: c.error,
+    more: c.moreMembers.map((m) => `${m.userId}:${m.role}`).join(),
+    membersCursor: c.membersCursor,
     pending: c.pendingMembers.map((m) => m.userId),
     pendingError: c.pendingError,
     target: c.target,
@@ -34,6 +36,9 @@ const serialize = (snapshot: AnyMachineSnapshot) => {
 };
 
 const loaded = (group: Group) => ({ type: 'xstate.done.actor.fetchGroup', output: { group } });
+/** The admin's group when it has more members than its first page holds. */
+const BIG_CURSOR = '2025-01-01T09:00:00.000Z_u3';
+const bigGroup: Group = { ...adminGroup, memberCount: 60, membersNextCursor: BIG_CURSOR };
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failure = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
 const network = new Error('Network down');
@@ -225,6 +230,34 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    name: 'a big group: more members a page at a time, each admin action reaching them',
+    events: [
+      loaded(bigGroup),
+      { type: 'group.tab', tab: 'members' },
+      { type: 'group.members.more' },
+      done('fetchMembers', { members: [member('u7'), adminGroup.members[1]], nextCursor: null }),
+      failure('fetchMembers', network),
+      { type: 'group.promote', userId: 'u7' },
+      { type: 'group.remove', userId: 'u7' },
+      { type: 'group.promote.confirm' },
+      { type: 'group.remove.confirm' },
+      done('promoteMember', { message: 'Member promoted', group: bigGroup }),
+      done('removeMember', { message: 'Members removed', group: bigGroup }),
+      changed,
+      done('refreshGroup', { group: bigGroup }),
+    ],
+    filter: (s, e) => {
+      const c = ctx(s);
+      const calm = s.matches({ loaded: { tab: 'members', action: 'idle', memberPages: 'idle', sync: 'idle' } });
+      if (e.type === 'group.tab') return s.matches({ loaded: { tab: 'posts' } });
+      if (e.type === 'group.members.more') return calm && c.moreMembers.length === 0;
+      if (e.type === 'group.promote' || e.type === 'group.remove') return calm && c.moreMembers.length > 0;
+      // A change elsewhere while the promote dialog is open: the member stays on the page.
+      if (e.type === 'group.changed') return s.matches({ loaded: { sync: 'idle', memberPages: 'idle' } }) && c.moreMembers.length > 0 && !s.matches({ loaded: { action: 'promoting' } }) && !s.matches({ loaded: { action: 'removing' } });
+      return true;
+    },
+  },
+  {
     name: 'settings: name, description, privacy, categories; saved or refused',
     events: [
       loaded(adminGroup),
@@ -386,9 +419,12 @@ describe.each(scenarios)('group machine: $name', (scenario) => {
         if (e.type === 'group.remove' && (e as unknown as { userId: string }).userId === ME) expect(running).toBeNull();
         // Promote and remove ask first; a refusal is shown in the dialog, which stays open.
         if (e.type === 'group.promote' || e.type === 'group.remove') {
-          const allowed = (e as unknown as { userId: string }).userId === 'u2' && standingOf(previous.group) === 'admin';
+          const who = (e as unknown as { userId: string }).userId;
+          // bob (u2) on the first page; u7 once a further page has brought them; an admin is not made admin again.
+          const target = knownMembers(previous).find((m) => m.userId === who && m.status === 'accepted');
+          const allowed = standingOf(previous.group) === 'admin' && target !== undefined && who !== ME && (e.type === 'group.remove' || target.role === 'member');
           expect(selectDialog(snapshot)).toBe(allowed ? (e.type === 'group.promote' ? 'promote' : 'remove') : null);
-          if (allowed) expect([running, selectTargetMember(snapshot)?.userId, c.dialogError]).toEqual([null, 'u2', null]);
+          if (allowed) expect([running, selectTargetMember(snapshot)?.userId, c.dialogError]).toEqual([null, who, null]);
         }
         if (e.type === 'group.promote.confirm') expect(running).toBe('promoting');
         if (e.type === 'group.remove.confirm') expect(running).toBe('removing');
@@ -402,13 +438,26 @@ describe.each(scenarios)('group machine: $name', (scenario) => {
         if (e.type === 'group.invite') expect(running).toBe(standingOf(previous.group) === 'admin' ? 'inviting' : null);
         if (e.type === 'group.invite' && running === 'inviting') expect(children.inviteMember?.getSnapshot().input).toEqual({ groupId: 'g1', userId: 'u4' });
         const search = snapshot.children.inviteSearch as { getSnapshot(): { context: { exclude: string[] } } } | undefined;
-        if (snapshot.matches('loaded')) expect(search?.getSnapshot().context.exclude.slice().sort()).toEqual(c.group!.members.map((m) => m.userId).sort());
+        if (snapshot.matches('loaded')) expect(search?.getSnapshot().context.exclude.slice().sort()).toEqual(knownMembers(c).map((m) => m.userId).sort());
+
+        // A big group's members: pages after the first are added once each; a new copy of the group starts again.
+        expect(new Set(knownMembers(c).map((m) => m.userId)).size).toBe(knownMembers(c).length);
+        if (e.type === 'xstate.done.actor.fetchMembers') expect(c.moreMembers.map((m) => m.userId)).toEqual(['u7']);
+        if (e.type === 'xstate.done.actor.refreshGroup') {
+          // The pages read further on stay, and go on from where they were.
+          expect(c.moreMembers).toEqual(previous.moreMembers.filter((m) => !c.group!.members.some((f) => f.userId === m.userId)));
+          expect(c.membersCursor).toBe(c.moreMembers.length > 0 ? previous.membersCursor : c.group!.membersNextCursor);
+        }
+        if (e.type === 'xstate.done.actor.promoteMember' && previous.target === 'u7') expect(c.moreMembers.find((m) => m.userId === 'u7')?.role).toBe('admin');
+        if (e.type === 'xstate.done.actor.removeMember' && previous.target === 'u7') expect(c.moreMembers.some((m) => m.userId === 'u7')).toBe(false);
+        if (e.type === 'group.members.more' && children.fetchMembers) expect(children.fetchMembers.getSnapshot().input).toEqual({ groupId: 'g1', cursor: BIG_CURSOR });
+
         if (e.type === 'xstate.done.actor.approveMember' || e.type === 'xstate.done.actor.rejectMember') expect(c.pendingMembers.map((m) => m.userId)).not.toContain('u5');
         if (e.type === 'xstate.done.actor.acceptPost' || e.type === 'xstate.done.actor.declinePost') expect(emitted.at(-1)).toEqual({ type: 'postDecided', post: e.output!.post });
         const decided = path.steps.slice(0, path.steps.indexOf(step) + 1).filter((st) => /done\.actor\.(accept|decline)Post/.test(st.event.type));
         expect(emitted).toHaveLength(decided.length);
-        if (e.type === 'xstate.done.actor.promoteMember') expect(c.group!.admins).toEqual(['u1', 'u2']);
-        if (e.type === 'xstate.done.actor.removeMember') expect(c.group!.members.map((m) => m.userId)).not.toContain('u2');
+        if (e.type === 'xstate.done.actor.promoteMember' && previous.target === 'u2') expect(c.group!.admins).toEqual(['u1', 'u2']);
+        if (e.type === 'xstate.done.actor.removeMember' && previous.target === 'u2') expect(c.group!.members.map((m) => m.userId)).not.toContain('u2');
 
         // Settings: the create-group messages, word for word; the body is the form.
         const f = c.settings;

@@ -36,6 +36,7 @@ export function group(overrides: Partial<Group> = {}): Group {
     admins: ['u2'],
     members: [member('u2', { role: 'admin', joinedBy: 'creator' })],
     membership: null,
+    membersNextCursor: null,
     ...overrides,
   };
 }

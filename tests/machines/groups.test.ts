@@ -45,6 +45,7 @@ const group = (id: string, overrides: Partial<Group> = {}): Group => ({
   admins: ['u9'],
   members: [],
   membership: null,
+  membersNextCursor: null,
   ...overrides,
 });
 

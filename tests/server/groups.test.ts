@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_CATEGORIES } from '../../src/api/constants';
-import { GROUPS_PAGE_SIZE, groupResponseSchema, groupsPageSchema, singleGroupSchema } from '../../src/api/groups';
+import { GROUP_MEMBERS_PAGE_SIZE, GROUPS_PAGE_SIZE, groupMembersPageSchema, groupResponseSchema, groupsPageSchema, singleGroupSchema } from '../../src/api/groups';
 import { createTestApp, dialects, type TestApp } from './harness';
 import { block, call, member, ok, refused, type Member, type Method } from './social';
 
@@ -111,6 +111,43 @@ describe.each(dialects)('groups on %s', (dialect) => {
     // One group's page lists its accepted members (group admins also see the pending invitee).
     expect((await ok(t, m, 'GET', `/group/${g._id}`)).group.members.map((x: { userId: string }) => x.userId).sort()).toEqual([a.id, m.id, n.id].sort());
     expect((await ok(t, a, 'GET', `/group/${g._id}`)).group.members.map((x: { userId: string }) => x.userId).sort()).toEqual([a.id, m.id, n.id, p.id].sort());
+  });
+
+  it('pages a group\'s member list: the first page in the group answer, the rest by cursor, in the order members joined', async () => {
+    const owner = await member(t);
+    const g = await create(owner, { name: 'Crowded Hall' });
+    const joiners: Member[] = [];
+    for (let i = 0; i < GROUP_MEMBERS_PAGE_SIZE + 5; i++) {
+      const m = await member(t);
+      await ok(t, m, 'POST', `/group/join/${g._id}`);
+      joiners.push(m);
+    }
+    const outsider = await member(t);
+    const first = singleGroupSchema.parse(await ok(t, outsider, 'GET', `/group/${g._id}`)).group;
+    expect(first.memberCount).toBe(GROUP_MEMBERS_PAGE_SIZE + 6);
+    expect(first.members).toHaveLength(GROUP_MEMBERS_PAGE_SIZE);
+    expect(first.members[0]!.userId).toBe(owner.id);
+    expect(first.membersNextCursor).not.toBeNull();
+    const rest = groupMembersPageSchema.parse(await ok(t, outsider, 'GET', `/group/${g._id}/members?cursor=${encodeURIComponent(first.membersNextCursor!)}`));
+    expect(rest.nextCursor).toBeNull();
+    const all = [...first.members, ...rest.members].map((m) => m.userId);
+    expect(all).toEqual([owner.id, ...joiners.map((m) => m.id)]);
+    // The first page by itself, as the group answer has it.
+    const again = groupMembersPageSchema.parse(await ok(t, outsider, 'GET', `/group/${g._id}/members`));
+    expect(again.members.map((m) => m.userId)).toEqual(first.members.map((m) => m.userId));
+    await refused(t, outsider, 'GET', `/group/${g._id}/members?cursor=yesterday`, undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
+    await refused(t, outsider, 'GET', `/group/${MISSING}/members`, undefined, 404, 'Group not found');
+  });
+
+  it('a private group\'s member pages: members see accepted ones, group admins the invited too, others nothing', async () => {
+    const [a, m, p, x] = [await member(t), await member(t), await member(t), await member(t)];
+    const g = await create(a, { privacy: 'private', name: 'Quiet Room', members: [m.id, p.id] });
+    await ok(t, m, 'PUT', `/group/invitation/accept/${g._id}`);
+    const ids = async (who: Member) => (await ok(t, who, 'GET', `/group/${g._id}/members`)).members.map((x: { userId: string }) => x.userId);
+    expect(await ids(m)).toEqual([a.id, m.id]);
+    expect((await ids(a)).sort()).toEqual([a.id, m.id, p.id].sort());
+    expect(await ids(p)).toEqual([]);
+    await refused(t, x, 'GET', `/group/${g._id}/members`, undefined, 404, 'Group not found');
   });
 
   it('private visibility on every read path; removal bites at once', async () => {

@@ -117,6 +117,22 @@ describe('group page', () => {
     expect(rows[1]).toContain('alice (you)');
   });
 
+  it('shows a big group\'s members a page at a time: "Load more members" until all are there', async () => {
+    const t = setup();
+    await t.load({ ...memberPublic, memberCount: 3, membersNextCursor: '2025-01-01T09:00:00.000Z_u1' });
+    await t.user.click(screen.getByRole('tab', { name: 'Members' }));
+    await t.user.click(button('Load more members'));
+    expect(isDisabled(button('Loading...'))).toBe(true);
+    await t.h.settle({
+      type: 'xstate.done.actor.fetchMembers',
+      output: { members: [{ ...memberPublic.members[1]!, userId: 'u7', username: 'gil' }], nextCursor: null },
+    });
+    const rows = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toContain('gil');
+    expect(screen.queryByRole('button', { name: 'Load more members' })).toBeNull();
+  });
+
   it('says a missing or private group is not there, with the way back, instead of failing', async () => {
     const t = setup();
     restore = t.h.restore;

@@ -41,6 +41,7 @@ const group = (id: string, name: string, overrides: Partial<Group> = {}): Group 
   admins: ['u9'],
   members: [],
   membership: null,
+  membersNextCursor: null,
   ...overrides,
 });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createGroupBodySchema, createGroupPostBodySchema, groupIdAnswerSchema, groupMembersBodySchema, groupResponseSchema, groupsQuerySchema,
-  groupsPageQuerySchema, groupsPageSchema, groupsSchema, joinGroupResponseSchema, leaveGroupBodySchema, pendingGroupInvitationsSchema, pendingMembersSchema, singleGroupSchema,
+  groupMembersPageSchema, groupsPageQuerySchema, groupsPageSchema, groupsSchema, joinGroupResponseSchema, leaveGroupBodySchema, pendingGroupInvitationsSchema, pendingMembersSchema, singleGroupSchema,
   updateGroupBodySchema,
 } from '../../../src/api/groups';
 import { pageNumberSchema, pageQuerySchema } from '../../../src/api/pages';
@@ -44,6 +44,9 @@ export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupService; config: 
     const viewer = viewerOf(request);
     return groups.page(viewer, { notJoinedBy: viewer.id }, request.query.cursor);
   });
+
+  app.get(routes.groups.members, { schema: { params: groupParams, querystring: groupsPageQuerySchema, response: { 200: groupMembersPageSchema } } }, async (request) =>
+    groups.memberPage(viewerOf(request), request.params.groupId, request.query.cursor));
 
   app.get(routes.groups.one, { schema: { params: groupParams, response: { 200: singleGroupSchema } } }, async (request) => ({
     group: await groups.get(viewerOf(request), request.params.groupId),

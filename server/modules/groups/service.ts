@@ -1,4 +1,4 @@
-import type { CreateGroupBody, Group, GroupActionEvent, GroupMembership, UpdateGroupBody } from '../../../src/api/groups';
+import type { CreateGroupBody, Group, GroupActionEvent, GroupMembership, GroupMembersPage, UpdateGroupBody } from '../../../src/api/groups';
 import { GROUP_MESSAGES } from '../../../src/api/groups';
 import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
@@ -43,39 +43,48 @@ export function createGroupService(deps: GroupDeps) {
   const { store, fanout } = deps;
   const now = () => deps.clock.now().toISOString();
 
-  /**
-   * Groups as this viewer sees them: the member list only where the viewer may read the group's
-   * content, and only for one group's page (`listing`: lists of groups carry memberCount, admins and
-   * the viewer's own membership, never every member of every group).
-   */
-  async function present(viewer: Viewer, groups: GroupsTable[], { listing = false } = {}): Promise<Group[]> {
-    const ids = groups.map((g) => g.id);
-    const [members, counts] = await Promise.all([store.members(viewer, ids, { adminsAndViewer: listing }), store.counts(ids)]);
-    return groups.map((g) => {
-      const all = members.filter((m) => m.group_id === g.id);
-      const mine = all.find((m) => m.user_id === viewer.id);
-      const isGroupAdmin = mine?.status === 'accepted' && mine.role === 'admin';
-      const seesMembers = viewer.isAdmin || g.privacy === 'public' || mine?.status === 'accepted';
-      const listed = seesMembers ? all.filter((m) => m.status === 'accepted' || isGroupAdmin || viewer.isAdmin) : [];
-      return {
-        _id: g.id,
-        name: g.name,
-        description: g.description,
-        privacy: g.privacy,
-        profileImage: g.profile_image,
-        tags: JSON.parse(g.tags) as string[],
-        category: JSON.parse(g.categories) as string[],
-        createdBy: g.created_by,
-        createdAt: g.created_at,
-        updatedAt: g.updated_at,
-        memberCount: counts.get(g.id) ?? 0,
-        admins: listed.filter((m) => m.status === 'accepted' && m.role === 'admin').map((m) => m.user_id),
-        members: listing ? [] : listed.map(presentMember),
-        membership: mine ? presentMember(mine) : null,
-      };
-    });
+  /** May the viewer read the group's member list, and see its pending members too? */
+  function memberListAccess(viewer: Viewer, group: GroupsTable, mine: MemberRow | undefined) {
+    const isGroupAdmin = mine?.status === 'accepted' && mine.role === 'admin';
+    return { sees: viewer.isAdmin || group.privacy === 'public' || mine?.status === 'accepted', withPending: isGroupAdmin || viewer.isAdmin };
   }
-  const presentOne = async (viewer: Viewer, group: GroupsTable) => (await present(viewer, [group]))[0]!;
+
+  /**
+   * Groups as this viewer sees them: count, admins and the viewer's own membership, read for all
+   * of them at once (never every member of every group). `withMembers` (one group's page): also the
+   * first page of its member list, where the viewer may read it; the rest comes from
+   * GET /group/{groupId}/members.
+   */
+  async function present(viewer: Viewer, groups: GroupsTable[], { withMembers = false } = {}): Promise<Group[]> {
+    const ids = groups.map((g) => g.id);
+    const [rows, counts] = await Promise.all([store.members(viewer, ids, { adminsAndViewer: true }), store.counts(ids)]);
+    return Promise.all(
+      groups.map(async (g) => {
+        const known = rows.filter((m) => m.group_id === g.id);
+        const mine = known.find((m) => m.user_id === viewer.id);
+        const access = memberListAccess(viewer, g, mine);
+        const first = withMembers && access.sees ? await store.memberPage(viewer, g.id, access.withPending) : { items: [], nextCursor: null };
+        return {
+          _id: g.id,
+          name: g.name,
+          description: g.description,
+          privacy: g.privacy,
+          profileImage: g.profile_image,
+          tags: JSON.parse(g.tags) as string[],
+          category: JSON.parse(g.categories) as string[],
+          createdBy: g.created_by,
+          createdAt: g.created_at,
+          updatedAt: g.updated_at,
+          memberCount: counts.get(g.id) ?? 0,
+          admins: access.sees ? known.filter((m) => m.status === 'accepted' && m.role === 'admin').map((m) => m.user_id) : [],
+          members: first.items.map(presentMember),
+          membership: mine ? presentMember(mine) : null,
+          membersNextCursor: first.nextCursor,
+        };
+      }),
+    );
+  }
+  const presentOne = async (viewer: Viewer, group: GroupsTable) => (await present(viewer, [group], { withMembers: true }))[0]!;
 
   async function known(viewer: Viewer, groupId: string): Promise<GroupsTable> {
     const group = await store.findKnown(viewer, groupId);
@@ -146,12 +155,21 @@ export function createGroupService(deps: GroupDeps) {
 
     get: async (viewer: Viewer, groupId: string) => presentOne(viewer, await known(viewer, groupId)),
 
+    /** The member list after `cursor` (the group answer holds its first page); empty where the viewer may not read it. */
+    async memberPage(viewer: Viewer, groupId: string, cursor?: Cursor): Promise<GroupMembersPage> {
+      const group = await known(viewer, groupId);
+      const access = memberListAccess(viewer, group, await store.membership(groupId, viewer.id));
+      if (!access.sees) return { members: [], nextCursor: null };
+      const page = await store.memberPage(viewer, groupId, access.withPending, cursor);
+      return { members: page.items.map(presentMember), nextCursor: page.nextCursor };
+    },
+
     /** A member's groups or invitations (whole). */
-    list: async (viewer: Viewer, narrow: GroupListNarrow) => present(viewer, (await store.list(viewer, narrow)).items, { listing: true }),
+    list: async (viewer: Viewer, narrow: GroupListNarrow) => present(viewer, (await store.list(viewer, narrow)).items),
     /** Groups to discover or search results, a page at a time. */
     page: async (viewer: Viewer, narrow: GroupListNarrow, cursor?: Cursor) => {
       const page = await store.list(viewer, narrow, cursor);
-      return { groups: await present(viewer, page.items, { listing: true }), nextCursor: page.nextCursor };
+      return { groups: await present(viewer, page.items), nextCursor: page.nextCursor };
     },
 
     async acceptInvitation(viewer: Viewer, groupId: string): Promise<Group> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, GroupMembersTable, GroupsTable } from '../../db/schema';
-import { GROUPS_PAGE_SIZE } from '../../../src/api/groups';
+import { GROUP_MEMBERS_PAGE_SIZE, GROUPS_PAGE_SIZE } from '../../../src/api/groups';
 import type { Cursor } from '../../../src/api/pages';
 import { finishPage, orderPage, type PageRequest } from '../posts/paging';
 import { canSeeGroupContent, notBlockedBetween, type Viewer } from '../posts/visibility';
@@ -95,6 +95,28 @@ export function createGroupStore(database: DatabaseHandle) {
         );
       }
       return query.orderBy('group_members.joined_at').execute();
+    },
+
+    /**
+     * One page of a group's member list, in the order members joined (keyset joined_at, user_id):
+     * accepted members, and pending ones too when `withPending` (group admins, site admins);
+     * members in a block with the viewer left out.
+     */
+    memberPage: async (viewer: Viewer, groupId: string, withPending: boolean, cursor?: Cursor) => {
+      let query = membersQuery()
+        .where('group_members.group_id', '=', groupId)
+        .where(notBlockedBetween(viewer, 'group_members.user_id'));
+      if (!withPending) query = query.where('group_members.status', '=', 'accepted');
+      if (cursor) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('group_members.joined_at', '>', cursor.createdAt),
+            eb.and([eb('group_members.joined_at', '=', cursor.createdAt), eb('group_members.user_id', '>', cursor.id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('group_members.joined_at').orderBy('group_members.user_id').limit(GROUP_MEMBERS_PAGE_SIZE + 1).execute();
+      return finishPage(rows, { page: 1, size: GROUP_MEMBERS_PAGE_SIZE }, (row) => `${row.joined_at}_${row.user_id}`);
     },
 
     counts: async (groupIds: string[]) => {

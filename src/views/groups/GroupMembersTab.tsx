@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { Shield } from 'lucide-react';
 import { Link } from 'wouter';
 import type { GroupMembership } from '../../api/groups';
-import type { GroupActorRef } from '../../machines/group.machine';
+import { sameMembers, selectKnownMembers, selectLoadingMembers, type GroupActorRef } from '../../machines/group.machine';
+import { Button } from '../components/Button';
 import { Avatar } from '../components/Avatar';
 import { memberHref } from '../people/PeopleLogic';
 import { EmptyState } from '../streams/PageParts';
@@ -32,17 +33,34 @@ export function MemberRow({ member, isMe, children }: { member: GroupMembership;
   );
 }
 
-/** Accepted members, group admins first. */
+/** "Load more members" while the list goes on (a big group's members come a page at a time). */
+export function MoreMembers({ actor }: { actor: GroupActorRef }) {
+  const more = useSelector(actor, (s) => s.context.membersCursor !== null);
+  const loading = useSelector(actor, selectLoadingMembers);
+  if (!more) return null;
+  return (
+    <div className="flex justify-center">
+      <Button variant="secondary" isDisabled={loading} onPress={() => actor.send({ type: 'group.members.more' })}>
+        {loading ? 'Loading...' : 'Load more members'}
+      </Button>
+    </div>
+  );
+}
+
+/** Accepted members, group admins first (of those loaded), then more on request. */
 export function GroupMembersTab({ actor }: { actor: GroupActorRef }) {
-  const members = useSelector(actor, (s) => s.context.group?.members ?? []);
+  const members = useSelector(actor, selectKnownMembers, sameMembers);
   const viewerId = useSelector(actor, (s) => s.context.viewerId);
   const accepted = members.filter((m) => m.status === 'accepted').sort(adminsFirst);
   if (accepted.length === 0) return <EmptyState title="No members to show" text="Members you can see appear here." />;
   return (
-    <ul aria-label="Members" className="flex flex-col gap-2">
-      {accepted.map((member) => (
-        <MemberRow key={member.userId} member={member} isMe={member.userId === viewerId} />
-      ))}
-    </ul>
+    <div className="flex flex-col gap-4">
+      <ul aria-label="Members" className="flex flex-col gap-2">
+        {accepted.map((member) => (
+          <MemberRow key={member.userId} member={member} isMe={member.userId === viewerId} />
+        ))}
+      </ul>
+      <MoreMembers actor={actor} />
+    </div>
   );
 }

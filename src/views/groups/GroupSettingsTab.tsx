@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { Shield, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { selectBusy, selectInviteSearch, selectRunning, type GroupActorRef } from '../../machines/group.machine';
+import { sameMembers, selectBusy, selectInviteSearch, selectKnownMembers, selectRunning, type GroupActorRef } from '../../machines/group.machine';
 import { MemberSearch } from '../components/MemberSearch';
 import { Button } from '../components/Button';
-import { MemberRow } from './GroupMembersTab';
+import { MemberRow, MoreMembers } from './GroupMembersTab';
 import { GroupSettingsForm } from './GroupSettingsForm';
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -66,7 +66,7 @@ function InviteMore({ actor }: { actor: GroupActorRef }) {
 
 /** Everyone but the admin themselves: make a member an admin, remove a member or withdraw an invitation (each asked first). */
 function ManageMembers({ actor }: { actor: GroupActorRef }) {
-  const members = useSelector(actor, (s) => s.context.group?.members ?? []);
+  const members = useSelector(actor, selectKnownMembers, sameMembers);
   const viewerId = useSelector(actor, (s) => s.context.viewerId);
   const busy = useSelector(actor, selectBusy);
   const others = members.filter((m) => m.userId !== viewerId);
@@ -111,6 +111,7 @@ function ManageMembers({ actor }: { actor: GroupActorRef }) {
           })}
         </ul>
       )}
+      <MoreMembers actor={actor} />
     </Card>
   );
 }
