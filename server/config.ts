@@ -77,6 +77,8 @@ export interface Config {
     forgotPasswordPerEmail: RateLimitRule;
     forgotPasswordPerIp: RateLimitRule;
     resetPasswordPerIp: RateLimitRule;
+    /** Client events (join room, watch presence, ...) one socket may emit per window. */
+    socketEvents: RateLimitRule;
   };
   /** argon2id cost. The defaults are OWASP's recommendation; only tests lower them. */
   passwordHashing: { memoryCost: number; timeCost: number; parallelism: number };
@@ -162,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forgotPasswordPerEmail: { max: scale(5), windowMs: 30 * MINUTE },
       forgotPasswordPerIp: { max: scale(20), windowMs: 30 * MINUTE },
       resetPasswordPerIp: { max: scale(25), windowMs: 5 * MINUTE },
+      socketEvents: { max: scale(30), windowMs: 10_000 },
     },
     passwordHashing: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     sessions: { shortMs: 12 * HOUR, longMs: 30 * 24 * HOUR, resetTokenMs: 30 * MINUTE },

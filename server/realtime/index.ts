@@ -5,6 +5,7 @@ import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, type ChatEvent, type ChatEventPa
 import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
 import type { TokenVerifier } from '../modules/auth/verifier';
 import { attachChatSockets, originAllowed } from './chatSockets';
+import { limitClientEvents } from './clientEventLimit';
 import { userRoom } from './fanout';
 import { useRedisAdapter } from './redisAdapter';
 
@@ -54,6 +55,8 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
     next();
   });
 
+  // What clients emit is counted per socket before any handler runs (clientEventLimit.ts).
+  limitClientEvents(io, app.services.config.rateLimits.socketEvents);
   // The room every socket of a member joins: events for that member go there (see fanout.ts).
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));

@@ -8,6 +8,7 @@ import { clientEvents, SOCKET_PATH, serverEvents } from '../../src/api/socket';
 import { PRESENCE_WATCH_MAX, type UserOnlinePayload } from '../../src/api/users';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
+import { SOCKET_SLOW_DOWN } from '../../server/realtime/clientEventLimit';
 import { dialects, dropTestSchema, newMember, testConfig } from './harness';
 
 interface Client {
@@ -135,6 +136,24 @@ describe.each(dialects)('presence over real sockets on %s', (dialect) => {
     expect(await watch(a1, tooMany)).toEqual({ ok: false, message: `Watch at most ${PRESENCE_WATCH_MAX} members at once` });
     expect(await watch(a1, [])).toEqual({ ok: true, online: [] });
     expect(a1.socket.connected).toBe(true);
+  });
+
+  it('answers a socket that emits too fast with a message, keeps it connected, and counts per socket', async () => {
+    // The suite's config lifts the limits; this server keeps a small one (same database).
+    const max = 5;
+    const strict = await startServer({ ...config, rateLimits: { ...config.rateLimits, socketEvents: { max, windowMs: 60_000 } } }, { handleSignals: false });
+    try {
+      const a = await signUp(strict);
+      const [a1, a2] = [track(await open(strict, a.token)), track(await open(strict, a.token))];
+      const answers = await Promise.all(Array.from({ length: max + 3 }, () => watch(a1, [a.id])));
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(max);
+      expect(answers.filter((answer) => !answer.ok)).toEqual(Array.from({ length: 3 }, () => ({ ok: false, message: SOCKET_SLOW_DOWN })));
+      expect(a1.socket.connected).toBe(true);
+      // Another socket of the same member has its own count.
+      expect(await watch(a2, [a.id])).toEqual({ ok: true, online: [a.id] });
+    } finally {
+      await strict.close();
+    }
   });
 
   it('a password change ends the sockets of the other sessions only', async () => {
