@@ -35,6 +35,8 @@ export const knownMembers = (c: Pick<GroupContext, 'group' | 'moreMembers'>): Gr
 
 /** Everyone the page knows is in the group (accepted and invited): nobody to invite again. */
 export const memberIdsOf = (c: Pick<GroupContext, 'group' | 'moreMembers'>) => knownMembers(c).map((m) => m.userId);
+/** The invite search's exclusions: every member the page knows. */
+const notToInvite = (c: Pick<GroupContext, 'group' | 'moreMembers'>) => ({ type: 'search.exclude' as const, ids: memberIdsOf(c) });
 
 export interface SettingsErrors {
   name: string | null;
@@ -330,7 +332,7 @@ const groupSetup = setup({
       const first = new Set(group.members.map((m) => m.userId));
       const moreMembers = context.moreMembers.filter((m) => !first.has(m.userId));
       enqueue.assign({ group, moreMembers, membersCursor: moreMembers.length > 0 ? context.membersCursor : group.membersNextCursor });
-      enqueue.sendTo('inviteSearch', { type: 'search.exclude' as const, ids: memberIdsOf({ group, moreMembers }) });
+      enqueue.sendTo('inviteSearch', notToInvite({ group, moreMembers }));
     }),
     /** The admin's own promote or remove, on a member of the pages read further on. */
     settleTarget: enqueueActions(({ context, enqueue }, { removed }: { removed: boolean }) => {
@@ -338,14 +340,14 @@ const groupSetup = setup({
         ? context.moreMembers.filter((m) => m.userId !== context.target)
         : context.moreMembers.map((m) => (m.userId === context.target ? { ...m, role: 'admin' as const } : m));
       enqueue.assign({ moreMembers });
-      enqueue.sendTo('inviteSearch', { type: 'search.exclude' as const, ids: memberIdsOf({ group: context.group, moreMembers }) });
+      enqueue.sendTo('inviteSearch', notToInvite({ group: context.group, moreMembers }));
     }),
     /** The next page of members, after those shown (a member already shown is not repeated). */
     addMembers: enqueueActions(({ context, enqueue }, page: GroupMembersPage) => {
       const shown = new Set(memberIdsOf(context));
       const moreMembers = [...context.moreMembers, ...page.members.filter((m) => !shown.has(m.userId))];
       enqueue.assign({ moreMembers, membersCursor: page.nextCursor });
-      enqueue.sendTo('inviteSearch', { type: 'search.exclude' as const, ids: memberIdsOf({ group: context.group, moreMembers }) });
+      enqueue.sendTo('inviteSearch', notToInvite({ group: context.group, moreMembers }));
     }),
     fillSettings: assign(({ context }) => ({ settings: context.group ? settingsFrom(context.group) : emptySettings })),
     closeDialog: assign({ dialogError: null, newAdminId: '' }),

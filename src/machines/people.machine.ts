@@ -57,12 +57,6 @@ const followIn = (list: Person[] | null, userId: string, following: boolean) => 
 export const shownIds = (context: Pick<PeopleContext, 'users' | 'results' | 'suggestions'>): string[] =>
   [...new Set([...context.users, ...(context.results ?? []), ...context.suggestions].map((person) => person._id))].slice(0, PRESENCE_WATCH_MAX);
 
-/**
- * The people page: members page by page, a search box (from one character, after a pause),
- * suggestions, and who of them is online: the socket watches the people on screen (`watch
- * presence`, answered with who is online now), then `user online` changes come from the bus.
- * Follow changes made anywhere on screen (the author machine announces them) mark the lists.
- */
 /** A change of the people on screen restarts the watch delay, from any presence state. */
 const watchTransitions = { 'people.shown': { target: 'waiting', reenter: true } } as const;
 
@@ -78,6 +72,12 @@ const searchTransitions = {
   ],
 } as const;
 
+/**
+ * The people page: members page by page, a search box (from one character, after a pause),
+ * suggestions, and who of them is online: the socket watches the people on screen (`watch
+ * presence`, answered with who is online now), then `user online` changes come from the bus.
+ * Follow changes made anywhere on screen (the author machine announces them) mark the lists.
+ */
 export const peopleMachine = setup({
   types: {
     context: {} as PeopleContext,
