@@ -2,7 +2,7 @@ import type { $Fetch } from 'ofetch';
 import { paths } from './paths';
 import type {
   BanStatus, BasicInfoBody, ChangePasswordBody, ChangePasswordResponse, ClearBehaviorResponse, HobbiesBody,
-  NotificationSettingsBody, OnlineUsers, PeoplePage, PersonalizeBody, PersonalizeResponse, ProfileImagesBody,
+  NotificationSettingsBody, PeoplePage, PersonalizeBody, PersonalizeResponse, ProfileImagesBody,
   ProfileReportsPage, ProfileResponse, ProfileUpdateResponse, ReportProfileBody, ReportProfileResponse, SearchResults,
   SocialLinksBody, Suggestions,
 } from './users';
@@ -15,7 +15,6 @@ export function createUsersApi(http: $Fetch) {
       suggestions: () => http<Suggestions>(paths.users.suggestions),
       all: (page: number) => http<PeoplePage>(paths.users.all(page)),
       search: (query: string) => http<SearchResults>(paths.users.search(query)),
-      online: () => http<OnlineUsers>(paths.users.online),
       profile: (userId: string) => http<ProfileResponse>(paths.users.profile(userId)),
       changePassword: (body: ChangePasswordBody) => put<ChangePasswordResponse>(paths.users.changePassword, body),
       settings: (body: NotificationSettingsBody) => put<ProfileUpdateResponse>(paths.users.settings, body),

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema } from '../../src/api/auth';
-import { API_BASE } from '../../src/api/paths';
 import type { SocketAck } from '../../src/api/chat';
 import { clientEvents, SOCKET_PATH, serverEvents } from '../../src/api/socket';
 import { PRESENCE_WATCH_MAX, type UserOnlinePayload } from '../../src/api/users';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { SOCKET_SLOW_DOWN } from '../../server/realtime/clientEventLimit';
+import { http, settle, waitFor } from './chatSockets';
 import { dialects, dropTestSchema, newMember, testConfig } from './harness';
 
 interface Client {
@@ -17,27 +17,10 @@ interface Client {
   sessionEnded: unknown[];
 }
 
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-
-async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${server.url}${API_BASE}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, json: (await response.json()) as any };
-}
-
+/** A member signed up over HTTP, with their password (the password-change test needs it). */
 async function signUp(server: RunningServer) {
   const body = await newMember();
-  const { json } = await api(server, null, 'POST', '/signup', body);
+  const { json } = await http(server.url, null, 'POST', '/signup', body);
   const { token, user } = authResponseSchema.parse(json);
   return { id: user._id, token, username: user.username, password: body.password };
 }
@@ -78,7 +61,7 @@ describe.each(dialects)('presence over real sockets on %s', (dialect) => {
 
   it('is online while at least one socket is connected; only watchers hear of it; blocked members never learn of each other', async () => {
     const [a, b, c, d] = [await signUp(server), await signUp(server), await signUp(server), await signUp(server)];
-    await api(server, b.token, 'PUT', `/user/block/${c.id}`);
+    await http(server.url, b.token, 'PUT', `/user/block/${c.id}`);
 
     const a1 = track(await open(server, a.token));
     expect(await watch(a1, [a.id, b.id, c.id, b.id])).toEqual({ ok: true, online: [a.id] });
@@ -86,27 +69,27 @@ describe.each(dialects)('presence over real sockets on %s', (dialect) => {
     const d1 = track(await open(server, d.token));
 
     const b1 = track(await open(server, b.token));
-    await until(() => changes(a1, b.id).includes(true), 'b online at a');
+    await waitFor(() => changes(a1, b.id).includes(true), 'b online at a');
 
     // c watches b, but they are in a block: b is left out, online or not.
     const c1 = track(await open(server, c.token));
     expect(await watch(c1, [a.id, b.id])).toEqual({ ok: true, online: [a.id] });
-    await until(() => changes(a1, c.id).includes(true), 'c online at a');
+    await waitFor(() => changes(a1, c.id).includes(true), 'c online at a');
 
     // A second socket of b; closing one of them leaves b online.
     const b2 = track(await open(server, b.token));
     b1.socket.close();
-    await settle();
+    await settle(300);
     expect(changes(a1, b.id)).not.toContain(false);
-    expect((await api(server, a.token, 'GET', '/user/online')).json.userIds).toEqual(expect.arrayContaining([a.id, b.id, c.id, d.id]));
-    expect((await api(server, c.token, 'GET', '/user/online')).json.userIds).not.toContain(b.id);
+    expect((await http(server.url, a.token, 'GET', '/user/online')).json.userIds).toEqual(expect.arrayContaining([a.id, b.id, c.id, d.id]));
+    expect((await http(server.url, c.token, 'GET', '/user/online')).json.userIds).not.toContain(b.id);
 
     b2.socket.close();
-    await until(() => changes(a1, b.id).includes(false), 'b offline at a');
-    expect((await api(server, a.token, 'GET', '/user/online')).json.userIds).not.toContain(b.id);
+    await waitFor(() => changes(a1, b.id).includes(false), 'b offline at a');
+    expect((await http(server.url, a.token, 'GET', '/user/online')).json.userIds).not.toContain(b.id);
 
     // c never heard of b, either way; d heard of no one.
-    await settle();
+    await settle(300);
     expect(changes(c1, b.id)).toEqual([]);
     expect(d1.events).toEqual([]);
 
@@ -114,16 +97,16 @@ describe.each(dialects)('presence over real sockets on %s', (dialect) => {
     expect(await watch(a1, [d.id])).toEqual({ ok: true, online: [d.id] });
     const b3 = track(await open(server, b.token));
     d1.socket.close();
-    await until(() => changes(a1, d.id).includes(false), 'd offline at a');
+    await waitFor(() => changes(a1, d.id).includes(false), 'd offline at a');
     // b's second socket (b2) was told too (every connect is); b3's is not: a no longer watches b.
     expect(changes(a1, b.id)).toEqual([true, true, false]);
 
     // A block made after the watch: the blocked watcher is told nothing more.
     const d2 = track(await open(server, d.token));
     expect(await watch(d2, [b.id])).toEqual({ ok: true, online: [b.id] });
-    expect((await api(server, b.token, 'PUT', `/user/block/${d.id}`)).status).toBe(200);
+    expect((await http(server.url, b.token, 'PUT', `/user/block/${d.id}`)).status).toBe(200);
     b3.socket.close();
-    await settle();
+    await settle(300);
     expect(changes(d2, b.id)).toEqual([]);
   });
 
@@ -158,14 +141,14 @@ describe.each(dialects)('presence over real sockets on %s', (dialect) => {
 
   it('a password change ends the sockets of the other sessions only', async () => {
     const who = await signUp(server);
-    const other = (await api(server, null, 'POST', '/signin', { provider: 'local', username: who.username, password: who.password })).json.token as string;
+    const other = (await http(server.url, null, 'POST', '/signin', { provider: 'local', username: who.username, password: who.password })).json.token as string;
     const here = track(await open(server, who.token));
     const there = track(await open(server, other));
-    const answer = await api(server, who.token, 'PUT', '/user/profile/change-password', {
+    const answer = await http(server.url, who.token, 'PUT', '/user/profile/change-password', {
       currentPassword: who.password, newPassword: 'a brand new secret', confirmPassword: 'a brand new secret',
     });
     expect(answer.status).toBe(200);
-    await until(() => there.sessionEnded.length === 1 && !there.socket.connected, 'the other session ended');
+    await waitFor(() => there.sessionEnded.length === 1 && !there.socket.connected, 'the other session ended');
     expect(there.sessionEnded[0]).toEqual({ reason: 'password-changed' });
     expect(here.sessionEnded).toEqual([]);
     expect(here.socket.connected).toBe(true);
@@ -200,17 +183,17 @@ describe.runIf(process.env.TEST_REDIS_URL)('presence across two processes throug
     expect(await watch(a1, [a.id, b.id])).toEqual({ ok: true, online: [a.id] });
     const b1 = await open(two, b.token);
     sockets.push(b1);
-    await until(() => changes(a1, b.id).includes(true), 'b online at a');
+    await waitFor(() => changes(a1, b.id).includes(true), 'b online at a');
     // Who is online is asked of every process: b is only connected to process two.
     expect(await watch(a1, [b.id, a.id])).toEqual({ ok: true, online: [b.id, a.id] });
     // b also connected on process one: closing the socket on process two leaves b online.
     const b2 = await open(one, b.token);
     sockets.push(b2);
     b1.socket.close();
-    await settle();
+    await settle(300);
     expect(changes(a1, b.id)).not.toContain(false);
-    expect((await api(two, a.token, 'GET', '/user/online')).json.userIds).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect((await http(two.url, a.token, 'GET', '/user/online')).json.userIds).toEqual(expect.arrayContaining([a.id, b.id]));
     b2.socket.close();
-    await until(() => changes(a1, b.id).includes(false), 'b offline at a');
+    await waitFor(() => changes(a1, b.id).includes(false), 'b offline at a');
   });
 });
