@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Role } from '../../src/api/auth';
 import type { ReactionType } from '../../src/api/constants';
+import type { ModerationStatus } from '../../src/api/moderation';
 
 /**
  * The tables as Kysely sees them. Later areas add their tables here and in a new migration.
@@ -174,7 +175,7 @@ export interface ProfileReportsTable {
   reported_id: string;
   reason: string;
   details: string;
-  status: 'pending' | 'reviewed' | 'dismissed';
+  status: ModerationStatus;
   created_at: string;
   updated_at: string;
 }

@@ -5,6 +5,7 @@ import type {
   MessageResponse, ResetPasswordBody, SignInBody, SignUpBody, UpdateCurrentUserBody,
 } from './auth';
 import type { ClientConfig } from './config';
+import { createModerationApi } from './moderationClient';
 import { createStreamsApi } from './streamsClient';
 import { createUsersApi } from './usersClient';
 
@@ -58,6 +59,7 @@ export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOpti
     },
     ...createStreamsApi(http),
     ...createUsersApi(http),
+    ...createModerationApi(http),
   };
 }
 

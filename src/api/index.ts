@@ -9,6 +9,8 @@ export * from './socket';
 export * from './follows';
 export * from './groups';
 export * from './media';
+export * from './moderation';
+export * from './moderationClient';
 export * from './numbers';
 export * from './pages';
 export * from './posts';

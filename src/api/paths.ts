@@ -5,6 +5,14 @@
  */
 export const API_BASE = '/api/v1';
 
+/** A path with the query parameters that are set (undefined and '' are left out). */
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 export const paths = {
   health: '/health',
   config: '/config',
@@ -99,7 +107,39 @@ export const paths = {
     online: '/user/online',
     banStatus: (userId: string) => `/user/banuser/${encodeURIComponent(userId)}`,
     reportProfile: '/reportprofile',
-    reports: (page: number) => `/reportprofile/${page}`,
+    /** Admins: the profile report queue (`?status=`, see src/api/moderation.ts). */
+    reports: (page: number, status?: string) => `/reportprofile/${page}${status ? `?status=${encodeURIComponent(status)}` : ''}`,
+  },
+  /** Moderation (src/api/moderation.ts): what members send, and the Admin API of spec section 7. */
+  moderation: {
+    reportPost: '/reportpost',
+    /** Admins: the post report queue, one item per reported post. */
+    postReports: (query: { status?: string; page?: number } = {}) => withQuery('/reportpost', query),
+    appeal: '/appeal',
+  },
+  admin: {
+    dashboard: '/admin/dashboard',
+    newUsersToday: '/admin/newusertoday',
+    postCount: '/admin/getpostcount',
+    userStatistic: '/admin/statistic/user',
+    userPerYear: '/admin/statistic/userperyear',
+    userPerMonth: (year?: number) => withQuery('/admin/statistic/userpermonth', { year }),
+    postStatistic: '/admin/statistic/post',
+    postPerYear: '/admin/statistic/postperyear',
+    postPerMonth: (year?: number) => withQuery('/admin/statistic/postpermonth', { year }),
+    users: (page: number, search?: string) => withQuery(`/admin/users/all/${page}`, { search }),
+    bans: (page: number) => `/admin/banuser/${page}`,
+    ban: '/admin/banuser',
+    unban: '/admin/unbanuser',
+    profileReportStatus: '/admin/reportprofile/status',
+    postReportStatus: '/admin/reportpost/status',
+    appeals: (page: number, status?: string) => withQuery(`/admin/appeal/${page}`, { status }),
+    appealStatus: '/admin/appeal/status',
+    /** The spec's "hirepost" is hiding a post. */
+    hiddenPosts: (page: number) => `/admin/hirepost/${page}`,
+    hide: '/admin/hirepost',
+    unhide: '/admin/unhirepost',
+    audit: (page: number) => `/admin/audit/${page}`,
   },
   images: {
     ofUser: (userId: string) => `/images/${encodeURIComponent(userId)}`,
@@ -219,6 +259,13 @@ export const routes = {
     unblock: '/user/unblock/:userId',
     followers: '/user/followers/:userId',
     following: '/user/following/:userId',
+  },
+  admin: {
+    users: '/admin/users/all/:page',
+    bans: '/admin/banuser/:page',
+    appeals: '/admin/appeal/:page',
+    hiddenPosts: '/admin/hirepost/:page',
+    audit: '/admin/audit/:page',
   },
   users: {
     all: '/user/all/:page',

@@ -85,8 +85,10 @@ export const postSchema = z.object({
   groupId: z.string().nullable(),
   /** Group posts only: pending until a group admin accepts (or declines) a member's post. */
   groupStatus: z.enum(['pending', 'accepted', 'declined']).optional(),
-  /** Hidden by an admin: then only admins see the post at all. */
+  /** Hidden by a moderator: then only admins and its author see it (the author marked, and unable to edit it). */
   hidden: z.boolean(),
+  /** Why moderators hid it: only on hidden posts, only in answers to the author and to admins. */
+  hiddenReason: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Set when the author changed the post after publishing it: the "edited" marker. */

@@ -2,6 +2,7 @@ import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, Grou
 import type { ReactionType } from './constants';
 import type { UserSummary } from './follows';
 import type { GroupActionEvent } from './groups';
+import type { BannedPayload } from './moderation';
 import type { Comment, Post, ReactionCounts } from './posts';
 import type { UserOnlinePayload, WatchPresence } from './users';
 
@@ -55,6 +56,8 @@ export const serverEvents = {
   groupRead: 'group read',
   /** Groups (the /group/... family): CREATE_GROUP to the creator and each invited member, and the other actions. */
   groupAction: 'group action',
+  /** Ours (moderation): sent to every socket of a member just banned, just before the server closes them. */
+  banned: 'banned',
   /** Ours: "tell the member" (toast, badge), only to members whose setting of that type is on (docs/api.md). */
   notification: 'notification',
 } as const;
@@ -74,7 +77,9 @@ export type NotificationPayload =
   | { type: 'messages'; message: ChatMessage }
   | { type: 'follows'; from: UserSummary }
   | { type: 'reactions'; from: UserSummary; postId: string; reaction: ReactionType }
-  | { type: 'comments'; from: UserSummary; postId: string };
+  | { type: 'comments'; from: UserSummary; postId: string }
+  /** A moderator resolved or dismissed a report the member made (sent whatever the settings: it answers the member). */
+  | { type: 'report'; outcome: 'resolved' | 'dismissed'; target: 'post' | 'profile' };
 
 export interface PostEventPayload {
   post: Post;
@@ -129,6 +134,8 @@ export interface StreamEventPayloads {
   [serverEvents.groupAction]: GroupActionEvent;
   /** Follows, reactions and comments (the chat sends message notifications itself). */
   [serverEvents.notification]: NotificationPayload;
+  /** The member was banned: the page moves to /checkpoint (the socket is closed next). */
+  [serverEvents.banned]: BannedPayload;
 }
 export type StreamEvent = keyof StreamEventPayloads;
 

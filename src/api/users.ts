@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, userSchema } from './auth';
 import { INTEREST_TOPICS, NOTIFICATION_SETTINGS } from './constants';
 import { userSummarySchema } from './follows';
+import { MODERATION_STATUSES, REPORT_DETAILS_MAX } from './moderation';
 import { idSchema } from './posts';
 
 /**
@@ -18,7 +19,6 @@ export const HOBBIES_MAX = 20;
 export const HOBBY_MAX = 40;
 export const SEARCH_TERM_MAX = 50;
 export const REPORT_REASON_MAX = 200;
-export const REPORT_DETAILS_MAX = 1000;
 export const PEOPLE_PAGE_SIZE = 10;
 export const SUGGESTIONS_SIZE = 10;
 export const SEARCH_RESULTS_MAX = 20;
@@ -256,24 +256,11 @@ export const reportProfileBodySchema = z
   .strict();
 export type ReportProfileBody = z.input<typeof reportProfileBodySchema>;
 
-export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed'] as const;
-export const profileReportSchema = z.object({
-  _id: z.string(),
-  reporter: userSummarySchema,
-  reported: userSummarySchema.extend({ email: z.string(), isBanned: z.boolean() }),
-  reason: z.string(),
-  details: z.string(),
-  status: z.enum(REPORT_STATUSES),
-  createdAt: z.string(),
-});
-export type ProfileReport = z.infer<typeof profileReportSchema>;
 export const reportProfileResponseSchema = z.object({
   message: z.string(),
-  report: z.object({ _id: z.string(), userId: z.string(), reason: z.string(), details: z.string(), status: z.enum(REPORT_STATUSES), createdAt: z.string() }),
+  report: z.object({ _id: z.string(), userId: z.string(), reason: z.string(), details: z.string(), status: z.enum(MODERATION_STATUSES), createdAt: z.string() }),
 });
 export type ReportProfileResponse = z.infer<typeof reportProfileResponseSchema>;
-export const profileReportsPageSchema = z.object({ reports: z.array(profileReportSchema), totalReports: z.number().int() });
-export type ProfileReportsPage = z.infer<typeof profileReportsPageSchema>;
 
 // Ban status
 

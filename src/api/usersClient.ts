@@ -3,7 +3,7 @@ import { paths } from './paths';
 import type {
   BanStatus, BasicInfoBody, ChangePasswordBody, ChangePasswordResponse, ClearBehaviorResponse, HobbiesBody,
   NotificationSettingsBody, PeoplePage, PersonalizeBody, PersonalizeResponse, ProfileImagesBody,
-  ProfileReportsPage, ProfileResponse, ProfileUpdateResponse, ReportProfileBody, ReportProfileResponse, SearchResults,
+  ProfileResponse, ProfileUpdateResponse, ReportProfileBody, ReportProfileResponse, SearchResults,
   SocialLinksBody, Suggestions,
 } from './users';
 
@@ -27,7 +27,6 @@ export function createUsersApi(http: $Fetch) {
       clearBehavior: () => put<ClearBehaviorResponse>(paths.users.clearBehavior),
       banStatus: (userId: string) => http<BanStatus>(paths.users.banStatus(userId)),
       reportProfile: (body: ReportProfileBody) => http<ReportProfileResponse>(paths.users.reportProfile, { method: 'POST', body }),
-      reports: (page: number) => http<ProfileReportsPage>(paths.users.reports(page)),
     },
   };
 }

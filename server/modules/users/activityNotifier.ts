@@ -13,7 +13,7 @@ import type { NotificationSettings } from './notificationSettings';
  * the setting is on. Never about one's own doing. Raised after the action is stored and announced;
  * a failure here is logged and never fails the action.
  */
-type ActivityType = Exclude<NotificationPayload['type'], 'messages'>;
+type ActivityType = Exclude<NotificationPayload['type'], 'messages' | 'report'>;
 
 export function createActivityNotifier(deps: { database: DatabaseHandle; settings: Pick<NotificationSettings, 'mutedAmong'>; fanout: Fanout; log: FastifyBaseLogger }) {
   const { db } = deps.database;

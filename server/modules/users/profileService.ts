@@ -2,7 +2,7 @@ import { INTEREST_TOPICS } from '../../../src/api/constants';
 import { mediaPaths } from '../../../src/api/paths';
 import {
   SOCIAL_NETWORKS, SUGGESTIONS_SIZE, type BasicInfoBody, type HobbiesBody, type InterestTopic, type NotificationSettingsBody,
-  type Person, type PersonalizeSettings, type Profile, type ProfileReport, type SocialLinks, type SocialLinksBody,
+  type Person, type PersonalizeSettings, type Profile, type SocialLinks, type SocialLinksBody,
 } from '../../../src/api/users';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -229,26 +229,6 @@ export function createProfileService(deps: ProfileServiceDeps) {
       };
       await store.insertReport(row);
       return { _id: row.id, userId: row.reported_id, reason: row.reason, details: row.details, status: row.status, createdAt: row.created_at };
-    },
-
-    async reports(page: number): Promise<{ reports: ProfileReport[]; totalReports: number }> {
-      const { rows, total } = await store.reportsPage(page);
-      return {
-        reports: rows.map((row) => ({
-          _id: row.id,
-          reporter: presentSummary({ id: row.a_id, username: row.a_username, avatar_color: row.a_avatar_color, avatar_image: row.a_avatar_image, profile_picture: row.a_profile_picture }),
-          reported: {
-            ...presentSummary({ id: row.b_id, username: row.b_username, avatar_color: row.b_avatar_color, avatar_image: row.b_avatar_image, profile_picture: row.b_profile_picture }),
-            email: row.b_email,
-            isBanned: truthy(row.b_is_banned),
-          },
-          reason: row.reason,
-          details: row.details,
-          status: row.status,
-          createdAt: row.created_at,
-        })),
-        totalReports: total,
-      };
     },
 
     /** The member's own ban status (the checkpoint page), or any member's for an admin. */

@@ -207,28 +207,6 @@ export function createProfileStore(database: DatabaseHandle) {
 
     insertReport: (row: ProfileReportsTable) => db.insertInto('profile_reports').values(row).execute(),
 
-    async reportsPage(page: number) {
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('profile_reports as r')
-          .innerJoin('users as a', 'a.id', 'r.reporter_id')
-          .innerJoin('users as b', 'b.id', 'r.reported_id')
-          .select([
-            'r.id', 'r.reason', 'r.details', 'r.status', 'r.created_at',
-            'a.id as a_id', 'a.username as a_username', 'a.avatar_color as a_avatar_color', 'a.avatar_image as a_avatar_image', 'a.profile_picture as a_profile_picture',
-            'b.id as b_id', 'b.username as b_username', 'b.avatar_color as b_avatar_color', 'b.avatar_image as b_avatar_image', 'b.profile_picture as b_profile_picture',
-            'b.email as b_email', 'b.is_banned as b_is_banned',
-          ])
-          .orderBy('r.created_at', 'desc')
-          .orderBy('r.id', 'desc')
-          .limit(PEOPLE_PAGE_SIZE)
-          .offset((page - 1) * PEOPLE_PAGE_SIZE)
-          .execute(),
-        db.selectFrom('profile_reports').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
-    },
-
     /** Ids of members in a block with this one, either way (presence leaves them out of each other's view). */
     blockPartners: async (userId: string): Promise<string[]> => {
       const rows = await db

@@ -3,7 +3,7 @@ import { paths, routes } from '../../../src/api/paths';
 import {
   banStatusSchema, basicInfoBodySchema, changePasswordBodySchema, changePasswordResponseSchema, clearBehaviorResponseSchema,
   hobbiesBodySchema, notificationSettingsBodySchema, onlineUsersSchema, peoplePageParamsSchema, peoplePageSchema,
-  personalizeBodySchema, personalizeResponseSchema, profileImagesBodySchema, profileReportsPageSchema, profileResponseSchema,
+  personalizeBodySchema, personalizeResponseSchema, profileImagesBodySchema, profileResponseSchema,
   profileUpdateResponseSchema, reportProfileBodySchema, socialLinksBodySchema, reportProfileResponseSchema, searchParamsSchema, searchResultsSchema,
   suggestionsSchema, userIdParamsSchema,
 } from '../../../src/api/users';
@@ -81,9 +81,4 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimit
 
   app.post(paths.users.reportProfile, { ...edit, schema: { body: reportProfileBodySchema, response: { 201: reportProfileResponseSchema } } },
     async (request, reply) => reply.code(201).send({ message: 'Report submitted', report: await profiles.reportProfile(viewerOf(request), request.body) }));
-
-  app.get(routes.users.reports, {
-    schema: { params: peoplePageParamsSchema, response: { 200: profileReportsPageSchema } },
-    preHandler: app.requireAdmin,
-  }, async (request) => profiles.reports(request.params.page));
 };
