@@ -5,6 +5,7 @@ import type {
   MessageResponse, ResetPasswordBody, SignInBody, SignUpBody, UpdateCurrentUserBody,
 } from './auth';
 import type { ClientConfig } from './config';
+import { BANNED_MESSAGE } from './constants';
 import { createModerationApi } from './moderationClient';
 import { createStreamsApi } from './streamsClient';
 import { createUsersApi } from './usersClient';
@@ -15,10 +16,12 @@ export interface ApiClientOptions {
   /** Read at every call so a sign-in or sign-out takes effect at once. */
   getToken: () => string | null;
   fetch?: typeof globalThis.fetch;
+  /** Called when any request is refused because the member is banned (403 with the banned message). */
+  onBanned?: () => void;
 }
 
 /** The typed HTTP client built from the contract. Every request sends credentials and a bearer token when one is stored. */
-export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOptions) {
+export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: ApiClientOptions) {
   const http: $Fetch = ofetch.create({
     baseURL: `${baseURL}${API_BASE}`,
     credentials: 'include',
@@ -29,6 +32,10 @@ export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOpti
       // A call may carry its own token (e.g. the user check right after sign-in, before storing).
       if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
       options.headers = headers;
+    },
+    onResponseError({ response }) {
+      const body = response._data as { message?: unknown } | undefined;
+      if (response.status === 403 && body?.message === BANNED_MESSAGE) onBanned?.();
     },
     // The fetch implementation is a global option of ofetch (its second argument), not a request default.
   }, fetch ? { fetch } : undefined);

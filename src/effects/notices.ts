@@ -25,6 +25,14 @@ export function noticeOf(payload: NotificationPayload, open: { id: string; isGro
       return { type: 'info', description: `${payload.from.username} reacted to your post` };
     case 'comments':
       return { type: 'info', description: `${payload.from.username} commented on your post` };
+    case 'report':
+      return {
+        type: 'info',
+        description:
+          payload.outcome === 'resolved'
+            ? `Moderators acted on your report about a ${payload.target === 'post' ? 'post' : 'member'}. Thank you.`
+            : `Moderators reviewed your report about a ${payload.target === 'post' ? 'post' : 'member'} and took no action.`,
+      };
     case 'messages':
       break;
     default:

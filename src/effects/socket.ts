@@ -16,7 +16,9 @@ export type BusMessage =
   /** From this tab (the author menu): the member now follows / no longer follows `userId`. */
   | { event: 'following'; userId: string; following: boolean }
   /** From this tab (the author menu): the member blocked `userId`; their posts leave every list. */
-  | { event: 'blocked'; userId: string };
+  | { event: 'blocked'; userId: string }
+  /** The member was banned: the socket's `banned` event, or a request refused as banned (src/effects/checkpoint.ts). */
+  | { event: 'account banned' };
 type Listener = (message: BusMessage) => void;
 
 export function createBus() {
@@ -70,6 +72,8 @@ const STREAM_EVENTS = [
   serverEvents.groupAction,
   // "Tell the member" (their settings decide on the server): the app's notices (src/effects/notices.ts).
   serverEvents.notification,
+  // Moderation: the member was just banned (src/effects/checkpoint.ts).
+  serverEvents.banned,
 ] as const satisfies readonly (StreamEvent | ChatLiveEvent)[];
 
 /** The member's open socket, for the few events a client emits (chat: join group room, group action). */
@@ -144,6 +148,7 @@ export function socketLogic(bus: Bus = streamsBus, connection = createConnection
       publish: (_, message: SocketMessage) => {
         bus.publish(message);
         // A follow or block made in another tab (or someone's block) reaches the lists as if made here.
+        if (message.event === serverEvents.banned) bus.publish({ event: 'account banned' });
         if (message.event !== serverEvents.relationChanged) return;
         const { userId, following, blocked } = message.payload;
         if (following !== undefined) bus.publish({ event: 'following', userId, following });

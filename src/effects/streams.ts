@@ -1,11 +1,13 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
 import type { ReactionType } from '../api/constants';
+import type { ReportPostBody } from '../api/moderation';
 import { PAGE_SIZE } from '../api/pages';
 import type { Post } from '../api/posts';
 import { serverEvents } from '../api/socket';
 import { answersMachine, type AnswersEvent } from '../machines/answers.machine';
 import { authorMachine } from '../machines/author.machine';
+import { postReportMachine } from '../machines/postReport.machine';
 import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
 import { feedMachine, type FeedEvent, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
 import { reactionsMachine } from '../machines/reactions.machine';
@@ -189,6 +191,10 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
           input.follow ? api.follows.follow(input.userId) : api.follows.unfollow(input.userId),
         ),
         blockMember: fromPromise(({ input }: { input: { userId: string } }) => api.follows.block(input.userId)),
+        reportForm: postReportMachine.provide({
+          actors: { sendReport: fromPromise(({ input }: { input: ReportPostBody }) => api.moderation.reportPost(input)) },
+          actions: { showToast: bridge.showToast },
+        }),
       },
       actions: {
         showToast: bridge.showToast,

@@ -28,6 +28,8 @@ export const appMachine = setup({
     socket: socketMachine,
     /** Effect: socket `notification`s as toasts (src/effects/notices.ts). */
     notices: fromCallback(() => () => {}),
+    /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/checkpoint.ts). */
+    banWatch: fromCallback(() => () => {}),
   },
   actions: {
     /** The socket follows the session: open while signed in (with its token), closed otherwise. */
@@ -58,5 +60,6 @@ export const appMachine = setup({
     // The streams' live connection (src/effects/socket.ts), driven by the session above.
     { id: 'socket', systemId: 'socket', src: 'socket' },
     { id: 'notices', src: 'notices' },
+    { id: 'banWatch', src: 'banWatch' },
   ],
 });

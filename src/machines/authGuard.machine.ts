@@ -19,13 +19,17 @@ export interface AuthGuardContext extends AuthGuardInput {
   user: User | null;
 }
 
+/** Where a banned member is sent from either area. */
+export const CHECKPOINT = '/checkpoint';
+
 /** Where a visitor who may not enter the area is sent. */
 export const guardHome = (area: GuardArea) => (area === 'admin' ? '/admin/signin' : '/');
 
 /**
  * The door of the member area (/app/social) and of the admin area (/admin). On load it asks
  * the server who the stored token belongs to (GET /currentuser), then lets the member in,
- * turns a banned member away with the banned message, sends an unknown visitor home, and,
+ * turns a banned member away with the banned message to the checkpoint (keeping the session,
+ * which the checkpoint and the appeal need), sends an unknown visitor home, and,
  * when the check itself fails, waits SESSION_FAILURE_LOGOUT_MS before signing out.
  * The session, toasts and navigation are reached through injected actions.
  */
@@ -82,7 +86,15 @@ export const authGuardMachine = setup({
         id: 'currentUser',
         src: 'currentUser',
         onDone: [
-          { guard: 'isBanned', target: 'banned' },
+          {
+            guard: 'isBanned',
+            target: 'banned',
+            // The session stays (as `banned`): the checkpoint reads the ban and the appeal with it.
+            actions: [
+              assign({ user: ({ event }) => event.output.user }),
+              { type: 'login', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
+            ],
+          },
           {
             guard: 'lacksAdminRole',
             target: 'forbidden',
@@ -110,11 +122,11 @@ export const authGuardMachine = setup({
     allowed: {
       on: { 'guard.sessionEnded': 'unauthenticated' },
     },
+    /** Banned: the message, and the checkpoint (the reason, the date, the appeal) instead of the area. */
     banned: {
       entry: [
-        'clearSession',
         { type: 'showToast', params: { type: 'error', description: BANNED_MESSAGE } },
-        { type: 'navigate', params: ({ context }) => ({ to: guardHome(context.area), replace: true }) },
+        { type: 'navigate', params: { to: CHECKPOINT, replace: true } },
       ],
     },
     unauthenticated: {

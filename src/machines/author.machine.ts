@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { BlockResponse, FollowResponse } from '../api/follows';
 import { failureText } from './failure';
+import { postReportMachine } from './postReport.machine';
 import type { ToastRequest } from './toastRequest';
 
 export type AuthorEvent =
@@ -9,11 +10,15 @@ export type AuthorEvent =
   /** Block: asks first (the confirm dialog). */
   | { type: 'author.askBlock' }
   | { type: 'author.cancelBlock' }
-  | { type: 'author.confirmBlock' };
+  | { type: 'author.confirmBlock' }
+  /** Report the post this menu belongs to (a dialog: the reportForm child). */
+  | { type: 'author.report' };
 
 export interface AuthorContext {
   userId: string;
   username: string;
+  /** The post whose menu this is; null on a person's row (nothing to report there). */
+  postId: string | null;
   /** While a follow change is out: what the member asked for (shown at once). */
   following: boolean;
 }
@@ -31,9 +36,11 @@ export const authorMachine = setup({
   types: {
     context: {} as AuthorContext,
     events: {} as AuthorEvent,
-    input: {} as { userId: string; username: string },
+    input: {} as { userId: string; username: string; postId?: string },
   },
   actors: {
+    /** The report dialog of the post (POST /reportpost). */
+    reportForm: postReportMachine,
     /** Effect: PUT /user/follow/{id} or /user/unfollow/{id}. */
     changeFollow: fromPromise<FollowResponse, { userId: string; follow: boolean }>(async () => {
       throw new Error('changeFollow actor not provided');
@@ -42,6 +49,9 @@ export const authorMachine = setup({
     blockMember: fromPromise<BlockResponse, { userId: string }>(async () => {
       throw new Error('blockMember actor not provided');
     }),
+  },
+  guards: {
+    aboutAPost: ({ context }) => context.postId !== null,
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -52,13 +62,23 @@ export const authorMachine = setup({
   },
 }).createMachine({
   id: 'author',
-  context: ({ input }) => ({ userId: input.userId, username: input.username, following: false }),
+  context: ({ input }) => ({ userId: input.userId, username: input.username, postId: input.postId ?? null, following: false }),
   initial: 'idle',
   states: {
     idle: {
       on: {
         'author.toggleFollow': { target: 'changingFollow', actions: assign({ following: ({ event }) => !event.following }) },
         'author.askBlock': { target: 'confirmingBlock' },
+        'author.report': { guard: 'aboutAPost', target: 'reporting' },
+      },
+    },
+    reporting: {
+      invoke: {
+        id: 'reportForm',
+        src: 'reportForm',
+        input: ({ context }) => ({ postId: context.postId!, username: context.username }),
+        // Sent or cancelled, the dialog closes (its thanks come from the report machine).
+        onDone: 'idle',
       },
     },
     changingFollow: {

@@ -38,6 +38,9 @@ import { createGroupMachine } from './createGroup.machine';
 import { groupsMachine } from './groups.machine';
 import { groupMachine } from './group.machine';
 import { blockedMembersMachine } from './blockedMembers.machine';
+import { postReportMachine } from './postReport.machine';
+import { checkpointMachine } from './checkpoint.machine';
+import { appealFormMachine } from './appealForm.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -76,4 +79,7 @@ export const statecharts = {
   groups: groupsMachine,
   group: groupMachine,
   blockedMembers: blockedMembersMachine,
+  postReport: postReportMachine,
+  checkpoint: checkpointMachine,
+  appealForm: appealFormMachine,
 } as const;

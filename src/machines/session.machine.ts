@@ -12,7 +12,9 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.clear' }
   | { type: 'session.updateProfile'; profile: User }
-  | { type: 'session.updatePersonalization'; allowPersonalize: boolean };
+  | { type: 'session.updatePersonalization'; allowPersonalize: boolean }
+  /** The member was banned while signed in (the socket's `banned` event, or a request refused as banned). */
+  | { type: 'session.banned' };
 
 export interface SessionInput {
   /** The authToken found in storage at boot; its owner is unknown until a guard checks it. */
@@ -54,8 +56,10 @@ export const sessionMachine = setup({
       if (event.type !== 'session.login') return {};
       return { token: event.token, profile: event.user, isLoggedIn: true };
     }),
+    markBanned: assign({ profile: ({ context }) => (context.profile ? { ...context.profile, isBanned: true } : null) }),
   },
   guards: {
+    profileBanned: ({ context }) => context.profile?.isBanned === true,
     hasStoredToken: ({ context }) => context.token !== '',
     hasProfile: ({ context }) => context.profile !== null,
   },
@@ -94,10 +98,13 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
+      // A banned member's sign-in, or a ban while signed in, leads on to `banned`.
+      always: { guard: 'profileBanned', target: 'banned' },
       on: {
         'session.logout': 'signingOut',
         'session.clear': 'signedOut',
         'session.updateProfile': { actions: assign({ profile: ({ event }) => event.profile }) },
+        'session.banned': { actions: 'markBanned' },
         'session.updatePersonalization': {
           guard: 'hasProfile',
           actions: assign({
@@ -107,6 +114,17 @@ export const sessionMachine = setup({
             }),
           }),
         },
+      },
+    },
+    /**
+     * Signed in, but banned: the token still opens the checkpoint, the appeal and sign-out
+     * (docs/client-auth.md), nothing else. The socket closes (the app opens it only while
+     * `signedIn`); a sign-in after the ban is lifted goes back to signedIn.
+     */
+    banned: {
+      on: {
+        'session.logout': 'signingOut',
+        'session.clear': 'signedOut',
       },
     },
     signingOut: {

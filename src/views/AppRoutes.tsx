@@ -21,9 +21,9 @@ export function AppRoutes() {
     <Suspense fallback={<PageSpinner />}>
       <Switch>
         <Route path="/" component={AuthPage} />
-        <Route path="/checkpoint" component={CheckpointPage} />
-        <Route path="/issua" component={IssuePage} />
-        <Route path="/aarovel" component={ApprovalPage} />
+        <Route path="/checkpoint">{() => <CheckpointPage />}</Route>
+        <Route path="/issua">{() => <IssuePage />}</Route>
+        <Route path="/aarovel">{() => <ApprovalPage />}</Route>
         <Route path="/forgot-password" component={ForgotPasswordPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/admin/signup" component={AdminSignUpPage} />

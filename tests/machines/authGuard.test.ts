@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authGuardMachine, guardHome, type AuthGuardInput } from '../../src/machines/authGuard.machine';
+import { authGuardMachine, CHECKPOINT, guardHome, type AuthGuardInput } from '../../src/machines/authGuard.machine';
 import { BANNED_MESSAGE, SESSION_FAILURE_LOGOUT_MS } from '../../src/api/constants';
 import { admin, alice, auth, bannedAlice, bannedFailure, networkFailure, serverFailure, unauthorized } from '../fixtures/auth';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
@@ -24,8 +24,11 @@ function expectedEffects(state: string, input: AuthGuardInput, lastOutput?: { to
     case 'allowed':
     case 'forbidden':
       return [['login', { token: lastOutput!.token, user: lastOutput!.user }], ...(state === 'forbidden' ? [['navigate', home]] : [])];
-    case 'banned':
-      return [['clearSession'], ['showToast', { type: 'error', description: BANNED_MESSAGE }], ['navigate', home]];
+    case 'banned': {
+      // The session is kept when the server named the member (the checkpoint reads their ban with it).
+      const login = lastOutput ? [['login', { token: lastOutput.token, user: lastOutput.user }]] : [];
+      return [...login, ['showToast', { type: 'error', description: BANNED_MESSAGE }], ['navigate', { to: CHECKPOINT, replace: true }]];
+    }
     case 'unauthenticated':
       return [['clearSession'], ['navigate', home]];
     case 'signedOut':
@@ -68,12 +71,12 @@ describe.each(inputs)('auth guard (%o)', (input) => {
       },
       afterStep: (step, actor) => {
         const event = step.event as { type: string; output?: { token: string; user: unknown } };
-        if (event.output) lastOutput = event.output;
+        lastOutput = event.output;
         const value = actor.getSnapshot().value as string;
         const since = effects.slice(mark);
         if (event.type === 'guard.sessionEnded') {
           expect(since).toEqual(expectedEffects('unauthenticated', input));
-        } else if (value === 'forbidden' || value === 'allowed') {
+        } else if (value === 'forbidden' || value === 'allowed' || value === 'banned') {
           expect(since).toEqual(expectedEffects(value, input, lastOutput));
         } else {
           expect(since).toEqual(expectedEffects(value, input));

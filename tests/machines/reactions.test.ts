@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import type { ReactionChange } from '../../src/api/posts';
 import { authorMachine, BLOCK_FAILED, FOLLOW_FAILED, type AuthorContext } from '../../src/machines/author.machine';
 import { reactionsMachine, REACTION_FAILED, type ReactionsContext } from '../../src/machines/reactions.machine';
@@ -122,8 +123,10 @@ describe('who-reacted machine', () => {
 const authorCoverage = new TransitionCoverage(authorMachine);
 describe('author menu machine', () => {
   const model = {
-    input: { userId: 'u2', username: 'bob' },
+    input: { userId: 'u2', username: 'bob', postId: 'p7' },
     events: [
+      { type: 'author.report' },
+      { type: 'xstate.done.actor.reportForm', output: undefined },
       { type: 'author.toggleFollow', following: false },
       { type: 'author.toggleFollow', following: true },
       { type: 'author.askBlock' },
@@ -171,9 +174,25 @@ describe('author menu machine', () => {
         if (e.type === 'xstate.done.actor.blockMember') expect(blocks).toEqual(['u2']);
         else expect(blocks).toEqual([]);
         if (e.type === 'xstate.error.actor.blockMember') expect(toasts.at(-1)).toEqual({ type: 'error', description: 'User not found' });
+        // The report dialog runs as a child about this very post, and closes back to the menu.
+        if (e.type === 'author.report') {
+          expect(snapshot.value).toBe('reporting');
+          expect(snapshot.children.reportForm?.getSnapshot().input).toEqual({ postId: 'p7', username: 'bob' });
+        }
+        if (e.type === 'xstate.done.actor.reportForm') expect(snapshot.value).toBe('idle');
       },
     });
     expect(FOLLOW_FAILED && BLOCK_FAILED).toBeTruthy();
+  });
+});
+
+describe('author menu machine on a person row', () => {
+  it('offers no report: there is no post to report', () => {
+    const actor = createActor(authorMachine, { input: { userId: 'u2', username: 'bob' } }).start();
+    actor.send({ type: 'author.report' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.postId).toBeNull();
+    actor.stop();
   });
 });
 

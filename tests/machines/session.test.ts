@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, setup, type AnyActorRef } from 'xstate';
 import { sessionMachine, type SessionContext } from '../../src/machines/session.machine';
-import { alice, apiFailure, user } from '../fixtures/auth';
+import { alice, apiFailure, bannedAlice, user } from '../fixtures/auth';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
 
 const renamed = user({ username: 'alice2' });
@@ -9,6 +9,8 @@ const model = {
   events: [
     { type: 'session.login', token: 't1', user: alice, keepLoggedIn: true },
     { type: 'session.login', token: 't2', user: alice },
+    { type: 'session.login', token: 't3', user: bannedAlice },
+    { type: 'session.banned' },
     { type: 'session.logout' },
     { type: 'session.clear' },
     { type: 'session.updateProfile', profile: renamed },
@@ -47,11 +49,18 @@ describe.each([null, 'stored-token'])('session machine (stored token %s)', (stor
           // The login is stored and the session holds exactly what came in.
           expect(persisted.at(-1)).toEqual({ token: event.token, user: event.user, keepLoggedIn: event.keepLoggedIn });
           expect(context).toMatchObject({ token: event.token, profile: event.user, isLoggedIn: true });
+          expect(snapshot.value).toBe(event.user === bannedAlice ? 'banned' : 'signedIn');
         }
         if (snapshot.matches('signedOut')) {
           // Every arrival in signedOut wipes storage and the context.
           expect(context).toEqual({ token: '', profile: null, isLoggedIn: false });
           expect(forgotten).toBeGreaterThan(0);
+        }
+        // A banned member is kept apart (the socket closes, only the checkpoint opens), with the token.
+        if (snapshot.matches('signedIn')) expect(context.profile?.isBanned).toBe(false);
+        if (snapshot.matches('banned')) expect(context).toMatchObject({ isLoggedIn: true, profile: { isBanned: true } });
+        if (event.type === 'session.banned' && !snapshot.matches('signedOut') && !snapshot.matches('restoring') && !snapshot.matches('signingOut')) {
+          expect(snapshot.value).toBe('banned');
         }
         // Signed in means a user is known; signing out keeps the session until the call settles.
         expect(context.isLoggedIn).toBe(context.profile !== null);

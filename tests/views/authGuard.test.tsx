@@ -48,13 +48,14 @@ describe('the member and admin guards', () => {
     h.restore();
   });
 
-  it('turns a banned member away with the banned toast and sends them to /', async () => {
+  it('turns a banned member away with the banned toast to the checkpoint, keeping the session it needs', async () => {
     const { h, session, navigate, toasts } = setupGuard('member', 'stored');
     await h.settle({ type: 'xstate.done.actor.currentUser', output: auth(bannedAlice) });
     expect(screen.queryByText('Members only')).toBeNull();
     expect(toasts()).toContain(BANNED_MESSAGE);
-    expect(navigate).toHaveBeenCalledWith('/', { replace: true });
-    expect(session().getSnapshot().value).toBe('signedOut');
+    expect(navigate).toHaveBeenCalledWith('/checkpoint', { replace: true });
+    expect(session().getSnapshot().value).toBe('banned');
+    expect(session().getSnapshot().context.token).toBe('token-alice');
     h.restore();
   });
 

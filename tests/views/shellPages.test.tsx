@@ -1,14 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import { BANNED_MESSAGE } from '../../src/api/constants';
 import { AdminLayout } from '../../src/views/layouts/AdminLayout';
 import { SectionPlaceholder } from '../../src/views/pages/member/SectionPlaceholder';
-import ApprovalPage from '../../src/views/pages/ApprovalPage';
-import CheckpointPage from '../../src/views/pages/CheckpointPage';
-import IssuePage from '../../src/views/pages/IssuePage';
 import NotFoundPage from '../../src/views/pages/NotFoundPage';
-import { bannedAlice } from '../fixtures/auth';
 import { startTestApp, withApp } from './appHarness';
 
 function renderAt(path: string, node: React.ReactNode) {
@@ -50,26 +45,7 @@ describe('NotFoundPage', () => {
   });
 });
 
-describe('public status pages', () => {
-  it('CheckpointPage explains the ban, links to an appeal and signs out', () => {
-    const { app, location } = renderAt('/checkpoint', <CheckpointPage />);
-    app.system.get('session')!.send({ type: 'session.login', token: 't', user: bannedAlice });
-    expect(screen.getByText(BANNED_MESSAGE)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'File an appeal' }).getAttribute('href')).toBe('/issua?topic=appeal');
-    expect(screen.getByText(/Appeals cannot be sent from Stoa yet/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(app.system.get('session')!.getSnapshot().value).not.toBe('signedIn');
-    expect(location.history.at(-1)).toBe('/');
-  });
-
-  it('IssuePage and ApprovalPage say what they are for', () => {
-    renderAt('/issua', <IssuePage />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Report an issue');
-    cleanup();
-    renderAt('/aarovel', <ApprovalPage />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Waiting for approval');
-  });
-
+describe('section placeholder', () => {
   it('SectionPlaceholder names the section and says it is coming', () => {
     render(<SectionPlaceholder section="Streams" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Streams');

@@ -186,6 +186,35 @@ describe('streams page', () => {
     await waitFor(() => expect(cards()).toEqual(['p3']));
   });
 
+  it('reports a post from its menu: the reason and details reach POST /reportpost and the thanks show', async () => {
+    const api = fakeApi({ posts: [p1, p2] });
+    const reportPost = vi.fn(async () => ({ message: 'Report submitted', report: {} }));
+    (api as unknown as { moderation: unknown }).moderation = { reportPost };
+    renderStreams(api);
+    await waitFor(() => expect(cards()).toEqual(['p1', 'p2']));
+    const menu = await openAuthorMenu(screen.getAllByRole('article')[0], 'bob');
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Report post' })));
+    const dialog = await screen.findByRole('dialog', { name: 'Report post' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('radio', { name: 'False information' })));
+    fireEvent.change(within(dialog).getByLabelText('Details (optional)'), { target: { value: 'The harbour photo is from 2009' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' })));
+    expect(reportPost).toHaveBeenCalledWith({ postId: 'p1', reason: 'misinformation', details: 'The harbour photo is from 2009' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report post' })).toBeNull());
+    expect(await screen.findByText("Thank you. Your report about bob's post was sent to the moderators.")).toBeTruthy();
+  });
+
+  it('marks the author\'s post hidden by moderators with the reason, and offers no edit', async () => {
+    const hidden = post({ _id: 'p6', userId: alice._id, username: alice.username, hidden: true, hiddenReason: 'Spam links' });
+    renderStreams(fakeApi({ posts: [hidden] }));
+    await waitFor(() => expect(cards()).toEqual(['p6']));
+    const card = screen.getByRole('article');
+    const note = within(card).getByRole('note');
+    expect(note.textContent).toContain('Hidden by moderators');
+    expect(note.textContent).toContain('Reason: Spam links');
+    expect(within(card).queryByRole('button', { name: 'Edit post' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Delete post' })).toBeTruthy();
+  });
+
   it('has no author menu on the member\'s own posts', async () => {
     renderStreams(fakeApi({ posts: [post({ _id: 'p5', userId: alice._id, username: alice.username })] }));
     await waitFor(() => expect(cards()).toEqual(['p5']));

@@ -1,43 +1,65 @@
-import { LogOut, ShieldBan } from 'lucide-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { ShieldBan } from 'lucide-react';
+import { useState } from 'react';
 import { BANNED_MESSAGE } from '../../api/constants';
+import { journal } from '../../effects/journal';
+import type { checkpointMachine } from '../../machines/checkpoint.machine';
 import { AuthShell } from '../auth/AuthShell';
 import { TextLink } from '../auth/TextLink';
 import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { useSessionProfile, useSignOut } from '../layouts/useShell';
+import { useAppChild } from '../AppContext';
+import { BanFacts, NotBanned, SignOutButton, StandingStates } from '../checkpoint/CheckpointParts';
+import { useCheckpointLogic } from '../checkpoint/useCheckpointLogic';
+import { useSessionProfile } from '../layouts/useShell';
 
-/** /checkpoint: where a banned account lands after sign-in or sign-up. */
-export default function CheckpointPage() {
+/**
+ * /checkpoint: where a banned account lands after sign-in, or when a ban reaches an open page.
+ * It says why and since when, and leads to the appeal (/issua) or its status (/aarovel).
+ */
+export default function CheckpointPage({ logic }: { logic?: typeof checkpointMachine }) {
+  const real = useCheckpointLogic();
+  const session = useAppChild('session');
+  const [input] = useState(() => ({ hasToken: session.getSnapshot().context.token !== '' }));
+  const actor = useActorRef(logic ?? real.checkpoint, { input, inspect: journal.inspect });
+  const state = useSelector(actor, (s) => s.value);
+  const { standing, error } = useSelector(actor, (s) => s.context);
   const profile = useSessionProfile();
-  const signOut = useSignOut('/');
+  const appeal = standing?.appeal ?? null;
+
   return (
     <AuthShell
-      title="Your account is banned"
+      title={state === 'notBanned' ? 'Welcome back' : 'Your account is banned'}
       icon={<ShieldBan size={22} />}
-      intro={
-        profile
-          ? `You are signed in as @${profile.username}, but this account can no longer use Stoa.`
-          : 'This account can no longer use Stoa.'
-      }
+      intro={profile ? `Signed in as @${profile.username}.` : undefined}
     >
       <div className="flex flex-col gap-5">
-        <Alert tone="error">{BANNED_MESSAGE}</Alert>
-        <div className="flex flex-col gap-2 text-[15px] leading-relaxed text-neutral-700 dark:text-neutral-300">
-          <p>
-            A moderator banned this account, so your streams, chats and groups are closed to you. If you think this
-            is a mistake, you can ask for the ban to be reviewed by filing an appeal.
-          </p>
-          <p>
-            <TextLink href="/issua?topic=appeal">File an appeal</TextLink>
-          </p>
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            Appeals cannot be sent from Stoa yet: that part arrives in a coming update. Until then, please contact
-            support.
-          </p>
-        </div>
-        <Button variant="secondary" fullWidth icon={<LogOut size={18} />} onPress={signOut}>
-          Sign out
-        </Button>
+        <StandingStates loading={state === 'loading' || state === 'deciding'} error={state === 'failed' ? error : null} onRetry={() => actor.send({ type: 'checkpoint.retry' })} />
+        {state === 'banned' && standing?.ban ? (
+          <>
+            <Alert tone="error">{BANNED_MESSAGE}</Alert>
+            <BanFacts ban={standing.ban} />
+            {appeal?.status === 'pending' ? (
+              <p className="text-[15px] text-neutral-700 dark:text-neutral-300">
+                Your appeal is waiting for a moderator. <TextLink href="/aarovel">See your appeal</TextLink>
+              </p>
+            ) : (
+              <div className="flex flex-col gap-2 text-[15px] leading-relaxed text-neutral-700 dark:text-neutral-300">
+                {appeal?.status === 'rejected' ? (
+                  <p>
+                    Your last appeal was rejected. <TextLink href="/aarovel">Read the reply</TextLink>
+                  </p>
+                ) : (
+                  <p>If you think this is a mistake, ask the moderators to review the ban.</p>
+                )}
+                <p>
+                  <TextLink href="/issua">Appeal</TextLink>
+                </p>
+              </div>
+            )}
+          </>
+        ) : null}
+        {state === 'notBanned' ? <NotBanned /> : null}
+        <SignOutButton />
       </div>
     </AuthShell>
   );

@@ -1,26 +1,87 @@
-import { ArrowLeft, LifeBuoy } from 'lucide-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { ArrowLeft, Scale, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { FieldError, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
+import { APPEAL_MAX, APPEAL_MIN } from '../../api/moderation';
+import { journal } from '../../effects/journal';
+import type { appealFormMachine } from '../../machines/appealForm.machine';
 import { AuthShell } from '../auth/AuthShell';
 import { TextLink } from '../auth/TextLink';
 import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { fieldErrorText, fieldLabel } from '../components/TextField';
+import { useAppChild } from '../AppContext';
+import { BanFacts, NotBanned, SignOutButton, StandingStates } from '../checkpoint/CheckpointParts';
+import { useCheckpointLogic } from '../checkpoint/useCheckpointLogic';
 
-/** /issua: report an issue (a problem with the site or your account, or an appeal of a ban). */
-export default function IssuePage() {
+const areaClass =
+  'min-h-40 w-full resize-y rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 outline-none placeholder:text-neutral-500 ' +
+  'focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400';
+
+/** /issua: the appeal form of a banned member (20 to 2,000 characters, one open appeal per ban). */
+export default function IssuePage({ logic }: { logic?: typeof appealFormMachine }) {
+  const real = useCheckpointLogic();
+  const session = useAppChild('session');
+  const [input] = useState(() => ({ hasToken: session.getSnapshot().context.token !== '' }));
+  const actor = useActorRef(logic ?? real.appealForm, { input, inspect: journal.inspect });
+  const state = useSelector(actor, (s) => s.value);
+  const c = useSelector(actor, (s) => s.context);
+  const sending = state === 'sending';
+  const editing = state === 'editing' || sending;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'appeal.submit' });
+  };
+
   return (
     <AuthShell
-      title="Report an issue"
-      icon={<LifeBuoy size={22} />}
-      intro="Tell the Stoa team about a problem: something on the site that does not work, trouble with your account, or a ban you believe is a mistake (an appeal)."
+      title="Appeal your ban"
+      icon={<Scale size={22} />}
+      intro="Tell the moderators why the ban should be lifted. They read every appeal and answer here."
       footer={
-        <TextLink href="/" className="inline-flex items-center gap-1.5">
+        <TextLink href="/checkpoint" className="inline-flex items-center gap-1.5">
           <ArrowLeft size={16} aria-hidden="true" />
-          Back to login
+          Back to your account status
         </TextLink>
       }
     >
-      <Alert tone="info" title="Not open yet">
-        Reports and appeals cannot be sent from this page yet. The form arrives in a coming update; until then,
-        please contact support.
-      </Alert>
+      <div className="flex flex-col gap-5">
+        <StandingStates loading={state === 'loading' || state === 'deciding'} error={state === 'failed' ? c.error : null} onRetry={() => actor.send({ type: 'appeal.retry' })} />
+        {editing && c.standing?.ban ? (
+          <>
+            <BanFacts ban={c.standing.ban} />
+            <Form aria-label="Appeal" onSubmit={submit} className="flex flex-col gap-4">
+              <TextField
+                value={c.message}
+                isDisabled={sending}
+                isRequired
+                validationBehavior="aria"
+                isInvalid={Boolean(c.fieldError)}
+                onChange={(value) => actor.send({ type: 'appeal.message', value })}
+                className="flex flex-col gap-1.5"
+              >
+                <Label className={fieldLabel}>Your appeal</Label>
+                <TextArea className={areaClass} placeholder="What happened, and why should the ban be lifted?" />
+                <Text slot="description" className="text-xs text-neutral-600 dark:text-neutral-400">
+                  {APPEAL_MIN} to {APPEAL_MAX} characters · {c.message.trim().length} written
+                </Text>
+                <FieldError className={fieldErrorText}>{c.fieldError}</FieldError>
+              </TextField>
+              {c.error ? <Alert tone="error">{c.error}</Alert> : null}
+              <Button type="submit" fullWidth icon={sending ? undefined : <Send size={17} />} isDisabled={sending}>
+                {sending ? 'Sending appeal...' : 'Send appeal'}
+              </Button>
+            </Form>
+          </>
+        ) : null}
+        {state === 'waiting' ? (
+          <Alert tone="info" title="Your appeal is waiting for review">
+            You can send one appeal at a time. <TextLink href="/aarovel">See your appeal</TextLink>
+          </Alert>
+        ) : null}
+        {state === 'notBanned' ? <NotBanned>There is nothing to appeal.</NotBanned> : null}
+        <SignOutButton />
+      </div>
     </AuthShell>
   );
 }

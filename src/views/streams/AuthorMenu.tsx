@@ -1,21 +1,24 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Ban, MessageCircle, UserCheck, UserPlus } from 'lucide-react';
+import { Ban, Flag, MessageCircle, UserCheck, UserPlus } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { Post } from '../../api/posts';
 import { journal } from '../../effects/journal';
 import { chatHref } from '../chat/chatLinks';
 import { BlockConfirm } from '../components/BlockConfirm';
 import { MoreMenu } from '../components/MoreMenu';
+import type { PostReportActorRef } from '../../machines/postReport.machine';
+import { ReportPostDialog } from './ReportPostDialog';
 import { useStreamsLogic } from './StreamsLogic';
 
 /**
  * The '…' menu of another member's post: follow / unfollow (at once, rolled back on a refusal),
- * Message (opens the private chat with them) and block (after 'Block <username>?'). The author machine announces both, so every list on
+ * Message (opens the private chat with them), Report post (a dialog) and block (after 'Block <username>?'). The author machine announces both, so every list on
  * screen follows: the following mark on each of their posts, or their posts gone.
  */
 export function AuthorMenu({ post }: { post: Post }) {
   const logic = useStreamsLogic();
-  const author = useActorRef(logic.author, { input: { userId: post.userId, username: post.username }, inspect: journal.inspect });
+  const author = useActorRef(logic.author, { input: { userId: post.userId, username: post.username, postId: post._id }, inspect: journal.inspect });
+  const report = useSelector(author, (s) => s.children.reportForm as PostReportActorRef | undefined);
   const changing = useSelector(author, (s) => s.matches('changingFollow'));
   const asked = useSelector(author, (s) => s.matches('confirmingBlock') || s.matches('blocking'));
   const blocking = useSelector(author, (s) => s.matches('blocking'));
@@ -34,6 +37,7 @@ export function AuthorMenu({ post }: { post: Post }) {
             ? { id: 'follow', label: `Unfollow ${name}`, icon: <UserCheck aria-hidden="true" size={17} /> }
             : { id: 'follow', label: `Follow ${name}`, icon: <UserPlus aria-hidden="true" size={17} /> },
           { id: 'message', label: `Message ${name}`, icon: <MessageCircle aria-hidden="true" size={17} /> },
+          { id: 'report', label: 'Report post', icon: <Flag aria-hidden="true" size={17} /> },
           { id: 'block', label: `Block ${name}`, icon: <Ban aria-hidden="true" size={17} />, danger: true },
         ]}
         disabledKeys={changing ? ['follow'] : []}
@@ -41,8 +45,10 @@ export function AuthorMenu({ post }: { post: Post }) {
           if (id === 'follow') author.send({ type: 'author.toggleFollow', following });
           if (id === 'block') author.send({ type: 'author.askBlock' });
           if (id === 'message') navigate(chatHref({ username: name, id: post.userId }));
+          if (id === 'report') author.send({ type: 'author.report' });
         }}
       />
+      {report ? <ReportPostDialog report={report} /> : null}
       <BlockConfirm
         name={name}
         isOpen={asked}

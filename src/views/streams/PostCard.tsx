@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Bookmark, BookmarkCheck, Globe, Lock, MessageCircle, Pencil, Trash2, Users, UsersRound } from 'lucide-react';
+import { Bookmark, BookmarkCheck, EyeOff, Globe, Lock, MessageCircle, Pencil, Trash2, Users, UsersRound } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../api/numbers';
@@ -105,12 +105,15 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
         </div>
         {isAuthor ? (
           <div className="flex shrink-0">
-            <IconButton
-              label={isQuestion ? 'Edit question' : 'Edit post'}
-              onPress={() => openComposer({ type: 'editpost', post }, { onPublished: props.onPublished, onDeleted: props.onDeleted })}
-            >
-              <Pencil size={17} />
-            </IconButton>
+            {/* A post hidden by moderators cannot be edited (the server refuses it too); it can still be deleted. */}
+            {post.hidden ? null : (
+              <IconButton
+                label={isQuestion ? 'Edit question' : 'Edit post'}
+                onPress={() => openComposer({ type: 'editpost', post }, { onPublished: props.onPublished, onDeleted: props.onDeleted })}
+              >
+                <Pencil size={17} />
+              </IconButton>
+            )}
             <IconButton
               label={isQuestion ? 'Delete question' : 'Delete post'}
               onPress={() => openComposer({ type: 'deletepost', post }, { onPublished: props.onPublished, onDeleted: props.onDeleted })}
@@ -124,6 +127,8 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
           </div>
         ) : null}
       </header>
+
+      {post.hidden ? <HiddenNotice reason={post.hiddenReason} isAuthor={isAuthor} /> : null}
 
       {post.post ? (
         coloured ? (
@@ -177,6 +182,22 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
     </article>
   );
 });
+
+/** What the author (and admins) see on a post moderators hid; nobody else sees the post at all. */
+function HiddenNotice({ reason, isAuthor }: { reason?: string; isAuthor: boolean }) {
+  return (
+    <div role="note" className="mx-4 mt-3 flex gap-2.5 rounded-2xl border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100">
+      <EyeOff aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
+      <div className="min-w-0">
+        <p className="font-semibold">Hidden by moderators</p>
+        {reason ? <p className="break-words">Reason: {reason}</p> : null}
+        <p className="text-amber-900 dark:text-amber-200">
+          {isAuthor ? 'Only you and the moderators can see this post. It can no longer be edited.' : 'Only its author and the moderators can see this post.'}
+        </p>
+      </div>
+    </div>
+  );
+}
 
 function shallowEqual<T extends Record<string, unknown>>(a: T, b: T) {
   return Object.keys(a).every((key) => Object.is(a[key], b[key]));
