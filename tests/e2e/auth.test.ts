@@ -239,7 +239,7 @@ describe('admins and banned members', () => {
     await again.context().close();
   });
 
-  it('a banned member who signs in lands on the checkpoint, and cannot enter the member area', async () => {
+  it('a banned member who signs in lands on the checkpoint, and is sent back there from the member area', async () => {
     const page = await newPage();
     await page.goto('/');
     await page.getByRole('tab', { name: 'Sign up' }).click();
@@ -260,7 +260,7 @@ describe('admins and banned members', () => {
     await screenshot(banned, 'checkpoint-1280-light');
     await banned.goto('/app/social/streams');
     await expect.poll(() => banned.getByText(BANNED_MESSAGE).first().isVisible()).toBe(true);
-    await banned.waitForURL((url) => url.pathname === '/');
+    await banned.waitForURL((url) => url.pathname === '/checkpoint');
     await banned.context().close();
   });
 });
