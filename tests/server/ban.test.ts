@@ -53,11 +53,18 @@ describe.each(dialects)('banned members on %s', (dialect) => {
     expect((await update()).statusCode).toBe(200);
   });
 
-  it('shows other members whether someone is banned', async () => {
+  it('tells nobody but the member and admins whether someone is banned', async () => {
     const asker = await signUp(t);
     const banned = await signUp(t);
     await ban(banned.user._id);
     const response = await t.api({ method: 'POST', url: `/checkUser/${banned.user.authId}`, headers: bearer(asker.token) });
-    expect(response.json()).toEqual({ isBanned: true });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'User not found', statusCode: 404 });
+    const own = await t.api({ method: 'POST', url: `/checkUser/${banned.user.authId}`, headers: bearer(banned.token) });
+    expect(own.json()).toEqual({ isBanned: true });
+    const moderator = await signUp(t);
+    await t.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', moderator.user._id).execute();
+    const asAdmin = await t.api({ method: 'POST', url: `/checkUser/${banned.user.authId}`, headers: bearer(moderator.token) });
+    expect(asAdmin.json()).toEqual({ isBanned: true });
   });
 });

@@ -149,20 +149,22 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     expect(me.json().user.role).toBe('USER');
   });
 
-  it('checks a member by authId, and 404s for an unknown one', async () => {
+  it('checks the caller\'s own account by authId; another member\'s answers like an unknown one', async () => {
     const asker = await signUp(t);
     const other = await signUp(t);
-    const response = await t.api({ method: 'POST', url: `/checkUser/${other.user.authId}`, headers: bearer(asker.token) });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ isBanned: false });
+    const own = await t.api({ method: 'POST', url: `/checkUser/${asker.user.authId}`, headers: bearer(asker.token) });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ isBanned: false });
+    const someoneElse = await t.api({ method: 'POST', url: `/checkUser/${other.user.authId}`, headers: bearer(asker.token) });
     const unknown = await t.api({ method: 'POST', url: '/checkUser/nobody', headers: bearer(asker.token) });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'User not found', statusCode: 404 });
+    expect(someoneElse.statusCode).toBe(404);
+    expect(someoneElse.json()).toEqual({ message: 'User not found', statusCode: 404 });
+    expect(unknown.json()).toEqual(someoneElse.json());
     const anonymous = await t.api({ method: 'POST', url: `/checkUser/${other.user.authId}` });
     expect(anonymous.statusCode).toBe(401);
     const emptyJson = await t.api({
       method: 'POST',
-      url: `/checkUser/${other.user.authId}`,
+      url: `/checkUser/${asker.user.authId}`,
       headers: { ...bearer(asker.token), 'content-type': 'application/json' },
     });
     expect(emptyJson.statusCode).toBe(200);

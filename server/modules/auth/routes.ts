@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     bodyLimit: SMALL_BODY,
     config: { allowBanned: true },
     preHandler: app.authenticate,
-  }, async (request) => opts.auth.checkUser(request.params.authId));
+  }, async (request) => opts.auth.checkUser(currentAuth(request), request.params.authId));
 
   app.post(paths.auth.forgotPassword, {
     schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },

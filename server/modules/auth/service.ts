@@ -163,7 +163,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       );
     },
 
-    async checkUser(authId: string): Promise<{ isBanned: boolean }> {
+    /**
+     * Whether the caller is banned (sign-in checks its own account with it). Another member's ban
+     * is nobody's business but the admins': for anyone else's authId the answer is the unknown
+     * account's, so it tells nothing.
+     */
+    async checkUser(auth: AuthContext, authId: string): Promise<{ isBanned: boolean }> {
+      if (auth.role !== 'ADMIN' && auth.authId !== authId) throw notFound('User not found');
       const user = await users.findByAuthId(authId);
       if (!user) throw notFound('User not found');
       return { isBanned: Boolean(user.is_banned) };
