@@ -34,7 +34,9 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, 
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...google.connect],
+        // The socket on this very origin only: 'self' covers ws(s) to the page's own host, and the
+        // public URL's ws(s) origin is named too for a page reached under it.
+        connectSrc: ["'self'", socketOrigin(config.publicUrl), ...google.connect],
         frameSrc: google.frame.length > 0 ? google.frame : ["'none'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
@@ -48,6 +50,12 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, 
     hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
+}
+
+/** The websocket origin of the public URL (ws://host:port or wss://host). */
+export function socketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
 }
 
 /**
@@ -71,9 +79,17 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of every answer, also set by the realtime layer on socket.io's own answers. */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /** Every response, routes, 404s and errors alike, carries the security headers. */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
+  app.decorate('securityHeaders', headers);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { BANNED_MESSAGE } from '../../src/api/constants';
@@ -42,6 +43,14 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
       callback(null, originAllowed(typeof origin === 'string' ? origin : undefined, req.headers.host, app.services.config.publicUrl));
     },
   });
+  // socket.io answers its own path (handshakes and refusals) without Fastify's hooks: the same
+  // security headers go on first (writeHead keeps headers set before it).
+  const withSecurityHeaders = (request: IncomingMessage, response: ServerResponse) => {
+    if (!request.url?.startsWith(SOCKET_PATH)) return;
+    for (const [name, value] of Object.entries(app.securityHeaders)) response.setHeader(name, value);
+  };
+  app.server.prependListener('request', withSecurityHeaders);
+  app.addHook('onClose', async () => void app.server.off('request', withSecurityHeaders));
   // Across processes when REDIS_URL is set (rooms, broadcasts, fetchSockets).
   useRedisAdapter(app, io, app.services.config.redisUrl);
 
