@@ -71,8 +71,12 @@ export interface Config {
   limits: { bodyBytes: number; imageBytes: number; videoBytes: number };
   rateLimits: {
     global: RateLimitRule;
+    /** Sign-in attempts per address, the member, Google and admin forms together. */
     signInPerIp: RateLimitRule;
+    /** Failed sign-ins per account from one address (never per account alone: that would let anyone lock anyone out). */
     signInPerAccount: RateLimitRule;
+    /** The window in which an account's failures from every address are counted for the slowdown (max is not a limit). */
+    signInAccountFailures: RateLimitRule;
     signUpPerIp: RateLimitRule;
     forgotPasswordPerEmail: RateLimitRule;
     forgotPasswordPerIp: RateLimitRule;
@@ -80,6 +84,12 @@ export interface Config {
     /** Client events (join room, watch presence, ...) one socket may emit per window. */
     socketEvents: RateLimitRule;
   };
+  /**
+   * An account that keeps failing from many addresses is slowed down, never locked: after
+   * `afterFailures` failures in the window every attempt (the right password too) waits `stepMs`
+   * more per failure, at most `maxMs`.
+   */
+  signInSlowdown: { afterFailures: number; stepMs: number; maxMs: number };
   /** argon2id cost. The defaults are OWASP's recommendation; only tests lower them. */
   passwordHashing: { memoryCost: number; timeCost: number; parallelism: number };
   sessions: { shortMs: number; longMs: number; resetTokenMs: number };
@@ -160,12 +170,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       global: { max: scale(600), windowMs: MINUTE },
       signInPerIp: { max: scale(25), windowMs: 5 * MINUTE },
       signInPerAccount: { max: scale(25), windowMs: HOUR },
+      signInAccountFailures: { max: 1_000_000, windowMs: HOUR },
       signUpPerIp: { max: scale(25), windowMs: 5 * MINUTE },
       forgotPasswordPerEmail: { max: scale(5), windowMs: 30 * MINUTE },
       forgotPasswordPerIp: { max: scale(20), windowMs: 30 * MINUTE },
       resetPasswordPerIp: { max: scale(25), windowMs: 5 * MINUTE },
       socketEvents: { max: scale(30), windowMs: 10_000 },
     },
+    signInSlowdown: { afterFailures: 10, stepMs: 250, maxMs: 3000 },
     passwordHashing: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     sessions: { shortMs: 12 * HOUR, longMs: 30 * 24 * HOUR, resetTokenMs: 30 * MINUTE },
     logLevel: e.LOG_LEVEL,

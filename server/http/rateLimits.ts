@@ -44,5 +44,10 @@ export function keyedLimit(app: FastifyInstance, name: string, rule: RateLimitRu
     async record(request: FastifyRequest): Promise<void> {
       await check(request);
     },
+    /** How many the window holds for this key now (without counting this request). */
+    async count(request: FastifyRequest): Promise<number> {
+      const status = await check(request, { increment: false });
+      return 'remaining' in status ? rule.max - status.remaining : 0;
+    },
   };
 }

@@ -72,6 +72,8 @@ export async function testConfig(dialect: DialectName, options: TestAppOptions =
   let config: Config = {
     ...base,
     passwordHashing: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    // The slowdown's shape stays; its waits shrink to milliseconds (slowdownMs is tested with the real figures).
+    signInSlowdown: { ...base.signInSlowdown, stepMs: 1, maxMs: 5 },
     rateLimits: options.realRateLimits
       ? base.rateLimits
       : Object.fromEntries(Object.keys(base.rateLimits).map((name) => [name, generous])) as Config['rateLimits'],

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slowdownMs } from '../../server/modules/auth/limits';
+import { loadConfig } from '../../server/config';
 import { createTestApp, dialects, freshAddress, signUp, type TestApp } from './harness';
+import { readOutbox, resetTokenOf } from './outbox';
 
 function expectLimited(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(429);
@@ -33,18 +36,15 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     expect(Number((await signIn('someone', 'whatever', ip)).headers['retry-after'])).toBeLessThanOrEqual(300);
   });
 
-  it('allows 25 failed sign-ins per account in an hour, from any address', async () => {
-    const member = await signUp(t, {});
-    for (let i = 0; i < 25; i += 1) {
-      expect((await signIn(member.body.username.toUpperCase(), 'wrong password', freshAddress())).statusCode).toBe(401);
+  it('counts the member form (password and Google) and the admin form as one per address', async () => {
+    const ip = freshAddress();
+    for (let i = 0; i < 13; i += 1) expect((await signIn(`someone${i}`, 'whatever', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 12; i += 1) {
+      expect((await t.api({ method: 'POST', url: '/admin/signin', remoteAddress: ip, payload: { username: `admin${i}`, password: 'x' } })).statusCode).toBe(401);
     }
-    const limited = await signIn(member.body.email, member.body.password, freshAddress());
-    expectLimited(limited);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(300);
-    // The admin form shares the count, and another account is untouched.
-    expectLimited(await t.api({ method: 'POST', url: '/admin/signin', remoteAddress: freshAddress(), payload: { username: member.body.username, password: 'x' } }));
-    const other = await signUp(t);
-    expect((await signIn(other.body.username, other.body.password, freshAddress())).statusCode).toBe(200);
+    expectLimited(await t.api({ method: 'POST', url: '/admin/signin', remoteAddress: ip, payload: { username: 'admin', password: 'x' } }));
+    expectLimited(await signIn('someone', 'whatever', ip));
+    expectLimited(await t.api({ method: 'POST', url: '/signin', remoteAddress: ip, payload: { provider: 'google', payload: { idToken: 'x' } } }));
   });
 
   it('does not count successful sign-ins against the account', async () => {
@@ -106,5 +106,73 @@ describe.runIf(Boolean(redisUrl))('rate limits in Redis', () => {
       expect((await app.api({ method: 'POST', url: '/forgot-password', payload: { email } })).statusCode).toBe(200);
     }
     expectLimited(await b.api({ method: 'POST', url: '/forgot-password', payload: { email } }));
+  });
+});
+
+/**
+ * Guessing an account's password: stopped per account AND address, slowed per account, never
+ * locked for its owner. The per-address limit is raised here so the per-account counts show.
+ */
+describe.each(dialects)('failed sign-ins on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {
+      realRateLimits: true,
+      adjust: (config) => ({ ...config, rateLimits: { ...config.rateLimits, signInPerIp: { max: 10_000, windowMs: 5 * 60_000 } } }),
+    });
+  });
+  afterAll(() => t.close());
+
+  const signIn = (username: string, password: string, remoteAddress: string) =>
+    t.api({ method: 'POST', url: '/signin', remoteAddress, payload: { provider: 'local', username, password } });
+  const adminSignIn = (username: string, password: string, remoteAddress: string) =>
+    t.api({ method: 'POST', url: '/admin/signin', remoteAddress, payload: { username, password } });
+
+  it('stop a guesser at their address after 25 in an hour, while the owner signs in from elsewhere', async () => {
+    const member = await signUp(t);
+    const other = await signUp(t);
+    const guesser = freshAddress();
+    // Username and e-mail are one account; the admin form counts too.
+    for (let i = 0; i < 12; i += 1) expect((await signIn(member.body.username.toUpperCase(), 'wrong password', guesser)).statusCode).toBe(401);
+    for (let i = 0; i < 12; i += 1) expect((await signIn(member.body.email, 'wrong password', guesser)).statusCode).toBe(401);
+    expect((await adminSignIn(member.body.username, 'wrong password', guesser)).statusCode).toBe(401);
+    const limited = await signIn(member.body.username, member.body.password, guesser);
+    expectLimited(limited);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(300);
+    expectLimited(await adminSignIn(member.body.username, member.body.password, guesser));
+    // The owner, and everyone else at that address, are untouched.
+    expect((await signIn(member.body.username, member.body.password, freshAddress())).statusCode).toBe(200);
+    expect((await signIn(other.body.username, other.body.password, guesser)).statusCode).toBe(200);
+  });
+
+  it('never lock the owner out, however many addresses guess', async () => {
+    const member = await signUp(t);
+    for (let i = 0; i < 40; i += 1) expect((await signIn(member.body.username, `guess ${i}`, freshAddress())).statusCode).toBe(401);
+    expect((await signIn(member.body.username, member.body.password, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('start afresh after a password reset', async () => {
+    const member = await signUp(t);
+    const guesser = freshAddress();
+    for (let i = 0; i < 25; i += 1) expect((await signIn(member.body.username, 'wrong password', guesser)).statusCode).toBe(401);
+    expectLimited(await signIn(member.body.username, member.body.password, guesser));
+    expect((await t.api({ method: 'POST', url: '/forgot-password', remoteAddress: freshAddress(), payload: { email: member.body.email } })).statusCode).toBe(200);
+    const mail = (await readOutbox(t)).find((m) => m.to && JSON.stringify(m.to).includes(member.body.email));
+    const reset = await t.api({
+      method: 'POST',
+      url: `/reset-password/${resetTokenOf(mail!)}`,
+      remoteAddress: freshAddress(),
+      payload: { password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(member.body.username, 'a brand new passphrase', guesser)).statusCode).toBe(200);
+  });
+});
+
+describe('the slowdown of a much-guessed account', () => {
+  it('waits nothing for the first failures, then a quarter second more per failure, at most 3 seconds', () => {
+    const rule = loadConfig({ DATA_DIR: '/tmp/stoa-unused', JWT_SECRET: 'x'.repeat(64) }).signInSlowdown;
+    expect(rule).toEqual({ afterFailures: 10, stepMs: 250, maxMs: 3000 });
+    expect([0, 10, 11, 14, 22, 23, 500].map((failures) => slowdownMs(failures, rule))).toEqual([0, 0, 250, 1000, 3000, 3000, 3000]);
   });
 });

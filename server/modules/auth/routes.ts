@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,7 +24,7 @@ const SMALL_BODY = 16 * 1024;
 const AVATAR_BODY = 640 * 1024;
 
 export interface AuthRoutesOptions {
-  config: Pick<Config, 'rateLimits' | 'limits'>;
+  config: Pick<Config, 'rateLimits' | 'limits' | 'signInSlowdown'>;
   auth: AuthService;
   passwordReset: PasswordResetService;
   users: UserStore;
@@ -37,7 +38,9 @@ const isUnauthorized = (error: unknown) => error instanceof HttpError && error.s
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { rateLimits } = opts.config;
   const avatarBody = Math.max(opts.config.limits.bodyBytes, AVATAR_BODY);
-  const { signInFailures, resetMailsPerEmail } = createAuthLimits(app, rateLimits, opts.users);
+  const { signInsPerAddress, signInFailures, resetMailsPerEmail } = createAuthLimits(app, opts.config, opts.users);
+  // The member form (password and Google) and the admin form share one count per address.
+  const signInAddressLimit = { onRequest: (request: FastifyRequest) => signInsPerAddress.hit(request) };
 
   const signedIn = (message: string, result: { token: string; user: UserRow }) => ({
     message,
@@ -57,14 +60,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(paths.auth.signin, {
     schema: { body: signInBodySchema, response: { 200: authResponseSchema } },
     bodyLimit: SMALL_BODY,
-    config: { rateLimit: perIp(rateLimits.signInPerIp) },
+    ...signInAddressLimit,
     preHandler: async (request) => {
       if (request.body.provider === 'local') await signInFailures.guard(request);
     },
   }, async (request) => {
     const body = request.body;
     if (body.provider === 'google') {
-      // Same per-address limit as a password sign-in (the route's rateLimit); a token names no account to count against.
+      // The per-address limit counted it already; a token names no account to count against.
       if (!opts.google) throw new HttpError(501, GOOGLE_UNAVAILABLE);
       return signedIn('Signed in successfully', await opts.google.signIn(body.payload.idToken, body.rememberMe));
     }
@@ -142,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(paths.auth.adminSignin, {
     schema: { body: adminSignInBodySchema, response: { 200: authResponseSchema } },
     bodyLimit: SMALL_BODY,
-    config: { rateLimit: perIp(rateLimits.signInPerIp) },
+    ...signInAddressLimit,
     preHandler: (request) => signInFailures.guard(request),
   }, async (request) => {
     try {
