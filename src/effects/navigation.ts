@@ -3,12 +3,11 @@ import { clearPrivateChat } from './chat';
 import { resetFeed } from './socket';
 
 /**
- * The hooks a sidebar click fires (navigation machine), as the app wires them today.
+ * The hooks a sidebar click fires (navigation machine):
  *
- * - resetFeed: sends `streams.reset` / `questions.reset` to the actor registered under the
- *   systemId 'streams' / 'questions' in the app system. The streams and questions issues
- *   register that actor (an app child) and handle the event by dropping the cached list and
- *   fetching page 1. Until then nothing is registered and the send is skipped.
+ * - resetFeed (src/effects/socket.ts): publishes `reset` on the streams bus, so the streams or
+ *   questions list on screen drops its cached posts and fetches page 1; an app child registered
+ *   under the systemId 'streams' / 'questions' would also get `streams.reset` / `questions.reset`.
  * - clearPrivateChat (src/effects/chat.ts): empties the cached private chat list, calls
  *   POST /chat/message/remove-chat-users with both usernames (the first chat in the list
  *   supplies the other participant), detaches the chat screen's `message received` listener,
