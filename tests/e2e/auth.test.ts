@@ -3,10 +3,10 @@
  * to a local SMTP receiver): sign up, sign out, sign in both ways, a wrong password, the guard,
  * a forgotten password recovered through the real e-mail, the theme, and the 404 page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from './support/app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, openContext, takePageProblems } from './support/browser';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import { auditAccessibility, screenshot } from './support/look';
 import Database from 'better-sqlite3';
@@ -37,6 +37,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
+afterEach(() => {
+  expect(takePageProblems(), 'console errors or uncaught exceptions in the pages').toEqual([]);
+});
+
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
@@ -44,8 +48,7 @@ afterAll(async () => {
 });
 
 async function newPage(width = 1280): Promise<Page> {
-  // bypassCSP only lets the test inject axe-core; the app itself runs under its real CSP.
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: app.url, bypassCSP: true });
+  const context = await openContext(browser, app.url, { viewport: { width, height: 900 } });
   return context.newPage();
 }
 

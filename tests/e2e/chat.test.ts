@@ -9,6 +9,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { openContext, storeBeforeLoad } from './support/browser';
 import { app, browser, useAppAndBrowser } from './support/world';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, type Member } from './support/members';
@@ -102,8 +103,8 @@ describe('private chat between two members', () => {
   });
 
   it('a phone (375 px) shows only the conversation list', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: app.url, bypassCSP: true });
-    await context.addInitScript((token) => localStorage.setItem('authToken', token), ben.token);
+    const context = await openContext(browser, app.url, { viewport: { width: 375, height: 800 } });
+    await storeBeforeLoad(context, { authToken: ben.token });
     const phone = await context.newPage();
     await phone.goto('/app/social/chat/messages');
     const list = phone.getByRole('navigation', { name: 'Conversations' });
@@ -210,11 +211,8 @@ describe('a group chat of three, and an image', () => {
   });
 
   it('a phone (375 px, dark theme) lists the group, then shows it alone with its info', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: app.url, bypassCSP: true });
-    await context.addInitScript((token) => {
-      localStorage.setItem('authToken', token);
-      localStorage.setItem('theme', 'dark');
-    }, hugo.token);
+    const context = await openContext(browser, app.url, { viewport: { width: 375, height: 800 } });
+    await storeBeforeLoad(context, { authToken: hugo.token, theme: 'dark' });
     const phone = await context.newPage();
     await phone.goto('/app/social/chat/messages');
     const row = conversations(phone).getByRole('link', { name: new RegExp(`^${GROUP}`) });

@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { openContext } from './support/browser';
 import { app, browser, useAppAndBrowser } from './support/world';
 import { auditAccessibility, screenshot } from './support/look';
 import { MEMBER_PASSWORD, signUpMember, type Member } from './support/members';
@@ -220,7 +221,7 @@ describe('people and profiles', () => {
     await amy.page.reload();
     await expect.poll(() => count(amy.page, 'following')).toBe('1');
 
-    const context = await browser.newContext({ baseURL: app.url });
+    const context = await openContext(browser, app.url);
     const page = await context.newPage();
     await page.goto('/');
     const signIn = page.getByRole('form', { name: 'Sign in' });

@@ -1,6 +1,7 @@
 /** Members as the e2e journeys make them: signed up through the real form, in their own browser context. */
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from './app';
+import { openContext } from './browser';
 
 export interface Member {
   page: Page;
@@ -24,8 +25,7 @@ export async function callApi<T>(app: RunningApp, method: string, path: string, 
 
 /** Signs a new member up through the sign-up tab and waits for the streams. */
 export async function signUpMember(browser: Browser, app: RunningApp, username: string, width = 1280): Promise<Member> {
-  // bypassCSP only lets tests inject axe-core; the app itself runs under its real CSP.
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: app.url, bypassCSP: true });
+  const context = await openContext(browser, app.url, { viewport: { width, height: 900 } });
   const page = await context.newPage();
   await page.goto('/');
   await page.getByRole('tab', { name: 'Sign up' }).click();

@@ -1,12 +1,13 @@
 /**
  * The e2e files' common start: `npm start` on a fresh DATA_DIR and one Debian Chromium, opened
- * before the file's tests and closed after them. `app` and `browser` are live bindings: read them
+ * before the file's tests and closed after them; after each test, no page may have logged a
+ * console error (a CSP violation is one) or thrown. `app` and `browser` are live bindings: read them
  * inside tests and hooks, once `useAppAndBrowser()` has run its beforeAll.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startApp, type RunningApp } from './app';
-import { launchBrowser } from './browser';
+import { launchBrowser, takePageProblems } from './browser';
 
 export let app: RunningApp;
 export let browser: Browser;
@@ -15,6 +16,10 @@ export function useAppAndBrowser(): void {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
+  });
+  // A console error or an uncaught exception in any page fails the journey it happened in.
+  afterEach(() => {
+    expect(takePageProblems(), 'console errors or uncaught exceptions in the pages').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
