@@ -12,7 +12,8 @@ const SERVER_PREFIXES = ['/api', '/media', SOCKET_PATH];
 const isServerPath = (url: string) => SERVER_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
 
 /**
- * Serves the Vite-built client from CLIENT_DIR. Hashed assets are cached for good; index.html is
+ * Serves the Vite-built client from CLIENT_DIR, pre-compressed (brotli, else gzip) where the
+ * browser accepts it. Hashed assets are cached for good; index.html is
  * revalidated so a new build reaches members at once. Any other page a browser asks for gets
  * index.html (client-side routing); unknown API and media paths get a JSON 404.
  */
@@ -26,6 +27,9 @@ export async function clientApp(app: FastifyInstance, opts: { clientDir: string 
       prefix: '/',
       wildcard: true,
       decorateReply: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.ts): sent as they are,
+      // with Content-Encoding and Vary: Accept-Encoding; the plain file to clients that want neither.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.startsWith(path.join(opts.clientDir, 'assets') + path.sep);

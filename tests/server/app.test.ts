@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/precompress';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createTestApp, dialects, dropTestSchema, signUp, type TestApp } from './harness';
 
@@ -155,6 +157,7 @@ describe.each(dialects)('http app on %s', (dialect) => {
 });
 
 const INLINE = "document.documentElement.dataset.theme = 'light';";
+const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `stoa member ${i % 7} posts`))};\n`;
 
 describe.each(dialects)('client fallback on %s', (dialect) => {
   let t: TestApp;
@@ -166,6 +169,9 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
         await fs.mkdir(path.join(clientDir, 'assets'), { recursive: true });
         await fs.writeFile(path.join(clientDir, 'index.html'), `<!doctype html><title>Stoa</title><script>${INLINE}</script><div id="root"></div>`);
         await fs.writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log("stoa")');
+        await fs.writeFile(path.join(clientDir, 'assets', 'big-def456.js'), BIG_ASSET);
+        // What `npm run build` leaves: a brotli and a gzip copy beside each text asset worth it.
+        expect(await precompressDir(clientDir)).toBe(1);
       },
     });
   });
@@ -191,6 +197,27 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
     const response = await t.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the pre-compressed copy the browser accepts (brotli first), with Vary, and the plain file otherwise', async () => {
+    const get = (encoding?: string) => t.inject({ method: 'GET', url: '/assets/big-def456.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await get('gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_ASSET);
+    expect(brotli.rawPayload.length).toBeLessThan(BIG_ASSET.length / 5);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_ASSET);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_ASSET);
+    for (const response of [brotli, gzip, plain]) {
+      expect(response.headers['vary']).toMatch(/accept-encoding/i);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // A tiny asset gains nothing from a copy: it is sent as it is.
+    expect((await t.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps API, media and non-HTML misses as JSON 404s', async () => {
