@@ -104,4 +104,46 @@ describe.each(dialects)('moderation access on %s', (dialect) => {
     expect((await call(t, banned, 'GET', `/user/banuser/${banned.id}`)).statusCode).toBe(200);
     expect((await call(t, banned, 'GET', '/appeal')).statusCode).toBe(200);
   });
+
+  it('refuses every malformed body, page and query of the moderation routes with a 400 and a message', async () => {
+    const bad: string[] = [];
+    const expect400 = async (who: Member, method: Method, url: string, payload: unknown, what: string) => {
+      const json = typeof payload === 'string' ? { 'content-type': 'application/json' } : {};
+      const response = await t.api({ method, url, headers: { authorization: `Bearer ${who.token}`, ...json }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+      const body = response.json();
+      if (response.statusCode !== 400 || body.statusCode !== 400 || typeof body.message !== 'string' || body.message === '') bad.push(`${method} ${url} ${what}: ${response.statusCode} ${response.body}`);
+    };
+    const memberBodies: [Method, string, Member, Record<string, unknown>][] = [
+      ['POST', '/reportpost', plain, { postId: MISSING, reason: 'spam', details: 'x' }],
+      ['POST', '/appeal', banned, { message: 'A long enough appeal message here.' }],
+    ];
+    const withBodies: [Method, string, Member, Record<string, unknown>][] = [
+      ...ADMIN_ROUTES.filter((row) => row.body).map((row): [Method, string, Member, Record<string, unknown>] => [row.method, row.call, admin, row.body as Record<string, unknown>]),
+      ...memberBodies,
+    ];
+    for (const [method, url, who, valid] of withBodies) {
+      for (const payload of [[], 'text', 42, null]) await expect400(who, method, url, JSON.stringify(payload), `body ${JSON.stringify(payload)}`);
+      await t.api({ method, url, headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' }, payload: '{"postId": ' }).then((response) => {
+        if (response.statusCode !== 400 || response.json().message !== 'Malformed JSON body') bad.push(`${method} ${url} malformed JSON: ${response.statusCode}`);
+      });
+      await expect400(who, method, url, { ...valid, unexpected: true }, 'an unknown field');
+      for (const field of Object.keys(valid)) {
+        if (field !== 'details') {
+          const { [field]: _, ...without } = valid;
+          await expect400(who, method, url, without, `without ${field}`);
+        }
+        for (const wrong of [12, ['x'], { a: 1 }, 'x'.repeat(3000)]) await expect400(who, method, url, { ...valid, [field]: wrong }, `${field} = ${JSON.stringify(wrong).slice(0, 20)}`);
+      }
+    }
+    const paged = ['/admin/users/all/:page', '/admin/banuser/:page', '/reportprofile/:page', '/admin/appeal/:page', '/admin/hirepost/:page', '/admin/audit/:page'];
+    for (const url of paged) {
+      for (const page of ['0', '-1', '1.5', 'abc', '100001', '1e9']) await expect400(admin, 'GET', url.replace(':page', page), undefined, `page ${page}`);
+      await expect400(admin, 'GET', `${url.replace(':page', '1')}?unexpected=1`, undefined, 'an unknown query');
+    }
+    for (const query of ['?page=0', '?page=x', '?status=open', '?status=', '?unexpected=1']) await expect400(admin, 'GET', `/reportpost${query}`, undefined, query);
+    for (const query of ['?status=reviewed', '?status=']) await expect400(admin, 'GET', `/reportprofile/1${query}`, undefined, query);
+    for (const query of ['?status=pending&status=approved', '?status=closed']) await expect400(admin, 'GET', `/admin/appeal/1${query}`, undefined, query);
+    for (const query of ['?year=', '?year=99999', '?year=x']) await expect400(admin, 'GET', `/admin/statistic/postpermonth${query}`, undefined, query);
+    expect(bad).toEqual([]);
+  });
 });
