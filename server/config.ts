@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { APPEAL_LIMIT, REPORT_LIMIT } from '../src/api/moderation';
 import { loadOrCreateSecret } from './secret';
 
 /**
@@ -83,6 +84,10 @@ export interface Config {
     resetPasswordPerIp: RateLimitRule;
     /** Client events (join room, watch presence, ...) one socket may emit per window. */
     socketEvents: RateLimitRule;
+    /** Reports (posts and profiles together) per member: REPORT_LIMIT of src/api/moderation.ts. */
+    reportsPerMember: RateLimitRule;
+    /** Appeals per member: APPEAL_LIMIT. */
+    appealsPerMember: RateLimitRule;
   };
   /**
    * An account that keeps failing from many addresses is slowed down, never locked: after
@@ -176,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forgotPasswordPerIp: { max: scale(20), windowMs: 30 * MINUTE },
       resetPasswordPerIp: { max: scale(25), windowMs: 5 * MINUTE },
       socketEvents: { max: scale(30), windowMs: 10_000 },
+      reportsPerMember: { max: scale(REPORT_LIMIT.max), windowMs: REPORT_LIMIT.windowMs },
+      appealsPerMember: { max: scale(APPEAL_LIMIT.max), windowMs: APPEAL_LIMIT.windowMs },
     },
     signInSlowdown: { afterFailures: 10, stepMs: 250, maxMs: 3000 },
     passwordHashing: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Role } from '../../src/api/auth';
 import type { ReactionType } from '../../src/api/constants';
-import type { ModerationStatus } from '../../src/api/moderation';
+import type { AppealStatus, AuditAction, AuditTarget, ModerationStatus, PostReportReason } from '../../src/api/moderation';
 
 /**
  * The tables as Kysely sees them. Later areas add their tables here and in a new migration.
@@ -76,6 +76,10 @@ export interface PostsTable {
   created_at: string;
   updated_at: string;
   edited_at: string | null;
+  /** Why moderators hid the post, who and when (migration 0010_moderation); '' / NULL while not hidden. */
+  hidden_reason: string;
+  hidden_by: string | null;
+  hidden_at: string | null;
 }
 
 export interface AnswersTable {
@@ -157,6 +161,8 @@ export interface UserProfilesTable {
   ban_reason: string;
   banned_at: string | null;
   updated_at: string;
+  /** The admin who banned the member (migration 0010_moderation). */
+  banned_by: string | null;
 }
 
 /** What a member did that personalization may learn from; cleared on request. */
@@ -266,6 +272,50 @@ export interface GroupMembersTable {
   joined_at: string;
 }
 
+/** Moderation (migration 0010_moderation): see server/modules/moderation. */
+export interface PostReportsTable {
+  id: string;
+  post_id: string;
+  reporter_id: string;
+  reason: PostReportReason;
+  details: string;
+  status: ModerationStatus;
+  created_at: string;
+  updated_at: string;
+}
+export interface AppealsTable {
+  id: string;
+  user_id: string;
+  /** The ban appealed against, as it was when the appeal was filed. */
+  ban_reason: string;
+  banned_at: string;
+  message: string;
+  status: AppealStatus;
+  reply: string;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+export interface AuditLogTable {
+  id: string;
+  admin_id: string | null;
+  action: AuditAction;
+  target_type: AuditTarget;
+  target_id: string;
+  target_label: string;
+  /** The member or post the action is about (the history beside each item is read by it). */
+  subject_id: string;
+  reason: string;
+  created_at: string;
+}
+/** Members (`users`) and posts (`posts`, questions included) created per UTC day, kept by triggers. */
+export interface DailyCountsTable {
+  kind: 'users' | 'posts';
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -290,6 +340,10 @@ export interface Database {
   user_profiles: UserProfilesTable;
   user_behaviors: UserBehaviorsTable;
   profile_reports: ProfileReportsTable;
+  post_reports: PostReportsTable;
+  appeals: AppealsTable;
+  audit_log: AuditLogTable;
+  daily_counts: DailyCountsTable;
 }
 
 export type UserRow = UsersTable;

@@ -28,6 +28,7 @@ import { createSessionEvents, endSessionsOnBan, type SessionEvents } from '../re
 import { createProfileService, type ProfileService } from '../modules/users/profileService';
 import { createProfileStore } from '../modules/users/profileStore';
 import { userRoutes } from '../modules/users/routes';
+import { createModerationLimits, createModerationService, moderationAdminRoutes, moderationMemberRoutes, type ModerationService } from '../modules/moderation/index';
 import { createPresence, type Presence } from '../realtime/presence';
 import { authentication } from './authentication';
 import { installBodyParsers } from './bodyParsers';
@@ -36,6 +37,7 @@ import { installErrorHandler, sendError } from './errorHandler';
 import { inlineScriptHashes } from './inlineScripts';
 import { loggerOptions } from './logging';
 import { tooManyRequests } from './rateLimits';
+import { recordRoutes } from './routeTable';
 import { installSecurityHeaders, securityHeaders } from './securityHeaders';
 import { systemRoutes } from './systemRoutes';
 
@@ -65,6 +67,8 @@ export interface Services extends StreamServices, ChatServices {
   profiles: ProfileService;
   /** Who is online; attached to socket.io by attachRealtime. */
   presence: Presence;
+  /** Reports, bans, appeals, hidden posts, the audit log and the admin statistics (server/modules/moderation). */
+  moderation: ModerationService;
 }
 
 declare module 'fastify' {
@@ -91,6 +95,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Errors the router raises before any route (bad URL encoding, over-long parameters) get the one shape too.
     frameworkErrors: sendError,
   });
+  // Before any route: the table of every route (the authorization tests compare it with theirs).
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installBodyParsers(app);
@@ -134,7 +140,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const profileStore = createProfileStore(deps.database);
   const presence = createPresence({ blockPartners: profileStore.blockPartners, log: app.log });
   const profiles = createProfileService({ config, clock, store: profileStore, hasher, presence, issueSession: auth.issueSession });
-  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, ...chat, sessionEvents });
+  const moderation = createModerationService({ database: deps.database, clock, posts: streams.posts, postStore: streams.postStore, fanout: streams.fanout, sessionEvents });
+  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, ...chat, sessionEvents, moderation });
+  // Reports (posts and profiles together) and appeals, per member: one count shared by both report routes.
+  const moderationLimits = createModerationLimits(app, config.rateLimits);
 
   await app.register(authentication, { verify: createTokenVerifier({ tokens, store: authStore, clock }) });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
@@ -146,7 +155,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(authRoutes, { config, auth, passwordReset, users, google });
       await streamRoutes(api, { config, clock, media, users, streams });
       await api.register(chatRoutes, { chat: chat.chat });
-      await api.register(userRoutes, { config, profiles });
+      await api.register(userRoutes, { config, profiles, reportLimit: moderationLimits.reports });
+      await api.register(moderationMemberRoutes, { moderation, limits: moderationLimits });
+      await api.register(moderationAdminRoutes, { moderation, limits: moderationLimits });
     },
     { prefix: API_BASE },
   );

@@ -68,14 +68,22 @@ export function attachChatSockets(io: AnyServer, deps: { chat: ChatService; room
   });
 
   // A session that ends closes its sockets on every process: the member is told why, then cut off.
+  // A ban says so first (`banned`, with the reason: the page moves to the checkpoint).
   return deps.sessionEvents.onEnded((end) => {
     void (async () => {
-      const sockets = await io.in(userRoom(end.userId)).fetchSockets();
-      const payload: SessionEndedPayload = { reason: end.reason };
-      for (const socket of sockets) {
-        if (end.sessionId && (socket.data as ChatSocketData | undefined)?.sessionId !== end.sessionId) continue;
-        socket.emit(serverEvents.sessionEnded, payload);
-        socket.disconnect(true);
+      try {
+        const sockets = await io.in(userRoom(end.userId)).fetchSockets();
+        const payload: SessionEndedPayload = { reason: end.reason };
+        for (const socket of sockets) {
+          if (end.sessionId && (socket.data as ChatSocketData | undefined)?.sessionId !== end.sessionId) continue;
+          if (end.ban) socket.emit(serverEvents.banned, end.ban);
+          socket.emit(serverEvents.sessionEnded, payload);
+          socket.disconnect(true);
+        }
+      } finally {
+        // Every session ended (a ban): whatever joined the room meanwhile, or if asking the other
+        // processes failed, goes too. A reconnect is refused by the handshake.
+        if (!end.sessionId) io.in(userRoom(end.userId)).disconnectSockets(true);
       }
     })().catch((error: unknown) => deps.log.warn({ err: error }, 'ending sockets of a session failed'));
   });

@@ -1,3 +1,4 @@
+import type { BannedPayload } from '../../src/api/moderation';
 import type { SessionEndedPayload } from '../../src/api/socket';
 
 /** A session (or every session of a member) ended; its sockets must close now. */
@@ -6,6 +7,8 @@ export interface SessionEnd {
   /** Only this session (sign-out); absent: every session of the member (ban, password change). */
   sessionId?: string;
   reason: SessionEndedPayload['reason'];
+  /** A ban: every socket of the member gets `banned` with this, then `session ended`, then is closed. */
+  ban?: BannedPayload;
 }
 
 /**
@@ -34,7 +37,7 @@ export function endSessionsOnBan<T extends { setBanned: (id: string, banned: boo
   const setBanned = store.setBanned.bind(store);
   store.setBanned = (async (id: string, banned: boolean, now: string) => {
     const result = await setBanned(id, banned, now);
-    if (banned) events.ended({ userId: id, reason: 'banned' });
+    if (banned) events.ended({ userId: id, reason: 'banned', ban: { reason: '', bannedAt: now } });
     return result;
   }) as T['setBanned'];
   return store;

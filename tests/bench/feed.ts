@@ -48,7 +48,7 @@ const PASSWORD = 'bench-password-123';
 const PLAIN_PAGE_SQL = `select * from posts where kind = 'post' and group_id is null order by created_at desc, id desc limit ${PAGE_SIZE + 1}`;
 export const FEED_GOALS = { page1: 0.35, deep: 0.3 } as const;
 
-const envInt = (name: string, fallback: number) => {
+export const envInt = (name: string, fallback: number) => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -91,12 +91,12 @@ export interface FeedResult {
   settings: { seconds: number; warmupSeconds: number; connections: number };
 }
 
-interface Target {
+export interface Target {
   url: string;
   headers: Record<string, string>;
 }
 
-async function get(target: Target): Promise<{ status: number; body: string }> {
+export async function get(target: Target): Promise<{ status: number; body: string }> {
   const response = await fetch(target.url, { headers: target.headers });
   return { status: response.status, body: await response.text() };
 }
@@ -107,7 +107,7 @@ async function get(target: Target): Promise<{ status: number; body: string }> {
  * so no case inherits another's backlog. The load generator runs in a worker thread, so it
  * takes the other core rather than the server's event loop.
  */
-async function measure(target: Target, settings: FeedResult['settings'], expectedBody: string): Promise<LoadFigures> {
+export async function measure(target: Target, settings: FeedResult['settings'], expectedBody: string): Promise<LoadFigures> {
   const answer = await get(target);
   if (answer.status !== 200) throw new Error(`GET ${target.url} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   if (answer.body !== expectedBody) throw new Error(`GET ${target.url} answered a different body than the one captured`);

@@ -32,6 +32,9 @@ describe('configuration', () => {
     expect(config.passwordHashing).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     expect(config.sessions).toEqual({ shortMs: 12 * 3_600_000, longMs: 30 * 24 * 3_600_000, resetTokenMs: 30 * 60_000 });
     expect(config.rateLimits.signInPerIp).toEqual({ max: 25, windowMs: 5 * 60_000 });
+    // Moderation: per member, REPORT_LIMIT and APPEAL_LIMIT of src/api/moderation.ts.
+    expect(config.rateLimits.reportsPerMember).toEqual({ max: 10, windowMs: 3_600_000 });
+    expect(config.rateLimits.appealsPerMember).toEqual({ max: 3, windowMs: 24 * 3_600_000 });
   });
 
   it('generates the JWT secret once, readable only by its owner', async () => {
@@ -79,6 +82,7 @@ describe('configuration', () => {
       logLevel: 'warn',
     });
     expect(config.rateLimits.signInPerIp.max).toBe(100);
+    expect(config.rateLimits.reportsPerMember.max).toBe(40);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
     expect(loadConfig({ DATA_DIR: dir, PORT: '4000' }).publicUrl).toBe('http://localhost:4000');

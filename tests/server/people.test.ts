@@ -299,9 +299,10 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
       await refused(t, me, 'POST', '/reportprofile', { userId: stranger.id, reason: 'Again' }, 409, 'You have already reported this member');
       await ok(t, me, 'POST', '/reportprofile', { userId: blockedByMe.id, reason: 'Harassment' }, 201);
       await refused(t, me, 'GET', '/reportprofile/1', undefined, 403, 'Only administrators can do that');
+      // The admin queue (server/modules/moderation): the open ones, pending first, oldest first.
       const page = await ok(t, admin, 'GET', '/reportprofile/1');
-      expect(page.totalReports).toBe(2);
-      expect(page.reports[0]).toMatchObject({ reporter: { _id: me.id }, reported: { _id: blockedByMe.id, email: blockedByMe.email, isBanned: false }, reason: 'Harassment' });
+      expect(page.total).toBe(2);
+      expect(page.items[1]).toMatchObject({ reporter: { _id: me.id }, reported: { _id: blockedByMe.id, email: blockedByMe.email, isBanned: false }, reason: 'Harassment', status: 'pending' });
       await refused(t, admin, 'GET', '/reportprofile/0', undefined, 400, 'Page must be a whole number from 1');
     });
   });

@@ -10,7 +10,7 @@ const ROLES: Role[] = ['author', 'follower', 'stranger', 'blockedByAuthor', 'blo
 
 /** The rule, written out as a table: who sees which post. */
 const EXPECTED: Record<Role, Variant[]> = {
-  author: ['Public', 'Followers', 'Private'],
+  author: ['Public', 'Followers', 'Private', 'hidden'],
   follower: ['Public', 'Followers'],
   stranger: ['Public'],
   blockedByAuthor: [],

@@ -56,6 +56,8 @@ export function presentPost(row: PostWithAuthor, viewer: Viewer): Post {
     groupId: row.group_id,
     ...(row.group_id ? { groupStatus: (row.group_status ?? 'pending') as 'pending' | 'accepted' | 'declined' } : {}),
     hidden: Boolean(row.hidden),
+    // Why moderators hid it: for the author (their post is marked) and admins, nobody else.
+    ...(row.hidden && seesEmail(viewer, row.user_id) ? { hiddenReason: row.hidden_reason } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     editedAt: row.edited_at,

@@ -1,9 +1,9 @@
-import type { Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { EMPTY_POST, type Feeling, type Post, type PostKind, type Privacy } from '../../../src/api/posts';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { newId } from '../../db/ids';
-import type { PostRow, PostsTable } from '../../db/schema';
+import type { Database, PostRow, PostsTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import { checkSize, decodeAnyDataUrl, normalizeImage } from '../../media/images';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
@@ -16,6 +16,7 @@ import type { PostFilter, PostStore, PostWithAuthor } from './store';
 import type { Viewer } from './visibility';
 
 export const POST_NOT_FOUND = 'Post not found';
+export const HIDDEN_POST_LOCKED = 'This post was hidden by moderators and cannot be edited';
 export const EMPTY_QUESTION = 'Question must not be empty';
 
 export interface NewPost {
@@ -100,6 +101,8 @@ export function createPostService(deps: PostDeps) {
   async function own(viewer: Viewer, postId: string, verb: 'edit' | 'delete'): Promise<PostWithAuthor> {
     const row = await visible(viewer, postId);
     if (row.user_id !== viewer.id) throw forbidden(`You can only ${verb} your own posts`);
+    // The author still sees a post moderators hid, and may delete it, but not change it.
+    if (verb === 'edit' && row.hidden) throw forbidden(HIDDEN_POST_LOCKED);
     return row;
   }
 
@@ -151,6 +154,9 @@ export function createPostService(deps: PostDeps) {
           created_at: at,
           updated_at: at,
           edited_at: null,
+          hidden_reason: '',
+          hidden_by: null,
+          hidden_at: null,
         };
         await store.insert(row);
         await announce.postChanged(row.id, 'post added');
@@ -228,11 +234,24 @@ export function createPostService(deps: PostDeps) {
       await announce.postChanged(postId, 'post updated', before);
     },
 
-    /** For moderation (the admin area's hide/unhide): a hidden post vanishes for everyone but admins. */
-    async setHidden(postId: string, hidden: boolean): Promise<void> {
+    /**
+     * For moderation (the admin area's hide/unhide): a hidden post vanishes for everyone but admins
+     * and its author, who sees it marked with the reason. Announced like a privacy change: 'post
+     * deleted' to those who lose sight, 'post updated' to those who keep it, 'post added' to those
+     * who regain it. `moderation.write` runs in the same transaction; false when the post already
+     * was in that state (nothing written, nothing announced).
+     */
+    async setHidden(postId: string, hidden: boolean, moderation: { reason?: string; by?: string | null; write?: (trx: Kysely<Database>) => Promise<void> } = {}): Promise<boolean> {
       const before = await announce.audience(postId);
-      await store.update(postId, { hidden: hidden ? 1 : 0, updated_at: now() });
-      await announce.postChanged(postId, 'post updated', before);
+      const at = now();
+      const changed = await store.setHidden(
+        postId,
+        hidden,
+        hidden ? { hidden_reason: moderation.reason ?? '', hidden_by: moderation.by ?? null, hidden_at: at, updated_at: at } : { hidden_reason: '', hidden_by: null, hidden_at: null, updated_at: at },
+        moderation.write,
+      );
+      if (changed) await announce.postChanged(postId, 'post updated', before);
+      return changed;
     },
   };
 }

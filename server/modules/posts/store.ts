@@ -223,6 +223,23 @@ export function createPostStore(database: DatabaseHandle) {
 
     update: (postId: string, changes: Updateable<PostsTable>) => db.updateTable('posts').set(changes).where('id', '=', postId).execute(),
 
+    /**
+     * Hides or unhides a post if it is not so already (false: nothing changed), with `alsoWrite`
+     * (moderation's audit row, the reports it resolves) in the same transaction.
+     */
+    setHidden: (postId: string, hidden: boolean, changes: Updateable<PostsTable>, alsoWrite?: (trx: Kysely<Database>) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('posts')
+          .set({ ...changes, hidden: hidden ? 1 : 0 })
+          .where('id', '=', postId)
+          .where('hidden', '=', hidden ? 0 : 1)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await alsoWrite?.(trx);
+        return true;
+      }),
+
     /** Reactions, comments, answers and saved entries go with it (foreign keys cascade). */
     delete: (postId: string) => db.deleteFrom('posts').where('id', '=', postId).execute(),
 

@@ -7,10 +7,11 @@ import { currentAuth } from '../../http/authentication';
  * a member's posts, photos, videos, saved posts, reactions and comments of a post) and every
  * socket audience is filtered by `canSeePost`; lists of people by `notBlockedBetween`.
  *
- * A member sees a post when it is not hidden, neither of them blocks the other, and it is theirs,
- * or Public, or Followers and they follow its author; a group post instead by the group's rule
- * (canSeeGroupContent; pending posts: author and group admins). Private posts: the author only.
- * Admins see everything, hidden posts included.
+ * A member sees a post when it is not hidden (or hidden but their own), neither of them blocks the
+ * other, and it is theirs, or Public, or Followers and they follow its author; a group post instead
+ * by the group's rule (canSeeGroupContent; pending posts: author and group admins). Private posts:
+ * the author only. Admins see everything, hidden posts included. A post hidden by moderators thus
+ * stays with its author (marked, with the reason: present.ts) and leaves everyone else.
  *
  * The viewer is either a known member (an HTTP request) or a column of a users row in the same
  * query: the socket audience of a post is "every user for whom the predicate holds", computed by
@@ -81,7 +82,7 @@ export function canSeePost(viewer: ViewerLike, post = 'posts'): RawBuilder<SqlBo
   const me = viewerId(viewer);
   const col = (name: string) => sql.ref(`${post}.${name}`);
   return sql<SqlBool>`(${viewerIsAdmin(viewer)} or (
-    ${col('hidden')} = 0
+    (${col('hidden')} = 0 or ${col('user_id')} = ${me})
     and ${noBlockBetween(viewer, `${post}.user_id`)}
     and ((
       ${col('group_id')} is null

@@ -1,4 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
+import { OPEN_STATUSES } from '../../../src/api/moderation';
 import { PEOPLE_PAGE_SIZE, SEARCH_RESULTS_MAX } from '../../../src/api/users';
 import type { DatabaseHandle } from '../../db/database';
 import type { ProfileReportsTable, UserProfilesTable } from '../../db/schema';
@@ -17,7 +18,7 @@ export interface PersonRow {
 
 export type ProfileChanges = Partial<Omit<UserProfilesTable, 'user_id' | 'updated_at'>>;
 
-const PROFILE_DEFAULTS: Omit<UserProfilesTable, 'user_id' | 'updated_at'> = {
+export const PROFILE_DEFAULTS: Omit<UserProfilesTable, 'user_id' | 'updated_at'> = {
   cover_image: '',
   work: '',
   school: '',
@@ -32,6 +33,7 @@ const PROFILE_DEFAULTS: Omit<UserProfilesTable, 'user_id' | 'updated_at'> = {
   notify_comments: 1,
   ban_reason: '',
   banned_at: null,
+  banned_by: null,
 };
 
 /** Escapes LIKE's wildcards so a search term matches literally (escape character `\`). */
@@ -196,13 +198,14 @@ export function createProfileStore(database: DatabaseHandle) {
         )
         .execute(),
 
+    /** An open (pending or reviewing) report of this member by this reporter. */
     hasPendingReport: async (reporterId: string, reportedId: string) =>
       (await db
         .selectFrom('profile_reports')
         .select('id')
         .where('reporter_id', '=', reporterId)
         .where('reported_id', '=', reportedId)
-        .where('status', '=', 'pending')
+        .where('status', 'in', OPEN_STATUSES)
         .executeTakeFirst()) !== undefined,
 
     insertReport: (row: ProfileReportsTable) => db.insertInto('profile_reports').values(row).execute(),

@@ -8,6 +8,7 @@ import {
   suggestionsSchema, userIdParamsSchema,
 } from '../../../src/api/users';
 import type { Config } from '../../config';
+import type { ModerationLimits } from '../moderation/limits';
 import { currentAuth } from '../../http/authentication';
 import { perIp } from '../../http/rateLimits';
 import { viewerOf } from '../posts/visibility';
@@ -17,8 +18,8 @@ import type { ProfileService } from './profileService';
 /** Every body here is small text. */
 const SMALL_BODY = 16 * 1024;
 
-/** The User API of spec section 7 (the profile posts and answers paths live with the streams). */
-export const userRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimits'>; profiles: ProfileService }> = async (app, opts) => {
+/** The User API of spec section 7 (the profile posts and answers paths live with the streams; the admin's profile report queue with moderation). */
+export const userRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimits'>; profiles: ProfileService; reportLimit: ModerationLimits['reports'] }> = async (app, opts) => {
   const { profiles } = opts;
   app.addHook('onRequest', app.authenticate);
 
@@ -79,6 +80,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimit
     config: { allowBanned: true },
   }, async (request) => profiles.banStatus(viewerOf(request), request.params.userId));
 
-  app.post(paths.users.reportProfile, { ...edit, schema: { body: reportProfileBodySchema, response: { 201: reportProfileResponseSchema } } },
-    async (request, reply) => reply.code(201).send({ message: 'Report submitted', report: await profiles.reportProfile(viewerOf(request), request.body) }));
+  // Counted with post reports, per member (REPORT_LIMIT; server/modules/moderation/limits.ts); only accepted ones count.
+  app.post(paths.users.reportProfile, { ...edit, preHandler: opts.reportLimit.guard, schema: { body: reportProfileBodySchema, response: { 201: reportProfileResponseSchema } } },
+    async (request, reply) => {
+      const report = await profiles.reportProfile(viewerOf(request), request.body);
+      await opts.reportLimit.record(request);
+      return reply.code(201).send({ message: 'Report submitted', report });
+    });
 };

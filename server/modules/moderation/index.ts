@@ -1,0 +1,3 @@
+export { createModerationLimits, type ModerationLimits } from './limits';
+export { moderationAdminRoutes, moderationMemberRoutes } from './routes';
+export { createModerationService, type ModerationService } from './service';

@@ -1,0 +1,148 @@
+import { DASHBOARD_ACTIONS, type AdminUsersPage, type AuditPage, type Dashboard, type HiddenPostsPage } from '../../../src/api/moderation';
+import type { Post } from '../../../src/api/posts';
+import type { Clock } from '../../clock';
+import type { DatabaseHandle } from '../../db/database';
+import { conflict, notFound } from '../../http/httpError';
+import type { Fanout } from '../../realtime/fanout';
+import type { SessionEvents } from '../../realtime/sessionEvents';
+import { presentPost } from '../posts/present';
+import { POST_NOT_FOUND, type PostService } from '../posts/service';
+import type { PostStore, PostWithAuthor } from '../posts/store';
+import type { Viewer } from '../posts/visibility';
+import { createAuditLog, postLabel } from './audit';
+import { createBanService } from './bans';
+import { createReportNotifier } from './outcomes';
+import { presentAdminUser, summaryOr } from './present';
+import { createReportService } from './reports';
+import { createStatistics } from './statistics';
+import { createModerationStore } from './store';
+
+export interface ModerationDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  posts: PostService;
+  postStore: PostStore;
+  fanout: Fanout;
+  sessionEvents: SessionEvents;
+}
+
+/**
+ * Moderation: reports (reports.ts), bans and appeals (bans.ts), and here the members list,
+ * hidden posts, the dashboard, the statistics (statistics.ts) and the audit log (audit.ts).
+ * Every admin action writes its audit row in its own transaction.
+ */
+export function createModerationService(deps: ModerationDeps) {
+  const store = createModerationStore(deps.database);
+  const audit = createAuditLog(deps.database);
+  const statistics = createStatistics({ database: deps.database, clock: deps.clock });
+  const notifier = createReportNotifier(deps.fanout);
+  const reports = createReportService({ store, audit, posts: deps.posts, postStore: deps.postStore, notifier, clock: deps.clock });
+  const bans = createBanService({ store, audit, statistics, sessionEvents: deps.sessionEvents, notifier, clock: deps.clock });
+  const now = () => deps.clock.now().toISOString();
+
+  async function postOrThrow(admin: Viewer, postId: string): Promise<PostWithAuthor> {
+    const post = await deps.postStore.findVisible(admin, postId);
+    if (!post) throw notFound(POST_NOT_FOUND);
+    return post;
+  }
+
+  return {
+    store,
+    statistics,
+    reports,
+    bans,
+
+    /** GET /admin/users/all/{page}?search=: newest first, or the search's matches by username (no total then). */
+    async users(page: number, search?: string): Promise<AdminUsersPage> {
+      const [{ rows, hasMore }, total] = await Promise.all([
+        store.usersPage(page, search),
+        search ? Promise.resolve(null) : statistics.usersTotal(),
+      ]);
+      return { items: rows.map(presentAdminUser), page, hasMore, total };
+    },
+
+    /**
+     * POST /admin/hirepost: hides the post from everyone but admins and its author, resolves its
+     * open reports (telling their reporters) and writes the audit row, in one transaction; then
+     * announces it like a privacy change (posts.setHidden).
+     */
+    async hide(admin: Viewer, postId: string, reason: string): Promise<Post> {
+      const post = await postOrThrow(admin, postId);
+      if (post.hidden) throw conflict('This post is already hidden');
+      const at = now();
+      let resolved: { reporter_id: string }[] = [];
+      const changed = await deps.posts.setHidden(postId, true, {
+        reason,
+        by: admin.id,
+        write: async (trx) => {
+          resolved = await store.settlePostReports(trx, postId, 'resolved', at);
+          await audit.write(trx, { adminId: admin.id, action: 'hide', targetType: 'post', targetId: postId, targetLabel: postLabel(post), subjectId: postId, reason, at });
+        },
+      });
+      if (!changed) throw conflict('This post is already hidden');
+      notifier.decided(resolved.map((report) => ({ reporterId: report.reporter_id, target: 'post' as const, status: 'resolved' })));
+      return presentPost(await postOrThrow(admin, postId), admin);
+    },
+
+    /** POST /admin/unhirepost: everyone who may see it by the usual rule sees it again. */
+    async unhide(admin: Viewer, postId: string): Promise<Post> {
+      const post = await postOrThrow(admin, postId);
+      if (!post.hidden) throw conflict('This post is not hidden');
+      const at = now();
+      const changed = await deps.posts.setHidden(postId, false, {
+        by: admin.id,
+        write: (trx) => audit.write(trx, { adminId: admin.id, action: 'unhide', targetType: 'post', targetId: postId, targetLabel: postLabel(post), subjectId: postId, at }),
+      });
+      if (!changed) throw conflict('This post is not hidden');
+      return presentPost(await postOrThrow(admin, postId), admin);
+    },
+
+    /** GET /admin/hirepost/{page}: hidden posts, most recently hidden first, with why, by whom and when. */
+    async hiddenPosts(admin: Viewer, page: number): Promise<HiddenPostsPage> {
+      const [{ rows, hasMore }, total] = await Promise.all([store.hiddenPostIdsPage(page), statistics.hiddenPosts()]);
+      const ids = rows.map((row) => row.id);
+      const posts = ids.length > 0 ? await deps.postStore.withAuthor(admin).where('posts.id', 'in', ids).execute() : [];
+      const [authors, admins, history] = await Promise.all([
+        store.adminUsersByIds(posts.map((post) => post.user_id)),
+        store.summaries(posts.map((post) => post.hidden_by)),
+        audit.historyOf(ids),
+      ]);
+      const byId = new Map(posts.map((post) => [post.id, post]));
+      const items: HiddenPostsPage['items'] = [];
+      for (const id of ids) {
+        const post = byId.get(id);
+        const author = post && authors.get(post.user_id);
+        if (!post || !author) continue; // deleted meanwhile
+        items.push({
+          post: presentPost(post, admin),
+          author: presentAdminUser(author),
+          reason: post.hidden_reason,
+          hiddenAt: post.hidden_at ?? post.updated_at,
+          hiddenBy: summaryOr(admins, post.hidden_by),
+          history: history.get(id) ?? [],
+        });
+      }
+      return { items, page, hasMore, total };
+    },
+
+    /** GET /admin/dashboard: every figure in one answer, each from a counter or a small indexed count. */
+    async dashboard(): Promise<Dashboard> {
+      const [users, posts, openReports, pendingAppeals, recentActions] = await Promise.all([
+        statistics.users(),
+        statistics.posts(),
+        store.openReports(),
+        store.countAppeals('pending'),
+        audit.recent(DASHBOARD_ACTIONS),
+      ]);
+      return { users, posts, openReports, pendingAppeals, recentActions };
+    },
+
+    /** GET /admin/audit/{page}: the whole log, newest first. */
+    async audit(page: number): Promise<AuditPage> {
+      const { items, hasMore } = await audit.page(page);
+      return { items, page, hasMore, total: null };
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;
