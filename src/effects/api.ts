@@ -4,7 +4,7 @@ import { storage } from './storage';
 
 /**
  * The one API client of the browser: same origin, bearer token from storage. A request refused
- * because the member was banned meanwhile tells the app (src/effects/checkpoint.ts), like the
+ * because the member was banned meanwhile tells the app (src/effects/banWatch.ts), like the
  * socket's `banned` event does.
  */
 export const api = createApiClient({ getToken: storage.token, onBanned: () => streamsBus.publish({ event: 'account banned' }) });

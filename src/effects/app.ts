@@ -8,7 +8,7 @@ import { toastQueueLogic } from './toasts';
 import { navigationLogic } from './navigation';
 import { socketLogic } from './socket';
 import { noticesLogic } from './notices';
-import { banWatchLogic } from './checkpoint';
+import { banWatchLogic } from './banWatch';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({

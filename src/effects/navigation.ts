@@ -1,5 +1,4 @@
 import { navigationMachine, type FeedSection } from '../machines/navigation.machine';
-import { clearPrivateChat } from './chat';
 import { resetFeed } from './socket';
 
 /**
@@ -18,6 +17,8 @@ export const navigationLogic = navigationMachine.provide({
     // The lists are screen-level machines (their own actor systems): they hear the reset on
     // the streams bus (src/effects/socket.ts); an app child with that systemId would too.
     resetFeed: ({ system }, { feed }: { feed: FeedSection }) => resetFeed(feed, undefined, system),
-    clearPrivateChat: ({ system }) => void clearPrivateChat(system),
+    // The chat's effects load with the chat screen, not with the sign-in page: a member who
+    // leaves the chat has it loaded already.
+    clearPrivateChat: ({ system }) => void import('./chat').then(({ clearPrivateChat }) => clearPrivateChat(system)),
   },
 });

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import { serverEvents, type NotificationPayload } from '../api/socket';
-import { CHAT_HREF } from '../machines/chat.machine';
+import { CHAT_HREF } from '../machines/chatRoute';
 import type { ToastRequest } from '../machines/toastRequest';
 import { streamsBus, type Bus } from './socket';
 

@@ -17,7 +17,7 @@ export type BusMessage =
   | { event: 'following'; userId: string; following: boolean }
   /** From this tab (the author menu): the member blocked `userId`; their posts leave every list. */
   | { event: 'blocked'; userId: string }
-  /** The member was banned: the socket's `banned` event, or a request refused as banned (src/effects/checkpoint.ts). */
+  /** The member was banned: the socket's `banned` event, or a request refused as banned (src/effects/banWatch.ts). */
   | { event: 'account banned' };
 type Listener = (message: BusMessage) => void;
 
@@ -72,7 +72,7 @@ const STREAM_EVENTS = [
   serverEvents.groupAction,
   // "Tell the member" (their settings decide on the server): the app's notices (src/effects/notices.ts).
   serverEvents.notification,
-  // Moderation: the member was just banned (src/effects/checkpoint.ts).
+  // Moderation: the member was just banned (src/effects/banWatch.ts).
   serverEvents.banned,
 ] as const satisfies readonly (StreamEvent | ChatLiveEvent)[];
 

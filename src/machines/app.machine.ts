@@ -28,7 +28,7 @@ export const appMachine = setup({
     socket: socketMachine,
     /** Effect: socket `notification`s as toasts (src/effects/notices.ts). */
     notices: fromCallback(() => () => {}),
-    /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/checkpoint.ts). */
+    /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/banWatch.ts). */
     banWatch: fromCallback(() => () => {}),
   },
   actions: {

@@ -5,6 +5,9 @@ import type { ReactionType } from '../api/constants';
 import { gifUrlSchema } from '../api/posts';
 import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
+import { CHAT_HREF } from './chatRoute';
+
+export { CHAT_HREF };
 
 /** A member on either side of a private chat. */
 export interface ChatMember {
@@ -146,7 +149,6 @@ export function draftError(draft: MessageDraft): string | null {
   return body === '' && gif === '' && image === '' ? EMPTY_MESSAGE : null;
 }
 
-export const CHAT_HREF = '/app/social/chat/messages';
 /** The chat route for a conversation (spec section 2: username, id, isGroup; a group's name goes in username). */
 export const conversationHref = (peer: (ChatMember & { isGroup?: boolean }) | null) =>
   peer ? `${CHAT_HREF}?${new URLSearchParams({ username: peer.username, id: peer.id, isGroup: String(peer.isGroup ?? false) })}` : CHAT_HREF;

@@ -2,8 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { MyAppeal } from '../api/moderation';
 import { failureStatus, failureText } from './failure';
 
-/** The pages a banned member may still open (besides signing out). */
-export const CHECKPOINT_PAGES = ['/checkpoint', '/issua', '/aarovel'] as const;
+export { CHECKPOINT_PAGES } from './checkpointPages';
 
 export const STANDING_FAILED = 'Could not load your account status. Please try again.';
 

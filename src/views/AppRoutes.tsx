@@ -1,19 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import AuthPage from './pages/AuthPage';
-import ForgotPasswordPage from './pages/ForgotPasswordPage';
-import ResetPasswordPage from './pages/ResetPasswordPage';
-import CheckpointPage from './pages/CheckpointPage';
-import IssuePage from './pages/IssuePage';
-import ApprovalPage from './pages/ApprovalPage';
-import AdminSignInPage from './pages/AdminSignInPage';
-import AdminSignUpPage from './pages/AdminSignUpPage';
-import NotFoundPage from './pages/NotFoundPage';
 import { PageSpinner } from './components/PageSpinner';
 
-// The member and admin areas load on demand, so the sign-in route stays small.
+// Only the sign-in page comes with the first load; every other route loads on demand, so the
+// page most visitors open first stays small.
 const MemberArea = lazy(() => import('./MemberArea'));
 const AdminArea = lazy(() => import('./AdminArea'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const CheckpointPage = lazy(() => import('./pages/CheckpointPage'));
+const IssuePage = lazy(() => import('./pages/IssuePage'));
+const ApprovalPage = lazy(() => import('./pages/ApprovalPage'));
+const AdminSignInPage = lazy(() => import('./pages/AdminSignInPage'));
+const AdminSignUpPage = lazy(() => import('./pages/AdminSignUpPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** Every route of the spec (section 2). */
 export function AppRoutes() {

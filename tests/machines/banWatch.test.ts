@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { serverEvents } from '../../src/api/socket';
-import { banWatchLogic } from '../../src/effects/checkpoint';
+import { banWatchLogic } from '../../src/effects/banWatch';
 import { noticeOf } from '../../src/effects/notices';
 import { createBus, socketLogic } from '../../src/effects/socket';
 import { appMachine } from '../../src/machines/app.machine';
