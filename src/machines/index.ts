@@ -40,6 +40,9 @@ import { groupMachine } from './group.machine';
 import { blockedMembersMachine } from './blockedMembers.machine';
 import { adminListMachine } from './adminList.machine';
 import { adminActionMachine } from './adminAction.machine';
+import { adminDashboardMachine } from './adminDashboard.machine';
+import { adminChartMachine } from './adminChart.machine';
+import { changePasswordMachine } from './changePassword.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -80,4 +83,7 @@ export const statecharts = {
   blockedMembers: blockedMembersMachine,
   adminList: adminListMachine,
   adminAction: adminActionMachine,
+  adminDashboard: adminDashboardMachine,
+  adminChart: adminChartMachine,
+  changePassword: changePasswordMachine,
 } as const;
