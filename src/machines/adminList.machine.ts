@@ -1,5 +1,5 @@
 import { and, assign, enqueueActions, fromPromise, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { adminActionMachine, type AdminAction, type AdminActionOutput } from './adminAction.machine';
+import { adminActionMachine, type AdminAction, type AdminActionActorRef, type AdminActionOutput } from './adminAction.machine';
 import {
   applyChanges,
   defaultFilterOf,
@@ -240,6 +240,6 @@ export const selectIsLoading = (s: AdminListSnapshot) => s.matches({ data: 'load
 export const selectIsFailed = (s: AdminListSnapshot) => s.matches({ data: 'failed' });
 export const selectIsRefreshing = (s: AdminListSnapshot) => s.matches({ data: { ready: 'refreshing' } });
 /** The running action's dialog, when it has one. */
-export const selectActionRef = (s: AdminListSnapshot) => s.children.action;
+export const selectActionRef = (s: AdminListSnapshot) => s.children.action as AdminActionActorRef | undefined;
 /** Whether an action on this item is running (its buttons wait). */
 export const selectIsActingOn = (s: AdminListSnapshot, key: string) => s.context.acting?.key === key;
