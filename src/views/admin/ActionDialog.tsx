@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Ban, Check, Eye, EyeOff, ShieldCheck, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FieldError, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { reasonMax, reasonRule, type AdminAction, type AdminActionActorRef } from '../../machines/adminAction.machine';
+import { isImmediate, reasonMax, reasonRule, type AdminAction, type AdminActionActorRef } from '../../machines/adminAction.machine';
 import type { ButtonVariant } from '../components/Button';
 import { ConfirmDialog, ConfirmText } from '../components/ConfirmDialog';
 import { fieldErrorText, fieldHint, fieldLabel } from '../components/TextField';
@@ -137,7 +137,8 @@ export function ActionDialog({ actor }: { actor: AdminActionActorRef }) {
   const editing = useSelector(actor, (s) => s.matches('editing'));
   const sending = useSelector(actor, (s) => s.matches('sending'));
   const { action, reason, fieldError, error } = useSelector(actor, (s) => s.context);
-  if (!editing && !sending) return null;
+  // Taking a report into review has no dialog: the item's buttons wait instead.
+  if ((!editing && !sending) || isImmediate(action)) return null;
   const copy = actionCopy(action);
   const rule = reasonRule(action);
   const max = reasonMax(action);
