@@ -63,8 +63,8 @@ describe('reported members', () => {
 
   it('lists the open reports with reason, details, reporter, status and history; actions follow the member', async () => {
     await loaded();
-    expect(labels('Reported members')).toEqual(['Report about ben', 'Report about dora', 'Report about mod']);
-    const first = item('Reported members', 'Report about ben');
+    expect(labels('Reported users')).toEqual(['Report about ben', 'Report about dora', 'Report about mod']);
+    const first = item('Reported users', 'Report about ben');
     expect(first.textContent).toContain('Impersonation');
     expect(first.textContent).toContain('Pretends to be me');
     expect(within(first).getByRole('link', { name: 'cleo' }).getAttribute('href')).toBe('/app/social/profile/cleo?id=u7');
@@ -77,8 +77,8 @@ describe('reported members', () => {
       'Dismiss the report about ben',
     ]);
     // A banned member's report can be marked resolved; an admin cannot be banned from here.
-    expect(within(item('Reported members', 'Report about dora')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark resolved', 'Dismiss']);
-    expect(within(item('Reported members', 'Report about mod')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start review', 'Dismiss']);
+    expect(within(item('Reported users', 'Report about dora')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark resolved', 'Dismiss']);
+    expect(within(item('Reported users', 'Report about mod')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start review', 'Dismiss']);
     // The status filter: Open (pending and reviewing) first.
     expect(within(statusFilter()).getAllByRole('radio').map((r) => `${r.textContent}${r.getAttribute('aria-checked') === 'true' ? '*' : ''}`)).toEqual([
       'Open*',
@@ -98,32 +98,32 @@ describe('reported members', () => {
     // A closed report has no actions.
     await t.user.click(within(statusFilter()).getByRole('radio', { name: 'Dismissed' }));
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([{ ...r1, status: 'dismissed' }]) });
-    expect(within(item('Reported members', 'Report about ben')).queryByRole('button')).toBeNull();
-    expect(within(item('Reported members', 'Report about ben')).getByText('Dismissed')).toBeTruthy();
+    expect(within(item('Reported users', 'Report about ben')).queryByRole('button')).toBeNull();
+    expect(within(item('Reported users', 'Report about ben')).getByText('Dismissed')).toBeTruthy();
   });
 
   it('takes a report into review at once: the row waits, then shows Reviewing', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported members', 'Report about ben')).getByRole('button', { name: 'Start review of the report about ben' }));
+    await t.user.click(within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Start review of the report about ben' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(t.request()).toEqual({ action: { type: 'profileReportStatus', reportId: 'r1', username: 'ben', status: 'reviewing' }, reason: '' });
-    expect(within(item('Reported members', 'Report about ben')).getByRole('button', { name: 'Dismiss the report about ben' }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Dismiss the report about ben' }).getAttribute('aria-disabled')).toBe('true');
     await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'Report updated', changes: [{ type: 'profileReport', report: { ...r1, status: 'reviewing' } }] } });
-    expect(within(item('Reported members', 'Report about ben')).getByText('Reviewing')).toBeTruthy();
+    expect(within(item('Reported users', 'Report about ben')).getByText('Reviewing')).toBeTruthy();
     expect(toasts()).toEqual([expect.stringContaining('Report updated')]);
   });
 
   it('a refused review is told in a toast (there is no dialog)', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported members', 'Report about ben')).getByRole('button', { name: 'Start review of the report about ben' }));
+    await t.user.click(within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Start review of the report about ben' }));
     await t.h.settle({ type: 'xstate.error.actor.perform', error: refused('Report not found', 404) });
     expect(toasts()).toEqual([expect.stringContaining('Report not found')]);
-    expect(within(item('Reported members', 'Report about ben')).getByText('Pending')).toBeTruthy();
+    expect(within(item('Reported users', 'Report about ben')).getByText('Pending')).toBeTruthy();
   });
 
   it('bans the member from the report, which resolves it: it leaves the open queue and the focus goes to the heading', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported members', 'Report about ben')).getByRole('button', { name: 'Ban ben' }));
+    await t.user.click(within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Ban ben' }));
     expect(dialog().textContent).toContain('The report is marked resolved.');
     await t.user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), 'Impersonating cleo');
     await t.user.click(within(dialog()).getByRole('button', { name: 'Ban' }));
@@ -136,15 +136,15 @@ describe('reported members', () => {
         warning: `${REPORT_NOT_RESOLVED}: x`,
       },
     });
-    expect(labels('Reported members')).toEqual(['Report about dora', 'Report about mod']);
+    expect(labels('Reported users')).toEqual(['Report about dora', 'Report about mod']);
     expect(screen.getByText(/2 reports\./)).toBeTruthy();
     expect(toasts()).toEqual([expect.stringContaining('ben was banned'), expect.stringContaining(REPORT_NOT_RESOLVED)]);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Reported members' })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Reported users' })));
   });
 
   it('dismisses after asking', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported members', 'Report about mod')).getByRole('button', { name: 'Dismiss the report about mod' }));
+    await t.user.click(within(item('Reported users', 'Report about mod')).getByRole('button', { name: 'Dismiss the report about mod' }));
     expect(within(dialog()).getByRole('heading', { name: 'Dismiss this report?' })).toBeTruthy();
     await t.user.click(within(dialog()).getByRole('button', { name: 'Dismiss' }));
     expect(t.request()).toEqual({ action: { type: 'profileReportStatus', reportId: 'r3', username: 'mod', status: 'dismissed' }, reason: '' });
@@ -232,21 +232,21 @@ describe('reported posts', () => {
 describe('banned members', () => {
   it('lists bans with reason, by whom and when, and unbans: the member leaves the list', async () => {
     const t = show('/admin/banuser', <BannedUsersPage />);
-    expect(screen.getByRole('status', { name: 'Loading banned members' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading banned users' })).toBeTruthy();
     expect(t.input('fetchPage')).toEqual({ kind: 'bans', page: 1, filter: null, search: '' });
     await t.h.settle({
       type: 'xstate.done.actor.fetchPage',
       output: page([banEntry(banned(ben, 'Spam links'), { history: [audit('h1')] }), banEntry(dora, { bannedBy: null })], { total: 2 }),
     });
-    const benBan = item('Banned members', 'ben');
+    const benBan = item('Banned users', 'ben');
     expect(benBan.textContent).toContain('Reason: Spam links');
     expect(within(benBan).getByRole('link', { name: 'root' })).toBeTruthy();
     expect(benBan.textContent).toContain('History (1)');
-    expect(item('Banned members', 'dora').textContent).toContain('Banned by a former admin');
+    expect(item('Banned users', 'dora').textContent).toContain('Banned by a former admin');
     await t.user.click(within(benBan).getByRole('button', { name: 'Unban ben' }));
     await t.user.click(within(dialog()).getByRole('button', { name: 'Unban' }));
     await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'ben was unbanned', changes: [{ type: 'user', user: ben }] } });
-    expect(labels('Banned members')).toEqual(['dora']);
+    expect(labels('Banned users')).toEqual(['dora']);
     expect(screen.getByText(/1 banned member\./)).toBeTruthy();
   });
 

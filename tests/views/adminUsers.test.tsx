@@ -30,7 +30,7 @@ async function loaded(answer = FIRST) {
   return t;
 }
 
-const list = () => screen.getByRole('list', { name: 'Members' });
+const list = () => screen.getByRole('list', { name: 'Users' });
 const names = () => within(list()).getAllByRole('article').map((a) => a.getAttribute('aria-label'));
 const card = (name: string) => within(list()).getByRole('article', { name });
 const dialog = () => screen.getByRole('alertdialog');
@@ -38,7 +38,7 @@ const dialog = () => screen.getByRole('alertdialog');
 describe('admin members page', () => {
   it('shows a skeleton, then every member with role, joined date, posts and ban state', async () => {
     const t = renderUsers();
-    expect(screen.getByRole('status', { name: 'Loading members' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
     expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: '' });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: FIRST });
     expect(names()).toEqual(['ben', 'dora', 'mod']);
@@ -62,7 +62,7 @@ describe('admin members page', () => {
     expect(pages.textContent).toContain('Page 1 of 3');
     expect(within(pages).getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
     await t.user.click(within(pages).getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('status', { name: 'Loading members' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
     expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 2, filter: null, search: '' });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([ben], { page: 2, hasMore: false, total: 45 }) });
     expect(screen.getByRole('navigation', { name: 'Pages' }).textContent).toContain('Page 2 of 3');
@@ -78,7 +78,7 @@ describe('admin members page', () => {
     expect(box.getAttribute('maxlength')).toBe('100');
     await t.user.type(box, 'be');
     // Nothing asked while typing.
-    expect(screen.queryByRole('status', { name: 'Loading members' })).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Loading users' })).toBeNull();
     await act(async () => void (await vi.advanceTimersByTimeAsync(ADMIN_SEARCH_DELAY_MS)));
     expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: 'be' });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([], { total: 0 }) });
@@ -154,10 +154,10 @@ describe('admin members page', () => {
     const t = renderUsers();
     await t.h.settle({ type: 'xstate.error.actor.fetchPage', error: refused('Only administrators can do that', 403) });
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Could not load members');
+    expect(alert.textContent).toContain('Could not load users');
     expect(alert.textContent).toContain('Only administrators can do that');
     await t.user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(screen.getByRole('status', { name: 'Loading members' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([], { total: 0 }) });
     expect(screen.getByText('No members yet')).toBeTruthy();
   });

@@ -75,7 +75,7 @@ export function AdminList<K extends AdminListKind>({ kind, title, description, n
   }, [acting]);
 
   return (
-    <section aria-labelledby={listId} className="mx-auto flex max-w-4xl flex-col gap-5">
+    <section aria-labelledby={listId} className="flex max-w-4xl flex-col gap-5">
       <header className="flex flex-col gap-1">
         <h1 id={listId} ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight text-neutral-900 outline-none dark:text-white">
           {title}
@@ -97,7 +97,7 @@ export function AdminList<K extends AdminListKind>({ kind, title, description, n
             const chosen = filters.find((f) => filterKey(f) === key);
             if (chosen !== undefined) actor.send({ type: 'list.filter', filter: chosen });
           }}
-          className="-mx-1 flex gap-1 overflow-x-auto rounded-2xl bg-neutral-100 p-1 [scrollbar-width:none] dark:bg-neutral-800/60"
+          className="flex w-fit max-w-full flex-wrap gap-1 rounded-2xl bg-neutral-100 p-1 dark:bg-neutral-800/60"
         >
           {filters.map((f) => (
             <ToggleButton key={filterKey(f)} id={filterKey(f)} className={toggleClass}>
@@ -189,12 +189,24 @@ function LoadingRows({ label }: { label: string }) {
   );
 }
 
-/** The card every admin item sits in, with its actions in a row under it (wrapping on phones). */
-export function ItemCard({ children, actions, label }: { children: ReactNode; actions?: ReactNode; label: string }) {
+/**
+ * The card every admin item sits in, with its actions in a row under it (wrapping on phones).
+ * `compact` items (a member, a ban) put their actions beside them from 768px.
+ */
+export function ItemCard({ children, actions, label, compact = false }: { children: ReactNode; actions?: ReactNode; label: string; compact?: boolean }) {
   return (
-    <article aria-label={label} className="flex flex-col gap-3 rounded-3xl border border-neutral-200 bg-white p-4 shadow-sm dark:border-neutral-800 dark:bg-neutral-900">
-      {children}
-      {actions ? <div className="flex flex-wrap items-center gap-2 border-t border-neutral-100 pt-3 dark:border-neutral-800">{actions}</div> : null}
+    <article
+      aria-label={label}
+      className={`flex flex-col gap-3 rounded-3xl border border-neutral-200 bg-white p-4 shadow-sm dark:border-neutral-800 dark:bg-neutral-900 ${compact ? 'md:flex-row md:items-start md:gap-4' : ''}`}
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-3">{children}</div>
+      {actions ? (
+        <div
+          className={`flex flex-wrap items-center gap-2 border-t border-neutral-100 pt-3 dark:border-neutral-800 ${compact ? 'md:shrink-0 md:flex-nowrap md:border-0 md:pt-0' : ''}`}
+        >
+          {actions}
+        </div>
+      ) : null}
     </article>
   );
 }

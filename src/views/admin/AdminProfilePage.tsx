@@ -63,7 +63,7 @@ function ChangePasswordForm() {
 export default function AdminProfilePage() {
   const me = useSessionProfile();
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+    <div className="flex max-w-2xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">Your account</h1>
       <section aria-labelledby="admin-account-title" className={sectionClass}>
         <h2 id="admin-account-title" className="text-lg font-semibold text-neutral-900 dark:text-white">

@@ -10,6 +10,7 @@ function BanItem({ ban, act, busy }: { ban: BanEntry } & ItemTools) {
   const { user } = ban;
   return (
     <ItemCard
+      compact
       label={user.username}
       actions={
         <ItemButton busy={busy} icon={<ShieldCheck size={16} />} label={`Unban ${user.username}`} onPress={() => act({ type: 'unban', userId: user._id, username: user.username })}>
@@ -36,7 +37,7 @@ export default function BannedUsersPage() {
   return (
     <AdminList
       kind="bans"
-      title="Banned members"
+      title="Banned users"
       description="Members who are banned, with the reason, by whom and when."
       noun="banned member"
       empty={() => ({ title: 'No banned members', text: 'Members you ban appear here, with the reason you gave.' })}

@@ -104,7 +104,7 @@ function ChartPage({ subject }: { subject: ChartSubject }) {
   const total = points?.reduce((sum, p) => sum + p.count, 0) ?? 0;
 
   return (
-    <section aria-labelledby="chart-title" className="mx-auto flex max-w-5xl flex-col gap-5">
+    <section aria-labelledby="chart-title" className="flex max-w-5xl flex-col gap-5">
       <header className="flex flex-col gap-1">
         <h1 id="chart-title" className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">
           {copy.title}

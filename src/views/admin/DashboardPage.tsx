@@ -94,7 +94,7 @@ export default function DashboardPage() {
   const { dashboard, error, refreshError } = useSelector(actor, (s) => s.context);
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+    <div className="flex max-w-5xl flex-col gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">Dashboard</h1>
         {dashboard ? (

@@ -18,7 +18,7 @@ function HiddenItem({ hidden, act, busy }: { hidden: HiddenPost } & ItemTools) {
         </ItemButton>
       }
     >
-      <PostPreview post={hidden.post} />
+      <PostPreview post={hidden.post} showHiddenReason={false} />
       <MemberSummary member={hidden.author} caption={`Author · ${hidden.author.email}`} />
       <div className="flex flex-col gap-1 rounded-2xl bg-neutral-50 px-3 py-2 dark:bg-neutral-800/50">
         <p className="text-sm break-words text-neutral-900 dark:text-neutral-100">

@@ -13,7 +13,7 @@ const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const
  * queue's own actions are beside it. The member area's PostCard needs the member's reaction and
  * save machines, which a moderator has no use for here.
  */
-export function PostPreview({ post }: { post: Post }) {
+export function PostPreview({ post, showHiddenReason = true }: { post: Post; /** Off where the page states the reason itself. */ showHiddenReason?: boolean }) {
   const Privacy = post.groupId ? UsersRound : PRIVACY_ICON[post.privacy];
   const audience = post.groupId ? 'Group' : post.privacy;
   const coloured = isColoured(post.bgColor) && !post.image && !post.video;
@@ -64,7 +64,7 @@ export function PostPreview({ post }: { post: Post }) {
       ) : null}
       {post.video ? <video src={post.video} controls preload="metadata" className="max-h-80 w-full rounded-xl bg-black" aria-label={`Video shared by ${post.username}`} /> : null}
       {post.gifUrl ? <img src={post.gifUrl} alt={`GIF shared by ${post.username}`} loading="lazy" referrerPolicy="no-referrer" className="max-h-64 w-full object-contain" /> : null}
-      {post.hidden && post.hiddenReason ? (
+      {showHiddenReason && post.hidden && post.hiddenReason ? (
         <p className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-200">
           <EyeOff aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
           <span>Hidden by moderators: {post.hiddenReason}</span>

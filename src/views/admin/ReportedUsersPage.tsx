@@ -61,7 +61,7 @@ export default function ReportedUsersPage() {
   return (
     <AdminList
       kind="profileReports"
-      title="Reported members"
+      title="Reported users"
       description="Reports about members, pending first and oldest first."
       noun="report"
       filterLabel={reportFilterLabel}

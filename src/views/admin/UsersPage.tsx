@@ -10,6 +10,7 @@ import { canBan, MemberSummary } from './Member';
 function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
   return (
     <ItemCard
+      compact
       label={user.username}
       actions={
         <>
@@ -17,9 +18,8 @@ function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
             <ExternalLink aria-hidden="true" size={16} />
             Open profile
           </Link>
-          <span className="flex-1" />
           {canBan(user) ? (
-            <ItemButton busy={busy} variant="danger" icon={<Ban size={16} />} label={`Ban ${user.username}`} onPress={() => act({ type: 'ban', userId: user._id, username: user.username })}>
+            <ItemButton busy={busy} icon={<Ban size={16} />} label={`Ban ${user.username}`} onPress={() => act({ type: 'ban', userId: user._id, username: user.username })}>
               Ban
             </ItemButton>
           ) : null}
@@ -50,7 +50,7 @@ export default function UsersPage() {
   return (
     <AdminList
       kind="users"
-      title="Members"
+      title="Users"
       description="Every member, with their role, posts and ban."
       noun="member"
       empty={(_, query) =>
