@@ -73,7 +73,7 @@ describe('reported members', () => {
     expect(within(first).getByRole('list', { name: 'Moderation history' }).textContent).toContain('root marked the report about ben reviewing');
     expect(within(first).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
       'Start review of the report about ben',
-      'Ban ben',
+      'Ban member ben',
       'Dismiss the report about ben',
     ]);
     // A banned member's report can be marked resolved; an admin cannot be banned from here.
@@ -123,7 +123,7 @@ describe('reported members', () => {
 
   it('bans the member from the report, which resolves it: it leaves the open queue and the focus goes to the heading', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Ban ben' }));
+    await t.user.click(within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Ban member ben' }));
     expect(dialog().textContent).toContain('The report is marked resolved.');
     await t.user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), 'Impersonating cleo');
     await t.user.click(within(dialog()).getByRole('button', { name: 'Ban' }));
@@ -190,7 +190,7 @@ describe('reported posts', () => {
 
   it('hides the post with a reason: it leaves the open queue', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”')).getByRole('button', { name: 'Hide “Meet me behind the gym, you will regret it”' }));
+    await t.user.click(within(item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”')).getByRole('button', { name: 'Hide post “Meet me behind the gym, you will regret it”' }));
     expect(within(dialog()).getByRole('heading', { name: 'Hide this post' })).toBeTruthy();
     await t.user.click(within(dialog()).getByRole('button', { name: 'Hide post' }));
     expect(within(dialog()).getByText('Reason is required')).toBeTruthy();
@@ -207,14 +207,14 @@ describe('reported posts', () => {
 
   it('bans the author; the case stays, marked', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”')).getByRole('button', { name: 'Ban ben' }));
+    await t.user.click(within(item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”')).getByRole('button', { name: 'Ban author ben' }));
     await t.user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), 'Threats');
     await t.user.click(within(dialog()).getByRole('button', { name: 'Ban' }));
     expect(t.request()).toEqual({ action: { type: 'ban', userId: 'u2', username: 'ben' }, reason: 'Threats' });
     await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'ben was banned', changes: [{ type: 'user', user: banned(ben) }] } });
     const first = item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”');
     expect(within(first).getByText('Banned')).toBeTruthy();
-    expect(within(first).queryByRole('button', { name: 'Ban ben' })).toBeNull();
+    expect(within(first).queryByRole('button', { name: 'Ban author ben' })).toBeNull();
   });
 
   it('says when no post is reported', async () => {

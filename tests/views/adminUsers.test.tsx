@@ -52,7 +52,7 @@ describe('admin members page', () => {
     expect(within(card('ben')).getByRole('button', { name: 'Ban ben' })).toBeTruthy();
     expect(within(card('dora')).getByRole('button', { name: 'Unban dora' })).toBeTruthy();
     expect(within(card('mod')).queryByRole('button')).toBeNull();
-    expect(within(card('ben')).getByRole('link', { name: "Open ben's profile" }).getAttribute('href')).toBe('/app/social/profile/ben?id=u2');
+    expect(within(card('ben')).getByRole('link', { name: 'Open profile of ben' }).getAttribute('href')).toBe('/app/social/profile/ben?id=u2');
     expect(within(card('ben')).getByRole('link', { name: 'ben' }).getAttribute('href')).toBe('/app/social/profile/ben?id=u2');
   });
 

@@ -22,11 +22,11 @@ function CaseActions({ item, act, busy }: { item: PostReportCase } & ItemTools) 
         </ItemButton>
       ) : null}
       {item.post.hidden ? (
-        <ItemButton busy={busy} icon={<Check size={16} />} label={`Mark the reports of “${label}” resolved`} onPress={() => status('resolved')}>
+        <ItemButton busy={busy} icon={<Check size={16} />} label={`Mark resolved: the reports of “${label}”`} onPress={() => status('resolved')}>
           Mark resolved
         </ItemButton>
       ) : (
-        <ItemButton busy={busy} variant="danger" icon={<EyeOff size={16} />} label={`Hide “${label}”`} onPress={() => act({ type: 'hide', postId: item.post._id, label })}>
+        <ItemButton busy={busy} variant="danger" icon={<EyeOff size={16} />} label={`Hide post “${label}”`} onPress={() => act({ type: 'hide', postId: item.post._id, label })}>
           Hide post
         </ItemButton>
       )}
@@ -34,7 +34,7 @@ function CaseActions({ item, act, busy }: { item: PostReportCase } & ItemTools) 
         Dismiss
       </ItemButton>
       {canBan(item.author) ? (
-        <ItemButton busy={busy} icon={<Ban size={16} />} label={`Ban ${item.author.username}`} onPress={() => act({ type: 'ban', userId: item.author._id, username: item.author.username })}>
+        <ItemButton busy={busy} icon={<Ban size={16} />} label={`Ban author ${item.author.username}`} onPress={() => act({ type: 'ban', userId: item.author._id, username: item.author.username })}>
           Ban author
         </ItemButton>
       ) : null}

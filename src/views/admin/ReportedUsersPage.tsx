@@ -21,12 +21,12 @@ function ReportActions({ report, act, busy }: { report: ProfileReportItem } & It
         </ItemButton>
       ) : null}
       {canBan(member) ? (
-        <ItemButton busy={busy} variant="danger" icon={<Ban size={16} />} label={`Ban ${member.username}`} onPress={() => act({ type: 'ban', userId: member._id, username: member.username, reportId: report._id })}>
+        <ItemButton busy={busy} variant="danger" icon={<Ban size={16} />} label={`Ban member ${member.username}`} onPress={() => act({ type: 'ban', userId: member._id, username: member.username, reportId: report._id })}>
           Ban member
         </ItemButton>
       ) : null}
       {member.isBanned ? (
-        <ItemButton busy={busy} icon={<Check size={16} />} label={`Mark the report about ${member.username} resolved`} onPress={() => status('resolved')}>
+        <ItemButton busy={busy} icon={<Check size={16} />} label={`Mark resolved: the report about ${member.username}`} onPress={() => status('resolved')}>
           Mark resolved
         </ItemButton>
       ) : null}

@@ -14,7 +14,7 @@ function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
       label={user.username}
       actions={
         <>
-          <Link href={profileHref(user)} className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={`Open ${user.username}'s profile`}>
+          <Link href={profileHref(user)} className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={`Open profile of ${user.username}`}>
             <ExternalLink aria-hidden="true" size={16} />
             Open profile
           </Link>
