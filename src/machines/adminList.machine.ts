@@ -50,9 +50,9 @@ export const ACTION_CRASHED = 'Something went wrong with that action. Please try
 /** Typing pauses this long before the members list is searched (as on the people page). */
 export const ADMIN_SEARCH_DELAY_MS = 300;
 
-const pageOf = (context: AdminListContext, page = context.page): AdminPageRequest => ({
+const pageOf = (context: AdminListContext): AdminPageRequest => ({
   kind: context.kind,
-  page,
+  page: context.page,
   filter: context.filter,
   search: context.query,
 });
