@@ -371,3 +371,17 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 /** The `banned` socket event, sent to every socket of a member just banned, before they are closed. */
 export const bannedPayloadSchema = z.object({ reason: z.string(), bannedAt: z.string() });
 export type BannedPayload = z.infer<typeof bannedPayloadSchema>;
+
+// Labels (the admin pages' filters and badges)
+
+export const MODERATION_STATUS_LABELS: Record<ModerationStatus, string> = {
+  pending: 'Pending',
+  reviewing: 'Reviewing',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+};
+export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};

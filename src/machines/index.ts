@@ -41,6 +41,11 @@ import { blockedMembersMachine } from './blockedMembers.machine';
 import { postReportMachine } from './postReport.machine';
 import { checkpointMachine } from './checkpoint.machine';
 import { appealFormMachine } from './appealForm.machine';
+import { adminListMachine } from './adminList.machine';
+import { adminActionMachine } from './adminAction.machine';
+import { adminDashboardMachine } from './adminDashboard.machine';
+import { adminChartMachine } from './adminChart.machine';
+import { changePasswordMachine } from './changePassword.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -82,4 +87,9 @@ export const statecharts = {
   postReport: postReportMachine,
   checkpoint: checkpointMachine,
   appealForm: appealFormMachine,
+  adminList: adminListMachine,
+  adminAction: adminActionMachine,
+  adminDashboard: adminDashboardMachine,
+  adminChart: adminChartMachine,
+  changePassword: changePasswordMachine,
 } as const;

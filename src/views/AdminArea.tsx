@@ -1,27 +1,42 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { AdminGuard } from './guards/AdminGuard';
 import { AdminLayout } from './layouts/AdminLayout';
-import { SectionPlaceholder } from './pages/member/SectionPlaceholder';
 import NotFoundPage from './pages/NotFoundPage';
+import { PageSpinner } from './components/PageSpinner';
+import DashboardPage from './admin/DashboardPage';
+import UsersPage from './admin/UsersPage';
+import ReportedUsersPage from './admin/ReportedUsersPage';
+import BannedUsersPage from './admin/BannedUsersPage';
+import AppealsPage from './admin/AppealsPage';
+import ReportedPostsPage from './admin/ReportedPostsPage';
+import HiddenPostsPage from './admin/HiddenPostsPage';
+import AdminProfilePage from './admin/AdminProfilePage';
 
-/** /admin: the guarded admin layout (spec section 2); its screens come with the admin issue. */
+// The chart pages carry recharts: a chunk of their own, loaded only when one is opened.
+const PostsChartPage = lazy(() => import('./admin/ChartPages').then((m) => ({ default: m.PostsChartPage })));
+const UsersChartPage = lazy(() => import('./admin/ChartPages').then((m) => ({ default: m.UsersChartPage })));
+
+/** /admin: the guarded admin layout and its pages (spec section 2; docs/client-admin.md). */
 export default function AdminArea() {
   return (
     <AdminGuard>
       <AdminLayout>
-        <Switch>
-          <Route path="/">{() => <SectionPlaceholder section="Dashboard" />}</Route>
-          <Route path="/user">{() => <SectionPlaceholder section="Users" />}</Route>
-          <Route path="/reportuser">{() => <SectionPlaceholder section="Reported users" />}</Route>
-          <Route path="/banuser">{() => <SectionPlaceholder section="Banned users" />}</Route>
-          <Route path="/appeal">{() => <SectionPlaceholder section="Appeals" />}</Route>
-          <Route path="/reportpost">{() => <SectionPlaceholder section="Reported posts" />}</Route>
-          <Route path="/hidepost">{() => <SectionPlaceholder section="Hidden posts" />}</Route>
-          <Route path="/Posts">{() => <SectionPlaceholder section="Posts" />}</Route>
-          <Route path="/Users">{() => <SectionPlaceholder section="Users chart" />}</Route>
-          <Route path="/profile">{() => <SectionPlaceholder section="Admin profile" />}</Route>
-          <Route component={NotFoundPage} />
-        </Switch>
+        <Suspense fallback={<PageSpinner label="Loading the chart" />}>
+          <Switch>
+            <Route path="/" component={DashboardPage} />
+            <Route path="/user" component={UsersPage} />
+            <Route path="/reportuser" component={ReportedUsersPage} />
+            <Route path="/banuser" component={BannedUsersPage} />
+            <Route path="/appeal" component={AppealsPage} />
+            <Route path="/reportpost" component={ReportedPostsPage} />
+            <Route path="/hidepost" component={HiddenPostsPage} />
+            <Route path="/Posts" component={PostsChartPage} />
+            <Route path="/Users" component={UsersChartPage} />
+            <Route path="/profile" component={AdminProfilePage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
       </AdminLayout>
     </AdminGuard>
   );

@@ -21,6 +21,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   overSheet = false,
+  focusCancel = true,
   children,
 }: {
   isOpen?: boolean;
@@ -37,6 +38,8 @@ export function ConfirmDialog({
   onCancel: () => void;
   /** Asked from within a SheetDialog: it must stack above it. */
   overSheet?: boolean;
+  /** Cancel takes the focus when the dialog opens; false when a field in `children` takes it. */
+  focusCancel?: boolean;
   /** What confirming means, in the words of the place it is asked from. */
   children: ReactNode;
 }) {
@@ -56,7 +59,7 @@ export function ConfirmDialog({
           {children}
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onPress={onCancel} isDisabled={busy} autoFocus>
+            <Button variant="secondary" onPress={onCancel} isDisabled={busy} autoFocus={focusCancel}>
               Cancel
             </Button>
             <Button variant={confirmVariant} icon={busy ? undefined : confirmIcon} isDisabled={busy || confirmDisabled} onPress={onConfirm}>

@@ -1,0 +1,104 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { journal } from '../../effects/journal';
+import { Alert } from '../components/Alert';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { PasswordField } from '../components/PasswordField';
+import { useSessionProfile } from '../layouts/useShell';
+import { useAdminLogic } from './AdminLogic';
+import { Badge } from './Badges';
+import { formatDate } from './format';
+
+const sectionClass = 'flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-5 shadow-sm dark:border-neutral-800 dark:bg-neutral-900';
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function ChangePasswordForm() {
+  const logic = useAdminLogic();
+  const actor = useActorRef(logic.password, { inspect: journal.inspect });
+  const saving = useSelector(actor, (s) => s.matches('saving'));
+  const { errors, message } = useSelector(actor, (s) => s.context);
+  const [body, setBody] = useState(EMPTY);
+  // A changed password empties the form (as the reset-password screen does).
+  useEffect(() => {
+    if (message) setBody(EMPTY);
+  }, [message]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'password.submit', body });
+  };
+  return (
+    <Form aria-labelledby="admin-password-title" onSubmit={submit} className="flex max-w-md flex-col gap-3">
+      <PasswordField label="Current password" value={body.currentPassword} errorMessage={errors.currentPassword} isDisabled={saving} onChange={(v) => setBody({ ...body, currentPassword: v })} />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        description="At least 8 characters, different from the current one."
+        value={body.newPassword}
+        errorMessage={errors.newPassword}
+        isDisabled={saving}
+        onChange={(v) => setBody({ ...body, newPassword: v })}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        value={body.confirmPassword}
+        errorMessage={errors.confirmPassword}
+        isDisabled={saving}
+        onChange={(v) => setBody({ ...body, confirmPassword: v })}
+      />
+      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      {message ? <Alert tone="success">{message}</Alert> : null}
+      <div>
+        <Button type="submit" isDisabled={saving}>
+          {saving ? 'Updating...' : 'Update password'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** /admin/profile: the admin's own account (username, e-mail) and a password change. */
+export default function AdminProfilePage() {
+  const me = useSessionProfile();
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">Your account</h1>
+      <section aria-labelledby="admin-account-title" className={sectionClass}>
+        <h2 id="admin-account-title" className="text-lg font-semibold text-neutral-900 dark:text-white">
+          Account
+        </h2>
+        {me ? (
+          <div className="flex items-center gap-4">
+            <Avatar {...me} size="lg" />
+            <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-neutral-600 dark:text-neutral-400">Username</dt>
+              <dd className="flex min-w-0 items-center gap-2 font-semibold text-neutral-900 dark:text-white">
+                <span className="truncate">{me.username}</span>
+                <Badge tone="blue">Admin</Badge>
+              </dd>
+              <dt className="text-neutral-600 dark:text-neutral-400">E-mail</dt>
+              <dd className="truncate text-neutral-900 dark:text-neutral-100">{me.email}</dd>
+              <dt className="text-neutral-600 dark:text-neutral-400">Since</dt>
+              <dd className="text-neutral-900 dark:text-neutral-100">
+                <time dateTime={me.createdAt}>{formatDate(me.createdAt)}</time>
+              </dd>
+            </dl>
+          </div>
+        ) : (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">Your account is loading.</p>
+        )}
+      </section>
+      <section aria-labelledby="admin-password-title" className={sectionClass}>
+        <div>
+          <h2 id="admin-password-title" className="text-lg font-semibold text-neutral-900 dark:text-white">
+            Change password
+          </h2>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">Your other sessions are signed out; this one stays signed in.</p>
+        </div>
+        <ChangePasswordForm />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,370 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { AdminAction, AdminActionOutput } from '../../src/machines/adminAction.machine';
+import { ADMIN_SEARCH_DELAY_MS, adminListMachine, ACTION_CRASHED, LIST_FAILED, selectIsActingOn, type AdminListContext } from '../../src/machines/adminList.machine';
+import { applyChanges, belongsUnder, defaultFilterOf, filtersOf, isSearchable, itemKey, type AdminItem, type AdminPage, type AdminPageRequest } from '../../src/machines/adminLists';
+import { post, refused } from '../fixtures/streams';
+import {
+  appeal,
+  banEntry,
+  banned,
+  ben,
+  cleo,
+  dora,
+  hiddenPost,
+  page,
+  postCase,
+  postReport,
+  profileReport,
+  summary,
+} from './adminFixtures';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+type Snap = { context: unknown; value: unknown; matches(v: unknown): boolean };
+const ctx = (s: Snap) => s.context as AdminListContext;
+
+const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
+  const c = snapshot.context as AdminListContext;
+  return JSON.stringify({
+    value: snapshot.value,
+    filter: c.filter,
+    page: c.page,
+    query: c.query,
+    draft: c.draft,
+    // Each item by key, with what an action changes about it.
+    items: c.items.map((item) => `${itemKey(c.kind, item)}${'isBanned' in item && item.isBanned ? '!' : ''}${'status' in item ? `:${item.status}` : ''}`),
+    hasMore: c.hasMore,
+    total: c.total,
+    error: c.error,
+    acting: c.acting?.key ?? null,
+  });
+};
+
+const coverage = new TransitionCoverage(adminListMachine);
+
+const banBen: AdminAction = { type: 'ban', userId: 'u2', username: 'ben' };
+const done = (output: AdminActionOutput) => ({ type: 'xstate.done.actor.action', output });
+
+// Members: search, paging, an action done, failed, cancelled or crashed.
+const P1 = page([ben, dora], { hasMore: true, total: 3 });
+const P2 = page([cleo], { page: 2, total: 3 });
+const EMPTY2 = page([], { page: 2, total: 2 });
+const usersModel = {
+  serialize,
+  input: { kind: 'users' },
+  ignore: ['list.query'],
+  events: [
+    { type: 'xstate.done.actor.fetchPage', output: P1 },
+    { type: 'xstate.done.actor.fetchPage', output: P2 },
+    { type: 'xstate.done.actor.fetchPage', output: EMPTY2 },
+    { type: 'xstate.error.actor.fetchPage', error: refused('Too many requests', 429) },
+    { type: 'list.page', page: 2 },
+    { type: 'list.page', page: 1 },
+    { type: 'list.search', query: 'be' },
+    { type: 'list.search', query: '' },
+    { type: 'list.filter', filter: 'resolved' },
+    { type: 'list.act', key: 'u2', action: banBen },
+    // Not on screen: a stale button.
+    { type: 'list.act', key: 'u9', action: { type: 'ban', userId: 'u9', username: 'zed' } },
+    done({ outcome: 'done', action: banBen, result: { message: 'ben was banned', changes: [{ type: 'user', user: banned(ben) }] } }),
+    done({ outcome: 'failed', action: banBen, message: 'Too many requests' }),
+    done({ outcome: 'cancelled', action: banBen }),
+    { type: 'xstate.error.actor.action', error: new Error('boom') },
+  ] as ModelEvent[],
+  filter: (snapshot: Snap, event: ModelEvent) => {
+    const c = ctx(snapshot);
+    const quiet = c.acting === null && snapshot.matches({ search: 'idle' });
+    switch (event.type) {
+      case 'xstate.done.actor.fetchPage':
+        // The page the list asked for; an emptied page 2 only when reading again after an action.
+        if (event.output === P1) return c.page === 1;
+        return c.page === 2;
+      case 'xstate.error.actor.fetchPage':
+        return c.query === '' || snapshot.matches({ data: 'loading' });
+      case 'list.page':
+        return quiet && c.query === '' && c.items.every((item) => !('isBanned' in item && item.isBanned));
+      case 'list.search':
+        if (c.acting !== null || c.page !== 1) return false;
+        if (event.query === 'be') return c.draft === '' && c.query === '' && c.items.length > 0;
+        return c.draft === 'be';
+      case 'list.filter':
+        return quiet && c.page === 1 && c.query === '';
+      case 'list.act':
+        return quiet && c.query === '' && c.page === 1 && (event.key === 'u2' ? c.items.every((item) => !('isBanned' in item && item.isBanned)) : true);
+      case 'list.changed':
+        return quiet && c.query === '';
+      case 'list.retry':
+        return c.query === '';
+      default:
+        return true;
+    }
+  },
+};
+
+// Report queues: the status filter; an action that takes an item out of the filter.
+const r1 = profileReport('r1', ben);
+const r2 = profileReport('r2', dora, { status: 'reviewing' });
+const resolvedR1 = { ...r1, status: 'resolved' as const };
+const OPEN = page([r1, r2], { total: 2 });
+const RESOLVED = page([resolvedR1], { total: 1 });
+const resolveR1: AdminAction = { type: 'profileReportStatus', reportId: 'r1', username: 'ben', status: 'resolved' };
+const reportsModel = {
+  serialize,
+  input: { kind: 'profileReports' },
+  ignore: ['list.query', 'list.search'],
+  events: [
+    { type: 'xstate.done.actor.fetchPage', output: OPEN },
+    { type: 'xstate.done.actor.fetchPage', output: RESOLVED },
+    { type: 'xstate.error.actor.fetchPage', error: refused('Too many requests', 429) },
+    { type: 'list.filter', filter: 'resolved' },
+    { type: 'list.filter', filter: null },
+    // Not a report status: refused.
+    { type: 'list.filter', filter: 'approved' },
+    { type: 'list.act', key: 'r1', action: resolveR1 },
+    done({ outcome: 'done', action: resolveR1, result: { message: 'Report resolved', changes: [{ type: 'profileReport', report: resolvedR1 }], warning: 'Partly done' } }),
+  ] as ModelEvent[],
+  filter: (snapshot: Snap, event: ModelEvent) => {
+    const c = ctx(snapshot);
+    switch (event.type) {
+      case 'xstate.done.actor.fetchPage':
+        return event.output === OPEN ? c.filter === null : c.filter === 'resolved';
+      case 'xstate.error.actor.fetchPage':
+        return c.filter === null && !snapshot.matches({ data: 'ready' });
+      case 'list.filter':
+        return c.acting === null && (event.filter === 'approved' ? snapshot.matches({ data: 'ready' }) && c.filter === null : true) && c.items.length !== 1;
+      case 'list.act':
+        return c.filter === null && c.items.length === 2;
+      case 'list.changed':
+      case 'list.page':
+      case 'list.retry':
+        return c.acting === null;
+      default:
+        return true;
+    }
+  },
+};
+
+function replayModel(model: { input: { kind: string } } & Record<string, unknown>) {
+  const paths = coverPaths(adminListMachine, model as never);
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const toasts: { type: string; description: string }[] = [];
+    await replay(adminListMachine, path, {
+      input: model.input,
+      coverage,
+      serialize: serialize as never,
+      provide: { actions: { showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t) } },
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot() as unknown as Snap & { children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+        const c = ctx(snapshot);
+        const e = step.event as ModelEvent;
+        const before = ctx(path.steps[path.steps.indexOf(step) - 1].state as never);
+        const fetch = snapshot.children.fetchPage;
+        // Every read asks for the list's page, filter and search as they are now.
+        if (fetch) expect(fetch.getSnapshot().input).toEqual({ kind: c.kind, page: c.page, filter: c.filter, search: c.query } satisfies AdminPageRequest);
+        if (e.type === 'xstate.error.actor.fetchPage' && snapshot.matches({ data: 'failed' })) expect(c.error).toBe('Too many requests');
+        if (e.type === 'xstate.error.actor.fetchPage' && snapshot.matches({ data: 'ready' })) expect(c.items).toEqual(before.items);
+        if (e.type === 'list.act' && snapshot.children.action) expect(snapshot.children.action.getSnapshot().input).toEqual({ action: e.action });
+        if (e.type === 'list.act' && e.key === 'u9') expect(c.acting).toBeNull();
+        if (e.type === 'xstate.done.actor.action') {
+          const output = e.output as AdminActionOutput;
+          expect(c.acting).toBeNull();
+          if (output.outcome === 'done') {
+            expect(toasts[0]).toEqual({ type: 'success', description: output.result.message });
+            if (output.result.warning) expect(toasts[1]).toEqual({ type: 'warning', description: output.result.warning });
+            // Read again behind the updated rows.
+            expect(snapshot.matches({ data: { ready: 'refreshing' } })).toBe(true);
+          }
+          if (output.outcome === 'failed') expect(toasts).toEqual([{ type: 'error', description: 'Too many requests' }]);
+          if (output.outcome === 'cancelled') expect(toasts).toEqual([]);
+        }
+        if (e.type === 'xstate.error.actor.action') expect(toasts).toEqual([{ type: 'error', description: ACTION_CRASHED }]);
+      },
+    });
+  });
+}
+
+describe('admin list machine: members (search, paging, actions)', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  replayModel(usersModel as never);
+});
+
+describe('admin list machine: report queue (status filter, an item leaving it)', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  replayModel(reportsModel as never);
+});
+
+describe('admin list machine coverage', () => {
+  afterAll(() => {
+    console.log(coverage.summary('adminList', stateCount(adminListMachine)));
+    expect(coverage.missed).toEqual([]);
+  });
+  it('was replayed', () => expect(coverage.exercised.size).toBeGreaterThan(0));
+});
+
+describe('admin lists: what each list holds and how an action changes it', () => {
+  it('offers the filters of each list, the default first, and a search only on members', () => {
+    expect(filtersOf('profileReports')).toEqual([null, 'pending', 'reviewing', 'resolved', 'dismissed']);
+    expect(filtersOf('postReports')).toEqual(filtersOf('profileReports'));
+    expect(defaultFilterOf('appeals')).toBe('pending');
+    expect(filtersOf('appeals')).toEqual(['pending', 'approved', 'rejected', null]);
+    expect(['users', 'bans', 'hiddenPosts'].map((kind) => defaultFilterOf(kind as never))).toEqual([null, null, null]);
+    expect(['users', 'bans', 'profileReports', 'postReports', 'appeals', 'hiddenPosts'].filter((kind) => isSearchable(kind as never))).toEqual(['users']);
+  });
+
+  it('keys items by what an action names: the member, the report, the post, the appeal', () => {
+    const items: [Parameters<typeof itemKey>[0], AdminItem, string][] = [
+      ['users', ben, 'u2'],
+      ['bans', banEntry(ben), 'u2'],
+      ['profileReports', r1, 'r1'],
+      ['postReports', postCase('p1', ben), 'p1'],
+      ['appeals', appeal('ap1', summary('u2', 'ben')), 'ap1'],
+      ['hiddenPosts', hiddenPost('p2', ben), 'p2'],
+    ];
+    for (const [kind, item, key] of items) expect(itemKey(kind, item)).toBe(key);
+  });
+
+  it('open reports are the pending and reviewing ones', () => {
+    expect(belongsUnder('profileReports', r1, null)).toBe(true);
+    expect(belongsUnder('profileReports', r2, null)).toBe(true);
+    expect(belongsUnder('profileReports', resolvedR1, null)).toBe(false);
+    expect(belongsUnder('profileReports', resolvedR1, 'resolved')).toBe(true);
+    expect(belongsUnder('appeals', appeal('ap1', ben, { status: 'approved' }), null)).toBe(true);
+    expect(belongsUnder('appeals', appeal('ap1', ben, { status: 'approved' }), 'pending')).toBe(false);
+  });
+
+  it('a ban marks the member everywhere on the page; an unban takes them off the bans', () => {
+    const bannedBen = banned(ben);
+    expect(applyChanges('users', [ben, dora], [{ type: 'user', user: bannedBen }], null)).toEqual([bannedBen, dora]);
+    const cases = [postCase('p1', ben), postCase('p2', dora), postCase('p3', ben)];
+    expect(applyChanges('postReports', cases, [{ type: 'user', user: bannedBen }], null).map((c) => [c.post._id, c.author.isBanned])).toEqual([
+      ['p1', true],
+      ['p2', false],
+      ['p3', true],
+    ]);
+    expect(applyChanges('profileReports', [r1], [{ type: 'user', user: bannedBen }], null)[0].reported).toEqual(bannedBen);
+    expect(applyChanges('hiddenPosts', [hiddenPost('p2', ben)], [{ type: 'user', user: bannedBen }], null)[0].author).toEqual(bannedBen);
+    const bans = [banEntry(ben), banEntry(dora)];
+    expect(applyChanges('bans', bans, [{ type: 'user', user: ben }], null).map((b) => b.user.username)).toEqual(['dora']);
+  });
+
+  it('hiding a post resolves its open reports and takes it out of the open queue; a closed case keeps its status', () => {
+    const open = postCase('p1', ben, { reports: [postReport('r1', 'p1'), postReport('r2', 'p1', { status: 'reviewing' })] });
+    const hidden = { ...open.post, hidden: true, hiddenReason: 'Spam' };
+    const changes = [{ type: 'post', post: hidden }, { type: 'postReports', postId: 'p1', status: 'resolved' }] as const;
+    expect(applyChanges('postReports', [open], [...changes], null)).toEqual([]);
+    const [resolved] = applyChanges('postReports', [open], [...changes], 'resolved');
+    expect(resolved.status).toBe('resolved');
+    expect(resolved.post.hidden).toBe(true);
+    expect(resolved.reports.map((r) => r.status)).toEqual(['resolved', 'resolved']);
+    const dismissed = postCase('p1', ben, { status: 'dismissed' });
+    expect(applyChanges('postReports', [dismissed], [{ type: 'postReports', postId: 'p1', status: 'resolved' }], 'dismissed')[0].status).toBe('dismissed');
+    // Another post's reports are not touched.
+    expect(applyChanges('postReports', [open], [{ type: 'postReports', postId: 'p9', status: 'dismissed' }], null)).toEqual([open]);
+  });
+
+  it('an unhidden post leaves the hidden posts; a decided appeal leaves the pending ones', () => {
+    const h = hiddenPost('p2', ben);
+    expect(applyChanges('hiddenPosts', [h], [{ type: 'post', post: { ...h.post, hidden: false } }], null)).toEqual([]);
+    expect(applyChanges('hiddenPosts', [h], [{ type: 'post', post: post({ _id: 'p9', hidden: false }) }], null)).toEqual([h]);
+    const a = appeal('ap1', summary('u2', 'ben'));
+    const approved = { ...a, status: 'approved' as const, reply: 'Welcome back' };
+    expect(applyChanges('appeals', [a], [{ type: 'appeal', appeal: approved }], 'pending')).toEqual([]);
+    expect(applyChanges('appeals', [a], [{ type: 'appeal', appeal: approved }], null)).toEqual([approved]);
+  });
+});
+
+describe('admin list machine behaviour', () => {
+  beforeEach(() => void vi.useFakeTimers());
+
+  function start(kind: 'users' | 'profileReports', answer: (request: AdminPageRequest) => AdminPage | Promise<AdminPage>) {
+    const requests: AdminPageRequest[] = [];
+    const toasts: unknown[] = [];
+    let settleAction: ((output: AdminActionOutput) => void) | undefined;
+    const actor = createActor(
+      adminListMachine.provide({
+        actors: {
+          fetchPage: fromPromise(async ({ input }: { input: AdminPageRequest }) => (requests.push(input), answer(input))),
+          action: fromPromise(() => new Promise<AdminActionOutput>((resolve) => (settleAction = resolve))) as never,
+        },
+        actions: { showToast: (_: unknown, t: unknown) => void toasts.push(t) },
+      }),
+      { input: { kind } },
+    ).start();
+    return { actor, requests, toasts, settle: (output: AdminActionOutput) => settleAction!(output) };
+  }
+
+  it('searches once the typing pauses, with the last text, from page 1', async () => {
+    const t = start('users', ({ page: p }) => (p === 1 ? P1 : P2));
+    await vi.advanceTimersByTimeAsync(0);
+    t.actor.send({ type: 'list.page', page: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    t.actor.send({ type: 'list.search', query: 'b' });
+    await vi.advanceTimersByTimeAsync(ADMIN_SEARCH_DELAY_MS - 100);
+    t.actor.send({ type: 'list.search', query: ' be ' });
+    await vi.advanceTimersByTimeAsync(ADMIN_SEARCH_DELAY_MS - 1);
+    expect(t.requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.requests.at(-1)).toEqual({ kind: 'users', page: 1, filter: null, search: 'be' });
+    // Typing back to the same text asks nothing.
+    t.actor.send({ type: 'list.search', query: 'be' });
+    await vi.advanceTimersByTimeAsync(ADMIN_SEARCH_DELAY_MS);
+    expect(t.requests).toHaveLength(3);
+    t.actor.stop();
+  });
+
+  it('goes only to the previous or the next page that exists', async () => {
+    const t = start('users', ({ page: p }) => (p === 1 ? P1 : P2));
+    await vi.advanceTimersByTimeAsync(0);
+    for (const p of [0, 3, 1]) t.actor.send({ type: 'list.page', page: p });
+    expect(t.requests).toHaveLength(1);
+    t.actor.send({ type: 'list.page', page: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    // Page 2 is the last.
+    t.actor.send({ type: 'list.page', page: 3 });
+    expect(t.actor.getSnapshot().context.page).toBe(2);
+    expect(t.requests.map((r) => r.page)).toEqual([1, 2]);
+    t.actor.stop();
+  });
+
+  it('an item that leaves the filter leaves the list and the total; a page emptied by it steps back', async () => {
+    let queue = [r1, r2];
+    const t = start('profileReports', ({ page: p }) =>
+      p === 1 ? page(queue, { total: queue.length + 1, hasMore: true }) : page(queue.length === 2 ? [profileReport('r3', cleo)] : [], { page: 2, total: 3 }),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    t.actor.send({ type: 'list.page', page: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.actor.getSnapshot().context.items.map((i) => itemKey('profileReports', i))).toEqual(['r3']);
+    t.actor.send({ type: 'list.act', key: 'r3', action: { type: 'profileReportStatus', reportId: 'r3', username: 'cleo', status: 'dismissed' } });
+    expect(selectIsActingOn(t.actor.getSnapshot(), 'r3')).toBe(true);
+    queue = [r1];
+    t.settle({
+      outcome: 'done',
+      action: { type: 'profileReportStatus', reportId: 'r3', username: 'cleo', status: 'dismissed' },
+      result: { message: 'Report dismissed', changes: [{ type: 'profileReport', report: profileReport('r3', cleo, { status: 'dismissed' }) }] },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    // Page 2 read again came back empty: page 1 is shown.
+    expect(t.requests.map((r) => r.page)).toEqual([1, 2, 2, 1]);
+    expect(t.actor.getSnapshot().context.page).toBe(1);
+    expect(t.actor.getSnapshot().matches({ data: 'ready' })).toBe(true);
+    expect(t.toasts).toEqual([{ type: 'success', description: 'Report dismissed' }]);
+    t.actor.stop();
+  });
+
+  it('says why a page could not be read, and reads it again on Try again', async () => {
+    let fail = true;
+    const t = start('users', async () => {
+      if (fail) throw refused('Only administrators can do that', 403);
+      return P1;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.actor.getSnapshot().context.error).toBe('Only administrators can do that');
+    fail = false;
+    t.actor.send({ type: 'list.retry' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.actor.getSnapshot().context.items).toEqual(P1.items);
+    expect(LIST_FAILED).toMatch(/Please try again/);
+    t.actor.stop();
+  });
+});
