@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { Role } from '../../src/api/auth';
 import type { ReactionType } from '../../src/api/constants';
 import type { ModerationStatus } from '../../src/api/moderation';
+import type { NotificationKind, NotificationTarget } from '../../src/api/notifications';
 
 /**
  * The tables as Kysely sees them. Later areas add their tables here and in a new migration.
@@ -266,6 +267,34 @@ export interface GroupMembersTable {
   joined_at: string;
 }
 
+/** The notifications inbox (migration 0011_notifications): see server/modules/notifications. */
+export interface NotificationsTable {
+  id: string;
+  /** The recipient. */
+  user_id: string;
+  kind: NotificationKind;
+  target_type: NotificationTarget;
+  target_id: string;
+  /** Unique per recipient: `<kind>:<target id>`, or `follow:<UTC day>`. */
+  group_key: string;
+  detail: string;
+  actor_count: number;
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface NotificationActorsTable {
+  notification_id: string;
+  actor_id: string;
+  created_at: string;
+}
+/** Per member, kept in the transactions that change their entries. */
+export interface NotificationCountersTable {
+  user_id: string;
+  unread: number;
+  total: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -290,6 +319,9 @@ export interface Database {
   user_profiles: UserProfilesTable;
   user_behaviors: UserBehaviorsTable;
   profile_reports: ProfileReportsTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
+  notification_counters: NotificationCountersTable;
 }
 
 export type UserRow = UsersTable;
