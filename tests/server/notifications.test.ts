@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   NOTIFICATIONS_KEEP_MAX,
   NOTIFICATIONS_PAGE_SIZE,
@@ -12,6 +12,7 @@ import {
 } from '../../src/api/notifications';
 import { paths } from '../../src/api/paths';
 import { newId } from '../../server/db/ids';
+import { startPruning } from '../../server/modules/notifications/service';
 import { createTestApp, dialects, type TestApp } from './harness';
 import { block, follow, member, ok, post, refused, type Member } from './social';
 
@@ -424,5 +425,47 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     expect(await unread(ann)).toBe(1);
     expect((await inbox(other)).map((n) => n._id)).toEqual([recent!._id]);
     expect(await db.selectFrom('notifications').select('id').where('updated_at', '<', at(90)).execute()).toEqual([]);
+  });
+});
+
+describe('background pruning', () => {
+  it('runs soon after start and then on its interval, never twice at once, and stop waits for a running one', async () => {
+    vi.useFakeTimers();
+    try {
+      const runs: Array<() => void> = [];
+      let stoppedSeen = false;
+      const prune = vi.fn(
+        (options: { stopped?: () => boolean } = {}) =>
+          new Promise<number>((resolve) => {
+            runs.push(() => {
+              stoppedSeen = options.stopped?.() ?? false;
+              resolve(0);
+            });
+          }),
+      );
+      const log = { info: vi.fn(), warn: vi.fn() } as unknown as Parameters<typeof startPruning>[1];
+      const stop = startPruning({ prune }, log, 120_000);
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(prune).toHaveBeenCalledTimes(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(prune).toHaveBeenCalledTimes(1);
+      // Still running at the interval: no second one.
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(prune).toHaveBeenCalledTimes(1);
+      runs.shift()!();
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(prune).toHaveBeenCalledTimes(2);
+      let stopped = false;
+      const stopping = stop().then(() => void (stopped = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(stopped).toBe(false);
+      runs.shift()!();
+      await stopping;
+      expect(stoppedSeen).toBe(true);
+      await vi.advanceTimersByTimeAsync(600_000);
+      expect(prune).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -21,7 +21,7 @@ import type { Fanout } from '../../realtime/fanout';
 import { presentSummary } from '../follows/store';
 import type { Viewer } from '../posts/visibility';
 import type { NotificationSettings } from '../users/notificationSettings';
-import type { EntryRow, NotificationStore } from './store';
+import type { ActorFilter, EntryRow, NotificationStore } from './store';
 
 /** What a module raises after its write: `kind` from `actorId` (null: the site, e.g. a moderator's decision) to `to`. */
 export interface NotifyInput {
@@ -34,13 +34,8 @@ export interface NotifyInput {
   detail?: string;
 }
 
-/** Undo: take `actorId` out of the entries of `kind` about `targetId` (of member `to`); all three optional. */
-export interface WithdrawInput {
-  actorId: string;
-  kind?: NotificationKind;
-  to?: string;
-  targetId?: string;
-}
+/** Undo: take `actorId` out of the entries of `kind` about `targetId`, or of member `to` (one of the two at least). */
+export type WithdrawInput = { actorId: string; kind?: NotificationKind } & ({ to: string; targetId?: string } | { to?: string; targetId: string });
 
 const POST_TARGETS: readonly NotificationTarget[] = ['post', 'question'];
 const MODERATION: readonly NotificationKind[] = ['reportResolved', 'reportDismissed', 'appealApproved', 'appealRejected'];
@@ -223,14 +218,10 @@ export function createNotificationService(deps: {
     /** Undo (unfollow, unreact, a deleted comment or answer, ...): the actor leaves those entries. Never throws. */
     withdraw: (input: WithdrawInput): Promise<void> =>
       quietly(`withdrawing ${input.kind ?? 'an actor'}`, async () => {
-        await tellWithdrawn(
-          await store.withdraw({
-            actorId: input.actorId,
-            ...(input.kind ? { kind: input.kind } : {}),
-            ...(input.to ? { userId: input.to } : {}),
-            ...(input.targetId ? { targetId: input.targetId } : {}),
-          }),
-        );
+        const filter: ActorFilter = input.to
+          ? { actorId: input.actorId, userId: input.to, ...(input.targetId ? { targetId: input.targetId } : {}) }
+          : { actorId: input.actorId, targetId: input.targetId! };
+        await tellWithdrawn(await store.withdraw(input.kind ? { ...filter, kind: input.kind } : filter));
       }),
 
     /** A block between two members: each leaves the other's entries (nothing ever comes from a member in a block). Never throws. */

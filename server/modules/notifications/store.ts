@@ -28,13 +28,8 @@ export interface RaiseRow {
   now: string;
 }
 
-/** Which entries an undo takes an actor out of. */
-export interface ActorFilter {
-  actorId: string;
-  userId?: string;
-  kind?: NotificationKind;
-  targetId?: string;
-}
+/** Which entries an undo takes an actor out of: always a member's (`userId`) or a target's. */
+export type ActorFilter = { actorId: string; kind?: NotificationKind } & ({ userId: string; targetId?: string } | { userId?: string; targetId: string });
 
 export type EntryRow = NotificationsTable;
 
@@ -158,11 +153,12 @@ export function createNotificationStore(database: DatabaseHandle) {
      * Bounded: one actor's entries with one member (at most NOTIFICATIONS_KEEP_MAX).
      */
     async withdraw(filter: ActorFilter): Promise<Map<string, { removed: string[]; updated: string[] }>> {
+      // Read from the member's entries or the target's (an index each), then the actor's row by its key.
       let query = db
-        .selectFrom('notification_actors')
-        .innerJoin('notifications', 'notifications.id', 'notification_actors.notification_id')
-        .select(['notifications.id', 'notifications.user_id'])
-        .where('notification_actors.actor_id', '=', filter.actorId);
+        .selectFrom('notifications')
+        .innerJoin('notification_actors', (join) =>
+          join.onRef('notification_actors.notification_id', '=', 'notifications.id').on('notification_actors.actor_id', '=', filter.actorId))
+        .select(['notifications.id', 'notifications.user_id']);
       if (filter.userId) query = query.where('notifications.user_id', '=', filter.userId);
       if (filter.kind) query = query.where('notifications.kind', '=', filter.kind);
       if (filter.targetId) query = query.where('notifications.target_id', '=', filter.targetId);
