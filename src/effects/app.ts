@@ -8,10 +8,11 @@ import { toastQueueLogic } from './toasts';
 import { navigationLogic } from './navigation';
 import { socketLogic } from './socket';
 import { noticesLogic } from './notices';
+import { unreadBadgeLogic } from './inbox';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
-  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic() },
+  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic(), unreadBadge: unreadBadgeLogic() },
 });
 
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {

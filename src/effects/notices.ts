@@ -2,6 +2,7 @@ import { fromCallback } from 'xstate';
 import { arrivalText } from '../api/notifications';
 import { serverEvents, type NotificationPayload } from '../api/socket';
 import { CHAT_HREF } from '../machines/chat.machine';
+import { INBOX_ROUTE } from '../machines/inbox.machine';
 import type { ToastRequest } from '../machines/toastRequest';
 import { streamsBus, type Bus } from './socket';
 
@@ -12,9 +13,6 @@ export function openConversation(location: { pathname: string; search: string })
   const id = query.get('id');
   return id ? { id, isGroup: query.get('isGroup') === 'true' } : null;
 }
-
-/** The inbox page: a new entry shows at the top of the list there, so no toast. */
-export const INBOX_HREF = '/app/social/notifications';
 
 /**
  * What the member is told of a `notification` (the server sends it only when their setting of that
@@ -48,7 +46,7 @@ export function noticesLogic(bus: Bus = streamsBus, where: () => { pathname: str
     bus.subscribe((message) => {
       if (message.event !== serverEvents.notification) return;
       const location = where();
-      const toast = noticeOf(message.payload, openConversation(location), location.pathname === INBOX_HREF);
+      const toast = noticeOf(message.payload, openConversation(location), location.pathname === INBOX_ROUTE);
       if (toast) system.get('toasts')?.send({ type: 'toasts.show', toast });
     }),
   );

@@ -38,6 +38,8 @@ import { createGroupMachine } from './createGroup.machine';
 import { groupsMachine } from './groups.machine';
 import { groupMachine } from './group.machine';
 import { blockedMembersMachine } from './blockedMembers.machine';
+import { inboxMachine } from './inbox.machine';
+import { unreadBadgeMachine } from './unreadBadge.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -76,4 +78,6 @@ export const statecharts = {
   groups: groupsMachine,
   group: groupMachine,
   blockedMembers: blockedMembersMachine,
+  inbox: inboxMachine,
+  unreadBadge: unreadBadgeMachine,
 } as const;

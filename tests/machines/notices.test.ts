@@ -3,7 +3,8 @@ import { createActor } from 'xstate';
 import type { ChatMessage } from '../../src/api/chat';
 import type { Notification } from '../../src/api/notifications';
 import { serverEvents, type NotificationPayload } from '../../src/api/socket';
-import { INBOX_HREF, noticeOf, noticesLogic, openConversation } from '../../src/effects/notices';
+import { noticeOf, noticesLogic, openConversation } from '../../src/effects/notices';
+import { INBOX_ROUTE } from '../../src/machines/inbox.machine';
 import { createBus } from '../../src/effects/socket';
 import { appMachine } from '../../src/machines/app.machine';
 import type { ToastQueueContext } from '../../src/machines/toastQueue.machine';
@@ -78,7 +79,7 @@ describe('message notices', () => {
       },
     };
     bus.publish({ event: serverEvents.notification, payload: follow });
-    location = at(INBOX_HREF);
+    location = at(INBOX_ROUTE);
     bus.publish({ event: serverEvents.notification, payload: { ...follow, notification: { ...follow.notification, kind: 'comment' } } });
     expect(toasts()).toEqual(['New message from ben', 'ben started following you']);
     app.stop();
