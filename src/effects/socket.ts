@@ -70,6 +70,8 @@ const STREAM_EVENTS = [
   serverEvents.groupAction,
   // "Tell the member" (their settings decide on the server): the app's notices (src/effects/notices.ts).
   serverEvents.notification,
+  // The inbox read, deleted or withdrawn (any tab): the badge and the notifications page (src/effects/inbox.ts).
+  serverEvents.notificationsChanged,
 ] as const satisfies readonly (StreamEvent | ChatLiveEvent)[];
 
 /** The member's open socket, for the few events a client emits (chat: join group room, group action). */

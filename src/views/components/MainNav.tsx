@@ -1,4 +1,5 @@
 import {
+  Bell,
   Bookmark,
   MessageCircleQuestionMark,
   MessagesSquare,
@@ -10,6 +11,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '../../api/auth';
+import { shortenNumber } from '../../api/numbers';
 import type { NavSection } from '../../machines/navigation.machine';
 
 export interface NavItem {
@@ -19,7 +21,7 @@ export interface NavItem {
   section: NavSection;
 }
 
-/** The main navigation, in the spec's order (section 2). */
+/** The main navigation, in the spec's order (section 2), then the notifications inbox (ours). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { name: 'Streams', url: '/app/social/streams', icon: Newspaper, section: 'streams' },
   { name: 'Questions', url: '/app/social/questions', icon: MessageCircleQuestionMark, section: 'questions' },
@@ -28,6 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { name: 'People', url: '/app/social/people', icon: UserRoundSearch, section: 'people' },
   { name: 'Profile', url: '/app/social/profile', icon: UserRound, section: 'profile' },
   { name: 'Save', url: '/app/social/save', icon: Bookmark, section: 'save' },
+  { name: 'Notifications', url: '/app/social/notifications', icon: Bell, section: 'notifications' },
 ];
 
 const MEMBER_BASE = '/app/social';
@@ -65,17 +68,20 @@ export interface MainNavProps {
   /** 'list': the sidebar and drawer; 'bar': the phone's bottom bar (icons, names for screen readers). */
   variant?: 'list' | 'bar';
   label?: string;
+  /** Unread notifications, shown on the Notifications item (shortened: 1.2K). */
+  unread?: number;
 }
 
-export function MainNav({ pathname, profile, onSelect, variant = 'list', label = 'Main' }: MainNavProps) {
+export function MainNav({ pathname, profile, onSelect, variant = 'list', label = 'Main', unread = 0 }: MainNavProps) {
   const active = activeNavItem(pathname);
   const bar = variant === 'bar';
   return (
     <nav aria-label={label}>
-      <ul className={bar ? 'grid grid-cols-7' : 'flex flex-col gap-1'}>
+      <ul className={bar ? 'grid grid-cols-8' : 'flex flex-col gap-1'}>
         {NAV_ITEMS.map((item) => {
           const current = item === active;
           const Icon = item.icon;
+          const count = item.section === 'notifications' && unread > 0 ? String(shortenNumber(unread)) : null;
           return (
             <li key={item.name}>
               <Link
@@ -94,8 +100,21 @@ export function MainNav({ pathname, profile, onSelect, variant = 'list', label =
                     : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white')
                 }
               >
-                <Icon aria-hidden="true" size={bar ? 22 : 20} strokeWidth={current ? 2.4 : 2} className="shrink-0" />
+                <span className="relative inline-flex shrink-0">
+                  <Icon aria-hidden="true" size={bar ? 22 : 20} strokeWidth={current ? 2.4 : 2} />
+                  {count && bar ? (
+                    <span aria-hidden="true" className="absolute -top-1.5 left-3 min-w-[1.125rem] rounded-full bg-accent-strong px-1 text-center text-[11px] leading-[1.125rem] font-semibold text-white">
+                      {count}
+                    </span>
+                  ) : null}
+                </span>
                 <span className={bar ? 'sr-only' : ''}>{item.name}</span>
+                {count ? <span className="sr-only">, {count} unread</span> : null}
+                {count && !bar ? (
+                  <span aria-hidden="true" className="ml-auto rounded-full bg-accent-strong px-2 py-0.5 text-xs font-semibold text-white">
+                    {count}
+                  </span>
+                ) : null}
                 {bar && current ? <span aria-hidden="true" className="size-1 rounded-full bg-current" /> : null}
               </Link>
             </li>
