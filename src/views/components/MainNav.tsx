@@ -59,6 +59,11 @@ export function navHref(item: NavItem, profile: Pick<User, '_id' | 'authId' | 'u
   return item.section === 'profile' ? profileHref(profile) : item.url;
 }
 
+// The unread count of Notifications: a pill at the end of the row, or on the icon in the bottom bar.
+const LIST_COUNT = 'ml-auto rounded-full bg-accent-strong px-2 py-0.5 text-xs font-semibold text-white';
+const BAR_COUNT =
+  'absolute top-1.5 left-1/2 ml-1 min-w-[1.125rem] rounded-full bg-accent-strong px-1 text-center text-[11px] leading-[1.125rem] font-semibold text-white';
+
 export interface MainNavProps {
   /** The current absolute path. */
   pathname: string;
@@ -89,7 +94,7 @@ export function MainNav({ pathname, profile, onSelect, variant = 'list', label =
                 aria-current={current ? 'page' : undefined}
                 onClick={() => onSelect(item.section)}
                 className={
-                  'group flex items-center rounded-xl outline-none transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
+                  'group relative flex items-center rounded-xl outline-none transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
                   (bar
                     ? 'h-14 flex-col justify-center gap-0.5 '
                     : 'gap-3 px-3 py-2.5 text-[15px] font-medium ') +
@@ -100,20 +105,15 @@ export function MainNav({ pathname, profile, onSelect, variant = 'list', label =
                     : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white')
                 }
               >
-                <span className="relative inline-flex shrink-0">
-                  <Icon aria-hidden="true" size={bar ? 22 : 20} strokeWidth={current ? 2.4 : 2} />
-                  {count && bar ? (
-                    <span aria-hidden="true" className="absolute -top-1.5 left-3 min-w-[1.125rem] rounded-full bg-accent-strong px-1 text-center text-[11px] leading-[1.125rem] font-semibold text-white">
-                      {count}
-                    </span>
-                  ) : null}
-                </span>
+                <Icon aria-hidden="true" size={bar ? 22 : 20} strokeWidth={current ? 2.4 : 2} className="shrink-0" />
                 <span className={bar ? 'sr-only' : ''}>{item.name}</span>
-                {count ? <span className="sr-only">, {count} unread</span> : null}
-                {count && !bar ? (
-                  <span aria-hidden="true" className="ml-auto rounded-full bg-accent-strong px-2 py-0.5 text-xs font-semibold text-white">
-                    {count}
-                  </span>
+                {count ? (
+                  <>
+                    {' '}
+                    <span className={bar ? BAR_COUNT : LIST_COUNT}>
+                      {count} <span className="sr-only">unread</span>
+                    </span>
+                  </>
                 ) : null}
                 {bar && current ? <span aria-hidden="true" className="size-1 rounded-full bg-current" /> : null}
               </Link>
