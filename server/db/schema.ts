@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { Role } from '../../src/api/auth';
 import type { ReactionType } from '../../src/api/constants';
 import type { AppealStatus, AuditAction, AuditTarget, ModerationStatus, PostReportReason } from '../../src/api/moderation';
+import type { NotificationKind, NotificationTarget } from '../../src/api/notifications';
 
 /**
  * The tables as Kysely sees them. Later areas add their tables here and in a new migration.
@@ -315,6 +316,33 @@ export interface DailyCountsTable {
   day: string;
   n: number;
 }
+/** The notifications inbox (migration 0011_notifications): see server/modules/notifications. */
+export interface NotificationsTable {
+  id: string;
+  /** The recipient. */
+  user_id: string;
+  kind: NotificationKind;
+  target_type: NotificationTarget;
+  target_id: string;
+  /** Unique per recipient: `<kind>:<target id>`, or `follow:<UTC day>`. */
+  group_key: string;
+  detail: string;
+  actor_count: number;
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface NotificationActorsTable {
+  notification_id: string;
+  actor_id: string;
+  created_at: string;
+}
+/** Per member, kept in the transactions that change their entries. */
+export interface NotificationCountersTable {
+  user_id: string;
+  unread: number;
+  total: number;
+}
 
 export interface Database {
   users: UsersTable;
@@ -344,6 +372,9 @@ export interface Database {
   appeals: AppealsTable;
   audit_log: AuditLogTable;
   daily_counts: DailyCountsTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
+  notification_counters: NotificationCountersTable;
 }
 
 export type UserRow = UsersTable;

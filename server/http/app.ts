@@ -22,6 +22,8 @@ import { createAuthStore } from '../modules/auth/store';
 import { createTokenService } from '../modules/auth/tokens';
 import { createTokenVerifier } from '../modules/auth/verifier';
 import { createStreamServices, streamRoutes, type StreamServices } from '../modules/streams';
+import { notificationRoutes } from '../modules/notifications/routes';
+import { startPruning } from '../modules/notifications/service';
 import { createUserStore, type UserStore } from '../modules/users/store';
 import { chatRoutes, createChatServices, type ChatServices } from '../modules/chat/index';
 import { createSessionEvents, endSessionsOnBan, type SessionEvents } from '../realtime/sessionEvents';
@@ -136,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const google = googleSignInFromConfig(config, { clock, users, media, issueSession: auth.issueSession, log: app.log });
   const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer, sessionEvents });
   const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log });
-  const chat = createChatServices({ database: deps.database, clock, follows: streams.followStore, log: app.log });
+  const chat = createChatServices({ database: deps.database, clock, follows: streams.followStore, log: app.log, inbox: streams.notifications });
   const profileStore = createProfileStore(deps.database);
   const presence = createPresence({ blockPartners: profileStore.blockPartners, log: app.log });
   const profiles = createProfileService({ config, clock, store: profileStore, hasher, presence, issueSession: auth.issueSession });
@@ -158,9 +160,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(userRoutes, { config, profiles, reportLimit: moderationLimits.reports });
       await api.register(moderationMemberRoutes, { moderation, limits: moderationLimits });
       await api.register(moderationAdminRoutes, { moderation, limits: moderationLimits });
+      await api.register(notificationRoutes, { notifications: streams.notifications });
     },
     { prefix: API_BASE },
   );
   await app.register(fp(clientApp), { clientDir: config.clientDir });
+  // Old notifications are pruned in the background, never on a request (docs/server.md).
+  let stopPruning: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopPruning = startPruning(streams.notifications, app.log);
+  });
+  // preClose: before any onClose hook (main.ts closes the database in one).
+  app.addHook('preClose', async () => stopPruning?.());
   return app;
 }

@@ -4,8 +4,9 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import type { MediaStorage } from '../media/storage';
 import { createFanout, type Fanout } from '../realtime/fanout';
-import { createActivityNotifier } from './users/activityNotifier';
 import { createNotificationSettings } from './users/notificationSettings';
+import { createNotificationService, type NotificationService } from './notifications/service';
+import { createNotificationStore } from './notifications/store';
 import { commentRoutes } from './comments/routes';
 import { createCommentService, type CommentService } from './comments/service';
 import { createCommentStore } from './comments/store';
@@ -45,6 +46,8 @@ export interface StreamServices {
   images: ImageStore;
   /** Groups (the /group/... family) and group posts. */
   groups: GroupService;
+  /** The notifications inbox: every module raises its entries here (server/modules/notifications). */
+  notifications: NotificationService;
 }
 
 export function createStreamServices(deps: {
@@ -58,16 +61,24 @@ export function createStreamServices(deps: {
   const fanout = createFanout();
   const postStore = createPostStore(database);
   const announce = createPostAnnouncer({ store: postStore, fanout, log: deps.log });
-  const posts = createPostService({ config: deps.config, clock, store: postStore, media: deps.media, announce });
+  const notifications = createNotificationService({
+    store: createNotificationStore(database),
+    settings: createNotificationSettings(database),
+    fanout,
+    clock,
+    log: deps.log,
+  });
+  const notifier = notifications;
+  const posts = createPostService({ config: deps.config, clock, store: postStore, media: deps.media, announce, notifier });
   const followStore = createFollowStore(database);
-  const notifier = createActivityNotifier({ database, settings: createNotificationSettings(database), fanout, log: deps.log });
-  const groups = createGroupService({ store: createGroupStore(database), posts, postStore, fanout, media: deps.media, clock });
+  const groups = createGroupService({ store: createGroupStore(database), posts, postStore, fanout, media: deps.media, clock, notifier });
   return {
+    notifications,
     groups,
     fanout,
     postStore,
     posts,
-    questions: createQuestionService({ answers: createAnswerStore(database, postStore), posts, postStore, announce, clock }),
+    questions: createQuestionService({ answers: createAnswerStore(database, postStore), posts, postStore, announce, clock, notifier }),
     reactions: createReactionService({ store: createReactionStore(database, postStore), posts: postStore, announce, clock, notifier }),
     comments: createCommentService({ store: createCommentStore(database, postStore), posts: postStore, announce, clock, notifier }),
     saved: createSavedStore(database),

@@ -7,6 +7,7 @@ import type {
 import type { ClientConfig } from './config';
 import { BANNED_MESSAGE } from './constants';
 import { createModerationApi } from './moderationClient';
+import { createNotificationsApi } from './notificationsClient';
 import { createStreamsApi } from './streamsClient';
 import { createUsersApi } from './usersClient';
 
@@ -67,6 +68,7 @@ export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: Api
     ...createStreamsApi(http),
     ...createUsersApi(http),
     ...createModerationApi(http),
+    ...createNotificationsApi(http),
   };
 }
 

@@ -11,6 +11,8 @@ export * from './groups';
 export * from './media';
 export * from './moderation';
 export * from './moderationClient';
+export * from './notifications';
+export * from './notificationsClient';
 export * from './numbers';
 export * from './pages';
 export * from './posts';

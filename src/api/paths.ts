@@ -203,6 +203,14 @@ export const paths = {
     /** Ours: the spec names promoting (section 4) but no path. */
     promote: (groupId: string, userId: string) => `/group/promote/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
   },
+  /** Ours: the notifications inbox (src/api/notifications.ts); the spec names no path. */
+  notifications: {
+    page: (cursor?: string) => withQuery('/notifications', { cursor }),
+    unreadCount: '/notifications/unread-count',
+    read: (notificationId: string) => `/notifications/read/${encodeURIComponent(notificationId)}`,
+    readAll: '/notifications/read-all',
+    one: (notificationId: string) => `/notifications/${encodeURIComponent(notificationId)}`,
+  },
 } as const;
 
 /** Fastify route patterns for the paths that take parameters. */
@@ -309,6 +317,11 @@ export const routes = {
     addMembers: '/group/add-members/:groupId',
     removeMembers: '/group/remove-members/:groupId',
     promote: '/group/promote/:groupId/:userId',
+  },
+  notifications: {
+    page: '/notifications',
+    read: '/notifications/read/:notificationId',
+    one: '/notifications/:notificationId',
   },
 } as const;
 

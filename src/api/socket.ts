@@ -1,8 +1,7 @@
 import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, GroupDeleted, GroupMemberEvent, GroupRead, MessageDeleted, MessageRead, SocketAck } from './chat';
-import type { ReactionType } from './constants';
-import type { UserSummary } from './follows';
 import type { GroupActionEvent } from './groups';
 import type { BannedPayload } from './moderation';
+import type { Notification, NotificationsChangedPayload } from './notifications';
 import type { Comment, Post, ReactionCounts } from './posts';
 import type { UserOnlinePayload, WatchPresence } from './users';
 
@@ -60,6 +59,8 @@ export const serverEvents = {
   banned: 'banned',
   /** Ours: "tell the member" (toast, badge), only to members whose setting of that type is on (docs/api.md). */
   notification: 'notification',
+  /** Ours (notifications inbox): the member's inbox changed (read, deleted, withdrawn), to their own sockets. */
+  notificationsChanged: 'notifications changed',
 } as const;
 
 export interface SessionEndedPayload {
@@ -67,17 +68,15 @@ export interface SessionEndedPayload {
 }
 
 /**
- * A notification, named by the setting that governs it (NOTIFICATION_TYPES), sent only to members
- * whose setting of that type is on, never about their own doing. `messages`: after the `message
- * received` / `group message received` of that message, to its receivers (not a receiver who has the
- * private chat open). `follows`: someone started following you. `reactions`: a first reaction to
- * your post. `comments`: a comment on your post.
+ * A notification, never about the member's own doing. `messages` (not stored: chat keeps its own
+ * unread counts): after the `message received` / `group message received` of that message, to its
+ * receivers whose 'messages' setting is on (not a receiver who has the private chat open).
+ * `inbox`: an entry of the member's inbox was made or has a new actor (src/api/notifications.ts),
+ * with the member's unread count; the settings decided on the server whether it was made at all.
  */
 export type NotificationPayload =
   | { type: 'messages'; message: ChatMessage }
-  | { type: 'follows'; from: UserSummary }
-  | { type: 'reactions'; from: UserSummary; postId: string; reaction: ReactionType }
-  | { type: 'comments'; from: UserSummary; postId: string }
+  | { type: 'inbox'; notification: Notification; unreadCount: number }
   /** A moderator resolved or dismissed a report the member made (sent whatever the settings: it answers the member). */
   | { type: 'report'; outcome: 'resolved' | 'dismissed'; target: 'post' | 'profile' };
 
@@ -132,8 +131,9 @@ export interface StreamEventPayloads {
   /** Presence: one change per watched member going online or offline (docs/api.md). */
   [serverEvents.userOnline]: UserOnlinePayload;
   [serverEvents.groupAction]: GroupActionEvent;
-  /** Follows, reactions and comments (the chat sends message notifications itself). */
+  /** Inbox entries (the chat sends message notifications itself). */
   [serverEvents.notification]: NotificationPayload;
+  [serverEvents.notificationsChanged]: NotificationsChangedPayload;
   /** The member was banned: the page moves to /checkpoint (the socket is closed next). */
   [serverEvents.banned]: BannedPayload;
 }

@@ -9,10 +9,11 @@ import { navigationLogic } from './navigation';
 import { socketLogic } from './socket';
 import { noticesLogic } from './notices';
 import { banWatchLogic } from './banWatch';
+import { unreadBadgeLogic } from './inbox';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
-  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic(), banWatch: banWatchLogic() },
+  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic(), banWatch: banWatchLogic(), unreadBadge: unreadBadgeLogic() },
 });
 
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {

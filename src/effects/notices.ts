@@ -1,6 +1,8 @@
 import { fromCallback } from 'xstate';
+import { arrivalText } from '../api/notifications';
 import { serverEvents, type NotificationPayload } from '../api/socket';
 import { CHAT_HREF } from '../machines/chatRoute';
+import { INBOX_ROUTE } from '../machines/inbox.machine';
 import type { ToastRequest } from '../machines/toastRequest';
 import { streamsBus, type Bus } from './socket';
 
@@ -14,17 +16,13 @@ export function openConversation(location: { pathname: string; search: string })
 
 /**
  * What the member is told of a `notification` (the server sends it only when their setting of that
- * type is on): who followed them, reacted to or commented on their post; a message, except while
- * that very conversation is on screen, where the message shows anyway.
+ * kind is on): a new inbox entry ("ben reacted to your post"), except while the inbox is on screen;
+ * a message, except while that very conversation is on screen, where the message shows anyway.
  */
-export function noticeOf(payload: NotificationPayload, open: { id: string; isGroup: boolean } | null): ToastRequest | null {
+export function noticeOf(payload: NotificationPayload, open: { id: string; isGroup: boolean } | null, onInbox = false): ToastRequest | null {
   switch (payload.type) {
-    case 'follows':
-      return { type: 'info', description: `${payload.from.username} started following you` };
-    case 'reactions':
-      return { type: 'info', description: `${payload.from.username} reacted to your post` };
-    case 'comments':
-      return { type: 'info', description: `${payload.from.username} commented on your post` };
+    case 'inbox':
+      return onInbox ? null : { type: 'info', description: arrivalText(payload.notification) };
     case 'report':
       return {
         type: 'info',
@@ -55,7 +53,8 @@ export function noticesLogic(bus: Bus = streamsBus, where: () => { pathname: str
   return fromCallback(({ system }) =>
     bus.subscribe((message) => {
       if (message.event !== serverEvents.notification) return;
-      const toast = noticeOf(message.payload, openConversation(where()));
+      const location = where();
+      const toast = noticeOf(message.payload, openConversation(location), location.pathname === INBOX_ROUTE);
       if (toast) system.get('toasts')?.send({ type: 'toasts.show', toast });
     }),
   );

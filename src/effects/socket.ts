@@ -74,6 +74,8 @@ const STREAM_EVENTS = [
   serverEvents.notification,
   // Moderation: the member was just banned (src/effects/banWatch.ts).
   serverEvents.banned,
+  // The inbox read, deleted or withdrawn (any tab): the badge and the notifications page (src/effects/inbox.ts).
+  serverEvents.notificationsChanged,
 ] as const satisfies readonly (StreamEvent | ChatLiveEvent)[];
 
 /** The member's open socket, for the few events a client emits (chat: join group room, group action). */

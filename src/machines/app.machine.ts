@@ -5,6 +5,7 @@ import { toastQueueMachine } from './toastQueue.machine';
 import { notificationsMachine } from './notifications.machine';
 import { navigationMachine } from './navigation.machine';
 import { socketMachine } from './socket.machine';
+import { unreadBadgeMachine } from './unreadBadge.machine';
 
 export interface AppInput {
   /** The `theme` value found in storage at boot. */
@@ -26,6 +27,7 @@ export const appMachine = setup({
     notifications: notificationsMachine,
     navigation: navigationMachine,
     socket: socketMachine,
+    unreadBadge: unreadBadgeMachine,
     /** Effect: socket `notification`s as toasts (src/effects/notices.ts). */
     notices: fromCallback(() => () => {}),
     /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/banWatch.ts). */
@@ -35,6 +37,10 @@ export const appMachine = setup({
     /** The socket follows the session: open while signed in (with its token), closed otherwise. */
     followSession: sendTo('socket', (_, params: { signedIn: boolean; token: string }) =>
       params.signedIn && params.token ? { type: 'socket.start' as const, token: params.token } : { type: 'socket.stop' as const },
+    ),
+    /** The notifications badge counts while signed in. */
+    badgeFollowsSession: sendTo('unreadBadge', (_, params: { signedIn: boolean }) =>
+      params.signedIn ? { type: 'badge.start' as const } : { type: 'badge.stop' as const },
     ),
   },
 }).createMachine({
@@ -47,10 +53,13 @@ export const appMachine = setup({
       src: 'session',
       input: ({ event }) => ({ storedToken: event.input.storedToken ?? null }),
       onSnapshot: {
-        actions: {
-          type: 'followSession',
-          params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn'), token: event.snapshot.context.token }),
-        },
+        actions: [
+          {
+            type: 'followSession',
+            params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn'), token: event.snapshot.context.token }),
+          },
+          { type: 'badgeFollowsSession', params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn') }) },
+        ],
       },
     },
     // The shell (docs/client-shell.md): toasts, the notice list, sidebar and search bar.
@@ -59,6 +68,8 @@ export const appMachine = setup({
     { id: 'navigation', systemId: 'navigation', src: 'navigation' },
     // The streams' live connection (src/effects/socket.ts), driven by the session above.
     { id: 'socket', systemId: 'socket', src: 'socket' },
+    // The notifications nav item's unread count (src/effects/inbox.ts), driven by the session too.
+    { id: 'unreadBadge', systemId: 'unreadBadge', src: 'unreadBadge' },
     { id: 'notices', src: 'notices' },
     { id: 'banWatch', src: 'banWatch' },
   ],

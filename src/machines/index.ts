@@ -46,6 +46,8 @@ import { adminActionMachine } from './adminAction.machine';
 import { adminDashboardMachine } from './adminDashboard.machine';
 import { adminChartMachine } from './adminChart.machine';
 import { changePasswordMachine } from './changePassword.machine';
+import { inboxMachine } from './inbox.machine';
+import { unreadBadgeMachine } from './unreadBadge.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -92,4 +94,6 @@ export const statecharts = {
   adminDashboard: adminDashboardMachine,
   adminChart: adminChartMachine,
   changePassword: changePasswordMachine,
+  inbox: inboxMachine,
+  unreadBadge: unreadBadgeMachine,
 } as const;

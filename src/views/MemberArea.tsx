@@ -18,6 +18,7 @@ import ChatPage from './pages/member/ChatPage';
 import CreateGroupPage from './groups/CreateGroupPage';
 import GroupsPage from './groups/GroupsPage';
 import GroupPage from './groups/GroupPage';
+import NotificationsPage from './notifications/NotificationsPage';
 
 /** /app/social: the guarded member layout and its child routes (spec section 2). */
 export default function MemberArea() {
@@ -40,7 +41,7 @@ export default function MemberArea() {
             <Route path="/people" component={PeoplePage} />
             <Route path="/photos" component={PhotosPage} />
             <Route path="/videos" component={VideosPage} />
-            <Route path="/notifications">{() => <SectionPlaceholder section="Notifications" />}</Route>
+            <Route path="/notifications">{() => <NotificationsPage />}</Route>
             <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
             <Route path="/groups">{() => <GroupsPage />}</Route>
             <Route path="/create-group" component={CreateGroupPage} />

@@ -185,7 +185,9 @@ describe('replay', () => {
     expect(replayed.skipped.map((e) => e.type)).toEqual(expect.arrayContaining(['toast.activate', 'xstate.init']));
 
     // The comparison has teeth: without the recorded timeouts the toasts never leave.
-    const withoutTimers = { ...recording, entries: recording.entries.filter((e) => !e.type.startsWith('xstate.after.')) };
+    // (Only the toasts' timers: the unread badge's retry timer is the world too, and without it the
+    // recorded failure of its next read would reach a state that no longer reads.)
+    const withoutTimers = { ...recording, entries: recording.entries.filter((e) => !(e.type.startsWith('xstate.after.') && e.actor.startsWith('app/toasts'))) };
     const diverged = replayJournal(withoutTimers, app);
     expect(snapshotsByActor(diverged.snapshots)).not.toEqual(snapshotsByActor(snapshots));
     expect(snapshotsByActor(diverged.snapshots)['app/toasts'].at(-1)!.value).toEqual({ showing: 'running' });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ChatMessage } from '../../src/api/chat';
-import { serverEvents } from '../../src/api/socket';
+import type { Notification } from '../../src/api/notifications';
+import { serverEvents, type NotificationPayload } from '../../src/api/socket';
 import { noticeOf, noticesLogic, openConversation } from '../../src/effects/notices';
+import { INBOX_ROUTE } from '../../src/machines/inbox.machine';
 import { createBus } from '../../src/effects/socket';
 import { appMachine } from '../../src/machines/app.machine';
 import type { ToastQueueContext } from '../../src/machines/toastQueue.machine';
@@ -33,12 +35,27 @@ describe('message notices', () => {
     expect(noticeOf({ type: 'messages', message: message() }, { id: 'u3', isGroup: false })).not.toBeNull();
   });
 
-  it('names who followed, reacted or commented, wherever the member is', () => {
-    const from = { _id: 'u2', username: 'ben', avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' };
+  it('names the newest actor of a new inbox entry, except while the inbox is on screen', () => {
+    const ben = { _id: 'u2', username: 'ben', avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' };
+    const ada = { ...ben, _id: 'u3', username: 'ada' };
+    const entry = (kind: Notification['kind'], over: Partial<Notification> = {}): NotificationPayload => ({
+      type: 'inbox',
+      unreadCount: 2,
+      notification: {
+        _id: 'n1', kind, target: { type: 'post', id: 'p1', label: 'Sunrise' }, actors: [ben, ada], actorCount: 4, read: false, detail: '',
+        createdAt: '2026-11-26T00:00:00.000Z', updatedAt: '2026-11-26T00:00:00.000Z', ...over,
+      },
+    });
     const chatOpen = { id: 'u2', isGroup: false };
-    expect(noticeOf({ type: 'follows', from }, chatOpen)).toEqual({ type: 'info', description: 'ben started following you' });
-    expect(noticeOf({ type: 'reactions', from, postId: 'p1', reaction: 'love' }, null)).toEqual({ type: 'info', description: 'ben reacted to your post' });
-    expect(noticeOf({ type: 'comments', from, postId: 'p1' }, null)).toEqual({ type: 'info', description: 'ben commented on your post' });
+    expect(noticeOf(entry('follow', { target: { type: 'profile', id: 'u2', label: 'ben' } }), chatOpen)).toEqual({ type: 'info', description: 'ben started following you' });
+    expect(noticeOf(entry('reaction'), null)).toEqual({ type: 'info', description: 'ben reacted to your post' });
+    expect(noticeOf(entry('comment', { target: { type: 'question', id: 'q1', label: '' } }), null)).toEqual({ type: 'info', description: 'ben commented on your question' });
+    expect(noticeOf(entry('groupInvite', { target: { type: 'group', id: 'g1', label: 'Night Owls' } }), null)).toEqual({ type: 'info', description: 'ben invited you to join Night Owls' });
+    expect(noticeOf(entry('appealApproved', { actors: [], actorCount: 0, target: { type: 'appeal', id: 'a1', label: '' } }), null)).toEqual({
+      type: 'info',
+      description: 'Your appeal was approved: your account is active again',
+    });
+    expect(noticeOf(entry('reaction'), null, true)).toBeNull();
     // A type this client does not know (a newer server): nothing.
     expect(noticeOf({ type: 'mentions' } as never, null)).toBeNull();
   });
@@ -52,7 +69,19 @@ describe('message notices', () => {
     bus.publish({ event: serverEvents.postDeleted, payload: { postId: 'p1' } });
     location = at('/app/social/chat/messages', '?username=ben&id=u2&isGroup=false');
     bus.publish({ event: serverEvents.notification, payload: { type: 'messages', message: message({ _id: 'm2' }) } });
-    expect(toasts()).toEqual(['New message from ben']);
+    const follow: NotificationPayload = {
+      type: 'inbox',
+      unreadCount: 1,
+      notification: {
+        _id: 'n1', kind: 'follow', target: { type: 'profile', id: 'u2', label: 'ben' }, actorCount: 1, read: false, detail: '',
+        actors: [{ _id: 'u2', username: 'ben', avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' }],
+        createdAt: '2026-11-26T00:00:00.000Z', updatedAt: '2026-11-26T00:00:00.000Z',
+      },
+    };
+    bus.publish({ event: serverEvents.notification, payload: follow });
+    location = at(INBOX_ROUTE);
+    bus.publish({ event: serverEvents.notification, payload: { ...follow, notification: { ...follow.notification, kind: 'comment' } } });
+    expect(toasts()).toEqual(['New message from ben', 'ben started following you']);
     app.stop();
     expect(bus.size).toBe(0);
   });

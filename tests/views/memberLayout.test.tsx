@@ -38,7 +38,7 @@ describe('active item rule', () => {
     ['/app/social/people', 'People'],
     ['/app/social/profile/streamsfan', 'Profile'],
     ['/app/social/save', 'Save'],
-    ['/app/social/notifications', undefined],
+    ['/app/social/notifications', 'Notifications'],
   ])('%s → %s', (path, name) => {
     expect(activeNavItem(path)?.name).toBe(name);
   });
@@ -54,9 +54,9 @@ describe('active item rule', () => {
 describe('MemberLayout', () => {
   afterEach(() => cleanup());
 
-  it('lists the main navigation in the spec order and marks the current section', () => {
+  it('lists the main navigation in the spec order, then Notifications, and marks the current section', () => {
     const { sidebar } = renderLayout('/app/social/groups');
-    expect(linkNames(sidebar())).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save']);
+    expect(linkNames(sidebar())).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Notifications']);
     expect(NAV_ITEMS.map((i) => i.url)).toEqual([
       '/app/social/streams',
       '/app/social/questions',
@@ -65,6 +65,7 @@ describe('MemberLayout', () => {
       '/app/social/people',
       '/app/social/profile',
       '/app/social/save',
+      '/app/social/notifications',
     ]);
     expect(current(sidebar()).map((a) => a.textContent)).toEqual(['Group']);
     expect(screen.getByText('section body')).toBeTruthy();
@@ -76,6 +77,23 @@ describe('MemberLayout', () => {
     expect(profile.getAttribute('href')).toBe('/app/social/profile/alice?id=u1&uId=a1');
     const streams = within(sidebar()).getByRole('link', { name: 'Streams' });
     expect(streams.getAttribute('href')).toBe('/app/social/streams');
+  });
+
+  it('shows the unread count on Notifications in the sidebar and the bottom bar, shortened, live from the badge', () => {
+    const { app, sidebar } = renderLayout('/app/social/streams');
+    const bar = () => screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(sidebar()).getByRole('link', { name: 'Notifications' })).toBeTruthy();
+    act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 3 }));
+    expect(within(sidebar()).getByRole('link', { name: 'Notifications 3 unread' }).textContent).toBe('Notifications 3 unread');
+    expect(within(bar()).getByRole('link', { name: 'Notifications 3 unread' })).toBeTruthy();
+    act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 1234 }));
+    expect(within(sidebar()).getByRole('link', { name: 'Notifications 1.2K unread' })).toBeTruthy();
+    act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 0 }));
+    expect(within(bar()).getByRole('link', { name: 'Notifications' })).toBeTruthy();
+    // Signing out empties it.
+    act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 2 }));
+    act(() => app.system.get('session')!.send({ type: 'session.logout' }));
+    expect(within(sidebar()).getByRole('link', { name: 'Notifications' })).toBeTruthy();
   });
 
   it('does not crash without a session profile (Profile falls back to the bare url)', () => {

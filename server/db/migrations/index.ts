@@ -9,6 +9,7 @@ import * as followLists from './0007_follow_lists';
 import * as groupChatReads from './0008_group_chat_reads';
 import * as groupMemberPages from './0009_group_member_pages';
 import * as moderation from './0010_moderation';
+import * as notifications from './0011_notifications';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_group_chat_reads': groupChatReads,
   '0009_group_member_pages': groupMemberPages,
   '0010_moderation': moderation,
+  '0011_notifications': notifications,
 };

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
 import { createChatRooms, type ChatRooms } from '../../realtime/chatRooms';
 import type { FollowStore } from '../follows/store';
+import type { Notifier } from '../notifications/service';
 import { createNotificationSettings } from '../users/notificationSettings';
 import { createMessageNotifier } from './notifications';
 import { createChatService, type ChatService } from './service';
@@ -15,7 +16,7 @@ export interface ChatServices {
   chatRooms: ChatRooms;
 }
 
-export function createChatServices(deps: { database: DatabaseHandle; clock: Clock; follows: FollowStore; log: FastifyBaseLogger }): ChatServices {
+export function createChatServices(deps: { database: DatabaseHandle; clock: Clock; follows: FollowStore; log: FastifyBaseLogger; inbox?: Pick<Notifier, 'notify' | 'forgetTarget'> }): ChatServices {
   const chatRooms = createChatRooms();
   const chat = createChatService({
     store: createChatStore(deps.database),
@@ -24,6 +25,7 @@ export function createChatServices(deps: { database: DatabaseHandle; clock: Cloc
     clock: deps.clock,
     notifier: createMessageNotifier({ settings: createNotificationSettings(deps.database), rooms: chatRooms, log: deps.log }),
     log: deps.log,
+    ...(deps.inbox ? { inbox: deps.inbox } : {}),
   });
   return { chat, chatRooms };
 }

@@ -8,6 +8,7 @@ import { newId } from '../../db/ids';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { ChatRooms } from '../../realtime/chatRooms';
 import type { FollowStore } from '../follows/store';
+import type { Notifier } from '../notifications/service';
 import type { MessageNotifier } from './notifications';
 import type { ChatStore } from './store';
 
@@ -38,6 +39,8 @@ export interface ChatServiceDeps {
   clock: Clock;
   notifier: MessageNotifier;
   log: FastifyBaseLogger;
+  /** Group chat invitations reach the inbox (messages do not: chat keeps its own unread counts). */
+  inbox?: Pick<Notifier, 'notify' | 'forgetTarget'>;
 }
 
 /**
@@ -123,6 +126,10 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   const participants = (message: ChatMessage) => [message.senderId, message.receiverId];
+
+  async function invitedTo(me: Me, groupId: string, to: string[]): Promise<void> {
+    if (to.length > 0) await deps.inbox?.notify({ kind: 'groupChatInvite', to, actorId: me.userId, target: { type: 'groupChat', id: groupId } });
+  }
 
   return {
     /* ----- private chat ----- */
@@ -261,6 +268,7 @@ export function createChatService(deps: ChatServiceDeps) {
       rooms.joinGroup(me.userId, id);
       const group = (await store.presentGroup(id))!;
       rooms.toUsers([me.userId, ...invited], serverEvents.groupChatList, group);
+      await invitedTo(me, id, invited);
       return group;
     },
 
@@ -331,6 +339,7 @@ export function createChatService(deps: ChatServiceDeps) {
         await store.deleteGroup(groupId);
         rooms.toUsers(pendingIds(group), serverEvents.groupDeleted, { groupId });
         rooms.toUsers([me.userId], serverEvents.groupDeleted, { groupId });
+        await deps.inbox?.forgetTarget(groupId);
         return;
       }
       // The last admin leaving hands the group to the longest-standing member.
@@ -366,6 +375,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const group = await groupOrThrow(groupId);
       announceGroup(group);
       rooms.toUsers(invited, serverEvents.groupChatList, group);
+      await invitedTo(me, groupId, invited);
       return group;
     },
 
@@ -399,6 +409,7 @@ export function createChatService(deps: ChatServiceDeps) {
       rooms.toGroup(groupId, serverEvents.groupDeleted, { groupId });
       rooms.toUsers(pendingIds(group), serverEvents.groupDeleted, { groupId });
       rooms.closeGroup(groupId);
+      await deps.inbox?.forgetTarget(groupId);
     },
 
     async checkMember(me: Me, groupId: string, userId: string) {

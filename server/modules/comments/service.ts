@@ -7,7 +7,7 @@ import type { PostAnnouncer } from '../posts/announce';
 import type { PageRequest } from '../posts/paging';
 import { pictureOf } from '../posts/present';
 import { POST_NOT_FOUND } from '../posts/service';
-import type { ActivityNotifier } from '../users/activityNotifier';
+import type { Notifier } from '../notifications/service';
 import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
 import type { CommentStore, ListedComment } from './store';
@@ -28,7 +28,7 @@ export const presentComment = (row: ListedComment): Comment => ({
 });
 
 /** Comments on posts the member may see; each member edits and deletes only their own. */
-export function createCommentService(deps: { store: CommentStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<ActivityNotifier, 'commented'> }) {
+export function createCommentService(deps: { store: CommentStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
   const { store, posts, announce } = deps;
   const now = () => deps.clock.now().toISOString();
 
@@ -54,7 +54,7 @@ export function createCommentService(deps: { store: CommentStore; posts: PostSto
       const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(postId) };
       // Members in a block with the commenter learn the new count, not the comment.
       await announce.toAudience(postId, serverEvents.commentAdded, answer, viewer.id);
-      await deps.notifier?.commented(viewer.id, added.authorId, postId);
+      await deps.notifier?.notify({ kind: 'comment', to: added.authorId, actorId: viewer.id, target: { type: 'post', id: postId } });
       return answer;
     },
 
@@ -73,6 +73,10 @@ export function createCommentService(deps: { store: CommentStore; posts: PostSto
       await store.remove(commentId, existing.post_id);
       const commentsCount = await store.commentsCount(existing.post_id);
       await announce.toAudience(existing.post_id, serverEvents.commentDeleted, { postId: existing.post_id, commentId, commentsCount });
+      // Undo: the commenter leaves the author's entry once none of their comments on the post is left.
+      if (!(await store.hasCommented(existing.post_id, viewer.id))) {
+        await deps.notifier?.withdraw({ kind: 'comment', actorId: viewer.id, targetId: existing.post_id });
+      }
       return { postId: existing.post_id, commentsCount };
     },
 

@@ -52,6 +52,10 @@ export function createCommentStore(database: DatabaseHandle, posts: PostStore) {
         if (removed) await trx.updateTable('posts').set(count(-1)).where('id', '=', postId).execute();
       }),
 
+    /** Whether the member has a comment on the post (after deleting one: is another left?). */
+    hasCommented: async (postId: string, userId: string) =>
+      (await db.selectFrom('comments').select('id').where('post_id', '=', postId).where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined,
+
     /** Oldest first (a conversation reads top-down); `cursor` continues after the last one seen. */
     async ofPost(viewer: Viewer, postId: string, request: PageRequest) {
       const base = listed().where('comments.post_id', '=', postId).where(canSeePost(viewer)).where(notBlockedBetween(viewer, 'comments.user_id'));

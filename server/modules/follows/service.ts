@@ -4,14 +4,14 @@ import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { Fanout } from '../../realtime/fanout';
-import type { ActivityNotifier } from '../users/activityNotifier';
+import type { Notifier } from '../notifications/service';
 import type { Viewer } from '../posts/visibility';
 import { presentSummary, type FollowStore } from './store';
 
 export const USER_NOT_FOUND = 'User not found';
 
 /** Follow and block rules: not yourself, nobody who blocked you, and a block ends follows both ways. */
-export function createFollowService(deps: { store: FollowStore; clock: Clock; fanout: Fanout; notifier?: Pick<ActivityNotifier, 'followed'> }) {
+export function createFollowService(deps: { store: FollowStore; clock: Clock; fanout: Fanout; notifier?: Pick<Notifier, 'notify' | 'withdraw' | 'forgetBetween'> }) {
   const { store, fanout } = deps;
   // Every tab of the member (and, for a block, the other member's) updates its lists at once.
   const tell = (userIds: string[], payload: { userId: string; following?: boolean; blocked?: boolean }) =>
@@ -46,13 +46,15 @@ export function createFollowService(deps: { store: FollowStore; clock: Clock; fa
       // The insert re-checks blocks itself; if one appeared meanwhile, nothing was added.
       if (!(await store.isFollowing(viewer.id, userId))) throw forbidden('You cannot follow this member');
       tell([viewer.id], { userId, following: true });
-      if (!already) await deps.notifier?.followed(viewer.id, userId);
+      if (!already) await deps.notifier?.notify({ kind: 'follow', to: userId, actorId: viewer.id, target: { type: 'profile', id: userId } });
     },
 
     async unfollow(viewer: Viewer, userId: string): Promise<void> {
       await target(viewer, userId, 'unfollow');
       await store.unfollow(viewer.id, userId);
       tell([viewer.id], { userId, following: false });
+      // Undo: the follower leaves the followed member's follow entries.
+      await deps.notifier?.withdraw({ kind: 'follow', to: userId, actorId: viewer.id });
     },
 
     async block(viewer: Viewer, userId: string): Promise<void> {
@@ -61,6 +63,8 @@ export function createFollowService(deps: { store: FollowStore; clock: Clock; fa
       // A block ends follows both ways.
       tell([viewer.id], { userId, following: false, blocked: true });
       tell([userId], { userId: viewer.id, following: false, blocked: true });
+      // Nothing ever comes from a member in a block: each leaves the other's inbox.
+      await deps.notifier?.forgetBetween(viewer.id, userId);
     },
 
     async unblock(viewer: Viewer, userId: string): Promise<void> {

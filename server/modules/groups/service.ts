@@ -7,6 +7,7 @@ import type { GroupsTable } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/httpError';
 import type { MediaStorage } from '../../media/storage';
 import type { Fanout } from '../../realtime/fanout';
+import type { Notifier } from '../notifications/service';
 import type { PageRequest } from '../posts/paging';
 import { pictureOf } from '../posts/present';
 import type { NewPost, PostService, PostsAnswer } from '../posts/service';
@@ -36,12 +37,17 @@ interface GroupDeps {
   fanout: Fanout;
   media: MediaStorage;
   clock: Clock;
+  /** Invitations, join requests and admins' decisions reach the members' inboxes. */
+  notifier?: Pick<Notifier, 'notify' | 'withdraw' | 'forgetTarget'>;
 }
 
 /** Groups: membership transitions, group admin powers and group posts (docs/api.md, Groups). */
 export function createGroupService(deps: GroupDeps) {
   const { store, fanout } = deps;
   const now = () => deps.clock.now().toISOString();
+  const tell = async (kind: 'groupInvite' | 'joinRequest' | 'joinApproved' | 'joinDeclined', to: string[], actorId: string, groupId: string) => {
+    if (to.length > 0) await deps.notifier?.notify({ kind, to, actorId, target: { type: 'group', id: groupId } });
+  };
 
   /** May the viewer read the group's member list, and see its pending members too? */
   function memberListAccess(viewer: Viewer, group: GroupsTable, mine: MemberRow | undefined) {
@@ -150,6 +156,7 @@ export function createGroupService(deps: GroupDeps) {
       });
       // The spec's CREATE_GROUP carries the new group's members: the creator and the invitees.
       announce('CREATE_GROUP', group, [viewer.id, ...found], await membershipsOf(group.id, [viewer.id, ...found]));
+      await tell('groupInvite', found, viewer.id, group.id);
       return presentOne(viewer, group);
     },
 
@@ -207,7 +214,11 @@ export function createGroupService(deps: GroupDeps) {
       }
       const joiner = await membershipsOf(groupId, [viewer.id]);
       if (status === 'accepted') announce('JOIN_GROUP', group, await store.acceptedIds(groupId), joiner);
-      else announce('JOIN_GROUP', group, await store.admins(groupId), joiner);
+      else {
+        const admins = await store.admins(groupId);
+        announce('JOIN_GROUP', group, admins, joiner);
+        await tell('joinRequest', admins, viewer.id, groupId);
+      }
       return { status, group: await presentOne(viewer, group) };
     },
 
@@ -222,6 +233,7 @@ export function createGroupService(deps: GroupDeps) {
       if (!theirs || theirs.status !== 'pending' || theirs.joined_by !== 'request') throw notFound('Join request not found');
       await store.updateMember(groupId, userId, { status: 'accepted', joined_at: now() });
       announce('JOIN_GROUP', group, await store.acceptedIds(groupId), await membershipsOf(groupId, [userId]));
+      await tell('joinApproved', [userId], viewer.id, groupId);
       return presentOne(viewer, group);
     },
 
@@ -230,6 +242,7 @@ export function createGroupService(deps: GroupDeps) {
       const theirs = await store.membership(groupId, userId);
       if (!theirs || theirs.status !== 'pending' || theirs.joined_by !== 'request') throw notFound('Join request not found');
       await store.deleteMember(groupId, userId);
+      await tell('joinDeclined', [userId], viewer.id, groupId);
     },
 
     /** The last admin names a member to take over (`newAdminId`); the only member deletes the group instead. */
@@ -250,6 +263,8 @@ export function createGroupService(deps: GroupDeps) {
       const before = await store.acceptedIds(groupId);
       await store.deleteMember(groupId, viewer.id);
       announce('LEAVE_GROUP', group, before, [mine]);
+      // Withdrawing a join request: the admins' entry loses the member.
+      if (mine.status === 'pending' && mine.joined_by === 'request') await deps.notifier?.withdraw({ kind: 'joinRequest', actorId: viewer.id, targetId: groupId });
     },
 
     async update(viewer: Viewer, groupId: string, body: UpdateGroupBody & { tags?: string[]; category?: string[] }): Promise<Group> {
@@ -282,12 +297,14 @@ export function createGroupService(deps: GroupDeps) {
         if (file.video_id) await deps.media.removeVideo(file.video_version, file.video_id).catch(() => undefined);
       }
       fanout.toUsers(audience, serverEvents.groupAction, { type: 'DELETE_GROUP', groupId, groupName: group.name, groupPicture: group.profile_image, members: [] });
+      await deps.notifier?.forgetTarget(groupId);
     },
 
     async addMembers(viewer: Viewer, groupId: string, members: string[]): Promise<Group> {
       const group = await asGroupAdmin(viewer, groupId);
       const fresh = await invite(viewer, group, members);
       announce('CREATE_GROUP', group, fresh, await membershipsOf(groupId, fresh));
+      await tell('groupInvite', fresh, viewer.id, groupId);
       return presentOne(viewer, group);
     },
 
@@ -332,6 +349,12 @@ export function createGroupService(deps: GroupDeps) {
       if (!row || !row.group_id) throw notFound('Post not found');
       await asGroupAdmin(viewer, row.group_id);
       await deps.posts.setGroupStatus(postId, status);
+      await deps.notifier?.notify({
+        kind: status === 'accepted' ? 'groupPostApproved' : 'groupPostDeclined',
+        to: row.user_id,
+        actorId: viewer.id,
+        target: { type: 'post', id: postId },
+      });
       return deps.posts.get(viewer, postId);
     },
   };

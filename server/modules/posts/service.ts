@@ -9,6 +9,7 @@ import { checkSize, decodeAnyDataUrl, normalizeImage } from '../../media/images'
 import type { MediaStorage, StoredMedia } from '../../media/storage';
 import { scrubMp4Metadata } from '../../media/mp4Metadata';
 import { checkVideo } from '../../media/videos';
+import type { Notifier } from '../notifications/service';
 import type { PostAnnouncer } from './announce';
 import type { PageRequest } from './paging';
 import { presentPost } from './present';
@@ -59,6 +60,8 @@ interface PostDeps {
   store: PostStore;
   media: MediaStorage;
   announce: PostAnnouncer;
+  /** The inbox forgets entries about a deleted post. */
+  notifier?: Pick<Notifier, 'forgetTarget'>;
 }
 
 const isEmpty = (post: { text: string; image: string; video: string; gif: string }) =>
@@ -225,6 +228,7 @@ export function createPostService(deps: PostDeps) {
       await store.delete(postId);
       await removeMedia({ image: [existing.image_version, existing.image_id], video: [existing.video_version, existing.video_id] });
       await announce.postDeleted(postId, before);
+      await deps.notifier?.forgetTarget(postId);
     },
 
     /** A group admin accepts or declines a pending group post (the caller checked who may). */

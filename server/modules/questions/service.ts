@@ -3,6 +3,7 @@ import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
+import type { Notifier } from '../notifications/service';
 import type { PostAnnouncer } from '../posts/announce';
 import { pictureOf, presentPost } from '../posts/present';
 import type { PostService } from '../posts/service';
@@ -28,7 +29,7 @@ export const presentAnswer = (row: ListedAnswer): Answer => ({
 });
 
 /** Answers to questions; the asker accepts one. A question itself is a post of kind 'question'. */
-export function createQuestionService(deps: { answers: AnswerStore; posts: PostService; postStore: PostStore; announce: PostAnnouncer; clock: Clock }) {
+export function createQuestionService(deps: { answers: AnswerStore; posts: PostService; postStore: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
   const { answers, posts, announce } = deps;
   const now = () => deps.clock.now().toISOString();
 
@@ -40,6 +41,17 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
       answersCount: Number(row.answers_count),
       acceptedAnswerId: row.accepted_answer_id,
     });
+  }
+
+  /** Who wrote an answer (whoever is asking: only for telling them). */
+  const answererOf = async (answerId: string | null) =>
+    answerId ? (await answers.findVisible({ id: '', isAdmin: true }, answerId))?.user_id ?? null : null;
+
+  /** The asker of the accepted answer's question no longer accepts it: the answerer's entry loses them. */
+  async function withdrawAcceptance(question: { id: string; user_id: string; accepted_answer_id: string | null }, keep?: string) {
+    if (!question.accepted_answer_id || question.accepted_answer_id === keep) return;
+    const answerer = await answererOf(question.accepted_answer_id);
+    if (answerer) await deps.notifier?.withdraw({ kind: 'answerAccepted', to: answerer, actorId: question.user_id, targetId: question.id });
   }
 
   async function ownAnswer(viewer: Viewer, answerId: string, verb: 'edit' | 'delete'): Promise<ListedAnswer> {
@@ -73,6 +85,8 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
       const added = await answers.add(viewer, { id, question_id: questionId, user_id: viewer.id, answer: text, created_at: at, updated_at: at, edited_at: null });
       if (!added) throw notFound(QUESTION_NOT_FOUND);
       await announceCounts(questionId);
+      const question = await deps.postStore.findVisible({ id: '', isAdmin: true }, questionId);
+      if (question) await deps.notifier?.notify({ kind: 'answer', to: question.user_id, actorId: viewer.id, target: { type: 'question', id: questionId } });
       return answerOf(viewer, id);
     },
 
@@ -86,23 +100,36 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
       const row = await ownAnswer(viewer, answerId, 'delete');
       await answers.remove(answerId, row.question_id, now());
       await announceCounts(row.question_id);
+      // Undo: the answerer leaves the asker's entry once none of their answers is left; an accepted answer's acceptance goes with it.
+      if (!(await answers.hasAnswered(row.question_id, viewer.id))) {
+        await deps.notifier?.withdraw({ kind: 'answer', actorId: viewer.id, targetId: row.question_id });
+      }
+      if (row.accepted_answer_id === answerId) {
+        const question = await deps.postStore.findVisible({ id: '', isAdmin: true }, row.question_id);
+        if (question) await deps.notifier?.withdraw({ kind: 'answerAccepted', to: viewer.id, actorId: question.user_id, targetId: row.question_id });
+      }
       return { answersCount: await answers.answersCount(row.question_id) };
     },
 
     async accept(viewer: Viewer, questionId: string, answerId: string) {
-      await asked(viewer, questionId);
+      const question = await asked(viewer, questionId);
       const answer = await answers.findVisible(viewer, answerId);
       if (!answer) throw notFound(ANSWER_NOT_FOUND);
       if (answer.question_id !== questionId) throw badRequest('That answer belongs to another question');
       await answers.setAccepted(questionId, answerId, now());
       await announceCounts(questionId);
+      if (question.accepted_answer_id !== answerId) {
+        await withdrawAcceptance(question, answerId);
+        await deps.notifier?.notify({ kind: 'answerAccepted', to: answer.user_id, actorId: viewer.id, target: { type: 'question', id: questionId } });
+      }
       return posts.get(viewer, questionId);
     },
 
     async unaccept(viewer: Viewer, questionId: string) {
-      await asked(viewer, questionId);
+      const question = await asked(viewer, questionId);
       await answers.setAccepted(questionId, null, now());
       await announceCounts(questionId);
+      await withdrawAcceptance(question);
       return posts.get(viewer, questionId);
     },
 

@@ -58,6 +58,10 @@ export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {
         await trx.updateTable('posts').set({ accepted_answer_id: null, updated_at: now }).where('id', '=', questionId).where('accepted_answer_id', '=', answerId).execute();
       }),
 
+    /** Whether the member has an answer to the question (after deleting one: is another left?). */
+    hasAnswered: async (questionId: string, userId: string) =>
+      (await db.selectFrom('answers').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined,
+
     setAccepted: (questionId: string, answerId: string | null, now: string) =>
       db.updateTable('posts').set({ accepted_answer_id: answerId, updated_at: now }).where('id', '=', questionId).execute(),
 

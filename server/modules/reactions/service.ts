@@ -6,7 +6,7 @@ import { notFound } from '../../http/httpError';
 import type { PostAnnouncer } from '../posts/announce';
 import { pictureOf, reactionCountsOf } from '../posts/present';
 import { POST_NOT_FOUND } from '../posts/service';
-import type { ActivityNotifier } from '../users/activityNotifier';
+import type { Notifier } from '../notifications/service';
 import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
 import type { ReactionRow, ReactionStore } from './store';
@@ -23,7 +23,7 @@ export const presentReaction = (row: ReactionRow): Reaction => ({
 });
 
 /** One reaction per member per post; the counts are the server's, never the client's. */
-export function createReactionService(deps: { store: ReactionStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<ActivityNotifier, 'reacted'> }) {
+export function createReactionService(deps: { store: ReactionStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
   const { store, posts, announce } = deps;
 
   async function answer(viewer: Viewer, postId: string, message: string): Promise<ReactionChange> {
@@ -40,13 +40,15 @@ export function createReactionService(deps: { store: ReactionStore; posts: PostS
       if (!set) throw notFound(POST_NOT_FOUND);
       const saved = await answer(viewer, postId, 'Reaction saved');
       // A first reaction tells the author; changing one's mind does not tell them again.
-      if (set.change === 'added') await deps.notifier?.reacted(viewer.id, set.authorId, postId, type);
+      if (set.change === 'added') await deps.notifier?.notify({ kind: 'reaction', to: set.authorId, actorId: viewer.id, target: { type: 'post', id: postId } });
       return saved;
     },
 
     async remove(viewer: Viewer, postId: string): Promise<ReactionChange> {
       if (!(await store.remove(viewer, postId))) throw notFound(POST_NOT_FOUND);
-      return answer(viewer, postId, 'Reaction removed');
+      const removed = await answer(viewer, postId, 'Reaction removed');
+      await deps.notifier?.withdraw({ kind: 'reaction', actorId: viewer.id, targetId: postId });
+      return removed;
     },
 
     async ofPost(viewer: Viewer, postId: string) {

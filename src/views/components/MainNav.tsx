@@ -1,4 +1,5 @@
 import {
+  Bell,
   Bookmark,
   MessageCircleQuestionMark,
   MessagesSquare,
@@ -10,6 +11,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '../../api/auth';
+import { shortenNumber } from '../../api/numbers';
 import type { NavSection } from '../../machines/navigation.machine';
 
 export interface NavItem {
@@ -19,7 +21,7 @@ export interface NavItem {
   section: NavSection;
 }
 
-/** The main navigation, in the spec's order (section 2). */
+/** The main navigation, in the spec's order (section 2), then the notifications inbox (ours). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { name: 'Streams', url: '/app/social/streams', icon: Newspaper, section: 'streams' },
   { name: 'Questions', url: '/app/social/questions', icon: MessageCircleQuestionMark, section: 'questions' },
@@ -28,6 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { name: 'People', url: '/app/social/people', icon: UserRoundSearch, section: 'people' },
   { name: 'Profile', url: '/app/social/profile', icon: UserRound, section: 'profile' },
   { name: 'Save', url: '/app/social/save', icon: Bookmark, section: 'save' },
+  { name: 'Notifications', url: '/app/social/notifications', icon: Bell, section: 'notifications' },
 ];
 
 const MEMBER_BASE = '/app/social';
@@ -56,6 +59,11 @@ export function navHref(item: NavItem, profile: Pick<User, '_id' | 'authId' | 'u
   return item.section === 'profile' ? profileHref(profile) : item.url;
 }
 
+// The unread count of Notifications: a pill at the end of the row, or on the icon in the bottom bar.
+const LIST_COUNT = 'ml-auto rounded-full bg-accent-strong px-2 py-0.5 text-xs font-semibold text-white';
+const BAR_COUNT =
+  'absolute top-1.5 left-1/2 ml-1 min-w-[1.125rem] rounded-full bg-accent-strong px-1 text-center text-[11px] leading-[1.125rem] font-semibold text-white';
+
 export interface MainNavProps {
   /** The current absolute path. */
   pathname: string;
@@ -65,17 +73,20 @@ export interface MainNavProps {
   /** 'list': the sidebar and drawer; 'bar': the phone's bottom bar (icons, names for screen readers). */
   variant?: 'list' | 'bar';
   label?: string;
+  /** Unread notifications, shown on the Notifications item (shortened: 1.2K). */
+  unread?: number;
 }
 
-export function MainNav({ pathname, profile, onSelect, variant = 'list', label = 'Main' }: MainNavProps) {
+export function MainNav({ pathname, profile, onSelect, variant = 'list', label = 'Main', unread = 0 }: MainNavProps) {
   const active = activeNavItem(pathname);
   const bar = variant === 'bar';
   return (
     <nav aria-label={label}>
-      <ul className={bar ? 'grid grid-cols-7' : 'flex flex-col gap-1'}>
+      <ul className={bar ? 'grid grid-cols-8' : 'flex flex-col gap-1'}>
         {NAV_ITEMS.map((item) => {
           const current = item === active;
           const Icon = item.icon;
+          const count = item.section === 'notifications' && unread > 0 ? String(shortenNumber(unread)) : null;
           return (
             <li key={item.name}>
               <Link
@@ -83,7 +94,7 @@ export function MainNav({ pathname, profile, onSelect, variant = 'list', label =
                 aria-current={current ? 'page' : undefined}
                 onClick={() => onSelect(item.section)}
                 className={
-                  'group flex items-center rounded-xl outline-none transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
+                  'group relative flex items-center rounded-xl outline-none transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
                   (bar
                     ? 'h-14 flex-col justify-center gap-0.5 '
                     : 'gap-3 px-3 py-2.5 text-[15px] font-medium ') +
@@ -96,6 +107,14 @@ export function MainNav({ pathname, profile, onSelect, variant = 'list', label =
               >
                 <Icon aria-hidden="true" size={bar ? 22 : 20} strokeWidth={current ? 2.4 : 2} className="shrink-0" />
                 <span className={bar ? 'sr-only' : ''}>{item.name}</span>
+                {count ? (
+                  <>
+                    {' '}
+                    <span className={bar ? BAR_COUNT : LIST_COUNT}>
+                      {count} <span className="sr-only">unread</span>
+                    </span>
+                  </>
+                ) : null}
                 {bar && current ? <span aria-hidden="true" className="size-1 rounded-full bg-current" /> : null}
               </Link>
             </li>

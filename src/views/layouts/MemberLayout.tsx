@@ -11,6 +11,7 @@ import { MainNav } from '../components/MainNav';
 import { SearchBar } from '../components/SearchBar';
 import { SettingsMenu } from '../components/SettingsMenu';
 import { ThemeToggle } from '../components/ThemeToggle';
+import { useUnreadCount } from '../notifications/useUnreadCount';
 import { useAbsolutePath, useMediaQuery, useNavigationActor, useSessionProfile, useSignOut, WIDE_SCREEN } from './useShell';
 
 /**
@@ -25,6 +26,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const sidebarOpen = useSelector(navigation, (s) => (s ? selectIsOpenSidebar(s) : false));
   const searchOpen = useSelector(navigation, (s) => (s ? selectIsOpenSearchBar(s) : false));
   const signOut = useSignOut('/');
+  const unread = useUnreadCount();
   const select = (section: NavSection) => navigation?.send({ type: 'navigation.select', section });
   // From 1024px the sidebar is always there: a drawer left open on a phone that turned or
   // grew closes, so it cannot hide the page from assistive technology.
@@ -74,7 +76,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
 
       <div className="mx-auto flex max-w-6xl gap-6 px-0 sm:px-4">
         <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 flex-col justify-between py-6 lg:flex">
-          <MainNav pathname={pathname} profile={profile} onSelect={select} />
+          <MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} />
           <SignOutButton onPress={signOut} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 pt-6 pb-24 outline-none lg:pb-10">
@@ -83,7 +85,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       </div>
 
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:hidden dark:border-neutral-800 dark:bg-neutral-950/95">
-        <MainNav pathname={pathname} profile={profile} onSelect={select} variant="bar" label="Sections" />
+        <MainNav pathname={pathname} profile={profile} onSelect={select} variant="bar" label="Sections" unread={unread} />
       </div>
 
       <ModalOverlay
@@ -105,7 +107,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
                   <X size={20} />
                 </IconButton>
               </div>
-              <MainNav pathname={pathname} profile={profile} onSelect={select} />
+              <MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} />
             </div>
             <SignOutButton onPress={signOut} />
           </Dialog>

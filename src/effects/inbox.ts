@@ -1,0 +1,63 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { ApiClient } from '../api/client';
+import { serverEvents } from '../api/socket';
+import { inboxMachine, type InboxEvent } from '../machines/inbox.machine';
+import { unreadBadgeMachine, type UnreadBadgeEvent } from '../machines/unreadBadge.machine';
+import { api as defaultApi } from './api';
+import { bridgeActions, type HasSystem } from './auth';
+import { streamsBus, type Bus, type BusMessage } from './socket';
+
+/** Bus messages as events of the inbox page. */
+export function inboxEventOf(message: BusMessage): InboxEvent | null {
+  if (message.event === 'reconnected') return { type: 'inbox.reconnected' };
+  if (message.event === serverEvents.notificationsChanged) return { type: 'inbox.changed', change: message.payload };
+  if (message.event === serverEvents.notification && message.payload.type === 'inbox') {
+    return { type: 'inbox.arrived', notification: message.payload.notification, unreadCount: message.payload.unreadCount };
+  }
+  return null;
+}
+
+/** Bus messages as events of the unread badge. */
+export function badgeEventOf(message: BusMessage): UnreadBadgeEvent | null {
+  if (message.event === 'reconnected') return { type: 'badge.refresh' };
+  if (message.event === serverEvents.notificationsChanged) return { type: 'badge.count', unreadCount: message.payload.unreadCount };
+  if (message.event === serverEvents.notification && message.payload.type === 'inbox') return { type: 'badge.count', unreadCount: message.payload.unreadCount };
+  return null;
+}
+
+const liveActor = <E extends EventObject>(bus: Bus, eventOf: (message: BusMessage) => E | null) =>
+  fromCallback<EventObject>(({ sendBack }) =>
+    bus.subscribe((message) => {
+      const event = eventOf(message);
+      if (event) sendBack(event);
+    }),
+  );
+
+/** The app's unread badge with its real effects. */
+export function unreadBadgeLogic({ api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+  return unreadBadgeMachine.provide({
+    actors: {
+      loadCount: fromPromise(() => api.notifications.unreadCount()),
+      live: liveActor(bus, badgeEventOf),
+    },
+  });
+}
+
+/** The inbox page machine with its real effects, bound to one app actor (toasts, the badge). */
+export function inboxLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+  const bridge = bridgeActions(app);
+  return inboxMachine.provide({
+    actors: {
+      loadPage: fromPromise(({ input }: { input: { cursor: string | null } }) => api.notifications.page(input.cursor ?? undefined)),
+      readOne: fromPromise(({ input }: { input: { id: string } }) => api.notifications.read(input.id)),
+      deleteOne: fromPromise(({ input }: { input: { id: string } }) => api.notifications.remove(input.id)),
+      readAll: fromPromise(() => api.notifications.readAll()),
+      live: liveActor(bus, inboxEventOf),
+    },
+    actions: {
+      showToast: bridge.showToast,
+      reportUnread: (_: unknown, unreadCount: number) => app.system.get('unreadBadge')?.send({ type: 'badge.count', unreadCount }),
+    },
+  });
+}
+export type InboxLogic = ReturnType<typeof inboxLogic>;
