@@ -6,6 +6,7 @@ import type {
 } from './auth';
 import type { ClientConfig } from './config';
 import { createModerationApi } from './moderationClient';
+import { createSearchApi } from './searchClient';
 import { createStreamsApi } from './streamsClient';
 import { createUsersApi } from './usersClient';
 
@@ -60,6 +61,7 @@ export function createApiClient({ baseURL = '', getToken, fetch }: ApiClientOpti
     ...createStreamsApi(http),
     ...createUsersApi(http),
     ...createModerationApi(http),
+    ...createSearchApi(http),
   };
 }
 

@@ -17,3 +17,5 @@ export * from './posts';
 export * from './streamsClient';
 export * from './users';
 export * from './usersClient';
+export * from './search';
+export * from './searchClient';

@@ -203,6 +203,12 @@ export const paths = {
     /** Ours: the spec names promoting (section 4) but no path. */
     promote: (groupId: string, userId: string) => `/group/promote/${encodeURIComponent(groupId)}/${encodeURIComponent(userId)}`,
   },
+  /** Search (src/api/search.ts): every kind's first page, one kind's pages, and search by image. */
+  search: {
+    all: (query: string) => `/search/${encodeURIComponent(query)}`,
+    kind: (kind: string, query: string, cursor?: string) => withQuery(`/search/${encodeURIComponent(kind)}/${encodeURIComponent(query)}`, { cursor }),
+    image: '/search/image',
+  },
 } as const;
 
 /** Fastify route patterns for the paths that take parameters. */
@@ -309,6 +315,10 @@ export const routes = {
     addMembers: '/group/add-members/:groupId',
     removeMembers: '/group/remove-members/:groupId',
     promote: '/group/promote/:groupId/:userId',
+  },
+  search: {
+    all: '/search/:query',
+    kind: '/search/:kind/:query',
   },
 } as const;
 
