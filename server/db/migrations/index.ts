@@ -8,6 +8,7 @@ import * as groups from './0006_groups';
 import * as followLists from './0007_follow_lists';
 import * as groupChatReads from './0008_group_chat_reads';
 import * as groupMemberPages from './0009_group_member_pages';
+import * as search from './0012_search';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_follow_lists': followLists,
   '0008_group_chat_reads': groupChatReads,
   '0009_group_member_pages': groupMemberPages,
+  '0012_search': search,
 };
