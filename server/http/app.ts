@@ -28,6 +28,9 @@ import { createSessionEvents, endSessionsOnBan, type SessionEvents } from '../re
 import { createProfileService, type ProfileService } from '../modules/users/profileService';
 import { createProfileStore } from '../modules/users/profileStore';
 import { userRoutes } from '../modules/users/routes';
+import { searchRoutes } from '../modules/search/routes';
+import { createSearchService } from '../modules/search/service';
+import { createSearchStore } from '../modules/search/store';
 import { createPresence, type Presence } from '../realtime/presence';
 import { authentication } from './authentication';
 import { installBodyParsers } from './bodyParsers';
@@ -147,6 +150,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await streamRoutes(api, { config, clock, media, users, streams });
       await api.register(chatRoutes, { chat: chat.chat });
       await api.register(userRoutes, { config, profiles });
+      const search = createSearchService({ config, store: createSearchStore(deps.database, streams.postStore), groups: streams.groups });
+      await api.register(searchRoutes, { config, search });
     },
     { prefix: API_BASE },
   );

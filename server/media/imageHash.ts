@@ -5,8 +5,8 @@ import sharp from 'sharp';
  *
  * The pHash: the picture (orientation applied, transparency on white) scaled to 32x32 and turned
  * to luminance; the 8x8 lowest frequencies of its 2-D DCT; each bit says whether a coefficient is
- * above their median. Re-encoding, scaling and small crops move few bits (typically under 6);
- * unrelated pictures differ in about half of them. A flat picture (no structure at all) gets only
+ * above their median. Re-encoding and scaling move almost none (0 to 2 bits), a crop of a couple
+ * of percent off the edges up to about 10; unrelated pictures differ in about half of them (32). A flat picture (no structure at all) gets only
  * the DC bit set, so all flat pictures share a hash and the colour tells them apart.
  */
 export interface ImageFingerprint {
@@ -102,7 +102,7 @@ export function colorDistance(a: number, b: number): number {
  * hashes at most 11 bits apart agree on some band within 2 bits (four bands, at most two differing
  * bits each would be 12), so the candidates of a query are the rows whose band i is one of the 137
  * values within 2 bits of the query's band i, for some i: every match within IMAGE_MATCH_DISTANCE
- * (10) is among them, found by index lookups instead of a scan.
+ * (11) is among them, found by index lookups instead of a scan.
  */
 export const BANDS = 4;
 export function bandsOf(hash: string): number[] {

@@ -27,7 +27,7 @@ export const SEARCH_PAGE_SIZES: Record<SearchKind, number> = { posts: 10, questi
 /** How many posts an image search answers at most, nearest first. */
 export const IMAGE_SEARCH_RESULTS = 20;
 /** Two image hashes this many bits apart or fewer (of 64) count as the same picture. */
-export const IMAGE_MATCH_DISTANCE = 10;
+export const IMAGE_MATCH_DISTANCE = 11;
 
 export const SEARCH_MESSAGES = {
   empty: 'Type something to search for',

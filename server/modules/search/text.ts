@@ -80,7 +80,8 @@ export function usernameText(username: string): string {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/([A-Za-z])(\d)/g, '$1 $2')
     .replace(/(\d)([A-Za-z])/g, '$1 $2');
-  return [...new Set([indexText(username.replace(/[._]/g, '')), ...indexText(parts).split(' ')])].filter(Boolean).join(' ');
+  const words = [indexText(username.replace(/[._]/g, '')), indexText(username), indexText(parts)].flatMap((text) => text.split(' '));
+  return [...new Set(words)].filter(Boolean).join(' ');
 }
 
 /** The terms of a query (all must match), at most SEARCH_TERMS_MAX, each once. Empty: nothing to search for. */
@@ -99,11 +100,11 @@ export function queryTerms(query: string): SearchTerm[] {
 
 /**
  * SQLite FTS5: every term a quoted string (so no word is ever an operator, a column filter or
- * NEAR), `*` for prefixes, all of them required, within `column`. Terms hold only letters,
+ * NEAR), `*` for prefixes, all of them required, within `columns` (a column, or `{a b}`). Terms hold only letters,
  * digits and marks, so the quotes never need escaping.
  */
-export const fts5Query = (terms: SearchTerm[], column: string): string =>
-  `${column} : (${terms.map((t) => `"${t.text}"${t.prefix ? '*' : ''}`).join(' AND ')})`;
+export const fts5Query = (terms: SearchTerm[], columns: string): string =>
+  `${columns} : (${terms.map((t) => `"${t.text}"${t.prefix ? '*' : ''}`).join(' AND ')})`;
 
 /** PostgreSQL tsquery text: every term a quoted lexeme (no parsing, no stemming), `:*` for prefixes, all required. */
 export const tsQuery = (terms: SearchTerm[]): string => terms.map((t) => `'${t.text}'${t.prefix ? ':*' : ''}`).join(' & ');

@@ -1,0 +1,145 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { SEARCH_WINDOW } from '../../../src/api/search';
+import type { DatabaseHandle } from '../../db/database';
+import type { GroupsTable } from '../../db/schema';
+import { canKnowGroup } from '../groups/store';
+import type { PostStore, PostWithAuthor } from '../posts/store';
+import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import type { PersonRow } from '../users/profileStore';
+import { fts5Query, tsQuery, type SearchTerm } from './text';
+
+/**
+ * SQL of search. Every query starts from the full-text index, walks it newest first (the *_search
+ * id, i.e. insertion order) and stops after SEARCH_WINDOW + 1 rows the viewer may see: the
+ * visibility rule is part of the same statement (canSeePost for posts, the people lists' rule for
+ * members, canKnowGroup for groups), so what is counted, ranked and shown is only what the viewer
+ * may see, and a common word costs no more than a rare one. The caller ranks the window.
+ */
+
+/** One match of a window: its place in the index, its relevance (lower is better) and its age. */
+export interface Hit {
+  sid: number;
+  id: string;
+  score: number;
+  createdAt: string;
+  /** People: the name equals the query (ranked first). */
+  exact?: boolean;
+}
+
+interface HitRow {
+  sid: number | string;
+  id: string;
+  score: number | string;
+  created_at: string;
+  exact?: number | string | boolean;
+}
+
+const toHit = (row: HitRow): Hit => ({
+  sid: Number(row.sid),
+  id: row.id,
+  score: Number(row.score),
+  createdAt: row.created_at,
+  ...(row.exact !== undefined ? { exact: row.exact === true || Number(row.exact) === 1 } : {}),
+});
+
+/** Newest first from `before` (exclusive; null: from the newest), one more than a window (to know whether there are more). */
+const LIMIT = SEARCH_WINDOW + 1;
+
+export function createSearchStore(database: DatabaseHandle, postStore: PostStore) {
+  const { db } = database;
+  const postgres = database.dialect === 'postgres';
+  const below = (column: string, before: number | null) => (before === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(column)} < ${before}`);
+  const run = async (query: RawBuilder<HitRow>) => (await query.execute(db)).rows.map(toHit);
+
+  return {
+    /** Posts or questions matching every term that the viewer may see. */
+    postWindow(viewer: Viewer, kind: 'post' | 'question', terms: SearchTerm[], before: number | null): Promise<Hit[]> {
+      if (postgres) {
+        return run(sql<HitRow>`
+          select s.id as sid, s.post_id as id, -ts_rank(s.search_vector, ${tsQuery(terms)}::tsquery) as score, posts.created_at
+          from post_search s join posts on posts.id = s.post_id
+          where s.search_vector @@ ${tsQuery(terms)}::tsquery and s.kind = ${kind} and ${below('s.id', before)} and ${canSeePost(viewer)}
+          order by s.id desc limit ${LIMIT}`);
+      }
+      const match = `kind : "${kind}" AND ${fts5Query(terms, 'search_text')}`;
+      return run(sql<HitRow>`
+        select post_search_fts.rowid as sid, s.post_id as id, bm25(post_search_fts, 0.0, 1.0) as score, posts.created_at
+        from post_search_fts join post_search s on s.id = post_search_fts.rowid join posts on posts.id = s.post_id
+        where post_search_fts match ${match} and ${below('post_search_fts.rowid', before)} and ${canSeePost(viewer)}
+        order by post_search_fts.rowid desc limit ${LIMIT}`);
+    },
+
+    /** Members whose name matches, as the people lists show them: not the viewer, no block either way, banned ones for admins only. */
+    peopleWindow(viewer: Viewer, terms: SearchTerm[], exactName: string, before: number | null): Promise<Hit[]> {
+      const shown = sql<SqlBool>`users.id <> ${viewer.id} and ${notBlockedBetween(viewer, 'users.id')} and ${viewer.isAdmin ? sql`1 = 1` : sql`users.is_banned = 0`}`;
+      if (postgres) {
+        return run(sql<HitRow>`
+          select s.id as sid, users.id, -ts_rank(s.search_vector, ${tsQuery(terms)}::tsquery) as score, users.created_at,
+            (users.username_lower = ${exactName}) as exact
+          from user_search s join users on users.id = s.user_id
+          where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${below('s.id', before)} and ${shown}
+          order by s.id desc limit ${LIMIT}`);
+      }
+      return run(sql<HitRow>`
+        select user_search_fts.rowid as sid, users.id, bm25(user_search_fts) as score, users.created_at,
+          (users.username_lower = ${exactName}) as exact
+        from user_search_fts join user_search s on s.id = user_search_fts.rowid join users on users.id = s.user_id
+        where user_search_fts match ${fts5Query(terms, 'search_text')} and ${below('user_search_fts.rowid', before)} and ${shown}
+        order by user_search_fts.rowid desc limit ${LIMIT}`);
+    },
+
+    /** Groups whose name, description or tags match (the name weighs three times as much) that the viewer may know of. */
+    groupWindow(viewer: Viewer, terms: SearchTerm[], before: number | null): Promise<Hit[]> {
+      if (postgres) {
+        return run(sql<HitRow>`
+          select s.id as sid, groups.id, -ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], s.search_vector, ${tsQuery(terms)}::tsquery) as score, groups.created_at
+          from group_search s join groups on groups.id = s.group_id
+          where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${below('s.id', before)} and ${canKnowGroup(viewer)}
+          order by s.id desc limit ${LIMIT}`);
+      }
+      return run(sql<HitRow>`
+        select group_search_fts.rowid as sid, groups.id, bm25(group_search_fts, 3.0, 1.0) as score, groups.created_at
+        from group_search_fts join group_search s on s.id = group_search_fts.rowid join groups on groups.id = s.group_id
+        where group_search_fts match ${fts5Query(terms, '{name_text body_text}')} and ${below('group_search_fts.rowid', before)} and ${canKnowGroup(viewer)}
+        order by group_search_fts.rowid desc limit ${LIMIT}`);
+    },
+
+    /** The posts of a page with their author and what they are to the viewer (still through canSeePost). */
+    posts: async (viewer: Viewer, ids: string[]): Promise<PostWithAuthor[]> =>
+      ids.length === 0 ? [] : postStore.withAuthor(viewer).where('posts.id', 'in', ids).where(canSeePost(viewer)).execute(),
+
+    /** The members of a page as lists of people show them. */
+    people: async (viewer: Viewer, ids: string[]): Promise<PersonRow[]> =>
+      ids.length === 0
+        ? []
+        : db
+            .selectFrom('users')
+            .select([
+              'users.id',
+              'users.username',
+              'users.avatar_color',
+              'users.avatar_image',
+              'users.profile_picture',
+              sql<unknown>`exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = users.id)`.as('is_following'),
+              sql<unknown>`exists (select 1 from follows where follows.follower_id = users.id and follows.followee_id = ${viewer.id})`.as('follows_you'),
+            ])
+            .where('users.id', 'in', ids)
+            .execute(),
+
+    groups: async (ids: string[]): Promise<GroupsTable[]> => (ids.length === 0 ? [] : db.selectFrom('groups').selectAll().where('id', 'in', ids).execute()),
+
+    /**
+     * Image hashes whose band `band` is one of `values` (the multi-index lookup; see
+     * server/media/imageHash.ts), at most `limit` of them.
+     */
+    imageCandidates: (band: number, values: number[], limit: number) =>
+      db
+        .selectFrom('image_hashes')
+        .select(['post_id', 'hash', 'color'])
+        .where(sql.ref(`band${band}`), 'in', values)
+        .limit(limit)
+        .execute(),
+  };
+}
+
+export type SearchStore = ReturnType<typeof createSearchStore>;
