@@ -38,6 +38,7 @@ import { createGroupMachine } from './createGroup.machine';
 import { groupsMachine } from './groups.machine';
 import { groupMachine } from './group.machine';
 import { blockedMembersMachine } from './blockedMembers.machine';
+import { searchMachine } from './search.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -76,4 +77,5 @@ export const statecharts = {
   groups: groupsMachine,
   group: groupMachine,
   blockedMembers: blockedMembersMachine,
+  search: searchMachine,
 } as const;
