@@ -18,6 +18,7 @@ import ChatPage from './pages/member/ChatPage';
 import CreateGroupPage from './groups/CreateGroupPage';
 import GroupsPage from './groups/GroupsPage';
 import GroupPage from './groups/GroupPage';
+import SearchPage from './search/SearchPage';
 
 /** /app/social: the guarded member layout and its child routes (spec section 2). */
 export default function MemberArea() {
@@ -33,7 +34,7 @@ export default function MemberArea() {
             <Route path="/streams" component={StreamsPage} />
             <Route path="/questions" component={QuestionsPage} />
             <Route path="/question/:questionId">{(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}</Route>
-            <Route path="/search">{() => <SectionPlaceholder section="Search" />}</Route>
+            <Route path="/search">{() => <SearchPage />}</Route>
             <Route path="/save" component={SavePage} />
             <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
             <Route path="/chat/messages" component={ChatPage} />
