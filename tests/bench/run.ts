@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
- * `npm run bench -- --only bundle`, `--only feed` or `--only chat` (or BENCH_ONLY=feed) runs one of them.
+ * `npm run bench -- --only bundle`, `--only feed`, `--only chat` or `--only search` (or BENCH_ONLY=feed) runs one of them.
  */
 import { measureBundle } from './bundle';
 import { measureChat, printChat } from './chat';
 import { measureFeed, printFeed } from './feed';
+import { measureSearch, printSearch } from './search';
 
-const BENCHES = ['bundle', 'feed', 'chat'] as const;
+const BENCHES = ['bundle', 'feed', 'chat', 'search'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function chosen(): readonly Bench[] {
@@ -46,7 +47,11 @@ async function benchChat() {
   printChat(await measureChat());
 }
 
-const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed, chat: benchChat };
+async function benchSearch() {
+  printSearch(await measureSearch());
+}
+
+const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed, chat: benchChat, search: benchSearch };
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');
   await run[name]();

@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MATCH_DISTANCE, SEARCH_TERMS_MAX, SEARCH_WINDOW } from '../../src/api/search';
 import { bandsOf, colorDistance, fingerprintImage, hammingDistance, nearBandValues } from '../../server/media/imageHash';
-import { pageOfWindow } from '../../server/modules/search/service';
+import { pageOfWindow, rank } from '../../server/modules/search/service';
 import type { Hit } from '../../server/modules/search/store';
-import { foldText, fts5Query, indexText, queryTerms, tsQuery, usernameText } from '../../server/modules/search/text';
+import { foldText, fts5Query, indexText, queryTerms, relevance, tsQuery, usernameText } from '../../server/modules/search/text';
 import { croppedCopy, picturePng, resizedJpegCopy } from '../fixtures/pictures';
 
 describe('the folding of search text', () => {
@@ -83,18 +83,44 @@ describe('picture fingerprints', () => {
   });
 });
 
+describe('relevance', () => {
+  it('counts each term in each field, a short text above a long one, a weighted field above the rest', () => {
+    const terms = queryTerms('soup');
+    const often = relevance(terms, [{ text: 'soup soup soup', weight: 1 }]);
+    const once = relevance(terms, [{ text: 'soup and then a long sentence about many other things besides lunch today', weight: 1 }]);
+    const short = relevance(terms, [{ text: 'soup tonight', weight: 1 }]);
+    expect(often).toBeGreaterThan(short);
+    expect(short).toBeGreaterThan(once);
+    expect(relevance(queryTerms('sou'), [{ text: 'soups', weight: 1 }])).toBeGreaterThan(0);
+    expect(relevance(terms, [{ text: 'soup', weight: 3 }, { text: '', weight: 1 }])).toBeGreaterThan(relevance(terms, [{ text: '', weight: 3 }, { text: 'soup', weight: 1 }]));
+  });
+
+  it('ranks a window: an exact name first, then relevance, then the newest', () => {
+    const at = (s: number) => `2025-01-01T00:00:0${s}.000Z`;
+    const hits: Hit[] = [
+      { sid: 4, id: 'a', texts: ['soup'], createdAt: at(1) },
+      { sid: 3, id: 'b', texts: ['soup soup'], createdAt: at(2) },
+      { sid: 2, id: 'c', texts: ['soup'], createdAt: at(3) },
+      { sid: 1, id: 'd', texts: ['soupy'], createdAt: at(0), exact: true },
+    ];
+    expect(rank(hits, queryTerms('soup')).map((h) => h.id)).toEqual(['d', 'b', 'c', 'a']);
+  });
+});
+
 describe('search windows', () => {
-  const hits = (n: number, from = 1000): Hit[] => Array.from({ length: n }, (_, i) => ({ sid: from - i, id: `p${from - i}`, score: -(i % 7), createdAt: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z` }));
+  const hits = (n: number, from = 1000): Hit[] =>
+    Array.from({ length: n }, (_, i) => ({ sid: from - i, id: `p${from - i}`, texts: [`soup ${'soup '.repeat(i % 7)}`.trim()], createdAt: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z` }));
+  const order = (window: Hit[]) => rank(window, queryTerms('soup'));
 
   it('ranks a window by relevance, pins its bound and moves on to the next window when it is used up', () => {
-    const first = pageOfWindow(hits(SEARCH_WINDOW + 1), { before: null, offset: 0 }, 10);
+    const first = pageOfWindow(hits(SEARCH_WINDOW + 1), { before: null, offset: 0 }, 10, order);
     expect(first).toMatchObject({ count: SEARCH_WINDOW, countIsFloor: true, nextCursor: '1001.10' });
     expect(first.ids).toHaveLength(10);
-    const last = pageOfWindow(hits(SEARCH_WINDOW + 1), { before: 1001, offset: SEARCH_WINDOW - 10 }, 10);
+    const last = pageOfWindow(hits(SEARCH_WINDOW + 1), { before: 1001, offset: SEARCH_WINDOW - 10 }, 10, order);
     expect(last.nextCursor).toBe(`${1000 - SEARCH_WINDOW + 1}.0`);
-    const small = pageOfWindow(hits(15), { before: null, offset: 10 }, 10);
+    const small = pageOfWindow(hits(15), { before: null, offset: 10 }, 10, order);
     expect(small).toMatchObject({ count: 15, countIsFloor: false, nextCursor: null });
     expect(small.ids).toHaveLength(5);
-    expect(pageOfWindow([], { before: null, offset: 0 }, 10)).toEqual({ ids: [], nextCursor: null, count: 0, countIsFloor: false });
+    expect(pageOfWindow([], { before: null, offset: 0 }, 10, order)).toEqual({ ids: [], nextCursor: null, count: 0, countIsFloor: false });
   });
 });

@@ -11,7 +11,7 @@ import { presentPost } from '../posts/present';
 import type { Viewer } from '../posts/visibility';
 import { presentPerson } from '../users/profileService';
 import type { Hit, SearchStore } from './store';
-import { queryTerms, type SearchTerm } from './text';
+import { queryTerms, relevance, type SearchTerm } from './text';
 
 /** Average colours further apart than this (largest channel difference, 0..255) are not the same picture. */
 export const IMAGE_COLOR_DISTANCE = 48;
@@ -33,12 +33,16 @@ function parseCursor(cursor: string | undefined): Position {
   return { before: Number(match[1]), offset: Number(match[2]) };
 }
 
-/** Relevance (lower scores are better), then recency; people whose name is the query come first. */
-function byRank(a: Hit, b: Hit): number {
-  if (Boolean(a.exact) !== Boolean(b.exact)) return a.exact ? -1 : 1;
-  if (a.score !== b.score) return a.score - b.score;
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+/** A window's matches ranked: people whose name is the query first, then relevance, then recency. */
+export function rank(hits: Hit[], terms: SearchTerm[], weights: number[] = [1]): Hit[] {
+  const scores = new Map(hits.map((hit) => [hit, relevance(terms, hit.texts.map((text, i) => ({ text, weight: weights[i] ?? 1 })))]));
+  return [...hits].sort((a, b) => {
+    if (Boolean(a.exact) !== Boolean(b.exact)) return a.exact ? -1 : 1;
+    const score = scores.get(b)! - scores.get(a)!;
+    if (score !== 0) return score;
+    if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  });
 }
 
 /**
@@ -47,10 +51,10 @@ function byRank(a: Hit, b: Hit): number {
  * has more, then moves to the next older one; the first page pins the window's bound, so matches
  * written meanwhile do not shift the pages.
  */
-export function pageOfWindow(hits: Hit[], at: Position, size: number) {
+export function pageOfWindow(hits: Hit[], at: Position, size: number, order: (window: Hit[]) => Hit[]) {
   const more = hits.length > SEARCH_WINDOW;
   const window = hits.slice(0, SEARCH_WINDOW);
-  const ranked = [...window].sort(byRank).slice(at.offset, at.offset + size);
+  const ranked = order(window).slice(at.offset, at.offset + size);
   const bound = at.before ?? (window.length > 0 ? window[0].sid + 1 : 0);
   const nextCursor =
     at.offset + size < window.length ? `${bound}.${at.offset + size}` : more ? `${window[window.length - 1].sid}.0` : null;
@@ -77,18 +81,19 @@ export function createSearchService({ config, store, groups }: SearchDeps) {
     switch (kind) {
       case 'posts':
       case 'questions': {
-        const page = pageOfWindow(await store.postWindow(viewer, kind === 'posts' ? 'post' : 'question', terms, at.before), at, size);
+        const page = pageOfWindow(await store.postWindow(viewer, kind === 'posts' ? 'post' : 'question', terms, at.before), at, size, (w) => rank(w, terms));
         const rows = inOrder(page.ids, await store.posts(viewer, page.ids), (row) => row.id);
         return { ...page, items: rows.map((row) => presentPost(row, viewer)) };
       }
       case 'people': {
         // Only a query shaped like a username can be one (and no other text reaches the comparison).
         const name = /^[A-Za-z0-9_.]{1,30}$/.test(query.trim()) ? query.trim().toLowerCase() : '';
-        const page = pageOfWindow(await store.peopleWindow(viewer, terms, name, at.before), at, size);
+        const page = pageOfWindow(await store.peopleWindow(viewer, terms, name, at.before), at, size, (w) => rank(w, terms));
         return { ...page, items: inOrder(page.ids, await store.people(viewer, page.ids), (row) => row.id).map(presentPerson) };
       }
       case 'groups': {
-        const page = pageOfWindow(await store.groupWindow(viewer, terms, at.before), at, size);
+        // A group's name weighs three times its description and tags.
+        const page = pageOfWindow(await store.groupWindow(viewer, terms, at.before), at, size, (w) => rank(w, terms, [3, 1]));
         return { ...page, items: await groups.present(viewer, inOrder(page.ids, await store.groups(page.ids), (row) => row.id)) };
       }
     }

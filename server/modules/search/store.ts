@@ -13,15 +13,17 @@ import { fts5Query, tsQuery, type SearchTerm } from './text';
  * id, i.e. insertion order) and stops after SEARCH_WINDOW + 1 rows the viewer may see: the
  * visibility rule is part of the same statement (canSeePost for posts, the people lists' rule for
  * members, canKnowGroup for groups), so what is counted, ranked and shown is only what the viewer
- * may see, and a common word costs no more than a rare one. The caller ranks the window.
+ * may see, and a common word costs no more than a rare one. The caller ranks the window (by the
+ * words each match holds: text.ts `relevance`), the same way on both databases.
  */
 
-/** One match of a window: its place in the index, its relevance (lower is better) and its age. */
+/** One match of a window: its place in the index, its words (by field) and its age. */
 export interface Hit {
   sid: number;
   id: string;
-  score: number;
   createdAt: string;
+  /** The folded words of each field, as indexed (the first field of a group is its name). */
+  texts: string[];
   /** People: the name equals the query (ranked first). */
   exact?: boolean;
 }
@@ -29,16 +31,17 @@ export interface Hit {
 interface HitRow {
   sid: number | string;
   id: string;
-  score: number | string;
   created_at: string;
+  text: string;
+  body?: string;
   exact?: number | string | boolean;
 }
 
 const toHit = (row: HitRow): Hit => ({
   sid: Number(row.sid),
   id: row.id,
-  score: Number(row.score),
   createdAt: row.created_at,
+  texts: row.body === undefined ? [row.text] : [row.text, row.body],
   ...(row.exact !== undefined ? { exact: row.exact === true || Number(row.exact) === 1 } : {}),
 });
 
@@ -56,14 +59,14 @@ export function createSearchStore(database: DatabaseHandle, postStore: PostStore
     postWindow(viewer: Viewer, kind: 'post' | 'question', terms: SearchTerm[], before: number | null): Promise<Hit[]> {
       if (postgres) {
         return run(sql<HitRow>`
-          select s.id as sid, s.post_id as id, -ts_rank(s.search_vector, ${tsQuery(terms)}::tsquery) as score, posts.created_at
+          select s.id as sid, s.post_id as id, posts.created_at, s.search_text as text
           from post_search s join posts on posts.id = s.post_id
           where s.search_vector @@ ${tsQuery(terms)}::tsquery and s.kind = ${kind} and ${below('s.id', before)} and ${canSeePost(viewer)}
           order by s.id desc limit ${LIMIT}`);
       }
       const match = `kind : "${kind}" AND ${fts5Query(terms, 'search_text')}`;
       return run(sql<HitRow>`
-        select post_search_fts.rowid as sid, s.post_id as id, bm25(post_search_fts, 0.0, 1.0) as score, posts.created_at
+        select post_search_fts.rowid as sid, s.post_id as id, posts.created_at, s.search_text as text
         from post_search_fts join post_search s on s.id = post_search_fts.rowid join posts on posts.id = s.post_id
         where post_search_fts match ${match} and ${below('post_search_fts.rowid', before)} and ${canSeePost(viewer)}
         order by post_search_fts.rowid desc limit ${LIMIT}`);
@@ -74,31 +77,29 @@ export function createSearchStore(database: DatabaseHandle, postStore: PostStore
       const shown = sql<SqlBool>`users.id <> ${viewer.id} and ${notBlockedBetween(viewer, 'users.id')} and ${viewer.isAdmin ? sql`1 = 1` : sql`users.is_banned = 0`}`;
       if (postgres) {
         return run(sql<HitRow>`
-          select s.id as sid, users.id, -ts_rank(s.search_vector, ${tsQuery(terms)}::tsquery) as score, users.created_at,
-            (users.username_lower = ${exactName}) as exact
+          select s.id as sid, users.id, users.created_at, s.search_text as text, (users.username_lower = ${exactName}) as exact
           from user_search s join users on users.id = s.user_id
           where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${below('s.id', before)} and ${shown}
           order by s.id desc limit ${LIMIT}`);
       }
       return run(sql<HitRow>`
-        select user_search_fts.rowid as sid, users.id, bm25(user_search_fts) as score, users.created_at,
-          (users.username_lower = ${exactName}) as exact
+        select user_search_fts.rowid as sid, users.id, users.created_at, s.search_text as text, (users.username_lower = ${exactName}) as exact
         from user_search_fts join user_search s on s.id = user_search_fts.rowid join users on users.id = s.user_id
         where user_search_fts match ${fts5Query(terms, 'search_text')} and ${below('user_search_fts.rowid', before)} and ${shown}
         order by user_search_fts.rowid desc limit ${LIMIT}`);
     },
 
-    /** Groups whose name, description or tags match (the name weighs three times as much) that the viewer may know of. */
+    /** Groups whose name, description or tags match that the viewer may know of. */
     groupWindow(viewer: Viewer, terms: SearchTerm[], before: number | null): Promise<Hit[]> {
       if (postgres) {
         return run(sql<HitRow>`
-          select s.id as sid, groups.id, -ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], s.search_vector, ${tsQuery(terms)}::tsquery) as score, groups.created_at
+          select s.id as sid, groups.id, groups.created_at, s.name_text as text, s.body_text as body
           from group_search s join groups on groups.id = s.group_id
           where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${below('s.id', before)} and ${canKnowGroup(viewer)}
           order by s.id desc limit ${LIMIT}`);
       }
       return run(sql<HitRow>`
-        select group_search_fts.rowid as sid, groups.id, bm25(group_search_fts, 3.0, 1.0) as score, groups.created_at
+        select group_search_fts.rowid as sid, groups.id, groups.created_at, s.name_text as text, s.body_text as body
         from group_search_fts join group_search s on s.id = group_search_fts.rowid join groups on groups.id = s.group_id
         where group_search_fts match ${fts5Query(terms, '{name_text body_text}')} and ${below('group_search_fts.rowid', before)} and ${canKnowGroup(viewer)}
         order by group_search_fts.rowid desc limit ${LIMIT}`);

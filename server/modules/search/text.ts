@@ -108,3 +108,30 @@ export const fts5Query = (terms: SearchTerm[], columns: string): string =>
 
 /** PostgreSQL tsquery text: every term a quoted lexeme (no parsing, no stemming), `:*` for prefixes, all required. */
 export const tsQuery = (terms: SearchTerm[]): string => terms.map((t) => `'${t.text}'${t.prefix ? ':*' : ''}`).join(' & ');
+
+/** BM25's constants, and the length (in words) a text counts as average. */
+const K1 = 1.2;
+const B = 0.75;
+const AVERAGE_WORDS = 32;
+
+/**
+ * How well a matching text answers the terms (higher is better): BM25's term-frequency part, per
+ * term and field (`weight`: a group's name counts more than its description). Every match of a
+ * window holds every term, so the terms' rarity (BM25's IDF) would only reweigh terms against
+ * each other; it is left out, which also spares the index a count of every document holding each
+ * term (what made SQLite's bm25() cost milliseconds for a common word). Computed here from the
+ * stored words, the same on SQLite and PostgreSQL.
+ */
+export function relevance(terms: SearchTerm[], fields: { text: string; weight: number }[]): number {
+  let score = 0;
+  for (const field of fields) {
+    const words = field.text === '' ? [] : field.text.split(' ');
+    const norm = K1 * (1 - B + (B * words.length) / AVERAGE_WORDS);
+    for (const term of terms) {
+      let tf = 0;
+      for (const word of words) if (term.prefix ? word.startsWith(term.text) : word === term.text) tf++;
+      if (tf > 0) score += (field.weight * (tf * (K1 + 1))) / (tf + norm);
+    }
+  }
+  return score;
+}
