@@ -216,6 +216,48 @@ describe.each(dialects)('search on %s', (dialect) => {
       expect((await ok(t, reader, 'GET', `/search/posts/${word}?cursor=5.999999`)).posts).toEqual([]);
     });
 
+    it('finds every match of a word however common or rare among thousands of posts, newest first (PostgreSQL reads them in chunks, then through GIN)', async () => {
+      const stamp = Date.now().toString(36);
+      const total = 12_000;
+      const word = (i: number) => `filler${stamp} ${i % 40 === 1 ? `often${stamp}` : ''} ${i % 300 === 0 ? `medium${stamp}` : ''} ${i === 5 ? `ancient${stamp}` : ''}`;
+      const id = (i: number) => `01900000-0000-7000-8000-${String(i).padStart(12, '0')}`;
+      const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString();
+      for (let from = 0; from < total; from += 500) {
+        const batch = Array.from({ length: Math.min(500, total - from) }, (_, k) => from + k);
+        await t.database.db
+          .insertInto('posts')
+          .values(batch.map((i) => ({
+            id: id(i), kind: 'post' as const, user_id: author.id, group_id: null, group_status: null, post: word(i), bg_color: '#ffffff', privacy: 'Public' as const,
+            feelings: '', gif_url: '', image_version: '', image_id: '', image_alt: '', video_version: '', video_id: '', comments_count: 0, answers_count: 0,
+            accepted_answer_id: null, reactions_like: 0, reactions_love: 0, reactions_angry: 0, reactions_happy: 0, reactions_sad: 0, reactions_wow: 0,
+            hidden: 0, created_at: at(i), updated_at: at(i), edited_at: null,
+          })))
+          .execute();
+        const { indexText } = await import('../../server/modules/search/text');
+        await t.database.db.insertInto('post_search').values(batch.map((i) => ({ post_id: id(i), kind: 'post' as const, search_text: indexText(word(i)) }))).execute();
+      }
+      const walk = async (text: string) => {
+        const first = await search(reader, text);
+        const all: string[] = first.posts.posts.map((p) => p._id);
+        let cursor = first.posts.nextCursor;
+        while (cursor) {
+          const page = searchKindPageSchemas.posts.parse(await ok(t, reader, 'GET', `/search/posts/${text}?cursor=${cursor}`));
+          all.push(...page.posts.map((p) => p._id));
+          cursor = page.nextCursor;
+        }
+        return { first: first.posts, all };
+      };
+      // Equal relevance (the same words): newest first, every match once, a window after the other.
+      const medium = await walk(`medium${stamp}`);
+      expect(medium.first).toMatchObject({ count: total / 300, countIsFloor: false });
+      expect(medium.all).toEqual(Array.from({ length: total / 300 }, (_, k) => id(total - 300 - k * 300)));
+      const often = await walk(`often${stamp}`);
+      expect(often.first).toMatchObject({ count: SEARCH_WINDOW, countIsFloor: true });
+      expect(often.all).toEqual(Array.from({ length: total / 40 }, (_, k) => id(total - 39 - k * 40)));
+      expect((await search(reader, `ancient${stamp}`)).posts.posts.map((p) => p._id)).toEqual([id(5)]);
+      expect((await search(reader, `filler${stamp}`)).posts).toMatchObject({ count: SEARCH_WINDOW, countIsFloor: true });
+    });
+
     it('answers every kind with its page size', async () => {
       const word = `sizes${Date.now().toString(36)}`;
       for (const kind of ['posts', 'questions', 'people', 'groups'] as SearchKind[]) {
