@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { UserCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Group } from '../../api/groups';
 import type { Post } from '../../api/posts';
 import type { SearchKind } from '../../api/search';
@@ -25,14 +25,15 @@ export const KIND_NAMES: Record<SearchKind, { tab: string; one: string; many: st
 
 /** What the cards of a list of results tell the search machine (an edit, a delete, a reaction...). */
 export function useResultCallbacks(actor: SearchActorRef) {
-  return {
+  // One object per actor: the memoised cards re-render only when their post changes.
+  return useMemo(() => ({
     onPublished: (post: Post) => actor.send({ type: 'search.postChanged', post }),
     onDeleted: (postId: string) => actor.send({ type: 'search.postDeleted', postId }),
     onReacted: (change: { postId: string; reactions: Post['reactions']; userReaction: Post['userReaction'] }) =>
       actor.send({ type: 'search.reacted', postId: change.postId, reactions: change.reactions, userReaction: change.userReaction }),
     onSaved: (post: Post, saved: boolean) => actor.send({ type: 'search.saved', postId: post._id, saved }),
     onCommentsCount: (postId: string, commentsCount: number) => actor.send({ type: 'search.commentsCount', postId, commentsCount }),
-  };
+  }), [actor]);
 }
 
 /** Post or question cards with their comments and reactions dialogs. */
