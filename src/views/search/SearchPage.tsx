@@ -3,7 +3,7 @@ import { Search as SearchIcon } from 'lucide-react';
 import { useEffect, useMemo, type FormEvent } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearch } from 'wouter';
-import { countText, SEARCH_KINDS, type SearchKind } from '../../api/search';
+import { countText, SEARCH_KINDS, SEARCH_QUERY_MAX, type SearchKind } from '../../api/search';
 import { journal } from '../../effects/journal';
 import { searchLogic, type SearchLogic } from '../../effects/search';
 import { isSearchKind, type SearchActorRef } from '../../machines/search.machine';
@@ -100,6 +100,7 @@ export default function SearchPage({ logic: provided }: { logic?: SearchLogic })
           type="search"
           value={query}
           autoFocus={address.query === ''}
+          maxLength={SEARCH_QUERY_MAX}
           icon={<SearchIcon size={18} />}
           placeholder="Posts, questions, people, groups"
           className="min-w-0 flex-1"
