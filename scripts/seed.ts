@@ -7,7 +7,7 @@ import { AVATAR_COLORS } from '../src/api/constants';
 import { paths, API_BASE } from '../src/api/paths';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
+import { mediaRootOf, migrateToLatest } from '../server/db/migrate';
 import { buildApp } from '../server/http/app';
 import { letterAvatarDataUrl } from '../server/media/letterAvatar';
 import { createAdmin } from '../server/modules/auth/createAdmin';
@@ -17,7 +17,7 @@ const MEMBERS = ['ada', 'grace', 'alan', 'katherine', 'linus', 'margaret', 'tim'
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
-await migrateToLatest(database);
+await migrateToLatest(database, { mediaRoot: mediaRootOf(config) });
 const app = await buildApp({ ...config, logLevel: 'warn' as const }, { database });
 try {
   for (const [index, username] of MEMBERS.entries()) {

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { mediaRootOf, migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
 import { attachRealtime, type RealtimeServer } from './realtime/index';
 
@@ -31,7 +31,7 @@ export async function startServer(config: Config = loadConfig(), options: StartO
   const database = await openDatabase(config.database);
   let app: FastifyInstance | undefined;
   try {
-    await migrateToLatest(database);
+    await migrateToLatest(database, { mediaRoot: mediaRootOf(config) });
     app = await buildApp(config, { database });
     app.addHook('onClose', () => database.destroy());
     const io = attachRealtime(app, { verify: app.verifyToken });

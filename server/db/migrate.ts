@@ -1,19 +1,28 @@
+import path from 'node:path';
 import { Migrator, type MigrationProvider } from 'kysely';
+import type { Config } from '../config';
 import type { DatabaseHandle } from './database';
+import { migrationContext, type MigrationContext } from './migrationContext';
 import { migrations } from './migrations/index';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; safe to run from several processes at once (the migrator locks). */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+/**
+ * Brings the schema up to date; safe to run from several processes at once (the migrator locks).
+ * `context.mediaRoot` (DATA_DIR/media) lets migration 0012 hash the images already stored.
+ */
+export async function migrateToLatest(handle: DatabaseHandle, context: MigrationContext = {}): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrationContext.run(context, () => migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new Error(`Database migration ${failed ?? ''} failed: ${(error as Error).message ?? error}`);
   }
 }
+
+/** Where the media of a configured server live (DATA_DIR/media): what migrations are given as `mediaRoot`. */
+export const mediaRootOf = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'media');

@@ -343,6 +343,40 @@ export interface NotificationCountersTable {
   unread: number;
   total: number;
 }
+/**
+ * Search (migration 0012_search): the folded text of each post, member and group
+ * (server/modules/search/text.ts), written in the same transaction as the row it belongs to.
+ * `id` is the insertion order (the search windows walk it). SQLite indexes the text with FTS5
+ * tables kept by triggers; PostgreSQL with a generated tsvector column and a GIN index.
+ */
+export interface PostSearchTable {
+  id: Generated<number>;
+  post_id: string;
+  kind: 'post' | 'question';
+  search_text: string;
+}
+export interface UserSearchTable {
+  id: Generated<number>;
+  user_id: string;
+  search_text: string;
+}
+export interface GroupSearchTable {
+  id: Generated<number>;
+  group_id: string;
+  name_text: string;
+  body_text: string;
+}
+/** A post image's perceptual hash (16 hex digits), its four 16-bit bands (indexed) and average colour. */
+export interface ImageHashesTable {
+  post_id: string;
+  image_id: string;
+  hash: string;
+  band0: number;
+  band1: number;
+  band2: number;
+  band3: number;
+  color: number;
+}
 
 export interface Database {
   users: UsersTable;
@@ -375,6 +409,10 @@ export interface Database {
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
   notification_counters: NotificationCountersTable;
+  post_search: PostSearchTable;
+  user_search: UserSearchTable;
+  group_search: GroupSearchTable;
+  image_hashes: ImageHashesTable;
 }
 
 export type UserRow = UsersTable;

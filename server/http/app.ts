@@ -31,6 +31,9 @@ import { createProfileService, type ProfileService } from '../modules/users/prof
 import { createProfileStore } from '../modules/users/profileStore';
 import { userRoutes } from '../modules/users/routes';
 import { createModerationLimits, createModerationService, moderationAdminRoutes, moderationMemberRoutes, type ModerationService } from '../modules/moderation/index';
+import { searchRoutes } from '../modules/search/routes';
+import { createSearchService } from '../modules/search/service';
+import { createSearchStore } from '../modules/search/store';
 import { createPresence, type Presence } from '../realtime/presence';
 import { authentication } from './authentication';
 import { installBodyParsers } from './bodyParsers';
@@ -161,6 +164,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(moderationMemberRoutes, { moderation, limits: moderationLimits });
       await api.register(moderationAdminRoutes, { moderation, limits: moderationLimits });
       await api.register(notificationRoutes, { notifications: streams.notifications });
+      const search = createSearchService({ config, store: createSearchStore(deps.database, streams.postStore), groups: streams.groups });
+      await api.register(searchRoutes, { config, search });
     },
     { prefix: API_BASE },
   );

@@ -8,6 +8,7 @@ import type { ClientConfig } from './config';
 import { BANNED_MESSAGE } from './constants';
 import { createModerationApi } from './moderationClient';
 import { createNotificationsApi } from './notificationsClient';
+import { createSearchApi } from './searchClient';
 import { createStreamsApi } from './streamsClient';
 import { createUsersApi } from './usersClient';
 
@@ -69,6 +70,7 @@ export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: Api
     ...createUsersApi(http),
     ...createModerationApi(http),
     ...createNotificationsApi(http),
+    ...createSearchApi(http),
   };
 }
 

@@ -19,3 +19,5 @@ export * from './posts';
 export * from './streamsClient';
 export * from './users';
 export * from './usersClient';
+export * from './search';
+export * from './searchClient';

@@ -211,6 +211,12 @@ export const paths = {
     readAll: '/notifications/read-all',
     one: (notificationId: string) => `/notifications/${encodeURIComponent(notificationId)}`,
   },
+  /** Search (src/api/search.ts): every kind's first page, one kind's pages, and search by image. */
+  search: {
+    all: (query: string) => `/search/${encodeURIComponent(query)}`,
+    kind: (kind: string, query: string, cursor?: string) => withQuery(`/search/${encodeURIComponent(kind)}/${encodeURIComponent(query)}`, { cursor }),
+    image: '/search/image',
+  },
 } as const;
 
 /** Fastify route patterns for the paths that take parameters. */
@@ -322,6 +328,10 @@ export const routes = {
     page: '/notifications',
     read: '/notifications/read/:notificationId',
     one: '/notifications/:notificationId',
+  },
+  search: {
+    all: '/search/:query',
+    kind: '/search/:kind/:query',
   },
 } as const;
 

@@ -48,6 +48,7 @@ import { adminChartMachine } from './adminChart.machine';
 import { changePasswordMachine } from './changePassword.machine';
 import { inboxMachine } from './inbox.machine';
 import { unreadBadgeMachine } from './unreadBadge.machine';
+import { searchMachine } from './search.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -96,4 +97,5 @@ export const statecharts = {
   changePassword: changePasswordMachine,
   inbox: inboxMachine,
   unreadBadge: unreadBadgeMachine,
+  search: searchMachine,
 } as const;

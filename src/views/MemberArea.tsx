@@ -19,6 +19,7 @@ import CreateGroupPage from './groups/CreateGroupPage';
 import GroupsPage from './groups/GroupsPage';
 import GroupPage from './groups/GroupPage';
 import NotificationsPage from './notifications/NotificationsPage';
+import SearchPage from './search/SearchPage';
 
 /** /app/social: the guarded member layout and its child routes (spec section 2). */
 export default function MemberArea() {
@@ -34,7 +35,7 @@ export default function MemberArea() {
             <Route path="/streams" component={StreamsPage} />
             <Route path="/questions" component={QuestionsPage} />
             <Route path="/question/:questionId">{(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}</Route>
-            <Route path="/search">{() => <SectionPlaceholder section="Search" />}</Route>
+            <Route path="/search">{() => <SearchPage />}</Route>
             <Route path="/save" component={SavePage} />
             <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
             <Route path="/chat/messages" component={ChatPage} />

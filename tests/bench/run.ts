@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
- * `npm run bench -- --only bundle`, `--only feed`, `--only chat` or `--only moderation` (or BENCH_ONLY=feed) runs one of them.
+ * `npm run bench -- --only bundle`, `--only feed`, `--only chat`, `--only moderation` or `--only search` (or BENCH_ONLY=feed) runs one of them.
  */
 import { measureBundle } from './bundle';
 import { measureChat, printChat } from './chat';
 import { measureFeed, printFeed } from './feed';
 import { measureModeration, printModeration } from './moderation';
+import { measureSearch, printSearch } from './search';
 
-const BENCHES = ['bundle', 'feed', 'chat', 'moderation'] as const;
+const BENCHES = ['bundle', 'feed', 'chat', 'moderation', 'search'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function chosen(): readonly Bench[] {
@@ -51,7 +52,11 @@ async function benchModeration() {
   printModeration(await measureModeration());
 }
 
-const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed, chat: benchChat, moderation: benchModeration };
+async function benchSearch() {
+  printSearch(await measureSearch());
+}
+
+const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed, chat: benchChat, moderation: benchModeration, search: benchSearch };
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');
   await run[name]();

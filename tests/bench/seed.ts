@@ -14,6 +14,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { AVATAR_COLORS, FEELINGS, POST_BG_COLORS } from '../../src/api/constants';
 import { mediaPaths } from '../../src/api/paths';
+import { bandsOf } from '../../server/media/imageHash';
+import { indexText, usernameText } from '../../server/modules/search/text';
 
 export interface SeedOptions {
   file: string;
@@ -23,12 +25,23 @@ export interface SeedOptions {
   passwordHash: string;
   /** Rows per transaction. */
   batch?: number;
+  /**
+   * Also what search reads (the search benchmark): every post's and member's search entry (the
+   * FTS5 index follows by its triggers), a rare word and an accented one in a few posts, and the
+   * fingerprints of `images` image posts. Drawn from a PRNG of their own, so the rest of the
+   * community is the same as without.
+   */
+  search?: { images: number };
 }
+
+/** In about one post in RARE_EVERY (search benchmark): the rare word. */
+export const RARE_WORD = 'zeppelin';
+export const RARE_EVERY = 20_000;
 
 export interface SeedResult {
   /** The member the benchmark signs in as (a plain USER). */
   viewer: { id: string; username: string };
-  counts: { members: number; posts: number; follows: number; blocks: number; viewerFollows: number };
+  counts: { members: number; posts: number; follows: number; blocks: number; viewerFollows: number; hashedImages: number; rarePosts: number };
   ms: { members: number; follows: number; posts: number; analyze: number; total: number };
 }
 
@@ -123,6 +136,8 @@ export function seedFeed(options: SeedOptions): SeedResult {
      values (?, ?, ?, ?, ?, ?, 'USER', ?, ?, '', 0, 0, 1, ?, ?)`,
   );
   const authIdOf = uuidv7Maker(random);
+  const extra = prng(20_250_101);
+  const insertUserSearch = options.search ? db.prepare('insert into user_search (user_id, search_text) values (?, ?)') : null;
   inBatches(members, (i) => {
     const id = memberId(memberTimes[i]);
     ids[i] = id;
@@ -130,6 +145,7 @@ export function seedFeed(options: SeedOptions): SeedResult {
     const at = new Date(memberTimes[i]).toISOString();
     const avatar = mediaPaths.image(1_700_000_000 + int(1e8), id);
     insertUser.run(id, authIdOf(memberTimes[i]), username, username, `${username}@bench.example`, options.passwordHash, pick(AVATAR_COLORS), avatar, at, at);
+    insertUserSearch?.run(id, usernameText(username));
   });
   const msMembers = performance.now() - t0;
 
@@ -189,6 +205,13 @@ export function seedFeed(options: SeedOptions): SeedResult {
     return words.join(' ');
   };
   const small = () => (random() < 0.6 ? 0 : int(random() < 0.9 ? 12 : 400));
+  const insertPostSearch = options.search ? db.prepare('insert into post_search (post_id, kind, search_text) values (?, ?, ?)') : null;
+  const insertHash = options.search
+    ? db.prepare('insert into image_hashes (post_id, image_id, hash, band0, band1, band2, band3, color) values (?, ?, ?, ?, ?, ?, ?, ?)')
+    : null;
+  const hex32 = () => (Math.floor(extra() * 2 ** 32) >>> 0).toString(16).padStart(8, '0');
+  let hashedImages = 0;
+  let rarePosts = 0;
   inBatches(posts, (i) => {
     const ms = postTimes[i];
     const id = postId(ms);
@@ -200,8 +223,19 @@ export function seedFeed(options: SeedOptions): SeedResult {
     const kind = random() < 0.1 ? 'question' : 'post';
     const withImage = random() < 0.15;
     const edited = random() < 0.05 ? new Date(ms + int(DAY)).toISOString() : null;
+    let body = text();
+    if (options.search) {
+      if (extra() < 1 / RARE_EVERY) (body += ` ${RARE_WORD}`), rarePosts++;
+      if (extra() < 0.02) body += ' café';
+      insertPostSearch!.run(id, kind, indexText(body, withImage ? 'a photo' : ''));
+      if (withImage && hashedImages < options.search.images) {
+        const hash = hex32() + hex32();
+        insertHash!.run(id, id, hash, ...bandsOf(hash), Math.floor(extra() * 0x1000000));
+        hashedImages++;
+      }
+    }
     insertPost.run(
-      id, kind, author, text(), pick(POST_BG_COLORS), privacy, random() < 0.2 ? pick(FEELINGS) : '',
+      id, kind, author, body, pick(POST_BG_COLORS), privacy, random() < 0.2 ? pick(FEELINGS) : '',
       random() < 0.03 ? 'https://media.giphy.com/media/bench/giphy.gif' : '',
       withImage ? String(1_700_000_000 + int(1e8)) : '', withImage ? id : '', withImage ? 'a photo' : '',
       small(), small(), small(), small(), small(), small(), small(), random() < 0.001 ? 1 : 0,
@@ -219,7 +253,7 @@ export function seedFeed(options: SeedOptions): SeedResult {
 
   return {
     viewer,
-    counts: { members, posts, follows, blocks, viewerFollows },
+    counts: { members, posts, follows, blocks, viewerFollows, hashedImages, rarePosts },
     ms: { members: msMembers, follows: msFollows, posts: msPosts, analyze: msAnalyze, total: performance.now() - started },
   };
 }

@@ -11,7 +11,7 @@ import { API_BASE } from '../../src/api/paths';
 import type { Clock } from '../../server/clock';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { mediaRootOf, migrateToLatest } from '../../server/db/migrate';
 import { buildApp } from '../../server/http/app';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -100,7 +100,7 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
   const config = await testConfig(dialect, options);
   await options.beforeBuild?.(config);
   const database = await openDatabase(config.database);
-  await migrateToLatest(database);
+  await migrateToLatest(database, { mediaRoot: mediaRootOf(config) });
   const clock = new TestClock();
   const app = await buildApp(config, { database, clock, ...(options.logStream ? { logStream: options.logStream } : {}) });
   await options.extend?.(app);

@@ -15,7 +15,8 @@ interface Deferred {
   reject(error: unknown): void;
 }
 
-export function viewHarness(actorNames: string[], coverage?: TransitionCoverage) {
+/** `isRoot`: which root actor is the screen's, where a screen starts several (its cards' own machines); by default the last one started. */
+export function viewHarness(actorNames: string[], coverage?: TransitionCoverage, isRoot: (actor: AnyActorRef) => boolean = () => true) {
   const pending = new Map<string, Deferred>();
   const actors: Record<string, AnyActorLogic> = Object.fromEntries(
     actorNames.map((name) => [
@@ -27,7 +28,7 @@ export function viewHarness(actorNames: string[], coverage?: TransitionCoverage)
   // The views hand journal.inspect to useActorRef: listen there for the screen's actor.
   const spy = vi.spyOn(journal, 'inspect').mockImplementation((event: InspectionEvent) => {
     if (event.actorRef.sessionId !== event.rootId) return;
-    if (event.type === '@xstate.actor') root = event.actorRef as AnyActorRef;
+    if (event.type === '@xstate.actor' && isRoot(event.actorRef as AnyActorRef)) root = event.actorRef as AnyActorRef;
     if (event.type === '@xstate.microstep') {
       coverage?.record((event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions);
     }

@@ -10,6 +10,7 @@ import * as groupChatReads from './0008_group_chat_reads';
 import * as groupMemberPages from './0009_group_member_pages';
 import * as moderation from './0010_moderation';
 import * as notifications from './0011_notifications';
+import * as search from './0012_search';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_group_member_pages': groupMemberPages,
   '0010_moderation': moderation,
   '0011_notifications': notifications,
+  '0012_search': search,
 };

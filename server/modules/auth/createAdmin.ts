@@ -5,7 +5,7 @@ import { DEFAULT_AVATAR_COLOR } from '../../../src/api/constants';
 import { systemClock } from '../../clock';
 import { loadConfig, type Config } from '../../config';
 import { openDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
+import { mediaRootOf, migrateToLatest } from '../../db/migrate';
 import { createMediaStorage } from '../../media/storage';
 import { presentUser } from '../users/present';
 import { createUserStore } from '../users/store';
@@ -30,7 +30,7 @@ export async function createAdmin(input: CreateAdminInput, config: Config = load
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid admin details');
   const database = await openDatabase(config.database);
   try {
-    await migrateToLatest(database);
+    await migrateToLatest(database, { mediaRoot: mediaRootOf(config) });
     const users = createUserStore(database.db);
     const service = createAuthService({
       config,

@@ -171,6 +171,9 @@ export function createGroupService(deps: GroupDeps) {
       return { members: page.items.map(presentMember), nextCursor: page.nextCursor };
     },
 
+    /** Groups rows as this viewer sees them (search results). */
+    present: (viewer: Viewer, rows: GroupsTable[]) => present(viewer, rows),
+
     /** A member's groups or invitations (whole). */
     list: async (viewer: Viewer, narrow: GroupListNarrow) => present(viewer, (await store.list(viewer, narrow)).items),
     /** Groups to discover or search results, a page at a time. */

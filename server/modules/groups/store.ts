@@ -5,6 +5,7 @@ import { GROUP_MEMBERS_PAGE_SIZE, GROUPS_PAGE_SIZE } from '../../../src/api/grou
 import type { Cursor } from '../../../src/api/pages';
 import { finishPage, orderPage, type PageRequest } from '../posts/paging';
 import { canSeeGroupContent, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { indexGroup, inTransaction, reindexGroup } from '../search/indexWrites';
 
 export type MemberRow = GroupMembersTable & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
 
@@ -15,6 +16,12 @@ export interface GroupListNarrow {
   notJoinedBy?: string;
 }
 
+/** May the viewer know of the `groups` row (lists, search): public groups, private ones they have any membership of; admins all. */
+export const canKnowGroup = (viewer: Viewer) =>
+  viewer.isAdmin
+    ? sql<SqlBool>`1 = 1`
+    : sql<SqlBool>`(groups.privacy = 'public' or exists (select 1 from group_members mine where mine.group_id = groups.id and mine.user_id = ${viewer.id}))`;
+
 /**
  * SQL for groups. Which groups a viewer may know of (`canKnowGroup`): public groups, and private
  * ones they have any membership of (accepted, invited or asked); admins all. Content (posts, the
@@ -22,11 +29,6 @@ export interface GroupListNarrow {
  */
 export function createGroupStore(database: DatabaseHandle) {
   const { db } = database;
-
-  const canKnowGroup = (viewer: Viewer) =>
-    viewer.isAdmin
-      ? sql<SqlBool>`1 = 1`
-      : sql<SqlBool>`(groups.privacy = 'public' or exists (select 1 from group_members mine where mine.group_id = groups.id and mine.user_id = ${viewer.id}))`;
 
   const membersQuery = (on: Kysely<Database> = db) =>
     on
@@ -149,10 +151,20 @@ export function createGroupStore(database: DatabaseHandle) {
     admins: async (groupId: string, on: Kysely<Database> = db) =>
       (await on.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('status', '=', 'accepted').where('role', '=', 'admin').execute()).map((r) => r.user_id),
 
-    insertGroup: (row: GroupsTable, on: Kysely<Database> = db) => on.insertInto('groups').values(row).execute(),
+    /** The group and its search entry (in `on`'s transaction, or one of their own). */
+    insertGroup: (row: GroupsTable, on: Kysely<Database> = db) =>
+      inTransaction(on, async (trx) => {
+        await trx.insertInto('groups').values(row).execute();
+        await indexGroup(trx, row);
+      }),
     insertMembers: (rows: GroupMembersTable[], on: Kysely<Database> = db) =>
       rows.length === 0 ? Promise.resolve() : on.insertInto('group_members').values(rows).onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).execute().then(() => undefined),
-    updateGroup: (groupId: string, changes: Partial<GroupsTable>, on: Kysely<Database> = db) => on.updateTable('groups').set(changes).where('id', '=', groupId).execute(),
+    /** A new name, description or tags re-index the group in the same transaction. */
+    updateGroup: (groupId: string, changes: Partial<GroupsTable>, on: Kysely<Database> = db) =>
+      inTransaction(on, async (trx) => {
+        await trx.updateTable('groups').set(changes).where('id', '=', groupId).execute();
+        if (changes.name !== undefined || changes.description !== undefined || changes.tags !== undefined) await reindexGroup(trx, groupId);
+      }),
     updateMember: (groupId: string, userId: string, changes: Partial<GroupMembersTable>, on: Kysely<Database> = db) =>
       on.updateTable('group_members').set(changes).where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst(),
     deleteMember: (groupId: string, userId: string, on: Kysely<Database> = db) =>

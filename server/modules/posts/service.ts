@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { newId } from '../../db/ids';
 import type { Database, PostRow, PostsTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
+import { fingerprintImage, type ImageFingerprint } from '../../media/imageHash';
 import { checkSize, decodeAnyDataUrl, normalizeImage } from '../../media/images';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
 import { scrubMp4Metadata } from '../../media/mp4Metadata';
@@ -72,10 +73,12 @@ export function createPostService(deps: PostDeps) {
   const { store, media, announce, clock } = deps;
   const now = () => clock.now().toISOString();
 
-  async function storeImage(dataUrl: string): Promise<StoredMedia> {
+  /** Checked, re-encoded and stored; its fingerprint (search by image) is taken from the stored bytes. */
+  async function storeImage(dataUrl: string): Promise<StoredMedia & { fingerprint: ImageFingerprint | null }> {
     const bytes = checkSize(decodeAnyDataUrl(dataUrl), deps.config.limits.imageBytes, 'Image');
     const image = await normalizeImage(bytes);
-    return media.saveImage(image.bytes, image.ext);
+    const fingerprint = await fingerprintImage(image.bytes).catch(() => null);
+    return { ...(await media.saveImage(image.bytes, image.ext)), fingerprint };
   }
 
   async function storeVideo(dataUrl: string): Promise<StoredMedia> {
@@ -161,7 +164,7 @@ export function createPostService(deps: PostDeps) {
           hidden_by: null,
           hidden_at: null,
         };
-        await store.insert(row);
+        await store.insert(row, { imageFingerprint: image?.fingerprint ?? null });
         await announce.postChanged(row.id, 'post added');
         return presentPost(await visible(viewer, row.id), viewer);
       } catch (error) {
@@ -205,7 +208,8 @@ export function createPostService(deps: PostDeps) {
         checkNotEmpty(existing.kind, { text: next.post!, image: next.image_id!, video: next.video_id!, gif: next.gif_url! });
         const before = await announce.audience(postId);
         const at = now();
-        await store.update(postId, { ...next, updated_at: at, edited_at: at });
+        const imageChanged = next.image_id !== existing.image_id;
+        await store.update(postId, { ...next, updated_at: at, edited_at: at }, imageChanged ? { image: newImage?.fingerprint ?? null } : {});
         await removeMedia({
           ...(existing.image_id && next.image_id !== existing.image_id ? { image: [existing.image_version, existing.image_id] as [string, string] } : {}),
           ...(existing.video_id && next.video_id !== existing.video_id ? { video: [existing.video_version, existing.video_id] as [string, string] } : {}),

@@ -5,6 +5,8 @@ import type { PostKind } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, PostRow, PostsTable } from '../../db/schema';
 import { queryTemplate } from '../../db/queryTemplate';
+import type { ImageFingerprint } from '../../media/imageHash';
+import { indexPost, reindexPost, setImageFingerprint } from '../search/indexWrites';
 import { finishPage, isKeyset, orderPage, pageMode, pageOffset, type PageMode, type PageRequest } from './paging';
 import { createTotalsCache } from './totals';
 import { canSeePost, notBlockedBetween, type Viewer } from './visibility';
@@ -219,9 +221,27 @@ export function createPostStore(database: DatabaseHandle) {
       return { rows: items, total: Number(counted.count), nextCursor };
     },
 
-    insert: (row: PostRow) => db.insertInto('posts').values(row).execute(),
+    /** The post, its search entry and its image's fingerprint, in one transaction. */
+    insert: (row: PostRow, search: { imageFingerprint?: ImageFingerprint | null } = {}) =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('posts').values(row).execute();
+        await indexPost(trx, row);
+        if (row.image_id && search.imageFingerprint) await setImageFingerprint(trx, row.id, { id: row.image_id, fingerprint: search.imageFingerprint });
+      }),
 
-    update: (postId: string, changes: Updateable<PostsTable>) => db.updateTable('posts').set(changes).where('id', '=', postId).execute(),
+    /**
+     * Changes a post; a new text or image description re-indexes it, in the same transaction.
+     * `search.image`: the new image's fingerprint, or null when the image went (or is unreadable);
+     * left out, the image did not change.
+     */
+    update: (postId: string, changes: Updateable<PostsTable>, search: { image?: ImageFingerprint | null } = {}) =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('posts').set(changes).where('id', '=', postId).execute();
+        if (changes.post !== undefined || changes.image_alt !== undefined) await reindexPost(trx, postId);
+        if (search.image !== undefined) {
+          await setImageFingerprint(trx, postId, search.image && changes.image_id ? { id: String(changes.image_id), fingerprint: search.image } : null);
+        }
+      }),
 
     /**
      * Hides or unhides a post if it is not so already (false: nothing changed), with `alsoWrite`

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../src/api/auth';
 import type { Database, UserRow } from '../../db/schema';
+import { indexUser } from '../search/indexWrites';
 
 export interface NewUser {
   id: string;
@@ -30,29 +31,34 @@ export function uniqueViolation(error: unknown): 'username' | 'email' | 'other' 
 /** SQL for members. Names are compared through username_lower; e-mails are stored lowercased. */
 export function createUserStore(db: Kysely<Database>) {
   return {
+    /** The member and their search entry, in one transaction. */
     async insert(user: NewUser): Promise<UserRow> {
-      return db
-        .insertInto('users')
-        .values({
-          id: user.id,
-          auth_id: user.authId,
-          username: user.username,
-          username_lower: user.username.toLowerCase(),
-          email: user.email,
-          password_hash: user.passwordHash,
-          role: user.role,
-          avatar_color: user.avatarColor,
-          avatar_image: user.avatarImage,
-          profile_picture: '',
-          is_banned: 0,
-          token_version: 0,
-          allow_personalize: 1,
-          google_sub: user.googleSub ?? null,
-          created_at: user.now,
-          updated_at: user.now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('users')
+          .values({
+            id: user.id,
+            auth_id: user.authId,
+            username: user.username,
+            username_lower: user.username.toLowerCase(),
+            email: user.email,
+            password_hash: user.passwordHash,
+            role: user.role,
+            avatar_color: user.avatarColor,
+            avatar_image: user.avatarImage,
+            profile_picture: '',
+            is_banned: 0,
+            token_version: 0,
+            allow_personalize: 1,
+            google_sub: user.googleSub ?? null,
+            created_at: user.now,
+            updated_at: user.now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await indexUser(trx, row);
+        return row;
+      });
     },
 
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),

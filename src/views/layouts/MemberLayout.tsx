@@ -61,17 +61,22 @@ export function MemberLayout({ children }: { children: ReactNode }) {
             <Brand size="sm" />
           </Link>
           <div className="flex-1" />
-          <IconButton
-            label={searchOpen ? 'Close search' : 'Search'}
-            aria-expanded={searchOpen}
-            onPress={() => navigation?.send({ type: 'searchBar.toggle' })}
-          >
-            {searchOpen ? <X size={20} /> : <Search size={20} />}
-          </IconButton>
+          {/* From 1024px the search box is always in the header; below, the toggle opens the bar (spec section 4). */}
+          {wide ? (
+            <SearchBar variant="inline" onClose={() => navigation?.send({ type: 'searchBar.close' })} />
+          ) : (
+            <IconButton
+              label={searchOpen ? 'Close search' : 'Search'}
+              aria-expanded={searchOpen}
+              onPress={() => navigation?.send({ type: 'searchBar.toggle' })}
+            >
+              {searchOpen ? <X size={20} /> : <Search size={20} />}
+            </IconButton>
+          )}
           <ThemeToggle />
           <SettingsMenu profile={profile} />
         </div>
-        {searchOpen ? <SearchBar onClose={() => navigation?.send({ type: 'searchBar.close' })} /> : null}
+        {searchOpen && !wide ? <SearchBar onClose={() => navigation?.send({ type: 'searchBar.close' })} /> : null}
       </header>
 
       <div className="mx-auto flex max-w-6xl gap-6 px-0 sm:px-4">

@@ -41,12 +41,13 @@ export function OnlineDot({ online, username }: { online: boolean; username: str
   );
 }
 
-export function PersonRow({ person, online, isMe }: { person: Person; online: boolean; isMe: boolean }) {
+/** `online` null: presence is not watched where the row is shown (no dot, rather than a wrong one). */
+export function PersonRow({ person, online, isMe }: { person: Person; online: boolean | null; isMe: boolean }) {
   return (
     <li className="flex items-center gap-3 rounded-2xl border border-neutral-200 bg-white p-3 dark:border-neutral-800 dark:bg-neutral-900">
       <span className="relative">
         <Avatar {...person} />
-        <OnlineDot online={online} username={person.username} />
+        {online === null ? null : <OnlineDot online={online} username={person.username} />}
       </span>
       <div className="flex min-w-0 flex-1 flex-col">
         <Link href={memberHref(person)} className="truncate font-semibold text-neutral-900 hover:underline dark:text-white">

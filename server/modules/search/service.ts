@@ -1,0 +1,171 @@
+import {
+  IMAGE_MATCH_DISTANCE, IMAGE_SEARCH_RESULTS, SEARCH_CURSOR, SEARCH_MESSAGES, SEARCH_PAGE_SIZES, SEARCH_WINDOW,
+  type ImageSearchResults, type SearchKind, type SearchKindPage, type SearchOverview,
+} from '../../../src/api/search';
+import type { Config } from '../../config';
+import { HttpError, badRequest } from '../../http/httpError';
+import { BANDS, bandsOf, colorDistance, fingerprintImage, hammingDistance, nearBandValues, type ImageFingerprint } from '../../media/imageHash';
+import { checkSize, decodeAnyDataUrl, sniffImage } from '../../media/images';
+import type { GroupService } from '../groups/service';
+import { presentPost } from '../posts/present';
+import type { Viewer } from '../posts/visibility';
+import { presentPerson } from '../users/profileService';
+import type { Hit, SearchStore } from './store';
+import { queryTerms, relevance, type SearchTerm } from './text';
+
+/** Average colours further apart than this (largest channel difference, 0..255) are not the same picture. */
+export const IMAGE_COLOR_DISTANCE = 48;
+/** At most this many hashes are read per band (a flood of identical pictures cannot make a request unbounded). */
+const CANDIDATES_PER_BAND = 1000;
+/** The nearest this many candidates are checked for visibility. */
+const CANDIDATES_CHECKED = 200;
+
+/** Where a page starts: below `before` (a window's bound; null: the newest), `offset` ranked results in. */
+interface Position {
+  before: number | null;
+  offset: number;
+}
+
+function parseCursor(cursor: string | undefined): Position {
+  if (cursor === undefined) return { before: null, offset: 0 };
+  const match = SEARCH_CURSOR.exec(cursor);
+  if (!match) throw badRequest(SEARCH_MESSAGES.badCursor);
+  return { before: Number(match[1]), offset: Number(match[2]) };
+}
+
+/** A window's matches ranked: people whose name is the query first, then relevance, then recency. */
+export function rank(hits: Hit[], terms: SearchTerm[], weights: number[] = [1]): Hit[] {
+  const scores = new Map(hits.map((hit) => [hit, relevance(terms, hit.texts.map((text, i) => ({ text, weight: weights[i] ?? 1 })))]));
+  return [...hits].sort((a, b) => {
+    if (Boolean(a.exact) !== Boolean(b.exact)) return a.exact ? -1 : 1;
+    const score = scores.get(b)! - scores.get(a)!;
+    if (score !== 0) return score;
+    if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  });
+}
+
+/**
+ * One page of a window: the window (SEARCH_WINDOW newest visible matches below the position's
+ * bound) ranked, and `size` of them from the offset. The next cursor stays in this window while it
+ * has more, then moves to the next older one; the first page pins the window's bound, so matches
+ * written meanwhile do not shift the pages.
+ */
+export function pageOfWindow(hits: Hit[], at: Position, size: number, order: (window: Hit[]) => Hit[]) {
+  const more = hits.length > SEARCH_WINDOW;
+  const window = hits.slice(0, SEARCH_WINDOW);
+  const ranked = order(window).slice(at.offset, at.offset + size);
+  const bound = at.before ?? (window.length > 0 ? window[0].sid + 1 : 0);
+  const nextCursor =
+    at.offset + size < window.length ? `${bound}.${at.offset + size}` : more ? `${window[window.length - 1].sid}.0` : null;
+  return { ids: ranked.map((hit) => hit.id), nextCursor, count: window.length, countIsFloor: more };
+}
+
+/** Rows in the order of `ids` (a page's ranking), leaving out any that did not come back. */
+function inOrder<T>(ids: string[], rows: T[], idOf: (row: T) => string): T[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined);
+}
+
+export interface SearchDeps {
+  config: Pick<Config, 'limits'>;
+  store: SearchStore;
+  groups: GroupService;
+}
+
+/** Text search over posts, questions, people and groups, and search by image (docs/api.md, Search). */
+export function createSearchService({ config, store, groups }: SearchDeps) {
+  async function kindPage<K extends SearchKind>(viewer: Viewer, kind: K, query: string, terms: SearchTerm[], at: Position) {
+    const size = SEARCH_PAGE_SIZES[kind];
+    if (terms.length === 0 || at.offset >= SEARCH_WINDOW) return { items: [], nextCursor: null, count: 0, countIsFloor: false };
+    switch (kind) {
+      case 'posts':
+      case 'questions': {
+        const page = pageOfWindow(await store.postWindow(viewer, kind === 'posts' ? 'post' : 'question', terms, at.before), at, size, (w) => rank(w, terms));
+        const rows = inOrder(page.ids, await store.posts(viewer, page.ids), (row) => row.id);
+        return { ...page, items: rows.map((row) => presentPost(row, viewer)) };
+      }
+      case 'people': {
+        // Only a query shaped like a username can be one (and no other text reaches the comparison).
+        const name = /^[A-Za-z0-9_.]{1,30}$/.test(query.trim()) ? query.trim().toLowerCase() : '';
+        const page = pageOfWindow(await store.peopleWindow(viewer, terms, name, at.before), at, size, (w) => rank(w, terms));
+        return { ...page, items: inOrder(page.ids, await store.people(viewer, page.ids), (row) => row.id).map(presentPerson) };
+      }
+      case 'groups': {
+        // A group's name weighs three times its description and tags.
+        const page = pageOfWindow(await store.groupWindow(viewer, terms, at.before), at, size, (w) => rank(w, terms, [3, 1]));
+        return { ...page, items: await groups.present(viewer, inOrder(page.ids, await store.groups(page.ids), (row) => row.id)) };
+      }
+    }
+    throw new Error(`unknown search kind ${String(kind)}`);
+  }
+
+  const named = (kind: SearchKind, page: Awaited<ReturnType<typeof kindPage>>) => ({
+    [kind]: page.items,
+    nextCursor: page.nextCursor,
+    count: page.count,
+    countIsFloor: page.countIsFloor,
+  });
+
+  return {
+    /** GET /search/{query}: the first page of every kind. */
+    async overview(viewer: Viewer, query: string): Promise<SearchOverview> {
+      const terms = queryTerms(query);
+      const start = { before: null, offset: 0 };
+      const [posts, questions, people, groupPage] = await Promise.all(
+        (['posts', 'questions', 'people', 'groups'] as const).map((kind) => kindPage(viewer, kind, query, terms, start)),
+      );
+      return {
+        query,
+        posts: named('posts', posts),
+        questions: named('questions', questions),
+        people: named('people', people),
+        groups: named('groups', groupPage),
+      } as SearchOverview;
+    },
+
+    /** GET /search/{kind}/{query}?cursor=: the counts come with the first page only. */
+    async page<K extends SearchKind>(viewer: Viewer, kind: K, query: string, cursor?: string): Promise<SearchKindPage<K>> {
+      const at = parseCursor(cursor);
+      const page = await kindPage(viewer, kind, query, queryTerms(query), at);
+      const answer = named(kind, page);
+      if (cursor !== undefined) {
+        delete (answer as { count?: number }).count;
+        delete (answer as { countIsFloor?: boolean }).countIsFloor;
+      }
+      return answer as unknown as SearchKindPage<K>;
+    },
+
+    /** POST /search/image: the posts the viewer may see whose picture looks like this one, nearest first. */
+    async image(viewer: Viewer, dataUrl: string): Promise<ImageSearchResults> {
+      const bytes = checkSize(decodeAnyDataUrl(dataUrl), config.limits.imageBytes, 'Image');
+      if (!sniffImage(bytes)) throw new HttpError(415, SEARCH_MESSAGES.notAnImage);
+      let asked: ImageFingerprint;
+      try {
+        asked = await fingerprintImage(bytes);
+      } catch {
+        throw badRequest(SEARCH_MESSAGES.unreadable);
+      }
+      const bands = bandsOf(asked.hash);
+      const near = new Map<string, number>();
+      for (let band = 0; band < BANDS; band++) {
+        for (const row of await store.imageCandidates(band, nearBandValues(bands[band]), CANDIDATES_PER_BAND)) {
+          if (near.has(row.post_id)) continue;
+          const distance = hammingDistance(asked.hash, row.hash);
+          if (distance <= IMAGE_MATCH_DISTANCE && colorDistance(asked.color, Number(row.color)) <= IMAGE_COLOR_DISTANCE) near.set(row.post_id, distance);
+        }
+      }
+      const nearest = [...near.entries()].sort((a, b) => a[1] - b[1]).slice(0, CANDIDATES_CHECKED).map(([id]) => id);
+      const rows = (await store.posts(viewer, nearest)).sort(
+        (a, b) => near.get(a.id)! - near.get(b.id)! || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0),
+      );
+      const shown = rows.slice(0, IMAGE_SEARCH_RESULTS);
+      return {
+        posts: shown.map((row) => presentPost(row, viewer)),
+        distances: Object.fromEntries(shown.map((row) => [row.id, near.get(row.id)!])),
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

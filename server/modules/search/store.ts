@@ -1,0 +1,200 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { SEARCH_WINDOW } from '../../../src/api/search';
+import type { DatabaseHandle } from '../../db/database';
+import type { GroupsTable } from '../../db/schema';
+import { canKnowGroup } from '../groups/store';
+import type { PostStore, PostWithAuthor } from '../posts/store';
+import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import type { PersonRow } from '../users/profileStore';
+import { fts5Query, tsQuery, type SearchTerm } from './text';
+
+/**
+ * SQL of search. Every query starts from the full-text index, walks it newest first (the *_search
+ * id, i.e. insertion order) and stops after SEARCH_WINDOW + 1 rows the viewer may see: the
+ * visibility rule is part of the same statement (canSeePost for posts, the people lists' rule for
+ * members, canKnowGroup for groups), so what is counted, ranked and shown is only what the viewer
+ * may see, and a common word costs no more than a rare one. The caller ranks the window (by the
+ * words each match holds: text.ts `relevance`), the same way on both databases.
+ */
+
+/** One match of a window: its place in the index, its words (by field) and its age. */
+export interface Hit {
+  sid: number;
+  id: string;
+  createdAt: string;
+  /** The folded words of each field, as indexed (the first field of a group is its name). */
+  texts: string[];
+  /** People: the name equals the query (ranked first). */
+  exact?: boolean;
+}
+
+interface HitRow {
+  sid: number | string;
+  id: string;
+  created_at: string;
+  text: string;
+  body?: string;
+  exact?: number | string | boolean;
+}
+
+const toHit = (row: HitRow): Hit => ({
+  sid: Number(row.sid),
+  id: row.id,
+  createdAt: row.created_at,
+  texts: row.body === undefined ? [row.text] : [row.text, row.body],
+  ...(row.exact !== undefined ? { exact: row.exact === true || Number(row.exact) === 1 } : {}),
+});
+
+/** Newest first from `before` (exclusive; null: from the newest), one more than a window (to know whether there are more). */
+const LIMIT = SEARCH_WINDOW + 1;
+
+/**
+ * PostgreSQL's GIN index finds matches in no particular order, and the planner cannot estimate how
+ * common a prefix is: left to itself it walked the whole table backwards for a rare word (340 ms on
+ * 300,000 rows), or read every match of a common one through GIN to sort them (224,000 for `pho:*`).
+ * So the newest rows are read a chunk at a time (CHUNK rows of the *_search table by its id, at most
+ * CHUNKS: a common word fills its window from the first), and a word too rare for the chunks to fill
+ * its window (judged from what the last chunk found) is looked up through GIN, which then touches
+ * only its few matches.
+ */
+const CHUNK = 2000;
+const CHUNKS = 5;
+
+/** Where matches come from on PostgreSQL: a range of the newest rows, or (rare words) the GIN index. */
+type Source = { range: { from: number; below: number | null } } | { index: { below: number | null } };
+
+export function createSearchStore(database: DatabaseHandle, postStore: PostStore) {
+  const { db } = database;
+  const postgres = database.dialect === 'postgres';
+  const below = (column: string, before: number | null) => (before === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(column)} < ${before}`);
+  const run = async (query: RawBuilder<HitRow>) => (await query.execute(db)).rows.map(toHit);
+
+  /**
+   * The rows of `table` (with `kind` when given) a query looks at, newest first: a bounded range of
+   * ids, or every row holding the terms (a rare word's). `offset 0` fences the subquery: PostgreSQL
+   * then neither merges it into the outer query nor pushes the terms into it, so a range is walked by
+   * its index and the terms and the visibility rule are checked row by row only until the window is
+   * full; and a rare word's few rows are found through GIN, sorted, then checked the same way.
+   */
+  const sourceSql = (table: string, kind: string | null, terms: SearchTerm[], source: Source) => {
+    const ofKind = kind === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`s0.kind = ${kind}`;
+    const rows =
+      'range' in source
+        ? sql<SqlBool>`${ofKind} and s0.id >= ${source.range.from} and ${below('s0.id', source.range.below)}`
+        : sql<SqlBool>`s0.search_vector @@ ${tsQuery(terms)}::tsquery and ${ofKind} and ${below('s0.id', source.index.below)}`;
+    return sql`(select * from ${sql.table(table)} s0 where ${rows} order by s0.id desc offset 0)`;
+  };
+
+  /**
+   * A window on PostgreSQL: chunks of the newest rows first; when a chunk finds too few matches for
+   * the chunks left to fill the window, the index for the rest.
+   */
+  async function pgWindow(table: string, kind: string | null, terms: SearchTerm[], before: number | null, query: (source: RawBuilder<unknown>, limit: number) => RawBuilder<HitRow>) {
+    const hits: Hit[] = [];
+    let bound = before;
+    for (let chunk = 0; chunk < CHUNKS; chunk++) {
+      // The id CHUNK rows down (inclusive), or none: the rest is shorter than a chunk.
+      const floor = await sql<{ id: string | number }>`
+        select id from ${sql.table(table)} where ${kind === null ? sql`1 = 1` : sql`kind = ${kind}`} and ${below('id', bound)}
+        order by id desc offset ${CHUNK - 1} limit 1`.execute(db);
+      const from = floor.rows.length > 0 ? Number(floor.rows[0].id) : 0;
+      const found = await run(query(sourceSql(table, kind, terms, { range: { from, below: bound } }), LIMIT - hits.length));
+      hits.push(...found);
+      if (hits.length >= LIMIT || from === 0) return hits;
+      bound = from;
+      if (found.length * (CHUNKS - chunk - 1) < LIMIT - hits.length) break;
+    }
+    hits.push(...(await run(query(sourceSql(table, kind, terms, { index: { below: bound } }), LIMIT - hits.length))));
+    return hits;
+  }
+
+  return {
+    /** Posts or questions matching every term that the viewer may see. */
+    postWindow(viewer: Viewer, kind: 'post' | 'question', terms: SearchTerm[], before: number | null): Promise<Hit[]> {
+      if (postgres) {
+        return pgWindow('post_search', kind, terms, before, (source, limit) => sql<HitRow>`
+          select s.id as sid, s.post_id as id, posts.created_at, s.search_text as text
+          from ${source} s join posts on posts.id = s.post_id
+          where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${canSeePost(viewer)}
+          order by s.id desc limit ${limit}`);
+      }
+      const match = `kind : "${kind}" AND ${fts5Query(terms, 'search_text')}`;
+      return run(sql<HitRow>`
+        select post_search_fts.rowid as sid, s.post_id as id, posts.created_at, s.search_text as text
+        from post_search_fts join post_search s on s.id = post_search_fts.rowid join posts on posts.id = s.post_id
+        where post_search_fts match ${match} and ${below('post_search_fts.rowid', before)} and ${canSeePost(viewer)}
+        order by post_search_fts.rowid desc limit ${LIMIT}`);
+    },
+
+    /** Members whose name matches, as the people lists show them: not the viewer, no block either way, banned ones for admins only. */
+    peopleWindow(viewer: Viewer, terms: SearchTerm[], exactName: string, before: number | null): Promise<Hit[]> {
+      const shown = sql<SqlBool>`users.id <> ${viewer.id} and ${notBlockedBetween(viewer, 'users.id')} and ${viewer.isAdmin ? sql`1 = 1` : sql`users.is_banned = 0`}`;
+      if (postgres) {
+        return pgWindow('user_search', null, terms, before, (source, limit) => sql<HitRow>`
+          select s.id as sid, users.id, users.created_at, s.search_text as text, (users.username_lower = ${exactName}) as exact
+          from ${source} s join users on users.id = s.user_id
+          where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${shown}
+          order by s.id desc limit ${limit}`);
+      }
+      return run(sql<HitRow>`
+        select user_search_fts.rowid as sid, users.id, users.created_at, s.search_text as text, (users.username_lower = ${exactName}) as exact
+        from user_search_fts join user_search s on s.id = user_search_fts.rowid join users on users.id = s.user_id
+        where user_search_fts match ${fts5Query(terms, 'search_text')} and ${below('user_search_fts.rowid', before)} and ${shown}
+        order by user_search_fts.rowid desc limit ${LIMIT}`);
+    },
+
+    /** Groups whose name, description or tags match that the viewer may know of. */
+    groupWindow(viewer: Viewer, terms: SearchTerm[], before: number | null): Promise<Hit[]> {
+      if (postgres) {
+        return pgWindow('group_search', null, terms, before, (source, limit) => sql<HitRow>`
+          select s.id as sid, groups.id, groups.created_at, s.name_text as text, s.body_text as body
+          from ${source} s join groups on groups.id = s.group_id
+          where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${canKnowGroup(viewer)}
+          order by s.id desc limit ${limit}`);
+      }
+      return run(sql<HitRow>`
+        select group_search_fts.rowid as sid, groups.id, groups.created_at, s.name_text as text, s.body_text as body
+        from group_search_fts join group_search s on s.id = group_search_fts.rowid join groups on groups.id = s.group_id
+        where group_search_fts match ${fts5Query(terms, '{name_text body_text}')} and ${below('group_search_fts.rowid', before)} and ${canKnowGroup(viewer)}
+        order by group_search_fts.rowid desc limit ${LIMIT}`);
+    },
+
+    /** The posts of a page with their author and what they are to the viewer (still through canSeePost). */
+    posts: async (viewer: Viewer, ids: string[]): Promise<PostWithAuthor[]> =>
+      ids.length === 0 ? [] : postStore.withAuthor(viewer).where('posts.id', 'in', ids).where(canSeePost(viewer)).execute(),
+
+    /** The members of a page as lists of people show them. */
+    people: async (viewer: Viewer, ids: string[]): Promise<PersonRow[]> =>
+      ids.length === 0
+        ? []
+        : db
+            .selectFrom('users')
+            .select([
+              'users.id',
+              'users.username',
+              'users.avatar_color',
+              'users.avatar_image',
+              'users.profile_picture',
+              sql<unknown>`exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = users.id)`.as('is_following'),
+              sql<unknown>`exists (select 1 from follows where follows.follower_id = users.id and follows.followee_id = ${viewer.id})`.as('follows_you'),
+            ])
+            .where('users.id', 'in', ids)
+            .execute(),
+
+    groups: async (ids: string[]): Promise<GroupsTable[]> => (ids.length === 0 ? [] : db.selectFrom('groups').selectAll().where('id', 'in', ids).execute()),
+
+    /**
+     * Image hashes whose band `band` is one of `values` (the multi-index lookup; see
+     * server/media/imageHash.ts), at most `limit` of them.
+     */
+    imageCandidates: (band: number, values: number[], limit: number) =>
+      db
+        .selectFrom('image_hashes')
+        .select(['post_id', 'hash', 'color'])
+        .where(sql.ref(`band${band}`), 'in', values)
+        .limit(limit)
+        .execute(),
+  };
+}
+
+export type SearchStore = ReturnType<typeof createSearchStore>;

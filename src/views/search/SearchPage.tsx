@@ -1,0 +1,121 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Search as SearchIcon } from 'lucide-react';
+import { useEffect, useMemo, type FormEvent } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useSearch } from 'wouter';
+import { countText, SEARCH_KINDS, SEARCH_QUERY_MAX, type SearchKind } from '../../api/search';
+import { journal } from '../../effects/journal';
+import { searchLogic, type SearchLogic } from '../../effects/search';
+import { isSearchKind, type SearchActorRef } from '../../machines/search.machine';
+import { useApp } from '../AppContext';
+import { LoadError } from '../components/LoadError';
+import { TextField } from '../components/TextField';
+import { EmptyState, PageTitle } from '../streams/PageParts';
+import { ImageSearchButton, ImageSearchPanel } from './ImageSearch';
+import { KIND_NAMES, KindResults, ResultSkeletons } from './SearchResults';
+
+const tabClasses =
+  'flex cursor-pointer items-center gap-1.5 whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold text-neutral-700 outline-none dark:text-neutral-300 ' +
+  'data-[selected]:bg-neutral-900 data-[selected]:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent dark:data-[selected]:bg-white dark:data-[selected]:text-neutral-900';
+
+/** The query and tab the address names (`?q=&tab=`). */
+export function addressOf(search: string): { query: string; tab: SearchKind } {
+  const params = new URLSearchParams(search);
+  const tab = params.get('tab');
+  return { query: params.get('q') ?? '', tab: isSearchKind(tab) ? tab : 'posts' };
+}
+
+function SearchTabs({ actor }: { actor: SearchActorRef }) {
+  const tab = useSelector(actor, (s) => s.context.tab);
+  const results = useSelector(actor, (s) => s.context.results);
+  const searching = useSelector(actor, (s) => s.matches({ text: 'searching' }) || s.matches({ text: 'waiting' }));
+  const failed = useSelector(actor, (s) => s.matches({ text: 'failed' }));
+  const error = useSelector(actor, (s) => s.context.error);
+  const searched = useSelector(actor, (s) => s.context.searched);
+  const counts = results ? SEARCH_KINDS.map((kind) => [kind, countText(results[kind])] as const) : null;
+  return (
+    <Tabs selectedKey={tab} onSelectionChange={(key) => actor.send({ type: 'search.tab', tab: key as SearchKind })}>
+      <TabList aria-label="Kinds of results" className="flex gap-1 overflow-x-auto rounded-2xl bg-neutral-100 p-1 dark:bg-neutral-800/60">
+        {SEARCH_KINDS.map((kind) => (
+          <Tab key={kind} id={kind} className={tabClasses}>
+            {KIND_NAMES[kind].tab}
+            {counts ? (
+              <span data-testid={`count-${kind}`} className="rounded-full bg-black/10 px-1.5 text-xs font-semibold tabular-nums dark:bg-white/15">
+                {counts.find(([k]) => k === kind)![1]}
+              </span>
+            ) : null}
+          </Tab>
+        ))}
+      </TabList>
+      {SEARCH_KINDS.map((kind) => (
+        <TabPanel key={kind} id={kind} className="pt-4 outline-none" aria-busy={searching || undefined}>
+          {failed ? (
+            <LoadError title="Could not search" onRetry={() => actor.send({ type: 'search.retry' })}>
+              {error}
+            </LoadError>
+          ) : !results ? (
+            searching ? <ResultSkeletons kind={kind} /> : null
+          ) : (
+            <div className={searching ? 'opacity-60 transition-opacity motion-reduce:transition-none' : ''}>
+              {searching ? <p className="sr-only" role="status">Searching for {searched}</p> : null}
+              <KindResults actor={actor} kind={kind} />
+            </div>
+          )}
+        </TabPanel>
+      ))}
+    </Tabs>
+  );
+}
+
+/**
+ * /app/social/search?q=&tab=: a search box that searches as the member types (after a pause, or
+ * at once on Enter), a camera control to search by picture, and the results in four tabs with
+ * their counts. The address follows the search, so back, forward and reload show the same page.
+ */
+export default function SearchPage({ logic: provided }: { logic?: SearchLogic }) {
+  const app = useApp();
+  const logic = useMemo(() => provided ?? searchLogic(app), [provided, app]);
+  const address = addressOf(useSearch());
+  const actor = useActorRef(logic, { input: address, inspect: journal.inspect });
+  const query = useSelector(actor, (s) => s.context.query);
+  const idle = useSelector(actor, (s) => s.matches({ text: 'idle' }) && s.context.results === null);
+  const hasImage = useSelector(actor, (s) => s.context.image !== null);
+
+  // Back, forward and the header's search bar change the address: the page follows it.
+  useEffect(() => {
+    actor.send({ type: 'search.address', query: address.query, tab: address.tab });
+  }, [actor, address.query, address.tab]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'search.submit' });
+  };
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <PageTitle>Search</PageTitle>
+      <form role="search" aria-label="Search Stoa" onSubmit={submit} className="flex items-end gap-2">
+        <TextField
+          label="Search terms"
+          type="search"
+          value={query}
+          autoFocus={address.query === ''}
+          maxLength={SEARCH_QUERY_MAX}
+          icon={<SearchIcon size={18} />}
+          placeholder="Posts, questions, people, groups"
+          className="min-w-0 flex-1"
+          onChange={(value) => actor.send({ type: 'search.type', query: value })}
+        />
+        <ImageSearchButton actor={actor} />
+      </form>
+      <ImageSearchPanel actor={actor} />
+      {idle ? (
+        hasImage ? null : (
+          <EmptyState title="Search Stoa" text="Find posts, questions, people and groups by a word or the start of one, in any language. Or search by picture with the camera button." />
+        )
+      ) : (
+        <SearchTabs actor={actor} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,308 @@
+/**
+ * The search benchmark (issue 13): the real server on the feed benchmark's seeded SQLite database
+ * (1,000,000 posts, 100,000 members) with every post and member in the search index and 100,000
+ * image fingerprints, load-tested on loopback with autocannon, each case as p99 and as a ratio to
+ * the feed page measured in the same run:
+ *
+ *   (F) GET /api/v1/post/all/1                         the feed page (the yardstick)
+ *   (1) GET /api/v1/search/posts/<a common word>        a word in about a quarter of all posts
+ *   (2) GET /api/v1/search/posts/<a rare word>          a word in about 50 posts of the million
+ *   (3) GET /api/v1/search/posts/<a prefix>             three letters, matched as a prefix
+ *   (4) GET /api/v1/search/<the common word>            every kind's first page with counts, for reference
+ *   (5) POST /api/v1/search/image                        a 480x360 JPEG copy of a picture one public post has
+ *   (6) the app stack + authentication, POST a picture and only fingerprint it: the floor under (5)
+ *
+ * Goals (the issue): text search p99 no worse than 3 feed pages, image search p99 no worse than 5.
+ * Then each text query's SQL (captured from the server's SearchStore), its EXPLAIN QUERY PLAN and
+ * its direct time.
+ *
+ * Knobs: the feed benchmark's (BENCH_FEED_POSTS, BENCH_FEED_MEMBERS, BENCH_FEED_SECONDS,
+ * BENCH_FEED_CONNECTIONS) and BENCH_SEARCH_IMAGES (100000).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { API_BASE, paths } from '../../src/api/paths';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { Database } from '../../server/db/schema';
+import { buildApp } from '../../server/http/app';
+import { startServer } from '../../server/main';
+import { bandsOf, fingerprintImage } from '../../server/media/imageHash';
+import { decodeAnyDataUrl } from '../../server/media/images';
+import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { createPostStore } from '../../server/modules/posts/store';
+import { createSearchStore } from '../../server/modules/search/store';
+import { queryTerms } from '../../server/modules/search/text';
+import sharp from 'sharp';
+import { dataUrl, picturePng } from '../fixtures/pictures';
+import { RARE_WORD, seedFeed, type SeedResult } from './seed';
+
+const PASSWORD = 'bench-password-123';
+export const SEARCH_GOALS = { text: 3, image: 5 } as const;
+const COMMON_WORD = 'the';
+const PREFIX = 'pho';
+
+const envInt = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number from 1 (got "${raw}")`);
+  return value;
+};
+
+export interface Figures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  singleMs: number;
+  failures: number;
+  /** What the case answered (results, or the count of posts found). */
+  answer: string;
+}
+
+interface Target {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const send = async (target: Target) => {
+  const response = await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers, body: target.body });
+  return { status: response.status, text: await response.text() };
+};
+
+async function measure(target: Target, settings: { seconds: number; warmupSeconds: number; connections: number }, describe: (body: unknown) => string): Promise<Figures> {
+  const first = await send(target);
+  if (first.status !== 200) throw new Error(`${target.method ?? 'GET'} ${target.url} answered ${first.status}: ${first.text.slice(0, 200)}`);
+  const base = { url: target.url, method: target.method ?? 'GET', headers: target.headers, body: target.body, connections: settings.connections, timeout: 120, workers: 1 };
+  await autocannon({ ...base, duration: settings.warmupSeconds });
+  await send(target);
+  const single: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    await send(target);
+    single.push(performance.now() - t0);
+  }
+  const result = await autocannon({ ...base, duration: settings.seconds });
+  await send(target);
+  return {
+    reqPerSec: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    singleMs: single.sort((a, b) => a - b)[2],
+    failures: result.non2xx + result.errors + result.timeouts,
+    answer: describe(JSON.parse(first.text)),
+  };
+}
+
+export interface QueryPlan {
+  name: string;
+  sql: string;
+  plan: string;
+  ms: number;
+  rows: number;
+}
+
+/** The window query of each text case, as the server's SearchStore builds it, planned and timed directly. */
+async function explainWindows(file: string, viewer: { id: string; isAdmin: boolean }, words: [string, string][]): Promise<QueryPlan[]> {
+  const sqlite = new BetterSqlite3(file, { readonly: true });
+  const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: (event) => void (event.level === 'query' && captured.push({ sql: event.query.sql, parameters: event.query.parameters })),
+  });
+  const handle: DatabaseHandle = { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  const store = createSearchStore(handle, createPostStore(handle));
+  const plans: QueryPlan[] = [];
+  try {
+    for (const [name, word] of words) {
+      captured.length = 0;
+      await store.postWindow(viewer, 'post', queryTerms(word), null);
+      const { sql, parameters } = captured[0];
+      const statement = sqlite.prepare(sql);
+      const times: number[] = [];
+      let rows = 0;
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        rows = statement.all(...(parameters as unknown[])).length;
+        times.push(performance.now() - t0);
+      }
+      const plan = (sqlite.prepare(`explain query plan ${sql}`).all(...(parameters as unknown[])) as { detail: string }[]).map((row) => row.detail).join('\n');
+      plans.push({ name, sql, plan, ms: times.sort((a, b) => a - b)[2], rows });
+    }
+    return plans;
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface SearchResult {
+  seed: SeedResult;
+  dbBytes: number;
+  feed: Figures;
+  common: Figures;
+  rare: Figures;
+  prefix: Figures;
+  overview: Figures;
+  image: Figures;
+  imageFloor: Figures;
+  ratios: { common: number; rare: number; prefix: number; overview: number; image: number; imageFloor: number };
+  plans: QueryPlan[];
+  settings: { seconds: number; warmupSeconds: number; connections: number };
+}
+
+export async function measureSearch(log: (line: string) => void = console.log): Promise<SearchResult> {
+  const members = envInt('BENCH_FEED_MEMBERS', 100_000);
+  const posts = envInt('BENCH_FEED_POSTS', 1_000_000);
+  const images = envInt('BENCH_SEARCH_IMAGES', 100_000);
+  const settings = { seconds: envInt('BENCH_FEED_SECONDS', 8), warmupSeconds: 2, connections: envInt('BENCH_FEED_CONNECTIONS', 10) };
+
+  const dir = mkdtempSync(join(tmpdir(), 'stoa-bench-search-'));
+  const config = loadConfig({
+    DATA_DIR: dir,
+    CLIENT_DIR: join(dir, 'no-client'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    RATE_LIMIT_SCALE: '10000',
+  });
+  if (config.database.kind !== 'sqlite') throw new Error('the search benchmark runs on SQLite');
+  const file = config.database.file;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let stack: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    const handle = await openDatabase(config.database);
+    await migrateToLatest(handle);
+    await handle.destroy();
+    const passwordHash = await createPasswordHasher(config.passwordHashing).hash(PASSWORD);
+    log(`seeding ${members.toLocaleString('en')} members and ${posts.toLocaleString('en')} posts with their search entries and ${images.toLocaleString('en')} image fingerprints into ${file} ...`);
+    const seed = seedFeed({ file, members, posts, passwordHash, search: { images } });
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    log(`seeded in ${s(seed.ms.total)} (posts and their index ${s(seed.ms.posts)}); ${seed.counts.hashedImages.toLocaleString('en')} fingerprints, "${RARE_WORD}" in ${seed.counts.rarePosts} posts; database ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`);
+
+    // The picture the image search looks for: its fingerprint on one public image post the viewer may see.
+    const picture = await picturePng(2024);
+    const planted = await fingerprintImage(picture);
+    const sqlite = new BetterSqlite3(file);
+    const target = sqlite
+      .prepare(
+        `select p.id from posts p join image_hashes h on h.post_id = p.id where p.privacy = 'Public' and p.hidden = 0 and p.kind = 'post'
+           and not exists (select 1 from blocks b where (b.blocker_id = ? and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = ?)) limit 1`,
+      )
+      .get(seed.viewer.id, seed.viewer.id) as { id: string } | undefined;
+    if (!target) throw new Error('no public image post to plant the picture on');
+    sqlite.prepare('update image_hashes set hash = ?, band0 = ?, band1 = ?, band2 = ?, band3 = ?, color = ? where post_id = ?').run(planted.hash, ...bandsOf(planted.hash), planted.color, target.id);
+    sqlite.close();
+    const copy = await sharp(picture).resize(480).jpeg({ quality: 75 }).toBuffer();
+    const imageBody = JSON.stringify({ image: dataUrl(copy, 'image/jpeg') });
+
+    server = await startServer(config, { handleSignals: false });
+    const api = `${server.url}${API_BASE}`;
+    const signIn = await fetch(`${api}${paths.auth.signin}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'local', username: seed.viewer.username, password: PASSWORD }),
+    });
+    if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+    const { token } = (await signIn.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const json = { ...headers, 'content-type': 'application/json' };
+
+    // The floor under the image search: the app's own stack and authentication, decoding the upload and fingerprinting it, nothing else.
+    stack = await buildApp(config, { database: await openDatabase(config.database) });
+    const stackDatabase = stack.services.database;
+    stack.addHook('onClose', () => stackDatabase.destroy());
+    stack.post('/bench/fingerprint', { onRequest: stack.authenticate, bodyLimit: 20 * 1024 * 1024 }, async (request) => {
+      const fingerprint = await fingerprintImage(decodeAnyDataUrl((request.body as { image: string }).image));
+      return { posts: [], distances: {}, fingerprint };
+    });
+    await stack.listen({ host: '127.0.0.1', port: 0 });
+    const stackUrl = `http://127.0.0.1:${(stack.server.address() as AddressInfo).port}`;
+
+    const postsFound = (body: unknown) => {
+      const answer = body as { posts?: unknown[]; count?: number; countIsFloor?: boolean };
+      return `${answer.posts?.length ?? 0} shown of ${answer.count ?? '?'}${answer.countIsFloor ? '+' : ''}`;
+    };
+    log(`load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per case, loopback`);
+    const feed = await measure({ url: `${api}${paths.posts.all(1)}`, headers }, settings, (body) => `${(body as { posts: unknown[] }).posts.length} posts`);
+    const common = await measure({ url: `${api}${paths.search.kind('posts', COMMON_WORD)}`, headers }, settings, postsFound);
+    const rare = await measure({ url: `${api}${paths.search.kind('posts', RARE_WORD)}`, headers }, settings, postsFound);
+    const prefix = await measure({ url: `${api}${paths.search.kind('posts', PREFIX)}`, headers }, settings, postsFound);
+    const overview = await measure({ url: `${api}${paths.search.all(COMMON_WORD)}`, headers }, settings, (body) => {
+      const answer = body as Record<string, { count: number; countIsFloor: boolean }>;
+      return ['posts', 'questions', 'people', 'groups'].map((kind) => `${kind} ${answer[kind].count}${answer[kind].countIsFloor ? '+' : ''}`).join(', ');
+    });
+    const image = await measure({ url: `${api}${paths.search.image}`, method: 'POST', headers: json, body: imageBody }, settings, (body) => {
+      const answer = body as { posts: { _id: string }[]; distances: Record<string, number> };
+      return `${answer.posts.length} found${answer.posts[0]?._id === target.id ? ` (the planted post first, ${answer.distances[target.id]} bits)` : ' (NOT the planted post)'}`;
+    });
+    const imageFloor = await measure({ url: `${stackUrl}/bench/fingerprint`, method: 'POST', headers: json, body: imageBody }, settings, () => 'fingerprint only');
+
+    const plans = await explainWindows(file, { id: seed.viewer.id, isAdmin: false }, [
+      ['common word', COMMON_WORD],
+      ['rare word', RARE_WORD],
+      ['prefix', PREFIX],
+    ]);
+    const ratio = (figures: Figures) => figures.p99 / Math.max(feed.p99, 1);
+    return {
+      seed,
+      dbBytes: statSync(file).size,
+      feed,
+      common,
+      rare,
+      prefix,
+      overview,
+      image,
+      imageFloor,
+      ratios: { common: ratio(common), rare: ratio(rare), prefix: ratio(prefix), overview: ratio(overview), image: ratio(image), imageFloor: ratio(imageFloor) },
+      plans,
+      settings,
+    };
+  } finally {
+    await stack?.close().catch(() => undefined);
+    if (server) await server.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function printSearch(result: SearchResult, log: (line: string) => void = console.log): void {
+  const row = (figures: Figures, ratio?: number) => ({
+    'req/s': Math.round(figures.reqPerSec),
+    'p50 ms': figures.p50,
+    'p99 ms': figures.p99,
+    '1 request ms': Number(figures.singleMs.toFixed(1)),
+    failures: figures.failures,
+    'p99 / feed p99': ratio === undefined ? '1.00x' : `${ratio.toFixed(2)}x`,
+    answered: figures.answer,
+  });
+  log(`search (${result.seed.counts.posts.toLocaleString('en')} posts, ${result.seed.counts.members.toLocaleString('en')} members, ${result.seed.counts.hashedImages.toLocaleString('en')} image fingerprints, SQLite)`);
+  console.table({
+    '(F) GET /post/all/1, the feed page': row(result.feed),
+    [`(1) GET /search/posts/${COMMON_WORD} (a common word)`]: row(result.common, result.ratios.common),
+    [`(2) GET /search/posts/${RARE_WORD} (a rare word)`]: row(result.rare, result.ratios.rare),
+    [`(3) GET /search/posts/${PREFIX} (a prefix)`]: row(result.prefix, result.ratios.prefix),
+    [`(4) GET /search/${COMMON_WORD} (all four kinds), for reference`]: row(result.overview, result.ratios.overview),
+    '(5) POST /search/image (a JPEG copy)': row(result.image, result.ratios.image),
+    '(6) app stack + auth, fingerprint only: the floor of (5)': row(result.imageFloor, result.ratios.imageFloor),
+  });
+  const goal = (name: string, ratio: number, target: number) => log(`${name} goal p99 <= ${target}x the feed page's: ${ratio <= target ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
+  goal('text search, common word', result.ratios.common, SEARCH_GOALS.text);
+  goal('text search, rare word', result.ratios.rare, SEARCH_GOALS.text);
+  goal('text search, prefix', result.ratios.prefix, SEARCH_GOALS.text);
+  goal('image search', result.ratios.image, SEARCH_GOALS.image);
+  const failures = [result.feed, result.common, result.rare, result.prefix, result.overview, result.image, result.imageFloor].reduce((sum, f) => sum + f.failures, 0);
+  if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
+  for (const plan of result.plans) {
+    log(`  ${plan.name}: window query ${plan.ms.toFixed(2)} ms run directly (${plan.rows} rows); plan:`);
+    for (const line of plan.plan.split('\n')) log(`    ${line}`);
+  }
+}

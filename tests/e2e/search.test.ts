@@ -1,0 +1,117 @@
+/**
+ * Search against `npm start`: the header's search box opens the search page; B finds A's public
+ * post but never A's private one, finds A by name, and back, forward and reload keep the search;
+ * search by picture finds the post with the same picture (a resized JPEG copy of it) and nothing
+ * for an unrelated one; a phone in the dark theme searches through the header's toggle.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dataUrl, picturePng, resizedJpegCopy } from '../fixtures/pictures';
+import { auditAccessibility, screenshot } from './support/look';
+import { callApi, signUpMember, type Member } from './support/members';
+import { app, browser, useAppAndBrowser } from './support/world';
+
+useAppAndBrowser();
+
+const found = (page: Page, list: string) => page.getByRole('list', { name: list }).getByRole('article');
+const texts = async (page: Page, list: string) => (await found(page, list).allInnerTexts()).join('\n');
+
+describe('search', () => {
+  let ann: Member;
+  let ben: Member;
+  const files = mkdtempSync(join(tmpdir(), 'stoa-e2e-pictures-'));
+
+  beforeAll(async () => {
+    ann = await signUpMember(browser, app, 'ann_lindqvist');
+    ben = await signUpMember(browser, app, 'ben');
+    await callApi(app, 'POST', '/post', ann.token, { post: 'Risotto alla milanese tonight, with saffron', privacy: 'Public' });
+    await callApi(app, 'POST', '/post', ann.token, { post: 'Risotto diary: my secret recipe', privacy: 'Private' });
+    await callApi(app, 'POST', '/question', ann.token, { post: 'How long should risotto rest?', privacy: 'Public' });
+    const picture = await picturePng(2024);
+    await callApi(app, 'POST', '/post/image/post', ann.token, { post: 'The view from the lighthouse', image: dataUrl(picture, 'image/png') });
+    writeFileSync(join(files, 'copy.jpg'), await resizedJpegCopy(picture, 400));
+    writeFileSync(join(files, 'other.jpg'), await resizedJpegCopy(await picturePng(31337), 400));
+  });
+
+  it('finds A\'s public post for B from the header, never the private one; tabs count; back, forward and reload keep it', async () => {
+    const page = ben.page;
+    await page.getByRole('searchbox', { name: 'Search Stoa' }).fill('risott');
+    await page.getByRole('searchbox', { name: 'Search Stoa' }).press('Enter');
+    await page.waitForURL('**/app/social/search?q=risott');
+    await expect.poll(() => texts(page, 'Posts found'), { timeout: 15_000 }).toContain('Risotto alla milanese tonight');
+    expect(await texts(page, 'Posts found')).not.toContain('secret recipe');
+    expect(await found(page, 'Posts found').count()).toBe(1);
+    expect(await page.getByTestId('count-posts').innerText()).toBe('1');
+    expect(await page.getByTestId('count-questions').innerText()).toBe('1');
+    await auditAccessibility(page, 'search results');
+    await screenshot(page, 'search-1280-light');
+
+    await page.getByRole('tab', { name: /Questions/ }).click();
+    await expect.poll(() => texts(page, 'Questions found')).toContain('How long should risotto rest?');
+    await page.waitForURL('**/app/social/search?q=risott&tab=questions');
+
+    // Typing on the page searches after a pause, and the address follows.
+    const box = page.getByRole('searchbox', { name: 'Search terms' });
+    await box.fill('lindqvist');
+    await page.waitForURL('**/app/social/search?q=lindqvist&tab=questions', { timeout: 15_000 });
+    await page.getByRole('tab', { name: /People/ }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist' }).count()).toBe(1);
+    await screenshot(page, 'search-people-1280-light');
+
+    // The tab changes replaced the address; the new query pushed one.
+    await page.goBack();
+    await expect.poll(() => box.inputValue()).toBe('risott');
+    expect(await page.getByRole('tab', { name: /Questions/ }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => texts(page, 'Questions found')).toContain('How long should risotto rest?');
+    await page.goForward();
+    await expect.poll(() => box.inputValue()).toBe('lindqvist');
+    await page.reload();
+    await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toBe('lindqvist');
+    await expect.poll(() => page.getByRole('tab', { name: /People/ }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist' }).count()).toBe(1);
+
+    // The author herself finds her private post too.
+    await ann.page.goto('/app/social/search?q=risotto');
+    await expect.poll(() => texts(ann.page, 'Posts found'), { timeout: 15_000 }).toContain('secret recipe');
+    expect(await found(ann.page, 'Posts found').count()).toBe(2);
+  });
+
+  it('search by picture finds the post with the same picture, and nothing for an unrelated one', async () => {
+    const page = ben.page;
+    await page.goto('/app/social/search');
+    await page.locator('input[type="file"]').setInputFiles(join(files, 'copy.jpg'));
+    const results = page.getByRole('list', { name: 'Posts with this picture' });
+    await expect.poll(() => results.getByRole('article').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('The view from the lighthouse')]);
+    await auditAccessibility(page, 'search by picture');
+    await screenshot(page, 'search-picture-1280-light');
+    await page.locator('input[type="file"]').setInputFiles(join(files, 'other.jpg'));
+    await expect.poll(() => page.getByText('No post you can see has a picture like this one.').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Clear the picture search' }).click();
+    expect(await results.count()).toBe(0);
+  });
+
+  it('on a phone (375 px, dark) the header\'s toggle opens the search bar', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: app.url, bypassCSP: true });
+    await context.addInitScript((token) => {
+      localStorage.setItem('authToken', token);
+      localStorage.setItem('theme', 'dark');
+    }, ben.token);
+    const phone = await context.newPage();
+    await phone.goto('/app/social/streams');
+    await phone.getByRole('button', { name: 'Search', exact: true }).click();
+    await phone.getByRole('searchbox', { name: 'Search Stoa' }).fill('saffron');
+    await phone.getByRole('searchbox', { name: 'Search Stoa' }).press('Enter');
+    await phone.waitForURL('**/app/social/search?q=saffron');
+    await expect.poll(() => texts(phone, 'Posts found'), { timeout: 15_000 }).toContain('Risotto alla milanese tonight');
+    expect(await phone.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await auditAccessibility(phone, 'search results, phone, dark');
+    await screenshot(phone, 'search-375-dark');
+    await phone.goto('/app/social/search');
+    await auditAccessibility(phone, 'empty search, phone, dark');
+    await screenshot(phone, 'search-empty-375-dark');
+    await context.close();
+  });
+});

@@ -1,0 +1,258 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { SearchKind } from '../../src/api/search';
+import { createBus } from '../../src/effects/socket';
+import { searchEventOf, searchHref, searchLogic } from '../../src/effects/search';
+import {
+  IMAGE_READ_FAILED, IMAGE_SEARCH_FAILED, MORE_FAILED, SEARCH_DELAY_MS, SEARCH_FAILED, resultsOf, searchMachine, type SearchContext,
+} from '../../src/machines/search.machine';
+import { IMAGE_RESULTS, MORE_POSTS, OVERVIEW, goodFile, hugeFile, p1, p2, textFile } from '../fixtures/search';
+import { refused } from '../fixtures/streams';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+type Snap = { value: unknown; status: string; context: unknown; matches(v: unknown): boolean };
+const ctx = (s: Snap) => s.context as SearchContext;
+
+const postTag = (p: { _id: string; commentsCount: number; saved: boolean; userReaction: string | null; followingAuthor: boolean; post: string }) =>
+  `${p._id}${p.commentsCount ? `c${p.commentsCount}` : ''}${p.saved ? 's' : ''}${p.userReaction ? `r:${p.userReaction}` : ''}${p.followingAuthor ? 'f' : ''}${p.post.endsWith('(edited)') ? 'e' : ''}`;
+
+const serialize = (snapshot: Snap) => {
+  const c = ctx(snapshot);
+  const r = c.results;
+  return JSON.stringify({
+    value: snapshot.value,
+    query: c.query,
+    searched: c.searched,
+    tab: c.tab,
+    results: r
+      ? {
+          posts: [r.posts.items.map(postTag), r.posts.count, r.posts.nextCursor],
+          questions: [r.questions.items.map(postTag), r.questions.count],
+          people: [r.people.items.map((p) => `${p._id}${p.isFollowing ? 'f' : ''}`), r.people.count],
+          groups: r.groups.items.map((g) => g._id),
+        }
+      : null,
+    error: c.error,
+    moreKind: c.moreKind,
+    image: c.image,
+    imageResults: c.imageResults?.posts.map(postTag) ?? null,
+    imageError: c.imageError,
+  });
+};
+
+/** The results exactly as the search answered them (nothing changed by a card or the bus yet). */
+const PRISTINE = JSON.stringify(resultsOf(OVERVIEW));
+const pristine = (s: Snap) => JSON.stringify(ctx(s).results) === PRISTINE && ctx(s).tab === 'posts';
+const CARD_EVENTS = new Set(['search.postChanged', 'search.postDeleted', 'search.reacted', 'search.saved', 'search.commentsCount', 'search.following', 'search.blocked']);
+const IMAGE_EVENTS = (type: string) => type.startsWith('image.') || type.includes('readImage') || type.includes('searchImage');
+
+const model = {
+  serialize,
+  events: [
+    { type: 'search.type', query: 'risotto' },
+    { type: 'search.type', query: '  ' },
+    { type: 'search.address', query: 'soup', tab: 'people' },
+    { type: 'search.address', query: 'risotto', tab: 'groups' },
+    { type: 'search.address', query: '', tab: 'posts' },
+    { type: 'search.tab', tab: 'questions' },
+    { type: 'image.choose', file: goodFile },
+    { type: 'image.choose', file: textFile },
+    { type: 'image.choose', file: hugeFile },
+    { type: 'search.postChanged', post: { ...p1, post: `${p1.post} (edited)` } },
+    { type: 'search.postDeleted', postId: 'p1' },
+    { type: 'search.reacted', postId: 'p2', reactions: { ...p2.reactions, love: 1 }, userReaction: 'love' },
+    { type: 'search.saved', postId: 'p2', saved: true },
+    { type: 'search.commentsCount', postId: 'p2', commentsCount: 4 },
+    { type: 'search.following', userId: 'u1', following: true },
+    { type: 'search.blocked', userId: 'u2' },
+    { type: 'xstate.done.actor.searchAll', output: OVERVIEW },
+    { type: 'xstate.error.actor.searchAll', error: refused('Search must not exceed 200 characters', 400) },
+    { type: 'xstate.done.actor.searchMore', output: MORE_POSTS },
+    { type: 'xstate.error.actor.searchMore', error: new Error('Network down') },
+    { type: 'xstate.done.actor.readImage', output: 'data:image/png;base64,AAAA' },
+    { type: 'xstate.error.actor.readImage', error: new Error('The file could not be read') },
+    { type: 'xstate.done.actor.searchImage', output: IMAGE_RESULTS },
+    { type: 'xstate.error.actor.searchImage', error: refused('Search by image takes a JPEG, PNG, GIF or WebP picture', 415) },
+  ] as ModelEvent[],
+  /**
+   * Bounds the parallel regions: the picture's events happen while the text region rests (no
+   * query, or the first results untouched); card and bus events on the first results only, each
+   * once; the address and tab changes from rest states.
+   */
+  filter: (snapshot: Snap, event: ModelEvent) => {
+    const c = ctx(snapshot);
+    const textIdle = snapshot.matches({ text: 'idle' }) && c.query === '';
+    const textReady = snapshot.matches({ text: { ready: 'idle' } }) && pristine(snapshot);
+    const imageQuiet = snapshot.matches({ image: 'idle' }) && c.image === null && c.imageError === null;
+    if (IMAGE_EVENTS(event.type)) return textIdle || (textReady && !snapshot.matches({ image: 'failed' }));
+    if (CARD_EVENTS.has(event.type)) return textReady && (imageQuiet || (snapshot.matches({ image: 'found' }) && c.imageResults?.posts.length === 1));
+    if (!imageQuiet) return false;
+    if (event.type === 'search.address') return textIdle || textReady || snapshot.matches({ text: 'failed' });
+    if (event.type === 'search.tab') return textReady;
+    if (event.type === 'search.type') return c.searched === '' || c.searched === 'risotto' || event.query.trim() === '';
+    if (event.type === 'search.more') return c.results !== null && c.results.posts.items.length === 2 && c.tab === 'posts';
+    if (event.type.includes('searchMore')) return c.tab === 'posts';
+    if (event.type === 'xstate.done.actor.searchAll') return c.searched === 'risotto';
+    return true;
+  },
+};
+
+const coverage = new TransitionCoverage(searchMachine);
+
+function effects() {
+  const toasts: { type: string; description: string }[] = [];
+  const addresses: { query: string; tab: SearchKind; replace: boolean }[] = [];
+  return {
+    toasts,
+    addresses,
+    provide: {
+      actions: {
+        showToast: (_: unknown, toast: { type: string; description: string }) => void toasts.push(toast),
+        followAddress: (_: unknown, to: { query: string; tab: SearchKind; replace: boolean }) => void addresses.push(to),
+      },
+    },
+  };
+}
+
+describe('search machine', () => {
+  beforeEach(() => void vi.useFakeTimers());
+
+  for (const input of [{}, { query: 'risotto', tab: 'people' as const }]) {
+    const paths = coverPaths(searchMachine, { ...model, input } as never);
+    it.each(paths.map((p) => [describePath(p), p] as const))(`from ${JSON.stringify(input)}: %s`, async (_name, path) => {
+      const fx = effects();
+      let addressesBefore = 0;
+      await replay(searchMachine, path, {
+        coverage,
+        input,
+        serialize: serialize as never,
+        provide: fx.provide,
+        afterStep: (step, actor) => {
+          const snapshot = actor.getSnapshot() as unknown as Snap & { children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+          const c = ctx(snapshot);
+          const e = step.event as ModelEvent;
+          const child = (id: string) => snapshot.children[id]?.getSnapshot().input;
+          if (e.type.startsWith('xstate.after.')) {
+            expect(fx.addresses.at(-1)).toEqual({ query: c.query.trim(), tab: c.tab, replace: false });
+            expect(child('searchAll')).toEqual({ query: c.searched });
+          }
+          if (e.type === 'search.tab') expect(fx.addresses.at(-1)).toEqual({ query: c.searched, tab: e.tab, replace: true });
+          // The address never pushes itself back.
+          if (e.type === 'search.address') expect(fx.addresses).toHaveLength(addressesBefore);
+          addressesBefore = fx.addresses.length;
+          if (e.type === 'search.more' && snapshot.matches({ text: { ready: 'loading' } })) expect(child('searchMore')).toEqual({ kind: 'posts', query: 'risotto', cursor: '120.2' });
+          if (e.type === 'xstate.error.actor.searchAll') expect(c.error).toBe('Search must not exceed 200 characters');
+          if (e.type === 'xstate.error.actor.searchMore') expect(fx.toasts.at(-1)).toEqual({ type: 'error', description: 'Network down' });
+          if (e.type === 'xstate.done.actor.searchMore') expect(c.results!.posts.items.map((p) => p._id)).toEqual(['p1', 'p2', 'p3']);
+          if (e.type === 'xstate.done.actor.readImage') expect(child('searchImage')).toEqual({ image: 'data:image/png;base64,AAAA' });
+          if (e.type === 'image.choose' && e.file === textFile) expect(c.imageError).toBe('Image must be a JPEG, PNG, GIF or WebP image');
+          if (e.type === 'image.choose' && e.file === hugeFile) expect(c.imageError).toBe('Image is too large: the limit is 10 MB');
+          if (e.type === 'image.choose' && e.file === goodFile) expect(child('readImage')).toEqual({ file: goodFile });
+          if (e.type === 'search.blocked') {
+            expect(c.results!.posts.items.map((p) => p._id)).toEqual(['p1']);
+            expect(c.results!.posts.count).toBe(11);
+          }
+          if (e.type === 'search.postDeleted') expect(c.results!.posts.count).toBe(11);
+          // The box always shows what was typed or what the address says.
+          expect(typeof c.query).toBe('string');
+        },
+      });
+    });
+  }
+
+  it('covers every transition', () => {
+    console.log(coverage.summary('search', stateCount(searchMachine)));
+    expect(coverage.missed).toEqual([]);
+  });
+});
+
+describe('search: timing and the address', () => {
+  beforeEach(() => void vi.useFakeTimers());
+
+  it('searches once after the pause with the last text typed, pushes the address, and replaces it for a tab', async () => {
+    const calls: string[] = [];
+    const fx = effects();
+    const actor = createActor(
+      searchMachine.provide({
+        ...fx.provide,
+        actors: { searchAll: fromPromise(async ({ input }: { input: { query: string } }) => (calls.push(input.query), OVERVIEW)) },
+      }),
+      { input: {} },
+    ).start();
+    actor.send({ type: 'search.type', query: 'ri' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS - 100);
+    actor.send({ type: 'search.type', query: 'risotto ' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS - 1);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual(['risotto']);
+    expect(fx.addresses).toEqual([{ query: 'risotto', tab: 'posts', replace: false }]);
+    expect(actor.getSnapshot().matches({ text: 'ready' })).toBe(true);
+    actor.send({ type: 'search.tab', tab: 'people' });
+    expect(fx.addresses.at(-1)).toEqual({ query: 'risotto', tab: 'people', replace: true });
+    // Our own address coming back changes nothing; back to an older query searches it at once.
+    actor.send({ type: 'search.address', query: 'risotto', tab: 'people' });
+    expect(calls).toEqual(['risotto']);
+    actor.send({ type: 'search.address', query: 'soup', tab: 'posts' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['risotto', 'soup']);
+    expect(actor.getSnapshot().context).toMatchObject({ query: 'soup', searched: 'soup', tab: 'posts' });
+    // Enter searches at once.
+    actor.send({ type: 'search.type', query: 'pasta' });
+    actor.send({ type: 'search.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['risotto', 'soup', 'pasta']);
+    actor.stop();
+  });
+
+  it('keeps the failure texts for the page', () => {
+    expect([SEARCH_FAILED, MORE_FAILED, IMAGE_SEARCH_FAILED, IMAGE_READ_FAILED].every((text) => text.length > 10)).toBe(true);
+  });
+});
+
+describe('search effects', () => {
+  it('builds the address: q, and tab when not the first one', () => {
+    expect(searchHref('café & co', 'posts')).toBe('/app/social/search?q=caf%C3%A9+%26+co');
+    expect(searchHref('x', 'people')).toBe('/app/social/search?q=x&tab=people');
+    expect(searchHref('', 'posts')).toBe('/app/social/search');
+  });
+
+  it('turns bus messages into search events', () => {
+    expect(searchEventOf({ event: 'following', userId: 'u1', following: true })).toEqual({ type: 'search.following', userId: 'u1', following: true });
+    expect(searchEventOf({ event: 'blocked', userId: 'u1' })).toEqual({ type: 'search.blocked', userId: 'u1' });
+    expect(searchEventOf({ event: 'post updated', payload: { post: p1 } } as never)).toEqual({ type: 'search.postChanged', post: p1 });
+    expect(searchEventOf({ event: 'post deleted', payload: { postId: 'p1' } } as never)).toEqual({ type: 'search.postDeleted', postId: 'p1' });
+    expect(searchEventOf({ event: 'comment deleted', payload: { postId: 'p1', commentsCount: 2 } } as never)).toEqual({ type: 'search.commentsCount', postId: 'p1', commentsCount: 2 });
+    expect(searchEventOf({ event: 'reconnected' })).toBeNull();
+  });
+
+  it('calls the contract through the typed client and follows the bus', async () => {
+    const calls: unknown[] = [];
+    const api = {
+      search: {
+        all: async (query: string) => (calls.push(['all', query]), OVERVIEW),
+        kind: async (kind: string, query: string, cursor?: string) => (calls.push(['kind', kind, query, cursor]), { posts: [], nextCursor: null }),
+        image: async (body: unknown) => (calls.push(['image', body]), IMAGE_RESULTS),
+      },
+    } as never;
+    const bus = createBus();
+    const navigated: unknown[] = [];
+    const app = createActor(searchMachine.provide({}), { input: {} });
+    const logic = searchLogic(app as never, { api, bus, navigate: (to, options) => void navigated.push([to, options]) });
+    vi.useFakeTimers();
+    const actor = createActor(logic, { input: { query: 'risotto' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([['all', 'risotto']]);
+    actor.send({ type: 'search.more' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.at(-1)).toEqual(['kind', 'posts', 'risotto', '120.2']);
+    bus.publish({ event: 'following', userId: 'u1', following: true });
+    expect(actor.getSnapshot().context.results!.people.items[0].isFollowing).toBe(true);
+    actor.send({ type: 'search.tab', tab: 'groups' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(navigated).toEqual([['/app/social/search?q=risotto&tab=groups', { replace: true }]]);
+    actor.stop();
+    expect(bus.size).toBe(0);
+    vi.useRealTimers();
+  });
+});
