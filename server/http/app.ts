@@ -145,7 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const profileStore = createProfileStore(deps.database);
   const presence = createPresence({ blockPartners: profileStore.blockPartners, log: app.log });
   const profiles = createProfileService({ config, clock, store: profileStore, hasher, presence, issueSession: auth.issueSession });
-  const moderation = createModerationService({ database: deps.database, clock, posts: streams.posts, postStore: streams.postStore, fanout: streams.fanout, sessionEvents });
+  const moderation = createModerationService({ database: deps.database, clock, posts: streams.posts, postStore: streams.postStore, notifications: streams.notifications, sessionEvents });
   app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, ...chat, sessionEvents, moderation });
   // Reports (posts and profiles together) and appeals, per member: one count shared by both report routes.
   const moderationLimits = createModerationLimits(app, config.rateLimits);

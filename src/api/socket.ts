@@ -76,9 +76,7 @@ export interface SessionEndedPayload {
  */
 export type NotificationPayload =
   | { type: 'messages'; message: ChatMessage }
-  | { type: 'inbox'; notification: Notification; unreadCount: number }
-  /** A moderator resolved or dismissed a report the member made (sent whatever the settings: it answers the member). */
-  | { type: 'report'; outcome: 'resolved' | 'dismissed'; target: 'post' | 'profile' };
+  | { type: 'inbox'; notification: Notification; unreadCount: number };
 
 export interface PostEventPayload {
   post: Post;

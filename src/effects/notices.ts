@@ -23,14 +23,6 @@ export function noticeOf(payload: NotificationPayload, open: { id: string; isGro
   switch (payload.type) {
     case 'inbox':
       return onInbox ? null : { type: 'info', description: arrivalText(payload.notification) };
-    case 'report':
-      return {
-        type: 'info',
-        description:
-          payload.outcome === 'resolved'
-            ? `Moderators acted on your report about a ${payload.target === 'post' ? 'post' : 'member'}. Thank you.`
-            : `Moderators reviewed your report about a ${payload.target === 'post' ? 'post' : 'member'} and took no action.`,
-      };
     case 'messages':
       break;
     default:

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { serverEvents } from '../../src/api/socket';
 import { banWatchLogic } from '../../src/effects/banWatch';
-import { noticeOf } from '../../src/effects/notices';
 import { createBus, socketLogic } from '../../src/effects/socket';
 import { appMachine } from '../../src/machines/app.machine';
 import { alice } from '../fixtures/auth';
@@ -44,18 +43,5 @@ describe('a ban while a page is open', () => {
     expect(session.getSnapshot().value).toBe('banned');
     expect(navigations).toEqual([]);
     app.stop();
-  });
-});
-
-describe('report outcome notices', () => {
-  it('tell the reporter what became of their report, post or member', () => {
-    expect(noticeOf({ type: 'report', outcome: 'resolved', target: 'post' }, null)).toEqual({
-      type: 'info',
-      description: 'Moderators acted on your report about a post. Thank you.',
-    });
-    expect(noticeOf({ type: 'report', outcome: 'dismissed', target: 'profile' }, null)).toEqual({
-      type: 'info',
-      description: 'Moderators reviewed your report about a member and took no action.',
-    });
   });
 });

@@ -113,6 +113,9 @@ describe.each(dialects)('bans and appeals on %s', (dialect) => {
       expect(approved.appeal).toMatchObject({ status: 'approved', reply: '' });
       expect((await ok(t, target, 'GET', '/user/all/1')).users).toBeDefined();
       expect(await ok(t, target, 'GET', '/appeal')).toMatchObject({ ban: null, appeal: { _id: second._id, status: 'approved' } });
+      // Both decisions wait in the member's inbox, the newest first.
+      const inbox = (await ok(t, target, 'GET', '/notifications')).notifications as { kind: string; target: { type: string; id: string } }[];
+      expect(inbox.map((n) => [n.kind, n.target.id])).toEqual([['appealApproved', second._id], ['appealRejected', appeal._id]]);
       const log = await auditLog(t, admin);
       expect(log.slice(0, 2).map((entry) => [entry.action, entry.targetType, entry.targetId])).toEqual([['appeal.approve', 'appeal', second._id], ['appeal.reject', 'appeal', appeal._id]]);
       // The ban's history (beside a later ban of the member) holds the decisions about them.

@@ -55,12 +55,16 @@ describe.each(dialects)('moderation over real sockets on %s', (dialect) => {
     await expectFanout(serverEvents.notification, [], () => api('admin', 'PUT', '/admin/reportpost/status', { postId: post._id, status: 'reviewing' }));
     const resolved = await expectFanout(serverEvents.notification, ['follower', 'stranger'], () =>
       api('admin', 'POST', '/admin/hirepost', { postId: post._id, reason: 'Spam' }));
-    expect(resolved.got.follower).toEqual({ type: 'report', outcome: 'resolved', target: 'post' });
+    // An inbox entry (stored, counted), whatever the reporter's settings.
+    expect(resolved.got.follower).toMatchObject({ type: 'inbox', notification: { kind: 'reportResolved', target: { type: 'report' }, detail: 'post' }, unreadCount: 1 });
+    expect(resolved.got.stranger.notification.kind).toBe('reportResolved');
 
     const { report } = await api('follower', 'POST', '/reportprofile', { userId: clients.stranger.id, reason: 'Rude' });
     const dismissed = await expectFanout(serverEvents.notification, ['follower'], () =>
       api('admin', 'PUT', '/admin/reportprofile/status', { reportId: report._id, status: 'dismissed' }));
-    expect(dismissed.got.follower).toEqual({ type: 'report', outcome: 'dismissed', target: 'profile' });
+    expect(dismissed.got.follower).toMatchObject({ type: 'inbox', notification: { kind: 'reportDismissed', target: { type: 'report', id: report._id }, detail: 'profile' }, unreadCount: 2 });
+    const inbox = await api('follower', 'GET', '/notifications');
+    expect(inbox.notifications.map((n: { kind: string }) => n.kind)).toEqual(['reportDismissed', 'reportResolved']);
   });
 
   it('a ban bites at once: every tab gets "banned" then "session ended" and is closed; no reconnect; the next request is 403', async () => {

@@ -7,7 +7,7 @@ import type { Viewer } from '../posts/visibility';
 import type { SessionEvents } from '../../realtime/sessionEvents';
 import { uniqueViolation } from '../users/store';
 import type { AuditLog } from './audit';
-import type { ReportNotifier } from './outcomes';
+import type { OutcomeNotifier } from './outcomes';
 import { presentAdminUser, presentAppeal, summaryOr } from './present';
 import type { AdminUserRow, ModerationStore } from './store';
 import type { Statistics } from './statistics';
@@ -21,7 +21,7 @@ export interface BanServiceDeps {
   audit: AuditLog;
   statistics: Statistics;
   sessionEvents: SessionEvents;
-  notifier: ReportNotifier;
+  notifier: OutcomeNotifier;
   clock: Clock;
 }
 
@@ -61,7 +61,7 @@ export function createBanService(deps: BanServiceDeps) {
         audit.write(trx, { adminId: admin.id, action: 'ban', targetType: 'user', targetId: userId, targetLabel: target.username, subjectId: userId, reason, at }));
       if (!settled) throw conflict('This member is already banned');
       deps.sessionEvents.ended({ userId, reason: 'banned', ban: { reason, bannedAt: at } });
-      deps.notifier.decided(settled.map((report) => ({ reporterId: report.reporter_id, target: 'profile' as const, status: 'resolved' })));
+      await deps.notifier.reportsChanged(settled.map((report) => ({ reportId: report.id, reporterId: report.reporter_id, target: 'profile' as const, status: 'resolved' as const })));
       return presentAdminUser(await memberOrThrow(userId));
     },
 
@@ -158,6 +158,7 @@ export function createBanService(deps: BanServiceDeps) {
         });
       });
       if (!decided) throw conflict('This appeal was already decided');
+      await deps.notifier.appealDecided({ appealId, memberId: appeal.user_id, status });
       return (await appeals([{ ...appeal, status, reply, decided_by: admin.id, decided_at: at }]))[0]!;
     },
   };

@@ -1,32 +1,50 @@
-import { serverEvents, type NotificationPayload } from '../../../src/api/socket';
-import type { Fanout } from '../../realtime/fanout';
+import type { AppealStatus, ModerationStatus } from '../../../src/api/moderation';
+import type { NotifyInput, Notifier } from '../notifications/service';
 
-/** A report a moderator just closed, and whose it was. */
-export interface DecidedReport {
+/** A report whose status a moderator changed. */
+export interface ChangedReport {
+  reportId: string;
   reporterId: string;
   target: 'post' | 'profile';
-  outcome: 'resolved' | 'dismissed';
+  status: ModerationStatus;
 }
 
 /**
- * Who is told what when reports are decided: each reporter of a report that became resolved or
- * dismissed gets a `notification` `{type:'report', outcome, target}` (whatever their settings: it
- * answers something they asked). A report moved back to pending or reviewing tells no one.
- * The one place to point at the stored notifications inbox once it exists.
+ * Who is told what when moderators decide: each reporter of a report that became resolved or
+ * dismissed gets an inbox entry (`reportResolved` / `reportDismissed`, toasted when it arrives),
+ * whatever their settings: it answers something they asked. A report moved back to pending or
+ * reviewing tells no one. The member whose appeal was decided gets `appealApproved` /
+ * `appealRejected` (waiting in the inbox for a member still banned).
  */
-export function reportOutcomeNotices(reports: { reporterId: string; target: 'post' | 'profile'; status: string }[]): { userId: string; payload: NotificationPayload }[] {
+export function reportOutcomes(reports: ChangedReport[]): NotifyInput[] {
   return reports
-    .filter((report): report is DecidedReport & { status: string } => report.status === 'resolved' || report.status === 'dismissed')
-    .map((report) => ({ userId: report.reporterId, payload: { type: 'report', outcome: report.status as DecidedReport['outcome'], target: report.target } }));
+    .filter((report) => report.status === 'resolved' || report.status === 'dismissed')
+    .map((report) => ({
+      kind: report.status === 'resolved' ? ('reportResolved' as const) : ('reportDismissed' as const),
+      to: report.reporterId,
+      actorId: null,
+      target: { type: 'report' as const, id: report.reportId },
+      detail: report.target,
+    }));
 }
 
-/** Delivers the notices (toasts now) through the members' rooms, on every process. */
-export function createReportNotifier(fanout: Fanout) {
+export function appealOutcome(appeal: { appealId: string; memberId: string; status: Exclude<AppealStatus, 'pending'> }): NotifyInput {
   return {
-    decided(reports: { reporterId: string; target: 'post' | 'profile'; status: string }[]): void {
-      for (const notice of reportOutcomeNotices(reports)) fanout.toUsers([notice.userId], serverEvents.notification, notice.payload);
-    },
+    kind: appeal.status === 'approved' ? 'appealApproved' : 'appealRejected',
+    to: appeal.memberId,
+    actorId: null,
+    target: { type: 'appeal', id: appeal.appealId },
   };
 }
 
-export type ReportNotifier = ReturnType<typeof createReportNotifier>;
+/** Stores the outcomes in the members' inboxes (the notifications service never fails the decision). */
+export function createOutcomeNotifier(notifications: Pick<Notifier, 'notify'>) {
+  return {
+    reportsChanged: async (reports: ChangedReport[]): Promise<void> => {
+      for (const input of reportOutcomes(reports)) await notifications.notify(input);
+    },
+    appealDecided: (appeal: Parameters<typeof appealOutcome>[0]): Promise<void> => notifications.notify(appealOutcome(appeal)).then(() => undefined),
+  };
+}
+
+export type OutcomeNotifier = ReturnType<typeof createOutcomeNotifier>;

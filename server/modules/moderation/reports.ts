@@ -13,7 +13,7 @@ import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
 import { uniqueViolation } from '../users/store';
 import { postLabel, type AuditLog } from './audit';
-import type { ReportNotifier } from './outcomes';
+import type { OutcomeNotifier } from './outcomes';
 import { presentAdminUser, summaryOr } from './present';
 import type { AdminUserRow, ModerationStore, SummaryRow } from './store';
 
@@ -30,7 +30,7 @@ export interface ReportServiceDeps {
   audit: AuditLog;
   posts: PostService;
   postStore: PostStore;
-  notifier: ReportNotifier;
+  notifier: OutcomeNotifier;
   clock: Clock;
 }
 
@@ -120,7 +120,7 @@ export function createReportService(deps: ReportServiceDeps) {
           at,
         }));
       if (!moved) throw conflict('This report was changed by someone else meanwhile; reload it');
-      notifier.decided([{ reporterId: report.reporter_id, target: 'profile', status }]);
+      await notifier.reportsChanged([{ reportId: report.id, reporterId: report.reporter_id, target: 'profile', status }]);
       const [item] = await profileItems([{ ...report, status, updated_at: at }]);
       if (!item) throw notFound(REPORT_NOT_FOUND);
       return item;
@@ -186,7 +186,7 @@ export function createReportService(deps: ReportServiceDeps) {
         return changed;
       });
       if (moved.length === 0) throw conflict(`The open reports of this post are already ${status}`);
-      notifier.decided(moved.map((report) => ({ reporterId: report.reporter_id, target: 'post' as const, status })));
+      await notifier.reportsChanged(moved.map((report) => ({ reportId: report.id, reporterId: report.reporter_id, target: 'post' as const, status })));
       return { message: `Reports marked ${status}`, postId, status, changed: moved.length };
     },
   };

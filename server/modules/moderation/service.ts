@@ -3,7 +3,6 @@ import type { Post } from '../../../src/api/posts';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
 import { conflict, notFound } from '../../http/httpError';
-import type { Fanout } from '../../realtime/fanout';
 import type { SessionEvents } from '../../realtime/sessionEvents';
 import { presentPost } from '../posts/present';
 import { POST_NOT_FOUND, type PostService } from '../posts/service';
@@ -11,18 +10,20 @@ import type { PostStore, PostWithAuthor } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
 import { createAuditLog, postLabel } from './audit';
 import { createBanService } from './bans';
-import { createReportNotifier } from './outcomes';
+import { createOutcomeNotifier } from './outcomes';
 import { presentAdminUser, summaryOr } from './present';
 import { createReportService } from './reports';
 import { createStatistics } from './statistics';
 import { createModerationStore } from './store';
+import type { Notifier } from '../notifications/service';
 
 export interface ModerationDeps {
   database: DatabaseHandle;
   clock: Clock;
   posts: PostService;
   postStore: PostStore;
-  fanout: Fanout;
+  /** Reporters and appellants are told the outcome in their inbox. */
+  notifications: Pick<Notifier, 'notify'>;
   sessionEvents: SessionEvents;
 }
 
@@ -35,7 +36,7 @@ export function createModerationService(deps: ModerationDeps) {
   const store = createModerationStore(deps.database);
   const audit = createAuditLog(deps.database);
   const statistics = createStatistics({ database: deps.database, clock: deps.clock });
-  const notifier = createReportNotifier(deps.fanout);
+  const notifier = createOutcomeNotifier(deps.notifications);
   const reports = createReportService({ store, audit, posts: deps.posts, postStore: deps.postStore, notifier, clock: deps.clock });
   const bans = createBanService({ store, audit, statistics, sessionEvents: deps.sessionEvents, notifier, clock: deps.clock });
   const now = () => deps.clock.now().toISOString();
@@ -70,7 +71,7 @@ export function createModerationService(deps: ModerationDeps) {
       const post = await postOrThrow(admin, postId);
       if (post.hidden) throw conflict('This post is already hidden');
       const at = now();
-      let resolved: { reporter_id: string }[] = [];
+      let resolved: { id: string; reporter_id: string }[] = [];
       const changed = await deps.posts.setHidden(postId, true, {
         reason,
         by: admin.id,
@@ -80,7 +81,7 @@ export function createModerationService(deps: ModerationDeps) {
         },
       });
       if (!changed) throw conflict('This post is already hidden');
-      notifier.decided(resolved.map((report) => ({ reporterId: report.reporter_id, target: 'post' as const, status: 'resolved' })));
+      await notifier.reportsChanged(resolved.map((report) => ({ reportId: report.id, reporterId: report.reporter_id, target: 'post' as const, status: 'resolved' as const })));
       return presentPost(await postOrThrow(admin, postId), admin);
     },
 
