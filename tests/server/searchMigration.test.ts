@@ -12,12 +12,12 @@ import type { Config } from '../../server/config';
 import { dataUrl, picturePng, resizedJpegCopy } from '../fixtures/pictures';
 import { bearer, dialects, dropTestSchema, newMember, testConfig } from './harness';
 
-/** A database as it stood before search (migrations up to 0009), with members, posts, a group and pictures in it. */
+/** A database as it stood before search (migrations up to 0011), with members, posts, a group and pictures in it. */
 async function before(dialect: (typeof dialects)[number]) {
   const config = await testConfig(dialect);
   const handle = await openDatabase(config.database);
   const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
-  const { error } = await migrator.migrateTo('0009_group_member_pages');
+  const { error } = await migrator.migrateTo('0011_notifications');
   if (error) throw error;
   return { config, handle };
 }

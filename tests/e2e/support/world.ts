@@ -12,9 +12,9 @@ import { launchBrowser, takePageProblems } from './browser';
 export let app: RunningApp;
 export let browser: Browser;
 
-export function useAppAndBrowser(): void {
+export function useAppAndBrowser(env: Record<string, string> = {}): void {
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp(env);
     browser = await launchBrowser();
   });
   // A console error or an uncaught exception in any page fails the journey it happened in.
