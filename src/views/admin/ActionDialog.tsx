@@ -5,7 +5,7 @@ import { FieldError, Label, Text, TextArea, TextField as AriaTextField } from 'r
 import { isImmediate, reasonMax, reasonRule, type AdminAction, type AdminActionActorRef } from '../../machines/adminAction.machine';
 import type { ButtonVariant } from '../components/Button';
 import { ConfirmDialog, ConfirmText } from '../components/ConfirmDialog';
-import { fieldErrorText, fieldHint, fieldLabel } from '../components/TextField';
+import { fieldErrorText, fieldHint, fieldLabel, textAreaClass } from '../components/TextField';
 
 interface ActionCopy {
   title: string;
@@ -123,11 +123,6 @@ export function actionCopy(action: AdminAction): ActionCopy {
   }
 }
 
-const areaClass =
-  'min-h-24 w-full resize-y rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 outline-none placeholder:text-neutral-500 ' +
-  'focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-600 disabled:opacity-60 ' +
-  'dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:aria-[invalid=true]:border-red-400';
-
 /**
  * The running action's dialog (adminAction.machine): what it does, the reason or reply where it
  * takes one (the contract's rules, a count of characters), the server's refusal in the dialog.
@@ -167,7 +162,7 @@ export function ActionDialog({ actor }: { actor: AdminActionActorRef }) {
           className="flex flex-col gap-1.5"
         >
           <Label className={fieldLabel}>{copy.reasonLabel}</Label>
-          <TextArea className={areaClass} autoFocus />
+          <TextArea className={textAreaClass} autoFocus />
           <Text slot="description" className={`${fieldHint} flex justify-between gap-2`}>
             <span>{copy.reasonHint}</span>
             <span className={reason.trim().length > max ? 'font-semibold text-red-700 dark:text-red-400' : undefined}>

@@ -29,6 +29,12 @@ export const fieldFrame =
   'group-data-[invalid]:border-red-600 dark:group-data-[invalid]:border-red-400 ' +
   'group-data-[disabled]:opacity-60';
 
+/** A multi-line text area (reports, appeals, reasons): the field's look; `min-h-*` may be added. */
+export const textAreaClass =
+  'min-h-24 w-full resize-y rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 outline-none placeholder:text-neutral-500 ' +
+  'focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-600 disabled:opacity-60 ' +
+  'dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:aria-[invalid=true]:border-red-400';
+
 export const fieldLabel = 'text-sm font-medium text-neutral-800 dark:text-neutral-200';
 export const fieldHint = 'text-xs text-neutral-600 dark:text-neutral-400';
 export const fieldErrorText = 'text-xs font-medium text-red-700 dark:text-red-400';

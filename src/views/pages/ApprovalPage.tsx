@@ -1,15 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ArrowLeft, Hourglass } from 'lucide-react';
-import { useState } from 'react';
 import type { Appeal } from '../../api/moderation';
-import { journal } from '../../effects/journal';
 import type { checkpointMachine } from '../../machines/checkpoint.machine';
 import { AuthShell } from '../auth/AuthShell';
 import { TextLink } from '../auth/TextLink';
 import { Alert } from '../components/Alert';
-import { useAppChild } from '../AppContext';
 import { NotBanned, SignOutButton, StandingStates } from '../checkpoint/CheckpointParts';
-import { longDate, useCheckpointLogic } from '../checkpoint/useCheckpointLogic';
+import { longDate, useCheckpointActor } from '../checkpoint/useCheckpointLogic';
 
 const STATUS_TITLE: Record<Appeal['status'], string> = {
   pending: 'Waiting for a moderator',
@@ -42,10 +39,7 @@ function AppealStatus({ appeal }: { appeal: Appeal }) {
 
 /** /aarovel: how the member's appeal stands (pending, approved, or rejected with the reply). */
 export default function ApprovalPage({ logic }: { logic?: typeof checkpointMachine }) {
-  const real = useCheckpointLogic();
-  const session = useAppChild('session');
-  const [input] = useState(() => ({ hasToken: session.getSnapshot().context.token !== '' }));
-  const actor = useActorRef(logic ?? real.checkpoint, { input, inspect: journal.inspect });
+  const actor = useCheckpointActor(logic, (real) => real.checkpoint);
   const state = useSelector(actor, (s) => s.value);
   const { standing, error } = useSelector(actor, (s) => s.context);
   const appeal = standing?.appeal ?? null;

@@ -1,15 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ShieldBan } from 'lucide-react';
-import { useState } from 'react';
 import { BANNED_MESSAGE } from '../../api/constants';
-import { journal } from '../../effects/journal';
 import type { checkpointMachine } from '../../machines/checkpoint.machine';
 import { AuthShell } from '../auth/AuthShell';
 import { TextLink } from '../auth/TextLink';
 import { Alert } from '../components/Alert';
-import { useAppChild } from '../AppContext';
 import { BanFacts, NotBanned, SignOutButton, StandingStates } from '../checkpoint/CheckpointParts';
-import { useCheckpointLogic } from '../checkpoint/useCheckpointLogic';
+import { useCheckpointActor } from '../checkpoint/useCheckpointLogic';
 import { useSessionProfile } from '../layouts/useShell';
 
 /**
@@ -17,10 +14,7 @@ import { useSessionProfile } from '../layouts/useShell';
  * It says why and since when, and leads to the appeal (/issua) or its status (/aarovel).
  */
 export default function CheckpointPage({ logic }: { logic?: typeof checkpointMachine }) {
-  const real = useCheckpointLogic();
-  const session = useAppChild('session');
-  const [input] = useState(() => ({ hasToken: session.getSnapshot().context.token !== '' }));
-  const actor = useActorRef(logic ?? real.checkpoint, { input, inspect: journal.inspect });
+  const actor = useCheckpointActor(logic, (real) => real.checkpoint);
   const state = useSelector(actor, (s) => s.value);
   const { standing, error } = useSelector(actor, (s) => s.context);
   const profile = useSessionProfile();

@@ -1,29 +1,20 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ArrowLeft, Scale, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { FieldError, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { APPEAL_MAX, APPEAL_MIN } from '../../api/moderation';
-import { journal } from '../../effects/journal';
 import type { appealFormMachine } from '../../machines/appealForm.machine';
 import { AuthShell } from '../auth/AuthShell';
 import { TextLink } from '../auth/TextLink';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
-import { fieldErrorText, fieldLabel } from '../components/TextField';
-import { useAppChild } from '../AppContext';
+import { fieldErrorText, fieldLabel, textAreaClass } from '../components/TextField';
 import { BanFacts, NotBanned, SignOutButton, StandingStates } from '../checkpoint/CheckpointParts';
-import { useCheckpointLogic } from '../checkpoint/useCheckpointLogic';
-
-const areaClass =
-  'min-h-40 w-full resize-y rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 outline-none placeholder:text-neutral-500 ' +
-  'focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400';
+import { useCheckpointActor } from '../checkpoint/useCheckpointLogic';
 
 /** /issua: the appeal form of a banned member (20 to 2,000 characters, one open appeal per ban). */
 export default function IssuePage({ logic }: { logic?: typeof appealFormMachine }) {
-  const real = useCheckpointLogic();
-  const session = useAppChild('session');
-  const [input] = useState(() => ({ hasToken: session.getSnapshot().context.token !== '' }));
-  const actor = useActorRef(logic ?? real.appealForm, { input, inspect: journal.inspect });
+  const actor = useCheckpointActor(logic, (real) => real.appealForm);
   const state = useSelector(actor, (s) => s.value);
   const c = useSelector(actor, (s) => s.context);
   const sending = state === 'sending';
@@ -61,7 +52,7 @@ export default function IssuePage({ logic }: { logic?: typeof appealFormMachine 
                 className="flex flex-col gap-1.5"
               >
                 <Label className={fieldLabel}>Your appeal</Label>
-                <TextArea className={areaClass} placeholder="What happened, and why should the ban be lifted?" />
+                <TextArea className={`${textAreaClass} min-h-40`} placeholder="What happened, and why should the ban be lifted?" />
                 <Text slot="description" className="text-xs text-neutral-600 dark:text-neutral-400">
                   {APPEAL_MIN} to {APPEAL_MAX} characters · {c.message.trim().length} written
                 </Text>

@@ -5,11 +5,7 @@ import { Dialog, FieldError, Form, Heading, Label, Modal, ModalOverlay, TextArea
 import { REPORT_REASONS, type ProfileReportActorRef } from '../../machines/profileReport.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
-import { fieldErrorText, fieldLabel, TextField } from '../components/TextField';
-
-const areaClass =
-  'min-h-24 w-full resize-y rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 outline-none placeholder:text-neutral-500 ' +
-  'focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400';
+import { fieldErrorText, fieldLabel, TextField, textAreaClass } from '../components/TextField';
 
 /** Report a member: a reason (required; a tap fills a common one), optional details, the server's refusal in the dialog. */
 export function ReportDialog({ report }: { report: ProfileReportActorRef }) {
@@ -58,7 +54,7 @@ export function ReportDialog({ report }: { report: ProfileReportActorRef }) {
               className="flex flex-col gap-1.5"
             >
               <Label className={fieldLabel}>Details (optional)</Label>
-              <TextArea className={areaClass} placeholder="What happened?" />
+              <TextArea className={textAreaClass} placeholder="What happened?" />
               <FieldError className={fieldErrorText}>{c.errors.details}</FieldError>
             </AriaTextField>
             {c.error ? <Alert tone="error">{c.error}</Alert> : null}

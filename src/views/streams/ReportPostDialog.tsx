@@ -7,11 +7,7 @@ import type { PostReportActorRef } from '../../machines/postReport.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { SheetDialog } from '../components/SheetDialog';
-import { fieldErrorText, fieldLabel } from '../components/TextField';
-
-const areaClass =
-  'min-h-24 w-full resize-y rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 outline-none placeholder:text-neutral-500 ' +
-  'focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400';
+import { fieldErrorText, fieldLabel, textAreaClass } from '../components/TextField';
 
 const radioClass =
   'flex cursor-pointer items-center gap-3 rounded-xl border border-neutral-200 px-3 py-2.5 text-[15px] text-neutral-900 transition-colors ' +
@@ -69,7 +65,7 @@ export function ReportPostDialog({ report }: { report: PostReportActorRef }) {
           className="flex flex-col gap-1.5"
         >
           <Label className={fieldLabel}>Details (optional)</Label>
-          <TextArea className={areaClass} placeholder="What should the moderators know?" />
+          <TextArea className={textAreaClass} placeholder="What should the moderators know?" />
           <Text slot="description" className="text-xs text-neutral-600 dark:text-neutral-400">
             {c.details.length} / {REPORT_DETAILS_MAX}
           </Text>
