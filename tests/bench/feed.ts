@@ -134,13 +134,12 @@ export async function measure(target: Target, settings: FeedResult['settings'], 
   };
 }
 
-export async function measureFeed(log: (line: string) => void = console.log): Promise<FeedResult> {
-  const members = envInt('BENCH_FEED_MEMBERS', 100_000);
-  const posts = envInt('BENCH_FEED_POSTS', 1_000_000);
-  const depthPages = envInt('BENCH_FEED_DEPTH', 5000);
-  const settings = { seconds: envInt('BENCH_FEED_SECONDS', 8), warmupSeconds: 2, connections: envInt('BENCH_FEED_CONNECTIONS', 10) };
+/** How long and how hard every case is loaded (autocannon), from the environment. */
+export const loadSettings = () => ({ seconds: envInt('BENCH_FEED_SECONDS', 8), warmupSeconds: 2, connections: envInt('BENCH_FEED_CONNECTIONS', 10) });
 
-  const dir = mkdtempSync(join(tmpdir(), 'stoa-bench-feed-'));
+/** A server config for a benchmark: a fresh SQLite DATA_DIR, no client, silent, limits out of the way. */
+export function benchConfig(name: string) {
+  const dir = mkdtempSync(join(tmpdir(), `stoa-bench-${name}-`));
   const config = loadConfig({
     DATA_DIR: dir,
     CLIENT_DIR: join(dir, 'no-client'),
@@ -151,7 +150,19 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     // 600 requests a minute per address would stop a load test within a second.
     RATE_LIMIT_SCALE: '10000',
   });
-  if (config.database.kind !== 'sqlite') throw new Error('the feed benchmark runs on SQLite');
+  const database = config.database;
+  if (database.kind !== 'sqlite') throw new Error(`the ${name} benchmark runs on SQLite`);
+  return { ...config, database };
+}
+
+export async function measureFeed(log: (line: string) => void = console.log): Promise<FeedResult> {
+  const members = envInt('BENCH_FEED_MEMBERS', 100_000);
+  const posts = envInt('BENCH_FEED_POSTS', 1_000_000);
+  const depthPages = envInt('BENCH_FEED_DEPTH', 5000);
+  const settings = loadSettings();
+
+  const config = benchConfig('feed');
+  const dir = config.dataDir;
   const file = config.database.file;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let sqlite: BetterSqlite3.Database | undefined;

@@ -9,19 +9,15 @@
  * has rows to count. Knobs: those of the feed benchmark (BENCH_FEED_POSTS, BENCH_FEED_MEMBERS,
  * BENCH_FEED_SECONDS, BENCH_FEED_CONNECTIONS).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { API_BASE, paths } from '../../src/api/paths';
-import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer } from '../../server/main';
 import { createPasswordHasher } from '../../server/modules/auth/passwords';
-import { envInt, get, measure, type LoadFigures, type Target } from './feed';
+import { benchConfig, envInt, get, measure, type LoadFigures, type Target, loadSettings } from './feed';
 import { seedFeed, type SeedResult } from './seed';
 
 const PASSWORD = 'bench-password-123';
@@ -100,18 +96,9 @@ async function signIn(api: string, username: string): Promise<Record<string, str
 export async function measureModeration(log: (line: string) => void = console.log): Promise<ModerationResult> {
   const members = envInt('BENCH_FEED_MEMBERS', 100_000);
   const posts = envInt('BENCH_FEED_POSTS', 1_000_000);
-  const settings = { seconds: envInt('BENCH_FEED_SECONDS', 8), warmupSeconds: 2, connections: envInt('BENCH_FEED_CONNECTIONS', 10) };
-  const dir = mkdtempSync(join(tmpdir(), 'stoa-bench-moderation-'));
-  const config = loadConfig({
-    DATA_DIR: dir,
-    CLIENT_DIR: join(dir, 'no-client'),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    RATE_LIMIT_SCALE: '10000',
-  });
-  if (config.database.kind !== 'sqlite') throw new Error('the moderation benchmark runs on SQLite');
+  const settings = loadSettings();
+  const config = benchConfig('moderation');
+  const dir = config.dataDir;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const handle = await openDatabase(config.database);

@@ -19,16 +19,12 @@
  * Knobs: the feed benchmark's (BENCH_FEED_POSTS, BENCH_FEED_MEMBERS, BENCH_FEED_SECONDS,
  * BENCH_FEED_CONNECTIONS) and BENCH_SEARCH_IMAGES (100000).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { API_BASE, paths } from '../../src/api/paths';
-import { loadConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
@@ -38,6 +34,7 @@ import { bandsOf, fingerprintImage } from '../../server/media/imageHash';
 import { decodeAnyDataUrl } from '../../server/media/images';
 import { createPasswordHasher } from '../../server/modules/auth/passwords';
 import { createPostStore } from '../../server/modules/posts/store';
+import { benchConfig, envInt, loadSettings } from './feed';
 import { createSearchStore } from '../../server/modules/search/store';
 import { queryTerms } from '../../server/modules/search/text';
 import sharp from 'sharp';
@@ -48,14 +45,6 @@ const PASSWORD = 'bench-password-123';
 export const SEARCH_GOALS = { text: 3, image: 5 } as const;
 const COMMON_WORD = 'the';
 const PREFIX = 'pho';
-
-const envInt = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number from 1 (got "${raw}")`);
-  return value;
-};
 
 export interface Figures {
   reqPerSec: number;
@@ -163,19 +152,10 @@ export async function measureSearch(log: (line: string) => void = console.log): 
   const members = envInt('BENCH_FEED_MEMBERS', 100_000);
   const posts = envInt('BENCH_FEED_POSTS', 1_000_000);
   const images = envInt('BENCH_SEARCH_IMAGES', 100_000);
-  const settings = { seconds: envInt('BENCH_FEED_SECONDS', 8), warmupSeconds: 2, connections: envInt('BENCH_FEED_CONNECTIONS', 10) };
+  const settings = loadSettings();
 
-  const dir = mkdtempSync(join(tmpdir(), 'stoa-bench-search-'));
-  const config = loadConfig({
-    DATA_DIR: dir,
-    CLIENT_DIR: join(dir, 'no-client'),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    RATE_LIMIT_SCALE: '10000',
-  });
-  if (config.database.kind !== 'sqlite') throw new Error('the search benchmark runs on SQLite');
+  const config = benchConfig('search');
+  const dir = config.dataDir;
   const file = config.database.file;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let stack: Awaited<ReturnType<typeof buildApp>> | undefined;
