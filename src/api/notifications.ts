@@ -38,11 +38,14 @@ export const NOTIFICATION_KINDS = [
   /** Moderation: the member's appeal against a ban was decided. */
   'appealApproved',
   'appealRejected',
+  /** Moderation: the member was banned (detail: the reason), or an admin lifted the ban by hand. */
+  'banned',
+  'unbanned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** What a click opens. `report` and `appeal` open nothing: the entry is the whole news. */
-export const NOTIFICATION_TARGETS = ['post', 'question', 'profile', 'group', 'groupChat', 'appeal', 'report'] as const;
+/** What a click opens. `report`, `appeal` and `account` (a ban) open nothing: the entry is the whole news. */
+export const NOTIFICATION_TARGETS = ['post', 'question', 'profile', 'group', 'groupChat', 'appeal', 'report', 'account'] as const;
 export type NotificationTarget = (typeof NOTIFICATION_TARGETS)[number];
 
 /**
@@ -183,6 +186,10 @@ export function notificationText(notification: Pick<Notification, 'kind' | 'targ
       return 'Your appeal was approved: your account is active again';
     case 'appealRejected':
       return 'Your appeal was reviewed and rejected';
+    case 'banned':
+      return notification.detail ? `Your account was banned: ${notification.detail}` : 'Your account was banned';
+    case 'unbanned':
+      return 'Your ban was lifted: your account is active again';
   }
 }
 

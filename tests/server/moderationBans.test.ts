@@ -4,6 +4,7 @@ import type { AdminUser, Appeal, BanEntry, MyAppeal } from '../../src/api/modera
 import { createTestApp, dialects, type TestApp } from './harness';
 import { auditLog, banMember, MISSING, unbanMember } from './moderation';
 import { member, ok, refused, type Member } from './social';
+import { notificationText, type Notification } from '../../src/api/notifications';
 
 const APPEAL = 'I was not spamming: those were links to my own course notes.';
 
@@ -64,6 +65,10 @@ describe.each(dialects)('bans and appeals on %s', (dialect) => {
       const bans = await ok(t, admin, 'GET', '/admin/banuser/1');
       expect(bans.items.map((item: BanEntry) => item.user._id)).not.toContain(target.id);
       expect((await auditLog(t, admin)).slice(0, 2).map((entry) => entry.action)).toEqual(['unban', 'ban']);
+      // The member finds both in their inbox, the ban with its reason.
+      const inbox = (await ok(t, target, 'GET', '/notifications')).notifications as Notification[];
+      expect(inbox.map((n) => [n.kind, n.target.type])).toEqual([['unbanned', 'account'], ['banned', 'account']]);
+      expect(inbox.map(notificationText)).toEqual(['Your ban was lifted: your account is active again', expect.stringMatching(/^Your account was banned: .+/)]);
     });
 
     it('resolves the open reports about a banned member', async () => {
@@ -115,7 +120,7 @@ describe.each(dialects)('bans and appeals on %s', (dialect) => {
       expect(await ok(t, target, 'GET', '/appeal')).toMatchObject({ ban: null, appeal: { _id: second._id, status: 'approved' } });
       // Both decisions wait in the member's inbox, the newest first.
       const inbox = (await ok(t, target, 'GET', '/notifications')).notifications as { kind: string; target: { type: string; id: string } }[];
-      expect(inbox.map((n) => [n.kind, n.target.id])).toEqual([['appealApproved', second._id], ['appealRejected', appeal._id]]);
+      expect(inbox.map((n) => [n.kind, n.target.id])).toEqual([['appealApproved', second._id], ['appealRejected', appeal._id], ['banned', target.id]]);
       const log = await auditLog(t, admin);
       expect(log.slice(0, 2).map((entry) => [entry.action, entry.targetType, entry.targetId])).toEqual([['appeal.approve', 'appeal', second._id], ['appeal.reject', 'appeal', appeal._id]]);
       // The ban's history (beside a later ban of the member) holds the decisions about them.

@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addCheckConstraint(
       'notifications_target_check',
-      sql`target_type in ('post', 'question', 'profile', 'group', 'groupChat', 'appeal', 'report')`,
+      sql`target_type in ('post', 'question', 'profile', 'group', 'groupChat', 'appeal', 'report', 'account')`,
     )
     .execute();
   await db.schema.createIndex('notifications_group_idx').on('notifications').columns(['user_id', 'group_key']).unique().execute();

@@ -61,6 +61,7 @@ export function createBanService(deps: BanServiceDeps) {
         audit.write(trx, { adminId: admin.id, action: 'ban', targetType: 'user', targetId: userId, targetLabel: target.username, subjectId: userId, reason, at }));
       if (!settled) throw conflict('This member is already banned');
       deps.sessionEvents.ended({ userId, reason: 'banned', ban: { reason, bannedAt: at } });
+      await deps.notifier.banChanged({ memberId: userId, banned: true, reason });
       await deps.notifier.reportsChanged(settled.map((report) => ({ reportId: report.id, reporterId: report.reporter_id, target: 'profile' as const, status: 'resolved' as const })));
       return presentAdminUser(await memberOrThrow(userId));
     },
@@ -73,6 +74,7 @@ export function createBanService(deps: BanServiceDeps) {
       const lifted = await store.unban(userId, admin.id, at, (trx) =>
         audit.write(trx, { adminId: admin.id, action: 'unban', targetType: 'user', targetId: userId, targetLabel: target.username, subjectId: userId, at }));
       if (!lifted) throw conflict('This member is not banned');
+      await deps.notifier.banChanged({ memberId: userId, banned: false });
       return presentAdminUser(await memberOrThrow(userId));
     },
 

@@ -14,7 +14,8 @@ export interface ChangedReport {
  * dismissed gets an inbox entry (`reportResolved` / `reportDismissed`, toasted when it arrives),
  * whatever their settings: it answers something they asked. A report moved back to pending or
  * reviewing tells no one. The member whose appeal was decided gets `appealApproved` /
- * `appealRejected` (waiting in the inbox for a member still banned).
+ * `appealRejected` (waiting in the inbox for a member still banned); a ban and a ban lifted by
+ * hand are `banned` (with the reason) and `unbanned`.
  */
 export function reportOutcomes(reports: ChangedReport[]): NotifyInput[] {
   return reports
@@ -37,12 +38,24 @@ export function appealOutcome(appeal: { appealId: string; memberId: string; stat
   };
 }
 
+/** The member's own ban (the reason in it) or its lifting by hand: kept for when they are back. */
+export function banOutcome(ban: { memberId: string; banned: boolean; reason?: string }): NotifyInput {
+  return {
+    kind: ban.banned ? 'banned' : 'unbanned',
+    to: ban.memberId,
+    actorId: null,
+    target: { type: 'account', id: ban.memberId },
+    ...(ban.reason ? { detail: ban.reason } : {}),
+  };
+}
+
 /** Stores the outcomes in the members' inboxes (the notifications service never fails the decision). */
 export function createOutcomeNotifier(notifications: Pick<Notifier, 'notify'>) {
   return {
     reportsChanged: async (reports: ChangedReport[]): Promise<void> => {
       for (const input of reportOutcomes(reports)) await notifications.notify(input);
     },
+    banChanged: (ban: Parameters<typeof banOutcome>[0]): Promise<void> => notifications.notify(banOutcome(ban)).then(() => undefined),
     appealDecided: (appeal: Parameters<typeof appealOutcome>[0]): Promise<void> => notifications.notify(appealOutcome(appeal)).then(() => undefined),
   };
 }

@@ -38,7 +38,7 @@ export interface NotifyInput {
 export type WithdrawInput = { actorId: string; kind?: NotificationKind } & ({ to: string; targetId?: string } | { to?: string; targetId: string });
 
 const POST_TARGETS: readonly NotificationTarget[] = ['post', 'question'];
-const MODERATION: readonly NotificationKind[] = ['reportResolved', 'reportDismissed', 'appealApproved', 'appealRejected'];
+const MODERATION: readonly NotificationKind[] = ['reportResolved', 'reportDismissed', 'appealApproved', 'appealRejected', 'banned', 'unbanned'];
 /** How long a post's text the inbox shows. */
 const EXCERPT = 90;
 const excerpt = (text: string) => {

@@ -141,7 +141,8 @@ export function createNotificationStore(database: DatabaseHandle) {
         }
         await trx
           .updateTable('notifications')
-          .set({ updated_at: row.now, read_at: null, actor_count: sql<number>`actor_count + ${added}` })
+          // The newest detail stands (a second ban's reason).
+          .set({ updated_at: row.now, read_at: null, detail: row.detail, actor_count: sql<number>`actor_count + ${added}` })
           .where('id', '=', existing.id)
           .execute();
         if (existing.read_at !== null) await bump(trx, row.userId, 1, 0);

@@ -50,4 +50,6 @@ export const KIND_LOOK: Record<NotificationKind, { icon: 'follow' | 'reaction' |
   reportDismissed: { icon: 'moderation', tone: 'bg-neutral-600' },
   appealApproved: { icon: 'moderation', tone: 'bg-amber-700' },
   appealRejected: { icon: 'moderation', tone: 'bg-neutral-600' },
+  banned: { icon: 'moderation', tone: 'bg-neutral-600' },
+  unbanned: { icon: 'moderation', tone: 'bg-amber-700' },
 };
