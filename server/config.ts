@@ -86,6 +86,8 @@ export interface Config {
     socketEvents: RateLimitRule;
     /** Reports (posts and profiles together) per member: REPORT_LIMIT of src/api/moderation.ts. */
     reportsPerMember: RateLimitRule;
+    /** Image and video uploads per member (posts, their edits, gallery and avatar images, search by image), like Mastodon's media limit. */
+    uploadsPerMember: RateLimitRule;
     /** Appeals per member: APPEAL_LIMIT. */
     appealsPerMember: RateLimitRule;
   };
@@ -182,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resetPasswordPerIp: { max: scale(25), windowMs: 5 * MINUTE },
       socketEvents: { max: scale(30), windowMs: 10_000 },
       reportsPerMember: { max: scale(REPORT_LIMIT.max), windowMs: REPORT_LIMIT.windowMs },
+      uploadsPerMember: { max: scale(30), windowMs: 30 * MINUTE },
       appealsPerMember: { max: scale(APPEAL_LIMIT.max), windowMs: APPEAL_LIMIT.windowMs },
     },
     signInSlowdown: { afterFailures: 10, stepMs: 250, maxMs: 3000 },

@@ -42,6 +42,7 @@ import { installErrorHandler, sendError } from './errorHandler';
 import { inlineScriptHashes } from './inlineScripts';
 import { loggerOptions } from './logging';
 import { tooManyRequests } from './rateLimits';
+import { createUploadLimit } from './uploadLimit';
 import { recordRoutes } from './routeTable';
 import { installSecurityHeaders, securityHeaders } from './securityHeaders';
 import { systemRoutes } from './systemRoutes';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, ...chat, sessionEvents, moderation });
   // Reports (posts and profiles together) and appeals, per member: one count shared by both report routes.
   const moderationLimits = createModerationLimits(app, config.rateLimits);
+  const uploads = createUploadLimit(app, config.rateLimits.uploadsPerMember);
 
   await app.register(authentication, { verify: createTokenVerifier({ tokens, store: authStore, clock }) });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
@@ -158,14 +160,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async (api) => {
       await api.register(systemRoutes, { config, database: deps.database });
       await api.register(authRoutes, { config, auth, passwordReset, users, google });
-      await streamRoutes(api, { config, clock, media, users, streams });
+      await streamRoutes(api, { config, clock, media, users, streams, uploads });
       await api.register(chatRoutes, { chat: chat.chat });
       await api.register(userRoutes, { config, profiles, reportLimit: moderationLimits.reports });
       await api.register(moderationMemberRoutes, { moderation, limits: moderationLimits });
       await api.register(moderationAdminRoutes, { moderation, limits: moderationLimits });
       await api.register(notificationRoutes, { notifications: streams.notifications });
       const search = createSearchService({ config, store: createSearchStore(deps.database, streams.postStore), groups: streams.groups });
-      await api.register(searchRoutes, { config, search });
+      await api.register(searchRoutes, { config, search, uploads });
     },
     { prefix: API_BASE },
   );

@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { MAX_UPLOAD_PIXELS } from './images';
+import { imageWork } from './imageWork';
 
 /**
  * What search by image compares: a 64-bit perceptual hash (pHash) and the picture's average colour.
@@ -21,21 +23,23 @@ const LOW = 8;
 /** Below this, a coefficient is rounding noise of a flat picture. */
 const FLAT = 1e-6;
 /** Refuses decompression bombs, like the uploads do. */
-const MAX_INPUT_PIXELS = 8192 * 8192;
+const MAX_INPUT_PIXELS = MAX_UPLOAD_PIXELS;
 
 /** cos((2x+1)uπ/64), computed once. */
 const COS = Array.from({ length: LOW }, (_, u) => Float64Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))));
 
 /** The fingerprint of an image file's bytes; throws when sharp cannot read them. */
 export async function fingerprintImage(bytes: Buffer): Promise<ImageFingerprint> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .resize(SIDE, SIDE, { fit: 'fill' })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await imageWork(() =>
+    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .resize(SIDE, SIDE, { fit: 'fill' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   return fingerprintPixels(data, info.channels);
 }
 

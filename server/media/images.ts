@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { HttpError, badRequest } from '../http/httpError';
+import { imageWork } from './imageWork';
 import type { ImageExtension } from './storage';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -24,19 +25,22 @@ export const isPng = (bytes: Buffer): boolean => bytes.length > PNG_SIGNATURE.le
 export async function normalizeAvatar(bytes: Buffer): Promise<Buffer> {
   if (!isPng(bytes)) throw badRequest('Avatar image must be a PNG image');
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .png()
-      .toBuffer();
+    return await imageWork(() =>
+      sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).png().toBuffer(),
+    );
   } catch {
     throw badRequest('Avatar image could not be read');
   }
 }
 
-/** Posts' images: the longest side is bounded, larger ones are scaled down. */
+/** Posts' images: the longest side is bounded, larger ones are scaled down (so at most 4.2 MP are stored, under Mastodon's 8.3 MP). */
 export const MAX_IMAGE_SIDE = 2048;
-/** Animated images stack their frames, so they may have more pixels than a still one. */
-const MAX_POST_INPUT_PIXELS = 8192 * 8192;
+/**
+ * The most pixels an upload may decode to (Mastodon's limit, 7680 x 4320), all frames of an
+ * animation together: a small file that claims more is refused before it is decoded.
+ */
+export const MAX_UPLOAD_PIXELS = 33_177_600;
+export const TOO_MANY_PIXELS = `Image is too large: at most ${Math.floor(MAX_UPLOAD_PIXELS / 100_000) / 10} megapixels`;
 export const NOT_AN_IMAGE = 'Image must be a JPEG, PNG, GIF or WebP image';
 
 /** Any base64 data URL's bytes; its declared type is ignored (the bytes decide). */
@@ -76,16 +80,21 @@ export async function normalizeImage(bytes: Buffer): Promise<{ bytes: Buffer; ex
   if (!ext) throw badRequest(NOT_AN_IMAGE);
   const animated = ext === 'gif' || ext === 'webp';
   try {
-    let image = sharp(bytes, { limitInputPixels: MAX_POST_INPUT_PIXELS, failOn: 'error', animated });
-    if (!animated) image = image.rotate();
-    image = image.resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true });
-    const encoded =
-      ext === 'jpg' ? image.jpeg({ quality: 85, mozjpeg: true })
-      : ext === 'png' ? image.png()
-      : ext === 'webp' ? image.webp({ quality: 85 })
-      : image.gif();
-    return { bytes: await encoded.toBuffer(), ext };
-  } catch {
-    throw badRequest('Image could not be read');
+    return await imageWork(async () => {
+      let image = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error', animated, sequentialRead: true });
+      if (!animated) image = image.rotate();
+      image = image.resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true });
+      const encoded =
+        ext === 'jpg' ? image.jpeg({ quality: 85, mozjpeg: true })
+        : ext === 'png' ? image.png()
+        : ext === 'webp' ? image.webp({ quality: 85 })
+        : image.gif();
+      return { bytes: await encoded.toBuffer(), ext };
+    });
+  } catch (error) {
+    throw tooManyPixels(error) ? new HttpError(413, TOO_MANY_PIXELS) : badRequest('Image could not be read');
   }
 }
+
+/** sharp's refusal of an image over `limitInputPixels` (read from its header, before decoding). */
+export const tooManyPixels = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);

@@ -31,6 +31,7 @@ import { createReactionStore } from './reactions/store';
 import { savedRoutes } from './saved/routes';
 import { createSavedStore, type SavedStore } from './saved/store';
 import type { UserStore } from './users/store';
+import type { UploadLimit } from '../http/uploadLimit';
 
 /** The streams areas (posts, questions, reactions, comments, saved, follows, images), built once per app. */
 export interface StreamServices {
@@ -91,15 +92,15 @@ export function createStreamServices(deps: {
 /** Registers every streams route (call inside the /api/v1 prefix). */
 export async function streamRoutes(
   api: FastifyInstance,
-  opts: { config: Pick<Config, 'limits'>; clock: Clock; media: MediaStorage; users: UserStore; streams: StreamServices },
+  opts: { config: Pick<Config, 'limits'>; clock: Clock; media: MediaStorage; users: UserStore; streams: StreamServices; uploads: UploadLimit },
 ): Promise<void> {
   const { streams: s } = opts;
-  await api.register(postRoutes, { config: opts.config, posts: s.posts, follows: s.followStore });
+  await api.register(postRoutes, { config: opts.config, posts: s.posts, follows: s.followStore, uploads: opts.uploads });
   await api.register(questionRoutes, { questions: s.questions, posts: s.posts, follows: s.followStore });
   await api.register(reactionRoutes, { reactions: s.reactions, users: opts.users });
   await api.register(commentRoutes, { comments: s.comments });
   await api.register(savedRoutes, { saved: s.saved, posts: s.posts, clock: opts.clock });
   await api.register(followRoutes, { follows: s.follows });
   await api.register(groupRoutes, { groups: s.groups, config: opts.config });
-  await api.register(imageRoutes, { config: opts.config, clock: opts.clock, images: s.images, media: opts.media, follows: s.followStore });
+  await api.register(imageRoutes, { config: opts.config, clock: opts.clock, images: s.images, media: opts.media, follows: s.followStore, uploads: opts.uploads });
 }

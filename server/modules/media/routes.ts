@@ -13,6 +13,7 @@ import type { FollowStore } from '../follows/store';
 import { uploadBodyLimit } from '../posts/routes';
 import { viewerOf } from '../posts/visibility';
 import type { ImageStore } from './store';
+import type { UploadLimit } from '../../http/uploadLimit';
 
 const present = (row: ImagesTable): UploadedImage => ({
   _id: row.id,
@@ -29,6 +30,7 @@ export interface ImageRoutesOptions {
   images: ImageStore;
   media: MediaStorage;
   follows: FollowStore;
+  uploads: UploadLimit;
 }
 
 /** The spec's "Images": POST /images/{kind} {image} -> {url}, GET /images/{userId}, DELETE own. */
@@ -39,6 +41,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
   app.post(routes.images.upload, {
     schema: { params: z.object({ kind: imageKindSchema }), body: uploadImageBodySchema, response: { 201: uploadImageResponseSchema } },
     bodyLimit: uploadBodyLimit(limit),
+    onRequest: opts.uploads.onRequest,
     config: { bodyTooLargeMessage: `Image is too large: the limit is ${sizeText(limit)}` },
   }, async (request, reply) => {
     const viewer = viewerOf(request);

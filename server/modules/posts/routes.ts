@@ -15,6 +15,7 @@ import type { PageRequest } from './paging';
 import type { PostsAnswer, PostService } from './service';
 import { recordBehavior } from '../users/behavior';
 import { viewerOf } from './visibility';
+import type { UploadLimit } from '../../http/uploadLimit';
 
 const SMALL_BODY = 64 * 1024;
 
@@ -38,6 +39,7 @@ const pageParams = z.object({ page: pageNumberSchema });
 
 export interface PostRoutesOptions {
   config: Pick<Config, 'limits'>;
+  uploads: UploadLimit;
   posts: PostService;
   follows: FollowStore;
 }
@@ -68,6 +70,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   app.post('/post/image/post', {
     schema: { body: createImagePostBodySchema, response: { 201: postResponseSchema } },
     bodyLimit: imageBody,
+    onRequest: opts.uploads.onRequest,
     config: { bodyTooLargeMessage: imageTooLarge },
   }, async (request, reply) => {
     const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body });
@@ -77,6 +80,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   app.post('/post/video/post', {
     schema: { body: createVideoPostBodySchema, response: { 201: postResponseSchema } },
     bodyLimit: videoBody,
+    onRequest: opts.uploads.onRequest,
     config: { bodyTooLargeMessage: videoTooLarge },
   }, async (request, reply) => {
     const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body });
@@ -144,6 +148,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   app.put(routes.posts.updateImage, {
     schema: { params: postParams, body: updateImagePostBodySchema, response: { 200: postResponseSchema } },
     bodyLimit: imageBody,
+    onRequest: opts.uploads.onRequest,
     config: { bodyTooLargeMessage: imageTooLarge },
   }, async (request) => ({
     message: 'Post updated successfully',
@@ -153,6 +158,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   app.put(routes.posts.updateVideo, {
     schema: { params: postParams, body: updateVideoPostBodySchema, response: { 200: postResponseSchema } },
     bodyLimit: videoBody,
+    onRequest: opts.uploads.onRequest,
     config: { bodyTooLargeMessage: videoTooLarge },
   }, async (request) => ({
     message: 'Post updated successfully',

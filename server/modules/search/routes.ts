@@ -9,9 +9,10 @@ import { sizeText } from '../../media/images';
 import { uploadBodyLimit } from '../posts/routes';
 import { viewerOf } from '../posts/visibility';
 import type { SearchService } from './service';
+import type { UploadLimit } from '../../http/uploadLimit';
 
 /** GET /search/{query}, GET /search/{kind}/{query}?cursor=, POST /search/image (spec section 7; docs/api.md, Search). */
-export const searchRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'limits'>; search: SearchService }> = async (app, opts) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'limits'>; search: SearchService; uploads: UploadLimit }> = async (app, opts) => {
   const { search } = opts;
   const limit = opts.config.limits.imageBytes;
   // Authenticated before a body is read: a stranger's picture is refused at once.
@@ -20,6 +21,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'limits'
   app.post(paths.search.image, {
     schema: { body: imageSearchBodySchema, response: { 200: imageSearchResultsSchema } },
     bodyLimit: uploadBodyLimit(limit),
+    onRequest: opts.uploads.onRequest,
     config: { bodyTooLargeMessage: `Image is too large: the limit is ${sizeText(limit)}` },
   }, async (request) => search.image(viewerOf(request), request.body.image));
 

@@ -1,0 +1,42 @@
+import sharp from 'sharp';
+
+/**
+ * Decoding an image costs memory in proportion to its pixels (about 4 bytes each, plus sharp's
+ * working copies), whatever its file size. So the process works on at most IMAGE_WORK_AT_ONCE
+ * images at a time; the others wait their turn (in order) instead of adding their pixels to
+ * the peak. Every sharp pipeline that decodes a member's upload runs through `imageWork`.
+ */
+export const IMAGE_WORK_AT_ONCE = 2;
+
+// libvips keeps recent operations' pixels in a cache for reuse; uploads are never decoded twice,
+// so it would only hold memory.
+sharp.cache(false);
+
+export function createGate(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running += 1;
+      try {
+        return await work();
+      } finally {
+        // Hand the place on to the next waiting job, or give it back.
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+const gate = createGate(IMAGE_WORK_AT_ONCE);
+export const imageWork = <T>(work: () => Promise<T>): Promise<T> => gate.run(work);
+export const imageWorkLoad = () => ({ running: gate.running, waiting: gate.waiting });
