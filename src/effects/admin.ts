@@ -6,9 +6,8 @@ import { adminActionMachine, type AdminActionRequest, type AdminActionResult } f
 import { adminChartMachine, type ChartSubject } from '../machines/adminChart.machine';
 import { adminDashboardMachine } from '../machines/adminDashboard.machine';
 import { adminListMachine } from '../machines/adminList.machine';
-import type { AdminChange, AdminPage, AdminPageRequest } from '../machines/adminLists';
+import type { AdminPage, AdminPageRequest } from '../machines/adminLists';
 import { changePasswordMachine } from '../machines/changePassword.machine';
-import { failureText } from '../machines/failure';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
 
@@ -31,26 +30,16 @@ export function fetchAdminPage(api: ApiClient, { kind, page, filter, search }: A
   }
 }
 
-export const REPORT_NOT_RESOLVED = 'The member is banned, but the report could not be marked resolved';
-
 /**
- * An admin action's request(s), and what they changed as list changes. Banning from a profile
- * report also resolves that report (a second request); when only the ban goes through, the
- * answer says so as a warning rather than failing (the ban stands: trying again would be a 409).
- * Hiding a post resolves its open reports on the server; the list is told so too.
+ * An admin action's request, and what it changed as list changes. Banning a member (from the
+ * members list or from a report about them) resolves the open reports about them on the server,
+ * and hiding a post resolves its open reports: the lists are told so too (adminLists.ts).
  */
 export async function performAdminAction(api: ApiClient, { action, reason }: AdminActionRequest): Promise<AdminActionResult> {
   switch (action.type) {
     case 'ban': {
       const { message, user } = await api.admin.ban({ userId: action.userId, reason });
-      const changes: AdminChange[] = [{ type: 'user', user }];
-      if (!action.reportId) return { message, changes };
-      try {
-        const { report } = await api.admin.profileReportStatus({ reportId: action.reportId, status: 'resolved' });
-        return { message, changes: [...changes, { type: 'profileReport', report }] };
-      } catch (error) {
-        return { message, changes, warning: `${REPORT_NOT_RESOLVED}: ${failureText(error, 'please try again')}` };
-      }
+      return { message, changes: [{ type: 'user', user }] };
     }
     case 'unban': {
       const { message, user } = await api.admin.unban({ userId: action.userId });

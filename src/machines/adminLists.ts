@@ -94,7 +94,10 @@ const specs: { [K in AdminListKind]: ListSpec<AdminItems[K]> } = {
     belongs: (report, filter) => reportFilter(report.status, filter),
     apply: (report, change) => {
       if (change.type === 'profileReport' && change.report._id === report._id) return change.report;
-      if (change.type === 'user' && change.user._id === report.reported._id) return { ...report, reported: change.user };
+      // A ban resolves the open reports about the member on the server; the list says so at once.
+      if (change.type === 'user' && change.user._id === report.reported._id) {
+        return { ...report, reported: change.user, status: change.user.isBanned && isOpen(report.status) ? 'resolved' : report.status };
+      }
       return report;
     },
   },

@@ -241,7 +241,9 @@ describe('admin lists: what each list holds and how an action changes it', () =>
       ['p2', false],
       ['p3', true],
     ]);
-    expect(applyChanges('profileReports', [r1], [{ type: 'user', user: bannedBen }], null)[0].reported).toEqual(bannedBen);
+    // A ban resolves the open reports about the member (as the server does): they leave the open queue.
+    expect(applyChanges('profileReports', [r1], [{ type: 'user', user: bannedBen }], null)).toEqual([]);
+    expect(applyChanges('profileReports', [r1], [{ type: 'user', user: bannedBen }], 'resolved')).toEqual([{ ...r1, status: 'resolved', reported: bannedBen }]);
     expect(applyChanges('hiddenPosts', [hiddenPost('p2', ben)], [{ type: 'user', user: bannedBen }], null)[0].author).toEqual(bannedBen);
     const bans = [banEntry(ben), banEntry(dora)];
     expect(applyChanges('bans', bans, [{ type: 'user', user: ben }], null).map((b) => b.user.username)).toEqual(['dora']);
