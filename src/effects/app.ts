@@ -9,7 +9,7 @@ import { navigationLogic } from './navigation';
 import { socketLogic } from './socket';
 import { noticesLogic } from './notices';
 import { banWatchLogic } from './banWatch';
-import { unreadBadgeLogic } from './inbox';
+import { unreadBadgeLogic } from './unreadBadge';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({

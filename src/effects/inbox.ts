@@ -1,11 +1,11 @@
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
 import { serverEvents } from '../api/socket';
 import { inboxMachine, type InboxEvent } from '../machines/inbox.machine';
-import { unreadBadgeMachine, type UnreadBadgeEvent } from '../machines/unreadBadge.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
 import { streamsBus, type Bus, type BusMessage } from './socket';
+import { liveActor } from './unreadBadge';
 
 /** Bus messages as events of the inbox page. */
 export function inboxEventOf(message: BusMessage): InboxEvent | null {
@@ -15,32 +15,6 @@ export function inboxEventOf(message: BusMessage): InboxEvent | null {
     return { type: 'inbox.arrived', notification: message.payload.notification, unreadCount: message.payload.unreadCount };
   }
   return null;
-}
-
-/** Bus messages as events of the unread badge. */
-export function badgeEventOf(message: BusMessage): UnreadBadgeEvent | null {
-  if (message.event === 'reconnected') return { type: 'badge.refresh' };
-  if (message.event === serverEvents.notificationsChanged) return { type: 'badge.count', unreadCount: message.payload.unreadCount };
-  if (message.event === serverEvents.notification && message.payload.type === 'inbox') return { type: 'badge.count', unreadCount: message.payload.unreadCount };
-  return null;
-}
-
-const liveActor = <E extends EventObject>(bus: Bus, eventOf: (message: BusMessage) => E | null) =>
-  fromCallback<EventObject>(({ sendBack }) =>
-    bus.subscribe((message) => {
-      const event = eventOf(message);
-      if (event) sendBack(event);
-    }),
-  );
-
-/** The app's unread badge with its real effects. */
-export function unreadBadgeLogic({ api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
-  return unreadBadgeMachine.provide({
-    actors: {
-      loadCount: fromPromise(() => api.notifications.unreadCount()),
-      live: liveActor(bus, badgeEventOf),
-    },
-  });
 }
 
 /** The inbox page machine with its real effects, bound to one app actor (toasts, the badge). */

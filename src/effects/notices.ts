@@ -1,8 +1,7 @@
 import { fromCallback } from 'xstate';
 import { arrivalText } from '../api/notifications';
 import { serverEvents, type NotificationPayload } from '../api/socket';
-import { CHAT_HREF } from '../machines/chatRoute';
-import { INBOX_ROUTE } from '../machines/inbox.machine';
+import { CHAT_HREF, INBOX_ROUTE } from '../machines/routes';
 import type { ToastRequest } from '../machines/toastRequest';
 import { streamsBus, type Bus } from './socket';
 

@@ -5,7 +5,7 @@ import type { ReactionType } from '../api/constants';
 import { gifUrlSchema } from '../api/posts';
 import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
-import { CHAT_HREF } from './chatRoute';
+import { CHAT_HREF } from './routes';
 
 export { CHAT_HREF };
 

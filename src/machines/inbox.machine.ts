@@ -11,7 +11,7 @@ import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
 
 /** The inbox page's route. */
-export const INBOX_ROUTE = '/app/social/notifications';
+export { INBOX_ROUTE } from './routes';
 
 /** What an entry can ask the server for; at most one request per entry at a time. */
 export type EntryRequest = 'read' | 'delete';

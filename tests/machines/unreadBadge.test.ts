@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { serverEvents } from '../../src/api/socket';
-import { badgeEventOf, unreadBadgeLogic } from '../../src/effects/inbox';
+import { badgeEventOf, unreadBadgeLogic } from '../../src/effects/unreadBadge';
 import { createBus } from '../../src/effects/socket';
 import { badgeRetryDelay, unreadBadgeMachine, type UnreadBadgeContext } from '../../src/machines/unreadBadge.machine';
 import type { ApiClient } from '../../src/api/client';
