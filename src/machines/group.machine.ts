@@ -501,30 +501,12 @@ export const groupMachine = groupSetup.createMachine({
     },
     failed: { on: { 'group.retry': 'loading' } },
     /**
-     * Missing, or private to the viewer: the server says 404 either way. Whoever holds a private
-     * group's link may still ask to join it: the server then knows the request (and the group shows
-     * as "Request sent"), or answers 404 again because there is no such group.
+     * Missing, or private to the viewer: the server says 404 either way and there is nothing to do
+     * here (private groups are joined by invitation; a request by id is answered as an unknown id,
+     * docs/client-group-page.md). When the group lets the viewer in (an invitation, a request
+     * approved) its news arrives and the page loads it.
      */
-    notFound: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'group.join': 'requesting' } },
-        requesting: {
-          invoke: {
-            id: 'requestToJoin',
-            src: 'joinGroup',
-            input: ({ context }) => ({ groupId: context.groupId }),
-            onDone: {
-              target: '#group.loaded',
-              actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }],
-            },
-            onError: [{ guard: 'isUnknownGroup', target: 'missing' }, { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } }],
-          },
-        },
-        /** Asked, and the server knows no such group. */
-        missing: {},
-      },
-    },
+    notFound: { on: { 'group.changed': 'loading' } },
     /** Left or deleted: on the way to the groups list. */
     gone: { type: 'final' },
     loaded: {

@@ -75,13 +75,11 @@ const scenarios: Scenario[] = [
     ],
   },
   {
-    name: 'a private group found by its link: ask to join, or learn it does not exist',
+    name: 'a missing or private group offers nothing to do, and loads once it lets the viewer in',
     events: [
       failure('fetchGroup', refused('Group not found', 404)),
       { type: 'group.join' },
-      done('requestToJoin', { message: 'Your request to join was sent', status: 'pending', group: requested }),
-      failure('requestToJoin', refused('Group not found', 404)),
-      failure('requestToJoin', network),
+      { type: 'group.changed' },
     ],
   },
   {
@@ -346,6 +344,7 @@ describe.each(scenarios)('group machine: $name', (scenario) => {
     let subscribed = false;
     let previousTab = 'posts';
     let previous = path.steps[0].state.context as GroupContext;
+    let wasNotFound = false;
     await replay(groupMachine, path, {
       input,
       coverage,
@@ -371,17 +370,14 @@ describe.each(scenarios)('group machine: $name', (scenario) => {
         // Failures say the server's words (or what went wrong here) in a toast; successes the server's message.
         if (e.type.startsWith('xstate.error.actor.') && !['fetchPendingMembers', 'refreshGroup'].some((id) => e.type.endsWith(id))) {
           const expected = e.error!.data?.message ?? (e.type.endsWith('fetchGroup') ? e.error!.message || GROUP_LOAD_FAILED : e.error!.message);
-          const toasted = e.type.endsWith('requestToJoin') ? !snapshot.matches({ notFound: 'missing' }) : !snapshot.matches('notFound');
-          if (toasted) expect(toasts.at(-1)).toEqual({ type: 'error', description: expected });
+          if (!snapshot.matches('notFound')) expect(toasts.at(-1)).toEqual({ type: 'error', description: expected });
         }
         if (e.type.startsWith('xstate.done.actor.') && e.output?.message && !e.type.endsWith('withdrawRequest')) expect(toasts.at(-1)).toEqual({ type: 'success', description: e.output.message });
         if (e.type === 'xstate.done.actor.withdrawRequest') expect(toasts.at(-1)).toEqual({ type: 'success', description: 'Your request was withdrawn' });
 
-        // Asking to join by link: a request the server knows opens the group; a second 404 means there is none.
-        if (e.type === 'xstate.done.actor.requestToJoin') expect(snapshot.matches('loaded') && c.group?.membership?.status === 'pending').toBe(true);
-        if (e.type === 'xstate.error.actor.requestToJoin') {
-          expect(snapshot.matches({ notFound: 'missing' })).toBe((e.error as { statusCode?: number }).statusCode === 404);
-        }
+        // Nothing is asked from the not-found page; news of the group loads it again.
+        if (e.type === 'group.join' && wasNotFound) expect(snapshot.matches('notFound')).toBe(true);
+        if (e.type === 'group.changed' && wasNotFound) expect(snapshot.matches('loading')).toBe(true);
         // A missing and a private group read the same; a malformed id too.
         if (e.type === 'xstate.error.actor.fetchGroup') expect(snapshot.matches('notFound')).toBe([400, 404].includes((e.error as { statusCode?: number }).statusCode ?? 0));
 
@@ -477,6 +473,7 @@ describe.each(scenarios)('group machine: $name', (scenario) => {
         if (e.type === 'xstate.error.actor.uploadImage') expect(f.preview).toBe(f.profileImage);
         if (e.type === 'group.settings.image' && snapshot.matches({ loaded: { upload: 'uploading' } })) expect(children.uploadImage?.getSnapshot().input).toEqual({ image: PNG });
         previous = c;
+        wasNotFound = snapshot.matches('notFound');
       },
     });
   });

@@ -71,14 +71,15 @@ describe.each(dialects)('groups on %s', (dialect) => {
     const priv = await create(a, { privacy: 'private' });
     expect((await ok(t, b, 'POST', `/group/join/${pub._id}`)).status).toBe('accepted');
     await refused(t, b, 'POST', `/group/join/${pub._id}`, undefined, 409);
-    expect((await ok(t, c, 'POST', `/group/join/${priv._id}`)).status).toBe('pending');
-    expect((await ok(t, d, 'POST', `/group/join/${priv._id}`)).status).toBe('pending');
-    await refused(t, c, 'POST', `/group/join/${priv._id}`, undefined, 409);
+    // A stranger's request to a private group is recorded, and answered as an unknown id is.
+    await refused(t, c, 'POST', `/group/join/${priv._id}`, undefined, 404, 'Group not found');
+    await refused(t, d, 'POST', `/group/join/${priv._id}`, undefined, 404, 'Group not found');
+    await refused(t, c, 'POST', `/group/join/${priv._id}`, undefined, 404, 'Group not found');
     await refused(t, c, 'GET', `/group/${priv._id}/posts/1`, undefined, 404, 'Group not found');
-    await refused(t, c, 'GET', `/group/pending-admin/${priv._id}`, undefined, 403, 'Only group admins can do that');
+    await refused(t, c, 'GET', `/group/pending-admin/${priv._id}`, undefined, 404, 'Group not found');
     const pending = (await ok(t, a, 'GET', `/group/pending-admin/${priv._id}`)).pendingMembers;
     expect(pending.map((m: { userId: string }) => m.userId).sort()).toEqual([c.id, d.id].sort());
-    await refused(t, c, 'PUT', `/group/approve-member/${priv._id}/${d.id}`, undefined, 403);
+    await refused(t, c, 'PUT', `/group/approve-member/${priv._id}/${d.id}`, undefined, 404, 'Group not found');
     await ok(t, a, 'PUT', `/group/approve-member/${priv._id}/${c.id}`);
     await ok(t, a, 'PUT', `/group/reject-member/${priv._id}/${d.id}`);
     await refused(t, a, 'PUT', `/group/approve-member/${priv._id}/${d.id}`, undefined, 404, 'Join request not found');
@@ -204,6 +205,43 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await ok(t, n, 'POST', '/post/reaction', { postId: p._id, type: 'like' });
     await ok(t, a, 'PUT', `/group/post/${p._id}/decline`);
     await refused(t, n, 'GET', `/post/${p._id}`, undefined, 404);
+  });
+
+  it('a stranger\'s request to join a private group reveals nothing: every answer is an unknown id\'s, before and after', async () => {
+    const [a, stranger, admin] = [await member(t), await member(t), await member(t, { admin: true })];
+    const g = await create(a, { privacy: 'private', name: 'Closed Circle', description: 'members only', tags: ['secret'] });
+    const answers = async (who: Member, groupId: string) => {
+      const seen: unknown[] = [];
+      const probes: [Method, string, unknown][] = [
+        ['POST', `/group/join/${groupId}`, undefined],
+        ['GET', `/group/${groupId}`, undefined],
+        ['GET', `/group/${groupId}/members`, undefined],
+        ['GET', `/group/${groupId}/posts/1`, undefined],
+        ['GET', `/group/pending-admin/${groupId}`, undefined],
+        ['PUT', `/group/leave/${groupId}`, {}],
+        ['POST', `/post/group/${groupId}`, { post: 'hello' }],
+      ];
+      for (const [method, url, body] of probes) {
+        const answer = await call(t, who, method, url, body);
+        seen.push([method, url.replace(groupId, 'ID'), answer.statusCode, answer.json()]);
+      }
+      seen.push((await ok(t, who, 'GET', '/group/allgroups?search=closed circle')).groups.length);
+      seen.push((await ok(t, who, 'GET', `/group/user-group/${a.id}`)).groups.length);
+      return seen;
+    };
+    const unknownAnswers = await answers(stranger, MISSING);
+    expect(unknownAnswers[0]).toEqual(['POST', '/group/join/ID', 404, { message: 'Group not found', statusCode: 404 }]);
+    // The first probe records the request; all of them, then and after, read as a missing group.
+    expect(await answers(stranger, g._id)).toEqual(unknownAnswers);
+    expect(await answers(stranger, g._id)).toEqual(unknownAnswers);
+    // The group admins have the request, and approving it makes the stranger a member.
+    const pending = (await ok(t, a, 'GET', `/group/pending-admin/${g._id}`)).pendingMembers;
+    expect(pending.map((m: { userId: string }) => m.userId)).toEqual([stranger.id]);
+    await ok(t, a, 'PUT', `/group/approve-member/${g._id}/${stranger.id}`);
+    expect((await ok(t, stranger, 'GET', `/group/${g._id}`)).group.membership).toMatchObject({ status: 'accepted', joinedBy: 'request' });
+    await refused(t, stranger, 'POST', `/group/join/${g._id}`, undefined, 409, 'You are already a member of this group');
+    // Site admins know every group: their request is answered as before.
+    expect((await ok(t, admin, 'POST', `/group/join/${g._id}`)).status).toBe('pending');
   });
 
   it('permission matrix: non-member, pending, member, group admin, site admin', async () => {

@@ -119,6 +119,20 @@ export function createGroupService(deps: GroupDeps) {
   const membershipsOf = async (groupId: string, userIds: string[]) =>
     (await Promise.all(userIds.map((userId) => store.membership(groupId, userId)))).filter((row): row is MemberRow => row !== undefined);
 
+  /** A pending request: the group admins see it in their list and inbox, and live on an open group page. */
+  async function requestReachesAdmins(viewer: Viewer, group: GroupsTable) {
+    const admins = await store.admins(group.id);
+    announce('JOIN_GROUP', group, admins, await membershipsOf(group.id, [viewer.id]));
+    await tell('joinRequest', admins, viewer.id, group.id);
+  }
+
+  async function askToJoin(viewer: Viewer, group: GroupsTable) {
+    await store.insertMembers([{
+      group_id: group.id, user_id: viewer.id, role: 'member', status: 'pending', joined_by: 'request', invited_by: null, joined_at: now(),
+    }]);
+    await requestReachesAdmins(viewer, group);
+  }
+
   async function invite(viewer: Viewer, group: GroupsTable, ids: string[]): Promise<string[]> {
     const wanted = [...new Set(ids)].filter((id) => id !== viewer.id);
     const found = await store.existingUsers(viewer, wanted);
@@ -197,11 +211,19 @@ export function createGroupService(deps: GroupDeps) {
       await store.deleteMember(groupId, viewer.id);
     },
 
-    /** Public: a member at once. Private: a request a group admin approves. An invitation is accepted. */
+    /**
+     * Public: a member at once. An invitation is accepted. Private, asked by someone it does not
+     * know (not a member, not invited): the request is recorded for the group admins, and the
+     * answer is the 404 an unknown id gets, every time, so a stranger learns nothing of it.
+     */
     async join(viewer: Viewer, groupId: string): Promise<{ status: 'pending' | 'accepted'; group: Group }> {
       const group = await store.find(groupId);
       if (!group) throw notFound(GROUP_NOT_FOUND);
       const mine = await store.membership(groupId, viewer.id);
+      if (group.privacy === 'private' && !viewer.isAdmin && (!mine || (mine.joined_by === 'request' && mine.status === 'pending'))) {
+        if (!mine) await askToJoin(viewer, group);
+        throw notFound(GROUP_NOT_FOUND);
+      }
       if (mine?.status === 'accepted') throw conflict('You are already a member of this group');
       if (mine?.joined_by === 'request') throw conflict('You have already asked to join this group');
       const at = now();
@@ -217,11 +239,7 @@ export function createGroupService(deps: GroupDeps) {
       }
       const joiner = await membershipsOf(groupId, [viewer.id]);
       if (status === 'accepted') announce('JOIN_GROUP', group, await store.acceptedIds(groupId), joiner);
-      else {
-        const admins = await store.admins(groupId);
-        announce('JOIN_GROUP', group, admins, joiner);
-        await tell('joinRequest', admins, viewer.id, groupId);
-      }
+      else await requestReachesAdmins(viewer, group);
       return { status, group: await presentOne(viewer, group) };
     },
 
@@ -253,6 +271,8 @@ export function createGroupService(deps: GroupDeps) {
       const mine = await store.membership(groupId, viewer.id);
       if (!mine) throw notFound(GROUP_NOT_FOUND);
       const group = (await store.find(groupId))!;
+      // The asker of a private group was told it does not exist; withdrawing must not say otherwise.
+      if (group.privacy === 'private' && !viewer.isAdmin && mine.joined_by === 'request' && mine.status === 'pending') throw notFound(GROUP_NOT_FOUND);
       if (mine.status === 'accepted' && mine.role === 'admin') {
         const admins = await store.admins(groupId);
         if (admins.length === 1) {

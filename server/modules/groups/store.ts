@@ -16,15 +16,19 @@ export interface GroupListNarrow {
   notJoinedBy?: string;
 }
 
-/** May the viewer know of the `groups` row (lists, search): public groups, private ones they have any membership of; admins all. */
+/**
+ * May the viewer know of the `groups` row (lists, search): public groups, private ones they are a
+ * member of or invited to; admins all. A request to join a private group does not make it known:
+ * the asker was answered as if it did not exist (docs/api.md, Groups), and must learn nothing later.
+ */
 export const canKnowGroup = (viewer: Viewer) =>
   viewer.isAdmin
     ? sql<SqlBool>`1 = 1`
-    : sql<SqlBool>`(groups.privacy = 'public' or exists (select 1 from group_members mine where mine.group_id = groups.id and mine.user_id = ${viewer.id}))`;
+    : sql<SqlBool>`(groups.privacy = 'public' or exists (select 1 from group_members mine where mine.group_id = groups.id and mine.user_id = ${viewer.id} and (mine.status = 'accepted' or mine.joined_by = 'invited')))`;
 
 /**
  * SQL for groups. Which groups a viewer may know of (`canKnowGroup`): public groups, and private
- * ones they have any membership of (accepted, invited or asked); admins all. Content (posts, the
+ * ones they are a member of or invited to (not those they only asked to join); admins all. Content (posts, the
  * member list) follows canSeeGroupContent of posts/visibility.ts, the rule group posts use too.
  */
 export function createGroupStore(database: DatabaseHandle) {

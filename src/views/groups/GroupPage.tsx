@@ -28,7 +28,7 @@ export default function GroupPage({ groupId, logic }: { groupId: string; logic?:
   const error = useSelector(actor, (s) => s.context.error);
 
   if (phase === 'loading' || phase === 'gone') return <GroupSkeleton />;
-  if (phase === 'notFound') return <GroupNotFound actor={actor} />;
+  if (phase === 'notFound') return <GroupNotFound />;
   if (phase === 'failed')
     return (
       <div className="mx-auto max-w-3xl">

@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react';
-import { Lock, SearchX, UserPlus } from 'lucide-react';
+import { Lock, SearchX } from 'lucide-react';
 import { Link } from 'wouter';
-import type { GroupActorRef } from '../../machines/group.machine';
-import { Button, buttonClasses } from '../components/Button';
+import { buttonClasses } from '../components/Button';
 import { Skeleton } from '../components/Skeleton';
 
 /** While the group loads: the header's shape and the tabs. */
@@ -34,11 +32,9 @@ export function GroupSkeleton() {
 
 /**
  * The server answers 404 for a missing group and for a private one the viewer may not see: one
- * message for both. Whoever was given a private group's link may ask to join it from here.
+ * message for both, and no "Ask to join" (a private group's admins invite; docs/client-group-page.md).
  */
-export function GroupNotFound({ actor }: { actor: GroupActorRef }) {
-  const requesting = useSelector(actor, (s) => s.matches({ notFound: 'requesting' }));
-  const missing = useSelector(actor, (s) => s.matches({ notFound: 'missing' }));
+export function GroupNotFound() {
   return (
     <section
       aria-labelledby="group-not-found"
@@ -48,23 +44,15 @@ export function GroupNotFound({ actor }: { actor: GroupActorRef }) {
         <SearchX size={24} />
       </span>
       <h1 id="group-not-found" className="text-xl font-semibold text-neutral-900 dark:text-white">
-        {missing ? 'This group does not exist' : 'This group is private or does not exist'}
+        This group is private or does not exist
       </h1>
       <p className="max-w-sm text-[15px] text-neutral-600 dark:text-neutral-400">
-        {missing
-          ? 'It may have been deleted.'
-          : 'It may have been deleted, or only its members can see it. If someone shared its link with you, ask to join; if you were invited, accept the invitation from your groups.'}
+        It may have been deleted, or only its members can see it. Private groups are joined by invitation: ask one of its members to
+        invite you. If you were invited, accept the invitation from your groups.
       </p>
-      <div className="flex flex-wrap justify-center gap-2">
-        {missing ? null : (
-          <Button icon={<UserPlus size={16} />} isDisabled={requesting} onPress={() => actor.send({ type: 'group.join' })}>
-            {requesting ? 'Sending request...' : 'Ask to join'}
-          </Button>
-        )}
-        <Link href="/groups" className={buttonClasses({ variant: 'secondary' })}>
-          Back to groups
-        </Link>
-      </div>
+      <Link href="/groups" className={buttonClasses({ variant: 'secondary' })}>
+        Back to groups
+      </Link>
     </section>
   );
 }
