@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../src/api/errors';
+import { notFoundForMalformedId } from '../../src/api/posts';
 import { HttpError } from './httpError';
 
 /** Fastify's own client-error codes, reworded for a person reading them in an alert. */
@@ -30,6 +31,8 @@ function validationBody(error: FastifyError): ApiErrorBody {
         : (item.message ?? 'Invalid value');
     return { path, message };
   });
+  const notFound = error.validationContext === 'params' && issues[0] ? notFoundForMalformedId(issues[0].message) : null;
+  if (notFound) return { message: notFound, statusCode: 404 };
   return { message: issues[0]?.message ?? 'Invalid request', statusCode: 400, issues };
 }
 

@@ -19,6 +19,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const idSchema = (what: string) =>
   z.string({ error: `${what} id is required` }).regex(UUID, `Invalid ${what.toLowerCase()} id`).transform((value) => value.toLowerCase());
 
+const INVALID_ID = /^Invalid ([a-z]+) id$/;
+/**
+ * In a path, a malformed id names nothing, like an id of something the viewer may not see: the
+ * same 404 and message (`Post not found`), so a page shows its not-found state. In a body it stays
+ * a 400 ("Invalid post id"): there the client sent a bad value.
+ */
+export function notFoundForMalformedId(message: string): string | null {
+  const what = INVALID_ID.exec(message)?.[1];
+  return what ? `${what[0]!.toUpperCase()}${what.slice(1)} not found` : null;
+}
+
 export const postKindSchema = z.enum(['post', 'question']);
 export type PostKind = z.infer<typeof postKindSchema>;
 export const privacySchema = z.enum(PRIVACY_LEVELS, { error: 'Privacy must be Public, Followers or Private' });

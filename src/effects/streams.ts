@@ -9,6 +9,7 @@ import { answersMachine, type AnswersEvent } from '../machines/answers.machine';
 import { authorMachine } from '../machines/author.machine';
 import { postReportMachine } from '../machines/postReport.machine';
 import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
+import { failureStatus } from '../machines/failure';
 import { feedMachine, type FeedEvent, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
 import { reactionsMachine } from '../machines/reactions.machine';
 import { saveMachine } from '../machines/save.machine';
@@ -35,7 +36,15 @@ function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; sinc
     case 'post':
       // One post: nothing older or newer to page through.
       if (q.cursor || q.since) return Promise.resolve({ posts: [], nextCursor: null });
-      return api.posts.one(source.postId).then((p) => ({ posts: [p.post], nextCursor: null, total: 1 }));
+      // Missing, malformed or not the member's to see: the server says 404 for each, and the page
+      // shows "This post is gone" once (an empty list), not a failure with Try again and a toast.
+      return api.posts.one(source.postId).then(
+        (p) => ({ posts: [p.post], nextCursor: null, total: 1 }),
+        (error: unknown) => {
+          if (failureStatus(error) === 404) return { posts: [], nextCursor: null, total: 0 };
+          throw error;
+        },
+      );
     case 'group':
       return api.posts.ofGroup(source.groupId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
     case 'groupPending':

@@ -162,4 +162,14 @@ describe('two members see each other live', () => {
     await expect.poll(() => postCard(ada.page, 'Statecharts make every transition visible.').count()).toBe(1);
     expect(await postCard(ada.page, 'Ben here').count()).toBe(0);
   });
+
+  it('a post id that names nothing, malformed or unknown, shows the not-found state once: no Try again, no red toast', async () => {
+    for (const id of ['not-an-id', '01890000-0000-7000-8000-000000000000']) {
+      await ada.page.goto(`/app/social/post/${id}`);
+      await expect.poll(() => ada.page.getByRole('heading', { name: 'This post is gone' }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await ada.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      expect(await ada.page.getByText('Invalid post id').count()).toBe(0);
+      expect(await ada.page.getByText('Post not found').count()).toBe(0);
+    }
+  });
 });

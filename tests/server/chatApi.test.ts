@@ -120,7 +120,7 @@ describe.each(dialects)('chat API on %s', (dialect) => {
       ['POST', paths.chat.send, { receiverId: bob.id, body: 'x', selectedImage: 'javascript:alert(1)' }, 'Image must be an uploaded image URL'],
       ['POST', paths.chat.send, { receiverId: bob.id, body: 'x', clientId: 'has spaces' }, 'Client id must be 1 to 64 letters, digits, - or _'],
       ['POST', paths.chat.send, { receiverId: ann.id, body: 'me' }, 'You cannot chat with yourself'],
-      ['GET', paths.chat.messages('nope'), undefined, 'Invalid user id'],
+      ['GET', paths.chat.messages('nope'), undefined, 'User not found'],
       ['GET', `${paths.chat.messages(bob.id)}?after=-1`, undefined, 'after must be a whole number'],
       ['GET', `${paths.chat.messages(bob.id)}?after=1&before=3`, undefined, 'Send either after or before, not both'],
       ['GET', `${paths.chat.messages(bob.id)}?isGroupChat=maybe`, undefined, 'isGroupChat must be true or false'],
@@ -130,30 +130,31 @@ describe.each(dialects)('chat API on %s', (dialect) => {
       ['PUT', paths.chat.reaction, { messageId: randomUUID(), reaction: 'meh' }, 'Reaction type must be one of like, love, angry, happy, sad, wow'],
       ['PUT', paths.chat.reaction, { messageId: 'x', reaction: 'like' }, 'Invalid message id'],
       ['DELETE', paths.chat.markAsDeleted(randomUUID(), ann.id, bob.id, 'deleteForAll' as 'deleteForMe'), undefined, 'Delete type must be deleteForMe or deleteForEveryone'],
-      ['DELETE', paths.chat.markAsDeleted('x', ann.id, bob.id, 'deleteForMe'), undefined, 'Invalid message id'],
+      ['DELETE', paths.chat.markAsDeleted('x', ann.id, bob.id, 'deleteForMe'), undefined, 'Message not found'],
       ['POST', paths.groupChat.create, { name: 'ab' }, GROUP_NAME_RULES.min],
       ['POST', paths.groupChat.create, { name: 'bad <name>' }, GROUP_NAME_RULES.chars],
       ['POST', paths.groupChat.create, { name: 'Good name', members: ['x'] }, 'Invalid member id'],
-      ['PUT', paths.groupChat.accept('x'), undefined, 'Invalid group id'],
-      ['PUT', paths.groupChat.decline('x'), undefined, 'Invalid group id'],
-      ['PUT', paths.groupChat.leave('x'), undefined, 'Invalid group id'],
-      ['GET', paths.groupChat.userGroups('x'), undefined, 'Invalid user id'],
-      ['GET', paths.groupChat.one('x'), undefined, 'Invalid group id'],
+      ['PUT', paths.groupChat.accept('x'), undefined, 'Group not found'],
+      ['PUT', paths.groupChat.decline('x'), undefined, 'Group not found'],
+      ['PUT', paths.groupChat.leave('x'), undefined, 'Group not found'],
+      ['GET', paths.groupChat.userGroups('x'), undefined, 'User not found'],
+      ['GET', paths.groupChat.one('x'), undefined, 'Group not found'],
       ['PUT', paths.groupChat.one(randomUUID()), {}, 'Nothing to update'],
       ['PUT', paths.groupChat.addMembers(randomUUID()), { members: [] }, 'Add at least one member'],
-      ['PUT', paths.groupChat.promote('x', ann.id), undefined, 'Invalid group id'],
-      ['DELETE', paths.groupChat.removeMember(randomUUID(), 'x'), undefined, 'Invalid user id'],
-      ['DELETE', paths.groupChat.one('x'), undefined, 'Invalid group id'],
-      ['GET', paths.groupChat.checkMember('x', ann.id), undefined, 'Invalid group id'],
+      ['PUT', paths.groupChat.promote('x', ann.id), undefined, 'Group not found'],
+      ['DELETE', paths.groupChat.removeMember(randomUUID(), 'x'), undefined, 'User not found'],
+      ['DELETE', paths.groupChat.one('x'), undefined, 'Group not found'],
+      ['GET', paths.groupChat.checkMember('x', ann.id), undefined, 'Group not found'],
       ['POST', paths.groupChat.sendMessage, { groupId: 'x', body: 'hi' }, 'Invalid group id'],
       ['POST', paths.groupChat.sendMessage, { groupId: randomUUID(), body: '' }, EMPTY_MESSAGE],
-      ['PUT', paths.groupChat.read('x'), { seq: 1 }, 'Invalid group id'],
+      ['PUT', paths.groupChat.read('x'), { seq: 1 }, 'Group not found'],
       ['PUT', paths.groupChat.read(randomUUID()), { seq: 'one' }, 'seq must be a whole number'],
       ['PUT', paths.groupChat.read(randomUUID()), { seq: 1.5 }, 'seq must be a whole number'],
     ];
     for (const [method, url, payload, message] of bad) {
       const response = await call(ann, method, url, payload);
-      expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(400);
+      // A malformed id in the path names nothing: the 404 of a missing item (in a body it is a 400).
+      expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(message.endsWith(' not found') ? 404 : 400);
       expect(response.json().message, `${method} ${url}`).toBe(message);
     }
     const noBody = await call(ann, 'PUT', paths.groupChat.read(randomUUID()), undefined);

@@ -66,7 +66,7 @@ describe.each(dialects)('comments on %s', (dialect) => {
   ])('refuses %s', async (_name, body, message) => {
     const p = await post(t, author);
     await refused(t, reader, 'POST', '/post/comment', { postId: p._id, ...body }, 400, message);
-    await refused(t, reader, 'PUT', '/post/comment/x', { comment: 'x' }, 400, 'Invalid comment id');
+    await refused(t, reader, 'PUT', '/post/comment/x', { comment: 'x' }, 404, 'Comment not found');
     expect((await ok(t, reader, 'GET', `/post/${p._id}`)).post.commentsCount).toBe(0);
   });
 

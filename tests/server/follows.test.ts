@@ -60,7 +60,7 @@ describe.each(dialects)('follows and blocks on %s', (dialect) => {
     await refused(t, ada, 'PUT', `/user/follow/${ada.id}`, undefined, 400, 'You cannot follow yourself');
     await refused(t, ada, 'PUT', `/user/block/${ada.id}`, undefined, 400, 'You cannot block yourself');
     await refused(t, ada, 'PUT', `/user/follow/${MISSING}`, undefined, 404, 'User not found');
-    await refused(t, ada, 'PUT', '/user/follow/bob', undefined, 400, 'Invalid user id');
+    await refused(t, ada, 'PUT', '/user/follow/bob', undefined, 404, 'User not found');
     await refused(t, ada, 'GET', `/user/followers/${MISSING}`, undefined, 404, 'User not found');
     await refused(t, null, 'PUT', `/user/follow/${bob.id}`, undefined, 401);
   });

@@ -119,7 +119,7 @@ describe.each(dialects)('media on %s', (dialect) => {
     expect(await ok(t, author, 'DELETE', `/images/${uploaded._id}`)).toEqual({ message: 'Image deleted successfully', imageId: uploaded._id });
     expect((await t.inject({ method: 'GET', url: uploaded.url })).statusCode).toBe(404);
     await refused(t, author, 'DELETE', `/images/${uploaded._id}`, undefined, 404, 'Image not found');
-    await refused(t, author, 'DELETE', '/images/not-an-id', undefined, 400, 'Invalid image id');
+    await refused(t, author, 'DELETE', '/images/not-an-id', undefined, 404, 'Image not found');
     expect((await ok(t, other, 'GET', `/images/${author.id}`)).images).toEqual([]);
   });
 });

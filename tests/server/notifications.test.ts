@@ -372,7 +372,7 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     await refused(t, bob, 'DELETE', paths.notifications.one(all[5]!._id), undefined, 404, 'Notification not found');
     await refused(t, ann, 'DELETE', paths.notifications.one(all[0]!._id), undefined, 404, 'Notification not found');
     await refused(t, ann, 'PUT', paths.notifications.read(MISSING), undefined, 404, 'Notification not found');
-    await refused(t, ann, 'PUT', paths.notifications.read('nope'), undefined, 400, 'Invalid notification id');
+    await refused(t, ann, 'PUT', paths.notifications.read('nope'), undefined, 404, 'Notification not found');
     await refused(t, ann, 'GET', paths.notifications.page('yesterday'), undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
     await refused(t, null, 'GET', paths.notifications.page(), undefined, 401);
     await refused(t, null, 'GET', paths.notifications.unreadCount, undefined, 401);

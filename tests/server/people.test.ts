@@ -168,12 +168,12 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
       expect((await ok(t, stranger, 'GET', `/user/profile/${friend.id}`)).user.followersCount).toBe(3);
     });
 
-    it('answers 404 across a block either way, 404 for nobody, 400 for a malformed id', async () => {
+    it('answers 404 across a block either way, 404 for nobody and for a malformed id', async () => {
       for (const [who, other] of [[me, blockedByMe], [me, blocksMe], [blockedByMe, me], [blocksMe, me]] as const) {
         await refused(t, who, 'GET', `/user/profile/${other.id}`, undefined, 404, 'User not found');
       }
       await refused(t, me, 'GET', `/user/profile/${MISSING}`, undefined, 404, 'User not found');
-      await refused(t, me, 'GET', '/user/profile/not-an-id', undefined, 400, 'Invalid user id');
+      await refused(t, me, 'GET', '/user/profile/not-an-id', undefined, 404, 'User not found');
     });
   });
 
@@ -311,7 +311,7 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
     it('answers the member their own status (banned too), admins anyone, others 403', async () => {
       expect((await ok(t, me, 'GET', `/user/banuser/${me.id}`)).ban).toEqual({ userId: me.id, username: me.username, isBanned: false, reason: '', bannedAt: null });
       await refused(t, me, 'GET', `/user/banuser/${stranger.id}`, undefined, 403, 'You can only see your own ban status');
-      await refused(t, me, 'GET', '/user/banuser/x', undefined, 400, 'Invalid user id');
+      await refused(t, me, 'GET', '/user/banuser/x', undefined, 404, 'User not found');
       const banned = await member(t);
       await t.app.services.users.setBanned(banned.id, true, new Date().toISOString());
       expect((await ok(t, banned, 'GET', `/user/banuser/${banned.id}`)).ban.isBanned).toBe(true);

@@ -78,14 +78,14 @@ describe.each(dialects)('posts on %s', (dialect) => {
   it('refuses anonymous callers and malformed bodies and ids with clear 4xx', async () => {
     await refused(t, null, 'POST', '/post', { post: 'x' }, 401, 'Please sign in to continue');
     await refused(t, null, 'GET', '/post/all/1', undefined, 401);
-    await refused(t, author, 'GET', '/post/not-an-id', undefined, 400, 'Invalid post id');
+    await refused(t, author, 'GET', '/post/not-an-id', undefined, 404, 'Post not found');
     await refused(t, author, 'GET', `/post/${MISSING}`, undefined, 404, 'Post not found');
-    await refused(t, author, 'PUT', '/post/12', { post: 'x' }, 400, 'Invalid post id');
-    await refused(t, author, 'DELETE', "/post/1'%20or%201=1", undefined, 400, 'Invalid post id');
+    await refused(t, author, 'PUT', '/post/12', { post: 'x' }, 404, 'Post not found');
+    await refused(t, author, 'DELETE', "/post/1'%20or%201=1", undefined, 404, 'Post not found');
     await refused(t, author, 'GET', '/post/all/0', undefined, 400, 'Page must be a whole number from 1');
     await refused(t, author, 'GET', '/post/all/abc', undefined, 400, 'Page must be a whole number from 1');
     await refused(t, author, 'GET', '/post/all/1?cursor=yesterday', undefined, 400, /^Cursor must look like/);
-    await refused(t, author, 'GET', `/post/user/nobody/1`, undefined, 400, 'Invalid user id');
+    await refused(t, author, 'GET', `/post/user/nobody/1`, undefined, 404, 'User not found');
     await refused(t, author, 'GET', `/post/user/${MISSING}/1`, undefined, 404, 'User not found');
     await refused(t, author, 'GET', `/user/profile/posts/${author.id}/stories/1`, undefined, 400, 'Kind must be posts, questions or all');
     const raw = await t.api({ method: 'POST', url: '/post', headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' }, payload: '{"post":' });

@@ -65,8 +65,8 @@ describe.each(dialects)('questions and answers on %s', (dialect) => {
     await refused(t, asker, 'PUT', `/post/${q._id}`, { post: '' }, 400, 'Question must not be empty');
     await refused(t, helper, 'POST', `/question/${q._id}/answer`, { answer: '' }, 400, 'Answer must not be empty');
     await refused(t, helper, 'POST', `/question/${q._id}/answer`, { answer: 'x'.repeat(5001) }, 400, 'Answer must not exceed 5000 characters');
-    await refused(t, helper, 'POST', '/question/zzz/answer', { answer: 'x' }, 400, 'Invalid question id');
-    await refused(t, asker, 'PUT', `/question/${q._id}/accept/nope`, undefined, 400, 'Invalid answer id');
+    await refused(t, helper, 'POST', '/question/zzz/answer', { answer: 'x' }, 404, 'Question not found');
+    await refused(t, asker, 'PUT', `/question/${q._id}/accept/nope`, undefined, 404, 'Answer not found');
     await refused(t, asker, 'PUT', `/question/${q._id}/accept/01890000-0000-7000-8000-000000000000`, undefined, 404, 'Answer not found');
     const p = (await ok(t, asker, 'POST', '/post', { post: 'not a question' }, 201)).post;
     await refused(t, helper, 'POST', `/question/${p._id}/answer`, { answer: 'x' }, 404, 'Question not found');

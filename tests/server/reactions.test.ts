@@ -69,7 +69,7 @@ describe.each(dialects)('reactions on %s', (dialect) => {
   it('answers 404 for a post that does not exist', async () => {
     await refused(t, reader, 'POST', '/post/reaction', { postId: '01890000-0000-7000-8000-000000000000', type: 'like' }, 404, 'Post not found');
     await refused(t, reader, 'GET', '/post/reactions/01890000-0000-7000-8000-000000000000', undefined, 404, 'Post not found');
-    await refused(t, reader, 'GET', '/post/reactions/nope', undefined, 400, 'Invalid post id');
+    await refused(t, reader, 'GET', '/post/reactions/nope', undefined, 404, 'Post not found');
   });
 
   it('keeps the counts equal to the rows under concurrent changes', async () => {

@@ -104,7 +104,7 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
     expect(wrong).toEqual([]);
   });
 
-  it('answers malformed ids with a 4xx naming the id, never a 5xx', async () => {
+  it('answers malformed ids in a path with the 404 of a missing item, in a body with a 400 naming the id, never a 5xx', async () => {
     const wrong: string[] = [];
     for (const [method, url, body] of ENDPOINTS) {
       const path = url(ids);
@@ -114,7 +114,8 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
       if (badPath === path && JSON.stringify(badPayload) === JSON.stringify(payload)) continue;
       const response = await call(t, owner, method, badPath, badPayload);
       const status = response.statusCode;
-      const fine = status === 400 && /^Invalid \w+ id$/.test(response.json().message);
+      const message = response.json().message as string;
+      const fine = badPath !== path ? status === 404 && /^[A-Z]\w+ not found$/.test(message) : status === 400 && /^Invalid \w+ id$/.test(message);
       if (!fine) wrong.push(`${method} ${badPath}: ${status} ${response.json().message}`);
     }
     expect(wrong).toEqual([]);
