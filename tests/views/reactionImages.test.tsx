@@ -66,7 +66,7 @@ describe('reaction images', () => {
     const { label, ink, inkDark } = REACTION_LOOK[type];
 
     // The action: the chosen reaction's own image, and its colour on the count beside it.
-    const action = within(card).getByRole('button', { name: `Your reaction: ${label}. Remove it` });
+    const action = within(card).getByRole('button', { name: `Your reaction: ${label}. Remove it. Reactions: 1` });
     expectImage(action, type);
     expect(action.style.getPropertyValue('--ink')).toBe(ink);
     expect(action.style.getPropertyValue('--ink-dark')).toBe(inkDark);
@@ -97,7 +97,7 @@ describe('reaction images', () => {
 
   it('before any reaction: a neutral Like with 0, no counts, and no empty row above the actions', async () => {
     const card = await renderCard(post({ _id: 'p1', post: 'Nobody reacted yet' }));
-    const like = within(card).getByRole('button', { name: 'Like' });
+    const like = within(card).getByRole('button', { name: 'Like: 0' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     expect(like.querySelector('svg[data-reaction-image]')).toBeNull();
     expect(like.textContent).not.toMatch(EMOJI);

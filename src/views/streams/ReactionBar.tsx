@@ -41,18 +41,20 @@ export function ReactionAction({
   isBusy?: boolean;
 }) {
   const look = mine ? REACTION_LOOK[mine] : null;
+  const shown = String(shortenNumber(total));
   return (
     <div className="flex items-center">
       <AriaButton
         onPress={() => onChoose(mine ?? 'like')}
         aria-pressed={mine !== null}
-        aria-label={look ? `Your reaction: ${look.label}. Remove it` : 'Like'}
+        // The visible count is part of the name (WCAG 2.5.3), as on the comments pair.
+        aria-label={look ? `Your reaction: ${look.label}. Remove it. Reactions: ${shown}` : `Like: ${shown}`}
         data-mine={mine ?? undefined}
         className={`${actionClasses} ${look ? 'text-[var(--ink)] dark:text-[var(--ink-dark)]' : ''}`}
         style={look ? ({ '--ink': look.ink, '--ink-dark': look.inkDark } as React.CSSProperties) : undefined}
       >
         {mine ? <ReactionImage type={mine} size={20} /> : <ThumbsUp aria-hidden="true" size={18} />}
-        <span data-testid="reactions-total">{String(shortenNumber(total))}</span>
+        <span data-testid="reactions-total">{shown}</span>
         {isBusy ? <span className="sr-only">(saving)</span> : null}
       </AriaButton>
       <DialogTrigger>
