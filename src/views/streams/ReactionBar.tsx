@@ -107,8 +107,9 @@ export function ReactionCounts({ counts, onOpen }: { counts: ReactionCounts; onO
       aria-label={`${total} reaction${total === 1 ? '' : 's'}: ${shown.map((t) => `${counts[t]} ${t}`).join(', ')}. Show who reacted`}
       className="inline-flex h-9 cursor-pointer items-center rounded-full px-2 outline-none data-[hovered]:bg-neutral-100 dark:data-[hovered]:bg-neutral-800"
     >
-      <span className="flex -space-x-1.5" aria-hidden="true">
-        {shown.slice(0, 3).map((type) => (
+      {/* Reversed so the most given lies on top of the others. */}
+      <span className="flex flex-row-reverse justify-end -space-x-1 space-x-reverse" aria-hidden="true">
+        {shown.slice(0, 3).reverse().map((type) => (
           <span key={type} data-reaction={type} className="inline-flex rounded-full ring-2 ring-white dark:ring-neutral-900">
             <ReactionImage type={type} size={20} />
           </span>
