@@ -23,7 +23,9 @@ export const PASSWORDS_HINT = 'Both passwords must match';
 /**
  * Create a new password (spec sections 4 and 8): idle, then resetting ('Resetting password...'),
  * then a banner; on success both fields are cleared. Matching is the server's rule. A page
- * opened without a token can do nothing but point to /forgot-password.
+ * opened without a token can do nothing but point to /forgot-password. After a success the
+ * token is spent, so the form gives way to the banner and a way to sign in (`done`): an empty,
+ * disabled form left on the page only invited a second reset that would fail.
  */
 export const resetPasswordMachine = setup({
   types: {
@@ -58,10 +60,10 @@ export const resetPasswordMachine = setup({
       },
       states: {
         idle: {},
-        success: {},
         error: {},
       },
     },
+    done: { type: 'final' },
     resetting: {
       entry: assign({ message: null }),
       invoke: {
@@ -73,7 +75,7 @@ export const resetPasswordMachine = setup({
           confirmPassword: context.confirmPassword,
         }),
         onDone: {
-          target: 'ready.success',
+          target: 'done',
           actions: assign({
             message: ({ event }) => event.output?.message || PASSWORD_RESET_DONE,
             password: '',

@@ -53,8 +53,10 @@ describe.each(['reset-token-1', null, '  '])('reset password machine (token %s)'
         }
         if (event.type.startsWith('xstate.done')) {
           expect(context.message).toBe(event.output!.message || PASSWORD_RESET_DONE);
-          // On success both fields are cleared.
+          // On success both fields are cleared, and the spent token takes no second submit: done is final.
           expect([context.password, context.confirmPassword]).toEqual(['', '']);
+          expect(snapshot.value).toBe('done');
+          expect(snapshot.status).toBe('done');
         }
         if (event.type.startsWith('xstate.error')) {
           expect(context.message).toBe(event.error === expired ? 'This reset link is invalid or has expired' : PASSWORD_RESET_FAILED);

@@ -29,14 +29,23 @@ async function perform(event: ModelEvent, user: UserEvent) {
 
 function expectScreen(snapshot: AnyMachineSnapshot) {
   const c = snapshot.context as ResetPasswordContext;
+  if (snapshot.matches('done')) {
+    // The token is spent: the banner and 'Sign in' (focused) replace the form.
+    expect(screen.getByRole('status').textContent).toContain(c.message);
+    const signIn = screen.getByRole('link', { name: 'Sign in' });
+    expect(signIn.getAttribute('href')).toBe('/');
+    expect(document.activeElement).toBe(signIn);
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset Password' })).toBeNull();
+    return;
+  }
   const resetting = snapshot.matches('resetting');
   const button = screen.getByRole('button', { name: resetting ? 'Resetting password...' : 'Reset Password' });
   expect(button).toHaveProperty('disabled', resetting || c.password === '' || c.confirmPassword === '');
   expect((screen.getByLabelText('New Password') as HTMLInputElement).value).toBe(c.password);
   expect((screen.getByLabelText('Confirm Password') as HTMLInputElement).value).toBe(c.confirmPassword);
   screen.getByText(PASSWORDS_HINT);
-  if (snapshot.matches({ ready: 'success' })) expect(screen.getByRole('status').textContent).toContain(c.message);
-  else if (snapshot.matches({ ready: 'error' })) expect(screen.getByRole('alert').textContent).toContain(c.message);
+  if (snapshot.matches({ ready: 'error' })) expect(screen.getByRole('alert').textContent).toContain(c.message);
   else expect(screen.queryByRole('alert') ?? screen.queryByRole('status')).toBeNull();
 }
 
@@ -64,7 +73,7 @@ describe('reset password form, every model path through the view', () => {
     }
   });
 
-  it('success clears both fields and shows the fallback message; each field has its own show/hide toggle', async () => {
+  it('success shows the fallback message and offers Sign in in place of the form; each field has its own show/hide toggle', async () => {
     const h = viewHarness(['resetPassword']);
     const user = userEvent.setup({ delay: null });
     try {
@@ -78,8 +87,9 @@ describe('reset password form, every model path through the view', () => {
       expect(screen.getByRole('button', { name: 'Resetting password...' })).toHaveProperty('disabled', true);
       await h.settle({ type: 'xstate.done.actor.resetPassword', output: { message: '' } });
       expect(screen.getByRole('status').textContent).toContain('Password reset successfully!');
-      expect((screen.getByLabelText('New Password') as HTMLInputElement).value).toBe('');
-      expect((screen.getByLabelText('Confirm Password') as HTMLInputElement).value).toBe('');
+      expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/');
+      expect(screen.queryByLabelText('New Password')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Reset Password' })).toBeNull();
     } finally {
       h.restore();
     }

@@ -24,7 +24,7 @@ export function AuthShell({
     <main className="flex min-h-dvh flex-col items-center bg-neutral-50 px-0 py-6 min-[551px]:justify-center min-[551px]:px-6 min-[551px]:py-12 dark:bg-neutral-950">
       <Link
         href="/"
-        className="mb-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent min-[551px]:mb-8"
+        className="mb-6 rounded-lg min-[551px]:mb-8"
       >
         <Brand size="md" />
       </Link>

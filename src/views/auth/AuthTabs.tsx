@@ -10,12 +10,10 @@ const tabClasses =
   'flex-1 cursor-pointer rounded-full px-4 py-2 text-center text-sm font-semibold outline-none transition-colors ' +
   'text-neutral-600 data-[hovered]:text-neutral-900 dark:text-neutral-400 dark:data-[hovered]:text-white ' +
   'data-[selected]:bg-white data-[selected]:text-neutral-900 data-[selected]:shadow-sm ' +
-  'dark:data-[selected]:bg-neutral-700 dark:data-[selected]:text-white ' +
-  'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent';
+  'dark:data-[selected]:bg-neutral-700 dark:data-[selected]:text-white';
 
 const switchClasses =
-  'cursor-pointer rounded-sm font-semibold text-accent-strong underline-offset-4 hover:underline dark:text-accent ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+  'cursor-pointer rounded-sm font-semibold text-accent-strong underline-offset-4 hover:underline dark:text-accent';
 
 /** Sign in / Sign up as tabs; each form offers a switch to the other. */
 export function AuthTabs({ logic, initialTab = 'signin' }: { logic: Pick<AuthLogic, 'signIn' | 'signUp'>; initialTab?: AuthTab }) {

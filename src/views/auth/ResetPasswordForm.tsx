@@ -1,20 +1,25 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { KeyRound } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { KeyRound, LogIn } from 'lucide-react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
+import { Button, buttonClasses } from '../components/Button';
 import { PasswordField } from '../components/PasswordField';
 import { journal } from '../../effects/journal';
 import { PASSWORDS_HINT, type resetPasswordMachine } from '../../machines/resetPassword.machine';
 import { TextLink } from './TextLink';
 
-/** New Password and Confirm Password (each with show/hide), 'Reset Password', and the banner. */
+/**
+ * New Password and Confirm Password (each with show/hide), 'Reset Password', and the banner.
+ * Once the password is changed the token is spent: the banner stays with 'Sign in' in place of the form.
+ */
 export function ResetPasswordForm({ logic, token }: { logic: typeof resetPasswordMachine; token: string | null }) {
   const actor = useActorRef(logic, { input: { token }, inspect: journal.inspect });
   const context = useSelector(actor, (s) => s.context);
   const missingToken = useSelector(actor, (s) => s.matches('missingToken'));
   const resetting = useSelector(actor, (s) => s.matches('resetting'));
-  const outcome = useSelector(actor, (s) => (s.matches({ ready: 'success' }) ? 'success' : s.matches({ ready: 'error' }) ? 'error' : null));
+  const done = useSelector(actor, (s) => s.matches('done'));
+  const failed = useSelector(actor, (s) => s.matches({ ready: 'error' }));
   const canReset = useSelector(actor, (s) => s.can({ type: 'reset.submit' }));
 
   if (missingToken) {
@@ -29,6 +34,8 @@ export function ResetPasswordForm({ logic, token }: { logic: typeof resetPasswor
     );
   }
 
+  if (done) return <PasswordChanged message={context.message} />;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'reset.submit' });
@@ -36,7 +43,7 @@ export function ResetPasswordForm({ logic, token }: { logic: typeof resetPasswor
 
   return (
     <form noValidate onSubmit={submit} aria-label="Create New Password" className="flex flex-col gap-5">
-      {outcome && context.message ? <Alert tone={outcome}>{context.message}</Alert> : null}
+      {failed && context.message ? <Alert tone="error">{context.message}</Alert> : null}
       <PasswordField
         label="New Password"
         name="password"
@@ -60,5 +67,20 @@ export function ResetPasswordForm({ logic, token }: { logic: typeof resetPasswor
         {resetting ? 'Resetting password...' : 'Reset Password'}
       </Button>
     </form>
+  );
+}
+
+/** The banner and the way on; focus moves to 'Sign in', as the button that had it is gone. */
+function PasswordChanged({ message }: { message: string | null }) {
+  const signIn = useRef<HTMLAnchorElement>(null);
+  useEffect(() => signIn.current?.focus(), []);
+  return (
+    <div className="flex flex-col gap-5">
+      <Alert tone="success">{message}</Alert>
+      <Link ref={signIn} href="/" className={buttonClasses({ size: 'lg', fullWidth: true })}>
+        <LogIn aria-hidden="true" size={18} />
+        Sign in
+      </Link>
+    </div>
   );
 }

@@ -80,7 +80,7 @@ export function SignInForm({ logic, admin = false, onSwitchToSignUp }: SignInFor
       {onSwitchToSignUp ? (
         <p className="text-center text-sm text-neutral-700 dark:text-neutral-300">
           New to Stoa?{' '}
-          <button type="button" onClick={onSwitchToSignUp} className="font-semibold text-accent-strong underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent rounded-sm dark:text-accent cursor-pointer">
+          <button type="button" onClick={onSwitchToSignUp} className="font-semibold text-accent-strong underline-offset-4 hover:underline rounded-sm dark:text-accent cursor-pointer">
             Sign up
           </button>
         </p>

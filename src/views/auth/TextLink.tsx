@@ -3,8 +3,7 @@ import { Link } from 'wouter';
 
 /** An inline link in the accent colour (AA on white and on the dark surfaces). */
 export const textLinkClasses =
-  'font-semibold text-accent-strong underline-offset-4 hover:underline dark:text-accent rounded-sm ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+  'font-semibold text-accent-strong underline-offset-4 hover:underline dark:text-accent rounded-sm';
 
 export function TextLink({ href, children, className = '' }: { href: string; children: ReactNode; className?: string }) {
   return (

@@ -7,7 +7,6 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 const base =
   'inline-flex items-center justify-center gap-2 rounded-full font-semibold select-none cursor-pointer ' +
   'transition-colors duration-150 outline-none ' +
-  'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent ' +
   'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[pending]:cursor-wait';
 
 const variants: Record<ButtonVariant, string> = {
@@ -37,8 +36,7 @@ export function buttonClasses({
   size = 'md',
   fullWidth = false,
 }: { variant?: ButtonVariant; size?: ButtonSize; fullWidth?: boolean } = {}) {
-  // Links do not get data-[focus-visible]; give them the :focus-visible ring as well.
-  return `${base} ${variants[variant]} ${sizes[size]} ${fullWidth ? 'w-full' : ''} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent`;
+  return `${base} ${variants[variant]} ${sizes[size]} ${fullWidth ? 'w-full' : ''}`;
 }
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children'> {

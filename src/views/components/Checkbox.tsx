@@ -7,7 +7,7 @@ export interface CheckboxProps extends Omit<AriaCheckboxProps, 'className' | 'ch
   className?: string;
 }
 
-/** A labelled checkbox (react-aria): the whole row is the hit target, the box shows the focus ring. */
+/** A labelled checkbox (react-aria): the whole row is the hit target and carries the focus ring. */
 export function Checkbox({ children, className = '', ...props }: CheckboxProps) {
   return (
     <AriaCheckbox
@@ -18,7 +18,7 @@ export function Checkbox({ children, className = '', ...props }: CheckboxProps) 
         <>
           <span
             aria-hidden="true"
-            className={`flex size-5 shrink-0 items-center justify-center rounded-md border-2 transition-colors group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-accent ${
+            className={`flex size-5 shrink-0 items-center justify-center rounded-md border-2 transition-colors ${
               isSelected
                 ? 'border-accent-strong bg-accent-strong text-white'
                 : 'border-neutral-400 bg-white dark:border-neutral-500 dark:bg-neutral-900'

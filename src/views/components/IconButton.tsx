@@ -14,7 +14,7 @@ const tones = {
   plain:
     'text-neutral-700 data-[hovered]:bg-neutral-100 data-[pressed]:bg-neutral-200 ' +
     'dark:text-neutral-200 dark:data-[hovered]:bg-neutral-800 dark:data-[pressed]:bg-neutral-700',
-  onColor: 'text-white/90 data-[hovered]:bg-white/15 data-[hovered]:text-white data-[pressed]:bg-white/25',
+  onColor: '[--focus-ring-color:white] text-white/90 data-[hovered]:bg-white/15 data-[hovered]:text-white data-[pressed]:bg-white/25',
 };
 
 /** A round icon-only button (header actions, toast dismiss), with its label as accessible name. */
@@ -25,8 +25,6 @@ export function IconButton({ label, children, className = '', tone = 'plain', ..
       aria-label={label}
       className={
         'inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full outline-none transition-colors ' +
-        'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 ' +
-        (tone === 'onColor' ? 'data-[focus-visible]:outline-white ' : 'data-[focus-visible]:outline-accent ') +
         `${tones[tone]} ${className}`
       }
     >

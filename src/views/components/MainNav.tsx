@@ -94,7 +94,7 @@ export function MainNav({ pathname, profile, onSelect, variant = 'list', label =
                 aria-current={current ? 'page' : undefined}
                 onClick={() => onSelect(item.section)}
                 className={
-                  'group relative flex items-center rounded-xl outline-none transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
+                  'group relative flex items-center rounded-xl outline-none transition-colors ' +
                   (bar
                     ? 'h-14 flex-col justify-center gap-0.5 '
                     : 'gap-3 px-3 py-2.5 text-[15px] font-medium ') +

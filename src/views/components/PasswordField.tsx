@@ -23,7 +23,7 @@ export function PasswordField({ showIcon = true, label, ...props }: PasswordFiel
           aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           aria-pressed={visible}
           onPress={() => setVisible((v) => !v)}
-          className="-mr-1 inline-flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-full text-neutral-600 outline-none data-[hovered]:bg-neutral-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent dark:text-neutral-300 dark:data-[hovered]:bg-neutral-800"
+          className="-mr-1 inline-flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-full text-neutral-600 outline-none data-[hovered]:bg-neutral-100 dark:text-neutral-300 dark:data-[hovered]:bg-neutral-800"
         >
           {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
         </AriaButton>

@@ -18,8 +18,7 @@ export function SettingsMenu({ profile }: { profile: User | null }) {
         aria-label="Settings"
         className={
           'inline-flex cursor-pointer items-center gap-1 rounded-full p-1 pr-2 outline-none transition-colors ' +
-          'data-[hovered]:bg-neutral-100 data-[pressed]:bg-neutral-200 dark:data-[hovered]:bg-neutral-800 dark:data-[pressed]:bg-neutral-700 ' +
-          'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent'
+          'data-[hovered]:bg-neutral-100 data-[pressed]:bg-neutral-200 dark:data-[hovered]:bg-neutral-800 dark:data-[pressed]:bg-neutral-700'
         }
       >
         <Avatar

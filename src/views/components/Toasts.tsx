@@ -15,8 +15,11 @@ const icons: Record<NotificationIcon, LucideIcon> = {
 };
 
 /**
- * The toast stack of the app's toast queue (systemId 'toasts'): top-right on wide screens,
- * full width along the top on phones. Hovering or focusing it pauses the countdown.
+ * The toast stack of the app's toast queue (systemId 'toasts'), placed where it covers no
+ * control: at the top it hid the header's search, theme and avatar menu. Below 1024px it sits
+ * just above the bottom navigation bar (3.5rem, its border and the safe area); from 1024px, where
+ * that bar gives way to the sidebar, in the bottom-right corner. Hovering or focusing it pauses
+ * the countdown.
  */
 export function Toasts() {
   const app = useApp();
@@ -32,10 +35,10 @@ export function ToastStack({ queue }: { queue: ToastQueueActorRef }) {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-end sm:inset-x-auto sm:top-4 sm:right-4"
+      className="pointer-events-none fixed inset-x-2 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-50 flex justify-center lg:inset-x-auto lg:right-4 lg:bottom-4"
     >
       <ol
-        className="pointer-events-auto flex w-full flex-col sm:w-96 sm:gap-2"
+        className="pointer-events-auto flex w-full max-w-md flex-col gap-2 lg:w-96"
         onMouseEnter={() => queue.send({ type: 'toasts.pause' })}
         onMouseLeave={() => queue.send({ type: 'toasts.resume' })}
         onFocus={() => queue.send({ type: 'toasts.pause' })}
@@ -57,7 +60,7 @@ function ToastItem({ toast, onDismiss }: { toast: QueuedToast; onDismiss: () => 
   return (
     <li
       data-toast-type={type}
-      className="flex items-start gap-3 px-4 py-3 text-white shadow-lg motion-safe:animate-[toast-in_180ms_ease-out] sm:rounded-2xl"
+      className="flex items-start gap-3 rounded-2xl px-4 py-3 text-white shadow-lg motion-safe:animate-[toast-in_180ms_ease-out]"
       style={{ backgroundColor }}
     >
       <Icon aria-hidden="true" size={20} className="mt-0.5 shrink-0" />

@@ -65,7 +65,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 href={`~${item.url}`}
                 aria-current={current ? 'page' : undefined}
                 className={
-                  'flex items-center gap-3 rounded-xl font-medium outline-none transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
+                  'flex items-center gap-3 rounded-xl font-medium outline-none transition-colors ' +
                   (variant === 'side' ? 'px-3 py-2 text-[15px] ' : 'px-3 py-1.5 text-sm whitespace-nowrap ') +
                   (current
                     ? 'bg-accent-soft font-semibold text-accent-ink dark:bg-accent/15 dark:text-accent-ink-dark'
@@ -88,7 +88,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
           <Link
             href="~/admin"
-            className="flex items-center gap-2 rounded-lg px-1 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+            className="flex items-center gap-2 rounded-lg px-1 outline-none"
           >
             <Brand size="sm" />
             <span className="rounded-full bg-neutral-900 px-2 py-0.5 text-xs font-semibold text-white dark:bg-white dark:text-neutral-900">
@@ -102,7 +102,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             onClick={signOut}
             className={
               'inline-flex h-10 cursor-pointer items-center gap-2 rounded-full px-3 text-sm font-semibold text-neutral-700 outline-none transition-colors ' +
-              'hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
+              'hover:bg-neutral-100 ' +
               'dark:text-neutral-200 dark:hover:bg-neutral-800'
             }
           >

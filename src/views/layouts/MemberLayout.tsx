@@ -56,7 +56,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           <Link
             href="~/app/social/streams"
             onClick={() => select('streams')}
-            className="rounded-lg px-1 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+            className="rounded-lg px-1 outline-none"
           >
             <Brand size="sm" />
           </Link>
@@ -129,7 +129,7 @@ export function SignOutButton({ onPress }: { onPress: () => void }) {
       onClick={onPress}
       className={
         'flex w-full cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-medium text-neutral-700 outline-none transition-colors ' +
-        'hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
+        'hover:bg-neutral-100 hover:text-neutral-900 ' +
         'dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
       }
     >

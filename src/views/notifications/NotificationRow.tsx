@@ -19,10 +19,9 @@ const ICONS: Record<(typeof KIND_LOOK)[keyof typeof KIND_LOOK]['icon'], LucideIc
   moderation: ShieldCheck,
 };
 
-// The link (or button) covers the whole row; the delete button sits above it.
-const stretched =
-  'rounded-lg text-left outline-none after:absolute after:inset-0 after:rounded-2xl after:content-[""] ' +
-  'focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent';
+// The link (or button) covers the whole row; the delete button sits above it. Its focus ring is
+// the row's (data-focus-ring="stretched" in styles.css).
+const stretched = 'rounded-lg text-left outline-none after:absolute after:inset-0 after:rounded-2xl after:content-[""]';
 
 /**
  * One inbox entry: the kind's icon, the newest actors' avatars, what happened (names in bold), the
@@ -70,11 +69,11 @@ export function NotificationRow({ actor, notification }: { actor: InboxActorRef;
         ) : null}
         <p className="text-[15px] leading-snug text-neutral-800 dark:text-neutral-200">
           {href ? (
-            <Link href={`~${href}`} onClick={open} className={stretched}>
+            <Link href={`~${href}`} onClick={open} className={stretched} data-focus-ring="stretched">
               {text}
             </Link>
           ) : (
-            <button type="button" onClick={open} className={`${stretched} cursor-pointer`}>
+            <button type="button" onClick={open} className={`${stretched} cursor-pointer`} data-focus-ring="stretched">
               {text}
             </button>
           )}

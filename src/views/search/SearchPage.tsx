@@ -16,7 +16,7 @@ import { KIND_NAMES, KindResults, ResultSkeletons } from './SearchResults';
 
 const tabClasses =
   'flex cursor-pointer items-center gap-1.5 whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold text-neutral-700 outline-none dark:text-neutral-300 ' +
-  'data-[selected]:bg-neutral-900 data-[selected]:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent dark:data-[selected]:bg-white dark:data-[selected]:text-neutral-900';
+  'data-[selected]:bg-neutral-900 data-[selected]:text-white dark:data-[selected]:bg-white dark:data-[selected]:text-neutral-900';
 
 /** The query and tab the address names (`?q=&tab=`). */
 export function addressOf(search: string): { query: string; tab: SearchKind } {

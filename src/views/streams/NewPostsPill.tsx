@@ -8,7 +8,7 @@ export function NewPostsPill({ count, noun = 'post', onPress }: { count: number;
     <div className="pointer-events-none sticky top-16 z-20 flex justify-center">
       <AriaButton
         onPress={onPress}
-        className="pointer-events-auto inline-flex cursor-pointer items-center gap-1.5 rounded-full bg-accent-strong px-4 py-2 text-sm font-semibold text-white shadow-lg outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent data-[hovered]:bg-[#bd2139]"
+        className="pointer-events-auto inline-flex cursor-pointer items-center gap-1.5 rounded-full bg-accent-strong px-4 py-2 text-sm font-semibold text-white shadow-lg outline-none data-[hovered]:bg-[#bd2139]"
       >
         <ArrowUp aria-hidden="true" size={16} />
         {count} new {noun}

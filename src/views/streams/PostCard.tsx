@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Bookmark, BookmarkCheck, EyeOff, Globe, Lock, MessageCircle, Pencil, Trash2, Users, UsersRound } from 'lucide-react';
+import { Bookmark, BookmarkCheck, EyeOff, Globe, Lock, MessageCircle, MessageSquareReply, Pencil, Trash2, Users, UsersRound } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../api/numbers';
@@ -11,7 +11,7 @@ import { IconButton } from '../components/IconButton';
 import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from './ComposerContext';
 import { inkOn, isColoured, timeAgo } from './format';
-import { ReactionPicker, ReactionSummary } from './ReactionBar';
+import { actionClasses, ReactionAction, ReactionCounts, totalOf } from './ReactionBar';
 import { useStreamsLogic } from './StreamsLogic';
 
 const FEELING_EMOJI: Record<string, string> = { happy: '😊', excited: '🤩', blessed: '😇', loved: '🥰' };
@@ -86,7 +86,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
             ) : null}
           </p>
           <p className="flex items-center gap-1.5 text-[13px] text-neutral-600 dark:text-neutral-400">
-            <Link href={href} className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-accent">
+            <Link href={href} className="rounded hover:underline">
               <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
                 {timeAgo(post.createdAt)}
               </time>
@@ -153,27 +153,29 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       ) : null}
       {post.gifUrl ? <img src={post.gifUrl} alt={`GIF shared by ${post.username}`} loading="lazy" referrerPolicy="no-referrer" className="mt-3 max-h-96 w-full object-contain" /> : null}
 
-      <div className="flex min-h-10 items-center justify-between gap-2 px-3 pt-2 text-sm text-neutral-600 dark:text-neutral-400">
-        <ReactionSummary counts={counts} onOpen={() => props.onOpenReactions(post)} />
-        <span className="flex-1" />
-        {isQuestion ? (
-          <Link href={href} className="rounded px-2 py-1 hover:underline focus-visible:outline-2 focus-visible:outline-accent">
-            {String(shortenNumber(post.answersCount))} {post.answersCount === 1 ? 'answer' : 'answers'}
-          </Link>
-        ) : null}
-      </div>
-
-      <footer className="mx-3 flex items-center gap-1 border-t border-neutral-100 py-1.5 dark:border-neutral-800">
-        <ReactionPicker mine={mine} isBusy={busy} onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })} />
+      <footer className="mx-3 mt-2 flex items-center gap-1 border-t border-neutral-100 py-1.5 dark:border-neutral-800">
+        <ReactionAction
+          mine={mine}
+          total={totalOf(counts)}
+          isBusy={busy}
+          onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })}
+        />
+        <ReactionCounts counts={counts} onOpen={() => props.onOpenReactions(post)} />
         <button
           type="button"
           onClick={() => props.onOpenComments(post)}
-          className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-neutral-700 outline-none hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-200 dark:hover:bg-neutral-800"
+          className={actionClasses}
           aria-label={`Comments: ${post.commentsCount}`}
         >
           <MessageCircle aria-hidden="true" size={18} />
           <span data-testid="comments-count">{String(shortenNumber(post.commentsCount))}</span>
         </button>
+        {isQuestion ? (
+          <Link href={href} className={actionClasses} aria-label={`${post.answersCount} ${post.answersCount === 1 ? 'answer' : 'answers'}`}>
+            <MessageSquareReply aria-hidden="true" size={18} />
+            <span>{String(shortenNumber(post.answersCount))}</span>
+          </Link>
+        ) : null}
         <span className="flex-1" />
         <IconButton label={saved ? 'Remove from saved' : 'Save post'} aria-pressed={saved} isDisabled={savingBusy} onPress={() => save.send({ type: 'save.toggle' })}>
           {saved ? <BookmarkCheck size={19} className="text-accent-strong dark:text-accent" /> : <Bookmark size={19} />}

@@ -1,10 +1,12 @@
-import { SmilePlus } from 'lucide-react';
+import { SmilePlus, ThumbsUp } from 'lucide-react';
 import type React from 'react';
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
-import { REACTION_COLORS, REACTION_TYPES, type ReactionType } from '../../api/constants';
+import { REACTION_TYPES, type ReactionType } from '../../api/constants';
 import { shortenNumber } from '../../api/numbers';
 import type { ReactionCounts } from '../../api/posts';
+import { REACTION_LOOK, ReactionImage } from '../components/ReactionImage';
 
+/** The chat's message reactions still draw these characters; posts use ReactionImage. */
 export const REACTION_EMOJI: Record<ReactionType, string> = {
   like: '👍',
   love: '❤️',
@@ -13,76 +15,52 @@ export const REACTION_EMOJI: Record<ReactionType, string> = {
   sad: '😢',
   wow: '😮',
 };
-export const REACTION_LABEL: Record<ReactionType, string> = {
-  like: 'Like',
-  love: 'Love',
-  angry: 'Angry',
-  happy: 'Happy',
-  sad: 'Sad',
-  wow: 'Wow',
-};
+export const REACTION_LABEL = Object.fromEntries(REACTION_TYPES.map((type) => [type, REACTION_LOOK[type].label])) as Record<ReactionType, string>;
 
 export const totalOf = (counts: ReactionCounts) => REACTION_TYPES.reduce((sum, type) => sum + counts[type], 0);
 
-/** The counts above 0, aggregated per type, with their spec colours; opens the reactions modal. */
-export function ReactionSummary({ counts, onOpen }: { counts: ReactionCounts; onOpen: () => void }) {
-  const shown = REACTION_TYPES.filter((type) => counts[type] > 0);
-  if (shown.length === 0) return null;
-  const total = totalOf(counts);
-  return (
-    <AriaButton
-      onPress={onOpen}
-      aria-label={`${total} reaction${total === 1 ? '' : 's'}: ${shown.map((t) => `${counts[t]} ${t}`).join(', ')}. Show who reacted`}
-      className="inline-flex cursor-pointer items-center gap-2 rounded-full px-2 py-1 text-sm text-neutral-600 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent data-[hovered]:bg-neutral-100 dark:text-neutral-300 dark:data-[hovered]:bg-neutral-800"
-    >
-      <span className="flex -space-x-1" aria-hidden="true">
-        {shown.map((type) => (
-          <span
-            key={type}
-            data-reaction={type}
-            className="inline-flex size-6 items-center justify-center rounded-full border-2 border-white text-xs dark:border-neutral-900"
-            style={{ backgroundColor: REACTION_COLORS[type] }}
-          >
-            {REACTION_EMOJI[type]}
-          </span>
-        ))}
-      </span>
-      <span data-testid="reactions-total">{String(shortenNumber(total))}</span>
-    </AriaButton>
-  );
-}
+/** The footer's pill look, shared with the comments and answers pairs. */
+export const actionClasses =
+  'inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-neutral-700 outline-none ' +
+  'hover:bg-neutral-100 data-[hovered]:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800 dark:data-[hovered]:bg-neutral-800';
 
 /**
- * The member's reaction control: the current one highlighted (in its colour); pressing it
- * removes it; the picker offers all six.
+ * The member's reaction with the post's total beside it, like the comments pair: pressing it
+ * likes, or removes the reaction they have; the image and the count then take that reaction's
+ * own look. The picker beside it offers all six.
  */
-export function ReactionPicker({
+export function ReactionAction({
   mine,
+  total,
   onChoose,
   isBusy,
 }: {
   mine: ReactionType | null;
+  total: number;
   onChoose: (reaction: ReactionType) => void;
   isBusy?: boolean;
 }) {
+  const look = mine ? REACTION_LOOK[mine] : null;
+  const shown = String(shortenNumber(total));
   return (
-    <div className="flex items-center gap-1">
+    <div className="flex items-center">
       <AriaButton
         onPress={() => onChoose(mine ?? 'like')}
         aria-pressed={mine !== null}
-        aria-label={mine ? `Your reaction: ${REACTION_LABEL[mine]}. Remove it` : 'Like'}
+        // The visible count is part of the name (WCAG 2.5.3), as on the comments pair.
+        aria-label={look ? `Your reaction: ${look.label}. Remove it. Reactions: ${shown}` : `Like: ${shown}`}
         data-mine={mine ?? undefined}
-        className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-[var(--ink)] outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent data-[hovered]:bg-neutral-100 dark:text-[var(--ink-dark)] dark:data-[hovered]:bg-neutral-800"
-        style={mine ? ({ '--ink': READABLE[mine], '--ink-dark': REACTION_COLORS[mine] } as React.CSSProperties) : undefined}
+        className={`${actionClasses} ${look ? 'text-[var(--ink)] dark:text-[var(--ink-dark)]' : ''}`}
+        style={look ? ({ '--ink': look.ink, '--ink-dark': look.inkDark } as React.CSSProperties) : undefined}
       >
-        <span aria-hidden="true">{mine ? REACTION_EMOJI[mine] : '👍'}</span>
-        <span className={mine ? '' : 'text-neutral-700 dark:text-neutral-200'}>{mine ? REACTION_LABEL[mine] : 'Like'}</span>
+        {mine ? <ReactionImage type={mine} size={20} /> : <ThumbsUp aria-hidden="true" size={18} />}
+        <span data-testid="reactions-total">{shown}</span>
         {isBusy ? <span className="sr-only">(saving)</span> : null}
       </AriaButton>
       <DialogTrigger>
         <AriaButton
           aria-label="Choose a reaction"
-          className="inline-flex size-9 cursor-pointer items-center justify-center rounded-full text-neutral-700 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent data-[hovered]:bg-neutral-100 dark:text-neutral-200 dark:data-[hovered]:bg-neutral-800"
+          className="inline-flex size-9 cursor-pointer items-center justify-center rounded-full text-neutral-700 outline-none data-[hovered]:bg-neutral-100 dark:text-neutral-200 dark:data-[hovered]:bg-neutral-800"
         >
           <SmilePlus aria-hidden="true" size={18} />
         </AriaButton>
@@ -93,16 +71,20 @@ export function ReactionPicker({
                 {REACTION_TYPES.map((type) => (
                   <AriaButton
                     key={type}
-                    aria-label={REACTION_LABEL[type]}
+                    aria-label={REACTION_LOOK[type].label}
                     aria-pressed={mine === type}
                     onPress={() => {
                       onChoose(type);
                       close();
                     }}
-                    className="inline-flex size-10 cursor-pointer items-center justify-center rounded-full text-xl outline-none transition-transform data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent data-[hovered]:scale-110 motion-reduce:transition-none"
-                    style={mine === type ? { boxShadow: `inset 0 0 0 2px ${REACTION_COLORS[type]}` } : undefined}
+                    className={
+                      'inline-flex size-10 cursor-pointer items-center justify-center rounded-full outline-none transition-transform ' +
+                      'data-[hovered]:scale-110 motion-reduce:transition-none ' +
+                      (mine === type ? 'bg-neutral-100 ring-2 ring-[var(--reaction)] ring-inset dark:bg-neutral-800' : '')
+                    }
+                    style={mine === type ? ({ '--reaction': REACTION_LOOK[type].color } as React.CSSProperties) : undefined}
                   >
-                    <span aria-hidden="true">{REACTION_EMOJI[type]}</span>
+                    <ReactionImage type={type} size={30} />
                   </AriaButton>
                 ))}
               </>
@@ -114,15 +96,25 @@ export function ReactionPicker({
   );
 }
 
-/**
- * The spec's reaction colours as text: like, love and angry pass AA on white as they are not,
- * so the label uses a darker shade of the same hue; the colour itself marks the chips.
- */
-const READABLE: Record<ReactionType, string> = {
-  like: '#0b6fb8',
-  love: '#c81e3a',
-  angry: '#a84d05',
-  happy: '#8a5a00',
-  sad: '#8a5a00',
-  wow: '#8a5a00',
-};
+/** Which reactions the post has, most given first (at most three images): opens who reacted. */
+export function ReactionCounts({ counts, onOpen }: { counts: ReactionCounts; onOpen: () => void }) {
+  const shown = REACTION_TYPES.filter((type) => counts[type] > 0).sort((a, b) => counts[b] - counts[a]);
+  if (shown.length === 0) return null;
+  const total = totalOf(counts);
+  return (
+    <AriaButton
+      onPress={onOpen}
+      aria-label={`${total} reaction${total === 1 ? '' : 's'}: ${shown.map((t) => `${counts[t]} ${t}`).join(', ')}. Show who reacted`}
+      className="inline-flex h-9 cursor-pointer items-center rounded-full px-2 outline-none data-[hovered]:bg-neutral-100 dark:data-[hovered]:bg-neutral-800"
+    >
+      {/* Reversed so the most given lies on top of the others. */}
+      <span className="flex flex-row-reverse justify-end -space-x-1 space-x-reverse" aria-hidden="true">
+        {shown.slice(0, 3).reverse().map((type) => (
+          <span key={type} data-reaction={type} className="inline-flex rounded-full ring-2 ring-white dark:ring-neutral-900">
+            <ReactionImage type={type} size={20} />
+          </span>
+        ))}
+      </span>
+    </AriaButton>
+  );
+}

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { REACTION_COLORS, REACTION_TYPES, type ReactionType } from '../../api/constants';
+import { REACTION_TYPES, type ReactionType } from '../../api/constants';
 import { shortenNumber } from '../../api/numbers';
 import { journal } from '../../effects/journal';
 import { Avatar } from '../components/Avatar';
 import { Skeleton } from '../components/Skeleton';
 import { SheetDialog } from '../components/SheetDialog';
-import { REACTION_EMOJI, REACTION_LABEL } from './ReactionBar';
+import { REACTION_LOOK, ReactionImage } from '../components/ReactionImage';
 import { useStreamsLogic } from './StreamsLogic';
 import { LoadError } from '../components/LoadError';
 
@@ -43,10 +43,11 @@ export function ReactionsModal({ postId, onClose }: { postId: string; onClose: (
                 <Tab
                   key={tab}
                   id={tab}
-                  className="flex cursor-pointer items-center gap-1.5 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-neutral-600 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent data-[selected]:border-accent data-[selected]:text-neutral-900 dark:text-neutral-400 dark:data-[selected]:text-white"
+                  // The strip scrolls sideways: the focus ring is drawn inside, where it cannot be clipped.
+                  className="flex cursor-pointer items-center gap-1.5 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-neutral-600 outline-none [--focus-ring-offset:-2px] data-[selected]:border-accent data-[selected]:text-neutral-900 dark:text-neutral-400 dark:data-[selected]:text-white"
                 >
-                  {tab === 'all' ? 'All' : <span aria-hidden="true">{REACTION_EMOJI[tab]}</span>}
-                  {tab === 'all' ? null : <span className="sr-only">{REACTION_LABEL[tab]}</span>}
+                  {tab === 'all' ? 'All' : <ReactionImage type={tab} size={20} />}
+                  {tab === 'all' ? null : <span className="sr-only">{REACTION_LOOK[tab].label}</span>}
                   <span>{String(shortenNumber(count))}</span>
                 </Tab>
               );
@@ -61,16 +62,12 @@ export function ReactionsModal({ postId, onClose }: { postId: string; onClose: (
                     <li key={r._id} className="flex items-center gap-3 px-5 py-2.5">
                       <span className="relative">
                         <Avatar username={r.username} avatarColor={r.avatarColor} profilePicture={r.profilePicture} />
-                        <span
-                          aria-hidden="true"
-                          className="absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full text-[10px]"
-                          style={{ backgroundColor: REACTION_COLORS[r.type] }}
-                        >
-                          {REACTION_EMOJI[r.type]}
+                        <span className="absolute -right-1 -bottom-1 inline-flex rounded-full ring-2 ring-white dark:ring-neutral-900">
+                          <ReactionImage type={r.type} size={18} />
                         </span>
                       </span>
                       <span className="font-medium text-neutral-900 dark:text-neutral-100">{r.username}</span>
-                      <span className="sr-only">reacted {REACTION_LABEL[r.type]}</span>
+                      <span className="sr-only">reacted {REACTION_LOOK[r.type].label}</span>
                     </li>
                   ))}
               </ul>

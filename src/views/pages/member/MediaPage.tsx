@@ -38,7 +38,7 @@ export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
               <li key={post._id}>
                 <Link
                   href={`/post/${post._id}`}
-                  className="group relative block aspect-square overflow-hidden rounded-2xl bg-neutral-200 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:bg-neutral-800"
+                  className="group relative block aspect-square overflow-hidden rounded-2xl bg-neutral-200 outline-none dark:bg-neutral-800"
                   aria-label={`${kind === 'photos' ? 'Photo' : 'Video'} by ${post.username}`}
                 >
                   {kind === 'photos' ? (

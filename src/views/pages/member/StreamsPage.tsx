@@ -18,7 +18,7 @@ export default function StreamsPage() {
       <button
         type="button"
         onClick={() => openComposer({ type: 'createpost' }, callbacks)}
-        className="flex cursor-pointer items-center gap-3 rounded-3xl border border-neutral-200 bg-white px-4 py-3 text-left shadow-sm outline-none hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent dark:border-neutral-800 dark:bg-neutral-900 dark:hover:bg-neutral-800"
+        className="flex cursor-pointer items-center gap-3 rounded-3xl border border-neutral-200 bg-white px-4 py-3 text-left shadow-sm outline-none hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:bg-neutral-800"
       >
         {profile ? <Avatar username={profile.username} avatarColor={profile.avatarColor} avatarImage={profile.avatarImage} profilePicture={profile.profilePicture} /> : null}
         <span className="text-[15px] text-neutral-600 dark:text-neutral-400">What's on your mind?</span>
