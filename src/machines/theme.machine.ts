@@ -43,37 +43,48 @@ export const themeMachine = setup({
     applyTheme: (_, _params: { theme: Theme }) => {},
     /** Effect: write the member's choice to storage. */
     saveTheme: (_, _params: { theme: Theme }) => {},
-    toggle: assign({ theme: ({ context }) => (context.theme === 'dark' ? 'light' : 'dark') as Theme, chosen: true }),
-    take: assign({ theme: ({ context, event }) => ('theme' in event ? event.theme : context.theme) }),
-    choose: assign({ chosen: true }),
   },
   guards: {
-    chosen: ({ context }) => context.chosen,
+    isChosen: ({ context }) => context.chosen,
   },
 }).createMachine({
   id: 'theme',
   context: ({ input }) => (isTheme(input.stored) ? { theme: input.stored, chosen: true } : { theme: input.system, chosen: false }),
   initial: 'starting',
-  // A choice is stored and applied wherever it is made; from `system` it also ends following the system.
+  // A choice (the toggle, or theme.set) is stored and applied wherever it is made, and ends
+  // following the system.
   on: {
     'theme.toggle': {
       target: '.chosen',
-      actions: ['toggle', { type: 'saveTheme', params: ({ context }) => ({ theme: context.theme }) }, { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) }],
+      actions: [
+        assign({ theme: ({ context }) => (context.theme === 'dark' ? 'light' : 'dark'), chosen: true }),
+        { type: 'saveTheme', params: ({ context }) => ({ theme: context.theme }) },
+        { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
+      ],
     },
     'theme.set': {
       target: '.chosen',
-      actions: ['take', 'choose', { type: 'saveTheme', params: ({ context }) => ({ theme: context.theme }) }, { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) }],
+      actions: [
+        assign({ theme: ({ event }) => event.theme, chosen: true }),
+        { type: 'saveTheme', params: ({ context }) => ({ theme: context.theme }) },
+        { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
+      ],
     },
   },
   states: {
     starting: {
       entry: { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
-      always: [{ guard: 'chosen', target: 'chosen' }, { target: 'system' }],
+      always: [{ guard: 'isChosen', target: 'chosen' }, { target: 'system' }],
     },
     system: {
       invoke: { id: 'systemTheme', src: 'systemTheme' },
       on: {
-        'theme.systemChanged': { actions: ['take', { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) }] },
+        'theme.systemChanged': {
+          actions: [
+            assign({ theme: ({ event }) => event.theme }),
+            { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
+          ],
+        },
       },
     },
     chosen: {},
