@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import { STORAGE_KEYS } from '../api/constants';
 import { appMachine } from '../machines/app.machine';
 import { storage } from './storage';
-import { themeLogic } from './theme';
+import { systemTheme, themeLogic } from './theme';
 import { sessionLogic } from './session';
 import { toastQueueLogic } from './toasts';
 import { navigationLogic } from './navigation';
@@ -17,7 +17,7 @@ export const appLogic = appMachine.provide({
 });
 
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {
-  const actor = createActor(appLogic, { ...options, input: { storedTheme: storage.get(STORAGE_KEYS.theme), storedToken: storage.token() } });
+  const actor = createActor(appLogic, { ...options, input: { storedTheme: storage.get(STORAGE_KEYS.theme), systemTheme: systemTheme(), storedToken: storage.token() } });
   actor.start();
   return actor;
 }

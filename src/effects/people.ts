@@ -1,9 +1,10 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
-import { clientEvents, serverEvents } from '../api/socket';
+import { serverEvents } from '../api/socket';
 import type { User } from '../api/auth';
-import type { BasicInfo, ChangePasswordBody, NotificationType, OnlineUsers, PersonalizeBody, ReportProfileBody, SocialLinks, WatchPresence } from '../api/users';
+import type { BasicInfo, ChangePasswordBody, NotificationType, PersonalizeBody, ReportProfileBody, SocialLinks, WatchPresence } from '../api/users';
 import { blockedMembersMachine, type BlockedMembersEvent } from '../machines/blockedMembers.machine';
+import { notificationSettingsMachine } from '../machines/notificationSettings.machine';
 import { peopleMachine, type PeopleEvent } from '../machines/people.machine';
 import { personalizeMachine } from '../machines/personalize.machine';
 import { profileMachine, type PeoplePageInput } from '../machines/profile.machine';
@@ -13,7 +14,8 @@ import { profileLinksMachine } from '../machines/profileLinks.machine';
 import { profileReportMachine } from '../machines/profileReport.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
-import { emitToServer, streamsBus, type Bus, type BusMessage } from './socket';
+import { watchPresence } from './presence';
+import { streamsBus, type Bus, type BusMessage } from './socket';
 
 /** Bus messages as events of the people machine. */
 export function peopleEventOf(message: BusMessage): PeopleEvent | null {
@@ -37,12 +39,6 @@ export const livePeopleActor = (bus: Bus) =>
     }),
   );
 
-/** The socket watches these members' presence; answers who of them is online (refused without a socket). */
-export async function watchPresence(watch: WatchPresence, emit: typeof emitToServer = emitToServer): Promise<OnlineUsers> {
-  const ack = await emit(clientEvents.watchPresence, watch);
-  if (!ack.ok) throw new Error(ack.message ?? 'Presence is not available');
-  return { userIds: ack.online ?? [] };
-}
 
 /**
  * Bus messages as events of the blocked members list. The server tells every tab of the member
@@ -153,6 +149,13 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
         showToast: bridge.showToast,
         allowChanged: (_, allow: boolean) => app.system.get('session')?.send({ type: 'session.updatePersonalization', allowPersonalize: allow }),
       },
+    }),
+    notificationSettings: notificationSettingsMachine.provide({
+      actors: {
+        fetchSettings: fromPromise(({ input }: { input: { userId: string } }) => api.users.profile(input.userId)),
+        saveSetting: fromPromise(({ input }: { input: { setting: NotificationType; value: boolean } }) => api.users.settings({ [input.setting]: input.value })),
+      },
+      actions: { showToast: bridge.showToast },
     }),
     // An unblock publishes nothing on the bus: no list on it holds a blocked member's posts or
     // rows (the block removed them, and unblocking restores no follow), and the server's

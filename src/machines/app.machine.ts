@@ -1,5 +1,5 @@
 import { fromCallback, sendTo, setup } from 'xstate';
-import { themeMachine } from './theme.machine';
+import { themeMachine, type Theme } from './theme.machine';
 import { sessionMachine } from './session.machine';
 import { toastQueueMachine } from './toastQueue.machine';
 import { notificationsMachine } from './notifications.machine';
@@ -10,6 +10,8 @@ import { unreadBadgeMachine } from './unreadBadge.machine';
 export interface AppInput {
   /** The `theme` value found in storage at boot. */
   storedTheme: string | null;
+  /** The system's colour scheme at boot (prefers-color-scheme); light when unknown. */
+  systemTheme?: Theme;
   /** The `authToken` found in storage at boot (the session restores from it). */
   storedToken?: string | null;
 }
@@ -46,7 +48,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   invoke: [
-    { id: 'theme', systemId: 'theme', src: 'theme', input: ({ event }) => ({ stored: event.input.storedTheme }) },
+    { id: 'theme', systemId: 'theme', src: 'theme', input: ({ event }) => ({ stored: event.input.storedTheme, system: event.input.systemTheme ?? 'light' }) },
     {
       id: 'session',
       systemId: 'session',

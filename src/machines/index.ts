@@ -23,6 +23,8 @@ import { answersMachine } from './answers.machine';
 import { whoReactedMachine } from './whoReacted.machine';
 import { composerMachine } from './composer.machine';
 import { peopleMachine } from './people.machine';
+import { presenceMachine } from './presence.machine';
+import { notificationSettingsMachine } from './notificationSettings.machine';
 import { profileMachine } from './profile.machine';
 import { personalizeMachine } from './personalize.machine';
 import { profileImageMachine } from './profileImage.machine';
@@ -72,6 +74,8 @@ export const statecharts = {
   answers: answersMachine,
   whoReacted: whoReactedMachine,
   people: peopleMachine,
+  presence: presenceMachine,
+  notificationSettings: notificationSettingsMachine,
   profile: profileMachine,
   personalize: personalizeMachine,
   profileImage: profileImageMachine,

@@ -226,4 +226,10 @@ export type PeopleActorRef = ActorRefFrom<typeof peopleMachine>;
 export type PeopleSnapshot = SnapshotFrom<typeof peopleMachine>;
 
 export const selectShown = (s: PeopleSnapshot) => s.context.results ?? s.context.users;
+
+/** Suggestions not already in the list beside them: a member appears once on the page. */
+export const suggestionsApart = (context: Pick<PeopleContext, 'users' | 'results' | 'suggestions'>): Person[] => {
+  const shown = new Set((context.results ?? context.users).map((person) => person._id));
+  return context.suggestions.filter((person) => !shown.has(person._id));
+};
 export const selectIsSearching = (s: PeopleSnapshot) => !s.matches({ search: 'idle' });

@@ -195,6 +195,30 @@ describe('theme and not-found', () => {
     await page.context().close();
   });
 
+  it("follows the system's colour scheme, live, until the member chooses", async () => {
+    const context = await openContext(browser, app.url, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    await page.goto('/');
+    await expect.poll(isDark).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(isDark).toBe(false);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(isDark).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    // A choice is kept, and the system no longer moves it.
+    await signIn(page, member.username, member.password);
+    await page.waitForURL('**/app/social/streams');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect.poll(isDark).toBe(false);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect.poll(isDark).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await context.close();
+  });
+
   it('shows the 404 page and Back Home goes back one page', async () => {
     const page = await newPage();
     await page.goto('/forgot-password');

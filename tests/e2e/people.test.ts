@@ -44,7 +44,7 @@ describe('people and profiles', () => {
 
     // Search runs from one character.
     await amy.page.getByRole('searchbox', { name: 'Search people' }).fill('b');
-    await expect.poll(() => amy.page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'bob' }).count()).toBe(1);
+    await expect.poll(() => amy.page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'bob', exact: true }).count()).toBe(1);
     await amy.page.getByRole('searchbox', { name: 'Search people' }).fill('');
     await expect.poll(() => members.count()).toBe(1);
   });
@@ -53,7 +53,7 @@ describe('people and profiles', () => {
     const members = amy.page.getByRole('list', { name: 'Members' });
     await members.getByRole('button', { name: 'Follow bob' }).click();
     await expect.poll(() => members.getByRole('button', { name: 'Unfollow bob' }).isEnabled(), { timeout: 15_000 }).toBe(true);
-    await members.getByRole('link', { name: 'bob' }).click();
+    await members.getByRole('link', { name: 'bob', exact: true }).click();
     await amy.page.waitForURL(`**${profileUrl(bob)}`);
     await expect.poll(() => count(amy.page, 'followers')).toBe('1');
     await amy.page.getByRole('button', { name: 'Unfollow', exact: true }).click();
@@ -67,7 +67,7 @@ describe('people and profiles', () => {
     await expect.poll(() => count(amy.page, 'followers')).toBe('1');
 
     await amy.page.getByRole('tab', { name: 'Followers' }).click();
-    await expect.poll(() => amy.page.getByRole('list', { name: 'Followers' }).getByRole('link', { name: 'amy' }).count()).toBe(1);
+    await expect.poll(() => amy.page.getByRole('list', { name: 'Followers' }).getByRole('link', { name: 'amy', exact: true }).count()).toBe(1);
     // Owner-only tabs are not there on someone else's profile.
     await expect.poll(() => amy.page.getByRole('tab', { name: 'Change Password' }).count()).toBe(0);
 
@@ -93,7 +93,7 @@ describe('people and profiles', () => {
   it('keeps a notification preference after a reload', async () => {
     await amy.page.getByRole('tab', { name: 'Notifications' }).click();
     const follows = amy.page.getByRole('switch', { name: 'Follows' });
-    await expect.poll(() => amy.page.getByText('New followers notifications.').count()).toBe(1);
+    await expect.poll(() => amy.page.getByText('Someone follows you').count()).toBe(1);
     const before = await follows.isChecked();
     await follows.locator('xpath=ancestor::label').click();
     await expect.poll(() => follows.isChecked()).toBe(!before);
@@ -266,5 +266,77 @@ describe('people and profiles', () => {
     expect(await dora.page.getByRole('button', { name: 'More options for evan' }).count()).toBe(1);
     await dora.page.context().close();
     await evan.page.context().close();
+  });
+
+  it('messages a member who never posted from their profile; the chat header says whether they are online', async () => {
+    const fay = await signUpMember(browser, app, 'fay');
+    const gus = await signUpMember(browser, app, 'gus');
+    const cleo = await signUpMember(browser, app, 'cleo', 375);
+
+    // The people page shows each member once, with Message beside Follow.
+    await fay.page.goto('/app/social/people');
+    const members = fay.page.getByRole('list', { name: 'Members' });
+    await expect.poll(() => members.getByRole('link', { name: 'Message gus' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => fay.page.getByRole('link', { name: 'gus', exact: true }).count()).toBe(1);
+    await screenshot(fay.page, 'people-message-1280-light');
+
+    // Gus never posted: his profile is where Fay starts.
+    await fay.page.goto(profileUrl(gus));
+    await expect.poll(() => fay.page.getByRole('heading', { level: 1, name: 'gus' }).count()).toBe(1);
+    expect(await count(fay.page, 'posts')).toBe('0');
+    await auditAccessibility(fay.page, 'another member profile with Message');
+    await screenshot(fay.page, 'profile-message-1280-light');
+    await fay.page.getByRole('link', { name: 'Message gus' }).click();
+    await fay.page.waitForURL(`**/app/social/chat/messages?username=gus&id=${gus.id}&isGroup=false`);
+    const header = fay.page.getByRole('region', { name: 'Conversation with gus' }).locator('header');
+    await expect.poll(() => header.innerText(), { timeout: 15_000 }).toContain('Online');
+    const composer = fay.page.getByRole('textbox', { name: 'Message gus' });
+    await composer.fill('Hello Gus, welcome aboard.');
+    await composer.press('Enter');
+    const sent = fay.page.getByRole('log', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Hello Gus, welcome aboard.' });
+    await expect.poll(() => sent.innerText(), { timeout: 15_000 }).toMatch(/Sent|Read/);
+    await auditAccessibility(fay.page, 'chat with presence');
+    await screenshot(fay.page, 'chat-presence-1280-light');
+
+    // It reaches Gus.
+    await gus.page.goto('/app/social/chat/messages');
+    const fayInList = gus.page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^fay/ });
+    await expect.poll(() => fayInList.innerText(), { timeout: 15_000 }).toContain('Hello Gus, welcome aboard.');
+    await fayInList.click();
+    await expect.poll(() => gus.page.getByRole('log', { name: 'Messages' }).getByText('Hello Gus, welcome aboard.').count(), { timeout: 15_000 }).toBe(1);
+
+    // Gus leaves the app: Fay's header says so, live; he comes back, and it says that too.
+    await gus.page.goto('about:blank');
+    await expect.poll(() => header.innerText(), { timeout: 15_000 }).toContain('Offline');
+    await gus.page.goto('/app/social/streams');
+    await expect.poll(() => header.innerText(), { timeout: 15_000 }).toContain('Online');
+
+    // A phone: Message on the profile fits beside Follow; the header shows presence above the thread.
+    await cleo.page.goto(profileUrl(gus));
+    await expect.poll(() => cleo.page.getByRole('link', { name: 'Message gus' }).count()).toBe(1);
+    expect(await cleo.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(cleo.page, 'profile-message-375-light');
+    await cleo.page.goto('/app/social/people');
+    await expect.poll(() => cleo.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: 'Message gus' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await cleo.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await auditAccessibility(cleo.page, 'people page, phone');
+    await screenshot(cleo.page, 'people-message-375-light');
+    await cleo.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: 'Message gus' }).click();
+    await expect.poll(() => cleo.page.getByRole('region', { name: 'Conversation with gus' }).locator('header').innerText(), { timeout: 15_000 }).toContain('Online');
+    await screenshot(cleo.page, 'chat-presence-375-light');
+
+    // Notification settings are under Settings too, in plain words.
+    await cleo.page.goto('/app/social/setting/cleo');
+    const settings = cleo.page.getByRole('region', { name: 'Notification settings' });
+    await expect.poll(() => settings.getByText('Someone follows you').count()).toBe(1);
+    const follows = settings.getByRole('switch', { name: 'Follows' });
+    await follows.locator('xpath=ancestor::label').click();
+    await expect.poll(() => follows.isChecked()).toBe(false);
+    await expect.poll(() => follows.isEnabled()).toBe(true);
+    await cleo.page.reload();
+    await expect.poll(() => cleo.page.getByRole('region', { name: 'Notification settings' }).getByRole('switch', { name: 'Follows' }).isChecked()).toBe(false);
+    await settings.scrollIntoViewIfNeeded();
+    await screenshot(cleo.page, 'settings-notifications-375-light');
+    for (const who of [fay, gus, cleo]) await who.page.context().close();
   });
 });

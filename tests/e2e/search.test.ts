@@ -58,7 +58,7 @@ describe('search', () => {
     await box.fill('lindqvist');
     await page.waitForURL('**/app/social/search?q=lindqvist&tab=questions', { timeout: 15_000 });
     await page.getByRole('tab', { name: /People/ }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist', exact: true }).count()).toBe(1);
     await screenshot(page, 'search-people-1280-light');
 
     // The tab changes replaced the address; the new query pushed one.
@@ -71,7 +71,7 @@ describe('search', () => {
     await page.reload();
     await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toBe('lindqvist');
     await expect.poll(() => page.getByRole('tab', { name: /People/ }).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist', exact: true }).count()).toBe(1);
 
     // The author herself finds her private post too.
     await ann.page.goto('/app/social/search?q=risotto');

@@ -58,7 +58,7 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
   describe('GET /user/all/{page}', () => {
     it('lists every other member, newest first, with the follow relation, never an e-mail', async () => {
       const answer = await ok(t, me, 'GET', '/user/all/1');
-      expect(answer.totalUsers).toBeGreaterThanOrEqual(3);
+      expect(answer.totalUsers).toBeGreaterThanOrEqual(2); // friend and stranger: no blocks, no admins
       const people = await allPeople(me);
       expect(ids(people)).toContain(friend.id);
       expect(ids(people)).toContain(stranger.id);
@@ -140,6 +140,31 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
       } finally {
         await local.close();
       }
+    });
+  });
+
+  describe('administrators', () => {
+    // Admin accounts moderate; they are not members to follow or message (first-hour issue 15).
+    it('are never listed among people, found by the people search or suggested, to members or to admins', async () => {
+      const otherAdmin = await member(t, { admin: true });
+      for (const who of [me, stranger, admin]) {
+        const listed = ids(await allPeople(who));
+        expect(listed).not.toContain(admin.id);
+        expect(listed).not.toContain(otherAdmin.id);
+        expect(ids((await ok(t, who, 'GET', '/user/profile/user/suggestions')).users)).not.toEqual(expect.arrayContaining([otherAdmin.id]));
+        for (const name of [admin.username, otherAdmin.username]) {
+          expect((await ok(t, who, 'GET', `/user/profile/search/${name}`)).search).toEqual([]);
+          // The site search's People tab shows people as these lists do.
+          expect((await ok(t, who, 'GET', `/search/people/${name}`)).people.map((p: Person) => p._id)).toEqual([]);
+        }
+      }
+      expect(ids(await allPeople(me))).toContain(stranger.id);
+    });
+
+    it('are not in the people total either, and their profile stays reachable by its URL', async () => {
+      const people = await allPeople(stranger);
+      expect((await ok(t, stranger, 'GET', '/user/all/1')).totalUsers).toBe(people.length);
+      expect((await ok(t, stranger, 'GET', `/user/profile/${admin.id}`)).user).toMatchObject({ _id: admin.id, username: admin.username });
     });
   });
 

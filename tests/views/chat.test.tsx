@@ -257,6 +257,26 @@ describe('group thread', () => {
   });
 });
 
+describe('private thread header', () => {
+  it('says whether the other member is online, watching them on the socket, and follows changes live', async () => {
+    const t = renderChat(
+      `/chat/messages?username=ben&id=${ben.id}&isGroup=false`,
+      baseRoutes({ [`GET /chat/message/user/${ben.id}?isGroupChat=false`]: () => ({ messages: [], lastSeq: 0, hasMore: false }) }),
+    );
+    t.emit.mockImplementation((async (event: string) => (event === 'watch presence' ? { ok: true, online: [ben.id] } : { ok: true })) as never);
+    const header = await screen.findByRole('region', { name: 'Conversation with ben' });
+    // The socket connects (or reconnects): the header watches Ben again and hears he is online.
+    act(() => t.bus.publish({ event: 'reconnected' }));
+    await waitFor(() => expect(within(header).getByText('Online')).toBeTruthy());
+    expect(t.emit).toHaveBeenCalledWith('watch presence', { userIds: [ben.id] });
+    act(() => t.bus.publish({ event: 'user online', payload: { type: 'change', userId: ben.id, online: false } }));
+    expect(within(header).getByText('Offline')).toBeTruthy();
+    // Someone else going online says nothing about Ben.
+    act(() => t.bus.publish({ event: 'user online', payload: { type: 'change', userId: cleo.id, online: true } }));
+    expect(within(header).getByText('Offline')).toBeTruthy();
+  });
+});
+
 describe('new group chat dialog', () => {
   it('checks the name, invites members found by search, shows a refusal, then creates and opens the group', async () => {
     let refuse = true;

@@ -118,6 +118,8 @@ describe('profile page', () => {
     expect(link.getAttribute('href')).toBe('https://youtube.com/@ben');
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(within(screen.getByRole('list', { name: 'Hobbies' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Chess', 'Climbing']);
+    // Message opens the private chat with them, posts or not (the chat starts the conversation).
+    expect(screen.getByRole('link', { name: 'Message ben' }).getAttribute('href')).toBe('/app/social/chat/messages?username=ben&id=u2&isGroup=false');
   });
 
   it('shows the owner every tab and their edit buttons', async () => {
@@ -128,6 +130,7 @@ describe('profile page', () => {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
     expect(screen.queryByRole('button', { name: 'More options for alice' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Message alice' })).toBeNull();
   });
 
   it('previews a new picture and shows the server message, then "Error uploading image", as error toasts', async () => {
@@ -232,6 +235,8 @@ describe('profile page', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Block ben?' });
     await user.click(within(confirm).getByRole('button', { name: 'Block' }));
     await screen.findByRole('heading', { name: 'You blocked ben' });
+    // While the block stands there is no way to message them.
+    expect(screen.queryByRole('link', { name: 'Message ben' })).toBeNull();
     expect(api.follows.block).toHaveBeenCalledWith('u2');
     expect(published).toContainEqual({ event: 'blocked', userId: 'u2' });
     await user.click(screen.getByRole('button', { name: 'Unblock ben' }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INTEREST_TOPICS } from '../../src/api/constants';
 import type { ApiClient } from '../../src/api/client';
-import type { PersonalizeBody } from '../../src/api/users';
+import type { NotificationSettings, PersonalizeBody } from '../../src/api/users';
 import { peopleLogic } from '../../src/effects/people';
 import { createBus } from '../../src/effects/socket';
 import { Toasts } from '../../src/views/components/Toasts';
@@ -16,9 +16,10 @@ import { startTestApp, withApp } from './appHarness';
 
 function fakeApi() {
   let settings = { allowPersonalize: true, interests: ['music'] as string[] };
+  let notifications: NotificationSettings = { messages: true, follows: false, reactions: true, comments: true };
   const api = {
     users: {
-      profile: vi.fn(async () => ({ user: ownProfile({ _id: 'u1', username: 'alice', personalizeSettings: settings as never }) })),
+      profile: vi.fn(async () => ({ user: ownProfile({ _id: 'u1', username: 'alice', personalizeSettings: settings as never, notifications }) })),
       personalize: vi.fn(async (body: PersonalizeBody) => {
         settings = { ...settings, ...body } as typeof settings;
         return { message: 'Personalization settings updated', personalizeSettings: settings };
@@ -28,6 +29,10 @@ function fakeApi() {
         return { message: 'Interests cleared', personalizeSettings: settings };
       }),
       clearBehavior: vi.fn(async () => ({ message: 'Recorded behaviour cleared', cleared: 4 })),
+      settings: vi.fn(async (body: Partial<NotificationSettings>) => {
+        notifications = { ...notifications, ...body };
+        return { message: 'Notification settings updated', user: ownProfile({ _id: 'u1', username: 'alice', notifications }) };
+      }),
     },
     // The page's Blocked members section (its own tests: blockedMembers.test.tsx).
     follows: { blocked: vi.fn(async () => ({ users: [], count: 0 })) },
@@ -105,6 +110,27 @@ describe('settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Clear recorded behaviour' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Recorded behaviour cleared'));
     expect(api.users.clearBehavior).toHaveBeenCalledTimes(1);
+  });
+
+  it('has the notification settings too, in plain words, each saved as it is switched and put back when refused', async () => {
+    const { api, user } = renderSettings();
+    const section = await screen.findByRole('region', { name: 'Notification settings' });
+    const follows = await within(section).findByRole('switch', { name: 'Follows' });
+    expect(within(section).getByText('Someone follows you')).toBeTruthy();
+    expect(within(section).getByText('Someone sends you a direct message')).toBeTruthy();
+    expect((follows as HTMLInputElement).checked).toBe(false);
+    expect((within(section).getByRole('switch', { name: 'Messages' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(follows);
+    await waitFor(() => expect(api.users.settings).toHaveBeenCalledWith({ follows: true }));
+    await waitFor(() => expect((follows as HTMLInputElement).disabled).toBe(false));
+    expect((follows as HTMLInputElement).checked).toBe(true);
+
+    api.users.settings.mockRejectedValueOnce(refused('Too many requests, please try again later', 429));
+    const comments = within(section).getByRole('switch', { name: 'Comments' }) as HTMLInputElement;
+    await user.click(comments);
+    await waitFor(() => expect(screen.getByText('Too many requests, please try again later')).toBeTruthy());
+    await waitFor(() => expect(comments.disabled).toBe(false));
+    expect(comments.checked).toBe(true);
   });
 
   it("refuses another member's settings without asking the server", async () => {

@@ -126,9 +126,9 @@ export function createSearchStore(database: DatabaseHandle, postStore: PostStore
         order by post_search_fts.rowid desc limit ${LIMIT}`);
     },
 
-    /** Members whose name matches, as the people lists show them: not the viewer, no block either way, banned ones for admins only. */
+    /** Members whose name matches, as the people lists show them: not the viewer, no block either way, banned ones for admins only, no admin account. */
     peopleWindow(viewer: Viewer, terms: SearchTerm[], exactName: string, before: number | null): Promise<Hit[]> {
-      const shown = sql<SqlBool>`users.id <> ${viewer.id} and ${notBlockedBetween(viewer, 'users.id')} and ${viewer.isAdmin ? sql`1 = 1` : sql`users.is_banned = 0`}`;
+      const shown = sql<SqlBool>`users.id <> ${viewer.id} and users.role <> 'ADMIN' and ${notBlockedBetween(viewer, 'users.id')} and ${viewer.isAdmin ? sql`1 = 1` : sql`users.is_banned = 0`}`;
       if (postgres) {
         return pgWindow('user_search', null, terms, before, (source, limit) => sql<HitRow>`
           select s.id as sid, users.id, users.created_at, s.search_text as text, (users.username_lower = ${exactName}) as exact

@@ -43,11 +43,15 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 export function createProfileStore(database: DatabaseHandle) {
   const { db } = database;
 
-  /** Members the viewer may see in lists: not themselves, no block either way, not banned (admins see banned ones). */
+  /**
+   * Members the viewer may see in lists: not themselves, no block either way, not banned (admins
+   * see banned ones), never an admin account (admins moderate; they are not members to follow).
+   */
   const people = (viewer: Viewer) => {
     let query = db
       .selectFrom('users')
       .where('users.id', '<>', viewer.id)
+      .where('users.role', '<>', 'ADMIN')
       .where(notBlockedBetween(viewer, 'users.id'));
     if (!viewer.isAdmin) query = query.where('users.is_banned', '=', 0);
     return query;

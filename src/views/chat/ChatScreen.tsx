@@ -65,7 +65,7 @@ export function ChatScreen({ me }: { me: ChatMember }) {
       ) : (
         <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-neutral-600 dark:text-neutral-400">
           <MessageCircle aria-hidden="true" size={36} />
-          <p>Choose a conversation, start a group chat, or message a member from the menu of their post.</p>
+          <p>Choose a conversation, start a group chat, or message a member from their profile, the People page or the menu of their post.</p>
         </div>
       )}
     </div>

@@ -1,15 +1,19 @@
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowLeft, Info } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
   selectEditing, selectLoadingOlder, selectThreadFailed, selectThreadReady, type ChatActorRef, type ChatMember, type ChatPeer,
 } from '../../machines/chat.machine';
+import { journal } from '../../effects/journal';
+import { presenceLogic } from '../../effects/presence';
+import { selectOnline } from '../../machines/presence.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
 import { LoadError } from '../components/LoadError';
 import { PageSpinner } from '../components/PageSpinner';
+import { useChatDeps } from './ChatDeps';
 import { GroupAvatar } from './GroupAvatar';
 import { GroupInfoDialog } from './GroupInfoDialog';
 import { MessageBubble } from './MessageBubble';
@@ -26,8 +30,27 @@ function PeerHeading({ chat, peer }: { chat: ChatActorRef; peer: ChatPeer }) {
   return (
     <>
       <Avatar username={peer.username} avatarColor={avatarColor || undefined} profilePicture={profilePicture || undefined} size="sm" />
-      <h2 className="truncate text-lg font-semibold">{peer.username}</h2>
+      <div className="flex min-w-0 flex-col">
+        <h2 className="truncate text-lg leading-tight font-semibold">{peer.username}</h2>
+        <PeerPresence peerId={peer.id} />
+      </div>
     </>
+  );
+}
+
+/** 'Online' / 'Offline' under the other member's name: the socket watches them while the conversation is open. */
+function PeerPresence({ peerId }: { peerId: string }) {
+  const { bus, emit } = useChatDeps();
+  const logic = useMemo(() => presenceLogic({ bus, emit }), [bus, emit]);
+  const presence = useActorRef(logic, { input: { userIds: [peerId] }, inspect: journal.inspect });
+  const online = useSelector(presence, (s) => selectOnline(s, peerId));
+  // Unknown until the server answers (no socket yet): nothing rather than a wrong word.
+  if (online === null) return null;
+  return (
+    <p className="flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400" data-online={online}>
+      <span aria-hidden="true" className={`size-2 rounded-full ${online ? 'bg-green-600' : 'bg-neutral-400'}`} />
+      {online ? 'Online' : 'Offline'}
+    </p>
   );
 }
 
@@ -79,7 +102,7 @@ export function ChatThread({ chat, me, peer, showBack }: { chat: ChatActorRef; m
             <ArrowLeft aria-hidden="true" size={20} />
           </Link>
         ) : null}
-        {peer.isGroup ? <GroupHeading chat={chat} me={me} peer={peer} /> : <PeerHeading chat={chat} peer={peer} />}
+        {peer.isGroup ? <GroupHeading chat={chat} me={me} peer={peer} /> : <PeerHeading key={peer.id} chat={chat} peer={peer} />}
       </header>
       {loading ? (
         <PageSpinner label="Loading messages" />

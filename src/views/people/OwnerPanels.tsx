@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Form, Switch } from 'react-aria-components';
 import { NOTIFICATION_SETTINGS } from '../../api/constants';
-import type { Profile } from '../../api/users';
+import type { NotificationSettings, NotificationType, Profile } from '../../api/users';
 import type { ProfileActorRef } from '../../machines/profile.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
@@ -38,6 +38,25 @@ export function ChangePassword({ actor }: { actor: ProfileActorRef }) {
 export function NotificationSettingsPanel({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
   const saving = useSelector(actor, (s) => s.matches({ ready: { tab: { notifications: 'saving' } } }));
   return (
+    <NotificationSwitches
+      settings={profile.notifications ?? null}
+      saving={saving}
+      onChange={(setting, value) => actor.send({ type: 'profile.setNotification', setting, value })}
+    />
+  );
+}
+
+/** The four notification switches (the profile's tab and the settings page); `settings` null: all off until known. */
+export function NotificationSwitches({
+  settings,
+  saving,
+  onChange,
+}: {
+  settings: NotificationSettings | null;
+  saving: boolean;
+  onChange: (setting: NotificationType, value: boolean) => void;
+}) {
+  return (
     <ul aria-label="Notification settings" className="flex flex-col gap-2">
       {NOTIFICATION_SETTINGS.map((setting) => (
         <li key={setting.type} className="flex items-center justify-between gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
@@ -47,9 +66,9 @@ export function NotificationSettingsPanel({ actor, profile }: { actor: ProfileAc
           </div>
           <Switch
             aria-label={setting.title}
-            isSelected={profile.notifications?.[setting.type] ?? false}
+            isSelected={settings?.[setting.type] ?? false}
             isDisabled={saving}
-            onChange={(value) => actor.send({ type: 'profile.setNotification', setting: setting.type, value })}
+            onChange={(value) => onChange(setting.type, value)}
             className="group flex cursor-pointer items-center outline-none"
           >
             <span className="flex h-6 w-11 items-center rounded-full bg-neutral-300 p-0.5 transition group-data-[selected]:bg-accent group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-accent dark:bg-neutral-700">

@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { PEOPLE_PAGE_SIZE } from '../../api/users';
 import { journal } from '../../effects/journal';
-import { selectIsSearching } from '../../machines/people.machine';
+import { selectIsSearching, suggestionsApart } from '../../machines/people.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { Skeleton } from '../components/Skeleton';
@@ -22,7 +22,8 @@ export default function PeoplePage() {
   const searching = useSelector(people, selectIsSearching);
   const me = useSessionProfile();
   const [query, setQuery] = useState('');
-  const { users, total, page, results, suggestions, online, error, searchError } = state.context;
+  const { users, total, page, results, online, error, searchError } = state.context;
+  const suggestions = suggestionsApart(state.context);
   const isOnline = (id: string) => online.includes(id);
   const pages = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
   const shown = results ?? users;

@@ -5,6 +5,7 @@ import type { Person } from '../../api/users';
 import { journal } from '../../effects/journal';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
+import { MessageLink } from '../chat/MessageLink';
 import { useStreamsLogic } from '../streams/StreamsLogic';
 import { memberHref } from './PeopleLogic';
 
@@ -55,7 +56,12 @@ export function PersonRow({ person, online, isMe }: { person: Person; online: bo
         </Link>
         {person.followsYou ? <span className="text-xs text-neutral-600 dark:text-neutral-400">Follows you</span> : null}
       </div>
-      {isMe ? null : <FollowButton userId={person._id} username={person.username} following={person.isFollowing} />}
+      {isMe ? null : (
+        <div className="flex shrink-0 items-center gap-2">
+          <MessageLink userId={person._id} username={person.username} size="sm" compact />
+          <FollowButton userId={person._id} username={person.username} following={person.isFollowing} />
+        </div>
+      )}
     </li>
   );
 }

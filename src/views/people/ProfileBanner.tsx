@@ -7,6 +7,7 @@ import type { ProfileActorRef } from '../../machines/profile.machine';
 import type { ProfileImageKind } from '../../machines/profileImage.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
+import { MessageLink } from '../chat/MessageLink';
 import { ImagePicker } from './ImagePicker';
 import { VisitorMenu } from './VisitorMenu';
 
@@ -55,7 +56,7 @@ export function ProfileBanner({ actor, profile }: { actor: ProfileActorRef; prof
             Settings
           </Link>
         ) : (
-          <div className="flex items-center gap-1">
+          <div className="flex items-center gap-2">
             <Button
               variant={profile.isFollowing ? 'secondary' : 'primary'}
               isDisabled={changing}
@@ -63,6 +64,7 @@ export function ProfileBanner({ actor, profile }: { actor: ProfileActorRef; prof
             >
               {profile.isFollowing ? 'Unfollow' : 'Follow'}
             </Button>
+            <MessageLink userId={profile._id} username={profile.username} />
             <VisitorMenu actor={actor} username={profile.username} />
           </div>
         )}

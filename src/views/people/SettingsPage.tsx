@@ -12,10 +12,11 @@ import { EmptyState, PageTitle } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
 import { LoadError } from '../components/LoadError';
 import { BlockedMembers } from './BlockedMembers';
+import { NotificationSwitches } from './OwnerPanels';
 
 /**
- * /setting/:username: the owner's personalization (the switch, interest topics, clearing) and
- * the members they blocked. Each section loads and fails on its own.
+ * /setting/:username: the owner's personalization (the switch, interest topics, clearing), their
+ * notification settings and the members they blocked. Each section loads and fails on its own.
  */
 export default function SettingsPage({ username }: { username: string }) {
   const me = useSessionProfile();
@@ -25,6 +26,7 @@ export default function SettingsPage({ username }: { username: string }) {
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageTitle>Settings</PageTitle>
       <Personalization userId={me._id} />
+      <Notifications userId={me._id} />
       <BlockedMembers />
     </div>
   );
@@ -95,5 +97,35 @@ function Personalization({ userId }: { userId: string }) {
         {message ? <Alert tone="success">{message}</Alert> : null}
       </section>
     </>
+  );
+}
+
+/** Which notifications the member gets (also the profile's Notifications tab), each saved as it is switched. */
+function Notifications({ userId }: { userId: string }) {
+  const logic = usePeopleLogic();
+  const actor = useActorRef(logic.notificationSettings, { input: { userId }, inspect: journal.inspect });
+  const state = useSelector(actor, (s) => s);
+  return (
+    <section aria-labelledby="notifications-title" className="flex flex-col gap-3">
+      <div>
+        <h2 id="notifications-title" className="font-semibold text-neutral-900 dark:text-white">
+          Notification settings
+        </h2>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">Choose what you hear about.</p>
+      </div>
+      {state.matches('loading') ? (
+        <Skeleton className="h-40 w-full rounded-2xl" />
+      ) : state.matches('failed') ? (
+        <LoadError title="Could not load your notification settings" onRetry={() => actor.send({ type: 'notificationSettings.retry' })}>
+          {state.context.error}
+        </LoadError>
+      ) : (
+        <NotificationSwitches
+          settings={state.context.settings}
+          saving={state.matches('saving')}
+          onChange={(setting, value) => actor.send({ type: 'notificationSettings.set', setting, value })}
+        />
+      )}
+    </section>
   );
 }
