@@ -48,6 +48,8 @@ const envSchema = z.object({
   /** Multiplies every rate limit: a journey suite on one machine may need more than a person. */
   RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: 'must be a number' }).positive('must be above 0').max(10_000), '1'),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
+  /** auto: one short readable line per request on a terminal, JSON lines otherwise (files, services, CI). */
+  LOG_FORMAT: withDefault(z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }), 'auto'),
 });
 
 export interface RateLimitRule {
@@ -101,6 +103,7 @@ export interface Config {
   passwordHashing: { memoryCost: number; timeCost: number; parallelism: number };
   sessions: { shortMs: number; longMs: number; resetTokenMs: number };
   logLevel: (typeof LOG_LEVELS)[number];
+  logFormat: 'pretty' | 'json';
 }
 
 export class ConfigError extends Error {
@@ -191,5 +194,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashing: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     sessions: { shortMs: 12 * HOUR, longMs: 30 * 24 * HOUR, resetTokenMs: 30 * MINUTE },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
   };
 }

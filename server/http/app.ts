@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -40,7 +40,7 @@ import { installBodyParsers } from './bodyParsers';
 import { clientApp } from './client';
 import { installErrorHandler, sendError } from './errorHandler';
 import { inlineScriptHashes } from './inlineScripts';
-import { loggerOptions } from './logging';
+import { logRequestLines, loggerOptions } from './logging';
 import { tooManyRequests } from './rateLimits';
 import { createUploadLimit } from './uploadLimit';
 import { recordRoutes } from './routeTable';
@@ -92,7 +92,9 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { ...loggerOptions(config), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger: loggerOptions(config, deps.logStream),
+    // The readable format writes one line per request itself (logRequestLines), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' }),
     // A hop count means: trust that many proxies in front of us (Fastify's types lack the number form).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: config.limits.bodyBytes,
@@ -101,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Errors the router raises before any route (bad URL encoding, over-long parameters) get the one shape too.
     frameworkErrors: sendError,
   });
+  if (config.logFormat === 'pretty') logRequestLines(app);
   // Before any route: the table of every route (the authorization tests compare it with theirs).
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,10 +1,20 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
 import type { Config } from '../config';
 
 /** Reset tokens travel in a URL path; request logs must never carry them. */
 export const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?#]*/i, '$1[redacted]');
 
-export function loggerOptions(config: Pick<Config, 'logLevel'>): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+/**
+ * JSON lines for machines (Fastify's own request and response entries), or, for a person at a
+ * terminal (`LOG_FORMAT`, docs/server.md), pino-pretty's short coloured lines, where each request
+ * is one line written by `logRequestLines`. `destination`: where lines go (stdout by default).
+ */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, destination?: NodeJS.WritableStream): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  const stream =
+    config.logFormat === 'pretty'
+      ? pretty({ destination: destination ?? 1, colorize: !destination && Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, sync: true })
+      : destination;
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -15,5 +25,13 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): Exclude<Fastify
         remoteAddress: request.ip,
       }),
     },
+    ...(stream ? { stream } : {}),
   };
+}
+
+/** In the readable format: one line per answered request ("GET /api/post/all/1 200 4 ms"), instead of two entries. */
+export function logRequestLines(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(`${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+  });
 }
