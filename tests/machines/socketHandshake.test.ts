@@ -36,7 +36,8 @@ describe('the socket when the server goes down during the handshake', () => {
     await until(() => handshakes === 1, 'the first handshake');
     // The server's end of every transport goes, as when its process is killed.
     io.disconnectSockets(true);
-    for (const client of Object.values(io.engine.clients)) (client as { close(): void }).close();
+    // (engine.close() would also stop new transports; the retry must find the server listening.)
+    for (const client of Object.values((io.engine as unknown as { clients: Record<string, { close(): void }> }).clients)) client.close();
     await until(() => actor.getSnapshot().matches({ active: 'reconnecting' }), 'the socket to wait before trying again');
     expect(actor.getSnapshot().context.lastError).toBe('transport close');
     await until(() => handshakes === 2, 'a second handshake');
