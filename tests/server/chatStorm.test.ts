@@ -23,6 +23,7 @@ describe.each(backends)('a reconnect storm on %s', (_name, backend) => {
       dropEveryMs: 1000,
       dropShare: 0.2,
       backend,
+      tabs: 'machine',
       waitMs: 60_000,
     });
     expect(report.problems).toEqual([]);

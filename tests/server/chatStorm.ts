@@ -26,7 +26,7 @@ import { startServer } from '../../server/main';
 import { createChatStore } from '../../server/modules/chat/store';
 import { createUserStore } from '../../server/modules/users/store';
 import { freePort } from '../e2e/support/app';
-import { startStormClient, storedMessages, tabReady, unsentMessages, type StormClient, type StormMember, type StormTab } from './stormClient';
+import { startStormClient, type StormClient, type StormMember, type StormTab, type TabKind } from './stormClient';
 import { startServerProcess, type ServerProcess } from './stormServer';
 
 export type StormBackend = { kind: 'sqlite' } | { kind: 'postgres'; databaseUrl: string; redisUrl: string };
@@ -45,6 +45,8 @@ export interface StormOptions {
   dropShare: number;
   /** SQLite: one server process. PostgreSQL + Redis: two, clients alternate between them; the first is killed. */
   backend: StormBackend;
+  /** The app's chat machine per conversation, or a follower of its protocol (lighter: 300 clients in one process). */
+  tabs: TabKind;
   /** Bound on each wait (everything stored, everyone reconnected, everyone caught up). */
   waitMs: number;
   seed?: number;
@@ -97,11 +99,16 @@ function prng(seed: number) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(done: () => boolean, ms: number, tick: () => void = () => {}): Promise<boolean> {
+async function until(done: () => boolean, ms: number, tick: () => void = () => {}, progress?: () => void): Promise<boolean> {
   const deadline = Date.now() + ms;
+  let nextProgress = Date.now() + 10_000;
   while (!done()) {
     if (Date.now() > deadline) return false;
     tick();
+    if (progress && Date.now() > nextProgress) {
+      nextProgress += 10_000;
+      progress();
+    }
     await sleep(50);
   }
   return true;
@@ -189,8 +196,8 @@ const listed = (seqs: number[]) => (seqs.length > 8 ? `${seqs.slice(0, 8).join('
 
 /** What is wrong with a tab against the server's messages, or null. */
 function tabProblem(client: StormClient, tab: StormTab, truth: ChatMessage[]): string | null {
-  const held = storedMessages(tab);
-  const unsent = unsentMessages(tab);
+  const held = tab.stored();
+  const unsent = tab.unsent();
   if (unsent.length === 0 && held.length === truth.length && held.every((m, i) => m._id === truth[i]!._id)) return null;
   const count = new Map<string, number>();
   for (const m of held) count.set(m._id, (count.get(m._id) ?? 0) + 1);
@@ -199,7 +206,6 @@ function tabProblem(client: StormClient, tab: StormTab, truth: ChatMessage[]): s
   const twice = held.filter((m) => (count.get(m._id) ?? 0) > 1).map((m) => m.seq);
   const foreign = held.filter((m) => !truthIds.has(m._id)).map((m) => m.seq);
   const disorder = held.findIndex((m, i) => i > 0 && m.seq <= held[i - 1]!.seq);
-  const state = JSON.stringify(tab.actor.getSnapshot().value);
   return (
     `client ${client.index} in ${tab.key}: holds ${held.length} of ${truth.length}` +
     (missing.length ? `; missing seqs ${listed(missing)}` : '') +
@@ -207,7 +213,7 @@ function tabProblem(client: StormClient, tab: StormTab, truth: ChatMessage[]): s
     (foreign.length ? `; not on the server: seqs ${listed(foreign)}` : '') +
     (disorder > 0 ? `; out of order at position ${disorder} (seq ${held[disorder]!.seq} after ${held[disorder - 1]!.seq})` : '') +
     (unsent.length ? `; ${unsent.length} not sent (${unsent.map((m) => m.status).join(', ')})` : '') +
-    `; synced to ${tab.actor.getSnapshot().context.syncedSeq}; state ${state}; socket ${client.socketState()}`
+    `; ${tab.describe()}; socket ${client.socketState()}`
   );
 }
 
@@ -242,11 +248,11 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     const acknowledged = new Map<string, ChatMessage>();
     members.forEach((member, index) => {
       const peers = conversations.filter((c) => c.members.includes(index)).map((c) => ({ key: c.key, peer: c.peerFor(index) }));
-      clients.push(startStormClient({ index, member, url: servers[index % processes]!.url, peers, onAck: (m) => acknowledged.set(m._id, m) }));
+      clients.push(startStormClient({ index, member, url: servers[index % processes]!.url, peers, tabs: options.tabs, onAck: (m) => acknowledged.set(m._id, m) }));
     });
     const tabs = clients.flatMap((client) => client.tabs.map((tab) => ({ client, tab })));
-    if (!(await until(() => clients.every((c) => c.connected()) && tabs.every(({ tab }) => tabReady(tab)), options.waitMs))) {
-      throw new Error(`clients not connected with their conversations open after ${options.waitMs} ms: ${clients.filter((c) => !c.connected()).length} sockets down, ${tabs.filter(({ tab }) => !tabReady(tab)).length} tabs not ready`);
+    if (!(await until(() => clients.every((c) => c.connected()) && tabs.every(({ tab }) => tab.ready()), options.waitMs))) {
+      throw new Error(`clients not connected with their conversations open after ${options.waitMs} ms: ${clients.filter((c) => !c.connected()).length} sockets down, ${tabs.filter(({ tab }) => !tab.ready()).length} tabs not ready`);
     }
 
     /* ----- the storm ----- */
@@ -256,10 +262,10 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     const retryFailed = () => {
       for (const { client, tab } of tabs) {
         if (!client.connected()) continue;
-        for (const m of unsentMessages(tab)) {
+        for (const m of tab.unsent()) {
           if (m.status !== 'failed' || !m.clientId) continue;
           retries += 1;
-          tab.actor.send({ type: 'chat.retrySend', clientId: m.clientId });
+          tab.retry(m.clientId);
         }
       }
     };
@@ -275,7 +281,7 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
         const { client, tab } = tabs[Math.floor(random() * tabs.length)]!;
         const body = `storm message ${wanted.size + 1} from ${client.index}`;
         wanted.set(body, { key: tab.key, client: client.index, tab });
-        tab.actor.send({ type: 'chat.send', body });
+        tab.send(body);
       }
       if (now >= nextDrop) {
         nextDrop += options.dropEveryMs;
@@ -303,21 +309,31 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     log(`${wanted.size} messages sent in ${Date.now() - started} ms; ${drops} connections dropped`);
 
     /* ----- after the storm: everything stored, everyone back, everyone caught up ----- */
-    const storedBySender = () => [...wanted.entries()].every(([body, w]) => storedMessages(w.tab).some((m) => m.body === body));
+    // What each sender's tab does not yet hold as stored (checked tab by tab: 10,000 finds would starve the clients).
+    const outstanding = new Map<StormTab, Set<string>>();
+    for (const [body, w] of wanted) outstanding.set(w.tab, (outstanding.get(w.tab) ?? new Set()).add(body));
+    const storedBySender = () => {
+      for (const [tab, bodies] of outstanding) {
+        for (const m of tab.stored()) bodies.delete(m.body);
+        if (bodies.size === 0) outstanding.delete(tab);
+      }
+      return outstanding.size === 0;
+    };
     let lastRetryAt = 0;
     if (!(await until(storedBySender, options.waitMs, () => {
       if (Date.now() - lastRetryAt < 1000) return;
       lastRetryAt = Date.now();
       retryFailed();
-    }))) {
-      const left = [...wanted.entries()].filter(([body, w]) => !storedMessages(w.tab).some((m) => m.body === body));
+    }, () => log(`waiting: ${[...outstanding.values()].reduce((n, b) => n + b.size, 0)} messages not yet stored as their senders see it; ${clients.filter((c) => c.connected()).length} of ${clients.length} sockets connected`)))) {
+      const left = [...outstanding.values()].flatMap((bodies) => [...bodies]).map((body) => [body, wanted.get(body)!] as const);
       const shown = left.slice(0, 5).map(([body, w]) => {
-        const m = w.tab.actor.getSnapshot().context.messages.find((x) => x.body === body);
-        return `"${body}" in ${w.key}: ${m ? `${m.status}${m.error ? ` (${m.error})` : ''}` : 'not in its tab'}, tab ${JSON.stringify(w.tab.actor.getSnapshot().value)}, socket ${clients[w.client]!.socketState()}`;
+        const m = w.tab.unsent().find((x) => x.body === body);
+        return `"${body}" in ${w.key}: ${m ? `${m.status}${m.error ? ` (${m.error})` : ''}` : 'not in its tab'}, tab ${w.tab.describe()}, socket ${clients[w.client]!.socketState()}`;
       });
       throw new Error(`${left.length} messages still not sent after ${options.waitMs} ms:\n${shown.join('\n')}\nserver 1 said:\n${servers[0]!.output()}`);
     }
-    if (!(await until(() => clients.every((c) => c.connected()), options.waitMs))) {
+    log(`every message stored; ${clients.filter((c) => c.connected()).length} of ${clients.length} sockets connected`);
+    if (!(await until(() => clients.every((c) => c.connected()), options.waitMs, undefined, () => log(`waiting: ${clients.filter((c) => c.connected()).length} of ${clients.length} sockets connected`)))) {
       const down = clients.filter((c) => !c.connected());
       throw new Error(`${down.length} clients did not reconnect within ${options.waitMs} ms: ${down.slice(0, 5).map((c) => `client ${c.index} ${c.socketState()}`).join(', ')}`);
     }
@@ -329,7 +345,7 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
       truth.set(conversation.key, await storedConversation(servers[reader % processes]!.url, members[reader]!.token, conversation.peerFor(reader)));
     }
     const problemsNow = () => tabs.map(({ client, tab }) => tabProblem(client, tab, truth.get(tab.key)!)).filter((p): p is string => p !== null);
-    await until(() => problemsNow().length === 0, options.waitMs);
+    await until(() => problemsNow().length === 0, options.waitMs, undefined, () => log(`waiting: ${problemsNow().length} tabs do not hold everything yet`));
     const settleMs = Date.now() - stormEnded;
     const problems = problemsNow();
 

@@ -13,6 +13,7 @@ import { API_BASE, paths } from '../../src/api/paths';
 import type { ClientEvent, ClientEventPayloads } from '../../src/api/socket';
 import { chatLogic } from '../../src/effects/chat';
 import { createBus, createConnection, socketLogic } from '../../src/effects/socket';
+import { followConversation } from './stormFollower';
 import type { ChatPeer, ThreadMessage } from '../../src/machines/chat.machine';
 
 export interface StormMember {
@@ -21,13 +22,26 @@ export interface StormMember {
   token: string;
 }
 
-/** A chat machine showing one conversation, and when what it holds last changed. */
+/**
+ * One conversation as a client shows it: the app's chat machine ('machine', the test), or a
+ * follower of the same protocol without the screen's machinery ('protocol', the 300-client bench:
+ * see stormFollower.ts).
+ */
 export interface StormTab {
   key: string;
   peer: ChatPeer;
-  actor: ReturnType<typeof createActor<ReturnType<typeof chatLogic>>>;
   /** Date.now() of the last change of its stored messages (count or synced seq). */
   changedAt: number;
+  /** Stored messages as held, in the order shown. */
+  stored(): ChatMessage[];
+  /** Our own messages not (yet) acknowledged: pending or failed. */
+  unsent(): { body: string; clientId: string | null; status: string; error?: string | undefined }[];
+  ready(): boolean;
+  send(body: string): void;
+  retry(clientId: string): void;
+  /** State and synced seq, for a failure's message. */
+  describe(): string;
+  stop(): void;
 }
 
 export interface StormClient {
@@ -46,15 +60,20 @@ export interface StormClient {
 
 const SEND_PATHS = new Set([`${API_BASE}${paths.chat.send}`, `${API_BASE}${paths.groupChat.sendMessage}`]);
 
-export const storedMessages = (tab: StormTab): ThreadMessage[] => tab.actor.getSnapshot().context.messages.filter((m) => m.status === 'sent');
-export const unsentMessages = (tab: StormTab): ThreadMessage[] => tab.actor.getSnapshot().context.messages.filter((m) => m.status !== 'sent');
-export const tabReady = (tab: StormTab) => tab.actor.getSnapshot().matches({ conversation: { open: 'ready' } });
+export type TabKind = 'machine' | 'protocol';
 
 /**
  * Starts the member's socket and its tabs (each opens its conversation). `onAck` hears every
  * send the server acknowledged (a 201 that reached this client), with the stored message.
  */
-export function startStormClient(opts: { index: number; member: StormMember; url: string; peers: { key: string; peer: ChatPeer }[]; onAck: (message: ChatMessage) => void }): StormClient {
+export function startStormClient(opts: {
+  index: number;
+  member: StormMember;
+  url: string;
+  peers: { key: string; peer: ChatPeer }[];
+  tabs: TabKind;
+  onAck: (message: ChatMessage) => void;
+}): StormClient {
   const { member, url } = opts;
   const bus = createBus();
   let socket: Socket | null = null;
@@ -89,27 +108,11 @@ export function startStormClient(opts: { index: number; member: StormMember; url
     if (!current?.connected) return Promise.resolve({ ok: false, message: 'Not connected' });
     return (current.timeout(timeoutMs).emitWithAck(event, payload) as Promise<SocketAck>).catch(() => ({ ok: false, message: 'No answer' }));
   };
-  const app = { system: { get: () => undefined } };
-  const logic = chatLogic(app, { api, bus, emit });
-
-  const subscriptions: Subscription[] = [];
-  const tabs = opts.peers.map(({ key, peer }, t): StormTab => {
-    const actor = createActor(logic, { input: { me: { id: member.id, username: member.username }, clientPrefix: `c${opts.index}t${t}` } });
-    const tab: StormTab = { key, peer, actor, changedAt: Date.now() };
-    let seen: { messages: unknown; syncedSeq: number; stored: number } = { messages: null, syncedSeq: -1, stored: -1 };
-    subscriptions.push(
-      actor.subscribe((snapshot) => {
-        const { messages, syncedSeq } = snapshot.context;
-        if (messages === seen.messages && syncedSeq === seen.syncedSeq) return;
-        const stored = messages.reduce((n, m) => (m.status === 'sent' ? n + 1 : n), 0);
-        if (stored !== seen.stored || syncedSeq !== seen.syncedSeq) tab.changedAt = Date.now();
-        seen = { messages, syncedSeq, stored };
-      }),
-    );
-    actor.start();
-    actor.send({ type: 'chat.select', peer });
-    return tab;
-  });
+  const tabs = opts.peers.map(({ key, peer }, t) =>
+    opts.tabs === 'machine'
+      ? machineTab({ key, peer, member, clientPrefix: `c${opts.index}t${t}`, logic: chatLogic({ system: { get: () => undefined } }, { api, bus, emit }) })
+      : followConversation({ key, peer, member, clientPrefix: `c${opts.index}t${t}`, api, bus }),
+  );
 
   return {
     index: opts.index,
@@ -125,9 +128,40 @@ export function startStormClient(opts: { index: number; member: StormMember; url
       return true;
     },
     stop() {
-      for (const subscription of subscriptions) subscription.unsubscribe();
-      for (const tab of tabs) tab.actor.stop();
+      for (const tab of tabs) tab.stop();
       socketActor.stop();
     },
   };
+}
+
+/** The app's chat machine with its real effects, showing one conversation. */
+function machineTab(opts: { key: string; peer: ChatPeer; member: StormMember; clientPrefix: string; logic: ReturnType<typeof chatLogic> }): StormTab {
+  const actor = createActor(opts.logic, { input: { me: { id: opts.member.id, username: opts.member.username }, clientPrefix: opts.clientPrefix } });
+  const messages = () => actor.getSnapshot().context.messages;
+  let seen: { messages: unknown; syncedSeq: number; stored: number } = { messages: null, syncedSeq: -1, stored: -1 };
+  const tab: StormTab = {
+    key: opts.key,
+    peer: opts.peer,
+    changedAt: Date.now(),
+    stored: () => messages().filter((m) => m.status === 'sent'),
+    unsent: () => messages().filter((m: ThreadMessage) => m.status !== 'sent'),
+    ready: () => actor.getSnapshot().matches({ conversation: { open: 'ready' } }),
+    send: (body) => actor.send({ type: 'chat.send', body }),
+    retry: (clientId) => actor.send({ type: 'chat.retrySend', clientId }),
+    describe: () => `synced to ${actor.getSnapshot().context.syncedSeq}; state ${JSON.stringify(actor.getSnapshot().value)}`,
+    stop: () => {
+      subscription.unsubscribe();
+      actor.stop();
+    },
+  };
+  const subscription: Subscription = actor.subscribe((snapshot) => {
+    const { messages: now, syncedSeq } = snapshot.context;
+    if (now === seen.messages && syncedSeq === seen.syncedSeq) return;
+    const stored = now.reduce((n, m) => (m.status === 'sent' ? n + 1 : n), 0);
+    if (stored !== seen.stored || syncedSeq !== seen.syncedSeq) tab.changedAt = Date.now();
+    seen = { messages: now, syncedSeq, stored };
+  });
+  actor.start();
+  actor.send({ type: 'chat.select', peer: opts.peer });
+  return tab;
 }
