@@ -72,6 +72,8 @@ export interface StormReport {
    * when that came later) until it held everything.
    */
   catchUpMs: number[];
+  /** Per client: from its last reconnect until it held everything (this includes waiting for messages sent after it). */
+  sinceReconnectMs: number[];
   /** From the end of the storm (all stored, every client reconnected) until every client held everything. */
   settleMs: number;
   /** Empty when every client holds every message exactly once, in order, and nothing acknowledged is lost. */
@@ -369,11 +371,12 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     if (lostAcks.length) problems.push(`${lostAcks.length} acknowledged sends are not stored, e.g. "${lostAcks[0]!.body}" (seq ${lostAcks[0]!.seq})`);
 
     const lastStored = new Map([...truth].map(([key, messages]) => [key, Math.max(0, ...messages.map((m) => Date.parse(m.createdAt)))]));
+    const heldAt = (client: StormClient) => Math.max(...client.tabs.map((tab) => tab.changedAt));
     const catchUpMs = clients.map((client) => {
-      const heldAt = Math.max(...client.tabs.map((tab) => tab.changedAt));
       const from = Math.max(client.connects.at(-1) ?? 0, ...client.tabs.map((tab) => lastStored.get(tab.key) ?? 0));
-      return Math.max(0, heldAt - from);
+      return Math.max(0, heldAt(client) - from);
     });
+    const sinceReconnectMs = clients.map((client) => Math.max(0, heldAt(client) - (client.connects.at(-1) ?? 0)));
     return {
       clients: clients.length,
       conversations: conversations.length,
@@ -385,6 +388,7 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
       reconnects: clients.reduce((n, c) => n + c.connects.length - 1, 0),
       downMs,
       catchUpMs,
+      sinceReconnectMs,
       settleMs,
       problems,
     };
