@@ -45,7 +45,8 @@ const initial: SocketContext = { token: '', attempts: 0, lastError: null };
 /**
  * The member's socket (app child, systemId 'socket'). Runs while the session is signed in;
  * the token goes in the handshake. socket.io's own reconnection is off: this chart decides
- * when to try again (after a connection error or a dropped connection, with a doubling delay),
+ * when to try again (after a connection error, a connection dropped before or after the server
+ * let it in, with a doubling delay),
  * and a connect after the first one is announced as a reconnect so lists can catch up.
  * Server events arrive as `socket.message` and are published (effect) to the screens' bus.
  */
@@ -105,6 +106,16 @@ export const socketMachine = setup({
               actions: assign({
                 attempts: ({ context }) => context.attempts + 1,
                 lastError: ({ event }) => event.message,
+              }),
+            },
+            // The transport opened but closed before the server let the socket in (the server went
+            // down mid-handshake): socket.io reports that as a disconnect, not a connect error,
+            // and it will not try again by itself.
+            'socket.disconnected': {
+              target: 'reconnecting',
+              actions: assign({
+                attempts: ({ context }) => context.attempts + 1,
+                lastError: ({ event }) => event.reason,
               }),
             },
           },

@@ -1,15 +1,16 @@
 /**
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
- * `npm run bench -- --only bundle`, `--only feed`, `--only chat`, `--only moderation`, `--only search` or `--only uploads` (or BENCH_ONLY=feed) runs one of them.
+ * `npm run bench -- --only bundle`, `--only feed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads` or `--only storm` (or BENCH_ONLY=feed) runs one of them.
  */
 import { measureBundle } from './bundle';
 import { measureChat, printChat } from './chat';
 import { measureFeed, printFeed } from './feed';
 import { measureModeration, printModeration } from './moderation';
 import { measureSearch, printSearch } from './search';
+import { measureStorm, printStorm } from './storm';
 import { measureUploads, printUploads } from './uploads';
 
-const BENCHES = ['bundle', 'feed', 'chat', 'moderation', 'search', 'uploads'] as const;
+const BENCHES = ['bundle', 'feed', 'chat', 'moderation', 'search', 'uploads', 'storm'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function chosen(): readonly Bench[] {
@@ -61,7 +62,11 @@ async function benchSearch() {
   printSearch(await measureSearch());
 }
 
-const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads };
+async function benchStorm() {
+  printStorm(await measureStorm());
+}
+
+const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm };
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');
   await run[name]();

@@ -16,7 +16,7 @@ const model = {
   ] as ModelEvent[],
   // Bounded: a third failure in a row behaves as the second (only the delay grows).
   filter: (snapshot: { context: unknown }, event: ModelEvent) =>
-    event.type !== 'socket.connectError' || (snapshot.context as SocketContext).attempts < 2,
+    (event.type !== 'socket.connectError' && event.type !== 'socket.disconnected') || (snapshot.context as SocketContext).attempts < 2,
 };
 
 const coverage = new TransitionCoverage(socketMachine);
