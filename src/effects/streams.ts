@@ -147,7 +147,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
         fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) =>
           api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined),
         ),
-        createComment: fromPromise(({ input }: { input: { postId: string; comment: string } }) => api.comments.create(input)),
+        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string } }) => api.comments.create(input)),
         updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string } }) =>
           api.comments.update(input.commentId, input.comment),
         ),
