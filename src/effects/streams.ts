@@ -159,8 +159,8 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
     answers: answersMachine.provide({
       actors: {
         fetchQuestion: fromPromise(({ input }: { input: { questionId: string } }) => api.questions.one(input.questionId)),
-        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string } }) =>
-          api.questions.answer(input.questionId, { answer: input.answer }),
+        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string; clientId: string } }) =>
+          api.questions.answer(input.questionId, { answer: input.answer, clientId: input.clientId }),
         ),
         updateAnswer: fromPromise(({ input }: { input: { answerId: string; answer: string } }) =>
           api.questions.editAnswer(input.answerId, { answer: input.answer }),
