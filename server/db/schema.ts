@@ -338,6 +338,14 @@ export interface NotificationActorsTable {
   created_at: string;
 }
 /** Per member, kept in the transactions that change their entries. */
+/** Idempotent sends (migration 0013_client_sends): the item a member's client id stored, per kind. */
+export interface ClientSendsTable {
+  author_id: string;
+  kind: 'post' | 'question' | 'comment' | 'answer';
+  client_id: string;
+  item_id: string;
+  created_at: string;
+}
 export interface NotificationCountersTable {
   user_id: string;
   unread: number;
@@ -413,6 +421,7 @@ export interface Database {
   user_search: UserSearchTable;
   group_search: GroupSearchTable;
   image_hashes: ImageHashesTable;
+  client_sends: ClientSendsTable;
 }
 
 export type UserRow = UsersTable;

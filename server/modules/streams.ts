@@ -28,6 +28,7 @@ import { createAnswerStore } from './questions/store';
 import { reactionRoutes } from './reactions/routes';
 import { createReactionService, type ReactionService } from './reactions/service';
 import { createReactionStore } from './reactions/store';
+import { createClientSends } from './sends/clientSends';
 import { savedRoutes } from './saved/routes';
 import { createSavedStore, type SavedStore } from './saved/store';
 import type { UserStore } from './users/store';
@@ -70,7 +71,8 @@ export function createStreamServices(deps: {
     log: deps.log,
   });
   const notifier = notifications;
-  const posts = createPostService({ config: deps.config, clock, store: postStore, media: deps.media, announce, notifier });
+  const sends = createClientSends(database);
+  const posts = createPostService({ config: deps.config, clock, store: postStore, media: deps.media, announce, notifier, sends });
   const followStore = createFollowStore(database);
   const groups = createGroupService({ store: createGroupStore(database), posts, postStore, fanout, media: deps.media, clock, notifier });
   return {
@@ -79,9 +81,9 @@ export function createStreamServices(deps: {
     fanout,
     postStore,
     posts,
-    questions: createQuestionService({ answers: createAnswerStore(database, postStore), posts, postStore, announce, clock, notifier }),
+    questions: createQuestionService({ answers: createAnswerStore(database, postStore), posts, postStore, announce, clock, notifier, sends }),
     reactions: createReactionService({ store: createReactionStore(database, postStore), posts: postStore, announce, clock, notifier }),
-    comments: createCommentService({ store: createCommentStore(database, postStore), posts: postStore, announce, clock, notifier }),
+    comments: createCommentService({ store: createCommentStore(database, postStore), posts: postStore, announce, clock, notifier, sends }),
     saved: createSavedStore(database),
     followStore,
     follows: createFollowService({ store: followStore, clock, fanout, notifier }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REACTION_TYPES } from './constants';
-import { gifUrlSchema, idSchema, reactionTypeSchema } from './posts';
+import { clientIdSchema, gifUrlSchema, idSchema, reactionTypeSchema } from './posts';
 
 /**
  * Private and group chat: every body, answer and socket payload of the Chat API and the Group
@@ -37,8 +37,6 @@ const messageText = z
   .transform((value) => value.trim())
   .pipe(z.string().max(CHAT_MESSAGE_MAX, `Message must not exceed ${CHAT_MESSAGE_MAX} characters`));
 
-/** A client's own id for a message it sends: a retry with the same one is stored once. */
-export const clientIdSchema = z.string({ error: 'Client id must be text' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Client id must be 1 to 64 letters, digits, - or _');
 
 /** A member named by id or username (the spec sends usernames for the chat-user pair). */
 const memberRef = z.string({ error: 'Member is required' }).trim().min(1, 'Member is required').max(64, 'Member is too long');

@@ -30,6 +30,16 @@ export function notFoundForMalformedId(message: string): string | null {
   return what ? `${what[0]!.toUpperCase()}${what.slice(1)} not found` : null;
 }
 
+/**
+ * A client's own id for a send (a UUID it makes once per send): a post, question, comment, answer or
+ * chat message sent again with the same one is stored once, and the retry answers the first result
+ * (docs/api.md, "Idempotent sends").
+ */
+export const clientIdSchema = z
+  .string({ error: 'Client id must be a UUID' })
+  .regex(UUID, 'Client id must be a UUID')
+  .transform((value) => value.toLowerCase());
+
 export const postKindSchema = z.enum(['post', 'question']);
 export type PostKind = z.infer<typeof postKindSchema>;
 export const privacySchema = z.enum(PRIVACY_LEVELS, { error: 'Privacy must be Public, Followers or Private' });
@@ -124,6 +134,7 @@ export const createPostBodySchema = z.object({
   privacy: privacySchema.default('Public'),
   feelings: feelingSchema.default(''),
   gifUrl: gifUrlSchema.default(''),
+  clientId: clientIdSchema.optional(),
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
@@ -214,6 +225,9 @@ export const answerBodySchema = z.object({
     .max(ANSWER_MAX, `Answer must not exceed ${ANSWER_MAX} characters`),
 });
 export type AnswerBody = z.input<typeof answerBodySchema>;
+/** POST /question/{id}/answer: the answer, and the client's id for this send. */
+export const createAnswerBodySchema = answerBodySchema.extend({ clientId: clientIdSchema.optional() });
+export type CreateAnswerBody = z.input<typeof createAnswerBodySchema>;
 
 /** GET /question/{id}: the question and its answers, the accepted one first, then oldest first. */
 export const questionDetailSchema = z.object({ question: postSchema, answers: z.array(answerSchema) });
@@ -268,7 +282,7 @@ const commentText = z
   .trim()
   .min(1, 'Comment must not be empty')
   .max(COMMENT_MAX, `Comment must not exceed ${COMMENT_MAX} characters`);
-export const commentBodySchema = z.object({ postId: idSchema('Post'), comment: commentText });
+export const commentBodySchema = z.object({ postId: idSchema('Post'), comment: commentText, clientId: clientIdSchema.optional() });
 export type CommentBody = z.input<typeof commentBodySchema>;
 export const updateCommentBodySchema = z.object({ comment: commentText });
 export type UpdateCommentBody = z.input<typeof updateCommentBodySchema>;

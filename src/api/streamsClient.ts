@@ -5,7 +5,7 @@ import type { ImageKind, UploadImageResponse, UserImages } from './media';
 import type { PageQuery } from './pages';
 import { paths } from './paths';
 import type {
-  AnswerBody, AnswerResponse, AnswersPage, CommentBody, CommentDeleted, CommentResponse, CommentsList, CommentsNames,
+  AnswerBody, AnswerResponse, AnswersPage, CommentBody, CreateAnswerBody, CommentDeleted, CommentResponse, CommentsList, CommentsNames,
   CreateImagePostBody, CreatePostBody, CreateQuestionBody, CreateVideoPostBody, DeletedResponse, FavPostToggle, PostResponse,
   PostsPage, QuestionDetail, QuestionsPage, ReactionBody, ReactionChange, ReactionsList, SinglePostResponse, SingleReaction,
   UpdateImagePostBody, UpdatePostBody, UpdateVideoPostBody,
@@ -44,7 +44,7 @@ export function createStreamsApi(http: $Fetch) {
       create: (body: CreateQuestionBody) => http<PostResponse>(paths.questions.create, { method: 'POST', body }),
       all: (page: number, q?: PageQuery) => http<QuestionsPage>(paths.questions.all(page), query(q)),
       one: (questionId: string) => http<QuestionDetail>(paths.questions.one(questionId)),
-      answer: (questionId: string, body: AnswerBody) => http<AnswerResponse>(paths.questions.answer(questionId), { method: 'POST', body }),
+      answer: (questionId: string, body: CreateAnswerBody) => http<AnswerResponse>(paths.questions.answer(questionId), { method: 'POST', body }),
       accept: (questionId: string, answerId: string) => http<PostResponse>(paths.questions.accept(questionId, answerId), { method: 'PUT' }),
       unaccept: (questionId: string) => http<PostResponse>(paths.questions.unaccept(questionId), { method: 'DELETE' }),
       editAnswer: (answerId: string, body: AnswerBody) => http<AnswerResponse>(paths.questions.editAnswer(answerId), { method: 'PUT', body }),

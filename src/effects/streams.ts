@@ -156,7 +156,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
         fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) =>
           api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined),
         ),
-        createComment: fromPromise(({ input }: { input: { postId: string; comment: string } }) => api.comments.create(input)),
+        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string } }) => api.comments.create(input)),
         updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string } }) =>
           api.comments.update(input.commentId, input.comment),
         ),
@@ -168,8 +168,8 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
     answers: answersMachine.provide({
       actors: {
         fetchQuestion: fromPromise(({ input }: { input: { questionId: string } }) => api.questions.one(input.questionId)),
-        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string } }) =>
-          api.questions.answer(input.questionId, { answer: input.answer }),
+        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string; clientId: string } }) =>
+          api.questions.answer(input.questionId, { answer: input.answer, clientId: input.clientId }),
         ),
         updateAnswer: fromPromise(({ input }: { input: { answerId: string; answer: string } }) =>
           api.questions.editAnswer(input.answerId, { answer: input.answer }),

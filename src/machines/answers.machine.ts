@@ -3,7 +3,9 @@ import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type Event
 import type { Answer, AnswerResponse, Post, PostResponse, QuestionDetail } from '../api/posts';
 import { ANSWER_MAX } from '../api/posts';
 import type { Commenter } from './comments.machine';
+import { clientIdOf, randomClientSeed } from './clientIds';
 import { failureText } from './failure';
+import { retriesSend, sendRetryDelay } from './sendRetry';
 import type { ToastRequest } from './toastRequest';
 
 export type AnswersEvent =
@@ -31,6 +33,15 @@ export interface AnswersContext {
   editing: { answerId: string; text: string; error: string | null } | null;
   /** The text of the answer being sent. */
   sending: string | null;
+  /** Its client id (clientIds.ts), kept through its retries. */
+  sendingId: string | null;
+  /** Makes the client ids of this page's sends; `sent` counts them. */
+  clientSeed: string;
+  sent: number;
+  /** Retries made of the answer being sent, after it got no answer. */
+  retries: number;
+  /** The last answer that was not sent: sending the same text again reuses its client id ("Try again"). */
+  unsent: { text: string; clientId: string } | null;
   /** The answer being deleted, to put back when refused. */
   removing: { answer: Answer; index: number } | null;
   /** A socket event announced answers this page does not show yet: read them again when idle. */
@@ -79,13 +90,14 @@ export const answersMachine = setup({
   types: {
     context: {} as AnswersContext,
     events: {} as AnswersEvent,
-    input: {} as { questionId: string; me: Commenter },
+    input: {} as { questionId: string; me: Commenter; clientSeed?: string },
   },
   actors: {
     fetchQuestion: fromPromise<QuestionDetail, { questionId: string }>(async () => {
       throw new Error('fetchQuestion actor not provided');
     }),
-    createAnswer: fromPromise<AnswerResponse, { questionId: string; answer: string }>(async () => {
+    /** Effect: POST /question/{id}/answer; `clientId` makes a retry of the same answer harmless. */
+    createAnswer: fromPromise<AnswerResponse, { questionId: string; answer: string; clientId: string }>(async () => {
       throw new Error('createAnswer actor not provided');
     }),
     updateAnswer: fromPromise<AnswerResponse, { answerId: string; answer: string }>(async () => {
@@ -104,7 +116,12 @@ export const answersMachine = setup({
     showToast: (_, _toast: ToastRequest) => {},
     /** Effect: the page's card shows the server's count and accepted answer. */
     questionChanged: (_, _params: { question: Post }) => {},
-    startSending: assign({ formError: null, sending: ({ context }) => context.draft.trim() }),
+    startSending: assign(({ context }) => {
+      const text = context.draft.trim();
+      // Sending again what did not go out is the same send: its client id again.
+      const again = context.unsent !== null && context.unsent.text === text;
+      return { formError: null, sending: text, sendingId: again ? context.unsent!.clientId : clientIdOf(context.clientSeed, context.sent + 1), sent: context.sent + 1, retries: 0 };
+    }),
     refuseDraft: assign({ formError: ({ context }) => refusal(context.draft) }),
     refuseEdit: assign({ editing: ({ context }) => (context.editing ? { ...context.editing, error: refusal(context.editing.text) } : null) }),
     /** The answer leaves the list at once; `removing` keeps it (and its place) to put back on a refusal. */
@@ -120,7 +137,11 @@ export const answersMachine = setup({
     /** Read the list again once the member's own request is done. */
     markStale: assign({ stale: true }),
   },
+  delays: {
+    SEND_RETRY: ({ context }) => sendRetryDelay(context.retries - 1),
+  },
   guards: {
+    retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
     draftUsable: ({ context }) => refusal(context.draft) === null,
     editUsable: ({ context }) => context.editing !== null && refusal(context.editing.text) === null,
     stale: ({ context }) => context.stale,
@@ -148,6 +169,11 @@ export const answersMachine = setup({
     formError: null,
     editing: null,
     sending: null,
+    sendingId: null,
+    clientSeed: input.clientSeed ?? randomClientSeed(),
+    sent: 0,
+    retries: 0,
+    unsent: null,
     removing: null,
     stale: false,
     error: null,
@@ -218,7 +244,7 @@ export const answersMachine = setup({
           invoke: {
             id: 'createAnswer',
             src: 'createAnswer',
-            input: ({ context }) => ({ questionId: context.questionId, answer: context.sending! }),
+            input: ({ context }) => ({ questionId: context.questionId, answer: context.sending!, clientId: context.sendingId! }),
             onDone: {
               target: 'idle',
               actions: [
@@ -229,22 +255,32 @@ export const answersMachine = setup({
                     // Only what was sent is cleared: text typed meanwhile stays.
                     if (context.draft.trim() === context.sending) draft.draft = '';
                     draft.sending = null;
+                    draft.sendingId = null;
+                    draft.unsent = null;
                   }),
                 ),
                 { type: 'questionChanged', params: ({ context }) => ({ question: context.question! }) },
               ],
             },
-            onError: {
-              target: 'idle',
-              // The text comes back unless the member already started another one.
-              actions: assign({
-                formError: ({ event }) => failureText(event.error, ANSWER_FAILED),
-                draft: ({ context }) => (context.draft.trim() === '' ? context.sending! : context.draft),
-                sending: null,
-              }),
-            },
+            onError: [
+              // No answer: it may be stored already; the same send goes again after a pause.
+              { guard: 'retriesSend', target: 'waitingToRetry', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
+              {
+                target: 'idle',
+                // The text comes back unless the member already started another one.
+                actions: assign({
+                  formError: ({ event }) => failureText(event.error, ANSWER_FAILED),
+                  draft: ({ context }) => (context.draft.trim() === '' ? context.sending! : context.draft),
+                  unsent: ({ context }) => ({ text: context.sending!, clientId: context.sendingId! }),
+                  sending: null,
+                  sendingId: null,
+                }),
+              },
+            ],
           },
         },
+        /** The answer is still being sent while the pause runs. */
+        waitingToRetry: { after: { SEND_RETRY: 'posting' } },
         saving: {
           invoke: {
             id: 'updateAnswer',

@@ -3,7 +3,9 @@ import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type Event
 import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, type ChatListItem, type ChatMessage, type GroupChat, type MessageDeleted, type GroupRead, type MessageRead, type MessagesPage } from '../api/chat';
 import type { ReactionType } from '../api/constants';
 import { gifUrlSchema } from '../api/posts';
+import { clientIdOf } from './clientIds';
 import { failureText } from './failure';
+import { retriesSend, sendRetryDelay } from './sendRetry';
 import type { ToastRequest } from './toastRequest';
 import { CHAT_HREF } from './routes';
 
@@ -98,15 +100,17 @@ export type EditRequest = ({ kind: 'react' } & ReactInput) | ({ kind: 'delete' }
 
 export interface ChatInput {
   me: ChatMember;
-  /** Makes this screen's client ids unique (a random string in the app, fixed in tests). */
-  clientPrefix: string;
+  /** Makes this screen's client ids (clientIds.ts): a random UUID in the app, fixed in tests. */
+  clientSeed: string;
 }
 
 export interface ChatContext {
   me: ChatMember;
-  clientPrefix: string;
+  clientSeed: string;
   /** Counter of the client ids handed out. */
   sent: number;
+  /** Retries made of the message being sent, after it got no answer. */
+  retries: number;
   /** Private conversations, newest first by createdAt (each: its newest message, unread count, lastSeq). */
   list: ChatListItem[];
   /** Group chats the member is in, newest first by updatedAt. */
@@ -392,7 +396,7 @@ export const chatMachine = setup({
       change((draft, event) => {
         if (event.type !== 'chat.send' || !draft.peer) return;
         draft.sent += 1;
-        const clientId = `${draft.clientPrefix}-${draft.sent}`;
+        const clientId = clientIdOf(draft.clientSeed, draft.sent);
         const { peer } = draft;
         draft.messages.push({
           _id: clientId,
@@ -434,7 +438,11 @@ export const chatMachine = setup({
       }),
     ),
   },
+  delays: {
+    SEND_RETRY: ({ context }) => sendRetryDelay(context.retries - 1),
+  },
   guards: {
+    retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
     hasPeer: ({ event }) => event.type === 'chat.select' && event.peer !== null,
     samePeer: ({ context, event }) =>
       event.type === 'chat.select' && event.peer?.id === context.peer?.id && event.peer?.isGroup === context.peer?.isGroup,
@@ -462,8 +470,9 @@ export const chatMachine = setup({
   id: 'chat',
   context: ({ input }) => ({
     me: input.me,
-    clientPrefix: input.clientPrefix,
+    clientSeed: input.clientSeed,
     sent: 0,
+    retries: 0,
     list: [],
     groups: [],
     groupLast: {},
@@ -605,8 +614,31 @@ export const chatMachine = setup({
                           const m = firstPending(context)!;
                           return { ...threadOf(context), body: m.body, gifUrl: m.gifUrl, selectedImage: m.selectedImage, clientId: m.clientId! };
                         },
-                        onDone: { target: 'idle', actions: assign(({ context, event }) => produce(context, (draft) => takeMessage(draft, event.output))) },
-                        onError: { target: 'idle', actions: assign(({ context, event }) => failFirstPending(context, event.error, SEND_FAILED)) },
+                        onDone: {
+                          target: 'idle',
+                          actions: assign(({ context, event }) =>
+                            produce(context, (draft) => {
+                              takeMessage(draft, event.output);
+                              draft.retries = 0;
+                            }),
+                          ),
+                        },
+                        onError: [
+                          // No answer: it may be stored already; the same message (same client id) goes again after a pause.
+                          { guard: 'retriesSend', target: 'waitingToRetry', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
+                          { target: 'idle', actions: assign(({ context, event }) => ({ ...failFirstPending(context, event.error, SEND_FAILED), retries: 0 })) },
+                        ],
+                      },
+                    },
+                    /**
+                     * The message stays pending while the pause runs; then the outbox takes its
+                     * first pending message again. Its socket echo may have come meanwhile (it
+                     * was stored, only the answer was lost): with nothing pending, the count
+                     * starts over. (A message queued behind it keeps the count: fewer retries.)
+                     */
+                    waitingToRetry: {
+                      after: {
+                        SEND_RETRY: [{ guard: 'hasPending', target: 'idle' }, { target: 'idle', actions: assign({ retries: 0 }) }],
                       },
                     },
                   },

@@ -2,7 +2,9 @@ import { produce } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { Comment, CommentDeleted, CommentResponse, CommentsList } from '../api/posts';
 import { COMMENT_MAX } from '../api/posts';
+import { clientIdOf, randomClientSeed } from './clientIds';
 import { failureText } from './failure';
+import { retriesSend, sendRetryDelay } from './sendRetry';
 import type { ToastRequest } from './toastRequest';
 
 export interface Commenter {
@@ -36,9 +38,15 @@ export interface CommentsContext {
   draft: string;
   editing: { commentId: string; text: string } | null;
   error: string | null;
-  /** The comment being sent (its temporary id), changed or deleted, to confirm or put back. */
-  inFlight: { comment: Comment; index: number } | null;
+  /** The comment being sent (its temporary id, and its client id), changed or deleted, to confirm or put back. */
+  inFlight: { comment: Comment; index: number; clientId?: string } | null;
   seq: number;
+  /** Makes the client ids of this list's sends (clientIds.ts). */
+  clientSeed: string;
+  /** Retries made of the comment being sent, after it got no answer. */
+  retries: number;
+  /** The last comment that was not sent: sending the same text again reuses its client id ("Try again"). */
+  unsent: { text: string; clientId: string } | null;
 }
 
 export const COMMENTS_FAILED = 'Could not load comments. Please try again.';
@@ -57,13 +65,14 @@ export const commentsMachine = setup({
   types: {
     context: {} as CommentsContext,
     events: {} as CommentsEvent,
-    input: {} as { postId: string; me: Commenter },
+    input: {} as { postId: string; me: Commenter; clientSeed?: string },
   },
   actors: {
     fetchComments: fromPromise<CommentsList, { postId: string; cursor?: string }>(async () => {
       throw new Error('fetchComments actor not provided');
     }),
-    createComment: fromPromise<CommentResponse, { postId: string; comment: string }>(async () => {
+    /** Effect: POST /post/comment; `clientId` makes a retry of the same comment harmless. */
+    createComment: fromPromise<CommentResponse, { postId: string; comment: string; clientId: string }>(async () => {
       throw new Error('createComment actor not provided');
     }),
     updateComment: fromPromise<CommentResponse, { commentId: string; comment: string }>(async () => {
@@ -80,8 +89,12 @@ export const commentsMachine = setup({
     /** Effect: the lists show the server's count. */
     countChanged: (_, _params: { postId: string; commentsCount: number }) => {},
   },
+  delays: {
+    SEND_RETRY: ({ context }) => sendRetryDelay(context.retries - 1),
+  },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
+    retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
     draftUsable: ({ context }) => usable(context.draft),
     editUsable: ({ context }) => context.editing !== null && usable(context.editing.text),
     ownComment: ({ context, event }) =>
@@ -101,6 +114,9 @@ export const commentsMachine = setup({
     error: null,
     inFlight: null,
     seq: 0,
+    clientSeed: input.clientSeed ?? randomClientSeed(),
+    retries: 0,
+    unsent: null,
   }),
   invoke: { id: 'live', src: 'live', input: ({ context }) => ({ postId: context.postId }) },
   initial: 'loading',
@@ -194,7 +210,10 @@ export const commentsMachine = setup({
                         editedAt: null,
                       };
                       draft.comments.push(comment);
-                      draft.inFlight = { comment, index: draft.comments.length - 1 };
+                      // Sending again what did not go out is the same send: its client id again.
+                      const again = context.unsent !== null && context.unsent.text === comment.comment;
+                      draft.inFlight = { comment, index: draft.comments.length - 1, clientId: again ? context.unsent!.clientId : clientIdOf(context.clientSeed, context.seq + 1) };
+                      draft.retries = 0;
                       draft.commentsCount += 1;
                       draft.draft = '';
                       draft.seq += 1;
@@ -233,7 +252,7 @@ export const commentsMachine = setup({
               invoke: {
                 id: 'createComment',
                 src: 'createComment',
-                input: ({ context }) => ({ postId: context.postId, comment: context.inFlight!.comment.comment }),
+                input: ({ context }) => ({ postId: context.postId, comment: context.inFlight!.comment.comment, clientId: context.inFlight!.clientId! }),
                 onDone: {
                   target: 'idle',
                   actions: [
@@ -243,26 +262,34 @@ export const commentsMachine = setup({
                         if (!draft.comments.some((c) => c._id === event.output.comment._id)) draft.comments.push(event.output.comment);
                         draft.commentsCount = event.output.commentsCount;
                         draft.inFlight = null;
+                        draft.unsent = null;
                       }),
                     ),
                     { type: 'countChanged', params: ({ context }) => ({ postId: context.postId, commentsCount: context.commentsCount }) },
                   ],
                 },
-                onError: {
-                  target: 'idle',
-                  actions: [
-                    assign(({ context }) => ({
-                      comments: context.comments.filter((c) => c._id !== context.inFlight!.comment._id),
-                      commentsCount: Math.max(0, context.commentsCount - 1),
-                      // The text comes back unless the member already started another one.
-                      draft: context.draft === '' ? context.inFlight!.comment.comment : context.draft,
-                      inFlight: null,
-                    })),
-                    { type: 'showToast', params: ({ event }) => toast(event.error, COMMENT_FAILED) },
-                  ],
-                },
+                onError: [
+                  // No answer: it may be stored already; the same send goes again after a pause.
+                  { guard: 'retriesSend', target: 'waitingToRetry', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
+                  {
+                    target: 'idle',
+                    actions: [
+                      assign(({ context }) => ({
+                        comments: context.comments.filter((c) => c._id !== context.inFlight!.comment._id),
+                        commentsCount: Math.max(0, context.commentsCount - 1),
+                        // The text comes back unless the member already started another one.
+                        draft: context.draft === '' ? context.inFlight!.comment.comment : context.draft,
+                        unsent: { text: context.inFlight!.comment.comment, clientId: context.inFlight!.clientId! },
+                        inFlight: null,
+                      })),
+                      { type: 'showToast', params: ({ event }) => toast(event.error, COMMENT_FAILED) },
+                    ],
+                  },
+                ],
               },
             },
+            /** The comment stays shown as being sent while the pause runs. */
+            waitingToRetry: { after: { SEND_RETRY: 'adding' } },
             updating: {
               invoke: {
                 id: 'updateComment',

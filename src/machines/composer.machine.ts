@@ -7,7 +7,9 @@ import {
   type Post, type Privacy, type UpdateImagePostBody, type UpdatePostBody, type UpdateVideoPostBody,
 } from '../api/posts';
 import type { CreateGroupPostBody } from '../api/groups';
+import { clientIdOf, randomClientSeed } from './clientIds';
 import { failureText } from './failure';
+import { retriesSend, sendRetryDelay } from './sendRetry';
 import type { ToastRequest } from './toastRequest';
 
 /**
@@ -106,6 +108,15 @@ export interface ComposerContext {
   panelError: string | null;
   /** Set when a new post goes into a group. */
   group: ComposerGroup | null;
+  /** The send in flight: its client id (made on submit, kept through its retries) and what it sends. */
+  sending: { clientId: string; request: string } | null;
+  /** Retries made of it, after it got no answer. */
+  retries: number;
+  /** The last send that did not go out: submitting the same again reuses its client id ("Try again"). */
+  unsent: { clientId: string; request: string } | null;
+  /** Makes the client ids of this composer's sends (clientIds.ts); `sent` counts them. Kept when it closes. */
+  clientSeed: string;
+  sent: number;
 }
 
 export type ComposerEvent =
@@ -260,7 +271,7 @@ const fileProblem = (kind: MediaKind, file: PickedFile): string | null => {
   return null;
 };
 
-const closedContext = (): ComposerContext => ({
+const closedContext = (): Omit<ComposerContext, 'clientSeed' | 'sent'> => ({
   type: DEFAULT_MODAL_TYPE,
   draft: emptyDraft,
   data: null,
@@ -268,13 +279,39 @@ const closedContext = (): ComposerContext => ({
   gifInput: '',
   panelError: null,
   group: null,
+  sending: null,
+  retries: 0,
+  unsent: null,
 });
+
+/** What a send carries, to tell the same send from a changed one (a short digest: media are data URLs). */
+function digest(request: PublishRequest): string {
+  const text = JSON.stringify(request);
+  let hash = 5381;
+  for (let i = 0; i < text.length; i += 1) hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0;
+  return `${text.length}:${hash.toString(16)}`;
+}
+
+/** A new post, question or group post carries the send's client id (an edit is a PUT: repeating it is harmless). */
+export function withClientId(request: PublishRequest, clientId: string): PublishRequest {
+  switch (request.kind) {
+    case 'createPost':
+    case 'createImagePost':
+    case 'createVideoPost':
+    case 'createQuestion':
+    case 'createGroupPost':
+      return { ...request, body: { ...request.body, clientId } } as PublishRequest;
+    default:
+      return request;
+  }
+}
 
 export const composerMachine = setup({
   types: {
     context: {} as ComposerContext,
     events: {} as ComposerEvent,
     emitted: {} as ComposerEmitted,
+    input: {} as { clientSeed?: string } | undefined,
   },
   actors: {
     /** Effect: POST /post, /post/image/post, /post/video/post, /question, or PUT /post/{id} (image/video variants). */
@@ -294,13 +331,23 @@ export const composerMachine = setup({
     /** Effect: `toasts.show` to the app's toast queue. */
     showToast: (_, _params: ToastRequest) => {},
     reset: assign(closedContext),
+    /** The send gets its client id: the one of the same send that did not go out, else a new one. */
+    startSending: assign(({ context }) => {
+      const request = digest(publishRequest(context));
+      const again = context.unsent !== null && context.unsent.request === request;
+      return { error: null, retries: 0, sent: context.sent + 1, sending: { request, clientId: again ? context.unsent!.clientId : clientIdOf(context.clientSeed, context.sent + 1) } };
+    }),
     setDraft: assign(({ context, event }) => {
       if (event.type !== 'composer.draft.set') return {};
       return { draft: setDraft(context.draft, event.key, event.value), error: null };
     }),
     startPanel: assign({ panelError: null }),
   },
+  delays: {
+    SEND_RETRY: ({ context }) => sendRetryDelay(context.retries - 1),
+  },
   guards: {
+    retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
     acceptsDraftValue: ({ event }) => event.type === 'composer.draft.set' && acceptsDraftValue(event.key, event.value),
     takesAttachments: ({ context }) => !isQuestion(context),
     draftIsValid: ({ context }) => draftProblem(context) === null,
@@ -311,7 +358,7 @@ export const composerMachine = setup({
   },
 }).createMachine({
   id: 'composer',
-  context: closedContext,
+  context: ({ input }) => ({ ...closedContext(), clientSeed: input?.clientSeed ?? randomClientSeed(), sent: 0 }),
   initial: 'closed',
   states: {
     closed: {
@@ -362,7 +409,7 @@ export const composerMachine = setup({
               })),
             },
             'composer.submit': [
-              { guard: 'draftIsValid', target: '#composer.submitting', actions: assign({ error: null }) },
+              { guard: 'draftIsValid', target: '#composer.submitting', actions: 'startSending' },
               { actions: assign({ error: ({ context }) => draftProblem(context) }) },
             ],
           },
@@ -454,7 +501,7 @@ export const composerMachine = setup({
       invoke: {
         id: 'publish',
         src: 'publish',
-        input: ({ context }) => publishRequest(context),
+        input: ({ context }) => withClientId(publishRequest(context), context.sending!.clientId),
         onDone: {
           target: 'closed',
           actions: [
@@ -463,15 +510,21 @@ export const composerMachine = setup({
             'reset',
           ],
         },
-        onError: {
-          target: 'open.editing',
-          actions: [
-            assign({ error: ({ event }) => failureText(event.error, PUBLISH_FAILED) }),
-            { type: 'showToast', params: ({ context }) => ({ type: 'error' as const, description: context.error ?? PUBLISH_FAILED }) },
-          ],
-        },
+        onError: [
+          // No answer: it may be stored already; the same send goes again after a pause.
+          { guard: 'retriesSend', target: 'waitingToRetry', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
+          {
+            target: 'open.editing',
+            actions: [
+              assign(({ context, event }) => ({ error: failureText(event.error, PUBLISH_FAILED), unsent: context.sending, sending: null })),
+              { type: 'showToast', params: ({ context }) => ({ type: 'error' as const, description: context.error ?? PUBLISH_FAILED }) },
+            ],
+          },
+        ],
       },
     },
+    /** Still publishing while the pause runs. */
+    waitingToRetry: { after: { SEND_RETRY: 'submitting' } },
     deleteDialog: {
       initial: 'confirming',
       states: {
@@ -542,7 +595,7 @@ export function selectModalState(snapshot: Pick<ComposerSnapshot, 'matches' | 'c
   const deleting = snapshot.matches('deleteDialog');
   return {
     type: context.type,
-    isOpen: snapshot.matches('open') || snapshot.matches('submitting'),
+    isOpen: snapshot.matches('open') || snapshot.matches('submitting') || snapshot.matches('waitingToRetry'),
     feeling: context.draft.feelings,
     image: context.draft.image,
     data: context.data,
@@ -556,6 +609,10 @@ export function selectModalState(snapshot: Pick<ComposerSnapshot, 'matches' | 'c
     deleteDialogType: deleting && context.data ? context.data.kind : '',
   };
 }
+
+/** Whether submitting now sends again what did not go out (the same client id): the button reads "Try again". */
+export const selectTriesAgain = (snapshot: { context: ComposerContext }) =>
+  snapshot.context.unsent !== null && snapshot.context.unsent.request === digest(publishRequest(snapshot.context));
 
 /** Whether the composer takes feelings, media and a background (posts, not questions). */
 export const selectTakesAttachments = (snapshot: { context: ComposerContext }) => !isQuestion(snapshot.context);

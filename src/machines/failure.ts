@@ -1,4 +1,5 @@
 import { apiErrorSchema, errorMessage } from '../api/errors';
+import { failedOnNetwork } from './sendRetry';
 
 /**
  * What a failed call threw, read the same way by every auth machine. ofetch puts the server's
@@ -11,8 +12,9 @@ export function failureStatus(error: unknown): number | null {
   return typeof status === 'number' ? status : null;
 }
 
-/** The server's message, else the message of an Error thrown on this side, else the fallback. */
+/** The server's message, else the message of an Error thrown on this side, else the fallback (also when no answer came). */
 export function failureText(error: unknown, fallback: string): string {
+  if (failedOnNetwork(error)) return fallback;
   const fromServer = errorMessage(error, '');
   if (fromServer) return fromServer;
   if (error instanceof Error && error.message && !('data' in error)) return error.message;

@@ -132,6 +132,8 @@ function serve(): void {
   const templates: { private: ChatMessage | null; group: ChatMessage | null } = { private: null, group: null };
   let lastEventAt = performance.now();
   let sequence = 0;
+  /** A client id as the server takes them (a UUID), unique per message of this run: private (1) or group (2), then the target. */
+  const clientIdOf = (kind: 1 | 2, target: Target, n: number) => `00000000-0000-4000-8${kind}${target === 'real' ? 'a' : 'b'}0-${n.toString(16).padStart(12, '0')}`;
 
   /** Who still has to receive what: key `${target}|${event}|${clientId}`. */
   const waiters = new Map<string, { expected: Set<number>; done: (at: number) => void }>();
@@ -237,7 +239,7 @@ function serve(): void {
     const sockets = fleets[args.target];
     const latencies: number[] = [];
     for (const [from, to] of args.pairs) {
-      const clientId = `b${args.target}${sequence++}`;
+      const clientId = clientIdOf(1, args.target, sequence++);
       const body = `benchmark message ${clientId}`;
       const arrival = expectArrivals(args.target, serverEvents.messageReceived, clientId, [to], args.timeoutMs);
       // Should the send itself fail, that error is the one reported, not this wait's timeout.
@@ -260,7 +262,7 @@ function serve(): void {
     const { groupId, tokens } = setup!;
     const rounds: BroadcastRound[] = [];
     for (let round = 0; round < args.rounds; round++) {
-      const clientId = `g${args.target}${sequence++}`;
+      const clientId = clientIdOf(2, args.target, sequence++);
       const body = `benchmark broadcast ${clientId}`;
       const all = expectArrivals(args.target, serverEvents.groupMessageReceived, clientId, args.receivers, args.timeoutMs);
       const notified = args.target === 'real' ? expectArrivals(args.target, serverEvents.notification, clientId, args.receivers, args.timeoutMs) : null;

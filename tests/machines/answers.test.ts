@@ -1,7 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ANSWER_EMPTY, answersMachine, ordered, type AnswersContext } from '../../src/machines/answers.machine';
-import { answer, post, refused } from '../fixtures/streams';
+import { ANSWER_EMPTY, ANSWER_FAILED, answersMachine, ordered, type AnswersContext } from '../../src/machines/answers.machine';
+import { clientIdOf } from '../../src/machines/clientIds';
+import { SEND_RETRIES } from '../../src/machines/sendRetry';
+import { answer, CLIENT_SEED, noAnswer, post, refused } from '../fixtures/streams';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
 
 const me = { userId: 'u1', username: 'alice', avatarColor: '#f33e58', profilePicture: '' };
@@ -25,13 +27,15 @@ const serialize = (snapshot: { value: unknown; status: string; context: unknown 
     editing: c.editing,
     removing: c.removing?.answer._id ?? null,
     sending: c.sending,
+    retries: c.retries,
+    unsent: c.unsent,
     stale: c.stale,
     error: c.error,
   });
 };
 
 const model = {
-  input: { questionId: 'q1', me },
+  input: { questionId: 'q1', me, clientSeed: CLIENT_SEED },
   serialize,
   events: [
     { type: 'answers.retry' },
@@ -54,6 +58,7 @@ const model = {
     { type: 'xstate.error.actor.fetchQuestion', error: notFound },
     { type: 'xstate.done.actor.createAnswer', output: { message: 'ok', answer: sent, answersCount: 3 } },
     { type: 'xstate.error.actor.createAnswer', error: refused('Answer must not exceed 5000 characters', 400) },
+    { type: 'xstate.error.actor.createAnswer', error: noAnswer() },
     { type: 'xstate.done.actor.updateAnswer', output: { message: 'ok', answer: { ...mine, answer: 'Use two statecharts', editedAt: 'x' }, answersCount: 2 } },
     { type: 'xstate.error.actor.updateAnswer', error: refused('You can only edit your own answers', 403) },
     { type: 'xstate.done.actor.removeAnswer', output: { message: 'ok', answersCount: 1 } },
@@ -74,6 +79,8 @@ const model = {
     // A member's request over a background refresh (news, a reconnect) is taken, not lost.
     const refreshing = snapshot.matches({ ready: 'refreshing' }) && c.answers.map((x) => x._id).sort().join() === 'a1,a2';
     const refreshingCalm = refreshing && c.draft === '' && c.editing === null && c.formError === null;
+    // No answer to a send: only from the list as loaded, not while editing.
+    if (event.type === 'xstate.error.actor.createAnswer' && (event as unknown as { error: unknown }).error instanceof Error) return pristine && c.editing === null && c.draft === 'A good answer';
     // Typing while an answer is sent: what was typed meanwhile must stay.
     if (event.type === 'answers.change')
       return c.editing === null && ((pristine && idle) || (snapshot.matches({ ready: 'posting' }) && c.draft === 'A good answer') || (refreshingCalm && c.question?.acceptedAnswerId === null));
@@ -116,10 +123,21 @@ describe('answers machine', () => {
         const c = s.context as AnswersContext;
         const e = step.event as ModelEvent;
         if (e.type === 'answers.submit' && c.draft.trim() === '') expect(c.formError).toBe(ANSWER_EMPTY);
-        // Refused, the answer's text stays and the server's message shows.
-        if (e.type === 'xstate.error.actor.createAnswer') {
+        // Refused (or no answer after every retry), the answer's text stays with the message, and its client id for Try again.
+        const noReply = (e as unknown as { error?: unknown }).error instanceof Error;
+        if (e.type === 'xstate.error.actor.createAnswer' && s.matches({ ready: 'waitingToRetry' })) expect([noReply, c.sending !== null, c.retries > 0]).toEqual([true, true, true]);
+        else if (e.type === 'xstate.error.actor.createAnswer') {
           expect(c.draft.trim()).not.toBe('');
-          expect(c.formError).toBe('Answer must not exceed 5000 characters');
+          expect(c.formError).toBe(noReply ? ANSWER_FAILED : 'Answer must not exceed 5000 characters');
+          expect(c.unsent?.clientId).toMatch(/^0190abcd-0000-4000-8000-0000000000[0-9a-f]{2}$/);
+          if (noReply) expect(c.retries).toBe(SEND_RETRIES);
+        }
+        const sending = s.children.createAnswer?.getSnapshot().input as { clientId: string; answer: string } | undefined;
+        if (sending) {
+          // Every retry, and a Try again of the same text, carries the id the send got first.
+          expect(sending.clientId).toBe(c.sendingId);
+          if (c.unsent?.text === sending.answer) expect(sending.clientId).toBe(c.unsent.clientId);
+          else expect(sending.clientId).toBe(clientIdOf(CLIENT_SEED, c.sent));
         }
         if (e.type === 'xstate.done.actor.createAnswer') {
           expect(c.answers.filter((x) => x._id === 'a3')).toHaveLength(1);

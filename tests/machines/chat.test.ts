@@ -5,7 +5,13 @@ import { chatApi, chatEventOf, clearPrivateChat, invitationEventOf, liveChatActo
 import { createBus } from '../../src/effects/socket';
 import { chatMachine, conversationRows, draftError, GROUP_GONE, NOT_AN_IMAGE, type ChatContext, type ChatLists } from '../../src/machines/chat.machine';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { refused } from '../fixtures/streams';
+import { clientIdOf } from '../../src/machines/clientIds';
+import { SEND_FAILED } from '../../src/machines/chat.machine';
+import { SEND_RETRIES } from '../../src/machines/sendRetry';
+import { CLIENT_SEED, noAnswer, refused } from '../fixtures/streams';
+
+/** The client id of the first message sent (src/machines/clientIds.ts). */
+const C1 = clientIdOf(CLIENT_SEED, 1);
 import { ben as gBen, GIF, groupMessage, me as gMe, PNG, team, UPLOADED } from './groupChatFixtures';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
 
@@ -50,7 +56,7 @@ const itemCarl = item(msg(9, 'carl'), 2);
 const m1 = msg(1, 'ben');
 const m2 = msg(2, 'ben');
 const m3 = msg(3, 'me');
-const sentAnswer = msg(4, 'me', { _id: 'm4', body: 'hi', clientId: 'c-1' });
+const sentAnswer = msg(4, 'me', { _id: 'm4', body: 'hi', clientId: C1 });
 const m5 = msg(5, 'ben');
 const m4b = msg(4, 'ben', { _id: 'm4b' });
 
@@ -67,6 +73,7 @@ const serialize = (snapshot: { value: unknown; status: string; context: unknown 
     error: c.threadError,
     edit: c.edit?.kind ?? null,
     sent: c.sent,
+    retries: c.retries,
   });
 };
 
@@ -92,7 +99,8 @@ const model = {
     { type: 'chat.send', body: '   ' },
     { type: 'xstate.done.actor.send', output: sentAnswer },
     { type: 'xstate.error.actor.send', error: refused('You cannot message this member', 403) },
-    { type: 'chat.retrySend', clientId: 'c-1' },
+    { type: 'xstate.error.actor.send', error: noAnswer() },
+    { type: 'chat.retrySend', clientId: C1 },
     { type: 'xstate.done.actor.markRead', output: { conversationId: 'conv-ben', readerId: 'me', senderId: 'u2', lastSeq: 3 } },
     { type: 'xstate.error.actor.markRead', error: new Error('Network down') },
     { type: 'chat.react', messageId: 'm3', reaction: 'like', change: 'add' },
@@ -149,7 +157,7 @@ const model = {
       case 'chat.received': {
         const id = (event.message as ChatMessage)._id;
         if (m({ conversation: { open: 'loading' } })) return id === 'm5';
-        if (id === 'm4') return c.messages.some((x) => x.clientId === 'c-1' && x.status === 'pending');
+        if (id === 'm4') return c.messages.some((x) => x.clientId === C1 && x.status === 'pending');
         return stimulus;
       }
       case 'chat.reconnected':
@@ -163,7 +171,7 @@ const model = {
 };
 
 const coverage = new TransitionCoverage(chatMachine);
-const input = { me, clientPrefix: 'c' };
+const input = { me, clientSeed: CLIENT_SEED };
 
 describe('chat machine', () => {
   const paths = coverPaths(chatMachine, { ...model, input } as never);
@@ -176,6 +184,7 @@ describe('chat machine', () => {
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: { type: string; description: string }[] = [];
+    let retriedSends = 0;
     await replay(chatMachine, path, {
       input,
       coverage,
@@ -215,17 +224,27 @@ describe('chat machine', () => {
           const pending = c.messages.filter((m) => m.status === 'pending');
           if (body.trim()) {
             expect(pending.map((m) => m.body)).toEqual(['hi']);
-            expect(snapshot.children.send?.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, body: 'hi', gifUrl: '', selectedImage: '', clientId: 'c-1' });
+            expect(snapshot.children.send?.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, body: 'hi', gifUrl: '', selectedImage: '', clientId: C1 });
           } else expect(pending).toEqual([]);
         }
-        // A refused send shows as failed, unless the socket's echo already proved it stored.
+        // A refused send shows as failed, unless the socket's echo already proved it stored; one
+        // that got no answer stays pending and goes again (same client id) until retries run out.
         if (e.type === 'xstate.error.actor.send') {
-          const mine = c.messages.find((m) => m.clientId === 'c-1')!;
+          const mine = c.messages.find((m) => m.clientId === C1)!;
+          const noReply = e.error instanceof Error;
           if (ids.includes('m4')) expect(mine.status).toBe('sent');
-          else expect([mine.status, mine.error]).toEqual(['failed', 'You cannot message this member']);
+          else if (noReply && snapshot.matches({ conversation: { open: { ready: { outbox: 'waitingToRetry' } } } })) expect([mine.status, c.retries > 0]).toEqual(['pending', true]);
+          else expect([mine.status, mine.error, c.retries]).toEqual(['failed', noReply ? SEND_FAILED : 'You cannot message this member', 0]);
+          if (noReply && mine.status === 'failed') expect(retriedSends).toBe(SEND_RETRIES);
         }
+        if (snapshot.children.send) {
+          const sending = snapshot.children.send.getSnapshot().input as { clientId: string };
+          if (e.type.startsWith('xstate.after.')) retriedSends += 1;
+          expect(sending.clientId).toBe(C1);
+        }
+        if (e.type === 'chat.retrySend') retriedSends = 0;
         if (e.type === 'xstate.done.actor.send' || (e.type === 'chat.received' && (e as unknown as { message: ChatMessage }).message._id === 'm4')) {
-          expect(c.messages.filter((m) => m.clientId === 'c-1').map((m) => `${m._id}:${m.status}`)).toEqual(['m4:sent']);
+          expect(c.messages.filter((m) => m.clientId === C1).map((m) => `${m._id}:${m.status}`)).toEqual(['m4:sent']);
         }
         if (e.type === 'xstate.done.actor.thread' && snapshot.children.markRead)
           expect(snapshot.children.markRead.getSnapshot().input).toEqual({ senderId: 'u2', receiverId: 'me' });
@@ -325,7 +344,7 @@ describe('chat effects', () => {
   it('sends to the group path or the private one, and asks for group pages with isGroupChat', async () => {
     const http = vi.fn(async (..._args: unknown[]) => ({ chat: m5 }));
     const calls = chatApi({ http } as unknown as ApiClient);
-    const content = { body: 'hi', gifUrl: '', selectedImage: UPLOADED, clientId: 'c-1' };
+    const content = { body: 'hi', gifUrl: '', selectedImage: UPLOADED, clientId: C1 };
     await calls.send({ peerId: 'g1', isGroup: true, ...content });
     await calls.send({ peerId: 'u2', isGroup: false, ...content });
     await calls.messages({ peerId: 'g1', isGroup: true, after: 4 });
@@ -375,8 +394,8 @@ const gm3 = groupMessage(3, gBen);
 const gm4 = groupMessage(4, gBen);
 const gm5 = groupMessage(5, gBen);
 const elsewhere = groupMessage(7, gBen, { _id: 'gx7', groupId: 'g9', conversationId: 'g9', groupName: 'Elsewhere' });
-const imageAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', selectedImage: UPLOADED, clientId: 'c-1' });
-const gifAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', gifUrl: GIF, clientId: 'c-1' });
+const imageAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', selectedImage: UPLOADED, clientId: C1 });
+const gifAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', gifUrl: GIF, clientId: C1 });
 const renamed = team({ name: 'Team Two', updatedAt: '2025-01-01T12:00:00.000Z' });
 const withoutMe = team({ members: team().members.filter((x) => x.userId !== 'me'), admins: ['u2'] });
 const other = team({ _id: 'g2', name: 'Readers', updatedAt: '2025-01-01T11:30:00.000Z' });
@@ -420,7 +439,7 @@ const groupModel = {
     { type: 'xstate.done.actor.send', output: imageAnswer },
     { type: 'xstate.done.actor.send', output: gifAnswer },
     { type: 'xstate.error.actor.send', error: refused('Accept the invitation to this group first', 403) },
-    { type: 'chat.retrySend', clientId: 'c-1' },
+    { type: 'chat.retrySend', clientId: C1 },
     { type: 'chat.received', message: gm3 },
     { type: 'chat.received', message: gm5 },
     { type: 'chat.received', message: elsewhere },
@@ -533,18 +552,18 @@ describe('chat machine: group chats and attachments', () => {
             expect(pending.map((x) => [x.selectedImage, x.isGroupChat, x.groupId, x.receiverId])).toEqual([[PNG, true, 'g1', '']]);
             expect(childInput('upload')).toEqual({ image: PNG });
           } else if (draft.gifUrl === ` ${GIF} `) {
-            expect(childInput('send')).toEqual({ peerId: 'g1', isGroup: true, body: '', gifUrl: GIF, selectedImage: '', clientId: 'c-1' });
+            expect(childInput('send')).toEqual({ peerId: 'g1', isGroup: true, body: '', gifUrl: GIF, selectedImage: '', clientId: C1 });
           } else expect(pending).toEqual([]);
         }
         if (e.type === 'xstate.done.actor.upload')
-          expect(childInput('send')).toEqual({ peerId: 'g1', isGroup: true, body: '', gifUrl: '', selectedImage: UPLOADED, clientId: 'c-1' });
+          expect(childInput('send')).toEqual({ peerId: 'g1', isGroup: true, body: '', gifUrl: '', selectedImage: UPLOADED, clientId: C1 });
         if (e.type === 'xstate.error.actor.upload') {
-          const mine = c.messages.find((x) => x.clientId === 'c-1')!;
+          const mine = c.messages.find((x) => x.clientId === C1)!;
           // Still the picture it was, to try again.
           expect([mine.status, mine.error, mine.selectedImage]).toEqual(['failed', 'Image is too large: the limit is 10 MB', PNG]);
         }
-        if (e.type === 'chat.retrySend' && c.messages.find((x) => x.clientId === 'c-1')?.selectedImage === PNG) expect(childInput('upload')).toEqual({ image: PNG });
-        if (e.type === 'xstate.done.actor.send') expect(c.messages.filter((x) => x.clientId === 'c-1').map((x) => x.status)).toEqual(['sent']);
+        if (e.type === 'chat.retrySend' && c.messages.find((x) => x.clientId === C1)?.selectedImage === PNG) expect(childInput('upload')).toEqual({ image: PNG });
+        if (e.type === 'xstate.done.actor.send') expect(c.messages.filter((x) => x.clientId === C1).map((x) => x.status)).toEqual(['sent']);
         if (e.type === 'chat.received') {
           const id = (e.message as ChatMessage)._id;
           if (id === 'gx7') expect(c.groupLast.g9).toBeUndefined();

@@ -1,6 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { commentsMachine, COMMENTS_FAILED, TEMP_PREFIX, type CommentsContext } from '../../src/machines/comments.machine';
-import { comment, refused } from '../fixtures/streams';
+import { commentsMachine, COMMENT_FAILED, COMMENTS_FAILED, TEMP_PREFIX, type CommentsContext } from '../../src/machines/comments.machine';
+import { clientIdOf } from '../../src/machines/clientIds';
+import { SEND_RETRIES } from '../../src/machines/sendRetry';
+import { CLIENT_SEED, comment, noAnswer, refused } from '../fixtures/streams';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
 
 const me = { userId: 'u1', username: 'alice', avatarColor: '#f33e58', profilePicture: '' };
@@ -22,12 +24,15 @@ const serialize = (snapshot: { value: unknown; status: string; context: unknown 
     draft: c.draft,
     editing: c.editing,
     inFlight: c.inFlight?.comment._id ?? null,
+    clientId: c.inFlight?.clientId ?? null,
+    retries: c.retries,
+    unsent: c.unsent,
     error: c.error,
   });
 };
 
 const model = {
-  input: { postId: 'p1', me },
+  input: { postId: 'p1', me, clientSeed: CLIENT_SEED },
   serialize,
   events: [
     { type: 'comments.retry' },
@@ -50,6 +55,7 @@ const model = {
     { type: 'xstate.error.actor.fetchComments', error: notFound },
     { type: 'xstate.done.actor.createComment', output: { message: 'ok', comment: sent, commentsCount: 3 } },
     { type: 'xstate.error.actor.createComment', error: refused('Comment must not exceed 2000 characters', 400) },
+    { type: 'xstate.error.actor.createComment', error: noAnswer() },
     { type: 'xstate.done.actor.updateComment', output: { message: 'ok', comment: { ...mine, comment: 'edited', editedAt: 'x' }, commentsCount: 2 } },
     { type: 'xstate.error.actor.updateComment', error: refused('You can only edit your own comments', 403) },
     { type: 'xstate.done.actor.removeComment', output: { message: 'ok', postId: 'p1', commentsCount: 1 } },
@@ -60,7 +66,16 @@ const model = {
   // One comment sent per path, socket events on the loaded list only: the graph stays small.
   filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
     const c = snapshot.context as CommentsContext;
+    // A send that failed is followed alone (from the list as loaded): its retries, then its Try again and how that ends.
+    const asLoaded = (ids: string) =>
+      c.comments.map((x) => x._id).join() === ids && c.editing === null && c.nextCursor !== null && snapshot.matches({ ready: { more: 'idle' } });
+    if (c.retries > 0 || c.unsent !== null || c.seq === 2) {
+      if (event.type === 'comments.submit') return c.seq === 1 && c.unsent !== null && asLoaded('c1,c2');
+      return /^xstate\.(done|error)\.actor\.createComment$|^xstate\.after\./.test(event.type) && (c.seq === 2 || asLoaded(`c1,c2,${TEMP_PREFIX}1`));
+    }
     if (event.type === 'comments.submit') return c.seq === 0;
+    // No answer to the first send, on the list as loaded.
+    if (event.type === 'xstate.error.actor.createComment' && (event as unknown as { error: unknown }).error instanceof Error) return asLoaded(`c1,c2,${TEMP_PREFIX}1`);
     if (event.type.startsWith('comments.') && ['comments.added', 'comments.updated', 'comments.removed', 'comments.loadMore'].includes(event.type))
       return c.comments.map((x) => x._id).join() === 'c1,c2' && snapshot.matches({ ready: { write: 'idle' } });
     if (event.type === 'comments.change') return c.seq === 0 || c.draft !== '';
@@ -93,12 +108,23 @@ describe('comments machine', () => {
         const e = step.event as ModelEvent & { error?: { data?: { message: string } } | Error };
         if (e.type === 'comments.submit' && c.inFlight) {
           // Shown at once, under a temporary id, with the member as author.
-          expect(c.comments.at(-1)).toMatchObject({ _id: `${TEMP_PREFIX}1`, userId: 'u1', comment: 'hi there' });
+          expect(c.comments.at(-1)).toMatchObject({ _id: `${TEMP_PREFIX}${c.seq}`, userId: 'u1', comment: 'hi there' });
           expect(c.draft).toBe('');
         }
-        if (e.type === 'xstate.error.actor.createComment') {
+        const sending = actor.getSnapshot().children.createComment?.getSnapshot().input as { clientId: string } | undefined;
+        // The first send, each retry of it, and its Try again carry one client id.
+        if (sending) expect(sending.clientId).toBe(clientIdOf(CLIENT_SEED, 1));
+        if (e.type === 'xstate.error.actor.createComment' && c.inFlight === null) {
           expect(c.comments.some((x) => x._id.startsWith(TEMP_PREFIX))).toBe(false);
-          expect(toasts.at(-1)?.description).toBe('Comment must not exceed 2000 characters');
+          expect(toasts.at(-1)?.description).toBe(e.error instanceof Error ? COMMENT_FAILED : 'Comment must not exceed 2000 characters');
+          expect(c.unsent).toEqual({ text: 'hi there', clientId: clientIdOf(CLIENT_SEED, 1) });
+          // Given up only after every retry (a refusal is never retried).
+          if (e.error instanceof Error) expect(c.retries).toBe(SEND_RETRIES);
+        }
+        if (e.type === 'xstate.error.actor.createComment' && c.inFlight !== null) {
+          // No answer: still shown as being sent, and sent again after the pause.
+          expect(c.comments.at(-1)?._id.startsWith(TEMP_PREFIX)).toBe(true);
+          expect(actor.getSnapshot().matches({ ready: { write: 'waitingToRetry' } })).toBe(true);
         }
         if (e.type === 'xstate.done.actor.createComment') {
           expect(c.comments.filter((x) => x._id === 'c3')).toHaveLength(1);

@@ -10,6 +10,12 @@ import {
   published, question, textPost, VIDEO_DATA_URL, videoPost,
 } from './composerFixtures';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { clientIdOf } from '../../src/machines/clientIds';
+import { SEND_RETRIES } from '../../src/machines/sendRetry';
+import { CLIENT_SEED, noAnswer } from '../fixtures/streams';
+
+const input = { clientSeed: CLIENT_SEED };
+const NO_ANSWER = noAnswer();
 
 const LONG = 'a'.repeat(POST_TEXT_MAX + 1);
 const text = (value: string): ModelEvent => ({ type: 'composer.draft.set', key: 'post', value });
@@ -48,6 +54,8 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     gifInput: snapshot.matches({ open: 'gifDialog' }) ? (c.gifInput === '' ? '' : c.gifInput.startsWith('https:') ? 'https' : 'other') : null,
     panelError: inPanel ? c.panelError : null,
     group: c.group?.id ?? null,
+    retries: c.retries,
+    unsent: c.unsent !== null,
   });
 }
 
@@ -82,12 +90,21 @@ const scenarios: Scenario[] = [
       { type: 'composer.submit' },
       publishDone,
       ...publishErrors,
+      { type: 'xstate.error.actor.publish', error: NO_ANSWER },
       close,
     ],
     ignore: [
       'composer.edit', ...NOT_DELETE,
       ...PANEL_EVENTS.filter((t) => !['composer.feelings.open', 'composer.feelings.select', 'composer.panel.close'].includes(t)),
     ],
+    // No answer only to a plain post; after a send that did not go out, only its Try again (or a change, or closing).
+    filter: (snapshot, event) => {
+      const c = snapshot.context as ComposerContext;
+      const plain = c.draft.privacy === 'Public' && c.draft.bgColor === DEFAULT_BG_COLOR && c.draft.feelings === '';
+      if (event.type === 'xstate.error.actor.publish' && (event as { error?: unknown }).error === NO_ANSWER) return plain;
+      if (c.unsent !== null || c.retries > 0) return plain && ['composer.submit', 'composer.close', 'xstate.done.actor.publish', 'xstate.error.actor.publish'].includes(event.type) || event.type.startsWith('xstate.after.') || (event.type === 'composer.draft.set' && (event as { value?: unknown }).value === 'Hello');
+      return true;
+    },
   },
   {
     name: 'questions: ask and edit, no attachments',
@@ -208,7 +225,7 @@ const coverage = new TransitionCoverage(composerMachine);
 let pathCount = 0;
 
 describe.each(scenarios)('composer machine: $name', (scenario) => {
-  const paths = coverPaths(composerMachine, { events: scenario.events, ignore: scenario.ignore, filter: scenario.filter, serialize });
+  const paths = coverPaths(composerMachine, { events: scenario.events, ignore: scenario.ignore, filter: scenario.filter, serialize, input });
   pathCount += paths.length;
   beforeEach(() => {
     vi.useFakeTimers();
@@ -220,7 +237,9 @@ describe.each(scenarios)('composer machine: $name', (scenario) => {
     let subscribed = false;
     let before: ComposerContext | null = null;
     let previous = path.steps[0].state.context as ComposerContext;
+    let sentAgain = 0;
     await replay(composerMachine, path, {
+      input,
       serialize,
       coverage,
       provide: { actions: { showToast: (_: unknown, toast: { type: string; description: string }) => void toasts.push(toast) } },
@@ -235,7 +254,7 @@ describe.each(scenarios)('composer machine: $name', (scenario) => {
         const modal = selectModalState(snapshot as never);
 
         // The spec's modal state follows the chart.
-        expect(modal.isOpen).toBe(snapshot.matches('open') || snapshot.matches('submitting'));
+        expect(modal.isOpen).toBe(snapshot.matches('open') || snapshot.matches('submitting') || snapshot.matches('waitingToRetry'));
         expect(modal.feelingsIsOpen).toBe(snapshot.matches({ open: 'feelings' }));
         expect(modal.openFileDialog).toBe(snapshot.matches({ open: 'imageDialog' }));
         expect(modal.openVideoDialog).toBe(snapshot.matches({ open: 'videoDialog' }));
@@ -277,6 +296,12 @@ describe.each(scenarios)('composer machine: $name', (scenario) => {
             const request = child.getSnapshot().input;
             expect(request.kind).toBe(expectedKind(c));
             expect(request.body.post).toBe(c.draft.post);
+            // A new post carries its client id: the one of the same send that did not go out, else a new one.
+            if (request.kind.startsWith('create')) {
+              const id = (request.body as { clientId?: string }).clientId;
+              expect(id).toBe(c.sending!.clientId);
+              expect(id).toBe(previous.unsent !== null && previous.unsent.request === c.sending!.request ? previous.unsent.clientId : clientIdOf(CLIENT_SEED, c.sent));
+            } else expect(request.body).not.toHaveProperty('clientId');
             if (request.kind === 'createGroupPost') {
               // Into the group it was opened for; the group decides who sees it.
               expect(request.groupId).toBe(c.group!.id);
@@ -285,7 +310,7 @@ describe.each(scenarios)('composer machine: $name', (scenario) => {
             } else expect(request.body.privacy).toBe(c.draft.privacy);
             if ('postId' in request) expect(request.postId).toBe(c.data!._id);
             if (request.kind === 'createQuestion' || (request.kind === 'updatePost' && c.data?.kind === 'question')) {
-              expect(Object.keys(request.body).sort()).toEqual(['post', 'privacy']);
+              expect(Object.keys(request.body).sort()).toEqual(request.kind === 'createQuestion' ? ['clientId', 'post', 'privacy'] : ['post', 'privacy']);
             }
             if (request.kind === 'createImagePost') expect(request.body).toMatchObject({ image: c.draft.image, imageAlt: c.draft.imageAlt });
             if (request.kind === 'createVideoPost') expect(request.body).toMatchObject({ video: c.draft.video });
@@ -312,7 +337,18 @@ describe.each(scenarios)('composer machine: $name', (scenario) => {
           // Groups take posts, not questions.
           if (before!.type === 'createquestion') expect(before!.group).toBeNull();
         }
-        if (event.type === 'xstate.error.actor.publish') {
+        if (event.type.startsWith('xstate.after.')) {
+          // The same send again: the same request, the same client id.
+          sentAgain += 1;
+          const child = snapshot.children.publish as { getSnapshot(): { input: PublishRequest } };
+          expect((child.getSnapshot().input.body as { clientId?: string }).clientId).toBe(c.sending!.clientId);
+        }
+        if (event.type === 'xstate.error.actor.publish' && snapshot.matches('waitingToRetry')) {
+          expect(event.error).toBe(NO_ANSWER);
+          expect(c.retries).toBeGreaterThan(0);
+        } else if (event.type === 'xstate.error.actor.publish') {
+          if (event.error === NO_ANSWER) expect([sentAgain, c.retries]).toEqual([SEND_RETRIES, SEND_RETRIES]);
+          sentAgain = 0;
           // Nothing is lost: the draft is the one sent, the message is the server's.
           expect(c.draft).toEqual(before!.draft);
           expect(c.type).toBe(before!.type);

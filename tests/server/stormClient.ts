@@ -5,6 +5,7 @@
  * chat effects over the real API client. So a dropped client catches up exactly as the app does.
  * No vitest here: the storm bench uses it too.
  */
+import { randomClientSeed } from '../../src/machines/clientIds';
 import { io, type Socket } from 'socket.io-client';
 import { createActor, type Subscription } from 'xstate';
 import type { ChatMessage, SocketAck } from '../../src/api/chat';
@@ -108,10 +109,10 @@ export function startStormClient(opts: {
     if (!current?.connected) return Promise.resolve({ ok: false, message: 'Not connected' });
     return (current.timeout(timeoutMs).emitWithAck(event, payload) as Promise<SocketAck>).catch(() => ({ ok: false, message: 'No answer' }));
   };
-  const tabs = opts.peers.map(({ key, peer }, t) =>
+  const tabs = opts.peers.map(({ key, peer }) =>
     opts.tabs === 'machine'
-      ? machineTab({ key, peer, member, clientPrefix: `c${opts.index}t${t}`, logic: chatLogic({ system: { get: () => undefined } }, { api, bus, emit }) })
-      : followConversation({ key, peer, member, clientPrefix: `c${opts.index}t${t}`, api, bus }),
+      ? machineTab({ key, peer, member, clientSeed: randomClientSeed(), logic: chatLogic({ system: { get: () => undefined } }, { api, bus, emit }) })
+      : followConversation({ key, peer, member, clientSeed: randomClientSeed(), api, bus }),
   );
 
   return {
@@ -135,8 +136,8 @@ export function startStormClient(opts: {
 }
 
 /** The app's chat machine with its real effects, showing one conversation. */
-function machineTab(opts: { key: string; peer: ChatPeer; member: StormMember; clientPrefix: string; logic: ReturnType<typeof chatLogic> }): StormTab {
-  const actor = createActor(opts.logic, { input: { me: { id: opts.member.id, username: opts.member.username }, clientPrefix: opts.clientPrefix } });
+function machineTab(opts: { key: string; peer: ChatPeer; member: StormMember; clientSeed: string; logic: ReturnType<typeof chatLogic> }): StormTab {
+  const actor = createActor(opts.logic, { input: { me: { id: opts.member.id, username: opts.member.username }, clientSeed: opts.clientSeed } });
   const messages = () => actor.getSnapshot().context.messages;
   let seen: { messages: unknown; syncedSeq: number; stored: number } = { messages: null, syncedSeq: -1, stored: -1 };
   const tab: StormTab = {

@@ -11,6 +11,7 @@
  * - our messages go out one at a time with a clientId; a refused one waits, failed, for a retry.
  * No vitest here.
  */
+import { clientIdOf } from '../../src/machines/clientIds';
 import type { ChatMessage, MessagesPage } from '../../src/api/chat';
 import type { ApiClient } from '../../src/api/client';
 import { serverEvents } from '../../src/api/socket';
@@ -27,7 +28,7 @@ interface Outgoing {
   error?: string;
 }
 
-export function followConversation(opts: { key: string; peer: ChatPeer; member: StormMember; clientPrefix: string; api: ApiClient; bus: Bus }): StormTab {
+export function followConversation(opts: { key: string; peer: ChatPeer; member: StormMember; clientSeed: string; api: ApiClient; bus: Bus }): StormTab {
   const calls = chatApi(opts.api);
   const me = { id: opts.member.id, username: opts.member.username };
   const thread = { peerId: opts.peer.id, isGroup: opts.peer.isGroup };
@@ -50,7 +51,7 @@ export function followConversation(opts: { key: string; peer: ChatPeer; member: 
     ready: () => state === 'live' || state === 'catchingUp',
     send(body) {
       sent += 1;
-      outbox.push({ body, clientId: `${opts.clientPrefix}-${sent}`, status: 'pending' });
+      outbox.push({ body, clientId: clientIdOf(opts.clientSeed, sent), status: 'pending' });
       void drain();
     },
     retry(clientId) {

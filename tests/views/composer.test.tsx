@@ -13,6 +13,9 @@ import {
 import { startTestApp, withApp } from './appHarness';
 import { viewHarness } from './harness';
 
+/** A new post carries the client id the composer made on submit (a UUID; docs/api.md, Idempotent sends). */
+const CLIENT_ID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
 /** A page under the provider: the buttons a feed would have. */
 function Page({ post }: { post: Post }) {
   const { openComposer, openDeleteDialog } = useComposerControls();
@@ -104,7 +107,7 @@ describe('composer view', () => {
     expect(submitting.hasAttribute('disabled') || submitting.getAttribute('data-disabled') !== null).toBe(true);
     expect(t.pendingInput('publish')).toEqual({
       kind: 'createPost',
-      body: { post: 'Hello Stoa', privacy: 'Followers', feelings: 'excited', bgColor: '#2196f3', gifUrl: '' },
+      body: { post: 'Hello Stoa', privacy: 'Followers', feelings: 'excited', bgColor: '#2196f3', gifUrl: '', clientId: CLIENT_ID },
     } satisfies PublishRequest);
 
     await t.h.settle({ type: 'xstate.error.actor.publish', error: emptyRefused });
@@ -114,7 +117,10 @@ describe('composer view', () => {
     expect(t.toasts().at(-1)).toMatchObject({ type: 'error', description: 'Post must not be empty' });
     expect(t.onPublished).not.toHaveBeenCalled();
 
-    await t.user.click(screen.getByRole('button', { name: 'Post' }));
+    // The same draft again is the same send: Try again, with the client id of the first attempt.
+    const firstId = (t.context().unsent as { clientId: string }).clientId;
+    await t.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((t.pendingInput('publish') as { body: { clientId: string } }).body.clientId).toBe(firstId);
     await t.h.settle({ type: 'xstate.done.actor.publish', output: published });
     expect(t.onPublished).toHaveBeenCalledWith(published);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -138,7 +144,7 @@ describe('composer view', () => {
     expect(t.pendingInput('publish')).toEqual({
       kind: 'createGroupPost',
       groupId: 'g1',
-      body: { post: 'Walk at dawn', feelings: '', bgColor: '#ffffff', gifUrl: '' },
+      body: { post: 'Walk at dawn', feelings: '', bgColor: '#ffffff', gifUrl: '', clientId: CLIENT_ID },
     } satisfies PublishRequest);
     await t.h.settle({ type: 'xstate.done.actor.publish', output: groupPendingPublished });
     expect(t.onPublished).toHaveBeenCalledWith(groupPendingPublished);
@@ -211,7 +217,7 @@ describe('composer view', () => {
     await t.user.click(screen.getByRole('button', { name: 'Post' }));
     expect(t.pendingInput('publish')).toEqual({
       kind: 'createImagePost',
-      body: { post: '', privacy: 'Public', feelings: '', image: IMAGE_DATA_URL, imageAlt: 'A grey cat' },
+      body: { post: '', privacy: 'Public', feelings: '', image: IMAGE_DATA_URL, imageAlt: 'A grey cat', clientId: CLIENT_ID },
     });
   });
 
@@ -228,7 +234,7 @@ describe('composer view', () => {
     await t.user.click(screen.getByRole('radio', { name: /Private/ }));
     await t.user.click(screen.getByRole('button', { name: 'Ask' }));
     screen.getByRole('button', { name: 'Asking...' });
-    expect(t.pendingInput('publish')).toEqual({ kind: 'createQuestion', body: { post: 'How do plants drink?', privacy: 'Private' } });
+    expect(t.pendingInput('publish')).toEqual({ kind: 'createQuestion', body: { post: 'How do plants drink?', privacy: 'Private', clientId: CLIENT_ID } });
     await t.h.settle({ type: 'xstate.done.actor.publish', output: { ...published, kind: 'question' } });
     expect(t.onPublished).toHaveBeenCalledTimes(1);
     expect(t.toasts().at(-1)).toMatchObject({ description: 'Question posted' });

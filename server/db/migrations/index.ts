@@ -11,6 +11,7 @@ import * as groupMemberPages from './0009_group_member_pages';
 import * as moderation from './0010_moderation';
 import * as notifications from './0011_notifications';
 import * as search from './0012_search';
+import * as clientSends from './0013_client_sends';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_moderation': moderation,
   '0011_notifications': notifications,
   '0012_search': search,
+  '0013_client_sends': clientSends,
 };

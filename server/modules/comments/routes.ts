@@ -21,8 +21,8 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
     schema: { body: commentBodySchema, response: { 201: commentResponseSchema } },
     bodyLimit: SMALL_BODY,
   }, async (request, reply) => {
-    const answer = await comments.add(viewerOf(request), request.body.postId, request.body.comment);
-    await recordBehavior(request, 'comment', request.body.postId);
+    const { replayed, ...answer } = await comments.add(viewerOf(request), request.body.postId, request.body.comment, request.body.clientId);
+    if (!replayed) await recordBehavior(request, 'comment', request.body.postId);
     return reply.code(201).send({ message: 'Comment added successfully', ...answer });
   });
 

@@ -10,6 +10,7 @@ import { POST_NOT_FOUND } from '../posts/service';
 import type { Notifier } from '../notifications/service';
 import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
+import { noLongerAvailable, type ClientSends } from '../sends/clientSends';
 import type { CommentStore, ListedComment } from './store';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -28,7 +29,7 @@ export const presentComment = (row: ListedComment): Comment => ({
 });
 
 /** Comments on posts the member may see; each member edits and deletes only their own. */
-export function createCommentService(deps: { store: CommentStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
+export function createCommentService(deps: { store: CommentStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; sends: ClientSends; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
   const { store, posts, announce } = deps;
   const now = () => deps.clock.now().toISOString();
 
@@ -44,18 +45,33 @@ export function createCommentService(deps: { store: CommentStore; posts: PostSto
   }
 
   return {
-    async add(viewer: Viewer, postId: string, comment: string) {
-      const at = now();
-      const id = newId();
-      const added = await store.add(viewer, { id, post_id: postId, user_id: viewer.id, comment, created_at: at, updated_at: at, edited_at: null });
-      if (!added) throw notFound(POST_NOT_FOUND);
-      const row = await store.findVisible(viewer, id);
-      if (!row) throw notFound(COMMENT_NOT_FOUND);
-      const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(postId) };
-      // Members in a block with the commenter learn the new count, not the comment.
-      await announce.toAudience(postId, serverEvents.commentAdded, answer, viewer.id);
-      await deps.notifier?.notify({ kind: 'comment', to: added.authorId, actorId: viewer.id, target: { type: 'post', id: postId } });
-      return answer;
+    /**
+     * A send with a client id is stored once: a retry answers the first comment as it is now
+     * (`replayed`), with no second event or notification.
+     */
+    async add(viewer: Viewer, postId: string, comment: string, clientId?: string) {
+      const key = clientId ? { authorId: viewer.id, kind: 'comment' as const, clientId } : null;
+      return deps.sends.once(
+        key,
+        async (claim) => {
+          const at = now();
+          const id = newId();
+          const added = await store.add(viewer, { id, post_id: postId, user_id: viewer.id, comment, created_at: at, updated_at: at, edited_at: null }, claim ? (trx) => claim(trx, id, at) : undefined);
+          if (!added) throw notFound(POST_NOT_FOUND);
+          const row = await store.findVisible(viewer, id);
+          if (!row) throw notFound(COMMENT_NOT_FOUND);
+          const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(postId) };
+          // Members in a block with the commenter learn the new count, not the comment.
+          await announce.toAudience(postId, serverEvents.commentAdded, answer, viewer.id);
+          await deps.notifier?.notify({ kind: 'comment', to: added.authorId, actorId: viewer.id, target: { type: 'post', id: postId } });
+          return { ...answer, replayed: false };
+        },
+        async (commentId) => {
+          const row = await store.findVisible(viewer, commentId);
+          if (!row) throw noLongerAvailable('Comment');
+          return { comment: presentComment(row), commentsCount: await store.commentsCount(row.post_id), replayed: true };
+        },
+      );
     },
 
     async update(viewer: Viewer, commentId: string, comment: string) {

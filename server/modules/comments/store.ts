@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
-import type { CommentRow } from '../../db/schema';
+import type { CommentRow, Database } from '../../db/schema';
 import { finishPage, orderPage, type PageRequest } from '../posts/paging';
 import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
 import type { PostStore } from '../posts/store';
@@ -26,13 +26,13 @@ export function createCommentStore(database: DatabaseHandle, posts: PostStore) {
   return {
     commentsCount,
 
-    /** Adds the comment if the viewer may see the post; the commentsCount after it, or null. */
-    /** Adds the comment, counting it on its post: whose post it is, or null when the post is not theirs to see. */
-    add: (viewer: Viewer, row: CommentRow) =>
+    /** Adds the comment (and `alsoWrite`, a send's key), counting it on its post: whose post it is, or null when the post is not theirs to see. */
+    add: (viewer: Viewer, row: CommentRow, alsoWrite?: (trx: Kysely<Database>) => Promise<void>) =>
       db.transaction().execute(async (trx) => {
         if (!(await posts.lockForUpdate(trx, row.post_id))) return null;
         const post = await posts.findVisible(viewer, row.post_id, trx);
         if (!post) return null;
+        await alsoWrite?.(trx);
         await trx.insertInto('comments').values(row).execute();
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.post_id).execute();
         return { authorId: post.user_id };

@@ -16,6 +16,7 @@ import type { PageRequest } from './paging';
 import { presentPost } from './present';
 import type { PostFilter, PostStore, PostWithAuthor } from './store';
 import type { Viewer } from './visibility';
+import { noLongerAvailable, type Claim, type ClientSends } from '../sends/clientSends';
 
 export const POST_NOT_FOUND = 'Post not found';
 export const HIDDEN_POST_LOCKED = 'This post was hidden by moderators and cannot be edited';
@@ -34,6 +35,8 @@ export interface NewPost {
   video?: string;
   /** A group post: its group and status (accepted when a group admin posts, else pending). */
   group?: { id: string; status: 'pending' | 'accepted' };
+  /** The client's id for this send: a retry with the same one answers the first post (docs/api.md). */
+  clientId?: string | undefined;
 }
 
 export interface PostChanges {
@@ -63,6 +66,8 @@ interface PostDeps {
   announce: PostAnnouncer;
   /** The inbox forgets entries about a deleted post. */
   notifier?: Pick<Notifier, 'forgetTarget'>;
+  /** Idempotent sends: a retried create answers the first post. */
+  sends: ClientSends;
 }
 
 const isEmpty = (post: { text: string; image: string; video: string; gif: string }) =>
@@ -112,6 +117,58 @@ export function createPostService(deps: PostDeps) {
     return row;
   }
 
+  /** Stores the media, then the post (with the send's key, when claimed, in the same transaction). */
+  async function insertPost(viewer: Viewer, input: NewPost, claim: Claim | null): Promise<Post> {
+    const image = input.image ? await storeImage(input.image) : null;
+    let video: StoredMedia | null = null;
+    try {
+      video = input.video ? await storeVideo(input.video) : null;
+      const at = now();
+      const row: PostRow = {
+        id: newId(),
+        kind: input.kind,
+        user_id: viewer.id,
+        group_id: input.group?.id ?? null,
+        group_status: input.group?.status ?? null,
+        post: input.post.trim(),
+        bg_color: input.bgColor,
+        privacy: input.privacy,
+        feelings: input.feelings,
+        gif_url: input.gifUrl,
+        image_version: image ? String(image.version) : '',
+        image_id: image?.id ?? '',
+        image_alt: image ? (input.imageAlt ?? '') : '',
+        video_version: video ? String(video.version) : '',
+        video_id: video?.id ?? '',
+        comments_count: 0,
+        answers_count: 0,
+        accepted_answer_id: null,
+        reactions_like: 0,
+        reactions_love: 0,
+        reactions_angry: 0,
+        reactions_happy: 0,
+        reactions_sad: 0,
+        reactions_wow: 0,
+        hidden: 0,
+        created_at: at,
+        updated_at: at,
+        edited_at: null,
+        hidden_reason: '',
+        hidden_by: null,
+        hidden_at: null,
+      };
+      await store.insert(row, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
+      await announce.postChanged(row.id, 'post added');
+      return presentPost(await visible(viewer, row.id), viewer);
+    } catch (error) {
+      await removeMedia({
+        ...(image ? { image: [String(image.version), image.id] as [string, string] } : {}),
+        ...(video ? { video: [String(video.version), video.id] as [string, string] } : {}),
+      });
+      throw error;
+    }
+  }
+
   const page = async (viewer: Viewer, rows: Promise<{ rows: PostWithAuthor[]; total?: number; nextCursor: string | null }>): Promise<PostsAnswer> => {
     const result = await rows;
     return {
@@ -124,56 +181,15 @@ export function createPostService(deps: PostDeps) {
   return {
     visible,
 
+    /** A send with a client id is stored once: a retry answers the first post as it is now, announced once. */
     async create(viewer: Viewer, input: NewPost): Promise<Post> {
       checkNotEmpty(input.kind, { text: input.post, image: input.image ?? '', video: input.video ?? '', gif: input.gifUrl });
-      const image = input.image ? await storeImage(input.image) : null;
-      let video: StoredMedia | null = null;
-      try {
-        video = input.video ? await storeVideo(input.video) : null;
-        const at = now();
-        const row: PostRow = {
-          id: newId(),
-          kind: input.kind,
-          user_id: viewer.id,
-          group_id: input.group?.id ?? null,
-          group_status: input.group?.status ?? null,
-          post: input.post.trim(),
-          bg_color: input.bgColor,
-          privacy: input.privacy,
-          feelings: input.feelings,
-          gif_url: input.gifUrl,
-          image_version: image ? String(image.version) : '',
-          image_id: image?.id ?? '',
-          image_alt: image ? (input.imageAlt ?? '') : '',
-          video_version: video ? String(video.version) : '',
-          video_id: video?.id ?? '',
-          comments_count: 0,
-          answers_count: 0,
-          accepted_answer_id: null,
-          reactions_like: 0,
-          reactions_love: 0,
-          reactions_angry: 0,
-          reactions_happy: 0,
-          reactions_sad: 0,
-          reactions_wow: 0,
-          hidden: 0,
-          created_at: at,
-          updated_at: at,
-          edited_at: null,
-          hidden_reason: '',
-          hidden_by: null,
-          hidden_at: null,
-        };
-        await store.insert(row, { imageFingerprint: image?.fingerprint ?? null });
-        await announce.postChanged(row.id, 'post added');
-        return presentPost(await visible(viewer, row.id), viewer);
-      } catch (error) {
-        await removeMedia({
-          ...(image ? { image: [String(image.version), image.id] as [string, string] } : {}),
-          ...(video ? { video: [String(video.version), video.id] as [string, string] } : {}),
-        });
-        throw error;
-      }
+      const key = input.clientId ? { authorId: viewer.id, kind: input.kind, clientId: input.clientId } : null;
+      return deps.sends.once(key, (claim) => insertPost(viewer, input, claim), async (postId) => {
+        const row = await store.findVisible(viewer, postId);
+        if (!row) throw noLongerAvailable(input.kind === 'question' ? 'Question' : 'Post');
+        return presentPost(row, viewer);
+      });
     },
 
     get: async (viewer: Viewer, postId: string): Promise<Post> => presentPost(await visible(viewer, postId), viewer),

@@ -221,9 +221,10 @@ export function createPostStore(database: DatabaseHandle) {
       return { rows: items, total: Number(counted.count), nextCursor };
     },
 
-    /** The post, its search entry and its image's fingerprint, in one transaction. */
-    insert: (row: PostRow, search: { imageFingerprint?: ImageFingerprint | null } = {}) =>
+    /** The post, its search entry, its image's fingerprint and `alsoWrite` (a send's key), in one transaction. */
+    insert: (row: PostRow, search: { imageFingerprint?: ImageFingerprint | null } = {}, alsoWrite?: (trx: Kysely<Database>) => Promise<void>) =>
       db.transaction().execute(async (trx) => {
+        await alsoWrite?.(trx);
         await trx.insertInto('posts').values(row).execute();
         await indexPost(trx, row);
         if (row.image_id && search.imageFingerprint) await setImageFingerprint(trx, row.id, { id: row.image_id, fingerprint: search.imageFingerprint });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pageNumberSchema, pageQuerySchema } from '../../../src/api/pages';
 import { paths, routes } from '../../../src/api/paths';
 import {
-  answerBodySchema, answerDeletedSchema, answerResponseSchema, answersPageSchema, createQuestionBodySchema, idSchema,
+  answerBodySchema, answerDeletedSchema, answerResponseSchema, answersPageSchema, createAnswerBodySchema, createQuestionBodySchema, idSchema,
   postResponseSchema, questionDetailSchema, questionsPageSchema,
 } from '../../../src/api/posts';
 import { notFound } from '../../http/httpError';
@@ -41,10 +41,10 @@ export const questionRoutes: FastifyPluginAsyncZod<{ questions: QuestionService;
   }, async (request) => questions.detail(viewerOf(request), request.params.questionId));
 
   app.post(routes.questions.answer, {
-    schema: { params: questionParams, body: answerBodySchema, response: { 201: answerResponseSchema } },
+    schema: { params: questionParams, body: createAnswerBodySchema, response: { 201: answerResponseSchema } },
     bodyLimit: SMALL_BODY,
   }, async (request, reply) =>
-    reply.code(201).send({ message: 'Answer added successfully', ...(await questions.answer(viewerOf(request), request.params.questionId, request.body.answer)) }));
+    reply.code(201).send({ message: 'Answer added successfully', ...(await questions.answer(viewerOf(request), request.params.questionId, request.body.answer, request.body.clientId)) }));
 
   app.put(routes.questions.accept, {
     schema: { params: z.object({ questionId: idSchema('Question'), answerId: idSchema('Answer') }), response: { 200: postResponseSchema } },

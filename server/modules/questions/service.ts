@@ -9,6 +9,7 @@ import { pictureOf, presentPost } from '../posts/present';
 import type { PostService } from '../posts/service';
 import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
+import { noLongerAvailable, type ClientSends } from '../sends/clientSends';
 import type { AnswerStore, ListedAnswer } from './store';
 
 export const QUESTION_NOT_FOUND = 'Question not found';
@@ -29,7 +30,7 @@ export const presentAnswer = (row: ListedAnswer): Answer => ({
 });
 
 /** Answers to questions; the asker accepts one. A question itself is a post of kind 'question'. */
-export function createQuestionService(deps: { answers: AnswerStore; posts: PostService; postStore: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
+export function createQuestionService(deps: { answers: AnswerStore; posts: PostService; postStore: PostStore; announce: PostAnnouncer; clock: Clock; sends: ClientSends; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
   const { answers, posts, announce } = deps;
   const now = () => deps.clock.now().toISOString();
 
@@ -79,15 +80,26 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
       return { question: presentPost(question, viewer), answers: (await answers.ofQuestion(viewer, questionId)).map(presentAnswer) };
     },
 
-    async answer(viewer: Viewer, questionId: string, text: string) {
-      const at = now();
-      const id = newId();
-      const added = await answers.add(viewer, { id, question_id: questionId, user_id: viewer.id, answer: text, created_at: at, updated_at: at, edited_at: null });
-      if (!added) throw notFound(QUESTION_NOT_FOUND);
-      await announceCounts(questionId);
-      const question = await deps.postStore.findVisible({ id: '', isAdmin: true }, questionId);
-      if (question) await deps.notifier?.notify({ kind: 'answer', to: question.user_id, actorId: viewer.id, target: { type: 'question', id: questionId } });
-      return answerOf(viewer, id);
+    /** A send with a client id is stored once: a retry answers the first answer as it is now, with no second event or notification. */
+    async answer(viewer: Viewer, questionId: string, text: string, clientId?: string) {
+      const key = clientId ? { authorId: viewer.id, kind: 'answer' as const, clientId } : null;
+      return deps.sends.once(
+        key,
+        async (claim) => {
+          const at = now();
+          const id = newId();
+          const added = await answers.add(viewer, { id, question_id: questionId, user_id: viewer.id, answer: text, created_at: at, updated_at: at, edited_at: null }, claim ? (trx) => claim(trx, id, at) : undefined);
+          if (!added) throw notFound(QUESTION_NOT_FOUND);
+          await announceCounts(questionId);
+          const question = await deps.postStore.findVisible({ id: '', isAdmin: true }, questionId);
+          if (question) await deps.notifier?.notify({ kind: 'answer', to: question.user_id, actorId: viewer.id, target: { type: 'question', id: questionId } });
+          return answerOf(viewer, id);
+        },
+        async (answerId) => {
+          if (!(await answers.findVisible(viewer, answerId))) throw noLongerAvailable('Answer');
+          return answerOf(viewer, answerId);
+        },
+      );
     },
 
     async editAnswer(viewer: Viewer, answerId: string, text: string) {

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PAGE_SIZE } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
-import type { AnswerRow } from '../../db/schema';
+import type { AnswerRow, Database } from '../../db/schema';
 import type { PostStore } from '../posts/store';
 import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
 
@@ -22,11 +22,13 @@ export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {
     answersCount: async (questionId: string) =>
       Number((await db.selectFrom('posts').select('answers_count').where('id', '=', questionId).executeTakeFirst())?.answers_count ?? 0),
 
-    add: (viewer: Viewer, row: AnswerRow) =>
+    /** Adds the answer (and `alsoWrite`, a send's key), counting it on its question; false when the question is not theirs to see. */
+    add: (viewer: Viewer, row: AnswerRow, alsoWrite?: (trx: Kysely<Database>) => Promise<void>) =>
       db.transaction().execute(async (trx) => {
         if (!(await posts.lockForUpdate(trx, row.question_id))) return false;
         const question = await posts.findVisible(viewer, row.question_id, trx);
         if (!question || question.kind !== 'question') return false;
+        await alsoWrite?.(trx);
         await trx.insertInto('answers').values(row).execute();
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.question_id).execute();
         return true;

@@ -11,11 +11,11 @@ import { useMediaQuery } from '../layouts/useShell';
 import { useChatDeps } from './ChatDeps';
 import { ChatList } from './ChatList';
 import { ChatThread } from './ChatThread';
+import { randomClientSeed } from '../../machines/clientIds';
 
 /** Where the chat shows two panes (spec: below 768 px only the list). */
 export const CHAT_TWO_PANES = '(min-width: 768px)';
 
-const randomPrefix = () => Math.random().toString(36).slice(2, 10);
 
 /** The query parameters' conversation (username, id, isGroup), or none; never a private chat with oneself. */
 export function peerOf(search: string, me: ChatMember): ChatPeer | null {
@@ -31,7 +31,7 @@ export function ChatScreen({ me }: { me: ChatMember }) {
   const app = useApp();
   const deps = useChatDeps();
   const logic = useMemo(() => chatLogic(app, deps), [app, deps]);
-  const chat = useActorRef(logic, { input: { me, clientPrefix: randomPrefix() }, inspect: journal.inspect });
+  const chat = useActorRef(logic, { input: { me, clientSeed: randomClientSeed() }, inspect: journal.inspect });
   const search = useSearch();
   // A new search string is a new selection (the machine ignores the same conversation again).
   const peer = useMemo(() => peerOf(search, me), [search, me.id]);

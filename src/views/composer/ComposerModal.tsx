@@ -4,7 +4,7 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { Dialog, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { FEELINGS } from '../../api/constants';
 import { POST_TEXT_MAX, type Feeling } from '../../api/posts';
-import { hasMedia, selectModalState, selectTakesAttachments, type ComposerSnapshot } from '../../machines/composer.machine';
+import { hasMedia, selectModalState, selectTakesAttachments, selectTriesAgain, type ComposerSnapshot } from '../../machines/composer.machine';
 import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
@@ -26,6 +26,8 @@ function titleOf(s: ComposerSnapshot): string {
 }
 
 function submitLabel(s: ComposerSnapshot): { idle: string; busy: string } {
+  // What did not go out, unchanged: sending it again is the same send (same client id).
+  if (s.context.unsent !== null && selectTriesAgain(s)) return { idle: 'Try again', busy: 'Posting...' };
   if (s.context.type === 'editpost') return { idle: 'Save', busy: 'Saving...' };
   if (s.context.type === 'createquestion') return { idle: 'Ask', busy: 'Asking...' };
   return { idle: 'Post', busy: 'Posting...' };
@@ -37,7 +39,7 @@ function submitLabel(s: ComposerSnapshot): { idle: string; busy: string } {
  */
 export function ComposerModal({ actor }: { actor: ComposerActorRef }) {
   const modal = useSelector(actor, selectModalState, shallowEqual);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const submitting = useSelector(actor, (s) => s.matches('submitting') || s.matches('waitingToRetry'));
   const title = useSelector(actor, titleOf);
   const close = () => actor.send({ type: 'composer.close' });
 
@@ -99,7 +101,7 @@ function PanelBody({ children }: { children: React.ReactNode }) {
 function ComposerForm({ actor }: { actor: ComposerActorRef }) {
   const draft = useSelector(actor, (s) => s.context.draft);
   const error = useSelector(actor, (s) => s.context.error);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const submitting = useSelector(actor, (s) => s.matches('submitting') || s.matches('waitingToRetry'));
   const question = useSelector(actor, isQuestionComposer);
   const labels = useSelector(actor, submitLabel, shallowEqual);
   const inGroup = useSelector(actor, (s) => s.context.group !== null || (s.context.data?.groupId ?? null) !== null);
@@ -214,7 +216,7 @@ function FeelingText({ feeling }: { feeling: Feeling }) {
 /** The one attachment of the post, previewed, with its remove button (and the image's alt text). */
 function Attachment({ actor }: { actor: ComposerActorRef }) {
   const draft = useSelector(actor, (s) => s.context.draft);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const submitting = useSelector(actor, (s) => s.matches('submitting') || s.matches('waitingToRetry'));
   const remove = (label: string) => (
     <Button variant="secondary" size="sm" icon={<X size={16} />} isDisabled={submitting} onPress={() => actor.send({ type: 'composer.media.remove' })}>
       {label}

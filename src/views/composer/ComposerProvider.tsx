@@ -1,3 +1,4 @@
+import { randomClientSeed } from '../../machines/clientIds';
 import { useActorRef } from '@xstate/react';
 import { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Post } from '../../api/posts';
@@ -31,7 +32,7 @@ export interface ComposerProviderProps {
 export function ComposerProvider({ onPublished, onDeleted, logic, children }: ComposerProviderProps) {
   const app = useApp();
   const machine = useMemo(() => logic ?? composerLogic(app), [app, logic]);
-  const actor = useActorRef(machine, { inspect: journal.inspect });
+  const actor = useActorRef(machine, { input: { clientSeed: randomClientSeed() }, inspect: journal.inspect });
   const handlers = useRef({ onPublished, onDeleted });
   handlers.current = { onPublished, onDeleted };
   const perCall = useRef<ComposerCallbacks | undefined>(undefined);

@@ -29,8 +29,10 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
   );
   const actor = useActorRef(provided, { input: { questionId, me }, inspect: journal.inspect });
   const state = useSelector(actor, (s) => s);
-  const { question, answers, draft, formError, editing, error } = state.context;
-  const posting = state.matches({ ready: 'posting' });
+  const { question, answers, draft, formError, editing, error, unsent } = state.context;
+  const posting = state.matches({ ready: 'posting' }) || state.matches({ ready: 'waitingToRetry' });
+  // The answer that did not go out is back in the form: sending it again is the same send.
+  const tryAgain = unsent !== null && unsent.text === draft.trim();
   // While one request runs (an answer sent, saved, deleted, (un)accepted) the others wait: a click there would be lost.
   const requestRuns = !selectTakesRequests(state);
   const saving = state.matches({ ready: 'saving' });
@@ -147,7 +149,7 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
         {formError ? <p id={formErrorId} role="alert" className={errorClass}>{formError}</p> : null}
         <div className="flex justify-end">
           <Button type="submit" size="md" isPending={posting} isDisabled={requestRuns && !posting} icon={<Send size={16} />}>
-            Post answer
+            {tryAgain ? 'Try again' : 'Post answer'}
           </Button>
         </div>
       </Form>

@@ -36,8 +36,10 @@ export function CommentsPanel({
   );
   const actor = useActorRef(provided, { input: { postId, me }, inspect: journal.inspect });
   const state = useSelector(actor, (s) => s);
-  const { comments, draft, editing, error, nextCursor } = state.context;
-  const adding = state.matches({ ready: { write: 'adding' } });
+  const { comments, draft, editing, error, nextCursor, unsent } = state.context;
+  // The comment that did not go out is back in the box: sending it again is the same send.
+  const tryAgain = unsent !== null && unsent.text === draft.trim();
+  const adding = state.matches({ ready: { write: 'adding' } }) || state.matches({ ready: { write: 'waitingToRetry' } });
 
   if (state.matches('loading')) return <PanelLoading label="Loading comments" rows={3} rowClassName="h-12" />;
   if (state.matches('failed')) return <PanelFailed error={error} onRetry={() => actor.send({ type: 'comments.retry' })} />;
@@ -124,7 +126,7 @@ export function CommentsPanel({
           />
         </TextField>
         <Button type="submit" size="md" isDisabled={draft.trim() === '' || adding} icon={<Send size={16} />}>
-          Send
+          {tryAgain ? 'Try again' : 'Send'}
         </Button>
       </Form>
     </div>
