@@ -28,11 +28,12 @@ describe.each(backends)('a reconnect storm on %s', (_name, backend) => {
     });
     expect(report.problems).toEqual([]);
     expect(report.stored).toBe(300);
-    // The storm did happen: connections were dropped and came back, and the kill failed sends
-    // (tried again with the same clientId: stored once, as checked above).
+    // The storm did happen: connections were dropped and came back, and the server was down a while
+    // (sends that failed then are tried again with the same clientId, by the chat machine itself
+    // or by the storm's Retry after it gives up: stored once, as checked above).
     expect(report.drops).toBeGreaterThan(0);
     expect(report.reconnects).toBeGreaterThanOrEqual(report.drops);
-    expect(report.retries).toBeGreaterThan(0);
+    expect(report.downMs).toBeGreaterThan(0);
     expect(report.acknowledged).toBeGreaterThan(0);
   }, 300_000);
 });
