@@ -16,8 +16,9 @@ import { useAbsolutePath, useMediaQuery, useNavigationActor, useSessionProfile, 
 
 /**
  * The member shell of /app/social: a header (brand, search bar toggle, theme toggle, settings
- * menu), the main navigation as a sidebar from 1024px, and below that a bottom bar plus a
- * drawer (the navigation machine's sidebar) that also holds sign-out.
+ * menu), the main navigation as a sidebar from 1024px, and below that a bottom bar of five
+ * labelled places (the last, More, opens the drawer) plus the drawer (the navigation machine's
+ * sidebar) with every section and sign-out.
  */
 export function MemberLayout({ children }: { children: ReactNode }) {
   const pathname = useAbsolutePath();
@@ -90,7 +91,16 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       </div>
 
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:hidden dark:border-neutral-800 dark:bg-neutral-950/95">
-        <MainNav pathname={pathname} profile={profile} onSelect={select} variant="bar" label="Sections" unread={unread} />
+        <MainNav
+          pathname={pathname}
+          profile={profile}
+          onSelect={select}
+          variant="bar"
+          label="Sections"
+          unread={unread}
+          moreOpen={sidebarOpen}
+          onMore={() => navigation?.send({ type: 'sidebar.toggle' })}
+        />
       </div>
 
       <ModalOverlay
