@@ -45,7 +45,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:px-4">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-1 px-2 sm:px-4">
           <IconButton
             label="Open menu"
             className="lg:hidden"
@@ -80,7 +80,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
         {searchOpen && !wide ? <SearchBar onClose={() => navigation?.send({ type: 'searchBar.close' })} /> : null}
       </header>
 
-      <div className="mx-auto flex max-w-6xl gap-6 px-0 sm:px-4">
+      <div className="mx-auto flex max-w-7xl gap-6 px-0 sm:px-4">
         <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 flex-col justify-between py-6 lg:flex">
           <MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} />
           <SignOutButton onPress={signOut} />
