@@ -1,0 +1,88 @@
+/**
+ * Layout and density (issue 15) as a phone member and a desktop member see it: five labelled
+ * places in the phone's bottom bar (More opens the drawer with Photos and Videos), and at 1280px
+ * a right column (who to follow, your groups) beside a feed that keeps its width.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { app, browser, useAppAndBrowser } from './support/world';
+import { openContext, storeBeforeLoad } from './support/browser';
+import { auditAccessibility, screenshot } from './support/look';
+import { callApi, signUpMember, type Member } from './support/members';
+
+useAppAndBrowser();
+
+let lin: Member;
+let max: Member;
+
+beforeAll(async () => {
+  lin = await signUpMember(browser, app, 'lin');
+  max = await signUpMember(browser, app, 'max');
+  await callApi(app, 'POST', '/post', max.token, { post: 'A wide screen has room for more.', privacy: 'Public' });
+  await lin.page.context().close();
+  await max.page.context().close();
+});
+
+async function open(width: number, theme: 'light' | 'dark', member: Member): Promise<Page> {
+  const context = await openContext(browser, app.url, { viewport: { width, height: width < 1024 ? 667 : 900 } });
+  await storeBeforeLoad(context, { authToken: member.token, theme });
+  const page = await context.newPage();
+  await page.goto('/app/social/streams');
+  await page.getByRole('article').first().waitFor();
+  return page;
+}
+
+describe('the phone bottom bar', () => {
+  it.each(['light', 'dark'] as const)('has five labelled places; More opens the drawer with Photos and Videos (%s)', async (theme) => {
+    const page = await open(375, theme, lin);
+    const bar = page.getByRole('navigation', { name: 'Sections' });
+    const places = bar.getByRole('listitem');
+    expect(await places.count()).toBe(5);
+    // Each name is on screen, not only for screen readers.
+    expect((await places.allInnerTexts()).map((t) => t.trim())).toEqual(['Streams', 'Questions', 'Chat', 'Notifications', 'More']);
+    for (const place of await places.all()) expect((await place.boundingBox())!.width).toBeGreaterThanOrEqual(64);
+    await auditAccessibility(page, `bottom bar, ${theme}`);
+    await screenshot(page, `layout-bar-375-${theme}`);
+
+    // Keyboard: focus More, Enter opens the drawer.
+    await bar.getByRole('button', { name: 'More' }).focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name: 'Photos' }).waitFor();
+    await screenshot(page, `layout-drawer-375-${theme}`);
+    await drawer.getByRole('link', { name: 'Videos' }).click();
+    await page.waitForURL('**/app/social/videos');
+    await expect.poll(() => drawer.count()).toBe(0);
+    expect(await bar.getByRole('button', { name: /^More/ }).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+});
+
+describe('the right column', () => {
+  it.each(['light', 'dark'] as const)('at 1280px shows who to follow and your groups beside a full-width feed (%s)', async (theme) => {
+    const page = await open(1280, theme, lin);
+    const aside = page.getByRole('complementary', { name: 'Suggestions' });
+    const people = aside.getByRole('region', { name: 'Who to follow' });
+    await people.getByRole('link', { name: 'max' }).waitFor();
+    await aside.getByRole('region', { name: 'Your groups' }).getByText('You have not joined a group yet.').waitFor();
+    const feed = (await page.getByRole('article').first().boundingBox())!;
+    const column = (await aside.boundingBox())!;
+    expect(feed.width).toBeGreaterThanOrEqual(600);
+    expect(column.x).toBeGreaterThanOrEqual(feed.x + feed.width);
+    expect(column.x + column.width).toBeLessThanOrEqual(1280);
+    await auditAccessibility(page, `right column, ${theme}`);
+    await screenshot(page, `layout-aside-1280-${theme}`);
+
+    // Following from the column marks the row.
+    await people.getByRole('button', { name: 'Follow max' }).click();
+    await people.getByRole('button', { name: 'Unfollow max' }).waitFor();
+    await people.getByRole('button', { name: 'Unfollow max' }).click();
+    await people.getByRole('button', { name: 'Follow max' }).waitFor();
+
+    // Below 1024px it collapses.
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await expect.poll(() => aside.count()).toBe(0);
+    await page.context().close();
+  });
+});
