@@ -1,7 +1,8 @@
 /**
  * Layout and density (issue 15) as a phone member and a desktop member see it: five labelled
  * places in the phone's bottom bar (More opens the drawer with Photos and Videos), and at 1280px
- * a right column (who to follow, your groups) beside a feed that keeps its width.
+ * a right column (who to follow, your groups) beside a feed that keeps its width; a text post's
+ * composer fits a 375 x 667 screen without scrolling.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -83,6 +84,44 @@ describe('the right column', () => {
     // Below 1024px it collapses.
     await page.setViewportSize({ width: 1000, height: 900 });
     await expect.poll(() => aside.count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the composer', () => {
+  it.each(['light', 'dark'] as const)('fits a 375 x 667 screen for a text post, privacy as a compact menu (%s)', async (theme) => {
+    const page = await open(375, theme, lin);
+    await page.getByRole('button', { name: /on your mind/i }).first().click();
+    const form = page.getByRole('form', { name: 'Post' });
+    await form.getByRole('textbox', { name: "What's on your mind?" }).fill('Small screens deserve the whole composer at once.');
+    // The body of the form does not scroll, and Post is on screen.
+    const body = form.locator('> div').first();
+    const { scroll, client } = await body.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    const post = (await form.getByRole('button', { name: 'Post', exact: true }).boundingBox())!;
+    expect(post.y + post.height).toBeLessThanOrEqual(667);
+    await auditAccessibility(page, `composer, ${theme}`);
+    await screenshot(page, `layout-composer-375-${theme}`);
+
+    // Privacy: open the menu, see the descriptions, choose by keyboard.
+    const privacy = form.getByRole('button', { name: /Who can see this/ });
+    await privacy.focus();
+    await page.keyboard.press('Enter');
+    const options = page.getByRole('listbox');
+    await options.getByText('your followers on the product').waitFor();
+    await screenshot(page, `layout-composer-privacy-375-${theme}`);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => privacy.innerText()).toBe('Followers');
+
+    // Backgrounds behind their toolbar button.
+    await form.getByRole('button', { name: 'Background' }).click();
+    await page.getByRole('dialog', { name: 'Background colour' }).getByRole('radio', { name: 'Blue' }).click({ force: true });
+    await screenshot(page, `layout-composer-background-375-${theme}`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Background colour' }).count()).toBe(0);
+    await form.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect.poll(() => page.getByRole('article').filter({ hasText: 'Small screens deserve' }).count()).toBe(1);
     await page.context().close();
   });
 });
