@@ -2,7 +2,8 @@
  * Layout and density (issue 15) as a phone member and a desktop member see it: five labelled
  * places in the phone's bottom bar (More opens the drawer with Photos and Videos), and at 1280px
  * a right column (who to follow, your groups) beside a feed that keeps its width; a text post's
- * composer fits a 375 x 667 screen without scrolling.
+ * composer fits a 375 x 667 screen without scrolling; a profile without a cover gets one in the
+ * member's colour, and on a phone the owner's posts come before the folded edit cards.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -93,7 +94,7 @@ describe('the composer', () => {
     const page = await open(375, theme, lin);
     await page.getByRole('button', { name: /on your mind/i }).first().click();
     const form = page.getByRole('form', { name: 'Post' });
-    await form.getByRole('textbox', { name: "What's on your mind?" }).fill('Small screens deserve the whole composer at once.');
+    await form.getByRole('textbox', { name: "What's on your mind?" }).fill(`Small screens deserve the whole composer at once (${theme}).`);
     // The body of the form does not scroll, and Post is on screen.
     const body = form.locator('> div').first();
     const { scroll, client } = await body.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
@@ -121,7 +122,41 @@ describe('the composer', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog', { name: 'Background colour' }).count()).toBe(0);
     await form.getByRole('button', { name: 'Post', exact: true }).click();
-    await expect.poll(() => page.getByRole('article').filter({ hasText: 'Small screens deserve' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('article').filter({ hasText: `at once (${theme})` }).count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('the profile', () => {
+  it.each([
+    [375, 'light'],
+    [375, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const)('at %i px (%s): a default cover, and on a phone the edit cards fold behind Edit profile', async (width, theme) => {
+    const page = await open(width, theme, lin);
+    await page.goto(`/app/social/profile/lin?id=${lin.id}`);
+    await page.getByRole('heading', { name: 'lin', level: 1 }).waitFor();
+    expect(await page.getByTestId('default-cover').isVisible()).toBe(true);
+    const edit = page.getByRole('button', { name: 'Edit profile' });
+    if (width < 768) {
+      expect(await edit.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('button', { name: 'Edit basic info' }).count()).toBe(0);
+      // The tabs and the posts are the first thing under the fold.
+      const tabs = (await page.getByRole('tablist', { name: 'Profile sections' }).boundingBox())!;
+      expect(tabs.y).toBeLessThan(667);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    } else {
+      expect(await edit.count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Edit basic info' }).isVisible()).toBe(true);
+    }
+    await auditAccessibility(page, `profile ${width}, ${theme}`);
+    await screenshot(page, `layout-profile-${width}-${theme}`);
+    if (width < 768) {
+      await edit.click();
+      await page.getByRole('button', { name: 'Edit basic info' }).waitFor();
+      await screenshot(page, `layout-profile-edit-${width}-${theme}`);
+    }
     await page.context().close();
   });
 });
