@@ -51,6 +51,7 @@ import { changePasswordMachine } from './changePassword.machine';
 import { inboxMachine } from './inbox.machine';
 import { unreadBadgeMachine } from './unreadBadge.machine';
 import { searchMachine } from './search.machine';
+import { memberAsideMachine } from './memberAside.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -102,4 +103,5 @@ export const statecharts = {
   inbox: inboxMachine,
   unreadBadge: unreadBadgeMachine,
   search: searchMachine,
+  memberAside: memberAsideMachine,
 } as const;

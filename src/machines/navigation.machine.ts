@@ -1,7 +1,7 @@
 import { raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
 /** The main navigation's sections, by the lowercased name of their sidebar item. */
-export const NAV_SECTIONS = ['streams', 'questions', 'chat', 'group', 'people', 'profile', 'save', 'notifications'] as const;
+export const NAV_SECTIONS = ['streams', 'questions', 'chat', 'group', 'people', 'profile', 'save', 'photos', 'videos', 'notifications'] as const;
 export type NavSection = (typeof NAV_SECTIONS)[number];
 
 /** The sections whose list is reset when their sidebar item is clicked (spec section 2). */

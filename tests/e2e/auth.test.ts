@@ -86,7 +86,7 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
     const nav = page.getByRole('navigation', { name: /main/i });
     await expect
       .poll(() => nav.getByRole('link').allInnerTexts())
-      .toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Notifications']);
+      .toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Photos', 'Videos', 'Notifications']);
     await auditAccessibility(page, 'member layout');
     await screenshot(page, 'streams-1280-light');
     // A second sign-up with the same name, in other case, is refused with the server's message.

@@ -19,9 +19,10 @@ async function compose(page: Page, text: string, privacy: 'Public' | 'Followers'
   await page.getByRole('button', { name: /on your mind/i }).first().click();
   const form = page.getByRole('form', { name: 'Post' });
   await form.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
-  // react-aria keeps the radio input visually hidden: a member clicks its label.
-  await form.getByRole('radiogroup').getByText(privacy, { exact: true }).click();
-  await expect.poll(() => form.getByRole('radio', { name: new RegExp(`^${privacy}`) }).isChecked()).toBe(true);
+  // Privacy is a compact menu under the author's name: open it, pick the option.
+  await form.getByRole('button', { name: /Who can see this/ }).click();
+  await page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${privacy}`) }).click();
+  await expect.poll(() => form.getByRole('button', { name: /Who can see this/ }).innerText()).toBe(privacy);
   await form.getByRole('button', { name: 'Post', exact: true }).click();
   await expect.poll(() => postCard(page, text).count()).toBe(1);
 }

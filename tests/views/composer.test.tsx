@@ -92,15 +92,27 @@ describe('composer view', () => {
     screen.getByText(/Feeling excited/);
     expect(t.context().draft.feelings).toBe('excited');
 
-    // Privacy with the spec's descriptions.
-    screen.getByText('anyone on the product');
-    screen.getByText('your followers on the product');
-    screen.getByText('for you only');
-    await t.user.click(screen.getByRole('radio', { name: /Followers/ }));
+    // Privacy: a compact menu (icon + label) whose options carry the spec's descriptions.
+    expect(screen.queryByRole('radio', { name: /Followers/ })).toBeNull();
+    expect(screen.queryByText('anyone on the product')).toBeNull();
+    await t.user.click(within(dialog()).getByRole('button', { name: /(?=.*Who can see this)(?=.*Public)/ }));
+    const privacy = screen.getByRole('listbox');
+    within(privacy).getByText('anyone on the product');
+    within(privacy).getByText('your followers on the product');
+    within(privacy).getByText('for you only');
+    await t.user.click(within(privacy).getByRole('option', { name: /Followers/ }));
     expect(t.context().draft.privacy).toBe('Followers');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    within(dialog()).getByRole('button', { name: /(?=.*Who can see this)(?=.*Followers)/ });
 
+    // Backgrounds behind a toolbar button.
+    expect(screen.queryByRole('radiogroup', { name: 'Background' })).toBeNull();
+    await t.user.click(within(dialog()).getByRole('button', { name: 'Background' }));
     await t.user.click(screen.getByRole('radio', { name: 'Blue' }));
     expect(t.context().draft.bgColor).toBe('#2196f3');
+    await t.user.keyboard('{Escape}');
+    expect(screen.queryByRole('radiogroup', { name: 'Background' })).toBeNull();
+    expect(screen.getByRole('dialog')).toBeTruthy();
 
     await t.user.click(screen.getByRole('button', { name: 'Post' }));
     const submitting = screen.getByRole('button', { name: 'Posting...' });
@@ -137,7 +149,7 @@ describe('composer view', () => {
     restore = t.h.restore;
     await t.user.click(screen.getByRole('button', { name: 'New group post' }));
     within(dialog()).getByRole('heading', { name: 'Post in Harbour walkers' });
-    expect(within(dialog()).queryByRole('radiogroup', { name: /Privacy|Who can see/ })).toBeNull();
+    expect(within(dialog()).queryByRole('button', { name: /Who can see/ })).toBeNull();
     expect(screen.queryByText('anyone on the product')).toBeNull();
     await typeText(t.user, 'Walk at dawn');
     await t.user.click(screen.getByRole('button', { name: 'Post' }));
@@ -152,7 +164,7 @@ describe('composer view', () => {
     // The next post is an ordinary one again.
     await t.user.click(screen.getByRole('button', { name: 'New post' }));
     within(dialog()).getByRole('heading', { name: 'Create post' });
-    screen.getByText('anyone on the product');
+    within(dialog()).getByRole('button', { name: /Who can see this\?/ });
   });
 
   it('refuses an empty post on this side', async () => {
@@ -184,6 +196,7 @@ describe('composer view', () => {
     expect(t.context().draft.gifUrl).toBe('https://media.example/cat.gif');
     expect(screen.getByRole('img', { name: 'GIF' }).getAttribute('src')).toBe('https://media.example/cat.gif');
     expect(screen.queryByRole('radiogroup', { name: 'Background' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Background' })).toBeNull();
 
     await t.user.click(screen.getByRole('button', { name: 'Post' }));
     expect(t.pendingInput('publish')).toMatchObject({ kind: 'createPost', body: { post: '', gifUrl: 'https://media.example/cat.gif' } });
@@ -228,10 +241,12 @@ describe('composer view', () => {
     within(dialog()).getByRole('heading', { name: 'Ask a question' });
     expect(screen.queryByRole('group', { name: 'Add to your post' })).toBeNull();
     expect(screen.queryByRole('radiogroup', { name: 'Background' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Background' })).toBeNull();
     await t.user.click(screen.getByRole('button', { name: 'Ask' }));
     within(dialog()).getByText('Question must not be empty');
     await typeText(t.user, 'How do plants drink?');
-    await t.user.click(screen.getByRole('radio', { name: /Private/ }));
+    await t.user.click(within(dialog()).getByRole('button', { name: /Who can see this\?/ }));
+    await t.user.click(screen.getByRole('option', { name: /Private/ }));
     await t.user.click(screen.getByRole('button', { name: 'Ask' }));
     screen.getByRole('button', { name: 'Asking...' });
     expect(t.pendingInput('publish')).toEqual({ kind: 'createQuestion', body: { post: 'How do plants drink?', privacy: 'Private', clientId: CLIENT_ID } });

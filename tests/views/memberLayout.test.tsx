@@ -38,6 +38,8 @@ describe('active item rule', () => {
     ['/app/social/people', 'People'],
     ['/app/social/profile/streamsfan', 'Profile'],
     ['/app/social/save', 'Save'],
+    ['/app/social/photos', 'Photos'],
+    ['/app/social/videos', 'Videos'],
     ['/app/social/notifications', 'Notifications'],
   ])('%s → %s', (path, name) => {
     expect(activeNavItem(path)?.name).toBe(name);
@@ -54,9 +56,9 @@ describe('active item rule', () => {
 describe('MemberLayout', () => {
   afterEach(() => cleanup());
 
-  it('lists the main navigation in the spec order, then Notifications, and marks the current section', () => {
+  it('lists the main navigation in the spec order, then Photos, Videos and Notifications, and marks the current section', () => {
     const { sidebar } = renderLayout('/app/social/groups');
-    expect(linkNames(sidebar())).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Notifications']);
+    expect(linkNames(sidebar())).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Photos', 'Videos', 'Notifications']);
     expect(NAV_ITEMS.map((i) => i.url)).toEqual([
       '/app/social/streams',
       '/app/social/questions',
@@ -65,6 +67,8 @@ describe('MemberLayout', () => {
       '/app/social/people',
       '/app/social/profile',
       '/app/social/save',
+      '/app/social/photos',
+      '/app/social/videos',
       '/app/social/notifications',
     ]);
     expect(current(sidebar()).map((a) => a.textContent)).toEqual(['Group']);
@@ -130,6 +134,34 @@ describe('MemberLayout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
     expect(app.system.get('theme')!.getSnapshot().context.theme).toBe('dark');
     expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeTruthy();
+  });
+
+  it('gives phones a bottom bar of five labelled places; More opens the drawer with the rest', () => {
+    const { app } = renderLayout('/app/social/streams');
+    const bar = screen.getByRole('navigation', { name: 'Sections' });
+    const places = within(bar).getAllByRole('listitem');
+    expect(places).toHaveLength(5);
+    // Visible names, not only names for screen readers.
+    expect(places.map((li) => li.textContent)).toEqual(['Streams', 'Questions', 'Chat', 'Notifications', 'More']);
+    expect(bar.querySelectorAll('.sr-only')).toHaveLength(0);
+    expect(current(bar).map((a) => a.textContent)).toEqual(['Streams']);
+    const more = within(bar).getByRole('button', { name: 'More' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    // A native button: Enter and Space press it from the keyboard.
+    expect(more.tagName).toBe('BUTTON');
+    fireEvent.click(more);
+    expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'open' });
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(linkNames(drawer)).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Photos', 'Videos', 'Notifications']);
+    fireEvent.click(within(drawer).getByRole('link', { name: 'Photos' }));
+    expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'closed' });
+  });
+
+  it('lights More when the section on screen lives in the drawer', () => {
+    renderLayout('/app/social/videos');
+    const bar = screen.getByRole('navigation', { name: 'Sections' });
+    expect(current(bar)).toEqual([]);
+    expect(within(bar).getByRole('button', { name: /^More,? current: Videos$/ })).toBeTruthy();
   });
 
   it('opens the mobile drawer from the navigation machine and closes it on a choice', () => {

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import type { Profile } from '../../src/api/users';
 import { peopleLogic } from '../../src/effects/people';
@@ -8,6 +8,7 @@ import { createBus } from '../../src/effects/socket';
 import { streamsLogic } from '../../src/effects/streams';
 import { Toasts } from '../../src/views/components/Toasts';
 import { PeopleLogicProvider } from '../../src/views/people/PeopleLogic';
+import { coverColors } from '../../src/views/people/DefaultCover';
 import ProfilePage from '../../src/views/people/ProfilePage';
 import { StreamsLogicProvider } from '../../src/views/streams/StreamsLogic';
 import { alice, auth } from '../fixtures/auth';
@@ -96,9 +97,72 @@ const pdf = () => new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
 const fileInputOf = (button: HTMLElement) => button.nextElementSibling as HTMLInputElement;
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
+/** The window's width as media queries see it (jsdom has no matchMedia). */
+function stubWidth(px: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
+    return { matches: px >= min, media: query, addEventListener() {}, removeEventListener() {} };
+  });
+}
+
+// A desktop unless a test says otherwise.
+beforeEach(() => stubWidth(1280));
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('profile layout', () => {
+  it("on a phone folds the owner's edit cards behind 'Edit profile', so the posts come first", async () => {
+    stubWidth(375);
+    const { user } = renderProfile('/profile/alice?id=u1');
+    await screen.findByRole('heading', { name: 'alice', level: 1 });
+    expect(screen.getByRole('tablist', { name: 'Profile sections' })).toBeTruthy();
+    const edit = screen.getByRole('button', { name: 'Edit profile' });
+    expect(edit.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Edit basic info' })).toBeNull();
+    await user.click(edit);
+    expect(edit.getAttribute('aria-expanded')).toBe('true');
+    for (const name of ['Edit basic info', 'Edit social links', 'Edit hobbies']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    await user.click(edit);
+    expect(screen.queryByRole('button', { name: 'Edit basic info' })).toBeNull();
+  });
+
+  it("shows a visitor on a phone the member's cards as they are, and the owner on a wide screen no fold", async () => {
+    stubWidth(375);
+    renderProfile('/profile/ben?id=u2', fakeApi({ u1: mine, u2: { ...ben, hobbies: ['Chess'] } }));
+    await screen.findByRole('heading', { name: 'ben', level: 1 });
+    expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Hobbies' })).toBeTruthy();
+    cleanup();
+    stubWidth(1280);
+    renderProfile('/profile/alice?id=u1');
+    await screen.findByRole('heading', { name: 'alice', level: 1 });
+    expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit basic info' })).toBeTruthy();
+  });
+
+  it("draws a default cover from the member's colour until they choose one", async () => {
+    const api = fakeApi({ u1: mine, u2: { ...ben, avatarColor: '#1e88e5' }, u3: profile({ _id: 'u3', username: 'cy', coverImage: '/media/image/upload/v1/cover' }) });
+    renderProfile('/profile/ben?id=u2', api);
+    await screen.findByRole('heading', { name: 'ben', level: 1 });
+    const cover = screen.getByTestId('default-cover');
+    expect(cover.getAttribute('aria-hidden')).toBe('true');
+    const stops = [...cover.querySelectorAll('stop')].map((stop) => stop.getAttribute('stop-color'));
+    expect(stops).toEqual([coverColors('#1e88e5').from, coverColors('#1e88e5').to]);
+    expect(coverColors('#1e88e5').from).toBe('hsl(208 79% 51%)');
+    // Dark and pale colours are brought to a middle lightness; a colour that is not one falls back.
+    expect(coverColors('#123456').from).toBe('hsl(210 65% 35%)');
+    expect(coverColors('#fafafa').from).toBe('hsl(0 35% 55%)');
+    expect(coverColors('not a colour').from).toBe('hsl(350 70% 45%)');
+    cleanup();
+    renderProfile('/profile/cy?id=u3', api);
+    await screen.findByRole('heading', { name: 'cy', level: 1 });
+    expect(screen.getByRole('img', { name: "cy's cover image" })).toBeTruthy();
+    expect(screen.queryByTestId('default-cover')).toBeNull();
+  });
 });
 
 describe('profile page', () => {

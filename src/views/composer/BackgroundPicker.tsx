@@ -1,5 +1,6 @@
-import { Check } from 'lucide-react';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { Check, Palette } from 'lucide-react';
+import { Dialog, DialogTrigger, Label, Popover, Radio, RadioGroup } from 'react-aria-components';
+import { IconButton } from '../components/IconButton';
 import { POST_BG_COLORS } from '../../api/constants';
 import { POST_BG_NAMES, textColorOn } from './postColors';
 
@@ -32,5 +33,33 @@ export function BackgroundPicker({ value, onChange, isDisabled }: BackgroundPick
         ))}
       </div>
     </RadioGroup>
+  );
+}
+
+/**
+ * The backgrounds behind a toolbar button: a popover with the swatches (Escape or a click
+ * outside closes it; the chosen colour shows on the text at once). The button's dot shows the
+ * current background.
+ */
+export function BackgroundButton({ value, onChange, isDisabled }: BackgroundPickerProps) {
+  return (
+    <DialogTrigger>
+      <IconButton label="Background" isDisabled={isDisabled} className="relative data-[disabled]:opacity-60">
+        <Palette size={20} />
+        <span className="absolute right-1.5 bottom-1.5 size-2.5 rounded-full border border-neutral-400" style={{ backgroundColor: value }} />
+      </IconButton>
+      <Popover
+        placement="top"
+        offset={8}
+        className={
+          'w-64 rounded-2xl border border-neutral-200 bg-white p-3 shadow-xl outline-none ' +
+          'motion-safe:data-[entering]:animate-[menu-in_140ms_ease-out] dark:border-neutral-800 dark:bg-neutral-900'
+        }
+      >
+        <Dialog aria-label="Background colour" className="outline-none">
+          <BackgroundPicker value={value} onChange={onChange} isDisabled={isDisabled} />
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
   );
 }

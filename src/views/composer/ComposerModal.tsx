@@ -11,7 +11,7 @@ import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
 import { TextField } from '../components/TextField';
 import { useSessionProfile } from '../layouts/useShell';
-import { BackgroundPicker } from './BackgroundPicker';
+import { BackgroundButton } from './BackgroundPicker';
 import type { ComposerActorRef } from './composerActor';
 import { FEELING_EMOJI, FeelingsPanel, GifPanel, MediaPanel } from './ComposerPanels';
 import { isColoured, textColorOn } from './postColors';
@@ -123,22 +123,28 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
 
   return (
     <form noValidate onSubmit={submit} aria-label={question ? 'Question' : 'Post'} className="flex min-h-0 flex-1 flex-col">
-      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 py-4">
-        {profile ? (
-          <div className="flex items-center gap-3">
+      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-3">
+        <div className="flex items-center gap-3">
+          {profile ? (
             <Avatar username={profile.username} avatarColor={profile.avatarColor} avatarImage={profile.avatarImage} profilePicture={profile.profilePicture} />
-            <p className="text-sm font-semibold">
-              {profile.username}
-              {!question && draft.feelings ? <FeelingText feeling={draft.feelings} /> : null}
-            </p>
+          ) : null}
+          <div className="flex min-w-0 flex-col items-start gap-1">
+            {profile ? (
+              <p className="text-sm font-semibold">
+                {profile.username}
+                {!question && draft.feelings ? <FeelingText feeling={draft.feelings} /> : null}
+              </p>
+            ) : null}
+            {/* A group post is seen by whoever sees the group. */}
+            {inGroup ? null : <PrivacyPicker value={draft.privacy} onChange={(value) => set('privacy', value)} isDisabled={submitting} />}
           </div>
-        ) : null}
+        </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <AriaTextField value={draft.post} onChange={(value) => set('post', value)} isReadOnly={submitting} className="flex flex-col gap-1.5">
           <Label className="sr-only">{question ? "What's your question?" : "What's on your mind?"}</Label>
           <TextArea
             autoFocus
-            rows={coloured ? 4 : 5}
+            rows={4}
             onKeyDown={onTextKeyDown}
             placeholder={question ? "What's your question?" : "What's on your mind?"}
             style={coloured ? { backgroundColor: draft.bgColor, color: textColorOn(draft.bgColor) } : undefined}
@@ -146,7 +152,7 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
               'w-full resize-none rounded-xl border border-neutral-300 bg-white px-3 py-3 outline-none ' +
               'focus:border-accent focus:ring-2 focus:ring-accent/30 dark:border-neutral-700 dark:bg-neutral-900 ' +
               (coloured
-                ? 'min-h-40 text-center text-2xl font-semibold placeholder:text-current placeholder:opacity-80'
+                ? 'min-h-36 text-center text-2xl font-semibold placeholder:text-current placeholder:opacity-80'
                 : 'text-base placeholder:text-neutral-500 dark:placeholder:text-neutral-400')
             }
           />
@@ -168,27 +174,30 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
 
         {!question ? <Attachment actor={actor} /> : null}
 
-        {!question && !media ? (
-          <BackgroundPicker value={draft.bgColor} onChange={(value) => set('bgColor', value)} isDisabled={submitting} />
-        ) : null}
-
-        {/* A group post is seen by whoever sees the group. */}
-        {inGroup ? null : <PrivacyPicker value={draft.privacy} onChange={(value) => set('privacy', value)} isDisabled={submitting} />}
-
         {!question ? (
-          <div role="group" aria-label="Add to your post" className="flex flex-wrap gap-2 rounded-xl border border-neutral-200 p-2 dark:border-neutral-800">
-            <Button variant="ghost" size="sm" icon={<Smile size={18} />} isDisabled={submitting} onPress={() => actor.send({ type: 'composer.feelings.open' })}>
-              Feeling
-            </Button>
-            <Button variant="ghost" size="sm" icon={<ImagePlus size={18} />} isDisabled={submitting} onPress={() => actor.send({ type: 'composer.image.open' })}>
-              Image
-            </Button>
-            <Button variant="ghost" size="sm" icon={<Film size={18} />} isDisabled={submitting} onPress={() => actor.send({ type: 'composer.video.open' })}>
-              Video
-            </Button>
-            <Button variant="ghost" size="sm" icon={<Sticker size={18} />} isDisabled={submitting} onPress={() => actor.send({ type: 'composer.gif.open' })}>
-              GIF
-            </Button>
+          <div
+            role="group"
+            aria-label="Add to your post"
+            className="flex items-center justify-between gap-1 rounded-xl border border-neutral-200 py-1 pr-1 pl-3 dark:border-neutral-800"
+          >
+            <span aria-hidden="true" className="text-sm font-medium text-neutral-700 max-[359px]:sr-only dark:text-neutral-300">
+              Add to your post
+            </span>
+            <div className="flex items-center">
+              <IconButton label="Image" isDisabled={submitting} onPress={() => actor.send({ type: 'composer.image.open' })}>
+                <ImagePlus size={20} />
+              </IconButton>
+              <IconButton label="Video" isDisabled={submitting} onPress={() => actor.send({ type: 'composer.video.open' })}>
+                <Film size={20} />
+              </IconButton>
+              <IconButton label="GIF" isDisabled={submitting} onPress={() => actor.send({ type: 'composer.gif.open' })}>
+                <Sticker size={20} />
+              </IconButton>
+              <IconButton label="Feeling" isDisabled={submitting} onPress={() => actor.send({ type: 'composer.feelings.open' })}>
+                <Smile size={20} />
+              </IconButton>
+              {media ? null : <BackgroundButton value={draft.bgColor} onChange={(value) => set('bgColor', value)} isDisabled={submitting} />}
+            </div>
           </div>
         ) : null}
       </div>

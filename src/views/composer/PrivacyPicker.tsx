@@ -1,5 +1,5 @@
-import { Globe, Lock, Users, type LucideIcon } from 'lucide-react';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { Check, ChevronDown, Globe, Lock, Users, type LucideIcon } from 'lucide-react';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components';
 import { PRIVACY_LEVELS } from '../../api/constants';
 import type { Privacy } from '../../api/posts';
 
@@ -16,43 +16,67 @@ export interface PrivacyPickerProps {
   isDisabled?: boolean;
 }
 
-/** Who can see the post: a radio group (arrow keys move between the three). */
+/**
+ * Who can see the post: a compact menu under the author's name (icon + label, as Mastodon's),
+ * whose options carry the spec's descriptions. A react-aria Select: arrow keys, typeahead,
+ * Escape; the button names the label and the choice for screen readers.
+ */
 export function PrivacyPicker({ value, onChange, isDisabled }: PrivacyPickerProps) {
+  const Icon = PRIVACY_OPTIONS[value].icon;
   return (
-    <RadioGroup
-      value={value}
-      onChange={(next) => onChange(next as Privacy)}
-      isDisabled={isDisabled}
-      orientation="horizontal"
-      className="flex flex-col gap-2"
-    >
-      <Label className="text-sm font-medium text-neutral-800 dark:text-neutral-200">Who can see this?</Label>
-      <div className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-3">
-        {PRIVACY_LEVELS.map((level) => {
-          const { description, icon: Icon } = PRIVACY_OPTIONS[level];
-          return (
-            <Radio
-              key={level}
-              value={level}
-              className={
-                'group flex cursor-pointer items-start gap-2 rounded-xl border px-3 py-2 outline-none transition-colors ' +
-                'border-neutral-300 text-neutral-800 data-[hovered]:bg-neutral-50 ' +
-                'data-[selected]:border-accent-strong data-[selected]:bg-accent-soft data-[selected]:text-accent-ink ' +
-                'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent ' +
-                'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 ' +
-                'dark:border-neutral-700 dark:text-neutral-200 dark:data-[hovered]:bg-neutral-800 ' +
-                'dark:data-[selected]:border-accent dark:data-[selected]:bg-accent/15 dark:data-[selected]:text-accent-ink-dark'
-              }
-            >
-              <Icon aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
-              <span className="flex flex-col">
-                <span className="text-sm font-semibold">{level}</span>
-                <span className="text-xs text-neutral-600 group-data-[selected]:text-current dark:text-neutral-400">{description}</span>
-              </span>
-            </Radio>
-          );
-        })}
-      </div>
-    </RadioGroup>
+    <Select selectedKey={value} onSelectionChange={(key) => onChange(key as Privacy)} isDisabled={isDisabled} className="inline-flex">
+      <Label className="sr-only">Who can see this?</Label>
+      <Button
+        className={
+          'inline-flex cursor-pointer items-center gap-1 rounded-full border border-neutral-300 px-2.5 py-0.5 text-xs font-semibold text-neutral-800 outline-none ' +
+          'data-[hovered]:bg-neutral-100 data-[pressed]:bg-neutral-200 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 ' +
+          'dark:border-neutral-600 dark:text-neutral-200 dark:data-[hovered]:bg-neutral-800 dark:data-[pressed]:bg-neutral-700'
+        }
+      >
+        <Icon aria-hidden="true" size={14} />
+        <SelectValue>{() => value}</SelectValue>
+        <ChevronDown aria-hidden="true" size={14} />
+      </Button>
+      <Popover
+        placement="bottom start"
+        offset={6}
+        className={
+          'w-72 max-w-[calc(100vw-2rem)] rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl outline-none ' +
+          'motion-safe:data-[entering]:animate-[menu-in_140ms_ease-out] dark:border-neutral-800 dark:bg-neutral-900'
+        }
+      >
+        <ListBox className="outline-none">
+          {PRIVACY_LEVELS.map((level) => {
+            const { description, icon: OptionIcon } = PRIVACY_OPTIONS[level];
+            return (
+              <ListBoxItem
+                key={level}
+                id={level}
+                textValue={level}
+                className={
+                  'flex cursor-pointer items-start gap-3 rounded-xl px-3 py-2 text-neutral-800 outline-none ' +
+                  'data-[focused]:bg-neutral-100 data-[selected]:text-accent-ink dark:text-neutral-200 dark:data-[focused]:bg-neutral-800 dark:data-[selected]:text-accent-ink-dark'
+                }
+              >
+                {({ isSelected }) => (
+                  <>
+                    <OptionIcon aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
+                    <span className="flex flex-1 flex-col">
+                      <Text slot="label" className="text-sm font-semibold">
+                        {level}
+                      </Text>
+                      <Text slot="description" className="text-xs text-neutral-600 dark:text-neutral-400">
+                        {description}
+                      </Text>
+                    </span>
+                    {isSelected ? <Check aria-hidden="true" size={16} className="mt-0.5 shrink-0" /> : null}
+                  </>
+                )}
+              </ListBoxItem>
+            );
+          })}
+        </ListBox>
+      </Popover>
+    </Select>
   );
 }

@@ -16,8 +16,9 @@ import { useAbsolutePath, useMediaQuery, useNavigationActor, useSessionProfile, 
 
 /**
  * The member shell of /app/social: a header (brand, search bar toggle, theme toggle, settings
- * menu), the main navigation as a sidebar from 1024px, and below that a bottom bar plus a
- * drawer (the navigation machine's sidebar) that also holds sign-out.
+ * menu), the main navigation as a sidebar from 1024px, and below that a bottom bar of five
+ * labelled places (the last, More, opens the drawer) plus the drawer (the navigation machine's
+ * sidebar) with every section and sign-out.
  */
 export function MemberLayout({ children }: { children: ReactNode }) {
   const pathname = useAbsolutePath();
@@ -44,7 +45,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:px-4">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-1 px-2 sm:px-4">
           <IconButton
             label="Open menu"
             className="lg:hidden"
@@ -79,7 +80,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
         {searchOpen && !wide ? <SearchBar onClose={() => navigation?.send({ type: 'searchBar.close' })} /> : null}
       </header>
 
-      <div className="mx-auto flex max-w-6xl gap-6 px-0 sm:px-4">
+      <div className="mx-auto flex max-w-7xl gap-6 px-0 sm:px-4">
         <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 flex-col justify-between py-6 lg:flex">
           <MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} />
           <SignOutButton onPress={signOut} />
@@ -90,7 +91,16 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       </div>
 
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:hidden dark:border-neutral-800 dark:bg-neutral-950/95">
-        <MainNav pathname={pathname} profile={profile} onSelect={select} variant="bar" label="Sections" unread={unread} />
+        <MainNav
+          pathname={pathname}
+          profile={profile}
+          onSelect={select}
+          variant="bar"
+          label="Sections"
+          unread={unread}
+          moreOpen={sidebarOpen}
+          onMore={() => navigation?.send({ type: 'sidebar.toggle' })}
+        />
       </div>
 
       <ModalOverlay

@@ -8,6 +8,7 @@ import type { ProfileImageKind } from '../../machines/profileImage.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { MessageLink } from '../chat/MessageLink';
+import { DefaultCover } from './DefaultCover';
 import { ImagePicker } from './ImagePicker';
 import { VisitorMenu } from './VisitorMenu';
 
@@ -22,7 +23,11 @@ export function ProfileBanner({ actor, profile }: { actor: ProfileActorRef; prof
   return (
     <section aria-label="Profile" className="overflow-hidden rounded-3xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
       <div className="relative h-36 bg-gradient-to-r from-neutral-300 to-neutral-200 sm:h-44 dark:from-neutral-800 dark:to-neutral-700">
-        {profile.coverImage ? <img src={profile.coverImage} alt={`${profile.username}'s cover image`} className="size-full object-cover" /> : null}
+        {profile.coverImage ? (
+          <img src={profile.coverImage} alt={`${profile.username}'s cover image`} className="size-full object-cover" />
+        ) : (
+          <DefaultCover avatarColor={profile.avatarColor} />
+        )}
         {profile.isOwner ? (
           <ImagePicker onPick={pick('background')}>
             <AriaButton className={`${onPhoto} absolute top-3 right-3 h-9 px-3`}>

@@ -17,6 +17,7 @@ import { BlockedProfile } from './BlockedProfile';
 import { HobbiesCard } from './HobbiesCard';
 import { ChangePassword, NotificationSettingsPanel } from './OwnerPanels';
 import { usePeopleLogic } from './PeopleLogic';
+import { ProfileAbout } from './ProfileAbout';
 import { ProfileBanner } from './ProfileBanner';
 import { ProfileImageDialog } from './ProfileImageDialog';
 import { Gallery, PeopleList } from './ProfileLists';
@@ -63,11 +64,11 @@ function ProfileView({ userId }: { userId: string }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <ProfileBanner actor={actor} profile={profile} />
-      <div className="grid gap-4 md:grid-cols-2">
+      <ProfileAbout isOwner={profile.isOwner}>
         <BasicInfoCard actor={actor} profile={profile} />
         <SocialLinksCard actor={actor} profile={profile} />
         <HobbiesCard actor={actor} profile={profile} />
-      </div>
+      </ProfileAbout>
       <ProfileTabs actor={actor} profile={profile} />
       {upload ? <ProfileImageDialog upload={upload} /> : null}
     </div>

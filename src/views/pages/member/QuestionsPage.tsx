@@ -1,6 +1,7 @@
 import { CircleHelp } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '../../components/Button';
+import { PageWithAside } from '../../layouts/MemberAside';
 import { useComposer } from '../../streams/ComposerContext';
 import { FeedList } from '../../streams/FeedList';
 import { EmptyState, PageTitle } from '../../streams/PageParts';
@@ -12,14 +13,16 @@ export default function QuestionsPage() {
   const { feed, callbacks } = useFeed(source);
   const { openComposer } = useComposer();
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-4">
-      <div className="flex items-center justify-between gap-3">
-        <PageTitle>Questions</PageTitle>
-        <Button icon={<CircleHelp size={18} />} onPress={() => openComposer({ type: 'createquestion' }, callbacks)}>
-          Ask a question
-        </Button>
+    <PageWithAside>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        <div className="flex items-center justify-between gap-3">
+          <PageTitle>Questions</PageTitle>
+          <Button icon={<CircleHelp size={18} />} onPress={() => openComposer({ type: 'createquestion' }, callbacks)}>
+            Ask a question
+          </Button>
+        </div>
+        <FeedList feed={feed} callbacks={callbacks} noun="question" empty={<EmptyState title="No questions yet" text="Ask the first one: someone here knows the answer." />} />
       </div>
-      <FeedList feed={feed} callbacks={callbacks} noun="question" empty={<EmptyState title="No questions yet" text="Ask the first one: someone here knows the answer." />} />
-    </div>
+    </PageWithAside>
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { useSessionProfile } from '../../layouts/useShell';
+import { PageWithAside } from '../../layouts/MemberAside';
 import { useComposer } from '../../streams/ComposerContext';
 import { FeedList } from '../../streams/FeedList';
 import { EmptyState, PageTitle } from '../../streams/PageParts';
@@ -13,17 +14,19 @@ export default function StreamsPage() {
   const { openComposer } = useComposer();
   const profile = useSessionProfile();
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-4">
-      <PageTitle>Streams</PageTitle>
-      <button
-        type="button"
-        onClick={() => openComposer({ type: 'createpost' }, callbacks)}
-        className="flex cursor-pointer items-center gap-3 rounded-3xl border border-neutral-200 bg-white px-4 py-3 text-left shadow-sm outline-none hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:bg-neutral-800"
-      >
-        {profile ? <Avatar username={profile.username} avatarColor={profile.avatarColor} avatarImage={profile.avatarImage} profilePicture={profile.profilePicture} /> : null}
-        <span className="text-[15px] text-neutral-600 dark:text-neutral-400">What's on your mind?</span>
-      </button>
-      <FeedList feed={feed} callbacks={callbacks} empty={<EmptyState title="No posts yet" text="Share something, or follow members to see their posts here." />} />
-    </div>
+    <PageWithAside>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        <PageTitle>Streams</PageTitle>
+        <button
+          type="button"
+          onClick={() => openComposer({ type: 'createpost' }, callbacks)}
+          className="flex cursor-pointer items-center gap-3 rounded-3xl border border-neutral-200 bg-white px-4 py-3 text-left shadow-sm outline-none hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:bg-neutral-800"
+        >
+          {profile ? <Avatar username={profile.username} avatarColor={profile.avatarColor} avatarImage={profile.avatarImage} profilePicture={profile.profilePicture} /> : null}
+          <span className="text-[15px] text-neutral-600 dark:text-neutral-400">What's on your mind?</span>
+        </button>
+        <FeedList feed={feed} callbacks={callbacks} empty={<EmptyState title="No posts yet" text="Share something, or follow members to see their posts here." />} />
+      </div>
+    </PageWithAside>
   );
 }

@@ -1,0 +1,124 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { journal } from '../../effects/journal';
+import { memberAsideLogic } from '../../effects/memberAside';
+import { memberAsideMachine, selectAsideList, type MemberAsideActorRef } from '../../machines/memberAside.machine';
+import { groupHref } from '../../machines/createGroup.machine';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { Skeleton } from '../components/Skeleton';
+import { GroupImage, memberCountText } from '../groups/GroupCard';
+import { FollowButton } from '../people/PersonRow';
+import { memberHref } from '../people/PeopleLogic';
+import { useMediaQuery, useSessionProfile, WIDE_SCREEN } from './useShell';
+
+export type MemberAsideLogic = typeof memberAsideMachine;
+
+/**
+ * A member page with the right column from 1024px (who to follow, the member's groups). Below
+ * that the column is not rendered at all, so phones fetch nothing for it.
+ */
+export function PageWithAside({ children, asideLogic }: { children: ReactNode; asideLogic?: MemberAsideLogic }) {
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const profile = useSessionProfile();
+  return (
+    <div className="flex justify-center gap-6">
+      <div className="min-w-0 max-w-2xl flex-1">{children}</div>
+      {wide && profile ? <MemberAside userId={profile._id} logic={asideLogic} /> : null}
+    </div>
+  );
+}
+
+export function MemberAside({ userId, logic: provided }: { userId: string; logic?: MemberAsideLogic }) {
+  const logic = useMemo(() => provided ?? memberAsideLogic(), [provided]);
+  const actor = useActorRef(logic, { input: { userId }, inspect: journal.inspect });
+  return (
+    <aside aria-label="Suggestions" className="sticky top-20 flex w-64 shrink-0 flex-col gap-4 self-start pt-14 xl:w-72">
+      <WhoToFollow actor={actor} />
+      <YourGroups actor={actor} />
+    </aside>
+  );
+}
+
+function Panel({ id, title, more, children }: { id: string; title: string; more: { href: string; label: string }; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-3xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+      <h2 id={id} className="mb-3 text-[15px] font-semibold text-neutral-900 dark:text-white">
+        {title}
+      </h2>
+      {children}
+      <Link href={more.href} className="mt-3 inline-block rounded text-sm font-medium text-accent-ink hover:underline dark:text-accent-ink-dark">
+        {more.label}
+      </Link>
+    </section>
+  );
+}
+
+function Status({ state, empty, onRetry, children }: { state: 'loading' | 'ready' | 'failed'; empty: string | null; onRetry: () => void; children: ReactNode }) {
+  if (state === 'loading')
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        <Skeleton className="h-9" />
+        <Skeleton className="h-9" />
+        <Skeleton className="h-9" />
+      </div>
+    );
+  if (state === 'failed')
+    return (
+      <div className="flex items-center justify-between gap-2 text-sm text-neutral-700 dark:text-neutral-300">
+        <span>Could not load this.</span>
+        <Button size="sm" variant="secondary" onPress={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (empty) return <p className="text-sm text-neutral-600 dark:text-neutral-400">{empty}</p>;
+  return <>{children}</>;
+}
+
+function WhoToFollow({ actor }: { actor: MemberAsideActorRef }) {
+  const state = useSelector(actor, (s) => selectAsideList(s, 'people'));
+  const people = useSelector(actor, (s) => s.context.people);
+  return (
+    <Panel id="aside-people" title="Who to follow" more={{ href: '~/app/social/people', label: 'See all people' }}>
+      <Status state={state} empty={people.length === 0 ? 'No suggestions right now.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
+        <ul className="flex flex-col gap-3">
+          {people.map((person) => (
+            <li key={person._id} className="flex items-center gap-2">
+              <Avatar {...person} size="sm" />
+              <Link href={`~/app/social${memberHref(person)}`} className="min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900 hover:underline dark:text-white">
+                {person.username}
+              </Link>
+              <FollowButton userId={person._id} username={person.username} following={person.isFollowing} />
+            </li>
+          ))}
+        </ul>
+      </Status>
+    </Panel>
+  );
+}
+
+function YourGroups({ actor }: { actor: MemberAsideActorRef }) {
+  const state = useSelector(actor, (s) => selectAsideList(s, 'groups'));
+  const groups = useSelector(actor, (s) => s.context.groups);
+  return (
+    <Panel id="aside-groups" title="Your groups" more={{ href: '~/app/social/groups', label: 'All groups' }}>
+      <Status state={state} empty={groups.length === 0 ? 'You have not joined a group yet.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
+        <ul className="flex flex-col gap-3">
+          {groups.map((group) => (
+            <li key={group._id} className="flex items-center gap-2">
+              <GroupImage group={group} className="size-9 text-sm" />
+              <div className="flex min-w-0 flex-col">
+                <Link href={`~${groupHref(group._id)}`} className="truncate text-sm font-semibold text-neutral-900 hover:underline dark:text-white">
+                  {group.name}
+                </Link>
+                <span className="text-xs text-neutral-600 dark:text-neutral-400">{memberCountText(group.memberCount)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Status>
+    </Panel>
+  );
+}

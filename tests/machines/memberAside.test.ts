@@ -1,0 +1,97 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { ASIDE_LIST_MAX, memberAsideMachine, selectAsideList, type MemberAsideContext } from '../../src/machines/memberAside.machine';
+import { group, person } from '../fixtures/search';
+import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+
+const people = Array.from({ length: 7 }, (_, i) => person(`u${i + 1}`, `member${i + 1}`));
+const groups = [group('g1', 'Night Owls'), group('g2', 'Risotto Club')];
+const input = { userId: 'me' };
+
+type Snap = { context: MemberAsideContext; matches(v: unknown): boolean };
+const model = {
+  input,
+  events: [
+    { type: 'xstate.done.actor.fetchSuggestions', output: people },
+    { type: 'xstate.error.actor.fetchSuggestions', error: new Error('Network down') },
+    { type: 'xstate.done.actor.fetchGroups', output: groups },
+    { type: 'xstate.error.actor.fetchGroups', error: new Error('Network down') },
+    { type: 'aside.retry' },
+    { type: 'people.following', userId: 'u2', following: true },
+  ] as ModelEvent[],
+  // A child's answer only while it runs; a follow change once, once the people are in.
+  filter: (snapshot: Snap, event: ModelEvent) => {
+    if (event.type.includes('fetchSuggestions')) return snapshot.matches({ people: 'loading' });
+    if (event.type.includes('fetchGroups')) return snapshot.matches({ groups: 'loading' });
+    if (event.type === 'people.following') return snapshot.matches({ people: 'ready' }) && !snapshot.context.people.some((p) => p.isFollowing);
+    return true;
+  },
+};
+
+const coverage = new TransitionCoverage(memberAsideMachine);
+
+describe('member aside machine', () => {
+  const paths = coverPaths(memberAsideMachine, model as never);
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    await replay(memberAsideMachine, path, {
+      coverage,
+      input,
+      afterStep: (step, actor) => {
+        const snapshot = actor.getSnapshot() as unknown as Snap & { children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+        const { context } = snapshot;
+        const event = step.event;
+        if (event.type === 'xstate.done.actor.fetchSuggestions') {
+          // The column shows the first few; the People page has the rest.
+          expect(context.people.map((p) => p._id)).toEqual(people.slice(0, ASIDE_LIST_MAX).map((p) => p._id));
+        }
+        if (event.type === 'xstate.done.actor.fetchGroups') expect(context.groups).toEqual(groups);
+        if (event.type === 'xstate.error.actor.fetchSuggestions') expect(snapshot.matches({ people: 'failed' })).toBe(true);
+        if (event.type === 'xstate.error.actor.fetchGroups') expect(snapshot.matches({ groups: 'failed' })).toBe(true);
+        if (event.type === 'people.following') expect(context.people.find((p) => p._id === 'u2')?.isFollowing).toBe(true);
+        // The groups are the signed-in member's.
+        if (snapshot.matches({ groups: 'loading' })) expect(snapshot.children.fetchGroups?.getSnapshot().input).toEqual({ userId: 'me' });
+      },
+    });
+  });
+});
+
+describe('member aside with effects', () => {
+  it('loads both lists, retries only the failed one, and hears follow changes', async () => {
+    let groupCalls = 0;
+    let live: ((event: { type: string; userId: string; following: boolean }) => void) | null = null;
+    const logic = memberAsideMachine.provide({
+      actors: {
+        fetchSuggestions: fromPromise(async () => people),
+        fetchGroups: fromPromise(async ({ input: { userId } }: { input: { userId: string } }) => {
+          groupCalls += 1;
+          if (groupCalls === 1) throw new Error('Network down');
+          return userId === 'me' ? groups : [];
+        }),
+        live: fromCallback<EventObject>(({ sendBack }) => {
+          live = sendBack as typeof live;
+          return () => {};
+        }),
+      },
+    });
+    const actor = createActor(logic, { input }).start();
+    await vi.waitFor(() => expect(selectAsideList(actor.getSnapshot(), 'groups')).toBe('failed'));
+    expect(selectAsideList(actor.getSnapshot(), 'people')).toBe('ready');
+    actor.send({ type: 'aside.retry' });
+    expect(selectAsideList(actor.getSnapshot(), 'groups')).toBe('loading');
+    expect(selectAsideList(actor.getSnapshot(), 'people')).toBe('ready');
+    await vi.waitFor(() => expect(selectAsideList(actor.getSnapshot(), 'groups')).toBe('ready'));
+    expect(actor.getSnapshot().context.groups.map((g) => g.name)).toEqual(['Night Owls', 'Risotto Club']);
+    live!({ type: 'people.following', userId: 'u1', following: true });
+    expect(actor.getSnapshot().context.people[0].isFollowing).toBe(true);
+    actor.stop();
+  });
+});
+
+afterAll(() => {
+  console.log(coverage.summary('memberAside', stateCount(memberAsideMachine)));
+  expect(coverage.missed).toEqual([]);
+});
