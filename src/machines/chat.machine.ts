@@ -781,6 +781,9 @@ export const chatMachine = setup({
                   states: {
                     live: { on: { 'chat.reconnected': 'catchingUp' } },
                     catchingUp: {
+                      // A drop and a reconnect while the request runs: what was sent meanwhile may be
+                      // after the server's answer and never came live, so ask again from what is held.
+                      on: { 'chat.reconnected': { target: 'catchingUp', reenter: true } },
                       invoke: {
                         id: 'catchUp',
                         src: 'fetchMessages',

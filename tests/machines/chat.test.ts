@@ -161,7 +161,8 @@ const model = {
         return stimulus;
       }
       case 'chat.reconnected':
-        return idle || (none && m({ list: 'failed' })) || stimulus;
+        // Also a second drop while the catch-up runs: it must ask again from what is held.
+        return idle || (none && m({ list: 'failed' })) || stimulus || (m({ list: 'loaded' }) && m({ conversation: { open: { ready: { sync: 'catchingUp' } } } }) && fresh);
       default:
         // send, react, delete and the in-place socket events.
         if (IN_PLACE.has(type)) return stimulus || idle;
@@ -606,6 +607,36 @@ describe('chat machine: group chats and attachments', () => {
     expect(c.groupLast).toEqual({ g1: gm5 });
     // The list was read before gm5 was stored: its count (none given) does not wipe the live one.
     expect(c.groupUnread).toEqual({ g1: 1 });
+    actor.stop();
+  });
+
+  it('a second drop while catching up asks again from what it holds: messages sent during it are not left for the next gap', async () => {
+    const asked: (number | undefined)[] = [];
+    const answers: ((value: { messages: ChatMessage[]; lastSeq: number; hasMore: boolean }) => void)[] = [];
+    const machine = chatMachine.provide({
+      actors: {
+        fetchList: fromPromise(async (): Promise<ChatLists> => ({ list: [itemBen], groups: [] })),
+        fetchMessages: fromPromise(({ input }: { input: { after?: number } }) => {
+          asked.push(input.after);
+          return new Promise((resolve) => answers.push(resolve));
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    actor.send({ type: 'chat.select', peer: ben });
+    await waitFor(actor, () => answers.length === 1);
+    answers[0]!({ messages: [m2, m3], lastSeq: 3, hasMore: false });
+    await waitFor(actor, (s) => s.matches({ conversation: { open: { ready: { sync: 'live' } } } }));
+    actor.send({ type: 'chat.reconnected' });
+    await waitFor(actor, () => answers.length === 2);
+    // The catch-up's answer is on its way when the socket drops and comes back again.
+    actor.send({ type: 'chat.reconnected' });
+    await waitFor(actor, () => answers.length === 3);
+    expect(asked).toEqual([undefined, 3, 3]);
+    answers[1]!({ messages: [], lastSeq: 3, hasMore: false });
+    answers[2]!({ messages: [msg(4, 'ben')], lastSeq: 4, hasMore: false });
+    await waitFor(actor, (s) => s.matches({ conversation: { open: { ready: { sync: 'live' } } } }) && s.context.syncedSeq === 4);
+    expect(actor.getSnapshot().context.messages.map((m) => m.seq)).toEqual([2, 3, 4]);
     actor.stop();
   });
 
