@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
- * `npm run bench -- --only bundle`, `--only feed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads` or `--only storm` (or BENCH_ONLY=feed) runs one of them.
+ * `npm run bench -- --only bundle`, `--only feed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm` or `--only transfer` (or BENCH_ONLY=feed) runs one of them.
  */
 import { measureBundle } from './bundle';
+import { measureTransfer, printTransfer } from './transfer';
 import { measureChat, printChat } from './chat';
 import { measureFeed, printFeed } from './feed';
 import { measureModeration, printModeration } from './moderation';
@@ -10,7 +11,7 @@ import { measureSearch, printSearch } from './search';
 import { measureStorm, printStorm } from './storm';
 import { measureUploads, printUploads } from './uploads';
 
-const BENCHES = ['bundle', 'feed', 'chat', 'moderation', 'search', 'uploads', 'storm'] as const;
+const BENCHES = ['bundle', 'transfer', 'feed', 'chat', 'moderation', 'search', 'uploads', 'storm'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function chosen(): readonly Bench[] {
@@ -42,6 +43,10 @@ async function benchBundle() {
   console.log(`sign-in route goal <= ${kb(goal)}: ${bundle.signIn <= goal ? 'met' : 'NOT met'} (${kb(bundle.signIn)})`);
 }
 
+async function benchTransfer() {
+  printTransfer(await measureTransfer());
+}
+
 async function benchFeed() {
   printFeed(await measureFeed());
 }
@@ -66,7 +71,7 @@ async function benchStorm() {
   printStorm(await measureStorm());
 }
 
-const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, feed: benchFeed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm };
+const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, transfer: benchTransfer, feed: benchFeed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm };
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');
   await run[name]();

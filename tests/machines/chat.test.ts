@@ -3,7 +3,7 @@ import type { ChatListItem, ChatMessage, GroupChat } from '../../src/api/chat';
 import type { ApiClient } from '../../src/api/client';
 import { chatApi, chatEventOf, clearPrivateChat, invitationEventOf, liveChatActor, privateChat, rememberChatList, viewingActor } from '../../src/effects/chat';
 import { createBus } from '../../src/effects/socket';
-import { chatMachine, conversationRows, draftError, GROUP_GONE, NOT_AN_IMAGE, type ChatContext, type ChatLists } from '../../src/machines/chat.machine';
+import { chatMachine, conversationRows, draftError, GROUP_GONE, NOT_AN_IMAGE, type ChatContext, type ChatLists, type FetchMessagesInput } from '../../src/machines/chat.machine';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { clientIdOf } from '../../src/machines/clientIds';
 import { SEND_FAILED } from '../../src/machines/chat.machine';
@@ -616,7 +616,7 @@ describe('chat machine: group chats and attachments', () => {
     const machine = chatMachine.provide({
       actors: {
         fetchList: fromPromise(async (): Promise<ChatLists> => ({ list: [itemBen], groups: [] })),
-        fetchMessages: fromPromise(({ input }: { input: { after?: number } }) => {
+        fetchMessages: fromPromise(({ input }: { input: FetchMessagesInput }) => {
           asked.push(input.after);
           return new Promise((resolve) => answers.push(resolve));
         }),

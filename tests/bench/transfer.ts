@@ -1,0 +1,111 @@
+/**
+ * Client weight as a member's browser receives it: each route opened in Debian's Chromium at
+ * 375 x 667 against `npm start` (pre-compressed brotli/gzip, the real headers), counting the bytes
+ * on the wire (transfer size: encoded body + headers) of the scripts and styles the route loads,
+ * and its paint metrics from Chromium's performance timeline: First Contentful Paint, Largest
+ * Contentful Paint and Total Blocking Time (long tasks over 50 ms until the page is quiet).
+ * Goals (issue 15): sign-in at most 110 KB, streams at most 180 KB.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { loadConfig } from '../../server/config';
+import { letterAvatarDataUrl } from '../../server/media/letterAvatar';
+import { createAdmin } from '../../server/modules/auth/createAdmin';
+import { API_BASE } from '../../src/api/paths';
+import { STORAGE_KEYS } from '../../src/api/constants';
+import { startApp, type RunningApp } from '../e2e/support/app';
+import { launchBrowser, openContext, storeBeforeLoad } from '../e2e/support/browser';
+
+export const TRANSFER_GOALS_KB: Record<string, number> = { 'sign-in': 110, streams: 180 };
+
+export interface RouteWeight {
+  route: string;
+  path: string;
+  scriptKb: number;
+  styleKb: number;
+  totalKb: number;
+  requests: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+/** Registered before any script of the page runs, so no long task or paint is missed. */
+const OBSERVE = `(() => {
+  window.__weight = { longTasks: [], lcp: 0 };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__weight.longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__weight.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+})();`;
+
+async function weigh(browser: Browser, app: RunningApp, route: string, path: string, ready: (page: Page) => Promise<unknown>, token?: string): Promise<RouteWeight> {
+  const context = await openContext(browser, app.url, { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  if (token) await storeBeforeLoad(context, { [STORAGE_KEYS.authToken]: token });
+  await context.addInitScript(OBSERVE);
+  const page = await context.newPage();
+  const finished: Promise<{ type: string; bytes: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    finished.push(request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize })));
+  });
+  await page.goto(path, { waitUntil: 'load' });
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const responses = await Promise.all(finished);
+  const metrics = (await page.evaluate(`(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    const fcpAt = fcp ? fcp.startTime : 0;
+    const tbt = window.__weight.longTasks.filter(([start]) => start >= fcpAt).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    return { fcp: fcpAt, lcp: window.__weight.lcp, tbt };
+  })()`)) as { fcp: number; lcp: number; tbt: number };
+  await context.close();
+  const kb = (types: string[]) => responses.filter((r) => types.includes(r.type)).reduce((sum, r) => sum + r.bytes, 0) / 1024;
+  const scriptKb = kb(['script']);
+  const styleKb = kb(['stylesheet']);
+  return {
+    route, path, scriptKb, styleKb, totalKb: kb(['script', 'stylesheet', 'document', 'font', 'image', 'fetch', 'xhr']), requests: responses.length,
+    fcpMs: metrics.fcp, lcpMs: metrics.lcp, tbtMs: metrics.tbt,
+  };
+}
+
+export async function measureTransfer(): Promise<RouteWeight[]> {
+  const app = await startApp();
+  const browser = await launchBrowser();
+  try {
+    const signUp = await fetch(`${app.url}${API_BASE}/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'weigher', email: 'weigher@bench.test', password: 'bench-password-123', avatarColor: '#f33e58', avatarImage: await letterAvatarDataUrl('weigher', '#f33e58') }),
+    });
+    if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+    const member = ((await signUp.json()) as { token: string }).token;
+    await createAdmin({ username: 'benchadmin', email: 'benchadmin@bench.test', password: 'bench-password-123' }, loadConfig({ ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '' }));
+    const adminSignIn = await fetch(`${app.url}${API_BASE}/admin/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'benchadmin@bench.test', password: 'bench-password-123' }),
+    });
+    if (!adminSignIn.ok) throw new Error(`admin sign-in: ${adminSignIn.status} ${await adminSignIn.text()}`);
+    const admin = ((await adminSignIn.json()) as { token: string }).token;
+    return [
+      await weigh(browser, app, 'sign-in', '/', (page) => page.getByRole('button', { name: /sign in/i }).first().waitFor()),
+      await weigh(browser, app, 'streams', '/app/social/streams', (page) => page.getByRole('heading', { name: 'Streams' }).waitFor(), member),
+      await weigh(browser, app, 'chat', '/app/social/chat/messages', (page) => page.locator('main').first().waitFor(), member),
+      await weigh(browser, app, 'admin', '/admin', (page) => page.locator('main').first().waitFor(), admin),
+    ];
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+export function printTransfer(rows: RouteWeight[]): void {
+  const kb = (n: number) => `${n.toFixed(1)} KB`;
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  console.log('client weight as Chromium receives it (375 x 667, npm start, pre-compressed)');
+  console.table(Object.fromEntries(rows.map((r) => [r.route, { path: r.path, scripts: kb(r.scriptKb), styles: kb(r.styleKb), 'all bytes': kb(r.totalKb), requests: r.requests, FCP: ms(r.fcpMs), LCP: ms(r.lcpMs), TBT: ms(r.tbtMs) }])));
+  for (const [route, goal] of Object.entries(TRANSFER_GOALS_KB)) {
+    const row = rows.find((r) => r.route === route);
+    if (!row) continue;
+    const sent = row.scriptKb + row.styleKb;
+    console.log(`${route}: scripts + styles ${kb(sent)} against the goal ${goal} KB: ${sent <= goal ? 'met' : 'NOT met'}`);
+  }
+}
+
