@@ -48,8 +48,8 @@ export interface SeedResult {
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
 
-/** mulberry32: small, fast, good enough for test data. */
-function prng(seed: number) {
+/** mulberry32: small, fast, good enough for test data; the same sequence for the same seed. */
+export function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -20,6 +20,7 @@ import { AVATAR_COLORS } from '../../src/api/constants';
 import { API_BASE, mediaPaths, paths } from '../../src/api/paths';
 import type { ChatPeer } from '../../src/machines/chat.machine';
 import { loadConfig } from '../../server/config';
+import { prng } from '../bench/seed';
 import { newId } from '../../server/db/ids';
 import type { UserRow } from '../../server/db/schema';
 import { startServer } from '../../server/main';
@@ -85,18 +86,6 @@ interface Conversation {
   members: number[];
   /** How a member names it: the other member, or the group. */
   peerFor(member: number): ChatPeer;
-}
-
-/** mulberry32: the same storm for the same seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
