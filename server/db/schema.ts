@@ -81,6 +81,9 @@ export interface PostsTable {
   hidden_reason: string;
   hidden_by: string | null;
   hidden_at: string | null;
+  /** Comma-joined interest topics (migration 0014_hashtags): the author's choice, and all (chosen + from hashtags). */
+  chosen_topics: string;
+  topics: string;
 }
 
 export interface AnswersTable {
@@ -422,6 +425,24 @@ export interface Database {
   group_search: GroupSearchTable;
   image_hashes: ImageHashesTable;
   client_sends: ClientSendsTable;
+  text_tags: TextTagsTable;
+  text_mentions: TextMentionsTable;
+}
+
+/** A hashtag of a post, comment or answer (`source_id`), with the post it belongs to (0014_hashtags). */
+export interface TextTagsTable {
+  source_id: string;
+  post_id: string;
+  tag: string;
+  created_at: string;
+}
+
+/** A member mentioned in a post, comment or answer. */
+export interface TextMentionsTable {
+  source_id: string;
+  post_id: string;
+  user_id: string;
+  created_at: string;
 }
 
 export type UserRow = UsersTable;

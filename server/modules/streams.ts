@@ -18,7 +18,13 @@ import { createGroupService, type GroupService } from './groups/service';
 import { createGroupStore } from './groups/store';
 import { imageRoutes } from './media/routes';
 import { createImageStore, type ImageStore } from './media/store';
+import type { Redis } from 'ioredis';
+import type { Trending } from '../../src/api/forYou';
 import { createPostAnnouncer } from './posts/announce';
+import { createForYou, type ForYou } from './posts/forYou';
+import { createSnapshotStore } from './posts/snapshots';
+import { createTrending } from './posts/trending';
+import type { Viewer } from './posts/visibility';
 import { postRoutes } from './posts/routes';
 import { createPostService, type PostService } from './posts/service';
 import { createPostStore, type PostStore } from './posts/store';
@@ -50,6 +56,9 @@ export interface StreamServices {
   groups: GroupService;
   /** The notifications inbox: every module raises its entries here (server/modules/notifications). */
   notifications: NotificationService;
+  /** The ranked stream and the trending hashtags (issue 14). */
+  forYou: ForYou;
+  trending: (viewer: Viewer) => Promise<Trending>;
 }
 
 export function createStreamServices(deps: {
@@ -58,6 +67,8 @@ export function createStreamServices(deps: {
   clock: Clock;
   media: MediaStorage;
   log: FastifyBaseLogger;
+  /** With REDIS_URL: "For you" snapshots are shared by every process. */
+  redis?: Redis | undefined;
 }): StreamServices {
   const { database, clock } = deps;
   const fanout = createFanout();
@@ -88,6 +99,8 @@ export function createStreamServices(deps: {
     followStore,
     follows: createFollowService({ store: followStore, clock, fanout, notifier }),
     images: createImageStore(database),
+    forYou: createForYou({ database, store: postStore, snapshots: createSnapshotStore(deps.redis ? { redis: deps.redis } : {}), clock }),
+    trending: createTrending({ database, clock }),
   };
 }
 
@@ -97,7 +110,7 @@ export async function streamRoutes(
   opts: { config: Pick<Config, 'limits'>; clock: Clock; media: MediaStorage; users: UserStore; streams: StreamServices; uploads: UploadLimit },
 ): Promise<void> {
   const { streams: s } = opts;
-  await api.register(postRoutes, { config: opts.config, posts: s.posts, follows: s.followStore, uploads: opts.uploads });
+  await api.register(postRoutes, { config: opts.config, posts: s.posts, follows: s.followStore, uploads: opts.uploads, forYou: s.forYou, trending: s.trending });
   await api.register(questionRoutes, { questions: s.questions, posts: s.posts, follows: s.followStore });
   await api.register(reactionRoutes, { reactions: s.reactions, users: opts.users });
   await api.register(commentRoutes, { comments: s.comments });

@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'answer',
   /** The asker accepted the member's answer. */
   'answerAccepted',
+  /** Someone @mentioned the member in a post, comment or answer they may see (issue 14). */
+  'mention',
   /** A group admin invited the member to a group (the /group/... family). */
   'groupInvite',
   /** A group chat admin invited the member to a group chat. */
@@ -164,6 +166,8 @@ export function notificationText(notification: Pick<Notification, 'kind' | 'targ
       return `${who} answered your question`;
     case 'answerAccepted':
       return `${who} accepted your answer`;
+    case 'mention':
+      return `${who} mentioned you in a ${thing}`;
     case 'groupInvite':
       return `${who} invited you to join ${name || 'a group'}`;
     case 'groupChatInvite':

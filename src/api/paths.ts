@@ -32,6 +32,10 @@ export const paths = {
     createImage: '/post/image/post',
     createVideo: '/post/video/post',
     all: (page: number) => `/post/all/${page}`,
+    /** "For you": the ranked stream (src/api/forYou.ts). */
+    forYou: (cursor?: string) => withQuery('/post/foryou', { cursor }),
+    /** The most used hashtags of the last day among what the reader may see. */
+    trending: '/hashtags/trending',
     one: (postId: string) => `/post/${encodeURIComponent(postId)}`,
     byUser: (userId: string, page: number) => `/post/user/${encodeURIComponent(userId)}/${page}`,
     updateImage: (postId: string) => `/post/image/${encodeURIComponent(postId)}`,
@@ -227,6 +231,7 @@ export const routes = {
   },
   posts: {
     all: '/post/all/:page',
+    forYou: '/post/foryou',
     one: '/post/:postId',
     byUser: '/post/user/:userId/:page',
     updateImage: '/post/image/:postId',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { FEELINGS, POST_BG_COLORS, PRIVACY_LEVELS, REACTION_TYPES } from './constants';
 import { nextCursorSchema } from './pages';
+import { feedReasonSchema } from './reasons';
+import { chosenTopicsSchema, topicSchema } from './topics';
 
 /**
  * Posts, questions and answers, reactions, comments and saved posts: every body and answer of
@@ -121,6 +123,12 @@ export const postSchema = z.object({
   saved: z.boolean(),
   /** Whether the reader follows the author (false on their own posts). */
   followingAuthor: z.boolean(),
+  /** Its interest topics: the author's choice and those its hashtags map to (src/api/topics.ts). */
+  topics: z.array(topicSchema).optional(),
+  /** The topics the author chose (at most three): what the composer shows when editing. */
+  chosenTopics: z.array(topicSchema).optional(),
+  /** In "For you" pages only: why the post is there (src/api/reasons.ts). */
+  reasons: z.array(feedReasonSchema).optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 /** The fields of a post that depend on who reads it. */
@@ -134,6 +142,8 @@ export const createPostBodySchema = z.object({
   privacy: privacySchema.default('Public'),
   feelings: feelingSchema.default(''),
   gifUrl: gifUrlSchema.default(''),
+  /** At most three interest topics the author marks (optional). */
+  topics: chosenTopicsSchema.optional(),
   clientId: clientIdSchema.optional(),
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
@@ -159,6 +169,7 @@ export const updatePostBodySchema = z.object({
   imageAlt: imageAlt.optional(),
   removeImage: z.boolean().optional(),
   removeVideo: z.boolean().optional(),
+  topics: chosenTopicsSchema.optional(),
 });
 export type UpdatePostBody = z.input<typeof updatePostBodySchema>;
 

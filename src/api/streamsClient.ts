@@ -1,5 +1,6 @@
 import type { $Fetch } from 'ofetch';
 import type { BlockResponse, FollowResponse, UsersList } from './follows';
+import type { ForYouPage, Trending } from './forYou';
 import type { CreateGroupPostBody } from './groups';
 import type { ImageKind, UploadImageResponse, UserImages } from './media';
 import type { PageQuery } from './pages';
@@ -22,6 +23,9 @@ export function createStreamsApi(http: $Fetch) {
       createImage: (body: CreateImagePostBody) => http<PostResponse>(paths.posts.createImage, { method: 'POST', body }),
       createVideo: (body: CreateVideoPostBody) => http<PostResponse>(paths.posts.createVideo, { method: 'POST', body }),
       all: (page: number, q?: PageQuery) => http<PostsPage>(paths.posts.all(page), query(q)),
+      /** "For you": page 1 without a cursor, then the cursor each page names. */
+      forYou: (cursor?: string) => http<ForYouPage>(paths.posts.forYou(cursor)),
+      trending: () => http<Trending>(paths.posts.trending),
       one: (postId: string) => http<SinglePostResponse>(paths.posts.one(postId)),
       byUser: (userId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.byUser(userId, page), query(q)),
       profile: (userId: string, kind: 'posts' | 'questions' | 'all', page: number, q?: PageQuery) =>

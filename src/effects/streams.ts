@@ -15,13 +15,16 @@ import { reactionsMachine } from '../machines/reactions.machine';
 import { saveMachine } from '../machines/save.machine';
 import { whoReactedMachine } from '../machines/whoReacted.machine';
 import { api as defaultApi } from './api';
+import { rememberFeedOrder } from './feedOrder';
 import { bridgeActions, type HasSystem } from './auth';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
-function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
-  const query = q.cursor || q.since ? q : undefined;
+function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string; order: FetchPageInput['order'] }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
+  const query = q.cursor || q.since ? { ...(q.cursor ? { cursor: q.cursor } : {}), ...(q.since ? { since: q.since } : {}) } : undefined;
   switch (source.kind) {
     case 'streams':
+      // Catching up after a reconnect asks what is new by date in either order (it waits behind the pill).
+      if (q.order === 'forYou' && !q.since) return api.posts.forYou(q.cursor).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor }));
       return api.posts.all(1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
     case 'questions':
       return api.questions.all(1, query).then((p) => ({ posts: p.questions, nextCursor: p.nextCursor, total: p.totalQuestions }));
@@ -56,7 +59,7 @@ function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; sinc
 export const fetchPageActor = (api: ApiClient) =>
   fromPromise<FeedPage, FetchPageInput>(async ({ input }) => {
     const at = new Date().toISOString();
-    const page = await readPage(api, input.source, { cursor: input.cursor, since: input.since });
+    const page = await readPage(api, input.source, { cursor: input.cursor, since: input.since, order: input.order });
     return input.cursor || input.since ? page : { ...page, at };
   });
 
@@ -149,7 +152,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
   return {
     feed: feedMachine.provide({
       actors: { fetchPage: fetchPageActor(api), live: liveFeedActor(bus) },
-      actions: { showToast: bridge.showToast },
+      actions: { showToast: bridge.showToast, rememberOrder: (_, order) => rememberFeedOrder(order) },
     }),
     comments: commentsMachine.provide({
       actors: {

@@ -1,6 +1,7 @@
 import { produce, type Draft } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { ReactionType } from '../api/constants';
+import type { FeedOrder } from '../api/forYou';
 import type { Post, ReactionCounts } from '../api/posts';
 import { failureText } from './failure';
 import { appendPage, belongs, newestCursor, patch, remove, upsert, type FeedSource } from './postList';
@@ -11,6 +12,8 @@ export type { FeedSource } from './postList';
 /** One request of a list: page 1, older than `cursor`, or newer than `since`. */
 export interface FetchPageInput {
   source: FeedSource;
+  /** The streams' order ("For you" or "Latest"); null for every other list. */
+  order: FeedOrder | null;
   cursor?: string;
   since?: string;
 }
@@ -30,6 +33,11 @@ export type FeedEvent =
   | { type: 'feed.loadMore' }
   /** Reveal the posts caught up after a reconnect (the "N new posts" pill). */
   | { type: 'feed.showPending' }
+  /** The streams' order switch: reloads page 1 in the other order, and remembers the choice. */
+  | { type: 'feed.order'; order: FeedOrder }
+  /** "Why am I seeing this?" of a ranked post, and closing it. */
+  | { type: 'feed.why'; postId: string }
+  | { type: 'feed.whyClose' }
   // From the socket, through the bus:
   | { type: 'feed.reconnected' }
   | { type: 'feed.postAdded'; post: Post }
@@ -49,6 +57,9 @@ export type FeedEvent =
 
 export interface FeedContext {
   source: FeedSource;
+  order: FeedOrder | null;
+  /** The post whose reasons the dialog shows. */
+  whyPostId: string | null;
   posts: Post[];
   /** Caught up after a reconnect, newest first, shown when the member asks (the pill). */
   pending: Post[];
@@ -65,8 +76,10 @@ export interface FeedContext {
 
 export const LOAD_FAILED = 'Could not load posts. Please try again.';
 
-const empty = (source: FeedSource): FeedContext => ({
+const empty = (source: FeedSource, order: FeedOrder | null): FeedContext => ({
   source,
+  order,
+  whyPostId: null,
   posts: [],
   pending: [],
   nextCursor: null,
@@ -93,10 +106,15 @@ const dropPost = (draft: Draft<FeedContext>, postId: string) => {
  * longer belongs (privacy, media removed), inserted by time when it does (only within the
  * loaded range, so an old post never appears above a gap).
  */
-const takePost = (draft: Draft<FeedContext>, post: Post) => {
+const takePost = (draft: Draft<FeedContext>, post: Post, arrival: boolean) => {
   if (!belongs(draft.source, post)) return dropPost(draft, post._id);
   if (draft.pending.some((p) => p._id === post._id)) return upsert(draft.pending, post);
   const known = draft.posts.some((p) => p._id === post._id);
+  // A ranked list has no place by time for a stranger's new post: it waits behind the pill.
+  if (!known && arrival && draft.order === 'forYou') {
+    draft.pending.unshift(post as Draft<Post>);
+    return;
+  }
   const oldest = draft.posts.at(-1);
   const withinRange = draft.nextCursor === null || !oldest || post.createdAt >= oldest.createdAt;
   upsert(draft.posts, post, { withinRange });
@@ -115,7 +133,7 @@ export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
     events: {} as FeedEvent,
-    input: {} as { source: FeedSource },
+    input: {} as { source: FeedSource; order?: FeedOrder | null },
   },
   actors: {
     fetchPage: fromPromise<FeedPage, FetchPageInput>(async () => {
@@ -126,9 +144,14 @@ export const feedMachine = setup({
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
-    clear: assign(({ context }) => empty(context.source)),
+    /** Effect: keeps the streams' order for the next visit. */
+    rememberOrder: (_, _order: FeedOrder) => {},
+    clear: assign(({ context }) => empty(context.source, context.order)),
+    setOrder: assign({ order: ({ context, event }) => (event.type === 'feed.order' ? event.order : context.order) }),
+    showWhy: assign({ whyPostId: ({ context, event }) => (event.type === 'feed.why' ? event.postId : context.whyPostId) }),
+    closeWhy: assign({ whyPostId: null }),
     takePost: assign(change((draft, event) => {
-      if (event.type === 'feed.postAdded' || event.type === 'feed.postUpdated' || event.type === 'feed.published') takePost(draft, event.post);
+      if (event.type === 'feed.postAdded' || event.type === 'feed.postUpdated' || event.type === 'feed.published') takePost(draft, event.post, event.type === 'feed.postAdded');
     })),
     dropPost: assign(change((draft, event) => {
       if (event.type === 'feed.postDeleted' || event.type === 'feed.deleted') dropPost(draft, event.postId);
@@ -155,7 +178,7 @@ export const feedMachine = setup({
       patch(draft.posts, event.post._id, { saved: event.saved });
       patch(draft.pending, event.post._id, { saved: event.saved });
       if (draft.source.kind === 'saved') {
-        if (event.saved) takePost(draft, { ...event.post, saved: true });
+        if (event.saved) takePost(draft, { ...event.post, saved: true }, false);
         else dropPost(draft, event.post._id);
       }
     })),
@@ -177,25 +200,37 @@ export const feedMachine = setup({
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
     hasPending: ({ context }) => context.pending.length > 0,
+    /** Only the streams switch order, and only to the other one. */
+    changesOrder: ({ context, event }) => event.type === 'feed.order' && context.order !== null && event.order !== context.order,
+    /** Only a listed post that carries reasons (a "For you" page) has any to show. */
+    hasReasons: ({ context, event }) =>
+      event.type === 'feed.why' && (context.posts.find((p) => p._id === event.postId)?.reasons?.length ?? 0) > 0,
+    whyPostGone: ({ context }) => !context.posts.some((p) => p._id === context.whyPostId),
   },
 }).createMachine({
   id: 'feed',
-  context: ({ input }) => empty(input.source),
+  context: ({ input }) => empty(input.source, input.order ?? null),
   invoke: { id: 'live', src: 'live', input: ({ context }) => ({ source: context.source }) },
   initial: 'loading',
   on: {
     'feed.reset': { target: '.loading', reenter: true, actions: 'clear' },
+    'feed.order': {
+      guard: 'changesOrder',
+      target: '.loading',
+      reenter: true,
+      actions: ['setOrder', 'clear', { type: 'rememberOrder', params: ({ event }) => event.order }],
+    },
   },
   states: {
     loading: {
       invoke: {
         id: 'firstPage',
         src: 'fetchPage',
-        input: ({ context }) => ({ source: context.source }),
+        input: ({ context }) => ({ source: context.source, order: context.order }),
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
-            ...empty(context.source),
+            ...empty(context.source, context.order),
             posts: event.output.posts,
             nextCursor: event.output.nextCursor,
             total: event.output.total ?? null,
@@ -240,7 +275,7 @@ export const feedMachine = setup({
               invoke: {
                 id: 'olderPage',
                 src: 'fetchPage',
-                input: ({ context }) => ({ source: context.source, cursor: context.nextCursor ?? undefined }),
+                input: ({ context }) => ({ source: context.source, order: context.order, cursor: context.nextCursor ?? undefined }),
                 onDone: {
                   target: 'idle',
                   actions: assign(({ context, event }) =>
@@ -254,6 +289,17 @@ export const feedMachine = setup({
               },
             },
             failed: { on: { 'feed.loadMore': { guard: 'hasMore', target: 'loading' } } },
+          },
+        },
+        why: {
+          initial: 'closed',
+          states: {
+            closed: { on: { 'feed.why': { guard: 'hasReasons', target: 'open', actions: 'showWhy' } } },
+            open: {
+              // The post left the list (deleted, blocked, re-scoped): nothing left to explain.
+              always: { guard: 'whyPostGone', target: 'closed', actions: 'closeWhy' },
+              on: { 'feed.whyClose': { target: 'closed', actions: 'closeWhy' } },
+            },
           },
         },
         sync: {
@@ -271,7 +317,7 @@ export const feedMachine = setup({
               invoke: {
                 id: 'newerPage',
                 src: 'fetchPage',
-                input: ({ context }) => ({ source: context.source, since: context.since ?? undefined }),
+                input: ({ context }) => ({ source: context.source, order: context.order, since: context.since ?? undefined }),
                 onDone: [
                   {
                     guard: ({ event }) => event.output.nextCursor !== null,
@@ -315,3 +361,6 @@ export const selectPendingCount = (s: FeedSnapshot) => s.context.pending.length;
 export const selectIsLoading = (s: FeedSnapshot) => s.matches('loading');
 export const selectIsLoadingMore = (s: FeedSnapshot) => s.matches({ ready: { more: 'loading' } });
 export const selectHasMore = (s: FeedSnapshot) => s.context.nextCursor !== null;
+/** The post whose "Why am I seeing this?" is open, or null. */
+export const selectWhyPost = (s: FeedSnapshot) =>
+  s.matches({ ready: { why: 'open' } }) ? (s.context.posts.find((p) => p._id === s.context.whyPostId) ?? null) : null;

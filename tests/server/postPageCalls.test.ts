@@ -16,7 +16,7 @@ describe('the post page\'s read against the real server', () => {
   let author: Member;
   let reader: Member;
   const read = (who: Member, postId: string) =>
-    toPromise(createActor(fetchPageActor(createApiClient({ baseURL: origin, getToken: () => who.token })), { input: { source: { kind: 'post', postId } } }).start());
+    toPromise(createActor(fetchPageActor(createApiClient({ baseURL: origin, getToken: () => who.token })), { input: { source: { kind: 'post', postId }, order: null } }).start());
 
   beforeAll(async () => {
     t = await createTestApp('sqlite');

@@ -229,7 +229,7 @@ describe.each(dialects)('search on %s', (dialect) => {
           .values(batch.map((i) => ({
             id: id(i), kind: 'post' as const, user_id: author.id, group_id: null, group_status: null, post: word(i), bg_color: '#ffffff', privacy: 'Public' as const,
             feelings: '', gif_url: '', image_version: '', image_id: '', image_alt: '', video_version: '', video_id: '', comments_count: 0, answers_count: 0,
-            accepted_answer_id: null, reactions_like: 0, reactions_love: 0, reactions_angry: 0, reactions_happy: 0, reactions_sad: 0, reactions_wow: 0,
+            accepted_answer_id: null, reactions_like: 0, reactions_love: 0, reactions_angry: 0, reactions_happy: 0, reactions_sad: 0, reactions_wow: 0, chosen_topics: '', topics: '',
             hidden: 0, hidden_reason: '', hidden_by: null, hidden_at: null, created_at: at(i), updated_at: at(i), edited_at: null,
           })))
           .execute();

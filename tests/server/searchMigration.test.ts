@@ -1,3 +1,4 @@
+import type { PostRow } from '../../server/db/schema';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Migrator, type Kysely } from 'kysely';
@@ -39,7 +40,8 @@ async function seedOldRows(db: Kysely<Database>, mediaRoot: string) {
     feelings: '', gif_url: '', image_version: image ? '1700000000' : '', image_id: image, image_alt: '', video_version: '', video_id: '',
     comments_count: 0, answers_count: 0, accepted_answer_id: null, reactions_like: 0, reactions_love: 0, reactions_angry: 0, reactions_happy: 0,
     reactions_sad: 0, reactions_wow: 0, hidden: 0, hidden_reason: '', hidden_by: null, hidden_at: null, created_at: at, updated_at: at, edited_at: null,
-  });
+    // Written at migration 0011, before posts had topics (0014_hashtags).
+  }) as PostRow;
   // A picture on disk, and a post whose picture file went missing.
   await fs.mkdir(path.join(mediaRoot, 'image', 'v1700000000'), { recursive: true });
   await fs.writeFile(path.join(mediaRoot, 'image', 'v1700000000', `${uuid(901)}.png`), await picturePng(77));

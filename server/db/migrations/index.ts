@@ -12,6 +12,7 @@ import * as moderation from './0010_moderation';
 import * as notifications from './0011_notifications';
 import * as search from './0012_search';
 import * as clientSends from './0013_client_sends';
+import * as hashtags from './0014_hashtags';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_notifications': notifications,
   '0012_search': search,
   '0013_client_sends': clientSends,
+  '0014_hashtags': hashtags,
 };

@@ -64,6 +64,7 @@ export function createCommentService(deps: { store: CommentStore; posts: PostSto
           // Members in a block with the commenter learn the new count, not the comment.
           await announce.toAudience(postId, serverEvents.commentAdded, answer, viewer.id);
           await deps.notifier?.notify({ kind: 'comment', to: added.authorId, actorId: viewer.id, target: { type: 'post', id: postId } });
+          await deps.notifier?.notify({ kind: 'mention', to: added.mentioned, actorId: viewer.id, target: { type: 'post', id: postId } });
           return { ...answer, replayed: false };
         },
         async (commentId) => {
@@ -76,11 +77,12 @@ export function createCommentService(deps: { store: CommentStore; posts: PostSto
 
     async update(viewer: Viewer, commentId: string, comment: string) {
       const existing = await own(viewer, commentId, 'edit');
-      await store.update(commentId, comment, now());
+      const mentioned = await store.update(commentId, existing.post_id, comment, now());
       const row = await store.findVisible(viewer, commentId);
       if (!row) throw notFound(COMMENT_NOT_FOUND);
       const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(existing.post_id) };
       await announce.toAudience(existing.post_id, serverEvents.commentUpdated, answer, viewer.id);
+      await deps.notifier?.notify({ kind: 'mention', to: mentioned, actorId: viewer.id, target: { type: 'post', id: existing.post_id } });
       return answer;
     },
 

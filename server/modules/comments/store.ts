@@ -4,6 +4,7 @@ import type { CommentRow, Database } from '../../db/schema';
 import { finishPage, orderPage, type PageRequest } from '../posts/paging';
 import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
 import type { PostStore } from '../posts/store';
+import { dropTextIndex, writeTextIndex } from '../posts/textIndex';
 
 export const COMMENTS_PAGE_SIZE = 50;
 
@@ -26,7 +27,10 @@ export function createCommentStore(database: DatabaseHandle, posts: PostStore) {
   return {
     commentsCount,
 
-    /** Adds the comment (and `alsoWrite`, a send's key), counting it on its post: whose post it is, or null when the post is not theirs to see. */
+    /**
+     * Adds the comment (and `alsoWrite`, a send's key), counting it on its post and indexing its
+     * hashtags and mentions: whose post it is and whom it mentions, or null when the post is not theirs to see.
+     */
     add: (viewer: Viewer, row: CommentRow, alsoWrite?: (trx: Kysely<Database>) => Promise<void>) =>
       db.transaction().execute(async (trx) => {
         if (!(await posts.lockForUpdate(trx, row.post_id))) return null;
@@ -35,21 +39,27 @@ export function createCommentStore(database: DatabaseHandle, posts: PostStore) {
         await alsoWrite?.(trx);
         await trx.insertInto('comments').values(row).execute();
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.post_id).execute();
-        return { authorId: post.user_id };
+        const mentioned = await writeTextIndex(trx, { sourceId: row.id, postId: row.post_id, text: row.comment, at: row.created_at });
+        return { authorId: post.user_id, mentioned };
       }),
 
     /** The comment, if the viewer may see its post and no block stands between them and its writer. */
     findVisible: (viewer: Viewer, commentId: string) =>
       listed().where('comments.id', '=', commentId).where(canSeePost(viewer)).where(notBlockedBetween(viewer, 'comments.user_id')).executeTakeFirst(),
 
-    update: (commentId: string, comment: string, now: string) =>
-      db.updateTable('comments').set({ comment, updated_at: now, edited_at: now }).where('id', '=', commentId).execute(),
+    /** Changes the text and replaces its hashtags and mentions: the members mentioned anew. */
+    update: (commentId: string, postId: string, comment: string, now: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('comments').set({ comment, updated_at: now, edited_at: now }).where('id', '=', commentId).execute();
+        return writeTextIndex(trx, { sourceId: commentId, postId, text: comment, at: now });
+      }),
 
     remove: (commentId: string, postId: string) =>
       db.transaction().execute(async (trx) => {
         await posts.lockForUpdate(trx, postId);
         const removed = await trx.deleteFrom('comments').where('id', '=', commentId).returning('id').executeTakeFirst();
         if (removed) await trx.updateTable('posts').set(count(-1)).where('id', '=', postId).execute();
+        await dropTextIndex(trx, commentId);
       }),
 
     /** Whether the member has a comment on the post (after deleting one: is another left?). */

@@ -2,6 +2,7 @@ import { REACTION_TYPES } from '../../../src/api/constants';
 import { mediaPaths } from '../../../src/api/paths';
 import type { Feeling, Post, ReactionCounts, ViewerFields } from '../../../src/api/posts';
 import type { PostRow } from '../../db/schema';
+import { splitTopics } from '../../../src/api/topics';
 import { reactionColumn, type PostWithAuthor, type ViewerColumnsOfPost } from './store';
 import type { Viewer } from './visibility';
 
@@ -62,5 +63,7 @@ export function presentPost(row: PostWithAuthor, viewer: Viewer): Post {
     updatedAt: row.updated_at,
     editedAt: row.edited_at,
     ...viewerFieldsOf(row),
+    topics: splitTopics(row.topics),
+    chosenTopics: splitTopics(row.chosen_topics),
   };
 }

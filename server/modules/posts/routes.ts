@@ -16,6 +16,10 @@ import type { PostsAnswer, PostService } from './service';
 import { recordBehavior } from '../users/behavior';
 import { viewerOf } from './visibility';
 import type { UploadLimit } from '../../http/uploadLimit';
+import { forYouPageSchema, forYouQuerySchema, trendingSchema, type Trending } from '../../../src/api/forYou';
+import { paths } from '../../../src/api/paths';
+import type { ForYou } from './forYou';
+import type { Viewer } from './visibility';
 
 const SMALL_BODY = 64 * 1024;
 
@@ -42,6 +46,8 @@ export interface PostRoutesOptions {
   uploads: UploadLimit;
   posts: PostService;
   follows: FollowStore;
+  forYou: ForYou;
+  trending: (viewer: Viewer) => Promise<Trending>;
 }
 
 /** The Post API of spec section 7 (posts, media posts, pages); reactions, comments and saved posts have their own modules. */
@@ -90,6 +96,12 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   app.get(routes.posts.all, {
     schema: { params: pageParams, querystring: pageQuerySchema, response: { 200: postsPageSchema } },
   }, async (request) => postsPage(await posts.list(viewerOf(request), { kind: 'post' }, pageRequest(request.params.page, request.query))));
+
+  app.get(routes.posts.forYou, {
+    schema: { querystring: forYouQuerySchema, response: { 200: forYouPageSchema } },
+  }, async (request) => opts.forYou.page(viewerOf(request), request.query.cursor));
+
+  app.get(paths.posts.trending, { schema: { response: { 200: trendingSchema } } }, async (request) => opts.trending(viewerOf(request)));
 
   app.get(routes.posts.one, {
     schema: { params: postParams, response: { 200: singlePostResponseSchema } },

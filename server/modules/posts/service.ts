@@ -16,6 +16,8 @@ import type { PageRequest } from './paging';
 import { presentPost } from './present';
 import type { PostFilter, PostStore, PostWithAuthor } from './store';
 import type { Viewer } from './visibility';
+import { joinTopics, splitTopics, topicsOfTags, type Topic } from '../../../src/api/topics';
+import { storedTags } from './textIndex';
 import { noLongerAvailable, type Claim, type ClientSends } from '../sends/clientSends';
 
 export const POST_NOT_FOUND = 'Post not found';
@@ -37,6 +39,8 @@ export interface NewPost {
   group?: { id: string; status: 'pending' | 'accepted' };
   /** The client's id for this send: a retry with the same one answers the first post (docs/api.md). */
   clientId?: string | undefined;
+  /** The interest topics the author marks (at most three). */
+  topics?: Topic[] | undefined;
 }
 
 export interface PostChanges {
@@ -50,6 +54,7 @@ export interface PostChanges {
   removeVideo?: boolean;
   image?: string;
   video?: string;
+  topics?: Topic[];
 }
 
 export interface PostsAnswer {
@@ -64,11 +69,14 @@ interface PostDeps {
   store: PostStore;
   media: MediaStorage;
   announce: PostAnnouncer;
-  /** The inbox forgets entries about a deleted post. */
-  notifier?: Pick<Notifier, 'forgetTarget'>;
+  /** The inbox forgets entries about a deleted post and tells the members a post mentions. */
+  notifier?: Pick<Notifier, 'forgetTarget' | 'notify'>;
   /** Idempotent sends: a retried create answers the first post. */
   sends: ClientSends;
 }
+
+/** The topics a post carries: the author's choice, then those its hashtags speak of (src/api/topics.ts). */
+const topicsOf = (chosen: readonly Topic[], text: string) => joinTopics([...new Set([...chosen, ...topicsOfTags(storedTags(text))])]);
 
 const isEmpty = (post: { text: string; image: string; video: string; gif: string }) =>
   post.text.trim() === '' && !post.image && !post.video && !post.gif;
@@ -156,9 +164,12 @@ export function createPostService(deps: PostDeps) {
         hidden_reason: '',
         hidden_by: null,
         hidden_at: null,
+        chosen_topics: joinTopics(input.topics ?? []),
+        topics: topicsOf(input.topics ?? [], input.post),
       };
-      await store.insert(row, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
+      const mentioned = await store.insert(row, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
       await announce.postChanged(row.id, 'post added');
+      await mention(viewer, row.id, mentioned);
       return presentPost(await visible(viewer, row.id), viewer);
     } catch (error) {
       await removeMedia({
@@ -168,6 +179,10 @@ export function createPostService(deps: PostDeps) {
       throw error;
     }
   }
+
+  /** Mentions never widen the audience: the inbox raises an entry only for those who may see the post. */
+  const mention = (viewer: Viewer, postId: string, to: string[]) =>
+    to.length > 0 ? deps.notifier?.notify({ kind: 'mention', to, actorId: viewer.id, target: { type: 'post', id: postId } }) : undefined;
 
   const page = async (viewer: Viewer, rows: Promise<{ rows: PostWithAuthor[]; total?: number; nextCursor: string | null }>): Promise<PostsAnswer> => {
     const result = await rows;
@@ -220,17 +235,21 @@ export function createPostService(deps: PostDeps) {
           video_version: newVideo ? String(newVideo.version) : dropVideo ? '' : existing.video_version,
           video_id: newVideo ? newVideo.id : dropVideo ? '' : existing.video_id,
         };
+        const chosen = changes.topics ?? splitTopics(existing.chosen_topics);
+        next.chosen_topics = joinTopics(chosen);
+        next.topics = topicsOf(chosen, next.post!);
         if (newImage && changes.imageAlt === undefined) next.image_alt = '';
         checkNotEmpty(existing.kind, { text: next.post!, image: next.image_id!, video: next.video_id!, gif: next.gif_url! });
         const before = await announce.audience(postId);
         const at = now();
         const imageChanged = next.image_id !== existing.image_id;
-        await store.update(postId, { ...next, updated_at: at, edited_at: at }, imageChanged ? { image: newImage?.fingerprint ?? null } : {});
+        const mentioned = await store.update(postId, { ...next, updated_at: at, edited_at: at }, imageChanged ? { image: newImage?.fingerprint ?? null } : {});
         await removeMedia({
           ...(existing.image_id && next.image_id !== existing.image_id ? { image: [existing.image_version, existing.image_id] as [string, string] } : {}),
           ...(existing.video_id && next.video_id !== existing.video_id ? { video: [existing.video_version, existing.video_id] as [string, string] } : {}),
         });
         await announce.postChanged(postId, 'post updated', before);
+        await mention(viewer, postId, mentioned);
         return presentPost(await visible(viewer, postId), viewer);
       } catch (error) {
         await removeMedia({

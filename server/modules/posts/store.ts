@@ -8,6 +8,7 @@ import { queryTemplate } from '../../db/queryTemplate';
 import type { ImageFingerprint } from '../../media/imageHash';
 import { indexPost, reindexPost, setImageFingerprint } from '../search/indexWrites';
 import { finishPage, isKeyset, orderPage, pageMode, pageOffset, type PageMode, type PageRequest } from './paging';
+import { writeTextIndex } from './textIndex';
 import { createTotalsCache } from './totals';
 import { canSeePost, notBlockedBetween, type Viewer } from './visibility';
 
@@ -221,13 +222,17 @@ export function createPostStore(database: DatabaseHandle) {
       return { rows: items, total: Number(counted.count), nextCursor };
     },
 
-    /** The post, its search entry, its image's fingerprint and `alsoWrite` (a send's key), in one transaction. */
+    /**
+     * The post, its search entry, its hashtags and mentions, its image's fingerprint and `alsoWrite`
+     * (a send's key), in one transaction: the members it mentions.
+     */
     insert: (row: PostRow, search: { imageFingerprint?: ImageFingerprint | null } = {}, alsoWrite?: (trx: Kysely<Database>) => Promise<void>) =>
       db.transaction().execute(async (trx) => {
         await alsoWrite?.(trx);
         await trx.insertInto('posts').values(row).execute();
         await indexPost(trx, row);
         if (row.image_id && search.imageFingerprint) await setImageFingerprint(trx, row.id, { id: row.image_id, fingerprint: search.imageFingerprint });
+        return writeTextIndex(trx, { sourceId: row.id, postId: row.id, text: row.post, at: row.created_at });
       }),
 
     /**
@@ -242,6 +247,8 @@ export function createPostStore(database: DatabaseHandle) {
         if (search.image !== undefined) {
           await setImageFingerprint(trx, postId, search.image && changes.image_id ? { id: String(changes.image_id), fingerprint: search.image } : null);
         }
+        if (changes.post === undefined) return [];
+        return writeTextIndex(trx, { sourceId: postId, postId, text: String(changes.post), at: String(changes.updated_at ?? '') });
       }),
 
     /**

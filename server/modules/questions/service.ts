@@ -93,6 +93,7 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
           await announceCounts(questionId);
           const question = await deps.postStore.findVisible({ id: '', isAdmin: true }, questionId);
           if (question) await deps.notifier?.notify({ kind: 'answer', to: question.user_id, actorId: viewer.id, target: { type: 'question', id: questionId } });
+          await deps.notifier?.notify({ kind: 'mention', to: added.mentioned, actorId: viewer.id, target: { type: 'question', id: questionId } });
           return answerOf(viewer, id);
         },
         async (answerId) => {
@@ -103,8 +104,9 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
     },
 
     async editAnswer(viewer: Viewer, answerId: string, text: string) {
-      await ownAnswer(viewer, answerId, 'edit');
-      await answers.update(answerId, text, now());
+      const row = await ownAnswer(viewer, answerId, 'edit');
+      const mentioned = await answers.update(answerId, row.question_id, text, now());
+      await deps.notifier?.notify({ kind: 'mention', to: mentioned, actorId: viewer.id, target: { type: 'question', id: row.question_id } });
       return answerOf(viewer, answerId);
     },
 

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
 import type { AnswerRow, Database } from '../../db/schema';
 import type { PostStore } from '../posts/store';
+import { dropTextIndex, writeTextIndex } from '../posts/textIndex';
 import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
 
 /** SQL for answers; an answer row and the question's answersCount change in one transaction. */
@@ -22,16 +23,19 @@ export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {
     answersCount: async (questionId: string) =>
       Number((await db.selectFrom('posts').select('answers_count').where('id', '=', questionId).executeTakeFirst())?.answers_count ?? 0),
 
-    /** Adds the answer (and `alsoWrite`, a send's key), counting it on its question; false when the question is not theirs to see. */
+    /**
+     * Adds the answer (and `alsoWrite`, a send's key), counting it on its question and indexing its
+     * hashtags and mentions: the members it mentions, or null when the question is not theirs to see.
+     */
     add: (viewer: Viewer, row: AnswerRow, alsoWrite?: (trx: Kysely<Database>) => Promise<void>) =>
       db.transaction().execute(async (trx) => {
         if (!(await posts.lockForUpdate(trx, row.question_id))) return false;
         const question = await posts.findVisible(viewer, row.question_id, trx);
-        if (!question || question.kind !== 'question') return false;
+        if (!question || question.kind !== 'question') return null;
         await alsoWrite?.(trx);
         await trx.insertInto('answers').values(row).execute();
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.question_id).execute();
-        return true;
+        return { mentioned: await writeTextIndex(trx, { sourceId: row.id, postId: row.question_id, text: row.answer, at: row.created_at }) };
       }),
 
     findVisible: (viewer: Viewer, answerId: string) =>
@@ -48,14 +52,19 @@ export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {
         .orderBy('answers.id', 'asc')
         .execute(),
 
-    update: (answerId: string, answer: string, now: string) =>
-      db.updateTable('answers').set({ answer, updated_at: now, edited_at: now }).where('id', '=', answerId).execute(),
+    /** Changes the text and replaces its hashtags and mentions: the members mentioned anew. */
+    update: (answerId: string, questionId: string, answer: string, now: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('answers').set({ answer, updated_at: now, edited_at: now }).where('id', '=', answerId).execute();
+        return writeTextIndex(trx, { sourceId: answerId, postId: questionId, text: answer, at: now });
+      }),
 
     remove: (answerId: string, questionId: string, now: string) =>
       db.transaction().execute(async (trx) => {
         await posts.lockForUpdate(trx, questionId);
         const removed = await trx.deleteFrom('answers').where('id', '=', answerId).returning('id').executeTakeFirst();
         if (!removed) return;
+        await dropTextIndex(trx, answerId);
         await trx.updateTable('posts').set(count(-1)).where('id', '=', questionId).execute();
         await trx.updateTable('posts').set({ accepted_answer_id: null, updated_at: now }).where('id', '=', questionId).where('accepted_answer_id', '=', answerId).execute();
       }),

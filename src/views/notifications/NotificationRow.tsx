@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { CircleCheck, Heart, MessageCircle, MessagesSquare, MessageSquareReply, ShieldCheck, Trash2, UserPlus, UsersRound, type LucideIcon } from 'lucide-react';
+import { AtSign, CircleCheck, Heart, MessageCircle, MessagesSquare, MessageSquareReply, ShieldCheck, Trash2, UserPlus, UsersRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Notification } from '../../api/notifications';
 import { selectBusy, type InboxActorRef } from '../../machines/inbox.machine';
@@ -14,6 +14,7 @@ const ICONS: Record<(typeof KIND_LOOK)[keyof typeof KIND_LOOK]['icon'], LucideIc
   comment: MessageCircle,
   answer: MessageSquareReply,
   accepted: CircleCheck,
+  mention: AtSign,
   group: UsersRound,
   chat: MessagesSquare,
   moderation: ShieldCheck,

@@ -33,12 +33,13 @@ export function textParts(notification: Notification): { names: string; rest: st
 }
 
 /** The small picture of each kind (a lucide icon name the row maps) and its tone. */
-export const KIND_LOOK: Record<NotificationKind, { icon: 'follow' | 'reaction' | 'comment' | 'answer' | 'accepted' | 'group' | 'chat' | 'moderation'; tone: string }> = {
+export const KIND_LOOK: Record<NotificationKind, { icon: 'follow' | 'reaction' | 'comment' | 'answer' | 'accepted' | 'mention' | 'group' | 'chat' | 'moderation'; tone: string }> = {
   follow: { icon: 'follow', tone: 'bg-sky-600' },
   reaction: { icon: 'reaction', tone: 'bg-accent-strong' },
   comment: { icon: 'comment', tone: 'bg-emerald-700' },
   answer: { icon: 'answer', tone: 'bg-emerald-700' },
   answerAccepted: { icon: 'accepted', tone: 'bg-emerald-700' },
+  mention: { icon: 'mention', tone: 'bg-sky-600' },
   groupInvite: { icon: 'group', tone: 'bg-violet-600' },
   groupChatInvite: { icon: 'chat', tone: 'bg-violet-600' },
   joinRequest: { icon: 'group', tone: 'bg-violet-600' },

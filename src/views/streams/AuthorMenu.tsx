@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Ban, Flag, MessageCircle, UserCheck, UserPlus } from 'lucide-react';
+import { Ban, CircleHelp, Flag, MessageCircle, UserCheck, UserPlus } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { Post } from '../../api/posts';
 import { journal } from '../../effects/journal';
@@ -15,7 +15,7 @@ import { useStreamsLogic } from './StreamsLogic';
  * Message (opens the private chat with them), Report post (a dialog) and block (after 'Block <username>?'). The author machine announces both, so every list on
  * screen follows: the following mark on each of their posts, or their posts gone.
  */
-export function AuthorMenu({ post }: { post: Post }) {
+export function AuthorMenu({ post, onWhy }: { post: Post; onWhy?: () => void }) {
   const logic = useStreamsLogic();
   const author = useActorRef(logic.author, { input: { userId: post.userId, username: post.username, postId: post._id }, inspect: journal.inspect });
   const report = useSelector(author, (s) => s.children.reportForm as PostReportActorRef | undefined);
@@ -37,6 +37,7 @@ export function AuthorMenu({ post }: { post: Post }) {
             ? { id: 'follow', label: `Unfollow ${name}`, icon: <UserCheck aria-hidden="true" size={17} /> }
             : { id: 'follow', label: `Follow ${name}`, icon: <UserPlus aria-hidden="true" size={17} /> },
           { id: 'message', label: `Message ${name}`, icon: <MessageCircle aria-hidden="true" size={17} /> },
+          ...(onWhy ? [{ id: 'why', label: 'Why am I seeing this?', icon: <CircleHelp aria-hidden="true" size={17} /> }] : []),
           { id: 'report', label: 'Report post', icon: <Flag aria-hidden="true" size={17} /> },
           { id: 'block', label: `Block ${name}`, icon: <Ban aria-hidden="true" size={17} />, danger: true },
         ]}
@@ -46,6 +47,7 @@ export function AuthorMenu({ post }: { post: Post }) {
           if (id === 'block') author.send({ type: 'author.askBlock' });
           if (id === 'message') navigate(chatHref({ username: name, id: post.userId }));
           if (id === 'report') author.send({ type: 'author.report' });
+          if (id === 'why') onWhy?.();
         }}
       />
       {report ? <ReportPostDialog report={report} /> : null}

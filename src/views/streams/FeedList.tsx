@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { FeedActorRef } from '../../machines/feed.machine';
+import { selectWhyPost, type FeedActorRef } from '../../machines/feed.machine';
 import { Button } from '../components/Button';
 import { NewPostsPill } from './NewPostsPill';
 import { PostCard } from './PostCard';
@@ -9,6 +9,7 @@ import { PostSkeletons } from './PostSkeleton';
 import { usePostOverlays } from './postOverlays';
 import type { useFeed } from './useFeed';
 import { LoadError } from '../components/LoadError';
+import { WhyDialog } from './WhyDialog';
 
 type Callbacks = ReturnType<typeof useFeed>['callbacks'];
 
@@ -36,6 +37,7 @@ export function FeedList({
   const hasMore = useSelector(feed, (s) => s.context.nextCursor !== null);
   const loadingMore = useSelector(feed, (s) => s.matches({ ready: { more: 'loading' } }));
   const moreFailed = useSelector(feed, (s) => s.matches({ ready: { more: 'failed' } }));
+  const whyPost = useSelector(feed, selectWhyPost);
   const { cardProps, overlays } = usePostOverlays(callbacks);
 
   const listRef = useRef<HTMLDivElement>(null);
@@ -104,6 +106,7 @@ export function FeedList({
         {!hasMore && posts.length > 0 ? <p>You are all caught up.</p> : null}
       </div>
       {overlays}
+      {whyPost ? <WhyDialog post={whyPost} onClose={() => feed.send({ type: 'feed.whyClose' })} /> : null}
     </div>
   );
 }

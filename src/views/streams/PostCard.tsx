@@ -28,6 +28,8 @@ export interface PostCardProps {
   onOpenReactions: (post: Post) => void;
   onPublished: (post: Post) => void;
   onDeleted: (postId: string) => void;
+  /** "Why am I seeing this?" (posts of a "For you" page carry their reasons). */
+  onWhy?: (postId: string) => void;
 }
 
 /** One post or question in a list. */
@@ -123,7 +125,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
           </div>
         ) : viewerId !== null ? (
           <div className="flex shrink-0">
-            <AuthorMenu post={post} />
+            <AuthorMenu post={post} {...(post.reasons?.length && props.onWhy ? { onWhy: () => props.onWhy?.(post._id) } : {})} />
           </div>
         ) : null}
       </header>

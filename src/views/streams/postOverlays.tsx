@@ -29,6 +29,7 @@ export function usePostOverlays(callbacks: Callbacks) {
     onSaved: callbacks.onSaved,
     onPublished: callbacks.onPublished,
     onDeleted: callbacks.onDeleted,
+    onWhy: callbacks.onWhy,
     onOpenComments: setComments,
     onOpenReactions: setReactions,
   };

@@ -2,13 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { Post, ReactionChange } from '../../api/posts';
 import { journal } from '../../effects/journal';
+import type { FeedOrder } from '../../api/forYou';
 import type { FeedSource } from '../../machines/feed.machine';
 import { useStreamsLogic } from './StreamsLogic';
 
 /** Starts a list machine for a source and gives the callbacks the cards and the composer need. */
-export function useFeed(source: FeedSource) {
+export function useFeed(source: FeedSource, order: FeedOrder | null = null) {
   const logic = useStreamsLogic();
-  const feed = useActorRef(logic.feed, { input: { source }, inspect: journal.inspect });
+  const feed = useActorRef(logic.feed, { input: { source, order }, inspect: journal.inspect });
   const callbacks = useMemo(
     () => ({
       onPublished: (post: Post) => feed.send({ type: 'feed.published', post }),
@@ -17,6 +18,7 @@ export function useFeed(source: FeedSource) {
         feed.send({ type: 'feed.reacted', postId: change.postId, reactions: change.reactions, userReaction: change.userReaction }),
       onSaved: (post: Post, saved: boolean) => feed.send({ type: 'feed.saved', post, saved }),
       onCommentsCount: (postId: string, commentsCount: number) => feed.send({ type: 'feed.commentsCount', postId, commentsCount }),
+      onWhy: (postId: string) => feed.send({ type: 'feed.why', postId }),
     }),
     [feed],
   );

@@ -1,22 +1,36 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { initialFeedOrder } from '../../../effects/feedOrder';
 import { Avatar } from '../../components/Avatar';
 import { useSessionProfile } from '../../layouts/useShell';
 import { PageWithAside } from '../../layouts/MemberAside';
 import { useComposer } from '../../streams/ComposerContext';
 import { FeedList } from '../../streams/FeedList';
+import { OrderSwitch } from '../../streams/OrderSwitch';
 import { EmptyState, PageTitle } from '../../streams/PageParts';
 import { useFeed } from '../../streams/useFeed';
 
-/** /app/social/streams: the member's feed and the way into the composer. */
+/**
+ * /app/social/streams: the member's feed in the order they chose ("For you" or "Latest"; only
+ * "Latest" while personalization is off) and the way into the composer.
+ */
 export default function StreamsPage() {
+  const profile = useSessionProfile();
+  const allowed = profile?.personalizeSettings.allowPersonalize ?? false;
+  // Turning personalization off (or on) in Settings starts the list anew in the order it allows.
+  return <Streams key={String(allowed)} allowed={allowed} />;
+}
+
+function Streams({ allowed }: { allowed: boolean }) {
   const source = useMemo(() => ({ kind: 'streams' as const }), []);
-  const { feed, callbacks } = useFeed(source);
+  const [order] = useState(() => initialFeedOrder(allowed));
+  const { feed, callbacks } = useFeed(source, order);
   const { openComposer } = useComposer();
   const profile = useSessionProfile();
   return (
     <PageWithAside>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <PageTitle>Streams</PageTitle>
+        {allowed ? <OrderSwitch feed={feed} /> : null}
         <button
           type="button"
           onClick={() => openComposer({ type: 'createpost' }, callbacks)}
