@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
 import type { ChatMessage } from '../../src/api/chat';
 import type { ApiClient } from '../../src/api/client';
 import type { Post } from '../../src/api/posts';
@@ -168,6 +169,20 @@ describe('RichText', () => {
     expect(onCard).not.toHaveBeenCalled();
     fireEvent.click(screen.getByText((_, element) => element?.tagName === 'SPAN' && element.textContent?.startsWith('look ') === true));
     expect(onCard).toHaveBeenCalledTimes(1);
+  });
+
+  it('links from inside the member area (a nested router) to the same addresses', () => {
+    const { ui, location } = withApp(
+      startTestApp().app,
+      '/app/social/chat/messages',
+      <Route path="/app/social" nest>
+        <RichText text={TEXT} />
+      </Route>,
+    );
+    render(ui);
+    expect(screen.getByRole('link', { name: '#physics' }).getAttribute('href')).toBe('/app/social/search?q=%23physics');
+    fireEvent.click(screen.getByRole('link', { name: '@ada' }));
+    expect(location.history.at(-1)).toBe('/app/social/profile/ada');
   });
 
   it('renders script and markup as the characters typed', () => {
