@@ -4,6 +4,7 @@ import { serverEvents } from '../api/socket';
 import type { User } from '../api/auth';
 import type { BasicInfo, ChangePasswordBody, NotificationType, PersonalizeBody, ReportProfileBody, SocialLinks, WatchPresence } from '../api/users';
 import { blockedMembersMachine, type BlockedMembersEvent } from '../machines/blockedMembers.machine';
+import { memberByNameMachine } from '../machines/memberByName.machine';
 import { notificationSettingsMachine } from '../machines/notificationSettings.machine';
 import { peopleMachine, type PeopleEvent } from '../machines/people.machine';
 import { personalizeMachine } from '../machines/personalize.machine';
@@ -75,6 +76,17 @@ export async function uploadProfileImage(api: ApiClient, kind: ProfileImageKind,
   return api.users.images(kind === 'profile' ? { profilePicture: uploaded._id } : { coverImage: uploaded._id });
 }
 
+/**
+ * The id of the member called `username` (names are unique whatever their case), or null when the
+ * people search finds nobody the viewer may see by that exact name. The search lists names that
+ * start with the term first, shortest first, so an exact name is on its first page.
+ */
+export async function memberIdByName(api: ApiClient, username: string): Promise<string | null> {
+  const wanted = username.toLowerCase();
+  const { search } = await api.users.search(username);
+  return search.find((person) => person.username.toLowerCase() === wanted)?._id ?? null;
+}
+
 /** The people and profile machines with their real effects, bound to one app actor. */
 export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
   const bridge = bridgeActions(app);
@@ -137,6 +149,9 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
           if (ref && profile) ref.send({ type: 'session.updateProfile', profile: { ...profile, profilePicture: change.profilePicture } });
         },
       },
+    }),
+    memberByName: memberByNameMachine.provide({
+      actors: { findMember: fromPromise(({ input }: { input: { username: string } }) => memberIdByName(api, input.username)) },
     }),
     personalize: personalizeMachine.provide({
       actors: {

@@ -52,6 +52,7 @@ import { inboxMachine } from './inbox.machine';
 import { unreadBadgeMachine } from './unreadBadge.machine';
 import { searchMachine } from './search.machine';
 import { memberAsideMachine } from './memberAside.machine';
+import { memberByNameMachine } from './memberByName.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -78,6 +79,7 @@ export const statecharts = {
   presence: presenceMachine,
   notificationSettings: notificationSettingsMachine,
   profile: profileMachine,
+  memberByName: memberByNameMachine,
   personalize: personalizeMachine,
   profileImage: profileImageMachine,
   profileLinks: profileLinksMachine,

@@ -36,6 +36,11 @@ function fakeApi(profiles: Record<string, Profile>) {
       socialLinks: vi.fn(async (links: Profile['social']) => updated({ social: links })()),
       hobbies: vi.fn(async (body: { hobbies: string[] }) => updated({ hobbies: body.hobbies })()),
       reportProfile: vi.fn(async () => ({ message: 'Report submitted', report: { _id: 'r1' } })),
+      // The people search as the server answers it: names containing the term, those starting with it first.
+      search: vi.fn(async (term: string) => {
+        const people = Object.values(profiles).filter((p) => p.username.toLowerCase().includes(term.toLowerCase()));
+        return { search: people.map((p) => ({ _id: p._id, username: p.username, avatarColor: p.avatarColor, profilePicture: p.profilePicture })) };
+      }),
     },
     images: {
       upload: vi.fn(async () => ({ _id: '0190a5f0-0000-7000-8000-0000000000aa', url: PICTURE, message: 'Image uploaded successfully' })),
@@ -339,5 +344,40 @@ describe('profile page', () => {
     expect(alert.textContent).toContain('Too many requests');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'ben', level: 1 });
+  });
+});
+
+describe('profile by name (an @mention links to /profile/<username>)', () => {
+  it("finds the member by name, whatever the case typed, and shows their profile", async () => {
+    const api = fakeApi({ u1: mine, u2: ben, u5: profile({ _id: 'u5', username: 'benjamin' }) });
+    renderProfile('/profile/Ben', api);
+    await screen.findByRole('heading', { name: 'ben', level: 1 });
+    expect(api.users.search).toHaveBeenCalledWith('Ben');
+    expect(api.users.profile).toHaveBeenCalledWith('u2');
+  });
+
+  it('says so when nobody has that exact name (a longer one does not count)', async () => {
+    const api = fakeApi({ u1: mine, u5: profile({ _id: 'u5', username: 'benjamin' }) });
+    renderProfile('/profile/ben', api);
+    expect(await screen.findByText('Member not found')).toBeTruthy();
+    expect(api.users.profile).not.toHaveBeenCalled();
+  });
+
+  it('shows a failed look-up with the server message and tries again', async () => {
+    const api = fakeApi({ u1: mine, u2: ben });
+    api.users.search.mockRejectedValueOnce(refused('Too many requests', 429));
+    const { user } = renderProfile('/profile/ben', api);
+    const alert = (await screen.findByText('Could not load this profile')).closest('[role="alert"]') as HTMLElement;
+    expect(alert.textContent).toContain('Too many requests');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'ben', level: 1 });
+  });
+
+  it("opens the member's own profile by name, whatever the case, without a look-up", async () => {
+    const api = fakeApi({ u1: mine, u2: ben });
+    // The people search leaves the member out: the page knows them already.
+    renderProfile('/profile/Alice', api);
+    await screen.findByRole('heading', { name: 'alice', level: 1 });
+    expect(api.users.search).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@ import { REACTION_TYPES } from '../../api/constants';
 import type { ChatActorRef, ChatMember, ThreadMessage } from '../../machines/chat.machine';
 import { IconButton } from '../components/IconButton';
 import { MoreMenu } from '../components/MoreMenu';
+import { RichText } from '../components/RichText';
 import { REACTION_EMOJI, REACTION_LABEL } from '../streams/ReactionBar';
 import { messageSummary, shortTime } from './chatLinks';
 
@@ -57,7 +58,7 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
                     : 'bg-neutral-100 text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100')
               }
             >
-              {text}
+              {withdrawn ? text : <RichText text={text} tone={mine ? 'inherit' : 'accent'} />}
             </div>
           ) : null}
         </div>

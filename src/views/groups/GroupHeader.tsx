@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Check, LogOut, Shield, UserPlus, X } from 'lucide-react';
 import { selectBusy, selectRunning, standingOf, type GroupActorRef } from '../../machines/group.machine';
 import { Button } from '../components/Button';
+import { RichText } from '../components/RichText';
 import { GroupFacts, GroupImage } from './GroupCard';
 
 const chip = 'rounded-full bg-neutral-100 px-2.5 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300';
@@ -25,7 +26,7 @@ export function GroupHeader({ actor }: { actor: GroupActorRef }) {
         </div>
         <MembershipActions actor={actor} />
       </div>
-      {group.description ? <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-800 dark:text-neutral-200">{group.description}</p> : null}
+      {group.description ? <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-800 dark:text-neutral-200"><RichText text={group.description} /></p> : null}
       {group.category.length ? (
         <ul aria-label="Categories" className="flex flex-wrap gap-2">
           {group.category.map((category) => (

@@ -42,9 +42,25 @@ const tabClasses =
 export default function ProfilePage({ username }: { username: string }) {
   const search = useSearch();
   const me = useSessionProfile();
-  const id = new URLSearchParams(search).get('id') ?? (me && me.username === username ? me._id : null);
-  if (!id) return <EmptyState title="Member not found" text={`No member called ${username} could be found from this link.`} />;
+  const id = new URLSearchParams(search).get('id') ?? (me && me.username.toLowerCase() === username.toLowerCase() ? me._id : null);
+  if (!id) return <ProfileByName key={username} username={username} />;
   return <ProfileView key={id} userId={id} />;
+}
+
+/** An address with the name only (an @mention's link): the member is looked up by name first. */
+function ProfileByName({ username }: { username: string }) {
+  const logic = usePeopleLogic();
+  const actor = useActorRef(logic.memberByName, { input: { username }, inspect: journal.inspect });
+  const state = useSelector(actor, (s) => s);
+  if (state.matches('finding')) return <ProfileSkeleton />;
+  if (state.matches('failed'))
+    return (
+      <LoadError title="Could not load this profile" onRetry={() => actor.send({ type: 'memberByName.retry' })}>
+        {state.context.error}
+      </LoadError>
+    );
+  if (!state.context.userId) return <EmptyState title="Member not found" text={`No member called ${username} could be found from this link.`} />;
+  return <ProfileView key={state.context.userId} userId={state.context.userId} />;
 }
 
 function ProfileView({ userId }: { userId: string }) {

@@ -3,6 +3,7 @@ import { CircleCheck, MessageCircleQuestion } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ProfileActorRef } from '../../machines/profile.machine';
 import { Button } from '../components/Button';
+import { RichText } from '../components/RichText';
 import { EmptyState } from '../streams/PageParts';
 import { timeAgo } from '../streams/format';
 import { ListStatus } from './ProfileLists';
@@ -32,7 +33,7 @@ export function RepliedList({ actor, username }: { actor: ProfileActorRef; usern
                 <CircleCheck aria-hidden="true" size={16} /> Accepted answer
               </p>
             ) : null}
-            <p className="whitespace-pre-wrap break-words text-[15px] text-neutral-900 dark:text-neutral-100">{a.answer}</p>
+            <p className="whitespace-pre-wrap break-words text-[15px] text-neutral-900 dark:text-neutral-100"><RichText text={a.answer} /></p>
             <p className="text-xs text-neutral-600 dark:text-neutral-400">
               <time dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()}>{timeAgo(a.createdAt)}</time>
               {a.editedAt ? ' · edited' : ''}

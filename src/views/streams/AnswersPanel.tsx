@@ -9,6 +9,7 @@ import { selectTakesRequests } from '../../machines/answers.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
+import { RichText } from '../components/RichText';
 import { timeAgo } from './format';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useStreamsLogic } from './StreamsLogic';
@@ -96,7 +97,7 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
                     </div>
                   </Form>
                 ) : (
-                  <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">{a.answer}</p>
+                  <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100"><RichText text={a.answer} /></p>
                 )}
                 {asker && !isEditing ? (
                   <div className="mt-2">

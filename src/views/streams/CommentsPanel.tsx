@@ -8,6 +8,7 @@ import { TEMP_PREFIX, type Commenter } from '../../machines/comments.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
+import { RichText } from '../components/RichText';
 import { timeAgo } from './format';
 import { SheetDialog } from '../components/SheetDialog';
 import { PanelFailed, PanelLoading } from './PanelStates';
@@ -79,7 +80,7 @@ export function CommentsPanel({
                     </div>
                   </Form>
                 ) : (
-                  <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">{c.comment}</p>
+                  <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100"><RichText text={c.comment} /></p>
                 )}
               </div>
               {own && !isEditing ? (

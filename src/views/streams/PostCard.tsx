@@ -7,6 +7,7 @@ import type { Post, ReactionChange } from '../../api/posts';
 import { journal } from '../../effects/journal';
 import { shiftReaction } from '../../machines/postList';
 import { Avatar } from '../components/Avatar';
+import { RichText } from '../components/RichText';
 import { IconButton } from '../components/IconButton';
 import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from './ComposerContext';
@@ -138,11 +139,11 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
             className="mx-4 mt-3 flex min-h-40 items-center justify-center rounded-2xl px-6 py-8 text-center text-xl font-semibold break-words whitespace-pre-wrap"
             style={{ backgroundColor: post.bgColor, color: inkOn(post.bgColor) }}
           >
-            {post.post}
+            <RichText text={post.post} tone="inherit" />
           </div>
         ) : (
           <p className="px-4 pt-3 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
-            {post.post}
+            <RichText text={post.post} />
           </p>
         )
       ) : null}
