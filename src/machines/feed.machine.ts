@@ -106,7 +106,15 @@ const dropPost = (draft: Draft<FeedContext>, postId: string) => {
  * longer belongs (privacy, media removed), inserted by time when it does (only within the
  * loaded range, so an old post never appears above a gap).
  */
-const takePost = (draft: Draft<FeedContext>, post: Post, arrival: boolean) => {
+/** Socket and catch-up copies of a post carry no ranking reasons: the listed copy's stay. */
+const withReasons = (draft: Draft<FeedContext>, post: Post): Post => {
+  if (post.reasons) return post;
+  const listed = [...draft.posts, ...draft.pending].find((p) => p._id === post._id);
+  return listed?.reasons ? { ...post, reasons: listed.reasons as Post['reasons'] } : post;
+};
+
+const takePost = (draft: Draft<FeedContext>, incoming: Post, arrival: boolean) => {
+  const post = withReasons(draft, incoming);
   if (!belongs(draft.source, post)) return dropPost(draft, post._id);
   if (draft.pending.some((p) => p._id === post._id)) return upsert(draft.pending, post);
   const known = draft.posts.some((p) => p._id === post._id);
@@ -341,7 +349,8 @@ export const feedMachine = setup({
 function takeMissed(context: FeedContext, page: FeedPage): FeedContext {
   return produce(context, (draft) => {
     const known = new Set([...draft.posts, ...draft.pending].map((p) => p._id));
-    for (const post of page.posts) {
+    for (const fetched of page.posts) {
+      const post = withReasons(draft, fetched);
       if (known.has(post._id)) {
         upsert(draft.posts, post, { withinRange: false });
         upsert(draft.pending, post, { withinRange: false });

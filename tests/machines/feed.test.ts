@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedMachine, type FeedContext, type FeedSource } from '../../src/machines/feed.machine';
+import type { FeedOrder } from '../../src/api/forYou';
+import { feedMachine, selectWhyPost, type FeedContext, type FeedSnapshot, type FeedSource } from '../../src/machines/feed.machine';
 import { belongs, shiftReaction } from '../../src/machines/postList';
 import { post, refused, zeroCounts } from '../fixtures/streams';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
@@ -21,6 +22,8 @@ const serialize = (snapshot: { value: unknown; status: string; context: unknown 
     pending: c.pending.map((p) => p._id),
     more: c.nextCursor !== null,
     error: c.error,
+    order: c.order,
+    why: c.whyPostId,
   });
 };
 
@@ -37,7 +40,13 @@ const model = {
     { type: 'feed.loadMore' },
     { type: 'feed.reconnected' },
     { type: 'feed.showPending' },
-    { type: 'xstate.done.actor.firstPage', output: { posts: [{ ...p1, userReaction: 'like' }, { ...p2, saved: true }], nextCursor: 'c2', total: 2, at: at(31) } },
+    { type: 'feed.order', order: 'latest' },
+    { type: 'feed.order', order: 'forYou' },
+    // p1 carries the ranking's reasons (a "For you" page), p2 none (a "Latest" page has none).
+    { type: 'feed.why', postId: 'p1' },
+    { type: 'feed.why', postId: 'p2' },
+    { type: 'feed.whyClose' },
+    { type: 'xstate.done.actor.firstPage', output: { posts: [{ ...p1, userReaction: 'like', reasons: [{ kind: 'recent' }] }, { ...p2, saved: true }], nextCursor: 'c2', total: 2, at: at(31) } },
     { type: 'xstate.done.actor.firstPage', output: { posts: [], nextCursor: null, total: 0, at: at(31) } },
     { type: 'xstate.error.actor.firstPage', error: refused('Session expired, please sign in again', 401) },
     { type: 'xstate.error.actor.firstPage', error: new Error('Network down') },
@@ -75,18 +84,29 @@ const model = {
 
 const coverage = new TransitionCoverage(feedMachine);
 
-describe.each([{ kind: 'streams' }, { kind: 'saved' }] as FeedSource[])('feed machine (%o)', (source) => {
-  const input = { source };
+describe.each([
+  { source: { kind: 'streams' }, order: 'forYou' },
+  { source: { kind: 'saved' }, order: null },
+] as { source: FeedSource; order: FeedOrder | null }[])('feed machine (%o)', ({ source, order }) => {
+  const input = { source, order };
+  const remembered: FeedOrder[] = [];
   const paths = coverPaths(feedMachine, { ...model, input } as never);
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: { type: string; description: string }[] = [];
+    let previousOrder = order;
+    let rememberedBefore = remembered.length;
     await replay(feedMachine, path, {
       input,
       coverage,
       serialize: serialize as never,
-      provide: { actions: { showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t) } },
+      provide: {
+        actions: {
+          showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t),
+          rememberOrder: (_: unknown, chosen: FeedOrder) => void remembered.push(chosen),
+        },
+      },
       afterStep: (step, actor) => {
         const snapshot = actor.getSnapshot() as unknown as { context: FeedContext; children: Record<string, { getSnapshot(): { input: unknown } }> };
         const c = snapshot.context;
@@ -119,11 +139,42 @@ describe.each([{ kind: 'streams' }, { kind: 'saved' }] as FeedSource[])('feed ma
           if (c.total !== null) expect(c.total).toBe(0);
         }
         if (e.type === 'feed.commentsCount' && c.posts[0]?._id === 'p1') expect(c.posts[0].commentsCount).toBe(7);
-        if (e.type === 'feed.loadMore' && snapshot.children.olderPage) expect(snapshot.children.olderPage.getSnapshot().input).toEqual({ source, cursor: 'c2' });
+        if (e.type === 'feed.loadMore' && snapshot.children.olderPage) expect(snapshot.children.olderPage.getSnapshot().input).toEqual({ source, order: c.order, cursor: 'c2' });
+        if (e.type === 'feed.order') {
+          const { order: asked } = e as unknown as { order: FeedOrder };
+          if (order === null) {
+            // Lists other than the streams have no order to switch.
+            expect(c.order).toBeNull();
+          } else {
+            expect(c.order).toBe(asked);
+            if (asked !== previousOrder) {
+              // A switch reloads page 1 in the new order and remembers it.
+              expect(snapshot.children.firstPage?.getSnapshot().input).toEqual({ source, order: asked });
+              expect(remembered.at(-1)).toBe(asked);
+              expect(c.posts).toEqual([]);
+            }
+          }
+          if (asked === previousOrder || order === null) expect(remembered.length).toBe(rememberedBefore);
+        }
+        previousOrder = c.order;
+        rememberedBefore = remembered.length;
+        const why = selectWhyPost(actor.getSnapshot() as unknown as FeedSnapshot);
+        if (e.type === 'feed.why') {
+          // Only a post with reasons opens the dialog.
+          const { postId } = e as unknown as { postId: string };
+          if (why) expect(why._id).toBe(postId);
+          if (postId === 'p2') expect(why?._id).not.toBe('p2');
+        }
+        if (why) expect(why.reasons?.length).toBeGreaterThan(0);
+        if (e.type === 'feed.whyClose') expect(why).toBeNull();
+        // A stranger's arrival waits behind the pill in a ranked list; in date order it takes its place.
+        if (e.type === 'feed.postAdded' && (e as unknown as { post: { _id: string } }).post._id === 'p4' && c.source.kind === 'streams') {
+          expect(c.order === 'forYou' ? c.pending[0]?._id : c.posts[0]?._id).toBe('p4');
+        }
         if (e.type === 'feed.reconnected' && snapshot.children.newerPage) {
           // From the newest post it holds (listed or behind the pill), else from page 1's time.
           const newest = [...c.posts, ...c.pending].map((p) => `${p.createdAt}_${p._id}`).sort().at(-1);
-          expect(snapshot.children.newerPage.getSnapshot().input).toEqual({ source, since: newest ?? at(31) });
+          expect(snapshot.children.newerPage.getSnapshot().input).toEqual({ source, order: c.order, since: newest ?? at(31) });
         }
         if (e.type === 'feed.showPending') expect(c.pending).toEqual([]);
       },
