@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import type { Post } from '../../src/api/posts';
 import { createBus } from '../../src/effects/socket';
@@ -8,7 +8,7 @@ import { Toasts } from '../../src/views/components/Toasts';
 import StreamsPage from '../../src/views/pages/member/StreamsPage';
 import { ComposerProvider, type ComposerApi } from '../../src/views/streams/ComposerContext';
 import { StreamsLogicProvider } from '../../src/views/streams/StreamsLogic';
-import { alice, auth } from '../fixtures/auth';
+import { alice, auth, user } from '../fixtures/auth';
 import { post, refused, zeroCounts } from '../fixtures/streams';
 import { startTestApp, withApp } from './appHarness';
 
@@ -22,8 +22,9 @@ function fakeApi(overrides: { react?: () => Promise<unknown>; follow?: () => Pro
   const all = vi.fn(async (_page: number, query?: { since?: string; cursor?: string }) =>
     query?.since ? { posts: overrides.since ?? [], nextCursor: null } : { posts: overrides.posts ?? [p1, p2], totalPosts: 2, nextCursor: null },
   );
+  const forYou = vi.fn(async (_cursor?: string) => ({ posts: overrides.posts ?? [p1, p2], nextCursor: null }));
   const api = {
-    posts: { all },
+    posts: { all, forYou },
     reactions: {
       react: vi.fn(overrides.react ?? (async () => ({ message: 'ok', postId: 'p1', reactions: { ...zeroCounts(), like: 3 }, userReaction: 'like' }))),
       remove: vi.fn(),
@@ -34,7 +35,7 @@ function fakeApi(overrides: { react?: () => Promise<unknown>; follow?: () => Pro
       block: vi.fn(async (userId: string) => ({ message: 'Blocked successfully', userId, blocked: true })),
     },
   };
-  return api as unknown as ApiClient & { posts: { all: typeof all }; follows: { follow: ReturnType<typeof vi.fn>; block: ReturnType<typeof vi.fn> } };
+  return api as unknown as ApiClient & { posts: { all: typeof all; forYou: typeof forYou }; follows: { follow: ReturnType<typeof vi.fn>; block: ReturnType<typeof vi.fn> } };
 }
 
 async function openAuthorMenu(card: HTMLElement, username: string) {
@@ -42,9 +43,9 @@ async function openAuthorMenu(card: HTMLElement, username: string) {
   return screen.findByRole('menu');
 }
 
-function renderStreams(api: ApiClient) {
+function renderStreams(api: ApiClient, who = alice) {
   const { app } = startTestApp();
-  app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
+  app.system.get('session')!.send({ type: 'session.login', ...auth(who) });
   const bus = createBus();
   const logic = streamsLogic(app, { api, bus });
   const composer: ComposerApi = { openComposer: vi.fn() };
@@ -70,6 +71,9 @@ afterEach(() => {
 });
 
 describe('streams page', () => {
+  // These paths are about the date order ("Latest"); the ranked order has its own below.
+  beforeEach(() => localStorage.setItem('stoa.streamsOrder', 'latest'));
+
   it('shows skeletons, then the feed; the composer opens from "What\'s on your mind?"', async () => {
     const { composer } = renderStreams(fakeApi());
     expect(screen.getByRole('status', { name: 'Loading posts' })).toBeTruthy();
@@ -219,5 +223,53 @@ describe('streams page', () => {
     renderStreams(fakeApi({ posts: [post({ _id: 'p5', userId: alice._id, username: alice.username })] }));
     await waitFor(() => expect(cards()).toEqual(['p5']));
     expect(screen.queryByRole('button', { name: /More options/ })).toBeNull();
+  });
+});
+
+describe('streams order and "Why am I seeing this?"', () => {
+  beforeEach(() => localStorage.clear());
+  const ranked = [
+    { ...p3, reasons: [{ kind: 'follow' as const, username: 'carol' }, { kind: 'interest' as const, topic: 'science' as const }] },
+    { ...p1, reasons: [{ kind: 'recent' as const }] },
+  ];
+
+  it('opens "For you" while personalization is allowed; a new post waits behind the pill; "Latest" reloads by date and is remembered', async () => {
+    const api = fakeApi({ posts: ranked });
+    const { bus } = renderStreams(api);
+    await waitFor(() => expect(cards()).toEqual(['p3', 'p1']));
+    expect(api.posts.forYou).toHaveBeenCalledWith(undefined);
+    expect(api.posts.all).not.toHaveBeenCalled();
+    const group = screen.getByRole('radiogroup', { name: 'Order of the stream' });
+    expect(within(group).getByRole('radio', { name: 'For you' }).getAttribute('aria-checked')).toBe('true');
+    act(() => bus.publish({ event: 'post added', payload: { post: post({ _id: 'p9', post: 'Hello from Bob', createdAt: at(45) }) } }));
+    expect(cards()).toEqual(['p3', 'p1']);
+    fireEvent.click(await screen.findByRole('button', { name: /1 new post/ }));
+    expect(cards()).toEqual(['p9', 'p3', 'p1']);
+
+    fireEvent.click(within(group).getByRole('radio', { name: 'Latest' }));
+    await waitFor(() => expect(api.posts.all).toHaveBeenCalledWith(1, undefined));
+    expect(localStorage.getItem('stoa.streamsOrder')).toBe('latest');
+  });
+
+  it('names the reasons of a ranked post from its menu, and closes', async () => {
+    renderStreams(fakeApi({ posts: ranked }));
+    await waitFor(() => expect(cards()).toEqual(['p3', 'p1']));
+    const menu = await openAuthorMenu(screen.getAllByRole('article')[0]!, 'carol');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Why am I seeing this?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Why am I seeing this?' });
+    expect(within(dialog).getByText('You follow carol')).toBeTruthy();
+    expect(within(dialog).getByText('Matches your interest: Science')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows only "Latest", with no switch and no reasons item, while personalization is off', async () => {
+    const api = fakeApi();
+    renderStreams(api, user({ personalizeSettings: { allowPersonalize: false } }));
+    await waitFor(() => expect(cards()).toEqual(['p1', 'p2']));
+    expect(api.posts.forYou).not.toHaveBeenCalled();
+    expect(screen.queryByRole('radiogroup', { name: 'Order of the stream' })).toBeNull();
+    const menu = await openAuthorMenu(screen.getAllByRole('article')[0]!, p1.username);
+    expect(within(menu).queryByRole('menuitem', { name: 'Why am I seeing this?' })).toBeNull();
   });
 });
