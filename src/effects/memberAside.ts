@@ -15,6 +15,7 @@ export function memberAsideLogic({ api = defaultApi, bus = streamsBus }: { api?:
       fetchGroups: fromPromise(({ input }: { input: { userId: string } }) =>
         api.http<{ groups: Group[] }>(paths.groups.userGroups(input.userId)).then((answer) => answer.groups),
       ),
+      fetchTrending: fromPromise(() => api.posts.trending()),
       live: livePeopleActor(bus),
     },
   });

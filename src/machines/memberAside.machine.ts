@@ -1,5 +1,6 @@
 import { produce } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import type { Trending } from '../api/forYou';
 import type { Group } from '../api/groups';
 import type { Person } from '../api/users';
 
@@ -18,10 +19,12 @@ export interface MemberAsideContext {
   people: Person[];
   /** The member's groups. */
   groups: Group[];
+  /** The last day's most used hashtags among posts the member may see. */
+  hashtags: Trending['hashtags'];
 }
 
 /**
- * The right column of the wide member pages: who to follow and the member's groups, each list
+ * The right column of the wide member pages: who to follow, trending hashtags and the member's groups, each list
  * loaded on its own (a failed one offers a retry and leaves the other on screen).
  */
 export const memberAsideMachine = setup({
@@ -39,6 +42,10 @@ export const memberAsideMachine = setup({
     fetchGroups: fromPromise<Group[], { userId: string }>(async () => {
       throw new Error('fetchGroups actor not provided');
     }),
+    /** Effect: GET /hashtags/trending. */
+    fetchTrending: fromPromise<Trending, void>(async () => {
+      throw new Error('fetchTrending actor not provided');
+    }),
     /** Effect: follow changes from the bus, as `people.following`. */
     live: fromCallback<EventObject>(() => () => {}),
   },
@@ -53,7 +60,7 @@ export const memberAsideMachine = setup({
 }).createMachine({
   id: 'memberAside',
   type: 'parallel',
-  context: ({ input }) => ({ userId: input.userId, people: [], groups: [] }),
+  context: ({ input }) => ({ userId: input.userId, people: [], groups: [], hashtags: [] }),
   invoke: { id: 'live', src: 'live' },
   on: { 'people.following': { actions: 'setFollowing' } },
   states: {
@@ -68,6 +75,21 @@ export const memberAsideMachine = setup({
               target: 'ready',
               actions: assign({ people: ({ event }) => event.output.slice(0, ASIDE_LIST_MAX) }),
             },
+            onError: 'failed',
+          },
+        },
+        ready: {},
+        failed: { on: { 'aside.retry': 'loading' } },
+      },
+    },
+    trending: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchTrending',
+            src: 'fetchTrending',
+            onDone: { target: 'ready', actions: assign({ hashtags: ({ event }) => event.output.hashtags }) },
             onError: 'failed',
           },
         },
@@ -100,5 +122,5 @@ export const memberAsideMachine = setup({
 export type MemberAsideActorRef = ActorRefFrom<typeof memberAsideMachine>;
 type MemberAsideSnapshot = SnapshotFrom<typeof memberAsideMachine>;
 
-export const selectAsideList = (s: MemberAsideSnapshot, list: 'people' | 'groups'): 'loading' | 'ready' | 'failed' =>
+export const selectAsideList = (s: MemberAsideSnapshot, list: 'people' | 'groups' | 'trending'): 'loading' | 'ready' | 'failed' =>
   s.matches({ [list]: 'ready' }) ? 'ready' : s.matches({ [list]: 'failed' }) ? 'failed' : 'loading';

@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Trending } from '../../src/api/forYou';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { ASIDE_LIST_MAX, memberAsideMachine, selectAsideList, type MemberAsideContext } from '../../src/machines/memberAside.machine';
 import { group, person } from '../fixtures/search';
@@ -16,6 +17,8 @@ const model = {
     { type: 'xstate.error.actor.fetchSuggestions', error: new Error('Network down') },
     { type: 'xstate.done.actor.fetchGroups', output: groups },
     { type: 'xstate.error.actor.fetchGroups', error: new Error('Network down') },
+    { type: 'xstate.done.actor.fetchTrending', output: { hashtags: [{ tag: 'physics', posts: 3 }, { tag: 'café', posts: 1 }] } },
+    { type: 'xstate.error.actor.fetchTrending', error: new Error('Network down') },
     { type: 'aside.retry' },
     { type: 'people.following', userId: 'u2', following: true },
   ] as ModelEvent[],
@@ -23,6 +26,7 @@ const model = {
   filter: (snapshot: Snap, event: ModelEvent) => {
     if (event.type.includes('fetchSuggestions')) return snapshot.matches({ people: 'loading' });
     if (event.type.includes('fetchGroups')) return snapshot.matches({ groups: 'loading' });
+    if (event.type.includes('fetchTrending')) return snapshot.matches({ trending: 'loading' });
     if (event.type === 'people.following') return snapshot.matches({ people: 'ready' }) && !snapshot.context.people.some((p) => p.isFollowing);
     return true;
   },
@@ -51,6 +55,10 @@ describe('member aside machine', () => {
         if (event.type === 'xstate.done.actor.fetchGroups') expect(context.groups).toEqual(groups);
         if (event.type === 'xstate.error.actor.fetchSuggestions') expect(snapshot.matches({ people: 'failed' })).toBe(true);
         if (event.type === 'xstate.error.actor.fetchGroups') expect(snapshot.matches({ groups: 'failed' })).toBe(true);
+        if (event.type === 'xstate.done.actor.fetchTrending') expect(context.hashtags.map((h) => h.tag)).toEqual(['physics', 'café']);
+        if (event.type === 'xstate.error.actor.fetchTrending') expect(snapshot.matches({ trending: 'failed' })).toBe(true);
+        // A retry asks again only for what failed; what loaded stays.
+        if (event.type === 'aside.retry' && context.hashtags.length > 0) expect(snapshot.matches({ trending: 'ready' })).toBe(true);
         if (event.type === 'people.following') expect(context.people.find((p) => p._id === 'u2')?.isFollowing).toBe(true);
         // The groups are the signed-in member's.
         if (snapshot.matches({ groups: 'loading' })) expect(snapshot.children.fetchGroups?.getSnapshot().input).toEqual({ userId: 'me' });
@@ -66,6 +74,7 @@ describe('member aside with effects', () => {
     const logic = memberAsideMachine.provide({
       actors: {
         fetchSuggestions: fromPromise(async () => people),
+        fetchTrending: fromPromise(async (): Promise<Trending> => ({ hashtags: [] })),
         fetchGroups: fromPromise(async ({ input: { userId } }: { input: { userId: string } }) => {
           groupCalls += 1;
           if (groupCalls === 1) throw new Error('Network down');

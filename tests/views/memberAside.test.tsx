@@ -29,6 +29,7 @@ function renderPage({ failGroupsOnce = false } = {}) {
         if (failGroupsOnce && groupCalls === 1) throw new Error('Network down');
         return [group('g1', 'Night Owls', { memberCount: 1 })];
       }),
+      fetchTrending: fromPromise(async () => (calls.push('trending'), { hashtags: [{ tag: 'physics', posts: 3 }, { tag: 'café', posts: 1 }] })),
       live: fromCallback<EventObject>(() => () => {}),
     },
   });
@@ -66,7 +67,13 @@ describe('the right column of member pages', () => {
     const owls = await within(groups).findByRole('link', { name: 'Night Owls' });
     expect(owls.getAttribute('href')).toBe('/app/social/group/g1');
     expect(within(groups).getByText('1 member')).toBeTruthy();
-    expect(calls.sort()).toEqual(['groups u1', 'suggestions']);
+    const trending = within(aside).getByRole('region', { name: 'Trending today' });
+    const physics = await within(trending).findByRole('link', { name: '#physics' });
+    expect(physics.getAttribute('href')).toBe('/app/social/search?q=%23physics');
+    expect(within(trending).getByText('3 posts')).toBeTruthy();
+    expect(within(trending).getByRole('link', { name: '#café' })).toBeTruthy();
+    expect(within(trending).getByText('1 post')).toBeTruthy();
+    expect(calls.sort()).toEqual(['groups u1', 'suggestions', 'trending']);
   });
 
   it('offers a retry for a list that failed and keeps the other', async () => {

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { journal } from '../../effects/journal';
+import { searchHref } from '../../effects/search';
 import { memberAsideLogic } from '../../effects/memberAside';
 import { memberAsideMachine, selectAsideList, type MemberAsideActorRef } from '../../machines/memberAside.machine';
 import { groupHref } from '../../machines/createGroup.machine';
@@ -36,6 +37,7 @@ export function MemberAside({ userId, logic: provided }: { userId: string; logic
   return (
     <aside aria-label="Suggestions" className="sticky top-20 flex w-64 shrink-0 flex-col gap-4 self-start pt-14 xl:w-72">
       <WhoToFollow actor={actor} />
+      <TrendingHashtags actor={actor} />
       <YourGroups actor={actor} />
     </aside>
   );
@@ -91,6 +93,27 @@ function WhoToFollow({ actor }: { actor: MemberAsideActorRef }) {
                 {person.username}
               </Link>
               <FollowButton userId={person._id} username={person.username} following={person.isFollowing} />
+            </li>
+          ))}
+        </ul>
+      </Status>
+    </Panel>
+  );
+}
+
+function TrendingHashtags({ actor }: { actor: MemberAsideActorRef }) {
+  const state = useSelector(actor, (s) => selectAsideList(s, 'trending'));
+  const hashtags = useSelector(actor, (s) => s.context.hashtags);
+  return (
+    <Panel id="aside-trending" title="Trending today" more={{ href: '~/app/social/search', label: 'Search Stoa' }}>
+      <Status state={state} empty={hashtags.length === 0 ? 'No hashtags in the last day yet.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
+        <ul className="flex flex-col gap-2">
+          {hashtags.map(({ tag, posts }) => (
+            <li key={tag} className="flex items-baseline justify-between gap-2">
+              <Link href={`~${searchHref(`#${tag}`)}`} className="min-w-0 truncate rounded text-sm font-semibold text-neutral-900 hover:underline dark:text-white">
+                #{tag}
+              </Link>
+              <span className="shrink-0 text-xs text-neutral-600 dark:text-neutral-400">{posts === 1 ? '1 post' : `${posts} posts`}</span>
             </li>
           ))}
         </ul>
