@@ -15,6 +15,10 @@
  *            Fastify (9) and by the app's stack behind the feed's authentication (10). No feed that
  *            checks visibility per request can do less work than (10), so (10)'s ratio is the most
  *            any such design reaches on this machine.
+ *   (11) GET /api/v1/post/foryou                  "For you" page 1 (issue 14): ranks a new snapshot of
+ *            the newest 500 visible posts (plus followed members' older ones) for the viewer
+ *   (12) GET /api/v1/post/foryou?cursor=<page 2>  a later page of that snapshot
+ *            both against (1), "Latest" page 1 in the same run (goal: (11) at least 0.5x of (1))
  *
  * and reported as req/s, p50 and p99, with (1)/(3) and (2)/(4) against the goals (0.35x, 0.3x),
  * then each query's EXPLAIN QUERY PLAN and direct time. Ratios, never fixed times: every case
@@ -46,7 +50,7 @@ import { seedFeed, type SeedResult } from './seed';
 const PASSWORD = 'bench-password-123';
 /** The issue's yardstick: the newest feed posts by the feed's own index, nothing else. */
 const PLAIN_PAGE_SQL = `select * from posts where kind = 'post' and group_id is null order by created_at desc, id desc limit ${PAGE_SIZE + 1}`;
-export const FEED_GOALS = { page1: 0.35, deep: 0.3 } as const;
+export const FEED_GOALS = { page1: 0.35, deep: 0.3, forYou: 0.5 } as const;
 
 export const envInt = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -86,7 +90,10 @@ export interface FeedResult {
   /** For reference: the plain indexed query, bare and behind the app's authentication. */
   plainBare: LoadFigures;
   plainStackAuth: LoadFigures;
-  ratios: { page1: number; deep: number };
+  /** "For you" (issue 14): page 1 ranks a snapshot; page 2 walks it. */
+  forYouPage1: LoadFigures;
+  forYouPage2: LoadFigures;
+  ratios: { page1: number; deep: number; forYou: number };
   plans: { page1: QueryReport[]; deep: QueryReport[] };
   settings: { seconds: number; warmupSeconds: number; connections: number };
 }
@@ -107,10 +114,10 @@ export async function get(target: Target): Promise<{ status: number; body: strin
  * so no case inherits another's backlog. The load generator runs in a worker thread, so it
  * takes the other core rather than the server's event loop.
  */
-export async function measure(target: Target, settings: FeedResult['settings'], expectedBody: string): Promise<LoadFigures> {
+export async function measure(target: Target, settings: FeedResult['settings'], expectedBody: string, same = (a: string, b: string) => a === b): Promise<LoadFigures> {
   const answer = await get(target);
   if (answer.status !== 200) throw new Error(`GET ${target.url} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
-  if (answer.body !== expectedBody) throw new Error(`GET ${target.url} answered a different body than the one captured`);
+  if (!same(answer.body, expectedBody)) throw new Error(`GET ${target.url} answered a different body than the one captured`);
   const base = { url: target.url, headers: target.headers, connections: settings.connections, timeout: 120, workers: 1 };
   await autocannon({ ...base, duration: settings.warmupSeconds });
   await get(target);
@@ -267,6 +274,24 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const plainBare = await measure({ url: `${bareUrl}/plain`, headers }, settings, plainText);
     const plainStackAuth = await measure({ url: `${stackUrl}/bench/plain-signed-in`, headers }, settings, plainText);
 
+    // "For you" for a viewer with two interests. Each page 1 ranks a snapshot of its own, whose id
+    // is in nextCursor: the answers are the same posts in the same order, with another cursor.
+    const personalize = await fetch(`${api}${paths.users.personalize}`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ interests: ['science', 'music'] }),
+    });
+    if (personalize.status !== 200) throw new Error(`personalize answered ${personalize.status}`);
+    const samePosts = (a: string, b: string) => JSON.stringify((JSON.parse(a) as { posts: unknown }).posts) === JSON.stringify((JSON.parse(b) as { posts: unknown }).posts);
+    const forYou1: Target = { url: `${api}${paths.posts.forYou()}`, headers };
+    const forYouBody = (await get(forYou1)).body;
+    const forYouCursor = (JSON.parse(forYouBody) as { nextCursor: string | null }).nextCursor;
+    if (!forYouCursor) throw new Error('"For you" page 1 has no next page');
+    const forYou2: Target = { url: `${api}${paths.posts.forYou(forYouCursor)}`, headers };
+    const forYou2Body = (await get(forYou2)).body;
+    const forYouPage1 = await measure(forYou1, settings, forYouBody, samePosts);
+    const forYouPage2 = await measure(forYou2, settings, forYou2Body);
+
     return {
       seed,
       dbBytes: statSync(file).size,
@@ -282,7 +307,13 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
       stackAuthPage1,
       plainBare,
       plainStackAuth,
-      ratios: { page1: page1Figures.reqPerSec / barePage1.reqPerSec, deep: deepFigures.reqPerSec / bareDeep.reqPerSec },
+      forYouPage1,
+      forYouPage2,
+      ratios: {
+        page1: page1Figures.reqPerSec / barePage1.reqPerSec,
+        deep: deepFigures.reqPerSec / bareDeep.reqPerSec,
+        forYou: forYouPage1.reqPerSec / page1Figures.reqPerSec,
+      },
       plans,
       settings,
     };
@@ -318,12 +349,15 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
     '(8) as (7) + authentication, for reference': row(result.stackAuthPage1, result.stackAuthPage1.reqPerSec / result.barePage1.reqPerSec),
     '(9) as (3) + a plain indexed query, for reference': row(result.plainBare, result.plainBare.reqPerSec / result.barePage1.reqPerSec),
     '(10) as (8) + the same plain query, for reference': row(result.plainStackAuth, result.plainStackAuth.reqPerSec / result.barePage1.reqPerSec),
+    '(11) GET /post/foryou (ratio to (1))': row(result.forYouPage1, result.ratios.forYou),
+    '(12) GET /post/foryou?cursor= page 2 (ratio to (1))': row(result.forYouPage2, result.forYouPage2.reqPerSec / result.page1.reqPerSec),
   });
   const goal = (name: string, ratio: number, target: number) =>
     log(`${name} goal >= ${target}x bare: ${ratio >= target ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`);
   goal('feed page 1', result.ratios.page1, FEED_GOALS.page1);
   goal(`feed cursor ${result.depthPages} pages deep`, result.ratios.deep, FEED_GOALS.deep);
-  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth].reduce((sum, f) => sum + f.failures, 0);
+  log(`For you page 1 goal >= ${FEED_GOALS.forYou}x Latest page 1: ${result.ratios.forYou >= FEED_GOALS.forYou ? 'met' : 'NOT met'} (${result.ratios.forYou.toFixed(3)}x, p99 ${result.forYouPage1.p99} ms against ${result.page1.p99} ms)`);
+  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth, result.forYouPage1, result.forYouPage2].reduce((sum, f) => sum + f.failures, 0);
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
 
   // Where the time goes, for whoever reads a NOT met: the server's own SQL, timed directly.
