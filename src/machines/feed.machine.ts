@@ -113,10 +113,18 @@ const withReasons = (draft: Draft<FeedContext>, post: Post): Post => {
   return listed?.reasons ? { ...post, reasons: listed.reasons as Post['reasons'] } : post;
 };
 
-const takePost = (draft: Draft<FeedContext>, incoming: Post, arrival: boolean) => {
+/** How a post reaches the list: a socket arrival, the member's own publishing, or a change. */
+type Taking = 'arrival' | 'published' | 'change';
+
+const takePost = (draft: Draft<FeedContext>, incoming: Post, how: Taking) => {
   const post = withReasons(draft, incoming);
   if (!belongs(draft.source, post)) return dropPost(draft, post._id);
-  if (draft.pending.some((p) => p._id === post._id)) return upsert(draft.pending, post);
+  if (draft.pending.some((p) => p._id === post._id)) {
+    if (how !== 'published') return upsert(draft.pending, post);
+    // The member's own post: its socket copy may have come first and waited behind the pill.
+    remove(draft.pending, post._id);
+  }
+  const arrival = how === 'arrival';
   const known = draft.posts.some((p) => p._id === post._id);
   // A ranked list has no place by time for a stranger's new post: it waits behind the pill.
   if (!known && arrival && draft.order === 'forYou') {
@@ -159,7 +167,9 @@ export const feedMachine = setup({
     showWhy: assign({ whyPostId: ({ context, event }) => (event.type === 'feed.why' ? event.postId : context.whyPostId) }),
     closeWhy: assign({ whyPostId: null }),
     takePost: assign(change((draft, event) => {
-      if (event.type === 'feed.postAdded' || event.type === 'feed.postUpdated' || event.type === 'feed.published') takePost(draft, event.post, event.type === 'feed.postAdded');
+      if (event.type === 'feed.postAdded') takePost(draft, event.post, 'arrival');
+      if (event.type === 'feed.postUpdated') takePost(draft, event.post, 'change');
+      if (event.type === 'feed.published') takePost(draft, event.post, 'published');
     })),
     dropPost: assign(change((draft, event) => {
       if (event.type === 'feed.postDeleted' || event.type === 'feed.deleted') dropPost(draft, event.postId);
@@ -186,7 +196,7 @@ export const feedMachine = setup({
       patch(draft.posts, event.post._id, { saved: event.saved });
       patch(draft.pending, event.post._id, { saved: event.saved });
       if (draft.source.kind === 'saved') {
-        if (event.saved) takePost(draft, { ...event.post, saved: true }, false);
+        if (event.saved) takePost(draft, { ...event.post, saved: true }, 'change');
         else dropPost(draft, event.post._id);
       }
     })),

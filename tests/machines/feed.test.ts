@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { FeedOrder } from '../../src/api/forYou';
-import { feedMachine, selectWhyPost, type FeedContext, type FeedSnapshot, type FeedSource } from '../../src/machines/feed.machine';
+import { feedMachine, selectWhyPost, type FeedContext, type FeedPage, type FeedSnapshot, type FeedSource } from '../../src/machines/feed.machine';
 import { belongs, shiftReaction } from '../../src/machines/postList';
 import { post, refused, zeroCounts } from '../fixtures/streams';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
@@ -179,6 +180,30 @@ describe.each([
         if (e.type === 'feed.showPending') expect(c.pending).toEqual([]);
       },
     });
+  });
+});
+
+describe('the member\'s own post in "For you"', () => {
+  it('goes on top when published, also when its socket copy came first and waited behind the pill', async () => {
+    const actor = createActor(
+      feedMachine.provide({
+        actors: {
+          fetchPage: fromPromise(async (): Promise<FeedPage> => ({ posts: [{ ...p1, reasons: [{ kind: 'recent' }] }, p2], nextCursor: null })),
+          live: fromCallback(() => () => {}),
+        },
+      }),
+      { input: { source: { kind: 'streams' }, order: 'forYou' } },
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'feed.postAdded', post: fresh });
+    expect(actor.getSnapshot().context.pending.map((p) => p._id)).toEqual(['p4']);
+    actor.send({ type: 'feed.published', post: fresh });
+    expect(actor.getSnapshot().context.posts.map((p) => p._id)).toEqual(['p4', 'p1', 'p2']);
+    expect(actor.getSnapshot().context.pending).toEqual([]);
+    // Someone else's post still waits.
+    actor.send({ type: 'feed.postAdded', post: { ...fresh, _id: 'p5', createdAt: at(50) } });
+    expect(actor.getSnapshot().context.pending.map((p) => p._id)).toEqual(['p5']);
+    actor.stop();
   });
 });
 

@@ -45,6 +45,7 @@ export const RANKING = {
   newest: 500,
   followedDays: 14,
   followedMax: 100,
+  ownMax: 20,
 } as const;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -161,19 +162,51 @@ export function createForYou(deps: ForYouDeps) {
     };
   }
 
+  const engagementSql = sql<number>`posts.reactions_like + posts.reactions_love + posts.reactions_angry + posts.reactions_happy + posts.reactions_sad + posts.reactions_wow + 2 * (posts.comments_count + posts.answers_count)`;
+
   /** The streams' posts the viewer may see, as the ranking reads them (no viewer columns but following). */
   const candidates = (viewer: Viewer) =>
     db
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.user_id')
       .select([
-        'posts.id', 'posts.user_id', 'users.username', 'posts.created_at', 'posts.topics',
-        sql<number>`posts.reactions_like + posts.reactions_love + posts.reactions_angry + posts.reactions_happy + posts.reactions_sad + posts.reactions_wow + 2 * (posts.comments_count + posts.answers_count)`.as('engagement'),
+        'posts.id', 'posts.user_id', 'users.username', 'posts.created_at', 'posts.topics', engagementSql.as('engagement'),
         sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = posts.user_id) then 1 else 0 end)`.as('follows'),
       ])
       .where('posts.kind', '=', 'post')
       .where('posts.group_id', 'is', null)
       .where(canSeePost(viewer));
+
+  /**
+   * Posts of the members the viewer follows, older than `before`, since `since`: walked from the
+   * viewer's follows through each author's own index (posts_user_created_idx), so the cost follows
+   * how many they follow and how much those write, not how many posts the community holds.
+   */
+  const followedBefore = (viewer: Viewer, before: { created_at: string; id: string }, since: string) =>
+    db
+      .selectFrom('follows')
+      .innerJoin('posts', 'posts.user_id', 'follows.followee_id')
+      .innerJoin('users', 'users.id', 'posts.user_id')
+      .select(['posts.id', 'posts.user_id', 'users.username', 'posts.created_at', 'posts.topics', engagementSql.as('engagement'), sql<number>`1`.as('follows')])
+      .where('follows.follower_id', '=', viewer.id)
+      .where('posts.kind', '=', 'post')
+      .where('posts.group_id', 'is', null)
+      .where('posts.created_at', '>=', since)
+      .where(sql<boolean>`(posts.created_at, posts.id) < (${before.created_at}, ${before.id})`)
+      .where(canSeePost(viewer))
+      .orderBy('posts.created_at', 'desc')
+      .limit(RANKING.followedMax)
+      .execute();
+
+  /** The viewer's own posts in the same window (their own index). */
+  const ownBefore = (viewer: Viewer, before: { created_at: string; id: string }, since: string) =>
+    candidates(viewer)
+      .where('posts.user_id', '=', viewer.id)
+      .where('posts.created_at', '>=', since)
+      .where(sql<boolean>`(posts.created_at, posts.id) < (${before.created_at}, ${before.id})`)
+      .orderBy('posts.created_at', 'desc')
+      .limit(RANKING.ownMax)
+      .execute();
 
   async function snapshot(viewer: Viewer): Promise<{ id: string; snapshot: ForYouSnapshot }> {
     const taste = await tasteOf(viewer);
@@ -184,16 +217,8 @@ export function createForYou(deps: ForYouDeps) {
       const oldest = newest[newest.length - 1]!;
       tail = postCursor(oldest);
       const since = new Date(nowMs() - RANKING.followedDays * 24 * HOUR_MS).toISOString();
-      older = await candidates(viewer)
-        .where(sql<boolean>`(posts.created_at, posts.id) < (${oldest.created_at}, ${oldest.id})`)
-        .where('posts.created_at', '>=', since)
-        .where((eb) => eb.or([
-          eb('posts.user_id', '=', viewer.id),
-          eb.exists(eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewer.id).whereRef('follows.followee_id', '=', 'posts.user_id')),
-        ]))
-        .orderBy('posts.created_at', 'desc')
-        .limit(RANKING.followedMax)
-        .execute();
+      const [followed, own] = await Promise.all([followedBefore(viewer, oldest, since), ownBefore(viewer, oldest, since)]);
+      older = [...followed, ...own];
     }
     const ranked = rank([...newest, ...older], taste, nowMs());
     const id = randomUUID();
