@@ -310,12 +310,15 @@ describe('composer view', () => {
     await t.user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Topics' })).toBeNull();
     expect(screen.getByRole('dialog')).toBeTruthy();
+    // The button's badge counts them, and says so.
+    within(dialog()).getByRole('button', { name: 'Topics: 3 chosen' });
 
     // Under the text, each removable.
     const shown = screen.getByRole('list', { name: 'Topics of this post' });
     expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Science', 'Music', 'Books']);
     await t.user.click(within(shown).getByRole('button', { name: 'Remove topic Books' }));
     expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Science', 'Music']);
+    within(dialog()).getByRole('button', { name: 'Topics: 2 chosen' });
 
     await t.user.click(screen.getByRole('button', { name: 'Post' }));
     expect(t.pendingInput('publish')).toEqual({

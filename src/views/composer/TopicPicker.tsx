@@ -25,7 +25,8 @@ export function TopicsButton({ actor, isDisabled }: { actor: ComposerActorRef; i
   const togglable = useSelector(actor, selectTogglable).split(',');
   return (
     <DialogTrigger>
-      <IconButton label="Topics" isDisabled={isDisabled} className="relative data-[disabled]:opacity-60">
+      {/* The badge's number is part of the name, so what is seen is what is announced. */}
+      <IconButton label={chosen.length ? `Topics: ${chosen.length} chosen` : 'Topics'} isDisabled={isDisabled} className="relative data-[disabled]:opacity-60">
         <Tags size={20} />
         {chosen.length ? (
           <span className="absolute top-1 right-0.5 flex size-4 items-center justify-center rounded-full bg-accent-strong text-[10px] font-bold text-white">
