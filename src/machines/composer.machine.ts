@@ -417,7 +417,7 @@ export const composerMachine = setup({
           target: '.editing',
           actions: assign({ draft: emptyDraft, topics: [], error: null, gifInput: '', panelError: null }),
         },
-        // Also from a panel: the chips under the text stay removable whatever is open.
+        // Part of the draft, like composer.draft.set: taken in any open state, refused while sending.
         'composer.topics.toggle': {
           guard: 'canToggleTopic',
           actions: assign({ topics: ({ context, event }) => toggleTopic(context.topics, event.topic), error: null }),
