@@ -7,6 +7,7 @@ import {
   type Post, type Privacy, type UpdateImagePostBody, type UpdatePostBody, type UpdateVideoPostBody,
 } from '../api/posts';
 import type { CreateGroupPostBody } from '../api/groups';
+import { CHOSEN_TOPICS_MAX, type Topic } from '../api/topics';
 import { clientIdOf, randomClientSeed } from './clientIds';
 import { failureText } from './failure';
 import { retriesSend, sendRetryDelay } from './sendRetry';
@@ -108,6 +109,8 @@ export interface ComposerContext {
   panelError: string | null;
   /** Set when a new post goes into a group. */
   group: ComposerGroup | null;
+  /** The interest topics the author marks on a post (at most CHOSEN_TOPICS_MAX), in the order marked. */
+  topics: Topic[];
   /** The send in flight: its client id (made on submit, kept through its retries) and what it sends. */
   sending: { clientId: string; request: string } | null;
   /** Retries made of it, after it got no answer. */
@@ -136,6 +139,7 @@ export type ComposerEvent =
   | { type: 'composer.gif.attach' }
   | { type: 'composer.panel.close' }
   | { type: 'composer.media.remove' }
+  | { type: 'composer.topics.toggle'; topic: Topic }
   | { type: 'composer.submit' }
   | { type: 'composer.delete.open'; post: Post }
   | { type: 'composer.delete.confirm' };
@@ -151,7 +155,7 @@ export const isHttpsUrl = (value: string) => {
 };
 const isDataUrl = (value: string) => value.startsWith('data:');
 export const hasMedia = (draft: Draft) => draft.image !== '' || draft.video !== '' || draft.gifUrl !== '';
-const isQuestion = (context: ComposerContext) =>
+const isQuestion = (context: Pick<ComposerContext, 'type' | 'data'>) =>
   context.type === 'createquestion' || (context.type === 'editpost' && context.data?.kind === 'question');
 
 /** A value the draft may hold under that key (a pick from the lists, or any text). */
@@ -203,6 +207,18 @@ export const draftFromPost = (post: Post): Draft => ({
   video: post.video,
 });
 
+/**
+ * Whether marking or unmarking this topic is allowed: questions carry no chosen topics, and a
+ * fourth is refused (unmarking always works).
+ */
+export function canToggleTopic(context: Pick<ComposerContext, 'type' | 'data' | 'topics'>, topic: Topic): boolean {
+  if (isQuestion(context)) return false;
+  return context.topics.includes(topic) || context.topics.length < CHOSEN_TOPICS_MAX;
+}
+
+export const toggleTopic = (topics: readonly Topic[], topic: Topic): Topic[] =>
+  topics.includes(topic) ? topics.filter((t) => t !== topic) : [...topics, topic];
+
 /** The client-side refusal of a draft, as the server words it; null when it may be sent. */
 export function draftProblem(context: ComposerContext): string | null {
   const { draft } = context;
@@ -220,11 +236,13 @@ export function draftProblem(context: ComposerContext): string | null {
 export function publishRequest(context: ComposerContext): PublishRequest {
   const { draft, data } = context;
   const text = { post: draft.post, privacy: draft.privacy };
+  // A new post sends its topics only when some are marked; an edit always does, so unmarking the last one sticks.
+  const chosen = context.topics.length ? { topics: context.topics } : {};
   if (context.type === 'createquestion') return { kind: 'createQuestion', body: text };
   if (context.type === 'editpost' && data) {
     const postId = data._id;
     if (data.kind === 'question') return { kind: 'updatePost', postId, body: text };
-    const common = { ...text, bgColor: draft.bgColor, feelings: draft.feelings, gifUrl: draft.gifUrl };
+    const common = { ...text, bgColor: draft.bgColor, feelings: draft.feelings, gifUrl: draft.gifUrl, topics: context.topics };
     if (isDataUrl(draft.image)) return { kind: 'updateImagePost', postId, body: { ...common, image: draft.image, imageAlt: draft.imageAlt } };
     if (isDataUrl(draft.video)) return { kind: 'updateVideoPost', postId, body: { ...common, video: draft.video } };
     return {
@@ -239,7 +257,7 @@ export function publishRequest(context: ComposerContext): PublishRequest {
     };
   }
   if (context.group) {
-    const groupPost = { post: draft.post, feelings: draft.feelings };
+    const groupPost = { post: draft.post, feelings: draft.feelings, ...chosen };
     const body: CreateGroupPostBody = draft.image
       ? { ...groupPost, image: draft.image, imageAlt: draft.imageAlt }
       : draft.video
@@ -247,7 +265,7 @@ export function publishRequest(context: ComposerContext): PublishRequest {
         : { ...groupPost, bgColor: draft.bgColor, gifUrl: draft.gifUrl };
     return { kind: 'createGroupPost', groupId: context.group.id, body };
   }
-  const common = { ...text, feelings: draft.feelings };
+  const common = { ...text, feelings: draft.feelings, ...chosen };
   if (draft.image) return { kind: 'createImagePost', body: { ...common, image: draft.image, imageAlt: draft.imageAlt } };
   if (draft.video) return { kind: 'createVideoPost', body: { ...common, video: draft.video } };
   return { kind: 'createPost', body: { ...common, bgColor: draft.bgColor, gifUrl: draft.gifUrl } };
@@ -279,6 +297,7 @@ const closedContext = (): Omit<ComposerContext, 'clientSeed' | 'sent'> => ({
   gifInput: '',
   panelError: null,
   group: null,
+  topics: [],
   sending: null,
   retries: 0,
   unsent: null,
@@ -355,6 +374,7 @@ export const composerMachine = setup({
       (event.type === 'composer.image.choose' && fileProblem('image', event.file) === null) ||
       (event.type === 'composer.video.choose' && fileProblem('video', event.file) === null),
     gifInputIsHttps: ({ context }) => isHttpsUrl(context.gifInput),
+    canToggleTopic: ({ context, event }) => event.type === 'composer.topics.toggle' && canToggleTopic(context, event.topic),
   },
 }).createMachine({
   id: 'composer',
@@ -374,7 +394,13 @@ export const composerMachine = setup({
         },
         'composer.edit': {
           target: 'open',
-          actions: assign(({ event }) => ({ ...closedContext(), type: 'editpost' as const, data: event.post, draft: draftFromPost(event.post) })),
+          actions: assign(({ event }) => ({
+            ...closedContext(),
+            type: 'editpost' as const,
+            data: event.post,
+            draft: draftFromPost(event.post),
+            topics: event.post.kind === 'question' ? [] : (event.post.chosenTopics ?? []),
+          })),
         },
         'composer.delete.open': {
           target: 'deleteDialog',
@@ -389,7 +415,12 @@ export const composerMachine = setup({
         'composer.draft.set': { guard: 'acceptsDraftValue', actions: 'setDraft' },
         'composer.draft.clear': {
           target: '.editing',
-          actions: assign({ draft: emptyDraft, error: null, gifInput: '', panelError: null }),
+          actions: assign({ draft: emptyDraft, topics: [], error: null, gifInput: '', panelError: null }),
+        },
+        // Part of the draft, like composer.draft.set: taken in any open state, refused while sending.
+        'composer.topics.toggle': {
+          guard: 'canToggleTopic',
+          actions: assign({ topics: ({ context, event }) => toggleTopic(context.topics, event.topic), error: null }),
         },
       },
       states: {

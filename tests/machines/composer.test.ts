@@ -7,11 +7,12 @@ import {
 } from '../../src/machines/composer.machine';
 import {
   bmpFile, emptyRefused, gifPost, groupPublished, groupPendingPublished, hugePng, IMAGE_DATA_URL, imagePost, movFile, mp4File, networkFailure, notYours, pngFile,
-  published, question, textPost, VIDEO_DATA_URL, videoPost,
+  published, question, textPost, topicPost, VIDEO_DATA_URL, videoPost,
 } from './composerFixtures';
 import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
 import { clientIdOf } from '../../src/machines/clientIds';
 import { SEND_RETRIES } from '../../src/machines/sendRetry';
+import { CHOSEN_TOPICS_MAX, type Topic } from '../../src/api/topics';
 import { CLIENT_SEED, noAnswer } from '../fixtures/streams';
 
 const input = { clientSeed: CLIENT_SEED };
@@ -54,6 +55,8 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     gifInput: snapshot.matches({ open: 'gifDialog' }) ? (c.gifInput === '' ? '' : c.gifInput.startsWith('https:') ? 'https' : 'other') : null,
     panelError: inPanel ? c.panelError : null,
     group: c.group?.id ?? null,
+    // A set in the model: the order marked only shows in the request, checked on submit.
+    topics: [...c.topics].sort().join(','),
     retries: c.retries,
     unsent: c.unsent !== null,
   });
@@ -71,7 +74,11 @@ const PANEL_EVENTS = [
   'composer.video.choose', 'composer.gif.open', 'composer.gif.change', 'composer.gif.attach', 'composer.panel.close',
   'xstate.done.actor.readMedia', 'xstate.error.actor.readMedia', 'composer.media.remove',
 ];
-const NOT_DELETE = ['composer.delete.open', 'composer.delete.confirm', 'xstate.done.actor.deletePost', 'xstate.error.actor.deletePost'];
+const NOT_DELETE = [
+  'composer.delete.open', 'composer.delete.confirm', 'xstate.done.actor.deletePost', 'xstate.error.actor.deletePost',
+  // Topics have their own scenario; everywhere else they would only multiply the states.
+  'composer.topics.toggle',
+];
 const GROUP = { id: 'g1', name: 'Harbour walkers' };
 
 const scenarios: Scenario[] = [
@@ -192,6 +199,32 @@ const scenarios: Scenario[] = [
     ],
   },
   {
+    name: 'topics: up to three marked on a new or edited post, a fourth refused, none on questions',
+    events: [
+      { type: 'composer.open', modalType: 'createpost' },
+      { type: 'composer.open', modalType: 'createquestion' },
+      { type: 'composer.edit', post: topicPost },
+      text('Hello'),
+      ...(['science', 'music', 'books', 'art'] as const).map((topic) => ({ type: 'composer.topics.toggle', topic })),
+      { type: 'composer.feelings.open' },
+      { type: 'composer.draft.clear' },
+      { type: 'composer.submit' },
+      publishDone,
+      close,
+    ],
+    ignore: [
+      ...NOT_DELETE.filter((t) => t !== 'composer.topics.toggle'), 'xstate.error.actor.publish',
+      ...PANEL_EVENTS.filter((t) => !['composer.feelings.open', 'composer.panel.close'].includes(t)),
+    ],
+    // A new post's text is written once; clearing is tried on an edited post only (it empties its topics too).
+    filter: (snapshot, event) => {
+      const c = snapshot.context as ComposerContext;
+      if (event.type === 'composer.draft.clear') return c.type === 'editpost' && c.topics.length > 0;
+      if (event.type === 'composer.draft.set') return c.draft.post === '';
+      return true;
+    },
+  },
+  {
     name: 'the delete dialog',
     events: [
       { type: 'composer.delete.open', post: textPost },
@@ -281,8 +314,23 @@ describe.each(scenarios)('composer machine: $name', (scenario) => {
         if (c.draft.gifUrl) expect(c.draft.gifUrl.startsWith('https://')).toBe(true);
         expect(['Public', 'Followers', 'Private']).toContain(c.draft.privacy);
 
+        // Topics: each once, never more than three, none on a question.
+        expect(new Set(c.topics).size).toBe(c.topics.length);
+        expect(c.topics.length).toBeLessThanOrEqual(CHOSEN_TOPICS_MAX);
+        if (c.type === 'createquestion' || c.data?.kind === 'question') expect(c.topics).toEqual([]);
+        if (snapshot.matches('closed')) expect(c.topics).toEqual([]);
+        if (event.type === 'composer.topics.toggle') {
+          const topic = (event as unknown as { topic: Topic }).topic;
+          const questionNow = c.type === 'createquestion' || c.data?.kind === 'question';
+          if (previous.topics.includes(topic)) expect(c.topics).toEqual(previous.topics.filter((t) => t !== topic));
+          else if (!questionNow && previous.topics.length < CHOSEN_TOPICS_MAX) expect(c.topics).toEqual([...previous.topics, topic]);
+          // The fourth (or any on a question) changes nothing.
+          else expect(c).toEqual(previous);
+        }
+        if (event.type === 'composer.draft.clear') expect(c.topics).toEqual([]);
         if (event.type === 'composer.edit') {
           const source = (event as unknown as { post: typeof textPost }).post;
+          expect(c.topics).toEqual(source.kind === 'question' ? [] : (source.chosenTopics ?? []));
           expect(c.type).toBe('editpost');
           expect(c.draft).toEqual({
             post: source.post, bgColor: source.bgColor, privacy: source.privacy, feelings: source.feelings, gifUrl: source.gifUrl,
@@ -309,6 +357,11 @@ describe.each(scenarios)('composer machine: $name', (scenario) => {
               if (c.draft.image) expect(request.body).toMatchObject({ image: c.draft.image, imageAlt: c.draft.imageAlt });
             } else expect(request.body.privacy).toBe(c.draft.privacy);
             if ('postId' in request) expect(request.postId).toBe(c.data!._id);
+            // The marked topics, in the order marked: always on an edited post (unmarking sticks), on a new one when any.
+            const sentTopics = (request.body as { topics?: Topic[] }).topics;
+            if (request.kind === 'createQuestion' || c.data?.kind === 'question') expect(sentTopics).toBeUndefined();
+            else if (request.kind.startsWith('update')) expect(sentTopics).toEqual(c.topics);
+            else expect(sentTopics).toEqual(c.topics.length ? c.topics : undefined);
             if (request.kind === 'createQuestion' || (request.kind === 'updatePost' && c.data?.kind === 'question')) {
               expect(Object.keys(request.body).sort()).toEqual(request.kind === 'createQuestion' ? ['clientId', 'post', 'privacy'] : ['post', 'privacy']);
             }

@@ -33,6 +33,13 @@ export const videoPost = post({
   videoVersion: '1',
   videoId: 'clip.mp4',
 });
+/** A post its author marked with one topic (its hashtag adds another to `topics`, not to `chosenTopics`). */
+export const topicPost = post({
+  _id: '0190a1b2-c3d4-7e5f-8a9b-000000000006',
+  post: 'Stars tonight #physics',
+  topics: ['music', 'science'],
+  chosenTopics: ['music'],
+});
 export const question = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-000000000005', kind: 'question', post: 'How do plants drink?' });
 /** What the server answers a publish with. */
 export const published = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000ff', post: 'Published' });

@@ -8,7 +8,7 @@ import { composerLogic } from '../../src/effects/composer';
 import { selectModalState, type ComposerContext, type PublishRequest } from '../../src/machines/composer.machine';
 import { ComposerProvider, useComposerControls } from '../../src/views/composer/ComposerProvider';
 import {
-  emptyRefused, groupPendingPublished, IMAGE_DATA_URL, imagePost, notYours, published, question, textPost,
+  emptyRefused, groupPendingPublished, IMAGE_DATA_URL, imagePost, notYours, published, question, textPost, topicPost,
 } from '../machines/composerFixtures';
 import { startTestApp, withApp } from './appHarness';
 import { viewHarness } from './harness';
@@ -271,13 +271,79 @@ describe('composer view', () => {
     expect(t.pendingInput('publish')).toEqual({
       kind: 'updatePost',
       postId: imagePost._id,
-      body: { post: 'My cat', privacy: 'Public', bgColor: '#ffffff', feelings: '', gifUrl: '', removeImage: true },
+      body: { post: 'My cat', privacy: 'Public', bgColor: '#ffffff', feelings: '', gifUrl: '', topics: [], removeImage: true },
     });
     const updated = { ...imagePost, image: '', editedAt: '2025-02-01T00:00:00.000Z' };
     await t.h.settle({ type: 'xstate.done.actor.publish', output: updated });
     expect(t.onPublished).toHaveBeenCalledWith(updated);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(t.context().type).toBe('createquestion');
+  });
+
+  it('marks topics from the toolbar: at most three (the others disabled), shown as removable chips, sent with the new post', async () => {
+    const t = setup();
+    restore = t.h.restore;
+    await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    expect(screen.queryByRole('list', { name: 'Topics of this post' })).toBeNull();
+    await typeText(t.user, 'Stars tonight');
+
+    await t.user.click(within(dialog()).getByRole('button', { name: 'Topics' }));
+    const picker = screen.getByRole('dialog', { name: 'Topics' });
+    const chips = within(picker).getAllByRole('button');
+    expect(chips).toHaveLength(22);
+    within(picker).getByText('0/3');
+    await t.user.click(within(picker).getByRole('button', { name: 'Science' }));
+    await t.user.click(within(picker).getByRole('button', { name: 'Music' }));
+    within(picker).getByText('2/3');
+    expect(within(picker).getByRole('button', { name: 'Science' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(picker).getByRole('button', { name: 'Books' }).hasAttribute('disabled')).toBe(false);
+
+    await t.user.click(within(picker).getByRole('button', { name: 'Books' }));
+    within(picker).getByText('3/3');
+    // Three marked: every other chip is disabled, the marked ones can still be unmarked.
+    const disabled = within(picker).getAllByRole('button').filter((chip) => chip.hasAttribute('disabled'));
+    expect(disabled).toHaveLength(19);
+    expect(within(picker).getByRole('button', { name: 'DIY' }).hasAttribute('disabled')).toBe(true);
+    expect(within(picker).getByRole('button', { name: 'Books' }).hasAttribute('disabled')).toBe(false);
+    await t.user.click(within(picker).getByRole('button', { name: 'Art' }));
+    expect(t.context().topics).toEqual(['science', 'music', 'books']);
+    await t.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Topics' })).toBeNull();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    // The button's badge counts them, and says so.
+    within(dialog()).getByRole('button', { name: 'Topics: 3 chosen' });
+
+    // Under the text, each removable.
+    const shown = screen.getByRole('list', { name: 'Topics of this post' });
+    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Science', 'Music', 'Books']);
+    await t.user.click(within(shown).getByRole('button', { name: 'Remove topic Books' }));
+    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Science', 'Music']);
+    within(dialog()).getByRole('button', { name: 'Topics: 2 chosen' });
+
+    await t.user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(t.pendingInput('publish')).toEqual({
+      kind: 'createPost',
+      body: { post: 'Stars tonight', privacy: 'Public', feelings: '', bgColor: '#ffffff', gifUrl: '', topics: ['science', 'music'], clientId: CLIENT_ID },
+    } satisfies PublishRequest);
+  });
+
+  it('edits a post starting from the topics its author chose (not those of its hashtags); unmarking the last one is sent', async () => {
+    const t = setup(topicPost);
+    restore = t.h.restore;
+    await t.user.click(screen.getByRole('button', { name: 'Edit it' }));
+    const shown = screen.getByRole('list', { name: 'Topics of this post' });
+    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Music']);
+    await t.user.click(within(shown).getByRole('button', { name: 'Remove topic Music' }));
+    expect(screen.queryByRole('list', { name: 'Topics of this post' })).toBeNull();
+    await t.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(t.pendingInput('publish')).toMatchObject({ kind: 'updatePost', postId: topicPost._id, body: { topics: [] } });
+  });
+
+  it('offers no topics on a question', async () => {
+    const t = setup();
+    restore = t.h.restore;
+    await t.user.click(screen.getByRole('button', { name: 'New question' }));
+    expect(within(dialog()).queryByRole('button', { name: 'Topics' })).toBeNull();
   });
 
   it('edits a question with its own title and fields', async () => {
@@ -343,6 +409,11 @@ describe('composer view', () => {
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     };
     await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    await audit();
+    await t.user.click(within(dialog()).getByRole('button', { name: 'Topics' }));
+    await t.user.click(screen.getByRole('button', { name: 'Science' }));
+    await audit();
+    await t.user.keyboard('{Escape}');
     await audit();
     await t.user.click(screen.getByRole('button', { name: 'Feeling' }));
     await audit();

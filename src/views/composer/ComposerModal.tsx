@@ -16,6 +16,7 @@ import type { ComposerActorRef } from './composerActor';
 import { FEELING_EMOJI, FeelingsPanel, GifPanel, MediaPanel } from './ComposerPanels';
 import { isColoured, textColorOn } from './postColors';
 import { PrivacyPicker } from './PrivacyPicker';
+import { ChosenTopics, TopicsButton } from './TopicPicker';
 
 const isQuestionComposer = (s: ComposerSnapshot) => !selectTakesAttachments(s);
 
@@ -161,6 +162,8 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
           </Text>
         </AriaTextField>
 
+        {!question ? <ChosenTopics actor={actor} isDisabled={submitting} /> : null}
+
         {!question && draft.feelings ? (
           <div className="flex items-center gap-2">
             <span className="rounded-full bg-neutral-100 px-3 py-1 text-sm dark:bg-neutral-800">
@@ -180,7 +183,7 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
             aria-label="Add to your post"
             className="flex items-center justify-between gap-1 rounded-xl border border-neutral-200 py-1 pr-1 pl-3 dark:border-neutral-800"
           >
-            <span aria-hidden="true" className="text-sm font-medium text-neutral-700 max-[359px]:sr-only dark:text-neutral-300">
+            <span aria-hidden="true" className="text-sm font-medium text-neutral-700 max-[419px]:sr-only dark:text-neutral-300">
               Add to your post
             </span>
             <div className="flex items-center">
@@ -196,6 +199,7 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
               <IconButton label="Feeling" isDisabled={submitting} onPress={() => actor.send({ type: 'composer.feelings.open' })}>
                 <Smile size={20} />
               </IconButton>
+              <TopicsButton actor={actor} isDisabled={submitting} />
               {media ? null : <BackgroundButton value={draft.bgColor} onChange={(value) => set('bgColor', value)} isDisabled={submitting} />}
             </div>
           </div>

@@ -4,6 +4,7 @@ import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../api/numbers';
 import type { Post, ReactionChange } from '../../api/posts';
+import type { Topic } from '../../api/topics';
 import { journal } from '../../effects/journal';
 import { shiftReaction } from '../../machines/postList';
 import { Avatar } from '../components/Avatar';
@@ -13,6 +14,7 @@ import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from './ComposerContext';
 import { inkOn, isColoured, timeAgo } from './format';
 import { actionClasses, ReactionAction, ReactionCounts, totalOf } from './ReactionBar';
+import { topicLabel } from './reasons';
 import { useStreamsLogic } from './StreamsLogic';
 
 const FEELING_EMOJI: Record<string, string> = { happy: '😊', excited: '🤩', blessed: '😇', loved: '🥰' };
@@ -148,6 +150,8 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
         )
       ) : null}
 
+      {post.topics?.length ? <TopicChips topics={post.topics} /> : null}
+
       {post.image ? (
         <img src={post.image} alt={post.imageAlt || `Image shared by ${post.username}`} loading="lazy" className="mt-3 max-h-[32rem] w-full bg-neutral-100 object-contain dark:bg-neutral-800" />
       ) : null}
@@ -187,6 +191,31 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
     </article>
   );
 });
+
+/** Shown at most, so the chips stay one quiet line; the rest is counted ("+2") and named on hover and to screen readers. */
+const TOPICS_SHOWN = 3;
+
+/** The post's interest topics (chosen and from its hashtags) as small muted labels. */
+function TopicChips({ topics }: { topics: Topic[] }) {
+  const shown = topics.slice(0, TOPICS_SHOWN);
+  const rest = topics.slice(TOPICS_SHOWN).map(topicLabel);
+  const chip = 'rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400';
+  return (
+    <ul aria-label="Topics" className="flex flex-wrap gap-1.5 px-4 pt-2">
+      {shown.map((topic) => (
+        <li key={topic} className={chip}>
+          {topicLabel(topic)}
+        </li>
+      ))}
+      {rest.length ? (
+        <li className={chip} title={rest.join(', ')}>
+          <span aria-hidden="true">+{rest.length}</span>
+          <span className="sr-only">and {rest.join(', ')}</span>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
 
 /** What the author (and admins) see on a post moderators hid; nobody else sees the post at all. */
 function HiddenNotice({ reason, isAuthor }: { reason?: string; isAuthor: boolean }) {
