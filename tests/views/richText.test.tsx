@@ -44,7 +44,9 @@ function renderStreams(posts: Post[]) {
   const { app } = startTestApp();
   app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
   const all = vi.fn(async () => ({ posts, totalPosts: posts.length, nextCursor: null }));
-  const api = { posts: { all } } as unknown as ApiClient;
+  // "For you" is the default order while personalization is allowed.
+  const forYou = vi.fn(async () => ({ posts, nextCursor: null }));
+  const api = { posts: { all, forYou } } as unknown as ApiClient;
   const { ui, location } = withApp(
     app,
     '/streams',
