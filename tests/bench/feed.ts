@@ -19,6 +19,8 @@
  *            the newest 500 visible posts (plus followed members' older ones) for the viewer
  *   (12) GET /api/v1/post/foryou?cursor=<page 2>  a later page of that snapshot
  *            both against (1), "Latest" page 1 in the same run (goal: (11) at least 0.5x of (1))
+ *   (13) for reference: (3) that also runs (11)'s read of the newest 500 visible candidates (the
+ *            server's own query, prepared once): the floor of a page 1 that ranks per request
  *
  * and reported as req/s, p50 and p99, with (1)/(3) and (2)/(4) against the goals (0.35x, 0.3x),
  * then each query's EXPLAIN QUERY PLAN and direct time. Ratios, never fixed times: every case
@@ -44,7 +46,10 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { buildApp } from '../../server/http/app';
 import { startServer } from '../../server/main';
 import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { candidateQuery, RANKING } from '../../server/modules/posts/forYou';
 import { explainFeed, type QueryReport } from './plans';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../../server/db/schema';
 import { seedFeed, type SeedResult } from './seed';
 
 const PASSWORD = 'bench-password-123';
@@ -93,6 +98,8 @@ export interface FeedResult {
   /** "For you" (issue 14): page 1 ranks a snapshot; page 2 walks it. */
   forYouPage1: LoadFigures;
   forYouPage2: LoadFigures;
+  /** For reference: bare Fastify that also reads "For you"'s 500 candidates. */
+  forYouFloor: LoadFigures;
   ratios: { page1: number; deep: number; forYou: number };
   plans: { page1: QueryReport[]; deep: QueryReport[] };
   settings: { seconds: number; warmupSeconds: number; connections: number };
@@ -291,6 +298,11 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const forYou2Body = (await get(forYou2)).body;
     const forYouPage1 = await measure(forYou1, settings, forYouBody, samePosts);
     const forYouPage2 = await measure(forYou2, settings, forYou2Body);
+    const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const compiled = candidateQuery(compiler, viewer).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(RANKING.newest).compile();
+    const candidatesStatement = sqlite.prepare(compiled.sql);
+    bare.get('/foryou-candidates', async () => (candidatesStatement.all(...(compiled.parameters as unknown[])), page1Json));
+    const forYouFloor = await measure({ url: `${bareUrl}/foryou-candidates`, headers }, settings, page1Text);
 
     return {
       seed,
@@ -309,6 +321,7 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
       plainStackAuth,
       forYouPage1,
       forYouPage2,
+      forYouFloor,
       ratios: {
         page1: page1Figures.reqPerSec / barePage1.reqPerSec,
         deep: deepFigures.reqPerSec / bareDeep.reqPerSec,
@@ -351,13 +364,14 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
     '(10) as (8) + the same plain query, for reference': row(result.plainStackAuth, result.plainStackAuth.reqPerSec / result.barePage1.reqPerSec),
     '(11) GET /post/foryou (ratio to (1))': row(result.forYouPage1, result.ratios.forYou),
     '(12) GET /post/foryou?cursor= page 2 (ratio to (1))': row(result.forYouPage2, result.forYouPage2.reqPerSec / result.page1.reqPerSec),
+    '(13) as (3) + the 500 candidates of (11) (ratio to (1))': row(result.forYouFloor, result.forYouFloor.reqPerSec / result.page1.reqPerSec),
   });
   const goal = (name: string, ratio: number, target: number) =>
     log(`${name} goal >= ${target}x bare: ${ratio >= target ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`);
   goal('feed page 1', result.ratios.page1, FEED_GOALS.page1);
   goal(`feed cursor ${result.depthPages} pages deep`, result.ratios.deep, FEED_GOALS.deep);
   log(`For you page 1 goal >= ${FEED_GOALS.forYou}x Latest page 1: ${result.ratios.forYou >= FEED_GOALS.forYou ? 'met' : 'NOT met'} (${result.ratios.forYou.toFixed(3)}x, p99 ${result.forYouPage1.p99} ms against ${result.page1.p99} ms)`);
-  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth, result.forYouPage1, result.forYouPage2].reduce((sum, f) => sum + f.failures, 0);
+  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth, result.forYouPage1, result.forYouPage2, result.forYouFloor].reduce((sum, f) => sum + f.failures, 0);
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
 
   // Where the time goes, for whoever reads a NOT met: the server's own SQL, timed directly.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { FOR_YOU_OFF } from '../../../src/api/forYou';
 import { cursorSchema, PAGE_SIZE } from '../../../src/api/pages';
 import type { Post } from '../../../src/api/posts';
@@ -7,6 +7,7 @@ import type { FeedReason } from '../../../src/api/reasons';
 import { splitTopics, type Topic } from '../../../src/api/topics';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { forbidden } from '../../http/httpError';
 import { presentPost } from './present';
 import type { ForYouSnapshot, SnapshotStore } from './snapshots';
@@ -103,6 +104,25 @@ export function rank(candidates: readonly Candidate[], taste: Taste, nowMs: numb
     .sort((a, b) => b.score - a.score || b.post.created_at.localeCompare(a.post.created_at) || b.post.id.localeCompare(a.post.id));
 }
 
+const engagementSql = sql<number>`posts.reactions_like + posts.reactions_love + posts.reactions_angry + posts.reactions_happy + posts.reactions_sad + posts.reactions_wow + 2 * (posts.comments_count + posts.answers_count)`;
+
+/**
+ * The streams' posts the viewer may see, as the ranking reads them (no viewer columns but
+ * following). Exported for the benchmark, which runs the newest-500 read alone as the floor of
+ * page 1.
+ */
+export const candidateQuery = (db: Kysely<Database>, viewer: Viewer) =>
+  db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select([
+      'posts.id', 'posts.user_id', 'users.username', 'posts.created_at', 'posts.topics', engagementSql.as('engagement'),
+      sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = posts.user_id) then 1 else 0 end)`.as('follows'),
+    ])
+    .where('posts.kind', '=', 'post')
+    .where('posts.group_id', 'is', null)
+    .where(canSeePost(viewer));
+
 /** Cursors: `s.<snapshot>.<offset>` within the ranked list, `t.<snapshot>.<createdAt_id>` in the tail after it. */
 const cursorText = (kind: 's' | 't', snapshotId: string, at: string | number) => `${kind}.${snapshotId}.${at}`;
 function parseCursor(cursor: string): { kind: 's' | 't'; snapshotId: string; at: string } {
@@ -162,20 +182,7 @@ export function createForYou(deps: ForYouDeps) {
     };
   }
 
-  const engagementSql = sql<number>`posts.reactions_like + posts.reactions_love + posts.reactions_angry + posts.reactions_happy + posts.reactions_sad + posts.reactions_wow + 2 * (posts.comments_count + posts.answers_count)`;
-
-  /** The streams' posts the viewer may see, as the ranking reads them (no viewer columns but following). */
-  const candidates = (viewer: Viewer) =>
-    db
-      .selectFrom('posts')
-      .innerJoin('users', 'users.id', 'posts.user_id')
-      .select([
-        'posts.id', 'posts.user_id', 'users.username', 'posts.created_at', 'posts.topics', engagementSql.as('engagement'),
-        sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = posts.user_id) then 1 else 0 end)`.as('follows'),
-      ])
-      .where('posts.kind', '=', 'post')
-      .where('posts.group_id', 'is', null)
-      .where(canSeePost(viewer));
+  const candidates = (viewer: Viewer) => candidateQuery(db, viewer);
 
   /**
    * Posts of the members the viewer follows, older than `before`, since `since`: walked from the
