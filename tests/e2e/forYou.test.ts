@@ -24,9 +24,9 @@ describe('For you', () => {
   let newerId: string;
 
   beforeAll(async () => {
-    sci = await signUpMember(browser, app, 'sci');
-    phy = await signUpMember(browser, app, 'phy', 375);
-    other = await signUpMember(browser, app, 'oth');
+    sci = await signUpMember(browser, app, 'sci', 1280, 'forYou');
+    phy = await signUpMember(browser, app, 'phy', 375, 'forYou');
+    other = await signUpMember(browser, app, 'oth', 1280, 'forYou');
     await callApi(app, 'PUT', '/user/profile/personalize-settings', sci.token, { interests: ['science'] });
     physicsId = (await callApi<{ post: { _id: string } }>(app, 'POST', '/post', phy.token, {
       post: 'Why is the sky blue? Rayleigh scattering #physics, see https://en.wikipedia.org/wiki/Rayleigh_scattering and ask @sci',

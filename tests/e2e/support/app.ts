@@ -41,6 +41,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       PUBLIC_URL: url,
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Every browser of a journey comes from the one loopback address, which a real site never
+      // sees: the per-address limits are scaled up (they have their own tests: rateLimits.test.ts).
+      RATE_LIMIT_SCALE: '10',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,8 +23,12 @@ export async function callApi<T>(app: RunningApp, method: string, path: string, 
   return (await response.json()) as T;
 }
 
-/** Signs a new member up through the sign-up tab and waits for the streams. */
-export async function signUpMember(browser: Browser, app: RunningApp, username: string, width = 1280): Promise<Member> {
+/**
+ * Signs a new member up through the sign-up tab and waits for the streams. Journeys about what
+ * reaches a stream live read it in date order ("Latest", chosen on the page as a member would; the
+ * choice sticks): in "For you" a stranger's new post waits behind the "N new posts" pill.
+ */
+export async function signUpMember(browser: Browser, app: RunningApp, username: string, width = 1280, order: 'latest' | 'forYou' = 'latest'): Promise<Member> {
   const context = await openContext(browser, app.url, { viewport: { width, height: 900 } });
   const page = await context.newPage();
   await page.goto('/');
@@ -35,6 +39,10 @@ export async function signUpMember(browser: Browser, app: RunningApp, username: 
   await form.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
   await form.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/app/social/streams');
+  if (order === 'latest') {
+    await page.getByRole('radio', { name: 'Latest' }).click();
+    await page.getByRole('radio', { name: 'Latest', checked: true }).waitFor();
+  }
   const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
   const me = await callApi<{ user: { _id: string } }>(app, 'GET', '/currentuser', token);
   return { page, id: me.user._id, username, token };
