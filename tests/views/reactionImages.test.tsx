@@ -29,7 +29,7 @@ const reaction = (type: ReactionType, username: string): Reaction => ({
 
 function renderCard(shown: Post, reactions: Reaction[] = []) {
   const api = {
-    posts: { all: vi.fn(async () => ({ posts: [shown], totalPosts: 1, nextCursor: null })) },
+    posts: { all: vi.fn(async () => ({ posts: [shown], totalPosts: 1, nextCursor: null })), forYou: vi.fn(async () => ({ posts: [shown], nextCursor: null })) },
     reactions: { react: vi.fn(), remove: vi.fn(), ofPost: vi.fn(async () => ({ reactions, count: reactions.length })) },
   } as unknown as ApiClient;
   const { app } = startTestApp();

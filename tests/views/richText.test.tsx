@@ -117,7 +117,10 @@ describe('rich text in chat bubbles', () => {
   it('shows links in messages from others and in the member’s own, on the accent bubble in its ink', async () => {
     const me = { id: alice._id, username: alice.username };
     const group = JSON.parse(JSON.stringify(team()).replaceAll('"me"', `"${me.id}"`).replaceAll('"ada"', `"${me.username}"`));
-    const messages: ChatMessage[] = [groupMessage(1, ben, { body: TEXT }), groupMessage(2, me, { body: `mine: ${TEXT}` })];
+    const messages: ChatMessage[] = [
+      groupMessage(1, ben, { body: TEXT, reaction: [{ userId: me.id, senderName: me.username, type: 'love' }, { userId: 'u-ben', senderName: 'ben', type: 'wow' }] }),
+      groupMessage(2, me, { body: `mine: ${TEXT}` }),
+    ];
     const routes: Record<string, () => unknown> = {
       'GET /chat/message/conversation-list': () => ({ list: [] }),
       [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [group] }),
@@ -148,6 +151,11 @@ describe('rich text in chat bubbles', () => {
     expectRichText(mine);
     expect(within(theirs).getByRole('link', { name: '@ada' }).className).toContain('text-accent-ink');
     expect(within(mine).getByRole('link', { name: '@ada' }).className).not.toContain('text-accent-ink');
+    // A message's reactions are the app's own images, as on posts (no emoji font needed).
+    const reactions = within(theirs).getByLabelText(`Reactions: ${me.username} Love, ben Wow`);
+    expect(reactions.querySelector('svg[data-reaction-image="love"]')).not.toBeNull();
+    expect(reactions.querySelector('svg[data-reaction-image="wow"]')).not.toBeNull();
+    expect(reactions.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
 

@@ -5,7 +5,8 @@ import type { ChatActorRef, ChatMember, ThreadMessage } from '../../machines/cha
 import { IconButton } from '../components/IconButton';
 import { MoreMenu } from '../components/MoreMenu';
 import { RichText } from '../components/RichText';
-import { REACTION_EMOJI, REACTION_LABEL } from '../streams/ReactionBar';
+import { REACTION_LABEL } from '../streams/ReactionBar';
+import { ReactionImage } from '../components/ReactionImage';
 import { messageSummary, shortTime } from './chatLinks';
 
 function Status({ message }: { message: ThreadMessage }) {
@@ -80,9 +81,9 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
                           chat.send({ type: 'chat.react', messageId: message._id, reaction: type, change: myReaction === type ? 'remove' : 'add' });
                           close();
                         }}
-                        className="rounded-full p-1.5 text-xl outline-none data-[hovered]:bg-neutral-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent aria-pressed:bg-accent-soft dark:data-[hovered]:bg-neutral-800"
+                        className="rounded-full p-1.5 outline-none data-[hovered]:bg-neutral-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent aria-pressed:bg-accent-soft dark:data-[hovered]:bg-neutral-800"
                       >
-                        {REACTION_EMOJI[type]}
+                        <ReactionImage type={type} size={26} />
                       </AriaButton>
                     ))
                   }
@@ -103,8 +104,10 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
         ) : null}
       </div>
       {message.reaction.length ? (
-        <p className="-mt-1 rounded-full border border-neutral-200 bg-white px-1.5 text-sm dark:border-neutral-700 dark:bg-neutral-900" aria-label={`Reactions: ${message.reaction.map((r) => `${r.senderName} ${REACTION_LABEL[r.type]}`).join(', ')}`}>
-          {message.reaction.map((r) => REACTION_EMOJI[r.type]).join('')}
+        <p className="-mt-1 flex items-center gap-0.5 rounded-full border border-neutral-200 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900" aria-label={`Reactions: ${message.reaction.map((r) => `${r.senderName} ${REACTION_LABEL[r.type]}`).join(', ')}`}>
+          {message.reaction.map((r) => (
+            <ReactionImage key={`${r.userId}-${r.type}`} type={r.type} size={16} />
+          ))}
         </p>
       ) : null}
       <p className="mt-0.5 flex flex-wrap items-center gap-2 px-1 text-xs text-neutral-600 dark:text-neutral-400">

@@ -6,15 +6,6 @@ import { shortenNumber } from '../../api/numbers';
 import type { ReactionCounts } from '../../api/posts';
 import { REACTION_LOOK, ReactionImage } from '../components/ReactionImage';
 
-/** The chat's message reactions still draw these characters; posts use ReactionImage. */
-export const REACTION_EMOJI: Record<ReactionType, string> = {
-  like: '👍',
-  love: '❤️',
-  angry: '😠',
-  happy: '😄',
-  sad: '😢',
-  wow: '😮',
-};
 export const REACTION_LABEL = Object.fromEntries(REACTION_TYPES.map((type) => [type, REACTION_LOOK[type].label])) as Record<ReactionType, string>;
 
 export const totalOf = (counts: ReactionCounts) => REACTION_TYPES.reduce((sum, type) => sum + counts[type], 0);
