@@ -252,6 +252,11 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const plainStatement = sqlite.prepare(PLAIN_PAGE_SQL);
     const plainPage = () => ({ posts: plainStatement.all(), totalPosts: seed.counts.posts });
     bare.get('/plain', async () => plainPage());
+    // (13): "For you"'s read of its candidates, the server's own query, prepared once.
+    const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const compiled = candidateQuery(compiler, viewer).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(RANKING.newest).compile();
+    const candidatesStatement = sqlite.prepare(compiled.sql);
+    bare.get('/foryou-candidates', async () => (candidatesStatement.all(...(compiled.parameters as unknown[])), page1Json));
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
 
@@ -298,10 +303,6 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const forYou2Body = (await get(forYou2)).body;
     const forYouPage1 = await measure(forYou1, settings, forYouBody, samePosts);
     const forYouPage2 = await measure(forYou2, settings, forYou2Body);
-    const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const compiled = candidateQuery(compiler, viewer).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(RANKING.newest).compile();
-    const candidatesStatement = sqlite.prepare(compiled.sql);
-    bare.get('/foryou-candidates', async () => (candidatesStatement.all(...(compiled.parameters as unknown[])), page1Json));
     const forYouFloor = await measure({ url: `${bareUrl}/foryou-candidates`, headers }, settings, page1Text);
 
     return {
