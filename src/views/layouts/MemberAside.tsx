@@ -4,13 +4,13 @@ import { Link } from 'wouter';
 import { journal } from '../../effects/journal';
 import { memberAsideLogic } from '../../effects/memberAside';
 import { memberAsideMachine, selectAsideList, type MemberAsideActorRef } from '../../machines/memberAside.machine';
-import { groupHref } from '../../machines/createGroup.machine';
+import { groupHref } from '../../machines/routes';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { Skeleton } from '../components/Skeleton';
 import { GroupImage, memberCountText } from '../groups/GroupCard';
 import { FollowButton } from '../people/PersonRow';
-import { memberHref } from '../people/PeopleLogic';
+import { memberHref } from '../people/memberHref';
 import { useMediaQuery, useSessionProfile, WIDE_SCREEN } from './useShell';
 
 export type MemberAsideLogic = typeof memberAsideMachine;
