@@ -15,12 +15,21 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Left to itself the splitter cuts the lazy routes into dozens of files of a few hundred
+          // bytes (one per set of pages sharing a module), and each response costs about 1.1 KB of
+          // headers over HTTP/1.1. Three chunks instead (docs/client-shell.md, "Weight"):
           groups: [
-            // The sign-in page, the small auth pages and the form parts they share, with what they
-            // import, as one chunk: left to itself the splitter cut them into some twenty files of
-            // a few hundred bytes, and each response costs about 1.1 KB of headers over HTTP/1.1
-            // (docs/client-shell.md, "Weight").
-            { name: 'auth', test: /[\\/]src[\\/]views[\\/](auth[\\/]|pages[\\/]AuthPage\.tsx|components[\\/](TextField|PasswordField|Checkbox|Alert|Button)\.tsx)/ },
+            // What the entry imports (React, xstate, the app actor, the routes' switch), and only that.
+            { name: 'shell', priority: 3, tags: ['$initial'] },
+            // The sign-in page, the small auth pages and the form parts they share, with what they import.
+            { name: 'auth', priority: 2, test: /[\\/]src[\\/]views[\\/](auth[\\/]|pages[\\/]AuthPage\.tsx|components[\\/](TextField|PasswordField|Checkbox|Alert|Button)\.tsx)/ },
+            // The member layout and the pages of posts, where members land, with what they import;
+            // the chat, groups, people, notifications and search stay chunks of their own.
+            {
+              name: 'member',
+              priority: 1,
+              test: /[\\/]src[\\/]views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|format\.)|composer[\\/]ComposerProvider\.tsx|pages[\\/]member[\\/](Streams|Questions|Question|Post|Save|Photos|Videos|Media)Page\.tsx)/,
+            },
           ],
         },
       },
