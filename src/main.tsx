@@ -7,7 +7,7 @@ import { createDevInspector } from './effects/inspector';
 import { journal } from './effects/journal';
 import { AppProvider } from './views/AppContext';
 import { AppRoutes } from './views/AppRoutes';
-import { DebugPanel } from './views/components/DebugPanel';
+import { DebugPanelOnDemand } from './views/components/DebugPanelOnDemand';
 import { Toasts } from './views/components/Toasts';
 
 // journal.inspect is the one inspection observer of every actor (the app here, screens in
@@ -22,7 +22,7 @@ void createDevInspector().then((inspector) => {
       <AppProvider actor={app}>
         <AppRoutes />
         <Toasts />
-        <DebugPanel />
+        <DebugPanelOnDemand />
       </AppProvider>
     </StrictMode>,
   );

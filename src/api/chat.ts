@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REACTION_TYPES } from './constants';
+import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, REACTION_TYPES } from './constants';
 import { clientIdSchema, gifUrlSchema, idSchema, reactionTypeSchema } from './posts';
 
 /**
@@ -11,10 +11,9 @@ import { clientIdSchema, gifUrlSchema, idSchema, reactionTypeSchema } from './po
  * reconnect, asks `GET /chat/message/user/{id}?after=<seq>` (and `isGroupChat=true` for groups).
  */
 
-export const CHAT_MESSAGE_MAX = 5000;
+export { CHAT_MESSAGE_MAX, EMPTY_MESSAGE };
 export const CHAT_PAGE_SIZE = 100;
 export const GROUP_MEMBERS_MAX = 200;
-export const EMPTY_MESSAGE = 'Message must not be empty';
 export const GROUP_NAME_RULES = {
   required: 'Group name is required',
   min: 'Group name must be at least 3 characters',

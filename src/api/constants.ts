@@ -88,3 +88,21 @@ export const NOTIFICATION_SETTINGS = [
   { type: 'reactions', title: 'Reactions', description: 'Someone reacts to your post' },
   { type: 'comments', title: 'Comments', description: 'Someone comments on your post' },
 ] as const;
+
+// Limits and messages that forms and machines check before sending. Here, without zod, rather
+// than beside their schemas: a value import from a schema module brings zod into that page's
+// chunk (posts, chat and users re-export them for the server).
+
+export const POST_TEXT_MAX = 5000;
+export const COMMENT_MAX = 2000;
+export const ANSWER_MAX = 5000;
+export const EMPTY_POST = 'Post must not be empty';
+export const CHAT_MESSAGE_MAX = 5000;
+export const EMPTY_MESSAGE = 'Message must not be empty';
+/** The most members one socket watches at once (a page of people, search results, suggestions). */
+export const PRESENCE_WATCH_MAX = 200;
+/** Items a page of posts, questions, saved posts or media holds (pages.ts). */
+export const PAGE_SIZE = 10;
+
+/** `<createdAt>_<id>` of an item: the `cursor` (or `since`) that continues after it (pages.ts). */
+export const cursorOf = (item: { createdAt: string; _id: string }): string => `${item.createdAt}_${item._id}`;

@@ -10,10 +10,4 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
-/** Reads the server's message out of anything a failed call threw, or falls back. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const data = (error as { data?: unknown } | null)?.data;
-  const parsed = apiErrorSchema.safeParse(data);
-  if (parsed.success && parsed.data.message) return parsed.data.message;
-  return fallback;
-}
+// Read on the client by ./errorBody, without zod.

@@ -4,6 +4,7 @@ export * from './client';
 export * from './config';
 export * from './constants';
 export * from './errors';
+export * from './errorBody';
 export * from './paths';
 export * from './socket';
 export * from './follows';

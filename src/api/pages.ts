@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { cursorOf, PAGE_SIZE } from './constants';
 
 /**
  * Paging, shared by every list of posts, questions, saved posts and media.
  * `/{page}` numbers are the spec's (OFFSET, with a total); `?cursor=` and `?since=` walk the
  * (createdAt, id) index instead and stay exact while new items arrive.
  */
-export const PAGE_SIZE = 10;
+export { PAGE_SIZE };
 
 /** The spec's page numbers start at 1. */
 export const pageNumberSchema = z.coerce
@@ -33,7 +34,7 @@ export const cursorSchema = z
     return { createdAt: match[1], id: (match[2] ?? '').toLowerCase() };
   });
 
-export const cursorOf = (item: { createdAt: string; _id: string }): string => `${item.createdAt}_${item._id}`;
+export { cursorOf };
 
 /**
  * `cursor`: items older than it, newest first (scrolling down).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEELINGS, POST_BG_COLORS, PRIVACY_LEVELS, REACTION_TYPES } from './constants';
+import { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, PRIVACY_LEVELS, REACTION_TYPES } from './constants';
 import { nextCursorSchema } from './pages';
 import { feedReasonSchema } from './reasons';
 import { chosenTopicsSchema, topicSchema } from './topics';
@@ -9,12 +9,9 @@ import { chosenTopicsSchema, topicSchema } from './topics';
  * the Post API (spec section 7), defined once for client and server. docs/api.md explains them.
  */
 
-export const POST_TEXT_MAX = 5000;
-export const COMMENT_MAX = 2000;
-export const ANSWER_MAX = 5000;
+export { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, POST_TEXT_MAX };
 export const IMAGE_ALT_MAX = 1000;
 export const GIF_URL_MAX = 2048;
-export const EMPTY_POST = 'Post must not be empty';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An entity id (UUIDv7 as the server makes them); anything else is refused with a clear message. */

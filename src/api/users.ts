@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, userSchema } from './auth';
-import { INTEREST_TOPICS, NOTIFICATION_SETTINGS } from './constants';
+import { INTEREST_TOPICS, NOTIFICATION_SETTINGS, PRESENCE_WATCH_MAX } from './constants';
 import { userSummarySchema } from './follows';
 import { MODERATION_STATUSES, REPORT_DETAILS_MAX } from './moderation';
 import { idSchema } from './posts';
@@ -281,8 +281,7 @@ export type BanStatus = z.infer<typeof banStatusSchema>;
 export const onlineUsersSchema = z.object({ userIds: z.array(z.string()) });
 export type OnlineUsers = z.infer<typeof onlineUsersSchema>;
 
-/** The most members one socket watches at once (a page of people, search results, suggestions). */
-export const PRESENCE_WATCH_MAX = 200;
+export { PRESENCE_WATCH_MAX };
 
 /**
  * `watch presence` (client to server): the members whose presence this socket wants, replacing

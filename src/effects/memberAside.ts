@@ -4,7 +4,7 @@ import type { Group } from '../api/groups';
 import { paths } from '../api/paths';
 import { memberAsideMachine } from '../machines/memberAside.machine';
 import { api as defaultApi } from './api';
-import { livePeopleActor } from './people';
+import { livePeopleActor } from './livePeople';
 import { streamsBus, type Bus } from './socket';
 
 /** The member pages' right column with its real effects: the people and groups APIs, follow changes from the bus. */

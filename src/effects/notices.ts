@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import { arrivalText } from '../api/notifications';
+import { arrivalText } from '../api/notificationWords';
 import { serverEvents, type NotificationPayload } from '../api/socket';
 import { CHAT_HREF, INBOX_ROUTE } from '../machines/routes';
 import type { ToastRequest } from '../machines/toastRequest';

@@ -6,7 +6,7 @@ import type { BasicInfo, ChangePasswordBody, NotificationType, PersonalizeBody, 
 import { blockedMembersMachine, type BlockedMembersEvent } from '../machines/blockedMembers.machine';
 import { memberByNameMachine } from '../machines/memberByName.machine';
 import { notificationSettingsMachine } from '../machines/notificationSettings.machine';
-import { peopleMachine, type PeopleEvent } from '../machines/people.machine';
+import { peopleMachine } from '../machines/people.machine';
 import { personalizeMachine } from '../machines/personalize.machine';
 import { profileMachine, type PeoplePageInput } from '../machines/profile.machine';
 import { profileHobbiesMachine } from '../machines/profileHobbies.machine';
@@ -16,30 +16,10 @@ import { profileReportMachine } from '../machines/profileReport.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
 import { watchPresence } from './presence';
+import { livePeopleActor, peopleEventOf } from './livePeople';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
-/** Bus messages as events of the people machine. */
-export function peopleEventOf(message: BusMessage): PeopleEvent | null {
-  switch (message.event) {
-    case 'reconnected':
-      return { type: 'people.reconnected' };
-    case 'following':
-      return { type: 'people.following', userId: message.userId, following: message.following };
-    case serverEvents.userOnline:
-      return { type: 'people.presence', userId: message.payload.userId, online: message.payload.online };
-    default:
-      return null;
-  }
-}
-
-export const livePeopleActor = (bus: Bus) =>
-  fromCallback<EventObject>(({ sendBack }) =>
-    bus.subscribe((message) => {
-      const event = peopleEventOf(message);
-      if (event) sendBack(event);
-    }),
-  );
-
+export { livePeopleActor, peopleEventOf };
 
 /**
  * Bus messages as events of the blocked members list. The server tells every tab of the member

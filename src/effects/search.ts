@@ -8,15 +8,10 @@ import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './auth';
 import { readAsDataUrl } from './composer';
 import { streamsBus, type Bus, type BusMessage } from './socket';
+import { searchHref } from '../machines/routes';
 
-/** The search page's address for a query and tab (`tab` only when not the first one). */
-export function searchHref(query: string, tab: SearchKind = 'posts'): string {
-  const params = new URLSearchParams();
-  if (query) params.set('q', query);
-  if (tab !== 'posts') params.set('tab', tab);
-  const text = params.toString();
-  return `/app/social/search${text ? `?${text}` : ''}`;
-}
+export { searchHref };
+
 
 /** Bus messages as search events: follow and block changes, and changes to posts that may be listed. */
 export function searchEventOf(message: BusMessage): SearchEvent | null {

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
 import type { ReactionType } from '../api/constants';
 import type { ReportPostBody } from '../api/moderation';
-import { PAGE_SIZE } from '../api/pages';
+import { PAGE_SIZE } from '../api/constants';
 import type { Post } from '../api/posts';
 import { serverEvents } from '../api/socket';
 import { answersMachine, type AnswersEvent } from '../machines/answers.machine';

@@ -1,7 +1,7 @@
 import { produce } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { Answer, AnswerResponse, Post, PostResponse, QuestionDetail } from '../api/posts';
-import { ANSWER_MAX } from '../api/posts';
+import { ANSWER_MAX } from '../api/constants';
 import type { Commenter } from './comments.machine';
 import { clientIdOf, randomClientSeed } from './clientIds';
 import { failureText } from './failure';

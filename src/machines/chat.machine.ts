@@ -1,6 +1,7 @@
 import { produce, type Draft } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, type ChatListItem, type ChatMessage, type GroupChat, type MessageDeleted, type GroupRead, type MessageRead, type MessagesPage } from '../api/chat';
+import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE } from '../api/constants';
+import type { ChatListItem, ChatMessage, GroupChat, MessageDeleted, GroupRead, MessageRead, MessagesPage } from '../api/chat';
 import type { ReactionType } from '../api/constants';
 import { gifUrlSchema } from '../api/posts';
 import { clientIdOf } from './clientIds';
@@ -153,9 +154,6 @@ export function draftError(draft: MessageDraft): string | null {
   return body === '' && gif === '' && image === '' ? EMPTY_MESSAGE : null;
 }
 
-/** The chat route for a conversation (spec section 2: username, id, isGroup; a group's name goes in username). */
-export const conversationHref = (peer: (ChatMember & { isGroup?: boolean }) | null) =>
-  peer ? `${CHAT_HREF}?${new URLSearchParams({ username: peer.username, id: peer.id, isGroup: String(peer.isGroup ?? false) })}` : CHAT_HREF;
 export const groupPeer = (group: GroupChat): ChatPeer => ({ id: group._id, username: group.name, isGroup: true });
 
 /** Whether the member is an accepted member of a group chat. */

@@ -1,7 +1,7 @@
 import { produce } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { Comment, CommentDeleted, CommentResponse, CommentsList } from '../api/posts';
-import { COMMENT_MAX } from '../api/posts';
+import { COMMENT_MAX } from '../api/constants';
 import { clientIdOf, randomClientSeed } from './clientIds';
 import { failureText } from './failure';
 import { retriesSend, sendRetryDelay } from './sendRetry';

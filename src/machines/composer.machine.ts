@@ -1,10 +1,9 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { produce } from 'immer';
-import { FEELINGS, POST_BG_COLORS, PRIVACY_LEVELS } from '../api/constants';
-import {
-  EMPTY_POST, POST_TEXT_MAX,
-  type CreateImagePostBody, type CreatePostBody, type CreateQuestionBody, type CreateVideoPostBody, type Feeling,
-  type Post, type Privacy, type UpdateImagePostBody, type UpdatePostBody, type UpdateVideoPostBody,
+import { EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, PRIVACY_LEVELS } from '../api/constants';
+import type {
+  CreateImagePostBody, CreatePostBody, CreateQuestionBody, CreateVideoPostBody, Feeling,
+  Post, Privacy, UpdateImagePostBody, UpdatePostBody, UpdateVideoPostBody,
 } from '../api/posts';
 import type { CreateGroupPostBody } from '../api/groups';
 import { CHOSEN_TOPICS_MAX, type Topic } from '../api/topics';

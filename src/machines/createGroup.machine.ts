@@ -4,6 +4,7 @@ import { GROUP_CATEGORIES } from '../api/constants';
 import { GROUP_MESSAGES, groupNameSchema, type CreateGroupBody, type GroupPrivacy } from '../api/groups';
 import { failureText } from './failure';
 import { groupChatSearchMachine, type FoundUser, type MemberSearchActorRef } from './groupChatSearch.machine';
+import { groupHref } from './routes';
 import type { ToastRequest } from './toastRequest';
 
 export { INVITE_SEARCH_DELAY_MS, type FoundUser } from './groupChatSearch.machine';
@@ -76,7 +77,6 @@ export const CREATE_FAILED = 'Failed to create group';
 export const CREATED = 'Group created successfully!';
 export const REDIRECT_DELAY_MS = 200;
 export const GROUPS_HREF = '/app/social/groups';
-export const groupHref = (id: string) => `/app/social/group/${encodeURIComponent(id)}`;
 
 /** The first message of the group name rules, or null when the name is valid. */
 export function nameError(name: string): string | null {

@@ -1,4 +1,4 @@
-import { apiErrorSchema, errorMessage } from '../api/errors';
+import { apiErrorOf, errorMessage } from '../api/errorBody';
 import { failedOnNetwork } from './sendRetry';
 
 /**
@@ -6,8 +6,8 @@ import { failedOnNetwork } from './sendRetry';
  * `{message, statusCode}` body on `error.data` and the HTTP status on `error.statusCode`.
  */
 export function failureStatus(error: unknown): number | null {
-  const parsed = apiErrorSchema.safeParse((error as { data?: unknown } | null)?.data);
-  if (parsed.success) return parsed.data.statusCode;
+  const body = apiErrorOf(error);
+  if (body) return body.statusCode;
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' ? status : null;
 }

@@ -1,7 +1,8 @@
 import { produce } from 'immer';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CreateGroupChatBody, GroupChat } from '../api/chat';
-import { conversationHref, groupPeer, type ChatMember } from './chat.machine';
+import { groupPeer, type ChatMember } from './chat.machine';
+import { conversationHref } from './routes';
 import { nameError, type FoundUser } from './createGroup.machine';
 import { failureText } from './failure';
 import { groupChatSearchMachine } from './groupChatSearch.machine';

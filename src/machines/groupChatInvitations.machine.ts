@@ -1,7 +1,8 @@
 import { produce } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { GroupChat } from '../api/chat';
-import { conversationHref, groupPeer, type ChatMember } from './chat.machine';
+import { groupPeer, type ChatMember } from './chat.machine';
+import { conversationHref } from './routes';
 import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
 

@@ -1,6 +1,7 @@
 import { produce } from 'immer';
 import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { PRESENCE_WATCH_MAX, type OnlineUsers, type PeoplePage, type Person, type SearchResults, type Suggestions, type WatchPresence } from '../api/users';
+import { PRESENCE_WATCH_MAX } from '../api/constants';
+import type { OnlineUsers, PeoplePage, Person, SearchResults, Suggestions, WatchPresence } from '../api/users';
 import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
 

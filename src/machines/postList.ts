@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import type { ReactionType } from '../api/constants';
-import { cursorOf } from '../api/pages';
+import { cursorOf } from '../api/constants';
 import type { Post, ReactionCounts } from '../api/posts';
 
 /**

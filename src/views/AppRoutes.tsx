@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import AuthPage from './pages/AuthPage';
 import { PageSpinner } from './components/PageSpinner';
 
-// Only the sign-in page comes with the first load; every other route loads on demand, so the
-// page most visitors open first stays small.
+// Every route is a chunk of its own, fetched when it is opened: the entry holds the app actor and
+// this switch, so neither the sign-in page (react-aria's tabs and fields, the auth forms) weighs
+// on a member's streams nor the member area on the sign-in page.
+const AuthPage = lazy(() => import('./pages/AuthPage'));
 const MemberArea = lazy(() => import('./MemberArea'));
 const AdminArea = lazy(() => import('./AdminArea'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));

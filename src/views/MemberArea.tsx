@@ -1,9 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { MemberGuard } from './guards/MemberGuard';
 import { MemberLayout } from './layouts/MemberLayout';
 import { ComposerProvider } from './composer/ComposerProvider';
+import { PageSpinner } from './components/PageSpinner';
 import { SectionPlaceholder } from './pages/member/SectionPlaceholder';
-import NotFoundPage from './pages/NotFoundPage';
 import StreamsPage from './pages/member/StreamsPage';
 import QuestionsPage from './pages/member/QuestionsPage';
 import QuestionPage from './pages/member/QuestionPage';
@@ -11,15 +12,20 @@ import PostPage from './pages/member/PostPage';
 import SavePage from './pages/member/SavePage';
 import PhotosPage from './pages/member/PhotosPage';
 import VideosPage from './pages/member/VideosPage';
-import PeoplePage from './people/PeoplePage';
-import ProfilePage from './people/ProfilePage';
-import SettingsPage from './people/SettingsPage';
-import ChatPage from './pages/member/ChatPage';
-import CreateGroupPage from './groups/CreateGroupPage';
-import GroupsPage from './groups/GroupsPage';
-import GroupPage from './groups/GroupPage';
-import NotificationsPage from './notifications/NotificationsPage';
-import SearchPage from './search/SearchPage';
+
+// The pages of posts (streams, questions, a post or question, saved, photos, videos) share most
+// of their code and come with the member area; the others are chunks of their own, fetched when
+// opened, so the streams (where members land) carry no chat, groups, people, search or settings.
+const PeoplePage = lazy(() => import('./people/PeoplePage'));
+const ProfilePage = lazy(() => import('./people/ProfilePage'));
+const SettingsPage = lazy(() => import('./people/SettingsPage'));
+const ChatPage = lazy(() => import('./pages/member/ChatPage'));
+const CreateGroupPage = lazy(() => import('./groups/CreateGroupPage'));
+const GroupsPage = lazy(() => import('./groups/GroupsPage'));
+const GroupPage = lazy(() => import('./groups/GroupPage'));
+const NotificationsPage = lazy(() => import('./notifications/NotificationsPage'));
+const SearchPage = lazy(() => import('./search/SearchPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** /app/social: the guarded member layout and its child routes (spec section 2). */
 export default function MemberArea() {
@@ -28,29 +34,32 @@ export default function MemberArea() {
       {/* One composer for the whole area; each page passes its own callbacks when it opens it. */}
       <ComposerProvider>
         <MemberLayout>
-          <Switch>
-            <Route path="/">
-              <Redirect to="/streams" replace />
-            </Route>
-            <Route path="/streams" component={StreamsPage} />
-            <Route path="/questions" component={QuestionsPage} />
-            <Route path="/question/:questionId">{(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}</Route>
-            <Route path="/search">{() => <SearchPage />}</Route>
-            <Route path="/save" component={SavePage} />
-            <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
-            <Route path="/chat/messages" component={ChatPage} />
-            <Route path="/people" component={PeoplePage} />
-            <Route path="/photos" component={PhotosPage} />
-            <Route path="/videos" component={VideosPage} />
-            <Route path="/notifications">{() => <NotificationsPage />}</Route>
-            <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
-            <Route path="/groups">{() => <GroupsPage />}</Route>
-            <Route path="/create-group" component={CreateGroupPage} />
-            <Route path="/profile/:username">{(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}</Route>
-            <Route path="/profile">{() => <SectionPlaceholder section="Profile" />}</Route>
-            <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>
-            <Route component={NotFoundPage} />
-          </Switch>
+          {/* Inside the layout: while a page's chunk loads, the header and navigation stay. */}
+          <Suspense fallback={<PageSpinner />}>
+            <Switch>
+              <Route path="/">
+                <Redirect to="/streams" replace />
+              </Route>
+              <Route path="/streams" component={StreamsPage} />
+              <Route path="/questions" component={QuestionsPage} />
+              <Route path="/question/:questionId">{(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}</Route>
+              <Route path="/search">{() => <SearchPage />}</Route>
+              <Route path="/save" component={SavePage} />
+              <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
+              <Route path="/chat/messages" component={ChatPage} />
+              <Route path="/people" component={PeoplePage} />
+              <Route path="/photos" component={PhotosPage} />
+              <Route path="/videos" component={VideosPage} />
+              <Route path="/notifications">{() => <NotificationsPage />}</Route>
+              <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
+              <Route path="/groups">{() => <GroupsPage />}</Route>
+              <Route path="/create-group" component={CreateGroupPage} />
+              <Route path="/profile/:username">{(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}</Route>
+              <Route path="/profile">{() => <SectionPlaceholder section="Profile" />}</Route>
+              <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
         </MemberLayout>
       </ComposerProvider>
     </MemberGuard>

@@ -5,15 +5,25 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = join(import.meta.dirname, '..', '..');
 
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }>;
+type Manifest = Record<string, { file: string; name?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }>;
 
 const gz = (dir: string, file: string) => gzipSync(readFileSync(join(dir, file))).length;
+/** As scripts/precompress.ts writes it (quality 11), so floors compare with what the server sends. */
+const br = (dir: string, file: string) =>
+  brotliCompressSync(readFileSync(join(dir, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+export interface FloorSize {
+  gzip: number;
+  brotli: number;
+  /** JavaScript files the floor's page loads. */
+  files: number;
+}
 
 /** The chunk and everything it statically imports, transitively. */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -23,7 +33,15 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
-async function buildFloor(name: string, code: string): Promise<number> {
+/** The manifest key of the chunk holding `src`: its own, or the codeSplitting group of vite.config.ts that took it in. */
+function chunkOf(manifest: Manifest, src: string, group: string): string {
+  const key = manifest[src] ? src : Object.keys(manifest).find((k) => manifest[k].name === group && !manifest[k].src);
+  if (!key) throw new Error(`no chunk holds ${src} (nor a group named ${group})`);
+  return key;
+}
+
+/** A page of `code` alone, built with the same toolchain: the JavaScript it loads, compressed. */
+export async function buildFloor(name: string, code: string): Promise<FloorSize> {
   // Inside the project so bare imports resolve from its node_modules.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   const dir = mkdtempSync(join(root, 'node_modules', '.cache', `stoa-floor-${name}-`));
@@ -39,10 +57,57 @@ async function buildFloor(name: string, code: string): Promise<number> {
   });
   const manifest = JSON.parse(readFileSync(join(dir, 'dist', '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
-  const size = [...closure(manifest, entry)].reduce((sum, k) => sum + gz(join(dir, 'dist'), manifest[k].file), 0);
+  const files = [...closure(manifest, entry)].map((k) => manifest[k].file);
+  const size = {
+    gzip: files.reduce((sum, file) => sum + gz(join(dir, 'dist'), file), 0),
+    brotli: files.reduce((sum, file) => sum + br(join(dir, 'dist'), file), 0),
+    files: files.length,
+  };
   rmSync(dir, { recursive: true, force: true });
   return size;
 }
+
+/** Pages of libraries alone: what any client built on them loads before a line of Stoa. */
+export const FLOORS = {
+  react: `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<p>hello</p>);`,
+  libs: [
+    `import { createRoot } from 'react-dom/client';`,
+    `import { createActor, createMachine } from 'xstate';`,
+    `import { useSelector } from '@xstate/react';`,
+    `import { Route } from 'wouter';`,
+    `import { io } from 'socket.io-client';`,
+    `import { ofetch } from 'ofetch';`,
+    `const a = createActor(createMachine({})).start();`,
+    `function App() { const v = useSelector(a, (s) => s.value); return <Route path="/">{String(v)}{String(io)}{String(ofetch)}</Route>; }`,
+    `createRoot(document.getElementById('root')!).render(<App />);`,
+  ].join('\n'),
+  /** What every route's shell needs: React, the actor runtime, its React binding, the router, the HTTP client and immer. */
+  shell: [
+    `import { createRoot } from 'react-dom/client';`,
+    `import { createActor, createMachine } from 'xstate';`,
+    `import { useSelector } from '@xstate/react';`,
+    `import { Route } from 'wouter';`,
+    `import { ofetch } from 'ofetch';`,
+    `import { produce } from 'immer';`,
+    `const a = createActor(createMachine({})).start();`,
+    `function App() { const v = useSelector(a, (s) => s.value); return <Route path="/">{String(v)}{String(ofetch)}{String(produce)}</Route>; }`,
+    `createRoot(document.getElementById('root')!).render(<App />);`,
+  ].join('\n'),
+  /** The shell plus the react-aria widgets the sign-in page shows (tabs, text fields, a checkbox, buttons). */
+  signInWidgets: [
+    `import { createRoot } from 'react-dom/client';`,
+    `import { createActor, createMachine } from 'xstate';`,
+    `import { useSelector } from '@xstate/react';`,
+    `import { Route } from 'wouter';`,
+    `import { ofetch } from 'ofetch';`,
+    `import { produce } from 'immer';`,
+    `import { Button, Checkbox, FieldError, Input, Label, Tab, TabList, TabPanel, Tabs, Text, TextField } from 'react-aria-components';`,
+    `const a = createActor(createMachine({})).start();`,
+    `function Form() { return <TextField><Label>l</Label><Input /><Text slot="description">d</Text><FieldError>e</FieldError></TextField>; }`,
+    `function App() { const v = useSelector(a, (s) => s.value); return <Route path="/"><Tabs><TabList><Tab id="a">{String(v)}</Tab></TabList><TabPanel id="a"><Form /><Checkbox>c</Checkbox><Button>{String(ofetch)}{String(produce)}</Button></TabPanel></Tabs></Route>; }`,
+    `createRoot(document.getElementById('root')!).render(<App />);`,
+  ].join('\n'),
+};
 
 export async function measureBundle() {
   await build({ root, logLevel: 'silent' });
@@ -51,26 +116,11 @@ export async function measureBundle() {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
   const initial = closure(manifest, entry);
   const sum = (keys: Iterable<string>) => [...keys].reduce((s, k) => s + gz(dist, manifest[k].file), 0);
-  const memberKey = Object.keys(manifest).find((k) => k.endsWith('src/views/MemberArea.tsx'))!;
-  const member = closure(manifest, memberKey, new Set(initial));
+  // Both routes are loaded on demand: the entry, then the chunk that holds the route's module.
+  const signIn = closure(manifest, chunkOf(manifest, 'src/views/pages/AuthPage.tsx', 'auth'), new Set(initial));
+  const member = closure(manifest, chunkOf(manifest, 'src/views/MemberArea.tsx', 'member'), new Set(initial));
 
-  const reactFloor = await buildFloor(
-    'react',
-    `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<p>hello</p>);`,
-  );
-  const libsFloor = await buildFloor(
-    'libs',
-    [
-      `import { createRoot } from 'react-dom/client';`,
-      `import { createActor, createMachine } from 'xstate';`,
-      `import { useSelector } from '@xstate/react';`,
-      `import { Route } from 'wouter';`,
-      `import { io } from 'socket.io-client';`,
-      `import { ofetch } from 'ofetch';`,
-      `const a = createActor(createMachine({})).start();`,
-      `function App() { const v = useSelector(a, (s) => s.value); return <Route path="/">{String(v)}{String(io)}{String(ofetch)}</Route>; }`,
-      `createRoot(document.getElementById('root')!).render(<App />);`,
-    ].join('\n'),
-  );
-  return { signIn: sum(initial), member: sum(member), reactFloor, libsFloor };
+  const reactFloor = (await buildFloor('react', FLOORS.react)).gzip;
+  const libsFloor = (await buildFloor('libs', FLOORS.libs)).gzip;
+  return { signIn: sum(signIn), member: sum(member), reactFloor, libsFloor };
 }

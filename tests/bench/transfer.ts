@@ -5,6 +5,9 @@
  * and its paint metrics from Chromium's performance timeline: First Contentful Paint, Largest
  * Contentful Paint and Total Blocking Time (long tasks over 50 ms until the page is quiet).
  * Goals (issue 15): sign-in at most 110 KB, streams at most 180 KB.
+ * Beside them, floors built in the same run with the same toolchain (tests/bench/bundle.ts): the
+ * brotli JavaScript of React alone, of the libraries every route's shell needs, and of those plus
+ * the react-aria widgets the sign-in page shows, to compare with the routes' script bodies.
  */
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../../server/config';
@@ -13,14 +16,19 @@ import { createAdmin } from '../../server/modules/auth/createAdmin';
 import { API_BASE } from '../../src/api/paths';
 import { STORAGE_KEYS } from '../../src/api/constants';
 import { startApp, type RunningApp } from '../e2e/support/app';
+import { buildFloor, FLOORS } from './bundle';
 import { launchBrowser, openContext, storeBeforeLoad } from '../e2e/support/browser';
 
 export const TRANSFER_GOALS_KB: Record<string, number> = { 'sign-in': 110, streams: 180 };
+/** The floor each goal is read against (an index into measureFloors' list). */
+const FLOOR_OF_ROUTE: Record<string, number> = { 'sign-in': 2, streams: 1 };
 
 export interface RouteWeight {
   route: string;
   path: string;
   scriptKb: number;
+  /** The scripts' bodies alone (brotli as sent), without the response headers. */
+  scriptBodyKb: number;
   styleKb: number;
   totalKb: number;
   requests: number;
@@ -41,9 +49,11 @@ async function weigh(browser: Browser, app: RunningApp, route: string, path: str
   if (token) await storeBeforeLoad(context, { [STORAGE_KEYS.authToken]: token });
   await context.addInitScript(OBSERVE);
   const page = await context.newPage();
-  const finished: Promise<{ type: string; bytes: number }>[] = [];
+  const finished: Promise<{ type: string; bytes: number; body: number }>[] = [];
   page.on('requestfinished', (request) => {
-    finished.push(request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize })));
+    finished.push(
+      request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, body: sizes.responseBodySize })),
+    );
   });
   await page.goto(path, { waitUntil: 'load' });
   await ready(page);
@@ -58,14 +68,42 @@ async function weigh(browser: Browser, app: RunningApp, route: string, path: str
   await context.close();
   const kb = (types: string[]) => responses.filter((r) => types.includes(r.type)).reduce((sum, r) => sum + r.bytes, 0) / 1024;
   const scriptKb = kb(['script']);
+  const scriptBodyKb = responses.filter((r) => r.type === 'script').reduce((sum, r) => sum + r.body, 0) / 1024;
   const styleKb = kb(['stylesheet']);
   return {
-    route, path, scriptKb, styleKb, totalKb: kb(['script', 'stylesheet', 'document', 'font', 'image', 'fetch', 'xhr']), requests: responses.length,
+    route, path, scriptKb, scriptBodyKb, styleKb, totalKb: kb(['script', 'stylesheet', 'document', 'font', 'image', 'fetch', 'xhr']), requests: responses.length,
     fcpMs: metrics.fcp, lcpMs: metrics.lcp, tbtMs: metrics.tbt,
   };
 }
 
-export async function measureTransfer(): Promise<RouteWeight[]> {
+export interface Floor {
+  name: string;
+  /** Brotli JavaScript (quality 11, as the build pre-compresses it). */
+  scriptKb: number;
+  files: number;
+}
+
+export interface TransferResult {
+  routes: RouteWeight[];
+  floors: Floor[];
+}
+
+async function measureFloors(): Promise<Floor[]> {
+  const floors: [string, string][] = [
+    ['React 19 alone', FLOORS.react],
+    ['shell libraries: React, xstate, @xstate/react, wouter, ofetch, immer', FLOORS.shell],
+    ['shell libraries + the sign-in page\'s react-aria widgets', FLOORS.signInWidgets],
+  ];
+  const sizes: Floor[] = [];
+  for (const [name, code] of floors) {
+    const size = await buildFloor(name.split(' ')[0].toLowerCase(), code);
+    sizes.push({ name, scriptKb: size.brotli / 1024, files: size.files });
+  }
+  return sizes;
+}
+
+export async function measureTransfer(): Promise<TransferResult> {
+  const floors = await measureFloors();
   const app = await startApp();
   const browser = await launchBrowser();
   try {
@@ -84,28 +122,44 @@ export async function measureTransfer(): Promise<RouteWeight[]> {
     });
     if (!adminSignIn.ok) throw new Error(`admin sign-in: ${adminSignIn.status} ${await adminSignIn.text()}`);
     const admin = ((await adminSignIn.json()) as { token: string }).token;
-    return [
+    const routes = [
       await weigh(browser, app, 'sign-in', '/', (page) => page.getByRole('button', { name: /sign in/i }).first().waitFor()),
       await weigh(browser, app, 'streams', '/app/social/streams', (page) => page.getByRole('heading', { name: 'Streams' }).waitFor(), member),
       await weigh(browser, app, 'chat', '/app/social/chat/messages', (page) => page.locator('main').first().waitFor(), member),
       await weigh(browser, app, 'admin', '/admin', (page) => page.locator('main').first().waitFor(), admin),
     ];
+    return { routes, floors };
   } finally {
     await browser.close();
     await app.stop();
   }
 }
 
-export function printTransfer(rows: RouteWeight[]): void {
+export function printTransfer({ routes: rows, floors }: TransferResult): void {
   const kb = (n: number) => `${n.toFixed(1)} KB`;
   const ms = (n: number) => `${Math.round(n)} ms`;
   console.log('client weight as Chromium receives it (375 x 667, npm start, pre-compressed)');
-  console.table(Object.fromEntries(rows.map((r) => [r.route, { path: r.path, scripts: kb(r.scriptKb), styles: kb(r.styleKb), 'all bytes': kb(r.totalKb), requests: r.requests, FCP: ms(r.fcpMs), LCP: ms(r.lcpMs), TBT: ms(r.tbtMs) }])));
+  console.table(
+    Object.fromEntries(
+      rows.map((r) => [
+        r.route,
+        { path: r.path, scripts: kb(r.scriptKb), 'script bodies': kb(r.scriptBodyKb), styles: kb(r.styleKb), 'all bytes': kb(r.totalKb), requests: r.requests, FCP: ms(r.fcpMs), LCP: ms(r.lcpMs), TBT: ms(r.tbtMs) },
+      ]),
+    ),
+  );
+  console.log('floors: the brotli JavaScript of libraries alone, built in this run (compare with "script bodies")');
+  console.table(Object.fromEntries(floors.map((f) => [f.name, { scripts: kb(f.scriptKb), files: f.files }])));
   for (const [route, goal] of Object.entries(TRANSFER_GOALS_KB)) {
     const row = rows.find((r) => r.route === route);
     if (!row) continue;
     const sent = row.scriptKb + row.styleKb;
     console.log(`${route}: scripts + styles ${kb(sent)} against the goal ${goal} KB: ${sent <= goal ? 'met' : 'NOT met'}`);
+    const floor = floors[FLOOR_OF_ROUTE[route] ?? -1];
+    if (floor) {
+      console.log(
+        `  its floor (${floor.name}): ${kb(floor.scriptKb)} of script bodies + ${kb(row.styleKb)} of styles; the route's own script bodies above it: ${kb(row.scriptBodyKb - floor.scriptKb)}, response headers: ${kb(row.scriptKb - row.scriptBodyKb)}`,
+      );
+    }
   }
 }
 

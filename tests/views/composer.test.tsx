@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { AnyActorRef } from 'xstate';
@@ -57,6 +57,13 @@ function setup(post: Post = textPost) {
 }
 
 const dialog = () => screen.getByRole('dialog');
+
+/** Presses a page button that opens the composer; its modal's chunk loads on the first open (React.lazy), then the dialog shows. */
+async function openWith(user: UserEvent, name: string) {
+  await user.click(screen.getByRole('button', { name }));
+  // The first load transforms the modal's modules, which can take seconds in the test runner.
+  await waitFor(() => expect(document.querySelector('[role="dialog"], [role="alertdialog"]')).not.toBeNull(), { timeout: 10_000 });
+}
 const textArea = () => screen.getByRole('textbox', { name: /What's on your mind\?|What's your question\?/ });
 
 async function typeText(user: UserEvent, value: string) {
@@ -77,7 +84,7 @@ describe('composer view', () => {
   it('creates a post: text, feeling, privacy, background; submitting, failure keeps the draft, success closes and resets', async () => {
     const t = setup();
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    await openWith(t.user, 'New post');
     expect(within(dialog()).getByRole('heading', { name: 'Create post' })).toBeTruthy();
     expect(dialog().getAttribute('aria-labelledby')).toBeTruthy();
     screen.getByText('0 / 5000 characters');
@@ -147,7 +154,7 @@ describe('composer view', () => {
   it('posts into a group: titled with the group, no privacy choice, and a member is told their post waits for a group admin', async () => {
     const t = setup();
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'New group post' }));
+    await openWith(t.user, 'New group post');
     within(dialog()).getByRole('heading', { name: 'Post in Harbour walkers' });
     expect(within(dialog()).queryByRole('button', { name: /Who can see/ })).toBeNull();
     expect(screen.queryByText('anyone on the product')).toBeNull();
@@ -162,7 +169,7 @@ describe('composer view', () => {
     expect(t.onPublished).toHaveBeenCalledWith(groupPendingPublished);
     expect(t.toasts().at(-1)).toMatchObject({ type: 'success', description: 'Your post is waiting for a group admin' });
     // The next post is an ordinary one again.
-    await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    await openWith(t.user, 'New post');
     within(dialog()).getByRole('heading', { name: 'Create post' });
     within(dialog()).getByRole('button', { name: /Who can see this\?/ });
   });
@@ -170,7 +177,7 @@ describe('composer view', () => {
   it('refuses an empty post on this side', async () => {
     const t = setup();
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    await openWith(t.user, 'New post');
     await t.user.click(screen.getByRole('button', { name: 'Post' }));
     expect(within(dialog()).getByRole('alert').textContent).toContain('Post must not be empty');
     expect(t.pendingInput('publish')).toBeUndefined();
@@ -179,7 +186,7 @@ describe('composer view', () => {
   it('attaches a gif: non-https refused, https previewed; the background goes', async () => {
     const t = setup();
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    await openWith(t.user, 'New post');
     await t.user.click(screen.getByRole('button', { name: 'GIF' }));
     expect(selectModalState(t.composer().getSnapshot() as never).gifModalIsOpen).toBe(true);
     const field = screen.getByRole('textbox', { name: 'GIF URL' });
@@ -205,7 +212,7 @@ describe('composer view', () => {
   it('attaches an image from the file picker with alt text, and sends it as an image post', async () => {
     const t = setup();
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    await openWith(t.user, 'New post');
     await t.user.click(screen.getByRole('button', { name: 'Image' }));
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await t.user.upload(input, new File(['x'], 'cat.bmp', { type: 'image/bmp' }));
@@ -237,7 +244,7 @@ describe('composer view', () => {
   it('asks a question: text and privacy only', async () => {
     const t = setup();
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'New question' }));
+    await openWith(t.user, 'New question');
     within(dialog()).getByRole('heading', { name: 'Ask a question' });
     expect(screen.queryByRole('group', { name: 'Add to your post' })).toBeNull();
     expect(screen.queryByRole('radiogroup', { name: 'Background' })).toBeNull();
@@ -258,7 +265,7 @@ describe('composer view', () => {
   it('edits a post: prefilled, PUT with only what the form holds, onPublished with the updated post', async () => {
     const t = setup(imagePost);
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'Edit it' }));
+    await openWith(t.user, 'Edit it');
     within(dialog()).getByRole('heading', { name: 'Edit post' });
     expect((textArea() as HTMLTextAreaElement).value).toBe('My cat');
     expect((screen.getByRole('textbox', { name: 'Alt text' }) as HTMLInputElement).value).toBe('A grey cat asleep');
@@ -349,7 +356,7 @@ describe('composer view', () => {
   it('edits a question with its own title and fields', async () => {
     const t = setup(question);
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'Edit it' }));
+    await openWith(t.user, 'Edit it');
     within(dialog()).getByRole('heading', { name: 'Edit question' });
     expect((textArea() as HTMLTextAreaElement).value).toBe(question.post);
     expect(screen.queryByRole('group', { name: 'Add to your post' })).toBeNull();
@@ -358,7 +365,7 @@ describe('composer view', () => {
   it('closes with Escape and resets; Escape in a panel only goes back', async () => {
     const t = setup();
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    await openWith(t.user, 'New post');
     await typeText(t.user, 'Draft');
     await t.user.click(screen.getByRole('button', { name: 'Feeling' }));
     expect(document.activeElement?.textContent).toBe('How are you feeling?');
@@ -375,7 +382,7 @@ describe('composer view', () => {
   it('deletes a post after confirmation; a refusal shows the server message; Cancel keeps it', async () => {
     const t = setup();
     restore = t.h.restore;
-    await t.user.click(screen.getByRole('button', { name: 'Delete it' }));
+    await openWith(t.user, 'Delete it');
     const alert = screen.getByRole('alertdialog');
     within(alert).getByRole('heading', { name: 'Delete post?' });
     expect(selectModalState(t.composer().getSnapshot() as never)).toMatchObject({ deleteDialogIsOpen: true, deleteDialogType: 'post', data: textPost });
@@ -383,7 +390,7 @@ describe('composer view', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(t.composer().getSnapshot().matches('closed')).toBe(true);
 
-    await t.user.click(screen.getByRole('button', { name: 'Delete it' }));
+    await openWith(t.user, 'Delete it');
     await t.user.click(screen.getByRole('button', { name: 'Delete' }));
     screen.getByRole('button', { name: 'Deleting...' });
     expect(t.pendingInput('deletePost')).toEqual({ postId: textPost._id });
@@ -408,7 +415,7 @@ describe('composer view', () => {
       });
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     };
-    await t.user.click(screen.getByRole('button', { name: 'New post' }));
+    await openWith(t.user, 'New post');
     await audit();
     await t.user.click(within(dialog()).getByRole('button', { name: 'Topics' }));
     await t.user.click(screen.getByRole('button', { name: 'Science' }));
@@ -419,10 +426,10 @@ describe('composer view', () => {
     await audit();
     await t.user.keyboard('{Escape}');
     await t.user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await t.user.click(screen.getByRole('button', { name: 'Edit it' }));
+    await openWith(t.user, 'Edit it');
     await audit();
     await t.user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await t.user.click(screen.getByRole('button', { name: 'Delete it' }));
+    await openWith(t.user, 'Delete it');
     await audit();
   });
 });

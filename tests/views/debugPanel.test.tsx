@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { createJournal, parseJournal } from '../../src/effects/journal';
 import { navigationMachine } from '../../src/machines/navigation.machine';
-import { DebugPanel, debugRequested } from '../../src/views/components/DebugPanel';
+import { DebugPanel } from '../../src/views/components/DebugPanel';
+import { DebugPanelOnDemand } from '../../src/views/components/DebugPanelOnDemand';
+import { debugRequested } from '../../src/views/components/debugShortcut';
 
 afterEach(() => {
   cleanup();
@@ -41,6 +43,17 @@ describe('DebugPanel', () => {
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Clear journal' }));
     expect(within(panel).getByText('No events yet.')).toBeTruthy();
+    fireEvent.keyDown(window, { code: 'KeyJ', key: 'j', ctrlKey: true, altKey: true });
+    expect(screen.queryByRole('region', { name: 'Event journal' })).toBeNull();
+  });
+
+  it('is fetched on demand: nothing until Ctrl+Alt+J, then the panel opens and toggles itself', async () => {
+    render(<DebugPanelOnDemand />);
+    expect(screen.queryByRole('region', { name: 'Event journal' })).toBeNull();
+    fireEvent.keyDown(window, { code: 'KeyK', key: 'k', ctrlKey: true, altKey: true });
+    expect(screen.queryByRole('region', { name: 'Event journal' })).toBeNull();
+    fireEvent.keyDown(window, { code: 'KeyJ', key: 'j', ctrlKey: true, altKey: true });
+    expect(await screen.findByRole('region', { name: 'Event journal' })).toBeTruthy();
     fireEvent.keyDown(window, { code: 'KeyJ', key: 'j', ctrlKey: true, altKey: true });
     expect(screen.queryByRole('region', { name: 'Event journal' })).toBeNull();
   });

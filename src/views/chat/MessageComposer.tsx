@@ -1,7 +1,7 @@
 import { ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Dialog, DialogTrigger, FileTrigger, Popover } from 'react-aria-components';
-import { CHAT_MESSAGE_MAX } from '../../api/chat';
+import { CHAT_MESSAGE_MAX } from '../../api/constants';
 import { readDataUrl } from '../../effects/groups';
 import { draftError, NOT_AN_IMAGE, type ChatActorRef } from '../../machines/chat.machine';
 import { Button } from '../components/Button';

@@ -1,14 +1,8 @@
 import { Download, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { downloadJournal, journal as appJournal, type Journal } from '../../effects/journal';
+import { debugRequested, isDebugShortcut } from './debugShortcut';
 import { IconButton } from './IconButton';
-
-/** Whether the panel opens at load: `?debug=1` in the address. */
-export const debugRequested = (search = globalThis.location?.search ?? '') => new URLSearchParams(search).get('debug') === '1';
-
-/** Ctrl+Alt+J (also with ⌘ on a Mac) toggles the panel. */
-export const isDebugShortcut = (event: KeyboardEvent) =>
-  (event.ctrlKey || event.metaKey) && event.altKey && event.code === 'KeyJ';
 
 const SHOWN = 40;
 
@@ -16,9 +10,10 @@ const SHOWN = 40;
  * The event journal's panel: the latest events as they are recorded, and an export of the
  * whole journal as JSON (the file `replayJournal` plays back). Opened with Ctrl+Alt+J or by
  * loading any page with ?debug=1. It shows only what the journal holds: secrets are redacted.
+ * The app loads it on demand (DebugPanelOnDemand): members never open it.
  */
-export function DebugPanel({ journal = appJournal }: { journal?: Journal }) {
-  const [open, setOpen] = useState(() => debugRequested());
+export function DebugPanel({ journal = appJournal, initiallyOpen = debugRequested() }: { journal?: Journal; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [, setVersion] = useState(0);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useMemo, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import { tokenize } from '../../api/richText';
-import { searchHref } from '../../effects/search';
+import { searchHref } from '../../machines/routes';
 
 /** A member's profile by name; the profile page finds the member from it. */
 export const profileHrefOf = (username: string) => `/app/social/profile/${encodeURIComponent(username)}`;

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { searchHref } from '../../effects/search';
+import { searchHref } from '../../machines/routes';
 
 /**
  * The header's search box. On narrow screens it is the bar the search toggle opens (navigation

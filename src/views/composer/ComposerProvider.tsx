@@ -1,13 +1,16 @@
 import { randomClientSeed } from '../../machines/clientIds';
-import { useActorRef } from '@xstate/react';
-import { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '../../api/posts';
 import { composerLogic, type ComposerLogic } from '../../effects/composer';
 import { journal } from '../../effects/journal';
 import { useApp } from '../AppContext';
 import { ComposerContext, type ComposerApi, type ComposerCallbacks, type ComposerRequest } from '../streams/ComposerContext';
-import { ComposerModal } from './ComposerModal';
-import { DeletePostDialog } from './DeletePostDialog';
+
+// The modal and the delete dialog (their pickers, panels and react-aria overlays) are fetched on
+// the first open: most visits to the streams never write a post.
+const ComposerModal = lazy(() => import('./ComposerModal').then((module) => ({ default: module.ComposerModal })));
+const DeletePostDialog = lazy(() => import('./DeletePostDialog').then((module) => ({ default: module.DeletePostDialog })));
 
 /** What the composer context offers: the feed's `openComposer`, and the author's delete action. */
 export interface ComposerControls extends ComposerApi {
@@ -36,6 +39,10 @@ export function ComposerProvider({ onPublished, onDeleted, logic, children }: Co
   const handlers = useRef({ onPublished, onDeleted });
   handlers.current = { onPublished, onDeleted };
   const perCall = useRef<ComposerCallbacks | undefined>(undefined);
+  // Mounted from the first open on, so a closing modal still plays its exit and a second open is instant.
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
 
   useEffect(() => {
     const published = actor.on('published', ({ post }) => {
@@ -81,8 +88,12 @@ export function ComposerProvider({ onPublished, onDeleted, logic, children }: Co
   return (
     <ComposerContext.Provider value={controls}>
       {children}
-      <ComposerModal actor={actor} />
-      <DeletePostDialog actor={actor} />
+      {used ? (
+        <Suspense fallback={null}>
+          <ComposerModal actor={actor} />
+          <DeletePostDialog actor={actor} />
+        </Suspense>
+      ) : null}
     </ComposerContext.Provider>
   );
 }

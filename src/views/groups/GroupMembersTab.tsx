@@ -5,7 +5,7 @@ import type { GroupMembership } from '../../api/groups';
 import { sameMembers, selectKnownMembers, selectLoadingMembers, type GroupActorRef } from '../../machines/group.machine';
 import { Button } from '../components/Button';
 import { Avatar } from '../components/Avatar';
-import { memberHref } from '../people/PeopleLogic';
+import { memberHref } from '../people/memberHref';
 import { EmptyState } from '../streams/PageParts';
 
 const adminsFirst = (a: GroupMembership, b: GroupMembership) => (a.role === b.role ? 0 : a.role === 'admin' ? -1 : 1);

@@ -17,6 +17,3 @@ export function usePeopleLogic(): PeopleLogic {
   return useMemo(() => provided ?? peopleLogic(app), [provided, app]);
 }
 
-/** A member's profile address (spec: /profile/<username>?id=<_id>). */
-export const memberHref = (person: { _id: string; username: string }) =>
-  `/profile/${encodeURIComponent(person.username)}?${new URLSearchParams({ id: person._id })}`;

@@ -7,7 +7,7 @@ import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { MessageLink } from '../chat/MessageLink';
 import { useStreamsLogic } from '../streams/StreamsLogic';
-import { memberHref } from './PeopleLogic';
+import { memberHref } from './memberHref';
 
 /** Follow / Unfollow through the author machine (optimistic; every list on screen follows). */
 export function FollowButton({ userId, username, following: confirmed }: { userId: string; username: string; following: boolean }) {

@@ -9,7 +9,7 @@ import { Button } from '../components/Button';
 import { LoadError } from '../components/LoadError';
 import { Skeleton } from '../components/Skeleton';
 import { EmptyState } from '../streams/PageParts';
-import { memberHref } from './PeopleLogic';
+import { memberHref } from './memberHref';
 
 type ListTab = 'replied' | 'followers' | 'following' | 'gallery';
 

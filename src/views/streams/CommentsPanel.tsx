@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Pencil, Send, Trash2 } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Form, TextArea, TextField } from 'react-aria-components';
-import { COMMENT_MAX } from '../../api/posts';
+import { COMMENT_MAX } from '../../api/constants';
 import { journal } from '../../effects/journal';
 import { TEMP_PREFIX, type Commenter } from '../../machines/comments.machine';
 import { Avatar } from '../components/Avatar';
