@@ -1,34 +1,10 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../src/api/client';
 import type { Post } from '../../src/api/posts';
-import { streamsLogic } from '../../src/effects/streams';
-import { createBus } from '../../src/effects/socket';
-import StreamsPage from '../../src/views/pages/member/StreamsPage';
-import { ComposerProvider } from '../../src/views/streams/ComposerContext';
-import { StreamsLogicProvider } from '../../src/views/streams/StreamsLogic';
-import { alice, auth } from '../fixtures/auth';
 import { post } from '../fixtures/streams';
-import { startTestApp, withApp } from './appHarness';
+import { renderStreamsPage } from './streamsPage';
 
-function renderStreams(posts: Post[]) {
-  const { app } = startTestApp();
-  app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-  // Whichever order the streams open in ("For you" or "Latest"), the same page.
-  const all = vi.fn(async () => ({ posts, totalPosts: posts.length, nextCursor: null }));
-  const forYou = vi.fn(async () => ({ posts, nextCursor: null }));
-  const api = { posts: { all, forYou } } as unknown as ApiClient;
-  const { ui } = withApp(
-    app,
-    '/streams',
-    <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
-      <ComposerProvider value={{ openComposer: vi.fn() }}>
-        <StreamsPage />
-      </ComposerProvider>
-    </StreamsLogicProvider>,
-  );
-  render(ui);
-}
+const renderStreams = (posts: Post[]) => renderStreamsPage(posts);
 
 const card = async (postId: string) => {
   await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));

@@ -1,17 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../src/api/client';
 import { REACTION_TYPES, type ReactionType } from '../../src/api/constants';
 import type { Post, Reaction } from '../../src/api/posts';
-import { createBus } from '../../src/effects/socket';
-import { streamsLogic } from '../../src/effects/streams';
 import { REACTION_LOOK } from '../../src/views/components/ReactionImage';
-import StreamsPage from '../../src/views/pages/member/StreamsPage';
-import { ComposerProvider } from '../../src/views/streams/ComposerContext';
-import { StreamsLogicProvider } from '../../src/views/streams/StreamsLogic';
-import { alice, auth } from '../fixtures/auth';
 import { post, zeroCounts } from '../fixtures/streams';
-import { startTestApp, withApp } from './appHarness';
+import { renderStreamsPage } from './streamsPage';
 
 /** Any emoji or pictograph: the reactions must not depend on a colour emoji font. */
 const EMOJI = /\p{Extended_Pictographic}/u;
@@ -28,22 +21,7 @@ const reaction = (type: ReactionType, username: string): Reaction => ({
 });
 
 function renderCard(shown: Post, reactions: Reaction[] = []) {
-  const api = {
-    posts: { all: vi.fn(async () => ({ posts: [shown], totalPosts: 1, nextCursor: null })), forYou: vi.fn(async () => ({ posts: [shown], nextCursor: null })) },
-    reactions: { react: vi.fn(), remove: vi.fn(), ofPost: vi.fn(async () => ({ reactions, count: reactions.length })) },
-  } as unknown as ApiClient;
-  const { app } = startTestApp();
-  app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-  const { ui } = withApp(
-    app,
-    '/streams',
-    <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
-      <ComposerProvider value={{ openComposer: vi.fn() }}>
-        <StreamsPage />
-      </ComposerProvider>
-    </StreamsLogicProvider>,
-  );
-  render(ui);
+  renderStreamsPage([shown], { reactions: { react: vi.fn(), remove: vi.fn(), ofPost: vi.fn(async () => ({ reactions, count: reactions.length })) } });
   return waitFor(() => screen.getByRole('article'));
 }
 

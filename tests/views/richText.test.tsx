@@ -6,17 +6,14 @@ import type { ApiClient } from '../../src/api/client';
 import type { Post } from '../../src/api/posts';
 import type { ChatDeps } from '../../src/effects/chat';
 import { createBus } from '../../src/effects/socket';
-import { streamsLogic } from '../../src/effects/streams';
 import { ChatDepsProvider } from '../../src/views/chat/ChatDeps';
 import { RichText } from '../../src/views/components/RichText';
 import ChatPage from '../../src/views/pages/member/ChatPage';
-import StreamsPage from '../../src/views/pages/member/StreamsPage';
-import { ComposerProvider } from '../../src/views/streams/ComposerContext';
-import { StreamsLogicProvider } from '../../src/views/streams/StreamsLogic';
 import { alice, apiFailure, auth } from '../fixtures/auth';
 import { post } from '../fixtures/streams';
 import { ben, groupMessage, team } from '../machines/groupChatFixtures';
 import { startTestApp, withApp } from './appHarness';
+import { renderStreamsPage } from './streamsPage';
 
 const TEXT = '#physics @ada https://example.com/a/very/long/path?x=1 <b>bold</b>';
 const LONG_URL = 'https://example.com/a/very/long/path?x=1';
@@ -40,25 +37,7 @@ function expectRichText(container: HTMLElement) {
   expect(container.textContent).toContain(' <b>bold</b>');
 }
 
-function renderStreams(posts: Post[]) {
-  const { app } = startTestApp();
-  app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-  const all = vi.fn(async () => ({ posts, totalPosts: posts.length, nextCursor: null }));
-  // "For you" is the default order while personalization is allowed.
-  const forYou = vi.fn(async () => ({ posts, nextCursor: null }));
-  const api = { posts: { all, forYou } } as unknown as ApiClient;
-  const { ui, location } = withApp(
-    app,
-    '/streams',
-    <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
-      <ComposerProvider value={{ openComposer: vi.fn() }}>
-        <StreamsPage />
-      </ComposerProvider>
-    </StreamsLogicProvider>,
-  );
-  render(ui);
-  return { location };
-}
+const renderStreams = (posts: Post[]) => renderStreamsPage(posts);
 
 const card = async (postId: string) => {
   await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
