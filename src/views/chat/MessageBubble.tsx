@@ -104,7 +104,7 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
         ) : null}
       </div>
       {message.reaction.length ? (
-        <p className="-mt-1 flex items-center gap-0.5 rounded-full border border-neutral-200 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900" aria-label={`Reactions: ${message.reaction.map((r) => `${r.senderName} ${REACTION_LABEL[r.type]}`).join(', ')}`}>
+        <p role="img" className="-mt-1 flex items-center gap-0.5 rounded-full border border-neutral-200 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900" aria-label={`Reactions: ${message.reaction.map((r) => `${r.senderName} ${REACTION_LABEL[r.type]}`).join(', ')}`}>
           {message.reaction.map((r) => (
             <ReactionImage key={`${r.userId}-${r.type}`} type={r.type} size={16} />
           ))}
