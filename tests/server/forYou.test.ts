@@ -130,6 +130,29 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     expect(arrivals).toBeGreaterThanOrEqual(2);
   });
 
+  it('page 1 again answers the last ranking while nothing it read changed; a new post, a follow or new behaviour ranks anew', async () => {
+    const [reader, author] = [await member(t), await member(t)];
+    for (let i = 0; i < 12; i += 1) await post(t, author, { post: `Reuse ${i}` });
+    const snapshotOf = async () => {
+      const page = forYouPageSchema.parse(await ok(t, reader, 'GET', paths.posts.forYou()));
+      return { id: page.nextCursor!.split('.')[1], first: page.posts[0]?._id };
+    };
+    const first = await snapshotOf();
+    expect((await snapshotOf()).id).toBe(first.id);
+    const fresh = await post(t, author, { post: 'Arrived after page 1' });
+    const afterPost = await snapshotOf();
+    expect(afterPost.id).not.toBe(first.id);
+    expect(afterPost.first).toBe(fresh._id);
+    await ok(t, reader, 'GET', paths.posts.one(fresh._id));
+    const afterBehaviour = await snapshotOf();
+    expect(afterBehaviour.id).not.toBe(afterPost.id);
+    await follow(t, reader, author);
+    expect((await snapshotOf()).id).not.toBe(afterBehaviour.id);
+    const settled = await snapshotOf();
+    t.clock.advance(31_000);
+    expect((await snapshotOf()).id).not.toBe(settled.id);
+  });
+
   it('after the ranked list, the older posts follow in date order without the followed ones it already held', async () => {
     const forYou = createForYou({ database: t.database, store: createPostStore(t.database), snapshots: createSnapshotStore(), clock: t.clock, newest: 6, pageSize: 4 });
     const [reader, friend, other] = [await member(t), await member(t), await member(t)];

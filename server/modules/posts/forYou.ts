@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../http/httpError';
 import { presentPost } from './present';
-import type { ForYouSnapshot, SnapshotStore } from './snapshots';
+import { SNAPSHOTS_KEPT, type ForYouSnapshot, type SnapshotStore } from './snapshots';
 import { postCursor, type PostStore, type PostWithAuthor } from './store';
 import { canSeePost, type Viewer } from './visibility';
 
@@ -47,6 +47,8 @@ export const RANKING = {
   followedDays: 14,
   followedMax: 100,
   ownMax: 20,
+  /** Page 1 answers the last ranking again for this long while nothing it read changed. */
+  reuseMs: 30_000,
 } as const;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -215,8 +217,28 @@ export function createForYou(deps: ForYouDeps) {
       .limit(RANKING.ownMax)
       .execute();
 
-  async function snapshot(viewer: Viewer): Promise<{ id: string; snapshot: ForYouSnapshot }> {
-    const taste = await tasteOf(viewer);
+  /**
+   * The viewer's last ranking, which page 1 answers again while nothing it read has changed: no
+   * write that moves the visibility epoch (a post created, deleted or re-scoped, a follow, a block,
+   * a group change: db/visibilityEpoch.ts), the same taste (interests and recorded behaviour), and
+   * for at most REUSE_MS (bounding what another process writes, as the totals cache does).
+   * Reaction and comment counts do not move the epoch: they re-rank at the latest after REUSE_MS.
+   */
+  const lastRanking = new Map<string, { snapshotId: string; epoch: number; taste: string; at: number }>();
+  const tasteKey = (taste: Taste) =>
+    JSON.stringify([[...taste.interests].sort(), [...taste.affinity.entries()].sort(([a], [b]) => a.localeCompare(b))]);
+
+  async function reusable(viewer: Viewer, taste: Taste): Promise<{ id: string; snapshot: ForYouSnapshot } | null> {
+    const last = lastRanking.get(viewer.id);
+    const epoch = deps.database.epoch;
+    if (!last || !epoch || last.epoch !== epoch.current() || last.taste !== tasteKey(taste) || nowMs() - last.at >= RANKING.reuseMs) return null;
+    const kept = await deps.snapshots.get(last.snapshotId);
+    return kept && kept.viewerId === viewer.id ? { id: last.snapshotId, snapshot: kept } : null;
+  }
+
+  async function snapshot(viewer: Viewer, taste: Taste): Promise<{ id: string; snapshot: ForYouSnapshot }> {
+    // Read before the candidates: a write during the ranking leaves the ranking under an epoch already gone.
+    const epoch = deps.database.epoch?.current();
     const newest = await candidates(viewer).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(newestCount).execute();
     let tail: string | null = null;
     let older: Candidate[] = [];
@@ -236,6 +258,11 @@ export function createForYou(deps: ForYouDeps) {
       tail,
     };
     await deps.snapshots.set(id, made);
+    if (epoch !== undefined) {
+      lastRanking.delete(viewer.id);
+      lastRanking.set(viewer.id, { snapshotId: id, epoch, taste: tasteKey(taste), at: nowMs() });
+      if (lastRanking.size > SNAPSHOTS_KEPT) lastRanking.delete(lastRanking.keys().next().value!);
+    }
     return { id, snapshot: made };
   }
 
@@ -258,8 +285,10 @@ export function createForYou(deps: ForYouDeps) {
       if (current && current.viewerId !== viewer.id) current = undefined;
       let snapshotId = asked?.snapshotId ?? '';
       if (!current) {
-        // Page 1, or a snapshot that expired: rank anew (after an expiry a post may come twice).
-        const made = await snapshot(viewer);
+        // Page 1 (the last ranking again while nothing it read changed), or a snapshot that
+        // expired: rank anew (after an expiry a post may come twice).
+        const taste = await tasteOf(viewer);
+        const made = (!asked ? await reusable(viewer, taste) : null) ?? (await snapshot(viewer, taste));
         current = made.snapshot;
         snapshotId = made.id;
       }
