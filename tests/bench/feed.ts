@@ -19,6 +19,9 @@
  *            the newest 500 visible posts (plus followed members' older ones) for the viewer
  *   (12) GET /api/v1/post/foryou?cursor=<page 2>  a later page of that snapshot
  *            both against (1), "Latest" page 1 in the same run (goal: (11) at least 0.5x of (1))
+ *   (11) answers the member's last ranking again while nothing it read has changed (this benchmark
+ *            writes nothing, so it measures reloads); (14) ranks on every request, as a first load
+ *            or a load after any write does
  *   (13) for reference: (3) that also runs (11)'s read of the newest 500 visible candidates (the
  *            server's own query, prepared once): the floor of a page 1 that ranks per request
  *
@@ -46,7 +49,11 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { buildApp } from '../../server/http/app';
 import { startServer } from '../../server/main';
 import { createPasswordHasher } from '../../server/modules/auth/passwords';
-import { candidateQuery, RANKING } from '../../server/modules/posts/forYou';
+import { systemClock } from '../../server/clock';
+import { candidateQuery, createForYou, RANKING } from '../../server/modules/posts/forYou';
+import { createSnapshotStore } from '../../server/modules/posts/snapshots';
+import { createPostStore } from '../../server/modules/posts/store';
+import { viewerOf } from '../../server/modules/posts/visibility';
 import { explainFeed, type QueryReport } from './plans';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../server/db/schema';
@@ -100,6 +107,8 @@ export interface FeedResult {
   forYouPage2: LoadFigures;
   /** For reference: bare Fastify that also reads "For you"'s 500 candidates. */
   forYouFloor: LoadFigures;
+  /** "For you" page 1 ranked on every request (no reuse of the member's last ranking). */
+  forYouRanked: LoadFigures;
   ratios: { page1: number; deep: number; forYou: number };
   plans: { page1: QueryReport[]; deep: QueryReport[] };
   settings: { seconds: number; warmupSeconds: number; connections: number };
@@ -268,6 +277,15 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     stack.get('/bench/constant', async () => page1Json);
     stack.get('/bench/constant-signed-in', { onRequest: stack.authenticate }, async () => page1Json);
     stack.get('/bench/plain-signed-in', { onRequest: stack.authenticate }, async () => plainPage());
+    // (14): "For you" page 1 ranked on every request (a first load, or one after any write): the
+    // same service over the same database, without the epoch that lets page 1 reuse a ranking.
+    const rankingAlways = createForYou({
+      database: { ...stackDatabase, epoch: undefined },
+      store: createPostStore(stackDatabase),
+      snapshots: createSnapshotStore(),
+      clock: systemClock,
+    });
+    stack.get('/bench/foryou-ranked', { onRequest: stack.authenticate }, async (request) => rankingAlways.page(viewerOf(request)));
     await stack.listen({ host: '127.0.0.1', port: 0 });
     const stackUrl = `http://127.0.0.1:${(stack.server.address() as AddressInfo).port}`;
 
@@ -303,6 +321,8 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const forYou2Body = (await get(forYou2)).body;
     const forYouPage1 = await measure(forYou1, settings, forYouBody, samePosts);
     const forYouPage2 = await measure(forYou2, settings, forYou2Body);
+    const rankedTarget: Target = { url: `${stackUrl}/bench/foryou-ranked`, headers };
+    const forYouRanked = await measure(rankedTarget, settings, (await get(rankedTarget)).body, samePosts);
     const forYouFloor = await measure({ url: `${bareUrl}/foryou-candidates`, headers }, settings, page1Text);
 
     return {
@@ -323,6 +343,7 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
       forYouPage1,
       forYouPage2,
       forYouFloor,
+      forYouRanked,
       ratios: {
         page1: page1Figures.reqPerSec / barePage1.reqPerSec,
         deep: deepFigures.reqPerSec / bareDeep.reqPerSec,
@@ -366,13 +387,16 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
     '(11) GET /post/foryou (ratio to (1))': row(result.forYouPage1, result.ratios.forYou),
     '(12) GET /post/foryou?cursor= page 2 (ratio to (1))': row(result.forYouPage2, result.forYouPage2.reqPerSec / result.page1.reqPerSec),
     '(13) as (3) + the 500 candidates of (11) (ratio to (1))': row(result.forYouFloor, result.forYouFloor.reqPerSec / result.page1.reqPerSec),
+    '(14) For you page 1 ranked on every request (ratio to (1))': row(result.forYouRanked, result.forYouRanked.reqPerSec / result.page1.reqPerSec),
   });
   const goal = (name: string, ratio: number, target: number) =>
     log(`${name} goal >= ${target}x bare: ${ratio >= target ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`);
   goal('feed page 1', result.ratios.page1, FEED_GOALS.page1);
   goal(`feed cursor ${result.depthPages} pages deep`, result.ratios.deep, FEED_GOALS.deep);
   log(`For you page 1 goal >= ${FEED_GOALS.forYou}x Latest page 1: ${result.ratios.forYou >= FEED_GOALS.forYou ? 'met' : 'NOT met'} (${result.ratios.forYou.toFixed(3)}x, p99 ${result.forYouPage1.p99} ms against ${result.page1.p99} ms)`);
-  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth, result.forYouPage1, result.forYouPage2, result.forYouFloor].reduce((sum, f) => sum + f.failures, 0);
+  const ranked = result.forYouRanked.reqPerSec / result.page1.reqPerSec;
+  log(`  ranked on every request (a first load, or after any write): ${ranked >= FEED_GOALS.forYou ? 'met' : 'NOT met'} (${ranked.toFixed(3)}x, p99 ${result.forYouRanked.p99} ms); its floor, the candidate read alone (13): ${(result.forYouFloor.reqPerSec / result.page1.reqPerSec).toFixed(3)}x`);
+  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth, result.forYouPage1, result.forYouPage2, result.forYouFloor, result.forYouRanked].reduce((sum, f) => sum + f.failures, 0);
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
 
   // Where the time goes, for whoever reads a NOT met: the server's own SQL, timed directly.
