@@ -4,8 +4,58 @@
  * always the cover the suite runs.
  */
 import type { MachineModel } from '../cover';
+import { adminChartModel } from './adminChart';
+import { adminDashboardModel } from './adminDashboard';
+import { answersModel } from './answers';
+import { blockedMembersModel } from './blockedMembers';
+import { changePasswordModel } from './changePassword';
 import { chatModel } from './chat';
+import { commentsModel } from './comments';
 import { composerModel } from './composer';
+import { createGroupModel } from './createGroup';
+import { forgotPasswordModel } from './forgotPassword';
+import { groupChatCreateModel } from './groupChatCreate';
+import { groupChatInvitationsModel } from './groupChatInvitations';
+import { groupChatManageModel } from './groupChatManage';
+import { groupChatSearchModel } from './groupChatSearch';
+import { groupsModel } from './groups';
+import { inboxModel } from './inbox';
+import { memberAsideModel } from './memberAside';
+import { navigationModel } from './navigation';
+import { notificationSettingsModel } from './notificationSettings';
+import { notificationsModel } from './notifications';
+import { peopleModel } from './people';
+import { presenceModel } from './presence';
+import { socketModel } from './socket';
 import { toastModel } from './toast';
+import { toastQueueModel } from './toastQueue';
+import { unreadBadgeModel } from './unreadBadge';
 
-export const models: MachineModel[] = [toastModel, composerModel, chatModel];
+export const models: MachineModel[] = [
+  adminChartModel,
+  adminDashboardModel,
+  answersModel,
+  blockedMembersModel,
+  changePasswordModel,
+  chatModel,
+  commentsModel,
+  composerModel,
+  createGroupModel,
+  forgotPasswordModel,
+  groupChatCreateModel,
+  groupChatInvitationsModel,
+  groupChatManageModel,
+  groupChatSearchModel,
+  groupsModel,
+  inboxModel,
+  memberAsideModel,
+  navigationModel,
+  notificationSettingsModel,
+  notificationsModel,
+  peopleModel,
+  presenceModel,
+  socketModel,
+  toastModel,
+  toastQueueModel,
+  unreadBadgeModel,
+];
