@@ -7,12 +7,14 @@ import type { MachineModel } from '../cover';
 import { adminChartModel } from './adminChart';
 import { adminDashboardModel } from './adminDashboard';
 import { answersModel } from './answers';
+import { authGuardModel } from './authGuard';
 import { blockedMembersModel } from './blockedMembers';
 import { changePasswordModel } from './changePassword';
 import { chatModel } from './chat';
 import { commentsModel } from './comments';
 import { composerModel } from './composer';
 import { createGroupModel } from './createGroup';
+import { feedModel } from './feed';
 import { forgotPasswordModel } from './forgotPassword';
 import { groupChatCreateModel } from './groupChatCreate';
 import { groupChatInvitationsModel } from './groupChatInvitations';
@@ -25,8 +27,21 @@ import { navigationModel } from './navigation';
 import { notificationSettingsModel } from './notificationSettings';
 import { notificationsModel } from './notifications';
 import { peopleModel } from './people';
+import { personalizeModel } from './personalize';
+import { postReportModel } from './postReport';
 import { presenceModel } from './presence';
+import { profileModel } from './profile';
+import { profileHobbiesModel } from './profileHobbies';
+import { profileImageModel } from './profileImage';
+import { profileLinksModel } from './profileLinks';
+import { profileReportModel } from './profileReport';
+import { resetPasswordModel } from './resetPassword';
+import { searchModel } from './search';
+import { sessionModel } from './session';
+import { signInModel } from './signIn';
+import { signUpModel } from './signUp';
 import { socketModel } from './socket';
+import { themeModel } from './theme';
 import { toastModel } from './toast';
 import { toastQueueModel } from './toastQueue';
 import { unreadBadgeModel } from './unreadBadge';
@@ -35,12 +50,14 @@ export const models: MachineModel[] = [
   adminChartModel,
   adminDashboardModel,
   answersModel,
+  authGuardModel,
   blockedMembersModel,
   changePasswordModel,
   chatModel,
   commentsModel,
   composerModel,
   createGroupModel,
+  feedModel,
   forgotPasswordModel,
   groupChatCreateModel,
   groupChatInvitationsModel,
@@ -53,8 +70,21 @@ export const models: MachineModel[] = [
   notificationSettingsModel,
   notificationsModel,
   peopleModel,
+  personalizeModel,
+  postReportModel,
   presenceModel,
+  profileModel,
+  profileHobbiesModel,
+  profileImageModel,
+  profileLinksModel,
+  profileReportModel,
+  resetPasswordModel,
+  searchModel,
+  sessionModel,
+  signInModel,
+  signUpModel,
   socketModel,
+  themeModel,
   toastModel,
   toastQueueModel,
   unreadBadgeModel,
