@@ -4,18 +4,22 @@
  * always the cover the suite runs.
  */
 import type { MachineModel } from '../cover';
+import { adminActionModel } from './adminAction';
 import { adminChartModel } from './adminChart';
 import { adminDashboardModel } from './adminDashboard';
+import { adminListModel } from './adminList';
 import { answersModel } from './answers';
 import { authGuardModel } from './authGuard';
 import { blockedMembersModel } from './blockedMembers';
 import { changePasswordModel } from './changePassword';
 import { chatModel } from './chat';
+import { checkpointModel, appealFormModel } from './checkpoint';
 import { commentsModel } from './comments';
 import { composerModel } from './composer';
 import { createGroupModel } from './createGroup';
 import { feedModel } from './feed';
 import { forgotPasswordModel } from './forgotPassword';
+import { groupModel } from './group';
 import { groupChatCreateModel } from './groupChatCreate';
 import { groupChatInvitationsModel } from './groupChatInvitations';
 import { groupChatManageModel } from './groupChatManage';
@@ -35,6 +39,7 @@ import { profileHobbiesModel } from './profileHobbies';
 import { profileImageModel } from './profileImage';
 import { profileLinksModel } from './profileLinks';
 import { profileReportModel } from './profileReport';
+import { reactionsModel, saveModel, whoReactedModel, authorModel } from './reactions';
 import { resetPasswordModel } from './resetPassword';
 import { searchModel } from './search';
 import { sessionModel } from './session';
@@ -47,18 +52,23 @@ import { toastQueueModel } from './toastQueue';
 import { unreadBadgeModel } from './unreadBadge';
 
 export const models: MachineModel[] = [
+  adminActionModel,
   adminChartModel,
   adminDashboardModel,
+  adminListModel,
   answersModel,
   authGuardModel,
   blockedMembersModel,
   changePasswordModel,
   chatModel,
+  checkpointModel,
+  appealFormModel,
   commentsModel,
   composerModel,
   createGroupModel,
   feedModel,
   forgotPasswordModel,
+  groupModel,
   groupChatCreateModel,
   groupChatInvitationsModel,
   groupChatManageModel,
@@ -78,6 +88,10 @@ export const models: MachineModel[] = [
   profileImageModel,
   profileLinksModel,
   profileReportModel,
+  reactionsModel,
+  saveModel,
+  whoReactedModel,
+  authorModel,
   resetPasswordModel,
   searchModel,
   sessionModel,
