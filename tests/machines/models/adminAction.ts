@@ -9,10 +9,10 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   return JSON.stringify({ value: snapshot.value, status: snapshot.status, reason: c.reason, fieldError: c.fieldError, error: c.error, done: c.result !== null, output: snapshot.output ?? null });
 };
 
-export const LONG = 'x'.repeat(BAN_REASON_MAX + 1);
+const LONG = 'x'.repeat(BAN_REASON_MAX + 1);
 export const RESULT = { message: 'ben was banned', changes: [{ type: 'user', user: banned(ben) }] };
 
-export const modelFor = (action: AdminAction) => ({
+const modelFor = (action: AdminAction) => ({
   serialize,
   input: { action },
   events: [
@@ -31,7 +31,7 @@ export const modelFor = (action: AdminAction) => ({
   },
 });
 
-export const ACTIONS: AdminAction[] = [
+const ACTIONS: AdminAction[] = [
   { type: 'ban', userId: 'u2', username: 'ben' },
   { type: 'unban', userId: 'u2', username: 'ben' },
   { type: 'appealDecision', appealId: 'ap1', username: 'ben', status: 'approved' },

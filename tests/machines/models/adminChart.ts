@@ -14,8 +14,8 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   });
 };
 
-export const months = (year: number, base: number) => ({ year, months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, count: base + i })) });
-export const THIS = 2026;
+const months = (year: number, base: number) => ({ year, months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, count: base + i })) });
+const THIS = 2026;
 
 export const model = {
   serialize,

@@ -8,10 +8,10 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   return JSON.stringify({ value: snapshot.value, members: c.dashboard?.users.totalUsers ?? null, error: c.error, refreshError: c.refreshError });
 };
 
-export const FIRST = dashboard();
-export const LATER = dashboard({ users: { totalUsers: 1240, newUsersToday: 11, bannedUsers: 7 } });
+const FIRST = dashboard();
+const LATER = dashboard({ users: { totalUsers: 1240, newUsersToday: 11, bannedUsers: 7 } });
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'xstate.done.actor.fetchDashboard', output: FIRST },

@@ -26,14 +26,14 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
 };
 
 
-export const banBen: AdminAction = { type: 'ban', userId: 'u2', username: 'ben' };
-export const done = (output: AdminActionOutput) => ({ type: 'xstate.done.actor.action', output });
+const banBen: AdminAction = { type: 'ban', userId: 'u2', username: 'ben' };
+const done = (output: AdminActionOutput) => ({ type: 'xstate.done.actor.action', output });
 
 // Members: search, paging, an action done, failed, cancelled or crashed.
 export const P1 = page([ben, dora], { hasMore: true, total: 3 });
 export const P2 = page([cleo], { page: 2, total: 3 });
-export const EMPTY2 = page([], { page: 2, total: 2 });
-export const usersModel = {
+const EMPTY2 = page([], { page: 2, total: 2 });
+const usersModel = {
   serialize,
   input: { kind: 'users' },
   ignore: ['list.query'],
@@ -89,10 +89,10 @@ export const usersModel = {
 export const r1 = profileReport('r1', ben);
 export const r2 = profileReport('r2', dora, { status: 'reviewing' });
 export const resolvedR1 = { ...r1, status: 'resolved' as const };
-export const OPEN = page([r1, r2], { total: 2 });
-export const RESOLVED = page([resolvedR1], { total: 1 });
-export const resolveR1: AdminAction = { type: 'profileReportStatus', reportId: 'r1', username: 'ben', status: 'resolved' };
-export const reportsModel = {
+const OPEN = page([r1, r2], { total: 2 });
+const RESOLVED = page([resolvedR1], { total: 1 });
+const resolveR1: AdminAction = { type: 'profileReportStatus', reportId: 'r1', username: 'ben', status: 'resolved' };
+const reportsModel = {
   serialize,
   input: { kind: 'profileReports' },
   ignore: ['list.query', 'list.search'],

@@ -6,9 +6,9 @@ export const me = { userId: 'u1', username: 'alice', avatarColor: '#f33e58', pro
 export const question = post({ _id: 'q1', kind: 'question', userId: 'u1', username: 'alice', answersCount: 2 });
 export const mine = answer({ _id: 'a1', userId: 'u1' });
 export const theirs = answer({ _id: 'a2', userId: 'u2', username: 'bob', answer: 'Read the docs', createdAt: '2025-01-01T12:00:00.000Z' });
-export const sent = answer({ _id: 'a3', userId: 'u1', answer: 'A good answer', createdAt: '2025-01-01T13:00:00.000Z' });
+const sent = answer({ _id: 'a3', userId: 'u1', answer: 'A good answer', createdAt: '2025-01-01T13:00:00.000Z' });
 export const live = answer({ _id: 'a4', userId: 'u2', username: 'bob', createdAt: '2025-01-01T14:00:00.000Z' });
-export const notFound = refused('Question not found');
+const notFound = refused('Question not found');
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as AnswersContext;

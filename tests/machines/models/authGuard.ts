@@ -2,7 +2,7 @@ import { authGuardMachine, type AuthGuardInput } from '../../../src/machines/aut
 import { admin, alice, auth, bannedAlice, bannedFailure, networkFailure, serverFailure, unauthorized } from '../../fixtures/auth';
 import { type MachineModel } from '../cover';
 
-export const model = {
+const model = {
   events: [
     { type: 'xstate.done.actor.currentUser', output: auth(alice, 'fresh-alice') },
     { type: 'xstate.done.actor.currentUser', output: auth(bannedAlice) },
@@ -15,7 +15,7 @@ export const model = {
   ],
 };
 
-export const inputs: AuthGuardInput[] = [
+const inputs: AuthGuardInput[] = [
   { area: 'member', hasToken: true },
   { area: 'member', hasToken: false },
   { area: 'admin', hasToken: true },

@@ -6,7 +6,7 @@ import { type MachineModel, type ModelEvent } from '../cover';
 export const member = (id: string, username: string): UserSummary => ({ _id: id, username, avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' });
 export const ben = member('u2', 'ben');
 export const cy = member('u3', 'cy');
-export const LIST = { users: [ben, cy], count: 2 };
+const LIST = { users: [ben, cy], count: 2 };
 export const unblocked = (userId: string) => ({ message: 'Unblocked successfully', userId, blocked: false });
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
@@ -14,11 +14,11 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   return JSON.stringify({ value: snapshot.value, members: c.members.map((m) => m._id), unblocking: c.unblocking, error: c.error });
 };
 
-export type Snap = { context: unknown; matches(v: unknown): boolean };
+type Snap = { context: unknown; matches(v: unknown): boolean };
 export const ctx = (s: Snap) => s.context as BlockedMembersContext;
-export const pristine = (c: BlockedMembersContext) => c.members.map((m) => m._id).join() === 'u2,u3';
+const pristine = (c: BlockedMembersContext) => c.members.map((m) => m._id).join() === 'u2,u3';
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'xstate.done.actor.fetchBlocked', output: LIST },

@@ -10,9 +10,9 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
 
 export const GOOD = { currentPassword: 'old-secret-1', newPassword: 'new-secret-2', confirmPassword: 'new-secret-2' };
 export const MISMATCH = { ...GOOD, confirmPassword: 'new-secret-3' };
-export const ANSWER = { message: 'Password changed successfully', token: 'fresh-token', user: admin };
+const ANSWER = { message: 'Password changed successfully', token: 'fresh-token', user: admin };
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'password.submit', body: GOOD },

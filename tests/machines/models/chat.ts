@@ -10,8 +10,8 @@ export const C1 = clientIdOf(CLIENT_SEED, 1);
 
 export const me = { id: 'me', username: 'ada' };
 export const ben = { id: 'u2', username: 'ben', isGroup: false };
-export const carl = { id: 'u3', username: 'carl', isGroup: false };
-export const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+const carl = { id: 'u3', username: 'carl', isGroup: false };
+const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
 export function msg(seq: number, from: 'me' | 'ben' | 'carl', overrides: Partial<ChatMessage> = {}): ChatMessage {
   const sender = from === 'me' ? me : from === 'ben' ? ben : carl;
@@ -45,13 +45,13 @@ export function msg(seq: number, from: 'me' | 'ben' | 'carl', overrides: Partial
 export const item = (m: ChatMessage, unreadCount: number): ChatListItem => ({ ...m, unreadCount, lastSeq: m.seq });
 
 export const itemBen = item(msg(3, 'me'), 1);
-export const itemCarl = item(msg(9, 'carl'), 2);
-export const m1 = msg(1, 'ben');
+const itemCarl = item(msg(9, 'carl'), 2);
+const m1 = msg(1, 'ben');
 export const m2 = msg(2, 'ben');
 export const m3 = msg(3, 'me');
-export const sentAnswer = msg(4, 'me', { _id: 'm4', body: 'hi', clientId: C1 });
+const sentAnswer = msg(4, 'me', { _id: 'm4', body: 'hi', clientId: C1 });
 export const m5 = msg(5, 'ben');
-export const m4b = msg(4, 'ben', { _id: 'm4b' });
+const m4b = msg(4, 'ben', { _id: 'm4b' });
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as ChatContext;
@@ -70,9 +70,9 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   });
 };
 
-export const IN_PLACE = new Set(['chat.read', 'chat.reaction', 'chat.deleted', 'chat.listItem']);
+const IN_PLACE = new Set(['chat.read', 'chat.reaction', 'chat.deleted', 'chat.listItem']);
 
-export const directModel = {
+const directModel = {
   serialize,
   // Group chats and attachments are the group model's (below).
   ignore: ['chat.groupUpdated', 'chat.groupRemoved', 'chat.groupRead'],
@@ -174,9 +174,9 @@ export const gm2 = groupMessage(2, gMe);
 export const gm3 = groupMessage(3, gBen);
 export const gm4 = groupMessage(4, gBen);
 export const gm5 = groupMessage(5, gBen);
-export const elsewhere = groupMessage(7, gBen, { _id: 'gx7', groupId: 'g9', conversationId: 'g9', groupName: 'Elsewhere' });
-export const imageAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', selectedImage: UPLOADED, clientId: C1 });
-export const gifAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', gifUrl: GIF, clientId: C1 });
+const elsewhere = groupMessage(7, gBen, { _id: 'gx7', groupId: 'g9', conversationId: 'g9', groupName: 'Elsewhere' });
+const imageAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', selectedImage: UPLOADED, clientId: C1 });
+const gifAnswer = groupMessage(3, gMe, { _id: 'gm3-mine', body: '', gifUrl: GIF, clientId: C1 });
 export const renamed = team({ name: 'Team Two', updatedAt: '2025-01-01T12:00:00.000Z' });
 export const withoutMe = team({ members: team().members.filter((x) => x.userId !== 'me'), admins: ['u2'] });
 export const other = team({ _id: 'g2', name: 'Readers', updatedAt: '2025-01-01T11:30:00.000Z' });
@@ -196,7 +196,7 @@ export const groupSerialize = (snapshot: { value: unknown; status: string; conte
   });
 };
 
-export const groupModel = {
+const groupModel = {
   serialize: groupSerialize,
   ignore: ['chat.read', 'chat.reaction', 'chat.deleted', 'chat.listItem', 'chat.loadOlder', 'chat.retryList'],
   events: [

@@ -21,7 +21,7 @@ export const checkpointModel: MachineModel = {
   covers: [true, false].map((hasToken) => ({ label: `token stored: ${hasToken}`, options: checkpointOptions(hasToken) })),
 };
 
-export const SHORT = 'Please unban me';
+const SHORT = 'Please unban me';
 export const GOOD = 'It was a script gone wrong; it is switched off now and will stay off.';
 const appealOptions = (hasToken: boolean) => ({
   input: { hasToken },

@@ -2,13 +2,13 @@ import { commentsMachine, TEMP_PREFIX, type CommentsContext } from '../../../src
 import { CLIENT_SEED, comment, noAnswer, refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 
-export const me = { userId: 'u1', username: 'alice', avatarColor: '#f33e58', profilePicture: '' };
-export const mine = comment({ _id: 'c1', userId: 'u1' });
-export const theirs = comment({ _id: 'c2', userId: 'u2', username: 'bob', comment: 'Hello' });
-export const sent = comment({ _id: 'c3', userId: 'u1', comment: 'hi there' });
-export const older = comment({ _id: 'c4', userId: 'u2', username: 'bob' });
-export const live = comment({ _id: 'c5', userId: 'u2', username: 'bob' });
-export const notFound = refused('Post not found');
+const me = { userId: 'u1', username: 'alice', avatarColor: '#f33e58', profilePicture: '' };
+const mine = comment({ _id: 'c1', userId: 'u1' });
+const theirs = comment({ _id: 'c2', userId: 'u2', username: 'bob', comment: 'Hello' });
+const sent = comment({ _id: 'c3', userId: 'u1', comment: 'hi there' });
+const older = comment({ _id: 'c4', userId: 'u2', username: 'bob' });
+const live = comment({ _id: 'c5', userId: 'u2', username: 'bob' });
+const notFound = refused('Post not found');
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as CommentsContext;

@@ -12,14 +12,14 @@ import type { MachineModel } from '../cover';
 export const input = { clientSeed: CLIENT_SEED };
 export const NO_ANSWER = noAnswer();
 
-export const LONG = 'a'.repeat(POST_TEXT_MAX + 1);
-export const text = (value: string): ModelEvent => ({ type: 'composer.draft.set', key: 'post', value });
-export const publishDone = { type: 'xstate.done.actor.publish', output: published };
-export const publishErrors = [
+const LONG = 'a'.repeat(POST_TEXT_MAX + 1);
+const text = (value: string): ModelEvent => ({ type: 'composer.draft.set', key: 'post', value });
+const publishDone = { type: 'xstate.done.actor.publish', output: published };
+const publishErrors = [
   { type: 'xstate.error.actor.publish', error: emptyRefused },
   { type: 'xstate.error.actor.publish', error: networkFailure },
 ];
-export const close = { type: 'composer.close' };
+const close = { type: 'composer.close' };
 
 /**
  * A model state: the chart's state, the kind of composer and what the guards and the request
@@ -54,22 +54,22 @@ export function serialize(snapshot: AnyMachineSnapshot): string {
   });
 }
 
-export interface Scenario {
+interface Scenario {
   name: string;
   events: ModelEvent[];
   ignore: string[];
   filter?: (snapshot: AnyMachineSnapshot, event: ModelEvent) => boolean;
 }
 
-export const PANEL_EVENTS = [
+const PANEL_EVENTS = [
   'composer.feelings.open', 'composer.feelings.select', 'composer.image.open', 'composer.image.choose', 'composer.video.open',
   'composer.video.choose', 'composer.gif.open', 'composer.gif.change', 'composer.gif.attach', 'composer.panel.close',
   'xstate.done.actor.readMedia', 'xstate.error.actor.readMedia', 'composer.media.remove',
 ];
-export const NOT_DELETE = ['composer.delete.open', 'composer.delete.confirm', 'xstate.done.actor.deletePost', 'xstate.error.actor.deletePost'];
-export const GROUP = { id: 'g1', name: 'Harbour walkers' };
+const NOT_DELETE = ['composer.delete.open', 'composer.delete.confirm', 'xstate.done.actor.deletePost', 'xstate.error.actor.deletePost'];
+const GROUP = { id: 'g1', name: 'Harbour walkers' };
 
-export const scenarios: Scenario[] = [
+const scenarios: Scenario[] = [
   {
     name: 'a text post: text, background, privacy, feeling, clear, submit',
     events: [

@@ -33,7 +33,7 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   });
 };
 
-export const pristine = (c: CreateGroupContext) =>
+const pristine = (c: CreateGroupContext) =>
   c.name === '' &&
   c.description === '' &&
   c.privacy === 'public' &&
@@ -42,7 +42,7 @@ export const pristine = (c: CreateGroupContext) =>
   c.tagDraft === '' &&
   Object.values(c.errors).every((e) => e === null);
 
-export type Snap = { context: unknown; matches(v: unknown): boolean };
+type Snap = { context: unknown; matches(v: unknown): boolean };
 
 export const model = {
   serialize,

@@ -4,9 +4,9 @@ import { type MachineModel, type ModelEvent } from '../cover';
 
 export const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
 export const p1 = post({ _id: 'p1', createdAt: at(30) });
-export const p2 = post({ _id: 'p2', createdAt: at(20) });
-export const p3 = post({ _id: 'p3', createdAt: at(10) });
-export const fresh = post({ _id: 'p4', createdAt: at(40) });
+const p2 = post({ _id: 'p2', createdAt: at(20) });
+const p3 = post({ _id: 'p3', createdAt: at(10) });
+const fresh = post({ _id: 'p4', createdAt: at(40) });
 export const question = post({ _id: 'q1', kind: 'question', createdAt: at(45) });
 export const p1Private = { ...p1, privacy: 'Private' as const, hidden: true };
 
@@ -22,12 +22,12 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   });
 };
 
-export const LIST_EVENTS = new Set([
+const LIST_EVENTS = new Set([
   'feed.postAdded', 'feed.postUpdated', 'feed.postDeleted', 'feed.reactions', 'feed.commentsCount', 'feed.answers',
   'feed.published', 'feed.deleted', 'feed.reacted', 'feed.saved', 'feed.following', 'feed.blocked',
 ]);
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'feed.retry' },

@@ -3,7 +3,7 @@ import { apiFailure, networkFailure } from '../../fixtures/auth';
 import { type MachineModel } from '../cover';
 
 export const unknownEmail = apiFailure('No account uses this email', 404);
-export const model = {
+const model = {
   events: [
     { type: 'forgot.change', email: 'alice@example.com' },
     { type: 'forgot.change', email: ' ' },

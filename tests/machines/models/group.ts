@@ -28,35 +28,35 @@ export const serialize = (snapshot: AnyMachineSnapshot) => {
   });
 };
 
-export const loaded = (group: Group) => ({ type: 'xstate.done.actor.fetchGroup', output: { group } });
+const loaded = (group: Group) => ({ type: 'xstate.done.actor.fetchGroup', output: { group } });
 /** The admin's group when it has more members than its first page holds. */
 export const BIG_CURSOR = '2025-01-01T09:00:00.000Z_u3';
-export const bigGroup: Group = { ...adminGroup, memberCount: 60, membersNextCursor: BIG_CURSOR };
-export const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-export const failure = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
-export const network = new Error('Network down');
-export const changed = { type: 'group.changed' };
+const bigGroup: Group = { ...adminGroup, memberCount: 60, membersNextCursor: BIG_CURSOR };
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failure = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
+const network = new Error('Network down');
+const changed = { type: 'group.changed' };
 
 /** Every event type the chart handles anywhere: a scenario names the ones it plays, the rest are ignored. */
-export const ALL_TYPES = (() => {
+const ALL_TYPES = (() => {
   const nodes = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap((n) => nodes(n as AnyStateNode))];
   return [...new Set(nodes(groupMachine.root).flatMap((n) => n.ownEvents))];
 })();
 
-export type Snap = AnyMachineSnapshot;
-export const ctx = (s: Snap) => s.context as GroupContext;
-export const same = (a: Group | null, b: Group) => a !== null && JSON.stringify(a) === JSON.stringify(b);
-export const outputGroup = (e: ModelEvent) => (e as { output?: { group?: Group } }).output?.group;
+type Snap = AnyMachineSnapshot;
+const ctx = (s: Snap) => s.context as GroupContext;
+const same = (a: Group | null, b: Group) => a !== null && JSON.stringify(a) === JSON.stringify(b);
+const outputGroup = (e: ModelEvent) => (e as { output?: { group?: Group } }).output?.group;
 
-export interface Scenario {
+interface Scenario {
   name: string;
   events: ModelEvent[];
   filter?: (snapshot: Snap, event: ModelEvent) => boolean;
 }
 
-export const FIELD_EVENTS = /^group\.settings\./;
+const FIELD_EVENTS = /^group\.settings\./;
 
-export const scenarios: Scenario[] = [
+const scenarios: Scenario[] = [
   {
     name: 'loading: the group, a missing or private one, a failure and Try again',
     events: [

@@ -3,7 +3,7 @@ import { refused } from '../../fixtures/streams';
 import { ben, cleo, me, team } from '../groupChatFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
-export const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
+const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
 
 /** The group name rules (src/api/chat.ts groupNameSchema), message by message. */
 export const NAME_ERRORS: Record<string, string | null> = {

@@ -3,12 +3,12 @@ import { refused } from '../../fixtures/streams';
 import { ben, me, member, team } from '../groupChatFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
-export const at = (minute: number) => `2025-01-02T09:${String(minute).padStart(2, '0')}:00.000Z`;
+const at = (minute: number) => `2025-01-02T09:${String(minute).padStart(2, '0')}:00.000Z`;
 /** Ben's groups that invite Ada (pending), the older first. */
-export const invite = (id: string, name: string, minute: number) =>
+const invite = (id: string, name: string, minute: number) =>
   team({ _id: id, name, createdBy: ben.id, admins: [ben.id], members: [member(ben, { role: 'admin' }), member(me, { state: 'pending', joinedAt: at(minute) })] });
-export const books = invite('g1', 'Books', 1);
-export const chess = invite('g2', 'Chess', 5);
+const books = invite('g1', 'Books', 1);
+const chess = invite('g2', 'Chess', 5);
 export const joinedBooks = team({ ...books, members: [member(ben, { role: 'admin' }), member(me, { joinedAt: at(9) })] });
 
 export const serialize = (snapshot: { value: unknown; context: unknown }) => {

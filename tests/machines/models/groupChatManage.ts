@@ -3,9 +3,9 @@ import { refused } from '../../fixtures/streams';
 import { ben, cleo, me, member, team } from '../groupChatFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
-export const dana = { id: 'u4', username: 'dana' };
+const dana = { id: 'u4', username: 'dana' };
 export const danaFound = { _id: dana.id, username: dana.username, avatarColor: '#1d4ed8', profilePicture: '' };
-export const renamed = team({ name: 'Team Two' });
+const renamed = team({ name: 'Team Two' });
 export const withDana = team({ members: [...team().members, member(dana, { state: 'pending' })] });
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {

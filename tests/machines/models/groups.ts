@@ -17,7 +17,7 @@ export const membership = (status: GroupMembership['status'], joinedBy: GroupMem
   invitedBy: joinedBy === 'invited' ? 'u9' : null,
 });
 
-export const group = (id: string, overrides: Partial<Group> = {}): Group => ({
+const group = (id: string, overrides: Partial<Group> = {}): Group => ({
   _id: id,
   name: `Group ${id}`,
   description: '',
@@ -62,14 +62,14 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   });
 };
 
-export type Snap = { context: unknown; matches(v: unknown): boolean };
-export const ctx = (s: Snap) => s.context as GroupsContext;
+type Snap = { context: unknown; matches(v: unknown): boolean };
+const ctx = (s: Snap) => s.context as GroupsContext;
 /** The lists as loaded, nothing asked yet. */
-export const pristine = (c: GroupsContext) =>
+const pristine = (c: GroupsContext) =>
   c.mine.map(tag).join() === 'g1:accepted/creator' && c.invitations.map(tag).join() === 'g2:pending/invited' && c.discover.map(tag).join() === 'g3:-,g4:-';
-export const quiet = (s: Snap) => Object.keys(ctx(s).busy).length === 0 && ctx(s).results === null && s.matches({ search: 'idle' });
+const quiet = (s: Snap) => Object.keys(ctx(s).busy).length === 0 && ctx(s).results === null && s.matches({ search: 'idle' });
 
-export const model = {
+const model = {
   serialize,
   input: { userId: ME },
   events: [

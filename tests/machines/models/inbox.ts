@@ -19,11 +19,11 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
 };
 
 export type Snap = { context: unknown; matches(v: unknown): boolean };
-export const ctx = (s: Snap) => s.context as InboxContext;
+const ctx = (s: Snap) => s.context as InboxContext;
 /** Nothing else running: no page, no mark-all, no request. */
-export const quiet = (s: Snap) => s.matches({ more: 'idle' }) && s.matches({ readAll: 'idle' }) && Object.keys(ctx(s).busy).length === 0;
+const quiet = (s: Snap) => s.matches({ more: 'idle' }) && s.matches({ readAll: 'idle' }) && Object.keys(ctx(s).busy).length === 0;
 
-export const model = {
+const model = {
   events: [
     { type: 'inbox.retry' },
     { type: 'inbox.more' },

@@ -7,7 +7,7 @@ export const groups = [group('g1', 'Night Owls'), group('g2', 'Risotto Club')];
 export const input = { userId: 'me' };
 
 export type Snap = { context: MemberAsideContext; matches(v: unknown): boolean };
-export const model = {
+const model = {
   input,
   events: [
     { type: 'xstate.done.actor.fetchSuggestions', output: people },

@@ -1,7 +1,7 @@
 import { NAV_SECTIONS, navigationMachine } from '../../../src/machines/navigation.machine';
 import { type MachineModel } from '../cover';
 
-export const model = {
+const model = {
   events: NAV_SECTIONS.map((section) => ({ type: 'navigation.select', section })),
 };
 

@@ -4,8 +4,8 @@ import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 import { ownProfile } from '../profileFixtures';
 
-export const stored: NotificationSettings = { messages: true, follows: false, reactions: true, comments: true };
-export const owner = (notifications: NotificationSettings) => ownProfile({ _id: 'u1', username: 'alice', notifications });
+const stored: NotificationSettings = { messages: true, follows: false, reactions: true, comments: true };
+const owner = (notifications: NotificationSettings) => ownProfile({ _id: 'u1', username: 'alice', notifications });
 
 export const model = {
   input: { userId: 'u1' },

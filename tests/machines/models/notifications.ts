@@ -1,7 +1,7 @@
 import { notificationsMachine, type NotificationsContext } from '../../../src/machines/notifications.machine';
 import { type MachineModel } from '../cover';
 
-export const model = {
+const model = {
   events: [
     { type: 'notifications.add', notification: { description: 'Saved', type: 'success' } },
     { type: 'notifications.add', notification: { description: 'Saved', type: 'error' } },

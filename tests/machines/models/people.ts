@@ -29,9 +29,9 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   });
 };
 
-export const LIVE = new Set(['people.presence', 'people.following']);
+const LIVE = new Set(['people.presence', 'people.following']);
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'people.page', page: 2 },

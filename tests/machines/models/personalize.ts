@@ -7,7 +7,7 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   return JSON.stringify({ value: snapshot.value, settings: c.settings, confirmed: c.confirmed, error: c.error, message: c.message });
 };
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'xstate.done.actor.fetchSettings', output: { user: { personalizeSettings: { allowPersonalize: true, interests: ['music'] } } } },

@@ -5,7 +5,7 @@ export const PEER = '0190a5f0-0000-7000-8000-0000000000b2';
 export const OTHER = '0190a5f0-0000-7000-8000-0000000000c3';
 export const input = { userIds: [PEER] };
 
-export const model = {
+const model = {
   input,
   events: [
     { type: 'xstate.done.actor.watchPresence', output: { userIds: [PEER] } },

@@ -3,7 +3,7 @@ import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 import { answerOf, ownProfile, PNG, profile } from '../profileFixtures';
 
-export const owner = ownProfile();
+const owner = ownProfile();
 export const user = { _id: 'u2', username: 'ben' };
 export const cleo = { _id: 'u3', username: 'cleo' };
 export const PICTURE = '/media/image/upload/v1/p1';
@@ -35,10 +35,10 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
 };
 
 export const valid = { currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-password' };
-export const TAB_WORK = /fetchFollowers|fetchFollowing|fetchGallery|fetchAnswers|fetchMoreAnswers|profile\.more|changePassword|saveNotifications|setNotification|profile\.retry/;
-export const EXCURSIONS = /toggleFollow|editInfo|chooseImage|editLinks|editHobbies|profile\.report|askBlock/;
+const TAB_WORK = /fetchFollowers|fetchFollowing|fetchGallery|fetchAnswers|fetchMoreAnswers|profile\.more|changePassword|saveNotifications|setNotification|profile\.retry/;
+const EXCURSIONS = /toggleFollow|editInfo|chooseImage|editLinks|editHobbies|profile\.report|askBlock/;
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'xstate.done.actor.fetchProfile', output: { user: profile() } },

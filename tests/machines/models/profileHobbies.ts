@@ -4,14 +4,14 @@ import { type MachineModel, type ModelEvent } from '../cover';
 import { ownProfile } from '../profileFixtures';
 
 export const saved = ownProfile({ hobbies: ['Chess', 'Climbing'] });
-export const TOO_LONG = 'x'.repeat(41);
+const TOO_LONG = 'x'.repeat(41);
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
   const c = snapshot.context as ProfileHobbiesContext;
   return JSON.stringify({ value: snapshot.value, status: snapshot.status, hobbies: c.hobbies, draft: c.draft, draftError: c.draftError, error: c.error, output: snapshot.output ?? null });
 };
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'hobbies.draft', value: 'Climbing' },

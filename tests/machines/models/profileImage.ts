@@ -12,7 +12,7 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   return JSON.stringify({ value: snapshot.value, status: snapshot.status, preview: c.preview, error: c.error, profile: c.profile?.profilePicture ?? null, output: snapshot.output ?? null });
 };
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'profileImage.choose', dataUrl: PNG },

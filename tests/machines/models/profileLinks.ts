@@ -11,7 +11,7 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   return JSON.stringify({ value: snapshot.value, status: snapshot.status, draft: c.draft, errors: c.errors, error: c.error, output: snapshot.output ?? null });
 };
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'links.change', network: 'youtube', value: 'https://youtube.com/@ben' },

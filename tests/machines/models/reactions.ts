@@ -6,13 +6,13 @@ import { whoReactedMachine } from '../../../src/machines/whoReacted.machine';
 import { refused, zeroCounts } from '../../fixtures/streams';
 import type { MachineModel, ModelEvent } from '../cover';
 
-export const change = (userReaction: ReactionChange['userReaction']): ReactionChange => ({
+const change = (userReaction: ReactionChange['userReaction']): ReactionChange => ({
   message: 'ok',
   postId: 'p1',
   reactions: { ...zeroCounts(), ...(userReaction ? { [userReaction]: 1 } : {}) },
   userReaction,
 });
-export const notFound = refused('Post not found');
+const notFound = refused('Post not found');
 
 const reactionsOptions = (mine: 'like' | null) => ({
   input: { postId: 'p1', mine },

@@ -3,7 +3,7 @@ import { apiFailure, networkFailure } from '../../fixtures/auth';
 import { type MachineModel } from '../cover';
 
 export const expired = apiFailure('This reset link is invalid or has expired', 400);
-export const model = {
+const model = {
   events: [
     { type: 'reset.change', field: 'password', value: 'new-secret-1' },
     { type: 'reset.change', field: 'password', value: '' },

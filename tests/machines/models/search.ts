@@ -6,7 +6,7 @@ import { type MachineModel, type ModelEvent } from '../cover';
 export type Snap = { value: unknown; status: string; context: unknown; matches(v: unknown): boolean };
 export const ctx = (s: Snap) => s.context as SearchContext;
 
-export const postTag = (p: { _id: string; commentsCount: number; saved: boolean; userReaction: string | null; followingAuthor: boolean; post: string }) =>
+const postTag = (p: { _id: string; commentsCount: number; saved: boolean; userReaction: string | null; followingAuthor: boolean; post: string }) =>
   `${p._id}${p.commentsCount ? `c${p.commentsCount}` : ''}${p.saved ? 's' : ''}${p.userReaction ? `r:${p.userReaction}` : ''}${p.followingAuthor ? 'f' : ''}${p.post.endsWith('(edited)') ? 'e' : ''}`;
 
 export const serialize = (snapshot: Snap) => {
@@ -34,12 +34,12 @@ export const serialize = (snapshot: Snap) => {
 };
 
 /** The results exactly as the search answered them (nothing changed by a card or the bus yet). */
-export const PRISTINE = JSON.stringify(resultsOf(OVERVIEW));
-export const pristine = (s: Snap) => JSON.stringify(ctx(s).results) === PRISTINE && ctx(s).tab === 'posts';
-export const CARD_EVENTS = new Set(['search.postChanged', 'search.postDeleted', 'search.reacted', 'search.saved', 'search.commentsCount', 'search.following', 'search.blocked']);
-export const IMAGE_EVENTS = (type: string) => type.startsWith('image.') || type.includes('readImage') || type.includes('searchImage');
+const PRISTINE = JSON.stringify(resultsOf(OVERVIEW));
+const pristine = (s: Snap) => JSON.stringify(ctx(s).results) === PRISTINE && ctx(s).tab === 'posts';
+const CARD_EVENTS = new Set(['search.postChanged', 'search.postDeleted', 'search.reacted', 'search.saved', 'search.commentsCount', 'search.following', 'search.blocked']);
+const IMAGE_EVENTS = (type: string) => type.startsWith('image.') || type.includes('readImage') || type.includes('searchImage');
 
-export const model = {
+const model = {
   serialize,
   events: [
     { type: 'search.type', query: 'risotto' },

@@ -3,7 +3,7 @@ import { alice, apiFailure, bannedAlice, user } from '../../fixtures/auth';
 import { type MachineModel } from '../cover';
 
 export const renamed = user({ username: 'alice2' });
-export const model = {
+const model = {
   events: [
     { type: 'session.login', token: 't1', user: alice, keepLoggedIn: true },
     { type: 'session.login', token: 't2', user: alice },

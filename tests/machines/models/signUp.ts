@@ -3,7 +3,7 @@ import { admin, alice, apiFailure, auth, bannedAlice, networkFailure } from '../
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const taken = apiFailure('Username or email is already taken', 409);
-export const model = {
+const model = {
   events: [
     { type: 'signUp.change', field: 'username', value: 'alice' },
     { type: 'signUp.change', field: 'email', value: 'alice@example.com' },

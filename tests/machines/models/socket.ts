@@ -2,7 +2,7 @@ import { socketMachine, type SocketContext } from '../../../src/machines/socket.
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const post = { _id: 'p1' };
-export const model = {
+const model = {
   events: [
     { type: 'socket.start', token: 'token-a' },
     { type: 'socket.start', token: 'token-b' },

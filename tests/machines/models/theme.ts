@@ -1,7 +1,7 @@
 import { themeMachine } from '../../../src/machines/theme.machine';
 import { type MachineModel } from '../cover';
 
-export const model = {
+const model = {
   events: [
     { type: 'theme.toggle' },
     { type: 'theme.set', theme: 'dark' },

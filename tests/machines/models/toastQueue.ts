@@ -1,7 +1,7 @@
 import { toastQueueMachine, type ToastQueueContext } from '../../../src/machines/toastQueue.machine';
 import { type MachineModel } from '../cover';
 
-export const LONG = 'A long message that goes on past the seventy-three characters a toast shows at full size.';
+const LONG = 'A long message that goes on past the seventy-three characters a toast shows at full size.';
 
 /**
  * The queue on its own: each toast actor is replaced by a deferred (replay fakes every declared
@@ -9,7 +9,7 @@ export const LONG = 'A long message that goes on past the seventy-three characte
  * when its timeout passes or it is dismissed. The toast actor has its own model test, and the
  * real pair is exercised below and in tests/views/toasts.test.tsx.
  */
-export const model = {
+const model = {
   events: [
     { type: 'toasts.show', toast: { description: 'Saved', type: 'success' } },
     { type: 'toasts.show', toast: { description: LONG, type: 'error', timeoutMs: 5000 } },

@@ -1,7 +1,7 @@
 import { unreadBadgeMachine, type UnreadBadgeContext } from '../../../src/machines/unreadBadge.machine';
 import { type MachineModel, type ModelEvent } from '../cover';
 
-export const model = {
+const model = {
   events: [
     { type: 'badge.start' },
     { type: 'badge.stop' },
