@@ -97,6 +97,10 @@ export function statechartMarkdown(name: string, machine: AnyStateMachine): stri
     '',
     `Generated from \`src/machines\` by \`npm run statecharts\`; do not edit by hand.`,
     '',
+    // Plans are generated on demand, not kept here: see README.md for why.
+    `Path plan for testers (the paths its model test replays): \`npm run test:paths -- --machine ${name}\` prints it, ` +
+      `\`npm run test:paths -- --plan DIR\` writes DIR/${name}.md and DIR/${name}.json ([how to read and filter it](README.md#path-plans-for-testers)).`,
+    '',
     '```mermaid',
     toMermaid(machine).trimEnd(),
     '```',

@@ -1,5 +1,4 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BAN_REASON_MAX } from '../../src/api/moderation';
 import {
   actionFailed,
   adminActionMachine,
@@ -11,55 +10,21 @@ import {
   type AdminActionContext,
   type AdminActionOutput,
 } from '../../src/machines/adminAction.machine';
-import { refused } from '../fixtures/streams';
-import { banned, ben } from './adminFixtures';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
-  const c = snapshot.context as AdminActionContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, reason: c.reason, fieldError: c.fieldError, error: c.error, done: c.result !== null, output: snapshot.output ?? null });
-};
-
-const LONG = 'x'.repeat(BAN_REASON_MAX + 1);
-const RESULT = { message: 'ben was banned', changes: [{ type: 'user', user: banned(ben) }] };
-
-const modelFor = (action: AdminAction) => ({
-  serialize,
-  input: { action },
-  events: [
-    { type: 'action.reason', value: 'Spam links in every post' },
-    { type: 'action.reason', value: '   ' },
-    { type: 'action.reason', value: LONG },
-    { type: 'xstate.done.actor.perform', output: RESULT },
-    { type: 'xstate.error.actor.perform', error: refused('An admin cannot ban another admin', 403) },
-  ] as ModelEvent[],
-  // A reason is typed into an empty field once, and fixed once: bounded.
-  filter: (snapshot: { context: unknown }, event: ModelEvent) => {
-    const c = snapshot.context as AdminActionContext;
-    if (event.type === 'action.reason') return c.reason === '' || (c.reason !== 'Spam links in every post' && event.value === 'Spam links in every post');
-    if (event.type === 'action.confirm') return c.error === null || c.reason !== '';
-    return true;
-  },
-});
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { RESULT, adminActionModel, serialize } from './models/adminAction';
 
 const coverage = new TransitionCoverage(adminActionMachine);
 
-const ACTIONS: AdminAction[] = [
-  { type: 'ban', userId: 'u2', username: 'ben' },
-  { type: 'unban', userId: 'u2', username: 'ben' },
-  { type: 'appealDecision', appealId: 'ap1', username: 'ben', status: 'approved' },
-  { type: 'profileReportStatus', reportId: 'r1', username: 'ben', status: 'reviewing' },
-];
-
-for (const action of ACTIONS) {
-  describe(`admin action machine: ${action.type}${'status' in action ? ` ${action.status}` : ''}`, () => {
-    const model = modelFor(action);
-    const paths = coverPaths(adminActionMachine, model as never);
+for (const { label, options } of adminActionModel.covers) {
+  describe(`admin action machine: ${label}`, () => {
+    const { input } = options;
+    const { action } = input as { action: AdminAction };
+    const paths = pathsOf(adminActionModel, label);
     beforeEach(() => void vi.useFakeTimers());
 
     it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
       await replay(adminActionMachine, path, {
-        input: model.input,
+        input,
         coverage,
         serialize: serialize as never,
         afterStep: (step, actor) => {

@@ -1,37 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_FAILED, DASHBOARD_REFRESH_MS, adminDashboardMachine, type AdminDashboardContext } from '../../src/machines/adminDashboard.machine';
-import { refused } from '../fixtures/streams';
-import { dashboard } from './adminFixtures';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
-  const c = snapshot.context as AdminDashboardContext;
-  return JSON.stringify({ value: snapshot.value, members: c.dashboard?.users.totalUsers ?? null, error: c.error, refreshError: c.refreshError });
-};
-
-const FIRST = dashboard();
-const LATER = dashboard({ users: { totalUsers: 1240, newUsersToday: 11, bannedUsers: 7 } });
-
-const model = {
-  serialize,
-  events: [
-    { type: 'xstate.done.actor.fetchDashboard', output: FIRST },
-    { type: 'xstate.done.actor.fetchDashboard', output: LATER },
-    { type: 'xstate.error.actor.fetchDashboard', error: refused('Only administrators can do that', 403) },
-  ] as ModelEvent[],
-  // The first read answers the first figures, a refresh the later ones.
-  filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
-    const c = snapshot.context as AdminDashboardContext;
-    if (event.type === 'xstate.done.actor.fetchDashboard') return event.output === (snapshot.matches('loading') ? FIRST : LATER);
-    if (event.type === 'dashboard.refresh' || event.type.startsWith('xstate.after.')) return c.dashboard?.users.totalUsers !== 1240 && c.refreshError === null;
-    return true;
-  },
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { adminDashboardModel, serialize } from './models/adminDashboard';
 
 const coverage = new TransitionCoverage(adminDashboardMachine);
 
 describe('admin dashboard machine', () => {
-  const paths = coverPaths(adminDashboardMachine, model as never);
+  const paths = pathsOf(adminDashboardModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

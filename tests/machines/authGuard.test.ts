@@ -1,21 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authGuardMachine, CHECKPOINT, guardHome, type AuthGuardInput } from '../../src/machines/authGuard.machine';
 import { BANNED_MESSAGE, SESSION_FAILURE_LOGOUT_MS } from '../../src/api/constants';
-import { admin, alice, auth, bannedAlice, bannedFailure, networkFailure, serverFailure, unauthorized } from '../fixtures/auth';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
-
-const model = {
-  events: [
-    { type: 'xstate.done.actor.currentUser', output: auth(alice, 'fresh-alice') },
-    { type: 'xstate.done.actor.currentUser', output: auth(bannedAlice) },
-    { type: 'xstate.done.actor.currentUser', output: auth(admin, 'fresh-root') },
-    { type: 'xstate.error.actor.currentUser', error: unauthorized },
-    { type: 'xstate.error.actor.currentUser', error: bannedFailure },
-    { type: 'xstate.error.actor.currentUser', error: serverFailure },
-    { type: 'xstate.error.actor.currentUser', error: networkFailure },
-    { type: 'guard.sessionEnded' },
-  ],
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { authGuardModel } from './models/authGuard';
 
 /** What each resting state must have done to the world, in order. */
 function expectedEffects(state: string, input: AuthGuardInput, lastOutput?: { token: string; user: unknown }) {
@@ -39,15 +26,10 @@ function expectedEffects(state: string, input: AuthGuardInput, lastOutput?: { to
 }
 
 const coverage = new TransitionCoverage(authGuardMachine);
-const inputs: AuthGuardInput[] = [
-  { area: 'member', hasToken: true },
-  { area: 'member', hasToken: false },
-  { area: 'admin', hasToken: true },
-  { area: 'admin', hasToken: false },
-];
 
-describe.each(inputs)('auth guard (%o)', (input) => {
-  const paths = coverPaths(authGuardMachine, { ...model, input });
+describe.each(authGuardModel.covers)('auth guard ($label)', ({ label, options }) => {
+  const input = options.input as AuthGuardInput;
+  const paths = pathsOf(authGuardModel, label);
   beforeEach(() => {
     vi.useFakeTimers();
   });

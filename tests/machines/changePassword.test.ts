@@ -1,38 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changePasswordMachine, passwordErrors, type ChangePasswordContext } from '../../src/machines/changePassword.machine';
 import { admin } from '../fixtures/auth';
-import { refused } from '../fixtures/streams';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
-  const c = snapshot.context as ChangePasswordContext;
-  return JSON.stringify({ value: snapshot.value, errors: c.errors, message: c.message });
-};
-
-const GOOD = { currentPassword: 'old-secret-1', newPassword: 'new-secret-2', confirmPassword: 'new-secret-2' };
-const MISMATCH = { ...GOOD, confirmPassword: 'new-secret-3' };
-const ANSWER = { message: 'Password changed successfully', token: 'fresh-token', user: admin };
-
-const model = {
-  serialize,
-  events: [
-    { type: 'password.submit', body: GOOD },
-    { type: 'password.submit', body: MISMATCH },
-    { type: 'xstate.done.actor.changePassword', output: ANSWER },
-    { type: 'xstate.error.actor.changePassword', error: refused('Current password is incorrect', 400) },
-  ] as ModelEvent[],
-  filter: (snapshot: { context: unknown }, event: ModelEvent) => {
-    const c = snapshot.context as ChangePasswordContext;
-    // One round of each: bounded.
-    if (event.type === 'password.submit') return c.message === null && !(c.errors.form && event.body === GOOD);
-    return true;
-  },
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { GOOD, MISMATCH, changePasswordModel, serialize } from './models/changePassword';
 
 const coverage = new TransitionCoverage(changePasswordMachine);
 
 describe('change password machine', () => {
-  const paths = coverPaths(changePasswordMachine, model as never);
+  const paths = pathsOf(changePasswordModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

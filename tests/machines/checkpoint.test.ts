@@ -1,32 +1,25 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPEAL_FAILED, appealError, appealFormMachine, type AppealFormContext } from '../../src/machines/appealForm.machine';
 import { checkpointMachine, STANDING_FAILED, type CheckpointContext } from '../../src/machines/checkpoint.machine';
-import { apiFailure, networkFailure, unauthorized } from '../fixtures/auth';
+import { networkFailure } from '../fixtures/auth';
 import { standing } from '../fixtures/moderation';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { coverOf, pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { appealFormModel, checkpointModel, GOOD } from './models/checkpoint';
 
 const checkpointCoverage = new TransitionCoverage(checkpointMachine);
 const appealCoverage = new TransitionCoverage(appealFormMachine);
 const HOME = { to: '/', replace: true };
 
 describe.each([true, false])('checkpoint machine (token stored: %s)', (hasToken) => {
-  const model = {
-    input: { hasToken },
-    events: [
-      { type: 'xstate.done.actor.fetchStanding', output: standing.bannedPending },
-      { type: 'xstate.done.actor.fetchStanding', output: standing.liftedByAppeal },
-      { type: 'xstate.error.actor.fetchStanding', error: unauthorized },
-      { type: 'xstate.error.actor.fetchStanding', error: networkFailure },
-      { type: 'checkpoint.retry' },
-    ] as ModelEvent[],
-  };
-  const paths = coverPaths(checkpointMachine, model);
+  const label = `token stored: ${hasToken}`;
+  const { input } = coverOf(checkpointModel, label).options;
+  const paths = pathsOf(checkpointModel, label);
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const navigations: unknown[] = [];
     await replay(checkpointMachine, path, {
-      input: model.input,
+      input,
       coverage: checkpointCoverage,
       provide: { actions: { navigate: (_: unknown, to: unknown) => void navigations.push(to) } },
       afterStep: (step, actor) => {
@@ -48,45 +41,17 @@ describe.each([true, false])('checkpoint machine (token stored: %s)', (hasToken)
 });
 
 describe.each([true, false])('appeal form machine (token stored: %s)', (hasToken) => {
-  const SHORT = 'Please unban me';
-  const GOOD = 'It was a script gone wrong; it is switched off now and will stay off.';
-  const model = {
-    input: { hasToken },
-    serialize: (s: { value: unknown; status: string; context: unknown }) => {
-      const c = s.context as AppealFormContext;
-      return JSON.stringify({ value: s.value, status: s.status, message: c.message, fieldError: c.fieldError, error: c.error, standing: c.standing });
-    },
-    events: [
-      { type: 'xstate.done.actor.fetchStanding', output: standing.bannedNoAppeal },
-      { type: 'xstate.done.actor.fetchStanding', output: standing.bannedPending },
-      { type: 'xstate.done.actor.fetchStanding', output: standing.neverBanned },
-      { type: 'xstate.error.actor.fetchStanding', error: unauthorized },
-      { type: 'xstate.error.actor.fetchStanding', error: networkFailure },
-      { type: 'appeal.retry' },
-      { type: 'appeal.message', value: SHORT },
-      { type: 'appeal.message', value: GOOD },
-      { type: 'appeal.submit' },
-      { type: 'xstate.done.actor.sendAppeal', output: { message: 'Appeal sent' } },
-      { type: 'xstate.error.actor.sendAppeal', error: apiFailure('You already have an appeal waiting for review', 409) },
-      { type: 'xstate.error.actor.sendAppeal', error: unauthorized },
-      { type: 'xstate.error.actor.sendAppeal', error: networkFailure },
-    ] as ModelEvent[],
-    // The text goes empty -> short -> good, once each: bounded.
-    filter: (snapshot: { context: unknown }, event: ModelEvent) => {
-      const c = snapshot.context as AppealFormContext;
-      if (event.type === 'appeal.message') return (c.message === '' && event.value === SHORT) || (c.message === SHORT && event.value === GOOD);
-      return true;
-    },
-  };
-  const paths = coverPaths(appealFormMachine, model as never);
+  const label = `token stored: ${hasToken}`;
+  const { input, serialize } = coverOf(appealFormModel, label).options;
+  const paths = pathsOf(appealFormModel, label);
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const navigations: unknown[] = [];
     await replay(appealFormMachine, path, {
-      input: model.input,
+      input,
       coverage: appealCoverage,
-      serialize: model.serialize as never,
+      serialize,
       provide: { actions: { navigate: (_: unknown, to: unknown) => void navigations.push(to) } },
       afterStep: (step, actor) => {
         const snapshot = actor.getSnapshot();

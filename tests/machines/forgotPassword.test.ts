@@ -5,25 +5,13 @@ import {
   RESET_LINK_SENT,
   type ForgotPasswordContext,
 } from '../../src/machines/forgotPassword.machine';
-import { apiFailure, networkFailure } from '../fixtures/auth';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
-
-const unknownEmail = apiFailure('No account uses this email', 404);
-const model = {
-  events: [
-    { type: 'forgot.change', email: 'alice@example.com' },
-    { type: 'forgot.change', email: ' ' },
-    { type: 'xstate.done.actor.forgotPassword', output: { message: 'Check your inbox' } },
-    { type: 'xstate.done.actor.forgotPassword', output: { message: '' } },
-    { type: 'xstate.error.actor.forgotPassword', error: unknownEmail },
-    { type: 'xstate.error.actor.forgotPassword', error: networkFailure },
-  ],
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { forgotPasswordModel, unknownEmail } from './models/forgotPassword';
 
 const coverage = new TransitionCoverage(forgotPasswordMachine);
 
 describe('forgot password machine', () => {
-  const paths = coverPaths(forgotPasswordMachine, model);
+  const paths = pathsOf(forgotPasswordModel, 'all transitions');
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -3,72 +3,14 @@ import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { groupChatManageMachine, type ManageContext } from '../../src/machines/groupChatManage.machine';
 import type { MemberSearchContext } from '../../src/machines/groupChatSearch.machine';
 import type { GroupChat } from '../../src/api/chat';
-import { refused } from '../fixtures/streams';
-import { ben, cleo, me, member, team } from './groupChatFixtures';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const dana = { id: 'u4', username: 'dana' };
-const danaFound = { _id: dana.id, username: dana.username, avatarColor: '#1d4ed8', profilePicture: '' };
-const renamed = team({ name: 'Team Two' });
-const withDana = team({ members: [...team().members, member(dana, { state: 'pending' })] });
-
-const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
-  const c = snapshot.context as ManageContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, name: c.groupName, ids: c.memberIds, nameError: c.nameError, error: c.error, request: c.request });
-};
-
-/** What each request sends (the input of the request actor). */
-const REQUESTS: Record<string, unknown> = {
-  'manage.rename': { kind: 'rename', name: 'Team Two', groupId: 'g1' },
-  'manage.invite': { kind: 'invite', userId: 'u4', username: 'dana', groupId: 'g1' },
-  'manage.promote': { kind: 'promote', userId: 'u2', username: 'ben', groupId: 'g1' },
-  'manage.remove': { kind: 'remove', userId: 'u3', username: 'cleo', groupId: 'g1' },
-  'manage.delete': { kind: 'delete', groupId: 'g1' },
-  'manage.leave': { kind: 'leave', groupId: 'g1' },
-};
-const TOASTS: Record<string, string> = {
-  rename: 'Group renamed to Team Two',
-  invite: 'dana invited',
-  promote: 'ben is now an admin',
-  remove: 'cleo removed from the group',
-  delete: 'Team deleted',
-  leave: 'You left Team',
-};
-
-const model = {
-  serialize,
-  input: { me, group: team() },
-  events: [
-    { type: 'manage.rename', name: '  Team Two ' },
-    { type: 'manage.rename', name: 'T!' },
-    { type: 'manage.invite', user: danaFound },
-    { type: 'manage.promote', member: { userId: ben.id, username: ben.username } },
-    { type: 'manage.remove', member: { userId: cleo.id, username: cleo.username } },
-    { type: 'xstate.done.actor.request', output: null },
-    { type: 'xstate.done.actor.request', output: renamed },
-    { type: 'xstate.done.actor.request', output: withDana },
-    { type: 'xstate.done.actor.request', output: team() },
-    { type: 'xstate.error.actor.request', error: refused('Only group admins can do that', 403) },
-  ] as ModelEvent[],
-  filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
-    const c = snapshot.context as ManageContext;
-    const t = event.type;
-    if (t === 'xstate.done.actor.request') {
-      // Each request is answered as the server would: nothing for delete/leave, the group as changed otherwise.
-      const kind = c.request?.kind;
-      const expected = kind === 'delete' || kind === 'leave' ? null : kind === 'rename' ? renamed : kind === 'invite' ? withDana : team();
-      return event.output === expected;
-    }
-    if (t.startsWith('xstate.')) return true;
-    // A new request only from the panel as it opened (a refusal shown is fine).
-    return c.groupName === 'Team' && c.memberIds.length === 3 && (c.nameError === null || t === 'manage.rename');
-  },
-};
+import { me, team } from './groupChatFixtures';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { REQUESTS, TOASTS, danaFound, groupChatManageModel, model, serialize, withDana } from './models/groupChatManage';
 
 const coverage = new TransitionCoverage(groupChatManageMachine);
 
 describe('group chat manage machine', () => {
-  const paths = coverPaths(groupChatManageMachine, model as never);
+  const paths = pathsOf(groupChatManageModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

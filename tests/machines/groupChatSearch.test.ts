@@ -2,35 +2,14 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { INVITE_SEARCH_DELAY_MS, type FoundUser } from '../../src/machines/groupChatSearch.machine';
 import { groupChatSearchMachine, type MemberSearchContext } from '../../src/machines/groupChatSearch.machine';
-import { refused } from '../fixtures/streams';
-import { ben, cleo, me } from './groupChatFixtures';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
-
-const serialize = (snapshot: { value: unknown; context: unknown }) => {
-  const c = snapshot.context as MemberSearchContext;
-  return JSON.stringify({ value: snapshot.value, query: c.query, results: c.results.map((u) => u._id), exclude: c.exclude, error: c.error });
-};
-
-const model = {
-  serialize,
-  input: { exclude: [me.id] },
-  events: [
-    { type: 'search.query', query: ' be ' },
-    { type: 'search.query', query: '   ' },
-    { type: 'search.exclude', ids: [me.id, ben.id] },
-    { type: 'xstate.done.actor.searchUsers', output: { search: [found(me), found(ben), found(cleo)] } },
-    { type: 'xstate.error.actor.searchUsers', error: refused('Too many requests, please slow down', 429) },
-  ] as ModelEvent[],
-  filter: (snapshot: { context: unknown }, event: ModelEvent) =>
-    event.type !== 'search.exclude' || (snapshot.context as MemberSearchContext).exclude.length === 1,
-};
+import { cleo, me } from './groupChatFixtures';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { found, groupChatSearchModel, model, serialize } from './models/groupChatSearch';
 
 const coverage = new TransitionCoverage(groupChatSearchMachine);
 
 describe('member search machine', () => {
-  const paths = coverPaths(groupChatSearchMachine, model as never);
+  const paths = pathsOf(groupChatSearchModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

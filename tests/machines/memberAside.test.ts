@@ -1,41 +1,14 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Trending } from '../../src/api/forYou';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { ASIDE_LIST_MAX, memberAsideMachine, selectAsideList, type MemberAsideContext } from '../../src/machines/memberAside.machine';
-import { group, person } from '../fixtures/search';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const people = Array.from({ length: 7 }, (_, i) => person(`u${i + 1}`, `member${i + 1}`));
-const groups = [group('g1', 'Night Owls'), group('g2', 'Risotto Club')];
-const input = { userId: 'me' };
-
-type Snap = { context: MemberAsideContext; matches(v: unknown): boolean };
-const model = {
-  input,
-  events: [
-    { type: 'xstate.done.actor.fetchSuggestions', output: people },
-    { type: 'xstate.error.actor.fetchSuggestions', error: new Error('Network down') },
-    { type: 'xstate.done.actor.fetchGroups', output: groups },
-    { type: 'xstate.error.actor.fetchGroups', error: new Error('Network down') },
-    { type: 'xstate.done.actor.fetchTrending', output: { hashtags: [{ tag: 'physics', posts: 3 }, { tag: 'café', posts: 1 }] } },
-    { type: 'xstate.error.actor.fetchTrending', error: new Error('Network down') },
-    { type: 'aside.retry' },
-    { type: 'people.following', userId: 'u2', following: true },
-  ] as ModelEvent[],
-  // A child's answer only while it runs; a follow change once, once the people are in.
-  filter: (snapshot: Snap, event: ModelEvent) => {
-    if (event.type.includes('fetchSuggestions')) return snapshot.matches({ people: 'loading' });
-    if (event.type.includes('fetchGroups')) return snapshot.matches({ groups: 'loading' });
-    if (event.type.includes('fetchTrending')) return snapshot.matches({ trending: 'loading' });
-    if (event.type === 'people.following') return snapshot.matches({ people: 'ready' }) && !snapshot.context.people.some((p) => p.isFollowing);
-    return true;
-  },
-};
+import { ASIDE_LIST_MAX, memberAsideMachine, selectAsideList } from '../../src/machines/memberAside.machine';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { Snap, groups, input, memberAsideModel, people } from './models/memberAside';
 
 const coverage = new TransitionCoverage(memberAsideMachine);
 
 describe('member aside machine', () => {
-  const paths = coverPaths(memberAsideMachine, model as never);
+  const paths = pathsOf(memberAsideModel, 'all transitions');
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,27 +1,17 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_LOOKUP_FAILED, memberByNameMachine, type MemberByNameContext } from '../../src/machines/memberByName.machine';
-import { noAnswer, refused } from '../fixtures/streams';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { describePath, pathsOf, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { input, memberByNameModel } from './models/memberByName';
 
 const coverage = new TransitionCoverage(memberByNameMachine);
 
 describe('member-by-name machine', () => {
-  const model = {
-    input: { username: 'Ada' },
-    events: [
-      { type: 'memberByName.retry' },
-      { type: 'xstate.done.actor.findMember', output: 'u7' },
-      { type: 'xstate.done.actor.findMember', output: null },
-      { type: 'xstate.error.actor.findMember', error: refused('Too many requests', 429) },
-      { type: 'xstate.error.actor.findMember', error: noAnswer() },
-    ] as ModelEvent[],
-  };
-  const paths = coverPaths(memberByNameMachine, model);
+  const paths = pathsOf(memberByNameModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     await replay(memberByNameMachine, path, {
-      input: model.input,
+      input,
       coverage,
       afterStep: (step, actor) => {
         const snapshot = actor.getSnapshot();

@@ -1,19 +1,11 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  NAV_SECTIONS,
-  navigationMachine,
-  selectIsOpenSearchBar,
-  selectIsOpenSidebar,
-} from '../../src/machines/navigation.machine';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
-
-const model = {
-  events: NAV_SECTIONS.map((section) => ({ type: 'navigation.select', section })),
-};
+import { navigationMachine, selectIsOpenSearchBar, selectIsOpenSidebar } from '../../src/machines/navigation.machine';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { navigationModel } from './models/navigation';
 
 describe('navigation machine', () => {
-  const paths = coverPaths(navigationMachine, model);
+  const paths = pathsOf(navigationModel, 'all transitions');
   const coverage = new TransitionCoverage(navigationMachine);
   beforeEach(() => {
     vi.useFakeTimers();

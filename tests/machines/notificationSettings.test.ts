@@ -1,28 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationSettings } from '../../src/api/users';
 import {
   NOTIFICATION_SAVE_FAILED, notificationSettingsMachine, type NotificationSettingsContext,
 } from '../../src/machines/notificationSettings.machine';
-import { refused } from '../fixtures/streams';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-import { ownProfile } from './profileFixtures';
-
-const stored: NotificationSettings = { messages: true, follows: false, reactions: true, comments: true };
-const owner = (notifications: NotificationSettings) => ownProfile({ _id: 'u1', username: 'alice', notifications });
-
-const model = {
-  input: { userId: 'u1' },
-  events: [
-    { type: 'xstate.done.actor.fetchSettings', output: { user: owner(stored) } },
-    { type: 'xstate.error.actor.fetchSettings', error: refused('Too many requests', 429) },
-    { type: 'notificationSettings.set', setting: 'follows', value: true },
-    { type: 'xstate.done.actor.saveSetting', output: { message: 'Notification settings updated', user: owner({ ...stored, follows: true }) } },
-    { type: 'xstate.error.actor.saveSetting', error: {} },
-  ] as ModelEvent[],
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { model, notificationSettingsModel } from './models/notificationSettings';
 
 describe('notification settings machine (model)', () => {
-  const paths = coverPaths(notificationSettingsMachine, model);
+  const paths = pathsOf(notificationSettingsModel, 'all transitions');
   const coverage = new TransitionCoverage(notificationSettingsMachine);
   beforeEach(() => {
     vi.useFakeTimers();

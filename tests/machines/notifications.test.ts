@@ -5,24 +5,11 @@ import {
   notificationsMachine,
   type NotificationsContext,
 } from '../../src/machines/notifications.machine';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
-
-const model = {
-  events: [
-    { type: 'notifications.add', notification: { description: 'Saved', type: 'success' } },
-    { type: 'notifications.add', notification: { description: 'Saved', type: 'error' } },
-    { type: 'notifications.add', notification: { id: 'given', description: 'Heads up', type: 'warning' } },
-    { type: 'notifications.remove', id: 'n-1' },
-    { type: 'notifications.remove', id: 'given' },
-    { type: 'notifications.clear' },
-  ],
-  // Every add numbers a notification; four adds are enough to reach every rule.
-  filter: (snapshot: { context: unknown }, event: { type: string }) =>
-    event.type !== 'notifications.add' || (snapshot.context as NotificationsContext).seq < 4,
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { notificationsModel } from './models/notifications';
 
 describe('notifications machine', () => {
-  const paths = coverPaths(notificationsMachine, model);
+  const paths = pathsOf(notificationsModel, 'all transitions');
   const coverage = new TransitionCoverage(notificationsMachine);
   beforeEach(() => {
     vi.useFakeTimers();

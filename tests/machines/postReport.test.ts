@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHOOSE_REASON, postReportMachine, type PostReportContext } from '../../src/machines/postReport.machine';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-import { postReportModel as model, postReportSerialize as serialize, LONG_POST_REPORT_DETAILS } from './postReportModel';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { postReportSerialize as serialize, LONG_POST_REPORT_DETAILS } from './postReportModel';
+import { input, postReportModel } from './models/postReport';
 
 const coverage = new TransitionCoverage(postReportMachine);
 
 describe('postReport machine', () => {
-  const input = { postId: '0190a5f0-0000-7000-8000-000000000007', username: 'ben' };
-  const paths = coverPaths(postReportMachine, { ...model, input } as never);
+  const paths = pathsOf(postReportModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

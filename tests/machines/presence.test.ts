@@ -4,28 +4,11 @@ import type { SocketAck } from '../../src/api/chat';
 import { presenceEventOf, presenceLogic } from '../../src/effects/presence';
 import { createBus } from '../../src/effects/socket';
 import { presenceMachine, selectOnline } from '../../src/machines/presence.machine';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
-
-const PEER = '0190a5f0-0000-7000-8000-0000000000b2';
-const OTHER = '0190a5f0-0000-7000-8000-0000000000c3';
-const input = { userIds: [PEER] };
-
-const model = {
-  input,
-  events: [
-    { type: 'xstate.done.actor.watchPresence', output: { userIds: [PEER] } },
-    { type: 'xstate.done.actor.watchPresence', output: { userIds: [] } },
-    { type: 'xstate.error.actor.watchPresence', error: new Error('Not connected') },
-    { type: 'presence.changed', userId: PEER, online: true },
-    { type: 'presence.changed', userId: PEER, online: false },
-    // Someone not watched (another screen's watch, answered late): ignored.
-    { type: 'presence.changed', userId: OTHER, online: true },
-    { type: 'presence.reconnected' },
-  ],
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { OTHER, PEER, input, presenceModel } from './models/presence';
 
 describe('presence machine (model)', () => {
-  const paths = coverPaths(presenceMachine, model);
+  const paths = pathsOf(presenceModel, 'all transitions');
   const coverage = new TransitionCoverage(presenceMachine);
   beforeEach(() => {
     vi.useFakeTimers();

@@ -1,43 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOBBIES_MAX } from '../../src/api/users';
 import { profileHobbiesMachine, withDraft, type ProfileHobbiesContext } from '../../src/machines/profileHobbies.machine';
-import { refused } from '../fixtures/streams';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-import { ownProfile } from './profileFixtures';
-
-const saved = ownProfile({ hobbies: ['Chess', 'Climbing'] });
-const TOO_LONG = 'x'.repeat(41);
-
-const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
-  const c = snapshot.context as ProfileHobbiesContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, hobbies: c.hobbies, draft: c.draft, draftError: c.draftError, error: c.error, output: snapshot.output ?? null });
-};
-
-const model = {
-  serialize,
-  events: [
-    { type: 'hobbies.draft', value: 'Climbing' },
-    { type: 'hobbies.draft', value: ' chess ' },
-    { type: 'hobbies.draft', value: '   ' },
-    { type: 'hobbies.draft', value: TOO_LONG },
-    { type: 'hobbies.remove', hobby: 'Chess' },
-    { type: 'xstate.done.actor.saveHobbies', output: { message: 'Hobbies updated', user: saved } },
-    { type: 'xstate.error.actor.saveHobbies', error: refused('At most 20 hobbies', 400) },
-  ] as ModelEvent[],
-  // A draft is typed into an empty box and removing is tried on the list as it opened: bounded.
-  filter: (snapshot: { context: unknown }, event: ModelEvent) => {
-    const c = snapshot.context as ProfileHobbiesContext;
-    if (event.type === 'hobbies.draft') return c.draft === '' && c.draftError === null;
-    if (event.type === 'hobbies.remove') return c.hobbies.join() === 'Chess' && c.draft === '';
-    return true;
-  },
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { input, profileHobbiesModel, saved, serialize } from './models/profileHobbies';
 
 const coverage = new TransitionCoverage(profileHobbiesMachine);
 
 describe('profileHobbies machine', () => {
-  const input = { hobbies: ['Chess'] };
-  const paths = coverPaths(profileHobbiesMachine, { ...model, input } as never);
+  const paths = pathsOf(profileHobbiesModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

@@ -1,41 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { NOT_AN_IMAGE, profileImageMachine, UPLOAD_FAILED, type ProfileImageContext } from '../../src/machines/profileImage.machine';
-import { refused } from '../fixtures/streams';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-import { ownProfile, PDF, PNG } from './profileFixtures';
-
-const uploaded = ownProfile({ profilePicture: '/media/image/upload/v1/p1' });
-// A failure with no server body (a proxy's 502 page): the spec's own words show.
-const noMessage = { statusCode: 502 };
-
-const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
-  const c = snapshot.context as ProfileImageContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, preview: c.preview, error: c.error, profile: c.profile?.profilePicture ?? null, output: snapshot.output ?? null });
-};
-
-const model = {
-  serialize,
-  events: [
-    { type: 'profileImage.choose', dataUrl: PNG },
-    { type: 'profileImage.choose', dataUrl: PDF },
-    { type: 'xstate.done.actor.uploadImage', output: { message: 'Profile images updated', user: uploaded } },
-    { type: 'xstate.error.actor.uploadImage', error: refused('Image is too large: the limit is 10 MB', 413) },
-    { type: 'xstate.error.actor.uploadImage', error: noMessage },
-  ] as ModelEvent[],
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { PNG } from './profileFixtures';
+import { noMessage, profileImageModel, serialize, uploaded } from './models/profileImage';
 
 const coverage = new TransitionCoverage(profileImageMachine);
 
 describe('profileImage machine', () => {
   beforeEach(() => void vi.useFakeTimers());
 
-  for (const [name, input] of [
-    ['a picked image', { kind: 'profile' as const, dataUrl: PNG }],
-    ['a picked PDF', { kind: 'background' as const, dataUrl: PDF }],
-  ] as const) {
-    describe(`starting from ${name}`, () => {
-      const paths = coverPaths(profileImageMachine, { ...model, input } as never);
+  for (const { label, options } of profileImageModel.covers) {
+    const input = options.input as { kind: 'profile' | 'background'; dataUrl: string };
+    describe(label, () => {
+      const paths = pathsOf(profileImageModel, label);
       it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
         const toasts: { type: string; description: string }[] = [];
         const uploads: unknown[] = [];

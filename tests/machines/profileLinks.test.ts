@@ -1,37 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { linkErrors, LINKS_FAILED, profileLinksMachine, type ProfileLinksContext } from '../../src/machines/profileLinks.machine';
-import { refused } from '../fixtures/streams';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-import { ownProfile } from './profileFixtures';
-
-const empty = { facebook: '', instagram: '', twitter: '', youtube: '' };
-const saved = ownProfile({ social: { ...empty, youtube: 'https://youtube.com/@ben' } });
-
-const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
-  const c = snapshot.context as ProfileLinksContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, draft: c.draft, errors: c.errors, error: c.error, output: snapshot.output ?? null });
-};
-
-const model = {
-  serialize,
-  events: [
-    { type: 'links.change', network: 'youtube', value: 'https://youtube.com/@ben' },
-    { type: 'links.change', network: 'youtube', value: 'youtube.com/@ben' },
-    { type: 'links.change', network: 'facebook', value: 'javascript:alert(1)' },
-    { type: 'xstate.done.actor.saveLinks', output: { message: 'Social links updated', user: saved } },
-    { type: 'xstate.error.actor.saveLinks', error: refused('Too many requests, please try again later', 429) },
-    { type: 'xstate.error.actor.saveLinks', error: new TypeError('Failed to fetch') },
-  ] as ModelEvent[],
-  // The facebook link is tried once, on the form as it opened, so the model stays small.
-  filter: (snapshot: { context: unknown }, event: ModelEvent) =>
-    event.type !== 'links.change' || event.network !== 'facebook' || (snapshot.context as ProfileLinksContext).draft.youtube === '',
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { empty, input, profileLinksModel, saved, serialize } from './models/profileLinks';
 
 const coverage = new TransitionCoverage(profileLinksMachine);
 
 describe('profileLinks machine', () => {
-  const input = { links: empty };
-  const paths = coverPaths(profileLinksMachine, { ...model, input } as never);
+  const paths = pathsOf(profileLinksModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileReportMachine, type ProfileReportContext } from '../../src/machines/profileReport.machine';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-import { reportModel as model, reportSerialize as serialize } from './profileReportModel';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { reportSerialize as serialize } from './profileReportModel';
+import { input, profileReportModel } from './models/profileReport';
 
 const coverage = new TransitionCoverage(profileReportMachine);
 
 describe('profileReport machine', () => {
-  const input = { userId: '0190a5f0-0000-7000-8000-000000000002', username: 'ben' };
-  const paths = coverPaths(profileReportMachine, { ...model, input } as never);
+  const paths = pathsOf(profileReportModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

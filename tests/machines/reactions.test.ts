@@ -5,33 +5,14 @@ import { authorMachine, BLOCK_FAILED, FOLLOW_FAILED, type AuthorContext } from '
 import { reactionsMachine, REACTION_FAILED, type ReactionsContext } from '../../src/machines/reactions.machine';
 import { saveMachine, SAVE_FAILED } from '../../src/machines/save.machine';
 import { whoReactedMachine } from '../../src/machines/whoReacted.machine';
-import { refused, zeroCounts } from '../fixtures/streams';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const change = (userReaction: ReactionChange['userReaction']): ReactionChange => ({
-  message: 'ok',
-  postId: 'p1',
-  reactions: { ...zeroCounts(), ...(userReaction ? { [userReaction]: 1 } : {}) },
-  userReaction,
-});
-const notFound = refused('Post not found');
+import { coverOf, pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
+import { authorModel, reactionsModel, saveModel, whoReactedModel } from './models/reactions';
 
 const reactionsCoverage = new TransitionCoverage(reactionsMachine);
 
 describe.each([null, 'like'] as const)('reactions machine (member had %s)', (mine) => {
-  const model = {
-    input: { postId: 'p1', mine },
-    events: [
-      { type: 'reaction.choose', reaction: 'like' },
-      { type: 'reaction.choose', reaction: 'love' },
-      { type: 'reaction.remove' },
-      { type: 'xstate.done.actor.sendReaction', output: change('like') },
-      { type: 'xstate.done.actor.sendReaction', output: change('love') },
-      { type: 'xstate.done.actor.sendReaction', output: change(null) },
-      { type: 'xstate.error.actor.sendReaction', error: notFound },
-    ] as ModelEvent[],
-  };
-  const paths = coverPaths(reactionsMachine, model);
+  const model = coverOf(reactionsModel, `member had ${mine}`).options;
+  const paths = pathsOf(reactionsModel, `member had ${mine}`);
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
@@ -66,16 +47,8 @@ describe.each([null, 'like'] as const)('reactions machine (member had %s)', (min
 
 const saveCoverage = new TransitionCoverage(saveMachine);
 describe('save machine', () => {
-  const model = {
-    input: { postId: 'p1', saved: false },
-    events: [
-      { type: 'save.toggle' },
-      { type: 'xstate.done.actor.toggleSaved', output: { message: 'ok', postId: 'p1', saved: true } },
-      { type: 'xstate.done.actor.toggleSaved', output: { message: 'ok', postId: 'p1', saved: false } },
-      { type: 'xstate.error.actor.toggleSaved', error: new Error('offline') },
-    ] as ModelEvent[],
-  };
-  const paths = coverPaths(saveMachine, model);
+  const model = coverOf(saveModel, 'all transitions').options;
+  const paths = pathsOf(saveModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: { description: string }[] = [];
@@ -104,16 +77,8 @@ describe('save machine', () => {
 
 const whoCoverage = new TransitionCoverage(whoReactedMachine);
 describe('who-reacted machine', () => {
-  const model = {
-    input: { postId: 'p1' },
-    events: [
-      { type: 'whoReacted.retry' },
-      { type: 'whoReacted.tab', tab: 'love' },
-      { type: 'xstate.done.actor.fetchReactions', output: { reactions: [], count: 0 } },
-      { type: 'xstate.error.actor.fetchReactions', error: notFound },
-    ] as ModelEvent[],
-  };
-  const paths = coverPaths(whoReactedMachine, model);
+  const model = coverOf(whoReactedModel, 'all transitions').options;
+  const paths = pathsOf(whoReactedModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     await replay(whoReactedMachine, path, { input: model.input, coverage: whoCoverage });
@@ -122,24 +87,8 @@ describe('who-reacted machine', () => {
 
 const authorCoverage = new TransitionCoverage(authorMachine);
 describe('author menu machine', () => {
-  const model = {
-    input: { userId: 'u2', username: 'bob', postId: 'p7' },
-    events: [
-      { type: 'author.report' },
-      { type: 'xstate.done.actor.reportForm', output: undefined },
-      { type: 'author.toggleFollow', following: false },
-      { type: 'author.toggleFollow', following: true },
-      { type: 'author.askBlock' },
-      { type: 'author.cancelBlock' },
-      { type: 'author.confirmBlock' },
-      { type: 'xstate.done.actor.changeFollow', output: { message: 'ok', userId: 'u2', following: true } },
-      { type: 'xstate.done.actor.changeFollow', output: { message: 'ok', userId: 'u2', following: false } },
-      { type: 'xstate.error.actor.changeFollow', error: refused('You cannot follow this member', 403) },
-      { type: 'xstate.done.actor.blockMember', output: { message: 'ok', userId: 'u2', blocked: true } },
-      { type: 'xstate.error.actor.blockMember', error: refused('User not found') },
-    ] as ModelEvent[],
-  };
-  const paths = coverPaths(authorMachine, model);
+  const model = coverOf(authorModel, 'all transitions').options;
+  const paths = pathsOf(authorModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: { type: string; description: string }[] = [];

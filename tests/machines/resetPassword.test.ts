@@ -5,27 +5,15 @@ import {
   resetPasswordMachine,
   type ResetPasswordContext,
 } from '../../src/machines/resetPassword.machine';
-import { apiFailure, networkFailure } from '../fixtures/auth';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
-
-const expired = apiFailure('This reset link is invalid or has expired', 400);
-const model = {
-  events: [
-    { type: 'reset.change', field: 'password', value: 'new-secret-1' },
-    { type: 'reset.change', field: 'password', value: '' },
-    { type: 'reset.change', field: 'confirmPassword', value: 'new-secret-1' },
-    { type: 'xstate.done.actor.resetPassword', output: { message: 'Your password has been changed' } },
-    { type: 'xstate.done.actor.resetPassword', output: { message: '' } },
-    { type: 'xstate.error.actor.resetPassword', error: expired },
-    { type: 'xstate.error.actor.resetPassword', error: networkFailure },
-  ],
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { expired, resetPasswordModel } from './models/resetPassword';
 
 const coverage = new TransitionCoverage(resetPasswordMachine);
 
-describe.each(['reset-token-1', null, '  '])('reset password machine (token %s)', (token) => {
-  const input = { token };
-  const paths = coverPaths(resetPasswordMachine, { ...model, input });
+describe.each(resetPasswordModel.covers)('reset password machine ($label)', ({ label, options }) => {
+  const input = options.input as { token: string | null };
+  const { token } = input;
+  const paths = pathsOf(resetPasswordModel, label);
   beforeEach(() => {
     vi.useFakeTimers();
   });

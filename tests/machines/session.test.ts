@@ -1,30 +1,15 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, setup, type AnyActorRef } from 'xstate';
 import { sessionMachine, type SessionContext } from '../../src/machines/session.machine';
-import { alice, apiFailure, bannedAlice, user } from '../fixtures/auth';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
-
-const renamed = user({ username: 'alice2' });
-const model = {
-  events: [
-    { type: 'session.login', token: 't1', user: alice, keepLoggedIn: true },
-    { type: 'session.login', token: 't2', user: alice },
-    { type: 'session.login', token: 't3', user: bannedAlice },
-    { type: 'session.banned' },
-    { type: 'session.logout' },
-    { type: 'session.clear' },
-    { type: 'session.updateProfile', profile: renamed },
-    { type: 'session.updatePersonalization', allowPersonalize: false },
-    { type: 'xstate.done.actor.signOut', output: { message: 'Signed out' } },
-    { type: 'xstate.error.actor.signOut', error: apiFailure('Unauthorized', 401) },
-  ],
-};
+import { alice, bannedAlice } from '../fixtures/auth';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { renamed, sessionModel } from './models/session';
 
 const coverage = new TransitionCoverage(sessionMachine);
 
-describe.each([null, 'stored-token'])('session machine (stored token %s)', (storedToken) => {
-  const input = { storedToken };
-  const paths = coverPaths(sessionMachine, { ...model, input });
+describe.each(sessionModel.covers)('session machine ($label)', ({ label, options }) => {
+  const input = options.input as { storedToken: string | null };
+  const paths = pathsOf(sessionModel, label);
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,49 +1,16 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInMachine, signInRequired, SIGN_IN_FAILED, type SignInContext } from '../../src/machines/signIn.machine';
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME } from '../../src/machines/authForm';
-import { alice, auth, bannedAlice, networkFailure, unauthorized } from '../fixtures/auth';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const GOOGLE_UNAVAILABLE = new Error('Google sign-in is not available yet');
-
-const signInModel = {
-  events: [
-    { type: 'signIn.change', field: 'usernameOrEmail', value: 'alice' },
-    { type: 'signIn.change', field: 'usernameOrEmail', value: '  ' },
-    { type: 'signIn.change', field: 'password', value: 'secret-pass' },
-    { type: 'signIn.rememberMe', value: true },
-    { type: 'xstate.done.actor.signIn', output: auth(alice) },
-    { type: 'xstate.error.actor.signIn', error: unauthorized },
-    { type: 'xstate.error.actor.signIn', error: networkFailure },
-    { type: 'xstate.done.actor.checkUser', output: { isBanned: false } },
-    { type: 'xstate.done.actor.checkUser', output: { isBanned: true } },
-    { type: 'xstate.error.actor.checkUser', error: networkFailure },
-    { type: 'xstate.done.actor.googleSignIn', output: { ...auth(alice), isBanned: false } },
-    { type: 'xstate.done.actor.googleSignIn', output: { ...auth(bannedAlice), isBanned: true } },
-    { type: 'xstate.error.actor.googleSignIn', error: GOOGLE_UNAVAILABLE },
-    { type: 'xstate.error.actor.googleSignIn', error: networkFailure },
-  ] as ModelEvent[],
-  /** Field text matters only as filled or blank; the rest of the context is kept whole. */
-  serialize: (snapshot: { value: unknown; status: string; context: unknown }) => {
-    const c = snapshot.context as SignInContext;
-    return JSON.stringify({
-      value: snapshot.value,
-      status: snapshot.status,
-      user: c.usernameOrEmail.trim() !== '',
-      password: c.password !== '',
-      rememberMe: c.rememberMe,
-      fieldErrors: c.fieldErrors,
-      error: c.error,
-      auth: c.auth?.token ?? null,
-    });
-  },
-};
+import { networkFailure, unauthorized } from '../fixtures/auth';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { GOOGLE_UNAVAILABLE, signInModel, signInOptions } from './models/signIn';
 
 const coverage = new TransitionCoverage(signInMachine);
 
-describe.each([false, true])('sign-in machine (admin %s)', (isAdmin) => {
-  const input = { admin: isAdmin };
-  const paths = coverPaths(signInMachine, { ...signInModel, input });
+describe.each(signInModel.covers)('sign-in machine ($label)', ({ label, options }) => {
+  const input = options.input as { admin: boolean };
+  const isAdmin = input.admin;
+  const paths = pathsOf(signInModel, label);
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -54,7 +21,7 @@ describe.each([false, true])('sign-in machine (admin %s)', (isAdmin) => {
     await replay(signInMachine, path, {
       input,
       coverage,
-      serialize: signInModel.serialize as never,
+      serialize: signInOptions.serialize as never,
       provide: {
         actions: {
           login: (_: unknown, params: (typeof logins)[number]) => void logins.push(params),

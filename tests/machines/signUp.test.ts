@@ -8,45 +8,15 @@ import {
   type SignUpRequest,
 } from '../../src/machines/signUp.machine';
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME } from '../../src/machines/authForm';
-import { admin, alice, apiFailure, auth, bannedAlice, networkFailure } from '../fixtures/auth';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const taken = apiFailure('Username or email is already taken', 409);
-const model = {
-  events: [
-    { type: 'signUp.change', field: 'username', value: 'alice' },
-    { type: 'signUp.change', field: 'email', value: 'alice@example.com' },
-    { type: 'signUp.change', field: 'email', value: 'not-an-email' },
-    { type: 'signUp.change', field: 'password', value: 'secret-pass' },
-    { type: 'signUp.change', field: 'inviteCode', value: 'invite-123' },
-    { type: 'xstate.done.actor.signUp', output: auth(alice) },
-    { type: 'xstate.done.actor.signUp', output: auth(bannedAlice) },
-    { type: 'xstate.done.actor.signUp', output: auth(admin) },
-    { type: 'xstate.error.actor.signUp', error: taken },
-    { type: 'xstate.error.actor.signUp', error: networkFailure },
-    { type: 'xstate.done.actor.googleSignIn', output: { ...auth(alice), isBanned: false } },
-    { type: 'xstate.done.actor.googleSignIn', output: { ...auth(bannedAlice), isBanned: true } },
-    { type: 'xstate.error.actor.googleSignIn', error: networkFailure },
-  ] as ModelEvent[],
-};
-
-const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
-  const c = snapshot.context as SignUpContext;
-  return JSON.stringify({
-    value: snapshot.value,
-    status: snapshot.status,
-    filled: [c.username, c.email, c.password, c.inviteCode].map((v) => v.trim() !== ''),
-    emailShape: c.email.includes('@'),
-    fieldErrors: c.fieldErrors,
-    error: c.error,
-  });
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { serialize, signUpModel, taken } from './models/signUp';
 
 const coverage = new TransitionCoverage(signUpMachine);
 
-describe.each([false, true])('sign-up machine (admin %s)', (isAdmin) => {
-  const input = { admin: isAdmin };
-  const paths = coverPaths(signUpMachine, { ...model, input, serialize: serialize as never });
+describe.each(signUpModel.covers)('sign-up machine ($label)', ({ label, options }) => {
+  const input = options.input as { admin: boolean };
+  const isAdmin = input.admin;
+  const paths = pathsOf(signUpModel, label);
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,28 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { retryDelay, socketMachine, type SocketContext } from '../../src/machines/socket.machine';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const post = { _id: 'p1' };
-const model = {
-  events: [
-    { type: 'socket.start', token: 'token-a' },
-    { type: 'socket.start', token: 'token-b' },
-    { type: 'socket.stop' },
-    { type: 'socket.connected' },
-    { type: 'socket.connectError', message: 'Session expired, please sign in again' },
-    { type: 'socket.disconnected', reason: 'transport close' },
-    { type: 'socket.sessionEnded' },
-    { type: 'socket.message', event: 'post added', payload: { post } },
-  ] as ModelEvent[],
-  // Bounded: a third failure in a row behaves as the second (only the delay grows).
-  filter: (snapshot: { context: unknown }, event: ModelEvent) =>
-    (event.type !== 'socket.connectError' && event.type !== 'socket.disconnected') || (snapshot.context as SocketContext).attempts < 2,
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { post, socketModel } from './models/socket';
 
 const coverage = new TransitionCoverage(socketMachine);
 
 describe('socket machine', () => {
-  const paths = coverPaths(socketMachine, model as never);
+  const paths = pathsOf(socketModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it('doubles the retry delay up to a cap', () => {

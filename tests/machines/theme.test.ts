@@ -2,25 +2,15 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { systemThemeActor } from '../../src/effects/theme';
 import { themeMachine } from '../../src/machines/theme.machine';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
-
-const model = {
-  events: [
-    { type: 'theme.toggle' },
-    { type: 'theme.set', theme: 'dark' },
-    { type: 'theme.set', theme: 'light' },
-    { type: 'theme.systemChanged', theme: 'dark' },
-    { type: 'theme.systemChanged', theme: 'light' },
-  ],
-};
-
-const inputs = [null, 'dark', 'light', 'bogus'].flatMap((stored) => (['light', 'dark'] as const).map((system) => ({ stored, system })));
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { inputs, themeModel } from './models/theme';
 
 // One coverage for every start: a stored choice never reaches `system`, no choice starts there.
 const coverage = new TransitionCoverage(themeMachine);
 
-describe.each(inputs)('theme machine (stored $stored, system $system)', (input) => {
-  const paths = coverPaths(themeMachine, { ...model, input });
+describe.each(themeModel.covers)('theme machine ($label)', ({ label, options }) => {
+  const input = options.input as (typeof inputs)[number];
+  const paths = pathsOf(themeModel, label);
   const chosenAtStart = input.stored === 'dark' || input.stored === 'light';
   beforeEach(() => {
     vi.useFakeTimers();

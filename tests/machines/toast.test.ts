@@ -1,23 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNotification } from '../../src/machines/notifications.machine';
 import { toastMachine } from '../../src/machines/toast.machine';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage } from './model';
-
-const model = {
-  events: [
-    { type: 'toast.activate', paused: false },
-    { type: 'toast.activate', paused: true },
-    { type: 'toast.pause' },
-    { type: 'toast.resume' },
-    { type: 'toast.dismiss' },
-  ],
-};
+import { describePath, pathsOf, replay, stateCount, TransitionCoverage } from './model';
+import { toastInput, toastModel } from './models/toast';
 
 const coverage = new TransitionCoverage(toastMachine);
 
-describe.each([3000, 5000])('toast machine (timeout %i ms)', (timeoutMs) => {
-  const input = { notification: createNotification('t-1', { description: 'Saved', type: 'success' }), timeoutMs };
-  const paths = coverPaths(toastMachine, { ...model, input });
+describe.each(toastModel.covers)('toast machine ($label)', ({ label, options: { input } }) => {
+  const paths = pathsOf(toastModel, label);
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -42,9 +31,7 @@ describe('toast machine timing', () => {
 
   it('waits without counting, counts only while visible and unpaused, restarts on resume', async () => {
     const { createActor } = await import('xstate');
-    const actor = createActor(toastMachine, {
-      input: { notification: createNotification('t-1', { description: 'Saved', type: 'success' }), timeoutMs: 3000 },
-    }).start();
+    const actor = createActor(toastMachine, { input: toastInput(3000) }).start();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(actor.getSnapshot().value).toBe('waiting');
     actor.send({ type: 'toast.activate', paused: false });

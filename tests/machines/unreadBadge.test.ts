@@ -5,26 +5,13 @@ import { badgeEventOf, unreadBadgeLogic } from '../../src/effects/unreadBadge';
 import { createBus } from '../../src/effects/socket';
 import { badgeRetryDelay, unreadBadgeMachine, type UnreadBadgeContext } from '../../src/machines/unreadBadge.machine';
 import type { ApiClient } from '../../src/api/client';
-import { coverPaths, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-
-const model = {
-  events: [
-    { type: 'badge.start' },
-    { type: 'badge.stop' },
-    { type: 'badge.refresh' },
-    { type: 'badge.count', unreadCount: 3 },
-    { type: 'xstate.done.actor.loadCount', output: { unreadCount: 7 } },
-    { type: 'xstate.error.actor.loadCount', error: { data: { message: 'Too many requests', statusCode: 429 } } },
-  ] as ModelEvent[],
-  // Bounded: a third failure in a row behaves as the second (only the delay grows).
-  filter: (snapshot: { context: unknown }, event: ModelEvent) =>
-    event.type !== 'xstate.error.actor.loadCount' || (snapshot.context as UnreadBadgeContext).attempts < 2,
-};
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
+import { unreadBadgeModel } from './models/unreadBadge';
 
 const coverage = new TransitionCoverage(unreadBadgeMachine);
 
 describe('unread badge machine', () => {
-  const paths = coverPaths(unreadBadgeMachine, model as never);
+  const paths = pathsOf(unreadBadgeModel, 'all transitions');
   beforeEach(() => void vi.useFakeTimers());
 
   it('waits longer after each failed read, up to a cap', () => {

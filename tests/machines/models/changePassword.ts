@@ -1,0 +1,35 @@
+import { changePasswordMachine, type ChangePasswordContext } from '../../../src/machines/changePassword.machine';
+import { admin } from '../../fixtures/auth';
+import { refused } from '../../fixtures/streams';
+import { type MachineModel, type ModelEvent } from '../cover';
+
+export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
+  const c = snapshot.context as ChangePasswordContext;
+  return JSON.stringify({ value: snapshot.value, errors: c.errors, message: c.message });
+};
+
+export const GOOD = { currentPassword: 'old-secret-1', newPassword: 'new-secret-2', confirmPassword: 'new-secret-2' };
+export const MISMATCH = { ...GOOD, confirmPassword: 'new-secret-3' };
+const ANSWER = { message: 'Password changed successfully', token: 'fresh-token', user: admin };
+
+const model = {
+  serialize,
+  events: [
+    { type: 'password.submit', body: GOOD },
+    { type: 'password.submit', body: MISMATCH },
+    { type: 'xstate.done.actor.changePassword', output: ANSWER },
+    { type: 'xstate.error.actor.changePassword', error: refused('Current password is incorrect', 400) },
+  ] as ModelEvent[],
+  filter: (snapshot: { context: unknown }, event: ModelEvent) => {
+    const c = snapshot.context as ChangePasswordContext;
+    // One round of each: bounded.
+    if (event.type === 'password.submit') return c.message === null && !(c.errors.form && event.body === GOOD);
+    return true;
+  },
+};
+
+export const changePasswordModel: MachineModel = {
+  name: 'changePassword',
+  machine: changePasswordMachine,
+  covers: [{ label: 'all transitions', options: model as never }],
+};
