@@ -67,6 +67,23 @@ export async function buildFloor(name: string, code: string): Promise<FloorSize>
   return size;
 }
 
+/** The shell's libraries, used by a small app: `imports` added after them, `app` as App's JSX. */
+function floorPage(imports: string[], app: string, ...components: string[]): string {
+  return [
+    `import { createRoot } from 'react-dom/client';`,
+    `import { createActor, createMachine } from 'xstate';`,
+    `import { useSelector } from '@xstate/react';`,
+    `import { Route } from 'wouter';`,
+    `import { ofetch } from 'ofetch';`,
+    `import { produce } from 'immer';`,
+    ...imports,
+    `const a = createActor(createMachine({})).start();`,
+    ...components,
+    `function App() { const v = useSelector(a, (s) => s.value); return ${app}; }`,
+    `createRoot(document.getElementById('root')!).render(<App />);`,
+  ].join('\n');
+}
+
 /** Pages of libraries alone: what any client built on them loads before a line of Stoa. */
 export const FLOORS = {
   react: `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<p>hello</p>);`,
@@ -82,31 +99,15 @@ export const FLOORS = {
     `createRoot(document.getElementById('root')!).render(<App />);`,
   ].join('\n'),
   /** What every route's shell needs: React, the actor runtime, its React binding, the router, the HTTP client and immer. */
-  shell: [
-    `import { createRoot } from 'react-dom/client';`,
-    `import { createActor, createMachine } from 'xstate';`,
-    `import { useSelector } from '@xstate/react';`,
-    `import { Route } from 'wouter';`,
-    `import { ofetch } from 'ofetch';`,
-    `import { produce } from 'immer';`,
-    `const a = createActor(createMachine({})).start();`,
-    `function App() { const v = useSelector(a, (s) => s.value); return <Route path="/">{String(v)}{String(ofetch)}{String(produce)}</Route>; }`,
-    `createRoot(document.getElementById('root')!).render(<App />);`,
-  ].join('\n'),
+  shell: floorPage([], `<Route path="/">{String(v)}{String(ofetch)}{String(produce)}</Route>`),
   /** The shell plus the react-aria widgets the sign-in page shows (tabs, text fields, a checkbox, buttons). */
-  signInWidgets: [
-    `import { createRoot } from 'react-dom/client';`,
-    `import { createActor, createMachine } from 'xstate';`,
-    `import { useSelector } from '@xstate/react';`,
-    `import { Route } from 'wouter';`,
-    `import { ofetch } from 'ofetch';`,
-    `import { produce } from 'immer';`,
-    `import { Button, Checkbox, FieldError, Input, Label, Tab, TabList, TabPanel, Tabs, Text, TextField } from 'react-aria-components';`,
-    `const a = createActor(createMachine({})).start();`,
+  signInWidgets: floorPage(
+    [
+      `import { Button, Checkbox, FieldError, Input, Label, Tab, TabList, TabPanel, Tabs, Text, TextField } from 'react-aria-components';`,
+    ],
+    `<Route path="/"><Tabs><TabList><Tab id="a">{String(v)}</Tab></TabList><TabPanel id="a"><Form /><Checkbox>c</Checkbox><Button>{String(ofetch)}{String(produce)}</Button></TabPanel></Tabs></Route>`,
     `function Form() { return <TextField><Label>l</Label><Input /><Text slot="description">d</Text><FieldError>e</FieldError></TextField>; }`,
-    `function App() { const v = useSelector(a, (s) => s.value); return <Route path="/"><Tabs><TabList><Tab id="a">{String(v)}</Tab></TabList><TabPanel id="a"><Form /><Checkbox>c</Checkbox><Button>{String(ofetch)}{String(produce)}</Button></TabPanel></Tabs></Route>; }`,
-    `createRoot(document.getElementById('root')!).render(<App />);`,
-  ].join('\n'),
+  ),
 };
 
 export async function measureBundle() {
