@@ -103,6 +103,12 @@ export const EMPTY_MESSAGE = 'Message must not be empty';
 export const PRESENCE_WATCH_MAX = 200;
 /** Items a page of posts, questions, saved posts or media holds (pages.ts). */
 export const PAGE_SIZE = 10;
+/**
+ * List totals (`totalPosts`, `totalQuestions`) count at most this far: a count that grows with the
+ * community would make every first page cost more as it grows. Beyond it the answer is this number
+ * with `totalAtLeast: true` ("1,000+"); clients page by cursor and never need more.
+ */
+export const TOTAL_COUNT_MAX = 1000;
 
 /** `<createdAt>_<id>` of an item: the `cursor` (or `since`) that continues after it (pages.ts). */
 export const cursorOf = (item: { createdAt: string; _id: string }): string => `${item.createdAt}_${item._id}`;

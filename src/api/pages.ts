@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { cursorOf, PAGE_SIZE } from './constants';
+import { cursorOf, PAGE_SIZE, TOTAL_COUNT_MAX } from './constants';
 
 /**
  * Paging, shared by every list of posts, questions, saved posts and media.
  * `/{page}` numbers are the spec's (OFFSET, with a total); `?cursor=` and `?since=` walk the
  * (createdAt, id) index instead and stay exact while new items arrive.
  */
-export { PAGE_SIZE };
+export { PAGE_SIZE, TOTAL_COUNT_MAX };
 
 /** The spec's page numbers start at 1. */
 export const pageNumberSchema = z.coerce
@@ -47,3 +47,13 @@ export const pageQuerySchema = z
 export type PageQuery = z.input<typeof pageQuerySchema>;
 
 export const nextCursorSchema = z.string().nullable();
+
+/**
+ * A list's total as the API answers it: exact up to TOTAL_COUNT_MAX, then that number with
+ * `totalAtLeast: true`. `count` may go one past the maximum (server/db/boundedCount.ts).
+ */
+export function totalFields<K extends string>(key: K, count: number | undefined): Partial<Record<K, number>> & { totalAtLeast?: true } {
+  if (count === undefined) return {};
+  const fields = { [key]: Math.min(count, TOTAL_COUNT_MAX) } as Record<K, number>;
+  return count > TOTAL_COUNT_MAX ? { ...fields, totalAtLeast: true as const } : fields;
+}

@@ -185,8 +185,10 @@ export type SinglePostResponse = z.infer<typeof singlePostResponseSchema>;
 
 export const postsPageSchema = z.object({
   posts: z.array(postSchema),
-  /** With a page number only: how many the viewer may see in all. */
+  /** With a page number only: how many the viewer may see in all, at most TOTAL_COUNT_MAX (then `totalAtLeast`). */
   totalPosts: z.number().int().optional(),
+  /** The total is TOTAL_COUNT_MAX or more ("1,000+"). */
+  totalAtLeast: z.literal(true).optional(),
   nextCursor: nextCursorSchema,
 });
 export type PostsPage = z.infer<typeof postsPageSchema>;
@@ -206,6 +208,7 @@ export type CreateQuestionBody = z.input<typeof createQuestionBodySchema>;
 export const questionsPageSchema = z.object({
   questions: z.array(postSchema),
   totalQuestions: z.number().int().optional(),
+  totalAtLeast: z.literal(true).optional(),
   nextCursor: nextCursorSchema,
 });
 export type QuestionsPage = z.infer<typeof questionsPageSchema>;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_MAX } from '../../src/api/pages';
+import { newId } from '../../server/db/ids';
 import { touchesVisibility } from '../../server/db/visibilityEpoch';
 import { createTotalsCache } from '../../server/modules/posts/totals';
 import { createTestApp, dialects, type TestApp } from './harness';
@@ -98,6 +100,34 @@ describe.each(dialects)('list totals on %s', (dialect) => {
     expect(second.totalPosts).toBe(first.totalPosts);
     const response = await call(t, stranger, 'GET', `/post/all/${Math.ceil(first.totalPosts / 10)}`);
     expect(response.json().posts.length).toBeGreaterThan(0);
+  });
+
+  it('counts no further than TOTAL_COUNT_MAX, and only what the viewer may see', async () => {
+    const prolific = await member(t);
+    const model = await t.database.db.selectFrom('posts').selectAll().where('id', '=', (await post(t, prolific, { post: 'model', privacy: 'Private' }))._id).executeTakeFirstOrThrow();
+    const copies = (count: number, privacy: string) =>
+      Array.from({ length: count }, (_, i) => ({ ...model, id: newId(), privacy, created_at: new Date(Date.parse(model.created_at) + i + 1).toISOString() }));
+    const insert = async (rows: ReturnType<typeof copies>) => {
+      for (let i = 0; i < rows.length; i += 200) await t.database.db.insertInto('posts').values(rows.slice(i, i + 200)).execute();
+    };
+    const page = (who: Member) => ok(t, who, 'GET', '/post/all/1');
+
+    // More private posts than the maximum: the stranger's count does not reach them at all.
+    const strangerBefore = await page(stranger);
+    await insert(copies(TOTAL_COUNT_MAX + 5, 'Private'));
+    const strangerAfter = await page(stranger);
+    expect(strangerAfter.totalPosts).toBe(strangerBefore.totalPosts);
+    expect(strangerAfter.totalAtLeast).toBeUndefined();
+    const own = await page(prolific);
+    expect(own).toMatchObject({ totalPosts: TOTAL_COUNT_MAX, totalAtLeast: true });
+    expect(own.posts).toHaveLength(10);
+
+    // Public ones past the maximum: everyone's total stops there, flagged; pages by number still go on.
+    await insert(copies(TOTAL_COUNT_MAX, 'Public'));
+    expect(await page(stranger)).toMatchObject({ totalPosts: TOTAL_COUNT_MAX, totalAtLeast: true });
+    const far = await ok(t, stranger, 'GET', `/post/all/${TOTAL_COUNT_MAX / 10 + 1}`);
+    expect(far.posts.length).toBeGreaterThan(0);
+    expect(far).toMatchObject({ totalPosts: TOTAL_COUNT_MAX, totalAtLeast: true });
   });
 });
 

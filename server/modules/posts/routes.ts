@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageNumberSchema, pageQuerySchema } from '../../../src/api/pages';
+import { pageNumberSchema, pageQuerySchema, totalFields } from '../../../src/api/pages';
 import { routes } from '../../../src/api/paths';
 import {
   createImagePostBodySchema, createPostBodySchema, createVideoPostBodySchema, deletedResponseSchema, idSchema,
@@ -34,7 +34,7 @@ export const pageRequest = (page: number, query: z.output<typeof pageQuerySchema
 
 export const postsPage = (answer: PostsAnswer) => ({
   posts: answer.posts,
-  ...(answer.total !== undefined ? { totalPosts: answer.total } : {}),
+  ...totalFields('totalPosts', answer.total),
   nextCursor: answer.nextCursor,
 });
 

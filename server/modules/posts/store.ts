@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '../../../src/api/pages';
 import type { PostKind } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, PostRow, PostsTable } from '../../db/schema';
+import { boundedCount } from '../../db/boundedCount';
 import { queryTemplate } from '../../db/queryTemplate';
 import type { ImageFingerprint } from '../../media/imageHash';
 import { indexPost, reindexPost, setImageFingerprint } from '../search/indexWrites';
@@ -190,15 +191,9 @@ export function createPostStore(database: DatabaseHandle) {
       const rows = await pageQuery.execute(...pageShapeAndValues(viewer, filter, request));
       const { items, nextCursor } = finishPage(rows, request, postCursor);
       if (isKeyset(request)) return { rows: items, nextCursor };
-      const total = await totals.total(totalKey(viewer, filter), async () => {
-        const counted = await db
-          .selectFrom('posts')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where(filterSql(filter))
-          .where(canSeePost(viewer))
-          .executeTakeFirstOrThrow();
-        return Number(counted.count);
-      });
+      const total = await totals.total(totalKey(viewer, filter), () =>
+        boundedCount(db, db.selectFrom('posts').where(filterSql(filter)).where(canSeePost(viewer))),
+      );
       return { rows: items, total, nextCursor };
     },
 
@@ -212,14 +207,11 @@ export function createPostStore(database: DatabaseHandle) {
       const rows = await orderPage(base, { createdAt: 'saved_posts.created_at', id: 'saved_posts.post_id' }, request).execute();
       const { items, nextCursor } = finishPage(rows, request, (row) => `${row.saved_at}_${row.id}`);
       if (isKeyset(request)) return { rows: items, nextCursor };
-      const counted = await db
-        .selectFrom('saved_posts')
-        .innerJoin('posts', 'posts.id', 'saved_posts.post_id')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('saved_posts.user_id', '=', viewer.id)
-        .where(canSeePost(viewer))
-        .executeTakeFirstOrThrow();
-      return { rows: items, total: Number(counted.count), nextCursor };
+      const total = await boundedCount(
+        db,
+        db.selectFrom('saved_posts').innerJoin('posts', 'posts.id', 'saved_posts.post_id').where('saved_posts.user_id', '=', viewer.id).where(canSeePost(viewer)),
+      );
+      return { rows: items, total, nextCursor };
     },
 
     /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageNumberSchema, pageQuerySchema } from '../../../src/api/pages';
+import { pageNumberSchema, pageQuerySchema, totalFields } from '../../../src/api/pages';
 import { paths, routes } from '../../../src/api/paths';
 import {
   answerBodySchema, answerDeletedSchema, answerResponseSchema, answersPageSchema, createAnswerBodySchema, createQuestionBodySchema, idSchema,
@@ -33,7 +33,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ questions: QuestionService;
     schema: { params: z.object({ page: pageNumberSchema }), querystring: pageQuerySchema, response: { 200: questionsPageSchema } },
   }, async (request) => {
     const answer = await posts.list(viewerOf(request), { kind: 'question' }, pageRequest(request.params.page, request.query));
-    return { questions: answer.posts, ...(answer.total !== undefined ? { totalQuestions: answer.total } : {}), nextCursor: answer.nextCursor };
+    return { questions: answer.posts, ...totalFields('totalQuestions', answer.total), nextCursor: answer.nextCursor };
   });
 
   app.get(routes.questions.one, {
