@@ -36,6 +36,7 @@ import { createChatStore } from '../../server/modules/chat/store';
 import { createUserStore } from '../../server/modules/users/store';
 import { apiOf, startFleet, type BroadcastRound, type Fleet, type Target } from './chatFleet';
 import { startRelay, type Relay } from './chatRelay';
+import { scaled } from './quick';
 
 const envInt = (name: string, fallback: number, min = 1) => {
   const raw = process.env[name];
@@ -147,10 +148,10 @@ async function createCommunity(server: RunningServer, count: number, groupReceiv
 
 export async function measureChat(log: (line: string) => void = console.log): Promise<ChatResult> {
   const started = performance.now();
-  const sockets = envInt('BENCH_CHAT_SOCKETS', 1000, 4);
-  const groupReceivers = envInt('BENCH_CHAT_GROUP', 500);
-  const messages = envInt('BENCH_CHAT_MESSAGES', 1000);
-  const broadcasts = envInt('BENCH_CHAT_BROADCASTS', 40);
+  const sockets = envInt('BENCH_CHAT_SOCKETS', Math.max(4, scaled(1000)), 4);
+  const groupReceivers = envInt('BENCH_CHAT_GROUP', scaled(500));
+  const messages = envInt('BENCH_CHAT_MESSAGES', scaled(1000));
+  const broadcasts = envInt('BENCH_CHAT_BROADCASTS', scaled(40));
   const timeoutMs = envInt('BENCH_CHAT_TIMEOUT_MS', 15_000);
   if (groupReceivers + 1 > sockets) throw new Error(`BENCH_CHAT_GROUP (${groupReceivers}) needs at least ${groupReceivers + 1} sockets (BENCH_CHAT_SOCKETS is ${sockets})`);
   const fileDescriptors = checkFileDescriptors(sockets);

@@ -105,7 +105,7 @@ describe.each(dialects)('list totals on %s', (dialect) => {
   it('counts no further than TOTAL_COUNT_MAX, and only what the viewer may see', async () => {
     const prolific = await member(t);
     const model = await t.database.db.selectFrom('posts').selectAll().where('id', '=', (await post(t, prolific, { post: 'model', privacy: 'Private' }))._id).executeTakeFirstOrThrow();
-    const copies = (count: number, privacy: string) =>
+    const copies = (count: number, privacy: 'Public' | 'Private') =>
       Array.from({ length: count }, (_, i) => ({ ...model, id: newId(), privacy, created_at: new Date(Date.parse(model.created_at) + i + 1).toISOString() }));
     const insert = async (rows: ReturnType<typeof copies>) => {
       for (let i = 0; i < rows.length; i += 200) await t.database.db.insertInto('posts').values(rows.slice(i, i + 200)).execute();

@@ -1,0 +1,330 @@
+/**
+ * The mixed benchmark (issue 17, "no request may cost more as the community grows"): the feed read
+ * while the community writes, on a seeded SQLite community at two sizes, with sockets connected.
+ *
+ * For each size (1M posts / 100k members, then 5M / 500k; `--quick`: a tenth of both):
+ *   - the floor of a write: one insert of a post row into a table shaped like posts (same columns
+ *     and indexes), one transaction each, with the server's pragmas (WAL, synchronous=FULL);
+ *   - the real server, with BENCH_MIXED_SOCKETS members connected by socket (1,000) in a worker;
+ *   - page 1 (GET /post/all/1) and a deep cursor page measured by autocannon (as the feed benchmark)
+ *     three times: with no writes, and while a writer makes 5 and then 50 writes a second. The
+ *     writer is open-loop (a write starts on schedule whether or not the last one has answered) and
+ *     rotates Public, Followers and Private posts, reactions, comments and follow/unfollow among
+ *     BENCH_MIXED_WRITERS members, recording each write's latency by kind.
+ * Goals: page 1 and the deep page p99 under writes at most 3x the same case without writes; creating
+ * a post p99 at most 5x the floor; every figure at the larger size at most 1.2x the smaller one.
+ *
+ * Knobs: BENCH_MIXED_SIZES ("1000000:100000,5000000:500000", posts:members), BENCH_MIXED_SOCKETS,
+ * BENCH_MIXED_WRITERS (20), BENCH_MIXED_DEPTH (deep page, in pages: 5000), BENCH_FEED_SECONDS,
+ * BENCH_FEED_CONNECTIONS.
+ */
+import { rmSync, statSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
+import { API_BASE, paths } from '../../src/api/paths';
+import { PAGE_SIZE } from '../../src/api/pages';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { startServer } from '../../server/main';
+import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { startFleet } from './chatFleet';
+import { benchConfig, envInt, get, loadSettings, measure, type LoadFigures, type Target } from './feed';
+import { recordGoal } from './goals';
+import { quick, scaled } from './quick';
+import { seedFeed } from './seed';
+
+export const MIXED_GOALS = { underWrites: 3, postCreate: 5, growth: 1.2 } as const;
+const WRITE_KINDS = ['post Public', 'post Followers', 'post Private', 'reaction', 'comment', 'follow'] as const;
+type WriteKind = (typeof WRITE_KINDS)[number];
+const RATES = [5, 50] as const;
+
+export interface Percentiles {
+  count: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx: a write benchmark whose writes fail measures nothing. */
+  failures: number;
+}
+
+export interface WriteRun {
+  rate: number;
+  page1: LoadFigures;
+  deep: LoadFigures;
+  writes: Record<WriteKind, Percentiles>;
+  /** Every post of any privacy together. */
+  posts: Percentiles;
+}
+
+export interface ScaleResult {
+  posts: number;
+  members: number;
+  sockets: number;
+  seedSeconds: number;
+  dbMiB: number;
+  floor: Percentiles;
+  quiet: { page1: LoadFigures; deep: LoadFigures };
+  runs: WriteRun[];
+  /** The server process's resident memory with every socket connected, MiB. */
+  serverRssMiB: number;
+}
+
+export interface MixedResult {
+  scales: ScaleResult[];
+}
+
+export function percentiles(samples: number[], failures = 0): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!);
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), failures };
+}
+
+function parseSizes(): { posts: number; members: number }[] {
+  const raw = process.env.BENCH_MIXED_SIZES || '1000000:100000,5000000:500000';
+  return raw.split(',').map((pair) => {
+    const [posts, members] = pair.split(':').map(Number);
+    if (!Number.isInteger(posts) || !Number.isInteger(members) || posts! < 1000 || members! < 100) {
+      throw new Error(`BENCH_MIXED_SIZES takes posts:members pairs, e.g. 1000000:100000 (got "${pair}")`);
+    }
+    return { posts: scaled(posts!), members: scaled(members!) };
+  });
+}
+
+/**
+ * The floor of a write: one post row inserted into an empty table with the very columns and indexes
+ * of posts, one transaction each, with the server's journal and sync settings.
+ */
+function measureInsertFloor(file: string, inserts: number): Percentiles {
+  const db = new BetterSqlite3(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    const table = db.prepare(`select sql from sqlite_master where type = 'table' and name = 'posts'`).get() as { sql: string };
+    const indexes = db.prepare(`select sql from sqlite_master where type = 'index' and tbl_name = 'posts' and sql is not null`).all() as { sql: string }[];
+    db.exec('drop table if exists floor_posts');
+    db.exec(table.sql.replace(/create table\s+"?posts"?/i, 'create table floor_posts'));
+    for (const index of indexes) db.exec(index.sql.replace(/index\s+"?(\w+)"?\s+on\s+"?posts"?/i, 'index floor_$1 on floor_posts'));
+    const model = db.prepare(`select * from posts where kind = 'post' order by created_at desc limit 1`).get() as Record<string, unknown>;
+    const columns = Object.keys(model);
+    const insert = db.prepare(`insert into floor_posts (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+    const times: number[] = [];
+    for (let i = 0; i < inserts; i++) {
+      const row: Record<string, unknown> = { ...model, id: `floor-${i}`, created_at: new Date(Date.now() + i).toISOString() };
+      const t0 = performance.now();
+      insert.run(...columns.map((column) => row[column]));
+      times.push(performance.now() - t0);
+    }
+    db.exec('drop table floor_posts');
+    return percentiles(times);
+  } finally {
+    db.close();
+  }
+}
+
+interface Writer {
+  token: string;
+  id: string;
+}
+
+/**
+ * Open-loop writes at `rate` a second until stopped: each write starts on schedule, so a slow server
+ * meets a queue, as it would with real members. Returns the latencies by kind once every write answered.
+ */
+function startWriter(api: string, writers: Writer[], targets: { postIds: string[]; followees: string[] }, rate: number) {
+  const samples = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, [] as number[]])) as Record<WriteKind, number[]>;
+  const failures = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, 0])) as Record<WriteKind, number>;
+  const following = new Set<string>();
+  const inFlight = new Set<Promise<void>>();
+  let n = 0;
+  const send = async (kind: WriteKind, writer: Writer, method: string, path: string, body: unknown) => {
+    const t0 = performance.now();
+    const response = await fetch(`${api}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${writer.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    await response.arrayBuffer();
+    if (response.ok) samples[kind].push(performance.now() - t0);
+    else failures[kind]++;
+  };
+  const one = (i: number): Promise<void> => {
+    const kind = WRITE_KINDS[i % WRITE_KINDS.length]!;
+    const writer = writers[Math.floor(i / WRITE_KINDS.length) % writers.length]!;
+    const postId = targets.postIds[i % targets.postIds.length]!;
+    switch (kind) {
+      case 'post Public':
+      case 'post Followers':
+      case 'post Private':
+        return send(kind, writer, 'POST', paths.posts.create, { post: `mixed benchmark ${i} #bench`, privacy: kind.slice(5) });
+      case 'reaction':
+        return send(kind, writer, 'POST', paths.reactions.react, { postId, type: (['like', 'love', 'haha'] as const)[i % 3] });
+      case 'comment':
+        return send(kind, writer, 'POST', paths.comments.create, { postId, comment: `comment ${i}` });
+      case 'follow': {
+        const followee = targets.followees[i % targets.followees.length]!;
+        const key = `${writer.id}|${followee}`;
+        const on = following.has(key);
+        if (on) following.delete(key);
+        else following.add(key);
+        return send(kind, writer, 'PUT', on ? paths.follows.unfollow(followee) : paths.follows.follow(followee), undefined);
+      }
+    }
+  };
+  const interval = 1000 / rate;
+  const started = performance.now();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    if (stopped) return;
+    // Catch up to the schedule (timers drift under load), then wait for the next slot.
+    while (n * interval <= performance.now() - started) {
+      const write = one(n++).catch(() => void failures.comment++);
+      inFlight.add(write);
+      void write.finally(() => inFlight.delete(write));
+    }
+    timer = setTimeout(tick, Math.max(0, (n * interval) - (performance.now() - started)));
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.all([...inFlight]);
+      const writes = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, percentiles(samples[kind], failures[kind])])) as Record<WriteKind, Percentiles>;
+      const postKinds = ['post Public', 'post Followers', 'post Private'] as const;
+      const posts = percentiles(
+        postKinds.flatMap((kind) => samples[kind]),
+        postKinds.reduce((sum, kind) => sum + failures[kind], 0),
+      );
+      return { writes, posts };
+    },
+  };
+}
+
+async function measureScale(size: { posts: number; members: number }, log: (line: string) => void): Promise<ScaleResult> {
+  const settings = loadSettings();
+  const sockets = Math.min(size.members - 1, scaled(envInt('BENCH_MIXED_SOCKETS', 1000)));
+  const writerCount = envInt('BENCH_MIXED_WRITERS', 20);
+  const depthPages = Math.min(scaled(envInt('BENCH_MIXED_DEPTH', 5000)), Math.floor(size.posts / PAGE_SIZE / 4));
+  const config = benchConfig('mixed');
+  const file = config.database.file;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const fleet = startFleet();
+  try {
+    const handle = await openDatabase(config.database);
+    await migrateToLatest(handle);
+    await handle.destroy();
+    const passwordHash = await createPasswordHasher(config.passwordHashing).hash('bench-password-123');
+    log(`seeding ${size.members.toLocaleString('en')} members and ${size.posts.toLocaleString('en')} posts ...`);
+    const seed = seedFeed({ file, members: size.members, posts: size.posts, passwordHash });
+    const dbMiB = statSync(file).size / 2 ** 20;
+    const floor = measureInsertFloor(file, quick() ? 50 : 200);
+    log(`seeded in ${(seed.ms.total / 1000).toFixed(1)} s (${dbMiB.toFixed(0)} MiB); insert floor p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms`);
+
+    server = await startServer(config, { handleSignals: false });
+    const api = `${server.url}${API_BASE}`;
+    const { auth, database } = server.app.services;
+    const session = async (id: string) => {
+      const row = await database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return auth.issueSession(row, true);
+    };
+    const viewerToken = await session(seed.viewer.id);
+    const headers = { authorization: `Bearer ${viewerToken}` };
+
+    // Members with a socket: every step through the member list, so they span the community.
+    const others = await database.db.selectFrom('users').select('id').where('id', '<>', seed.viewer.id).where('role', '=', 'USER').orderBy('id').execute();
+    const step = Math.max(1, Math.floor(others.length / sockets));
+    const connected = others.filter((_, i) => i % step === 0).slice(0, sockets).map((row) => row.id);
+    const tokens = await Promise.all(connected.map(session));
+    const t0 = performance.now();
+    await fleet.setup({ api, userIds: connected, tokens, groupId: '' });
+    await fleet.connect({ target: 'real', url: server.url, tokens, concurrency: 50, timeoutMs: 60_000 });
+    await fleet.settle({ quietMs: 500, timeoutMs: 60_000 });
+    const serverRssMiB = process.memoryUsage().rss / 2 ** 20;
+    log(`${sockets} sockets connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const writers: Writer[] = await Promise.all(connected.slice(0, writerCount).map(async (id, i) => ({ id, token: tokens[i]! })));
+    const recent = JSON.parse((await get({ url: `${api}${paths.posts.all(1)}`, headers })).body) as { posts: { _id: string }[] };
+    const targets = { postIds: recent.posts.map((post) => post._id), followees: connected.slice(writerCount, writerCount + 50) };
+
+    const deepByNumber = JSON.parse((await get({ url: `${api}${paths.posts.all(depthPages)}`, headers })).body) as { nextCursor: string | null };
+    if (!deepByNumber.nextCursor) throw new Error(`no cursor ${depthPages} pages deep; seed more posts`);
+    const page1: Target = { url: `${api}${paths.posts.all(1)}`, headers };
+    const deep: Target = { url: `${api}${paths.posts.all(1)}?cursor=${encodeURIComponent(deepByNumber.nextCursor)}`, headers };
+    // Under writes page 1 changes between requests: any 200 will do.
+    const anyBody = () => true;
+    const quiet = { page1: await measure(page1, settings, '', anyBody), deep: await measure(deep, settings, '', anyBody) };
+    const runs: WriteRun[] = [];
+    for (const rate of RATES) {
+      const writer = startWriter(api, writers, targets, rate);
+      const figures = { page1: await measure(page1, settings, '', anyBody), deep: await measure(deep, settings, '', anyBody) };
+      runs.push({ rate, ...figures, ...(await writer.stop()) });
+      log(`  ${rate} writes/s: page 1 p99 ${figures.page1.p99} ms, deep p99 ${figures.deep.p99} ms, post p99 ${runs.at(-1)!.posts.p99.toFixed(1)} ms`);
+    }
+    return { posts: size.posts, members: size.members, sockets, seedSeconds: seed.ms.total / 1000, dbMiB, floor, quiet, runs, serverRssMiB };
+  } finally {
+    await fleet.terminate().catch(() => undefined);
+    if (server) await server.close().catch(() => undefined);
+    rmSync(config.dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function measureMixed(log: (line: string) => void = console.log): Promise<MixedResult> {
+  const scales: ScaleResult[] = [];
+  for (const size of parseSizes()) scales.push(await measureScale(size, log));
+  return { scales };
+}
+
+const ms = (value: number) => Number(value.toFixed(1));
+
+export function printMixed(result: MixedResult, log: (line: string) => void = console.log): void {
+  for (const scale of result.scales) {
+    const name = `${scale.posts.toLocaleString('en')} posts / ${scale.members.toLocaleString('en')} members`;
+    log(`mixed (${name}, SQLite, ${scale.sockets} sockets connected, process RSS with the socket worker ${scale.serverRssMiB.toFixed(0)} MiB)`);
+    const row = (figures: LoadFigures, quiet: LoadFigures) => ({
+      'req/s': Math.round(figures.reqPerSec),
+      'p50 ms': figures.p50,
+      'p99 ms': figures.p99,
+      failures: figures.failures,
+      'p99 / no writes': `${(figures.p99 / Math.max(1, quiet.p99)).toFixed(2)}x`,
+    });
+    const table: Record<string, ReturnType<typeof row>> = {
+      'page 1, no writes': row(scale.quiet.page1, scale.quiet.page1),
+      'deep page, no writes': row(scale.quiet.deep, scale.quiet.deep),
+    };
+    for (const run of scale.runs) {
+      table[`page 1, ${run.rate} writes/s`] = row(run.page1, scale.quiet.page1);
+      table[`deep page, ${run.rate} writes/s`] = row(run.deep, scale.quiet.deep);
+    }
+    console.table(table);
+    const writes: Record<string, { count: number; 'p50 ms': number; 'p99 ms': number; failures: number; 'p99 / floor': string }> = {
+      'insert floor (one row, synchronous=FULL)': { count: scale.floor.count, 'p50 ms': ms(scale.floor.p50), 'p99 ms': ms(scale.floor.p99), failures: 0, 'p99 / floor': '1.00x' },
+    };
+    for (const run of scale.runs) {
+      for (const [kind, figures] of [...Object.entries(run.writes), ['posts, every privacy', run.posts] as const]) {
+        writes[`${kind} at ${run.rate}/s`] = {
+          count: figures.count,
+          'p50 ms': ms(figures.p50),
+          'p99 ms': ms(figures.p99),
+          failures: figures.failures,
+          'p99 / floor': `${(figures.p99 / scale.floor.p99).toFixed(1)}x`,
+        };
+      }
+    }
+    console.table(writes);
+    for (const run of scale.runs) {
+      recordGoal(`mixed ${name}: page 1 p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`, run.page1.p99 / Math.max(1, scale.quiet.page1.p99), MIXED_GOALS.underWrites, 'at most');
+      recordGoal(`mixed ${name}: deep page p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`, run.deep.p99 / Math.max(1, scale.quiet.deep.p99), MIXED_GOALS.underWrites, 'at most');
+      recordGoal(`mixed ${name}: post create p99 at ${run.rate} writes/s <= ${MIXED_GOALS.postCreate}x the insert floor`, run.posts.p99 / scale.floor.p99, MIXED_GOALS.postCreate, 'at most');
+    }
+  }
+  const [small, large] = result.scales;
+  if (small && large) {
+    const growth = (name: string, a: number, b: number) => recordGoal(`growth ${name} (larger / smaller size) <= ${MIXED_GOALS.growth}x`, b / a, MIXED_GOALS.growth, 'at most');
+    growth('page 1 p99, no writes', small.quiet.page1.p99, large.quiet.page1.p99);
+    growth('deep page p99, no writes', small.quiet.deep.p99, large.quiet.deep.p99);
+    for (const [i, run] of small.runs.entries()) {
+      const other = large.runs[i]!;
+      growth(`page 1 p99 at ${run.rate} writes/s`, run.page1.p99, other.page1.p99);
+      growth(`post create p99 at ${run.rate} writes/s`, run.posts.p99, other.posts.p99);
+    }
+  }
+}
