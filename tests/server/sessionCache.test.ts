@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import BetterSqlite3 from 'better-sqlite3';
+import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNED_MESSAGE } from '../../src/api/constants';
 import { paths } from '../../src/api/paths';
 import type { Config } from '../../server/config';
-import { touchesSessions } from '../../server/db/authVersion';
+import { createAuthVersion, touchesSessions } from '../../server/db/authVersion';
 import { ADMINS_ONLY, SESSION_EXPIRED } from '../../server/http/authentication';
 import { startServer, type RunningServer } from '../../server/main';
 import { createAuthStore } from '../../server/modules/auth/store';
@@ -234,6 +235,40 @@ describe('which writes move the auth version', () => {
     ];
     for (const query of moves) expect(touchesSessions(query.compile()), query.compile().sql).toBe(true);
     for (const query of stays) expect(touchesSessions(query.compile()), query.compile().sql).toBe(false);
+  });
+});
+
+describe.runIf(REDIS_URL)('the auth version in Redis', () => {
+  it('starts a lost key at a random number, and moves by one per bump', async () => {
+    const redis = new Redis(REDIS_URL!);
+    const key = `test-${Date.now()}-${Math.random()}`;
+    try {
+      const version = createAuthVersion({ alone: false, key });
+      version.shareThrough(redis);
+      const first = await version.current();
+      expect(Number(first)).toBeGreaterThan(1);
+      await version.bump();
+      expect(await version.current()).toBe(String(Number(first) + 1));
+      await redis.del(`stoa-auth-version:${key}`);
+      expect(await version.current()).not.toBe(String(Number(first) + 1));
+    } finally {
+      await redis.del(`stoa-auth-version:${key}`);
+      redis.disconnect();
+    }
+  });
+
+  it('out of reach: nothing is kept, and a write fails rather than go unseen', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      const version = createAuthVersion({ alone: true, key: 'unreachable' });
+      const undo = version.shareThrough(unreachable);
+      expect(await version.current()).toBeNull();
+      await expect(version.bump()).rejects.toThrow();
+      undo();
+      expect(await version.current()).toBe(0);
+    } finally {
+      unreachable.disconnect();
+    }
   });
 });
 
