@@ -6,7 +6,9 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
-import { createVisibilityEpoch, watchVisibility, type VisibilityEpoch } from './visibilityEpoch';
+import { authVersionWatch, createAuthVersion, type SharedAuthVersion } from './authVersion';
+import { createVisibilityEpoch, visibilityWatch, type VisibilityEpoch } from './visibilityEpoch';
+import { watchWrites } from './writeWatch';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -17,6 +19,8 @@ export interface DatabaseHandle {
   schema?: string;
   /** Moves on every write that may change what some member may see (db/visibilityEpoch.ts). */
   epoch?: VisibilityEpoch;
+  /** Moves on every write that may change a signed-in request's answer (db/authVersion.ts). */
+  authVersion?: SharedAuthVersion;
   destroy(): Promise<void>;
 }
 
@@ -36,8 +40,10 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('busy_timeout = 5000');
   // Kysely's driver prepares every statement it runs: prepared statements are kept (statementCache.ts).
   const epoch = createVisibilityEpoch();
-  const db = new Kysely<Database>({ dialect: watchVisibility(new SqliteDialect({ database: withStatementCache(database) }), epoch) });
-  return { db, dialect: 'sqlite', epoch, destroy: () => db.destroy() };
+  const authVersion = createAuthVersion({ alone: true, key: `sqlite:${path.resolve(file)}` });
+  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(database) }), [visibilityWatch(epoch), authVersionWatch(authVersion)]);
+  const db = new Kysely<Database>({ dialect });
+  return { db, dialect: 'sqlite', epoch, authVersion, destroy: () => db.destroy() };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
@@ -47,14 +53,16 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const epoch = createVisibilityEpoch();
-  const db = new Kysely<Database>({ dialect: watchVisibility(new PostgresDialect({ pool }), epoch) });
+  // Other processes may write to the same database: a version only they could move is no version.
+  const authVersion = createAuthVersion({ alone: false, key: `postgres:${schema ?? 'default'}` });
+  const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), [visibilityWatch(epoch), authVersionWatch(authVersion)]) });
   try {
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     // The migrator must be told the schema: without it, it would find its tables in any schema.
     const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     const active = current.rows[0]?.schema;
     if (!active) throw new Error('PostgreSQL has no current schema; set DATABASE_SCHEMA');
-    return { db, dialect: 'postgres', schema: active, epoch, destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: active, epoch, authVersion, destroy: () => db.destroy() };
   } catch (error) {
     await db.destroy();
     throw error;

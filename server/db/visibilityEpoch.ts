@@ -1,14 +1,5 @@
-import type {
-  CompiledQuery,
-  DatabaseConnection,
-  Dialect,
-  Driver,
-  Kysely,
-  OperationNode,
-  QueryCompiler,
-  QueryResult,
-  TransactionSettings,
-} from 'kysely';
+import type { CompiledQuery } from 'kysely';
+import { RAW_WRITE, tablesOf, writesInWith, type Node, type WriteWatch } from './writeWatch';
 
 /**
  * A number that changes whenever a write may have changed which posts some member may see (the
@@ -36,23 +27,6 @@ const WATCHED = new Set(['posts', 'follows', 'blocks', 'groups', 'group_members'
 /** posts columns read by canSeePost or the list filters; other posts updates (counters) do not count. */
 const POST_COLUMNS = new Set(['id', 'user_id', 'kind', 'privacy', 'hidden', 'group_id', 'group_status', 'image_id', 'video_id', 'created_at']);
 
-type Node = OperationNode & Record<string, unknown>;
-
-/** Every table named anywhere in the node (the written table, subqueries, joins). */
-function tablesOf(node: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) for (const item of node) tablesOf(item, into);
-  else if (node && typeof node === 'object') {
-    const n = node as Node;
-    if (n.kind === 'TableNode') {
-      const name = (n.table as { identifier?: { name?: string } } | undefined)?.identifier?.name;
-      if (name) into.add(name);
-    }
-    for (const value of Object.values(n)) if (value && typeof value === 'object') tablesOf(value, into);
-  }
-  return into;
-}
-
-const RAW_WRITE = /^\s*(insert|update|delete|replace|merge|with|truncate|drop|alter)\b/i;
 const RAW_TABLES = /\b(posts|follows|blocks|groups|group_members|users)\b/i;
 
 /** May this statement change what canSeePost answers for someone? (When unsure: yes.) */
@@ -60,7 +34,7 @@ export function touchesVisibility(compiled: CompiledQuery): boolean {
   const node = compiled.query as Node;
   switch (node.kind) {
     case 'SelectQueryNode':
-      return node.with ? RAW_WRITE.test(compiled.sql) || /\b(insert|update|delete)\b/i.test(compiled.sql) : false;
+      return node.with ? writesInWith(compiled) : false;
     case 'InsertQueryNode':
     case 'DeleteQueryNode': {
       const tables = tablesOf(node);
@@ -83,96 +57,5 @@ export function touchesVisibility(compiled: CompiledQuery): boolean {
   }
 }
 
-/** The dialect, with every statement run through it checked by touchesVisibility. */
-export function watchVisibility(dialect: Dialect, epoch: VisibilityEpoch): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db: Kysely<any>) => dialect.createIntrospector(db),
-    createDriver: () => new WatchingDriver(dialect.createDriver(), epoch),
-  };
-}
-
-class WatchingConnection implements DatabaseConnection {
-  /** Set when this connection wrote something visible inside the open transaction. */
-  dirty = false;
-  constructor(
-    readonly inner: DatabaseConnection,
-    private readonly epoch: VisibilityEpoch,
-  ) {}
-
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    if (!touchesVisibility(compiled)) return this.inner.executeQuery<R>(compiled);
-    this.dirty = true;
-    this.epoch.bump();
-    try {
-      return await this.inner.executeQuery<R>(compiled);
-    } finally {
-      this.epoch.bump();
-    }
-  }
-
-  streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(compiled, chunkSize);
-  }
-}
-
-class WatchingDriver implements Driver {
-  readonly #connections = new WeakMap<DatabaseConnection, WatchingConnection>();
-  constructor(
-    private readonly inner: Driver,
-    private readonly epoch: VisibilityEpoch,
-  ) {}
-
-  #unwrap = (connection: DatabaseConnection) => (connection as WatchingConnection).inner;
-
-  init = () => this.inner.init();
-  destroy = () => this.inner.destroy();
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const inner = await this.inner.acquireConnection();
-    let wrapped = this.#connections.get(inner);
-    if (!wrapped) {
-      wrapped = new WatchingConnection(inner, this.epoch);
-      this.#connections.set(inner, wrapped);
-    }
-    return wrapped;
-  }
-
-  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(this.#unwrap(connection));
-
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    (connection as WatchingConnection).dirty = false;
-    return this.inner.beginTransaction(this.#unwrap(connection), settings);
-  }
-
-  commitTransaction(connection: DatabaseConnection) {
-    return this.#ending(connection, () => this.inner.commitTransaction(this.#unwrap(connection)));
-  }
-
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.#ending(connection, () => this.inner.rollbackTransaction(this.#unwrap(connection)));
-  }
-
-  async #ending(connection: DatabaseConnection, end: () => Promise<void>) {
-    const wrapped = connection as WatchingConnection;
-    try {
-      await end();
-    } finally {
-      if (wrapped.dirty) this.epoch.bump();
-      wrapped.dirty = false;
-    }
-  }
-
-  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.inner.savepoint!(this.#unwrap(connection), name, compile);
-  }
-
-  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.inner.rollbackToSavepoint!(this.#unwrap(connection), name, compile);
-  }
-
-  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.inner.releaseSavepoint!(this.#unwrap(connection), name, compile);
-  }
-}
+/** What openDatabase hands the write watcher (db/writeWatch.ts) for this epoch. */
+export const visibilityWatch = (epoch: VisibilityEpoch): WriteWatch => ({ touches: touchesVisibility, bump: epoch.bump });

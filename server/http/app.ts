@@ -116,9 +116,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
     : undefined;
-  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limits)'));
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limits, auth version)'));
+  // With Redis, a write to users or sessions in any process reaches every process's session cache.
+  const unshareAuthVersion = redis ? deps.database.authVersion?.shareThrough(redis) : undefined;
   app.addHook('onClose', async () => {
     if (!deps.mailer) await mailer.close();
+    unshareAuthVersion?.();
     await redis?.quit().catch(() => redis.disconnect());
   });
 
@@ -155,7 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const moderationLimits = createModerationLimits(app, config.rateLimits);
   const uploads = createUploadLimit(app, config.rateLimits.uploadsPerMember);
 
-  await app.register(authentication, { verify: createTokenVerifier({ tokens, store: authStore, clock }) });
+  await app.register(authentication, { verify: createTokenVerifier({ tokens, store: authStore, clock, version: deps.database.authVersion }) });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
   await app.register(fastifyStatic, { root: media.root, serve: false });
   await app.register(mediaRoutes, { storage: media });

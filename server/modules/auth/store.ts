@@ -13,6 +13,7 @@ export function createAuthStore(db: Kysely<Database>) {
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
+        .select('sessions.expires_at as session_expires_at')
         .where('sessions.id', '=', values.sessionId)
         .where('sessions.user_id', '=', values.userId)
         .where('sessions.expires_at', '>', values.now),
@@ -25,15 +26,26 @@ export function createAuthStore(db: Kysely<Database>) {
         .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt, created_at: session.createdAt })
         .execute(),
 
-    /** The user behind a live session, read fresh on every request so bans and sign-outs bite at once. */
-    findSessionUser: async (sessionId: string, userId: string, now: string): Promise<UserRow | undefined> =>
-      (await sessionUser.execute(null, { sessionId, userId, now }))[0],
+    /** The user behind a live session, and when that session ends. */
+    findSessionUser: async (sessionId: string, userId: string, now: string): Promise<{ user: UserRow; sessionExpiresAt: string } | undefined> => {
+      const row = (await sessionUser.execute(null, { sessionId, userId, now }))[0];
+      if (!row) return undefined;
+      const { session_expires_at: sessionExpiresAt, ...user } = row;
+      return { user, sessionExpiresAt };
+    },
 
     deleteSession: (sessionId: string) => db.deleteFrom('sessions').where('id', '=', sessionId).execute(),
 
-    /** Expired rows are of no use; cleared opportunistically when someone signs in. */
-    deleteExpiredSessions: (userId: string, now: string) =>
-      db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute(),
+    /**
+     * Expired rows are of no use; cleared opportunistically when someone signs in. Only when there
+     * is one: a delete moves the auth version (db/authVersion.ts), which would send every session
+     * kept in memory back to the database on every sign-in.
+     */
+    async deleteExpiredSessions(userId: string, now: string): Promise<void> {
+      const expired = db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('expires_at', '<=', now);
+      if (!(await expired.limit(1).executeTakeFirst())) return;
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+    },
 
     createPasswordReset: async (reset: { tokenHash: string; userId: string; expiresAt: string; now: string }) => {
       await db.transaction().execute(async (trx) => {
