@@ -100,6 +100,8 @@ export function createPresence(deps: { blockPartners: (userId: string) => Promis
   }
 
   return {
+    connectedUserIds,
+
     attach(server: AnyServer): void {
       io = server;
       server.on('connection', (socket: Socket) => {
