@@ -121,10 +121,11 @@ export function pageShapeAndValues(viewer: Viewer, filter: PostFilter, request: 
   ];
 }
 
-/** Audience queries run and member ids they were given, counted (tests read it; it costs two additions). */
+/** What the audience queries did: how many ran, the member ids they were given, the members they answered. */
 export interface AudienceWork {
   queries: number;
   asked: number;
+  found: number;
 }
 
 /** In audience queries the viewer is each candidate's own users row. */
@@ -133,7 +134,7 @@ const AUDIENCE_VIEWER = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
 /** SQL for posts and questions. Every read takes a viewer and applies canSeePost. */
 export function createPostStore(database: DatabaseHandle) {
   const { db } = database;
-  const audienceWork: AudienceWork = { queries: 0, asked: 0 };
+  const audienceWork: AudienceWork = { queries: 0, asked: 0, found: 0 };
   /** totalPosts / totalQuestions per viewer and filter, until a visibility write or 30 s (totals.ts). */
   const totals = createTotalsCache(database.epoch);
   const totalKey = (viewer: Viewer, filter: PostFilter) =>
@@ -301,6 +302,7 @@ export function createPostStore(database: DatabaseHandle) {
         .where(canSeePost(AUDIENCE_VIEWER));
       if (alsoVisibleTo) query = query.where(notBlockedBetween(AUDIENCE_VIEWER, { id: alsoVisibleTo }));
       const rows = await query.execute();
+      audienceWork.found += rows.length;
       return rows.map((row) => ({ id: row.id, isAdmin: row.role === 'ADMIN' }));
     },
 
@@ -322,6 +324,7 @@ export function createPostStore(database: DatabaseHandle) {
         .where('viewer.is_banned', '=', 0)
         .where(canSeePost(AUDIENCE_VIEWER))
         .execute();
+      audienceWork.found += rows.length;
       return rows.map((row) => ({
         id: row.id,
         isAdmin: row.role === 'ADMIN',
