@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
- * `npm run bench -- --only bundle`, `--only feed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm` or `--only transfer` (or BENCH_ONLY=feed) runs one of them.
+ * `npm run bench -- --only bundle`, `--only feed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm`, `--only transfer` or `--only writes` (or BENCH_ONLY=feed) runs one of them.
  */
 import { measureBundle } from './bundle';
 import { measureTransfer, printTransfer } from './transfer';
@@ -10,8 +10,9 @@ import { measureModeration, printModeration } from './moderation';
 import { measureSearch, printSearch } from './search';
 import { measureStorm, printStorm } from './storm';
 import { measureUploads, printUploads } from './uploads';
+import { measureWrites, printWrites } from './writes';
 
-const BENCHES = ['bundle', 'transfer', 'feed', 'chat', 'moderation', 'search', 'uploads', 'storm'] as const;
+const BENCHES = ['bundle', 'transfer', 'feed', 'chat', 'moderation', 'search', 'uploads', 'storm', 'writes'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function chosen(): readonly Bench[] {
@@ -71,7 +72,11 @@ async function benchStorm() {
   printStorm(await measureStorm());
 }
 
-const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, transfer: benchTransfer, feed: benchFeed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm };
+async function benchWrites() {
+  printWrites(await measureWrites());
+}
+
+const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, transfer: benchTransfer, feed: benchFeed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm, writes: benchWrites };
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');
   await run[name]();
