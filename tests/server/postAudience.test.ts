@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/api/paths';
-import { serverEvents } from '../../src/api/socket';
+import { clientEvents, serverEvents } from '../../src/api/socket';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { emitAck, okHttp, openSocket, record, settle, signUpMember, waitFor, type ChatClient } from './chatSockets';
@@ -83,13 +83,13 @@ function audienceWorld(start: () => Promise<{ config: Config; servers: RunningSe
     // A late event fails the comparison below, which shows who got what.
     await waitFor(() => roles.every((role) => want(role).every((event) => names(role).includes(event))), 'the expected post events').catch(() => undefined);
     // Same process: an acknowledgement asked for now comes back after any frame already sent. Across processes: a pause.
-    if (servers.length === 1) await Promise.all(roles.map((role) => emitAck(members[role].socket!, 'join room', null)));
+    if (servers.length === 1) await Promise.all(roles.map((role) => emitAck(members[role].socket!, clientEvents.joinRoom, null)));
     else await settle(200);
     expect(Object.fromEntries(roles.map((role) => [role, names(role)]))).toEqual(Object.fromEntries(roles.map((role) => [role, want(role)])));
     return { result, asked: after.asked - before.asked, queries: after.queries - before.queries, found: after.found - before.found, payload: (role: Role, event: string) => members[role].events.find((e) => e.event === event && about(e.payload))?.payload };
   }
 
-  return { members, offline, roles, ok, expectPostEvents, connectedCount, groupId: () => groupId, servers: () => servers, member };
+  return { members, offline, roles, ok, expectPostEvents, connectedCount, groupId: () => groupId, servers: () => servers };
 }
 
 const added = [serverEvents.postAdded];
@@ -157,7 +157,7 @@ describe.each(dialects)('a post\'s socket audience among the connected members o
     const withLate = await expectPostEvents(everyone, () => ok(m.stranger, 'POST', '/post/reaction', { postId: post._id, type: 'love' }), { postId: post._id });
     expect(withLate.asked).toBe(world.connectedCount() + 1);
     expect(withLate.found).toBe(6);
-    await emitAck(socket, 'join room', null);
+    await emitAck(socket, clientEvents.joinRoom, null);
     expect(got).toEqual([serverEvents.postReactions]);
     socket.close();
     while ((await late.server.app.services.presence.connectedUserIds()).has(late.id)) await settle(10);
