@@ -29,6 +29,7 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^postgres(ql)?:$/, 'postgres://user:pass@host:5432/db').optional()),
   DATABASE_SCHEMA: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain lowercase schema name').optional()),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^rediss?:$/, 'redis://127.0.0.1:6379').optional()),
+  SOCKET_REDIS_KEY: withDefault(z.string().regex(/^[\w.:-]+$/, 'must be letters, digits, ".", ":", "_" or "-"'), 'socket.io'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^smtps?:$/, 'smtp://user:pass@mail.example.org:587').optional()),
   MAIL_FROM: optionalText,
   JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
@@ -65,6 +66,11 @@ export interface Config {
   publicUrl: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
   redisUrl?: string;
+  /**
+   * The prefix of socket.io's Redis channels: the processes of one deployment share it, and only
+   * they answer each other's room questions (a post's audience asks every process, see presence.ts).
+   */
+  socketRedisKey: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   jwtSecret: string;
   adminInviteCode?: string;
@@ -158,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_SCHEMA ? { schema: e.DATABASE_SCHEMA } : {}) }
       : { kind: 'sqlite', file: path.join(dataDir, 'stoa.db') },
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    socketRedisKey: e.SOCKET_REDIS_KEY,
     mail: {
       ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
       from: e.MAIL_FROM ?? `"Stoa" <no-reply@${new URL(publicUrl).hostname}>`,

@@ -147,10 +147,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const auth = createAuthService({ config, clock, users, store: authStore, hasher, tokens, media, sessionEvents });
   const google = googleSignInFromConfig(config, { clock, users, media, issueSession: auth.issueSession, log: app.log });
   const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer, sessionEvents });
-  const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log, redis });
-  const chat = createChatServices({ database: deps.database, clock, follows: streams.followStore, log: app.log, inbox: streams.notifications });
   const profileStore = createProfileStore(deps.database);
   const presence = createPresence({ blockPartners: profileStore.blockPartners, log: app.log });
+  const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log, redis, connected: presence.connectedUserIds });
+  const chat = createChatServices({ database: deps.database, clock, follows: streams.followStore, log: app.log, inbox: streams.notifications });
   const profiles = createProfileService({ config, clock, store: profileStore, hasher, presence, issueSession: auth.issueSession });
   const moderation = createModerationService({ database: deps.database, clock, posts: streams.posts, postStore: streams.postStore, notifications: streams.notifications, sessionEvents });
   app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, ...chat, sessionEvents, moderation });

@@ -69,11 +69,13 @@ export function createStreamServices(deps: {
   log: FastifyBaseLogger;
   /** With REDIS_URL: "For you" snapshots are shared by every process. */
   redis?: Redis | undefined;
+  /** The members with a socket now, on any process (presence): the only ones socket events go to. */
+  connected: () => Promise<Iterable<string>>;
 }): StreamServices {
   const { database, clock } = deps;
   const fanout = createFanout();
   const postStore = createPostStore(database);
-  const announce = createPostAnnouncer({ store: postStore, fanout, log: deps.log });
+  const announce = createPostAnnouncer({ store: postStore, fanout, connected: deps.connected, log: deps.log });
   const notifications = createNotificationService({
     store: createNotificationStore(database),
     settings: createNotificationSettings(database),

@@ -52,7 +52,7 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
   app.server.prependListener('request', withSecurityHeaders);
   app.addHook('onClose', async () => void app.server.off('request', withSecurityHeaders));
   // Across processes when REDIS_URL is set (rooms, broadcasts, fetchSockets).
-  useRedisAdapter(app, io, app.services.config.redisUrl);
+  useRedisAdapter(app, io, app.services.config.redisUrl, app.services.config.socketRedisKey);
 
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;

@@ -41,7 +41,9 @@ export function createPresence(deps: { blockPartners: (userId: string) => Promis
   /**
    * Members with a socket anywhere: the user rooms that exist. Room names, not sockets: fetching
    * every socket on each connect made a connect storm O(N²) (the chat bench measured 1,000 sockets
-   * taking a minute to connect). The Redis adapter's allRooms asks every process.
+   * taking a minute to connect). The Redis adapter's allRooms asks every process (and waits for the
+   * slowest, up to its requestsTimeout). Post announcements ask it once each: their audience is
+   * found among these members only (posts/announce.ts).
    */
   async function connectedUserIds(): Promise<Set<string>> {
     if (!io) return new Set();
@@ -100,6 +102,8 @@ export function createPresence(deps: { blockPartners: (userId: string) => Promis
   }
 
   return {
+    connectedUserIds,
+
     attach(server: AnyServer): void {
       io = server;
       server.on('connection', (socket: Socket) => {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
- * `npm run bench -- --only bundle`, `--only feed`, `--only mixed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm` or `--only transfer` (or BENCH_ONLY=feed) runs one of them.
+ * `npm run bench -- --only bundle`, `--only feed`, `--only mixed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm`, `--only transfer` or `--only writes` (or BENCH_ONLY=feed) runs one of them.
  * `--quick` (or BENCH_QUICK=1) runs every case at a tenth of its size (quick.ts), a smoke check.
  * It ends with one table of every goal checked: its figure, met or NOT met (goals.ts).
  */
@@ -15,8 +15,9 @@ import { measureSearch, printSearch } from './search';
 import { measureStorm, printStorm } from './storm';
 import { measureUploads, printUploads } from './uploads';
 import { recordGoal } from './goals';
+import { measureWrites, printWrites } from './writes';
 
-const BENCHES = ['bundle', 'transfer', 'feed', 'mixed', 'chat', 'moderation', 'search', 'uploads', 'storm'] as const;
+const BENCHES = ['bundle', 'transfer', 'feed', 'mixed', 'chat', 'moderation', 'search', 'uploads', 'storm', 'writes'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function chosen(): readonly Bench[] {
@@ -80,7 +81,11 @@ async function benchStorm() {
   printStorm(await measureStorm());
 }
 
-const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, transfer: benchTransfer, feed: benchFeed, mixed: benchMixed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm };
+async function benchWrites() {
+  printWrites(await measureWrites());
+}
+
+const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, transfer: benchTransfer, feed: benchFeed, mixed: benchMixed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm, writes: benchWrites };
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');
   await run[name]();

@@ -66,6 +66,8 @@ export async function testConfig(dialect: DialectName, options: TestAppOptions =
     CLIENT_DIR: path.join(dataDir, 'no-client'),
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // Each test's processes talk among themselves only, whatever else uses the same Redis.
+    SOCKET_REDIS_KEY: `stoa-test-${randomBytes(6).toString('hex')}`,
     ...options.env,
   });
   const generous = { max: 100_000, windowMs: 60_000 };

@@ -7,12 +7,14 @@ import type { Viewer } from './visibility';
 
 /**
  * Tells sockets about posts, always after the change is committed, and only the members the
- * visibility predicate names (PostStore.audience). A failure to announce is logged, never
- * turned into a failed request: the change itself has happened, and the cursor API lets a
- * client catch up.
+ * visibility predicate names (PostStore.audience) among those connected now (`connected`:
+ * presence, every process). A member with no socket gets nothing pushed and costs nothing: they
+ * load pages by HTTP when they come. A failure to announce is logged, never turned into a failed
+ * request: the change itself has happened, and the cursor API lets a client catch up.
  */
-export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; log: FastifyBaseLogger }) {
+export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; connected: () => Promise<Iterable<string>>; log: FastifyBaseLogger }) {
   const { store, fanout } = deps;
+  const connectedIds = async () => [...(await deps.connected())];
   const ADMIN: Viewer = { id: '', isAdmin: true };
   const NOBODY: Viewer = { id: '', isAdmin: false };
   const pickViewerColumns = (c: ViewerColumnsOfPost): ViewerColumnsOfPost => ({
@@ -30,8 +32,8 @@ export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; lo
   }
 
   return {
-    /** Who may see the post now; take it before a change that may narrow the audience. */
-    audience: (postId: string) => store.audience(postId),
+    /** Who of those connected may see the post now; take it before a change that may narrow the audience. */
+    audience: async (postId: string) => store.audience(postId, await connectedIds()),
 
     /**
      * A new or changed post to everyone who may see it (with the e-mail only for the author and
@@ -39,11 +41,16 @@ export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; lo
      */
     postChanged: (postId: string, event: 'post added' | 'post updated', before: Viewer[] = []) =>
       safely(event, async () => {
+        // Nobody connected: nobody to tell, not even those in `before` (their sockets are gone too).
+        const connected = await connectedIds();
+        if (connected.length === 0) return;
         const row = await store.findVisible(ADMIN, postId);
         if (!row) return;
-        const after = await store.audienceWithViewerFields(postId);
+        const after = await store.audienceWithViewerFields(postId, connected);
         // A change that widens the audience (a group post accepted, a post unhidden or made Public)
         // is news to those who could not see it before: they get 'post added', so lists insert it.
+        // So does a member who connected since `before` was taken: lists upsert by id, so a post
+        // they already show is replaced, not doubled.
         const saw = new Set(before.map((viewer) => viewer.id));
         const eventFor = (id: string) => (event === serverEvents.postUpdated && !saw.has(id) ? serverEvents.postAdded : event);
         // One payload per distinct (event, e-mail shown, reaction, saved, following): at most a few dozen emits.
@@ -70,7 +77,7 @@ export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; lo
     /** An event about a post (counts, comments) to its audience; `notBlockedWith` also leaves out members in a block with that member. */
     toAudience: <E extends StreamEvent>(postId: string, event: E, payload: StreamEventPayloads[E], notBlockedWith?: string) =>
       safely(event, async () => {
-        const audience = await store.audience(postId, notBlockedWith);
+        const audience = await store.audience(postId, await connectedIds(), notBlockedWith);
         fanout.toUsers(audience.map((viewer) => viewer.id), event, payload);
       }),
   };

@@ -5,6 +5,7 @@ import type { PostKind } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, PostRow, PostsTable } from '../../db/schema';
 import { boundedCount } from '../../db/boundedCount';
+import { isOneOf } from '../../db/idList';
 import { queryTemplate } from '../../db/queryTemplate';
 import type { ImageFingerprint } from '../../media/imageHash';
 import { indexPost, reindexPost, setImageFingerprint } from '../search/indexWrites';
@@ -121,9 +122,20 @@ export function pageShapeAndValues(viewer: Viewer, filter: PostFilter, request: 
   ];
 }
 
+/** What the audience queries did: how many ran, the member ids they were given, the members they answered. */
+export interface AudienceWork {
+  queries: number;
+  asked: number;
+  found: number;
+}
+
+/** In audience queries the viewer is each candidate's own users row. */
+const AUDIENCE_VIEWER = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
+
 /** SQL for posts and questions. Every read takes a viewer and applies canSeePost. */
 export function createPostStore(database: DatabaseHandle) {
   const { db } = database;
+  const audienceWork: AudienceWork = { queries: 0, asked: 0, found: 0 };
   /** totalPosts / totalQuestions per viewer and filter, until a visibility write or 30 s (totals.ts). */
   const totals = createTotalsCache(database.epoch);
   const totalKey = (viewer: Viewer, filter: PostFilter) =>
@@ -264,36 +276,47 @@ export function createPostStore(database: DatabaseHandle) {
     delete: (postId: string) => db.deleteFrom('posts').where('id', '=', postId).execute(),
 
     /**
-     * Everyone who may see the post now: the same predicate, with each user row as the viewer.
+     * Of the members `among` (those connected now: presence), the ones who may see the post: the
+     * same predicate, with each of their user rows as the viewer. Only those rows are read, so the
+     * cost follows who is connected, never how many members there are; nobody asked, no query.
      * `alsoVisibleTo` narrows it to those with no block with another member (a commenter).
      */
-    async audience(postId: string, alsoVisibleTo?: string): Promise<Viewer[]> {
-      const viewer = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
+    async audience(postId: string, among: readonly string[], alsoVisibleTo?: string): Promise<Viewer[]> {
+      if (among.length === 0) return [];
+      audienceWork.queries += 1;
+      audienceWork.asked += among.length;
       let query = db
         .selectFrom(['users as viewer', 'posts'])
         .select(['viewer.id as id', 'viewer.role as role'])
         .where('posts.id', '=', postId)
+        .where(isOneOf(database.dialect, 'viewer.id', among))
         .where('viewer.is_banned', '=', 0)
-        .where(canSeePost(viewer));
-      if (alsoVisibleTo) query = query.where(notBlockedBetween(viewer, { id: alsoVisibleTo }));
+        .where(canSeePost(AUDIENCE_VIEWER));
+      if (alsoVisibleTo) query = query.where(notBlockedBetween(AUDIENCE_VIEWER, { id: alsoVisibleTo }));
       const rows = await query.execute();
+      audienceWork.found += rows.length;
       return rows.map((row) => ({ id: row.id, isAdmin: row.role === 'ADMIN' }));
     },
 
     /**
-     * The audience (as `audience`) with what the post is to each of them, in one statement: socket
-     * payloads of a new or changed post carry each recipient's own reaction, saved and following.
+     * The audience among `among` (as `audience`) with what the post is to each of them, in one
+     * statement: socket payloads of a new or changed post carry each recipient's own reaction,
+     * saved and following.
      */
-    async audienceWithViewerFields(postId: string): Promise<AudienceMember[]> {
-      const viewer = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
+    async audienceWithViewerFields(postId: string, among: readonly string[]): Promise<AudienceMember[]> {
+      if (among.length === 0) return [];
+      audienceWork.queries += 1;
+      audienceWork.asked += among.length;
       const rows = await db
         .selectFrom(['users as viewer', 'posts'])
         .select(['viewer.id as id', 'viewer.role as role'])
         .select(viewerFieldsSql(sql.ref('viewer.id')))
         .where('posts.id', '=', postId)
+        .where(isOneOf(database.dialect, 'viewer.id', among))
         .where('viewer.is_banned', '=', 0)
-        .where(canSeePost(viewer))
+        .where(canSeePost(AUDIENCE_VIEWER))
         .execute();
+      audienceWork.found += rows.length;
       return rows.map((row) => ({
         id: row.id,
         isAdmin: row.role === 'ADMIN',
@@ -302,6 +325,9 @@ export function createPostStore(database: DatabaseHandle) {
         viewer_follows_author: Number(row.viewer_follows_author),
       }));
     },
+
+    /** What the audience queries have cost since start: the tests read it to prove offline members cost nothing. */
+    audienceWork: audienceWork as Readonly<AudienceWork>,
 
     /** The post row locked for a counter change (PostgreSQL; SQLite runs one writer at a time anyway). */
     lockForUpdate: (trx: Kysely<Database>, postId: string) => {

@@ -14,8 +14,9 @@ import { currentAuth } from '../../http/authentication';
  * stays with its author (marked, with the reason: present.ts) and leaves everyone else.
  *
  * The viewer is either a known member (an HTTP request) or a column of a users row in the same
- * query: the socket audience of a post is "every user for whom the predicate holds", computed by
- * this very predicate, so what a member may read and what reaches their socket cannot drift apart.
+ * query: the socket audience of a post is "every connected member whose user row satisfies the
+ * predicate", computed by this very predicate, so what a member may read and what reaches their
+ * socket cannot drift apart.
  */
 export interface Viewer {
   id: string;

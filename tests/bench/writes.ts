@@ -1,0 +1,208 @@
+/**
+ * The writes benchmark (issue 17, "creating a post"): the real server on a seeded SQLite database of
+ * BENCH_WRITES_MEMBERS members (100,000) with BENCH_WRITES_SOCKETS of them connected (1,000, held in
+ * the chat benchmark's client worker), half of those following the author. It times POST /post of a
+ * Public, a Followers and a Private post, BENCH_WRITES_POSTS of each (200), one after another, and
+ * compares each kind's p50 and p99 with a floor measured in the same run: one insert of the same
+ * kind of row into a copy of the posts table (its indexes too) on a connection with the server's
+ * pragmas (WAL, synchronous FULL), so every sample pays the fsync a post's commit pays.
+ * Goal: p99 at most 5x the floor's p99, whatever the number of members (run it at 20,000 and
+ * 100,000: BENCH_WRITES_MEMBERS=20000).
+ *
+ * For reference it also times the audience query of before issue 17 (every member as the viewer)
+ * for one Public post, and reports what the audience queries of each kind were asked and answered.
+ */
+import { rmSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
+import { API_BASE, paths } from '../../src/api/paths';
+import { newId } from '../../server/db/ids';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { startServer, type RunningServer } from '../../server/main';
+import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { canSeePost } from '../../server/modules/posts/visibility';
+import { startFleet, type Fleet } from './chatFleet';
+import { benchConfig, envInt } from './feed';
+import { seedFeed } from './seed';
+
+const PRIVACIES = ['Public', 'Followers', 'Private'] as const;
+type Privacy = (typeof PRIVACIES)[number];
+export const WRITES_GOAL = 5;
+
+interface Figures {
+  p50: number;
+  p99: number;
+  samples: number;
+}
+
+export interface WritesResult {
+  members: number;
+  sockets: number;
+  followersConnected: number;
+  floor: Figures;
+  posts: Record<Privacy, Figures & { asked: number; found: number }>;
+  /** The audience query alone for one Public post: among the connected members (now), and over every member (before issue 17). */
+  audienceMs: { connected: number; everyMember: number };
+  seconds: number;
+}
+
+/** Nearest-rank percentiles. */
+function figures(samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return { p50: at(50), p99: at(99), samples: sorted.length };
+}
+
+/** A copy of the posts table (columns and indexes, empty) to time bare inserts against. */
+function floorTable(sqlite: BetterSqlite3.Database): void {
+  const rows = sqlite.prepare("select type, name, sql from sqlite_master where tbl_name = 'posts' and sql is not null").all() as { type: string; name: string; sql: string }[];
+  const table = rows.find((row) => row.type === 'table')!;
+  sqlite.exec(table.sql.replace(/create table\s+"?posts"?/i, 'create table posts_floor'));
+  for (const index of rows.filter((row) => row.type === 'index')) {
+    sqlite.exec(index.sql.replace(/index\s+"?(\w+)"?\s+on\s+"?posts"?/i, 'index $1_floor on posts_floor'));
+  }
+}
+
+export async function measureWrites(log: (line: string) => void = console.log): Promise<WritesResult> {
+  const started = performance.now();
+  const members = envInt('BENCH_WRITES_MEMBERS', 100_000);
+  const socketCount = Math.min(envInt('BENCH_WRITES_SOCKETS', 1000), members - 1);
+  const perKind = envInt('BENCH_WRITES_POSTS', 200);
+  const config = benchConfig('writes');
+  let server: RunningServer | undefined;
+  let fleet: Fleet | undefined;
+  let floorDb: BetterSqlite3.Database | undefined;
+  try {
+    const handle = await openDatabase(config.database);
+    await migrateToLatest(handle);
+    await handle.destroy();
+    const passwordHash = await createPasswordHasher(config.passwordHashing).hash('bench-password-123');
+    const seed = seedFeed({ file: config.database.file, members, posts: Math.max(1000, members / 5), passwordHash });
+    log(`seeded ${members.toLocaleString('en')} members, ${seed.counts.posts.toLocaleString('en')} posts, ${seed.counts.follows.toLocaleString('en')} follows in ${(seed.ms.total / 1000).toFixed(1)} s`);
+
+    server = await startServer(config, { handleSignals: false });
+    const { db } = server.app.services.database;
+    const author = (await server.app.services.users.findById(seed.viewer.id))!;
+    // Connected members: the first `socketCount` others by id; every second one follows the author.
+    const connected = await db.selectFrom('users').selectAll().where('id', '<>', author.id).orderBy('id').limit(socketCount).execute();
+    const followers = connected.filter((_, i) => i % 2 === 0);
+    const at = new Date().toISOString();
+    await db.insertInto('follows').values(followers.map((row) => ({ follower_id: row.id, followee_id: author.id, created_at: at }))).onConflict((c) => c.doNothing()).execute();
+    const tokens: string[] = [];
+    for (const row of connected) tokens.push(await server.app.services.auth.issueSession(row, true));
+    const authorToken = await server.app.services.auth.issueSession(author, true);
+
+    fleet = startFleet();
+    await fleet.setup({ api: `${server.url}${API_BASE}`, userIds: connected.map((row) => row.id), tokens, groupId: '' });
+    const connectMs = await fleet.connect({ target: 'real', url: server.url, tokens, concurrency: 50, timeoutMs: 60_000 });
+    await fleet.settle({ quietMs: 300, timeoutMs: 60_000 });
+    log(`${socketCount} sockets connected in ${(connectMs / 1000).toFixed(1)} s (${followers.length} of them follow the author)`);
+
+    const post = async (privacy: Privacy, n: number) => {
+      const response = await fetch(`${server!.url}${API_BASE}${paths.posts.create}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${authorToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ post: `benchmark post ${n}: study group notes for the week`, privacy }),
+      });
+      if (response.status !== 201 && response.status !== 200) throw new Error(`POST /post answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as { post: { _id: string } };
+    };
+    const work = server.app.services.postStore.audienceWork;
+    const posts = {} as WritesResult['posts'];
+    let n = 0;
+    let lastPublic = '';
+    for (const privacy of PRIVACIES) {
+      for (let i = 0; i < 10; i++) await post(privacy, n++);
+      await fleet.settle({ quietMs: 200, timeoutMs: 60_000 });
+      const before = { ...work };
+      const samples: number[] = [];
+      for (let i = 0; i < perKind; i++) {
+        const t0 = performance.now();
+        const answer = await post(privacy, n++);
+        samples.push(performance.now() - t0);
+        if (privacy === 'Public') lastPublic = answer.post._id;
+      }
+      await fleet.settle({ quietMs: 200, timeoutMs: 60_000 });
+      posts[privacy] = { ...figures(samples), asked: (work.asked - before.asked) / perKind, found: (work.found - before.found) / perKind };
+    }
+
+    // The audience query alone, as the server asks it (among the connected), and as it was asked
+    // before issue 17 (every member a candidate viewer).
+    const viewer = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
+    const ids = [...(await server.app.services.presence.connectedUserIds())];
+    const amongConnected = () => server!.app.services.postStore.audienceWithViewerFields(lastPublic, ids);
+    const overEveryMember = () => db.selectFrom(['users as viewer', 'posts']).select('viewer.id').where('posts.id', '=', lastPublic).where('viewer.is_banned', '=', 0).where(canSeePost(viewer)).execute();
+    const timed = async (query: () => Promise<unknown>, times: number) => {
+      await query();
+      const samples: number[] = [];
+      for (let i = 0; i < times; i++) {
+        const t0 = performance.now();
+        await query();
+        samples.push(performance.now() - t0);
+      }
+      return figures(samples).p50;
+    };
+    const audienceMs = { connected: await timed(amongConnected, 20), everyMember: await timed(overEveryMember, 3) };
+
+    // The floor: the same rows' kind, inserted one per transaction with the server's pragmas.
+    floorDb = new BetterSqlite3(config.database.file);
+    floorDb.pragma('journal_mode = WAL');
+    floorDb.pragma('synchronous = FULL');
+    floorDb.pragma('foreign_keys = ON');
+    floorDb.pragma('busy_timeout = 5000');
+    floorTable(floorDb);
+    const template = floorDb.prepare('select * from posts where id = ?').get(lastPublic) as Record<string, unknown>;
+    const columns = Object.keys(template);
+    const insert = floorDb.prepare(`insert into posts_floor (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+    const floorSamples: number[] = [];
+    for (let i = 0; i < perKind + 10; i++) {
+      const row: Record<string, unknown> = { ...template, id: newId(), created_at: new Date().toISOString() };
+      const t0 = performance.now();
+      insert.run(columns.map((column) => row[column]));
+      if (i >= 10) floorSamples.push(performance.now() - t0);
+    }
+    return {
+      members,
+      sockets: socketCount,
+      followersConnected: followers.length,
+      floor: figures(floorSamples),
+      posts,
+      audienceMs,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    floorDb?.close();
+    await fleet?.terminate();
+    await server?.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printWrites(result: WritesResult, log: (line: string) => void = console.log): void {
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  log(`post creation with ${result.members.toLocaleString('en')} members, ${result.sockets} connected (${result.followersConnected} following the author)`);
+  const table: Record<string, Record<string, string>> = {
+    'floor: one insert into a copy of posts (WAL, synchronous FULL)': { p50: ms(result.floor.p50), p99: ms(result.floor.p99), 'p99 ratio': '1.00x', 'audience asked / found': '' },
+  };
+  for (const privacy of PRIVACIES) {
+    const figures = result.posts[privacy];
+    table[`POST /post ${privacy}`] = {
+      p50: ms(figures.p50),
+      p99: ms(figures.p99),
+      'p99 ratio': `${(figures.p99 / result.floor.p99).toFixed(2)}x`,
+      'audience asked / found': `${figures.asked.toFixed(0)} / ${figures.found.toFixed(0)}`,
+    };
+  }
+  console.table(table);
+  for (const privacy of PRIVACIES) {
+    const ratio = result.posts[privacy].p99 / result.floor.p99;
+    log(`${privacy}: p99 ${ratio.toFixed(2)}x the floor; goal <= ${WRITES_GOAL}x: ${ratio <= WRITES_GOAL ? 'met' : 'NOT met'}`);
+  }
+  log(
+    `the audience query alone, one Public post (p50): among the ${result.sockets} connected ${ms(result.audienceMs.connected)}; ` +
+      `over every member, as before issue 17, ${ms(result.audienceMs.everyMember)}`,
+  );
+  const perRecipient = (result.posts.Public.p50 - result.posts.Private.p50) / Math.max(1, result.posts.Public.found - result.posts.Private.found);
+  log(`what each recipient adds to a post (Public p50 - Private p50, per member it reached): ${(perRecipient * 1000).toFixed(0)} µs`);
+  log(`writes benchmark took ${result.seconds.toFixed(0)} s`);
+}
