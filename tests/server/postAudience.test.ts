@@ -75,7 +75,6 @@ function audienceWorld(start: () => Promise<{ config: Config; servers: RunningSe
     for (const role of roles) members[role].events = [];
     const before = work(on);
     const result = await action();
-    const after = work(on);
     const postId = options.postId ?? result.post!._id;
     const about = (payload: any) => (payload.post?._id ?? payload.postId) === postId;
     const names = (role: Role) => members[role].events.filter((e) => POST_EVENTS.includes(e.event) && about(e.payload)).map((e) => e.event).sort();
@@ -85,6 +84,8 @@ function audienceWorld(start: () => Promise<{ config: Config; servers: RunningSe
     // Same process: an acknowledgement asked for now comes back after any frame already sent. Across processes: a pause.
     if (servers.length === 1) await Promise.all(roles.map((role) => emitAck(members[role].socket!, clientEvents.joinRoom, null)));
     else await settle(200);
+    // Read after the events arrived: sockets are told after the answer (posts/service.ts).
+    const after = work(on);
     expect(Object.fromEntries(roles.map((role) => [role, names(role)]))).toEqual(Object.fromEntries(roles.map((role) => [role, want(role)])));
     return { result, asked: after.asked - before.asked, queries: after.queries - before.queries, found: after.found - before.found, payload: (role: Role, event: string) => members[role].events.find((e) => e.event === event && about(e.payload))?.payload };
   }

@@ -248,6 +248,9 @@ describe.each(dialects)('what a post is to its reader on %s', (dialect) => {
     for (const url of urls) withTen.push(await count(writer, url));
     expect(withTen).toEqual(withOne);
     expect((await ok(t, writer, 'GET', '/favpost/1')).posts.every((p: Listed) => p.saved && p.userReaction === 'like' || p._id === first._id)).toBe(true);
+    // Both asked once first: what is cached (their session, their total) is then cached for both alike.
+    await ok(t, lonely, 'GET', '/post/all/1');
+    await ok(t, writer, 'GET', '/post/all/1');
     expect(await count(lonely, '/post/all/1')).toBe(await count(writer, '/post/all/1'));
   });
 

@@ -168,7 +168,9 @@ export function createPostService(deps: PostDeps) {
         topics: topicsOf(input.topics ?? [], input.post),
       };
       const mentioned = await store.insert(row, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
-      await announce.postChanged(row.id, 'post added');
+      // Told to sockets after the answer, not before: the post is committed, so the author need not
+      // wait for every connected reader's frame to be written (issue 17); a failure is only logged.
+      setImmediate(() => void announce.postChanged(row.id, 'post added'));
       await mention(viewer, row.id, mentioned);
       return presentPost(await visible(viewer, row.id), viewer);
     } catch (error) {
