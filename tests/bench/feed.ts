@@ -114,7 +114,7 @@ export interface FeedResult {
   forYouRanked: LoadFigures;
   ratios: { page1: number; deep: number; forYou: number };
   plans: { page1: QueryReport[]; deep: QueryReport[] };
-  settings: { seconds: number; warmupSeconds: number; connections: number };
+  settings: { seconds: number; warmupSeconds: number; connections: number; overallRate?: number };
 }
 
 export interface Target {
@@ -137,7 +137,7 @@ export async function measure(target: Target, settings: FeedResult['settings'], 
   const answer = await get(target);
   if (answer.status !== 200) throw new Error(`GET ${target.url} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   if (!same(answer.body, expectedBody)) throw new Error(`GET ${target.url} answered a different body than the one captured`);
-  const base = { url: target.url, headers: target.headers, connections: settings.connections, timeout: 120, workers: 1 };
+  const base = { url: target.url, headers: target.headers, connections: settings.connections, timeout: 120, workers: 1, ...(settings.overallRate ? { overallRate: settings.overallRate } : {}) };
   await autocannon({ ...base, duration: settings.warmupSeconds });
   await get(target);
   const single: number[] = [];

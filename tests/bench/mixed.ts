@@ -6,8 +6,10 @@
  *   - the floor of a write: one insert of a post row into a table shaped like posts (same columns
  *     and indexes), one transaction each, with the server's pragmas (WAL, synchronous=FULL);
  *   - the real server, with BENCH_MIXED_SOCKETS members connected by socket (1,000) in a worker;
- *   - page 1 (GET /post/all/1) and a deep cursor page measured by autocannon (as the feed benchmark)
- *     three times: with no writes, and while a writer makes 5 and then 50 writes a second. The
+ *   - page 1 (GET /post/all/1) and a deep cursor page measured by autocannon (as the feed benchmark):
+ *     first as fast as the server answers (its capacity), then paced at half that (members read at
+ *     a pace, and a saturating load measures its own queue) three times: with no writes, and while
+ *     a writer makes 5 and then 50 writes a second. The
  *     writer is open-loop (a write starts on schedule whether or not the last one has answered) and
  *     rotates Public, Followers and Private posts, reactions, comments and follow/unfollow among
  *     BENCH_MIXED_WRITERS members, recording each write's latency by kind.
@@ -36,6 +38,8 @@ export const MIXED_GOALS = { underWrites: 3, postCreate: 5, growth: 1.2 } as con
 const WRITE_KINDS = ['post Public', 'post Followers', 'post Private', 'reaction', 'comment', 'follow'] as const;
 type WriteKind = (typeof WRITE_KINDS)[number];
 const RATES = [5, 50] as const;
+/** The share of a case's most requests a second that the paced runs offer. */
+const READ_SHARE = 0.5;
 
 export interface Percentiles {
   count: number;
@@ -65,6 +69,9 @@ export interface ScaleResult {
   seedSeconds: number;
   dbMiB: number;
   floor: Percentiles;
+  /** Each case as fast as the server answers, no writes: the pace of the other runs is a share of it. */
+  capacity: { page1: LoadFigures; deep: LoadFigures };
+  /** Paced, no writes. */
   quiet: { page1: LoadFigures; deep: LoadFigures };
   runs: WriteRun[];
   /** The server process's resident memory with every socket connected, MiB. */
@@ -265,16 +272,21 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     const deep: Target = { url: `${api}${paths.posts.all(1)}?cursor=${encodeURIComponent(deepByNumber.nextCursor)}`, headers };
     // Under writes page 1 changes between requests: any 200 will do.
     const anyBody = () => true;
-    const quiet = { page1: await measure(page1, settings, '', anyBody), deep: await measure(deep, settings, '', anyBody) };
+    // Members read at a steady pace, not as fast as the server answers: a saturating load would put
+    // every request (and every write) in a queue, and the p99s would measure the queue. So the most
+    // each case serves is measured first, and every case is then offered READ_SHARE of that.
+    const capacity = { page1: await measure(page1, settings, '', anyBody), deep: await measure(deep, settings, '', anyBody) };
+    const paced = (target: Target, most: LoadFigures) => measure(target, { ...settings, overallRate: Math.max(10, Math.round(most.reqPerSec * READ_SHARE)) }, '', anyBody);
+    const quiet = { page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) };
     const runs: WriteRun[] = [];
     for (const rate of RATES) {
       const writer = startWriter(api, writers, targets, rate);
-      const figures = { page1: await measure(page1, settings, '', anyBody), deep: await measure(deep, settings, '', anyBody) };
+      const figures = { page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) };
       runs.push({ rate, ...figures, ...(await writer.stop()) });
       const run = runs.at(-1)!;
       log(`  ${rate} writes/s (${run.achievedRate.toFixed(1)} sent/s, ${run.shed} shed): page 1 p99 ${figures.page1.p99} ms, deep p99 ${figures.deep.p99} ms, post p99 ${run.posts.p99.toFixed(1)} ms`);
     }
-    return { posts: size.posts, members: size.members, sockets, seedSeconds: seed.ms.total / 1000, dbMiB, floor, quiet, runs, serverRssMiB };
+    return { posts: size.posts, members: size.members, sockets, seedSeconds: seed.ms.total / 1000, dbMiB, floor, capacity, quiet, runs, serverRssMiB };
   } finally {
     await fleet.terminate().catch(() => undefined);
     if (server) await server.close().catch(() => undefined);
@@ -304,6 +316,8 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
       'p99 / no writes': `${slowdown(figures, quiet).toFixed(2)}x`,
     });
     const table: Record<string, ReturnType<typeof row>> = {
+      'page 1, as fast as answered (capacity)': row(scale.capacity.page1, scale.capacity.page1),
+      'deep page, as fast as answered (capacity)': row(scale.capacity.deep, scale.capacity.deep),
       'page 1, no writes': row(scale.quiet.page1, scale.quiet.page1),
       'deep page, no writes': row(scale.quiet.deep, scale.quiet.deep),
     };
