@@ -5,12 +5,20 @@ import sharp from 'sharp';
  * working copies), whatever its file size. So the process works on at most IMAGE_WORK_AT_ONCE
  * images at a time; the others wait their turn (in order) instead of adding their pixels to
  * the peak. Every sharp pipeline that decodes a member's upload runs through `imageWork`.
+ * One at a time: two made the peak two images' pixels (issue 16's upload memory goal).
  */
-export const IMAGE_WORK_AT_ONCE = 2;
+export const IMAGE_WORK_AT_ONCE = 1;
 
 // libvips keeps recent operations' pixels in a cache for reuse; uploads are never decoded twice,
 // so it would only hold memory.
 sharp.cache(false);
+// glibc gives each thread that allocates its own malloc arena (up to 8 per core), and an image's
+// freed pixels stay in the arena of whichever libvips or libuv thread decoded it: RSS that does not
+// go back, one image's worth per arena. So one libvips thread per image, one image at a time, and
+// `npm start` runs the server with MALLOC_ARENA_MAX=2 (package.json): the uploads benchmark measured
+// 8 parallel uploads of the largest image at 133-231 MB of RSS growth with the default arenas and
+// 84-114 MB with two (issue 16; docs/server.md).
+sharp.concurrency(1);
 
 export function createGate(size: number) {
   let running = 0;

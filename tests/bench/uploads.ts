@@ -2,7 +2,7 @@
  * Uploads and memory: the server's resident memory while 8 members each upload the largest image
  * the server accepts (33,177,600 pixels, within MAX_IMAGE_BYTES) at the same moment. Decoding costs
  * memory per pixel, not per byte, so without bounds 8 such uploads would hold 8 decodes at once;
- * the server decodes at most 2 images at a time (server/media/imageWork.ts). Goal (issue 16): the
+ * the server decodes one image at a time (server/media/imageWork.ts). Goal (issue 16): the
  * server process's RSS grows by less than 200 MB over its warm idle figure.
  *
  * The server runs as its own process (`tsx server/main.ts`), so its RSS is read apart from this
@@ -43,7 +43,8 @@ export async function measureUploads(log: (line: string) => void = console.log):
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'server', 'main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CLIENT_DIR: join(dir, 'no-client'), LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '10000', DATABASE_URL: '', REDIS_URL: '' },
+    // As `npm start` runs it (package.json): two glibc malloc arenas (see server/media/imageWork.ts).
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CLIENT_DIR: join(dir, 'no-client'), LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '10000', DATABASE_URL: '', REDIS_URL: '' },
     stdio: 'ignore',
   });
   try {
