@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userSummarySchema } from './follows';
 import { idSchema, postSchema } from './posts';
+import { POST_REPORT_REASONS, REPORT_DETAILS_MAX, REPORT_DETAILS_TOO_LONG, REPORT_REASON_INVALID } from './reports';
 
 /**
  * Moderation: what members send (post reports, appeals) and the Admin API of spec section 7
@@ -11,8 +12,6 @@ import { idSchema, postSchema } from './posts';
 
 // Limits
 
-/** Details of a report (post or profile). */
-export const REPORT_DETAILS_MAX = 1000;
 export const BAN_REASON_MAX = 500;
 export const HIDE_REASON_MAX = 500;
 export const APPEAL_MIN = 20;
@@ -32,18 +31,8 @@ export const APPEAL_LIMIT = { max: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
 
 // Reasons and statuses
 
-/** Why a member reports a post, in the order the report dialog offers them. */
-export const POST_REPORT_REASONS = ['spam', 'harassment', 'violence', 'nudity', 'misinformation', 'illegal', 'other'] as const;
-export type PostReportReason = (typeof POST_REPORT_REASONS)[number];
-export const POST_REPORT_REASON_LABELS: Record<PostReportReason, string> = {
-  spam: 'Spam',
-  harassment: 'Harassment or hate',
-  violence: 'Violence',
-  nudity: 'Nudity or sexual content',
-  misinformation: 'False information',
-  illegal: 'Illegal',
-  other: 'Other',
-};
+// The post report's reasons and limits live in reports.ts (the streams page reads them without zod).
+export { POST_REPORT_REASONS, POST_REPORT_REASON_LABELS, REPORT_DETAILS_MAX, type PostReportReason } from './reports';
 
 /**
  * A report's life: `pending` (new), `reviewing` (a moderator took it), then `resolved` (acted on:
@@ -143,12 +132,8 @@ export type YearQuery = z.input<typeof yearQuerySchema>;
 export const reportPostBodySchema = z
   .object({
     postId: idSchema('Post'),
-    reason: z.enum(POST_REPORT_REASONS, { error: `Reason must be one of ${POST_REPORT_REASONS.join(', ')}` }),
-    details: z
-      .string({ error: 'Details must be text' })
-      .trim()
-      .max(REPORT_DETAILS_MAX, `Details must not exceed ${REPORT_DETAILS_MAX} characters`)
-      .default(''),
+    reason: z.enum(POST_REPORT_REASONS, { error: REPORT_REASON_INVALID }),
+    details: z.string({ error: 'Details must be text' }).trim().max(REPORT_DETAILS_MAX, REPORT_DETAILS_TOO_LONG).default(''),
   })
   .strict();
 export type ReportPostBody = z.input<typeof reportPostBodySchema>;

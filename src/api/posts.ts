@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, PRIVACY_LEVELS, REACTION_TYPES } from './constants';
 import { nextCursorSchema } from './pages';
 import { feedReasonSchema } from './reasons';
-import { chosenTopicsSchema, topicSchema } from './topics';
+import { chosenTopicsSchema, topicSchema } from './topicSchemas';
 
 /**
  * Posts, questions and answers, reactions, comments and saved posts: every body and answer of

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { topicSchema } from './topics';
+import { topicSchema } from './topicSchemas';
 
 /**
  * Why a post stands where it does in "For you" (issue 14): the reasons the ranking gave it weight,

@@ -1,15 +1,9 @@
-import { z } from 'zod';
 import { INTEREST_TOPICS } from './constants';
 
 export type Topic = (typeof INTEREST_TOPICS)[number];
 /** The most topics an author may mark on a post (the composer's topic picker). */
 export const CHOSEN_TOPICS_MAX = 3;
 
-export const topicSchema = z.enum(INTEREST_TOPICS, { error: `Topic must be one of ${INTEREST_TOPICS.join(', ')}` });
-export const chosenTopicsSchema = z
-  .array(topicSchema)
-  .max(CHOSEN_TOPICS_MAX, `Choose at most ${CHOSEN_TOPICS_MAX} topics`)
-  .transform((topics) => [...new Set(topics)]);
 
 /**
  * Which interest topic a hashtag speaks of (issue 14): a tag equal to a topic's name, or one of

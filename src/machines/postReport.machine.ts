@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { reportPostBodySchema, type PostReportReason, type ReportPostBody, type ReportPostResponse } from '../api/moderation';
+import type { ReportPostBody, ReportPostResponse } from '../api/moderation';
+import { reportDetailsError, type PostReportReason } from '../api/reports';
 import { failureText } from './failure';
 import type { ToastRequest } from './toastRequest';
 
@@ -17,7 +18,7 @@ export interface PostReportContext {
   username: string;
   reason: PostReportReason | null;
   details: string;
-  /** The contract's messages (reportPostBodySchema), by field. */
+  /** The contract's messages (reportPostBodySchema's rules, checked by hand: api/reports.ts), by field. */
   errors: Partial<Record<Field, string>>;
   /** The server's refusal (already reported, too many reports, the post is gone). */
   error: string | null;
@@ -26,18 +27,11 @@ export interface PostReportContext {
 export const POST_REPORT_FAILED = 'Could not send your report. Please try again.';
 export const CHOOSE_REASON = 'Choose a reason';
 
-const bodyOf = (c: PostReportContext) => ({ postId: c.postId, reason: c.reason ?? undefined, details: c.details });
-
 export function postReportErrors(c: PostReportContext): PostReportContext['errors'] {
-  if (c.reason === null) {
-    const rest = postReportErrors({ ...c, reason: 'other' });
-    return { reason: CHOOSE_REASON, ...rest };
-  }
   const errors: PostReportContext['errors'] = {};
-  for (const issue of reportPostBodySchema.safeParse(bodyOf(c)).error?.issues ?? []) {
-    const field = issue.path[0];
-    if (field === 'reason' || field === 'details') errors[field] ??= issue.message;
-  }
+  if (c.reason === null) errors.reason = CHOOSE_REASON;
+  const details = reportDetailsError(c.details);
+  if (details) errors.details = details;
   return errors;
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHOOSE_REASON, postReportMachine, type PostReportContext } from '../../src/machines/postReport.machine';
+import { reportPostBodySchema } from '../../src/api/moderation';
+import { CHOOSE_REASON, postReportErrors, postReportMachine, type PostReportContext } from '../../src/machines/postReport.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
 import { postReportSerialize as serialize, LONG_POST_REPORT_DETAILS } from './postReportModel';
 import { input, postReportModel } from './models/postReport';
@@ -47,6 +48,27 @@ describe('postReport machine', () => {
         if (e.type === 'report.cancel') expect(toasts).toEqual([]);
       },
     });
+  });
+
+  it('checks by hand exactly what the contract (reportPostBodySchema) refuses, with its messages', () => {
+    const cases: [PostReportContext['reason'], string][] = [
+      ['spam', ''],
+      ['other', 'x'.repeat(1000)],
+      ['other', ` ${'x'.repeat(1000)} `],
+      ['harassment', 'x'.repeat(1001)],
+      [null, 'x'.repeat(1001)],
+      [null, 'fine'],
+    ];
+    for (const [reason, details] of cases) {
+      const context: PostReportContext = { postId: input.postId, username: input.username, reason, details, errors: {}, error: null };
+      const fromSchema: PostReportContext['errors'] = {};
+      for (const issue of reportPostBodySchema.safeParse({ postId: input.postId, reason: reason ?? 'other', details }).error?.issues ?? []) {
+        const field = issue.path[0];
+        if (field === 'reason' || field === 'details') fromSchema[field] ??= issue.message;
+      }
+      if (reason === null) fromSchema.reason = CHOOSE_REASON; // the dialog's own word for a reason not chosen yet
+      expect(postReportErrors(context), `${reason} with ${details.length} characters`).toEqual(fromSchema);
+    }
   });
 
   it('covers every transition', () => {
