@@ -29,15 +29,20 @@ export async function openDatabase(config: Config['database']): Promise<Database
   return config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.schema);
 }
 
-function openSqlite(file: string): DatabaseHandle {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const database = new BetterSqlite3(file);
+/** The settings every SQLite connection of the server runs with (the chat benchmark's floor opens its file with them too). */
+export function useServerPragmas(database: BetterSqlite3.Database): void {
   // WAL lets readers work while one writer commits; FULL keeps committed data through power loss;
   // busy_timeout makes a second process wait for the lock instead of failing at once.
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file);
+  useServerPragmas(database);
   // Kysely's driver prepares every statement it runs: prepared statements are kept (statementCache.ts).
   const epoch = createVisibilityEpoch();
   const authVersion = createAuthVersion({ alone: true, key: `sqlite:${path.resolve(file)}` });
