@@ -134,12 +134,20 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     /* ----- private chat ----- */
 
+    /**
+     * Before the message is announced: the rules (receiver, block), its conversation, and the
+     * durable write. Everything the events carry is known by then (the message is presented from
+     * what was written, not read back), so the receiver is told at once; the notification follows.
+     */
     async send(me: Me, receiverId: string, content: Content): Promise<ChatMessage> {
-      const receiver = await otherMember(me, receiverId);
+      if (receiverId.toLowerCase() === me.userId) throw badRequest('You cannot chat with yourself');
+      const { sender, receiver } = await store.senderAndReceiver(me.userId, receiverId);
+      if (!receiver || !sender) throw notFound(USER_NOT_FOUND);
+      if (receiver.id === me.userId) throw badRequest('You cannot chat with yourself');
       if (await blocked(me.userId, receiver.id)) throw forbidden(CANNOT_MESSAGE);
       const at = now();
       const conversationId = await store.privateConversation(me.userId, receiver.id, at);
-      const { id, duplicate } = await store.insertMessage({
+      const fields = {
         conversationId,
         senderId: me.userId,
         receiverId: receiver.id,
@@ -151,12 +159,13 @@ export function createChatService(deps: ChatServiceDeps) {
         isRead: await store.isViewing(receiver.id, me.userId),
         clientId: content.clientId ?? null,
         now: at,
-      });
-      const message = (await store.message(id))!;
-      if (duplicate) return message;
-      const conversation = await store.conversation(conversationId);
-      const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: Number(conversation?.last_seq ?? message.seq) };
+      };
+      const stored = await store.insertMessage(fields);
+      if (stored.duplicate) return (await store.message(stored.id))!;
+      const message = store.presentNew(fields, stored, sender, receiver);
       rooms.toUsers([me.userId, receiver.id], serverEvents.messageReceived, message);
+      // The conversation's newest seq is this message's: it was bumped in the same transaction.
+      const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: message.seq };
       rooms.toUsers([me.userId, receiver.id], serverEvents.chatList, item);
       // Awaited (it never throws) so that every event has left when the sender gets the answer.
       await deps.notifier.privateMessage(message);

@@ -3,7 +3,7 @@ import type { ChatMessage, GroupChat, GroupMember } from '../../../src/api/chat'
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
-import type { ChatGroupMembersTable, ChatGroupsTable, ChatMessagesTable } from '../../db/schema';
+import type { ChatGroupMembersTable, ChatGroupsTable, ChatMessagesTable, UserRow } from '../../db/schema';
 import { pictureOf } from '../posts/present';
 import { noBlockBetween } from '../posts/visibility';
 
@@ -36,6 +36,37 @@ type MessageRow = ChatMessagesTable & {
 
 export type MemberRow = Selectable<ChatGroupMembersTable> & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
 
+/** What a message shows of a member. */
+export type Presentable = Pick<UserRow, 'username' | 'avatar_color' | 'profile_picture' | 'avatar_image'>;
+
+function presentRow(row: MessageRow, reaction: ChatMessage['reaction']): ChatMessage {
+  const withdrawn = Boolean(row.deleted_for_everyone);
+  return {
+    _id: row.id,
+    seq: Number(row.seq),
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    senderUsername: row.sender_username,
+    senderAvatarColor: row.sender_avatar_color,
+    senderProfilePicture: pictureOf({ profile_picture: row.sender_profile_picture, avatar_image: row.sender_avatar_image }),
+    receiverId: row.receiver_id ?? '',
+    receiverUsername: row.receiver_username ?? '',
+    receiverAvatarColor: row.receiver_avatar_color ?? '',
+    receiverProfilePicture: row.receiver_id ? pictureOf({ profile_picture: row.receiver_profile_picture ?? '', avatar_image: row.receiver_avatar_image ?? '' }) : '',
+    body: withdrawn ? '' : row.body,
+    isRead: Boolean(row.is_read),
+    gifUrl: withdrawn ? '' : row.gif_url,
+    selectedImage: withdrawn ? '' : row.selected_image,
+    isGroupChat: row.group_id !== null,
+    groupId: row.group_id ?? '',
+    groupName: row.group_name ?? '',
+    reaction: withdrawn ? [] : reaction,
+    deleteForEveryone: withdrawn,
+    clientId: row.client_id,
+    createdAt: row.created_at,
+  };
+}
+
 /** SQL of private and group chat. Messages get their seq from the conversation row, in one transaction. */
 export function createChatStore(database: DatabaseHandle) {
   const { db } = database;
@@ -63,43 +94,68 @@ export function createChatStore(database: DatabaseHandle) {
       .where('chat_reactions.message_id', 'in', rows.map((row) => row.id))
       .orderBy('chat_reactions.created_at')
       .execute();
-    return rows.map((row) => {
-      const withdrawn = Boolean(row.deleted_for_everyone);
-      return {
-        _id: row.id,
-        seq: Number(row.seq),
-        conversationId: row.conversation_id,
-        senderId: row.sender_id,
-        senderUsername: row.sender_username,
-        senderAvatarColor: row.sender_avatar_color,
-        senderProfilePicture: pictureOf({ profile_picture: row.sender_profile_picture, avatar_image: row.sender_avatar_image }),
-        receiverId: row.receiver_id ?? '',
-        receiverUsername: row.receiver_username ?? '',
-        receiverAvatarColor: row.receiver_avatar_color ?? '',
-        receiverProfilePicture: row.receiver_id ? pictureOf({ profile_picture: row.receiver_profile_picture ?? '', avatar_image: row.receiver_avatar_image ?? '' }) : '',
-        body: withdrawn ? '' : row.body,
-        isRead: Boolean(row.is_read),
-        gifUrl: withdrawn ? '' : row.gif_url,
-        selectedImage: withdrawn ? '' : row.selected_image,
-        isGroupChat: row.group_id !== null,
-        groupId: row.group_id ?? '',
-        groupName: row.group_name ?? '',
-        reaction: withdrawn
-          ? []
-          : reactions.filter((r) => r.message_id === row.id).map((r) => ({ userId: r.user_id, senderName: r.username, type: r.type as ReactionType })),
-        deleteForEveryone: withdrawn,
-        clientId: row.client_id,
-        createdAt: row.created_at,
-      };
-    });
+    return rows.map((row) =>
+      presentRow(
+        row,
+        reactions.filter((r) => r.message_id === row.id).map((r) => ({ userId: r.user_id, senderName: r.username, type: r.type as ReactionType })),
+      ),
+    );
   }
+
+  const memberByRef = (ref: string) =>
+    UUID.test(ref)
+      ? db.selectFrom('users').selectAll().where('id', '=', ref.toLowerCase()).executeTakeFirst()
+      : db.selectFrom('users').selectAll().where('username_lower', '=', ref.toLowerCase()).executeTakeFirst();
 
   return {
     /** A member by id or (case-insensitive) username. */
-    memberByRef: (ref: string) =>
-      UUID.test(ref)
-        ? db.selectFrom('users').selectAll().where('id', '=', ref.toLowerCase()).executeTakeFirst()
-        : db.selectFrom('users').selectAll().where('username_lower', '=', ref.toLowerCase()).executeTakeFirst(),
+    memberByRef,
+
+    /**
+     * The sender and the member they name (by id or username), in one statement; the receiver is
+     * undefined when there is no such member. A send needs both: the rules and the message's names.
+     */
+    async senderAndReceiver(senderId: string, ref: string) {
+      const byId = UUID.test(ref);
+      const key = ref.toLowerCase();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'username_lower', 'username', 'avatar_color', 'profile_picture', 'avatar_image'])
+        .where((eb) => eb.or([eb('id', '=', senderId), byId ? eb('id', '=', key) : eb('username_lower', '=', key)]))
+        .execute();
+      return { sender: rows.find((row) => row.id === senderId), receiver: rows.find((row) => (byId ? row.id === key : row.username_lower === key)) };
+    },
+
+    /** A message just stored by `insertMessage`, presented without reading it back (it has no reactions yet). */
+    presentNew(message: NewMessage, stored: { id: string; seq: number }, sender: Presentable, receiver: Presentable | null, groupName = ''): ChatMessage {
+      return presentRow(
+        {
+          id: stored.id,
+          conversation_id: message.conversationId,
+          seq: stored.seq,
+          sender_id: message.senderId,
+          receiver_id: message.receiverId,
+          group_id: message.groupId,
+          body: message.body,
+          gif_url: message.gifUrl,
+          selected_image: message.selectedImage,
+          is_read: message.isRead ? 1 : 0,
+          deleted_for_everyone: 0,
+          client_id: message.clientId,
+          created_at: message.now,
+          sender_username: sender.username,
+          sender_avatar_color: sender.avatar_color,
+          sender_profile_picture: sender.profile_picture,
+          sender_avatar_image: sender.avatar_image,
+          receiver_username: receiver?.username ?? null,
+          receiver_avatar_color: receiver?.avatar_color ?? null,
+          receiver_profile_picture: receiver?.profile_picture ?? null,
+          receiver_avatar_image: receiver?.avatar_image ?? null,
+          group_name: groupName,
+        },
+        [],
+      );
+    },
 
     findPrivateConversation: (a: string, b: string) => {
       const [one, two] = ordered(a, b);
@@ -108,13 +164,16 @@ export function createChatStore(database: DatabaseHandle) {
 
     async privateConversation(a: string, b: string, now: string): Promise<string> {
       const [one, two] = ordered(a, b);
+      const find = () => db.selectFrom('chat_conversations').select('id').where('user_one', '=', one).where('user_two', '=', two).executeTakeFirst();
+      // Made once per pair: every later send only reads it.
+      const found = await find();
+      if (found) return found.id;
       await db
         .insertInto('chat_conversations')
         .values({ id: newId(), kind: 'private', user_one: one, user_two: two, group_id: null, last_seq: 0, last_message_at: null, created_at: now })
         .onConflict((oc) => oc.columns(['user_one', 'user_two']).doNothing())
         .execute();
-      const row = await db.selectFrom('chat_conversations').select('id').where('user_one', '=', one).where('user_two', '=', two).executeTakeFirstOrThrow();
-      return row.id;
+      return (await find())!.id;
     },
 
     conversation: (id: string) => db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -122,15 +181,15 @@ export function createChatStore(database: DatabaseHandle) {
     /**
      * Stores a message: bumps the conversation's last_seq (its row lock orders concurrent senders)
      * and inserts the message with that seq, in one transaction. A client id already used by
-     * this sender returns the stored message instead (a retried send is stored once).
+     * this sender returns the stored message instead (a retried send is stored once): the unique
+     * index (sender_id, client_id) refuses the second row and rolls its seq back, so a first send
+     * pays no look-up.
      */
-    async insertMessage(message: NewMessage): Promise<{ id: string; duplicate: boolean }> {
+    async insertMessage(message: NewMessage): Promise<{ id: string; seq: number; duplicate: boolean }> {
       const existing = async () =>
         message.clientId
-          ? db.selectFrom('chat_messages').select('id').where('sender_id', '=', message.senderId).where('client_id', '=', message.clientId).executeTakeFirst()
+          ? db.selectFrom('chat_messages').select(['id', 'seq']).where('sender_id', '=', message.senderId).where('client_id', '=', message.clientId).executeTakeFirst()
           : undefined;
-      const before = await existing();
-      if (before) return { id: before.id, duplicate: true };
       try {
         return await db.transaction().execute(async (trx) => {
           const bumped = await trx
@@ -158,11 +217,11 @@ export function createChatStore(database: DatabaseHandle) {
               created_at: message.now,
             })
             .execute();
-          return { id, duplicate: false };
+          return { id, seq: Number(bumped.last_seq), duplicate: false };
         });
       } catch (error) {
-        const raced = await existing();
-        if (raced) return { id: raced.id, duplicate: true };
+        const stored = await existing();
+        if (stored) return { id: stored.id, seq: Number(stored.seq), duplicate: true };
         throw error;
       }
     },
