@@ -16,11 +16,19 @@ export interface ChatServices {
   chatRooms: ChatRooms;
 }
 
-export function createChatServices(deps: { database: DatabaseHandle; clock: Clock; follows: FollowStore; log: FastifyBaseLogger; inbox?: Pick<Notifier, 'notify' | 'forgetTarget'> }): ChatServices {
+export function createChatServices(deps: {
+  database: DatabaseHandle;
+  clock: Clock;
+  follows: FollowStore;
+  blockPartners: (userId: string) => Promise<string[]>;
+  log: FastifyBaseLogger;
+  inbox?: Pick<Notifier, 'notify' | 'forgetTarget'>;
+}): ChatServices {
   const chatRooms = createChatRooms();
   const chat = createChatService({
     store: createChatStore(deps.database),
     follows: deps.follows,
+    blockPartners: deps.blockPartners,
     rooms: chatRooms,
     clock: deps.clock,
     notifier: createMessageNotifier({ settings: createNotificationSettings(deps.database), rooms: chatRooms, log: deps.log }),

@@ -35,6 +35,8 @@ interface Content {
 export interface ChatServiceDeps {
   store: ChatStore;
   follows: FollowStore;
+  /** Members in a block with this one, either way (ProfileStore's). */
+  blockPartners: (userId: string) => Promise<string[]>;
   rooms: ChatRooms;
   clock: Clock;
   notifier: MessageNotifier;
@@ -243,9 +245,17 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /* ----- group chat ----- */
 
+    /**
+     * As a private send: rules and the durable write first, then the room is told at once. Members
+     * in a block with the sender are left out through their own rooms (the sender's block partners
+     * are few; the group's members are many), so the member list is only read after the emit, for
+     * the notification.
+     */
     async sendToGroup(me: Me, groupId: string, content: Content): Promise<ChatMessage> {
-      await acceptedGroup(me, groupId);
-      const { id, duplicate } = await store.insertMessage({
+      const sender = await store.groupSender(groupId, me.userId);
+      if (!sender) throw notFound(GROUP_NOT_FOUND);
+      if (sender.state !== 'accepted') throw forbidden(NOT_A_MEMBER);
+      const fields = {
         conversationId: groupId,
         senderId: me.userId,
         receiverId: null,
@@ -256,14 +266,14 @@ export function createChatService(deps: ChatServiceDeps) {
         isRead: false,
         clientId: content.clientId ?? null,
         now: now(),
-      });
-      const message = (await store.message(id))!;
-      if (duplicate) return message;
-      const accepted = await acceptedIdsOf(groupId);
+      };
+      const stored = await store.insertMessage(fields);
+      if (stored.duplicate) return (await store.message(stored.id))!;
+      const message = store.presentNew(fields, stored, sender, null, sender.group_name);
       // Members in a block with the sender do not get it (and do not read it later either).
-      const excluded = await store.blockedAmong(me.userId, accepted);
+      const excluded = await deps.blockPartners(me.userId);
       rooms.toGroup(groupId, serverEvents.groupMessageReceived, message, excluded);
-      await deps.notifier.groupMessage(message, accepted, excluded);
+      await deps.notifier.groupMessage(message, await acceptedIdsOf(groupId), excluded);
       return message;
     },
 
@@ -432,8 +442,8 @@ export function createChatService(deps: ChatServiceDeps) {
     isAcceptedMember: async (userId: string, groupId: string) => (await store.membership(groupId, userId))?.state === 'accepted',
   };
 
-  async function acceptedIdsOf(groupId: string): Promise<string[]> {
-    return (await store.members(groupId)).filter((m) => m.state === 'accepted').map((m) => m.user_id);
+  function acceptedIdsOf(groupId: string): Promise<string[]> {
+    return store.groupIdsOfMembers(groupId, 'accepted');
   }
 }
 

@@ -373,6 +373,21 @@ export function createChatStore(database: DatabaseHandle) {
 
     groupRow: (groupId: string) => db.selectFrom('chat_groups').selectAll().where('id', '=', groupId).executeTakeFirst(),
 
+    /** The sending member of a group: their membership, what a message shows of them, and the group's name. */
+    groupSender: (groupId: string, userId: string) =>
+      db
+        .selectFrom('chat_group_members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .innerJoin('chat_groups as g', 'g.id', 'm.group_id')
+        .select(['m.state', 'u.username', 'u.avatar_color', 'u.profile_picture', 'u.avatar_image', 'g.name as group_name'])
+        .where('m.group_id', '=', groupId)
+        .where('m.user_id', '=', userId)
+        .executeTakeFirst(),
+
+    /** Ids of a group's members in this state (no names: an audience, not a list to show). */
+    groupIdsOfMembers: async (groupId: string, state: 'pending' | 'accepted') =>
+      (await db.selectFrom('chat_group_members').select('user_id').where('group_id', '=', groupId).where('state', '=', state).execute()).map((row) => row.user_id),
+
     membership: (groupId: string, userId: string) =>
       db.selectFrom('chat_group_members').selectAll().where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst(),
 
