@@ -79,8 +79,8 @@ export interface ChatResult {
     broadcastP50: number;
     broadcastP99: number;
   };
-  /** The server process alone (its own process), with every socket connected: after connecting and at the end. */
-  server: { connected: ServerMemory; end: ServerMemory };
+  /** The server process alone (its own process): started with no socket, then with every socket connected after connecting and at the end. */
+  server: { idle: ServerMemory; connected: ServerMemory; end: ServerMemory };
   /** The benchmark's own process: relays, and the client worker's heap. */
   bench: { rssMiB: number; clientHeapMiB: number };
   fileDescriptors: { needed: number; soft: number; hard: string };
@@ -208,6 +208,7 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
     })();
     log(`${sockets} members with session tokens and a group chat of ${groupReceivers + 1} written in ${((performance.now() - t0) / 1000).toFixed(1)} s (DATA_DIR ${dir})`);
     server = await startServerProcess(env, 60_000);
+    const idleMemory = server.memory();
 
     const relayOptions = {
       userIdByToken: new Map(community.tokens.map((token, i) => [token, community.userIds[i]!])),
@@ -283,7 +284,7 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
         broadcastP50: broadcast.real.p50 / broadcast.bare.p50,
         broadcastP99: broadcast.real.p99 / broadcast.bare.p99,
       },
-      server: { connected: connectedMemory, end: endMemory },
+      server: { idle: idleMemory, connected: connectedMemory, end: endMemory },
       bench: { rssMiB: process.memoryUsage().rss / 2 ** 20, clientHeapMiB: (await fleet.memory()) / 2 ** 20 },
       fileDescriptors,
       dataDir: dir,
@@ -326,13 +327,13 @@ export function printChat(result: ChatResult, log: (line: string) => void = cons
     [`group of ${result.groupReceivers}: real, until all also had the notification`]: row(result.broadcastNotified),
   });
   const mib = (value: number) => `${value.toFixed(0)} MiB`;
-  const { connected, end } = result.server;
+  const { idle, connected, end } = result.server;
   log(
     `one-to-one real / bare p50 ${ratios.oneToOneBareP50.toFixed(1)}x; connecting ${result.sockets} sockets: ` +
       `${(Object.entries(result.connectMs) as [Target, number][]).map(([target, value]) => `${target} ${(value / 1000).toFixed(1)} s`).join(', ')}`,
   );
   log(
-    `server process alone, ${result.sockets} sockets connected: RSS ${mib(connected.rssMiB)} after connecting, ${mib(end.rssMiB)} at the end ` +
+    `server process alone: RSS ${mib(idle.rssMiB)} started (no socket); ${result.sockets} sockets connected: ${mib(connected.rssMiB)} after connecting, ${mib(end.rssMiB)} at the end ` +
       `(own memory ${mib(end.anonMiB)}, mapped files ${mib(end.fileMiB)}; peak ${mib(end.peakMiB)}); ` +
       `bench process (relays, client worker heap ${mib(result.bench.clientHeapMiB)}) RSS ${mib(result.bench.rssMiB)}; ` +
       `file descriptors needed ~${result.fileDescriptors.needed} of ${result.fileDescriptors.soft}; ${result.seconds.toFixed(0)} s in all`,

@@ -4,7 +4,8 @@
  * benchmark reads of its memory (RSS from /proc) is the server's alone, not the client fleet's
  * nor the relays'. Started on a DATA_DIR the benchmark has already written, stopped with SIGTERM
  * (its own clean shutdown). BENCH_CHAT_CPU_PROF=<dir> starts it with `--cpu-prof` into that
- * directory (the profile is written when it exits), to see where a send spends its time.
+ * directory (the profile is written when it exits), to see where a send spends its time;
+ * BENCH_CHAT_SERVER_FLAGS adds node flags (e.g. V8 heap sizes) to try their effect on its memory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -55,8 +56,9 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs:
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const profileDir = process.env.BENCH_CHAT_CPU_PROF;
+  const flags = (process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   // The parent runs under tsx: its loader flags are what makes the child read TypeScript too.
-  const child: ChildProcess = spawn(process.execPath, [...process.execArgv, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...process.execArgv, ...flags, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), MAIN], {
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
