@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
 import { authVersionWatch, createAuthVersion, type SharedAuthVersion } from './authVersion';
 import { createVisibilityEpoch, visibilityWatch, type VisibilityEpoch } from './visibilityEpoch';
 import { watchWrites } from './writeWatch';
+import { lazyModule } from '../lazyModule';
+
+const loadPg = lazyModule<typeof import('pg')>('pg');
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -52,7 +54,7 @@ function openSqlite(file: string): DatabaseHandle {
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),

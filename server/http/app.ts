@@ -5,8 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { API_BASE } from '../../src/api/paths';
+import { loadRedis } from '../realtime/redisAdapter';
 import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
@@ -114,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    ? new (loadRedis().Redis)(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
     : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limits, auth version)'));
   // With Redis, a write to users or sessions in any process reaches every process's session cache.

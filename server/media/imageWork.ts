@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
+import { lazyModule } from '../lazyModule';
 
 /**
  * Decoding an image costs memory in proportion to its pixels (about 4 bytes each, plus sharp's
@@ -8,9 +9,21 @@ import sharp from 'sharp';
  */
 export const IMAGE_WORK_AT_ONCE = 2;
 
-// libvips keeps recent operations' pixels in a cache for reuse; uploads are never decoded twice,
-// so it would only hold memory.
-sharp.cache(false);
+// require() gets the CommonJS build: the function itself, which `import` sees as the default export.
+const loadSharpModule = lazyModule<typeof import('sharp').default>('sharp');
+let configured = false;
+
+/** sharp (and libvips with it) is loaded on the first image, not at start (lazyModule.ts). */
+export function sharp(input?: Buffer, options?: SharpOptions): Sharp {
+  const module = loadSharpModule();
+  if (!configured) {
+    // libvips keeps recent operations' pixels in a cache for reuse; uploads are never decoded twice,
+    // so it would only hold memory.
+    module.cache(false);
+    configured = true;
+  }
+  return module(input, options);
+}
 
 export function createGate(size: number) {
   let running = 0;
