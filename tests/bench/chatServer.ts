@@ -1,6 +1,6 @@
 /**
- * The chat benchmark's server, in a process of its own: `server/main.ts` exactly as `npm start`
- * runs it (same loader, same entry, configuration from the environment), so that what the
+ * The chat benchmark's server, in a process of its own: `server/main.ts` as `npm start` runs it
+ * (the same loader and node flags, configuration from the environment), so that what the
  * benchmark reads of its memory (RSS from /proc) is the server's alone, not the client fleet's
  * nor the relays'. Started on a DATA_DIR the benchmark has already written, stopped with SIGTERM
  * (its own clean shutdown). BENCH_CHAT_CPU_PROF=<dir> starts it with `--cpu-prof` into that
@@ -31,6 +31,12 @@ export interface ServerProcess {
 
 const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
 
+/** The node flags `npm start` gives the server (package.json), so the server is measured as it is run. */
+function startFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -56,7 +62,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs:
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const profileDir = process.env.BENCH_CHAT_CPU_PROF;
-  const flags = (process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const flags = [...startFlags(), ...(process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
   // The parent runs under tsx: its loader flags are what makes the child read TypeScript too.
   const child: ChildProcess = spawn(process.execPath, [...process.execArgv, ...flags, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), MAIN], {
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },

@@ -165,7 +165,8 @@ export function createChatService(deps: ChatServiceDeps) {
       const stored = await store.insertMessage(fields);
       if (stored.duplicate) return (await store.message(stored.id))!;
       const message = store.presentNew(fields, stored, sender, receiver);
-      rooms.toUsers([me.userId, receiver.id], serverEvents.messageReceived, message);
+      // The receiver's sockets first: they are the ones waiting; the sender has the answer coming.
+      rooms.toUsers([receiver.id, me.userId], serverEvents.messageReceived, message);
       // The conversation's newest seq is this message's: it was bumped in the same transaction.
       const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: message.seq };
       rooms.toUsers([me.userId, receiver.id], serverEvents.chatList, item);
