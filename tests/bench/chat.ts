@@ -25,6 +25,7 @@
  * the disk's fsync out of the figures, to tell its share).
  */
 import { execFileSync } from 'node:child_process';
+import BetterSqlite3 from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -267,6 +268,18 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
     }
 
     const endMemory = server.memory();
+    // The floor did pay for its writes: every message it relayed is a row in its file.
+    const floorRows = (() => {
+      const file = new BetterSqlite3(floorFile, { readonly: true });
+      try {
+        return (file.prepare('select count(*) as n from chat_messages').get() as { n: number }).n;
+      } finally {
+        file.close();
+      }
+    })();
+    const floorSent = half + samples.floor.length;
+    if (floorRows !== floorSent) throw new Error(`the floor relayed ${floorSent} messages but its file holds ${floorRows}`);
+    log(`floor: ${floorRows} messages stored in ${floorFile} before they were emitted, as relayed`);
     const oneToOne = { real: summary(samples.real), floor: summary(samples.floor), bare: summary(samples.bare) };
     const broadcast = { real: summary(rounds.real.map((r) => r.allReceivedMs)), bare: summary(rounds.bare.map((r) => r.allReceivedMs)) };
     return {
