@@ -31,7 +31,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AVATAR_COLORS } from '../../src/api/constants';
-import { mediaPaths } from '../../src/api/paths';
+import { mediaPaths, paths } from '../../src/api/paths';
 import { loadConfig } from '../../server/config';
 import { newId } from '../../server/db/ids';
 import type { UserRow } from '../../server/db/schema';
@@ -67,6 +67,8 @@ export interface ChatResult {
   groupReceivers: number;
   connectMs: Record<Target, number>;
   oneToOne: Record<Target, Latencies>;
+  /** GET /health on the real server (Fastify, one `select 1`), in the same blocks: an HTTP request's own cost. */
+  httpRoundTrip: Latencies;
   broadcast: Record<'real' | 'bare', Latencies>;
   /** Real only: until all receivers also had the `notification` of the group message. */
   broadcastNotified: Latencies;
@@ -249,12 +251,15 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
     log(`warm-up: ${half} conversations started on the server and the floor (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
     const samples: Record<Target, number[]> = { real: [], floor: [], bare: [] };
+    const healthSamples: number[] = [];
+    const health = `${apiOf(server.url)}${paths.health}`;
     const blocks = 10;
     for (let b = 0; b < blocks; b++) {
       const size = Math.ceil(messages / blocks);
       for (const target of TARGETS) {
         samples[target].push(...(await fleet.oneToOne({ target, pairs: Array.from({ length: size }, pair), timeoutMs })));
       }
+      healthSamples.push(...(await fleet.httpRoundTrips({ url: health, count: size })));
     }
 
     const receivers = Array.from({ length: groupReceivers }, (_, i) => i + 1);
@@ -287,6 +292,7 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
       groupReceivers,
       connectMs,
       oneToOne,
+      httpRoundTrip: summary(healthSamples),
       broadcast,
       broadcastNotified: summary(rounds.real.map((r) => r.allNotifiedMs ?? Number.NaN)),
       ratios: {
@@ -335,6 +341,7 @@ export function printChat(result: ChatResult, log: (line: string) => void = cons
     'one-to-one: POST /chat/message -> receiver socket (/ floor)': row(oneToOne.real, { p50: ratios.oneToOneP50, p99: ratios.oneToOneP99 }),
     'one-to-one floor: relay + durable insert (/ bare)': row(oneToOne.floor, { p50: ratios.floorBareP50, p99: oneToOne.floor.p99 / oneToOne.bare.p99 }),
     'one-to-one: bare relay, socket -> socket': row(oneToOne.bare),
+    'an HTTP request alone: GET /health round trip (/ bare)': row(result.httpRoundTrip, { p50: result.httpRoundTrip.p50 / oneToOne.bare.p50, p99: result.httpRoundTrip.p99 / oneToOne.bare.p99 }),
     [`group of ${result.groupReceivers}: POST /group/message -> all received (/ bare)`]: row(result.broadcast.real, { p50: ratios.broadcastP50, p99: ratios.broadcastP99 }),
     [`group of ${result.groupReceivers}: bare room broadcast -> all received`]: row(result.broadcast.bare),
     [`group of ${result.groupReceivers}: real, until all also had the notification`]: row(result.broadcastNotified),

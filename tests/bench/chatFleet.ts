@@ -63,7 +63,8 @@ type Command =
   | { cmd: 'settle'; args: { quietMs: number; timeoutMs: number } }
   | { cmd: 'oneToOne'; args: OneToOneArgs }
   | { cmd: 'broadcast'; args: BroadcastArgs }
-  | { cmd: 'memory'; args: Record<string, never> };
+  | { cmd: 'memory'; args: Record<string, never> }
+  | { cmd: 'httpRoundTrips'; args: { url: string; count: number } };
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
@@ -80,6 +81,8 @@ export interface Fleet {
   broadcast(args: BroadcastArgs): Promise<BroadcastRound[]>;
   /** The worker's heap in bytes. */
   memory(): Promise<number>;
+  /** Milliseconds of each GET, one after another, until its body is read: what an HTTP request costs by itself. */
+  httpRoundTrips(args: { url: string; count: number }): Promise<number[]>;
   terminate(): Promise<void>;
 }
 
@@ -118,6 +121,7 @@ export function startFleet(): Fleet {
     oneToOne: (args) => call({ cmd: 'oneToOne', args }),
     broadcast: (args) => call({ cmd: 'broadcast', args }),
     memory: () => call({ cmd: 'memory', args: {} }),
+    httpRoundTrips: (args) => call({ cmd: 'httpRoundTrips', args }),
     terminate: async () => {
       await worker.terminate();
     },
@@ -292,6 +296,17 @@ function serve(): void {
     oneToOne,
     broadcast,
     memory: async () => process.memoryUsage().heapUsed,
+    httpRoundTrips: async ({ url, count }) => {
+      const latencies: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const started = performance.now();
+        const response = await fetch(url);
+        await response.text();
+        if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+        latencies.push(performance.now() - started);
+      }
+      return latencies;
+    },
   };
 
   parentPort!.on('message', (message: { id: number } & Command) => {
