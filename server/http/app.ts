@@ -149,7 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer, sessionEvents });
   const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log, redis });
   const profileStore = createProfileStore(deps.database);
-  const chat = createChatServices({ database: deps.database, clock, follows: streams.followStore, blockPartners: profileStore.blockPartners, log: app.log, inbox: streams.notifications });
+  const chat = createChatServices({ database: deps.database, clock, blockPartners: profileStore.blockPartners, log: app.log, inbox: streams.notifications });
   const presence = createPresence({ blockPartners: profileStore.blockPartners, log: app.log });
   const profiles = createProfileService({ config, clock, store: profileStore, hasher, presence, issueSession: auth.issueSession });
   const moderation = createModerationService({ database: deps.database, clock, posts: streams.posts, postStore: streams.postStore, notifications: streams.notifications, sessionEvents });

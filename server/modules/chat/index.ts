@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
 import { createChatRooms, type ChatRooms } from '../../realtime/chatRooms';
-import type { FollowStore } from '../follows/store';
 import type { Notifier } from '../notifications/service';
 import { createNotificationSettings } from '../users/notificationSettings';
 import { createMessageNotifier } from './notifications';
@@ -19,7 +18,6 @@ export interface ChatServices {
 export function createChatServices(deps: {
   database: DatabaseHandle;
   clock: Clock;
-  follows: FollowStore;
   blockPartners: (userId: string) => Promise<string[]>;
   log: FastifyBaseLogger;
   inbox?: Pick<Notifier, 'notify' | 'forgetTarget'>;
@@ -27,7 +25,6 @@ export function createChatServices(deps: {
   const chatRooms = createChatRooms();
   const chat = createChatService({
     store: createChatStore(deps.database),
-    follows: deps.follows,
     blockPartners: deps.blockPartners,
     rooms: chatRooms,
     clock: deps.clock,

@@ -7,7 +7,6 @@ import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { ChatRooms } from '../../realtime/chatRooms';
-import type { FollowStore } from '../follows/store';
 import type { Notifier } from '../notifications/service';
 import type { MessageNotifier } from './notifications';
 import type { ChatStore } from './store';
@@ -34,7 +33,6 @@ interface Content {
 
 export interface ChatServiceDeps {
   store: ChatStore;
-  follows: FollowStore;
   /** Members in a block with this one, either way (ProfileStore's). */
   blockPartners: (userId: string) => Promise<string[]>;
   rooms: ChatRooms;
@@ -61,10 +59,7 @@ export function createChatService(deps: ChatServiceDeps) {
     return other;
   }
 
-  async function blocked(a: string, b: string): Promise<boolean> {
-    const { aBlocksB, bBlocksA } = await deps.follows.blockBetween(a, b);
-    return aBlocksB || bBlocksA;
-  }
+  const blocked = (a: string, b: string): Promise<boolean> => store.blockedBetween(a, b);
 
   /** The other member of a pair the client names; the acting member is the token's whatever the body says. */
   async function otherOfPair(me: Me, one: string, two: string) {

@@ -3,6 +3,7 @@ import type { ChatMessage, GroupChat, GroupMember } from '../../../src/api/chat'
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
+import { queryTemplate } from '../../db/queryTemplate';
 import type { ChatGroupMembersTable, ChatGroupsTable, ChatMessagesTable, UserRow } from '../../db/schema';
 import { pictureOf } from '../posts/present';
 import { noBlockBetween } from '../posts/visibility';
@@ -72,6 +73,68 @@ export function createChatStore(database: DatabaseHandle) {
   const { db } = database;
   const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
+  // Every message runs these: compiled once each (db/queryTemplate.ts), not built on every send.
+  const pairTemplate = queryTemplate(
+    db,
+    (byId: boolean) => (byId ? 'by id' : 'by name'),
+    (byId: boolean, values: { senderId: string; key: string }) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'username_lower', 'username', 'avatar_color', 'profile_picture', 'avatar_image'])
+        .where((eb) => eb.or([eb('id', '=', values.senderId), byId ? eb('id', '=', values.key) : eb('username_lower', '=', values.key)])),
+  );
+  const blockTemplate = queryTemplate(
+    db,
+    () => 'block between',
+    (_shape: null, values: { a: string; b: string }) =>
+      db
+        .selectFrom('blocks')
+        .select('blocker_id')
+        .where((eb) => eb.or([eb.and([eb('blocker_id', '=', values.a), eb('blocked_id', '=', values.b)]), eb.and([eb('blocker_id', '=', values.b), eb('blocked_id', '=', values.a)])]))
+        .limit(1),
+  );
+  const conversationTemplate = queryTemplate(
+    db,
+    () => 'private conversation',
+    (_shape: null, values: { one: string; two: string }) => db.selectFrom('chat_conversations').select('id').where('user_one', '=', values.one).where('user_two', '=', values.two),
+  );
+  const viewingTemplate = queryTemplate(
+    db,
+    () => 'viewing',
+    (_shape: null, values: { userId: string; otherId: string }) =>
+      db.selectFrom('chat_viewers').select('user_id').where('user_id', '=', values.userId).where('other_id', '=', values.otherId),
+  );
+  const bumpTemplate = queryTemplate(
+    db,
+    () => 'bump seq',
+    (_shape: null, values: { id: string; now: string }) =>
+      db
+        .updateTable('chat_conversations')
+        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: values.now }))
+        .where('id', '=', values.id)
+        .returning('last_seq'),
+  );
+  const insertTemplate = queryTemplate(
+    db,
+    () => 'insert message',
+    (_shape: null, values: Omit<ChatMessagesTable, 'seq' | 'is_read' | 'deleted_for_everyone'> & { seq: number; is_read: number }) =>
+      db.insertInto('chat_messages').values({
+        id: values.id,
+        conversation_id: values.conversation_id,
+        seq: values.seq,
+        sender_id: values.sender_id,
+        receiver_id: values.receiver_id,
+        group_id: values.group_id,
+        body: values.body,
+        gif_url: values.gif_url,
+        selected_image: values.selected_image,
+        is_read: values.is_read,
+        deleted_for_everyone: 0,
+        client_id: values.client_id,
+        created_at: values.created_at,
+      }),
+  );
+
   const messageQuery = () =>
     db
       .selectFrom('chat_messages as m')
@@ -118,11 +181,7 @@ export function createChatStore(database: DatabaseHandle) {
     async senderAndReceiver(senderId: string, ref: string) {
       const byId = UUID.test(ref);
       const key = ref.toLowerCase();
-      const rows = await db
-        .selectFrom('users')
-        .select(['id', 'username_lower', 'username', 'avatar_color', 'profile_picture', 'avatar_image'])
-        .where((eb) => eb.or([eb('id', '=', senderId), byId ? eb('id', '=', key) : eb('username_lower', '=', key)]))
-        .execute();
+      const rows = await pairTemplate.execute(byId, { senderId, key });
       return { sender: rows.find((row) => row.id === senderId), receiver: rows.find((row) => (byId ? row.id === key : row.username_lower === key)) };
     },
 
@@ -164,7 +223,7 @@ export function createChatStore(database: DatabaseHandle) {
 
     async privateConversation(a: string, b: string, now: string): Promise<string> {
       const [one, two] = ordered(a, b);
-      const find = () => db.selectFrom('chat_conversations').select('id').where('user_one', '=', one).where('user_two', '=', two).executeTakeFirst();
+      const find = async () => (await conversationTemplate.execute(null, { one, two }))[0];
       // Made once per pair: every later send only reads it.
       const found = await find();
       if (found) return found.id;
@@ -192,19 +251,15 @@ export function createChatStore(database: DatabaseHandle) {
           : undefined;
       try {
         return await db.transaction().execute(async (trx) => {
-          const bumped = await trx
-            .updateTable('chat_conversations')
-            .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: message.now }))
-            .where('id', '=', message.conversationId)
-            .returning('last_seq')
-            .executeTakeFirstOrThrow();
+          const bumped = (await trx.executeQuery(bumpTemplate.compile(null, { id: message.conversationId, now: message.now }))).rows[0];
+          if (!bumped) throw new Error(`conversation ${message.conversationId} not found`);
           const id = newId();
-          await trx
-            .insertInto('chat_messages')
-            .values({
+          const seq = Number(bumped.last_seq);
+          await trx.executeQuery(
+            insertTemplate.compile(null, {
               id,
               conversation_id: message.conversationId,
-              seq: Number(bumped.last_seq),
+              seq,
               sender_id: message.senderId,
               receiver_id: message.receiverId,
               group_id: message.groupId,
@@ -212,12 +267,11 @@ export function createChatStore(database: DatabaseHandle) {
               gif_url: message.gifUrl,
               selected_image: message.selectedImage,
               is_read: message.isRead ? 1 : 0,
-              deleted_for_everyone: 0,
               client_id: message.clientId,
               created_at: message.now,
-            })
-            .execute();
-          return { id, seq: Number(bumped.last_seq), duplicate: false };
+            }),
+          );
+          return { id, seq, duplicate: false };
         });
       } catch (error) {
         const stored = await existing();
@@ -340,8 +394,10 @@ export function createChatStore(database: DatabaseHandle) {
         await db.deleteFrom('chat_viewers').where('user_id', '=', userId).where('other_id', '=', otherId).execute();
       }
     },
-    isViewing: async (userId: string, otherId: string) =>
-      (await db.selectFrom('chat_viewers').select('user_id').where('user_id', '=', userId).where('other_id', '=', otherId).executeTakeFirst()) !== undefined,
+    isViewing: async (userId: string, otherId: string) => (await viewingTemplate.execute(null, { userId, otherId })).length > 0,
+
+    /** Whether a block stands between the two, either way. */
+    blockedBetween: async (a: string, b: string) => (await blockTemplate.execute(null, { a, b })).length > 0,
 
     /* ----- groups ----- */
 
