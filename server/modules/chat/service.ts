@@ -138,9 +138,8 @@ export function createChatService(deps: ChatServiceDeps) {
      */
     async send(me: Me, receiverId: string, content: Content): Promise<ChatMessage> {
       if (receiverId.toLowerCase() === me.userId) throw badRequest('You cannot chat with yourself');
-      const { sender, receiver } = await store.senderAndReceiver(me.userId, receiverId);
+      const { sender, receiver } = await store.senderAndReceiver(me.userId, receiverId.toLowerCase());
       if (!receiver || !sender) throw notFound(USER_NOT_FOUND);
-      if (receiver.id === me.userId) throw badRequest('You cannot chat with yourself');
       if (await blocked(me.userId, receiver.id)) throw forbidden(CANNOT_MESSAGE);
       const at = now();
       const conversationId = await store.privateConversation(me.userId, receiver.id, at);

@@ -76,12 +76,12 @@ export function createChatStore(database: DatabaseHandle) {
   // Every message runs these: compiled once each (db/queryTemplate.ts), not built on every send.
   const pairTemplate = queryTemplate(
     db,
-    (byId: boolean) => (byId ? 'by id' : 'by name'),
-    (byId: boolean, values: { senderId: string; key: string }) =>
+    () => 'sender and receiver',
+    (_shape: null, values: { senderId: string; receiverId: string }) =>
       db
         .selectFrom('users')
-        .select(['id', 'username_lower', 'username', 'avatar_color', 'profile_picture', 'avatar_image'])
-        .where((eb) => eb.or([eb('id', '=', values.senderId), byId ? eb('id', '=', values.key) : eb('username_lower', '=', values.key)])),
+        .select(['id', 'username', 'avatar_color', 'profile_picture', 'avatar_image'])
+        .where('id', 'in', [values.senderId, values.receiverId]),
   );
   const blockTemplate = queryTemplate(
     db,
@@ -175,14 +175,12 @@ export function createChatStore(database: DatabaseHandle) {
     memberByRef,
 
     /**
-     * The sender and the member they name (by id or username), in one statement; the receiver is
-     * undefined when there is no such member. A send needs both: the rules and the message's names.
+     * The sender and the receiver, in one statement; undefined for one that does not exist. A send
+     * needs both: the rules and the names the message shows.
      */
-    async senderAndReceiver(senderId: string, ref: string) {
-      const byId = UUID.test(ref);
-      const key = ref.toLowerCase();
-      const rows = await pairTemplate.execute(byId, { senderId, key });
-      return { sender: rows.find((row) => row.id === senderId), receiver: rows.find((row) => (byId ? row.id === key : row.username_lower === key)) };
+    async senderAndReceiver(senderId: string, receiverId: string) {
+      const rows = await pairTemplate.execute(null, { senderId, receiverId });
+      return { sender: rows.find((row) => row.id === senderId), receiver: rows.find((row) => row.id === receiverId) };
     },
 
     /** A message just stored by `insertMessage`, presented without reading it back (it has no reactions yet). */
