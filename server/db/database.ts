@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
 import { authVersionWatch, createAuthVersion, type SharedAuthVersion } from './authVersion';
 import { createVisibilityEpoch, visibilityWatch, type VisibilityEpoch } from './visibilityEpoch';
 import { watchWrites } from './writeWatch';
+import { lazyModule } from '../lazyModule';
+
+const loadPg = lazyModule<typeof import('pg')>('pg');
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -29,15 +31,20 @@ export async function openDatabase(config: Config['database']): Promise<Database
   return config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.schema);
 }
 
-function openSqlite(file: string): DatabaseHandle {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const database = new BetterSqlite3(file);
+/** The settings every SQLite connection of the server runs with (the chat benchmark's floor opens its file with them too). */
+export function useServerPragmas(database: BetterSqlite3.Database): void {
   // WAL lets readers work while one writer commits; FULL keeps committed data through power loss;
   // busy_timeout makes a second process wait for the lock instead of failing at once.
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file);
+  useServerPragmas(database);
   // Kysely's driver prepares every statement it runs: prepared statements are kept (statementCache.ts).
   const epoch = createVisibilityEpoch();
   const authVersion = createAuthVersion({ alone: true, key: `sqlite:${path.resolve(file)}` });
@@ -47,7 +54,7 @@ function openSqlite(file: string): DatabaseHandle {
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),

@@ -5,8 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { API_BASE } from '../../src/api/paths';
+import { loadRedis } from '../realtime/redisAdapter';
 import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
@@ -114,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    ? new (loadRedis().Redis)(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
     : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limits, auth version)'));
   // With Redis, a write to users or sessions in any process reaches every process's session cache.
@@ -150,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const profileStore = createProfileStore(deps.database);
   const presence = createPresence({ blockPartners: profileStore.blockPartners, log: app.log });
   const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log, redis, connected: presence.connectedUserIds });
-  const chat = createChatServices({ database: deps.database, clock, follows: streams.followStore, log: app.log, inbox: streams.notifications });
+  const chat = createChatServices({ database: deps.database, clock, blockPartners: profileStore.blockPartners, log: app.log, inbox: streams.notifications });
   const profiles = createProfileService({ config, clock, store: profileStore, hasher, presence, issueSession: auth.issueSession });
   const moderation = createModerationService({ database: deps.database, clock, posts: streams.posts, postStore: streams.postStore, notifications: streams.notifications, sessionEvents });
   app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, ...chat, sessionEvents, moderation });

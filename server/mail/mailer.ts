@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { newId } from '../db/ids';
+import { lazyModule } from '../lazyModule';
+
+const loadNodemailer = lazyModule<typeof import('nodemailer')>('nodemailer');
 
 export interface MailMessage {
   to: string;
@@ -30,13 +33,16 @@ export interface Mailer {
 /** Real SMTP with SMTP_URL; otherwise each message becomes an .eml file in DATA_DIR/outbox. */
 export function createMailer(config: Config['mail'], log: FastifyBaseLogger): Mailer {
   const mode = config.smtpUrl ? 'smtp' : 'outbox';
-  const transport: Transporter = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made on the first message: most processes send none for a long time (lazyModule.ts).
+  let made: Transporter | undefined;
+  const transport = (): Transporter =>
+    (made ??= config.smtpUrl
+      ? loadNodemailer().createTransport(config.smtpUrl)
+      : loadNodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   const pending = new Set<Promise<void>>();
 
   async function send(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({
+    const info = await transport().sendMail({
       from: config.from,
       to: message.to,
       subject: message.subject,
@@ -64,7 +70,7 @@ export function createMailer(config: Config['mail'], log: FastifyBaseLogger): Ma
     },
     async close() {
       await this.idle();
-      transport.close();
+      made?.close();
     },
   };
 }

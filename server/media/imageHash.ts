@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import { MAX_UPLOAD_PIXELS } from './images';
-import { imageWork } from './imageWork';
+import { imageWork, sharp } from './imageWork';
 
 /**
  * What search by image compares: a 64-bit perceptual hash (pHash) and the picture's average colour.

@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
+import { lazyModule } from '../lazyModule';
 
 /**
  * Decoding an image costs memory in proportion to its pixels (about 4 bytes each, plus sharp's
@@ -9,16 +10,28 @@ import sharp from 'sharp';
  */
 export const IMAGE_WORK_AT_ONCE = 1;
 
-// libvips keeps recent operations' pixels in a cache for reuse; uploads are never decoded twice,
-// so it would only hold memory.
-sharp.cache(false);
-// glibc gives each thread that allocates its own malloc arena (up to 8 per core), and an image's
-// freed pixels stay in the arena of whichever libvips or libuv thread decoded it: RSS that does not
-// go back, one image's worth per arena. So one libvips thread per image, one image at a time, and
-// `npm start` runs the server with MALLOC_ARENA_MAX=2 (package.json): the uploads benchmark measured
-// 8 parallel uploads of the largest image at 133-231 MB of RSS growth with the default arenas and
-// 84-114 MB with two (issue 16; docs/server.md).
-sharp.concurrency(1);
+// require() gets the CommonJS build: the function itself, which `import` sees as the default export.
+const loadSharpModule = lazyModule<typeof import('sharp').default>('sharp');
+let configured = false;
+
+/** sharp (and libvips with it) is loaded on the first image, not at start (lazyModule.ts). */
+export function sharp(input?: Buffer, options?: SharpOptions): Sharp {
+  const module = loadSharpModule();
+  if (!configured) {
+    // libvips keeps recent operations' pixels in a cache for reuse; uploads are never decoded twice,
+    // so it would only hold memory.
+    module.cache(false);
+    // glibc gives each thread that allocates its own malloc arena (up to 8 per core), and an image's
+    // freed pixels stay in the arena of whichever libvips or libuv thread decoded it: RSS that does
+    // not go back, one image's worth per arena. So one libvips thread per image, one image at a
+    // time, and `npm start` runs the server with MALLOC_ARENA_MAX=2 (package.json): the uploads
+    // benchmark measured 8 parallel uploads of the largest image at 133-231 MB of RSS growth with
+    // the default arenas and 84-131 MB with two (issue 16; docs/server.md).
+    module.concurrency(1);
+    configured = true;
+  }
+  return module(input, options);
+}
 
 export function createGate(size: number) {
   let running = 0;

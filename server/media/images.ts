@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import { HttpError, badRequest } from '../http/httpError';
-import { imageWork } from './imageWork';
+import { imageWork, sharp } from './imageWork';
 import type { ImageExtension } from './storage';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

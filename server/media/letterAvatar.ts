@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { AVATAR_SIZE } from './images';
+import { sharp } from './imageWork';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

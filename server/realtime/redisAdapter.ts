@@ -1,7 +1,9 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
+import { lazyModule } from '../lazyModule';
+
+export const loadRedis = lazyModule<typeof import('ioredis')>('ioredis');
+const loadAdapter = lazyModule<typeof import('@socket.io/redis-adapter')>('@socket.io/redis-adapter');
 
 /**
  * With REDIS_URL, socket.io's Redis adapter carries every room emit, socketsJoin/Leave,
@@ -14,6 +16,8 @@ import type { Server } from 'socket.io';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useRedisAdapter(app: FastifyInstance, io: Server<any, any, any, any>, url: string | undefined, key: string): void {
   if (!url) return;
+  const { Redis } = loadRedis();
+  const { createAdapter } = loadAdapter();
   const pub = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 2 });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) client.on('error', (error) => app.log.warn({ err: error }, 'redis error (socket.io adapter)'));

@@ -5,10 +5,10 @@
  * commands (setup, connect, settle, one-to-one, broadcast, memory) and gets figures back; every wait has a
  * timeout that fails the run with what was missing.
  *
- * The same code times both targets. "real" sends go through the API the client uses
+ * The same code times every target. "real" sends go through the API the client uses
  * (POST /chat/message, POST /group/message with the member's bearer token) and are received on the
- * peer's socket; "bare" sends are one emit to the relay (chatRelay.ts) carrying the very JSON the
- * real server delivered (captured from the real answers), so both move the same bytes.
+ * peer's socket; "floor" and "bare" sends are one emit to a relay (chatRelay.ts) carrying the very
+ * JSON the real server delivered (captured from the real answers), so all move the same bytes.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
@@ -17,7 +17,8 @@ import { API_BASE, paths } from '../../src/api/paths';
 import { clientEvents, SOCKET_PATH, serverEvents } from '../../src/api/socket';
 import { relayEvents, type RelaySend } from './chatRelay';
 
-export type Target = 'real' | 'bare';
+/** The real server, the relay that stores each message before it emits it (the floor), the bare relay. */
+export type Target = 'real' | 'floor' | 'bare';
 
 export interface ConnectArgs {
   target: Target;
@@ -62,7 +63,8 @@ type Command =
   | { cmd: 'settle'; args: { quietMs: number; timeoutMs: number } }
   | { cmd: 'oneToOne'; args: OneToOneArgs }
   | { cmd: 'broadcast'; args: BroadcastArgs }
-  | { cmd: 'memory'; args: Record<string, never> };
+  | { cmd: 'memory'; args: Record<string, never> }
+  | { cmd: 'httpRoundTrips'; args: { url: string; count: number } };
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
@@ -79,6 +81,8 @@ export interface Fleet {
   broadcast(args: BroadcastArgs): Promise<BroadcastRound[]>;
   /** The worker's heap in bytes. */
   memory(): Promise<number>;
+  /** Milliseconds of each GET, one after another, until its body is read: what an HTTP request costs by itself. */
+  httpRoundTrips(args: { url: string; count: number }): Promise<number[]>;
   terminate(): Promise<void>;
 }
 
@@ -117,6 +121,7 @@ export function startFleet(): Fleet {
     oneToOne: (args) => call({ cmd: 'oneToOne', args }),
     broadcast: (args) => call({ cmd: 'broadcast', args }),
     memory: () => call({ cmd: 'memory', args: {} }),
+    httpRoundTrips: (args) => call({ cmd: 'httpRoundTrips', args }),
     terminate: async () => {
       await worker.terminate();
     },
@@ -127,13 +132,13 @@ export function startFleet(): Fleet {
 
 function serve(): void {
   let setup: Setup | null = null;
-  const fleets: Record<Target, Socket[]> = { real: [], bare: [] };
-  const dropped: Record<Target, number> = { real: 0, bare: 0 };
+  const fleets: Record<Target, Socket[]> = { real: [], floor: [], bare: [] };
+  const dropped: Record<Target, number> = { real: 0, floor: 0, bare: 0 };
   const templates: { private: ChatMessage | null; group: ChatMessage | null } = { private: null, group: null };
   let lastEventAt = performance.now();
   let sequence = 0;
   /** A client id as the server takes them (a UUID), unique per message of this run: private (1) or group (2), then the target. */
-  const clientIdOf = (kind: 1 | 2, target: Target, n: number) => `00000000-0000-4000-8${kind}${target === 'real' ? 'a' : 'b'}0-${n.toString(16).padStart(12, '0')}`;
+  const clientIdOf = (kind: 1 | 2, target: Target, n: number) => `00000000-0000-4000-8${kind}${{ real: 'a', floor: 'c', bare: 'b' }[target]}0-${n.toString(16).padStart(12, '0')}`;
 
   /** Who still has to receive what: key `${target}|${event}|${clientId}`. */
   const waiters = new Map<string, { expected: Set<number>; done: (at: number) => void }>();
@@ -249,7 +254,7 @@ function serve(): void {
         const { chat } = await post(paths.chat.send, tokens[from]!, { receiverId: userIds[to], body, clientId });
         templates.private = chat;
       } else {
-        if (!templates.private) throw new Error('bare one-to-one needs a real message first (its JSON is what the relay carries)');
+        if (!templates.private) throw new Error(`${args.target} one-to-one needs a real message first (its JSON is what the relay carries)`);
         const send: RelaySend = { to: userIds[to]!, message: { ...templates.private, clientId, body } };
         sockets[from]!.emit(relayEvents.send, send);
       }
@@ -273,8 +278,8 @@ function serve(): void {
         const { chat } = await post(paths.groupChat.sendMessage, tokens[args.sender]!, { groupId, body, clientId });
         templates.group = chat;
       } else {
-        if (!templates.group) throw new Error('bare broadcast needs a real group message first');
-        fleets.bare[args.sender]!.emit(relayEvents.broadcast, { ...templates.group, clientId, body });
+        if (!templates.group) throw new Error(`${args.target} broadcast needs a real group message first`);
+        fleets[args.target][args.sender]!.emit(relayEvents.broadcast, { ...templates.group, clientId, body });
       }
       const allReceivedMs = (await all) - started;
       rounds.push({ allReceivedMs, allNotifiedMs: notified ? (await notified) - started : null });
@@ -291,6 +296,17 @@ function serve(): void {
     oneToOne,
     broadcast,
     memory: async () => process.memoryUsage().heapUsed,
+    httpRoundTrips: async ({ url, count }) => {
+      const latencies: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const started = performance.now();
+        const response = await fetch(url);
+        await response.text();
+        if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+        latencies.push(performance.now() - started);
+      }
+      return latencies;
+    },
   };
 
   parentPort!.on('message', (message: { id: number } & Command) => {

@@ -1,13 +1,22 @@
 /**
- * The chat benchmark's baseline: a bare socket.io relay on its own HTTP server, with the same
+ * The chat benchmark's baselines: a bare socket.io relay on its own HTTP server, with the same
  * transport and frame limit as Stoa's (websocket only, SOCKET_MAX_PAYLOAD_BYTES) and the same room
  * layout (`user:<id>`, `group:<id>`), but nothing else: the handshake is a Map lookup of the token,
  * a message goes from one socket straight to the receiver's room, a group message to the room.
- * No HTTP, no authentication, no database, no rules: the floor any real chat server sits on.
+ * No HTTP, no authentication, no rules: the floor any real chat server sits on.
+ *
+ * With `durable`, the relay is the floor of a chat that keeps its promise "stored before it is
+ * sent" (issue 17): before it emits a one-to-one message it stores the message row in one
+ * transaction (the conversation's seq bumped, the row inserted, committed) in a copy of the
+ * server's own database file, opened with the server's pragmas (WAL, synchronous = FULL). The
+ * conversation's id is kept in a Map once made: the floor pays the durable write, nothing else.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import BetterSqlite3 from 'better-sqlite3';
 import { Server } from 'socket.io';
+import { useServerPragmas } from '../../server/db/database';
+import { newId } from '../../server/db/ids';
 import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, serverEvents } from '../../src/api/socket';
 
 /** What bench clients emit to the relay (bench-only names, unknown to Stoa). */
@@ -23,7 +32,55 @@ export interface Relay {
   close(): Promise<void>;
 }
 
-export async function startRelay(opts: { userIdByToken: ReadonlyMap<string, string>; groupId: string; groupMembers: ReadonlySet<string> }): Promise<Relay> {
+/** What the durable relay stores of a message (the fleet sends the real server's JSON). */
+interface RelayedMessage {
+  body?: string;
+  gifUrl?: string;
+  selectedImage?: string;
+  clientId?: string | null;
+}
+
+/**
+ * Stores one private message as the server's ChatStore does: in one transaction, the
+ * conversation's last_seq bumped and the row inserted with it; committed (fsync) before it returns.
+ */
+function durableStore(file: string) {
+  const database = new BetterSqlite3(file);
+  useServerPragmas(database);
+  const conversations = new Map<string, string>();
+  const createConversation = database.prepare(
+    "insert into chat_conversations (id, kind, user_one, user_two, group_id, last_seq, last_message_at, created_at) values (?, 'private', ?, ?, null, 0, null, ?)",
+  );
+  const bump = database.prepare<[string, string], { last_seq: number }>('update chat_conversations set last_seq = last_seq + 1, last_message_at = ? where id = ? returning last_seq');
+  const insert = database.prepare(
+    'insert into chat_messages (id, conversation_id, seq, sender_id, receiver_id, group_id, body, gif_url, selected_image, is_read, deleted_for_everyone, client_id, created_at) ' +
+      'values (?, ?, ?, ?, ?, null, ?, ?, ?, 0, 0, ?, ?)',
+  );
+  const store = database.transaction((senderId: string, receiverId: string, message: RelayedMessage) => {
+    const [one, two] = senderId < receiverId ? [senderId, receiverId] : [receiverId, senderId];
+    const now = new Date().toISOString();
+    let conversationId = conversations.get(`${one}|${two}`);
+    if (!conversationId) {
+      conversationId = newId();
+      createConversation.run(conversationId, one, two, now);
+      conversations.set(`${one}|${two}`, conversationId);
+    }
+    const seq = bump.get(now, conversationId)!.last_seq;
+    const id = newId();
+    insert.run(id, conversationId, seq, senderId, receiverId, message.body ?? '', message.gifUrl ?? '', message.selectedImage ?? '', message.clientId ?? null, now);
+    return { _id: id, seq, conversationId, createdAt: now };
+  });
+  return { store, close: () => database.close() };
+}
+
+export async function startRelay(opts: {
+  userIdByToken: ReadonlyMap<string, string>;
+  groupId: string;
+  groupMembers: ReadonlySet<string>;
+  /** A copy of the server's SQLite file: one-to-one messages are stored in it before they are emitted. */
+  durable?: { file: string };
+}): Promise<Relay> {
+  const durable = opts.durable ? durableStore(opts.durable.file) : null;
   const http = createServer();
   const io = new Server(http, { path: SOCKET_PATH, transports: ['websocket'], serveClient: false, maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES });
   const group = `group:${opts.groupId}`;
@@ -40,7 +97,8 @@ export async function startRelay(opts: { userIdByToken: ReadonlyMap<string, stri
     void socket.join(`user:${userId}`);
     if (opts.groupMembers.has(userId)) void socket.join(group);
     socket.on(relayEvents.send, (payload: RelaySend) => {
-      io.to(`user:${payload.to}`).emit(serverEvents.messageReceived, payload.message);
+      const message = durable ? { ...(payload.message as RelayedMessage), ...durable.store(userId, payload.to, payload.message as RelayedMessage) } : payload.message;
+      io.to(`user:${payload.to}`).emit(serverEvents.messageReceived, message);
     });
     socket.on(relayEvents.broadcast, (message: unknown) => {
       io.to(group).emit(serverEvents.groupMessageReceived, message);
@@ -56,6 +114,7 @@ export async function startRelay(opts: { userIdByToken: ReadonlyMap<string, stri
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      durable?.close();
     },
   };
 }

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
 import { createChatRooms, type ChatRooms } from '../../realtime/chatRooms';
-import type { FollowStore } from '../follows/store';
 import type { Notifier } from '../notifications/service';
 import { createNotificationSettings } from '../users/notificationSettings';
 import { createMessageNotifier } from './notifications';
@@ -16,11 +15,17 @@ export interface ChatServices {
   chatRooms: ChatRooms;
 }
 
-export function createChatServices(deps: { database: DatabaseHandle; clock: Clock; follows: FollowStore; log: FastifyBaseLogger; inbox?: Pick<Notifier, 'notify' | 'forgetTarget'> }): ChatServices {
+export function createChatServices(deps: {
+  database: DatabaseHandle;
+  clock: Clock;
+  blockPartners: (userId: string) => Promise<string[]>;
+  log: FastifyBaseLogger;
+  inbox?: Pick<Notifier, 'notify' | 'forgetTarget'>;
+}): ChatServices {
   const chatRooms = createChatRooms();
   const chat = createChatService({
     store: createChatStore(deps.database),
-    follows: deps.follows,
+    blockPartners: deps.blockPartners,
     rooms: chatRooms,
     clock: deps.clock,
     notifier: createMessageNotifier({ settings: createNotificationSettings(deps.database), rooms: chatRooms, log: deps.log }),

@@ -7,7 +7,6 @@ import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { ChatRooms } from '../../realtime/chatRooms';
-import type { FollowStore } from '../follows/store';
 import type { Notifier } from '../notifications/service';
 import type { MessageNotifier } from './notifications';
 import type { ChatStore } from './store';
@@ -34,7 +33,8 @@ interface Content {
 
 export interface ChatServiceDeps {
   store: ChatStore;
-  follows: FollowStore;
+  /** Members in a block with this one, either way (ProfileStore's). */
+  blockPartners: (userId: string) => Promise<string[]>;
   rooms: ChatRooms;
   clock: Clock;
   notifier: MessageNotifier;
@@ -59,10 +59,7 @@ export function createChatService(deps: ChatServiceDeps) {
     return other;
   }
 
-  async function blocked(a: string, b: string): Promise<boolean> {
-    const { aBlocksB, bBlocksA } = await deps.follows.blockBetween(a, b);
-    return aBlocksB || bBlocksA;
-  }
+  const blocked = (a: string, b: string): Promise<boolean> => store.blockedBetween(a, b);
 
   /** The other member of a pair the client names; the acting member is the token's whatever the body says. */
   async function otherOfPair(me: Me, one: string, two: string) {
@@ -134,12 +131,19 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     /* ----- private chat ----- */
 
+    /**
+     * Before the message is announced: the rules (receiver, block), its conversation, and the
+     * durable write. Everything the events carry is known by then (the message is presented from
+     * what was written, not read back), so the receiver is told at once; the notification follows.
+     */
     async send(me: Me, receiverId: string, content: Content): Promise<ChatMessage> {
-      const receiver = await otherMember(me, receiverId);
+      if (receiverId.toLowerCase() === me.userId) throw badRequest('You cannot chat with yourself');
+      const { sender, receiver } = await store.senderAndReceiver(me.userId, receiverId.toLowerCase());
+      if (!receiver || !sender) throw notFound(USER_NOT_FOUND);
       if (await blocked(me.userId, receiver.id)) throw forbidden(CANNOT_MESSAGE);
       const at = now();
       const conversationId = await store.privateConversation(me.userId, receiver.id, at);
-      const { id, duplicate } = await store.insertMessage({
+      const fields = {
         conversationId,
         senderId: me.userId,
         receiverId: receiver.id,
@@ -151,12 +155,14 @@ export function createChatService(deps: ChatServiceDeps) {
         isRead: await store.isViewing(receiver.id, me.userId),
         clientId: content.clientId ?? null,
         now: at,
-      });
-      const message = (await store.message(id))!;
-      if (duplicate) return message;
-      const conversation = await store.conversation(conversationId);
-      const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: Number(conversation?.last_seq ?? message.seq) };
-      rooms.toUsers([me.userId, receiver.id], serverEvents.messageReceived, message);
+      };
+      const stored = await store.insertMessage(fields);
+      if (stored.duplicate) return (await store.message(stored.id))!;
+      const message = store.presentNew(fields, stored, sender, receiver);
+      // The receiver's sockets first: they are the ones waiting; the sender has the answer coming.
+      rooms.toUsers([receiver.id, me.userId], serverEvents.messageReceived, message);
+      // The conversation's newest seq is this message's: it was bumped in the same transaction.
+      const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: message.seq };
       rooms.toUsers([me.userId, receiver.id], serverEvents.chatList, item);
       // Awaited (it never throws) so that every event has left when the sender gets the answer.
       await deps.notifier.privateMessage(message);
@@ -234,9 +240,17 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /* ----- group chat ----- */
 
+    /**
+     * As a private send: rules and the durable write first, then the room is told at once. Members
+     * in a block with the sender are left out through their own rooms (the sender's block partners
+     * are few; the group's members are many), so the member list is only read after the emit, for
+     * the notification.
+     */
     async sendToGroup(me: Me, groupId: string, content: Content): Promise<ChatMessage> {
-      await acceptedGroup(me, groupId);
-      const { id, duplicate } = await store.insertMessage({
+      const sender = await store.groupSender(groupId, me.userId);
+      if (!sender) throw notFound(GROUP_NOT_FOUND);
+      if (sender.state !== 'accepted') throw forbidden(NOT_A_MEMBER);
+      const fields = {
         conversationId: groupId,
         senderId: me.userId,
         receiverId: null,
@@ -247,14 +261,14 @@ export function createChatService(deps: ChatServiceDeps) {
         isRead: false,
         clientId: content.clientId ?? null,
         now: now(),
-      });
-      const message = (await store.message(id))!;
-      if (duplicate) return message;
-      const accepted = await acceptedIdsOf(groupId);
+      };
+      const stored = await store.insertMessage(fields);
+      if (stored.duplicate) return (await store.message(stored.id))!;
+      const message = store.presentNew(fields, stored, sender, null, sender.group_name);
       // Members in a block with the sender do not get it (and do not read it later either).
-      const excluded = await store.blockedAmong(me.userId, accepted);
+      const excluded = await deps.blockPartners(me.userId);
       rooms.toGroup(groupId, serverEvents.groupMessageReceived, message, excluded);
-      await deps.notifier.groupMessage(message, accepted, excluded);
+      await deps.notifier.groupMessage(message, await acceptedIdsOf(groupId), excluded);
       return message;
     },
 
@@ -423,8 +437,8 @@ export function createChatService(deps: ChatServiceDeps) {
     isAcceptedMember: async (userId: string, groupId: string) => (await store.membership(groupId, userId))?.state === 'accepted',
   };
 
-  async function acceptedIdsOf(groupId: string): Promise<string[]> {
-    return (await store.members(groupId)).filter((m) => m.state === 'accepted').map((m) => m.user_id);
+  function acceptedIdsOf(groupId: string): Promise<string[]> {
+    return store.groupIdsOfMembers(groupId, 'accepted');
   }
 }
 

@@ -3,7 +3,8 @@ import type { ChatMessage, GroupChat, GroupMember } from '../../../src/api/chat'
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
-import type { ChatGroupMembersTable, ChatGroupsTable, ChatMessagesTable } from '../../db/schema';
+import { queryTemplate } from '../../db/queryTemplate';
+import type { ChatGroupMembersTable, ChatGroupsTable, ChatMessagesTable, UserRow } from '../../db/schema';
 import { pictureOf } from '../posts/present';
 import { noBlockBetween } from '../posts/visibility';
 
@@ -36,10 +37,103 @@ type MessageRow = ChatMessagesTable & {
 
 export type MemberRow = Selectable<ChatGroupMembersTable> & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
 
+/** What a message shows of a member. */
+export type Presentable = Pick<UserRow, 'username' | 'avatar_color' | 'profile_picture' | 'avatar_image'>;
+
+function presentRow(row: MessageRow, reaction: ChatMessage['reaction']): ChatMessage {
+  const withdrawn = Boolean(row.deleted_for_everyone);
+  return {
+    _id: row.id,
+    seq: Number(row.seq),
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    senderUsername: row.sender_username,
+    senderAvatarColor: row.sender_avatar_color,
+    senderProfilePicture: pictureOf({ profile_picture: row.sender_profile_picture, avatar_image: row.sender_avatar_image }),
+    receiverId: row.receiver_id ?? '',
+    receiverUsername: row.receiver_username ?? '',
+    receiverAvatarColor: row.receiver_avatar_color ?? '',
+    receiverProfilePicture: row.receiver_id ? pictureOf({ profile_picture: row.receiver_profile_picture ?? '', avatar_image: row.receiver_avatar_image ?? '' }) : '',
+    body: withdrawn ? '' : row.body,
+    isRead: Boolean(row.is_read),
+    gifUrl: withdrawn ? '' : row.gif_url,
+    selectedImage: withdrawn ? '' : row.selected_image,
+    isGroupChat: row.group_id !== null,
+    groupId: row.group_id ?? '',
+    groupName: row.group_name ?? '',
+    reaction: withdrawn ? [] : reaction,
+    deleteForEveryone: withdrawn,
+    clientId: row.client_id,
+    createdAt: row.created_at,
+  };
+}
+
 /** SQL of private and group chat. Messages get their seq from the conversation row, in one transaction. */
 export function createChatStore(database: DatabaseHandle) {
   const { db } = database;
   const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+  // Every message runs these: compiled once each (db/queryTemplate.ts), not built on every send.
+  const pairTemplate = queryTemplate(
+    db,
+    () => 'sender and receiver',
+    (_shape: null, values: { senderId: string; receiverId: string }) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'username', 'avatar_color', 'profile_picture', 'avatar_image'])
+        .where('id', 'in', [values.senderId, values.receiverId]),
+  );
+  const blockTemplate = queryTemplate(
+    db,
+    () => 'block between',
+    (_shape: null, values: { a: string; b: string }) =>
+      db
+        .selectFrom('blocks')
+        .select('blocker_id')
+        .where((eb) => eb.or([eb.and([eb('blocker_id', '=', values.a), eb('blocked_id', '=', values.b)]), eb.and([eb('blocker_id', '=', values.b), eb('blocked_id', '=', values.a)])]))
+        .limit(1),
+  );
+  const conversationTemplate = queryTemplate(
+    db,
+    () => 'private conversation',
+    (_shape: null, values: { one: string; two: string }) => db.selectFrom('chat_conversations').select('id').where('user_one', '=', values.one).where('user_two', '=', values.two),
+  );
+  const viewingTemplate = queryTemplate(
+    db,
+    () => 'viewing',
+    (_shape: null, values: { userId: string; otherId: string }) =>
+      db.selectFrom('chat_viewers').select('user_id').where('user_id', '=', values.userId).where('other_id', '=', values.otherId),
+  );
+  const bumpTemplate = queryTemplate(
+    db,
+    () => 'bump seq',
+    (_shape: null, values: { id: string; now: string }) =>
+      db
+        .updateTable('chat_conversations')
+        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: values.now }))
+        .where('id', '=', values.id)
+        .returning('last_seq'),
+  );
+  const insertTemplate = queryTemplate(
+    db,
+    () => 'insert message',
+    (_shape: null, values: Omit<ChatMessagesTable, 'seq' | 'is_read' | 'deleted_for_everyone'> & { seq: number; is_read: number }) =>
+      db.insertInto('chat_messages').values({
+        id: values.id,
+        conversation_id: values.conversation_id,
+        seq: values.seq,
+        sender_id: values.sender_id,
+        receiver_id: values.receiver_id,
+        group_id: values.group_id,
+        body: values.body,
+        gif_url: values.gif_url,
+        selected_image: values.selected_image,
+        is_read: values.is_read,
+        deleted_for_everyone: 0,
+        client_id: values.client_id,
+        created_at: values.created_at,
+      }),
+  );
 
   const messageQuery = () =>
     db
@@ -63,43 +157,62 @@ export function createChatStore(database: DatabaseHandle) {
       .where('chat_reactions.message_id', 'in', rows.map((row) => row.id))
       .orderBy('chat_reactions.created_at')
       .execute();
-    return rows.map((row) => {
-      const withdrawn = Boolean(row.deleted_for_everyone);
-      return {
-        _id: row.id,
-        seq: Number(row.seq),
-        conversationId: row.conversation_id,
-        senderId: row.sender_id,
-        senderUsername: row.sender_username,
-        senderAvatarColor: row.sender_avatar_color,
-        senderProfilePicture: pictureOf({ profile_picture: row.sender_profile_picture, avatar_image: row.sender_avatar_image }),
-        receiverId: row.receiver_id ?? '',
-        receiverUsername: row.receiver_username ?? '',
-        receiverAvatarColor: row.receiver_avatar_color ?? '',
-        receiverProfilePicture: row.receiver_id ? pictureOf({ profile_picture: row.receiver_profile_picture ?? '', avatar_image: row.receiver_avatar_image ?? '' }) : '',
-        body: withdrawn ? '' : row.body,
-        isRead: Boolean(row.is_read),
-        gifUrl: withdrawn ? '' : row.gif_url,
-        selectedImage: withdrawn ? '' : row.selected_image,
-        isGroupChat: row.group_id !== null,
-        groupId: row.group_id ?? '',
-        groupName: row.group_name ?? '',
-        reaction: withdrawn
-          ? []
-          : reactions.filter((r) => r.message_id === row.id).map((r) => ({ userId: r.user_id, senderName: r.username, type: r.type as ReactionType })),
-        deleteForEveryone: withdrawn,
-        clientId: row.client_id,
-        createdAt: row.created_at,
-      };
-    });
+    return rows.map((row) =>
+      presentRow(
+        row,
+        reactions.filter((r) => r.message_id === row.id).map((r) => ({ userId: r.user_id, senderName: r.username, type: r.type as ReactionType })),
+      ),
+    );
   }
+
+  const memberByRef = (ref: string) =>
+    UUID.test(ref)
+      ? db.selectFrom('users').selectAll().where('id', '=', ref.toLowerCase()).executeTakeFirst()
+      : db.selectFrom('users').selectAll().where('username_lower', '=', ref.toLowerCase()).executeTakeFirst();
 
   return {
     /** A member by id or (case-insensitive) username. */
-    memberByRef: (ref: string) =>
-      UUID.test(ref)
-        ? db.selectFrom('users').selectAll().where('id', '=', ref.toLowerCase()).executeTakeFirst()
-        : db.selectFrom('users').selectAll().where('username_lower', '=', ref.toLowerCase()).executeTakeFirst(),
+    memberByRef,
+
+    /**
+     * The sender and the receiver, in one statement; undefined for one that does not exist. A send
+     * needs both: the rules and the names the message shows.
+     */
+    async senderAndReceiver(senderId: string, receiverId: string) {
+      const rows = await pairTemplate.execute(null, { senderId, receiverId });
+      return { sender: rows.find((row) => row.id === senderId), receiver: rows.find((row) => row.id === receiverId) };
+    },
+
+    /** A message just stored by `insertMessage`, presented without reading it back (it has no reactions yet). */
+    presentNew(message: NewMessage, stored: { id: string; seq: number }, sender: Presentable, receiver: Presentable | null, groupName = ''): ChatMessage {
+      return presentRow(
+        {
+          id: stored.id,
+          conversation_id: message.conversationId,
+          seq: stored.seq,
+          sender_id: message.senderId,
+          receiver_id: message.receiverId,
+          group_id: message.groupId,
+          body: message.body,
+          gif_url: message.gifUrl,
+          selected_image: message.selectedImage,
+          is_read: message.isRead ? 1 : 0,
+          deleted_for_everyone: 0,
+          client_id: message.clientId,
+          created_at: message.now,
+          sender_username: sender.username,
+          sender_avatar_color: sender.avatar_color,
+          sender_profile_picture: sender.profile_picture,
+          sender_avatar_image: sender.avatar_image,
+          receiver_username: receiver?.username ?? null,
+          receiver_avatar_color: receiver?.avatar_color ?? null,
+          receiver_profile_picture: receiver?.profile_picture ?? null,
+          receiver_avatar_image: receiver?.avatar_image ?? null,
+          group_name: groupName,
+        },
+        [],
+      );
+    },
 
     findPrivateConversation: (a: string, b: string) => {
       const [one, two] = ordered(a, b);
@@ -108,13 +221,16 @@ export function createChatStore(database: DatabaseHandle) {
 
     async privateConversation(a: string, b: string, now: string): Promise<string> {
       const [one, two] = ordered(a, b);
+      const find = async () => (await conversationTemplate.execute(null, { one, two }))[0];
+      // Made once per pair: every later send only reads it.
+      const found = await find();
+      if (found) return found.id;
       await db
         .insertInto('chat_conversations')
         .values({ id: newId(), kind: 'private', user_one: one, user_two: two, group_id: null, last_seq: 0, last_message_at: null, created_at: now })
         .onConflict((oc) => oc.columns(['user_one', 'user_two']).doNothing())
         .execute();
-      const row = await db.selectFrom('chat_conversations').select('id').where('user_one', '=', one).where('user_two', '=', two).executeTakeFirstOrThrow();
-      return row.id;
+      return (await find())!.id;
     },
 
     conversation: (id: string) => db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -122,30 +238,26 @@ export function createChatStore(database: DatabaseHandle) {
     /**
      * Stores a message: bumps the conversation's last_seq (its row lock orders concurrent senders)
      * and inserts the message with that seq, in one transaction. A client id already used by
-     * this sender returns the stored message instead (a retried send is stored once).
+     * this sender returns the stored message instead (a retried send is stored once): the unique
+     * index (sender_id, client_id) refuses the second row and rolls its seq back, so a first send
+     * pays no look-up.
      */
-    async insertMessage(message: NewMessage): Promise<{ id: string; duplicate: boolean }> {
+    async insertMessage(message: NewMessage): Promise<{ id: string; seq: number; duplicate: boolean }> {
       const existing = async () =>
         message.clientId
-          ? db.selectFrom('chat_messages').select('id').where('sender_id', '=', message.senderId).where('client_id', '=', message.clientId).executeTakeFirst()
+          ? db.selectFrom('chat_messages').select(['id', 'seq']).where('sender_id', '=', message.senderId).where('client_id', '=', message.clientId).executeTakeFirst()
           : undefined;
-      const before = await existing();
-      if (before) return { id: before.id, duplicate: true };
       try {
         return await db.transaction().execute(async (trx) => {
-          const bumped = await trx
-            .updateTable('chat_conversations')
-            .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: message.now }))
-            .where('id', '=', message.conversationId)
-            .returning('last_seq')
-            .executeTakeFirstOrThrow();
+          const bumped = (await trx.executeQuery(bumpTemplate.compile(null, { id: message.conversationId, now: message.now }))).rows[0];
+          if (!bumped) throw new Error(`conversation ${message.conversationId} not found`);
           const id = newId();
-          await trx
-            .insertInto('chat_messages')
-            .values({
+          const seq = Number(bumped.last_seq);
+          await trx.executeQuery(
+            insertTemplate.compile(null, {
               id,
               conversation_id: message.conversationId,
-              seq: Number(bumped.last_seq),
+              seq,
               sender_id: message.senderId,
               receiver_id: message.receiverId,
               group_id: message.groupId,
@@ -153,16 +265,15 @@ export function createChatStore(database: DatabaseHandle) {
               gif_url: message.gifUrl,
               selected_image: message.selectedImage,
               is_read: message.isRead ? 1 : 0,
-              deleted_for_everyone: 0,
               client_id: message.clientId,
               created_at: message.now,
-            })
-            .execute();
-          return { id, duplicate: false };
+            }),
+          );
+          return { id, seq, duplicate: false };
         });
       } catch (error) {
-        const raced = await existing();
-        if (raced) return { id: raced.id, duplicate: true };
+        const stored = await existing();
+        if (stored) return { id: stored.id, seq: Number(stored.seq), duplicate: true };
         throw error;
       }
     },
@@ -281,8 +392,10 @@ export function createChatStore(database: DatabaseHandle) {
         await db.deleteFrom('chat_viewers').where('user_id', '=', userId).where('other_id', '=', otherId).execute();
       }
     },
-    isViewing: async (userId: string, otherId: string) =>
-      (await db.selectFrom('chat_viewers').select('user_id').where('user_id', '=', userId).where('other_id', '=', otherId).executeTakeFirst()) !== undefined,
+    isViewing: async (userId: string, otherId: string) => (await viewingTemplate.execute(null, { userId, otherId })).length > 0,
+
+    /** Whether a block stands between the two, either way. */
+    blockedBetween: async (a: string, b: string) => (await blockTemplate.execute(null, { a, b })).length > 0,
 
     /* ----- groups ----- */
 
@@ -313,6 +426,21 @@ export function createChatStore(database: DatabaseHandle) {
     },
 
     groupRow: (groupId: string) => db.selectFrom('chat_groups').selectAll().where('id', '=', groupId).executeTakeFirst(),
+
+    /** The sending member of a group: their membership, what a message shows of them, and the group's name. */
+    groupSender: (groupId: string, userId: string) =>
+      db
+        .selectFrom('chat_group_members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .innerJoin('chat_groups as g', 'g.id', 'm.group_id')
+        .select(['m.state', 'u.username', 'u.avatar_color', 'u.profile_picture', 'u.avatar_image', 'g.name as group_name'])
+        .where('m.group_id', '=', groupId)
+        .where('m.user_id', '=', userId)
+        .executeTakeFirst(),
+
+    /** Ids of a group's members in this state (no names: an audience, not a list to show). */
+    groupIdsOfMembers: async (groupId: string, state: 'pending' | 'accepted') =>
+      (await db.selectFrom('chat_group_members').select('user_id').where('group_id', '=', groupId).where('state', '=', state).execute()).map((row) => row.user_id),
 
     membership: (groupId: string, userId: string) =>
       db.selectFrom('chat_group_members').selectAll().where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst(),

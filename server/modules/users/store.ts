@@ -31,9 +31,9 @@ export function uniqueViolation(error: unknown): 'username' | 'email' | 'other' 
 /** SQL for members. Names are compared through username_lower; e-mails are stored lowercased. */
 export function createUserStore(db: Kysely<Database>) {
   return {
-    /** The member and their search entry, in one transaction. */
+    /** The member and their search entry, in one transaction (the caller's, when given one: a seed writes many). */
     async insert(user: NewUser): Promise<UserRow> {
-      return db.transaction().execute(async (trx) => {
+      const write = async (trx: Kysely<Database>) => {
         const row = await trx
           .insertInto('users')
           .values({
@@ -58,7 +58,8 @@ export function createUserStore(db: Kysely<Database>) {
           .executeTakeFirstOrThrow();
         await indexUser(trx, row);
         return row;
-      });
+      };
+      return db.isTransaction ? write(db) : db.transaction().execute(write);
     },
 
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
