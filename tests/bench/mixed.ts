@@ -352,6 +352,9 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
   const [small, large] = result.scales;
   if (small && large) {
     const growth = (name: string, a: number, b: number) => recordGoal(`growth ${name} (larger / smaller size) <= ${MIXED_GOALS.growth}x`, b / a, MIXED_GOALS.growth, 'at most');
+    // Capacity is a rate: the smaller size's over the larger's, so that a slower large community reads above 1.
+    growth('page 1 capacity (req/s), no writes', large.capacity.page1.reqPerSec, small.capacity.page1.reqPerSec);
+    growth('deep page capacity (req/s), no writes', large.capacity.deep.reqPerSec, small.capacity.deep.reqPerSec);
     growth('page 1 p99, no writes', small.quiet.page1.p99, large.quiet.page1.p99);
     growth('deep page p99, no writes', small.quiet.deep.p99, large.quiet.deep.p99);
     for (const [i, run] of small.runs.entries()) {
