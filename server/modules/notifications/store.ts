@@ -3,6 +3,7 @@ import { NOTIFICATION_ACTORS_SHOWN, NOTIFICATIONS_KEEP_MAX, type NotificationKin
 import type { Cursor } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
+import { isOneOf } from '../../db/idList';
 import type { Database, NotificationsTable } from '../../db/schema';
 import { orderPage, type PageRequest } from '../posts/paging';
 import { canSeePost } from '../posts/visibility';
@@ -268,30 +269,34 @@ export function createNotificationStore(database: DatabaseHandle) {
     /** Of these members, the ones who may see the post now. */
     async seeingPost(postId: string, userIds: readonly string[]): Promise<Map<string, 'post' | 'question'>> {
       const seeing = new Map<string, 'post' | 'question'>();
-      for (const part of chunks(userIds)) {
-        const rows = await db
-          .selectFrom('users')
-          .innerJoin('posts', (join) => join.on('posts.id', '=', postId))
-          .select(['users.id', 'posts.kind'])
-          .where('users.id', 'in', part)
-          .where(canSeePost({ idColumn: 'users.id', roleColumn: 'users.role' }))
-          .execute();
-        for (const row of rows) seeing.set(row.id, row.kind);
-      }
+      if (userIds.length === 0) return seeing;
+      // The ids as one bound list (db/idList.ts): one SQL text whatever their number.
+      const rows = await db
+        .selectFrom('users')
+        .innerJoin('posts', (join) => join.on('posts.id', '=', postId))
+        .select(['users.id', 'posts.kind'])
+        .where(isOneOf(database.dialect, 'users.id', userIds))
+        .where(canSeePost({ idColumn: 'users.id', roleColumn: 'users.role' }))
+        .execute();
+      for (const row of rows) seeing.set(row.id, row.kind);
       return seeing;
     },
 
     /** Of these members, the ones in a block with `actorId` (either way). */
     async inBlockWith(actorId: string, userIds: readonly string[]): Promise<Set<string>> {
       const blocked = new Set<string>();
-      for (const part of chunks(userIds)) {
-        const rows = await db
-          .selectFrom('blocks')
-          .select(['blocker_id', 'blocked_id'])
-          .where((eb) => eb.or([eb.and([eb('blocker_id', '=', actorId), eb('blocked_id', 'in', part)]), eb.and([eb('blocked_id', '=', actorId), eb('blocker_id', 'in', part)])]))
-          .execute();
-        for (const row of rows) blocked.add(row.blocker_id === actorId ? row.blocked_id : row.blocker_id);
-      }
+      if (userIds.length === 0) return blocked;
+      const rows = await db
+        .selectFrom('blocks')
+        .select(['blocker_id', 'blocked_id'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blocker_id', '=', actorId), isOneOf(database.dialect, 'blocked_id', userIds)]),
+            eb.and([eb('blocked_id', '=', actorId), isOneOf(database.dialect, 'blocker_id', userIds)]),
+          ]),
+        )
+        .execute();
+      for (const row of rows) blocked.add(row.blocker_id === actorId ? row.blocked_id : row.blocker_id);
       return blocked;
     },
 
