@@ -283,13 +283,14 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     stack.get('/bench/constant', async () => page1Json);
     stack.get('/bench/constant-signed-in', { onRequest: stack.authenticate }, async () => page1Json);
     stack.get('/bench/plain-signed-in', { onRequest: stack.authenticate }, async () => plainPage());
-    // (14): "For you" page 1 ranked on every request (a first load, or one after any write): the
-    // same service over the same database, without the epoch that lets page 1 reuse a ranking.
+    // (14): "For you" page 1 ranked on every request (a first load): the same service over the
+    // same database, keeping no ranking between requests.
     const rankingAlways = createForYou({
-      database: { ...stackDatabase, epoch: undefined },
+      database: stackDatabase,
       store: createPostStore(stackDatabase),
       snapshots: createSnapshotStore(),
       clock: systemClock,
+      keep: false,
     });
     stack.get('/bench/foryou-ranked', { onRequest: stack.authenticate }, async (request) => rankingAlways.page(viewerOf(request)));
     await stack.listen({ host: '127.0.0.1', port: 0 });
