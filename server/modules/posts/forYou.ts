@@ -7,6 +7,7 @@ import type { FeedReason } from '../../../src/api/reasons';
 import { splitTopics, type Topic } from '../../../src/api/topics';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
+import { queryTemplate } from '../../db/queryTemplate';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../http/httpError';
 import { presentPost } from './present';
@@ -167,9 +168,9 @@ export function createForYou(deps: ForYouDeps) {
    * the cost follows the viewer's follows and blocks, never the community. A kept ranking serves
    * only while this string is the same. Refuses (403) when personalization is off.
    */
-  async function standingOf(viewer: Viewer): Promise<{ key: string; interests: string | null }> {
-    const me = viewer.id;
-    const row = await db
+  const standingQuery = queryTemplate(db, () => '', (_shape: null, values: { viewerId: string }) => {
+    const me = values.viewerId;
+    return db
       .selectFrom('users')
       .leftJoin('user_profiles', 'user_profiles.user_id', 'users.id')
       .select([
@@ -179,8 +180,11 @@ export function createForYou(deps: ForYouDeps) {
         sql<string>`(select count(*) || '/' || coalesce(max(blocks.created_at), '') from blocks where blocks.blocker_id = ${me} or blocks.blocked_id = ${me})`.as('blocks'),
         sql<string | null>`(select max(b.id) from user_behaviors b where b.user_id = ${me} and b.created_at = (select max(created_at) from user_behaviors where user_id = ${me}))`.as('behaviour'),
       ])
-      .where('users.id', '=', me)
-      .executeTakeFirst();
+      .where('users.id', '=', me);
+  });
+
+  async function standingOf(viewer: Viewer): Promise<{ key: string; interests: string | null }> {
+    const [row] = await standingQuery.execute(null, { viewerId: viewer.id });
     if (!row || Number(row.allow_personalize) !== 1) throw forbidden(FOR_YOU_OFF);
     return { key: JSON.stringify([row.interests, String(row.follows), String(row.blocks), row.behaviour]), interests: row.interests };
   }
@@ -215,6 +219,28 @@ export function createForYou(deps: ForYouDeps) {
   }
 
   const candidates = (viewer: Viewer) => candidateQuery(db, viewer);
+
+  // The statements every page 1 runs, compiled once per shape (db/queryTemplate.ts): building them
+  // with Kysely on each request cost more than running them.
+  const sinceQuery = queryTemplate(
+    db,
+    (shape: { isAdmin: boolean }) => String(shape.isAdmin),
+    (shape, values: { viewerId: string; from: string }) =>
+      candidates({ id: values.viewerId, isAdmin: shape.isAdmin })
+        .where('posts.created_at', '>=', values.from)
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(RANKING.sinceMax + 1),
+  );
+  const rowsQuery = queryTemplate(
+    db,
+    (shape: { isAdmin: boolean; count: number }) => `${shape.isAdmin}.${shape.count}`,
+    (shape, values: Record<string, string>) => {
+      const viewer = { id: values.viewerId!, isAdmin: shape.isAdmin };
+      const ids = Array.from({ length: shape.count }, (_, i) => values[`id${i}`]!);
+      return deps.store.withAuthor(viewer).where('posts.id', 'in', ids).where(canSeePost(viewer));
+    },
+  );
 
   /**
    * Posts of the members the viewer follows, older than `before`, since `since`: walked from the
@@ -297,12 +323,7 @@ export function createForYou(deps: ForYouDeps) {
    */
   async function withNewPosts(viewer: Viewer, ranking: KeptRanking): Promise<KeptRanking | null> {
     const from = ranking.newestAt ? new Date(Date.parse(ranking.newestAt) - RANKING.sinceOverlapMs).toISOString() : '';
-    const read = await candidates(viewer)
-      .where('posts.created_at', '>=', from)
-      .orderBy('posts.created_at', 'desc')
-      .orderBy('posts.id', 'desc')
-      .limit(RANKING.sinceMax + 1)
-      .execute();
+    const read = await sinceQuery.execute({ isAdmin: viewer.isAdmin }, { viewerId: viewer.id, from });
     if (read.length > RANKING.sinceMax) return null;
     const fresh = read.filter((post) => !ranking.known.has(post.id));
     if (fresh.length === 0) return ranking;
@@ -334,7 +355,9 @@ export function createForYou(deps: ForYouDeps) {
   /** The rows of `ids` the viewer may see now, in the order given (one statement). */
   async function rowsOf(viewer: Viewer, ids: string[]): Promise<PostWithAuthor[]> {
     if (ids.length === 0) return [];
-    const rows = await deps.store.withAuthor(viewer).where('posts.id', 'in', ids).where(canSeePost(viewer)).execute();
+    const values: Record<string, string> = { viewerId: viewer.id };
+    ids.forEach((id, i) => (values[`id${i}`] = id));
+    const rows = await rowsQuery.execute({ isAdmin: viewer.isAdmin, count: ids.length }, values);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
