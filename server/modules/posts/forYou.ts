@@ -79,17 +79,28 @@ export interface Taste {
   affinity: ReadonlyMap<string, number>;
 }
 
-/** The score and the reasons of one candidate: pure, so the tests and docs can reason about it. */
-export function scoreOf(post: Candidate, taste: Taste, nowMs: number): { score: number; reasons: FeedReason[] } {
-  const ageHours = Math.max(0, (nowMs - Date.parse(post.created_at)) / HOUR_MS);
+/**
+ * What a candidate earns apart from its age (own or followed, interaction, interest, engagement),
+ * computed once per ranking: a kept ranking re-scores its candidates at a later moment from these.
+ */
+export interface Scored {
+  post: Candidate;
+  createdMs: number;
+  points: number;
+  engagementPoints: number;
+  /** The reasons that do not depend on age. */
+  reasons: FeedReason[];
+}
+
+export function pointsOf(post: Candidate, taste: Taste): Scored {
   const reasons: FeedReason[] = [];
-  let score = RANKING.recency * 0.5 ** (ageHours / RANKING.halfLifeHours);
+  let points = 0;
   let bonus = 0;
   if (post.user_id === taste.viewerId) {
-    score += RANKING.own;
+    points = RANKING.own;
     reasons.push({ kind: 'own' });
   } else if (Number(post.follows) === 1) {
-    score += RANKING.follow;
+    points = RANKING.follow;
     reasons.push({ kind: 'follow', username: post.username });
   }
   const interactions = taste.affinity.get(post.user_id) ?? 0;
@@ -100,20 +111,33 @@ export function scoreOf(post: Candidate, taste: Taste, nowMs: number): { score: 
   const matched = splitTopics(post.topics).filter((topic) => taste.interests.has(topic)).slice(0, RANKING.interestTopics);
   bonus += matched.length * RANKING.perInterest;
   for (const topic of matched) reasons.push({ kind: 'interest', topic });
-  const engagement = Math.min(RANKING.engagementMax, RANKING.engagement * Math.log2(1 + Number(post.engagement)));
-  bonus += engagement;
-  if (engagement >= RANKING.popularPoints && ageHours < 24) reasons.push({ kind: 'popular' });
-  score += Math.min(RANKING.strangerMax, bonus);
-  if (reasons.length === 0) reasons.push({ kind: 'recent' });
-  return { score, reasons };
+  const engagementPoints = Math.min(RANKING.engagementMax, RANKING.engagement * Math.log2(1 + Number(post.engagement)));
+  bonus += engagementPoints;
+  points += Math.min(RANKING.strangerMax, bonus);
+  return { post, createdMs: Date.parse(post.created_at), points, engagementPoints, reasons };
 }
 
-/** Best first; equal scores newest first (then by id), so the order is total and repeatable. */
-export function rank(candidates: readonly Candidate[], taste: Taste, nowMs: number) {
-  return candidates
-    .map((post) => ({ post, ...scoreOf(post, taste, nowMs) }))
-    .sort((a, b) => b.score - a.score || b.post.created_at.localeCompare(a.post.created_at) || b.post.id.localeCompare(a.post.id));
+/** A candidate's score and reasons at `nowMs`: its recency then, plus its points. */
+export function scoreAt(scored: Scored, nowMs: number): { score: number; reasons: FeedReason[] } {
+  const ageHours = Math.max(0, (nowMs - scored.createdMs) / HOUR_MS);
+  const score = RANKING.recency * 0.5 ** (ageHours / RANKING.halfLifeHours) + scored.points;
+  const popular = scored.engagementPoints >= RANKING.popularPoints && ageHours < 24;
+  const reasons: FeedReason[] = popular ? [...scored.reasons, { kind: 'popular' }] : scored.reasons;
+  return { score, reasons: reasons.length === 0 ? [{ kind: 'recent' }] : reasons };
 }
+
+/** The score and the reasons of one candidate: pure, so the tests and docs can reason about it. */
+export const scoreOf = (post: Candidate, taste: Taste, nowMs: number) => scoreAt(pointsOf(post, taste), nowMs);
+
+/** Best first; equal scores newest first (then by id), so the order is total and repeatable. */
+export function rankScored(scored: readonly Scored[], nowMs: number) {
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return scored
+    .map((entry) => ({ post: entry.post, ...scoreAt(entry, nowMs) }))
+    .sort((a, b) => b.score - a.score || order(b.post.created_at, a.post.created_at) || order(b.post.id, a.post.id));
+}
+
+export const rank = (candidates: readonly Candidate[], taste: Taste, nowMs: number) => rankScored(candidates.map((post) => pointsOf(post, taste)), nowMs);
 
 const engagementSql = sql<number>`posts.reactions_like + posts.reactions_love + posts.reactions_angry + posts.reactions_happy + posts.reactions_sad + posts.reactions_wow + 2 * (posts.comments_count + posts.answers_count)`;
 
@@ -273,7 +297,7 @@ export function createForYou(deps: ForYouDeps) {
       .limit(RANKING.ownMax)
       .execute();
 
-  const snapshotOf = (viewer: Viewer, ranked: ReturnType<typeof rank>, tail: string | null): ForYouSnapshot => ({
+  const snapshotOf = (viewer: Viewer, ranked: ReturnType<typeof rankScored>, tail: string | null): ForYouSnapshot => ({
     viewerId: viewer.id,
     ids: ranked.map((entry) => entry.post.id),
     reasons: Object.fromEntries(ranked.map((entry) => [entry.post.id, entry.reasons])),
@@ -296,8 +320,8 @@ export function createForYou(deps: ForYouDeps) {
       const [followed, own] = await Promise.all([followedBefore(viewer, oldest, since), ownBefore(viewer, oldest, since)]);
       older = [...followed, ...own];
     }
-    const all = [...newest, ...older];
-    const snapshot = snapshotOf(viewer, rank(all, taste, nowMs()), tail);
+    const all = [...newest, ...older].map((post) => pointsOf(post, taste));
+    const snapshot = snapshotOf(viewer, rankScored(all, nowMs()), tail);
     const snapshotId = randomUUID();
     await deps.snapshots.set(snapshotId, snapshot);
     const ranking: KeptRanking = {
@@ -305,7 +329,7 @@ export function createForYou(deps: ForYouDeps) {
       rankedAt: nowMs(),
       taste,
       candidates: all,
-      known: new Set(all.map((post) => post.id)),
+      known: new Set(all.map((entry) => entry.post.id)),
       newestAt: newest[0]?.created_at ?? '',
       snapshotId,
       snapshot,
@@ -327,15 +351,15 @@ export function createForYou(deps: ForYouDeps) {
     if (read.length > RANKING.sinceMax) return null;
     const fresh = read.filter((post) => !ranking.known.has(post.id));
     if (fresh.length === 0) return ranking;
-    const all = [...fresh, ...ranking.candidates];
+    const all = [...fresh.map((post) => pointsOf(post, ranking.taste)), ...ranking.candidates];
     if (all.length > RANKING.keptMax) return null;
-    const snapshot = snapshotOf(viewer, rank(all, ranking.taste, nowMs()), ranking.snapshot.tail);
+    const snapshot = snapshotOf(viewer, rankScored(all, nowMs()), ranking.snapshot.tail);
     const snapshotId = randomUUID();
     await deps.snapshots.set(snapshotId, snapshot);
-    const known = new Set(ranking.known);
-    for (const post of fresh) known.add(post.id);
+    // Only ever grows, and only this viewer's rankings share it: no copy needed.
+    for (const post of fresh) ranking.known.add(post.id);
     const newestAt = fresh[0]!.created_at > ranking.newestAt ? fresh[0]!.created_at : ranking.newestAt;
-    return { ...ranking, candidates: all, known, newestAt, snapshotId, snapshot };
+    return { ...ranking, candidates: all, newestAt, snapshotId, snapshot };
   }
 
   /** Page 1: the kept ranking with the new posts in front while the viewer's standing and the window hold, else a full ranking. */
@@ -384,7 +408,7 @@ export function createForYou(deps: ForYouDeps) {
     const snapshot: ForYouSnapshot = { ...ranking.snapshot, ids: ids.filter((id) => !gone.has(id)) };
     const snapshotId = randomUUID();
     await deps.snapshots.set(snapshotId, snapshot);
-    const pruned = { ...ranking, candidates: ranking.candidates.filter((post) => !gone.has(post.id)), snapshotId, snapshot };
+    const pruned = { ...ranking, candidates: ranking.candidates.filter((entry) => !gone.has(entry.post.id)), snapshotId, snapshot };
     if (deps.keep !== false && kept.get(viewer.id) === ranking) kept.set(viewer.id, pruned);
     return { rows, ranking: pruned };
   }

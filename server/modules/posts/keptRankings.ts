@@ -1,4 +1,4 @@
-import type { Candidate, Taste } from './forYou';
+import type { Scored, Taste } from './forYou';
 import type { ForYouSnapshot } from './snapshots';
 
 /**
@@ -11,8 +11,8 @@ export interface KeptRanking {
   /** When the candidates were read in full; the window runs from here. */
   rankedAt: number;
   taste: Taste;
-  /** Every candidate ranked, as read (engagement as it was then). */
-  candidates: Candidate[];
+  /** Every candidate ranked, as read (engagement as it was then), with the points that do not age. */
+  candidates: Scored[];
   /** Ids ever merged into it, so an overlapping `since` read adds each post once. */
   known: Set<string>;
   /** The newest candidate's time: the next `since` read starts (a little before) here. */
