@@ -165,6 +165,13 @@ function parseCursor(cursor: string): { kind: 's' | 't'; snapshotId: string; at:
   return { kind: kind as 's' | 't', snapshotId: snapshotId!, at: rest.join('.') };
 }
 
+interface OlderValues extends Record<string, string> {
+  viewerId: string;
+  beforeAt: string;
+  beforeId: string;
+  since: string;
+}
+
 export interface ForYouDeps {
   database: DatabaseHandle;
   store: PostStore;
@@ -213,22 +220,25 @@ export function createForYou(deps: ForYouDeps) {
     return { key: JSON.stringify([row.interests, String(row.follows), String(row.blocks), row.behaviour]), interests: row.interests };
   }
 
-  async function tasteOf(viewer: Viewer, interestsText: string | null): Promise<Taste> {
-    const since = new Date(nowMs() - RANKING.behaviourDays * 24 * HOUR_MS).toISOString();
+  const affinityQuery = queryTemplate(db, () => '', (_shape: null, values: { viewerId: string; since: string }) => {
     const recent = db
       .selectFrom('user_behaviors')
       .select('subject_id')
-      .where('user_id', '=', viewer.id)
-      .where('created_at', '>=', since)
+      .where('user_id', '=', values.viewerId)
+      .where('created_at', '>=', values.since)
       .orderBy('created_at', 'desc')
       .limit(RANKING.behaviourRows)
       .as('recent');
-    const rows = await db
+    return db
       .selectFrom(recent)
       .innerJoin('posts', 'posts.id', 'recent.subject_id')
       .select(['posts.user_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('posts.user_id')
-      .execute();
+      .groupBy('posts.user_id');
+  });
+
+  async function tasteOf(viewer: Viewer, interestsText: string | null): Promise<Taste> {
+    const since = new Date(nowMs() - RANKING.behaviourDays * 24 * HOUR_MS).toISOString();
+    const rows = await affinityQuery.execute(null, { viewerId: viewer.id, since });
     let interests: string[] = [];
     try {
       interests = JSON.parse(interestsText ?? '[]') as string[];
@@ -266,13 +276,22 @@ export function createForYou(deps: ForYouDeps) {
     },
   );
 
+  /** The newest `limit` candidates: the heart of a full ranking. */
+  const newestQuery = queryTemplate(
+    db,
+    (shape: { isAdmin: boolean; limit: number }) => `${shape.isAdmin}.${shape.limit}`,
+    (shape, values: { viewerId: string }) =>
+      candidates({ id: values.viewerId, isAdmin: shape.isAdmin }).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(shape.limit),
+  );
+
   /**
    * Posts of the members the viewer follows, older than `before`, since `since`: walked from the
    * viewer's follows through each author's own index (posts_user_created_idx), so the cost follows
    * how many they follow and how much those write, not how many posts the community holds.
    */
-  const followedBefore = (viewer: Viewer, before: { created_at: string; id: string }, since: string) =>
-    db
+  const followedQuery = queryTemplate(db, (shape: { isAdmin: boolean }) => String(shape.isAdmin), (shape, values: OlderValues) => {
+    const viewer = { id: values.viewerId, isAdmin: shape.isAdmin };
+    return db
       .selectFrom('follows')
       .innerJoin('posts', 'posts.user_id', 'follows.followee_id')
       .innerJoin('users', 'users.id', 'posts.user_id')
@@ -280,22 +299,22 @@ export function createForYou(deps: ForYouDeps) {
       .where('follows.follower_id', '=', viewer.id)
       .where('posts.kind', '=', 'post')
       .where('posts.group_id', 'is', null)
-      .where('posts.created_at', '>=', since)
-      .where(sql<boolean>`(posts.created_at, posts.id) < (${before.created_at}, ${before.id})`)
+      .where('posts.created_at', '>=', values.since)
+      .where(sql<boolean>`(posts.created_at, posts.id) < (${values.beforeAt}, ${values.beforeId})`)
       .where(canSeePost(viewer))
       .orderBy('posts.created_at', 'desc')
-      .limit(RANKING.followedMax)
-      .execute();
+      .limit(RANKING.followedMax);
+  });
 
   /** The viewer's own posts in the same window (their own index). */
-  const ownBefore = (viewer: Viewer, before: { created_at: string; id: string }, since: string) =>
-    candidates(viewer)
-      .where('posts.user_id', '=', viewer.id)
-      .where('posts.created_at', '>=', since)
-      .where(sql<boolean>`(posts.created_at, posts.id) < (${before.created_at}, ${before.id})`)
+  const ownQuery = queryTemplate(db, (shape: { isAdmin: boolean }) => String(shape.isAdmin), (shape, values: OlderValues) =>
+    candidates({ id: values.viewerId, isAdmin: shape.isAdmin })
+      .where('posts.user_id', '=', values.viewerId)
+      .where('posts.created_at', '>=', values.since)
+      .where(sql<boolean>`(posts.created_at, posts.id) < (${values.beforeAt}, ${values.beforeId})`)
       .orderBy('posts.created_at', 'desc')
-      .limit(RANKING.ownMax)
-      .execute();
+      .limit(RANKING.ownMax),
+  );
 
   const snapshotOf = (viewer: Viewer, ranked: ReturnType<typeof rankScored>, tail: string | null): ForYouSnapshot => ({
     viewerId: viewer.id,
@@ -309,7 +328,7 @@ export function createForYou(deps: ForYouDeps) {
     fullRankings += 1;
     const [taste, newest] = await Promise.all([
       tasteOf(viewer, standing.interests),
-      candidates(viewer).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(newestCount).execute(),
+      newestQuery.execute({ isAdmin: viewer.isAdmin, limit: newestCount }, { viewerId: viewer.id }),
     ]);
     let tail: string | null = null;
     let older: Candidate[] = [];
@@ -317,7 +336,8 @@ export function createForYou(deps: ForYouDeps) {
       const oldest = newest[newest.length - 1]!;
       tail = postCursor(oldest);
       const since = new Date(nowMs() - RANKING.followedDays * 24 * HOUR_MS).toISOString();
-      const [followed, own] = await Promise.all([followedBefore(viewer, oldest, since), ownBefore(viewer, oldest, since)]);
+      const values = { viewerId: viewer.id, beforeAt: oldest.created_at, beforeId: oldest.id, since };
+      const [followed, own] = await Promise.all([followedQuery.execute({ isAdmin: viewer.isAdmin }, values), ownQuery.execute({ isAdmin: viewer.isAdmin }, values)]);
       older = [...followed, ...own];
     }
     const all = [...newest, ...older].map((post) => pointsOf(post, taste));
