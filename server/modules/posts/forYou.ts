@@ -133,7 +133,7 @@ export const scoreOf = (post: Candidate, taste: Taste, nowMs: number) => scoreAt
 export function rankScored(scored: readonly Scored[], nowMs: number) {
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return scored
-    .map((entry) => ({ post: entry.post, ...scoreAt(entry, nowMs) }))
+    .map((entry) => ({ post: entry.post, scored: entry, ...scoreAt(entry, nowMs) }))
     .sort((a, b) => b.score - a.score || order(b.post.created_at, a.post.created_at) || order(b.post.id, a.post.id));
 }
 
@@ -319,7 +319,7 @@ export function createForYou(deps: ForYouDeps) {
   const snapshotOf = (viewer: Viewer, ranked: ReturnType<typeof rankScored>, tail: string | null): ForYouSnapshot => ({
     viewerId: viewer.id,
     ids: ranked.map((entry) => entry.post.id),
-    reasons: Object.fromEntries(ranked.map((entry) => [entry.post.id, entry.reasons])),
+    reasons: ranked.map((entry) => entry.reasons),
     tail,
   });
 
@@ -340,16 +340,16 @@ export function createForYou(deps: ForYouDeps) {
       const [followed, own] = await Promise.all([followedQuery.execute({ isAdmin: viewer.isAdmin }, values), ownQuery.execute({ isAdmin: viewer.isAdmin }, values)]);
       older = [...followed, ...own];
     }
-    const all = [...newest, ...older].map((post) => pointsOf(post, taste));
-    const snapshot = snapshotOf(viewer, rankScored(all, nowMs()), tail);
+    const ranked = rankScored([...newest, ...older].map((post) => pointsOf(post, taste)), nowMs());
+    const snapshot = snapshotOf(viewer, ranked, tail);
     const snapshotId = randomUUID();
     await deps.snapshots.set(snapshotId, snapshot);
     const ranking: KeptRanking = {
       standing: standing.key,
       rankedAt: nowMs(),
       taste,
-      candidates: all,
-      known: new Set(all.map((entry) => entry.post.id)),
+      candidates: ranked.map((entry) => entry.scored),
+      known: new Set(ranked.map((entry) => entry.post.id)),
       newestAt: newest[0]?.created_at ?? '',
       snapshotId,
       snapshot,
@@ -371,15 +371,16 @@ export function createForYou(deps: ForYouDeps) {
     if (read.length > RANKING.sinceMax) return null;
     const fresh = read.filter((post) => !ranking.known.has(post.id));
     if (fresh.length === 0) return ranking;
-    const all = [...fresh.map((post) => pointsOf(post, ranking.taste)), ...ranking.candidates];
-    if (all.length > RANKING.keptMax) return null;
-    const snapshot = snapshotOf(viewer, rankScored(all, nowMs()), ranking.snapshot.tail);
+    if (fresh.length + ranking.candidates.length > RANKING.keptMax) return null;
+    // The kept candidates are in their last order, which ageing barely changes: the sort meets long runs.
+    const ranked = rankScored([...fresh.map((post) => pointsOf(post, ranking.taste)), ...ranking.candidates], nowMs());
+    const snapshot = snapshotOf(viewer, ranked, ranking.snapshot.tail);
     const snapshotId = randomUUID();
     await deps.snapshots.set(snapshotId, snapshot);
     // Only ever grows, and only this viewer's rankings share it: no copy needed.
     for (const post of fresh) ranking.known.add(post.id);
     const newestAt = fresh[0]!.created_at > ranking.newestAt ? fresh[0]!.created_at : ranking.newestAt;
-    return { ...ranking, candidates: all, newestAt, snapshotId, snapshot };
+    return { ...ranking, candidates: ranked.map((entry) => entry.scored), newestAt, snapshotId, snapshot };
   }
 
   /** Page 1: the kept ranking with the new posts in front while the viewer's standing and the window hold, else a full ranking. */
@@ -425,7 +426,8 @@ export function createForYou(deps: ForYouDeps) {
       rows.push(...found);
     }
     if (gone.size === 0) return { rows, ranking };
-    const snapshot: ForYouSnapshot = { ...ranking.snapshot, ids: ids.filter((id) => !gone.has(id)) };
+    const stays = (_: unknown, i: number) => !gone.has(ids[i]!);
+    const snapshot: ForYouSnapshot = { ...ranking.snapshot, ids: ids.filter(stays), reasons: ranking.snapshot.reasons.filter(stays) };
     const snapshotId = randomUUID();
     await deps.snapshots.set(snapshotId, snapshot);
     const pruned = { ...ranking, candidates: ranking.candidates.filter((entry) => !gone.has(entry.post.id)), snapshotId, snapshot };
@@ -438,7 +440,8 @@ export function createForYou(deps: ForYouDeps) {
 
   /** The ranked part of a snapshot from `offset`, with the cursor of what follows. */
   function rankedPage(viewer: Viewer, snapshotId: string, snapshot: ForYouSnapshot, rows: PostWithAuthor[], offset: number) {
-    const posts = present(viewer, rows, (row) => snapshot.reasons[row.id] ?? [{ kind: 'recent' }]);
+    const reasons = new Map(snapshot.ids.slice(offset, offset + size).map((id, i) => [id, snapshot.reasons[offset + i]]));
+    const posts = present(viewer, rows, (row) => reasons.get(row.id) ?? [{ kind: 'recent' }]);
     const next = offset + size;
     const nextCursor = next < snapshot.ids.length ? cursorText('s', snapshotId, next) : snapshot.tail ? cursorText('t', snapshotId, snapshot.tail) : null;
     return { posts, nextCursor };
