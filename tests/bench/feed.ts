@@ -35,7 +35,8 @@
  *
  * Knobs (environment): BENCH_FEED_POSTS (1000000), BENCH_FEED_MEMBERS (100000),
  * BENCH_FEED_DEPTH pages (5000), BENCH_FEED_SECONDS per case (8, after a 2 s warm-up),
- * BENCH_FEED_CONNECTIONS (10), BENCH_FEED_READERS (400, at most RANKING.keptMembers).
+ * BENCH_FEED_CONNECTIONS (10), BENCH_FEED_READERS (400, at most RANKING.keptMembers), BENCH_FEED_WRITE_MS
+ * (1000: how often the other member posts during (15) and (16)).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -126,6 +127,8 @@ export interface FeedResult {
   fullRankingsUnderWrites: number;
   /** (15) / (16) in each of the three rounds, lowest first (the middle one is reported). */
   roundRatios: number[];
+  /** How often the other member posts (BENCH_FEED_WRITE_MS, 1000). */
+  writeEveryMs: number;
   ratios: { page1: number; deep: number; forYou: number };
   plans: { page1: QueryReport[]; deep: QueryReport[] };
   settings: { seconds: number; warmupSeconds: number; connections: number };
@@ -248,6 +251,7 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
   const depthPages = envSize('BENCH_FEED_DEPTH', 5000);
   // At most the members whose ranking a process keeps, so that (15) measures kept rankings.
   const readers = Math.min(envSize('BENCH_FEED_READERS', 400), RANKING.keptMembers, members - 2);
+  const writeEveryMs = envInt('BENCH_FEED_WRITE_MS', 1000);
   const settings = loadSettings();
 
   const config = benchConfig('feed');
@@ -410,7 +414,7 @@ module.exports = (request) => {
 `);
     // Every reader's first load (a full ranking) before the clock starts: (14) measures that one.
     for (const token of readerTokens) await get({ url: forYou1.url, headers: { authorization: `Bearer ${token}` } });
-    const writer = startPosting(api, await auth.issueSession(writerRow!, true), 1000);
+    const writer = startPosting(api, await auth.issueSession(writerRow!, true), writeEveryMs);
     // Other programs share this machine: the two are measured in turns, three rounds, and the
     // round with the median ratio is reported, so a passing burst of load elsewhere tilts neither.
     const rounds: { latest: LoadFigures; forYou: LoadFigures; fullRankings: number }[] = [];
@@ -454,6 +458,7 @@ module.exports = (request) => {
       readers,
       fullRankingsUnderWrites,
       roundRatios,
+      writeEveryMs,
       ratios: {
         page1: page1Figures.reqPerSec / barePage1.reqPerSec,
         deep: deepFigures.reqPerSec / bareDeep.reqPerSec,
@@ -470,6 +475,8 @@ module.exports = (request) => {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const writing = (result: FeedResult) => (result.writeEveryMs === 1000 ? 'every second' : `every ${result.writeEveryMs} ms`);
 
 /** The table and the goal lines, as `npm run bench` prints them. */
 export function printFeed(result: FeedResult, log: (line: string) => void = console.log): void {
@@ -498,7 +505,7 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
     '(12) GET /post/foryou?cursor= page 2 (ratio to (1))': row(result.forYouPage2, result.forYouPage2.reqPerSec / result.page1.reqPerSec),
     '(13) as (3) + the 500 candidates of (11) (ratio to (1))': row(result.forYouFloor, result.forYouFloor.reqPerSec / result.page1.reqPerSec),
     '(14) For you page 1 ranked on every request (ratio to (1))': row(result.forYouRanked, result.forYouRanked.reqPerSec / result.page1.reqPerSec),
-    '(15) For you page 1 while another member posts every second (ratio to (16))': row(result.forYouUnderWrites, result.forYouUnderWrites.reqPerSec / result.latestUnderWrites.reqPerSec),
+    [`(15) For you page 1 while another member posts ${writing(result)} (ratio to (16))`]: row(result.forYouUnderWrites, result.forYouUnderWrites.reqPerSec / result.latestUnderWrites.reqPerSec),
     '(16) GET /post/all/1 under the same writes (ratio to (1))': row(result.latestUnderWrites, result.latestUnderWrites.reqPerSec / result.page1.reqPerSec),
   });
   const goal = (name: string, ratio: number, target: number) =>
@@ -512,9 +519,9 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
   log(`  ranked on every request (a first load): ${recordGoal(`For you page 1 ranked anew >= ${FEED_GOALS.forYou}x Latest page 1`, ranked, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${ranked.toFixed(3)}x, p99 ${result.forYouRanked.p99} ms); its floor, the candidate read alone (13): ${(result.forYouFloor.reqPerSec / result.page1.reqPerSec).toFixed(3)}x`);
   const underWrites = result.forYouUnderWrites.reqPerSec / result.latestUnderWrites.reqPerSec;
   // Each post makes the next load of every reader one that finds it; more loads than that find nothing new.
-  const fresh = Math.min(1, (result.settings.seconds * result.readers) / Math.max(1, result.forYouUnderWrites.requests));
+  const fresh = Math.min(1, ((result.settings.seconds * 1000) / result.writeEveryMs) * result.readers / Math.max(1, result.forYouUnderWrites.requests));
   log(`  (15): ${result.readers} readers in turn, about ${Math.round(fresh * 100)}% of the measured loads came after a post the reader had not seen yet; ${result.fullRankingsUnderWrites} full rankings in the reported round; ratio per round ${result.roundRatios.map((ratio) => `${ratio.toFixed(3)}x`).join(', ')}`);
-  log(`For you page 1 while another member posts every second (${result.writtenUnderWrites} posts written in all rounds) >= ${FEED_GOALS.forYou}x Latest page 1 under the same writes: ${recordGoal(`For you page 1 while a member posts every second >= ${FEED_GOALS.forYou}x Latest page 1`, underWrites, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${underWrites.toFixed(3)}x, p99 ${result.forYouUnderWrites.p99} ms against ${result.latestUnderWrites.p99} ms)`);
+  log(`For you page 1 while another member posts ${writing(result)} (${result.writtenUnderWrites} posts written in all rounds) >= ${FEED_GOALS.forYou}x Latest page 1 under the same writes: ${recordGoal(`For you page 1 while a member posts ${writing(result)} >= ${FEED_GOALS.forYou}x Latest page 1`, underWrites, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${underWrites.toFixed(3)}x, p99 ${result.forYouUnderWrites.p99} ms against ${result.latestUnderWrites.p99} ms)`);
   const failures = [result.forYouUnderWrites, result.latestUnderWrites, result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth, result.forYouPage1, result.forYouPage2, result.forYouFloor, result.forYouRanked].reduce((sum, f) => sum + f.failures, 0);
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
 
