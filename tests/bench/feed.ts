@@ -19,11 +19,14 @@
  *            the newest 500 visible posts (plus followed members' older ones) for the viewer
  *   (12) GET /api/v1/post/foryou?cursor=<page 2>  a later page of that snapshot
  *            both against (1), "Latest" page 1 in the same run (goal: (11) at least 0.5x of (1))
- *   (11) answers the member's last ranking again while nothing it read has changed (this benchmark
- *            writes nothing, so it measures reloads); (14) ranks on every request, as a first load
- *            or a load after any write does
+ *   (11) answers the member's kept ranking again (nothing is written meanwhile, so it measures
+ *            reloads); (14) ranks on every request, as a first load does
  *   (13) for reference: (3) that also runs (11)'s read of the newest 500 visible candidates (the
  *            server's own query, prepared once): the floor of a page 1 that ranks per request
+ *   (15) "For you" page 1 while another member posts (Public) every second, against (16), "Latest"
+ *            page 1 under the same writes (goal: (15) at least 0.5x of (16)), both read by
+ *            BENCH_FEED_READERS (400) members in turn: each reader's kept ranking takes the new posts
+ *            in from a `since` read instead of ranking anew
  *
  * and reported as req/s, p50 and p99, with (1)/(3) and (2)/(4) against the goals (0.35x, 0.3x) and
  * (8)/(7) against authentication's (0.8x: a signed-in request is answered from memory, issue 17),
@@ -32,10 +35,11 @@
  *
  * Knobs (environment): BENCH_FEED_POSTS (1000000), BENCH_FEED_MEMBERS (100000),
  * BENCH_FEED_DEPTH pages (5000), BENCH_FEED_SECONDS per case (8, after a 2 s warm-up),
- * BENCH_FEED_CONNECTIONS (10).
+ * BENCH_FEED_CONNECTIONS (10), BENCH_FEED_READERS (400, at most RANKING.keptMembers), BENCH_FEED_WRITE_MS
+ * (1000: how often the other member posts during (15) and (16)).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +116,19 @@ export interface FeedResult {
   forYouFloor: LoadFigures;
   /** "For you" page 1 ranked on every request (no reuse of the member's last ranking). */
   forYouRanked: LoadFigures;
+  /** While another member posts every second: "For you" page 1, and "Latest" page 1. */
+  forYouUnderWrites: LoadFigures;
+  latestUnderWrites: LoadFigures;
+  /** Posts the writer made during those two runs (every one answered 201, else the run fails). */
+  writtenUnderWrites: number;
+  /** Members whose tokens (15) and (16) take in turn. */
+  readers: number;
+  /** Page 1 loads that read every candidate during the reported round of (15) (kept rankings serve the rest). */
+  fullRankingsUnderWrites: number;
+  /** (15) / (16) in each of the three rounds, lowest first (the middle one is reported). */
+  roundRatios: number[];
+  /** How often the other member posts (BENCH_FEED_WRITE_MS, 1000). */
+  writeEveryMs: number;
   ratios: { page1: number; deep: number; forYou: number };
   plans: { page1: QueryReport[]; deep: QueryReport[] };
   settings: { seconds: number; warmupSeconds: number; connections: number; overallRate?: number };
@@ -120,6 +137,8 @@ export interface FeedResult {
 export interface Target {
   url: string;
   headers: Record<string, string>;
+  /** A module (file path: autocannon runs in a worker) that sets each request's headers, e.g. whose token. */
+  setupRequest?: string;
 }
 
 export async function get(target: Target): Promise<{ status: number; body: string }> {
@@ -137,7 +156,11 @@ export async function measure(target: Target, settings: FeedResult['settings'], 
   const answer = await get(target);
   if (answer.status !== 200) throw new Error(`GET ${target.url} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   if (!same(answer.body, expectedBody)) throw new Error(`GET ${target.url} answered a different body than the one captured`);
-  const base = { url: target.url, headers: target.headers, connections: settings.connections, timeout: 120, workers: 1, ...(settings.overallRate ? { overallRate: settings.overallRate } : {}) };
+  const base = {
+    url: target.url, headers: target.headers, connections: settings.connections, timeout: 120, workers: 1,
+    ...(settings.overallRate ? { overallRate: settings.overallRate } : {}),
+    ...(target.setupRequest ? { requests: [{ method: 'GET' as const, setupRequest: target.setupRequest }] } : {}),
+  };
   await autocannon({ ...base, duration: settings.warmupSeconds });
   await get(target);
   const single: number[] = [];
@@ -184,10 +207,52 @@ export function benchConfig(name: string) {
   return { ...config, database };
 }
 
+/**
+ * Another member posting (Public) every `everyMs` until stopped, one post at a time, as a living
+ * community does; a failed post stops the benchmark, since the figures would then measure nothing.
+ */
+function startPosting(api: string, token: string, everyMs: number) {
+  let written = 0;
+  let failure: Error | undefined;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const loop = (async () => {
+    while (!stopped) {
+      const response = await fetch(`${api}${paths.posts.create}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ post: `written while the feed is read ${written}`, privacy: 'Public' }),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 201) {
+        failure = new Error(`the writer's post answered ${response.status}`);
+        return;
+      }
+      written += 1;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, everyMs);
+      });
+    }
+  })();
+  return {
+    async stop(): Promise<number> {
+      stopped = true;
+      wake?.();
+      await loop;
+      if (failure) throw failure;
+      return written;
+    },
+  };
+}
+
 export async function measureFeed(log: (line: string) => void = console.log): Promise<FeedResult> {
   const members = envSize('BENCH_FEED_MEMBERS', 100_000);
   const posts = envSize('BENCH_FEED_POSTS', 1_000_000);
   const depthPages = envSize('BENCH_FEED_DEPTH', 5000);
+  // At most the members whose ranking a process keeps, so that (15) measures kept rankings.
+  const readers = Math.min(envSize('BENCH_FEED_READERS', 400), RANKING.keptMembers, members - 2);
+  const writeEveryMs = envInt('BENCH_FEED_WRITE_MS', 1000);
   const settings = loadSettings();
 
   const config = benchConfig('feed');
@@ -283,13 +348,14 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     stack.get('/bench/constant', async () => page1Json);
     stack.get('/bench/constant-signed-in', { onRequest: stack.authenticate }, async () => page1Json);
     stack.get('/bench/plain-signed-in', { onRequest: stack.authenticate }, async () => plainPage());
-    // (14): "For you" page 1 ranked on every request (a first load, or one after any write): the
-    // same service over the same database, without the epoch that lets page 1 reuse a ranking.
+    // (14): "For you" page 1 ranked on every request (a first load): the same service over the
+    // same database, keeping no ranking between requests.
     const rankingAlways = createForYou({
-      database: { ...stackDatabase, epoch: undefined },
+      database: stackDatabase,
       store: createPostStore(stackDatabase),
       snapshots: createSnapshotStore(),
       clock: systemClock,
+      keep: false,
     });
     stack.get('/bench/foryou-ranked', { onRequest: stack.authenticate }, async (request) => rankingAlways.page(viewerOf(request)));
     await stack.listen({ host: '127.0.0.1', port: 0 });
@@ -331,6 +397,43 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const forYouRanked = await measure(rankedTarget, settings, (await get(rankedTarget)).body, samePosts);
     const forYouFloor = await measure({ url: `${bareUrl}/foryou-candidates`, headers }, settings, page1Text);
 
+    // (15), (16): the same two pages while another member posts every second, read by `readers`
+    // members in turn (one member reloading a thousand times a second would find a new post on one
+    // load in a thousand). Any 200 will do: page 1 changes with every post.
+    const { auth, database: appDatabase } = server.app.services;
+    const users = await appDatabase.db.selectFrom('users').selectAll().where('role', '=', 'USER').where('id', '<>', seed.viewer.id).orderBy('id').limit(readers + 1).execute();
+    const [writerRow, ...readerRows] = users;
+    const readerTokens = await Promise.all(readerRows.map((row) => auth.issueSession(row, true)));
+    writeFileSync(join(dir, 'readers.json'), JSON.stringify(readerTokens));
+    const rotate = join(dir, 'rotate-readers.cjs');
+    writeFileSync(rotate, `const tokens = require(${JSON.stringify(join(dir, 'readers.json'))});
+let next = 0;
+module.exports = (request) => {
+  request.headers = { ...request.headers, authorization: 'Bearer ' + tokens[next++ % tokens.length] };
+  return request;
+};
+`);
+    // Every reader's first load (a full ranking) before the clock starts: (14) measures that one.
+    for (const token of readerTokens) await get({ url: forYou1.url, headers: { authorization: `Bearer ${token}` } });
+    const writer = startPosting(api, await auth.issueSession(writerRow!, true), writeEveryMs);
+    // Other programs share this machine: the two are measured in turns, three rounds, and the
+    // round with the median ratio is reported, so a passing burst of load elsewhere tilts neither.
+    const rounds: { latest: LoadFigures; forYou: LoadFigures; fullRankings: number }[] = [];
+    let writtenUnderWrites = 0;
+    try {
+      for (let round = 0; round < 3; round++) {
+        const latest = await measure({ ...page1, setupRequest: rotate }, settings, '', () => true);
+        const before = server.app.services.forYou.fullRankings();
+        const forYou = await measure({ ...forYou1, setupRequest: rotate }, settings, '', () => true);
+        rounds.push({ latest, forYou, fullRankings: server.app.services.forYou.fullRankings() - before });
+      }
+    } finally {
+      writtenUnderWrites = await writer.stop();
+    }
+    rounds.sort((a, b) => a.forYou.reqPerSec / a.latest.reqPerSec - b.forYou.reqPerSec / b.latest.reqPerSec);
+    const { latest: latestUnderWrites, forYou: forYouUnderWrites, fullRankings: fullRankingsUnderWrites } = rounds[1]!;
+    const roundRatios = rounds.map((round) => round.forYou.reqPerSec / round.latest.reqPerSec);
+
     return {
       seed,
       dbBytes: statSync(file).size,
@@ -350,6 +453,13 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
       forYouPage2,
       forYouFloor,
       forYouRanked,
+      forYouUnderWrites,
+      latestUnderWrites,
+      writtenUnderWrites,
+      readers,
+      fullRankingsUnderWrites,
+      roundRatios,
+      writeEveryMs,
       ratios: {
         page1: page1Figures.reqPerSec / barePage1.reqPerSec,
         deep: deepFigures.reqPerSec / bareDeep.reqPerSec,
@@ -366,6 +476,8 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const writing = (result: FeedResult) => (result.writeEveryMs === 1000 ? 'every second' : `every ${result.writeEveryMs} ms`);
 
 /** The table and the goal lines, as `npm run bench` prints them. */
 export function printFeed(result: FeedResult, log: (line: string) => void = console.log): void {
@@ -394,6 +506,8 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
     '(12) GET /post/foryou?cursor= page 2 (ratio to (1))': row(result.forYouPage2, result.forYouPage2.reqPerSec / result.page1.reqPerSec),
     '(13) as (3) + the 500 candidates of (11) (ratio to (1))': row(result.forYouFloor, result.forYouFloor.reqPerSec / result.page1.reqPerSec),
     '(14) For you page 1 ranked on every request (ratio to (1))': row(result.forYouRanked, result.forYouRanked.reqPerSec / result.page1.reqPerSec),
+    [`(15) For you page 1 while another member posts ${writing(result)} (ratio to (16))`]: row(result.forYouUnderWrites, result.forYouUnderWrites.reqPerSec / result.latestUnderWrites.reqPerSec),
+    '(16) GET /post/all/1 under the same writes (ratio to (1))': row(result.latestUnderWrites, result.latestUnderWrites.reqPerSec / result.page1.reqPerSec),
   });
   const goal = (name: string, ratio: number, target: number) =>
     log(`${name} goal >= ${target}x bare: ${recordGoal(`${name} >= ${target}x bare`, ratio, target, 'at least') ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`);
@@ -403,8 +517,13 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
   const authenticated = result.stackAuthPage1.reqPerSec / result.stackPage1.reqPerSec;
   log(`authentication goal (8) >= ${FEED_GOALS.authentication}x (7), the same stack without it: ${recordGoal(`authentication: (8) >= ${FEED_GOALS.authentication}x (7)`, authenticated, FEED_GOALS.authentication, 'at least') ? 'met' : 'NOT met'} (${authenticated.toFixed(3)}x)`);
   const ranked = result.forYouRanked.reqPerSec / result.page1.reqPerSec;
-  log(`  ranked on every request (a first load, or after any write): ${recordGoal(`For you page 1 ranked anew >= ${FEED_GOALS.forYou}x Latest page 1`, ranked, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${ranked.toFixed(3)}x, p99 ${result.forYouRanked.p99} ms); its floor, the candidate read alone (13): ${(result.forYouFloor.reqPerSec / result.page1.reqPerSec).toFixed(3)}x`);
-  const failures = [result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth, result.forYouPage1, result.forYouPage2, result.forYouFloor, result.forYouRanked].reduce((sum, f) => sum + f.failures, 0);
+  log(`  ranked on every request (a first load): ${recordGoal(`For you page 1 ranked anew >= ${FEED_GOALS.forYou}x Latest page 1`, ranked, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${ranked.toFixed(3)}x, p99 ${result.forYouRanked.p99} ms); its floor, the candidate read alone (13): ${(result.forYouFloor.reqPerSec / result.page1.reqPerSec).toFixed(3)}x`);
+  const underWrites = result.forYouUnderWrites.reqPerSec / result.latestUnderWrites.reqPerSec;
+  // Each post makes the next load of every reader one that finds it; more loads than that find nothing new.
+  const fresh = Math.min(1, ((result.settings.seconds * 1000) / result.writeEveryMs) * result.readers / Math.max(1, result.forYouUnderWrites.requests));
+  log(`  (15): ${result.readers} readers in turn, about ${Math.round(fresh * 100)}% of the measured loads came after a post the reader had not seen yet; ${result.fullRankingsUnderWrites} full rankings in the reported round; ratio per round ${result.roundRatios.map((ratio) => `${ratio.toFixed(3)}x`).join(', ')}`);
+  log(`For you page 1 while another member posts ${writing(result)} (${result.writtenUnderWrites} posts written in all rounds) >= ${FEED_GOALS.forYou}x Latest page 1 under the same writes: ${recordGoal(`For you page 1 while a member posts ${writing(result)} >= ${FEED_GOALS.forYou}x Latest page 1`, underWrites, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${underWrites.toFixed(3)}x, p99 ${result.forYouUnderWrites.p99} ms against ${result.latestUnderWrites.p99} ms)`);
+  const failures = [result.forYouUnderWrites, result.latestUnderWrites, result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth, result.forYouPage1, result.forYouPage2, result.forYouFloor, result.forYouRanked].reduce((sum, f) => sum + f.failures, 0);
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
 
   // Where the time goes, for whoever reads a NOT met: the server's own SQL, timed directly.

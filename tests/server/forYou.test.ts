@@ -3,7 +3,7 @@ import { FOR_YOU_OFF, forYouPageSchema, trendingSchema } from '../../src/api/for
 import { notificationsPageSchema, type Notification } from '../../src/api/notifications';
 import { paths } from '../../src/api/paths';
 import type { Post } from '../../src/api/posts';
-import { createForYou } from '../../server/modules/posts/forYou';
+import { createForYou, RANKING } from '../../server/modules/posts/forYou';
 import { createSnapshotStore } from '../../server/modules/posts/snapshots';
 import { createPostStore } from '../../server/modules/posts/store';
 import { createTestApp, dialects, type TestApp } from './harness';
@@ -130,27 +130,115 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     expect(arrivals).toBeGreaterThanOrEqual(2);
   });
 
-  it('page 1 again answers the last ranking while nothing it read changed; a new post, a follow or new behaviour ranks anew', async () => {
-    const [reader, author] = [await member(t), await member(t)];
-    for (let i = 0; i < 12; i += 1) await post(t, author, { post: `Reuse ${i}` });
-    const snapshotOf = async () => {
-      const page = forYouPageSchema.parse(await ok(t, reader, 'GET', paths.posts.forYou()));
-      return { id: page.nextCursor!.split('.')[1], first: page.posts[0]?._id };
+  /** The snapshot a page's cursor names (page 1's ranking). */
+  const snapshotIdOf = (page: { nextCursor: string | null }) => page.nextCursor!.split('.')[1];
+  const forYouPage = async (who: Member, cursor?: string) => forYouPageSchema.parse(await ok(t, who, 'GET', paths.posts.forYou(cursor)));
+  const fullRankings = () => t.app.services.forYou.fullRankings();
+
+  it('page 1 keeps the last ranking across other members\' writes: a new post comes in front without a full ranking, in the order a full ranking gives', async () => {
+    const [reader, author, other] = [await member(t), await member(t), await member(t)];
+    await interests(reader, ['music']);
+    for (let i = 0; i < 12; i += 1) await post(t, author, { post: `Kept ${i}${i % 4 === 0 ? ' #guitar' : ''}` });
+    const first = await forYouPage(reader);
+    const ranked = fullRankings();
+    const again = await forYouPage(reader);
+    expect(snapshotIdOf(again)).toBe(snapshotIdOf(first));
+
+    t.clock.advance(60_000);
+    const fresh = await post(t, other, { post: 'Arrived after page 1' });
+    const own = await post(t, reader, { post: 'The reader writes too' });
+    await ok(t, other, 'POST', paths.reactions.react, { postId: first.posts[0]!._id, type: 'like' });
+    const merged = await forYouPage(reader);
+    expect(fullRankings()).toBe(ranked);
+    expect(snapshotIdOf(merged)).not.toBe(snapshotIdOf(first));
+    expect(merged.posts[0]!._id).toBe(own._id);
+    expect(merged.posts.map((p) => p._id)).toContain(fresh._id);
+    expect(merged.posts.find((p) => p._id === own._id)?.reasons).toEqual([{ kind: 'own' }]);
+
+    // What a full ranking of the same candidates answers (everything here is within the newest 500).
+    const ranking = createForYou({ database: t.database, store: createPostStore(t.database), snapshots: createSnapshotStore(), clock: t.clock, keep: false });
+    const full = await ranking.page({ id: reader.id, isAdmin: false });
+    expect(merged.posts.map((p) => [p._id, p.reasons])).toEqual(full.posts.map((p) => [p._id, p.reasons]));
+  });
+
+  it('the viewer\'s own follow, block, interests or behaviour, and the window running out, rank anew', async () => {
+    const [reader, author, other] = [await member(t), await member(t), await member(t)];
+    for (let i = 0; i < 12; i += 1) await post(t, author, { post: `Standing ${i}` });
+    const older = await post(t, author, { post: 'From the followed author' });
+    t.clock.advance(HOUR);
+    await post(t, other, { post: 'A stranger, newer' });
+    await forYouPage(reader);
+    let ranked = fullRankings();
+    const ranksAnew = async (change: () => Promise<unknown>) => {
+      await change();
+      const page = await forYouPage(reader);
+      expect(fullRankings()).toBe(ranked + 1);
+      ranked = fullRankings();
+      return page;
     };
-    const first = await snapshotOf();
-    expect((await snapshotOf()).id).toBe(first.id);
-    const fresh = await post(t, author, { post: 'Arrived after page 1' });
-    const afterPost = await snapshotOf();
-    expect(afterPost.id).not.toBe(first.id);
-    expect(afterPost.first).toBe(fresh._id);
-    await ok(t, reader, 'GET', paths.posts.one(fresh._id));
-    const afterBehaviour = await snapshotOf();
-    expect(afterBehaviour.id).not.toBe(afterPost.id);
-    await follow(t, reader, author);
-    expect((await snapshotOf()).id).not.toBe(afterBehaviour.id);
-    const settled = await snapshotOf();
-    t.clock.advance(31_000);
-    expect((await snapshotOf()).id).not.toBe(settled.id);
+    const followed = await ranksAnew(() => follow(t, reader, author));
+    expect(followed.posts[0]!._id).toBe(older._id);
+    expect(followed.posts[0]!.reasons).toContainEqual({ kind: 'follow', username: author.username });
+    await ranksAnew(() => ok(t, reader, 'PUT', paths.follows.unfollow(author.id)));
+    await ranksAnew(() => interests(reader, ['music']));
+    await ranksAnew(() => ok(t, reader, 'GET', paths.posts.one(older._id)));
+    await ranksAnew(() => block(t, reader, other));
+    await ranksAnew(async () => t.clock.advance(RANKING.keepMs));
+    await forYouPage(reader);
+    expect(fullRankings()).toBe(ranked);
+  });
+
+  it('a post deleted, hidden or behind a block leaves page 1 at once, and page 1 stays full', async () => {
+    const [reader, a, b, c] = [await member(t), await member(t), await member(t), await member(t)];
+    const written = [];
+    for (let i = 0; i < 4; i += 1) for (const who of [a, b, c]) written.push(await post(t, who, { post: `Leaving ${i}` }));
+    const [deleted, hidden, blocked] = written.slice(-3).reverse(); // c's, b's and a's newest
+    const first = await forYouPage(reader);
+    expect(first.posts.map((p) => p._id)).toEqual(expect.arrayContaining([deleted!._id, hidden!._id, blocked!._id]));
+    const ranked = fullRankings();
+
+    await ok(t, c, 'DELETE', paths.posts.one(deleted!._id));
+    await t.app.services.posts.setHidden(hidden!._id, true);
+    let page = await forYouPage(reader);
+    expect(fullRankings()).toBe(ranked);
+    expect(page.posts.map((p) => p._id)).not.toContain(deleted!._id);
+    expect(page.posts.map((p) => p._id)).not.toContain(hidden!._id);
+    expect(page.posts).toHaveLength(first.posts.length);
+
+    // Another member's block: their posts leave at once, whoever blocked whom.
+    await block(t, a, reader);
+    page = await forYouPage(reader);
+    expect(page.posts.some((p) => p.userId === a.id || p._id === blocked!._id)).toBe(false);
+    expect(page.posts).toHaveLength(first.posts.length);
+  });
+
+  it('later pages of a snapshot still walk it after page 1 merged new posts; the new snapshot walks everything once', async () => {
+    const [reader, author, other] = [await member(t), await member(t), await member(t)];
+    for (let i = 0; i < 25; i += 1) {
+      await post(t, author, { post: `Walked ${i}` });
+      t.clock.advance(1000);
+    }
+    const first = await forYouPage(reader);
+    const secondBefore = await forYouPage(reader, first.nextCursor!);
+    const ranked = fullRankings();
+    const fresh = await post(t, other, { post: 'New while paging' });
+    const merged = await forYouPage(reader);
+    expect(fullRankings()).toBe(ranked);
+    const position = (id: string) => merged.posts.findIndex((p) => p._id === id);
+    expect(position(fresh._id)).toBeGreaterThanOrEqual(0);
+    expect(position(fresh._id)).toBeLessThan(position(first.posts.find((p) => p.userId === author.id)!._id));
+    // The old snapshot is unchanged: its page 2 is what it was.
+    expect((await forYouPage(reader, first.nextCursor!)).posts.map((p) => p._id)).toEqual(secondBefore.posts.map((p) => p._id));
+    const walked = [...merged.posts];
+    let cursor = merged.nextCursor;
+    for (let guard = 0; cursor && guard < 200; guard += 1) {
+      const page = await forYouPage(reader, cursor);
+      walked.push(...page.posts);
+      cursor = page.nextCursor;
+    }
+    const ids = walked.map((p) => p._id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids)).toEqual(new Set((await latestAll(reader)).map((p) => p._id)));
   });
 
   it('after the ranked list, the older posts follow in date order without the followed ones it already held', async () => {

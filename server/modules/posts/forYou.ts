@@ -7,10 +7,12 @@ import type { FeedReason } from '../../../src/api/reasons';
 import { splitTopics, type Topic } from '../../../src/api/topics';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
+import { queryTemplate } from '../../db/queryTemplate';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../http/httpError';
 import { presentPost } from './present';
-import { SNAPSHOTS_KEPT, type ForYouSnapshot, type SnapshotStore } from './snapshots';
+import { createKeptRankings, type KeptRanking } from './keptRankings';
+import type { ForYouSnapshot, SnapshotStore } from './snapshots';
 import { postCursor, type PostStore, type PostWithAuthor } from './store';
 import { canSeePost, type Viewer } from './visibility';
 
@@ -47,8 +49,15 @@ export const RANKING = {
   followedDays: 14,
   followedMax: 100,
   ownMax: 20,
-  /** Page 1 answers the last ranking again for this long while nothing it read changed. */
-  reuseMs: 30_000,
+  /** Page 1 keeps the member's last ranking (new posts merged in front) for this long after it read every candidate. */
+  keepMs: 5 * 60_000,
+  /** A kept ranking's `since` read starts this much before its newest candidate (posts committed out of order). */
+  sinceOverlapMs: 2_000,
+  /** More new posts than this in one `since` read, or more candidates than `keptMax` in all: rank anew. */
+  sinceMax: 200,
+  keptMax: 1_000,
+  /** Members whose last ranking a process keeps (the least recently used out first). */
+  keptMembers: 500,
 } as const;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -70,17 +79,28 @@ export interface Taste {
   affinity: ReadonlyMap<string, number>;
 }
 
-/** The score and the reasons of one candidate: pure, so the tests and docs can reason about it. */
-export function scoreOf(post: Candidate, taste: Taste, nowMs: number): { score: number; reasons: FeedReason[] } {
-  const ageHours = Math.max(0, (nowMs - Date.parse(post.created_at)) / HOUR_MS);
+/**
+ * What a candidate earns apart from its age (own or followed, interaction, interest, engagement),
+ * computed once per ranking: a kept ranking re-scores its candidates at a later moment from these.
+ */
+export interface Scored {
+  post: Candidate;
+  createdMs: number;
+  points: number;
+  engagementPoints: number;
+  /** The reasons that do not depend on age. */
+  reasons: FeedReason[];
+}
+
+export function pointsOf(post: Candidate, taste: Taste): Scored {
   const reasons: FeedReason[] = [];
-  let score = RANKING.recency * 0.5 ** (ageHours / RANKING.halfLifeHours);
+  let points = 0;
   let bonus = 0;
   if (post.user_id === taste.viewerId) {
-    score += RANKING.own;
+    points = RANKING.own;
     reasons.push({ kind: 'own' });
   } else if (Number(post.follows) === 1) {
-    score += RANKING.follow;
+    points = RANKING.follow;
     reasons.push({ kind: 'follow', username: post.username });
   }
   const interactions = taste.affinity.get(post.user_id) ?? 0;
@@ -91,20 +111,33 @@ export function scoreOf(post: Candidate, taste: Taste, nowMs: number): { score: 
   const matched = splitTopics(post.topics).filter((topic) => taste.interests.has(topic)).slice(0, RANKING.interestTopics);
   bonus += matched.length * RANKING.perInterest;
   for (const topic of matched) reasons.push({ kind: 'interest', topic });
-  const engagement = Math.min(RANKING.engagementMax, RANKING.engagement * Math.log2(1 + Number(post.engagement)));
-  bonus += engagement;
-  if (engagement >= RANKING.popularPoints && ageHours < 24) reasons.push({ kind: 'popular' });
-  score += Math.min(RANKING.strangerMax, bonus);
-  if (reasons.length === 0) reasons.push({ kind: 'recent' });
-  return { score, reasons };
+  const engagementPoints = Math.min(RANKING.engagementMax, RANKING.engagement * Math.log2(1 + Number(post.engagement)));
+  bonus += engagementPoints;
+  points += Math.min(RANKING.strangerMax, bonus);
+  return { post, createdMs: Date.parse(post.created_at), points, engagementPoints, reasons };
 }
 
-/** Best first; equal scores newest first (then by id), so the order is total and repeatable. */
-export function rank(candidates: readonly Candidate[], taste: Taste, nowMs: number) {
-  return candidates
-    .map((post) => ({ post, ...scoreOf(post, taste, nowMs) }))
-    .sort((a, b) => b.score - a.score || b.post.created_at.localeCompare(a.post.created_at) || b.post.id.localeCompare(a.post.id));
+/** A candidate's score and reasons at `nowMs`: its recency then, plus its points. */
+export function scoreAt(scored: Scored, nowMs: number): { score: number; reasons: FeedReason[] } {
+  const ageHours = Math.max(0, (nowMs - scored.createdMs) / HOUR_MS);
+  const score = RANKING.recency * 0.5 ** (ageHours / RANKING.halfLifeHours) + scored.points;
+  const popular = scored.engagementPoints >= RANKING.popularPoints && ageHours < 24;
+  const reasons: FeedReason[] = popular ? [...scored.reasons, { kind: 'popular' }] : scored.reasons;
+  return { score, reasons: reasons.length === 0 ? [{ kind: 'recent' }] : reasons };
 }
+
+/** The score and the reasons of one candidate: pure, so the tests and docs can reason about it. */
+export const scoreOf = (post: Candidate, taste: Taste, nowMs: number) => scoreAt(pointsOf(post, taste), nowMs);
+
+/** Best first; equal scores newest first (then by id), so the order is total and repeatable. */
+export function rankScored(scored: readonly Scored[], nowMs: number) {
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return scored
+    .map((entry) => ({ post: entry.post, scored: entry, ...scoreAt(entry, nowMs) }))
+    .sort((a, b) => b.score - a.score || order(b.post.created_at, a.post.created_at) || order(b.post.id, a.post.id));
+}
+
+export const rank = (candidates: readonly Candidate[], taste: Taste, nowMs: number) => rankScored(candidates.map((post) => pointsOf(post, taste)), nowMs);
 
 const engagementSql = sql<number>`posts.reactions_like + posts.reactions_love + posts.reactions_angry + posts.reactions_happy + posts.reactions_sad + posts.reactions_wow + 2 * (posts.comments_count + posts.answers_count)`;
 
@@ -132,6 +165,13 @@ function parseCursor(cursor: string): { kind: 's' | 't'; snapshotId: string; at:
   return { kind: kind as 's' | 't', snapshotId: snapshotId!, at: rest.join('.') };
 }
 
+interface OlderValues extends Record<string, string> {
+  viewerId: string;
+  beforeAt: string;
+  beforeId: string;
+  since: string;
+}
+
 export interface ForYouDeps {
   database: DatabaseHandle;
   store: PostStore;
@@ -140,6 +180,8 @@ export interface ForYouDeps {
   pageSize?: number;
   /** Fewer candidates (tests of the tail after the ranked list). */
   newest?: number;
+  /** false: every page 1 reads and ranks every candidate (the benchmark's first-load case). */
+  keep?: boolean;
 }
 
 export function createForYou(deps: ForYouDeps) {
@@ -147,33 +189,59 @@ export function createForYou(deps: ForYouDeps) {
   const size = deps.pageSize ?? PAGE_SIZE;
   const newestCount = deps.newest ?? RANKING.newest;
   const nowMs = () => deps.clock.now().getTime();
+  const kept = createKeptRankings(RANKING.keptMembers);
+  let fullRankings = 0;
 
-  async function tasteOf(viewer: Viewer): Promise<Taste> {
-    const user = await db
+  /**
+   * What the viewer's own choices are now, as one string: interests, their newest recorded action,
+   * whom they follow and the blocks they are part of. Each is read by an index on the viewer's own
+   * rows (count and newest time: an unfollow lowers the count, a follow moves the newest time), so
+   * the cost follows the viewer's follows and blocks, never the community. A kept ranking serves
+   * only while this string is the same. Refuses (403) when personalization is off.
+   */
+  const standingQuery = queryTemplate(db, () => '', (_shape: null, values: { viewerId: string }) => {
+    const me = values.viewerId;
+    return db
       .selectFrom('users')
       .leftJoin('user_profiles', 'user_profiles.user_id', 'users.id')
-      .select(['users.allow_personalize', 'user_profiles.interests'])
-      .where('users.id', '=', viewer.id)
-      .executeTakeFirst();
-    if (!user || Number(user.allow_personalize) !== 1) throw forbidden(FOR_YOU_OFF);
-    const since = new Date(nowMs() - RANKING.behaviourDays * 24 * HOUR_MS).toISOString();
+      .select([
+        'users.allow_personalize',
+        'user_profiles.interests',
+        sql<string>`(select count(*) || '/' || coalesce(max(follows.created_at), '') from follows where follows.follower_id = ${me})`.as('follows'),
+        sql<string>`(select count(*) || '/' || coalesce(max(blocks.created_at), '') from blocks where blocks.blocker_id = ${me} or blocks.blocked_id = ${me})`.as('blocks'),
+        sql<string | null>`(select max(b.id) from user_behaviors b where b.user_id = ${me} and b.created_at = (select max(created_at) from user_behaviors where user_id = ${me}))`.as('behaviour'),
+      ])
+      .where('users.id', '=', me);
+  });
+
+  async function standingOf(viewer: Viewer): Promise<{ key: string; interests: string | null }> {
+    const [row] = await standingQuery.execute(null, { viewerId: viewer.id });
+    if (!row || Number(row.allow_personalize) !== 1) throw forbidden(FOR_YOU_OFF);
+    return { key: JSON.stringify([row.interests, String(row.follows), String(row.blocks), row.behaviour]), interests: row.interests };
+  }
+
+  const affinityQuery = queryTemplate(db, () => '', (_shape: null, values: { viewerId: string; since: string }) => {
     const recent = db
       .selectFrom('user_behaviors')
       .select('subject_id')
-      .where('user_id', '=', viewer.id)
-      .where('created_at', '>=', since)
+      .where('user_id', '=', values.viewerId)
+      .where('created_at', '>=', values.since)
       .orderBy('created_at', 'desc')
       .limit(RANKING.behaviourRows)
       .as('recent');
-    const rows = await db
+    return db
       .selectFrom(recent)
       .innerJoin('posts', 'posts.id', 'recent.subject_id')
       .select(['posts.user_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('posts.user_id')
-      .execute();
+      .groupBy('posts.user_id');
+  });
+
+  async function tasteOf(viewer: Viewer, interestsText: string | null): Promise<Taste> {
+    const since = new Date(nowMs() - RANKING.behaviourDays * 24 * HOUR_MS).toISOString();
+    const rows = await affinityQuery.execute(null, { viewerId: viewer.id, since });
     let interests: string[] = [];
     try {
-      interests = JSON.parse(user.interests ?? '[]') as string[];
+      interests = JSON.parse(interestsText ?? '[]') as string[];
     } catch {
       interests = [];
     }
@@ -186,13 +254,44 @@ export function createForYou(deps: ForYouDeps) {
 
   const candidates = (viewer: Viewer) => candidateQuery(db, viewer);
 
+  // The statements every page 1 runs, compiled once per shape (db/queryTemplate.ts): building them
+  // with Kysely on each request cost more than running them.
+  const sinceQuery = queryTemplate(
+    db,
+    (shape: { isAdmin: boolean }) => String(shape.isAdmin),
+    (shape, values: { viewerId: string; from: string }) =>
+      candidates({ id: values.viewerId, isAdmin: shape.isAdmin })
+        .where('posts.created_at', '>=', values.from)
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(RANKING.sinceMax + 1),
+  );
+  const rowsQuery = queryTemplate(
+    db,
+    (shape: { isAdmin: boolean; count: number }) => `${shape.isAdmin}.${shape.count}`,
+    (shape, values: Record<string, string>) => {
+      const viewer = { id: values.viewerId!, isAdmin: shape.isAdmin };
+      const ids = Array.from({ length: shape.count }, (_, i) => values[`id${i}`]!);
+      return deps.store.withAuthor(viewer).where('posts.id', 'in', ids).where(canSeePost(viewer));
+    },
+  );
+
+  /** The newest `limit` candidates: the heart of a full ranking. */
+  const newestQuery = queryTemplate(
+    db,
+    (shape: { isAdmin: boolean; limit: number }) => `${shape.isAdmin}.${shape.limit}`,
+    (shape, values: { viewerId: string }) =>
+      candidates({ id: values.viewerId, isAdmin: shape.isAdmin }).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(shape.limit),
+  );
+
   /**
    * Posts of the members the viewer follows, older than `before`, since `since`: walked from the
    * viewer's follows through each author's own index (posts_user_created_idx), so the cost follows
    * how many they follow and how much those write, not how many posts the community holds.
    */
-  const followedBefore = (viewer: Viewer, before: { created_at: string; id: string }, since: string) =>
-    db
+  const followedQuery = queryTemplate(db, (shape: { isAdmin: boolean }) => String(shape.isAdmin), (shape, values: OlderValues) => {
+    const viewer = { id: values.viewerId, isAdmin: shape.isAdmin };
+    return db
       .selectFrom('follows')
       .innerJoin('posts', 'posts.user_id', 'follows.followee_id')
       .innerJoin('users', 'users.id', 'posts.user_id')
@@ -200,111 +299,180 @@ export function createForYou(deps: ForYouDeps) {
       .where('follows.follower_id', '=', viewer.id)
       .where('posts.kind', '=', 'post')
       .where('posts.group_id', 'is', null)
-      .where('posts.created_at', '>=', since)
-      .where(sql<boolean>`(posts.created_at, posts.id) < (${before.created_at}, ${before.id})`)
+      .where('posts.created_at', '>=', values.since)
+      .where(sql<boolean>`(posts.created_at, posts.id) < (${values.beforeAt}, ${values.beforeId})`)
       .where(canSeePost(viewer))
       .orderBy('posts.created_at', 'desc')
-      .limit(RANKING.followedMax)
-      .execute();
+      .limit(RANKING.followedMax);
+  });
 
   /** The viewer's own posts in the same window (their own index). */
-  const ownBefore = (viewer: Viewer, before: { created_at: string; id: string }, since: string) =>
-    candidates(viewer)
-      .where('posts.user_id', '=', viewer.id)
-      .where('posts.created_at', '>=', since)
-      .where(sql<boolean>`(posts.created_at, posts.id) < (${before.created_at}, ${before.id})`)
+  const ownQuery = queryTemplate(db, (shape: { isAdmin: boolean }) => String(shape.isAdmin), (shape, values: OlderValues) =>
+    candidates({ id: values.viewerId, isAdmin: shape.isAdmin })
+      .where('posts.user_id', '=', values.viewerId)
+      .where('posts.created_at', '>=', values.since)
+      .where(sql<boolean>`(posts.created_at, posts.id) < (${values.beforeAt}, ${values.beforeId})`)
       .orderBy('posts.created_at', 'desc')
-      .limit(RANKING.ownMax)
-      .execute();
+      .limit(RANKING.ownMax),
+  );
 
-  /**
-   * The viewer's last ranking, which page 1 answers again while nothing it read has changed: no
-   * write that moves the visibility epoch (a post created, deleted or re-scoped, a follow, a block,
-   * a group change: db/visibilityEpoch.ts), the same taste (interests and recorded behaviour), and
-   * for at most REUSE_MS (bounding what another process writes, as the totals cache does).
-   * Reaction and comment counts do not move the epoch: they re-rank at the latest after REUSE_MS.
-   */
-  const lastRanking = new Map<string, { snapshotId: string; epoch: number; taste: string; at: number }>();
-  const tasteKey = (taste: Taste) =>
-    JSON.stringify([[...taste.interests].sort(), [...taste.affinity.entries()].sort(([a], [b]) => a.localeCompare(b))]);
+  const snapshotOf = (viewer: Viewer, ranked: ReturnType<typeof rankScored>, tail: string | null): ForYouSnapshot => ({
+    viewerId: viewer.id,
+    ids: ranked.map((entry) => entry.post.id),
+    reasons: ranked.map((entry) => entry.reasons),
+    tail,
+  });
 
-  async function reusable(viewer: Viewer, taste: Taste): Promise<{ id: string; snapshot: ForYouSnapshot } | null> {
-    const last = lastRanking.get(viewer.id);
-    const epoch = deps.database.epoch;
-    if (!last || !epoch || last.epoch !== epoch.current() || last.taste !== tasteKey(taste) || nowMs() - last.at >= RANKING.reuseMs) return null;
-    const kept = await deps.snapshots.get(last.snapshotId);
-    return kept && kept.viewerId === viewer.id ? { id: last.snapshotId, snapshot: kept } : null;
-  }
-
-  async function snapshot(viewer: Viewer, taste: Taste): Promise<{ id: string; snapshot: ForYouSnapshot }> {
-    // Read before the candidates: a write during the ranking leaves the ranking under an epoch already gone.
-    const epoch = deps.database.epoch?.current();
-    const newest = await candidates(viewer).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(newestCount).execute();
+  /** Reads every candidate and ranks them: a first load, or whenever a kept ranking may not serve. */
+  async function rankAnew(viewer: Viewer, standing: { key: string; interests: string | null }): Promise<KeptRanking> {
+    fullRankings += 1;
+    const [taste, newest] = await Promise.all([
+      tasteOf(viewer, standing.interests),
+      newestQuery.execute({ isAdmin: viewer.isAdmin, limit: newestCount }, { viewerId: viewer.id }),
+    ]);
     let tail: string | null = null;
     let older: Candidate[] = [];
     if (newest.length === newestCount) {
       const oldest = newest[newest.length - 1]!;
       tail = postCursor(oldest);
       const since = new Date(nowMs() - RANKING.followedDays * 24 * HOUR_MS).toISOString();
-      const [followed, own] = await Promise.all([followedBefore(viewer, oldest, since), ownBefore(viewer, oldest, since)]);
+      const values = { viewerId: viewer.id, beforeAt: oldest.created_at, beforeId: oldest.id, since };
+      const [followed, own] = await Promise.all([followedQuery.execute({ isAdmin: viewer.isAdmin }, values), ownQuery.execute({ isAdmin: viewer.isAdmin }, values)]);
       older = [...followed, ...own];
     }
-    const ranked = rank([...newest, ...older], taste, nowMs());
-    const id = randomUUID();
-    const made: ForYouSnapshot = {
-      viewerId: viewer.id,
-      ids: ranked.map((entry) => entry.post.id),
-      reasons: Object.fromEntries(ranked.map((entry) => [entry.post.id, entry.reasons])),
-      tail,
+    const ranked = rankScored([...newest, ...older].map((post) => pointsOf(post, taste)), nowMs());
+    const snapshot = snapshotOf(viewer, ranked, tail);
+    const snapshotId = randomUUID();
+    await deps.snapshots.set(snapshotId, snapshot);
+    const ranking: KeptRanking = {
+      standing: standing.key,
+      rankedAt: nowMs(),
+      taste,
+      candidates: ranked.map((entry) => entry.scored),
+      known: new Set(ranked.map((entry) => entry.post.id)),
+      newestAt: newest[0]?.created_at ?? '',
+      snapshotId,
+      snapshot,
     };
-    await deps.snapshots.set(id, made);
-    if (epoch !== undefined) {
-      lastRanking.delete(viewer.id);
-      lastRanking.set(viewer.id, { snapshotId: id, epoch, taste: tasteKey(taste), at: nowMs() });
-      if (lastRanking.size > SNAPSHOTS_KEPT) lastRanking.delete(lastRanking.keys().next().value!);
+    if (deps.keep !== false) kept.set(viewer.id, ranking);
+    return ranking;
+  }
+
+  /**
+   * The kept ranking with what is new since it was made put in place: one `since` read of the
+   * visible candidates from a little before its newest (a post committed a moment out of order is
+   * still found; `known` drops the overlap), scored with the same taste and merged by re-ranking
+   * every kept candidate at this moment, so the order is the one a full ranking of the same
+   * candidates gives. Null when too much is new (then a full ranking is as cheap and fresher).
+   */
+  async function withNewPosts(viewer: Viewer, ranking: KeptRanking): Promise<KeptRanking | null> {
+    const from = ranking.newestAt ? new Date(Date.parse(ranking.newestAt) - RANKING.sinceOverlapMs).toISOString() : '';
+    const read = await sinceQuery.execute({ isAdmin: viewer.isAdmin }, { viewerId: viewer.id, from });
+    if (read.length > RANKING.sinceMax) return null;
+    const fresh = read.filter((post) => !ranking.known.has(post.id));
+    if (fresh.length === 0) return ranking;
+    if (fresh.length + ranking.candidates.length > RANKING.keptMax) return null;
+    // The kept candidates are in their last order, which ageing barely changes: the sort meets long runs.
+    const ranked = rankScored([...fresh.map((post) => pointsOf(post, ranking.taste)), ...ranking.candidates], nowMs());
+    const snapshot = snapshotOf(viewer, ranked, ranking.snapshot.tail);
+    const snapshotId = randomUUID();
+    await deps.snapshots.set(snapshotId, snapshot);
+    // Only ever grows, and only this viewer's rankings share it: no copy needed.
+    for (const post of fresh) ranking.known.add(post.id);
+    const newestAt = fresh[0]!.created_at > ranking.newestAt ? fresh[0]!.created_at : ranking.newestAt;
+    return { ...ranking, candidates: ranked.map((entry) => entry.scored), newestAt, snapshotId, snapshot };
+  }
+
+  /** Page 1: the kept ranking with the new posts in front while the viewer's standing and the window hold, else a full ranking. */
+  async function firstRanking(viewer: Viewer): Promise<KeptRanking> {
+    const standing = await standingOf(viewer);
+    const last = deps.keep === false ? undefined : kept.get(viewer.id);
+    if (last && last.standing === standing.key && nowMs() - last.rankedAt < RANKING.keepMs) {
+      const merged = await withNewPosts(viewer, last);
+      if (merged) {
+        if (merged !== last) kept.set(viewer.id, merged);
+        return merged;
+      }
     }
-    return { id, snapshot: made };
+    return rankAnew(viewer, standing);
   }
 
   /** The rows of `ids` the viewer may see now, in the order given (one statement). */
   async function rowsOf(viewer: Viewer, ids: string[]): Promise<PostWithAuthor[]> {
     if (ids.length === 0) return [];
-    const rows = await deps.store.withAuthor(viewer).where('posts.id', 'in', ids).where(canSeePost(viewer)).execute();
+    const values: Record<string, string> = { viewerId: viewer.id };
+    ids.forEach((id, i) => (values[`id${i}`] = id));
+    const rows = await rowsQuery.execute({ isAdmin: viewer.isAdmin, count: ids.length }, values);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  }
+
+  /**
+   * Page 1 of a ranking: its first `size` posts the viewer may still see. A post deleted, hidden or
+   * behind a block since it was ranked is dropped from the ranking (a new snapshot without it), so
+   * it leaves page 1 at once and the next page starts right after what this one showed.
+   */
+  async function firstPage(viewer: Viewer, ranking: KeptRanking): Promise<{ rows: PostWithAuthor[]; ranking: KeptRanking }> {
+    const ids = ranking.snapshot.ids;
+    const rows: PostWithAuthor[] = [];
+    const gone = new Set<string>();
+    let read = 0;
+    for (let round = 0; round < 3 && rows.length < size && read < ids.length; round += 1) {
+      const batch = ids.slice(read, read + size - rows.length);
+      read += batch.length;
+      const found = await rowsOf(viewer, batch);
+      const seen = new Set(found.map((row) => row.id));
+      for (const id of batch) if (!seen.has(id)) gone.add(id);
+      rows.push(...found);
+    }
+    if (gone.size === 0) return { rows, ranking };
+    const stays = (_: unknown, i: number) => !gone.has(ids[i]!);
+    const snapshot: ForYouSnapshot = { ...ranking.snapshot, ids: ids.filter(stays), reasons: ranking.snapshot.reasons.filter(stays) };
+    const snapshotId = randomUUID();
+    await deps.snapshots.set(snapshotId, snapshot);
+    const pruned = { ...ranking, candidates: ranking.candidates.filter((entry) => !gone.has(entry.post.id)), snapshotId, snapshot };
+    if (deps.keep !== false && kept.get(viewer.id) === ranking) kept.set(viewer.id, pruned);
+    return { rows, ranking: pruned };
   }
 
   const present = (viewer: Viewer, rows: PostWithAuthor[], reasons: (row: PostWithAuthor) => FeedReason[]): Post[] =>
     rows.map((row) => ({ ...presentPost(row, viewer), reasons: reasons(row) }));
 
+  /** The ranked part of a snapshot from `offset`, with the cursor of what follows. */
+  function rankedPage(viewer: Viewer, snapshotId: string, snapshot: ForYouSnapshot, rows: PostWithAuthor[], offset: number) {
+    const reasons = new Map(snapshot.ids.slice(offset, offset + size).map((id, i) => [id, snapshot.reasons[offset + i]]));
+    const posts = present(viewer, rows, (row) => reasons.get(row.id) ?? [{ kind: 'recent' }]);
+    const next = offset + size;
+    const nextCursor = next < snapshot.ids.length ? cursorText('s', snapshotId, next) : snapshot.tail ? cursorText('t', snapshotId, snapshot.tail) : null;
+    return { posts, nextCursor };
+  }
+
   return {
-    /** Page 1 ranks a new snapshot; a cursor walks the snapshot it names, then the older posts after it. */
+    /** How many times every candidate was read and ranked (for tests: a kept ranking does not count). */
+    fullRankings: () => fullRankings,
+
+    /** Page 1 ranks (or brings the kept ranking up to date); a cursor walks the snapshot it names, then the older posts after it. */
     async page(viewer: Viewer, cursor?: string): Promise<{ posts: Post[]; nextCursor: string | null }> {
       const asked = cursor ? parseCursor(cursor) : null;
       let current = asked ? await deps.snapshots.get(asked.snapshotId) : undefined;
       if (current && current.viewerId !== viewer.id) current = undefined;
-      let snapshotId = asked?.snapshotId ?? '';
-      if (!current) {
-        // Page 1 (the last ranking again while nothing it read changed), or a snapshot that
-        // expired: rank anew (after an expiry a post may come twice).
-        const taste = await tasteOf(viewer);
-        const made = (!asked ? await reusable(viewer, taste) : null) ?? (await snapshot(viewer, taste));
-        current = made.snapshot;
-        snapshotId = made.id;
+      if (!asked || !current) {
+        // Page 1, or a snapshot that expired: this ranking's first page (after an expiry a post may come twice).
+        const { rows, ranking } = await firstPage(viewer, await firstRanking(viewer));
+        return rankedPage(viewer, ranking.snapshotId, ranking.snapshot, rows, 0);
       }
-      if (!asked || asked.kind === 's') {
-        const offset = asked ? Math.max(0, Number.parseInt(asked.at, 10) || 0) : 0;
-        const ids = current.ids.slice(offset, offset + size);
-        const posts = present(viewer, await rowsOf(viewer, ids), (row) => current.reasons[row.id] ?? [{ kind: 'recent' }]);
-        const next = offset + size;
-        const nextCursor = next < current.ids.length ? cursorText('s', snapshotId, next) : current.tail ? cursorText('t', snapshotId, current.tail) : null;
-        return { posts, nextCursor };
+      if (asked.kind === 's') {
+        const offset = Math.max(0, Number.parseInt(asked.at, 10) || 0);
+        const rows = await rowsOf(viewer, current.ids.slice(offset, offset + size));
+        return rankedPage(viewer, asked.snapshotId, current, rows, offset);
       }
       // The tail: older than the ranked list, newest first, without the followed posts it already held.
       const at = cursorSchema.safeParse(asked.at);
       if (!at.success) return { posts: [], nextCursor: null };
       const shown = new Set(current.ids);
-      const taste = await tasteOf(viewer);
+      const standing = await standingOf(viewer);
+      const keptRanking = kept.get(viewer.id);
+      const taste = keptRanking?.standing === standing.key ? keptRanking.taste : await tasteOf(viewer, standing.interests);
       const page = await deps.store.page(viewer, { kind: 'post' }, { page: 1, cursor: at.data, size: size + Math.min(shown.size, size) });
       const fresh = page.rows.filter((row) => !shown.has(row.id)).slice(0, size);
       // A full page continues after its last post; a short one read every row it fetched.
@@ -315,7 +483,7 @@ export function createForYou(deps: ForYouDeps) {
         engagement: 0, follows: Number(row.viewer_follows_author),
       });
       const posts = present(viewer, fresh, (row) => scoreOf(candidate(row), taste, nowMs()).reasons);
-      return { posts, nextCursor: more ? cursorText('t', snapshotId, postCursor(last)) : null };
+      return { posts, nextCursor: more ? cursorText('t', asked.snapshotId, postCursor(last)) : null };
     },
   };
 }

@@ -6,7 +6,8 @@ export interface ForYouSnapshot {
   viewerId: string;
   /** Post ids, best first. */
   ids: string[];
-  reasons: Record<string, FeedReason[]>;
+  /** The reasons of each, in the order of `ids` (an array: building an object keyed by 600 ids cost more than ranking them). */
+  reasons: FeedReason[][];
   /** Where the chronological tail starts once the ranked list is read (`createdAt_id`), or null: nothing older. */
   tail: string | null;
 }
@@ -36,7 +37,9 @@ export function createSnapshotStore(options: { redis?: Redis; now?: () => number
       local.delete(id);
       if (!options.redis) return undefined;
       const text = await options.redis.get(key(id)).catch(() => null);
-      return text ? (JSON.parse(text) as ForYouSnapshot) : undefined;
+      const stored = text ? (JSON.parse(text) as ForYouSnapshot) : undefined;
+      // A snapshot stored by an older version (reasons keyed by id) counts as expired.
+      return stored && Array.isArray(stored.reasons) ? stored : undefined;
     },
     async set(id, snapshot) {
       local.set(id, { snapshot, at: now() });
