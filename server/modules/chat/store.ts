@@ -69,6 +69,22 @@ function presentRow(row: MessageRow, reaction: ChatMessage['reaction']): ChatMes
 }
 
 /** SQL of private and group chat. Messages get their seq from the conversation row, in one transaction. */
+/** The chat_messages row of a new message, as inserted (and presented without reading it back). */
+const messageRow = (message: NewMessage, id: string, seq: number) => ({
+  id,
+  conversation_id: message.conversationId,
+  seq,
+  sender_id: message.senderId,
+  receiver_id: message.receiverId,
+  group_id: message.groupId,
+  body: message.body,
+  gif_url: message.gifUrl,
+  selected_image: message.selectedImage,
+  is_read: message.isRead ? 1 : 0,
+  client_id: message.clientId,
+  created_at: message.now,
+});
+
 export function createChatStore(database: DatabaseHandle) {
   const { db } = database;
   const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
@@ -187,19 +203,8 @@ export function createChatStore(database: DatabaseHandle) {
     presentNew(message: NewMessage, stored: { id: string; seq: number }, sender: Presentable, receiver: Presentable | null, groupName = ''): ChatMessage {
       return presentRow(
         {
-          id: stored.id,
-          conversation_id: message.conversationId,
-          seq: stored.seq,
-          sender_id: message.senderId,
-          receiver_id: message.receiverId,
-          group_id: message.groupId,
-          body: message.body,
-          gif_url: message.gifUrl,
-          selected_image: message.selectedImage,
-          is_read: message.isRead ? 1 : 0,
+          ...messageRow(message, stored.id, stored.seq),
           deleted_for_everyone: 0,
-          client_id: message.clientId,
-          created_at: message.now,
           sender_username: sender.username,
           sender_avatar_color: sender.avatar_color,
           sender_profile_picture: sender.profile_picture,
@@ -254,20 +259,7 @@ export function createChatStore(database: DatabaseHandle) {
           const id = newId();
           const seq = Number(bumped.last_seq);
           await trx.executeQuery(
-            insertTemplate.compile(null, {
-              id,
-              conversation_id: message.conversationId,
-              seq,
-              sender_id: message.senderId,
-              receiver_id: message.receiverId,
-              group_id: message.groupId,
-              body: message.body,
-              gif_url: message.gifUrl,
-              selected_image: message.selectedImage,
-              is_read: message.isRead ? 1 : 0,
-              client_id: message.clientId,
-              created_at: message.now,
-            }),
+            insertTemplate.compile(null, messageRow(message, id, seq)),
           );
           return { id, seq, duplicate: false };
         });
