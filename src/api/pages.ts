@@ -52,6 +52,8 @@ export const nextCursorSchema = z.string().nullable();
  * A list's total as the API answers it: exact up to TOTAL_COUNT_MAX, then that number with
  * `totalAtLeast: true`. `count` may go one past the maximum (server/db/boundedCount.ts).
  */
+export function totalFields<K extends string>(key: K, count: number): Record<K, number> & { totalAtLeast?: true };
+export function totalFields<K extends string>(key: K, count: number | undefined): Partial<Record<K, number>> & { totalAtLeast?: true };
 export function totalFields<K extends string>(key: K, count: number | undefined): Partial<Record<K, number>> & { totalAtLeast?: true } {
   if (count === undefined) return {};
   const fields = { [key]: Math.min(count, TOTAL_COUNT_MAX) } as Record<K, number>;

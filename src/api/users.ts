@@ -122,7 +122,8 @@ export const searchParamsSchema = z.object({
 
 // Bodies and answers
 
-export const peoplePageSchema = z.object({ users: z.array(personSchema), totalUsers: z.number().int() });
+/** `totalUsers` counts at most TOTAL_COUNT_MAX (then `totalAtLeast`: "1,000+"), as the post lists do. */
+export const peoplePageSchema = z.object({ users: z.array(personSchema), totalUsers: z.number().int(), totalAtLeast: z.literal(true).optional() });
 export type PeoplePage = z.infer<typeof peoplePageSchema>;
 export const suggestionsSchema = z.object({ users: z.array(personSchema) });
 export type Suggestions = z.infer<typeof suggestionsSchema>;

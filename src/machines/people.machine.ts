@@ -21,6 +21,8 @@ export interface PeopleContext {
   page: number;
   users: Person[];
   total: number;
+  /** The total is TOTAL_COUNT_MAX or more (the server stops counting there). */
+  totalAtLeast: boolean;
   query: string;
   /** Search results for `query`; null while none are shown. */
   results: Person[] | null;
@@ -42,6 +44,7 @@ const initial: PeopleContext = {
   page: 1,
   users: [],
   total: 0,
+  totalAtLeast: false,
   query: '',
   results: null,
   suggestions: [],
@@ -147,7 +150,7 @@ export const peopleMachine = setup({
             input: ({ context }) => ({ page: context.page }),
             onDone: {
               target: 'ready',
-              actions: [assign({ users: ({ event }) => event.output.users, total: ({ event }) => event.output.totalUsers, error: null }), 'shownChanged'],
+              actions: [assign({ users: ({ event }) => event.output.users, total: ({ event }) => event.output.totalUsers, totalAtLeast: ({ event }) => event.output.totalAtLeast === true, error: null }), 'shownChanged'],
             },
             onError: {
               target: 'failed',

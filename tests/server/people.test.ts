@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEREST_TOPICS } from '../../src/api/constants';
+import { TOTAL_COUNT_MAX } from '../../src/api/pages';
+import { newId } from '../../server/db/ids';
 import type { Person, Profile } from '../../src/api/users';
 import { createTestApp, dialects, type TestApp } from './harness';
 import { block, call, follow, imageDataUrl, member, ok, post, refused, type Member } from './social';
@@ -355,5 +357,36 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
   it('rejects unknown and malformed bodies without a 500', async () => {
     const response = await call(t, me, 'PUT', '/user/profile/basic-info', { work: 'a', password_hash: 'x' });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe.each(dialects)('the people total on %s', (dialect) => {
+  it('counts no further than TOTAL_COUNT_MAX, flagged, and leaves out who the viewer may not see', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const viewer = await member(t);
+      const model = await t.database.db.selectFrom('users').selectAll().where('id', '=', (await member(t)).id).executeTakeFirstOrThrow();
+      const rows = (count: number, tag: string) =>
+        Array.from({ length: count }, (_, i) => ({ ...model, id: newId(), auth_id: `${tag}-${i}`, username: `${tag}${i}`, username_lower: `${tag}${i}`, email: `${tag}${i}@example.test` }));
+      const insert = async (list: ReturnType<typeof rows>) => {
+        for (let i = 0; i < list.length; i += 100) await t.database.db.insertInto('users').values(list.slice(i, i + 100)).execute();
+      };
+      // Members the viewer blocks are not counted: with them alone the total stays exact.
+      const blocked = rows(TOTAL_COUNT_MAX + 5, 'hidden');
+      await insert(blocked);
+      for (let i = 0; i < blocked.length; i += 100) {
+        await t.database.db.insertInto('blocks').values(blocked.slice(i, i + 100).map((row) => ({ blocker_id: viewer.id, blocked_id: row.id, created_at: new Date().toISOString() }))).execute();
+      }
+      const exact = await ok(t, viewer, 'GET', '/user/all/1');
+      expect(exact.totalUsers).toBe(1); // the model member; the viewer is not in their own list
+      expect(exact.totalAtLeast).toBeUndefined();
+
+      await insert(rows(TOTAL_COUNT_MAX, 'open'));
+      expect(await ok(t, viewer, 'GET', '/user/all/1')).toMatchObject({ totalUsers: TOTAL_COUNT_MAX, totalAtLeast: true });
+      const beyond = await ok(t, viewer, 'GET', `/user/all/${TOTAL_COUNT_MAX / 10 + 1}`);
+      expect(beyond.users.length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -22,10 +22,10 @@ const person = (_id: string, username: string): Person => ({
 });
 const [ben, carol, dan] = [person('u2', 'ben'), person('u3', 'carol'), person('u4', 'dan')];
 
-function renderPeople({ users, suggestions }: { users: Person[]; suggestions: Person[] }) {
+function renderPeople({ users, suggestions, total }: { users: Person[]; suggestions: Person[]; total?: { totalUsers: number; totalAtLeast?: true } }) {
   const api = {
     users: {
-      all: vi.fn(async () => ({ users, totalUsers: users.length })),
+      all: vi.fn(async () => ({ users, ...(total ?? { totalUsers: users.length }) })),
       search: vi.fn(async () => ({ search: [] })),
       suggestions: vi.fn(async () => ({ users: suggestions })),
     },
@@ -53,6 +53,20 @@ afterEach(() => {
 });
 
 describe('people page', () => {
+  it('pages on past a total the server stopped counting ("of 100+")', async () => {
+    renderPeople({ users: [ben, carol], suggestions: [], total: { totalUsers: 1000, totalAtLeast: true } });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(pages.textContent).toContain('Page 1 of 100+');
+    expect(within(pages).getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows an exact number of pages when the total is exact', async () => {
+    renderPeople({ users: [ben, carol], suggestions: [], total: { totalUsers: 25 } });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(pages.textContent).toContain('Page 1 of 3');
+    expect(pages.textContent).not.toContain('+');
+  });
+
   it('shows a member once: suggestions leave out whoever the list beside them already shows', async () => {
     renderPeople({ users: [ben, carol], suggestions: [carol, dan] });
     const members = await screen.findByRole('list', { name: 'Members' });

@@ -7,6 +7,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { newId } from '../../db/ids';
+import { totalFields } from '../../../src/api/pages';
 import type { UserProfilesTable, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/httpError';
 import type { Presence } from '../../realtime/presence';
@@ -115,7 +116,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
   return {
     async page(viewer: Viewer, page: number) {
       const { rows, total } = await store.page(viewer, page);
-      return { users: rows.map(presentPerson), totalUsers: total };
+      return { users: rows.map(presentPerson), ...totalFields('totalUsers', total) };
     },
 
     async search(viewer: Viewer, term: string) {

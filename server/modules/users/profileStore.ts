@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { OPEN_STATUSES } from '../../../src/api/moderation';
 import { PEOPLE_PAGE_SIZE, SEARCH_RESULTS_MAX } from '../../../src/api/users';
+import { boundedCount } from '../../db/boundedCount';
 import type { DatabaseHandle } from '../../db/database';
 import type { ProfileReportsTable, UserProfilesTable } from '../../db/schema';
 import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
@@ -145,11 +146,10 @@ export function createProfileStore(database: DatabaseHandle) {
           .limit(PEOPLE_PAGE_SIZE)
           .offset((page - 1) * PEOPLE_PAGE_SIZE)
           .execute(),
-        people(viewer)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
+        // Bounded (db/boundedCount.ts): a count of every member would cost more as the community grows.
+        boundedCount(db, people(viewer)),
       ]);
-      return { rows, total: Number(total.n) };
+      return { rows, total };
     },
 
     /** Names containing the term (case-insensitive, wildcards literal); names starting with it first. */

@@ -22,7 +22,7 @@ export default function PeoplePage() {
   const searching = useSelector(people, selectIsSearching);
   const me = useSessionProfile();
   const [query, setQuery] = useState('');
-  const { users, total, page, results, online, error, searchError } = state.context;
+  const { users, total, totalAtLeast, page, results, online, error, searchError } = state.context;
   const suggestions = suggestionsApart(state.context);
   const isOnline = (id: string) => online.includes(id);
   const pages = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
@@ -75,8 +75,9 @@ export default function PeoplePage() {
             </Button>
             <span className="text-sm text-neutral-700 dark:text-neutral-300">
               Page {page} of {pages}
+              {totalAtLeast ? '+' : ''}
             </span>
-            <Button size="sm" variant="secondary" isDisabled={page >= pages} onPress={() => people.send({ type: 'people.page', page: page + 1 })}>
+            <Button size="sm" variant="secondary" isDisabled={page >= pages && !totalAtLeast} onPress={() => people.send({ type: 'people.page', page: page + 1 })}>
               Next
             </Button>
           </nav>
