@@ -1,6 +1,9 @@
 import { INTEREST_TOPICS } from './constants';
 
 export type Topic = (typeof INTEREST_TOPICS)[number];
+/** A topic as members read it: "Science", "DIY" (settings, the composer, post cards, reasons). */
+export const topicLabel = (topic: Topic) => (topic === 'diy' ? 'DIY' : `${topic[0]!.toUpperCase()}${topic.slice(1)}`);
+
 /** The most topics an author may mark on a post (the composer's topic picker). */
 export const CHOSEN_TOPICS_MAX = 3;
 

@@ -2,11 +2,10 @@ import { useSelector } from '@xstate/react';
 import { Check, Tags, X } from 'lucide-react';
 import { Dialog, DialogTrigger, Heading, Popover, ToggleButton } from 'react-aria-components';
 import { INTEREST_TOPICS } from '../../api/constants';
-import { CHOSEN_TOPICS_MAX, type Topic } from '../../api/topics';
+import { CHOSEN_TOPICS_MAX, topicLabel, type Topic } from '../../api/topics';
 import type { ComposerSnapshot } from '../../machines/composer.machine';
 import { IconButton } from '../components/IconButton';
 import { TOPIC_IMAGES } from '../people/topicImages';
-import { topicLabel } from '../streams/reasons';
 import type { ComposerActorRef } from './composerActor';
 
 const toggle = (topic: Topic) => ({ type: 'composer.topics.toggle' as const, topic });

@@ -4,7 +4,7 @@ import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../api/numbers';
 import type { Post, ReactionChange } from '../../api/posts';
-import type { Topic } from '../../api/topics';
+import { topicLabel, type Topic } from '../../api/topics';
 import { journal } from '../../effects/journal';
 import { shiftReaction } from '../../machines/postList';
 import { Avatar } from '../components/Avatar';
@@ -14,7 +14,6 @@ import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from './ComposerContext';
 import { inkOn, isColoured, timeAgo } from './format';
 import { actionClasses, ReactionAction, ReactionCounts, totalOf } from './ReactionBar';
-import { topicLabel } from './reasons';
 import { useStreamsLogic } from './StreamsLogic';
 
 const FEELING_EMOJI: Record<string, string> = { happy: '😊', excited: '🤩', blessed: '😇', loved: '🥰' };

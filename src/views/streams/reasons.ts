@@ -1,7 +1,5 @@
 import type { FeedReason } from '../../api/reasons';
-import type { Topic } from '../../api/topics';
-
-export const topicLabel = (topic: Topic) => (topic === 'diy' ? 'DIY' : `${topic[0]!.toUpperCase()}${topic.slice(1)}`);
+import { topicLabel } from '../../api/topics';
 
 /** A reason of the "For you" ranking in the member's words. */
 export function reasonText(reason: FeedReason): string {
