@@ -21,7 +21,6 @@
  * BENCH_FEED_CONNECTIONS.
  */
 import { rmSync, statSync } from 'node:fs';
-import BetterSqlite3 from 'better-sqlite3';
 import { API_BASE, paths } from '../../src/api/paths';
 import { PAGE_SIZE } from '../../src/api/pages';
 import { openDatabase } from '../../server/db/database';
@@ -31,6 +30,7 @@ import { createPasswordHasher } from '../../server/modules/auth/passwords';
 import { startFleet } from './chatFleet';
 import { benchConfig, envInt, get, loadSettings, measure, type LoadFigures, type Target } from './feed';
 import { recordGoal } from './goals';
+import { measureInsertFloor, percentiles } from './insertFloor';
 import { quick, scaled } from './quick';
 import { seedFeed } from './seed';
 
@@ -82,11 +82,7 @@ export interface MixedResult {
   scales: ScaleResult[];
 }
 
-export function percentiles(samples: number[], failures = 0): Percentiles {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!);
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99), failures };
-}
+const withFailures = (samples: number[], failures: number): Percentiles => ({ ...percentiles(samples), failures });
 
 function parseSizes(): { posts: number; members: number }[] {
   const raw = process.env.BENCH_MIXED_SIZES || '1000000:100000,5000000:500000';
@@ -97,37 +93,6 @@ function parseSizes(): { posts: number; members: number }[] {
     }
     return { posts: scaled(posts!), members: scaled(members!) };
   });
-}
-
-/**
- * The floor of a write: one post row inserted into an empty table with the very columns and indexes
- * of posts, one transaction each, with the server's journal and sync settings.
- */
-function measureInsertFloor(file: string, inserts: number): Percentiles {
-  const db = new BetterSqlite3(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    const table = db.prepare(`select sql from sqlite_master where type = 'table' and name = 'posts'`).get() as { sql: string };
-    const indexes = db.prepare(`select sql from sqlite_master where type = 'index' and tbl_name = 'posts' and sql is not null`).all() as { sql: string }[];
-    db.exec('drop table if exists floor_posts');
-    db.exec(table.sql.replace(/create table\s+"?posts"?/i, 'create table floor_posts'));
-    for (const index of indexes) db.exec(index.sql.replace(/index\s+"?(\w+)"?\s+on\s+"?posts"?/i, 'index floor_$1 on floor_posts'));
-    const model = db.prepare(`select * from posts where kind = 'post' order by created_at desc limit 1`).get() as Record<string, unknown>;
-    const columns = Object.keys(model);
-    const insert = db.prepare(`insert into floor_posts (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-    const times: number[] = [];
-    for (let i = 0; i < inserts; i++) {
-      const row: Record<string, unknown> = { ...model, id: `floor-${i}`, created_at: new Date(Date.now() + i).toISOString() };
-      const t0 = performance.now();
-      insert.run(...columns.map((column) => row[column]));
-      times.push(performance.now() - t0);
-    }
-    db.exec('drop table floor_posts');
-    return percentiles(times);
-  } finally {
-    db.close();
-  }
 }
 
 interface Writer {
@@ -208,9 +173,9 @@ function startWriter(api: string, writers: Writer[], targets: { postIds: string[
       stopped = true;
       clearTimeout(timer);
       await Promise.all([...inFlight]);
-      const writes = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, percentiles(samples[kind], failures[kind])])) as Record<WriteKind, Percentiles>;
+      const writes = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, withFailures(samples[kind], failures[kind])])) as Record<WriteKind, Percentiles>;
       const postKinds = ['post Public', 'post Followers', 'post Private'] as const;
-      const posts = percentiles(
+      const posts = withFailures(
         postKinds.flatMap((kind) => samples[kind]),
         postKinds.reduce((sum, kind) => sum + failures[kind], 0),
       );
@@ -237,7 +202,7 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     log(`seeding ${size.members.toLocaleString('en')} members and ${size.posts.toLocaleString('en')} posts ...`);
     const seed = seedFeed({ file, members: size.members, posts: size.posts, passwordHash });
     const dbMiB = statSync(file).size / 2 ** 20;
-    const floor = measureInsertFloor(file, quick() ? 50 : 200);
+    const floor = { ...measureInsertFloor(file, quick() ? 50 : 200), failures: 0 };
     log(`seeded in ${(seed.ms.total / 1000).toFixed(1)} s (${dbMiB.toFixed(0)} MiB); insert floor p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms`);
 
     server = await startServer(config, { handleSignals: false });

@@ -13,9 +13,7 @@
  * for one Public post, and reports what the audience queries of each kind were asked and answered.
  */
 import { rmSync } from 'node:fs';
-import BetterSqlite3 from 'better-sqlite3';
 import { API_BASE, paths } from '../../src/api/paths';
-import { newId } from '../../server/db/ids';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer, type RunningServer } from '../../server/main';
@@ -24,6 +22,7 @@ import { canSeePost } from '../../server/modules/posts/visibility';
 import { startFleet, type Fleet } from './chatFleet';
 import { benchConfig, envSize } from './feed';
 import { recordGoal } from './goals';
+import { measureInsertFloor, percentiles } from './insertFloor';
 import { seedFeed } from './seed';
 
 const PRIVACIES = ['Public', 'Followers', 'Private'] as const;
@@ -47,21 +46,9 @@ export interface WritesResult {
   seconds: number;
 }
 
-/** Nearest-rank percentiles. */
 function figures(samples: number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-  return { p50: at(50), p99: at(99), samples: sorted.length };
-}
-
-/** A copy of the posts table (columns and indexes, empty) to time bare inserts against. */
-function floorTable(sqlite: BetterSqlite3.Database): void {
-  const rows = sqlite.prepare("select type, name, sql from sqlite_master where tbl_name = 'posts' and sql is not null").all() as { type: string; name: string; sql: string }[];
-  const table = rows.find((row) => row.type === 'table')!;
-  sqlite.exec(table.sql.replace(/create table\s+"?posts"?/i, 'create table posts_floor'));
-  for (const index of rows.filter((row) => row.type === 'index')) {
-    sqlite.exec(index.sql.replace(/index\s+"?(\w+)"?\s+on\s+"?posts"?/i, 'index $1_floor on posts_floor'));
-  }
+  const { count, p50, p99 } = percentiles(samples);
+  return { p50, p99, samples: count };
 }
 
 export async function measureWrites(log: (line: string) => void = console.log): Promise<WritesResult> {
@@ -72,7 +59,6 @@ export async function measureWrites(log: (line: string) => void = console.log): 
   const config = benchConfig('writes');
   let server: RunningServer | undefined;
   let fleet: Fleet | undefined;
-  let floorDb: BetterSqlite3.Database | undefined;
   try {
     const handle = await openDatabase(config.database);
     await migrateToLatest(handle);
@@ -146,33 +132,17 @@ export async function measureWrites(log: (line: string) => void = console.log): 
     const audienceMs = { connected: await timed(amongConnected, 20), everyMember: await timed(overEveryMember, 3) };
 
     // The floor: the same rows' kind, inserted one per transaction with the server's pragmas.
-    floorDb = new BetterSqlite3(config.database.file);
-    floorDb.pragma('journal_mode = WAL');
-    floorDb.pragma('synchronous = FULL');
-    floorDb.pragma('foreign_keys = ON');
-    floorDb.pragma('busy_timeout = 5000');
-    floorTable(floorDb);
-    const template = floorDb.prepare('select * from posts where id = ?').get(lastPublic) as Record<string, unknown>;
-    const columns = Object.keys(template);
-    const insert = floorDb.prepare(`insert into posts_floor (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-    const floorSamples: number[] = [];
-    for (let i = 0; i < perKind + 10; i++) {
-      const row: Record<string, unknown> = { ...template, id: newId(), created_at: new Date().toISOString() };
-      const t0 = performance.now();
-      insert.run(columns.map((column) => row[column]));
-      if (i >= 10) floorSamples.push(performance.now() - t0);
-    }
+    const floor = measureInsertFloor(config.database.file, perKind, { modelId: lastPublic });
     return {
       members,
       sockets: socketCount,
       followersConnected: followers.length,
-      floor: figures(floorSamples),
+      floor: { p50: floor.p50, p99: floor.p99, samples: floor.count },
       posts,
       audienceMs,
       seconds: (performance.now() - started) / 1000,
     };
   } finally {
-    floorDb?.close();
     await fleet?.terminate();
     await server?.close();
     rmSync(config.dataDir, { recursive: true, force: true });

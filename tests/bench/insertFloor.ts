@@ -1,0 +1,47 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { useServerPragmas } from '../../server/db/database';
+import { newId } from '../../server/db/ids';
+
+/** Nearest-rank p50 and p99 of a set of samples (NaN when there are none). */
+export function percentiles(samples: number[]): { count: number; p50: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!);
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * The floor of a write (issue 17): one post row inserted into an empty copy of the posts table
+ * (its columns and indexes) in the server's database file, one transaction each, with the
+ * server's pragmas (WAL, synchronous=FULL), so every sample pays the fsync a post's commit pays.
+ * `modelId`: the post whose row is copied (its kind and size); else the newest post. The first
+ * `warmup` inserts are not counted; the copy is dropped afterwards.
+ */
+export function measureInsertFloor(file: string, inserts: number, options: { modelId?: string; warmup?: number } = {}) {
+  const db = new BetterSqlite3(file);
+  try {
+    useServerPragmas(db);
+    const rows = db.prepare("select type, sql from sqlite_master where tbl_name = 'posts' and sql is not null").all() as { type: string; sql: string }[];
+    db.exec('drop table if exists posts_floor');
+    db.exec(rows.find((row) => row.type === 'table')!.sql.replace(/create table\s+"?posts"?/i, 'create table posts_floor'));
+    for (const index of rows.filter((row) => row.type === 'index')) db.exec(index.sql.replace(/index\s+"?(\w+)"?\s+on\s+"?posts"?/i, 'index $1_floor on posts_floor'));
+    const model = (
+      options.modelId
+        ? db.prepare('select * from posts where id = ?').get(options.modelId)
+        : db.prepare(`select * from posts where kind = 'post' order by created_at desc limit 1`).get()
+    ) as Record<string, unknown>;
+    const columns = Object.keys(model);
+    const insert = db.prepare(`insert into posts_floor (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+    const warmup = options.warmup ?? 10;
+    const samples: number[] = [];
+    for (let i = 0; i < inserts + warmup; i++) {
+      const row: Record<string, unknown> = { ...model, id: newId(), created_at: new Date().toISOString() };
+      const t0 = performance.now();
+      insert.run(columns.map((column) => row[column]));
+      if (i >= warmup) samples.push(performance.now() - t0);
+    }
+    db.exec('drop table posts_floor');
+    return percentiles(samples);
+  } finally {
+    db.close();
+  }
+}
