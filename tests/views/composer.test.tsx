@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { AnyActorRef } from 'xstate';
+import { FEELINGS } from '../../src/api/constants';
 import type { Post } from '../../src/api/posts';
 import { composerLogic } from '../../src/effects/composer';
 import { selectModalState, type ComposerContext, type PublishRequest } from '../../src/machines/composer.machine';
@@ -95,8 +96,13 @@ describe('composer view', () => {
     // Feeling panel, then back to the post with the feeling shown.
     await t.user.click(screen.getByRole('button', { name: 'Feeling' }));
     expect(selectModalState(t.composer().getSnapshot() as never).feelingsIsOpen).toBe(true);
+    // The four feelings are Stoa's own images (no emoji font needed), the same in picker and chip.
+    for (const feeling of FEELINGS) {
+      expect(screen.getByRole('button', { name: feeling }).querySelector(`svg[data-feeling-image="${feeling}"]`)).not.toBeNull();
+    }
+    expect(dialog().textContent).not.toMatch(/\p{Extended_Pictographic}/u);
     await t.user.click(screen.getByRole('button', { name: 'excited' }));
-    screen.getByText(/Feeling excited/);
+    expect(screen.getByText(/Feeling excited/).querySelector('svg[data-feeling-image="excited"]')).not.toBeNull();
     expect(t.context().draft.feelings).toBe('excited');
 
     // Privacy: a compact menu (icon + label) whose options carry the spec's descriptions.

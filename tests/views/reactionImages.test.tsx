@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REACTION_TYPES, type ReactionType } from '../../src/api/constants';
+import { FEELINGS, REACTION_TYPES, type ReactionType } from '../../src/api/constants';
 import type { Post, Reaction } from '../../src/api/posts';
 import { REACTION_LOOK } from '../../src/views/components/ReactionImage';
 import { post, zeroCounts } from '../fixtures/streams';
@@ -85,5 +85,14 @@ describe('reaction images', () => {
     const footer = card.querySelector('footer')!;
     expect(footer.previousElementSibling!.textContent).toBe('Nobody reacted yet');
     expect(within(footer).getByRole('button', { name: 'Comments: 0' })).toBeTruthy();
+  });
+});
+
+describe('feeling images', () => {
+  it.each(FEELINGS)('%s: the card names the feeling and draws its image, with no emoji character', async (feeling) => {
+    const card = await renderCard(post({ _id: 'p1', post: 'A good day', feelings: feeling }));
+    const line = within(card).getByText(new RegExp(`is feeling ${feeling}`));
+    expect(line.querySelector(`svg[data-feeling-image="${feeling}"]`), `${feeling} image`).not.toBeNull();
+    expect(card.textContent).not.toMatch(EMOJI);
   });
 });

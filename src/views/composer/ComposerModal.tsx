@@ -2,19 +2,19 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { Film, ImagePlus, Smile, Sticker, X } from 'lucide-react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Dialog, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { FEELINGS } from '../../api/constants';
 import { POST_TEXT_MAX } from '../../api/constants';
 import type { Feeling } from '../../api/posts';
 import { hasMedia, selectModalState, selectTakesAttachments, selectTriesAgain, type ComposerSnapshot } from '../../machines/composer.machine';
 import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
+import { FeelingImage, isFeeling } from '../components/FeelingImage';
 import { IconButton } from '../components/IconButton';
 import { TextField } from '../components/TextField';
 import { useSessionProfile } from '../layouts/useShell';
 import { BackgroundButton } from './BackgroundPicker';
 import type { ComposerActorRef } from './composerActor';
-import { FEELING_EMOJI, FeelingsPanel, GifPanel, MediaPanel } from './ComposerPanels';
+import { FeelingsPanel, GifPanel, MediaPanel } from './ComposerPanels';
 import { isColoured, textColorOn } from './postColors';
 import { PrivacyPicker } from './PrivacyPicker';
 import { ChosenTopics, TopicsButton } from './TopicPicker';
@@ -168,7 +168,7 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
         {!question && draft.feelings ? (
           <div className="flex items-center gap-2">
             <span className="rounded-full bg-neutral-100 px-3 py-1 text-sm dark:bg-neutral-800">
-              {FEELING_EMOJI[draft.feelings as (typeof FEELINGS)[number]]} Feeling {draft.feelings}
+              {isFeeling(draft.feelings) ? <FeelingImage feeling={draft.feelings} /> : null} Feeling {draft.feelings}
             </span>
             <Button variant="ghost" size="sm" onPress={() => set('feelings', '')} isDisabled={submitting}>
               Remove feeling
@@ -222,7 +222,7 @@ function FeelingText({ feeling }: { feeling: Feeling }) {
   return (
     <span className="font-normal text-neutral-600 dark:text-neutral-400">
       {' '}
-      is feeling {feeling} {FEELING_EMOJI[feeling as (typeof FEELINGS)[number]]}
+      is feeling {feeling}{isFeeling(feeling) ? <> <FeelingImage feeling={feeling} /></> : null}
     </span>
   );
 }

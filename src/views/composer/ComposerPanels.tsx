@@ -7,14 +7,8 @@ import type { ComposerActorRef } from './composerActor';
 import { isHttpsUrl, MEDIA_RULES, type MediaKind } from '../../machines/composer.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
+import { FeelingImage } from '../components/FeelingImage';
 import { TextField } from '../components/TextField';
-
-export const FEELING_EMOJI: Record<(typeof FEELINGS)[number], string> = {
-  happy: '😀',
-  excited: '🤩',
-  blessed: '😇',
-  loved: '🥰',
-};
 
 /**
  * A sub-screen of the composer (feelings, image, video, gif). Focus moves to its heading when
@@ -56,7 +50,7 @@ export function FeelingsPanel({ actor }: { actor: ComposerActorRef }) {
             size="lg"
             aria-pressed={current === feeling}
             onPress={() => actor.send({ type: 'composer.feelings.select', feeling })}
-            icon={<span className="text-xl">{FEELING_EMOJI[feeling]}</span>}
+            icon={<FeelingImage feeling={feeling} size={22} />}
           >
             {feeling}
           </Button>

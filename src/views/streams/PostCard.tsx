@@ -8,6 +8,7 @@ import { topicLabel, type Topic } from '../../api/topics';
 import { journal } from '../../effects/journal';
 import { shiftReaction } from '../../machines/postList';
 import { Avatar } from '../components/Avatar';
+import { FeelingImage, isFeeling } from '../components/FeelingImage';
 import { RichText } from '../components/RichText';
 import { IconButton } from '../components/IconButton';
 import { AuthorMenu } from './AuthorMenu';
@@ -16,7 +17,6 @@ import { inkOn, isColoured, timeAgo } from './format';
 import { actionClasses, ReactionAction, ReactionCounts, totalOf } from './ReactionBar';
 import { useStreamsLogic } from './StreamsLogic';
 
-const FEELING_EMOJI: Record<string, string> = { happy: '😊', excited: '🤩', blessed: '😇', loved: '🥰' };
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
 export interface PostCardProps {
@@ -80,7 +80,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
             </span>
             {post.feelings ? (
               <span className="text-neutral-600 dark:text-neutral-400">
-                is feeling {post.feelings} <span aria-hidden="true">{FEELING_EMOJI[post.feelings]}</span>
+                is feeling {post.feelings}{isFeeling(post.feelings) ? <> <FeelingImage feeling={post.feelings} /></> : null}
               </span>
             ) : null}
             {isQuestion ? (
