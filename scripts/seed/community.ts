@@ -76,6 +76,20 @@ export async function seedCommunity(app: FastifyInstance, options: SeedOptions =
     const upload = await call<{ _id: string }>(accounts[name], 'POST', paths.images.upload('background'), { image: await jpegDataUrl(coverSvg(AVATAR_COLORS[index * 2 % AVATAR_COLORS.length]!, index + 1)) });
     await call(accounts[name], 'PUT', paths.users.images, { coverImage: upload._id });
   }
+  // Profiles with something to read, and interests for the For you stream.
+  const profiles: [Name, Record<string, string>, string[], string[]][] = [
+    ['ada', { work: 'Analytical engines', school: 'Home tutoring', location: 'London', quote: 'The engine weaves algebraic patterns.' }, ['Mathematics', 'Poetry'], ['science', 'technology', 'education']],
+    ['grace', { work: 'Compilers', school: 'Yale', location: 'Arlington', quote: 'It is easier to ask forgiveness than permission.' }, ['Sailing', 'Teaching'], ['technology', 'education']],
+    ['katherine', { work: 'Orbital mechanics', school: 'West Virginia State', location: 'Hampton', quote: 'Like what you do, and then you will do your best.' }, ['Bridge', 'Walking'], ['science']],
+    ['tim', { work: 'Hypertext', school: 'Oxford', location: 'Geneva', quote: 'This is for everyone.' }, ['Cycling'], ['technology']],
+  ];
+  for (const [name, basicInfo, hobbies, interests] of profiles) {
+    await call(accounts[name], 'PUT', paths.users.basicInfo, basicInfo);
+    await call(accounts[name], 'PUT', paths.users.personalHobby, { hobbies });
+    await call(accounts[name], 'PUT', paths.users.personalize, { interests });
+  }
+  await call(ada, 'PUT', paths.users.socialLinks, { youtube: 'https://www.youtube.com/@stoa-demo' });
+
   const names = [...DEMO_MEMBERS];
   for (const [index, name] of names.entries()) {
     for (const step of [1, 2, 3]) await call(accounts[name], 'PUT', paths.follows.follow(accounts[names[(index + step) % names.length]!].id));
@@ -84,11 +98,14 @@ export async function seedCommunity(app: FastifyInstance, options: SeedOptions =
   // Posts of every kind.
   const post = async (who: Account, body: Record<string, unknown>, url: string = paths.posts.create) => (await call<{ post: { _id: string } }>(who, 'POST', url, body)).post._id;
   const welcome = await post(ada, { post: 'Welcome to Stoa! This is a place to learn out loud: share what you are studying, ask when you are stuck, answer when you can.' });
-  const excited = await post(grace, { post: 'Finished my first compiler pass today. It only understands arithmetic, but it is mine.', feelings: 'excited' });
+  const excited = await post(grace, { post: 'Finished my first compiler pass today. It only understands arithmetic, but it is mine. #compilers', feelings: 'excited' });
   const coloured = await post(alan, { post: 'Thought of the day: a machine is only as clever as the questions we ask it.', bgColor: '#3f51b5' });
-  const photo = await post(katherine, { post: 'Evening walk after the orbital mechanics exam. The hills looked like a plot of a damped wave.', image: await pngDataUrl(photoSvg(7)) }, paths.posts.createImage);
+  const photo = await post(katherine, { post: 'Evening walk after the orbital mechanics exam. The hills looked like a plot of a damped wave. #physics', image: await pngDataUrl(photoSvg(7)) }, paths.posts.createImage);
   await post(linus, { post: 'For my followers: I am streaming a kernel debugging session on Friday.', privacy: 'Followers' });
-  await post(barbara, { post: 'Reading group notes are up in Study Hall. Chapter 3 was the hard one.', feelings: 'happy', bgColor: '#8bc34a' });
+  await post(barbara, { post: 'Reading group notes are up in Study Hall. Chapter 3 was the hard one. #reading', feelings: 'happy', bgColor: '#8bc34a' });
+  // Hashtags (the trending box, the hashtag search) and a mention (a notification for ada).
+  await post(tim, { post: 'Pairing with @ada on the #algorithms problem set tonight: amortised analysis, at last. #physics can wait.' });
+  await post(margaret, { post: 'Lecture notes on numerical integration are up: Euler, then Verlet for the orbits. #physics #maths', topics: ['science', 'education'] });
   const video = await options.video?.();
   if (video) {
     const type = video.subarray(4, 8).toString('latin1') === 'ftyp' ? 'video/mp4' : 'video/webm';
@@ -125,6 +142,10 @@ export async function seedCommunity(app: FastifyInstance, options: SeedOptions =
   const nightOwls = await group(grace, { name: 'Night Owls', description: 'Late study sessions, quietly.', tags: ['late'], category: ['Education'], privacy: 'private', members: [linus.id, margaret.id] });
   for (const who of [linus, margaret]) await call(who, 'PUT', paths.groups.acceptInvitation(nightOwls));
   await post(grace, { post: 'Session tonight at 22:00: proofs by induction.' }, paths.posts.group.create(nightOwls));
+  // A public group ada is not in: her Discover list has something to join.
+  const orbits = await group(katherine, { name: 'Orbits and Oscillations', description: 'Mechanics problem sets, worked slowly.', tags: ['physics', 'mechanics'], category: ['Science'], privacy: 'public' });
+  await call(margaret, 'POST', paths.groups.join(orbits));
+  await post(katherine, { post: 'Welcome! Start with the pendulum problems in chapter 2.' }, paths.posts.group.create(orbits));
 
   // Direct chats and a group chat.
   const say = (from: Account, to: Account, body: string) => call(from, 'POST', paths.chat.send, { receiverId: to.id, body });

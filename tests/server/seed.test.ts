@@ -52,5 +52,16 @@ describe('npm run seed', () => {
     const groups = (await read(paths.groups.userGroups(grace.user._id), grace.token)).groups as { privacy: string }[];
     expect(groups.map((g) => g.privacy).sort()).toEqual(['private', 'public']);
     expect(JSON.stringify(await read(paths.groupChat.userGroups(ada.user._id)))).toContain('Physics Study');
+
+    // Hashtags trend, a mention reached ada, her Discover list and her profile are not empty.
+    const trending = (await read(paths.posts.trending)) as { hashtags: { tag: string }[] };
+    expect(trending.hashtags.map((h) => h.tag)).toContain('physics');
+    expect(JSON.stringify(await read(paths.notifications.page()))).toMatch(/mention/i);
+    const discover = (await read(paths.groups.all())).groups as { name: string; isMember?: boolean }[];
+    expect(discover.map((g) => g.name)).toContain('Orbits and Oscillations');
+    const profile = (await read(paths.users.profile(ada.user._id))).user as { basicInfo: { quote: string }; hobbies: string[]; personalizeSettings: { interests: string[] } };
+    expect(profile.basicInfo.quote).not.toBe('');
+    expect(profile.hobbies.length).toBeGreaterThan(0);
+    expect(profile.personalizeSettings.interests).toContain('science');
   });
 });
