@@ -1,6 +1,6 @@
 /**
- * The chat benchmark's server, in a process of its own: `server/main.ts` as `npm start` runs it
- * (the same loader and node flags, configuration from the environment), so that what the
+ * The chat benchmark's server, in a process of its own: the server bundle as `npm start` runs it
+ * (build/server.mjs, scripts/serverBuild.ts; the same node flags, configuration from the environment), so that what the
  * benchmark reads of its memory (RSS from /proc) is the server's alone, not the client fleet's
  * nor the relays'. Started on a DATA_DIR the benchmark has already written, stopped with SIGTERM
  * (its own clean shutdown). BENCH_CHAT_CPU_PROF=<dir> starts it with `--cpu-prof` into that
@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { buildServerIfNeeded } from '../../scripts/serverBuild';
 import { API_BASE, paths } from '../../src/api/paths';
 
 export interface ServerMemory {
@@ -28,8 +28,6 @@ export interface ServerProcess {
   memory(): ServerMemory;
   stop(): Promise<void>;
 }
-
-const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
 
 /** The node flags `npm start` gives the server (package.json), so the server is measured as it is run. */
 function startFlags(): string[] {
@@ -63,8 +61,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs:
   const url = `http://127.0.0.1:${port}`;
   const profileDir = process.env.BENCH_CHAT_CPU_PROF;
   const flags = [...startFlags(), ...(process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
-  // The parent runs under tsx: its loader flags are what makes the child read TypeScript too.
-  const child: ChildProcess = spawn(process.execPath, [...process.execArgv, ...flags, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), MAIN], {
+  const bundle = await buildServerIfNeeded();
+  const child: ChildProcess = spawn(process.execPath, [...flags, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), bundle], {
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

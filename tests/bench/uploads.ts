@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServerIfNeeded } from '../../scripts/serverBuild';
 import { API_BASE } from '../../src/api/paths';
 import { letterAvatarDataUrl } from '../../server/media/letterAvatar';
 import { picturePng } from '../fixtures/pictures';
@@ -42,7 +43,8 @@ export async function measureUploads(log: (line: string) => void = console.log):
   const dir = mkdtempSync(join(tmpdir(), 'stoa-bench-uploads-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'server', 'main.ts')], {
+  // The server bundle, as `npm start` runs it (scripts/serverBuild.ts).
+  const server = spawn(process.execPath, [await buildServerIfNeeded()], {
     // As `npm start` runs it (package.json): two glibc malloc arenas (see server/media/imageWork.ts).
     env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CLIENT_DIR: join(dir, 'no-client'), LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '10000', DATABASE_URL: '', REDIS_URL: '' },
     stdio: 'ignore',
