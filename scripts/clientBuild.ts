@@ -1,16 +1,10 @@
 /** Builds the client with Vite when dist/ is missing or older than its sources. */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { newestMtime } from './newestChange';
 
 const root = join(import.meta.dirname, '..');
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
-}
 
 export function clientIsStale(): boolean {
   const built = join(root, 'dist', 'index.html');

@@ -6,20 +6,14 @@
  * Packages stay in node_modules (`packages: 'external'`), so lazily loaded ones (pg, ioredis,
  * sharp: server/lazyModule.ts) still load only when used.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { newestMtime } from './newestChange';
 
 const root = join(import.meta.dirname, '..');
 /** One level below the repository, like scripts/: paths the bundle resolves from itself stay right. */
 export const SERVER_BUNDLE = join(root, 'build', 'server.mjs');
-const sources = ['server', 'src/api', 'package-lock.json', 'scripts/serverBuild.ts'];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
-}
+const sources = ['server', 'src/api', 'package-lock.json', 'scripts/serverBuild.ts', 'scripts/newestChange.ts'];
 
 export function serverIsStale(): boolean {
   if (!existsSync(SERVER_BUNDLE)) return true;
