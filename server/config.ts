@@ -47,7 +47,7 @@ const envSchema = z.object({
   MAX_IMAGE_BYTES: withDefault(integer(1024, 100 * 1024 * 1024), String(10 * 1024 * 1024)),
   MAX_VIDEO_BYTES: withDefault(integer(1024, 2 * 1024 * 1024 * 1024), String(100 * 1024 * 1024)),
   /** Multiplies every rate limit: a journey suite on one machine may need more than a person. */
-  RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: 'must be a number' }).positive('must be above 0').max(10_000), '1'),
+  RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: 'must be a number' }).positive('must be above 0').max(10_000, 'must be at most 10000'), '1'),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
   /** auto: one short readable line per request on a terminal, JSON lines otherwise (files, services, CI). */
   LOG_FORMAT: withDefault(z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }), 'auto'),

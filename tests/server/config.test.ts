@@ -106,6 +106,8 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'tiny' }, /JWT_SECRET must be at least 32 characters/],
     [{ FIREBASE_PROJECT_ID: 'stoa' }, /FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN and FIREBASE_APP_ID must be set/],
     [{ MAX_BODY_BYTES: '1.5' }, /MAX_BODY_BYTES must be a whole number/],
+    [{ RATE_LIMIT_SCALE: '100000' }, /RATE_LIMIT_SCALE must be at most 10000 \(got "100000"\)/],
+    [{ RATE_LIMIT_SCALE: 'lots' }, /RATE_LIMIT_SCALE must be a number/],
   ])('names the bad variable: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
