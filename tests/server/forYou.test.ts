@@ -5,6 +5,7 @@ import { paths } from '../../src/api/paths';
 import type { Post } from '../../src/api/posts';
 import { createForYou, RANKING } from '../../server/modules/posts/forYou';
 import { createSnapshotStore } from '../../server/modules/posts/snapshots';
+import { createTrending } from '../../server/modules/posts/trending';
 import { createPostStore } from '../../server/modules/posts/store';
 import { createTestApp, dialects, type TestApp } from './harness';
 import { block, follow, member, ok, post, refused, type Member } from './social';
@@ -330,5 +331,22 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     // A day on, sessions have lapsed: a member who signs in now.
     const later = trendingSchema.parse(await ok(t, await member(t), 'GET', paths.posts.trending));
     expect(later.hashtags.some((h) => h.tag === tag)).toBe(false);
+  });
+
+  it('trending reads no more than its bound of the newest tags, and still only visible ones', async () => {
+    const [a, reader] = [await member(t), await member(t)];
+    const run = Date.now().toString(36);
+    const [older, newer, hidden] = [`older${run}`, `newer${run}`, `hidden${run}`];
+    for (let i = 0; i < 3; i += 1) await post(t, a, { post: `#${older} ${i}` });
+    t.clock.advance(1000);
+    await post(t, a, { post: `#${newer} one` });
+    await post(t, a, { post: `#${hidden} mine alone`, privacy: 'Private' });
+    await post(t, a, { post: `#${newer} two` });
+    const bounded = createTrending({ database: t.database, clock: t.clock, scanMax: 3 });
+    // The three newest tags: newer, hidden, newer. The older tag (three posts) is beyond the bound.
+    expect((await bounded({ id: reader.id, isAdmin: false })).hashtags).toEqual([{ tag: newer, posts: 2 }]);
+    expect((await bounded({ id: a.id, isAdmin: false })).hashtags).toEqual([{ tag: newer, posts: 2 }, { tag: hidden, posts: 1 }]);
+    const unbounded = createTrending({ database: t.database, clock: t.clock });
+    expect((await unbounded({ id: reader.id, isAdmin: false })).hashtags).toContainEqual({ tag: older, posts: 3 });
   });
 });

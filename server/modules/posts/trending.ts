@@ -5,24 +5,40 @@ import type { DatabaseHandle } from '../../db/database';
 import { canSeePost, type Viewer } from './visibility';
 
 /**
- * The hashtags of the last day's posts the viewer may see, by how many posts carry them (tags in
- * comments and answers do not trend). The cost follows one day's tagged posts, read through
- * text_tags' time index, never the whole history.
+ * How many of the window's newest post tags a trending answer reads at most. A community that
+ * tags more than this in a day sees what trends among its latest tagged posts (the last hours of
+ * a busy day) instead of every one of them: the cost of the box beside every stream stays the
+ * same however much the community writes.
  */
-export function createTrending(deps: { database: DatabaseHandle; clock: Clock }) {
+export const TRENDING_SCAN_MAX = 5000;
+
+/**
+ * The hashtags of the last day's posts the viewer may see, by how many posts carry them (tags in
+ * comments and answers do not trend). Reads at most `scanMax` of the window's newest tags through
+ * text_tags' time index, then keeps those on posts the viewer may see: never the whole history,
+ * and never more than the bound on a busy day.
+ */
+export function createTrending(deps: { database: DatabaseHandle; clock: Clock; scanMax?: number }) {
   const { db } = deps.database;
+  const scanMax = deps.scanMax ?? TRENDING_SCAN_MAX;
   return async (viewer: Viewer): Promise<Trending> => {
     const since = new Date(deps.clock.now().getTime() - TRENDING_WINDOW_HOURS * 60 * 60 * 1000).toISOString();
-    const rows = await db
+    const newest = db
       .selectFrom('text_tags')
-      .innerJoin('posts', 'posts.id', 'text_tags.post_id')
-      .select(['text_tags.tag', sql<number>`count(*)`.as('posts')])
+      .select(['text_tags.tag', 'text_tags.post_id'])
       .where('text_tags.created_at', '>=', since)
       .whereRef('text_tags.source_id', '=', 'text_tags.post_id')
+      .orderBy('text_tags.created_at', 'desc')
+      .limit(scanMax)
+      .as('newest');
+    const rows = await db
+      .selectFrom(newest)
+      .innerJoin('posts', 'posts.id', 'newest.post_id')
+      .select(['newest.tag', sql<number>`count(*)`.as('posts')])
       .where(canSeePost(viewer))
-      .groupBy('text_tags.tag')
+      .groupBy('newest.tag')
       .orderBy(sql`count(*)`, 'desc')
-      .orderBy('text_tags.tag', 'asc')
+      .orderBy('newest.tag', 'asc')
       .limit(TRENDING_SIZE)
       .execute();
     return { hashtags: rows.map((row) => ({ tag: row.tag, posts: Number(row.posts) })) };
