@@ -37,15 +37,45 @@ export interface JournalEntry {
   type: string;
   /** The event with secrets redacted. */
   event: Record<string, unknown>;
+  /**
+   * The receiver's state just after it processed the event (version 2): from the
+   * `@xstate.snapshot` inspection that follows it. Absent in version-1 files, and while the
+   * event still waits in the receiver's mailbox.
+   */
+  state?: RecordedState;
 }
+
+/** A machine's state as the journal keeps it per entry: value and status, no context (size). */
+export interface RecordedState {
+  value: unknown;
+  status: string;
+}
+
+/** Where the journal was saved from ("Report a problem"): what a bug report needs beside the events. */
+export interface JournalEnvironment {
+  /** package.json's version, built in (vite `define`). */
+  appVersion: string;
+  /** location.pathname + search, secret parameters redacted. */
+  route: string;
+  screen: { width: number; height: number; pixelRatio: number };
+  userAgent: string;
+  /** When the report was saved (ISO time). */
+  reportedAt: string;
+}
+
+/** The version parseJournal reads as well as the one it writes (1: no per-entry state). */
+export const JOURNAL_VERSION = 2;
 
 export interface JournalExport {
   format: 'stoa-journal';
-  version: 1;
+  /** 2 records each entry's `state`; 1 did not (still read). */
+  version: 1 | 2;
   exportedAt: string;
   /** Entries dropped from the ring before the export (the recording is not complete if > 0). */
   dropped: number;
   entries: JournalEntry[];
+  /** Set by "Report a problem" (journalReport in src/effects/journalReport.ts). */
+  environment?: JournalEnvironment;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -54,6 +84,8 @@ export interface JournalExport {
 const SECRET_KEY =
   /^(password|confirmPassword|newPassword|currentPassword|oldPassword|token|accessToken|refreshToken|idToken|authorization|cookie|secret|apiKey|inviteCode)$/i;
 export const REDACTED = '[redacted]';
+/** Whether a key (an object's, a form field's, a query parameter's) names a secret. */
+export const isSecretKey = (key: string) => SECRET_KEY.test(key);
 const MAX_DEPTH = 8;
 const MAX_STRING = 10_000;
 
@@ -196,6 +228,15 @@ export interface Journal {
 
 export const JOURNAL_CAPACITY = 2000;
 
+/** Events recorded per actor that still wait for their snapshot (an actor stopped with a full mailbox never sends one). */
+const MAX_PENDING = 100;
+
+/** The state kept per entry: a machine snapshot's value and status. */
+const recordedState = (snapshot: { value?: unknown; status: string }): RecordedState => ({
+  value: redact(snapshot.value ?? null),
+  status: snapshot.status,
+});
+
 export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.now() } = {}): Journal {
   let entries: JournalEntry[] = [];
   let seq = 0;
@@ -204,6 +245,9 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
   let systemCount = 0;
   const listeners = new Set<() => void>();
   const forwards = new Set<Observer<InspectionEvent>>();
+  // Each recorded entry waits here for the `@xstate.snapshot` its receiver reports after processing
+  // it: the same event object, same actor (other actors' entries can come in between).
+  const pending = new WeakMap<object, { event: object; entry: JournalEntry }[]>();
 
   const systemIndex = (ref: AnyActorRef) => {
     const system = (ref as { system: object }).system;
@@ -218,6 +262,15 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
   return {
     inspect(inspection) {
       for (const observer of forwards) observer.next?.(inspection);
+      if (inspection.type === '@xstate.snapshot') {
+        const waiting = pending.get(inspection.actorRef);
+        const index = waiting?.findIndex((item) => item.event === inspection.event) ?? -1;
+        if (index < 0) return;
+        const [{ entry }] = waiting!.splice(index, 1);
+        entry.state = recordedState(inspection.snapshot as { value?: unknown; status: string });
+        for (const listener of listeners) listener();
+        return;
+      }
       if (inspection.type !== '@xstate.event') return;
       const actorRef = inspection.actorRef as AnyActorRef;
       const sourceRef = inspection.sourceRef as AnyActorRef | undefined;
@@ -225,7 +278,7 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
       // Promise and callback actors are the world: what they send their parent is recorded
       // (as a done/error or a sent event); their own internal events are not.
       if (!isMachineActor(actorRef)) return;
-      entries.push({
+      const entry: JournalEntry = {
         seq: ++seq,
         at: now(),
         system: systemIndex(actorRef),
@@ -236,7 +289,12 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
         sourceIsMachine: sourceRef ? isMachineActor(sourceRef) : false,
         type: event.type,
         event: redact(event) as Record<string, unknown>,
-      });
+      };
+      entries.push(entry);
+      let waiting = pending.get(actorRef);
+      if (!waiting) pending.set(actorRef, (waiting = []));
+      waiting.push({ event, entry });
+      if (waiting.length > MAX_PENDING) waiting.shift();
       if (entries.length > capacity) {
         const excess = entries.length - capacity;
         entries = entries.slice(excess);
@@ -253,7 +311,7 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
     },
     export: () => ({
       format: 'stoa-journal',
-      version: 1,
+      version: JOURNAL_VERSION,
       exportedAt: new Date(now()).toISOString(),
       dropped,
       entries: [...entries],
@@ -272,11 +330,11 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
 /** The app's journal: main.tsx records the app actor into it; screens should too. */
 export const journal = createJournal();
 
-/** Parses an exported journal (a file the debug panel downloaded). */
+/** Parses an exported journal (a file the debug panel downloaded, or a problem report): version 1 or 2. */
 export function parseJournal(text: string): JournalExport {
   const data = JSON.parse(text) as Partial<JournalExport>;
-  if (data.format !== 'stoa-journal' || data.version !== 1 || !Array.isArray(data.entries)) {
-    throw new Error('Not a Stoa event journal (format stoa-journal, version 1)');
+  if (data.format !== 'stoa-journal' || (data.version !== 1 && data.version !== 2) || !Array.isArray(data.entries)) {
+    throw new Error('Not a Stoa event journal (format stoa-journal, version 1 or 2)');
   }
   return data as JournalExport;
 }

@@ -1,0 +1,199 @@
+import type { AnyStateMachine } from 'xstate';
+import {
+  createJournal,
+  isSecretKey,
+  journal as appJournal,
+  REDACTED,
+  replayJournal,
+  type Journal,
+  type JournalEntry,
+  type JournalEnvironment,
+  type JournalExport,
+  type RecordedState,
+} from './journal';
+
+/**
+ * "Report a problem" (issue 18): the journal saved with where it was saved from, and the check
+ * that a replay of it ends where the recording did. Only the debug panel and the tools load this
+ * module: the pages members load carry none of it.
+ */
+
+declare const __APP_VERSION__: string | undefined;
+
+/** package.json's version, put in by vite's `define` (vite.config.ts); 'unknown' where nothing defines it (unit tests). */
+export const APP_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'unknown';
+
+/** pathname + search with the values of secret parameters (`/reset-password?token=...`) redacted. */
+export function reportRoute(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const key of new Set(params.keys())) {
+    if (isSecretKey(key)) params.set(key, REDACTED);
+  }
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The page's environment now: version, route, screen, user agent, time. */
+export function currentEnvironment(now = new Date()): JournalEnvironment {
+  return {
+    appVersion: APP_VERSION,
+    route: reportRoute(location.pathname, location.search),
+    screen: { width: window.innerWidth, height: window.innerHeight, pixelRatio: window.devicePixelRatio },
+    userAgent: navigator.userAgent,
+    reportedAt: now.toISOString(),
+  };
+}
+
+/** The journal as a problem report: its export (already redacted) with the environment. */
+export function journalReport(journal: Journal = appJournal, environment: JournalEnvironment = currentEnvironment()): JournalExport {
+  return { ...journal.export(), environment };
+}
+
+/** The report's file name: `stoa-report-<time>.json`. */
+export const reportFileName = (report: JournalExport) =>
+  `stoa-report-${(report.environment?.reportedAt ?? report.exportedAt).replace(/[:.]/g, '-')}.json`;
+
+/** Saves a problem report as a JSON file (the debug panel's "Report a problem"). */
+export function downloadReport(report: JournalExport = journalReport()) {
+  const blob = new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = reportFileName(report);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Does a replay end where the recording did?
+
+/** Where a replay first parts from the recording. */
+export interface Parting {
+  system: number;
+  root: string;
+  /** The recorded entry whose state the replay does not reach. */
+  seq: number;
+  actor: string;
+  type: string;
+  recorded: RecordedState;
+  /** The replay's state after the same event, or null when the replay never delivered it. */
+  replayed: RecordedState | null;
+  /** The type of the event the replay processed at that point instead, when it differs. */
+  replayedType?: string;
+}
+
+/** One recorded system and what became of it. */
+export interface SystemVerdict {
+  system: number;
+  root: string;
+  verdict: 'agrees' | 'parts' | 'not replayable';
+  /** Why a system was not replayed: no known machine, no recorded states, or its start dropped from the ring. */
+  reason?: string;
+  /** How many recorded states the replay reached. */
+  compared: number;
+}
+
+export type ReplayComparison = ({ agrees: true } | ({ agrees: false } & Parting)) & { systems: SystemVerdict[] };
+
+const stable = (value: unknown): string =>
+  value === null || typeof value !== 'object'
+    ? JSON.stringify(value) ?? 'undefined'
+    : Array.isArray(value)
+      ? `[${value.map(stable).join(',')}]`
+      : `{${Object.keys(value)
+          .sort()
+          .map((key) => `${JSON.stringify(key)}:${stable((value as Record<string, unknown>)[key])}`)
+          .join(',')}}`;
+
+const sameState = (a: RecordedState, b: RecordedState) => a.status === b.status && stable(a.value) === stable(b.value);
+
+function byActor(entries: readonly JournalEntry[]): Map<string, JournalEntry[]> {
+  const map = new Map<string, JournalEntry[]>();
+  for (const entry of entries) {
+    if (!entry.state) continue;
+    const list = map.get(entry.actor) ?? [];
+    list.push(entry);
+    map.set(entry.actor, list);
+  }
+  return map;
+}
+
+/**
+ * Replays one recorded system (replayJournal) into a fresh journal and walks the recording in
+ * order: each actor must reach, event after event, the state recorded for it. Returns the first
+ * entry where it does not, or the number of states it matched.
+ */
+function compareSystem(report: JournalExport, system: number, machine: AnyStateMachine): { parting?: Parting; compared: number } {
+  const recorded = report.entries.filter((e) => e.system === system).sort((a, b) => a.seq - b.seq);
+  const replay = createJournal({ capacity: Number.POSITIVE_INFINITY });
+  replayJournal(report, machine, { system, inspect: replay.inspect });
+  const replayed = byActor(replay.entries());
+  const cursor = new Map<string, number>();
+  let compared = 0;
+  for (const entry of recorded) {
+    if (!entry.state) continue;
+    const index = cursor.get(entry.actor) ?? 0;
+    cursor.set(entry.actor, index + 1);
+    const twin = replayed.get(entry.actor)?.[index];
+    if (twin && twin.type === entry.type && sameState(entry.state, twin.state!)) {
+      compared += 1;
+      continue;
+    }
+    return {
+      compared,
+      parting: {
+        system,
+        root: entry.root,
+        seq: entry.seq,
+        actor: entry.actor,
+        type: entry.type,
+        recorded: entry.state,
+        replayed: twin?.state ?? null,
+        ...(twin && twin.type !== entry.type ? { replayedType: twin.type } : {}),
+      },
+    };
+  }
+  return { compared };
+}
+
+/**
+ * Replays every recorded system whose root machine is among `machines` (keyed by the machine's
+ * id, e.g. `{ ...statecharts, app: appMachine }`) and says whether each actor went through the
+ * recorded states; if not, the first event (lowest seq) where a replay parts from the recording.
+ * Systems of unknown roots, systems without recorded states (version-1 files) and systems whose
+ * start the ring dropped are listed as not replayable, which is not a disagreement.
+ */
+export function compareReplay(report: JournalExport, machines: Record<string, AnyStateMachine> | Iterable<AnyStateMachine>): ReplayComparison {
+  const known = new Map<string, AnyStateMachine>();
+  for (const machine of Symbol.iterator in machines ? (machines as Iterable<AnyStateMachine>) : Object.values(machines)) {
+    known.set(machine.id, machine);
+  }
+  const systems = new Map<number, string>();
+  for (const entry of report.entries) if (!systems.has(entry.system)) systems.set(entry.system, entry.root);
+
+  const verdicts: SystemVerdict[] = [];
+  let first: Parting | undefined;
+  for (const [system, root] of [...systems].sort((a, b) => a[0] - b[0])) {
+    const machine = known.get(root);
+    const entries = report.entries.filter((e) => e.system === system);
+    const notReplayable = (reason: string) => verdicts.push({ system, root, verdict: 'not replayable', reason, compared: 0 });
+    if (!machine) {
+      notReplayable(`no machine with id "${root}"`);
+      continue;
+    }
+    if (!entries.some((e) => e.state)) {
+      notReplayable('no recorded states (a version-1 journal)');
+      continue;
+    }
+    if (!entries.some((e) => e.type === 'xstate.init' && e.actor === root)) {
+      notReplayable('its start was dropped from the ring');
+      continue;
+    }
+    const { parting, compared } = compareSystem(report, system, machine);
+    verdicts.push({ system, root, verdict: parting ? 'parts' : 'agrees', compared });
+    if (parting && (!first || parting.seq < first.seq)) first = parting;
+  }
+  return first ? { agrees: false, ...first, systems: verdicts } : { agrees: true, systems: verdicts };
+}
