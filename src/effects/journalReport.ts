@@ -109,53 +109,55 @@ const stable = (value: unknown): string =>
 
 const sameState = (a: RecordedState, b: RecordedState) => a.status === b.status && stable(a.value) === stable(b.value);
 
+/**
+ * Each actor's entries that carry a state, in the order the actor processed them: the order it
+ * received them, except that its start comes first (events sent to an actor before it starts
+ * wait in its mailbox until then).
+ */
 function byActor(entries: readonly JournalEntry[]): Map<string, JournalEntry[]> {
   const map = new Map<string, JournalEntry[]>();
-  for (const entry of entries) {
+  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
     if (!entry.state) continue;
     const list = map.get(entry.actor) ?? [];
-    list.push(entry);
+    if (entry.type === 'xstate.init') list.unshift(entry);
+    else list.push(entry);
     map.set(entry.actor, list);
   }
   return map;
 }
 
 /**
- * Replays one recorded system (replayJournal) into a fresh journal and walks the recording in
- * order: each actor must reach, event after event, the state recorded for it. Returns the first
- * entry where it does not, or the number of states it matched.
+ * Replays one recorded system (replayJournal) into a fresh journal, and checks that each actor
+ * goes through its recorded states, event after event. Returns the earliest recorded entry (by
+ * seq) where an actor does not, and how many states the replay reached.
  */
 function compareSystem(report: JournalExport, system: number, machine: AnyStateMachine): { parting?: Parting; compared: number } {
-  const recorded = report.entries.filter((e) => e.system === system).sort((a, b) => a.seq - b.seq);
+  const recorded = byActor(report.entries.filter((e) => e.system === system));
   const replay = createJournal({ capacity: Number.POSITIVE_INFINITY });
   replayJournal(report, machine, { system, inspect: replay.inspect });
   const replayed = byActor(replay.entries());
-  const cursor = new Map<string, number>();
   let compared = 0;
-  for (const entry of recorded) {
-    if (!entry.state) continue;
-    const index = cursor.get(entry.actor) ?? 0;
-    cursor.set(entry.actor, index + 1);
-    const twin = replayed.get(entry.actor)?.[index];
-    if (twin && twin.type === entry.type && sameState(entry.state, twin.state!)) {
-      compared += 1;
-      continue;
-    }
-    return {
-      compared,
-      parting: {
-        system,
-        root: entry.root,
-        seq: entry.seq,
-        actor: entry.actor,
-        type: entry.type,
-        recorded: entry.state,
-        replayed: twin?.state ?? null,
-        ...(twin && twin.type !== entry.type ? { replayedType: twin.type } : {}),
-      },
+  let parting: Parting | undefined;
+  for (const [actor, entries] of recorded) {
+    const twins = replayed.get(actor) ?? [];
+    const index = entries.findIndex((entry, i) => !(twins[i] && twins[i].type === entry.type && sameState(entry.state!, twins[i].state!)));
+    compared += index < 0 ? entries.length : index;
+    if (index < 0) continue;
+    const entry = entries[index];
+    const twin = twins[index];
+    if (parting && parting.seq < entry.seq) continue;
+    parting = {
+      system,
+      root: entry.root,
+      seq: entry.seq,
+      actor,
+      type: entry.type,
+      recorded: entry.state!,
+      replayed: twin?.state ?? null,
+      ...(twin && twin.type !== entry.type ? { replayedType: twin.type } : {}),
     };
   }
-  return { compared };
+  return parting ? { parting, compared } : { compared };
 }
 
 /**
