@@ -34,6 +34,11 @@ export interface JournalEntry {
   source: string | null;
   /** False when the sender is not a state machine (a promise or callback actor: the world). */
   sourceIsMachine: boolean;
+  /**
+   * The sender's system, only when it is not the receiver's (version 2): a screen's machine that
+   * signs the session in sends from outside the app's system, so a replay of the app sends it.
+   */
+  sourceSystem?: number;
   type: string;
   /** The event with secrets redacted. */
   event: Record<string, unknown>;
@@ -287,6 +292,7 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
         ...((actorRef as Internal).systemId ? { systemId: (actorRef as Internal).systemId } : {}),
         source: sourceRef ? addressOf(sourceRef) : null,
         sourceIsMachine: sourceRef ? isMachineActor(sourceRef) : false,
+        ...(sourceRef && systemIndex(sourceRef) !== systemIndex(actorRef) ? { sourceSystem: systemIndex(sourceRef) } : {}),
         type: event.type,
         event: redact(event) as Record<string, unknown>,
       };
@@ -409,6 +415,9 @@ function isStimulus(entry: JournalEntry): boolean {
   if (entry.type === 'xstate.init') return false;
   if (entry.source === null) return true; // a view, a test, an effect's send
   if (!entry.sourceIsMachine) return true; // a faked promise/callback actor's done, error or sendBack
+  // A machine of another system (a screen's sign-in logging the app's session in); version-1
+  // files do not say, but the sender's address then starts with another root.
+  if (entry.sourceSystem !== undefined ? entry.sourceSystem !== entry.system : entry.source.split('/')[0] !== entry.root) return true;
   // Delayed events: the frozen clock never fires them. A machine's own scheduled events
   // (after, delayed raise) are the ones it sends itself.
   return entry.type.startsWith('xstate.after.') || entry.source === entry.actor;

@@ -112,16 +112,22 @@ const sameState = (a: RecordedState, b: RecordedState) => a.status === b.status 
 /**
  * Each actor's entries that carry a state, in the order the actor processed them: the order it
  * received them, except that its start comes first (events sent to an actor before it starts
- * wait in its mailbox until then).
+ * wait in its mailbox until then). A second start is left out: @xstate/react stops a screen's
+ * actor when React disconnects its effects (a Suspense boundary hiding it) and starts it again
+ * from the same snapshot, which changes no state and which a replay has no reason to repeat.
  */
 function byActor(entries: readonly JournalEntry[]): Map<string, JournalEntry[]> {
   const map = new Map<string, JournalEntry[]>();
+  const started = new Set<string>();
   for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
     if (!entry.state) continue;
     const list = map.get(entry.actor) ?? [];
-    if (entry.type === 'xstate.init') list.unshift(entry);
-    else list.push(entry);
     map.set(entry.actor, list);
+    if (entry.type !== 'xstate.init') list.push(entry);
+    else if (!started.has(entry.actor)) {
+      started.add(entry.actor);
+      list.unshift(entry);
+    }
   }
   return map;
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import type { AuthResponse, CheckUserResponse } from '../../src/api/auth';
+import { bridgeActions } from '../../src/effects/auth';
 import { createJournal, parseJournal, replayJournal, type JournalExport } from '../../src/effects/journal';
 import { compareReplay, journalReport } from '../../src/effects/journalReport';
 import { navigationLogic } from '../../src/effects/navigation';
@@ -21,9 +22,16 @@ const environment = {
 /** The JSON file as it travels. */
 const asFile = (report: JournalExport) => parseJournal(JSON.stringify(report));
 
-/** A sign-in recorded live: a failed attempt, then success with the user check; and the app shell beside it. */
+/**
+ * A sign-in recorded live beside the app shell: a failed attempt, then success with the user
+ * check; the form logs the app's session in through the real bridge (a send from another system).
+ */
 async function recordSession() {
   const journal = createJournal();
+  const app = createActor(appMachine.provide({ actors: { toasts: toastQueueLogic, navigation: navigationLogic } }), {
+    input: { storedTheme: 'dark', storedToken: null },
+    inspect: journal.inspect,
+  }).start();
   const signIn = signInMachine.provide({
     actors: {
       signIn: fromPromise<AuthResponse, SignInRequest>(async ({ input }) => {
@@ -32,11 +40,8 @@ async function recordSession() {
       }),
       checkUser: fromPromise<CheckUserResponse, { authId: string; token: string }>(async () => ({ isBanned: false })),
     },
+    actions: { login: bridgeActions(app, () => {}).login, navigate: () => {} },
   });
-  const app = createActor(appMachine.provide({ actors: { toasts: toastQueueLogic, navigation: navigationLogic } }), {
-    input: { storedTheme: 'dark', storedToken: null },
-    inspect: journal.inspect,
-  }).start();
   const form = createActor(signIn, { input: {}, inspect: journal.inspect }).start();
   form.send({ type: 'signIn.change', field: 'usernameOrEmail', value: 'alice' });
   form.send({ type: 'signIn.change', field: 'password', value: 'wrong' });
@@ -45,11 +50,11 @@ async function recordSession() {
   form.send({ type: 'signIn.change', field: 'password', value: 'correct horse' });
   form.send({ type: 'signIn.submit' });
   await vi.advanceTimersByTimeAsync(0);
-  app.system.get('session')!.send({ type: 'session.login', token: 'jwt-secret', user: alice, keepLoggedIn: true });
   app.system.get('toasts')!.send({ type: 'toasts.show', toast: { description: 'Welcome back, alice', type: 'success' } });
   await vi.advanceTimersByTimeAsync(5000);
   app.system.get('navigation')!.send({ type: 'sidebar.toggle' });
   expect(form.getSnapshot().status).toBe('done');
+  expect(app.system.get('session')!.getSnapshot().value).toBe('signedIn');
   return { journal, app, form };
 }
 
@@ -71,6 +76,9 @@ describe('recorded states', () => {
     // The state after the event, not the actor's latest: the sidebar toggled after the login.
     const login = entries.find((e) => e.type === 'session.login')!;
     expect(login.state).toEqual({ value: 'signedIn', status: 'active' });
+    // Sent by the form's system into the app's: the entry says so, and a replay of the app sends it.
+    expect(login).toMatchObject({ root: 'app', system: 1, source: 'signIn', sourceIsMachine: true, sourceSystem: 2 });
+    expect(entries.filter((e) => e.sourceSystem !== undefined).map((e) => e.type)).toEqual(['session.login']);
     expect(entries.findLast((e) => e.actor === 'app/navigation')!.state).toEqual({ value: app.system.get('navigation')!.getSnapshot().value, status: 'active' });
     // No context per entry: the ring of 2,000 stays small.
     expect(Object.keys(login.state!)).toEqual(['value', 'status']);
