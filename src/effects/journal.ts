@@ -103,8 +103,9 @@ const isActorRef = (value: object): value is AnyActorRef =>
 /**
  * A JSON-safe copy with secrets replaced: values under secret keys (password, confirmPassword,
  * token, authorization, ...), the `value` of a form event whose `field` (or `name`) is such a
- * key, every data: URL (avatarImage and other uploads); actor refs become their id, errors
- * their name, message and own fields (marked, so a replay revives them).
+ * key, every data: URL (avatarImage and other uploads); actor refs become their id, machines
+ * their id, machine snapshots their status, value and context, errors their name, message and
+ * own fields (marked, so a replay revives them).
  */
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value === 'boolean' || typeof value === 'number') return value;
@@ -122,6 +123,13 @@ export function redact(value: unknown, depth = 0): unknown {
   }
   if (value instanceof Date) return value.toISOString();
   if (isActorRef(value)) return { actor: value.id };
+  // A machine is its id; a machine's snapshot (a child's `xstate.snapshot.*` event) its status,
+  // value and context: written whole, with its machine, it came to 100 KB per entry.
+  if (value instanceof StateMachine) return { machine: value.id };
+  if ((value as { machine?: unknown }).machine instanceof StateMachine) {
+    const { status, value: state, context, output, error } = value as Record<string, unknown>;
+    return redact({ status, value: state, context, output, error }, depth);
+  }
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1) ?? null);
   const out: Record<string, unknown> = {};
   // A form event names its field: `{ field: 'password', value }` carries a secret in `value`.

@@ -80,6 +80,11 @@ describe('recorded states', () => {
     expect(login).toMatchObject({ root: 'app', system: 1, source: 'signIn', sourceIsMachine: true, sourceSystem: 2 });
     expect(entries.filter((e) => e.sourceSystem !== undefined).map((e) => e.type)).toEqual(['session.login']);
     expect(entries.findLast((e) => e.actor === 'app/navigation')!.state).toEqual({ value: app.system.get('navigation')!.getSnapshot().value, status: 'active' });
+    // A child's synced snapshot is kept as its status, value and context, not with its whole machine.
+    const synced = entries.findLast((e) => e.type === 'xstate.snapshot.session')!;
+    expect(Object.keys(synced.event.snapshot as object)).toEqual(['status', 'value', 'context']);
+    expect(synced.event.snapshot).toMatchObject({ status: 'active', value: 'signedIn', context: { token: '[redacted]' } });
+    expect(JSON.stringify(synced).length).toBeLessThan(3000);
     // No context per entry: the ring of 2,000 stays small.
     expect(Object.keys(login.state!)).toEqual(['value', 'status']);
     expect(JSON.stringify(journal.export())).not.toMatch(/correct horse|jwt-secret/);
