@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { journal, parseJournal } from '../../src/effects/journal';
-import { reportRoute } from '../../src/effects/journalReport';
+import { compareReplay, journalReport, reportRoute } from '../../src/effects/journalReport';
+import { statecharts } from '../../src/machines';
 import { signInMachine } from '../../src/machines/signIn.machine';
 import { SignInForm } from '../../src/views/auth/SignInForm';
 import { DebugPanel } from '../../src/views/components/DebugPanel';
@@ -66,6 +68,23 @@ describe('Report a problem', () => {
     expect(changes.length).toBe('ada'.length + password.length);
     expect(changes.filter((e) => e.event.field === 'password').every((e) => e.event.value === '[redacted]')).toBe(true);
     expect(changes.every((e) => e.state?.status === 'active')).toBe(true);
+  });
+
+  it('a form restarted by React (StrictMode reconnecting its effects) still replays to the recorded states', async () => {
+    const user = userEvent.setup();
+    render(
+      <StrictMode>
+        <SignInForm logic={signInMachine} />
+      </StrictMode>,
+    );
+    await user.type(screen.getByLabelText('Email or username'), 'ada');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const report = journalReport(journal);
+    // @xstate/react stopped the actor and started it again from its snapshot: two starts, one system.
+    expect(report.entries.filter((e) => e.root === 'signIn' && e.type === 'xstate.init')).toHaveLength(2);
+    const verdict = compareReplay(parseJournal(JSON.stringify(report)), statecharts);
+    expect(verdict).toMatchObject({ agrees: true, systems: [{ root: 'signIn', verdict: 'agrees' }] });
+    expect(verdict.systems[0].compared).toBe(report.entries.filter((e) => e.root === 'signIn').length - 1);
   });
 
   it('redacts secret query parameters in the route (a reset link carries its token)', () => {
