@@ -478,13 +478,13 @@ export function replayJournal(
   return { snapshots, steps, skipped };
 }
 
-/** Downloads the journal as a JSON file (the debug panel's Export button). */
-export function downloadJournal(data: JournalExport = journal.export()) {
+/** Downloads the journal as a JSON file (the debug panel's Export button; "Report a problem" names its own file). */
+export function downloadJournal(data: JournalExport = journal.export(), fileName = `stoa-journal-${data.exportedAt.replace(/[:.]/g, '-')}.json`) {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `stoa-journal-${data.exportedAt.replace(/[:.]/g, '-')}.json`;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();

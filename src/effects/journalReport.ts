@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import {
   createJournal,
+  downloadJournal,
   isSecretKey,
   journal as appJournal,
   REDACTED,
@@ -26,11 +27,10 @@ export const APP_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__
 /** pathname + search with the values of secret parameters (`/reset-password?token=...`) redacted. */
 export function reportRoute(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
-  for (const key of new Set(params.keys())) {
-    if (isSecretKey(key)) params.set(key, REDACTED);
-  }
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
+  const secrets = [...new Set(params.keys())].filter(isSecretKey);
+  if (secrets.length === 0) return pathname + search;
+  for (const key of secrets) params.set(key, REDACTED);
+  return `${pathname}?${params.toString()}`;
 }
 
 /** The page's environment now: version, route, screen, user agent, time. */
@@ -54,17 +54,7 @@ export const reportFileName = (report: JournalExport) =>
   `stoa-report-${(report.environment?.reportedAt ?? report.exportedAt).replace(/[:.]/g, '-')}.json`;
 
 /** Saves a problem report as a JSON file (the debug panel's "Report a problem"). */
-export function downloadReport(report: JournalExport = journalReport()) {
-  const blob = new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = reportFileName(report);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export const downloadReport = (report: JournalExport = journalReport()) => downloadJournal(report, reportFileName(report));
 
 // ---------------------------------------------------------------------------------------------
 // Does a replay end where the recording did?

@@ -90,5 +90,6 @@ describe('Report a problem', () => {
   it('redacts secret query parameters in the route (a reset link carries its token)', () => {
     expect(reportRoute('/reset-password', '?token=abc123&x=1')).toBe('/reset-password?token=%5Bredacted%5D&x=1');
     expect(reportRoute('/app/social/streams', '')).toBe('/app/social/streams');
+    expect(reportRoute('/app/social/search', '?q=state%20charts')).toBe('/app/social/search?q=state%20charts');
   });
 });
