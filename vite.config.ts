@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  // The app's version, for "Report a problem" (src/effects/journalReport.ts).
+  define: { __APP_VERSION__: JSON.stringify(version) },
   // No source maps in the build members download (they would publish the source); `npm run dev` has its own.
   build: {
     outDir: 'dist',

@@ -34,18 +34,53 @@ export interface JournalEntry {
   source: string | null;
   /** False when the sender is not a state machine (a promise or callback actor: the world). */
   sourceIsMachine: boolean;
+  /**
+   * The sender's system, only when it is not the receiver's (version 2): a screen's machine that
+   * signs the session in sends from outside the app's system, so a replay of the app sends it.
+   */
+  sourceSystem?: number;
   type: string;
   /** The event with secrets redacted. */
   event: Record<string, unknown>;
+  /**
+   * The receiver's state just after it processed the event (version 2): from the
+   * `@xstate.snapshot` inspection that follows it. Absent in version-1 files, and while the
+   * event still waits in the receiver's mailbox.
+   */
+  state?: RecordedState;
 }
+
+/** A machine's state as the journal keeps it per entry: value and status, no context (size). */
+export interface RecordedState {
+  value: unknown;
+  status: string;
+}
+
+/** Where the journal was saved from ("Report a problem"): what a bug report needs beside the events. */
+export interface JournalEnvironment {
+  /** package.json's version, built in (vite `define`). */
+  appVersion: string;
+  /** location.pathname + search, secret parameters redacted. */
+  route: string;
+  screen: { width: number; height: number; pixelRatio: number };
+  userAgent: string;
+  /** When the report was saved (ISO time). */
+  reportedAt: string;
+}
+
+/** The version parseJournal reads as well as the one it writes (1: no per-entry state). */
+export const JOURNAL_VERSION = 2;
 
 export interface JournalExport {
   format: 'stoa-journal';
-  version: 1;
+  /** 2 records each entry's `state`; 1 did not (still read). */
+  version: 1 | 2;
   exportedAt: string;
   /** Entries dropped from the ring before the export (the recording is not complete if > 0). */
   dropped: number;
   entries: JournalEntry[];
+  /** Set by "Report a problem" (journalReport in src/effects/journalReport.ts). */
+  environment?: JournalEnvironment;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -54,6 +89,8 @@ export interface JournalExport {
 const SECRET_KEY =
   /^(password|confirmPassword|newPassword|currentPassword|oldPassword|token|accessToken|refreshToken|idToken|authorization|cookie|secret|apiKey|inviteCode)$/i;
 export const REDACTED = '[redacted]';
+/** Whether a key (an object's, a form field's, a query parameter's) names a secret. */
+export const isSecretKey = (key: string) => SECRET_KEY.test(key);
 const MAX_DEPTH = 8;
 const MAX_STRING = 10_000;
 
@@ -66,8 +103,9 @@ const isActorRef = (value: object): value is AnyActorRef =>
 /**
  * A JSON-safe copy with secrets replaced: values under secret keys (password, confirmPassword,
  * token, authorization, ...), the `value` of a form event whose `field` (or `name`) is such a
- * key, every data: URL (avatarImage and other uploads); actor refs become their id, errors
- * their name, message and own fields (marked, so a replay revives them).
+ * key, every data: URL (avatarImage and other uploads); actor refs become their id, machines
+ * their id, machine snapshots their status, value and context, errors their name, message and
+ * own fields (marked, so a replay revives them).
  */
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value === 'boolean' || typeof value === 'number') return value;
@@ -85,6 +123,13 @@ export function redact(value: unknown, depth = 0): unknown {
   }
   if (value instanceof Date) return value.toISOString();
   if (isActorRef(value)) return { actor: value.id };
+  // A machine is its id; a machine's snapshot (a child's `xstate.snapshot.*` event) its status,
+  // value and context: written whole, with its machine, it came to 100 KB per entry.
+  if (value instanceof StateMachine) return { machine: value.id };
+  if ((value as { machine?: unknown }).machine instanceof StateMachine) {
+    const { status, value: state, context, output, error } = value as Record<string, unknown>;
+    return redact({ status, value: state, context, output, error }, depth);
+  }
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1) ?? null);
   const out: Record<string, unknown> = {};
   // A form event names its field: `{ field: 'password', value }` carries a secret in `value`.
@@ -196,6 +241,15 @@ export interface Journal {
 
 export const JOURNAL_CAPACITY = 2000;
 
+/** Events recorded per actor that still wait for their snapshot (an actor stopped with a full mailbox never sends one). */
+const MAX_PENDING = 100;
+
+/** The state kept per entry: a machine snapshot's value and status. */
+const recordedState = (snapshot: { value?: unknown; status: string }): RecordedState => ({
+  value: redact(snapshot.value ?? null),
+  status: snapshot.status,
+});
+
 export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.now() } = {}): Journal {
   let entries: JournalEntry[] = [];
   let seq = 0;
@@ -204,6 +258,9 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
   let systemCount = 0;
   const listeners = new Set<() => void>();
   const forwards = new Set<Observer<InspectionEvent>>();
+  // Each recorded entry waits here for the `@xstate.snapshot` its receiver reports after processing
+  // it: the same event object, same actor (other actors' entries can come in between).
+  const pending = new WeakMap<object, { event: object; entry: JournalEntry }[]>();
 
   const systemIndex = (ref: AnyActorRef) => {
     const system = (ref as { system: object }).system;
@@ -218,6 +275,15 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
   return {
     inspect(inspection) {
       for (const observer of forwards) observer.next?.(inspection);
+      if (inspection.type === '@xstate.snapshot') {
+        const waiting = pending.get(inspection.actorRef);
+        const index = waiting?.findIndex((item) => item.event === inspection.event) ?? -1;
+        if (index < 0) return;
+        const [{ entry }] = waiting!.splice(index, 1);
+        entry.state = recordedState(inspection.snapshot as { value?: unknown; status: string });
+        for (const listener of listeners) listener();
+        return;
+      }
       if (inspection.type !== '@xstate.event') return;
       const actorRef = inspection.actorRef as AnyActorRef;
       const sourceRef = inspection.sourceRef as AnyActorRef | undefined;
@@ -225,7 +291,7 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
       // Promise and callback actors are the world: what they send their parent is recorded
       // (as a done/error or a sent event); their own internal events are not.
       if (!isMachineActor(actorRef)) return;
-      entries.push({
+      const entry: JournalEntry = {
         seq: ++seq,
         at: now(),
         system: systemIndex(actorRef),
@@ -234,9 +300,15 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
         ...((actorRef as Internal).systemId ? { systemId: (actorRef as Internal).systemId } : {}),
         source: sourceRef ? addressOf(sourceRef) : null,
         sourceIsMachine: sourceRef ? isMachineActor(sourceRef) : false,
+        ...(sourceRef && systemIndex(sourceRef) !== systemIndex(actorRef) ? { sourceSystem: systemIndex(sourceRef) } : {}),
         type: event.type,
         event: redact(event) as Record<string, unknown>,
-      });
+      };
+      entries.push(entry);
+      let waiting = pending.get(actorRef);
+      if (!waiting) pending.set(actorRef, (waiting = []));
+      waiting.push({ event, entry });
+      if (waiting.length > MAX_PENDING) waiting.shift();
       if (entries.length > capacity) {
         const excess = entries.length - capacity;
         entries = entries.slice(excess);
@@ -253,7 +325,7 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
     },
     export: () => ({
       format: 'stoa-journal',
-      version: 1,
+      version: JOURNAL_VERSION,
       exportedAt: new Date(now()).toISOString(),
       dropped,
       entries: [...entries],
@@ -272,11 +344,11 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
 /** The app's journal: main.tsx records the app actor into it; screens should too. */
 export const journal = createJournal();
 
-/** Parses an exported journal (a file the debug panel downloaded). */
+/** Parses an exported journal (a file the debug panel downloaded, or a problem report): version 1 or 2. */
 export function parseJournal(text: string): JournalExport {
   const data = JSON.parse(text) as Partial<JournalExport>;
-  if (data.format !== 'stoa-journal' || data.version !== 1 || !Array.isArray(data.entries)) {
-    throw new Error('Not a Stoa event journal (format stoa-journal, version 1)');
+  if (data.format !== 'stoa-journal' || (data.version !== 1 && data.version !== 2) || !Array.isArray(data.entries)) {
+    throw new Error('Not a Stoa event journal (format stoa-journal, version 1 or 2)');
   }
   return data as JournalExport;
 }
@@ -351,6 +423,9 @@ function isStimulus(entry: JournalEntry): boolean {
   if (entry.type === 'xstate.init') return false;
   if (entry.source === null) return true; // a view, a test, an effect's send
   if (!entry.sourceIsMachine) return true; // a faked promise/callback actor's done, error or sendBack
+  // A machine of another system (a screen's sign-in logging the app's session in); version-1
+  // files do not say, but the sender's address then starts with another root.
+  if (entry.sourceSystem !== undefined ? entry.sourceSystem !== entry.system : entry.source.split('/')[0] !== entry.root) return true;
   // Delayed events: the frozen clock never fires them. A machine's own scheduled events
   // (after, delayed raise) are the ones it sends itself.
   return entry.type.startsWith('xstate.after.') || entry.source === entry.actor;
@@ -403,13 +478,13 @@ export function replayJournal(
   return { snapshots, steps, skipped };
 }
 
-/** Downloads the journal as a JSON file (the debug panel's Export button). */
-export function downloadJournal(data: JournalExport = journal.export()) {
+/** Downloads the journal as a JSON file (the debug panel's Export button; "Report a problem" names its own file). */
+export function downloadJournal(data: JournalExport = journal.export(), fileName = `stoa-journal-${data.exportedAt.replace(/[:.]/g, '-')}.json`) {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `stoa-journal-${data.exportedAt.replace(/[:.]/g, '-')}.json`;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();

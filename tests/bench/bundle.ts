@@ -110,18 +110,50 @@ export const FLOORS = {
   ),
 };
 
-export async function measureBundle() {
-  await build({ root, logLevel: 'silent' });
-  const dist = join(root, 'dist');
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+/**
+ * Modules of the debug panel and the statechart explorer (issue 18): only ?debug=1 or Ctrl+Alt+J
+ * loads them. Not DebugPanelOnDemand, the few lines in the shell that listen for those and fetch the panel.
+ */
+export const DEBUG_MODULE = /(^|[\\/])src[\\/]views[\\/](debug[\\/]|components[\\/]DebugPanel(?!OnDemand\.)[^\\/]*\.tsx$)/;
+
+type BuildOutput = { output: { type: string; fileName: string; moduleIds?: string[] }[] };
+
+/** The manifest keys of what the sign-in and streams routes load: the entry, then the chunk holding the route's module, each with its static imports. */
+function routeChunks(manifest: Manifest) {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
   const initial = closure(manifest, entry);
+  return {
+    initial,
+    signIn: closure(manifest, chunkOf(manifest, 'src/views/pages/AuthPage.tsx', 'auth'), new Set(initial)),
+    // The streams page is part of the member layout's chunk (vite.config.ts, the 'member' group).
+    streams: closure(manifest, chunkOf(manifest, 'src/views/MemberArea.tsx', 'member'), new Set(initial)),
+  };
+}
+
+/**
+ * From a build's own output (the module graph: which modules each chunk holds) and its manifest:
+ * the files that hold debug modules, and which of them the sign-in and streams routes load
+ * (both lists must stay empty).
+ */
+export function debugChunksLoaded(built: BuildOutput | BuildOutput[], manifest: Manifest) {
+  const chunks = (Array.isArray(built) ? built : [built]).flatMap((b) => b.output).filter((o) => o.type === 'chunk');
+  const debug = new Set(chunks.filter((c) => (c.moduleIds ?? []).some((id) => DEBUG_MODULE.test(id))).map((c) => c.fileName));
+  const routes = routeChunks(manifest);
+  const loaded = (keys: Set<string>) => [...keys].map((k) => manifest[k].file).filter((file) => debug.has(file));
+  return { debugFiles: [...debug].sort(), signIn: loaded(routes.signIn), streams: loaded(routes.streams) };
+}
+
+export const readManifest = (dist: string) => JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
+export async function measureBundle() {
+  const built = (await build({ root, logLevel: 'silent' })) as BuildOutput | BuildOutput[];
+  const dist = join(root, 'dist');
+  const manifest = readManifest(dist);
   const sum = (keys: Iterable<string>) => [...keys].reduce((s, k) => s + gz(dist, manifest[k].file), 0);
   // Both routes are loaded on demand: the entry, then the chunk that holds the route's module.
-  const signIn = closure(manifest, chunkOf(manifest, 'src/views/pages/AuthPage.tsx', 'auth'), new Set(initial));
-  const member = closure(manifest, chunkOf(manifest, 'src/views/MemberArea.tsx', 'member'), new Set(initial));
+  const { signIn, streams: member } = routeChunks(manifest);
 
   const reactFloor = (await buildFloor('react', FLOORS.react)).gzip;
   const libsFloor = (await buildFloor('libs', FLOORS.libs)).gzip;
-  return { signIn: sum(signIn), member: sum(member), reactFloor, libsFloor };
+  return { signIn: sum(signIn), member: sum(member), reactFloor, libsFloor, debug: debugChunksLoaded(built, manifest) };
 }

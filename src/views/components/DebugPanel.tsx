@@ -2,6 +2,7 @@ import { Download, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { downloadJournal, journal as appJournal, type Journal } from '../../effects/journal';
 import { debugRequested, isDebugShortcut } from './debugShortcut';
+import { DebugPanelReport } from './DebugPanelReport';
 import { IconButton } from './IconButton';
 
 const SHOWN = 40;
@@ -43,6 +44,7 @@ export function DebugPanel({ journal = appJournal, initiallyOpen = debugRequeste
         <h2 className="flex-1 text-sm font-semibold">
           Event journal <span className="font-normal text-neutral-600 dark:text-neutral-400">({entries.length} events{journal.dropped() ? `, ${journal.dropped()} dropped` : ''})</span>
         </h2>
+        <DebugPanelReport journal={journal} />
         <IconButton label="Export journal as JSON" className="size-8" onPress={() => downloadJournal(journal.export())}>
           <Download size={16} />
         </IconButton>

@@ -1,0 +1,37 @@
+/**
+ * The debug panel and the statechart explorer never ship in the pages a member loads without
+ * ?debug=1 (issue 18): a real `vite build` (a few seconds), read through its module graph (which
+ * modules each chunk holds) and its manifest (what each route loads). The bundle benchmark
+ * records the same as a goal (tests/bench/run.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import { DEBUG_MODULE, debugChunksLoaded, readManifest } from './bench/bundle';
+
+const root = join(import.meta.dirname, '..');
+const outDir = mkdtempSync(join(tmpdir(), 'stoa-debug-chunks-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('debug chunks', () => {
+  it('the sign-in and streams routes load none of the debug panel’s or the explorer’s chunks', async () => {
+    const built = (await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } })) as Parameters<typeof debugChunksLoaded>[0];
+    const { debugFiles, signIn, streams } = debugChunksLoaded(built, readManifest(outDir));
+    expect({ signIn, streams }).toEqual({ signIn: [], streams: [] });
+    // Not for want of debug chunks: the panel and its "Report a problem" button are a chunk of their own.
+    expect(debugFiles.length).toBeGreaterThan(0);
+    expect(debugFiles.some((file) => /DebugPanel/.test(file))).toBe(true);
+  }, 180_000);
+
+  it('tells debug modules from the others', () => {
+    expect(DEBUG_MODULE.test('/repo/src/views/components/DebugPanel.tsx')).toBe(true);
+    expect(DEBUG_MODULE.test('/repo/src/views/components/DebugPanelReport.tsx')).toBe(true);
+    expect(DEBUG_MODULE.test('src/views/debug/Explorer.tsx')).toBe(true);
+    // The shell's listener for ?debug=1 and Ctrl+Alt+J, which fetches the panel, is not the panel.
+    expect(DEBUG_MODULE.test('/repo/src/views/components/DebugPanelOnDemand.tsx')).toBe(false);
+    expect(DEBUG_MODULE.test('/repo/src/views/components/IconButton.tsx')).toBe(false);
+    expect(DEBUG_MODULE.test('/repo/src/effects/journal.ts')).toBe(false);
+  });
+});
