@@ -30,6 +30,8 @@ export async function clientApp(app: FastifyInstance, opts: { clientDir: string 
       // The build writes .br and .gz beside each asset (scripts/precompress.ts): sent as they are,
       // with Content-Encoding and Vary: Accept-Encoding; the plain file to clients that want neither.
       preCompressed: true,
+      // Build tools' own files (Vite's .vite/manifest.json names every source module) stay private.
+      allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.startsWith(path.join(opts.clientDir, 'assets') + path.sep);

@@ -170,6 +170,9 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
         await fs.writeFile(path.join(clientDir, 'index.html'), `<!doctype html><title>Stoa</title><script>${INLINE}</script><div id="root"></div>`);
         await fs.writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log("stoa")');
         await fs.writeFile(path.join(clientDir, 'assets', 'big-def456.js'), BIG_ASSET);
+        // A build tool's own files (Vite's manifest names every source module): never served.
+        await fs.mkdir(path.join(clientDir, '.vite'), { recursive: true });
+        await fs.writeFile(path.join(clientDir, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
         // What `npm run build` leaves: a brotli and a gzip copy beside each text asset worth it.
         expect(await precompressDir(clientDir)).toBe(1);
       },
@@ -191,6 +194,14 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
     const hash = createHash('sha256').update(INLINE).digest('base64');
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('serves nothing under a dot directory of the build (a manifest lists the source files)', async () => {
+    for (const url of ['/.vite/manifest.json', '/%2Evite/manifest.json', '/assets/../.vite/manifest.json']) {
+      const response = await t.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('src/main.tsx');
+    }
   });
 
   it('serves hashed assets as immutable', async () => {
