@@ -100,14 +100,14 @@ describe('Statechart explorer', () => {
     fireEvent.click(within(events).getByRole('button', { name: /#2 navigation sidebar\.toggle/ }));
     expect(state()).toBe('{"sidebar":"open","searchBar":"closed"}');
     expect(accepted()).toContain('sidebar.close');
-    expect(screen.getByText('After #2 of 4')).toBeTruthy();
+    expect(screen.getByText('After event 2 of 4 (#2)')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
     expect(state()).toBe('{"sidebar":"open","searchBar":"open"}');
     fireEvent.click(screen.getByRole('button', { name: 'Step back' }));
     fireEvent.click(screen.getByRole('button', { name: 'Step back' }));
     expect(state()).toBe('{"sidebar":"closed","searchBar":"closed"}');
-    expect(screen.getByText('After #1 of 4')).toBeTruthy();
+    expect(screen.getByText('After event 1 of 4 (#1)')).toBeTruthy();
     expect(screen.getByRole('button', { name: /#1 navigation xstate\.init/, current: 'step' })).toBeTruthy();
 
     // The live actor was not touched.

@@ -65,7 +65,8 @@ export function Explorer({
 }) {
   const [, setVersion] = useState(0);
   const [selected, setSelected] = useState<string>();
-  const [fit, setFit] = useState(false);
+  // Narrow screens start with the whole chart in view; wide ones at full size (scrollable).
+  const [fit, setFit] = useState(() => (globalThis.innerWidth ?? 1280) < 1024);
   const [recording, setRecording] = useState<Recording>();
   const [position, setPosition] = useState(-1);
   const [loadError, setLoadError] = useState<string>();
@@ -233,7 +234,9 @@ const textButton =
 
 function TravelSteps({ travel, position, dropped, onGo }: { travel: TimeTravel; position: number; dropped: number; onGo: (index: number) => void }) {
   const current = useRef<HTMLLIElement>(null);
-  useEffect(() => current.current?.scrollIntoView?.({ block: 'nearest' }), [position]);
+  useEffect(() => {
+    current.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [position]);
   const entry = travel.entries[position];
   return (
     <div className="border-t border-neutral-200 dark:border-neutral-800">
@@ -242,7 +245,7 @@ function TravelSteps({ travel, position, dropped, onGo }: { travel: TimeTravel; 
           <ChevronLeft size={16} />
         </IconButton>
         <p className="min-w-0 flex-1 text-center text-xs" aria-live="polite">
-          {entry ? `After #${entry.seq} of ${travel.entries.length}` : `Before the first of ${travel.entries.length} events`}
+          {entry ? `After event ${position + 1} of ${travel.entries.length} (#${entry.seq})` : `Before the first of ${travel.entries.length} events`}
         </p>
         <IconButton label="Step forward" className="size-8" isDisabled={position >= travel.entries.length - 1} onPress={() => onGo(position + 1)}>
           <ChevronRight size={16} />
@@ -283,7 +286,7 @@ function ActorDetails({ actor, fit, live }: { actor: LiveActor; fit: boolean; li
   const acceptedSet = new Set(accepted);
   return (
     <div className="flex flex-col">
-      <div className="min-h-40 overflow-auto border-b border-neutral-200 p-2 lg:max-h-[60dvh] dark:border-neutral-800">
+      <div className="max-h-[50dvh] min-h-40 shrink-0 overflow-auto border-b border-neutral-200 p-2 lg:max-h-[60dvh] dark:border-neutral-800">
         <StatechartDiagram graph={graph} active={active} accepted={acceptedSet} fit={fit} />
       </div>
       <div className="grid gap-3 p-3 text-xs md:grid-cols-2">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChartGraph } from '../../machines/statechartGraph';
 import { layoutChart, type ChartLayout } from './chartLayout';
 
@@ -31,6 +31,23 @@ export function StatechartDiagram({
     };
   }, [graph]);
 
+  // Keeps the innermost active state in view as the actor moves.
+  const svg = useRef<SVGSVGElement>(null);
+  const activeKey = [...active].join(' ');
+  const laid = layout && layout.graph === graph && 'layout' in layout;
+  useEffect(() => {
+    if (!laid) return;
+    const boxes = svg.current?.querySelectorAll('[data-active]');
+    const innermost = boxes?.[boxes.length - 1];
+    const scroller = svg.current?.parentElement;
+    if (!innermost || !scroller) return;
+    // Only the chart's own scroll box moves (never the page under the panel).
+    const box = innermost.getBoundingClientRect();
+    const view = scroller.getBoundingClientRect();
+    if (box.left < view.left || box.right > view.right) scroller.scrollLeft += box.left - view.left - (view.width - box.width) / 2;
+    if (box.top < view.top || box.bottom > view.bottom) scroller.scrollTop += box.top - view.top - (view.height - box.height) / 2;
+  }, [laid, activeKey]);
+
   if (!layout || layout.graph !== graph) {
     return <p className="p-3 text-xs text-neutral-600 dark:text-neutral-400">Drawing the chart…</p>;
   }
@@ -42,6 +59,7 @@ export function StatechartDiagram({
 
   return (
     <svg
+      ref={svg}
       role="img"
       aria-label={`Statechart ${graph.id}${activeNames.length ? `, active: ${activeNames.join(', ')}` : ''}`}
       viewBox={`0 0 ${Math.ceil(width)} ${Math.ceil(height)}`}
