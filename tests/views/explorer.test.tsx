@@ -1,12 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { assign, createActor, setup } from 'xstate';
 import { createActorRegistry } from '../../src/effects/actorRegistry';
 import { createJournal } from '../../src/effects/journal';
 import { createTimeTravel } from '../../src/effects/timeTravel';
 import { navigationMachine } from '../../src/machines/navigation.machine';
 import { toastMachine } from '../../src/machines/toast.machine';
 import { DebugPanel } from '../../src/views/components/DebugPanel';
+import { journalRequested } from '../../src/views/components/debugShortcut';
 import { Explorer } from '../../src/views/debug/Explorer';
 import { toastInput } from '../machines/models/toast';
 
@@ -51,6 +52,23 @@ describe('Statechart explorer', () => {
     await act(async () => void toast.stop());
     await act(async () => actor.send({ type: 'sidebar.toggle' }));
     expect(within(actors).queryByRole('button', { name: 'toast' })).toBeNull();
+  });
+
+  it('shows the context redacted as the journal redacts it', async () => {
+    const journal = createJournal();
+    const registry = createActorRegistry(journal);
+    registry.start();
+    const form = setup({ types: { context: {} as { username: string; password: string; avatar: string } } }).createMachine({
+      id: 'form',
+      context: { username: '', password: '', avatar: '' },
+      on: { typed: { actions: assign({ username: 'ada', password: 'hunter22', avatar: 'data:image/png;base64,AAAA' }) } },
+    });
+    const actor = createActor(form, { inspect: journal.inspect }).start();
+    render(<Explorer journal={journal} registry={registry} />);
+    await act(async () => actor.send({ type: 'typed' }));
+    const context = screen.getByLabelText('Context').textContent ?? '';
+    expect(JSON.parse(context)).toEqual({ username: 'ada', password: '[redacted]', avatar: '[data URL, 26 chars]' });
+    expect(context).not.toMatch(/hunter22|base64/);
   });
 
   it('sends an accepted event with a JSON payload; bad JSON is refused with a message and sends nothing', async () => {
@@ -152,6 +170,14 @@ describe('Statechart explorer in the debug panel', () => {
     fireEvent.keyDown(within(explorer).getByRole('button', { name: 'Time travel' }), { key: 'Escape' });
     expect(screen.queryByRole('region', { name: 'Statechart explorer' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Event journal' })).toBeTruthy();
+  });
+});
+
+describe('journalRequested', () => {
+  it('reads ?journal=<url> in development only', () => {
+    expect(journalRequested('?journal=/bug.json', true)).toBe('/bug.json');
+    expect(journalRequested('?journal=/bug.json', false)).toBeUndefined();
+    expect(journalRequested('?debug=1', true)).toBeUndefined();
   });
 });
 
