@@ -11,6 +11,10 @@ import { addressOf, journal as appJournal, type Journal } from './journal';
 export interface LiveActor {
   /** The journal's address: 'app', 'app/toasts/t-2', 'signIn'. */
   address: string;
+  /** Unique in the list: two screens may run the same machine at the same address. */
+  key: string;
+  /** 1 for the first actor at this address, 2 for the second running at once, ... */
+  copy: number;
   ref: AnyActorRef;
   machine: AnyStateMachine;
   /** How deep under its root (0 for a root). */
@@ -43,14 +47,28 @@ function rootOf(ref: AnyActorRef): AnyActorRef {
 
 const isRunning = (ref: AnyActorRef) => (ref.getSnapshot() as { status?: string } | undefined)?.status === 'active';
 
+/**
+ * Whether a root actor was started and not stopped. A created actor's snapshot is already
+ * 'active', and React may create a screen's actor for a render it then throws away (a suspended
+ * lazy route), never starting it; xstate's processing status tells them apart (1: running).
+ */
+const isStarted = (ref: AnyActorRef) => {
+  const status = (ref as { _processingStatus?: unknown })._processingStatus;
+  return typeof status !== 'number' || status === 1;
+};
+
 /** The running machine actors under the given roots, depth first, roots in the order given. */
 export function machineActors(roots: Iterable<AnyActorRef>): LiveActor[] {
   const out: LiveActor[] = [];
+  const copies = new Map<string, number>();
   const visit = (ref: AnyActorRef, depth: number) => {
     const machine = machineOf(ref);
     if (!machine || !isRunning(ref)) return;
     const systemId = (ref as Internal).systemId;
-    out.push({ address: addressOf(ref), ref, machine, depth, ...(systemId ? { systemId } : {}) });
+    const address = addressOf(ref);
+    const copy = (copies.get(address) ?? 0) + 1;
+    copies.set(address, copy);
+    out.push({ address, key: copy > 1 ? `${address}#${copy}` : address, copy, ref, machine, depth, ...(systemId ? { systemId } : {}) });
     const children = (ref.getSnapshot() as { children?: Record<string, AnyActorRef> }).children ?? {};
     for (const child of Object.values(children)) if (child) visit(child, depth + 1);
   };
@@ -81,10 +99,12 @@ export function createActorRegistry(journal: Pick<Journal, 'forwardTo'> = appJou
       notify();
       return;
     }
-    const root = rootOf(inspection.actorRef as AnyActorRef);
+    const ref = inspection.actorRef as AnyActorRef;
+    const root = rootOf(ref);
     if (!machineOf(root)) return;
-    // Roots are registered when first seen running; stopped ones are dropped on their last snapshot.
-    roots.add(root);
+    // Roots are registered on their own first event or snapshot (they run then); stopped ones
+    // are dropped on their last snapshot, or when listed.
+    if (ref === root) roots.add(root);
     if (inspection.type === '@xstate.snapshot') {
       const status = (inspection.snapshot as { status?: string }).status;
       if (inspection.actorRef === root && status !== 'active') roots.delete(root);
@@ -102,7 +122,7 @@ export function createActorRegistry(journal: Pick<Journal, 'forwardTo'> = appJou
       roots.clear();
     },
     actors() {
-      for (const root of roots) if (!isRunning(root)) roots.delete(root);
+      for (const root of roots) if (!isRunning(root) || !isStarted(root)) roots.delete(root);
       return machineActors(roots);
     },
     subscribe(listener) {

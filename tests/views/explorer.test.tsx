@@ -43,6 +43,13 @@ describe('Statechart explorer', () => {
     expect(accepted()).toEqual(['navigation.select', 'searchBar.toggle', 'sidebar.close', 'sidebar.toggle']);
     expect(screen.getByRole('img', { name: 'Statechart navigation, active: sidebar, open, searchBar, closed' })).toBeTruthy();
 
+    // An actor created but never started (a render React threw away) is not listed.
+    const idle = createActor(toastMachine, { input: toastInput(4000), inspect: journal.inspect });
+    await act(async () => actor.send({ type: 'sidebar.toggle' }));
+    await act(async () => actor.send({ type: 'sidebar.toggle' }));
+    expect(within(actors).getAllByRole('button').map((b) => b.textContent)).toEqual(['navigation']);
+    expect(idle.getSnapshot().status).toBe('active');
+
     // A second system appears; a stopped one drops out.
     const toast = createActor(toastMachine, { input: toastInput(4000), inspect: journal.inspect });
     await act(async () => void toast.start());

@@ -70,7 +70,7 @@ export function DebugPanel({
           <X size={16} />
         </IconButton>
       </header>
-      <ol className="min-h-0 flex-1 overflow-y-auto px-3 py-2 font-mono text-xs leading-relaxed">
+      <ol tabIndex={0} aria-label="Latest events" className="min-h-0 flex-1 overflow-y-auto px-3 py-2 font-mono text-xs leading-relaxed">
         {latest.map((entry) => (
           <li key={entry.seq} className="flex gap-2 border-b border-neutral-100 py-1 last:border-0 dark:border-neutral-800">
             <span className="w-14 shrink-0 text-right text-neutral-500 tabular-nums dark:text-neutral-400">

@@ -127,7 +127,7 @@ export function Explorer({
 
   if (traveller && traveller.position() !== position) traveller.goTo(position);
   const actors: LiveActor[] = traveller ? traveller.actors() : registry.actors();
-  const actor = actors.find((a) => a.address === selected) ?? actors[0];
+  const actor = actors.find((a) => a.key === selected) ?? actors[0];
 
   return (
     <section
@@ -195,17 +195,18 @@ export function Explorer({
           </h3>
           <ul className="max-h-48 overflow-y-auto p-2 text-xs lg:max-h-none">
             {actors.map((a) => (
-              <li key={a.address}>
+              <li key={a.key}>
                 <button
                   type="button"
                   aria-pressed={a === actor}
-                  onClick={() => setSelected(a.address)}
+                  onClick={() => setSelected(a.key)}
                   style={{ paddingLeft: `${0.5 + a.depth * 0.75}rem` }}
                   className={`w-full rounded-md py-1 pr-2 text-left font-mono break-all outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${
                     a === actor ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800'
                   }`}
                 >
                   {a.address.split('/').pop()}
+                  {a.copy > 1 ? ` #${a.copy}` : ''}
                   {a.machine.id !== a.address.split('/').pop() ? <span className="text-neutral-600 dark:text-neutral-400"> ({a.machine.id})</span> : null}
                 </button>
               </li>
@@ -219,7 +220,7 @@ export function Explorer({
           ) : null}
         </nav>
         <div className="flex min-w-0 flex-1 flex-col lg:overflow-y-auto">
-          {actor ? <ActorDetails key={actor.address + (recording ? ':travel' : '')} actor={actor} fit={fit} live={!recording} /> : null}
+          {actor ? <ActorDetails key={actor.key + (recording ? ':travel' : '')} actor={actor} fit={fit} live={!recording} /> : null}
           <p className="mt-auto border-t border-neutral-200 px-3 py-1.5 text-[11px] text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
             Drop a journal file here to replay it. Context and events are redacted as in the journal. Esc closes.
           </p>
@@ -286,7 +287,7 @@ function ActorDetails({ actor, fit, live }: { actor: LiveActor; fit: boolean; li
   const acceptedSet = new Set(accepted);
   return (
     <div className="flex flex-col">
-      <div className="max-h-[50dvh] min-h-40 shrink-0 overflow-auto border-b border-neutral-200 p-2 lg:max-h-[60dvh] dark:border-neutral-800">
+      <div tabIndex={0} aria-label="Chart" role="group" className="max-h-[50dvh] min-h-40 shrink-0 overflow-auto border-b outline-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-inset border-neutral-200 p-2 lg:max-h-[60dvh] dark:border-neutral-800">
         <StatechartDiagram graph={graph} active={active} accepted={acceptedSet} fit={fit} />
       </div>
       <div className="grid gap-3 p-3 text-xs md:grid-cols-2">
@@ -310,7 +311,7 @@ function ActorDetails({ actor, fit, live }: { actor: LiveActor; fit: boolean; li
         </div>
         <div className="min-w-0">
           <h4 className="font-semibold">Context</h4>
-          <pre aria-label="Context" className="mt-1 max-h-72 overflow-auto rounded-md bg-neutral-100 p-2 font-mono text-[11px] whitespace-pre-wrap break-all dark:bg-neutral-800">
+          <pre tabIndex={0} aria-label="Context" className="outline-none focus-visible:ring-2 focus-visible:ring-sky-600 mt-1 max-h-72 overflow-auto rounded-md bg-neutral-100 p-2 font-mono text-[11px] whitespace-pre-wrap break-all dark:bg-neutral-800">
             {JSON.stringify(redact(snapshot.context ?? null), null, 2)}
           </pre>
         </div>
