@@ -75,6 +75,12 @@ export function Explorer({
 
   useEffect(() => registry.subscribe(() => setVersion((v) => v + 1)), [registry]);
 
+  // Keyboard users land in the panel when it opens (Esc closes it).
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.focus();
+  }, []);
+
   // One replay per recording; it is stepped in place.
   const traveller = useMemo(() => {
     travel.current?.stop();
@@ -131,13 +137,15 @@ export function Explorer({
 
   return (
     <section
+      ref={panel}
+      tabIndex={-1}
       aria-label="Statechart explorer"
       onDragOver={(event) => event.preventDefault()}
       onDrop={onDrop}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && onClose) onClose();
       }}
-      className="fixed inset-0 z-[70] flex flex-col bg-white text-neutral-900 shadow-2xl sm:inset-2 sm:rounded-2xl sm:border sm:border-neutral-300 lg:inset-4 dark:bg-neutral-900 dark:text-neutral-100 sm:dark:border-neutral-700"
+      className="fixed inset-0 z-[70] flex flex-col bg-white outline-none text-neutral-900 shadow-2xl sm:inset-2 sm:rounded-2xl sm:border sm:border-neutral-300 lg:inset-4 dark:bg-neutral-900 dark:text-neutral-100 sm:dark:border-neutral-700"
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-3 py-2 dark:border-neutral-800">
         <h2 className="min-w-0 flex-1 text-sm font-semibold">
@@ -236,6 +244,7 @@ const textButton =
 function TravelSteps({ travel, position, dropped, onGo }: { travel: TimeTravel; position: number; dropped: number; onGo: (index: number) => void }) {
   const current = useRef<HTMLLIElement>(null);
   useEffect(() => {
+    // Braces: Chromium's scrollIntoView returns a promise, which React would call as a cleanup.
     current.current?.scrollIntoView?.({ block: 'nearest' });
   }, [position]);
   const entry = travel.entries[position];

@@ -137,7 +137,9 @@ export function StatechartDiagram({
                     key={line}
                     x={edge.labelBox!.x + 3}
                     y={edge.labelBox!.y + 11 + i * 14}
-                    className={hot ? 'fill-sky-800 font-bold dark:fill-sky-200' : 'fill-neutral-700 dark:fill-neutral-300'}
+                    className={
+                      hot && accepted.has(edge.events[i]) ? 'fill-sky-800 font-bold dark:fill-sky-200' : 'fill-neutral-700 dark:fill-neutral-300'
+                    }
                   >
                     {line}
                   </text>

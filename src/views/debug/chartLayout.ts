@@ -27,7 +27,7 @@ export interface LaidEdge {
   /** The polyline, absolute. */
   points: { x: number; y: number }[];
   labels: string[];
-  /** Event types carried (to mark the ones the actor accepts now). */
+  /** The event type of each label line (to mark the ones the actor accepts now). */
   events: string[];
   labelBox?: { x: number; y: number; width: number; height: number };
 }
@@ -67,9 +67,10 @@ async function compute(graph: ChartGraph): Promise<ChartLayout> {
         const to = target === graph.root.id ? from : target;
         const key = `${from}\u0000${to}`;
         const pair = pairs.get(key) ?? { source: from, target: to, labels: [], events: [] };
-        const invoke = t.label;
-        if (!pair.labels.includes(invoke)) pair.labels.push(invoke);
-        pair.events.push(t.eventType);
+        if (!pair.labels.includes(t.label)) {
+          pair.labels.push(t.label);
+          pair.events.push(t.eventType);
+        }
         pairs.set(key, pair);
       }
     }
