@@ -28,6 +28,8 @@ export interface ActorRegistry {
   stop(): void;
   /** Every running machine actor, each root followed by its descendants. */
   actors(): LiveActor[];
+  /** The machine of every root seen since start, running or not (time travel replays them). */
+  rootMachines(): AnyStateMachine[];
   /** Called (batched, after the current task's microtasks) when an actor appears, changes or stops. */
   subscribe(listener: () => void): () => void;
 }
@@ -78,6 +80,7 @@ export function machineActors(roots: Iterable<AnyActorRef>): LiveActor[] {
 
 export function createActorRegistry(journal: Pick<Journal, 'forwardTo'> = appJournal): ActorRegistry {
   const roots = new Set<AnyActorRef>();
+  const seen = new Map<string, AnyStateMachine>();
   const listeners = new Set<() => void>();
   let unforward: (() => void) | undefined;
   let pending = false;
@@ -104,7 +107,11 @@ export function createActorRegistry(journal: Pick<Journal, 'forwardTo'> = appJou
     if (!machineOf(root)) return;
     // Roots are registered on their own first event or snapshot (they run then); stopped ones
     // are dropped on their last snapshot, or when listed.
-    if (ref === root) roots.add(root);
+    if (ref === root && !roots.has(root)) {
+      roots.add(root);
+      const machine = machineOf(root)!;
+      seen.set(machine.id, machine);
+    }
     if (inspection.type === '@xstate.snapshot') {
       const status = (inspection.snapshot as { status?: string }).status;
       if (inspection.actorRef === root && status !== 'active') roots.delete(root);
@@ -120,11 +127,13 @@ export function createActorRegistry(journal: Pick<Journal, 'forwardTo'> = appJou
       unforward?.();
       unforward = undefined;
       roots.clear();
+      seen.clear();
     },
     actors() {
       for (const root of roots) if (!isRunning(root) || !isStarted(root)) roots.delete(root);
       return machineActors(roots);
     },
+    rootMachines: () => [...seen.values()],
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

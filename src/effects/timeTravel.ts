@@ -1,6 +1,5 @@
 import { createActor, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import { appMachine } from '../machines/app.machine';
-import { statecharts } from '../machines/index';
 import { machineActors, type LiveActor } from './actorRegistry';
 import { isolate, resolveAddress, reviveErrors, type JournalEntry } from './journal';
 
@@ -12,10 +11,14 @@ import { isolate, resolveAddress, reviveErrors, type JournalEntry } from './jour
  * and step forward and back.
  */
 
-/** The root machines the replay can start, by machine id ('app', 'signIn', ...). */
-export function machinesByRoot(): Map<string, AnyStateMachine> {
+/**
+ * The root machines the replay can start, by machine id ('app', 'signIn', ...): the app's, and
+ * the ones given (the explorer passes the roots seen running and, in development, every
+ * machine of src/machines/index.ts `statecharts`).
+ */
+export function machinesByRoot(machines: Iterable<AnyStateMachine> = []): Map<string, AnyStateMachine> {
   const byId = new Map<string, AnyStateMachine>([[appMachine.id, appMachine as AnyStateMachine]]);
-  for (const machine of Object.values(statecharts)) if (!byId.has(machine.id)) byId.set(machine.id, machine as AnyStateMachine);
+  for (const machine of machines) if (!byId.has(machine.id)) byId.set(machine.id, machine);
   return byId;
 }
 

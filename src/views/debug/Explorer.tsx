@@ -1,9 +1,9 @@
-import { ChevronLeft, ChevronRight, FileUp, Maximize2, Minimize2, X } from 'lucide-react';
+import { FileUp, Maximize2, Minimize2, StepBack, StepForward, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { appActors, type ActorRegistry, type LiveActor } from '../../effects/actorRegistry';
 import { journal as appJournal, parseJournal, redact, type Journal, type JournalEntry } from '../../effects/journal';
-import { createTimeTravel, type TimeTravel } from '../../effects/timeTravel';
+import { createTimeTravel, machinesByRoot, type TimeTravel } from '../../effects/timeTravel';
 import { activeStateIds, chartStates, statechartGraph, type ChartGraph } from '../../machines/statechartGraph';
 import { IconButton } from '../components/IconButton';
 import { StatechartDiagram } from './StatechartDiagram';
@@ -81,12 +81,25 @@ export function Explorer({
     panel.current?.focus();
   }, []);
 
-  // One replay per recording; it is stepped in place.
+  // The machines time travel can replay: the app's, every root seen running and, in development,
+  // every machine of src/machines/index.ts. Not in production builds: importing them all here
+  // would split each screen's machine out of its page's chunk for every member.
+  const [catalog, setCatalog] = useState<readonly AnyStateMachine[]>([]);
+  useEffect(() => {
+    if (!import.meta.env.DEV) return undefined;
+    let live = true;
+    void import('../../machines/index').then(({ statecharts }) => live && setCatalog(Object.values(statecharts) as AnyStateMachine[]));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // One replay per recording (and catalog); it is stepped in place.
   const traveller = useMemo(() => {
     travel.current?.stop();
-    travel.current = recording ? createTimeTravel(recording.entries) : undefined;
+    travel.current = recording ? createTimeTravel(recording.entries, machinesByRoot([...catalog, ...registry.rootMachines()])) : undefined;
     return travel.current;
-  }, [recording]);
+  }, [recording, catalog, registry]);
   useEffect(() => () => travel.current?.stop(), []);
 
   const startTravel = (next: Recording, at = next.entries.length - 1) => {
@@ -252,13 +265,13 @@ function TravelSteps({ travel, position, dropped, onGo }: { travel: TimeTravel; 
     <div className="border-t border-neutral-200 dark:border-neutral-800">
       <div className="flex items-center gap-1 px-2 pt-2">
         <IconButton label="Step back" className="size-8" isDisabled={position < 0} onPress={() => onGo(position - 1)}>
-          <ChevronLeft size={16} />
+          <StepBack size={16} />
         </IconButton>
         <p className="min-w-0 flex-1 text-center text-xs" aria-live="polite">
           {entry ? `After event ${position + 1} of ${travel.entries.length} (#${entry.seq})` : `Before the first of ${travel.entries.length} events`}
         </p>
         <IconButton label="Step forward" className="size-8" isDisabled={position >= travel.entries.length - 1} onPress={() => onGo(position + 1)}>
-          <ChevronRight size={16} />
+          <StepForward size={16} />
         </IconButton>
       </div>
       {dropped > 0 ? (

@@ -65,6 +65,8 @@ export function StatechartDiagram({
       viewBox={`0 0 ${Math.ceil(width)} ${Math.ceil(height)}`}
       width={fit ? '100%' : Math.ceil(width)}
       height={fit ? undefined : Math.ceil(height)}
+      // Fitted, a chart shrinks to the panel but never grows past its own size.
+      style={fit ? { maxWidth: Math.ceil(width) } : undefined}
       className="block max-w-none font-mono text-[11px]"
     >
       <defs>
