@@ -286,7 +286,7 @@ function TravelSteps({ travel, position, dropped, onGo }: { travel: TimeTravel; 
               aria-current={i === position ? 'step' : undefined}
               onClick={() => onGo(i)}
               className={`w-full rounded-md px-2 py-0.5 text-left break-all outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${
-                i === position ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100' : i > position ? 'text-neutral-500 dark:text-neutral-500' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800'
+                i === position ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100' : i > position ? 'text-neutral-500 dark:text-neutral-400' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800'
               }`}
             >
               #{e.seq} <span className="text-neutral-600 dark:text-neutral-400">{e.actor}</span> <span className="font-semibold">{e.type}</span>
