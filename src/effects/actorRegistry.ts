@@ -28,7 +28,7 @@ export interface ActorRegistry {
   stop(): void;
   /** Every running machine actor, each root followed by its descendants. */
   actors(): LiveActor[];
-  /** The machine of every root seen since start, running or not (time travel replays them). */
+  /** Every machine seen running since start, root or child, by its id (time travel replays them). */
   rootMachines(): AnyStateMachine[];
   /** Called (batched, after the current task's microtasks) when an actor appears, changes or stops. */
   subscribe(listener: () => void): () => void;
@@ -107,11 +107,9 @@ export function createActorRegistry(journal: Pick<Journal, 'forwardTo'> = appJou
     if (!machineOf(root)) return;
     // Roots are registered on their own first event or snapshot (they run then); stopped ones
     // are dropped on their last snapshot, or when listed.
-    if (ref === root && !roots.has(root)) {
-      roots.add(root);
-      const machine = machineOf(root)!;
-      seen.set(machine.id, machine);
-    }
+    if (ref === root) roots.add(root);
+    const machine = machineOf(ref);
+    if (machine && !seen.has(machine.id)) seen.set(machine.id, machine);
     if (inspection.type === '@xstate.snapshot') {
       const status = (inspection.snapshot as { status?: string }).status;
       if (inspection.actorRef === root && status !== 'active') roots.delete(root);
