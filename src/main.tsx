@@ -9,12 +9,15 @@ import { AppProvider } from './views/AppContext';
 import { AppRoutes } from './views/AppRoutes';
 import { DebugPanelOnDemand } from './views/components/DebugPanelOnDemand';
 import { Toasts } from './views/components/Toasts';
+import { appActors } from './effects/actorRegistry';
 
 // journal.inspect is the one inspection observer of every actor (the app here, screens in
 // their useActorRef). In development, VITE_XSTATE_INSPECT=true adds the Stately inspector
 // behind it, before the first actor starts (docs/client-shell.md).
 void createDevInspector().then((inspector) => {
   if (inspector) journal.forwardTo(inspector);
+  // The running actors the statechart explorer lists (only references: its code loads on demand).
+  appActors.start();
   const app = startApp({ inspect: journal.inspect });
 
   createRoot(document.getElementById('root')!).render(

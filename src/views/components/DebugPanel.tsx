@@ -1,20 +1,34 @@
-import { Download, Trash2, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Download, Trash2, Workflow, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { downloadJournal, journal as appJournal, type Journal } from '../../effects/journal';
-import { debugRequested, isDebugShortcut } from './debugShortcut';
+import { debugRequested, isDebugShortcut, journalRequested } from './debugShortcut';
 import { DebugPanelReport } from './DebugPanelReport';
 import { IconButton } from './IconButton';
 
 const SHOWN = 40;
 
+// The statechart explorer (elkjs and the charts) is a chunk of its own, fetched when opened.
+const Explorer = lazy(() => import('../debug/Explorer').then((module) => ({ default: module.Explorer })));
+
 /**
  * The event journal's panel: the latest events as they are recorded, and an export of the
  * whole journal as JSON (the file `replayJournal` plays back). Opened with Ctrl+Alt+J or by
  * loading any page with ?debug=1. It shows only what the journal holds: secrets are redacted.
- * The app loads it on demand (DebugPanelOnDemand): members never open it.
+ * The app loads it on demand (DebugPanelOnDemand): members never open it. Its chart button opens
+ * the statechart explorer (src/views/debug/Explorer.tsx, a chunk of its own, loaded when opened).
  */
-export function DebugPanel({ journal = appJournal, initiallyOpen = debugRequested() }: { journal?: Journal; initiallyOpen?: boolean }) {
-  const [open, setOpen] = useState(initiallyOpen);
+export function DebugPanel({
+  journal = appJournal,
+  initiallyOpen = debugRequested(),
+  journalUrl = journalRequested(),
+}: {
+  journal?: Journal;
+  initiallyOpen?: boolean;
+  /** A journal file the explorer opens replaying (?journal=<url> in development). */
+  journalUrl?: string;
+}) {
+  const [open, setOpen] = useState(initiallyOpen || journalUrl !== undefined);
+  const [exploring, setExploring] = useState(journalUrl !== undefined);
   const [, setVersion] = useState(0);
 
   useEffect(() => {
@@ -45,6 +59,9 @@ export function DebugPanel({ journal = appJournal, initiallyOpen = debugRequeste
           Event journal <span className="font-normal text-neutral-600 dark:text-neutral-400">({entries.length} events{journal.dropped() ? `, ${journal.dropped()} dropped` : ''})</span>
         </h2>
         <DebugPanelReport journal={journal} />
+        <IconButton label="Open statechart explorer" className="size-8" onPress={() => setExploring(true)}>
+          <Workflow size={16} />
+        </IconButton>
         <IconButton label="Export journal as JSON" className="size-8" onPress={() => downloadJournal(journal.export())}>
           <Download size={16} />
         </IconButton>
@@ -55,7 +72,7 @@ export function DebugPanel({ journal = appJournal, initiallyOpen = debugRequeste
           <X size={16} />
         </IconButton>
       </header>
-      <ol className="min-h-0 flex-1 overflow-y-auto px-3 py-2 font-mono text-xs leading-relaxed">
+      <ol tabIndex={0} aria-label="Latest events" className="min-h-0 flex-1 overflow-y-auto px-3 py-2 font-mono text-xs leading-relaxed">
         {latest.map((entry) => (
           <li key={entry.seq} className="flex gap-2 border-b border-neutral-100 py-1 last:border-0 dark:border-neutral-800">
             <span className="w-14 shrink-0 text-right text-neutral-500 tabular-nums dark:text-neutral-400">
@@ -72,6 +89,11 @@ export function DebugPanel({ journal = appJournal, initiallyOpen = debugRequeste
       <p className="border-t border-neutral-200 px-3 py-1.5 text-[11px] text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
         Ctrl+Alt+J toggles this panel. Passwords and tokens are redacted.
       </p>
+      {exploring ? (
+        <Suspense fallback={null}>
+          <Explorer journal={journal} journalUrl={journalUrl} onClose={() => setExploring(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { debugRequested, isDebugShortcut } from './debugShortcut';
+import { debugRequested, isDebugShortcut, journalRequested } from './debugShortcut';
 
 const DebugPanel = lazy(() => import('./DebugPanel').then((module) => ({ default: module.DebugPanel })));
 
@@ -9,7 +9,7 @@ const DebugPanel = lazy(() => import('./DebugPanel').then((module) => ({ default
  * toggles with the same shortcut.
  */
 export function DebugPanelOnDemand() {
-  const [wanted, setWanted] = useState(() => debugRequested());
+  const [wanted, setWanted] = useState(() => debugRequested() || journalRequested() !== undefined);
 
   useEffect(() => {
     if (wanted) return undefined;
