@@ -386,7 +386,7 @@ export function isolate<T extends AnyStateMachine>(machine: T, seen = new Map<An
 }
 
 /** A clock that never fires: recorded `xstate.after.*` events are replayed as they happened. */
-const frozenClock = () => {
+export const frozenClock = () => {
   let id = 0;
   return { setTimeout: () => ++id, clearTimeout: () => {} };
 };
@@ -418,8 +418,9 @@ export interface ReplayOptions {
 /**
  * Whether an entry is a stimulus from outside the system, which the replay must send, or an
  * event the system sends itself, which the replay reproduces by running the same logic.
+ * The explorer's time travel (timeTravel.ts) steps by the same rule.
  */
-function isStimulus(entry: JournalEntry): boolean {
+export function isStimulus(entry: JournalEntry): boolean {
   if (entry.type === 'xstate.init') return false;
   if (entry.source === null) return true; // a view, a test, an effect's send
   if (!entry.sourceIsMachine) return true; // a faked promise/callback actor's done, error or sendBack

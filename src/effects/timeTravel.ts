@@ -1,7 +1,7 @@
 import { createActor, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import { appMachine } from '../machines/app.machine';
 import { machineActors, type LiveActor } from './actorRegistry';
-import { isolate, resolveAddress, reviveErrors, type JournalEntry } from './journal';
+import { frozenClock, isolate, isStimulus, resolveAddress, reviveErrors, type JournalEntry } from './journal';
 
 /**
  * Time travel for the statechart explorer: the journal replayed into fresh actors, isolated
@@ -20,20 +20,6 @@ export function machinesByRoot(machines: Iterable<AnyStateMachine> = []): Map<st
   const byId = new Map<string, AnyStateMachine>([[appMachine.id, appMachine as AnyStateMachine]]);
   for (const machine of machines) if (!byId.has(machine.id)) byId.set(machine.id, machine);
   return byId;
-}
-
-/** A clock that never fires (as the journal's replay): delays happen when the recording says. */
-const frozenClock = () => {
-  let id = 0;
-  return { setTimeout: () => ++id, clearTimeout: () => {} };
-};
-
-/** The journal's rule (journal.ts, isStimulus): what came from outside is sent, the rest the machines redo. */
-function isStimulus(entry: JournalEntry): boolean {
-  if (entry.type === 'xstate.init') return false;
-  if (entry.source === null) return true;
-  if (!entry.sourceIsMachine) return true;
-  return entry.type.startsWith('xstate.after.') || entry.source === entry.actor;
 }
 
 export type StepOutcome = 'started' | 'sent' | 'reproduced' | 'unknown machine' | 'not running' | 'failed';
