@@ -16,7 +16,7 @@ import { saveMachine } from '../machines/save.machine';
 import { whoReactedMachine } from '../machines/whoReacted.machine';
 import { api as defaultApi } from './api';
 import { rememberFeedOrder } from './feedOrder';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
 function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string; order: FetchPageInput['order'] }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {

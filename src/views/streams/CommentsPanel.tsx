@@ -10,7 +10,6 @@ import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
 import { RichText } from '../components/RichText';
 import { timeAgo } from './format';
-import { SheetDialog } from '../components/SheetDialog';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useStreamsLogic } from './StreamsLogic';
 
@@ -131,13 +130,5 @@ export function CommentsPanel({
         </Button>
       </Form>
     </div>
-  );
-}
-
-export function CommentsModal(props: { postId: string; me: Commenter; onCount: (postId: string, commentsCount: number) => void; onClose: () => void }) {
-  return (
-    <SheetDialog title="Comments" onClose={props.onClose}>
-      <CommentsPanel postId={props.postId} me={props.me} onCount={props.onCount} />
-    </SheetDialog>
   );
 }
