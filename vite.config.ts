@@ -17,12 +17,15 @@ const COMMON = new RegExp(
 );
 /** The member layout and the lists of posts. */
 const MEMBER_AREA =
-  /[\\/]src[\\/]views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|format\.|CommentsPanel\.|AnswersPanel\.)|composer[\\/]ComposerProvider\.tsx|pages[\\/]member[\\/](Streams|Questions|Save|Photos|Videos|Media)Page\.tsx)/;
-/** The page of one post or question, with its comments and answers (and their forms). */
-const POST_PAGE = /[\\/]src[\\/]views[\\/](pages[\\/]member[\\/](Post|Question)Page|streams[\\/](CommentsPanel|AnswersPanel))\.tsx/;
+  /[\\/]src[\\/]views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|format\.)|composer[\\/]ComposerProvider\.tsx|pages[\\/]member[\\/](Streams|Questions|Save|Photos|Videos|Media)Page\.tsx)/;
+/** The page of one post or question, with its comments and answers (and their forms); the comments modal too. */
+const POST_PAGE = /[\\/]src[\\/]views[\\/](pages[\\/]member[\\/](Post|Question)Page|streams[\\/](CommentsPanel|AnswersPanel|CommentsModal))\.tsx/;
+/** See the 'dialogs' group. */
+const DIALOGS =
+  /[\\/](src[\\/]views[\\/]components[\\/](SheetDialog|ConfirmDialog|TriggerContexts)\.tsx|react-aria-components[\\/].*[\\/](Modal|Popover|Dialog|Menu)\.mjs)/;
 /** What those pages open (src/views/components/Deferred.tsx): not on their first paint. */
 const OVERLAYS =
-  /[\\/]src[\\/]views[\\/](streams[\\/](CommentsModal|ReactionsModal|ReactionPicker|WhyDialog|ReportPostDialog)|components[\\/](MoreMenuPopover|SettingsMenuPopover|BlockConfirm)|layouts[\\/]MemberDrawer)\.tsx/;
+  /[\\/]src[\\/]views[\\/](streams[\\/](ReactionsModal|ReactionPicker|WhyDialog|ReportPostDialog)|components[\\/](MoreMenuPopover|SettingsMenuPopover|BlockConfirm)|layouts[\\/]MemberDrawer)\.tsx/;
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -51,8 +54,12 @@ export default defineConfig({
             { name: 'auth', priority: 2, test: /[\\/]src[\\/]views[\\/](auth[\\/]|pages[\\/]AuthPage\.tsx|components[\\/](TextField|PasswordField|Checkbox|Alert|Button)\.tsx)/ },
             // The member layout and the pages of posts, where members land, with what they import;
             // the chat, groups, people, notifications and search stay chunks of their own.
-            { name: 'member', priority: 1, test: (id) => MEMBER_AREA.test(id) && !OVERLAYS.test(id) },
-            // A post or question opened on its own page.
+            { name: 'member', priority: 1, test: (id) => MEMBER_AREA.test(id) && !OVERLAYS.test(id) && !POST_PAGE.test(id) },
+            // The overlays' building blocks (react-aria's modal, popover, dialog and menu, the sheet
+            // and confirm dialogs): what the member area opens and what the chat, groups, people and
+            // admin pages draw share them, and none of it is on the streams' first paint.
+            { name: 'dialogs', priority: 0.9, test: DIALOGS },
+            // A post or question opened on its own page, and the comments opened from a list.
             { name: 'post', priority: 0.75, test: POST_PAGE },
             // The overlays of those pages (menus, pickers, dialogs, the drawer), fetched on the first
             // open: one chunk, with what they import that the member chunk does not already hold.
