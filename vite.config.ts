@@ -51,7 +51,7 @@ export default defineConfig({
             // page does not load the sign-in page's chunk for them.
             { name: 'common', priority: 2.5, test: COMMON },
             // The sign-in page, the small auth pages and the form parts they share, with what they import.
-            { name: 'auth', priority: 2, test: /[\\/]src[\\/]views[\\/](auth[\\/]|pages[\\/]AuthPage\.tsx|components[\\/](TextField|PasswordField|Checkbox|Alert|Button)\.tsx)/ },
+            { name: 'auth', priority: 2, test: /[\\/]src[\\/]views[\\/](auth[\\/](?!ForgotPasswordForm|ResetPasswordForm)|pages[\\/]AuthPage\.tsx|components[\\/](TextField|PasswordField|Checkbox)\.tsx)/ },
             // The member layout and the pages of posts, where members land, with what they import;
             // the chat, groups, people, notifications and search stay chunks of their own.
             { name: 'member', priority: 1, test: (id) => MEMBER_AREA.test(id) && !OVERLAYS.test(id) && !POST_PAGE.test(id) },

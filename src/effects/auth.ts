@@ -1,7 +1,5 @@
 import { fromPromise } from 'xstate';
 import { GOOGLE_LOAD_FAILED, type GoogleSignInInput, type GoogleSignInOutput } from '../machines/authForm';
-import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
-import { resetPasswordMachine } from '../machines/resetPassword.machine';
 import { signInMachine, type SignInRequest } from '../machines/signIn.machine';
 import { signUpMachine, type SignUpRequest } from '../machines/signUp.machine';
 import { api } from './api';
@@ -55,13 +53,13 @@ export const authActors = {
    */
   googleSignIn: fromPromise<GoogleSignInOutput, GoogleSignInInput>(async ({ input }) => (await loadGoogleFlow())(input)),
   currentUser,
-  forgotPassword: fromPromise(({ input }: { input: { email: string } }) => api.auth.forgotPassword(input)),
-  resetPassword: fromPromise(({ input }: { input: { token: string; password: string; confirmPassword: string } }) =>
-    api.auth.resetPassword(input.token, { password: input.password, confirmPassword: input.confirmPassword }),
-  ),
 };
 
-/** Every auth machine with its real effects, bound to one app actor. */
+/**
+ * The sign-in page's machines (and the area guard's) with their real effects, bound to one app
+ * actor; the password reset pages have theirs in effects/passwordReset.ts (issue 15: not on the
+ * sign-in page's load).
+ */
 export function authLogic(app: HasSystem, navigate?: Navigate) {
   const bridge = bridgeActions(app, navigate);
   return {
@@ -73,8 +71,6 @@ export function authLogic(app: HasSystem, navigate?: Navigate) {
       actors: { signUp: authActors.signUp, googleSignIn: authActors.googleSignIn },
       actions: { login: bridge.login, navigate: bridge.navigate },
     }),
-    forgotPassword: forgotPasswordMachine.provide({ actors: { forgotPassword: authActors.forgotPassword } }),
-    resetPassword: resetPasswordMachine.provide({ actors: { resetPassword: authActors.resetPassword } }),
     guard: guardLogic(app, navigate),
   };
 }
