@@ -19,7 +19,7 @@ const COMMON = new RegExp(
 const MEMBER_AREA =
   /[\\/]src[\\/]views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|format\.)|composer[\\/]ComposerProvider\.tsx|pages[\\/]member[\\/](Streams|Questions|Save|Photos|Videos|Media)Page\.tsx)/;
 /** The page of one post or question, with its comments and answers (and their forms); the comments modal too. */
-const POST_PAGE = /[\\/]src[\\/]views[\\/](pages[\\/]member[\\/](Post|Question)Page|streams[\\/](CommentsPanel|AnswersPanel|CommentsModal))\.tsx/;
+const POST_PAGE = /[\\/]src[\\/]views[\\/](pages[\\/]member[\\/](Post|Question)Page|streams[\\/](CommentsPanel|AnswersPanel|CommentsModal|useDiscussionLogic))\.tsx?/;
 /** See the 'dialogs' group. */
 const DIALOGS =
   /[\\/](src[\\/]views[\\/]components[\\/](SheetDialog|ConfirmDialog|TriggerContexts)\.tsx|react-aria-components[\\/].*[\\/](Modal|Popover|Dialog|Menu)\.mjs)/;
