@@ -152,6 +152,12 @@ export function printTransfer({ routes: rows, floors }: TransferResult): void {
     ),
   );
   for (const r of rows) console.log(`${r.route}: ${r.files.map((f) => `${f.name} ${kb(f.kb)}`).join(', ')}`);
+  // The chunk groups of vite.config.ts keep the sign-in page's chunk off the member routes and the
+  // member area off the sign-in page; a module both come to share undoes that quietly.
+  const streams = rows.find((r) => r.route === 'streams');
+  const signIn = rows.find((r) => r.route === 'sign-in');
+  if (streams?.files.some((f) => f.name.startsWith('auth-'))) console.log('WARNING: the streams load the sign-in chunk (auth-*.js): see COMMON in vite.config.ts');
+  if (signIn?.files.some((f) => /^(member|overlays|dialogs|post)-/.test(f.name))) console.log('WARNING: the sign-in page loads member area chunks: see vite.config.ts');
   console.log('floors: the brotli JavaScript of libraries alone, built in this run (compare with "script bodies")');
   console.table(Object.fromEntries(floors.map((f) => [f.name, { scripts: kb(f.scriptKb), files: f.files }])));
   for (const [route, goal] of Object.entries(TRANSFER_GOALS_KB)) {
