@@ -1,5 +1,6 @@
 import { useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { useId, useMenuTrigger, useOverlayTrigger, type AriaButtonProps, type AriaMenuOptions } from 'react-aria';
+// Not in react-aria's public index; react-aria-components' own triggers import it from this path.
 import { PressResponder } from 'react-aria/private/interactions/PressResponder';
 import { useMenuTriggerState, type RootMenuTriggerState } from 'react-stately';
 import type { DOMProps } from '@react-types/shared';
