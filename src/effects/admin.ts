@@ -9,7 +9,7 @@ import { adminListMachine } from '../machines/adminList.machine';
 import type { AdminPage, AdminPageRequest } from '../machines/adminLists';
 import { changePasswordMachine } from '../machines/changePassword.machine';
 import { api as defaultApi } from './api';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 
 /** One page of an admin list, from its route (src/api/moderationClient.ts). */
 export function fetchAdminPage(api: ApiClient, { kind, page, filter, search }: AdminPageRequest): Promise<AdminPage> {

@@ -1,15 +1,11 @@
-import { fromPromise, sendTo, type AnyActorRef } from 'xstate';
-import { navigate as browserNavigate } from 'wouter/use-browser-location';
-import type { User } from '../api/auth';
+import { fromPromise } from 'xstate';
 import { GOOGLE_LOAD_FAILED, type GoogleSignInInput, type GoogleSignInOutput } from '../machines/authForm';
-import { authGuardMachine } from '../machines/authGuard.machine';
-import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
-import { resetPasswordMachine } from '../machines/resetPassword.machine';
 import { signInMachine, type SignInRequest } from '../machines/signIn.machine';
 import { signUpMachine, type SignUpRequest } from '../machines/signUp.machine';
-import type { ToastRequest } from '../machines/toastRequest';
 import { api } from './api';
 import { createAvatar } from './avatar';
+import { bridgeActions, type HasSystem, type Navigate } from './bridge';
+import { currentUser, guardLogic } from './guard';
 import type { FirebaseModules } from './google';
 
 export { GOOGLE_UNAVAILABLE } from '../machines/authForm';
@@ -56,46 +52,14 @@ export const authActors = {
    * popup, POST /signin {provider:'google'} with remember-me, then the user check.
    */
   googleSignIn: fromPromise<GoogleSignInOutput, GoogleSignInInput>(async ({ input }) => (await loadGoogleFlow())(input)),
-  currentUser: fromPromise(() => api.auth.currentUser()),
-  forgotPassword: fromPromise(({ input }: { input: { email: string } }) => api.auth.forgotPassword(input)),
-  resetPassword: fromPromise(({ input }: { input: { token: string; password: string; confirmPassword: string } }) =>
-    api.auth.resetPassword(input.token, { password: input.password, confirmPassword: input.confirmPassword }),
-  ),
+  currentUser,
 };
 
-/** Anything that holds the app's actor system (the app actor). */
-export interface HasSystem {
-  system: { get(systemId: string): AnyActorRef | undefined };
-}
-
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
-
 /**
- * The actions that reach outside a screen's machine: the session and toast actors of the app
- * (a screen's actor is the root of its own system, so it reaches the app's system through this
- * bridge) and the browser location. Built-in `sendTo`, not a custom action calling `send()`:
- * the event is delivered after the screen's transition, in order with the other actions, and
- * XState does not warn about a nested actor's `assign`. A missing actor (not started yet)
- * resolves to the sender itself, where the event is simply not handled.
+ * The sign-in page's machines (and the area guard's) with their real effects, bound to one app
+ * actor; the password reset pages have theirs in effects/passwordReset.ts (issue 15: not on the
+ * sign-in page's load).
  */
-export function bridgeActions(app: HasSystem, navigate: Navigate = browserNavigate) {
-  const actor = (systemId: string) => ({ self }: { self: AnyActorRef }) => app.system.get(systemId) ?? self;
-  return {
-    login: sendTo(actor('session'), (_: unknown, params: { token: string; user: User; keepLoggedIn?: boolean }) => ({
-      type: 'session.login' as const,
-      ...params,
-    })),
-    clearSession: sendTo(actor('session'), { type: 'session.clear' }),
-    logoutSession: sendTo(actor('session'), { type: 'session.logout' }),
-    showToast: sendTo(actor('toasts'), (_: unknown, toast: ToastRequest) => ({ type: 'toasts.show' as const, toast })),
-    // A custom action runs during the transition, before the deferred sendTo's above; leave the
-    // page only after they are delivered, so the next screen finds the session already updated.
-    navigate: (_: unknown, { to, replace }: { to: string; replace?: boolean }) =>
-      queueMicrotask(() => navigate(to, { replace })),
-  };
-}
-
-/** Every auth machine with its real effects, bound to one app actor. */
 export function authLogic(app: HasSystem, navigate?: Navigate) {
   const bridge = bridgeActions(app, navigate);
   return {
@@ -107,18 +71,7 @@ export function authLogic(app: HasSystem, navigate?: Navigate) {
       actors: { signUp: authActors.signUp, googleSignIn: authActors.googleSignIn },
       actions: { login: bridge.login, navigate: bridge.navigate },
     }),
-    forgotPassword: forgotPasswordMachine.provide({ actors: { forgotPassword: authActors.forgotPassword } }),
-    resetPassword: resetPasswordMachine.provide({ actors: { resetPassword: authActors.resetPassword } }),
-    guard: authGuardMachine.provide({
-      actors: { currentUser: authActors.currentUser },
-      actions: {
-        login: bridge.login,
-        clearSession: bridge.clearSession,
-        logoutSession: bridge.logoutSession,
-        showToast: bridge.showToast,
-        navigate: bridge.navigate,
-      },
-    }),
+    guard: guardLogic(app, navigate),
   };
 }
 export type AuthLogic = ReturnType<typeof authLogic>;

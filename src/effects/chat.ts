@@ -14,7 +14,7 @@ import { groupChatCreateMachine } from '../machines/groupChatCreate.machine';
 import { groupChatInvitationsMachine, type Answer, type InvitationsEvent } from '../machines/groupChatInvitations.machine';
 import { groupChatManageMachine, type ManageInput } from '../machines/groupChatManage.machine';
 import { api as defaultApi } from './api';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 import { memberSearchLogic } from './memberSearch';
 import { emitToServer, streamsBus, type Bus, type BusMessage } from './socket';
 

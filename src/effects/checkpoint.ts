@@ -4,7 +4,7 @@ import type { AppealBody } from '../api/moderation';
 import { appealFormMachine } from '../machines/appealForm.machine';
 import { checkpointMachine } from '../machines/checkpoint.machine';
 import { api as defaultApi } from './api';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 
 /** The checkpoint pages' machines with their real effects (GET and POST /appeal, navigation). */
 export function checkpointLogic(app: HasSystem, api: ApiClient = defaultApi) {

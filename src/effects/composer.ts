@@ -2,7 +2,7 @@ import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { Post } from '../api/posts';
 import { composerMachine, type MediaKind, type PickedFile, type PublishRequest } from '../machines/composer.machine';
 import { api } from './api';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 
 /** The calls of the composer, through the typed client (src/api/streamsClient.ts). */
 export async function publish(request: PublishRequest, client = api): Promise<Post> {

@@ -6,7 +6,7 @@ import type { PostResponse } from '../api/posts';
 import { serverEvents } from '../api/socket';
 import { groupMachine, type GroupAnswer, type GroupEvent, type JoinAnswer } from '../machines/group.machine';
 import { api as defaultApi } from './api';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 import { memberSearchLogic } from './memberSearch';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 

@@ -7,7 +7,7 @@ import { createGroupMachine, type CreatedGroup } from '../machines/createGroup.m
 import { memberSearchLogic } from './memberSearch';
 import { groupsMachine, type AcceptAnswer, type DeclineAnswer, type GroupLists, type GroupsEvent, type JoinAnswer, type MoreGroupsInput } from '../machines/groups.machine';
 import { api as defaultApi } from './api';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
 /**

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client';
 import { serverEvents } from '../api/socket';
 import { inboxMachine, type InboxEvent } from '../machines/inbox.machine';
 import { api as defaultApi } from './api';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 import { liveActor } from './unreadBadge';
 

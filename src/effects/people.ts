@@ -14,7 +14,7 @@ import { profileImageMachine, type ProfileImageKind } from '../machines/profileI
 import { profileLinksMachine } from '../machines/profileLinks.machine';
 import { profileReportMachine } from '../machines/profileReport.machine';
 import { api as defaultApi } from './api';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 import { watchPresence } from './presence';
 import { livePeopleActor, peopleEventOf } from './livePeople';
 import { streamsBus, type Bus, type BusMessage } from './socket';

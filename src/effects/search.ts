@@ -5,7 +5,7 @@ import { serverEvents } from '../api/socket';
 import type { PickedFile } from '../machines/composer.machine';
 import { searchMachine, type MoreInput, type SearchEvent } from '../machines/search.machine';
 import { api as defaultApi } from './api';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 import { readAsDataUrl } from './composer';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 import { searchHref } from '../machines/routes';

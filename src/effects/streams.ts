@@ -5,10 +5,8 @@ import type { ReportPostBody } from '../api/moderation';
 import { PAGE_SIZE } from '../api/constants';
 import type { Post } from '../api/posts';
 import { serverEvents } from '../api/socket';
-import { answersMachine, type AnswersEvent } from '../machines/answers.machine';
 import { authorMachine } from '../machines/author.machine';
 import { postReportMachine } from '../machines/postReport.machine';
-import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
 import { failureStatus } from '../machines/failure';
 import { feedMachine, type FeedEvent, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
 import { reactionsMachine } from '../machines/reactions.machine';
@@ -16,7 +14,7 @@ import { saveMachine } from '../machines/save.machine';
 import { whoReactedMachine } from '../machines/whoReacted.machine';
 import { api as defaultApi } from './api';
 import { rememberFeedOrder } from './feedOrder';
-import { bridgeActions, type HasSystem } from './auth';
+import { bridgeActions, type HasSystem } from './bridge';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
 function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string; order: FetchPageInput['order'] }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
@@ -95,36 +93,6 @@ export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent 
   }
 }
 
-/** Bus messages as events of a comments machine (its own post only). */
-export function commentsEventOf(message: BusMessage, postId: string): CommentsEvent | null {
-  switch (message.event) {
-    case serverEvents.commentAdded:
-      return message.payload.comment.postId === postId ? { type: 'comments.added', ...message.payload } : null;
-    case serverEvents.commentUpdated:
-      return message.payload.comment.postId === postId ? { type: 'comments.updated', ...message.payload } : null;
-    case serverEvents.commentDeleted:
-      return message.payload.postId === postId
-        ? { type: 'comments.removed', commentId: message.payload.commentId, commentsCount: message.payload.commentsCount }
-        : null;
-    default:
-      return null;
-  }
-}
-
-/** Bus messages as events of an answers machine (its own question only). */
-export function answersEventOf(message: BusMessage, questionId: string): AnswersEvent | null {
-  if (message.event !== serverEvents.questionAnswers || message.payload.questionId !== questionId) return null;
-  return { type: 'answers.changed', answersCount: message.payload.answersCount, acceptedAnswerId: message.payload.acceptedAnswerId };
-}
-
-export const liveAnswersActor = (bus: Bus) =>
-  fromCallback<EventObject, { questionId: string }>(({ input, sendBack }) =>
-    bus.subscribe((message) => {
-      const event = answersEventOf(message, input.questionId);
-      if (event) sendBack(event);
-    }),
-  );
-
 export const liveFeedActor = (bus: Bus) =>
   fromCallback<EventObject, { source: FeedSource }>(({ input, sendBack }) =>
     bus.subscribe((message) => {
@@ -133,57 +101,24 @@ export const liveFeedActor = (bus: Bus) =>
     }),
   );
 
-export const liveCommentsActor = (bus: Bus) =>
-  fromCallback<EventObject, { postId: string }>(({ input, sendBack }) =>
-    bus.subscribe((message) => {
-      const event = commentsEventOf(message, input.postId);
-      if (event) sendBack(event);
-    }),
-  );
 
 export interface StreamsDeps {
   api?: ApiClient;
   bus?: Bus;
 }
 
-/** The streams machines with their real effects, bound to one app actor. */
+/**
+ * The streams machines with their real effects, bound to one app actor. The comments and answers
+ * machines are built from `bound` by effects/discussion.ts, in the chunk of the panels that use
+ * them (issue 15: not on a list's first load).
+ */
 export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: StreamsDeps = {}) {
   const bridge = bridgeActions(app);
   return {
+    bound: { app, api, bus },
     feed: feedMachine.provide({
       actors: { fetchPage: fetchPageActor(api), live: liveFeedActor(bus) },
       actions: { showToast: bridge.showToast, rememberOrder: (_, order) => rememberFeedOrder(order) },
-    }),
-    comments: commentsMachine.provide({
-      actors: {
-        fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) =>
-          api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined),
-        ),
-        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string } }) => api.comments.create(input)),
-        updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string } }) =>
-          api.comments.update(input.commentId, input.comment),
-        ),
-        removeComment: fromPromise(({ input }: { input: { commentId: string } }) => api.comments.remove(input.commentId)),
-        live: liveCommentsActor(bus),
-      },
-      actions: { showToast: bridge.showToast },
-    }),
-    answers: answersMachine.provide({
-      actors: {
-        fetchQuestion: fromPromise(({ input }: { input: { questionId: string } }) => api.questions.one(input.questionId)),
-        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string; clientId: string } }) =>
-          api.questions.answer(input.questionId, { answer: input.answer, clientId: input.clientId }),
-        ),
-        updateAnswer: fromPromise(({ input }: { input: { answerId: string; answer: string } }) =>
-          api.questions.editAnswer(input.answerId, { answer: input.answer }),
-        ),
-        removeAnswer: fromPromise(({ input }: { input: { answerId: string } }) => api.questions.removeAnswer(input.answerId)),
-        acceptAnswer: fromPromise(({ input }: { input: { questionId: string; answerId: string | null } }) =>
-          input.answerId ? api.questions.accept(input.questionId, input.answerId) : api.questions.unaccept(input.questionId),
-        ),
-        live: liveAnswersActor(bus),
-      },
-      actions: { showToast: bridge.showToast },
     }),
     reactions: reactionsMachine.provide({
       actors: {

@@ -7,15 +7,16 @@ import { PageSpinner } from './components/PageSpinner';
 import { SectionPlaceholder } from './pages/member/SectionPlaceholder';
 import StreamsPage from './pages/member/StreamsPage';
 import QuestionsPage from './pages/member/QuestionsPage';
-import QuestionPage from './pages/member/QuestionPage';
-import PostPage from './pages/member/PostPage';
 import SavePage from './pages/member/SavePage';
 import PhotosPage from './pages/member/PhotosPage';
 import VideosPage from './pages/member/VideosPage';
 
-// The pages of posts (streams, questions, a post or question, saved, photos, videos) share most
-// of their code and come with the member area; the others are chunks of their own, fetched when
-// opened, so the streams (where members land) carry no chat, groups, people, search or settings.
+// The lists of posts (streams, questions, saved, photos, videos) share most of their code and come
+// with the member area; the others are chunks of their own, fetched when opened, so the streams
+// (where members land) carry no chat, groups, people, search or settings, nor the page of one post
+// or question with its comment and answer forms.
+const PostPage = lazy(() => import('./pages/member/PostPage'));
+const QuestionPage = lazy(() => import('./pages/member/QuestionPage'));
 const PeoplePage = lazy(() => import('./people/PeoplePage'));
 const ProfilePage = lazy(() => import('./people/ProfilePage'));
 const SettingsPage = lazy(() => import('./people/SettingsPage'));

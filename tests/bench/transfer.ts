@@ -36,6 +36,8 @@ export interface RouteWeight {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** Each script and style the route loaded: file name and bytes on the wire (KB). */
+  files: { name: string; kb: number }[];
 }
 
 /** Registered before any script of the page runs, so no long task or paint is missed. */
@@ -50,10 +52,10 @@ async function weigh(browser: Browser, app: RunningApp, route: string, path: str
   if (token) await storeBeforeLoad(context, { [STORAGE_KEYS.authToken]: token });
   await context.addInitScript(OBSERVE);
   const page = await context.newPage();
-  const finished: Promise<{ type: string; bytes: number; body: number }>[] = [];
+  const finished: Promise<{ type: string; url: string; bytes: number; body: number }>[] = [];
   page.on('requestfinished', (request) => {
     finished.push(
-      request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, body: sizes.responseBodySize })),
+      request.sizes().then((sizes) => ({ type: request.resourceType(), url: request.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, body: sizes.responseBodySize })),
     );
   });
   await page.goto(path, { waitUntil: 'load' });
@@ -74,6 +76,7 @@ async function weigh(browser: Browser, app: RunningApp, route: string, path: str
   return {
     route, path, scriptKb, scriptBodyKb, styleKb, totalKb: kb(['script', 'stylesheet', 'document', 'font', 'image', 'fetch', 'xhr']), requests: responses.length,
     fcpMs: metrics.fcp, lcpMs: metrics.lcp, tbtMs: metrics.tbt,
+    files: responses.filter((r) => r.type === 'script' || r.type === 'stylesheet').map((r) => ({ name: r.url.split('/').pop() ?? r.url, kb: r.bytes / 1024 })),
   };
 }
 
@@ -148,6 +151,13 @@ export function printTransfer({ routes: rows, floors }: TransferResult): void {
       ]),
     ),
   );
+  for (const r of rows) console.log(`${r.route}: ${r.files.map((f) => `${f.name} ${kb(f.kb)}`).join(', ')}`);
+  // The chunk groups of vite.config.ts keep the sign-in page's chunk off the member routes and the
+  // member area off the sign-in page; a module both come to share undoes that quietly.
+  const streams = rows.find((r) => r.route === 'streams');
+  const signIn = rows.find((r) => r.route === 'sign-in');
+  if (streams?.files.some((f) => f.name.startsWith('auth-'))) console.log('WARNING: the streams load the sign-in chunk (auth-*.js): see COMMON in vite.config.ts');
+  if (signIn?.files.some((f) => /^(member|overlays|dialogs|post)-/.test(f.name))) console.log('WARNING: the sign-in page loads member area chunks: see vite.config.ts');
   console.log('floors: the brotli JavaScript of libraries alone, built in this run (compare with "script bodies")');
   console.table(Object.fromEntries(floors.map((f) => [f.name, { scripts: kb(f.scriptKb), files: f.files }])));
   for (const [route, goal] of Object.entries(TRANSFER_GOALS_KB)) {

@@ -4,7 +4,7 @@ import { createActor, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../src/machines/app.machine';
 import { authGuardMachine, type GuardArea } from '../../src/machines/authGuard.machine';
 import { BANNED_MESSAGE } from '../../src/api/constants';
-import { bridgeActions } from '../../src/effects/auth';
+import { bridgeActions } from '../../src/effects/bridge';
 import type { AppActorRef } from '../../src/effects/app';
 import { AppProvider } from '../../src/views/AppContext';
 import { AuthGuard } from '../../src/views/guards/AuthGuard';

@@ -6,7 +6,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { Group } from '../../src/api/groups';
 import type { Post } from '../../src/api/posts';
-import { bridgeActions } from '../../src/effects/auth';
+import { bridgeActions } from '../../src/effects/bridge';
 import { createBus } from '../../src/effects/socket';
 import { streamsLogic } from '../../src/effects/streams';
 import { GROUPS_HREF, type FoundUser } from '../../src/machines/createGroup.machine';

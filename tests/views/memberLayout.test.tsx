@@ -136,7 +136,7 @@ describe('MemberLayout', () => {
     expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeTruthy();
   });
 
-  it('gives phones a bottom bar of five labelled places; More opens the drawer with the rest', () => {
+  it('gives phones a bottom bar of five labelled places; More opens the drawer with the rest', async () => {
     const { app } = renderLayout('/app/social/streams');
     const bar = screen.getByRole('navigation', { name: 'Sections' });
     const places = within(bar).getAllByRole('listitem');
@@ -151,7 +151,8 @@ describe('MemberLayout', () => {
     expect(more.tagName).toBe('BUTTON');
     fireEvent.click(more);
     expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'open' });
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    // The drawer's code is fetched on its first open.
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     expect(linkNames(drawer)).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Photos', 'Videos', 'Notifications']);
     fireEvent.click(within(drawer).getByRole('link', { name: 'Photos' }));
     expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'closed' });
@@ -164,10 +165,10 @@ describe('MemberLayout', () => {
     expect(within(bar).getByRole('button', { name: /^More,? current: Videos$/ })).toBeTruthy();
   });
 
-  it('opens the mobile drawer from the navigation machine and closes it on a choice', () => {
+  it('opens the mobile drawer from the navigation machine and closes it on a choice', async () => {
     const { app } = renderLayout('/app/social/streams');
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'open' });
     fireEvent.click(within(drawer).getByRole('link', { name: 'People' }));
     expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'closed' });

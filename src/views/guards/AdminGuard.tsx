@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useAuthLogic } from '../auth/useAuthLogic';
+import { useGuardLogic } from './useGuardLogic';
 import { AuthGuard } from './AuthGuard';
 
 /** /admin: signed-in accounts with the ADMIN role; anyone else goes to /admin/signin. */
 export function AdminGuard({ children }: { children: ReactNode }) {
-  const { guard } = useAuthLogic();
+  const guard = useGuardLogic();
   return (
     <AuthGuard area="admin" logic={guard}>
       {children}

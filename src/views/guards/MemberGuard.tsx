@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useAuthLogic } from '../auth/useAuthLogic';
+import { useGuardLogic } from './useGuardLogic';
 import { AuthGuard } from './AuthGuard';
 
 /** /app/social: members who are signed in and not banned. */
 export function MemberGuard({ children }: { children: ReactNode }) {
-  const { guard } = useAuthLogic();
+  const guard = useGuardLogic();
   return (
     <AuthGuard area="member" logic={guard}>
       {children}

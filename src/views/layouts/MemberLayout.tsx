@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { LogOut, Menu as MenuIcon, Search, X } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { NavSection } from '../../machines/navigation.machine';
 import { selectIsOpenSearchBar, selectIsOpenSidebar } from '../../machines/navigation.machine';
 import { Brand } from '../components/Brand';
+import { deferred } from '../components/Deferred';
 import { IconButton } from '../components/IconButton';
 import { MainNav } from '../components/MainNav';
 import { SearchBar } from '../components/SearchBar';
@@ -13,6 +13,8 @@ import { SettingsMenu } from '../components/SettingsMenu';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { useUnreadCount } from '../notifications/useUnreadCount';
 import { useAbsolutePath, useMediaQuery, useNavigationActor, useSessionProfile, useSignOut, WIDE_SCREEN } from './useShell';
+
+const MemberDrawer = deferred(() => import('./MemberDrawer').then((module) => module.MemberDrawer));
 
 /**
  * The member shell of /app/social: a header (brand, search bar toggle, theme toggle, settings
@@ -35,6 +37,8 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (wide && sidebarOpen) navigation?.send({ type: 'sidebar.close' });
   }, [wide, sidebarOpen, navigation]);
+  const [drawerUsed, setDrawerUsed] = useState(sidebarOpen);
+  if (sidebarOpen && !drawerUsed) setDrawerUsed(true);
 
   return (
     <div className="min-h-dvh bg-neutral-50 text-neutral-900 dark:bg-neutral-950 dark:text-neutral-100">
@@ -50,6 +54,8 @@ export function MemberLayout({ children }: { children: ReactNode }) {
             label="Open menu"
             className="lg:hidden"
             aria-expanded={sidebarOpen}
+            onHoverStart={MemberDrawer.preload}
+            onFocus={MemberDrawer.preload}
             onPress={() => navigation?.send({ type: 'sidebar.toggle' })}
           >
             <MenuIcon size={22} />
@@ -103,31 +109,15 @@ export function MemberLayout({ children }: { children: ReactNode }) {
         />
       </div>
 
-      <ModalOverlay
-        isOpen={sidebarOpen && !wide}
-        isDismissable
-        onOpenChange={(open) => {
-          if (!open) navigation?.send({ type: 'sidebar.close' });
-        }}
-        className="fixed inset-0 z-50 bg-neutral-950/40 lg:hidden motion-safe:data-[entering]:animate-[fade-in_150ms_ease-out]"
-      >
-        <Modal className="fixed inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-2xl outline-none motion-safe:data-[entering]:animate-[drawer-in_180ms_ease-out] dark:bg-neutral-900">
-          <Dialog aria-label="Menu" className="flex h-full flex-col justify-between p-4 outline-none">
-            <div className="flex flex-col gap-4">
-              <div className="flex items-center justify-between">
-                <Heading slot="title" className="px-1">
-                  <Brand size="sm" />
-                </Heading>
-                <IconButton label="Close menu" onPress={() => navigation?.send({ type: 'sidebar.close' })}>
-                  <X size={20} />
-                </IconButton>
-              </div>
-              <MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} />
-            </div>
-            <SignOutButton onPress={signOut} />
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      {/* The drawer's code (react-aria's modal) waits for its first open; it stays drawn from then on. */}
+      {drawerUsed ? (
+        <MemberDrawer
+          isOpen={sidebarOpen && !wide}
+          onClose={() => navigation?.send({ type: 'sidebar.close' })}
+          nav={<MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} />}
+          signOut={<SignOutButton onPress={signOut} />}
+        />
+      ) : null}
     </div>
   );
 }

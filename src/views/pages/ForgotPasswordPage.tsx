@@ -1,12 +1,13 @@
+import { useMemo } from 'react';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { AuthShell } from '../auth/AuthShell';
 import { ForgotPasswordForm } from '../auth/ForgotPasswordForm';
 import { TextLink } from '../auth/TextLink';
-import { useAuthLogic } from '../auth/useAuthLogic';
+import { passwordResetLogic } from '../../effects/passwordReset';
 
 /** /forgot-password */
 export default function ForgotPasswordPage() {
-  const { forgotPassword } = useAuthLogic();
+  const { forgotPassword } = useMemo(passwordResetLogic, []);
   return (
     <AuthShell
       title="Reset Password"

@@ -1,13 +1,14 @@
+import { useMemo } from 'react';
 import { KeyRound } from 'lucide-react';
 import { useSearch } from 'wouter';
 import { AuthShell } from '../auth/AuthShell';
 import { ResetPasswordForm } from '../auth/ResetPasswordForm';
-import { useAuthLogic } from '../auth/useAuthLogic';
+import { passwordResetLogic } from '../../effects/passwordReset';
 import { BackToLogin } from './ForgotPasswordPage';
 
 /** /reset-password?token=...: create a new password with the token from the email. */
 export default function ResetPasswordPage() {
-  const { resetPassword } = useAuthLogic();
+  const { resetPassword } = useMemo(passwordResetLogic, []);
   const token = new URLSearchParams(useSearch()).get('token');
   return (
     <AuthShell

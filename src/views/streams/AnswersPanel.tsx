@@ -13,7 +13,7 @@ import { IconButton } from '../components/IconButton';
 import { RichText } from '../components/RichText';
 import { timeAgo } from './format';
 import { PanelFailed, PanelLoading } from './PanelStates';
-import { useStreamsLogic } from './StreamsLogic';
+import { useDiscussionLogic } from './useDiscussionLogic';
 
 const fieldClass =
   'w-full resize-y rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:aria-[invalid=true]:border-red-400';
@@ -21,7 +21,7 @@ const errorClass = 'text-sm font-medium text-red-700 dark:text-red-400';
 
 /** A question's answers (the accepted one first), the answer form, and accepting for the asker. */
 export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId: string; me: Commenter; onQuestionChanged: (question: Post) => void }) {
-  const logic = useStreamsLogic();
+  const logic = useDiscussionLogic();
   const box = useRef<HTMLTextAreaElement>(null);
   const formErrorId = useId();
   const provided = useMemo(

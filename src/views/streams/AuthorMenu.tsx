@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Ban, CircleHelp, Flag, MessageCircle, UserCheck, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Post } from '../../api/posts';
 import { journal } from '../../effects/journal';
 import { chatHref } from '../chat/chatLinks';
-import { BlockConfirm } from '../components/BlockConfirm';
 import { MoreMenu } from '../components/MoreMenu';
 import type { PostReportActorRef } from '../../machines/postReport.machine';
-import { ReportPostDialog } from './ReportPostDialog';
+import { BlockConfirm, ReportPostDialog } from './overlayChunks';
 import { useStreamsLogic } from './StreamsLogic';
 
 /**
@@ -27,6 +27,8 @@ export function AuthorMenu({ post, onWhy }: { post: Post; onWhy?: () => void }) 
   const following = changing ? optimistic : post.followingAuthor;
   const name = post.username;
   const [, navigate] = useLocation();
+  const [blockAsked, setBlockAsked] = useState(asked);
+  if (asked && !blockAsked) setBlockAsked(true);
 
   return (
     <>
@@ -51,15 +53,18 @@ export function AuthorMenu({ post, onWhy }: { post: Post; onWhy?: () => void }) 
         }}
       />
       {report ? <ReportPostDialog report={report} /> : null}
-      <BlockConfirm
-        name={name}
-        isOpen={asked}
-        blocking={blocking}
-        onCancel={() => author.send({ type: 'author.cancelBlock' })}
-        onConfirm={() => author.send({ type: 'author.confirmBlock' })}
-      >
-        You will not see each other&apos;s posts, comments or reactions, and neither of you will follow the other. You can unblock them later.
-      </BlockConfirm>
+      {/* Drawn from the first ask on (its code waits for it), so it closes as it always did. */}
+      {blockAsked ? (
+        <BlockConfirm
+          name={name}
+          isOpen={asked}
+          blocking={blocking}
+          onCancel={() => author.send({ type: 'author.cancelBlock' })}
+          onConfirm={() => author.send({ type: 'author.confirmBlock' })}
+        >
+          You will not see each other&apos;s posts, comments or reactions, and neither of you will follow the other. You can unblock them later.
+        </BlockConfirm>
+      ) : null}
     </>
   );
 }

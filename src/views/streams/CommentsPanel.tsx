@@ -10,9 +10,8 @@ import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
 import { RichText } from '../components/RichText';
 import { timeAgo } from './format';
-import { SheetDialog } from '../components/SheetDialog';
 import { PanelFailed, PanelLoading } from './PanelStates';
-import { useStreamsLogic } from './StreamsLogic';
+import { useDiscussionLogic } from './useDiscussionLogic';
 
 const fieldClass =
   'w-full resize-none rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400';
@@ -29,7 +28,7 @@ export function CommentsPanel({
 }) {
   // Sending disables the button; focus goes back to the box so it stays inside the dialog (Escape still closes it).
   const box = useRef<HTMLTextAreaElement>(null);
-  const logic = useStreamsLogic();
+  const logic = useDiscussionLogic();
   const provided = useMemo(
     () => logic.comments.provide({ actions: { countChanged: (_, p: { postId: string; commentsCount: number }) => onCount(p.postId, p.commentsCount) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -131,13 +130,5 @@ export function CommentsPanel({
         </Button>
       </Form>
     </div>
-  );
-}
-
-export function CommentsModal(props: { postId: string; me: Commenter; onCount: (postId: string, commentsCount: number) => void; onClose: () => void }) {
-  return (
-    <SheetDialog title="Comments" onClose={props.onClose}>
-      <CommentsPanel postId={props.postId} me={props.me} onCount={props.onCount} />
-    </SheetDialog>
   );
 }

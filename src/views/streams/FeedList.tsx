@@ -9,7 +9,7 @@ import { PostSkeletons } from './PostSkeleton';
 import { usePostOverlays } from './postOverlays';
 import type { useFeed } from './useFeed';
 import { LoadError } from '../components/LoadError';
-import { WhyDialog } from './WhyDialog';
+import { WhyDialog } from './overlayChunks';
 
 type Callbacks = ReturnType<typeof useFeed>['callbacks'];
 

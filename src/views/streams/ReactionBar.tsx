@@ -1,10 +1,15 @@
 import { SmilePlus, ThumbsUp } from 'lucide-react';
 import type React from 'react';
-import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { Button as AriaButton } from 'react-aria-components';
 import { REACTION_TYPES, type ReactionType } from '../../api/constants';
 import { shortenNumber } from '../../api/numbers';
 import type { ReactionCounts } from '../../api/posts';
+import { deferred } from '../components/Deferred';
+import { DialogTrigger } from '../components/OverlayTrigger';
 import { REACTION_LOOK, ReactionImage } from '../components/ReactionImage';
+
+// The six reactions' popover waits for the first open (or the button's hover or focus).
+const ReactionPicker = deferred(() => import('./ReactionPicker').then((module) => module.ReactionPicker));
 
 export const REACTION_LABEL = Object.fromEntries(REACTION_TYPES.map((type) => [type, REACTION_LOOK[type].label])) as Record<ReactionType, string>;
 
@@ -48,40 +53,15 @@ export function ReactionAction({
         <span data-testid="reactions-total">{shown}</span>
         {isBusy ? <span className="sr-only">(saving)</span> : null}
       </AriaButton>
-      <DialogTrigger>
+      <DialogTrigger popover={(parts) => <ReactionPicker parts={parts} mine={mine} onChoose={onChoose} />}>
         <AriaButton
           aria-label="Choose a reaction"
+          onHoverStart={ReactionPicker.preload}
+          onFocus={ReactionPicker.preload}
           className="inline-flex size-9 cursor-pointer items-center justify-center rounded-full text-neutral-700 outline-none data-[hovered]:bg-neutral-100 dark:text-neutral-200 dark:data-[hovered]:bg-neutral-800"
         >
           <SmilePlus aria-hidden="true" size={18} />
         </AriaButton>
-        <Popover placement="top start" className="rounded-full border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900">
-          <Dialog aria-label="Reactions" className="flex gap-1 outline-none">
-            {({ close }) => (
-              <>
-                {REACTION_TYPES.map((type) => (
-                  <AriaButton
-                    key={type}
-                    aria-label={REACTION_LOOK[type].label}
-                    aria-pressed={mine === type}
-                    onPress={() => {
-                      onChoose(type);
-                      close();
-                    }}
-                    className={
-                      'inline-flex size-10 cursor-pointer items-center justify-center rounded-full outline-none transition-transform ' +
-                      'data-[hovered]:scale-110 motion-reduce:transition-none ' +
-                      (mine === type ? 'bg-neutral-100 ring-2 ring-[var(--reaction)] ring-inset dark:bg-neutral-800' : '')
-                    }
-                    style={mine === type ? ({ '--reaction': REACTION_LOOK[type].color } as React.CSSProperties) : undefined}
-                  >
-                    <ReactionImage type={type} size={30} />
-                  </AriaButton>
-                ))}
-              </>
-            )}
-          </Dialog>
-        </Popover>
       </DialogTrigger>
     </div>
   );

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { Post } from '../../api/posts';
 import type { Commenter } from '../../machines/comments.machine';
 import { useSessionProfile } from '../layouts/useShell';
-import { CommentsModal } from './CommentsPanel';
-import { ReactionsModal } from './ReactionsModal';
+import { CommentsModal, ReactionsModal } from './overlayChunks';
 import type { useFeed } from './useFeed';
 
 type Callbacks = ReturnType<typeof useFeed>['callbacks'];

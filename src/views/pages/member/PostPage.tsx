@@ -9,7 +9,7 @@ import { CommentsPanel } from '../../streams/CommentsPanel';
 import { EmptyState } from '../../streams/PageParts';
 import { PostCard } from '../../streams/PostCard';
 import { PostSkeletons } from '../../streams/PostSkeleton';
-import { ReactionsModal } from '../../streams/ReactionsModal';
+import { ReactionsModal } from '../../streams/overlayChunks';
 import { useFeed } from '../../streams/useFeed';
 import { LoadError } from '../../components/LoadError';
 

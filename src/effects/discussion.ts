@@ -1,0 +1,88 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { ApiClient } from '../api/client';
+import { serverEvents } from '../api/socket';
+import { answersMachine, type AnswersEvent } from '../machines/answers.machine';
+import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
+import { bridgeActions, type HasSystem } from './bridge';
+import type { Bus, BusMessage } from './socket';
+
+/** Bus messages as events of a comments machine (its own post only). */
+export function commentsEventOf(message: BusMessage, postId: string): CommentsEvent | null {
+  switch (message.event) {
+    case serverEvents.commentAdded:
+      return message.payload.comment.postId === postId ? { type: 'comments.added', ...message.payload } : null;
+    case serverEvents.commentUpdated:
+      return message.payload.comment.postId === postId ? { type: 'comments.updated', ...message.payload } : null;
+    case serverEvents.commentDeleted:
+      return message.payload.postId === postId
+        ? { type: 'comments.removed', commentId: message.payload.commentId, commentsCount: message.payload.commentsCount }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** Bus messages as events of an answers machine (its own question only). */
+export function answersEventOf(message: BusMessage, questionId: string): AnswersEvent | null {
+  if (message.event !== serverEvents.questionAnswers || message.payload.questionId !== questionId) return null;
+  return { type: 'answers.changed', answersCount: message.payload.answersCount, acceptedAnswerId: message.payload.acceptedAnswerId };
+}
+
+export const liveAnswersActor = (bus: Bus) =>
+  fromCallback<EventObject, { questionId: string }>(({ input, sendBack }) =>
+    bus.subscribe((message) => {
+      const event = answersEventOf(message, input.questionId);
+      if (event) sendBack(event);
+    }),
+  );
+
+export const liveCommentsActor = (bus: Bus) =>
+  fromCallback<EventObject, { postId: string }>(({ input, sendBack }) =>
+    bus.subscribe((message) => {
+      const event = commentsEventOf(message, input.postId);
+      if (event) sendBack(event);
+    }),
+  );
+
+/**
+ * The comments and answers machines with their real effects, bound as the streams' machines are
+ * (`streamsLogic(...).bound`: the app actor, the API client and the bus). Apart from
+ * effects/streams.ts so the lists of posts do not load them (issue 15).
+ */
+export function discussionLogic({ app, api, bus }: { app: HasSystem; api: ApiClient; bus: Bus }) {
+  const bridge = bridgeActions(app);
+  return {
+    comments: commentsMachine.provide({
+      actors: {
+        fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) =>
+          api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined),
+        ),
+        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string } }) => api.comments.create(input)),
+        updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string } }) =>
+          api.comments.update(input.commentId, input.comment),
+        ),
+        removeComment: fromPromise(({ input }: { input: { commentId: string } }) => api.comments.remove(input.commentId)),
+        live: liveCommentsActor(bus),
+      },
+      actions: { showToast: bridge.showToast },
+    }),
+    answers: answersMachine.provide({
+      actors: {
+        fetchQuestion: fromPromise(({ input }: { input: { questionId: string } }) => api.questions.one(input.questionId)),
+        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string; clientId: string } }) =>
+          api.questions.answer(input.questionId, { answer: input.answer, clientId: input.clientId }),
+        ),
+        updateAnswer: fromPromise(({ input }: { input: { answerId: string; answer: string } }) =>
+          api.questions.editAnswer(input.answerId, { answer: input.answer }),
+        ),
+        removeAnswer: fromPromise(({ input }: { input: { answerId: string } }) => api.questions.removeAnswer(input.answerId)),
+        acceptAnswer: fromPromise(({ input }: { input: { questionId: string; answerId: string | null } }) =>
+          input.answerId ? api.questions.accept(input.questionId, input.answerId) : api.questions.unaccept(input.questionId),
+        ),
+        live: liveAnswersActor(bus),
+      },
+      actions: { showToast: bridge.showToast },
+    }),
+  };
+}
+export type DiscussionLogic = ReturnType<typeof discussionLogic>;

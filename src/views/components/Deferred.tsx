@@ -1,0 +1,42 @@
+import { useEffect, useState, type ComponentType } from 'react';
+
+/**
+ * A component whose code is fetched the first time it is drawn (issue 15: the overlays of a page,
+ * its dialogs, menus and pickers, are not on the page's first load). `preload()` starts the fetch
+ * earlier: on the intent to open (hover, focus) of what opens it. While the code arrives nothing
+ * is drawn in its place (an overlay that is not there yet), then it opens as it always did.
+ * A failed fetch (offline) draws nothing and is tried again on the next draw, rather than
+ * throwing into the page as React.lazy would (the pages have no error boundary).
+ */
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  function Deferred(props: P) {
+    const [Component, setComponent] = useState(() => loaded);
+    // After every draw without the code (a failed fetch is tried again when the overlay is next
+    // opened or closed); preload() shares one fetch between draws.
+    useEffect(() => {
+      if (Component) return;
+      let live = true;
+      preload().then(
+        (component) => live && setComponent(() => component),
+        () => undefined,
+      );
+      return () => {
+        live = false;
+      };
+    });
+    return Component ? <Component {...props} /> : null;
+  }
+  return Object.assign(Deferred, { preload: () => void preload().catch(() => undefined) });
+}
