@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import type { AuthResponse, CheckUserResponse } from '../../src/api/auth';
-import { bridgeActions } from '../../src/effects/auth';
+import { bridgeActions } from '../../src/effects/bridge';
 import { createJournal, parseJournal, replayJournal, type JournalExport } from '../../src/effects/journal';
 import { compareReplay, journalReport } from '../../src/effects/journalReport';
 import { navigationLogic } from '../../src/effects/navigation';
