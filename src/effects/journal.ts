@@ -385,6 +385,24 @@ export function isolate<T extends AnyStateMachine>(machine: T, seen = new Map<An
   return isolated;
 }
 
+/** The actor systems of replays (replayJournal, the explorer's time travel). */
+const replaySystems = new WeakSet<object>();
+
+/**
+ * Whether an actor runs in a replay. A replay keeps the machines' built-in actions, and a screen's
+ * bridge (effects/bridge.ts) is a built-in `sendTo` aimed at the live app's session and toasts:
+ * it asks this first, so a replayed sign-in or sign-out never reaches the session of the page
+ * the replay runs in.
+ */
+export const inReplay = (ref: AnyActorRef): boolean => replaySystems.has((ref as unknown as { system: object }).system);
+
+/** An actor of `machine` isolated from the world (see `isolate`), on a frozen clock, marked as a replay. */
+export function createReplayActor<T extends AnyStateMachine>(machine: T, options: { input?: unknown; inspect?: (inspection: InspectionEvent) => void } = {}) {
+  const actor = createActor(isolate(machine), { ...options, clock: frozenClock() } as never);
+  replaySystems.add((actor as unknown as { system: object }).system);
+  return actor;
+}
+
 /** A clock that never fires: recorded `xstate.after.*` events are replayed as they happened. */
 export const frozenClock = () => {
   let id = 0;
@@ -451,9 +469,8 @@ export function replayJournal(
 
   const snapshots: SnapshotRecord[] = [];
   const extra = typeof options.inspect === 'function' ? { next: options.inspect } : options.inspect;
-  const actor = createActor(isolate(machine), {
+  const actor = createReplayActor(machine, {
     input,
-    clock: frozenClock(),
     inspect: (inspection) => {
       extra?.next?.(inspection);
       const ref = inspection.actorRef as AnyActorRef;

@@ -1,7 +1,7 @@
-import { createActor, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { appMachine } from '../machines/app.machine';
 import { machineActors, type LiveActor } from './actorRegistry';
-import { frozenClock, isolate, isStimulus, resolveAddress, reviveErrors, type JournalEntry } from './journal';
+import { createReplayActor, isStimulus, resolveAddress, reviveErrors, type JournalEntry } from './journal';
 
 /**
  * Time travel for the statechart explorer: the journal replayed into fresh actors, isolated
@@ -62,7 +62,7 @@ export function createTimeTravel(
       // The root's own init carries its input; a recording whose ring dropped it starts without.
       const input = entry.type === 'xstate.init' && entry.actor === entry.root ? entry.event.input : undefined;
       try {
-        root = createActor(isolate(machine), { input, clock: frozenClock() });
+        root = createReplayActor(machine, { input });
         root.start();
       } catch {
         return 'failed';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { AuthResponse, CheckUserResponse } from '../../src/api/auth';
 import { bridgeActions } from '../../src/effects/bridge';
-import { createJournal, parseJournal, replayJournal, type JournalExport } from '../../src/effects/journal';
+import { createJournal, inReplay, parseJournal, replayJournal, type JournalExport } from '../../src/effects/journal';
 import { compareReplay, journalReport } from '../../src/effects/journalReport';
 import { navigationLogic } from '../../src/effects/navigation';
 import { toastQueueLogic } from '../../src/effects/toasts';
@@ -55,7 +55,7 @@ async function recordSession() {
   app.system.get('navigation')!.send({ type: 'sidebar.toggle' });
   expect(form.getSnapshot().status).toBe('done');
   expect(app.system.get('session')!.getSnapshot().value).toBe('signedIn');
-  return { journal, app, form };
+  return { journal, app, form, signIn };
 }
 
 const machines: Record<string, AnyStateMachine> = { ...statecharts, app: appMachine };
@@ -169,4 +169,25 @@ describe('compareReplay', () => {
     expect(after).toMatchObject({ agrees: false, actor: 'signIn', type: 'xstate.done.actor.signIn', recorded: { value: { submitting: 'checkingUser' } }, replayed: { value: { form: 'error' } } });
     expect((after as { seq: number }).seq).toBeGreaterThan(secondSubmit.seq);
   });
+
+  it('a replay of the live screens (their bridge aimed at the live app) never signs the live session in', async () => {
+    const { journal, app, form, signIn } = await recordSession();
+    form.stop();
+    const report = asFile(journalReport(journal, environment));
+    // The page the replay runs in has signed out since.
+    app.system.get('session')!.send({ type: 'session.clear' });
+    expect(app.system.get('session')!.getSnapshot().value).toBe('signedOut');
+    const sentToLive: string[] = [];
+    const watch = app.system.get('session')!.subscribe({ next: () => sentToLive.push(String(app.system.get('session')!.getSnapshot().value)) });
+    // The explorer replays the screens' own logic (what it saw running), bridge included.
+    const replay = replayJournal(report, signIn as AnyStateMachine, { system: 2 });
+    expect(replay.snapshots.at(-1)).toMatchObject({ actor: 'signIn', value: 'success', status: 'done' });
+    expect(compareReplay(report, { ...machines, signIn: signIn as AnyStateMachine }).agrees).toBe(true);
+    watch.unsubscribe();
+    expect(sentToLive).toEqual([]);
+    expect(app.system.get('session')!.getSnapshot().value).toBe('signedOut');
+    expect(inReplay(app as AnyActorRef)).toBe(false);
+    app.stop();
+  });
 });
+
