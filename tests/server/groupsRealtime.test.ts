@@ -15,7 +15,7 @@ const EVENTS = [serverEvents.groupAction, serverEvents.postAdded, serverEvents.p
 
 describe.each(dialects)('group events over real sockets on %s', (dialect) => {
   const world = socketWorld(dialect, { roles: ROLES, events: EVENTS, siteAdmins: ['siteAdmin'] });
-  const { clients, api, expectFanout } = world;
+  const { clients, api, expectFanout, watch } = world;
 
   it('a private group: CREATE_GROUP to its creator and invitee, posts to accepted members only, removal bites at once', async () => {
     const created = await expectFanout(serverEvents.groupAction, ['owner', 'invitee'], () =>
@@ -38,6 +38,7 @@ describe.each(dialects)('group events over real sockets on %s', (dialect) => {
       api('invitee', 'POST', `/post/group/${groupId}`, { post: 'may I?' }),
     );
     const postId: string = pending.result.post._id;
+    await watch([postId]);
     // Accepted: news to nobody new here, but every accepted member gets the change.
     await expectFanout(serverEvents.postUpdated, ['owner', 'invitee', 'siteAdmin'], () => api('owner', 'PUT', `/group/post/${postId}/accept`));
     await expectFanout(serverEvents.postAdded, ['owner', 'invitee', 'siteAdmin'], () => api('owner', 'POST', `/post/group/${groupId}`, { post: 'welcome' }));
@@ -55,6 +56,7 @@ describe.each(dialects)('group events over real sockets on %s', (dialect) => {
       api('invitee', 'POST', `/post/group/${group._id}`, { post: 'tomatoes' }),
     );
     const postId: string = pending.result.post._id;
+    await watch([postId]);
     // Those who saw it pending get the update; everyone who may now read the public group gets it as new.
     await expectFanout(serverEvents.postUpdated, ['owner', 'invitee', 'siteAdmin'], () => api('owner', 'PUT', `/group/post/${postId}/accept`));
     expect(clients.outsider.events.filter((e) => e.event === serverEvents.postAdded).map((e) => e.payload.post._id)).toEqual([postId]);
