@@ -10,13 +10,14 @@ import { authorMachine } from '../machines/author.machine';
 import { postReportMachine } from '../machines/postReport.machine';
 import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
 import { failureStatus } from '../machines/failure';
-import { feedMachine, type FeedEvent, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
+import { feedMachine, type FeedEvent, type FeedLiveCommand, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
 import { reactionsMachine } from '../machines/reactions.machine';
 import { saveMachine } from '../machines/save.machine';
 import { whoReactedMachine } from '../machines/whoReacted.machine';
 import { api as defaultApi } from './api';
 import { rememberFeedOrder } from './feedOrder';
 import { bridgeActions, type HasSystem } from './auth';
+import { postWatch as appPostWatch, type PostWatch } from './postWatch';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
 function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string; order: FetchPageInput['order'] }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
@@ -117,41 +118,63 @@ export function answersEventOf(message: BusMessage, questionId: string): Answers
   return { type: 'answers.changed', answersCount: message.payload.answersCount, acceptedAnswerId: message.payload.acceptedAnswerId };
 }
 
-export const liveAnswersActor = (bus: Bus) =>
-  fromCallback<EventObject, { questionId: string }>(({ input, sendBack }) =>
-    bus.subscribe((message) => {
+/**
+ * The live actors: bus messages as the machine's events, and what their list shows, watched
+ * (`watch posts`, src/effects/postWatch.ts) while the actor runs: a post's own events reach the
+ * socket only while some list on screen watches it.
+ */
+export const liveAnswersActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch) =>
+  fromCallback<EventObject, { questionId: string }>(({ input, sendBack, self }) => {
+    watch.show(self, [input.questionId]);
+    const unsubscribe = bus.subscribe((message) => {
       const event = answersEventOf(message, input.questionId);
       if (event) sendBack(event);
-    }),
-  );
+    });
+    return () => {
+      unsubscribe();
+      watch.forget(self);
+    };
+  });
 
-export const liveFeedActor = (bus: Bus) =>
-  fromCallback<EventObject, { source: FeedSource }>(({ input, sendBack }) =>
-    bus.subscribe((message) => {
+export const liveFeedActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch) =>
+  fromCallback<FeedLiveCommand, { source: FeedSource }>(({ input, sendBack, receive, self }) => {
+    receive((command) => watch.show(self, command.postIds));
+    const unsubscribe = bus.subscribe((message) => {
       const event = feedEventOf(message, input.source);
       if (event) sendBack(event);
-    }),
-  );
+    });
+    return () => {
+      unsubscribe();
+      watch.forget(self);
+    };
+  });
 
-export const liveCommentsActor = (bus: Bus) =>
-  fromCallback<EventObject, { postId: string }>(({ input, sendBack }) =>
-    bus.subscribe((message) => {
+export const liveCommentsActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch) =>
+  fromCallback<EventObject, { postId: string }>(({ input, sendBack, self }) => {
+    watch.show(self, [input.postId]);
+    const unsubscribe = bus.subscribe((message) => {
       const event = commentsEventOf(message, input.postId);
       if (event) sendBack(event);
-    }),
-  );
+    });
+    return () => {
+      unsubscribe();
+      watch.forget(self);
+    };
+  });
 
 export interface StreamsDeps {
   api?: ApiClient;
   bus?: Bus;
+  /** The posts on screen, watched on the socket (tests hand their own). */
+  watch?: Pick<PostWatch, 'show' | 'forget'>;
 }
 
 /** The streams machines with their real effects, bound to one app actor. */
-export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: StreamsDeps = {}) {
+export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, watch = appPostWatch }: StreamsDeps = {}) {
   const bridge = bridgeActions(app);
   return {
     feed: feedMachine.provide({
-      actors: { fetchPage: fetchPageActor(api), live: liveFeedActor(bus) },
+      actors: { fetchPage: fetchPageActor(api), live: liveFeedActor(bus, watch) },
       actions: { showToast: bridge.showToast, rememberOrder: (_, order) => rememberFeedOrder(order) },
     }),
     comments: commentsMachine.provide({
@@ -164,7 +187,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
           api.comments.update(input.commentId, input.comment),
         ),
         removeComment: fromPromise(({ input }: { input: { commentId: string } }) => api.comments.remove(input.commentId)),
-        live: liveCommentsActor(bus),
+        live: liveCommentsActor(bus, watch),
       },
       actions: { showToast: bridge.showToast },
     }),
@@ -181,7 +204,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
         acceptAnswer: fromPromise(({ input }: { input: { questionId: string; answerId: string | null } }) =>
           input.answerId ? api.questions.accept(input.questionId, input.answerId) : api.questions.unaccept(input.questionId),
         ),
-        live: liveAnswersActor(bus),
+        live: liveAnswersActor(bus, watch),
       },
       actions: { showToast: bridge.showToast },
     }),
