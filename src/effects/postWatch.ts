@@ -2,8 +2,13 @@ import { POST_WATCH_MAX } from '../api/posts';
 import { clientEvents } from '../api/socket';
 import { emitToServer, streamsBus, type Bus } from './socket';
 
-/** How long list changes gather before one `watch posts` goes out (a page load, a burst of arrivals). */
-export const POST_WATCH_DELAY_MS = 300;
+/**
+ * At most one `watch posts` per this interval: the first change after a quiet spell goes out at once
+ * (a post on screen is watched within a round trip), later ones gather until the interval is over (a
+ * live feed under a burst of arrivals). A busy community costs the server one watch a second per
+ * socket at most, whatever the rate of new posts.
+ */
+export const POST_WATCH_INTERVAL_MS = 1000;
 /** After a refused watch (a full client-event allowance): try again this much later. */
 const RETRY_MS = 3000;
 
@@ -12,16 +17,19 @@ const RETRY_MS = 3000;
  * watchPostsSchema): a post's counts, comments, answers, edits and deletion reach the socket only
  * while it watches the post. Every list on screen (a feed, a post's comments, a question's answers)
  * says what it shows under its own key (`show`) and leaves with `forget`; the union, newest list
- * first, capped at POST_WATCH_MAX, goes out once the changes settle (POST_WATCH_DELAY_MS), and only
- * when it differs from what the socket already watches. A new socket watches nothing: after each
- * connect (the bus's `reconnected`, the first connect too) the union goes out again.
+ * first, capped at POST_WATCH_MAX, goes out at once and then at most once per
+ * POST_WATCH_INTERVAL_MS, only when it differs from what the socket already watches. A new socket
+ * watches nothing: after each connect (the bus's `reconnected`, the first connect too) the union
+ * goes out again. Counts travel whole (a post's reactions, its comments count), so an event missed
+ * in the round trip before a watch is made good by the next one.
  */
-export function createPostWatch({ bus = streamsBus, emit = emitToServer, delayMs = POST_WATCH_DELAY_MS }: { bus?: Bus; emit?: typeof emitToServer; delayMs?: number } = {}) {
+export function createPostWatch({ bus = streamsBus, emit = emitToServer, intervalMs = POST_WATCH_INTERVAL_MS }: { bus?: Bus; emit?: typeof emitToServer; intervalMs?: number } = {}) {
   const lists = new Map<object, string[]>();
   /** What the socket watches, as told and acknowledged ('' = nothing: a new socket). */
   let watched = '';
   let timer: ReturnType<typeof setTimeout> | null = null;
   let sending = false;
+  let lastSentAt = -Infinity;
 
   const shown = (): string[] => {
     const ids = new Set<string>();
@@ -29,8 +37,11 @@ export function createPostWatch({ bus = streamsBus, emit = emitToServer, delayMs
     return [...ids].slice(0, POST_WATCH_MAX);
   };
 
-  const schedule = (ms = delayMs) => {
-    if (timer === null) timer = setTimeout(() => void flush(), ms);
+  /** Soon: at once (the same task's changes together) or when the interval since the last watch is over. */
+  const schedule = (atLeastMs = 0) => {
+    if (timer !== null) return;
+    const wait = Math.max(atLeastMs, lastSentAt + intervalMs - Date.now());
+    timer = setTimeout(() => void flush(), Math.max(0, wait));
   };
 
   async function flush(): Promise<void> {
@@ -40,6 +51,7 @@ export function createPostWatch({ bus = streamsBus, emit = emitToServer, delayMs
     const key = ids.join(',');
     if (key === watched) return;
     sending = true;
+    lastSentAt = Date.now();
     const ack = await emit(clientEvents.watchPosts, { postIds: ids });
     sending = false;
     if (ack.ok) watched = key;
@@ -50,7 +62,10 @@ export function createPostWatch({ bus = streamsBus, emit = emitToServer, delayMs
   const unsubscribe = bus.subscribe((message) => {
     if (message.event !== 'reconnected') return;
     watched = '';
-    schedule(0);
+    lastSentAt = -Infinity;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    schedule();
   });
 
   return {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { POST_WATCH_MAX } from '../../src/api/posts';
 import { clientEvents, serverEvents, type SocketAck } from '../../src/api/socket';
-import { createPostWatch, POST_WATCH_DELAY_MS } from '../../src/effects/postWatch';
+import { createPostWatch, POST_WATCH_INTERVAL_MS } from '../../src/effects/postWatch';
 import { createBus } from '../../src/effects/socket';
 import { liveCommentsActor, liveFeedActor } from '../../src/effects/streams';
 import { feedMachine, type FeedPage } from '../../src/machines/feed.machine';
@@ -10,8 +10,8 @@ import { post } from '../fixtures/streams';
 
 /**
  * The posts on screen, told to the server as one `watch posts` per change of what is shown: every
- * list (a feed, a post's comments) says what it shows through its live actor, the union goes out
- * once the changes settle, again after each connect, and never twice the same.
+ * list (a feed, a post's comments) says what it shows through its live actor, the union goes out at
+ * once, then at most once an interval, again after each connect, and never twice the same.
  */
 describe('watching the posts on screen', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -34,7 +34,7 @@ describe('watching the posts on screen', () => {
     const watch = createPostWatch({ bus, emit: emit as never });
     const feed = (page: FeedPage) =>
       feedMachine.provide({ actors: { fetchPage: fromPromise(async () => page), live: liveFeedActor(bus, watch) } });
-    const settle = () => vi.advanceTimersByTimeAsync(POST_WATCH_DELAY_MS);
+    const settle = () => vi.advanceTimersByTimeAsync(POST_WATCH_INTERVAL_MS);
     return { bus, sent, watch, feed, settle };
   }
 
@@ -49,11 +49,16 @@ describe('watching the posts on screen', () => {
     await settle();
     expect(sent).toHaveLength(1);
 
-    // An arrival and a deletion in one burst: one watch.
+    // After a quiet spell a change goes out at once; what follows within the interval goes together after it.
     bus.publish({ event: serverEvents.postAdded, payload: { post: fresh } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([['p1', 'p2'], ['p4', 'p1', 'p2']]);
     bus.publish({ event: serverEvents.postDeleted, payload: { postId: 'p2' } });
-    await settle();
-    expect(sent).toEqual([['p1', 'p2'], ['p4', 'p1']]);
+    bus.publish({ event: serverEvents.postAdded, payload: { post: post({ _id: 'p5', createdAt: at(50) }) } });
+    await vi.advanceTimersByTimeAsync(POST_WATCH_INTERVAL_MS - 1);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual([['p1', 'p2'], ['p4', 'p1', 'p2'], ['p5', 'p4', 'p1']]);
 
     actor.stop();
     await settle();
