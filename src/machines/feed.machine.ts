@@ -246,8 +246,6 @@ export const feedMachine = setup({
   id: 'feed',
   context: ({ input }) => empty(input.source, input.order ?? null),
   invoke: { id: 'live', src: 'live', input: ({ context }) => ({ source: context.source }) },
-  // Whatever changed the posts shown (a page, an arrival, a deletion, a reset), the live actor hears it once.
-  always: { guard: 'shownChanged', actions: ['rememberShown', 'tellShown'] },
   initial: 'loading',
   on: {
     'feed.reset': { target: '.loading', reenter: true, actions: 'clear' },
@@ -289,6 +287,9 @@ export const feedMachine = setup({
     },
     ready: {
       type: 'parallel',
+      // Whatever changed the posts shown (a page, an arrival, a deletion), the live actor hears it
+      // once. Not while page 1 (re)loads: the posts shown before stay watched until the new ones come.
+      always: { guard: 'shownChanged', actions: ['rememberShown', 'tellShown'] },
       on: {
         'feed.postAdded': { actions: 'takePost' },
         'feed.postUpdated': { actions: 'takePost' },
