@@ -63,8 +63,10 @@ export function createPostAnnouncer(deps: {
      * `post added` to every connected member who may see it and could not before (`before`: taken
      * over every connected member), `post updated` to those who could and watch it; members who
      * could see it before and no longer can are told it is gone (rare: a narrowing change).
+     * `entersLists` (a group post accepted): those who could see it before and do not watch it get
+     * `post added` too, since it now belongs in lists that did not hold it.
      */
-    postChanged: (postId: string, event: 'post added' | 'post updated', before: Viewer[] = []) =>
+    postChanged: (postId: string, event: 'post added' | 'post updated', before: Viewer[] = [], options: { entersLists?: boolean } = {}) =>
       safely(event, async () => {
         // Nobody connected: nobody to tell, not even those in `before` (their sockets are gone too).
         const connected = await connectedIds();
@@ -84,8 +86,14 @@ export function createPostAnnouncer(deps: {
         const groups = new Map<string, { event: typeof event; viewer: Viewer; columns: ViewerColumnsOfPost; ids: string[] }>();
         for (const member of after) {
           const email = seesEmail(member, row.user_id);
-          const memberEvent = eventFor(member.id);
-          if (memberEvent === serverEvents.postUpdated && !watchers?.has(member.id)) continue;
+          let memberEvent = eventFor(member.id);
+          if (memberEvent === serverEvents.postUpdated && !watchers?.has(member.id)) {
+            // A change that puts the post in lists it was not in (a group post accepted: the
+            // group's posts, the streams) is news to those who saw it only where it was (its
+            // author, the group's admins), unless a list of theirs shows it already.
+            if (!options.entersLists) continue;
+            memberEvent = serverEvents.postAdded;
+          }
           const key = `${memberEvent}|${email}|${member.user_reaction}|${member.viewer_saved}|${member.viewer_follows_author}`;
           const group = groups.get(key) ?? { event: memberEvent, viewer: email ? ADMIN : NOBODY, columns: member, ids: [] };
           group.ids.push(member.id);

@@ -277,7 +277,7 @@ export function createPostService(deps: PostDeps) {
     async setGroupStatus(postId: string, status: 'accepted' | 'declined'): Promise<void> {
       const before = await announce.audience(postId);
       await store.update(postId, { group_status: status, updated_at: now() });
-      await announce.postChanged(postId, 'post updated', before);
+      await announce.postChanged(postId, 'post updated', before, { entersLists: status === 'accepted' });
     },
 
     /**
