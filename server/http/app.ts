@@ -34,6 +34,7 @@ import { createModerationLimits, createModerationService, moderationAdminRoutes,
 import { searchRoutes } from '../modules/search/routes';
 import { createSearchService } from '../modules/search/service';
 import { createSearchStore } from '../modules/search/store';
+import { createPostWatch, type PostWatch } from '../realtime/postWatch';
 import { createPresence, type Presence } from '../realtime/presence';
 import { authentication } from './authentication';
 import { installBodyParsers } from './bodyParsers';
@@ -73,6 +74,8 @@ export interface Services extends StreamServices, ChatServices {
   profiles: ProfileService;
   /** Who is online; attached to socket.io by attachRealtime. */
   presence: Presence;
+  /** Which sockets show which posts (`watch posts`); attached to socket.io by attachRealtime. */
+  postWatch: PostWatch;
   /** Reports, bans, appeals, hidden posts, the audit log and the admin statistics (server/modules/moderation). */
   moderation: ModerationService;
 }
@@ -149,11 +152,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer, sessionEvents });
   const profileStore = createProfileStore(deps.database);
   const presence = createPresence({ blockPartners: profileStore.blockPartners, log: app.log });
-  const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log, redis, connected: presence.connectedUserIds });
+  const postWatch = createPostWatch({ log: app.log });
+  const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log, redis, connected: presence.connectedUserIds, watching: postWatch.watchers });
   const chat = createChatServices({ database: deps.database, clock, blockPartners: profileStore.blockPartners, log: app.log, inbox: streams.notifications });
   const profiles = createProfileService({ config, clock, store: profileStore, hasher, presence, issueSession: auth.issueSession });
   const moderation = createModerationService({ database: deps.database, clock, posts: streams.posts, postStore: streams.postStore, notifications: streams.notifications, sessionEvents });
-  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, ...chat, sessionEvents, moderation });
+  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, postWatch, ...chat, sessionEvents, moderation });
   // Reports (posts and profiles together) and appeals, per member: one count shared by both report routes.
   const moderationLimits = createModerationLimits(app, config.rateLimits);
   const uploads = createUploadLimit(app, config.rateLimits.uploadsPerMember);

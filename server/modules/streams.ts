@@ -71,11 +71,13 @@ export function createStreamServices(deps: {
   redis?: Redis | undefined;
   /** The members with a socket now, on any process (presence): the only ones socket events go to. */
   connected: () => Promise<Iterable<string>>;
+  /** The members with a socket that watches a post (realtime/postWatch.ts): its own events go to them. */
+  watching: (postId: string) => Promise<Iterable<string>>;
 }): StreamServices {
   const { database, clock } = deps;
   const fanout = createFanout();
   const postStore = createPostStore(database);
-  const announce = createPostAnnouncer({ store: postStore, fanout, connected: deps.connected, log: deps.log });
+  const announce = createPostAnnouncer({ store: postStore, fanout, connected: deps.connected, watching: deps.watching, log: deps.log });
   const notifications = createNotificationService({
     store: createNotificationStore(database),
     settings: createNotificationSettings(database),

@@ -72,6 +72,8 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
   });
   // Presence (`user online`): server/realtime/presence.ts.
   app.services.presence.attach(io);
+  // The posts each socket shows (`watch posts`): server/realtime/postWatch.ts.
+  app.services.postWatch.attach(io);
   // Chat: group rooms, client events, and closing the sockets of ended sessions.
   const detachChat = attachChatSockets(io, { chat: app.services.chat, rooms: app.services.chatRooms, sessionEvents: app.services.sessionEvents, log: app.log });
   app.addHook('onClose', async () => detachChat());

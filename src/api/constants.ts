@@ -101,6 +101,12 @@ export const CHAT_MESSAGE_MAX = 5000;
 export const EMPTY_MESSAGE = 'Message must not be empty';
 /** The most members one socket watches at once (a page of people, search results, suggestions). */
 export const PRESENCE_WATCH_MAX = 200;
+/**
+ * The most posts one socket watches at once (`watch posts`: every list on screen together, newest
+ * first; 300 ids are about 12 KB, under the socket's frame limit). Counters and comments of posts
+ * further down a long scrolled list are not pushed; the list shows what it loaded.
+ */
+export const POST_WATCH_MAX = 300;
 /** Items a page of posts, questions, saved posts or media holds (pages.ts). */
 export const PAGE_SIZE = 10;
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, PRIVACY_LEVELS, REACTION_TYPES } from './constants';
+import { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, POST_WATCH_MAX, PRIVACY_LEVELS, REACTION_TYPES } from './constants';
 import { nextCursorSchema } from './pages';
 import { feedReasonSchema } from './reasons';
 import { chosenTopicsSchema, topicSchema } from './topicSchemas';
@@ -9,7 +9,7 @@ import { chosenTopicsSchema, topicSchema } from './topicSchemas';
  * the Post API (spec section 7), defined once for client and server. docs/api.md explains them.
  */
 
-export { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, POST_TEXT_MAX };
+export { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, POST_TEXT_MAX, POST_WATCH_MAX };
 export const IMAGE_ALT_MAX = 1000;
 export const GIF_URL_MAX = 2048;
 
@@ -325,6 +325,18 @@ export type CommentDeleted = z.infer<typeof commentDeletedSchema>;
 
 export const favPostBodySchema = z.object({ postId: idSchema('Post') });
 export type FavPostBody = z.input<typeof favPostBodySchema>;
+
+/**
+ * The `watch posts` client event: the posts this socket shows now (every list on screen, at most
+ * POST_WATCH_MAX), replacing what it watched before; `[]` watches none. A post's own events (its
+ * counts, comments and answers, edits and deletion) go only to sockets that watch it, and of those
+ * only to members who may see it when the event is sent: watching a post one may not see shows
+ * nothing. New posts (`post added`) still reach every connected member who may see them.
+ */
+export const watchPostsSchema = z.object({
+  postIds: z.array(idSchema('Post')).max(POST_WATCH_MAX, { error: `Watch at most ${POST_WATCH_MAX} posts at once` }),
+});
+export type WatchPosts = z.input<typeof watchPostsSchema>;
 export const favPostToggleSchema = z.object({ message: z.string(), postId: z.string(), saved: z.boolean() });
 export type FavPostToggle = z.infer<typeof favPostToggleSchema>;
 

@@ -2,7 +2,7 @@ import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, Grou
 import type { GroupActionEvent } from './groups';
 import type { BannedPayload } from './moderation';
 import type { Notification, NotificationsChangedPayload } from './notifications';
-import type { Comment, Post, ReactionCounts } from './posts';
+import type { Comment, Post, ReactionCounts, WatchPosts } from './posts';
 import type { UserOnlinePayload, WatchPresence } from './users';
 
 /**
@@ -18,6 +18,8 @@ export const clientEvents = {
   groupAction: 'group action',
   /** Ours: the members whose presence this socket follows (the people on screen); see watchPresenceSchema. */
   watchPresence: 'watch presence',
+  /** Ours: the posts this socket shows (every list on screen); their own events reach it. See watchPostsSchema. */
+  watchPosts: 'watch posts',
 } as const;
 
 export const serverEvents = {
@@ -36,7 +38,11 @@ export const serverEvents = {
   groupMessageReaction: 'group message reaction',
   /** Ours: the server ends a socket whose session ended (sign-out, ban, password change). */
   sessionEnded: 'session ended',
-  /** Ours (streams): each reaches exactly the members who may see the post, see docs/api.md. */
+  /**
+   * Ours (streams): each reaches exactly the members who may see the post, see docs/api.md. A new
+   * post reaches every connected one; the rest (edits, deletion, counts, comments) only the sockets
+   * that watch the post (`watch posts`).
+   */
   postAdded: 'post added',
   postUpdated: 'post updated',
   /** Also sent to members who could see a post and no longer can (privacy changed). */
@@ -167,6 +173,7 @@ export interface ClientEventPayloads {
   [clientEvents.leaveGroupRoom]: { groupId: string };
   [clientEvents.groupAction]: GroupAction;
   [clientEvents.watchPresence]: WatchPresence;
+  [clientEvents.watchPosts]: WatchPosts;
 }
 export type ClientEvent = keyof ClientEventPayloads;
 export type { SocketAck };

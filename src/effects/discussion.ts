@@ -4,6 +4,7 @@ import { serverEvents } from '../api/socket';
 import { answersMachine, type AnswersEvent } from '../machines/answers.machine';
 import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
 import { bridgeActions, type HasSystem } from './bridge';
+import { postWatch as appPostWatch, type PostWatch } from './postWatch';
 import type { Bus, BusMessage } from './socket';
 
 /** Bus messages as events of a comments machine (its own post only). */
@@ -28,28 +29,45 @@ export function answersEventOf(message: BusMessage, questionId: string): Answers
   return { type: 'answers.changed', answersCount: message.payload.answersCount, acceptedAnswerId: message.payload.acceptedAnswerId };
 }
 
-export const liveAnswersActor = (bus: Bus) =>
-  fromCallback<EventObject, { questionId: string }>(({ input, sendBack }) =>
-    bus.subscribe((message) => {
+type Watch = Pick<PostWatch, 'show' | 'forget'>;
+
+/**
+ * The live actors: bus messages as the machine's events, and the post they belong to watched
+ * (`watch posts`, src/effects/postWatch.ts) while the actor runs: a post's own events reach the
+ * socket only while some list on screen watches it.
+ */
+export const liveAnswersActor = (bus: Bus, watch: Watch = appPostWatch) =>
+  fromCallback<EventObject, { questionId: string }>(({ input, sendBack, self }) => {
+    watch.show(self, [input.questionId]);
+    const unsubscribe = bus.subscribe((message) => {
       const event = answersEventOf(message, input.questionId);
       if (event) sendBack(event);
-    }),
-  );
+    });
+    return () => {
+      unsubscribe();
+      watch.forget(self);
+    };
+  });
 
-export const liveCommentsActor = (bus: Bus) =>
-  fromCallback<EventObject, { postId: string }>(({ input, sendBack }) =>
-    bus.subscribe((message) => {
+export const liveCommentsActor = (bus: Bus, watch: Watch = appPostWatch) =>
+  fromCallback<EventObject, { postId: string }>(({ input, sendBack, self }) => {
+    watch.show(self, [input.postId]);
+    const unsubscribe = bus.subscribe((message) => {
       const event = commentsEventOf(message, input.postId);
       if (event) sendBack(event);
-    }),
-  );
+    });
+    return () => {
+      unsubscribe();
+      watch.forget(self);
+    };
+  });
 
 /**
  * The comments and answers machines with their real effects, bound as the streams' machines are
  * (`streamsLogic(...).bound`: the app actor, the API client and the bus). Apart from
  * effects/streams.ts so the lists of posts do not load them (issue 15).
  */
-export function discussionLogic({ app, api, bus }: { app: HasSystem; api: ApiClient; bus: Bus }) {
+export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: HasSystem; api: ApiClient; bus: Bus; watch?: Watch }) {
   const bridge = bridgeActions(app);
   return {
     comments: commentsMachine.provide({
@@ -62,7 +80,7 @@ export function discussionLogic({ app, api, bus }: { app: HasSystem; api: ApiCli
           api.comments.update(input.commentId, input.comment),
         ),
         removeComment: fromPromise(({ input }: { input: { commentId: string } }) => api.comments.remove(input.commentId)),
-        live: liveCommentsActor(bus),
+        live: liveCommentsActor(bus, watch),
       },
       actions: { showToast: bridge.showToast },
     }),
@@ -79,7 +97,7 @@ export function discussionLogic({ app, api, bus }: { app: HasSystem; api: ApiCli
         acceptAnswer: fromPromise(({ input }: { input: { questionId: string; answerId: string | null } }) =>
           input.answerId ? api.questions.accept(input.questionId, input.answerId) : api.questions.unaccept(input.questionId),
         ),
-        live: liveAnswersActor(bus),
+        live: liveAnswersActor(bus, watch),
       },
       actions: { showToast: bridge.showToast },
     }),

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
 import type { ReactionType } from '../api/constants';
 import type { ReportPostBody } from '../api/moderation';
@@ -8,13 +8,14 @@ import { serverEvents } from '../api/socket';
 import { authorMachine } from '../machines/author.machine';
 import { postReportMachine } from '../machines/postReport.machine';
 import { failureStatus } from '../machines/failure';
-import { feedMachine, type FeedEvent, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
+import { feedMachine, type FeedEvent, type FeedLiveCommand, type FeedPage, type FeedSource, type FetchPageInput } from '../machines/feed.machine';
 import { reactionsMachine } from '../machines/reactions.machine';
 import { saveMachine } from '../machines/save.machine';
 import { whoReactedMachine } from '../machines/whoReacted.machine';
 import { api as defaultApi } from './api';
 import { rememberFeedOrder } from './feedOrder';
 import { bridgeActions, type HasSystem } from './bridge';
+import { postWatch as appPostWatch, type PostWatch } from './postWatch';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
 function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string; order: FetchPageInput['order'] }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
@@ -93,18 +94,29 @@ export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent 
   }
 }
 
-export const liveFeedActor = (bus: Bus) =>
-  fromCallback<EventObject, { source: FeedSource }>(({ input, sendBack }) =>
-    bus.subscribe((message) => {
+/**
+ * The live feed: bus messages as the machine's events, and what the list shows, watched (`watch
+ * posts`, src/effects/postWatch.ts) while the actor runs: a post's own events reach the socket only
+ * while some list on screen watches it.
+ */
+export const liveFeedActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch) =>
+  fromCallback<FeedLiveCommand, { source: FeedSource }>(({ input, sendBack, receive, self }) => {
+    receive((command) => watch.show(self, command.postIds));
+    const unsubscribe = bus.subscribe((message) => {
       const event = feedEventOf(message, input.source);
       if (event) sendBack(event);
-    }),
-  );
-
+    });
+    return () => {
+      unsubscribe();
+      watch.forget(self);
+    };
+  });
 
 export interface StreamsDeps {
   api?: ApiClient;
   bus?: Bus;
+  /** The posts on screen, watched on the socket (tests hand their own). */
+  watch?: Pick<PostWatch, 'show' | 'forget'>;
 }
 
 /**
@@ -112,12 +124,12 @@ export interface StreamsDeps {
  * machines are built from `bound` by effects/discussion.ts, in the chunk of the panels that use
  * them (issue 15: not on a list's first load).
  */
-export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: StreamsDeps = {}) {
+export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, watch = appPostWatch }: StreamsDeps = {}) {
   const bridge = bridgeActions(app);
   return {
-    bound: { app, api, bus },
+    bound: { app, api, bus, watch },
     feed: feedMachine.provide({
-      actors: { fetchPage: fetchPageActor(api), live: liveFeedActor(bus) },
+      actors: { fetchPage: fetchPageActor(api), live: liveFeedActor(bus, watch) },
       actions: { showToast: bridge.showToast, rememberOrder: (_, order) => rememberFeedOrder(order) },
     }),
     reactions: reactionsMachine.provide({

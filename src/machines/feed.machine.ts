@@ -1,8 +1,8 @@
 import { produce, type Draft } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReactionType } from '../api/constants';
 import type { FeedOrder } from '../api/forYou';
-import type { Post, ReactionCounts } from '../api/posts';
+import { POST_WATCH_MAX, type Post, type ReactionCounts } from '../api/posts';
 import { failureText } from './failure';
 import { appendPage, belongs, newestCursor, patch, remove, upsert, type FeedSource } from './postList';
 import type { ToastRequest } from './toastRequest';
@@ -72,7 +72,12 @@ export interface FeedContext {
   loadedAt: string | null;
   /** Counts reveals of pending posts: the view scrolls to the top when it changes. */
   reveals: number;
+  /** The posts last told to the live actor as shown (their own events reach the socket only while watched). */
+  watching: string[];
 }
+
+/** What the live actor hears from its list: the posts it shows now (pending ones too: a deletion must reach them). */
+export type FeedLiveCommand = { type: 'feed.shown'; postIds: string[] };
 
 export const LOAD_FAILED = 'Could not load posts. Please try again.';
 
@@ -88,7 +93,12 @@ const empty = (source: FeedSource, order: FeedOrder | null): FeedContext => ({
   since: null,
   loadedAt: null,
   reveals: 0,
+  watching: [],
 });
+
+/** The posts a list shows, newest first (the pending ones, then the list), at most POST_WATCH_MAX. */
+export const shownPostIds = (context: Pick<FeedContext, 'posts' | 'pending'>): string[] =>
+  [...new Set([...context.pending, ...context.posts].map((post) => post._id))].slice(0, POST_WATCH_MAX);
 
 const change =
   (recipe: (draft: Draft<FeedContext>, event: FeedEvent) => void) =>
@@ -155,14 +165,17 @@ export const feedMachine = setup({
     fetchPage: fromPromise<FeedPage, FetchPageInput>(async () => {
       throw new Error('fetchPage actor not provided');
     }),
-    /** Effect: socket messages and sidebar resets, as feed events. */
-    live: fromCallback<EventObject, { source: FeedSource }>(() => () => {}),
+    /** Effect: socket messages and sidebar resets, as feed events; told which posts the list shows (to watch them). */
+    live: fromCallback<FeedLiveCommand, { source: FeedSource }>(() => () => {}),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
     /** Effect: keeps the streams' order for the next visit. */
     rememberOrder: (_, _order: FeedOrder) => {},
-    clear: assign(({ context }) => empty(context.source, context.order)),
+    clear: assign(({ context }) => ({ ...empty(context.source, context.order), watching: context.watching })),
+    /** Tells the live actor the posts shown now, once per change of the list. */
+    tellShown: sendTo('live', ({ context }): FeedLiveCommand => ({ type: 'feed.shown', postIds: shownPostIds(context) })),
+    rememberShown: assign({ watching: ({ context }) => shownPostIds(context) }),
     setOrder: assign({ order: ({ context, event }) => (event.type === 'feed.order' ? event.order : context.order) }),
     showWhy: assign({ whyPostId: ({ context, event }) => (event.type === 'feed.why' ? event.postId : context.whyPostId) }),
     closeWhy: assign({ whyPostId: null }),
@@ -224,6 +237,10 @@ export const feedMachine = setup({
     hasReasons: ({ context, event }) =>
       event.type === 'feed.why' && (context.posts.find((p) => p._id === event.postId)?.reasons?.length ?? 0) > 0,
     whyPostGone: ({ context }) => !context.posts.some((p) => p._id === context.whyPostId),
+    shownChanged: ({ context }) => {
+      const shown = shownPostIds(context);
+      return shown.length !== context.watching.length || shown.some((id, i) => id !== context.watching[i]);
+    },
   },
 }).createMachine({
   id: 'feed',
@@ -253,6 +270,7 @@ export const feedMachine = setup({
             nextCursor: event.output.nextCursor,
             total: event.output.total ?? null,
             loadedAt: event.output.at ?? null,
+            watching: context.watching,
           })),
         },
         onError: {
@@ -269,6 +287,9 @@ export const feedMachine = setup({
     },
     ready: {
       type: 'parallel',
+      // Whatever changed the posts shown (a page, an arrival, a deletion), the live actor hears it
+      // once. Not while page 1 (re)loads: the posts shown before stay watched until the new ones come.
+      always: { guard: 'shownChanged', actions: ['rememberShown', 'tellShown'] },
       on: {
         'feed.postAdded': { actions: 'takePost' },
         'feed.postUpdated': { actions: 'takePost' },

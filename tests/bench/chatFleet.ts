@@ -44,6 +44,20 @@ export interface BroadcastArgs {
   timeoutMs: number;
 }
 
+/**
+ * The posts each socket's screen shows (`watch posts`): `lists[i]` for socket i. The sockets in
+ * `live` show a live stream: a new post that reaches them goes on top, and they watch again as the
+ * client does (src/effects/postWatch.ts: at once, then at most once per `intervalMs`).
+ */
+export interface WatchArgs {
+  target: Target;
+  lists: string[][];
+  live: number[];
+  intervalMs: number;
+  max: number;
+  timeoutMs: number;
+}
+
 /** Times of one broadcast round, from just before the send: the last receiver, and (real) the last notification. */
 export interface BroadcastRound {
   allReceivedMs: number;
@@ -63,6 +77,8 @@ type Command =
   | { cmd: 'settle'; args: { quietMs: number; timeoutMs: number } }
   | { cmd: 'oneToOne'; args: OneToOneArgs }
   | { cmd: 'broadcast'; args: BroadcastArgs }
+  | { cmd: 'watch'; args: WatchArgs }
+  | { cmd: 'watchCount'; args: Record<string, never> }
   | { cmd: 'memory'; args: Record<string, never> }
   | { cmd: 'httpRoundTrips'; args: { url: string; count: number } };
 
@@ -79,6 +95,10 @@ export interface Fleet {
   /** Delivery latency of each message in ms. */
   oneToOne(args: OneToOneArgs): Promise<number[]>;
   broadcast(args: BroadcastArgs): Promise<BroadcastRound[]>;
+  /** Each socket watches its list (answered once every socket's first watch is acknowledged). */
+  watch(args: WatchArgs): Promise<void>;
+  /** How many `watch posts` the sockets have sent so far (the live ones re-watch as posts arrive). */
+  watchCount(): Promise<number>;
   /** The worker's heap in bytes. */
   memory(): Promise<number>;
   /** Milliseconds of each GET, one after another, until its body is read: what an HTTP request costs by itself. */
@@ -120,6 +140,8 @@ export function startFleet(): Fleet {
     settle: (args) => call({ cmd: 'settle', args }),
     oneToOne: (args) => call({ cmd: 'oneToOne', args }),
     broadcast: (args) => call({ cmd: 'broadcast', args }),
+    watch: (args) => call({ cmd: 'watch', args }),
+    watchCount: () => call({ cmd: 'watchCount', args: {} }),
     memory: () => call({ cmd: 'memory', args: {} }),
     httpRoundTrips: (args) => call({ cmd: 'httpRoundTrips', args }),
     terminate: async () => {
@@ -287,6 +309,39 @@ function serve(): void {
     return rounds;
   }
 
+  let watches = 0;
+  async function watch(args: WatchArgs): Promise<void> {
+    const sockets = fleets[args.target];
+    const live = new Set(args.live);
+    const send = (socket: Socket, postIds: string[]) => {
+      watches += 1;
+      return socket.timeout(args.timeoutMs).emitWithAck(clientEvents.watchPosts, { postIds }) as Promise<{ ok: boolean; message?: string }>;
+    };
+    for (let from = 0; from < sockets.length; from += 50) {
+      await Promise.all(
+        sockets.slice(from, from + 50).map(async (socket, offset) => {
+          const index = from + offset;
+          const shown = [...(args.lists[index] ?? [])];
+          const ack = await send(socket, shown);
+          if (!ack.ok) throw new Error(`socket ${index}: watch posts answered ${ack.message ?? 'not ok'}`);
+          if (!live.has(index)) return;
+          let lastSentAt = performance.now();
+          let timer: NodeJS.Timeout | null = null;
+          socket.on(serverEvents.postAdded, (payload: { post: { _id: string } }) => {
+            shown.unshift(payload.post._id);
+            shown.length = Math.min(shown.length, args.max);
+            if (timer) return;
+            timer = setTimeout(() => {
+              timer = null;
+              lastSentAt = performance.now();
+              void send(socket, [...shown]).catch(() => undefined);
+            }, Math.max(0, lastSentAt + args.intervalMs - performance.now()));
+          });
+        }),
+      );
+    }
+  }
+
   const handlers: { [C in Command['cmd']]: (args: Extract<Command, { cmd: C }>['args']) => Promise<unknown> } = {
     setup: async (args) => {
       setup = args;
@@ -295,6 +350,8 @@ function serve(): void {
     settle,
     oneToOne,
     broadcast,
+    watch,
+    watchCount: async () => watches,
     memory: async () => process.memoryUsage().heapUsed,
     httpRoundTrips: async ({ url, count }) => {
       const latencies: number[] = [];

@@ -16,13 +16,20 @@
  * Goals: page 1 and the deep page p99 under writes at most 3x the same case without writes; creating
  * a post p99 at most 5x the floor; every figure at the larger size at most 1.2x the smaller one.
  *
+ * Each socket watches the posts its screen would show (`watch posts`): BENCH_MIXED_STREAM_PERCENT (25)
+ * of them show a live stream (page 1, the posts the writer reacts to and comments on, with each new
+ * post that reaches them on top, watched again as the client does: at most once a second); the
+ * others show older posts (page 2: a profile, a group, a deeper page), which no write touches.
+ *
  * Knobs: BENCH_MIXED_SIZES ("1000000:100000,5000000:500000", posts:members), BENCH_MIXED_SOCKETS,
- * BENCH_MIXED_WRITERS (20), BENCH_MIXED_DEPTH (deep page, in pages: 5000), BENCH_FEED_SECONDS,
+ * BENCH_MIXED_STREAM_PERCENT (25), BENCH_MIXED_WRITERS (20), BENCH_MIXED_DEPTH (deep page, in pages: 5000), BENCH_FEED_SECONDS,
  * BENCH_FEED_CONNECTIONS.
  */
 import { rmSync, statSync } from 'node:fs';
 import { API_BASE, paths } from '../../src/api/paths';
 import { PAGE_SIZE } from '../../src/api/pages';
+import { POST_WATCH_MAX } from '../../src/api/posts';
+import { POST_WATCH_INTERVAL_MS } from '../../src/effects/postWatch';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer } from '../../server/main';
@@ -60,6 +67,8 @@ export interface WriteRun {
   shed: number;
   /** Writes sent per second. */
   achievedRate: number;
+  /** `watch posts` the sockets sent during the run (the live streams watch each new post). */
+  watches: number;
 }
 
 export interface ScaleResult {
@@ -76,6 +85,8 @@ export interface ScaleResult {
   runs: WriteRun[];
   /** The server process's resident memory with every socket connected, MiB. */
   serverRssMiB: number;
+  /** Sockets that show a live stream (page 1 and new posts); the others show page 2. */
+  liveSockets: number;
 }
 
 export interface MixedResult {
@@ -231,6 +242,15 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     const recent = JSON.parse((await get({ url: `${api}${paths.posts.all(1)}`, headers })).body) as { posts: { _id: string }[] };
     const targets = { postIds: recent.posts.map((post) => post._id), followees: connected.slice(writerCount, writerCount + 50) };
 
+    // What each screen shows: a live stream (page 1, which the writer reacts to and comments on) or older posts.
+    const streamPercent = envInt('BENCH_MIXED_STREAM_PERCENT', 25);
+    const older = JSON.parse((await get({ url: `${api}${paths.posts.all(2)}`, headers })).body) as { posts: { _id: string }[] };
+    const live = connected.map((_, i) => i).filter((i) => i % 100 < streamPercent);
+    const liveSet = new Set(live);
+    const lists = connected.map((_, i) => (liveSet.has(i) ? targets.postIds : older.posts.map((post) => post._id)));
+    await fleet.watch({ target: 'real', lists, live, intervalMs: POST_WATCH_INTERVAL_MS, max: POST_WATCH_MAX, timeoutMs: 60_000 });
+    log(`${live.length} sockets show the live stream, ${sockets - live.length} older posts`);
+
     const deepByNumber = JSON.parse((await get({ url: `${api}${paths.posts.all(depthPages)}`, headers })).body) as { nextCursor: string | null };
     if (!deepByNumber.nextCursor) throw new Error(`no cursor ${depthPages} pages deep; seed more posts`);
     const page1: Target = { url: `${api}${paths.posts.all(1)}`, headers };
@@ -245,13 +265,14 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     const quiet = { page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) };
     const runs: WriteRun[] = [];
     for (const rate of RATES) {
+      const watchesBefore = await fleet.watchCount();
       const writer = startWriter(api, writers, targets, rate);
       const figures = { page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) };
-      runs.push({ rate, ...figures, ...(await writer.stop()) });
+      runs.push({ rate, ...figures, ...(await writer.stop()), watches: (await fleet.watchCount()) - watchesBefore });
       const run = runs.at(-1)!;
-      log(`  ${rate} writes/s (${run.achievedRate.toFixed(1)} sent/s, ${run.shed} shed): page 1 p99 ${figures.page1.p99} ms, deep p99 ${figures.deep.p99} ms, post p99 ${run.posts.p99.toFixed(1)} ms`);
+      log(`  ${rate} writes/s (${run.achievedRate.toFixed(1)} sent/s, ${run.shed} shed, ${run.watches} watches): page 1 p99 ${figures.page1.p99} ms, deep p99 ${figures.deep.p99} ms, post p99 ${run.posts.p99.toFixed(1)} ms`);
     }
-    return { posts: size.posts, members: size.members, sockets, seedSeconds: seed.ms.total / 1000, dbMiB, floor, capacity, quiet, runs, serverRssMiB };
+    return { posts: size.posts, members: size.members, sockets, seedSeconds: seed.ms.total / 1000, dbMiB, floor, capacity, quiet, runs, serverRssMiB, liveSockets: live.length };
   } finally {
     await fleet.terminate().catch(() => undefined);
     if (server) await server.close().catch(() => undefined);
@@ -272,7 +293,7 @@ const slowdown = (figures: LoadFigures, quiet: LoadFigures) => (figures.requests
 export function printMixed(result: MixedResult, log: (line: string) => void = console.log): void {
   for (const scale of result.scales) {
     const name = `${scale.posts.toLocaleString('en')} posts / ${scale.members.toLocaleString('en')} members`;
-    log(`mixed (${name}, SQLite, ${scale.sockets} sockets connected, process RSS with the socket worker ${scale.serverRssMiB.toFixed(0)} MiB)`);
+    log(`mixed (${name}, SQLite, ${scale.sockets} sockets connected, ${scale.liveSockets} showing the live stream, process RSS with the socket worker ${scale.serverRssMiB.toFixed(0)} MiB)`);
     const row = (figures: LoadFigures, quiet: LoadFigures) => ({
       'req/s': Math.round(figures.reqPerSec),
       'p50 ms': figures.p50,

@@ -160,7 +160,7 @@ describe.each(dialects)('idempotent sends over real sockets on %s', (dialect) =>
     events: [serverEvents.postAdded, serverEvents.commentAdded, serverEvents.questionAnswers, serverEvents.messageReceived, serverEvents.notification],
     siteAdmins: [],
   });
-  const { clients, api } = world;
+  const { clients, api, watch } = world;
 
   /** Waits until the reader's socket has an event that `matches` (events on one socket arrive in order). */
   async function arrived(match: (e: { event: string; payload: any }) => boolean) {
@@ -170,6 +170,8 @@ describe.each(dialects)('idempotent sends over real sockets on %s', (dialect) =>
   it('emits one socket event and one notification for a send retried with the same client id', async () => {
     const { post: target } = await api('reader', 'POST', paths.posts.create, { post: 'comment here' });
     const { post: question } = await api('reader', 'POST', paths.questions.create, { post: 'answer here' });
+    // Comments and answers reach the sockets that show the post.
+    await watch([target._id, question._id], ['reader']);
     clients.reader.events = [];
     const ids = { post: randomUUID(), comment: randomUUID(), answer: randomUUID(), chat: randomUUID() };
     const sends = [

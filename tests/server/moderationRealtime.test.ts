@@ -26,13 +26,14 @@ function recorder(socket: Socket) {
 
 describe.each(dialects)('moderation over real sockets on %s', (dialect) => {
   const world = socketWorld(dialect, { roles: ROLES, events: EVENTS, siteAdmins: ['admin'] });
-  const { clients, api, expectFanout } = world;
+  const { clients, api, expectFanout, watch } = world;
   beforeAll(async () => {
     await api('follower', 'PUT', `/user/follow/${clients.author.id}`);
   });
 
   it('hiding a post: "post deleted" to those who lose sight, "post updated" with the reason to the author and admins; unhiding brings it back', async () => {
     const { post } = await api('author', 'POST', '/post', { post: 'a claim', privacy: 'Public' });
+    await watch([post._id]);
     const hide = () => api('admin', 'POST', '/admin/hirepost', { postId: post._id, reason: 'False claim' });
     const deleted = await expectFanout(serverEvents.postDeleted, ['follower', 'stranger', 'target'], hide);
     expect(deleted.got.stranger).toEqual({ postId: post._id });

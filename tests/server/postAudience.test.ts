@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/api/paths';
+import { POST_WATCH_MAX } from '../../src/api/posts';
 import { clientEvents, serverEvents } from '../../src/api/socket';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
@@ -12,12 +14,14 @@ import { dialects, dropTestSchema, testConfig } from './harness';
  * audience query is asked about connected members only: members with no socket cost nothing
  * (PostStore.audienceWork counts the ids each query was given and the members it answered: the
  * offline members follow the author and belong to the group, so a query over every member would
- * answer them too).
+ * answer them too). A new post goes to every connected member who may see it; the events of an
+ * existing post (counts, comments, edits, deletion) only to the sockets that watch it (`watch
+ * posts`), and of those only to members who may see it when the event is sent.
  */
 
 type Role = 'author' | 'follower' | 'stranger' | 'blockedByAuthor' | 'blocksAuthor' | 'admin' | 'groupMember';
 type Member = Omit<ChatClient, 'socket'> & { socket: ChatClient['socket'] | null; server: RunningServer };
-const POST_EVENTS = [serverEvents.postAdded, serverEvents.postUpdated, serverEvents.postDeleted, serverEvents.postReactions] as string[];
+const POST_EVENTS = [serverEvents.postAdded, serverEvents.postUpdated, serverEvents.postDeleted, serverEvents.postReactions, serverEvents.commentAdded, serverEvents.questionAnswers] as string[];
 /** Members with no socket who follow the author and belong to the group: a scan of every member would find them. */
 const OFFLINE = 4;
 
@@ -76,7 +80,7 @@ function audienceWorld(start: () => Promise<{ config: Config; servers: RunningSe
     const before = work(on);
     const result = await action();
     const postId = options.postId ?? result.post!._id;
-    const about = (payload: any) => (payload.post?._id ?? payload.postId) === postId;
+    const about = (payload: any) => (payload.post?._id ?? payload.postId ?? payload.comment?.postId ?? payload.questionId) === postId;
     const names = (role: Role) => members[role].events.filter((e) => POST_EVENTS.includes(e.event) && about(e.payload)).map((e) => e.event).sort();
     const want = (role: Role) => [...(expected[role] ?? [])].sort();
     // A late event fails the comparison below, which shows who got what.
@@ -94,12 +98,19 @@ function audienceWorld(start: () => Promise<{ config: Config; servers: RunningSe
   const publicPost = async (text: string): Promise<{ _id: string }> =>
     (await expectPostEvents({ author: added, follower: added, stranger: added, admin: added, groupMember: added }, () => ok(members.author, 'POST', '/post', { post: text, privacy: 'Public' }))).result.post;
 
-  return { members, offline, roles, ok, expectPostEvents, publicPost, connectedCount, groupId: () => groupId, servers: () => servers };
+  /** These members' sockets (every connected role by default) watch these posts, and no others. */
+  async function watch(postIds: string[], who: Role[] = roles): Promise<void> {
+    for (const role of who) expect(await emitAck(members[role].socket!, clientEvents.watchPosts, { postIds })).toEqual({ ok: true });
+  }
+
+  return { members, offline, roles, ok, expectPostEvents, publicPost, watch, connectedCount, groupId: () => groupId, servers: () => servers };
 }
 
 const added = [serverEvents.postAdded];
 const updated = [serverEvents.postUpdated];
 const deleted = [serverEvents.postDeleted];
+const reactions = [serverEvents.postReactions];
+const commented = [serverEvents.commentAdded];
 
 describe.each(dialects)('a post\'s socket audience among the connected members on %s (one process)', (dialect) => {
   const world = audienceWorld(async () => {
@@ -132,6 +143,7 @@ describe.each(dialects)('a post\'s socket audience among the connected members o
 
   it('a privacy change tells who loses sight, who keeps it and who gains it, asking before and after', async () => {
     const post = await publicPost('changing');
+    await world.watch([post._id]);
     const narrowed = await expectPostEvents({ author: updated, follower: updated, admin: updated, stranger: deleted, groupMember: deleted }, () =>
       ok(m.author, 'PUT', `/post/${post._id}`, { privacy: 'Followers' }));
     expect(narrowed.queries).toBe(2);
@@ -143,20 +155,23 @@ describe.each(dialects)('a post\'s socket audience among the connected members o
 
   it('a hidden post leaves everyone but its author and admins, and an unhide brings it back', async () => {
     const post = await publicPost('questionable');
+    await world.watch([post._id]);
     await expectPostEvents({ author: updated, admin: updated, follower: deleted, stranger: deleted, groupMember: deleted }, () =>
       ok(m.admin, 'POST', paths.admin.hide, { postId: post._id, reason: 'Spam' }));
     await expectPostEvents({ author: updated, admin: updated, follower: added, stranger: added, groupMember: added }, () =>
       ok(m.admin, 'POST', paths.admin.unhide, { postId: post._id }));
   });
 
-  it('counts and deletions go to the connected audience; a member counts once connected, and no longer once gone', async () => {
+  it('counts and deletions go to the watching audience; a member counts once connected and watching, and no longer once gone', async () => {
     const post = await publicPost('count me');
+    await world.watch([post._id]);
     const everyone: Expected = { author: [serverEvents.postReactions], follower: [serverEvents.postReactions], stranger: [serverEvents.postReactions], admin: [serverEvents.postReactions], groupMember: [serverEvents.postReactions] };
     const reacted = await expectPostEvents(everyone, () => ok(m.follower, 'POST', '/post/reaction', { postId: post._id, type: 'like' }), { postId: post._id });
     expect(reacted.asked).toBe(world.connectedCount());
 
     const late = world.offline[0]!;
     const socket = await openSocket(late.server.url, late.token);
+    expect(await emitAck(socket, clientEvents.watchPosts, { postIds: [post._id] })).toEqual({ ok: true });
     const got: string[] = [];
     socket.on(serverEvents.postReactions, () => void got.push(serverEvents.postReactions));
     const withLate = await expectPostEvents(everyone, () => ok(m.stranger, 'POST', '/post/reaction', { postId: post._id, type: 'love' }), { postId: post._id });
@@ -165,11 +180,86 @@ describe.each(dialects)('a post\'s socket audience among the connected members o
     await emitAck(socket, clientEvents.joinRoom, null);
     expect(got).toEqual([serverEvents.postReactions]);
     socket.close();
-    while ((await late.server.app.services.presence.connectedUserIds()).has(late.id)) await settle(10);
+    while ((await late.server.app.services.postWatch.watchers(post._id)).has(late.id)) await settle(10);
 
     const removed = await expectPostEvents({ author: deleted, follower: deleted, stranger: deleted, admin: deleted, groupMember: deleted }, () =>
       ok(m.author, 'DELETE', `/post/${post._id}`), { postId: post._id });
     expect(removed.asked).toBe(world.connectedCount());
+  });
+
+  it('a watch is answered {ok:false, message} for a bad list; [] watches nothing', async () => {
+    const socket = m.stranger.socket!;
+    expect(await emitAck(socket, clientEvents.watchPosts, null)).toMatchObject({ ok: false, message: expect.any(String) });
+    expect(await emitAck(socket, clientEvents.watchPosts, { postIds: 'all' })).toMatchObject({ ok: false, message: expect.any(String) });
+    expect(await emitAck(socket, clientEvents.watchPosts, { postIds: ['nope'] })).toEqual({ ok: false, message: 'Invalid post id' });
+    const tooMany = Array.from({ length: POST_WATCH_MAX + 1 }, () => randomUUID());
+    expect(await emitAck(socket, clientEvents.watchPosts, { postIds: tooMany })).toEqual({ ok: false, message: `Watch at most ${POST_WATCH_MAX} posts at once` });
+    expect(await emitAck(socket, clientEvents.watchPosts, { postIds: tooMany.slice(0, POST_WATCH_MAX) })).toEqual({ ok: true });
+    expect(await emitAck(socket, clientEvents.watchPosts, { postIds: [] })).toEqual({ ok: true });
+    expect(await m.stranger.server.app.services.postWatch.watchers(tooMany[0]!)).toEqual(new Set());
+  });
+
+  it('a post\'s counts, comments and edits reach the members who watch it and may see it, not those who only may see it', async () => {
+    const post = await publicPost('watched by few');
+    await world.watch([], world.roles);
+    await world.watch([post._id], ['author', 'follower', 'blocksAuthor']);
+    const reacted = await expectPostEvents({ author: reactions, follower: reactions }, () => ok(m.stranger, 'POST', '/post/reaction', { postId: post._id, type: 'like' }), { postId: post._id });
+    // Asked about the three watchers only; the one in a block with the author is not in the answer.
+    expect(reacted.asked).toBe(3);
+    expect(reacted.found).toBe(2);
+    await expectPostEvents({ author: commented, follower: commented }, () => ok(m.stranger, 'POST', '/post/comment', { postId: post._id, comment: 'seen by watchers' }), { postId: post._id });
+    await expectPostEvents({ author: updated, follower: updated }, () => ok(m.author, 'PUT', `/post/${post._id}`, { post: 'watched by few, edited' }), { postId: post._id });
+    await world.watch([], world.roles);
+    const unwatched = await expectPostEvents({}, () => ok(m.stranger, 'POST', '/post/reaction', { postId: post._id, type: 'love' }), { postId: post._id });
+    expect(unwatched.queries).toBe(0);
+    await expectPostEvents({}, () => ok(m.author, 'DELETE', `/post/${post._id}`), { postId: post._id });
+  });
+
+  it('a question\'s answer counts reach its watchers only', async () => {
+    const { result } = await expectPostEvents({ author: added, follower: added, stranger: added, admin: added, groupMember: added }, () =>
+      ok(m.author, 'POST', paths.questions.create, { post: 'who watches?', privacy: 'Public' }));
+    const question = result.post;
+    await world.watch([question._id], ['author', 'stranger']);
+    await expectPostEvents({ author: [serverEvents.questionAnswers], stranger: [serverEvents.questionAnswers] }, () =>
+      ok(m.follower, 'POST', paths.questions.answer(question._id), { answer: 'the watchers' }), { postId: question._id });
+  });
+
+  it('a watcher who may no longer see the post gets none of its events: hidden, made private', async () => {
+    const hidden = await publicPost('soon hidden');
+    await world.watch([hidden._id]);
+    await expectPostEvents({ author: updated, admin: updated, follower: deleted, stranger: deleted, groupMember: deleted }, () =>
+      ok(m.admin, 'POST', paths.admin.hide, { postId: hidden._id, reason: 'Spam' }));
+    await expectPostEvents({ author: reactions, admin: reactions }, () => ok(m.admin, 'POST', '/post/reaction', { postId: hidden._id, type: 'sad' }), { postId: hidden._id });
+
+    const narrowed = await publicPost('soon private');
+    await world.watch([narrowed._id]);
+    await expectPostEvents({ author: updated, admin: updated, follower: deleted, stranger: deleted, groupMember: deleted }, () =>
+      ok(m.author, 'PUT', `/post/${narrowed._id}`, { privacy: 'Private' }));
+    await expectPostEvents({ author: reactions, admin: reactions }, () => ok(m.admin, 'POST', '/post/reaction', { postId: narrowed._id, type: 'wow' }), { postId: narrowed._id });
+    await expectPostEvents({ author: commented, admin: commented }, () => ok(m.admin, 'POST', '/post/comment', { postId: narrowed._id, comment: 'still here' }), { postId: narrowed._id });
+  });
+
+  it('a watcher who may no longer see the post gets none of its events: a block either way after the watch', async () => {
+    const post = await publicPost('before the blocks');
+    await world.watch([post._id]);
+    await ok(m.follower, 'PUT', `/user/block/${m.author.id}`);
+    await ok(m.author, 'PUT', `/user/block/${m.stranger.id}`);
+    await expectPostEvents({ author: reactions, admin: reactions, groupMember: reactions }, () => ok(m.admin, 'POST', '/post/reaction', { postId: post._id, type: 'like' }), { postId: post._id });
+    await ok(m.follower, 'PUT', `/user/unblock/${m.author.id}`);
+    await ok(m.author, 'PUT', `/user/unblock/${m.stranger.id}`);
+    await ok(m.follower, 'PUT', `/user/follow/${m.author.id}`);
+    await expectPostEvents({ author: reactions, admin: reactions, groupMember: reactions, follower: reactions, stranger: reactions }, () =>
+      ok(m.admin, 'POST', '/post/reaction', { postId: post._id, type: 'love' }), { postId: post._id });
+  });
+
+  it('a watcher who may no longer see the post gets none of its events: the group left', async () => {
+    const { result } = await expectPostEvents({ author: added, groupMember: added, admin: added }, () =>
+      ok(m.author, 'POST', paths.posts.group.create(world.groupId()), { post: 'members, for now' }));
+    await world.watch([result.post._id]);
+    await expectPostEvents({ author: reactions, admin: reactions, groupMember: reactions }, () =>
+      ok(m.admin, 'POST', '/post/reaction', { postId: result.post._id, type: 'like' }), { postId: result.post._id });
+    await ok(m.groupMember, 'PUT', paths.groups.leave(world.groupId()), {});
+    await expectPostEvents({ author: reactions, admin: reactions }, () => ok(m.admin, 'POST', '/post/reaction', { postId: result.post._id, type: 'happy' }), { postId: result.post._id });
   });
 });
 
@@ -221,11 +311,28 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('a p
   it('a change made through the second process reaches both: who loses sight, who keeps it, who regains it', async () => {
     const [, second] = world.servers();
     const post = await publicPost('soon narrower');
+    await world.watch([post._id]);
     const narrowed = await expectPostEvents({ author: updated, follower: updated, admin: updated, stranger: deleted, groupMember: deleted }, () =>
       ok(m.author, 'PUT', `/post/${post._id}`, { privacy: 'Followers' }, second), { on: second });
     expect(narrowed.found).toBe(5 + 3);
     await expectPostEvents({ author: updated, admin: updated, follower: deleted }, () =>
       ok(m.admin, 'POST', paths.admin.hide, { postId: post._id, reason: 'Spam' }, second), { on: second });
     await expectPostEvents({ author: updated, admin: updated, follower: added }, () => ok(m.admin, 'POST', paths.admin.unhide, { postId: post._id }));
+  });
+
+  it('counts and comments reach the watchers on either process who may see the post, and no one else', async () => {
+    const [first, second] = world.servers();
+    const post = await publicPost('watched on both');
+    // follower and admin are on the second process, author and blocksAuthor on the first; stranger and groupMember do not watch.
+    await world.watch([], world.roles);
+    await world.watch([post._id], ['author', 'follower', 'admin', 'blocksAuthor']);
+    const reacted = await expectPostEvents({ author: reactions, follower: reactions, admin: reactions }, () =>
+      ok(m.stranger, 'POST', '/post/reaction', { postId: post._id, type: 'like' }, second), { on: second, postId: post._id });
+    expect(reacted.asked).toBe(4);
+    expect(reacted.found).toBe(3);
+    await expectPostEvents({ author: commented, follower: commented, admin: commented }, () =>
+      ok(m.groupMember, 'POST', '/post/comment', { postId: post._id, comment: 'from afar' }, first), { on: first, postId: post._id });
+    await world.watch([], ['follower']);
+    await expectPostEvents({ author: deleted, admin: deleted }, () => ok(m.author, 'DELETE', `/post/${post._id}`, undefined, second), { on: second, postId: post._id });
   });
 });

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { authResponseSchema } from '../../src/api/auth';
 import { API_BASE } from '../../src/api/paths';
-import { SOCKET_PATH } from '../../src/api/socket';
+import { SOCKET_PATH, clientEvents, type SocketAck } from '../../src/api/socket';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { dropTestSchema, newMember, testConfig, type DialectName } from './harness';
@@ -84,5 +84,16 @@ export function socketWorld<Role extends string, E extends string>(dialect: Dial
     return { result, got };
   }
 
-  return { clients, api, expectFanout, server: () => server };
+  /**
+   * The sockets of these roles (every role by default) watch these posts (`watch posts`, replacing
+   * what they watched): a post's own events (counts, comments, edits, deletion) reach watchers only.
+   */
+  async function watch(postIds: string[], who: readonly Role[] = roles): Promise<void> {
+    for (const role of who) {
+      const ack = (await clients[role].socket.emitWithAck(clientEvents.watchPosts, { postIds })) as SocketAck;
+      expect(ack, `${role} watches ${postIds.join(', ')}`).toEqual({ ok: true });
+    }
+  }
+
+  return { clients, api, expectFanout, watch, server: () => server };
 }

@@ -13,7 +13,7 @@ const STREAM_EVENTS: StreamEvent[] = [
 
 describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
   const world = socketWorld(dialect, { roles: ROLES, events: STREAM_EVENTS, siteAdmins: ['admin'] });
-  const { clients, api, expectFanout } = world;
+  const { clients, api, expectFanout, watch } = world;
   beforeAll(async () => {
     await api('follower', 'PUT', `/user/follow/${clients.author.id}`);
     await api('blockedByAuthor', 'PUT', `/user/follow/${clients.author.id}`);
@@ -40,6 +40,7 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
 
   it('sends reaction counts and comments to the post\'s audience, leaving out who is in a block with the commenter', async () => {
     const { post } = await api('author', 'POST', '/post', { post: 'react to me', privacy: 'Public' });
+    await watch([post._id]);
     const everyone: Role[] = ['author', 'follower', 'stranger', 'admin', 'blocksStranger'];
     const reacted = await expectFanout(serverEvents.postReactions, everyone, () => api('follower', 'POST', '/post/reaction', { postId: post._id, type: 'love' }));
     expect(reacted.got.stranger).toEqual({ postId: post._id, reactions: { like: 0, love: 1, angry: 0, happy: 0, sad: 0, wow: 0 } });
@@ -58,6 +59,7 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
     expect(viewerFields(added.got.follower.post)).toEqual({ userReaction: null, saved: false, followingAuthor: true });
     expect(viewerFields(added.got.stranger.post)).toEqual({ userReaction: null, saved: false, followingAuthor: false });
     const id = added.result.post._id;
+    await watch([id]);
     await api('follower', 'POST', '/post/reaction', { postId: id, type: 'happy' });
     await api('follower', 'POST', '/favpost', { postId: id });
     const updated = await expectFanout(serverEvents.postUpdated, ['author', 'follower', 'stranger', 'admin', 'blocksStranger'], () =>
@@ -71,6 +73,7 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
 
   it('tells members who lose sight of an edited post that it is gone, and the rest that it changed', async () => {
     const { post } = await api('author', 'POST', '/post', { post: 'soon private', privacy: 'Public' });
+    await watch([post._id]);
     for (const role of ROLES) clients[role].events = [];
     await expectFanout(serverEvents.postUpdated, ['author', 'admin'], () => api('author', 'PUT', `/post/${post._id}`, { privacy: 'Private' }));
     const gone = ROLES.filter((role) => clients[role].events.some((e) => e.event === serverEvents.postDeleted && e.payload.postId === post._id));

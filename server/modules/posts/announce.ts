@@ -11,10 +11,30 @@ import type { Viewer } from './visibility';
  * presence, every process). A member with no socket gets nothing pushed and costs nothing: they
  * load pages by HTTP when they come. A failure to announce is logged, never turned into a failed
  * request: the change itself has happened, and the cursor API lets a client catch up.
+ *
+ * A new post (and one that newly reaches a member: accepted, unhidden, made wider) goes to every
+ * connected member who may see it, for the lists' "new posts". Everything else about an existing
+ * post (its counts, comments, answers, an edit, its deletion) goes to the members whose sockets
+ * watch it (`watching`: realtime/postWatch.ts, every process), and of those only to who may see it
+ * now: the audience query runs over the watchers (a few), never over everyone connected, and a
+ * counter costs a frame per socket that shows the post instead of one per connected member (issue 17).
  */
-export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; connected: () => Promise<Iterable<string>>; log: FastifyBaseLogger }) {
+export function createPostAnnouncer(deps: {
+  store: PostStore;
+  fanout: Fanout;
+  connected: () => Promise<Iterable<string>>;
+  /** The members with a socket that watches the post (any process). */
+  watching: (postId: string) => Promise<Iterable<string>>;
+  log: FastifyBaseLogger;
+}) {
   const { store, fanout } = deps;
   const connectedIds = async () => [...(await deps.connected())];
+  const watcherIds = async (postId: string) => [...(await deps.watching(postId))];
+  /** Who of the post's watchers may see it now (no query when nobody watches). */
+  const watchingAudience = async (postId: string, notBlockedWith?: string): Promise<Viewer[]> => {
+    const watchers = await watcherIds(postId);
+    return watchers.length === 0 ? [] : store.audience(postId, watchers, notBlockedWith);
+  };
   const ADMIN: Viewer = { id: '', isAdmin: true };
   const NOBODY: Viewer = { id: '', isAdmin: false };
   const pickViewerColumns = (c: ViewerColumnsOfPost): ViewerColumnsOfPost => ({
@@ -35,11 +55,18 @@ export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; co
     /** Who of those connected may see the post now; take it before a change that may narrow the audience. */
     audience: async (postId: string) => store.audience(postId, await connectedIds()),
 
+    /** Who of the post's watchers may see it now: take it before deleting the post (postDeleted). */
+    watchingAudience: (postId: string) => watchingAudience(postId),
+
     /**
-     * A new or changed post to everyone who may see it (with the e-mail only for the author and
-     * admins); members who could see it before and no longer can are told it is gone.
+     * A new or changed post to who may see it (with the e-mail only for the author and admins):
+     * `post added` to every connected member who may see it and could not before (`before`: taken
+     * over every connected member), `post updated` to those who could and watch it; members who
+     * could see it before and no longer can are told it is gone (rare: a narrowing change).
+     * `entersLists` (a group post accepted): those who could see it before and do not watch it get
+     * `post added` too, since it now belongs in lists that did not hold it.
      */
-    postChanged: (postId: string, event: 'post added' | 'post updated', before: Viewer[] = []) =>
+    postChanged: (postId: string, event: 'post added' | 'post updated', before: Viewer[] = [], options: { entersLists?: boolean } = {}) =>
       safely(event, async () => {
         // Nobody connected: nobody to tell, not even those in `before` (their sockets are gone too).
         const connected = await connectedIds();
@@ -47,6 +74,8 @@ export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; co
         const row = await store.findVisible(ADMIN, postId);
         if (!row) return;
         const after = await store.audienceWithViewerFields(postId, connected);
+        // An edit is news only where the post is on screen.
+        const watchers = event === serverEvents.postUpdated ? new Set(await watcherIds(postId)) : null;
         // A change that widens the audience (a group post accepted, a post unhidden or made Public)
         // is news to those who could not see it before: they get 'post added', so lists insert it.
         // So does a member who connected since `before` was taken: lists upsert by id, so a post
@@ -57,7 +86,14 @@ export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; co
         const groups = new Map<string, { event: typeof event; viewer: Viewer; columns: ViewerColumnsOfPost; ids: string[] }>();
         for (const member of after) {
           const email = seesEmail(member, row.user_id);
-          const memberEvent = eventFor(member.id);
+          let memberEvent = eventFor(member.id);
+          if (memberEvent === serverEvents.postUpdated && !watchers?.has(member.id)) {
+            // A change that puts the post in lists it was not in (a group post accepted: the
+            // group's posts, the streams) is news to those who saw it only where it was (its
+            // author, the group's admins), unless a list of theirs shows it already.
+            if (!options.entersLists) continue;
+            memberEvent = serverEvents.postAdded;
+          }
           const key = `${memberEvent}|${email}|${member.user_reaction}|${member.viewer_saved}|${member.viewer_follows_author}`;
           const group = groups.get(key) ?? { event: memberEvent, viewer: email ? ADMIN : NOBODY, columns: member, ids: [] };
           group.ids.push(member.id);
@@ -71,13 +107,18 @@ export function createPostAnnouncer(deps: { store: PostStore; fanout: Fanout; co
         fanout.toUsers(gone, serverEvents.postDeleted, { postId });
       }),
 
+    /** `before`: watchingAudience, taken before the post was deleted. */
     postDeleted: (postId: string, before: Viewer[]) =>
       safely('post deleted', async () => fanout.toUsers(before.map((viewer) => viewer.id), serverEvents.postDeleted, { postId })),
 
-    /** An event about a post (counts, comments) to its audience; `notBlockedWith` also leaves out members in a block with that member. */
+    /**
+     * An event about a post (counts, comments) to the members who watch it and may see it now;
+     * `notBlockedWith` also leaves out members in a block with that member. It goes to their user
+     * rooms: a member's other tabs get it too, and ignore a post they do not list.
+     */
     toAudience: <E extends StreamEvent>(postId: string, event: E, payload: StreamEventPayloads[E], notBlockedWith?: string) =>
       safely(event, async () => {
-        const audience = await store.audience(postId, await connectedIds(), notBlockedWith);
+        const audience = await watchingAudience(postId, notBlockedWith);
         fanout.toUsers(audience.map((viewer) => viewer.id), event, payload);
       }),
   };

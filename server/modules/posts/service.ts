@@ -265,7 +265,8 @@ export function createPostService(deps: PostDeps) {
     /** Only the author deletes; reactions, comments, answers, saved entries and media files go too. */
     async remove(viewer: Viewer, postId: string): Promise<void> {
       const existing = await own(viewer, postId, 'delete');
-      const before = await announce.audience(postId);
+      // Lists drop it where they show it: the sockets that watch it.
+      const before = await announce.watchingAudience(postId);
       await store.delete(postId);
       await removeMedia({ image: [existing.image_version, existing.image_id], video: [existing.video_version, existing.video_id] });
       await announce.postDeleted(postId, before);
@@ -276,7 +277,7 @@ export function createPostService(deps: PostDeps) {
     async setGroupStatus(postId: string, status: 'accepted' | 'declined'): Promise<void> {
       const before = await announce.audience(postId);
       await store.update(postId, { group_status: status, updated_at: now() });
-      await announce.postChanged(postId, 'post updated', before);
+      await announce.postChanged(postId, 'post updated', before, { entersLists: status === 'accepted' });
     },
 
     /**
