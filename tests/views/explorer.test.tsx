@@ -167,6 +167,42 @@ describe('Statechart explorer', () => {
     });
     expect((await screen.findByRole('alert')).textContent).toMatch(/notes\.json: Not a Stoa event journal/);
   });
+
+  it('says whether a loaded report replays through its recorded states, and where it first parts', async () => {
+    const { journal, registry, actor } = running();
+    actor.send({ type: 'sidebar.toggle' });
+    actor.send({ type: 'searchBar.toggle' });
+    const report = { ...journal.export(), environment: { appVersion: '0.1.0', route: '/app/social/streams', screen: { width: 375, height: 740, pixelRatio: 2 }, userAgent: 'test', reportedAt: '2026-11-27T10:00:00.000Z' } };
+    const drop = async (data: unknown, name: string) => {
+      const panel = screen.getByRole('region', { name: 'Statechart explorer' });
+      await act(async () => {
+        fireEvent.drop(panel, { dataTransfer: { files: [new File([JSON.stringify(data)], name, { type: 'application/json' })] } });
+      });
+      await screen.findByText(new RegExp(`time travel: ${name.replace('.', '\\.')}`));
+    };
+    render(<Explorer journal={journal} registry={registry} />);
+
+    await drop(report, 'fine.json');
+    expect((await screen.findByText(/The replay goes through every recorded state/)).textContent).toContain('1 system compared');
+    expect(screen.getByText(/Reported 2026-11-27T10:00:00.000Z on \/app\/social\/streams, 375x740, version 0\.1\.0/)).toBeTruthy();
+
+    // The same report with one recorded state changed: the replay parts there, and "Step there" goes to it.
+    const toggled = report.entries.find((e) => e.type === 'sidebar.toggle')!;
+    const tampered = { ...report, entries: report.entries.map((e) => (e === toggled ? { ...e, state: { value: { sidebar: 'closed', searchBar: 'closed' }, status: 'active' } } : e)) };
+    await drop(tampered, 'tampered.json');
+    const verdict = await screen.findByText(/The replay parts from the recording at #/);
+    expect(verdict.textContent).toContain(`#${toggled.seq}: navigation after sidebar.toggle was {"sidebar":"closed","searchBar":"closed"} (active)`);
+    expect(verdict.textContent).toContain('reached {"sidebar":"open","searchBar":"closed"} (active)');
+    fireEvent.click(within(verdict).getByRole('button', { name: 'Step there' }));
+    const index = report.entries.indexOf(toggled);
+    expect(screen.getByText(`After event ${index + 1} of ${report.entries.length} (#${toggled.seq})`)).toBeTruthy();
+    expect(state()).toBe('{"sidebar":"open","searchBar":"closed"}');
+
+    // A version-1 file has no states to compare: it says so and still steps.
+    const { version: _v, ...rest } = journal.export();
+    await drop({ ...rest, version: 1, entries: rest.entries.map(({ state: _s, ...e }) => e) }, 'old.json');
+    expect(await screen.findByText(/No recorded states to compare/)).toBeTruthy();
+  });
 });
 
 describe('Statechart explorer in the debug panel', () => {

@@ -2,7 +2,8 @@ import { FileUp, Maximize2, Minimize2, StepBack, StepForward, X } from 'lucide-r
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { appActors, type ActorRegistry, type LiveActor } from '../../effects/actorRegistry';
-import { journal as appJournal, parseJournal, redact, type Journal, type JournalEntry } from '../../effects/journal';
+import { journal as appJournal, parseJournal, redact, type Journal, type JournalEntry, type JournalEnvironment } from '../../effects/journal';
+import { compareReplay, type ReplayComparison } from '../../effects/journalReport';
 import { createTimeTravel, machinesByRoot, type TimeTravel } from '../../effects/timeTravel';
 import { activeStateIds, chartStates, statechartGraph, type ChartGraph } from '../../machines/statechartGraph';
 import { IconButton } from '../components/IconButton';
@@ -49,7 +50,7 @@ function acceptedEvents(ref: AnyActorRef, graph: ChartGraph): string[] {
 
 const valueText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-type Recording = { name: string; entries: readonly JournalEntry[]; dropped: number };
+type Recording = { name: string; entries: readonly JournalEntry[]; dropped: number; environment?: JournalEnvironment };
 
 export function Explorer({
   journal = appJournal,
@@ -102,6 +103,18 @@ export function Explorer({
   }, [recording, catalog, registry]);
   useEffect(() => () => travel.current?.stop(), []);
 
+  // Does the replay go through the recorded states? (Version-2 journals record them.) Replays
+  // stay out of the live app (journal.ts, inReplay), so the screens' own logic is safe to use.
+  const comparison = useMemo<ReplayComparison | undefined>(() => {
+    if (!recording) return undefined;
+    try {
+      const report = { format: 'stoa-journal' as const, version: 2 as const, exportedAt: '', dropped: recording.dropped, entries: [...recording.entries] };
+      return compareReplay(report, machinesByRoot([...catalog, ...registry.rootMachines()]).values());
+    } catch {
+      return undefined;
+    }
+  }, [recording, catalog, registry]);
+
   const startTravel = (next: Recording, at = next.entries.length - 1) => {
     setRecording(next);
     setPosition(at);
@@ -111,7 +124,7 @@ export function Explorer({
   const loadText = (name: string, text: string) => {
     try {
       const file = parseJournal(text);
-      startTravel({ name, entries: file.entries, dropped: file.dropped ?? 0 }, -1);
+      startTravel({ name, entries: file.entries, dropped: file.dropped ?? 0, environment: file.environment }, -1);
     } catch (error) {
       setLoadError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -209,6 +222,13 @@ export function Explorer({
           Could not load the journal. {loadError}
         </p>
       ) : null}
+      {recording ? (
+        <ReplayVerdict
+          comparison={comparison}
+          environment={recording.environment}
+          onGo={(seq) => setPosition(recording.entries.findIndex((e) => e.seq === seq))}
+        />
+      ) : null}
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
         <nav aria-label="Actors" className="shrink-0 border-b border-neutral-200 lg:w-64 lg:overflow-y-auto lg:border-r lg:border-b-0 dark:border-neutral-800">
           <h3 className="px-3 pt-2 text-xs font-semibold text-neutral-600 uppercase dark:text-neutral-400">
@@ -248,6 +268,40 @@ export function Explorer({
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * What the replay says of the recording: it goes through the recorded states, or the first event
+ * where it parts (with a button to step there), or that nothing could be compared; and, for a
+ * report, where it was made.
+ */
+function ReplayVerdict({ comparison, environment, onGo }: { comparison?: ReplayComparison; environment?: JournalEnvironment; onGo: (seq: number) => void }) {
+  const compared = comparison?.systems.filter((s) => s.verdict !== 'not replayable') ?? [];
+  const text = (state: { value: unknown; status: string } | null) => (state ? `${valueText(state.value)} (${state.status})` : 'never delivered');
+  return (
+    <div role="status" className="border-b border-neutral-200 px-3 py-1.5 text-xs dark:border-neutral-800">
+      {environment ? (
+        <p className="text-neutral-600 dark:text-neutral-400">
+          Reported {environment.reportedAt} on {environment.route}, {environment.screen.width}x{environment.screen.height}, version {environment.appVersion}.
+        </p>
+      ) : null}
+      {!comparison || compared.length === 0 ? (
+        <p>No recorded states to compare (a version-1 journal, or no machine known for its systems): step through it to see the replay.</p>
+      ) : comparison.agrees ? (
+        <p className="text-emerald-800 dark:text-emerald-300">
+          The replay goes through every recorded state ({compared.length} {compared.length === 1 ? 'system' : 'systems'} compared).
+        </p>
+      ) : (
+        <p className="text-red-800 dark:text-red-300">
+          The replay parts from the recording at #{comparison.seq}: {comparison.actor} after {comparison.type} was {text(comparison.recorded)}, the
+          replay {comparison.replayedType ? `processed ${comparison.replayedType} and reached` : 'reached'} {text(comparison.replayed)}.{' '}
+          <button type="button" className="font-semibold underline outline-none focus-visible:ring-2 focus-visible:ring-sky-600" onClick={() => onGo(comparison.seq)}>
+            Step there
+          </button>
+        </p>
+      )}
+    </div>
   );
 }
 
