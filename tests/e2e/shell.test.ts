@@ -96,6 +96,20 @@ describe('keyboard focus', () => {
     await context.close();
   });
 
+  it("a menu opened with the pointer rings no box (its code arrives after the click); the keyboard opens it on its first item", async () => {
+    await ada.page.goto('/app/social/streams');
+    await expect.poll(() => ada.page.getByRole('article').count()).toBe(1);
+    await ada.page.getByRole('button', { name: 'More options for ben' }).click();
+    const menu = ada.page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('none');
+    await ada.page.keyboard.press('Escape');
+    await ada.page.getByRole('button', { name: 'More options for ben' }).focus();
+    await ada.page.keyboard.press('Enter');
+    await expect.poll(() => ada.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+    await ada.page.keyboard.press('Escape');
+  });
+
   it('in the composer dialog, up to its Post button', async () => {
     await ada.page.goto('/app/social/streams');
     await expect.poll(() => ada.page.getByRole('article').count()).toBe(1);
