@@ -164,6 +164,9 @@ describe('replay', () => {
     await vi.advanceTimersByTimeAsync(0); // the sign-out call settles
     await vi.advanceTimersByTimeAsync(3000);
     actor.stop();
+    // The sign-out's chat cleanup imports the chat's effects on demand: let that import land
+    // while the test environment still stands.
+    await vi.dynamicImportSettled();
 
     const recording = roundTrip(journal);
     expect(JSON.stringify(recording)).not.toContain('secret-token');
