@@ -1,10 +1,10 @@
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
 import { serverEvents } from '../api/socket';
 import { answersMachine, type AnswersEvent } from '../machines/answers.machine';
 import { commentsMachine, type CommentsEvent } from '../machines/comments.machine';
 import { bridgeActions, type HasSystem } from './bridge';
-import { postWatch as appPostWatch, type PostWatch } from './postWatch';
+import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
 import type { Bus, BusMessage } from './socket';
 
 /** Bus messages as events of a comments machine (its own post only). */
@@ -31,36 +31,12 @@ export function answersEventOf(message: BusMessage, questionId: string): Answers
 
 type Watch = Pick<PostWatch, 'show' | 'forget'>;
 
-/**
- * The live actors: bus messages as the machine's events, and the post they belong to watched
- * (`watch posts`, src/effects/postWatch.ts) while the actor runs: a post's own events reach the
- * socket only while some list on screen watches it.
- */
+/** The live actors of a question's answers and a post's comments, watching their own post. */
 export const liveAnswersActor = (bus: Bus, watch: Watch = appPostWatch) =>
-  fromCallback<EventObject, { questionId: string }>(({ input, sendBack, self }) => {
-    watch.show(self, [input.questionId]);
-    const unsubscribe = bus.subscribe((message) => {
-      const event = answersEventOf(message, input.questionId);
-      if (event) sendBack(event);
-    });
-    return () => {
-      unsubscribe();
-      watch.forget(self);
-    };
-  });
+  watchingActor<EventObject, { questionId: string }>(bus, watch, (message, input) => answersEventOf(message, input.questionId), (input) => [input.questionId]);
 
 export const liveCommentsActor = (bus: Bus, watch: Watch = appPostWatch) =>
-  fromCallback<EventObject, { postId: string }>(({ input, sendBack, self }) => {
-    watch.show(self, [input.postId]);
-    const unsubscribe = bus.subscribe((message) => {
-      const event = commentsEventOf(message, input.postId);
-      if (event) sendBack(event);
-    });
-    return () => {
-      unsubscribe();
-      watch.forget(self);
-    };
-  });
+  watchingActor<EventObject, { postId: string }>(bus, watch, (message, input) => commentsEventOf(message, input.postId), (input) => [input.postId]);
 
 /**
  * The comments and answers machines with their real effects, bound as the streams' machines are

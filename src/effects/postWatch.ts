@@ -1,6 +1,7 @@
+import { fromCallback, type EventObject } from 'xstate';
 import { POST_WATCH_MAX } from '../api/posts';
 import { clientEvents } from '../api/socket';
-import { emitToServer, streamsBus, type Bus } from './socket';
+import { emitToServer, streamsBus, type Bus, type BusMessage } from './socket';
 
 /**
  * At most one `watch posts` per this interval: the first change after a quiet spell goes out at once
@@ -92,3 +93,30 @@ export type PostWatch = ReturnType<typeof createPostWatch>;
 
 /** The app's one watch, on the app's socket and bus. */
 export const postWatch = createPostWatch();
+
+/**
+ * A list's live actor: the bus's messages as its machine's events (`eventOf`: null for the others),
+ * and the posts the list shows watched while the actor runs: those its input names (`shows`: a
+ * post's comments, a question's answers) and those its machine tells it (`{ postIds }`: a feed).
+ */
+export function watchingActor<TCommand extends EventObject, TInput>(
+  bus: Bus,
+  watch: Pick<PostWatch, 'show' | 'forget'>,
+  eventOf: (message: BusMessage, input: TInput) => EventObject | null,
+  shows?: (input: TInput) => string[],
+) {
+  return fromCallback<TCommand, TInput>(({ input, sendBack, receive, self }) => {
+    if (shows) watch.show(self, shows(input));
+    receive((command) => {
+      if ('postIds' in command) watch.show(self, command.postIds as string[]);
+    });
+    const unsubscribe = bus.subscribe((message) => {
+      const event = eventOf(message, input);
+      if (event) sendBack(event);
+    });
+    return () => {
+      unsubscribe();
+      watch.forget(self);
+    };
+  });
+}

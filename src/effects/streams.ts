@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
 import type { ReactionType } from '../api/constants';
 import type { ReportPostBody } from '../api/moderation';
@@ -15,7 +15,7 @@ import { whoReactedMachine } from '../machines/whoReacted.machine';
 import { api as defaultApi } from './api';
 import { rememberFeedOrder } from './feedOrder';
 import { bridgeActions, type HasSystem } from './bridge';
-import { postWatch as appPostWatch, type PostWatch } from './postWatch';
+import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
 function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string; order: FetchPageInput['order'] }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
@@ -94,23 +94,9 @@ export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent 
   }
 }
 
-/**
- * The live feed: bus messages as the machine's events, and what the list shows, watched (`watch
- * posts`, src/effects/postWatch.ts) while the actor runs: a post's own events reach the socket only
- * while some list on screen watches it.
- */
+/** The live feed: bus messages as the feed's events, and the posts it shows (its `feed.shown`) watched. */
 export const liveFeedActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch) =>
-  fromCallback<FeedLiveCommand, { source: FeedSource }>(({ input, sendBack, receive, self }) => {
-    receive((command) => watch.show(self, command.postIds));
-    const unsubscribe = bus.subscribe((message) => {
-      const event = feedEventOf(message, input.source);
-      if (event) sendBack(event);
-    });
-    return () => {
-      unsubscribe();
-      watch.forget(self);
-    };
-  });
+  watchingActor<FeedLiveCommand, { source: FeedSource }>(bus, watch, (message, input) => feedEventOf(message, input.source));
 
 export interface StreamsDeps {
   api?: ApiClient;
