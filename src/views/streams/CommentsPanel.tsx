@@ -109,7 +109,7 @@ export function CommentsPanel({
           actor.send({ type: 'comments.submit' });
           box.current?.focus();
         }}
-        className="sticky bottom-0 flex items-end gap-2 border-t border-neutral-200 bg-white px-4 py-3 dark:border-neutral-800 dark:bg-neutral-900"
+        className="sticky bottom-0 flex items-end gap-2 rounded-b-[calc(1.5rem-1px)] border-t border-neutral-200 bg-white px-4 py-3 dark:border-neutral-800 dark:bg-neutral-900"
       >
         <TextField aria-label="Write a comment" value={draft} onChange={(text) => actor.send({ type: 'comments.change', text })} maxLength={COMMENT_MAX} className="flex-1">
           <TextArea
