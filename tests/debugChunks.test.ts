@@ -7,23 +7,34 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
-import { DEBUG_MODULE, debugChunksLoaded, readManifest } from './bench/bundle';
+import { DEBUG_MODULE, debugChunksLoaded, readManifest, routeModules } from './bench/bundle';
 
 const root = join(import.meta.dirname, '..');
 const outDir = mkdtempSync(join(tmpdir(), 'stoa-debug-chunks-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-describe('debug chunks', () => {
-  it('the sign-in and streams routes load none of the debug panel’s or the explorer’s chunks', async () => {
-    const built = (await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } })) as Parameters<typeof debugChunksLoaded>[0];
+let built: Parameters<typeof debugChunksLoaded>[0];
+beforeAll(async () => {
+  built = (await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } })) as Parameters<typeof debugChunksLoaded>[0];
+}, 180_000);
+
+describe('what the first routes load', () => {
+  it('the sign-in and streams routes load none of the debug panel’s or the explorer’s chunks', () => {
     const { debugFiles, signIn, streams } = debugChunksLoaded(built, readManifest(outDir));
     expect({ signIn, streams }).toEqual({ signIn: [], streams: [] });
     // Not for want of debug chunks: the panel and its "Report a problem" button are a chunk of their own.
     expect(debugFiles.length).toBeGreaterThan(0);
     expect(debugFiles.some((file) => /DebugPanel/.test(file))).toBe(true);
-  }, 180_000);
+  });
+
+  it('the streams route loads no zod: the schemas come with the pages and dialogs that validate (issue 15)', () => {
+    const { streams, signIn } = routeModules(built, readManifest(outDir));
+    expect(signIn.length).toBeGreaterThan(0);
+    expect(streams.some((id) => /src[\\/]views[\\/]streams[\\/]/.test(id))).toBe(true);
+    expect(streams.filter((id) => /node_modules[\\/]zod[\\/]/.test(id))).toEqual([]);
+  });
 
   it('tells debug modules from the others', () => {
     expect(DEBUG_MODULE.test('/repo/src/views/components/DebugPanel.tsx')).toBe(true);

@@ -1,5 +1,5 @@
 import { fromCallback, type EventObject } from 'xstate';
-import { POST_WATCH_MAX } from '../api/posts';
+import { POST_WATCH_MAX } from '../api/constants';
 import { clientEvents } from '../api/socket';
 import { emitToServer, streamsBus, type Bus, type BusMessage } from './socket';
 

@@ -143,6 +143,14 @@ export function debugChunksLoaded(built: BuildOutput | BuildOutput[], manifest: 
   return { debugFiles: [...debug].sort(), signIn: loaded(routes.signIn), streams: loaded(routes.streams) };
 }
 
+/** The module ids the sign-in and streams routes load (entry and route chunks with their static imports), from the build's module graph. */
+export function routeModules(built: BuildOutput | BuildOutput[], manifest: Manifest) {
+  const chunks = new Map((Array.isArray(built) ? built : [built]).flatMap((b) => b.output).filter((o) => o.type === 'chunk').map((c) => [c.fileName, c.moduleIds ?? []]));
+  const routes = routeChunks(manifest);
+  const modules = (keys: Set<string>) => [...keys].flatMap((k) => chunks.get(manifest[k].file) ?? []);
+  return { signIn: modules(routes.signIn), streams: modules(routes.streams) };
+}
+
 export const readManifest = (dist: string) => JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 
 export async function measureBundle() {
