@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { PageSpinner } from './components/PageSpinner';
 
 // Every route is a chunk of its own, fetched when it is opened: the entry holds the app actor and
@@ -20,24 +21,26 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 /** Every route of the spec (section 2). */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        <Route path="/" component={AuthPage} />
-        <Route path="/checkpoint">{() => <CheckpointPage />}</Route>
-        <Route path="/issua">{() => <IssuePage />}</Route>
-        <Route path="/aarovel">{() => <ApprovalPage />}</Route>
-        <Route path="/forgot-password" component={ForgotPasswordPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/admin/signup" component={AdminSignUpPage} />
-        <Route path="/admin/signin" component={AdminSignInPage} />
-        <Route path="/app/social" nest>
-          <MemberArea />
-        </Route>
-        <Route path="/admin" nest>
-          <AdminArea />
-        </Route>
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/" component={AuthPage} />
+          <Route path="/checkpoint">{() => <CheckpointPage />}</Route>
+          <Route path="/issua">{() => <IssuePage />}</Route>
+          <Route path="/aarovel">{() => <ApprovalPage />}</Route>
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/admin/signup" component={AdminSignUpPage} />
+          <Route path="/admin/signin" component={AdminSignInPage} />
+          <Route path="/app/social" nest>
+            <MemberArea />
+          </Route>
+          <Route path="/admin" nest>
+            <AdminArea />
+          </Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

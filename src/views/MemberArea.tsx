@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { MemberGuard } from './guards/MemberGuard';
 import { MemberLayout } from './layouts/MemberLayout';
 import { ComposerProvider } from './composer/ComposerProvider';
+import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { PageSpinner } from './components/PageSpinner';
 import { SectionPlaceholder } from './pages/member/SectionPlaceholder';
 import StreamsPage from './pages/member/StreamsPage';
@@ -36,31 +37,33 @@ export default function MemberArea() {
       <ComposerProvider>
         <MemberLayout>
           {/* Inside the layout: while a page's chunk loads, the header and navigation stay. */}
-          <Suspense fallback={<PageSpinner />}>
-            <Switch>
-              <Route path="/">
-                <Redirect to="/streams" replace />
-              </Route>
-              <Route path="/streams" component={StreamsPage} />
-              <Route path="/questions" component={QuestionsPage} />
-              <Route path="/question/:questionId">{(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}</Route>
-              <Route path="/search">{() => <SearchPage />}</Route>
-              <Route path="/save" component={SavePage} />
-              <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
-              <Route path="/chat/messages" component={ChatPage} />
-              <Route path="/people" component={PeoplePage} />
-              <Route path="/photos" component={PhotosPage} />
-              <Route path="/videos" component={VideosPage} />
-              <Route path="/notifications">{() => <NotificationsPage />}</Route>
-              <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
-              <Route path="/groups">{() => <GroupsPage />}</Route>
-              <Route path="/create-group" component={CreateGroupPage} />
-              <Route path="/profile/:username">{(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}</Route>
-              <Route path="/profile">{() => <SectionPlaceholder section="Profile" />}</Route>
-              <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>
-              <Route component={NotFoundPage} />
-            </Switch>
-          </Suspense>
+          <PageErrorBoundary>
+            <Suspense fallback={<PageSpinner />}>
+              <Switch>
+                <Route path="/">
+                  <Redirect to="/streams" replace />
+                </Route>
+                <Route path="/streams" component={StreamsPage} />
+                <Route path="/questions" component={QuestionsPage} />
+                <Route path="/question/:questionId">{(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}</Route>
+                <Route path="/search">{() => <SearchPage />}</Route>
+                <Route path="/save" component={SavePage} />
+                <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
+                <Route path="/chat/messages" component={ChatPage} />
+                <Route path="/people" component={PeoplePage} />
+                <Route path="/photos" component={PhotosPage} />
+                <Route path="/videos" component={VideosPage} />
+                <Route path="/notifications">{() => <NotificationsPage />}</Route>
+                <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
+                <Route path="/groups">{() => <GroupsPage />}</Route>
+                <Route path="/create-group" component={CreateGroupPage} />
+                <Route path="/profile/:username">{(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}</Route>
+                <Route path="/profile">{() => <SectionPlaceholder section="Profile" />}</Route>
+                <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
+          </PageErrorBoundary>
         </MemberLayout>
       </ComposerProvider>
     </MemberGuard>
