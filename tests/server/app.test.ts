@@ -208,6 +208,16 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
     const response = await t.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+    // A script is no document: nosniff and the resource policy, not the documents' policies.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection']) {
+      expect(response.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+    // The page itself keeps them all.
+    const page = await t.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toBeTruthy();
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('sends the pre-compressed copy the browser accepts (brotli first), with Vary, and the plain file otherwise', async () => {
