@@ -404,7 +404,7 @@ export function createReplayActor<T extends AnyStateMachine>(machine: T, options
 }
 
 /** A clock that never fires: recorded `xstate.after.*` events are replayed as they happened. */
-export const frozenClock = () => {
+const frozenClock = () => {
   let id = 0;
   return { setTimeout: () => ++id, clearTimeout: () => {} };
 };
