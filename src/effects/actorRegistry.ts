@@ -1,5 +1,5 @@
-import { StateMachine, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
-import { addressOf, journal as appJournal, type Journal } from './journal';
+import type { AnyActorRef, AnyStateMachine, InspectionEvent } from 'xstate';
+import { addressOf, journal as appJournal, machineOf, rootOf, type Journal } from './journal';
 
 /**
  * The running actors, for the statechart explorer (src/views/debug): every root actor the
@@ -34,19 +34,6 @@ export interface ActorRegistry {
   subscribe(listener: () => void): () => void;
 }
 
-type Internal = AnyActorRef & { _parent?: AnyActorRef; logic?: unknown; systemId?: string };
-
-const machineOf = (ref: AnyActorRef): AnyStateMachine | undefined => {
-  const logic = (ref as Internal).logic;
-  return logic instanceof StateMachine ? (logic as AnyStateMachine) : undefined;
-};
-
-function rootOf(ref: AnyActorRef): AnyActorRef {
-  let node = ref as Internal;
-  while (node._parent) node = node._parent as Internal;
-  return node;
-}
-
 const isRunning = (ref: AnyActorRef) => (ref.getSnapshot() as { status?: string } | undefined)?.status === 'active';
 
 /**
@@ -66,7 +53,7 @@ export function machineActors(roots: Iterable<AnyActorRef>): LiveActor[] {
   const visit = (ref: AnyActorRef, depth: number) => {
     const machine = machineOf(ref);
     if (!machine || !isRunning(ref)) return;
-    const systemId = (ref as Internal).systemId;
+    const systemId = (ref as { systemId?: string }).systemId;
     const address = addressOf(ref);
     const copy = (copies.get(address) ?? 0) + 1;
     copies.set(address, copy);

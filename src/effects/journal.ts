@@ -164,9 +164,16 @@ export function reviveErrors(value: unknown): unknown {
 
 type Internal = AnyActorRef & { _parent?: AnyActorRef; logic?: AnyActorLogic; systemId?: string };
 
-const isMachineActor = (ref: AnyActorRef | undefined) => (ref as Internal | undefined)?.logic instanceof StateMachine;
+/** The machine an actor runs, or undefined for a promise, callback or observable actor (the world). */
+export const machineOf = (ref: AnyActorRef | undefined): AnyStateMachine | undefined => {
+  const logic = (ref as Internal | undefined)?.logic;
+  return logic instanceof StateMachine ? (logic as AnyStateMachine) : undefined;
+};
 
-function rootOf(ref: AnyActorRef): AnyActorRef {
+const isMachineActor = (ref: AnyActorRef | undefined) => machineOf(ref) !== undefined;
+
+/** The root actor of the system an actor belongs to. */
+export function rootOf(ref: AnyActorRef): AnyActorRef {
   let node = ref as Internal;
   while (node._parent) node = node._parent as Internal;
   return node;
