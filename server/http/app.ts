@@ -188,6 +188,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     stopPruning = startPruning(streams.notifications, app.log);
   });
   // preClose: before any onClose hook (main.ts closes the database in one).
-  app.addHook('preClose', async () => stopPruning?.());
+  app.addHook('preClose', async () => {
+    await stopPruning?.();
+    await streams.stopAnnouncing();
+  });
   return app;
 }

@@ -42,6 +42,8 @@ import type { UploadLimit } from '../http/uploadLimit';
 
 /** The streams areas (posts, questions, reactions, comments, saved, follows, images), built once per app. */
 export interface StreamServices {
+  /** Stops the batches of new posts (shutdown, before the database closes). */
+  stopAnnouncing: () => Promise<void>;
   fanout: Fanout;
   postStore: PostStore;
   posts: PostService;
@@ -91,6 +93,7 @@ export function createStreamServices(deps: {
   const followStore = createFollowStore(database);
   const groups = createGroupService({ store: createGroupStore(database), posts, postStore, fanout, media: deps.media, clock, notifier });
   return {
+    stopAnnouncing: () => announce.stop(),
     notifications,
     groups,
     fanout,

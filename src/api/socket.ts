@@ -44,6 +44,11 @@ export const serverEvents = {
    * that watch the post (`watch posts`).
    */
   postAdded: 'post added',
+  /**
+   * Ours: new posts in one frame, oldest first (the server sends the first new post at once, then
+   * at most one frame a second with those made meanwhile). The client hands each on as `post added`.
+   */
+  postsAdded: 'posts added',
   postUpdated: 'post updated',
   /** Also sent to members who could see a post and no longer can (privacy changed). */
   postDeleted: 'post deleted',
@@ -87,6 +92,9 @@ export type NotificationPayload =
 export interface PostEventPayload {
   post: Post;
 }
+export interface PostsAddedPayload {
+  posts: Post[];
+}
 export interface PostDeletedPayload {
   postId: string;
 }
@@ -124,6 +132,7 @@ export interface RelationChangedPayload {
 /** Payload of each server event of the streams, by event name. */
 export interface StreamEventPayloads {
   [serverEvents.postAdded]: PostEventPayload;
+  [serverEvents.postsAdded]: PostsAddedPayload;
   [serverEvents.postUpdated]: PostEventPayload;
   [serverEvents.postDeleted]: PostDeletedPayload;
   [serverEvents.postReactions]: PostReactionsPayload;

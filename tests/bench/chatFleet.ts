@@ -327,8 +327,8 @@ function serve(): void {
           if (!live.has(index)) return;
           let lastSentAt = performance.now();
           let timer: NodeJS.Timeout | null = null;
-          socket.on(serverEvents.postAdded, (payload: { post: { _id: string } }) => {
-            shown.unshift(payload.post._id);
+          socket.on(serverEvents.postsAdded, (payload: { posts: { _id: string }[] }) => {
+            for (const post of payload.posts) shown.unshift(post._id);
             shown.length = Math.min(shown.length, args.max);
             if (timer) return;
             timer = setTimeout(() => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { authResponseSchema } from '../../src/api/auth';
 import type { SocketAck } from '../../src/api/chat';
 import { API_BASE } from '../../src/api/paths';
-import { SOCKET_PATH, clientEvents, serverEvents } from '../../src/api/socket';
+import { SOCKET_PATH, clientEvents, serverEvents, type PostEventPayload, type PostsAddedPayload } from '../../src/api/socket';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { dropTestSchema, newMember, testConfig, type DialectName } from './harness';
@@ -65,8 +65,22 @@ export function emitAck(socket: Socket, event: string, payload: unknown): Promis
   return socket.timeout(5000).emitWithAck(event, payload);
 }
 
+/**
+ * Records every server event the socket gets. A frame of new posts (`posts added`) is recorded as one
+ * `post added` per post, as the app's socket effect hands them on (src/effects/socket.ts).
+ */
 export function record(client: { socket: Socket; events: { event: string; payload: any }[] }): void {
-  for (const event of Object.values(serverEvents)) client.socket.on(event, (payload: unknown) => client.events.push({ event, payload }));
+  for (const event of Object.values(serverEvents)) {
+    if (event === serverEvents.postsAdded) onEachPostAdded(client.socket, (payload) => client.events.push({ event: serverEvents.postAdded, payload }));
+    else client.socket.on(event, (payload: unknown) => client.events.push({ event, payload }));
+  }
+}
+
+/** Calls `each` with a `post added` payload for every post of every `posts added` frame, in order. */
+export function onEachPostAdded(socket: Socket, each: (payload: PostEventPayload) => void): void {
+  socket.on(serverEvents.postsAdded, ({ posts }: PostsAddedPayload) => {
+    for (const post of posts) each({ post });
+  });
 }
 
 export async function waitFor<T>(find: () => T | undefined, what: string, ms = 5000): Promise<T> {

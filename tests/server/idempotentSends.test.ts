@@ -7,6 +7,7 @@ import { serverEvents } from '../../src/api/socket';
 import { createTestApp, dialects, type TestApp } from './harness';
 import { call, imageDataUrl, member, ok, post, refused, type Member } from './social';
 import { socketWorld } from './socketWorld';
+import { NEW_POSTS_WINDOW_MS } from '../../server/modules/posts/announce';
 
 /**
  * Idempotent sends (docs/api.md): a post, question, comment, answer or chat message sent with a
@@ -187,6 +188,9 @@ describe.each(dialects)('idempotent sends over real sockets on %s', (dialect) =>
     // A last send without a client id: once its event is in, every event of the retries would be too.
     await api('author', 'POST', paths.chat.send, { receiverId: clients.reader.id, body: 'the end' });
     await arrived((e) => e.event === serverEvents.messageReceived && e.payload.body === 'the end');
+    // New posts go out in batches, one window apart (posts/announce.ts): a post of a retry would come a window after the first.
+    await arrived((e) => e.event === serverEvents.postAdded && e.payload.post.post === 'one post');
+    await new Promise((resolve) => setTimeout(resolve, NEW_POSTS_WINDOW_MS + 200));
 
     const count = (event: string, match: (payload: any) => boolean) => clients.reader.events.filter((e) => e.event === event && match(e.payload)).length;
     expect(count(serverEvents.postAdded, (p) => p.post.post === 'one post')).toBe(1);

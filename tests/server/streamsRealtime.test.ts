@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverEvents, type StreamEvent } from '../../src/api/socket';
+import { serverEvents, type PostsAddedPayload, type StreamEvent } from '../../src/api/socket';
+import { NEW_POSTS_WINDOW_MS } from '../../server/modules/posts/announce';
+import { settle, waitFor } from './chatSockets';
 import { dialects } from './harness';
 import { socketWorld } from './socketWorld';
 
@@ -36,6 +38,33 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
   it('sends a Followers post to followers, the author and admins; a Private one to the author and admins', async () => {
     await expectFanout(serverEvents.postAdded, ['author', 'follower', 'admin'], () => api('author', 'POST', '/post', { post: 'friends', privacy: 'Followers' }));
     await expectFanout(serverEvents.postAdded, ['author', 'admin'], () => api('author', 'POST', '/post', { post: 'diary', privacy: 'Private' }));
+  });
+
+  it('sends new posts made close together in one frame per socket, oldest first, each to who may see it', async () => {
+    const frames = Object.fromEntries(ROLES.map((role) => [role, [] as string[][]])) as Record<Role, string[][]>;
+    const listeners = ROLES.map((role) => {
+      const listener = ({ posts }: PostsAddedPayload) => void frames[role].push(posts.map((post) => post.post));
+      clients[role].socket.on(serverEvents.postsAdded, listener);
+      return () => void clients[role].socket.off(serverEvents.postsAdded, listener);
+    });
+    // A window in which nothing is made: the next post goes out at once.
+    await settle(NEW_POSTS_WINDOW_MS + 200);
+    const started = performance.now();
+    await api('author', 'POST', '/post', { post: 'batch one', privacy: 'Public' });
+    await api('author', 'POST', '/post', { post: 'batch two', privacy: 'Followers' });
+    await api('author', 'POST', '/post', { post: 'batch three', privacy: 'Public' });
+    const madeWithinOneWindow = performance.now() - started < NEW_POSTS_WINDOW_MS;
+    await waitFor(() => frames.stranger.flat().includes('batch three'), 'the last post');
+    await settle(NEW_POSTS_WINDOW_MS + 200);
+    const all = ['batch one', 'batch two', 'batch three'];
+    const expected: Partial<Record<Role, string[]>> = { author: all, follower: all, admin: all, stranger: ['batch one', 'batch three'], blocksStranger: ['batch one', 'batch three'] };
+    for (const role of ROLES) expect(frames[role].flat(), role).toEqual(expected[role] ?? []);
+    if (madeWithinOneWindow) {
+      // The first at once, the two made during its window together when it ended.
+      expect(frames.follower).toEqual([['batch one'], ['batch two', 'batch three']]);
+      expect(frames.stranger).toEqual([['batch one'], ['batch three']]);
+    }
+    for (const stop of listeners) stop();
   });
 
   it('sends reaction counts and comments to the post\'s audience, leaving out who is in a block with the commenter', async () => {

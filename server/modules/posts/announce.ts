@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { serverEvents, type StreamEvent, type StreamEventPayloads } from '../../../src/api/socket';
+import type { Post } from '../../../src/api/posts';
 import type { Fanout } from '../../realtime/fanout';
+import { createThrottledBatch } from '../../realtime/throttledBatch';
 import { presentPost, seesEmail } from './present';
 import type { PostStore, ViewerColumnsOfPost } from './store';
 import type { Viewer } from './visibility';
@@ -18,7 +21,13 @@ import type { Viewer } from './visibility';
  * watch it (`watching`: realtime/postWatch.ts, every process), and of those only to who may see it
  * now: the audience query runs over the watchers (a few), never over everyone connected, and a
  * counter costs a frame per socket that shows the post instead of one per connected member (issue 17).
+ *
+ * New posts go out in batches (`posts added`, NEW_POSTS_WINDOW_MS): the first at once, then at most
+ * one frame per socket a window carrying every post made meanwhile. Each post costs every receiving
+ * socket a frame of its own otherwise, and those frames were the largest cost of a busy community.
  */
+export const NEW_POSTS_WINDOW_MS = 1000;
+
 export function createPostAnnouncer(deps: {
   store: PostStore;
   fanout: Fanout;
@@ -26,6 +35,8 @@ export function createPostAnnouncer(deps: {
   /** The members with a socket that watches the post (any process). */
   watching: (postId: string) => Promise<Iterable<string>>;
   log: FastifyBaseLogger;
+  /** NEW_POSTS_WINDOW_MS unless a test needs another. */
+  windowMs?: number;
 }) {
   const { store, fanout } = deps;
   const connectedIds = async () => [...(await deps.connected())];
@@ -51,7 +62,58 @@ export function createPostAnnouncer(deps: {
     }
   }
 
+  /**
+   * New posts to every connected member who may see them (each with the e-mail only for the author
+   * and admins, and the member's own reaction, saved and following), in their order; members who get
+   * the very same posts share one frame. Visibility is asked when the batch goes: a post deleted or
+   * narrowed meanwhile goes where it may now.
+   */
+  const newPosts = createThrottledBatch<string>(deps.windowMs ?? NEW_POSTS_WINDOW_MS, (postIds) =>
+    safely(serverEvents.postsAdded, async () => {
+      const connected = await connectedIds();
+      if (connected.length === 0) return;
+      const perMember = new Map<string, { posts: Post[]; key: string }>();
+      for (const [i, postId] of postIds.entries()) {
+        // A busy second's batch holds dozens of posts, each an audience query of a few ms over the
+        // connected members (better-sqlite3 answers synchronously): requests go in between.
+        if (i > 0) await yieldToRequests();
+        const row = await store.findVisible(ADMIN, postId);
+        if (!row) continue;
+        const shown = new Map<string, Post>();
+        for (const member of await store.audienceWithViewerFields(postId, connected)) {
+          const email = seesEmail(member, row.user_id);
+          const variant = `${email}|${member.user_reaction}|${member.viewer_saved}|${member.viewer_follows_author}`;
+          let post = shown.get(variant);
+          if (!post) {
+            post = presentPost({ ...row, ...pickViewerColumns(member) }, email ? ADMIN : NOBODY);
+            shown.set(variant, post);
+          }
+          const entry = perMember.get(member.id) ?? { posts: [], key: '' };
+          entry.posts.push(post);
+          entry.key += `${postId}|${variant};`;
+          perMember.set(member.id, entry);
+        }
+      }
+      const frames = new Map<string, { ids: string[]; posts: Post[] }>();
+      for (const [id, entry] of perMember) {
+        const frame = frames.get(entry.key) ?? { ids: [], posts: entry.posts };
+        frame.ids.push(id);
+        frames.set(entry.key, frame);
+      }
+      for (const frame of frames.values()) {
+        fanout.toUsers(frame.ids, serverEvents.postsAdded, { posts: frame.posts });
+        await yieldToRequests();
+      }
+    }),
+  );
+
   return {
+    /** A post just made: to every connected member who may see it, with the others of its window (`posts added`). */
+    postCreated: (postId: string) => newPosts.add(postId),
+
+    /** Stops batching new posts (server shutdown): a batch still waiting for its window is dropped. */
+    stop: () => newPosts.stop(),
+
     /** Who of those connected may see the post now; take it before a change that may narrow the audience. */
     audience: async (postId: string) => store.audience(postId, await connectedIds()),
 

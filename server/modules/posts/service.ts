@@ -170,7 +170,7 @@ export function createPostService(deps: PostDeps) {
       const mentioned = await store.insert(row, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
       // Told to sockets after the answer, not before: the post is committed, so the author need not
       // wait for every connected reader's frame to be written (issue 17); a failure is only logged.
-      setImmediate(() => void announce.postChanged(row.id, 'post added'));
+      setImmediate(() => announce.postCreated(row.id));
       await mention(viewer, row.id, mentioned);
       return presentPost(await visible(viewer, row.id), viewer);
     } catch (error) {
