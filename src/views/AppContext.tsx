@@ -15,6 +15,11 @@ export function useApp(): AppActorRef {
   return actor;
 }
 
+/** The root actor, or null where a component is drawn without the app (a few views' own tests). */
+export function useOptionalApp(): AppActorRef | null {
+  return useContext(AppContext);
+}
+
 type Children = ReturnType<AppActorRef['getSnapshot']>['children'];
 
 /** A long-lived child of the app actor by id (theme, session, toasts, ...). */

@@ -1,12 +1,17 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useOptionalApp } from '../AppContext';
+
+/** The toast when an overlay's code could not be fetched (offline, or a new build replaced it). */
+export const DEFERRED_FAILED = 'This could not be opened. Check your connection and try again.';
 
 /**
  * A component whose code is fetched the first time it is drawn (issue 15: the overlays of a page,
  * its dialogs, menus and pickers, are not on the page's first load). `preload()` starts the fetch
  * earlier: on the intent to open (hover, focus) of what opens it. While the code arrives nothing
  * is drawn in its place (an overlay that is not there yet), then it opens as it always did.
- * A failed fetch (offline) draws nothing and is tried again on the next draw, rather than
- * throwing into the page as React.lazy would (the pages have no error boundary).
+ * A failed fetch (offline) draws nothing, says so in a toast (once, until a fetch succeeds: an
+ * overlay that stays drawn, like the phone drawer, is drawn again often), and is tried again on
+ * the next draw, rather than throwing into the page as React.lazy would.
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
@@ -23,6 +28,8 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   };
   function Deferred(props: P) {
     const [Component, setComponent] = useState(() => loaded);
+    const app = useOptionalApp();
+    const told = useRef(false);
     // After every draw without the code (a failed fetch is tried again when the overlay is next
     // opened or closed); preload() shares one fetch between draws.
     useEffect(() => {
@@ -30,7 +37,11 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       let live = true;
       preload().then(
         (component) => live && setComponent(() => component),
-        () => undefined,
+        () => {
+          if (!live || told.current) return;
+          told.current = true;
+          app?.system.get('toasts')?.send({ type: 'toasts.show', toast: { type: 'error', description: DEFERRED_FAILED } });
+        },
       );
       return () => {
         live = false;
