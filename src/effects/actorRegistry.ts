@@ -29,7 +29,7 @@ export interface ActorRegistry {
   /** Every running machine actor, each root followed by its descendants. */
   actors(): LiveActor[];
   /** Every machine seen running since start, root or child, by its id (time travel replays them). */
-  rootMachines(): AnyStateMachine[];
+  machinesSeen(): AnyStateMachine[];
   /** Called (batched, after the current task's microtasks) when an actor appears, changes or stops. */
   subscribe(listener: () => void): () => void;
 }
@@ -118,7 +118,7 @@ export function createActorRegistry(journal: Pick<Journal, 'forwardTo'> = appJou
       for (const root of roots) if (!isRunning(root) || !isStarted(root)) roots.delete(root);
       return machineActors(roots);
     },
-    rootMachines: () => [...seen.values()],
+    machinesSeen: () => [...seen.values()],
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

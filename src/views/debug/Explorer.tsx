@@ -98,7 +98,7 @@ export function Explorer({
   // One replay per recording (and catalog); it is stepped in place.
   const traveller = useMemo(() => {
     travel.current?.stop();
-    travel.current = recording ? createTimeTravel(recording.entries, machinesByRoot([...catalog, ...registry.rootMachines()])) : undefined;
+    travel.current = recording ? createTimeTravel(recording.entries, machinesByRoot([...catalog, ...registry.machinesSeen()])) : undefined;
     return travel.current;
   }, [recording, catalog, registry]);
   useEffect(() => () => travel.current?.stop(), []);
@@ -109,7 +109,7 @@ export function Explorer({
     if (!recording) return undefined;
     try {
       const report = { format: 'stoa-journal' as const, version: 2 as const, exportedAt: '', dropped: recording.dropped, entries: [...recording.entries] };
-      return compareReplay(report, machinesByRoot([...catalog, ...registry.rootMachines()]).values());
+      return compareReplay(report, machinesByRoot([...catalog, ...registry.machinesSeen()]).values());
     } catch {
       return undefined;
     }
