@@ -35,8 +35,6 @@ export function createPostAnnouncer(deps: {
   /** The members with a socket that watches the post (any process). */
   watching: (postId: string) => Promise<Iterable<string>>;
   log: FastifyBaseLogger;
-  /** NEW_POSTS_WINDOW_MS unless a test needs another. */
-  windowMs?: number;
 }) {
   const { store, fanout } = deps;
   const connectedIds = async () => [...(await deps.connected())];
@@ -68,7 +66,7 @@ export function createPostAnnouncer(deps: {
    * the very same posts share one frame. Visibility is asked when the batch goes: a post deleted or
    * narrowed meanwhile goes where it may now.
    */
-  const newPosts = createThrottledBatch<string>(deps.windowMs ?? NEW_POSTS_WINDOW_MS, (postIds) =>
+  const newPosts = createThrottledBatch<string>(NEW_POSTS_WINDOW_MS, (postIds) =>
     safely(serverEvents.postsAdded, async () => {
       const connected = await connectedIds();
       if (connected.length === 0) return;
