@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../src/api/paths';
 import { SOCKET_PATH } from '../../src/api/socket';
 
+/** The build's folder of hashed files (Vite's assetsDir), served as immutable. */
+export const ASSETS_DIR = 'assets';
+
 const NOT_BUILT = 'The Stoa client is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload this page.\n';
 /** Paths that belong to the server: never answered with the app's HTML. */
 const SERVER_PREFIXES = ['/api', '/media', SOCKET_PATH];
@@ -34,7 +37,7 @@ export async function clientApp(app: FastifyInstance, opts: { clientDir: string 
       allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        const isHashedAsset = filePath.startsWith(path.join(opts.clientDir, 'assets') + path.sep);
+        const isHashedAsset = filePath.startsWith(path.join(opts.clientDir, ASSETS_DIR) + path.sep);
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

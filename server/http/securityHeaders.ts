@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { ASSETS_DIR } from './client';
 
 /**
  * Helmet settings for a same-origin SPA: scripts, styles and fonts from us; images also from
@@ -86,18 +87,17 @@ declare module 'fastify' {
   }
 }
 
-/** Every response, routes, 404s and errors alike, carries the security headers. */
 /**
- * Of those headers, what a script, a style sheet or a font of the build needs: they are never
+ * Of the security headers, what a script, a style sheet or a font of the build needs: they are never
  * documents, so a policy for documents (CSP, framing, referrer, opener, ...) says nothing on them
  * and only costs bytes, about 0.7 KB on each of the half-dozen files of a first load. They keep
  * nosniff (a script is run only with its own type), the resource policy (no other origin may
  * load them) and HSTS.
  */
 const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
-/** The build's hashed files (server/http/client.ts serves them as immutable). */
-const BUILD_ASSETS = '/assets/';
+const BUILD_ASSETS = `/${ASSETS_DIR}/`;
 
+/** Every response, routes, 404s and errors alike, carries the security headers (the build's files, those above). */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
   const subresource = Object.fromEntries(Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADERS.includes(name)));

@@ -36,6 +36,8 @@ class Boundary extends Component<{ children: ReactNode; location: string }, Stat
             ? 'Stoa could not load it: your connection may have dropped, or Stoa was updated since you opened it. Nothing you wrote was lost.'
             : 'Something went wrong while drawing it. Nothing you wrote was lost.'}
         </p>
+        {/* A plain button in the primary style, not components/Button: the boundary draws when
+            chunks could not be fetched, so it uses nothing beyond the shell (no react-aria). */}
         <button
           type="button"
           onClick={() => window.location.reload()}
