@@ -13,6 +13,7 @@ import * as notifications from './0011_notifications';
 import * as search from './0012_search';
 import * as clientSends from './0013_client_sends';
 import * as hashtags from './0014_hashtags';
+import * as adminsIndex from './0015_admins_index';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_search': search,
   '0013_client_sends': clientSends,
   '0014_hashtags': hashtags,
+  '0015_admins_index': adminsIndex,
 };

@@ -6,7 +6,7 @@ import type { Fanout } from '../../realtime/fanout';
 import { createThrottledBatch } from '../../realtime/throttledBatch';
 import { presentPost, seesEmail } from './present';
 import type { PostStore, ViewerColumnsOfPost } from './store';
-import type { Viewer } from './visibility';
+import { possibleReaders, type Viewer } from './visibility';
 
 /**
  * Tells sockets about posts, always after the change is committed, and only the members the
@@ -70,6 +70,17 @@ export function createPostAnnouncer(deps: {
     safely(serverEvents.postsAdded, async () => {
       const connected = await connectedIds();
       if (connected.length === 0) return;
+      const isConnected = new Set(connected);
+      let admins: Promise<string[]> | undefined;
+      /** Whom of those connected to ask canSeePost of: only who could see a post of its privacy at all. */
+      const askable = async (row: { user_id: string; privacy: string; group_id: string | null }) => {
+        const readers = possibleReaders(row);
+        if (readers === 'members') return connected;
+        const followers = readers === 'followers' ? await store.followersUpTo(row.user_id, connected.length) : [];
+        if (followers === null) return connected;
+        admins ??= store.admins();
+        return [...new Set([row.user_id, ...followers, ...(await admins)])].filter((id) => isConnected.has(id));
+      };
       const perMember = new Map<string, { posts: Post[]; key: string }>();
       for (const [i, postId] of postIds.entries()) {
         // A busy second's batch holds dozens of posts, each an audience query of a few ms over the
@@ -78,7 +89,7 @@ export function createPostAnnouncer(deps: {
         const row = await store.findVisible(ADMIN, postId);
         if (!row) continue;
         const shown = new Map<string, Post>();
-        for (const member of await store.audienceWithViewerFields(postId, connected)) {
+        for (const member of await store.audienceWithViewerFields(postId, await askable(row))) {
           const email = seesEmail(member, row.user_id);
           const variant = `${email}|${member.user_reaction}|${member.viewer_saved}|${member.viewer_follows_author}`;
           let post = shown.get(variant);

@@ -298,6 +298,23 @@ export function createPostStore(database: DatabaseHandle) {
       return rows.map((row) => ({ id: row.id, isAdmin: row.role === 'ADMIN' }));
     },
 
+    /** The admins (they see every post): a few rows, by their partial index (0015_admins_index). */
+    async admins(): Promise<string[]> {
+      // A literal, not a bound value: a partial index serves only a condition known when the query is planned.
+      const rows = await db.selectFrom('users').select('id').where(sql<SqlBool>`role = 'ADMIN'`).execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * The author's followers, when they are at most `most` (by the follows index: the cost follows
+     * the author's followers, never the community); null when there are more (then asking every
+     * connected member costs less than reading them).
+     */
+    async followersUpTo(authorId: string, most: number): Promise<string[] | null> {
+      const rows = await db.selectFrom('follows').select('follower_id').where('followee_id', '=', authorId).limit(most + 1).execute();
+      return rows.length > most ? null : rows.map((row) => row.follower_id);
+    },
+
     /**
      * The audience among `among` (as `audience`) with what the post is to each of them, in one
      * statement: socket payloads of a new or changed post carry each recipient's own reaction,
