@@ -63,6 +63,12 @@ export interface WriteRun {
   writes: Record<WriteKind, Percentiles>;
   /** Every post of any privacy together. */
   posts: Percentiles;
+  /**
+   * GET /health sent beside each post, through the same client at the same moment: an HTTP request
+   * that does next to nothing (one `select 1`) under the same load, the floor of any request's p99
+   * here. The post goal compares a post with one insert, which no request can match under load.
+   */
+  request: Percentiles;
   /** Writes not sent because two seconds' worth were still waiting for an answer. */
   shed: number;
   /** Writes sent per second. */
@@ -117,6 +123,15 @@ interface Writer {
  */
 function startWriter(api: string, writers: Writer[], targets: { postIds: string[]; followees: string[] }, rate: number) {
   const samples = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, [] as number[]])) as Record<WriteKind, number[]>;
+  const requestSamples: number[] = [];
+  let requestFailures = 0;
+  const probe = async () => {
+    const t0 = performance.now();
+    const response = await fetch(`${api}${paths.health}`);
+    await response.arrayBuffer();
+    if (response.ok) requestSamples.push(performance.now() - t0);
+    else requestFailures++;
+  };
   const failures = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, 0])) as Record<WriteKind, number>;
   const following = new Set<string>();
   const inFlight = new Set<Promise<void>>();
@@ -141,7 +156,10 @@ function startWriter(api: string, writers: Writer[], targets: { postIds: string[
       case 'post Public':
       case 'post Followers':
       case 'post Private':
-        return send(kind, writer, 'POST', paths.posts.create, { post: `mixed benchmark ${i} #bench`, privacy: kind.slice(5) });
+        return Promise.all([
+          send(kind, writer, 'POST', paths.posts.create, { post: `mixed benchmark ${i} #bench`, privacy: kind.slice(5) }),
+          probe().catch(() => void requestFailures++),
+        ]).then(() => undefined);
       case 'reaction':
         return send(kind, writer, 'POST', paths.reactions.react, { postId, type: (['like', 'love', 'haha'] as const)[i % 3] });
       case 'comment':
@@ -191,7 +209,7 @@ function startWriter(api: string, writers: Writer[], targets: { postIds: string[
         postKinds.reduce((sum, kind) => sum + failures[kind], 0),
       );
       const seconds = (performance.now() - started) / 1000;
-      return { writes, posts, shed, achievedRate: (n - shed) / seconds };
+      return { writes, posts, request: withFailures(requestSamples, requestFailures), shed, achievedRate: (n - shed) / seconds };
     },
   };
 }
@@ -326,12 +344,20 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
           'p99 / floor': `${(figures.p99 / scale.floor.p99).toFixed(1)}x`,
         };
       }
+      writes[`GET /health beside each post at ${run.rate}/s`] = {
+        count: run.request.count,
+        'p50 ms': ms(run.request.p50),
+        'p99 ms': ms(run.request.p99),
+        failures: run.request.failures,
+        'p99 / floor': `${(run.request.p99 / scale.floor.p99).toFixed(1)}x`,
+      };
     }
     console.table(writes);
     for (const run of scale.runs) {
       recordGoal(`mixed ${name}: page 1 p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`, slowdown(run.page1, scale.quiet.page1), MIXED_GOALS.underWrites, 'at most');
       recordGoal(`mixed ${name}: deep page p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`, slowdown(run.deep, scale.quiet.deep), MIXED_GOALS.underWrites, 'at most');
       recordGoal(`mixed ${name}: post create p99 at ${run.rate} writes/s <= ${MIXED_GOALS.postCreate}x the insert floor`, run.posts.p99 / scale.floor.p99, MIXED_GOALS.postCreate, 'at most');
+      log(`  at ${run.rate} writes/s an HTTP request that does next to nothing (GET /health beside each post) has p99 ${run.request.p99.toFixed(1)} ms, ${(run.request.p99 / scale.floor.p99).toFixed(1)}x the insert floor: the post goal's floor under this load; a post's p99 is ${(run.posts.p99 / Math.max(0.001, run.request.p99)).toFixed(2)}x it`);
       recordGoal(`mixed ${name}: the server keeps up with ${run.rate} writes/s (writes shed)`, run.shed, 0, 'at most', 'writes');
     }
   }
