@@ -39,6 +39,12 @@ export function useServerPragmas(database: BetterSqlite3.Database): void {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // A 64 MiB page cache (SQLite's default is 2 MiB), filled only as pages are read: the rows and
+  // indexes every request probes (the connected members' users, follows and blocks rows for socket
+  // audiences, the feed's index) stay in memory instead of being read from the file again. A new
+  // post's audience among 1,000 connected members took 6.9-8.8 ms on a 5M-post database with the
+  // default and 3.6 ms with this (16 MiB: 6.6 ms); the cost no longer grows with the file (issue 17).
+  database.pragma('cache_size = -65536');
 }
 
 function openSqlite(file: string): DatabaseHandle {
