@@ -136,6 +136,17 @@ describe.each(dialects)('a post\'s socket audience among the connected members o
     expect(own.asked).toBe(2);
   });
 
+  it('a Followers post by a member with more followers than members connected asks every connected member, and still reaches only who may see it', async () => {
+    const server = world.servers()[0]!;
+    for (let i = 0; i <= world.connectedCount(); i += 1) {
+      const fan = await signUpMember(server.url);
+      await okHttp(server.url, fan.token, 'PUT', `/user/follow/${m.stranger.id}`);
+    }
+    const post = await expectPostEvents({ stranger: added, admin: added }, () => ok(m.stranger, 'POST', '/post', { post: 'to my many followers', privacy: 'Followers' }));
+    expect(post.asked).toBe(world.connectedCount());
+    expect(post.found).toBe(2);
+  });
+
   it('a private group\'s post reaches its connected members and admins; a non-member gets nothing', async () => {
     const post = await expectPostEvents({ author: added, groupMember: added, admin: added }, () =>
       ok(m.author, 'POST', paths.posts.group.create(world.groupId()), { post: 'members only' }));
