@@ -334,23 +334,16 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
     const writes: Record<string, { count: number; 'p50 ms': number; 'p99 ms': number; failures: number; 'p99 / floor': string }> = {
       'insert floor (one row, synchronous=FULL)': { count: scale.floor.count, 'p50 ms': ms(scale.floor.p50), 'p99 ms': ms(scale.floor.p99), failures: 0, 'p99 / floor': '1.00x' },
     };
+    const writeRow = (figures: Percentiles) => ({
+      count: figures.count,
+      'p50 ms': ms(figures.p50),
+      'p99 ms': ms(figures.p99),
+      failures: figures.failures,
+      'p99 / floor': `${(figures.p99 / scale.floor.p99).toFixed(1)}x`,
+    });
     for (const run of scale.runs) {
-      for (const [kind, figures] of [...Object.entries(run.writes), ['posts, every privacy', run.posts] as const]) {
-        writes[`${kind} at ${run.rate}/s`] = {
-          count: figures.count,
-          'p50 ms': ms(figures.p50),
-          'p99 ms': ms(figures.p99),
-          failures: figures.failures,
-          'p99 / floor': `${(figures.p99 / scale.floor.p99).toFixed(1)}x`,
-        };
-      }
-      writes[`GET /health beside each post at ${run.rate}/s`] = {
-        count: run.request.count,
-        'p50 ms': ms(run.request.p50),
-        'p99 ms': ms(run.request.p99),
-        failures: run.request.failures,
-        'p99 / floor': `${(run.request.p99 / scale.floor.p99).toFixed(1)}x`,
-      };
+      for (const [kind, figures] of [...Object.entries(run.writes), ['posts, every privacy', run.posts] as const]) writes[`${kind} at ${run.rate}/s`] = writeRow(figures);
+      writes[`GET /health beside each post at ${run.rate}/s`] = writeRow(run.request);
     }
     console.table(writes);
     for (const run of scale.runs) {

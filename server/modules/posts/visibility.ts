@@ -107,9 +107,6 @@ export function canSeePost(viewer: ViewerLike, post = 'posts'): RawBuilder<SqlBo
   ))`;
 }
 
-/** Who apart from admins could see a post at all: its author, they and their followers, or any member. */
-export type PossibleReaders = 'author' | 'followers' | 'members';
-
 /**
  * Who apart from admins could see a post, from the post's own fields: a stream post that is
  * Private, its author; Followers, its author and their followers; anything else (Public, a group's
@@ -117,7 +114,7 @@ export type PossibleReaders = 'author' | 'followers' | 'members';
  * asks canSeePost of these members only, instead of every member connected (issue 17: two of three
  * privacies reach a few members, and asking each connected member cost ~3 ms per post per 1,000).
  */
-export function possibleReaders(post: { privacy: string; group_id: string | null }): PossibleReaders {
+export function possibleReaders(post: { privacy: string; group_id: string | null }): 'author' | 'followers' | 'members' {
   if (post.group_id !== null) return 'members';
   if (post.privacy === 'Private') return 'author';
   if (post.privacy === 'Followers') return 'followers';
