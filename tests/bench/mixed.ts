@@ -26,6 +26,7 @@
  * BENCH_FEED_CONNECTIONS.
  */
 import { rmSync, statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { API_BASE, paths } from '../../src/api/paths';
 import { PAGE_SIZE } from '../../src/api/pages';
 import { POST_WATCH_MAX } from '../../src/api/posts';
@@ -75,6 +76,29 @@ export interface WriteRun {
   achievedRate: number;
   /** `watch posts` the sockets sent during the run (the live streams watch each new post). */
   watches: number;
+  /** What the paced reads and the writes cost the machine meanwhile. */
+  load: Load;
+}
+
+/**
+ * How busy the process was during a run: `loop`, the share of the time the main thread (the
+ * server's event loop, with the writer's few requests) was not idle; `cores`, the CPU time of every
+ * thread (the server, the load generator and the socket worker) per second. Steadier than a p99:
+ * what a change saves shows here even when one stall decides the slowest requests.
+ */
+export interface Load {
+  loop: number;
+  cores: number;
+}
+
+async function measuringLoad<T>(run: () => Promise<T>): Promise<[T, Load]> {
+  const loopBefore = performance.eventLoopUtilization();
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = await run();
+  const cpu = process.cpuUsage(cpuBefore);
+  const seconds = (performance.now() - started) / 1000;
+  return [result, { loop: performance.eventLoopUtilization(loopBefore).utilization, cores: (cpu.user + cpu.system) / 1e6 / seconds }];
 }
 
 export interface ScaleResult {
@@ -88,6 +112,7 @@ export interface ScaleResult {
   capacity: { page1: LoadFigures; deep: LoadFigures };
   /** Paced, no writes. */
   quiet: { page1: LoadFigures; deep: LoadFigures };
+  quietLoad: Load;
   runs: WriteRun[];
   /** The server process's resident memory with every socket connected, MiB. */
   serverRssMiB: number;
@@ -280,17 +305,18 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     // each case serves is measured first, and every case is then offered READ_SHARE of that.
     const capacity = { page1: await measure(page1, settings, '', anyBody), deep: await measure(deep, settings, '', anyBody) };
     const paced = (target: Target, most: LoadFigures) => measure(target, { ...settings, overallRate: Math.max(10, Math.round(most.reqPerSec * READ_SHARE)) }, '', anyBody);
-    const quiet = { page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) };
+    const [quiet, quietLoad] = await measuringLoad(async () => ({ page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) }));
+    log(`  no writes: ${loadText(quietLoad)}`);
     const runs: WriteRun[] = [];
     for (const rate of RATES) {
       const watchesBefore = await fleet.watchCount();
       const writer = startWriter(api, writers, targets, rate);
-      const figures = { page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) };
-      runs.push({ rate, ...figures, ...(await writer.stop()), watches: (await fleet.watchCount()) - watchesBefore });
+      const [figures, load] = await measuringLoad(async () => ({ page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) }));
+      runs.push({ rate, ...figures, ...(await writer.stop()), watches: (await fleet.watchCount()) - watchesBefore, load });
       const run = runs.at(-1)!;
-      log(`  ${rate} writes/s (${run.achievedRate.toFixed(1)} sent/s, ${run.shed} shed, ${run.watches} watches): page 1 p99 ${figures.page1.p99} ms, deep p99 ${figures.deep.p99} ms, post p99 ${run.posts.p99.toFixed(1)} ms`);
+      log(`  ${rate} writes/s (${run.achievedRate.toFixed(1)} sent/s, ${run.shed} shed, ${run.watches} watches): page 1 p99 ${figures.page1.p99} ms, deep p99 ${figures.deep.p99} ms, post p99 ${run.posts.p99.toFixed(1)} ms; ${loadText(load)}`);
     }
-    return { posts: size.posts, members: size.members, sockets, seedSeconds: seed.ms.total / 1000, dbMiB, floor, capacity, quiet, runs, serverRssMiB, liveSockets: live.length };
+    return { posts: size.posts, members: size.members, sockets, seedSeconds: seed.ms.total / 1000, dbMiB, floor, capacity, quiet, quietLoad, runs, serverRssMiB, liveSockets: live.length };
   } finally {
     await fleet.terminate().catch(() => undefined);
     if (server) await server.close().catch(() => undefined);
@@ -305,6 +331,7 @@ export async function measureMixed(log: (line: string) => void = console.log): P
 }
 
 const ms = (value: number) => Number(value.toFixed(1));
+const loadText = (load: Load) => `server event loop ${(load.loop * 100).toFixed(0)}% busy, process CPU ${load.cores.toFixed(2)} cores`;
 /** p99 against the same case without writes; a run that answered nothing is as bad as it gets. */
 const slowdown = (figures: LoadFigures, quiet: LoadFigures) => (figures.requests === 0 ? Infinity : figures.p99 / Math.max(1, quiet.p99));
 
@@ -319,6 +346,7 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
       failures: figures.failures,
       'p99 / no writes': `${slowdown(figures, quiet).toFixed(2)}x`,
     });
+    log(`  no writes: ${loadText(scale.quietLoad)}; ${scale.runs.map((run) => `${run.rate} writes/s: ${loadText(run.load)}`).join('; ')}`);
     const table: Record<string, ReturnType<typeof row>> = {
       'page 1, as fast as answered (capacity)': row(scale.capacity.page1, scale.capacity.page1),
       'deep page, as fast as answered (capacity)': row(scale.capacity.deep, scale.capacity.deep),
