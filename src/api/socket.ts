@@ -50,6 +50,12 @@ export const serverEvents = {
    */
   postsAdded: 'posts added',
   postUpdated: 'post updated',
+  /**
+   * Ours: a post's own events (counts, comments, answers: WatchedPostEvent) in one frame, in the
+   * order they happened (the server sends the first at once, then at most one frame a second with
+   * those made meanwhile; of a post's counts only the newest). The client hands each on by its name.
+   */
+  postEvents: 'post events',
   /** Also sent to members who could see a post and no longer can (privacy changed). */
   postDeleted: 'post deleted',
   postReactions: 'post reactions',
@@ -118,6 +124,18 @@ export interface QuestionAnswersPayload {
   acceptedAnswerId: string | null;
 }
 
+/** The events a post's watchers get (announced to the sockets that show the post), batched in `post events`. */
+export type WatchedPostEventName =
+  | typeof serverEvents.postReactions
+  | typeof serverEvents.commentAdded
+  | typeof serverEvents.commentUpdated
+  | typeof serverEvents.commentDeleted
+  | typeof serverEvents.questionAnswers;
+export type WatchedPostEvent = { [E in WatchedPostEventName]: { event: E; payload: StreamEventPayloads[E] } }[WatchedPostEventName];
+export interface PostEventsPayload {
+  events: WatchedPostEvent[];
+}
+
 /**
  * `userId` is the other member. `following`: whether the receiver now follows them (their own
  * follow or unfollow, from any tab). `blocked: true`: a block now stands between the two (either
@@ -134,6 +152,7 @@ export interface StreamEventPayloads {
   [serverEvents.postAdded]: PostEventPayload;
   [serverEvents.postsAdded]: PostsAddedPayload;
   [serverEvents.postUpdated]: PostEventPayload;
+  [serverEvents.postEvents]: PostEventsPayload;
   [serverEvents.postDeleted]: PostDeletedPayload;
   [serverEvents.postReactions]: PostReactionsPayload;
   [serverEvents.commentAdded]: CommentEventPayload;

@@ -1,6 +1,6 @@
 import type { io as ioFunction, Socket } from 'socket.io-client';
 import { fromCallback, type AnyActorRef } from 'xstate';
-import { SOCKET_PATH, serverEvents, type ClientEvent, type ClientEventPayloads, type PostsAddedPayload, type SocketAck, type StreamEvent } from '../api/socket';
+import { SOCKET_PATH, serverEvents, type ClientEvent, type ClientEventPayloads, type PostEventsPayload, type PostsAddedPayload, type SocketAck, type StreamEvent } from '../api/socket';
 import { socketMachine, type ChatLiveEvent, type ConnectionCommand, type SocketEvent, type SocketMessage } from '../machines/socket.machine';
 
 /**
@@ -127,6 +127,10 @@ export const createConnection = (url = '', load: () => Promise<Io> = loadIo) =>
         // New posts come several to a frame; the screens take each as the `post added` it stands for.
         socket.on(serverEvents.postsAdded, ({ posts }: PostsAddedPayload) => {
           for (const post of posts) send({ type: 'socket.message', event: serverEvents.postAdded, payload: { post } });
+        });
+        // So do a post's own events (counts, comments, answers): each is handed on by its own name.
+        socket.on(serverEvents.postEvents, ({ events }: PostEventsPayload) => {
+          for (const { event, payload } of events) send({ type: 'socket.message', event, payload } as SocketEvent);
         });
       },
       (error: Error) => send({ type: 'socket.connectError', message: error.message }),

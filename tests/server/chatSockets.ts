@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { authResponseSchema } from '../../src/api/auth';
 import type { SocketAck } from '../../src/api/chat';
 import { API_BASE } from '../../src/api/paths';
-import { SOCKET_PATH, clientEvents, serverEvents, type PostEventPayload, type PostsAddedPayload } from '../../src/api/socket';
+import { SOCKET_PATH, clientEvents, serverEvents, type PostEventPayload, type PostEventsPayload, type PostsAddedPayload, type WatchedPostEvent } from '../../src/api/socket';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { dropTestSchema, newMember, testConfig, type DialectName } from './harness';
@@ -67,13 +67,22 @@ export function emitAck(socket: Socket, event: string, payload: unknown): Promis
 
 /**
  * Records every server event the socket gets. A frame of new posts (`posts added`) is recorded as one
- * `post added` per post, as the app's socket effect hands them on (src/effects/socket.ts).
+ * `post added` per post, and a frame of a post's events (`post events`) as each of its events, as
+ * the app's socket effect hands them on (src/effects/socket.ts).
  */
 export function record(client: { socket: Socket; events: { event: string; payload: any }[] }): void {
   for (const event of Object.values(serverEvents)) {
     if (event === serverEvents.postsAdded) onEachPostAdded(client.socket, (payload) => client.events.push({ event: serverEvents.postAdded, payload }));
+    else if (event === serverEvents.postEvents) onEachPostEvent(client.socket, (each) => client.events.push(each));
     else client.socket.on(event, (payload: unknown) => client.events.push({ event, payload }));
   }
+}
+
+/** Calls `each` with every event of every `post events` frame, in order. */
+export function onEachPostEvent(socket: Socket, each: (event: WatchedPostEvent) => void): void {
+  socket.on(serverEvents.postEvents, ({ events }: PostEventsPayload) => {
+    for (const event of events) each(event);
+  });
 }
 
 /** Calls `each` with a `post added` payload for every post of every `posts added` frame, in order. */

@@ -6,7 +6,7 @@ import { POST_WATCH_MAX } from '../../src/api/posts';
 import { clientEvents, serverEvents } from '../../src/api/socket';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
-import { emitAck, okHttp, openSocket, record, settle, signUpMember, waitFor, type ChatClient } from './chatSockets';
+import { emitAck, okHttp, onEachPostEvent, openSocket, record, settle, signUpMember, waitFor, type ChatClient } from './chatSockets';
 import { dialects, dropTestSchema, testConfig } from './harness';
 
 /**
@@ -186,7 +186,7 @@ describe.each(dialects)('a post\'s socket audience among the connected members o
     const socket = await openSocket(late.server.url, late.token);
     expect(await emitAck(socket, clientEvents.watchPosts, { postIds: [post._id] })).toEqual({ ok: true });
     const got: string[] = [];
-    socket.on(serverEvents.postReactions, () => void got.push(serverEvents.postReactions));
+    onEachPostEvent(socket, ({ event }) => void got.push(event));
     const withLate = await expectPostEvents(everyone, () => ok(m.stranger, 'POST', '/post/reaction', { postId: post._id, type: 'love' }), { postId: post._id });
     expect(withLate.asked).toBe(world.connectedCount() + 1);
     expect(withLate.found).toBe(6);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { authResponseSchema } from '../../src/api/auth';
 import { API_BASE } from '../../src/api/paths';
 import { SOCKET_PATH, clientEvents, serverEvents, type SocketAck } from '../../src/api/socket';
-import { onEachPostAdded } from './chatSockets';
+import { onEachPostAdded, onEachPostEvent } from './chatSockets';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { dropTestSchema, newMember, testConfig, type DialectName } from './harness';
@@ -50,6 +50,10 @@ export function socketWorld<Role extends string, E extends string>(dialect: Dial
         // New posts come batched (`posts added`); a post that newly reaches a member comes alone.
         if (event === serverEvents.postAdded) onEachPostAdded(socket, (payload) => void client.events.push({ event, payload }));
       }
+      // A post's own events come batched (`post events`), in the order they happened.
+      onEachPostEvent(socket, (each) => {
+        if ((events as readonly string[]).includes(each.event)) client.events.push(each as { event: E; payload: unknown });
+      });
       clients[role] = client;
     }
   });

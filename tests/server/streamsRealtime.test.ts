@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverEvents, type PostsAddedPayload, type StreamEvent } from '../../src/api/socket';
-import { NEW_POSTS_WINDOW_MS } from '../../server/modules/posts/announce';
+import { serverEvents, type PostEventsPayload, type PostsAddedPayload, type StreamEvent, type WatchedPostEvent } from '../../src/api/socket';
+import { NEW_POSTS_WINDOW_MS, POST_EVENTS_WINDOW_MS } from '../../server/modules/posts/announce';
 import { settle, waitFor } from './chatSockets';
 import { dialects } from './harness';
 import { socketWorld } from './socketWorld';
@@ -78,6 +78,46 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
     );
     expect(commented.got.follower).toMatchObject({ commentsCount: 1, comment: { postId: post._id, comment: 'hi' } });
     await expectFanout(serverEvents.commentDeleted, everyone, () => api('stranger', 'DELETE', `/post/comment/${commented.result.comment._id}`));
+  });
+
+  it('sends a post\'s events made close together in one frame per watching socket: in order, only the newest counts', async () => {
+    const { post } = await api('author', 'POST', '/post', { post: 'busy post', privacy: 'Public' });
+    await watch([post._id]);
+    const told = (sent: WatchedPostEvent) =>
+      sent.event === serverEvents.postReactions ? `${Object.values(sent.payload.reactions).reduce((a, b) => a + b, 0)} reactions` : sent.event === serverEvents.commentAdded ? `comment ${sent.payload.comment.comment}` : sent.event;
+    const frames = Object.fromEntries(ROLES.map((role) => [role, [] as string[][]])) as Record<Role, string[][]>;
+    const listeners = ROLES.map((role) => {
+      const listener = ({ events }: PostEventsPayload) => void frames[role].push(events.map(told));
+      clients[role].socket.on(serverEvents.postEvents, listener);
+      return () => void clients[role].socket.off(serverEvents.postEvents, listener);
+    });
+    // A window in which nothing happens: the next event goes out at once.
+    await settle(POST_EVENTS_WINDOW_MS + 200);
+    const started = performance.now();
+    await api('follower', 'POST', '/post/reaction', { postId: post._id, type: 'love' });
+    await api('author', 'POST', '/post/reaction', { postId: post._id, type: 'like' });
+    await api('stranger', 'POST', '/post/comment', { postId: post._id, comment: 'first' });
+    await api('admin', 'POST', '/post/reaction', { postId: post._id, type: 'wow' });
+    const madeWithinOneWindow = performance.now() - started < POST_EVENTS_WINDOW_MS;
+    await waitFor(() => frames.author.flat().includes('3 reactions'), 'the last counts');
+    await settle(POST_EVENTS_WINDOW_MS + 200);
+    for (const stop of listeners) stop();
+    const watchers: Role[] = ['author', 'follower', 'stranger', 'admin', 'blocksStranger'];
+    for (const role of ROLES) {
+      const got = frames[role].flat();
+      if (!watchers.includes(role)) expect(got, role).toEqual([]);
+      else {
+        // The comment never reaches who is in a block with the commenter; the counts always end on the newest.
+        expect(got.includes('comment first'), role).toBe(role !== 'blocksStranger');
+        expect(got.at(-1), role).toBe('3 reactions');
+      }
+    }
+    if (madeWithinOneWindow) {
+      // The first at once; the three made during its window together when it ended, the first counts
+      // of them left out (the newest say all).
+      expect(frames.follower).toEqual([['1 reactions'], ['comment first', '3 reactions']]);
+      expect(frames.blocksStranger).toEqual([['1 reactions'], ['3 reactions']]);
+    }
   });
 
   it('gives each recipient of a new or changed post their own reaction, saved mark and following', async () => {

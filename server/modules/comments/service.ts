@@ -62,7 +62,7 @@ export function createCommentService(deps: { store: CommentStore; posts: PostSto
           if (!row) throw notFound(COMMENT_NOT_FOUND);
           const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(postId) };
           // Members in a block with the commenter learn the new count, not the comment.
-          await announce.toAudience(postId, serverEvents.commentAdded, answer, viewer.id);
+          announce.toAudience(postId, { event: serverEvents.commentAdded, payload: answer }, viewer.id);
           await deps.notifier?.notify({ kind: 'comment', to: added.authorId, actorId: viewer.id, target: { type: 'post', id: postId } });
           await deps.notifier?.notify({ kind: 'mention', to: added.mentioned, actorId: viewer.id, target: { type: 'post', id: postId } });
           return { ...answer, replayed: false };
@@ -81,7 +81,7 @@ export function createCommentService(deps: { store: CommentStore; posts: PostSto
       const row = await store.findVisible(viewer, commentId);
       if (!row) throw notFound(COMMENT_NOT_FOUND);
       const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(existing.post_id) };
-      await announce.toAudience(existing.post_id, serverEvents.commentUpdated, answer, viewer.id);
+      announce.toAudience(existing.post_id, { event: serverEvents.commentUpdated, payload: answer }, viewer.id);
       await deps.notifier?.notify({ kind: 'mention', to: mentioned, actorId: viewer.id, target: { type: 'post', id: existing.post_id } });
       return answer;
     },
@@ -90,7 +90,7 @@ export function createCommentService(deps: { store: CommentStore; posts: PostSto
       const existing = await own(viewer, commentId, 'delete');
       await store.remove(commentId, existing.post_id);
       const commentsCount = await store.commentsCount(existing.post_id);
-      await announce.toAudience(existing.post_id, serverEvents.commentDeleted, { postId: existing.post_id, commentId, commentsCount });
+      announce.toAudience(existing.post_id, { event: serverEvents.commentDeleted, payload: { postId: existing.post_id, commentId, commentsCount } });
       // Undo: the commenter leaves the author's entry once none of their comments on the post is left.
       if (!(await store.hasCommented(existing.post_id, viewer.id))) {
         await deps.notifier?.withdraw({ kind: 'comment', actorId: viewer.id, targetId: existing.post_id });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { serverEvents, type StreamEvent, type StreamEventPayloads } from '../../../src/api/socket';
+import { serverEvents, type WatchedPostEvent } from '../../../src/api/socket';
 import type { Post } from '../../../src/api/posts';
 import type { Fanout } from '../../realtime/fanout';
 import { createThrottledBatch } from '../../realtime/throttledBatch';
@@ -27,6 +27,38 @@ import { possibleReaders, type Viewer } from './visibility';
  * socket a frame of its own otherwise, and those frames were the largest cost of a busy community.
  */
 export const NEW_POSTS_WINDOW_MS = 1000;
+
+/**
+ * A post's own events (counts, comments, answers) go out the same way (`post events`,
+ * POST_EVENTS_WINDOW_MS): the first at once, then one frame per watching socket a window with every
+ * event meanwhile, in order, and of a post's counts only the newest (they travel whole). A busy live
+ * stream draws several reactions and comments a second, each a frame to every socket that shows it.
+ */
+export const POST_EVENTS_WINDOW_MS = 1000;
+
+/** A post event waiting for its window: who it is about, and whom to leave out (a block with the actor). */
+interface QueuedPostEvent {
+  postId: string;
+  notBlockedWith?: string;
+  sent: WatchedPostEvent;
+}
+
+/** Counts travel whole: of several about the same post, only the newest is worth sending. */
+const replacedByLater = (item: QueuedPostEvent) =>
+  item.sent.event === serverEvents.postReactions || item.sent.event === serverEvents.questionAnswers ? `${item.sent.event}|${item.postId}` : null;
+
+/** The batch without the counts a later event of the same kind and post makes stale, in order. */
+function newestCounts(items: QueuedPostEvent[]): QueuedPostEvent[] {
+  const last = new Map<string, number>();
+  items.forEach((item, i) => {
+    const key = replacedByLater(item);
+    if (key) last.set(key, i);
+  });
+  return items.filter((item, i) => {
+    const key = replacedByLater(item);
+    return key === null || last.get(key) === i;
+  });
+}
 
 export function createPostAnnouncer(deps: {
   store: PostStore;
@@ -116,12 +148,49 @@ export function createPostAnnouncer(deps: {
     }),
   );
 
+  /**
+   * A window's post events to who watches each post and may see it now: one audience query per post
+   * (and member left out), then one frame per member, shared by members who get the very same events.
+   */
+  const postEvents = createThrottledBatch<QueuedPostEvent>(POST_EVENTS_WINDOW_MS, (items) =>
+    safely(serverEvents.postEvents, async () => {
+      const audiences = new Map<string, Viewer[]>();
+      const perMember = new Map<string, { events: WatchedPostEvent[]; key: string }>();
+      for (const [i, item] of newestCounts(items).entries()) {
+        const audienceKey = `${item.postId}|${item.notBlockedWith ?? ''}`;
+        let audience = audiences.get(audienceKey);
+        if (!audience) {
+          // Requests go in between the queries (better-sqlite3 answers synchronously).
+          if (audiences.size > 0) await yieldToRequests();
+          audience = await watchingAudience(item.postId, item.notBlockedWith);
+          audiences.set(audienceKey, audience);
+        }
+        for (const viewer of audience) {
+          const entry = perMember.get(viewer.id) ?? { events: [], key: '' };
+          entry.events.push(item.sent);
+          entry.key += `${i},`;
+          perMember.set(viewer.id, entry);
+        }
+      }
+      const frames = new Map<string, { ids: string[]; events: WatchedPostEvent[] }>();
+      for (const [id, entry] of perMember) {
+        const frame = frames.get(entry.key) ?? { ids: [], events: entry.events };
+        frame.ids.push(id);
+        frames.set(entry.key, frame);
+      }
+      // All at once, no request in between: a frame decided now is not held back behind later answers.
+      for (const frame of frames.values()) fanout.toUsers(frame.ids, serverEvents.postEvents, { events: frame.events });
+    }),
+  );
+
   return {
     /** A post just made: to every connected member who may see it, with the others of its window (`posts added`). */
     postCreated: (postId: string) => newPosts.add(postId),
 
-    /** Stops batching new posts (server shutdown): a batch still waiting for its window is dropped. */
-    stop: () => newPosts.stop(),
+    /** Stops batching (server shutdown): what still waits for its window is dropped. */
+    stop: async () => {
+      await Promise.all([newPosts.stop(), postEvents.stop()]);
+    },
 
     /** Who of those connected may see the post now; take it before a change that may narrow the audience. */
     audience: async (postId: string) => store.audience(postId, await connectedIds()),
@@ -183,15 +252,12 @@ export function createPostAnnouncer(deps: {
       safely('post deleted', async () => fanout.toUsers(before.map((viewer) => viewer.id), serverEvents.postDeleted, { postId })),
 
     /**
-     * An event about a post (counts, comments) to the members who watch it and may see it now;
-     * `notBlockedWith` also leaves out members in a block with that member. It goes to their user
-     * rooms: a member's other tabs get it too, and ignore a post they do not list.
+     * An event about a post (counts, comments, answers) to the members who watch it and may see it
+     * when its frame goes (`post events`); `notBlockedWith` also leaves out members in a block with
+     * that member. It goes to their user rooms: a member's other tabs get it too, and ignore a post
+     * they do not list.
      */
-    toAudience: <E extends StreamEvent>(postId: string, event: E, payload: StreamEventPayloads[E], notBlockedWith?: string) =>
-      safely(event, async () => {
-        const audience = await watchingAudience(postId, notBlockedWith);
-        fanout.toUsers(audience.map((viewer) => viewer.id), event, payload);
-      }),
+    toAudience: (postId: string, sent: WatchedPostEvent, notBlockedWith?: string): void => postEvents.add({ postId, sent, notBlockedWith }),
   };
 }
 

@@ -37,10 +37,9 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
   async function announceCounts(questionId: string) {
     const row = await deps.postStore.findVisible({ id: '', isAdmin: true }, questionId);
     if (!row) return;
-    await announce.toAudience(questionId, serverEvents.questionAnswers, {
-      questionId,
-      answersCount: Number(row.answers_count),
-      acceptedAnswerId: row.accepted_answer_id,
+    announce.toAudience(questionId, {
+      event: serverEvents.questionAnswers,
+      payload: { questionId, answersCount: Number(row.answers_count), acceptedAnswerId: row.accepted_answer_id },
     });
   }
 

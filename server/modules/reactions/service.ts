@@ -30,7 +30,7 @@ export function createReactionService(deps: { store: ReactionStore; posts: PostS
     const counts = await posts.reactionCounts(postId);
     if (!counts) throw notFound(POST_NOT_FOUND);
     const reactions = reactionCountsOf(counts);
-    await announce.toAudience(postId, serverEvents.postReactions, { postId, reactions });
+    announce.toAudience(postId, { event: serverEvents.postReactions, payload: { postId, reactions } });
     return { message, postId, reactions, userReaction: await store.own(viewer.id, postId) };
   }
 
