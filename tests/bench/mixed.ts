@@ -9,8 +9,8 @@
  *   - page 1 (GET /post/all/1) and a deep cursor page measured by autocannon (as the feed benchmark):
  *     first as fast as the server answers (its capacity), then paced at half that (members read at
  *     a pace, and a saturating load measures its own queue) three times: with no writes, and while
- *     a writer makes 5 and then 50 writes a second. The
- *     writer is open-loop (a write starts on schedule whether or not the last one has answered) and
+ *     a writer makes 5 and then 50 writes a second. The writer (tests/bench/mixedWriter.ts, a worker
+ *     thread of its own) is open-loop (a write starts on schedule whether or not the last one has answered) and
  *     rotates Public, Followers and Private posts, reactions, comments and follow/unfollow among
  *     BENCH_MIXED_WRITERS members, recording each write's latency by kind.
  * Goals: page 1 and the deep page p99 under writes at most 3x the same case without writes; creating
@@ -38,24 +38,15 @@ import { createPasswordHasher } from '../../server/modules/auth/passwords';
 import { startFleet } from './chatFleet';
 import { benchConfig, envInt, get, loadSettings, measure, type LoadFigures, type Target } from './feed';
 import { recordGoal } from './goals';
-import { measureInsertFloor, percentiles } from './insertFloor';
+import { measureInsertFloor } from './insertFloor';
+import { startWriter, type Percentiles, type WriteKind, type Writer } from './mixedWriter';
 import { quick, scaled } from './quick';
 import { seedFeed } from './seed';
 
 export const MIXED_GOALS = { underWrites: 3, postCreate: 5, growth: 1.2 } as const;
-const WRITE_KINDS = ['post Public', 'post Followers', 'post Private', 'reaction', 'comment', 'follow'] as const;
-type WriteKind = (typeof WRITE_KINDS)[number];
 const RATES = [5, 50] as const;
 /** The share of a case's most requests a second that the paced runs offer. */
 const READ_SHARE = 0.5;
-
-export interface Percentiles {
-  count: number;
-  p50: number;
-  p99: number;
-  /** Answers other than 2xx: a write benchmark whose writes fail measures nothing. */
-  failures: number;
-}
 
 export interface WriteRun {
   rate: number;
@@ -82,8 +73,8 @@ export interface WriteRun {
 
 /**
  * How busy the process was during a run: `loop`, the share of the time the main thread (the
- * server's event loop, with the writer's few requests) was not idle; `cores`, the CPU time of every
- * thread (the server, the load generator and the socket worker) per second. Steadier than a p99:
+ * server's event loop) was not idle; `cores`, the CPU time of every
+ * thread (the server, the load generator, the writer and the socket worker) per second. Steadier than a p99:
  * what a change saves shows here even when one stall decides the slowest requests.
  */
 export interface Load {
@@ -124,7 +115,6 @@ export interface MixedResult {
   scales: ScaleResult[];
 }
 
-const withFailures = (samples: number[], failures: number): Percentiles => ({ ...percentiles(samples), failures });
 
 function parseSizes(): { posts: number; members: number }[] {
   const raw = process.env.BENCH_MIXED_SIZES || '1000000:100000,5000000:500000';
@@ -137,107 +127,6 @@ function parseSizes(): { posts: number; members: number }[] {
   });
 }
 
-interface Writer {
-  token: string;
-  id: string;
-}
-
-/**
- * Open-loop writes at `rate` a second until stopped: each write starts on schedule, so a slow server
- * meets a queue, as it would with real members. Returns the latencies by kind once every write answered.
- */
-function startWriter(api: string, writers: Writer[], targets: { postIds: string[]; followees: string[] }, rate: number) {
-  const samples = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, [] as number[]])) as Record<WriteKind, number[]>;
-  const requestSamples: number[] = [];
-  let requestFailures = 0;
-  const probe = async () => {
-    const t0 = performance.now();
-    const response = await fetch(`${api}${paths.health}`);
-    await response.arrayBuffer();
-    if (response.ok) requestSamples.push(performance.now() - t0);
-    else requestFailures++;
-  };
-  const failures = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, 0])) as Record<WriteKind, number>;
-  const following = new Set<string>();
-  const inFlight = new Set<Promise<void>>();
-  let n = 0;
-  let shed = 0;
-  const send = async (kind: WriteKind, writer: Writer, method: string, path: string, body: unknown) => {
-    const t0 = performance.now();
-    const response = await fetch(`${api}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${writer.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    await response.arrayBuffer();
-    if (response.ok) samples[kind].push(performance.now() - t0);
-    else failures[kind]++;
-  };
-  const one = (i: number): Promise<void> => {
-    const kind = WRITE_KINDS[i % WRITE_KINDS.length]!;
-    const writer = writers[Math.floor(i / WRITE_KINDS.length) % writers.length]!;
-    const postId = targets.postIds[i % targets.postIds.length]!;
-    switch (kind) {
-      case 'post Public':
-      case 'post Followers':
-      case 'post Private':
-        return Promise.all([
-          send(kind, writer, 'POST', paths.posts.create, { post: `mixed benchmark ${i} #bench`, privacy: kind.slice(5) }),
-          probe().catch(() => void requestFailures++),
-        ]).then(() => undefined);
-      case 'reaction':
-        return send(kind, writer, 'POST', paths.reactions.react, { postId, type: (['like', 'love', 'haha'] as const)[i % 3] });
-      case 'comment':
-        return send(kind, writer, 'POST', paths.comments.create, { postId, comment: `comment ${i}` });
-      case 'follow': {
-        const followee = targets.followees[i % targets.followees.length]!;
-        const key = `${writer.id}|${followee}`;
-        const on = following.has(key);
-        if (on) following.delete(key);
-        else following.add(key);
-        return send(kind, writer, 'PUT', on ? paths.follows.unfollow(followee) : paths.follows.follow(followee), undefined);
-      }
-    }
-  };
-  const interval = 1000 / rate;
-  const started = performance.now();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    if (stopped) return;
-    // Catch up to the schedule (timers drift under load), then wait for the next slot.
-    while (n * interval <= performance.now() - started) {
-      // A server that cannot keep up meets a bounded queue (two seconds of writes), not one that
-      // grows until the run times out: writes beyond it are not sent, and counted as shed.
-      if (inFlight.size >= Math.max(10, 2 * rate)) {
-        shed++;
-        n++;
-        continue;
-      }
-      const kind = WRITE_KINDS[n % WRITE_KINDS.length]!;
-      const write = one(n++).catch(() => void failures[kind]++);
-      inFlight.add(write);
-      void write.finally(() => inFlight.delete(write));
-    }
-    timer = setTimeout(tick, Math.max(0, (n * interval) - (performance.now() - started)));
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await Promise.all([...inFlight]);
-      const writes = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, withFailures(samples[kind], failures[kind])])) as Record<WriteKind, Percentiles>;
-      const postKinds = ['post Public', 'post Followers', 'post Private'] as const;
-      const posts = withFailures(
-        postKinds.flatMap((kind) => samples[kind]),
-        postKinds.reduce((sum, kind) => sum + failures[kind], 0),
-      );
-      const seconds = (performance.now() - started) / 1000;
-      return { writes, posts, request: withFailures(requestSamples, requestFailures), shed, achievedRate: (n - shed) / seconds };
-    },
-  };
-}
 
 async function measureScale(size: { posts: number; members: number }, log: (line: string) => void): Promise<ScaleResult> {
   const settings = loadSettings();
@@ -310,7 +199,7 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     const runs: WriteRun[] = [];
     for (const rate of RATES) {
       const watchesBefore = await fleet.watchCount();
-      const writer = startWriter(api, writers, targets, rate);
+      const writer = await startWriter(api, writers, targets, rate);
       const [figures, load] = await measuringLoad(async () => ({ page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) }));
       runs.push({ rate, ...figures, ...(await writer.stop()), watches: (await fleet.watchCount()) - watchesBefore, load });
       const run = runs.at(-1)!;
