@@ -16,11 +16,19 @@ import { RAW_WRITE, tablesOf, writesInWith, type Node, type WriteWatch } from '.
 export interface VisibilityEpoch {
   current(): number;
   bump(): void;
+  /**
+   * Moves only with the visibility writes that may take a post out of someone's sight (everything
+   * but a new post or a new follow): an answer that only more posts could change (a total already
+   * past its bound) stays good while this stands.
+   */
+  narrowing(): number;
+  bumpNarrowing(): void;
 }
 
 export function createVisibilityEpoch(): VisibilityEpoch {
   let epoch = 0;
-  return { current: () => epoch, bump: () => void epoch++ };
+  let narrowing = 0;
+  return { current: () => epoch, bump: () => void epoch++, narrowing: () => narrowing, bumpNarrowing: () => void narrowing++ };
 }
 
 const WATCHED = new Set(['posts', 'follows', 'blocks', 'groups', 'group_members']);
@@ -57,5 +65,23 @@ export function touchesVisibility(compiled: CompiledQuery): boolean {
   }
 }
 
-/** What openDatabase hands the write watcher (db/writeWatch.ts) for this epoch. */
-export const visibilityWatch = (epoch: VisibilityEpoch): WriteWatch => ({ touches: touchesVisibility, bump: epoch.bump });
+/** Rows these tables gain only ever add to what members may see: a post, a follow. */
+const WIDENING_INSERTS = new Set(['posts', 'follows']);
+
+/**
+ * Can this statement only add to what members may see? A plain insert of posts or follows (no
+ * replace, no update on conflict). Anything else that touches visibility may also take away.
+ */
+export function onlyWidens(compiled: CompiledQuery): boolean {
+  const node = compiled.query as Node;
+  if (node.kind !== 'InsertQueryNode' || node.replace) return false;
+  if ((node.onConflict as { updates?: unknown[] } | undefined)?.updates?.length) return false;
+  const into = (node.into as { table?: { identifier?: { name?: string } } } | undefined)?.table?.identifier?.name;
+  return into !== undefined && WIDENING_INSERTS.has(into);
+}
+
+/** What openDatabase hands the write watcher (db/writeWatch.ts) for this epoch: any visibility write, and those that may narrow. */
+export const visibilityWatches = (epoch: VisibilityEpoch): WriteWatch[] => [
+  { touches: touchesVisibility, bump: epoch.bump },
+  { touches: (compiled) => touchesVisibility(compiled) && !onlyWidens(compiled), bump: epoch.bumpNarrowing },
+];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_MAX } from '../../src/api/pages';
 import { newId } from '../../server/db/ids';
-import { touchesVisibility } from '../../server/db/visibilityEpoch';
+import { onlyWidens, touchesVisibility } from '../../server/db/visibilityEpoch';
 import { createTotalsCache } from '../../server/modules/posts/totals';
 import { createTestApp, dialects, type TestApp } from './harness';
 import { block, call, follow, member, ok, post, type Member } from './social';
@@ -149,6 +149,22 @@ describe('the visibility epoch', () => {
       expect(await moved(() => db.deleteFrom('users').where('id', '=', 'none').execute())).toBe(true);
       expect(await moved(() => db.transaction().execute((trx) => trx.deleteFrom('blocks').where('blocker_id', '=', 'none').execute()))).toBe(true);
       expect(touchesVisibility(db.updateTable('users').set({ username: 'x' }).where('id', '=', 'none').compile())).toBe(false);
+
+      // A new post or follow only adds to what members see: `narrowing` stands; a block, an update, a deletion move it.
+      const narrowed = async (run: () => Promise<unknown>) => {
+        const before = epoch.narrowing();
+        await run();
+        return epoch.narrowing() !== before;
+      };
+      const model = { id: newId(), kind: 'post', user_id: 'none', post: 'x', privacy: 'Public', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' } as never;
+      expect(await moved(() => db.insertInto('posts').values(model).onConflict((c) => c.doNothing()).execute().catch(() => undefined))).toBe(true);
+      expect(await narrowed(() => db.insertInto('posts').values(model).onConflict((c) => c.doNothing()).execute().catch(() => undefined))).toBe(false);
+      expect(await narrowed(() => db.insertInto('follows').values({ follower_id: 'none', followee_id: 'none', created_at: '' }).execute().catch(() => undefined))).toBe(false);
+      expect(await narrowed(() => db.insertInto('blocks').values({ blocker_id: 'none', blocked_id: 'none', created_at: '' }).execute().catch(() => undefined))).toBe(true);
+      expect(await narrowed(() => db.updateTable('posts').set({ privacy: 'Private' }).where('id', '=', 'none').execute())).toBe(true);
+      expect(await narrowed(() => db.deleteFrom('follows').where('follower_id', '=', 'none').execute())).toBe(true);
+      expect(onlyWidens(db.insertInto('posts').values(model).onConflict((c) => c.column('id').doUpdateSet({ privacy: 'Private' })).compile())).toBe(false);
+      expect(onlyWidens(db.replaceInto('follows').values({ follower_id: 'a', followee_id: 'b', created_at: '' }).compile())).toBe(false);
     } finally {
       await t.close();
     }
@@ -157,7 +173,11 @@ describe('the visibility epoch', () => {
   it('a cached total serves only within its epoch and TTL, and the cache is bounded', async () => {
     let now = 0;
     let epoch = 0;
-    const cache = createTotalsCache({ current: () => epoch, bump: () => void epoch++ }, { size: 2, ttlMs: 30_000, now: () => now });
+    let narrowing = 0;
+    const cache = createTotalsCache(
+      { current: () => epoch, bump: () => void epoch++, narrowing: () => narrowing, bumpNarrowing: () => void narrowing++ },
+      { size: 2, ttlMs: 30_000, now: () => now, max: 3 },
+    );
     let counted = 0;
     const count = async () => ++counted;
     expect(await cache.total('a', count)).toBe(1);
@@ -169,5 +189,25 @@ describe('the visibility epoch', () => {
     await cache.total('b', count);
     await cache.total('c', count);
     expect(cache.size).toBe(2);
+  });
+
+  it('a total past its bound outlives the writes that only add posts, not one that may take some away', async () => {
+    let epoch = 0;
+    let narrowing = 0;
+    const cache = createTotalsCache({ current: () => epoch, bump: () => void epoch++, narrowing: () => narrowing, bumpNarrowing: () => void narrowing++ }, { max: 3 });
+    let total = 4;
+    const count = async () => total;
+    expect(await cache.total('past', count)).toBe(4);
+    total = 9;
+    epoch++; // a new post
+    expect(await cache.total('past', count)).toBe(4);
+    epoch++;
+    narrowing++; // a block
+    total = 2;
+    expect(await cache.total('past', count)).toBe(2);
+    // Under the bound: any visibility write counts again.
+    total = 3;
+    epoch++;
+    expect(await cache.total('past', count)).toBe(3);
   });
 });
