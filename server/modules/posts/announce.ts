@@ -142,7 +142,7 @@ export function createPostAnnouncer(deps: {
         frames.set(entry.key, frame);
       }
       for (const frame of frames.values()) {
-        fanout.toUsers(frame.ids, serverEvents.postsAdded, { posts: frame.posts });
+        await fanout.toUsersInTurns(frame.ids, serverEvents.postsAdded, { posts: frame.posts });
         await yieldToRequests();
       }
     }),
@@ -178,8 +178,7 @@ export function createPostAnnouncer(deps: {
         frame.ids.push(id);
         frames.set(entry.key, frame);
       }
-      // All at once, no request in between: a frame decided now is not held back behind later answers.
-      for (const frame of frames.values()) fanout.toUsers(frame.ids, serverEvents.postEvents, { events: frame.events });
+      for (const frame of frames.values()) await fanout.toUsersInTurns(frame.ids, serverEvents.postEvents, { events: frame.events });
     }),
   );
 
