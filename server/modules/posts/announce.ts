@@ -60,6 +60,31 @@ function newestCounts(items: QueuedPostEvent[]): QueuedPostEvent[] {
   });
 }
 
+/**
+ * What each member of a batch gets, item by item, with a key naming exactly those items (and their
+ * variants): members with the same key share one frame, so its payload is encoded once.
+ */
+function framesByMember<T>() {
+  const members = new Map<string, { items: T[]; key: string }>();
+  return {
+    add(memberId: string, item: T, key: string): void {
+      const entry = members.get(memberId) ?? { items: [], key: '' };
+      entry.items.push(item);
+      entry.key += `${key};`;
+      members.set(memberId, entry);
+    },
+    frames(): { ids: string[]; items: T[] }[] {
+      const frames = new Map<string, { ids: string[]; items: T[] }>();
+      for (const [id, entry] of members) {
+        const frame = frames.get(entry.key) ?? { ids: [], items: entry.items };
+        frame.ids.push(id);
+        frames.set(entry.key, frame);
+      }
+      return [...frames.values()];
+    },
+  };
+}
+
 export function createPostAnnouncer(deps: {
   store: PostStore;
   fanout: Fanout;
@@ -113,7 +138,7 @@ export function createPostAnnouncer(deps: {
         admins ??= store.admins();
         return [...new Set([row.user_id, ...followers, ...(await admins)])].filter((id) => isConnected.has(id));
       };
-      const perMember = new Map<string, { posts: Post[]; key: string }>();
+      const perMember = framesByMember<Post>();
       for (const [i, postId] of postIds.entries()) {
         // A busy second's batch holds dozens of posts, each an audience query of a few ms over the
         // connected members (better-sqlite3 answers synchronously): requests go in between.
@@ -129,20 +154,11 @@ export function createPostAnnouncer(deps: {
             post = presentPost({ ...row, ...pickViewerColumns(member) }, email ? ADMIN : NOBODY);
             shown.set(variant, post);
           }
-          const entry = perMember.get(member.id) ?? { posts: [], key: '' };
-          entry.posts.push(post);
-          entry.key += `${postId}|${variant};`;
-          perMember.set(member.id, entry);
+          perMember.add(member.id, post, `${postId}|${variant}`);
         }
       }
-      const frames = new Map<string, { ids: string[]; posts: Post[] }>();
-      for (const [id, entry] of perMember) {
-        const frame = frames.get(entry.key) ?? { ids: [], posts: entry.posts };
-        frame.ids.push(id);
-        frames.set(entry.key, frame);
-      }
-      for (const frame of frames.values()) {
-        await fanout.toUsersInTurns(frame.ids, serverEvents.postsAdded, { posts: frame.posts });
+      for (const frame of perMember.frames()) {
+        await fanout.toUsersInTurns(frame.ids, serverEvents.postsAdded, { posts: frame.items });
         await yieldToRequests();
       }
     }),
@@ -155,7 +171,7 @@ export function createPostAnnouncer(deps: {
   const postEvents = createThrottledBatch<QueuedPostEvent>(POST_EVENTS_WINDOW_MS, (items) =>
     safely(serverEvents.postEvents, async () => {
       const audiences = new Map<string, Viewer[]>();
-      const perMember = new Map<string, { events: WatchedPostEvent[]; key: string }>();
+      const perMember = framesByMember<WatchedPostEvent>();
       for (const [i, item] of newestCounts(items).entries()) {
         const audienceKey = `${item.postId}|${item.notBlockedWith ?? ''}`;
         let audience = audiences.get(audienceKey);
@@ -165,20 +181,9 @@ export function createPostAnnouncer(deps: {
           audience = await watchingAudience(item.postId, item.notBlockedWith);
           audiences.set(audienceKey, audience);
         }
-        for (const viewer of audience) {
-          const entry = perMember.get(viewer.id) ?? { events: [], key: '' };
-          entry.events.push(item.sent);
-          entry.key += `${i},`;
-          perMember.set(viewer.id, entry);
-        }
+        for (const viewer of audience) perMember.add(viewer.id, item.sent, String(i));
       }
-      const frames = new Map<string, { ids: string[]; events: WatchedPostEvent[] }>();
-      for (const [id, entry] of perMember) {
-        const frame = frames.get(entry.key) ?? { ids: [], events: entry.events };
-        frame.ids.push(id);
-        frames.set(entry.key, frame);
-      }
-      for (const frame of frames.values()) await fanout.toUsersInTurns(frame.ids, serverEvents.postEvents, { events: frame.events });
+      for (const frame of perMember.frames()) await fanout.toUsersInTurns(frame.ids, serverEvents.postEvents, { events: frame.items });
     }),
   );
 
