@@ -22,9 +22,11 @@ interface Entry {
  * writes). A total past its bound (TOTAL_COUNT_MAX: "more than that") also outlives the writes that
  * can only add posts to what someone sees (a new post, a new follow: the epoch's `narrowing` stands
  * still), since no number of them brings it back under the bound: in a busy community most readers'
- * totals are past it, and each post used to have every reader count again. The key is the viewer's id (admins share one key: they see everything), so a total is
- * only ever the count of what that very viewer was allowed to see. Bounded LRU: the least
- * recently used key leaves first. Without an epoch (a DatabaseHandle built by hand) nothing is cached.
+ * totals are past it, and each post used to have every reader count again.
+ *
+ * The key is the viewer's id (admins share one key: they see everything), so a total is only ever
+ * the count of what that very viewer was allowed to see. Bounded LRU: the least recently used key
+ * leaves first. Without an epoch (a DatabaseHandle built by hand) nothing is cached.
  */
 export function createTotalsCache(epoch: VisibilityEpoch | undefined, options: { size?: number; ttlMs?: number; now?: () => number; max?: number } = {}) {
   const size = options.size ?? TOTALS_CACHE_SIZE;
