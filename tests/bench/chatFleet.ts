@@ -10,12 +10,13 @@
  * peer's socket; "floor" and "bare" sends are one emit to a relay (chatRelay.ts) carrying the very
  * JSON the real server delivered (captured from the real answers), so all move the same bytes.
  */
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import type { ChatMessage } from '../../src/api/chat';
 import { API_BASE, paths } from '../../src/api/paths';
 import { clientEvents, SOCKET_PATH, serverEvents } from '../../src/api/socket';
 import { relayEvents, type RelaySend } from './chatRelay';
+import { startTsxWorker } from './tsxWorker';
 
 /** The real server, the relay that stores each message before it emits it (the floor), the bare relay. */
 export type Target = 'real' | 'floor' | 'bare';
@@ -107,12 +108,7 @@ export interface Fleet {
 }
 
 export function startFleet(): Fleet {
-  // tsx's loader does not reach a worker by itself: register it, then load this very file.
-  const self = JSON.stringify(import.meta.url);
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${self}); })`, {
-    eval: true,
-    workerData: { stoaChatFleet: true },
-  });
+  const worker = startTsxWorker(import.meta.url, { stoaChatFleet: true });
   let nextId = 0;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const failAll = (error: Error) => {

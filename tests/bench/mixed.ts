@@ -39,7 +39,7 @@ import { startFleet } from './chatFleet';
 import { benchConfig, envInt, get, loadSettings, measure, type LoadFigures, type Target } from './feed';
 import { recordGoal } from './goals';
 import { measureInsertFloor } from './insertFloor';
-import { startWriter, type Percentiles, type WriteKind, type Writer } from './mixedWriter';
+import { startWriter, type Percentiles, type Writer, type WriterResult } from './mixedWriter';
 import { quick, scaled } from './quick';
 import { seedFeed } from './seed';
 
@@ -48,23 +48,11 @@ const RATES = [5, 50] as const;
 /** The share of a case's most requests a second that the paced runs offer. */
 const READ_SHARE = 0.5;
 
-export interface WriteRun {
+/** One paced run with the writer at `rate`: the reads' figures beside the writer's. */
+export interface WriteRun extends WriterResult {
   rate: number;
   page1: LoadFigures;
   deep: LoadFigures;
-  writes: Record<WriteKind, Percentiles>;
-  /** Every post of any privacy together. */
-  posts: Percentiles;
-  /**
-   * GET /health sent beside each post, through the same client at the same moment: an HTTP request
-   * that does next to nothing (one `select 1`) under the same load, the floor of any request's p99
-   * here. The post goal compares a post with one insert, which no request can match under load.
-   */
-  request: Percentiles;
-  /** Writes not sent because two seconds' worth were still waiting for an answer. */
-  shed: number;
-  /** Writes sent per second. */
-  achievedRate: number;
   /** `watch posts` the sockets sent during the run (the live streams watch each new post). */
   watches: number;
   /** What the paced reads and the writes cost the machine meanwhile. */
@@ -73,9 +61,9 @@ export interface WriteRun {
 
 /**
  * How busy the process was during a run: `loop`, the share of the time the main thread (the
- * server's event loop) was not idle; `cores`, the CPU time of every
- * thread (the server, the load generator, the writer and the socket worker) per second. Steadier than a p99:
- * what a change saves shows here even when one stall decides the slowest requests.
+ * server's event loop) was not idle; `cores`, the CPU time of every thread (the server, the load
+ * generator, the writer and the socket worker) per second. Steadier than a p99: what a change
+ * saves shows here even when one stall decides the slowest requests.
  */
 export interface Load {
   loop: number;
@@ -114,7 +102,6 @@ export interface ScaleResult {
 export interface MixedResult {
   scales: ScaleResult[];
 }
-
 
 function parseSizes(): { posts: number; members: number }[] {
   const raw = process.env.BENCH_MIXED_SIZES || '1000000:100000,5000000:500000';

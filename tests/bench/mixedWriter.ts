@@ -4,9 +4,10 @@
  * event loop (its requests, their timing) and time its own writes by that loop.
  */
 import { performance } from 'node:perf_hooks';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { paths } from '../../src/api/paths';
 import { percentiles } from './insertFloor';
+import { startTsxWorker } from './tsxWorker';
 
 export const WRITE_KINDS = ['post Public', 'post Followers', 'post Private', 'reaction', 'comment', 'follow'] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
@@ -33,9 +34,15 @@ export interface WriterResult {
   writes: Record<WriteKind, Percentiles>;
   /** Every post of any privacy together. */
   posts: Percentiles;
-  /** GET /health sent beside each post (see WriteRun.request in mixed.ts). */
+  /**
+   * GET /health sent beside each post, through the same client at the same moment: an HTTP request
+   * that does next to nothing (one `select 1`) under the same load, the floor of any request's p99
+   * here. The post goal compares a post with one insert, which no request can match under load.
+   */
   request: Percentiles;
+  /** Writes not sent because two seconds' worth were still waiting for an answer. */
   shed: number;
+  /** Writes sent per second. */
   achievedRate: number;
 }
 
@@ -53,12 +60,7 @@ const withFailures = (samples: number[], failures: number): Percentiles => ({ ..
  * `stop` ends it and answers the latencies once every write answered.
  */
 export async function startWriter(api: string, writers: Writer[], targets: Targets, rate: number): Promise<{ stop(): Promise<WriterResult> }> {
-  // tsx's loader does not reach a worker by itself: register it, then load this very file.
-  const self = JSON.stringify(import.meta.url);
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${self}); })`, {
-    eval: true,
-    workerData: { stoaMixedWriter: { api, writers, targets, rate } satisfies WriterArgs },
-  });
+  const worker = startTsxWorker(import.meta.url, { stoaMixedWriter: { api, writers, targets, rate } satisfies WriterArgs });
   const messages: ((message: unknown) => void)[] = [];
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
