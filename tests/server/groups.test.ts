@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_CATEGORIES } from '../../src/api/constants';
 import { GROUP_MEMBERS_PAGE_SIZE, GROUPS_PAGE_SIZE, groupMembersPageSchema, groupResponseSchema, groupsPageSchema, singleGroupSchema } from '../../src/api/groups';
+import sharp from 'sharp';
+import { placeholderColor } from '../../server/modules/groups/placeholder';
 import { createTestApp, dialects, type TestApp } from './harness';
 import { block, call, member, ok, refused, type Member, type Method } from './social';
 
@@ -71,15 +73,15 @@ describe.each(dialects)('groups on %s', (dialect) => {
     const priv = await create(a, { privacy: 'private' });
     expect((await ok(t, b, 'POST', `/group/join/${pub._id}`)).status).toBe('accepted');
     await refused(t, b, 'POST', `/group/join/${pub._id}`, undefined, 409);
-    // A stranger's request to a private group is recorded, and answered as an unknown id is.
-    await refused(t, c, 'POST', `/group/join/${priv._id}`, undefined, 404, 'Group not found');
-    await refused(t, d, 'POST', `/group/join/${priv._id}`, undefined, 404, 'Group not found');
-    await refused(t, c, 'POST', `/group/join/${priv._id}`, undefined, 404, 'Group not found');
+    // A stranger's request to a private group waits for a group admin.
+    expect((await ok(t, c, 'POST', `/group/join/${priv._id}`)).status).toBe('pending');
+    expect((await ok(t, d, 'POST', `/group/join/${priv._id}`)).message).toBe('Your request to join was sent');
+    await refused(t, c, 'POST', `/group/join/${priv._id}`, undefined, 409, 'You have already asked to join this group');
     await refused(t, c, 'GET', `/group/${priv._id}/posts/1`, undefined, 404, 'Group not found');
-    await refused(t, c, 'GET', `/group/pending-admin/${priv._id}`, undefined, 404, 'Group not found');
+    await refused(t, c, 'GET', `/group/pending-admin/${priv._id}`, undefined, 403, 'Only group admins can do that');
     const pending = (await ok(t, a, 'GET', `/group/pending-admin/${priv._id}`)).pendingMembers;
     expect(pending.map((m: { userId: string }) => m.userId).sort()).toEqual([c.id, d.id].sort());
-    await refused(t, c, 'PUT', `/group/approve-member/${priv._id}/${d.id}`, undefined, 404, 'Group not found');
+    await refused(t, c, 'PUT', `/group/approve-member/${priv._id}/${d.id}`, undefined, 403, 'Only group admins can do that');
     await ok(t, a, 'PUT', `/group/approve-member/${priv._id}/${c.id}`);
     await ok(t, a, 'PUT', `/group/reject-member/${priv._id}/${d.id}`);
     await refused(t, a, 'PUT', `/group/approve-member/${priv._id}/${d.id}`, undefined, 404, 'Join request not found');
@@ -87,7 +89,8 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await refused(t, a, 'PUT', `/group/leave/${priv._id}`, {}, 400, 'Name another member as group admin before leaving');
     await refused(t, a, 'PUT', `/group/leave/${priv._id}`, { newAdminId: d.id }, 400, 'The new admin must be a member of the group');
     await ok(t, a, 'PUT', `/group/leave/${priv._id}`, { newAdminId: c.id });
-    await refused(t, a, 'GET', `/group/${priv._id}`, undefined, 404, 'Group not found');
+    await refused(t, a, 'GET', `/group/${priv._id}/posts/1`, undefined, 404, 'Group not found');
+    expect((await ok(t, a, 'GET', `/group/${priv._id}`)).group).toMatchObject({ membership: null, admins: [], members: [] });
     expect((await ok(t, c, 'GET', `/group/${priv._id}`)).group.admins).toEqual([c.id]);
     await ok(t, b, 'PUT', `/group/leave/${pub._id}`);
     await refused(t, a, 'PUT', `/group/leave/${pub._id}`, {}, 400, 'You are the only member: delete the group instead');
@@ -147,7 +150,8 @@ describe.each(dialects)('groups on %s', (dialect) => {
     const ids = async (who: Member) => (await ok(t, who, 'GET', `/group/${g._id}/members`)).members.map((x: { userId: string }) => x.userId);
     expect(await ids(m)).toEqual([a.id, m.id]);
     expect((await ids(a)).sort()).toEqual([a.id, m.id, p.id].sort());
-    expect(await ids(p)).toEqual([]);
+    // Invited is not yet a member: the list answers as for anyone outside.
+    await refused(t, p, 'GET', `/group/${g._id}/members`, undefined, 404, 'Group not found');
     await refused(t, x, 'GET', `/group/${g._id}/members`, undefined, 404, 'Group not found');
   });
 
@@ -157,13 +161,14 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await ok(t, m, 'PUT', `/group/invitation/accept/${g._id}`);
     const post = (await ok(t, a, 'POST', `/post/group/${g._id}`, { post: 'secret' }, 201)).post;
     expect(post.groupStatus).toBe('accepted');
-    for (const who of [s]) {
-      await refused(t, who, 'GET', `/group/${g._id}`, undefined, 404, 'Group not found');
-      await refused(t, who, 'GET', `/group/${g._id}/posts/1`, undefined, 404, 'Group not found');
-      await refused(t, who, 'GET', `/post/${post._id}`, undefined, 404, 'Post not found');
-      expect((await ok(t, who, 'GET', '/group/allgroups?search=hidden')).groups).toHaveLength(0);
-      expect((await ok(t, who, 'GET', `/group/user-group/${a.id}`)).groups).toHaveLength(0);
-    }
+    // A stranger sees the card (name, description, categories, tags, count), never the posts or members.
+    const card = singleGroupSchema.parse(await ok(t, s, 'GET', `/group/${g._id}`)).group;
+    expect(card).toMatchObject({ name: 'Hidden Society', privacy: 'private', memberCount: 2, members: [], admins: [], membership: null, membersNextCursor: null });
+    await refused(t, s, 'GET', `/group/${g._id}/posts/1`, undefined, 404, 'Group not found');
+    await refused(t, s, 'GET', `/group/${g._id}/members`, undefined, 404, 'Group not found');
+    await refused(t, s, 'GET', `/post/${post._id}`, undefined, 404, 'Post not found');
+    expect((await ok(t, s, 'GET', '/group/allgroups?search=hidden')).groups.map((x: { _id: string }) => x._id)).toEqual([g._id]);
+    expect((await ok(t, s, 'GET', `/group/user-group/${a.id}`)).groups.map((x: { _id: string }) => x._id)).toContain(g._id);
     // The pending invitee knows the group (to accept) but sees no member list and no posts.
     const seen = (await ok(t, p, 'GET', `/group/${g._id}`)).group;
     expect(seen.members).toEqual([]);
@@ -190,7 +195,7 @@ describe.each(dialects)('groups on %s', (dialect) => {
     const g = await create(a, { privacy: 'private', members: [m.id, n.id] });
     await ok(t, m, 'PUT', `/group/invitation/accept/${g._id}`);
     await ok(t, n, 'PUT', `/group/invitation/accept/${g._id}`);
-    await refused(t, x, 'POST', `/post/group/${g._id}`, { post: 'x' }, 404, 'Group not found');
+    await refused(t, x, 'POST', `/post/group/${g._id}`, { post: 'x' }, 403, 'Only members can post in this group');
     await refused(t, m, 'POST', `/post/group/${g._id}`, {}, 400, 'Post must not be empty');
     const p = (await ok(t, m, 'POST', `/post/group/${g._id}`, { post: 'mine' }, 201)).post;
     expect(p.groupStatus).toBe('pending');
@@ -207,48 +212,56 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await refused(t, n, 'GET', `/post/${p._id}`, undefined, 404);
   });
 
-  it('a stranger\'s request to join a private group reveals nothing: every answer is an unknown id\'s, before and after', async () => {
-    const [a, stranger, admin] = [await member(t), await member(t), await member(t, { admin: true })];
+  it('a private group: a stranger sees its card, asks to join, cancels, asks again; approved sees posts, rejected asks again', async () => {
+    const [a, stranger, other] = [await member(t), await member(t), await member(t)];
     const g = await create(a, { privacy: 'private', name: 'Closed Circle', description: 'members only', tags: ['secret'] });
-    const answers = async (who: Member, groupId: string) => {
-      const seen: unknown[] = [];
-      const probes: [Method, string, unknown][] = [
-        ['POST', `/group/join/${groupId}`, undefined],
-        ['GET', `/group/${groupId}`, undefined],
-        ['GET', `/group/${groupId}/members`, undefined],
-        ['GET', `/group/${groupId}/posts/1`, undefined],
-        ['GET', `/group/pending-admin/${groupId}`, undefined],
-        ['PUT', `/group/leave/${groupId}`, {}],
-        ['POST', `/post/group/${groupId}`, { post: 'hello' }],
-      ];
-      for (const [method, url, body] of probes) {
-        const answer = await call(t, who, method, url, body);
-        seen.push([method, url.replace(groupId, 'ID'), answer.statusCode, answer.json()]);
-      }
-      seen.push((await ok(t, who, 'GET', '/group/allgroups?search=closed circle')).groups.length);
-      seen.push((await ok(t, who, 'GET', `/group/user-group/${a.id}`)).groups.length);
-      return seen;
-    };
-    const unknownAnswers = await answers(stranger, MISSING);
-    expect(unknownAnswers[0]).toEqual(['POST', '/group/join/ID', 404, { message: 'Group not found', statusCode: 404 }]);
-    // The first probe records the request; all of them, then and after, read as a missing group.
-    expect(await answers(stranger, g._id)).toEqual(unknownAnswers);
-    expect(await answers(stranger, g._id)).toEqual(unknownAnswers);
-    // The group admins have the request, and approving it makes the stranger a member.
-    const pending = (await ok(t, a, 'GET', `/group/pending-admin/${g._id}`)).pendingMembers;
-    expect(pending.map((m: { userId: string }) => m.userId)).toEqual([stranger.id]);
+    await ok(t, a, 'POST', `/post/group/${g._id}`, { post: 'inside news' }, 201);
+    // On the card everywhere: search, the groups to discover, the group page.
+    expect((await ok(t, stranger, 'GET', '/group/allgroups?search=closed circle')).groups.map((x: { _id: string }) => x._id)).toEqual([g._id]);
+    expect((await ok(t, stranger, 'GET', '/group/not-joined')).groups.map((x: { _id: string }) => x._id)).toContain(g._id);
+    expect((await ok(t, stranger, 'GET', `/group/${g._id}`)).group).toMatchObject({ description: 'members only', tags: ['secret'], category: ['Gaming'], memberCount: 1 });
+
+    const asked = await ok(t, stranger, 'POST', `/group/join/${g._id}`);
+    expect(asked).toMatchObject({ message: 'Your request to join was sent', status: 'pending' });
+    expect(asked.group.membership).toMatchObject({ userId: stranger.id, status: 'pending', joinedBy: 'request' });
+    expect(asked.group.memberCount).toBe(1);
+    // Asking is not belonging: posts and the member list stay closed; the card stays in Discover, marked.
+    await refused(t, stranger, 'GET', `/group/${g._id}/posts/1`, undefined, 404, 'Group not found');
+    await refused(t, stranger, 'GET', `/group/${g._id}/members`, undefined, 404, 'Group not found');
+    const discovered = (await ok(t, stranger, 'GET', '/group/not-joined')).groups.find((x: { _id: string }) => x._id === g._id);
+    expect(discovered.membership).toMatchObject({ status: 'pending', joinedBy: 'request' });
+    expect((await ok(t, a, 'GET', `/group/pending-admin/${g._id}`)).pendingMembers.map((m: { userId: string }) => m.userId)).toEqual([stranger.id]);
+
+    // Cancelled: gone from the admins' list; the stranger may ask again.
+    expect((await ok(t, stranger, 'PUT', `/group/leave/${g._id}`, {})).message).toBe('You left the group');
+    expect((await ok(t, a, 'GET', `/group/pending-admin/${g._id}`)).pendingMembers).toEqual([]);
+    expect((await ok(t, stranger, 'GET', `/group/${g._id}`)).group.membership).toBeNull();
+    await ok(t, stranger, 'POST', `/group/join/${g._id}`);
+    await ok(t, other, 'POST', `/group/join/${g._id}`);
+
+    // Rejected: no member, and free to ask again. Approved: a member who reads the posts.
+    await ok(t, a, 'PUT', `/group/reject-member/${g._id}/${other.id}`);
+    expect((await ok(t, other, 'GET', `/group/${g._id}`)).group.membership).toBeNull();
+    await refused(t, other, 'GET', `/group/${g._id}/posts/1`, undefined, 404, 'Group not found');
+    expect((await ok(t, other, 'POST', `/group/join/${g._id}`)).status).toBe('pending');
     await ok(t, a, 'PUT', `/group/approve-member/${g._id}/${stranger.id}`);
     expect((await ok(t, stranger, 'GET', `/group/${g._id}`)).group.membership).toMatchObject({ status: 'accepted', joinedBy: 'request' });
+    expect((await ok(t, stranger, 'GET', `/group/${g._id}/posts/1`)).posts.map((p: { post: string }) => p.post)).toEqual(['inside news']);
+    expect((await ok(t, stranger, 'GET', `/group/${g._id}/members`)).members.map((m: { userId: string }) => m.userId)).toEqual([a.id, stranger.id]);
     await refused(t, stranger, 'POST', `/group/join/${g._id}`, undefined, 409, 'You are already a member of this group');
-    // Site admins know every group: their request is answered as before.
-    expect((await ok(t, admin, 'POST', `/group/join/${g._id}`)).status).toBe('pending');
+    // The admins' inbox held each request; the asker's holds the decisions.
+    const kinds = async (who: Member) => (await ok(t, who, 'GET', '/notifications')).notifications.map((n: { kind: string }) => n.kind);
+    expect(await kinds(a)).toContain('joinRequest');
+    expect(await kinds(stranger)).toContain('joinApproved');
+    expect(await kinds(other)).toContain('joinDeclined');
   });
 
   it('permission matrix: non-member, pending, member, group admin, site admin', async () => {
     const a = await member(t);
-    const [outsider, pending, plain, siteAdmin] = [await member(t), await member(t), await member(t), await member(t, { admin: true })];
+    const [outsider, pending, requester, plain, siteAdmin] = [await member(t), await member(t), await member(t), await member(t), await member(t, { admin: true })];
     const g = await create(a, { privacy: 'private', members: [pending.id, plain.id] });
     await ok(t, plain, 'PUT', `/group/invitation/accept/${g._id}`);
+    await ok(t, requester, 'POST', `/group/join/${g._id}`);
     const memberPost = (await ok(t, plain, 'POST', `/post/group/${g._id}`, { post: 'p' }, 201)).post;
     const manage: [Method, string, unknown][] = [
       ['GET', `/group/pending-admin/${g._id}`, undefined],
@@ -264,15 +277,15 @@ describe.each(dialects)('groups on %s', (dialect) => {
     ];
     for (const [method, url, body] of manage) {
       const isPostDecision = url.startsWith('/group/post/');
-      await refused(t, outsider, method, url, body, 404);
-      await refused(t, pending, method, url, body, isPostDecision ? 404 : 403);
+      // Everyone knows the group: outside it, a refusal; a pending post is its author's and admins' only (404).
+      for (const who of [outsider, pending, requester]) await refused(t, who, method, url, body, isPostDecision ? 404 : 403);
       await refused(t, plain, method, url, body, 403, 'Only group admins can do that');
       await refused(t, siteAdmin, method, url, body, 403, 'Only group admins can do that');
     }
-    // Reads: outsider 404, pending 404 on content, member and site admin 200.
-    for (const url of [`/group/${g._id}/posts/1`, `/group/${g._id}/postspending/1`]) {
-      await refused(t, outsider, 'GET', url, undefined, 404);
-      await refused(t, pending, 'GET', url, undefined, 404);
+    // Reads: the card for everyone; posts and the member list 404 for all but members and site admins.
+    for (const who of [outsider, pending, requester, plain, siteAdmin]) await ok(t, who, 'GET', `/group/${g._id}`);
+    for (const url of [`/group/${g._id}/posts/1`, `/group/${g._id}/postspending/1`, `/group/${g._id}/members`]) {
+      for (const who of [outsider, pending, requester]) await refused(t, who, 'GET', url, undefined, 404, 'Group not found');
       await ok(t, plain, 'GET', url);
       await ok(t, siteAdmin, 'GET', url);
     }
@@ -333,6 +346,38 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await refused(t, a, 'PUT', `/group/add-members/${g._id}`, { members: [d.id] }, 404, 'User not found');
     // A plain member may not invite.
     await refused(t, b, 'PUT', `/group/add-members/${g._id}`, { members: [d.id] }, 403);
+  });
+
+  it('a group made without an image gets a placeholder Stoa serves: its letter on its own colour; old groups get theirs when read', async () => {
+    const a = await member(t);
+    const image = async (url: string) => {
+      expect(url).toMatch(/^\/media\/image\/upload\/v\d+\/[0-9a-f-]{36}$/);
+      const response = await t.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      return response.rawPayload;
+    };
+    const topLeft = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer()).subarray(0, 3).toString('hex');
+    const first = await create(a, { name: 'Alpha Team' });
+    const firstColor = await topLeft(await image(first.profileImage));
+    expect(`#${firstColor}`).toBe(placeholderColor(first._id));
+    // Groups spread over the palette: not every tile is the same colour.
+    const colors = new Set([firstColor]);
+    for (let i = 0; i < 6; i++) colors.add(await topLeft(await image((await create(a, { name: `Beta Team ${i}` })).profileImage)));
+    expect(colors.size).toBeGreaterThan(1);
+    // An uploaded image is kept as it is.
+    const uploaded = '/media/image/upload/v1700000000/01890000-0000-7000-8000-0000000000aa';
+    expect((await create(a, { name: 'Gamma Team', profileImage: uploaded })).profileImage).toBe(uploaded);
+    // Removing the image in Settings brings a placeholder back.
+    const removed = (await ok(t, a, 'PUT', `/group/${first._id}`, { profileImage: '' })).group.profileImage;
+    expect(removed).not.toBe(first.profileImage);
+    await image(removed);
+    // A group stored before placeholders (an empty image) gets one on its first read, and keeps it.
+    await t.database.db.updateTable('groups').set({ profile_image: '' }).where('id', '=', first._id).execute();
+    const read = (await ok(t, a, 'GET', `/group/${first._id}`)).group.profileImage;
+    await image(read);
+    expect((await ok(t, a, 'GET', '/group/allgroups?search=alpha team')).groups[0].profileImage).toBe(read);
+    expect((await t.database.db.selectFrom('groups').select('profile_image').where('id', '=', first._id).executeTakeFirstOrThrow()).profile_image).toBe(read);
   });
 
   it('bad ids and bodies on every endpoint answer 4xx', async () => {

@@ -11,7 +11,7 @@ import { socketWorld } from './socketWorld';
  */
 type Role = 'owner' | 'invitee' | 'outsider' | 'siteAdmin';
 const ROLES: Role[] = ['owner', 'invitee', 'outsider', 'siteAdmin'];
-const EVENTS = [serverEvents.groupAction, serverEvents.postAdded, serverEvents.postUpdated, serverEvents.postDeleted] as const;
+const EVENTS = [serverEvents.groupAction, serverEvents.postAdded, serverEvents.postUpdated, serverEvents.postDeleted, serverEvents.notification] as const;
 
 describe.each(dialects)('group events over real sockets on %s', (dialect) => {
   const world = socketWorld(dialect, { roles: ROLES, events: EVENTS, siteAdmins: ['siteAdmin'] });
@@ -49,6 +49,23 @@ describe.each(dialects)('group events over real sockets on %s', (dialect) => {
     await expectFanout(serverEvents.postAdded, ['owner', 'siteAdmin'], () => api('owner', 'POST', `/post/group/${groupId}`, { post: 'after you left' }));
   });
 
+  it('asking to join a private group reaches its admins live (group action and inbox); cancelling, rejecting and approving too', async () => {
+    const { group } = await api('owner', 'POST', '/group/create', { name: 'Quiet Corner', privacy: 'private', tags: ['x'], category: ['Music'] });
+    const asked = await expectFanout(serverEvents.groupAction, ['owner'], () => api('outsider', 'POST', `/group/join/${group._id}`));
+    expect(groupActionEventSchema.parse(asked.got.owner)).toMatchObject({
+      type: 'JOIN_GROUP', groupId: group._id, members: [{ userId: clients.outsider.id, status: 'pending', joinedBy: 'request' }],
+    });
+    const inbox = await expectFanout(serverEvents.notification, ['owner'], () => api('invitee', 'POST', `/group/join/${group._id}`));
+    expect(inbox.got.owner).toMatchObject({ type: 'inbox', notification: { kind: 'joinRequest' } });
+    // Cancelled: the admins' open pending list hears of it.
+    await expectFanout(serverEvents.groupAction, ['owner'], () => api('outsider', 'PUT', `/group/leave/${group._id}`, {}));
+    // Rejected: the asker's open page and the admins hear of it.
+    const rejected = await expectFanout(serverEvents.groupAction, ['owner', 'invitee'], () => api('owner', 'PUT', `/group/reject-member/${group._id}/${clients.invitee.id}`));
+    expect(rejected.got.invitee).toMatchObject({ type: 'LEAVE_GROUP', members: [{ userId: clients.invitee.id }] });
+    await api('outsider', 'POST', `/group/join/${group._id}`);
+    await expectFanout(serverEvents.groupAction, ['owner', 'outsider'], () => api('owner', 'PUT', `/group/approve-member/${group._id}/${clients.outsider.id}`));
+  });
+
   it('a public group: an accepted post is news to members who could not see it pending, and to those whose screen does not show it', async () => {
     const { group } = await api('owner', 'POST', '/group/create', { name: 'Open Garden', privacy: 'public', tags: ['plants'], category: ['Lifestyle'] });
     await api('invitee', 'POST', `/group/join/${group._id}`);
@@ -71,7 +88,7 @@ describe.each(dialects)('group events over real sockets on %s', (dialect) => {
     const narrowed = await expectFanout(serverEvents.groupAction, ['owner', 'invitee', 'outsider', 'siteAdmin'], () =>
       api('owner', 'PUT', `/group/${group._id}`, { privacy: 'private' }),
     );
-    expect(narrowed.got.outsider).toEqual({ type: 'UPDATE_GROUP', groupId: group._id, groupName: 'Closing Soon', groupPicture: '', members: [] });
+    expect(narrowed.got.outsider).toEqual({ type: 'UPDATE_GROUP', groupId: group._id, groupName: 'Closing Soon', groupPicture: group.profileImage, members: [] });
     // Members are told the group changed, not who is in it (a group page reads its members itself).
     expect(narrowed.got.owner.members).toEqual([]);
     // Renaming a group that is already private stays among its members.

@@ -13,6 +13,7 @@ import { pictureOf } from '../posts/present';
 import type { NewPost, PostService, PostsAnswer } from '../posts/service';
 import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';
+import { drawPlaceholder } from './placeholder';
 import type { GroupListNarrow, GroupStore, MemberRow } from './store';
 import type { Cursor } from '../../../src/api/pages';
 
@@ -61,7 +62,8 @@ export function createGroupService(deps: GroupDeps) {
    * first page of its member list, where the viewer may read it; the rest comes from
    * GET /group/{groupId}/members.
    */
-  async function present(viewer: Viewer, groups: GroupsTable[], { withMembers = false } = {}): Promise<Group[]> {
+  async function present(viewer: Viewer, listed: GroupsTable[], { withMembers = false } = {}): Promise<Group[]> {
+    const groups = await Promise.all(listed.map(withImage));
     const ids = groups.map((g) => g.id);
     const [rows, counts] = await Promise.all([store.members(viewer, ids, { adminsAndViewer: true }), store.counts(ids)]);
     return Promise.all(
@@ -90,6 +92,18 @@ export function createGroupService(deps: GroupDeps) {
       }),
     );
   }
+  /**
+   * The group with an image: one without (made before groups had a placeholder) gets its own drawn
+   * and kept, once; when two readers race, the first kept wins and the other's file is removed.
+   */
+  async function withImage(group: GroupsTable): Promise<GroupsTable> {
+    if (group.profile_image !== '') return group;
+    const drawn = await drawPlaceholder(deps.media, group);
+    if (await store.setImageIfNone(group.id, drawn.url)) return { ...group, profile_image: drawn.url };
+    await deps.media.removeImage(drawn.version, drawn.id).catch(() => undefined);
+    return (await store.find(group.id)) ?? group;
+  }
+
   const presentOne = async (viewer: Viewer, group: GroupsTable) => (await present(viewer, [group], { withMembers: true }))[0]!;
 
   async function known(viewer: Viewer, groupId: string): Promise<GroupsTable> {
@@ -152,8 +166,10 @@ export function createGroupService(deps: GroupDeps) {
   return {
     async create(viewer: Viewer, body: CreateGroupBody & { privacy: 'public' | 'private'; tags: string[]; category: string[]; members: string[]; description: string; profileImage: string }): Promise<Group> {
       const at = now();
+      const id = newId();
+      const image = body.profileImage || (await drawPlaceholder(deps.media, { id, name: body.name })).url;
       const group: GroupsTable = {
-        id: newId(), name: body.name, description: body.description, privacy: body.privacy, profile_image: body.profileImage,
+        id, name: body.name, description: body.description, privacy: body.privacy, profile_image: image,
         tags: JSON.stringify(body.tags), categories: JSON.stringify(body.category), created_by: viewer.id, created_at: at, updated_at: at,
       };
       const wanted = [...new Set(body.members)].filter((id) => id !== viewer.id);
@@ -176,11 +192,14 @@ export function createGroupService(deps: GroupDeps) {
 
     get: async (viewer: Viewer, groupId: string) => presentOne(viewer, await known(viewer, groupId)),
 
-    /** The member list after `cursor` (the group answer holds its first page); empty where the viewer may not read it. */
+    /**
+     * The member list after `cursor` (the group answer holds its first page). A private group's
+     * list is its members' only: anyone else gets the 404 an unknown group gets.
+     */
     async memberPage(viewer: Viewer, groupId: string, cursor?: Cursor): Promise<GroupMembersPage> {
       const group = await known(viewer, groupId);
       const access = memberListAccess(viewer, group, await store.membership(groupId, viewer.id));
-      if (!access.sees) return { members: [], nextCursor: null };
+      if (!access.sees) throw notFound(GROUP_NOT_FOUND);
       const page = await store.memberPage(viewer, groupId, access.withPending, cursor);
       return { members: page.items.map(presentMember), nextCursor: page.nextCursor };
     },
@@ -212,34 +231,29 @@ export function createGroupService(deps: GroupDeps) {
     },
 
     /**
-     * Public: a member at once. An invitation is accepted. Private, asked by someone it does not
-     * know (not a member, not invited): the request is recorded for the group admins, and the
-     * answer is the 404 an unknown id gets, every time, so a stranger learns nothing of it.
+     * Public: a member at once. An invitation is accepted. Private: a request ("Ask to join"),
+     * pending until a group admin approves or rejects it; the admins see it in their list, their
+     * inbox and live on an open group page.
      */
     async join(viewer: Viewer, groupId: string): Promise<{ status: 'pending' | 'accepted'; group: Group }> {
-      const group = await store.find(groupId);
-      if (!group) throw notFound(GROUP_NOT_FOUND);
+      const group = await known(viewer, groupId);
       const mine = await store.membership(groupId, viewer.id);
-      if (group.privacy === 'private' && !viewer.isAdmin && (!mine || (mine.joined_by === 'request' && mine.status === 'pending'))) {
-        if (!mine) await askToJoin(viewer, group);
-        throw notFound(GROUP_NOT_FOUND);
-      }
       if (mine?.status === 'accepted') throw conflict('You are already a member of this group');
       if (mine?.joined_by === 'request') throw conflict('You have already asked to join this group');
-      const at = now();
       let status: 'pending' | 'accepted';
       if (mine) {
-        await store.updateMember(groupId, viewer.id, { status: 'accepted', joined_at: at });
+        await store.updateMember(groupId, viewer.id, { status: 'accepted', joined_at: now() });
         status = 'accepted';
+      } else if (group.privacy === 'private') {
+        await askToJoin(viewer, group);
+        return { status: 'pending', group: await presentOne(viewer, group) };
       } else {
-        status = group.privacy === 'public' ? 'accepted' : 'pending';
+        status = 'accepted';
         await store.insertMembers([{
-          group_id: groupId, user_id: viewer.id, role: 'member', status, joined_by: status === 'accepted' ? 'joined' : 'request', invited_by: null, joined_at: at,
+          group_id: groupId, user_id: viewer.id, role: 'member', status, joined_by: 'joined', invited_by: null, joined_at: now(),
         }]);
       }
-      const joiner = await membershipsOf(groupId, [viewer.id]);
-      if (status === 'accepted') announce('JOIN_GROUP', group, await store.acceptedIds(groupId), joiner);
-      else await requestReachesAdmins(viewer, group);
+      announce('JOIN_GROUP', group, await store.acceptedIds(groupId), await membershipsOf(groupId, [viewer.id]));
       return { status, group: await presentOne(viewer, group) };
     },
 
@@ -259,10 +273,12 @@ export function createGroupService(deps: GroupDeps) {
     },
 
     async reject(viewer: Viewer, groupId: string, userId: string): Promise<void> {
-      await asGroupAdmin(viewer, groupId);
+      const group = await asGroupAdmin(viewer, groupId);
       const theirs = await store.membership(groupId, userId);
       if (!theirs || theirs.status !== 'pending' || theirs.joined_by !== 'request') throw notFound('Join request not found');
       await store.deleteMember(groupId, userId);
+      // The asker's open page offers "Ask to join" again; the other admins' pending lists lose the request.
+      announce('LEAVE_GROUP', group, [userId, ...(await store.admins(groupId))], [theirs]);
       await tell('joinDeclined', [userId], viewer.id, groupId);
     },
 
@@ -271,8 +287,6 @@ export function createGroupService(deps: GroupDeps) {
       const mine = await store.membership(groupId, viewer.id);
       if (!mine) throw notFound(GROUP_NOT_FOUND);
       const group = (await store.find(groupId))!;
-      // The asker of a private group was told it does not exist; withdrawing must not say otherwise.
-      if (group.privacy === 'private' && !viewer.isAdmin && mine.joined_by === 'request' && mine.status === 'pending') throw notFound(GROUP_NOT_FOUND);
       if (mine.status === 'accepted' && mine.role === 'admin') {
         const admins = await store.admins(groupId);
         if (admins.length === 1) {
@@ -296,7 +310,8 @@ export function createGroupService(deps: GroupDeps) {
       if (body.name !== undefined) changes.name = body.name;
       if (body.description !== undefined) changes.description = body.description;
       if (body.privacy !== undefined) changes.privacy = body.privacy;
-      if (body.profileImage !== undefined) changes.profile_image = body.profileImage;
+      // Removing the image brings back the group's placeholder (of its name as it will be).
+      if (body.profileImage !== undefined) changes.profile_image = body.profileImage || (await drawPlaceholder(deps.media, { id: groupId, name: body.name ?? previous.name })).url;
       if (body.tags !== undefined) changes.tags = JSON.stringify(body.tags);
       if (body.category !== undefined) changes.categories = JSON.stringify(body.category);
       await store.updateGroup(groupId, changes);

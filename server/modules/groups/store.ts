@@ -17,18 +17,15 @@ export interface GroupListNarrow {
 }
 
 /**
- * May the viewer know of the `groups` row (lists, search): public groups, private ones they are a
- * member of or invited to; admins all. A request to join a private group does not make it known:
- * the asker was answered as if it did not exist (docs/api.md, Groups), and must learn nothing later.
+ * May the viewer know of the `groups` row (lists, search, the group page)? Every group: a private
+ * group shows its name, description, categories, tags and member count to everyone (spec section
+ * 2: only its posts and member list are its members'). Kept as one predicate so that the lists,
+ * search and the page cannot drift apart should the rule narrow again.
  */
-export const canKnowGroup = (viewer: Viewer) =>
-  viewer.isAdmin
-    ? sql<SqlBool>`1 = 1`
-    : sql<SqlBool>`(groups.privacy = 'public' or exists (select 1 from group_members mine where mine.group_id = groups.id and mine.user_id = ${viewer.id} and (mine.status = 'accepted' or mine.joined_by = 'invited')))`;
+export const canKnowGroup = (_viewer: Viewer) => sql<SqlBool>`1 = 1`;
 
 /**
- * SQL for groups. Which groups a viewer may know of (`canKnowGroup`): public groups, and private
- * ones they are a member of or invited to (not those they only asked to join); admins all. Content (posts, the
+ * SQL for groups. Every group is known to every member (`canKnowGroup`); content (posts, the
  * member list) follows canSeeGroupContent of posts/visibility.ts, the rule group posts use too.
  */
 export function createGroupStore(database: DatabaseHandle) {
@@ -72,9 +69,11 @@ export function createGroupStore(database: DatabaseHandle) {
         query = query.where(sql<SqlBool>`exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.invitedId} and m.status = 'pending' and m.joined_by = 'invited')`);
       }
       if (narrow.notJoinedBy) {
-        query = query
-          .where('groups.privacy', '=', 'public')
-          .where(sql<SqlBool>`not exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.notJoinedBy})`);
+        // Public and private alike; a group the member asked to join stays (its card says "Request sent"),
+        // one they belong to or are invited to lives in their other lists.
+        query = query.where(
+          sql<SqlBool>`not exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.notJoinedBy} and (m.status = 'accepted' or m.joined_by = 'invited'))`,
+        );
       }
       const keys = { createdAt: 'groups.created_at', id: 'groups.id' };
       if (narrow.memberId || narrow.invitedId) return { items: await query.orderBy('groups.created_at', 'desc').orderBy('groups.id', 'desc').execute(), nextCursor: null };
@@ -169,6 +168,9 @@ export function createGroupStore(database: DatabaseHandle) {
         await trx.updateTable('groups').set(changes).where('id', '=', groupId).execute();
         if (changes.name !== undefined || changes.description !== undefined || changes.tags !== undefined) await reindexGroup(trx, groupId);
       }),
+    /** Sets the image of a group that has none; false when it had one by then. */
+    setImageIfNone: async (groupId: string, url: string) =>
+      Number((await db.updateTable('groups').set({ profile_image: url }).where('id', '=', groupId).where('profile_image', '=', '').executeTakeFirst()).numUpdatedRows) > 0,
     updateMember: (groupId: string, userId: string, changes: Partial<GroupMembersTable>, on: Kysely<Database> = db) =>
       on.updateTable('group_members').set(changes).where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst(),
     deleteMember: (groupId: string, userId: string, on: Kysely<Database> = db) =>
