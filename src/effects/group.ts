@@ -27,8 +27,8 @@ export function groupCalls(api: ApiClient) {
     approve: (groupId: string, userId: string) => http<GroupAnswer>(paths.groups.approve(groupId, userId), { method: 'PUT' }),
     reject: (groupId: string, userId: string) => http<Message>(paths.groups.reject(groupId, userId), { method: 'PUT' }),
     promote: (groupId: string, userId: string) => http<GroupAnswer>(paths.groups.promote(groupId, userId), { method: 'PUT' }),
-    invite: (groupId: string, userId: string) =>
-      http<GroupAnswer>(paths.groups.addMembers(groupId), { method: 'PUT', body: { members: [userId] } }),
+    invite: (groupId: string, userIds: string[]) =>
+      http<GroupAnswer>(paths.groups.addMembers(groupId), { method: 'PUT', body: { members: userIds } }),
     removeMember: (groupId: string, userId: string) =>
       http<GroupAnswer>(paths.groups.removeMembers(groupId), { method: 'PUT', body: { members: [userId] } }),
     update: (groupId: string, body: UpdateGroupBody) => http<GroupAnswer>(paths.groups.one(groupId), { method: 'PUT', body }),
@@ -73,7 +73,7 @@ export function groupLogic(app: HasSystem, { api = defaultApi, bus = streamsBus 
       ),
       promoteMember: fromPromise(({ input }: Of<{ groupId: string; userId: string }>) => calls.promote(input.groupId, input.userId)),
       removeMember: fromPromise(({ input }: Of<{ groupId: string; userId: string }>) => calls.removeMember(input.groupId, input.userId)),
-      inviteMember: fromPromise(({ input }: Of<{ groupId: string; userId: string }>) => calls.invite(input.groupId, input.userId)),
+      inviteMember: fromPromise(({ input }: Of<{ groupId: string; userIds: string[] }>) => calls.invite(input.groupId, input.userIds)),
       inviteSearch: memberSearchLogic(api),
       updateGroup: fromPromise(({ input }: Of<{ groupId: string; body: UpdateGroupBody }>) => calls.update(input.groupId, input.body)),
       deleteGroup: fromPromise(({ input }: Of<{ groupId: string }>) => calls.remove(input.groupId)),

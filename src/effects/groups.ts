@@ -93,6 +93,9 @@ export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
         api.http<DeclineAnswer>(paths.groups.declineInvitation(input.groupId), { method: 'PUT' }),
       ),
       joinGroup: fromPromise(({ input }: { input: { groupId: string } }) => api.http<JoinAnswer>(paths.groups.join(input.groupId), { method: 'POST' })),
+      cancelRequest: fromPromise(({ input }: { input: { groupId: string } }) =>
+        api.http<DeclineAnswer>(paths.groups.leave(input.groupId), { method: 'PUT', body: {} }),
+      ),
       live: liveGroupsActor(bus),
     },
     actions: { showToast: bridge.showToast },

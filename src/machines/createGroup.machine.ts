@@ -1,5 +1,5 @@
 import { produce } from 'immer';
-import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { GROUP_CATEGORIES } from '../api/constants';
 import { GROUP_MESSAGES, groupNameSchema, type CreateGroupBody, type GroupPrivacy } from '../api/groups';
 import { failureText } from './failure';
@@ -120,7 +120,8 @@ export const isFormValid = (c: CreateGroupContext) => Object.values(validate(c))
 /**
  * Create New Group (spec sections 2 to 5 and 8): the form with field validation, the group image
  * (uploaded as soon as it is chosen), the Invite Members search (the shared member search child,
- * `search`: 500 ms pause, from one character, never offering the creator) and the submit. On
+ * `search`: 500 ms pause, from one character, never offering the creator or whoever is invited
+ * already) and the submit. On
  * success a toast, then after 200 ms the new group's page.
  */
 /**
@@ -217,13 +218,17 @@ export const createGroupMachine = setup({
               }),
             },
             'group.invite': {
-              actions: assign(({ context, event }) =>
-                produce(context, (draft) => {
-                  const at = draft.invited.findIndex((m) => m.userId === event.user._id);
-                  if (at >= 0) draft.invited.splice(at, 1);
-                  else draft.invited.push(invitedMember(event.user, context.currentUserId));
-                }),
-              ),
+              actions: [
+                assign(({ context, event }) =>
+                  produce(context, (draft) => {
+                    const at = draft.invited.findIndex((m) => m.userId === event.user._id);
+                    if (at >= 0) draft.invited.splice(at, 1);
+                    else draft.invited.push(invitedMember(event.user, context.currentUserId));
+                  }),
+                ),
+                // The next results leave out whoever is invited by now; the shown ones stay, to toggle back.
+                sendTo('search', ({ context }) => ({ type: 'search.exclude' as const, ids: [context.currentUserId, ...context.invited.map((m) => m.userId)], keepShown: true })),
+              ],
             },
             'group.submit': [
               // The image must have finished uploading before the group can use its url.

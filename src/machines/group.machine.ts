@@ -13,7 +13,8 @@ import type { ToastRequest } from './toastRequest';
  * tabs (Posts, Members; for group admins also Pending members, Pending posts and Settings),
  * and every admin action, one at a time, each with its in-flight state. Leaving as the last
  * admin names a successor; deleting the group, promoting and removing are confirmed first.
- * Group admins invite more members from Settings through a member search child ('inviteSearch').
+ * Group admins invite more members from Settings through a member search child ('inviteSearch'):
+ * each result is selected or unselected (Select / Selected), then the selection is invited at once.
  */
 
 export const GROUP_TABS = ['posts', 'members', 'pendingPosts', 'pendingMembers', 'settings'] as const;
@@ -81,6 +82,8 @@ export interface GroupContext {
   target: string | null;
   /** The last admin's choice of successor in the leave dialog. */
   newAdminId: string;
+  /** Settings → Invite members: the found members selected to invite, in the order chosen. */
+  inviteSelection: FoundUser[];
   /** The leave or delete dialog's message. */
   dialogError: string | null;
   settings: SettingsForm;
@@ -117,7 +120,10 @@ export type GroupEvent =
   | { type: 'group.delete.confirm' }
   | { type: 'group.promote.confirm' }
   | { type: 'group.remove.confirm' }
+  /** Select or unselect a found member to invite. */
   | { type: 'group.invite'; user: FoundUser }
+  /** Invite the selected members. */
+  | { type: 'group.invite.send' }
   | { type: 'group.settings.name'; value: string }
   | { type: 'group.settings.description'; value: string }
   | { type: 'group.settings.privacy'; privacy: GroupPrivacy }
@@ -298,8 +304,8 @@ const groupSetup = setup({
     promoteMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
       throw new Error('promoteMember actor not provided');
     }),
-    /** Effect: PUT /group/add-members/{id} {members: [userId]}. */
-    inviteMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
+    /** Effect: PUT /group/add-members/{id} {members: userIds}. */
+    inviteMember: fromPromise<GroupAnswer, { groupId: string; userIds: string[] }>(async () => {
       throw new Error('inviteMember actor not provided');
     }),
     /** The admins' member search (Settings → Invite members); its searchUsers effect is provided with the page's. */
@@ -331,7 +337,14 @@ const groupSetup = setup({
       // Pages read further on stay (minus whoever the new first page holds) and go on from where they were.
       const first = new Set(group.members.map((m) => m.userId));
       const moreMembers = context.moreMembers.filter((m) => !first.has(m.userId));
-      enqueue.assign({ group, moreMembers, membersCursor: moreMembers.length > 0 ? context.membersCursor : group.membersNextCursor });
+      // Someone selected who is in the group by now (invited by another admin, joined) is no one to invite.
+      const inGroup = new Set(memberIdsOf({ group, moreMembers }));
+      enqueue.assign({
+        group,
+        moreMembers,
+        membersCursor: moreMembers.length > 0 ? context.membersCursor : group.membersNextCursor,
+        inviteSelection: context.inviteSelection.filter((u) => !inGroup.has(u._id)),
+      });
       enqueue.sendTo('inviteSearch', notToInvite({ group, moreMembers }));
     }),
     /** The admin's own promote or remove, on a member of the pages read further on. */
@@ -350,6 +363,13 @@ const groupSetup = setup({
       enqueue.sendTo('inviteSearch', notToInvite({ group: context.group, moreMembers }));
     }),
     fillSettings: assign(({ context }) => ({ settings: context.group ? settingsFrom(context.group) : emptySettings })),
+    toggleInvite: assign({
+      inviteSelection: ({ context, event }) => {
+        if (event.type !== 'group.invite') return context.inviteSelection;
+        const chosen = context.inviteSelection.some((u) => u._id === event.user._id);
+        return chosen ? context.inviteSelection.filter((u) => u._id !== event.user._id) : [...context.inviteSelection, event.user];
+      },
+    }),
     closeDialog: assign({ dialogError: null, newAdminId: '' }),
     editSettings: assign(({ context, event }) =>
       produce(context, (draft) => {
@@ -418,6 +438,7 @@ const groupSetup = setup({
       'userId' in event &&
       knownMembers(context).some((m) => m.userId === event.userId && m.status === 'accepted' && m.role === 'member'),
     hasMoreMembers: ({ context }) => context.membersCursor !== null,
+    hasInviteSelection: ({ context }) => context.inviteSelection.length > 0,
     isSuccessor: ({ context, event }) => event.type === 'group.leave.successor' && successorsOf(context).some((m) => m.userId === event.userId),
     settingsValid: ({ context }) => settingsValid(context.settings),
     canAddTag: ({ context }) => {
@@ -471,6 +492,7 @@ export const groupMachine = groupSetup.createMachine({
     pendingError: null,
     target: null,
     newAdminId: '',
+    inviteSelection: [],
     dialogError: null,
     settings: emptySettings,
   }),
@@ -501,10 +523,9 @@ export const groupMachine = groupSetup.createMachine({
     },
     failed: { on: { 'group.retry': 'loading' } },
     /**
-     * Missing, or private to the viewer: the server says 404 either way and there is nothing to do
-     * here (private groups are joined by invitation; a request by id is answered as an unknown id,
-     * docs/client-group-page.md). When the group lets the viewer in (an invitation, a request
-     * approved) its news arrives and the page loads it.
+     * Missing (never was, or deleted): the server's 404, nothing to do here. Private groups are
+     * not hidden (only their posts and member list are), so they load like any other; should
+     * news of this id arrive after all, the page loads it.
      */
     notFound: { on: { 'group.changed': 'loading' } },
     /** Left or deleted: on the way to the groups list. */
@@ -623,7 +644,8 @@ export const groupMachine = groupSetup.createMachine({
                 'group.declinePost': { guard: 'isGroupAdmin', target: 'decliningPost', actions: assign({ target: ({ event }) => event.postId }) },
                 'group.promote': { guard: 'mayPromote', target: 'confirmingPromote', actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'] },
                 'group.remove': { guard: 'isOtherMember', target: 'confirmingRemove', actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'] },
-                'group.invite': { guard: 'isGroupAdmin', target: 'inviting', actions: assign({ target: ({ event }) => event.user._id }) },
+                'group.invite': { guard: 'isGroupAdmin', actions: 'toggleInvite' },
+                'group.invite.send': { guard: and(['isGroupAdmin', 'hasInviteSelection']), target: 'inviting' },
                 'group.delete': { guard: 'isGroupAdmin', target: 'confirmingDelete', actions: 'closeDialog' },
                 'group.settings.save': [
                   // The image must have finished uploading before the group can use its url.
@@ -791,10 +813,14 @@ export const groupMachine = groupSetup.createMachine({
               invoke: {
                 id: 'inviteMember',
                 src: 'inviteMember',
-                input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
+                input: ({ context }) => ({ groupId: context.groupId, userIds: context.inviteSelection.map((u) => u._id) }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }],
+                  actions: [
+                    { type: 'setGroup', params: ({ event }) => event.output.group },
+                    assign({ inviteSelection: [] }),
+                    { type: 'showToast', params: ({ event }) => said(event.output.message) },
+                  ],
                 },
                 onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } },
               },

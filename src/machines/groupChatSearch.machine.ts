@@ -14,8 +14,12 @@ export const INVITE_SEARCH_DELAY_MS = 500;
 
 export type MemberSearchEvent =
   | { type: 'search.query'; query: string }
-  /** Members never offered (the searcher, a group's members): they change as the group does. */
-  | { type: 'search.exclude'; ids: string[] };
+  /**
+   * Members never offered (the searcher, a group's members, those already invited): they change as
+   * the group does. `keepShown`: the results on screen stay (a member just selected can be
+   * unselected); the next search leaves them out.
+   */
+  | { type: 'search.exclude'; ids: string[]; keepShown?: boolean };
 
 export interface MemberSearchContext {
   exclude: string[];
@@ -58,7 +62,7 @@ export const groupChatSearchMachine = setup({
       { target: '.idle', actions: assign({ query: '', results: [], error: null }) },
     ],
     'search.exclude': {
-      actions: assign(({ context, event }) => ({ exclude: event.ids, results: offered(context.results, event.ids) })),
+      actions: assign(({ context, event }) => ({ exclude: event.ids, results: event.keepShown ? context.results : offered(context.results, event.ids) })),
     },
   },
   states: {

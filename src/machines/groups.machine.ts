@@ -19,7 +19,8 @@ export interface MoreGroupsInput {
 }
 
 /** What a card can ask the server for; at most one request per group at a time. */
-export type GroupRequest = 'accept' | 'decline' | 'join';
+/** `cancel`: withdraw one's own request to join a private group. */
+export type GroupRequest = 'accept' | 'decline' | 'join' | 'cancel';
 
 export interface AcceptAnswer {
   message: string;
@@ -49,6 +50,7 @@ export type GroupsEvent =
   | { type: 'groups.accept'; groupId: string }
   | { type: 'groups.decline'; groupId: string }
   | { type: 'groups.join'; groupId: string }
+  | { type: 'groups.cancel'; groupId: string }
   // From the bus:
   /** A group action or a reconnect: the lists may be stale. */
   | { type: 'groups.changed' }
@@ -84,6 +86,7 @@ export const REQUEST_FAILED: Record<GroupRequest, string> = {
   accept: 'Could not accept the invitation',
   decline: 'Could not decline the invitation',
   join: 'Could not join the group',
+  cancel: 'Could not cancel the request',
 };
 /** Typing pauses this long before a search goes out (the people search uses the same). */
 export const GROUP_SEARCH_DELAY_MS = 300;
@@ -114,15 +117,20 @@ export function placeGroup(context: GroupsContext, group: Group): Partial<Groups
   };
 }
 
-/** A declined invitation leaves the invitations; a search result of it no longer says invited. */
+/**
+ * A declined invitation leaves the invitations, a cancelled request its mark: the group's cards
+ * (to discover, search results) no longer say invited or requested.
+ */
 export function forgetInvitation(context: GroupsContext, groupId: string): Partial<GroupsContext> {
+  const unmarked = (list: Group[]) => list.map((g) => (g._id === groupId ? { ...g, membership: null } : g));
   return {
     invitations: without(context.invitations, groupId),
-    results: context.results && context.results.map((g) => (g._id === groupId ? { ...g, membership: null } : g)),
+    discover: unmarked(context.discover),
+    results: context.results && unmarked(context.results),
   };
 }
 
-const PREFIX = /^xstate\.(?:done|error)\.actor\.(accept|decline|join)\.(.+)$/;
+const PREFIX = /^xstate\.(?:done|error)\.actor\.(accept|decline|join|cancel)\.(.+)$/;
 /** The request and group a settle event belongs to. */
 export function requestOf(type: string): { request: GroupRequest; groupId: string } | null {
   const match = PREFIX.exec(type);
@@ -149,12 +157,12 @@ const searchTyped = {
   ],
 } as const;
 
-const SOURCES = { accept: 'acceptInvitation', decline: 'declineInvitation', join: 'joinGroup' } as const;
+const SOURCES = { accept: 'acceptInvitation', decline: 'declineInvitation', join: 'joinGroup', cancel: 'cancelRequest' } as const;
 
 /**
  * The groups page (/groups): the member's groups, their pending invitations and the groups to
- * discover, loaded together; a search over all groups after a pause; Accept, Decline and Join
- * per card, each request a child of its own so several cards can be busy at once. Group
+ * discover, loaded together; a search over all groups after a pause; Accept, Decline, Join (Ask
+ * to join for a private group) and Cancel request per card, each request a child of its own so several cards can be busy at once. Group
  * actions from the socket (an invitation arriving, a group changing or deleted) and reconnects
  * reload the lists in the background.
  */
@@ -189,6 +197,10 @@ export const groupsMachine = setup({
     joinGroup: fromPromise<JoinAnswer, { groupId: string }>(async () => {
       throw new Error('joinGroup actor not provided');
     }),
+    /** Effect: PUT /group/leave/{id} (withdraws the viewer's request to join). */
+    cancelRequest: fromPromise<DeclineAnswer, { groupId: string }>(async () => {
+      throw new Error('cancelRequest actor not provided');
+    }),
     /** Effect: group actions and reconnects from the bus, as groups events. */
     live: fromCallback<EventObject>(() => () => {}),
   },
@@ -199,7 +211,7 @@ export const groupsMachine = setup({
       return { mine: lists.mine, invitations: lists.invitations, discover: lists.discover, discoverCursor: lists.discoverCursor, error: null };
     }),
     startRequest: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'groups.accept' && event.type !== 'groups.decline' && event.type !== 'groups.join') return;
+      if (event.type !== 'groups.accept' && event.type !== 'groups.decline' && event.type !== 'groups.join' && event.type !== 'groups.cancel') return;
       const request = event.type.slice('groups.'.length) as GroupRequest;
       enqueue.spawnChild(SOURCES[request], { id: requestId(request, event.groupId), input: { groupId: event.groupId } });
       enqueue.assign({ busy: { ...context.busy, [event.groupId]: request } });
@@ -215,7 +227,7 @@ export const groupsMachine = setup({
     applyAnswer: assign(({ context, event }) => {
       const of = requestOf(event.type);
       if (!of || !('output' in event)) return {};
-      if (of.request === 'decline') return forgetInvitation(context, of.groupId);
+      if (of.request === 'decline' || of.request === 'cancel') return forgetInvitation(context, of.groupId);
       return placeGroup(context, (event.output as AcceptAnswer | JoinAnswer).group);
     }),
     setQuery: assign({ query: ({ event }) => (event.type === 'groups.search' ? event.query : '') }),
@@ -259,13 +271,16 @@ export const groupsMachine = setup({
     'groups.accept': { guard: 'isFree', actions: 'startRequest' },
     'groups.decline': { guard: 'isFree', actions: 'startRequest' },
     'groups.join': { guard: 'isFree', actions: 'startRequest' },
+    'groups.cancel': { guard: 'isFree', actions: 'startRequest' },
     // At the root: a request outlives any reload or search.
     'xstate.done.actor.accept.*': { actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
     'xstate.done.actor.decline.*': { actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
     'xstate.done.actor.join.*': { actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
+    'xstate.done.actor.cancel.*': { actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
     'xstate.error.actor.accept.*': { actions: ['endRequest', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
     'xstate.error.actor.decline.*': { actions: ['endRequest', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
     'xstate.error.actor.join.*': { actions: ['endRequest', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
+    'xstate.error.actor.cancel.*': { actions: ['endRequest', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
     // A deleted group is gone for everyone: no need to ask the server.
     'groups.deleted': { actions: 'dropGroup' },
   },

@@ -172,6 +172,12 @@ describe('create group flows', () => {
     const results = search.getSnapshot().context.results;
     expect(results.map((u) => u._id)).toEqual(['u2', 'u3']);
     actor.send({ type: 'group.invite', user: results[1] });
+    // Selected: still shown (to unselect); the next search leaves out whoever is invited.
+    expect(search.getSnapshot().context.exclude).toEqual([ME, 'u3']);
+    expect(search.getSnapshot().context.results.map((u) => u._id)).toEqual(['u2', 'u3']);
+    search.send({ type: 'search.query', query: 'm' });
+    await vi.advanceTimersByTimeAsync(INVITE_SEARCH_DELAY_MS);
+    expect(search.getSnapshot().context.results.map((u) => u._id)).toEqual(['u2']);
     actor.send({ type: 'group.name', value: 'Éclair Club 2' });
     actor.send({ type: 'group.privacy', privacy: 'private' });
     actor.send({ type: 'group.category', category: 'Food & Cooking' });

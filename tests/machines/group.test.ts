@@ -113,8 +113,16 @@ describe.each(groupModel.covers)('group machine: $label', ({ label }) => {
         if (e.type === 'xstate.done.actor.promoteMember' || e.type === 'xstate.done.actor.removeMember') expect([selectDialog(snapshot), c.dialogError]).toEqual([null, null]);
 
         // Inviting (admins only) names the found member; afterwards the search no longer offers anyone in the group.
-        if (e.type === 'group.invite') expect(running).toBe(standingOf(previous.group) === 'admin' ? 'inviting' : null);
-        if (e.type === 'group.invite' && running === 'inviting') expect(children.inviteMember?.getSnapshot().input).toEqual({ groupId: 'g1', userId: 'u4' });
+        // Select / Selected toggles (admins only) and asks nothing; Invite sends the selection, which empties once invited.
+        if (e.type === 'group.invite') {
+          expect(running).toBeNull();
+          const was = previous.inviteSelection.some((u) => u._id === 'u4');
+          expect(c.inviteSelection.some((u) => u._id === 'u4')).toBe(standingOf(previous.group) === 'admin' ? !was : was);
+        }
+        if (e.type === 'group.invite.send') expect(running).toBe(standingOf(previous.group) === 'admin' && previous.inviteSelection.length > 0 ? 'inviting' : null);
+        if (e.type === 'group.invite.send' && running === 'inviting') expect(children.inviteMember?.getSnapshot().input).toEqual({ groupId: 'g1', userIds: ['u4'] });
+        if (e.type === 'xstate.done.actor.inviteMember') expect(c.inviteSelection).toEqual([]);
+        if (e.type === 'xstate.error.actor.inviteMember') expect(c.inviteSelection.map((u) => u._id)).toEqual(['u4']);
         const search = snapshot.children.inviteSearch as { getSnapshot(): { context: { exclude: string[] } } } | undefined;
         if (snapshot.matches('loaded')) expect(search?.getSnapshot().context.exclude.slice().sort()).toEqual(knownMembers(c).map((m) => m.userId).sort());
 

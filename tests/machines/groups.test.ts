@@ -66,6 +66,15 @@ describe('groups machine', () => {
           expect(c.discover.find((g) => g._id === 'g4')?.membership).toMatchObject({ status: 'pending', joinedBy: 'request' });
         }
         if (e.type === 'xstate.done.actor.join.g3') expect(c.mine.map((g) => g._id)).toContain('g3');
+        // A cancelled request: the card offers Ask to join again; a refusal keeps it marked.
+        if (e.type === 'xstate.done.actor.cancel.g4') {
+          expect(c.discover.find((g) => g._id === 'g4')?.membership).toBeNull();
+          expect(toasts.at(-1)).toEqual({ type: 'success', description: 'Your request was withdrawn' });
+        }
+        if (e.type === 'xstate.error.actor.cancel.g4') {
+          expect(c.discover.find((g) => g._id === 'g4')?.membership).toMatchObject({ joinedBy: 'request' });
+          expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Join request not found' });
+        }
         if (e.type === 'xstate.error.actor.loadGroups' && !actor.getSnapshot().matches({ lists: 'loaded' })) expect(c.error).toBe('Too many requests');
         if (e.type === 'xstate.error.actor.searchGroups') expect(c.searchError).toBe('Search term must not exceed 50 characters');
         if (e.type.startsWith('xstate.after.')) {

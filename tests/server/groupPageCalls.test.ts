@@ -84,7 +84,7 @@ describe('the group page\'s calls against the real server', () => {
 
     const carolCalls = groupCalls(clientOf(carol));
     expect((await carolCalls.join(group._id)).status).toBe('pending');
-    expect((await carolCalls.leave(group._id)).message).toBe('You left the group');
+    expect((await carolCalls.leave(group._id)).message).toBe('Your request was withdrawn');
     expect((await carolCalls.one(group._id)).group.membership).toBeNull();
     const accept = await failureOf(carolCalls.acceptInvitation(group._id));
     expect(accept).toEqual({ message: 'Invitation not found', statusCode: 404 });

@@ -233,7 +233,7 @@ describe.each(dialects)('groups on %s', (dialect) => {
     expect((await ok(t, a, 'GET', `/group/pending-admin/${g._id}`)).pendingMembers.map((m: { userId: string }) => m.userId)).toEqual([stranger.id]);
 
     // Cancelled: gone from the admins' list; the stranger may ask again.
-    expect((await ok(t, stranger, 'PUT', `/group/leave/${g._id}`, {})).message).toBe('You left the group');
+    expect((await ok(t, stranger, 'PUT', `/group/leave/${g._id}`, {})).message).toBe('Your request was withdrawn');
     expect((await ok(t, a, 'GET', `/group/pending-admin/${g._id}`)).pendingMembers).toEqual([]);
     expect((await ok(t, stranger, 'GET', `/group/${g._id}`)).group.membership).toBeNull();
     await ok(t, stranger, 'POST', `/group/join/${g._id}`);

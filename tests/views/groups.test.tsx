@@ -61,7 +61,7 @@ const EMPTY = { mine: [], invitations: [], discover: [], discoverCursor: null };
 function renderGroups() {
   const { app } = startTestApp();
   app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-  const h = viewHarness(['loadGroups', 'searchGroups', 'moreGroups', 'acceptInvitation', 'declineInvitation', 'joinGroup']);
+  const h = viewHarness(['loadGroups', 'searchGroups', 'moreGroups', 'acceptInvitation', 'declineInvitation', 'joinGroup', 'cancelRequest']);
   const bus = createBus();
   const logic = groupsLogic(app, { bus }).provide({ actors: h.actors as never });
   const { ui } = withApp(
@@ -207,20 +207,20 @@ describe('groups page', () => {
     expect(names('My groups')).toEqual(['Book Club']);
   });
 
-  it('joins a public group at once; a private one shows "Requested" and stays out of My groups', async () => {
+  it('joins a public group at once; asks to join a private one ("Request sent", which can be cancelled), out of My groups', async () => {
     const t = await loaded();
     await t.user.click(screen.getByRole('button', { name: 'Join Hikers' }));
-    await t.user.click(screen.getByRole('button', { name: 'Join Quiet Readers' }));
+    await t.user.click(screen.getByRole('button', { name: 'Ask to join Quiet Readers' }));
     // Two requests in flight, each on its own card.
     expect(screen.getByRole('button', { name: 'Join Hikers' }).textContent).toBe('Joining...');
-    expect(screen.getByRole('button', { name: 'Join Quiet Readers' }).textContent).toBe('Joining...');
+    expect(screen.getByRole('button', { name: 'Ask to join Quiet Readers' }).textContent).toBe('Sending request...');
     expect(t.context().busy).toEqual({ g3: 'join', g4: 'join' });
     await t.h.settle({
       type: 'xstate.done.actor.join.g4',
       output: { message: 'Your request to join was sent', status: 'pending', group: { ...quiet, membership: membership('pending', 'request') } },
     });
-    expect(within(card('Quiet Readers')).getByText('Requested')).toBeTruthy();
-    expect(within(card('Quiet Readers')).queryByRole('button')).toBeNull();
+    expect(within(card('Quiet Readers')).getByText('Request sent')).toBeTruthy();
+    expect(within(card('Quiet Readers')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Cancel request to join Quiet Readers']);
     expect(names('My groups')).toEqual(['Book Club']);
     await t.h.settle({
       type: 'xstate.done.actor.join.g3',
@@ -229,6 +229,15 @@ describe('groups page', () => {
     expect(names('My groups')).toEqual(['Hikers', 'Book Club']);
     expect(names('Groups to discover')).toEqual(['Quiet Readers']);
     await waitFor(() => expect(screen.getByText('You joined the group')).toBeTruthy());
+
+    // Cancelled: the card offers Ask to join again.
+    await t.user.click(screen.getByRole('button', { name: 'Cancel request to join Quiet Readers' }));
+    expect(screen.getByRole('button', { name: 'Cancel request to join Quiet Readers' }).textContent).toBe('Cancelling...');
+    expect(t.input('cancel.g4')).toEqual({ groupId: 'g4' });
+    await t.h.settle({ type: 'xstate.done.actor.cancel.g4', output: { message: 'Your request was withdrawn', groupId: 'g4' } });
+    await waitFor(() => expect(screen.getByText('Your request was withdrawn')).toBeTruthy());
+    expect(within(card('Quiet Readers')).queryByText('Request sent')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ask to join Quiet Readers' }).textContent).toBe('Ask to join');
   });
 
   it('shows the server message when joining fails', async () => {
@@ -251,7 +260,7 @@ describe('groups page', () => {
     const results = list('Search results');
     expect(within(results).getByText('Joined')).toBeTruthy();
     expect(within(results).getByRole('button', { name: 'Accept invitation to Chess Friends' })).toBeTruthy();
-    expect(within(results).getByText('Requested')).toBeTruthy();
+    expect(within(results).getByText('Request sent')).toBeTruthy();
 
     await t.user.type(box, 'x');
     await waitFor(() => expect(t.input('searchGroups')).toEqual({ query: 'chx' }));

@@ -83,8 +83,8 @@ export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupService; config: 
   app.put(routes.groups.leave, { schema: { params: groupParams, response: { 200: groupIdAnswerSchema } } }, async (request) => {
     const body = leaveGroupBodySchema.safeParse(request.body ?? {});
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid body');
-    await groups.leave(viewerOf(request), request.params.groupId, body.data.newAdminId);
-    return { message: 'You left the group', groupId: request.params.groupId };
+    const done = await groups.leave(viewerOf(request), request.params.groupId, body.data.newAdminId);
+    return { message: done === 'withdrawn' ? 'Your request was withdrawn' : 'You left the group', groupId: request.params.groupId };
   });
 
   app.put(routes.groups.one, { schema: { params: groupParams, body: updateGroupBodySchema, response: { 200: groupResponseSchema } }, bodyLimit: SMALL_BODY }, async (request) => ({

@@ -283,7 +283,7 @@ export function createGroupService(deps: GroupDeps) {
     },
 
     /** The last admin names a member to take over (`newAdminId`); the only member deletes the group instead. */
-    async leave(viewer: Viewer, groupId: string, newAdminId?: string): Promise<void> {
+    async leave(viewer: Viewer, groupId: string, newAdminId?: string): Promise<'left' | 'withdrawn'> {
       const mine = await store.membership(groupId, viewer.id);
       if (!mine) throw notFound(GROUP_NOT_FOUND);
       const group = (await store.find(groupId))!;
@@ -301,7 +301,11 @@ export function createGroupService(deps: GroupDeps) {
       await store.deleteMember(groupId, viewer.id);
       announce('LEAVE_GROUP', group, before, [mine]);
       // Withdrawing a join request: the admins' entry loses the member.
-      if (mine.status === 'pending' && mine.joined_by === 'request') await deps.notifier?.withdraw({ kind: 'joinRequest', actorId: viewer.id, targetId: groupId });
+      if (mine.status === 'pending' && mine.joined_by === 'request') {
+        await deps.notifier?.withdraw({ kind: 'joinRequest', actorId: viewer.id, targetId: groupId });
+        return 'withdrawn';
+      }
+      return 'left';
     },
 
     async update(viewer: Viewer, groupId: string, body: UpdateGroupBody & { tags?: string[]; category?: string[] }): Promise<Group> {

@@ -49,7 +49,7 @@ export function GroupHeader({ actor }: { actor: GroupActorRef }) {
   );
 }
 
-/** Join / Request to join / Accept or Decline / Request sent / Leave, by where the viewer stands. */
+/** Join / Ask to join (private) / Accept or Decline / Request sent (and Cancel request) / Leave, by where the viewer stands. */
 function MembershipActions({ actor }: { actor: GroupActorRef }) {
   const group = useSelector(actor, (s) => s.context.group)!;
   const busy = useSelector(actor, selectBusy);
@@ -61,7 +61,7 @@ function MembershipActions({ actor }: { actor: GroupActorRef }) {
     case 'none':
       return (
         <Button icon={<UserPlus size={16} />} isDisabled={busy} onPress={() => send('group.join')}>
-          {running === 'joining' ? (group.privacy === 'private' ? 'Sending request...' : 'Joining...') : group.privacy === 'private' ? 'Request to join' : 'Join group'}
+          {running === 'joining' ? (group.privacy === 'private' ? 'Sending request...' : 'Joining...') : group.privacy === 'private' ? 'Ask to join' : 'Join group'}
         </Button>
       );
     case 'invited':

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Shield, Trash2, UserMinus, UserPlus } from 'lucide-react';
+import { Check, Shield, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { sameMembers, selectBusy, selectInviteSearch, selectKnownMembers, selectRunning, type GroupActorRef } from '../../machines/group.machine';
 import { MemberSearch } from '../components/MemberSearch';
@@ -42,24 +42,44 @@ function DeleteButton({ actor }: { actor: GroupActorRef }) {
   );
 }
 
-/** Invite more members: the member search (members and invitees are never offered), one Invite per result. */
+/**
+ * Invite more members: the member search (members and invitees are never offered), a Select /
+ * Selected toggle per result, then one Invite for the selection.
+ */
 function InviteMore({ actor }: { actor: GroupActorRef }) {
   const search = useSelector(actor, selectInviteSearch);
   const busy = useSelector(actor, selectBusy);
-  const inviting = useSelector(actor, (s) => (selectRunning(s) === 'inviting' ? s.context.target : null));
+  const inviting = useSelector(actor, (s) => selectRunning(s) === 'inviting');
+  const selection = useSelector(actor, (s) => s.context.inviteSelection);
   if (!search) return null;
+  const count = selection.length;
   return (
     <Card id="group-invite-title" title="Invite members">
       <MemberSearch
         search={search}
         label="Search members to invite"
+        emptyText="No users found"
         isDisabled={busy}
-        action={(user) => (
-          <Button size="sm" variant="secondary" icon={<UserPlus size={16} />} aria-label={`${inviting === user._id ? 'Inviting' : 'Invite'} ${user.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'group.invite', user })}>
-            {inviting === user._id ? 'Inviting...' : 'Invite'}
-          </Button>
-        )}
+        action={(user) => {
+          const selected = selection.some((u) => u._id === user._id);
+          return (
+            <Button
+              size="sm"
+              variant={selected ? 'primary' : 'secondary'}
+              icon={selected ? <Check size={16} /> : <UserPlus size={16} />}
+              aria-pressed={selected}
+              aria-label={`${selected ? 'Selected' : 'Select'} ${user.username}`}
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'group.invite', user })}
+            >
+              {selected ? 'Selected' : 'Select'}
+            </Button>
+          );
+        }}
       />
+      <Button className="self-start" icon={<UserPlus size={16} />} isDisabled={busy || count === 0} onPress={() => actor.send({ type: 'group.invite.send' })}>
+        {inviting ? 'Inviting...' : count === 0 ? 'Invite' : `Invite ${count} ${count === 1 ? 'member' : 'members'}`}
+      </Button>
     </Card>
   );
 }

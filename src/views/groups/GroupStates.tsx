@@ -30,10 +30,7 @@ export function GroupSkeleton() {
   );
 }
 
-/**
- * The server answers 404 for a missing group and for a private one the viewer may not see: one
- * message for both, and no "Ask to join" (a private group's admins invite; docs/client-group-page.md).
- */
+/** The server answers 404 for a group that does not exist (or no longer does); private groups show their page to everyone. */
 export function GroupNotFound() {
   return (
     <section
@@ -44,12 +41,9 @@ export function GroupNotFound() {
         <SearchX size={24} />
       </span>
       <h1 id="group-not-found" className="text-xl font-semibold text-neutral-900 dark:text-white">
-        This group is private or does not exist
+        This group does not exist
       </h1>
-      <p className="max-w-sm text-[15px] text-neutral-600 dark:text-neutral-400">
-        It may have been deleted, or only its members can see it. Private groups are joined by invitation: ask one of its members to
-        invite you. If you were invited, accept the invitation from your groups.
-      </p>
+      <p className="max-w-sm text-[15px] text-neutral-600 dark:text-neutral-400">It may have been deleted. Find another one among the groups.</p>
       <Link href="/groups" className={buttonClasses({ variant: 'secondary' })}>
         Back to groups
       </Link>

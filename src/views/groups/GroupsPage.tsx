@@ -91,15 +91,24 @@ function InvitationActions({ actor, group }: { actor: GroupsActorRef; group: Gro
   );
 }
 
-/** What a group to discover offers, from the member's standing in it. */
+/** What a group to discover offers, from the member's standing in it: Join, or Ask to join a private group. */
 function DiscoverAction({ actor, group }: { actor: GroupsActorRef; group: Group }) {
   const busy = useSelector(actor, (s) => s.context.busy[group._id] ?? null);
   if (isMember(group)) return <Badge icon={<Check size={14} />}>Joined</Badge>;
-  if (hasRequested(group)) return <Badge icon={<Clock size={14} />}>Requested</Badge>;
+  if (hasRequested(group))
+    return (
+      <>
+        <Badge icon={<Clock size={14} />}>Request sent</Badge>
+        <Button size="sm" variant="ghost" isDisabled={busy !== null} aria-label={`Cancel request to join ${group.name}`} onPress={() => actor.send({ type: 'groups.cancel', groupId: group._id })}>
+          {busy === 'cancel' ? 'Cancelling...' : 'Cancel request'}
+        </Button>
+      </>
+    );
   if (isInvited(group)) return <InvitationActions actor={actor} group={group} />;
+  const asks = group.privacy === 'private';
   return (
-    <Button size="sm" icon={<Plus size={16} />} isDisabled={busy !== null} aria-label={`Join ${group.name}`} onPress={() => actor.send({ type: 'groups.join', groupId: group._id })}>
-      {busy === 'join' ? 'Joining...' : 'Join'}
+    <Button size="sm" icon={<Plus size={16} />} isDisabled={busy !== null} aria-label={`${asks ? 'Ask to join' : 'Join'} ${group.name}`} onPress={() => actor.send({ type: 'groups.join', groupId: group._id })}>
+      {busy === 'join' ? (asks ? 'Sending request...' : 'Joining...') : asks ? 'Ask to join' : 'Join'}
     </Button>
   );
 }

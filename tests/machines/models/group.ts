@@ -23,6 +23,7 @@ export const serialize = (snapshot: AnyMachineSnapshot) => {
     pendingError: c.pendingError,
     target: c.target,
     newAdminId: c.newAdminId,
+    invite: c.inviteSelection.map((u) => u._id),
     dialogError: c.dialogError,
     settings: [s.name, s.description, s.privacy, s.categories.join(), s.tags.join(), s.tagDraft, s.profileImage, s.preview === PNG ? 'png' : s.preview, s.errors],
   });
@@ -200,7 +201,9 @@ const scenarios: Scenario[] = [
       { type: 'group.remove.confirm' },
       done('removeMember', { message: 'Members removed', group: bobRemoved }),
       failure('removeMember', network),
+      // Select dave (again: unselect), then invite the selection.
       { type: 'group.invite', user: daveFound },
+      { type: 'group.invite.send' },
       done('inviteMember', { message: 'Members invited', group: daveInvited }),
       failure('inviteMember', refused('Member not found', 404)),
       { type: 'group.delete' },

@@ -17,6 +17,8 @@ export const model = {
     { type: 'search.query', query: ' be ' },
     { type: 'search.query', query: '   ' },
     { type: 'search.exclude', ids: [me.id, ben.id] },
+    // One just selected: it stays on screen (to unselect), the next results leave it out.
+    { type: 'search.exclude', ids: [me.id, cleo.id], keepShown: true },
     { type: 'xstate.done.actor.searchUsers', output: { search: [found(me), found(ben), found(cleo)] } },
     { type: 'xstate.error.actor.searchUsers', error: refused('Too many requests, please slow down', 429) },
   ] as ModelEvent[],

@@ -96,6 +96,10 @@ const model = {
     { type: 'xstate.error.actor.join.g3', error: refused('You are already a member of this group', 409) },
     { type: 'xstate.done.actor.join.g4', output: { message: 'Your request to join was sent', status: 'pending', group: { ...g4, membership: membership('pending', 'request') } } },
     { type: 'xstate.error.actor.join.g4', error: {} },
+    // The request to the private g4, taken back from its card.
+    { type: 'groups.cancel', groupId: 'g4' },
+    { type: 'xstate.done.actor.cancel.g4', output: { message: 'Your request was withdrawn', groupId: 'g4' } },
+    { type: 'xstate.error.actor.cancel.g4', error: refused('Join request not found') },
   ] as ModelEvent[],
   // Bounds the parallel regions: searches, reloads and deletions from the loaded lists with
   // nothing in flight; requests (at most two at once) from the lists with no search shown; a
@@ -116,9 +120,15 @@ const model = {
         return loaded && Object.keys(c.busy).length === 0 && snapshot.matches({ search: 'idle' }) && (c.results !== null || pristine(c));
       case 'groups.accept':
       case 'groups.decline':
-      case 'groups.join': {
+      case 'groups.join':
+      case 'groups.cancel': {
         const id = event.groupId as string;
-        const listed = event.type === 'groups.join' ? c.discover.some((g) => g._id === id && !g.membership) : c.invitations.some((g) => g._id === id);
+        const listed =
+          event.type === 'groups.join'
+            ? c.discover.some((g) => g._id === id && !g.membership)
+            : event.type === 'groups.cancel'
+              ? c.discover.some((g) => g._id === id && g.membership?.joinedBy === 'request')
+              : c.invitations.some((g) => g._id === id);
         return loaded && c.results === null && snapshot.matches({ search: 'idle' }) && listed && Object.keys(c.busy).length < 2;
       }
       default:
