@@ -176,6 +176,18 @@ describe('a private group from creation to leaving', () => {
     await dee.page.goto('/app/social/groups');
     await expect.poll(() => dee.page.getByRole('button', { name: 'Ask to join Night Owls' }).count(), { timeout: 15_000 }).toBe(1);
     await screenshot(dee.page, 'groups-discover-private-1280-light');
+
+    // A group made without an image has the server's placeholder: its letter on its own colour, served under the CSP.
+    await callApi(app, 'POST', '/group/create', dee.token, { name: 'Early Birds', tags: ['dawn'], category: ['Lifestyle'] });
+    await dee.page.setViewportSize({ width: 375, height: 800 });
+    await dee.page.reload();
+    const mine = dee.page.getByRole('list', { name: 'My groups' });
+    await expect.poll(() => mine.innerText(), { timeout: 15_000 }).toContain('Early Birds');
+    const placeholder = mine.locator('img[src^="/media/image/upload/"]');
+    await expect.poll(() => placeholder.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 200), { timeout: 15_000 }).toBe(true);
+    expect(await dee.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(dee.page, 'groups-placeholder-375-light');
+    await dee.page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('lays the group out on a phone and in dark', async () => {
