@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { newId } from '../db/ids';
 import { lazyModule } from '../lazyModule';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
 
 const loadNodemailer = lazyModule<typeof import('nodemailer')>('nodemailer');
 
@@ -50,9 +51,9 @@ export function createMailer(config: Config['mail'], log: FastifyBaseLogger): Ma
       html: message.html,
     });
     if (mode === 'smtp') return;
-    await fs.mkdir(config.outboxDir, { recursive: true });
+    await fs.mkdir(config.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
-    await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+    await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     // Where the file went, never what it says: a reset link in the log is a key to the account
     // for whoever reads the log.
     log.info({ file }, `Mail is not configured (SMTP_URL is unset): the message to ${message.to} was written to ${file}`);
