@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './privateFiles';
 
 /**
  * The JWT signing secret when JWT_SECRET is unset: generated once and kept in DATA_DIR so
- * sessions survive restarts. Created with mode 600 and 'wx' so two processes starting at the
+ * sessions survive restarts. Created with mode 600 (privateFiles.ts) and 'wx' so two processes starting at the
  * same time cannot each write a different secret.
  */
 export function loadOrCreateSecret(file: string): string {
@@ -13,9 +14,9 @@ export function loadOrCreateSecret(file: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   try {
-    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }

@@ -9,6 +9,7 @@ import { authVersionWatch, createAuthVersion, type SharedAuthVersion } from './a
 import { createVisibilityEpoch, visibilityWatches, type VisibilityEpoch } from './visibilityEpoch';
 import { watchWrites } from './writeWatch';
 import { lazyModule } from '../lazyModule';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
 
 const loadPg = lazyModule<typeof import('pg')>('pg');
 
@@ -48,7 +49,10 @@ export function useServerPragmas(database: BetterSqlite3.Database): void {
 }
 
 function openSqlite(file: string): DatabaseHandle {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  // SQLite would create the file 0644; made here first with 0600, and SQLite gives its -wal and
+  // -shm files the database file's mode (privateFiles.ts). An existing file is left as it is.
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
   const database = new BetterSqlite3(file);
   useServerPragmas(database);
   // Kysely's driver prepares every statement it runs: prepared statements are kept (statementCache.ts).

@@ -47,6 +47,7 @@ import { createUploadLimit } from './uploadLimit';
 import { recordRoutes } from './routeTable';
 import { installSecurityHeaders, securityHeaders } from './securityHeaders';
 import { systemRoutes } from './systemRoutes';
+import { PRIVATE_DIR_MODE } from '../privateFiles';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -146,7 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const tokens = createTokenService(config.jwtSecret, clock);
   const hasher = createPasswordHasher(config.passwordHashing);
   const media = createMediaStorage(path.join(config.dataDir, 'media'), clock);
-  await fs.mkdir(media.root, { recursive: true });
+  await fs.mkdir(media.root, { recursive: true, mode: PRIVATE_DIR_MODE });
   const auth = createAuthService({ config, clock, users, store: authStore, hasher, tokens, media, sessionEvents });
   const google = googleSignInFromConfig(config, { clock, users, media, issueSession: auth.issueSession, log: app.log });
   const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer, sessionEvents });

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { newId } from '../db/ids';
 import { lazyModule } from '../lazyModule';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
 
 const loadNodemailer = lazyModule<typeof import('nodemailer')>('nodemailer');
 
@@ -13,19 +14,19 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /**
-   * Logged when no mail server is configured and the message only lands in the outbox, so a
-   * person running Stoa on one machine can still follow a reset link. Never logged otherwise.
-   */
-  outboxNote?: string;
 }
 
 export interface Mailer {
   readonly mode: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
-  /** Sends without making the caller wait: the answer's timing then says nothing about the mail. */
-  sendInBackground(message: MailMessage): void;
-  /** Resolves when every background message has been handled (tests and shutdown wait on it). */
+  /**
+   * Composes and sends a message once `after` settles (the request's answer is out), without
+   * anyone waiting: the request does the same work whether or not a message follows, so neither
+   * its answer nor its timing tells anything. `compose` answers undefined when there is nothing to
+   * send. A failure, of composing or of sending, is logged.
+   */
+  sendLater(after: Promise<unknown>, compose: () => Promise<MailMessage | undefined>): void;
+  /** Resolves when every message handed to sendLater has been handled (tests and shutdown wait on it). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,18 +51,22 @@ export function createMailer(config: Config['mail'], log: FastifyBaseLogger): Ma
       html: message.html,
     });
     if (mode === 'smtp') return;
-    await fs.mkdir(config.outboxDir, { recursive: true });
+    await fs.mkdir(config.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
-    await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-    log.info({ file }, message.outboxNote ?? `Mail to ${message.to} written to the outbox`);
+    await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+    // Where the file went, never what it says: a reset link in the log is a key to the account
+    // for whoever reads the log.
+    log.info({ file }, `Mail is not configured (SMTP_URL is unset): the message to ${message.to} was written to ${file}`);
   }
 
   return {
     mode,
     send,
-    sendInBackground(message) {
-      const delivery = send(message)
-        .catch((error: unknown) => log.error({ err: error, to: message.to }, 'sending mail failed'))
+    sendLater(after, compose) {
+      const delivery = after
+        .then(compose, compose)
+        .then((message) => message && send(message))
+        .catch((error: unknown) => log.error({ err: error }, 'a mail could not be sent'))
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },

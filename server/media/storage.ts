@@ -4,6 +4,7 @@ import path from 'node:path';
 import { mediaPaths } from '../../src/api/paths';
 import { newId } from '../db/ids';
 import type { Clock } from '../clock';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
 import { VIDEO_EXTENSIONS, type VideoExtension } from './videos';
 
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'webp', 'gif'] as const;
@@ -24,11 +25,11 @@ export function createMediaStorage(root: string, clock: Clock) {
   async function write(kind: 'image' | 'video', name: string, bytes: Buffer): Promise<number> {
     const version = Math.floor(clock.now().getTime() / 1000);
     const dir = path.join(root, kind, `v${version}`);
-    await fs.mkdir(dir, { recursive: true });
+    await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const file = path.join(dir, name);
     // Written aside and renamed, so a reader never sees half a file.
     const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
-    await fs.writeFile(partial, bytes);
+    await fs.writeFile(partial, bytes, { mode: PRIVATE_FILE_MODE });
     await fs.rename(partial, file);
     return version;
   }

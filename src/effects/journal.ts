@@ -86,11 +86,26 @@ export interface JournalExport {
 // ---------------------------------------------------------------------------------------------
 // Redaction
 
-const SECRET_KEY =
-  /^(password|confirmPassword|newPassword|currentPassword|oldPassword|token|accessToken|refreshToken|idToken|authorization|cookie|secret|apiKey|inviteCode)$/i;
+/**
+ * Keys that hold secrets: any key containing one of these words, in any case, at any depth
+ * (password, confirmPassword, token, storedToken, authorization, sessionCookie, inviteCode, ...).
+ */
+const SECRET_KEY = /token|secret|password|authorization|cookie|code/i;
+/**
+ * Values that are secrets wherever they sit, even inside a longer string: an Authorization value
+ * (`Bearer ...`) and anything shaped like a JWT (three base64url parts joined by dots).
+ */
+const SECRET_VALUE = /\bBearer\s+[^\s"',;]+|[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/gi;
 export const REDACTED = '[redacted]';
 /** Whether a key (an object's, a form field's, a query parameter's) names a secret. */
 export const isSecretKey = (key: string) => SECRET_KEY.test(key);
+/**
+ * A string with secret-shaped values replaced; all of it under a secret key. An empty string stays
+ * empty, and numbers and booleans are never secrets (`hasToken`, an error's `statusCode`): a
+ * replay then takes the same paths the recording took ('[redacted]' is as non-empty as the token was).
+ */
+const redactString = (value: string, secret: boolean) =>
+  secret ? (value === '' ? value : REDACTED) : value.replace(SECRET_VALUE, (found) => (/^bearer\s/i.test(found) ? `${found.split(/\s+/)[0]} ${REDACTED}` : REDACTED));
 const MAX_DEPTH = 8;
 const MAX_STRING = 10_000;
 
@@ -101,25 +116,26 @@ const isActorRef = (value: object): value is AnyActorRef =>
   'sessionId' in value && typeof (value as { send?: unknown }).send === 'function';
 
 /**
- * A JSON-safe copy with secrets replaced: values under secret keys (password, confirmPassword,
- * token, authorization, ...), the `value` of a form event whose `field` (or `name`) is such a
- * key, every data: URL (avatarImage and other uploads); actor refs become their id, machines
- * their id, machine snapshots their status, value and context, errors their name, message and
- * own fields (marked, so a replay revives them).
+ * A JSON-safe copy with secrets replaced: everything under a secret key (see SECRET_KEY; strings
+ * become '[redacted]' however deep they sit in it), the `value` of a form event whose `field` (or
+ * `name`) is such a key, secret-shaped values anywhere (see SECRET_VALUE), every data: URL
+ * (avatarImage and other uploads); actor refs become their id, machines their id, machine
+ * snapshots their status, value and context, errors their name, message and own fields (marked,
+ * so a replay revives them).
  */
-export function redact(value: unknown, depth = 0): unknown {
+export function redact(value: unknown, depth = 0, secret = false): unknown {
   if (value === null || typeof value === 'boolean' || typeof value === 'number') return value;
   if (typeof value === 'string') {
     if (value.startsWith('data:')) return `[data URL, ${value.length} chars]`;
-    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+    return redactString(value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value, secret);
   }
   if (typeof value !== 'object') return undefined; // functions, symbols, undefined, bigint
   if (depth >= MAX_DEPTH) return '[too deep]';
   if (value instanceof Error) {
     // Kept as an error (revived by the replay), with its own fields: an API failure's `data`
     // holds the server's message the screens show.
-    const fields = redact({ ...value }, depth) as Record<string, unknown>;
-    return { ...fields, [ERROR_MARK]: true, name: value.name, message: value.message };
+    const fields = redact({ ...value }, depth, secret) as Record<string, unknown>;
+    return { ...fields, [ERROR_MARK]: true, name: value.name, message: redactString(value.message, secret) };
   }
   if (value instanceof Date) return value.toISOString();
   if (isActorRef(value)) return { actor: value.id };
@@ -128,22 +144,37 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value instanceof StateMachine) return { machine: value.id };
   if ((value as { machine?: unknown }).machine instanceof StateMachine) {
     const { status, value: state, context, output, error } = value as Record<string, unknown>;
-    return redact({ status, value: state, context, output, error }, depth);
+    return redact({ status, value: state, context, output, error }, depth, secret);
   }
-  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1) ?? null);
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1, secret) ?? null);
   const out: Record<string, unknown> = {};
   // A form event names its field: `{ field: 'password', value }` carries a secret in `value`.
   const named = (value as { field?: unknown; name?: unknown }).field ?? (value as { name?: unknown }).name;
   const secretValue = typeof named === 'string' && SECRET_KEY.test(named);
   for (const [key, item] of Object.entries(value)) {
-    if (SECRET_KEY.test(key) || (secretValue && key === 'value')) {
-      out[key] = item === undefined || item === null || item === '' ? item : REDACTED;
-      continue;
-    }
-    const copy = redact(item, depth + 1);
+    const copy = redact(item, depth + 1, secret || SECRET_KEY.test(key) || (secretValue && key === 'value'));
     if (copy !== undefined) out[key] = copy;
   }
   return out;
+}
+
+/**
+ * The same rules over a whole export, as it goes into a file (any depth: a file is plain JSON):
+ * whatever was recorded before, or added after (the report's environment), leaves the page redacted.
+ */
+export function redactExport(data: JournalExport): JournalExport {
+  const walk = (value: unknown, secret: boolean, byKey = true): unknown => {
+    if (typeof value === 'string') return redactString(value, secret);
+    if (Array.isArray(value)) return value.map((item) => walk(item, secret, byKey));
+    if (value === null || typeof value !== 'object') return value;
+    const named = (value as { field?: unknown; name?: unknown }).field ?? (value as { name?: unknown }).name;
+    const secretValue = byKey && typeof named === 'string' && SECRET_KEY.test(named);
+    const secretKey = (key: string) => byKey && (SECRET_KEY.test(key) || (secretValue && key === 'value'));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, secret || secretKey(key), byKey)]));
+  };
+  // An entry's state is state names (recordedState): only secret-shaped values are looked for there.
+  const entries = data.entries.map(({ state, ...entry }) => ({ ...(walk(entry, false) as object), ...(state ? { state: walk(state, false, false) } : {}) }));
+  return { ...(walk({ ...data, entries: [] }, false) as JournalExport), entries: entries as JournalEntry[] };
 }
 
 /** The inverse of redact's error encoding: marked objects become Errors again. */
@@ -251,9 +282,12 @@ export const JOURNAL_CAPACITY = 2000;
 /** Events recorded per actor that still wait for their snapshot (an actor stopped with a full mailbox never sends one). */
 const MAX_PENDING = 100;
 
-/** The state kept per entry: a machine snapshot's value and status. */
+/**
+ * The state kept per entry: a machine snapshot's value and status. A state value is made of the
+ * machine's own state names (a `password` state is no password): never redacted by key.
+ */
 const recordedState = (snapshot: { value?: unknown; status: string }): RecordedState => ({
-  value: redact(snapshot.value ?? null),
+  value: snapshot.value ?? null,
   status: snapshot.status,
 });
 
@@ -505,7 +539,7 @@ export function replayJournal(
 
 /** Downloads the journal as a JSON file (the debug panel's Export button; "Report a problem" names its own file). */
 export function downloadJournal(data: JournalExport = journal.export(), fileName = `stoa-journal-${data.exportedAt.replace(/[:.]/g, '-')}.json`) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const blob = new Blob([JSON.stringify(redactExport(data), null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

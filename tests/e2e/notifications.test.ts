@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openContext, storeBeforeLoad } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, type Member } from './support/members';
 import { app, browser, useAppAndBrowser } from './support/world';
@@ -119,9 +120,9 @@ describe('notifications inbox', () => {
     await auditAccessibility(amy.page, 'inbox, dark');
     await screenshot(amy.page, 'notifications-1280-dark');
 
-    // bypassCSP only lets the test inject axe-core, as support/members.ts does.
-    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: app.url, bypassCSP: true });
-    await phone.addInitScript((token) => localStorage.setItem('authToken', token), amy.token);
+    // Under the real CSP: auditAccessibility evaluates axe-core through the DevTools protocol (support/look.ts).
+    const phone = await openContext(browser, app.url, { viewport: { width: 375, height: 812 } });
+    await storeBeforeLoad(phone, { authToken: amy.token });
     const page = await phone.newPage();
     await page.goto(INBOX);
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3);

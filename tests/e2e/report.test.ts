@@ -4,7 +4,8 @@
  * debug panel's "Report a problem" saves the journal, read here through Playwright's download.
  * Replayed in Node against the app's own machines, every replayable system ends in the states the
  * browser recorded, event after event; the file carries version, route and screen, and not the
- * password Ada typed.
+ * password Ada typed. Neither file the panel writes (Export, Report a problem) carries the live
+ * session token, before or after a load that boots from it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,5 +95,50 @@ describe('a problem report of a real journey', () => {
       verdict.systems.map((s) => `${s.root} ${s.verdict}${s.reason ? ` (${s.reason})` : ''} ${s.compared}`).join('; '),
       `| entries ${report.entries.length}, ${text.length} bytes`,
     );
+  });
+
+  it('the exported journal and the report carry neither the live session token nor the typed password', async () => {
+    const context = await openContext(browser, app.url, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto('/?debug=1');
+    await journalPanel(page).waitFor();
+    await journalPanel(page).getByRole('button', { name: 'Close event journal' }).click();
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email or username').pressSequentially('ada');
+    await form.getByLabel('Password', { exact: true }).pressSequentially(MEMBER_PASSWORD);
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/app/social/streams');
+    const token = await page.evaluate(() => localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken'));
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    /** Both files the panel writes, as the browser saves them. */
+    const saveBoth = async () => {
+      await page.keyboard.press('Control+Alt+KeyJ');
+      const files: string[] = [];
+      for (const name of ['Export journal as JSON', 'Report a problem']) {
+        const [download] = await Promise.all([page.waitForEvent('download'), journalPanel(page).getByRole('button', { name }).click()]);
+        files.push(readFileSync(await download.path(), 'utf8'));
+      }
+      return files;
+    };
+    // The page where the password was typed, then a fresh load that boots from the stored token.
+    const files = await saveBoth();
+    await page.goto('/app/social/streams?debug=1');
+    await journalPanel(page).waitFor();
+    await journalPanel(page).getByRole('button', { name: 'Close event journal' }).click();
+    files.push(...(await saveBoth()));
+    expect(await page.evaluate(() => localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken'))).toBe(token);
+    await context.close();
+
+    const [, payload, signature] = token!.split('.');
+    for (const text of files) {
+      expect(parseJournal(text).entries.length).toBeGreaterThan(0);
+      expect(text).not.toContain(MEMBER_PASSWORD);
+      expect(text).not.toContain(token!);
+      expect(text).not.toContain(payload!);
+      expect(text).not.toContain(signature!);
+    }
+    // The boot from storage is in the second load's files, redacted.
+    expect(files[2]).toContain('"storedToken": "[redacted]"');
   });
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl, picturePng, resizedJpegCopy } from '../fixtures/pictures';
+import { openContext, storeBeforeLoad } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, type Member } from './support/members';
 import { app, browser, useAppAndBrowser } from './support/world';
@@ -94,11 +95,8 @@ describe('search', () => {
   });
 
   it('on a phone (375 px, dark) the header\'s toggle opens the search bar', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: app.url, bypassCSP: true });
-    await context.addInitScript((token) => {
-      localStorage.setItem('authToken', token);
-      localStorage.setItem('theme', 'dark');
-    }, ben.token);
+    const context = await openContext(browser, app.url, { viewport: { width: 375, height: 800 } });
+    await storeBeforeLoad(context, { authToken: ben.token, theme: 'dark' });
     const phone = await context.newPage();
     await phone.goto('/app/social/streams');
     await phone.getByRole('button', { name: 'Search', exact: true }).click();

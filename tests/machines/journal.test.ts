@@ -5,6 +5,7 @@ import {
   createJournal,
   parseJournal,
   redact,
+  redactExport,
   REDACTED,
   replayJournal,
   snapshotRecord,
@@ -77,6 +78,72 @@ describe('redact', () => {
       error: { __error: true, name: 'Error', message: 'Unauthorized', data: { message: 'Bad credentials', statusCode: 401 } },
     });
     expect(JSON.stringify(out)).not.toMatch(/hunter22|Bearer abc|base64/);
+  });
+
+  const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwidHYiOjB9.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+
+  it('hides every key that contains a secret word, in any case and at any depth, keeping flags and numbers', () => {
+    const out = redact({
+      type: 'xstate.init',
+      input: { storedToken: 'opaque-session-value', theme: 'dark' },
+      nested: [{ deeper: { SessionCookie: 'c=1', resetCode: 'R-1', clientSecret: 's', newPassword: 'p', AUTHORIZATION: 'a' } }],
+      tokens: { access: 'a-value', list: ['one', { two: 'b-value' }], count: 2 },
+      hasToken: false,
+      error: { statusCode: 401, message: 'Unauthorized' },
+      form: { type: 'signUp.change', field: 'inviteCode', value: 'INV-42' },
+      emptyToken: '',
+    });
+    expect(out).toEqual({
+      type: 'xstate.init',
+      input: { storedToken: REDACTED, theme: 'dark' },
+      nested: [{ deeper: { SessionCookie: REDACTED, resetCode: REDACTED, clientSecret: REDACTED, newPassword: REDACTED, AUTHORIZATION: REDACTED } }],
+      tokens: { access: REDACTED, list: [REDACTED, { two: REDACTED }], count: 2 },
+      hasToken: false,
+      error: { statusCode: 401, message: 'Unauthorized' },
+      form: { type: 'signUp.change', field: 'inviteCode', value: REDACTED },
+      emptyToken: '',
+    });
+  });
+
+  it('hides JWT-shaped and Bearer values wherever they sit, inside longer text too', () => {
+    const out = redact({
+      note: jwt,
+      said: `the server refused ${jwt} today`,
+      headers: [`Bearer ${jwt}`, 'bearer abc.def'],
+      error: Object.assign(new Error(`bad token ${jwt}`), { data: { echo: `Bearer opaque-${jwt.length}` } }),
+      keep: 'stoa.example.org and v1.2.3 stay',
+    });
+    const text = JSON.stringify(out);
+    expect(text).not.toContain(jwt.split('.')[2]);
+    expect(text).not.toContain('opaque-');
+    expect(text).not.toContain('abc.def');
+    expect(out).toMatchObject({
+      note: REDACTED,
+      said: `the server refused ${REDACTED} today`,
+      headers: [`Bearer ${REDACTED}`, `bearer ${REDACTED}`],
+      error: { message: `bad token ${REDACTED}`, data: { echo: `Bearer ${REDACTED}` } },
+      keep: 'stoa.example.org and v1.2.3 stay',
+    });
+  });
+
+  it('redacts a whole export as it goes to a file, environment included, and keeps state names', () => {
+    const data = redactExport({
+      format: 'stoa-journal',
+      version: 2,
+      exportedAt: '2026-01-01T00:00:00.000Z',
+      dropped: 0,
+      entries: [
+        {
+          seq: 1, at: 0, system: 1, root: 'profile', actor: 'profile', source: null, sourceIsMachine: false, type: 'x',
+          event: { type: 'x', input: { storedToken: 'live-token' }, text: jwt },
+          state: { value: { password: 'editing' }, status: 'active' },
+        },
+      ],
+      environment: { appVersion: '1', route: `/somewhere?next=${jwt}`, screen: { width: 1, height: 1, pixelRatio: 1 }, userAgent: 'ua', reportedAt: '2026-01-01T00:00:00.000Z' },
+    });
+    expect(data.entries[0]!.event).toEqual({ type: 'x', input: { storedToken: REDACTED }, text: REDACTED });
+    expect(data.entries[0]!.state).toEqual({ value: { password: 'editing' }, status: 'active' });
+    expect(data.environment!.route).toBe(`/somewhere?next=${REDACTED}`);
   });
 });
 

@@ -33,26 +33,25 @@ export function createPasswordResetService(deps: {
 
   return {
     /**
-     * Answers the same whether or not the address is registered, and the mail goes out in the
-     * background, so neither the answer nor its timing tells an attacker who is a member.
+     * Everything happens once the answer is out (`answered`): the lookup, the link and the mail.
+     * The request itself does the same for a registered address as for any other, so neither
+     * the answer nor its timing tells an attacker who is a member. A failure is logged (mailer.ts).
      */
-    async forgotPassword(email: string): Promise<void> {
-      const user = await users.findByEmail(email);
-      if (!user) return;
-      const token = randomBytes(32).toString('base64url');
-      const now = clock.now();
-      await store.createPasswordReset({
-        tokenHash: hashResetToken(token),
-        userId: user.id,
-        expiresAt: new Date(now.getTime() + config.sessions.resetTokenMs).toISOString(),
-        now: now.toISOString(),
-      });
-      const link = `${config.publicUrl}/reset-password?token=${token}`;
-      const minutes = Math.round(config.sessions.resetTokenMs / 60_000);
-      mailer.sendInBackground({
-        to: user.email,
-        ...resetPasswordEmail({ username: user.username, link, minutes }),
-        outboxNote: `Password reset link for ${user.email}: ${link}`,
+    forgotPassword(email: string, answered: Promise<unknown>): void {
+      mailer.sendLater(answered, async () => {
+        const user = await users.findByEmail(email);
+        if (!user) return undefined;
+        const token = randomBytes(32).toString('base64url');
+        const now = clock.now();
+        await store.createPasswordReset({
+          tokenHash: hashResetToken(token),
+          userId: user.id,
+          expiresAt: new Date(now.getTime() + config.sessions.resetTokenMs).toISOString(),
+          now: now.toISOString(),
+        });
+        const link = `${config.publicUrl}/reset-password?token=${token}`;
+        const minutes = Math.round(config.sessions.resetTokenMs / 60_000);
+        return { to: user.email, ...resetPasswordEmail({ username: user.username, link, minutes }) };
       });
     },
 

@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/schema';
 import { currentAuth } from '../../http/authentication';
 import { HttpError } from '../../http/httpError';
 import { perIp } from '../../http/rateLimits';
+import { replySent } from '../../http/replySent';
 import { presentUser } from '../users/present';
 import type { UserStore } from '../users/store';
 import { GOOGLE_UNAVAILABLE, type GoogleSignIn } from './google';
@@ -119,8 +120,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     bodyLimit: SMALL_BODY,
     config: { rateLimit: perIp(rateLimits.forgotPasswordPerIp) },
     preHandler: (request) => resetMailsPerEmail.hit(request),
-  }, async (request) => {
-    await opts.passwordReset.forgotPassword(request.body.email);
+  }, async (request, reply) => {
+    opts.passwordReset.forgotPassword(request.body.email, replySent(reply));
     return { message: RESET_LINK_SENT };
   });
 

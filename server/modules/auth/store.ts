@@ -2,6 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { queryTemplate } from '../../db/queryTemplate';
 
+/**
+ * Marks every open reset link of a member used. A link is for someone who lost their password:
+ * once the password changes (by a reset, by the member, by anyone) or the member is banned, an
+ * e-mail still lying in an inbox must not set another one. Run inside the transaction that makes
+ * the change.
+ */
+export const retirePasswordResets = (db: Kysely<Database>, userId: string, now: string) =>
+  db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+
 /** SQL for sessions and password-reset tokens. Times are ISO strings, compared as text. */
 export function createAuthStore(db: Kysely<Database>) {
   /** Every request runs it: compiled once (db/queryTemplate.ts). */
@@ -50,12 +59,7 @@ export function createAuthStore(db: Kysely<Database>) {
     createPasswordReset: async (reset: { tokenHash: string; userId: string; expiresAt: string; now: string }) => {
       await db.transaction().execute(async (trx) => {
         // A new link retires the older ones, so only the latest e-mail works.
-        await trx
-          .updateTable('password_resets')
-          .set({ used_at: reset.now })
-          .where('user_id', '=', reset.userId)
-          .where('used_at', 'is', null)
-          .execute();
+        await retirePasswordResets(trx, reset.userId, reset.now);
         await trx
           .insertInto('password_resets')
           .values({ token_hash: reset.tokenHash, user_id: reset.userId, expires_at: reset.expiresAt, used_at: null, created_at: reset.now })
@@ -74,7 +78,8 @@ export function createAuthStore(db: Kysely<Database>) {
 
     /**
      * Uses the token and sets the password in one transaction. The conditional update makes a
-     * token single-use even when two requests race: only one of them changes a row.
+     * token single-use even when two requests race: only one of them changes a row. Any other
+     * open link of the member is retired with it.
      * Bumping token_version and deleting the sessions ends every token issued before.
      */
     async consumeResetAndSetPassword(tokenHash: string, passwordHash: string, now: string): Promise<boolean> {
@@ -88,6 +93,7 @@ export function createAuthStore(db: Kysely<Database>) {
           .returning('user_id')
           .executeTakeFirst();
         if (!used) return false;
+        await retirePasswordResets(trx, used.user_id, now);
         await trx
           .updateTable('users')
           .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))

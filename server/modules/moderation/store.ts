@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE, type AppealStatus, type ModerationStatus } from '../..
 import type { DatabaseHandle } from '../../db/database';
 import type { AppealsTable, Database, PostReportsTable, ProfileReportsTable } from '../../db/schema';
 import { PROFILE_DEFAULTS } from '../users/profileStore';
+import { retirePasswordResets } from '../auth/store';
 
 /** A member as the admin area shows them: the summary, e-mail, role, join date, posts, ban state. */
 export interface AdminUserRow {
@@ -160,6 +161,7 @@ export function createModerationStore(database: DatabaseHandle) {
           .values({ ...PROFILE_DEFAULTS, ...fields, user_id: userId, updated_at: ban.at })
           .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...fields, updated_at: ban.at }))
           .execute();
+        await retirePasswordResets(trx, userId, ban.at);
         const settled = await settleProfileReportsAbout(trx, userId, 'resolved', ban.at);
         await alsoWrite(trx);
         return settled;

@@ -5,6 +5,7 @@ import { boundedCount } from '../../db/boundedCount';
 import type { DatabaseHandle } from '../../db/database';
 import type { ProfileReportsTable, UserProfilesTable } from '../../db/schema';
 import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { retirePasswordResets } from '../auth/store';
 
 /** The columns a list of people shows, plus how the viewer relates to each. */
 export interface PersonRow {
@@ -227,7 +228,7 @@ export function createProfileStore(database: DatabaseHandle) {
     /** The session a request came with (its lifetime tells a remembered sign-in from a short one). */
     findSession: (sessionId: string) => db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst(),
 
-    /** New password: bumps the token version and ends every session, in one transaction. */
+    /** New password: bumps the token version, ends every session and retires open reset links, in one transaction. */
     async setPassword(userId: string, passwordHash: string, now: string) {
       return db.transaction().execute(async (trx) => {
         const user = await trx
@@ -237,6 +238,7 @@ export function createProfileStore(database: DatabaseHandle) {
           .returningAll()
           .executeTakeFirstOrThrow();
         await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+        await retirePasswordResets(trx, userId, now);
         return user;
       });
     },

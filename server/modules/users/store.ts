@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../../../src/api/auth';
 import type { Database, UserRow } from '../../db/schema';
 import { indexUser } from '../search/indexWrites';
+import { retirePasswordResets } from '../auth/store';
 
 export interface NewUser {
   id: string;
@@ -120,7 +121,11 @@ export function createUserStore(db: Kysely<Database>) {
 
     /** Moderation (later the admin area) calls this; the auth layer reads it on every request. */
     setBanned: (id: string, banned: boolean, now: string) =>
-      db.updateTable('users').set({ is_banned: banned ? 1 : 0, updated_at: now }).where('id', '=', id).execute(),
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ is_banned: banned ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
+        // A ban retires the member's reset links (auth/store.ts).
+        if (banned) await retirePasswordResets(trx, id, now);
+      }),
   };
 }
 

@@ -21,7 +21,9 @@ interface AxeViolation {
 
 /** Fails on serious or critical WCAG 2.x A/AA violations (contrast included). */
 export async function auditAccessibility(page: Page, where: string) {
-  // Evaluated by the test driver, not added as a <script>: the page keeps its real CSP.
+  // Evaluated by the test driver through the DevTools protocol, not added as a <script>: the
+  // page's real CSP (no 'unsafe-eval', no inline scripts) does not apply to it, so every journey
+  // runs under that policy and still gets its audit (tests/e2eContexts.test.ts).
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   // Let entrance animations finish so colours are measured at rest.
   await page.waitForTimeout(600);
