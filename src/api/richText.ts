@@ -72,18 +72,24 @@ function charAt(text: string, index: number): string {
   return code === undefined ? '' : String.fromCodePoint(code);
 }
 
-/** Whether the scheme and authority parse (the path, query and fragment of a web address always do), without throwing. */
-const parses: (href: string) => boolean =
-  typeof URL.canParse === 'function'
-    ? (href) => URL.canParse(href)
-    : (href) => {
-        try {
-          new URL(href);
-          return true;
-        } catch {
-          return false;
-        }
-      };
+// Characters 0x80-0xFF and none above: the strings Node 20's optimised URL.canParse misreads.
+const LATIN1_ONLY = /^[\x00-\xff]*[\x80-\xff][\x00-\xff]*$/;
+
+/**
+ * Whether the scheme and authority parse (the path, query and fragment of a web address always do),
+ * without throwing. Node 20's optimised URL.canParse misreads strings of Latin-1 characters only
+ * ('http://é.a' is refused once warm); a fragment with a character beyond Latin-1, which cannot
+ * make an address fail, has such a string read the other way.
+ */
+function parses(href: string): boolean {
+  if (typeof URL.canParse === 'function') return URL.canParse(LATIN1_ONLY.test(href) ? `${href}#\u0100` : href);
+  try {
+    new URL(href);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** One text being tokenized: the readers, and what link candidates share. */
 class Scan {
@@ -93,7 +99,16 @@ class Scan {
   /** Where the trimmable characters at the end of the current run start (-1: not read yet). */
   private runTrimFrom = -1;
 
+  /** Authorities already checked in this text: a run repeating one that fails is parsed once. */
+  private readonly parsed = new Map<string, boolean>();
+
   constructor(private readonly text: string) {}
+
+  private parses(authority: string): boolean {
+    let ok = this.parsed.get(authority);
+    if (ok === undefined) this.parsed.set(authority, (ok = parses(authority)));
+    return ok;
+  }
 
   readAt(at: number): TextToken | null {
     const char = this.text[at];
@@ -189,9 +204,10 @@ class Scan {
     // A host of at least two labels: 'www.word' or 'https://word' is more likely a typo than a link.
     if (!/^[^.]+\.[^.]/.test(host) || host.includes('..') || (www && !/^www\.[^.]+\.[^.]/i.test(host))) return null;
     const scheme = www ? 'https://' : start.toLowerCase();
-    const authority = `${scheme}${text.slice(at + start.length, authorityUntil)}`;
+    // What the href starts with: 'www.' stays in it, after the 'https://' it is given.
+    const authority = `${scheme}${text.slice(www ? at : at + start.length, authorityUntil)}`;
     tokenizerWork.reads += 2 * authority.length;
-    if (!parses(authority)) return null;
+    if (!this.parses(authority)) return null;
     const tokenEnd = trimFrom > authorityEnd ? this.trimPath(at, trimFrom, end) : until;
     const candidate = text.slice(at, tokenEnd);
     tokenizerWork.reads += 3 * candidate.length;
