@@ -435,6 +435,8 @@ export interface TextTagsTable {
   post_id: string;
   tag: string;
   created_at: string;
+  /** 1: a post's own tag while the post is Public, in no group and not hidden; trending reads only these (0016_trending_tags). */
+  trends: Generated<number>;
 }
 
 /** A member mentioned in a post, comment or answer. */

@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
- * `npm run bench -- --only bundle`, `--only feed`, `--only mixed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm`, `--only transfer` or `--only writes` (or BENCH_ONLY=feed) runs one of them.
+ * `npm run bench -- --only bundle`, `--only feed`, `--only mixed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm`, `--only transfer`, `--only writes` or `--only event-loop` (or BENCH_ONLY=feed) runs one of them.
  * `--quick` (or BENCH_QUICK=1) runs every case at a tenth of its size (quick.ts), a smoke check.
  * It ends with one table of every goal checked: its figure, met or NOT met (goals.ts).
  */
 import { measureBundle } from './bundle';
 import { measureTransfer, printTransfer } from './transfer';
 import { measureChat, printChat } from './chat';
+import { measureEventLoop, printEventLoop } from './eventLoop';
 import { measureFeed, printFeed } from './feed';
 import { printGoals } from './goals';
 import { measureMixed, printMixed } from './mixed';
@@ -17,7 +18,7 @@ import { measureUploads, printUploads } from './uploads';
 import { recordGoal } from './goals';
 import { measureWrites, printWrites } from './writes';
 
-const BENCHES = ['bundle', 'transfer', 'feed', 'mixed', 'chat', 'moderation', 'search', 'uploads', 'storm', 'writes'] as const;
+const BENCHES = ['bundle', 'transfer', 'feed', 'mixed', 'chat', 'moderation', 'search', 'uploads', 'storm', 'writes', 'event-loop'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function chosen(): readonly Bench[] {
@@ -91,7 +92,11 @@ async function benchWrites() {
   printWrites(await measureWrites());
 }
 
-const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, transfer: benchTransfer, feed: benchFeed, mixed: benchMixed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm, writes: benchWrites };
+async function benchEventLoop() {
+  printEventLoop(await measureEventLoop());
+}
+
+const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, transfer: benchTransfer, feed: benchFeed, mixed: benchMixed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm, writes: benchWrites, 'event-loop': benchEventLoop };
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');
   await run[name]();

@@ -317,36 +317,78 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     await refused(t, outsider, 'GET', paths.posts.one(secret._id), undefined, 404);
   });
 
-  it('trending counts the last day\'s tags among posts the reader may see', async () => {
+  it('trending counts the last day\'s tags among the posts everyone may read', async () => {
     const [a, b, reader] = [await member(t), await member(t), await member(t)];
     const tag = `trend${Date.now().toString(36)}`;
     await post(t, a, { post: `#${tag} one` });
     await post(t, b, { post: `#${tag} two` });
     await post(t, a, { post: `#${tag} secret`, privacy: 'Private' });
+    await post(t, a, { post: `#${tag} for followers`, privacy: 'Followers' });
     const trending = trendingSchema.parse(await ok(t, reader, 'GET', paths.posts.trending));
     expect(trending.hashtags).toContainEqual({ tag, posts: 2 });
+    // The author's own Private and Followers posts do not trend, not even for them.
     const own = trendingSchema.parse(await ok(t, a, 'GET', paths.posts.trending));
-    expect(own.hashtags).toContainEqual({ tag, posts: 3 });
+    expect(own.hashtags).toContainEqual({ tag, posts: 2 });
     t.clock.advance(25 * HOUR);
     // A day on, sessions have lapsed: a member who signs in now.
     const later = trendingSchema.parse(await ok(t, await member(t), 'GET', paths.posts.trending));
     expect(later.hashtags.some((h) => h.tag === tag)).toBe(false);
   });
 
-  it('trending reads no more than its bound of the newest tags, and still only visible ones', async () => {
+  it('trending reads no more than its bound of the newest public tags', async () => {
     const [a, reader] = [await member(t), await member(t)];
     const run = Date.now().toString(36);
-    const [older, newer, hidden] = [`older${run}`, `newer${run}`, `hidden${run}`];
+    const [older, newer, secret] = [`older${run}`, `newer${run}`, `secret${run}`];
     for (let i = 0; i < 3; i += 1) await post(t, a, { post: `#${older} ${i}` });
     t.clock.advance(1000);
     await post(t, a, { post: `#${newer} one` });
-    await post(t, a, { post: `#${hidden} mine alone`, privacy: 'Private' });
+    t.clock.advance(1000);
+    await post(t, a, { post: `#${secret} mine alone`, privacy: 'Private' });
     await post(t, a, { post: `#${newer} two` });
-    const bounded = createTrending({ database: t.database, clock: t.clock, scanMax: 3 });
-    // The three newest tags: newer, hidden, newer. The older tag (three posts) is beyond the bound.
+    const bounded = createTrending({ database: t.database, clock: t.clock, scanMax: 2 });
+    // The two newest public tags: newer, newer. The older tag (three posts) is beyond the bound.
     expect((await bounded({ id: reader.id, isAdmin: false })).hashtags).toEqual([{ tag: newer, posts: 2 }]);
-    expect((await bounded({ id: a.id, isAdmin: false })).hashtags).toEqual([{ tag: newer, posts: 2 }, { tag: hidden, posts: 1 }]);
+    expect((await bounded({ id: a.id, isAdmin: false })).hashtags).toEqual([{ tag: newer, posts: 2 }]);
     const unbounded = createTrending({ database: t.database, clock: t.clock });
     expect((await unbounded({ id: reader.id, isAdmin: false })).hashtags).toContainEqual({ tag: older, posts: 3 });
+  });
+
+  it('many Private and Followers posts with many tags do not push a public tag out of what trending reads', async () => {
+    const [writer, flooder, reader] = [await member(t), await member(t), await member(t)];
+    const run = Date.now().toString(36);
+    const publicTag = `public${run}`;
+    await post(t, writer, { post: `#${publicTag} for everyone` });
+    t.clock.advance(1000);
+    // Newer than the public post: 6 posts of 20 tags, 120 tag rows against a bound of 50.
+    for (let i = 0; i < 6; i += 1) {
+      const tags = Array.from({ length: 20 }, (_, n) => `#flood${run}x${i}x${n}`).join(' ');
+      await post(t, flooder, { post: tags, privacy: i % 2 === 0 ? 'Private' : 'Followers' });
+    }
+    const bounded = createTrending({ database: t.database, clock: t.clock, scanMax: 50 });
+    for (const viewer of [reader, flooder]) {
+      const { hashtags } = await bounded({ id: viewer.id, isAdmin: false });
+      expect(hashtags).toContainEqual({ tag: publicTag, posts: 1 });
+      expect(hashtags.some((h) => h.tag.startsWith(`flood${run}`))).toBe(false);
+    }
+  });
+
+  it('a post\'s tags leave trending when it becomes Private or is hidden, and come back when public again', async () => {
+    const [writer, reader] = [await member(t), await member(t)];
+    const tag = `turns${Date.now().toString(36)}`;
+    const trendingFor = async () => (await createTrending({ database: t.database, clock: t.clock })({ id: reader.id, isAdmin: false })).hashtags;
+    const written = await post(t, writer, { post: `#${tag} at first for everyone` });
+    expect(await trendingFor()).toContainEqual({ tag, posts: 1 });
+    await ok(t, writer, 'PUT', paths.posts.one(written._id), { privacy: 'Private' });
+    expect((await trendingFor()).some((h) => h.tag === tag)).toBe(false);
+    await ok(t, writer, 'PUT', paths.posts.one(written._id), { privacy: 'Public' });
+    expect(await trendingFor()).toContainEqual({ tag, posts: 1 });
+    await t.app.services.posts.setHidden(written._id, true);
+    expect((await trendingFor()).some((h) => h.tag === tag)).toBe(false);
+    await t.app.services.posts.setHidden(written._id, false);
+    expect(await trendingFor()).toContainEqual({ tag, posts: 1 });
+    // A Private post made Public trends from then on.
+    const secret = await post(t, writer, { post: `#${tag} later`, privacy: 'Private' });
+    await ok(t, writer, 'PUT', paths.posts.one(secret._id), { privacy: 'Public' });
+    expect(await trendingFor()).toContainEqual({ tag, posts: 2 });
   });
 });

@@ -14,6 +14,7 @@ import * as search from './0012_search';
 import * as clientSends from './0013_client_sends';
 import * as hashtags from './0014_hashtags';
 import * as adminsIndex from './0015_admins_index';
+import * as trendingTags from './0016_trending_tags';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_client_sends': clientSends,
   '0014_hashtags': hashtags,
   '0015_admins_index': adminsIndex,
+  '0016_trending_tags': trendingTags,
 };

@@ -4,7 +4,7 @@ import type { CommentRow, Database } from '../../db/schema';
 import { finishPage, orderPage, type PageRequest } from '../posts/paging';
 import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
 import type { PostStore } from '../posts/store';
-import { dropTextIndex, writeTextIndex } from '../posts/textIndex';
+import { dropTextIndex, indexedTextOf, writeTextIndex } from '../posts/textIndex';
 
 export const COMMENTS_PAGE_SIZE = 50;
 
@@ -39,7 +39,7 @@ export function createCommentStore(database: DatabaseHandle, posts: PostStore) {
         await alsoWrite?.(trx);
         await trx.insertInto('comments').values(row).execute();
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.post_id).execute();
-        const mentioned = await writeTextIndex(trx, { sourceId: row.id, postId: row.post_id, text: row.comment, at: row.created_at });
+        const mentioned = await writeTextIndex(trx, { sourceId: row.id, postId: row.post_id, indexed: indexedTextOf(row.comment), at: row.created_at });
         return { authorId: post.user_id, mentioned };
       }),
 
@@ -51,7 +51,7 @@ export function createCommentStore(database: DatabaseHandle, posts: PostStore) {
     update: (commentId: string, postId: string, comment: string, now: string) =>
       db.transaction().execute(async (trx) => {
         await trx.updateTable('comments').set({ comment, updated_at: now, edited_at: now }).where('id', '=', commentId).execute();
-        return writeTextIndex(trx, { sourceId: commentId, postId, text: comment, at: now });
+        return writeTextIndex(trx, { sourceId: commentId, postId, indexed: indexedTextOf(comment), at: now });
       }),
 
     remove: (commentId: string, postId: string) =>

@@ -17,7 +17,7 @@ import { presentPost } from './present';
 import type { PostFilter, PostStore, PostWithAuthor } from './store';
 import type { Viewer } from './visibility';
 import { joinTopics, splitTopics, topicsOfTags, type Topic } from '../../../src/api/topics';
-import { storedTags } from './textIndex';
+import { indexedTextOf } from './textIndex';
 import { noLongerAvailable, type Claim, type ClientSends } from '../sends/clientSends';
 
 export const POST_NOT_FOUND = 'Post not found';
@@ -76,7 +76,7 @@ interface PostDeps {
 }
 
 /** The topics a post carries: the author's choice, then those its hashtags speak of (src/api/topics.ts). */
-const topicsOf = (chosen: readonly Topic[], text: string) => joinTopics([...new Set([...chosen, ...topicsOfTags(storedTags(text))])]);
+const topicsOf = (chosen: readonly Topic[], tags: readonly string[]) => joinTopics([...new Set([...chosen, ...topicsOfTags(tags)])]);
 
 const isEmpty = (post: { text: string; image: string; video: string; gif: string }) =>
   post.text.trim() === '' && !post.image && !post.video && !post.gif;
@@ -132,6 +132,8 @@ export function createPostService(deps: PostDeps) {
     try {
       video = input.video ? await storeVideo(input.video) : null;
       const at = now();
+      // The text is read once: its tags give the topics here and are stored with its mentions.
+      const indexed = indexedTextOf(input.post);
       const row: PostRow = {
         id: newId(),
         kind: input.kind,
@@ -165,9 +167,9 @@ export function createPostService(deps: PostDeps) {
         hidden_by: null,
         hidden_at: null,
         chosen_topics: joinTopics(input.topics ?? []),
-        topics: topicsOf(input.topics ?? [], input.post),
+        topics: topicsOf(input.topics ?? [], indexed.tags),
       };
-      const mentioned = await store.insert(row, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
+      const mentioned = await store.insert(row, indexed, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
       // Told to sockets after the answer, not before: the post is committed, so the author need not
       // wait for every connected reader's frame to be written (issue 17); a failure is only logged.
       setImmediate(() => announce.postCreated(row.id));
@@ -239,13 +241,14 @@ export function createPostService(deps: PostDeps) {
         };
         const chosen = changes.topics ?? splitTopics(existing.chosen_topics);
         next.chosen_topics = joinTopics(chosen);
-        next.topics = topicsOf(chosen, next.post!);
+        const indexed = indexedTextOf(next.post!);
+        next.topics = topicsOf(chosen, indexed.tags);
         if (newImage && changes.imageAlt === undefined) next.image_alt = '';
         checkNotEmpty(existing.kind, { text: next.post!, image: next.image_id!, video: next.video_id!, gif: next.gif_url! });
         const before = await announce.audience(postId);
         const at = now();
         const imageChanged = next.image_id !== existing.image_id;
-        const mentioned = await store.update(postId, { ...next, updated_at: at, edited_at: at }, imageChanged ? { image: newImage?.fingerprint ?? null } : {});
+        const mentioned = await store.update(postId, { ...next, updated_at: at, edited_at: at }, imageChanged ? { image: newImage?.fingerprint ?? null } : {}, indexed);
         await removeMedia({
           ...(existing.image_id && next.image_id !== existing.image_id ? { image: [existing.image_version, existing.image_id] as [string, string] } : {}),
           ...(existing.video_id && next.video_id !== existing.video_id ? { video: [existing.video_version, existing.video_id] as [string, string] } : {}),

@@ -10,7 +10,7 @@ import { queryTemplate } from '../../db/queryTemplate';
 import type { ImageFingerprint } from '../../media/imageHash';
 import { indexPost, reindexPost, setImageFingerprint } from '../search/indexWrites';
 import { finishPage, isKeyset, orderPage, pageMode, pageOffset, type PageMode, type PageRequest } from './paging';
-import { writeTextIndex } from './textIndex';
+import { markTrending, trends, writeTextIndex, type IndexedText } from './textIndex';
 import { createTotalsCache } from './totals';
 import { canSeePost, notBlockedBetween, type Viewer } from './visibility';
 
@@ -230,29 +230,37 @@ export function createPostStore(database: DatabaseHandle) {
      * The post, its search entry, its hashtags and mentions, its image's fingerprint and `alsoWrite`
      * (a send's key), in one transaction: the members it mentions.
      */
-    insert: (row: PostRow, search: { imageFingerprint?: ImageFingerprint | null } = {}, alsoWrite?: (trx: Kysely<Database>) => Promise<void>) =>
+    insert: (
+      row: PostRow,
+      indexed: IndexedText,
+      search: { imageFingerprint?: ImageFingerprint | null } = {},
+      alsoWrite?: (trx: Kysely<Database>) => Promise<void>,
+    ) =>
       db.transaction().execute(async (trx) => {
         await alsoWrite?.(trx);
         await trx.insertInto('posts').values(row).execute();
         await indexPost(trx, row);
         if (row.image_id && search.imageFingerprint) await setImageFingerprint(trx, row.id, { id: row.image_id, fingerprint: search.imageFingerprint });
-        return writeTextIndex(trx, { sourceId: row.id, postId: row.id, text: row.post, at: row.created_at });
+        return writeTextIndex(trx, { sourceId: row.id, postId: row.id, indexed, at: row.created_at, trends: trends(row) });
       }),
 
     /**
      * Changes a post; a new text or image description re-indexes it, in the same transaction.
      * `search.image`: the new image's fingerprint, or null when the image went (or is unreadable);
-     * left out, the image did not change.
+     * left out, the image did not change. `indexed`: the new text's tags and mentions (indexedTextOf),
+     * given whenever `changes.post` is; its tags then replace the post's.
      */
-    update: (postId: string, changes: Updateable<PostsTable>, search: { image?: ImageFingerprint | null } = {}) =>
+    update: (postId: string, changes: Updateable<PostsTable>, search: { image?: ImageFingerprint | null } = {}, indexed?: IndexedText) =>
       db.transaction().execute(async (trx) => {
         await trx.updateTable('posts').set(changes).where('id', '=', postId).execute();
         if (changes.post !== undefined || changes.image_alt !== undefined) await reindexPost(trx, postId);
         if (search.image !== undefined) {
           await setImageFingerprint(trx, postId, search.image && changes.image_id ? { id: String(changes.image_id), fingerprint: search.image } : null);
         }
-        if (changes.post === undefined) return [];
-        return writeTextIndex(trx, { sourceId: postId, postId, text: String(changes.post), at: String(changes.updated_at ?? '') });
+        const mentioned = indexed ? await writeTextIndex(trx, { sourceId: postId, postId, indexed, at: String(changes.updated_at ?? '') }) : [];
+        // Privacy or the group's decision may have changed: whether its tags trend follows.
+        await markTrending(trx, postId);
+        return mentioned;
       }),
 
     /**
@@ -268,6 +276,7 @@ export function createPostStore(database: DatabaseHandle) {
           .where('hidden', '=', hidden ? 0 : 1)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
+        await markTrending(trx, postId);
         await alsoWrite?.(trx);
         return true;
       }),

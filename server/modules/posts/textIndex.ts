@@ -1,22 +1,45 @@
-import type { Kysely } from 'kysely';
-import { HASHTAG_MAX, hashtagsOf, mentionsOf } from '../../../src/api/richText';
+import { sql, type Kysely } from 'kysely';
+import { entitiesOf, HASHTAG_MAX } from '../../../src/api/richText';
 import type { Database } from '../../db/schema';
 
 /** A text with many tags or names keeps the first ones: enough for any honest post, bounded for a spammer. */
 export const TAGS_KEPT = 20;
 export const MENTIONS_KEPT = 20;
 
+/** What a save stores of a text: its hashtags (normalised) and the usernames it mentions, bounded. */
+export interface IndexedText {
+  tags: string[];
+  mentions: string[];
+}
+
+/**
+ * Reads a text once (one tokenize) for everything a save needs of it: its tags (stored, and the
+ * topics they map to) and its mentions (stored and notified). Every save computes it once and
+ * hands it on.
+ */
+export function indexedTextOf(text: string): IndexedText {
+  const { hashtags, mentions } = entitiesOf(text);
+  return { tags: hashtags.filter((tag) => tag.length <= HASHTAG_MAX).slice(0, TAGS_KEPT), mentions: mentions.slice(0, MENTIONS_KEPT) };
+}
+
 export interface TextSource {
   /** The post, comment or answer the text is. */
   sourceId: string;
   /** The post it belongs to (itself for a post): its visibility is the text's. */
   postId: string;
-  text: string;
+  indexed: IndexedText;
   at: string;
+  /** A post's own text that everyone may read (see `trends`): its tags count in trending. */
+  trends?: boolean;
 }
 
-/** The hashtags of a text as stored: normalised, bounded. */
-export const storedTags = (text: string) => hashtagsOf(text).filter((tag) => tag.length <= HASHTAG_MAX).slice(0, TAGS_KEPT);
+/**
+ * Whether a post's own tags count in trending: a stream post that is Public and not hidden, the
+ * posts every member may read. Trending reads only these rows (text_tags.trends), so no number of
+ * Private, Followers or group posts can push them out of what it reads.
+ */
+export const trends = (post: { privacy: string; group_id: string | null; hidden: number }) =>
+  post.privacy === 'Public' && post.group_id === null && post.hidden === 0;
 
 /**
  * Writes (or, on an edit, replaces) the hashtags and mentions of one text, inside the caller's
@@ -26,14 +49,14 @@ export const storedTags = (text: string) => hashtagsOf(text).filter((tag) => tag
 export async function writeTextIndex(trx: Kysely<Database>, source: TextSource): Promise<string[]> {
   const before = await trx.selectFrom('text_mentions').select('user_id').where('source_id', '=', source.sourceId).execute();
   await dropTextIndex(trx, source.sourceId);
-  const tags = storedTags(source.text);
+  const { tags, mentions: names } = source.indexed;
   if (tags.length > 0) {
+    const trending = source.trends ? 1 : 0;
     await trx
       .insertInto('text_tags')
-      .values(tags.map((tag) => ({ source_id: source.sourceId, post_id: source.postId, tag, created_at: source.at })))
+      .values(tags.map((tag) => ({ source_id: source.sourceId, post_id: source.postId, tag, created_at: source.at, trends: trending })))
       .execute();
   }
-  const names = mentionsOf(source.text).slice(0, MENTIONS_KEPT);
   if (names.length === 0) return [];
   const members = await trx.selectFrom('users').select('id').where('username_lower', 'in', names).execute();
   if (members.length === 0) return [];
@@ -43,6 +66,21 @@ export async function writeTextIndex(trx: Kysely<Database>, source: TextSource):
     .execute();
   const known = new Set(before.map((row) => row.user_id));
   return members.map((m) => m.id).filter((id) => !known.has(id));
+}
+
+/**
+ * Sets whether a post's own tags count in trending from the post as it is now, inside the
+ * transaction that changed its privacy, group status or hidden flag (at most TAGS_KEPT rows, by
+ * the primary key).
+ */
+export async function markTrending(trx: Kysely<Database>, postId: string): Promise<void> {
+  await trx
+    .updateTable('text_tags')
+    .set({
+      trends: sql<number>`case when exists (select 1 from posts where posts.id = ${postId} and posts.privacy = 'Public' and posts.group_id is null and posts.hidden = 0) then 1 else 0 end`,
+    })
+    .where('source_id', '=', postId)
+    .execute();
 }
 
 /** A deleted comment or answer takes its tags and mentions along (a post's go by cascade). */

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { canSeePost, type Viewer } from './visibility';
 
 /**
- * How many of the window's newest post tags a trending answer reads at most. A community that
+ * How many of the window's newest trending tags a trending answer reads at most. A community that
  * tags more than this in a day sees what trends among its latest tagged posts (the last hours of
  * a busy day) instead of every one of them: the cost of the box beside every stream stays the
  * same however much the community writes.
@@ -13,10 +13,11 @@ import { canSeePost, type Viewer } from './visibility';
 export const TRENDING_SCAN_MAX = 5000;
 
 /**
- * The hashtags of the last day's posts the viewer may see, by how many posts carry them (tags in
- * comments and answers do not trend). Reads at most `scanMax` of the window's newest tags through
- * text_tags' time index, then keeps those on posts the viewer may see: never the whole history,
- * and never more than the bound on a busy day.
+ * The hashtags of the last day's posts that everyone may read (Public, in no group, not hidden:
+ * text_tags.trends, kept by textIndex.ts), by how many posts carry them; tags in comments and
+ * answers do not trend. Reads at most `scanMax` of the window's newest such tags through their own
+ * index, so Private, Followers or group posts, however many, never push a public tag out of what
+ * it reads; of those it keeps the posts the reader may see (a block between them hides an author's).
  */
 export function createTrending(deps: { database: DatabaseHandle; clock: Clock; scanMax?: number }) {
   const { db } = deps.database;
@@ -26,8 +27,8 @@ export function createTrending(deps: { database: DatabaseHandle; clock: Clock; s
     const newest = db
       .selectFrom('text_tags')
       .select(['text_tags.tag', 'text_tags.post_id'])
+      .where('text_tags.trends', '=', 1)
       .where('text_tags.created_at', '>=', since)
-      .whereRef('text_tags.source_id', '=', 'text_tags.post_id')
       .orderBy('text_tags.created_at', 'desc')
       .limit(scanMax)
       .as('newest');

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
 import type { AnswerRow, Database } from '../../db/schema';
 import type { PostStore } from '../posts/store';
-import { dropTextIndex, writeTextIndex } from '../posts/textIndex';
+import { dropTextIndex, indexedTextOf, writeTextIndex } from '../posts/textIndex';
 import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
 
 /** SQL for answers; an answer row and the question's answersCount change in one transaction. */
@@ -35,7 +35,7 @@ export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {
         await alsoWrite?.(trx);
         await trx.insertInto('answers').values(row).execute();
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.question_id).execute();
-        return { mentioned: await writeTextIndex(trx, { sourceId: row.id, postId: row.question_id, text: row.answer, at: row.created_at }) };
+        return { mentioned: await writeTextIndex(trx, { sourceId: row.id, postId: row.question_id, indexed: indexedTextOf(row.answer), at: row.created_at }) };
       }),
 
     findVisible: (viewer: Viewer, answerId: string) =>
@@ -56,7 +56,7 @@ export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {
     update: (answerId: string, questionId: string, answer: string, now: string) =>
       db.transaction().execute(async (trx) => {
         await trx.updateTable('answers').set({ answer, updated_at: now, edited_at: now }).where('id', '=', answerId).execute();
-        return writeTextIndex(trx, { sourceId: answerId, postId: questionId, text: answer, at: now });
+        return writeTextIndex(trx, { sourceId: answerId, postId: questionId, indexed: indexedTextOf(answer), at: now });
       }),
 
     remove: (answerId: string, questionId: string, now: string) =>
