@@ -6,12 +6,32 @@
  */
 export const UPLOAD_FIELDS_PART = 'fields';
 
-/** A body of fields and files as the multipart form every upload route reads. */
-export function uploadForm(fields: Record<string, unknown>, files: Record<string, Blob | undefined>): FormData {
+/** A data URL's bytes as a file (the browser read the picked file as one for its preview). */
+export function dataUrlBlob(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? 'application/octet-stream';
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+/**
+ * A body as the multipart form every upload route reads: the files of `fileFields` (a data URL or
+ * a Blob) as their own parts, everything else as the JSON part. An empty file field is left out.
+ */
+export function uploadForm(body: object, fileFields: readonly string[]): FormData {
   const form = new FormData();
-  const rest = Object.fromEntries(Object.entries(fields).filter(([name, value]) => value !== undefined && !(name in files)));
-  form.append(UPLOAD_FIELDS_PART, JSON.stringify(rest));
-  for (const [name, file] of Object.entries(files)) if (file) form.append(name, file, 'name' in file && typeof file.name === 'string' ? file.name : name);
+  const fields: Record<string, unknown> = {};
+  const files: [string, Blob][] = [];
+  for (const [name, value] of Object.entries(body)) {
+    if (!fileFields.includes(name)) {
+      if (value !== undefined) fields[name] = value;
+    } else if (value instanceof Blob) files.push([name, value]);
+    else if (typeof value === 'string' && value.startsWith('data:')) files.push([name, dataUrlBlob(value)]);
+  }
+  form.append(UPLOAD_FIELDS_PART, JSON.stringify(fields));
+  for (const [name, file] of files) form.append(name, file, name);
   return form;
 }
 
