@@ -46,6 +46,12 @@ const envSchema = z.object({
   MAX_BODY_BYTES: withDefault(integer(1024, 50 * 1024 * 1024), String(1024 * 1024)),
   MAX_IMAGE_BYTES: withDefault(integer(1024, 100 * 1024 * 1024), String(10 * 1024 * 1024)),
   MAX_VIDEO_BYTES: withDefault(integer(1024, 2 * 1024 * 1024 * 1024), String(100 * 1024 * 1024)),
+  /** A file sent inside a JSON body as a base64 data URL (the spec's shape): read whole, so kept small. */
+  MAX_DATA_URL_BYTES: withDefault(integer(1024, 50 * 1024 * 1024), String(4 * 1024 * 1024)),
+  /** The bytes of all uploads this process is receiving at once; past it an upload answers 503. */
+  UPLOAD_BYTES_IN_FLIGHT: withDefault(integer(1024, 64 * 1024 * 1024 * 1024), String(512 * 1024 * 1024)),
+  /** How many uploads one member may have in progress at once; the next answers 429. */
+  UPLOADS_AT_ONCE_PER_MEMBER: withDefault(integer(1, 100), '2'),
   /** Multiplies every rate limit: a journey suite on one machine may need more than a person. */
   RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: 'must be a number' }).positive('must be above 0').max(10_000, 'must be at most 10000'), '1'),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
@@ -77,7 +83,14 @@ export interface Config {
   firebase: { projectId: string; apiKey: string; authDomain: string; appId: string } | null;
   googleJwksUrl: string;
   trustProxy: boolean | number | string;
-  limits: { bodyBytes: number; imageBytes: number; videoBytes: number };
+  limits: {
+    bodyBytes: number;
+    imageBytes: number;
+    videoBytes: number;
+    dataUrlBytes: number;
+    uploadBytesInFlight: number;
+    uploadsAtOncePerMember: number;
+  };
   rateLimits: {
     global: RateLimitRule;
     /** Sign-in attempts per address, the member, Google and admin forms together. */
@@ -182,7 +195,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    limits: { bodyBytes: e.MAX_BODY_BYTES, imageBytes: e.MAX_IMAGE_BYTES, videoBytes: e.MAX_VIDEO_BYTES },
+    limits: {
+      bodyBytes: e.MAX_BODY_BYTES,
+      imageBytes: e.MAX_IMAGE_BYTES,
+      videoBytes: e.MAX_VIDEO_BYTES,
+      dataUrlBytes: e.MAX_DATA_URL_BYTES,
+      uploadBytesInFlight: e.UPLOAD_BYTES_IN_FLIGHT,
+      uploadsAtOncePerMember: e.UPLOADS_AT_ONCE_PER_MEMBER,
+    },
     rateLimits: {
       global: { max: scale(600), windowMs: MINUTE },
       signInPerIp: { max: scale(25), windowMs: 5 * MINUTE },

@@ -43,7 +43,7 @@ import { installErrorHandler, sendError } from './errorHandler';
 import { inlineScriptHashes } from './inlineScripts';
 import { logRequestLines, loggerOptions } from './logging';
 import { tooManyRequests } from './rateLimits';
-import { createUploadLimit } from './uploadLimit';
+import { createUploadLimit, installMultipart } from './uploadLimit';
 import { recordRoutes } from './routeTable';
 import { installSecurityHeaders, securityHeaders } from './securityHeaders';
 import { systemRoutes } from './systemRoutes';
@@ -113,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installBodyParsers(app);
+  await installMultipart(app);
   installErrorHandler(app);
 
   const clock = deps.clock ?? systemClock;
@@ -161,7 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, postWatch, ...chat, sessionEvents, moderation });
   // Reports (posts and profiles together) and appeals, per member: one count shared by both report routes.
   const moderationLimits = createModerationLimits(app, config.rateLimits);
-  const uploads = createUploadLimit(app, config.rateLimits.uploadsPerMember);
+  const uploads = createUploadLimit(app, config);
 
   await app.register(authentication, { verify: createTokenVerifier({ tokens, store: authStore, clock, version: deps.database.authVersion }) });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
@@ -170,7 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database: deps.database });
-      await api.register(authRoutes, { config, auth, passwordReset, users, google });
+      await api.register(authRoutes, { config, auth, passwordReset, users, google, uploads });
       await streamRoutes(api, { config, clock, media, users, streams, uploads });
       await api.register(chatRoutes, { chat: chat.chat });
       await api.register(userRoutes, { config, profiles, reportLimit: moderationLimits.reports });

@@ -28,6 +28,8 @@ declare module 'fastify' {
     allowBanned?: boolean;
     /** The 413 message of a route whose body is an upload, instead of the generic one. */
     bodyTooLargeMessage?: string;
+    /** A route that takes a file (server/http/uploadLimit.ts): the only ones that read multipart bodies. */
+    upload?: boolean;
   }
 }
 

@@ -27,8 +27,8 @@ const MAX_INPUT_PIXELS = MAX_UPLOAD_PIXELS;
 /** cos((2x+1)uπ/64), computed once. */
 const COS = Array.from({ length: LOW }, (_, u) => Float64Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))));
 
-/** The fingerprint of an image file's bytes; throws when sharp cannot read them. */
-export async function fingerprintImage(bytes: Buffer): Promise<ImageFingerprint> {
+/** The fingerprint of an image (its bytes or its file's path); throws when sharp cannot read them. */
+export async function fingerprintImage(bytes: Buffer | string, owner = ''): Promise<ImageFingerprint> {
   const { data, info } = await imageWork(() =>
     sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
@@ -38,6 +38,7 @@ export async function fingerprintImage(bytes: Buffer): Promise<ImageFingerprint>
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true }),
+    owner,
   );
   return fingerprintPixels(data, info.channels);
 }

@@ -1,4 +1,5 @@
 import { HttpError, badRequest } from '../http/httpError';
+import { headOf } from './files';
 import { imageWork, sharp } from './imageWork';
 import type { ImageExtension } from './storage';
 
@@ -21,11 +22,12 @@ export const isPng = (bytes: Buffer): boolean => bytes.length > PNG_SIGNATURE.le
  * The avatar the client drew, checked and redrawn by us: a real PNG, 200x200, no metadata.
  * Re-encoding means whatever else was hidden in the file does not reach other members.
  */
-export async function normalizeAvatar(bytes: Buffer): Promise<Buffer> {
+export async function normalizeAvatar(bytes: Buffer, owner = ''): Promise<Buffer> {
   if (!isPng(bytes)) throw badRequest('Avatar image must be a PNG image');
   try {
-    return await imageWork(() =>
-      sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).png().toBuffer(),
+    return await imageWork(
+      () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).png().toBuffer(),
+      owner,
     );
   } catch {
     throw badRequest('Avatar image could not be read');
@@ -72,11 +74,13 @@ export function sniffImage(bytes: Buffer): ImageExtension | null {
 /**
  * A post's or gallery's image, re-encoded by us in its own format: EXIF (GPS included) and other
  * metadata dropped, the camera's orientation applied first, the longest side at most
- * MAX_IMAGE_SIDE. GIF and WebP keep their animation.
+ * MAX_IMAGE_SIDE. GIF and WebP keep their animation. Read from its file (sharp streams it from
+ * disk) or from bytes; `owner` is the member whose upload it is (the image queue takes turns).
  */
-export async function normalizeImage(bytes: Buffer): Promise<{ bytes: Buffer; ext: ImageExtension }> {
-  const ext = sniffImage(bytes);
+export async function normalizeImage(input: Buffer | string, owner = ''): Promise<{ bytes: Buffer; ext: ImageExtension }> {
+  const ext = sniffImage(typeof input === 'string' ? await headOf(input) : input);
   if (!ext) throw badRequest(NOT_AN_IMAGE);
+  const bytes = input;
   const animated = ext === 'gif' || ext === 'webp';
   try {
     return await imageWork(async () => {
@@ -89,7 +93,7 @@ export async function normalizeImage(bytes: Buffer): Promise<{ bytes: Buffer; ex
         : ext === 'webp' ? image.webp({ quality: 85 })
         : image.gif();
       return { bytes: await encoded.toBuffer(), ext };
-    });
+    }, owner);
   } catch (error) {
     throw tooManyPixels(error) ? new HttpError(413, TOO_MANY_PIXELS) : badRequest('Image could not be read');
   }

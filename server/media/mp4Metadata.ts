@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+
 /**
  * Removes what an MP4 says about where and by whom it was made (ISO 6709 location `©xyz`, maker,
  * software, XMP) without re-encoding: the `udta` and `meta` boxes of the movie and its tracks,
@@ -58,4 +60,57 @@ export function scrubMp4Metadata(input: Buffer): Buffer {
     else if (box.type === 'moov') scrubWithin(bytes, box.start + box.headerSize, box.end);
   }
   return bytes;
+}
+
+/**
+ * The movie header of a long video is a few megabytes at most (its sample tables); one larger than
+ * this is refused rather than read whole.
+ */
+export const MAX_MOOV_BYTES = 32 * 1024 * 1024;
+const ZEROS = Buffer.alloc(64 * 1024);
+
+/**
+ * The same scrub on a file, in place (an upload's temporary file): only the top-level box headers
+ * and the `moov` box are read; the media data never enters memory. Returns false when the movie
+ * header is too large to read.
+ */
+export async function scrubMp4File(file: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r+');
+  try {
+    const size = (await handle.stat()).size;
+    const header = Buffer.alloc(16);
+    let at = 0;
+    while (at + 8 <= size) {
+      const { bytesRead } = await handle.read(header, 0, 16, at);
+      let boxSize = header.readUInt32BE(0);
+      const type = header.toString('latin1', 4, 8);
+      let headerSize = 8;
+      if (boxSize === 1) {
+        if (bytesRead < 16) break;
+        const large = header.readBigUInt64BE(8);
+        if (large > BigInt(size - at)) break;
+        boxSize = Number(large);
+        headerSize = 16;
+      } else if (boxSize === 0) {
+        boxSize = size - at;
+      }
+      if (boxSize < headerSize || at + boxSize > size) break;
+      if (TOP_LEVEL_SCRUBBED.has(type)) {
+        await handle.write(Buffer.from('free', 'latin1'), 0, 4, at + 4);
+        for (let from = at + headerSize; from < at + boxSize; from += ZEROS.length) {
+          await handle.write(ZEROS, 0, Math.min(ZEROS.length, at + boxSize - from), from);
+        }
+      } else if (type === 'moov') {
+        if (boxSize > MAX_MOOV_BYTES) return false;
+        const moov = Buffer.alloc(boxSize);
+        await handle.read(moov, 0, boxSize, at);
+        scrubWithin(moov, headerSize, boxSize);
+        await handle.write(moov, 0, boxSize, at);
+      }
+      at += boxSize;
+    }
+    return true;
+  } finally {
+    await handle.close();
+  }
 }

@@ -50,6 +50,27 @@ export function createMediaStorage(root: string, clock: Clock) {
       return { url: mediaPaths.video(version, name), version, id: name };
     },
 
+    /**
+     * An uploaded video's temporary file moved into place (renamed: the upload directory is under
+     * the same DATA_DIR; copied when it is not on the same file system).
+     */
+    async moveVideo(source: string, ext: VideoExtension): Promise<StoredMedia> {
+      const name = `${newId()}.${ext}`;
+      const version = Math.floor(clock.now().getTime() / 1000);
+      const dir = path.join(root, 'video', `v${version}`);
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, name);
+      try {
+        await fs.rename(source, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
+        await fs.copyFile(source, partial);
+        await fs.rename(partial, file);
+      }
+      return { url: mediaPaths.video(version, name), version, id: name };
+    },
+
     /** Removes an image whatever its extension (a deleted post's or upload's file). */
     async removeImage(version: string | number, id: string): Promise<void> {
       if (!/^\d+$/.test(String(version)) || !/^[0-9a-f-]{36}$/.test(id)) return;

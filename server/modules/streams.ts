@@ -123,6 +123,6 @@ export async function streamRoutes(
   await api.register(commentRoutes, { comments: s.comments });
   await api.register(savedRoutes, { saved: s.saved, posts: s.posts, clock: opts.clock });
   await api.register(followRoutes, { follows: s.follows });
-  await api.register(groupRoutes, { groups: s.groups, config: opts.config });
+  await api.register(groupRoutes, { groups: s.groups, config: opts.config, uploads: opts.uploads });
   await api.register(imageRoutes, { config: opts.config, clock: opts.clock, images: s.images, media: opts.media, follows: s.followStore, uploads: opts.uploads });
 }

@@ -1,4 +1,5 @@
 import type { $Fetch } from 'ofetch';
+import { uploadForm } from './uploads';
 import { paths } from './paths';
 import type { ImageSearchBody, ImageSearchResults, SearchKind, SearchKindPage, SearchOverview } from './search';
 
@@ -8,7 +9,7 @@ export function createSearchApi(http: $Fetch) {
     search: {
       all: (query: string) => http<SearchOverview>(paths.search.all(query)),
       kind: <K extends SearchKind>(kind: K, query: string, cursor?: string) => http<SearchKindPage<K>>(paths.search.kind(kind, query, cursor)),
-      image: (body: ImageSearchBody) => http<ImageSearchResults>(paths.search.image, { method: 'POST', body }),
+      image: (body: ImageSearchBody) => http<ImageSearchResults>(paths.search.image, { method: 'POST', body: uploadForm(body, ['image']) }),
     },
   };
 }

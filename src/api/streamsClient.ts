@@ -1,4 +1,5 @@
 import type { $Fetch } from 'ofetch';
+import { uploadForm } from './uploads';
 import type { BlockResponse, FollowResponse, UsersList } from './follows';
 import type { ForYouPage, Trending } from './forYou';
 import type { CreateGroupPostBody } from './groups';
@@ -20,8 +21,8 @@ export function createStreamsApi(http: $Fetch) {
   return {
     posts: {
       create: (body: CreatePostBody) => http<PostResponse>(paths.posts.create, { method: 'POST', body }),
-      createImage: (body: CreateImagePostBody) => http<PostResponse>(paths.posts.createImage, { method: 'POST', body }),
-      createVideo: (body: CreateVideoPostBody) => http<PostResponse>(paths.posts.createVideo, { method: 'POST', body }),
+      createImage: (body: CreateImagePostBody) => http<PostResponse>(paths.posts.createImage, { method: 'POST', body: uploadForm(body, ['image']) }),
+      createVideo: (body: CreateVideoPostBody) => http<PostResponse>(paths.posts.createVideo, { method: 'POST', body: uploadForm(body, ['video']) }),
       all: (page: number, q?: PageQuery) => http<PostsPage>(paths.posts.all(page), query(q)),
       /** "For you": page 1 without a cursor, then the cursor each page names. */
       forYou: (cursor?: string) => http<ForYouPage>(paths.posts.forYou(cursor)),
@@ -33,14 +34,14 @@ export function createStreamsApi(http: $Fetch) {
       images: (page: number, q?: Query) => http<PostsPage>(paths.posts.images(page), query(q)),
       videos: (page: number, q?: Query) => http<PostsPage>(paths.posts.videos(page), query(q)),
       update: (postId: string, body: UpdatePostBody) => http<PostResponse>(paths.posts.one(postId), { method: 'PUT', body }),
-      updateImage: (postId: string, body: UpdateImagePostBody) => http<PostResponse>(paths.posts.updateImage(postId), { method: 'PUT', body }),
-      updateVideo: (postId: string, body: UpdateVideoPostBody) => http<PostResponse>(paths.posts.updateVideo(postId), { method: 'PUT', body }),
+      updateImage: (postId: string, body: UpdateImagePostBody) => http<PostResponse>(paths.posts.updateImage(postId), { method: 'PUT', body: uploadForm(body, ['image']) }),
+      updateVideo: (postId: string, body: UpdateVideoPostBody) => http<PostResponse>(paths.posts.updateVideo(postId), { method: 'PUT', body: uploadForm(body, ['video']) }),
       remove: (postId: string) => http<DeletedResponse>(paths.posts.one(postId), { method: 'DELETE' }),
       /** A group's accepted posts. */
       ofGroup: (groupId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.group.posts(groupId, page), query(q)),
       /** A group's pending posts (all for its admins, a member's own for members). */
       pendingOfGroup: (groupId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.group.pending(groupId, page), query(q)),
-      createInGroup: (groupId: string, body: CreateGroupPostBody) => http<PostResponse>(paths.posts.group.create(groupId), { method: 'POST', body }),
+      createInGroup: (groupId: string, body: CreateGroupPostBody) => http<PostResponse>(paths.posts.group.create(groupId), { method: 'POST', body: uploadForm(body, ['image', 'video']) }),
       acceptInGroup: (postId: string) => http<PostResponse>(paths.posts.group.accept(postId), { method: 'PUT' }),
       declineInGroup: (postId: string) => http<PostResponse>(paths.posts.group.decline(postId), { method: 'PUT' }),
     },
@@ -85,7 +86,7 @@ export function createStreamsApi(http: $Fetch) {
     },
     images: {
       ofUser: (userId: string) => http<UserImages>(paths.images.ofUser(userId)),
-      upload: (kind: ImageKind, image: string) => http<UploadImageResponse>(paths.images.upload(kind), { method: 'POST', body: { image } }),
+      upload: (kind: ImageKind, image: string) => http<UploadImageResponse>(paths.images.upload(kind), { method: 'POST', body: uploadForm({ image }, ['image']) }),
       remove: (imageId: string) => http<{ message: string; imageId: string }>(paths.images.remove(imageId), { method: 'DELETE' }),
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UploadLimit } from '../../http/uploadLimit';
 import { z } from 'zod';
 import {
   adminSignInBodySchema, adminSignUpBodySchema, authResponseSchema, checkUserResponseSchema, forgotPasswordBodySchema,
@@ -31,6 +32,8 @@ export interface AuthRoutesOptions {
   users: UserStore;
   /** Null when Google sign-in is off (no FIREBASE_PROJECT_ID): POST /signin google answers 501. */
   google?: GoogleSignIn | null;
+  /** A member's avatar change counts against their uploads (sign-up has no member yet: its per-address limit stands). */
+  uploads: UploadLimit;
 }
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
@@ -101,7 +104,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.put(paths.auth.currentUser, {
     schema: { body: updateCurrentUserBodySchema, response: { 200: authResponseSchema } },
     bodyLimit: avatarBody,
-    preHandler: app.authenticate,
+    preHandler: [
+      app.authenticate,
+      async (request, reply) => {
+        if (request.body.avatarImage) await opts.uploads.count(request, reply, request.body.avatarImage.length);
+      },
+    ],
   }, async (request) => {
     const auth = currentAuth(request);
     const user = await opts.auth.updateCurrentUser(auth, request.body);

@@ -61,9 +61,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { clock, users, store, hasher, tokens, media } = deps;
   const now = () => clock.now().toISOString();
 
-  async function storeAvatar(dataUrl: string): Promise<StoredMedia | null> {
+  async function storeAvatar(dataUrl: string, owner = ''): Promise<StoredMedia | null> {
     if (!dataUrl) return null;
-    const png = await normalizeAvatar(decodeDataUrl(dataUrl, 'image/png'));
+    const png = await normalizeAvatar(decodeDataUrl(dataUrl, 'image/png'), owner);
     return media.saveImage(png, 'png');
   }
 
@@ -155,7 +155,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async updateCurrentUser(auth: AuthContext, changes: { avatarColor?: string; avatarImage?: string }): Promise<UserRow> {
-      const avatarImage = changes.avatarImage !== undefined ? ((await storeAvatar(changes.avatarImage))?.url ?? '') : undefined;
+      const avatarImage = changes.avatarImage !== undefined ? ((await storeAvatar(changes.avatarImage, auth.userId))?.url ?? '') : undefined;
       return users.updateProfile(
         auth.userId,
         { ...(changes.avatarColor !== undefined ? { avatarColor: changes.avatarColor } : {}), ...(avatarImage !== undefined ? { avatarImage } : {}) },

@@ -10,8 +10,8 @@ import { paths, routes } from '../../../src/api/paths';
 import { idSchema, postResponseSchema, postsPageSchema } from '../../../src/api/posts';
 import type { Config } from '../../config';
 import { badRequest } from '../../http/httpError';
-import { sizeText } from '../../media/images';
-import { pageRequest, postsPage, uploadBodyLimit } from '../posts/routes';
+import { pageRequest, postsPage } from '../posts/routes';
+import type { UploadLimit } from '../../http/uploadLimit';
 import { viewerOf } from '../posts/visibility';
 import type { GroupService } from './service';
 
@@ -20,7 +20,9 @@ const groupUserParams = z.object({ groupId: idSchema('Group'), userId: idSchema(
 const SMALL_BODY = 64 * 1024;
 
 /** The Group API of spec section 7 and the group post paths of the Post API. */
-export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupService; config: Pick<Config, 'limits'> }> = async (app, { groups, config }) => {
+export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupService; config: Pick<Config, 'limits'>; uploads: UploadLimit }> = async (app, { groups, config, uploads }) => {
+  const imageField = { maxBytes: config.limits.imageBytes, what: 'Image' } as const;
+  const videoField = { maxBytes: config.limits.videoBytes, what: 'Video' } as const;
   app.addHook('onRequest', app.authenticate);
 
   app.post(paths.groups.create, { schema: { body: createGroupBodySchema, response: { 201: groupResponseSchema } }, bodyLimit: SMALL_BODY }, async (request, reply) => {
@@ -112,10 +114,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupService; config: 
 
   app.post(routes.posts.group.create, {
     schema: { params: groupParams, body: createGroupPostBodySchema, response: { 201: postResponseSchema } },
-    bodyLimit: uploadBodyLimit(config.limits.videoBytes),
-    config: { bodyTooLargeMessage: `Video is too large: the limit is ${sizeText(config.limits.videoBytes)}` },
+    // Its image or video counts against the member's uploads like any other (a text post does not).
+    ...uploads.route({ image: imageField, video: videoField }),
   }, async (request, reply) => {
-    const post = await groups.createPost(viewerOf(request), request.params.groupId, request.body);
+    const image = await uploads.file(request, reply, 'image', imageField);
+    const video = await uploads.file(request, reply, 'video', videoField);
+    const post = await groups.createPost(viewerOf(request), request.params.groupId, { ...request.body, image, video });
     const message = post.groupStatus === 'accepted' ? 'Post created successfully' : 'Post sent: a group admin will review it';
     return reply.code(201).send({ message, post });
   });

@@ -7,10 +7,10 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { ImagesTable } from '../../db/schema';
 import { forbidden, notFound } from '../../http/httpError';
-import { checkSize, decodeAnyDataUrl, normalizeImage, sizeText } from '../../media/images';
+import { normalizeImage } from '../../media/images';
 import type { MediaStorage } from '../../media/storage';
 import type { FollowStore } from '../follows/store';
-import { uploadBodyLimit } from '../posts/routes';
+import { required } from '../posts/routes';
 import { viewerOf } from '../posts/visibility';
 import type { ImageStore } from './store';
 import type { UploadLimit } from '../../http/uploadLimit';
@@ -35,17 +35,16 @@ export interface ImageRoutesOptions {
 
 /** The spec's "Images": POST /images/{kind} {image} -> {url}, GET /images/{userId}, DELETE own. */
 export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app, opts) => {
-  const limit = opts.config.limits.imageBytes;
+  const imageField = { maxBytes: opts.config.limits.imageBytes, what: 'Image' } as const;
   app.addHook('onRequest', app.authenticate);
 
   app.post(routes.images.upload, {
-    schema: { params: z.object({ kind: imageKindSchema }), body: uploadImageBodySchema, response: { 201: uploadImageResponseSchema } },
-    bodyLimit: uploadBodyLimit(limit),
-    onRequest: opts.uploads.onRequest,
-    config: { bodyTooLargeMessage: `Image is too large: the limit is ${sizeText(limit)}` },
+    schema: { params: z.object({ kind: imageKindSchema }), body: uploadImageBodySchema.partial({ image: true }), response: { 201: uploadImageResponseSchema } },
+    ...opts.uploads.route({ image: imageField }),
   }, async (request, reply) => {
     const viewer = viewerOf(request);
-    const image = await normalizeImage(checkSize(decodeAnyDataUrl(request.body.image), limit, 'Image'));
+    const file = await required(opts.uploads.file(request, reply, 'image', imageField), 'Image is required');
+    const image = await normalizeImage(file.path, file.owner);
     const stored = await opts.media.saveImage(image.bytes, image.ext);
     const row: ImagesTable = {
       id: stored.id,

@@ -8,8 +8,7 @@ import {
   updateVideoPostBodySchema,
 } from '../../../src/api/posts';
 import type { Config } from '../../config';
-import { notFound } from '../../http/httpError';
-import { sizeText } from '../../media/images';
+import { badRequest, notFound } from '../../http/httpError';
 import type { FollowStore } from '../follows/store';
 import type { PageRequest } from './paging';
 import type { PostsAnswer, PostService } from './service';
@@ -23,8 +22,12 @@ import type { Viewer } from './visibility';
 
 const SMALL_BODY = 64 * 1024;
 
-/** A base64 body of `bytes` of payload, plus room for the other fields. */
-export const uploadBodyLimit = (bytes: number) => Math.ceil(bytes / 3) * 4 + SMALL_BODY;
+/** The file a route cannot do without (multipart part or data URL), or 400. */
+export async function required<T>(file: Promise<T | null>, message: string): Promise<T> {
+  const found = await file;
+  if (!found) throw badRequest(message);
+  return found;
+}
 
 export const pageRequest = (page: number, query: z.output<typeof pageQuerySchema>): PageRequest => ({
   page,
@@ -53,10 +56,11 @@ export interface PostRoutesOptions {
 /** The Post API of spec section 7 (posts, media posts, pages); reactions, comments and saved posts have their own modules. */
 export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, opts) => {
   const { posts } = opts;
-  const imageBody = uploadBodyLimit(opts.config.limits.imageBytes);
-  const videoBody = uploadBodyLimit(opts.config.limits.videoBytes);
-  const imageTooLarge = `Image is too large: the limit is ${sizeText(opts.config.limits.imageBytes)}`;
-  const videoTooLarge = `Video is too large: the limit is ${sizeText(opts.config.limits.videoBytes)}`;
+  const { uploads } = opts;
+  const imageField = { maxBytes: opts.config.limits.imageBytes, what: 'Image' } as const;
+  const videoField = { maxBytes: opts.config.limits.videoBytes, what: 'Video' } as const;
+  const imageUpload = uploads.route({ image: imageField });
+  const videoUpload = uploads.route({ video: videoField });
   // Authenticated before the body is even read: a stranger's upload is refused at once.
   app.addHook('onRequest', app.authenticate);
 
@@ -74,22 +78,20 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   });
 
   app.post('/post/image/post', {
-    schema: { body: createImagePostBodySchema, response: { 201: postResponseSchema } },
-    bodyLimit: imageBody,
-    onRequest: opts.uploads.onRequest,
-    config: { bodyTooLargeMessage: imageTooLarge },
+    schema: { body: createImagePostBodySchema.partial({ image: true }), response: { 201: postResponseSchema } },
+    ...imageUpload,
   }, async (request, reply) => {
-    const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body });
+    const image = await required(uploads.file(request, reply, 'image', imageField), 'Image is required');
+    const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body, image });
     return reply.code(201).send({ message: 'Post created successfully', post });
   });
 
   app.post('/post/video/post', {
-    schema: { body: createVideoPostBodySchema, response: { 201: postResponseSchema } },
-    bodyLimit: videoBody,
-    onRequest: opts.uploads.onRequest,
-    config: { bodyTooLargeMessage: videoTooLarge },
+    schema: { body: createVideoPostBodySchema.partial({ video: true }), response: { 201: postResponseSchema } },
+    ...videoUpload,
   }, async (request, reply) => {
-    const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body });
+    const video = await required(uploads.file(request, reply, 'video', videoField), 'Video is required');
+    const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body, video });
     return reply.code(201).send({ message: 'Post created successfully', post });
   });
 
@@ -158,24 +160,20 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   }));
 
   app.put(routes.posts.updateImage, {
-    schema: { params: postParams, body: updateImagePostBodySchema, response: { 200: postResponseSchema } },
-    bodyLimit: imageBody,
-    onRequest: opts.uploads.onRequest,
-    config: { bodyTooLargeMessage: imageTooLarge },
-  }, async (request) => ({
-    message: 'Post updated successfully',
-    post: await posts.update(viewerOf(request), request.params.postId, request.body),
-  }));
+    schema: { params: postParams, body: updateImagePostBodySchema.partial({ image: true }), response: { 200: postResponseSchema } },
+    ...imageUpload,
+  }, async (request, reply) => {
+    const image = await required(uploads.file(request, reply, 'image', imageField), 'Image is required');
+    return { message: 'Post updated successfully', post: await posts.update(viewerOf(request), request.params.postId, { ...request.body, image }) };
+  });
 
   app.put(routes.posts.updateVideo, {
-    schema: { params: postParams, body: updateVideoPostBodySchema, response: { 200: postResponseSchema } },
-    bodyLimit: videoBody,
-    onRequest: opts.uploads.onRequest,
-    config: { bodyTooLargeMessage: videoTooLarge },
-  }, async (request) => ({
-    message: 'Post updated successfully',
-    post: await posts.update(viewerOf(request), request.params.postId, request.body),
-  }));
+    schema: { params: postParams, body: updateVideoPostBodySchema.partial({ video: true }), response: { 200: postResponseSchema } },
+    ...videoUpload,
+  }, async (request, reply) => {
+    const video = await required(uploads.file(request, reply, 'video', videoField), 'Video is required');
+    return { message: 'Post updated successfully', post: await posts.update(viewerOf(request), request.params.postId, { ...request.body, video }) };
+  });
 
   app.delete(routes.posts.one, {
     schema: { params: postParams, response: { 200: deletedResponseSchema } },

@@ -6,9 +6,11 @@ import { newId } from '../../db/ids';
 import type { Database, PostRow, PostsTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import { fingerprintImage, type ImageFingerprint } from '../../media/imageHash';
-import { checkSize, decodeAnyDataUrl, normalizeImage } from '../../media/images';
+import type { UploadedFile } from '../../http/uploadLimit';
+import { headOf } from '../../media/files';
+import { normalizeImage } from '../../media/images';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
-import { scrubMp4Metadata } from '../../media/mp4Metadata';
+import { scrubMp4File } from '../../media/mp4Metadata';
 import { checkVideo } from '../../media/videos';
 import type { Notifier } from '../notifications/service';
 import type { PostAnnouncer } from './announce';
@@ -31,10 +33,10 @@ export interface NewPost {
   privacy: Privacy;
   feelings: Feeling;
   gifUrl: string;
-  /** Data URLs, checked and stored here. */
-  image?: string;
+  /** Uploaded files (on disk until the request ends), checked and stored here. */
+  image?: UploadedFile | null;
   imageAlt?: string;
-  video?: string;
+  video?: UploadedFile | null;
   /** A group post: its group and status (accepted when a group admin posts, else pending). */
   group?: { id: string; status: 'pending' | 'accepted' };
   /** The client's id for this send: a retry with the same one answers the first post (docs/api.md). */
@@ -52,8 +54,8 @@ export interface PostChanges {
   imageAlt?: string;
   removeImage?: boolean;
   removeVideo?: boolean;
-  image?: string;
-  video?: string;
+  image?: UploadedFile | null;
+  video?: UploadedFile | null;
   topics?: Topic[];
 }
 
@@ -87,17 +89,17 @@ export function createPostService(deps: PostDeps) {
   const now = () => clock.now().toISOString();
 
   /** Checked, re-encoded and stored; its fingerprint (search by image) is taken from the stored bytes. */
-  async function storeImage(dataUrl: string): Promise<StoredMedia & { fingerprint: ImageFingerprint | null }> {
-    const bytes = checkSize(decodeAnyDataUrl(dataUrl), deps.config.limits.imageBytes, 'Image');
-    const image = await normalizeImage(bytes);
-    const fingerprint = await fingerprintImage(image.bytes).catch(() => null);
+  async function storeImage(file: UploadedFile): Promise<StoredMedia & { fingerprint: ImageFingerprint | null }> {
+    const image = await normalizeImage(file.path, file.owner);
+    const fingerprint = await fingerprintImage(image.bytes, file.owner).catch(() => null);
     return { ...(await media.saveImage(image.bytes, image.ext)), fingerprint };
   }
 
-  async function storeVideo(dataUrl: string): Promise<StoredMedia> {
-    const bytes = checkSize(decodeAnyDataUrl(dataUrl), deps.config.limits.videoBytes, 'Video');
-    const ext = checkVideo(bytes);
-    return media.saveVideo(ext === 'mp4' ? scrubMp4Metadata(bytes) : bytes, ext);
+  /** Checked by its first bytes, scrubbed in place (MP4) and moved into the media directory. */
+  async function storeVideo(file: UploadedFile): Promise<StoredMedia> {
+    const ext = checkVideo(await headOf(file.path));
+    if (ext === 'mp4' && !(await scrubMp4File(file.path))) throw badRequest('Video could not be read: its movie header is too large');
+    return media.moveVideo(file.path, ext);
   }
 
   async function removeMedia(files: { image?: [string, string]; video?: [string, string] }) {
@@ -202,7 +204,7 @@ export function createPostService(deps: PostDeps) {
 
     /** A send with a client id is stored once: a retry answers the first post as it is now, announced once. */
     async create(viewer: Viewer, input: NewPost): Promise<Post> {
-      checkNotEmpty(input.kind, { text: input.post, image: input.image ?? '', video: input.video ?? '', gif: input.gifUrl });
+      checkNotEmpty(input.kind, { text: input.post, image: input.image ? 'file' : '', video: input.video ? 'file' : '', gif: input.gifUrl });
       const key = input.clientId ? { authorId: viewer.id, kind: input.kind, clientId: input.clientId } : null;
       return deps.sends.once(key, (claim) => insertPost(viewer, input, claim), async (postId) => {
         const row = await store.findVisible(viewer, postId);

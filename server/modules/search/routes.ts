@@ -5,8 +5,7 @@ import {
   searchOverviewSchema, searchPageQuerySchema,
 } from '../../../src/api/search';
 import type { Config } from '../../config';
-import { sizeText } from '../../media/images';
-import { uploadBodyLimit } from '../posts/routes';
+import { required } from '../posts/routes';
 import { viewerOf } from '../posts/visibility';
 import type { SearchService } from './service';
 import type { UploadLimit } from '../../http/uploadLimit';
@@ -14,16 +13,14 @@ import type { UploadLimit } from '../../http/uploadLimit';
 /** GET /search/{query}, GET /search/{kind}/{query}?cursor=, POST /search/image (spec section 7; docs/api.md, Search). */
 export const searchRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'limits'>; search: SearchService; uploads: UploadLimit }> = async (app, opts) => {
   const { search } = opts;
-  const limit = opts.config.limits.imageBytes;
+  const imageField = { maxBytes: opts.config.limits.imageBytes, what: 'Image' } as const;
   // Authenticated before a body is read: a stranger's picture is refused at once.
   app.addHook('onRequest', app.authenticate);
 
   app.post(paths.search.image, {
-    schema: { body: imageSearchBodySchema, response: { 200: imageSearchResultsSchema } },
-    bodyLimit: uploadBodyLimit(limit),
-    onRequest: opts.uploads.onRequest,
-    config: { bodyTooLargeMessage: `Image is too large: the limit is ${sizeText(limit)}` },
-  }, async (request) => search.image(viewerOf(request), request.body.image));
+    schema: { body: imageSearchBodySchema.partial({ image: true }), response: { 200: imageSearchResultsSchema } },
+    ...opts.uploads.route({ image: imageField }),
+  }, async (request, reply) => search.image(viewerOf(request), await required(opts.uploads.file(request, reply, 'image', imageField), 'Image is required')));
 
   app.get(routes.search.all, {
     schema: { params: searchAllParamsSchema, response: { 200: searchOverviewSchema } },

@@ -5,7 +5,9 @@ import {
 import type { Config } from '../../config';
 import { HttpError, badRequest } from '../../http/httpError';
 import { BANDS, bandsOf, colorDistance, fingerprintImage, hammingDistance, nearBandValues, type ImageFingerprint } from '../../media/imageHash';
-import { checkSize, decodeAnyDataUrl, sniffImage } from '../../media/images';
+import type { UploadedFile } from '../../http/uploadLimit';
+import { headOf } from '../../media/files';
+import { sniffImage } from '../../media/images';
 import type { GroupService } from '../groups/service';
 import { presentPost } from '../posts/present';
 import type { Viewer } from '../posts/visibility';
@@ -74,7 +76,7 @@ export interface SearchDeps {
 }
 
 /** Text search over posts, questions, people and groups, and search by image (docs/api.md, Search). */
-export function createSearchService({ config, store, groups }: SearchDeps) {
+export function createSearchService({ store, groups }: SearchDeps) {
   async function kindPage<K extends SearchKind>(viewer: Viewer, kind: K, query: string, terms: SearchTerm[], at: Position) {
     const size = SEARCH_PAGE_SIZES[kind];
     if (terms.length === 0 || at.offset >= SEARCH_WINDOW) return { items: [], nextCursor: null, count: 0, countIsFloor: false };
@@ -137,12 +139,11 @@ export function createSearchService({ config, store, groups }: SearchDeps) {
     },
 
     /** POST /search/image: the posts the viewer may see whose picture looks like this one, nearest first. */
-    async image(viewer: Viewer, dataUrl: string): Promise<ImageSearchResults> {
-      const bytes = checkSize(decodeAnyDataUrl(dataUrl), config.limits.imageBytes, 'Image');
-      if (!sniffImage(bytes)) throw new HttpError(415, SEARCH_MESSAGES.notAnImage);
+    async image(viewer: Viewer, file: UploadedFile): Promise<ImageSearchResults> {
+      if (!sniffImage(await headOf(file.path))) throw new HttpError(415, SEARCH_MESSAGES.notAnImage);
       let asked: ImageFingerprint;
       try {
-        asked = await fingerprintImage(bytes);
+        asked = await fingerprintImage(file.path, file.owner);
       } catch {
         throw badRequest(SEARCH_MESSAGES.unreadable);
       }
