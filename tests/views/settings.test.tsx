@@ -112,14 +112,20 @@ describe('settings page', () => {
     expect(api.users.clearBehavior).toHaveBeenCalledTimes(1);
   });
 
-  it('has the notification settings too, in plain words, each saved as it is switched and put back when refused', async () => {
+  it("has the notification settings too, in the spec's words, each saved as it is switched and put back when refused", async () => {
     const { api, user } = renderSettings();
     const section = await screen.findByRole('region', { name: 'Notification settings' });
     const follows = await within(section).findByRole('switch', { name: 'Follows' });
-    expect(within(section).getByText('Someone follows you')).toBeTruthy();
-    expect(within(section).getByText('Someone sends you a direct message')).toBeTruthy();
+    // Exactly the spec's table (section 3), in its order.
+    const rows = within(section).getAllByRole('listitem').map((row) => Array.from(row.querySelectorAll('p'), (p) => p.textContent));
+    expect(rows).toEqual([
+      ['Direct Messages', 'New direct messages notifications.'],
+      ['Follows', 'New followers notifications.'],
+      ['Post Reactions', 'New reactions for your posts notifications.'],
+      ['Comments', 'New comments for your posts notifications.'],
+    ]);
     expect((follows as HTMLInputElement).checked).toBe(false);
-    expect((within(section).getByRole('switch', { name: 'Messages' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(section).getByRole('switch', { name: 'Direct Messages' }) as HTMLInputElement).checked).toBe(true);
     await user.click(follows);
     await waitFor(() => expect(api.users.settings).toHaveBeenCalledWith({ follows: true }));
     await waitFor(() => expect((follows as HTMLInputElement).disabled).toBe(false));
