@@ -126,6 +126,36 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
     await page.context().close();
   });
 
+  it('without Remember me the session ends with the browser; with it, it lasts', async () => {
+    for (const remember of [false, true]) {
+      const page = await newPage();
+      await page.goto('/');
+      const form = page.getByRole('form', { name: 'Sign in' });
+      await form.getByLabel('Email or username').fill(member.username);
+      await form.getByLabel('Password', { exact: true }).fill(member.password);
+      if (remember) await form.getByText('Remember me').click();
+      await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL('**/app/social/streams');
+      // A reload is the same browser session: still signed in either way.
+      await page.reload();
+      await expect.poll(() => page.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
+      // The browser is closed and opened again: local storage survives, session storage does not.
+      const kept = await page.context().storageState();
+      await page.context().close();
+      const reopened = await (await openContext(browser, app.url, { viewport: { width: 1280, height: 900 }, storageState: kept })).newPage();
+      await reopened.goto('/app/social/streams');
+      if (remember) {
+        await expect.poll(() => reopened.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
+        expect(reopened.url()).toContain('/app/social/streams');
+      } else {
+        await reopened.waitForURL((url) => url.pathname === '/');
+        await expect.poll(() => reopened.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(true);
+        expect(await reopened.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+      }
+      await reopened.context().close();
+    }
+  });
+
   it('recovers a forgotten password through the real e-mail link, once', async () => {
     const page = await newPage(375);
     await page.goto('/');
