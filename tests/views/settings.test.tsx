@@ -52,7 +52,7 @@ function renderSettings(username = 'alice', api = fakeApi()) {
   );
   render(ui);
   const session = () => (app.system.get('session')!.getSnapshot() as { context: { profile: typeof alice } }).context.profile;
-  return { api, user: userEvent.setup({ delay: null }), session };
+  return { api, user: userEvent.setup({ delay: null }), session, app };
 }
 
 function startTestAppSignedIn() {
@@ -70,6 +70,21 @@ afterEach(() => {
 });
 
 describe('settings page', () => {
+  it('offers "Match system theme", off by default; on follows the system, off keeps the theme shown', async () => {
+    const { user, app } = renderSettings();
+    const theme = () => app.system.get('theme')!.getSnapshot() as { value: string; context: { theme: string; matchSystem: boolean } };
+    const matchSystem = (await screen.findByRole('switch', { name: 'Match system theme' })) as HTMLInputElement;
+    expect(matchSystem.checked).toBe(false);
+    expect(theme().context).toEqual({ theme: 'light', matchSystem: false });
+    await user.click(matchSystem);
+    expect(matchSystem.checked).toBe(true);
+    expect(theme()).toMatchObject({ value: 'system', context: { matchSystem: true } });
+    app.system.get('theme')!.send({ type: 'theme.systemChanged', theme: 'dark' });
+    await user.click(matchSystem);
+    expect(matchSystem.checked).toBe(false);
+    expect(theme()).toMatchObject({ value: 'fixed', context: { theme: 'dark', matchSystem: false } });
+  });
+
   it('shows the switch and the 22 interest topics, the chosen ones pressed', async () => {
     renderSettings();
     const interests = await screen.findByRole('group', { name: 'Interests' });
