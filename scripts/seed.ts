@@ -27,5 +27,15 @@ try {
 } catch (error) {
   console.log(`admin admin@stoa.test: already there (${error instanceof Error ? error.message : error})`);
 }
-console.log(`\nTry it: npm start, then sign in as any of ${DEMO_MEMBERS.map((name) => `${name}@stoa.test`).join(', ')}`);
+// Say `npm start` only when no server answers yet on the configured port.
+const running = await fetch(`http://${config.host}:${config.port}/api/v1/config`, { signal: AbortSignal.timeout(1000) }).then(
+  (response) => response.ok,
+  () => false,
+);
+const accounts = DEMO_MEMBERS.map((name) => `${name}@stoa.test`).join(', ');
+console.log(
+  running
+    ? `\nThe server at http://${config.host}:${config.port} is running: sign in as any of ${accounts}`
+    : `\nTry it: npm start, then sign in as any of ${accounts}`,
+);
 console.log(`(or admin@stoa.test at /admin); every demo account's password is "${DEMO_PASSWORD}".`);

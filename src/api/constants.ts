@@ -83,10 +83,10 @@ export const INTEREST_TOPICS = [
  * notifications.'; the server's messages keep the spec's titles.
  */
 export const NOTIFICATION_SETTINGS = [
-  { type: 'messages', title: 'Messages', description: 'Someone sends you a direct message' },
-  { type: 'follows', title: 'Follows', description: 'Someone follows you' },
-  { type: 'reactions', title: 'Reactions', description: 'Someone reacts to your post' },
-  { type: 'comments', title: 'Comments', description: 'Someone comments on your post' },
+  { type: 'messages', title: 'Direct Messages', description: 'New direct messages notifications.' },
+  { type: 'follows', title: 'Follows', description: 'New followers notifications.' },
+  { type: 'reactions', title: 'Post Reactions', description: 'New reactions for your posts notifications.' },
+  { type: 'comments', title: 'Comments', description: 'New comments for your posts notifications.' },
 ] as const;
 
 // Limits and messages that forms and machines check before sending. Here, without zod, rather

@@ -16,8 +16,14 @@ export const appLogic = appMachine.provide({
   actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic(), banWatch: banWatchLogic(), unreadBadge: unreadBadgeLogic() },
 });
 
+/** What the session needs at boot besides the token, to tell a reload from a reopened browser. */
+const storedSession = () => ({
+  keepLoggedIn: storage.get(STORAGE_KEYS.keepLoggedIn),
+  pageReload: storage.session.get(STORAGE_KEYS.pageReload) !== null,
+});
+
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {
-  const actor = createActor(appLogic, { ...options, input: { storedTheme: storage.get(STORAGE_KEYS.theme), systemTheme: systemTheme(), storedToken: storage.token() } });
+  const actor = createActor(appLogic, { ...options, input: { storedTheme: storage.get(STORAGE_KEYS.theme), systemTheme: systemTheme(), storedToken: storage.token(), ...storedSession() } });
   actor.start();
   return actor;
 }

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { GOOGLE_LOAD_FAILED, type GoogleSignInInput, type GoogleSignInOutput } from '../machines/authForm';
+import { googleOptionMachine } from '../machines/googleOption.machine';
 import { signInMachine, type SignInRequest } from '../machines/signIn.machine';
 import { signUpMachine, type SignUpRequest } from '../machines/signUp.machine';
 import { api } from './api';
@@ -72,6 +73,7 @@ export function authLogic(app: HasSystem, navigate?: Navigate) {
       actions: { login: bridge.login, navigate: bridge.navigate },
     }),
     guard: guardLogic(app, navigate),
+    googleOption: googleOptionMachine.provide({ actors: { fetchConfig: fromPromise(() => api.config()) } }),
   };
 }
 export type AuthLogic = ReturnType<typeof authLogic>;

@@ -11,10 +11,13 @@ export const sessionLogic = sessionMachine.provide({
     signOut: fromPromise<unknown, { token: string }>(({ input }) => api.auth.signOut(input.token)),
   },
   actions: {
-    persistSession: (_, { token, user, keepLoggedIn }: { token: string; user: User; keepLoggedIn?: boolean }) => {
+    persistSession: (_, { token, user, keepLoggedIn }: { token: string; user: User; keepLoggedIn: boolean }) => {
       storage.set(STORAGE_KEYS.authToken, token);
+      storage.set(STORAGE_KEYS.keepLoggedIn, String(keepLoggedIn));
       storage.session.set(STORAGE_KEYS.username, user.username);
-      if (keepLoggedIn !== undefined) storage.set(STORAGE_KEYS.keepLoggedIn, String(keepLoggedIn));
+      // Session storage dies with the browser session: a browser reopened without this flag
+      // and with keepLoggedIn 'false' finds the session ended (session.machine.ts, booting).
+      storage.session.set(STORAGE_KEYS.pageReload, 'true');
     },
     forgetSession: () => {
       storage.remove(STORAGE_KEYS.authToken);

@@ -1,6 +1,6 @@
 import { fromCallback, type EventObject } from 'xstate';
 import { STORAGE_KEYS } from '../api/constants';
-import { themeMachine, type Theme } from '../machines/theme.machine';
+import { themeMachine, type Theme, type ThemeChoice } from '../machines/theme.machine';
 import { storage } from './storage';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -11,12 +11,14 @@ const darkQuery = (): MediaQueryList | null => (typeof globalThis.matchMedia ===
 /** The system's colour scheme now (light where it cannot be read). */
 export const systemTheme = (): Theme => (darkQuery()?.matches ? 'dark' : 'light');
 
-/** The system's colour-scheme changes as `theme.systemChanged`, while the machine follows them. */
+/** The system's colour scheme now, then its changes, as `theme.systemChanged`, while the machine follows them. */
 export const systemThemeActor = (query: () => MediaQueryList | null = darkQuery) =>
   fromCallback<EventObject>(({ sendBack }) => {
     const list = query();
     if (!list) return () => {};
-    const changed = (event: MediaQueryListEvent) => sendBack({ type: 'theme.systemChanged', theme: event.matches ? 'dark' : 'light' });
+    const changed = (event: Pick<MediaQueryListEvent, 'matches'>) => sendBack({ type: 'theme.systemChanged', theme: event.matches ? 'dark' : 'light' });
+    // The member may turn "match system" on long after boot: start from the scheme as it is.
+    changed(list);
     list.addEventListener('change', changed);
     return () => list.removeEventListener('change', changed);
   });
@@ -28,6 +30,6 @@ export const themeLogic = themeMachine.provide({
       document.documentElement.classList.toggle('dark', theme === 'dark');
       document.documentElement.style.colorScheme = theme;
     },
-    saveTheme: (_, { theme }: { theme: Theme }) => storage.set(STORAGE_KEYS.theme, theme),
+    saveTheme: (_, { choice }: { choice: ThemeChoice }) => storage.set(STORAGE_KEYS.theme, choice),
   },
 });

@@ -14,6 +14,10 @@ export interface AppInput {
   systemTheme?: Theme;
   /** The `authToken` found in storage at boot (the session restores from it). */
   storedToken?: string | null;
+  /** The keepLoggedIn flag in local storage at boot. */
+  keepLoggedIn?: string | null;
+  /** Whether session storage held the page-reload flag at boot. */
+  pageReload?: boolean;
 }
 
 /**
@@ -53,7 +57,11 @@ export const appMachine = setup({
       id: 'session',
       systemId: 'session',
       src: 'session',
-      input: ({ event }) => ({ storedToken: event.input.storedToken ?? null }),
+      input: ({ event }) => ({
+        storedToken: event.input.storedToken ?? null,
+        keepLoggedIn: event.input.keepLoggedIn ?? null,
+        pageReload: event.input.pageReload ?? false,
+      }),
       onSnapshot: {
         actions: [
           {

@@ -6,6 +6,7 @@ import { themeMachine } from './theme.machine';
 import { sessionMachine } from './session.machine';
 import { authGuardMachine } from './authGuard.machine';
 import { signInMachine } from './signIn.machine';
+import { googleOptionMachine } from './googleOption.machine';
 import { signUpMachine } from './signUp.machine';
 import { forgotPasswordMachine } from './forgotPassword.machine';
 import { resetPasswordMachine } from './resetPassword.machine';
@@ -59,6 +60,7 @@ export const statecharts = {
   session: sessionMachine,
   authGuard: authGuardMachine,
   signIn: signInMachine,
+  googleOption: googleOptionMachine,
   signUp: signUpMachine,
   forgotPassword: forgotPasswordMachine,
   resetPassword: resetPasswordMachine,

@@ -3,9 +3,12 @@ import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type Event
 import type { Trending } from '../api/forYou';
 import type { Group } from '../api/groups';
 import type { Person } from '../api/users';
+import { failureText } from './failure';
+import type { ToastRequest } from './toastRequest';
 
 /** The column shows this many of each list; the People and Groups pages have the rest. */
 export const ASIDE_LIST_MAX = 5;
+export const ASIDE_SUGGESTIONS_FAILED = 'Could not load suggestions. Please try again.';
 
 export type MemberAsideEvent =
   /** Try the lists that failed again. */
@@ -50,6 +53,8 @@ export const memberAsideMachine = setup({
     live: fromCallback<EventObject>(() => () => {}),
   },
   actions: {
+    /** Effect: a toast in the app's queue. */
+    showToast: (_, _toast: ToastRequest) => {},
     setFollowing: assign(({ context, event }) =>
       produce(context, (draft) => {
         if (event.type !== 'people.following') return;
@@ -75,7 +80,11 @@ export const memberAsideMachine = setup({
               target: 'ready',
               actions: assign({ people: ({ event }) => event.output.slice(0, ASIDE_LIST_MAX) }),
             },
-            onError: 'failed',
+            // The server's message as an error toast (spec section 8); the column offers a retry.
+            onError: {
+              target: 'failed',
+              actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, ASIDE_SUGGESTIONS_FAILED) }) },
+            },
           },
         },
         ready: {},

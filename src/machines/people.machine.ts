@@ -34,6 +34,7 @@ export interface PeopleContext {
 }
 
 export const PEOPLE_FAILED = 'Could not load people. Please try again.';
+export const SUGGESTIONS_FAILED = 'Could not load suggestions. Please try again.';
 export const SEARCH_FAILED = 'Could not search people. Please try again.';
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DELAY_MS = 300;
@@ -197,8 +198,12 @@ export const peopleMachine = setup({
             id: 'fetchSuggestions',
             src: 'fetchSuggestions',
             onDone: { target: 'ready', actions: [assign({ suggestions: ({ event }) => event.output.users }), 'shownChanged'] },
-            // Suggestions are a side panel: without them the page still works.
-            onError: { target: 'ready' },
+            // Suggestions are a side panel: without them the page still works, and the server's
+            // message shows as an error toast (spec section 8).
+            onError: {
+              target: 'ready',
+              actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, SUGGESTIONS_FAILED) }) },
+            },
           },
         },
         ready: {},

@@ -5,6 +5,10 @@ export interface SessionContext {
   token: string;
   profile: User | null;
   isLoggedIn: boolean;
+  /** Remember me: the session outlives the browser. A token stored without the flag counts as remembered. */
+  keepLoggedIn: boolean;
+  /** This tab belongs to the browser session that signed in (the page-reload flag in session storage). */
+  pageReload: boolean;
 }
 
 export type SessionEvent =
@@ -19,12 +23,18 @@ export type SessionEvent =
 export interface SessionInput {
   /** The authToken found in storage at boot; its owner is unknown until a guard checks it. */
   storedToken: string | null;
+  /** The keepLoggedIn flag found in local storage at boot ('true', 'false', or none). */
+  keepLoggedIn?: string | null;
+  /** Whether session storage holds the page-reload flag at boot (this browser session signed in). */
+  pageReload?: boolean;
 }
 
-const empty: SessionContext = { token: '', profile: null, isLoggedIn: false };
+const empty: SessionContext = { token: '', profile: null, isLoggedIn: false, keepLoggedIn: true, pageReload: false };
 
 /**
- * Who is signed in. A token found at boot makes the session `restoring`: the guard of the
+ * Who is signed in. A token left by a browser session that has ended (closed browser) without
+ * Remember me signs out at boot: session storage lost its page-reload flag and the keepLoggedIn
+ * flag says 'false'. Any other token found at boot makes the session `restoring`: the guard of the
  * area the member opens checks it (GET /currentuser) and answers with `session.login` (the
  * user, and a fresh token) or `session.clear`. Logout calls GET /signout and clears the
  * session whether or not the call succeeds.
@@ -42,8 +52,8 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    /** Effect: authToken to localStorage, username to sessionStorage, keepLoggedIn when given. */
-    persistSession: (_, _params: { token: string; user: User; keepLoggedIn?: boolean }) => {},
+    /** Effect: authToken and keepLoggedIn to localStorage, username and the page-reload flag to sessionStorage. */
+    persistSession: (_, _params: { token: string; user: User; keepLoggedIn: boolean }) => {},
     /** Effect: remove authToken, keepLoggedIn, and the username and pageReload session keys. */
     forgetSession: () => {},
     /** The notification list belongs to the member who leaves; empty it if it is running. */
@@ -52,20 +62,28 @@ export const sessionMachine = setup({
       system.get('notifications')?.send({ type: 'notifications.clear' });
     },
     reset: assign(() => ({ ...empty })),
-    remember: assign(({ event }) => {
+    remember: assign(({ context, event }) => {
       if (event.type !== 'session.login') return {};
-      return { token: event.token, profile: event.user, isLoggedIn: true };
+      // A sign-in form says whether to remember; a guard's fresh token keeps the session's choice.
+      return { token: event.token, profile: event.user, isLoggedIn: true, keepLoggedIn: event.keepLoggedIn ?? context.keepLoggedIn, pageReload: true };
     }),
     markBanned: assign({ profile: ({ context }) => (context.profile ? { ...context.profile, isBanned: true } : null) }),
   },
   guards: {
     profileBanned: ({ context }) => context.profile?.isBanned === true,
     hasStoredToken: ({ context }) => context.token !== '',
+    /** The token was left by a browser session that has ended, and the member did not ask to be remembered. */
+    browserSessionEnded: ({ context }) => context.token !== '' && !context.keepLoggedIn && !context.pageReload,
     hasProfile: ({ context }) => context.profile !== null,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...empty, token: input.storedToken ?? '' }),
+  context: ({ input }) => ({
+    ...empty,
+    token: input.storedToken ?? '',
+    keepLoggedIn: input.keepLoggedIn !== 'false',
+    pageReload: input.pageReload ?? false,
+  }),
   initial: 'booting',
   on: {
     'session.login': {
@@ -74,14 +92,18 @@ export const sessionMachine = setup({
         'remember',
         {
           type: 'persistSession',
-          params: ({ event }) => ({ token: event.token, user: event.user, keepLoggedIn: event.keepLoggedIn }),
+          params: ({ context }) => ({ token: context.token, user: context.profile!, keepLoggedIn: context.keepLoggedIn }),
         },
       ],
     },
   },
   states: {
     booting: {
-      always: [{ guard: 'hasStoredToken', target: 'restoring' }, { target: 'signedOut' }],
+      always: [
+        { guard: 'browserSessionEnded', target: 'signedOut' },
+        { guard: 'hasStoredToken', target: 'restoring' },
+        { target: 'signedOut' },
+      ],
     },
     signedOut: {
       on: {

@@ -2,16 +2,21 @@ import { assign, fromCallback, setup, type EventObject } from 'xstate';
 
 export type Theme = 'light' | 'dark';
 
+/** What storage holds once the member chooses: a theme, or to match the system's. */
+export type ThemeChoice = Theme | 'system';
+
 export interface ThemeContext {
   theme: Theme;
-  /** Whether the member chose the theme (stored); until then it is the system's. */
-  chosen: boolean;
+  /** The member chose to match the system's colour scheme (settings); off by default. */
+  matchSystem: boolean;
 }
 
 export type ThemeEvent =
   | { type: 'theme.toggle' }
   | { type: 'theme.set'; theme: Theme }
-  /** The system's colour scheme (prefers-color-scheme) changed. */
+  /** Follow the system's colour scheme from now on (the settings page's "Match system theme"). */
+  | { type: 'theme.matchSystem' }
+  /** The system's colour scheme (prefers-color-scheme), now or after a change. */
   | { type: 'theme.systemChanged'; theme: Theme };
 
 export interface ThemeInput {
@@ -24,9 +29,10 @@ export interface ThemeInput {
 const isTheme = (value: string | null): value is Theme => value === 'light' || value === 'dark';
 
 /**
- * Light or dark. Until the member chooses, the theme is the system's (prefers-color-scheme) and
- * follows its changes live; a stored choice, or a new one, wins from then on and is saved. The
- * injected actions apply it to the document (the `dark` class on the root) and write storage.
+ * Light or dark: light until the member chooses (spec sections 4 and 9), whatever the system's
+ * colour scheme. A choice is saved: a theme (the toggle), or "match system" (the settings page),
+ * which follows prefers-color-scheme live until the member picks a theme again. The injected
+ * actions apply the theme to the document (the `dark` class on the root) and write storage.
  */
 export const themeMachine = setup({
   types: {
@@ -35,46 +41,52 @@ export const themeMachine = setup({
     input: {} as ThemeInput,
   },
   actors: {
-    /** Effect: the system's colour-scheme changes, sent back as `theme.systemChanged`. */
+    /** Effect: the system's colour scheme at once, then its changes, sent back as `theme.systemChanged`. */
     systemTheme: fromCallback<EventObject>(() => () => {}),
   },
   actions: {
     /** Effect: toggle the `dark` class (and color-scheme) on <html>. */
     applyTheme: (_, _params: { theme: Theme }) => {},
     /** Effect: write the member's choice to storage. */
-    saveTheme: (_, _params: { theme: Theme }) => {},
+    saveTheme: (_, _params: { choice: ThemeChoice }) => {},
   },
   guards: {
-    isChosen: ({ context }) => context.chosen,
+    matchesSystem: ({ context }) => context.matchSystem,
   },
 }).createMachine({
   id: 'theme',
-  context: ({ input }) => (isTheme(input.stored) ? { theme: input.stored, chosen: true } : { theme: input.system, chosen: false }),
+  context: ({ input }) =>
+    input.stored === 'system'
+      ? { theme: input.system, matchSystem: true }
+      : { theme: isTheme(input.stored) ? input.stored : 'light', matchSystem: false },
   initial: 'starting',
-  // A choice (the toggle, or theme.set) is stored and applied wherever it is made, and ends
-  // following the system.
+  // A choice is stored and applied wherever it is made.
   on: {
     'theme.toggle': {
-      target: '.chosen',
+      target: '.fixed',
       actions: [
-        assign({ theme: ({ context }) => (context.theme === 'dark' ? 'light' : 'dark'), chosen: true }),
-        { type: 'saveTheme', params: ({ context }) => ({ theme: context.theme }) },
+        assign({ theme: ({ context }) => (context.theme === 'dark' ? 'light' : 'dark'), matchSystem: false }),
+        { type: 'saveTheme', params: ({ context }) => ({ choice: context.theme }) },
         { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
       ],
     },
     'theme.set': {
-      target: '.chosen',
+      target: '.fixed',
       actions: [
-        assign({ theme: ({ event }) => event.theme, chosen: true }),
-        { type: 'saveTheme', params: ({ context }) => ({ theme: context.theme }) },
+        assign({ theme: ({ event }) => event.theme, matchSystem: false }),
+        { type: 'saveTheme', params: ({ context }) => ({ choice: context.theme }) },
         { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
       ],
+    },
+    'theme.matchSystem': {
+      target: '.system',
+      actions: [assign({ matchSystem: true }), { type: 'saveTheme', params: { choice: 'system' as const } }],
     },
   },
   states: {
     starting: {
       entry: { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
-      always: [{ guard: 'isChosen', target: 'chosen' }, { target: 'system' }],
+      always: [{ guard: 'matchesSystem', target: 'system' }, { target: 'fixed' }],
     },
     system: {
       invoke: { id: 'systemTheme', src: 'systemTheme' },
@@ -87,6 +99,6 @@ export const themeMachine = setup({
         },
       },
     },
-    chosen: {},
+    fixed: {},
   },
 });

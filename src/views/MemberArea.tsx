@@ -5,7 +5,7 @@ import { MemberLayout } from './layouts/MemberLayout';
 import { ComposerProvider } from './composer/ComposerProvider';
 import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { PageSpinner } from './components/PageSpinner';
-import { SectionPlaceholder } from './pages/member/SectionPlaceholder';
+import { OwnProfile } from './people/OwnProfile';
 import StreamsPage from './pages/member/StreamsPage';
 import QuestionsPage from './pages/member/QuestionsPage';
 import SavePage from './pages/member/SavePage';
@@ -58,7 +58,7 @@ export default function MemberArea() {
                 <Route path="/groups">{() => <GroupsPage />}</Route>
                 <Route path="/create-group" component={CreateGroupPage} />
                 <Route path="/profile/:username">{(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}</Route>
-                <Route path="/profile">{() => <SectionPlaceholder section="Profile" />}</Route>
+                <Route path="/profile" component={OwnProfile} />
                 <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>
                 <Route component={NotFoundPage} />
               </Switch>

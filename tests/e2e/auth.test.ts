@@ -74,6 +74,8 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
     const page = await newPage();
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome to Stoa' }).isVisible()).toBe(true);
+    // Text is drawn as typed: Inter's contextual alternates (which turn "5x0" into "5×0") are off.
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFeatureSettings)).toBe('"calt" 0');
     await auditAccessibility(page, 'sign-in page');
     await screenshot(page, 'auth-1280-light');
     await page.getByRole('tab', { name: 'Sign up' }).click();
@@ -124,6 +126,36 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
     await page.context().close();
+  });
+
+  it('without Remember me the session ends with the browser; with it, it lasts', async () => {
+    for (const remember of [false, true]) {
+      const page = await newPage();
+      await page.goto('/');
+      const form = page.getByRole('form', { name: 'Sign in' });
+      await form.getByLabel('Email or username').fill(member.username);
+      await form.getByLabel('Password', { exact: true }).fill(member.password);
+      if (remember) await form.getByText('Remember me').click();
+      await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL('**/app/social/streams');
+      // A reload is the same browser session: still signed in either way.
+      await page.reload();
+      await expect.poll(() => page.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
+      // The browser is closed and opened again: local storage survives, session storage does not.
+      const kept = await page.context().storageState();
+      await page.context().close();
+      const reopened = await (await openContext(browser, app.url, { viewport: { width: 1280, height: 900 }, storageState: kept })).newPage();
+      await reopened.goto('/app/social/streams');
+      if (remember) {
+        await expect.poll(() => reopened.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
+        expect(reopened.url()).toContain('/app/social/streams');
+      } else {
+        await reopened.waitForURL((url) => url.pathname === '/');
+        await expect.poll(() => reopened.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(true);
+        expect(await reopened.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+      }
+      await reopened.context().close();
+    }
   });
 
   it('recovers a forgotten password through the real e-mail link, once', async () => {
@@ -195,20 +227,30 @@ describe('theme and not-found', () => {
     await page.context().close();
   });
 
-  it("follows the system's colour scheme, live, until the member chooses", async () => {
+  it('is light on a dark system until the member chooses; "Match system theme" in settings follows it live', async () => {
     const context = await openContext(browser, app.url, { colorScheme: 'dark' });
     const page = await context.newPage();
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     await page.goto('/');
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(await isDark()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    await signIn(page, member.username, member.password);
+    await page.waitForURL('**/app/social/streams');
+    expect(await isDark()).toBe(false);
+    await page.goto(`/app/social/setting/${member.username}`);
+    const matchSystem = page.getByRole('switch', { name: 'Match system theme' });
+    await expect.poll(() => matchSystem.isChecked()).toBe(false);
+    await matchSystem.locator('xpath=ancestor::label').click();
     await expect.poll(isDark).toBe(true);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(isDark).toBe(false);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(isDark).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
-    // A choice is kept, and the system no longer moves it.
-    await signIn(page, member.username, member.password);
-    await page.waitForURL('**/app/social/streams');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('system');
+    await page.reload();
+    await expect.poll(isDark).toBe(true);
+    // A theme chosen again is kept, and the system no longer moves it.
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect.poll(isDark).toBe(false);
     await page.emulateMedia({ colorScheme: 'light' });

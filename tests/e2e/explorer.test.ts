@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createJournal, isolate } from '../../src/effects/journal';
 import { navigationMachine } from '../../src/machines/navigation.machine';
-import { openContext } from './support/browser';
+import { openContext, storeBeforeLoad } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { signUpMember } from './support/members';
 import { app, browser, useAppAndBrowser } from './support/world';
@@ -47,7 +47,8 @@ describe('statechart explorer', () => {
     const recorded = createJournal();
     const nav = createActor(isolate(navigationMachine), { inspect: recorded.inspect }).start();
     nav.send({ type: 'sidebar.toggle' });
-    const phone = await openContext(browser, app.url, { viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
+    const phone = await openContext(browser, app.url, { viewport: { width: 375, height: 740 } });
+    await storeBeforeLoad(phone, { theme: 'dark' });
     const small = await phone.newPage();
     await small.goto('/?debug=1');
     await small.getByRole('button', { name: 'Open statechart explorer' }).click();

@@ -68,7 +68,8 @@ describe('For you', () => {
 
   it('on a phone in dark: the switch and the reasons fit', async () => {
     const { page } = phy;
-    await page.emulateMedia({ colorScheme: 'dark' });
+    // The theme is light until the member chooses (the system's scheme does not count).
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.goto(STREAMS);
     await expect.poll(() => orderOf(page, 'For you').getAttribute('aria-checked')).toBe('true');
     await expect.poll(async () => (await cardIds(page)).includes(newerId)).toBe(true);

@@ -93,7 +93,7 @@ describe('people and profiles', () => {
   it('keeps a notification preference after a reload', async () => {
     await amy.page.getByRole('tab', { name: 'Notifications' }).click();
     const follows = amy.page.getByRole('switch', { name: 'Follows' });
-    await expect.poll(() => amy.page.getByText('Someone follows you').count()).toBe(1);
+    await expect.poll(() => amy.page.getByText('New followers notifications.').count()).toBe(1);
     const before = await follows.isChecked();
     await follows.locator('xpath=ancestor::label').click();
     await expect.poll(() => follows.isChecked()).toBe(!before);
@@ -328,7 +328,7 @@ describe('people and profiles', () => {
     // Notification settings are under Settings too, in plain words.
     await cleo.page.goto('/app/social/setting/cleo');
     const settings = cleo.page.getByRole('region', { name: 'Notification settings' });
-    await expect.poll(() => settings.getByText('Someone follows you').count()).toBe(1);
+    await expect.poll(() => settings.getByText('New followers notifications.').count()).toBe(1);
     const follows = settings.getByRole('switch', { name: 'Follows' });
     await follows.locator('xpath=ancestor::label').click();
     await expect.poll(() => follows.isChecked()).toBe(false);

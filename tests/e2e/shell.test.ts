@@ -1,7 +1,7 @@
 /**
  * The member shell as a keyboard member and a phone member meet it, against `npm start`: every
  * Tab stop of the streams page shows the focus ring (light and dark, and in the composer up to its
- * Post button), and toasts land where they cover no control of the header or the bottom bar.
+ * Post button), and toasts land top-right below the header, covering no control of the header or the bottom bar.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -156,6 +156,14 @@ describe('toasts', () => {
     expect(hidden).toEqual([]);
     expect(await controls.count()).toBeGreaterThan(2);
 
+    // Top-right, just below the header (spec section 2); on a phone across the width.
+    const headerBox = (await page.locator('header').first().boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+    expect(box.y).toBeLessThan(headerBox.y + headerBox.height + 24);
+    expect(viewport.width - (box.x + box.width)).toBeLessThanOrEqual(16);
+    if (width < 640) expect(box.width).toBeGreaterThanOrEqual(viewport.width - 16);
+    else expect(box.width).toBeLessThan(viewport.width / 2);
     const bar = page.getByRole('navigation', { name: 'Sections' });
     if (width < 1024) {
       const barBox = (await bar.boundingBox())!;
@@ -163,8 +171,11 @@ describe('toasts', () => {
     } else {
       expect(await bar.isVisible()).toBe(false);
     }
-    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
     await screenshot(page, `toast-${width}-light`);
+    await toast.hover();
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await screenshot(page, `toast-${width}-dark`);
     await page.context().close();
   });
 });

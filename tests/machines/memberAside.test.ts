@@ -14,9 +14,11 @@ describe('member aside machine', () => {
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const toasts: unknown[] = [];
     await replay(memberAsideMachine, path, {
       coverage,
       input,
+      provide: { actions: { showToast: (_: unknown, toast: unknown) => void toasts.push(toast) } },
       afterStep: (step, actor) => {
         const snapshot = actor.getSnapshot() as unknown as Snap & { children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
         const { context } = snapshot;
@@ -26,7 +28,11 @@ describe('member aside machine', () => {
           expect(context.people.map((p) => p._id)).toEqual(people.slice(0, ASIDE_LIST_MAX).map((p) => p._id));
         }
         if (event.type === 'xstate.done.actor.fetchGroups') expect(context.groups).toEqual(groups);
-        if (event.type === 'xstate.error.actor.fetchSuggestions') expect(snapshot.matches({ people: 'failed' })).toBe(true);
+        if (event.type === 'xstate.error.actor.fetchSuggestions') {
+          expect(snapshot.matches({ people: 'failed' })).toBe(true);
+          // The server's message as an error toast (spec section 8).
+          expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Suggestions are unavailable' });
+        }
         if (event.type === 'xstate.error.actor.fetchGroups') expect(snapshot.matches({ groups: 'failed' })).toBe(true);
         if (event.type === 'xstate.done.actor.fetchTrending') expect(context.hashtags.map((h) => h.tag)).toEqual(['physics', 'café']);
         if (event.type === 'xstate.error.actor.fetchTrending') expect(snapshot.matches({ trending: 'failed' })).toBe(true);

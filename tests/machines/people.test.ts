@@ -25,6 +25,8 @@ describe('people machine', () => {
         const c = snapshot.context;
         const e = step.event as ModelEvent;
         if (e.type === 'xstate.error.actor.fetchPeople') expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Too many requests' });
+        // Suggestions that fail to load: the server's message as an error toast (spec section 8).
+        if (e.type === 'xstate.error.actor.fetchSuggestions') expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Suggestions are unavailable' });
         if (e.type === 'xstate.error.actor.searchPeople') expect(c.searchError).toBe('Network down');
         // Online is a set.
         expect(new Set(c.online).size).toBe(c.online.length);

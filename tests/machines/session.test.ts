@@ -1,14 +1,16 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, setup, type AnyActorRef } from 'xstate';
-import { sessionMachine, type SessionContext } from '../../src/machines/session.machine';
+import { sessionMachine, type SessionContext, type SessionInput } from '../../src/machines/session.machine';
 import { alice, bannedAlice } from '../fixtures/auth';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
-import { renamed, sessionModel } from './models/session';
+import { renamed, serialize, sessionModel } from './models/session';
 
 const coverage = new TransitionCoverage(sessionMachine);
 
 describe.each(sessionModel.covers)('session machine ($label)', ({ label, options }) => {
-  const input = options.input as { storedToken: string | null };
+  const input = options.input as SessionInput;
+  // A token left by an ended browser session without Remember me is never restored.
+  const endedAtBoot = input.storedToken !== null && input.keepLoggedIn === 'false' && !input.pageReload;
   const paths = pathsOf(sessionModel, label);
   beforeEach(() => {
     vi.useFakeTimers();
@@ -17,9 +19,11 @@ describe.each(sessionModel.covers)('session machine ($label)', ({ label, options
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const persisted: unknown[] = [];
     let forgotten = 0;
+    let before: SessionContext = createActor(sessionMachine, { input }).getSnapshot().context;
     await replay(sessionMachine, path, {
       input,
       coverage,
+      serialize: serialize as never,
       provide: {
         actions: {
           persistSession: (_: unknown, params: unknown) => void persisted.push(params),
@@ -31,14 +35,16 @@ describe.each(sessionModel.covers)('session machine ($label)', ({ label, options
         const context = snapshot.context as SessionContext;
         const event = step.event as { type: string; token?: string; user?: unknown; keepLoggedIn?: boolean };
         if (event.type === 'session.login') {
-          // The login is stored and the session holds exactly what came in.
-          expect(persisted.at(-1)).toEqual({ token: event.token, user: event.user, keepLoggedIn: event.keepLoggedIn });
-          expect(context).toMatchObject({ token: event.token, profile: event.user, isLoggedIn: true });
+          // The login is stored and the session holds exactly what came in; a login that does
+          // not say (a guard's fresh token) keeps the session's Remember me.
+          const keepLoggedIn = event.keepLoggedIn ?? before.keepLoggedIn;
+          expect(persisted.at(-1)).toEqual({ token: event.token, user: event.user, keepLoggedIn });
+          expect(context).toMatchObject({ token: event.token, profile: event.user, isLoggedIn: true, keepLoggedIn, pageReload: true });
           expect(snapshot.value).toBe(event.user === bannedAlice ? 'banned' : 'signedIn');
         }
         if (snapshot.matches('signedOut')) {
           // Every arrival in signedOut wipes storage and the context.
-          expect(context).toEqual({ token: '', profile: null, isLoggedIn: false });
+          expect(context).toEqual(signedOutContext);
           expect(forgotten).toBeGreaterThan(0);
         }
         // A banned member is kept apart (the socket closes, only the checkpoint opens), with the token.
@@ -49,17 +55,32 @@ describe.each(sessionModel.covers)('session machine ($label)', ({ label, options
         }
         // Signed in means a user is known; signing out keeps the session until the call settles.
         expect(context.isLoggedIn).toBe(context.profile !== null);
-        if (snapshot.matches('restoring')) expect(context).toMatchObject({ token: 'stored-token', isLoggedIn: false });
+        if (snapshot.matches('restoring')) {
+          expect(endedAtBoot).toBe(false);
+          expect(context).toMatchObject({ token: 'stored-token', isLoggedIn: false, keepLoggedIn: input.keepLoggedIn !== 'false' });
+        }
         if (snapshot.matches('signingOut')) {
           // Storage forgets the token at once; the sign-out call carries it explicitly.
           expect(forgotten).toBeGreaterThan(0);
           expect(snapshot.children.signOut?.getSnapshot().input).toEqual({ token: context.token });
           expect(context.token).not.toBe('');
         }
+        before = context;
       },
     });
   });
+
+  it(endedAtBoot ? 'signs out at boot and wipes the stored session' : 'keeps the stored session at boot', () => {
+    let forgotten = 0;
+    const actor = createActor(sessionMachine.provide({ actions: { forgetSession: () => void forgotten++ } }), { input }).start();
+    const restored = input.storedToken !== null && !endedAtBoot;
+    expect(actor.getSnapshot().value).toBe(restored ? 'restoring' : 'signedOut');
+    if (endedAtBoot) expect(forgotten).toBe(1);
+    if (endedAtBoot) expect(actor.getSnapshot().context).toEqual(signedOutContext);
+  });
 });
+
+const signedOutContext: SessionContext = { token: '', profile: null, isLoggedIn: false, keepLoggedIn: true, pageReload: false };
 
 describe('session machine inside the app system', () => {
   it('starts restoring with a stored token and signed out without one', () => {
@@ -82,7 +103,7 @@ describe('session machine inside the app system', () => {
     session.send({ type: 'session.login', token: 't', user: alice });
     session.send({ type: 'session.clear' });
     expect(received).toEqual(['notifications.clear']);
-    expect(session.getSnapshot().context).toEqual({ token: '', profile: null, isLoggedIn: false });
+    expect(session.getSnapshot().context).toEqual(signedOutContext);
 
     const alone = createActor(sessionMachine, { input: { storedToken: 't' } }).start();
     expect(() => alone.send({ type: 'session.clear' })).not.toThrow();

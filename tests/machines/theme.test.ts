@@ -5,13 +5,14 @@ import { themeMachine } from '../../src/machines/theme.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from './model';
 import { inputs, themeModel } from './models/theme';
 
-// One coverage for every start: a stored choice never reaches `system`, no choice starts there.
+// One coverage for every start: only a stored "system" starts following the system.
 const coverage = new TransitionCoverage(themeMachine);
 
 describe.each(themeModel.covers)('theme machine ($label)', ({ label, options }) => {
   const input = options.input as (typeof inputs)[number];
   const paths = pathsOf(themeModel, label);
-  const chosenAtStart = input.stored === 'dark' || input.stored === 'light';
+  // Light until the member chooses (spec sections 4 and 9), whatever the system says.
+  const atStart = input.stored === 'dark' || input.stored === 'light' ? input.stored : input.stored === 'system' ? input.system : 'light';
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -19,31 +20,36 @@ describe.each(themeModel.covers)('theme machine ($label)', ({ label, options }) 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const applied: string[] = [];
     const saved: string[] = [];
-    let chosen = chosenAtStart;
+    let matching = input.stored === 'system';
     await replay(themeMachine, path, {
       input,
       coverage,
       provide: {
         actions: {
           applyTheme: (_: unknown, params: { theme: string }) => void applied.push(params.theme),
-          saveTheme: (_: unknown, params: { theme: string }) => void saved.push(params.theme),
+          saveTheme: (_: unknown, params: { choice: string }) => void saved.push(params.choice),
         },
       },
       afterStep: (step, actor) => {
-        const { theme } = actor.getSnapshot().context as { theme: string };
+        const snapshot = actor.getSnapshot();
+        const { theme, matchSystem } = snapshot.context as { theme: string; matchSystem: boolean };
+        const event = step.event as { type: string; theme?: string };
         // The effect always receives the theme the machine now holds.
         expect(applied.at(-1)).toBe(theme);
-        if (step.event.type !== 'theme.systemChanged') chosen = true;
-        // Once chosen, the system no longer moves the theme; before that, it does.
-        if (step.event.type === 'theme.systemChanged') {
-          expect(theme).toBe(chosen ? (saved.at(-1) ?? input.stored) : (step.event as unknown as { theme: string }).theme);
-        }
-        // Only a choice is stored, and it is the theme shown.
-        if (chosen && saved.length > 0) expect(saved.at(-1)).toBe(theme);
-        if (!chosen) expect(saved).toEqual([]);
+        if (event.type === 'theme.matchSystem') matching = true;
+        if (event.type === 'theme.toggle' || event.type === 'theme.set') matching = false;
+        expect(matchSystem).toBe(matching);
+        expect(snapshot.value).toBe(matching ? 'system' : 'fixed');
+        // The system moves the theme only when the member chose to match it.
+        if (event.type === 'theme.systemChanged') expect(theme).toBe(event.theme);
+        // Every choice is stored, as made; nothing is stored before one.
+        if (event.type === 'theme.matchSystem') expect(saved.at(-1)).toBe('system');
+        if (event.type === 'theme.set') expect(saved.at(-1)).toBe(event.theme);
+        if (event.type === 'theme.toggle') expect(saved.at(-1)).toBe(theme);
+        if (!path.steps.slice(1).some((s) => s.event.type !== 'theme.systemChanged')) expect(saved).toEqual([]);
       },
     });
-    expect(applied[0]).toBe(chosenAtStart ? input.stored : input.system);
+    expect(applied[0]).toBe(atStart);
   });
 });
 
@@ -67,23 +73,27 @@ function fakeQuery(matches: boolean) {
 }
 
 describe('theme effects', () => {
-  it('follows the system live until the member chooses, then stops listening', () => {
-    const query = fakeQuery(false);
+  it('stays light on a dark system until the member chooses; "match system" follows it live from where it is; a theme chosen stops that', () => {
+    const query = fakeQuery(true);
     const applied: string[] = [];
+    const saved: string[] = [];
     const actor = createActor(
       themeMachine.provide({
         actors: { systemTheme: systemThemeActor(() => query.list) },
-        actions: { applyTheme: (_, { theme }) => void applied.push(theme), saveTheme: () => {} },
+        actions: { applyTheme: (_, { theme }) => void applied.push(theme), saveTheme: (_, { choice }) => void saved.push(choice) },
       }),
-      { input: { stored: null, system: 'light' } },
+      { input: { stored: null, system: 'dark' } },
     ).start();
-    query.change(true);
+    expect(actor.getSnapshot().context.theme).toBe('light');
+    expect(query.listeners.size).toBe(0);
+    actor.send({ type: 'theme.matchSystem' });
     expect(actor.getSnapshot().context.theme).toBe('dark');
     query.change(false);
     expect(applied).toEqual(['light', 'dark', 'light']);
     actor.send({ type: 'theme.toggle' });
     expect(query.listeners.size).toBe(0);
     expect(actor.getSnapshot().context.theme).toBe('dark');
+    expect(saved).toEqual(['system', 'dark']);
     actor.stop();
   });
 });

@@ -52,7 +52,7 @@ function renderSettings(username = 'alice', api = fakeApi()) {
   );
   render(ui);
   const session = () => (app.system.get('session')!.getSnapshot() as { context: { profile: typeof alice } }).context.profile;
-  return { api, user: userEvent.setup({ delay: null }), session };
+  return { api, user: userEvent.setup({ delay: null }), session, app };
 }
 
 function startTestAppSignedIn() {
@@ -70,6 +70,21 @@ afterEach(() => {
 });
 
 describe('settings page', () => {
+  it('offers "Match system theme", off by default; on follows the system, off keeps the theme shown', async () => {
+    const { user, app } = renderSettings();
+    const theme = () => app.system.get('theme')!.getSnapshot() as { value: string; context: { theme: string; matchSystem: boolean } };
+    const matchSystem = (await screen.findByRole('switch', { name: 'Match system theme' })) as HTMLInputElement;
+    expect(matchSystem.checked).toBe(false);
+    expect(theme().context).toEqual({ theme: 'light', matchSystem: false });
+    await user.click(matchSystem);
+    expect(matchSystem.checked).toBe(true);
+    expect(theme()).toMatchObject({ value: 'system', context: { matchSystem: true } });
+    app.system.get('theme')!.send({ type: 'theme.systemChanged', theme: 'dark' });
+    await user.click(matchSystem);
+    expect(matchSystem.checked).toBe(false);
+    expect(theme()).toMatchObject({ value: 'fixed', context: { theme: 'dark', matchSystem: false } });
+  });
+
   it('shows the switch and the 22 interest topics, the chosen ones pressed', async () => {
     renderSettings();
     const interests = await screen.findByRole('group', { name: 'Interests' });
@@ -112,14 +127,20 @@ describe('settings page', () => {
     expect(api.users.clearBehavior).toHaveBeenCalledTimes(1);
   });
 
-  it('has the notification settings too, in plain words, each saved as it is switched and put back when refused', async () => {
+  it("has the notification settings too, in the spec's words, each saved as it is switched and put back when refused", async () => {
     const { api, user } = renderSettings();
     const section = await screen.findByRole('region', { name: 'Notification settings' });
     const follows = await within(section).findByRole('switch', { name: 'Follows' });
-    expect(within(section).getByText('Someone follows you')).toBeTruthy();
-    expect(within(section).getByText('Someone sends you a direct message')).toBeTruthy();
+    // Exactly the spec's table (section 3), in its order.
+    const rows = within(section).getAllByRole('listitem').map((row) => Array.from(row.querySelectorAll('p'), (p) => p.textContent));
+    expect(rows).toEqual([
+      ['Direct Messages', 'New direct messages notifications.'],
+      ['Follows', 'New followers notifications.'],
+      ['Post Reactions', 'New reactions for your posts notifications.'],
+      ['Comments', 'New comments for your posts notifications.'],
+    ]);
     expect((follows as HTMLInputElement).checked).toBe(false);
-    expect((within(section).getByRole('switch', { name: 'Messages' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(section).getByRole('switch', { name: 'Direct Messages' }) as HTMLInputElement).checked).toBe(true);
     await user.click(follows);
     await waitFor(() => expect(api.users.settings).toHaveBeenCalledWith({ follows: true }));
     await waitFor(() => expect((follows as HTMLInputElement).disabled).toBe(false));

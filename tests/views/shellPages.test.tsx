@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { AdminLayout } from '../../src/views/layouts/AdminLayout';
-import { SectionPlaceholder } from '../../src/views/pages/member/SectionPlaceholder';
+import { OwnProfile } from '../../src/views/people/OwnProfile';
+import { alice, auth } from '../fixtures/auth';
 import NotFoundPage from '../../src/views/pages/NotFoundPage';
 import { startTestApp, withApp } from './appHarness';
 
@@ -45,11 +46,13 @@ describe('NotFoundPage', () => {
   });
 });
 
-describe('section placeholder', () => {
-  it('SectionPlaceholder names the section and says it is coming', () => {
-    render(<SectionPlaceholder section="Streams" />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Streams');
-    expect(screen.getByText('Coming soon')).toBeTruthy();
+describe('/app/social/profile', () => {
+  it("opens the member's own profile (the Profile link's url), not a placeholder", () => {
+    const { app } = startTestApp();
+    app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
+    const { ui, location } = withApp(app, '/app/social/profile', <Route path="/app/social" nest><Route path="/profile" component={OwnProfile} /></Route>);
+    render(ui);
+    expect(location.history.at(-1)).toBe(`/app/social/profile/alice?id=${alice._id}&uId=${alice.authId}`);
   });
 });
 

@@ -1,3 +1,5 @@
+import { useSelector } from '@xstate/react';
+import { GOOGLE_NOT_SET_UP, type GoogleOptionActorRef } from '../../machines/googleOption.machine';
 import { Button } from '../components/Button';
 
 /** The Google 'G' (brand colours), drawn inline so no image is fetched. */
@@ -12,11 +14,42 @@ function GoogleMark() {
   );
 }
 
-export function GoogleButton({ busy, isDisabled, onPress }: { busy: boolean; isDisabled: boolean; onPress: () => void }) {
+/**
+ * 'Sign in with Google'. With `option` (the googleOption actor: whether the server has Google set
+ * up) it waits disabled for the answer, and on a server without Google stays disabled saying why,
+ * never a dead button; without one it is simply offered.
+ */
+export function GoogleButton({
+  busy,
+  isDisabled,
+  onPress,
+  option,
+}: {
+  busy: boolean;
+  isDisabled: boolean;
+  onPress: () => void;
+  option?: GoogleOptionActorRef;
+}) {
+  const state = useSelector(option, (s) => (s ? (s.value as 'checking' | 'available' | 'unavailable') : 'available'));
   return (
-    <Button variant="secondary" size="lg" fullWidth icon={<GoogleMark />} isDisabled={isDisabled} onPress={onPress}>
-      {busy ? 'Connecting to Google...' : 'Sign in with Google'}
-    </Button>
+    <div className="flex flex-col gap-1.5">
+      <Button
+        variant="secondary"
+        size="lg"
+        fullWidth
+        icon={<GoogleMark />}
+        isDisabled={isDisabled || state !== 'available'}
+        onPress={onPress}
+        aria-describedby={state === 'unavailable' ? 'google-not-set-up' : undefined}
+      >
+        {busy ? 'Connecting to Google...' : 'Sign in with Google'}
+      </Button>
+      {state === 'unavailable' ? (
+        <p id="google-not-set-up" className="text-center text-xs text-neutral-600 dark:text-neutral-400">
+          {GOOGLE_NOT_SET_UP}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { Alert } from '../components/Alert';
 import { journal } from '../../effects/journal';
 import type { signInMachine } from '../../machines/signIn.machine';
 import { GoogleButton, OrDivider } from './GoogleButton';
+import type { GoogleOptionActorRef } from '../../machines/googleOption.machine';
 import { TextLink } from './TextLink';
 
 export interface SignInFormProps {
@@ -17,10 +18,12 @@ export interface SignInFormProps {
   admin?: boolean;
   /** Shown as 'Sign up' under the form; the auth tabs switch to the sign-up tab. */
   onSwitchToSignUp?: () => void;
+  /** Whether the server offers Google (AuthTabs shares one between both forms). */
+  googleOption?: GoogleOptionActorRef;
 }
 
 /** The sign-in form: renders the machine's snapshot and sends what the member does. */
-export function SignInForm({ logic, admin = false, onSwitchToSignUp }: SignInFormProps) {
+export function SignInForm({ logic, admin = false, onSwitchToSignUp, googleOption }: SignInFormProps) {
   const actor = useActorRef(logic, { input: { admin }, inspect: journal.inspect });
   const context = useSelector(actor, (s) => s.context);
   const submitting = useSelector(actor, (s) => s.matches('submitting') || (s.matches('success') && s.context.auth !== null));
@@ -74,7 +77,7 @@ export function SignInForm({ logic, admin = false, onSwitchToSignUp }: SignInFor
       {admin ? null : (
         <>
           <OrDivider />
-          <GoogleButton busy={google} isDisabled={busy} onPress={() => actor.send({ type: 'signIn.google' })} />
+          <GoogleButton busy={google} isDisabled={busy} onPress={() => actor.send({ type: 'signIn.google' })} option={googleOption} />
         </>
       )}
       {onSwitchToSignUp ? (

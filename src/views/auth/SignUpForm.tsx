@@ -8,16 +8,19 @@ import { TextField } from '../components/TextField';
 import { journal } from '../../effects/journal';
 import { PASSWORD_HINT, type signUpMachine, type SignUpField } from '../../machines/signUp.machine';
 import { GoogleButton, OrDivider } from './GoogleButton';
+import type { GoogleOptionActorRef } from '../../machines/googleOption.machine';
 
 export interface SignUpFormProps {
   logic: typeof signUpMachine;
   admin?: boolean;
   /** The 'Sign in' switch under the form (a tab switch on /, a link on /admin/signup). */
   signInSwitch?: ReactNode;
+  /** Whether the server offers Google (AuthTabs shares one between both forms). */
+  googleOption?: GoogleOptionActorRef;
 }
 
 /** The sign-up form: Username, Email, Password (and an invite code for admins). */
-export function SignUpForm({ logic, admin = false, signInSwitch }: SignUpFormProps) {
+export function SignUpForm({ logic, admin = false, signInSwitch, googleOption }: SignUpFormProps) {
   const actor = useActorRef(logic, { input: { admin }, inspect: journal.inspect });
   const context = useSelector(actor, (s) => s.context);
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
@@ -88,7 +91,7 @@ export function SignUpForm({ logic, admin = false, signInSwitch }: SignUpFormPro
       {admin ? null : (
         <>
           <OrDivider />
-          <GoogleButton busy={google} isDisabled={busy} onPress={() => actor.send({ type: 'signUp.google' })} />
+          <GoogleButton busy={google} isDisabled={busy} onPress={() => actor.send({ type: 'signUp.google' })} option={googleOption} />
         </>
       )}
       {signInSwitch ? <p className="text-center text-sm text-neutral-700 dark:text-neutral-300">{signInSwitch}</p> : null}

@@ -15,11 +15,10 @@ const icons: Record<NotificationIcon, LucideIcon> = {
 };
 
 /**
- * The toast stack of the app's toast queue (systemId 'toasts'), placed where it covers no
- * control: at the top it hid the header's search, theme and avatar menu. Below 1024px it sits
- * just above the bottom navigation bar (3.5rem, its border and the safe area); from 1024px, where
- * that bar gives way to the sidebar, in the bottom-right corner. Hovering or focusing it pauses
- * the countdown.
+ * The toast stack of the app's toast queue (systemId 'toasts'): top-right, stacked (spec section
+ * 2), just below the sticky header so it covers none of its controls (the layouts publish the
+ * header's height as --app-header-height; without a header it starts at the top). On phones
+ * (below 640px) it spans the width. Hovering or focusing it pauses the countdown.
  */
 export function Toasts() {
   const app = useApp();
@@ -35,10 +34,10 @@ export function ToastStack({ queue }: { queue: ToastQueueActorRef }) {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-2 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-50 flex justify-center lg:inset-x-auto lg:right-4 lg:bottom-4"
+      className="pointer-events-none fixed inset-x-2 top-[calc(var(--app-header-height,0px)+0.5rem)] z-50 flex justify-end sm:inset-x-4"
     >
       <ol
-        className="pointer-events-auto flex w-full max-w-md flex-col gap-2 lg:w-96"
+        className="pointer-events-auto flex w-full flex-col gap-2 sm:w-96"
         onMouseEnter={() => queue.send({ type: 'toasts.pause' })}
         onMouseLeave={() => queue.send({ type: 'toasts.resume' })}
         onFocus={() => queue.send({ type: 'toasts.pause' })}

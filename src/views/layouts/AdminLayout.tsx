@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Brand } from '../components/Brand';
 import { ThemeToggle } from '../components/ThemeToggle';
-import { useAbsolutePath, useSignOut } from './useShell';
+import { useAbsolutePath, useHeaderHeight, useSignOut } from './useShell';
 
 interface AdminNavItem {
   name: string;
@@ -52,6 +52,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const pathname = useAbsolutePath();
   const active = activeAdminItem(pathname);
   const signOut = useSignOut('/admin/signin');
+  const header = useHeaderHeight();
 
   const nav = (variant: 'side' | 'strip') => (
     <nav aria-label="Admin">
@@ -84,7 +85,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-dvh bg-neutral-50 text-neutral-900 dark:bg-neutral-950 dark:text-neutral-100">
-      <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85">
+      <header ref={header} className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85">
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
           <Link
             href="~/admin"

@@ -13,6 +13,7 @@ import { GroupImage, memberCountText } from '../groups/GroupCard';
 import { FollowButton } from '../people/PersonRow';
 import { memberHref } from '../people/memberHref';
 import { useMediaQuery, useSessionProfile, WIDE_SCREEN } from './useShell';
+import { useApp } from '../AppContext';
 
 export type MemberAsideLogic = typeof memberAsideMachine;
 
@@ -32,7 +33,8 @@ export function PageWithAside({ children, asideLogic }: { children: ReactNode; a
 }
 
 export function MemberAside({ userId, logic: provided }: { userId: string; logic?: MemberAsideLogic }) {
-  const logic = useMemo(() => provided ?? memberAsideLogic(), [provided]);
+  const app = useApp();
+  const logic = useMemo(() => provided ?? memberAsideLogic({ app }), [provided, app]);
   const actor = useActorRef(logic, { input: { userId }, inspect: journal.inspect });
   return (
     <aside aria-label="Suggestions" className="sticky top-20 flex w-64 shrink-0 flex-col gap-4 self-start pt-14 xl:w-72">

@@ -12,7 +12,7 @@ import { SearchBar } from '../components/SearchBar';
 import { SettingsMenu } from '../components/SettingsMenu';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { useUnreadCount } from '../notifications/useUnreadCount';
-import { useAbsolutePath, useMediaQuery, useNavigationActor, useSessionProfile, useSignOut, WIDE_SCREEN } from './useShell';
+import { useAbsolutePath, useHeaderHeight, useMediaQuery, useNavigationActor, useSessionProfile, useSignOut, WIDE_SCREEN } from './useShell';
 
 const MemberDrawer = deferred(() => import('./MemberDrawer').then((module) => module.MemberDrawer));
 
@@ -30,6 +30,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const searchOpen = useSelector(navigation, (s) => (s ? selectIsOpenSearchBar(s) : false));
   const signOut = useSignOut('/');
   const unread = useUnreadCount();
+  const header = useHeaderHeight();
   const select = (section: NavSection) => navigation?.send({ type: 'navigation.select', section });
   // From 1024px the sidebar is always there: a drawer left open on a phone that turned or
   // grew closes, so it cannot hide the page from assistive technology.
@@ -48,7 +49,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85">
+      <header ref={header} className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85">
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-1 px-2 sm:px-4">
           <IconButton
             label="Open menu"

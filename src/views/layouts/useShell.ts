@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useRouter } from 'wouter';
 import type { User } from '../../api/auth';
 import { useApp } from '../AppContext';
@@ -52,3 +52,26 @@ export function useMediaQuery(query: string): boolean {
 
 /** The width from which the sidebar is always shown (Tailwind's lg). */
 export const WIDE_SCREEN = '(min-width: 1024px)';
+
+/**
+ * Publishes the sticky header's height as `--app-header-height` on <html>, so the toasts sit
+ * just below it (covering none of its controls) however tall it grows (the phone's search bar
+ * opens inside it). Returns the ref for the header; the property goes when the layout does.
+ */
+export function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const header = ref.current;
+    const root = document.documentElement;
+    if (!header) return;
+    const publish = () => root.style.setProperty('--app-header-height', `${header.getBoundingClientRect().height}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
+    observer?.observe(header);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--app-header-height');
+    };
+  }, []);
+  return ref;
+}

@@ -13,6 +13,7 @@ import { usePeopleLogic } from './PeopleLogic';
 import { LoadError } from '../components/LoadError';
 import { BlockedMembers } from './BlockedMembers';
 import { NotificationSwitches } from './OwnerPanels';
+import { useApp } from '../AppContext';
 
 /**
  * /setting/:username: the owner's personalization (the switch, interest topics, clearing), their
@@ -27,6 +28,7 @@ export default function SettingsPage({ username }: { username: string }) {
       <PageTitle>Settings</PageTitle>
       <Personalization userId={me._id} />
       <Notifications userId={me._id} />
+      <Appearance />
       <BlockedMembers />
     </div>
   );
@@ -97,6 +99,34 @@ function Personalization({ userId }: { userId: string }) {
         {message ? <Alert tone="success">{message}</Alert> : null}
       </section>
     </>
+  );
+}
+
+/** The theme follows the system's colour scheme only when the member says so (light until then). */
+function Appearance() {
+  const app = useApp();
+  const theme = useSelector(app, (s) => s.children.theme);
+  const matchSystem = useSelector(theme, (s) => s?.context.matchSystem ?? false);
+  const current = useSelector(theme, (s) => s?.context.theme ?? 'light');
+  if (!theme) return null;
+  return (
+    <section className="flex items-center justify-between gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+      <div>
+        <h2 className="font-semibold text-neutral-900 dark:text-white">Match system theme</h2>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">Use your device's light or dark setting. Off, the theme stays as you choose it.</p>
+      </div>
+      <Switch
+        aria-label="Match system theme"
+        isSelected={matchSystem}
+        // Off keeps the theme shown now, as the member's choice.
+        onChange={(on) => theme.send(on ? { type: 'theme.matchSystem' } : { type: 'theme.set', theme: current })}
+        className="group flex cursor-pointer items-center outline-none"
+      >
+        <span className="flex h-6 w-11 items-center rounded-full bg-neutral-300 p-0.5 transition group-data-[selected]:bg-accent group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-accent dark:bg-neutral-700">
+          <span className="size-5 rounded-full bg-white shadow transition group-data-[selected]:translate-x-5" />
+        </span>
+      </Switch>
+    </section>
   );
 }
 

@@ -45,6 +45,7 @@ import { resetPasswordModel } from './resetPassword';
 import { searchModel } from './search';
 import { sessionModel } from './session';
 import { signInModel } from './signIn';
+import { googleOptionModel } from './googleOption';
 import { signUpModel } from './signUp';
 import { socketModel } from './socket';
 import { themeModel } from './theme';
@@ -98,6 +99,7 @@ export const models: MachineModel[] = [
   searchModel,
   sessionModel,
   signInModel,
+  googleOptionModel,
   signUpModel,
   socketModel,
   themeModel,

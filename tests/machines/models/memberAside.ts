@@ -1,5 +1,6 @@
 import { memberAsideMachine, type MemberAsideContext } from '../../../src/machines/memberAside.machine';
 import { group, person } from '../../fixtures/search';
+import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const people = Array.from({ length: 7 }, (_, i) => person(`u${i + 1}`, `member${i + 1}`));
@@ -11,7 +12,7 @@ const model = {
   input,
   events: [
     { type: 'xstate.done.actor.fetchSuggestions', output: people },
-    { type: 'xstate.error.actor.fetchSuggestions', error: new Error('Network down') },
+    { type: 'xstate.error.actor.fetchSuggestions', error: refused('Suggestions are unavailable', 503) },
     { type: 'xstate.done.actor.fetchGroups', output: groups },
     { type: 'xstate.error.actor.fetchGroups', error: new Error('Network down') },
     { type: 'xstate.done.actor.fetchTrending', output: { hashtags: [{ tag: 'physics', posts: 3 }, { tag: 'café', posts: 1 }] } },

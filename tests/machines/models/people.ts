@@ -45,7 +45,7 @@ const model = {
     { type: 'xstate.done.actor.searchPeople', output: { search: [person('u2')] } },
     { type: 'xstate.error.actor.searchPeople', error: new Error('Network down') },
     { type: 'xstate.done.actor.fetchSuggestions', output: { users: [person('u3'), person('u2')] } },
-    { type: 'xstate.error.actor.fetchSuggestions', error: new Error('Network down') },
+    { type: 'xstate.error.actor.fetchSuggestions', error: refused('Suggestions are unavailable', 503) },
     { type: 'xstate.done.actor.watchPresence', output: { userIds: ['u3', 'u3'] } },
     { type: 'xstate.error.actor.watchPresence', error: new Error('Not connected') },
   ] as ModelEvent[],

@@ -6,12 +6,13 @@ const model = {
     { type: 'theme.toggle' },
     { type: 'theme.set', theme: 'dark' },
     { type: 'theme.set', theme: 'light' },
+    { type: 'theme.matchSystem' },
     { type: 'theme.systemChanged', theme: 'dark' },
     { type: 'theme.systemChanged', theme: 'light' },
   ],
 };
 
-export const inputs = [null, 'dark', 'light', 'bogus'].flatMap((stored) => (['light', 'dark'] as const).map((system) => ({ stored, system })));
+export const inputs = [null, 'dark', 'light', 'system', 'bogus'].flatMap((stored) => (['light', 'dark'] as const).map((system) => ({ stored, system })));
 
 export const themeModel: MachineModel = {
   name: 'theme',
