@@ -60,6 +60,8 @@ export const STORAGE_KEYS = {
   keepLoggedIn: 'keepLoggedIn',
   username: 'username',
   pageReload: 'pageReload',
+  /** A cookie, not a storage key: the browser-session marker every tab shares (src/effects/storage.ts). */
+  browserSession: 'stoaBrowserSession',
 } as const;
 
 export const BANNED_MESSAGE = 'Your account has been banned. Please contact support.';

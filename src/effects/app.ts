@@ -16,10 +16,14 @@ export const appLogic = appMachine.provide({
   actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic(), banWatch: banWatchLogic(), unreadBadge: unreadBadgeLogic() },
 });
 
-/** What the session needs at boot besides the token, to tell a reload from a reopened browser. */
+/**
+ * What the session needs at boot besides the token, to tell this browser session (a reload, or a
+ * tab opened by hand: the tab's page-reload flag or the shared browser-session cookie) from a
+ * reopened browser (neither).
+ */
 const storedSession = () => ({
   keepLoggedIn: storage.get(STORAGE_KEYS.keepLoggedIn),
-  pageReload: storage.session.get(STORAGE_KEYS.pageReload) !== null,
+  pageReload: storage.session.get(STORAGE_KEYS.pageReload) !== null || storage.cookie.has(STORAGE_KEYS.browserSession),
 });
 
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {

@@ -18,5 +18,21 @@ export const storage = {
     set: (key: string, value: string) => safe(() => globalThis.sessionStorage?.setItem(key, value), undefined),
     remove: (key: string) => safe(() => globalThis.sessionStorage?.removeItem(key), undefined),
   },
+  /**
+   * Browser-session cookies: no Expires/Max-Age, so the browser drops them when it closes, and
+   * every tab of this browser session shares them (unlike sessionStorage). Never put a secret here.
+   */
+  cookie: {
+    has: (name: string) =>
+      safe(() => (globalThis.document?.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`)), false),
+    set: (name: string, value: string) =>
+      safe(() => {
+        if (globalThis.document) globalThis.document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Strict`;
+      }, undefined),
+    remove: (name: string) =>
+      safe(() => {
+        if (globalThis.document) globalThis.document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Strict`;
+      }, undefined),
+  },
   token: () => safe(() => globalThis.localStorage?.getItem(STORAGE_KEYS.authToken) ?? null, null),
 };

@@ -16,7 +16,7 @@ export interface AppInput {
   storedToken?: string | null;
   /** The keepLoggedIn flag in local storage at boot. */
   keepLoggedIn?: string | null;
-  /** Whether session storage held the page-reload flag at boot. */
+  /** Whether this browser session signed in: the tab's page-reload flag or the browser-session cookie at boot. */
   pageReload?: boolean;
 }
 

@@ -7,7 +7,7 @@ export interface SessionContext {
   isLoggedIn: boolean;
   /** Remember me: the session outlives the browser. A token stored without the flag counts as remembered. */
   keepLoggedIn: boolean;
-  /** This tab belongs to the browser session that signed in (the page-reload flag in session storage). */
+  /** This tab belongs to the browser session that signed in (the tab's page-reload flag, or the browser-session cookie). */
   pageReload: boolean;
 }
 
@@ -25,7 +25,7 @@ export interface SessionInput {
   storedToken: string | null;
   /** The keepLoggedIn flag found in local storage at boot ('true', 'false', or none). */
   keepLoggedIn?: string | null;
-  /** Whether session storage holds the page-reload flag at boot (this browser session signed in). */
+  /** Whether this browser session signed in: session storage holds the page-reload flag, or the browser-session cookie is set. */
   pageReload?: boolean;
 }
 
@@ -33,8 +33,8 @@ const empty: SessionContext = { token: '', profile: null, isLoggedIn: false, kee
 
 /**
  * Who is signed in. A token left by a browser session that has ended (closed browser) without
- * Remember me signs out at boot: session storage lost its page-reload flag and the keepLoggedIn
- * flag says 'false'. Any other token found at boot makes the session `restoring`: the guard of the
+ * Remember me signs out at boot: neither the tab's page-reload flag nor the browser-session cookie
+ * is there (the effect reads both) and the keepLoggedIn flag says 'false'. Any other token found at boot makes the session `restoring`: the guard of the
  * area the member opens checks it (GET /currentuser) and answers with `session.login` (the
  * user, and a fresh token) or `session.clear`. Logout calls GET /signout and clears the
  * session whether or not the call succeeds.
@@ -52,9 +52,9 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    /** Effect: authToken and keepLoggedIn to localStorage, username and the page-reload flag to sessionStorage. */
+    /** Effect: authToken and keepLoggedIn to localStorage, username and the page-reload flag to sessionStorage, the browser-session cookie. */
     persistSession: (_, _params: { token: string; user: User; keepLoggedIn: boolean }) => {},
-    /** Effect: remove authToken, keepLoggedIn, and the username and pageReload session keys. */
+    /** Effect: remove authToken, keepLoggedIn, the username and pageReload session keys, and the browser-session cookie. */
     forgetSession: () => {},
     /** The notification list belongs to the member who leaves; empty it if it is running. */
     clearNotifications: ({ system }) => {

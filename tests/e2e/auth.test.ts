@@ -103,7 +103,10 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
     await expect.poll(() => other.getByRole('alert').innerText()).toContain('Username is already taken');
     await other.context().close();
 
+    expect((await page.context().cookies()).map((c) => c.name)).toContain('stoaBrowserSession');
     await signOut(page);
+    // Sign-out also drops the browser-session marker.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('stoaBrowserSession');
     // The guard now sends a visitor back to '/'.
     await page.goto('/app/social/streams');
     await page.waitForURL((url) => url.pathname === '/');
@@ -128,7 +131,7 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
     await page.context().close();
   });
 
-  it('without Remember me the session ends with the browser; with it, it lasts', async () => {
+  it('without Remember me the session ends with the browser (new tabs stay signed in); with it, it lasts', async () => {
     for (const remember of [false, true]) {
       const page = await newPage();
       await page.goto('/');
@@ -141,10 +144,24 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
       // A reload is the same browser session: still signed in either way.
       await page.reload();
       await expect.poll(() => page.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
-      // The browser is closed and opened again: local storage survives, session storage does not.
+      // A tab opened by hand: same browser session (cookies shared), empty session storage.
+      // It stays signed in, and so does the first tab.
+      const tab = await page.context().newPage();
+      await tab.goto('/app/social/streams');
+      await expect.poll(() => tab.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
+      expect(await tab.evaluate(() => sessionStorage.getItem('pageReload'))).toBe('true');
+      expect(tab.url()).toContain('/app/social/streams');
+      await tab.close();
+      await page.reload();
+      await expect.poll(() => page.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('authToken'))).not.toBeNull();
+      // The browser is closed and opened again: local storage survives; session storage and
+      // session cookies do not.
       const kept = await page.context().storageState();
       await page.context().close();
-      const reopened = await (await openContext(browser, app.url, { viewport: { width: 1280, height: 900 }, storageState: kept })).newPage();
+      const reopened = await (
+        await openContext(browser, app.url, { viewport: { width: 1280, height: 900 }, storageState: { cookies: [], origins: kept.origins } })
+      ).newPage();
       await reopened.goto('/app/social/streams');
       if (remember) {
         await expect.poll(() => reopened.getByRole('navigation', { name: /main/i }).isVisible()).toBe(true);
