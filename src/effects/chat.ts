@@ -166,15 +166,32 @@ export type Emit = typeof emitToServer;
  * add-chat-users while a private conversation is open (its messages arrive read), remove-chat-users
  * when it closes. A group asks to join its room; it is not left on closing, because the server
  * keeps the socket in every accepted group's room and the list lives on those events.
+ *
+ * The server keeps one "viewing" per member and pair, not per tab, and tells all the member's
+ * sockets of each change (`add chat users`). So when another tab closes this same chat
+ * (`viewing: false` for this pair) while this one still shows it, this tab says add-chat-users
+ * again: otherwise the messages on screen here would arrive unread, with a notice.
  */
-export const viewingActor = (calls: ReturnType<typeof chatApi>, emit: Emit = emitToServer) =>
+export const viewingActor = (calls: ReturnType<typeof chatApi>, emit: Emit = emitToServer, bus: Bus = streamsBus) =>
   fromCallback<EventObject, { me: ChatMember; peer: ChatPeer }>(({ input }) => {
     if (input.peer.isGroup) {
       void emit(clientEvents.joinGroupRoom, { groupId: input.peer.id });
       return () => {};
     }
-    calls.addChatUsers(input.me.username, input.peer.username).catch(() => {});
-    return () => void calls.removeChatUsers(input.me.username, input.peer.username).catch(() => {});
+    const { username: mine } = input.me;
+    const { username: theirs } = input.peer;
+    const view = () => void calls.addChatUsers(mine, theirs).catch(() => {});
+    view();
+    const unsubscribe = bus.subscribe((message) => {
+      if (message.event !== serverEvents.addChatUsers || message.payload.viewing) return;
+      const { userOne, userTwo } = message.payload;
+      if ((userOne === mine && userTwo === theirs) || (userOne === theirs && userTwo === mine)) view();
+    });
+    return () => {
+      // Stop listening first: this tab's own remove-chat-users must not bring the view back.
+      unsubscribe();
+      void calls.removeChatUsers(mine, theirs).catch(() => {});
+    };
   });
 
 export interface ChatDeps {
@@ -202,7 +219,7 @@ export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, 
       markGroupRead: fromPromise(({ input }: { input: { groupId: string; seq: number } }) => calls.markGroupRead(input)),
       react: fromPromise(({ input }: { input: ReactInput }) => calls.react(input)),
       deleteMessage: fromPromise(({ input }: { input: DeleteInput }) => calls.remove(input)),
-      viewing: viewingActor(calls, emit),
+      viewing: viewingActor(calls, emit, bus),
       live: liveChatActor(bus),
     },
     actions: { showToast: bridge.showToast },

@@ -58,6 +58,8 @@ const STREAM_EVENTS = [
   serverEvents.messageReaction,
   serverEvents.messageDeleted,
   serverEvents.chatList,
+  // Another tab of the member opened or closed a private chat (the viewing effect, src/effects/chat.ts).
+  serverEvents.addChatUsers,
   // Group chats (the same screen).
   serverEvents.groupChatList,
   serverEvents.groupUpdated,

@@ -9,6 +9,8 @@ export type ChatLiveEvent =
   | 'message received' | 'message read' | 'message reaction' | 'message deleted' | 'chat list'
   | 'group chat list' | 'group updated' | 'group deleted' | 'group member promoted' | 'group member removed'
   | 'group message received' | 'group message reaction' | 'group message deleted' | 'group read'
+  /** The member's own sockets: one of their tabs opened or closed a private chat (src/effects/chat.ts, viewing). */
+  | 'add chat users'
   /** Not chat screens': the app's notices (src/effects/notices.ts). */
   | 'notification';
 export type ChatSocketMessage = { [K in ChatLiveEvent]: { event: K; payload: ChatEventPayloads[K] } }[ChatLiveEvent];

@@ -182,6 +182,28 @@ describe('chat effects', () => {
     ]);
   });
 
+  it('another tab closing the same private chat (add chat users, viewing false) makes this open one say add-chat-users again', () => {
+    const http = vi.fn(async () => ({}));
+    const bus = createBus();
+    const calls = chatApi({ http } as unknown as ApiClient);
+    const direct = createActor(viewingActor(calls, vi.fn() as never, bus), { input: { me, peer: ben } }).start();
+    const add = ['/chat/message/add-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }];
+    const remove = ['/chat/message/remove-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }];
+    expect(http.mock.calls).toEqual([add]);
+    // Another pair, or the view turned on: nothing to do.
+    bus.publish({ event: 'add chat users', payload: { userOne: 'ada', userTwo: 'cy', viewing: false } });
+    bus.publish({ event: 'add chat users', payload: { userOne: 'ada', userTwo: 'ben', viewing: true } });
+    expect(http.mock.calls).toEqual([add]);
+    // This pair turned off elsewhere (either order of the names): said again.
+    bus.publish({ event: 'add chat users', payload: { userOne: 'ada', userTwo: 'ben', viewing: false } });
+    bus.publish({ event: 'add chat users', payload: { userOne: 'ben', userTwo: 'ada', viewing: false } });
+    expect(http.mock.calls).toEqual([add, add, add]);
+    // Closed here: its own remove-chat-users echo brings nothing back.
+    direct.stop();
+    bus.publish({ event: 'add chat users', payload: { userOne: 'ada', userTwo: 'ben', viewing: false } });
+    expect(http.mock.calls).toEqual([add, add, add, remove]);
+  });
+
   it('sends to the group path or the private one, and asks for group pages with isGroupChat', async () => {
     const http = vi.fn(async (..._args: unknown[]) => ({ chat: m5 }));
     const calls = chatApi({ http } as unknown as ApiClient);

@@ -102,6 +102,30 @@ describe.each(dialects)('chat over real sockets on %s', (dialect) => {
     sameSite.close();
   });
 
+  it('add chat users reaches every socket of the caller (another tab), never the other member; a tab that says it again makes messages arrive read', async () => {
+    // Bob has the chat with Ann open in two tabs; one of them closes it.
+    const secondTab: ChatClient = { ...bob, socket: await openSocket(server.url, bob.token), events: [] };
+    record(secondTab);
+    try {
+      await ok(bob, 'POST', paths.chat.addChatUsers, { userOne: bob.username, userTwo: ann.username });
+      expect(await waitFor(() => got(secondTab, serverEvents.addChatUsers, (p) => p.viewing), 'viewing on, in the other tab')).toEqual({ userOne: bob.username, userTwo: ann.username, viewing: true });
+      await ok(bob, 'POST', paths.chat.removeChatUsers, { userOne: bob.username, userTwo: ann.username });
+      await waitFor(() => got(secondTab, serverEvents.addChatUsers, (p) => !p.viewing), 'viewing off, in the other tab');
+      const { chat: unread } = await ok(ann, 'POST', paths.chat.send, { receiverId: bob.id, body: 'while no tab says it views' });
+      expect(unread.isRead).toBe(false);
+      // The tab that still shows the chat says so again (src/effects/chat.ts, viewing): read on arrival.
+      await ok(bob, 'POST', paths.chat.addChatUsers, { userOne: bob.username, userTwo: ann.username });
+      const { chat: read } = await ok(ann, 'POST', paths.chat.send, { receiverId: bob.id, body: 'on screen in the other tab' });
+      expect(read.isRead).toBe(true);
+      await ok(bob, 'POST', paths.chat.removeChatUsers, { userOne: bob.username, userTwo: ann.username });
+      await settle();
+      expect(got(ann, serverEvents.addChatUsers), 'ann got add chat users').toBeUndefined();
+      expect(got(cat, serverEvents.addChatUsers), 'cat got add chat users').toBeUndefined();
+    } finally {
+      secondTab.socket.close();
+    }
+  });
+
   it('disconnects a sender of an oversized frame and keeps serving everyone else', async () => {
     const member = await signUpMember(server.url);
     const socket = await openSocket(server.url, member.token);
