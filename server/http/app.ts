@@ -39,6 +39,7 @@ import { createPresence, type Presence } from '../realtime/presence';
 import { authentication } from './authentication';
 import { installBodyParsers } from './bodyParsers';
 import { clientApp } from './client';
+import { capConnections, clientErrorHandler, connectionOptions } from './connections';
 import { installErrorHandler, sendError } from './errorHandler';
 import { inlineScriptHashes } from './inlineScripts';
 import { logRequestLines, loggerOptions } from './logging';
@@ -105,7 +106,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { maxParamLength: 1000 },
     // Errors the router raises before any route (bad URL encoding, over-long parameters) get the one shape too.
     frameworkErrors: sendError,
+    // Slow requests and idle connections end; websockets are exempt (connections.ts).
+    ...connectionOptions(config),
+    clientErrorHandler,
   });
+  capConnections(app, config);
   if (config.logFormat === 'pretty') logRequestLines(app);
   // Before any route: the table of every route (the authorization tests compare it with theirs).
   recordRoutes(app);
