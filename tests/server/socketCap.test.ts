@@ -35,7 +35,7 @@ describe('sockets per member', () => {
     const member = await signUpMember(server.url);
     const other = await signUpMember(server.url);
     const others = [await tab(server.url, other.token), await tab(server.url, other.token)];
-    const tabs = [];
+    const tabs: Awaited<ReturnType<typeof tab>>[] = [];
     for (let i = 0; i < 6; i += 1) {
       tabs.push(await tab(server.url, member.token));
       opened.push(tabs[i]!.socket);
