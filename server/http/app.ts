@@ -43,7 +43,7 @@ import { capConnections, clientErrorHandler, connectionOptions } from './connect
 import { installErrorHandler, sendError } from './errorHandler';
 import { inlineScriptHashes } from './inlineScripts';
 import { logRequestLines, loggerOptions } from './logging';
-import { tooManyRequests } from './rateLimits';
+import { globalLimitKey, isLimited, tooManyRequests } from './rateLimits';
 import { createUploadLimit } from './uploadLimit';
 import { recordRoutes } from './routeTable';
 import { installSecurityHeaders, securityHeaders } from './securityHeaders';
@@ -138,6 +138,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     global: true,
     max: config.rateLimits.global.max,
     timeWindow: config.rateLimits.global.windowMs,
+    // Per member when signed in, per address otherwise; the app's files and media never (rateLimits.ts).
+    keyGenerator: globalLimitKey(() => app.verifyToken),
+    allowList: (request) => !isLimited(request.url),
     nameSpace: 'stoa-rl-',
     ...(redis ? { redis } : {}),
     // If Redis is down the site stays up; limits resume when it is back.
