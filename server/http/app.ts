@@ -43,6 +43,7 @@ import { capConnections, clientErrorHandler, connectionOptions } from './connect
 import { installErrorHandler, sendError } from './errorHandler';
 import { inlineScriptHashes } from './inlineScripts';
 import { logRequestLines, loggerOptions } from './logging';
+import { refuseNulCharacters } from './nulCharacters';
 import { globalLimitKey, isLimited, tooManyRequests } from './rateLimits';
 import { createUploadLimit } from './uploadLimit';
 import { recordRoutes } from './routeTable';
@@ -118,6 +119,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   installBodyParsers(app);
   installErrorHandler(app);
+  // Before every route's schema: no text may hold U+0000 (PostgreSQL refuses it).
+  refuseNulCharacters(app);
 
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
