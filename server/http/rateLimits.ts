@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../config';
+import { API_BASE } from '../../src/api/paths';
+import type { TokenVerifier } from '../modules/auth/verifier';
 import { HttpError } from './httpError';
 
 /** "4 minutes", "45 seconds": how long until the member may try again. */
@@ -16,8 +18,27 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
   });
 }
 
-/** The figures of a rule in the shape @fastify/rate-limit takes in a route's `config.rateLimit`. */
-export const perIp = (rule: RateLimitRule) => ({ max: rule.max, timeWindow: rule.windowMs });
+/** The figures of a rule in the shape @fastify/rate-limit takes in a route's `config.rateLimit`, counted per address. */
+export const perIp = (rule: RateLimitRule) => ({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request: FastifyRequest) => request.ip });
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Only the API is limited: the app's own files and public media are what every page load fetches. */
+export const isLimited = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
+
+/**
+ * The key of the global limit: the member for a request with a live session (so members behind
+ * one address, a school or an office, each have their own), the address otherwise. A token that
+ * does not verify counts as no token: only a real session earns its own count.
+ */
+export function globalLimitKey(verify: () => TokenVerifier) {
+  return async (request: FastifyRequest): Promise<string> => {
+    if (!isLimited(request.url)) return 'unlimited';
+    const token = request.headers.authorization ? BEARER.exec(request.headers.authorization)?.[1] : undefined;
+    const auth = token ? await verify()(token).catch(() => null) : null;
+    return auth ? `member:${auth.userId}` : `ip:${request.ip}`;
+  };
+}
 
 /**
  * A limit keyed on something other than the address (an account, an e-mail), kept in the same
