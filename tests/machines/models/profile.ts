@@ -29,13 +29,10 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     error: c.error,
     listError: c.listError,
     infoError: c.infoError,
-    passwordErrors: Object.keys(c.passwordErrors),
-    passwordMessage: c.passwordMessage,
   });
 };
 
-export const valid = { currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-password' };
-const TAB_WORK = /fetchFollowers|fetchFollowing|fetchGallery|fetchAnswers|fetchMoreAnswers|profile\.more|changePassword|saveNotifications|setNotification|profile\.retry/;
+const TAB_WORK = /fetchFollowers|fetchFollowing|fetchGallery|fetchAnswers|fetchMoreAnswers|profile\.more|saveNotifications|setNotification|profile\.retry/;
 const EXCURSIONS = /toggleFollow|editInfo|chooseImage|editLinks|editHobbies|profile\.report|askBlock/;
 
 const model = {
@@ -71,10 +68,6 @@ const model = {
     // A reply written meanwhile shifted the pages: a2 comes again.
     { type: 'xstate.done.actor.fetchMoreAnswers', output: { answers: [a2, a3], totalAnswers: 3 } },
     { type: 'xstate.error.actor.fetchMoreAnswers', error: refused('Too many requests', 429) },
-    { type: 'profile.changePassword', body: valid },
-    { type: 'profile.changePassword', body: { ...valid, confirmPassword: 'other' } },
-    { type: 'xstate.done.actor.changePassword', output: { message: 'Password updated', token: 'fresh', user: { _id: 'u2' } } },
-    { type: 'xstate.error.actor.changePassword', error: refused('Current password is incorrect', 400) },
     { type: 'profile.setNotification', setting: 'follows', value: false },
     { type: 'xstate.done.actor.saveNotifications', output: { message: 'Saved', user: { ...owner, notifications: { ...owner.notifications!, follows: false } } } },
     { type: 'xstate.error.actor.saveNotifications', error: refused('Too many requests', 429) },
@@ -110,7 +103,7 @@ const model = {
     const p = c.profile;
     const fresh =
       c.followers === null && c.following === null && c.gallery === null && c.answers === null && c.listError === null &&
-      c.passwordMessage === null && Object.keys(c.passwordErrors).length === 0 && c.infoError === null && p?.basicInfo.work === '' &&
+      c.infoError === null && p?.basicInfo.work === '' &&
       p?.followersCount === 1 && p?.notifications?.follows !== false && p?.profilePicture === '' && p?.social.youtube === '' && p?.hobbies.length === 0;
     if (event.type === 'profile.tab') return quiet && ((onTimeline && fresh) || event.tab === 'timeline');
     if (EXCURSIONS.test(event.type)) return quiet && onTimeline && fresh;
