@@ -30,7 +30,9 @@ export type ProfileEvent =
   | { type: 'profile.toggleFollow' }
   | { type: 'profile.editInfo' }
   | { type: 'profile.cancelEdit' }
-  | { type: 'profile.saveInfo'; info: BasicInfo }
+  /** A keystroke in one of the basic-info fields: its whole value as it now is. */
+  | { type: 'profile.infoChange'; field: keyof BasicInfo; value: string }
+  | { type: 'profile.saveInfo' }
   | { type: 'profile.setNotification'; setting: NotificationType; value: boolean }
   /** The next page of the Replied tab. */
   | { type: 'profile.more' }
@@ -59,6 +61,8 @@ export interface ProfileContext {
   answersPage: number;
   listError: string | null;
   infoError: string | null;
+  /** The basic-info form's fields while the owner edits them. */
+  infoDraft: BasicInfo;
   /** The settings before an unconfirmed toggle (restored on a refusal). */
   savedNotifications: NotificationSettings | null;
 }
@@ -82,6 +86,7 @@ const empty = (userId: string): ProfileContext => ({
   answersPage: 0,
   listError: null,
   infoError: null,
+  infoDraft: { work: '', school: '', location: '', quote: '' },
   savedNotifications: null,
 });
 
@@ -383,9 +388,18 @@ export const profileMachine = profileSetup.createMachine({
         info: {
           initial: 'viewing',
           states: {
-            viewing: { on: { 'profile.editInfo': { guard: 'isOwner', target: 'editing', actions: assign({ infoError: null }) } } },
+            viewing: {
+              on: {
+                'profile.editInfo': {
+                  guard: 'isOwner',
+                  target: 'editing',
+                  actions: assign({ infoError: null, infoDraft: ({ context }) => ({ ...context.profile!.basicInfo }) }),
+                },
+              },
+            },
             editing: {
               on: {
+                'profile.infoChange': { actions: assign({ infoDraft: ({ context, event }) => ({ ...context.infoDraft, [event.field]: event.value }) }) },
                 'profile.cancelEdit': { target: 'viewing', actions: assign({ infoError: null }) },
                 'profile.saveInfo': { target: 'saving' },
               },
@@ -394,7 +408,7 @@ export const profileMachine = profileSetup.createMachine({
               invoke: {
                 id: 'saveInfo',
                 src: 'saveInfo',
-                input: ({ event }) => (event as Extract<ProfileEvent, { type: 'profile.saveInfo' }>).info,
+                input: ({ context }) => context.infoDraft,
                 onDone: { target: 'viewing', actions: assign({ profile: ({ event }) => event.output.user, infoError: null }) },
                 onError: { target: 'editing', actions: assign({ infoError: ({ event }) => failureText(event.error, SAVE_FAILED) }) },
               },

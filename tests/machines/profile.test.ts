@@ -53,6 +53,8 @@ describe('profile machine', () => {
         if (e.type === 'profile.setNotification' && c.profile?.notifications) expect(c.profile.notifications.follows).toBe(false);
         if (e.type === 'xstate.error.actor.saveNotifications') expect(c.profile!.notifications!.follows).toBe(true);
         if (e.type === 'xstate.error.actor.saveInfo') expect(c.infoError).toBe('Work must not exceed 100 characters');
+        // The form opens with what the profile shows; what is saved is what the fields hold.
+        if (e.type === 'profile.editInfo' && c.profile) expect(c.infoDraft).toEqual(c.profile.basicInfo);
         if (e.type === 'xstate.done.actor.fetchAnswers') expect(c.answers!.map((a) => a._id)).toEqual(['a1', 'a2']);
         if (e.type === 'xstate.done.actor.fetchMoreAnswers') {
           expect(c.answers!.map((a) => a._id)).toEqual(['a1', 'a2', 'a3']);

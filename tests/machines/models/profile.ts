@@ -28,6 +28,7 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     answers: [c.answers?.length ?? null, c.answersTotal, c.answersPage],
     error: c.error,
     listError: c.listError,
+    infoDraft: c.infoDraft.work,
     infoError: c.infoError,
   });
 };
@@ -47,7 +48,7 @@ const model = {
     { type: 'xstate.error.actor.changeFollow', error: refused('You cannot follow this member', 403) },
     { type: 'profile.editInfo' },
     { type: 'profile.cancelEdit' },
-    { type: 'profile.saveInfo', info: { work: 'Lab', school: '', location: '', quote: '' } },
+    { type: 'profile.infoChange', field: 'work', value: 'Lab' },
     { type: 'xstate.done.actor.saveInfo', output: { message: 'Saved', user: { ...owner, basicInfo: { ...owner.basicInfo, work: 'Lab' } } } },
     { type: 'xstate.error.actor.saveInfo', error: refused('Work must not exceed 100 characters', 400) },
     { type: 'xstate.done.actor.fetchFollowers', output: { users: [user], count: 2, nextCursor: '2025-01-01T10:00:00.000Z_u2' } },
@@ -105,6 +106,8 @@ const model = {
       c.followers === null && c.following === null && c.gallery === null && c.answers === null && c.listError === null &&
       c.infoError === null && p?.basicInfo.work === '' &&
       p?.followersCount === 1 && p?.notifications?.follows !== false && p?.profilePicture === '' && p?.social.youtube === '' && p?.hobbies.length === 0;
+    // One keystroke per edit keeps the model small.
+    if (event.type === 'profile.infoChange') return onTimeline && c.infoDraft.work === '';
     if (event.type === 'profile.tab') return quiet && ((onTimeline && fresh) || event.tab === 'timeline');
     if (EXCURSIONS.test(event.type)) return quiet && onTimeline && fresh;
     if (TAB_WORK.test(event.type)) return quiet;
