@@ -61,6 +61,18 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     expectLimited(await signIn(members[0]!.username, members[0]!.password, school));
   });
 
+  it('counts sign-ins still running against the address, so a burst sent at once stops at the limit', async () => {
+    const member = await signUp(t);
+    const burst = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(i % 2 ? member.body.username : `nobody${i}`, 'wrong password', burst)),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(25);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(15);
+    expectLimited(await signIn(member.body.username, member.body.password, burst));
+  });
+
   it('does not count successful sign-ins against the account', async () => {
     const member = await signUp(t);
     for (let i = 0; i < 30; i += 1) {
