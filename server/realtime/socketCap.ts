@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { serverEvents } from '../../src/api/socket';
 import { userRoom } from './fanout';
 import type { RealtimeServer } from './index';
 
@@ -16,7 +17,11 @@ export function capSocketsPerMember(io: RealtimeServer, max: number, log: Fastif
       .then((sockets) => {
         if (sockets.length <= max) return;
         const oldestFirst = [...sockets].sort((a, b) => a.handshake.issued - b.handshake.issued);
-        for (const old of oldestFirst.slice(0, sockets.length - max)) old.disconnect(true);
+        for (const old of oldestFirst.slice(0, sockets.length - max)) {
+          // Told first, so the tab waits to be looked at instead of reconnecting and closing the next oldest.
+          old.emit(serverEvents.socketReplaced, {});
+          old.disconnect(true);
+        }
       })
       .catch((error: unknown) => log.warn({ err: error }, 'could not count a member\'s sockets'));
   });

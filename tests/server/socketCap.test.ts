@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config';
+import { serverEvents } from '../../src/api/socket';
 import { startServer, type RunningServer } from '../../server/main';
 import { openSocket, settle, signUpMember, waitFor } from './chatSockets';
 import { dropTestSchema, testConfig } from './harness';
@@ -9,7 +10,11 @@ import { dropTestSchema, testConfig } from './harness';
 /** Opens a socket and notes why the server closed it, if it does. */
 async function tab(url: string, token: string) {
   const socket: Socket = await openSocket(url, token);
-  const state = { socket, closedBy: null as string | null };
+  const state = { socket, closedBy: null as string | null, toldReplaced: false };
+  // Told before the close, so the app's tab waits instead of reconnecting (and closing the next oldest).
+  socket.on(serverEvents.socketReplaced, () => {
+    state.toldReplaced = state.closedBy === null;
+  });
   socket.on('disconnect', (reason) => {
     state.closedBy = reason;
   });
@@ -44,6 +49,7 @@ describe('sockets per member', () => {
     await waitFor(() => tabs.slice(0, 3).every((t) => t.closedBy !== null), 'the three oldest sockets to close');
     await settle(200);
     expect(tabs.map((t) => t.closedBy)).toEqual(['io server disconnect', 'io server disconnect', 'io server disconnect', null, null, null]);
+    expect(tabs.map((t) => t.toldReplaced)).toEqual([true, true, true, false, false, false]);
     expect(tabs.slice(3).every((t) => t.socket.connected)).toBe(true);
     expect(others.every((o) => o.closedBy === null && o.socket.connected)).toBe(true);
     const sockets = await server.io.in(`user:${member.id}`).fetchSockets();
