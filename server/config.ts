@@ -54,6 +54,18 @@ const envSchema = z.object({
   UPLOADS_AT_ONCE_PER_MEMBER: withDefault(integer(1, 100), '2'),
   /** Multiplies every rate limit: a journey suite on one machine may need more than a person. */
   RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: 'must be a number' }).positive('must be above 0').max(10_000, 'must be at most 10000'), '1'),
+  /** The whole request (headers and body) must arrive within this; a slow body gets 408. */
+  REQUEST_TIMEOUT_MS: withDefault(integer(100, 60 * 60_000), '120000'),
+  /** The headers must arrive within this (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: withDefault(integer(100, 60 * 60_000), '15000'),
+  /** An idle kept-alive connection is closed after this (longer than a proxy's own idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: withDefault(integer(100, 60 * 60_000), '72000'),
+  /** A connection on which nothing moves for this long is closed (websockets are exempt: socket.io pings them). */
+  CONNECTION_TIMEOUT_MS: withDefault(integer(100, 60 * 60_000), '60000'),
+  /** Open connections (HTTP and websockets together) this process accepts; more are dropped at once. */
+  MAX_CONNECTIONS: withDefault(integer(1, 1_000_000), '10000'),
+  /** Open sockets one member may hold (tabs, devices); a new one closes their oldest. */
+  MAX_SOCKETS_PER_MEMBER: withDefault(integer(1, 1000), '20'),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
   /** auto: one short readable line per request on a terminal, JSON lines otherwise (files, services, CI). */
   LOG_FORMAT: withDefault(z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }), 'auto'),
@@ -91,6 +103,10 @@ export interface Config {
     uploadBytesInFlight: number;
     uploadsAtOncePerMember: number;
   };
+  /** How long a request or an idle connection may take, and how many connections one process holds (docs/server.md). */
+  connections: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; idleTimeoutMs: number; max: number };
+  /** Open sockets per member in this deployment; the oldest is closed past it. */
+  socketsPerMember: number;
   rateLimits: {
     global: RateLimitRule;
     /** Sign-in attempts per address, the member, Google and admin forms together. */
@@ -163,6 +179,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  - HEADERS_TIMEOUT_MS must be at most REQUEST_TIMEOUT_MS (got ${e.HEADERS_TIMEOUT_MS} and ${e.REQUEST_TIMEOUT_MS})`,
+    );
+  }
+
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const scale = (max: number) => Math.max(1, Math.round(max * e.RATE_LIMIT_SCALE));
@@ -203,6 +225,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadBytesInFlight: e.UPLOAD_BYTES_IN_FLIGHT,
       uploadsAtOncePerMember: e.UPLOADS_AT_ONCE_PER_MEMBER,
     },
+    connections: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      max: e.MAX_CONNECTIONS,
+    },
+    socketsPerMember: e.MAX_SOCKETS_PER_MEMBER,
     rateLimits: {
       global: { max: scale(600), windowMs: MINUTE },
       signInPerIp: { max: scale(25), windowMs: 5 * MINUTE },

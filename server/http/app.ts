@@ -39,10 +39,12 @@ import { createPresence, type Presence } from '../realtime/presence';
 import { authentication } from './authentication';
 import { installBodyParsers } from './bodyParsers';
 import { clientApp } from './client';
+import { capConnections, clientErrorHandler, connectionOptions } from './connections';
 import { installErrorHandler, sendError } from './errorHandler';
 import { inlineScriptHashes } from './inlineScripts';
 import { logRequestLines, loggerOptions } from './logging';
-import { tooManyRequests } from './rateLimits';
+import { refuseNulCharacters } from './nulCharacters';
+import { globalLimitKey, isLimited, tooManyRequests } from './rateLimits';
 import { createUploadLimit, installMultipart } from './uploadLimit';
 import { recordRoutes } from './routeTable';
 import { installSecurityHeaders, securityHeaders } from './securityHeaders';
@@ -106,7 +108,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { maxParamLength: 1000 },
     // Errors the router raises before any route (bad URL encoding, over-long parameters) get the one shape too.
     frameworkErrors: sendError,
+    // Slow requests and idle connections end; websockets are exempt (connections.ts).
+    ...connectionOptions(config),
+    clientErrorHandler,
   });
+  capConnections(app, config);
   if (config.logFormat === 'pretty') logRequestLines(app);
   // Before any route: the table of every route (the authorization tests compare it with theirs).
   recordRoutes(app);
@@ -115,6 +121,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installBodyParsers(app);
   await installMultipart(app);
   installErrorHandler(app);
+  // Before every route's schema: no text may hold U+0000 (PostgreSQL refuses it).
+  refuseNulCharacters(app);
 
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
@@ -135,6 +143,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     global: true,
     max: config.rateLimits.global.max,
     timeWindow: config.rateLimits.global.windowMs,
+    // Per member when signed in, per address otherwise; the app's files and media never (rateLimits.ts).
+    keyGenerator: globalLimitKey(() => app.verifyToken),
+    allowList: (request) => !isLimited(request.url),
     nameSpace: 'stoa-rl-',
     ...(redis ? { redis } : {}),
     // If Redis is down the site stays up; limits resume when it is back.

@@ -29,6 +29,27 @@ export type UploadFields = Record<string, { maxBytes: number; what: 'Image' | 'V
 /** The other fields of a multipart upload (text, topics...) travel as one JSON part; room for them. */
 const FIELDS_ROOM = 64 * 1024;
 const MULTIPART = /^\s*multipart\/form-data\b/i;
+/**
+ * A temporary upload older than this was left by a process that died mid-request: no request lives
+ * that long (REQUEST_TIMEOUT_MS is at most an hour), so a process starting beside others sharing the
+ * DATA_DIR never removes a file another is still writing.
+ */
+export const STALE_UPLOAD_MS = 2 * 60 * 60_000;
+
+/** Removes the temporary uploads that processes which died mid-request left behind. */
+export async function sweepStaleUploads(tempDir: string, now = Date.now()): Promise<number> {
+  const names = await fs.readdir(tempDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(tempDir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile() || now - stat.mtimeMs < STALE_UPLOAD_MS) continue;
+    await fs.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /** How long a refused upload should wait before trying again (busy process, or the member's own uploads). */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -54,6 +75,10 @@ export function createUploadLimit(app: FastifyInstance, config: Pick<Config, 'da
   const rate = keyedLimit(app, 'uploads', config.rateLimits.uploadsPerMember, (request) => currentAuth(request).userId);
   const { uploadBytesInFlight, uploadsAtOncePerMember, dataUrlBytes } = config.limits;
   const tempDir = path.join(config.dataDir, 'tmp', 'uploads');
+  sweepStaleUploads(tempDir).then(
+    (removed) => removed && app.log.info({ removed, tempDir }, 'removed temporary uploads left by a process that stopped mid-request'),
+    (error: unknown) => app.log.warn({ err: error, tempDir }, 'could not sweep old temporary uploads'),
+  );
   const states = new WeakMap<FastifyRequest, UploadState>();
   const running = new Map<string, number>();
   let inFlight = 0;

@@ -9,6 +9,7 @@ import { attachChatSockets, originAllowed } from './chatSockets';
 import { limitClientEvents } from './clientEventLimit';
 import { userRoom } from './fanout';
 import { useRedisAdapter } from './redisAdapter';
+import { capSocketsPerMember } from './socketCap';
 
 export { userRoom };
 
@@ -70,6 +71,8 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
   });
+  // After the join above: a member's sockets past the cap close, oldest first (socketCap.ts).
+  capSocketsPerMember(io, app.services.config.socketsPerMember, app.log);
   // Presence (`user online`): server/realtime/presence.ts.
   app.services.presence.attach(io);
   // The posts each socket shows (`watch posts`): server/realtime/postWatch.ts.

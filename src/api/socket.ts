@@ -39,6 +39,12 @@ export const serverEvents = {
   /** Ours: the server ends a socket whose session ended (sign-out, ban, password change). */
   sessionEnded: 'session ended',
   /**
+   * Ours: a member holds more sockets than the server allows (tabs, devices); their oldest is
+   * sent this and closed. That tab does not reconnect by itself (it would close the next oldest)
+   * until it is looked at again.
+   */
+  socketReplaced: 'socket replaced',
+  /**
    * Ours (streams): each reaches exactly the members who may see the post, see docs/api.md. A new
    * post reaches every connected one; the rest (edits, deletion, counts, comments) only the sockets
    * that watch the post (`watch posts`).
@@ -189,6 +195,7 @@ export interface ChatEventPayloads {
   [serverEvents.groupMessageDeleted]: MessageDeleted;
   [serverEvents.groupRead]: GroupRead;
   [serverEvents.sessionEnded]: SessionEndedPayload;
+  [serverEvents.socketReplaced]: Record<string, never>;
   [serverEvents.notification]: NotificationPayload;
 }
 export type ChatEvent = keyof ChatEventPayloads;

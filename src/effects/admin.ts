@@ -1,14 +1,13 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
 import type { AppealStatus, ModerationStatus } from '../api/moderation';
-import type { ChangePasswordBody } from '../api/users';
 import { adminActionMachine, type AdminActionRequest, type AdminActionResult } from '../machines/adminAction.machine';
 import { adminChartMachine, type ChartSubject } from '../machines/adminChart.machine';
 import { adminDashboardMachine } from '../machines/adminDashboard.machine';
 import { adminListMachine } from '../machines/adminList.machine';
 import type { AdminPage, AdminPageRequest } from '../machines/adminLists';
-import { changePasswordMachine } from '../machines/changePassword.machine';
 import { api as defaultApi } from './api';
+import { changePasswordLogic } from './changePassword';
 import { bridgeActions, type HasSystem } from './bridge';
 
 /** One page of an admin list, from its route (src/api/moderationClient.ts). */
@@ -94,10 +93,7 @@ export function adminLogic(app: HasSystem, { api = defaultApi }: { api?: ApiClie
         ),
       },
     }),
-    password: changePasswordMachine.provide({
-      actors: { changePassword: fromPromise(({ input }: { input: ChangePasswordBody }) => api.users.changePassword(input)) },
-      actions: { loggedIn: bridge.login },
-    }),
+    password: changePasswordLogic(api, bridge),
   };
 }
 export type AdminLogic = ReturnType<typeof adminLogic>;

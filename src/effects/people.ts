@@ -2,7 +2,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
 import { serverEvents } from '../api/socket';
 import type { User } from '../api/auth';
-import type { BasicInfo, ChangePasswordBody, NotificationType, PersonalizeBody, ReportProfileBody, SocialLinks, WatchPresence } from '../api/users';
+import type { BasicInfo, NotificationType, PersonalizeBody, ReportProfileBody, SocialLinks, WatchPresence } from '../api/users';
 import { blockedMembersMachine, type BlockedMembersEvent } from '../machines/blockedMembers.machine';
 import { memberByNameMachine } from '../machines/memberByName.machine';
 import { notificationSettingsMachine } from '../machines/notificationSettings.machine';
@@ -14,6 +14,7 @@ import { profileImageMachine, type ProfileImageKind } from '../machines/profileI
 import { profileLinksMachine } from '../machines/profileLinks.machine';
 import { profileReportMachine } from '../machines/profileReport.machine';
 import { api as defaultApi } from './api';
+import { changePasswordLogic } from './changePassword';
 import { bridgeActions, type HasSystem } from './bridge';
 import { watchPresence } from './presence';
 import { livePeopleActor, peopleEventOf } from './livePeople';
@@ -92,7 +93,6 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
           input.follow ? api.follows.follow(input.userId) : api.follows.unfollow(input.userId),
         ),
         saveInfo: fromPromise(({ input }: { input: BasicInfo }) => api.users.basicInfo(input)),
-        changePassword: fromPromise(({ input }: { input: ChangePasswordBody }) => api.users.changePassword(input)),
         saveNotifications: fromPromise(({ input }: { input: { setting: NotificationType; value: boolean } }) =>
           api.users.settings({ [input.setting]: input.value }),
         ),
@@ -113,6 +113,7 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
         hobbiesForm: profileHobbiesMachine.provide({
           actors: { saveHobbies: fromPromise(({ input }: { input: { hobbies: string[] } }) => api.users.hobbies(input)) },
         }),
+        passwordForm: changePasswordLogic(api, bridge),
         reportForm: profileReportMachine.provide({
           actors: { sendReport: fromPromise(({ input }: { input: ReportProfileBody }) => api.users.reportProfile(input)) },
           actions: { showToast: bridge.showToast },
@@ -120,7 +121,6 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
       },
       actions: {
         showToast: bridge.showToast,
-        loggedIn: bridge.login,
         followChanged: (_, change: { userId: string; following: boolean }) => bus.publish({ event: 'following', ...change }),
         blocked: (_, change: { userId: string }) => bus.publish({ event: 'blocked', userId: change.userId }),
         pictureChanged: (_, change: { profilePicture: string }) => {

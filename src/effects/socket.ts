@@ -123,6 +123,7 @@ export const createConnection = (url = '', load: () => Promise<Io> = loadIo) =>
           if (reason !== 'io client disconnect') send({ type: 'socket.disconnected', reason });
         });
         socket.on(serverEvents.sessionEnded, () => send({ type: 'socket.sessionEnded' }));
+        socket.on(serverEvents.socketReplaced, () => send({ type: 'socket.replaced' }));
         for (const name of STREAM_EVENTS) {
           socket.on(name, (payload: unknown) => send({ type: 'socket.message', event: name, payload } as SocketEvent));
         }
@@ -137,7 +138,19 @@ export const createConnection = (url = '', load: () => Promise<Io> = loadIo) =>
       },
       (error: Error) => send({ type: 'socket.connectError', message: error.message }),
     );
+    // A replaced socket waits for the member to look at its tab again (the machine ignores this otherwise).
+    const resume = () => {
+      if (typeof document === 'undefined' || document.visibilityState === 'visible') send({ type: 'socket.resume' });
+    };
+    if (typeof window !== 'undefined') {
+      window.addEventListener('focus', resume);
+      document.addEventListener('visibilitychange', resume);
+    }
     return () => {
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('focus', resume);
+        document.removeEventListener('visibilitychange', resume);
+      }
       stopped = true;
       if (current === socket) current = null;
       socket?.removeAllListeners();

@@ -3,9 +3,18 @@ import type { User } from '../api/auth';
 import { changePasswordBodySchema, type ChangePasswordBody, type ChangePasswordResponse } from '../api/users';
 import { failureText } from './failure';
 
-export type ChangePasswordEvent = { type: 'password.submit'; body: ChangePasswordBody };
+export type PasswordField = keyof ChangePasswordBody;
+
+export type ChangePasswordEvent =
+  /** A keystroke in one of the three fields: its whole value as it now is. */
+  | { type: 'password.change'; field: PasswordField; value: string }
+  | { type: 'password.submit' };
+
+export const EMPTY_PASSWORDS: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export interface ChangePasswordContext {
+  /** What the three fields hold. */
+  draft: ChangePasswordBody;
   /** The contract's messages by field; `form` for the server's refusal. */
   errors: Partial<Record<keyof ChangePasswordBody | 'form', string>>;
   /** The server's confirmation. */
@@ -25,10 +34,10 @@ export function passwordErrors(body: ChangePasswordBody): ChangePasswordContext[
 }
 
 /**
- * Changing one's own password (PUT /user/profile/change-password), as the admin's profile page
- * does it: checked with the contract's rules first; the answer carries a fresh token (the old
- * ones stop working), which goes to the session (`loggedIn`). The member profile's Change
- * Password tab follows the same rules inside profile.machine.
+ * Changing one's own password (PUT /user/profile/change-password), on the admin's profile page
+ * and in the member profile's Change Password tab (profile.machine runs it there): the three
+ * fields' draft, checked with the contract's rules on submit; the answer carries a fresh token
+ * (the old ones stop working), which goes to the session (`loggedIn`), and empties the form.
  */
 export const changePasswordMachine = setup({
   types: {
@@ -45,18 +54,20 @@ export const changePasswordMachine = setup({
     loggedIn: (_, _session: { token: string; user: User }) => {},
   },
   guards: {
-    valid: ({ event }) => Object.keys(passwordErrors(event.body)).length === 0,
+    valid: ({ context }) => Object.keys(passwordErrors(context.draft)).length === 0,
   },
 }).createMachine({
   id: 'changePassword',
-  context: { errors: {}, message: null },
+  context: { draft: EMPTY_PASSWORDS, errors: {}, message: null },
   initial: 'editing',
   states: {
     editing: {
       on: {
+        // The errors stay as they are until the next submit checks the draft again.
+        'password.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }) }) },
         'password.submit': [
           { guard: 'valid', target: 'saving', actions: assign({ errors: {}, message: null }) },
-          { actions: assign({ errors: ({ event }) => passwordErrors(event.body), message: null }) },
+          { actions: assign({ errors: ({ context }) => passwordErrors(context.draft), message: null }) },
         ],
       },
     },
@@ -64,11 +75,11 @@ export const changePasswordMachine = setup({
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
-        input: ({ event }) => (event as ChangePasswordEvent).body,
+        input: ({ context }) => context.draft,
         onDone: {
           target: 'editing',
           actions: [
-            assign({ message: ({ event }) => event.output.message, errors: {} }),
+            assign({ message: ({ event }) => event.output.message, errors: {}, draft: EMPTY_PASSWORDS }),
             { type: 'loggedIn', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
           ],
         },

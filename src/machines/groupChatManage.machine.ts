@@ -23,7 +23,9 @@ export type ManageRequest =
 export type ManageInput = ManageRequest & { groupId: string };
 
 export type ManageEvent =
-  | { type: 'manage.rename'; name: string }
+  /** A keystroke in the Group name field: its whole value as it now is. */
+  | { type: 'manage.nameChange'; name: string }
+  | { type: 'manage.rename' }
   | { type: 'manage.invite'; user: FoundUser }
   | { type: 'manage.promote'; member: MemberRef }
   | { type: 'manage.remove'; member: MemberRef }
@@ -36,6 +38,8 @@ export interface ManageContext {
   me: ChatMember;
   groupId: string;
   groupName: string;
+  /** What the Group name field holds. */
+  nameDraft: string;
   /** Everyone in the group (pending included): the search does not offer them. */
   memberIds: string[];
   nameError: string | null;
@@ -98,7 +102,7 @@ export const groupChatManageMachine = setup({
     navigate: (_, _to: { to: string }) => {},
   },
   guards: {
-    validName: ({ event }) => event.type === 'manage.rename' && nameError(event.name) === null,
+    validName: ({ context }) => nameError(context.nameDraft) === null,
     isFarewell: ({ context }) => isFarewell(context.request),
   },
 }).createMachine({
@@ -107,6 +111,7 @@ export const groupChatManageMachine = setup({
     me: input.me,
     groupId: input.group._id,
     groupName: input.group.name,
+    nameDraft: input.group.name,
     memberIds: memberIds(input.group),
     nameError: null,
     error: null,
@@ -117,9 +122,10 @@ export const groupChatManageMachine = setup({
   states: {
     idle: {
       on: {
+        'manage.nameChange': { actions: assign({ nameDraft: ({ event }) => event.name }) },
         'manage.rename': [
-          { guard: 'validName', target: 'working', actions: assign({ request: ({ event }) => ({ kind: 'rename' as const, name: event.name.trim() }), nameError: null }) },
-          { actions: assign({ nameError: ({ event }) => nameError(event.name) }) },
+          { guard: 'validName', target: 'working', actions: assign({ request: ({ context }) => ({ kind: 'rename' as const, name: context.nameDraft.trim() }), nameError: null }) },
+          { actions: assign({ nameError: ({ context }) => nameError(context.nameDraft) }) },
         ],
         'manage.invite': {
           target: 'working',

@@ -33,6 +33,7 @@ import { profileLinksMachine } from './profileLinks.machine';
 import { profileHobbiesMachine } from './profileHobbies.machine';
 import { profileReportMachine } from './profileReport.machine';
 import { chatMachine } from './chat.machine';
+import { messageComposerMachine } from './messageComposer.machine';
 import { groupChatSearchMachine } from './groupChatSearch.machine';
 import { groupChatCreateMachine } from './groupChatCreate.machine';
 import { groupChatInvitationsMachine } from './groupChatInvitations.machine';
@@ -88,6 +89,7 @@ export const statecharts = {
   profileHobbies: profileHobbiesMachine,
   profileReport: profileReportMachine,
   chat: chatMachine,
+  messageComposer: messageComposerMachine,
   groupChatSearch: groupChatSearchMachine,
   groupChatCreate: groupChatCreateMachine,
   groupChatInvitations: groupChatInvitationsMachine,

@@ -1,20 +1,17 @@
 import { produce } from 'immer';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { User } from '../api/auth';
 import type { BlockResponse, FollowResponse, UsersList } from '../api/follows';
 import type { UserImages } from '../api/media';
 import type { AnswersPage } from '../api/posts';
 import {
-  changePasswordBodySchema,
   type BasicInfo,
-  type ChangePasswordBody,
-  type ChangePasswordResponse,
   type NotificationSettings,
   type NotificationType,
   type Profile,
   type ProfileResponse,
   type ProfileUpdateResponse,
 } from '../api/users';
+import { changePasswordMachine } from './changePassword.machine';
 import { failureText } from './failure';
 import { profileHobbiesMachine } from './profileHobbies.machine';
 import { profileImageMachine, type ProfileImageKind } from './profileImage.machine';
@@ -33,8 +30,9 @@ export type ProfileEvent =
   | { type: 'profile.toggleFollow' }
   | { type: 'profile.editInfo' }
   | { type: 'profile.cancelEdit' }
-  | { type: 'profile.saveInfo'; info: BasicInfo }
-  | { type: 'profile.changePassword'; body: ChangePasswordBody }
+  /** A keystroke in one of the basic-info fields: its whole value as it now is. */
+  | { type: 'profile.infoChange'; field: keyof BasicInfo; value: string }
+  | { type: 'profile.saveInfo' }
   | { type: 'profile.setNotification'; setting: NotificationType; value: boolean }
   /** The next page of the Replied tab. */
   | { type: 'profile.more' }
@@ -63,8 +61,8 @@ export interface ProfileContext {
   answersPage: number;
   listError: string | null;
   infoError: string | null;
-  passwordErrors: Partial<Record<keyof ChangePasswordBody | 'form', string>>;
-  passwordMessage: string | null;
+  /** The basic-info form's fields while the owner edits them. */
+  infoDraft: BasicInfo;
   /** The settings before an unconfirmed toggle (restored on a refusal). */
   savedNotifications: NotificationSettings | null;
 }
@@ -72,7 +70,6 @@ export interface ProfileContext {
 export const PROFILE_FAILED = 'Could not load this profile. Please try again.';
 export const LIST_FAILED = 'Could not load this list. Please try again.';
 export const SAVE_FAILED = 'Could not save your changes. Please try again.';
-export const PASSWORD_FAILED = 'Could not change your password. Please try again.';
 export const FOLLOW_FAILED = 'Could not change whom you follow. Please try again.';
 export const BLOCK_FAILED = 'Could not block this member. Please try again.';
 export const UNBLOCK_FAILED = 'Could not unblock this member. Please try again.';
@@ -89,8 +86,7 @@ const empty = (userId: string): ProfileContext => ({
   answersPage: 0,
   listError: null,
   infoError: null,
-  passwordErrors: {},
-  passwordMessage: null,
+  infoDraft: { work: '', school: '', location: '', quote: '' },
   savedNotifications: null,
 });
 
@@ -119,7 +115,7 @@ const success = (description: string): ToastRequest => ({ type: 'success', descr
  * info here and, through child machines that end with the updated profile, the profile picture
  * and cover, social links and hobbies. A visitor reports the member (a child machine) or blocks
  * them; a blocked member's profile is left for a page that offers to unblock.
- * A changed password answers with a fresh token: it goes to the session (`loggedIn`).
+ * The Change Password tab runs changePassword.machine (its fresh token goes to the session there).
  */
 const profileSetup = setup({
   types: {
@@ -148,9 +144,6 @@ const profileSetup = setup({
     saveInfo: fromPromise<ProfileUpdateResponse, BasicInfo>(async () => {
       throw new Error('saveInfo actor not provided');
     }),
-    changePassword: fromPromise<ChangePasswordResponse, ChangePasswordBody>(async () => {
-      throw new Error('changePassword actor not provided');
-    }),
     saveNotifications: fromPromise<ProfileUpdateResponse, { setting: NotificationType; value: boolean }>(async () => {
       throw new Error('saveNotifications actor not provided');
     }),
@@ -167,11 +160,10 @@ const profileSetup = setup({
     linksForm: profileLinksMachine,
     hobbiesForm: profileHobbiesMachine,
     reportForm: profileReportMachine,
+    passwordForm: changePasswordMachine,
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
-    /** Effect: `session.login` with the fresh token. */
-    loggedIn: (_, _session: { token: string; user: User }) => {},
     /** Effect: every list on screen marks the member as followed or not. */
     followChanged: (_, _change: { userId: string; following: boolean }) => {},
     /** Effect: every list on screen drops the member's posts. */
@@ -199,7 +191,6 @@ const profileSetup = setup({
     isOwner: ({ context }) => context.profile?.isOwner === true,
     tabAllowed: ({ context, event }, { tab }: { tab: ProfileTab }) =>
       event.type === 'profile.tab' && event.tab === tab && (!OWNER_TABS.includes(tab) || context.profile?.isOwner === true),
-    validPassword: ({ event }) => event.type === 'profile.changePassword' && changePasswordBodySchema.safeParse(event.body).success,
     isVisitor: ({ context }) => context.profile !== null && !context.profile.isOwner,
     moreAnswers: ({ context }) => (context.answers?.length ?? 0) < context.answersTotal,
     moreFollowers: ({ context }) => Boolean(context.followers?.nextCursor),
@@ -338,50 +329,8 @@ export const profileMachine = profileSetup.createMachine({
                 failed: { on: { 'profile.retry': { target: 'loading' } } },
               },
             },
-            password: {
-              initial: 'editing',
-              states: {
-                editing: {
-                  on: {
-                    'profile.changePassword': [
-                      { guard: 'validPassword', target: 'saving', actions: assign({ passwordErrors: {}, passwordMessage: null }) },
-                      {
-                        actions: assign({
-                          passwordMessage: null,
-                          passwordErrors: ({ event }) => {
-                            const result = changePasswordBodySchema.safeParse(event.body);
-                            const errors: ProfileContext['passwordErrors'] = {};
-                            for (const issue of result.error?.issues ?? []) {
-                              const key = (issue.path[0] ?? 'form') as keyof ProfileContext['passwordErrors'];
-                              errors[key] ??= issue.message;
-                            }
-                            return errors;
-                          },
-                        }),
-                      },
-                    ],
-                  },
-                },
-                saving: {
-                  invoke: {
-                    id: 'changePassword',
-                    src: 'changePassword',
-                    input: ({ event }) => (event as Extract<ProfileEvent, { type: 'profile.changePassword' }>).body,
-                    onDone: {
-                      target: 'editing',
-                      actions: [
-                        assign({ passwordMessage: ({ event }) => event.output.message, passwordErrors: {} }),
-                        { type: 'loggedIn', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
-                      ],
-                    },
-                    onError: {
-                      target: 'editing',
-                      actions: assign({ passwordErrors: ({ event }) => ({ form: failureText(event.error, PASSWORD_FAILED) }) }),
-                    },
-                  },
-                },
-              },
-            },
+            /** The form is its own machine (changePassword.machine), running while the tab is open. */
+            password: { invoke: { id: 'passwordForm', src: 'passwordForm' } },
             notifications: {
               initial: 'idle',
               states: {
@@ -439,9 +388,18 @@ export const profileMachine = profileSetup.createMachine({
         info: {
           initial: 'viewing',
           states: {
-            viewing: { on: { 'profile.editInfo': { guard: 'isOwner', target: 'editing', actions: assign({ infoError: null }) } } },
+            viewing: {
+              on: {
+                'profile.editInfo': {
+                  guard: 'isOwner',
+                  target: 'editing',
+                  actions: assign({ infoError: null, infoDraft: ({ context }) => ({ ...context.profile!.basicInfo }) }),
+                },
+              },
+            },
             editing: {
               on: {
+                'profile.infoChange': { actions: assign({ infoDraft: ({ context, event }) => ({ ...context.infoDraft, [event.field]: event.value }) }) },
                 'profile.cancelEdit': { target: 'viewing', actions: assign({ infoError: null }) },
                 'profile.saveInfo': { target: 'saving' },
               },
@@ -450,7 +408,7 @@ export const profileMachine = profileSetup.createMachine({
               invoke: {
                 id: 'saveInfo',
                 src: 'saveInfo',
-                input: ({ event }) => (event as Extract<ProfileEvent, { type: 'profile.saveInfo' }>).info,
+                input: ({ context }) => context.infoDraft,
                 onDone: { target: 'viewing', actions: assign({ profile: ({ event }) => event.output.user, infoError: null }) },
                 onError: { target: 'editing', actions: assign({ infoError: ({ event }) => failureText(event.error, SAVE_FAILED) }) },
               },

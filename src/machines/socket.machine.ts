@@ -26,6 +26,10 @@ export type SocketEvent =
   | { type: 'socket.disconnected'; reason: string }
   /** The server ended the socket because the session ended (sign-out, ban, password change). */
   | { type: 'socket.sessionEnded' }
+  /** The server closed this socket for a newer one of the member's (past the sockets cap). */
+  | { type: 'socket.replaced' }
+  /** The tab is looked at again (shown or focused): a replaced socket may connect again. */
+  | { type: 'socket.resume' }
   | ({ type: 'socket.message' } & SocketMessage);
 
 /** Commands the machine sends its connection actor. */
@@ -129,6 +133,7 @@ export const socketMachine = setup({
               target: 'reconnecting',
               actions: assign({ attempts: 1, lastError: ({ event }) => event.reason }),
             },
+            'socket.replaced': 'replaced',
             'socket.message': {
               actions: {
                 type: 'publish',
@@ -141,6 +146,11 @@ export const socketMachine = setup({
           // The connection opens by itself when it starts; a retry asks it again.
           after: { RETRY: { target: 'connecting', actions: 'open' } },
         },
+        // Closed for a newer tab of the member's: trying again at once would close the next oldest,
+        // so this tab waits until the member looks at it.
+        replaced: {
+          on: { 'socket.resume': { target: 'connecting', actions: 'open' } },
+        },
       },
     },
   },
@@ -150,4 +160,4 @@ export type SocketActorRef = ActorRefFrom<typeof socketMachine>;
 export type SocketSnapshot = SnapshotFrom<typeof socketMachine>;
 /** 'disconnected' | 'connecting' | 'connected' | 'reconnecting'. */
 export const selectSocketStatus = (snapshot: SocketSnapshot) =>
-  snapshot.matches('disconnected') ? 'disconnected' : (Object.values(snapshot.value)[0] as 'connecting' | 'connected' | 'reconnecting');
+  snapshot.matches('disconnected') ? 'disconnected' : (Object.values(snapshot.value)[0] as 'connecting' | 'connected' | 'reconnecting' | 'replaced');

@@ -165,7 +165,10 @@ describe('admin effects: the machines with their real effects', () => {
       chart.stop();
     }
     const password = createActor(logic.password).start();
-    password.send({ type: 'password.submit', body: { currentPassword: 'old-secret-1', newPassword: 'new-secret-2', confirmPassword: 'new-secret-2' } });
+    password.send({ type: 'password.change', field: 'currentPassword', value: 'old-secret-1' });
+    password.send({ type: 'password.change', field: 'newPassword', value: 'new-secret-2' });
+    password.send({ type: 'password.change', field: 'confirmPassword', value: 'new-secret-2' });
+    password.send({ type: 'password.submit' });
     await waitFor(password, (s) => s.context.message !== null);
     await vi.waitFor(() => expect(received.session).toHaveLength(1));
     expect(received.session).toEqual([{ type: 'session.login', token: 'fresh', user: admin }]);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileMachine, selectTab, type ProfileContext } from '../../src/machines/profile.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
-import { PICTURE, cleo, input, profileModel, serialize, user, valid } from './models/profile';
+import { PICTURE, cleo, input, profileModel, serialize, user } from './models/profile';
 
 const coverage = new TransitionCoverage(profileMachine);
 
@@ -11,7 +11,6 @@ describe('profile machine', () => {
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: { type: string; description: string }[] = [];
-    const logins: { token: string }[] = [];
     const announced: { following: boolean }[] = [];
     const blocked: { userId: string }[] = [];
     const pictures: { profilePicture: string }[] = [];
@@ -22,7 +21,6 @@ describe('profile machine', () => {
       provide: {
         actions: {
           showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t),
-          loggedIn: (_: unknown, s: { token: string }) => void logins.push(s),
           followChanged: (_: unknown, c: { following: boolean }) => void announced.push(c),
           blocked: (_: unknown, c: { userId: string }) => void blocked.push(c),
           pictureChanged: (_: unknown, c: { profilePicture: string }) => void pictures.push(c),
@@ -52,15 +50,11 @@ describe('profile machine', () => {
           expect(toasts.at(-1)!.description).toBe('You cannot follow this member');
         }
         if (e.type === 'xstate.done.actor.changeFollow') expect(announced.at(-1)).toEqual({ userId: 'u2', following: true });
-        if (e.type === 'xstate.done.actor.changePassword') {
-          expect(logins.at(-1)).toEqual({ token: 'fresh', user: { _id: 'u2' } });
-          expect(c.passwordMessage).toBe('Password updated');
-        }
-        if (e.type === 'profile.changePassword' && e.body !== valid) expect(c.passwordErrors.confirmPassword).toBe('Passwords do not match');
-        if (e.type === 'xstate.error.actor.changePassword') expect(c.passwordErrors.form).toBe('Current password is incorrect');
         if (e.type === 'profile.setNotification' && c.profile?.notifications) expect(c.profile.notifications.follows).toBe(false);
         if (e.type === 'xstate.error.actor.saveNotifications') expect(c.profile!.notifications!.follows).toBe(true);
         if (e.type === 'xstate.error.actor.saveInfo') expect(c.infoError).toBe('Work must not exceed 100 characters');
+        // The form opens with what the profile shows; what is saved is what the fields hold.
+        if (e.type === 'profile.editInfo' && c.profile) expect(c.infoDraft).toEqual(c.profile.basicInfo);
         if (e.type === 'xstate.done.actor.fetchAnswers') expect(c.answers!.map((a) => a._id)).toEqual(['a1', 'a2']);
         if (e.type === 'xstate.done.actor.fetchMoreAnswers') {
           expect(c.answers!.map((a) => a._id)).toEqual(['a1', 'a2', 'a3']);

@@ -83,6 +83,8 @@ describe('configuration', () => {
     });
     expect(config.rateLimits.signInPerIp.max).toBe(100);
     expect(config.rateLimits.reportsPerMember.max).toBe(40);
+    expect(config.connections).toEqual({ requestTimeoutMs: 120_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 72_000, idleTimeoutMs: 60_000, max: 10_000 });
+    expect(config.socketsPerMember).toBe(20);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
     expect(loadConfig({ DATA_DIR: dir, PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
@@ -108,6 +110,10 @@ describe('configuration', () => {
     [{ MAX_BODY_BYTES: '1.5' }, /MAX_BODY_BYTES must be a whole number/],
     [{ RATE_LIMIT_SCALE: '100000' }, /RATE_LIMIT_SCALE must be at most 10000 \(got "100000"\)/],
     [{ RATE_LIMIT_SCALE: 'lots' }, /RATE_LIMIT_SCALE must be a number/],
+    [{ REQUEST_TIMEOUT_MS: '10' }, /REQUEST_TIMEOUT_MS must be at least 100/],
+    [{ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' }, /HEADERS_TIMEOUT_MS must be at most REQUEST_TIMEOUT_MS/],
+    [{ MAX_CONNECTIONS: '0' }, /MAX_CONNECTIONS must be at least 1/],
+    [{ MAX_SOCKETS_PER_MEMBER: 'many' }, /MAX_SOCKETS_PER_MEMBER must be a number/],
   ])('names the bad variable: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);

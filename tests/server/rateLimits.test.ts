@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slowdownMs } from '../../server/modules/auth/limits';
 import { loadConfig } from '../../server/config';
-import { createTestApp, dialects, freshAddress, signUp, type TestApp } from './harness';
+import { createTestApp, dialects, freshAddress, newMember, signUp, type TestApp } from './harness';
 import { readOutbox, resetTokenOf } from './outbox';
 
 function expectLimited(response: LightMyRequestResponse) {
@@ -45,6 +46,31 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     expectLimited(await t.api({ method: 'POST', url: '/admin/signin', remoteAddress: ip, payload: { username: 'admin', password: 'x' } }));
     expectLimited(await signIn('someone', 'whatever', ip));
     expectLimited(await t.api({ method: 'POST', url: '/signin', remoteAddress: ip, payload: { provider: 'google', payload: { idToken: 'x' } } }));
+  });
+
+  it('lets 30 members behind one address sign in, counting only failures against it', async () => {
+    const members = [];
+    for (let i = 0; i < 30; i += 1) {
+      const body = await newMember();
+      expect((await t.api({ method: 'POST', url: '/signup', remoteAddress: freshAddress(), payload: body })).statusCode).toBe(201);
+      members.push(body);
+    }
+    const school = freshAddress();
+    for (const body of members) expect((await signIn(body.username, body.password, school)).statusCode).toBe(200);
+    for (let i = 0; i < 25; i += 1) expect((await signIn(`someone${i}`, 'whatever', school)).statusCode).toBe(401);
+    expectLimited(await signIn(members[0]!.username, members[0]!.password, school));
+  });
+
+  it('counts sign-ins still running against the address, so a burst sent at once stops at the limit', async () => {
+    const member = await signUp(t);
+    const burst = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(i % 2 ? member.body.username : `nobody${i}`, 'wrong password', burst)),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(25);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(15);
+    expectLimited(await signIn(member.body.username, member.body.password, burst));
   });
 
   it('does not count successful sign-ins against the account', async () => {
@@ -132,10 +158,10 @@ describe.each(dialects)('failed sign-ins on %s', (dialect) => {
     const member = await signUp(t);
     const other = await signUp(t);
     const guesser = freshAddress();
-    // Username and e-mail are one account; the admin form counts too.
+    // The member form and the admin form count together.
     for (let i = 0; i < 12; i += 1) expect((await signIn(member.body.username.toUpperCase(), 'wrong password', guesser)).statusCode).toBe(401);
-    for (let i = 0; i < 12; i += 1) expect((await signIn(member.body.email, 'wrong password', guesser)).statusCode).toBe(401);
-    expect((await adminSignIn(member.body.username, 'wrong password', guesser)).statusCode).toBe(401);
+    for (let i = 0; i < 12; i += 1) expect((await adminSignIn(member.body.username, 'wrong password', guesser)).statusCode).toBe(401);
+    expect((await signIn(member.body.username, 'wrong password', guesser)).statusCode).toBe(401);
     const limited = await signIn(member.body.username, member.body.password, guesser);
     expectLimited(limited);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(300);
@@ -143,6 +169,18 @@ describe.each(dialects)('failed sign-ins on %s', (dialect) => {
     // The owner, and everyone else at that address, are untouched.
     expect((await signIn(member.body.username, member.body.password, freshAddress())).statusCode).toBe(200);
     expect((await signIn(other.body.username, other.body.password, guesser)).statusCode).toBe(200);
+  });
+
+  it("treat a try by the member's e-mail like an unrelated e-mail after failures on their username", async () => {
+    const member = await signUp(t);
+    const guesser = freshAddress();
+    for (let i = 0; i < 25; i += 1) expect((await signIn(member.body.username, 'wrong password', guesser)).statusCode).toBe(401);
+    expectLimited(await signIn(member.body.username, 'wrong password', guesser));
+    // Counted per identifier as typed: the e-mail's answer is an unrelated e-mail's (401, not 429).
+    const byEmail = await signIn(member.body.email, 'wrong password', guesser);
+    const unrelated = await signIn(`nobody-${randomBytes(4).toString('hex')}@example.org`, 'wrong password', guesser);
+    expect([byEmail.statusCode, byEmail.json().message]).toEqual([unrelated.statusCode, unrelated.json().message]);
+    expect(byEmail.statusCode).toBe(401);
   });
 
   it('never lock the owner out, however many addresses guess', async () => {
@@ -166,6 +204,41 @@ describe.each(dialects)('failed sign-ins on %s', (dialect) => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await signIn(member.body.username, 'a brand new passphrase', guesser)).statusCode).toBe(200);
+  });
+});
+
+/** The slowdown's decision, read from its log line (its waits are milliseconds in tests, and time is never asserted). */
+describe.each(dialects)('the sign-in slowdown on %s', (dialect) => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    t = await createTestApp(dialect, { env: { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, logStream });
+  });
+  afterAll(() => t.close());
+
+  const slowedDown = async (username: string) => {
+    lines.length = 0;
+    const response = await t.api({ method: 'POST', url: '/signin', remoteAddress: freshAddress(), payload: { provider: 'local', username, password: 'wrong password' } });
+    expect(response.statusCode).toBe(401);
+    return lines.some((line) => line.includes('sign-in slowed down'));
+  };
+
+  it("never links a member's e-mail to their username: after failures on the username, the e-mail is treated like an unrelated one", async () => {
+    const member = await signUp(t);
+    for (let i = 0; i < 12; i += 1) await slowedDown(member.body.username);
+    expect(await slowedDown(member.body.username)).toBe(true);
+    expect(await slowedDown(member.body.email)).toBe(false);
+    expect(await slowedDown(`unrelated-${randomBytes(4).toString('hex')}@example.org`)).toBe(false);
+    // And the other way round.
+    for (let i = 0; i < 12; i += 1) await slowedDown(member.body.email);
+    expect(await slowedDown(member.body.email)).toBe(true);
+    expect(await slowedDown(member.body.username.toUpperCase())).toBe(true);
   });
 });
 

@@ -134,4 +134,22 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
     }
     expect(wrong).toEqual([]);
   });
+
+  it('answers a NUL character in any path id, query or body text with a 400 naming the field, never a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const [method, url, body] of ENDPOINTS) {
+      const path = url(ids);
+      const payload = body?.(ids);
+      const tries: [string, unknown][] = [[path.replace(ID, (id) => `${id}%00`), payload], [`${path}${path.includes('?') ? '&' : '?'}page=1%00`, payload]];
+      if (payload) tries.push([path, JSON.parse(JSON.stringify(payload).replace(/":"/g, '":"\\u0000'))]);
+      for (const [tryPath, tryPayload] of tries) {
+        if (tryPath === path && tryPayload === payload) continue;
+        const response = await call(t, owner, method, tryPath, tryPayload);
+        if (response.statusCode !== 400 || !/^[\w.]+ must not contain a NUL character$/.test(response.json().message)) {
+          wrong.push(`${method} ${tryPath} ${JSON.stringify(tryPayload)}: ${response.statusCode} ${response.json().message}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../src/api/paths';
 import { UPLOADS_BUSY, uploadsAtOnceMessage } from '../../src/api/uploads';
 import { NOT_AN_IMAGE } from '../../server/media/images';
+import { sweepStaleUploads } from '../../server/http/uploadLimit';
 import { createGate } from '../../server/media/imageWork';
 import { avatarDataUrl, bearer, createTestApp, dialects, type TestApp } from './harness';
 import { imageDataUrl, member, ok, refused, videoDataUrl, type Member } from './social';
@@ -240,5 +242,21 @@ describe('the image queue', () => {
     // a0 was running, a1 had the turn when b0 came; then b0, then the rest of a's in order.
     expect(started.indexOf('b0')).toBeLessThanOrEqual(2);
     expect(started.filter((name) => name.startsWith('a'))).toEqual(Array.from({ length: 20 }, (_, i) => `a${i}`));
+  });
+});
+
+describe('temporary uploads left by a process that died', () => {
+  it('are removed when a process starts, while a recent one (another process may be writing it) stays', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stoa-sweep-'));
+    const old = path.join(dir, 'old.upload');
+    const recent = path.join(dir, 'recent.upload');
+    await fs.writeFile(old, 'left behind');
+    await fs.writeFile(recent, 'still being written');
+    const threeHoursAgo = new Date(Date.now() - 3 * 60 * 60_000);
+    await fs.utimes(old, threeHoursAgo, threeHoursAgo);
+    expect(await sweepStaleUploads(dir)).toBe(1);
+    expect((await fs.readdir(dir)).sort()).toEqual(['recent.upload']);
+    expect(await sweepStaleUploads(path.join(dir, 'missing'))).toBe(0);
+    await fs.rm(dir, { recursive: true, force: true });
   });
 });

@@ -35,6 +35,7 @@ function fakeApi(profiles: Record<string, Profile>) {
       images: vi.fn(updated({ profilePicture: PICTURE })),
       socialLinks: vi.fn(async (links: Profile['social']) => updated({ social: links })()),
       hobbies: vi.fn(async (body: { hobbies: string[] }) => updated({ hobbies: body.hobbies })()),
+      basicInfo: vi.fn(async (info: Profile['basicInfo']) => updated({ basicInfo: info })()),
       reportProfile: vi.fn(async () => ({ message: 'Report submitted', report: { _id: 'r1' } })),
       // The people search as the server answers it: names containing the term, those starting with it first.
       search: vi.fn(async (term: string) => {
@@ -240,6 +241,21 @@ describe('profile page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.images.upload).not.toHaveBeenCalled();
+  });
+
+  it('edits basic info: the form opens with what is shown, Cancel drops the draft, Save sends what the fields hold', async () => {
+    const { api, user } = renderProfile('/profile/alice?id=u1');
+    await user.click(await screen.findByRole('button', { name: 'Edit basic info' }));
+    let form = screen.getByRole('form', { name: 'Basic info' });
+    await user.type(within(form).getByLabelText('Work'), 'Lab');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit basic info' }));
+    form = screen.getByRole('form', { name: 'Basic info' });
+    expect((within(form).getByLabelText('Work') as HTMLInputElement).value).toBe('');
+    await user.type(within(form).getByLabelText('School'), 'Uni');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Uni')).toBeTruthy();
+    expect(api.users.basicInfo).toHaveBeenCalledWith({ work: '', school: 'Uni', location: '', quote: '' });
   });
 
   it('edits social links with the contract messages, then shows them', async () => {

@@ -43,8 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const { rateLimits } = opts.config;
   const avatarBody = Math.max(opts.config.limits.bodyBytes, AVATAR_BODY);
   const { signInsPerAddress, signInFailures, resetMailsPerEmail } = createAuthLimits(app, opts.config, opts.users);
-  // The member form (password and Google) and the admin form share one count per address.
-  const signInAddressLimit = { onRequest: (request: FastifyRequest) => signInsPerAddress.hit(request) };
+  // The member form (password and Google) and the admin form share one count of failures per address.
+  const signInAddressLimit = { onRequest: (request: FastifyRequest) => signInsPerAddress.guard(request) };
 
   const signedIn = (message: string, result: { token: string; user: UserRow }) => ({
     message,
@@ -71,9 +71,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   }, async (request) => {
     const body = request.body;
     if (body.provider === 'google') {
-      // The per-address limit counted it already; a token names no account to count against.
       if (!opts.google) throw new HttpError(501, GOOGLE_UNAVAILABLE);
-      return signedIn('Signed in successfully', await opts.google.signIn(body.payload.idToken, body.rememberMe));
+      try {
+        return signedIn('Signed in successfully', await opts.google.signIn(body.payload.idToken, body.rememberMe));
+      } catch (error) {
+        // A token names no account to count against: only the address's count.
+        if (isUnauthorized(error)) await signInsPerAddress.record(request);
+        throw error;
+      }
     }
     try {
       return signedIn('Signed in successfully', await opts.auth.signIn(body));

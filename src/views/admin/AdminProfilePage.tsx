@@ -1,62 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
+import { useActorRef } from '@xstate/react';
 import { journal } from '../../effects/journal';
-import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
-import { Button } from '../components/Button';
-import { PasswordField } from '../components/PasswordField';
+import { PasswordForm } from '../components/PasswordForm';
 import { useSessionProfile } from '../layouts/useShell';
 import { useAdminLogic } from './AdminLogic';
 import { Badge } from './Badges';
 import { formatDate } from './format';
 
 const sectionClass = 'flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-5 shadow-sm dark:border-neutral-800 dark:bg-neutral-900';
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function ChangePasswordForm() {
   const logic = useAdminLogic();
   const actor = useActorRef(logic.password, { inspect: journal.inspect });
-  const saving = useSelector(actor, (s) => s.matches('saving'));
-  const { errors, message } = useSelector(actor, (s) => s.context);
-  const [body, setBody] = useState(EMPTY);
-  // A changed password empties the form (as the reset-password screen does).
-  useEffect(() => {
-    if (message) setBody(EMPTY);
-  }, [message]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'password.submit', body });
-  };
-  return (
-    <Form aria-labelledby="admin-password-title" onSubmit={submit} className="flex max-w-md flex-col gap-3">
-      <PasswordField label="Current password" value={body.currentPassword} errorMessage={errors.currentPassword} isDisabled={saving} onChange={(v) => setBody({ ...body, currentPassword: v })} />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        description="At least 8 characters, different from the current one."
-        value={body.newPassword}
-        errorMessage={errors.newPassword}
-        isDisabled={saving}
-        onChange={(v) => setBody({ ...body, newPassword: v })}
-      />
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        value={body.confirmPassword}
-        errorMessage={errors.confirmPassword}
-        isDisabled={saving}
-        onChange={(v) => setBody({ ...body, confirmPassword: v })}
-      />
-      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-      {message ? <Alert tone="success">{message}</Alert> : null}
-      <div>
-        <Button type="submit" isDisabled={saving}>
-          {saving ? 'Updating...' : 'Update password'}
-        </Button>
-      </div>
-    </Form>
-  );
+  return <PasswordForm actor={actor} aria-labelledby="admin-password-title" />;
 }
 
 /** /admin/profile: the admin's own account (username, e-mail) and a password change. */

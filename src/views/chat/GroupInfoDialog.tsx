@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { LogOut, ShieldCheck, Trash2, UserMinus, UserPlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { GroupChat, GroupMember } from '../../api/chat';
 import { groupChatManageLogic } from '../../effects/chat';
 import { journal } from '../../effects/journal';
@@ -30,7 +30,7 @@ function confirmText(request: ManageRequest, group: GroupChat) {
 }
 
 function RenameForm({ actor, group, busy }: { actor: GroupChatManageActorRef; group: GroupChat; busy: boolean }) {
-  const [name, setName] = useState(group.name);
+  const name = useSelector(actor, (s) => s.context.nameDraft);
   const nameError = useSelector(actor, (s) => s.context.nameError);
   return (
     <form
@@ -39,10 +39,10 @@ function RenameForm({ actor, group, busy }: { actor: GroupChatManageActorRef; gr
       className="flex items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        actor.send({ type: 'manage.rename', name });
+        actor.send({ type: 'manage.rename' });
       }}
     >
-      <TextField label="Group name" value={name} onChange={setName} errorMessage={nameError} isDisabled={busy} className="flex-1" />
+      <TextField label="Group name" value={name} onChange={(value) => actor.send({ type: 'manage.nameChange', name: value })} errorMessage={nameError} isDisabled={busy} className="flex-1" />
       <Button type="submit" variant="secondary" isDisabled={busy || name.trim() === group.name} className="mb-0.5">
         Rename
       </Button>

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { Briefcase, GraduationCap, MapPin, Pencil, Quote } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import type { BasicInfo, Profile } from '../../api/users';
+import type { Profile } from '../../api/users';
 import type { ProfileActorRef } from '../../machines/profile.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
@@ -21,18 +21,18 @@ export function BasicInfoCard({ actor, profile }: { actor: ProfileActorRef; prof
   const editing = useSelector(actor, (s) => !s.matches({ ready: { info: 'viewing' } }));
   const saving = useSelector(actor, (s) => s.matches({ ready: { info: 'saving' } }));
   const infoError = useSelector(actor, (s) => s.context.infoError);
-  const [draft, setDraft] = useState<BasicInfo>(profile.basicInfo);
+  const draft = useSelector(actor, (s) => s.context.infoDraft);
   const filled = INFO_FIELDS.filter((f) => profile.basicInfo[f.key]);
   if (!profile.isOwner && filled.length === 0) return null;
   if (editing) {
     const submit = (e: FormEvent) => {
       e.preventDefault();
-      actor.send({ type: 'profile.saveInfo', info: draft });
+      actor.send({ type: 'profile.saveInfo' });
     };
     return (
       <Form aria-label="Basic info" onSubmit={submit} className={cardClass}>
         {INFO_FIELDS.map((f) => (
-          <TextField key={f.key} label={f.label} value={draft[f.key]} onChange={(value) => setDraft({ ...draft, [f.key]: value })} />
+          <TextField key={f.key} label={f.label} value={draft[f.key]} onChange={(value) => actor.send({ type: 'profile.infoChange', field: f.key, value })} />
         ))}
         {infoError ? <Alert tone="error">{infoError}</Alert> : null}
         <div className="flex justify-end gap-2">
@@ -62,10 +62,7 @@ export function BasicInfoCard({ actor, profile }: { actor: ProfileActorRef; prof
             size="sm"
             variant="secondary"
             icon={<Pencil size={14} />}
-            onPress={() => {
-              setDraft(profile.basicInfo);
-              actor.send({ type: 'profile.editInfo' });
-            }}
+            onPress={() => actor.send({ type: 'profile.editInfo' })}
           >
             Edit basic info
           </Button>

@@ -1,37 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
-import { Form, Switch } from 'react-aria-components';
+import { Switch } from 'react-aria-components';
 import { NOTIFICATION_SETTINGS } from '../../api/constants';
 import type { NotificationSettings, NotificationType, Profile } from '../../api/users';
+import type { ChangePasswordActorRef } from '../../machines/changePassword.machine';
 import type { ProfileActorRef } from '../../machines/profile.machine';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { PasswordField } from '../components/PasswordField';
+import { PasswordForm } from '../components/PasswordForm';
 
-/** The owner's Change Password tab. */
+/** The owner's Change Password tab: the profile runs its form machine while the tab is open. */
 export function ChangePassword({ actor }: { actor: ProfileActorRef }) {
-  const saving = useSelector(actor, (s) => s.matches({ ready: { tab: { password: 'saving' } } }));
-  const errors = useSelector(actor, (s) => s.context.passwordErrors);
-  const message = useSelector(actor, (s) => s.context.passwordMessage);
-  const [body, setBody] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'profile.changePassword', body });
-  };
-  return (
-    <Form aria-label="Change password" onSubmit={submit} className="flex max-w-md flex-col gap-3">
-      <PasswordField label="Current password" value={body.currentPassword} errorMessage={errors.currentPassword} onChange={(v) => setBody({ ...body, currentPassword: v })} />
-      <PasswordField label="New password" value={body.newPassword} errorMessage={errors.newPassword} onChange={(v) => setBody({ ...body, newPassword: v })} />
-      <PasswordField label="Confirm password" value={body.confirmPassword} errorMessage={errors.confirmPassword} onChange={(v) => setBody({ ...body, confirmPassword: v })} />
-      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-      {message ? <Alert tone="success">{message}</Alert> : null}
-      <div>
-        <Button type="submit" isDisabled={saving}>
-          {saving ? 'Updating...' : 'Update password'}
-        </Button>
-      </div>
-    </Form>
-  );
+  const form = useSelector(actor, (s) => s.children.passwordForm as ChangePasswordActorRef | undefined);
+  return form ? <PasswordForm actor={form} aria-label="Change password" /> : null;
 }
 
 /** The owner's Notifications tab: the four settings of spec section 3, each saved as it is switched. */

@@ -5,7 +5,7 @@ import { type MachineModel, type ModelEvent } from '../cover';
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as ChangePasswordContext;
-  return JSON.stringify({ value: snapshot.value, errors: c.errors, message: c.message });
+  return JSON.stringify({ value: snapshot.value, draft: c.draft, errors: c.errors, message: c.message });
 };
 
 export const GOOD = { currentPassword: 'old-secret-1', newPassword: 'new-secret-2', confirmPassword: 'new-secret-2' };
@@ -15,15 +15,23 @@ const ANSWER = { message: 'Password changed successfully', token: 'fresh-token',
 const model = {
   serialize,
   events: [
-    { type: 'password.submit', body: GOOD },
-    { type: 'password.submit', body: MISMATCH },
+    { type: 'password.change', field: 'currentPassword', value: GOOD.currentPassword },
+    { type: 'password.change', field: 'newPassword', value: GOOD.newPassword },
+    { type: 'password.change', field: 'confirmPassword', value: GOOD.confirmPassword },
+    { type: 'password.change', field: 'confirmPassword', value: MISMATCH.confirmPassword },
     { type: 'xstate.done.actor.changePassword', output: ANSWER },
     { type: 'xstate.error.actor.changePassword', error: refused('Current password is incorrect', 400) },
   ] as ModelEvent[],
   filter: (snapshot: { context: unknown }, event: ModelEvent) => {
     const c = snapshot.context as ChangePasswordContext;
-    // One round of each: bounded.
-    if (event.type === 'password.submit') return c.message === null && !(c.errors.form && event.body === GOOD);
+    // The fields are filled in order, each once; one round of each outcome: bounded.
+    if (event.type === 'password.change') {
+      if (c.message !== null || c.errors.form) return false;
+      if (event.field === 'currentPassword') return c.draft.currentPassword === '';
+      if (event.field === 'newPassword') return c.draft.currentPassword !== '' && c.draft.newPassword === '';
+      return c.draft.newPassword !== '' && c.draft.confirmPassword === '';
+    }
+    if (event.type === 'password.submit') return c.message === null && !c.errors.form;
     return true;
   },
 };

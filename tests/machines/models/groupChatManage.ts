@@ -10,7 +10,7 @@ export const withDana = team({ members: [...team().members, member(dana, { state
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as ManageContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, name: c.groupName, ids: c.memberIds, nameError: c.nameError, error: c.error, request: c.request });
+  return JSON.stringify({ value: snapshot.value, status: snapshot.status, name: c.groupName, draft: c.nameDraft, ids: c.memberIds, nameError: c.nameError, error: c.error, request: c.request });
 };
 
 /** What each request sends (the input of the request actor). */
@@ -35,8 +35,8 @@ export const model = {
   serialize,
   input: { me, group: team() },
   events: [
-    { type: 'manage.rename', name: '  Team Two ' },
-    { type: 'manage.rename', name: 'T!' },
+    { type: 'manage.nameChange', name: '  Team Two ' },
+    { type: 'manage.nameChange', name: 'T!' },
     { type: 'manage.invite', user: danaFound },
     { type: 'manage.promote', member: { userId: ben.id, username: ben.username } },
     { type: 'manage.remove', member: { userId: cleo.id, username: cleo.username } },
@@ -56,6 +56,10 @@ export const model = {
       return event.output === expected;
     }
     if (t.startsWith('xstate.')) return true;
+    // One keystroke, then the rest from there.
+    if (t === 'manage.nameChange') return c.nameDraft === 'Team' && c.groupName === 'Team' && c.nameError === null && snapshot.matches('idle');
+    // Renaming to the same name is what the disabled button prevents.
+    if (t === 'manage.rename' && c.nameDraft === 'Team') return false;
     // A new request only from the panel as it opened (a refusal shown is fine).
     return c.groupName === 'Team' && c.memberIds.length === 3 && (c.nameError === null || t === 'manage.rename');
   },

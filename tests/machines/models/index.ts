@@ -28,6 +28,7 @@ import { groupsModel } from './groups';
 import { inboxModel } from './inbox';
 import { memberAsideModel } from './memberAside';
 import { memberByNameModel } from './memberByName';
+import { messageComposerModel } from './messageComposer';
 import { navigationModel } from './navigation';
 import { notificationSettingsModel } from './notificationSettings';
 import { notificationsModel } from './notifications';
@@ -63,6 +64,7 @@ export const models: MachineModel[] = [
   blockedMembersModel,
   changePasswordModel,
   chatModel,
+  messageComposerModel,
   checkpointModel,
   appealFormModel,
   commentsModel,

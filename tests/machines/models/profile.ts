@@ -28,14 +28,12 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     answers: [c.answers?.length ?? null, c.answersTotal, c.answersPage],
     error: c.error,
     listError: c.listError,
+    infoDraft: c.infoDraft.work,
     infoError: c.infoError,
-    passwordErrors: Object.keys(c.passwordErrors),
-    passwordMessage: c.passwordMessage,
   });
 };
 
-export const valid = { currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-password' };
-const TAB_WORK = /fetchFollowers|fetchFollowing|fetchGallery|fetchAnswers|fetchMoreAnswers|profile\.more|changePassword|saveNotifications|setNotification|profile\.retry/;
+const TAB_WORK = /fetchFollowers|fetchFollowing|fetchGallery|fetchAnswers|fetchMoreAnswers|profile\.more|saveNotifications|setNotification|profile\.retry/;
 const EXCURSIONS = /toggleFollow|editInfo|chooseImage|editLinks|editHobbies|profile\.report|askBlock/;
 
 const model = {
@@ -50,7 +48,7 @@ const model = {
     { type: 'xstate.error.actor.changeFollow', error: refused('You cannot follow this member', 403) },
     { type: 'profile.editInfo' },
     { type: 'profile.cancelEdit' },
-    { type: 'profile.saveInfo', info: { work: 'Lab', school: '', location: '', quote: '' } },
+    { type: 'profile.infoChange', field: 'work', value: 'Lab' },
     { type: 'xstate.done.actor.saveInfo', output: { message: 'Saved', user: { ...owner, basicInfo: { ...owner.basicInfo, work: 'Lab' } } } },
     { type: 'xstate.error.actor.saveInfo', error: refused('Work must not exceed 100 characters', 400) },
     { type: 'xstate.done.actor.fetchFollowers', output: { users: [user], count: 2, nextCursor: '2025-01-01T10:00:00.000Z_u2' } },
@@ -71,10 +69,6 @@ const model = {
     // A reply written meanwhile shifted the pages: a2 comes again.
     { type: 'xstate.done.actor.fetchMoreAnswers', output: { answers: [a2, a3], totalAnswers: 3 } },
     { type: 'xstate.error.actor.fetchMoreAnswers', error: refused('Too many requests', 429) },
-    { type: 'profile.changePassword', body: valid },
-    { type: 'profile.changePassword', body: { ...valid, confirmPassword: 'other' } },
-    { type: 'xstate.done.actor.changePassword', output: { message: 'Password updated', token: 'fresh', user: { _id: 'u2' } } },
-    { type: 'xstate.error.actor.changePassword', error: refused('Current password is incorrect', 400) },
     { type: 'profile.setNotification', setting: 'follows', value: false },
     { type: 'xstate.done.actor.saveNotifications', output: { message: 'Saved', user: { ...owner, notifications: { ...owner.notifications!, follows: false } } } },
     { type: 'xstate.error.actor.saveNotifications', error: refused('Too many requests', 429) },
@@ -110,8 +104,10 @@ const model = {
     const p = c.profile;
     const fresh =
       c.followers === null && c.following === null && c.gallery === null && c.answers === null && c.listError === null &&
-      c.passwordMessage === null && Object.keys(c.passwordErrors).length === 0 && c.infoError === null && p?.basicInfo.work === '' &&
+      c.infoError === null && p?.basicInfo.work === '' &&
       p?.followersCount === 1 && p?.notifications?.follows !== false && p?.profilePicture === '' && p?.social.youtube === '' && p?.hobbies.length === 0;
+    // One keystroke per edit keeps the model small.
+    if (event.type === 'profile.infoChange') return onTimeline && c.infoDraft.work === '';
     if (event.type === 'profile.tab') return quiet && ((onTimeline && fresh) || event.tab === 'timeline');
     if (EXCURSIONS.test(event.type)) return quiet && onTimeline && fresh;
     if (TAB_WORK.test(event.type)) return quiet;

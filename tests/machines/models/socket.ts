@@ -11,6 +11,8 @@ const model = {
     { type: 'socket.connectError', message: 'Session expired, please sign in again' },
     { type: 'socket.disconnected', reason: 'transport close' },
     { type: 'socket.sessionEnded' },
+    { type: 'socket.replaced' },
+    { type: 'socket.resume' },
     { type: 'socket.message', event: 'post added', payload: { post } },
   ] as ModelEvent[],
   // Bounded: a third failure in a row behaves as the second (only the delay grows).
