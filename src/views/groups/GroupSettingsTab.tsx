@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { Check, Shield, Trash2, UserMinus, UserPlus } from 'lucide-react';
+import { Shield, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { sameMembers, selectBusy, selectInviteSearch, selectKnownMembers, selectRunning, type GroupActorRef } from '../../machines/group.machine';
 import { MemberSearch } from '../components/MemberSearch';
+import { SelectMemberButton } from '../components/SelectMemberButton';
 import { Button } from '../components/Button';
 import { MemberRow, MoreMembers } from './GroupMembersTab';
 import { GroupSettingsForm } from './GroupSettingsForm';
@@ -63,17 +64,7 @@ function InviteMore({ actor }: { actor: GroupActorRef }) {
         action={(user) => {
           const selected = selection.some((u) => u._id === user._id);
           return (
-            <Button
-              size="sm"
-              variant={selected ? 'primary' : 'secondary'}
-              icon={selected ? <Check size={16} /> : <UserPlus size={16} />}
-              aria-pressed={selected}
-              aria-label={`${selected ? 'Selected' : 'Select'} ${user.username}`}
-              isDisabled={busy}
-              onPress={() => actor.send({ type: 'group.invite', user })}
-            >
-              {selected ? 'Selected' : 'Select'}
-            </Button>
+            <SelectMemberButton username={user.username} selected={selected} isDisabled={busy} onPress={() => actor.send({ type: 'group.invite', user })} />
           );
         }}
       />

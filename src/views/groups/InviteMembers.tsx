@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { Check, UserPlus, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { selectSearch, type CreateGroupActorRef } from '../../machines/createGroup.machine';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { MemberSearch } from '../components/MemberSearch';
+import { SelectMemberButton } from '../components/SelectMemberButton';
 
 /** The Invite Members panel: the member search (500 ms pause), Select/Selected toggles, the invited list. */
 export function InviteMembers({ actor, isDisabled }: { actor: CreateGroupActorRef; isDisabled?: boolean }) {
@@ -25,17 +26,7 @@ export function InviteMembers({ actor, isDisabled }: { actor: CreateGroupActorRe
           action={(user) => {
             const selected = isInvited(user._id);
             return (
-              <Button
-                size="sm"
-                variant={selected ? 'primary' : 'secondary'}
-                icon={selected ? <Check size={16} /> : <UserPlus size={16} />}
-                aria-pressed={selected}
-                aria-label={`${selected ? 'Selected' : 'Select'} ${user.username}`}
-                isDisabled={isDisabled}
-                onPress={() => actor.send({ type: 'group.invite', user })}
-              >
-                {selected ? 'Selected' : 'Select'}
-              </Button>
+              <SelectMemberButton username={user.username} selected={selected} isDisabled={isDisabled} onPress={() => actor.send({ type: 'group.invite', user })} />
             );
           }}
         />

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { Switch } from 'react-aria-components';
 import { NOTIFICATION_SETTINGS } from '../../api/constants';
 import type { NotificationSettings, NotificationType, Profile } from '../../api/users';
 import type { ChangePasswordActorRef } from '../../machines/changePassword.machine';
 import type { ProfileActorRef } from '../../machines/profile.machine';
 import { PasswordForm } from '../components/PasswordForm';
+import { ToggleSwitch } from '../components/ToggleSwitch';
 
 /** The owner's Change Password tab: the profile runs its form machine while the tab is open. */
 export function ChangePassword({ actor }: { actor: ProfileActorRef }) {
@@ -42,17 +42,12 @@ export function NotificationSwitches({
             <p className="font-semibold text-neutral-900 dark:text-white">{setting.title}</p>
             <p className="text-sm text-neutral-600 dark:text-neutral-400">{setting.description}</p>
           </div>
-          <Switch
+          <ToggleSwitch
             aria-label={setting.title}
             isSelected={settings?.[setting.type] ?? false}
             isDisabled={saving}
             onChange={(value) => onChange(setting.type, value)}
-            className="group flex cursor-pointer items-center outline-none"
-          >
-            <span className="flex h-6 w-11 items-center rounded-full bg-neutral-300 p-0.5 transition group-data-[selected]:bg-accent group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-accent dark:bg-neutral-700">
-              <span className="size-5 rounded-full bg-white shadow transition group-data-[selected]:translate-x-5" />
-            </span>
-          </Switch>
+          />
         </li>
       ))}
     </ul>

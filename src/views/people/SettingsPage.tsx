@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Check } from 'lucide-react';
-import { Switch, ToggleButton } from 'react-aria-components';
+import { ToggleButton } from 'react-aria-components';
 import { INTEREST_TOPICS } from '../../api/constants';
 import { TOPIC_IMAGES } from './topicImages';
 import { journal } from '../../effects/journal';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
+import { ToggleSwitch } from '../components/ToggleSwitch';
 import { Skeleton } from '../components/Skeleton';
 import { useSessionProfile } from '../layouts/useShell';
 import { EmptyState, PageTitle } from '../streams/PageParts';
@@ -54,17 +55,12 @@ function Personalization({ userId }: { userId: string }) {
           <h2 className="font-semibold text-neutral-900 dark:text-white">Allow personalization</h2>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">Order your streams by your interests and what you engage with.</p>
         </div>
-        <Switch
+        <ToggleSwitch
           aria-label="Allow personalization"
           isSelected={settings.allowPersonalize}
           isDisabled={busy}
           onChange={(allow) => actor.send({ type: 'personalize.setAllow', allow })}
-          className="group flex cursor-pointer items-center outline-none"
-        >
-          <span className="flex h-6 w-11 items-center rounded-full bg-neutral-300 p-0.5 transition group-data-[selected]:bg-accent group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-accent dark:bg-neutral-700">
-            <span className="size-5 rounded-full bg-white shadow transition group-data-[selected]:translate-x-5" />
-          </span>
-        </Switch>
+        />
       </section>
       <section aria-labelledby="interests-title" className="flex flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
         <h2 id="interests-title" className="font-semibold text-neutral-900 dark:text-white">
@@ -115,17 +111,12 @@ function Appearance() {
         <h2 className="font-semibold text-neutral-900 dark:text-white">Match system theme</h2>
         <p className="text-sm text-neutral-600 dark:text-neutral-400">Use your device's light or dark setting. Off, the theme stays as you choose it.</p>
       </div>
-      <Switch
+      <ToggleSwitch
         aria-label="Match system theme"
         isSelected={matchSystem}
         // Off keeps the theme shown now, as the member's choice.
         onChange={(on) => theme.send(on ? { type: 'theme.matchSystem' } : { type: 'theme.set', theme: current })}
-        className="group flex cursor-pointer items-center outline-none"
-      >
-        <span className="flex h-6 w-11 items-center rounded-full bg-neutral-300 p-0.5 transition group-data-[selected]:bg-accent group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-accent dark:bg-neutral-700">
-          <span className="size-5 rounded-full bg-white shadow transition group-data-[selected]:translate-x-5" />
-        </span>
-      </Switch>
+      />
     </section>
   );
 }
