@@ -245,7 +245,7 @@ describe('replay', () => {
       expect.arrayContaining(['app', 'app/theme', 'app/session', 'app/toasts', 'app/toasts/t-1', 'app/notifications', 'app/navigation']),
     );
     const last = (id: string) => snapshotsByActor(replayed.snapshots)[id].at(-1)!;
-    expect(last('app/theme').context).toEqual({ theme: 'light', chosen: true });
+    expect(last('app/theme').context).toEqual({ theme: 'light', matchSystem: false });
     expect(last('app/session').value).toBe('signedOut');
     expect(last('app/toasts').value).toBe('idle');
     expect(last('app/navigation').value).toEqual({ sidebar: 'closed', searchBar: 'open' });
