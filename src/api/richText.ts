@@ -44,7 +44,7 @@ const NOT_BEFORE_MENTION = /[\p{L}\p{M}\p{N}_.@]/u;
 // '@adaé' or '@ada@host' name someone else than 'ada' (or no one here): not a mention.
 const NOT_AFTER_MENTION = /[\p{L}\p{M}\p{N}@]/u;
 // A link starts a word; after '@' or '.' it is part of an address or a longer name.
-const NOT_BEFORE_URL = /[\p{L}\p{M}\p{N}_@.\/\-]/u;
+const NOT_BEFORE_URL = /[\p{L}\p{M}\p{N}_@./-]/u;
 // A link: scheme or 'www.', host, optional port, then a path, query or fragment up to a space. '<',
 // '>' and '"' end it too: they are never part of a link someone typed, and often of markup around it.
 const URL_START = /https?:\/\/|www\./iy;
@@ -73,6 +73,7 @@ function charAt(text: string, index: number): string {
 }
 
 // Characters 0x80-0xFF and none above: the strings Node 20's optimised URL.canParse misreads.
+// eslint-disable-next-line no-control-regex -- U+0000 to U+00FF is the very range meant
 const LATIN1_ONLY = /^[\x00-\xff]*[\x80-\xff][\x00-\xff]*$/;
 
 /**

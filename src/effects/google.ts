@@ -129,7 +129,7 @@ export function createGoogleSignIn(deps: { api: GoogleApi; load: () => Promise<F
       payload = { idToken: await user.getIdToken(), displayName: user.displayName, email: user.email, photoURL: user.photoURL };
     } catch (error) {
       if (SIGN_OUT_CODES.has(firebaseErrorCode(error) ?? '')) await modules.auth.signOut(auth).catch(() => undefined);
-      throw new Error(googleErrorMessage(error));
+      throw new Error(googleErrorMessage(error), { cause: error });
     }
 
     // Failures from here are the server's: the machine shows its message (or 'Failed to sign in with Google').

@@ -225,7 +225,10 @@ export function seedFeed(options: SeedOptions): SeedResult {
     const edited = random() < 0.05 ? new Date(ms + int(DAY)).toISOString() : null;
     let body = text();
     if (options.search) {
-      if (extra() < 1 / RARE_EVERY) (body += ` ${RARE_WORD}`), rarePosts++;
+      if (extra() < 1 / RARE_EVERY) {
+        body += ` ${RARE_WORD}`;
+        rarePosts++;
+      }
       if (extra() < 0.02) body += ' café';
       insertPostSearch!.run(id, kind, indexText(body, withImage ? 'a photo' : ''));
       if (withImage && hashedImages < options.search.images) {

@@ -57,5 +57,4 @@ export function viewHarness(actorNames: string[], coverage?: TransitionCoverage,
 }
 
 /** A spy that fits where a machine declares an action with params. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const effect = () => vi.fn<(args: unknown, params: any) => void>();

@@ -239,7 +239,7 @@ export function createForYou(deps: ForYouDeps) {
   async function tasteOf(viewer: Viewer, interestsText: string | null): Promise<Taste> {
     const since = new Date(nowMs() - RANKING.behaviourDays * 24 * HOUR_MS).toISOString();
     const rows = await affinityQuery.execute(null, { viewerId: viewer.id, since });
-    let interests: string[] = [];
+    let interests: string[];
     try {
       interests = JSON.parse(interestsText ?? '[]') as string[];
     } catch {

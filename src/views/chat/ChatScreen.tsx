@@ -18,12 +18,12 @@ export const CHAT_TWO_PANES = '(min-width: 768px)';
 
 
 /** The query parameters' conversation (username, id, isGroup), or none; never a private chat with oneself. */
-export function peerOf(search: string, me: ChatMember): ChatPeer | null {
+export function peerOf(search: string, meId: string): ChatPeer | null {
   const params = new URLSearchParams(search);
   const username = params.get('username');
   const id = params.get('id');
   const isGroup = params.get('isGroup') === 'true';
-  return username && id && (isGroup || id !== me.id) ? { username, id, isGroup } : null;
+  return username && id && (isGroup || id !== meId) ? { username, id, isGroup } : null;
 }
 
 /** The chat section: the conversation list and the open conversation (private or group). */
@@ -34,7 +34,7 @@ export function ChatScreen({ me }: { me: ChatMember }) {
   const chat = useActorRef(logic, { input: { me, clientSeed: randomClientSeed() }, inspect: journal.inspect });
   const search = useSearch();
   // A new search string is a new selection (the machine ignores the same conversation again).
-  const peer = useMemo(() => peerOf(search, me), [search, me.id]);
+  const peer = useMemo(() => peerOf(search, me.id), [search, me.id]);
   useEffect(() => {
     chat.send({ type: 'chat.select', peer });
   }, [chat, peer]);

@@ -1,5 +1,5 @@
 import { FileUp, Maximize2, Minimize2, StepBack, StepForward, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { appActors, type ActorRegistry, type LiveActor } from '../../effects/actorRegistry';
 import { journal as appJournal, parseJournal, redact, type Journal, type JournalEntry, type JournalEnvironment } from '../../effects/journal';
@@ -129,6 +129,8 @@ export function Explorer({
       setLoadError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
+  // The fetch answers after some render: it loads with that render's setters, not the first one's.
+  const loadFetched = useEffectEvent(loadText);
 
   useEffect(() => {
     if (!journalUrl) return;
@@ -139,7 +141,7 @@ export function Explorer({
         return response.text();
       })
       .then(
-        (text) => live && loadText(journalUrl, text),
+        (text) => live && loadFetched(journalUrl, text),
         (error: unknown) => live && setLoadError(`${journalUrl}: ${error instanceof Error ? error.message : String(error)}`),
       );
     return () => {
