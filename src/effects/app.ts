@@ -10,10 +10,11 @@ import { socketLogic } from './socket';
 import { noticesLogic } from './notices';
 import { banWatchLogic } from './banWatch';
 import { unreadBadgeLogic } from './unreadBadge';
+import { privateChatCacheLogic } from './privateChatCache';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
-  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic(), banWatch: banWatchLogic(), unreadBadge: unreadBadgeLogic() },
+  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic(), banWatch: banWatchLogic(), unreadBadge: unreadBadgeLogic(), privateChatCache: privateChatCacheLogic() },
 });
 
 /**

@@ -6,15 +6,16 @@ import type { ApiClient } from '../api/client';
 import { paths } from '../api/paths';
 import { clientEvents, serverEvents } from '../api/socket';
 import {
-  chatMachine, otherOf, type ChatEvent, type ChatLists, type ChatMember, type ChatPeer, type DeleteInput,
+  chatMachine, type ChatEvent, type ChatLists, type ChatMember, type ChatPeer, type DeleteInput,
   type FetchMessagesInput, type ReactInput, type SendMessageInput,
 } from '../machines/chat.machine';
-import { failureText } from '../machines/failure';
 import { groupChatCreateMachine } from '../machines/groupChatCreate.machine';
 import { groupChatInvitationsMachine, type Answer, type InvitationsEvent } from '../machines/groupChatInvitations.machine';
 import { groupChatManageMachine, type ManageInput } from '../machines/groupChatManage.machine';
+import type { PrivateChatCacheActorRef } from '../machines/privateChatCache.machine';
 import { api as defaultApi } from './api';
 import { bridgeActions, type HasSystem } from './bridge';
+import { inReplay } from './journal';
 import { memberSearchLogic } from './memberSearch';
 import { emitToServer, streamsBus, type Bus, type BusMessage } from './socket';
 
@@ -134,29 +135,29 @@ export function invitationEventOf(message: BusMessage): InvitationsEvent | null 
 }
 
 /**
- * What the sidebar's clean-up needs of the chat screen on display: the list it last showed (the
- * first chat supplies the other participant) and a way to detach its message listener.
+ * The chat screen's message listener: bus messages as chat events. It tells the app's private
+ * chat cache (systemId 'privateChatCache') that it is attached and when it stops, and stops
+ * listening when the cache says so (the sidebar's clean-up emits `privateChat.detach`). In a
+ * replay it leaves the live cache alone.
  */
-export const privateChat = {
-  list: [] as ChatListItem[],
-  detach: null as (() => void) | null,
-};
-
-/** The chat screen keeps the clean-up's copy of its list current. */
-export function rememberChatList(list: ChatListItem[]) {
-  privateChat.list = list;
-}
-
-export const liveChatActor = (bus: Bus) =>
-  fromCallback<EventObject, { me: ChatMember }>(({ sendBack }) => {
-    const unsubscribe = bus.subscribe((message) => {
+export const liveChatActor = (bus: Bus, app?: HasSystem) =>
+  fromCallback<EventObject, { me: ChatMember }>(({ sendBack, self }) => {
+    const cache = app && !inReplay(self) ? (app.system.get('privateChatCache') as PrivateChatCacheActorRef | undefined) : undefined;
+    let unsubscribe: (() => void) | null = bus.subscribe((message) => {
       const event = chatEventOf(message);
       if (event) sendBack(event);
     });
-    privateChat.detach = unsubscribe;
+    const detach = () => {
+      unsubscribe?.();
+      unsubscribe = null;
+    };
+    const detaching = cache?.on('privateChat.detach', detach);
+    cache?.send({ type: 'privateChat.attached' });
     return () => {
-      unsubscribe();
-      if (privateChat.detach === unsubscribe) privateChat.detach = null;
+      detaching?.unsubscribe();
+      const attached = unsubscribe !== null;
+      detach();
+      if (attached) cache?.send({ type: 'privateChat.detached' });
     };
   });
 
@@ -220,7 +221,7 @@ export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, 
       react: fromPromise(({ input }: { input: ReactInput }) => calls.react(input)),
       deleteMessage: fromPromise(({ input }: { input: DeleteInput }) => calls.remove(input)),
       viewing: viewingActor(calls, emit, bus),
-      live: liveChatActor(bus),
+      live: liveChatActor(bus, app),
     },
     actions: { showToast: bridge.showToast },
   });
@@ -295,28 +296,4 @@ export function groupChatManageLogic(app: HasSystem, chat: ChatRef, { api = defa
     },
     actions: { ...listActions(chat), showToast: bridge.showToast, navigate: bridge.navigate },
   });
-}
-
-/**
- * The sidebar's clean-up (every item but Chat, spec section 2): empties the cached private
- * messages, tells the server this member no longer has the chat open (remove-chat-users with
- * both usernames; the first chat in the list supplies the other participant), and detaches
- * the message listener. A refusal shows the server's message in an error toast.
- */
-export function clearPrivateChat(system: { get(id: string): AnyActorRef | undefined }, api: ApiClient = defaultApi): Promise<void> {
-  const first = privateChat.list[0];
-  privateChat.list = [];
-  privateChat.detach?.();
-  privateChat.detach = null;
-  const profile = system.get('session')?.getSnapshot().context.profile as { _id: string; username: string } | null | undefined;
-  if (!first || !profile) return Promise.resolve();
-  const other = otherOf({ id: profile._id, username: profile.username }, first);
-  return chatApi(api)
-    .removeChatUsers(profile.username, other.username)
-    .then(
-      () => {},
-      (error: unknown) => {
-        system.get('toasts')?.send({ type: 'toasts.show', toast: { type: 'error', description: failureText(error, 'Could not leave the chat.') } });
-      },
-    );
 }

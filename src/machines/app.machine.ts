@@ -6,6 +6,7 @@ import { notificationsMachine } from './notifications.machine';
 import { navigationMachine } from './navigation.machine';
 import { socketMachine } from './socket.machine';
 import { unreadBadgeMachine } from './unreadBadge.machine';
+import { privateChatCacheMachine } from './privateChatCache.machine';
 
 export interface AppInput {
   /** The `theme` value found in storage at boot. */
@@ -34,6 +35,7 @@ export const appMachine = setup({
     navigation: navigationMachine,
     socket: socketMachine,
     unreadBadge: unreadBadgeMachine,
+    privateChatCache: privateChatCacheMachine,
     /** Effect: socket `notification`s as toasts (src/effects/notices.ts). */
     notices: fromCallback(() => () => {}),
     /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/banWatch.ts). */
@@ -80,6 +82,8 @@ export const appMachine = setup({
     { id: 'socket', systemId: 'socket', src: 'socket' },
     // The notifications nav item's unread count (src/effects/inbox.ts), driven by the session too.
     { id: 'unreadBadge', systemId: 'unreadBadge', src: 'unreadBadge' },
+    // What the sidebar's clean-up needs of the chat screen (src/effects/privateChatCache.ts).
+    { id: 'privateChatCache', systemId: 'privateChatCache', src: 'privateChatCache' },
     { id: 'notices', src: 'notices' },
     { id: 'banWatch', src: 'banWatch' },
   ],

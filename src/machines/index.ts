@@ -52,6 +52,7 @@ import { adminChartMachine } from './adminChart.machine';
 import { changePasswordMachine } from './changePassword.machine';
 import { inboxMachine } from './inbox.machine';
 import { unreadBadgeMachine } from './unreadBadge.machine';
+import { privateChatCacheMachine } from './privateChatCache.machine';
 import { searchMachine } from './search.machine';
 import { memberAsideMachine } from './memberAside.machine';
 import { memberByNameMachine } from './memberByName.machine';
@@ -108,6 +109,7 @@ export const statecharts = {
   changePassword: changePasswordMachine,
   inbox: inboxMachine,
   unreadBadge: unreadBadgeMachine,
+  privateChatCache: privateChatCacheMachine,
   search: searchMachine,
   memberAside: memberAsideMachine,
 } as const;

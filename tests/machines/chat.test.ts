@@ -1,10 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, GroupChat } from '../../src/api/chat';
 import type { ApiClient } from '../../src/api/client';
-import { chatApi, chatEventOf, clearPrivateChat, invitationEventOf, liveChatActor, privateChat, rememberChatList, viewingActor } from '../../src/effects/chat';
+import { chatApi, chatEventOf, invitationEventOf, liveChatActor, viewingActor } from '../../src/effects/chat';
+import { navigationLogic } from '../../src/effects/navigation';
+import { privateChatCacheLogic } from '../../src/effects/privateChatCache';
 import { createBus } from '../../src/effects/socket';
 import { chatMachine, conversationRows, draftError, GROUP_GONE, NOT_AN_IMAGE, type ChatContext, type ChatLists, type FetchMessagesInput } from '../../src/machines/chat.machine';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, fromTransition, setup, waitFor, type AnyActorRef } from 'xstate';
 import { SEND_FAILED } from '../../src/machines/chat.machine';
 import { SEND_RETRIES } from '../../src/machines/sendRetry';
 import { refused } from '../fixtures/streams';
@@ -125,16 +127,6 @@ describe('chat machine', () => {
 });
 
 describe('chat effects', () => {
-  const system = (http: (...args: unknown[]) => Promise<unknown>) => {
-    const toasts = vi.fn();
-    const session = { getSnapshot: () => ({ context: { profile: { _id: 'me', username: 'ada' } } }) };
-    return {
-      api: { http } as unknown as ApiClient,
-      toasts,
-      system: { get: (id: string) => (id === 'session' ? session : id === 'toasts' ? { send: toasts } : undefined) as never },
-    };
-  };
-
   it('maps socket events to chat events', () => {
     expect(chatEventOf({ event: 'reconnected' })).toEqual({ type: 'chat.reconnected' });
     expect(chatEventOf({ event: 'message received', payload: m5 })).toEqual({ type: 'chat.received', message: m5 });
@@ -218,32 +210,77 @@ describe('chat effects', () => {
     ]);
   });
 
+  /** The app's clean-up as main.tsx runs it: the session, a toast queue, the sidebar and the private chat cache, one system. */
+  const appWith = (http: (...args: unknown[]) => Promise<unknown>) => {
+    const toasts = vi.fn();
+    const app = createActor(
+      setup({
+        actors: {
+          session: fromTransition((s) => s, { profile: { _id: 'me', username: 'ada' } }),
+          toasts: fromCallback(({ receive }) => void receive(toasts)),
+          navigation: navigationLogic,
+          privateChatCache: privateChatCacheLogic({ api: { http } as unknown as ApiClient }),
+        },
+      }).createMachine({
+        invoke: [
+          { id: 'session', systemId: 'session', src: 'session' },
+          { id: 'toasts', systemId: 'toasts', src: 'toasts' },
+          { id: 'navigation', systemId: 'navigation', src: 'navigation' },
+          { id: 'privateChatCache', systemId: 'privateChatCache', src: 'privateChatCache' },
+        ],
+      }),
+    ).start();
+    const cache = app.system.get('privateChatCache') as AnyActorRef;
+    const leave = (section = 'streams') => app.system.get('navigation')!.send({ type: 'navigation.select', section });
+    return { app, cache, toasts, leave };
+  };
+
   it('the sidebar clean-up: remove-chat-users with both usernames (the first chat names the other), listener detached', async () => {
     const bus = createBus();
-    const live = createActor(liveChatActor(bus), { input: { me } }).start();
+    const http = vi.fn(async (..._args: unknown[]) => ({}));
+    const { app, cache, toasts, leave } = appWith(http);
+    const live = createActor(liveChatActor(bus, app), { input: { me } }).start();
     expect(bus.size).toBe(1);
-    rememberChatList([item(msg(9, 'carl'), 0), itemBen]);
-    const http = vi.fn(async () => ({}));
-    const { api, system: sys, toasts } = system(http);
-    await clearPrivateChat(sys, api);
+    expect(cache.getSnapshot().matches({ listener: 'attached' })).toBe(true);
+    cache.send({ type: 'privateChat.listed', list: [item(msg(9, 'carl'), 0), itemBen] });
+    leave();
+    await vi.waitFor(() => expect(cache.getSnapshot().matches({ leaving: 'idle' })).toBe(true));
     expect(http).toHaveBeenCalledWith('/chat/message/remove-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'carl' } });
     expect(bus.size).toBe(0);
-    expect(privateChat.list).toEqual([]);
+    expect(cache.getSnapshot().context.list).toEqual([]);
+    expect(cache.getSnapshot().matches({ listener: 'detached' })).toBe(true);
     expect(toasts).not.toHaveBeenCalled();
     live.stop();
+    // Chat itself is no clean-up.
+    leave('chat');
+    expect(http).toHaveBeenCalledTimes(1);
+    app.stop();
+  });
+
+  it('the chat screen closing detaches its listener from the cache', () => {
+    const bus = createBus();
+    const { app, cache } = appWith(async () => ({}));
+    const live = createActor(liveChatActor(bus, app), { input: { me } }).start();
+    expect(cache.getSnapshot().matches({ listener: 'attached' })).toBe(true);
+    live.stop();
+    expect(bus.size).toBe(0);
+    expect(cache.getSnapshot().matches({ listener: 'detached' })).toBe(true);
+    app.stop();
   });
 
   it('the sidebar clean-up shows the server’s message when refused', async () => {
-    rememberChatList([itemBen]);
-    const { api, system: sys, toasts } = system(async () => Promise.reject(refused('User not found', 404)));
-    await clearPrivateChat(sys, api);
-    expect(toasts).toHaveBeenCalledWith({ type: 'toasts.show', toast: { type: 'error', description: 'User not found' } });
+    const { cache, toasts, leave } = appWith(async () => Promise.reject(refused('User not found', 404)));
+    cache.send({ type: 'privateChat.listed', list: [itemBen] });
+    leave();
+    await vi.waitFor(() => expect(toasts).toHaveBeenCalledWith({ type: 'toasts.show', toast: { type: 'error', description: 'User not found' } }));
   });
 
   it('the sidebar clean-up calls nothing without a chat', async () => {
     const http = vi.fn(async () => ({}));
-    const { api, system: sys } = system(http);
-    await clearPrivateChat(sys, api);
+    const { cache, leave } = appWith(http);
+    leave();
+    expect(cache.getSnapshot().matches({ leaving: 'idle' })).toBe(true);
+    await Promise.resolve();
     expect(http).not.toHaveBeenCalled();
   });
 });

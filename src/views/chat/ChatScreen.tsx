@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { chatLogic, rememberChatList } from '../../effects/chat';
+import { chatLogic } from '../../effects/chat';
 import { journal } from '../../effects/journal';
 import { selectThreadFailed, selectThreadReady, type ChatMember, type ChatPeer } from '../../machines/chat.machine';
 import { useApp } from '../AppContext';
@@ -38,10 +38,11 @@ export function ChatScreen({ me }: { me: ChatMember }) {
   useEffect(() => {
     chat.send({ type: 'chat.select', peer });
   }, [chat, peer]);
+  // The sidebar's clean-up works on the list shown last (the app's private chat cache).
+  const list = useSelector(chat, (s) => s.context.list);
   useEffect(() => {
-    const subscription = chat.subscribe((snapshot) => rememberChatList(snapshot.context.list));
-    return () => subscription.unsubscribe();
-  }, [chat]);
+    app.system.get('privateChatCache')?.send({ type: 'privateChat.listed', list });
+  }, [app, list]);
   const twoPanes = useMediaQuery(CHAT_TWO_PANES);
   const threadLoading = useSelector(chat, (s) => !selectThreadReady(s) && !selectThreadFailed(s));
 

@@ -36,6 +36,7 @@ import { peopleModel } from './people';
 import { personalizeModel } from './personalize';
 import { postReportModel } from './postReport';
 import { presenceModel } from './presence';
+import { privateChatCacheModel } from './privateChatCache';
 import { profileModel } from './profile';
 import { profileHobbiesModel } from './profileHobbies';
 import { profileImageModel } from './profileImage';
@@ -88,6 +89,7 @@ export const models: MachineModel[] = [
   personalizeModel,
   postReportModel,
   presenceModel,
+  privateChatCacheModel,
   profileModel,
   profileHobbiesModel,
   profileImageModel,
