@@ -395,3 +395,14 @@ export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
 };
+/** The audit log's action filter. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  ban: 'Ban',
+  unban: 'Unban',
+  hide: 'Hide post',
+  unhide: 'Unhide post',
+  'profileReport.status': 'Member report status',
+  'postReport.status': 'Post report status',
+  'appeal.approve': 'Appeal approved',
+  'appeal.reject': 'Appeal rejected',
+};
