@@ -347,8 +347,33 @@ export type HidePostResponse = z.infer<typeof hidePostResponseSchema>;
 
 // Admin: the audit log
 
-/** GET /admin/audit/{page} (ours): the whole log, newest first. */
-export const auditPageSchema = adminPage(auditEntrySchema);
+/**
+ * ?action=&admin=&target= of GET /admin/audit/{page}, each optional (absent: any), combined with
+ * AND. `action`: one of AUDIT_ACTIONS. `admin`: the id of the admin who acted (the page's answer
+ * lists the admins to choose from). `target`: what the entry is about, matched exactly against
+ * its subject: a member's username (case-insensitive) or a member's or post's id, so a member's
+ * bans, unbans, reports about them and appeals, or a post's hides, unhides and report statuses.
+ * Each filter reads an index (action, admin, subject) newest first.
+ */
+export const auditQuerySchema = z
+  .object({
+    action: z.enum(AUDIT_ACTIONS, { error: `Action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
+    admin: idSchema('Admin').optional(),
+    target: z
+      .string({ error: 'Target must be text' })
+      .trim()
+      .min(1, 'Target must not be empty')
+      .max(ADMIN_SEARCH_MAX, `Target must not exceed ${ADMIN_SEARCH_MAX} characters`)
+      .optional(),
+  })
+  .strict();
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+/**
+ * GET /admin/audit/{page} (ours): the log under the filters, newest first, and the admins the
+ * `admin` filter can name (every admin account, by username; a handful).
+ */
+export const auditPageSchema = adminPage(auditEntrySchema).extend({ admins: z.array(userSummarySchema) });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 // Sockets
@@ -369,4 +394,15 @@ export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
+};
+/** The audit log's action filter. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  ban: 'Ban',
+  unban: 'Unban',
+  hide: 'Hide post',
+  unhide: 'Unhide post',
+  'profileReport.status': 'Member report status',
+  'postReport.status': 'Post report status',
+  'appeal.approve': 'Appeal approved',
+  'appeal.reject': 'Appeal rejected',
 };

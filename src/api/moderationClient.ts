@@ -1,6 +1,6 @@
 import type { $Fetch } from 'ofetch';
 import type {
-  AdminUserResponse, AdminUsersPage, AppealBody, AppealResponse, AppealStatusBody, AppealsPage, AppealStatus, AuditPage,
+  AdminUserResponse, AdminUsersPage, AppealBody, AppealResponse, AppealStatusBody, AppealsPage, AppealStatus, AuditPage, AuditQuery,
   BanBody, BansPage, CountResponse, Dashboard, HiddenPostsPage, HidePostBody, HidePostResponse, ModerationStatus, MyAppeal,
   PerMonth, PerYear, PostReportQueue, PostReportStatusBody, PostReportStatusResponse, PostStatistic, ProfileReportQueue,
   ProfileReportStatusBody, ProfileReportStatusResponse, ReportPostBody, ReportPostResponse, UnbanBody, UnhidePostBody,
@@ -41,7 +41,7 @@ export function createModerationApi(http: $Fetch) {
       hiddenPosts: (page: number) => http<HiddenPostsPage>(paths.admin.hiddenPosts(page)),
       hide: (body: HidePostBody) => post<HidePostResponse>(paths.admin.hide, body),
       unhide: (body: UnhidePostBody) => post<HidePostResponse>(paths.admin.unhide, body),
-      audit: (page: number) => http<AuditPage>(paths.admin.audit(page)),
+      audit: (page: number, filters: AuditQuery = {}) => http<AuditPage>(paths.admin.audit(page, filters)),
     },
   };
 }

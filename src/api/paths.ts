@@ -143,7 +143,8 @@ export const paths = {
     hiddenPosts: (page: number) => `/admin/hirepost/${page}`,
     hide: '/admin/hirepost',
     unhide: '/admin/unhirepost',
-    audit: (page: number) => `/admin/audit/${page}`,
+    audit: (page: number, filters: { action?: string; admin?: string; target?: string } = {}) =>
+      withQuery(`/admin/audit/${page}`, { action: filters.action, admin: filters.admin, target: filters.target }),
   },
   images: {
     ofUser: (userId: string) => `/images/${encodeURIComponent(userId)}`,

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
-import type { AppealStatus, ModerationStatus } from '../api/moderation';
+import type { AppealStatus, AuditAction, ModerationStatus } from '../api/moderation';
 import { adminActionMachine, type AdminActionRequest, type AdminActionResult } from '../machines/adminAction.machine';
 import { adminChartMachine, type ChartSubject } from '../machines/adminChart.machine';
 import { adminDashboardMachine } from '../machines/adminDashboard.machine';
@@ -11,7 +11,7 @@ import { changePasswordLogic } from './changePassword';
 import { bridgeActions, type HasSystem } from './bridge';
 
 /** One page of an admin list, from its route (src/api/moderationClient.ts). */
-export function fetchAdminPage(api: ApiClient, { kind, page, filter, search }: AdminPageRequest): Promise<AdminPage> {
+export function fetchAdminPage(api: ApiClient, { kind, page, filter, search, adminId }: AdminPageRequest): Promise<AdminPage> {
   const status = filter ?? undefined;
   switch (kind) {
     case 'users':
@@ -26,6 +26,8 @@ export function fetchAdminPage(api: ApiClient, { kind, page, filter, search }: A
       return api.admin.appeals(page, status as AppealStatus | undefined);
     case 'hiddenPosts':
       return api.admin.hiddenPosts(page);
+    case 'audit':
+      return api.admin.audit(page, { action: status as AuditAction | undefined, admin: adminId ?? undefined, target: search || undefined });
   }
 }
 

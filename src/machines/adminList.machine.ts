@@ -1,8 +1,10 @@
 import { and, assign, enqueueActions, fromPromise, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { UserSummary } from '../api/follows';
 import { adminActionMachine, type AdminAction, type AdminActionActorRef, type AdminActionOutput } from './adminAction.machine';
 import {
   applyChanges,
   defaultFilterOf,
+  filtersByAdmin,
   filtersOf,
   isSearchable,
   itemKey,
@@ -17,6 +19,8 @@ import type { ToastRequest } from './toastRequest';
 
 export type AdminListEvent =
   | { type: 'list.filter'; filter: AdminFilter }
+  /** The audit log's admin filter: the admin's id, or null for any admin. */
+  | { type: 'list.admin'; adminId: string | null }
   /** The previous or the next page. */
   | { type: 'list.page'; page: number }
   /** The search box changed (the members list); the list follows after a pause. */
@@ -37,6 +41,10 @@ export interface AdminListContext {
   query: string;
   /** What is typed in the search box, applied after SEARCH_DELAY. */
   draft: string;
+  /** The audit log's admin filter (null: any admin). */
+  adminId: string | null;
+  /** The admins that filter offers, as the last page answered them (the audit log only). */
+  admins: UserSummary[];
   items: AdminItem[];
   hasMore: boolean;
   total: number | null;
@@ -55,17 +63,20 @@ const pageOf = (context: AdminListContext): AdminPageRequest => ({
   page: context.page,
   filter: context.filter,
   search: context.query,
+  adminId: context.adminId,
 });
 
 /** A new filter or search starts again from page 1; taken from every data state (not the region: see people.machine). */
 const restart = {
   'list.filter': { guard: 'otherFilter', target: 'loading', reenter: true, actions: 'setFilter' },
+  'list.admin': { guard: 'otherAdmin', target: 'loading', reenter: true, actions: 'setAdmin' },
   'list.query': { target: 'loading', reenter: true, actions: 'applyQuery' },
 } as const;
 
 /**
- * Every admin list (members, report queues, bans, appeals, hidden posts; adminLists.ts says how
- * each differs): a page at a time with Previous / Next, a status filter, the members' search
+ * Every admin list (members, report queues, bans, appeals, hidden posts, the audit log;
+ * adminLists.ts says how each differs): a page at a time with Previous / Next, a status (or
+ * action) filter, the audit log's admin filter, the members' search (the audit log's target)
  * typed with a pause, errors with Try again. An action (`list.act`) runs as the child `action`
  * (adminAction.machine: the reason + confirm dialog and its request); its answer updates the
  * items in place (an item that leaves the filter leaves the list, and `total` follows), a toast
@@ -90,9 +101,10 @@ export const adminListMachine = setup({
     showToast: (_, _toast: ToastRequest) => {},
     takePage: assign(({ event }) => {
       const { output } = event as unknown as { output: AdminPage };
-      return { items: output.items, hasMore: output.hasMore, total: output.total, error: null };
+      return { items: output.items, hasMore: output.hasMore, total: output.total, error: null, ...(output.admins ? { admins: output.admins } : {}) };
     }),
     setFilter: assign(({ context, event }) => (event.type === 'list.filter' ? { filter: event.filter, page: 1 } : { filter: context.filter })),
+    setAdmin: assign(({ context, event }) => (event.type === 'list.admin' ? { adminId: event.adminId, page: 1 } : { adminId: context.adminId })),
     applyQuery: assign(({ context }) => ({ query: context.draft.trim(), page: 1 })),
     setDraft: assign(({ context, event }) => ({ draft: event.type === 'list.search' ? event.query : context.draft })),
   },
@@ -100,6 +112,7 @@ export const adminListMachine = setup({
     otherFilter: ({ context, event }) => event.type === 'list.filter' && event.filter !== context.filter && filtersOf(context.kind).includes(event.filter),
     canGoTo: ({ context, event }) =>
       event.type === 'list.page' && ((event.page === context.page - 1 && event.page >= 1) || (event.page === context.page + 1 && context.hasMore)),
+    otherAdmin: ({ context, event }) => event.type === 'list.admin' && event.adminId !== context.adminId && filtersByAdmin(context.kind),
     searchable: ({ context }) => isSearchable(context.kind),
     queryChanged: ({ context }) => context.draft.trim() !== context.query,
     /** An action emptied a page past the first: show the one before. */
@@ -117,6 +130,8 @@ export const adminListMachine = setup({
     page: 1,
     query: '',
     draft: '',
+    adminId: null,
+    admins: [],
     items: [],
     hasMore: false,
     total: null,

@@ -1,8 +1,12 @@
+import type { UserSummary } from '../api/follows';
 import {
+  AUDIT_ACTIONS,
   OPEN_STATUSES,
   type AdminUser,
   type Appeal,
   type AppealStatus,
+  type AuditAction,
+  type AuditEntry,
   type BanEntry,
   type HiddenPost,
   type ModerationStatus,
@@ -12,11 +16,11 @@ import {
 import type { Post } from '../api/posts';
 
 /**
- * The six admin lists as data: what identifies an item, which filters a list offers, whether an
+ * The admin lists as data: what identifies an item, which filters a list offers, whether an
  * item still belongs under the current filter, and how an admin action's answer changes an item.
  * One list machine (adminList.machine.ts) serves them all through this table.
  */
-export const ADMIN_LIST_KINDS = ['users', 'bans', 'profileReports', 'postReports', 'appeals', 'hiddenPosts'] as const;
+export const ADMIN_LIST_KINDS = ['users', 'bans', 'profileReports', 'postReports', 'appeals', 'hiddenPosts', 'audit'] as const;
 export type AdminListKind = (typeof ADMIN_LIST_KINDS)[number];
 
 export interface AdminItems {
@@ -26,11 +30,15 @@ export interface AdminItems {
   postReports: PostReportCase;
   appeals: Appeal;
   hiddenPosts: HiddenPost;
+  audit: AuditEntry;
 }
 export type AdminItem = AdminItems[AdminListKind];
 
-/** A list's status filter: a report status, an appeal status, or null (reports: the open ones; appeals: all). */
-export type AdminFilter = ModerationStatus | AppealStatus | null;
+/**
+ * A list's filter: a report status, an appeal status, the audit log's action, or null (reports:
+ * the open ones; appeals and the audit log: all).
+ */
+export type AdminFilter = ModerationStatus | AppealStatus | AuditAction | null;
 
 /** One page as every admin list answers it. */
 export interface AdminPage<T = AdminItem> {
@@ -38,6 +46,8 @@ export interface AdminPage<T = AdminItem> {
   page: number;
   hasMore: boolean;
   total: number | null;
+  /** The admins the audit log's admin filter offers (the audit log only). */
+  admins?: UserSummary[];
 }
 
 /** What the list machine asks for. */
@@ -45,8 +55,10 @@ export interface AdminPageRequest {
   kind: AdminListKind;
   page: number;
   filter: AdminFilter;
-  /** The members list's search ('' for none). */
+  /** The members list's search, the audit log's target ('' for none). */
   search: string;
+  /** The audit log's admin filter: the id of the admin who acted (null for any). */
+  adminId: string | null;
 }
 
 /** What an admin action changed, as the server answered it; applied to every item on screen. */
@@ -62,6 +74,8 @@ interface ListSpec<T> {
   /** The filters offered, the default first. */
   filters: readonly AdminFilter[];
   searchable: boolean;
+  /** Whether the list filters by the admin who acted (the audit log). */
+  byAdmin: boolean;
   key(item: T): string;
   belongs(item: T, filter: AdminFilter): boolean;
   apply(item: T, change: AdminChange): T;
@@ -75,6 +89,7 @@ const specs: { [K in AdminListKind]: ListSpec<AdminItems[K]> } = {
   users: {
     filters: [null],
     searchable: true,
+    byAdmin: false,
     key: (user) => user._id,
     belongs: () => true,
     apply: (user, change) => (change.type === 'user' && change.user._id === user._id ? change.user : user),
@@ -82,6 +97,7 @@ const specs: { [K in AdminListKind]: ListSpec<AdminItems[K]> } = {
   bans: {
     filters: [null],
     searchable: false,
+    byAdmin: false,
     key: (ban) => ban.user._id,
     // An unbanned member leaves the list of bans.
     belongs: (ban) => ban.user.isBanned,
@@ -90,6 +106,7 @@ const specs: { [K in AdminListKind]: ListSpec<AdminItems[K]> } = {
   profileReports: {
     filters: REPORT_FILTERS,
     searchable: false,
+    byAdmin: false,
     key: (report) => report._id,
     belongs: (report, filter) => reportFilter(report.status, filter),
     apply: (report, change) => {
@@ -104,6 +121,7 @@ const specs: { [K in AdminListKind]: ListSpec<AdminItems[K]> } = {
   postReports: {
     filters: REPORT_FILTERS,
     searchable: false,
+    byAdmin: false,
     key: (item) => item.post._id,
     belongs: (item, filter) => reportFilter(item.status, filter),
     apply: (item, change) => {
@@ -123,6 +141,7 @@ const specs: { [K in AdminListKind]: ListSpec<AdminItems[K]> } = {
   appeals: {
     filters: ['pending', 'approved', 'rejected', null],
     searchable: false,
+    byAdmin: false,
     key: (appeal) => appeal._id,
     belongs: (appeal, filter) => filter === null || appeal.status === filter,
     apply: (appeal, change) => (change.type === 'appeal' && change.appeal._id === appeal._id ? change.appeal : appeal),
@@ -130,6 +149,7 @@ const specs: { [K in AdminListKind]: ListSpec<AdminItems[K]> } = {
   hiddenPosts: {
     filters: [null],
     searchable: false,
+    byAdmin: false,
     key: (hidden) => hidden.post._id,
     // An unhidden post leaves the list of hidden posts.
     belongs: (hidden) => hidden.post.hidden,
@@ -139,6 +159,15 @@ const specs: { [K in AdminListKind]: ListSpec<AdminItems[K]> } = {
       return hidden;
     },
   },
+  // The log of admin actions: filtered by action, by admin and by target (the search); read-only.
+  audit: {
+    filters: [null, ...AUDIT_ACTIONS],
+    searchable: true,
+    byAdmin: true,
+    key: (entry) => entry._id,
+    belongs: (entry, filter) => filter === null || entry.action === filter,
+    apply: (entry) => entry,
+  },
 };
 
 const specOf = (kind: AdminListKind) => specs[kind] as unknown as ListSpec<AdminItem>;
@@ -146,6 +175,7 @@ const specOf = (kind: AdminListKind) => specs[kind] as unknown as ListSpec<Admin
 export const filtersOf = (kind: AdminListKind): readonly AdminFilter[] => specs[kind].filters;
 export const defaultFilterOf = (kind: AdminListKind): AdminFilter => specs[kind].filters[0];
 export const isSearchable = (kind: AdminListKind) => specs[kind].searchable;
+export const filtersByAdmin = (kind: AdminListKind) => specs[kind].byAdmin;
 export const itemKey = <K extends AdminListKind>(kind: K, item: AdminItems[K] | AdminItem) => specOf(kind).key(item);
 export const belongsUnder = <K extends AdminListKind>(kind: K, item: AdminItems[K], filter: AdminFilter) => specOf(kind).belongs(item, filter);
 

@@ -12,6 +12,7 @@ import AppealsPage from './admin/AppealsPage';
 import ReportedPostsPage from './admin/ReportedPostsPage';
 import HiddenPostsPage from './admin/HiddenPostsPage';
 import AdminProfilePage from './admin/AdminProfilePage';
+import AuditLogPage from './admin/AuditLogPage';
 
 // The chart pages carry recharts: a chunk of their own, loaded only when one is opened.
 const PostsChartPage = lazy(() => import('./admin/ChartPages').then((m) => ({ default: m.PostsChartPage })));
@@ -31,6 +32,7 @@ export default function AdminArea() {
             <Route path="/appeal" component={AppealsPage} />
             <Route path="/reportpost" component={ReportedPostsPage} />
             <Route path="/hidepost" component={HiddenPostsPage} />
+            <Route path="/audit" component={AuditLogPage} />
             <Route path="/Posts" component={PostsChartPage} />
             <Route path="/Users" component={UsersChartPage} />
             <Route path="/profile" component={AdminProfilePage} />

@@ -35,7 +35,7 @@ function recordingApp() {
   return { app: { system: { get: (id: string) => actors[id] } }, received };
 }
 
-const request = (kind: AdminListKind, overrides: Partial<AdminPageRequest> = {}): AdminPageRequest => ({ kind, page: 2, filter: null, search: '', ...overrides });
+const request = (kind: AdminListKind, overrides: Partial<AdminPageRequest> = {}): AdminPageRequest => ({ kind, page: 2, filter: null, search: '', adminId: null, ...overrides });
 
 describe('admin effects: reading the lists', () => {
   it('asks each list its route, page, filter and search', async () => {
@@ -50,6 +50,10 @@ describe('admin effects: reading the lists', () => {
       ['GET /admin/appeal/2?status=pending', request('appeals', { filter: 'pending' })],
       ['GET /admin/appeal/2', request('appeals')],
       ['GET /admin/hirepost/2', request('hiddenPosts')],
+      ['GET /admin/audit/2', request('audit')],
+      // The audit log: the action filter, the admin and the target (the search box).
+      ['GET /admin/audit/2?action=ban&admin=a1&target=ben', request('audit', { filter: 'ban', adminId: 'a1', search: 'ben' })],
+      ['GET /admin/audit/2?action=appeal.reject', request('audit', { filter: 'appeal.reject' })],
     ] as const;
     const { api, calls } = fakeServer(Object.fromEntries(routes.map(([key]) => [key, () => ({ body: page([]) })])));
     for (const [, r] of routes) expect(await fetchAdminPage(api, r)).toEqual(page([]));

@@ -1,11 +1,13 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { AUDIT_ACTIONS } from '../../src/api/moderation';
 import type { AdminActionOutput } from '../../src/machines/adminAction.machine';
 import { ADMIN_SEARCH_DELAY_MS, adminListMachine, ACTION_CRASHED, LIST_FAILED, selectIsActingOn } from '../../src/machines/adminList.machine';
-import { applyChanges, belongsUnder, defaultFilterOf, filtersOf, isSearchable, itemKey, type AdminItem, type AdminPage, type AdminPageRequest } from '../../src/machines/adminLists';
+import { ADMIN_LIST_KINDS, applyChanges, belongsUnder, defaultFilterOf, filtersByAdmin, filtersOf, isSearchable, itemKey, type AdminItem, type AdminPage, type AdminPageRequest } from '../../src/machines/adminLists';
 import { post, refused } from '../fixtures/streams';
 import {
   appeal,
+  audit,
   banEntry,
   banned,
   ben,
@@ -16,6 +18,7 @@ import {
   postCase,
   postReport,
   profileReport,
+  root,
   summary,
 } from './adminFixtures';
 import { coverOf, pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from './model';
@@ -40,7 +43,7 @@ function replayModel(label: string) {
         const before = ctx(path.steps[path.steps.indexOf(step) - 1].state as never);
         const fetch = snapshot.children.fetchPage;
         // Every read asks for the list's page, filter and search as they are now.
-        if (fetch) expect(fetch.getSnapshot().input).toEqual({ kind: c.kind, page: c.page, filter: c.filter, search: c.query } satisfies AdminPageRequest);
+        if (fetch) expect(fetch.getSnapshot().input).toEqual({ kind: c.kind, page: c.page, filter: c.filter, search: c.query, adminId: c.adminId } satisfies AdminPageRequest);
         if (e.type === 'xstate.error.actor.fetchPage' && snapshot.matches({ data: 'failed' })) expect(c.error).toBe('Too many requests');
         if (e.type === 'xstate.error.actor.fetchPage' && snapshot.matches({ data: 'ready' })) expect(c.items).toEqual(before.items);
         if (e.type === 'list.act' && snapshot.children.action) expect(snapshot.children.action.getSnapshot().input).toEqual({ action: e.action });
@@ -73,6 +76,11 @@ describe('admin list machine: report queue (status filter, an item leaving it)',
   replayModel('report queue (status filter, an item leaving it)');
 });
 
+describe('admin list machine: audit log (action and admin filters)', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  replayModel('audit log (action and admin filters)');
+});
+
 describe('admin list machine coverage', () => {
   afterAll(() => {
     console.log(coverage.summary('adminList', stateCount(adminListMachine)));
@@ -88,7 +96,10 @@ describe('admin lists: what each list holds and how an action changes it', () =>
     expect(defaultFilterOf('appeals')).toBe('pending');
     expect(filtersOf('appeals')).toEqual(['pending', 'approved', 'rejected', null]);
     expect(['users', 'bans', 'hiddenPosts'].map((kind) => defaultFilterOf(kind as never))).toEqual([null, null, null]);
-    expect(['users', 'bans', 'profileReports', 'postReports', 'appeals', 'hiddenPosts'].filter((kind) => isSearchable(kind as never))).toEqual(['users']);
+    expect(['users', 'bans', 'profileReports', 'postReports', 'appeals', 'hiddenPosts', 'audit'].filter((kind) => isSearchable(kind as never))).toEqual(['users', 'audit']);
+    // The audit log: every action (null: all of them), and the admin who acted.
+    expect(filtersOf('audit')).toEqual([null, ...AUDIT_ACTIONS]);
+    expect(ADMIN_LIST_KINDS.filter((kind) => filtersByAdmin(kind))).toEqual(['audit']);
   });
 
   it('keys items by what an action names: the member, the report, the post, the appeal', () => {
@@ -99,6 +110,7 @@ describe('admin lists: what each list holds and how an action changes it', () =>
       ['postReports', postCase('p1', ben), 'p1'],
       ['appeals', appeal('ap1', summary('u2', 'ben')), 'ap1'],
       ['hiddenPosts', hiddenPost('p2', ben), 'p2'],
+      ['audit', audit('e1'), 'e1'],
     ];
     for (const [kind, item, key] of items) expect(itemKey(kind, item)).toBe(key);
   });
@@ -158,7 +170,7 @@ describe('admin lists: what each list holds and how an action changes it', () =>
 describe('admin list machine behaviour', () => {
   beforeEach(() => void vi.useFakeTimers());
 
-  function start(kind: 'users' | 'profileReports', answer: (request: AdminPageRequest) => AdminPage | Promise<AdminPage>) {
+  function start(kind: 'users' | 'profileReports' | 'audit', answer: (request: AdminPageRequest) => AdminPage | Promise<AdminPage>) {
     const requests: AdminPageRequest[] = [];
     const toasts: unknown[] = [];
     let settleAction: ((output: AdminActionOutput) => void) | undefined;
@@ -186,11 +198,45 @@ describe('admin list machine behaviour', () => {
     await vi.advanceTimersByTimeAsync(ADMIN_SEARCH_DELAY_MS - 1);
     expect(t.requests).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(t.requests.at(-1)).toEqual({ kind: 'users', page: 1, filter: null, search: 'be' });
+    expect(t.requests.at(-1)).toEqual({ kind: 'users', page: 1, filter: null, search: 'be', adminId: null });
     // Typing back to the same text asks nothing.
     t.actor.send({ type: 'list.search', query: 'be' });
     await vi.advanceTimersByTimeAsync(ADMIN_SEARCH_DELAY_MS);
     expect(t.requests).toHaveLength(3);
+    t.actor.stop();
+  });
+
+  it('the audit log: the action, the admin and the typed target each read again from page 1, with the admins to choose from', async () => {
+    const admins = [root, summary('a2', 'second')];
+    const t = start('audit', ({ page: p }) => page([audit(`e${p}`)], { page: p, hasMore: p === 1, total: null, admins }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.actor.getSnapshot().context.admins).toEqual(admins);
+    t.actor.send({ type: 'list.page', page: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    t.actor.send({ type: 'list.filter', filter: 'hide' });
+    await vi.advanceTimersByTimeAsync(0);
+    t.actor.send({ type: 'list.admin', adminId: 'a2' });
+    await vi.advanceTimersByTimeAsync(0);
+    // The same admin again asks nothing.
+    t.actor.send({ type: 'list.admin', adminId: 'a2' });
+    t.actor.send({ type: 'list.search', query: ' ben ' });
+    await vi.advanceTimersByTimeAsync(ADMIN_SEARCH_DELAY_MS);
+    expect(t.requests.slice(1)).toEqual([
+      { kind: 'audit', page: 2, filter: null, search: '', adminId: null },
+      { kind: 'audit', page: 1, filter: 'hide', search: '', adminId: null },
+      { kind: 'audit', page: 1, filter: 'hide', search: '', adminId: 'a2' },
+      { kind: 'audit', page: 1, filter: 'hide', search: 'ben', adminId: 'a2' },
+    ]);
+    t.actor.stop();
+  });
+
+  it('only the audit log filters by admin', async () => {
+    const t = start('users', () => P1);
+    await vi.advanceTimersByTimeAsync(0);
+    t.actor.send({ type: 'list.admin', adminId: 'a1' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.requests).toHaveLength(1);
+    expect(t.actor.getSnapshot().context.adminId).toBeNull();
     t.actor.stop();
   });
 

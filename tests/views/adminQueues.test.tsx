@@ -55,7 +55,7 @@ describe('reported members', () => {
 
   async function loaded() {
     const t = show('/admin/reportuser', <ReportedUsersPage />);
-    expect(t.input('fetchPage')).toEqual({ kind: 'profileReports', page: 1, filter: null, search: '' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'profileReports', page: 1, filter: null, search: '', adminId: null });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: OPEN });
     return t;
   }
@@ -91,7 +91,7 @@ describe('reported members', () => {
   it('filters by status, and says when a status has no reports', async () => {
     const t = await loaded();
     await t.user.click(within(statusFilter()).getByRole('radio', { name: 'Resolved' }));
-    expect(t.input('fetchPage')).toEqual({ kind: 'profileReports', page: 1, filter: 'resolved', search: '' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'profileReports', page: 1, filter: 'resolved', search: '', adminId: null });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([]) });
     expect(screen.getByText('No resolved reports')).toBeTruthy();
     // A closed report has no actions.
@@ -232,7 +232,7 @@ describe('banned members', () => {
   it('lists bans with reason, by whom and when, and unbans: the member leaves the list', async () => {
     const t = show('/admin/banuser', <BannedUsersPage />);
     expect(screen.getByRole('status', { name: 'Loading banned users' })).toBeTruthy();
-    expect(t.input('fetchPage')).toEqual({ kind: 'bans', page: 1, filter: null, search: '' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'bans', page: 1, filter: null, search: '', adminId: null });
     await t.h.settle({
       type: 'xstate.done.actor.fetchPage',
       output: page([banEntry(banned(ben, 'Spam links'), { history: [audit('h1')] }), banEntry(dora, { bannedBy: null })], { total: 2 }),
@@ -262,7 +262,7 @@ describe('appeals', () => {
 
   it('lists pending appeals first; rejecting needs a reply; approving tells the admin and the appeal leaves the pending ones', async () => {
     const t = show('/admin/appeal', <AppealsPage />);
-    expect(t.input('fetchPage')).toEqual({ kind: 'appeals', page: 1, filter: 'pending', search: '' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'appeals', page: 1, filter: 'pending', search: '', adminId: null });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([a1]) });
     const card = item('Appeals', 'Appeal from ben');
     expect(card.textContent).toContain('I was hacked, the spam was not me.');
@@ -288,7 +288,7 @@ describe('appeals', () => {
     const t = show('/admin/appeal', <AppealsPage />);
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([a1]) });
     await t.user.click(within(screen.getByRole('radiogroup', { name: 'Status' })).getByRole('radio', { name: 'Rejected' }));
-    expect(t.input('fetchPage')).toEqual({ kind: 'appeals', page: 1, filter: 'rejected', search: '' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'appeals', page: 1, filter: 'rejected', search: '', adminId: null });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([decided]) });
     const card = item('Appeals', 'Appeal from dora');
     expect(card.textContent).toContain('Rejected by root');

@@ -39,7 +39,7 @@ describe('admin members page', () => {
   it('shows a skeleton, then every member with role, joined date, posts and ban state', async () => {
     const t = renderUsers();
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
-    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: '' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: '', adminId: null });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: FIRST });
     expect(names()).toEqual(['ben', 'dora', 'mod']);
     expect(screen.getByText(/45 members\./)).toBeTruthy();
@@ -63,12 +63,12 @@ describe('admin members page', () => {
     expect(within(pages).getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
     await t.user.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
-    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 2, filter: null, search: '' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 2, filter: null, search: '', adminId: null });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([ben], { page: 2, hasMore: false, total: 45 }) });
     expect(screen.getByRole('navigation', { name: 'Pages' }).textContent).toContain('Page 2 of 3');
     expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
     await t.user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Previous' }));
-    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: '' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: '', adminId: null });
   });
 
   it('searches by username or e-mail once the typing pauses, and says when nobody matches', async () => {
@@ -80,7 +80,7 @@ describe('admin members page', () => {
     // Nothing asked while typing.
     expect(screen.queryByRole('status', { name: 'Loading users' })).toBeNull();
     await act(async () => void (await vi.advanceTimersByTimeAsync(ADMIN_SEARCH_DELAY_MS)));
-    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: 'be' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: 'be', adminId: null });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([], { total: 0 }) });
     expect(screen.getByText('No members found')).toBeTruthy();
     expect(screen.getByText(/No member's username or e-mail starts with “be”/)).toBeTruthy();
@@ -119,7 +119,7 @@ describe('admin members page', () => {
     expect(within(card('ben')).getByRole('button', { name: 'Unban ben' })).toBeTruthy();
     expect(toasts()).toEqual([expect.stringContaining('ben was banned')]);
     // The page is read again behind the rows.
-    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: '' });
+    expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: '', adminId: null });
     expect(list().getAttribute('aria-busy')).toBe('true');
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([banned(ben), banned(dora), otherAdmin], { hasMore: true, total: 45 }) });
     expect(list().getAttribute('aria-busy')).toBeNull();

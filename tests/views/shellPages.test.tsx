@@ -76,6 +76,7 @@ describe('AdminLayout', () => {
       '/admin/appeal',
       '/admin/reportpost',
       '/admin/hidepost',
+      '/admin/audit',
       '/admin/Posts',
       '/admin/Users',
       '/admin/profile',

@@ -15,6 +15,7 @@ import * as clientSends from './0013_client_sends';
 import * as hashtags from './0014_hashtags';
 import * as adminsIndex from './0015_admins_index';
 import * as trendingTags from './0016_trending_tags';
+import * as auditFilters from './0017_audit_filters';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_hashtags': hashtags,
   '0015_admins_index': adminsIndex,
   '0016_trending_tags': trendingTags,
+  '0017_audit_filters': auditFilters,
 };

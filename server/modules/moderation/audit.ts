@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { ADMIN_PAGE_SIZE, ITEM_HISTORY_MAX, type AuditAction, type AuditEntry, type AuditTarget } from '../../../src/api/moderation';
+import type { UserSummary } from '../../../src/api/follows';
+import { ADMIN_PAGE_SIZE, ITEM_HISTORY_MAX, type AuditAction, type AuditEntry, type AuditQuery, type AuditTarget } from '../../../src/api/moderation';
+import { idSchema } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -77,6 +79,14 @@ export function createAuditLog(database: DatabaseHandle) {
         'users.username', 'users.avatar_color', 'users.avatar_image', 'users.profile_picture',
       ]);
 
+  /** The subject a `target` names: an id as it is, else the member of that username (null: none). */
+  async function subjectOf(target: string): Promise<string | null> {
+    const id = idSchema('Target').safeParse(target);
+    if (id.success) return id.data;
+    const member = await db.selectFrom('users').select('id').where('username_lower', '=', target.toLowerCase()).executeTakeFirst();
+    return member?.id ?? null;
+  }
+
   return {
     async write(trx: Kysely<Database>, entry: AuditWrite): Promise<void> {
       await trx
@@ -100,15 +110,35 @@ export function createAuditLog(database: DatabaseHandle) {
       return rows.map(presentAudit);
     },
 
-    /** A page of the whole log, newest first (no total: the log only grows). */
-    async page(page: number): Promise<{ items: AuditEntry[]; hasMore: boolean }> {
-      const rows = await withAdmin()
+    /**
+     * A page of the log under the filters (auditQuerySchema), newest first (no total: the log only
+     * grows). A `target` naming no member and no id matches nothing.
+     */
+    async page(page: number, filters: AuditQuery = {}): Promise<{ items: AuditEntry[]; hasMore: boolean }> {
+      const subject = filters.target === undefined ? undefined : await subjectOf(filters.target);
+      if (subject === null) return { items: [], hasMore: false };
+      let query = withAdmin();
+      if (filters.action !== undefined) query = query.where('audit_log.action', '=', filters.action);
+      if (filters.admin !== undefined) query = query.where('audit_log.admin_id', '=', filters.admin);
+      if (subject !== undefined) query = query.where('audit_log.subject_id', '=', subject);
+      const rows = await query
         .orderBy('audit_log.created_at', 'desc')
         .orderBy('audit_log.id', 'desc')
         .limit(ADMIN_PAGE_SIZE + 1)
         .offset((page - 1) * ADMIN_PAGE_SIZE)
         .execute();
       return { items: rows.slice(0, ADMIN_PAGE_SIZE).map(presentAudit), hasMore: rows.length > ADMIN_PAGE_SIZE };
+    },
+
+    /** Every admin account, by username: what the log's `admin` filter offers (the partial admins index: a handful of rows). */
+    async admins(): Promise<UserSummary[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'avatar_color', 'avatar_image', 'profile_picture'])
+        .where('role', '=', 'ADMIN')
+        .orderBy('username_lower')
+        .execute();
+      return rows.map((row) => ({ _id: row.id, username: row.username, avatarColor: row.avatar_color, avatarImage: row.avatar_image, profilePicture: pictureOf(row) }));
     },
 
     /**

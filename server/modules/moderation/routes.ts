@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPageParamsSchema, adminUserResponseSchema, adminUsersPageSchema, adminUsersQuerySchema, appealBodySchema, appealQueueQuerySchema,
-  appealResponseSchema, appealsPageSchema, appealStatusBodySchema, auditPageSchema, banBodySchema, bansPageSchema, countSchema, dashboardSchema,
+  appealResponseSchema, appealsPageSchema, appealStatusBodySchema, auditPageSchema, auditQuerySchema, banBodySchema, bansPageSchema, countSchema, dashboardSchema,
   hiddenPostsPageSchema, hidePostBodySchema, hidePostResponseSchema, myAppealSchema, perMonthSchema, perYearSchema, postReportQueueQuerySchema,
   postReportQueueSchema, postReportStatusBodySchema, postReportStatusResponseSchema, postStatisticSchema, profileReportQueueSchema,
   profileReportStatusBodySchema, profileReportStatusResponseSchema, reportPostBodySchema, reportPostResponseSchema, reportQueueQuerySchema,
@@ -136,6 +136,6 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod<ModerationRoutesOption
   }));
 
   // The audit log.
-  app.get(routes.admin.audit, { schema: { params: pageParams, querystring: noQuery, response: { 200: auditPageSchema } } }, async (request) =>
-    moderation.audit(request.params.page));
+  app.get(routes.admin.audit, { schema: { params: pageParams, querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) =>
+    moderation.audit(request.params.page, request.query));
 };

@@ -1,4 +1,4 @@
-import { DASHBOARD_ACTIONS, type AdminUsersPage, type AuditPage, type Dashboard, type HiddenPostsPage } from '../../../src/api/moderation';
+import { DASHBOARD_ACTIONS, type AdminUsersPage, type AuditPage, type AuditQuery, type Dashboard, type HiddenPostsPage } from '../../../src/api/moderation';
 import type { Post } from '../../../src/api/posts';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
@@ -138,10 +138,10 @@ export function createModerationService(deps: ModerationDeps) {
       return { users, posts, openReports, pendingAppeals, recentActions };
     },
 
-    /** GET /admin/audit/{page}: the whole log, newest first. */
-    async audit(page: number): Promise<AuditPage> {
-      const { items, hasMore } = await audit.page(page);
-      return { items, page, hasMore, total: null };
+    /** GET /admin/audit/{page}?action=&admin=&target=: the log under the filters, newest first, and the admins to filter by. */
+    async audit(page: number, filters: AuditQuery = {}): Promise<AuditPage> {
+      const [{ items, hasMore }, admins] = await Promise.all([audit.page(page, filters), audit.admins()]);
+      return { items, page, hasMore, total: null, admins };
     },
   };
 }

@@ -6,7 +6,7 @@ import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX } from '../../api/moderation';
 import { journal } from '../../effects/journal';
 import type { AdminAction } from '../../machines/adminAction.machine';
 import { selectActionRef, selectIsActingOn, selectIsFailed, selectIsLoading, selectIsRefreshing, type AdminListActorRef } from '../../machines/adminList.machine';
-import { filtersOf, isSearchable, itemKey, type AdminFilter, type AdminItems, type AdminListKind } from '../../machines/adminLists';
+import { filtersByAdmin, filtersOf, isSearchable, itemKey, type AdminFilter, type AdminItems, type AdminListKind } from '../../machines/adminLists';
 import { Button } from '../components/Button';
 import { LoadError } from '../components/LoadError';
 import { Skeleton } from '../components/Skeleton';
@@ -30,8 +30,13 @@ export interface AdminListProps<K extends AdminListKind> {
   noun: string;
   /** The filter buttons' words (reports: null is 'Open'; appeals: 'All'). */
   filterLabel?: (filter: AdminFilter) => string;
-  /** The empty state for a filter or a search. */
-  empty: (filter: AdminFilter, query: string) => { title: string; text: string };
+  /** The filter as a row of buttons (the statuses) or, for a long list, a select named `filterName` (the audit log's actions). */
+  filterStyle?: 'buttons' | 'select';
+  filterName?: string;
+  /** The search box's label and placeholder (default: the members' search). */
+  search?: { label: string; placeholder: string };
+  /** The empty state for a filter, a search and (the audit log) an admin. */
+  empty: (filter: AdminFilter, query: string, adminId: string | null) => { title: string; text: string };
   renderItem: (item: AdminItems[K], tools: ItemTools) => ReactNode;
 }
 
@@ -42,19 +47,35 @@ const toggleClass =
 
 const filterKey = (filter: AdminFilter) => filter ?? 'any';
 
+export const selectClass =
+  'h-9 max-w-full cursor-pointer rounded-xl border border-neutral-300 bg-white px-3 text-sm font-semibold text-neutral-900 outline-none ' +
+  'focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/30 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:[color-scheme:dark]';
+const selectLabel = 'flex flex-col gap-1 text-sm font-medium text-neutral-800 dark:text-neutral-200';
+
 /**
  * An admin list page on the one list machine: title and total, the status filter (a keyboard
- * radio group), the members' search, loading / error / empty states, the items, Previous and
+ * radio group, or a select for the audit log's actions, beside its admin select), the search, loading / error / empty states, the items, Previous and
  * Next, and the dialog of the action running. Each page says how its items look and act.
  */
-export function AdminList<K extends AdminListKind>({ kind, title, description, noun, filterLabel, empty, renderItem }: AdminListProps<K>) {
+export function AdminList<K extends AdminListKind>({
+  kind,
+  title,
+  description,
+  noun,
+  filterLabel,
+  filterStyle = 'buttons',
+  filterName = 'Status',
+  search,
+  empty,
+  renderItem,
+}: AdminListProps<K>) {
   const logic = useAdminLogic();
   const actor = useActorRef(logic.list, { input: { kind }, inspect: journal.inspect });
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectIsFailed);
   const refreshing = useSelector(actor, selectIsRefreshing);
   const dialog = useSelector(actor, selectActionRef);
-  const { items, filter, query, page, hasMore, total, error, acting } = useSelector(actor, (s) => s.context);
+  const { items, filter, query, page, hasMore, total, error, acting, adminId, admins } = useSelector(actor, (s) => s.context);
   const [typed, setTyped] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const filters = filtersOf(kind);
@@ -86,7 +107,40 @@ export function AdminList<K extends AdminListKind>({ kind, title, description, n
         </p>
       </header>
 
-      {filters.length > 1 ? (
+      {filters.length > 1 && filterStyle === 'select' ? (
+        <div className="flex flex-wrap items-end gap-3">
+          <label className={selectLabel}>
+            {filterName}
+            <select
+              value={filterKey(filter)}
+              onChange={(e) => {
+                const chosen = filters.find((f) => filterKey(f) === e.target.value);
+                if (chosen !== undefined) actor.send({ type: 'list.filter', filter: chosen });
+              }}
+              className={selectClass}
+            >
+              {filters.map((f) => (
+                <option key={filterKey(f)} value={filterKey(f)}>
+                  {filterLabel?.(f) ?? String(f)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {filtersByAdmin(kind) ? (
+            <label className={selectLabel}>
+              Admin
+              <select value={adminId ?? ''} onChange={(e) => actor.send({ type: 'list.admin', adminId: e.target.value || null })} className={selectClass}>
+                <option value="">Any admin</option>
+                {admins.map((admin) => (
+                  <option key={admin._id} value={admin._id}>
+                    {admin.username}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
+      ) : filters.length > 1 ? (
         <ToggleButtonGroup
           aria-label="Status"
           selectionMode="single"
@@ -109,12 +163,12 @@ export function AdminList<K extends AdminListKind>({ kind, title, description, n
 
       {isSearchable(kind) ? (
         <TextField
-          label={`Search ${noun}s`}
+          label={search?.label ?? `Search ${noun}s`}
           type="search"
           value={typed}
           maxLength={ADMIN_SEARCH_MAX}
           icon={<Search size={18} />}
-          placeholder="Username or e-mail"
+          placeholder={search?.placeholder ?? 'Username or e-mail'}
           onChange={(value) => {
             setTyped(value);
             actor.send({ type: 'list.search', query: value });
@@ -129,7 +183,7 @@ export function AdminList<K extends AdminListKind>({ kind, title, description, n
           {error}
         </LoadError>
       ) : items.length === 0 ? (
-        <EmptyState {...empty(filter, query)} />
+        <EmptyState {...empty(filter, query, adminId)} />
       ) : (
         <ul aria-labelledby={listId} aria-busy={refreshing || undefined} className="flex flex-col gap-3">
           {(items as AdminItems[K][]).map((item) => {

@@ -2,7 +2,7 @@ import type { AdminAction, AdminActionOutput } from '../../../src/machines/admin
 import { adminListMachine, type AdminListContext } from '../../../src/machines/adminList.machine';
 import { itemKey } from '../../../src/machines/adminLists';
 import { refused } from '../../fixtures/streams';
-import { banned, ben, cleo, dora, page, profileReport } from '../adminFixtures';
+import { audit, banned, ben, cleo, dora, page, profileReport, root, summary } from '../adminFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export type Snap = { context: unknown; value: unknown; matches(v: unknown): boolean };
@@ -16,6 +16,8 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     page: c.page,
     query: c.query,
     draft: c.draft,
+    adminId: c.adminId,
+    admins: c.admins.map((admin) => admin._id),
     // Each item by key, with what an action changes about it.
     items: c.items.map((item) => `${itemKey(c.kind, item)}${'isBanned' in item && item.isBanned ? '!' : ''}${'status' in item ? `:${item.status}` : ''}`),
     hasMore: c.hasMore,
@@ -36,7 +38,7 @@ const EMPTY2 = page([], { page: 2, total: 2 });
 const usersModel = {
   serialize,
   input: { kind: 'users' },
-  ignore: ['list.query'],
+  ignore: ['list.query', 'list.admin'],
   events: [
     { type: 'xstate.done.actor.fetchPage', output: P1 },
     { type: 'xstate.done.actor.fetchPage', output: P2 },
@@ -95,7 +97,7 @@ const resolveR1: AdminAction = { type: 'profileReportStatus', reportId: 'r1', us
 const reportsModel = {
   serialize,
   input: { kind: 'profileReports' },
-  ignore: ['list.query', 'list.search'],
+  ignore: ['list.query', 'list.search', 'list.admin'],
   events: [
     { type: 'xstate.done.actor.fetchPage', output: OPEN },
     { type: 'xstate.done.actor.fetchPage', output: RESOLVED },
@@ -128,11 +130,51 @@ const reportsModel = {
   },
 };
 
+// The audit log: the action filter and the admin filter, each restarting from page 1; the admins to
+// choose from come with every page (the target is the search box, walked on the members list).
+const second = summary('a2', 'second');
+const WHOLE_LOG = page([audit('e2', { action: 'unban', admin: second }), audit('e1')], { total: null, admins: [root, second] });
+const FILTERED_LOG = page([audit('e1')], { total: null, admins: [root] });
+const auditModel = {
+  serialize,
+  input: { kind: 'audit' },
+  ignore: ['list.query', 'list.search', 'list.act', 'list.changed', 'list.page'],
+  events: [
+    { type: 'xstate.done.actor.fetchPage', output: WHOLE_LOG },
+    { type: 'xstate.done.actor.fetchPage', output: FILTERED_LOG },
+    { type: 'xstate.error.actor.fetchPage', error: refused('Too many requests', 429) },
+    { type: 'list.filter', filter: 'ban' },
+    { type: 'list.filter', filter: null },
+    // Not an audit action: refused.
+    { type: 'list.filter', filter: 'resolved' },
+    { type: 'list.admin', adminId: 'a1' },
+    { type: 'list.admin', adminId: null },
+  ] as ModelEvent[],
+  filter: (snapshot: Snap, event: ModelEvent) => {
+    const c = ctx(snapshot);
+    const filtered = c.filter !== null || c.adminId !== null;
+    switch (event.type) {
+      case 'xstate.done.actor.fetchPage':
+        return (event.output === FILTERED_LOG) === filtered;
+      case 'xstate.error.actor.fetchPage':
+        // Fails once, unfiltered: Try again, or a filter, reads again.
+        return !filtered && c.items.length === 0;
+      case 'list.filter':
+        return event.filter === 'resolved' ? snapshot.matches({ data: 'ready' }) && !filtered : c.adminId === null;
+      case 'list.admin':
+        return c.filter === null;
+      default:
+        return true;
+    }
+  },
+};
+
 export const adminListModel: MachineModel = {
   name: 'adminList',
   machine: adminListMachine,
   covers: [
     { label: 'members (search, paging, actions)', options: usersModel as never },
     { label: 'report queue (status filter, an item leaving it)', options: reportsModel as never },
+    { label: 'audit log (action and admin filters)', options: auditModel as never },
   ],
 };
