@@ -31,7 +31,7 @@ const POST_PAGE = /[\\/]src[\\/]views[\\/](pages[\\/]member[\\/](Post|Question)P
 /** The overlays' building blocks: react-aria's modal, popover, dialog and menu, the sheet and confirm dialogs. */
 const DIALOGS =
   /[\\/](src[\\/]views[\\/]components[\\/](SheetDialog|ConfirmDialog|TriggerContexts)\.tsx|react-aria-components[\\/].*[\\/](Modal|Popover|Dialog|Menu)\.mjs)/;
-/** What the member area opens (src/views/components/Deferred.tsx, OverlayTrigger.tsx): not on its first paint. */
+/** What the member area opens (src/views/overlays/Deferred.tsx, OverlayTrigger.tsx): not on its first paint. */
 const OVERLAYS =
   /[\\/]src[\\/]views[\\/](streams[\\/](ReactionsModal|ReactionPicker|WhyDialog|ReportPostDialog)|components[\\/](MoreMenuPopover|SettingsMenuPopover|BlockConfirm)|layouts[\\/]MemberDrawer)\.tsx/;
 
@@ -40,7 +40,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  // The app's version, for "Report a problem" (src/effects/journalReport.ts).
+  // The app's version, for "Report a problem" (src/effects/debug/journalReport.ts).
   define: { __APP_VERSION__: JSON.stringify(version) },
   // No source maps in the build members download (they would publish the source); `npm run dev` has its own.
   build: {

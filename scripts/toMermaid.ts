@@ -5,10 +5,10 @@
  * declared across composite states elsewhere).
  */
 import type { AnyStateMachine } from 'xstate';
-import { statechartGraph, type ChartState } from '../src/machines/statechartGraph';
+import { statechartGraph, type ChartState } from '../src/machines/debug/statechartGraph';
 
 // The walk of the machine (states, regions, transitions, labels) is shared with the statechart
-// explorer: src/machines/statechartGraph.ts. This file only writes it as Mermaid.
+// explorer: src/machines/debug/statechartGraph.ts. This file only writes it as Mermaid.
 
 const nodeId = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_');
 const mermaidLabel = (label: string) => label.replace(/:/g, '꞉');

@@ -2,14 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter';
 import './views/styles.css';
-import { startApp } from './effects/app';
-import { createDevInspector } from './effects/inspector';
-import { journal } from './effects/journal';
+import { startApp } from './effects/shell/app';
+import { createDevInspector } from './effects/debug/inspector';
+import { journal } from './effects/debug/journal';
 import { AppProvider } from './views/AppContext';
 import { AppRoutes } from './views/AppRoutes';
-import { DebugPanelOnDemand } from './views/components/DebugPanelOnDemand';
-import { Toasts } from './views/components/Toasts';
-import { appActors } from './effects/actorRegistry';
+import { DebugPanelOnDemand } from './views/shell/DebugPanelOnDemand';
+import { Toasts } from './views/shell/Toasts';
+import { appActors } from './effects/debug/actorRegistry';
 
 // journal.inspect is the one inspection observer of every actor (the app here, screens in
 // their useActorRef). In development, VITE_XSTATE_INSPECT=true adds the Stately inspector

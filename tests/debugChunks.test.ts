@@ -37,12 +37,13 @@ describe('what the first routes load', () => {
   });
 
   it('tells debug modules from the others', () => {
-    expect(DEBUG_MODULE.test('/repo/src/views/components/DebugPanel.tsx')).toBe(true);
-    expect(DEBUG_MODULE.test('/repo/src/views/components/DebugPanelReport.tsx')).toBe(true);
+    expect(DEBUG_MODULE.test('/repo/src/views/debug/DebugPanel.tsx')).toBe(true);
+    expect(DEBUG_MODULE.test('/repo/src/views/debug/DebugPanelReport.tsx')).toBe(true);
     expect(DEBUG_MODULE.test('src/views/debug/Explorer.tsx')).toBe(true);
     // The shell's listener for ?debug=1 and Ctrl+Alt+J, which fetches the panel, is not the panel.
-    expect(DEBUG_MODULE.test('/repo/src/views/components/DebugPanelOnDemand.tsx')).toBe(false);
-    expect(DEBUG_MODULE.test('/repo/src/views/components/IconButton.tsx')).toBe(false);
+    expect(DEBUG_MODULE.test('/repo/src/views/shell/DebugPanelOnDemand.tsx')).toBe(false);
+    expect(DEBUG_MODULE.test('/repo/src/views/shell/debugShortcut.ts')).toBe(false);
+    expect(DEBUG_MODULE.test('/repo/src/views/ui/IconButton.tsx')).toBe(false);
     expect(DEBUG_MODULE.test('/repo/src/effects/journal.ts')).toBe(false);
   });
 });

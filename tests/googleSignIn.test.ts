@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { ClientConfig } from '../src/api/config';
-import * as authForm from '../src/machines/authForm';
-import { signInMachine } from '../src/machines/signIn.machine';
-import { signUpMachine } from '../src/machines/signUp.machine';
+import * as authForm from '../src/machines/auth/authForm';
+import { signInMachine } from '../src/machines/auth/signIn.machine';
+import { signUpMachine } from '../src/machines/auth/signUp.machine';
 import {
   createGoogleSignIn, firebaseErrorCode, GOOGLE_ERROR_MESSAGES, GOOGLE_FAILED, GOOGLE_LOAD_FAILED, GOOGLE_UNAVAILABLE, googleErrorMessage,
   SIGN_OUT_CODES, type FirebaseModules, type GoogleApi,
-} from '../src/effects/google';
+} from '../src/effects/auth/google';
 import { alice, apiFailure, auth } from './fixtures/auth';
 
 /**
- * The browser half of Google sign-in (src/effects/google.ts) against fakes of Firebase (the
+ * The browser half of Google sign-in (src/effects/auth/google.ts) against fakes of Firebase (the
  * outside world) and of the API client. The server half is tests/server/google.test.ts.
  */
 
@@ -72,7 +72,7 @@ function fakeApi(config: ClientConfig = googleOn, { banned = false } = {}) {
   } satisfies GoogleApi;
 }
 
-it('repeats the messages of src/machines/authForm.ts exactly (the lazy chunk imports nothing of the first page)', () => {
+it('repeats the messages of src/machines/auth/authForm.ts exactly (the lazy chunk imports nothing of the first page)', () => {
   expect({ GOOGLE_FAILED, GOOGLE_UNAVAILABLE, GOOGLE_LOAD_FAILED }).toEqual({
     GOOGLE_FAILED: authForm.GOOGLE_FAILED,
     GOOGLE_UNAVAILABLE: authForm.GOOGLE_UNAVAILABLE,
@@ -230,7 +230,7 @@ describe('the Google flow', () => {
 });
 
 /**
- * The real `googleSignIn` actor of src/effects/auth.ts in the real machines: Firebase's modules
+ * The real `googleSignIn` actor of src/effects/auth/auth.ts in the real machines: Firebase's modules
  * are replaced with vi.mock (they are imported dynamically, only inside the flow), the API client
  * with a fake.
  */
@@ -243,7 +243,7 @@ const mocks = vi.hoisted(() => ({
   signOut: vi.fn(async () => undefined),
   initializeApp: vi.fn((options: unknown, name: string) => ({ name, options })),
 }));
-vi.mock('../src/effects/api', () => ({ api: mocks.api }));
+vi.mock('../src/effects/shell/api', () => ({ api: mocks.api }));
 vi.mock('firebase/app', () => ({ getApps: () => [], initializeApp: mocks.initializeApp }));
 vi.mock('firebase/auth', () => ({
   getAuth: () => ({ kind: 'auth' }),
@@ -267,7 +267,7 @@ describe('the googleSignIn actor in the sign-in and sign-up machines', () => {
 
   /** Presses the Google button of a form and waits until the form is done or shows an error. */
   async function run(machine: 'signIn' | 'signUp', rememberMe: boolean) {
-    const { authActors } = await import('../src/effects/auth');
+    const { authActors } = await import('../src/effects/auth/auth');
     const logins: unknown[] = [];
     const navigations: string[] = [];
     const actions = {

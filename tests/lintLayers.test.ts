@@ -25,7 +25,7 @@ describe('the layers, as the linter holds them', () => {
     ['src/effects/example.ts', "import { AppRoutes } from '../views/AppRoutes';\nexport const x = AppRoutes;", 'views use effects'],
     ['src/api/example.ts', "import { session } from '../machines/session.machine';\nexport const x = session;", 'stands alone'],
     ['src/api/example.ts', "import { config } from '../../server/config';\nexport const x = config;", 'never imports the server'],
-    ['server/modules/example.ts', "import { session } from '../../src/machines/session.machine';\nexport const x = session;", 'only the contract'],
+    ['server/modules/example.ts', "import { session } from '../../src/machines/session/session.machine';\nexport const x = session;", 'only the contract'],
   ])('%s: %s is refused', async (filePath, code, words) => {
     const found = await problems(filePath, code);
     expect(found.join('\n')).toContain(words);

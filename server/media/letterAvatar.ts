@@ -4,7 +4,7 @@ import { sharp } from './imageWork';
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 /**
- * The avatar the client draws at sign-up (src/effects/avatar.ts), drawn on the server: the
+ * The avatar the client draws at sign-up (src/effects/auth/avatar.ts), drawn on the server: the
  * uppercase first letter of a name, 80px sans-serif, white, centred on a 200x200 square of one
  * palette colour, as PNG bytes. Used where no browser drew one: members who arrive through
  * Google sign-in, and the seed script.

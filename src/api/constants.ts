@@ -60,7 +60,7 @@ export const STORAGE_KEYS = {
   keepLoggedIn: 'keepLoggedIn',
   username: 'username',
   pageReload: 'pageReload',
-  /** A cookie, not a storage key: the browser-session marker every tab shares (src/effects/storage.ts). */
+  /** A cookie, not a storage key: the browser-session marker every tab shares (src/effects/shell/storage.ts). */
   browserSession: 'stoaBrowserSession',
 } as const;
 

@@ -2,21 +2,21 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { AdminGuard } from './guards/AdminGuard';
 import { AdminLayout } from './layouts/AdminLayout';
-import NotFoundPage from './pages/NotFoundPage';
-import { PageSpinner } from './components/PageSpinner';
-import DashboardPage from './admin/DashboardPage';
-import UsersPage from './admin/UsersPage';
-import ReportedUsersPage from './admin/ReportedUsersPage';
-import BannedUsersPage from './admin/BannedUsersPage';
-import AppealsPage from './admin/AppealsPage';
-import ReportedPostsPage from './admin/ReportedPostsPage';
-import HiddenPostsPage from './admin/HiddenPostsPage';
-import AdminProfilePage from './admin/AdminProfilePage';
-import AuditLogPage from './admin/AuditLogPage';
+import NotFoundPage from './shell/NotFoundPage';
+import { PageSpinner } from './ui/PageSpinner';
+import DashboardPage from './admin/pages/DashboardPage';
+import UsersPage from './admin/pages/UsersPage';
+import ReportedUsersPage from './admin/pages/ReportedUsersPage';
+import BannedUsersPage from './admin/pages/BannedUsersPage';
+import AppealsPage from './admin/pages/AppealsPage';
+import ReportedPostsPage from './admin/pages/ReportedPostsPage';
+import HiddenPostsPage from './admin/pages/HiddenPostsPage';
+import AdminProfilePage from './admin/pages/AdminProfilePage';
+import AuditLogPage from './admin/pages/AuditLogPage';
 
 // The chart pages carry recharts: a chunk of their own, loaded only when one is opened.
-const PostsChartPage = lazy(() => import('./admin/ChartPages').then((m) => ({ default: m.PostsChartPage })));
-const UsersChartPage = lazy(() => import('./admin/ChartPages').then((m) => ({ default: m.UsersChartPage })));
+const PostsChartPage = lazy(() => import('./admin/pages/ChartPages').then((m) => ({ default: m.PostsChartPage })));
+const UsersChartPage = lazy(() => import('./admin/pages/ChartPages').then((m) => ({ default: m.UsersChartPage })));
 
 /** /admin: the guarded admin layout and its pages (spec section 2; docs/client-admin.md). */
 export default function AdminArea() {

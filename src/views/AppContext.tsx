@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import type { AppActorRef } from '../effects/app';
+import type { AppActorRef } from '../effects/shell/app';
 
 const AppContext = createContext<AppActorRef | null>(null);
 

@@ -1,22 +1,22 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { PageErrorBoundary } from './components/PageErrorBoundary';
-import { PageSpinner } from './components/PageSpinner';
+import { PageErrorBoundary } from './shell/PageErrorBoundary';
+import { PageSpinner } from './ui/PageSpinner';
 
 // Every route is a chunk of its own, fetched when it is opened: the entry holds the app actor and
 // this switch, so neither the sign-in page (react-aria's tabs and fields, the auth forms) weighs
 // on a member's streams nor the member area on the sign-in page.
-const AuthPage = lazy(() => import('./pages/AuthPage'));
+const AuthPage = lazy(() => import('./auth/AuthPage'));
 const MemberArea = lazy(() => import('./MemberArea'));
 const AdminArea = lazy(() => import('./AdminArea'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const CheckpointPage = lazy(() => import('./pages/CheckpointPage'));
-const IssuePage = lazy(() => import('./pages/IssuePage'));
-const ApprovalPage = lazy(() => import('./pages/ApprovalPage'));
-const AdminSignInPage = lazy(() => import('./pages/AdminSignInPage'));
-const AdminSignUpPage = lazy(() => import('./pages/AdminSignUpPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
+const CheckpointPage = lazy(() => import('./checkpoint/CheckpointPage'));
+const IssuePage = lazy(() => import('./checkpoint/IssuePage'));
+const ApprovalPage = lazy(() => import('./checkpoint/ApprovalPage'));
+const AdminSignInPage = lazy(() => import('./auth/AdminSignInPage'));
+const AdminSignUpPage = lazy(() => import('./auth/AdminSignUpPage'));
+const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
 
 /** Every route of the spec (section 2). */
 export function AppRoutes() {

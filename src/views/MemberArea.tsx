@@ -3,31 +3,31 @@ import { Redirect, Route, Switch } from 'wouter';
 import { MemberGuard } from './guards/MemberGuard';
 import { MemberLayout } from './layouts/MemberLayout';
 import { ComposerProvider } from './composer/ComposerProvider';
-import { PageErrorBoundary } from './components/PageErrorBoundary';
-import { PageSpinner } from './components/PageSpinner';
-import { OwnProfile } from './people/OwnProfile';
-import StreamsPage from './pages/member/StreamsPage';
-import QuestionsPage from './pages/member/QuestionsPage';
-import SavePage from './pages/member/SavePage';
-import PhotosPage from './pages/member/PhotosPage';
-import VideosPage from './pages/member/VideosPage';
+import { PageErrorBoundary } from './shell/PageErrorBoundary';
+import { PageSpinner } from './ui/PageSpinner';
+import { OwnProfile } from './people/profile/OwnProfile';
+import StreamsPage from './streams/pages/StreamsPage';
+import QuestionsPage from './streams/pages/QuestionsPage';
+import SavePage from './streams/pages/SavePage';
+import PhotosPage from './streams/pages/PhotosPage';
+import VideosPage from './streams/pages/VideosPage';
 
 // The lists of posts (streams, questions, saved, photos, videos) share most of their code and come
 // with the member area; the others are chunks of their own, fetched when opened, so the streams
 // (where members land) carry no chat, groups, people, search or settings, nor the page of one post
 // or question with its comment and answer forms.
-const PostPage = lazy(() => import('./pages/member/PostPage'));
-const QuestionPage = lazy(() => import('./pages/member/QuestionPage'));
+const PostPage = lazy(() => import('./streams/pages/PostPage'));
+const QuestionPage = lazy(() => import('./streams/pages/QuestionPage'));
 const PeoplePage = lazy(() => import('./people/PeoplePage'));
-const ProfilePage = lazy(() => import('./people/ProfilePage'));
+const ProfilePage = lazy(() => import('./people/profile/ProfilePage'));
 const SettingsPage = lazy(() => import('./people/SettingsPage'));
-const ChatPage = lazy(() => import('./pages/member/ChatPage'));
+const ChatPage = lazy(() => import('./chat/ChatPage'));
 const CreateGroupPage = lazy(() => import('./groups/CreateGroupPage'));
 const GroupsPage = lazy(() => import('./groups/GroupsPage'));
-const GroupPage = lazy(() => import('./groups/GroupPage'));
+const GroupPage = lazy(() => import('./groups/page/GroupPage'));
 const NotificationsPage = lazy(() => import('./notifications/NotificationsPage'));
 const SearchPage = lazy(() => import('./search/SearchPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
 
 /** /app/social: the guarded member layout and its child routes (spec section 2). */
 export default function MemberArea() {

@@ -48,7 +48,7 @@ export interface BroadcastArgs {
 /**
  * The posts each socket's screen shows (`watch posts`): `lists[i]` for socket i. The sockets in
  * `live` show a live stream: a new post that reaches them goes on top, and they watch again as the
- * client does (src/effects/postWatch.ts: at once, then at most once per `intervalMs`).
+ * client does (src/effects/streams/postWatch.ts: at once, then at most once per `intervalMs`).
  */
 export interface WatchArgs {
   target: Target;

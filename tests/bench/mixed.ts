@@ -30,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { API_BASE, paths } from '../../src/api/paths';
 import { PAGE_SIZE } from '../../src/api/pages';
 import { POST_WATCH_MAX } from '../../src/api/posts';
-import { POST_WATCH_INTERVAL_MS } from '../../src/effects/postWatch';
+import { POST_WATCH_INTERVAL_MS } from '../../src/effects/streams/postWatch';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer } from '../../server/main';

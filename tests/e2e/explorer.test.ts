@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createJournal, isolate } from '../../src/effects/journal';
-import { navigationMachine } from '../../src/machines/navigation.machine';
+import { createJournal, isolate } from '../../src/effects/debug/journal';
+import { navigationMachine } from '../../src/machines/shell/navigation.machine';
 import { openContext, storeBeforeLoad } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { signUpMember } from './support/members';

@@ -113,7 +113,7 @@ describe.each(dialects)('chat over real sockets on %s', (dialect) => {
       await waitFor(() => got(secondTab, serverEvents.addChatUsers, (p) => !p.viewing), 'viewing off, in the other tab');
       const { chat: unread } = await ok(ann, 'POST', paths.chat.send, { receiverId: bob.id, body: 'while no tab says it views' });
       expect(unread.isRead).toBe(false);
-      // The tab that still shows the chat says so again (src/effects/chat.ts, viewing): read on arrival.
+      // The tab that still shows the chat says so again (src/effects/chat/chat.ts, viewing): read on arrival.
       await ok(bob, 'POST', paths.chat.addChatUsers, { userOne: bob.username, userTwo: ann.username });
       const { chat: read } = await ok(ann, 'POST', paths.chat.send, { receiverId: bob.id, body: 'on screen in the other tab' });
       expect(read.isRead).toBe(true);

@@ -68,7 +68,7 @@ export function emitAck(socket: Socket, event: string, payload: unknown): Promis
 /**
  * Records every server event the socket gets. A frame of new posts (`posts added`) is recorded as one
  * `post added` per post, and a frame of a post's events (`post events`) as each of its events, as
- * the app's socket effect hands them on (src/effects/socket.ts).
+ * the app's socket effect hands them on (src/effects/shell/socket.ts).
  */
 export function record(client: { socket: Socket; events: { event: string; payload: any }[] }): void {
   for (const event of Object.values(serverEvents)) {

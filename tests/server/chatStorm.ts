@@ -18,7 +18,7 @@ import pg from 'pg';
 import type { ChatMessage, MessagesPage } from '../../src/api/chat';
 import { AVATAR_COLORS } from '../../src/api/constants';
 import { API_BASE, mediaPaths, paths } from '../../src/api/paths';
-import type { ChatPeer } from '../../src/machines/chat.machine';
+import type { ChatPeer } from '../../src/machines/chat/chat.machine';
 import { loadConfig } from '../../server/config';
 import { prng } from '../bench/seed';
 import { newId } from '../../server/db/ids';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client';
-import { groupCalls } from '../../src/effects/group';
-import { publish } from '../../src/effects/composer';
+import { groupCalls } from '../../src/effects/groups/group';
+import { publish } from '../../src/effects/composer/composer';
 import { createTestApp, type TestApp } from './harness';
 import { member, ok, type Member } from './social';
 
 /**
- * The group page's own calls (src/effects/group.ts, the group posts of the typed client and the
+ * The group page's own calls (src/effects/groups/group.ts, the group posts of the typed client and the
  * composer's group post) through the real typed client against the real app on a local port:
  * the paths, bodies and answers the client relies on are the server's.
  */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { createApiClient } from '../../src/api/client';
-import { fetchPageActor } from '../../src/effects/streams';
+import { fetchPageActor } from '../../src/effects/streams/streams';
 import { createTestApp, type TestApp } from './harness';
 import { block, member, post, type Member } from './social';
 
 /**
- * The post page's read (src/effects/streams.ts, source `post`) through the real typed client
+ * The post page's read (src/effects/streams/streams.ts, source `post`) through the real typed client
  * against the real app: a post that is missing, malformed or hidden from the member is one
  * not-found answer, which the page shows as "This post is gone" (an empty list), not a failure.
  */

@@ -5,17 +5,17 @@
  * chat effects over the real API client. So a dropped client catches up exactly as the app does.
  * No vitest here: the storm bench uses it too.
  */
-import { randomClientSeed } from '../../src/machines/clientIds';
+import { randomClientSeed } from '../../src/machines/shared/clientIds';
 import { io, type Socket } from 'socket.io-client';
 import { createActor, type Subscription } from 'xstate';
 import type { ChatMessage, SocketAck } from '../../src/api/chat';
 import { createApiClient } from '../../src/api/client';
 import { API_BASE, paths } from '../../src/api/paths';
 import type { ClientEvent, ClientEventPayloads } from '../../src/api/socket';
-import { chatLogic } from '../../src/effects/chat';
-import { createBus, createConnection, socketLogic } from '../../src/effects/socket';
+import { chatLogic } from '../../src/effects/chat/chat';
+import { createBus, createConnection, socketLogic } from '../../src/effects/shell/socket';
 import { followConversation } from './stormFollower';
-import type { ChatPeer, ThreadMessage } from '../../src/machines/chat.machine';
+import type { ChatPeer, ThreadMessage } from '../../src/machines/chat/chat.machine';
 
 export interface StormMember {
   id: string;

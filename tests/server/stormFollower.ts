@@ -2,7 +2,7 @@
  * One conversation followed by the chat machine's protocol without the screen's machinery, for
  * the 300-client storm bench (the app's chat machine costs milliseconds of CPU per message per
  * tab: fine for one screen, too much for 300 clients in one process). The rules are the chat
- * machine's (src/machines/chat.machine.ts, sync and outbox regions), over the app's own chat
+ * machine's (src/machines/chat/chat.machine.ts, sync and outbox regions), over the app's own chat
  * effects (chatApi):
  * - the thread loads its latest page; a live message of the conversation is taken by seq (by
  *   _id or clientId never twice); one beyond the synced seq + 1 also starts a catch-up;
@@ -11,14 +11,14 @@
  * - our messages go out one at a time with a clientId; a refused one waits, failed, for a retry.
  * No vitest here.
  */
-import { clientIdOf } from '../../src/machines/clientIds';
+import { clientIdOf } from '../../src/machines/shared/clientIds';
 import type { ChatMessage, MessagesPage } from '../../src/api/chat';
 import type { ApiClient } from '../../src/api/client';
 import { serverEvents } from '../../src/api/socket';
-import { chatApi } from '../../src/effects/chat';
-import type { Bus } from '../../src/effects/socket';
-import { failureText } from '../../src/machines/failure';
-import { inConversation, SEND_FAILED, type ChatPeer } from '../../src/machines/chat.machine';
+import { chatApi } from '../../src/effects/chat/chat';
+import type { Bus } from '../../src/effects/shell/socket';
+import { failureText } from '../../src/machines/shared/failure';
+import { inConversation, SEND_FAILED, type ChatPeer } from '../../src/machines/chat/chat.machine';
 import type { StormMember, StormTab } from './stormClient';
 
 interface Outgoing {

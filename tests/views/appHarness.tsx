@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor } from 'xstate';
-import type { AppActorRef } from '../../src/effects/app';
-import { toastQueueLogic } from '../../src/effects/toasts';
-import { appMachine } from '../../src/machines/app.machine';
-import { navigationMachine } from '../../src/machines/navigation.machine';
+import type { AppActorRef } from '../../src/effects/shell/app';
+import { toastQueueLogic } from '../../src/effects/shell/toasts';
+import { appMachine } from '../../src/machines/shell/app.machine';
+import { navigationMachine } from '../../src/machines/shell/navigation.machine';
 import { AppProvider } from '../../src/views/AppContext';
 
 export interface ShellHooks {

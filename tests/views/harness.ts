@@ -7,7 +7,7 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import { fromPromise, type AnyActorLogic, type AnyActorRef, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
-import { journal } from '../../src/effects/journal';
+import { journal } from '../../src/effects/debug/journal';
 import type { TransitionCoverage } from '../machines/model';
 
 interface Deferred {

@@ -2,10 +2,10 @@ import { useSelector } from '@xstate/react';
 import { Ban, Check, Eye, EyeOff, ShieldCheck, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FieldError, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { isImmediate, reasonMax, reasonRule, type AdminAction, type AdminActionActorRef } from '../../machines/adminAction.machine';
-import type { ButtonVariant } from '../components/Button';
-import { ConfirmDialog, ConfirmText } from '../components/ConfirmDialog';
-import { fieldErrorText, fieldHint, fieldLabel, textAreaClass } from '../components/TextField';
+import { isImmediate, reasonMax, reasonRule, type AdminAction, type AdminActionActorRef } from '../../machines/admin/adminAction.machine';
+import type { ButtonVariant } from '../ui/Button';
+import { ConfirmDialog, ConfirmText } from '../ui/ConfirmDialog';
+import { fieldErrorText, fieldHint, fieldLabel, textAreaClass } from '../ui/TextField';
 
 interface ActionCopy {
   title: string;

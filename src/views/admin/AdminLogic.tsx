@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { adminLogic, type AdminLogic } from '../../effects/admin';
+import { adminLogic, type AdminLogic } from '../../effects/admin/admin';
 import { useApp } from '../AppContext';
 
 const AdminLogicContext = createContext<AdminLogic | null>(null);

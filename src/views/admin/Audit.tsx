@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import { MODERATION_STATUS_LABELS, type AuditEntry, type ModerationStatus } from '../../api/moderation';
-import { Avatar } from '../components/Avatar';
+import { Avatar } from '../ui/Avatar';
 import { formatDateTime } from './format';
 
 const statusWord = (value: string) => (MODERATION_STATUS_LABELS[value as ModerationStatus] ?? value).toLowerCase();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, type ButtonVariant } from '../components/Button';
+import { Button, type ButtonVariant } from '../ui/Button';
 
 /**
  * An item's action button. While an action about the item runs, its buttons wait (pending: they

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { UserSummary } from '../../api/follows';
 import type { AdminUser } from '../../api/moderation';
-import { Avatar } from '../components/Avatar';
+import { Avatar } from '../ui/Avatar';
 import { Badge } from './Badges';
 import { profileHref } from './format';
 

@@ -1,8 +1,8 @@
 import { EyeOff, Globe, Lock, Users, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Post } from '../../api/posts';
-import { Avatar } from '../components/Avatar';
-import { inkOn, isColoured, timeAgo } from '../streams/format';
+import { Avatar } from '../ui/Avatar';
+import { inkOn, isColoured, timeAgo } from '../streams/post/format';
 import { Badge } from './Badges';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;

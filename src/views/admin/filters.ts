@@ -1,5 +1,5 @@
 import { APPEAL_STATUS_LABELS, MODERATION_STATUS_LABELS, type AppealStatus, type ModerationStatus } from '../../api/moderation';
-import type { AdminFilter } from '../../machines/adminLists';
+import type { AdminFilter } from '../../machines/admin/adminLists';
 
 /** A report queue's filter: null is the open reports (pending and reviewing). */
 export const reportFilterLabel = (filter: AdminFilter) => (filter === null ? 'Open' : MODERATION_STATUS_LABELS[filter as ModerationStatus]);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Brand } from '../components/Brand';
+import { Brand } from '../shell/Brand';
 
 /**
  * The frame of the single-card auth screens (forgot and reset password, admin sign-in and

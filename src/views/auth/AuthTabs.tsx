@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { ClientConfig } from '../../api/config';
-import type { AuthLogic } from '../../effects/auth';
-import { journal } from '../../effects/journal';
-import { googleOptionMachine } from '../../machines/googleOption.machine';
+import type { AuthLogic } from '../../effects/auth/auth';
+import { journal } from '../../effects/debug/journal';
+import { googleOptionMachine } from '../../machines/auth/googleOption.machine';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 

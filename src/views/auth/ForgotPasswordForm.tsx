@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Mail, Send } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { TextField } from '../components/TextField';
-import { journal } from '../../effects/journal';
-import type { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
+import { journal } from '../../effects/debug/journal';
+import type { forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
 
 /** One Email Address field and 'Send Reset Link', with the banner of the last attempt. */
 export function ForgotPasswordForm({ logic }: { logic: typeof forgotPasswordMachine }) {

@@ -2,11 +2,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { KeyRound, LogIn } from 'lucide-react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { Alert } from '../components/Alert';
-import { Button, buttonClasses } from '../components/Button';
-import { PasswordField } from '../components/PasswordField';
-import { journal } from '../../effects/journal';
-import { PASSWORDS_HINT, type resetPasswordMachine } from '../../machines/resetPassword.machine';
+import { Alert } from '../ui/Alert';
+import { Button, buttonClasses } from '../ui/Button';
+import { PasswordField } from '../ui/PasswordField';
+import { journal } from '../../effects/debug/journal';
+import { PASSWORDS_HINT, type resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
 import { TextLink } from './TextLink';
 
 /**

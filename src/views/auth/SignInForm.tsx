@@ -1,15 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { AtSign, LogIn } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Button } from '../components/Button';
-import { Checkbox } from '../components/Checkbox';
-import { PasswordField } from '../components/PasswordField';
-import { TextField } from '../components/TextField';
-import { Alert } from '../components/Alert';
-import { journal } from '../../effects/journal';
-import type { signInMachine } from '../../machines/signIn.machine';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { PasswordField } from '../ui/PasswordField';
+import { TextField } from '../ui/TextField';
+import { Alert } from '../ui/Alert';
+import { journal } from '../../effects/debug/journal';
+import type { signInMachine } from '../../machines/auth/signIn.machine';
 import { GoogleButton, OrDivider } from './GoogleButton';
-import type { GoogleOptionActorRef } from '../../machines/googleOption.machine';
+import type { GoogleOptionActorRef } from '../../machines/auth/googleOption.machine';
 import { TextLink } from './TextLink';
 
 export interface SignInFormProps {

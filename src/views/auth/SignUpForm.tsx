@@ -1,14 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { KeyRound, Mail, User, UserPlus } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { PasswordField } from '../components/PasswordField';
-import { TextField } from '../components/TextField';
-import { journal } from '../../effects/journal';
-import { PASSWORD_HINT, type signUpMachine, type SignUpField } from '../../machines/signUp.machine';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { PasswordField } from '../ui/PasswordField';
+import { TextField } from '../ui/TextField';
+import { journal } from '../../effects/debug/journal';
+import { PASSWORD_HINT, type signUpMachine, type SignUpField } from '../../machines/auth/signUp.machine';
 import { GoogleButton, OrDivider } from './GoogleButton';
-import type { GoogleOptionActorRef } from '../../machines/googleOption.machine';
+import type { GoogleOptionActorRef } from '../../machines/auth/googleOption.machine';
 
 export interface SignUpFormProps {
   logic: typeof signUpMachine;

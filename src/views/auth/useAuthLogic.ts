@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { authLogic, type AuthLogic } from '../../effects/auth';
+import { authLogic, type AuthLogic } from '../../effects/auth/auth';
 import { useApp } from '../AppContext';
 
 /** The auth machines with their real effects, bound to the running app actor. */

@@ -2,16 +2,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { chatLogic } from '../../effects/chat';
-import { journal } from '../../effects/journal';
-import { selectThreadFailed, selectThreadReady, type ChatMember, type ChatPeer } from '../../machines/chat.machine';
+import { chatLogic } from '../../effects/chat/chat';
+import { journal } from '../../effects/debug/journal';
+import { selectThreadFailed, selectThreadReady, type ChatMember, type ChatPeer } from '../../machines/chat/chat.machine';
 import { useApp } from '../AppContext';
-import { PageSpinner } from '../components/PageSpinner';
+import { PageSpinner } from '../ui/PageSpinner';
 import { useMediaQuery } from '../layouts/useShell';
 import { useChatDeps } from './ChatDeps';
 import { ChatList } from './ChatList';
 import { ChatThread } from './ChatThread';
-import { randomClientSeed } from '../../machines/clientIds';
+import { randomClientSeed } from '../../machines/shared/clientIds';
 
 /** Where the chat shows two panes (spec: below 768 px only the list). */
 export const CHAT_TWO_PANES = '(min-width: 768px)';

@@ -4,15 +4,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
   selectEditing, selectLoadingOlder, selectThreadFailed, selectThreadReady, type ChatActorRef, type ChatMember, type ChatPeer,
-} from '../../machines/chat.machine';
-import { journal } from '../../effects/journal';
-import { presenceLogic } from '../../effects/presence';
-import { selectOnline } from '../../machines/presence.machine';
-import { Avatar } from '../components/Avatar';
-import { Button } from '../components/Button';
-import { IconButton } from '../components/IconButton';
-import { LoadError } from '../components/LoadError';
-import { PageSpinner } from '../components/PageSpinner';
+} from '../../machines/chat/chat.machine';
+import { journal } from '../../effects/debug/journal';
+import { presenceLogic } from '../../effects/chat/presence';
+import { selectOnline } from '../../machines/chat/presence.machine';
+import { Avatar } from '../ui/Avatar';
+import { Button } from '../ui/Button';
+import { IconButton } from '../ui/IconButton';
+import { LoadError } from '../ui/LoadError';
+import { PageSpinner } from '../ui/PageSpinner';
 import { useChatDeps } from './ChatDeps';
 import { GroupAvatar } from './GroupAvatar';
 import { GroupInfoDialog } from './GroupInfoDialog';

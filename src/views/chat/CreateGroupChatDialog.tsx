@@ -1,18 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Check, UserPlus, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { groupChatCreateLogic } from '../../effects/chat';
-import { journal } from '../../effects/journal';
-import type { ChatActorRef, ChatMember } from '../../machines/chat.machine';
-import { selectCreating } from '../../machines/groupChatCreate.machine';
+import { groupChatCreateLogic } from '../../effects/chat/chat';
+import { journal } from '../../effects/debug/journal';
+import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
+import { selectCreating } from '../../machines/chat/groupChatCreate.machine';
 import { useApp } from '../AppContext';
-import { Alert } from '../components/Alert';
-import { Avatar } from '../components/Avatar';
-import { Button } from '../components/Button';
-import { TextField } from '../components/TextField';
-import { SheetDialog } from '../components/SheetDialog';
+import { Alert } from '../ui/Alert';
+import { Avatar } from '../ui/Avatar';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
+import { SheetDialog } from '../ui/SheetDialog';
 import { useChatDeps } from './ChatDeps';
-import { MemberSearch } from '../components/MemberSearch';
+import { MemberSearch } from '../people/MemberSearch';
 
 function CreateForm({ chat, me, onClose }: { chat: ChatActorRef; me: ChatMember; onClose: () => void }) {
   const app = useApp();

@@ -1,12 +1,12 @@
 import { AlertCircle, Check, CheckCheck, Clock, RotateCw, SmilePlus, Trash2 } from 'lucide-react';
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { REACTION_TYPES } from '../../api/constants';
-import type { ChatActorRef, ChatMember, ThreadMessage } from '../../machines/chat.machine';
-import { IconButton } from '../components/IconButton';
-import { MoreMenu } from '../components/MoreMenu';
-import { RichText } from '../components/RichText';
-import { REACTION_LABEL } from '../streams/ReactionBar';
-import { ReactionImage } from '../components/ReactionImage';
+import type { ChatActorRef, ChatMember, ThreadMessage } from '../../machines/chat/chat.machine';
+import { IconButton } from '../ui/IconButton';
+import { MoreMenu } from '../overlays/MoreMenu';
+import { RichText } from '../ui/RichText';
+import { REACTION_LABEL } from '../streams/reactions/ReactionBar';
+import { ReactionImage } from '../streams/reactions/ReactionImage';
 import { messageSummary, shortTime } from './chatLinks';
 
 function Status({ message }: { message: ThreadMessage }) {

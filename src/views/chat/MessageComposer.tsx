@@ -3,13 +3,13 @@ import { ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { useMemo, type FormEvent, type KeyboardEvent } from 'react';
 import { Dialog, DialogTrigger, FileTrigger, Popover } from 'react-aria-components';
 import { CHAT_MESSAGE_MAX } from '../../api/constants';
-import { journal } from '../../effects/journal';
-import { messageComposerLogic, type MessageComposerLogic } from '../../effects/messageComposer';
-import type { ChatActorRef } from '../../machines/chat.machine';
-import { selectCanSend, type MessageComposerActorRef } from '../../machines/messageComposer.machine';
-import { Button } from '../components/Button';
-import { IconButton } from '../components/IconButton';
-import { TextField } from '../components/TextField';
+import { journal } from '../../effects/debug/journal';
+import { messageComposerLogic, type MessageComposerLogic } from '../../effects/chat/messageComposer';
+import type { ChatActorRef } from '../../machines/chat/chat.machine';
+import { selectCanSend, type MessageComposerActorRef } from '../../machines/chat/messageComposer.machine';
+import { Button } from '../ui/Button';
+import { IconButton } from '../ui/IconButton';
+import { TextField } from '../ui/TextField';
 
 /** The gif panel: an https URL, checked with the server's rule before it is attached. */
 function GifPicker({ composer }: { composer: MessageComposerActorRef }) {

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import { buttonClasses, type ButtonSize } from '../components/Button';
+import { buttonClasses, type ButtonSize } from '../ui/Button';
 import { chatHref } from './chatLinks';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../api/chat';
-import type { ChatMember } from '../../machines/chat.machine';
-import { conversationHref } from '../../machines/routes';
+import type { ChatMember } from '../../machines/chat/chat.machine';
+import { conversationHref } from '../../machines/shell/routes';
 
 /** The chat route for a conversation (private unless `isGroup`), from inside the member area's nested router. */
 export const chatHref = (peer: (ChatMember & { isGroup?: boolean }) | null) => `~${conversationHref(peer)}`;

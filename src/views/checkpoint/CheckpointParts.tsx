@@ -2,9 +2,9 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { MyAppeal } from '../../api/moderation';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { LoadError } from '../components/LoadError';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { LoadError } from '../ui/LoadError';
 import { useSignOut } from '../layouts/useShell';
 import { longDate } from './useCheckpointLogic';
 

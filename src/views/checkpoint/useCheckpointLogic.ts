@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import type { ActorRefFrom, AnyStateMachine } from 'xstate';
-import { checkpointLogic, type CheckpointLogic } from '../../effects/checkpoint';
-import { journal } from '../../effects/journal';
+import { checkpointLogic, type CheckpointLogic } from '../../effects/checkpoint/checkpoint';
+import { journal } from '../../effects/debug/journal';
 import { useApp, useAppChild } from '../AppContext';
 
 /** The checkpoint pages' machines with their real effects, bound to the running app actor. */

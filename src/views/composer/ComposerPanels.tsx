@@ -4,11 +4,11 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { FEELINGS } from '../../api/constants';
 import type { ComposerActorRef } from './composerActor';
-import { isHttpsUrl, MEDIA_RULES, type MediaKind } from '../../machines/composer.machine';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { FeelingImage } from '../components/FeelingImage';
-import { TextField } from '../components/TextField';
+import { isHttpsUrl, MEDIA_RULES, type MediaKind } from '../../machines/composer/composer.machine';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { FeelingImage } from '../streams/reactions/FeelingImage';
+import { TextField } from '../ui/TextField';
 
 /**
  * A sub-screen of the composer (feelings, image, video, gif). Focus moves to its heading when

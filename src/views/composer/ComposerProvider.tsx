@@ -1,9 +1,9 @@
-import { randomClientSeed } from '../../machines/clientIds';
+import { randomClientSeed } from '../../machines/shared/clientIds';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '../../api/posts';
-import { composerLogic, type ComposerLogic } from '../../effects/composer';
-import { journal } from '../../effects/journal';
+import { composerLogic, type ComposerLogic } from '../../effects/composer/composer';
+import { journal } from '../../effects/debug/journal';
 import { useApp } from '../AppContext';
 import { ComposerContext, type ComposerApi, type ComposerCallbacks, type ComposerRequest } from '../streams/ComposerContext';
 

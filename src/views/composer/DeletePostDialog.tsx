@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trash2 } from 'lucide-react';
-import { selectModalState } from '../../machines/composer.machine';
-import { ConfirmDialog, ConfirmText } from '../components/ConfirmDialog';
+import { selectModalState } from '../../machines/composer/composer.machine';
+import { ConfirmDialog, ConfirmText } from '../ui/ConfirmDialog';
 import type { ComposerActorRef } from './composerActor';
 
 /** 'Delete post?': confirm or cancel (an alert dialog; Escape and Cancel keep the post). */

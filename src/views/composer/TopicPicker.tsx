@@ -3,9 +3,9 @@ import { Check, Tags, X } from 'lucide-react';
 import { Dialog, DialogTrigger, Heading, Popover, ToggleButton } from 'react-aria-components';
 import { INTEREST_TOPICS } from '../../api/constants';
 import { CHOSEN_TOPICS_MAX, topicLabel, type Topic } from '../../api/topics';
-import type { ComposerSnapshot } from '../../machines/composer.machine';
-import { IconButton } from '../components/IconButton';
-import { TOPIC_IMAGES } from '../people/topicImages';
+import type { ComposerSnapshot } from '../../machines/composer/composer.machine';
+import { IconButton } from '../ui/IconButton';
+import { TOPIC_IMAGES } from '../people/profile/topicImages';
 import type { ComposerActorRef } from './composerActor';
 
 const toggle = (topic: Topic) => ({ type: 'composer.topics.toggle' as const, topic });

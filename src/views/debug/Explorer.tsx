@@ -1,12 +1,12 @@
 import { FileUp, Maximize2, Minimize2, StepBack, StepForward, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
-import { appActors, type ActorRegistry, type LiveActor } from '../../effects/actorRegistry';
-import { journal as appJournal, parseJournal, redact, type Journal, type JournalEntry, type JournalEnvironment } from '../../effects/journal';
-import { compareReplay, type ReplayComparison } from '../../effects/journalReport';
-import { createTimeTravel, machinesByRoot, type TimeTravel } from '../../effects/timeTravel';
-import { activeStateIds, chartStates, statechartGraph, type ChartGraph } from '../../machines/statechartGraph';
-import { IconButton } from '../components/IconButton';
+import { appActors, type ActorRegistry, type LiveActor } from '../../effects/debug/actorRegistry';
+import { journal as appJournal, parseJournal, redact, type Journal, type JournalEntry, type JournalEnvironment } from '../../effects/debug/journal';
+import { compareReplay, type ReplayComparison } from '../../effects/debug/journalReport';
+import { createTimeTravel, machinesByRoot, type TimeTravel } from '../../effects/debug/timeTravel';
+import { activeStateIds, chartStates, statechartGraph, type ChartGraph } from '../../machines/debug/statechartGraph';
+import { IconButton } from '../ui/IconButton';
 import { StatechartDiagram } from './StatechartDiagram';
 
 /**

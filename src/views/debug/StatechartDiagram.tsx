@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChartGraph } from '../../machines/statechartGraph';
+import type { ChartGraph } from '../../machines/debug/statechartGraph';
 import { layoutChart, type ChartLayout } from './chartLayout';
 
 /**

@@ -1,9 +1,9 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import type { ChartGraph, ChartState } from '../../machines/statechartGraph';
+import type { ChartGraph, ChartState } from '../../machines/debug/statechartGraph';
 
 /**
- * Lays out a statechart graph (src/machines/statechartGraph.ts) with ELK: compound states as
+ * Lays out a statechart graph (src/machines/debug/statechartGraph.ts) with ELK: compound states as
  * nested boxes, edges routed across levels, one label per pair of states (the events between
  * them, one a line). Coordinates are absolute, ready for an SVG.
  */

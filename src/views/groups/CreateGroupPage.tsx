@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import { journal } from '../../effects/journal';
-import { createGroupLogic } from '../../effects/groups';
-import { selectIsSubmitting, selectIsUploading } from '../../machines/createGroup.machine';
+import { journal } from '../../effects/debug/journal';
+import { createGroupLogic } from '../../effects/groups/groups';
+import { selectIsSubmitting, selectIsUploading } from '../../machines/groups/createGroup.machine';
 import { useApp } from '../AppContext';
-import { Button } from '../components/Button';
-import { TextField } from '../components/TextField';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
 import { useSessionProfile } from '../layouts/useShell';
 import { CategoryPicker, GroupImageField, TagsField } from './GroupFields';
 import { InviteMembers } from './InviteMembers';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Group } from '../../api/groups';
 import { shortenNumber } from '../../api/numbers';
-import { groupHref } from '../../machines/routes';
+import { groupHref } from '../../machines/shell/routes';
 
 /** How many categories and tags a card shows before "+N". */
 const SHOWN_CATEGORIES = 2;

@@ -1,11 +1,11 @@
 import { ImagePlus, Plus, Trash2, X } from 'lucide-react';
 import { FileTrigger } from 'react-aria-components';
 import { GROUP_CATEGORIES } from '../../api/constants';
-import { asPngFile, readDataUrl } from '../../effects/groups';
-import type { GroupCategory } from '../../machines/createGroup.machine';
-import { Button } from '../components/Button';
-import { Checkbox } from '../components/Checkbox';
-import { fieldErrorText, TextField } from '../components/TextField';
+import { asPngFile, readDataUrl } from '../../effects/groups/groups';
+import type { GroupCategory } from '../../machines/groups/createGroup.machine';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { fieldErrorText, TextField } from '../ui/TextField';
 
 /** The fields a group is made of, shared by Create New Group and a group's settings. */
 

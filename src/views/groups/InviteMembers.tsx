@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { X } from 'lucide-react';
-import { selectSearch, type CreateGroupActorRef } from '../../machines/createGroup.machine';
-import { Avatar } from '../components/Avatar';
-import { Button } from '../components/Button';
-import { MemberSearch } from '../components/MemberSearch';
-import { SelectMemberButton } from '../components/SelectMemberButton';
+import { selectSearch, type CreateGroupActorRef } from '../../machines/groups/createGroup.machine';
+import { Avatar } from '../ui/Avatar';
+import { Button } from '../ui/Button';
+import { MemberSearch } from '../people/MemberSearch';
+import { SelectMemberButton } from '../people/SelectMemberButton';
 
 /** The Invite Members panel: the member search (500 ms pause), Select/Selected toggles, the invited list. */
 export function InviteMembers({ actor, isDisabled }: { actor: CreateGroupActorRef; isDisabled?: boolean }) {

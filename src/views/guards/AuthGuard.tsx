@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { journal } from '../../effects/journal';
-import type { authGuardMachine, GuardArea } from '../../machines/authGuard.machine';
+import { journal } from '../../effects/debug/journal';
+import type { authGuardMachine, GuardArea } from '../../machines/session/authGuard.machine';
 import { useAppChild } from '../AppContext';
-import { PageSpinner } from '../components/PageSpinner';
+import { PageSpinner } from '../ui/PageSpinner';
 
 /**
  * Runs the guard machine for an area and renders the area only once the member is let in.

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { guardLogic } from '../../effects/guard';
+import { guardLogic } from '../../effects/session/guard';
 import { useApp } from '../AppContext';
 
 /** The area guard's machine with its real effects, bound to the running app actor. */

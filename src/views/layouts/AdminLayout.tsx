@@ -15,8 +15,8 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Brand } from '../components/Brand';
-import { ThemeToggle } from '../components/ThemeToggle';
+import { Brand } from '../shell/Brand';
+import { ThemeToggle } from '../shell/ThemeToggle';
 import { useAbsolutePath, useHeaderHeight, useSignOut } from './useShell';
 
 interface AdminNavItem {

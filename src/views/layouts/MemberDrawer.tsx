@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Brand } from '../components/Brand';
-import { IconButton } from '../components/IconButton';
+import { Brand } from '../shell/Brand';
+import { IconButton } from '../ui/IconButton';
 
 /**
  * The member area's drawer below 1024px (the navigation machine's sidebar): every section and

@@ -2,10 +2,10 @@ import { useSelector } from '@xstate/react';
 import { AtSign, CircleCheck, Heart, MessageCircle, MessagesSquare, MessageSquareReply, ShieldCheck, Trash2, UserPlus, UsersRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Notification } from '../../api/notifications';
-import { selectBusy, type InboxActorRef } from '../../machines/inbox.machine';
-import { Avatar } from '../components/Avatar';
-import { IconButton } from '../components/IconButton';
-import { timeAgo } from '../streams/format';
+import { selectBusy, type InboxActorRef } from '../../machines/notifications/inbox.machine';
+import { Avatar } from '../ui/Avatar';
+import { IconButton } from '../ui/IconButton';
+import { timeAgo } from '../streams/post/format';
 import { KIND_LOOK, notificationHref, textParts } from './targets';
 
 const ICONS: Record<(typeof KIND_LOOK)[keyof typeof KIND_LOOK]['icon'], LucideIcon> = {

@@ -1,4 +1,4 @@
-import { Skeleton } from '../components/Skeleton';
+import { Skeleton } from '../ui/Skeleton';
 
 /** The spec's notifications skeleton: rows of an icon, avatars and two lines of text. */
 export function NotificationSkeletons({ count = 5, label = 'Loading notifications' }: { count?: number; label?: string }) {

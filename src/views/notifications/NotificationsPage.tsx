@@ -2,12 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { shortenNumber } from '../../api/numbers';
-import { inboxLogic, type InboxLogic } from '../../effects/inbox';
-import { journal } from '../../effects/journal';
-import { selectFailed, selectIsLoading, selectLoadingMore, selectMarkingAll } from '../../machines/inbox.machine';
+import { inboxLogic, type InboxLogic } from '../../effects/notifications/inbox';
+import { journal } from '../../effects/debug/journal';
+import { selectFailed, selectIsLoading, selectLoadingMore, selectMarkingAll } from '../../machines/notifications/inbox.machine';
 import { useApp } from '../AppContext';
-import { Button } from '../components/Button';
-import { LoadError } from '../components/LoadError';
+import { Button } from '../ui/Button';
+import { LoadError } from '../ui/LoadError';
 import { NotificationRow } from './NotificationRow';
 import { NotificationSkeletons } from './NotificationSkeletons';
 

@@ -2,12 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { ShieldOff } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { UserSummary } from '../../api/follows';
-import { journal } from '../../effects/journal';
-import { selectIsUnblocking, type BlockedMembersActorRef } from '../../machines/blockedMembers.machine';
-import { Avatar } from '../components/Avatar';
-import { Button } from '../components/Button';
-import { LoadError } from '../components/LoadError';
-import { Skeleton } from '../components/Skeleton';
+import { journal } from '../../effects/debug/journal';
+import { selectIsUnblocking, type BlockedMembersActorRef } from '../../machines/people/blockedMembers.machine';
+import { Avatar } from '../ui/Avatar';
+import { Button } from '../ui/Button';
+import { LoadError } from '../ui/LoadError';
+import { Skeleton } from '../ui/Skeleton';
 import { usePeopleLogic } from './PeopleLogic';
 
 /**

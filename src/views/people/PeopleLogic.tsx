@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { peopleLogic, type PeopleLogic } from '../../effects/people';
+import { peopleLogic, type PeopleLogic } from '../../effects/people/people';
 import { useApp } from '../AppContext';
 
 const PeopleLogicContext = createContext<PeopleLogic | null>(null);

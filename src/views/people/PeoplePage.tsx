@@ -2,17 +2,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { PEOPLE_PAGE_SIZE } from '../../api/users';
-import { journal } from '../../effects/journal';
-import { selectIsSearching, suggestionsApart } from '../../machines/people.machine';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { Skeleton } from '../components/Skeleton';
-import { TextField } from '../components/TextField';
+import { journal } from '../../effects/debug/journal';
+import { selectIsSearching, suggestionsApart } from '../../machines/people/people.machine';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Skeleton } from '../ui/Skeleton';
+import { TextField } from '../ui/TextField';
 import { useSessionProfile } from '../layouts/useShell';
 import { EmptyState } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
 import { PersonRow } from './PersonRow';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../ui/LoadError';
 
 /** /people: members page by page, a search box, suggestions, who is online (live). */
 export default function PeoplePage() {

@@ -2,10 +2,10 @@ import { useSelector } from '@xstate/react';
 import { Flag } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Dialog, FieldError, Form, Heading, Label, Modal, ModalOverlay, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { REPORT_REASONS, type ProfileReportActorRef } from '../../machines/profileReport.machine';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { fieldErrorText, fieldLabel, TextField, textAreaClass } from '../components/TextField';
+import { REPORT_REASONS, type ProfileReportActorRef } from '../../machines/people/profileReport.machine';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { fieldErrorText, fieldLabel, TextField, textAreaClass } from '../ui/TextField';
 
 /** Report a member: a reason (required; a tap fills a common one), optional details, the server's refusal in the dialog. */
 export function ReportDialog({ report }: { report: ProfileReportActorRef }) {

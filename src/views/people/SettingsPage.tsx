@@ -2,18 +2,18 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Check } from 'lucide-react';
 import { ToggleButton } from 'react-aria-components';
 import { INTEREST_TOPICS } from '../../api/constants';
-import { TOPIC_IMAGES } from './topicImages';
-import { journal } from '../../effects/journal';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { ToggleSwitch } from '../components/ToggleSwitch';
-import { Skeleton } from '../components/Skeleton';
+import { TOPIC_IMAGES } from './profile/topicImages';
+import { journal } from '../../effects/debug/journal';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { ToggleSwitch } from '../ui/ToggleSwitch';
+import { Skeleton } from '../ui/Skeleton';
 import { useSessionProfile } from '../layouts/useShell';
 import { EmptyState, PageTitle } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../ui/LoadError';
 import { BlockedMembers } from './BlockedMembers';
-import { NotificationSwitches } from './OwnerPanels';
+import { NotificationSwitches } from './profile/OwnerPanels';
 import { useApp } from '../AppContext';
 
 /**

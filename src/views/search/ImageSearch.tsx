@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { Camera, X } from 'lucide-react';
 import { FileTrigger } from 'react-aria-components';
-import { MEDIA_RULES } from '../../machines/composer.machine';
-import { selectImageBusy, type SearchActorRef } from '../../machines/search.machine';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { IconButton } from '../components/IconButton';
-import { LoadError } from '../components/LoadError';
-import { PostSkeletons } from '../streams/PostSkeleton';
+import { MEDIA_RULES } from '../../machines/composer/composer.machine';
+import { selectImageBusy, type SearchActorRef } from '../../machines/search/search.machine';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { IconButton } from '../ui/IconButton';
+import { LoadError } from '../ui/LoadError';
+import { PostSkeletons } from '../streams/post/PostSkeleton';
 import { PostResults } from './SearchResults';
 
 /** The camera control beside the search box: choose a picture to find the posts that show it. */

@@ -5,15 +5,15 @@ import type { Group } from '../../api/groups';
 import type { Post } from '../../api/posts';
 import type { SearchKind } from '../../api/search';
 import type { Person } from '../../api/users';
-import { selectIsLoadingMore, selectMoreFailed, type SearchActorRef } from '../../machines/search.machine';
-import { Button } from '../components/Button';
-import { Skeleton } from '../components/Skeleton';
+import { selectIsLoadingMore, selectMoreFailed, type SearchActorRef } from '../../machines/search/search.machine';
+import { Button } from '../ui/Button';
+import { Skeleton } from '../ui/Skeleton';
 import { GroupCard } from '../groups/GroupCard';
 import { useSessionProfile } from '../layouts/useShell';
 import { PersonRow } from '../people/PersonRow';
-import { PostCard } from '../streams/PostCard';
-import { PostSkeletons } from '../streams/PostSkeleton';
-import { usePostOverlays } from '../streams/postOverlays';
+import { PostCard } from '../streams/post/PostCard';
+import { PostSkeletons } from '../streams/post/PostSkeleton';
+import { usePostOverlays } from '../streams/post/postOverlays';
 import { EmptyState } from '../streams/PageParts';
 
 export const KIND_NAMES: Record<SearchKind, { tab: string; one: string; many: string }> = {

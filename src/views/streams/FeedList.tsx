@@ -1,15 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { selectWhyPost, type FeedActorRef } from '../../machines/feed.machine';
-import { Button } from '../components/Button';
+import { selectWhyPost, type FeedActorRef } from '../../machines/streams/feed.machine';
+import { Button } from '../ui/Button';
 import { NewPostsPill } from './NewPostsPill';
-import { PostCard } from './PostCard';
-import { PostSkeletons } from './PostSkeleton';
-import { usePostOverlays } from './postOverlays';
+import { PostCard } from './post/PostCard';
+import { PostSkeletons } from './post/PostSkeleton';
+import { usePostOverlays } from './post/postOverlays';
 import type { useFeed } from './useFeed';
-import { LoadError } from '../components/LoadError';
-import { WhyDialog } from './overlayChunks';
+import { LoadError } from '../ui/LoadError';
+import { WhyDialog } from './post/overlayChunks';
 
 type Callbacks = ReturnType<typeof useFeed>['callbacks'];
 

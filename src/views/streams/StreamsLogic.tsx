@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { streamsLogic, type StreamsLogic } from '../../effects/streams';
+import { streamsLogic, type StreamsLogic } from '../../effects/streams/streams';
 import { useApp } from '../AppContext';
 
 const StreamsLogicContext = createContext<StreamsLogic | null>(null);

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { Post, ReactionChange } from '../../api/posts';
-import { journal } from '../../effects/journal';
+import { journal } from '../../effects/debug/journal';
 import type { FeedOrder } from '../../api/forYou';
-import type { FeedSource } from '../../machines/feed.machine';
+import type { FeedSource } from '../../machines/streams/feed.machine';
 import { useStreamsLogic } from './StreamsLogic';
 
 /** Starts a list machine for a source and gives the callbacks the cards and the composer need. */

@@ -1,4 +1,4 @@
-import { adminChartMachine, type AdminChartContext } from '../../../src/machines/adminChart.machine';
+import { adminChartMachine, type AdminChartContext } from '../../../src/machines/admin/adminChart.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

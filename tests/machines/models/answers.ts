@@ -1,4 +1,4 @@
-import { answersMachine, type AnswersContext } from '../../../src/machines/answers.machine';
+import { answersMachine, type AnswersContext } from '../../../src/machines/streams/answers.machine';
 import { answer, CLIENT_SEED, noAnswer, post, refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

@@ -1,4 +1,4 @@
-import { authGuardMachine, type AuthGuardInput } from '../../../src/machines/authGuard.machine';
+import { authGuardMachine, type AuthGuardInput } from '../../../src/machines/session/authGuard.machine';
 import { admin, alice, auth, bannedAlice, bannedFailure, networkFailure, serverFailure, unauthorized } from '../../fixtures/auth';
 import { type MachineModel } from '../cover';
 

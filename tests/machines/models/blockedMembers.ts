@@ -1,5 +1,5 @@
 import type { UserSummary } from '../../../src/api/follows';
-import { blockedMembersMachine, unblockedIdOf, type BlockedMembersContext } from '../../../src/machines/blockedMembers.machine';
+import { blockedMembersMachine, unblockedIdOf, type BlockedMembersContext } from '../../../src/machines/people/blockedMembers.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

@@ -1,4 +1,4 @@
-import { changePasswordMachine, type ChangePasswordContext } from '../../../src/machines/changePassword.machine';
+import { changePasswordMachine, type ChangePasswordContext } from '../../../src/machines/auth/changePassword.machine';
 import { admin } from '../../fixtures/auth';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';

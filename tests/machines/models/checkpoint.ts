@@ -1,5 +1,5 @@
-import { appealFormMachine, type AppealFormContext } from '../../../src/machines/appealForm.machine';
-import { checkpointMachine } from '../../../src/machines/checkpoint.machine';
+import { appealFormMachine, type AppealFormContext } from '../../../src/machines/checkpoint/appealForm.machine';
+import { checkpointMachine } from '../../../src/machines/checkpoint/checkpoint.machine';
 import { apiFailure, networkFailure, unauthorized } from '../../fixtures/auth';
 import { standing } from '../../fixtures/moderation';
 import type { MachineModel, ModelEvent } from '../cover';

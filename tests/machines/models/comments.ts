@@ -1,4 +1,4 @@
-import { commentsMachine, TEMP_PREFIX, type CommentsContext } from '../../../src/machines/comments.machine';
+import { commentsMachine, TEMP_PREFIX, type CommentsContext } from '../../../src/machines/streams/comments.machine';
 import { CLIENT_SEED, comment, noAnswer, refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

@@ -1,10 +1,10 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { POST_TEXT_MAX } from '../../../src/api/posts';
-import { composerMachine, DEFAULT_BG_COLOR, type ComposerContext } from '../../../src/machines/composer.machine';
+import { composerMachine, DEFAULT_BG_COLOR, type ComposerContext } from '../../../src/machines/composer/composer.machine';
 import {
   bmpFile, emptyRefused, gifPost, groupPublished, groupPendingPublished, hugePng, IMAGE_DATA_URL, imagePost, movFile, mp4File, networkFailure, notYours, pngFile,
   published, question, textPost, topicPost, VIDEO_DATA_URL, videoPost,
-} from '../composerFixtures';
+} from '../composer/composerFixtures';
 import { type ModelEvent } from '../cover';
 import { CLIENT_SEED, noAnswer } from '../../fixtures/streams';
 import type { MachineModel } from '../cover';

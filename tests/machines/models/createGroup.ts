@@ -1,4 +1,4 @@
-import { createGroupMachine, type CreateGroupContext } from '../../../src/machines/createGroup.machine';
+import { createGroupMachine, type CreateGroupContext } from '../../../src/machines/groups/createGroup.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

@@ -1,5 +1,5 @@
 import type { FeedOrder } from '../../../src/api/forYou';
-import { feedMachine, type FeedContext, type FeedSource } from '../../../src/machines/feed.machine';
+import { feedMachine, type FeedContext, type FeedSource } from '../../../src/machines/streams/feed.machine';
 import { post, refused, zeroCounts } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

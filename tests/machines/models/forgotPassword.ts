@@ -1,4 +1,4 @@
-import { forgotPasswordMachine } from '../../../src/machines/forgotPassword.machine';
+import { forgotPasswordMachine } from '../../../src/machines/auth/forgotPassword.machine';
 import { apiFailure, networkFailure } from '../../fixtures/auth';
 import { type MachineModel } from '../cover';
 

@@ -1,4 +1,4 @@
-import { googleOptionMachine } from '../../../src/machines/googleOption.machine';
+import { googleOptionMachine } from '../../../src/machines/auth/googleOption.machine';
 import { networkFailure } from '../../fixtures/auth';
 import type { MachineModel } from '../cover';
 

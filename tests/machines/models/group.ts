@@ -1,11 +1,11 @@
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import type { Group } from '../../../src/api/groups';
-import { groupMachine, standingOf, type GroupContext } from '../../../src/machines/group.machine';
+import { groupMachine, standingOf, type GroupContext } from '../../../src/machines/groups/group.machine';
 import { refused } from '../../fixtures/streams';
 import {
   acceptedPost, adminGroup, bobRemoved, daveFound, daveInvited, declinedPost, erinAsks, invitedPrivate, invitedPublic, ME, member, memberPrivate, memberPublic, PNG,
   privateStranger, publicStranger, requested, soleAdmin, twoAdmins, UPLOADED,
-} from '../groupFixtures';
+} from '../groups/groupFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const serialize = (snapshot: AnyMachineSnapshot) => {

@@ -1,5 +1,5 @@
 import type { Group, GroupMembership } from '../../../src/api/groups';
-import { groupsMachine, requestOf, type GroupsContext } from '../../../src/machines/groups.machine';
+import { groupsMachine, requestOf, type GroupsContext } from '../../../src/machines/groups/groups.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

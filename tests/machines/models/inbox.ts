@@ -1,5 +1,5 @@
 import type { NotificationsPage } from '../../../src/api/notifications';
-import { inboxMachine, requestOf, type InboxContext } from '../../../src/machines/inbox.machine';
+import { inboxMachine, requestOf, type InboxContext } from '../../../src/machines/notifications/inbox.machine';
 import { ada, entry } from '../../fixtures/notifications';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';

@@ -1,4 +1,4 @@
-import { memberAsideMachine, type MemberAsideContext } from '../../../src/machines/memberAside.machine';
+import { memberAsideMachine, type MemberAsideContext } from '../../../src/machines/people/memberAside.machine';
 import { group, person } from '../../fixtures/search';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';

@@ -1,4 +1,4 @@
-import { memberByNameMachine } from '../../../src/machines/memberByName.machine';
+import { memberByNameMachine } from '../../../src/machines/people/memberByName.machine';
 import { noAnswer, refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

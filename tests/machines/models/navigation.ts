@@ -1,4 +1,4 @@
-import { NAV_SECTIONS, navigationMachine } from '../../../src/machines/navigation.machine';
+import { NAV_SECTIONS, navigationMachine } from '../../../src/machines/shell/navigation.machine';
 import { type MachineModel } from '../cover';
 
 const model = {

@@ -1,4 +1,4 @@
-import { notificationsMachine, type NotificationsContext } from '../../../src/machines/notifications.machine';
+import { notificationsMachine, type NotificationsContext } from '../../../src/machines/notifications/notifications.machine';
 import { type MachineModel } from '../cover';
 
 const model = {

@@ -1,5 +1,5 @@
 import type { Person } from '../../../src/api/users';
-import { peopleMachine, type PeopleContext } from '../../../src/machines/people.machine';
+import { peopleMachine, type PeopleContext } from '../../../src/machines/people/people.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

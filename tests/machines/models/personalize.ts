@@ -1,4 +1,4 @@
-import { personalizeMachine, type PersonalizeContext } from '../../../src/machines/personalize.machine';
+import { personalizeMachine, type PersonalizeContext } from '../../../src/machines/streams/personalize.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 

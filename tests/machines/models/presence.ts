@@ -1,4 +1,4 @@
-import { presenceMachine } from '../../../src/machines/presence.machine';
+import { presenceMachine } from '../../../src/machines/chat/presence.machine';
 import { type MachineModel } from '../cover';
 
 export const PEER = '0190a5f0-0000-7000-8000-0000000000b2';

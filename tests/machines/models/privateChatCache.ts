@@ -1,4 +1,4 @@
-import { privateChatCacheMachine } from '../../../src/machines/privateChatCache.machine';
+import { privateChatCacheMachine } from '../../../src/machines/chat/privateChatCache.machine';
 import { type MachineModel, type ModelEvent } from '../cover';
 import { item, itemBen, msg } from './chat';
 

@@ -1,8 +1,8 @@
 import type { ReactionChange } from '../../../src/api/posts';
-import { authorMachine } from '../../../src/machines/author.machine';
-import { reactionsMachine } from '../../../src/machines/reactions.machine';
-import { saveMachine } from '../../../src/machines/save.machine';
-import { whoReactedMachine } from '../../../src/machines/whoReacted.machine';
+import { authorMachine } from '../../../src/machines/streams/author.machine';
+import { reactionsMachine } from '../../../src/machines/streams/reactions.machine';
+import { saveMachine } from '../../../src/machines/streams/save.machine';
+import { whoReactedMachine } from '../../../src/machines/streams/whoReacted.machine';
 import { refused, zeroCounts } from '../../fixtures/streams';
 import type { MachineModel, ModelEvent } from '../cover';
 

@@ -1,4 +1,4 @@
-import { resetPasswordMachine } from '../../../src/machines/resetPassword.machine';
+import { resetPasswordMachine } from '../../../src/machines/auth/resetPassword.machine';
 import { apiFailure, networkFailure } from '../../fixtures/auth';
 import { type MachineModel } from '../cover';
 

@@ -1,4 +1,4 @@
-import { resultsOf, searchMachine, type SearchContext } from '../../../src/machines/search.machine';
+import { resultsOf, searchMachine, type SearchContext } from '../../../src/machines/search/search.machine';
 import { IMAGE_RESULTS, MORE_POSTS, OVERVIEW, goodFile, hugeFile, p1, p2, textFile } from '../../fixtures/search';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';

@@ -1,4 +1,4 @@
-import { sessionMachine, type SessionContext, type SessionInput } from '../../../src/machines/session.machine';
+import { sessionMachine, type SessionContext, type SessionInput } from '../../../src/machines/session/session.machine';
 import { alice, apiFailure, bannedAlice, user } from '../../fixtures/auth';
 import { type MachineModel } from '../cover';
 

@@ -1,4 +1,4 @@
-import { signInMachine, type SignInContext } from '../../../src/machines/signIn.machine';
+import { signInMachine, type SignInContext } from '../../../src/machines/auth/signIn.machine';
 import { alice, auth, bannedAlice, networkFailure, unauthorized } from '../../fixtures/auth';
 import { type MachineModel, type ModelEvent } from '../cover';
 

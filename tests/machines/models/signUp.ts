@@ -1,4 +1,4 @@
-import { signUpMachine, type SignUpContext } from '../../../src/machines/signUp.machine';
+import { signUpMachine, type SignUpContext } from '../../../src/machines/auth/signUp.machine';
 import { admin, alice, apiFailure, auth, bannedAlice, networkFailure } from '../../fixtures/auth';
 import { type MachineModel, type ModelEvent } from '../cover';
 

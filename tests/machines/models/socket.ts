@@ -1,4 +1,4 @@
-import { socketMachine, type SocketContext } from '../../../src/machines/socket.machine';
+import { socketMachine, type SocketContext } from '../../../src/machines/shell/socket.machine';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const post = { _id: 'p1' };

@@ -1,4 +1,4 @@
-import { themeMachine } from '../../../src/machines/theme.machine';
+import { themeMachine } from '../../../src/machines/shell/theme.machine';
 import { type MachineModel } from '../cover';
 
 const model = {

@@ -1,5 +1,5 @@
-import { createNotification } from '../../../src/machines/notifications.machine';
-import { toastMachine } from '../../../src/machines/toast.machine';
+import { createNotification } from '../../../src/machines/notifications/notifications.machine';
+import { toastMachine } from '../../../src/machines/shell/toast.machine';
 import type { MachineModel } from '../cover';
 
 const events = [

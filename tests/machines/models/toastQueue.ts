@@ -1,4 +1,4 @@
-import { toastQueueMachine, type ToastQueueContext } from '../../../src/machines/toastQueue.machine';
+import { toastQueueMachine, type ToastQueueContext } from '../../../src/machines/shell/toastQueue.machine';
 import { type MachineModel } from '../cover';
 
 const LONG = 'A long message that goes on past the seventy-three characters a toast shows at full size.';
@@ -7,7 +7,7 @@ const LONG = 'A long message that goes on past the seventy-three characters a to
  * The queue on its own: each toast actor is replaced by a deferred (replay fakes every declared
  * actor), and the model settles it with `xstate.done.actor.t-N`, which is what a real toast does
  * when its timeout passes or it is dismissed. The toast actor has its own model test, and the
- * real pair is exercised below and in tests/views/toasts.test.tsx.
+ * real pair is exercised below and in tests/views/shell/toasts.test.tsx.
  */
 const model = {
   events: [

@@ -1,4 +1,4 @@
-import { unreadBadgeMachine, type UnreadBadgeContext } from '../../../src/machines/unreadBadge.machine';
+import { unreadBadgeMachine, type UnreadBadgeContext } from '../../../src/machines/shell/unreadBadge.machine';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 const model = {

@@ -1,0 +1,299 @@
+import { fromCallback, fromPromise, sendTo, type AnyActorRef, type EventObject } from 'xstate';
+import type {
+  ChatListItem, ChatMessage, ChatUsers, CreateGroupChatBody, GroupChat, GroupChatListItem, GroupRead, GroupReadBody, MessageDeleted, MessageRead, MessagesPage, SendMessageResponse,
+} from '../../api/chat';
+import type { ApiClient } from '../../api/client';
+import { paths } from '../../api/paths';
+import { clientEvents, serverEvents } from '../../api/socket';
+import {
+  chatMachine, type ChatEvent, type ChatLists, type ChatMember, type ChatPeer, type DeleteInput,
+  type FetchMessagesInput, type ReactInput, type SendMessageInput,
+} from '../../machines/chat/chat.machine';
+import { groupChatCreateMachine } from '../../machines/chat/groupChatCreate.machine';
+import { groupChatInvitationsMachine, type Answer, type InvitationsEvent } from '../../machines/chat/groupChatInvitations.machine';
+import { groupChatManageMachine, type ManageInput } from '../../machines/chat/groupChatManage.machine';
+import type { PrivateChatCacheActorRef } from '../../machines/chat/privateChatCache.machine';
+import { api as defaultApi } from '../shell/api';
+import { bridgeActions, type HasSystem } from '../shell/bridge';
+import { inReplay } from '../debug/journal';
+import { memberSearchLogic } from '../people/memberSearch';
+import { emitToServer, streamsBus, type Bus, type BusMessage } from '../shell/socket';
+
+/** The chat HTTP calls (docs/api.md, Chat), on the app's client. */
+export function chatApi(api: ApiClient) {
+  const { http } = api;
+  return {
+    list: () => http<{ list: ChatListItem[] }>(paths.chat.conversationList).then((r) => r.list),
+    messages: (input: FetchMessagesInput) =>
+      http<MessagesPage>(paths.chat.messages(input.peerId, { isGroupChat: input.isGroup, after: input.after, before: input.before })),
+    send: ({ peerId, isGroup, ...content }: SendMessageInput) =>
+      http<SendMessageResponse>(isGroup ? paths.groupChat.sendMessage : paths.chat.send, {
+        method: 'POST',
+        body: isGroup ? { groupId: peerId, ...content } : { receiverId: peerId, ...content },
+      }).then((r) => r.chat),
+    uploadImage: (image: string) => api.images.upload('chat', image).then(({ url }) => ({ url })),
+    markRead: (input: { senderId: string; receiverId: string }) =>
+      http<{ read: MessageRead }>(paths.chat.markAsRead, { method: 'PUT', body: input }).then((r) => r.read),
+    markGroupRead: ({ groupId, seq }: { groupId: string; seq: number }) =>
+      http<GroupRead>(paths.groupChat.read(groupId), { method: 'PUT', body: { seq } satisfies GroupReadBody }),
+    react: (input: ReactInput) =>
+      http<{ chat: ChatMessage }>(paths.chat.reaction, {
+        method: 'PUT',
+        body: { messageId: input.messageId, reaction: input.reaction, type: input.change },
+      }).then((r) => r.chat),
+    remove: (input: DeleteInput) =>
+      http<{ deleted: MessageDeleted }>(paths.chat.markAsDeleted(input.messageId, input.senderId, input.receiverId, input.mode), {
+        method: 'DELETE',
+      }).then((r) => r.deleted),
+    addChatUsers: (userOne: string, userTwo: string) =>
+      http<{ chatUsers: ChatUsers }>(paths.chat.addChatUsers, { method: 'POST', body: { userOne, userTwo } }),
+    removeChatUsers: (userOne: string, userTwo: string) =>
+      http<{ chatUsers: ChatUsers }>(paths.chat.removeChatUsers, { method: 'POST', body: { userOne, userTwo } }),
+  };
+}
+
+/** The group chat HTTP calls (docs/api.md, Group chat). */
+export function groupChatApi(api: ApiClient) {
+  const { http } = api;
+  const group = (path: string, method: 'PUT' | 'DELETE', body?: unknown) =>
+    http<{ group: GroupChat }>(path, { method, ...(body ? { body } : {}) }).then((r) => r.group);
+  return {
+    mine: (userId: string) => http<{ groups: GroupChatListItem[] }>(paths.groupChat.userGroups(userId)).then((r) => r.groups),
+    create: (body: CreateGroupChatBody) => http<{ group: GroupChat }>(paths.groupChat.create, { method: 'POST', body }).then((r) => r.group),
+    invitations: () => http<{ pendingGroups: GroupChat[] }>(paths.groupChat.invitations).then((r) => r.pendingGroups),
+    answer: ({ groupId, accept }: Answer): Promise<GroupChat | null> =>
+      accept ? group(paths.groupChat.accept(groupId), 'PUT') : http(paths.groupChat.decline(groupId), { method: 'PUT' }).then(() => null),
+    /** One admin request, or leaving; deleting and leaving answer null. */
+    manage: (input: ManageInput): Promise<GroupChat | null> => {
+      const { groupId } = input;
+      switch (input.kind) {
+        case 'rename':
+          return group(paths.groupChat.one(groupId), 'PUT', { name: input.name });
+        case 'invite':
+          return group(paths.groupChat.addMembers(groupId), 'PUT', { members: [input.userId] });
+        case 'promote':
+          return group(paths.groupChat.promote(groupId, input.userId), 'PUT');
+        case 'remove':
+          return group(paths.groupChat.removeMember(groupId, input.userId), 'DELETE');
+        case 'delete':
+          return http(paths.groupChat.one(groupId), { method: 'DELETE' }).then(() => null);
+        case 'leave':
+          return http(paths.groupChat.leave(groupId), { method: 'PUT' }).then(() => null);
+      }
+    },
+  };
+}
+
+/** Bus messages as chat events. */
+export function chatEventOf(message: BusMessage): ChatEvent | null {
+  switch (message.event) {
+    case 'reconnected':
+      return { type: 'chat.reconnected' };
+    case serverEvents.messageReceived:
+    case serverEvents.groupMessageReceived:
+      return { type: 'chat.received', message: message.payload };
+    case serverEvents.messageRead:
+      return { type: 'chat.read', read: message.payload };
+    case serverEvents.groupRead:
+      return { type: 'chat.groupRead', read: message.payload };
+    case serverEvents.messageReaction:
+    case serverEvents.groupMessageReaction:
+      return { type: 'chat.reaction', message: message.payload };
+    case serverEvents.messageDeleted:
+      return message.payload.isGroupChat ? null : { type: 'chat.deleted', deleted: message.payload };
+    case serverEvents.groupMessageDeleted:
+      return { type: 'chat.deleted', deleted: message.payload };
+    case serverEvents.chatList:
+      return { type: 'chat.listItem', item: message.payload };
+    case serverEvents.groupChatList:
+    case serverEvents.groupUpdated:
+      return { type: 'chat.groupUpdated', group: message.payload };
+    case serverEvents.groupMemberPromoted:
+    case serverEvents.groupMemberRemoved:
+      // The member removed hears it with no group: it is gone for them.
+      return message.payload.group ? { type: 'chat.groupUpdated', group: message.payload.group } : { type: 'chat.groupRemoved', groupId: message.payload.groupId };
+    case serverEvents.groupDeleted:
+      return { type: 'chat.groupRemoved', groupId: message.payload.groupId };
+    default:
+      return null;
+  }
+}
+
+/** Bus messages as invitation events: a group as it now is (kept while pending in it), or gone. */
+export function invitationEventOf(message: BusMessage): InvitationsEvent | null {
+  switch (message.event) {
+    case 'reconnected':
+      return { type: 'invitations.reconnected' };
+    case serverEvents.groupChatList:
+    case serverEvents.groupUpdated:
+      return { type: 'invitations.group', group: message.payload };
+    case serverEvents.groupDeleted:
+      return { type: 'invitations.removed', groupId: message.payload.groupId };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The chat screen's message listener: bus messages as chat events. It tells the app's private
+ * chat cache (systemId 'privateChatCache') that it is attached and when it stops, and stops
+ * listening when the cache says so (the sidebar's clean-up emits `privateChat.detach`). In a
+ * replay it leaves the live cache alone.
+ */
+export const liveChatActor = (bus: Bus, app?: HasSystem) =>
+  fromCallback<EventObject, { me: ChatMember }>(({ sendBack, self }) => {
+    const cache = app && !inReplay(self) ? (app.system.get('privateChatCache') as PrivateChatCacheActorRef | undefined) : undefined;
+    let unsubscribe: (() => void) | null = bus.subscribe((message) => {
+      const event = chatEventOf(message);
+      if (event) sendBack(event);
+    });
+    const detach = () => {
+      unsubscribe?.();
+      unsubscribe = null;
+    };
+    const detaching = cache?.on('privateChat.detach', detach);
+    cache?.send({ type: 'privateChat.attached' });
+    return () => {
+      detaching?.unsubscribe();
+      const attached = unsubscribe !== null;
+      detach();
+      if (attached) cache?.send({ type: 'privateChat.detached' });
+    };
+  });
+
+export type Emit = typeof emitToServer;
+
+/**
+ * add-chat-users while a private conversation is open (its messages arrive read), remove-chat-users
+ * when it closes. A group asks to join its room; it is not left on closing, because the server
+ * keeps the socket in every accepted group's room and the list lives on those events.
+ *
+ * The server keeps one "viewing" per member and pair, not per tab, and tells all the member's
+ * sockets of each change (`add chat users`). So when another tab closes this same chat
+ * (`viewing: false` for this pair) while this one still shows it, this tab says add-chat-users
+ * again: otherwise the messages on screen here would arrive unread, with a notice.
+ */
+export const viewingActor = (calls: ReturnType<typeof chatApi>, emit: Emit = emitToServer, bus: Bus = streamsBus) =>
+  fromCallback<EventObject, { me: ChatMember; peer: ChatPeer }>(({ input }) => {
+    if (input.peer.isGroup) {
+      void emit(clientEvents.joinGroupRoom, { groupId: input.peer.id });
+      return () => {};
+    }
+    const { username: mine } = input.me;
+    const { username: theirs } = input.peer;
+    const view = () => void calls.addChatUsers(mine, theirs).catch(() => {});
+    view();
+    const unsubscribe = bus.subscribe((message) => {
+      if (message.event !== serverEvents.addChatUsers || message.payload.viewing) return;
+      const { userOne, userTwo } = message.payload;
+      if ((userOne === mine && userTwo === theirs) || (userOne === theirs && userTwo === mine)) view();
+    });
+    return () => {
+      // Stop listening first: this tab's own remove-chat-users must not bring the view back.
+      unsubscribe();
+      void calls.removeChatUsers(mine, theirs).catch(() => {});
+    };
+  });
+
+export interface ChatDeps {
+  api?: ApiClient;
+  bus?: Bus;
+  emit?: Emit;
+  navigate?: Parameters<typeof bridgeActions>[1];
+}
+
+/** The chat machine with its real effects, bound to one app actor. */
+export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, emit = emitToServer }: ChatDeps = {}) {
+  const calls = chatApi(api);
+  const groups = groupChatApi(api);
+  const bridge = bridgeActions(app);
+  return chatMachine.provide({
+    actors: {
+      fetchList: fromPromise(async ({ input }: { input: { userId: string } }): Promise<ChatLists> => {
+        const [list, mine] = await Promise.all([calls.list(), groups.mine(input.userId)]);
+        return { list, groups: mine };
+      }),
+      uploadImage: fromPromise(({ input }: { input: { image: string } }) => calls.uploadImage(input.image)),
+      fetchMessages: fromPromise(({ input }: { input: FetchMessagesInput }) => calls.messages(input)),
+      sendMessage: fromPromise(({ input }: { input: SendMessageInput }) => calls.send(input)),
+      markRead: fromPromise(({ input }: { input: { senderId: string; receiverId: string } }) => calls.markRead(input)),
+      markGroupRead: fromPromise(({ input }: { input: { groupId: string; seq: number } }) => calls.markGroupRead(input)),
+      react: fromPromise(({ input }: { input: ReactInput }) => calls.react(input)),
+      deleteMessage: fromPromise(({ input }: { input: DeleteInput }) => calls.remove(input)),
+      viewing: viewingActor(calls, emit, bus),
+      live: liveChatActor(bus, app),
+    },
+    actions: { showToast: bridge.showToast },
+  });
+}
+export type ChatLogic = ReturnType<typeof chatLogic>;
+
+/** The chat screen's actor, which the group chat flows keep current. */
+type ChatRef = AnyActorRef;
+
+
+/** The group chat flows' ways into the chat screen's list. */
+const listActions = (chat: ChatRef) => {
+  const target = (_: { self: AnyActorRef }) => chat;
+  return {
+    listGroup: sendTo(target, (_: unknown, group: GroupChat) => ({ type: 'chat.groupUpdated' as const, group })),
+    unlistGroup: sendTo(target, (_: unknown, { groupId }: { groupId: string }) => ({ type: 'chat.groupRemoved' as const, groupId })),
+  };
+};
+
+/** The "New group chat" dialog with its effects (CREATE_GROUP on the socket: the server re-checks this socket's rooms). */
+export function groupChatCreateLogic(app: HasSystem, chat: ChatRef, { api = defaultApi, emit = emitToServer, navigate }: ChatDeps = {}) {
+  const calls = groupChatApi(api);
+  const bridge = bridgeActions(app, navigate);
+  return groupChatCreateMachine.provide({
+    actors: {
+      search: memberSearchLogic(api),
+      createGroupChat: fromPromise(({ input }: { input: CreateGroupChatBody }) => calls.create(input)),
+    },
+    actions: {
+      listGroup: listActions(chat).listGroup,
+      announce: (_, group: GroupChat) =>
+        void emit(clientEvents.groupAction, {
+          type: 'CREATE_GROUP',
+          groupId: group._id,
+          groupName: group.name,
+          groupPicture: group.profileImage,
+          members: group.members.map((m) => ({ userId: m.userId, state: m.state })),
+        }),
+      showToast: bridge.showToast,
+      navigate: bridge.navigate,
+    },
+  });
+}
+
+/** Invitations with their effects. */
+export function groupChatInvitationsLogic(app: HasSystem, chat: ChatRef, { api = defaultApi, bus = streamsBus, navigate }: ChatDeps = {}) {
+  const calls = groupChatApi(api);
+  const bridge = bridgeActions(app, navigate);
+  return groupChatInvitationsMachine.provide({
+    actors: {
+      fetchInvitations: fromPromise(() => calls.invitations()),
+      answer: fromPromise(({ input }: { input: Answer }) => calls.answer(input)),
+      live: fromCallback<EventObject, { me: ChatMember }>(({ sendBack }) =>
+        bus.subscribe((message) => {
+          const event = invitationEventOf(message);
+          if (event) sendBack(event);
+        }),
+      ),
+    },
+    actions: { listGroup: listActions(chat).listGroup, showToast: bridge.showToast, navigate: bridge.navigate },
+  });
+}
+
+/** A group chat's info panel with its effects. */
+export function groupChatManageLogic(app: HasSystem, chat: ChatRef, { api = defaultApi, navigate }: ChatDeps = {}) {
+  const calls = groupChatApi(api);
+  const bridge = bridgeActions(app, navigate);
+  return groupChatManageMachine.provide({
+    actors: {
+      search: memberSearchLogic(api),
+      request: fromPromise(({ input }: { input: ManageInput }) => calls.manage(input)),
+    },
+    actions: { ...listActions(chat), showToast: bridge.showToast, navigate: bridge.navigate },
+  });
+}

@@ -1,0 +1,60 @@
+import { fromPromise, type AnyActorLogic } from 'xstate';
+import type { Post } from '../../api/posts';
+import { composerMachine, type MediaKind, type PickedFile, type PublishRequest } from '../../machines/composer/composer.machine';
+import { api } from '../shell/api';
+import { bridgeActions, type HasSystem } from '../shell/bridge';
+
+/** The calls of the composer, through the typed client (src/api/streamsClient.ts). */
+export async function publish(request: PublishRequest, client = api): Promise<Post> {
+  switch (request.kind) {
+    case 'createPost':
+      return (await client.posts.create(request.body)).post;
+    case 'createImagePost':
+      return (await client.posts.createImage(request.body)).post;
+    case 'createVideoPost':
+      return (await client.posts.createVideo(request.body)).post;
+    case 'createQuestion':
+      return (await client.questions.create(request.body)).post;
+    case 'createGroupPost':
+      return (await client.posts.createInGroup(request.groupId, request.body)).post;
+    case 'updatePost':
+      return (await client.posts.update(request.postId, request.body)).post;
+    case 'updateImagePost':
+      return (await client.posts.updateImage(request.postId, request.body)).post;
+    case 'updateVideoPost':
+      return (await client.posts.updateVideo(request.postId, request.body)).post;
+  }
+}
+
+/** Reads a picked file as a base64 data URL (the contract's upload shape). */
+export function readAsDataUrl(file: PickedFile): Promise<string> {
+  if (!(file instanceof Blob)) return Promise.reject(new Error('The file could not be read'));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('The file could not be read')));
+    reader.onerror = () => reject(new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export const composerActors = {
+  publish: fromPromise<Post, PublishRequest>(({ input }) => publish(input)),
+  deletePost: fromPromise<{ postId: string }, { postId: string }>(async ({ input }) => {
+    const answer = await api.posts.remove(input.postId);
+    return { postId: answer.postId };
+  }),
+  readMedia: fromPromise<string, { file: PickedFile; kind: MediaKind }>(({ input }) => readAsDataUrl(input.file)),
+};
+
+/**
+ * The composer with its effects, bound to one app actor (toasts go to the app's queue).
+ * Tests hand in fake actors through `actors`.
+ */
+export function composerLogic(app: HasSystem, actors: Partial<Record<keyof typeof composerActors, AnyActorLogic>> = {}) {
+  const bridge = bridgeActions(app);
+  return composerMachine.provide({
+    actors: { ...composerActors, ...actors } as typeof composerActors,
+    actions: { showToast: bridge.showToast },
+  });
+}
+export type ComposerLogic = ReturnType<typeof composerLogic>;

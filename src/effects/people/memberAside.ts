@@ -1,0 +1,25 @@
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../api/client';
+import type { Group } from '../../api/groups';
+import { paths } from '../../api/paths';
+import { memberAsideMachine } from '../../machines/people/memberAside.machine';
+import { api as defaultApi } from '../shell/api';
+import { bridgeActions, type HasSystem } from '../shell/bridge';
+import { livePeopleActor } from './livePeople';
+import { streamsBus, type Bus } from '../shell/socket';
+
+/** The member pages' right column with its real effects: the people and groups APIs, follow changes from the bus. */
+export function memberAsideLogic({ api = defaultApi, bus = streamsBus, app }: { api?: ApiClient; bus?: Bus; app?: HasSystem } = {}) {
+  return memberAsideMachine.provide({
+    // Toasts go to the app's queue when there is an app (tests may run the column alone).
+    ...(app ? { actions: { showToast: bridgeActions(app).showToast } } : {}),
+    actors: {
+      fetchSuggestions: fromPromise(() => api.users.suggestions().then((answer) => answer.users)),
+      fetchGroups: fromPromise(({ input }: { input: { userId: string } }) =>
+        api.http<{ groups: Group[] }>(paths.groups.userGroups(input.userId)).then((answer) => answer.groups),
+      ),
+      fetchTrending: fromPromise(() => api.posts.trending()),
+      live: livePeopleActor(bus),
+    },
+  });
+}

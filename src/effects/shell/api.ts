@@ -1,0 +1,10 @@
+import { createApiClient } from '../../api/client';
+import { streamsBus } from './socket';
+import { storage } from './storage';
+
+/**
+ * The one API client of the browser: same origin, bearer token from storage. A request refused
+ * because the member was banned meanwhile tells the app (src/effects/session/banWatch.ts), like the
+ * socket's `banned` event does.
+ */
+export const api = createApiClient({ getToken: storage.token, onBanned: () => streamsBus.publish({ event: 'account banned' }) });

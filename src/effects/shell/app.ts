@@ -1,0 +1,35 @@
+import { createActor } from 'xstate';
+import { STORAGE_KEYS } from '../../api/constants';
+import { appMachine } from '../../machines/shell/app.machine';
+import { storage } from './storage';
+import { systemTheme, themeLogic } from './theme';
+import { sessionLogic } from '../session/session';
+import { toastQueueLogic } from './toasts';
+import { navigationLogic } from './navigation';
+import { socketLogic } from './socket';
+import { noticesLogic } from './notices';
+import { banWatchLogic } from '../session/banWatch';
+import { unreadBadgeLogic } from './unreadBadge';
+import { privateChatCacheLogic } from '../chat/privateChatCache';
+
+/** The app machine with every real effect plugged in. */
+export const appLogic = appMachine.provide({
+  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic(), banWatch: banWatchLogic(), unreadBadge: unreadBadgeLogic(), privateChatCache: privateChatCacheLogic() },
+});
+
+/**
+ * What the session needs at boot besides the token, to tell this browser session (a reload, or a
+ * tab opened by hand: the tab's page-reload flag or the shared browser-session cookie) from a
+ * reopened browser (neither).
+ */
+const storedSession = () => ({
+  keepLoggedIn: storage.get(STORAGE_KEYS.keepLoggedIn),
+  pageReload: storage.session.get(STORAGE_KEYS.pageReload) !== null || storage.cookie.has(STORAGE_KEYS.browserSession),
+});
+
+export function startApp(options: Parameters<typeof createActor>[1] = {}) {
+  const actor = createActor(appLogic, { ...options, input: { storedTheme: storage.get(STORAGE_KEYS.theme), systemTheme: systemTheme(), storedToken: storage.token(), ...storedSession() } });
+  actor.start();
+  return actor;
+}
+export type AppActorRef = ReturnType<typeof startApp>;

@@ -1,0 +1,33 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { ApiClient } from '../../api/client';
+import { serverEvents } from '../../api/socket';
+import { unreadBadgeMachine, type UnreadBadgeEvent } from '../../machines/shell/unreadBadge.machine';
+import { api as defaultApi } from './api';
+import { streamsBus, type Bus, type BusMessage } from './socket';
+
+/** Bus messages as events of the unread badge. */
+export function badgeEventOf(message: BusMessage): UnreadBadgeEvent | null {
+  if (message.event === 'reconnected') return { type: 'badge.refresh' };
+  if (message.event === serverEvents.notificationsChanged) return { type: 'badge.count', unreadCount: message.payload.unreadCount };
+  if (message.event === serverEvents.notification && message.payload.type === 'inbox') return { type: 'badge.count', unreadCount: message.payload.unreadCount };
+  return null;
+}
+
+/** A bus subscription as a machine's live actor: each message that `eventOf` turns into an event is sent back. */
+export const liveActor = <E extends EventObject>(bus: Bus, eventOf: (message: BusMessage) => E | null) =>
+  fromCallback<EventObject>(({ sendBack }) =>
+    bus.subscribe((message) => {
+      const event = eventOf(message);
+      if (event) sendBack(event);
+    }),
+  );
+
+/** The app's unread badge with its real effects. */
+export function unreadBadgeLogic({ api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+  return unreadBadgeMachine.provide({
+    actors: {
+      loadCount: fromPromise(() => api.notifications.unreadCount()),
+      live: liveActor(bus, badgeEventOf),
+    },
+  });
+}

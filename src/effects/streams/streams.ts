@@ -1,0 +1,157 @@
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../api/client';
+import type { ReactionType } from '../../api/constants';
+import type { ReportPostBody } from '../../api/moderation';
+import { PAGE_SIZE } from '../../api/constants';
+import type { Post } from '../../api/posts';
+import { serverEvents } from '../../api/socket';
+import { authorMachine } from '../../machines/streams/author.machine';
+import { postReportMachine } from '../../machines/streams/postReport.machine';
+import { failureStatus } from '../../machines/shared/failure';
+import { feedMachine, type FeedEvent, type FeedLiveCommand, type FeedPage, type FeedSource, type FetchPageInput } from '../../machines/streams/feed.machine';
+import { reactionsMachine } from '../../machines/streams/reactions.machine';
+import { saveMachine } from '../../machines/streams/save.machine';
+import { whoReactedMachine } from '../../machines/streams/whoReacted.machine';
+import { api as defaultApi } from '../shell/api';
+import { rememberFeedOrder } from './feedOrder';
+import { bridgeActions, type HasSystem } from '../shell/bridge';
+import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
+import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
+
+function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string; order: FetchPageInput['order'] }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
+  const query = q.cursor || q.since ? { ...(q.cursor ? { cursor: q.cursor } : {}), ...(q.since ? { since: q.since } : {}) } : undefined;
+  switch (source.kind) {
+    case 'streams':
+      // Catching up after a reconnect asks what is new by date in either order (it waits behind the pill).
+      if (q.order === 'forYou' && !q.since) return api.posts.forYou(q.cursor).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor }));
+      return api.posts.all(1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'questions':
+      return api.questions.all(1, query).then((p) => ({ posts: p.questions, nextCursor: p.nextCursor, total: p.totalQuestions }));
+    case 'saved':
+      return api.saved.page(1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'photos':
+      return api.posts.images(1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'videos':
+      return api.posts.videos(1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'user':
+      return api.posts.byUser(source.userId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'post':
+      // One post: nothing older or newer to page through.
+      if (q.cursor || q.since) return Promise.resolve({ posts: [], nextCursor: null });
+      // Missing, malformed or not the member's to see: the server says 404 for each, and the page
+      // shows "This post is gone" once (an empty list), not a failure with Try again and a toast.
+      return api.posts.one(source.postId).then(
+        (p) => ({ posts: [p.post], nextCursor: null, total: 1 }),
+        (error: unknown) => {
+          if (failureStatus(error) === 404) return { posts: [], nextCursor: null, total: 0 };
+          throw error;
+        },
+      );
+    case 'group':
+      return api.posts.ofGroup(source.groupId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+    case 'groupPending':
+      return api.posts.pendingOfGroup(source.groupId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+  }
+}
+
+/** GET a page of a list. Each post says what it is to the member (their reaction, saved, following). */
+export const fetchPageActor = (api: ApiClient) =>
+  fromPromise<FeedPage, FetchPageInput>(async ({ input }) => {
+    const at = new Date().toISOString();
+    const page = await readPage(api, input.source, { cursor: input.cursor, since: input.since, order: input.order });
+    return input.cursor || input.since ? page : { ...page, at };
+  });
+
+/** Bus messages as events of a list machine. */
+export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent | null {
+  switch (message.event) {
+    case 'reconnected':
+      return { type: 'feed.reconnected' };
+    case 'reset':
+      return source.kind === message.feed ? { type: 'feed.reset' } : null;
+    case 'following':
+      return { type: 'feed.following', userId: message.userId, following: message.following };
+    case 'blocked':
+      return { type: 'feed.blocked', userId: message.userId };
+    case serverEvents.postAdded:
+      return { type: 'feed.postAdded', post: message.payload.post };
+    case serverEvents.postUpdated:
+      return { type: 'feed.postUpdated', post: message.payload.post };
+    case serverEvents.postDeleted:
+      return { type: 'feed.postDeleted', postId: message.payload.postId };
+    case serverEvents.postReactions:
+      return { type: 'feed.reactions', postId: message.payload.postId, reactions: message.payload.reactions };
+    case serverEvents.commentAdded:
+    case serverEvents.commentUpdated:
+      return { type: 'feed.commentsCount', postId: message.payload.comment.postId, commentsCount: message.payload.commentsCount };
+    case serverEvents.commentDeleted:
+      return { type: 'feed.commentsCount', postId: message.payload.postId, commentsCount: message.payload.commentsCount };
+    case serverEvents.questionAnswers:
+      return { type: 'feed.answers', ...message.payload };
+    default:
+      // Presence and anything else on the bus is not a list's business.
+      return null;
+  }
+}
+
+/** The live feed: bus messages as the feed's events, and the posts it shows (its `feed.shown`) watched. */
+export const liveFeedActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch) =>
+  watchingActor<FeedLiveCommand, { source: FeedSource }>(bus, watch, (message, input) => feedEventOf(message, input.source));
+
+export interface StreamsDeps {
+  api?: ApiClient;
+  bus?: Bus;
+  /** The posts on screen, watched on the socket (tests hand their own). */
+  watch?: Pick<PostWatch, 'show' | 'forget'>;
+}
+
+/**
+ * The streams machines with their real effects, bound to one app actor. The comments and answers
+ * machines are built from `bound` by effects/discussion.ts, in the chunk of the panels that use
+ * them (issue 15: not on a list's first load).
+ */
+export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, watch = appPostWatch }: StreamsDeps = {}) {
+  const bridge = bridgeActions(app);
+  return {
+    bound: { app, api, bus, watch },
+    feed: feedMachine.provide({
+      actors: { fetchPage: fetchPageActor(api), live: liveFeedActor(bus, watch) },
+      actions: { showToast: bridge.showToast, rememberOrder: (_, order) => rememberFeedOrder(order) },
+    }),
+    reactions: reactionsMachine.provide({
+      actors: {
+        sendReaction: fromPromise(({ input }: { input: { postId: string; reaction: ReactionType | null } }) =>
+          input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId),
+        ),
+      },
+      actions: { showToast: bridge.showToast },
+    }),
+    save: saveMachine.provide({
+      actors: { toggleSaved: fromPromise(({ input }: { input: { postId: string } }) => api.saved.toggle(input.postId)) },
+      actions: { showToast: bridge.showToast },
+    }),
+    author: authorMachine.provide({
+      actors: {
+        changeFollow: fromPromise(({ input }: { input: { userId: string; follow: boolean } }) =>
+          input.follow ? api.follows.follow(input.userId) : api.follows.unfollow(input.userId),
+        ),
+        blockMember: fromPromise(({ input }: { input: { userId: string } }) => api.follows.block(input.userId)),
+        reportForm: postReportMachine.provide({
+          actors: { sendReport: fromPromise(({ input }: { input: ReportPostBody }) => api.moderation.reportPost(input)) },
+          actions: { showToast: bridge.showToast },
+        }),
+      },
+      actions: {
+        showToast: bridge.showToast,
+        followChanged: (_, change: { userId: string; following: boolean }) => bus.publish({ event: 'following', ...change }),
+        blocked: (_, change: { userId: string }) => bus.publish({ event: 'blocked', userId: change.userId }),
+      },
+    }),
+    whoReacted: whoReactedMachine.provide({
+      actors: { fetchReactions: fromPromise(({ input }: { input: { postId: string } }) => api.reactions.ofPost(input.postId)) },
+    }),
+  };
+}
+export type StreamsLogic = ReturnType<typeof streamsLogic>;
+
+export { PAGE_SIZE };

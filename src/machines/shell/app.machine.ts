@@ -1,0 +1,90 @@
+import { fromCallback, sendTo, setup } from 'xstate';
+import { themeMachine, type Theme } from './theme.machine';
+import { sessionMachine } from '../session/session.machine';
+import { toastQueueMachine } from './toastQueue.machine';
+import { notificationsMachine } from '../notifications/notifications.machine';
+import { navigationMachine } from './navigation.machine';
+import { socketMachine } from './socket.machine';
+import { unreadBadgeMachine } from './unreadBadge.machine';
+import { privateChatCacheMachine } from '../chat/privateChatCache.machine';
+
+export interface AppInput {
+  /** The `theme` value found in storage at boot. */
+  storedTheme: string | null;
+  /** The system's colour scheme at boot (prefers-color-scheme); light when unknown. */
+  systemTheme?: Theme;
+  /** The `authToken` found in storage at boot (the session restores from it). */
+  storedToken?: string | null;
+  /** The keepLoggedIn flag in local storage at boot. */
+  keepLoggedIn?: string | null;
+  /** Whether this browser session signed in: the tab's page-reload flag or the browser-session cookie at boot. */
+  pageReload?: boolean;
+}
+
+/**
+ * The root actor: owns the long-lived children every screen shares. Each child has a
+ * systemId so effects and screens can reach it with `system.get(id)`.
+ */
+export const appMachine = setup({
+  types: { input: {} as AppInput },
+  actors: {
+    theme: themeMachine,
+    session: sessionMachine,
+    toasts: toastQueueMachine,
+    notifications: notificationsMachine,
+    navigation: navigationMachine,
+    socket: socketMachine,
+    unreadBadge: unreadBadgeMachine,
+    privateChatCache: privateChatCacheMachine,
+    /** Effect: socket `notification`s as toasts (src/effects/shell/notices.ts). */
+    notices: fromCallback(() => () => {}),
+    /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/session/banWatch.ts). */
+    banWatch: fromCallback(() => () => {}),
+  },
+  actions: {
+    /** The socket follows the session: open while signed in (with its token), closed otherwise. */
+    followSession: sendTo('socket', (_, params: { signedIn: boolean; token: string }) =>
+      params.signedIn && params.token ? { type: 'socket.start' as const, token: params.token } : { type: 'socket.stop' as const },
+    ),
+    /** The notifications badge counts while signed in. */
+    badgeFollowsSession: sendTo('unreadBadge', (_, params: { signedIn: boolean }) =>
+      params.signedIn ? { type: 'badge.start' as const } : { type: 'badge.stop' as const },
+    ),
+  },
+}).createMachine({
+  id: 'app',
+  invoke: [
+    { id: 'theme', systemId: 'theme', src: 'theme', input: ({ event }) => ({ stored: event.input.storedTheme, system: event.input.systemTheme ?? 'light' }) },
+    {
+      id: 'session',
+      systemId: 'session',
+      src: 'session',
+      input: ({ event }) => ({
+        storedToken: event.input.storedToken ?? null,
+        keepLoggedIn: event.input.keepLoggedIn ?? null,
+        pageReload: event.input.pageReload ?? false,
+      }),
+      onSnapshot: {
+        actions: [
+          {
+            type: 'followSession',
+            params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn'), token: event.snapshot.context.token }),
+          },
+          { type: 'badgeFollowsSession', params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn') }) },
+        ],
+      },
+    },
+    // The shell (docs/client-shell.md): toasts, the notice list, sidebar and search bar.
+    { id: 'toasts', systemId: 'toasts', src: 'toasts' },
+    { id: 'notifications', systemId: 'notifications', src: 'notifications' },
+    { id: 'navigation', systemId: 'navigation', src: 'navigation' },
+    // The streams' live connection (src/effects/shell/socket.ts), driven by the session above.
+    { id: 'socket', systemId: 'socket', src: 'socket' },
+    // The notifications nav item's unread count (src/effects/notifications/inbox.ts), driven by the session too.
+    { id: 'unreadBadge', systemId: 'unreadBadge', src: 'unreadBadge' },
+    // What the sidebar's clean-up needs of the chat screen (src/effects/chat/privateChatCache.ts).
+    { id: 'privateChatCache', systemId: 'privateChatCache', src: 'privateChatCache' },
+    { id: 'notices', src: 'notices' },
+    { id: 'banWatch', src: 'banWatch' },
+  ],
+});

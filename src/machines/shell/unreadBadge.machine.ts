@@ -1,0 +1,89 @@
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import type { UnreadCount } from '../../api/notifications';
+
+export type UnreadBadgeEvent =
+  /** The session is signed in (sent by the app on every session snapshot; repeats are ignored). */
+  | { type: 'badge.start' }
+  /** The session is not signed in. */
+  | { type: 'badge.stop' }
+  /** The server said how many are unread: a socket arrival or change, or an answer of the inbox's calls. */
+  | { type: 'badge.count'; unreadCount: number }
+  /** The socket (re)connected: what happened meanwhile reached no socket, so ask again. */
+  | { type: 'badge.refresh' };
+
+export interface UnreadBadgeContext {
+  unreadCount: number;
+  /** Failed reads in a row; the retry waits longer with each. */
+  attempts: number;
+}
+
+export const BADGE_RETRY_BASE_MS = 5000;
+export const BADGE_RETRY_MAX_MS = 60_000;
+export const badgeRetryDelay = (attempts: number) => Math.min(BADGE_RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), BADGE_RETRY_MAX_MS);
+
+const initial: UnreadBadgeContext = { unreadCount: 0, attempts: 0 };
+
+/**
+ * The unread count of the notifications inbox, on the nav item in every screen (app child,
+ * systemId 'unreadBadge'). Lives while the session is signed in: reads the count once, then
+ * follows what the server pushes (`notification` and `notifications changed`, each with the count)
+ * and reads again after every reconnect. A failed read keeps the last count and tries again later.
+ */
+export const unreadBadgeMachine = setup({
+  types: { context: {} as UnreadBadgeContext, events: {} as UnreadBadgeEvent },
+  actors: {
+    /** Effect: GET /notifications/unread-count. */
+    loadCount: fromPromise<UnreadCount>(async () => {
+      throw new Error('loadCount actor not provided');
+    }),
+    /** Effect: the socket's notification events and reconnects (the bus), as badge events. */
+    live: fromCallback<EventObject>(() => () => {}),
+  },
+  actions: {
+    setCount: assign({ unreadCount: ({ context, event }) => (event.type === 'badge.count' ? Math.max(0, event.unreadCount) : context.unreadCount) }),
+  },
+  delays: {
+    RETRY: ({ context }) => badgeRetryDelay(context.attempts),
+  },
+}).createMachine({
+  id: 'unreadBadge',
+  context: initial,
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      entry: assign(() => ({ ...initial })),
+      on: { 'badge.start': 'signedIn' },
+    },
+    signedIn: {
+      invoke: { id: 'live', src: 'live' },
+      on: {
+        'badge.stop': 'signedOut',
+        'badge.count': { actions: 'setCount' },
+      },
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadCount',
+            src: 'loadCount',
+            onDone: { target: 'ready', actions: assign({ unreadCount: ({ event }) => event.output.unreadCount, attempts: 0 }) },
+            onError: { target: 'waiting', actions: assign({ attempts: ({ context }) => context.attempts + 1 }) },
+          },
+          // What is being read may already be older than this: take it, and read again.
+          on: { 'badge.count': { target: 'loading', reenter: true, actions: 'setCount' } },
+        },
+        ready: {
+          on: { 'badge.refresh': 'loading' },
+        },
+        waiting: {
+          after: { RETRY: 'loading' },
+          on: { 'badge.refresh': 'loading' },
+        },
+      },
+    },
+  },
+});
+
+export type UnreadBadgeActorRef = ActorRefFrom<typeof unreadBadgeMachine>;
+export type UnreadBadgeSnapshot = SnapshotFrom<typeof unreadBadgeMachine>;
+export const selectUnreadCount = (snapshot: UnreadBadgeSnapshot) => snapshot.context.unreadCount;

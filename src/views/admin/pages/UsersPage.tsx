@@ -1,0 +1,64 @@
+import { Ban, ExternalLink, ShieldCheck } from 'lucide-react';
+import { Link } from 'wouter';
+import type { AdminUser } from '../../../api/moderation';
+import { buttonClasses } from '../../ui/Button';
+import { AdminList, ItemCard, type ItemTools } from '../AdminList';
+import { formatDate, plural, profileHref } from '../format';
+import { ItemButton } from '../ItemButton';
+import { canBan, MemberSummary } from '../Member';
+
+function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
+  return (
+    <ItemCard
+      compact
+      label={user.username}
+      actions={
+        <>
+          <Link href={profileHref(user)} className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={`Open profile of ${user.username}`}>
+            <ExternalLink aria-hidden="true" size={16} />
+            Open profile
+          </Link>
+          {canBan(user) ? (
+            <ItemButton busy={busy} icon={<Ban size={16} />} label={`Ban ${user.username}`} onPress={() => act({ type: 'ban', userId: user._id, username: user.username })}>
+              Ban
+            </ItemButton>
+          ) : null}
+          {user.isBanned ? (
+            <ItemButton busy={busy} icon={<ShieldCheck size={16} />} label={`Unban ${user.username}`} onPress={() => act({ type: 'unban', userId: user._id, username: user.username })}>
+              Unban
+            </ItemButton>
+          ) : null}
+        </>
+      }
+    >
+      <MemberSummary member={user} />
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">
+        {user.role === 'ADMIN' ? 'Admin' : 'Member'} · Joined <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time> · {plural(user.postsCount, 'post')}
+      </p>
+      {user.isBanned ? (
+        <p className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-200">
+          Banned{user.bannedAt ? <> on <time dateTime={user.bannedAt}>{formatDate(user.bannedAt)}</time></> : null}
+          {user.banReason ? `: ${user.banReason}` : ''}
+        </p>
+      ) : null}
+    </ItemCard>
+  );
+}
+
+/** /admin/user: every member, searchable by username or e-mail, with ban and unban. */
+export default function UsersPage() {
+  return (
+    <AdminList
+      kind="users"
+      title="Users"
+      description="Every member, with their role, posts and ban."
+      noun="member"
+      empty={(_, query) =>
+        query
+          ? { title: 'No members found', text: `No member's username or e-mail starts with “${query}”.` }
+          : { title: 'No members yet', text: 'Members appear here as they sign up.' }
+      }
+      renderItem={(user, tools) => <MemberItem user={user} {...tools} />}
+    />
+  );
+}

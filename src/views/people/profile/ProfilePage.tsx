@@ -1,0 +1,160 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useSearch } from 'wouter';
+import type { Profile } from '../../../api/users';
+import { journal } from '../../../effects/debug/journal';
+import { OWNER_TABS, selectTab, type ProfileActorRef, type ProfileTab } from '../../../machines/people/profile.machine';
+import type { ProfileImageActorRef } from '../../../machines/people/profileImage.machine';
+import { LoadError } from '../../ui/LoadError';
+import { Skeleton } from '../../ui/Skeleton';
+import { useSessionProfile } from '../../layouts/useShell';
+import { FeedList } from '../../streams/FeedList';
+import { EmptyState } from '../../streams/PageParts';
+import { useFeed } from '../../streams/useFeed';
+import { BasicInfoCard } from './BasicInfoCard';
+import { BlockedProfile } from './BlockedProfile';
+import { HobbiesCard } from './HobbiesCard';
+import { ChangePassword, NotificationSettingsPanel } from './OwnerPanels';
+import { usePeopleLogic } from '../PeopleLogic';
+import { ProfileAbout } from './ProfileAbout';
+import { ProfileBanner } from './ProfileBanner';
+import { ProfileImageDialog } from './ProfileImageDialog';
+import { Gallery, PeopleList } from './ProfileLists';
+import { RepliedList } from './RepliedList';
+import { SocialLinksCard } from './SocialLinksCard';
+
+const TAB_NAMES: Record<ProfileTab, string> = {
+  timeline: 'Timeline',
+  replied: 'Replied',
+  followers: 'Followers',
+  following: 'Following',
+  gallery: 'Gallery',
+  password: 'Change Password',
+  notifications: 'Notifications',
+};
+
+const tabClasses =
+  'cursor-pointer whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold text-neutral-700 outline-none dark:text-neutral-300 ' +
+  'data-[selected]:bg-neutral-900 data-[selected]:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent dark:data-[selected]:bg-white dark:data-[selected]:text-neutral-900';
+
+/** /profile/:username?id=<userId>: banner, about cards, tabs, the owner's own settings. */
+export default function ProfilePage({ username }: { username: string }) {
+  const search = useSearch();
+  const me = useSessionProfile();
+  const id = new URLSearchParams(search).get('id') ?? (me && me.username.toLowerCase() === username.toLowerCase() ? me._id : null);
+  if (!id) return <ProfileByName key={username} username={username} />;
+  return <ProfileView key={id} userId={id} />;
+}
+
+/** An address with the name only (an @mention's link): the member is looked up by name first. */
+function ProfileByName({ username }: { username: string }) {
+  const logic = usePeopleLogic();
+  const actor = useActorRef(logic.memberByName, { input: { username }, inspect: journal.inspect });
+  const state = useSelector(actor, (s) => s);
+  if (state.matches('finding')) return <ProfileSkeleton />;
+  if (state.matches('failed'))
+    return (
+      <LoadError title="Could not load this profile" onRetry={() => actor.send({ type: 'memberByName.retry' })}>
+        {state.context.error}
+      </LoadError>
+    );
+  if (!state.context.userId) return <EmptyState title="Member not found" text={`No member called ${username} could be found from this link.`} />;
+  return <ProfileView key={state.context.userId} userId={state.context.userId} />;
+}
+
+function ProfileView({ userId }: { userId: string }) {
+  const logic = usePeopleLogic();
+  const actor = useActorRef(logic.profile, { input: { userId }, inspect: journal.inspect });
+  const state = useSelector(actor, (s) => s);
+  const { profile, error } = state.context;
+  const upload = state.children.imageUpload as ProfileImageActorRef | undefined;
+  if (state.matches('loading')) return <ProfileSkeleton />;
+  if (state.matches('blocked')) return <BlockedProfile actor={actor} />;
+  if (state.matches('failed') || !profile)
+    return (
+      <LoadError title="Could not load this profile" onRetry={() => actor.send({ type: 'profile.retry' })}>
+        {error}
+      </LoadError>
+    );
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <ProfileBanner actor={actor} profile={profile} />
+      <ProfileAbout isOwner={profile.isOwner}>
+        <BasicInfoCard actor={actor} profile={profile} />
+        <SocialLinksCard actor={actor} profile={profile} />
+        <HobbiesCard actor={actor} profile={profile} />
+      </ProfileAbout>
+      <ProfileTabs actor={actor} profile={profile} />
+      {upload ? <ProfileImageDialog upload={upload} /> : null}
+    </div>
+  );
+}
+
+/** While the profile loads: the banner's shape and the tabs Posts, Replied, Followers, Following. */
+export function ProfileSkeleton() {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4" aria-busy="true" aria-label="Loading profile">
+      <Skeleton className="h-40 w-full rounded-3xl" />
+      <div className="flex items-center gap-3">
+        <Skeleton className="size-16 rounded-full" />
+        <Skeleton className="h-5 w-40" />
+      </div>
+      <div className="flex gap-2" aria-hidden="true">
+        {['Posts', 'Replied', 'Followers', 'Following'].map((name) => (
+          <span key={name} className="rounded-xl bg-neutral-200 px-3 py-2 text-sm font-semibold text-neutral-500 dark:bg-neutral-800">
+            {name}
+          </span>
+        ))}
+      </div>
+      <Skeleton className="h-32 w-full rounded-2xl" />
+    </div>
+  );
+}
+
+function ProfileTabs({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
+  const tab = useSelector(actor, selectTab);
+  const tabs = (Object.keys(TAB_NAMES) as ProfileTab[]).filter((t) => profile.isOwner || !OWNER_TABS.includes(t));
+  return (
+    <Tabs selectedKey={tab} onSelectionChange={(key) => actor.send({ type: 'profile.tab', tab: key as ProfileTab })}>
+      <TabList aria-label="Profile sections" className="flex gap-1 overflow-x-auto rounded-2xl bg-neutral-100 p-1 dark:bg-neutral-800/60">
+        {tabs.map((t) => (
+          <Tab key={t} id={t} className={tabClasses}>
+            {TAB_NAMES[t]}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanel id="timeline" className="pt-4 outline-none">
+        <Timeline userId={profile._id} username={profile.username} />
+      </TabPanel>
+      <TabPanel id="replied" className="pt-4 outline-none">
+        <RepliedList actor={actor} username={profile.username} />
+      </TabPanel>
+      <TabPanel id="followers" className="pt-4 outline-none">
+        <PeopleList actor={actor} which="followers" />
+      </TabPanel>
+      <TabPanel id="following" className="pt-4 outline-none">
+        <PeopleList actor={actor} which="following" />
+      </TabPanel>
+      <TabPanel id="gallery" className="pt-4 outline-none">
+        <Gallery actor={actor} />
+      </TabPanel>
+      {profile.isOwner ? (
+        <>
+          <TabPanel id="password" className="pt-4 outline-none">
+            <ChangePassword actor={actor} />
+          </TabPanel>
+          <TabPanel id="notifications" className="pt-4 outline-none">
+            <NotificationSettingsPanel actor={actor} profile={profile} />
+          </TabPanel>
+        </>
+      ) : null}
+    </Tabs>
+  );
+}
+
+function Timeline({ userId, username }: { userId: string; username: string }) {
+  const source = useMemo(() => ({ kind: 'user' as const, userId }), [userId]);
+  const { feed, callbacks } = useFeed(source);
+  return <FeedList feed={feed} callbacks={callbacks} empty={<EmptyState title="No posts yet" text={`${username} has not posted anything you can see.`} />} />;
+}

@@ -1,0 +1,17 @@
+import { useSelector } from '@xstate/react';
+import { Moon, Sun } from 'lucide-react';
+import { useApp } from '../AppContext';
+import { IconButton } from '../ui/IconButton';
+
+/** Light/dark switch: `theme.toggle` to the theme actor. */
+export function ThemeToggle() {
+  const app = useApp();
+  const theme = useSelector(app, (s) => s.children.theme);
+  const dark = useSelector(theme, (s) => s?.context.theme === 'dark');
+  if (!theme) return null;
+  return (
+    <IconButton label={dark ? 'Switch to light theme' : 'Switch to dark theme'} onPress={() => theme.send({ type: 'theme.toggle' })}>
+      {dark ? <Sun size={20} /> : <Moon size={20} />}
+    </IconButton>
+  );
+}

@@ -1,0 +1,74 @@
+import { useSelector } from '@xstate/react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { Post } from '../../../api/posts';
+import { buttonClasses } from '../../ui/Button';
+import { useSessionProfile } from '../../layouts/useShell';
+import { commenterOf } from '../post/postOverlays';
+import { CommentsPanel } from '../discussion/CommentsPanel';
+import { EmptyState } from '../PageParts';
+import { PostCard } from '../post/PostCard';
+import { PostSkeletons } from '../post/PostSkeleton';
+import { ReactionsModal } from '../post/overlayChunks';
+import { useFeed } from '../useFeed';
+import { LoadError } from '../../ui/LoadError';
+
+export interface PostPageProps {
+  postId: string;
+  /** Shown between the card and the comments (the question page's answers). */
+  extra?: (post: Post, feed: ReturnType<typeof useFeed>['feed']) => ReactNode;
+  /** Where a deleted post sends the member. */
+  backTo?: { href: string; label: string };
+}
+
+/** /post/{postId} (and, with its answers as `extra`, /question/{questionId}): one post with its comments. */
+export default function PostPage({ postId, extra, backTo = { href: '/streams', label: 'Back to Streams' } }: PostPageProps) {
+  const source = useMemo(() => ({ kind: 'post' as const, postId }), [postId]);
+  const { feed, callbacks } = useFeed(source);
+  const state = useSelector(feed, (s) => s);
+  const profile = useSessionProfile();
+  const [, navigate] = useLocation();
+  const [reactions, setReactions] = useState<Post | null>(null);
+  const post = state.context.posts[0];
+  const onDeleted = useMemo(() => (id: string) => {
+    callbacks.onDeleted(id);
+    navigate(backTo.href);
+  }, [callbacks, navigate, backTo.href]);
+
+  if (state.matches('loading')) return <div className="mx-auto max-w-2xl"><PostSkeletons count={1} label="Loading post" /></div>;
+  if (state.matches('failed'))
+    return (
+      <div className="mx-auto max-w-2xl">
+        <LoadError title="Could not load this post" onRetry={() => feed.send({ type: 'feed.retry' })}>
+          {state.context.error}
+        </LoadError>
+      </div>
+    );
+  if (!post)
+    return (
+      <div className="mx-auto max-w-2xl">
+        <EmptyState title="This post is gone" text="It was deleted, or you can no longer see it." action={<Link href={backTo.href} className={buttonClasses({ variant: 'secondary' })}>{backTo.label}</Link>} />
+      </div>
+    );
+  const me = commenterOf(profile);
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <PostCard
+        post={post}
+        viewerId={profile?._id ?? null}
+        onReacted={callbacks.onReacted}
+        onSaved={callbacks.onSaved}
+        onPublished={callbacks.onPublished}
+        onDeleted={onDeleted}
+        onOpenComments={() => document.getElementById('comments')?.focus()}
+        onOpenReactions={setReactions}
+      />
+      {extra ? extra(post, feed) : null}
+      <section id="comments" tabIndex={-1} aria-label="Comments" className="rounded-3xl border border-neutral-200 bg-white outline-none dark:border-neutral-800 dark:bg-neutral-900">
+        <h2 className="px-5 pt-4 text-lg font-bold text-neutral-900 dark:text-white">Comments</h2>
+        {me ? <CommentsPanel postId={post._id} me={me} onCount={callbacks.onCommentsCount} /> : null}
+      </section>
+      {reactions ? <ReactionsModal postId={reactions._id} onClose={() => setReactions(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Ban, CircleHelp, Flag, MessageCircle, UserCheck, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { Post } from '../../../api/posts';
+import { journal } from '../../../effects/debug/journal';
+import { chatHref } from '../../chat/chatLinks';
+import { MoreMenu } from '../../overlays/MoreMenu';
+import type { PostReportActorRef } from '../../../machines/streams/postReport.machine';
+import { BlockConfirm, ReportPostDialog } from './overlayChunks';
+import { useStreamsLogic } from '../StreamsLogic';
+
+/**
+ * The '…' menu of another member's post: follow / unfollow (at once, rolled back on a refusal),
+ * Message (opens the private chat with them), Report post (a dialog) and block (after 'Block <username>?'). The author machine announces both, so every list on
+ * screen follows: the following mark on each of their posts, or their posts gone.
+ */
+export function AuthorMenu({ post, onWhy }: { post: Post; onWhy?: () => void }) {
+  const logic = useStreamsLogic();
+  const author = useActorRef(logic.author, { input: { userId: post.userId, username: post.username, postId: post._id }, inspect: journal.inspect });
+  const report = useSelector(author, (s) => s.children.reportForm as PostReportActorRef | undefined);
+  const changing = useSelector(author, (s) => s.matches('changingFollow'));
+  const asked = useSelector(author, (s) => s.matches('confirmingBlock') || s.matches('blocking'));
+  const blocking = useSelector(author, (s) => s.matches('blocking'));
+  const optimistic = useSelector(author, (s) => s.context.following);
+  // The list holds what the server confirmed; while a change is out, the member's choice shows.
+  const following = changing ? optimistic : post.followingAuthor;
+  const name = post.username;
+  const [, navigate] = useLocation();
+  const [blockAsked, setBlockAsked] = useState(asked);
+  if (asked && !blockAsked) setBlockAsked(true);
+
+  return (
+    <>
+      <MoreMenu
+        label={`More options for ${name}`}
+        items={[
+          following
+            ? { id: 'follow', label: `Unfollow ${name}`, icon: <UserCheck aria-hidden="true" size={17} /> }
+            : { id: 'follow', label: `Follow ${name}`, icon: <UserPlus aria-hidden="true" size={17} /> },
+          { id: 'message', label: `Message ${name}`, icon: <MessageCircle aria-hidden="true" size={17} /> },
+          ...(onWhy ? [{ id: 'why', label: 'Why am I seeing this?', icon: <CircleHelp aria-hidden="true" size={17} /> }] : []),
+          { id: 'report', label: 'Report post', icon: <Flag aria-hidden="true" size={17} /> },
+          { id: 'block', label: `Block ${name}`, icon: <Ban aria-hidden="true" size={17} />, danger: true },
+        ]}
+        disabledKeys={changing ? ['follow'] : []}
+        onAction={(id) => {
+          if (id === 'follow') author.send({ type: 'author.toggleFollow', following });
+          if (id === 'block') author.send({ type: 'author.askBlock' });
+          if (id === 'message') navigate(chatHref({ username: name, id: post.userId }));
+          if (id === 'report') author.send({ type: 'author.report' });
+          if (id === 'why') onWhy?.();
+        }}
+      />
+      {report ? <ReportPostDialog report={report} /> : null}
+      {/* Drawn from the first ask on (its code waits for it), so it closes as it always did. */}
+      {blockAsked ? (
+        <BlockConfirm
+          name={name}
+          isOpen={asked}
+          blocking={blocking}
+          onCancel={() => author.send({ type: 'author.cancelBlock' })}
+          onConfirm={() => author.send({ type: 'author.confirmBlock' })}
+        >
+          You will not see each other&apos;s posts, comments or reactions, and neither of you will follow the other. You can unblock them later.
+        </BlockConfirm>
+      ) : null}
+    </>
+  );
+}

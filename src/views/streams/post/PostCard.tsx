@@ -1,0 +1,237 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Bookmark, BookmarkCheck, EyeOff, Globe, Lock, MessageCircle, MessageSquareReply, Pencil, Trash2, Users, UsersRound } from 'lucide-react';
+import { memo, useMemo } from 'react';
+import { Link } from 'wouter';
+import { shortenNumber } from '../../../api/numbers';
+import type { Post, ReactionChange } from '../../../api/posts';
+import { topicLabel, type Topic } from '../../../api/topics';
+import { journal } from '../../../effects/debug/journal';
+import { shiftReaction } from '../../../machines/streams/postList';
+import { Avatar } from '../../ui/Avatar';
+import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
+import { RichText } from '../../ui/RichText';
+import { IconButton } from '../../ui/IconButton';
+import { AuthorMenu } from './AuthorMenu';
+import { useComposer } from '../ComposerContext';
+import { inkOn, isColoured, timeAgo } from './format';
+import { actionClasses, ReactionAction, ReactionCounts, totalOf } from '../reactions/ReactionBar';
+import { useStreamsLogic } from '../StreamsLogic';
+
+const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
+
+export interface PostCardProps {
+  /** As the server shows it to the member (their reaction, saved, following the author). */
+  post: Post;
+  /** The signed-in member's id: the author gets edit and delete. */
+  viewerId: string | null;
+  onReacted: (change: ReactionChange) => void;
+  onSaved: (post: Post, saved: boolean) => void;
+  onOpenComments: (post: Post) => void;
+  onOpenReactions: (post: Post) => void;
+  onPublished: (post: Post) => void;
+  onDeleted: (postId: string) => void;
+  /** "Why am I seeing this?" (posts of a "For you" page carry their reasons). */
+  onWhy?: (postId: string) => void;
+}
+
+/** One post or question in a list. */
+export const PostCard = memo(function PostCard(props: PostCardProps) {
+  const { post, viewerId } = props;
+  const logic = useStreamsLogic();
+  const { openComposer } = useComposer();
+  const reactionsLogic = useMemo(
+    () => logic.reactions.provide({ actions: { confirmed: (_, change: ReactionChange) => props.onReacted(change) } }),
+    // The card's actor is started once; the callback reaches the list through the latest props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [logic],
+  );
+  const reactions = useActorRef(reactionsLogic, { input: { postId: post._id, mine: post.userReaction }, inspect: journal.inspect });
+  const { mine, confirmed, busy } = useSelector(reactions, (s) => ({ mine: s.context.mine, confirmed: s.context.confirmed, busy: s.matches('saving') }), shallowEqual);
+  const saveLogic = useMemo(
+    () => logic.save.provide({ actions: { changed: (_, { saved }: { saved: boolean }) => props.onSaved(post, saved) } }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [logic],
+  );
+  const save = useActorRef(saveLogic, { input: { postId: post._id, saved: post.saved }, inspect: journal.inspect });
+  const saved = useSelector(save, (s) => s.context.saved);
+  const savingBusy = useSelector(save, (s) => s.matches('saving'));
+
+  const counts = shiftReaction(post.reactions, confirmed, mine);
+  // A group post is seen by whoever may read its group (the group's rule), not by its privacy field.
+  const Privacy = post.groupId ? UsersRound : PRIVACY_ICON[post.privacy];
+  const audience = post.groupId ? 'Group' : post.privacy;
+  const coloured = isColoured(post.bgColor) && !post.image && !post.video;
+  const isAuthor = viewerId !== null && viewerId === post.userId;
+  const isQuestion = post.kind === 'question';
+  const href = isQuestion ? `/question/${post._id}` : `/post/${post._id}`;
+
+  return (
+    <article
+      aria-labelledby={`post-${post._id}-author`}
+      data-post-id={post._id}
+      className="rounded-3xl border border-neutral-200 bg-white shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <header className="flex items-start gap-3 px-4 pt-4">
+        <Avatar username={post.username} avatarColor={post.avatarColor} profilePicture={post.profilePicture} />
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-1.5 text-[15px]">
+            <span id={`post-${post._id}-author`} className="font-semibold text-neutral-900 dark:text-white">
+              {post.username}
+            </span>
+            {post.feelings ? (
+              <span className="text-neutral-600 dark:text-neutral-400">
+                is feeling {post.feelings}{isFeeling(post.feelings) ? <> <FeelingImage feeling={post.feelings} /></> : null}
+              </span>
+            ) : null}
+            {isQuestion ? (
+              <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
+                Question
+              </span>
+            ) : null}
+          </p>
+          <p className="flex items-center gap-1.5 text-[13px] text-neutral-600 dark:text-neutral-400">
+            <Link href={href} className="rounded hover:underline">
+              <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
+                {timeAgo(post.createdAt)}
+              </time>
+            </Link>
+            <span aria-hidden="true">·</span>
+            <Privacy aria-hidden="true" size={13} />
+            <span className="sr-only">Visible to:</span>
+            <span>{audience}</span>
+            {post.editedAt ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span title={`Edited ${new Date(post.editedAt).toLocaleString()}`}>edited</span>
+              </>
+            ) : null}
+          </p>
+        </div>
+        {isAuthor ? (
+          <div className="flex shrink-0">
+            {/* A post hidden by moderators cannot be edited (the server refuses it too); it can still be deleted. */}
+            {post.hidden ? null : (
+              <IconButton
+                label={isQuestion ? 'Edit question' : 'Edit post'}
+                onPress={() => openComposer({ type: 'editpost', post }, { onPublished: props.onPublished, onDeleted: props.onDeleted })}
+              >
+                <Pencil size={17} />
+              </IconButton>
+            )}
+            <IconButton
+              label={isQuestion ? 'Delete question' : 'Delete post'}
+              onPress={() => openComposer({ type: 'deletepost', post }, { onPublished: props.onPublished, onDeleted: props.onDeleted })}
+            >
+              <Trash2 size={17} />
+            </IconButton>
+          </div>
+        ) : viewerId !== null ? (
+          <div className="flex shrink-0">
+            <AuthorMenu post={post} {...(post.reasons?.length && props.onWhy ? { onWhy: () => props.onWhy?.(post._id) } : {})} />
+          </div>
+        ) : null}
+      </header>
+
+      {post.hidden ? <HiddenNotice reason={post.hiddenReason} isAuthor={isAuthor} /> : null}
+
+      {post.post ? (
+        coloured ? (
+          <div
+            className="mx-4 mt-3 flex min-h-40 items-center justify-center rounded-2xl px-6 py-8 text-center text-xl font-semibold break-words whitespace-pre-wrap"
+            style={{ backgroundColor: post.bgColor, color: inkOn(post.bgColor) }}
+          >
+            <RichText text={post.post} tone="inherit" />
+          </div>
+        ) : (
+          <p className="px-4 pt-3 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
+            <RichText text={post.post} />
+          </p>
+        )
+      ) : null}
+
+      {post.topics?.length ? <TopicChips topics={post.topics} /> : null}
+
+      {post.image ? (
+        <img src={post.image} alt={post.imageAlt || `Image shared by ${post.username}`} loading="lazy" className="mt-3 max-h-[32rem] w-full bg-neutral-100 object-contain dark:bg-neutral-800" />
+      ) : null}
+      {post.video ? (
+        <video src={post.video} controls preload="metadata" className="mt-3 max-h-[32rem] w-full bg-black" aria-label={`Video shared by ${post.username}`} />
+      ) : null}
+      {post.gifUrl ? <img src={post.gifUrl} alt={`GIF shared by ${post.username}`} loading="lazy" referrerPolicy="no-referrer" className="mt-3 max-h-96 w-full object-contain" /> : null}
+
+      <footer className="mx-3 mt-2 flex items-center gap-1 border-t border-neutral-100 py-1.5 dark:border-neutral-800">
+        <ReactionAction
+          mine={mine}
+          total={totalOf(counts)}
+          isBusy={busy}
+          onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })}
+        />
+        <ReactionCounts counts={counts} onOpen={() => props.onOpenReactions(post)} />
+        <button
+          type="button"
+          onClick={() => props.onOpenComments(post)}
+          className={actionClasses}
+          aria-label={`Comments: ${post.commentsCount}`}
+        >
+          <MessageCircle aria-hidden="true" size={18} />
+          <span data-testid="comments-count">{String(shortenNumber(post.commentsCount))}</span>
+        </button>
+        {isQuestion ? (
+          <Link href={href} className={actionClasses} aria-label={`${post.answersCount} ${post.answersCount === 1 ? 'answer' : 'answers'}`}>
+            <MessageSquareReply aria-hidden="true" size={18} />
+            <span>{String(shortenNumber(post.answersCount))}</span>
+          </Link>
+        ) : null}
+        <span className="flex-1" />
+        <IconButton label={saved ? 'Remove from saved' : 'Save post'} aria-pressed={saved} isDisabled={savingBusy} onPress={() => save.send({ type: 'save.toggle' })}>
+          {saved ? <BookmarkCheck size={19} className="text-accent-strong dark:text-accent" /> : <Bookmark size={19} />}
+        </IconButton>
+      </footer>
+    </article>
+  );
+});
+
+/** Shown at most, so the chips stay one quiet line; the rest is counted ("+2") and named on hover and to screen readers. */
+const TOPICS_SHOWN = 3;
+
+/** The post's interest topics (chosen and from its hashtags) as small muted labels. */
+function TopicChips({ topics }: { topics: Topic[] }) {
+  const shown = topics.slice(0, TOPICS_SHOWN);
+  const rest = topics.slice(TOPICS_SHOWN).map(topicLabel);
+  const chip = 'rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400';
+  return (
+    <ul aria-label="Topics" className="flex flex-wrap gap-1.5 px-4 pt-2">
+      {shown.map((topic) => (
+        <li key={topic} className={chip}>
+          {topicLabel(topic)}
+        </li>
+      ))}
+      {rest.length ? (
+        <li className={chip} title={rest.join(', ')}>
+          <span aria-hidden="true">+{rest.length}</span>
+          <span className="sr-only">and {rest.join(', ')}</span>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** What the author (and admins) see on a post moderators hid; nobody else sees the post at all. */
+function HiddenNotice({ reason, isAuthor }: { reason?: string; isAuthor: boolean }) {
+  return (
+    <div role="note" className="mx-4 mt-3 flex gap-2.5 rounded-2xl border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100">
+      <EyeOff aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
+      <div className="min-w-0">
+        <p className="font-semibold">Hidden by moderators</p>
+        {reason ? <p className="break-words">Reason: {reason}</p> : null}
+        <p className="text-amber-900 dark:text-amber-200">
+          {isAuthor ? 'Only you and the moderators can see this post. It can no longer be edited.' : 'Only its author and the moderators can see this post.'}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function shallowEqual<T extends Record<string, unknown>>(a: T, b: T) {
+  return Object.keys(a).every((key) => Object.is(a[key], b[key]));
+}

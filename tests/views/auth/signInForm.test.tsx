@@ -1,0 +1,181 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { AnyMachineSnapshot } from 'xstate';
+import { SignInForm } from '../../../src/views/auth/SignInForm';
+import { signInMachine, signInRequired, type SignInContext } from '../../../src/machines/auth/signIn.machine';
+import { ADMIN_HOME, CHECKPOINT, MEMBER_HOME } from '../../../src/machines/auth/authForm';
+import { alice, auth, admin, bannedAlice, networkFailure, unauthorized } from '../../fixtures/auth';
+import { coverPaths, describePath, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
+import { effect, viewHarness } from '../harness';
+
+const GOOGLE_UNAVAILABLE = new Error('Google sign-in is not available yet');
+// Short values: every keystroke is a real event through the view. Remember-me is left to the
+// detail test below (it records into the same coverage), which keeps the path count down.
+const events: ModelEvent[] = [
+  { type: 'signIn.change', field: 'usernameOrEmail', value: 'ada' },
+  { type: 'signIn.change', field: 'password', value: 'pw1' },
+  { type: 'xstate.done.actor.signIn', output: auth(alice) },
+  { type: 'xstate.error.actor.signIn', error: unauthorized },
+  { type: 'xstate.error.actor.signIn', error: networkFailure },
+  { type: 'xstate.done.actor.checkUser', output: { isBanned: false } },
+  { type: 'xstate.done.actor.checkUser', output: { isBanned: true } },
+  { type: 'xstate.error.actor.checkUser', error: networkFailure },
+  { type: 'xstate.done.actor.googleSignIn', output: { ...auth(alice), isBanned: false } },
+  { type: 'xstate.done.actor.googleSignIn', output: { ...auth(bannedAlice), isBanned: true } },
+  { type: 'xstate.error.actor.googleSignIn', error: GOOGLE_UNAVAILABLE },
+];
+const serialize = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as SignInContext;
+  return JSON.stringify({
+    value: snapshot.value,
+    user: c.usernameOrEmail !== '',
+    password: c.password !== '',
+    rememberMe: c.rememberMe,
+    fieldErrors: c.fieldErrors,
+    error: c.error,
+    auth: c.auth !== null,
+  });
+};
+
+async function perform(event: ModelEvent, user: UserEvent, context: SignInContext) {
+  switch (event.type) {
+    case 'signIn.change': {
+      const label = event.field === 'password' ? 'Password' : 'Email or username';
+      const input = screen.getByLabelText(label);
+      await user.clear(input);
+      if (event.value) await user.type(input, event.value);
+      return;
+    }
+    case 'signIn.rememberMe':
+      if (context.rememberMe !== event.value) await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+      return;
+    case 'signIn.submit':
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      return;
+    case 'signIn.google':
+      await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+      return;
+    default:
+      throw new Error(`no gesture for ${event.type}`);
+  }
+}
+
+/** What the screen must show for a snapshot. */
+function expectScreen(snapshot: AnyMachineSnapshot) {
+  const c = snapshot.context as SignInContext;
+  const local = snapshot.matches('submitting') || (snapshot.matches('success') && c.auth !== null);
+  const google = snapshot.matches('google') || (snapshot.matches('success') && c.auth === null);
+  if (local) {
+    const button = screen.getByRole('button', { name: 'Logging in...' });
+    expect(button).toHaveProperty('disabled', true);
+  } else {
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    if (google) expect(button).toHaveProperty('disabled', true);
+    else expect(button).toHaveProperty('disabled', false);
+  }
+  screen.getByRole('button', { name: google ? 'Connecting to Google...' : 'Sign in with Google' });
+  if (c.error) expect(screen.getByRole('alert').textContent).toContain(c.error);
+  else expect(screen.queryByRole('alert')).toBeNull();
+  for (const field of ['usernameOrEmail', 'password'] as const) {
+    const message = signInRequired[field];
+    if (c.fieldErrors[field]) screen.getByText(message);
+    else expect(screen.queryByText(message)).toBeNull();
+  }
+  expect(screen.getByRole('checkbox', { name: 'Remember me' })).toHaveProperty('checked', c.rememberMe);
+  expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+}
+
+const coverage = new TransitionCoverage(signInMachine);
+
+describe('sign-in form, every model path through the view', () => {
+  const paths = coverPaths(signInMachine, { events, serialize, input: { admin: false }, ignore: ['signIn.rememberMe'] });
+  afterEach(() => cleanup());
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const h = viewHarness(['signIn', 'checkUser', 'googleSignIn'], coverage);
+    const login = effect();
+    const navigate = effect();
+    const logic = signInMachine.provide({ actors: h.actors as never, actions: { login, navigate } });
+    const user = userEvent.setup({ delay: null });
+    try {
+      render(<SignInForm logic={logic} />);
+      expect(serialize(h.actor().getSnapshot())).toEqual(serialize(path.steps[0].state));
+      expectScreen(path.steps[0].state);
+      for (const step of path.steps.slice(1)) {
+        if (!(await h.settle(step.event))) await perform(step.event, user, h.actor().getSnapshot().context);
+        expect(serialize(h.actor().getSnapshot()), `after ${step.event.type}`).toEqual(serialize(step.state));
+        expectScreen(step.state);
+        if (step.state.matches('success')) {
+          const banned = (step.event as { output?: { isBanned?: boolean } }).output?.isBanned === true;
+          expect(navigate).toHaveBeenCalledTimes(1);
+          expect(navigate.mock.calls[0][1]).toEqual({ to: banned ? CHECKPOINT : MEMBER_HOME, replace: true });
+          expect(login).toHaveBeenCalledTimes(1);
+          expect(login.mock.calls[0][1]).toMatchObject({ token: auth(alice).token, user: { isBanned: banned }, keepLoggedIn: (step.state.context as SignInContext).rememberMe });
+        } else {
+          expect(navigate).not.toHaveBeenCalled();
+        }
+      }
+    } finally {
+      h.restore();
+    }
+  });
+
+});
+
+describe('sign-in form details', () => {
+  afterEach(() => cleanup());
+
+  it('sends the trimmed email-or-username, the password and remember-me to the API effect', async () => {
+    const h = viewHarness(['signIn', 'checkUser', 'googleSignIn'], coverage);
+    const logic = signInMachine.provide({ actors: h.actors as never, actions: { login: effect(), navigate: effect() } });
+    const user = userEvent.setup({ delay: null });
+    try {
+      render(<SignInForm logic={logic} />);
+      await user.type(screen.getByLabelText('Email or username'), '  alice@example.com ');
+      await user.type(screen.getByLabelText('Password'), 'secret-pass');
+      await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+      await user.keyboard('{Enter}');
+      const child = h.actor().getSnapshot().children.signIn as { getSnapshot(): { input: unknown } };
+      expect(child.getSnapshot().input).toEqual({ admin: false, username: 'alice@example.com', password: 'secret-pass', rememberMe: true });
+      expect(screen.getByRole('button', { name: 'Logging in...' })).toHaveProperty('disabled', true);
+    } finally {
+      h.restore();
+    }
+  });
+
+  it('reveals the password with the show/hide toggle', async () => {
+    const logic = signInMachine.provide({ actions: { login: effect(), navigate: effect() } });
+    const user = userEvent.setup({ delay: null });
+    render(<SignInForm logic={logic} />);
+    const input = screen.getByLabelText('Password');
+    expect(input.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input.getAttribute('type')).toBe('password');
+  });
+
+  it('as the admin form: no Google option, and success goes to /admin', async () => {
+    const h = viewHarness(['signIn', 'checkUser', 'googleSignIn'], coverage);
+    const navigate = effect();
+    const logic = signInMachine.provide({ actors: h.actors as never, actions: { login: effect(), navigate } });
+    const user = userEvent.setup({ delay: null });
+    try {
+      render(<SignInForm logic={logic} admin />);
+      expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+      await user.type(screen.getByLabelText('Email or username'), 'root');
+      await user.type(screen.getByLabelText('Password'), 'secret-pass');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await h.settle({ type: 'xstate.done.actor.signIn', output: auth(admin) });
+      expect(navigate.mock.calls[0][1]).toEqual({ to: ADMIN_HOME, replace: true });
+    } finally {
+      h.restore();
+    }
+  });
+});
+
+afterAll(() => {
+  console.log(coverage.summary('signIn (through the view)', stateCount(signInMachine)));
+  expect(coverage.missed).toEqual([]);
+});

@@ -1,0 +1,98 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { memberAsideMachine } from '../../../src/machines/people/memberAside.machine';
+import { PageWithAside } from '../../../src/views/layouts/MemberAside';
+import { alice } from '../../fixtures/auth';
+import { group, person } from '../../fixtures/search';
+import { startTestApp, withApp } from '../appHarness';
+
+function stubWidth(px: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
+    return { matches: px >= min, media: query, addEventListener() {}, removeEventListener() {} };
+  });
+}
+
+function renderPage({ failGroupsOnce = false } = {}) {
+  const { app } = startTestApp();
+  app.system.get('session')!.send({ type: 'session.login', token: 'jwt', user: alice });
+  const calls: string[] = [];
+  let groupCalls = 0;
+  const logic = memberAsideMachine.provide({
+    actors: {
+      fetchSuggestions: fromPromise(async () => (calls.push('suggestions'), [person('u2', 'bob'), person('u3', 'carol', { isFollowing: true })])),
+      fetchGroups: fromPromise(async ({ input }: { input: { userId: string } }) => {
+        calls.push(`groups ${input.userId}`);
+        groupCalls += 1;
+        if (failGroupsOnce && groupCalls === 1) throw new Error('Network down');
+        return [group('g1', 'Night Owls', { memberCount: 1 })];
+      }),
+      fetchTrending: fromPromise(async () => (calls.push('trending'), { hashtags: [{ tag: 'physics', posts: 3 }, { tag: 'café', posts: 1 }] })),
+      live: fromCallback<EventObject>(() => () => {}),
+    },
+  });
+  const { ui } = withApp(
+    app,
+    '/app/social/streams',
+    <Route path="/app/social" nest>
+      <PageWithAside asideLogic={logic}>
+        <p>the feed</p>
+      </PageWithAside>
+    </Route>,
+  );
+  render(ui);
+  return { calls };
+}
+
+describe('the right column of member pages', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('from 1024px shows who to follow and the member’s groups next to the page', async () => {
+    stubWidth(1280);
+    const { calls } = renderPage();
+    const aside = screen.getByRole('complementary', { name: 'Suggestions' });
+    expect(screen.getByText('the feed')).toBeTruthy();
+    const people = within(aside).getByRole('region', { name: 'Who to follow' });
+    await within(people).findByRole('link', { name: 'bob' });
+    expect(within(people).getByRole('link', { name: 'bob' }).getAttribute('href')).toBe('/app/social/profile/bob?id=u2');
+    expect(within(people).getByRole('button', { name: 'Follow bob' })).toBeTruthy();
+    expect(within(people).getByRole('button', { name: 'Unfollow carol' })).toBeTruthy();
+    expect(within(people).getByRole('link', { name: 'See all people' }).getAttribute('href')).toBe('/app/social/people');
+    const groups = within(aside).getByRole('region', { name: 'Your groups' });
+    const owls = await within(groups).findByRole('link', { name: 'Night Owls' });
+    expect(owls.getAttribute('href')).toBe('/app/social/group/g1');
+    expect(within(groups).getByText('1 member')).toBeTruthy();
+    const trending = within(aside).getByRole('region', { name: 'Trending today' });
+    const physics = await within(trending).findByRole('link', { name: '#physics' });
+    expect(physics.getAttribute('href')).toBe('/app/social/search?q=%23physics');
+    expect(within(trending).getByText('3 posts')).toBeTruthy();
+    expect(within(trending).getByRole('link', { name: '#café' })).toBeTruthy();
+    expect(within(trending).getByText('1 post')).toBeTruthy();
+    expect(calls.sort()).toEqual(['groups u1', 'suggestions', 'trending']);
+  });
+
+  it('offers a retry for a list that failed and keeps the other', async () => {
+    stubWidth(1024);
+    renderPage({ failGroupsOnce: true });
+    const groups = screen.getByRole('region', { name: 'Your groups' });
+    const retry = await within(groups).findByRole('button', { name: 'Try again' });
+    expect(await screen.findByRole('link', { name: 'bob' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(retry);
+    });
+    expect(await within(groups).findByRole('link', { name: 'Night Owls' })).toBeTruthy();
+  });
+
+  it('below 1024px leaves the column out and fetches nothing for it', () => {
+    stubWidth(1023);
+    const { calls } = renderPage();
+    expect(screen.getByText('the feed')).toBeTruthy();
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,198 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
+import { activeNavItem, NAV_ITEMS, profileHref } from '../../../src/views/shell/MainNav';
+import { MemberLayout } from '../../../src/views/layouts/MemberLayout';
+import { alice, user } from '../../fixtures/auth';
+import { startTestApp, withApp } from '../appHarness';
+
+function renderLayout(path: string, { signedIn = true } = {}) {
+  const { app, hooks } = startTestApp();
+  if (signedIn) app.system.get('session')!.send({ type: 'session.login', token: 'jwt', user: alice });
+  const { ui, location } = withApp(
+    app,
+    path,
+    <Route path="/app/social" nest>
+      <MemberLayout>
+        <p>section body</p>
+      </MemberLayout>
+    </Route>,
+  );
+  render(ui);
+  const sidebar = () => screen.getAllByRole('navigation', { name: 'Main' })[0];
+  return { app, hooks, location, sidebar };
+}
+
+const linkNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((a) => a.textContent);
+const current = (nav: HTMLElement) => within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+
+describe('active item rule', () => {
+  it.each([
+    ['/app/social/streams', 'Streams'],
+    ['/app/social/questions', 'Questions'],
+    ['/app/social/question/42', undefined],
+    ['/app/social/chat/messages?username=bob&id=1&isGroup=false', 'Chat'],
+    ['/app/social/groups', 'Group'],
+    ['/app/social/group/7', 'Group'],
+    ['/app/social/create-group', 'Group'],
+    ['/app/social/people', 'People'],
+    ['/app/social/profile/streamsfan', 'Profile'],
+    ['/app/social/save', 'Save'],
+    ['/app/social/photos', 'Photos'],
+    ['/app/social/videos', 'Videos'],
+    ['/app/social/notifications', 'Notifications'],
+  ])('%s → %s', (path, name) => {
+    expect(activeNavItem(path)?.name).toBe(name);
+  });
+
+  it('builds the profile link from the username, id and uId', () => {
+    expect(profileHref(user({ _id: 'u 1', authId: 'a&1', username: 'ada lovelace' }))).toBe(
+      '/app/social/profile/ada%20lovelace?id=u+1&uId=a%261',
+    );
+    expect(profileHref(null)).toBe('/app/social/profile');
+  });
+});
+
+describe('MemberLayout', () => {
+  afterEach(() => cleanup());
+
+  it('lists the main navigation in the spec order, then Photos, Videos and Notifications, and marks the current section', () => {
+    const { sidebar } = renderLayout('/app/social/groups');
+    expect(linkNames(sidebar())).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Photos', 'Videos', 'Notifications']);
+    expect(NAV_ITEMS.map((i) => i.url)).toEqual([
+      '/app/social/streams',
+      '/app/social/questions',
+      '/app/social/chat/messages',
+      '/app/social/groups',
+      '/app/social/people',
+      '/app/social/profile',
+      '/app/social/save',
+      '/app/social/photos',
+      '/app/social/videos',
+      '/app/social/notifications',
+    ]);
+    expect(current(sidebar()).map((a) => a.textContent)).toEqual(['Group']);
+    expect(screen.getByText('section body')).toBeTruthy();
+  });
+
+  it('links Profile to the member: username, then id and uId', () => {
+    const { sidebar } = renderLayout('/app/social/streams');
+    const profile = within(sidebar()).getByRole('link', { name: 'Profile' });
+    expect(profile.getAttribute('href')).toBe('/app/social/profile/alice?id=u1&uId=a1');
+    const streams = within(sidebar()).getByRole('link', { name: 'Streams' });
+    expect(streams.getAttribute('href')).toBe('/app/social/streams');
+  });
+
+  it('shows the unread count on Notifications in the sidebar and the bottom bar, shortened, live from the badge', () => {
+    const { app, sidebar } = renderLayout('/app/social/streams');
+    const bar = () => screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(sidebar()).getByRole('link', { name: 'Notifications' })).toBeTruthy();
+    act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 3 }));
+    expect(within(sidebar()).getByRole('link', { name: 'Notifications 3 unread' }).textContent).toBe('Notifications 3 unread');
+    expect(within(bar()).getByRole('link', { name: 'Notifications 3 unread' })).toBeTruthy();
+    act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 1234 }));
+    expect(within(sidebar()).getByRole('link', { name: 'Notifications 1.2K unread' })).toBeTruthy();
+    act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 0 }));
+    expect(within(bar()).getByRole('link', { name: 'Notifications' })).toBeTruthy();
+    // Signing out empties it.
+    act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 2 }));
+    act(() => app.system.get('session')!.send({ type: 'session.logout' }));
+    expect(within(sidebar()).getByRole('link', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('does not crash without a session profile (Profile falls back to the bare url)', () => {
+    const { sidebar } = renderLayout('/app/social/people', { signedIn: false });
+    expect(within(sidebar()).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/app/social/profile');
+  });
+
+  it('fires the hooks before navigating: reset for Streams/Questions, private chat cleanup for all but Chat', () => {
+    const { hooks, location, sidebar } = renderLayout('/app/social/people');
+    const click = (name: string) => fireEvent.click(within(sidebar()).getByRole('link', { name }));
+    click('Streams');
+    expect(location.history.at(-1)).toBe('/app/social/streams');
+    expect(hooks).toEqual({ resetFeed: ['streams'], clearPrivateChat: 1 });
+    click('Chat');
+    expect(location.history.at(-1)).toBe('/app/social/chat/messages');
+    expect(hooks).toEqual({ resetFeed: ['streams'], clearPrivateChat: 1 });
+    click('Questions');
+    expect(hooks).toEqual({ resetFeed: ['streams', 'questions'], clearPrivateChat: 2 });
+    click('Profile');
+    expect(location.history.at(-1)).toBe('/app/social/profile/alice?id=u1&uId=a1');
+    expect(hooks).toEqual({ resetFeed: ['streams', 'questions'], clearPrivateChat: 3 });
+    expect(current(sidebar()).map((a) => a.textContent)).toEqual(['Profile']);
+  });
+
+  it('toggles the search bar and the theme through their actors', () => {
+    const { app } = renderLayout('/app/social/streams');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('searchbox', { name: 'Search Stoa' })).toBeTruthy();
+    expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ searchBar: 'open' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close search' }));
+    expect(screen.queryByRole('searchbox')).toBeNull();
+
+    expect(app.system.get('theme')!.getSnapshot().context.theme).toBe('light');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
+    expect(app.system.get('theme')!.getSnapshot().context.theme).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeTruthy();
+  });
+
+  it('gives phones a bottom bar of five labelled places; More opens the drawer with the rest', async () => {
+    const { app } = renderLayout('/app/social/streams');
+    const bar = screen.getByRole('navigation', { name: 'Sections' });
+    const places = within(bar).getAllByRole('listitem');
+    expect(places).toHaveLength(5);
+    // Visible names, not only names for screen readers.
+    expect(places.map((li) => li.textContent)).toEqual(['Streams', 'Questions', 'Chat', 'Notifications', 'More']);
+    expect(bar.querySelectorAll('.sr-only')).toHaveLength(0);
+    expect(current(bar).map((a) => a.textContent)).toEqual(['Streams']);
+    const more = within(bar).getByRole('button', { name: 'More' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    // A native button: Enter and Space press it from the keyboard.
+    expect(more.tagName).toBe('BUTTON');
+    fireEvent.click(more);
+    expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'open' });
+    // The drawer's code is fetched on its first open.
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(linkNames(drawer)).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Photos', 'Videos', 'Notifications']);
+    fireEvent.click(within(drawer).getByRole('link', { name: 'Photos' }));
+    expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'closed' });
+  });
+
+  it('lights More when the section on screen lives in the drawer', () => {
+    renderLayout('/app/social/videos');
+    const bar = screen.getByRole('navigation', { name: 'Sections' });
+    expect(current(bar)).toEqual([]);
+    expect(within(bar).getByRole('button', { name: /^More,? current: Videos$/ })).toBeTruthy();
+  });
+
+  it('opens the mobile drawer from the navigation machine and closes it on a choice', async () => {
+    const { app } = renderLayout('/app/social/streams');
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'open' });
+    fireEvent.click(within(drawer).getByRole('link', { name: 'People' }));
+    expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'closed' });
+  });
+
+  it('has a settings menu with the one item My Profile', async () => {
+    const { location } = renderLayout('/app/social/streams');
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items).toHaveLength(1);
+    expect(items[0].textContent).toContain('My Profile');
+    expect(items[0].textContent).toContain('View personal profile.');
+    await act(async () => {
+      fireEvent.click(items[0]);
+    });
+    expect(location.history.at(-1)).toBe('/app/social/profile/alice?id=u1&uId=a1');
+  });
+
+  it('signs out through the session and goes home', () => {
+    const { app, location, sidebar } = renderLayout('/app/social/streams');
+    void sidebar;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Sign out' })[0]);
+    expect(app.system.get('session')!.getSnapshot().value).not.toBe('signedIn');
+    expect(location.history.at(-1)).toBe('/');
+  });
+});

@@ -1,0 +1,98 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FEELINGS, REACTION_TYPES, type ReactionType } from '../../../src/api/constants';
+import type { Post, Reaction } from '../../../src/api/posts';
+import { REACTION_LOOK } from '../../../src/views/streams/reactions/ReactionImage';
+import { post, zeroCounts } from '../../fixtures/streams';
+import { renderStreamsPage } from './streamsPage';
+
+/** Any emoji or pictograph: the reactions must not depend on a colour emoji font. */
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+const reaction = (type: ReactionType, username: string): Reaction => ({
+  _id: `r-${type}-${username}`,
+  postId: 'p1',
+  type,
+  userId: `u-${username}`,
+  username,
+  avatarColor: '#1e88e5',
+  profilePicture: '',
+  createdAt: '2025-01-01T10:00:00.000Z',
+});
+
+function renderCard(shown: Post, reactions: Reaction[] = []) {
+  renderStreamsPage([shown], { reactions: { react: vi.fn(), remove: vi.fn(), ofPost: vi.fn(async () => ({ reactions, count: reactions.length })) } });
+  return waitFor(() => screen.getByRole('article'));
+}
+
+/** The drawn image of `type` inside `element`, and no emoji character anywhere in it. */
+function expectImage(element: Element, type: ReactionType) {
+  expect(element.querySelector(`svg[data-reaction-image="${type}"]`), `${type} image`).not.toBeNull();
+  expect(element.textContent).not.toMatch(EMOJI);
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('reaction images', () => {
+  it.each(REACTION_TYPES)('%s: the action, the counts and the reactions modal draw its image', async (type) => {
+    const card = await renderCard(post({ _id: 'p1', post: 'Harbour at dawn', reactions: { ...zeroCounts(), [type]: 1 }, userReaction: type }), [
+      reaction(type, 'carol'),
+    ]);
+    const { label, ink, inkDark } = REACTION_LOOK[type];
+
+    // The action: the chosen reaction's own image, and its colour on the count beside it.
+    const action = within(card).getByRole('button', { name: `Your reaction: ${label}. Remove it. Reactions: 1` });
+    expectImage(action, type);
+    expect(action.style.getPropertyValue('--ink')).toBe(ink);
+    expect(action.style.getPropertyValue('--ink-dark')).toBe(inkDark);
+    expect(within(action).getByTestId('reactions-total').textContent).toBe('1');
+
+    const counts = within(card).getByRole('button', { name: `1 reaction: 1 ${type}. Show who reacted` });
+    expectImage(counts, type);
+
+    fireEvent.click(counts);
+    const modal = await screen.findByRole('dialog', { name: 'Reactions' });
+    const tab = await within(modal).findByRole('tab', { name: new RegExp(`^${label}`) });
+    expectImage(tab, type);
+    const entry = within(modal).getByText('carol').closest('li')!;
+    expectImage(entry, type);
+    expect(entry.textContent).toContain(`reacted ${label}`);
+  });
+
+  it('the picker offers all six as images, the current one marked', async () => {
+    const card = await renderCard(post({ _id: 'p1', reactions: { ...zeroCounts(), wow: 3 }, userReaction: 'wow' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Choose a reaction' }));
+    const picker = await screen.findByRole('dialog', { name: 'Reactions' });
+    for (const type of REACTION_TYPES) {
+      const option = within(picker).getByRole('button', { name: REACTION_LOOK[type].label });
+      expectImage(option, type);
+      expect(option.getAttribute('aria-pressed')).toBe(String(type === 'wow'));
+    }
+  });
+
+  it('before any reaction: a neutral Like with 0, no counts, and no empty row above the actions', async () => {
+    const card = await renderCard(post({ _id: 'p1', post: 'Nobody reacted yet' }));
+    const like = within(card).getByRole('button', { name: 'Like: 0' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    expect(like.querySelector('svg[data-reaction-image]')).toBeNull();
+    expect(like.textContent).not.toMatch(EMOJI);
+    expect(within(like).getByTestId('reactions-total').textContent).toBe('0');
+    expect(within(card).queryByRole('button', { name: /reactions?:/ })).toBeNull();
+    // The footer follows the post's text directly: the counts sit in it, with their actions.
+    const footer = card.querySelector('footer')!;
+    expect(footer.previousElementSibling!.textContent).toBe('Nobody reacted yet');
+    expect(within(footer).getByRole('button', { name: 'Comments: 0' })).toBeTruthy();
+  });
+});
+
+describe('feeling images', () => {
+  it.each(FEELINGS)('%s: the card names the feeling and draws its image, with no emoji character', async (feeling) => {
+    const card = await renderCard(post({ _id: 'p1', post: 'A good day', feelings: feeling }));
+    const line = within(card).getByText(new RegExp(`is feeling ${feeling}`));
+    expect(line.querySelector(`svg[data-feeling-image="${feeling}"]`), `${feeling} image`).not.toBeNull();
+    expect(card.textContent).not.toMatch(EMOJI);
+  });
+});
