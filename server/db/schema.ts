@@ -47,6 +47,10 @@ export interface PasswordResetsTable {
 }
 
 /** A post or a question (`kind`). Reaction counts are kept here, one column per type. */
+/** The posts column that counts one kind of reaction (kept in step by the reactions store). */
+export type ReactionColumn = `reactions_${ReactionType}`;
+export const reactionColumn = (type: ReactionType): ReactionColumn => `reactions_${type}`;
+
 export interface PostsTable {
   id: string;
   kind: 'post' | 'question';

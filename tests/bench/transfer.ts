@@ -12,7 +12,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../../server/config';
 import { letterAvatarDataUrl } from '../../server/media/letterAvatar';
-import { createAdmin } from '../../server/modules/auth/createAdmin';
+import { createAdmin } from '../../server/createAdmin';
 import { API_BASE } from '../../src/api/paths';
 import { STORAGE_KEYS } from '../../src/api/constants';
 import { startApp, type RunningApp } from '../e2e/support/app';

@@ -8,7 +8,8 @@ import { conflict, forbidden, notFound, unauthorized } from '../../http/httpErro
 import { decodeDataUrl, normalizeAvatar } from '../../media/images';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
 import type { SessionEvents } from '../../realtime/sessionEvents';
-import { uniqueViolation, type UserStore } from '../users/store';
+import type { UserStore } from '../users/store';
+import { uniqueViolation } from '../../db/errors';
 import type { PasswordHasher } from './passwords';
 import type { AuthStore } from './store';
 import type { TokenService } from './tokens';

@@ -5,7 +5,7 @@ import { newId } from '../../db/ids';
 import { forbidden, notFound } from '../../http/httpError';
 import type { PostAnnouncer } from '../posts/announce';
 import type { PageRequest } from '../posts/paging';
-import { pictureOf } from '../posts/present';
+import { pictureOf } from '../../core/presentUser';
 import { POST_NOT_FOUND } from '../posts/service';
 import type { Notifier } from '../notifications/service';
 import type { PostStore } from '../posts/store';

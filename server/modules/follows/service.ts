@@ -6,7 +6,8 @@ import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { Fanout } from '../../realtime/fanout';
 import type { Notifier } from '../notifications/service';
 import type { Viewer } from '../posts/visibility';
-import { presentSummary, type FollowStore } from './store';
+import type { FollowStore } from './store';
+import { presentSummary } from '../../core/presentUser';
 
 export const USER_NOT_FOUND = 'User not found';
 

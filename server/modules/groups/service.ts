@@ -9,7 +9,7 @@ import type { MediaStorage } from '../../media/storage';
 import type { Fanout } from '../../realtime/fanout';
 import type { Notifier } from '../notifications/service';
 import type { PageRequest } from '../posts/paging';
-import { pictureOf } from '../posts/present';
+import { pictureOf } from '../../core/presentUser';
 import type { NewPost, PostService, PostsAnswer } from '../posts/service';
 import type { PostStore } from '../posts/store';
 import type { Viewer } from '../posts/visibility';

@@ -4,7 +4,7 @@ import type { Database, GroupMembersTable, GroupsTable } from '../../db/schema';
 import { GROUP_MEMBERS_PAGE_SIZE, GROUPS_PAGE_SIZE } from '../../../src/api/groups';
 import type { Cursor } from '../../../src/api/pages';
 import { finishPage, orderPage, type PageRequest } from '../posts/paging';
-import { canSeeGroupContent, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { canKnowGroup, canSeeGroupContent, notBlockedBetween, type Viewer } from '../posts/visibility';
 import { indexGroup, inTransaction, reindexGroup } from '../search/indexWrites';
 
 export type MemberRow = GroupMembersTable & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
@@ -15,14 +15,6 @@ export interface GroupListNarrow {
   invitedId?: string;
   notJoinedBy?: string;
 }
-
-/**
- * May the viewer know of the `groups` row (lists, search, the group page)? Every group: a private
- * group shows its name, description, categories, tags and member count to everyone (spec section
- * 2: only its posts and member list are its members'). Kept as one predicate so that the lists,
- * search and the page cannot drift apart should the rule narrow again.
- */
-export const canKnowGroup = (_viewer: Viewer) => sql<SqlBool>`1 = 1`;
 
 /**
  * SQL for groups. Every group is known to every member (`canKnowGroup`); content (posts, the

@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE, ITEM_HISTORY_MAX, type AuditAction, type AuditEntry, t
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { pictureOf } from '../posts/present';
+import { pictureOf } from '../../core/presentUser';
 
 /** One admin action, as a service writes it (inside the transaction of the action itself). */
 export interface AuditWrite {

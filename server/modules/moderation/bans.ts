@@ -5,7 +5,7 @@ import type { AppealsTable } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/httpError';
 import type { Viewer } from '../posts/visibility';
 import type { SessionEvents } from '../../realtime/sessionEvents';
-import { uniqueViolation } from '../users/store';
+import { uniqueViolation } from '../../db/errors';
 import type { AuditLog } from './audit';
 import type { OutcomeNotifier } from './outcomes';
 import { presentAdminUser, presentAppeal, summaryOr } from './present';

@@ -18,7 +18,7 @@ import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { notFound } from '../../http/httpError';
 import type { Fanout } from '../../realtime/fanout';
-import { presentSummary } from '../follows/store';
+import { presentSummary } from '../../core/presentUser';
 import type { Viewer } from '../posts/visibility';
 import type { NotificationSettings } from '../users/notificationSettings';
 import type { ActorFilter, EntryRow, NotificationStore } from './store';

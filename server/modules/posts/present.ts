@@ -1,13 +1,11 @@
 import { REACTION_TYPES } from '../../../src/api/constants';
 import { mediaPaths } from '../../../src/api/paths';
 import type { Feeling, Post, ReactionCounts, ViewerFields } from '../../../src/api/posts';
-import type { PostRow } from '../../db/schema';
+import { reactionColumn, type PostRow } from '../../db/schema';
 import { splitTopics } from '../../../src/api/topics';
-import { reactionColumn, type PostWithAuthor, type ViewerColumnsOfPost } from './store';
+import { pictureOf } from '../../core/presentUser';
+import type { PostWithAuthor, ViewerColumnsOfPost } from './store';
 import type { Viewer } from './visibility';
-
-/** The picture shown beside a member's name: the uploaded one, else the drawn avatar. */
-export const pictureOf = (row: { profile_picture: string; avatar_image: string }) => row.profile_picture || row.avatar_image;
 
 const REACTION_COLUMNS = REACTION_TYPES.map((type) => [type, reactionColumn(type)] as const);
 

@@ -3,7 +3,7 @@ import { REACTION_TYPES, type ReactionType } from '../../../src/api/constants';
 import { PAGE_SIZE } from '../../../src/api/pages';
 import type { PostKind } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
-import type { Database, PostRow, PostsTable } from '../../db/schema';
+import { reactionColumn, type Database, type PostRow, type PostsTable } from '../../db/schema';
 import { boundedCount } from '../../db/boundedCount';
 import { isOneOf } from '../../db/idList';
 import { queryTemplate } from '../../db/queryTemplate';
@@ -48,9 +48,6 @@ function viewerFieldsSql(me: RawBuilder<unknown>, post = 'posts') {
     sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${author}) then 1 else 0 end)`.as('viewer_follows_author'),
   ] as const;
 }
-
-export type ReactionColumn = `reactions_${ReactionType}`;
-export const reactionColumn = (type: ReactionType): ReactionColumn => `reactions_${type}`;
 
 /** Which posts a list shows, before visibility. */
 export interface PostFilter {

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
-import { reactionColumn, type PostStore } from '../posts/store';
+import type { PostStore } from '../posts/store';
+import { reactionColumn } from '../../db/schema';
 import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
 
 /**

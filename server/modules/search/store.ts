@@ -2,9 +2,8 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { SEARCH_WINDOW } from '../../../src/api/search';
 import type { DatabaseHandle } from '../../db/database';
 import type { GroupsTable } from '../../db/schema';
-import { canKnowGroup } from '../groups/store';
 import type { PostStore, PostWithAuthor } from '../posts/store';
-import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { canSeePost, notBlockedBetween, type Viewer, canKnowGroup } from '../posts/visibility';
 import type { PersonRow } from '../users/profileStore';
 import { fts5Query, tsQuery, type SearchTerm } from './text';
 

@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/httpError'
 import type { Presence } from '../../realtime/presence';
 import type { PasswordHasher } from '../auth/passwords';
 import type { AuthContext } from '../auth/verifier';
-import { presentSummary } from '../follows/store';
+import { presentSummary } from '../../core/presentUser';
 import type { Viewer } from '../posts/visibility';
 import type { BehaviorAction } from './behavior';
 import type { PersonRow, ProfileChanges, ProfileStore } from './profileStore';

@@ -12,7 +12,7 @@ import type { ModerationLimits } from '../moderation/limits';
 import { currentAuth } from '../../http/authentication';
 import { perIp } from '../../http/rateLimits';
 import { viewerOf } from '../posts/visibility';
-import { presentUser } from './present';
+import { presentUser } from '../../core/presentUser';
 import type { ProfileService } from './profileService';
 
 /** Every body here is small text. */
