@@ -9,7 +9,7 @@ import { mediaRootOf, migrateToLatest } from './db/migrate';
 import { createMediaStorage } from './media/storage';
 import { presentUser } from './core/presentUser';
 import { createUserStore } from './modules/users/store';
-import { createPasswordHasher } from './modules/auth/passwords';
+import { createPasswordHasher } from './core/passwords';
 import { createAuthService } from './modules/auth/service';
 import { createAuthStore } from './modules/auth/store';
 import { createTokenService } from './modules/auth/tokens';

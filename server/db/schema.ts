@@ -360,7 +360,7 @@ export interface NotificationCountersTable {
 }
 /**
  * Search (migration 0012_search): the folded text of each post, member and group
- * (server/modules/search/text.ts), written in the same transaction as the row it belongs to.
+ * (server/core/searchText.ts), written in the same transaction as the row it belongs to.
  * `id` is the insertion order (the search windows walk it). SQLite indexes the text with FTS5
  * tables kept by triggers; PostgreSQL with a generated tsvector column and a GIN index.
  */

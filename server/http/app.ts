@@ -14,7 +14,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { mediaRoutes } from '../media/routes';
 import { createMediaStorage, type MediaStorage } from '../media/storage';
 import { googleSignInFromConfig } from '../modules/auth/google';
-import { createPasswordHasher } from '../modules/auth/passwords';
+import { createPasswordHasher } from '../core/passwords';
 import { createPasswordResetService, type PasswordResetService } from '../modules/auth/passwordReset';
 import { authRoutes } from '../modules/auth/routes';
 import { createAuthService, type AuthService } from '../modules/auth/service';

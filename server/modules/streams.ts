@@ -24,7 +24,7 @@ import { createPostAnnouncer } from './posts/announce';
 import { createForYou, type ForYou } from './posts/forYou';
 import { createSnapshotStore } from './posts/snapshots';
 import { createTrending } from './posts/trending';
-import type { Viewer } from './posts/visibility';
+import type { Viewer } from '../core/visibility';
 import { postRoutes } from './posts/routes';
 import { createPostService, type PostService } from './posts/service';
 import { createPostStore, type PostStore } from './posts/store';

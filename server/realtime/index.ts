@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { BANNED_MESSAGE } from '../../src/api/constants';
 import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, type ChatEvent, type ChatEventPayloads, type StreamEvent, type StreamEventPayloads } from '../../src/api/socket';
 import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
-import type { TokenVerifier } from '../modules/auth/verifier';
+import type { TokenVerifier } from '../core/authContext';
 import { attachChatSockets, originAllowed } from './chatSockets';
 import { limitClientEvents } from './clientEventLimit';
 import { userRoom } from './fanout';

@@ -34,7 +34,7 @@ import { POST_WATCH_INTERVAL_MS } from '../../src/effects/postWatch';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer } from '../../server/main';
-import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { createPasswordHasher } from '../../server/core/passwords';
 import { startFleet } from './chatFleet';
 import { benchConfig, envInt, get, loadSettings, measure, type LoadFigures, type Target } from './feed';
 import { recordGoal } from './goals';

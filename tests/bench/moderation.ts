@@ -16,7 +16,7 @@ import { openDatabase } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer } from '../../server/main';
-import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { createPasswordHasher } from '../../server/core/passwords';
 import { benchConfig, envSize, get, measure, type LoadFigures, type Target, loadSettings } from './feed';
 import { seedFeed, type SeedResult } from './seed';
 import { recordGoal } from './goals';

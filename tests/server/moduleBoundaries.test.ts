@@ -75,8 +75,41 @@ const STORE_OBJECTS_HANDED_OVER = [
   'reactions/service.ts -> posts/store',
   'reactions/store.ts -> posts/store',
   'search/store.ts -> posts/store',
-  'search/store.ts -> users/profileStore',
 ];
+
+/** Groups of areas that import each other round in a circle (Tarjan's strongly connected components, two areas or more). */
+function cycles(graph: Map<string, Set<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (area: string) => {
+    index.set(area, next);
+    low.set(area, next);
+    next += 1;
+    stack.push(area);
+    for (const other of graph.get(area) ?? []) {
+      if (!index.has(other)) {
+        visit(other);
+        low.set(area, Math.min(low.get(area)!, low.get(other)!));
+      } else if (stack.includes(other)) {
+        low.set(area, Math.min(low.get(area)!, index.get(other)!));
+      }
+    }
+    if (low.get(area) === index.get(area)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        group.push(member);
+      } while (member !== area);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const area of graph.keys()) if (!index.has(area)) visit(area);
+  return found;
+}
 
 describe('module boundaries', () => {
   it('sees the modules', () => {
@@ -90,5 +123,28 @@ describe('module boundaries', () => {
   it('store objects handed to another module are only the known ones (the list only shrinks)', () => {
     const found = [...new Set(crossStore.map((edge) => `${edge.from} -> ${edge.to}`))].sort();
     expect(found).toEqual([...STORE_OBJECTS_HANDED_OVER].sort());
+  });
+
+  it('no two areas import each other, directly or round a circle (type imports included)', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const edge of edges) {
+      const [from, to] = [areaOf(edge.from), areaOf(edge.to)];
+      if (from === to) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      if (!graph.has(to)) graph.set(to, new Set());
+      graph.get(from)!.add(to);
+    }
+    expect(graph.size).toBeGreaterThan(10);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('server/core, below every area, imports no area', () => {
+    const coreDir = path.resolve(__dirname, '../../server/core');
+    const intoModules = tsFiles(coreDir).flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => specifier.startsWith('.') && !path.relative(modulesDir, path.resolve(path.dirname(file), specifier)).startsWith('..'))
+        .map((specifier) => `${path.basename(file)} -> ${specifier}`),
+    );
+    expect(intoModules).toEqual([]);
   });
 });

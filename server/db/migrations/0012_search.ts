@@ -6,7 +6,7 @@ import { lazyModule } from '../../lazyModule';
 import { migrationContext } from '../migrationContext';
 
 /**
- * Search: the folded words of every post, member and group (as server/modules/search/text.ts folds them) in
+ * Search: the folded words of every post, member and group (as server/core/searchText.ts folded them then) in
  * post_search, user_search and group_search, one row each, written by the stores in the same
  * transaction as the row itself; and a perceptual hash of every post image in image_hashes.
  *
@@ -200,7 +200,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'webp', 'gif'] as const;
 
-// ---- Frozen copy: server/modules/search/text.ts's folding for the index. ----
+// ---- Frozen copy: server/core/searchText.ts's folding for the index. ----
 
 const PLAIN: Record<string, string> = {
   ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd',

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { Fanout } from '../../realtime/fanout';
 import type { Notifier } from '../notifications/service';
-import type { Viewer } from '../posts/visibility';
+import type { Viewer } from '../../core/visibility';
 import type { FollowStore } from './store';
 import { presentSummary } from '../../core/presentUser';
 

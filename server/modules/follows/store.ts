@@ -1,8 +1,8 @@
 import { USERS_PAGE_SIZE } from '../../../src/api/follows';
 import type { Cursor } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
-import { finishPage, orderPage, type PageRequest } from '../posts/paging';
-import { noBlockBetween, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { finishPage, orderPage, type PageRequest } from '../../core/paging';
+import { noBlockBetween, notBlockedBetween, type Viewer } from '../../core/visibility';
 
 const SUMMARY = ['users.id', 'users.username', 'users.avatar_color', 'users.avatar_image', 'users.profile_picture'] as const;
 

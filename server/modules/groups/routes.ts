@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import { badRequest } from '../../http/httpError';
 import { pageRequest, postsPage } from '../posts/routes';
 import type { UploadLimit } from '../../http/uploadLimit';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { GroupService } from './service';
 
 const groupParams = z.object({ groupId: idSchema('Group') });

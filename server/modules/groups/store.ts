@@ -3,9 +3,9 @@ import type { DatabaseHandle } from '../../db/database';
 import type { Database, GroupMembersTable, GroupsTable } from '../../db/schema';
 import { GROUP_MEMBERS_PAGE_SIZE, GROUPS_PAGE_SIZE } from '../../../src/api/groups';
 import type { Cursor } from '../../../src/api/pages';
-import { finishPage, orderPage, type PageRequest } from '../posts/paging';
-import { canKnowGroup, canSeeGroupContent, notBlockedBetween, type Viewer } from '../posts/visibility';
-import { indexGroup, inTransaction, reindexGroup } from '../search/indexWrites';
+import { finishPage, orderPage, type PageRequest } from '../../core/paging';
+import { canKnowGroup, canSeeGroupContent, notBlockedBetween, type Viewer } from '../../core/visibility';
+import { indexGroup, inTransaction, reindexGroup } from '../../core/searchIndex';
 
 export type MemberRow = GroupMembersTable & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
 
@@ -18,7 +18,7 @@ export interface GroupListNarrow {
 
 /**
  * SQL for groups. Every group is known to every member (`canKnowGroup`); content (posts, the
- * member list) follows canSeeGroupContent of posts/visibility.ts, the rule group posts use too.
+ * member list) follows canSeeGroupContent of core/visibility.ts, the rule group posts use too.
  */
 export function createGroupStore(database: DatabaseHandle) {
   const { db } = database;

@@ -11,7 +11,7 @@ import { normalizeImage } from '../../media/images';
 import type { MediaStorage } from '../../media/storage';
 import type { FollowStore } from '../follows/store';
 import { required } from '../posts/routes';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { ImageStore } from './store';
 import type { UploadLimit } from '../../http/uploadLimit';
 

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
 import type { AppealsTable } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/httpError';
-import type { Viewer } from '../posts/visibility';
+import type { Viewer } from '../../core/visibility';
 import type { SessionEvents } from '../../realtime/sessionEvents';
 import { uniqueViolation } from '../../db/errors';
 import type { AuditLog } from './audit';

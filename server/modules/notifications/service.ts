@@ -19,7 +19,7 @@ import type { Clock } from '../../clock';
 import { notFound } from '../../http/httpError';
 import type { Fanout } from '../../realtime/fanout';
 import { presentSummary } from '../../core/presentUser';
-import type { Viewer } from '../posts/visibility';
+import type { Viewer } from '../../core/visibility';
 import type { NotificationSettings } from '../users/notificationSettings';
 import type { ActorFilter, EntryRow, NotificationStore } from './store';
 

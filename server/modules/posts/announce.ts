@@ -4,9 +4,9 @@ import { serverEvents, type WatchedPostEvent } from '../../../src/api/socket';
 import type { Post } from '../../../src/api/posts';
 import type { Fanout } from '../../realtime/fanout';
 import { createThrottledBatch } from '../../realtime/throttledBatch';
-import { presentPost, seesEmail } from './present';
-import type { PostStore, ViewerColumnsOfPost } from './store';
-import { possibleReaders, type Viewer } from './visibility';
+import { presentPost, seesEmail, type ViewerColumnsOfPost } from '../../core/presentPost';
+import type { PostStore } from './store';
+import { possibleReaders, type Viewer } from '../../core/visibility';
 
 /**
  * Tells sockets about posts, always after the change is committed, and only the members the

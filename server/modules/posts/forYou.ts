@@ -10,11 +10,11 @@ import type { DatabaseHandle } from '../../db/database';
 import { queryTemplate } from '../../db/queryTemplate';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../http/httpError';
-import { presentPost } from './present';
+import { presentPost, type PostWithAuthor } from '../../core/presentPost';
 import { createKeptRankings, type KeptRanking } from './keptRankings';
 import type { ForYouSnapshot, SnapshotStore } from './snapshots';
-import { postCursor, type PostStore, type PostWithAuthor } from './store';
-import { canSeePost, type Viewer } from './visibility';
+import { postCursor, type PostStore } from './store';
+import { canSeePost, type Viewer } from '../../core/visibility';
 
 /**
  * The "For you" ranking (issue 14; the formula and its weights are documented in docs/server.md,

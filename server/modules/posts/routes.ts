@@ -10,15 +10,15 @@ import {
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../http/httpError';
 import type { FollowStore } from '../follows/store';
-import type { PageRequest } from './paging';
+import type { PageRequest } from '../../core/paging';
 import type { PostsAnswer, PostService } from './service';
 import { recordBehavior } from '../users/behavior';
-import { viewerOf } from './visibility';
+import { viewerOf } from '../../core/visibility';
 import type { UploadLimit } from '../../http/uploadLimit';
 import { forYouPageSchema, forYouQuerySchema, trendingSchema, type Trending } from '../../../src/api/forYou';
 import { paths } from '../../../src/api/paths';
 import type { ForYou } from './forYou';
-import type { Viewer } from './visibility';
+import type { Viewer } from '../../core/visibility';
 
 const SMALL_BODY = 64 * 1024;
 

@@ -8,28 +8,12 @@ import { boundedCount } from '../../db/boundedCount';
 import { isOneOf } from '../../db/idList';
 import { queryTemplate } from '../../db/queryTemplate';
 import type { ImageFingerprint } from '../../media/imageHash';
-import { indexPost, reindexPost, setImageFingerprint } from '../search/indexWrites';
-import { finishPage, isKeyset, orderPage, pageMode, pageOffset, type PageMode, type PageRequest } from './paging';
+import { indexPost, reindexPost, setImageFingerprint } from '../../core/searchIndex';
+import { finishPage, isKeyset, orderPage, pageMode, pageOffset, type PageMode, type PageRequest } from '../../core/paging';
 import { markTrending, trends, writeTextIndex, type IndexedText } from './textIndex';
 import { createTotalsCache } from './totals';
-import { canSeePost, notBlockedBetween, type Viewer } from './visibility';
-
-/** A post with the author fields every answer shows (read fresh: a new avatar shows everywhere). */
-export type PostWithAuthor = PostRow & {
-  username: string;
-  email: string;
-  avatar_color: string;
-  profile_picture: string;
-  avatar_image: string;
-} & ViewerColumnsOfPost;
-
-/** What the post is to the member reading it, computed in the same query (see viewerFieldsSql). */
-export interface ViewerColumnsOfPost {
-  user_reaction: ReactionType | null;
-  /** 0 or 1 on both dialects. */
-  viewer_saved: number;
-  viewer_follows_author: number;
-}
+import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
+import type { PostWithAuthor, ViewerColumnsOfPost } from '../../core/presentPost';
 
 /** A member who may see a post, with what the post is to them (for per-recipient socket payloads). */
 export type AudienceMember = Viewer & ViewerColumnsOfPost;

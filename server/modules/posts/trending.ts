@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { TRENDING_SIZE, TRENDING_WINDOW_HOURS, type Trending } from '../../../src/api/forYou';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
-import { canSeePost, type Viewer } from './visibility';
+import { canSeePost, type Viewer } from '../../core/visibility';
 
 /**
  * How many of the window's newest trending tags a trending answer reads at most. A community that

@@ -10,7 +10,7 @@ import { notFound } from '../../http/httpError';
 import type { FollowStore } from '../follows/store';
 import { pageRequest } from '../posts/routes';
 import type { PostService } from '../posts/service';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { QuestionService } from './service';
 
 const SMALL_BODY = 64 * 1024;

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/database';
 import type { AnswerRow, Database } from '../../db/schema';
 import type { PostStore } from '../posts/store';
 import { dropTextIndex, indexedTextOf, writeTextIndex } from '../posts/textIndex';
-import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 
 /** SQL for answers; an answer row and the question's answersCount change in one transaction. */
 export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
 import type { PostStore } from '../posts/store';
 import { reactionColumn } from '../../db/schema';
-import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 
 /**
  * SQL for reactions. A reaction row and the post's counter change in one transaction, with the

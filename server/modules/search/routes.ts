@@ -6,7 +6,7 @@ import {
 } from '../../../src/api/search';
 import type { Config } from '../../config';
 import { required } from '../posts/routes';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { SearchService } from './service';
 import type { UploadLimit } from '../../http/uploadLimit';
 

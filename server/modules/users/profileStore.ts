@@ -5,19 +5,9 @@ import { boundedCount } from '../../db/boundedCount';
 import { PROFILE_DEFAULTS } from '../../db/profileDefaults';
 import type { DatabaseHandle } from '../../db/database';
 import type { ProfileReportsTable, UserProfilesTable } from '../../db/schema';
-import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 import { retirePasswordResets } from '../../core/passwordResets';
-
-/** The columns a list of people shows, plus how the viewer relates to each. */
-export interface PersonRow {
-  id: string;
-  username: string;
-  avatar_color: string;
-  avatar_image: string;
-  profile_picture: string;
-  is_following: unknown;
-  follows_you: unknown;
-}
+import type { PersonRow } from '../../core/presentUser';
 
 export type ProfileChanges = Partial<Omit<UserProfilesTable, 'user_id' | 'updated_at'>>;
 

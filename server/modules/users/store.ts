@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../src/api/auth';
 import type { Database, UserRow } from '../../db/schema';
-import { indexUser } from '../search/indexWrites';
+import { indexUser } from '../../core/searchIndex';
 import { retirePasswordResets } from '../../core/passwordResets';
 
 export interface NewUser {

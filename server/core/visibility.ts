@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { currentAuth } from '../../http/authentication';
+import { currentAuth } from '../http/authentication';
 
 /**
  * THE visibility rule of Stoa, in one place. Every read of posts (feed, single post, questions,

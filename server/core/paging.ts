@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { PAGE_SIZE, type Cursor } from '../../../src/api/pages';
+import { PAGE_SIZE, type Cursor } from '../../src/api/pages';
 
 /** What a list request asks for: the spec's page number, or a keyset cursor either way. */
 export interface PageRequest {
