@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AREAS, buildOrder } from '../../server/modules/registry';
+import type { AreaPlugin } from '../../server/modules/areaPlugin';
 import { importsOf } from './importGraph';
 
 /**
@@ -43,12 +45,12 @@ function moduleImports(): ImportEdge[] {
   return edges;
 }
 
-/** The area of a file: its folder under server/modules (streams.ts, at the top, is its own). */
+/** The area of a file: its folder under server/modules (registry.ts and areaPlugin.ts, at the top, are their own). */
 const areaOf = (relative: string) => relative.split(path.sep)[0].replace(/\.ts$/, '');
 const isStore = (relative: string) => /(^|[a-z])[sS]tore$/.test(path.basename(relative));
 
 const edges = moduleImports();
-const crossStore = edges.filter((edge) => isStore(edge.to) && areaOf(edge.from) !== areaOf(edge.to) && areaOf(edge.from) !== 'streams');
+const crossStore = edges.filter((edge) => isStore(edge.to) && areaOf(edge.from) !== areaOf(edge.to) && areaOf(edge.from) !== 'registry');
 
 /**
  * Areas still handed another area's store object as a dependency (typed by its interface): they
@@ -146,5 +148,20 @@ describe('module boundaries', () => {
         .map((specifier) => `${path.basename(file)} -> ${specifier}`),
     );
     expect(intoModules).toEqual([]);
+  });
+
+  it('every area folder is registered one way: a plugin.ts whose areas are in the registry', () => {
+    const folders = fs.readdirSync(modulesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.filter((folder) => !fs.existsSync(path.join(modulesDir, folder, 'plugin.ts')))).toEqual([]);
+    const registered = new Set(AREAS.map((area) => area.name));
+    expect(folders.filter((folder) => !registered.has(folder))).toEqual([]);
+  });
+
+  it('the registry builds every area after its dependencies, and refuses a circle or an unknown name', () => {
+    const order = buildOrder(AREAS).map((area) => area.name);
+    for (const area of AREAS) for (const dependency of area.dependencies) expect(order.indexOf(dependency)).toBeLessThan(order.indexOf(area.name));
+    const area = (name: string, dependencies: string[]): AreaPlugin => ({ name, dependencies, build: () => ({ services: {} }) });
+    expect(() => buildOrder([area('a', ['b']), area('b', ['a'])])).toThrow(/circle/);
+    expect(() => buildOrder([area('a', ['nowhere'])])).toThrow(/unknown/);
   });
 });
