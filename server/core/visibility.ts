@@ -111,7 +111,7 @@ export function canSeePost(viewer: ViewerLike, post = 'posts'): RawBuilder<SqlBo
  * Who apart from admins could see a post, from the post's own fields: a stream post that is
  * Private, its author; Followers, its author and their followers; anything else (Public, a group's
  * post), any member. A necessary condition of canSeePost, never a replacement: an audience query
- * asks canSeePost of these members only, instead of every member connected (issue 17: two of three
+ * asks canSeePost of these members only, instead of every member connected (two of three
  * privacies reach a few members, and asking each connected member cost ~3 ms per post per 1,000).
  */
 export function possibleReaders(post: { privacy: string; group_id: string | null }): 'author' | 'followers' | 'members' {

@@ -29,7 +29,7 @@ export type RealtimeServer = Server<Record<string, never>, ServerToClientEvents,
 /**
  * socket.io on the app's own HTTP server. A socket must present a live session token in its
  * handshake (`auth.token`), checked exactly as HTTP requests are; rooms are the server's choice.
- * This issue only joins the member's own room; chat and groups build on it.
+ * Every socket joins its member's own room; chat and groups add theirs.
  */
 export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifier }): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, {

@@ -1,5 +1,5 @@
 /**
- * The mixed benchmark (issue 17, "no request may cost more as the community grows"): the feed read
+ * The mixed benchmark ("no request may cost more as the community grows"): the feed read
  * while the community writes, on a seeded SQLite community at two sizes, with sockets connected.
  *
  * For each size (1M posts / 100k members, then 5M / 500k; `--quick`: a tenth of both):

@@ -1,5 +1,5 @@
 /**
- * The moderation benchmark (issue 12): the admin dashboard's statistics on the feed benchmark's
+ * The moderation benchmark: the admin dashboard's statistics on the feed benchmark's
  * database (1,000,000 posts, 100,000 members, seeded by tests/bench/seed.ts, with the daily counts
  * the migration's triggers keep), each request load-tested against the feed's page 1 in the same
  * run on the same server. Goal: no statistics request slower than 5 feed pages (p99 / feed p99 <= 5).

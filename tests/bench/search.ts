@@ -1,5 +1,5 @@
 /**
- * The search benchmark (issue 13): the real server on the feed benchmark's seeded SQLite database
+ * The search benchmark: the real server on the feed benchmark's seeded SQLite database
  * (1,000,000 posts, 100,000 members) with every post and member in the search index and 100,000
  * image fingerprints, load-tested on loopback with autocannon, each case as p99 and as a ratio to
  * the feed page measured in the same run:

@@ -17,7 +17,7 @@ import { postCursor, type PostStore } from './store';
 import { canSeePost, type Viewer } from '../../core/visibility';
 
 /**
- * The "For you" ranking (issue 14; the formula and its weights are documented in docs/server.md,
+ * The "For you" ranking (the formula and its weights are documented in docs/server.md,
  * "For you", and live here only). A post's score is its recency plus bonuses; every bonus a
  * stranger's post can earn together is capped below what following its author (or writing it)
  * earns, so at equal age a followed member's or one's own post is never below a stranger's.

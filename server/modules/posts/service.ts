@@ -173,7 +173,7 @@ export function createPostService(deps: PostDeps) {
       };
       const mentioned = await store.insert(row, indexed, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
       // Told to sockets after the answer, not before: the post is committed, so the author need not
-      // wait for every connected reader's frame to be written (issue 17); a failure is only logged.
+      // wait for every connected reader's frame to be written; a failure is only logged.
       setImmediate(() => announce.postCreated(row.id));
       await mention(viewer, row.id, mentioned);
       return presentPost(await visible(viewer, row.id), viewer);
