@@ -37,6 +37,9 @@ export function createFollowService(deps: { store: FollowStore; clock: Clock; fa
   };
 
   return {
+    /** The member's row, unless they do not exist or a block stands between them and the viewer (the other areas' member pages ask this). */
+    visibleMember: (viewer: Viewer, userId: string) => store.visibleMember(viewer, userId),
+
     async follow(viewer: Viewer, userId: string): Promise<void> {
       await target(viewer, userId, 'follow');
       const { aBlocksB: iBlock, bBlocksA: theyBlock } = await store.blockBetween(viewer.id, userId);

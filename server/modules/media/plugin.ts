@@ -11,7 +11,7 @@ export const mediaArea: AreaPlugin = {
     return {
       services: { images },
       routes: async (api, { uploads }) => {
-        await api.register(imageRoutes, { config, clock, images, media, follows: built.followStore, uploads });
+        await api.register(imageRoutes, { config, clock, images, media, follows: built.follows, uploads });
       },
     };
   },

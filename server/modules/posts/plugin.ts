@@ -21,7 +21,7 @@ export const postsArea: AreaPlugin = {
     return {
       services: { postStore, announce, posts, forYou, trending },
       routes: async (api, { uploads }) => {
-        await api.register(postRoutes, { config, posts, follows: built.followStore, uploads, forYou, trending });
+        await api.register(postRoutes, { config, posts, follows: built.follows, uploads, forYou, trending });
       },
       // Stops the batches of new posts (before the database closes).
       preClose: () => announce.stop(),

@@ -9,7 +9,7 @@ import {
 } from '../../../src/api/posts';
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../http/httpError';
-import type { FollowStore } from '../follows/store';
+import type { FollowService } from '../follows/service';
 import type { PageRequest } from '../../core/paging';
 import type { PostsAnswer, PostService } from './service';
 import { recordBehavior } from '../users/behavior';
@@ -48,7 +48,7 @@ export interface PostRoutesOptions {
   config: Pick<Config, 'limits'>;
   uploads: UploadLimit;
   posts: PostService;
-  follows: FollowStore;
+  follows: Pick<FollowService, 'visibleMember'>;
   forYou: ForYou;
   trending: (viewer: Viewer) => Promise<Trending>;
 }

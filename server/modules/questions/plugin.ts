@@ -13,7 +13,7 @@ export const questionsArea: AreaPlugin = {
     return {
       services: { questions },
       routes: async (api) => {
-        await api.register(questionRoutes, { questions, posts, follows: built.followStore });
+        await api.register(questionRoutes, { questions, posts, follows: built.follows });
       },
     };
   },
