@@ -10,7 +10,7 @@ import { forbidden, notFound } from '../../http/httpError';
 import { normalizeImage } from '../../media/images';
 import type { MediaStorage } from '../../media/storage';
 import type { FollowService } from '../follows/service';
-import { required } from '../posts/routes';
+import { required } from '../../http/requiredFile';
 import { viewerOf } from '../../core/visibility';
 import type { ImageStore } from './store';
 import type { UploadLimit } from '../../http/uploadLimit';

@@ -19,7 +19,7 @@ import { presentPost, type PostWithAuthor } from '../../core/presentPost';
 import type { PostFilter, PostStore } from './store';
 import type { Viewer } from '../../core/visibility';
 import { joinTopics, splitTopics, topicsOfTags, type Topic } from '../../../src/api/topics';
-import { indexedTextOf } from './textIndex';
+import { indexedTextOf } from '../../core/textIndex';
 import { noLongerAvailable, type Claim, type ClientSends } from '../sends/clientSends';
 
 export const POST_NOT_FOUND = 'Post not found';

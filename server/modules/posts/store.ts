@@ -10,7 +10,7 @@ import { queryTemplate } from '../../db/queryTemplate';
 import type { ImageFingerprint } from '../../media/imageHash';
 import { indexPost, reindexPost, setImageFingerprint } from '../../core/searchIndex';
 import { finishPage, isKeyset, orderPage, pageMode, pageOffset, type PageMode, type PageRequest } from '../../core/paging';
-import { markTrending, trends, writeTextIndex, type IndexedText } from './textIndex';
+import { markTrending, trends, writeTextIndex, type IndexedText } from '../../core/textIndex';
 import { createTotalsCache } from './totals';
 import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 import type { PostWithAuthor, ViewerColumnsOfPost } from '../../core/presentPost';

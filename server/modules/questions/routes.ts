@@ -8,7 +8,7 @@ import {
 } from '../../../src/api/posts';
 import { notFound } from '../../http/httpError';
 import type { FollowService } from '../follows/service';
-import { pageRequest } from '../posts/routes';
+import { pageRequest } from '../../core/paging';
 import type { PostService } from '../posts/service';
 import { viewerOf } from '../../core/visibility';
 import type { QuestionService } from './service';

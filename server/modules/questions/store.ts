@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
 import type { AnswerRow, Database } from '../../db/schema';
 import type { PostStore } from '../posts/store';
-import { dropTextIndex, indexedTextOf, writeTextIndex } from '../posts/textIndex';
+import { dropTextIndex, indexedTextOf, writeTextIndex } from '../../core/textIndex';
 import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 
 /** SQL for answers; an answer row and the question's answersCount change in one transaction. */
