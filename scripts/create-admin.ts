@@ -4,7 +4,7 @@
  * --password, it is read from the ADMIN_PASSWORD variable, so it stays out of shell history.
  */
 import { parseArgs } from 'node:util';
-import { createAdmin } from '../server/modules/auth/createAdmin';
+import { createAdmin } from '../server/createAdmin';
 
 const { values } = parseArgs({
   options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },

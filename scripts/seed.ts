@@ -7,7 +7,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { mediaRootOf, migrateToLatest } from '../server/db/migrate';
 import { buildApp } from '../server/http/app';
-import { createAdmin } from '../server/modules/auth/createAdmin';
+import { createAdmin } from '../server/createAdmin';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedCommunity } from './seed/community';
 import { recordSeedVideo } from './seed/video';
 

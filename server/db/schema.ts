@@ -47,6 +47,10 @@ export interface PasswordResetsTable {
 }
 
 /** A post or a question (`kind`). Reaction counts are kept here, one column per type. */
+/** The posts column that counts one kind of reaction (kept in step by the reactions store). */
+export type ReactionColumn = `reactions_${ReactionType}`;
+export const reactionColumn = (type: ReactionType): ReactionColumn => `reactions_${type}`;
+
 export interface PostsTable {
   id: string;
   kind: 'post' | 'question';
@@ -356,7 +360,7 @@ export interface NotificationCountersTable {
 }
 /**
  * Search (migration 0012_search): the folded text of each post, member and group
- * (server/modules/search/text.ts), written in the same transaction as the row it belongs to.
+ * (server/core/searchText.ts), written in the same transaction as the row it belongs to.
  * `id` is the insertion order (the search windows walk it). SQLite indexes the text with FTS5
  * tables kept by triggers; PostgreSQL with a generated tsvector column and a GIN index.
  */

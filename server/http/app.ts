@@ -13,29 +13,39 @@ import type { DatabaseHandle } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { mediaRoutes } from '../media/routes';
 import { createMediaStorage, type MediaStorage } from '../media/storage';
-import { googleSignInFromConfig } from '../modules/auth/google';
-import { createPasswordHasher } from '../modules/auth/passwords';
-import { createPasswordResetService, type PasswordResetService } from '../modules/auth/passwordReset';
-import { authRoutes } from '../modules/auth/routes';
-import { createAuthService, type AuthService } from '../modules/auth/service';
-import { createAuthStore } from '../modules/auth/store';
-import { createTokenService } from '../modules/auth/tokens';
-import { createTokenVerifier } from '../modules/auth/verifier';
-import { createStreamServices, streamRoutes, type StreamServices } from '../modules/streams';
-import { notificationRoutes } from '../modules/notifications/routes';
-import { startPruning } from '../modules/notifications/service';
-import { createUserStore, type UserStore } from '../modules/users/store';
-import { chatRoutes, createChatServices, type ChatServices } from '../modules/chat/index';
-import { createSessionEvents, endSessionsOnBan, type SessionEvents } from '../realtime/sessionEvents';
-import { createProfileService, type ProfileService } from '../modules/users/profileService';
-import { createProfileStore } from '../modules/users/profileStore';
-import { userRoutes } from '../modules/users/routes';
-import { createModerationLimits, createModerationService, moderationAdminRoutes, moderationMemberRoutes, type ModerationService } from '../modules/moderation/index';
-import { searchRoutes } from '../modules/search/routes';
-import { createSearchService } from '../modules/search/service';
-import { createSearchStore } from '../modules/search/store';
+import type { Trending } from '../../src/api/forYou';
+import type { PasswordHasher } from '../core/passwords';
+import type { TokenVerifier } from '../core/authContext';
+import type { Viewer } from '../core/visibility';
+import type { PasswordResetService } from '../modules/auth/passwordReset';
+import type { AuthService } from '../modules/auth/service';
+import type { ChatService } from '../modules/chat/service';
+import type { CommentService } from '../modules/comments/service';
+import type { FollowService } from '../modules/follows/service';
+import type { FollowStore } from '../modules/follows/store';
+import type { GroupService } from '../modules/groups/service';
+import type { ImageStore } from '../modules/media/store';
+import type { ModerationLimits } from '../modules/moderation/limits';
+import type { ModerationService } from '../modules/moderation/service';
+import type { NotificationService } from '../modules/notifications/service';
+import type { PostAnnouncer } from '../modules/posts/announce';
+import type { ForYou } from '../modules/posts/forYou';
+import type { PostService } from '../modules/posts/service';
+import type { PostStore } from '../modules/posts/store';
+import type { QuestionService } from '../modules/questions/service';
+import type { ReactionService } from '../modules/reactions/service';
+import { buildAreas } from '../modules/registry';
+import type { SavedStore } from '../modules/saved/store';
+import type { SearchService } from '../modules/search/service';
+import type { ClientSends } from '../modules/sends/clientSends';
+import type { ProfileService } from '../modules/users/profileService';
+import type { ProfileStore } from '../modules/users/profileStore';
+import type { UserStore } from '../modules/users/store';
+import type { ChatRooms } from '../realtime/chatRooms';
+import { createFanout, type Fanout } from '../realtime/fanout';
+import { createSessionEvents, type SessionEvents } from '../realtime/sessionEvents';
 import { createPostWatch, type PostWatch } from '../realtime/postWatch';
-import { createPresence, type Presence } from '../realtime/presence';
+import type { Presence } from '../realtime/presence';
 import { authentication } from './authentication';
 import { installBodyParsers } from './bodyParsers';
 import { clientApp } from './client';
@@ -61,8 +71,11 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
 }
 
-/** What later modules and scripts reach through `app.services`, built once per app (the streams areas included). */
-export interface Services extends StreamServices, ChatServices {
+/**
+ * What the areas, the realtime layer and scripts reach through `app.services`, built once per
+ * app: what the app makes first, then each area's (server/modules/registry.ts).
+ */
+export interface Services {
   /** Sign-out, ban and password changes end sessions here; the realtime layer closes their sockets. */
   sessionEvents: SessionEvents;
   config: Config;
@@ -70,17 +83,47 @@ export interface Services extends StreamServices, ChatServices {
   clock: Clock;
   mailer: Mailer;
   media: MediaStorage;
-  users: UserStore;
-  auth: AuthService;
-  passwordReset: PasswordResetService;
-  /** People, profiles and settings (server/modules/users). */
-  profiles: ProfileService;
-  /** Who is online; attached to socket.io by attachRealtime. */
-  presence: Presence;
+  fanout: Fanout;
   /** Which sockets show which posts (`watch posts`); attached to socket.io by attachRealtime. */
   postWatch: PostWatch;
+  // users
+  users: UserStore;
+  profileStore: ProfileStore;
+  /** Who is online; attached to socket.io by attachRealtime. */
+  presence: Presence;
+  /** People, profiles and settings (server/modules/users). */
+  profiles: ProfileService;
+  // auth
+  auth: AuthService;
+  passwordReset: PasswordResetService;
+  hasher: PasswordHasher;
+  tokenVerifier: TokenVerifier;
+  sends: ClientSends;
+  // posts and the areas built on them
+  postStore: PostStore;
+  announce: PostAnnouncer;
+  posts: PostService;
+  /** The ranked stream and the trending hashtags. */
+  forYou: ForYou;
+  trending: (viewer: Viewer) => Promise<Trending>;
+  questions: QuestionService;
+  reactions: ReactionService;
+  comments: CommentService;
+  saved: SavedStore;
+  followStore: FollowStore;
+  follows: FollowService;
+  images: ImageStore;
+  /** Groups (the /group/... family) and group posts. */
+  groups: GroupService;
+  /** The notifications inbox: every area raises its entries here (server/modules/notifications). */
+  notifications: NotificationService;
+  chat: ChatService;
+  chatRooms: ChatRooms;
   /** Reports, bans, appeals, hidden posts, the audit log and the admin statistics (server/modules/moderation). */
   moderation: ModerationService;
+  /** Reports (posts and profiles together) and appeals, per member. */
+  moderationLimits: ModerationLimits;
+  search: SearchService;
 }
 
 declare module 'fastify' {
@@ -154,56 +197,35 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   const sessionEvents = createSessionEvents();
-  const users = endSessionsOnBan(createUserStore(deps.database.db), sessionEvents);
-  const authStore = createAuthStore(deps.database.db);
-  const tokens = createTokenService(config.jwtSecret, clock);
-  const hasher = createPasswordHasher(config.passwordHashing);
   const media = createMediaStorage(path.join(config.dataDir, 'media'), clock);
   await fs.mkdir(media.root, { recursive: true, mode: PRIVATE_DIR_MODE });
-  const auth = createAuthService({ config, clock, users, store: authStore, hasher, tokens, media, sessionEvents });
-  const google = googleSignInFromConfig(config, { clock, users, media, issueSession: auth.issueSession, log: app.log });
-  const passwordReset = createPasswordResetService({ config, clock, users, store: authStore, hasher, mailer, sessionEvents });
-  const profileStore = createProfileStore(deps.database);
-  const presence = createPresence({ blockPartners: profileStore.blockPartners, log: app.log });
+  const fanout = createFanout();
   const postWatch = createPostWatch({ log: app.log });
-  const streams = createStreamServices({ config, database: deps.database, clock, media, log: app.log, redis, connected: presence.connectedUserIds, watching: postWatch.watchers });
-  const chat = createChatServices({ database: deps.database, clock, blockPartners: profileStore.blockPartners, log: app.log, inbox: streams.notifications });
-  const profiles = createProfileService({ config, clock, store: profileStore, hasher, presence, issueSession: auth.issueSession });
-  const moderation = createModerationService({ database: deps.database, clock, posts: streams.posts, postStore: streams.postStore, notifications: streams.notifications, sessionEvents });
-  app.decorate('services', { config, database: deps.database, clock, mailer, media, users, auth, passwordReset, ...streams, profiles, presence, postWatch, ...chat, sessionEvents, moderation });
-  // Reports (posts and profiles together) and appeals, per member: one count shared by both report routes.
-  const moderationLimits = createModerationLimits(app, config.rateLimits);
+  const base = { config, database: deps.database, clock, mailer, media, sessionEvents, fanout, postWatch };
+  // Every area, built after those it depends on (server/modules/registry.ts).
+  const { services, parts } = buildAreas({ ...base, app, redis }, base);
+  app.decorate('services', services);
   const uploads = createUploadLimit(app, config);
 
-  await app.register(authentication, { verify: createTokenVerifier({ tokens, store: authStore, clock, version: deps.database.authVersion }) });
+  await app.register(authentication, { verify: services.tokenVerifier });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
   await app.register(fastifyStatic, { root: media.root, serve: false });
   await app.register(mediaRoutes, { storage: media });
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database: deps.database });
-      await api.register(authRoutes, { config, auth, passwordReset, users, google, uploads });
-      await streamRoutes(api, { config, clock, media, users, streams, uploads });
-      await api.register(chatRoutes, { chat: chat.chat });
-      await api.register(userRoutes, { config, profiles, reportLimit: moderationLimits.reports });
-      await api.register(moderationMemberRoutes, { moderation, limits: moderationLimits });
-      await api.register(moderationAdminRoutes, { moderation, limits: moderationLimits });
-      await api.register(notificationRoutes, { notifications: streams.notifications });
-      const search = createSearchService({ config, store: createSearchStore(deps.database, streams.postStore), groups: streams.groups });
-      await api.register(searchRoutes, { config, search, uploads });
+      for (const part of parts) await part.routes?.(api, { config, services, uploads });
     },
     { prefix: API_BASE },
   );
   await app.register(fp(clientApp), { clientDir: config.clientDir });
-  // Old notifications are pruned in the background, never on a request (docs/server.md).
-  let stopPruning: (() => Promise<void>) | undefined;
+  // The areas' background work (notifications pruning) starts once the app is ready.
   app.addHook('onReady', async () => {
-    stopPruning = startPruning(streams.notifications, app.log);
+    for (const part of parts) part.onReady?.();
   });
-  // preClose: before any onClose hook (main.ts closes the database in one).
+  // preClose: before any onClose hook (main.ts closes the database in one); the areas in reverse order.
   app.addHook('preClose', async () => {
-    await stopPruning?.();
-    await streams.stopAnnouncing();
+    for (const part of [...parts].reverse()) await part.preClose?.();
   });
   return app;
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BANNED_MESSAGE } from '../../src/api/constants';
-import type { AuthContext, TokenVerifier } from '../modules/auth/verifier';
+import type { TokenVerifier } from '../core/authContext';
+import type { AuthContext } from '../core/authContext';
 import { forbidden, unauthorized } from './httpError';
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../config';
 import { API_BASE } from '../../src/api/paths';
-import type { TokenVerifier } from '../modules/auth/verifier';
+import type { TokenVerifier } from '../core/authContext';
 import { HttpError } from './httpError';
 
 /** "4 minutes", "45 seconds": how long until the member may try again. */
@@ -90,3 +90,5 @@ export function keyedLimit(app: FastifyInstance, name: string, rule: RateLimitRu
     },
   };
 }
+
+export type KeyedLimit = ReturnType<typeof keyedLimit>;

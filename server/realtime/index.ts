@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { BANNED_MESSAGE } from '../../src/api/constants';
 import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, type ChatEvent, type ChatEventPayloads, type StreamEvent, type StreamEventPayloads } from '../../src/api/socket';
 import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
-import type { TokenVerifier } from '../modules/auth/verifier';
+import type { TokenVerifier } from '../core/authContext';
 import { attachChatSockets, originAllowed } from './chatSockets';
 import { limitClientEvents } from './clientEventLimit';
 import { userRoom } from './fanout';
@@ -29,7 +29,7 @@ export type RealtimeServer = Server<Record<string, never>, ServerToClientEvents,
 /**
  * socket.io on the app's own HTTP server. A socket must present a live session token in its
  * handshake (`auth.token`), checked exactly as HTTP requests are; rooms are the server's choice.
- * This issue only joins the member's own room; chat and groups build on it.
+ * Every socket joins its member's own room; chat and groups add theirs.
  */
 export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifier }): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, {

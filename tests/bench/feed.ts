@@ -1,5 +1,5 @@
 /**
- * The feed benchmark (issue "Streams"): the real server on a seeded SQLite database of
+ * The feed benchmark (Streams): the real server on a seeded SQLite database of
  * 1,000,000 posts and 100,000 members, load-tested on loopback with autocannon:
  *
  *   (1) GET /api/v1/post/all/1                     page 1 (the spec's page number, with its total)
@@ -15,7 +15,7 @@
  *            Fastify (9) and by the app's stack behind the feed's authentication (10). No feed that
  *            checks visibility per request can do less work than (10), so (10)'s ratio is the most
  *            any such design reaches on this machine.
- *   (11) GET /api/v1/post/foryou                  "For you" page 1 (issue 14): ranks a new snapshot of
+ *   (11) GET /api/v1/post/foryou                  "For you" page 1: ranks a new snapshot of
  *            the newest 500 visible posts (plus followed members' older ones) for the viewer
  *   (12) GET /api/v1/post/foryou?cursor=<page 2>  a later page of that snapshot
  *            both against (1), "Latest" page 1 in the same run (goal: (11) at least 0.5x of (1))
@@ -29,7 +29,7 @@
  *            in from a `since` read instead of ranking anew
  *
  * and reported as req/s, p50 and p99, with (1)/(3) and (2)/(4) against the goals (0.35x, 0.3x) and
- * (8)/(7) against authentication's (0.8x: a signed-in request is answered from memory, issue 17),
+ * (8)/(7) against authentication's (0.8x: a signed-in request is answered from memory),
  * then each query's EXPLAIN QUERY PLAN and direct time. Ratios, never fixed times: every case
  * is measured in the same run on the same machine.
  *
@@ -53,12 +53,12 @@ import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { buildApp } from '../../server/http/app';
 import { startServer } from '../../server/main';
-import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { createPasswordHasher } from '../../server/core/passwords';
 import { systemClock } from '../../server/clock';
 import { candidateQuery, createForYou, RANKING } from '../../server/modules/posts/forYou';
 import { createSnapshotStore } from '../../server/modules/posts/snapshots';
 import { createPostStore } from '../../server/modules/posts/store';
-import { viewerOf } from '../../server/modules/posts/visibility';
+import { viewerOf } from '../../server/core/visibility';
 import { explainFeed, type QueryReport } from './plans';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../server/db/schema';
@@ -109,7 +109,7 @@ export interface FeedResult {
   /** For reference: the plain indexed query, bare and behind the app's authentication. */
   plainBare: LoadFigures;
   plainStackAuth: LoadFigures;
-  /** "For you" (issue 14): page 1 ranks a snapshot; page 2 walks it. */
+  /** "For you": page 1 ranks a snapshot; page 2 walks it. */
   forYouPage1: LoadFigures;
   forYouPage2: LoadFigures;
   /** For reference: bare Fastify that also reads "For you"'s 500 candidates. */

@@ -1,5 +1,5 @@
 /**
- * The mixed benchmark (issue 17, "no request may cost more as the community grows"): the feed read
+ * The mixed benchmark ("no request may cost more as the community grows"): the feed read
  * while the community writes, on a seeded SQLite community at two sizes, with sockets connected.
  *
  * For each size (1M posts / 100k members, then 5M / 500k; `--quick`: a tenth of both):
@@ -34,7 +34,7 @@ import { POST_WATCH_INTERVAL_MS } from '../../src/effects/streams/postWatch';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer } from '../../server/main';
-import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { createPasswordHasher } from '../../server/core/passwords';
 import { startFleet } from './chatFleet';
 import { benchConfig, envInt, get, loadSettings, measure, type LoadFigures, type Target } from './feed';
 import { recordGoal } from './goals';

@@ -1,5 +1,5 @@
 /**
- * The moderation benchmark (issue 12): the admin dashboard's statistics on the feed benchmark's
+ * The moderation benchmark: the admin dashboard's statistics on the feed benchmark's
  * database (1,000,000 posts, 100,000 members, seeded by tests/bench/seed.ts, with the daily counts
  * the migration's triggers keep), each request load-tested against the feed's page 1 in the same
  * run on the same server. Goal: no statistics request slower than 5 feed pages (p99 / feed p99 <= 5).
@@ -16,7 +16,7 @@ import { openDatabase } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer } from '../../server/main';
-import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { createPasswordHasher } from '../../server/core/passwords';
 import { benchConfig, envSize, get, measure, type LoadFigures, type Target, loadSettings } from './feed';
 import { seedFeed, type SeedResult } from './seed';
 import { recordGoal } from './goals';

@@ -7,9 +7,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { DatabaseHandle } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
-import type { PageRequest } from '../../server/modules/posts/paging';
+import type { PageRequest } from '../../server/core/paging';
 import { createPostStore, type PostFilter } from '../../server/modules/posts/store';
-import type { Viewer } from '../../server/modules/posts/visibility';
+import type { Viewer } from '../../server/core/visibility';
 
 export interface QueryReport {
   sql: string;

@@ -1,5 +1,5 @@
 /**
- * The search benchmark (issue 13): the real server on the feed benchmark's seeded SQLite database
+ * The search benchmark: the real server on the feed benchmark's seeded SQLite database
  * (1,000,000 posts, 100,000 members) with every post and member in the search index and 100,000
  * image fingerprints, load-tested on loopback with autocannon, each case as p99 and as a ratio to
  * the feed page measured in the same run:
@@ -32,11 +32,11 @@ import { buildApp } from '../../server/http/app';
 import { startServer } from '../../server/main';
 import { bandsOf, fingerprintImage } from '../../server/media/imageHash';
 import { decodeAnyDataUrl } from '../../server/media/images';
-import { createPasswordHasher } from '../../server/modules/auth/passwords';
+import { createPasswordHasher } from '../../server/core/passwords';
 import { createPostStore } from '../../server/modules/posts/store';
 import { benchConfig, envSize, loadSettings } from './feed';
 import { createSearchStore } from '../../server/modules/search/store';
-import { queryTerms } from '../../server/modules/search/text';
+import { queryTerms } from '../../server/core/searchText';
 import sharp from 'sharp';
 import { dataUrl, picturePng } from '../fixtures/pictures';
 import { RARE_WORD, seedFeed, type SeedResult } from './seed';

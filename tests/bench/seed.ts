@@ -15,7 +15,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { AVATAR_COLORS, FEELINGS, POST_BG_COLORS } from '../../src/api/constants';
 import { mediaPaths } from '../../src/api/paths';
 import { bandsOf } from '../../server/media/imageHash';
-import { indexText, usernameText } from '../../server/modules/search/text';
+import { indexText, usernameText } from '../../server/core/searchText';
 
 export interface SeedOptions {
   file: string;

@@ -4,7 +4,7 @@
  * on the wire (transfer size: encoded body + headers) of the scripts and styles the route loads,
  * and its paint metrics from Chromium's performance timeline: First Contentful Paint, Largest
  * Contentful Paint and Total Blocking Time (long tasks over 50 ms until the page is quiet).
- * Goals (issue 15): sign-in at most 110 KB, streams at most 180 KB.
+ * Goals: sign-in at most 110 KB, streams at most 180 KB.
  * Beside them, floors built in the same run with the same toolchain (tests/bench/bundle.ts): the
  * brotli JavaScript of React alone, of the libraries every route's shell needs, and of those plus
  * the react-aria widgets the sign-in page shows, to compare with the routes' script bodies.
@@ -12,7 +12,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../../server/config';
 import { letterAvatarDataUrl } from '../../server/media/letterAvatar';
-import { createAdmin } from '../../server/modules/auth/createAdmin';
+import { createAdmin } from '../../server/createAdmin';
 import { API_BASE } from '../../src/api/paths';
 import { STORAGE_KEYS } from '../../src/api/constants';
 import { startApp, type RunningApp } from '../e2e/support/app';

@@ -1,5 +1,5 @@
 /**
- * The writes benchmark (issue 17, "creating a post"): the real server on a seeded SQLite database of
+ * The writes benchmark ("creating a post"): the real server on a seeded SQLite database of
  * BENCH_WRITES_MEMBERS members (100,000) with BENCH_WRITES_SOCKETS of them connected (1,000, held in
  * the chat benchmark's client worker), half of those following the author. It times POST /post of a
  * Public, a Followers and a Private post, BENCH_WRITES_POSTS of each (200), one after another, and
@@ -9,7 +9,7 @@
  * Goal: p99 at most 5x the floor's p99, whatever the number of members (run it at 20,000 and
  * 100,000: BENCH_WRITES_MEMBERS=20000).
  *
- * For reference it also times the audience query of before issue 17 (every member as the viewer)
+ * For reference it also times the old audience query (every member as the viewer)
  * for one Public post, and reports what the audience queries of each kind were asked and answered.
  */
 import { rmSync } from 'node:fs';
@@ -17,8 +17,8 @@ import { API_BASE, paths } from '../../src/api/paths';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer, type RunningServer } from '../../server/main';
-import { createPasswordHasher } from '../../server/modules/auth/passwords';
-import { canSeePost } from '../../server/modules/posts/visibility';
+import { createPasswordHasher } from '../../server/core/passwords';
+import { canSeePost } from '../../server/core/visibility';
 import { startFleet, type Fleet } from './chatFleet';
 import { benchConfig, envSize } from './feed';
 import { recordGoal } from './goals';
@@ -41,7 +41,7 @@ export interface WritesResult {
   followersConnected: number;
   floor: Figures;
   posts: Record<Privacy, Figures & { asked: number; found: number }>;
-  /** The audience query alone for one Public post: among the connected members (now), and over every member (before issue 17). */
+  /** The audience query alone for one Public post: among the connected members (now), and over every member (the old query). */
   audienceMs: { connected: number; everyMember: number };
   seconds: number;
 }
@@ -114,7 +114,7 @@ export async function measureWrites(log: (line: string) => void = console.log): 
     }
 
     // The audience query alone, as the server asks it (among the connected), and as it was asked
-    // before issue 17 (every member a candidate viewer).
+    // before (every member a candidate viewer).
     const viewer = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
     const ids = [...(await server.app.services.presence.connectedUserIds())];
     const amongConnected = () => server!.app.services.postStore.audienceWithViewerFields(lastPublic, ids);

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/database';
 import { queryTemplate } from '../../server/db/queryTemplate';
-import type { PageMode } from '../../server/modules/posts/paging';
+import type { PageMode } from '../../server/core/paging';
 import { createPostStore, type PageShape, type PageValues } from '../../server/modules/posts/store';
 
 const sqlite = new Kysely<any>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });

@@ -237,7 +237,7 @@ describe.each(dialects)('search on %s', (dialect) => {
             hidden: 0, hidden_reason: '', hidden_by: null, hidden_at: null, created_at: at(i), updated_at: at(i), edited_at: null,
           })))
           .execute();
-        const { indexText } = await import('../../server/modules/search/text');
+        const { indexText } = await import('../../server/core/searchText');
         await t.database.db.insertInto('post_search').values(batch.map((i) => ({ post_id: id(i), kind: 'post' as const, search_text: indexText(word(i)) }))).execute();
       }
       const walk = async (text: string) => {

@@ -4,7 +4,7 @@ import { IMAGE_MATCH_DISTANCE, SEARCH_TERMS_MAX, SEARCH_WINDOW } from '../../src
 import { bandsOf, colorDistance, fingerprintImage, hammingDistance, nearBandValues } from '../../server/media/imageHash';
 import { pageOfWindow, rank } from '../../server/modules/search/service';
 import type { Hit } from '../../server/modules/search/store';
-import { foldText, fts5Query, indexText, queryTerms, relevance, tsQuery, usernameText } from '../../server/modules/search/text';
+import { foldText, fts5Query, indexText, queryTerms, relevance, tsQuery, usernameText } from '../../server/core/searchText';
 import { croppedCopy, picturePng, resizedJpegCopy } from '../fixtures/pictures';
 
 describe('the folding of search text', () => {

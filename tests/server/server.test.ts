@@ -6,7 +6,7 @@ import { API_BASE, paths } from '../../src/api/paths';
 import { SOCKET_PATH } from '../../src/api/socket';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
-import { createAdmin } from '../../server/modules/auth/createAdmin';
+import { createAdmin } from '../../server/createAdmin';
 import { userRoom } from '../../server/realtime/index';
 import { avatarDataUrl, dialects, dropTestSchema, testConfig } from './harness';
 

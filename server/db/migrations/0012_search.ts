@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { bandsOf, fingerprintImage } from '../../media/imageHash';
-import { IMAGE_EXTENSIONS } from '../../media/storage';
-import { indexText, usernameText } from '../../modules/search/text';
+import type { Sharp } from 'sharp';
+import { lazyModule } from '../../lazyModule';
 import { migrationContext } from '../migrationContext';
 
 /**
- * Search: the folded words of every post, member and group (server/modules/search/text.ts) in
+ * Search: the folded words of every post, member and group (as server/core/searchText.ts folded them then) in
  * post_search, user_search and group_search, one row each, written by the stores in the same
  * transaction as the row itself; and a perceptual hash of every post image in image_hashes.
  *
@@ -24,6 +23,11 @@ import { migrationContext } from '../migrationContext';
  * The rows already stored are indexed here, a batch at a time (bounded memory), and the images
  * already stored are read from DATA_DIR/media and hashed (migrateToLatest's `mediaRoot`; a file that
  * is missing or unreadable is skipped: that post is then not found by image).
+ *
+ * The folding, the image hash and the image file names are copied into this file as they stood
+ * when it was written, not imported: a migration must do tomorrow exactly what it did the day it
+ * ran, so a later change to search or media code cannot change what this one writes. A change
+ * to the folding or the hash that needs the stored rows rewritten is a new migration.
  */
 
 const BATCH = 500;
@@ -190,4 +194,135 @@ export async function down(db: Kysely<any>): Promise<void> {
     }
     await db.schema.dropTable(table).execute();
   }
+}
+
+// ---- Frozen copies (see the top of the file): server/media/storage.ts's image extensions. ----
+
+const IMAGE_EXTENSIONS = ['png', 'jpg', 'webp', 'gif'] as const;
+
+// ---- Frozen copy: server/core/searchText.ts's folding for the index. ----
+
+const PLAIN: Record<string, string> = {
+  ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd',
+  ð: 'd', Ð: 'd', þ: 'th', Þ: 'th', ı: 'i', ħ: 'h', Ħ: 'h', ŧ: 't', Ŧ: 't', ς: 'σ',
+};
+const PLAIN_CHARS = new RegExp(`[${Object.keys(PLAIN).join('')}]`, 'gu');
+const OPTIONAL_MARKS = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Hebrew}\p{Script=Arabic}])\p{M}+/gu;
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const UNSPACED_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)/u;
+const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const WORD_MAX = 60;
+
+function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(OPTIONAL_MARKS, '$1')
+    .replace(PLAIN_CHARS, (char) => PLAIN[char] ?? char)
+    .toLowerCase()
+    .replace(PLAIN_CHARS, (char) => PLAIN[char] ?? char)
+    .normalize('NFC');
+}
+
+const cut = (word: string) => [...word].slice(0, WORD_MAX).join('');
+
+/** The indexed words of a text in order; an unspaced run as its characters and pairs. */
+function words(text: string): string[] {
+  const out: string[] = [];
+  for (const word of foldText(text).match(WORD) ?? []) {
+    for (const part of word.split(UNSPACED_RUN)) {
+      if (!part) continue;
+      if (!UNSPACED.test(part)) {
+        out.push(cut(part));
+        continue;
+      }
+      const chars = [...part];
+      for (const char of chars) out.push(char);
+      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+    }
+  }
+  return out;
+}
+
+const indexText = (...texts: string[]): string => texts.flatMap((text) => words(text)).join(' ');
+
+function usernameText(username: string): string {
+  const parts = username
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Za-z])(\d)/g, '$1 $2')
+    .replace(/(\d)([A-Za-z])/g, '$1 $2');
+  const all = [indexText(username.replace(/[._]/g, '')), indexText(username), indexText(parts)].flatMap((text) => text.split(' '));
+  return [...new Set(all)].filter(Boolean).join(' ');
+}
+
+// ---- Frozen copy: server/media/imageHash.ts's fingerprint (pHash and average colour) and bands. ----
+
+const SIDE = 32;
+const LOW = 8;
+const FLAT = 1e-6;
+/** The uploads' pixel limit (server/media/images.ts), refusing decompression bombs. */
+const MAX_INPUT_PIXELS = 33_177_600;
+const BANDS = 4;
+
+const loadSharp = lazyModule<typeof import('sharp').default>('sharp');
+/** sharp as the server configures it (no operation cache, one libvips thread): the same memory bounds. */
+function sharp(input: Buffer): Sharp {
+  const module = loadSharp();
+  module.cache(false);
+  module.concurrency(1);
+  return module(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+}
+
+const COS = Array.from({ length: LOW }, (_, u) => Float64Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))));
+
+async function fingerprintImage(bytes: Buffer): Promise<{ hash: string; color: number }> {
+  const { data, info } = await sharp(bytes)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize(SIDE, SIDE, { fit: 'fill' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const channels = info.channels;
+  const luma = new Float64Array(SIDE * SIDE);
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let i = 0; i < SIDE * SIDE; i++) {
+    const [red, green, blue] = channels >= 3 ? [data[i * channels], data[i * channels + 1], data[i * channels + 2]] : [data[i * channels], data[i * channels], data[i * channels]];
+    luma[i] = 0.299 * red + 0.587 * green + 0.114 * blue;
+    r += red;
+    g += green;
+    b += blue;
+  }
+  const rows = new Float64Array(SIDE * LOW);
+  for (let y = 0; y < SIDE; y++) {
+    for (let u = 0; u < LOW; u++) {
+      let sum = 0;
+      for (let x = 0; x < SIDE; x++) sum += luma[y * SIDE + x] * COS[u][x];
+      rows[y * LOW + u] = sum;
+    }
+  }
+  const coefficients = new Float64Array(LOW * LOW);
+  for (let v = 0; v < LOW; v++) {
+    for (let u = 0; u < LOW; u++) {
+      let sum = 0;
+      for (let y = 0; y < SIDE; y++) sum += rows[y * LOW + u] * COS[v][y];
+      coefficients[v * LOW + u] = sum;
+    }
+  }
+  const flat = coefficients.every((value, i) => i === 0 || Math.abs(value) < FLAT * SIDE * SIDE * 255);
+  const median = [...coefficients].sort((a, c) => a - c)[(LOW * LOW) / 2];
+  let hash = 0n;
+  for (let i = 0; i < LOW * LOW; i++) {
+    const bit = flat ? i === 0 : coefficients[i] > median;
+    hash = (hash << 1n) | (bit ? 1n : 0n);
+  }
+  const n = SIDE * SIDE;
+  const color = (Math.round(r / n) << 16) | (Math.round(g / n) << 8) | Math.round(b / n);
+  return { hash: hash.toString(16).padStart(16, '0'), color };
+}
+
+function bandsOf(hash: string): number[] {
+  return Array.from({ length: BANDS }, (_, i) => Number.parseInt(hash.slice(i * 4, i * 4 + 4), 16));
 }

@@ -8,7 +8,8 @@ import type { UserRow } from '../../db/schema';
 import { conflict, HttpError, unauthorized } from '../../http/httpError';
 import { letterAvatarPng } from '../../media/letterAvatar';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
-import { uniqueViolation, type UserStore } from '../users/store';
+import type { UserStore } from '../users/store';
+import { uniqueViolation } from '../../db/errors';
 import type { SignedIn } from './service';
 
 /**

@@ -6,7 +6,7 @@ import { resetPasswordEmail } from '../../mail/resetPasswordEmail';
 import type { Mailer } from '../../mail/mailer';
 import type { SessionEvents } from '../../realtime/sessionEvents';
 import type { UserStore } from '../users/store';
-import type { PasswordHasher } from './passwords';
+import type { PasswordHasher } from '../../core/passwords';
 import type { AuthStore } from './store';
 
 export const RESET_LINK_SENT = 'If that email is registered, a reset link has been sent.';

@@ -13,7 +13,7 @@ import { currentAuth } from '../../http/authentication';
 import { HttpError } from '../../http/httpError';
 import { perIp } from '../../http/rateLimits';
 import { replySent } from '../../http/replySent';
-import { presentUser } from '../users/present';
+import { presentUser } from '../../core/presentUser';
 import type { UserStore } from '../users/store';
 import { GOOGLE_UNAVAILABLE, type GoogleSignIn } from './google';
 import { createAuthLimits } from './limits';

@@ -8,11 +8,12 @@ import { conflict, forbidden, notFound, unauthorized } from '../../http/httpErro
 import { decodeDataUrl, normalizeAvatar } from '../../media/images';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
 import type { SessionEvents } from '../../realtime/sessionEvents';
-import { uniqueViolation, type UserStore } from '../users/store';
-import type { PasswordHasher } from './passwords';
+import type { UserStore } from '../users/store';
+import { uniqueViolation } from '../../db/errors';
+import type { PasswordHasher } from '../../core/passwords';
 import type { AuthStore } from './store';
 import type { TokenService } from './tokens';
-import type { AuthContext } from './verifier';
+import type { AuthContext } from '../../core/authContext';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const USERNAME_TAKEN = 'Username is already taken';

@@ -1,15 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { queryTemplate } from '../../db/queryTemplate';
-
-/**
- * Marks every open reset link of a member used. A link is for someone who lost their password:
- * once the password changes (by a reset, by the member, by anyone) or the member is banned, an
- * e-mail still lying in an inbox must not set another one. Run inside the transaction that makes
- * the change.
- */
-export const retirePasswordResets = (db: Kysely<Database>, userId: string, now: string) =>
-  db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+import { retirePasswordResets } from '../../core/passwordResets';
 
 /** SQL for sessions and password-reset tokens. Times are ISO strings, compared as text. */
 export function createAuthStore(db: Kysely<Database>) {

@@ -1,24 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import type { Role } from '../../../src/api/auth';
 import type { Clock } from '../../clock';
 import type { AuthVersion, Version } from '../../db/authVersion';
-import type { UserRow } from '../../db/schema';
 import type { AuthStore } from './store';
 import type { TokenService } from './tokens';
-
-/** Who is asking, as the database says now (not as the token said when it was issued). */
-export interface AuthContext {
-  userId: string;
-  authId: string;
-  username: string;
-  role: Role;
-  isBanned: boolean;
-  sessionId: string;
-  token: string;
-  user: UserRow;
-}
-
-export type TokenVerifier = (token: string) => Promise<AuthContext | null>;
+import type { AuthContext, TokenVerifier } from '../../core/authContext';
 
 /** Sessions answered from memory (one per session that made a request lately). */
 export const SESSION_CACHE_SIZE = 10_000;

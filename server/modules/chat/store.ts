@@ -5,8 +5,8 @@ import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
 import { queryTemplate } from '../../db/queryTemplate';
 import type { ChatGroupMembersTable, ChatGroupsTable, ChatMessagesTable, UserRow } from '../../db/schema';
-import { pictureOf } from '../posts/present';
-import { noBlockBetween } from '../posts/visibility';
+import { pictureOf } from '../../core/presentUser';
+import { noBlockBetween } from '../../core/visibility';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,7 +6,7 @@ import {
   commentBodySchema, commentDeletedSchema, commentResponseSchema, commentsListSchema, commentsNamesSchema, idSchema,
   updateCommentBodySchema,
 } from '../../../src/api/posts';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import { recordBehavior } from '../users/behavior';
 import type { CommentService } from './service';
 

@@ -4,12 +4,12 @@ import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
 import { forbidden, notFound } from '../../http/httpError';
 import type { PostAnnouncer } from '../posts/announce';
-import type { PageRequest } from '../posts/paging';
-import { pictureOf } from '../posts/present';
+import type { PageRequest } from '../../core/paging';
+import { pictureOf } from '../../core/presentUser';
 import { POST_NOT_FOUND } from '../posts/service';
 import type { Notifier } from '../notifications/service';
 import type { PostStore } from '../posts/store';
-import type { Viewer } from '../posts/visibility';
+import type { Viewer } from '../../core/visibility';
 import { noLongerAvailable, type ClientSends } from '../sends/clientSends';
 import type { CommentStore, ListedComment } from './store';
 

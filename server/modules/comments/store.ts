@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import type { CommentRow, Database } from '../../db/schema';
-import { finishPage, orderPage, type PageRequest } from '../posts/paging';
-import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { finishPage, orderPage, type PageRequest } from '../../core/paging';
+import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 import type { PostStore } from '../posts/store';
-import { dropTextIndex, indexedTextOf, writeTextIndex } from '../posts/textIndex';
+import { dropTextIndex, indexedTextOf, writeTextIndex } from '../../core/textIndex';
 
 export const COMMENTS_PAGE_SIZE = 50;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { blockResponseSchema, followResponseSchema, usersListSchema, usersPageQuerySchema } from '../../../src/api/follows';
 import { paths, routes } from '../../../src/api/paths';
 import { idSchema } from '../../../src/api/posts';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { FollowService } from './service';
 
 const userParams = z.object({ userId: idSchema('User') });

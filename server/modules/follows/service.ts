@@ -5,8 +5,9 @@ import type { Clock } from '../../clock';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { Fanout } from '../../realtime/fanout';
 import type { Notifier } from '../notifications/service';
-import type { Viewer } from '../posts/visibility';
-import { presentSummary, type FollowStore } from './store';
+import type { Viewer } from '../../core/visibility';
+import type { FollowStore } from './store';
+import { presentSummary } from '../../core/presentUser';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -36,6 +37,9 @@ export function createFollowService(deps: { store: FollowStore; clock: Clock; fa
   };
 
   return {
+    /** The member's row, unless they do not exist or a block stands between them and the viewer (the other areas' member pages ask this). */
+    visibleMember: (viewer: Viewer, userId: string) => store.visibleMember(viewer, userId),
+
     async follow(viewer: Viewer, userId: string): Promise<void> {
       await target(viewer, userId, 'follow');
       const { aBlocksB: iBlock, bBlocksA: theyBlock } = await store.blockBetween(viewer.id, userId);

@@ -1,18 +1,8 @@
-import { USERS_PAGE_SIZE, type UserSummary } from '../../../src/api/follows';
+import { USERS_PAGE_SIZE } from '../../../src/api/follows';
 import type { Cursor } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
-import type { UserRow } from '../../db/schema';
-import { finishPage, orderPage, type PageRequest } from '../posts/paging';
-import { pictureOf } from '../posts/present';
-import { noBlockBetween, notBlockedBetween, type Viewer } from '../posts/visibility';
-
-export const presentSummary = (row: Pick<UserRow, 'id' | 'username' | 'avatar_color' | 'avatar_image' | 'profile_picture'>): UserSummary => ({
-  _id: row.id,
-  username: row.username,
-  avatarColor: row.avatar_color,
-  avatarImage: row.avatar_image,
-  profilePicture: pictureOf(row),
-});
+import { finishPage, orderPage, type PageRequest } from '../../core/paging';
+import { noBlockBetween, notBlockedBetween, type Viewer } from '../../core/visibility';
 
 const SUMMARY = ['users.id', 'users.username', 'users.avatar_color', 'users.avatar_image', 'users.profile_picture'] as const;
 

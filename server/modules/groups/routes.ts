@@ -10,9 +10,10 @@ import { paths, routes } from '../../../src/api/paths';
 import { idSchema, postResponseSchema, postsPageSchema } from '../../../src/api/posts';
 import type { Config } from '../../config';
 import { badRequest } from '../../http/httpError';
-import { pageRequest, postsPage } from '../posts/routes';
+import { postsPage } from '../posts/routes';
+import { pageRequest } from '../../core/paging';
 import type { UploadLimit } from '../../http/uploadLimit';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { GroupService } from './service';
 
 const groupParams = z.object({ groupId: idSchema('Group') });

@@ -8,11 +8,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/httpError'
 import type { MediaStorage } from '../../media/storage';
 import type { Fanout } from '../../realtime/fanout';
 import type { Notifier } from '../notifications/service';
-import type { PageRequest } from '../posts/paging';
-import { pictureOf } from '../posts/present';
+import type { PageRequest } from '../../core/paging';
+import { pictureOf } from '../../core/presentUser';
 import type { NewPost, PostService, PostsAnswer } from '../posts/service';
 import type { PostStore } from '../posts/store';
-import type { Viewer } from '../posts/visibility';
+import type { Viewer } from '../../core/visibility';
 import { drawPlaceholder } from './placeholder';
 import type { GroupListNarrow, GroupStore, MemberRow } from './store';
 import type { Cursor } from '../../../src/api/pages';

@@ -3,9 +3,9 @@ import type { DatabaseHandle } from '../../db/database';
 import type { Database, GroupMembersTable, GroupsTable } from '../../db/schema';
 import { GROUP_MEMBERS_PAGE_SIZE, GROUPS_PAGE_SIZE } from '../../../src/api/groups';
 import type { Cursor } from '../../../src/api/pages';
-import { finishPage, orderPage, type PageRequest } from '../posts/paging';
-import { canSeeGroupContent, notBlockedBetween, type Viewer } from '../posts/visibility';
-import { indexGroup, inTransaction, reindexGroup } from '../search/indexWrites';
+import { finishPage, orderPage, type PageRequest } from '../../core/paging';
+import { canKnowGroup, canSeeGroupContent, notBlockedBetween, type Viewer } from '../../core/visibility';
+import { indexGroup, inTransaction, reindexGroup } from '../../core/searchIndex';
 
 export type MemberRow = GroupMembersTable & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
 
@@ -17,16 +17,8 @@ export interface GroupListNarrow {
 }
 
 /**
- * May the viewer know of the `groups` row (lists, search, the group page)? Every group: a private
- * group shows its name, description, categories, tags and member count to everyone (spec section
- * 2: only its posts and member list are its members'). Kept as one predicate so that the lists,
- * search and the page cannot drift apart should the rule narrow again.
- */
-export const canKnowGroup = (_viewer: Viewer) => sql<SqlBool>`1 = 1`;
-
-/**
  * SQL for groups. Every group is known to every member (`canKnowGroup`); content (posts, the
- * member list) follows canSeeGroupContent of posts/visibility.ts, the rule group posts use too.
+ * member list) follows canSeeGroupContent of core/visibility.ts, the rule group posts use too.
  */
 export function createGroupStore(database: DatabaseHandle) {
   const { db } = database;

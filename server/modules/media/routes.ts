@@ -9,9 +9,9 @@ import type { ImagesTable } from '../../db/schema';
 import { forbidden, notFound } from '../../http/httpError';
 import { normalizeImage } from '../../media/images';
 import type { MediaStorage } from '../../media/storage';
-import type { FollowStore } from '../follows/store';
-import { required } from '../posts/routes';
-import { viewerOf } from '../posts/visibility';
+import type { FollowService } from '../follows/service';
+import { required } from '../../http/requiredFile';
+import { viewerOf } from '../../core/visibility';
 import type { ImageStore } from './store';
 import type { UploadLimit } from '../../http/uploadLimit';
 
@@ -29,7 +29,7 @@ export interface ImageRoutesOptions {
   clock: Clock;
   images: ImageStore;
   media: MediaStorage;
-  follows: FollowStore;
+  follows: Pick<FollowService, 'visibleMember'>;
   uploads: UploadLimit;
 }
 

@@ -5,7 +5,7 @@ import { idSchema } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { pictureOf } from '../posts/present';
+import { pictureOf } from '../../core/presentUser';
 
 /** One admin action, as a service writes it (inside the transaction of the action itself). */
 export interface AuditWrite {

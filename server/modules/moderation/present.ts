@@ -1,7 +1,7 @@
 import type { UserSummary } from '../../../src/api/follows';
 import type { AdminUser, Appeal } from '../../../src/api/moderation';
 import type { AppealsTable } from '../../db/schema';
-import { presentSummary } from '../follows/store';
+import { presentSummary } from '../../core/presentUser';
 import type { AdminUserRow, SummaryRow } from './store';
 
 /** A member as the admin area shows them. */

@@ -10,7 +10,7 @@ import {
 } from '../../../src/api/moderation';
 import { paths, routes } from '../../../src/api/paths';
 import { currentAuth } from '../../http/authentication';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { ModerationLimits } from './limits';
 import type { ModerationService } from './service';
 

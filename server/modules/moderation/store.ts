@@ -2,8 +2,8 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { ADMIN_PAGE_SIZE, type AppealStatus, type ModerationStatus } from '../../../src/api/moderation';
 import type { DatabaseHandle } from '../../db/database';
 import type { AppealsTable, Database, PostReportsTable, ProfileReportsTable } from '../../db/schema';
-import { PROFILE_DEFAULTS } from '../users/profileStore';
-import { retirePasswordResets } from '../auth/store';
+import { PROFILE_DEFAULTS } from '../../db/profileDefaults';
+import { retirePasswordResets } from '../../core/passwordResets';
 
 /** A member as the admin area shows them: the summary, e-mail, role, join date, posts, ban state. */
 export interface AdminUserRow {

@@ -10,7 +10,7 @@ import {
 } from '../../../src/api/notifications';
 import { paths, routes } from '../../../src/api/paths';
 import { idSchema } from '../../../src/api/posts';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { NotificationService } from './service';
 
 const entryParams = z.object({ notificationId: idSchema('Notification') });

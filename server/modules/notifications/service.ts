@@ -18,8 +18,8 @@ import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { notFound } from '../../http/httpError';
 import type { Fanout } from '../../realtime/fanout';
-import { presentSummary } from '../follows/store';
-import type { Viewer } from '../posts/visibility';
+import { presentSummary } from '../../core/presentUser';
+import type { Viewer } from '../../core/visibility';
 import type { NotificationSettings } from '../users/notificationSettings';
 import type { ActorFilter, EntryRow, NotificationStore } from './store';
 

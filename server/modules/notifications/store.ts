@@ -5,8 +5,8 @@ import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
 import { isOneOf } from '../../db/idList';
 import type { Database, NotificationsTable } from '../../db/schema';
-import { orderPage, type PageRequest } from '../posts/paging';
-import { canSeePost } from '../posts/visibility';
+import { orderPage, type PageRequest } from '../../core/paging';
+import { canSeePost } from '../../core/visibility';
 
 type Db = Kysely<Database>;
 

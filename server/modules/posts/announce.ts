@@ -4,9 +4,9 @@ import { serverEvents, type WatchedPostEvent } from '../../../src/api/socket';
 import type { Post } from '../../../src/api/posts';
 import type { Fanout } from '../../realtime/fanout';
 import { createThrottledBatch } from '../../realtime/throttledBatch';
-import { presentPost, seesEmail } from './present';
-import type { PostStore, ViewerColumnsOfPost } from './store';
-import { possibleReaders, type Viewer } from './visibility';
+import { presentPost, seesEmail, type ViewerColumnsOfPost } from '../../core/presentPost';
+import type { PostStore } from './store';
+import { possibleReaders, type Viewer } from '../../core/visibility';
 
 /**
  * Tells sockets about posts, always after the change is committed, and only the members the
@@ -20,7 +20,7 @@ import { possibleReaders, type Viewer } from './visibility';
  * post (its counts, comments, answers, an edit, its deletion) goes to the members whose sockets
  * watch it (`watching`: realtime/postWatch.ts, every process), and of those only to who may see it
  * now: the audience query runs over the watchers (a few), never over everyone connected, and a
- * counter costs a frame per socket that shows the post instead of one per connected member (issue 17).
+ * counter costs a frame per socket that shows the post instead of one per connected member.
  *
  * New posts go out in batches (`posts added`, NEW_POSTS_WINDOW_MS): the first at once, then at most
  * one frame per socket a window carrying every post made meanwhile. Each post costs every receiving

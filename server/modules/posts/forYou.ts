@@ -10,14 +10,14 @@ import type { DatabaseHandle } from '../../db/database';
 import { queryTemplate } from '../../db/queryTemplate';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../http/httpError';
-import { presentPost } from './present';
+import { presentPost, type PostWithAuthor } from '../../core/presentPost';
 import { createKeptRankings, type KeptRanking } from './keptRankings';
 import type { ForYouSnapshot, SnapshotStore } from './snapshots';
-import { postCursor, type PostStore, type PostWithAuthor } from './store';
-import { canSeePost, type Viewer } from './visibility';
+import { postCursor, type PostStore } from './store';
+import { canSeePost, type Viewer } from '../../core/visibility';
 
 /**
- * The "For you" ranking (issue 14; the formula and its weights are documented in docs/server.md,
+ * The "For you" ranking (the formula and its weights are documented in docs/server.md,
  * "For you", and live here only). A post's score is its recency plus bonuses; every bonus a
  * stranger's post can earn together is capped below what following its author (or writing it)
  * earns, so at equal age a followed member's or one's own post is never below a stranger's.

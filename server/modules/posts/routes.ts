@@ -8,32 +8,20 @@ import {
   updateVideoPostBodySchema,
 } from '../../../src/api/posts';
 import type { Config } from '../../config';
-import { badRequest, notFound } from '../../http/httpError';
-import type { FollowStore } from '../follows/store';
-import type { PageRequest } from './paging';
+import { notFound } from '../../http/httpError';
+import { required } from '../../http/requiredFile';
+import type { FollowService } from '../follows/service';
+import { pageRequest } from '../../core/paging';
 import type { PostsAnswer, PostService } from './service';
 import { recordBehavior } from '../users/behavior';
-import { viewerOf } from './visibility';
+import { viewerOf } from '../../core/visibility';
 import type { UploadLimit } from '../../http/uploadLimit';
 import { forYouPageSchema, forYouQuerySchema, trendingSchema, type Trending } from '../../../src/api/forYou';
 import { paths } from '../../../src/api/paths';
 import type { ForYou } from './forYou';
-import type { Viewer } from './visibility';
+import type { Viewer } from '../../core/visibility';
 
 const SMALL_BODY = 64 * 1024;
-
-/** The file a route cannot do without (multipart part or data URL), or 400. */
-export async function required<T>(file: Promise<T | null>, message: string): Promise<T> {
-  const found = await file;
-  if (!found) throw badRequest(message);
-  return found;
-}
-
-export const pageRequest = (page: number, query: z.output<typeof pageQuerySchema>): PageRequest => ({
-  page,
-  ...(query.cursor ? { cursor: query.cursor } : {}),
-  ...(query.since ? { since: query.since } : {}),
-});
 
 export const postsPage = (answer: PostsAnswer) => ({
   posts: answer.posts,
@@ -48,7 +36,7 @@ export interface PostRoutesOptions {
   config: Pick<Config, 'limits'>;
   uploads: UploadLimit;
   posts: PostService;
-  follows: FollowStore;
+  follows: Pick<FollowService, 'visibleMember'>;
   forYou: ForYou;
   trending: (viewer: Viewer) => Promise<Trending>;
 }

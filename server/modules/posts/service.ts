@@ -14,12 +14,12 @@ import { scrubMp4File } from '../../media/mp4Metadata';
 import { checkVideo } from '../../media/videos';
 import type { Notifier } from '../notifications/service';
 import type { PostAnnouncer } from './announce';
-import type { PageRequest } from './paging';
-import { presentPost } from './present';
-import type { PostFilter, PostStore, PostWithAuthor } from './store';
-import type { Viewer } from './visibility';
+import type { PageRequest } from '../../core/paging';
+import { presentPost, type PostWithAuthor } from '../../core/presentPost';
+import type { PostFilter, PostStore } from './store';
+import type { Viewer } from '../../core/visibility';
 import { joinTopics, splitTopics, topicsOfTags, type Topic } from '../../../src/api/topics';
-import { indexedTextOf } from './textIndex';
+import { indexedTextOf } from '../../core/textIndex';
 import { noLongerAvailable, type Claim, type ClientSends } from '../sends/clientSends';
 
 export const POST_NOT_FOUND = 'Post not found';
@@ -173,7 +173,7 @@ export function createPostService(deps: PostDeps) {
       };
       const mentioned = await store.insert(row, indexed, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
       // Told to sockets after the answer, not before: the post is committed, so the author need not
-      // wait for every connected reader's frame to be written (issue 17); a failure is only logged.
+      // wait for every connected reader's frame to be written; a failure is only logged.
       setImmediate(() => announce.postCreated(row.id));
       await mention(viewer, row.id, mentioned);
       return presentPost(await visible(viewer, row.id), viewer);

@@ -3,33 +3,17 @@ import { REACTION_TYPES, type ReactionType } from '../../../src/api/constants';
 import { PAGE_SIZE } from '../../../src/api/pages';
 import type { PostKind } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
-import type { Database, PostRow, PostsTable } from '../../db/schema';
+import { reactionColumn, type Database, type PostRow, type PostsTable } from '../../db/schema';
 import { boundedCount } from '../../db/boundedCount';
 import { isOneOf } from '../../db/idList';
 import { queryTemplate } from '../../db/queryTemplate';
 import type { ImageFingerprint } from '../../media/imageHash';
-import { indexPost, reindexPost, setImageFingerprint } from '../search/indexWrites';
-import { finishPage, isKeyset, orderPage, pageMode, pageOffset, type PageMode, type PageRequest } from './paging';
-import { markTrending, trends, writeTextIndex, type IndexedText } from './textIndex';
+import { indexPost, reindexPost, setImageFingerprint } from '../../core/searchIndex';
+import { finishPage, isKeyset, orderPage, pageMode, pageOffset, type PageMode, type PageRequest } from '../../core/paging';
+import { markTrending, trends, writeTextIndex, type IndexedText } from '../../core/textIndex';
 import { createTotalsCache } from './totals';
-import { canSeePost, notBlockedBetween, type Viewer } from './visibility';
-
-/** A post with the author fields every answer shows (read fresh: a new avatar shows everywhere). */
-export type PostWithAuthor = PostRow & {
-  username: string;
-  email: string;
-  avatar_color: string;
-  profile_picture: string;
-  avatar_image: string;
-} & ViewerColumnsOfPost;
-
-/** What the post is to the member reading it, computed in the same query (see viewerFieldsSql). */
-export interface ViewerColumnsOfPost {
-  user_reaction: ReactionType | null;
-  /** 0 or 1 on both dialects. */
-  viewer_saved: number;
-  viewer_follows_author: number;
-}
+import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
+import type { PostWithAuthor, ViewerColumnsOfPost } from '../../core/presentPost';
 
 /** A member who may see a post, with what the post is to them (for per-recipient socket payloads). */
 export type AudienceMember = Viewer & ViewerColumnsOfPost;
@@ -48,9 +32,6 @@ function viewerFieldsSql(me: RawBuilder<unknown>, post = 'posts') {
     sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${author}) then 1 else 0 end)`.as('viewer_follows_author'),
   ] as const;
 }
-
-export type ReactionColumn = `reactions_${ReactionType}`;
-export const reactionColumn = (type: ReactionType): ReactionColumn => `reactions_${type}`;
 
 /** Which posts a list shows, before visibility. */
 export interface PostFilter {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { TRENDING_SIZE, TRENDING_WINDOW_HOURS, type Trending } from '../../../src/api/forYou';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
-import { canSeePost, type Viewer } from './visibility';
+import { canSeePost, type Viewer } from '../../core/visibility';
 
 /**
  * How many of the window's newest trending tags a trending answer reads at most. A community that
@@ -14,7 +14,7 @@ export const TRENDING_SCAN_MAX = 5000;
 
 /**
  * The hashtags of the last day's posts that everyone may read (Public, in no group, not hidden:
- * text_tags.trends, kept by textIndex.ts), by how many posts carry them; tags in comments and
+ * text_tags.trends, kept by core/textIndex.ts), by how many posts carry them; tags in comments and
  * answers do not trend. Reads at most `scanMax` of the window's newest such tags through their own
  * index, so Private, Followers or group posts, however many, never push a public tag out of what
  * it reads; of those it keeps the posts the reader may see (a block between them hides an author's).

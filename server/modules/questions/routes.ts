@@ -7,17 +7,17 @@ import {
   postResponseSchema, questionDetailSchema, questionsPageSchema,
 } from '../../../src/api/posts';
 import { notFound } from '../../http/httpError';
-import type { FollowStore } from '../follows/store';
-import { pageRequest } from '../posts/routes';
+import type { FollowService } from '../follows/service';
+import { pageRequest } from '../../core/paging';
 import type { PostService } from '../posts/service';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { QuestionService } from './service';
 
 const SMALL_BODY = 64 * 1024;
 const questionParams = z.object({ questionId: idSchema('Question') });
 const answerParams = z.object({ answerId: idSchema('Answer') });
 
-export const questionRoutes: FastifyPluginAsyncZod<{ questions: QuestionService; posts: PostService; follows: FollowStore }> = async (app, opts) => {
+export const questionRoutes: FastifyPluginAsyncZod<{ questions: QuestionService; posts: PostService; follows: Pick<FollowService, 'visibleMember'> }> = async (app, opts) => {
   const { questions, posts } = opts;
   app.addHook('onRequest', app.authenticate);
 

@@ -5,10 +5,11 @@ import { newId } from '../../db/ids';
 import { badRequest, forbidden, notFound } from '../../http/httpError';
 import type { Notifier } from '../notifications/service';
 import type { PostAnnouncer } from '../posts/announce';
-import { pictureOf, presentPost } from '../posts/present';
+import { presentPost } from '../../core/presentPost';
+import { pictureOf } from '../../core/presentUser';
 import type { PostService } from '../posts/service';
 import type { PostStore } from '../posts/store';
-import type { Viewer } from '../posts/visibility';
+import type { Viewer } from '../../core/visibility';
 import { noLongerAvailable, type ClientSends } from '../sends/clientSends';
 import type { AnswerStore, ListedAnswer } from './store';
 

@@ -3,8 +3,8 @@ import { PAGE_SIZE } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
 import type { AnswerRow, Database } from '../../db/schema';
 import type { PostStore } from '../posts/store';
-import { dropTextIndex, indexedTextOf, writeTextIndex } from '../posts/textIndex';
-import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import { dropTextIndex, indexedTextOf, writeTextIndex } from '../../core/textIndex';
+import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 
 /** SQL for answers; an answer row and the question's answersCount change in one transaction. */
 export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {

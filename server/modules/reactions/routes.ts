@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { paths, routes } from '../../../src/api/paths';
 import { idSchema, reactionBodySchema, reactionChangeSchema, reactionsListSchema, singleReactionSchema } from '../../../src/api/posts';
 import type { UserStore } from '../users/store';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import { recordBehavior } from '../users/behavior';
 import type { ReactionService } from './service';
 

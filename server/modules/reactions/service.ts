@@ -4,11 +4,12 @@ import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { notFound } from '../../http/httpError';
 import type { PostAnnouncer } from '../posts/announce';
-import { pictureOf, reactionCountsOf } from '../posts/present';
+import { reactionCountsOf } from '../../core/presentPost';
+import { pictureOf } from '../../core/presentUser';
 import { POST_NOT_FOUND } from '../posts/service';
 import type { Notifier } from '../notifications/service';
 import type { PostStore } from '../posts/store';
-import type { Viewer } from '../posts/visibility';
+import type { Viewer } from '../../core/visibility';
 import type { ReactionRow, ReactionStore } from './store';
 
 export const presentReaction = (row: ReactionRow): Reaction => ({

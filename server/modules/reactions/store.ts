@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
-import { reactionColumn, type PostStore } from '../posts/store';
-import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
+import type { PostStore } from '../posts/store';
+import { reactionColumn } from '../../db/schema';
+import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 
 /**
  * SQL for reactions. A reaction row and the post's counter change in one transaction, with the

@@ -4,9 +4,10 @@ import type { Clock } from '../../clock';
 import { pageNumberSchema, pageQuerySchema } from '../../../src/api/pages';
 import { paths, routes } from '../../../src/api/paths';
 import { favPostBodySchema, favPostToggleSchema, postsPageSchema } from '../../../src/api/posts';
-import { pageRequest, postsPage } from '../posts/routes';
+import { postsPage } from '../posts/routes';
+import { pageRequest } from '../../core/paging';
 import type { PostService } from '../posts/service';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 import type { SavedStore } from './store';
 
 /** POST /favpost toggles a saved post; GET /favpost/{page} lists them (only those still visible). */

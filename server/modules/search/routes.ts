@@ -5,8 +5,8 @@ import {
   searchOverviewSchema, searchPageQuerySchema,
 } from '../../../src/api/search';
 import type { Config } from '../../config';
-import { required } from '../posts/routes';
-import { viewerOf } from '../posts/visibility';
+import { required } from '../../http/requiredFile';
+import { viewerOf } from '../../core/visibility';
 import type { SearchService } from './service';
 import type { UploadLimit } from '../../http/uploadLimit';
 

@@ -9,11 +9,11 @@ import type { UploadedFile } from '../../http/uploadLimit';
 import { headOf } from '../../media/files';
 import { sniffImage } from '../../media/images';
 import type { GroupService } from '../groups/service';
-import { presentPost } from '../posts/present';
-import type { Viewer } from '../posts/visibility';
-import { presentPerson } from '../users/profileService';
+import { presentPost } from '../../core/presentPost';
+import type { Viewer } from '../../core/visibility';
+import { presentPerson } from '../../core/presentUser';
 import type { Hit, SearchStore } from './store';
-import { queryTerms, relevance, type SearchTerm } from './text';
+import { queryTerms, relevance, type SearchTerm } from '../../core/searchText';
 
 /** Average colours further apart than this (largest channel difference, 0..255) are not the same picture. */
 export const IMAGE_COLOR_DISTANCE = 48;

@@ -2,11 +2,11 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { SEARCH_WINDOW } from '../../../src/api/search';
 import type { DatabaseHandle } from '../../db/database';
 import type { GroupsTable } from '../../db/schema';
-import { canKnowGroup } from '../groups/store';
-import type { PostStore, PostWithAuthor } from '../posts/store';
-import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
-import type { PersonRow } from '../users/profileStore';
-import { fts5Query, tsQuery, type SearchTerm } from './text';
+import type { PostStore } from '../posts/store';
+import type { PostWithAuthor } from '../../core/presentPost';
+import { canSeePost, notBlockedBetween, type Viewer, canKnowGroup } from '../../core/visibility';
+import type { PersonRow } from '../../core/presentUser';
+import { fts5Query, tsQuery, type SearchTerm } from '../../core/searchText';
 
 /**
  * SQL of search. Every query starts from the full-text index, walks it newest first (the *_search

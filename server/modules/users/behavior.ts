@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { viewerOf } from '../posts/visibility';
+import { viewerOf } from '../../core/visibility';
 
 /**
  * What personalization may learn from. The spec names only "clear user-behavior", no actions; we

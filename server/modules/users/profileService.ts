@@ -2,7 +2,7 @@ import { INTEREST_TOPICS } from '../../../src/api/constants';
 import { mediaPaths } from '../../../src/api/paths';
 import {
   SOCIAL_NETWORKS, SUGGESTIONS_SIZE, type BasicInfoBody, type HobbiesBody, type InterestTopic, type NotificationSettingsBody,
-  type Person, type PersonalizeSettings, type Profile, type SocialLinks, type SocialLinksBody,
+  type PersonalizeSettings, type Profile, type SocialLinks, type SocialLinksBody,
 } from '../../../src/api/users';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -11,12 +11,12 @@ import { totalFields } from '../../../src/api/pages';
 import type { UserProfilesTable, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/httpError';
 import type { Presence } from '../../realtime/presence';
-import type { PasswordHasher } from '../auth/passwords';
-import type { AuthContext } from '../auth/verifier';
-import { presentSummary } from '../follows/store';
-import type { Viewer } from '../posts/visibility';
+import type { PasswordHasher } from '../../core/passwords';
+import type { AuthContext } from '../../core/authContext';
+import { presentPerson, presentSummary } from '../../core/presentUser';
+import type { Viewer } from '../../core/visibility';
 import type { BehaviorAction } from './behavior';
-import type { PersonRow, ProfileChanges, ProfileStore } from './profileStore';
+import type { ProfileChanges, ProfileStore } from './profileStore';
 
 export const USER_NOT_FOUND = 'User not found';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -32,12 +32,6 @@ function parseJson<T>(text: string | undefined, fallback: T): T {
     return fallback;
   }
 }
-
-export const presentPerson = (row: PersonRow): Person => ({
-  ...presentSummary(row),
-  isFollowing: truthy(row.is_following),
-  followsYou: truthy(row.follows_you),
-});
 
 const socialOf = (row: UserProfilesTable | undefined): SocialLinks => {
   const stored = parseJson<Partial<SocialLinks>>(row?.social_links, {});

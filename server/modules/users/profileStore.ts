@@ -2,41 +2,14 @@ import { sql, type SqlBool } from 'kysely';
 import { OPEN_STATUSES } from '../../../src/api/moderation';
 import { PEOPLE_PAGE_SIZE, SEARCH_RESULTS_MAX } from '../../../src/api/users';
 import { boundedCount } from '../../db/boundedCount';
+import { PROFILE_DEFAULTS } from '../../db/profileDefaults';
 import type { DatabaseHandle } from '../../db/database';
 import type { ProfileReportsTable, UserProfilesTable } from '../../db/schema';
-import { canSeePost, notBlockedBetween, type Viewer } from '../posts/visibility';
-import { retirePasswordResets } from '../auth/store';
-
-/** The columns a list of people shows, plus how the viewer relates to each. */
-export interface PersonRow {
-  id: string;
-  username: string;
-  avatar_color: string;
-  avatar_image: string;
-  profile_picture: string;
-  is_following: unknown;
-  follows_you: unknown;
-}
+import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
+import { retirePasswordResets } from '../../core/passwordResets';
+import type { PersonRow } from '../../core/presentUser';
 
 export type ProfileChanges = Partial<Omit<UserProfilesTable, 'user_id' | 'updated_at'>>;
-
-export const PROFILE_DEFAULTS: Omit<UserProfilesTable, 'user_id' | 'updated_at'> = {
-  cover_image: '',
-  work: '',
-  school: '',
-  location: '',
-  quote: '',
-  social_links: '{}',
-  hobbies: '[]',
-  interests: '[]',
-  notify_messages: 1,
-  notify_follows: 1,
-  notify_reactions: 1,
-  notify_comments: 1,
-  ban_reason: '',
-  banned_at: null,
-  banned_by: null,
-};
 
 /** Escapes LIKE's wildcards so a search term matches literally (escape character `\`). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

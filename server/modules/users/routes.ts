@@ -8,18 +8,17 @@ import {
   suggestionsSchema, userIdParamsSchema,
 } from '../../../src/api/users';
 import type { Config } from '../../config';
-import type { ModerationLimits } from '../moderation/limits';
 import { currentAuth } from '../../http/authentication';
-import { perIp } from '../../http/rateLimits';
-import { viewerOf } from '../posts/visibility';
-import { presentUser } from './present';
+import { perIp, type KeyedLimit } from '../../http/rateLimits';
+import { viewerOf } from '../../core/visibility';
+import { presentUser } from '../../core/presentUser';
 import type { ProfileService } from './profileService';
 
 /** Every body here is small text. */
 const SMALL_BODY = 16 * 1024;
 
 /** The User API of spec section 7 (the profile posts and answers paths live with the streams; the admin's profile report queue with moderation). */
-export const userRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimits'>; profiles: ProfileService; reportLimit: ModerationLimits['reports'] }> = async (app, opts) => {
+export const userRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimits'>; profiles: ProfileService; reportLimit: KeyedLimit }> = async (app, opts) => {
   const { profiles } = opts;
   app.addHook('onRequest', app.authenticate);
 
@@ -80,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimit
     config: { allowBanned: true },
   }, async (request) => profiles.banStatus(viewerOf(request), request.params.userId));
 
-  // Counted with post reports, per member (REPORT_LIMIT; server/modules/moderation/limits.ts); only accepted ones count.
+  // Counted with post reports, per member (REPORT_LIMIT; made by server/modules/moderation/limits.ts); only accepted ones count.
   app.post(paths.users.reportProfile, { ...edit, preHandler: opts.reportLimit.guard, schema: { body: reportProfileBodySchema, response: { 201: reportProfileResponseSchema } } },
     async (request, reply) => {
       const report = await profiles.reportProfile(viewerOf(request), request.body);

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../src/api/auth';
 import type { Database, UserRow } from '../../db/schema';
-import { indexUser } from '../search/indexWrites';
-import { retirePasswordResets } from '../auth/store';
+import { indexUser } from '../../core/searchIndex';
+import { retirePasswordResets } from '../../core/passwordResets';
 
 export interface NewUser {
   id: string;
@@ -16,17 +16,6 @@ export interface NewUser {
   /** The Google account (ID token `sub`) of a member who arrived through Google sign-in. */
   googleSub?: string | null;
   now: string;
-}
-
-/** Which unique field a failed insert collided with, read from either database's error. */
-export function uniqueViolation(error: unknown): 'username' | 'email' | 'other' | null {
-  const { code, message = '', constraint = '' } = error as { code?: string; message?: string; constraint?: string };
-  const isUnique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-  if (!isUnique) return null;
-  const where = `${constraint} ${message}`;
-  if (where.includes('username_lower')) return 'username';
-  if (where.includes('email')) return 'email';
-  return 'other';
 }
 
 /** SQL for members. Names are compared through username_lower; e-mails are stored lowercased. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { entitiesOf, HASHTAG_MAX } from '../../../src/api/richText';
-import type { Database } from '../../db/schema';
+import { entitiesOf, HASHTAG_MAX } from '../../src/api/richText';
+import type { Database } from '../db/schema';
 
 /** A text with many tags or names keeps the first ones: enough for any honest post, bounded for a spammer. */
 export const TAGS_KEPT = 20;

@@ -1,18 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { signUpBodySchema, type User } from '../../../src/api/auth';
-import { DEFAULT_AVATAR_COLOR } from '../../../src/api/constants';
-import { systemClock } from '../../clock';
-import { loadConfig, type Config } from '../../config';
-import { openDatabase } from '../../db/database';
-import { mediaRootOf, migrateToLatest } from '../../db/migrate';
-import { createMediaStorage } from '../../media/storage';
-import { presentUser } from '../users/present';
-import { createUserStore } from '../users/store';
-import { createPasswordHasher } from './passwords';
-import { createAuthService } from './service';
-import { createAuthStore } from './store';
-import { createTokenService } from './tokens';
+import { signUpBodySchema, type User } from '../src/api/auth';
+import { DEFAULT_AVATAR_COLOR } from '../src/api/constants';
+import { systemClock } from './clock';
+import { loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { mediaRootOf, migrateToLatest } from './db/migrate';
+import { createMediaStorage } from './media/storage';
+import { presentUser } from './core/presentUser';
+import { createUserStore } from './modules/users/store';
+import { createPasswordHasher } from './core/passwords';
+import { createAuthService } from './modules/auth/service';
+import { createAuthStore } from './modules/auth/store';
+import { createTokenService } from './modules/auth/tokens';
 
 /** The sign-up rules, minus the drawn avatar a script has no canvas for. */
 export const createAdminInputSchema = signUpBodySchema

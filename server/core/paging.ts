@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { PAGE_SIZE, type Cursor } from '../../../src/api/pages';
+import type { z } from 'zod';
+import { PAGE_SIZE, type Cursor, type pageQuerySchema } from '../../src/api/pages';
 
 /** What a list request asks for: the spec's page number, or a keyset cursor either way. */
 export interface PageRequest {
@@ -59,3 +60,10 @@ export function finishPage<T>(rows: T[], request: PageRequest, cursorOf: (row: T
 }
 
 export const isKeyset = (request: PageRequest) => Boolean(request.cursor || request.since);
+
+/** A page request as the routes' page number and query give it. */
+export const pageRequest = (page: number, query: z.output<typeof pageQuerySchema>): PageRequest => ({
+  page,
+  ...(query.cursor ? { cursor: query.cursor } : {}),
+  ...(query.since ? { since: query.since } : {}),
+});

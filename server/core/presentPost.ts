@@ -1,13 +1,27 @@
-import { REACTION_TYPES } from '../../../src/api/constants';
-import { mediaPaths } from '../../../src/api/paths';
-import type { Feeling, Post, ReactionCounts, ViewerFields } from '../../../src/api/posts';
-import type { PostRow } from '../../db/schema';
-import { splitTopics } from '../../../src/api/topics';
-import { reactionColumn, type PostWithAuthor, type ViewerColumnsOfPost } from './store';
+import { REACTION_TYPES, type ReactionType } from '../../src/api/constants';
+import { mediaPaths } from '../../src/api/paths';
+import type { Feeling, Post, ReactionCounts, ViewerFields } from '../../src/api/posts';
+import { reactionColumn, type PostRow } from '../db/schema';
+import { splitTopics } from '../../src/api/topics';
+import { pictureOf } from './presentUser';
 import type { Viewer } from './visibility';
 
-/** The picture shown beside a member's name: the uploaded one, else the drawn avatar. */
-export const pictureOf = (row: { profile_picture: string; avatar_image: string }) => row.profile_picture || row.avatar_image;
+/** A post with the author fields every answer shows (read fresh: a new avatar shows everywhere). */
+export type PostWithAuthor = PostRow & {
+  username: string;
+  email: string;
+  avatar_color: string;
+  profile_picture: string;
+  avatar_image: string;
+} & ViewerColumnsOfPost;
+
+/** What the post is to the member reading it, computed in the same query (see viewerFieldsSql). */
+export interface ViewerColumnsOfPost {
+  user_reaction: ReactionType | null;
+  /** 0 or 1 on both dialects. */
+  viewer_saved: number;
+  viewer_follows_author: number;
+}
 
 const REACTION_COLUMNS = REACTION_TYPES.map((type) => [type, reactionColumn(type)] as const);
 

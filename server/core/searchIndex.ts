@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database, GroupsTable, PostRow } from '../../db/schema';
-import { bandsOf, type ImageFingerprint } from '../../media/imageHash';
-import { indexText, usernameText } from './text';
+import type { Database, GroupsTable, PostRow } from '../db/schema';
+import { bandsOf, type ImageFingerprint } from '../media/imageHash';
+import { indexText, usernameText } from './searchText';
 
 /**
  * The writes that keep search in step with posts, members and groups. Each takes the connection

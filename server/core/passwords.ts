@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /** `Algorithm.Argon2id` of @node-rs/argon2; its enum is `const`, which isolatedModules cannot import. */
 const ARGON2ID = 2;

@@ -1,4 +1,4 @@
-import { SEARCH_TERMS_MAX } from '../../../src/api/search';
+import { SEARCH_TERMS_MAX } from '../../src/api/search';
 
 /**
  * The one folding of text for search, used on both sides: what is indexed (the *_search tables'
