@@ -1,6 +1,6 @@
 /**
  * The debug panel and the statechart explorer never ship in the pages a member loads without
- * ?debug=1 (issue 18): a real `vite build` (a few seconds), read through its module graph (which
+ * ?debug=1: a real `vite build` (a few seconds), read through its module graph (which
  * modules each chunk holds) and its manifest (what each route loads). The bundle benchmark
  * records the same as a goal (tests/bench/run.ts).
  */
@@ -29,7 +29,7 @@ describe('what the first routes load', () => {
     expect(debugFiles.some((file) => /DebugPanel/.test(file))).toBe(true);
   });
 
-  it('the streams route loads no zod: the schemas come with the pages and dialogs that validate (issue 15)', () => {
+  it('the streams route loads no zod: the schemas come with the pages and dialogs that validate', () => {
     const { streams, signIn } = routeModules(built, readManifest(outDir));
     expect(signIn.length).toBeGreaterThan(0);
     expect(streams.some((id) => /src[\\/]views[\\/]streams[\\/]/.test(id))).toBe(true);

@@ -44,7 +44,7 @@ export function useServerPragmas(database: BetterSqlite3.Database): void {
   // indexes every request probes (the connected members' users, follows and blocks rows for socket
   // audiences, the feed's index) stay in memory instead of being read from the file again. A new
   // post's audience among 1,000 connected members took 6.9-8.8 ms on a 5M-post database with the
-  // default and 3.6 ms with this (16 MiB: 6.6 ms); the cost no longer grows with the file (issue 17).
+  // default and 3.6 ms with this (16 MiB: 6.6 ms); the cost no longer grows with the file.
   database.pragma('cache_size = -65536');
 }
 

@@ -8,7 +8,7 @@ import { lazyModule } from '../lazyModule';
  * sharp pipeline that decodes a member's upload runs through `imageWork`, named by its member:
  * turns go round the members with work waiting (each member's own jobs in order), so one member's
  * twenty images delay another member's one by at most one job, not twenty.
- * One at a time: two made the peak two images' pixels (issue 16's upload memory goal).
+ * One at a time: two made the peak two images' pixels (the upload memory goal).
  */
 export const IMAGE_WORK_AT_ONCE = 1;
 
@@ -28,7 +28,7 @@ export function sharp(input?: Buffer | string, options?: SharpOptions): Sharp {
     // not go back, one image's worth per arena. So one libvips thread per image, one image at a
     // time, and `npm start` runs the server with MALLOC_ARENA_MAX=2 (package.json): the uploads
     // benchmark measured 8 parallel uploads of the largest image at 133-231 MB of RSS growth with
-    // the default arenas and 84-131 MB with two (issue 16; docs/server.md).
+    // the default arenas and 84-131 MB with two (docs/server.md).
     module.concurrency(1);
     configured = true;
   }

@@ -81,7 +81,7 @@ export const INTEREST_TOPICS = [
 
 /**
  * The notification settings (spec section 3: type, title, description, on by default). The copy
- * is plain, in the member's words (first-hour issue 15), rather than the spec's 'New followers
+ * is plain, in the member's words, rather than the spec's 'New followers
  * notifications.'; the server's messages keep the spec's titles.
  */
 export const NOTIFICATION_SETTINGS = [

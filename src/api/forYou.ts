@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { postSchema } from './posts';
 
 /**
- * "For you" and trending hashtags (issue 14; docs/api.md). The streams page reads GET /post/all/{page}
+ * "For you" and trending hashtags (docs/api.md). The streams page reads GET /post/all/{page}
  * for "Latest" and GET /post/foryou for "For you": a ranked snapshot of what the member may see,
  * paged by an opaque cursor, so paging never repeats or skips a post while new ones arrive.
  */

@@ -4,7 +4,7 @@ import { cursorSchema, nextCursorSchema } from './pages';
 import type { NotificationType } from './users';
 
 /**
- * The notifications inbox (issue 13; spec sections 2 and 4): entries stored on the server, one
+ * The notifications inbox (spec sections 2 and 4): entries stored on the server, one
  * per (recipient, kind, target), or per day for follows, holding the members who did it (newest
  * first). docs/api.md ("Notifications") explains the paths and the socket events.
  */
@@ -21,7 +21,7 @@ export const NOTIFICATION_KINDS = [
   'answer',
   /** The asker accepted the member's answer. */
   'answerAccepted',
-  /** Someone @mentioned the member in a post, comment or answer they may see (issue 14). */
+  /** Someone @mentioned the member in a post, comment or answer they may see. */
   'mention',
   /** A group admin invited the member to a group (the /group/... family). */
   'groupInvite',

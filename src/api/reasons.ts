@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { topicSchema } from './topicSchemas';
 
 /**
- * Why a post stands where it does in "For you" (issue 14): the reasons the ranking gave it weight,
+ * Why a post stands where it does in "For you": the reasons the ranking gave it weight,
  * strongest first. The client words them ("You follow ada", "Matches your interest: Science").
  */
 export const feedReasonSchema = z.discriminatedUnion('kind', [

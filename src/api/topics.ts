@@ -9,7 +9,7 @@ export const CHOSEN_TOPICS_MAX = 3;
 
 
 /**
- * Which interest topic a hashtag speaks of (issue 14): a tag equal to a topic's name, or one of
+ * Which interest topic a hashtag speaks of: a tag equal to a topic's name, or one of
  * the words listed under it. Lower-case, as hashtagsOf gives them. The list is data, meant to be
  * tuned (docs/server.md, "For you"); a tag under no topic still links and trends, it just adds no
  * topic to its post.

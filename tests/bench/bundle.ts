@@ -111,7 +111,7 @@ export const FLOORS = {
 };
 
 /**
- * Modules of the debug panel and the statechart explorer (issue 18): only ?debug=1 or Ctrl+Alt+J
+ * Modules of the debug panel and the statechart explorer: only ?debug=1 or Ctrl+Alt+J
  * loads them. Not DebugPanelOnDemand, the few lines in the shell that listen for those and fetch the panel.
  */
 export const DEBUG_MODULE = /(^|[\\/])src[\\/]views[\\/]debug[\\/]/;

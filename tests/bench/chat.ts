@@ -1,5 +1,5 @@
 /**
- * The chat benchmark (issue 17, chat): the real server (SQLite in a temporary DATA_DIR, in a process
+ * The chat benchmark : the real server (SQLite in a temporary DATA_DIR, in a process
  * of its own: chatServer.ts) and, in this process, two socket.io relays (chatRelay.ts): the bare
  * relay, and the floor (the relay that stores each one-to-one message durably, in a copy of the
  * server's database with its pragmas, before it emits). Each has 1,000 connected sockets, one per
@@ -321,7 +321,7 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
   }
 }
 
-/** The goals of issue 17 a run is judged by. */
+/** The goals a run is judged by. */
 export const CHAT_GOALS = { oneToOneOverFloor: 1.5, broadcastOverBare: 1.5, serverRssMiB: 150 } as const;
 
 /** The table, as `npm run bench` prints it, and the goals recorded. */

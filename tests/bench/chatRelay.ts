@@ -6,7 +6,7 @@
  * No HTTP, no authentication, no rules: the floor any real chat server sits on.
  *
  * With `durable`, the relay is the floor of a chat that keeps its promise "stored before it is
- * sent" (issue 17): before it emits a one-to-one message it stores the message row in one
+ * sent": before it emits a one-to-one message it stores the message row in one
  * transaction (the conversation's seq bumped, the row inserted, committed) in a copy of the
  * server's own database file, opened with the server's pragmas (WAL, synchronous = FULL). The
  * conversation's id is kept in a Map once made: the floor pays the durable write, nothing else.

@@ -1,6 +1,6 @@
 /**
  * Every goal a benchmark checks, collected as it prints, so that `npm run bench` ends with one
- * table: each goal, its figure, met or missed (issue 17).
+ * table: each goal, its figure, met or missed.
  */
 export interface Goal {
   goal: string;

@@ -10,7 +10,7 @@ export function percentiles(samples: number[]): { count: number; p50: number; p9
 }
 
 /**
- * The floor of a write (issue 17): one post row inserted into an empty copy of the posts table
+ * The floor of a write: one post row inserted into an empty copy of the posts table
  * (its columns and indexes) in the server's database file, one transaction each, with the
  * server's pragmas (WAL, synchronous=FULL), so every sample pays the fsync a post's commit pays.
  * `modelId`: the post whose row is copied (its kind and size); else the newest post. The first

@@ -48,7 +48,7 @@ async function benchBundle() {
   });
   const goal = 110 * 1024;
   console.log(`sign-in route goal <= ${kb(goal)}: ${recordGoal('sign-in route JavaScript (gzip)', bundle.signIn / 1024, goal / 1024, 'at most', 'KB') ? 'met' : 'NOT met'} (${kb(bundle.signIn)})`);
-  // The debug panel and the statechart explorer never ship in what a member loads without ?debug=1 (issue 18).
+  // The debug panel and the statechart explorer never ship in what a member loads without ?debug=1.
   const { debugFiles, signIn, streams } = bundle.debug;
   const loaded = [...new Set([...signIn, ...streams])];
   const found = debugFiles.length > 0; // else the check would pass for want of any debug chunk

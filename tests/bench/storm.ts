@@ -1,5 +1,5 @@
 /**
- * The reconnect storm benchmark (issue 16): 300 clients, each the app's own socket and chat
+ * The reconnect storm benchmark: 300 clients, each the app's own socket and chat
  * machines (tests/server/stormClient.ts), in 20 one-to-one conversations and 30 group chats of
  * 10; 10,000 messages sent by them over 60 s; every 2 s 20% of the clients lose their connection
  * (the engine closed); midway the server process is SIGKILLed and started again on the same data

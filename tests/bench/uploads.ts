@@ -2,7 +2,7 @@
  * Uploads and memory: the server's resident memory while 8 members each upload the largest image
  * the server accepts (33,177,600 pixels, within MAX_IMAGE_BYTES) at the same moment. Decoding costs
  * memory per pixel, not per byte, so without bounds 8 such uploads would hold 8 decodes at once;
- * the server decodes one image at a time (server/media/imageWork.ts). Goal (issue 16): the
+ * the server decodes one image at a time (server/media/imageWork.ts). Goal: the
  * server process's RSS grows by less than 200 MB over its warm idle figure.
  *
  * Then what hurts by its size rather than its pixels, sent as the client sends files (multipart,

@@ -172,7 +172,7 @@ export function printWrites(result: WritesResult, log: (line: string) => void = 
   }
   log(
     `the audience query alone, one Public post (p50): among the ${result.sockets} connected ${ms(result.audienceMs.connected)}; ` +
-      `over every member, as before issue 17, ${ms(result.audienceMs.everyMember)}`,
+      `over every member, as before the audience query was narrowed, ${ms(result.audienceMs.everyMember)}`,
   );
   const perRecipient = (result.posts.Public.p50 - result.posts.Private.p50) / Math.max(1, result.posts.Public.found - result.posts.Private.found);
   log(`what each recipient adds to a post (Public p50 - Private p50, per member it reached): ${(perRecipient * 1000).toFixed(0)} µs`);

@@ -1,5 +1,5 @@
 /**
- * The statechart explorer (issue 18) in the product as built, under its real CSP (script-src
+ * The statechart explorer in the product as built, under its real CSP (script-src
  * 'self', no eval: elkjs lays the charts out in the page): opened from the debug panel with
  * ?debug=1, it lists the member's running actors, draws the chosen chart with its active states,
  * sends an accepted event to the real actor, time travels, and replays a journal file.

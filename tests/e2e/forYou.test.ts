@@ -1,5 +1,5 @@
 /**
- * "For you" against `npm start` (issue 14): a member interested in Science sees a #physics post
+ * "For you" against `npm start`: a member interested in Science sees a #physics post
  * above a newer unrelated one, and both in date order under "Latest"; the reasons dialog names the
  * interest; hashtags, mentions and links are links; a mention reaches the mentioned member's inbox.
  * Looked at in 1280 and 375 px, light and dark.

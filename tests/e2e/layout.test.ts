@@ -1,5 +1,5 @@
 /**
- * Layout and density (issue 15) as a phone member and a desktop member see it: five labelled
+ * Layout and density as a phone member and a desktop member see it: five labelled
  * places in the phone's bottom bar (More opens the drawer with Photos and Videos), and at 1280px
  * a right column (who to follow, your groups) beside a feed that keeps its width; a text post's
  * composer fits a 375 x 667 screen without scrolling; a profile without a cover gets one in the

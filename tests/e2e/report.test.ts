@@ -1,5 +1,5 @@
 /**
- * "Report a problem" on a real journey (issue 18): Ada loads the app with ?debug=1, signs in,
+ * "Report a problem" on a real journey: Ada loads the app with ?debug=1, signs in,
  * posts, opens a chat with Ben from his post and sends a message, all in one page load; then the
  * debug panel's "Report a problem" saves the journal, read here through Playwright's download.
  * Replayed in Node against the app's own machines, every replayable system ends in the states the

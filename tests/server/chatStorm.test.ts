@@ -7,7 +7,7 @@ if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
 }
 
 /**
- * The reconnect storm, small (issue 16; `npm run bench -- --only storm` runs the large one):
+ * The reconnect storm, small (`npm run bench -- --only storm` runs the large one):
  * 30 clients made of the app's socket and chat machines, in 3 one-to-one conversations and 5
  * group chats, 300 messages sent over 8 s, 20% of the clients dropped every second, and the
  * (first) server process SIGKILLed midway and started again on the same data and port.

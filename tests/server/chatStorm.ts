@@ -1,5 +1,5 @@
 /**
- * The reconnect storm (issue 16): members in one-to-one conversations and group chats, each
+ * The reconnect storm: members in one-to-one conversations and group chats, each
  * client the app's own socket and chat machines (stormClient.ts), the real server as child
  * processes (stormServer.ts). The clients send messages over time; every interval a share of them
  * lose their connection (the engine closed); midway the first server process is SIGKILLed and

@@ -13,7 +13,7 @@ import { block, follow, member, ok, post, refused, type Member } from './social'
 const HOUR = 60 * 60 * 1000;
 
 /**
- * "For you" (issue 14): the ranking over what the viewer may see, its reasons, what clears it and
+ * "For you": the ranking over what the viewer may see, its reasons, what clears it and
  * what turns it off; paging a snapshot while posts arrive; hashtags, mentions and topics stored from
  * posts, comments and answers; mention notifications that never widen an audience; trending tags.
  */

@@ -146,7 +146,7 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
   });
 
   describe('administrators', () => {
-    // Admin accounts moderate; they are not members to follow or message (first-hour issue 15).
+    // Admin accounts moderate; they are not members to follow or message.
     it('are never listed among people, found by the people search or suggested, to members or to admins', async () => {
       const otherAdmin = await member(t, { admin: true });
       for (const who of [me, stranger, admin]) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Hashtags, mentions and topics (issue 14). Tags and mentions are parsed from the text of posts,
+ * Hashtags, mentions and topics. Tags and mentions are parsed from the text of posts,
  * comments and answers when saved or edited (src/api/richText.ts) and kept in tables of their own,
  * each row naming its source (the post, comment or answer) and the post it belongs to, so that
  * visibility stays the post's: trending tags and mention notifications read only what the reader

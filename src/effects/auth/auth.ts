@@ -58,7 +58,7 @@ export const authActors = {
 
 /**
  * The sign-in page's machines (and the area guard's) with their real effects, bound to one app
- * actor; the password reset pages have theirs in effects/passwordReset.ts (issue 15: not on the
+ * actor; the password reset pages have theirs in effects/auth/passwordReset.ts (not on the
  * sign-in page's load).
  */
 export function authLogic(app: HasSystem, navigate?: Navigate) {

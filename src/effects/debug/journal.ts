@@ -431,7 +431,7 @@ const replaySystems = new WeakSet<object>();
 
 /**
  * Whether an actor runs in a replay. A replay keeps the machines' built-in actions, and a screen's
- * bridge (effects/bridge.ts) is a built-in `sendTo` aimed at the live app's session and toasts:
+ * bridge (effects/shell/bridge.ts) is a built-in `sendTo` aimed at the live app's session and toasts:
  * it asks this first, so a replayed sign-in or sign-out never reaches the session of the page
  * the replay runs in.
  */

@@ -14,7 +14,7 @@ import {
 } from './journal';
 
 /**
- * "Report a problem" (issue 18): the journal saved with where it was saved from, and the check
+ * "Report a problem": the journal saved with where it was saved from, and the check
  * that a replay of it ends where the recording did. Only the debug panel and the tools load this
  * module: the pages members load carry none of it.
  */

@@ -8,8 +8,8 @@ export const currentUser = fromPromise(() => api.auth.currentUser());
 
 /**
  * The guard of the member and admin areas with its real effects, bound to one app actor. Apart
- * from the other auth machines (effects/auth.ts), so a member's page does not load the sign-in
- * forms' machines (issue 15).
+ * from the other auth machines (effects/auth/auth.ts), so a member's page does not load the sign-in
+ * forms' machines.
  */
 export function guardLogic(app: HasSystem, navigate?: Navigate) {
   const bridge = bridgeActions(app, navigate);

@@ -41,7 +41,7 @@ export const liveCommentsActor = (bus: Bus, watch: Watch = appPostWatch) =>
 /**
  * The comments and answers machines with their real effects, bound as the streams' machines are
  * (`streamsLogic(...).bound`: the app actor, the API client and the bus). Apart from
- * effects/streams.ts so the lists of posts do not load them (issue 15).
+ * effects/streams/streams.ts so the lists of posts do not load them.
  */
 export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: HasSystem; api: ApiClient; bus: Bus; watch?: Watch }) {
   const bridge = bridgeActions(app);

@@ -3,7 +3,7 @@ import type { FeedOrder } from '../../api/forYou';
 const KEY = 'stoa.streamsOrder';
 
 /**
- * The streams' order a member chose last ("the choice sticks", issue 14), per browser. "For you"
+ * The streams' order a member chose last ("the choice sticks"), per browser. "For you"
  * is the default while personalization is allowed; with it off, "Latest" is the only order.
  */
 export function initialFeedOrder(allowPersonalize: boolean): FeedOrder {

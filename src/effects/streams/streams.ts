@@ -107,8 +107,8 @@ export interface StreamsDeps {
 
 /**
  * The streams machines with their real effects, bound to one app actor. The comments and answers
- * machines are built from `bound` by effects/discussion.ts, in the chunk of the panels that use
- * them (issue 15: not on a list's first load).
+ * machines are built from `bound` by effects/streams/discussion.ts, in the chunk of the panels that use
+ * them (not on a list's first load).
  */
 export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, watch = appPostWatch }: StreamsDeps = {}) {
   const bridge = bridgeActions(app);

@@ -10,7 +10,7 @@ import { IconButton } from '../ui/IconButton';
 import { StatechartDiagram } from './StatechartDiagram';
 
 /**
- * The statechart explorer (issue 18; docs/statecharts/README.md): the running actors, the chosen
+ * The statechart explorer (docs/statecharts/README.md): the running actors, the chosen
  * one's chart with its active states, its context (redacted as the journal is) and the events it
  * accepts now; a form to send one of those; time travel over the journal (or a journal file)
  * replayed into isolated actors. Loaded only from the debug panel (its own lazy chunk).

@@ -5,7 +5,7 @@ import { useOptionalApp } from '../AppContext';
 export const DEFERRED_FAILED = 'This could not be opened. Check your connection and try again.';
 
 /**
- * A component whose code is fetched the first time it is drawn (issue 15: the overlays of a page,
+ * A component whose code is fetched the first time it is drawn (the overlays of a page,
  * its dialogs, menus and pickers, are not on the page's first load). `preload()` starts the fetch
  * earlier: on the intent to open (hover, focus) of what opens it. While the code arrives nothing
  * is drawn in its place (an overlay that is not there yet), then it opens as it always did.

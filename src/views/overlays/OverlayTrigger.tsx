@@ -16,7 +16,7 @@ export type TriggerParts =
   | { kind: 'dialog'; state: RootMenuTriggerState; overlayProps: DOMProps & { 'aria-labelledby'?: string }; triggerRef: RefObject<HTMLElement | null> };
 
 /**
- * react-aria-components' MenuTrigger and DialogTrigger without what they open (issue 15). Those
+ * react-aria-components' MenuTrigger and DialogTrigger without what they open. Those
  * modules bring react-aria's popover, positioning and collections with them even when only the
  * trigger is used, so the triggers are built here from the same hooks (same state, same ARIA:
  * aria-haspopup, aria-expanded, aria-controls, the keys that open a menu) and the popover, drawn by

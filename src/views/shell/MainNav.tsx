@@ -26,7 +26,7 @@ export interface NavItem {
 
 /**
  * The main navigation, in the spec's order (section 2), then Photos and Videos (spec child
- * routes, reachable from the navigation since issue 15) and the notifications inbox (ours).
+ * routes, reachable from the navigation) and the notifications inbox (ours).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { name: 'Streams', url: '/app/social/streams', icon: Newspaper, section: 'streams' },

@@ -9,7 +9,7 @@ import { createBus, createConnection, socketLogic } from '../../../src/effects/s
 /**
  * A server that goes down mid-handshake (the transport is open, the server has not yet let the
  * socket in: its token check is slow) must not leave the app's socket waiting for ever: socket.io
- * reports that as a disconnect, not a connect error. Found by the reconnect storm (issue 16).
+ * reports that as a disconnect, not a connect error. Found by the reconnect storm.
  */
 describe('the socket when the server goes down during the handshake', () => {
   const http = createServer();

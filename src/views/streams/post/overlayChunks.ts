@@ -2,7 +2,7 @@ import { deferred } from '../../overlays/Deferred';
 
 /**
  * The dialogs a post card opens, each fetched the first time it opens (or when the member points
- * at or focuses what opens it): none of them is on the first paint of a list of posts (issue 15).
+ * at or focuses what opens it): none of them is on the first paint of a list of posts.
  */
 export const CommentsModal = deferred(() => import('../discussion/CommentsModal').then((module) => module.CommentsModal));
 export const ReactionsModal = deferred(() => import('../reactions/ReactionsModal').then((module) => module.ReactionsModal));
