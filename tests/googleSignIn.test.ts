@@ -12,7 +12,7 @@ import { alice, apiFailure, auth } from './fixtures/auth';
 
 /**
  * The browser half of Google sign-in (src/effects/auth/google.ts) against fakes of Firebase (the
- * outside world) and of the API client. The server half is tests/server/google.test.ts.
+ * outside world) and of the API client. The server half is tests/server/auth/google.test.ts.
  */
 
 const firebaseConfig = { apiKey: 'key', authDomain: 'stoa-test.firebaseapp.com', projectId: 'stoa-test', appId: '1:1:web:1' };

@@ -6,7 +6,7 @@
  * started again on the same data and port. Afterwards every client must hold every message of its
  * conversations exactly once, in order, and every send the server acknowledged must be stored.
  *
- * Used by tests/server/chatStorm.test.ts (small) and `npm run bench -- --only storm` (large).
+ * Used by tests/server/chat/chatStorm.test.ts (small) and `npm run bench -- --only storm` (large).
  * No vitest here. Waits have generous bounds and end in a report of what was wrong, never in a
  * timing assertion.
  */
