@@ -145,6 +145,8 @@ describe('toasts', () => {
     await toast.waitFor();
     // Pointer on the toast: it waits (the queue pauses) while it is measured.
     await toast.hover();
+    // Measured once its entrance (a short scale-in) has ended: on a busy machine it can still be running.
+    await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     const box = (await toast.boundingBox())!;
 
     const controls = page.locator('header').first().locator('button, a[href], input');

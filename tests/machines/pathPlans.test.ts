@@ -7,10 +7,10 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { filterPlan, leafStates, machinePlan, type MachinePlan } from '../../scripts/pathPlans';
 import { statecharts } from '../../src/machines/index';
 import { pathsOf, type MachineModel, type ModelPath } from './cover';
-import { chatModel } from './models/chat';
+import { chatModel } from './chat/chat.model';
 import { models } from './models/index';
-import { toastModel } from './models/toast';
-import { composerModel } from './models/composer';
+import { toastModel } from './notifications/toast.model';
+import { composerModel } from './composer/composer.model';
 
 const root = join(import.meta.dirname, '..', '..');
 const out = mkdtempSync(join(tmpdir(), 'stoa-plans-'));

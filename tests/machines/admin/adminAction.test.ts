@@ -11,7 +11,7 @@ import {
   type AdminActionOutput,
 } from '../../../src/machines/admin/adminAction.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { RESULT, adminActionModel, serialize } from '../models/adminAction';
+import { RESULT, adminActionModel, serialize } from './adminAction.model';
 
 const coverage = new TransitionCoverage(adminActionMachine);
 

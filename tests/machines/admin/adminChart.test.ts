@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminChartMachine, chartYears, type AdminChartContext } from '../../../src/machines/admin/adminChart.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { adminChartModel, model, serialize } from '../models/adminChart';
+import { adminChartModel, model, serialize } from './adminChart.model';
 
 const coverage = new TransitionCoverage(adminChartMachine);
 

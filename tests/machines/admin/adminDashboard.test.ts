@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_FAILED, DASHBOARD_REFRESH_MS, adminDashboardMachine, type AdminDashboardContext } from '../../../src/machines/admin/adminDashboard.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { adminDashboardModel, serialize } from '../models/adminDashboard';
+import { adminDashboardModel, serialize } from './adminDashboard.model';
 
 const coverage = new TransitionCoverage(adminDashboardMachine);
 

@@ -22,7 +22,7 @@ import {
   summary,
 } from './adminFixtures';
 import { coverOf, pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { P1, P2, Snap, adminListModel, ctx, r1, r2, resolvedR1, serialize } from '../models/adminList';
+import { P1, P2, Snap, adminListModel, ctx, r1, r2, resolvedR1, serialize } from './adminList.model';
 
 const coverage = new TransitionCoverage(adminListMachine);
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changePasswordMachine, passwordErrors, type ChangePasswordContext } from '../../../src/machines/auth/changePassword.machine';
 import { admin } from '../../fixtures/auth';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { GOOD, MISMATCH, changePasswordModel, serialize } from '../models/changePassword';
+import { GOOD, MISMATCH, changePasswordModel, serialize } from './changePassword.model';
 
 const coverage = new TransitionCoverage(changePasswordMachine);
 

@@ -6,7 +6,7 @@ import {
   type ForgotPasswordContext,
 } from '../../../src/machines/auth/forgotPassword.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { forgotPasswordModel, unknownEmail } from '../models/forgotPassword';
+import { forgotPasswordModel, unknownEmail } from './forgotPassword.model';
 
 const coverage = new TransitionCoverage(forgotPasswordMachine);
 

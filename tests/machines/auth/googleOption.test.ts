@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { googleOptionMachine } from '../../../src/machines/auth/googleOption.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { googleOptionModel } from '../models/googleOption';
+import { googleOptionModel } from './googleOption.model';
 
 const coverage = new TransitionCoverage(googleOptionMachine);
 

@@ -6,7 +6,7 @@ import {
   type ResetPasswordContext,
 } from '../../../src/machines/auth/resetPassword.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { expired, resetPasswordModel } from '../models/resetPassword';
+import { expired, resetPasswordModel } from './resetPassword.model';
 
 const coverage = new TransitionCoverage(resetPasswordMachine);
 

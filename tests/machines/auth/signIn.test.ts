@@ -3,7 +3,7 @@ import { signInMachine, signInRequired, SIGN_IN_FAILED, type SignInContext } fro
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME } from '../../../src/machines/auth/authForm';
 import { networkFailure, unauthorized } from '../../fixtures/auth';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { GOOGLE_UNAVAILABLE, signInModel, signInOptions } from '../models/signIn';
+import { GOOGLE_UNAVAILABLE, signInModel, signInOptions } from './signIn.model';
 
 const coverage = new TransitionCoverage(signInMachine);
 

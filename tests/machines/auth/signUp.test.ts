@@ -9,7 +9,7 @@ import {
 } from '../../../src/machines/auth/signUp.machine';
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME } from '../../../src/machines/auth/authForm';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { serialize, signUpModel, taken } from '../models/signUp';
+import { serialize, signUpModel, taken } from './signUp.model';
 
 const coverage = new TransitionCoverage(signUpMachine);
 

@@ -12,7 +12,7 @@ import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
 import { refused } from '../../fixtures/streams';
 import { ben as gBen, GIF, groupMessage, PNG, team, UPLOADED } from './groupChatFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { C1, ben, chatModel, gm1, gm2, gm3, gm4, gm5, groupSerialize, input, item, itemBen, m2, m3, m5, me, msg, other, renamed, serialize, teamPeer, withoutMe } from '../models/chat';
+import { C1, ben, chatModel, gm1, gm2, gm3, gm4, gm5, groupSerialize, input, item, itemBen, m2, m3, m5, me, msg, other, renamed, serialize, teamPeer, withoutMe } from './chat.model';
 
 const coverage = new TransitionCoverage(chatMachine);
 

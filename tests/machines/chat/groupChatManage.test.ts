@@ -5,7 +5,7 @@ import type { MemberSearchContext } from '../../../src/machines/chat/groupChatSe
 import type { GroupChat } from '../../../src/api/chat';
 import { me, team } from './groupChatFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { REQUESTS, TOASTS, danaFound, groupChatManageModel, model, serialize, withDana } from '../models/groupChatManage';
+import { REQUESTS, TOASTS, danaFound, groupChatManageModel, model, serialize, withDana } from './groupChatManage.model';
 
 const coverage = new TransitionCoverage(groupChatManageMachine);
 

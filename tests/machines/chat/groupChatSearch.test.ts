@@ -4,7 +4,7 @@ import { INVITE_SEARCH_DELAY_MS, type FoundUser } from '../../../src/machines/ch
 import { groupChatSearchMachine, type MemberSearchContext } from '../../../src/machines/chat/groupChatSearch.machine';
 import { cleo, me } from './groupChatFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { found, groupChatSearchModel, model, serialize } from '../models/groupChatSearch';
+import { found, groupChatSearchModel, model, serialize } from './groupChatSearch.model';
 
 const coverage = new TransitionCoverage(groupChatSearchMachine);
 

@@ -4,7 +4,7 @@ import { MESSAGE_TOO_LONG, NOT_AN_IMAGE } from '../../../src/machines/chat/chat.
 import { messageComposerMachine, READ_FAILED, type MessageComposerContext } from '../../../src/machines/chat/messageComposer.machine';
 import { GIF, PNG } from './groupChatFixtures';
 import { describePath, pathsOf, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { BAD_GIF, LONG, messageComposerModel, NOTES, PICTURE, serialize } from '../models/messageComposer';
+import { BAD_GIF, LONG, messageComposerModel, NOTES, PICTURE, serialize } from './messageComposer.model';
 
 const coverage = new TransitionCoverage(messageComposerMachine);
 

@@ -5,7 +5,7 @@ import { presenceEventOf, presenceLogic } from '../../../src/effects/chat/presen
 import { createBus } from '../../../src/effects/shell/socket';
 import { presenceMachine, selectOnline } from '../../../src/machines/chat/presence.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { OTHER, PEER, input, presenceModel } from '../models/presence';
+import { OTHER, PEER, input, presenceModel } from './presence.model';
 
 describe('presence machine (model)', () => {
   const paths = pathsOf(presenceModel, 'all transitions');

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { privateChatCacheMachine, type PrivateChatCacheContext } from '../../../src/machines/chat/privateChatCache.machine';
 import type { ToastRequest } from '../../../src/machines/shell/toastRequest';
 import { describePath, pathsOf, replay, stateCount, TransitionCoverage } from '../model';
-import { privateChatCacheModel, shownList } from '../models/privateChatCache';
+import { privateChatCacheModel, shownList } from './privateChatCache.model';
 
 const coverage = new TransitionCoverage(privateChatCacheMachine);
 

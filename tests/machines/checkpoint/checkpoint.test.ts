@@ -4,7 +4,7 @@ import { checkpointMachine, STANDING_FAILED, type CheckpointContext } from '../.
 import { networkFailure } from '../../fixtures/auth';
 import { standing } from '../../fixtures/moderation';
 import { coverOf, pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { appealFormModel, checkpointModel, GOOD } from '../models/checkpoint';
+import { appealFormModel, checkpointModel, GOOD } from './checkpoint.model';
 
 const checkpointCoverage = new TransitionCoverage(checkpointMachine);
 const appealCoverage = new TransitionCoverage(appealFormMachine);

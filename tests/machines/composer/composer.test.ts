@@ -11,7 +11,7 @@ import { clientIdOf } from '../../../src/machines/shared/clientIds';
 import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
 import { CHOSEN_TOPICS_MAX, type Topic } from '../../../src/api/topics';
 import { CLIENT_SEED } from '../../fixtures/streams';
-import { NO_ANSWER, composerModel, input, serialize } from '../models/composer';
+import { NO_ANSWER, composerModel, input, serialize } from './composer.model';
 
 /** The request kind a draft must become, worked out independently of the machine's code. */
 function expectedKind(c: ComposerContext): PublishRequest['kind'] {

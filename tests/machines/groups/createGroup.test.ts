@@ -13,7 +13,7 @@ import {
 } from '../../../src/machines/groups/createGroup.machine';
 import { groupChatSearchMachine } from '../../../src/machines/chat/groupChatSearch.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { ME, NAME_ERRORS, PNG, createGroupModel, model, serialize, user } from '../models/createGroup';
+import { ME, NAME_ERRORS, PNG, createGroupModel, model, serialize, user } from './createGroup.model';
 
 const coverage = new TransitionCoverage(createGroupMachine);
 

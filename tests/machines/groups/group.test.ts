@@ -9,7 +9,7 @@ import {
 } from '../../../src/machines/groups/group.machine';
 import { adminGroup, invitedPrivate, invitedPublic, ME, memberPrivate, PNG, privateStranger, publicStranger, requested, UPLOADED } from './groupFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { BIG_CURSOR, groupModel, input, serialize } from '../models/group';
+import { BIG_CURSOR, groupModel, input, serialize } from './group.model';
 
 const coverage = new TransitionCoverage(groupMachine);
 let pathCount = 0;

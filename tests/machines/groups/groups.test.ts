@@ -15,7 +15,7 @@ import {
 } from '../../../src/machines/groups/groups.machine';
 import { refused } from '../../fixtures/streams';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { LISTS, ME, g1, g2, g3, g4, g5, groupsModel, membership, serialize, tag } from '../models/groups';
+import { LISTS, ME, g1, g2, g3, g4, g5, groupsModel, membership, serialize, tag } from './groups.model';
 
 const coverage = new TransitionCoverage(groupsMachine);
 

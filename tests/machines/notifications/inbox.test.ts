@@ -16,7 +16,7 @@ import {
 } from '../../../src/machines/notifications/inbox.machine';
 import { ada } from '../../fixtures/notifications';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { FIRST, MORE, Snap, inboxModel, n1, n2, n3, n4, serialize, tag } from '../models/inbox';
+import { FIRST, MORE, Snap, inboxModel, n1, n2, n3, n4, serialize, tag } from './inbox.model';
 
 const coverage = new TransitionCoverage(inboxMachine);
 

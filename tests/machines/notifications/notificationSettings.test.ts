@@ -3,7 +3,7 @@ import {
   NOTIFICATION_SAVE_FAILED, notificationSettingsMachine, type NotificationSettingsContext,
 } from '../../../src/machines/notifications/notificationSettings.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { model, notificationSettingsModel } from '../models/notificationSettings';
+import { model, notificationSettingsModel } from './notificationSettings.model';
 
 describe('notification settings machine (model)', () => {
   const paths = pathsOf(notificationSettingsModel, 'all transitions');

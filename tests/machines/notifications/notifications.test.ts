@@ -6,7 +6,7 @@ import {
   type NotificationsContext,
 } from '../../../src/machines/notifications/notifications.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { notificationsModel } from '../models/notifications';
+import { notificationsModel } from './notifications.model';
 
 describe('notifications machine', () => {
   const paths = pathsOf(notificationsModel, 'all transitions');

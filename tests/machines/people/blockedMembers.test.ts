@@ -16,7 +16,7 @@ import {
 } from '../../../src/machines/people/blockedMembers.machine';
 import { refused } from '../../fixtures/streams';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { ben, blockedMembersModel, ctx, cy, member, serialize, unblocked } from '../models/blockedMembers';
+import { ben, blockedMembersModel, ctx, cy, member, serialize, unblocked } from './blockedMembers.model';
 
 const coverage = new TransitionCoverage(blockedMembersMachine);
 

@@ -3,7 +3,7 @@ import type { Trending } from '../../../src/api/forYou';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { ASIDE_LIST_MAX, memberAsideMachine, selectAsideList } from '../../../src/machines/people/memberAside.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { Snap, groups, input, memberAsideModel, people } from '../models/memberAside';
+import { Snap, groups, input, memberAsideModel, people } from './memberAside.model';
 
 const coverage = new TransitionCoverage(memberAsideMachine);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_LOOKUP_FAILED, memberByNameMachine, type MemberByNameContext } from '../../../src/machines/people/memberByName.machine';
 import { describePath, pathsOf, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { input, memberByNameModel } from '../models/memberByName';
+import { input, memberByNameModel } from './memberByName.model';
 
 const coverage = new TransitionCoverage(memberByNameMachine);
 

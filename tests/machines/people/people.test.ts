@@ -6,7 +6,7 @@ import { peopleEventOf } from '../../../src/effects/people/people';
 import { watchPresence } from '../../../src/effects/chat/presence';
 import { PEOPLE_FAILED, peopleMachine, SEARCH_DELAY_MS, selectShown, shownIds, WATCH_DELAY_MS, type PeopleContext } from '../../../src/machines/people/people.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { peopleModel, person, serialize } from '../models/people';
+import { peopleModel, person, serialize } from './people.model';
 
 const coverage = new TransitionCoverage(peopleMachine);
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileMachine, selectTab, type ProfileContext } from '../../../src/machines/people/profile.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { PICTURE, cleo, input, profileModel, serialize, user } from '../models/profile';
+import { PICTURE, cleo, input, profileModel, serialize, user } from './profile.model';
 
 const coverage = new TransitionCoverage(profileMachine);
 

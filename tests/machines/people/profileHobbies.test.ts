@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOBBIES_MAX } from '../../../src/api/users';
 import { profileHobbiesMachine, withDraft, type ProfileHobbiesContext } from '../../../src/machines/people/profileHobbies.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { input, profileHobbiesModel, saved, serialize } from '../models/profileHobbies';
+import { input, profileHobbiesModel, saved, serialize } from './profileHobbies.model';
 
 const coverage = new TransitionCoverage(profileHobbiesMachine);
 

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { NOT_AN_IMAGE, profileImageMachine, UPLOAD_FAILED, type ProfileImageContext } from '../../../src/machines/people/profileImage.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { PNG } from './profileFixtures';
-import { noMessage, profileImageModel, serialize, uploaded } from '../models/profileImage';
+import { noMessage, profileImageModel, serialize, uploaded } from './profileImage.model';
 
 const coverage = new TransitionCoverage(profileImageMachine);
 

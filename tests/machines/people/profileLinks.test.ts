@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { linkErrors, LINKS_FAILED, profileLinksMachine, type ProfileLinksContext } from '../../../src/machines/people/profileLinks.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { empty, input, profileLinksModel, saved, serialize } from '../models/profileLinks';
+import { empty, input, profileLinksModel, saved, serialize } from './profileLinks.model';
 
 const coverage = new TransitionCoverage(profileLinksMachine);
 

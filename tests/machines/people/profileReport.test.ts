@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileReportMachine, type ProfileReportContext } from '../../../src/machines/people/profileReport.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { reportSerialize as serialize } from './profileReportModel';
-import { input, profileReportModel } from '../models/profileReport';
+import { input, profileReportModel } from './profileReport.model';
 
 const coverage = new TransitionCoverage(profileReportMachine);
 

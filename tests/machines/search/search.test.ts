@@ -6,7 +6,7 @@ import { searchEventOf, searchHref, searchLogic } from '../../../src/effects/sea
 import { IMAGE_READ_FAILED, IMAGE_SEARCH_FAILED, MORE_FAILED, SEARCH_DELAY_MS, SEARCH_FAILED, searchMachine } from '../../../src/machines/search/search.machine';
 import { IMAGE_RESULTS, OVERVIEW, goodFile, hugeFile, p1, textFile } from '../../fixtures/search';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { Snap, ctx, searchModel, serialize } from '../models/search';
+import { Snap, ctx, searchModel, serialize } from './search.model';
 
 const coverage = new TransitionCoverage(searchMachine);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authGuardMachine, CHECKPOINT, guardHome, type AuthGuardInput } from '../../../src/machines/session/authGuard.machine';
 import { BANNED_MESSAGE, SESSION_FAILURE_LOGOUT_MS } from '../../../src/api/constants';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { authGuardModel } from '../models/authGuard';
+import { authGuardModel } from './authGuard.model';
 
 /** What each resting state must have done to the world, in order. */
 function expectedEffects(state: string, input: AuthGuardInput, lastOutput?: { token: string; user: unknown }) {

@@ -3,7 +3,7 @@ import { createActor, createMachine, setup, type AnyActorRef } from 'xstate';
 import { sessionMachine, type SessionContext, type SessionInput } from '../../../src/machines/session/session.machine';
 import { alice, bannedAlice } from '../../fixtures/auth';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { renamed, serialize, sessionModel } from '../models/session';
+import { renamed, serialize, sessionModel } from './session.model';
 
 const coverage = new TransitionCoverage(sessionMachine);
 

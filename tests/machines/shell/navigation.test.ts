@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { navigationMachine, selectIsOpenSearchBar, selectIsOpenSidebar } from '../../../src/machines/shell/navigation.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { navigationModel } from '../models/navigation';
+import { navigationModel } from './navigation.model';
 
 describe('navigation machine', () => {
   const paths = pathsOf(navigationModel, 'all transitions');

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { retryDelay, socketMachine, type SocketContext } from '../../../src/machines/shell/socket.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { post, socketModel } from '../models/socket';
+import { post, socketModel } from './socket.model';
 
 const coverage = new TransitionCoverage(socketMachine);
 

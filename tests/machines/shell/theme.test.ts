@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { systemThemeActor } from '../../../src/effects/shell/theme';
 import { themeMachine } from '../../../src/machines/shell/theme.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { inputs, themeModel } from '../models/theme';
+import { inputs, themeModel } from './theme.model';
 
 // One coverage for every start: only a stored "system" starts following the system.
 const coverage = new TransitionCoverage(themeMachine);

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastMachine } from '../../../src/machines/shell/toast.machine';
 import { describePath, pathsOf, replay, stateCount, TransitionCoverage } from '../model';
-import { toastInput, toastModel } from '../models/toast';
+import { toastInput, toastModel } from '../notifications/toast.model';
 
 const coverage = new TransitionCoverage(toastMachine);
 

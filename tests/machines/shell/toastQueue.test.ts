@@ -8,7 +8,7 @@ import {
   type ToastQueueContext,
 } from '../../../src/machines/shell/toastQueue.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { toastQueueModel } from '../models/toastQueue';
+import { toastQueueModel } from './toastQueue.model';
 
 describe('toast queue machine', () => {
   const paths = pathsOf(toastQueueModel, 'all transitions');

@@ -6,7 +6,7 @@ import { createBus } from '../../../src/effects/shell/socket';
 import { badgeRetryDelay, unreadBadgeMachine, type UnreadBadgeContext } from '../../../src/machines/shell/unreadBadge.machine';
 import type { ApiClient } from '../../../src/api/client';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { unreadBadgeModel } from '../models/unreadBadge';
+import { unreadBadgeModel } from './unreadBadge.model';
 
 const coverage = new TransitionCoverage(unreadBadgeMachine);
 

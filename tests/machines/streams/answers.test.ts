@@ -5,7 +5,7 @@ import { clientIdOf } from '../../../src/machines/shared/clientIds';
 import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
 import { CLIENT_SEED } from '../../fixtures/streams';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { answersModel, live, me, mine, model, question, serialize, theirs } from '../models/answers';
+import { answersModel, live, me, mine, model, question, serialize, theirs } from './answers.model';
 
 const coverage = new TransitionCoverage(answersMachine);
 

@@ -4,7 +4,7 @@ import { clientIdOf } from '../../../src/machines/shared/clientIds';
 import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
 import { CLIENT_SEED } from '../../fixtures/streams';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { commentsModel, model, serialize } from '../models/comments';
+import { commentsModel, model, serialize } from './comments.model';
 
 const coverage = new TransitionCoverage(commentsMachine);
 

@@ -5,7 +5,7 @@ import { feedMachine, selectWhyPost, type FeedContext, type FeedPage, type FeedS
 import { belongs, shiftReaction } from '../../../src/machines/streams/postList';
 import { zeroCounts } from '../../fixtures/streams';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { at, feedModel, fresh, p1, p1Private, p2, question, serialize } from '../models/feed';
+import { at, feedModel, fresh, p1, p1Private, p2, question, serialize } from './feed.model';
 
 const coverage = new TransitionCoverage(feedMachine);
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { personalizeMachine, type PersonalizeContext } from '../../../src/machines/streams/personalize.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { input, personalizeModel, serialize } from '../models/personalize';
+import { input, personalizeModel, serialize } from './personalize.model';
 
 const coverage = new TransitionCoverage(personalizeMachine);
 

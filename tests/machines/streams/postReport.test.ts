@@ -3,7 +3,7 @@ import { reportPostBodySchema } from '../../../src/api/moderation';
 import { CHOOSE_REASON, postReportErrors, postReportMachine, type PostReportContext } from '../../../src/machines/streams/postReport.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { postReportSerialize as serialize, LONG_POST_REPORT_DETAILS } from './postReportModel';
-import { input, postReportModel } from '../models/postReport';
+import { input, postReportModel } from './postReport.model';
 
 const coverage = new TransitionCoverage(postReportMachine);
 

@@ -6,7 +6,7 @@ import { reactionsMachine, REACTION_FAILED, type ReactionsContext } from '../../
 import { saveMachine, SAVE_FAILED } from '../../../src/machines/streams/save.machine';
 import { whoReactedMachine } from '../../../src/machines/streams/whoReacted.machine';
 import { coverOf, pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { authorModel, reactionsModel, saveModel, whoReactedModel } from '../models/reactions';
+import { authorModel, reactionsModel, saveModel, whoReactedModel } from './reactions.model';
 
 const reactionsCoverage = new TransitionCoverage(reactionsMachine);
 

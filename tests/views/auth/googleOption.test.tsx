@@ -7,7 +7,7 @@ import { GOOGLE_NOT_SET_UP, googleOptionMachine } from '../../../src/machines/au
 import { signInMachine } from '../../../src/machines/auth/signIn.machine';
 import { signUpMachine } from '../../../src/machines/auth/signUp.machine';
 import { AuthTabs } from '../../../src/views/auth/AuthTabs';
-import { configWithGoogle, configWithoutGoogle } from '../../machines/models/googleOption';
+import { configWithGoogle, configWithoutGoogle } from '../../machines/auth/googleOption.model';
 import { effect } from '../harness';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import { journal } from '../../../src/effects/debug/journal';
 import { changePasswordMachine, type ChangePasswordContext } from '../../../src/machines/auth/changePassword.machine';
 import { PasswordForm } from '../../../src/views/auth/PasswordForm';
 import { describePath, pathsOf, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
-import { changePasswordModel, GOOD, serialize } from '../../machines/models/changePassword';
+import { changePasswordModel, GOOD, serialize } from '../../machines/auth/changePassword.model';
 import { effect, viewHarness } from '../harness';
 
 const LABELS = { currentPassword: 'Current password', newPassword: 'New password', confirmPassword: 'Confirm password' } as const;

@@ -13,7 +13,7 @@ import { ChatDepsProvider } from '../../../src/views/chat/ChatDeps';
 import { GroupInfoDialog } from '../../../src/views/chat/GroupInfoDialog';
 import { me, team } from '../../machines/chat/groupChatFixtures';
 import { describePath, pathsOf, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
-import { danaFound, groupChatManageModel, serialize, TOASTS } from '../../machines/models/groupChatManage';
+import { danaFound, groupChatManageModel, serialize, TOASTS } from '../../machines/chat/groupChatManage.model';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
 

@@ -6,7 +6,7 @@ import type { ChatActorRef } from '../../../src/machines/chat/chat.machine';
 import { messageComposerMachine, selectCanSend, type MessageComposerContext } from '../../../src/machines/chat/messageComposer.machine';
 import { MessageComposer } from '../../../src/views/chat/MessageComposer';
 import { describePath, pathsOf, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
-import { messageComposerModel, serialize } from '../../machines/models/messageComposer';
+import { messageComposerModel, serialize } from '../../machines/chat/messageComposer.model';
 import { effect, viewHarness } from '../harness';
 
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;

@@ -9,7 +9,7 @@ import { toastMachine } from '../../../src/machines/shell/toast.machine';
 import { DebugPanel } from '../../../src/views/debug/DebugPanel';
 import { journalRequested } from '../../../src/views/shell/debugShortcut';
 import { Explorer } from '../../../src/views/debug/Explorer';
-import { toastInput } from '../../machines/models/toast';
+import { toastInput } from '../../machines/notifications/toast.model';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import type { AdminAction, AdminActionOutput } from '../../../src/machines/admin
 import { adminListMachine, type AdminListContext } from '../../../src/machines/admin/adminList.machine';
 import { itemKey } from '../../../src/machines/admin/adminLists';
 import { refused } from '../../fixtures/streams';
-import { audit, banned, ben, cleo, dora, page, profileReport, root, summary } from '../admin/adminFixtures';
+import { audit, banned, ben, cleo, dora, page, profileReport, root, summary } from './adminFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export type Snap = { context: unknown; value: unknown; matches(v: unknown): boolean };

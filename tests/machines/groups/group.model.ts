@@ -5,7 +5,7 @@ import { refused } from '../../fixtures/streams';
 import {
   acceptedPost, adminGroup, bobRemoved, daveFound, daveInvited, declinedPost, erinAsks, invitedPrivate, invitedPublic, ME, member, memberPrivate, memberPublic, PNG,
   privateStranger, publicStranger, requested, soleAdmin, twoAdmins, UPLOADED,
-} from '../groups/groupFixtures';
+} from './groupFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const serialize = (snapshot: AnyMachineSnapshot) => {

@@ -1,6 +1,6 @@
 import { groupChatCreateMachine, type CreateGroupChatContext } from '../../../src/machines/chat/groupChatCreate.machine';
 import { refused } from '../../fixtures/streams';
-import { ben, cleo, me, team } from '../chat/groupChatFixtures';
+import { ben, cleo, me, team } from './groupChatFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });

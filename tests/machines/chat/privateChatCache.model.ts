@@ -1,6 +1,6 @@
 import { privateChatCacheMachine } from '../../../src/machines/chat/privateChatCache.machine';
 import { type MachineModel, type ModelEvent } from '../cover';
-import { item, itemBen, msg } from './chat';
+import { item, itemBen, msg } from './chat.model';
 
 /** The chat screen's list: carl wrote last, so carl is the participant the clean-up names. */
 export const shownList = [item(msg(9, 'carl'), 2), itemBen];

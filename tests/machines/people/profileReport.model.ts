@@ -1,7 +1,7 @@
 import { profileReportMachine } from '../../../src/machines/people/profileReport.machine';
 import type { MachineModel } from '../cover';
 // The dialog's view test replays the same events through the real dialog, so they stay there.
-import { reportModel as options } from '../people/profileReportModel';
+import { reportModel as options } from './profileReportModel';
 
 export const input = { userId: '0190a5f0-0000-7000-8000-000000000002', username: 'ben' };
 

@@ -1,7 +1,7 @@
 import { profileMachine, type ProfileContext } from '../../../src/machines/people/profile.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
-import { answerOf, ownProfile, PNG, profile } from '../people/profileFixtures';
+import { answerOf, ownProfile, PNG, profile } from './profileFixtures';
 
 const owner = ownProfile();
 export const user = { _id: 'u2', username: 'ben' };

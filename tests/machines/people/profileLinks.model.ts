@@ -1,7 +1,7 @@
 import { profileLinksMachine, type ProfileLinksContext } from '../../../src/machines/people/profileLinks.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
-import { ownProfile } from '../people/profileFixtures';
+import { ownProfile } from './profileFixtures';
 
 export const empty = { facebook: '', instagram: '', twitter: '', youtube: '' };
 export const saved = ownProfile({ social: { ...empty, youtube: 'https://youtube.com/@ben' } });

@@ -1,6 +1,6 @@
 import { groupChatManageMachine, type ManageContext } from '../../../src/machines/chat/groupChatManage.machine';
 import { refused } from '../../fixtures/streams';
-import { ben, cleo, me, member, team } from '../chat/groupChatFixtures';
+import { ben, cleo, me, member, team } from './groupChatFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 const dana = { id: 'u4', username: 'dana' };

@@ -4,7 +4,7 @@ import { composerMachine, DEFAULT_BG_COLOR, type ComposerContext } from '../../.
 import {
   bmpFile, emptyRefused, gifPost, groupPublished, groupPendingPublished, hugePng, IMAGE_DATA_URL, imagePost, movFile, mp4File, networkFailure, notYours, pngFile,
   published, question, textPost, topicPost, VIDEO_DATA_URL, videoPost,
-} from '../composer/composerFixtures';
+} from './composerFixtures';
 import { type ModelEvent } from '../cover';
 import { CLIENT_SEED, noAnswer } from '../../fixtures/streams';
 import type { MachineModel } from '../cover';

@@ -1,7 +1,7 @@
 import { profileImageMachine, type ProfileImageContext } from '../../../src/machines/people/profileImage.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
-import { ownProfile, PDF, PNG } from '../people/profileFixtures';
+import { ownProfile, PDF, PNG } from './profileFixtures';
 
 export const uploaded = ownProfile({ profilePicture: '/media/image/upload/v1/p1' });
 // A failure with no server body (a proxy's 502 page): the spec's own words show.

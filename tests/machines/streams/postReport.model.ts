@@ -1,7 +1,7 @@
 import { postReportMachine } from '../../../src/machines/streams/postReport.machine';
 import type { MachineModel } from '../cover';
 // The dialog's view test replays the same events through the real dialog, so they stay there.
-import { postReportModel as options } from '../streams/postReportModel';
+import { postReportModel as options } from './postReportModel';
 
 export const input = { postId: '0190a5f0-0000-7000-8000-000000000007', username: 'ben' };
 

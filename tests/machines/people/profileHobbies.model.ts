@@ -1,7 +1,7 @@
 import { profileHobbiesMachine, type ProfileHobbiesContext } from '../../../src/machines/people/profileHobbies.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
-import { ownProfile } from '../people/profileFixtures';
+import { ownProfile } from './profileFixtures';
 
 export const saved = ownProfile({ hobbies: ['Chess', 'Climbing'] });
 const TOO_LONG = 'x'.repeat(41);

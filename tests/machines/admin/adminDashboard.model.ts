@@ -1,6 +1,6 @@
 import { adminDashboardMachine, type AdminDashboardContext } from '../../../src/machines/admin/adminDashboard.machine';
 import { refused } from '../../fixtures/streams';
-import { dashboard } from '../admin/adminFixtures';
+import { dashboard } from './adminFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {

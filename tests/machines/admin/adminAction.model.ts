@@ -1,7 +1,7 @@
 import { BAN_REASON_MAX } from '../../../src/api/moderation';
 import { adminActionMachine, type AdminAction, type AdminActionContext } from '../../../src/machines/admin/adminAction.machine';
 import { refused } from '../../fixtures/streams';
-import { banned, ben } from '../admin/adminFixtures';
+import { banned, ben } from './adminFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
