@@ -28,7 +28,7 @@ export function sharp(input?: Buffer | string, options?: SharpOptions): Sharp {
     // not go back, one image's worth per arena. So one libvips thread per image, one image at a
     // time, and `npm start` runs the server with MALLOC_ARENA_MAX=2 (package.json): the uploads
     // benchmark measured 8 parallel uploads of the largest image at 133-231 MB of RSS growth with
-    // the default arenas and 84-131 MB with two (docs/server.md).
+    // the default arenas and 84-131 MB with two (docs/benchmarks/uploads.md).
     module.concurrency(1);
     configured = true;
   }

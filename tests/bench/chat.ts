@@ -73,7 +73,7 @@ export interface ChatResult {
   /** Real only: until all receivers also had the `notification` of the group message. */
   broadcastNotified: Latencies;
   ratios: {
-    /** Real over the floor (the bare relay plus the durable insert): the issue's goal. */
+    /** Real over the floor (the bare relay plus the durable insert): what the one-to-one goal bounds. */
     oneToOneP50: number;
     oneToOneP99: number;
     /** Real and the floor over the bare relay alone, for reading the others. */

@@ -10,7 +10,7 @@
  *   (7), (8) for reference: the server's own stack (buildApp: security headers, rate limit, logging)
  *            answering the JSON of (1) from a constant route, without and with authentication
  *            (token and session check): the floor any route of the app stands on
- *   (9), (10) for reference: the issue's own yardstick, "a plain indexed query over HTTP": 11 newest
+ *   (9), (10) for reference: the goals' own yardstick, "a plain indexed query over HTTP": 11 newest
  *            posts by the feed's index, no visibility, no author, no viewer fields, answered by bare
  *            Fastify (9) and by the app's stack behind the feed's authentication (10). No feed that
  *            checks visibility per request can do less work than (10), so (10)'s ratio is the most
@@ -67,7 +67,7 @@ import { quick, scaled } from './quick';
 import { seedFeed, type SeedResult } from './seed';
 
 const PASSWORD = 'bench-password-123';
-/** The issue's yardstick: the newest feed posts by the feed's own index, nothing else. */
+/** The yardstick the feed goals were set from: the newest feed posts by the feed's own index, nothing else. */
 const PLAIN_PAGE_SQL = `select * from posts where kind = 'post' and group_id is null order by created_at desc, id desc limit ${PAGE_SIZE + 1}`;
 export const FEED_GOALS = { page1: 0.35, deep: 0.3, forYou: 0.5, authentication: 0.8 } as const;
 

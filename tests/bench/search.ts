@@ -12,7 +12,8 @@
  *   (5) POST /api/v1/search/image                        a 480x360 JPEG copy of a picture one public post has
  *   (6) the app stack + authentication, POST a picture and only fingerprint it: the floor under (5)
  *
- * Goals (the issue): text search p99 no worse than 3 feed pages, image search p99 no worse than 5.
+ * Goals: text search p99 no worse than 3 feed pages, image search p99 no worse than 5, so a search
+ * costs a reader about what a few pages of the feed do.
  * Then each text query's SQL (captured from the server's SearchStore), its EXPLAIN QUERY PLAN and
  * its direct time.
  *
