@@ -1,15 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { Post, ReactionChange } from '../../api/posts';
-import { journal } from '../../effects/debug/journal';
 import type { FeedOrder } from '../../api/forYou';
 import type { FeedSource } from '../../machines/streams/feed.machine';
 import { useStreamsLogic } from './StreamsLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 
 /** Starts a list machine for a source and gives the callbacks the cards and the composer need. */
 export function useFeed(source: FeedSource, order: FeedOrder | null = null) {
   const logic = useStreamsLogic();
-  const feed = useActorRef(logic.feed, { input: { source, order }, inspect: journal.inspect });
+  const feed = useScreenActor(logic.feed, { input: { source, order } });
   const callbacks = useMemo(
     () => ({
       onPublished: (post: Post) => feed.send({ type: 'feed.published', post }),
