@@ -38,9 +38,9 @@ import { buildAreas } from '../modules/registry';
 import type { SavedStore } from '../modules/saved/store';
 import type { SearchService } from '../modules/search/service';
 import type { ClientSends } from '../modules/sends/clientSends';
+import type { Members } from '../modules/users/members';
 import type { ProfileService } from '../modules/users/profileService';
 import type { ProfileStore } from '../modules/users/profileStore';
-import type { UserStore } from '../modules/users/store';
 import type { ChatRooms } from '../realtime/chatRooms';
 import { createFanout, type Fanout } from '../realtime/fanout';
 import { createSessionEvents, type SessionEvents } from '../realtime/sessionEvents';
@@ -87,7 +87,8 @@ export interface Services {
   /** Which sockets show which posts (`watch posts`); attached to socket.io by attachRealtime. */
   postWatch: PostWatch;
   // users
-  users: UserStore;
+  /** The members' records as other areas and scripts see them (server/modules/users/members.ts). */
+  users: Members;
   profileStore: ProfileStore;
   /** Who is online; attached to socket.io by attachRealtime. */
   presence: Presence;

@@ -58,11 +58,6 @@ const crossStore = edges.filter((edge) => isStore(edge.to) && areaOf(edge.from) 
  * goes down; none of them takes a helper from the store.
  */
 const STORE_OBJECTS_HANDED_OVER = [
-  'auth/google.ts -> users/store',
-  'auth/limits.ts -> users/store',
-  'auth/passwordReset.ts -> users/store',
-  'auth/routes.ts -> users/store',
-  'auth/service.ts -> users/store',
   'comments/service.ts -> posts/store',
   'comments/store.ts -> posts/store',
   'groups/service.ts -> posts/store',
