@@ -29,6 +29,7 @@ import type { ModerationLimits } from '../modules/moderation/limits';
 import type { ModerationService } from '../modules/moderation/service';
 import type { NotificationService } from '../modules/notifications/service';
 import type { PostAnnouncer } from '../modules/posts/announce';
+import type { PostsForOthers } from '../modules/posts/forOthers';
 import type { ForYou } from '../modules/posts/forYou';
 import type { PostService } from '../modules/posts/service';
 import type { PostStore } from '../modules/posts/store';
@@ -101,7 +102,10 @@ export interface Services {
   tokenVerifier: TokenVerifier;
   sends: ClientSends;
   // posts and the areas built on them
+  /** The posts area's own SQL: no other area reads it (they have postsForOthers); tests read its audienceWork. */
   postStore: PostStore;
+  /** Reads of posts and the row lock for the areas built on posts (server/modules/posts/forOthers.ts). */
+  postsForOthers: PostsForOthers;
   announce: PostAnnouncer;
   posts: PostService;
   /** The ranked stream and the trending hashtags. */

@@ -58,14 +58,11 @@ const crossStore = edges.filter((edge) => isStore(edge.to) && areaOf(edge.from) 
  * goes down; none of them takes a helper from the store.
  */
 const STORE_OBJECTS_HANDED_OVER = [
-  'comments/service.ts -> posts/store',
-  'comments/store.ts -> posts/store',
   'groups/service.ts -> posts/store',
   'moderation/reports.ts -> posts/store',
   'moderation/service.ts -> posts/store',
   'questions/service.ts -> posts/store',
   'questions/store.ts -> posts/store',
-  'reactions/routes.ts -> users/store',
   'reactions/service.ts -> posts/store',
   'reactions/store.ts -> posts/store',
   'search/store.ts -> posts/store',
