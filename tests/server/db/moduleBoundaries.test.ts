@@ -61,10 +61,6 @@ const STORE_OBJECTS_HANDED_OVER = [
   'groups/service.ts -> posts/store',
   'moderation/reports.ts -> posts/store',
   'moderation/service.ts -> posts/store',
-  'questions/service.ts -> posts/store',
-  'questions/store.ts -> posts/store',
-  'reactions/service.ts -> posts/store',
-  'reactions/store.ts -> posts/store',
   'search/store.ts -> posts/store',
 ];
 
