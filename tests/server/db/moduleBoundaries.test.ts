@@ -58,8 +58,6 @@ const crossStore = edges.filter((edge) => isStore(edge.to) && areaOf(edge.from) 
  * goes down; none of them takes a helper from the store.
  */
 const STORE_OBJECTS_HANDED_OVER = [
-  'moderation/reports.ts -> posts/store',
-  'moderation/service.ts -> posts/store',
   'search/store.ts -> posts/store',
 ];
 
