@@ -29,6 +29,7 @@ import type { ModerationLimits } from '../modules/moderation/limits';
 import type { ModerationService } from '../modules/moderation/service';
 import type { NotificationService } from '../modules/notifications/service';
 import type { PostAnnouncer } from '../modules/posts/announce';
+import type { PostsForOthers } from '../modules/posts/forOthers';
 import type { ForYou } from '../modules/posts/forYou';
 import type { PostService } from '../modules/posts/service';
 import type { PostStore } from '../modules/posts/store';
@@ -38,9 +39,9 @@ import { buildAreas } from '../modules/registry';
 import type { SavedStore } from '../modules/saved/store';
 import type { SearchService } from '../modules/search/service';
 import type { ClientSends } from '../modules/sends/clientSends';
+import type { Members } from '../modules/users/members';
 import type { ProfileService } from '../modules/users/profileService';
 import type { ProfileStore } from '../modules/users/profileStore';
-import type { UserStore } from '../modules/users/store';
 import type { ChatRooms } from '../realtime/chatRooms';
 import { createFanout, type Fanout } from '../realtime/fanout';
 import { createSessionEvents, type SessionEvents } from '../realtime/sessionEvents';
@@ -87,7 +88,8 @@ export interface Services {
   /** Which sockets show which posts (`watch posts`); attached to socket.io by attachRealtime. */
   postWatch: PostWatch;
   // users
-  users: UserStore;
+  /** The members' records as other areas and scripts see them (server/modules/users/members.ts). */
+  users: Members;
   profileStore: ProfileStore;
   /** Who is online; attached to socket.io by attachRealtime. */
   presence: Presence;
@@ -100,7 +102,10 @@ export interface Services {
   tokenVerifier: TokenVerifier;
   sends: ClientSends;
   // posts and the areas built on them
+  /** The posts area's own SQL: no other area reads it (they have postsForOthers); tests read its audienceWork. */
   postStore: PostStore;
+  /** Reads of posts and the row lock for the areas built on posts (server/modules/posts/forOthers.ts). */
+  postsForOthers: PostsForOthers;
   announce: PostAnnouncer;
   posts: PostService;
   /** The ranked stream and the trending hashtags. */

@@ -34,7 +34,6 @@ import { startServer } from '../../server/main';
 import { bandsOf, fingerprintImage } from '../../server/media/imageHash';
 import { decodeAnyDataUrl } from '../../server/media/images';
 import { createPasswordHasher } from '../../server/core/passwords';
-import { createPostStore } from '../../server/modules/posts/store';
 import { benchConfig, envSize, loadSettings } from './feed';
 import { createSearchStore } from '../../server/modules/search/store';
 import { queryTerms } from '../../server/core/searchText';
@@ -111,7 +110,7 @@ async function explainWindows(file: string, viewer: { id: string; isAdmin: boole
     log: (event) => void (event.level === 'query' && captured.push({ sql: event.query.sql, parameters: event.query.parameters })),
   });
   const handle: DatabaseHandle = { db, dialect: 'sqlite', destroy: () => db.destroy() };
-  const store = createSearchStore(handle, createPostStore(handle));
+  const store = createSearchStore(handle);
   const plans: QueryPlan[] = [];
   try {
     for (const [name, word] of words) {

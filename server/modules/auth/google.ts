@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/schema';
 import { conflict, HttpError, unauthorized } from '../../http/httpError';
 import { letterAvatarPng } from '../../media/letterAvatar';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
-import type { UserStore } from '../users/store';
+import type { Members } from '../users/members';
 import { uniqueViolation } from '../../db/errors';
 import type { SignedIn } from './service';
 
@@ -142,7 +142,7 @@ const MAX_USERNAME_ATTEMPTS = 12;
 
 export interface GoogleSignInDeps {
   clock: Clock;
-  users: UserStore;
+  users: Pick<Members, 'usernameTaken' | 'insert' | 'findByGoogleSub' | 'findByEmail' | 'linkGoogle'>;
   media: MediaStorage;
   verify: GoogleTokenVerifier;
   /** The session of the auth service: the same token, lifetimes and session row as a password sign-in. */

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { keyedLimit } from '../../http/rateLimits';
-import type { UserStore } from '../users/store';
+import type { Members } from '../users/members';
 
 const loginText = (request: FastifyRequest) => String((request.body as { username?: unknown })?.username ?? '').trim().toLowerCase();
 const emailText = (request: FastifyRequest) => String((request.body as { email?: unknown })?.email ?? '');
@@ -28,7 +28,7 @@ export function slowdownMs(failures: number, rule: Config['signInSlowdown']): nu
  *   reset starts its counts afresh (unknown names are counted too, under the text alone);
  * - reset e-mails per address, so nobody can flood someone's inbox.
  */
-export function createAuthLimits(app: FastifyInstance, config: Pick<Config, 'rateLimits' | 'signInSlowdown'>, users: UserStore) {
+export function createAuthLimits(app: FastifyInstance, config: Pick<Config, 'rateLimits' | 'signInSlowdown'>, users: Pick<Members, 'findByLogin'>) {
   const { rateLimits } = config;
   const accountKeys = new WeakMap<FastifyRequest, Promise<string>>();
   const accountKey = (request: FastifyRequest) => {

@@ -5,7 +5,7 @@ import { badRequest } from '../../http/httpError';
 import { resetPasswordEmail } from '../../mail/resetPasswordEmail';
 import type { Mailer } from '../../mail/mailer';
 import type { SessionEvents } from '../../realtime/sessionEvents';
-import type { UserStore } from '../users/store';
+import type { Members } from '../users/members';
 import type { PasswordHasher } from '../../core/passwords';
 import type { AuthStore } from './store';
 
@@ -22,7 +22,7 @@ const MAX_TOKEN_LENGTH = 128;
 export function createPasswordResetService(deps: {
   config: Pick<Config, 'publicUrl' | 'sessions'>;
   clock: Clock;
-  users: UserStore;
+  users: Pick<Members, 'findByEmail'>;
   store: AuthStore;
   hasher: PasswordHasher;
   mailer: Mailer;

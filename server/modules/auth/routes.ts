@@ -14,7 +14,7 @@ import { HttpError } from '../../http/httpError';
 import { perIp } from '../../http/rateLimits';
 import { replySent } from '../../http/replySent';
 import { presentUser } from '../../core/presentUser';
-import type { UserStore } from '../users/store';
+import type { Members } from '../users/members';
 import { GOOGLE_UNAVAILABLE, type GoogleSignIn } from './google';
 import { createAuthLimits } from './limits';
 import type { PasswordResetService } from './passwordReset';
@@ -29,7 +29,7 @@ export interface AuthRoutesOptions {
   config: Pick<Config, 'rateLimits' | 'limits' | 'signInSlowdown'>;
   auth: AuthService;
   passwordReset: PasswordResetService;
-  users: UserStore;
+  users: Pick<Members, 'findByLogin'>;
   /** Null when Google sign-in is off (no FIREBASE_PROJECT_ID): POST /signin google answers 501. */
   google?: GoogleSignIn | null;
   /** A member's avatar change counts against their uploads (sign-up has no member yet: its per-address limit stands). */

@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound, unauthorized } from '../../http/httpErro
 import { decodeDataUrl, normalizeAvatar } from '../../media/images';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
 import type { SessionEvents } from '../../realtime/sessionEvents';
-import type { UserStore } from '../users/store';
+import type { Members } from '../users/members';
 import { uniqueViolation } from '../../db/errors';
 import type { PasswordHasher } from '../../core/passwords';
 import type { AuthStore } from './store';
@@ -42,7 +42,7 @@ export interface SignedIn {
 export interface AuthServiceDeps {
   config: Pick<Config, 'sessions' | 'adminInviteCode'>;
   clock: Clock;
-  users: UserStore;
+  users: Pick<Members, 'usernameTaken' | 'emailTaken' | 'insert' | 'findByLogin' | 'updateProfile' | 'findByAuthId'>;
   store: AuthStore;
   hasher: PasswordHasher;
   tokens: TokenService;

@@ -15,7 +15,7 @@ export const chatArea: AreaPlugin = {
     const chatRooms = createChatRooms();
     const chat = createChatService({
       store: createChatStore(database),
-      blockPartners: built.profileStore.blockPartners,
+      blockPartners: built.users.blockPartners,
       rooms: chatRooms,
       clock,
       notifier: createMessageNotifier({ settings: createNotificationSettings(database), rooms: chatRooms, log: app.log }),

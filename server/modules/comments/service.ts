@@ -8,7 +8,7 @@ import type { PageRequest } from '../../core/paging';
 import { pictureOf } from '../../core/presentUser';
 import { POST_NOT_FOUND } from '../posts/service';
 import type { Notifier } from '../notifications/service';
-import type { PostStore } from '../posts/store';
+import type { PostsForOthers } from '../posts/forOthers';
 import type { Viewer } from '../../core/visibility';
 import { noLongerAvailable, type ClientSends } from '../sends/clientSends';
 import type { CommentStore, ListedComment } from './store';
@@ -29,7 +29,7 @@ export const presentComment = (row: ListedComment): Comment => ({
 });
 
 /** Comments on posts the member may see; each member edits and deletes only their own. */
-export function createCommentService(deps: { store: CommentStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; sends: ClientSends; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
+export function createCommentService(deps: { store: CommentStore; posts: Pick<PostsForOthers, 'findVisible'>; announce: PostAnnouncer; clock: Clock; sends: ClientSends; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
   const { store, posts, announce } = deps;
   const now = () => deps.clock.now().toISOString();
 

@@ -3,13 +3,13 @@ import type { DatabaseHandle } from '../../db/database';
 import type { CommentRow, Database } from '../../db/schema';
 import { finishPage, orderPage, type PageRequest } from '../../core/paging';
 import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
-import type { PostStore } from '../posts/store';
+import type { PostsForOthers } from '../posts/forOthers';
 import { dropTextIndex, indexedTextOf, writeTextIndex } from '../../core/textIndex';
 
 export const COMMENTS_PAGE_SIZE = 50;
 
 /** SQL for comments; a comment row and the post's commentsCount change in one transaction. */
-export function createCommentStore(database: DatabaseHandle, posts: PostStore) {
+export function createCommentStore(database: DatabaseHandle, posts: Pick<PostsForOthers, 'lockForUpdate' | 'findVisible'>) {
   const { db } = database;
   const count = (by: 1 | -1) => ({ comments_count: sql<number>`comments_count + ${by}` });
 

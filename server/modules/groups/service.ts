@@ -11,7 +11,7 @@ import type { Notifier } from '../notifications/service';
 import type { PageRequest } from '../../core/paging';
 import { pictureOf } from '../../core/presentUser';
 import type { NewPost, PostService, PostsAnswer } from '../posts/service';
-import type { PostStore } from '../posts/store';
+import type { PostsForOthers } from '../posts/forOthers';
 import type { Viewer } from '../../core/visibility';
 import { drawPlaceholder } from './placeholder';
 import type { GroupListNarrow, GroupStore, MemberRow } from './store';
@@ -34,7 +34,7 @@ const presentMember = (row: MemberRow): GroupMembership => ({
 interface GroupDeps {
   store: GroupStore;
   posts: PostService;
-  postStore: PostStore;
+  postsForOthers: Pick<PostsForOthers, 'findVisible'>;
   fanout: Fanout;
   media: MediaStorage;
   clock: Clock;
@@ -387,7 +387,7 @@ export function createGroupService(deps: GroupDeps) {
     },
 
     async decidePost(viewer: Viewer, postId: string, status: 'accepted' | 'declined') {
-      const row = await deps.postStore.findVisible(viewer, postId);
+      const row = await deps.postsForOthers.findVisible(viewer, postId);
       if (!row || !row.group_id) throw notFound('Post not found');
       await asGroupAdmin(viewer, row.group_id);
       await deps.posts.setGroupStatus(postId, status);

@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../http/httpError';
 import { presentSummary } from '../../core/presentUser';
 import { presentPost } from '../../core/presentPost';
 import { POST_NOT_FOUND, type PostService } from '../posts/service';
-import type { PostStore } from '../posts/store';
+import type { PostsForOthers } from '../posts/forOthers';
 import type { Viewer } from '../../core/visibility';
 import { uniqueViolation } from '../../db/errors';
 import { postLabel, type AuditLog } from './audit';
@@ -29,14 +29,14 @@ export interface ReportServiceDeps {
   store: ModerationStore;
   audit: AuditLog;
   posts: PostService;
-  postStore: PostStore;
+  postsForOthers: Pick<PostsForOthers, 'findVisible' | 'byIds'>;
   notifier: OutcomeNotifier;
   clock: Clock;
 }
 
 /** Reports: members report posts; admins work the profile and post queues and move reports along. */
 export function createReportService(deps: ReportServiceDeps) {
-  const { store, audit, postStore, notifier } = deps;
+  const { store, audit, postsForOthers, notifier } = deps;
   const now = () => deps.clock.now().toISOString();
 
   function presentProfileReport(row: ProfileReportsTable, people: Map<string, SummaryRow>, reported: Map<string, AdminUserRow>, history: Map<string, AuditEntry[]>): ProfileReportItem | null {
@@ -138,7 +138,7 @@ export function createReportService(deps: ReportServiceDeps) {
       ]);
       const ids = rows.map((row) => row.post_id);
       const [posts, reports, history] = await Promise.all([
-        ids.length > 0 ? postStore.withAuthor(admin).where('posts.id', 'in', ids).execute() : Promise.resolve([]),
+        postsForOthers.byIds(admin, ids),
         store.reportsOfPosts(ids, statuses),
         audit.historyOf(ids),
       ]);
@@ -173,7 +173,7 @@ export function createReportService(deps: ReportServiceDeps) {
 
     /** PUT /admin/reportpost/status: every open report of the post moves to `status`; closing them tells their reporters. */
     async setPostReportStatus(admin: Viewer, postId: string, status: ModerationStatus): Promise<PostReportStatusResponse> {
-      const post = await postStore.findVisible(admin, postId);
+      const post = await postsForOthers.findVisible(admin, postId);
       if (!post) throw notFound(POST_NOT_FOUND);
       const open = await store.reportsOfPosts([postId], OPEN_STATUSES);
       if (open.length === 0) throw conflict('This post has no open reports');

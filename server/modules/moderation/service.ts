@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../http/httpError';
 import type { SessionEvents } from '../../realtime/sessionEvents';
 import { presentPost, type PostWithAuthor } from '../../core/presentPost';
 import { POST_NOT_FOUND, type PostService } from '../posts/service';
-import type { PostStore } from '../posts/store';
+import type { PostsForOthers } from '../posts/forOthers';
 import type { Viewer } from '../../core/visibility';
 import { createAuditLog, postLabel } from './audit';
 import { createBanService } from './bans';
@@ -21,7 +21,7 @@ export interface ModerationDeps {
   database: DatabaseHandle;
   clock: Clock;
   posts: PostService;
-  postStore: PostStore;
+  postsForOthers: Pick<PostsForOthers, 'findVisible' | 'byIds'>;
   /** Reporters and appellants are told the outcome in their inbox. */
   notifications: Pick<Notifier, 'notify'>;
   sessionEvents: SessionEvents;
@@ -37,12 +37,12 @@ export function createModerationService(deps: ModerationDeps) {
   const audit = createAuditLog(deps.database);
   const statistics = createStatistics({ database: deps.database, clock: deps.clock });
   const notifier = createOutcomeNotifier(deps.notifications);
-  const reports = createReportService({ store, audit, posts: deps.posts, postStore: deps.postStore, notifier, clock: deps.clock });
+  const reports = createReportService({ store, audit, posts: deps.posts, postsForOthers: deps.postsForOthers, notifier, clock: deps.clock });
   const bans = createBanService({ store, audit, statistics, sessionEvents: deps.sessionEvents, notifier, clock: deps.clock });
   const now = () => deps.clock.now().toISOString();
 
   async function postOrThrow(admin: Viewer, postId: string): Promise<PostWithAuthor> {
-    const post = await deps.postStore.findVisible(admin, postId);
+    const post = await deps.postsForOthers.findVisible(admin, postId);
     if (!post) throw notFound(POST_NOT_FOUND);
     return post;
   }
@@ -102,7 +102,7 @@ export function createModerationService(deps: ModerationDeps) {
     async hiddenPosts(admin: Viewer, page: number): Promise<HiddenPostsPage> {
       const [{ rows, hasMore }, total] = await Promise.all([store.hiddenPostIdsPage(page), statistics.hiddenPosts()]);
       const ids = rows.map((row) => row.id);
-      const posts = ids.length > 0 ? await deps.postStore.withAuthor(admin).where('posts.id', 'in', ids).execute() : [];
+      const posts = await deps.postsForOthers.byIds(admin, ids);
       const [authors, admins, history] = await Promise.all([
         store.adminUsersByIds(posts.map((post) => post.user_id)),
         store.summaries(posts.map((post) => post.hidden_by)),

@@ -1,6 +1,7 @@
 import type { AreaPlugin } from '../areaPlugin';
 import { createPostAnnouncer } from './announce';
 import { createForYou } from './forYou';
+import { createPostsForOthers } from './forOthers';
 import { postRoutes } from './routes';
 import { createPostService } from './service';
 import { createSnapshotStore } from './snapshots';
@@ -19,7 +20,7 @@ export const postsArea: AreaPlugin = {
     const forYou = createForYou({ database, store: postStore, snapshots: createSnapshotStore(redis ? { redis } : {}), clock });
     const trending = createTrending({ database, clock });
     return {
-      services: { postStore, announce, posts, forYou, trending },
+      services: { postStore, postsForOthers: createPostsForOthers(postStore), announce, posts, forYou, trending },
       routes: async (api, { uploads }) => {
         await api.register(postRoutes, { config, posts, follows: built.follows, uploads, forYou, trending });
       },

@@ -180,6 +180,14 @@ export function createPostStore(database: DatabaseHandle) {
     findVisible: (viewer: Viewer, postId: string, on: Kysely<Database> = db): Promise<PostWithAuthor | undefined> =>
       withAuthor(viewer, on).where('posts.id', '=', postId).where(canSeePost(viewer)).executeTakeFirst(),
 
+    /** The posts of `ids` the viewer may see, with their authors (in no particular order). */
+    visibleByIds: async (viewer: Viewer, ids: readonly string[]): Promise<PostWithAuthor[]> =>
+      ids.length === 0 ? [] : withAuthor(viewer).where('posts.id', 'in', ids).where(canSeePost(viewer)).execute(),
+
+    /** The posts of `ids` with their authors, hidden ones included: the admins' lists (in no particular order). */
+    byIds: async (admin: Viewer, ids: readonly string[]): Promise<PostWithAuthor[]> =>
+      ids.length === 0 ? [] : withAuthor(admin).where('posts.id', 'in', ids).execute(),
+
     async page(viewer: Viewer, filter: PostFilter, request: PageRequest): Promise<PostPage> {
       const rows = await pageQuery.execute(...pageShapeAndValues(viewer, filter, request));
       const { items, nextCursor } = finishPage(rows, request, postCursor);

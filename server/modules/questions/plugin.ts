@@ -8,8 +8,8 @@ export const questionsArea: AreaPlugin = {
   name: 'questions',
   dependencies: ['posts', 'notifications', 'sends', 'follows'],
   build: ({ database, clock }, built) => {
-    const { posts, postStore } = built;
-    const questions = createQuestionService({ answers: createAnswerStore(database, postStore), posts, postStore, announce: built.announce, clock, notifier: built.notifications, sends: built.sends });
+    const { posts, postsForOthers } = built;
+    const questions = createQuestionService({ answers: createAnswerStore(database, postsForOthers), posts, postsForOthers, announce: built.announce, clock, notifier: built.notifications, sends: built.sends });
     return {
       services: { questions },
       routes: async (api) => {

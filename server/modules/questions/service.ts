@@ -8,7 +8,7 @@ import type { PostAnnouncer } from '../posts/announce';
 import { presentPost } from '../../core/presentPost';
 import { pictureOf } from '../../core/presentUser';
 import type { PostService } from '../posts/service';
-import type { PostStore } from '../posts/store';
+import type { PostsForOthers } from '../posts/forOthers';
 import type { Viewer } from '../../core/visibility';
 import { noLongerAvailable, type ClientSends } from '../sends/clientSends';
 import type { AnswerStore, ListedAnswer } from './store';
@@ -31,12 +31,12 @@ export const presentAnswer = (row: ListedAnswer): Answer => ({
 });
 
 /** Answers to questions; the asker accepts one. A question itself is a post of kind 'question'. */
-export function createQuestionService(deps: { answers: AnswerStore; posts: PostService; postStore: PostStore; announce: PostAnnouncer; clock: Clock; sends: ClientSends; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
+export function createQuestionService(deps: { answers: AnswerStore; posts: PostService; postsForOthers: Pick<PostsForOthers, 'findVisible'>; announce: PostAnnouncer; clock: Clock; sends: ClientSends; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
   const { answers, posts, announce } = deps;
   const now = () => deps.clock.now().toISOString();
 
   async function announceCounts(questionId: string) {
-    const row = await deps.postStore.findVisible({ id: '', isAdmin: true }, questionId);
+    const row = await deps.postsForOthers.findVisible({ id: '', isAdmin: true }, questionId);
     if (!row) return;
     announce.toAudience(questionId, {
       event: serverEvents.questionAnswers,
@@ -91,7 +91,7 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
           const added = await answers.add(viewer, { id, question_id: questionId, user_id: viewer.id, answer: text, created_at: at, updated_at: at, edited_at: null }, claim ? (trx) => claim(trx, id, at) : undefined);
           if (!added) throw notFound(QUESTION_NOT_FOUND);
           await announceCounts(questionId);
-          const question = await deps.postStore.findVisible({ id: '', isAdmin: true }, questionId);
+          const question = await deps.postsForOthers.findVisible({ id: '', isAdmin: true }, questionId);
           if (question) await deps.notifier?.notify({ kind: 'answer', to: question.user_id, actorId: viewer.id, target: { type: 'question', id: questionId } });
           await deps.notifier?.notify({ kind: 'mention', to: added.mentioned, actorId: viewer.id, target: { type: 'question', id: questionId } });
           return answerOf(viewer, id);
@@ -119,7 +119,7 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
         await deps.notifier?.withdraw({ kind: 'answer', actorId: viewer.id, targetId: row.question_id });
       }
       if (row.accepted_answer_id === answerId) {
-        const question = await deps.postStore.findVisible({ id: '', isAdmin: true }, row.question_id);
+        const question = await deps.postsForOthers.findVisible({ id: '', isAdmin: true }, row.question_id);
         if (question) await deps.notifier?.withdraw({ kind: 'answerAccepted', to: viewer.id, actorId: question.user_id, targetId: row.question_id });
       }
       return { answersCount: await answers.answersCount(row.question_id) };
@@ -151,7 +151,7 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
       const { rows, total } = await answers.byUser(viewer, userId, options);
       const questions = new Map<string, ReturnType<typeof presentPost>>();
       for (const id of new Set(rows.map((row) => row.question_id))) {
-        const question = await deps.postStore.findVisible(viewer, id);
+        const question = await deps.postsForOthers.findVisible(viewer, id);
         if (question) questions.set(id, presentPost(question, viewer));
       }
       return {

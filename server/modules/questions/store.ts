@@ -2,12 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { PAGE_SIZE } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
 import type { AnswerRow, Database } from '../../db/schema';
-import type { PostStore } from '../posts/store';
+import type { PostsForOthers } from '../posts/forOthers';
 import { dropTextIndex, indexedTextOf, writeTextIndex } from '../../core/textIndex';
 import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 
 /** SQL for answers; an answer row and the question's answersCount change in one transaction. */
-export function createAnswerStore(database: DatabaseHandle, posts: PostStore) {
+export function createAnswerStore(database: DatabaseHandle, posts: Pick<PostsForOthers, 'lockForUpdate' | 'findVisible'>) {
   const { db } = database;
   const count = (by: 1 | -1) => ({ answers_count: sql<number>`answers_count + ${by}` });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paths, routes } from '../../../src/api/paths';
 import { idSchema, reactionBodySchema, reactionChangeSchema, reactionsListSchema, singleReactionSchema } from '../../../src/api/posts';
-import type { UserStore } from '../users/store';
+import type { Members } from '../users/members';
 import { viewerOf } from '../../core/visibility';
 import { recordBehavior } from '../users/behavior';
 import type { ReactionService } from './service';
@@ -11,7 +11,7 @@ const SMALL_BODY = 16 * 1024;
 const username = z.string().trim().min(1, 'Username is required').max(100, 'Username is too long');
 
 /** POST/DELETE /post/reaction and the reaction lists. */
-export const reactionRoutes: FastifyPluginAsyncZod<{ reactions: ReactionService; users: UserStore }> = async (app, opts) => {
+export const reactionRoutes: FastifyPluginAsyncZod<{ reactions: ReactionService; users: Pick<Members, 'findByUsername'> }> = async (app, opts) => {
   const { reactions } = opts;
   app.addHook('onRequest', app.authenticate);
   const userIdOf = async (name: string) => (await opts.users.findByUsername(name))?.id;

@@ -8,7 +8,7 @@ import { reactionCountsOf } from '../../core/presentPost';
 import { pictureOf } from '../../core/presentUser';
 import { POST_NOT_FOUND } from '../posts/service';
 import type { Notifier } from '../notifications/service';
-import type { PostStore } from '../posts/store';
+import type { PostsForOthers } from '../posts/forOthers';
 import type { Viewer } from '../../core/visibility';
 import type { ReactionRow, ReactionStore } from './store';
 
@@ -24,7 +24,7 @@ export const presentReaction = (row: ReactionRow): Reaction => ({
 });
 
 /** One reaction per member per post; the counts are the server's, never the client's. */
-export function createReactionService(deps: { store: ReactionStore; posts: PostStore; announce: PostAnnouncer; clock: Clock; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
+export function createReactionService(deps: { store: ReactionStore; posts: Pick<PostsForOthers, 'findVisible' | 'reactionCounts'>; announce: PostAnnouncer; clock: Clock; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
   const { store, posts, announce } = deps;
 
   async function answer(viewer: Viewer, postId: string, message: string): Promise<ReactionChange> {

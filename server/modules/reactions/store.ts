@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
-import type { PostStore } from '../posts/store';
+import type { PostsForOthers } from '../posts/forOthers';
 import { reactionColumn } from '../../db/schema';
 import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 
@@ -11,7 +11,7 @@ import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibilit
  * post row locked first (PostgreSQL), so concurrent reactions on a post queue up and the counts
  * always equal the rows.
  */
-export function createReactionStore(database: DatabaseHandle, posts: PostStore) {
+export function createReactionStore(database: DatabaseHandle, posts: Pick<PostsForOthers, 'lockForUpdate' | 'findVisible'>) {
   const { db } = database;
   const bump = (type: ReactionType, by: 1 | -1) => ({ [reactionColumn(type)]: sql<number>`${sql.ref(reactionColumn(type))} + ${by}` });
 

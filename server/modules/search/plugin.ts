@@ -8,7 +8,7 @@ export const searchArea: AreaPlugin = {
   name: 'search',
   dependencies: ['posts', 'groups'],
   build: ({ config, database }, built) => {
-    const search = createSearchService({ config, store: createSearchStore(database, built.postStore), groups: built.groups });
+    const search = createSearchService({ config, store: createSearchStore(database), posts: built.postsForOthers, groups: built.groups });
     return {
       services: { search },
       routes: async (api, { uploads }) => {

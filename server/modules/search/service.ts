@@ -9,6 +9,7 @@ import type { UploadedFile } from '../../http/uploadLimit';
 import { headOf } from '../../media/files';
 import { sniffImage } from '../../media/images';
 import type { GroupService } from '../groups/service';
+import type { PostsForOthers } from '../posts/forOthers';
 import { presentPost } from '../../core/presentPost';
 import type { Viewer } from '../../core/visibility';
 import { presentPerson } from '../../core/presentUser';
@@ -72,11 +73,13 @@ function inOrder<T>(ids: string[], rows: T[], idOf: (row: T) => string): T[] {
 export interface SearchDeps {
   config: Pick<Config, 'limits'>;
   store: SearchStore;
+  /** The posts of a page with their author and what they are to the viewer (still through canSeePost). */
+  posts: Pick<PostsForOthers, 'visibleByIds'>;
   groups: GroupService;
 }
 
 /** Text search over posts, questions, people and groups, and search by image (docs/api.md, Search). */
-export function createSearchService({ store, groups }: SearchDeps) {
+export function createSearchService({ store, posts, groups }: SearchDeps) {
   async function kindPage<K extends SearchKind>(viewer: Viewer, kind: K, query: string, terms: SearchTerm[], at: Position) {
     const size = SEARCH_PAGE_SIZES[kind];
     if (terms.length === 0 || at.offset >= SEARCH_WINDOW) return { items: [], nextCursor: null, count: 0, countIsFloor: false };
@@ -84,7 +87,7 @@ export function createSearchService({ store, groups }: SearchDeps) {
       case 'posts':
       case 'questions': {
         const page = pageOfWindow(await store.postWindow(viewer, kind === 'posts' ? 'post' : 'question', terms, at.before), at, size, (w) => rank(w, terms));
-        const rows = inOrder(page.ids, await store.posts(viewer, page.ids), (row) => row.id);
+        const rows = inOrder(page.ids, await posts.visibleByIds(viewer, page.ids), (row) => row.id);
         return { ...page, items: rows.map((row) => presentPost(row, viewer)) };
       }
       case 'people': {
@@ -157,7 +160,7 @@ export function createSearchService({ store, groups }: SearchDeps) {
         }
       }
       const nearest = [...near.entries()].sort((a, b) => a[1] - b[1]).slice(0, CANDIDATES_CHECKED).map(([id]) => id);
-      const rows = (await store.posts(viewer, nearest)).sort(
+      const rows = (await posts.visibleByIds(viewer, nearest)).sort(
         (a, b) => near.get(a.id)! - near.get(b.id)! || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0),
       );
       const shown = rows.slice(0, IMAGE_SEARCH_RESULTS);

@@ -2,8 +2,6 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { SEARCH_WINDOW } from '../../../src/api/search';
 import type { DatabaseHandle } from '../../db/database';
 import type { GroupsTable } from '../../db/schema';
-import type { PostStore } from '../posts/store';
-import type { PostWithAuthor } from '../../core/presentPost';
 import { canSeePost, notBlockedBetween, type Viewer, canKnowGroup } from '../../core/visibility';
 import type { PersonRow } from '../../core/presentUser';
 import { fts5Query, tsQuery, type SearchTerm } from '../../core/searchText';
@@ -63,7 +61,7 @@ const CHUNKS = 5;
 /** Where matches come from on PostgreSQL: a range of the newest rows, or (rare words) the GIN index. */
 type Source = { range: { from: number; below: number | null } } | { index: { below: number | null } };
 
-export function createSearchStore(database: DatabaseHandle, postStore: PostStore) {
+export function createSearchStore(database: DatabaseHandle) {
   const { db } = database;
   const postgres = database.dialect === 'postgres';
   const below = (column: string, before: number | null) => (before === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(column)} < ${before}`);
@@ -158,10 +156,6 @@ export function createSearchStore(database: DatabaseHandle, postStore: PostStore
         where group_search_fts match ${fts5Query(terms, '{name_text body_text}')} and ${below('group_search_fts.rowid', before)} and ${canKnowGroup(viewer)}
         order by group_search_fts.rowid desc limit ${LIMIT}`);
     },
-
-    /** The posts of a page with their author and what they are to the viewer (still through canSeePost). */
-    posts: async (viewer: Viewer, ids: string[]): Promise<PostWithAuthor[]> =>
-      ids.length === 0 ? [] : postStore.withAuthor(viewer).where('posts.id', 'in', ids).where(canSeePost(viewer)).execute(),
 
     /** The members of a page as lists of people show them. */
     people: async (viewer: Viewer, ids: string[]): Promise<PersonRow[]> =>

@@ -1,14 +1,15 @@
 import { createPresence } from '../../realtime/presence';
 import { endSessionsOnBan } from '../../realtime/sessionEvents';
 import type { AreaPlugin } from '../areaPlugin';
+import { createMembers } from './members';
 import { createProfileService } from './profileService';
 import { createProfileStore } from './profileStore';
 import { userRoutes } from './routes';
 import { createUserStore } from './store';
 
 /**
- * Members' records: the users store (auth signs them in through it), the profile store and
- * presence (who is online, which needs the block lists). Apart from the profiles area below
+ * Members' records: `users`, what other areas may ask of them (members.ts: auth signs them in
+ * through it), the profile store and presence (who is online, which needs the block lists). Apart from the profiles area below
  * because auth needs the store and the profile service needs auth's sessions.
  */
 export const usersArea: AreaPlugin = {
@@ -18,7 +19,7 @@ export const usersArea: AreaPlugin = {
     const profileStore = createProfileStore(database);
     return {
       services: {
-        users: endSessionsOnBan(createUserStore(database.db), sessionEvents),
+        users: endSessionsOnBan(createMembers(createUserStore(database.db), profileStore), sessionEvents),
         profileStore,
         presence: createPresence({ blockPartners: profileStore.blockPartners, log: app.log }),
       },
