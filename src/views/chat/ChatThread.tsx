@@ -1,19 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ArrowLeft, Info } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
   selectEditing, selectLoadingOlder, selectThreadFailed, selectThreadReady, type ChatActorRef, type ChatMember, type ChatPeer,
 } from '../../machines/chat/chat.machine';
-import { journal } from '../../effects/debug/journal';
-import { presenceLogic } from '../../effects/chat/presence';
 import { selectOnline } from '../../machines/chat/presence.machine';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { LoadError } from '../ui/LoadError';
 import { PageSpinner } from '../ui/PageSpinner';
-import { useChatDeps } from './ChatDeps';
+import { useChatLogic } from './ChatLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 import { GroupAvatar } from './GroupAvatar';
 import { GroupInfoDialog } from './GroupInfoDialog';
 import { MessageBubble } from './MessageBubble';
@@ -40,9 +39,8 @@ function PeerHeading({ chat, peer }: { chat: ChatActorRef; peer: ChatPeer }) {
 
 /** 'Online' / 'Offline' under the other member's name: the socket watches them while the conversation is open. */
 function PeerPresence({ peerId }: { peerId: string }) {
-  const { bus, emit } = useChatDeps();
-  const logic = useMemo(() => presenceLogic({ bus, emit }), [bus, emit]);
-  const presence = useActorRef(logic, { input: { userIds: [peerId] }, inspect: journal.inspect });
+  const { presence: logic } = useChatLogic();
+  const presence = useScreenActor(logic, { input: { userIds: [peerId] } });
   const online = useSelector(presence, (s) => selectOnline(s, peerId));
   // Unknown until the server answers (no socket yet): nothing rather than a wrong word.
   if (online === null) return null;

@@ -1,24 +1,21 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Check, UserPlus, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { groupChatCreateLogic } from '../../effects/chat/chat';
-import { journal } from '../../effects/debug/journal';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
 import { selectCreating } from '../../machines/chat/groupChatCreate.machine';
-import { useApp } from '../AppContext';
 import { Alert } from '../ui/Alert';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { SheetDialog } from '../ui/SheetDialog';
-import { useChatDeps } from './ChatDeps';
+import { useChatLogic } from './ChatLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 import { MemberSearch } from '../people/MemberSearch';
 
 function CreateForm({ chat, me, onClose }: { chat: ChatActorRef; me: ChatMember; onClose: () => void }) {
-  const app = useApp();
-  const deps = useChatDeps();
-  const logic = useMemo(() => groupChatCreateLogic(app, chat, deps), [app, chat, deps]);
-  const actor = useActorRef(logic, { input: { me }, inspect: journal.inspect });
+  const { groupChatCreate } = useChatLogic();
+  const logic = useMemo(() => groupChatCreate(chat), [groupChatCreate, chat]);
+  const actor = useScreenActor(logic, { input: { me } });
   const name = useSelector(actor, (s) => s.context.name);
   const nameError = useSelector(actor, (s) => s.context.nameError);
   const invitees = useSelector(actor, (s) => s.context.invitees);

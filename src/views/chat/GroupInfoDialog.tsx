@@ -1,17 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { LogOut, ShieldCheck, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import type { GroupChat, GroupMember } from '../../api/chat';
-import { groupChatManageLogic } from '../../effects/chat/chat';
-import { journal } from '../../effects/debug/journal';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
 import { selectConfirming, selectWorking, type GroupChatManageActorRef, type ManageRequest } from '../../machines/chat/groupChatManage.machine';
-import { useApp } from '../AppContext';
 import { Alert } from '../ui/Alert';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
-import { useChatDeps } from './ChatDeps';
+import { useChatLogic } from './ChatLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 import { SheetDialog } from '../ui/SheetDialog';
 import { ConfirmDialog, ConfirmText } from '../ui/ConfirmDialog';
 import { MemberSearch } from '../people/MemberSearch';
@@ -78,10 +76,9 @@ function MemberRow({ actor, member, me, isAdmin, amAdmin, busy }: { actor: Group
 }
 
 function GroupInfo({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatMember; group: GroupChat; onClose: () => void }) {
-  const app = useApp();
-  const deps = useChatDeps();
-  const logic = useMemo(() => groupChatManageLogic(app, chat, deps), [app, chat, deps]);
-  const actor = useActorRef(logic, { input: { me, group }, inspect: journal.inspect });
+  const { groupChatManage } = useChatLogic();
+  const logic = useMemo(() => groupChatManage(chat), [groupChatManage, chat]);
+  const actor = useScreenActor(logic, { input: { me, group } });
   const busy = useSelector(actor, selectWorking);
   const confirming = useSelector(actor, selectConfirming);
   const error = useSelector(actor, (s) => s.context.error);

@@ -1,15 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Check, X } from 'lucide-react';
 import { useMemo } from 'react';
 import type { GroupChat } from '../../api/chat';
-import { groupChatInvitationsLogic } from '../../effects/chat/chat';
-import { journal } from '../../effects/debug/journal';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
 import { selectAnswering } from '../../machines/chat/groupChatInvitations.machine';
-import { useApp } from '../AppContext';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
-import { useChatDeps } from './ChatDeps';
+import { useChatLogic } from './ChatLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 import { GroupAvatar } from './GroupAvatar';
 
 const inviter = (group: GroupChat, me: ChatMember) => {
@@ -19,10 +17,9 @@ const inviter = (group: GroupChat, me: ChatMember) => {
 
 /** Group chats the member is invited to: Accept or Decline; they arrive and leave live. */
 export function GroupInvitations({ chat, me }: { chat: ChatActorRef; me: ChatMember }) {
-  const app = useApp();
-  const deps = useChatDeps();
-  const logic = useMemo(() => groupChatInvitationsLogic(app, chat, deps), [app, chat, deps]);
-  const actor = useActorRef(logic, { input: { me }, inspect: journal.inspect });
+  const { groupChatInvitations } = useChatLogic();
+  const logic = useMemo(() => groupChatInvitations(chat), [groupChatInvitations, chat]);
+  const actor = useScreenActor(logic, { input: { me } });
   const pending = useSelector(actor, (s) => s.context.pending);
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const error = useSelector(actor, (s) => s.context.error);
