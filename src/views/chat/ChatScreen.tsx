@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { selectThreadFailed, selectThreadReady, type ChatMember, type ChatPeer } from '../../machines/chat/chat.machine';
+import type { ChatMember, ChatPeer } from '../../machines/chat/chat.machine';
+import { selectList, selectThreadWaiting } from '../../machines/chat/chat.connect';
 import { useApp } from '../AppContext';
 import { PageSpinner } from '../ui/PageSpinner';
 import { useMediaQuery } from '../layouts/useShell';
@@ -37,12 +38,12 @@ export function ChatScreen({ me }: { me: ChatMember }) {
     chat.send({ type: 'chat.select', peer });
   }, [chat, peer]);
   // The sidebar's clean-up works on the list shown last (the app's private chat cache).
-  const list = useSelector(chat, (s) => s.context.list);
+  const list = useSelector(chat, selectList);
   useEffect(() => {
     app.system.get('privateChatCache')?.send({ type: 'privateChat.listed', list });
   }, [app, list]);
   const twoPanes = useMediaQuery(CHAT_TWO_PANES);
-  const threadLoading = useSelector(chat, (s) => !selectThreadReady(s) && !selectThreadFailed(s));
+  const threadLoading = useSelector(chat, selectThreadWaiting);
 
   if (!twoPanes) {
     // A phone shows one thing: the list, or (with ?username) the conversation once it has loaded.

@@ -2,7 +2,17 @@ import { useSelector } from '@xstate/react';
 import { Check, UserPlus, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
-import { selectCreating } from '../../machines/chat/groupChatCreate.machine';
+import {
+  canSubmit,
+  isInvitee,
+  selectCreated,
+  selectCreating,
+  selectError,
+  selectInvitees,
+  selectName,
+  selectNameError,
+  selectSearch,
+} from '../../machines/chat/groupChatCreate.connect';
 import { Alert } from '../ui/Alert';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
@@ -16,17 +26,18 @@ function CreateForm({ chat, me, onClose }: { chat: ChatActorRef; me: ChatMember;
   const { groupChatCreate } = useChatLogic();
   const logic = useMemo(() => groupChatCreate(chat), [groupChatCreate, chat]);
   const actor = useScreenActor(logic, { input: { me } });
-  const name = useSelector(actor, (s) => s.context.name);
-  const nameError = useSelector(actor, (s) => s.context.nameError);
-  const invitees = useSelector(actor, (s) => s.context.invitees);
-  const error = useSelector(actor, (s) => s.context.error);
+  const name = useSelector(actor, selectName);
+  const nameError = useSelector(actor, selectNameError);
+  const invitees = useSelector(actor, selectInvitees);
+  const error = useSelector(actor, selectError);
   const creating = useSelector(actor, selectCreating);
-  const created = useSelector(actor, (s) => s.status === 'done');
-  const search = useSelector(actor, (s) => s.children.search);
+  const submittable = useSelector(actor, canSubmit);
+  const created = useSelector(actor, selectCreated);
+  const search = useSelector(actor, selectSearch);
   useEffect(() => {
     if (created) onClose();
   }, [created, onClose]);
-  const invited = (id: string) => invitees.some((u) => u._id === id);
+  const invited = (id: string) => isInvitee(invitees, id);
 
   return (
     <form
@@ -92,7 +103,7 @@ function CreateForm({ chat, me, onClose }: { chat: ChatActorRef; me: ChatMember;
         <Button variant="secondary" onPress={onClose} isDisabled={creating}>
           Cancel
         </Button>
-        <Button type="submit" isDisabled={creating}>
+        <Button type="submit" isDisabled={!submittable}>
           {creating ? 'Creating...' : 'Create group chat'}
         </Button>
       </div>
