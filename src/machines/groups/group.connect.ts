@@ -71,6 +71,8 @@ export const selectHasMoreMembers = (s: GroupSnapshot) => s.context.membersCurso
 export const selectStanding = (s: GroupSnapshot) => standingOf(s.context.group);
 /** The viewer is one of the group's admins. */
 export const selectIsGroupAdmin = (s: GroupSnapshot) => standingOf(s.context.group) === 'admin';
+/** A group admin accepts or declines the posts waiting for review. */
+export const canReviewPosts = (s: GroupSnapshot) => standingOf(s.context.group) === 'admin';
 /** The viewer belongs to the group (and so may post in it and leave it). */
 export const selectIsMember = (s: GroupSnapshot) => ['member', 'admin'].includes(standingOf(s.context.group));
 /** The viewer's posts wait for an admin's review (a member, not an admin). */

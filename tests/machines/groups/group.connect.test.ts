@@ -4,6 +4,7 @@ import type { Group } from '../../../src/api/groups';
 import { groupChatSearchMachine } from '../../../src/machines/chat/groupChatSearch.machine';
 import {
   canPromote,
+  canReviewPosts,
   canRemove,
   groupInputFor,
   selectIsGroupAdmin,
@@ -53,6 +54,7 @@ describe('group connect', () => {
     expect(s.can({ type: 'group.remove', userId: 'u3' })).toBe(true);
     expect(s.can({ type: 'group.remove', userId: ME })).toBe(false);
     expect(selectIsLastAdmin(s)).toBe(true);
+    expect(canReviewPosts(s)).toBe(true);
   });
 
   it('lets nobody promote an admin', async () => {
@@ -69,6 +71,7 @@ describe('group connect', () => {
     expect(selectIsMember(s)).toBe(true);
     expect(selectIsGroupAdmin(s)).toBe(false);
     expect(selectPostsAreReviewed(s)).toBe(true);
+    expect(canReviewPosts(s)).toBe(false);
     const bob = memberPublic.members[0];
     expect(canPromote(s, bob)).toBe(false);
     expect(canRemove(s, bob)).toBe(false);

@@ -3,7 +3,7 @@ import { Check, X } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import type { Post } from '../../../api/posts';
 import type { GroupActorRef } from '../../../machines/groups/group.machine';
-import { selectBusy, selectGroupId, selectIsGroupAdmin, selectRunning, selectTarget } from '../../../machines/groups/group.connect';
+import { canReviewPosts, selectBusy, selectGroupId, selectIsGroupAdmin, selectRunning, selectTarget } from '../../../machines/groups/group.connect';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { EmptyState } from '../../streams/PageParts';
@@ -19,6 +19,7 @@ import { useFeed } from '../../streams/useFeed';
 export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
   const groupId = useSelector(actor, selectGroupId);
   const isAdmin = useSelector(actor, selectIsGroupAdmin);
+  const reviews = useSelector(actor, canReviewPosts);
   const source = useMemo(() => ({ kind: 'groupPending' as const, groupId }), [groupId]);
   const { feed, callbacks } = useFeed(source);
   const posts = useSelector(feed, (s) => s.context.posts);
@@ -55,7 +56,7 @@ export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
         {posts.map((post) => (
           <li key={post._id} className="flex flex-col gap-2">
             <PostCard post={post} {...cardProps} />
-            {isAdmin ? <Decision actor={actor} post={post} /> : null}
+            {reviews ? <Decision actor={actor} post={post} /> : null}
           </li>
         ))}
       </ul>
