@@ -3,7 +3,22 @@ import { MessageCircle } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ChatListItem, ChatMessage, GroupChat } from '../../api/chat';
-import { conversationRows, groupPeer, otherOf, selectListFailed, selectListLoading, type ChatActorRef, type ChatMember } from '../../machines/chat/chat.machine';
+import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
+import {
+  conversationRows,
+  faceOfOther,
+  groupPeer,
+  isMine,
+  memberCount,
+  otherOf,
+  selectGroupLast,
+  selectGroups,
+  selectGroupUnread,
+  selectList,
+  selectListError,
+  selectListFailed,
+  selectListLoading,
+} from '../../machines/chat/chat.connect';
 import { Avatar } from '../ui/Avatar';
 import { LoadError } from '../ui/LoadError';
 import { Skeleton } from '../ui/Skeleton';
@@ -14,12 +29,12 @@ import { GroupInvitations } from './GroupInvitations';
 
 function preview(item: ChatListItem, me: ChatMember): string {
   const text = messageSummary(item);
-  return item.senderId === me.id ? `You: ${text}` : text;
+  return isMine(item, me) ? `You: ${text}` : text;
 }
 
 function groupPreview(group: GroupChat, last: ChatMessage | null, me: ChatMember): string {
-  if (last) return `${last.senderId === me.id ? 'You' : last.senderUsername}: ${messageSummary(last)}`;
-  const members = group.members.filter((m) => m.state === 'accepted').length;
+  if (last) return `${isMine(last, me) ? 'You' : last.senderUsername}: ${messageSummary(last)}`;
+  const members = memberCount(group);
   return `${members} ${members === 1 ? 'member' : 'members'}`;
 }
 
@@ -51,13 +66,13 @@ function Row({ href, current, avatar, name, time, text, unread }: { href: string
 
 /** The conversations, newest first: private ones (the other member, last message, unread count) and group chats. */
 export function ChatList({ chat, me, selectedId }: { chat: ChatActorRef; me: ChatMember; selectedId: string | null }) {
-  const list = useSelector(chat, (s) => s.context.list);
-  const groups = useSelector(chat, (s) => s.context.groups);
-  const groupLast = useSelector(chat, (s) => s.context.groupLast);
-  const groupUnread = useSelector(chat, (s) => s.context.groupUnread);
+  const list = useSelector(chat, selectList);
+  const groups = useSelector(chat, selectGroups);
+  const groupLast = useSelector(chat, selectGroupLast);
+  const groupUnread = useSelector(chat, selectGroupUnread);
   const loading = useSelector(chat, selectListLoading);
   const failed = useSelector(chat, selectListFailed);
-  const error = useSelector(chat, (s) => s.context.listError);
+  const error = useSelector(chat, selectListError);
   const rows = useMemo(() => conversationRows(list, groups, groupLast), [list, groups, groupLast]);
 
   return (
@@ -113,10 +128,7 @@ export function ChatList({ chat, me, selectedId }: { chat: ChatActorRef; me: Cha
               }
               const { item } = row;
               const other = otherOf(me, item);
-              const face =
-                item.senderId === me.id
-                  ? { avatarColor: item.receiverAvatarColor, profilePicture: item.receiverProfilePicture }
-                  : { avatarColor: item.senderAvatarColor, profilePicture: item.senderProfilePicture };
+              const face = faceOfOther(item, me);
               return (
                 <li key={row.key}>
                   <Row

@@ -1,14 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { chatLogic } from '../../effects/chat/chat';
-import { journal } from '../../effects/debug/journal';
-import { selectThreadFailed, selectThreadReady, type ChatMember, type ChatPeer } from '../../machines/chat/chat.machine';
+import type { ChatMember, ChatPeer } from '../../machines/chat/chat.machine';
+import { selectList, selectThreadWaiting } from '../../machines/chat/chat.connect';
 import { useApp } from '../AppContext';
 import { PageSpinner } from '../ui/PageSpinner';
 import { useMediaQuery } from '../layouts/useShell';
-import { useChatDeps } from './ChatDeps';
+import { useChatLogic } from './ChatLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 import { ChatList } from './ChatList';
 import { ChatThread } from './ChatThread';
 import { randomClientSeed } from '../../machines/shared/clientIds';
@@ -29,9 +29,8 @@ export function peerOf(search: string, meId: string): ChatPeer | null {
 /** The chat section: the conversation list and the open conversation (private or group). */
 export function ChatScreen({ me }: { me: ChatMember }) {
   const app = useApp();
-  const deps = useChatDeps();
-  const logic = useMemo(() => chatLogic(app, deps), [app, deps]);
-  const chat = useActorRef(logic, { input: { me, clientSeed: randomClientSeed() }, inspect: journal.inspect });
+  const logic = useChatLogic();
+  const chat = useScreenActor(logic.chat, { input: { me, clientSeed: randomClientSeed() } });
   const search = useSearch();
   // A new search string is a new selection (the machine ignores the same conversation again).
   const peer = useMemo(() => peerOf(search, me.id), [search, me.id]);
@@ -39,12 +38,12 @@ export function ChatScreen({ me }: { me: ChatMember }) {
     chat.send({ type: 'chat.select', peer });
   }, [chat, peer]);
   // The sidebar's clean-up works on the list shown last (the app's private chat cache).
-  const list = useSelector(chat, (s) => s.context.list);
+  const list = useSelector(chat, selectList);
   useEffect(() => {
     app.system.get('privateChatCache')?.send({ type: 'privateChat.listed', list });
   }, [app, list]);
   const twoPanes = useMediaQuery(CHAT_TWO_PANES);
-  const threadLoading = useSelector(chat, (s) => !selectThreadReady(s) && !selectThreadFailed(s));
+  const threadLoading = useSelector(chat, selectThreadWaiting);
 
   if (!twoPanes) {
     // A phone shows one thing: the list, or (with ?username) the conversation once it has loaded.

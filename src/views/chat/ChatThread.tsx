@@ -1,19 +1,29 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ArrowLeft, Info } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import type { ChatActorRef, ChatMember, ChatPeer } from '../../machines/chat/chat.machine';
 import {
-  selectEditing, selectLoadingOlder, selectThreadFailed, selectThreadReady, type ChatActorRef, type ChatMember, type ChatPeer,
-} from '../../machines/chat/chat.machine';
-import { journal } from '../../effects/debug/journal';
-import { presenceLogic } from '../../effects/chat/presence';
-import { selectOnline } from '../../machines/chat/presence.machine';
+  memberCount,
+  selectConversationName,
+  selectEditing,
+  selectGroupChat,
+  selectHasOlder,
+  selectLoadingOlder,
+  selectMessages,
+  selectPeerFace,
+  selectThreadError,
+  selectThreadFailed,
+  selectThreadWaiting,
+} from '../../machines/chat/chat.connect';
+import { selectOnline } from '../../machines/chat/presence.connect';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { LoadError } from '../ui/LoadError';
 import { PageSpinner } from '../ui/PageSpinner';
-import { useChatDeps } from './ChatDeps';
+import { useChatLogic } from './ChatLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 import { GroupAvatar } from './GroupAvatar';
 import { GroupInfoDialog } from './GroupInfoDialog';
 import { MessageBubble } from './MessageBubble';
@@ -21,11 +31,7 @@ import { MessageComposer } from './MessageComposer';
 
 /** The header of a private conversation: the other member's face, as the list knows it. */
 function PeerHeading({ chat, peer }: { chat: ChatActorRef; peer: ChatPeer }) {
-  const face = useSelector(chat, (s) => {
-    const item = s.context.list.find((i) => i.senderId === peer.id || i.receiverId === peer.id);
-    if (!item) return null;
-    return item.senderId === peer.id ? `${item.senderAvatarColor}|${item.senderProfilePicture}` : `${item.receiverAvatarColor}|${item.receiverProfilePicture}`;
-  });
+  const face = useSelector(chat, (s) => selectPeerFace(s, peer.id));
   const [avatarColor, profilePicture] = (face ?? '|').split('|');
   return (
     <>
@@ -40,9 +46,8 @@ function PeerHeading({ chat, peer }: { chat: ChatActorRef; peer: ChatPeer }) {
 
 /** 'Online' / 'Offline' under the other member's name: the socket watches them while the conversation is open. */
 function PeerPresence({ peerId }: { peerId: string }) {
-  const { bus, emit } = useChatDeps();
-  const logic = useMemo(() => presenceLogic({ bus, emit }), [bus, emit]);
-  const presence = useActorRef(logic, { input: { userIds: [peerId] }, inspect: journal.inspect });
+  const { presence: logic } = useChatLogic();
+  const presence = useScreenActor(logic, { input: { userIds: [peerId] } });
   const online = useSelector(presence, (s) => selectOnline(s, peerId));
   // Unknown until the server answers (no socket yet): nothing rather than a wrong word.
   if (online === null) return null;
@@ -56,10 +61,10 @@ function PeerPresence({ peerId }: { peerId: string }) {
 
 /** The header of a group chat: its current name and members, and its info (members, admin controls). */
 function GroupHeading({ chat, me, peer }: { chat: ChatActorRef; me: ChatMember; peer: ChatPeer }) {
-  const group = useSelector(chat, (s) => s.context.groups.find((g) => g._id === peer.id) ?? null);
+  const group = useSelector(chat, (s) => selectGroupChat(s, peer.id));
   const [open, setOpen] = useState(false);
   const close = useMemo(() => () => setOpen(false), []);
-  const members = group?.members.filter((m) => m.state === 'accepted').length ?? 0;
+  const members = group ? memberCount(group) : 0;
   return (
     <>
       <GroupAvatar picture={group?.profileImage} size="sm" />
@@ -79,15 +84,14 @@ function GroupHeading({ chat, me, peer }: { chat: ChatActorRef; me: ChatMember; 
 
 /** The open conversation (private or group): messages oldest first, older pages on demand, the composer. */
 export function ChatThread({ chat, me, peer, showBack }: { chat: ChatActorRef; me: ChatMember; peer: ChatPeer; showBack: boolean }) {
-  const messages = useSelector(chat, (s) => s.context.messages);
-  // Until the thread has loaded (or failed), including the moment before the selection reaches the machine.
-  const loading = useSelector(chat, (s) => !selectThreadReady(s) && !selectThreadFailed(s));
+  const messages = useSelector(chat, selectMessages);
+  const loading = useSelector(chat, selectThreadWaiting);
   const failed = useSelector(chat, selectThreadFailed);
-  const error = useSelector(chat, (s) => s.context.threadError);
-  const hasOlder = useSelector(chat, (s) => s.context.hasOlder);
+  const error = useSelector(chat, selectThreadError);
+  const hasOlder = useSelector(chat, selectHasOlder);
   const loadingOlder = useSelector(chat, selectLoadingOlder);
   const busy = useSelector(chat, selectEditing);
-  const name = useSelector(chat, (s) => (peer.isGroup ? (s.context.groups.find((g) => g._id === peer.id)?.name ?? peer.username) : peer.username));
+  const name = useSelector(chat, (s) => selectConversationName(s, peer));
   const bottom = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?._id;
   useEffect(() => {

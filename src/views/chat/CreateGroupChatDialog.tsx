@@ -1,35 +1,43 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Check, UserPlus, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { groupChatCreateLogic } from '../../effects/chat/chat';
-import { journal } from '../../effects/debug/journal';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
-import { selectCreating } from '../../machines/chat/groupChatCreate.machine';
-import { useApp } from '../AppContext';
+import {
+  canSubmit,
+  isInvitee,
+  selectCreated,
+  selectCreating,
+  selectError,
+  selectInvitees,
+  selectName,
+  selectNameError,
+  selectSearch,
+} from '../../machines/chat/groupChatCreate.connect';
 import { Alert } from '../ui/Alert';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { SheetDialog } from '../ui/SheetDialog';
-import { useChatDeps } from './ChatDeps';
+import { useChatLogic } from './ChatLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 import { MemberSearch } from '../people/MemberSearch';
 
 function CreateForm({ chat, me, onClose }: { chat: ChatActorRef; me: ChatMember; onClose: () => void }) {
-  const app = useApp();
-  const deps = useChatDeps();
-  const logic = useMemo(() => groupChatCreateLogic(app, chat, deps), [app, chat, deps]);
-  const actor = useActorRef(logic, { input: { me }, inspect: journal.inspect });
-  const name = useSelector(actor, (s) => s.context.name);
-  const nameError = useSelector(actor, (s) => s.context.nameError);
-  const invitees = useSelector(actor, (s) => s.context.invitees);
-  const error = useSelector(actor, (s) => s.context.error);
+  const { groupChatCreate } = useChatLogic();
+  const logic = useMemo(() => groupChatCreate(chat), [groupChatCreate, chat]);
+  const actor = useScreenActor(logic, { input: { me } });
+  const name = useSelector(actor, selectName);
+  const nameError = useSelector(actor, selectNameError);
+  const invitees = useSelector(actor, selectInvitees);
+  const error = useSelector(actor, selectError);
   const creating = useSelector(actor, selectCreating);
-  const created = useSelector(actor, (s) => s.status === 'done');
-  const search = useSelector(actor, (s) => s.children.search);
+  const submittable = useSelector(actor, canSubmit);
+  const created = useSelector(actor, selectCreated);
+  const search = useSelector(actor, selectSearch);
   useEffect(() => {
     if (created) onClose();
   }, [created, onClose]);
-  const invited = (id: string) => invitees.some((u) => u._id === id);
+  const invited = (id: string) => isInvitee(invitees, id);
 
   return (
     <form
@@ -95,7 +103,7 @@ function CreateForm({ chat, me, onClose }: { chat: ChatActorRef; me: ChatMember;
         <Button variant="secondary" onPress={onClose} isDisabled={creating}>
           Cancel
         </Button>
-        <Button type="submit" isDisabled={creating}>
+        <Button type="submit" isDisabled={!submittable}>
           {creating ? 'Creating...' : 'Create group chat'}
         </Button>
       </div>

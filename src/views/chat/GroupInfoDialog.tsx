@@ -1,17 +1,29 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { LogOut, ShieldCheck, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import type { GroupChat, GroupMember } from '../../api/chat';
-import { groupChatManageLogic } from '../../effects/chat/chat';
-import { journal } from '../../effects/debug/journal';
+import type { GroupChat } from '../../api/chat';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
-import { selectConfirming, selectWorking, type GroupChatManageActorRef, type ManageRequest } from '../../machines/chat/groupChatManage.machine';
-import { useApp } from '../AppContext';
+import type { GroupChatManageActorRef, ManageRequest } from '../../machines/chat/groupChatManage.machine';
+import {
+  acceptedCount,
+  canRename,
+  groupChatRights,
+  memberRows,
+  selectConfirming,
+  selectError,
+  selectFinished,
+  selectNameDraft,
+  selectNameError,
+  selectSearch,
+  selectWorking,
+  type GroupChatMemberRow,
+} from '../../machines/chat/groupChatManage.connect';
 import { Alert } from '../ui/Alert';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
-import { useChatDeps } from './ChatDeps';
+import { useChatLogic } from './ChatLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 import { SheetDialog } from '../ui/SheetDialog';
 import { ConfirmDialog, ConfirmText } from '../ui/ConfirmDialog';
 import { MemberSearch } from '../people/MemberSearch';
@@ -30,8 +42,9 @@ function confirmText(request: ManageRequest, group: GroupChat) {
 }
 
 function RenameForm({ actor, group, busy }: { actor: GroupChatManageActorRef; group: GroupChat; busy: boolean }) {
-  const name = useSelector(actor, (s) => s.context.nameDraft);
-  const nameError = useSelector(actor, (s) => s.context.nameError);
+  const name = useSelector(actor, selectNameDraft);
+  const nameError = useSelector(actor, selectNameError);
+  const renamable = useSelector(actor, (s) => canRename(s, group));
   return (
     <form
       aria-label="Rename the group"
@@ -43,34 +56,36 @@ function RenameForm({ actor, group, busy }: { actor: GroupChatManageActorRef; gr
       }}
     >
       <TextField label="Group name" value={name} onChange={(value) => actor.send({ type: 'manage.nameChange', name: value })} errorMessage={nameError} isDisabled={busy} className="flex-1" />
-      <Button type="submit" variant="secondary" isDisabled={busy || name.trim() === group.name} className="mb-0.5">
+      <Button type="submit" variant="secondary" isDisabled={!renamable} className="mb-0.5">
         Rename
       </Button>
     </form>
   );
 }
 
-function MemberRow({ actor, member, me, isAdmin, amAdmin, busy }: { actor: GroupChatManageActorRef; member: GroupMember; me: ChatMember; isAdmin: boolean; amAdmin: boolean; busy: boolean }) {
+function MemberRow({ actor, row, busy }: { actor: GroupChatManageActorRef; row: GroupChatMemberRow; busy: boolean }) {
+  const { member, isSelf: self, isAdmin, isInvited, canPromote, canRemove } = row;
   const ref = { userId: member.userId, username: member.username };
-  const self = member.userId === me.id;
   return (
     <li className="flex flex-wrap items-center gap-3 py-2">
       <Avatar username={member.username} avatarColor={member.avatarColor} profilePicture={member.profilePicture} size="sm" />
       <span className="flex min-w-0 flex-1 items-center gap-2">
         <span className="truncate font-medium">{self ? `${member.username} (you)` : member.username}</span>
         {isAdmin ? <span className={badge}>Admin</span> : null}
-        {member.state === 'pending' ? <span className={badge}>Invited</span> : null}
+        {isInvited ? <span className={badge}>Invited</span> : null}
       </span>
-      {amAdmin && !self ? (
+      {canPromote || canRemove ? (
         <span className="flex gap-1">
-          {member.state === 'accepted' && !isAdmin ? (
+          {canPromote ? (
             <Button size="sm" variant="ghost" icon={<ShieldCheck size={16} />} aria-label={`Make admin: ${member.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'manage.promote', member: ref })}>
               Make admin
             </Button>
           ) : null}
-          <Button size="sm" variant="ghost" icon={<UserMinus size={16} />} aria-label={`Remove ${member.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'manage.remove', member: ref })}>
-            Remove
-          </Button>
+          {canRemove ? (
+            <Button size="sm" variant="ghost" icon={<UserMinus size={16} />} aria-label={`Remove ${member.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'manage.remove', member: ref })}>
+              Remove
+            </Button>
+          ) : null}
         </span>
       ) : null}
     </li>
@@ -78,37 +93,35 @@ function MemberRow({ actor, member, me, isAdmin, amAdmin, busy }: { actor: Group
 }
 
 function GroupInfo({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatMember; group: GroupChat; onClose: () => void }) {
-  const app = useApp();
-  const deps = useChatDeps();
-  const logic = useMemo(() => groupChatManageLogic(app, chat, deps), [app, chat, deps]);
-  const actor = useActorRef(logic, { input: { me, group }, inspect: journal.inspect });
+  const { groupChatManage } = useChatLogic();
+  const logic = useMemo(() => groupChatManage(chat), [groupChatManage, chat]);
+  const actor = useScreenActor(logic, { input: { me, group } });
   const busy = useSelector(actor, selectWorking);
   const confirming = useSelector(actor, selectConfirming);
-  const error = useSelector(actor, (s) => s.context.error);
-  const finished = useSelector(actor, (s) => s.status === 'done');
-  const search = useSelector(actor, (s) => s.children.search);
+  const error = useSelector(actor, selectError);
+  const finished = useSelector(actor, selectFinished);
+  const search = useSelector(actor, selectSearch);
   useEffect(() => {
     if (finished) onClose();
   }, [finished, onClose]);
-  const amAdmin = group.admins.includes(me.id);
-  // Members first, then the invited; admins at the top of each.
-  const members = [...group.members].sort((a, b) => Number(a.state === 'pending') - Number(b.state === 'pending') || Number(group.admins.includes(b.userId)) - Number(group.admins.includes(a.userId)));
+  const rights = groupChatRights(group, me.id);
+  const rows = memberRows(group, me.id);
   const confirm = confirming ? confirmText(confirming, group) : null;
 
   return (
     <div className="flex flex-col gap-5">
-      {amAdmin ? <RenameForm actor={actor} group={group} busy={busy} /> : null}
+      {rights.canRename ? <RenameForm actor={actor} group={group} busy={busy} /> : null}
       <section aria-labelledby="group-members-title" className="flex flex-col">
         <h3 id="group-members-title" className="text-sm font-semibold">
-          Members ({group.members.filter((m) => m.state === 'accepted').length})
+          Members ({acceptedCount(group)})
         </h3>
         <ul aria-label="Members" className="divide-y divide-neutral-200 dark:divide-neutral-800">
-          {members.map((m) => (
-            <MemberRow key={m.userId} actor={actor} member={m} me={me} isAdmin={group.admins.includes(m.userId)} amAdmin={amAdmin} busy={busy} />
+          {rows.map((row) => (
+            <MemberRow key={row.member.userId} actor={actor} row={row} busy={busy} />
           ))}
         </ul>
       </section>
-      {amAdmin && search ? (
+      {rights.canInvite && search ? (
         <section aria-labelledby="group-add-title" className="flex flex-col gap-2">
           <h3 id="group-add-title" className="text-sm font-semibold">
             Add members
@@ -129,7 +142,7 @@ function GroupInfo({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatM
         <Button variant="secondary" icon={<LogOut size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'manage.leave' })}>
           Leave group
         </Button>
-        {amAdmin ? (
+        {rights.canDelete ? (
           <Button variant="danger" icon={<Trash2 size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'manage.delete' })}>
             Delete group
           </Button>

@@ -1,31 +1,23 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Check, X } from 'lucide-react';
 import { useMemo } from 'react';
-import type { GroupChat } from '../../api/chat';
-import { groupChatInvitationsLogic } from '../../effects/chat/chat';
-import { journal } from '../../effects/debug/journal';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
-import { selectAnswering } from '../../machines/chat/groupChatInvitations.machine';
-import { useApp } from '../AppContext';
+import { answerFor, inviterOf, memberCount, selectAnswering, selectBusy, selectError, selectFailed, selectPending } from '../../machines/chat/groupChatInvitations.connect';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
-import { useChatDeps } from './ChatDeps';
+import { useChatLogic } from './ChatLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 import { GroupAvatar } from './GroupAvatar';
-
-const inviter = (group: GroupChat, me: ChatMember) => {
-  const mine = group.members.find((m) => m.userId === me.id);
-  return group.members.find((m) => m.userId === (mine?.invitedBy ?? group.createdBy))?.username ?? null;
-};
 
 /** Group chats the member is invited to: Accept or Decline; they arrive and leave live. */
 export function GroupInvitations({ chat, me }: { chat: ChatActorRef; me: ChatMember }) {
-  const app = useApp();
-  const deps = useChatDeps();
-  const logic = useMemo(() => groupChatInvitationsLogic(app, chat, deps), [app, chat, deps]);
-  const actor = useActorRef(logic, { input: { me }, inspect: journal.inspect });
-  const pending = useSelector(actor, (s) => s.context.pending);
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const error = useSelector(actor, (s) => s.context.error);
+  const { groupChatInvitations } = useChatLogic();
+  const logic = useMemo(() => groupChatInvitations(chat), [groupChatInvitations, chat]);
+  const actor = useScreenActor(logic, { input: { me } });
+  const pending = useSelector(actor, selectPending);
+  const failed = useSelector(actor, selectFailed);
+  const error = useSelector(actor, selectError);
+  const busy = useSelector(actor, selectBusy);
   const answering = useSelector(actor, selectAnswering);
 
   if (failed)
@@ -44,9 +36,9 @@ export function GroupInvitations({ chat, me }: { chat: ChatActorRef; me: ChatMem
       </h2>
       <ul aria-label="Group chat invitations" className="flex flex-col gap-2">
         {pending.map((group) => {
-          const by = inviter(group, me);
-          const busy = answering !== null;
-          const members = group.members.filter((m) => m.state === 'accepted').length;
+          const by = inviterOf(group, me.id);
+          const answer = answerFor(answering, group._id);
+          const members = memberCount(group);
           return (
             <li key={group._id} aria-label={group.name} className="flex flex-col gap-2 rounded-2xl border border-neutral-200 p-3 dark:border-neutral-800">
               <div className="flex items-center gap-3">
@@ -67,7 +59,7 @@ export function GroupInvitations({ chat, me }: { chat: ChatActorRef; me: ChatMem
                   isDisabled={busy}
                   onPress={() => actor.send({ type: 'invitations.accept', groupId: group._id })}
                 >
-                  {answering?.groupId === group._id && answering.accept ? 'Joining...' : 'Accept'}
+                  {answer === 'accept' ? 'Joining...' : 'Accept'}
                 </Button>
                 <Button
                   size="sm"
@@ -77,7 +69,7 @@ export function GroupInvitations({ chat, me }: { chat: ChatActorRef; me: ChatMem
                   isDisabled={busy}
                   onPress={() => actor.send({ type: 'invitations.decline', groupId: group._id })}
                 >
-                  {answering?.groupId === group._id && !answering.accept ? 'Declining...' : 'Decline'}
+                  {answer === 'decline' ? 'Declining...' : 'Decline'}
                 </Button>
               </div>
             </li>

@@ -2,6 +2,7 @@ import { AlertCircle, Check, CheckCheck, Clock, RotateCw, SmilePlus, Trash2 } fr
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { REACTION_TYPES } from '../../api/constants';
 import type { ChatActorRef, ChatMember, ThreadMessage } from '../../machines/chat/chat.machine';
+import { messageRights } from '../../machines/chat/chat.connect';
 import { IconButton } from '../ui/IconButton';
 import { MoreMenu } from '../overlays/MoreMenu';
 import { RichText } from '../ui/RichText';
@@ -36,10 +37,7 @@ function Media({ message, who }: { message: ThreadMessage; who: string }) {
 
 /** One message: text and media, reactions, status (ours), and its options. `inGroup`: others' names are shown. */
 export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: ChatActorRef; message: ThreadMessage; me: ChatMember; busy: boolean; inGroup: boolean }) {
-  const mine = message.senderId === me.id;
-  const withdrawn = message.deleteForEveryone;
-  const myReaction = message.reaction.find((r) => r.userId === me.id)?.type ?? null;
-  const stored = message.status === 'sent' && !withdrawn;
+  const { mine, withdrawn, myReaction, canReact, canDelete, canDeleteForEveryone, canRetry } = messageRights(message, me);
   const text = withdrawn ? 'This message was deleted' : message.body;
   const who = mine ? 'You' : message.senderUsername;
   return (
@@ -63,7 +61,7 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
             </div>
           ) : null}
         </div>
-        {stored ? (
+        {canReact || canDelete ? (
           <div className="flex shrink-0 items-center opacity-100 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
             <DialogTrigger>
               <IconButton label="React to message" isDisabled={busy}>
@@ -96,7 +94,7 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
               isDisabled={busy}
               items={[
                 { id: 'me', label: 'Delete for me', icon: <Trash2 aria-hidden="true" size={16} /> },
-                ...(mine ? [{ id: 'everyone', label: 'Delete for everyone', icon: <Trash2 aria-hidden="true" size={16} />, danger: true }] : []),
+                ...(canDeleteForEveryone ? [{ id: 'everyone', label: 'Delete for everyone', icon: <Trash2 aria-hidden="true" size={16} />, danger: true }] : []),
               ]}
               onAction={(id) => chat.send({ type: 'chat.delete', messageId: message._id, mode: id === 'everyone' ? 'deleteForEveryone' : 'deleteForMe' })}
             />
@@ -113,7 +111,7 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
       <p className="mt-0.5 flex flex-wrap items-center gap-2 px-1 text-xs text-neutral-600 dark:text-neutral-400">
         {message.createdAt ? <time dateTime={message.createdAt}>{shortTime(message.createdAt)}</time> : null}
         {mine ? <Status message={message} /> : null}
-        {message.status === 'failed' ? (
+        {canRetry ? (
           <AriaButton
             onPress={() => chat.send({ type: 'chat.retrySend', clientId: message.clientId! })}
             className="inline-flex items-center gap-1 rounded font-semibold text-accent-strong outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent dark:text-accent"

@@ -1,21 +1,31 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { useMemo, type FormEvent, type KeyboardEvent } from 'react';
 import { Dialog, DialogTrigger, FileTrigger, Popover } from 'react-aria-components';
 import { CHAT_MESSAGE_MAX } from '../../api/constants';
-import { journal } from '../../effects/debug/journal';
-import { messageComposerLogic, type MessageComposerLogic } from '../../effects/chat/messageComposer';
 import type { ChatActorRef } from '../../machines/chat/chat.machine';
-import { selectCanSend, type MessageComposerActorRef } from '../../machines/chat/messageComposer.machine';
+import type { MessageComposerActorRef } from '../../machines/chat/messageComposer.machine';
+import {
+  canSend as selectCanSend,
+  selectBody,
+  selectError,
+  selectGifError,
+  selectGifField,
+  selectGifOpen,
+  selectGifUrl,
+  selectImage,
+} from '../../machines/chat/messageComposer.connect';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { TextField } from '../ui/TextField';
+import { useScreenActor } from '../shared/useScreenActor';
+import { useChatLogic } from './ChatLogic';
 
 /** The gif panel: an https URL, checked with the server's rule before it is attached. */
 function GifPicker({ composer }: { composer: MessageComposerActorRef }) {
-  const open = useSelector(composer, (s) => s.matches({ gifPanel: 'open' }));
-  const url = useSelector(composer, (s) => s.context.gifField);
-  const error = useSelector(composer, (s) => s.context.gifError);
+  const open = useSelector(composer, selectGifOpen);
+  const url = useSelector(composer, selectGifField);
+  const error = useSelector(composer, selectGifError);
   return (
     <DialogTrigger isOpen={open} onOpenChange={(isOpen) => composer.send({ type: isOpen ? 'composer.openGif' : 'composer.closeGif' })}>
       <Button variant="ghost" size="sm" aria-label="Add a GIF" className="shrink-0">
@@ -48,13 +58,14 @@ function GifPicker({ composer }: { composer: MessageComposerActorRef }) {
  * The message composer: text (Enter sends, Shift+Enter a new line), and one gif or image. The
  * draft is its own machine's (messageComposer.machine); the chat machine queues what is sent.
  */
-export function MessageComposer({ chat, name, logic: given }: { chat: ChatActorRef; name: string; logic?: MessageComposerLogic }) {
-  const logic = useMemo(() => given ?? messageComposerLogic(chat), [given, chat]);
-  const composer = useActorRef(logic, { inspect: journal.inspect });
-  const text = useSelector(composer, (s) => s.context.body);
-  const gifUrl = useSelector(composer, (s) => s.context.gifUrl);
-  const image = useSelector(composer, (s) => s.context.image);
-  const error = useSelector(composer, (s) => s.context.error);
+export function MessageComposer({ chat, name }: { chat: ChatActorRef; name: string }) {
+  const { messageComposer } = useChatLogic();
+  const logic = useMemo(() => messageComposer(chat), [messageComposer, chat]);
+  const composer = useScreenActor(logic);
+  const text = useSelector(composer, selectBody);
+  const gifUrl = useSelector(composer, selectGifUrl);
+  const image = useSelector(composer, selectImage);
+  const error = useSelector(composer, selectError);
   const canSend = useSelector(composer, selectCanSend);
 
   const send = (event?: FormEvent) => {

@@ -4,7 +4,17 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { Dialog, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { POST_TEXT_MAX } from '../../api/constants';
 import type { Feeling } from '../../api/posts';
-import { hasMedia, selectModalState, selectTakesAttachments, selectTriesAgain, type ComposerSnapshot } from '../../machines/composer/composer.machine';
+import {
+  hasMedia,
+  selectDraft,
+  selectError,
+  selectInGroup,
+  selectIsQuestion,
+  selectModalState,
+  selectSending,
+  selectSubmitLabels,
+  selectTitle,
+} from '../../machines/composer/composer.connect';
 import { Alert } from '../ui/Alert';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
@@ -19,30 +29,14 @@ import { isColoured, textColorOn } from './postColors';
 import { PrivacyPicker } from './PrivacyPicker';
 import { ChosenTopics, TopicsButton } from './TopicPicker';
 
-const isQuestionComposer = (s: ComposerSnapshot) => !selectTakesAttachments(s);
-
-function titleOf(s: ComposerSnapshot): string {
-  if (s.context.type === 'createpost') return s.context.group ? `Post in ${s.context.group.name}` : 'Create post';
-  if (s.context.type === 'createquestion') return 'Ask a question';
-  return s.context.data?.kind === 'question' ? 'Edit question' : 'Edit post';
-}
-
-function submitLabel(s: ComposerSnapshot): { idle: string; busy: string } {
-  // What did not go out, unchanged: sending it again is the same send (same client id).
-  if (s.context.unsent !== null && selectTriesAgain(s)) return { idle: 'Try again', busy: 'Posting...' };
-  if (s.context.type === 'editpost') return { idle: 'Save', busy: 'Saving...' };
-  if (s.context.type === 'createquestion') return { idle: 'Ask', busy: 'Asking...' };
-  return { idle: 'Post', busy: 'Posting...' };
-}
-
 /**
  * The composer modal (react-aria Modal + Dialog: focus is trapped, Escape and a click outside
  * close it, the title labels it). A full-screen sheet on phones, a centred card from 640px.
  */
 export function ComposerModal({ actor }: { actor: ComposerActorRef }) {
   const modal = useSelector(actor, selectModalState, shallowEqual);
-  const submitting = useSelector(actor, (s) => s.matches('submitting') || s.matches('waitingToRetry'));
-  const title = useSelector(actor, titleOf);
+  const submitting = useSelector(actor, selectSending);
+  const title = useSelector(actor, selectTitle);
   const close = () => actor.send({ type: 'composer.close' });
 
   return (
@@ -101,12 +95,12 @@ function PanelBody({ children }: { children: React.ReactNode }) {
 }
 
 function ComposerForm({ actor }: { actor: ComposerActorRef }) {
-  const draft = useSelector(actor, (s) => s.context.draft);
-  const error = useSelector(actor, (s) => s.context.error);
-  const submitting = useSelector(actor, (s) => s.matches('submitting') || s.matches('waitingToRetry'));
-  const question = useSelector(actor, isQuestionComposer);
-  const labels = useSelector(actor, submitLabel, shallowEqual);
-  const inGroup = useSelector(actor, (s) => s.context.group !== null || (s.context.data?.groupId ?? null) !== null);
+  const draft = useSelector(actor, selectDraft);
+  const error = useSelector(actor, selectError);
+  const submitting = useSelector(actor, selectSending);
+  const question = useSelector(actor, selectIsQuestion);
+  const labels = useSelector(actor, selectSubmitLabels, shallowEqual);
+  const inGroup = useSelector(actor, selectInGroup);
   const profile = useSessionProfile();
   const set = (key: 'post' | 'bgColor' | 'privacy' | 'feelings' | 'imageAlt', value: string) =>
     actor.send({ type: 'composer.draft.set', key, value });
@@ -229,8 +223,8 @@ function FeelingText({ feeling }: { feeling: Feeling }) {
 
 /** The one attachment of the post, previewed, with its remove button (and the image's alt text). */
 function Attachment({ actor }: { actor: ComposerActorRef }) {
-  const draft = useSelector(actor, (s) => s.context.draft);
-  const submitting = useSelector(actor, (s) => s.matches('submitting') || s.matches('waitingToRetry'));
+  const draft = useSelector(actor, selectDraft);
+  const submitting = useSelector(actor, selectSending);
   const remove = (label: string) => (
     <Button variant="secondary" size="sm" icon={<X size={16} />} isDisabled={submitting} onPress={() => actor.send({ type: 'composer.media.remove' })}>
       {label}

@@ -5,6 +5,7 @@ import { FileTrigger } from 'react-aria-components';
 import { FEELINGS } from '../../api/constants';
 import type { ComposerActorRef } from './composerActor';
 import { isHttpsUrl, MEDIA_RULES, type MediaKind } from '../../machines/composer/composer.machine';
+import { selectFeeling, selectGifInput, selectPanelError, selectReading } from '../../machines/composer/composer.connect';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { FeelingImage } from '../streams/reactions/FeelingImage';
@@ -39,7 +40,7 @@ function Panel({ title, actor, children }: { title: string; actor: ComposerActor
 }
 
 export function FeelingsPanel({ actor }: { actor: ComposerActorRef }) {
-  const current = useSelector(actor, (s) => s.context.draft.feelings);
+  const current = useSelector(actor, selectFeeling);
   return (
     <Panel title="How are you feeling?" actor={actor}>
       <div className="grid grid-cols-2 gap-2">
@@ -67,8 +68,8 @@ const mediaCopy: Record<MediaKind, { title: string; choose: string; reading: str
 
 /** The image or video panel: a file picker (keyboard reachable), the refusal, the reading state. */
 export function MediaPanel({ actor, kind }: { actor: ComposerActorRef; kind: MediaKind }) {
-  const reading = useSelector(actor, (s) => s.matches({ open: { [`${kind}Dialog`]: 'reading' } } as never));
-  const error = useSelector(actor, (s) => s.context.panelError);
+  const reading = useSelector(actor, (s) => selectReading(s, kind));
+  const error = useSelector(actor, selectPanelError);
   const copy = mediaCopy[kind];
   return (
     <Panel title={copy.title} actor={actor}>
@@ -97,8 +98,8 @@ export function MediaPanel({ actor, kind }: { actor: ComposerActorRef; kind: Med
 
 /** The gif panel: an https URL, previewed once it is one. */
 export function GifPanel({ actor }: { actor: ComposerActorRef }) {
-  const url = useSelector(actor, (s) => s.context.gifInput);
-  const error = useSelector(actor, (s) => s.context.panelError);
+  const url = useSelector(actor, selectGifInput);
+  const error = useSelector(actor, selectPanelError);
   const attach = () => actor.send({ type: 'composer.gif.attach' });
   return (
     <Panel title="Add a GIF" actor={actor}>

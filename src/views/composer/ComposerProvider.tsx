@@ -1,11 +1,11 @@
 import { randomClientSeed } from '../../machines/shared/clientIds';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '../../api/posts';
-import { composerLogic, type ComposerLogic } from '../../effects/composer/composer';
-import { journal } from '../../effects/debug/journal';
-import { useApp } from '../AppContext';
+import { selectIsOpen } from '../../machines/composer/composer.connect';
+import { useScreenActor } from '../shared/useScreenActor';
 import { ComposerContext, type ComposerApi, type ComposerCallbacks, type ComposerRequest } from '../streams/ComposerContext';
+import { useComposerLogic } from './ComposerLogic';
 
 // The modal and the delete dialog (their pickers, panels and react-aria overlays) are fetched on
 // the first open: most visits to the streams never write a post.
@@ -22,8 +22,6 @@ export interface ComposerProviderProps {
   onPublished?: (post: Post) => void;
   /** After a successful delete. */
   onDeleted?: (postId: string) => void;
-  /** The composer with its effects; the real ones by default (tests hand in fakes). */
-  logic?: ComposerLogic;
   children?: ReactNode;
 }
 
@@ -32,15 +30,14 @@ export interface ComposerProviderProps {
  * `openComposer` (ComposerContext). The callbacks of the provider run after every success; the
  * ones passed to a single `openComposer` call run after that one.
  */
-export function ComposerProvider({ onPublished, onDeleted, logic, children }: ComposerProviderProps) {
-  const app = useApp();
-  const machine = useMemo(() => logic ?? composerLogic(app), [app, logic]);
-  const actor = useActorRef(machine, { input: { clientSeed: randomClientSeed() }, inspect: journal.inspect });
+export function ComposerProvider({ onPublished, onDeleted, children }: ComposerProviderProps) {
+  const { composer } = useComposerLogic();
+  const actor = useScreenActor(composer, { input: { clientSeed: randomClientSeed() } });
   const handlers = useRef({ onPublished, onDeleted });
   handlers.current = { onPublished, onDeleted };
   const perCall = useRef<ComposerCallbacks | undefined>(undefined);
   // Mounted from the first open on, so a closing modal still plays its exit and a second open is instant.
-  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const open = useSelector(actor, selectIsOpen);
   const [used, setUsed] = useState(open);
   if (open && !used) setUsed(true);
 

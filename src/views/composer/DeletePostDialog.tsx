@@ -1,14 +1,14 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trash2 } from 'lucide-react';
-import { selectModalState } from '../../machines/composer/composer.machine';
+import { selectDeleteError, selectDeleting, selectModalState } from '../../machines/composer/composer.connect';
 import { ConfirmDialog, ConfirmText } from '../ui/ConfirmDialog';
 import type { ComposerActorRef } from './composerActor';
 
 /** 'Delete post?': confirm or cancel (an alert dialog; Escape and Cancel keep the post). */
 export function DeletePostDialog({ actor }: { actor: ComposerActorRef }) {
   const modal = useSelector(actor, selectModalState, shallowEqual);
-  const deleting = useSelector(actor, (s) => s.matches({ deleteDialog: 'deleting' }));
-  const error = useSelector(actor, (s) => (s.matches('deleteDialog') ? s.context.error : null));
+  const deleting = useSelector(actor, selectDeleting);
+  const error = useSelector(actor, selectDeleteError);
   const what = modal.deleteDialogType === 'question' ? 'question' : 'post';
 
   return (

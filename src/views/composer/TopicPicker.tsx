@@ -3,15 +3,12 @@ import { Check, Tags, X } from 'lucide-react';
 import { Dialog, DialogTrigger, Heading, Popover, ToggleButton } from 'react-aria-components';
 import { INTEREST_TOPICS } from '../../api/constants';
 import { CHOSEN_TOPICS_MAX, topicLabel, type Topic } from '../../api/topics';
-import type { ComposerSnapshot } from '../../machines/composer/composer.machine';
+import { selectTogglableTopics, selectTopics } from '../../machines/composer/composer.connect';
 import { IconButton } from '../ui/IconButton';
 import { TOPIC_IMAGES } from '../people/profile/topicImages';
 import type { ComposerActorRef } from './composerActor';
 
 const toggle = (topic: Topic) => ({ type: 'composer.topics.toggle' as const, topic });
-
-/** The topics the chart would take now: a fourth, or any while sending, is not. */
-const selectTogglable = (s: ComposerSnapshot) => INTEREST_TOPICS.filter((topic) => s.can(toggle(topic))).join(',');
 
 /**
  * The toolbar's Topics button: a popover of the 22 interest topics as toggle chips (as in the
@@ -19,9 +16,9 @@ const selectTogglable = (s: ComposerSnapshot) => INTEREST_TOPICS.filter((topic) 
  * than hidden, so the author sees why nothing happens.
  */
 export function TopicsButton({ actor, isDisabled }: { actor: ComposerActorRef; isDisabled?: boolean }) {
-  const chosen = useSelector(actor, (s) => s.context.topics);
+  const chosen = useSelector(actor, selectTopics);
   // A string, so the chips re-render only when what may be toggled changes.
-  const togglable = useSelector(actor, selectTogglable).split(',');
+  const togglable = useSelector(actor, selectTogglableTopics).split(',');
   return (
     <DialogTrigger>
       {/* The badge's number is part of the name, so what is seen is what is announced. */}
@@ -82,7 +79,7 @@ export function TopicsButton({ actor, isDisabled }: { actor: ComposerActorRef; i
 
 /** The marked topics under the text, each removable; nothing at all while none is marked. */
 export function ChosenTopics({ actor, isDisabled }: { actor: ComposerActorRef; isDisabled?: boolean }) {
-  const chosen = useSelector(actor, (s) => s.context.topics);
+  const chosen = useSelector(actor, selectTopics);
   if (chosen.length === 0) return null;
   return (
     <ul aria-label="Topics of this post" className="-mt-1 flex flex-wrap gap-1.5">

@@ -1,15 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
-import { journal } from '../../effects/debug/journal';
-import { createGroupLogic } from '../../effects/groups/groups';
-import { selectIsSubmitting, selectIsUploading } from '../../machines/groups/createGroup.machine';
-import { useApp } from '../AppContext';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { canCancel, canSubmit, selectForm, selectIsBusy, selectIsSubmitting, selectIsUploading } from '../../machines/groups/createGroup.connect';
+import { useScreenActor } from '../shared/useScreenActor';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { useSessionProfile } from '../layouts/useShell';
 import { CategoryPicker, GroupImageField, TagsField } from './GroupFields';
 import { InviteMembers } from './InviteMembers';
 import { PrivacyChooser } from './PrivacyChooser';
+import { useGroupsLogic } from './GroupsLogic';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -24,15 +23,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** /create-group: Create New Group (spec section 2). */
 export default function CreateGroupPage() {
-  const app = useApp();
   const me = useSessionProfile();
-  const logic = useMemo(() => createGroupLogic(app), [app]);
-  const actor = useActorRef(logic, { input: { currentUserId: me?._id ?? '' }, inspect: journal.inspect });
-  const c = useSelector(actor, (s) => s.context);
+  const { createGroup } = useGroupsLogic();
+  const actor = useScreenActor(createGroup, { input: { currentUserId: me?._id ?? '' } });
+  const c = useSelector(actor, selectForm);
   const submitting = useSelector(actor, selectIsSubmitting);
   const uploading = useSelector(actor, selectIsUploading);
-  // Submitting, or created and about to leave for the group's page.
-  const busy = useSelector(actor, (s) => !s.matches({ form: 'editing' }));
+  const busy = useSelector(actor, selectIsBusy);
+  const submittable = useSelector(actor, canSubmit);
+  const cancellable = useSelector(actor, canCancel);
 
   return (
     <form
@@ -101,10 +100,10 @@ export default function CreateGroupPage() {
       </div>
 
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" isDisabled={submitting} onPress={() => actor.send({ type: 'group.cancel' })}>
+        <Button variant="secondary" isDisabled={!cancellable} onPress={() => actor.send({ type: 'group.cancel' })}>
           Cancel
         </Button>
-        <Button type="submit" isDisabled={busy || uploading}>
+        <Button type="submit" isDisabled={!submittable}>
           {submitting ? 'Creating...' : 'Create Group'}
         </Button>
       </div>

@@ -1,12 +1,27 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Check, Clock, Plus, Search, ShieldCheck, X } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Group } from '../../api/groups';
-import { groupsLogic, type GroupsLogic } from '../../effects/groups/groups';
-import { journal } from '../../effects/debug/journal';
-import { hasRequested, isInvited, isMember, selectHasMore, selectIsSearching, selectLoadingMore, type GroupsActorRef } from '../../machines/groups/groups.machine';
-import { useApp } from '../AppContext';
+import type { GroupsActorRef } from '../../machines/groups/groups.machine';
+import {
+  hasRequested,
+  isGroupAdmin,
+  isInvited,
+  isMember,
+  selectBusy,
+  selectDiscover,
+  selectError,
+  selectFailed,
+  selectHasMore,
+  selectInvitations,
+  selectIsLoading,
+  selectIsSearching,
+  selectLoadingMore,
+  selectMine,
+  selectResults,
+  selectSearchError,
+} from '../../machines/groups/groups.connect';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClasses } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
@@ -14,6 +29,8 @@ import { Skeleton } from '../ui/Skeleton';
 import { TextField } from '../ui/TextField';
 import { useSessionProfile } from '../layouts/useShell';
 import { GroupCard } from './GroupCard';
+import { useGroupsLogic } from './GroupsLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 
 const CREATE_GROUP_HREF = '~/app/social/create-group';
 
@@ -78,7 +95,7 @@ function LoadingGroups() {
 
 /** Accept / Decline of an invitation; both wait while either runs. */
 function InvitationActions({ actor, group }: { actor: GroupsActorRef; group: Group }) {
-  const busy = useSelector(actor, (s) => s.context.busy[group._id] ?? null);
+  const busy = useSelector(actor, (s) => selectBusy(s, group._id));
   return (
     <>
       <Button size="sm" icon={<Check size={16} />} isDisabled={busy !== null} aria-label={`Accept invitation to ${group.name}`} onPress={() => actor.send({ type: 'groups.accept', groupId: group._id })}>
@@ -93,7 +110,7 @@ function InvitationActions({ actor, group }: { actor: GroupsActorRef; group: Gro
 
 /** What a group to discover offers, from the member's standing in it: Join, or Ask to join a private group. */
 function DiscoverAction({ actor, group }: { actor: GroupsActorRef; group: Group }) {
-  const busy = useSelector(actor, (s) => s.context.busy[group._id] ?? null);
+  const busy = useSelector(actor, (s) => selectBusy(s, group._id));
   if (isMember(group)) return <Badge icon={<Check size={14} />}>Joined</Badge>;
   if (hasRequested(group))
     return (
@@ -116,9 +133,9 @@ function DiscoverAction({ actor, group }: { actor: GroupsActorRef; group: Group 
 function Discover({ actor }: { actor: GroupsActorRef }) {
   const [query, setQuery] = useState('');
   const searching = useSelector(actor, selectIsSearching);
-  const discover = useSelector(actor, (s) => s.context.discover);
-  const results = useSelector(actor, (s) => s.context.results);
-  const searchError = useSelector(actor, (s) => s.context.searchError);
+  const discover = useSelector(actor, selectDiscover);
+  const results = useSelector(actor, selectResults);
+  const searchError = useSelector(actor, selectSearchError);
   const hasMore = useSelector(actor, selectHasMore);
   const loadingMore = useSelector(actor, selectLoadingMore);
   const shown = results ?? discover;
@@ -157,16 +174,15 @@ function Discover({ actor }: { actor: GroupsActorRef }) {
 }
 
 /** /groups: the member's groups, their invitations (live) and groups to discover, with a search. */
-export default function GroupsPage({ logic }: { logic?: GroupsLogic }) {
-  const app = useApp();
+export default function GroupsPage() {
   const me = useSessionProfile();
-  const machine = useMemo(() => logic ?? groupsLogic(app), [app, logic]);
-  const actor = useActorRef(machine, { input: { userId: me?._id ?? '' }, inspect: journal.inspect });
-  const loading = useSelector(actor, (s) => s.matches({ lists: 'loading' }));
-  const failed = useSelector(actor, (s) => s.matches({ lists: 'failed' }));
-  const error = useSelector(actor, (s) => s.context.error);
-  const mine = useSelector(actor, (s) => s.context.mine);
-  const invitations = useSelector(actor, (s) => s.context.invitations);
+  const { groups } = useGroupsLogic();
+  const actor = useScreenActor(groups, { input: { userId: me?._id ?? '' } });
+  const loading = useSelector(actor, selectIsLoading);
+  const failed = useSelector(actor, selectFailed);
+  const error = useSelector(actor, selectError);
+  const mine = useSelector(actor, selectMine);
+  const invitations = useSelector(actor, selectInvitations);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
@@ -190,7 +206,7 @@ export default function GroupsPage({ logic }: { logic?: GroupsLogic }) {
               <GroupList
                 label="My groups"
                 groups={mine}
-                actions={(group) => (group.membership?.role === 'admin' ? <Badge icon={<ShieldCheck size={14} />}>Admin</Badge> : null)}
+                actions={(group) => (isGroupAdmin(group) ? <Badge icon={<ShieldCheck size={14} />}>Admin</Badge> : null)}
               />
             ) : (
               <Empty>You have not joined any group yet</Empty>

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { X } from 'lucide-react';
-import { selectSearch, type CreateGroupActorRef } from '../../machines/groups/createGroup.machine';
+import type { CreateGroupActorRef } from '../../machines/groups/createGroup.machine';
+import { isInvitedMember, selectInvited, selectSearch } from '../../machines/groups/createGroup.connect';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { MemberSearch } from '../people/MemberSearch';
@@ -9,8 +10,7 @@ import { SelectMemberButton } from '../people/SelectMemberButton';
 /** The Invite Members panel: the member search (500 ms pause), Select/Selected toggles, the invited list. */
 export function InviteMembers({ actor, isDisabled }: { actor: CreateGroupActorRef; isDisabled?: boolean }) {
   const search = useSelector(actor, selectSearch);
-  const invited = useSelector(actor, (s) => s.context.invited);
-  const isInvited = (id: string) => invited.some((m) => m.userId === id);
+  const invited = useSelector(actor, selectInvited);
 
   return (
     <section aria-labelledby="invite-title" className="flex flex-col gap-3">
@@ -24,7 +24,7 @@ export function InviteMembers({ actor, isDisabled }: { actor: CreateGroupActorRe
           emptyText="No users found"
           isDisabled={isDisabled}
           action={(user) => {
-            const selected = isInvited(user._id);
+            const selected = isInvitedMember(invited, user._id);
             return (
               <SelectMemberButton username={user.username} selected={selected} isDisabled={isDisabled} onPress={() => actor.send({ type: 'group.invite', user })} />
             );

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatListItem, ChatMessage, GroupChat } from '../../../src/api/chat';
 import type { ApiClient } from '../../../src/api/client';
+import { chatAreaLogic } from '../../../src/effects/chat/area';
 import type { ChatDeps } from '../../../src/effects/chat/chat';
 import { createBus } from '../../../src/effects/shell/socket';
-import { ChatDepsProvider } from '../../../src/views/chat/ChatDeps';
+import { ChatLogicProvider } from '../../../src/views/chat/ChatLogic';
 import { Toasts } from '../../../src/views/shell/Toasts';
 import ChatPage from '../../../src/views/chat/ChatPage';
 import { alice, apiFailure, auth } from '../../fixtures/auth';
@@ -69,10 +70,10 @@ function renderChat(path: string, routes: Record<string, Handler>) {
   const { ui } = withApp(
     app,
     path,
-    <ChatDepsProvider value={deps}>
+    <ChatLogicProvider logic={chatAreaLogic(app, deps)}>
       <ChatPage />
       <Toasts />
-    </ChatDepsProvider>,
+    </ChatLogicProvider>,
   );
   render(ui);
   const toasts = () =>

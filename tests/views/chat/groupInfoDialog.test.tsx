@@ -6,10 +6,11 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { createActor, fromTransition, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import type { GroupChat } from '../../../src/api/chat';
 import type { ApiClient } from '../../../src/api/client';
+import { chatAreaLogic } from '../../../src/effects/chat/area';
 import type { ChatDeps } from '../../../src/effects/chat/chat';
 import { createBus } from '../../../src/effects/shell/socket';
 import { groupChatManageMachine, selectConfirming, type ManageContext } from '../../../src/machines/chat/groupChatManage.machine';
-import { ChatDepsProvider } from '../../../src/views/chat/ChatDeps';
+import { ChatLogicProvider } from '../../../src/views/chat/ChatLogic';
 import { GroupInfoDialog } from '../../../src/views/chat/GroupInfoDialog';
 import { me, team } from '../../machines/chat/groupChatFixtures';
 import { describePath, pathsOf, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
@@ -193,7 +194,7 @@ describe('group info dialog, replaying every path of the group chat manage machi
       const deps: ChatDeps = { api: server.api, bus: createBus(), emit: vi.fn() as never, navigate };
       const toasts = () =>
         (app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }).context.toasts.map(({ notification: { type, description } }) => ({ type, description }));
-      render(withApp(app, '/chat/messages?username=Team&id=g1&isGroup=true', <ChatDepsProvider value={deps}><Host chat={chat} /></ChatDepsProvider>).ui);
+      render(withApp(app, '/chat/messages?username=Team&id=g1&isGroup=true', <ChatLogicProvider logic={chatAreaLogic(app, deps)}><Host chat={chat} /></ChatLogicProvider>).ui);
       const user = userEvent.setup({ delay: null });
       const actor = h.actor();
       expect(serialize(actor.getSnapshot())).toEqual(serialize(path.steps[0].state as never));

@@ -4,7 +4,11 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ChatActorRef } from '../../../src/machines/chat/chat.machine';
 import { messageComposerMachine, selectCanSend, type MessageComposerContext } from '../../../src/machines/chat/messageComposer.machine';
+import { chatAreaLogic } from '../../../src/effects/chat/area';
+import { AppProvider } from '../../../src/views/AppContext';
+import { ChatLogicProvider } from '../../../src/views/chat/ChatLogic';
 import { MessageComposer } from '../../../src/views/chat/MessageComposer';
+import { startTestApp } from '../appHarness';
 import { describePath, pathsOf, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
 import { messageComposerModel, serialize } from '../../machines/chat/messageComposer.model';
 import { effect, viewHarness } from '../harness';
@@ -80,7 +84,14 @@ describe('message composer, every model path through the view', () => {
     const logic = messageComposerMachine.provide({ actors: h.actors as never, actions: { sendDraft } });
     const user = userEvent.setup({ delay: null });
     try {
-      render(<MessageComposer chat={chat} name="Team" logic={logic} />);
+      const { app } = startTestApp();
+      render(
+        <AppProvider actor={app}>
+          <ChatLogicProvider logic={{ ...chatAreaLogic(app), messageComposer: () => logic }}>
+            <MessageComposer chat={chat} name="Team" />
+          </ChatLogicProvider>
+        </AppProvider>,
+      );
       expect(serialize(h.actor().getSnapshot())).toEqual(serialize(path.steps[0].state));
       expectScreen(path.steps[0].state);
       for (const step of path.steps.slice(1)) {

@@ -5,8 +5,9 @@ import axe from 'axe-core';
 import type { AnyActorRef } from 'xstate';
 import { FEELINGS } from '../../../src/api/constants';
 import type { Post } from '../../../src/api/posts';
-import { composerLogic } from '../../../src/effects/composer/composer';
+import { composerAreaLogic } from '../../../src/effects/composer/area';
 import { selectModalState, type ComposerContext, type PublishRequest } from '../../../src/machines/composer/composer.machine';
+import { ComposerLogicProvider } from '../../../src/views/composer/ComposerLogic';
 import { ComposerProvider, useComposerControls } from '../../../src/views/composer/ComposerProvider';
 import {
   emptyRefused, groupPendingPublished, IMAGE_DATA_URL, imagePost, notYours, published, question, textPost, topicPost,
@@ -36,13 +37,15 @@ function setup(post: Post = textPost) {
   const h = viewHarness(['publish', 'deletePost', 'readMedia']);
   const onPublished = vi.fn();
   const onDeleted = vi.fn();
-  const logic = composerLogic(app, h.actors as never);
+  const logic = composerAreaLogic(app, { actors: h.actors as never });
   const { ui } = withApp(
     app,
     '/',
-    <ComposerProvider logic={logic} onPublished={onPublished} onDeleted={onDeleted}>
-      <Page post={post} />
-    </ComposerProvider>,
+    <ComposerLogicProvider logic={logic}>
+      <ComposerProvider onPublished={onPublished} onDeleted={onDeleted}>
+        <Page post={post} />
+      </ComposerProvider>
+    </ComposerLogicProvider>,
   );
   render(ui);
   const user = userEvent.setup({ delay: null });

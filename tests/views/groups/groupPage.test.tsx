@@ -6,6 +6,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../../../src/api/client';
 import type { Group } from '../../../src/api/groups';
 import type { Post } from '../../../src/api/posts';
+import { groupsAreaLogic } from '../../../src/effects/groups/area';
 import { bridgeActions } from '../../../src/effects/shell/bridge';
 import { createBus } from '../../../src/effects/shell/socket';
 import { streamsLogic } from '../../../src/effects/streams/streams';
@@ -14,6 +15,7 @@ import { groupMachine } from '../../../src/machines/groups/group.machine';
 import { groupChatSearchMachine } from '../../../src/machines/chat/groupChatSearch.machine';
 import { Toasts } from '../../../src/views/shell/Toasts';
 import GroupPage from '../../../src/views/groups/page/GroupPage';
+import { GroupsLogicProvider } from '../../../src/views/groups/GroupsLogic';
 import { ComposerProvider, type ComposerApi } from '../../../src/views/streams/ComposerContext';
 import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
 import { alice, auth } from '../../fixtures/auth';
@@ -56,7 +58,9 @@ function setup({ pending = [] as Post[] } = {}) {
     '/group/g1',
     <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
       <ComposerProvider value={composer}>
-        <GroupPage groupId="g1" logic={logic} />
+        <GroupsLogicProvider logic={{ ...groupsAreaLogic(app), group: logic }}>
+          <GroupPage groupId="g1" />
+        </GroupsLogicProvider>
       </ComposerProvider>
       <Toasts />
     </StreamsLogicProvider>,

@@ -4,11 +4,12 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import type { Group, GroupMembership } from '../../../src/api/groups';
-import { groupsLogic } from '../../../src/effects/groups/groups';
+import { groupsAreaLogic } from '../../../src/effects/groups/area';
 import { createBus } from '../../../src/effects/shell/socket';
 import type { GroupLists, GroupsContext } from '../../../src/machines/groups/groups.machine';
 import { Toasts } from '../../../src/views/shell/Toasts';
 import GroupsPage from '../../../src/views/groups/GroupsPage';
+import { GroupsLogicProvider } from '../../../src/views/groups/GroupsLogic';
 import { alice, auth } from '../../fixtures/auth';
 import { refused } from '../../fixtures/streams';
 import { startTestApp, withApp } from '../appHarness';
@@ -63,14 +64,15 @@ function renderGroups() {
   app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
   const h = viewHarness(['loadGroups', 'searchGroups', 'moreGroups', 'acceptInvitation', 'declineInvitation', 'joinGroup', 'cancelRequest']);
   const bus = createBus();
-  const logic = groupsLogic(app, { bus }).provide({ actors: h.actors as never });
+  const area = groupsAreaLogic(app, { bus });
+  const logic = { ...area, groups: area.groups.provide({ actors: h.actors as never }) };
   const { ui } = withApp(
     app,
     '/groups',
-    <>
-      <GroupsPage logic={logic} />
+    <GroupsLogicProvider logic={logic}>
+      <GroupsPage />
       <Toasts />
-    </>,
+    </GroupsLogicProvider>,
   );
   render(ui);
   const user = userEvent.setup({ delay: null });

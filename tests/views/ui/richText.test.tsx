@@ -4,9 +4,10 @@ import { Route } from 'wouter';
 import type { ChatMessage } from '../../../src/api/chat';
 import type { ApiClient } from '../../../src/api/client';
 import type { Post } from '../../../src/api/posts';
+import { chatAreaLogic } from '../../../src/effects/chat/area';
 import type { ChatDeps } from '../../../src/effects/chat/chat';
 import { createBus } from '../../../src/effects/shell/socket';
-import { ChatDepsProvider } from '../../../src/views/chat/ChatDeps';
+import { ChatLogicProvider } from '../../../src/views/chat/ChatLogic';
 import { RichText } from '../../../src/views/ui/RichText';
 import ChatPage from '../../../src/views/chat/ChatPage';
 import { alice, apiFailure, auth } from '../../fixtures/auth';
@@ -118,9 +119,9 @@ describe('rich text in chat bubbles', () => {
     const { ui } = withApp(
       app,
       '/chat/messages?username=Team&id=g1&isGroup=true',
-      <ChatDepsProvider value={deps}>
+      <ChatLogicProvider logic={chatAreaLogic(app, deps)}>
         <ChatPage />
-      </ChatDepsProvider>,
+      </ChatLogicProvider>,
     );
     render(ui);
     const log = await screen.findByRole('log', { name: 'Messages' });

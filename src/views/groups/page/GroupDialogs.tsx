@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { LogOut, Shield, Trash2, UserMinus } from 'lucide-react';
-import { isLastAdmin, selectDialog, selectTargetMember, successorsOf, type GroupActorRef } from '../../../machines/groups/group.machine';
+import type { GroupActorRef } from '../../../machines/groups/group.machine';
+import { isInvitee, selectDeleting, selectDialog, selectDialogError, selectGroup, selectGroupName, selectIsLastAdmin, selectLeaving, selectMemberActionRunning, selectNewAdminId, selectSuccessors, selectTargetMember } from '../../../machines/groups/group.connect';
 import { Alert } from '../../ui/Alert';
 import { ConfirmDialog, ConfirmText } from '../../ui/ConfirmDialog';
 import { fieldLabel } from '../../ui/TextField';
@@ -8,12 +9,12 @@ import { fieldLabel } from '../../ui/TextField';
 /** Leave the group: the last admin first names the member who takes over. */
 export function LeaveGroupDialog({ actor }: { actor: GroupActorRef }) {
   const open = useSelector(actor, (s) => selectDialog(s) === 'leave');
-  const leaving = useSelector(actor, (s) => s.matches({ loaded: { action: 'leaving' } }));
-  const group = useSelector(actor, (s) => s.context.group);
-  const lastAdmin = useSelector(actor, (s) => isLastAdmin(s.context));
-  const successors = useSelector(actor, (s) => successorsOf(s.context));
-  const newAdminId = useSelector(actor, (s) => s.context.newAdminId);
-  const error = useSelector(actor, (s) => s.context.dialogError);
+  const leaving = useSelector(actor, selectLeaving);
+  const group = useSelector(actor, selectGroup);
+  const lastAdmin = useSelector(actor, selectIsLastAdmin);
+  const successors = useSelector(actor, selectSuccessors);
+  const newAdminId = useSelector(actor, selectNewAdminId);
+  const error = useSelector(actor, selectDialogError);
   const cancel = () => actor.send({ type: 'group.dialog.close' });
   const sole = lastAdmin && successors.length === 0;
 
@@ -67,9 +68,9 @@ export function LeaveGroupDialog({ actor }: { actor: GroupActorRef }) {
 /** 'Delete {name}?': the group, its posts and their media go for good. */
 export function DeleteGroupDialog({ actor }: { actor: GroupActorRef }) {
   const open = useSelector(actor, (s) => selectDialog(s) === 'delete');
-  const deleting = useSelector(actor, (s) => s.matches({ loaded: { action: 'deleting' } }));
-  const name = useSelector(actor, (s) => s.context.group?.name ?? 'this group');
-  const error = useSelector(actor, (s) => s.context.dialogError);
+  const deleting = useSelector(actor, selectDeleting);
+  const name = useSelector(actor, selectGroupName) || 'this group';
+  const error = useSelector(actor, selectDialogError);
   const cancel = () => actor.send({ type: 'group.dialog.close' });
   return (
     <ConfirmDialog
@@ -99,14 +100,14 @@ const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s
 export function MemberActionDialog({ actor }: { actor: GroupActorRef }) {
   const dialog = useSelector(actor, selectDialog);
   const member = useSelector(actor, selectTargetMember);
-  const running = useSelector(actor, (s) => s.matches({ loaded: { action: 'promoting' } }) || s.matches({ loaded: { action: 'removing' } }));
-  const group = useSelector(actor, (s) => s.context.group);
-  const error = useSelector(actor, (s) => s.context.dialogError);
+  const running = useSelector(actor, selectMemberActionRunning);
+  const group = useSelector(actor, selectGroup);
+  const error = useSelector(actor, selectDialogError);
   const cancel = () => actor.send({ type: 'group.dialog.close' });
   const open = (dialog === 'promote' || dialog === 'remove') && member !== null;
   const name = member?.username ?? '';
   const groupName = group?.name ?? 'the group';
-  const invited = member?.status === 'pending';
+  const invited = member !== null && isInvitee(member);
 
   const text =
     dialog === 'promote'

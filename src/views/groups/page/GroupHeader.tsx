@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Check, LogOut, Shield, UserPlus, X } from 'lucide-react';
-import { selectBusy, selectRunning, standingOf, type GroupActorRef } from '../../../machines/groups/group.machine';
+import type { GroupActorRef } from '../../../machines/groups/group.machine';
+import { selectBusy, selectGroup, selectIsGroupAdmin, selectRunning, selectStanding } from '../../../machines/groups/group.connect';
 import { Button } from '../../ui/Button';
 import { RichText } from '../../ui/RichText';
 import { GroupFacts, GroupImage } from '../GroupCard';
@@ -9,7 +10,7 @@ const chip = 'rounded-full bg-neutral-100 px-2.5 py-0.5 text-xs font-medium text
 
 /** Name, picture, privacy, categories, tags, member count, and what the viewer can do about the group. */
 export function GroupHeader({ actor }: { actor: GroupActorRef }) {
-  const group = useSelector(actor, (s) => s.context.group)!;
+  const group = useSelector(actor, selectGroup)!;
   return (
     <section
       aria-labelledby="group-name"
@@ -51,10 +52,11 @@ export function GroupHeader({ actor }: { actor: GroupActorRef }) {
 
 /** Join / Ask to join (private) / Accept or Decline / Request sent (and Cancel request) / Leave, by where the viewer stands. */
 function MembershipActions({ actor }: { actor: GroupActorRef }) {
-  const group = useSelector(actor, (s) => s.context.group)!;
+  const group = useSelector(actor, selectGroup)!;
   const busy = useSelector(actor, selectBusy);
   const running = useSelector(actor, selectRunning);
-  const standing = standingOf(group);
+  const standing = useSelector(actor, selectStanding);
+  const isAdmin = useSelector(actor, selectIsGroupAdmin);
   const send = (type: 'group.join' | 'group.acceptInvite' | 'group.declineInvite' | 'group.cancelRequest' | 'group.leave') => actor.send({ type });
 
   switch (standing) {
@@ -92,7 +94,7 @@ function MembershipActions({ actor }: { actor: GroupActorRef }) {
     default:
       return (
         <div className="flex flex-wrap items-center gap-2">
-          {standing === 'admin' ? (
+          {isAdmin ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-neutral-100 px-3 py-1.5 text-sm font-semibold text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200">
               <Shield aria-hidden="true" size={15} />
               Group admin

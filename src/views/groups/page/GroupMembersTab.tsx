@@ -2,13 +2,12 @@ import { useSelector } from '@xstate/react';
 import { Shield } from 'lucide-react';
 import { Link } from 'wouter';
 import type { GroupMembership } from '../../../api/groups';
-import { sameMembers, selectKnownMembers, selectLoadingMembers, type GroupActorRef } from '../../../machines/groups/group.machine';
+import type { GroupActorRef } from '../../../machines/groups/group.machine';
+import { acceptedMembers, isInvitee, isMemberAdmin, sameMembers, selectHasMoreMembers, selectKnownMembers, selectLoadingMembers, selectViewerId } from '../../../machines/groups/group.connect';
 import { Button } from '../../ui/Button';
 import { Avatar } from '../../ui/Avatar';
 import { memberHref } from '../../people/memberHref';
 import { EmptyState } from '../../streams/PageParts';
-
-const adminsFirst = (a: GroupMembership, b: GroupMembership) => (a.role === b.role ? 0 : a.role === 'admin' ? -1 : 1);
 
 /** A member's row: avatar, name (their profile), an Admin badge, and optional controls. */
 export function MemberRow({ member, isMe, children }: { member: GroupMembership; isMe: boolean; children?: React.ReactNode }) {
@@ -20,9 +19,9 @@ export function MemberRow({ member, isMe, children }: { member: GroupMembership;
           {member.username}
           {isMe ? <span className="font-normal text-neutral-600 dark:text-neutral-400"> (you)</span> : null}
         </Link>
-        {member.status === 'pending' ? <span className="text-xs text-neutral-600 dark:text-neutral-400">Invited, not yet accepted</span> : null}
+        {isInvitee(member) ? <span className="text-xs text-neutral-600 dark:text-neutral-400">Invited, not yet accepted</span> : null}
       </div>
-      {member.role === 'admin' ? (
+      {isMemberAdmin(member) ? (
         <span className="inline-flex items-center gap-1 rounded-full bg-neutral-100 px-2.5 py-0.5 text-xs font-semibold text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200">
           <Shield aria-hidden="true" size={13} />
           Admin
@@ -35,7 +34,7 @@ export function MemberRow({ member, isMe, children }: { member: GroupMembership;
 
 /** "Load more members" while the list goes on (a big group's members come a page at a time). */
 export function MoreMembers({ actor }: { actor: GroupActorRef }) {
-  const more = useSelector(actor, (s) => s.context.membersCursor !== null);
+  const more = useSelector(actor, selectHasMoreMembers);
   const loading = useSelector(actor, selectLoadingMembers);
   if (!more) return null;
   return (
@@ -50,8 +49,8 @@ export function MoreMembers({ actor }: { actor: GroupActorRef }) {
 /** Accepted members, group admins first (of those loaded), then more on request. */
 export function GroupMembersTab({ actor }: { actor: GroupActorRef }) {
   const members = useSelector(actor, selectKnownMembers, sameMembers);
-  const viewerId = useSelector(actor, (s) => s.context.viewerId);
-  const accepted = members.filter((m) => m.status === 'accepted').sort(adminsFirst);
+  const viewerId = useSelector(actor, selectViewerId);
+  const accepted = acceptedMembers(members);
   if (accepted.length === 0) return <EmptyState title="No members to show" text="Members you can see appear here." />;
   return (
     <div className="flex flex-col gap-4">

@@ -1,31 +1,21 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { groupLogic, type GroupLogic } from '../../../effects/groups/group';
-import { journal } from '../../../effects/debug/journal';
-import { useApp } from '../../AppContext';
+import { useSelector } from '@xstate/react';
+import { groupInputFor, selectError, selectPhase } from '../../../machines/groups/group.connect';
+import { useScreenActor } from '../../shared/useScreenActor';
 import { LoadError } from '../../ui/LoadError';
 import { useSessionProfile } from '../../layouts/useShell';
 import { DeleteGroupDialog, LeaveGroupDialog, MemberActionDialog } from './GroupDialogs';
 import { GroupHeader } from './GroupHeader';
 import { GroupNotFound, GroupSkeleton } from './GroupStates';
 import { GroupTabs } from './GroupTabs';
+import { useGroupsLogic } from '../GroupsLogic';
 
-type Phase = 'loading' | 'failed' | 'notFound' | 'gone' | 'loaded';
-
-/** /app/social/group/:groupId: one group's page. `logic`: the machine with its effects (tests hand in fakes). */
-export default function GroupPage({ groupId, logic }: { groupId: string; logic?: GroupLogic }) {
-  const app = useApp();
+/** /app/social/group/:groupId: one group's page. */
+export default function GroupPage({ groupId }: { groupId: string }) {
   const me = useSessionProfile();
-  const machine = useMemo(() => logic ?? groupLogic(app), [app, logic]);
-  const actor = useActorRef(machine, {
-    input: { groupId, viewerId: me?._id ?? '', viewerIsSiteAdmin: me?.role === 'ADMIN' },
-    inspect: journal.inspect,
-  });
-  const phase = useSelector(actor, (s): Phase => {
-    for (const phase of ['loading', 'failed', 'notFound', 'gone'] as const) if (s.matches(phase)) return phase;
-    return 'loaded';
-  });
-  const error = useSelector(actor, (s) => s.context.error);
+  const { group } = useGroupsLogic();
+  const actor = useScreenActor(group, { input: groupInputFor(groupId, me) });
+  const phase = useSelector(actor, selectPhase);
+  const error = useSelector(actor, selectError);
 
   if (phase === 'loading' || phase === 'gone') return <GroupSkeleton />;
   if (phase === 'notFound') return <GroupNotFound />;

@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { Check, X } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import type { Post } from '../../../api/posts';
-import { selectBusy, selectRunning, standingOf, type GroupActorRef } from '../../../machines/groups/group.machine';
+import type { GroupActorRef } from '../../../machines/groups/group.machine';
+import { canReviewPosts, selectBusy, selectGroupId, selectIsGroupAdmin, selectRunning, selectTarget } from '../../../machines/groups/group.connect';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { EmptyState } from '../../streams/PageParts';
@@ -16,8 +17,9 @@ import { useFeed } from '../../streams/useFeed';
  * their own. A short list, so not virtualised (the Posts tab is).
  */
 export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
-  const groupId = useSelector(actor, (s) => s.context.groupId);
-  const isAdmin = useSelector(actor, (s) => standingOf(s.context.group) === 'admin');
+  const groupId = useSelector(actor, selectGroupId);
+  const isAdmin = useSelector(actor, selectIsGroupAdmin);
+  const reviews = useSelector(actor, canReviewPosts);
   const source = useMemo(() => ({ kind: 'groupPending' as const, groupId }), [groupId]);
   const { feed, callbacks } = useFeed(source);
   const posts = useSelector(feed, (s) => s.context.posts);
@@ -54,7 +56,7 @@ export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
         {posts.map((post) => (
           <li key={post._id} className="flex flex-col gap-2">
             <PostCard post={post} {...cardProps} />
-            {isAdmin ? <Decision actor={actor} post={post} /> : null}
+            {reviews ? <Decision actor={actor} post={post} /> : null}
           </li>
         ))}
       </ul>
@@ -71,7 +73,7 @@ export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
 function Decision({ actor, post }: { actor: GroupActorRef; post: Post }) {
   const busy = useSelector(actor, selectBusy);
   const running = useSelector(actor, selectRunning);
-  const mine = useSelector(actor, (s) => s.context.target === post._id);
+  const mine = useSelector(actor, selectTarget) === post._id;
   return (
     <div role="group" aria-label={`Review the post by ${post.username}`} className="flex justify-end gap-2">
       <Button size="sm" variant="secondary" icon={<X size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'group.declinePost', postId: post._id })}>

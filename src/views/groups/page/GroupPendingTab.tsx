@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Check, X } from 'lucide-react';
-import { selectBusy, selectRunning, type GroupActorRef } from '../../../machines/groups/group.machine';
+import type { GroupActorRef } from '../../../machines/groups/group.machine';
+import { selectBusy, selectPendingError, selectPendingFailed, selectPendingLoading, selectPendingMembers, selectRunning, selectTarget } from '../../../machines/groups/group.connect';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
@@ -10,13 +11,13 @@ import { MemberRow } from './GroupMembersTab';
 
 /** Join requests for a group admin: Approve or Reject each. */
 export function GroupPendingTab({ actor }: { actor: GroupActorRef }) {
-  const requests = useSelector(actor, (s) => s.context.pendingMembers);
-  const loading = useSelector(actor, (s) => s.matches({ loaded: { tab: { pendingMembers: 'loading' } } }));
-  const failed = useSelector(actor, (s) => s.matches({ loaded: { tab: { pendingMembers: 'failed' } } }));
-  const error = useSelector(actor, (s) => s.context.pendingError);
+  const requests = useSelector(actor, selectPendingMembers);
+  const loading = useSelector(actor, selectPendingLoading);
+  const failed = useSelector(actor, selectPendingFailed);
+  const error = useSelector(actor, selectPendingError);
   const busy = useSelector(actor, selectBusy);
   const running = useSelector(actor, selectRunning);
-  const target = useSelector(actor, (s) => s.context.target);
+  const target = useSelector(actor, selectTarget);
 
   // A refresh keeps the list on screen; only the first read shows placeholders.
   if (loading && requests.length === 0)

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { standingOf, type GroupActorRef } from '../../../machines/groups/group.machine';
+import type { GroupActorRef } from '../../../machines/groups/group.machine';
+import { selectGroupId, selectGroupName, selectIsMember, selectPostsAreReviewed } from '../../../machines/groups/group.connect';
 import { Avatar } from '../../ui/Avatar';
 import { useSessionProfile } from '../../layouts/useShell';
 import { useComposer } from '../../streams/ComposerContext';
@@ -10,14 +11,15 @@ import { useFeed } from '../../streams/useFeed';
 
 /** The group's accepted posts, and for members the way into the composer (posts go into the group). */
 export function GroupPostsTab({ actor }: { actor: GroupActorRef }) {
-  const groupId = useSelector(actor, (s) => s.context.groupId);
-  const name = useSelector(actor, (s) => s.context.group?.name ?? '');
-  const standing = useSelector(actor, (s) => standingOf(s.context.group));
+  const groupId = useSelector(actor, selectGroupId);
+  const name = useSelector(actor, selectGroupName);
+  const isMember = useSelector(actor, selectIsMember);
+  // A plain member's posts wait for an admin's review; an admin's appear at once.
+  const reviewed = useSelector(actor, selectPostsAreReviewed);
   const source = useMemo(() => ({ kind: 'group' as const, groupId }), [groupId]);
   const { feed, callbacks } = useFeed(source);
   const { openComposer } = useComposer();
   const profile = useSessionProfile();
-  const isMember = standing === 'member' || standing === 'admin';
 
   return (
     <div className="flex flex-col gap-4">
@@ -31,7 +33,7 @@ export function GroupPostsTab({ actor }: { actor: GroupActorRef }) {
             {profile ? <Avatar username={profile.username} avatarColor={profile.avatarColor} avatarImage={profile.avatarImage} profilePicture={profile.profilePicture} /> : null}
             <span className="text-[15px] text-neutral-600 dark:text-neutral-400">Write something in {name}...</span>
           </button>
-          {standing === 'member' ? (
+          {reviewed ? (
             <p className="px-1 text-sm text-neutral-600 dark:text-neutral-400">A group admin reviews members' posts before they appear here.</p>
           ) : null}
         </>

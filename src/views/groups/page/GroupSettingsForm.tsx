@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { selectRunning, selectUploading, type GroupActorRef } from '../../../machines/groups/group.machine';
+import type { GroupActorRef } from '../../../machines/groups/group.machine';
+import { selectRunning, selectSettings, selectUploading } from '../../../machines/groups/group.connect';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -11,7 +12,7 @@ import { PrivacyChooser } from '../PrivacyChooser';
  * messages, the image uploaded as soon as it is chosen, Save.
  */
 export function GroupSettingsForm({ actor }: { actor: GroupActorRef }) {
-  const form = useSelector(actor, (s) => s.context.settings);
+  const form = useSelector(actor, selectSettings);
   const uploading = useSelector(actor, selectUploading);
   const running = useSelector(actor, selectRunning);
   // Fields wait while any action runs: the chart takes edits only between actions.

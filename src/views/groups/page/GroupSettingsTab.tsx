@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { Shield, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { sameMembers, selectBusy, selectInviteSearch, selectKnownMembers, selectRunning, type GroupActorRef } from '../../../machines/groups/group.machine';
+import type { GroupActorRef } from '../../../machines/groups/group.machine';
+import { isInvitee, isSelectedToInvite, sameManagedMembers, selectBusy, selectInviteSearch, selectInviteSelection, selectManagedMembers, selectRunning } from '../../../machines/groups/group.connect';
 import { MemberSearch } from '../../people/MemberSearch';
 import { SelectMemberButton } from '../../people/SelectMemberButton';
 import { Button } from '../../ui/Button';
@@ -51,7 +52,7 @@ function InviteMore({ actor }: { actor: GroupActorRef }) {
   const search = useSelector(actor, selectInviteSearch);
   const busy = useSelector(actor, selectBusy);
   const inviting = useSelector(actor, (s) => selectRunning(s) === 'inviting');
-  const selection = useSelector(actor, (s) => s.context.inviteSelection);
+  const selection = useSelector(actor, selectInviteSelection);
   if (!search) return null;
   const count = selection.length;
   return (
@@ -62,7 +63,7 @@ function InviteMore({ actor }: { actor: GroupActorRef }) {
         emptyText="No users found"
         isDisabled={busy}
         action={(user) => {
-          const selected = selection.some((u) => u._id === user._id);
+          const selected = isSelectedToInvite(selection, user._id);
           return (
             <SelectMemberButton username={user.username} selected={selected} isDisabled={busy} onPress={() => actor.send({ type: 'group.invite', user })} />
           );
@@ -77,24 +78,22 @@ function InviteMore({ actor }: { actor: GroupActorRef }) {
 
 /** Everyone but the admin themselves: make a member an admin, remove a member or withdraw an invitation (each asked first). */
 function ManageMembers({ actor }: { actor: GroupActorRef }) {
-  const members = useSelector(actor, selectKnownMembers, sameMembers);
-  const viewerId = useSelector(actor, (s) => s.context.viewerId);
+  const others = useSelector(actor, selectManagedMembers, sameManagedMembers);
   const busy = useSelector(actor, selectBusy);
-  const others = members.filter((m) => m.userId !== viewerId);
   return (
     <Card id="group-members-title" title="Manage members">
       {others.length === 0 ? (
         <p className="text-sm text-neutral-600 dark:text-neutral-400">No other members yet.</p>
       ) : (
         <ul aria-label="Manage members" className="flex flex-col gap-2">
-          {others.map((member) => {
-            const invited = member.status === 'pending';
+          {others.map(({ member, canPromote, canRemove }) => {
+            const invited = isInvitee(member);
             // Each name starts with the visible text (WCAG 2.5.3: what a voice user says is what they see).
             const removeLabel = invited ? `Withdraw invitation for ${member.username}` : `Remove ${member.username}`;
             return (
               <MemberRow key={member.userId} member={member} isMe={false}>
                 <div className="flex flex-wrap gap-2">
-                  {member.role === 'member' && !invited ? (
+                  {canPromote ? (
                     <Button
                       size="sm"
                       variant="secondary"
@@ -106,16 +105,18 @@ function ManageMembers({ actor }: { actor: GroupActorRef }) {
                       Make admin
                     </Button>
                   ) : null}
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon={<UserMinus size={16} />}
-                    isDisabled={busy}
-                    aria-label={removeLabel}
-                    onPress={() => actor.send({ type: 'group.remove', userId: member.userId })}
-                  >
-                    {invited ? 'Withdraw invitation' : 'Remove'}
-                  </Button>
+                  {canRemove ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      icon={<UserMinus size={16} />}
+                      isDisabled={busy}
+                      aria-label={removeLabel}
+                      onPress={() => actor.send({ type: 'group.remove', userId: member.userId })}
+                    >
+                      {invited ? 'Withdraw invitation' : 'Remove'}
+                    </Button>
+                  ) : null}
                 </div>
               </MemberRow>
             );

@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { selectTab, standingOf, tabsFor, type GroupActorRef, type GroupTab } from '../../../machines/groups/group.machine';
+import type { GroupActorRef, GroupTab } from '../../../machines/groups/group.machine';
+import { selectIsGroupAdmin, selectTab, selectTabs } from '../../../machines/groups/group.connect';
 import { GroupMembersTab } from './GroupMembersTab';
 import { GroupPendingPostsTab } from './GroupPendingPostsTab';
 import { GroupPendingTab } from './GroupPendingTab';
@@ -17,9 +18,9 @@ const tabClasses =
  * tabs). Which tabs exist follows the viewer's standing; a private group shows none to outsiders.
  */
 export function GroupTabs({ actor }: { actor: GroupActorRef }) {
-  const tabs = useSelector(actor, (s) => tabsFor(s.context), shallowEqual);
+  const tabs = useSelector(actor, selectTabs, shallowEqual);
   const chosen = useSelector(actor, selectTab);
-  const isAdmin = useSelector(actor, (s) => standingOf(s.context.group) === 'admin');
+  const isAdmin = useSelector(actor, selectIsGroupAdmin);
   if (tabs.length === 0) return <GroupLocked />;
   // A refresh can take a tab away (the viewer was removed): show the first one left.
   const selected = tabs.includes(chosen) ? chosen : tabs[0];
