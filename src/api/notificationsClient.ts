@@ -7,7 +7,7 @@ export function createNotificationsApi(http: $Fetch) {
   return {
     notifications: {
       /** A page of the inbox, newest activity first; `cursor`: the `nextCursor` of the page before. */
-      page: (cursor?: string) => http<NotificationsPage>(paths.notifications.page(cursor)),
+      page: (cursor?: string) => http<NotificationsPage>(paths.notifications.page({ cursor })),
       unreadCount: () => http<UnreadCount>(paths.notifications.unreadCount),
       read: (notificationId: string) => http<NotificationRead>(paths.notifications.read(notificationId), { method: 'PUT' }),
       readAll: () => http<NotificationsReadAll>(paths.notifications.readAll, { method: 'PUT' }),

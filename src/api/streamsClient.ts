@@ -25,7 +25,7 @@ export function createStreamsApi(http: $Fetch) {
       createVideo: (body: CreateVideoPostBody) => http<PostResponse>(paths.posts.createVideo, { method: 'POST', body: uploadForm(body, ['video']) }),
       all: (page: number, q?: PageQuery) => http<PostsPage>(paths.posts.all(page), query(q)),
       /** "For you": page 1 without a cursor, then the cursor each page names. */
-      forYou: (cursor?: string) => http<ForYouPage>(paths.posts.forYou(cursor)),
+      forYou: (cursor?: string) => http<ForYouPage>(paths.posts.forYou({ cursor })),
       trending: () => http<Trending>(paths.posts.trending),
       one: (postId: string) => http<SinglePostResponse>(paths.posts.one(postId)),
       byUser: (userId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.byUser(userId, page), query(q)),
@@ -55,7 +55,7 @@ export function createStreamsApi(http: $Fetch) {
       editAnswer: (answerId: string, body: AnswerBody) => http<AnswerResponse>(paths.questions.editAnswer(answerId), { method: 'PUT', body }),
       removeAnswer: (answerId: string) => http<{ message: string; answersCount: number }>(paths.questions.editAnswer(answerId), { method: 'DELETE' }),
       userAnswers: (userId: string, filter: 'all' | 'accepted', order: 'newest' | 'oldest', page: number) =>
-        http<AnswersPage>(paths.questions.userAnswers(userId, filter, order, page)),
+        http<AnswersPage>(paths.questions.userAnswers(userId, filter, order, { page })),
     },
     reactions: {
       react: (body: ReactionBody) => http<ReactionChange>(paths.reactions.react, { method: 'POST', body }),

@@ -76,7 +76,7 @@ export async function loadGroupLists(api: ApiClient, userId: string): Promise<Gr
 export const moreGroups = (api: ApiClient, { query, cursor }: MoreGroupsInput): Promise<GroupsPage> =>
   query === null
     ? api.http<GroupsPage>(paths.groups.notJoined, { query: { cursor } })
-    : api.http<GroupsPage>(paths.groups.all(query), { query: { cursor } });
+    : api.http<GroupsPage>(paths.groups.all({ search: query }), { query: { cursor } });
 
 /** The groups list machine with its real effects, bound to one app actor. */
 export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
@@ -84,7 +84,7 @@ export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
   return groupsMachine.provide({
     actors: {
       loadGroups: fromPromise(({ input }: { input: { userId: string } }) => loadGroupLists(api, input.userId)),
-      searchGroups: fromPromise(({ input }: { input: { query: string } }) => api.http<GroupsPage>(paths.groups.all(input.query))),
+      searchGroups: fromPromise(({ input }: { input: { query: string } }) => api.http<GroupsPage>(paths.groups.all({ search: input.query }))),
       moreGroups: fromPromise(({ input }: { input: MoreGroupsInput }) => moreGroups(api, input)),
       acceptInvitation: fromPromise(({ input }: { input: { groupId: string } }) =>
         api.http<AcceptAnswer>(paths.groups.acceptInvitation(input.groupId), { method: 'PUT' }),
