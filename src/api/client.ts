@@ -3,14 +3,14 @@ import { API_BASE, paths } from './paths';
 import type {
   AdminSignInBody, AdminSignUpBody, AuthResponse, CheckUserResponse, ForgotPasswordBody,
   MessageResponse, ResetPasswordBody, SignInBody, SignUpBody, UpdateCurrentUserBody,
-} from './auth';
+} from './auth/schemas';
 import type { ClientConfig } from './config';
 import { BANNED_MESSAGE } from './constants';
-import { createModerationApi } from './moderationClient';
-import { createNotificationsApi } from './notificationsClient';
-import { createSearchApi } from './searchClient';
-import { createStreamsApi } from './streamsClient';
-import { createUsersApi } from './usersClient';
+import { createModerationApi } from './moderation/client';
+import { createNotificationsApi } from './notifications/client';
+import { createSearchApi } from './search/client';
+import { createStreamsApi } from './posts/client';
+import { createUsersApi } from './users/client';
 
 export interface ApiClientOptions {
   /** Origin of the server; empty for same-origin (the browser). */

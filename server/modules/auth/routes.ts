@@ -38,7 +38,7 @@ export interface AuthRoutesOptions {
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
 
-/** The authentication endpoints of the wire contract (src/api/auth.ts). */
+/** The authentication endpoints of the wire contract (src/api/auth/schemas.ts). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { rateLimits } = opts.config;
   const avatarBody = Math.max(opts.config.limits.bodyBytes, AVATAR_BODY);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blockResponseSchema, followResponseSchema, usersListSchema, usersPageQuerySchema } from '../../../src/api/follows';
+import { blockResponseSchema, followResponseSchema, usersListSchema, usersPageQuerySchema } from '../../../src/api/users/follows';
 import { paths } from '../../../src/api/paths';
 import { idSchema } from '../../../src/api/posts';
 import { viewerOf } from '../../core/visibility';

@@ -15,7 +15,7 @@ import type { PostsAnswer, PostService } from './service';
 import { recordBehavior } from '../users/behavior';
 import { viewerOf } from '../../core/visibility';
 import type { UploadLimit } from '../../http/uploadLimit';
-import { forYouPageSchema, forYouQuerySchema, trendingSchema, type Trending } from '../../../src/api/forYou';
+import { forYouPageSchema, forYouQuerySchema, trendingSchema, type Trending } from '../../../src/api/posts/forYou';
 import { paths } from '../../../src/api/paths';
 import type { ForYou } from './forYou';
 import type { Viewer } from '../../core/visibility';

@@ -12,7 +12,7 @@ import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 
 type Message = { message: string };
 
-/** The /group/... calls of one group's page (the contract: src/api/groups.ts, docs/api.md). */
+/** The /group/... calls of one group's page (the contract: src/api/groups/schemas.ts, docs/api.md). */
 export function groupCalls(api: ApiClient) {
   const { http } = api;
   return {

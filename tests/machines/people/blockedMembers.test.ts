@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ApiClient } from '../../../src/api/client';
-import { createStreamsApi } from '../../../src/api/streamsClient';
-import type { UserSummary } from '../../../src/api/follows';
+import { createStreamsApi } from '../../../src/api/posts/client';
+import type { UserSummary } from '../../../src/api/users/follows';
 import { serverEvents } from '../../../src/api/socket';
 import { blockedMembersEventOf, peopleLogic } from '../../../src/effects/people/people';
 import { createBus } from '../../../src/effects/shell/socket';

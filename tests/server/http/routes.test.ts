@@ -54,7 +54,7 @@ describe('the path table and the server', () => {
   });
 
   it('serves media at the routes mediaPaths names, and every other route is under API_BASE or is the client app', () => {
-    const media = [mediaPaths.image.route, mediaPaths.video.route];
+    const media: string[] = [mediaPaths.image.route, mediaPaths.video.route];
     for (const route of media) expect(t.app.routeTable.some((entry) => entry.method === 'GET' && entry.url === route)).toBe(true);
     expect(matcher(mediaPaths.image.route).test(mediaPaths.image(1, 'id'))).toBe(true);
     const others = t.app.routeTable.filter((route) => !api.includes(route) && !media.includes(route.url));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOR_YOU_OFF, forYouPageSchema, trendingSchema } from '../../../src/api/forYou';
+import { FOR_YOU_OFF, forYouPageSchema, trendingSchema } from '../../../src/api/posts/forYou';
 import { notificationsPageSchema, type Notification } from '../../../src/api/notifications';
 import { paths } from '../../../src/api/paths';
 import type { Post } from '../../../src/api/posts';

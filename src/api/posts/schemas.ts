@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, POST_WATCH_MAX, PRIVACY_LEVELS, REACTION_TYPES } from './constants';
-import { nextCursorSchema } from './pages';
+import { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, POST_WATCH_MAX, PRIVACY_LEVELS, REACTION_TYPES } from '../constants';
+import { nextCursorSchema } from '../pages';
 import { feedReasonSchema } from './reasons';
 import { chosenTopicsSchema, topicSchema } from './topicSchemas';
 
@@ -120,11 +120,11 @@ export const postSchema = z.object({
   saved: z.boolean(),
   /** Whether the reader follows the author (false on their own posts). */
   followingAuthor: z.boolean(),
-  /** Its interest topics: the author's choice and those its hashtags map to (src/api/topics.ts). */
+  /** Its interest topics: the author's choice and those its hashtags map to (src/api/posts/topics.ts). */
   topics: z.array(topicSchema).optional(),
   /** The topics the author chose (at most three): what the composer shows when editing. */
   chosenTopics: z.array(topicSchema).optional(),
-  /** In "For you" pages only: why the post is there (src/api/reasons.ts). */
+  /** In "For you" pages only: why the post is there (src/api/posts/reasons.ts). */
   reasons: z.array(feedReasonSchema).optional(),
 });
 export type Post = z.infer<typeof postSchema>;

@@ -1,11 +1,11 @@
 import type { $Fetch } from 'ofetch';
-import { paths } from './paths';
+import { paths } from '../paths';
 import type {
   BanStatus, BasicInfoBody, ChangePasswordBody, ChangePasswordResponse, ClearBehaviorResponse, HobbiesBody,
   NotificationSettingsBody, PeoplePage, PersonalizeBody, PersonalizeResponse, ProfileImagesBody,
   ProfileResponse, ProfileUpdateResponse, ReportProfileBody, ReportProfileResponse, SearchResults,
   SocialLinksBody, Suggestions,
-} from './users';
+} from './schemas';
 
 /** The User API part of the typed client: people, profiles, settings, personalization, reports. */
 export function createUsersApi(http: $Fetch) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, REACTION_TYPES } from './constants';
-import { clientIdSchema, gifUrlSchema, idSchema, reactionTypeSchema } from './posts';
+import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, REACTION_TYPES } from '../constants';
+import { clientIdSchema, gifUrlSchema, idSchema, reactionTypeSchema } from '../posts/schemas';
 
 /**
  * Private and group chat: every body, answer and socket payload of the Chat API and the Group

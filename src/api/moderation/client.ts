@@ -5,8 +5,8 @@ import type {
   PerMonth, PerYear, PostReportQueue, PostReportStatusBody, PostReportStatusResponse, PostStatistic, ProfileReportQueue,
   ProfileReportStatusBody, ProfileReportStatusResponse, ReportPostBody, ReportPostResponse, UnbanBody, UnhidePostBody,
   UserStatistic,
-} from './moderation';
-import { paths } from './paths';
+} from './schemas';
+import { paths } from '../paths';
 
 /** The moderation part of the typed client: post reports and appeals (members), the Admin API (admins). */
 export function createModerationApi(http: $Fetch) {

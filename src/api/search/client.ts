@@ -1,7 +1,7 @@
 import type { $Fetch } from 'ofetch';
-import { uploadForm } from './uploads';
-import { paths } from './paths';
-import type { ImageSearchBody, ImageSearchResults, SearchKind, SearchKindPage, SearchOverview } from './search';
+import { uploadForm } from '../media/uploads';
+import { paths } from '../paths';
+import type { ImageSearchBody, ImageSearchResults, SearchKind, SearchKindPage, SearchOverview } from './schemas';
 
 /** The search part of the typed client: every kind's first page, one kind's next pages, search by image. */
 export function createSearchApi(http: $Fetch) {

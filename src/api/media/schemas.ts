@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataUrlSchema } from './posts';
+import { dataUrlSchema } from '../posts/schemas';
 
 /**
  * Images members upload outside posts: POST /images/{kind} {image} -> {url} (spec "Images").

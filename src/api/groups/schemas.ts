@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { chatImageUrlSchema, groupNameSchema, groupPrivacySchema } from './chat';
-import { GROUP_CATEGORIES } from './constants';
-import { cursorSchema, nextCursorSchema } from './pages';
-import { createPostBodySchema, dataUrlSchema, idSchema, imageAltSchema } from './posts';
+import { chatImageUrlSchema, groupNameSchema, groupPrivacySchema } from '../chat/schemas';
+import { GROUP_CATEGORIES } from '../constants';
+import { cursorSchema, nextCursorSchema } from '../pages';
+import { createPostBodySchema, dataUrlSchema, idSchema, imageAltSchema } from '../posts/schemas';
 
 /**
- * Groups (spec sections 2, 3, 4 and 7, the /group/... family; group chats are src/api/chat.ts):
+ * Groups (spec sections 2, 3, 4 and 7, the /group/... family; group chats are src/api/chat/schemas.ts):
  * every body and answer, defined once for client and server. docs/api.md explains them.
  */
 

@@ -1,17 +1,17 @@
 import type { $Fetch } from 'ofetch';
-import { uploadForm } from './uploads';
-import type { BlockResponse, FollowResponse, UsersList } from './follows';
+import { uploadForm } from '../media/uploads';
+import type { BlockResponse, FollowResponse, UsersList } from '../users/follows';
 import type { ForYouPage, Trending } from './forYou';
-import type { CreateGroupPostBody } from './groups';
-import type { ImageKind, UploadImageResponse, UserImages } from './media';
-import type { PageQuery } from './pages';
-import { paths } from './paths';
+import type { CreateGroupPostBody } from '../groups/schemas';
+import type { ImageKind, UploadImageResponse, UserImages } from '../media/schemas';
+import type { PageQuery } from '../pages';
+import { paths } from '../paths';
 import type {
   AnswerBody, AnswerResponse, AnswersPage, CommentBody, CreateAnswerBody, CommentDeleted, CommentResponse, CommentsList, CommentsNames,
   CreateImagePostBody, CreatePostBody, CreateQuestionBody, CreateVideoPostBody, DeletedResponse, FavPostToggle, PostResponse,
   PostsPage, QuestionDetail, QuestionsPage, ReactionBody, ReactionChange, ReactionsList, SinglePostResponse, SingleReaction,
   UpdateImagePostBody, UpdatePostBody, UpdateVideoPostBody,
-} from './posts';
+} from './schemas';
 
 type Query = PageQuery & { userId?: string };
 const query = (q?: Query) => (q ? { query: q } : {});
