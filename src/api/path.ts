@@ -24,9 +24,11 @@ export interface PathWithQuery<P extends string> extends Path<P, Args<P>> {
 
 /** A path with the query parameters that are set, in the order the query names them. */
 export function withQuery(url: string, query: QueryValues = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
+  // encodeURIComponent, not URLSearchParams: a space is %20 in every URL the client builds.
+  const text = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
   return text ? `${url}?${text}` : url;
 }
 

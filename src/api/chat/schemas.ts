@@ -269,6 +269,18 @@ export type GroupMemberEvent = z.infer<typeof groupMemberEventSchema>;
 export const checkMemberSchema = z.object({ isMember: z.boolean(), state: z.enum(['pending', 'accepted']).nullable(), isAdmin: z.boolean() });
 export const groupIdResponseSchema = z.object({ message: z.string(), groupId: z.string() });
 
+/* ----- The replies' types, as the typed client (./client.ts) reads them ----- */
+
+export type ConversationList = z.infer<typeof conversationListSchema>;
+export type ChatUsersResponse = z.infer<typeof chatUsersResponseSchema>;
+export type MarkAsReadResponse = z.infer<typeof markAsReadResponseSchema>;
+export type DeleteMessageResponse = z.infer<typeof deleteMessageResponseSchema>;
+export type GroupChatResponse = z.infer<typeof groupChatResponseSchema>;
+export type GroupChats = z.infer<typeof groupChatsSchema>;
+export type PendingGroupChats = z.infer<typeof pendingGroupsSchema>;
+export type GroupIdResponse = z.infer<typeof groupIdResponseSchema>;
+export type CheckMember = z.infer<typeof checkMemberSchema>;
+
 /* ----- What clients emit (the server decides rooms; names sent by clients are never trusted) ----- */
 
 export const joinGroupRoomSchema = z.object({ groupId: idSchema('Group') });
