@@ -12,21 +12,12 @@ import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 /** The /group/... calls of one group's page (the contract: src/api/groups/schemas.ts, docs/api.md). */
 export function groupCalls(api: ApiClient) {
   const { groups } = api;
+  // The client's calls as they are (one join, acceptInvitation, declineInvitation...), under the page's names where they differ.
   return {
-    one: (groupId: string) => groups.one(groupId),
-    members: (groupId: string, cursor: string) => groups.members(groupId, cursor),
-    pendingMembers: (groupId: string) => groups.pending(groupId),
-    join: (groupId: string) => groups.join(groupId),
-    acceptInvitation: (groupId: string) => groups.acceptInvitation(groupId),
-    declineInvitation: (groupId: string) => groups.declineInvitation(groupId),
-    leave: (groupId: string, newAdminId?: string) => groups.leave(groupId, newAdminId),
-    approve: (groupId: string, userId: string) => groups.approve(groupId, userId),
-    reject: (groupId: string, userId: string) => groups.reject(groupId, userId),
-    promote: (groupId: string, userId: string) => groups.promote(groupId, userId),
-    invite: (groupId: string, userIds: string[]) => groups.addMembers(groupId, userIds),
+    ...groups,
+    pendingMembers: groups.pending,
+    invite: groups.addMembers,
     removeMember: (groupId: string, userId: string) => groups.removeMembers(groupId, [userId]),
-    update: (groupId: string, body: UpdateGroupBody) => groups.update(groupId, body),
-    remove: (groupId: string) => groups.remove(groupId),
   };
 }
 
