@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageKindSchema, uploadImageBodySchema, uploadImageResponseSchema, userImagesSchema, type ImageKind, type UploadedImage } from '../../../src/api/media';
+import { imageKindSchema, imageRemovedSchema, uploadImageBodySchema, uploadImageResponseSchema, userImagesSchema, type ImageKind, type UploadedImage } from '../../../src/api/media';
 import { mediaPaths, paths } from '../../../src/api/paths';
 import { idSchema } from '../../../src/api/posts';
 import type { Clock } from '../../clock';
@@ -71,7 +71,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
   });
 
   app.delete(paths.images.remove.route, {
-    schema: { params: z.object({ imageId: idSchema('Image') }), response: { 200: z.object({ message: z.string(), imageId: z.string() }) } },
+    schema: { params: z.object({ imageId: idSchema('Image') }), response: { 200: imageRemovedSchema } },
   }, async (request) => {
     const row = await opts.images.find(request.params.imageId);
     if (!row) throw notFound('Image not found');

@@ -3,11 +3,11 @@ import { uploadForm } from '../media/uploads';
 import type { BlockResponse, FollowResponse, UsersList } from '../users/follows';
 import type { ForYouPage, Trending } from './forYou';
 import type { CreateGroupPostBody } from '../groups/schemas';
-import type { ImageKind, UploadImageResponse, UserImages } from '../media/schemas';
+import type { ImageKind, ImageRemoved, UploadImageResponse, UserImages } from '../media/schemas';
 import type { PageQuery } from '../pages';
 import { paths } from '../paths';
 import type {
-  AnswerBody, AnswerResponse, AnswersPage, CommentBody, CreateAnswerBody, CommentDeleted, CommentResponse, CommentsList, CommentsNames,
+  AnswerBody, AnswerDeleted, AnswerResponse, AnswersPage, CommentBody, CreateAnswerBody, CommentDeleted, CommentResponse, CommentsList, CommentsNames,
   CreateImagePostBody, CreatePostBody, CreateQuestionBody, CreateVideoPostBody, DeletedResponse, FavPostToggle, PostResponse,
   PostsPage, QuestionDetail, QuestionsPage, ReactionBody, ReactionChange, ReactionsList, SinglePostResponse, SingleReaction,
   UpdateImagePostBody, UpdatePostBody, UpdateVideoPostBody,
@@ -53,7 +53,7 @@ export function createStreamsApi(http: $Fetch) {
       accept: (questionId: string, answerId: string) => http<PostResponse>(paths.questions.accept(questionId, answerId), { method: 'PUT' }),
       unaccept: (questionId: string) => http<PostResponse>(paths.questions.unaccept(questionId), { method: 'DELETE' }),
       editAnswer: (answerId: string, body: AnswerBody) => http<AnswerResponse>(paths.questions.editAnswer(answerId), { method: 'PUT', body }),
-      removeAnswer: (answerId: string) => http<{ message: string; answersCount: number }>(paths.questions.editAnswer(answerId), { method: 'DELETE' }),
+      removeAnswer: (answerId: string) => http<AnswerDeleted>(paths.questions.editAnswer(answerId), { method: 'DELETE' }),
       userAnswers: (userId: string, filter: 'all' | 'accepted', order: 'newest' | 'oldest', page: number) =>
         http<AnswersPage>(paths.questions.userAnswers(userId, filter, order, { page })),
     },
@@ -87,7 +87,7 @@ export function createStreamsApi(http: $Fetch) {
     images: {
       ofUser: (userId: string) => http<UserImages>(paths.images.ofUser(userId)),
       upload: (kind: ImageKind, image: string) => http<UploadImageResponse>(paths.images.upload(kind), { method: 'POST', body: uploadForm({ image }, ['image']) }),
-      remove: (imageId: string) => http<{ message: string; imageId: string }>(paths.images.remove(imageId), { method: 'DELETE' }),
+      remove: (imageId: string) => http<ImageRemoved>(paths.images.remove(imageId), { method: 'DELETE' }),
     },
   };
 }

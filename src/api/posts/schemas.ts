@@ -246,6 +246,7 @@ export type QuestionDetail = z.infer<typeof questionDetailSchema>;
 export const answerResponseSchema = z.object({ message: z.string(), answer: answerSchema, answersCount: z.number().int() });
 export type AnswerResponse = z.infer<typeof answerResponseSchema>;
 export const answerDeletedSchema = z.object({ message: z.string(), answersCount: z.number().int() });
+export type AnswerDeleted = z.infer<typeof answerDeletedSchema>;
 export const questionResponseSchema = postResponseSchema;
 
 /** GET /user/profile/answers/...: a member's answers, each with the question it answers. */
