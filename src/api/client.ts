@@ -5,6 +5,7 @@ import { createChatApi } from './chat/client';
 import type { ClientConfig } from './config';
 import { BANNED_MESSAGE } from './constants';
 import { createGroupsApi } from './groups/client';
+import { createMediaApi } from './media/client';
 import { createModerationApi } from './moderation/client';
 import { createNotificationsApi } from './notifications/client';
 import { createSearchApi } from './search/client';
@@ -49,6 +50,7 @@ export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: Api
     ...createGroupsApi(http),
     ...createStreamsApi(http),
     ...createUsersApi(http),
+    ...createMediaApi(http),
     ...createModerationApi(http),
     ...createNotificationsApi(http),
     ...createSearchApi(http),

@@ -15,6 +15,7 @@ export * from './chat/client';
 export * from './groups';
 export * from './groups/client';
 export * from './media';
+export * from './media/client';
 export * from './moderation';
 export * from './moderation/client';
 export * from './notifications';

@@ -1,9 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import { uploadForm } from '../media/uploads';
-import type { BlockResponse, FollowResponse, UsersList } from '../users/follows';
 import type { ForYouPage, Trending } from './forYou';
 import type { CreateGroupPostBody } from '../groups/schemas';
-import type { ImageKind, ImageRemoved, UploadImageResponse, UserImages } from '../media/schemas';
 import type { PageQuery } from '../pages';
 import { paths } from '../paths';
 import type {
@@ -16,7 +14,7 @@ import type {
 type Query = PageQuery & { userId?: string };
 const query = (q?: Query) => (q ? { query: q } : {});
 
-/** The streams part of the typed client: posts, questions, reactions, comments, saved, follows, images. */
+/** The streams part of the typed client: posts, questions, reactions, comments, saved posts. */
 export function createStreamsApi(http: $Fetch) {
   return {
     posts: {
@@ -74,20 +72,6 @@ export function createStreamsApi(http: $Fetch) {
     saved: {
       toggle: (postId: string) => http<FavPostToggle>(paths.saved.toggle, { method: 'POST', body: { postId } }),
       page: (page: number, q?: PageQuery) => http<PostsPage>(paths.saved.page(page), query(q)),
-    },
-    follows: {
-      follow: (userId: string) => http<FollowResponse>(paths.follows.follow(userId), { method: 'PUT' }),
-      unfollow: (userId: string) => http<FollowResponse>(paths.follows.unfollow(userId), { method: 'PUT' }),
-      block: (userId: string) => http<BlockResponse>(paths.follows.block(userId), { method: 'PUT' }),
-      unblock: (userId: string) => http<BlockResponse>(paths.follows.unblock(userId), { method: 'PUT' }),
-      followers: (userId: string, cursor?: string) => http<UsersList>(paths.follows.followers(userId), query(cursor ? { cursor } : undefined)),
-      following: (userId: string, cursor?: string) => http<UsersList>(paths.follows.following(userId), query(cursor ? { cursor } : undefined)),
-      blocked: () => http<UsersList>(paths.follows.blocked),
-    },
-    images: {
-      ofUser: (userId: string) => http<UserImages>(paths.images.ofUser(userId)),
-      upload: (kind: ImageKind, image: string) => http<UploadImageResponse>(paths.images.upload(kind), { method: 'POST', body: uploadForm({ image }, ['image']) }),
-      remove: (imageId: string) => http<ImageRemoved>(paths.images.remove(imageId), { method: 'DELETE' }),
     },
   };
 }
