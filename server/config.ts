@@ -121,7 +121,7 @@ export interface Config {
     resetPasswordPerIp: RateLimitRule;
     /** Client events (join room, watch presence, ...) one socket may emit per window. */
     socketEvents: RateLimitRule;
-    /** Reports (posts and profiles together) per member: REPORT_LIMIT of src/api/moderation.ts. */
+    /** Reports (posts and profiles together) per member: REPORT_LIMIT of src/api/moderation/schemas.ts. */
     reportsPerMember: RateLimitRule;
     /** Image and video uploads per member (posts, their edits, gallery and avatar images, search by image), like Mastodon's media limit. */
     uploadsPerMember: RateLimitRule;

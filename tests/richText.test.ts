@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HASHTAG_MAX, hashtagsOf, mentionsOf, tokenize, URL_DISPLAY_MAX, type TextToken } from '../src/api/richText';
+import { HASHTAG_MAX, hashtagsOf, mentionsOf, tokenize, URL_DISPLAY_MAX, type TextToken } from '../src/api/posts/richText';
 
 const kinds = (text: string) => tokenize(text).map((token) => [token.kind, token.text]);
 const only = <K extends TextToken['kind']>(text: string, kind: K) =>

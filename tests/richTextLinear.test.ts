@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { entitiesOf, hashtagsOf, mentionsOf, tokenize, tokenizerWork, type TextToken } from '../src/api/richText';
+import { entitiesOf, hashtagsOf, mentionsOf, tokenize, tokenizerWork, type TextToken } from '../src/api/posts/richText';
 import { tokenize as tokenizeBefore } from './fixtures/richTextBefore';
 import { PLAIN_TEXT, WORST_CASES } from './fixtures/richTextWorst';
 

@@ -1,5 +1,5 @@
 import type { User } from '../../src/api/auth';
-import type { UserSummary } from '../../src/api/follows';
+import type { UserSummary } from '../../src/api/users/follows';
 import type { Person } from '../../src/api/users';
 import type { UserRow } from '../db/schema';
 

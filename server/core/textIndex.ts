@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { entitiesOf, HASHTAG_MAX } from '../../src/api/richText';
+import { entitiesOf, HASHTAG_MAX } from '../../src/api/posts/richText';
 import type { Database } from '../db/schema';
 
 /** A text with many tags or names keeps the first ones: enough for any honest post, bounded for a spammer. */

@@ -13,7 +13,7 @@ import type { DatabaseHandle } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { mediaRoutes } from '../media/routes';
 import { createMediaStorage, type MediaStorage } from '../media/storage';
-import type { Trending } from '../../src/api/forYou';
+import type { Trending } from '../../src/api/posts/forYou';
 import type { PasswordHasher } from '../core/passwords';
 import type { TokenVerifier } from '../core/authContext';
 import type { Viewer } from '../core/visibility';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UPLOAD_FIELDS_PART, uploadsAtOnceMessage, UPLOADS_BUSY } from '../../src/api/uploads';
+import { UPLOAD_FIELDS_PART, uploadsAtOnceMessage, UPLOADS_BUSY } from '../../src/api/media/uploads';
 import type { Config } from '../config';
 import { decodeAnyDataUrl, sizeText } from '../media/images';
 import { currentAuth } from './authentication';

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/httpError';
 import type { MediaStorage } from './storage';
+import { mediaPaths } from '../../src/api/paths';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -16,7 +17,7 @@ const ID = /^[0-9a-f-]{36}$/;
  */
 export async function mediaRoutes(app: FastifyInstance, opts: { storage: MediaStorage }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/media/image/upload/:version/:id',
+    mediaPaths.image.route,
     { schema: { params: imageParams } },
     async (request, reply) => {
       const version = VERSION.exec(request.params.version)?.[1];
@@ -28,7 +29,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: { storage: MediaSt
 
   // Videos answer Range requests (players seek), which sendFile does.
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/media/video/upload/:version/:name',
+    mediaPaths.video.route,
     { schema: { params: z.object({ version: z.string(), name: z.string() }) } },
     async (request, reply) => {
       const version = VERSION.exec(request.params.version)?.[1];

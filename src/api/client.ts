@@ -1,16 +1,16 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { API_BASE, paths } from './paths';
-import type {
-  AdminSignInBody, AdminSignUpBody, AuthResponse, CheckUserResponse, ForgotPasswordBody,
-  MessageResponse, ResetPasswordBody, SignInBody, SignUpBody, UpdateCurrentUserBody,
-} from './auth';
+import { createAuthApi } from './auth/client';
+import { createChatApi } from './chat/client';
 import type { ClientConfig } from './config';
 import { BANNED_MESSAGE } from './constants';
-import { createModerationApi } from './moderationClient';
-import { createNotificationsApi } from './notificationsClient';
-import { createSearchApi } from './searchClient';
-import { createStreamsApi } from './streamsClient';
-import { createUsersApi } from './usersClient';
+import { createGroupsApi } from './groups/client';
+import { createMediaApi } from './media/client';
+import { createModerationApi } from './moderation/client';
+import { createNotificationsApi } from './notifications/client';
+import { createSearchApi } from './search/client';
+import { createStreamsApi } from './posts/client';
+import { createUsersApi } from './users/client';
 
 export interface ApiClientOptions {
   /** Origin of the server; empty for same-origin (the browser). */
@@ -45,29 +45,12 @@ export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: Api
   return {
     http,
     config: () => http<ClientConfig>(paths.config),
-    auth: {
-      signUp: (body: SignUpBody) => http<AuthResponse>(paths.auth.signup, { method: 'POST', body }),
-      signIn: (body: SignInBody) => http<AuthResponse>(paths.auth.signin, { method: 'POST', body }),
-      /** GET /signout; `token` ends that session even when storage was already cleared. */
-      signOut: (token?: string) =>
-        http<MessageResponse>(paths.auth.signout, { headers: token ? { Authorization: `Bearer ${token}` } : undefined }),
-      currentUser: () => http<AuthResponse>(paths.auth.currentUser),
-      updateCurrentUser: (body: UpdateCurrentUserBody) =>
-        http<AuthResponse>(paths.auth.currentUser, { method: 'PUT', body }),
-      checkUser: (authId: string, token?: string) =>
-        http<CheckUserResponse>(paths.auth.checkUser(authId), {
-          method: 'POST',
-          headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-        }),
-      forgotPassword: (body: ForgotPasswordBody) =>
-        http<MessageResponse>(paths.auth.forgotPassword, { method: 'POST', body }),
-      resetPassword: (token: string, body: ResetPasswordBody) =>
-        http<MessageResponse>(paths.auth.resetPassword(token), { method: 'POST', body }),
-      adminSignUp: (body: AdminSignUpBody) => http<AuthResponse>(paths.auth.adminSignup, { method: 'POST', body }),
-      adminSignIn: (body: AdminSignInBody) => http<AuthResponse>(paths.auth.adminSignin, { method: 'POST', body }),
-    },
+    ...createAuthApi(http),
+    ...createChatApi(http),
+    ...createGroupsApi(http),
     ...createStreamsApi(http),
     ...createUsersApi(http),
+    ...createMediaApi(http),
     ...createModerationApi(http),
     ...createNotificationsApi(http),
     ...createSearchApi(http),

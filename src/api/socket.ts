@@ -1,9 +1,9 @@
-import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, GroupDeleted, GroupMemberEvent, GroupRead, MessageDeleted, MessageRead, SocketAck } from './chat';
-import type { GroupActionEvent } from './groups';
-import type { BannedPayload } from './moderation';
-import type { Notification, NotificationsChangedPayload } from './notifications';
-import type { Comment, Post, ReactionCounts, WatchPosts } from './posts';
-import type { UserOnlinePayload, WatchPresence } from './users';
+import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, GroupDeleted, GroupMemberEvent, GroupRead, MessageDeleted, MessageRead, SocketAck } from './chat/schemas';
+import type { GroupActionEvent } from './groups/schemas';
+import type { BannedPayload } from './moderation/schemas';
+import type { Notification, NotificationsChangedPayload } from './notifications/schemas';
+import type { Comment, Post, ReactionCounts, WatchPosts } from './posts/schemas';
+import type { UserOnlinePayload, WatchPresence } from './users/schemas';
 
 /**
  * Socket.io event names and payloads (spec section 7, "Real-time socket"), defined once.
@@ -94,7 +94,7 @@ export interface SessionEndedPayload {
  * A notification, never about the member's own doing. `messages` (not stored: chat keeps its own
  * unread counts): after the `message received` / `group message received` of that message, to its
  * receivers whose 'messages' setting is on (not a receiver who has the private chat open).
- * `inbox`: an entry of the member's inbox was made or has a new actor (src/api/notifications.ts),
+ * `inbox`: an entry of the member's inbox was made or has a new actor (src/api/notifications/schemas.ts),
  * with the member's unread count; the settings decided on the server whether it was made at all.
  */
 export type NotificationPayload =

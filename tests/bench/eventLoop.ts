@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { buildServerIfNeeded } from '../../scripts/serverBuild';
 import { POST_TEXT_MAX } from '../../src/api/constants';
 import { API_BASE } from '../../src/api/paths';
-import { tokenize } from '../../src/api/richText';
+import { tokenize } from '../../src/api/posts/richText';
 import { letterAvatarDataUrl } from '../../server/media/letterAvatar';
 import { freePort } from '../e2e/support/app';
 import { PLAIN_TEXT, WORST_CASES } from '../fixtures/richTextWorst';

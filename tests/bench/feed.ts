@@ -389,7 +389,7 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const forYouBody = (await get(forYou1)).body;
     const forYouCursor = (JSON.parse(forYouBody) as { nextCursor: string | null }).nextCursor;
     if (!forYouCursor) throw new Error('"For you" page 1 has no next page');
-    const forYou2: Target = { url: `${api}${paths.posts.forYou(forYouCursor)}`, headers };
+    const forYou2: Target = { url: `${api}${paths.posts.forYou({ cursor: forYouCursor })}`, headers };
     const forYou2Body = (await get(forYou2)).body;
     const forYouPage1 = await measure(forYou1, settings, forYouBody, samePosts);
     const forYouPage2 = await measure(forYou2, settings, forYou2Body);

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServerIfNeeded } from '../../scripts/serverBuild';
 import { API_BASE } from '../../src/api/paths';
-import { uploadForm } from '../../src/api/uploads';
+import { uploadForm } from '../../src/api/media/uploads';
 import { letterAvatarDataUrl } from '../../server/media/letterAvatar';
 import sharp from 'sharp';
 import { picturePng } from '../fixtures/pictures';

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 
 /**
  * Hashtags, mentions and topics. Tags and mentions are parsed from the text of posts,
- * comments and answers when saved or edited (src/api/richText.ts) and kept in tables of their own,
+ * comments and answers when saved or edited (src/api/posts/richText.ts) and kept in tables of their own,
  * each row naming its source (the post, comment or answer) and the post it belongs to, so that
  * visibility stays the post's: trending tags and mention notifications read only what the reader
  * may see. An edit replaces its source's rows; deleting a post cascades, a comment or answer
  * deletes its rows in its own transaction.
  *
- * A post's topics (the interest topics of src/api/topics.ts) are the ones its author chose (at
+ * A post's topics (the interest topics of src/api/posts/topics.ts) are the ones its author chose (at
  * most three) and those its hashtags map onto; both are stored on the row, as comma-joined text,
  * because the "For you" ranking reads them for every candidate in one pass.
  */

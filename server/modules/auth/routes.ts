@@ -6,7 +6,7 @@ import {
   adminSignInBodySchema, adminSignUpBodySchema, authResponseSchema, checkUserResponseSchema, forgotPasswordBodySchema,
   messageResponseSchema, resetPasswordBodySchema, signInBodySchema, signUpBodySchema, updateCurrentUserBodySchema,
 } from '../../../src/api/auth';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { currentAuth } from '../../http/authentication';
@@ -38,7 +38,7 @@ export interface AuthRoutesOptions {
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
 
-/** The authentication endpoints of the wire contract (src/api/auth.ts). */
+/** The authentication endpoints of the wire contract (src/api/auth/schemas.ts). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { rateLimits } = opts.config;
   const avatarBody = Math.max(opts.config.limits.bodyBytes, AVATAR_BODY);
@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { message: 'Profile updated successfully', token: auth.token, user: presentUser(user) };
   });
 
-  app.post(routes.auth.checkUser, {
+  app.post(paths.auth.checkUser.route, {
     schema: { params: z.object({ authId: z.string().min(1).max(100) }), response: { 200: checkUserResponseSchema } },
     bodyLimit: SMALL_BODY,
     config: { allowBanned: true },
@@ -138,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { message: RESET_LINK_SENT };
   });
 
-  app.post(routes.auth.resetPassword, {
+  app.post(paths.auth.resetPassword.route, {
     schema: { params: z.object({ token: z.string() }), body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
     bodyLimit: SMALL_BODY,
     config: { rateLimit: perIp(rateLimits.resetPasswordPerIp) },

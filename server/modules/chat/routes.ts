@@ -6,7 +6,7 @@ import {
   markAsReadResponseSchema, messageReactionBodySchema, groupIdResponseSchema, messagesPageSchema, messagesQuerySchema, pendingGroupsSchema,
   groupReadBodySchema, groupReadSchema, sendGroupMessageBodySchema, sendMessageBodySchema, sendMessageResponseSchema, updateGroupChatBodySchema,
 } from '../../../src/api/chat';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import { idSchema } from '../../../src/api/posts';
 import { currentAuth } from '../../http/authentication';
 import type { ChatService, Me } from './service';
@@ -29,7 +29,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   }));
 
   app.get(
-    routes.chat.messages,
+    paths.chat.messages.route,
     { schema: { params: z.object({ id: idSchema('User') }), querystring: messagesQuerySchema, response: { 200: messagesPageSchema } } },
     async (request) =>
       chat.messages(me(request), request.params.id, {
@@ -66,7 +66,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     chat: await chat.react(me(request), request.body.messageId, request.body.reaction, request.body.type),
   }));
 
-  app.delete(routes.chat.markAsDeleted, { schema: { params: deleteMessageParamsSchema, response: { 200: deleteMessageResponseSchema } } }, async (request) => ({
+  app.delete(paths.chat.markAsDeleted.route, { schema: { params: deleteMessageParamsSchema, response: { 200: deleteMessageResponseSchema } } }, async (request) => ({
     message: 'Message marked as deleted',
     deleted: await chat.remove(me(request), request.params.messageId, request.params.type),
   }));
@@ -82,59 +82,59 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     pendingGroups: await chat.invitations(me(request)),
   }));
 
-  app.put(routes.groupChat.accept, { schema: { params: groupParams, response: { 200: groupChatResponseSchema } } }, async (request) => ({
+  app.put(paths.groupChat.accept.route, { schema: { params: groupParams, response: { 200: groupChatResponseSchema } } }, async (request) => ({
     message: 'Invitation accepted',
     group: (await chat.respond(me(request), request.params.groupId, true))!,
   }));
 
-  app.put(routes.groupChat.decline, { schema: { params: groupParams, response: { 200: groupIdResponseSchema } } }, async (request) => {
+  app.put(paths.groupChat.decline.route, { schema: { params: groupParams, response: { 200: groupIdResponseSchema } } }, async (request) => {
     await chat.respond(me(request), request.params.groupId, false);
     return { message: 'Invitation declined', groupId: request.params.groupId };
   });
 
-  app.put(routes.groupChat.leave, { schema: { params: groupParams, response: { 200: groupIdResponseSchema } } }, async (request) => {
+  app.put(paths.groupChat.leave.route, { schema: { params: groupParams, response: { 200: groupIdResponseSchema } } }, async (request) => {
     await chat.leave(me(request), request.params.groupId);
     return { message: 'You left the group', groupId: request.params.groupId };
   });
 
-  app.get(routes.groupChat.userGroups, { schema: { params: z.object({ userId: idSchema('User') }), response: { 200: groupChatsSchema } } }, async (request) => ({
+  app.get(paths.groupChat.userGroups.route, { schema: { params: z.object({ userId: idSchema('User') }), response: { 200: groupChatsSchema } } }, async (request) => ({
     groups: await chat.myGroups(me(request), request.params.userId),
   }));
 
-  app.put(routes.groupChat.read, { schema: { params: groupParams, body: groupReadBodySchema, response: { 200: groupReadSchema } } }, async (request) =>
+  app.put(paths.groupChat.read.route, { schema: { params: groupParams, body: groupReadBodySchema, response: { 200: groupReadSchema } } }, async (request) =>
     chat.markGroupRead(me(request), request.params.groupId, request.body.seq));
 
-  app.get(routes.groupChat.one, { schema: { params: groupParams, response: { 200: groupChatResponseSchema } } }, async (request) => ({
+  app.get(paths.groupChat.one.route, { schema: { params: groupParams, response: { 200: groupChatResponseSchema } } }, async (request) => ({
     message: 'Group chat',
     group: await chat.group(me(request), request.params.groupId),
   }));
 
-  app.put(routes.groupChat.one, { schema: { params: groupParams, body: updateGroupChatBodySchema, response: { 200: groupChatResponseSchema } } }, async (request) => ({
+  app.put(paths.groupChat.one.route, { schema: { params: groupParams, body: updateGroupChatBodySchema, response: { 200: groupChatResponseSchema } } }, async (request) => ({
     message: 'Group updated',
     group: await chat.update(me(request), request.params.groupId, request.body),
   }));
 
-  app.put(routes.groupChat.addMembers, { schema: { params: groupParams, body: addMembersBodySchema, response: { 200: groupChatResponseSchema } } }, async (request) => ({
+  app.put(paths.groupChat.addMembers.route, { schema: { params: groupParams, body: addMembersBodySchema, response: { 200: groupChatResponseSchema } } }, async (request) => ({
     message: 'Members invited',
     group: await chat.addMembers(me(request), request.params.groupId, request.body.members),
   }));
 
-  app.put(routes.groupChat.promote, { schema: { params: groupUserParams, response: { 200: groupChatResponseSchema } } }, async (request) => ({
+  app.put(paths.groupChat.promote.route, { schema: { params: groupUserParams, response: { 200: groupChatResponseSchema } } }, async (request) => ({
     message: 'Member promoted',
     group: await chat.promote(me(request), request.params.groupId, request.params.userId),
   }));
 
-  app.delete(routes.groupChat.removeMember, { schema: { params: groupUserParams, response: { 200: groupChatResponseSchema } } }, async (request) => ({
+  app.delete(paths.groupChat.removeMember.route, { schema: { params: groupUserParams, response: { 200: groupChatResponseSchema } } }, async (request) => ({
     message: 'Member removed',
     group: await chat.removeMember(me(request), request.params.groupId, request.params.userId),
   }));
 
-  app.delete(routes.groupChat.one, { schema: { params: groupParams, response: { 200: groupIdResponseSchema } } }, async (request) => {
+  app.delete(paths.groupChat.one.route, { schema: { params: groupParams, response: { 200: groupIdResponseSchema } } }, async (request) => {
     await chat.deleteGroup(me(request), request.params.groupId);
     return { message: 'Group deleted', groupId: request.params.groupId };
   });
 
-  app.get(routes.groupChat.checkMember, { schema: { params: groupUserParams, response: { 200: checkMemberSchema } } }, async (request) =>
+  app.get(paths.groupChat.checkMember.route, { schema: { params: groupUserParams, response: { 200: checkMemberSchema } } }, async (request) =>
     chat.checkMember(me(request), request.params.groupId, request.params.userId));
 
   app.post(paths.groupChat.sendMessage, { schema: { body: sendGroupMessageBodySchema, response: { 201: sendMessageResponseSchema } } }, async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema } from '../../../src/api/pages';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import {
   commentBodySchema, commentDeletedSchema, commentResponseSchema, commentsListSchema, commentsNamesSchema, idSchema,
   updateCommentBodySchema,
@@ -26,20 +26,20 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
     return reply.code(201).send({ message: 'Comment added successfully', ...answer });
   });
 
-  app.get(routes.comments.ofPost, {
+  app.get(paths.comments.ofPost.route, {
     schema: { params: postParams, querystring: pageQuerySchema, response: { 200: commentsListSchema } },
   }, async (request) => comments.ofPost(viewerOf(request), request.params.postId, { page: 1, ...request.query }));
 
-  app.get(routes.comments.names, {
+  app.get(paths.comments.names.route, {
     schema: { params: postParams, response: { 200: commentsNamesSchema } },
   }, async (request) => comments.names(viewerOf(request), request.params.postId));
 
-  app.put(routes.comments.one, {
+  app.put(paths.comments.one.route, {
     schema: { params: commentParams, body: updateCommentBodySchema, response: { 200: commentResponseSchema } },
     bodyLimit: SMALL_BODY,
   }, async (request) => ({ message: 'Comment updated successfully', ...(await comments.update(viewerOf(request), request.params.commentId, request.body.comment)) }));
 
-  app.delete(routes.comments.one, {
+  app.delete(paths.comments.one.route, {
     schema: { params: commentParams, response: { 200: commentDeletedSchema } },
   }, async (request) => ({ message: 'Comment deleted successfully', ...(await comments.remove(viewerOf(request), request.params.commentId)) }));
 };

@@ -1,4 +1,4 @@
-import type { UsersList } from '../../../src/api/follows';
+import type { UsersList } from '../../../src/api/users/follows';
 import type { Cursor } from '../../../src/api/pages';
 import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';

@@ -1,4 +1,4 @@
-import { USERS_PAGE_SIZE } from '../../../src/api/follows';
+import { USERS_PAGE_SIZE } from '../../../src/api/users/follows';
 import type { Cursor } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
 import { finishPage, orderPage, type PageRequest } from '../../core/paging';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageKindSchema, uploadImageBodySchema, uploadImageResponseSchema, userImagesSchema, type ImageKind, type UploadedImage } from '../../../src/api/media';
-import { mediaPaths, routes } from '../../../src/api/paths';
+import { imageKindSchema, imageRemovedSchema, uploadImageBodySchema, uploadImageResponseSchema, userImagesSchema, type ImageKind, type UploadedImage } from '../../../src/api/media';
+import { mediaPaths, paths } from '../../../src/api/paths';
 import { idSchema } from '../../../src/api/posts';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -38,7 +38,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
   const imageField = { maxBytes: opts.config.limits.imageBytes, what: 'Image' } as const;
   app.addHook('onRequest', app.authenticate);
 
-  app.post(routes.images.upload, {
+  app.post(paths.images.upload.route, {
     schema: { params: z.object({ kind: imageKindSchema }), body: uploadImageBodySchema.partial({ image: true }), response: { 201: uploadImageResponseSchema } },
     ...opts.uploads.route({ image: imageField }),
   }, async (request, reply) => {
@@ -63,15 +63,15 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     return reply.code(201).send({ message: 'Image uploaded successfully', ...present(row) });
   });
 
-  app.get(routes.images.ofUser, {
+  app.get(paths.images.ofUser.route, {
     schema: { params: z.object({ userId: idSchema('User') }), response: { 200: userImagesSchema } },
   }, async (request) => {
     if (!(await opts.follows.visibleMember(viewerOf(request), request.params.userId))) throw notFound('User not found');
     return { images: (await opts.images.ofUser(request.params.userId)).map(present) };
   });
 
-  app.delete(routes.images.remove, {
-    schema: { params: z.object({ imageId: idSchema('Image') }), response: { 200: z.object({ message: z.string(), imageId: z.string() }) } },
+  app.delete(paths.images.remove.route, {
+    schema: { params: z.object({ imageId: idSchema('Image') }), response: { 200: imageRemovedSchema } },
   }, async (request) => {
     const row = await opts.images.find(request.params.imageId);
     if (!row) throw notFound('Image not found');

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { UserSummary } from '../../../src/api/follows';
+import type { UserSummary } from '../../../src/api/users/follows';
 import { ADMIN_PAGE_SIZE, ITEM_HISTORY_MAX, type AuditAction, type AuditEntry, type AuditQuery, type AuditTarget } from '../../../src/api/moderation';
 import { idSchema } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';

@@ -1,4 +1,4 @@
-import type { UserSummary } from '../../../src/api/follows';
+import type { UserSummary } from '../../../src/api/users/follows';
 import type { AdminUser, Appeal } from '../../../src/api/moderation';
 import type { AppealsTable } from '../../db/schema';
 import { presentSummary } from '../../core/presentUser';

@@ -8,7 +8,7 @@ import {
   profileReportStatusBodySchema, profileReportStatusResponseSchema, reportPostBodySchema, reportPostResponseSchema, reportQueueQuerySchema,
   unbanBodySchema, unhidePostBodySchema, userStatisticSchema, yearQuerySchema,
 } from '../../../src/api/moderation';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import { currentAuth } from '../../http/authentication';
 import { viewerOf } from '../../core/visibility';
 import type { ModerationLimits } from './limits';
@@ -78,15 +78,15 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod<ModerationRoutesOption
   app.get(paths.admin.postStatistic, { schema: { querystring: noQuery, response: { 200: postStatisticSchema } } }, async () => statistics.posts());
   app.get(paths.admin.userPerYear, { schema: { querystring: noQuery, response: { 200: perYearSchema } } }, async () => statistics.usersPerYear());
   app.get(paths.admin.postPerYear, { schema: { querystring: noQuery, response: { 200: perYearSchema } } }, async () => statistics.postsPerYear());
-  app.get(paths.admin.userPerMonth(), { schema: { querystring: yearQuerySchema, response: { 200: perMonthSchema } } }, async (request) =>
+  app.get(paths.admin.userPerMonth.route, { schema: { querystring: yearQuerySchema, response: { 200: perMonthSchema } } }, async (request) =>
     statistics.usersPerMonth(request.query.year ?? statistics.thisYear()));
-  app.get(paths.admin.postPerMonth(), { schema: { querystring: yearQuerySchema, response: { 200: perMonthSchema } } }, async (request) =>
+  app.get(paths.admin.postPerMonth.route, { schema: { querystring: yearQuerySchema, response: { 200: perMonthSchema } } }, async (request) =>
     statistics.postsPerMonth(request.query.year ?? statistics.thisYear()));
 
   // Members and bans.
-  app.get(routes.admin.users, { schema: { params: pageParams, querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } }, async (request) =>
+  app.get(paths.admin.users.route, { schema: { params: pageParams, querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } }, async (request) =>
     moderation.users(request.params.page, request.query.search || undefined));
-  app.get(routes.admin.bans, { schema: { params: pageParams, querystring: noQuery, response: { 200: bansPageSchema } } }, async (request) =>
+  app.get(paths.admin.bans.route, { schema: { params: pageParams, querystring: noQuery, response: { 200: bansPageSchema } } }, async (request) =>
     moderation.bans.bans(request.params.page));
   app.post(paths.admin.ban, { bodyLimit: SMALL_BODY, schema: { body: banBodySchema, response: { 200: adminUserResponseSchema } } }, async (request) => ({
     message: 'Member banned',
@@ -98,7 +98,7 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod<ModerationRoutesOption
   }));
 
   // Report queues.
-  app.get(routes.users.reports, { schema: { params: pageParams, querystring: reportQueueQuerySchema, response: { 200: profileReportQueueSchema } } }, async (request) =>
+  app.get(paths.users.reports.route, { schema: { params: pageParams, querystring: reportQueueQuerySchema, response: { 200: profileReportQueueSchema } } }, async (request) =>
     moderation.reports.profileQueue(request.params.page, request.query.status));
   app.put(paths.admin.profileReportStatus, {
     bodyLimit: SMALL_BODY,
@@ -115,7 +115,7 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod<ModerationRoutesOption
   }, async (request) => moderation.reports.setPostReportStatus(viewerOf(request), request.body.postId, request.body.status));
 
   // Appeals.
-  app.get(routes.admin.appeals, { schema: { params: pageParams, querystring: appealQueueQuerySchema, response: { 200: appealsPageSchema } } }, async (request) =>
+  app.get(paths.admin.appeals.route, { schema: { params: pageParams, querystring: appealQueueQuerySchema, response: { 200: appealsPageSchema } } }, async (request) =>
     moderation.bans.appeals(request.params.page, request.query.status));
   app.put(paths.admin.appealStatus, { bodyLimit: SMALL_BODY, schema: { body: appealStatusBodySchema, response: { 200: appealResponseSchema } } }, async (request) => {
     const { appealId, status, reply } = request.body;
@@ -124,7 +124,7 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod<ModerationRoutesOption
   });
 
   // Hidden posts (the spec's "hirepost").
-  app.get(routes.admin.hiddenPosts, { schema: { params: pageParams, querystring: noQuery, response: { 200: hiddenPostsPageSchema } } }, async (request) =>
+  app.get(paths.admin.hiddenPosts.route, { schema: { params: pageParams, querystring: noQuery, response: { 200: hiddenPostsPageSchema } } }, async (request) =>
     moderation.hiddenPosts(viewerOf(request), request.params.page));
   app.post(paths.admin.hide, { bodyLimit: SMALL_BODY, schema: { body: hidePostBodySchema, response: { 200: hidePostResponseSchema } } }, async (request) => ({
     message: 'Post hidden',
@@ -136,6 +136,6 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod<ModerationRoutesOption
   }));
 
   // The audit log.
-  app.get(routes.admin.audit, { schema: { params: pageParams, querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) =>
+  app.get(paths.admin.audit.route, { schema: { params: pageParams, querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) =>
     moderation.audit(request.params.page, request.query));
 };

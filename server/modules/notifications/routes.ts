@@ -8,7 +8,7 @@ import {
   notificationsReadAllSchema,
   unreadCountSchema,
 } from '../../../src/api/notifications';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import { idSchema } from '../../../src/api/posts';
 import { viewerOf } from '../../core/visibility';
 import type { NotificationService } from './service';
@@ -19,7 +19,7 @@ const entryParams = z.object({ notificationId: idSchema('Notification') });
 export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (app, { notifications }) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get(routes.notifications.page, { schema: { querystring: notificationsQuerySchema, response: { 200: notificationsPageSchema } } }, async (request) =>
+  app.get(paths.notifications.page.route, { schema: { querystring: notificationsQuerySchema, response: { 200: notificationsPageSchema } } }, async (request) =>
     notifications.page(viewerOf(request), request.query.cursor));
 
   app.get(paths.notifications.unreadCount, { schema: { response: { 200: unreadCountSchema } } }, async (request) =>
@@ -28,9 +28,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.put(paths.notifications.readAll, { schema: { response: { 200: notificationsReadAllSchema } } }, async (request) =>
     notifications.readAll(viewerOf(request)));
 
-  app.put(routes.notifications.read, { schema: { params: entryParams, response: { 200: notificationReadSchema } } }, async (request) =>
+  app.put(paths.notifications.read.route, { schema: { params: entryParams, response: { 200: notificationReadSchema } } }, async (request) =>
     notifications.read(viewerOf(request), request.params.notificationId));
 
-  app.delete(routes.notifications.one, { schema: { params: entryParams, response: { 200: notificationDeletedSchema } } }, async (request) =>
+  app.delete(paths.notifications.one.route, { schema: { params: entryParams, response: { 200: notificationDeletedSchema } } }, async (request) =>
     notifications.remove(viewerOf(request), request.params.notificationId));
 };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { FOR_YOU_OFF } from '../../../src/api/forYou';
+import { FOR_YOU_OFF } from '../../../src/api/posts/forYou';
 import { cursorSchema, PAGE_SIZE } from '../../../src/api/pages';
 import type { Post } from '../../../src/api/posts';
-import type { FeedReason } from '../../../src/api/reasons';
-import { splitTopics, type Topic } from '../../../src/api/topics';
+import type { FeedReason } from '../../../src/api/posts/reasons';
+import { splitTopics, type Topic } from '../../../src/api/posts/topics';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
 import { queryTemplate } from '../../db/queryTemplate';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageNumberSchema, pageQuerySchema, totalFields } from '../../../src/api/pages';
-import { routes } from '../../../src/api/paths';
 import {
   createImagePostBodySchema, createPostBodySchema, createVideoPostBodySchema, deletedResponseSchema, idSchema,
   postResponseSchema, postsPageSchema, singlePostResponseSchema, updateImagePostBodySchema, updatePostBodySchema,
@@ -16,7 +15,7 @@ import type { PostsAnswer, PostService } from './service';
 import { recordBehavior } from '../users/behavior';
 import { viewerOf } from '../../core/visibility';
 import type { UploadLimit } from '../../http/uploadLimit';
-import { forYouPageSchema, forYouQuerySchema, trendingSchema, type Trending } from '../../../src/api/forYou';
+import { forYouPageSchema, forYouQuerySchema, trendingSchema, type Trending } from '../../../src/api/posts/forYou';
 import { paths } from '../../../src/api/paths';
 import type { ForYou } from './forYou';
 import type { Viewer } from '../../core/visibility';
@@ -57,7 +56,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     if (!(await opts.follows.visibleMember({ id: viewerId, isAdmin }, userId))) throw notFound('User not found');
   };
 
-  app.post('/post', {
+  app.post(paths.posts.create, {
     schema: { body: createPostBodySchema, response: { 201: postResponseSchema } },
     bodyLimit: SMALL_BODY,
   }, async (request, reply) => {
@@ -65,7 +64,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     return reply.code(201).send({ message: 'Post created successfully', post });
   });
 
-  app.post('/post/image/post', {
+  app.post(paths.posts.createImage, {
     schema: { body: createImagePostBodySchema.partial({ image: true }), response: { 201: postResponseSchema } },
     ...imageUpload,
   }, async (request, reply) => {
@@ -74,7 +73,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     return reply.code(201).send({ message: 'Post created successfully', post });
   });
 
-  app.post('/post/video/post', {
+  app.post(paths.posts.createVideo, {
     schema: { body: createVideoPostBodySchema.partial({ video: true }), response: { 201: postResponseSchema } },
     ...videoUpload,
   }, async (request, reply) => {
@@ -83,17 +82,17 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     return reply.code(201).send({ message: 'Post created successfully', post });
   });
 
-  app.get(routes.posts.all, {
+  app.get(paths.posts.all.route, {
     schema: { params: pageParams, querystring: pageQuerySchema, response: { 200: postsPageSchema } },
   }, async (request) => postsPage(await posts.list(viewerOf(request), { kind: 'post' }, pageRequest(request.params.page, request.query))));
 
-  app.get(routes.posts.forYou, {
+  app.get(paths.posts.forYou.route, {
     schema: { querystring: forYouQuerySchema, response: { 200: forYouPageSchema } },
   }, async (request) => opts.forYou.page(viewerOf(request), request.query.cursor));
 
   app.get(paths.posts.trending, { schema: { response: { 200: trendingSchema } } }, async (request) => opts.trending(viewerOf(request)));
 
-  app.get(routes.posts.one, {
+  app.get(paths.posts.one.route, {
     schema: { params: postParams, response: { 200: singlePostResponseSchema } },
   }, async (request) => {
     const post = await posts.get(viewerOf(request), request.params.postId);
@@ -101,7 +100,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     return { post };
   });
 
-  app.get(routes.posts.byUser, {
+  app.get(paths.posts.byUser.route, {
     schema: { params: z.object({ userId: idSchema('User'), page: pageNumberSchema }), querystring: pageQuerySchema, response: { 200: postsPageSchema } },
   }, async (request) => {
     const viewer = viewerOf(request);
@@ -109,7 +108,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     return postsPage(await posts.list(viewer, { kind: 'post', userId: request.params.userId }, pageRequest(request.params.page, request.query)));
   });
 
-  app.get(routes.posts.profile, {
+  app.get(paths.posts.profile.route, {
     schema: {
       params: z.object({
         userId: idSchema('User'),
@@ -128,7 +127,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   });
 
   const mediaQuery = pageQuerySchema.and(z.object({ userId: idSchema('User').optional() }));
-  for (const [path, filter] of [[routes.posts.images, { withImage: true }], [routes.posts.videos, { withVideo: true }]] as const) {
+  for (const [path, filter] of [[paths.posts.images.route, { withImage: true }], [paths.posts.videos.route, { withVideo: true }]] as const) {
     app.get(path, {
       schema: { params: pageParams, querystring: mediaQuery, response: { 200: postsPageSchema } },
     }, async (request) => {
@@ -139,7 +138,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     });
   }
 
-  app.put(routes.posts.one, {
+  app.put(paths.posts.one.route, {
     schema: { params: postParams, body: updatePostBodySchema, response: { 200: postResponseSchema } },
     bodyLimit: SMALL_BODY,
   }, async (request) => ({
@@ -147,7 +146,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     post: await posts.update(viewerOf(request), request.params.postId, request.body),
   }));
 
-  app.put(routes.posts.updateImage, {
+  app.put(paths.posts.updateImage.route, {
     schema: { params: postParams, body: updateImagePostBodySchema.partial({ image: true }), response: { 200: postResponseSchema } },
     ...imageUpload,
   }, async (request, reply) => {
@@ -155,7 +154,7 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     return { message: 'Post updated successfully', post: await posts.update(viewerOf(request), request.params.postId, { ...request.body, image }) };
   });
 
-  app.put(routes.posts.updateVideo, {
+  app.put(paths.posts.updateVideo.route, {
     schema: { params: postParams, body: updateVideoPostBodySchema.partial({ video: true }), response: { 200: postResponseSchema } },
     ...videoUpload,
   }, async (request, reply) => {
@@ -163,11 +162,11 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     return { message: 'Post updated successfully', post: await posts.update(viewerOf(request), request.params.postId, { ...request.body, video }) };
   });
 
-  app.delete(routes.posts.one, {
+  app.delete(paths.posts.one.route, {
     schema: { params: postParams, response: { 200: deletedResponseSchema } },
   }, async (request) => {
     await posts.remove(viewerOf(request), request.params.postId);
     return { message: 'Post deleted successfully', postId: request.params.postId };
   });
-  // Group posts (POST /post/group/{id}, the group's pages, accept/decline): server/modules/groups/routes.ts.
+  // Group posts (POST /post/group/{id}, the group's pages, accept/decline): server/modules/groups/paths.ts.route.
 };

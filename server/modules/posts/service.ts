@@ -18,7 +18,7 @@ import type { PageRequest } from '../../core/paging';
 import { presentPost, type PostWithAuthor } from '../../core/presentPost';
 import type { PostFilter, PostStore } from './store';
 import type { Viewer } from '../../core/visibility';
-import { joinTopics, splitTopics, topicsOfTags, type Topic } from '../../../src/api/topics';
+import { joinTopics, splitTopics, topicsOfTags, type Topic } from '../../../src/api/posts/topics';
 import { indexedTextOf } from '../../core/textIndex';
 import { noLongerAvailable, type Claim, type ClientSends } from '../sends/clientSends';
 
@@ -77,7 +77,7 @@ interface PostDeps {
   sends: ClientSends;
 }
 
-/** The topics a post carries: the author's choice, then those its hashtags speak of (src/api/topics.ts). */
+/** The topics a post carries: the author's choice, then those its hashtags speak of (src/api/posts/topics.ts). */
 const topicsOf = (chosen: readonly Topic[], tags: readonly string[]) => joinTopics([...new Set([...chosen, ...topicsOfTags(tags)])]);
 
 const isEmpty = (post: { text: string; image: string; video: string; gif: string }) =>

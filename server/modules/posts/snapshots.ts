@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { FeedReason } from '../../../src/api/reasons';
+import type { FeedReason } from '../../../src/api/posts/reasons';
 
 /** A ranked "For you" list as it stood when page 1 was read: later pages walk it, never re-rank. */
 export interface ForYouSnapshot {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { TRENDING_SIZE, TRENDING_WINDOW_HOURS, type Trending } from '../../../src/api/forYou';
+import { TRENDING_SIZE, TRENDING_WINDOW_HOURS, type Trending } from '../../../src/api/posts/forYou';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
 import { canSeePost, type Viewer } from '../../core/visibility';

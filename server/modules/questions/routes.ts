@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageNumberSchema, pageQuerySchema, totalFields } from '../../../src/api/pages';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import {
   answerBodySchema, answerDeletedSchema, answerResponseSchema, answersPageSchema, createAnswerBodySchema, createQuestionBodySchema, idSchema,
   postResponseSchema, questionDetailSchema, questionsPageSchema,
@@ -29,44 +29,44 @@ export const questionRoutes: FastifyPluginAsyncZod<{ questions: QuestionService;
     return reply.code(201).send({ message: 'Question created successfully', post });
   });
 
-  app.get(routes.questions.all, {
+  app.get(paths.questions.all.route, {
     schema: { params: z.object({ page: pageNumberSchema }), querystring: pageQuerySchema, response: { 200: questionsPageSchema } },
   }, async (request) => {
     const answer = await posts.list(viewerOf(request), { kind: 'question' }, pageRequest(request.params.page, request.query));
     return { questions: answer.posts, ...totalFields('totalQuestions', answer.total), nextCursor: answer.nextCursor };
   });
 
-  app.get(routes.questions.one, {
+  app.get(paths.questions.one.route, {
     schema: { params: questionParams, response: { 200: questionDetailSchema } },
   }, async (request) => questions.detail(viewerOf(request), request.params.questionId));
 
-  app.post(routes.questions.answer, {
+  app.post(paths.questions.answer.route, {
     schema: { params: questionParams, body: createAnswerBodySchema, response: { 201: answerResponseSchema } },
     bodyLimit: SMALL_BODY,
   }, async (request, reply) =>
     reply.code(201).send({ message: 'Answer added successfully', ...(await questions.answer(viewerOf(request), request.params.questionId, request.body.answer, request.body.clientId)) }));
 
-  app.put(routes.questions.accept, {
+  app.put(paths.questions.accept.route, {
     schema: { params: z.object({ questionId: idSchema('Question'), answerId: idSchema('Answer') }), response: { 200: postResponseSchema } },
   }, async (request) => ({
     message: 'Answer accepted',
     post: await questions.accept(viewerOf(request), request.params.questionId, request.params.answerId),
   }));
 
-  app.delete(routes.questions.unaccept, {
+  app.delete(paths.questions.unaccept.route, {
     schema: { params: questionParams, response: { 200: postResponseSchema } },
   }, async (request) => ({ message: 'Answer no longer accepted', post: await questions.unaccept(viewerOf(request), request.params.questionId) }));
 
-  app.put(routes.questions.editAnswer, {
+  app.put(paths.questions.editAnswer.route, {
     schema: { params: answerParams, body: answerBodySchema, response: { 200: answerResponseSchema } },
     bodyLimit: SMALL_BODY,
   }, async (request) => ({ message: 'Answer updated successfully', ...(await questions.editAnswer(viewerOf(request), request.params.answerId, request.body.answer)) }));
 
-  app.delete(routes.questions.editAnswer, {
+  app.delete(paths.questions.editAnswer.route, {
     schema: { params: answerParams, response: { 200: answerDeletedSchema } },
   }, async (request) => ({ message: 'Answer deleted successfully', ...(await questions.removeAnswer(viewerOf(request), request.params.answerId)) }));
 
-  app.get(routes.questions.userAnswers, {
+  app.get(paths.questions.userAnswers.route, {
     schema: {
       params: z.object({
         userId: idSchema('User'),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import { idSchema, reactionBodySchema, reactionChangeSchema, reactionsListSchema, singleReactionSchema } from '../../../src/api/posts';
 import type { Members } from '../users/members';
 import { viewerOf } from '../../core/visibility';
@@ -25,27 +25,27 @@ export const reactionRoutes: FastifyPluginAsyncZod<{ reactions: ReactionService;
     return answer;
   });
 
-  app.delete(routes.reactions.remove, {
+  app.delete(paths.reactions.remove.route, {
     schema: { params: z.object({ postId: idSchema('Post') }), response: { 200: reactionChangeSchema } },
   }, async (request) => reactions.remove(viewerOf(request), request.params.postId));
 
   // The spec's shape: the previous reaction and the client's counts are accepted and ignored.
-  app.delete(routes.reactions.removeLegacy, {
+  app.delete(paths.reactions.removeLegacy.route, {
     schema: {
       params: z.object({ postId: idSchema('Post'), previousReaction: z.string().max(50), postReactions: z.string().max(2000) }),
       response: { 200: reactionChangeSchema },
     },
   }, async (request) => reactions.remove(viewerOf(request), request.params.postId));
 
-  app.get(routes.reactions.ofPost, {
+  app.get(paths.reactions.ofPost.route, {
     schema: { params: z.object({ postId: idSchema('Post') }), response: { 200: reactionsListSchema } },
   }, async (request) => reactions.ofPost(viewerOf(request), request.params.postId));
 
-  app.get(routes.reactions.byUsername, {
+  app.get(paths.reactions.byUsername.route, {
     schema: { params: z.object({ username }), response: { 200: reactionsListSchema } },
   }, async (request) => reactions.byUser(viewerOf(request), await userIdOf(request.params.username)));
 
-  app.get(routes.reactions.single, {
+  app.get(paths.reactions.single.route, {
     schema: { params: z.object({ username, postId: idSchema('Post') }), response: { 200: singleReactionSchema } },
   }, async (request) => reactions.single(viewerOf(request), await userIdOf(request.params.username), request.params.postId));
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { pageNumberSchema, pageQuerySchema } from '../../../src/api/pages';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import { favPostBodySchema, favPostToggleSchema, postsPageSchema } from '../../../src/api/posts';
 import { postsPage } from '../posts/routes';
 import { pageRequest } from '../../core/paging';
@@ -24,7 +24,7 @@ export const savedRoutes: FastifyPluginAsyncZod<{ saved: SavedStore; posts: Post
     return { message: saved ? 'Post saved' : 'Post removed from saved', postId: request.body.postId, saved };
   });
 
-  app.get(routes.saved.page, {
+  app.get(paths.saved.page.route, {
     schema: { params: z.object({ page: pageNumberSchema }), querystring: pageQuerySchema, response: { 200: postsPageSchema } },
   }, async (request) => postsPage(await opts.posts.saved(viewerOf(request), pageRequest(request.params.page, request.query))));
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import {
   imageSearchBodySchema, imageSearchResultsSchema, searchAllParamsSchema, searchKindPageSchema, searchKindParamsSchema,
   searchOverviewSchema, searchPageQuerySchema,
@@ -22,11 +22,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'limits'
     ...opts.uploads.route({ image: imageField }),
   }, async (request, reply) => search.image(viewerOf(request), await required(opts.uploads.file(request, reply, 'image', imageField), 'Image is required')));
 
-  app.get(routes.search.all, {
+  app.get(paths.search.all.route, {
     schema: { params: searchAllParamsSchema, response: { 200: searchOverviewSchema } },
   }, async (request) => search.overview(viewerOf(request), request.params.query));
 
-  app.get(routes.search.kind, {
+  app.get(paths.search.kind.route, {
     schema: { params: searchKindParamsSchema, querystring: searchPageQuerySchema, response: { 200: searchKindPageSchema } },
   }, async (request) => search.page(viewerOf(request), request.params.kind, request.params.query, request.query.cursor));
 };

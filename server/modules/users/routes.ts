@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paths, routes } from '../../../src/api/paths';
+import { paths } from '../../../src/api/paths';
 import {
   banStatusSchema, basicInfoBodySchema, changePasswordBodySchema, changePasswordResponseSchema, clearBehaviorResponseSchema,
   hobbiesBodySchema, notificationSettingsBodySchema, onlineUsersSchema, peoplePageParamsSchema, peoplePageSchema,
@@ -25,16 +25,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimit
   app.get(paths.users.suggestions, { schema: { response: { 200: suggestionsSchema } } }, async (request) =>
     profiles.suggestions(viewerOf(request)));
 
-  app.get(routes.users.all, { schema: { params: peoplePageParamsSchema, response: { 200: peoplePageSchema } } }, async (request) =>
+  app.get(paths.users.all.route, { schema: { params: peoplePageParamsSchema, response: { 200: peoplePageSchema } } }, async (request) =>
     profiles.page(viewerOf(request), request.params.page));
 
-  app.get(routes.users.search, { schema: { params: searchParamsSchema, response: { 200: searchResultsSchema } } }, async (request) =>
+  app.get(paths.users.search.route, { schema: { params: searchParamsSchema, response: { 200: searchResultsSchema } } }, async (request) =>
     profiles.search(viewerOf(request), request.params.query));
 
   app.get(paths.users.online, { schema: { response: { 200: onlineUsersSchema } } }, async (request) =>
     ({ userIds: await profiles.onlineUserIds(viewerOf(request)) }));
 
-  app.get(routes.users.profile, { schema: { params: userIdParamsSchema, response: { 200: profileResponseSchema } } }, async (request) =>
+  app.get(paths.users.profile.route, { schema: { params: userIdParamsSchema, response: { 200: profileResponseSchema } } }, async (request) =>
     ({ user: await profiles.profile(viewerOf(request), request.params.userId) }));
 
   app.put(paths.users.changePassword, {
@@ -73,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimit
   app.put(paths.users.clearBehavior, { ...edit, schema: { response: { 200: clearBehaviorResponseSchema } } },
     async (request) => ({ message: 'Recorded behaviour cleared', cleared: await profiles.clearBehavior(viewerOf(request)) }));
 
-  app.get(routes.users.banStatus, {
+  app.get(paths.users.banStatus.route, {
     schema: { params: userIdParamsSchema, response: { 200: banStatusSchema } },
     // The checkpoint page of a banned member reads it.
     config: { allowBanned: true },

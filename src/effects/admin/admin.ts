@@ -10,7 +10,7 @@ import { api as defaultApi } from '../shell/api';
 import { changePasswordLogic } from '../auth/changePassword';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 
-/** One page of an admin list, from its route (src/api/moderationClient.ts). */
+/** One page of an admin list, from its route (src/api/moderation/client.ts). */
 export function fetchAdminPage(api: ApiClient, { kind, page, filter, search, adminId }: AdminPageRequest): Promise<AdminPage> {
   const status = filter ?? undefined;
   switch (kind) {

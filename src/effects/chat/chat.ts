@@ -1,9 +1,6 @@
 import { fromCallback, fromPromise, sendTo, type AnyActorRef, type EventObject } from 'xstate';
-import type {
-  ChatListItem, ChatMessage, ChatUsers, CreateGroupChatBody, GroupChat, GroupChatListItem, GroupRead, GroupReadBody, MessageDeleted, MessageRead, MessagesPage, SendMessageResponse,
-} from '../../api/chat';
+import type { CreateGroupChatBody, GroupChat } from '../../api/chat';
 import type { ApiClient } from '../../api/client';
-import { paths } from '../../api/paths';
 import { clientEvents, serverEvents } from '../../api/socket';
 import {
   chatMachine, type ChatEvent, type ChatLists, type ChatMember, type ChatPeer, type DeleteInput,
@@ -21,64 +18,51 @@ import { emitToServer, streamsBus, type Bus, type BusMessage } from '../shell/so
 
 /** The chat HTTP calls (docs/api.md, Chat), on the app's client. */
 export function chatApi(api: ApiClient) {
-  const { http } = api;
+  const { chat, groupChat } = api;
   return {
-    list: () => http<{ list: ChatListItem[] }>(paths.chat.conversationList).then((r) => r.list),
+    list: () => chat.conversationList().then((r) => r.list),
     messages: (input: FetchMessagesInput) =>
-      http<MessagesPage>(paths.chat.messages(input.peerId, { isGroupChat: input.isGroup, after: input.after, before: input.before })),
+      chat.messages(input.peerId, { isGroupChat: input.isGroup, after: input.after, before: input.before }),
     send: ({ peerId, isGroup, ...content }: SendMessageInput) =>
-      http<SendMessageResponse>(isGroup ? paths.groupChat.sendMessage : paths.chat.send, {
-        method: 'POST',
-        body: isGroup ? { groupId: peerId, ...content } : { receiverId: peerId, ...content },
-      }).then((r) => r.chat),
+      (isGroup ? groupChat.sendMessage({ groupId: peerId, ...content }) : chat.send({ receiverId: peerId, ...content })).then((r) => r.chat),
     uploadImage: (image: string) => api.images.upload('chat', image).then(({ url }) => ({ url })),
-    markRead: (input: { senderId: string; receiverId: string }) =>
-      http<{ read: MessageRead }>(paths.chat.markAsRead, { method: 'PUT', body: input }).then((r) => r.read),
-    markGroupRead: ({ groupId, seq }: { groupId: string; seq: number }) =>
-      http<GroupRead>(paths.groupChat.read(groupId), { method: 'PUT', body: { seq } satisfies GroupReadBody }),
+    markRead: (input: { senderId: string; receiverId: string }) => chat.markAsRead(input).then((r) => r.read),
+    markGroupRead: ({ groupId, seq }: { groupId: string; seq: number }) => groupChat.read(groupId, { seq }),
     react: (input: ReactInput) =>
-      http<{ chat: ChatMessage }>(paths.chat.reaction, {
-        method: 'PUT',
-        body: { messageId: input.messageId, reaction: input.reaction, type: input.change },
-      }).then((r) => r.chat),
+      chat.react({ messageId: input.messageId, reaction: input.reaction, type: input.change }).then((r) => r.chat),
     remove: (input: DeleteInput) =>
-      http<{ deleted: MessageDeleted }>(paths.chat.markAsDeleted(input.messageId, input.senderId, input.receiverId, input.mode), {
-        method: 'DELETE',
-      }).then((r) => r.deleted),
-    addChatUsers: (userOne: string, userTwo: string) =>
-      http<{ chatUsers: ChatUsers }>(paths.chat.addChatUsers, { method: 'POST', body: { userOne, userTwo } }),
-    removeChatUsers: (userOne: string, userTwo: string) =>
-      http<{ chatUsers: ChatUsers }>(paths.chat.removeChatUsers, { method: 'POST', body: { userOne, userTwo } }),
+      chat.markAsDeleted(input.messageId, input.senderId, input.receiverId, input.mode).then((r) => r.deleted),
+    addChatUsers: (userOne: string, userTwo: string) => chat.addChatUsers({ userOne, userTwo }),
+    removeChatUsers: (userOne: string, userTwo: string) => chat.removeChatUsers({ userOne, userTwo }),
   };
 }
 
 /** The group chat HTTP calls (docs/api.md, Group chat). */
 export function groupChatApi(api: ApiClient) {
-  const { http } = api;
-  const group = (path: string, method: 'PUT' | 'DELETE', body?: unknown) =>
-    http<{ group: GroupChat }>(path, { method, ...(body ? { body } : {}) }).then((r) => r.group);
+  const { groupChat } = api;
+  const group = (answer: Promise<{ group: GroupChat }>) => answer.then((r) => r.group);
   return {
-    mine: (userId: string) => http<{ groups: GroupChatListItem[] }>(paths.groupChat.userGroups(userId)).then((r) => r.groups),
-    create: (body: CreateGroupChatBody) => http<{ group: GroupChat }>(paths.groupChat.create, { method: 'POST', body }).then((r) => r.group),
-    invitations: () => http<{ pendingGroups: GroupChat[] }>(paths.groupChat.invitations).then((r) => r.pendingGroups),
+    mine: (userId: string) => groupChat.userGroups(userId).then((r) => r.groups),
+    create: (body: CreateGroupChatBody) => group(groupChat.create(body)),
+    invitations: () => groupChat.invitations().then((r) => r.pendingGroups),
     answer: ({ groupId, accept }: Answer): Promise<GroupChat | null> =>
-      accept ? group(paths.groupChat.accept(groupId), 'PUT') : http(paths.groupChat.decline(groupId), { method: 'PUT' }).then(() => null),
+      accept ? group(groupChat.accept(groupId)) : groupChat.decline(groupId).then(() => null),
     /** One admin request, or leaving; deleting and leaving answer null. */
     manage: (input: ManageInput): Promise<GroupChat | null> => {
       const { groupId } = input;
       switch (input.kind) {
         case 'rename':
-          return group(paths.groupChat.one(groupId), 'PUT', { name: input.name });
+          return group(groupChat.update(groupId, { name: input.name }));
         case 'invite':
-          return group(paths.groupChat.addMembers(groupId), 'PUT', { members: [input.userId] });
+          return group(groupChat.addMembers(groupId, { members: [input.userId] }));
         case 'promote':
-          return group(paths.groupChat.promote(groupId, input.userId), 'PUT');
+          return group(groupChat.promote(groupId, input.userId));
         case 'remove':
-          return group(paths.groupChat.removeMember(groupId, input.userId), 'DELETE');
+          return group(groupChat.removeMember(groupId, input.userId));
         case 'delete':
-          return http(paths.groupChat.one(groupId), { method: 'DELETE' }).then(() => null);
+          return groupChat.remove(groupId).then(() => null);
         case 'leave':
-          return http(paths.groupChat.leave(groupId), { method: 'PUT' }).then(() => null);
+          return groupChat.leave(groupId).then(() => null);
       }
     },
   };

@@ -1,6 +1,5 @@
 import { fromPromise, sendTo } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import { paths } from '../../api/paths';
 import { privateChatCacheMachine, type LeaveChatInput } from '../../machines/chat/privateChatCache.machine';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
 import { api as defaultApi } from '../shell/api';
@@ -19,7 +18,7 @@ export function privateChatCacheLogic({ api = defaultApi }: { api?: ApiClient } 
         if (!profile) return;
         const { chat } = input;
         const other = chat.senderId === profile._id ? chat.receiverUsername : chat.senderUsername;
-        await api.http(paths.chat.removeChatUsers, { method: 'POST', body: { userOne: profile.username, userTwo: other } });
+        await api.chat.removeChatUsers({ userOne: profile.username, userTwo: other });
       }),
     },
     actions: {

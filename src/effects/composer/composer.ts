@@ -4,7 +4,7 @@ import { composerMachine, type MediaKind, type PickedFile, type PublishRequest }
 import { api } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 
-/** The calls of the composer, through the typed client (src/api/streamsClient.ts). */
+/** The calls of the composer, through the typed client (src/api/posts/client.ts). */
 export async function publish(request: PublishRequest, client = api): Promise<Post> {
   switch (request.kind) {
     case 'createPost':

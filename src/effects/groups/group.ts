@@ -1,38 +1,23 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import type { Group, GroupMembership, GroupMembersPage, UpdateGroupBody } from '../../api/groups';
-import { paths } from '../../api/paths';
+import type { UpdateGroupBody } from '../../api/groups';
 import type { PostResponse } from '../../api/posts';
 import { serverEvents } from '../../api/socket';
-import { groupMachine, type GroupAnswer, type GroupEvent, type JoinAnswer } from '../../machines/groups/group.machine';
+import { groupMachine, type GroupEvent } from '../../machines/groups/group.machine';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { memberSearchLogic } from '../people/memberSearch';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 
-type Message = { message: string };
-
-/** The /group/... calls of one group's page (the contract: src/api/groups.ts, docs/api.md). */
+/** The /group/... calls of one group's page (the contract: src/api/groups/schemas.ts, docs/api.md). */
 export function groupCalls(api: ApiClient) {
-  const { http } = api;
+  const { groups } = api;
+  // The client's calls as they are (one join, acceptInvitation, declineInvitation...), under the page's names where they differ.
   return {
-    one: (groupId: string) => http<{ group: Group }>(paths.groups.one(groupId)),
-    members: (groupId: string, cursor: string) => http<GroupMembersPage>(paths.groups.members(groupId), { query: { cursor } }),
-    pendingMembers: (groupId: string) => http<{ pendingMembers: GroupMembership[] }>(paths.groups.pending(groupId)),
-    join: (groupId: string) => http<JoinAnswer>(paths.groups.join(groupId), { method: 'POST' }),
-    acceptInvitation: (groupId: string) => http<GroupAnswer>(paths.groups.acceptInvitation(groupId), { method: 'PUT' }),
-    declineInvitation: (groupId: string) => http<Message>(paths.groups.declineInvitation(groupId), { method: 'PUT' }),
-    leave: (groupId: string, newAdminId?: string) =>
-      http<Message>(paths.groups.leave(groupId), { method: 'PUT', body: newAdminId ? { newAdminId } : {} }),
-    approve: (groupId: string, userId: string) => http<GroupAnswer>(paths.groups.approve(groupId, userId), { method: 'PUT' }),
-    reject: (groupId: string, userId: string) => http<Message>(paths.groups.reject(groupId, userId), { method: 'PUT' }),
-    promote: (groupId: string, userId: string) => http<GroupAnswer>(paths.groups.promote(groupId, userId), { method: 'PUT' }),
-    invite: (groupId: string, userIds: string[]) =>
-      http<GroupAnswer>(paths.groups.addMembers(groupId), { method: 'PUT', body: { members: userIds } }),
-    removeMember: (groupId: string, userId: string) =>
-      http<GroupAnswer>(paths.groups.removeMembers(groupId), { method: 'PUT', body: { members: [userId] } }),
-    update: (groupId: string, body: UpdateGroupBody) => http<GroupAnswer>(paths.groups.one(groupId), { method: 'PUT', body }),
-    remove: (groupId: string) => http<Message>(paths.groups.one(groupId), { method: 'DELETE' }),
+    ...groups,
+    pendingMembers: groups.pending,
+    invite: groups.addMembers,
+    removeMember: (groupId: string, userId: string) => groups.removeMembers(groupId, [userId]),
   };
 }
 

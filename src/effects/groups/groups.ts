@@ -1,11 +1,10 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import type { CreateGroupBody, Group, GroupsPage } from '../../api/groups';
-import { paths } from '../../api/paths';
+import type { CreateGroupBody, GroupsPage } from '../../api/groups';
 import { serverEvents } from '../../api/socket';
 import { createGroupMachine, type CreatedGroup } from '../../machines/groups/createGroup.machine';
 import { memberSearchLogic } from '../people/memberSearch';
-import { groupsMachine, type AcceptAnswer, type DeclineAnswer, type GroupLists, type GroupsEvent, type JoinAnswer, type MoreGroupsInput } from '../../machines/groups/groups.machine';
+import { groupsMachine, type GroupLists, type GroupsEvent, type MoreGroupsInput } from '../../machines/groups/groups.machine';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
@@ -40,7 +39,7 @@ export function createGroupLogic(app: HasSystem, { api = defaultApi }: { api?: A
       }),
       search: memberSearchLogic(api),
       createGroup: fromPromise(async ({ input }: { input: CreateGroupBody }): Promise<{ group: CreatedGroup }> =>
-        api.http<{ message: string; group: Group }>(paths.groups.create, { method: 'POST', body: input }),
+        api.groups.create(input),
       ),
     },
     actions: { showToast: bridge.showToast, navigate: bridge.navigate },
@@ -65,9 +64,9 @@ export const liveGroupsActor = (bus: Bus) =>
 /** GET the member's groups, invitations and groups to discover at once. */
 export async function loadGroupLists(api: ApiClient, userId: string): Promise<GroupLists> {
   const [mine, invitations, discover] = await Promise.all([
-    api.http<{ groups: Group[] }>(paths.groups.userGroups(userId)),
-    api.http<{ pendingGroups: Group[] }>(paths.groups.invitations),
-    api.http<GroupsPage>(paths.groups.notJoined),
+    api.groups.userGroups(userId),
+    api.groups.invitations(),
+    api.groups.notJoined(),
   ]);
   return { mine: mine.groups, invitations: invitations.pendingGroups, discover: discover.groups, discoverCursor: discover.nextCursor };
 }
@@ -75,8 +74,8 @@ export async function loadGroupLists(api: ApiClient, userId: string): Promise<Gr
 /** The next page of the groups to discover, or of a search's results. */
 export const moreGroups = (api: ApiClient, { query, cursor }: MoreGroupsInput): Promise<GroupsPage> =>
   query === null
-    ? api.http<GroupsPage>(paths.groups.notJoined, { query: { cursor } })
-    : api.http<GroupsPage>(paths.groups.all(query), { query: { cursor } });
+    ? api.groups.notJoined(cursor)
+    : api.groups.all({ search: query, cursor });
 
 /** The groups list machine with its real effects, bound to one app actor. */
 export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
@@ -84,17 +83,17 @@ export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
   return groupsMachine.provide({
     actors: {
       loadGroups: fromPromise(({ input }: { input: { userId: string } }) => loadGroupLists(api, input.userId)),
-      searchGroups: fromPromise(({ input }: { input: { query: string } }) => api.http<GroupsPage>(paths.groups.all(input.query))),
+      searchGroups: fromPromise(({ input }: { input: { query: string } }) => api.groups.all({ search: input.query })),
       moreGroups: fromPromise(({ input }: { input: MoreGroupsInput }) => moreGroups(api, input)),
       acceptInvitation: fromPromise(({ input }: { input: { groupId: string } }) =>
-        api.http<AcceptAnswer>(paths.groups.acceptInvitation(input.groupId), { method: 'PUT' }),
+        api.groups.acceptInvitation(input.groupId),
       ),
       declineInvitation: fromPromise(({ input }: { input: { groupId: string } }) =>
-        api.http<DeclineAnswer>(paths.groups.declineInvitation(input.groupId), { method: 'PUT' }),
+        api.groups.declineInvitation(input.groupId),
       ),
-      joinGroup: fromPromise(({ input }: { input: { groupId: string } }) => api.http<JoinAnswer>(paths.groups.join(input.groupId), { method: 'POST' })),
+      joinGroup: fromPromise(({ input }: { input: { groupId: string } }) => api.groups.join(input.groupId)),
       cancelRequest: fromPromise(({ input }: { input: { groupId: string } }) =>
-        api.http<DeclineAnswer>(paths.groups.leave(input.groupId), { method: 'PUT', body: {} }),
+        api.groups.leave(input.groupId),
       ),
       live: liveGroupsActor(bus),
     },

@@ -1,7 +1,5 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import type { Group } from '../../api/groups';
-import { paths } from '../../api/paths';
 import { memberAsideMachine } from '../../machines/people/memberAside.machine';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
@@ -16,7 +14,7 @@ export function memberAsideLogic({ api = defaultApi, bus = streamsBus, app }: { 
     actors: {
       fetchSuggestions: fromPromise(() => api.users.suggestions().then((answer) => answer.users)),
       fetchGroups: fromPromise(({ input }: { input: { userId: string } }) =>
-        api.http<{ groups: Group[] }>(paths.groups.userGroups(input.userId)).then((answer) => answer.groups),
+        api.groups.userGroups(input.userId).then((answer) => answer.groups),
       ),
       fetchTrending: fromPromise(() => api.posts.trending()),
       live: livePeopleActor(bus),

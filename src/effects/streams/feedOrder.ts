@@ -1,4 +1,4 @@
-import type { FeedOrder } from '../../api/forYou';
+import type { FeedOrder } from '../../api/posts/forYou';
 
 const KEY = 'stoa.streamsOrder';
 

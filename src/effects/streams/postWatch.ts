@@ -14,7 +14,7 @@ export const POST_WATCH_INTERVAL_MS = 1000;
 const RETRY_MS = 3000;
 
 /**
- * The posts this tab shows, told to the server as one `watch posts` (src/api/posts.ts,
+ * The posts this tab shows, told to the server as one `watch posts` (src/api/posts/schemas.ts,
  * watchPostsSchema): a post's counts, comments, answers, edits and deletion reach the socket only
  * while it watches the post. Every list on screen (a feed, a post's comments, a question's answers)
  * says what it shows under its own key (`show`) and leaves with `forget`; the union, newest list

@@ -1,5 +1,5 @@
 import { and, assign, enqueueActions, fromPromise, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { UserSummary } from '../../api/follows';
+import type { UserSummary } from '../../api/users/follows';
 import { adminActionMachine, type AdminAction, type AdminActionActorRef, type AdminActionOutput } from './adminAction.machine';
 import {
   applyChanges,

@@ -1,4 +1,4 @@
-import type { UserSummary } from '../../api/follows';
+import type { UserSummary } from '../../api/users/follows';
 import {
   AUDIT_ACTIONS,
   OPEN_STATUSES,

@@ -1,5 +1,5 @@
 import { INTEREST_TOPICS } from '../../api/constants';
-import type { Topic } from '../../api/topics';
+import type { Topic } from '../../api/posts/topics';
 import { hasMedia, selectModalState, selectTakesAttachments, selectTriesAgain, type ComposerSnapshot, type MediaKind } from './composer.machine';
 
 /**

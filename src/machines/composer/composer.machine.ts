@@ -6,7 +6,7 @@ import type {
   Post, Privacy, UpdateImagePostBody, UpdatePostBody, UpdateVideoPostBody,
 } from '../../api/posts';
 import type { CreateGroupPostBody } from '../../api/groups';
-import { CHOSEN_TOPICS_MAX, type Topic } from '../../api/topics';
+import { CHOSEN_TOPICS_MAX, type Topic } from '../../api/posts/topics';
 import { clientIdOf, randomClientSeed } from '../shared/clientIds';
 import { failureText } from '../shared/failure';
 import { retriesSend, sendRetryDelay } from '../shared/sendRetry';

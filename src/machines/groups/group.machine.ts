@@ -1,6 +1,6 @@
 import { produce } from 'immer';
 import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { GroupPrivacy } from '../../api/groups';
+import type { GroupAnswer, GroupIdAnswer, GroupPrivacy, JoinAnswer } from '../../api/groups';
 import { GROUP_MESSAGES, updateGroupBodySchema, type Group, type GroupMembership, type GroupMembersPage, type UpdateGroupBody } from '../../api/groups';
 import type { Post, PostResponse } from '../../api/posts';
 import { GROUPS_HREF, type FoundUser, type GroupCategory } from './createGroup.machine';
@@ -141,15 +141,8 @@ export type GroupEvent =
 
 export type GroupEmitted = { type: 'postDecided'; post: Post };
 
-interface MessageAnswer {
-  message: string;
-}
-export interface GroupAnswer extends MessageAnswer {
-  group: Group;
-}
-export interface JoinAnswer extends GroupAnswer {
-  status: 'pending' | 'accepted';
-}
+/** The replies the page's requests settle with: the contract's (src/api/groups/schemas.ts). */
+export type { GroupAnswer, JoinAnswer };
 
 const noErrors: SettingsErrors = { name: null, category: null, tag: null, form: null };
 
@@ -281,11 +274,11 @@ const groupSetup = setup({
       throw new Error('acceptInvitation actor not provided');
     }),
     /** Effect: PUT /group/invitation/decline/{id}. */
-    declineInvitation: fromPromise<MessageAnswer, { groupId: string }>(async () => {
+    declineInvitation: fromPromise<GroupIdAnswer, { groupId: string }>(async () => {
       throw new Error('declineInvitation actor not provided');
     }),
     /** Effect: PUT /group/leave/{id} {newAdminId?} (also withdraws a request). */
-    leaveGroup: fromPromise<MessageAnswer, { groupId: string; newAdminId?: string }>(async () => {
+    leaveGroup: fromPromise<GroupIdAnswer, { groupId: string; newAdminId?: string }>(async () => {
       throw new Error('leaveGroup actor not provided');
     }),
     /** Effect: PUT /group/approve-member/{id}/{userId}. */
@@ -293,7 +286,7 @@ const groupSetup = setup({
       throw new Error('approveMember actor not provided');
     }),
     /** Effect: PUT /group/reject-member/{id}/{userId}. */
-    rejectMember: fromPromise<MessageAnswer, { groupId: string; userId: string }>(async () => {
+    rejectMember: fromPromise<GroupIdAnswer, { groupId: string; userId: string }>(async () => {
       throw new Error('rejectMember actor not provided');
     }),
     /** Effect: PUT /group/post/{postId}/accept or /decline. */
@@ -319,7 +312,7 @@ const groupSetup = setup({
       throw new Error('updateGroup actor not provided');
     }),
     /** Effect: DELETE /group/{id}. */
-    deleteGroup: fromPromise<MessageAnswer, { groupId: string }>(async () => {
+    deleteGroup: fromPromise<GroupIdAnswer, { groupId: string }>(async () => {
       throw new Error('deleteGroup actor not provided');
     }),
     /** Effect: POST /images/group-avatar {image} -> {url}. */

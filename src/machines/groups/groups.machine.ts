@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { Group, GroupsPage } from '../../api/groups';
+import type { Group, GroupAnswer, GroupIdAnswer, GroupsPage, JoinAnswer } from '../../api/groups';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
 
@@ -22,19 +22,10 @@ export interface MoreGroupsInput {
 /** `cancel`: withdraw one's own request to join a private group. */
 export type GroupRequest = 'accept' | 'decline' | 'join' | 'cancel';
 
-export interface AcceptAnswer {
-  message: string;
-  group: Group;
-}
-export interface DeclineAnswer {
-  message: string;
-  groupId: string;
-}
-export interface JoinAnswer {
-  message: string;
-  status: NonNullable<Group['membership']>['status'];
-  group: Group;
-}
+/** The replies a card's requests settle with: the contract's (src/api/groups/schemas.ts). */
+export type { JoinAnswer };
+export type AcceptAnswer = GroupAnswer;
+export type DeclineAnswer = GroupIdAnswer;
 
 /** A request runs as a spawned child named `<request>.<groupId>`; these are its settle events. */
 type Settled =

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { BlockResponse, UserSummary, UsersList } from '../../api/follows';
+import type { BlockResponse, UserSummary, UsersList } from '../../api/users/follows';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
 

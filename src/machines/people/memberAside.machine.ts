@@ -1,6 +1,6 @@
 import { produce } from 'immer';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { Trending } from '../../api/forYou';
+import type { Trending } from '../../api/posts/forYou';
 import type { Group } from '../../api/groups';
 import type { Person } from '../../api/users';
 import { failureText } from '../shared/failure';

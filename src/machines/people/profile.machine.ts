@@ -1,6 +1,6 @@
 import { produce } from 'immer';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { BlockResponse, FollowResponse, UsersList } from '../../api/follows';
+import type { BlockResponse, FollowResponse, UsersList } from '../../api/users/follows';
 import type { UserImages } from '../../api/media';
 import type { AnswersPage } from '../../api/posts';
 import {

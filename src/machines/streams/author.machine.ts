@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { BlockResponse, FollowResponse } from '../../api/follows';
+import type { BlockResponse, FollowResponse } from '../../api/users/follows';
 import { failureText } from '../shared/failure';
 import { postReportMachine } from './postReport.machine';
 import type { ToastRequest } from '../shell/toastRequest';

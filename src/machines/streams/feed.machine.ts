@@ -1,7 +1,7 @@
 import { produce, type Draft } from 'immer';
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReactionType } from '../../api/constants';
-import type { FeedOrder } from '../../api/forYou';
+import type { FeedOrder } from '../../api/posts/forYou';
 import { POST_WATCH_MAX } from '../../api/constants';
 import type { Post, ReactionCounts } from '../../api/posts';
 import { failureText } from '../shared/failure';

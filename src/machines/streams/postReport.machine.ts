@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReportPostBody, ReportPostResponse } from '../../api/moderation';
-import { reportDetailsError, type PostReportReason } from '../../api/reports';
+import { reportDetailsError, type PostReportReason } from '../../api/moderation/reports';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
 

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { UserSummary } from '../../api/follows';
+import type { UserSummary } from '../../api/users/follows';
 import type { AdminUser } from '../../api/moderation';
 import { Avatar } from '../ui/Avatar';
 import { Badge } from './Badges';

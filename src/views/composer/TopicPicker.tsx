@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Check, Tags, X } from 'lucide-react';
 import { Dialog, DialogTrigger, Heading, Popover, ToggleButton } from 'react-aria-components';
 import { INTEREST_TOPICS } from '../../api/constants';
-import { CHOSEN_TOPICS_MAX, topicLabel, type Topic } from '../../api/topics';
+import { CHOSEN_TOPICS_MAX, topicLabel, type Topic } from '../../api/posts/topics';
 import { selectTogglableTopics, selectTopics } from '../../machines/composer/composer.connect';
 import { IconButton } from '../ui/IconButton';
 import { TOPIC_IMAGES } from '../people/profile/topicImages';

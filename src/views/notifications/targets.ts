@@ -1,5 +1,5 @@
 import type { Notification, NotificationKind } from '../../api/notifications';
-import { actorsPhrase, notificationText } from '../../api/notificationWords';
+import { actorsPhrase, notificationText } from '../../api/notifications/notificationWords';
 
 const MEMBER_BASE = '/app/social';
 

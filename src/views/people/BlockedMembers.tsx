@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { ShieldOff } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
-import type { UserSummary } from '../../api/follows';
+import type { UserSummary } from '../../api/users/follows';
 import { journal } from '../../effects/debug/journal';
 import { selectIsUnblocking, type BlockedMembersActorRef } from '../../machines/people/blockedMembers.machine';
 import { Avatar } from '../ui/Avatar';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import type { FeedOrder } from '../../api/forYou';
+import type { FeedOrder } from '../../api/posts/forYou';
 import type { FeedActorRef } from '../../machines/streams/feed.machine';
 
 const NAMES: Record<FeedOrder, string> = { forYou: 'For you', latest: 'Latest' };

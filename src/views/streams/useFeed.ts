@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { Post, ReactionChange } from '../../api/posts';
-import type { FeedOrder } from '../../api/forYou';
+import type { FeedOrder } from '../../api/posts/forYou';
 import type { FeedSource } from '../../machines/streams/feed.machine';
 import { useStreamsLogic } from './StreamsLogic';
 import { useScreenActor } from '../shared/useScreenActor';

@@ -1,6 +1,6 @@
 import { useMemo, type MouseEvent } from 'react';
 import { Link } from 'wouter';
-import { tokenize } from '../../api/richText';
+import { tokenize } from '../../api/posts/richText';
 import { searchHref } from '../../machines/shell/routes';
 
 /** A member's profile by name; the profile page finds the member from it. */

@@ -1,4 +1,4 @@
-import type { UserSummary } from '../../../src/api/follows';
+import type { UserSummary } from '../../../src/api/users/follows';
 import type {
   AdminUser,
   Appeal,
@@ -13,7 +13,7 @@ import type {
 import type { AdminPage } from '../../../src/machines/admin/adminLists';
 import { post } from '../../fixtures/streams';
 
-/** The Admin API's answers as the contract shapes them (src/api/moderation.ts), for machine and view tests. */
+/** The Admin API's answers as the contract shapes them (src/api/moderation/schemas.ts), for machine and view tests. */
 
 export const summary = (id: string, username: string): UserSummary => ({ _id: id, username, avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' });
 export const root = summary('a1', 'root');

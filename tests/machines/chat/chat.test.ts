@@ -1,6 +1,10 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, GroupChat } from '../../../src/api/chat';
 import type { ApiClient } from '../../../src/api/client';
+import { createChatApi } from '../../../src/api/chat/client';
+
+/** A client whose typed chat calls go through this fake http, as the app's go through ofetch. */
+const withChatApi = (http: (...args: never[]) => Promise<unknown>) => ({ http, ...createChatApi(http as never) }) as unknown as ApiClient;
 import { chatApi, chatEventOf, invitationEventOf, liveChatActor, viewingActor } from '../../../src/effects/chat/chat';
 import { navigationLogic } from '../../../src/effects/shell/navigation';
 import { privateChatCacheLogic } from '../../../src/effects/chat/privateChatCache';
@@ -161,7 +165,7 @@ describe('chat effects', () => {
   it('opening a group asks to join its room (and leaves nothing on close); a private chat says add/remove chat users', () => {
     const http = vi.fn(async () => ({}));
     const emit = vi.fn(async () => ({ ok: true }));
-    const calls = chatApi({ http } as unknown as ApiClient);
+    const calls = chatApi(withChatApi(http));
     const group = createActor(viewingActor(calls, emit as never), { input: { me, peer: { id: 'g1', username: 'Team', isGroup: true } } }).start();
     group.stop();
     expect(emit).toHaveBeenCalledWith('join group room', { groupId: 'g1' });
@@ -177,7 +181,7 @@ describe('chat effects', () => {
   it('another tab closing the same private chat (add chat users, viewing false) makes this open one say add-chat-users again', () => {
     const http = vi.fn(async () => ({}));
     const bus = createBus();
-    const calls = chatApi({ http } as unknown as ApiClient);
+    const calls = chatApi(withChatApi(http));
     const direct = createActor(viewingActor(calls, vi.fn() as never, bus), { input: { me, peer: ben } }).start();
     const add = ['/chat/message/add-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }];
     const remove = ['/chat/message/remove-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }];
@@ -198,7 +202,7 @@ describe('chat effects', () => {
 
   it('sends to the group path or the private one, and asks for group pages with isGroupChat', async () => {
     const http = vi.fn(async (..._args: unknown[]) => ({ chat: m5 }));
-    const calls = chatApi({ http } as unknown as ApiClient);
+    const calls = chatApi(withChatApi(http));
     const content = { body: 'hi', gifUrl: '', selectedImage: UPLOADED, clientId: C1 };
     await calls.send({ peerId: 'g1', isGroup: true, ...content });
     await calls.send({ peerId: 'u2', isGroup: false, ...content });
@@ -219,7 +223,7 @@ describe('chat effects', () => {
           session: fromTransition((s) => s, { profile: { _id: 'me', username: 'ada' } }),
           toasts: fromCallback(({ receive }) => void receive(toasts)),
           navigation: navigationLogic,
-          privateChatCache: privateChatCacheLogic({ api: { http } as unknown as ApiClient }),
+          privateChatCache: privateChatCacheLogic({ api: withChatApi(http) }),
         },
       }).createMachine({
         invoke: [

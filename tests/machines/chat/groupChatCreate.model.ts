@@ -5,7 +5,7 @@ import { type MachineModel, type ModelEvent } from '../cover';
 
 const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
 
-/** The group name rules (src/api/chat.ts groupNameSchema), message by message. */
+/** The group name rules (src/api/chat/schemas.ts groupNameSchema), message by message. */
 export const NAME_ERRORS: Record<string, string | null> = {
   '': 'Group name is required',
   ab: 'Group name must be at least 3 characters',

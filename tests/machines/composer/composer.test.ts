@@ -9,7 +9,7 @@ import { emptyRefused, notYours, published, textPost } from './composerFixtures'
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { clientIdOf } from '../../../src/machines/shared/clientIds';
 import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
-import { CHOSEN_TOPICS_MAX, type Topic } from '../../../src/api/topics';
+import { CHOSEN_TOPICS_MAX, type Topic } from '../../../src/api/posts/topics';
 import { CLIENT_SEED } from '../../fixtures/streams';
 import { NO_ANSWER, composerModel, input, serialize } from './composer.model';
 

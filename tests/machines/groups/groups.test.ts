@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/client';
+import { createGroupsApi } from '../../../src/api/groups/client';
 import type { Group } from '../../../src/api/groups';
 import { groupsEventOf, loadGroupLists, groupsLogic } from '../../../src/effects/groups/groups';
 import { createBus } from '../../../src/effects/shell/socket';
@@ -180,7 +181,7 @@ function fakeHttp(answers: Record<string, unknown>) {
     if (!(path in answers)) throw refused('Not found');
     return answers[path];
   });
-  return { api: { http } as unknown as ApiClient, calls };
+  return { api: { http, ...createGroupsApi(http as never) } as unknown as ApiClient, calls };
 }
 
 describe('groups effects', () => {

@@ -1,4 +1,4 @@
-import type { UserSummary } from '../../../src/api/follows';
+import type { UserSummary } from '../../../src/api/users/follows';
 import { blockedMembersMachine, unblockedIdOf, type BlockedMembersContext } from '../../../src/machines/people/blockedMembers.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';

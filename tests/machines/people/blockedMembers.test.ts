@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ApiClient } from '../../../src/api/client';
-import { createStreamsApi } from '../../../src/api/streamsClient';
-import type { UserSummary } from '../../../src/api/follows';
+import { createUsersApi } from '../../../src/api/users/client';
+import type { UserSummary } from '../../../src/api/users/follows';
 import { serverEvents } from '../../../src/api/socket';
 import { blockedMembersEventOf, peopleLogic } from '../../../src/effects/people/people';
 import { createBus } from '../../../src/effects/shell/socket';
@@ -115,7 +115,7 @@ function fakeServer(answers: Record<string, () => { status: number; body: unknow
     if (answer.status >= 400) throw refused((answer.body as { message: string }).message, answer.status);
     return answer.body;
   });
-  const api = createStreamsApi(http as never) as unknown as ApiClient;
+  const api = createUsersApi(http as never) as unknown as ApiClient;
   return { api, calls };
 }
 

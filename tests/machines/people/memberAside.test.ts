@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Trending } from '../../../src/api/forYou';
+import type { Trending } from '../../../src/api/posts/forYou';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { ASIDE_LIST_MAX, memberAsideMachine, selectAsideList } from '../../../src/machines/people/memberAside.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';

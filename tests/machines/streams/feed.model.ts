@@ -1,4 +1,4 @@
-import type { FeedOrder } from '../../../src/api/forYou';
+import type { FeedOrder } from '../../../src/api/posts/forYou';
 import { feedMachine, type FeedContext, type FeedSource } from '../../../src/machines/streams/feed.machine';
 import { post, refused, zeroCounts } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { FeedOrder } from '../../../src/api/forYou';
+import type { FeedOrder } from '../../../src/api/posts/forYou';
 import { feedMachine, selectWhyPost, type FeedContext, type FeedPage, type FeedSnapshot, type FeedSource } from '../../../src/machines/streams/feed.machine';
 import { belongs, shiftReaction } from '../../../src/machines/streams/postList';
 import { zeroCounts } from '../../fixtures/streams';

@@ -32,7 +32,7 @@ describe('configuration', () => {
     expect(config.passwordHashing).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     expect(config.sessions).toEqual({ shortMs: 12 * 3_600_000, longMs: 30 * 24 * 3_600_000, resetTokenMs: 30 * 60_000 });
     expect(config.rateLimits.signInPerIp).toEqual({ max: 25, windowMs: 5 * 60_000 });
-    // Moderation: per member, REPORT_LIMIT and APPEAL_LIMIT of src/api/moderation.ts.
+    // Moderation: per member, REPORT_LIMIT and APPEAL_LIMIT of src/api/moderation/schemas.ts.
     expect(config.rateLimits.reportsPerMember).toEqual({ max: 10, windowMs: 3_600_000 });
     expect(config.rateLimits.appealsPerMember).toEqual({ max: 3, windowMs: 24 * 3_600_000 });
   });

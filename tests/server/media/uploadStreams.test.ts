@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../../src/api/paths';
-import { UPLOADS_BUSY, uploadsAtOnceMessage } from '../../../src/api/uploads';
+import { UPLOADS_BUSY, uploadsAtOnceMessage } from '../../../src/api/media/uploads';
 import { NOT_AN_IMAGE } from '../../../server/media/images';
 import { sweepStaleUploads } from '../../../server/http/uploadLimit';
 import { createGate } from '../../../server/media/imageWork';

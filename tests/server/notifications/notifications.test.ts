@@ -347,7 +347,7 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     expect(first.notifications).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
     expect(first.unreadCount).toBe(NOTIFICATIONS_PAGE_SIZE + 5);
     expect(first.nextCursor).toBe(`${first.notifications.at(-1)!.updatedAt}_${first.notifications.at(-1)!._id}`);
-    const second = notificationsPageSchema.parse(await ok(t, ann, 'GET', paths.notifications.page(first.nextCursor!)));
+    const second = notificationsPageSchema.parse(await ok(t, ann, 'GET', paths.notifications.page({ cursor: first.nextCursor! })));
     expect(second.notifications).toHaveLength(5);
     expect(second.nextCursor).toBeNull();
     const all = [...first.notifications, ...second.notifications];
@@ -373,7 +373,7 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     await refused(t, ann, 'DELETE', paths.notifications.one(all[0]!._id), undefined, 404, 'Notification not found');
     await refused(t, ann, 'PUT', paths.notifications.read(MISSING), undefined, 404, 'Notification not found');
     await refused(t, ann, 'PUT', paths.notifications.read('nope'), undefined, 404, 'Notification not found');
-    await refused(t, ann, 'GET', paths.notifications.page('yesterday'), undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
+    await refused(t, ann, 'GET', paths.notifications.page({ cursor: 'yesterday' }), undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
     await refused(t, null, 'GET', paths.notifications.page(), undefined, 401);
     await refused(t, null, 'GET', paths.notifications.unreadCount, undefined, 401);
     expect((await inbox(ann)).length).toBe(NOTIFICATIONS_PAGE_SIZE);

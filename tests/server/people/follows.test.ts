@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USERS_PAGE_SIZE, usersListSchema } from '../../../src/api/follows';
+import { USERS_PAGE_SIZE, usersListSchema } from '../../../src/api/users/follows';
 import { createTestApp, dialects, type TestApp } from '../harness';
 import { block, follow, member, ok, refused, type Member } from '../social';
 

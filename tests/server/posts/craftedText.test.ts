@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX, POST_TEXT_MAX } from '../../../src/api/constants';
 import { paths } from '../../../src/api/paths';
-import { tokenizerWork } from '../../../src/api/richText';
+import { tokenizerWork } from '../../../src/api/posts/richText';
 import { PLAIN_TEXT, WORST_CASES } from '../../fixtures/richTextWorst';
 import { createTestApp, dialects, type TestApp } from '../harness';
 import { member, ok, post, type Member } from '../social';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOR_YOU_OFF, forYouPageSchema, trendingSchema } from '../../../src/api/forYou';
+import { FOR_YOU_OFF, forYouPageSchema, trendingSchema } from '../../../src/api/posts/forYou';
 import { notificationsPageSchema, type Notification } from '../../../src/api/notifications';
 import { paths } from '../../../src/api/paths';
 import type { Post } from '../../../src/api/posts';
@@ -31,7 +31,7 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     const seen: Post[] = [];
     let cursor: string | null | undefined;
     for (let guard = 0; guard < 200; guard += 1) {
-      const page = forYouPageSchema.parse(await ok(t, who, 'GET', paths.posts.forYou(cursor ?? undefined)));
+      const page = forYouPageSchema.parse(await ok(t, who, 'GET', paths.posts.forYou({ cursor: cursor ?? undefined })));
       seen.push(...page.posts);
       if (!page.nextCursor) return seen;
       cursor = page.nextCursor;
@@ -133,7 +133,7 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
 
   /** The snapshot a page's cursor names (page 1's ranking). */
   const snapshotIdOf = (page: { nextCursor: string | null }) => page.nextCursor!.split('.')[1];
-  const forYouPage = async (who: Member, cursor?: string) => forYouPageSchema.parse(await ok(t, who, 'GET', paths.posts.forYou(cursor)));
+  const forYouPage = async (who: Member, cursor?: string) => forYouPageSchema.parse(await ok(t, who, 'GET', paths.posts.forYou({ cursor })));
   const fullRankings = () => t.app.services.forYou.fullRankings();
 
   it('page 1 keeps the last ranking across other members\' writes: a new post comes in front without a full ranking, in the order a full ranking gives', async () => {

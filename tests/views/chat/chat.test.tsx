@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatListItem, ChatMessage, GroupChat } from '../../../src/api/chat';
+import { createChatApi } from '../../../src/api/chat/client';
 import type { ApiClient } from '../../../src/api/client';
 import { chatAreaLogic } from '../../../src/effects/chat/area';
 import type { ChatDeps } from '../../../src/effects/chat/chat';
@@ -44,7 +45,7 @@ function fakeServer(routes: Record<string, Handler>) {
   });
   const upload = vi.fn(async (_kind: string, _image: string) => ({ url: UPLOADED }));
   const search = vi.fn(async (query: string) => ({ search: [found(me), found(ben), found(cleo)].filter((u) => u.username.startsWith(query)) }));
-  const api = { http, images: { upload }, users: { search } } as unknown as ApiClient;
+  const api = { http, ...createChatApi(http as never), images: { upload }, users: { search } } as unknown as ApiClient;
   return { api, calls, upload, search, routes };
 }
 

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromTransition, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import type { GroupChat } from '../../../src/api/chat';
+import { createChatApi } from '../../../src/api/chat/client';
 import type { ApiClient } from '../../../src/api/client';
 import { chatAreaLogic } from '../../../src/effects/chat/area';
 import type { ChatDeps } from '../../../src/effects/chat/chat';
@@ -52,7 +53,7 @@ function fakeServer() {
   );
   const search = vi.fn(async (query: string) => ({ search: [danaFound].filter((u) => u.username.startsWith(query)) }));
   return {
-    api: { http, users: { search } } as unknown as ApiClient,
+    api: { http, ...createChatApi(http as never), users: { search } } as unknown as ApiClient,
     calls,
     search,
     /** Answers the call in flight as the path's done/error event says. */

@@ -29,7 +29,11 @@ const server = vi.hoisted(() => {
     });
   return { calls, api: { images: { upload: waiting('upload') }, users: { search: waiting('search') }, http: waiting('http') } };
 });
-vi.mock('../../../src/effects/shell/api', () => ({ api: server.api }));
+// The typed group calls go through the waiting http, as the app's go through ofetch.
+vi.mock('../../../src/effects/shell/api', async () => {
+  const { createGroupsApi } = await import('../../../src/api/groups/client');
+  return { api: { ...server.api, ...createGroupsApi(server.api.http as never) } };
+});
 
 const bob = { _id: 'u2', username: 'bob', avatarColor: '#1e88e5', profilePicture: '' };
 const carol = { _id: 'u3', username: 'carol', avatarColor: '#43a047', profilePicture: '' };

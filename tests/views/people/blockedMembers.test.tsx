@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/client';
-import type { UserSummary } from '../../../src/api/follows';
+import type { UserSummary } from '../../../src/api/users/follows';
 import { serverEvents } from '../../../src/api/socket';
 import { peopleLogic } from '../../../src/effects/people/people';
 import { createBus } from '../../../src/effects/shell/socket';

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { ChatMessage } from '../../../src/api/chat';
+import { createChatApi } from '../../../src/api/chat/client';
 import type { ApiClient } from '../../../src/api/client';
 import type { Post } from '../../../src/api/posts';
 import { chatAreaLogic } from '../../../src/effects/chat/area';
@@ -115,7 +116,7 @@ describe('rich text in chat bubbles', () => {
     });
     const { app } = startTestApp();
     app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-    const deps: ChatDeps = { api: { http } as unknown as ApiClient, bus: createBus(), emit: vi.fn(async () => ({ ok: true })) as never, navigate: vi.fn() };
+    const deps: ChatDeps = { api: { http, ...createChatApi(http as never) } as unknown as ApiClient, bus: createBus(), emit: vi.fn(async () => ({ ok: true })) as never, navigate: vi.fn() };
     const { ui } = withApp(
       app,
       '/chat/messages?username=Team&id=g1&isGroup=true',

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { UserSummary } from '../../../api/follows';
+import type { UserSummary } from '../../../api/users/follows';
 import type { ProfileActorRef } from '../../../machines/people/profile.machine';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

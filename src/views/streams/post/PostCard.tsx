@@ -4,7 +4,7 @@ import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../../api/numbers';
 import type { Post, ReactionChange } from '../../../api/posts';
-import { topicLabel, type Topic } from '../../../api/topics';
+import { topicLabel, type Topic } from '../../../api/posts/topics';
 import { journal } from '../../../effects/debug/journal';
 import { shiftReaction } from '../../../machines/streams/postList';
 import { Avatar } from '../../ui/Avatar';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Flag } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { FieldError, Form, Label, Radio, RadioGroup, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { POST_REPORT_REASON_LABELS, POST_REPORT_REASONS, REPORT_DETAILS_MAX, type PostReportReason } from '../../../api/reports';
+import { POST_REPORT_REASON_LABELS, POST_REPORT_REASONS, REPORT_DETAILS_MAX, type PostReportReason } from '../../../api/moderation/reports';
 import type { PostReportActorRef } from '../../../machines/streams/postReport.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import { Clock, Flame, Heart, Sparkles, User, UserCheck, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Post } from '../../../api/posts';
-import type { FeedReason } from '../../../api/reasons';
+import type { FeedReason } from '../../../api/posts/reasons';
 import { SheetDialog } from '../../ui/SheetDialog';
 import { useSessionProfile } from '../../layouts/useShell';
 import { reasonText } from './reasons';

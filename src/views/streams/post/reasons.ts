@@ -1,5 +1,5 @@
-import type { FeedReason } from '../../../api/reasons';
-import { topicLabel } from '../../../api/topics';
+import type { FeedReason } from '../../../api/posts/reasons';
+import { topicLabel } from '../../../api/posts/topics';
 
 /** A reason of the "For you" ranking in the member's words. */
 export function reasonText(reason: FeedReason): string {

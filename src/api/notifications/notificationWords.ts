@@ -1,4 +1,4 @@
-import type { Notification } from './notifications';
+import type { Notification } from './schemas';
 
 /**
  * What notifications say in the member's words. Apart from the schemas in ./notifications: the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTEREST_TOPICS } from './constants';
+import { INTEREST_TOPICS } from '../constants';
 import { CHOSEN_TOPICS_MAX } from './topics';
 
 /** The topic schemas apart from topics.ts, so that the composer reads the topic words without zod. */

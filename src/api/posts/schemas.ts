@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, POST_WATCH_MAX, PRIVACY_LEVELS, REACTION_TYPES } from './constants';
-import { nextCursorSchema } from './pages';
+import { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, POST_WATCH_MAX, PRIVACY_LEVELS, REACTION_TYPES } from '../constants';
+import { nextCursorSchema } from '../pages';
 import { feedReasonSchema } from './reasons';
 import { chosenTopicsSchema, topicSchema } from './topicSchemas';
 
@@ -120,11 +120,11 @@ export const postSchema = z.object({
   saved: z.boolean(),
   /** Whether the reader follows the author (false on their own posts). */
   followingAuthor: z.boolean(),
-  /** Its interest topics: the author's choice and those its hashtags map to (src/api/topics.ts). */
+  /** Its interest topics: the author's choice and those its hashtags map to (src/api/posts/topics.ts). */
   topics: z.array(topicSchema).optional(),
   /** The topics the author chose (at most three): what the composer shows when editing. */
   chosenTopics: z.array(topicSchema).optional(),
-  /** In "For you" pages only: why the post is there (src/api/reasons.ts). */
+  /** In "For you" pages only: why the post is there (src/api/posts/reasons.ts). */
   reasons: z.array(feedReasonSchema).optional(),
 });
 export type Post = z.infer<typeof postSchema>;
@@ -246,6 +246,7 @@ export type QuestionDetail = z.infer<typeof questionDetailSchema>;
 export const answerResponseSchema = z.object({ message: z.string(), answer: answerSchema, answersCount: z.number().int() });
 export type AnswerResponse = z.infer<typeof answerResponseSchema>;
 export const answerDeletedSchema = z.object({ message: z.string(), answersCount: z.number().int() });
+export type AnswerDeleted = z.infer<typeof answerDeletedSchema>;
 export const questionResponseSchema = postResponseSchema;
 
 /** GET /user/profile/answers/...: a member's answers, each with the question it answers. */

@@ -1,4 +1,4 @@
-import { INTEREST_TOPICS } from './constants';
+import { INTEREST_TOPICS } from '../constants';
 
 export type Topic = (typeof INTEREST_TOPICS)[number];
 /** A topic as members read it: "Science", "DIY" (settings, the composer, post cards, reasons). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { groupSchema } from './groups';
-import { dataUrlSchema, postSchema } from './posts';
-import { personSchema } from './users';
+import { groupSchema } from '../groups/schemas';
+import { dataUrlSchema, postSchema } from '../posts/schemas';
+import { personSchema } from '../users/schemas';
 
 /**
  * Search (spec sections 2 and 7: GET /search/{query}, POST /search/image), defined once for client

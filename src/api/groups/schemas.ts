@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { chatImageUrlSchema, groupNameSchema, groupPrivacySchema } from './chat';
-import { GROUP_CATEGORIES } from './constants';
-import { cursorSchema, nextCursorSchema } from './pages';
-import { createPostBodySchema, dataUrlSchema, idSchema, imageAltSchema } from './posts';
+import { chatImageUrlSchema, groupNameSchema, groupPrivacySchema } from '../chat/schemas';
+import { GROUP_CATEGORIES } from '../constants';
+import { cursorSchema, nextCursorSchema } from '../pages';
+import { createPostBodySchema, dataUrlSchema, idSchema, imageAltSchema } from '../posts/schemas';
 
 /**
- * Groups (spec sections 2, 3, 4 and 7, the /group/... family; group chats are src/api/chat.ts):
+ * Groups (spec sections 2, 3, 4 and 7, the /group/... family; group chats are src/api/chat/schemas.ts):
  * every body and answer, defined once for client and server. docs/api.md explains them.
  */
 
@@ -154,6 +154,14 @@ export const pendingGroupInvitationsSchema = z.object({ pendingGroups: z.array(g
 export const pendingMembersSchema = z.object({ pendingMembers: z.array(groupMembershipSchema) });
 export const groupIdAnswerSchema = z.object({ message: z.string(), groupId: z.string() });
 export const joinGroupResponseSchema = z.object({ message: z.string(), status: groupMemberStatusSchema, group: groupSchema });
+/** The replies' types, as the typed client (./client.ts) and the machines read them. */
+export type GroupAnswer = z.infer<typeof groupResponseSchema>;
+export type SingleGroup = z.infer<typeof singleGroupSchema>;
+export type Groups = z.infer<typeof groupsSchema>;
+export type PendingGroupInvitations = z.infer<typeof pendingGroupInvitationsSchema>;
+export type PendingMembers = z.infer<typeof pendingMembersSchema>;
+export type GroupIdAnswer = z.infer<typeof groupIdAnswerSchema>;
+export type JoinAnswer = z.infer<typeof joinGroupResponseSchema>;
 export const groupsQuerySchema = groupsPageQuerySchema.extend({
   search: z.string({ error: 'Search term must be text' }).trim().max(50, 'Search term must not exceed 50 characters').optional(),
 });

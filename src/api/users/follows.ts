@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorSchema, nextCursorSchema } from './pages';
+import { cursorSchema, nextCursorSchema } from '../pages';
 
 /** Follows and blocks (not in the spec's call list; paths are ours, see docs/api.md). */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataUrlSchema } from './posts';
+import { dataUrlSchema } from '../posts/schemas';
 
 /**
  * Images members upload outside posts: POST /images/{kind} {image} -> {url} (spec "Images").
@@ -26,3 +26,5 @@ export const uploadImageResponseSchema = uploadedImageSchema.extend({ message: z
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
 export const userImagesSchema = z.object({ images: z.array(uploadedImageSchema) });
 export type UserImages = z.infer<typeof userImagesSchema>;
+export const imageRemovedSchema = z.object({ message: z.string(), imageId: z.string() });
+export type ImageRemoved = z.infer<typeof imageRemovedSchema>;

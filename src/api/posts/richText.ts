@@ -16,7 +16,7 @@ export type TextToken =
 
 /** Longer tag bodies are not tags (nobody means them as one, and they would bloat the tag index). */
 export const HASHTAG_MAX = 64;
-/** A username's length, as sign-up allows it (src/api/auth.ts). */
+/** A username's length, as sign-up allows it (src/api/auth/schemas.ts). */
 const USERNAME_MIN = 3;
 const USERNAME_MAX = 30;
 /** How many characters of a link are shown, the '…' included. */

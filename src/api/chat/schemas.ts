@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, REACTION_TYPES } from './constants';
-import { clientIdSchema, gifUrlSchema, idSchema, reactionTypeSchema } from './posts';
+import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE, REACTION_TYPES } from '../constants';
+import { clientIdSchema, gifUrlSchema, idSchema, reactionTypeSchema } from '../posts/schemas';
 
 /**
  * Private and group chat: every body, answer and socket payload of the Chat API and the Group
@@ -268,6 +268,18 @@ export const groupMemberEventSchema = z.object({ groupId: z.string(), userId: z.
 export type GroupMemberEvent = z.infer<typeof groupMemberEventSchema>;
 export const checkMemberSchema = z.object({ isMember: z.boolean(), state: z.enum(['pending', 'accepted']).nullable(), isAdmin: z.boolean() });
 export const groupIdResponseSchema = z.object({ message: z.string(), groupId: z.string() });
+
+/* ----- The replies' types, as the typed client (./client.ts) reads them ----- */
+
+export type ConversationList = z.infer<typeof conversationListSchema>;
+export type ChatUsersResponse = z.infer<typeof chatUsersResponseSchema>;
+export type MarkAsReadResponse = z.infer<typeof markAsReadResponseSchema>;
+export type DeleteMessageResponse = z.infer<typeof deleteMessageResponseSchema>;
+export type GroupChatResponse = z.infer<typeof groupChatResponseSchema>;
+export type GroupChats = z.infer<typeof groupChatsSchema>;
+export type PendingGroupChats = z.infer<typeof pendingGroupsSchema>;
+export type GroupIdResponse = z.infer<typeof groupIdResponseSchema>;
+export type CheckMember = z.infer<typeof checkMemberSchema>;
 
 /* ----- What clients emit (the server decides rooms; names sent by clients are never trusted) ----- */
 

@@ -5,8 +5,8 @@ import type {
   PerMonth, PerYear, PostReportQueue, PostReportStatusBody, PostReportStatusResponse, PostStatistic, ProfileReportQueue,
   ProfileReportStatusBody, ProfileReportStatusResponse, ReportPostBody, ReportPostResponse, UnbanBody, UnhidePostBody,
   UserStatistic,
-} from './moderation';
-import { paths } from './paths';
+} from './schemas';
+import { paths } from '../paths';
 
 /** The moderation part of the typed client: post reports and appeals (members), the Admin API (admins). */
 export function createModerationApi(http: $Fetch) {
@@ -24,19 +24,19 @@ export function createModerationApi(http: $Fetch) {
       postCount: () => http<CountResponse>(paths.admin.postCount),
       userStatistic: () => http<UserStatistic>(paths.admin.userStatistic),
       userPerYear: () => http<PerYear>(paths.admin.userPerYear),
-      userPerMonth: (year?: number) => http<PerMonth>(paths.admin.userPerMonth(year)),
+      userPerMonth: (year?: number) => http<PerMonth>(paths.admin.userPerMonth({ year })),
       postStatistic: () => http<PostStatistic>(paths.admin.postStatistic),
       postPerYear: () => http<PerYear>(paths.admin.postPerYear),
-      postPerMonth: (year?: number) => http<PerMonth>(paths.admin.postPerMonth(year)),
-      users: (page: number, search?: string) => http<AdminUsersPage>(paths.admin.users(page, search)),
+      postPerMonth: (year?: number) => http<PerMonth>(paths.admin.postPerMonth({ year })),
+      users: (page: number, search?: string) => http<AdminUsersPage>(paths.admin.users(page, { search })),
       bans: (page: number) => http<BansPage>(paths.admin.bans(page)),
       ban: (body: BanBody) => post<AdminUserResponse>(paths.admin.ban, body),
       unban: (body: UnbanBody) => post<AdminUserResponse>(paths.admin.unban, body),
-      profileReports: (page: number, status?: ModerationStatus) => http<ProfileReportQueue>(paths.users.reports(page, status)),
+      profileReports: (page: number, status?: ModerationStatus) => http<ProfileReportQueue>(paths.users.reports(page, { status })),
       profileReportStatus: (body: ProfileReportStatusBody) => put<ProfileReportStatusResponse>(paths.admin.profileReportStatus, body),
       postReports: (page: number, status?: ModerationStatus) => http<PostReportQueue>(paths.moderation.postReports({ page, status })),
       postReportStatus: (body: PostReportStatusBody) => put<PostReportStatusResponse>(paths.admin.postReportStatus, body),
-      appeals: (page: number, status?: AppealStatus) => http<AppealsPage>(paths.admin.appeals(page, status)),
+      appeals: (page: number, status?: AppealStatus) => http<AppealsPage>(paths.admin.appeals(page, { status })),
       appealStatus: (body: AppealStatusBody) => put<AppealResponse>(paths.admin.appealStatus, body),
       hiddenPosts: (page: number) => http<HiddenPostsPage>(paths.admin.hiddenPosts(page)),
       hide: (body: HidePostBody) => post<HidePostResponse>(paths.admin.hide, body),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postSchema } from './posts';
+import { postSchema } from './schemas';
 
 /**
  * "For you" and trending hashtags (docs/api.md). The streams page reads GET /post/all/{page}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { userSummarySchema } from './follows';
-import { idSchema, postSchema } from './posts';
+import { userSummarySchema } from '../users/follows';
+import { idSchema, postSchema } from '../posts/schemas';
 import { POST_REPORT_REASONS, REPORT_DETAILS_MAX, REPORT_DETAILS_TOO_LONG, REPORT_REASON_INVALID } from './reports';
 
 /**

@@ -1,22 +1,20 @@
 import type { $Fetch } from 'ofetch';
-import { uploadForm } from './uploads';
-import type { BlockResponse, FollowResponse, UsersList } from './follows';
+import { uploadForm } from '../media/uploads';
 import type { ForYouPage, Trending } from './forYou';
-import type { CreateGroupPostBody } from './groups';
-import type { ImageKind, UploadImageResponse, UserImages } from './media';
-import type { PageQuery } from './pages';
-import { paths } from './paths';
+import type { CreateGroupPostBody } from '../groups/schemas';
+import type { PageQuery } from '../pages';
+import { paths } from '../paths';
 import type {
-  AnswerBody, AnswerResponse, AnswersPage, CommentBody, CreateAnswerBody, CommentDeleted, CommentResponse, CommentsList, CommentsNames,
+  AnswerBody, AnswerDeleted, AnswerResponse, AnswersPage, CommentBody, CreateAnswerBody, CommentDeleted, CommentResponse, CommentsList, CommentsNames,
   CreateImagePostBody, CreatePostBody, CreateQuestionBody, CreateVideoPostBody, DeletedResponse, FavPostToggle, PostResponse,
   PostsPage, QuestionDetail, QuestionsPage, ReactionBody, ReactionChange, ReactionsList, SinglePostResponse, SingleReaction,
   UpdateImagePostBody, UpdatePostBody, UpdateVideoPostBody,
-} from './posts';
+} from './schemas';
 
 type Query = PageQuery & { userId?: string };
 const query = (q?: Query) => (q ? { query: q } : {});
 
-/** The streams part of the typed client: posts, questions, reactions, comments, saved, follows, images. */
+/** The streams part of the typed client: posts, questions, reactions, comments, saved posts. */
 export function createStreamsApi(http: $Fetch) {
   return {
     posts: {
@@ -25,7 +23,7 @@ export function createStreamsApi(http: $Fetch) {
       createVideo: (body: CreateVideoPostBody) => http<PostResponse>(paths.posts.createVideo, { method: 'POST', body: uploadForm(body, ['video']) }),
       all: (page: number, q?: PageQuery) => http<PostsPage>(paths.posts.all(page), query(q)),
       /** "For you": page 1 without a cursor, then the cursor each page names. */
-      forYou: (cursor?: string) => http<ForYouPage>(paths.posts.forYou(cursor)),
+      forYou: (cursor?: string) => http<ForYouPage>(paths.posts.forYou({ cursor })),
       trending: () => http<Trending>(paths.posts.trending),
       one: (postId: string) => http<SinglePostResponse>(paths.posts.one(postId)),
       byUser: (userId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.byUser(userId, page), query(q)),
@@ -53,9 +51,9 @@ export function createStreamsApi(http: $Fetch) {
       accept: (questionId: string, answerId: string) => http<PostResponse>(paths.questions.accept(questionId, answerId), { method: 'PUT' }),
       unaccept: (questionId: string) => http<PostResponse>(paths.questions.unaccept(questionId), { method: 'DELETE' }),
       editAnswer: (answerId: string, body: AnswerBody) => http<AnswerResponse>(paths.questions.editAnswer(answerId), { method: 'PUT', body }),
-      removeAnswer: (answerId: string) => http<{ message: string; answersCount: number }>(paths.questions.editAnswer(answerId), { method: 'DELETE' }),
+      removeAnswer: (answerId: string) => http<AnswerDeleted>(paths.questions.editAnswer(answerId), { method: 'DELETE' }),
       userAnswers: (userId: string, filter: 'all' | 'accepted', order: 'newest' | 'oldest', page: number) =>
-        http<AnswersPage>(paths.questions.userAnswers(userId, filter, order, page)),
+        http<AnswersPage>(paths.questions.userAnswers(userId, filter, order, { page })),
     },
     reactions: {
       react: (body: ReactionBody) => http<ReactionChange>(paths.reactions.react, { method: 'POST', body }),
@@ -74,20 +72,6 @@ export function createStreamsApi(http: $Fetch) {
     saved: {
       toggle: (postId: string) => http<FavPostToggle>(paths.saved.toggle, { method: 'POST', body: { postId } }),
       page: (page: number, q?: PageQuery) => http<PostsPage>(paths.saved.page(page), query(q)),
-    },
-    follows: {
-      follow: (userId: string) => http<FollowResponse>(paths.follows.follow(userId), { method: 'PUT' }),
-      unfollow: (userId: string) => http<FollowResponse>(paths.follows.unfollow(userId), { method: 'PUT' }),
-      block: (userId: string) => http<BlockResponse>(paths.follows.block(userId), { method: 'PUT' }),
-      unblock: (userId: string) => http<BlockResponse>(paths.follows.unblock(userId), { method: 'PUT' }),
-      followers: (userId: string, cursor?: string) => http<UsersList>(paths.follows.followers(userId), query(cursor ? { cursor } : undefined)),
-      following: (userId: string, cursor?: string) => http<UsersList>(paths.follows.following(userId), query(cursor ? { cursor } : undefined)),
-      blocked: () => http<UsersList>(paths.follows.blocked),
-    },
-    images: {
-      ofUser: (userId: string) => http<UserImages>(paths.images.ofUser(userId)),
-      upload: (kind: ImageKind, image: string) => http<UploadImageResponse>(paths.images.upload(kind), { method: 'POST', body: uploadForm({ image }, ['image']) }),
-      remove: (imageId: string) => http<{ message: string; imageId: string }>(paths.images.remove(imageId), { method: 'DELETE' }),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { userSummarySchema } from './follows';
-import { cursorSchema, nextCursorSchema } from './pages';
-import type { NotificationType } from './users';
+import { userSummarySchema } from '../users/follows';
+import { cursorSchema, nextCursorSchema } from '../pages';
+import type { NotificationType } from '../users/schemas';
 
 /**
  * The notifications inbox (spec sections 2 and 4): entries stored on the server, one

@@ -1,16 +1,26 @@
 import type { $Fetch } from 'ofetch';
-import { paths } from './paths';
+import { paths } from '../paths';
+import type { BlockResponse, FollowResponse, UsersList } from './follows';
 import type {
   BanStatus, BasicInfoBody, ChangePasswordBody, ChangePasswordResponse, ClearBehaviorResponse, HobbiesBody,
   NotificationSettingsBody, PeoplePage, PersonalizeBody, PersonalizeResponse, ProfileImagesBody,
   ProfileResponse, ProfileUpdateResponse, ReportProfileBody, ReportProfileResponse, SearchResults,
   SocialLinksBody, Suggestions,
-} from './users';
+} from './schemas';
 
-/** The User API part of the typed client: people, profiles, settings, personalization, reports. */
+/** The User API part of the typed client: follows and blocks, people, profiles, settings, personalization, reports. */
 export function createUsersApi(http: $Fetch) {
   const put = <T>(path: string, body?: object) => http<T>(path, { method: 'PUT', ...(body ? { body } : {}) });
   return {
+    follows: {
+      follow: (userId: string) => http<FollowResponse>(paths.follows.follow(userId), { method: 'PUT' }),
+      unfollow: (userId: string) => http<FollowResponse>(paths.follows.unfollow(userId), { method: 'PUT' }),
+      block: (userId: string) => http<BlockResponse>(paths.follows.block(userId), { method: 'PUT' }),
+      unblock: (userId: string) => http<BlockResponse>(paths.follows.unblock(userId), { method: 'PUT' }),
+      followers: (userId: string, cursor?: string) => http<UsersList>(paths.follows.followers(userId), cursor ? { query: { cursor } } : {}),
+      following: (userId: string, cursor?: string) => http<UsersList>(paths.follows.following(userId), cursor ? { query: { cursor } } : {}),
+      blocked: () => http<UsersList>(paths.follows.blocked),
+    },
     users: {
       suggestions: () => http<Suggestions>(paths.users.suggestions),
       all: (page: number) => http<PeoplePage>(paths.users.all(page)),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, userSchema } from './auth';
-import { INTEREST_TOPICS, NOTIFICATION_SETTINGS, PRESENCE_WATCH_MAX } from './constants';
+import { PASSWORD_MAX, PASSWORD_MIN, userSchema } from '../auth/schemas';
+import { INTEREST_TOPICS, NOTIFICATION_SETTINGS, PRESENCE_WATCH_MAX } from '../constants';
 import { userSummarySchema } from './follows';
-import { MODERATION_STATUSES, REPORT_DETAILS_MAX } from './moderation';
-import { idSchema } from './posts';
+import { MODERATION_STATUSES, REPORT_DETAILS_MAX } from '../moderation/schemas';
+import { idSchema } from '../posts/schemas';
 
 /**
  * The User API of spec section 7 (people, profiles, settings, personalization, profile reports,

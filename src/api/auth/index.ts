@@ -1,0 +1,2 @@
+/** The auth area of the contract; the module path src/api/auth keeps resolving. */
+export * from './schemas';

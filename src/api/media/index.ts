@@ -1,0 +1,2 @@
+/** The media area of the contract; the module path src/api/media keeps resolving. */
+export * from './schemas';

@@ -1,0 +1,2 @@
+/** The moderation area of the contract; the module path src/api/moderation keeps resolving. */
+export * from './schemas';
