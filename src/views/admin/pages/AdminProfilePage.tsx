@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { journal } from '../../../effects/debug/journal';
 import { Avatar } from '../../ui/Avatar';
-import { PasswordForm } from '../../auth/PasswordForm';
+import { PasswordForm } from '../../auth/forms/PasswordForm';
 import { useSessionProfile } from '../../layouts/useShell';
 import { useAdminLogic } from '../AdminLogic';
 import { Badge } from '../Badges';
