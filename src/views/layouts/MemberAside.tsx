@@ -1,10 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { journal } from '../../effects/debug/journal';
 import { searchHref } from '../../machines/shell/routes';
-import { memberAsideLogic } from '../../effects/people/memberAside';
-import { memberAsideMachine, selectAsideList, type MemberAsideActorRef } from '../../machines/people/memberAside.machine';
+import { selectAsideList, type MemberAsideActorRef } from '../../machines/people/memberAside.machine';
 import { groupHref } from '../../machines/shell/routes';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
@@ -13,29 +11,26 @@ import { GroupImage, memberCountText } from '../groups/GroupCard';
 import { FollowButton } from '../people/PersonRow';
 import { memberHref } from '../people/memberHref';
 import { useMediaQuery, useSessionProfile, WIDE_SCREEN } from './useShell';
-import { useApp } from '../AppContext';
-
-export type MemberAsideLogic = typeof memberAsideMachine;
+import { useMemberAsideLogic } from './MemberAsideLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 
 /**
  * A member page with the right column from 1024px (who to follow, the member's groups). Below
  * that the column is not rendered at all, so phones fetch nothing for it.
  */
-export function PageWithAside({ children, asideLogic }: { children: ReactNode; asideLogic?: MemberAsideLogic }) {
+export function PageWithAside({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(WIDE_SCREEN);
   const profile = useSessionProfile();
   return (
     <div className="flex justify-center gap-6">
       <div className="min-w-0 max-w-2xl flex-1">{children}</div>
-      {wide && profile ? <MemberAside userId={profile._id} logic={asideLogic} /> : null}
+      {wide && profile ? <MemberAside userId={profile._id} /> : null}
     </div>
   );
 }
 
-export function MemberAside({ userId, logic: provided }: { userId: string; logic?: MemberAsideLogic }) {
-  const app = useApp();
-  const logic = useMemo(() => provided ?? memberAsideLogic({ app }), [provided, app]);
-  const actor = useActorRef(logic, { input: { userId }, inspect: journal.inspect });
+export function MemberAside({ userId }: { userId: string }) {
+  const actor = useScreenActor(useMemberAsideLogic(), { input: { userId } });
   return (
     <aside aria-label="Suggestions" className="sticky top-20 flex w-64 shrink-0 flex-col gap-4 self-start pt-14 xl:w-72">
       <WhoToFollow actor={actor} />

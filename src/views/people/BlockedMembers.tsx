@@ -1,14 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ShieldOff } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { UserSummary } from '../../api/follows';
-import { journal } from '../../effects/debug/journal';
 import { selectIsUnblocking, type BlockedMembersActorRef } from '../../machines/people/blockedMembers.machine';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
 import { Skeleton } from '../ui/Skeleton';
 import { usePeopleLogic } from './PeopleLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 
 /**
  * The settings page's "Blocked members": the only way back to a member blocked earlier, since
@@ -16,7 +16,7 @@ import { usePeopleLogic } from './PeopleLogic';
  */
 export function BlockedMembers() {
   const logic = usePeopleLogic();
-  const actor = useActorRef(logic.blockedMembers, { inspect: journal.inspect });
+  const actor = useScreenActor(logic.blockedMembers);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const error = useSelector(actor, (s) => s.context.error);

@@ -1,8 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { PEOPLE_PAGE_SIZE } from '../../api/users';
-import { journal } from '../../effects/debug/journal';
 import { selectIsSearching, suggestionsApart } from '../../machines/people/people.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -13,11 +12,12 @@ import { EmptyState } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
 import { PersonRow } from './PersonRow';
 import { LoadError } from '../ui/LoadError';
+import { useScreenActor } from '../shared/useScreenActor';
 
 /** /people: members page by page, a search box, suggestions, who is online (live). */
 export default function PeoplePage() {
   const logic = usePeopleLogic();
-  const people = useActorRef(logic.people, { inspect: journal.inspect });
+  const people = useScreenActor(logic.people);
   const state = useSelector(people, (s) => s);
   const searching = useSelector(people, selectIsSearching);
   const me = useSessionProfile();

@@ -5,7 +5,8 @@ import type { Group } from '../../api/groups';
 import type { Post } from '../../api/posts';
 import type { SearchKind } from '../../api/search';
 import type { Person } from '../../api/users';
-import { selectIsLoadingMore, selectMoreFailed, type SearchActorRef } from '../../machines/search/search.machine';
+import type { SearchActorRef } from '../../machines/search/search.machine';
+import { hasMoreFailedOf, isLoadingMoreOf, kindResults, searchedText } from '../../machines/search/search.connect';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { GroupCard } from '../groups/GroupCard';
@@ -104,10 +105,10 @@ export function ResultSkeletons({ kind }: { kind: SearchKind }) {
 
 /** One tab's results, its empty state and its "Load more". */
 export function KindResults({ actor, kind }: { actor: SearchActorRef; kind: SearchKind }) {
-  const results = useSelector(actor, (s) => s.context.results?.[kind] ?? null);
-  const searched = useSelector(actor, (s) => s.context.searched);
-  const loadingMore = useSelector(actor, (s) => selectIsLoadingMore(s) && s.context.moreKind === kind);
-  const moreFailed = useSelector(actor, (s) => selectMoreFailed(s) && s.context.moreKind === kind);
+  const results = useSelector(actor, (s) => kindResults(s, kind));
+  const searched = useSelector(actor, searchedText);
+  const loadingMore = useSelector(actor, (s) => isLoadingMoreOf(s, kind));
+  const moreFailed = useSelector(actor, (s) => hasMoreFailedOf(s, kind));
   if (!results) return null;
   const names = KIND_NAMES[kind];
   if (results.items.length === 0) {

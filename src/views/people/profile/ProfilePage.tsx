@@ -1,9 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import type { Profile } from '../../../api/users';
-import { journal } from '../../../effects/debug/journal';
 import { OWNER_TABS, selectTab, type ProfileActorRef, type ProfileTab } from '../../../machines/people/profile.machine';
 import type { ProfileImageActorRef } from '../../../machines/people/profileImage.machine';
 import { LoadError } from '../../ui/LoadError';
@@ -23,6 +22,7 @@ import { ProfileImageDialog } from './ProfileImageDialog';
 import { Gallery, PeopleList } from './ProfileLists';
 import { RepliedList } from './RepliedList';
 import { SocialLinksCard } from './SocialLinksCard';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 const TAB_NAMES: Record<ProfileTab, string> = {
   timeline: 'Timeline',
@@ -50,7 +50,7 @@ export default function ProfilePage({ username }: { username: string }) {
 /** An address with the name only (an @mention's link): the member is looked up by name first. */
 function ProfileByName({ username }: { username: string }) {
   const logic = usePeopleLogic();
-  const actor = useActorRef(logic.memberByName, { input: { username }, inspect: journal.inspect });
+  const actor = useScreenActor(logic.memberByName, { input: { username } });
   const state = useSelector(actor, (s) => s);
   if (state.matches('finding')) return <ProfileSkeleton />;
   if (state.matches('failed'))
@@ -65,7 +65,7 @@ function ProfileByName({ username }: { username: string }) {
 
 function ProfileView({ userId }: { userId: string }) {
   const logic = usePeopleLogic();
-  const actor = useActorRef(logic.profile, { input: { userId }, inspect: journal.inspect });
+  const actor = useScreenActor(logic.profile, { input: { userId } });
   const state = useSelector(actor, (s) => s);
   const { profile, error } = state.context;
   const upload = state.children.imageUpload as ProfileImageActorRef | undefined;

@@ -1,14 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Ban, CircleHelp, Flag, MessageCircle, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Post } from '../../../api/posts';
-import { journal } from '../../../effects/debug/journal';
 import { chatHref } from '../../chat/chatLinks';
 import { MoreMenu } from '../../overlays/MoreMenu';
 import type { PostReportActorRef } from '../../../machines/streams/postReport.machine';
 import { BlockConfirm, ReportPostDialog } from './overlayChunks';
 import { useStreamsLogic } from '../StreamsLogic';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 /**
  * The '…' menu of another member's post: follow / unfollow (at once, rolled back on a refusal),
@@ -17,7 +17,7 @@ import { useStreamsLogic } from '../StreamsLogic';
  */
 export function AuthorMenu({ post, onWhy }: { post: Post; onWhy?: () => void }) {
   const logic = useStreamsLogic();
-  const author = useActorRef(logic.author, { input: { userId: post.userId, username: post.username, postId: post._id }, inspect: journal.inspect });
+  const author = useScreenActor(logic.author, { input: { userId: post.userId, username: post.username, postId: post._id } });
   const report = useSelector(author, (s) => s.children.reportForm as PostReportActorRef | undefined);
   const changing = useSelector(author, (s) => s.matches('changingFollow'));
   const asked = useSelector(author, (s) => s.matches('confirmingBlock') || s.matches('blocking'));
