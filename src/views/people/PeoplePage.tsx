@@ -13,6 +13,7 @@ import { usePeopleLogic } from './PeopleLogic';
 import { PersonRow } from './PersonRow';
 import { LoadError } from '../ui/LoadError';
 import { useScreenActor } from '../shared/useScreenActor';
+import { isMe } from '../../machines/people/people.connect';
 
 /** /people: members page by page, a search box, suggestions, who is online (live). */
 export default function PeoplePage() {
@@ -64,7 +65,7 @@ export default function PeoplePage() {
         ) : (
           <ul aria-label={results ? 'Search results' : 'Members'} aria-busy={searching} className="flex flex-col gap-2">
             {shown.map((person) => (
-              <PersonRow key={person._id} person={person} online={isOnline(person._id)} isMe={person._id === me?._id} />
+              <PersonRow key={person._id} person={person} online={isOnline(person._id)} isMe={isMe(person._id, me)} />
             ))}
           </ul>
         )}

@@ -15,6 +15,7 @@ import { BlockedMembers } from './BlockedMembers';
 import { NotificationSwitches } from './profile/OwnerPanels';
 import { useApp } from '../AppContext';
 import { useScreenActor } from '../shared/useScreenActor';
+import { ownsSettings } from '../../machines/people/people.connect';
 
 /**
  * /setting/:username: the owner's personalization (the switch, interest topics, clearing), their
@@ -23,7 +24,7 @@ import { useScreenActor } from '../shared/useScreenActor';
 export default function SettingsPage({ username }: { username: string }) {
   const me = useSessionProfile();
   if (!me) return <Skeleton className="h-40 w-full" />;
-  if (me.username !== username) return <EmptyState title="Not your settings" text="Only the owner can change these settings." />;
+  if (!ownsSettings(me, username)) return <EmptyState title="Not your settings" text="Only the owner can change these settings." />;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageTitle>Settings</PageTitle>

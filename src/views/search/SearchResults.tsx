@@ -16,6 +16,7 @@ import { PostCard } from '../streams/post/PostCard';
 import { PostSkeletons } from '../streams/post/PostSkeleton';
 import { usePostOverlays } from '../streams/post/postOverlays';
 import { EmptyState } from '../streams/PageParts';
+import { isMe } from '../../machines/people/people.connect';
 
 export const KIND_NAMES: Record<SearchKind, { tab: string; one: string; many: string }> = {
   posts: { tab: 'Posts', one: 'post', many: 'posts' },
@@ -60,7 +61,7 @@ function PeopleResults({ people, label }: { people: Person[]; label: string }) {
     <ul aria-label={label} className="flex flex-col gap-2">
       {people.map((person) => (
         // Presence is watched by the people page; results show no dot rather than a stale one.
-        <PersonRow key={person._id} person={person} online={null} isMe={person._id === me?._id} />
+        <PersonRow key={person._id} person={person} online={null} isMe={isMe(person._id, me)} />
       ))}
     </ul>
   );

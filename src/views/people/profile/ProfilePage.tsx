@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import type { Profile } from '../../../api/users';
-import { OWNER_TABS, selectTab, type ProfileActorRef, type ProfileTab } from '../../../machines/people/profile.machine';
+import { selectTab, type ProfileActorRef, type ProfileTab } from '../../../machines/people/profile.machine';
+import { mayOpenTab } from '../../../machines/people/profile.connect';
 import type { ProfileImageActorRef } from '../../../machines/people/profileImage.machine';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
@@ -11,17 +12,17 @@ import { useSessionProfile } from '../../layouts/useShell';
 import { FeedList } from '../../streams/FeedList';
 import { EmptyState } from '../../streams/PageParts';
 import { useFeed } from '../../streams/useFeed';
-import { BasicInfoCard } from './BasicInfoCard';
+import { BasicInfoCard } from './about/BasicInfoCard';
 import { BlockedProfile } from './BlockedProfile';
-import { HobbiesCard } from './HobbiesCard';
+import { HobbiesCard } from './about/HobbiesCard';
 import { ChangePassword, NotificationSettingsPanel } from './OwnerPanels';
 import { usePeopleLogic } from '../PeopleLogic';
-import { ProfileAbout } from './ProfileAbout';
+import { ProfileAbout } from './about/ProfileAbout';
 import { ProfileBanner } from './ProfileBanner';
 import { ProfileImageDialog } from './ProfileImageDialog';
 import { Gallery, PeopleList } from './ProfileLists';
 import { RepliedList } from './RepliedList';
-import { SocialLinksCard } from './SocialLinksCard';
+import { SocialLinksCard } from './about/SocialLinksCard';
 import { useScreenActor } from '../../shared/useScreenActor';
 
 const TAB_NAMES: Record<ProfileTab, string> = {
@@ -114,7 +115,7 @@ export function ProfileSkeleton() {
 
 function ProfileTabs({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
   const tab = useSelector(actor, selectTab);
-  const tabs = (Object.keys(TAB_NAMES) as ProfileTab[]).filter((t) => profile.isOwner || !OWNER_TABS.includes(t));
+  const tabs = (Object.keys(TAB_NAMES) as ProfileTab[]).filter((t) => mayOpenTab(profile, t));
   return (
     <Tabs selectedKey={tab} onSelectionChange={(key) => actor.send({ type: 'profile.tab', tab: key as ProfileTab })}>
       <TabList aria-label="Profile sections" className="flex gap-1 overflow-x-auto rounded-2xl bg-neutral-100 p-1 dark:bg-neutral-800/60">
