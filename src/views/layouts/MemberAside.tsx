@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { searchHref } from '../../machines/shell/routes';
 import { selectAsideList, type MemberAsideActorRef } from '../../machines/people/memberAside.machine';
+import { asideGroups, suggestedPeople, trendingHashtags } from '../../machines/people/memberAside.connect';
 import { groupHref } from '../../machines/shell/routes';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
@@ -78,7 +79,7 @@ function Status({ state, empty, onRetry, children }: { state: 'loading' | 'ready
 
 function WhoToFollow({ actor }: { actor: MemberAsideActorRef }) {
   const state = useSelector(actor, (s) => selectAsideList(s, 'people'));
-  const people = useSelector(actor, (s) => s.context.people);
+  const people = useSelector(actor, suggestedPeople);
   return (
     <Panel id="aside-people" title="Who to follow" more={{ href: '~/app/social/people', label: 'See all people' }}>
       <Status state={state} empty={people.length === 0 ? 'No suggestions right now.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
@@ -100,7 +101,7 @@ function WhoToFollow({ actor }: { actor: MemberAsideActorRef }) {
 
 function TrendingHashtags({ actor }: { actor: MemberAsideActorRef }) {
   const state = useSelector(actor, (s) => selectAsideList(s, 'trending'));
-  const hashtags = useSelector(actor, (s) => s.context.hashtags);
+  const hashtags = useSelector(actor, trendingHashtags);
   return (
     <Panel id="aside-trending" title="Trending today" more={{ href: '~/app/social/search', label: 'Search Stoa' }}>
       <Status state={state} empty={hashtags.length === 0 ? 'No hashtags in the last day yet.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
@@ -121,7 +122,7 @@ function TrendingHashtags({ actor }: { actor: MemberAsideActorRef }) {
 
 function YourGroups({ actor }: { actor: MemberAsideActorRef }) {
   const state = useSelector(actor, (s) => selectAsideList(s, 'groups'));
-  const groups = useSelector(actor, (s) => s.context.groups);
+  const groups = useSelector(actor, asideGroups);
   return (
     <Panel id="aside-groups" title="Your groups" more={{ href: '~/app/social/groups', label: 'All groups' }}>
       <Status state={state} empty={groups.length === 0 ? 'You have not joined a group yet.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>

@@ -19,7 +19,7 @@ describe('what a member may do on people pages', () => {
     expect(mayOpenTab(owner, 'password')).toBe(true);
     expect(mayOpenTab(visitor, 'password')).toBe(false);
     expect(mayOpenTab(visitor, 'notifications')).toBe(false);
-    expect(mayOpenTab(visitor, 'posts')).toBe(true);
+    expect(mayOpenTab(visitor, 'timeline')).toBe(true);
     expect(showsAboutCard(owner, false)).toBe(true);
     expect(showsAboutCard(visitor, false)).toBe(false);
     expect(showsAboutCard(visitor, true)).toBe(true);
