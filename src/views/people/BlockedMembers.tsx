@@ -9,6 +9,7 @@ import { LoadError } from '../ui/LoadError';
 import { Skeleton } from '../ui/Skeleton';
 import { usePeopleLogic } from './PeopleLogic';
 import { useScreenActor } from '../shared/useScreenActor';
+import { blockedListError, blockedMembers, hasBlockedListFailed, isBlockedListLoading } from '../../machines/people/blockedMembers.connect';
 
 /**
  * The settings page's "Blocked members": the only way back to a member blocked earlier, since
@@ -17,10 +18,10 @@ import { useScreenActor } from '../shared/useScreenActor';
 export function BlockedMembers() {
   const logic = usePeopleLogic();
   const actor = useScreenActor(logic.blockedMembers);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const members = useSelector(actor, (s) => s.context.members);
+  const loading = useSelector(actor, isBlockedListLoading);
+  const failed = useSelector(actor, hasBlockedListFailed);
+  const error = useSelector(actor, blockedListError);
+  const members = useSelector(actor, blockedMembers);
   // A row that leaves with the focused button takes the focus with it: it hands it to the heading.
   const heading = useRef<HTMLHeadingElement>(null);
 
