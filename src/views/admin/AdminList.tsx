@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX } from '../../api/moderation';
-import { journal } from '../../effects/debug/journal';
+import { ADMIN_SEARCH_MAX } from '../../api/moderation';
+import { adminListView, pageCount } from '../../machines/admin/adminList.connect';
 import type { AdminAction } from '../../machines/admin/adminAction.machine';
 import { selectActionRef, selectIsActingOn, selectIsFailed, selectIsLoading, selectIsRefreshing, type AdminListActorRef } from '../../machines/admin/adminList.machine';
 import { filtersByAdmin, filtersOf, isSearchable, itemKey, type AdminFilter, type AdminItems, type AdminListKind } from '../../machines/admin/adminLists';
@@ -15,6 +15,7 @@ import { EmptyState } from '../streams/PageParts';
 import { ActionDialog } from './ActionDialog';
 import { useAdminLogic } from './AdminLogic';
 import { plural } from './format';
+import { useScreenActor } from '../shared/useScreenActor';
 
 /** What an item's buttons use: start an action about it, and whether one is running. */
 export interface ItemTools {
@@ -70,16 +71,16 @@ export function AdminList<K extends AdminListKind>({
   renderItem,
 }: AdminListProps<K>) {
   const logic = useAdminLogic();
-  const actor = useActorRef(logic.list, { input: { kind }, inspect: journal.inspect });
+  const actor = useScreenActor(logic.list, { input: { kind } });
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectIsFailed);
   const refreshing = useSelector(actor, selectIsRefreshing);
   const dialog = useSelector(actor, selectActionRef);
-  const { items, filter, query, page, hasMore, total, error, acting, adminId, admins } = useSelector(actor, (s) => s.context);
+  const { items, filter, query, page, hasMore, total, error, acting, adminId, admins } = useSelector(actor, adminListView);
   const [typed, setTyped] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const filters = filtersOf(kind);
-  const pages = total === null ? null : Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const pages = useSelector(actor, pageCount);
   const listId = `admin-${kind}-title`;
 
   // An action whose item left the list (or whose dialog closed on a removed button) leaves the

@@ -33,6 +33,3 @@ export function MemberSummary({ member, caption }: { member: AdminUser; caption?
     </div>
   );
 }
-
-/** Who may be banned from the admin pages: not an admin, not someone already banned. */
-export const canBan = (member: AdminUser) => member.role !== 'ADMIN' && !member.isBanned;

@@ -4,14 +4,12 @@ import { Redirect } from 'wouter';
 import { ADMIN_HOME } from '../../machines/auth/authForm';
 import { useAppChild } from '../AppContext';
 import { AuthShell } from './AuthShell';
-import { SignInForm } from './SignInForm';
+import { SignInForm } from './forms/SignInForm';
 import { TextLink } from './TextLink';
-import { useAuthLogic } from './useAuthLogic';
 
 /** /admin/signin: POST /admin/signin, then /admin. */
 export default function AdminSignInPage() {
   const session = useAppChild('session');
-  const { signIn } = useAuthLogic();
   // Only a session already known to be an admin's skips the form (a member's would loop).
   const [arrivedAsAdmin] = useState(() => session.getSnapshot().context.profile?.role === 'ADMIN');
   if (arrivedAsAdmin) return <Redirect to={ADMIN_HOME} replace />;
@@ -26,7 +24,7 @@ export default function AdminSignInPage() {
         </span>
       }
     >
-      <SignInForm logic={signIn} admin />
+      <SignInForm admin />
     </AuthShell>
   );
 }

@@ -6,7 +6,6 @@ import { MEMBER_HOME } from '../../machines/auth/authForm';
 import { useAppChild } from '../AppContext';
 import { AuthTabs } from './AuthTabs';
 import { Tagline } from './Tagline';
-import { useAuthLogic } from './useAuthLogic';
 import { Brand } from '../shell/Brand';
 
 const FEATURES = [
@@ -23,7 +22,6 @@ const FEATURES = [
  */
 export default function AuthPage() {
   const session = useAppChild('session');
-  const logic = useAuthLogic();
   // Decided once, on arrival: a sign-in on this page navigates by itself.
   const [arrivedSignedIn] = useState(() => {
     const snapshot = session.getSnapshot();
@@ -66,7 +64,7 @@ export default function AuthPage() {
       </section>
       <section aria-label="Sign in or sign up" className="flex justify-center lg:items-center lg:px-12 lg:py-16">
         <div className="w-full bg-white px-5 py-6 min-[551px]:mb-12 min-[551px]:max-w-md min-[551px]:rounded-3xl min-[551px]:border min-[551px]:border-neutral-200 min-[551px]:px-8 min-[551px]:py-8 min-[551px]:shadow-sm lg:mb-0 dark:bg-neutral-900 min-[551px]:dark:border-neutral-800">
-          <AuthTabs logic={logic} />
+          <AuthTabs />
         </div>
       </section>
     </main>

@@ -1,18 +1,11 @@
-import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { fromPromise } from 'xstate';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
-import type { ClientConfig } from '../../api/config';
-import type { AuthLogic } from '../../effects/auth/auth';
-import { journal } from '../../effects/debug/journal';
-import { googleOptionMachine } from '../../machines/auth/googleOption.machine';
-import { SignInForm } from './SignInForm';
-import { SignUpForm } from './SignUpForm';
+import { useScreenActor } from '../shared/useScreenActor';
+import { useAuthLogic } from './AuthLogic';
+import { SignInForm } from './forms/SignInForm';
+import { SignUpForm } from './forms/SignUpForm';
 
 export type AuthTab = 'signin' | 'signup';
-
-/** Stands in when no googleOption logic is given (hooks run unconditionally): it never asks. */
-const idle = googleOptionMachine.provide({ actors: { fetchConfig: fromPromise(() => new Promise<ClientConfig>(() => {})) } });
 
 const tabClasses =
   'flex-1 cursor-pointer rounded-full px-4 py-2 text-center text-sm font-semibold outline-none transition-colors ' +
@@ -24,11 +17,10 @@ const switchClasses =
   'cursor-pointer rounded-sm font-semibold text-accent-strong underline-offset-4 hover:underline dark:text-accent';
 
 /** Sign in / Sign up as tabs; each form offers a switch to the other. */
-export function AuthTabs({ logic, initialTab = 'signin' }: { logic: Pick<AuthLogic, 'signIn' | 'signUp'> & Partial<Pick<AuthLogic, 'googleOption'>>; initialTab?: AuthTab }) {
+export function AuthTabs({ initialTab = 'signin' }: { initialTab?: AuthTab }) {
   const [tab, setTab] = useState<Key>(initialTab);
-  // One answer from the server for both tabs; without the logic (tests of the forms) Google is offered.
-  const googleOption = useActorRef(logic.googleOption ?? idle, { inspect: journal.inspect });
-  const option = logic.googleOption ? googleOption : undefined;
+  // One answer from the server for both tabs.
+  const option = useScreenActor(useAuthLogic().googleOption);
   return (
     <Tabs selectedKey={tab} onSelectionChange={setTab} className="flex flex-col gap-6">
       <TabList aria-label="Sign in or create an account" className="flex gap-1 rounded-full bg-neutral-100 p-1 dark:bg-neutral-800">
@@ -40,11 +32,10 @@ export function AuthTabs({ logic, initialTab = 'signin' }: { logic: Pick<AuthLog
         </Tab>
       </TabList>
       <TabPanel id="signin" className="outline-none">
-        <SignInForm logic={logic.signIn} onSwitchToSignUp={() => setTab('signup')} googleOption={option} />
+        <SignInForm onSwitchToSignUp={() => setTab('signup')} googleOption={option} />
       </TabPanel>
       <TabPanel id="signup" className="outline-none">
         <SignUpForm
-          logic={logic.signUp}
           googleOption={option}
           signInSwitch={
             <>

@@ -1,13 +1,10 @@
-import { useMemo } from 'react';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { AuthShell } from './AuthShell';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { ForgotPasswordForm } from './forms/ForgotPasswordForm';
 import { TextLink } from './TextLink';
-import { passwordResetLogic } from '../../effects/auth/passwordReset';
 
 /** /forgot-password */
 export default function ForgotPasswordPage() {
-  const { forgotPassword } = useMemo(passwordResetLogic, []);
   return (
     <AuthShell
       title="Reset Password"
@@ -15,7 +12,7 @@ export default function ForgotPasswordPage() {
       intro="Enter the email address of your account and we will send you a link to create a new password."
       footer={<BackToLogin />}
     >
-      <ForgotPasswordForm logic={forgotPassword} />
+      <ForgotPasswordForm />
     </AuthShell>
   );
 }

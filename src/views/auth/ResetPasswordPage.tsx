@@ -1,14 +1,11 @@
-import { useMemo } from 'react';
 import { KeyRound } from 'lucide-react';
 import { useSearch } from 'wouter';
 import { AuthShell } from './AuthShell';
-import { ResetPasswordForm } from './ResetPasswordForm';
-import { passwordResetLogic } from '../../effects/auth/passwordReset';
+import { ResetPasswordForm } from './forms/ResetPasswordForm';
 import { BackToLogin } from './ForgotPasswordPage';
 
 /** /reset-password?token=...: create a new password with the token from the email. */
 export default function ResetPasswordPage() {
-  const { resetPassword } = useMemo(passwordResetLogic, []);
   const token = new URLSearchParams(useSearch()).get('token');
   return (
     <AuthShell
@@ -17,7 +14,7 @@ export default function ResetPasswordPage() {
       intro="Choose a new password for your account."
       footer={<BackToLogin />}
     >
-      <ResetPasswordForm logic={resetPassword} token={token} />
+      <ResetPasswordForm token={token} />
     </AuthShell>
   );
 }

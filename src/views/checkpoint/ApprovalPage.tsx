@@ -1,12 +1,20 @@
 import { useSelector } from '@xstate/react';
 import { ArrowLeft, Hourglass } from 'lucide-react';
 import type { Appeal } from '../../api/moderation';
-import type { checkpointMachine } from '../../machines/checkpoint/checkpoint.machine';
+import {
+  canAppealAgain,
+  hasNotAppealed,
+  isBanLiftedByAppeal,
+  isStandingLoading,
+  checkpointPhase,
+  shownAppeal,
+  standingError,
+} from '../../machines/checkpoint/checkpoint.connect';
 import { AuthShell } from '../auth/AuthShell';
 import { TextLink } from '../auth/TextLink';
 import { Alert } from '../ui/Alert';
-import { NotBanned, SignOutButton, StandingStates } from './CheckpointParts';
-import { longDate, useCheckpointActor } from './useCheckpointLogic';
+import { longDate, NotBanned, SignOutButton, StandingStates } from './CheckpointParts';
+import { useCheckpointActor } from './useCheckpointActor';
 
 const STATUS_TITLE: Record<Appeal['status'], string> = {
   pending: 'Waiting for a moderator',
@@ -38,11 +46,15 @@ function AppealStatus({ appeal }: { appeal: Appeal }) {
 }
 
 /** /aarovel: how the member's appeal stands (pending, approved, or rejected with the reply). */
-export default function ApprovalPage({ logic }: { logic?: typeof checkpointMachine }) {
-  const actor = useCheckpointActor(logic, (real) => real.checkpoint);
-  const state = useSelector(actor, (s) => s.value);
-  const { standing, error } = useSelector(actor, (s) => s.context);
-  const appeal = standing?.appeal ?? null;
+export default function ApprovalPage() {
+  const actor = useCheckpointActor((logic) => logic.checkpoint);
+  const state = useSelector(actor, checkpointPhase);
+  const loading = useSelector(actor, isStandingLoading);
+  const error = useSelector(actor, standingError);
+  const appeal = useSelector(actor, shownAppeal);
+  const notAppealed = useSelector(actor, hasNotAppealed);
+  const mayAppealAgain = useSelector(actor, canAppealAgain);
+  const lifted = useSelector(actor, isBanLiftedByAppeal);
 
   return (
     <AuthShell
@@ -56,19 +68,19 @@ export default function ApprovalPage({ logic }: { logic?: typeof checkpointMachi
       }
     >
       <div className="flex flex-col gap-5">
-        <StandingStates loading={state === 'loading' || state === 'deciding'} error={state === 'failed' ? error : null} onRetry={() => actor.send({ type: 'checkpoint.retry' })} />
-        {(state === 'banned' || state === 'notBanned') && appeal ? <AppealStatus appeal={appeal} /> : null}
-        {state === 'banned' && !appeal ? (
+        <StandingStates loading={loading} error={error} onRetry={() => actor.send({ type: 'checkpoint.retry' })} />
+        {appeal ? <AppealStatus appeal={appeal} /> : null}
+        {notAppealed ? (
           <p className="text-[15px] text-neutral-700 dark:text-neutral-300">
             You have not appealed this ban. <TextLink href="/issua">Appeal</TextLink>
           </p>
         ) : null}
-        {state === 'banned' && appeal?.status === 'rejected' ? (
+        {mayAppealAgain ? (
           <p className="text-[15px] text-neutral-700 dark:text-neutral-300">
             You may appeal again with more to tell. <TextLink href="/issua">Appeal again</TextLink>
           </p>
         ) : null}
-        {state === 'notBanned' ? <NotBanned>{appeal?.status === 'approved' ? 'The ban was lifted.' : undefined}</NotBanned> : null}
+        {state === 'notBanned' ? <NotBanned>{lifted ? 'The ban was lifted.' : undefined}</NotBanned> : null}
         <SignOutButton />
       </div>
     </AuthShell>

@@ -6,7 +6,9 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
 import { useSignOut } from '../layouts/useShell';
-import { longDate } from './useCheckpointLogic';
+
+/** A date as members read it ('12 March 2026'). */
+export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The ban as the member reads it: the moderator's reason and the date. */
 export function BanFacts({ ban }: { ban: NonNullable<MyAppeal['ban']> }) {

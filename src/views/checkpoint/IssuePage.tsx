@@ -3,22 +3,33 @@ import { ArrowLeft, Scale, Send } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { FieldError, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { APPEAL_MAX, APPEAL_MIN } from '../../api/moderation';
-import type { appealFormMachine } from '../../machines/checkpoint/appealForm.machine';
+import {
+  appealForm,
+  appealLoadError,
+  appealPhase,
+  isAppealLoading,
+  isSendingAppeal,
+  showsAppealForm,
+  writtenLength,
+} from '../../machines/checkpoint/appealForm.connect';
 import { AuthShell } from '../auth/AuthShell';
 import { TextLink } from '../auth/TextLink';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { fieldErrorText, fieldLabel, textAreaClass } from '../ui/TextField';
 import { BanFacts, NotBanned, SignOutButton, StandingStates } from './CheckpointParts';
-import { useCheckpointActor } from './useCheckpointLogic';
+import { useCheckpointActor } from './useCheckpointActor';
 
 /** /issua: the appeal form of a banned member (20 to 2,000 characters, one open appeal per ban). */
-export default function IssuePage({ logic }: { logic?: typeof appealFormMachine }) {
-  const actor = useCheckpointActor(logic, (real) => real.appealForm);
-  const state = useSelector(actor, (s) => s.value);
-  const c = useSelector(actor, (s) => s.context);
-  const sending = state === 'sending';
-  const editing = state === 'editing' || sending;
+export default function IssuePage() {
+  const actor = useCheckpointActor((logic) => logic.appealForm);
+  const state = useSelector(actor, appealPhase);
+  const c = useSelector(actor, appealForm);
+  const loading = useSelector(actor, isAppealLoading);
+  const loadError = useSelector(actor, appealLoadError);
+  const sending = useSelector(actor, isSendingAppeal);
+  const showsForm = useSelector(actor, showsAppealForm);
+  const written = useSelector(actor, writtenLength);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'appeal.submit' });
@@ -37,8 +48,8 @@ export default function IssuePage({ logic }: { logic?: typeof appealFormMachine 
       }
     >
       <div className="flex flex-col gap-5">
-        <StandingStates loading={state === 'loading' || state === 'deciding'} error={state === 'failed' ? c.error : null} onRetry={() => actor.send({ type: 'appeal.retry' })} />
-        {editing && c.standing?.ban ? (
+        <StandingStates loading={loading} error={loadError} onRetry={() => actor.send({ type: 'appeal.retry' })} />
+        {showsForm && c.standing?.ban ? (
           <>
             <BanFacts ban={c.standing.ban} />
             <Form aria-label="Appeal" onSubmit={submit} className="flex flex-col gap-4">
@@ -54,7 +65,7 @@ export default function IssuePage({ logic }: { logic?: typeof appealFormMachine 
                 <Label className={fieldLabel}>Your appeal</Label>
                 <TextArea className={`${textAreaClass} min-h-40`} placeholder="What happened, and why should the ban be lifted?" />
                 <Text slot="description" className="text-xs text-neutral-600 dark:text-neutral-400">
-                  {APPEAL_MIN} to {APPEAL_MAX} characters · {c.message.trim().length} written
+                  {APPEAL_MIN} to {APPEAL_MAX} characters · {written} written
                 </Text>
                 <FieldError className={fieldErrorText}>{c.fieldError}</FieldError>
               </TextField>

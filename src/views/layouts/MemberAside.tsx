@@ -1,10 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { journal } from '../../effects/debug/journal';
 import { searchHref } from '../../machines/shell/routes';
-import { memberAsideLogic } from '../../effects/people/memberAside';
-import { memberAsideMachine, selectAsideList, type MemberAsideActorRef } from '../../machines/people/memberAside.machine';
+import { selectAsideList, type MemberAsideActorRef } from '../../machines/people/memberAside.machine';
+import { asideGroups, suggestedPeople, trendingHashtags } from '../../machines/people/memberAside.connect';
 import { groupHref } from '../../machines/shell/routes';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
@@ -13,29 +12,26 @@ import { GroupImage, memberCountText } from '../groups/GroupCard';
 import { FollowButton } from '../people/PersonRow';
 import { memberHref } from '../people/memberHref';
 import { useMediaQuery, useSessionProfile, WIDE_SCREEN } from './useShell';
-import { useApp } from '../AppContext';
-
-export type MemberAsideLogic = typeof memberAsideMachine;
+import { useMemberAsideLogic } from './MemberAsideLogic';
+import { useScreenActor } from '../shared/useScreenActor';
 
 /**
  * A member page with the right column from 1024px (who to follow, the member's groups). Below
  * that the column is not rendered at all, so phones fetch nothing for it.
  */
-export function PageWithAside({ children, asideLogic }: { children: ReactNode; asideLogic?: MemberAsideLogic }) {
+export function PageWithAside({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(WIDE_SCREEN);
   const profile = useSessionProfile();
   return (
     <div className="flex justify-center gap-6">
       <div className="min-w-0 max-w-2xl flex-1">{children}</div>
-      {wide && profile ? <MemberAside userId={profile._id} logic={asideLogic} /> : null}
+      {wide && profile ? <MemberAside userId={profile._id} /> : null}
     </div>
   );
 }
 
-export function MemberAside({ userId, logic: provided }: { userId: string; logic?: MemberAsideLogic }) {
-  const app = useApp();
-  const logic = useMemo(() => provided ?? memberAsideLogic({ app }), [provided, app]);
-  const actor = useActorRef(logic, { input: { userId }, inspect: journal.inspect });
+export function MemberAside({ userId }: { userId: string }) {
+  const actor = useScreenActor(useMemberAsideLogic(), { input: { userId } });
   return (
     <aside aria-label="Suggestions" className="sticky top-20 flex w-64 shrink-0 flex-col gap-4 self-start pt-14 xl:w-72">
       <WhoToFollow actor={actor} />
@@ -83,7 +79,7 @@ function Status({ state, empty, onRetry, children }: { state: 'loading' | 'ready
 
 function WhoToFollow({ actor }: { actor: MemberAsideActorRef }) {
   const state = useSelector(actor, (s) => selectAsideList(s, 'people'));
-  const people = useSelector(actor, (s) => s.context.people);
+  const people = useSelector(actor, suggestedPeople);
   return (
     <Panel id="aside-people" title="Who to follow" more={{ href: '~/app/social/people', label: 'See all people' }}>
       <Status state={state} empty={people.length === 0 ? 'No suggestions right now.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
@@ -105,7 +101,7 @@ function WhoToFollow({ actor }: { actor: MemberAsideActorRef }) {
 
 function TrendingHashtags({ actor }: { actor: MemberAsideActorRef }) {
   const state = useSelector(actor, (s) => selectAsideList(s, 'trending'));
-  const hashtags = useSelector(actor, (s) => s.context.hashtags);
+  const hashtags = useSelector(actor, trendingHashtags);
   return (
     <Panel id="aside-trending" title="Trending today" more={{ href: '~/app/social/search', label: 'Search Stoa' }}>
       <Status state={state} empty={hashtags.length === 0 ? 'No hashtags in the last day yet.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
@@ -126,7 +122,7 @@ function TrendingHashtags({ actor }: { actor: MemberAsideActorRef }) {
 
 function YourGroups({ actor }: { actor: MemberAsideActorRef }) {
   const state = useSelector(actor, (s) => selectAsideList(s, 'groups'));
-  const groups = useSelector(actor, (s) => s.context.groups);
+  const groups = useSelector(actor, asideGroups);
   return (
     <Panel id="aside-groups" title="Your groups" more={{ href: '~/app/social/groups', label: 'All groups' }}>
       <Status state={state} empty={groups.length === 0 ? 'You have not joined a group yet.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>

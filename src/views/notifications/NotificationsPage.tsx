@@ -1,15 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Bell, CheckCheck } from 'lucide-react';
-import { useMemo } from 'react';
 import { shortenNumber } from '../../api/numbers';
-import { inboxLogic, type InboxLogic } from '../../effects/notifications/inbox';
-import { journal } from '../../effects/debug/journal';
 import { selectFailed, selectIsLoading, selectLoadingMore, selectMarkingAll } from '../../machines/notifications/inbox.machine';
-import { useApp } from '../AppContext';
+import { hasMoreNotifications, inboxError, inboxItems, unreadCount } from '../../machines/notifications/inbox.connect';
+import { useNotificationsLogic } from './NotificationsLogic';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
 import { NotificationRow } from './NotificationRow';
 import { NotificationSkeletons } from './NotificationSkeletons';
+import { useScreenActor } from '../shared/useScreenActor';
 
 function EmptyInbox() {
   return (
@@ -30,16 +29,14 @@ function EmptyInbox() {
  * skeleton while loading), new entries arriving live at the top, unread ones marked. Opening an
  * entry marks it read; the page itself marks nothing read.
  */
-export default function NotificationsPage({ logic }: { logic?: InboxLogic }) {
-  const app = useApp();
-  const machine = useMemo(() => logic ?? inboxLogic(app), [app, logic]);
-  const actor = useActorRef(machine, { inspect: journal.inspect });
+export default function NotificationsPage() {
+  const actor = useScreenActor(useNotificationsLogic());
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectFailed);
-  const error = useSelector(actor, (s) => s.context.error);
-  const items = useSelector(actor, (s) => s.context.items);
-  const unread = useSelector(actor, (s) => s.context.unreadCount);
-  const hasMore = useSelector(actor, (s) => s.context.nextCursor !== null);
+  const error = useSelector(actor, inboxError);
+  const items = useSelector(actor, inboxItems);
+  const unread = useSelector(actor, unreadCount);
+  const hasMore = useSelector(actor, hasMoreNotifications);
   const loadingMore = useSelector(actor, selectLoadingMore);
   const markingAll = useSelector(actor, selectMarkingAll);
 

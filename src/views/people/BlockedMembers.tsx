@@ -1,14 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ShieldOff } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { UserSummary } from '../../api/users/follows';
-import { journal } from '../../effects/debug/journal';
 import { selectIsUnblocking, type BlockedMembersActorRef } from '../../machines/people/blockedMembers.machine';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
 import { Skeleton } from '../ui/Skeleton';
 import { usePeopleLogic } from './PeopleLogic';
+import { useScreenActor } from '../shared/useScreenActor';
+import { blockedListError, blockedMembers, hasBlockedListFailed, isBlockedListLoading } from '../../machines/people/blockedMembers.connect';
 
 /**
  * The settings page's "Blocked members": the only way back to a member blocked earlier, since
@@ -16,11 +17,11 @@ import { usePeopleLogic } from './PeopleLogic';
  */
 export function BlockedMembers() {
   const logic = usePeopleLogic();
-  const actor = useActorRef(logic.blockedMembers, { inspect: journal.inspect });
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const members = useSelector(actor, (s) => s.context.members);
+  const actor = useScreenActor(logic.blockedMembers);
+  const loading = useSelector(actor, isBlockedListLoading);
+  const failed = useSelector(actor, hasBlockedListFailed);
+  const error = useSelector(actor, blockedListError);
+  const members = useSelector(actor, blockedMembers);
   // A row that leaves with the focused button takes the focus with it: it hands it to the heading.
   const heading = useRef<HTMLHeadingElement>(null);
 

@@ -1,8 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { PEOPLE_PAGE_SIZE } from '../../api/users';
-import { journal } from '../../effects/debug/journal';
 import { selectIsSearching, suggestionsApart } from '../../machines/people/people.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -13,11 +12,13 @@ import { EmptyState } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
 import { PersonRow } from './PersonRow';
 import { LoadError } from '../ui/LoadError';
+import { useScreenActor } from '../shared/useScreenActor';
+import { isMe } from '../../machines/people/people.connect';
 
 /** /people: members page by page, a search box, suggestions, who is online (live). */
 export default function PeoplePage() {
   const logic = usePeopleLogic();
-  const people = useActorRef(logic.people, { inspect: journal.inspect });
+  const people = useScreenActor(logic.people);
   const state = useSelector(people, (s) => s);
   const searching = useSelector(people, selectIsSearching);
   const me = useSessionProfile();
@@ -64,7 +65,7 @@ export default function PeoplePage() {
         ) : (
           <ul aria-label={results ? 'Search results' : 'Members'} aria-busy={searching} className="flex flex-col gap-2">
             {shown.map((person) => (
-              <PersonRow key={person._id} person={person} online={isOnline(person._id)} isMe={person._id === me?._id} />
+              <PersonRow key={person._id} person={person} online={isOnline(person._id)} isMe={isMe(person._id, me)} />
             ))}
           </ul>
         )}

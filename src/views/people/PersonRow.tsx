@@ -1,21 +1,21 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Person } from '../../api/users';
-import { journal } from '../../effects/debug/journal';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { MessageLink } from '../chat/MessageLink';
 import { useStreamsLogic } from '../streams/StreamsLogic';
 import { memberHref } from './memberHref';
+import { useScreenActor } from '../shared/useScreenActor';
+import { isChangingFollow, shownFollowing } from '../../machines/streams/author.connect';
 
 /** Follow / Unfollow through the author machine (optimistic; every list on screen follows). */
 export function FollowButton({ userId, username, following: confirmed }: { userId: string; username: string; following: boolean }) {
   const logic = useStreamsLogic();
-  const author = useActorRef(logic.author, { input: { userId, username }, inspect: journal.inspect });
-  const changing = useSelector(author, (s) => s.matches('changingFollow'));
-  const optimistic = useSelector(author, (s) => s.context.following);
-  const following = changing ? optimistic : confirmed;
+  const author = useScreenActor(logic.author, { input: { userId, username } });
+  const changing = useSelector(author, isChangingFollow);
+  const following = useSelector(author, (s) => shownFollowing(s, confirmed));
   return (
     <Button
       size="sm"

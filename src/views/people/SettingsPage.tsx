@@ -1,9 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Check } from 'lucide-react';
 import { ToggleButton } from 'react-aria-components';
 import { INTEREST_TOPICS } from '../../api/constants';
 import { TOPIC_IMAGES } from './profile/topicImages';
-import { journal } from '../../effects/debug/journal';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { ToggleSwitch } from '../ui/ToggleSwitch';
@@ -15,6 +14,8 @@ import { LoadError } from '../ui/LoadError';
 import { BlockedMembers } from './BlockedMembers';
 import { NotificationSwitches } from './profile/OwnerPanels';
 import { useApp } from '../AppContext';
+import { useScreenActor } from '../shared/useScreenActor';
+import { ownsSettings } from '../../machines/people/people.connect';
 
 /**
  * /setting/:username: the owner's personalization (the switch, interest topics, clearing), their
@@ -23,7 +24,7 @@ import { useApp } from '../AppContext';
 export default function SettingsPage({ username }: { username: string }) {
   const me = useSessionProfile();
   if (!me) return <Skeleton className="h-40 w-full" />;
-  if (me.username !== username) return <EmptyState title="Not your settings" text="Only the owner can change these settings." />;
+  if (!ownsSettings(me, username)) return <EmptyState title="Not your settings" text="Only the owner can change these settings." />;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageTitle>Settings</PageTitle>
@@ -37,7 +38,7 @@ export default function SettingsPage({ username }: { username: string }) {
 
 function Personalization({ userId }: { userId: string }) {
   const logic = usePeopleLogic();
-  const actor = useActorRef(logic.personalize, { input: { userId }, inspect: journal.inspect });
+  const actor = useScreenActor(logic.personalize, { input: { userId } });
   const state = useSelector(actor, (s) => s);
   const { settings, error, message } = state.context;
   const busy = !state.matches('idle');
@@ -124,7 +125,7 @@ function Appearance() {
 /** Which notifications the member gets (also the profile's Notifications tab), each saved as it is switched. */
 function Notifications({ userId }: { userId: string }) {
   const logic = usePeopleLogic();
-  const actor = useActorRef(logic.notificationSettings, { input: { userId }, inspect: journal.inspect });
+  const actor = useScreenActor(logic.notificationSettings, { input: { userId } });
   const state = useSelector(actor, (s) => s);
   return (
     <section aria-labelledby="notifications-title" className="flex flex-col gap-3">

@@ -3,6 +3,7 @@ import { Camera, X } from 'lucide-react';
 import { FileTrigger } from 'react-aria-components';
 import { MEDIA_RULES } from '../../machines/composer/composer.machine';
 import { selectImageBusy, type SearchActorRef } from '../../machines/search/search.machine';
+import { hasImageSearchFailed, imageError, imageResults, isReadingImage, isSearchingImage, searchImage } from '../../machines/search/search.connect';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
@@ -30,12 +31,12 @@ export function ImageSearchButton({ actor }: { actor: SearchActorRef }) {
 
 /** The picture's search: what was chosen, its progress, and the posts whose pictures look like it. */
 export function ImageSearchPanel({ actor }: { actor: SearchActorRef }) {
-  const image = useSelector(actor, (s) => s.context.image);
-  const results = useSelector(actor, (s) => s.context.imageResults);
-  const error = useSelector(actor, (s) => s.context.imageError);
-  const reading = useSelector(actor, (s) => s.matches({ image: 'reading' }));
-  const searching = useSelector(actor, (s) => s.matches({ image: 'searching' }));
-  const failed = useSelector(actor, (s) => s.matches({ image: 'failed' }));
+  const image = useSelector(actor, searchImage);
+  const results = useSelector(actor, imageResults);
+  const error = useSelector(actor, imageError);
+  const reading = useSelector(actor, isReadingImage);
+  const searching = useSelector(actor, isSearchingImage);
+  const failed = useSelector(actor, hasImageSearchFailed);
   const clear = () => actor.send({ type: 'image.clear' });
 
   if (!image) return error ? <Alert tone="error" title="That file cannot be searched">{error}</Alert> : null;

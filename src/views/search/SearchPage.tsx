@@ -1,18 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Search as SearchIcon } from 'lucide-react';
-import { useEffect, useMemo, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import { countText, SEARCH_KINDS, SEARCH_QUERY_MAX, type SearchKind } from '../../api/search';
-import { journal } from '../../effects/debug/journal';
-import { searchLogic, type SearchLogic } from '../../effects/search/search';
-import { isSearchKind, type SearchActorRef } from '../../machines/search/search.machine';
-import { useApp } from '../AppContext';
+import { isSearchKind, selectIsSearching, type SearchActorRef } from '../../machines/search/search.machine';
+import { hasSearchFailed, hasSearchImage, isSearchIdle, searchedText, searchError, searchQuery, searchResults, searchTab } from '../../machines/search/search.connect';
+import { useSearchLogic } from './SearchLogic';
 import { LoadError } from '../ui/LoadError';
 import { TextField } from '../ui/TextField';
 import { EmptyState, PageTitle } from '../streams/PageParts';
 import { ImageSearchButton, ImageSearchPanel } from './ImageSearch';
 import { KIND_NAMES, KindResults, ResultSkeletons } from './SearchResults';
+import { useScreenActor } from '../shared/useScreenActor';
 
 const tabClasses =
   'flex cursor-pointer items-center gap-1.5 whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold text-neutral-700 outline-none dark:text-neutral-300 ' +
@@ -26,12 +26,12 @@ export function addressOf(search: string): { query: string; tab: SearchKind } {
 }
 
 function SearchTabs({ actor }: { actor: SearchActorRef }) {
-  const tab = useSelector(actor, (s) => s.context.tab);
-  const results = useSelector(actor, (s) => s.context.results);
-  const searching = useSelector(actor, (s) => s.matches({ text: 'searching' }) || s.matches({ text: 'waiting' }));
-  const failed = useSelector(actor, (s) => s.matches({ text: 'failed' }));
-  const error = useSelector(actor, (s) => s.context.error);
-  const searched = useSelector(actor, (s) => s.context.searched);
+  const tab = useSelector(actor, searchTab);
+  const results = useSelector(actor, searchResults);
+  const searching = useSelector(actor, selectIsSearching);
+  const failed = useSelector(actor, hasSearchFailed);
+  const error = useSelector(actor, searchError);
+  const searched = useSelector(actor, searchedText);
   const counts = results ? SEARCH_KINDS.map((kind) => [kind, countText(results[kind])] as const) : null;
   return (
     <Tabs selectedKey={tab} onSelectionChange={(key) => actor.send({ type: 'search.tab', tab: key as SearchKind })}>
@@ -72,14 +72,12 @@ function SearchTabs({ actor }: { actor: SearchActorRef }) {
  * at once on Enter), a camera control to search by picture, and the results in four tabs with
  * their counts. The address follows the search, so back, forward and reload show the same page.
  */
-export default function SearchPage({ logic: provided }: { logic?: SearchLogic }) {
-  const app = useApp();
-  const logic = useMemo(() => provided ?? searchLogic(app), [provided, app]);
+export default function SearchPage() {
   const address = addressOf(useSearch());
-  const actor = useActorRef(logic, { input: address, inspect: journal.inspect });
-  const query = useSelector(actor, (s) => s.context.query);
-  const idle = useSelector(actor, (s) => s.matches({ text: 'idle' }) && s.context.results === null);
-  const hasImage = useSelector(actor, (s) => s.context.image !== null);
+  const actor = useScreenActor(useSearchLogic(), { input: address });
+  const query = useSelector(actor, searchQuery);
+  const idle = useSelector(actor, isSearchIdle);
+  const hasImage = useSelector(actor, hasSearchImage);
 
   // Back, forward and the header's search bar change the address: the page follows it.
   useEffect(() => {

@@ -5,7 +5,8 @@ import type { Group } from '../../api/groups';
 import type { Post } from '../../api/posts';
 import type { SearchKind } from '../../api/search';
 import type { Person } from '../../api/users';
-import { selectIsLoadingMore, selectMoreFailed, type SearchActorRef } from '../../machines/search/search.machine';
+import type { SearchActorRef } from '../../machines/search/search.machine';
+import { hasMoreFailedOf, isLoadingMoreOf, kindResults, searchedText } from '../../machines/search/search.connect';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { GroupCard } from '../groups/GroupCard';
@@ -15,6 +16,7 @@ import { PostCard } from '../streams/post/PostCard';
 import { PostSkeletons } from '../streams/post/PostSkeleton';
 import { usePostOverlays } from '../streams/post/postOverlays';
 import { EmptyState } from '../streams/PageParts';
+import { isMe } from '../../machines/people/people.connect';
 
 export const KIND_NAMES: Record<SearchKind, { tab: string; one: string; many: string }> = {
   posts: { tab: 'Posts', one: 'post', many: 'posts' },
@@ -59,7 +61,7 @@ function PeopleResults({ people, label }: { people: Person[]; label: string }) {
     <ul aria-label={label} className="flex flex-col gap-2">
       {people.map((person) => (
         // Presence is watched by the people page; results show no dot rather than a stale one.
-        <PersonRow key={person._id} person={person} online={null} isMe={person._id === me?._id} />
+        <PersonRow key={person._id} person={person} online={null} isMe={isMe(person._id, me)} />
       ))}
     </ul>
   );
@@ -104,10 +106,10 @@ export function ResultSkeletons({ kind }: { kind: SearchKind }) {
 
 /** One tab's results, its empty state and its "Load more". */
 export function KindResults({ actor, kind }: { actor: SearchActorRef; kind: SearchKind }) {
-  const results = useSelector(actor, (s) => s.context.results?.[kind] ?? null);
-  const searched = useSelector(actor, (s) => s.context.searched);
-  const loadingMore = useSelector(actor, (s) => selectIsLoadingMore(s) && s.context.moreKind === kind);
-  const moreFailed = useSelector(actor, (s) => selectMoreFailed(s) && s.context.moreKind === kind);
+  const results = useSelector(actor, (s) => kindResults(s, kind));
+  const searched = useSelector(actor, searchedText);
+  const loadingMore = useSelector(actor, (s) => isLoadingMoreOf(s, kind));
+  const moreFailed = useSelector(actor, (s) => hasMoreFailedOf(s, kind));
   if (!results) return null;
   const names = KIND_NAMES[kind];
   if (results.items.length === 0) {

@@ -2,6 +2,17 @@ import { useSelector } from '@xstate/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { selectWhyPost, type FeedActorRef } from '../../machines/streams/feed.machine';
+import {
+  feedError,
+  feedPosts,
+  feedReveals,
+  hasFeedFailed,
+  hasMorePosts,
+  hasMorePostsFailed,
+  isFeedLoading,
+  isLoadingMorePosts,
+  pendingCount,
+} from '../../machines/streams/feed.connect';
 import { Button } from '../ui/Button';
 import { NewPostsPill } from './NewPostsPill';
 import { PostCard } from './post/PostCard';
@@ -28,15 +39,15 @@ export function FeedList({
   empty: ReactNode;
   noun?: string;
 }) {
-  const posts = useSelector(feed, (s) => s.context.posts);
-  const pending = useSelector(feed, (s) => s.context.pending.length);
-  const reveals = useSelector(feed, (s) => s.context.reveals);
-  const loading = useSelector(feed, (s) => s.matches('loading'));
-  const failed = useSelector(feed, (s) => s.matches('failed'));
-  const error = useSelector(feed, (s) => s.context.error);
-  const hasMore = useSelector(feed, (s) => s.context.nextCursor !== null);
-  const loadingMore = useSelector(feed, (s) => s.matches({ ready: { more: 'loading' } }));
-  const moreFailed = useSelector(feed, (s) => s.matches({ ready: { more: 'failed' } }));
+  const posts = useSelector(feed, feedPosts);
+  const pending = useSelector(feed, pendingCount);
+  const reveals = useSelector(feed, feedReveals);
+  const loading = useSelector(feed, isFeedLoading);
+  const failed = useSelector(feed, hasFeedFailed);
+  const error = useSelector(feed, feedError);
+  const hasMore = useSelector(feed, hasMorePosts);
+  const loadingMore = useSelector(feed, isLoadingMorePosts);
+  const moreFailed = useSelector(feed, hasMorePostsFailed);
   const whyPost = useSelector(feed, selectWhyPost);
   const { cardProps, overlays } = usePostOverlays(callbacks);
 

@@ -2,7 +2,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
-import { ForgotPasswordForm } from '../../../src/views/auth/ForgotPasswordForm';
+import { ForgotPasswordForm } from '../../../src/views/auth/forms/ForgotPasswordForm';
+import { PasswordResetLogicProvider } from '../../../src/views/auth/PasswordResetLogic';
+import type { passwordResetLogic } from '../../../src/effects/auth/passwordReset';
+import { fakeLogic } from '../fakeLogic';
 import { forgotPasswordMachine, type ForgotPasswordContext } from '../../../src/machines/auth/forgotPassword.machine';
 import { apiFailure, networkFailure } from '../../fixtures/auth';
 import { coverPaths, describePath, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
@@ -54,7 +57,11 @@ describe('forgot password form, every model path through the view', () => {
     const h = viewHarness(['forgotPassword'], coverage);
     const user = userEvent.setup({ delay: null });
     try {
-      render(<ForgotPasswordForm logic={forgotPasswordMachine.provide({ actors: h.actors as never })} />);
+      render(
+        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ forgotPassword: forgotPasswordMachine.provide({ actors: h.actors as never }) })}>
+          <ForgotPasswordForm />
+        </PasswordResetLogicProvider>,
+      );
       expectScreen(path.steps[0].state);
       for (const step of path.steps.slice(1)) {
         if (!(await h.settle(step.event))) await perform(step.event, user);
@@ -71,7 +78,11 @@ describe('forgot password form, every model path through the view', () => {
     const h = viewHarness(['forgotPassword']);
     const user = userEvent.setup({ delay: null });
     try {
-      render(<ForgotPasswordForm logic={forgotPasswordMachine.provide({ actors: h.actors as never })} />);
+      render(
+        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ forgotPassword: forgotPasswordMachine.provide({ actors: h.actors as never }) })}>
+          <ForgotPasswordForm />
+        </PasswordResetLogicProvider>,
+      );
       await user.type(screen.getByLabelText('Email Address'), 'alice@example.com');
       await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
       await h.settle({ type: 'xstate.error.actor.forgotPassword', error: networkFailure });

@@ -7,6 +7,9 @@ import { GOOGLE_NOT_SET_UP, googleOptionMachine } from '../../../src/machines/au
 import { signInMachine } from '../../../src/machines/auth/signIn.machine';
 import { signUpMachine } from '../../../src/machines/auth/signUp.machine';
 import { AuthTabs } from '../../../src/views/auth/AuthTabs';
+import { AuthLogicProvider } from '../../../src/views/auth/AuthLogic';
+import type { AuthLogic } from '../../../src/effects/auth/auth';
+import { fakeLogic } from '../fakeLogic';
 import { configWithGoogle, configWithoutGoogle } from '../../machines/auth/googleOption.model';
 import { effect } from '../harness';
 
@@ -19,7 +22,11 @@ function renderTabs(config: ClientConfig) {
     signUp: signUpMachine.provide({ actions: { login: effect(), navigate: effect() } }),
     googleOption: googleOptionMachine.provide({ actors: { fetchConfig: fromPromise(async () => (asked++, config)) } }),
   };
-  render(<AuthTabs logic={logic} />);
+  render(
+    <AuthLogicProvider logic={fakeLogic<AuthLogic>(logic)}>
+      <AuthTabs />
+    </AuthLogicProvider>,
+  );
   return { asked: () => asked };
 }
 

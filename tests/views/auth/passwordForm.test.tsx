@@ -1,11 +1,10 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { useActorRef } from '@xstate/react';
 import type { AnyMachineSnapshot } from 'xstate';
-import { journal } from '../../../src/effects/debug/journal';
 import { changePasswordMachine, type ChangePasswordContext } from '../../../src/machines/auth/changePassword.machine';
-import { PasswordForm } from '../../../src/views/auth/PasswordForm';
+import { PasswordForm } from '../../../src/views/auth/forms/PasswordForm';
+import { useScreenActor } from '../../../src/views/shared/useScreenActor';
 import { describePath, pathsOf, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
 import { changePasswordModel, GOOD, serialize } from '../../machines/auth/changePassword.model';
 import { effect, viewHarness } from '../harness';
@@ -14,7 +13,7 @@ const LABELS = { currentPassword: 'Current password', newPassword: 'New password
 const field = (name: keyof typeof LABELS) => screen.getByLabelText(LABELS[name]) as HTMLInputElement;
 
 function Form({ logic }: { logic: typeof changePasswordMachine }) {
-  const actor = useActorRef(logic, { inspect: journal.inspect });
+  const actor = useScreenActor(logic);
   return <PasswordForm actor={actor} aria-label="Change password" />;
 }
 

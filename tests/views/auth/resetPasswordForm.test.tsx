@@ -2,7 +2,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
-import { ResetPasswordForm } from '../../../src/views/auth/ResetPasswordForm';
+import { ResetPasswordForm } from '../../../src/views/auth/forms/ResetPasswordForm';
+import { PasswordResetLogicProvider } from '../../../src/views/auth/PasswordResetLogic';
+import type { passwordResetLogic } from '../../../src/effects/auth/passwordReset';
+import { fakeLogic } from '../fakeLogic';
 import { PASSWORDS_HINT, resetPasswordMachine, type ResetPasswordContext } from '../../../src/machines/auth/resetPassword.machine';
 import { apiFailure, networkFailure } from '../../fixtures/auth';
 import { coverPaths, describePath, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
@@ -60,7 +63,11 @@ describe('reset password form, every model path through the view', () => {
     const h = viewHarness(['resetPassword'], coverage);
     const user = userEvent.setup({ delay: null });
     try {
-      render(<ResetPasswordForm logic={resetPasswordMachine.provide({ actors: h.actors as never })} token={input.token} />);
+      render(
+        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ resetPassword: resetPasswordMachine.provide({ actors: h.actors as never }) })}>
+          <ResetPasswordForm token={input.token} />
+        </PasswordResetLogicProvider>,
+      );
       expectScreen(path.steps[0].state);
       for (const step of path.steps.slice(1)) {
         if (!(await h.settle(step.event))) await perform(step.event, user);
@@ -77,7 +84,11 @@ describe('reset password form, every model path through the view', () => {
     const h = viewHarness(['resetPassword']);
     const user = userEvent.setup({ delay: null });
     try {
-      render(<ResetPasswordForm logic={resetPasswordMachine.provide({ actors: h.actors as never })} token="t" />);
+      render(
+        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ resetPassword: resetPasswordMachine.provide({ actors: h.actors as never }) })}>
+          <ResetPasswordForm token="t" />
+        </PasswordResetLogicProvider>,
+      );
       await user.type(screen.getByLabelText('New Password'), 'new-secret-1');
       await user.type(screen.getByLabelText('Confirm Password'), 'new-secret-1');
       await user.click(screen.getByRole('button', { name: 'Show new password' }));
@@ -98,7 +109,11 @@ describe('reset password form, every model path through the view', () => {
   it('without a token: a clear error and a link to /forgot-password', () => {
     const h = viewHarness(['resetPassword'], coverage);
     try {
-      render(<ResetPasswordForm logic={resetPasswordMachine.provide({ actors: h.actors as never })} token={null} />);
+      render(
+        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ resetPassword: resetPasswordMachine.provide({ actors: h.actors as never }) })}>
+          <ResetPasswordForm token={null} />
+        </PasswordResetLogicProvider>,
+      );
       expect(screen.getByRole('alert').textContent).toContain('no reset token');
       expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgot-password');
       expect(screen.queryByLabelText('New Password')).toBeNull();

@@ -2,7 +2,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
-import { SignInForm } from '../../../src/views/auth/SignInForm';
+import { SignInForm } from '../../../src/views/auth/forms/SignInForm';
+import { AuthLogicProvider } from '../../../src/views/auth/AuthLogic';
+import type { AuthLogic } from '../../../src/effects/auth/auth';
+import { fakeLogic } from '../fakeLogic';
 import { signInMachine, signInRequired, type SignInContext } from '../../../src/machines/auth/signIn.machine';
 import { ADMIN_HOME, CHECKPOINT, MEMBER_HOME } from '../../../src/machines/auth/authForm';
 import { alice, auth, admin, bannedAlice, networkFailure, unauthorized } from '../../fixtures/auth';
@@ -99,7 +102,11 @@ describe('sign-in form, every model path through the view', () => {
     const logic = signInMachine.provide({ actors: h.actors as never, actions: { login, navigate } });
     const user = userEvent.setup({ delay: null });
     try {
-      render(<SignInForm logic={logic} />);
+      render(
+        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signIn: logic })}>
+          <SignInForm />
+        </AuthLogicProvider>,
+      );
       expect(serialize(h.actor().getSnapshot())).toEqual(serialize(path.steps[0].state));
       expectScreen(path.steps[0].state);
       for (const step of path.steps.slice(1)) {
@@ -131,7 +138,11 @@ describe('sign-in form details', () => {
     const logic = signInMachine.provide({ actors: h.actors as never, actions: { login: effect(), navigate: effect() } });
     const user = userEvent.setup({ delay: null });
     try {
-      render(<SignInForm logic={logic} />);
+      render(
+        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signIn: logic })}>
+          <SignInForm />
+        </AuthLogicProvider>,
+      );
       await user.type(screen.getByLabelText('Email or username'), '  alice@example.com ');
       await user.type(screen.getByLabelText('Password'), 'secret-pass');
       await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
@@ -147,7 +158,11 @@ describe('sign-in form details', () => {
   it('reveals the password with the show/hide toggle', async () => {
     const logic = signInMachine.provide({ actions: { login: effect(), navigate: effect() } });
     const user = userEvent.setup({ delay: null });
-    render(<SignInForm logic={logic} />);
+    render(
+        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signIn: logic })}>
+          <SignInForm />
+        </AuthLogicProvider>,
+      );
     const input = screen.getByLabelText('Password');
     expect(input.getAttribute('type')).toBe('password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -162,7 +177,11 @@ describe('sign-in form details', () => {
     const logic = signInMachine.provide({ actors: h.actors as never, actions: { login: effect(), navigate } });
     const user = userEvent.setup({ delay: null });
     try {
-      render(<SignInForm logic={logic} admin />);
+      render(
+        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signIn: logic })}>
+          <SignInForm admin />
+        </AuthLogicProvider>,
+      );
       expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
       await user.type(screen.getByLabelText('Email or username'), 'root');
       await user.type(screen.getByLabelText('Password'), 'secret-pass');

@@ -2,7 +2,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
-import { SignUpForm } from '../../../src/views/auth/SignUpForm';
+import { SignUpForm } from '../../../src/views/auth/forms/SignUpForm';
+import { AuthLogicProvider } from '../../../src/views/auth/AuthLogic';
+import type { AuthLogic } from '../../../src/effects/auth/auth';
+import { fakeLogic } from '../fakeLogic';
 import { PASSWORD_HINT, signUpMachine, signUpRequired, type SignUpContext, type SignUpField } from '../../../src/machines/auth/signUp.machine';
 import { ADMIN_HOME, CHECKPOINT, MEMBER_HOME } from '../../../src/machines/auth/authForm';
 import { admin, alice, apiFailure, auth, bannedAlice, networkFailure } from '../../fixtures/auth';
@@ -81,7 +84,11 @@ describe('sign-up form, every model path through the view', () => {
     const logic = signUpMachine.provide({ actors: h.actors as never, actions: { login, navigate } });
     const user = userEvent.setup({ delay: null });
     try {
-      render(<SignUpForm logic={logic} />);
+      render(
+        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signUp: logic })}>
+          <SignUpForm />
+        </AuthLogicProvider>,
+      );
       expectScreen(path.steps[0].state);
       for (const step of path.steps.slice(1)) {
         if (!(await h.settle(step.event))) await perform(step.event, user);
@@ -111,7 +118,11 @@ describe('sign-up form details', () => {
     const logic = signUpMachine.provide({ actors: h.actors as never, actions: { login: effect(), navigate: effect() } });
     const user = userEvent.setup({ delay: null });
     try {
-      render(<SignUpForm logic={logic} />);
+      render(
+        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signUp: logic })}>
+          <SignUpForm />
+        </AuthLogicProvider>,
+      );
       await user.type(screen.getByLabelText('Username'), 'alice');
       await user.type(screen.getByLabelText('Email'), 'alice-at-example');
       await user.type(screen.getByLabelText('Password'), 'secret-pass');
@@ -129,7 +140,11 @@ describe('sign-up form details', () => {
     const logic = signUpMachine.provide({ actors: h.actors as never, actions: { login: effect(), navigate } });
     const user = userEvent.setup({ delay: null });
     try {
-      render(<SignUpForm logic={logic} admin />);
+      render(
+        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signUp: logic })}>
+          <SignUpForm admin />
+        </AuthLogicProvider>,
+      );
       expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
       await user.type(screen.getByLabelText('Username'), 'root');
       await user.type(screen.getByLabelText('Email'), 'root@example.com');

@@ -10,6 +10,9 @@ import { checkpointMachine } from '../../../src/machines/checkpoint/checkpoint.m
 import ApprovalPage from '../../../src/views/checkpoint/ApprovalPage';
 import CheckpointPage from '../../../src/views/checkpoint/CheckpointPage';
 import IssuePage from '../../../src/views/checkpoint/IssuePage';
+import { CheckpointLogicProvider } from '../../../src/views/checkpoint/CheckpointLogic';
+import type { CheckpointLogic } from '../../../src/effects/checkpoint/checkpoint';
+import { fakeLogic } from '../fakeLogic';
 import { apiFailure, bannedAlice, networkFailure } from '../../fixtures/auth';
 import { standing } from '../../fixtures/moderation';
 import { withApp } from '../appHarness';
@@ -22,14 +25,16 @@ function open(page: 'checkpoint' | 'issua' | 'aarovel', token: string | null = '
   const navigate = vi.fn();
   const h = viewHarness(page === 'issua' ? ['fetchStanding', 'sendAppeal'] : ['fetchStanding']);
   const actions = { navigate: (_: unknown, to: unknown) => navigate(to) };
-  const node =
-    page === 'checkpoint' ? (
-      <CheckpointPage logic={checkpointMachine.provide({ actors: h.actors as never, actions })} />
-    ) : page === 'issua' ? (
-      <IssuePage logic={appealFormMachine.provide({ actors: h.actors as never, actions })} />
-    ) : (
-      <ApprovalPage logic={checkpointMachine.provide({ actors: h.actors as never, actions })} />
-    );
+  const logic = fakeLogic<CheckpointLogic>(
+    page === 'issua'
+      ? { appealForm: appealFormMachine.provide({ actors: h.actors as never, actions }) }
+      : { checkpoint: checkpointMachine.provide({ actors: h.actors as never, actions }) },
+  );
+  const node = (
+    <CheckpointLogicProvider logic={logic}>
+      {page === 'checkpoint' ? <CheckpointPage /> : page === 'issua' ? <IssuePage /> : <ApprovalPage />}
+    </CheckpointLogicProvider>
+  );
   const { ui, location } = withApp(app, `/${page}`, node);
   render(ui);
   return { app, h, navigate, location };

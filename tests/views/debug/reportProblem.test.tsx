@@ -6,7 +6,10 @@ import { journal, parseJournal } from '../../../src/effects/debug/journal';
 import { compareReplay, journalReport, reportRoute } from '../../../src/effects/debug/journalReport';
 import { statecharts } from '../../../src/machines';
 import { signInMachine } from '../../../src/machines/auth/signIn.machine';
-import { SignInForm } from '../../../src/views/auth/SignInForm';
+import { SignInForm } from '../../../src/views/auth/forms/SignInForm';
+import { AuthLogicProvider } from '../../../src/views/auth/AuthLogic';
+import type { AuthLogic } from '../../../src/effects/auth/auth';
+import { fakeLogic } from '../fakeLogic';
 import { DebugPanel } from '../../../src/views/debug/DebugPanel';
 
 afterEach(() => {
@@ -37,7 +40,9 @@ describe('Report a problem', () => {
     const user = userEvent.setup();
     render(
       <>
-        <SignInForm logic={signInMachine} />
+        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signIn: signInMachine })}>
+          <SignInForm />
+        </AuthLogicProvider>
         <DebugPanel initiallyOpen />
       </>,
     );
@@ -74,7 +79,9 @@ describe('Report a problem', () => {
     const user = userEvent.setup();
     render(
       <StrictMode>
-        <SignInForm logic={signInMachine} />
+        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signIn: signInMachine })}>
+          <SignInForm />
+        </AuthLogicProvider>
       </StrictMode>,
     );
     await user.type(screen.getByLabelText('Email or username'), 'ada');

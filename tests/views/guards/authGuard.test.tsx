@@ -8,6 +8,7 @@ import { bridgeActions } from '../../../src/effects/shell/bridge';
 import type { AppActorRef } from '../../../src/effects/shell/app';
 import { AppProvider } from '../../../src/views/AppContext';
 import { AuthGuard } from '../../../src/views/guards/AuthGuard';
+import { GuardLogicProvider } from '../../../src/views/guards/GuardLogic';
 import { alice, auth, bannedAlice, serverFailure, unauthorized } from '../../fixtures/auth';
 import { viewHarness } from '../harness';
 
@@ -19,9 +20,11 @@ function setupGuard(area: GuardArea, storedToken: string | null) {
   const logic = authGuardMachine.provide({ actors: h.actors as never, actions: bridgeActions(app, navigate) });
   render(
     <AppProvider actor={app}>
-      <AuthGuard area={area} logic={logic}>
-        <p>Members only</p>
-      </AuthGuard>
+      <GuardLogicProvider logic={logic}>
+        <AuthGuard area={area}>
+          <p>Members only</p>
+        </AuthGuard>
+      </GuardLogicProvider>
     </AppProvider>,
   );
   const session = () => app.system.get('session') as AnyActorRef;

@@ -7,6 +7,7 @@ import { PageWithAside } from '../../../src/views/layouts/MemberAside';
 import { alice } from '../../fixtures/auth';
 import { group, person } from '../../fixtures/search';
 import { startTestApp, withApp } from '../appHarness';
+import { MemberAsideLogicProvider } from '../../../src/views/layouts/MemberAsideLogic';
 
 function stubWidth(px: number) {
   vi.stubGlobal('matchMedia', (query: string) => {
@@ -37,9 +38,11 @@ function renderPage({ failGroupsOnce = false } = {}) {
     app,
     '/app/social/streams',
     <Route path="/app/social" nest>
-      <PageWithAside asideLogic={logic}>
-        <p>the feed</p>
-      </PageWithAside>
+      <MemberAsideLogicProvider logic={logic}>
+        <PageWithAside>
+          <p>the feed</p>
+        </PageWithAside>
+      </MemberAsideLogicProvider>
     </Route>,
   );
   render(ui);

@@ -16,6 +16,7 @@ import { ada, ben, entry } from '../../fixtures/notifications';
 import { refused } from '../../fixtures/streams';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
+import { NotificationsLogicProvider } from '../../../src/views/notifications/NotificationsLogic';
 
 const reaction = entry('n1', 30, { actors: [ben, ada], actorCount: 4 });
 const follow = entry('n2', 20, { kind: 'follow', read: true, target: { type: 'profile', id: 'u2', label: 'ben' } });
@@ -35,7 +36,9 @@ function renderInbox() {
     <>
       {/* In the app the page sits in the member layout's main landmark. */}
       <main>
-        <NotificationsPage logic={logic} />
+        <NotificationsLogicProvider logic={logic}>
+          <NotificationsPage />
+        </NotificationsLogicProvider>
       </main>
       <Toasts />
     </>,

@@ -18,6 +18,7 @@ import { IMAGE_RESULTS, MORE_POSTS, NOTHING, OVERVIEW, p1 } from '../../fixtures
 import { refused } from '../../fixtures/streams';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
+import { SearchLogicProvider } from '../../../src/views/search/SearchLogic';
 
 function renderSearch(path = '/app/social/search') {
   const { app } = startTestApp();
@@ -34,7 +35,9 @@ function renderSearch(path = '/app/social/search') {
     <StreamsLogicProvider logic={streamsLogic(app, { api: {} as ApiClient, bus })}>
       <ComposerProvider value={composer}>
         <main>
-          <SearchPage logic={logic} />
+          <SearchLogicProvider logic={logic}>
+            <SearchPage />
+          </SearchLogicProvider>
         </main>
       </ComposerProvider>
       <Toasts />

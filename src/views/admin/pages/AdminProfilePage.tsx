@@ -1,17 +1,16 @@
-import { useActorRef } from '@xstate/react';
-import { journal } from '../../../effects/debug/journal';
 import { Avatar } from '../../ui/Avatar';
-import { PasswordForm } from '../../auth/PasswordForm';
+import { PasswordForm } from '../../auth/forms/PasswordForm';
 import { useSessionProfile } from '../../layouts/useShell';
 import { useAdminLogic } from '../AdminLogic';
 import { Badge } from '../Badges';
 import { formatDate } from '../format';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 const sectionClass = 'flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-5 shadow-sm dark:border-neutral-800 dark:bg-neutral-900';
 
 function ChangePasswordForm() {
   const logic = useAdminLogic();
-  const actor = useActorRef(logic.password, { inspect: journal.inspect });
+  const actor = useScreenActor(logic.password);
   return <PasswordForm actor={actor} aria-labelledby="admin-password-title" />;
 }
 

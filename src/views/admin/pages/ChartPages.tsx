@@ -1,13 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { journal } from '../../../effects/debug/journal';
 import { chartYears, type AdminChartSnapshot, type ChartSubject, type ChartView } from '../../../machines/admin/adminChart.machine';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useAdminLogic } from '../AdminLogic';
 import { formatCount } from '../format';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 /**
  * The Posts and Users chart pages: the only importers of recharts, loaded on demand
@@ -93,7 +93,7 @@ function Chart({ subject, points }: { subject: ChartSubject; points: Point[] }) 
 function ChartPage({ subject }: { subject: ChartSubject }) {
   const logic = useAdminLogic();
   const thisYear = useMemo(() => new Date().getUTCFullYear(), []);
-  const actor = useActorRef(logic.chart, { input: { subject, thisYear }, inspect: journal.inspect });
+  const actor = useScreenActor(logic.chart, { input: { subject, thisYear } });
   const view: ChartView = useSelector(actor, (s) => (s.matches({ view: 'year' }) ? 'year' : 'month'));
   const points = useSelector(actor, pointsOf);
   const { year, yearsError, monthsError } = useSelector(actor, (s) => s.context);

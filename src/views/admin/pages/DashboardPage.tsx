@@ -1,16 +1,17 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Ban, EyeOff, FileText, Flag, RefreshCw, Scale, UserPlus, UsersRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Dashboard } from '../../../api/moderation';
-import { journal } from '../../../effects/debug/journal';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useAdminLogic } from '../AdminLogic';
+import { dashboardView, hasDashboardFailed, isDashboardLoading, isDashboardRefreshing } from '../../../machines/admin/adminDashboard.connect';
 import { AuditLine } from '../Audit';
 import { formatCount } from '../format';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 const cardClass = 'flex h-full flex-col gap-2 rounded-3xl border border-neutral-200 bg-white p-4 shadow-sm dark:border-neutral-800 dark:bg-neutral-900';
 const linkCardClass =
@@ -87,11 +88,11 @@ function LoadingDashboard() {
 /** /admin: the community's figures, each opening its page, and the latest 20 moderation actions. */
 export default function DashboardPage() {
   const logic = useAdminLogic();
-  const actor = useActorRef(logic.dashboard, { inspect: journal.inspect });
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const refreshing = useSelector(actor, (s) => s.matches({ ready: 'refreshing' }));
-  const { dashboard, error, refreshError } = useSelector(actor, (s) => s.context);
+  const actor = useScreenActor(logic.dashboard);
+  const loading = useSelector(actor, isDashboardLoading);
+  const failed = useSelector(actor, hasDashboardFailed);
+  const refreshing = useSelector(actor, isDashboardRefreshing);
+  const { dashboard, error, refreshError } = useSelector(actor, dashboardView);
 
   return (
     <div className="flex max-w-5xl flex-col gap-6">

@@ -6,7 +6,8 @@ import { ReportStatusBadge } from '../Badges';
 import { emptyQueue, reportFilterLabel } from '../filters';
 import { formatDateTime } from '../format';
 import { ItemButton } from '../ItemButton';
-import { canBan, MemberLink, MemberSummary } from '../Member';
+import { MemberLink, MemberSummary } from '../Member';
+import { canBan } from '../../../machines/admin/adminList.connect';
 
 const isOpen = (report: ProfileReportItem) => (OPEN_STATUSES as readonly string[]).includes(report.status);
 

@@ -5,7 +5,8 @@ import { buttonClasses } from '../../ui/Button';
 import { AdminList, ItemCard, type ItemTools } from '../AdminList';
 import { formatDate, plural, profileHref } from '../format';
 import { ItemButton } from '../ItemButton';
-import { canBan, MemberSummary } from '../Member';
+import { MemberSummary } from '../Member';
+import { canBan } from '../../../machines/admin/adminList.connect';
 
 function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
   return (

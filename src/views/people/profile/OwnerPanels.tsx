@@ -3,7 +3,7 @@ import { NOTIFICATION_SETTINGS } from '../../../api/constants';
 import type { NotificationSettings, NotificationType, Profile } from '../../../api/users';
 import type { ChangePasswordActorRef } from '../../../machines/auth/changePassword.machine';
 import type { ProfileActorRef } from '../../../machines/people/profile.machine';
-import { PasswordForm } from '../../auth/PasswordForm';
+import { PasswordForm } from '../../auth/forms/PasswordForm';
 import { ToggleSwitch } from '../../ui/ToggleSwitch';
 
 /** The owner's Change Password tab: the profile runs its form machine while the tab is open. */

@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import type { Profile } from '../../../api/users';
-import { journal } from '../../../effects/debug/journal';
-import { OWNER_TABS, selectTab, type ProfileActorRef, type ProfileTab } from '../../../machines/people/profile.machine';
+import { selectTab, type ProfileActorRef, type ProfileTab } from '../../../machines/people/profile.machine';
+import { mayOpenTab } from '../../../machines/people/profile.connect';
 import type { ProfileImageActorRef } from '../../../machines/people/profileImage.machine';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
@@ -12,17 +12,18 @@ import { useSessionProfile } from '../../layouts/useShell';
 import { FeedList } from '../../streams/FeedList';
 import { EmptyState } from '../../streams/PageParts';
 import { useFeed } from '../../streams/useFeed';
-import { BasicInfoCard } from './BasicInfoCard';
+import { BasicInfoCard } from './about/BasicInfoCard';
 import { BlockedProfile } from './BlockedProfile';
-import { HobbiesCard } from './HobbiesCard';
+import { HobbiesCard } from './about/HobbiesCard';
 import { ChangePassword, NotificationSettingsPanel } from './OwnerPanels';
 import { usePeopleLogic } from '../PeopleLogic';
-import { ProfileAbout } from './ProfileAbout';
+import { ProfileAbout } from './about/ProfileAbout';
 import { ProfileBanner } from './ProfileBanner';
 import { ProfileImageDialog } from './ProfileImageDialog';
 import { Gallery, PeopleList } from './ProfileLists';
 import { RepliedList } from './RepliedList';
-import { SocialLinksCard } from './SocialLinksCard';
+import { SocialLinksCard } from './about/SocialLinksCard';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 const TAB_NAMES: Record<ProfileTab, string> = {
   timeline: 'Timeline',
@@ -50,7 +51,7 @@ export default function ProfilePage({ username }: { username: string }) {
 /** An address with the name only (an @mention's link): the member is looked up by name first. */
 function ProfileByName({ username }: { username: string }) {
   const logic = usePeopleLogic();
-  const actor = useActorRef(logic.memberByName, { input: { username }, inspect: journal.inspect });
+  const actor = useScreenActor(logic.memberByName, { input: { username } });
   const state = useSelector(actor, (s) => s);
   if (state.matches('finding')) return <ProfileSkeleton />;
   if (state.matches('failed'))
@@ -65,7 +66,7 @@ function ProfileByName({ username }: { username: string }) {
 
 function ProfileView({ userId }: { userId: string }) {
   const logic = usePeopleLogic();
-  const actor = useActorRef(logic.profile, { input: { userId }, inspect: journal.inspect });
+  const actor = useScreenActor(logic.profile, { input: { userId } });
   const state = useSelector(actor, (s) => s);
   const { profile, error } = state.context;
   const upload = state.children.imageUpload as ProfileImageActorRef | undefined;
@@ -114,7 +115,7 @@ export function ProfileSkeleton() {
 
 function ProfileTabs({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
   const tab = useSelector(actor, selectTab);
-  const tabs = (Object.keys(TAB_NAMES) as ProfileTab[]).filter((t) => profile.isOwner || !OWNER_TABS.includes(t));
+  const tabs = (Object.keys(TAB_NAMES) as ProfileTab[]).filter((t) => mayOpenTab(profile, t));
   return (
     <Tabs selectedKey={tab} onSelectionChange={(key) => actor.send({ type: 'profile.tab', tab: key as ProfileTab })}>
       <TabList aria-label="Profile sections" className="flex gap-1 overflow-x-auto rounded-2xl bg-neutral-100 p-1 dark:bg-neutral-800/60">

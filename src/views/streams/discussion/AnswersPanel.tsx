@@ -1,10 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { CircleCheck, Pencil, Send, Trash2 } from 'lucide-react';
 import { useId, useMemo, useRef } from 'react';
 import { Form, Label, TextArea, TextField } from 'react-aria-components';
 import { ANSWER_MAX } from '../../../api/constants';
 import type { Post } from '../../../api/posts';
-import { journal } from '../../../effects/debug/journal';
 import type { Commenter } from '../../../machines/streams/comments.machine';
 import { selectTakesRequests } from '../../../machines/streams/answers.machine';
 import { Avatar } from '../../ui/Avatar';
@@ -14,6 +13,7 @@ import { RichText } from '../../ui/RichText';
 import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 const fieldClass =
   'w-full resize-y rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:aria-[invalid=true]:border-red-400';
@@ -29,7 +29,7 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [logic],
   );
-  const actor = useActorRef(provided, { input: { questionId, me }, inspect: journal.inspect });
+  const actor = useScreenActor(provided, { input: { questionId, me } });
   const state = useSelector(actor, (s) => s);
   const { question, answers, draft, formError, editing, error, unsent } = state.context;
   const posting = state.matches({ ready: 'posting' }) || state.matches({ ready: 'waitingToRetry' });

@@ -1,9 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Pencil, Send, Trash2 } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Form, TextArea, TextField } from 'react-aria-components';
 import { COMMENT_MAX } from '../../../api/constants';
-import { journal } from '../../../effects/debug/journal';
 import { TEMP_PREFIX, type Commenter } from '../../../machines/streams/comments.machine';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -12,6 +11,7 @@ import { RichText } from '../../ui/RichText';
 import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 const fieldClass =
   'w-full resize-none rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400';
@@ -34,7 +34,7 @@ export function CommentsPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [logic],
   );
-  const actor = useActorRef(provided, { input: { postId, me }, inspect: journal.inspect });
+  const actor = useScreenActor(provided, { input: { postId, me } });
   const state = useSelector(actor, (s) => s);
   const { comments, draft, editing, error, nextCursor, unsent } = state.context;
   // The comment that did not go out is back in the box: sending it again is the same send.

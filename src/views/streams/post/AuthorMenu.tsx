@@ -1,14 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Ban, CircleHelp, Flag, MessageCircle, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Post } from '../../../api/posts';
-import { journal } from '../../../effects/debug/journal';
 import { chatHref } from '../../chat/chatLinks';
 import { MoreMenu } from '../../overlays/MoreMenu';
 import type { PostReportActorRef } from '../../../machines/streams/postReport.machine';
 import { BlockConfirm, ReportPostDialog } from './overlayChunks';
 import { useStreamsLogic } from '../StreamsLogic';
+import { useScreenActor } from '../../shared/useScreenActor';
+import { isBlockAsked, isBlocking, isChangingFollow, shownFollowing } from '../../../machines/streams/author.connect';
 
 /**
  * The '…' menu of another member's post: follow / unfollow (at once, rolled back on a refusal),
@@ -17,14 +18,12 @@ import { useStreamsLogic } from '../StreamsLogic';
  */
 export function AuthorMenu({ post, onWhy }: { post: Post; onWhy?: () => void }) {
   const logic = useStreamsLogic();
-  const author = useActorRef(logic.author, { input: { userId: post.userId, username: post.username, postId: post._id }, inspect: journal.inspect });
+  const author = useScreenActor(logic.author, { input: { userId: post.userId, username: post.username, postId: post._id } });
   const report = useSelector(author, (s) => s.children.reportForm as PostReportActorRef | undefined);
-  const changing = useSelector(author, (s) => s.matches('changingFollow'));
-  const asked = useSelector(author, (s) => s.matches('confirmingBlock') || s.matches('blocking'));
-  const blocking = useSelector(author, (s) => s.matches('blocking'));
-  const optimistic = useSelector(author, (s) => s.context.following);
-  // The list holds what the server confirmed; while a change is out, the member's choice shows.
-  const following = changing ? optimistic : post.followingAuthor;
+  const changing = useSelector(author, isChangingFollow);
+  const asked = useSelector(author, isBlockAsked);
+  const blocking = useSelector(author, isBlocking);
+  const following = useSelector(author, (s) => shownFollowing(s, post.followingAuthor));
   const name = post.username;
   const [, navigate] = useLocation();
   const [blockAsked, setBlockAsked] = useState(asked);

@@ -1,11 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Bookmark, BookmarkCheck, EyeOff, Globe, Lock, MessageCircle, MessageSquareReply, Pencil, Trash2, Users, UsersRound } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../../api/numbers';
 import type { Post, ReactionChange } from '../../../api/posts';
 import { topicLabel, type Topic } from '../../../api/posts/topics';
-import { journal } from '../../../effects/debug/journal';
 import { shiftReaction } from '../../../machines/streams/postList';
 import { Avatar } from '../../ui/Avatar';
 import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
@@ -16,6 +15,7 @@ import { useComposer } from '../ComposerContext';
 import { inkOn, isColoured, timeAgo } from './format';
 import { actionClasses, ReactionAction, ReactionCounts, totalOf } from '../reactions/ReactionBar';
 import { useStreamsLogic } from '../StreamsLogic';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
@@ -45,14 +45,14 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [logic],
   );
-  const reactions = useActorRef(reactionsLogic, { input: { postId: post._id, mine: post.userReaction }, inspect: journal.inspect });
+  const reactions = useScreenActor(reactionsLogic, { input: { postId: post._id, mine: post.userReaction } });
   const { mine, confirmed, busy } = useSelector(reactions, (s) => ({ mine: s.context.mine, confirmed: s.context.confirmed, busy: s.matches('saving') }), shallowEqual);
   const saveLogic = useMemo(
     () => logic.save.provide({ actions: { changed: (_, { saved }: { saved: boolean }) => props.onSaved(post, saved) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [logic],
   );
-  const save = useActorRef(saveLogic, { input: { postId: post._id, saved: post.saved }, inspect: journal.inspect });
+  const save = useScreenActor(saveLogic, { input: { postId: post._id, saved: post.saved } });
   const saved = useSelector(save, (s) => s.context.saved);
   const savingBusy = useSelector(save, (s) => s.matches('saving'));
 

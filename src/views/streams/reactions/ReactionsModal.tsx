@@ -1,19 +1,19 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { REACTION_TYPES, type ReactionType } from '../../../api/constants';
 import { shortenNumber } from '../../../api/numbers';
-import { journal } from '../../../effects/debug/journal';
 import { Avatar } from '../../ui/Avatar';
 import { Skeleton } from '../../ui/Skeleton';
 import { SheetDialog } from '../../ui/SheetDialog';
 import { REACTION_LOOK, ReactionImage } from './ReactionImage';
 import { useStreamsLogic } from '../StreamsLogic';
 import { LoadError } from '../../ui/LoadError';
+import { useScreenActor } from '../../shared/useScreenActor';
 
 /** Who reacted to a post, with a tab per reaction type that has any. */
 export function ReactionsModal({ postId, onClose }: { postId: string; onClose: () => void }) {
   const logic = useStreamsLogic();
-  const actor = useActorRef(logic.whoReacted, { input: { postId }, inspect: journal.inspect });
+  const actor = useScreenActor(logic.whoReacted, { input: { postId } });
   const state = useSelector(actor, (s) => s);
   const list = state.context.list?.reactions ?? [];
   const types = REACTION_TYPES.filter((type) => list.some((r) => r.type === type));

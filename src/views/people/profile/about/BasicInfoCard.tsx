@@ -2,12 +2,13 @@ import { useSelector } from '@xstate/react';
 import { Briefcase, GraduationCap, MapPin, Pencil, Quote } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import type { Profile } from '../../../api/users';
-import type { ProfileActorRef } from '../../../machines/people/profile.machine';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
+import type { Profile } from '../../../../api/users';
+import type { ProfileActorRef } from '../../../../machines/people/profile.machine';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
 import { cardClass, mutedText } from './card';
+import { showsAboutCard } from '../../../../machines/people/profile.connect';
 
 const INFO_FIELDS = [
   { key: 'work', label: 'Work', icon: Briefcase },
@@ -23,7 +24,7 @@ export function BasicInfoCard({ actor, profile }: { actor: ProfileActorRef; prof
   const infoError = useSelector(actor, (s) => s.context.infoError);
   const draft = useSelector(actor, (s) => s.context.infoDraft);
   const filled = INFO_FIELDS.filter((f) => profile.basicInfo[f.key]);
-  if (!profile.isOwner && filled.length === 0) return null;
+  if (!showsAboutCard(profile, filled.length > 0)) return null;
   if (editing) {
     const submit = (e: FormEvent) => {
       e.preventDefault();

@@ -1,7 +1,7 @@
 import { ChevronDown, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
-import { useMediaQuery } from '../../layouts/useShell';
+import { useMediaQuery } from '../../../layouts/useShell';
 
 /** From here the about cards sit side by side above the posts. */
 export const TWO_COLUMNS = '(min-width: 768px)';

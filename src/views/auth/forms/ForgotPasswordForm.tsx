@@ -1,20 +1,21 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Mail, Send } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
-import { TextField } from '../ui/TextField';
-import { journal } from '../../effects/debug/journal';
-import type { forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { canSendLink, forgotEmail, forgotMessage, forgotOutcome, isSendingLink } from '../../../machines/auth/forgotPassword.connect';
+import { useScreenActor } from '../../shared/useScreenActor';
+import { usePasswordResetLogic } from '../PasswordResetLogic';
 
 /** One Email Address field and 'Send Reset Link', with the banner of the last attempt. */
-export function ForgotPasswordForm({ logic }: { logic: typeof forgotPasswordMachine }) {
-  const actor = useActorRef(logic, { inspect: journal.inspect });
-  const email = useSelector(actor, (s) => s.context.email);
-  const message = useSelector(actor, (s) => s.context.message);
-  const sending = useSelector(actor, (s) => s.matches('sending'));
-  const outcome = useSelector(actor, (s) => (s.matches({ ready: 'success' }) ? 'success' : s.matches({ ready: 'error' }) ? 'error' : null));
-  const canSend = useSelector(actor, (s) => s.can({ type: 'forgot.submit' }));
+export function ForgotPasswordForm() {
+  const actor = useScreenActor(usePasswordResetLogic().forgotPassword);
+  const email = useSelector(actor, forgotEmail);
+  const message = useSelector(actor, forgotMessage);
+  const sending = useSelector(actor, isSendingLink);
+  const outcome = useSelector(actor, forgotOutcome);
+  const canSend = useSelector(actor, canSendLink);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

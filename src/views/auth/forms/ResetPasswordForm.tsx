@@ -1,26 +1,28 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { KeyRound, LogIn } from 'lucide-react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { Alert } from '../ui/Alert';
-import { Button, buttonClasses } from '../ui/Button';
-import { PasswordField } from '../ui/PasswordField';
-import { journal } from '../../effects/debug/journal';
-import { PASSWORDS_HINT, type resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
-import { TextLink } from './TextLink';
+import { Alert } from '../../ui/Alert';
+import { Button, buttonClasses } from '../../ui/Button';
+import { PasswordField } from '../../ui/PasswordField';
+import { PASSWORDS_HINT } from '../../../machines/auth/resetPassword.machine';
+import { canReset as canResetPassword, hasResetFailed, isMissingToken, isPasswordChanged, isResetting, resetForm } from '../../../machines/auth/resetPassword.connect';
+import { useScreenActor } from '../../shared/useScreenActor';
+import { usePasswordResetLogic } from '../PasswordResetLogic';
+import { TextLink } from '../TextLink';
 
 /**
  * New Password and Confirm Password (each with show/hide), 'Reset Password', and the banner.
  * Once the password is changed the token is spent: the banner stays with 'Sign in' in place of the form.
  */
-export function ResetPasswordForm({ logic, token }: { logic: typeof resetPasswordMachine; token: string | null }) {
-  const actor = useActorRef(logic, { input: { token }, inspect: journal.inspect });
-  const context = useSelector(actor, (s) => s.context);
-  const missingToken = useSelector(actor, (s) => s.matches('missingToken'));
-  const resetting = useSelector(actor, (s) => s.matches('resetting'));
-  const done = useSelector(actor, (s) => s.matches('done'));
-  const failed = useSelector(actor, (s) => s.matches({ ready: 'error' }));
-  const canReset = useSelector(actor, (s) => s.can({ type: 'reset.submit' }));
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const actor = useScreenActor(usePasswordResetLogic().resetPassword, { input: { token } });
+  const context = useSelector(actor, resetForm);
+  const missingToken = useSelector(actor, isMissingToken);
+  const resetting = useSelector(actor, isResetting);
+  const done = useSelector(actor, isPasswordChanged);
+  const failed = useSelector(actor, hasResetFailed);
+  const canReset = useSelector(actor, canResetPassword);
 
   if (missingToken) {
     return (

@@ -1,20 +1,19 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { AtSign, LogIn } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Button } from '../ui/Button';
-import { Checkbox } from '../ui/Checkbox';
-import { PasswordField } from '../ui/PasswordField';
-import { TextField } from '../ui/TextField';
-import { Alert } from '../ui/Alert';
-import { journal } from '../../effects/debug/journal';
-import type { signInMachine } from '../../machines/auth/signIn.machine';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { PasswordField } from '../../ui/PasswordField';
+import { TextField } from '../../ui/TextField';
+import { Alert } from '../../ui/Alert';
+import { isSigningIn, isSigningInWithGoogle, signInForm } from '../../../machines/auth/signIn.connect';
+import { useScreenActor } from '../../shared/useScreenActor';
+import { useAuthLogic } from '../AuthLogic';
 import { GoogleButton, OrDivider } from './GoogleButton';
-import type { GoogleOptionActorRef } from '../../machines/auth/googleOption.machine';
-import { TextLink } from './TextLink';
+import type { GoogleOptionActorRef } from '../../../machines/auth/googleOption.machine';
+import { TextLink } from '../TextLink';
 
 export interface SignInFormProps {
-  /** The sign-in machine with its effects (real ones from useAuthLogic, fakes in tests). */
-  logic: typeof signInMachine;
   admin?: boolean;
   /** Shown as 'Sign up' under the form; the auth tabs switch to the sign-up tab. */
   onSwitchToSignUp?: () => void;
@@ -23,11 +22,11 @@ export interface SignInFormProps {
 }
 
 /** The sign-in form: renders the machine's snapshot and sends what the member does. */
-export function SignInForm({ logic, admin = false, onSwitchToSignUp, googleOption }: SignInFormProps) {
-  const actor = useActorRef(logic, { input: { admin }, inspect: journal.inspect });
-  const context = useSelector(actor, (s) => s.context);
-  const submitting = useSelector(actor, (s) => s.matches('submitting') || (s.matches('success') && s.context.auth !== null));
-  const google = useSelector(actor, (s) => s.matches('google') || (s.matches('success') && s.context.auth === null));
+export function SignInForm({ admin = false, onSwitchToSignUp, googleOption }: SignInFormProps) {
+  const actor = useScreenActor(useAuthLogic().signIn, { input: { admin } });
+  const context = useSelector(actor, signInForm);
+  const submitting = useSelector(actor, isSigningIn);
+  const google = useSelector(actor, isSigningInWithGoogle);
   const busy = submitting || google;
 
   const submit = (event: FormEvent) => {

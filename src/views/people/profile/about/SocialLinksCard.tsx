@@ -2,13 +2,14 @@ import { useSelector } from '@xstate/react';
 import { ExternalLink, Link2, Pencil } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { SOCIAL_NETWORKS, type Profile, type SocialNetwork } from '../../../api/users';
-import type { ProfileActorRef } from '../../../machines/people/profile.machine';
-import type { ProfileLinksActorRef } from '../../../machines/people/profileLinks.machine';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
+import { SOCIAL_NETWORKS, type Profile, type SocialNetwork } from '../../../../api/users';
+import type { ProfileActorRef } from '../../../../machines/people/profile.machine';
+import type { ProfileLinksActorRef } from '../../../../machines/people/profileLinks.machine';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
 import { cardClass, cardTitle, mutedText } from './card';
+import { showsAboutCard } from '../../../../machines/people/profile.connect';
 
 export const NETWORK_NAMES: Record<SocialNetwork, string> = { facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter', youtube: 'YouTube' };
 
@@ -17,7 +18,7 @@ export function SocialLinksCard({ actor, profile }: { actor: ProfileActorRef; pr
   const form = useSelector(actor, (s) => s.children.linksForm as ProfileLinksActorRef | undefined);
   const links = SOCIAL_NETWORKS.filter((network) => profile.social[network]);
   if (form) return <LinksForm form={form} />;
-  if (!profile.isOwner && links.length === 0) return null;
+  if (!showsAboutCard(profile, links.length > 0)) return null;
   return (
     <section aria-labelledby="links-title" className={cardClass}>
       <h2 id="links-title" className={cardTitle}>

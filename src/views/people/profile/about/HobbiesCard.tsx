@@ -2,13 +2,14 @@ import { useSelector } from '@xstate/react';
 import { Pencil, Plus, Sparkles, X } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import type { Profile } from '../../../api/users';
-import type { ProfileActorRef } from '../../../machines/people/profile.machine';
-import type { ProfileHobbiesActorRef } from '../../../machines/people/profileHobbies.machine';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
+import type { Profile } from '../../../../api/users';
+import type { ProfileActorRef } from '../../../../machines/people/profile.machine';
+import type { ProfileHobbiesActorRef } from '../../../../machines/people/profileHobbies.machine';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
 import { cardClass, cardTitle, mutedText } from './card';
+import { showsAboutCard } from '../../../../machines/people/profile.connect';
 
 const chip = 'inline-flex items-center gap-1 rounded-full bg-neutral-100 py-1 text-sm font-medium text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100';
 
@@ -16,7 +17,7 @@ const chip = 'inline-flex items-center gap-1 rounded-full bg-neutral-100 py-1 te
 export function HobbiesCard({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
   const form = useSelector(actor, (s) => s.children.hobbiesForm as ProfileHobbiesActorRef | undefined);
   if (form) return <HobbiesForm form={form} />;
-  if (!profile.isOwner && profile.hobbies.length === 0) return null;
+  if (!showsAboutCard(profile, profile.hobbies.length > 0)) return null;
   return (
     <section aria-labelledby="hobbies-title" className={cardClass}>
       <h2 id="hobbies-title" className={cardTitle}>

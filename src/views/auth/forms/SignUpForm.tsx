@@ -1,17 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { KeyRound, Mail, User, UserPlus } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
-import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
-import { PasswordField } from '../ui/PasswordField';
-import { TextField } from '../ui/TextField';
-import { journal } from '../../effects/debug/journal';
-import { PASSWORD_HINT, type signUpMachine, type SignUpField } from '../../machines/auth/signUp.machine';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { PasswordField } from '../../ui/PasswordField';
+import { TextField } from '../../ui/TextField';
+import { PASSWORD_HINT, type SignUpField } from '../../../machines/auth/signUp.machine';
+import { isSignUpBusy, isSigningUp, isSigningUpWithGoogle, signUpForm } from '../../../machines/auth/signUp.connect';
+import { useScreenActor } from '../../shared/useScreenActor';
+import { useAuthLogic } from '../AuthLogic';
 import { GoogleButton, OrDivider } from './GoogleButton';
-import type { GoogleOptionActorRef } from '../../machines/auth/googleOption.machine';
+import type { GoogleOptionActorRef } from '../../../machines/auth/googleOption.machine';
 
 export interface SignUpFormProps {
-  logic: typeof signUpMachine;
   admin?: boolean;
   /** The 'Sign in' switch under the form (a tab switch on /, a link on /admin/signup). */
   signInSwitch?: ReactNode;
@@ -20,13 +21,12 @@ export interface SignUpFormProps {
 }
 
 /** The sign-up form: Username, Email, Password (and an invite code for admins). */
-export function SignUpForm({ logic, admin = false, signInSwitch, googleOption }: SignUpFormProps) {
-  const actor = useActorRef(logic, { input: { admin }, inspect: journal.inspect });
-  const context = useSelector(actor, (s) => s.context);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const google = useSelector(actor, (s) => s.matches('google'));
-  const done = useSelector(actor, (s) => s.matches('success'));
-  const busy = submitting || google || done;
+export function SignUpForm({ admin = false, signInSwitch, googleOption }: SignUpFormProps) {
+  const actor = useScreenActor(useAuthLogic().signUp, { input: { admin } });
+  const context = useSelector(actor, signUpForm);
+  const submitting = useSelector(actor, isSigningUp);
+  const google = useSelector(actor, isSigningUpWithGoogle);
+  const busy = useSelector(actor, isSignUpBusy);
   const change = (field: SignUpField) => (value: string) => actor.send({ type: 'signUp.change', field, value });
 
   const submit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { GOOGLE_NOT_SET_UP, type GoogleOptionActorRef } from '../../machines/auth/googleOption.machine';
-import { Button } from '../ui/Button';
+import { GOOGLE_NOT_SET_UP, type GoogleOptionActorRef } from '../../../machines/auth/googleOption.machine';
+import { Button } from '../../ui/Button';
 
 /** The Google 'G' (brand colours), drawn inline so no image is fetched. */
 function GoogleMark() {

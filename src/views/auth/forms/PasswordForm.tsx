@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import type { ChangePasswordActorRef, PasswordField as PasswordFieldName } from '../../machines/auth/changePassword.machine';
-import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
-import { PasswordField } from '../ui/PasswordField';
+import type { ChangePasswordActorRef, PasswordField as PasswordFieldName } from '../../../machines/auth/changePassword.machine';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { PasswordField } from '../../ui/PasswordField';
 
 /** The three password fields, the errors and the confirmation, all from a changePassword actor. */
 export function PasswordForm({ actor, ...label }: { actor: ChangePasswordActorRef } & ({ 'aria-labelledby': string } | { 'aria-label': string })) {

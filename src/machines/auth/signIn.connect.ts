@@ -1,0 +1,19 @@
+import type { SnapshotFrom } from "xstate";
+import type { signInMachine } from "./signIn.machine";
+
+type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
+
+/** What the sign-in form shows: the fields as typed, their errors and the banner. */
+export const signInForm = (s: SignInSnapshot) => s.context;
+
+/** Waiting on the password sign-in (and on the hand-over that follows it). */
+export const isSigningIn = (s: SignInSnapshot) =>
+  s.matches("submitting") || (s.matches("success") && s.context.auth !== null);
+
+/** Waiting on Google (and on the hand-over that follows it). */
+export const isSigningInWithGoogle = (s: SignInSnapshot) =>
+  s.matches("google") || (s.matches("success") && s.context.auth === null);
+
+/** While either sign-in runs the fields are read-only and the buttons wait. */
+export const isSignInBusy = (s: SignInSnapshot) =>
+  isSigningIn(s) || isSigningInWithGoogle(s);

@@ -1,0 +1,11 @@
+import type { InboxSnapshot } from './inbox.machine';
+
+/** The entries shown, newest first. */
+export const inboxItems = (s: InboxSnapshot) => s.context.items;
+
+export const unreadCount = (s: InboxSnapshot) => s.context.unreadCount;
+
+export const inboxError = (s: InboxSnapshot) => s.context.error;
+
+/** Another page waits behind the last entry ("Load more"). */
+export const hasMoreNotifications = (s: InboxSnapshot) => s.context.nextCursor !== null;

@@ -1,0 +1,16 @@
+import type { FeedSnapshot } from './feed.machine';
+
+/** The posts shown, and the new ones held back behind the "new posts" pill. */
+export const feedPosts = (s: FeedSnapshot) => s.context.posts;
+export const pendingCount = (s: FeedSnapshot) => s.context.pending.length;
+/** How many times the pill was pressed (the list scrolls to the top on each). */
+export const feedReveals = (s: FeedSnapshot) => s.context.reveals;
+
+export const isFeedLoading = (s: FeedSnapshot) => s.matches('loading');
+export const hasFeedFailed = (s: FeedSnapshot) => s.matches('failed');
+export const feedError = (s: FeedSnapshot) => s.context.error;
+
+/** Another page waits below the last post. */
+export const hasMorePosts = (s: FeedSnapshot) => s.context.nextCursor !== null;
+export const isLoadingMorePosts = (s: FeedSnapshot) => s.matches({ ready: { more: 'loading' } });
+export const hasMorePostsFailed = (s: FeedSnapshot) => s.matches({ ready: { more: 'failed' } });

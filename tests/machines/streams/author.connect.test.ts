@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { authorMachine } from '../../../src/machines/streams/author.machine';
+import { isBlockAsked, isChangingFollow, shownFollowing } from '../../../src/machines/streams/author.connect';
+
+// A call that never answers: the machine stays where it waits for it.
+const pending = fromPromise(() => new Promise<never>(() => {})) as never;
+
+describe("an author's follow and block, as the menus show them", () => {
+  it("shows the server's answer, and the member's choice while a change is out", () => {
+    const actor = createActor(authorMachine.provide({ actors: { changeFollow: pending } }), { input: { userId: 'u2', username: 'bob' } }).start();
+    expect(shownFollowing(actor.getSnapshot(), false)).toBe(false);
+    actor.send({ type: 'author.toggleFollow', following: false });
+    expect(isChangingFollow(actor.getSnapshot())).toBe(true);
+    expect(shownFollowing(actor.getSnapshot(), false)).toBe(true);
+  });
+
+  it('asks before blocking, until the member cancels', () => {
+    const actor = createActor(authorMachine, { input: { userId: 'u2', username: 'bob' } }).start();
+    actor.send({ type: 'author.askBlock' });
+    expect(isBlockAsked(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'author.cancelBlock' });
+    expect(isBlockAsked(actor.getSnapshot())).toBe(false);
+  });
+});
