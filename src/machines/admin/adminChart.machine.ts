@@ -1,4 +1,5 @@
-import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { PerMonth, PerYear } from '../../api/moderation';
 import { failureText } from '../shared/failure';
 
@@ -49,13 +50,9 @@ export const adminChartMachine = setup({
   },
   actors: {
     /** Effect: GET /admin/statistic/{post|user}peryear. */
-    fetchYears: fromPromise<PerYear, { subject: ChartSubject }>(async () => {
-      throw new Error('fetchYears actor not provided');
-    }),
+    fetchYears: requiredPromise<PerYear, { subject: ChartSubject }>('fetchYears'),
     /** Effect: GET /admin/statistic/{post|user}permonth?year=. */
-    fetchMonths: fromPromise<PerMonth, { subject: ChartSubject; year: number }>(async () => {
-      throw new Error('fetchMonths actor not provided');
-    }),
+    fetchMonths: requiredPromise<PerMonth, { subject: ChartSubject; year: number }>('fetchMonths'),
   },
   actions: {
     setYear: assign(({ context, event }) => ({ year: event.type === 'chart.year' ? event.year : context.year, monthsError: null })),

@@ -1,4 +1,5 @@
-import { and, assign, enqueueActions, fromPromise, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { UserSummary } from '../../api/follows';
 import { adminActionMachine, type AdminAction, type AdminActionActorRef, type AdminActionOutput } from './adminAction.machine';
 import {
@@ -91,9 +92,7 @@ export const adminListMachine = setup({
   },
   actors: {
     /** Effect: GET the page of `kind` (src/effects/admin/admin.ts). */
-    fetchPage: fromPromise<AdminPage, AdminPageRequest>(async () => {
-      throw new Error('fetchPage actor not provided');
-    }),
+    fetchPage: requiredPromise<AdminPage, AdminPageRequest>('fetchPage'),
     /** The action dialog, with its request provided by the effects. */
     action: adminActionMachine,
   },

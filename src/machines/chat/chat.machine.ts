@@ -1,5 +1,6 @@
 import { produce, type Draft } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import { CHAT_MESSAGE_MAX, EMPTY_MESSAGE } from '../../api/constants';
 import type { ChatListItem, ChatMessage, GroupChat, MessageDeleted, GroupRead, MessageRead, MessagesPage } from '../../api/chat';
 import type { ReactionType } from '../../api/constants';
@@ -301,36 +302,20 @@ const goneThread = { ...noThread, threadError: GROUP_GONE };
 export const chatMachine = setup({
   types: { context: {} as ChatContext, events: {} as ChatEvent, input: {} as ChatInput },
   actors: {
-    fetchList: fromPromise<ChatLists, { userId: string }>(async () => {
-      throw new Error('fetchList actor not provided');
-    }),
+    fetchList: requiredPromise<ChatLists, { userId: string }>('fetchList'),
     /** Effect: POST /images/chat {image} -> {url}. */
-    uploadImage: fromPromise<{ url: string }, { image: string }>(async () => {
-      throw new Error('uploadImage actor not provided');
-    }),
-    fetchMessages: fromPromise<MessagesPage, FetchMessagesInput>(async () => {
-      throw new Error('fetchMessages actor not provided');
-    }),
-    sendMessage: fromPromise<ChatMessage, SendMessageInput>(async () => {
-      throw new Error('sendMessage actor not provided');
-    }),
-    markRead: fromPromise<MessageRead, { senderId: string; receiverId: string }>(async () => {
-      throw new Error('markRead actor not provided');
-    }),
+    uploadImage: requiredPromise<{ url: string }, { image: string }>('uploadImage'),
+    fetchMessages: requiredPromise<MessagesPage, FetchMessagesInput>('fetchMessages'),
+    sendMessage: requiredPromise<ChatMessage, SendMessageInput>('sendMessage'),
+    markRead: requiredPromise<MessageRead, { senderId: string; receiverId: string }>('markRead'),
     /** Effect: PUT /group-chat/read/{groupId} {seq}. */
-    markGroupRead: fromPromise<GroupRead, { groupId: string; seq: number }>(async () => {
-      throw new Error('markGroupRead actor not provided');
-    }),
-    react: fromPromise<ChatMessage, ReactInput>(async () => {
-      throw new Error('react actor not provided');
-    }),
-    deleteMessage: fromPromise<MessageDeleted, DeleteInput>(async () => {
-      throw new Error('deleteMessage actor not provided');
-    }),
+    markGroupRead: requiredPromise<GroupRead, { groupId: string; seq: number }>('markGroupRead'),
+    react: requiredPromise<ChatMessage, ReactInput>('react'),
+    deleteMessage: requiredPromise<MessageDeleted, DeleteInput>('deleteMessage'),
     /** Effect: add-chat-users while running, remove-chat-users on cleanup; for a group, join its room. */
-    viewing: fromCallback<EventObject, { me: ChatMember; peer: ChatPeer }>(() => () => {}),
+    viewing: requiredCallback<EventObject, { me: ChatMember; peer: ChatPeer }>(),
     /** Effect: socket messages as chat events. */
-    live: fromCallback<EventObject, { me: ChatMember }>(() => () => {}),
+    live: requiredCallback<EventObject, { me: ChatMember }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

@@ -1,5 +1,6 @@
 import { produce } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { GroupChat } from '../../api/chat';
 import { groupPeer, type ChatMember } from './chat.machine';
 import { conversationHref } from '../shell/routes';
@@ -49,15 +50,11 @@ export const groupChatInvitationsMachine = setup({
   types: { context: {} as InvitationsContext, events: {} as InvitationsEvent, input: {} as { me: ChatMember } },
   actors: {
     /** Effect: GET /group-chat/invitations. */
-    fetchInvitations: fromPromise<GroupChat[]>(async () => {
-      throw new Error('fetchInvitations actor not provided');
-    }),
+    fetchInvitations: requiredPromise<GroupChat[]>('fetchInvitations'),
     /** Effect: PUT accept (answers the group) or decline (answers null). */
-    answer: fromPromise<GroupChat | null, Answer>(async () => {
-      throw new Error('answer actor not provided');
-    }),
+    answer: requiredPromise<GroupChat | null, Answer>('answer'),
     /** Effect: socket messages as invitation events. */
-    live: fromCallback<EventObject, { me: ChatMember }>(() => () => {}),
+    live: requiredCallback<EventObject, { me: ChatMember }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

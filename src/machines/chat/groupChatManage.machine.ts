@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { GroupChat } from '../../api/chat';
 import { CHAT_HREF, type ChatMember } from './chat.machine';
 import { nameError, type FoundUser } from '../groups/createGroup.machine';
@@ -89,9 +90,7 @@ export const groupChatManageMachine = setup({
   actors: {
     search: groupChatSearchMachine,
     /** Effect: the request's call (PUT rename / add-members / promote, DELETE member / group, PUT leave). */
-    request: fromPromise<GroupChat | null, ManageInput>(async () => {
-      throw new Error('request actor not provided');
-    }),
+    request: requiredPromise<GroupChat | null, ManageInput>('request'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { draftError, NOT_AN_IMAGE, type MessageDraft } from './chat.machine';
 
 export type MessageComposerEvent =
@@ -45,9 +46,7 @@ export const messageComposerMachine = setup({
   types: { context: {} as MessageComposerContext, events: {} as MessageComposerEvent },
   actors: {
     /** Effect: the picked file as a data URL. */
-    readImage: fromPromise<string, { file: Blob }>(async () => {
-      throw new Error('readImage actor not provided');
-    }),
+    readImage: requiredPromise<string, { file: Blob }>('readImage'),
   },
   actions: {
     /** The draft goes to the chat (chat.send). */

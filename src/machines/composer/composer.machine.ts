@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { produce } from 'immer';
 import { EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, PRIVACY_LEVELS } from '../../api/constants';
 import type {
@@ -333,17 +334,11 @@ export const composerMachine = setup({
   },
   actors: {
     /** Effect: POST /post, /post/image/post, /post/video/post, /question, or PUT /post/{id} (image/video variants). */
-    publish: fromPromise<Post, PublishRequest>(async () => {
-      throw new Error('publish actor not provided');
-    }),
+    publish: requiredPromise<Post, PublishRequest>('publish'),
     /** Effect: DELETE /post/{id}. */
-    deletePost: fromPromise<{ postId: string }, { postId: string }>(async () => {
-      throw new Error('deletePost actor not provided');
-    }),
+    deletePost: requiredPromise<{ postId: string }, { postId: string }>('deletePost'),
     /** Effect: reads the picked file as a base64 data URL. */
-    readMedia: fromPromise<string, { file: PickedFile; kind: MediaKind }>(async () => {
-      throw new Error('readMedia actor not provided');
-    }),
+    readMedia: requiredPromise<string, { file: PickedFile; kind: MediaKind }>('readMedia'),
   },
   actions: {
     /** Effect: `toasts.show` to the app's toast queue. */

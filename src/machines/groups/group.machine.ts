@@ -1,5 +1,6 @@
 import { produce } from 'immer';
-import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, not, setup, stateIn, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { GroupPrivacy } from '../../api/groups';
 import { GROUP_MESSAGES, updateGroupBodySchema, type Group, type GroupMembership, type GroupMembersPage, type UpdateGroupBody } from '../../api/groups';
 import type { Post, PostResponse } from '../../api/posts';
@@ -261,73 +262,41 @@ const groupSetup = setup({
   },
   actors: {
     /** Effect: GET /group/{id}. */
-    fetchGroup: fromPromise<{ group: Group }, { groupId: string }>(async () => {
-      throw new Error('fetchGroup actor not provided');
-    }),
+    fetchGroup: requiredPromise<{ group: Group }, { groupId: string }>('fetchGroup'),
     /** Effect: GET /group/{id}/members?cursor=. */
-    fetchMembers: fromPromise<GroupMembersPage, { groupId: string; cursor: string }>(async () => {
-      throw new Error('fetchMembers actor not provided');
-    }),
+    fetchMembers: requiredPromise<GroupMembersPage, { groupId: string; cursor: string }>('fetchMembers'),
     /** Effect: GET /group/pending-admin/{id}. */
-    fetchPendingMembers: fromPromise<{ pendingMembers: GroupMembership[] }, { groupId: string }>(async () => {
-      throw new Error('fetchPendingMembers actor not provided');
-    }),
+    fetchPendingMembers: requiredPromise<{ pendingMembers: GroupMembership[] }, { groupId: string }>('fetchPendingMembers'),
     /** Effect: POST /group/join/{id}. */
-    joinGroup: fromPromise<JoinAnswer, { groupId: string }>(async () => {
-      throw new Error('joinGroup actor not provided');
-    }),
+    joinGroup: requiredPromise<JoinAnswer, { groupId: string }>('joinGroup'),
     /** Effect: PUT /group/invitation/accept/{id}. */
-    acceptInvitation: fromPromise<GroupAnswer, { groupId: string }>(async () => {
-      throw new Error('acceptInvitation actor not provided');
-    }),
+    acceptInvitation: requiredPromise<GroupAnswer, { groupId: string }>('acceptInvitation'),
     /** Effect: PUT /group/invitation/decline/{id}. */
-    declineInvitation: fromPromise<MessageAnswer, { groupId: string }>(async () => {
-      throw new Error('declineInvitation actor not provided');
-    }),
+    declineInvitation: requiredPromise<MessageAnswer, { groupId: string }>('declineInvitation'),
     /** Effect: PUT /group/leave/{id} {newAdminId?} (also withdraws a request). */
-    leaveGroup: fromPromise<MessageAnswer, { groupId: string; newAdminId?: string }>(async () => {
-      throw new Error('leaveGroup actor not provided');
-    }),
+    leaveGroup: requiredPromise<MessageAnswer, { groupId: string; newAdminId?: string }>('leaveGroup'),
     /** Effect: PUT /group/approve-member/{id}/{userId}. */
-    approveMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
-      throw new Error('approveMember actor not provided');
-    }),
+    approveMember: requiredPromise<GroupAnswer, { groupId: string; userId: string }>('approveMember'),
     /** Effect: PUT /group/reject-member/{id}/{userId}. */
-    rejectMember: fromPromise<MessageAnswer, { groupId: string; userId: string }>(async () => {
-      throw new Error('rejectMember actor not provided');
-    }),
+    rejectMember: requiredPromise<MessageAnswer, { groupId: string; userId: string }>('rejectMember'),
     /** Effect: PUT /group/post/{postId}/accept or /decline. */
-    decidePost: fromPromise<PostResponse, { postId: string; accept: boolean }>(async () => {
-      throw new Error('decidePost actor not provided');
-    }),
+    decidePost: requiredPromise<PostResponse, { postId: string; accept: boolean }>('decidePost'),
     /** Effect: PUT /group/promote/{id}/{userId}. */
-    promoteMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
-      throw new Error('promoteMember actor not provided');
-    }),
+    promoteMember: requiredPromise<GroupAnswer, { groupId: string; userId: string }>('promoteMember'),
     /** Effect: PUT /group/add-members/{id} {members: userIds}. */
-    inviteMember: fromPromise<GroupAnswer, { groupId: string; userIds: string[] }>(async () => {
-      throw new Error('inviteMember actor not provided');
-    }),
+    inviteMember: requiredPromise<GroupAnswer, { groupId: string; userIds: string[] }>('inviteMember'),
     /** The admins' member search (Settings → Invite members); its searchUsers effect is provided with the page's. */
     inviteSearch: groupChatSearchMachine,
     /** Effect: PUT /group/remove-members/{id} {members: [userId]}. */
-    removeMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
-      throw new Error('removeMember actor not provided');
-    }),
+    removeMember: requiredPromise<GroupAnswer, { groupId: string; userId: string }>('removeMember'),
     /** Effect: PUT /group/{id}. */
-    updateGroup: fromPromise<GroupAnswer, { groupId: string; body: UpdateGroupBody }>(async () => {
-      throw new Error('updateGroup actor not provided');
-    }),
+    updateGroup: requiredPromise<GroupAnswer, { groupId: string; body: UpdateGroupBody }>('updateGroup'),
     /** Effect: DELETE /group/{id}. */
-    deleteGroup: fromPromise<MessageAnswer, { groupId: string }>(async () => {
-      throw new Error('deleteGroup actor not provided');
-    }),
+    deleteGroup: requiredPromise<MessageAnswer, { groupId: string }>('deleteGroup'),
     /** Effect: POST /images/group-avatar {image} -> {url}. */
-    uploadImage: fromPromise<{ url: string }, { image: string }>(async () => {
-      throw new Error('uploadImage actor not provided');
-    }),
+    uploadImage: requiredPromise<{ url: string }, { image: string }>('uploadImage'),
     /** Effect: `group action` socket messages about this group, as group events. */
-    live: fromCallback<EventObject, { groupId: string }>(() => () => {}),
+    live: requiredCallback<EventObject, { groupId: string }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type {
   Notification,
   NotificationDeleted,
@@ -101,23 +102,15 @@ export const inboxMachine = setup({
   types: { context: {} as InboxContext, events: {} as InboxEvent },
   actors: {
     /** Effect: GET /notifications?cursor= (null: the first page). */
-    loadPage: fromPromise<NotificationsPage, { cursor: string | null }>(async () => {
-      throw new Error('loadPage actor not provided');
-    }),
+    loadPage: requiredPromise<NotificationsPage, { cursor: string | null }>('loadPage'),
     /** Effect: PUT /notifications/read/{id}. */
-    readOne: fromPromise<NotificationRead, { id: string }>(async () => {
-      throw new Error('readOne actor not provided');
-    }),
+    readOne: requiredPromise<NotificationRead, { id: string }>('readOne'),
     /** Effect: DELETE /notifications/{id}. */
-    deleteOne: fromPromise<NotificationDeleted, { id: string }>(async () => {
-      throw new Error('deleteOne actor not provided');
-    }),
+    deleteOne: requiredPromise<NotificationDeleted, { id: string }>('deleteOne'),
     /** Effect: PUT /notifications/read-all. */
-    readAll: fromPromise<NotificationsReadAll>(async () => {
-      throw new Error('readAll actor not provided');
-    }),
+    readAll: requiredPromise<NotificationsReadAll>('readAll'),
     /** Effect: the socket's inbox events and reconnects (the bus), as inbox events. */
-    live: fromCallback<EventObject>(() => () => {}),
+    live: requiredCallback<EventObject>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

@@ -1,5 +1,6 @@
 import { produce } from 'immer';
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { BlockResponse, FollowResponse, UsersList } from '../../api/follows';
 import type { UserImages } from '../../api/media';
 import type { AnswersPage } from '../../api/posts';
@@ -124,38 +125,18 @@ const profileSetup = setup({
     input: {} as { userId: string },
   },
   actors: {
-    fetchProfile: fromPromise<ProfileResponse, { userId: string }>(async () => {
-      throw new Error('fetchProfile actor not provided');
-    }),
+    fetchProfile: requiredPromise<ProfileResponse, { userId: string }>('fetchProfile'),
     /** Effect: GET /user/followers/{userId}?cursor= (a page; the first one counts the list). */
-    fetchFollowers: fromPromise<UsersList, PeoplePageInput>(async () => {
-      throw new Error('fetchFollowers actor not provided');
-    }),
+    fetchFollowers: requiredPromise<UsersList, PeoplePageInput>('fetchFollowers'),
     /** Effect: GET /user/following/{userId}?cursor=. */
-    fetchFollowing: fromPromise<UsersList, PeoplePageInput>(async () => {
-      throw new Error('fetchFollowing actor not provided');
-    }),
-    fetchGallery: fromPromise<UserImages, { userId: string }>(async () => {
-      throw new Error('fetchGallery actor not provided');
-    }),
-    changeFollow: fromPromise<FollowResponse, { userId: string; follow: boolean }>(async () => {
-      throw new Error('changeFollow actor not provided');
-    }),
-    saveInfo: fromPromise<ProfileUpdateResponse, BasicInfo>(async () => {
-      throw new Error('saveInfo actor not provided');
-    }),
-    saveNotifications: fromPromise<ProfileUpdateResponse, { setting: NotificationType; value: boolean }>(async () => {
-      throw new Error('saveNotifications actor not provided');
-    }),
-    fetchAnswers: fromPromise<AnswersPage, { userId: string; page: number }>(async () => {
-      throw new Error('fetchAnswers actor not provided');
-    }),
-    blockMember: fromPromise<BlockResponse, { userId: string }>(async () => {
-      throw new Error('blockMember actor not provided');
-    }),
-    unblockMember: fromPromise<BlockResponse, { userId: string }>(async () => {
-      throw new Error('unblockMember actor not provided');
-    }),
+    fetchFollowing: requiredPromise<UsersList, PeoplePageInput>('fetchFollowing'),
+    fetchGallery: requiredPromise<UserImages, { userId: string }>('fetchGallery'),
+    changeFollow: requiredPromise<FollowResponse, { userId: string; follow: boolean }>('changeFollow'),
+    saveInfo: requiredPromise<ProfileUpdateResponse, BasicInfo>('saveInfo'),
+    saveNotifications: requiredPromise<ProfileUpdateResponse, { setting: NotificationType; value: boolean }>('saveNotifications'),
+    fetchAnswers: requiredPromise<AnswersPage, { userId: string; page: number }>('fetchAnswers'),
+    blockMember: requiredPromise<BlockResponse, { userId: string }>('blockMember'),
+    unblockMember: requiredPromise<BlockResponse, { userId: string }>('unblockMember'),
     imageUpload: profileImageMachine,
     linksForm: profileLinksMachine,
     hobbiesForm: profileHobbiesMachine,

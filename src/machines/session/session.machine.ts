@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { User } from '../../api/auth';
 
 export interface SessionContext {
@@ -47,9 +48,7 @@ export const sessionMachine = setup({
   },
   actors: {
     /** Effect: GET /signout with the session's token (storage no longer holds it). */
-    signOut: fromPromise<unknown, { token: string }>(async () => {
-      throw new Error('signOut actor not provided');
-    }),
+    signOut: requiredPromise<unknown, { token: string }>('signOut'),
   },
   actions: {
     /** Effect: authToken and keepLoggedIn to localStorage, username and the page-reload flag to sessionStorage, the browser-session cookie. */

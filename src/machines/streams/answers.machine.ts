@@ -1,5 +1,6 @@
 import { produce } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { Answer, AnswerResponse, Post, PostResponse, QuestionDetail } from '../../api/posts';
 import { ANSWER_MAX } from '../../api/constants';
 import type { Commenter } from './comments.machine';
@@ -93,24 +94,14 @@ export const answersMachine = setup({
     input: {} as { questionId: string; me: Commenter; clientSeed?: string },
   },
   actors: {
-    fetchQuestion: fromPromise<QuestionDetail, { questionId: string }>(async () => {
-      throw new Error('fetchQuestion actor not provided');
-    }),
+    fetchQuestion: requiredPromise<QuestionDetail, { questionId: string }>('fetchQuestion'),
     /** Effect: POST /question/{id}/answer; `clientId` makes a retry of the same answer harmless. */
-    createAnswer: fromPromise<AnswerResponse, { questionId: string; answer: string; clientId: string }>(async () => {
-      throw new Error('createAnswer actor not provided');
-    }),
-    updateAnswer: fromPromise<AnswerResponse, { answerId: string; answer: string }>(async () => {
-      throw new Error('updateAnswer actor not provided');
-    }),
-    removeAnswer: fromPromise<{ message: string; answersCount: number }, { answerId: string }>(async () => {
-      throw new Error('removeAnswer actor not provided');
-    }),
-    acceptAnswer: fromPromise<PostResponse, { questionId: string; answerId: string | null }>(async () => {
-      throw new Error('acceptAnswer actor not provided');
-    }),
+    createAnswer: requiredPromise<AnswerResponse, { questionId: string; answer: string; clientId: string }>('createAnswer'),
+    updateAnswer: requiredPromise<AnswerResponse, { answerId: string; answer: string }>('updateAnswer'),
+    removeAnswer: requiredPromise<{ message: string; answersCount: number }, { answerId: string }>('removeAnswer'),
+    acceptAnswer: requiredPromise<PostResponse, { questionId: string; answerId: string | null }>('acceptAnswer'),
     /** Effect: this question's `question answers` events from the socket. */
-    live: fromCallback<EventObject, { questionId: string }>(() => () => {}),
+    live: requiredCallback<EventObject, { questionId: string }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

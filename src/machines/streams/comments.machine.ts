@@ -1,5 +1,6 @@
 import { produce } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { Comment, CommentDeleted, CommentResponse, CommentsList } from '../../api/posts';
 import { COMMENT_MAX } from '../../api/constants';
 import { clientIdOf, randomClientSeed } from '../shared/clientIds';
@@ -68,21 +69,13 @@ export const commentsMachine = setup({
     input: {} as { postId: string; me: Commenter; clientSeed?: string },
   },
   actors: {
-    fetchComments: fromPromise<CommentsList, { postId: string; cursor?: string }>(async () => {
-      throw new Error('fetchComments actor not provided');
-    }),
+    fetchComments: requiredPromise<CommentsList, { postId: string; cursor?: string }>('fetchComments'),
     /** Effect: POST /post/comment; `clientId` makes a retry of the same comment harmless. */
-    createComment: fromPromise<CommentResponse, { postId: string; comment: string; clientId: string }>(async () => {
-      throw new Error('createComment actor not provided');
-    }),
-    updateComment: fromPromise<CommentResponse, { commentId: string; comment: string }>(async () => {
-      throw new Error('updateComment actor not provided');
-    }),
-    removeComment: fromPromise<CommentDeleted, { commentId: string }>(async () => {
-      throw new Error('removeComment actor not provided');
-    }),
+    createComment: requiredPromise<CommentResponse, { postId: string; comment: string; clientId: string }>('createComment'),
+    updateComment: requiredPromise<CommentResponse, { commentId: string; comment: string }>('updateComment'),
+    removeComment: requiredPromise<CommentDeleted, { commentId: string }>('removeComment'),
     /** Effect: this post's comment events from the socket. */
-    live: fromCallback<EventObject, { postId: string }>(() => () => {}),
+    live: requiredCallback<EventObject, { postId: string }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

@@ -1,5 +1,6 @@
 import { produce, type Draft } from 'immer';
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { ReactionType } from '../../api/constants';
 import type { FeedOrder } from '../../api/forYou';
 import { POST_WATCH_MAX } from '../../api/constants';
@@ -163,11 +164,9 @@ export const feedMachine = setup({
     input: {} as { source: FeedSource; order?: FeedOrder | null },
   },
   actors: {
-    fetchPage: fromPromise<FeedPage, FetchPageInput>(async () => {
-      throw new Error('fetchPage actor not provided');
-    }),
+    fetchPage: requiredPromise<FeedPage, FetchPageInput>('fetchPage'),
     /** Effect: socket messages and sidebar resets, as feed events; told which posts the list shows (to watch them). */
-    live: fromCallback<FeedLiveCommand, { source: FeedSource }>(() => () => {}),
+    live: requiredCallback<FeedLiveCommand, { source: FeedSource }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
