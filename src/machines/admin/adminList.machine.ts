@@ -1,4 +1,5 @@
 import { and, assign, enqueueActions, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { defined } from '../shared/defined';
 import { requiredPromise } from '../shared/required';
 import type { UserSummary } from '../../api/follows';
 import { adminActionMachine, type AdminAction, type AdminActionActorRef, type AdminActionOutput } from './adminAction.machine';
@@ -214,7 +215,7 @@ export const adminListMachine = setup({
           invoke: {
             id: 'action',
             src: 'action',
-            input: ({ context }) => ({ action: context.acting!.action }),
+            input: ({ context }) => ({ action: defined(context.acting, 'the running action').action }),
             onDone: {
               target: 'idle',
               actions: enqueueActions(({ context, event, enqueue }) => {

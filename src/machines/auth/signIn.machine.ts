@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { defined } from '../shared/defined';
 import { requiredPromise } from '../shared/required';
 import type { AuthResponse, CheckUserResponse, User } from '../../api/auth';
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME, isBlank, type GoogleSignInInput, type GoogleSignInOutput } from './authForm';
@@ -158,7 +159,7 @@ export const signInMachine = setup({
           invoke: {
             id: 'checkUser',
             src: 'checkUser',
-            input: ({ context }) => ({ authId: context.auth!.user.authId, token: context.auth!.token }),
+            input: ({ context }) => ({ authId: defined(context.auth, 'the sign-in answer').user.authId, token: defined(context.auth, 'the sign-in answer').token }),
             onDone: [
               {
                 guard: 'isBanned',
@@ -167,8 +168,8 @@ export const signInMachine = setup({
                   {
                     type: 'login',
                     params: ({ context }) => ({
-                      token: context.auth!.token,
-                      user: { ...context.auth!.user, isBanned: true },
+                      token: defined(context.auth, 'the sign-in answer').token,
+                      user: { ...defined(context.auth, 'the sign-in answer').user, isBanned: true },
                       keepLoggedIn: context.rememberMe,
                     }),
                   },
@@ -181,8 +182,8 @@ export const signInMachine = setup({
                   {
                     type: 'login',
                     params: ({ context }) => ({
-                      token: context.auth!.token,
-                      user: context.auth!.user,
+                      token: defined(context.auth, 'the sign-in answer').token,
+                      user: defined(context.auth, 'the sign-in answer').user,
                       keepLoggedIn: context.rememberMe,
                     }),
                   },

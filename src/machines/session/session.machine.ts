@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { defined } from '../shared/defined';
 import { requiredPromise } from '../shared/required';
 import type { User } from '../../api/auth';
 
@@ -91,7 +92,7 @@ export const sessionMachine = setup({
         'remember',
         {
           type: 'persistSession',
-          params: ({ context }) => ({ token: context.token, user: context.profile!, keepLoggedIn: context.keepLoggedIn }),
+          params: ({ context }) => ({ token: context.token, user: defined(context.profile, 'the profile'), keepLoggedIn: context.keepLoggedIn }),
         },
       ],
     },
@@ -130,8 +131,8 @@ export const sessionMachine = setup({
           guard: 'hasProfile',
           actions: assign({
             profile: ({ context, event }) => ({
-              ...context.profile!,
-              personalizeSettings: { ...context.profile!.personalizeSettings, allowPersonalize: event.allowPersonalize },
+              ...defined(context.profile, 'the profile'),
+              personalizeSettings: { ...defined(context.profile, 'the profile').personalizeSettings, allowPersonalize: event.allowPersonalize },
             }),
           }),
         },
