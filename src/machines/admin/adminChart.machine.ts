@@ -1,4 +1,4 @@
-import { and, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, and, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { requiredPromise } from '../shared/required';
 import type { PerMonth, PerYear } from '../../api/moderation';
 import { failureText } from '../shared/failure';
@@ -60,11 +60,20 @@ export const adminChartMachine = setup({
   guards: {
     otherYear: ({ context, event }) =>
       event.type === 'chart.year' && Number.isInteger(event.year) && event.year >= CHART_YEAR_MIN && event.year <= CHART_YEAR_MAX && event.year !== context.year,
-    known: ({ context, event }) => event.type === 'chart.year' && context.months[event.year] !== undefined,
+    known: ({ context, event }) => {
+      assertEvent(event, 'chart.year');
+      return context.months[event.year] !== undefined;
+    },
     /** Another year, read before: shown at once. */
     knownYear: and(['otherYear', 'known']),
-    perYear: ({ event }) => event.type === 'chart.view' && event.view === 'year',
-    perMonth: ({ event }) => event.type === 'chart.view' && event.view === 'month',
+    perYear: ({ event }) => {
+      assertEvent(event, 'chart.view');
+      return event.view === 'year';
+    },
+    perMonth: ({ event }) => {
+      assertEvent(event, 'chart.view');
+      return event.view === 'month';
+    },
   },
 }).createMachine({
   id: 'adminChart',

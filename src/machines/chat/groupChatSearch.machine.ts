@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { requiredPromise } from '../shared/required';
 import { failureText } from '../shared/failure';
 
@@ -48,7 +48,10 @@ export const groupChatSearchMachine = setup({
     searchUsers: requiredPromise<{ search: FoundUser[] }, { query: string }>('searchUsers'),
   },
   guards: {
-    hasTerm: ({ event }) => event.type === 'search.query' && event.query.trim().length >= 1,
+    hasTerm: ({ event }) => {
+      assertEvent(event, 'search.query');
+      return event.query.trim().length >= 1;
+    },
   },
   delays: { SEARCH_DELAY: INVITE_SEARCH_DELAY_MS },
 }).createMachine({

@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { requiredPromise } from '../shared/required';
 import { draftError, NOT_AN_IMAGE, type MessageDraft } from './chat.machine';
 
@@ -55,7 +55,10 @@ export const messageComposerMachine = setup({
   guards: {
     isEmpty: ({ context }) => isEmpty(context),
     isSendable: ({ context }) => draftError(draftOf(context)) === null,
-    isImageFile: ({ event }) => event.type === 'composer.pickImage' && event.file.type.startsWith('image/'),
+    isImageFile: ({ event }) => {
+      assertEvent(event, 'composer.pickImage');
+      return event.file.type.startsWith('image/');
+    },
     gifIsValid: ({ context }) => draftError({ body: '', gifUrl: context.gifField }) === null,
   },
 }).createMachine({
@@ -92,7 +95,10 @@ export const messageComposerMachine = setup({
           invoke: {
             id: 'readImage',
             src: 'readImage',
-            input: ({ event }) => ({ file: (event as Extract<MessageComposerEvent, { type: 'composer.pickImage' }>).file }),
+            input: ({ event }) => {
+              assertEvent(event, 'composer.pickImage');
+              return { file: event.file };
+            },
             onDone: { target: 'editing', actions: assign({ image: ({ event }) => event.output, gifUrl: '' }) },
             onError: { target: 'editing', actions: assign({ error: READ_FAILED }) },
           },

@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { requiredCallback, requiredPromise } from '../shared/required';
 import type { OnlineUsers, WatchPresence } from '../../api/users';
 
@@ -38,7 +38,10 @@ export const presenceMachine = setup({
     live: requiredCallback<EventObject>(),
   },
   guards: {
-    isWatched: ({ context, event }) => event.type === 'presence.changed' && context.userIds.includes(event.userId),
+    isWatched: ({ context, event }) => {
+      assertEvent(event, 'presence.changed');
+      return context.userIds.includes(event.userId);
+    },
   },
 }).createMachine({
   id: 'presence',

@@ -1,5 +1,5 @@
 import { produce } from 'immer';
-import { and, assign, not, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, and, assign, not, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { requiredPromise } from '../shared/required';
 import { GROUP_CATEGORIES } from '../../api/constants';
 import { GROUP_MESSAGES, groupNameSchema, type CreateGroupBody, type GroupPrivacy } from '../../api/groups';
@@ -159,7 +159,10 @@ export const createGroupMachine = setup({
       const tag = context.tagDraft.trim();
       return tag !== '' && !context.tags.some((t) => sameTag(t, tag));
     },
-    isImage: ({ event }) => event.type === 'group.image' && event.dataUrl.startsWith('data:image/'),
+    isImage: ({ event }) => {
+      assertEvent(event, 'group.image');
+      return event.dataUrl.startsWith('data:image/');
+    },
   },
   delays: { REDIRECT_DELAY: REDIRECT_DELAY_MS },
 }).createMachine({

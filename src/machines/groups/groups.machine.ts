@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { requiredCallback, requiredPromise } from '../shared/required';
 import type { Group, GroupsPage } from '../../api/groups';
 import { failureText } from '../shared/failure';
@@ -230,7 +230,10 @@ export const groupsMachine = setup({
     }),
   },
   guards: {
-    hasTerm: ({ event }) => event.type === 'groups.search' && event.query.trim() !== '',
+    hasTerm: ({ event }) => {
+      assertEvent(event, 'groups.search');
+      return event.query.trim() !== '';
+    },
     isFree: ({ context, event }) => 'groupId' in event && !(event.groupId in context.busy),
     moreResults: ({ context }) => context.results !== null && context.resultsCursor !== null,
     moreDiscover: ({ context }) => context.results === null && context.discoverCursor !== null,

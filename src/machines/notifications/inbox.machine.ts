@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { requiredCallback, requiredPromise } from '../shared/required';
 import type {
   Notification,
@@ -163,7 +163,10 @@ export const inboxMachine = setup({
   guards: {
     isUnreadAndFree: ({ context, event }) =>
       event.type === 'inbox.open' && !(event.id in context.busy) && context.items.some((n) => n._id === event.id && !n.read),
-    isFree: ({ context, event }) => event.type === 'inbox.delete' && !(event.id in context.busy) && context.items.some((n) => n._id === event.id),
+    isFree: ({ context, event }) => {
+      assertEvent(event, 'inbox.delete');
+      return !(event.id in context.busy) && context.items.some((n) => n._id === event.id);
+    },
     hasMore: ({ context }) => context.nextCursor !== null,
     hasUnread: ({ context }) => context.unreadCount > 0,
   },

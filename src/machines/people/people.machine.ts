@@ -1,5 +1,5 @@
 import { produce } from 'immer';
-import { assign, raise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, raise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { requiredCallback, requiredPromise } from '../shared/required';
 import { PRESENCE_WATCH_MAX } from '../../api/constants';
 import type { OnlineUsers, PeoplePage, Person, SearchResults, Suggestions, WatchPresence } from '../../api/users';
@@ -121,7 +121,10 @@ export const peopleMachine = setup({
     }),
   },
   guards: {
-    hasTerm: ({ event }) => event.type === 'people.search' && event.query.trim() !== '',
+    hasTerm: ({ event }) => {
+      assertEvent(event, 'people.search');
+      return event.query.trim() !== '';
+    },
   },
   delays: { SEARCH_DELAY: SEARCH_DELAY_MS, WATCH_DELAY: WATCH_DELAY_MS },
 }).createMachine({

@@ -1,5 +1,5 @@
 import { produce, type Draft } from 'immer';
-import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { requiredCallback, requiredPromise } from '../shared/required';
 import type { ReactionType } from '../../api/constants';
 import type { Group } from '../../api/groups';
@@ -194,10 +194,19 @@ export const searchMachine = setup({
     })),
   },
   guards: {
-    hasTerm: ({ event }) => event.type === 'search.type' && event.query.trim() !== '',
-    addressHasTerm: ({ event }) => event.type === 'search.address' && event.query.trim() !== '',
+    hasTerm: ({ event }) => {
+      assertEvent(event, 'search.type');
+      return event.query.trim() !== '';
+    },
+    addressHasTerm: ({ event }) => {
+      assertEvent(event, 'search.address');
+      return event.query.trim() !== '';
+    },
     /** The address names what is already searched (our own push coming back, or a tab change). */
-    addressIsSearched: ({ context, event }) => event.type === 'search.address' && event.query.trim() === context.searched,
+    addressIsSearched: ({ context, event }) => {
+      assertEvent(event, 'search.address');
+      return event.query.trim() === context.searched;
+    },
     hasSearched: ({ context }) => context.searched !== '',
     tabHasMore: ({ context }) => context.results?.[context.tab].nextCursor != null,
     imageFileOk: ({ event }) =>
@@ -360,7 +369,10 @@ export const searchMachine = setup({
           invoke: {
             id: 'readImage',
             src: 'readImage',
-            input: ({ event }) => ({ file: (event as Extract<SearchEvent, { type: 'image.choose' }>).file }),
+            input: ({ event }) => {
+              assertEvent(event, 'image.choose');
+              return { file: event.file };
+            },
             onDone: { target: 'searching', actions: assign({ image: ({ context, event }) => ({ name: context.image?.name ?? '', dataUrl: event.output }) }) },
             onError: { target: 'idle', actions: assign({ image: null, imageError: ({ event }) => failureText(event.error, IMAGE_READ_FAILED) }) },
           },

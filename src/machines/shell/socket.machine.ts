@@ -1,4 +1,4 @@
-import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { requiredCallback } from '../shared/required';
 import type { ChatEventPayloads, StreamEvent, StreamEventPayloads } from '../../api/socket';
 
@@ -75,7 +75,10 @@ export const socketMachine = setup({
     open: sendTo('connection', { type: 'connection.open' }),
   },
   guards: {
-    tokenChanged: ({ context, event }) => event.type === 'socket.start' && event.token !== context.token,
+    tokenChanged: ({ context, event }) => {
+      assertEvent(event, 'socket.start');
+      return event.token !== context.token;
+    },
   },
   delays: {
     RETRY: ({ context }) => retryDelay(context.attempts),
