@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import {
   APPEAL_REPLY_MAX,
   appealStatusBodySchema,
@@ -127,9 +128,7 @@ export const adminActionMachine = setup({
   },
   actors: {
     /** Effect: the action's request(s) (src/effects/admin/admin.ts). */
-    perform: fromPromise<AdminActionResult, AdminActionRequest>(async () => {
-      throw new Error('perform actor not provided');
-    }),
+    perform: requiredPromise<AdminActionResult, AdminActionRequest>('perform'),
   },
   guards: {
     immediate: ({ context }) => isImmediate(context.action),

@@ -1,4 +1,5 @@
-import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, and, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { PerMonth, PerYear } from '../../api/moderation';
 import { failureText } from '../shared/failure';
 
@@ -49,13 +50,9 @@ export const adminChartMachine = setup({
   },
   actors: {
     /** Effect: GET /admin/statistic/{post|user}peryear. */
-    fetchYears: fromPromise<PerYear, { subject: ChartSubject }>(async () => {
-      throw new Error('fetchYears actor not provided');
-    }),
+    fetchYears: requiredPromise<PerYear, { subject: ChartSubject }>('fetchYears'),
     /** Effect: GET /admin/statistic/{post|user}permonth?year=. */
-    fetchMonths: fromPromise<PerMonth, { subject: ChartSubject; year: number }>(async () => {
-      throw new Error('fetchMonths actor not provided');
-    }),
+    fetchMonths: requiredPromise<PerMonth, { subject: ChartSubject; year: number }>('fetchMonths'),
   },
   actions: {
     setYear: assign(({ context, event }) => ({ year: event.type === 'chart.year' ? event.year : context.year, monthsError: null })),
@@ -63,11 +60,20 @@ export const adminChartMachine = setup({
   guards: {
     otherYear: ({ context, event }) =>
       event.type === 'chart.year' && Number.isInteger(event.year) && event.year >= CHART_YEAR_MIN && event.year <= CHART_YEAR_MAX && event.year !== context.year,
-    known: ({ context, event }) => event.type === 'chart.year' && context.months[event.year] !== undefined,
+    known: ({ context, event }) => {
+      assertEvent(event, 'chart.year');
+      return context.months[event.year] !== undefined;
+    },
     /** Another year, read before: shown at once. */
     knownYear: and(['otherYear', 'known']),
-    perYear: ({ event }) => event.type === 'chart.view' && event.view === 'year',
-    perMonth: ({ event }) => event.type === 'chart.view' && event.view === 'month',
+    perYear: ({ event }) => {
+      assertEvent(event, 'chart.view');
+      return event.view === 'year';
+    },
+    perMonth: ({ event }) => {
+      assertEvent(event, 'chart.view');
+      return event.view === 'month';
+    },
   },
 }).createMachine({
   id: 'adminChart',

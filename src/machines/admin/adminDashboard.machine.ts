@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { Dashboard } from '../../api/moderation';
 import { failureText } from '../shared/failure';
 
@@ -27,9 +28,7 @@ export const adminDashboardMachine = setup({
   },
   actors: {
     /** Effect: GET /admin/dashboard. */
-    fetchDashboard: fromPromise<Dashboard, void>(async () => {
-      throw new Error('fetchDashboard actor not provided');
-    }),
+    fetchDashboard: requiredPromise<Dashboard, void>('fetchDashboard'),
   },
   actions: {
     takeDashboard: assign(({ event }) => ({ dashboard: (event as unknown as { output: Dashboard }).output, error: null, refreshError: null })),

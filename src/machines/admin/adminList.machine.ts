@@ -1,4 +1,6 @@
-import { and, assign, enqueueActions, fromPromise, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, and, assign, enqueueActions, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { defined } from '../shared/defined';
+import { requiredPromise } from '../shared/required';
 import type { UserSummary } from '../../api/users/follows';
 import { adminActionMachine, type AdminAction, type AdminActionActorRef, type AdminActionOutput } from './adminAction.machine';
 import {
@@ -91,9 +93,7 @@ export const adminListMachine = setup({
   },
   actors: {
     /** Effect: GET the page of `kind` (src/effects/admin/admin.ts). */
-    fetchPage: fromPromise<AdminPage, AdminPageRequest>(async () => {
-      throw new Error('fetchPage actor not provided');
-    }),
+    fetchPage: requiredPromise<AdminPage, AdminPageRequest>('fetchPage'),
     /** The action dialog, with its request provided by the effects. */
     action: adminActionMachine,
   },
@@ -109,15 +109,24 @@ export const adminListMachine = setup({
     setDraft: assign(({ context, event }) => ({ draft: event.type === 'list.search' ? event.query : context.draft })),
   },
   guards: {
-    otherFilter: ({ context, event }) => event.type === 'list.filter' && event.filter !== context.filter && filtersOf(context.kind).includes(event.filter),
+    otherFilter: ({ context, event }) => {
+      assertEvent(event, 'list.filter');
+      return event.filter !== context.filter && filtersOf(context.kind).includes(event.filter);
+    },
     canGoTo: ({ context, event }) =>
       event.type === 'list.page' && ((event.page === context.page - 1 && event.page >= 1) || (event.page === context.page + 1 && context.hasMore)),
-    otherAdmin: ({ context, event }) => event.type === 'list.admin' && event.adminId !== context.adminId && filtersByAdmin(context.kind),
+    otherAdmin: ({ context, event }) => {
+      assertEvent(event, 'list.admin');
+      return event.adminId !== context.adminId && filtersByAdmin(context.kind);
+    },
     searchable: ({ context }) => isSearchable(context.kind),
     queryChanged: ({ context }) => context.draft.trim() !== context.query,
     /** An action emptied a page past the first: show the one before. */
     emptyBeyondFirst: ({ context, event }) => (event as unknown as { output: AdminPage }).output.items.length === 0 && context.page > 1,
-    itemShown: ({ context, event }) => event.type === 'list.act' && context.items.some((item) => itemKey(context.kind, item) === event.key),
+    itemShown: ({ context, event }) => {
+      assertEvent(event, 'list.act');
+      return context.items.some((item) => itemKey(context.kind, item) === event.key);
+    },
     /** An action about an item on screen, while the list is shown (a stale button is refused). */
     canAct: and([stateIn('#adminList.data.ready'), 'itemShown']),
   },
@@ -215,7 +224,7 @@ export const adminListMachine = setup({
           invoke: {
             id: 'action',
             src: 'action',
-            input: ({ context }) => ({ action: context.acting!.action }),
+            input: ({ context }) => ({ action: defined(context.acting, 'the running action').action }),
             onDone: {
               target: 'idle',
               actions: enqueueActions(({ context, event, enqueue }) => {

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { User } from '../../api/auth';
 import { changePasswordBodySchema, type ChangePasswordBody, type ChangePasswordResponse } from '../../api/users';
 import { failureText } from '../shared/failure';
@@ -46,9 +47,7 @@ export const changePasswordMachine = setup({
   },
   actors: {
     /** Effect: PUT /user/profile/change-password. */
-    changePassword: fromPromise<ChangePasswordResponse, ChangePasswordBody>(async () => {
-      throw new Error('changePassword actor not provided');
-    }),
+    changePassword: requiredPromise<ChangePasswordResponse, ChangePasswordBody>('changePassword'),
   },
   actions: {
     loggedIn: (_, _session: { token: string; user: User }) => {},

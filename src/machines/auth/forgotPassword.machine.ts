@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { MessageResponse } from '../../api/auth';
 import { isBlank } from './authForm';
 import { failureText } from '../shared/failure';
@@ -25,9 +26,7 @@ export const forgotPasswordMachine = setup({
   },
   actors: {
     /** Effect: POST /forgot-password {email}. */
-    forgotPassword: fromPromise<MessageResponse, { email: string }>(async () => {
-      throw new Error('forgotPassword actor not provided');
-    }),
+    forgotPassword: requiredPromise<MessageResponse, { email: string }>('forgotPassword'),
   },
   guards: {
     hasEmail: ({ context }) => !isBlank(context.email),

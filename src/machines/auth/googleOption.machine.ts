@@ -1,4 +1,5 @@
-import { fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { setup, type ActorRefFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { ClientConfig } from '../../api/config';
 
 /**
@@ -10,9 +11,7 @@ import type { ClientConfig } from '../../api/config';
 export const googleOptionMachine = setup({
   actors: {
     /** Effect: GET /api/v1/config. */
-    fetchConfig: fromPromise<ClientConfig, void>(async () => {
-      throw new Error('fetchConfig actor not provided');
-    }),
+    fetchConfig: requiredPromise<ClientConfig, void>('fetchConfig'),
   },
   guards: {
     googleConfigured: (_, params: { config: ClientConfig }) => params.config.googleSignIn,

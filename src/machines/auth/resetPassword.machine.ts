@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { MessageResponse } from '../../api/auth';
 import { failureText } from '../shared/failure';
 
@@ -35,9 +36,7 @@ export const resetPasswordMachine = setup({
   },
   actors: {
     /** Effect: POST /reset-password/{token} {password, confirmPassword}. */
-    resetPassword: fromPromise<MessageResponse, { token: string; password: string; confirmPassword: string }>(async () => {
-      throw new Error('resetPassword actor not provided');
-    }),
+    resetPassword: requiredPromise<MessageResponse, { token: string; password: string; confirmPassword: string }>('resetPassword'),
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',

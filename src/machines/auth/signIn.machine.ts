@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { defined } from '../shared/defined';
+import { requiredPromise } from '../shared/required';
 import type { AuthResponse, CheckUserResponse, User } from '../../api/auth';
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME, isBlank, type GoogleSignInInput, type GoogleSignInOutput } from './authForm';
 import { failureText } from '../shared/failure';
@@ -53,17 +55,11 @@ export const signInMachine = setup({
   },
   actors: {
     /** Effect: POST /signin {provider:'local', username, password, rememberMe}, or POST /admin/signin. */
-    signIn: fromPromise<AuthResponse, SignInRequest>(async () => {
-      throw new Error('signIn actor not provided');
-    }),
+    signIn: requiredPromise<AuthResponse, SignInRequest>('signIn'),
     /** Effect: POST /checkUser/{authId}, authorised by the token sign-in just returned (not yet stored). */
-    checkUser: fromPromise<CheckUserResponse, { authId: string; token: string }>(async () => {
-      throw new Error('checkUser actor not provided');
-    }),
+    checkUser: requiredPromise<CheckUserResponse, { authId: string; token: string }>('checkUser'),
     /** Effect: the Google flow (config, identity provider, POST /signin google with rememberMe, user check). */
-    googleSignIn: fromPromise<GoogleSignInOutput, GoogleSignInInput>(async () => {
-      throw new Error('googleSignIn actor not provided');
-    }),
+    googleSignIn: requiredPromise<GoogleSignInOutput, GoogleSignInInput>('googleSignIn'),
   },
   actions: {
     /** Effect: `session.login` to the session actor. */
@@ -163,7 +159,7 @@ export const signInMachine = setup({
           invoke: {
             id: 'checkUser',
             src: 'checkUser',
-            input: ({ context }) => ({ authId: context.auth!.user.authId, token: context.auth!.token }),
+            input: ({ context }) => ({ authId: defined(context.auth, 'the sign-in answer').user.authId, token: defined(context.auth, 'the sign-in answer').token }),
             onDone: [
               {
                 guard: 'isBanned',
@@ -172,8 +168,8 @@ export const signInMachine = setup({
                   {
                     type: 'login',
                     params: ({ context }) => ({
-                      token: context.auth!.token,
-                      user: { ...context.auth!.user, isBanned: true },
+                      token: defined(context.auth, 'the sign-in answer').token,
+                      user: { ...defined(context.auth, 'the sign-in answer').user, isBanned: true },
                       keepLoggedIn: context.rememberMe,
                     }),
                   },
@@ -186,8 +182,8 @@ export const signInMachine = setup({
                   {
                     type: 'login',
                     params: ({ context }) => ({
-                      token: context.auth!.token,
-                      user: context.auth!.user,
+                      token: defined(context.auth, 'the sign-in answer').token,
+                      user: defined(context.auth, 'the sign-in answer').user,
                       keepLoggedIn: context.rememberMe,
                     }),
                   },

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { AuthResponse, User } from '../../api/auth';
 import { GOOGLE_FAILED, destination, type GoogleSignInInput, type GoogleSignInOutput } from './authForm';
 import { failureText } from '../shared/failure';
@@ -70,13 +71,9 @@ export const signUpMachine = setup({
   },
   actors: {
     /** Effect: draw the avatar, then POST /signup (or /admin/signup). */
-    signUp: fromPromise<AuthResponse, SignUpRequest>(async () => {
-      throw new Error('signUp actor not provided');
-    }),
+    signUp: requiredPromise<AuthResponse, SignUpRequest>('signUp'),
     /** Effect: the Google flow (config, identity provider, POST /signin google, user check). */
-    googleSignIn: fromPromise<GoogleSignInOutput, GoogleSignInInput>(async () => {
-      throw new Error('googleSignIn actor not provided');
-    }),
+    googleSignIn: requiredPromise<GoogleSignInOutput, GoogleSignInInput>('googleSignIn'),
   },
   actions: {
     /** Effect: `session.login` to the session actor. */

@@ -1,5 +1,6 @@
 import { produce } from 'immer';
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { CreateGroupChatBody, GroupChat } from '../../api/chat';
 import { groupPeer, type ChatMember } from './chat.machine';
 import { conversationHref } from '../shell/routes';
@@ -46,9 +47,7 @@ export const groupChatCreateMachine = setup({
   actors: {
     search: groupChatSearchMachine,
     /** Effect: POST /group-chat/create. */
-    createGroupChat: fromPromise<GroupChat, CreateGroupChatBody>(async () => {
-      throw new Error('createGroupChat actor not provided');
-    }),
+    createGroupChat: requiredPromise<GroupChat, CreateGroupChatBody>('createGroupChat'),
   },
   actions: {
     /** Effect: the chat screen lists the group. */

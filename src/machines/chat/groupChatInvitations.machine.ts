@@ -1,5 +1,7 @@
 import { produce } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { defined } from '../shared/defined';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { GroupChat } from '../../api/chat';
 import { groupPeer, type ChatMember } from './chat.machine';
 import { conversationHref } from '../shell/routes';
@@ -49,15 +51,11 @@ export const groupChatInvitationsMachine = setup({
   types: { context: {} as InvitationsContext, events: {} as InvitationsEvent, input: {} as { me: ChatMember } },
   actors: {
     /** Effect: GET /group-chat/invitations. */
-    fetchInvitations: fromPromise<GroupChat[]>(async () => {
-      throw new Error('fetchInvitations actor not provided');
-    }),
+    fetchInvitations: requiredPromise<GroupChat[]>('fetchInvitations'),
     /** Effect: PUT accept (answers the group) or decline (answers null). */
-    answer: fromPromise<GroupChat | null, Answer>(async () => {
-      throw new Error('answer actor not provided');
-    }),
+    answer: requiredPromise<GroupChat | null, Answer>('answer'),
     /** Effect: socket messages as invitation events. */
-    live: fromCallback<EventObject, { me: ChatMember }>(() => () => {}),
+    live: requiredCallback<EventObject, { me: ChatMember }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -118,24 +116,24 @@ export const groupChatInvitationsMachine = setup({
           invoke: {
             id: 'answer',
             src: 'answer',
-            input: ({ context }) => context.answer!,
+            input: ({ context }) => defined(context.answer, 'the invitation being answered'),
             onDone: [
               {
                 guard: 'wasAccepted',
                 target: 'idle',
                 actions: [
                   // The server's answer is the group as joined: listed, and opened.
-                  { type: 'listGroup', params: ({ event }) => event.output! },
-                  { type: 'showToast', params: ({ event }) => ({ type: 'success' as const, description: joinedText(event.output!) }) },
-                  { type: 'navigate', params: ({ event }) => ({ to: conversationHref(groupPeer(event.output!)) }) },
-                  assign(({ context }) => ({ pending: context.pending.filter((g) => g._id !== context.answer!.groupId), answer: null })),
+                  { type: 'listGroup', params: ({ event }) => defined(event.output, 'the group chat') },
+                  { type: 'showToast', params: ({ event }) => ({ type: 'success' as const, description: joinedText(defined(event.output, 'the group chat')) }) },
+                  { type: 'navigate', params: ({ event }) => ({ to: conversationHref(groupPeer(defined(event.output, 'the group chat'))) }) },
+                  assign(({ context }) => ({ pending: context.pending.filter((g) => g._id !== defined(context.answer, 'the invitation being answered').groupId), answer: null })),
                 ],
               },
               {
                 target: 'idle',
                 actions: [
                   { type: 'showToast', params: { type: 'info' as const, description: DECLINED } },
-                  assign(({ context }) => ({ pending: context.pending.filter((g) => g._id !== context.answer!.groupId), answer: null })),
+                  assign(({ context }) => ({ pending: context.pending.filter((g) => g._id !== defined(context.answer, 'the invitation being answered').groupId), answer: null })),
                 ],
               },
             ],

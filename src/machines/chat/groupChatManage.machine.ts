@@ -1,4 +1,6 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { defined } from '../shared/defined';
+import { requiredPromise } from '../shared/required';
 import type { GroupChat } from '../../api/chat';
 import { CHAT_HREF, type ChatMember } from './chat.machine';
 import { nameError, type FoundUser } from '../groups/createGroup.machine';
@@ -89,9 +91,7 @@ export const groupChatManageMachine = setup({
   actors: {
     search: groupChatSearchMachine,
     /** Effect: the request's call (PUT rename / add-members / promote, DELETE member / group, PUT leave). */
-    request: fromPromise<GroupChat | null, ManageInput>(async () => {
-      throw new Error('request actor not provided');
-    }),
+    request: requiredPromise<GroupChat | null, ManageInput>('request'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -148,13 +148,13 @@ export const groupChatManageMachine = setup({
       invoke: {
         id: 'request',
         src: 'request',
-        input: ({ context }) => ({ ...context.request!, groupId: context.groupId }),
+        input: ({ context }) => ({ ...defined(context.request, 'the running request'), groupId: context.groupId }),
         onDone: [
           {
             guard: 'isFarewell',
             target: 'done',
             actions: [
-              { type: 'showToast', params: ({ context }) => ({ type: 'success' as const, description: doneText(context.request!, context.groupName) }) },
+              { type: 'showToast', params: ({ context }) => ({ type: 'success' as const, description: doneText(defined(context.request, 'the running request'), context.groupName) }) },
               { type: 'unlistGroup', params: ({ context }) => ({ groupId: context.groupId }) },
               { type: 'navigate', params: { to: CHAT_HREF } },
             ],
@@ -162,11 +162,11 @@ export const groupChatManageMachine = setup({
           {
             target: 'idle',
             actions: [
-              { type: 'showToast', params: ({ context }) => ({ type: 'success' as const, description: doneText(context.request!, context.groupName) }) },
-              { type: 'listGroup', params: ({ event }) => event.output! },
+              { type: 'showToast', params: ({ context }) => ({ type: 'success' as const, description: doneText(defined(context.request, 'the running request'), context.groupName) }) },
+              { type: 'listGroup', params: ({ event }) => defined(event.output, 'the group chat') },
               // Whoever is in the group now is no longer offered by the search.
-              sendTo('search', ({ event }) => ({ type: 'search.exclude' as const, ids: memberIds(event.output!) })),
-              assign({ request: null, groupName: ({ event }) => event.output!.name, memberIds: ({ event }) => memberIds(event.output!) }),
+              sendTo('search', ({ event }) => ({ type: 'search.exclude' as const, ids: memberIds(defined(event.output, 'the group chat')) })),
+              assign({ request: null, groupName: ({ event }) => defined(event.output, 'the group chat').name, memberIds: ({ event }) => memberIds(defined(event.output, 'the group chat')) }),
             ],
           },
         ],

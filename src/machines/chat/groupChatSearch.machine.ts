@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { failureText } from '../shared/failure';
 
 /** A user search result (spec section 3). */
@@ -44,12 +45,13 @@ export const groupChatSearchMachine = setup({
   types: { context: {} as MemberSearchContext, events: {} as MemberSearchEvent, input: {} as { exclude: string[] } },
   actors: {
     /** Effect: GET /user/profile/search/{query}. */
-    searchUsers: fromPromise<{ search: FoundUser[] }, { query: string }>(async () => {
-      throw new Error('searchUsers actor not provided');
-    }),
+    searchUsers: requiredPromise<{ search: FoundUser[] }, { query: string }>('searchUsers'),
   },
   guards: {
-    hasTerm: ({ event }) => event.type === 'search.query' && event.query.trim().length >= 1,
+    hasTerm: ({ event }) => {
+      assertEvent(event, 'search.query');
+      return event.query.trim().length >= 1;
+    },
   },
   delays: { SEARCH_DELAY: INVITE_SEARCH_DELAY_MS },
 }).createMachine({

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { draftError, NOT_AN_IMAGE, type MessageDraft } from './chat.machine';
 
 export type MessageComposerEvent =
@@ -45,9 +46,7 @@ export const messageComposerMachine = setup({
   types: { context: {} as MessageComposerContext, events: {} as MessageComposerEvent },
   actors: {
     /** Effect: the picked file as a data URL. */
-    readImage: fromPromise<string, { file: Blob }>(async () => {
-      throw new Error('readImage actor not provided');
-    }),
+    readImage: requiredPromise<string, { file: Blob }>('readImage'),
   },
   actions: {
     /** The draft goes to the chat (chat.send). */
@@ -56,7 +55,10 @@ export const messageComposerMachine = setup({
   guards: {
     isEmpty: ({ context }) => isEmpty(context),
     isSendable: ({ context }) => draftError(draftOf(context)) === null,
-    isImageFile: ({ event }) => event.type === 'composer.pickImage' && event.file.type.startsWith('image/'),
+    isImageFile: ({ event }) => {
+      assertEvent(event, 'composer.pickImage');
+      return event.file.type.startsWith('image/');
+    },
     gifIsValid: ({ context }) => draftError({ body: '', gifUrl: context.gifField }) === null,
   },
 }).createMachine({
@@ -93,7 +95,10 @@ export const messageComposerMachine = setup({
           invoke: {
             id: 'readImage',
             src: 'readImage',
-            input: ({ event }) => ({ file: (event as Extract<MessageComposerEvent, { type: 'composer.pickImage' }>).file }),
+            input: ({ event }) => {
+              assertEvent(event, 'composer.pickImage');
+              return { file: event.file };
+            },
             onDone: { target: 'editing', actions: assign({ image: ({ event }) => event.output, gifUrl: '' }) },
             onError: { target: 'editing', actions: assign({ error: READ_FAILED }) },
           },

@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { OnlineUsers, WatchPresence } from '../../api/users';
 
 export type PresenceEvent =
@@ -32,14 +33,15 @@ export const presenceMachine = setup({
   },
   actors: {
     /** Effect: the socket's `watch presence` with these members; answers who of them is online. */
-    watchPresence: fromPromise<OnlineUsers, WatchPresence>(async () => {
-      throw new Error('watchPresence actor not provided');
-    }),
+    watchPresence: requiredPromise<OnlineUsers, WatchPresence>('watchPresence'),
     /** Effect: presence changes and reconnects from the bus, as presence events. */
-    live: fromCallback<EventObject>(() => () => {}),
+    live: requiredCallback<EventObject>(),
   },
   guards: {
-    isWatched: ({ context, event }) => event.type === 'presence.changed' && context.userIds.includes(event.userId),
+    isWatched: ({ context, event }) => {
+      assertEvent(event, 'presence.changed');
+      return context.userIds.includes(event.userId);
+    },
   },
 }).createMachine({
   id: 'presence',

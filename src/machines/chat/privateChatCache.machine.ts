@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { ChatListItem } from '../../api/chat';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
@@ -49,9 +50,7 @@ export const privateChatCacheMachine = setup({
   },
   actors: {
     /** Effect: POST /chat/message/remove-chat-users with this member's and the other participant's usernames. */
-    leaveChat: fromPromise<void, LeaveChatInput>(async () => {
-      throw new Error('leaveChat actor not provided');
-    }),
+    leaveChat: requiredPromise<void, LeaveChatInput>('leaveChat'),
   },
   actions: {
     /** Effect: `toasts.show` to the app's toast queue. */

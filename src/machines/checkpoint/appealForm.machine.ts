@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { appealBodySchema, type AppealBody, type AppealResponse, type MyAppeal } from '../../api/moderation';
 import { STANDING_FAILED } from './checkpoint.machine';
 import { failureStatus, failureText } from '../shared/failure';
@@ -41,13 +42,9 @@ export const appealFormMachine = setup({
   },
   actors: {
     /** Effect: GET /appeal. */
-    fetchStanding: fromPromise<MyAppeal>(async () => {
-      throw new Error('fetchStanding actor not provided');
-    }),
+    fetchStanding: requiredPromise<MyAppeal>('fetchStanding'),
     /** Effect: POST /appeal. */
-    sendAppeal: fromPromise<AppealResponse, AppealBody>(async () => {
-      throw new Error('sendAppeal actor not provided');
-    }),
+    sendAppeal: requiredPromise<AppealResponse, AppealBody>('sendAppeal'),
   },
   actions: {
     navigate: (_, _params: { to: string; replace?: boolean }) => {},

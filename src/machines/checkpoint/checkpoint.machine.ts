@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { MyAppeal } from '../../api/moderation';
 import { failureStatus, failureText } from '../shared/failure';
 
@@ -32,9 +33,7 @@ export const checkpointMachine = setup({
   },
   actors: {
     /** Effect: GET /appeal (banned members may call it). */
-    fetchStanding: fromPromise<MyAppeal>(async () => {
-      throw new Error('fetchStanding actor not provided');
-    }),
+    fetchStanding: requiredPromise<MyAppeal>('fetchStanding'),
   },
   actions: {
     /** Effect: wouter navigation, replacing the URL. */

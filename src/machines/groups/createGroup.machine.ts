@@ -1,5 +1,6 @@
 import { produce } from 'immer';
-import { and, assign, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, and, assign, not, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { GROUP_CATEGORIES } from '../../api/constants';
 import { GROUP_MESSAGES, groupNameSchema, type CreateGroupBody, type GroupPrivacy } from '../../api/groups';
 import { failureText } from '../shared/failure';
@@ -141,15 +142,11 @@ export const createGroupMachine = setup({
   },
   actors: {
     /** Effect: POST /images/group-avatar {image} -> {url}. */
-    uploadImage: fromPromise<{ url: string }, { image: string }>(async () => {
-      throw new Error('uploadImage actor not provided');
-    }),
+    uploadImage: requiredPromise<{ url: string }, { image: string }>('uploadImage'),
     /** Invite Members: the member search (its searchUsers effect is provided with the page's). */
     search: groupChatSearchMachine,
     /** Effect: POST /group/create. */
-    createGroup: fromPromise<{ group: CreatedGroup }, CreateGroupBody>(async () => {
-      throw new Error('createGroup actor not provided');
-    }),
+    createGroup: requiredPromise<{ group: CreatedGroup }, CreateGroupBody>('createGroup'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -162,7 +159,10 @@ export const createGroupMachine = setup({
       const tag = context.tagDraft.trim();
       return tag !== '' && !context.tags.some((t) => sameTag(t, tag));
     },
-    isImage: ({ event }) => event.type === 'group.image' && event.dataUrl.startsWith('data:image/'),
+    isImage: ({ event }) => {
+      assertEvent(event, 'group.image');
+      return event.dataUrl.startsWith('data:image/');
+    },
   },
   delays: { REDIRECT_DELAY: REDIRECT_DELAY_MS },
 }).createMachine({

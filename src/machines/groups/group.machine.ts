@@ -1,12 +1,12 @@
-import { produce } from 'immer';
-import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { GroupAnswer, GroupIdAnswer, GroupPrivacy, JoinAnswer } from '../../api/groups';
-import { GROUP_MESSAGES, updateGroupBodySchema, type Group, type GroupMembership, type GroupMembersPage, type UpdateGroupBody } from '../../api/groups';
-import type { Post, PostResponse } from '../../api/posts';
-import { GROUPS_HREF, type FoundUser, type GroupCategory } from './createGroup.machine';
-import { groupChatSearchMachine, type MemberSearchActorRef } from '../chat/groupChatSearch.machine';
-import { failureStatus, failureText } from '../shared/failure';
-import type { ToastRequest } from '../shell/toastRequest';
+import { and, assign, emit, not, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { defined } from '../shared/defined';
+import { failureText } from '../shared/failure';
+import { GROUPS_HREF } from './createGroup.machine';
+import { GROUP_TABS } from './group.types';
+import { ACTION_FAILED, GROUP_LOAD_FAILED, MEMBERS_FAILED, PENDING_LOAD_FAILED, UPLOAD_FAILED } from './group.copy';
+import { emptySettings, settingsBody } from './group.settings';
+import { isLastAdmin, leaveProblem } from './group.standing';
+import { failed, groupSetup, targetOf, memberRequest, newImage, said } from './group.setup';
 
 /**
  * One group's page (/app/social/group/{id}): the header with the viewer's membership actions,
@@ -17,459 +17,11 @@ import type { ToastRequest } from '../shell/toastRequest';
  * each result is selected or unselected (Select / Selected), then the selection is invited at once.
  */
 
-export const GROUP_TABS = ['posts', 'members', 'pendingPosts', 'pendingMembers', 'settings'] as const;
-export type GroupTab = (typeof GROUP_TABS)[number];
-
-export const GROUP_LOAD_FAILED = 'Could not load this group. Please try again.';
-export const PENDING_LOAD_FAILED = 'Could not load the join requests. Please try again.';
-export const ACTION_FAILED = 'Something went wrong. Please try again.';
-export const UPLOAD_FAILED = 'Error uploading image';
-export const MEMBERS_FAILED = 'Could not load more members. Please try again.';
-/** The server's words for the same refusals (service.leave). */
-export const NAME_SUCCESSOR = 'Name another member as group admin before leaving';
-export const SOLE_MEMBER = 'You are the only member: delete the group instead';
-
-export type ViewerStanding = 'none' | 'invited' | 'requested' | 'member' | 'admin';
-
-/** The member list as far as it is loaded: the group's first page, then the pages asked for. */
-export const knownMembers = (c: Pick<GroupContext, 'group' | 'moreMembers'>): GroupMembership[] => (c.group ? [...c.group.members, ...c.moreMembers] : []);
-
-/** Everyone the page knows is in the group (accepted and invited): nobody to invite again. */
-export const memberIdsOf = (c: Pick<GroupContext, 'group' | 'moreMembers'>) => knownMembers(c).map((m) => m.userId);
-/** The invite search's exclusions: every member the page knows. */
-const notToInvite = (c: Pick<GroupContext, 'group' | 'moreMembers'>) => ({ type: 'search.exclude' as const, ids: memberIdsOf(c) });
-
-export interface SettingsErrors {
-  name: string | null;
-  category: string | null;
-  tag: string | null;
-  form: string | null;
-}
-
-/** The Settings tab's form: the group's fields as the admin edits them. */
-export interface SettingsForm {
-  name: string;
-  description: string;
-  privacy: GroupPrivacy;
-  categories: GroupCategory[];
-  tags: string[];
-  tagDraft: string;
-  /** The image the group will have: an uploaded url, or '' for the letter placeholder. */
-  profileImage: string;
-  /** What the form shows: the chosen file's data URL while it uploads, else `profileImage`. */
-  preview: string;
-  errors: SettingsErrors;
-}
-
-export interface GroupContext {
-  groupId: string;
-  viewerId: string;
-  /** Site admins read every group (docs/api.md) but are not group admins. */
-  viewerIsSiteAdmin: boolean;
-  group: Group | null;
-  /**
-   * Members after the group's first page, as "Load more members" read them. A new copy of the group
-   * keeps them (the page's own promote and remove update them; a change made elsewhere to one of
-   * them shows on the next visit).
-   */
-  moreMembers: GroupMembership[];
-  /** Where the member list goes on; null when all of it is loaded. */
-  membersCursor: string | null;
-  error: string | null;
-  pendingMembers: GroupMembership[];
-  pendingError: string | null;
-  /** The member or post the running action is about (its button says so). */
-  target: string | null;
-  /** The last admin's choice of successor in the leave dialog. */
-  newAdminId: string;
-  /** Settings → Invite members: the found members selected to invite, in the order chosen. */
-  inviteSelection: FoundUser[];
-  /** The leave or delete dialog's message. */
-  dialogError: string | null;
-  settings: SettingsForm;
-}
-
-export interface GroupInput {
-  groupId: string;
-  viewerId: string;
-  viewerIsSiteAdmin?: boolean;
-}
-
-export type GroupEvent =
-  | { type: 'group.retry' }
-  | { type: 'group.tab'; tab: GroupTab }
-  | { type: 'group.members.more' }
-  // The viewer's membership:
-  | { type: 'group.join' }
-  | { type: 'group.acceptInvite' }
-  | { type: 'group.declineInvite' }
-  | { type: 'group.cancelRequest' }
-  | { type: 'group.leave' }
-  | { type: 'group.leave.successor'; userId: string }
-  | { type: 'group.leave.confirm' }
-  | { type: 'group.dialog.close' }
-  // Group admins:
-  | { type: 'group.pending.retry' }
-  | { type: 'group.approve'; userId: string }
-  | { type: 'group.reject'; userId: string }
-  | { type: 'group.acceptPost'; postId: string }
-  | { type: 'group.declinePost'; postId: string }
-  | { type: 'group.promote'; userId: string }
-  | { type: 'group.remove'; userId: string }
-  | { type: 'group.delete' }
-  | { type: 'group.delete.confirm' }
-  | { type: 'group.promote.confirm' }
-  | { type: 'group.remove.confirm' }
-  /** Select or unselect a found member to invite. */
-  | { type: 'group.invite'; user: FoundUser }
-  /** Invite the selected members. */
-  | { type: 'group.invite.send' }
-  | { type: 'group.settings.name'; value: string }
-  | { type: 'group.settings.description'; value: string }
-  | { type: 'group.settings.privacy'; privacy: GroupPrivacy }
-  | { type: 'group.settings.category'; category: GroupCategory }
-  | { type: 'group.settings.tagDraft'; value: string }
-  | { type: 'group.settings.tagAdd' }
-  | { type: 'group.settings.tagRemove'; tag: string }
-  /** An image file was chosen, read as a data URL (png). */
-  | { type: 'group.settings.image'; dataUrl: string }
-  | { type: 'group.settings.imageRemove' }
-  | { type: 'group.settings.save' }
-  // From the socket (a `group action` about this group), through the bus:
-  | { type: 'group.changed' }
-  | { type: 'group.deleted' };
-
-export type GroupEmitted = { type: 'postDecided'; post: Post };
-
-/** The replies the page's requests settle with: the contract's (src/api/groups/schemas.ts). */
-export type { GroupAnswer, JoinAnswer };
-
-const noErrors: SettingsErrors = { name: null, category: null, tag: null, form: null };
-
-const emptySettings: SettingsForm = {
-  name: '',
-  description: '',
-  privacy: 'public',
-  categories: [],
-  tags: [],
-  tagDraft: '',
-  profileImage: '',
-  preview: '',
-  errors: noErrors,
-};
-
-export const settingsFrom = (group: Group): SettingsForm => ({
-  name: group.name,
-  description: group.description,
-  privacy: group.privacy,
-  categories: group.category as GroupCategory[],
-  tags: group.tags,
-  tagDraft: '',
-  profileImage: group.profileImage,
-  preview: group.profileImage,
-  errors: noErrors,
-});
-
-/** PUT /group/{id} body from the form. */
-export const settingsBody = (form: SettingsForm): UpdateGroupBody => ({
-  name: form.name,
-  description: form.description,
-  privacy: form.privacy,
-  category: form.categories,
-  tags: form.tags,
-  profileImage: form.profileImage,
-});
-
-/** The form's problems, in the contract's words (the create-group messages); all null when it may be sent. */
-export function settingsErrors(form: SettingsForm): SettingsErrors {
-  const parsed = updateGroupBodySchema.safeParse(settingsBody(form));
-  const errors = { ...noErrors };
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0];
-    const key = field === 'name' ? 'name' : field === 'category' ? 'category' : field === 'tags' ? 'tag' : 'form';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-const settingsValid = (form: SettingsForm) => Object.values(settingsErrors(form)).every((e) => e === null);
-
-/** Where the viewer stands with the group. */
-export function standingOf(group: Group | null): ViewerStanding {
-  const mine = group?.membership;
-  if (!mine) return 'none';
-  if (mine.status === 'pending') return mine.joinedBy === 'invited' ? 'invited' : 'requested';
-  return mine.role === 'admin' ? 'admin' : 'member';
-}
-
-/** Whether the viewer may read the group's posts and member list (the server's rule). */
-export const seesContent = (c: Pick<GroupContext, 'group' | 'viewerIsSiteAdmin'>) =>
-  c.group !== null && (c.group.privacy === 'public' || c.viewerIsSiteAdmin || c.group.membership?.status === 'accepted');
-
-/** Accepted members other than the viewer, as far as the list is loaded: who may take over as admin. */
-export const successorsOf = (c: Pick<GroupContext, 'group' | 'moreMembers' | 'viewerId'>) =>
-  knownMembers(c).filter((m) => m.status === 'accepted' && m.userId !== c.viewerId);
-
-/** The viewer is the group's only admin: leaving needs a successor. */
-export const isLastAdmin = (c: Pick<GroupContext, 'group' | 'viewerId'>) =>
-  standingOf(c.group) === 'admin' && c.group!.admins.length === 1 && c.group!.admins[0] === c.viewerId;
-
-/** Which tabs the viewer has, in order. */
-export function tabsFor(c: Pick<GroupContext, 'group' | 'viewerIsSiteAdmin'>): GroupTab[] {
-  if (!seesContent(c)) return [];
-  const standing = standingOf(c.group);
-  if (standing === 'admin') return [...GROUP_TABS];
-  // A member sees their own posts waiting for review.
-  if (standing === 'member') return ['posts', 'members', 'pendingPosts'];
-  return ['posts', 'members'];
-}
-
-/** Why the leave dialog cannot go ahead yet, or null. */
-export function leaveProblem(c: Pick<GroupContext, 'group' | 'moreMembers' | 'viewerId' | 'newAdminId'>): string | null {
-  if (!isLastAdmin(c)) return null;
-  const successors = successorsOf(c);
-  if (successors.length === 0) return SOLE_MEMBER;
-  return successors.some((m) => m.userId === c.newAdminId) ? null : NAME_SUCCESSOR;
-}
-
-const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const failed = (error: unknown, fallback = ACTION_FAILED): ToastRequest => ({ type: 'error', description: failureText(error, fallback) });
-const said = (message: string): ToastRequest => ({ type: 'success', description: message });
-const isUnknownGroup = (error: unknown) => {
-  const status = failureStatus(error);
-  // A malformed id (400) is a group that does not exist either.
-  return status === 404 || status === 400;
-};
-
-/** A newly chosen settings image (re)starts its upload. */
-const newImage = {
-  'group.settings.image': { guard: 'isImage', target: 'uploading', reenter: true, actions: 'editSettings' },
-} as const;
-
-const groupSetup = setup({
-  types: {
-    context: {} as GroupContext,
-    events: {} as GroupEvent,
-    input: {} as GroupInput,
-    emitted: {} as GroupEmitted,
-  },
-  actors: {
-    /** Effect: GET /group/{id}. */
-    fetchGroup: fromPromise<{ group: Group }, { groupId: string }>(async () => {
-      throw new Error('fetchGroup actor not provided');
-    }),
-    /** Effect: GET /group/{id}/members?cursor=. */
-    fetchMembers: fromPromise<GroupMembersPage, { groupId: string; cursor: string }>(async () => {
-      throw new Error('fetchMembers actor not provided');
-    }),
-    /** Effect: GET /group/pending-admin/{id}. */
-    fetchPendingMembers: fromPromise<{ pendingMembers: GroupMembership[] }, { groupId: string }>(async () => {
-      throw new Error('fetchPendingMembers actor not provided');
-    }),
-    /** Effect: POST /group/join/{id}. */
-    joinGroup: fromPromise<JoinAnswer, { groupId: string }>(async () => {
-      throw new Error('joinGroup actor not provided');
-    }),
-    /** Effect: PUT /group/invitation/accept/{id}. */
-    acceptInvitation: fromPromise<GroupAnswer, { groupId: string }>(async () => {
-      throw new Error('acceptInvitation actor not provided');
-    }),
-    /** Effect: PUT /group/invitation/decline/{id}. */
-    declineInvitation: fromPromise<GroupIdAnswer, { groupId: string }>(async () => {
-      throw new Error('declineInvitation actor not provided');
-    }),
-    /** Effect: PUT /group/leave/{id} {newAdminId?} (also withdraws a request). */
-    leaveGroup: fromPromise<GroupIdAnswer, { groupId: string; newAdminId?: string }>(async () => {
-      throw new Error('leaveGroup actor not provided');
-    }),
-    /** Effect: PUT /group/approve-member/{id}/{userId}. */
-    approveMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
-      throw new Error('approveMember actor not provided');
-    }),
-    /** Effect: PUT /group/reject-member/{id}/{userId}. */
-    rejectMember: fromPromise<GroupIdAnswer, { groupId: string; userId: string }>(async () => {
-      throw new Error('rejectMember actor not provided');
-    }),
-    /** Effect: PUT /group/post/{postId}/accept or /decline. */
-    decidePost: fromPromise<PostResponse, { postId: string; accept: boolean }>(async () => {
-      throw new Error('decidePost actor not provided');
-    }),
-    /** Effect: PUT /group/promote/{id}/{userId}. */
-    promoteMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
-      throw new Error('promoteMember actor not provided');
-    }),
-    /** Effect: PUT /group/add-members/{id} {members: userIds}. */
-    inviteMember: fromPromise<GroupAnswer, { groupId: string; userIds: string[] }>(async () => {
-      throw new Error('inviteMember actor not provided');
-    }),
-    /** The admins' member search (Settings → Invite members); its searchUsers effect is provided with the page's. */
-    inviteSearch: groupChatSearchMachine,
-    /** Effect: PUT /group/remove-members/{id} {members: [userId]}. */
-    removeMember: fromPromise<GroupAnswer, { groupId: string; userId: string }>(async () => {
-      throw new Error('removeMember actor not provided');
-    }),
-    /** Effect: PUT /group/{id}. */
-    updateGroup: fromPromise<GroupAnswer, { groupId: string; body: UpdateGroupBody }>(async () => {
-      throw new Error('updateGroup actor not provided');
-    }),
-    /** Effect: DELETE /group/{id}. */
-    deleteGroup: fromPromise<GroupIdAnswer, { groupId: string }>(async () => {
-      throw new Error('deleteGroup actor not provided');
-    }),
-    /** Effect: POST /images/group-avatar {image} -> {url}. */
-    uploadImage: fromPromise<{ url: string }, { image: string }>(async () => {
-      throw new Error('uploadImage actor not provided');
-    }),
-    /** Effect: `group action` socket messages about this group, as group events. */
-    live: fromCallback<EventObject, { groupId: string }>(() => () => {}),
-  },
-  actions: {
-    showToast: (_, _toast: ToastRequest) => {},
-    navigate: (_, _to: { to: string }) => {},
-    /** The group as the server tells it; the invite search (alive while loaded) stops offering whoever is in it. */
-    setGroup: enqueueActions(({ context, enqueue }, group: Group) => {
-      // Pages read further on stay (minus whoever the new first page holds) and go on from where they were.
-      const first = new Set(group.members.map((m) => m.userId));
-      const moreMembers = context.moreMembers.filter((m) => !first.has(m.userId));
-      // Someone selected who is in the group by now (invited by another admin, joined) is no one to invite.
-      const inGroup = new Set(memberIdsOf({ group, moreMembers }));
-      enqueue.assign({
-        group,
-        moreMembers,
-        membersCursor: moreMembers.length > 0 ? context.membersCursor : group.membersNextCursor,
-        inviteSelection: context.inviteSelection.filter((u) => !inGroup.has(u._id)),
-      });
-      enqueue.sendTo('inviteSearch', notToInvite({ group, moreMembers }));
-    }),
-    /** The admin's own promote or remove, on a member of the pages read further on. */
-    settleTarget: enqueueActions(({ context, enqueue }, { removed }: { removed: boolean }) => {
-      const moreMembers = removed
-        ? context.moreMembers.filter((m) => m.userId !== context.target)
-        : context.moreMembers.map((m) => (m.userId === context.target ? { ...m, role: 'admin' as const } : m));
-      enqueue.assign({ moreMembers });
-      enqueue.sendTo('inviteSearch', notToInvite({ group: context.group, moreMembers }));
-    }),
-    /** The next page of members, after those shown (a member already shown is not repeated). */
-    addMembers: enqueueActions(({ context, enqueue }, page: GroupMembersPage) => {
-      const shown = new Set(memberIdsOf(context));
-      const moreMembers = [...context.moreMembers, ...page.members.filter((m) => !shown.has(m.userId))];
-      enqueue.assign({ moreMembers, membersCursor: page.nextCursor });
-      enqueue.sendTo('inviteSearch', notToInvite({ group: context.group, moreMembers }));
-    }),
-    fillSettings: assign(({ context }) => ({ settings: context.group ? settingsFrom(context.group) : emptySettings })),
-    toggleInvite: assign({
-      inviteSelection: ({ context, event }) => {
-        if (event.type !== 'group.invite') return context.inviteSelection;
-        const chosen = context.inviteSelection.some((u) => u._id === event.user._id);
-        return chosen ? context.inviteSelection.filter((u) => u._id !== event.user._id) : [...context.inviteSelection, event.user];
-      },
-    }),
-    closeDialog: assign({ dialogError: null, newAdminId: '' }),
-    editSettings: assign(({ context, event }) =>
-      produce(context, (draft) => {
-        const form = draft.settings;
-        switch (event.type) {
-          case 'group.settings.name':
-            form.name = event.value;
-            form.errors.name = settingsErrors({ ...context.settings, name: event.value }).name;
-            return;
-          case 'group.settings.description':
-            form.description = event.value;
-            return;
-          case 'group.settings.privacy':
-            form.privacy = event.privacy;
-            return;
-          case 'group.settings.category': {
-            const at = form.categories.indexOf(event.category);
-            if (at >= 0) form.categories.splice(at, 1);
-            else form.categories.push(event.category);
-            form.errors.category = form.categories.length ? null : GROUP_MESSAGES.categoryRequired;
-            return;
-          }
-          case 'group.settings.tagDraft':
-            form.tagDraft = event.value;
-            return;
-          case 'group.settings.tagAdd':
-            form.tags.push(form.tagDraft.trim());
-            form.tagDraft = '';
-            form.errors.tag = null;
-            return;
-          case 'group.settings.tagRemove':
-            form.tags = form.tags.filter((t) => t !== event.tag);
-            form.errors.tag = form.tags.length ? null : GROUP_MESSAGES.tagRequired;
-            return;
-          case 'group.settings.image':
-            form.preview = event.dataUrl;
-            return;
-          case 'group.settings.imageRemove':
-            form.preview = '';
-            form.profileImage = '';
-            return;
-          case 'group.settings.save':
-            form.errors = settingsErrors(context.settings);
-            return;
-        }
-      }),
-    ),
-  },
-  guards: {
-    tabAllowed: ({ context, event }, { tab }: { tab: GroupTab }) => event.type === 'group.tab' && event.tab === tab && tabsFor(context).includes(tab),
-    isStranger: ({ context }) => standingOf(context.group) === 'none',
-    isInvited: ({ context }) => standingOf(context.group) === 'invited',
-    hasRequested: ({ context }) => standingOf(context.group) === 'requested',
-    isMember: ({ context }) => standingOf(context.group) === 'member' || standingOf(context.group) === 'admin',
-    isGroupAdmin: ({ context }) => standingOf(context.group) === 'admin',
-    isPrivate: ({ context }) => context.group?.privacy === 'private',
-    isUnknownGroup: ({ event }) => isUnknownGroup((event as { error?: unknown }).error),
-    mayLeave: ({ context }) => leaveProblem(context) === null,
-    isOtherMember: ({ context, event }) =>
-      standingOf(context.group) === 'admin' &&
-      'userId' in event &&
-      event.userId !== context.viewerId &&
-      knownMembers(context).some((m) => m.userId === event.userId),
-    mayPromote: ({ context, event }) =>
-      standingOf(context.group) === 'admin' &&
-      'userId' in event &&
-      knownMembers(context).some((m) => m.userId === event.userId && m.status === 'accepted' && m.role === 'member'),
-    hasMoreMembers: ({ context }) => context.membersCursor !== null,
-    hasInviteSelection: ({ context }) => context.inviteSelection.length > 0,
-    isSuccessor: ({ context, event }) => event.type === 'group.leave.successor' && successorsOf(context).some((m) => m.userId === event.userId),
-    settingsValid: ({ context }) => settingsValid(context.settings),
-    canAddTag: ({ context }) => {
-      const tag = context.settings.tagDraft.trim();
-      return tag !== '' && !context.settings.tags.some((t) => sameTag(t, tag));
-    },
-    isImage: ({ event }) => event.type === 'group.settings.image' && event.dataUrl.startsWith('data:image/'),
-  },
-});
-
-/**
- * Making a member admin or removing one (after its confirm): the server's copy of the group on
- * success; on a refusal back to the dialog, which shows the server's words.
- */
-const memberRequest = (src: 'promoteMember' | 'removeMember', dialog: 'confirmingPromote' | 'confirmingRemove') =>
-  groupSetup.createStateConfig({
-    invoke: {
-      id: src,
-      src,
-      input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
-      onDone: {
-        target: 'idle',
-        actions: [
-          { type: 'setGroup', params: ({ event }) => event.output.group },
-          { type: 'settleTarget', params: { removed: src === 'removeMember' } },
-          { type: 'showToast', params: ({ event }) => said(event.output.message) },
-          'closeDialog',
-        ],
-      },
-      onError: {
-        target: dialog,
-        actions: [
-          assign({ dialogError: ({ event }) => failureText(event.error, ACTION_FAILED) }),
-          { type: 'showToast', params: ({ event }) => failed(event.error) },
-        ],
-      },
-    },
-  });
+export * from './group.types';
+export * from './group.copy';
+export * from './group.settings';
+export * from './group.standing';
+export * from './group.selectors';
 
 export const groupMachine = groupSetup.createMachine({
   id: 'group',
@@ -583,7 +135,7 @@ export const groupMachine = groupSetup.createMachine({
               invoke: {
                 id: 'fetchMembers',
                 src: 'fetchMembers',
-                input: ({ context }) => ({ groupId: context.groupId, cursor: context.membersCursor! }),
+                input: ({ context }) => ({ groupId: context.groupId, cursor: defined(context.membersCursor, 'the next page of members') }),
                 onDone: { target: 'idle', actions: { type: 'addMembers', params: ({ event }) => event.output } },
                 onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error, MEMBERS_FAILED) } },
               },
@@ -743,7 +295,7 @@ export const groupMachine = groupSetup.createMachine({
               invoke: {
                 id: 'approveMember',
                 src: 'approveMember',
-                input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
+                input: ({ context }) => ({ groupId: context.groupId, userId: targetOf(context) }),
                 onDone: {
                   target: 'idle',
                   actions: [
@@ -759,7 +311,7 @@ export const groupMachine = groupSetup.createMachine({
               invoke: {
                 id: 'rejectMember',
                 src: 'rejectMember',
-                input: ({ context }) => ({ groupId: context.groupId, userId: context.target! }),
+                input: ({ context }) => ({ groupId: context.groupId, userId: targetOf(context) }),
                 onDone: {
                   target: 'idle',
                   actions: [
@@ -774,7 +326,7 @@ export const groupMachine = groupSetup.createMachine({
               invoke: {
                 id: 'acceptPost',
                 src: 'decidePost',
-                input: ({ context }) => ({ postId: context.target!, accept: true }),
+                input: ({ context }) => ({ postId: targetOf(context), accept: true }),
                 onDone: {
                   target: 'idle',
                   actions: [emit(({ event }) => ({ type: 'postDecided' as const, post: event.output.post })), { type: 'showToast', params: ({ event }) => said(event.output.message) }],
@@ -786,7 +338,7 @@ export const groupMachine = groupSetup.createMachine({
               invoke: {
                 id: 'declinePost',
                 src: 'decidePost',
-                input: ({ context }) => ({ postId: context.target!, accept: false }),
+                input: ({ context }) => ({ postId: targetOf(context), accept: false }),
                 onDone: {
                   target: 'idle',
                   actions: [emit(({ event }) => ({ type: 'postDecided' as const, post: event.output.post })), { type: 'showToast', params: ({ event }) => said(event.output.message) }],
@@ -881,39 +433,3 @@ export const groupMachine = groupSetup.createMachine({
 
 export type GroupActorRef = ActorRefFrom<typeof groupMachine>;
 export type GroupSnapshot = SnapshotFrom<typeof groupMachine>;
-
-export function selectTab(s: GroupSnapshot): GroupTab {
-  for (const tab of GROUP_TABS) if (s.matches({ loaded: { tab } })) return tab;
-  return 'posts';
-}
-/** Some request of the viewer's or an admin's is running: every action button waits. */
-export const selectBusy = (s: GroupSnapshot) => s.matches('loaded') && !s.matches({ loaded: { action: 'idle' } }) && !selectDialog(s);
-/** The open dialog, if any. */
-export type GroupDialog = 'leave' | 'delete' | 'promote' | 'remove';
-const DIALOG_STATES: Record<GroupDialog, [string, string]> = {
-  leave: ['leaveDialog', 'leaving'],
-  delete: ['confirmingDelete', 'deleting'],
-  promote: ['confirmingPromote', 'promoting'],
-  remove: ['confirmingRemove', 'removing'],
-};
-export function selectDialog(s: GroupSnapshot): GroupDialog | null {
-  if (!s.matches('loaded')) return null;
-  const action = (s.value as { loaded: { action: string } }).loaded.action;
-  for (const [dialog, states] of Object.entries(DIALOG_STATES)) if (states.includes(action)) return dialog as GroupDialog;
-  return null;
-}
-/** The member a promote or remove dialog is about. */
-export const selectTargetMember = (s: GroupSnapshot) => knownMembers(s.context).find((m) => m.userId === s.context.target) ?? null;
-export const selectKnownMembers = (s: GroupSnapshot) => knownMembers(s.context);
-/** useSelector's compare for selectKnownMembers: the same rows, so unrelated snapshots do not re-render the list. */
-export const sameMembers = (a: GroupMembership[], b: GroupMembership[]) => a.length === b.length && a.every((m, i) => m === b[i]);
-export const selectLoadingMembers = (s: GroupSnapshot) => s.matches({ loaded: { memberPages: 'loading' } });
-/** Which action runs, by its state name ('joining', 'approving', ...); null when none. */
-export function selectRunning(s: GroupSnapshot): string | null {
-  if (!s.matches('loaded')) return null;
-  const value = (s.value as { loaded: { action: string } }).loaded.action;
-  return value === 'idle' || value === 'leaveDialog' || value.startsWith('confirming') ? null : value;
-}
-/** The admins' invite search (Settings → Invite members). */
-export const selectInviteSearch = (s: GroupSnapshot) => s.children.inviteSearch as MemberSearchActorRef | undefined;
-export const selectUploading = (s: GroupSnapshot) => s.matches({ loaded: { upload: 'uploading' } });

@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { Group, GroupAnswer, GroupIdAnswer, GroupsPage, JoinAnswer } from '../../api/groups';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
@@ -165,35 +166,21 @@ export const groupsMachine = setup({
   },
   actors: {
     /** Effect: GET /group/user-group/{userId}, /group/invitations and /group/not-joined. */
-    loadGroups: fromPromise<GroupLists, { userId: string }>(async () => {
-      throw new Error('loadGroups actor not provided');
-    }),
+    loadGroups: requiredPromise<GroupLists, { userId: string }>('loadGroups'),
     /** Effect: GET /group/allgroups?search=. */
-    searchGroups: fromPromise<GroupsPage, { query: string }>(async () => {
-      throw new Error('searchGroups actor not provided');
-    }),
+    searchGroups: requiredPromise<GroupsPage, { query: string }>('searchGroups'),
     /** Effect: GET /group/not-joined?cursor= or /group/allgroups?search=&cursor=. */
-    moreGroups: fromPromise<GroupsPage, MoreGroupsInput>(async () => {
-      throw new Error('moreGroups actor not provided');
-    }),
+    moreGroups: requiredPromise<GroupsPage, MoreGroupsInput>('moreGroups'),
     /** Effect: PUT /group/invitation/accept/{id}. */
-    acceptInvitation: fromPromise<AcceptAnswer, { groupId: string }>(async () => {
-      throw new Error('acceptInvitation actor not provided');
-    }),
+    acceptInvitation: requiredPromise<AcceptAnswer, { groupId: string }>('acceptInvitation'),
     /** Effect: PUT /group/invitation/decline/{id}. */
-    declineInvitation: fromPromise<DeclineAnswer, { groupId: string }>(async () => {
-      throw new Error('declineInvitation actor not provided');
-    }),
+    declineInvitation: requiredPromise<DeclineAnswer, { groupId: string }>('declineInvitation'),
     /** Effect: POST /group/join/{id}. */
-    joinGroup: fromPromise<JoinAnswer, { groupId: string }>(async () => {
-      throw new Error('joinGroup actor not provided');
-    }),
+    joinGroup: requiredPromise<JoinAnswer, { groupId: string }>('joinGroup'),
     /** Effect: PUT /group/leave/{id} (withdraws the viewer's request to join). */
-    cancelRequest: fromPromise<DeclineAnswer, { groupId: string }>(async () => {
-      throw new Error('cancelRequest actor not provided');
-    }),
+    cancelRequest: requiredPromise<DeclineAnswer, { groupId: string }>('cancelRequest'),
     /** Effect: group actions and reconnects from the bus, as groups events. */
-    live: fromCallback<EventObject>(() => () => {}),
+    live: requiredCallback<EventObject>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -234,7 +221,10 @@ export const groupsMachine = setup({
     }),
   },
   guards: {
-    hasTerm: ({ event }) => event.type === 'groups.search' && event.query.trim() !== '',
+    hasTerm: ({ event }) => {
+      assertEvent(event, 'groups.search');
+      return event.query.trim() !== '';
+    },
     isFree: ({ context, event }) => 'groupId' in event && !(event.groupId in context.busy),
     moreResults: ({ context }) => context.results !== null && context.resultsCursor !== null,
     moreDiscover: ({ context }) => context.results === null && context.discoverCursor !== null,

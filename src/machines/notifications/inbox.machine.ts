@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type {
   Notification,
   NotificationDeleted,
@@ -101,23 +102,15 @@ export const inboxMachine = setup({
   types: { context: {} as InboxContext, events: {} as InboxEvent },
   actors: {
     /** Effect: GET /notifications?cursor= (null: the first page). */
-    loadPage: fromPromise<NotificationsPage, { cursor: string | null }>(async () => {
-      throw new Error('loadPage actor not provided');
-    }),
+    loadPage: requiredPromise<NotificationsPage, { cursor: string | null }>('loadPage'),
     /** Effect: PUT /notifications/read/{id}. */
-    readOne: fromPromise<NotificationRead, { id: string }>(async () => {
-      throw new Error('readOne actor not provided');
-    }),
+    readOne: requiredPromise<NotificationRead, { id: string }>('readOne'),
     /** Effect: DELETE /notifications/{id}. */
-    deleteOne: fromPromise<NotificationDeleted, { id: string }>(async () => {
-      throw new Error('deleteOne actor not provided');
-    }),
+    deleteOne: requiredPromise<NotificationDeleted, { id: string }>('deleteOne'),
     /** Effect: PUT /notifications/read-all. */
-    readAll: fromPromise<NotificationsReadAll>(async () => {
-      throw new Error('readAll actor not provided');
-    }),
+    readAll: requiredPromise<NotificationsReadAll>('readAll'),
     /** Effect: the socket's inbox events and reconnects (the bus), as inbox events. */
-    live: fromCallback<EventObject>(() => () => {}),
+    live: requiredCallback<EventObject>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -170,7 +163,10 @@ export const inboxMachine = setup({
   guards: {
     isUnreadAndFree: ({ context, event }) =>
       event.type === 'inbox.open' && !(event.id in context.busy) && context.items.some((n) => n._id === event.id && !n.read),
-    isFree: ({ context, event }) => event.type === 'inbox.delete' && !(event.id in context.busy) && context.items.some((n) => n._id === event.id),
+    isFree: ({ context, event }) => {
+      assertEvent(event, 'inbox.delete');
+      return !(event.id in context.busy) && context.items.some((n) => n._id === event.id);
+    },
     hasMore: ({ context }) => context.nextCursor !== null,
     hasUnread: ({ context }) => context.unreadCount > 0,
   },

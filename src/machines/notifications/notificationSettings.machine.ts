@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { NotificationSettings, NotificationType, ProfileResponse, ProfileUpdateResponse } from '../../api/users';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
@@ -37,13 +38,9 @@ export const notificationSettingsMachine = setup({
   },
   actors: {
     /** Effect: GET /user/profile/{userId} (the owner's profile carries `notifications`). */
-    fetchSettings: fromPromise<ProfileResponse, { userId: string }>(async () => {
-      throw new Error('fetchSettings actor not provided');
-    }),
+    fetchSettings: requiredPromise<ProfileResponse, { userId: string }>('fetchSettings'),
     /** Effect: PUT /user/profile/settings with the one setting. */
-    saveSetting: fromPromise<ProfileUpdateResponse, { setting: NotificationType; value: boolean }>(async () => {
-      throw new Error('saveSetting actor not provided');
-    }),
+    saveSetting: requiredPromise<ProfileUpdateResponse, { setting: NotificationType; value: boolean }>('saveSetting'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

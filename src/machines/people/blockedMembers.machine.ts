@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { BlockResponse, UserSummary, UsersList } from '../../api/users/follows';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
@@ -59,15 +60,11 @@ export const blockedMembersMachine = setup({
   },
   actors: {
     /** Effect: GET /user/blocked. */
-    fetchBlocked: fromPromise<UsersList, void>(async () => {
-      throw new Error('fetchBlocked actor not provided');
-    }),
+    fetchBlocked: requiredPromise<UsersList, void>('fetchBlocked'),
     /** Effect: PUT /user/unblock/{userId}. */
-    unblockMember: fromPromise<BlockResponse, { userId: string }>(async () => {
-      throw new Error('unblockMember actor not provided');
-    }),
+    unblockMember: requiredPromise<BlockResponse, { userId: string }>('unblockMember'),
     /** Effect: blocks, unblocks and reconnects from the bus, as blockedMembers events. */
-    live: fromCallback<EventObject>(() => () => {}),
+    live: requiredCallback<EventObject>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

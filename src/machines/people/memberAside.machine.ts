@@ -1,5 +1,6 @@
 import { produce } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { Trending } from '../../api/posts/forYou';
 import type { Group } from '../../api/groups';
 import type { Person } from '../../api/users';
@@ -38,19 +39,13 @@ export const memberAsideMachine = setup({
   },
   actors: {
     /** Effect: GET /user/profile/user/suggestions. */
-    fetchSuggestions: fromPromise<Person[], void>(async () => {
-      throw new Error('fetchSuggestions actor not provided');
-    }),
+    fetchSuggestions: requiredPromise<Person[], void>('fetchSuggestions'),
     /** Effect: GET /group/user-group/{userId}. */
-    fetchGroups: fromPromise<Group[], { userId: string }>(async () => {
-      throw new Error('fetchGroups actor not provided');
-    }),
+    fetchGroups: requiredPromise<Group[], { userId: string }>('fetchGroups'),
     /** Effect: GET /hashtags/trending. */
-    fetchTrending: fromPromise<Trending, void>(async () => {
-      throw new Error('fetchTrending actor not provided');
-    }),
+    fetchTrending: requiredPromise<Trending, void>('fetchTrending'),
     /** Effect: follow changes from the bus, as `people.following`. */
-    live: fromCallback<EventObject>(() => () => {}),
+    live: requiredCallback<EventObject>(),
   },
   actions: {
     /** Effect: a toast in the app's queue. */

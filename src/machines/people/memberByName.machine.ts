@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { failureText } from '../shared/failure';
 
 export type MemberByNameEvent = { type: 'memberByName.retry' };
@@ -20,9 +21,7 @@ export const memberByNameMachine = setup({
   types: { context: {} as MemberByNameContext, events: {} as MemberByNameEvent, input: {} as { username: string } },
   actors: {
     /** Effect: the member's id, or null when nobody the viewer may see has that name. */
-    findMember: fromPromise<string | null, { username: string }>(async () => {
-      throw new Error('findMember actor not provided');
-    }),
+    findMember: requiredPromise<string | null, { username: string }>('findMember'),
   },
   guards: {
     found: (_, output: string | null) => output !== null,

@@ -1,5 +1,6 @@
 import { produce } from 'immer';
-import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, raise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import { PRESENCE_WATCH_MAX } from '../../api/constants';
 import type { OnlineUsers, PeoplePage, Person, SearchResults, Suggestions, WatchPresence } from '../../api/users';
 import { failureText } from '../shared/failure';
@@ -90,23 +91,15 @@ export const peopleMachine = setup({
   },
   actors: {
     /** Effect: GET /user/all/{page}. */
-    fetchPeople: fromPromise<PeoplePage, { page: number }>(async () => {
-      throw new Error('fetchPeople actor not provided');
-    }),
+    fetchPeople: requiredPromise<PeoplePage, { page: number }>('fetchPeople'),
     /** Effect: GET /user/profile/search/{query}. */
-    searchPeople: fromPromise<SearchResults, { query: string }>(async () => {
-      throw new Error('searchPeople actor not provided');
-    }),
+    searchPeople: requiredPromise<SearchResults, { query: string }>('searchPeople'),
     /** Effect: GET /user/profile/user/suggestions. */
-    fetchSuggestions: fromPromise<Suggestions, void>(async () => {
-      throw new Error('fetchSuggestions actor not provided');
-    }),
+    fetchSuggestions: requiredPromise<Suggestions, void>('fetchSuggestions'),
     /** Effect: the socket's `watch presence` with these members; answers who of them is online. */
-    watchPresence: fromPromise<OnlineUsers, WatchPresence>(async () => {
-      throw new Error('watchPresence actor not provided');
-    }),
+    watchPresence: requiredPromise<OnlineUsers, WatchPresence>('watchPresence'),
     /** Effect: presence, follow changes and reconnects from the bus, as people events. */
-    live: fromCallback<EventObject>(() => () => {}),
+    live: requiredCallback<EventObject>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -128,7 +121,10 @@ export const peopleMachine = setup({
     }),
   },
   guards: {
-    hasTerm: ({ event }) => event.type === 'people.search' && event.query.trim() !== '',
+    hasTerm: ({ event }) => {
+      assertEvent(event, 'people.search');
+      return event.query.trim() !== '';
+    },
   },
   delays: { SEARCH_DELAY: SEARCH_DELAY_MS, WATCH_DELAY: WATCH_DELAY_MS },
 }).createMachine({

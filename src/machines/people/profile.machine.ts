@@ -1,78 +1,26 @@
 import { produce } from 'immer';
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { BlockResponse, FollowResponse, UsersList } from '../../api/users/follows';
 import type { UserImages } from '../../api/media';
 import type { AnswersPage } from '../../api/posts';
-import {
-  type BasicInfo,
-  type NotificationSettings,
-  type NotificationType,
-  type Profile,
-  type ProfileResponse,
-  type ProfileUpdateResponse,
-} from '../../api/users';
+import type { BasicInfo, NotificationType, Profile, ProfileResponse, ProfileUpdateResponse } from '../../api/users';
 import { changePasswordMachine } from '../auth/changePassword.machine';
+import { defined } from '../shared/defined';
 import { failureText } from '../shared/failure';
+import { requiredPromise } from '../shared/required';
+import type { ToastRequest } from '../shell/toastRequest';
+import { BLOCK_FAILED, FOLLOW_FAILED, LIST_FAILED, PROFILE_FAILED, SAVE_FAILED, UNBLOCK_FAILED } from './profile.copy';
+import { OWNER_TABS, PROFILE_TABS, type PeoplePageInput, type ProfileContext, type ProfileEvent, type ProfileTab } from './profile.types';
 import { profileHobbiesMachine } from './profileHobbies.machine';
-import { profileImageMachine, type ProfileImageKind } from './profileImage.machine';
+import { profileImageMachine } from './profileImage.machine';
 import { profileLinksMachine } from './profileLinks.machine';
 import { profileReportMachine } from './profileReport.machine';
-import type { ToastRequest } from '../shell/toastRequest';
 
-export const PROFILE_TABS = ['timeline', 'replied', 'followers', 'following', 'gallery', 'password', 'notifications'] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
-/** Tabs only the owner sees. */
-export const OWNER_TABS: readonly ProfileTab[] = ['password', 'notifications'];
+export * from './profile.types';
+export * from './profile.copy';
 
-export type ProfileEvent =
-  | { type: 'profile.retry' }
-  | { type: 'profile.tab'; tab: ProfileTab }
-  | { type: 'profile.toggleFollow' }
-  | { type: 'profile.editInfo' }
-  | { type: 'profile.cancelEdit' }
-  /** A keystroke in one of the basic-info fields: its whole value as it now is. */
-  | { type: 'profile.infoChange'; field: keyof BasicInfo; value: string }
-  | { type: 'profile.saveInfo' }
-  | { type: 'profile.setNotification'; setting: NotificationType; value: boolean }
-  /** The next page of the Replied tab. */
-  | { type: 'profile.more' }
-  /** The owner picked a file for the profile picture or the cover (read as a data URL). */
-  | { type: 'profile.chooseImage'; kind: ProfileImageKind; dataUrl: string }
-  | { type: 'profile.editLinks' }
-  | { type: 'profile.editHobbies' }
-  | { type: 'profile.report' }
-  | { type: 'profile.askBlock' }
-  | { type: 'profile.cancelBlock' }
-  | { type: 'profile.confirmBlock' }
-  | { type: 'profile.unblock' };
-
-export type ProfileAnswer = AnswersPage['answers'][number];
-
-export interface ProfileContext {
-  userId: string;
-  profile: Profile | null;
-  error: string | null;
-  followers: UsersList | null;
-  following: UsersList | null;
-  gallery: UserImages | null;
-  /** The Replied tab: the member's answers, page by page. */
-  answers: ProfileAnswer[] | null;
-  answersTotal: number;
-  answersPage: number;
-  listError: string | null;
-  infoError: string | null;
-  /** The basic-info form's fields while the owner edits them. */
-  infoDraft: BasicInfo;
-  /** The settings before an unconfirmed toggle (restored on a refusal). */
-  savedNotifications: NotificationSettings | null;
-}
-
-export const PROFILE_FAILED = 'Could not load this profile. Please try again.';
-export const LIST_FAILED = 'Could not load this list. Please try again.';
-export const SAVE_FAILED = 'Could not save your changes. Please try again.';
-export const FOLLOW_FAILED = 'Could not change whom you follow. Please try again.';
-export const BLOCK_FAILED = 'Could not block this member. Please try again.';
-export const UNBLOCK_FAILED = 'Could not unblock this member. Please try again.';
+/** The member shown: the states that act on it are only entered once it has loaded. */
+const shownProfile = (context: Pick<ProfileContext, 'profile'>) => defined(context.profile, 'the loaded profile');
 
 const empty = (userId: string): ProfileContext => ({
   userId,
@@ -89,11 +37,6 @@ const empty = (userId: string): ProfileContext => ({
   infoDraft: { work: '', school: '', location: '', quote: '' },
   savedNotifications: null,
 });
-
-export interface PeoplePageInput {
-  userId: string;
-  cursor?: string;
-}
 
 /** The next page under the ones shown: someone already listed (a follow made meanwhile shifts pages) is not listed twice. */
 export function appendPeople(shown: UsersList | null, next: UsersList): UsersList {
@@ -124,38 +67,18 @@ const profileSetup = setup({
     input: {} as { userId: string },
   },
   actors: {
-    fetchProfile: fromPromise<ProfileResponse, { userId: string }>(async () => {
-      throw new Error('fetchProfile actor not provided');
-    }),
+    fetchProfile: requiredPromise<ProfileResponse, { userId: string }>('fetchProfile'),
     /** Effect: GET /user/followers/{userId}?cursor= (a page; the first one counts the list). */
-    fetchFollowers: fromPromise<UsersList, PeoplePageInput>(async () => {
-      throw new Error('fetchFollowers actor not provided');
-    }),
+    fetchFollowers: requiredPromise<UsersList, PeoplePageInput>('fetchFollowers'),
     /** Effect: GET /user/following/{userId}?cursor=. */
-    fetchFollowing: fromPromise<UsersList, PeoplePageInput>(async () => {
-      throw new Error('fetchFollowing actor not provided');
-    }),
-    fetchGallery: fromPromise<UserImages, { userId: string }>(async () => {
-      throw new Error('fetchGallery actor not provided');
-    }),
-    changeFollow: fromPromise<FollowResponse, { userId: string; follow: boolean }>(async () => {
-      throw new Error('changeFollow actor not provided');
-    }),
-    saveInfo: fromPromise<ProfileUpdateResponse, BasicInfo>(async () => {
-      throw new Error('saveInfo actor not provided');
-    }),
-    saveNotifications: fromPromise<ProfileUpdateResponse, { setting: NotificationType; value: boolean }>(async () => {
-      throw new Error('saveNotifications actor not provided');
-    }),
-    fetchAnswers: fromPromise<AnswersPage, { userId: string; page: number }>(async () => {
-      throw new Error('fetchAnswers actor not provided');
-    }),
-    blockMember: fromPromise<BlockResponse, { userId: string }>(async () => {
-      throw new Error('blockMember actor not provided');
-    }),
-    unblockMember: fromPromise<BlockResponse, { userId: string }>(async () => {
-      throw new Error('unblockMember actor not provided');
-    }),
+    fetchFollowing: requiredPromise<UsersList, PeoplePageInput>('fetchFollowing'),
+    fetchGallery: requiredPromise<UserImages, { userId: string }>('fetchGallery'),
+    changeFollow: requiredPromise<FollowResponse, { userId: string; follow: boolean }>('changeFollow'),
+    saveInfo: requiredPromise<ProfileUpdateResponse, BasicInfo>('saveInfo'),
+    saveNotifications: requiredPromise<ProfileUpdateResponse, { setting: NotificationType; value: boolean }>('saveNotifications'),
+    fetchAnswers: requiredPromise<AnswersPage, { userId: string; page: number }>('fetchAnswers'),
+    blockMember: requiredPromise<BlockResponse, { userId: string }>('blockMember'),
+    unblockMember: requiredPromise<BlockResponse, { userId: string }>('unblockMember'),
     imageUpload: profileImageMachine,
     linksForm: profileLinksMachine,
     hobbiesForm: profileHobbiesMachine,
@@ -181,7 +104,8 @@ const profileSetup = setup({
     ),
     setNotification: assign(({ context, event }) =>
       produce(context, (draft) => {
-        if (event.type !== 'profile.setNotification' || !draft.profile?.notifications) return;
+        assertEvent(event, 'profile.setNotification');
+        if (!draft.profile?.notifications) return;
         draft.savedNotifications = { ...draft.profile.notifications };
         draft.profile.notifications[event.setting] = event.value;
       }),
@@ -189,8 +113,10 @@ const profileSetup = setup({
   },
   guards: {
     isOwner: ({ context }) => context.profile?.isOwner === true,
-    tabAllowed: ({ context, event }, { tab }: { tab: ProfileTab }) =>
-      event.type === 'profile.tab' && event.tab === tab && (!OWNER_TABS.includes(tab) || context.profile?.isOwner === true),
+    tabAllowed: ({ context, event }, { tab }: { tab: ProfileTab }) => {
+      assertEvent(event, 'profile.tab');
+      return event.tab === tab && (!OWNER_TABS.includes(tab) || context.profile?.isOwner === true);
+    },
     isVisitor: ({ context }) => context.profile !== null && !context.profile.isOwner,
     moreAnswers: ({ context }) => (context.answers?.length ?? 0) < context.answersTotal,
     moreFollowers: ({ context }) => Boolean(context.followers?.nextCursor),
@@ -342,8 +268,8 @@ export const profileMachine = profileSetup.createMachine({
                     id: 'saveNotifications',
                     src: 'saveNotifications',
                     input: ({ event }) => {
-                      const e = event as Extract<ProfileEvent, { type: 'profile.setNotification' }>;
-                      return { setting: e.setting, value: e.value };
+                      assertEvent(event, 'profile.setNotification');
+                      return { setting: event.setting, value: event.value };
                     },
                     onDone: { target: 'idle', actions: assign({ profile: ({ event }) => event.output.user }) },
                     onError: {
@@ -393,7 +319,7 @@ export const profileMachine = profileSetup.createMachine({
                 'profile.editInfo': {
                   guard: 'isOwner',
                   target: 'editing',
-                  actions: assign({ infoError: null, infoDraft: ({ context }) => ({ ...context.profile!.basicInfo }) }),
+                  actions: assign({ infoError: null, infoDraft: ({ context }) => ({ ...shownProfile(context).basicInfo }) }),
                 },
               },
             },
@@ -424,8 +350,8 @@ export const profileMachine = profileSetup.createMachine({
                 id: 'imageUpload',
                 src: 'imageUpload',
                 input: ({ event }) => {
-                  const e = event as Extract<ProfileEvent, { type: 'profile.chooseImage' }>;
-                  return { kind: e.kind, dataUrl: e.dataUrl };
+                  assertEvent(event, 'profile.chooseImage');
+                  return { kind: event.kind, dataUrl: event.dataUrl };
                 },
                 onDone: [
                   {
@@ -433,7 +359,7 @@ export const profileMachine = profileSetup.createMachine({
                     target: 'idle',
                     actions: [
                       { type: 'takeProfile', params: ({ event }) => event.output.profile },
-                      { type: 'pictureChanged', params: ({ event }) => ({ profilePicture: event.output.profile!.profilePicture }) },
+                      { type: 'pictureChanged', params: ({ event }) => ({ profilePicture: defined(event.output.profile, 'the saved profile').profilePicture }) },
                     ],
                   },
                   { target: 'idle' },
@@ -450,7 +376,7 @@ export const profileMachine = profileSetup.createMachine({
               invoke: {
                 id: 'linksForm',
                 src: 'linksForm',
-                input: ({ context }) => ({ links: context.profile!.social }),
+                input: ({ context }) => ({ links: shownProfile(context).social }),
                 onDone: { target: 'viewing', actions: { type: 'takeProfile', params: ({ event }) => event.output.profile } },
               },
             },
@@ -464,7 +390,7 @@ export const profileMachine = profileSetup.createMachine({
               invoke: {
                 id: 'hobbiesForm',
                 src: 'hobbiesForm',
-                input: ({ context }) => ({ hobbies: context.profile!.hobbies }),
+                input: ({ context }) => ({ hobbies: shownProfile(context).hobbies }),
                 onDone: { target: 'viewing', actions: { type: 'takeProfile', params: ({ event }) => event.output.profile } },
               },
             },
@@ -478,7 +404,7 @@ export const profileMachine = profileSetup.createMachine({
               invoke: {
                 id: 'reportForm',
                 src: 'reportForm',
-                input: ({ context }) => ({ userId: context.userId, username: context.profile!.username }),
+                input: ({ context }) => ({ userId: context.userId, username: shownProfile(context).username }),
                 onDone: 'closed',
               },
             },
@@ -508,7 +434,7 @@ export const profileMachine = profileSetup.createMachine({
                       }),
                     ),
                     { type: 'blocked', params: ({ context }) => ({ userId: context.userId }) },
-                    { type: 'showToast', params: ({ context }) => success(`You blocked ${context.profile!.username}`) },
+                    { type: 'showToast', params: ({ context }) => success(`You blocked ${shownProfile(context).username}`) },
                   ],
                 },
                 onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => toast(event.error, BLOCK_FAILED) } },
@@ -529,7 +455,7 @@ export const profileMachine = profileSetup.createMachine({
             input: ({ context }) => ({ userId: context.userId }),
             onDone: {
               target: '#profile.loading',
-              actions: { type: 'showToast', params: ({ context }) => success(`You unblocked ${context.profile!.username}`) },
+              actions: { type: 'showToast', params: ({ context }) => success(`You unblocked ${shownProfile(context).username}`) },
             },
             onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => toast(event.error, UNBLOCK_FAILED) } },
           },

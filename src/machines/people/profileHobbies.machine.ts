@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { hobbiesBodySchema, type Profile, type ProfileUpdateResponse } from '../../api/users';
 import { failureText } from '../shared/failure';
 
@@ -50,9 +51,7 @@ export const profileHobbiesMachine = setup({
     output: {} as { profile: Profile | null },
   },
   actors: {
-    saveHobbies: fromPromise<ProfileUpdateResponse, { hobbies: string[] }>(async () => {
-      throw new Error('saveHobbies actor not provided');
-    }),
+    saveHobbies: requiredPromise<ProfileUpdateResponse, { hobbies: string[] }>('saveHobbies'),
   },
   guards: {
     draftFits: ({ context }) => context.draft.trim() !== '' && 'hobbies' in added(context),

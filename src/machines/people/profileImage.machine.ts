@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { Profile, ProfileUpdateResponse } from '../../api/users';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
@@ -43,9 +44,7 @@ export const profileImageMachine = setup({
     output: {} as { profile: Profile | null },
   },
   actors: {
-    uploadImage: fromPromise<ProfileUpdateResponse, { kind: ProfileImageKind; image: string }>(async () => {
-      throw new Error('uploadImage actor not provided');
-    }),
+    uploadImage: requiredPromise<ProfileUpdateResponse, { kind: ProfileImageKind; image: string }>('uploadImage'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { socialLinksBodySchema, type Profile, type ProfileUpdateResponse, type SocialLinks, type SocialNetwork } from '../../api/users';
 import { failureText } from '../shared/failure';
 
@@ -41,9 +42,7 @@ export const profileLinksMachine = setup({
     output: {} as { profile: Profile | null },
   },
   actors: {
-    saveLinks: fromPromise<ProfileUpdateResponse, SocialLinks>(async () => {
-      throw new Error('saveLinks actor not provided');
-    }),
+    saveLinks: requiredPromise<ProfileUpdateResponse, SocialLinks>('saveLinks'),
   },
   guards: {
     valid: ({ context }) => Object.keys(linkErrors(context.draft)).length === 0,

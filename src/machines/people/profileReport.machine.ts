@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import { reportProfileBodySchema, type ReportProfileBody, type ReportProfileResponse } from '../../api/users';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
@@ -49,9 +50,7 @@ export const profileReportMachine = setup({
     input: {} as { userId: string; username: string },
   },
   actors: {
-    sendReport: fromPromise<ReportProfileResponse, ReportProfileBody>(async () => {
-      throw new Error('sendReport actor not provided');
-    }),
+    sendReport: requiredPromise<ReportProfileResponse, ReportProfileBody>('sendReport'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

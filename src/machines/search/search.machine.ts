@@ -1,5 +1,6 @@
 import { produce, type Draft } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { ReactionType } from '../../api/constants';
 import type { Group } from '../../api/groups';
 import type { Post, ReactionCounts } from '../../api/posts';
@@ -131,23 +132,15 @@ export const searchMachine = setup({
   },
   actors: {
     /** Effect: GET /search/{query}. */
-    searchAll: fromPromise<SearchOverview, { query: string }>(async () => {
-      throw new Error('searchAll actor not provided');
-    }),
+    searchAll: requiredPromise<SearchOverview, { query: string }>('searchAll'),
     /** Effect: GET /search/{kind}/{query}?cursor=. */
-    searchMore: fromPromise<SearchKindPage, MoreInput>(async () => {
-      throw new Error('searchMore actor not provided');
-    }),
+    searchMore: requiredPromise<SearchKindPage, MoreInput>('searchMore'),
     /** Effect: reads the chosen file as a data URL. */
-    readImage: fromPromise<string, { file: PickedFile }>(async () => {
-      throw new Error('readImage actor not provided');
-    }),
+    readImage: requiredPromise<string, { file: PickedFile }>('readImage'),
     /** Effect: POST /search/image. */
-    searchImage: fromPromise<ImageSearchResults, { image: string }>(async () => {
-      throw new Error('searchImage actor not provided');
-    }),
+    searchImage: requiredPromise<ImageSearchResults, { image: string }>('searchImage'),
     /** Effect: follow and block changes from the bus, as search events. */
-    live: fromCallback<EventObject>(() => () => {}),
+    live: requiredCallback<EventObject>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -201,10 +194,19 @@ export const searchMachine = setup({
     })),
   },
   guards: {
-    hasTerm: ({ event }) => event.type === 'search.type' && event.query.trim() !== '',
-    addressHasTerm: ({ event }) => event.type === 'search.address' && event.query.trim() !== '',
+    hasTerm: ({ event }) => {
+      assertEvent(event, 'search.type');
+      return event.query.trim() !== '';
+    },
+    addressHasTerm: ({ event }) => {
+      assertEvent(event, 'search.address');
+      return event.query.trim() !== '';
+    },
     /** The address names what is already searched (our own push coming back, or a tab change). */
-    addressIsSearched: ({ context, event }) => event.type === 'search.address' && event.query.trim() === context.searched,
+    addressIsSearched: ({ context, event }) => {
+      assertEvent(event, 'search.address');
+      return event.query.trim() === context.searched;
+    },
     hasSearched: ({ context }) => context.searched !== '',
     tabHasMore: ({ context }) => context.results?.[context.tab].nextCursor != null,
     imageFileOk: ({ event }) =>
@@ -367,7 +369,10 @@ export const searchMachine = setup({
           invoke: {
             id: 'readImage',
             src: 'readImage',
-            input: ({ event }) => ({ file: (event as Extract<SearchEvent, { type: 'image.choose' }>).file }),
+            input: ({ event }) => {
+              assertEvent(event, 'image.choose');
+              return { file: event.file };
+            },
             onDone: { target: 'searching', actions: assign({ image: ({ context, event }) => ({ name: context.image?.name ?? '', dataUrl: event.output }) }) },
             onError: { target: 'idle', actions: assign({ image: null, imageError: ({ event }) => failureText(event.error, IMAGE_READ_FAILED) }) },
           },

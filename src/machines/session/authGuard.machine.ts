@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { AuthResponse, User } from '../../api/auth';
 import { BANNED_MESSAGE, SESSION_FAILURE_LOGOUT_MS } from '../../api/constants';
 import { failureStatus, failureText } from '../shared/failure';
@@ -41,9 +42,7 @@ export const authGuardMachine = setup({
   },
   actors: {
     /** Effect: GET /currentuser with the stored token. */
-    currentUser: fromPromise<AuthResponse>(async () => {
-      throw new Error('currentUser actor not provided');
-    }),
+    currentUser: requiredPromise<AuthResponse>('currentUser'),
   },
   actions: {
     /** Effect: `session.login` to the session actor (the user, the fresh token). */

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { defined } from '../shared/defined';
+import { requiredPromise } from '../shared/required';
 import type { User } from '../../api/auth';
 
 export interface SessionContext {
@@ -47,9 +49,7 @@ export const sessionMachine = setup({
   },
   actors: {
     /** Effect: GET /signout with the session's token (storage no longer holds it). */
-    signOut: fromPromise<unknown, { token: string }>(async () => {
-      throw new Error('signOut actor not provided');
-    }),
+    signOut: requiredPromise<unknown, { token: string }>('signOut'),
   },
   actions: {
     /** Effect: authToken and keepLoggedIn to localStorage, username and the page-reload flag to sessionStorage, the browser-session cookie. */
@@ -92,7 +92,7 @@ export const sessionMachine = setup({
         'remember',
         {
           type: 'persistSession',
-          params: ({ context }) => ({ token: context.token, user: context.profile!, keepLoggedIn: context.keepLoggedIn }),
+          params: ({ context }) => ({ token: context.token, user: defined(context.profile, 'the profile'), keepLoggedIn: context.keepLoggedIn }),
         },
       ],
     },
@@ -131,8 +131,8 @@ export const sessionMachine = setup({
           guard: 'hasProfile',
           actions: assign({
             profile: ({ context, event }) => ({
-              ...context.profile!,
-              personalizeSettings: { ...context.profile!.personalizeSettings, allowPersonalize: event.allowPersonalize },
+              ...defined(context.profile, 'the profile'),
+              personalizeSettings: { ...defined(context.profile, 'the profile').personalizeSettings, allowPersonalize: event.allowPersonalize },
             }),
           }),
         },

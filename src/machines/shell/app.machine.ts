@@ -1,4 +1,5 @@
-import { fromCallback, sendTo, setup } from 'xstate';
+import { sendTo, setup } from 'xstate';
+import { requiredCallback } from '../shared/required';
 import { themeMachine, type Theme } from './theme.machine';
 import { sessionMachine } from '../session/session.machine';
 import { toastQueueMachine } from './toastQueue.machine';
@@ -37,9 +38,9 @@ export const appMachine = setup({
     unreadBadge: unreadBadgeMachine,
     privateChatCache: privateChatCacheMachine,
     /** Effect: socket `notification`s as toasts (src/effects/shell/notices.ts). */
-    notices: fromCallback(() => () => {}),
+    notices: requiredCallback(),
     /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/session/banWatch.ts). */
-    banWatch: fromCallback(() => () => {}),
+    banWatch: requiredCallback(),
   },
   actions: {
     /** The socket follows the session: open while signed in (with its token), closed otherwise. */

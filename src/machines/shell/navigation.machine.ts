@@ -1,4 +1,4 @@
-import { raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
 /** The main navigation's sections, by the lowercased name of their sidebar item. */
 export const NAV_SECTIONS = ['streams', 'questions', 'chat', 'group', 'people', 'profile', 'save', 'photos', 'videos', 'notifications'] as const;
@@ -34,7 +34,10 @@ export const navigationMachine = setup({
   guards: {
     isFeed: ({ event }) =>
       event.type === 'navigation.select' && (event.section === 'streams' || event.section === 'questions'),
-    isChat: ({ event }) => event.type === 'navigation.select' && event.section === 'chat',
+    isChat: ({ event }) => {
+      assertEvent(event, 'navigation.select');
+      return event.section === 'chat';
+    },
   },
 }).createMachine({
   id: 'navigation',

@@ -1,4 +1,5 @@
-import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredCallback } from '../shared/required';
 import type { ChatEventPayloads, StreamEvent, StreamEventPayloads } from '../../api/socket';
 
 /** A server event of the streams, as the connection hands it over. */
@@ -60,7 +61,7 @@ export const socketMachine = setup({
   types: { context: {} as SocketContext, events: {} as SocketEvent },
   actors: {
     /** Effect: the socket.io client. Opens when started and again on `connection.open`; closes when stopped. */
-    connection: fromCallback<ConnectionCommand, { token: string }>(() => () => {}),
+    connection: requiredCallback<ConnectionCommand, { token: string }>(),
   },
   actions: {
     /** Effect: hands a server event to the screens' subscribers. */
@@ -74,7 +75,10 @@ export const socketMachine = setup({
     open: sendTo('connection', { type: 'connection.open' }),
   },
   guards: {
-    tokenChanged: ({ context, event }) => event.type === 'socket.start' && event.token !== context.token,
+    tokenChanged: ({ context, event }) => {
+      assertEvent(event, 'socket.start');
+      return event.token !== context.token;
+    },
   },
   delays: {
     RETRY: ({ context }) => retryDelay(context.attempts),

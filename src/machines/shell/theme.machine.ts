@@ -1,4 +1,5 @@
-import { assign, fromCallback, setup, type EventObject } from 'xstate';
+import { assign, setup, type EventObject } from 'xstate';
+import { requiredCallback } from '../shared/required';
 
 export type Theme = 'light' | 'dark';
 
@@ -42,7 +43,7 @@ export const themeMachine = setup({
   },
   actors: {
     /** Effect: the system's colour scheme at once, then its changes, sent back as `theme.systemChanged`. */
-    systemTheme: fromCallback<EventObject>(() => () => {}),
+    systemTheme: requiredCallback<EventObject>(),
   },
   actions: {
     /** Effect: toggle the `dark` class (and color-scheme) on <html>. */

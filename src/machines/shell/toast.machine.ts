@@ -1,4 +1,4 @@
-import { setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, setup, type ActorRefFrom } from 'xstate';
 import type { Notification } from '../notifications/notifications.machine';
 
 export interface ToastInput {
@@ -32,7 +32,10 @@ export const toastMachine = setup({
     output: {} as { id: string },
   },
   guards: {
-    activatesPaused: ({ event }) => event.type === 'toast.activate' && event.paused,
+    activatesPaused: ({ event }) => {
+      assertEvent(event, 'toast.activate');
+      return event.paused;
+    },
   },
   delays: {
     TIMEOUT: ({ context }) => context.timeoutMs,

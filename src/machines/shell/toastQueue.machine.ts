@@ -1,4 +1,5 @@
-import { assign, enqueueActions, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { defined } from '../shared/defined';
 import { TOAST_TIMEOUT_MS, type ToastType } from '../../api/constants';
 import { createNotification, type Notification } from '../notifications/notifications.machine';
 import { toastMachine, type ToastActorRef } from './toast.machine';
@@ -52,7 +53,7 @@ const doneId = (event: ToastQueueEvent) => (event as DoneEvent).output?.id;
 /** The toast just enqueued is the last one: record it. */
 const recordLatest = {
   type: 'record',
-  params: ({ context }: { context: ToastQueueContext }) => ({ notification: context.toasts.at(-1)!.notification }),
+  params: ({ context }: { context: ToastQueueContext }) => ({ notification: defined(context.toasts.at(-1), 'the new toast').notification }),
 } as const;
 
 export const toastQueueMachine = setup({
@@ -81,8 +82,10 @@ export const toastQueueMachine = setup({
     pauseFront: sendTo(({ context }) => context.toasts[0].ref, { type: 'toast.pause' }),
     resumeFront: sendTo(({ context }) => context.toasts[0].ref, { type: 'toast.resume' }),
     forwardDismiss: sendTo(
-      ({ context, event }) =>
-        context.toasts.find((t) => event.type === 'toasts.dismiss' && t.notification.id === event.id)!.ref,
+      ({ context, event }) => {
+        assertEvent(event, 'toasts.dismiss');
+        return defined(context.toasts.find((t) => t.notification.id === event.id), 'the dismissed toast').ref;
+      },
       { type: 'toast.dismiss' },
     ),
     /** The toast actor reached `dismissed`: stop it and drop it from the stack. */

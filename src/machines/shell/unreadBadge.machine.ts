@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { UnreadCount } from '../../api/notifications';
 
 export type UnreadBadgeEvent =
@@ -33,11 +34,9 @@ export const unreadBadgeMachine = setup({
   types: { context: {} as UnreadBadgeContext, events: {} as UnreadBadgeEvent },
   actors: {
     /** Effect: GET /notifications/unread-count. */
-    loadCount: fromPromise<UnreadCount>(async () => {
-      throw new Error('loadCount actor not provided');
-    }),
+    loadCount: requiredPromise<UnreadCount>('loadCount'),
     /** Effect: the socket's notification events and reconnects (the bus), as badge events. */
-    live: fromCallback<EventObject>(() => () => {}),
+    live: requiredCallback<EventObject>(),
   },
   actions: {
     setCount: assign({ unreadCount: ({ context, event }) => (event.type === 'badge.count' ? Math.max(0, event.unreadCount) : context.unreadCount) }),

@@ -1,5 +1,7 @@
 import { produce } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { defined } from '../shared/defined';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { Answer, AnswerResponse, Post, PostResponse, QuestionDetail } from '../../api/posts';
 import { ANSWER_MAX } from '../../api/constants';
 import type { Commenter } from './comments.machine';
@@ -86,6 +88,13 @@ const memberActionsOverRefresh = {
   'answers.unaccept': { guard: 'askerUnaccepts', target: 'unaccepting', actions: 'markStale' },
 } as const;
 
+/** The question the answers are under: the states that count answers are only entered once it has loaded. */
+const questionOf = <Q>(c: { question: Q | null }) => defined(c.question, 'the question');
+/** The edit being saved: set by the edit event. */
+const editingOf = (c: Pick<AnswersContext, 'editing'>) => defined(c.editing, 'the answer being edited');
+/** The answer being removed: set by the remove event. */
+const removingOf = (c: Pick<AnswersContext, 'removing'>) => defined(c.removing, 'the answer being removed');
+
 export const answersMachine = setup({
   types: {
     context: {} as AnswersContext,
@@ -93,24 +102,14 @@ export const answersMachine = setup({
     input: {} as { questionId: string; me: Commenter; clientSeed?: string },
   },
   actors: {
-    fetchQuestion: fromPromise<QuestionDetail, { questionId: string }>(async () => {
-      throw new Error('fetchQuestion actor not provided');
-    }),
+    fetchQuestion: requiredPromise<QuestionDetail, { questionId: string }>('fetchQuestion'),
     /** Effect: POST /question/{id}/answer; `clientId` makes a retry of the same answer harmless. */
-    createAnswer: fromPromise<AnswerResponse, { questionId: string; answer: string; clientId: string }>(async () => {
-      throw new Error('createAnswer actor not provided');
-    }),
-    updateAnswer: fromPromise<AnswerResponse, { answerId: string; answer: string }>(async () => {
-      throw new Error('updateAnswer actor not provided');
-    }),
-    removeAnswer: fromPromise<{ message: string; answersCount: number }, { answerId: string }>(async () => {
-      throw new Error('removeAnswer actor not provided');
-    }),
-    acceptAnswer: fromPromise<PostResponse, { questionId: string; answerId: string | null }>(async () => {
-      throw new Error('acceptAnswer actor not provided');
-    }),
+    createAnswer: requiredPromise<AnswerResponse, { questionId: string; answer: string; clientId: string }>('createAnswer'),
+    updateAnswer: requiredPromise<AnswerResponse, { answerId: string; answer: string }>('updateAnswer'),
+    removeAnswer: requiredPromise<{ message: string; answersCount: number }, { answerId: string }>('removeAnswer'),
+    acceptAnswer: requiredPromise<PostResponse, { questionId: string; answerId: string | null }>('acceptAnswer'),
     /** Effect: this question's `question answers` events from the socket. */
-    live: fromCallback<EventObject, { questionId: string }>(() => () => {}),
+    live: requiredCallback<EventObject, { questionId: string }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -120,7 +119,7 @@ export const answersMachine = setup({
       const text = context.draft.trim();
       // Sending again what did not go out is the same send: its client id again.
       const again = context.unsent !== null && context.unsent.text === text;
-      return { formError: null, sending: text, sendingId: again ? context.unsent!.clientId : clientIdOf(context.clientSeed, context.sent + 1), sent: context.sent + 1, retries: 0 };
+      return { formError: null, sending: text, sendingId: again ? defined(context.unsent, 'the unsent answer').clientId : clientIdOf(context.clientSeed, context.sent + 1), sent: context.sent + 1, retries: 0 };
     }),
     refuseDraft: assign({ formError: ({ context }) => refusal(context.draft) }),
     refuseEdit: assign({ editing: ({ context }) => (context.editing ? { ...context.editing, error: refusal(context.editing.text) } : null) }),
@@ -214,8 +213,9 @@ export const answersMachine = setup({
           guard: 'news',
           actions: assign(({ context, event }) =>
             produce(context, (draft) => {
-              draft.question!.answersCount = event.answersCount;
-              draft.question!.acceptedAnswerId = event.acceptedAnswerId;
+              const question = questionOf(draft);
+              question.answersCount = event.answersCount;
+              question.acceptedAnswerId = event.acceptedAnswerId;
               draft.stale = true;
             }),
           ),
@@ -225,7 +225,7 @@ export const answersMachine = setup({
           actions: assign({
             editing: ({ context, event }) => ({
               answerId: event.answerId,
-              text: context.answers.find((a) => a._id === event.answerId)!.answer,
+              text: defined(context.answers.find((a) => a._id === event.answerId), 'the answer to edit').answer,
               error: null,
             }),
           }),
@@ -251,7 +251,7 @@ export const answersMachine = setup({
                 assign(({ context, event }) =>
                   produce(context, (draft) => {
                     if (!draft.answers.some((a) => a._id === event.output.answer._id)) draft.answers.push(event.output.answer);
-                    draft.question!.answersCount = event.output.answersCount;
+                    questionOf(draft).answersCount = event.output.answersCount;
                     // Only what was sent is cleared: text typed meanwhile stays.
                     if (context.draft.trim() === context.sending) draft.draft = '';
                     draft.sending = null;
@@ -259,7 +259,7 @@ export const answersMachine = setup({
                     draft.unsent = null;
                   }),
                 ),
-                { type: 'questionChanged', params: ({ context }) => ({ question: context.question! }) },
+                { type: 'questionChanged', params: ({ context }) => ({ question: defined(context.question, 'the question') }) },
               ],
             },
             onError: [
@@ -285,7 +285,7 @@ export const answersMachine = setup({
           invoke: {
             id: 'updateAnswer',
             src: 'updateAnswer',
-            input: ({ context }) => ({ answerId: context.editing!.answerId, answer: context.editing!.text.trim() }),
+            input: ({ context }) => ({ answerId: editingOf(context).answerId, answer: editingOf(context).text.trim() }),
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) =>
@@ -309,18 +309,19 @@ export const answersMachine = setup({
           invoke: {
             id: 'removeAnswer',
             src: 'removeAnswer',
-            input: ({ context }) => ({ answerId: context.removing!.answer._id }),
+            input: ({ context }) => ({ answerId: removingOf(context).answer._id }),
             onDone: {
               target: 'idle',
               actions: [
                 assign(({ context, event }) =>
                   produce(context, (draft) => {
-                    draft.question!.answersCount = event.output.answersCount;
-                    if (draft.question!.acceptedAnswerId === context.removing!.answer._id) draft.question!.acceptedAnswerId = null;
+                    const question = questionOf(draft);
+                    question.answersCount = event.output.answersCount;
+                    if (question.acceptedAnswerId === removingOf(context).answer._id) question.acceptedAnswerId = null;
                     draft.removing = null;
                   }),
                 ),
-                { type: 'questionChanged', params: ({ context }) => ({ question: context.question! }) },
+                { type: 'questionChanged', params: ({ context }) => ({ question: defined(context.question, 'the question') }) },
               ],
             },
             onError: {
@@ -328,7 +329,7 @@ export const answersMachine = setup({
               actions: [
                 assign(({ context }) =>
                   produce(context, (draft) => {
-                    const { answer, index } = context.removing!;
+                    const { answer, index } = removingOf(context);
                     if (!draft.answers.some((a) => a._id === answer._id)) draft.answers.splice(Math.min(index, draft.answers.length), 0, answer);
                     draft.removing = null;
                   }),
@@ -353,7 +354,7 @@ export const answersMachine = setup({
                   question: event.output.post,
                   answers: ordered(context.answers, event.output.post.acceptedAnswerId),
                 })),
-                { type: 'questionChanged', params: ({ context }) => ({ question: context.question! }) },
+                { type: 'questionChanged', params: ({ context }) => ({ question: defined(context.question, 'the question') }) },
               ],
             },
             onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => toast(event.error, ACCEPT_FAILED) } },
@@ -371,7 +372,7 @@ export const answersMachine = setup({
                   question: event.output.post,
                   answers: ordered(context.answers, event.output.post.acceptedAnswerId),
                 })),
-                { type: 'questionChanged', params: ({ context }) => ({ question: context.question! }) },
+                { type: 'questionChanged', params: ({ context }) => ({ question: defined(context.question, 'the question') }) },
               ],
             },
             onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => toast(event.error, ACCEPT_FAILED) } },
@@ -393,9 +394,9 @@ export const answersMachine = setup({
                   question: event.output.question,
                   answers: ordered(event.output.answers, event.output.question.acceptedAnswerId),
                   // An answer being edited that is gone closes its form.
-                  editing: context.editing && event.output.answers.some((a) => a._id === context.editing!.answerId) ? context.editing : null,
+                  editing: context.editing && event.output.answers.some((a) => a._id === editingOf(context).answerId) ? context.editing : null,
                 })),
-                { type: 'questionChanged', params: ({ context }) => ({ question: context.question! }) },
+                { type: 'questionChanged', params: ({ context }) => ({ question: defined(context.question, 'the question') }) },
               ],
             },
             onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => toast(event.error, ANSWERS_FAILED) } },

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { BlockResponse, FollowResponse } from '../../api/users/follows';
 import { failureText } from '../shared/failure';
 import { postReportMachine } from './postReport.machine';
@@ -42,13 +43,9 @@ export const authorMachine = setup({
     /** The report dialog of the post (POST /reportpost). */
     reportForm: postReportMachine,
     /** Effect: PUT /user/follow/{id} or /user/unfollow/{id}. */
-    changeFollow: fromPromise<FollowResponse, { userId: string; follow: boolean }>(async () => {
-      throw new Error('changeFollow actor not provided');
-    }),
+    changeFollow: requiredPromise<FollowResponse, { userId: string; follow: boolean }>('changeFollow'),
     /** Effect: PUT /user/block/{id}. */
-    blockMember: fromPromise<BlockResponse, { userId: string }>(async () => {
-      throw new Error('blockMember actor not provided');
-    }),
+    blockMember: requiredPromise<BlockResponse, { userId: string }>('blockMember'),
   },
   guards: {
     aboutAPost: ({ context }) => context.postId !== null,

@@ -1,5 +1,7 @@
 import { produce } from 'immer';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { defined } from '../shared/defined';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { Comment, CommentDeleted, CommentResponse, CommentsList } from '../../api/posts';
 import { COMMENT_MAX } from '../../api/constants';
 import { clientIdOf, randomClientSeed } from '../shared/clientIds';
@@ -61,6 +63,11 @@ const usable = (text: string) => text.trim().length > 0 && text.trim().length <=
  * sent (taken back, its text restored, with the server's message when refused), the member's
  * own comments edited and deleted the same way. Socket events keep the list and count current.
  */
+/** The comment being sent, saved or removed: set by the event that started the request. */
+const inFlightOf = (c: Pick<CommentsContext, 'inFlight'>) => defined(c.inFlight, 'the comment in flight');
+/** The edit being saved: set by `comments.edit`. */
+const editingOf = (c: Pick<CommentsContext, 'editing'>) => defined(c.editing, 'the comment being edited');
+
 export const commentsMachine = setup({
   types: {
     context: {} as CommentsContext,
@@ -68,21 +75,13 @@ export const commentsMachine = setup({
     input: {} as { postId: string; me: Commenter; clientSeed?: string },
   },
   actors: {
-    fetchComments: fromPromise<CommentsList, { postId: string; cursor?: string }>(async () => {
-      throw new Error('fetchComments actor not provided');
-    }),
+    fetchComments: requiredPromise<CommentsList, { postId: string; cursor?: string }>('fetchComments'),
     /** Effect: POST /post/comment; `clientId` makes a retry of the same comment harmless. */
-    createComment: fromPromise<CommentResponse, { postId: string; comment: string; clientId: string }>(async () => {
-      throw new Error('createComment actor not provided');
-    }),
-    updateComment: fromPromise<CommentResponse, { commentId: string; comment: string }>(async () => {
-      throw new Error('updateComment actor not provided');
-    }),
-    removeComment: fromPromise<CommentDeleted, { commentId: string }>(async () => {
-      throw new Error('removeComment actor not provided');
-    }),
+    createComment: requiredPromise<CommentResponse, { postId: string; comment: string; clientId: string }>('createComment'),
+    updateComment: requiredPromise<CommentResponse, { commentId: string; comment: string }>('updateComment'),
+    removeComment: requiredPromise<CommentDeleted, { commentId: string }>('removeComment'),
     /** Effect: this post's comment events from the socket. */
-    live: fromCallback<EventObject, { postId: string }>(() => () => {}),
+    live: requiredCallback<EventObject, { postId: string }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -179,7 +178,7 @@ export const commentsMachine = setup({
           actions: assign({
             editing: ({ context, event }) => ({
               commentId: event.commentId,
-              text: context.comments.find((c) => c._id === event.commentId)!.comment,
+              text: defined(context.comments.find((c) => c._id === event.commentId), 'the comment to edit').comment,
             }),
           }),
         },
@@ -212,7 +211,7 @@ export const commentsMachine = setup({
                       draft.comments.push(comment);
                       // Sending again what did not go out is the same send: its client id again.
                       const again = context.unsent !== null && context.unsent.text === comment.comment;
-                      draft.inFlight = { comment, index: draft.comments.length - 1, clientId: again ? context.unsent!.clientId : clientIdOf(context.clientSeed, context.seq + 1) };
+                      draft.inFlight = { comment, index: draft.comments.length - 1, clientId: again ? defined(context.unsent, 'the unsent comment').clientId : clientIdOf(context.clientSeed, context.seq + 1) };
                       draft.retries = 0;
                       draft.commentsCount += 1;
                       draft.draft = '';
@@ -225,10 +224,10 @@ export const commentsMachine = setup({
                   target: 'updating',
                   actions: assign(({ context }) =>
                     produce(context, (draft) => {
-                      const index = draft.comments.findIndex((c) => c._id === context.editing!.commentId);
+                      const index = draft.comments.findIndex((c) => c._id === editingOf(context).commentId);
                       if (index < 0) return;
                       draft.inFlight = { comment: { ...context.comments[index] }, index };
-                      draft.comments[index].comment = context.editing!.text.trim();
+                      draft.comments[index].comment = editingOf(context).text.trim();
                       draft.editing = null;
                     }),
                   ),
@@ -252,13 +251,13 @@ export const commentsMachine = setup({
               invoke: {
                 id: 'createComment',
                 src: 'createComment',
-                input: ({ context }) => ({ postId: context.postId, comment: context.inFlight!.comment.comment, clientId: context.inFlight!.clientId! }),
+                input: ({ context }) => ({ postId: context.postId, comment: inFlightOf(context).comment.comment, clientId: defined(inFlightOf(context).clientId, 'the client id of a new comment') }),
                 onDone: {
                   target: 'idle',
                   actions: [
                     assign(({ context, event }) =>
                       produce(context, (draft) => {
-                        draft.comments = draft.comments.filter((c) => c._id !== context.inFlight!.comment._id);
+                        draft.comments = draft.comments.filter((c) => c._id !== inFlightOf(context).comment._id);
                         if (!draft.comments.some((c) => c._id === event.output.comment._id)) draft.comments.push(event.output.comment);
                         draft.commentsCount = event.output.commentsCount;
                         draft.inFlight = null;
@@ -275,11 +274,11 @@ export const commentsMachine = setup({
                     target: 'idle',
                     actions: [
                       assign(({ context }) => ({
-                        comments: context.comments.filter((c) => c._id !== context.inFlight!.comment._id),
+                        comments: context.comments.filter((c) => c._id !== inFlightOf(context).comment._id),
                         commentsCount: Math.max(0, context.commentsCount - 1),
                         // The text comes back unless the member already started another one.
-                        draft: context.draft === '' ? context.inFlight!.comment.comment : context.draft,
-                        unsent: { text: context.inFlight!.comment.comment, clientId: context.inFlight!.clientId! },
+                        draft: context.draft === '' ? inFlightOf(context).comment.comment : context.draft,
+                        unsent: { text: inFlightOf(context).comment.comment, clientId: defined(inFlightOf(context).clientId, 'the client id of a new comment') },
                         inFlight: null,
                       })),
                       { type: 'showToast', params: ({ event }) => toast(event.error, COMMENT_FAILED) },
@@ -295,8 +294,8 @@ export const commentsMachine = setup({
                 id: 'updateComment',
                 src: 'updateComment',
                 input: ({ context }) => ({
-                  commentId: context.inFlight!.comment._id,
-                  comment: context.comments[context.inFlight!.index]?.comment ?? context.inFlight!.comment.comment,
+                  commentId: inFlightOf(context).comment._id,
+                  comment: context.comments[inFlightOf(context).index]?.comment ?? inFlightOf(context).comment.comment,
                 }),
                 onDone: {
                   target: 'idle',
@@ -314,7 +313,7 @@ export const commentsMachine = setup({
                   actions: [
                     assign(({ context }) =>
                       produce(context, (draft) => {
-                        const previous = context.inFlight!.comment;
+                        const previous = inFlightOf(context).comment;
                         const at = draft.comments.findIndex((c) => c._id === previous._id);
                         if (at >= 0) draft.comments[at] = previous;
                         draft.inFlight = null;
@@ -329,7 +328,7 @@ export const commentsMachine = setup({
               invoke: {
                 id: 'removeComment',
                 src: 'removeComment',
-                input: ({ context }) => ({ commentId: context.inFlight!.comment._id }),
+                input: ({ context }) => ({ commentId: inFlightOf(context).comment._id }),
                 onDone: {
                   target: 'idle',
                   actions: [
@@ -342,7 +341,7 @@ export const commentsMachine = setup({
                   actions: [
                     assign(({ context }) =>
                       produce(context, (draft) => {
-                        const { comment, index } = context.inFlight!;
+                        const { comment, index } = inFlightOf(context);
                         if (!draft.comments.some((c) => c._id === comment._id)) {
                           draft.comments.splice(Math.min(index, draft.comments.length), 0, comment);
                           draft.commentsCount += 1;

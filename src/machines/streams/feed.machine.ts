@@ -1,5 +1,6 @@
 import { produce, type Draft } from 'immer';
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { ReactionType } from '../../api/constants';
 import type { FeedOrder } from '../../api/posts/forYou';
 import { POST_WATCH_MAX } from '../../api/constants';
@@ -163,11 +164,9 @@ export const feedMachine = setup({
     input: {} as { source: FeedSource; order?: FeedOrder | null },
   },
   actors: {
-    fetchPage: fromPromise<FeedPage, FetchPageInput>(async () => {
-      throw new Error('fetchPage actor not provided');
-    }),
+    fetchPage: requiredPromise<FeedPage, FetchPageInput>('fetchPage'),
     /** Effect: socket messages and sidebar resets, as feed events; told which posts the list shows (to watch them). */
-    live: fromCallback<FeedLiveCommand, { source: FeedSource }>(() => () => {}),
+    live: requiredCallback<FeedLiveCommand, { source: FeedSource }>(),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -233,7 +232,10 @@ export const feedMachine = setup({
     hasMore: ({ context }) => context.nextCursor !== null,
     hasPending: ({ context }) => context.pending.length > 0,
     /** Only the streams switch order, and only to the other one. */
-    changesOrder: ({ context, event }) => event.type === 'feed.order' && context.order !== null && event.order !== context.order,
+    changesOrder: ({ context, event }) => {
+      assertEvent(event, 'feed.order');
+      return context.order !== null && event.order !== context.order;
+    },
     /** Only a listed post that carries reasons (a "For you" page) has any to show. */
     hasReasons: ({ context, event }) =>
       event.type === 'feed.why' && (context.posts.find((p) => p._id === event.postId)?.reasons?.length ?? 0) > 0,

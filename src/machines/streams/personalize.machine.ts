@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { ClearBehaviorResponse, InterestTopic, PersonalizeBody, PersonalizeResponse, PersonalizeSettings, ProfileResponse } from '../../api/users';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
@@ -36,18 +37,10 @@ export const personalizeMachine = setup({
     input: {} as { userId: string },
   },
   actors: {
-    fetchSettings: fromPromise<ProfileResponse, { userId: string }>(async () => {
-      throw new Error('fetchSettings actor not provided');
-    }),
-    saveSettings: fromPromise<PersonalizeResponse, PersonalizeBody>(async () => {
-      throw new Error('saveSettings actor not provided');
-    }),
-    clearInterests: fromPromise<PersonalizeResponse, void>(async () => {
-      throw new Error('clearInterests actor not provided');
-    }),
-    clearBehavior: fromPromise<ClearBehaviorResponse, void>(async () => {
-      throw new Error('clearBehavior actor not provided');
-    }),
+    fetchSettings: requiredPromise<ProfileResponse, { userId: string }>('fetchSettings'),
+    saveSettings: requiredPromise<PersonalizeResponse, PersonalizeBody>('saveSettings'),
+    clearInterests: requiredPromise<PersonalizeResponse, void>('clearInterests'),
+    clearBehavior: requiredPromise<ClearBehaviorResponse, void>('clearBehavior'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

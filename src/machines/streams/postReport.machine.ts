@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { ReportPostBody, ReportPostResponse } from '../../api/moderation';
 import { reportDetailsError, type PostReportReason } from '../../api/moderation/reports';
 import { failureText } from '../shared/failure';
@@ -55,9 +56,7 @@ export const postReportMachine = setup({
   },
   actors: {
     /** Effect: POST /reportpost. */
-    sendReport: fromPromise<ReportPostResponse, ReportPostBody>(async () => {
-      throw new Error('sendReport actor not provided');
-    }),
+    sendReport: requiredPromise<ReportPostResponse, ReportPostBody>('sendReport'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

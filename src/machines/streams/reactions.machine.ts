@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { ReactionType } from '../../api/constants';
 import type { ReactionChange } from '../../api/posts';
 import { failureText } from '../shared/failure';
@@ -34,9 +35,7 @@ export const reactionsMachine = setup({
   },
   actors: {
     /** Effect: POST /post/reaction, or DELETE /post/reaction/{postId} when `reaction` is null. */
-    sendReaction: fromPromise<ReactionChange, { postId: string; reaction: ReactionType | null }>(async () => {
-      throw new Error('sendReaction actor not provided');
-    }),
+    sendReaction: requiredPromise<ReactionChange, { postId: string; reaction: ReactionType | null }>('sendReaction'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { FavPostToggle } from '../../api/posts';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
@@ -26,9 +27,7 @@ export const saveMachine = setup({
     input: {} as { postId: string; saved: boolean },
   },
   actors: {
-    toggleSaved: fromPromise<FavPostToggle, { postId: string }>(async () => {
-      throw new Error('toggleSaved actor not provided');
-    }),
+    toggleSaved: requiredPromise<FavPostToggle, { postId: string }>('toggleSaved'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},

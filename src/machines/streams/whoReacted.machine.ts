@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { requiredPromise } from '../shared/required';
 import type { ReactionType } from '../../api/constants';
 import type { ReactionsList } from '../../api/posts';
 import { failureText } from '../shared/failure';
@@ -18,9 +19,7 @@ export const WHO_REACTED_FAILED = 'Could not load the reactions. Please try agai
 export const whoReactedMachine = setup({
   types: { context: {} as WhoReactedContext, events: {} as WhoReactedEvent, input: {} as { postId: string } },
   actors: {
-    fetchReactions: fromPromise<ReactionsList, { postId: string }>(async () => {
-      throw new Error('fetchReactions actor not provided');
-    }),
+    fetchReactions: requiredPromise<ReactionsList, { postId: string }>('fetchReactions'),
   },
 }).createMachine({
   id: 'whoReacted',
