@@ -6,9 +6,9 @@ import {
   chatMachine, type ChatEvent, type ChatLists, type ChatMember, type ChatPeer, type DeleteInput,
   type FetchMessagesInput, type ReactInput, type SendMessageInput,
 } from '../../machines/chat/chat.machine';
-import { groupChatCreateMachine } from '../../machines/chat/groupChatCreate.machine';
-import { groupChatInvitationsMachine, type Answer, type InvitationsEvent } from '../../machines/chat/groupChatInvitations.machine';
-import { groupChatManageMachine, type ManageInput } from '../../machines/chat/groupChatManage.machine';
+import { groupChatCreateMachine } from '../../machines/chat/groupChat/groupChatCreate.machine';
+import { groupChatInvitationsMachine, type Answer, type InvitationsEvent } from '../../machines/chat/groupChat/groupChatInvitations.machine';
+import { groupChatManageMachine, type ManageInput } from '../../machines/chat/groupChat/groupChatManage.machine';
 import type { PrivateChatCacheActorRef } from '../../machines/chat/privateChatCache.machine';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import { groupChatSearchMachine, type FoundUser } from '../../machines/chat/groupChatSearch.machine';
+import { groupChatSearchMachine, type FoundUser } from '../../machines/chat/groupChat/groupChatSearch.machine';
 
 /** The member search chart with its one effect, GET /user/profile/search/{query} (every invite search uses it). */
 export const memberSearchLogic = (api: ApiClient) =>

@@ -4,11 +4,11 @@ import { requiredPromise } from '../shared/required';
 import { GROUP_CATEGORIES } from '../../api/constants';
 import { GROUP_MESSAGES, groupNameSchema, type CreateGroupBody, type GroupPrivacy } from '../../api/groups';
 import { failureText } from '../shared/failure';
-import { groupChatSearchMachine, type FoundUser, type MemberSearchActorRef } from '../chat/groupChatSearch.machine';
+import { groupChatSearchMachine, type FoundUser, type MemberSearchActorRef } from '../chat/groupChat/groupChatSearch.machine';
 import { groupHref } from '../shell/routes';
 import type { ToastRequest } from '../shell/toastRequest';
 
-export { INVITE_SEARCH_DELAY_MS, type FoundUser } from '../chat/groupChatSearch.machine';
+export { INVITE_SEARCH_DELAY_MS, type FoundUser } from '../chat/groupChat/groupChatSearch.machine';
 
 export type GroupCategory = (typeof GROUP_CATEGORIES)[number];
 

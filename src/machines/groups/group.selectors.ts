@@ -1,5 +1,5 @@
 import type { GroupMembership } from '../../api/groups';
-import type { MemberSearchActorRef } from '../chat/groupChatSearch.machine';
+import type { MemberSearchActorRef } from '../chat/groupChat/groupChatSearch.machine';
 import { GROUP_TABS, type GroupTab } from './group.types';
 import { knownMembers } from './group.standing';
 import type { GroupSnapshot } from './group.machine';

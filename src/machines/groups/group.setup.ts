@@ -2,7 +2,7 @@ import { assertEvent, assign, enqueueActions, setup, type EventObject } from 'xs
 import { requiredCallback, requiredPromise } from '../shared/required';
 import { type Group, type GroupMembership, type GroupMembersPage, type UpdateGroupBody } from '../../api/groups';
 import type { PostResponse } from '../../api/posts';
-import { groupChatSearchMachine } from '../chat/groupChatSearch.machine';
+import { groupChatSearchMachine } from '../chat/groupChat/groupChatSearch.machine';
 import { defined } from '../shared/defined';
 import { failureStatus, failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';

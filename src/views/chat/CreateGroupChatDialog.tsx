@@ -12,7 +12,7 @@ import {
   selectName,
   selectNameError,
   selectSearch,
-} from '../../machines/chat/groupChatCreate.connect';
+} from '../../machines/chat/groupChat/groupChatCreate.connect';
 import { Alert } from '../ui/Alert';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';

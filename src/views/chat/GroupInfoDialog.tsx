@@ -3,7 +3,7 @@ import { LogOut, ShieldCheck, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import type { GroupChat } from '../../api/chat';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
-import type { GroupChatManageActorRef, ManageRequest } from '../../machines/chat/groupChatManage.machine';
+import type { GroupChatManageActorRef, ManageRequest } from '../../machines/chat/groupChat/groupChatManage.machine';
 import {
   acceptedCount,
   canRename,
@@ -17,7 +17,7 @@ import {
   selectSearch,
   selectWorking,
   type GroupChatMemberRow,
-} from '../../machines/chat/groupChatManage.connect';
+} from '../../machines/chat/groupChat/groupChatManage.connect';
 import { Alert } from '../ui/Alert';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';

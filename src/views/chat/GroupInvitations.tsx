@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Check, X } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
-import { answerFor, inviterOf, memberCount, selectAnswering, selectBusy, selectError, selectFailed, selectPending } from '../../machines/chat/groupChatInvitations.connect';
+import { answerFor, inviterOf, memberCount, selectAnswering, selectBusy, selectError, selectFailed, selectPending } from '../../machines/chat/groupChat/groupChatInvitations.connect';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
 import { useChatLogic } from './ChatLogic';

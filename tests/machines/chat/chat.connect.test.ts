@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageRights } from '../../../src/machines/chat/chat.connect';
 import type { ThreadMessage } from '../../../src/machines/chat/chat.machine';
-import { ben, groupMessage, me } from './groupChatFixtures';
+import { ben, groupMessage, me } from './groupChat/groupChatFixtures';
 
 const message = (from: { id: string; username: string }, overrides: Partial<ThreadMessage> = {}): ThreadMessage => ({ ...groupMessage(1, from), status: 'sent', ...overrides });
 

@@ -2,7 +2,7 @@ import type { ChatListItem, ChatMessage } from '../../../src/api/chat';
 import { chatMachine, type ChatContext } from '../../../src/machines/chat/chat.machine';
 import { clientIdOf } from '../../../src/machines/shared/clientIds';
 import { CLIENT_SEED, noAnswer, refused } from '../../fixtures/streams';
-import { ben as gBen, GIF, groupMessage, me as gMe, PNG, team, UPLOADED } from './groupChatFixtures';
+import { ben as gBen, GIF, groupMessage, me as gMe, PNG, team, UPLOADED } from './groupChat/groupChatFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 /** The client id of the first message sent (src/machines/shared/clientIds.ts). */

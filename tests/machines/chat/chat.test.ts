@@ -14,7 +14,7 @@ import { createActor, fromCallback, fromPromise, fromTransition, setup, waitFor,
 import { SEND_FAILED } from '../../../src/machines/chat/chat.machine';
 import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
 import { refused } from '../../fixtures/streams';
-import { ben as gBen, GIF, groupMessage, PNG, team, UPLOADED } from './groupChatFixtures';
+import { ben as gBen, GIF, groupMessage, PNG, team, UPLOADED } from './groupChat/groupChatFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { C1, ben, chatModel, gm1, gm2, gm3, gm4, gm5, groupSerialize, input, item, itemBen, m2, m3, m5, me, msg, other, renamed, serialize, teamPeer, withoutMe } from './chat.model';
 

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX } from '../../../src/api/constants';
 import { messageComposerMachine, type MessageComposerContext } from '../../../src/machines/chat/messageComposer.machine';
 import { type MachineModel, type ModelEvent } from '../cover';
-import { GIF, PNG } from './groupChatFixtures';
+import { GIF, PNG } from './groupChat/groupChatFixtures';
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_MESSAGE } from '../../../src/api/constants';
 import { MESSAGE_TOO_LONG, NOT_AN_IMAGE } from '../../../src/machines/chat/chat.machine';
 import { messageComposerMachine, READ_FAILED, type MessageComposerContext } from '../../../src/machines/chat/messageComposer.machine';
-import { GIF, PNG } from './groupChatFixtures';
+import { GIF, PNG } from './groupChat/groupChatFixtures';
 import { describePath, pathsOf, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { BAD_GIF, LONG, messageComposerModel, NOTES, PICTURE, serialize } from './messageComposer.model';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { canCancel, canSubmit, isInvitedMember, selectInvited, selectIsBusy } from '../../../src/machines/groups/createGroup.connect';
 import { createGroupMachine } from '../../../src/machines/groups/createGroup.machine';
-import { groupChatSearchMachine } from '../../../src/machines/chat/groupChatSearch.machine';
+import { groupChatSearchMachine } from '../../../src/machines/chat/groupChat/groupChatSearch.machine';
 
 const never = () => new Promise<never>(() => {});
 

@@ -11,7 +11,7 @@ import {
   UPLOAD_FAILED,
   type CreateGroupContext,
 } from '../../../src/machines/groups/createGroup.machine';
-import { groupChatSearchMachine } from '../../../src/machines/chat/groupChatSearch.machine';
+import { groupChatSearchMachine } from '../../../src/machines/chat/groupChat/groupChatSearch.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { ME, NAME_ERRORS, PNG, createGroupModel, model, serialize, user } from './createGroup.model';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { Group } from '../../../src/api/groups';
-import { groupChatSearchMachine } from '../../../src/machines/chat/groupChatSearch.machine';
+import { groupChatSearchMachine } from '../../../src/machines/chat/groupChat/groupChatSearch.machine';
 import {
   canPromote,
   canReviewPosts,

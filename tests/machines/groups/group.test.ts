@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Group } from '../../../src/api/groups';
 import { groupEventOf } from '../../../src/effects/groups/group';
-import { groupChatSearchMachine } from '../../../src/machines/chat/groupChatSearch.machine';
+import { groupChatSearchMachine } from '../../../src/machines/chat/groupChat/groupChatSearch.machine';
 import { GROUPS_HREF } from '../../../src/machines/groups/createGroup.machine';
 import {
   GROUP_LOAD_FAILED, groupMachine, knownMembers, NAME_SUCCESSOR, selectDialog, selectRunning, selectTargetMember, selectTab, settingsBody, SOLE_MEMBER, standingOf,

@@ -11,7 +11,7 @@ import { ChatLogicProvider } from '../../../src/views/chat/ChatLogic';
 import { Toasts } from '../../../src/views/shell/Toasts';
 import ChatPage from '../../../src/views/chat/ChatPage';
 import { alice, apiFailure, auth } from '../../fixtures/auth';
-import { ben, cleo, GIF, groupMessage, member, PNG, team, UPLOADED } from '../../machines/chat/groupChatFixtures';
+import { ben, cleo, GIF, groupMessage, member, PNG, team, UPLOADED } from '../../machines/chat/groupChat/groupChatFixtures';
 import { startTestApp, withApp } from '../appHarness';
 
 const me = { id: alice._id, username: alice.username };

@@ -10,12 +10,12 @@ import type { ApiClient } from '../../../src/api/client';
 import { chatAreaLogic } from '../../../src/effects/chat/area';
 import type { ChatDeps } from '../../../src/effects/chat/chat';
 import { createBus } from '../../../src/effects/shell/socket';
-import { groupChatManageMachine, selectConfirming, type ManageContext } from '../../../src/machines/chat/groupChatManage.machine';
+import { groupChatManageMachine, selectConfirming, type ManageContext } from '../../../src/machines/chat/groupChat/groupChatManage.machine';
 import { ChatLogicProvider } from '../../../src/views/chat/ChatLogic';
 import { GroupInfoDialog } from '../../../src/views/chat/GroupInfoDialog';
-import { me, team } from '../../machines/chat/groupChatFixtures';
+import { me, team } from '../../machines/chat/groupChat/groupChatFixtures';
 import { describePath, pathsOf, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
-import { danaFound, groupChatManageModel, serialize, TOASTS } from '../../machines/chat/groupChatManage.model';
+import { danaFound, groupChatManageModel, serialize, TOASTS } from '../../machines/chat/groupChat/groupChatManage.model';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
 

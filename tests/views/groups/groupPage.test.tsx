@@ -12,7 +12,7 @@ import { createBus } from '../../../src/effects/shell/socket';
 import { streamsLogic } from '../../../src/effects/streams/streams';
 import { GROUPS_HREF, type FoundUser } from '../../../src/machines/groups/createGroup.machine';
 import { groupMachine } from '../../../src/machines/groups/group.machine';
-import { groupChatSearchMachine } from '../../../src/machines/chat/groupChatSearch.machine';
+import { groupChatSearchMachine } from '../../../src/machines/chat/groupChat/groupChatSearch.machine';
 import { Toasts } from '../../../src/views/shell/Toasts';
 import GroupPage from '../../../src/views/groups/page/GroupPage';
 import { GroupsLogicProvider } from '../../../src/views/groups/GroupsLogic';

@@ -13,7 +13,7 @@ import { RichText } from '../../../src/views/ui/RichText';
 import ChatPage from '../../../src/views/chat/ChatPage';
 import { alice, apiFailure, auth } from '../../fixtures/auth';
 import { post } from '../../fixtures/streams';
-import { ben, groupMessage, team } from '../../machines/chat/groupChatFixtures';
+import { ben, groupMessage, team } from '../../machines/chat/groupChat/groupChatFixtures';
 import { startTestApp, withApp } from '../appHarness';
 import { renderStreamsPage } from '../streams/streamsPage';
 

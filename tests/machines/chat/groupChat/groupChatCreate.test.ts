@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CREATE_CHAT_FAILED, groupChatCreateMachine, type CreateGroupChatContext } from '../../../src/machines/chat/groupChatCreate.machine';
+import { CREATE_CHAT_FAILED, groupChatCreateMachine, type CreateGroupChatContext } from '../../../../src/machines/chat/groupChat/groupChatCreate.machine';
 import { team } from './groupChatFixtures';
-import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../../model';
 import { NAME_ERRORS, groupChatCreateModel, model, serialize } from './groupChatCreate.model';
 
 const coverage = new TransitionCoverage(groupChatCreateMachine);

@@ -1,9 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { INVITE_SEARCH_DELAY_MS, type FoundUser } from '../../../src/machines/chat/groupChatSearch.machine';
-import { groupChatSearchMachine, type MemberSearchContext } from '../../../src/machines/chat/groupChatSearch.machine';
+import { INVITE_SEARCH_DELAY_MS, type FoundUser } from '../../../../src/machines/chat/groupChat/groupChatSearch.machine';
+import { groupChatSearchMachine, type MemberSearchContext } from '../../../../src/machines/chat/groupChat/groupChatSearch.machine';
 import { cleo, me } from './groupChatFixtures';
-import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../../model';
 import { found, groupChatSearchModel, model, serialize } from './groupChatSearch.model';
 
 const coverage = new TransitionCoverage(groupChatSearchMachine);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { canSubmit, isInvitee, selectCreating, selectInvitees } from '../../../src/machines/chat/groupChatCreate.connect';
-import { groupChatCreateMachine } from '../../../src/machines/chat/groupChatCreate.machine';
-import { groupChatSearchMachine } from '../../../src/machines/chat/groupChatSearch.machine';
+import { canSubmit, isInvitee, selectCreating, selectInvitees } from '../../../../src/machines/chat/groupChat/groupChatCreate.connect';
+import { groupChatCreateMachine } from '../../../../src/machines/chat/groupChat/groupChatCreate.machine';
+import { groupChatSearchMachine } from '../../../../src/machines/chat/groupChat/groupChatSearch.machine';
 import { me } from './groupChatFixtures';
 
 describe('group chat create connect', () => {

@@ -1,13 +1,13 @@
 import { produce } from 'immer';
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { requiredPromise } from '../shared/required';
-import type { CreateGroupChatBody, GroupChat } from '../../api/chat';
-import { groupPeer, type ChatMember } from './chat.machine';
-import { conversationHref } from '../shell/routes';
-import { nameError, type FoundUser } from '../groups/createGroup.machine';
-import { failureText } from '../shared/failure';
+import { requiredPromise } from '../../shared/required';
+import type { CreateGroupChatBody, GroupChat } from '../../../api/chat';
+import { groupPeer, type ChatMember } from '../chat.machine';
+import { conversationHref } from '../../shell/routes';
+import { nameError, type FoundUser } from '../../groups/createGroup.machine';
+import { failureText } from '../../shared/failure';
 import { groupChatSearchMachine } from './groupChatSearch.machine';
-import type { ToastRequest } from '../shell/toastRequest';
+import type { ToastRequest } from '../../shell/toastRequest';
 
 export type CreateGroupChatEvent =
   | { type: 'create.name'; value: string }

@@ -1,4 +1,4 @@
-import type { GroupChat, GroupMember } from '../../api/chat';
+import type { GroupChat, GroupMember } from '../../../api/chat';
 import { selectConfirming, selectWorking, type GroupChatManageSnapshot } from './groupChatManage.machine';
 
 /**

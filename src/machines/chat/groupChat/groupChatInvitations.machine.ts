@@ -1,12 +1,12 @@
 import { produce } from 'immer';
 import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { defined } from '../shared/defined';
-import { requiredCallback, requiredPromise } from '../shared/required';
-import type { GroupChat } from '../../api/chat';
-import { groupPeer, type ChatMember } from './chat.machine';
-import { conversationHref } from '../shell/routes';
-import { failureText } from '../shared/failure';
-import type { ToastRequest } from '../shell/toastRequest';
+import { defined } from '../../shared/defined';
+import { requiredCallback, requiredPromise } from '../../shared/required';
+import type { GroupChat } from '../../../api/chat';
+import { groupPeer, type ChatMember } from '../chat.machine';
+import { conversationHref } from '../../shell/routes';
+import { failureText } from '../../shared/failure';
+import type { ToastRequest } from '../../shell/toastRequest';
 
 export type InvitationsEvent =
   | { type: 'invitations.retry' }

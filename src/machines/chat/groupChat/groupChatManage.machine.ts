@@ -1,12 +1,12 @@
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { defined } from '../shared/defined';
-import { requiredPromise } from '../shared/required';
-import type { GroupChat } from '../../api/chat';
-import { CHAT_HREF, type ChatMember } from './chat.machine';
-import { nameError, type FoundUser } from '../groups/createGroup.machine';
-import { failureText } from '../shared/failure';
+import { defined } from '../../shared/defined';
+import { requiredPromise } from '../../shared/required';
+import type { GroupChat } from '../../../api/chat';
+import { CHAT_HREF, type ChatMember } from '../chat.machine';
+import { nameError, type FoundUser } from '../../groups/createGroup.machine';
+import { failureText } from '../../shared/failure';
 import { groupChatSearchMachine } from './groupChatSearch.machine';
-import type { ToastRequest } from '../shell/toastRequest';
+import type { ToastRequest } from '../../shell/toastRequest';
 
 /** A member the request is about. */
 export interface MemberRef {

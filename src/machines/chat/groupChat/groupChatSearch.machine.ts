@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { requiredPromise } from '../shared/required';
-import { failureText } from '../shared/failure';
+import { requiredPromise } from '../../shared/required';
+import { failureText } from '../../shared/failure';
 
 /** A user search result (spec section 3). */
 export interface FoundUser {

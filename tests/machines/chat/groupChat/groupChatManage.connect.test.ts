@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { GroupChat } from '../../../src/api/chat';
-import { acceptedCount, canRename, groupChatRights, memberRows, selectFinished } from '../../../src/machines/chat/groupChatManage.connect';
-import { groupChatManageMachine } from '../../../src/machines/chat/groupChatManage.machine';
+import type { GroupChat } from '../../../../src/api/chat';
+import { acceptedCount, canRename, groupChatRights, memberRows, selectFinished } from '../../../../src/machines/chat/groupChat/groupChatManage.connect';
+import { groupChatManageMachine } from '../../../../src/machines/chat/groupChat/groupChatManage.machine';
 import { ben, cleo, me, member, team } from './groupChatFixtures';
 
 const rows = (group: GroupChat, meId: string) => memberRows(group, meId).map((r) => [r.member.username, { self: r.isSelf, admin: r.isAdmin, promote: r.canPromote, remove: r.canRemove }]);

@@ -1,7 +1,7 @@
-import { groupChatSearchMachine, type MemberSearchContext } from '../../../src/machines/chat/groupChatSearch.machine';
-import { refused } from '../../fixtures/streams';
+import { groupChatSearchMachine, type MemberSearchContext } from '../../../../src/machines/chat/groupChat/groupChatSearch.machine';
+import { refused } from '../../../fixtures/streams';
 import { ben, cleo, me } from './groupChatFixtures';
-import { type MachineModel, type ModelEvent } from '../cover';
+import { type MachineModel, type ModelEvent } from '../../cover';
 
 export const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
 

@@ -1,7 +1,7 @@
-import { groupChatCreateMachine, type CreateGroupChatContext } from '../../../src/machines/chat/groupChatCreate.machine';
-import { refused } from '../../fixtures/streams';
+import { groupChatCreateMachine, type CreateGroupChatContext } from '../../../../src/machines/chat/groupChat/groupChatCreate.machine';
+import { refused } from '../../../fixtures/streams';
 import { ben, cleo, me, team } from './groupChatFixtures';
-import { type MachineModel, type ModelEvent } from '../cover';
+import { type MachineModel, type ModelEvent } from '../../cover';
 
 const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
 

@@ -1,5 +1,5 @@
 /** Group chats, their members and messages as the server answers them, for the chat tests. */
-import type { ChatMessage, GroupChat, GroupMember } from '../../../src/api/chat';
+import type { ChatMessage, GroupChat, GroupMember } from '../../../../src/api/chat';
 
 export const me = { id: 'me', username: 'ada' };
 export const ben = { id: 'u2', username: 'ben' };

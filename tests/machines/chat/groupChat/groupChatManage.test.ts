@@ -1,10 +1,10 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
-import { groupChatManageMachine, type ManageContext } from '../../../src/machines/chat/groupChatManage.machine';
-import type { MemberSearchContext } from '../../../src/machines/chat/groupChatSearch.machine';
-import type { GroupChat } from '../../../src/api/chat';
+import { groupChatManageMachine, type ManageContext } from '../../../../src/machines/chat/groupChat/groupChatManage.machine';
+import type { MemberSearchContext } from '../../../../src/machines/chat/groupChat/groupChatSearch.machine';
+import type { GroupChat } from '../../../../src/api/chat';
 import { me, team } from './groupChatFixtures';
-import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../../model';
 import { REQUESTS, TOASTS, danaFound, groupChatManageModel, model, serialize, withDana } from './groupChatManage.model';
 
 const coverage = new TransitionCoverage(groupChatManageMachine);

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { groupChatInvitationsMachine, type InvitationsContext } from '../../../src/machines/chat/groupChatInvitations.machine';
-import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
+import { groupChatInvitationsMachine, type InvitationsContext } from '../../../../src/machines/chat/groupChat/groupChatInvitations.machine';
+import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../../model';
 import { groupChatInvitationsModel, joinedBooks, model, serialize } from './groupChatInvitations.model';
 
 const coverage = new TransitionCoverage(groupChatInvitationsMachine);

@@ -1,4 +1,4 @@
-import type { GroupChat } from '../../api/chat';
+import type { GroupChat } from '../../../api/chat';
 import { selectAnswering, type Answer, type InvitationsSnapshot } from './groupChatInvitations.machine';
 
 /** What the member's group chat invitations show and what they may do, read from the invitations machine's snapshot. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { answerFor, inviterOf, memberCount, selectAnswering, selectBusy, selectPending } from '../../../src/machines/chat/groupChatInvitations.connect';
-import { groupChatInvitationsMachine } from '../../../src/machines/chat/groupChatInvitations.machine';
+import { answerFor, inviterOf, memberCount, selectAnswering, selectBusy, selectPending } from '../../../../src/machines/chat/groupChat/groupChatInvitations.connect';
+import { groupChatInvitationsMachine } from '../../../../src/machines/chat/groupChat/groupChatInvitations.machine';
 import { ben, cleo, me, member, team } from './groupChatFixtures';
 
 /** Ben's group, with Ada invited by Cleo. */

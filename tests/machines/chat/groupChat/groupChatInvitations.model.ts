@@ -1,7 +1,7 @@
-import { groupChatInvitationsMachine, type InvitationsContext } from '../../../src/machines/chat/groupChatInvitations.machine';
-import { refused } from '../../fixtures/streams';
+import { groupChatInvitationsMachine, type InvitationsContext } from '../../../../src/machines/chat/groupChat/groupChatInvitations.machine';
+import { refused } from '../../../fixtures/streams';
 import { ben, me, member, team } from './groupChatFixtures';
-import { type MachineModel, type ModelEvent } from '../cover';
+import { type MachineModel, type ModelEvent } from '../../cover';
 
 const at = (minute: number) => `2025-01-02T09:${String(minute).padStart(2, '0')}:00.000Z`;
 /** Ben's groups that invite Ada (pending), the older first. */

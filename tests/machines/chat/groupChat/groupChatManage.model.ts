@@ -1,7 +1,7 @@
-import { groupChatManageMachine, type ManageContext } from '../../../src/machines/chat/groupChatManage.machine';
-import { refused } from '../../fixtures/streams';
+import { groupChatManageMachine, type ManageContext } from '../../../../src/machines/chat/groupChat/groupChatManage.machine';
+import { refused } from '../../../fixtures/streams';
 import { ben, cleo, me, member, team } from './groupChatFixtures';
-import { type MachineModel, type ModelEvent } from '../cover';
+import { type MachineModel, type ModelEvent } from '../../cover';
 
 const dana = { id: 'u4', username: 'dana' };
 export const danaFound = { _id: dana.id, username: dana.username, avatarColor: '#1d4ed8', profilePicture: '' };
