@@ -14,12 +14,35 @@ const network = [
 const notServer = { group: ['**/server/**', '**/server'], message: 'The client never imports the server: share through src/api.' };
 
 /** The browser's own objects: a machine reaches them only through an effect's actor. */
-const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch', 'FileReader', 'Image', 'matchMedia']
-  .map((name) => ({ name, message: 'Machines do no I/O: let an effect (src/effects) provide this as an actor or action.' }));
+const domGlobals = [
+  'window',
+  'document',
+  'localStorage',
+  'sessionStorage',
+  'navigator',
+  'location',
+  'fetch',
+  'FileReader',
+  'Image',
+  'matchMedia',
+].map((name) => ({ name, message: 'Machines do no I/O: let an effect (src/effects) provide this as an actor or action.' }));
 
 export default tseslint.config(
   // What .gitignore ignores (built or generated), plus the frozen copy of the old tokenizer.
-  { ignores: ['build/**', 'dist/**', 'data/**', '.vite/**', 'coverage/**', 'tests/e2e/artifacts/**', 'node_modules/**', 'docs/**', 'public/**', 'tests/fixtures/richTextBefore.ts'] },
+  {
+    ignores: [
+      'build/**',
+      'dist/**',
+      'data/**',
+      '.vite/**',
+      'coverage/**',
+      'tests/e2e/artifacts/**',
+      'node_modules/**',
+      'docs/**',
+      'public/**',
+      'tests/fixtures/richTextBefore.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -56,19 +79,25 @@ export default tseslint.config(
   {
     files: ['src/machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [
-          ...network,
-          { name: 'react', message: 'Machines know nothing of React: views read their snapshots.' },
-          { name: 'react-dom', message: 'Machines know nothing of React.' },
-          { name: '@xstate/react', message: 'Machines know nothing of React.' },
-        ],
-        patterns: [
-          { group: ['**/effects', '**/effects/**'], message: 'Machines import no effects: declare the actor and let the effect provide it.' },
-          { group: ['**/views', '**/views/**'], message: 'Machines import no views.' },
-          notServer,
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...network,
+            { name: 'react', message: 'Machines know nothing of React: views read their snapshots.' },
+            { name: 'react-dom', message: 'Machines know nothing of React.' },
+            { name: '@xstate/react', message: 'Machines know nothing of React.' },
+          ],
+          patterns: [
+            {
+              group: ['**/effects', '**/effects/**'],
+              message: 'Machines import no effects: declare the actor and let the effect provide it.',
+            },
+            { group: ['**/views', '**/views/**'], message: 'Machines import no views.' },
+            notServer,
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', ...domGlobals],
     },
   },
@@ -81,30 +110,47 @@ export default tseslint.config(
   {
     files: ['src/effects/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/views', '**/views/**'], message: 'Effects wire machines to the world; views use effects, not the other way.' }, notServer] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/views', '**/views/**'], message: 'Effects wire machines to the world; views use effects, not the other way.' },
+            notServer,
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'react', message: 'The contract is plain TypeScript.' }],
-        patterns: [
-          notServer,
-          { group: ['**/machines', '**/machines/**', '**/effects', '**/effects/**', '**/views', '**/views/**'], message: 'The contract (src/api) stands alone: client layers import it, never the reverse.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react', message: 'The contract is plain TypeScript.' }],
+          patterns: [
+            notServer,
+            {
+              group: ['**/machines', '**/machines/**', '**/effects', '**/effects/**', '**/views', '**/views/**'],
+              message: 'The contract (src/api) stands alone: client layers import it, never the reverse.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/src/**', '!**/src/api', '!**/src/api/**'], message: 'The server takes only the contract (src/api) from src.' },
-          { group: ['react', 'react-dom', '@xstate/react', 'xstate'], message: 'The server runs no client code.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '!**/src/api', '!**/src/api/**'], message: 'The server takes only the contract (src/api) from src.' },
+            { group: ['react', 'react-dom', '@xstate/react', 'xstate'], message: 'The server runs no client code.' },
+          ],
+        },
+      ],
     },
   },
 );

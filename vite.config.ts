@@ -27,7 +27,8 @@ const COMMON = new RegExp(
 const MEMBER_AREA =
   /[\\/]src[\\/]views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|format\.)|composer[\\/]ComposerProvider\.tsx|pages[\\/]member[\\/](Streams|Questions|Save|Photos|Videos|Media)Page\.tsx)/;
 /** The page of one post or question, with its comments and answers (and their forms); the comments modal too. */
-const POST_PAGE = /[\\/]src[\\/]views[\\/](pages[\\/]member[\\/](Post|Question)Page|streams[\\/](CommentsPanel|AnswersPanel|CommentsModal|useDiscussionLogic))\.tsx?/;
+const POST_PAGE =
+  /[\\/]src[\\/]views[\\/](pages[\\/]member[\\/](Post|Question)Page|streams[\\/](CommentsPanel|AnswersPanel|CommentsModal|useDiscussionLogic))\.tsx?/;
 /** The overlays' building blocks: react-aria's modal, popover, dialog and menu, the sheet and confirm dialogs. */
 const DIALOGS =
   /[\\/](src[\\/]views[\\/]components[\\/](SheetDialog|ConfirmDialog|TriggerContexts)\.tsx|react-aria-components[\\/].*[\\/](Modal|Popover|Dialog|Menu)\.mjs)/;
@@ -62,7 +63,11 @@ export default defineConfig({
             // chunk, so a member's page does not load the sign-in page's chunk for them.
             { name: 'common', priority: 2.5, test: COMMON },
             // The sign-in page and its form parts (the password reset pages have chunks of their own).
-            { name: 'auth', priority: 2, test: /[\\/]src[\\/]views[\\/](auth[\\/](?!ForgotPasswordForm|ResetPasswordForm)|pages[\\/]AuthPage\.tsx|components[\\/](TextField|PasswordField|Checkbox)\.tsx)/ },
+            {
+              name: 'auth',
+              priority: 2,
+              test: /[\\/]src[\\/]views[\\/](auth[\\/](?!ForgotPasswordForm|ResetPasswordForm)|pages[\\/]AuthPage\.tsx|components[\\/](TextField|PasswordField|Checkbox)\.tsx)/,
+            },
             // The member layout and the lists of posts, where members land; the chat, groups, people,
             // notifications, search and the page of one post stay chunks of their own.
             { name: 'member', priority: 1, test: (id) => MEMBER_AREA.test(id) && !OVERLAYS.test(id) && !POST_PAGE.test(id) },

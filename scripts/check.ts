@@ -1,6 +1,6 @@
 /**
  * `npm run check`: the fast loop while changing code (about a minute): the linter (layers
- * included), the type checker, and the unit and view tests that the uncommitted changes touch
+ * included), the formatter's check (`npm run format` fixes it), the type checker, and the unit and view tests that the uncommitted changes touch
  * (vitest follows the imports from each changed file to the tests that reach it). `npm test`
  * stays the whole suite.
  */
@@ -9,8 +9,12 @@ import { spawnSync } from 'node:child_process';
 const since = process.argv[2]; // a git ref to compare with, e.g. `npm run check -- main`
 const steps: Array<[string, string[]]> = [
   ['lint', ['npx', 'eslint', '.']],
+  ['format', ['npx', 'prettier', '--check', '.']],
   ['typecheck', ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['touched tests', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'views', '--passWithNoTests', since ? `--changed=${since}` : '--changed']],
+  [
+    'touched tests',
+    ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'views', '--passWithNoTests', since ? `--changed=${since}` : '--changed'],
+  ],
 ];
 
 let failed = 0;

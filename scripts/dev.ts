@@ -1,10 +1,7 @@
 /** `npm run dev`: the API server with reload (tsx watch) beside Vite's dev server, which proxies /api, /media and /socket.io. */
 import { spawn } from 'node:child_process';
 
-const children = [
-  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit' }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
-];
+const children = [spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit' }), spawn('npx', ['vite'], { stdio: 'inherit' })];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
   process.exit(0);

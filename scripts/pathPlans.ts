@@ -13,7 +13,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { AnyMachineSnapshot, AnyTransitionDefinition, StateValue } from 'xstate';
-import { coverPaths, guardName, stateCount, takenTransitions, TransitionCoverage, type MachineModel, type ModelEvent } from '../tests/machines/cover';
+import {
+  coverPaths,
+  guardName,
+  stateCount,
+  takenTransitions,
+  TransitionCoverage,
+  type MachineModel,
+  type ModelEvent,
+} from '../tests/machines/cover';
 import { models } from '../tests/machines/models/index';
 import { statecharts } from '../src/machines/index';
 
@@ -49,7 +57,9 @@ export interface MachinePlan {
 /** 'idle' -> ['idle']; { open: 'editing' } -> ['open.editing']; parallel regions give one leaf each. */
 export function leafStates(value: StateValue): string[] {
   if (typeof value === 'string') return [value];
-  return Object.entries(value).flatMap(([key, child]) => (child === undefined ? [key] : leafStates(child as StateValue).map((leaf) => `${key}.${leaf}`)));
+  return Object.entries(value).flatMap(([key, child]) =>
+    child === undefined ? [key] : leafStates(child as StateValue).map((leaf) => `${key}.${leaf}`),
+  );
 }
 
 const statePath = (node: { path: string[] }) => node.path.join('.');
@@ -170,7 +180,8 @@ export function planMarkdown(plan: MachinePlan, filter: PathFilter = {}): string
 export function coverageTable(plans: MachinePlan[]): string {
   const without = Object.keys(statecharts).filter((name) => !plans.some((p) => p.machine === name));
   const rows = plans.map(
-    (p) => `| [${p.machine}](${p.machine}.md) | ${p.states} | ${p.transitions} | ${p.covered} (${((100 * p.covered) / Math.max(p.transitions, 1)).toFixed(0)} %) | ${p.paths.length} |`,
+    (p) =>
+      `| [${p.machine}](${p.machine}.md) | ${p.states} | ${p.transitions} | ${p.covered} (${((100 * p.covered) / Math.max(p.transitions, 1)).toFixed(0)} %) | ${p.paths.length} |`,
   );
   return [
     '# Path plans',
@@ -227,7 +238,9 @@ function main() {
     writeFileSync(join(args.plan, `${plan.machine}.json`), JSON.stringify(plan, null, 2) + '\n');
   }
   if (!args.machine) writeFileSync(join(args.plan, 'README.md'), coverageTable(plans));
-  console.log(`wrote ${plans.length} plan(s) (${plans.reduce((n, p) => n + p.paths.length, 0)} paths) to ${relative(process.cwd(), args.plan) || '.'}`);
+  console.log(
+    `wrote ${plans.length} plan(s) (${plans.reduce((n, p) => n + p.paths.length, 0)} paths) to ${relative(process.cwd(), args.plan) || '.'}`,
+  );
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) main();

@@ -25,7 +25,10 @@ export async function precompressDir(dir: string): Promise<number> {
   for await (const path of files(dir)) {
     if (!TEXT.test(path) || (await stat(path)).size < MIN_BYTES) continue;
     const body = await readFile(path);
-    await writeFile(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    await writeFile(
+      `${path}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    );
     await writeFile(`${path}.gz`, gzipSync(body, { level: 9 }));
     written += 1;
   }

@@ -1,12 +1,13 @@
 /**
  * `npm test`: the whole suite, in order, stopping nothing early so every failure is reported:
- * lint (the layers included), typecheck, statechart freshness, unit + view tests (vitest), then browser journeys (vitest e2e).
+ * lint (the layers included), formatting (prettier --check), typecheck, statechart freshness, unit + view tests (vitest), then browser journeys (vitest e2e).
  * Prints one closing line "N passed, N failed" over the steps and exits non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
 
 const steps: Array<[string, string[]]> = [
   ['lint', ['npx', 'eslint', '.']],
+  ['format', ['npx', 'prettier', '--check', '.']],
   ['typecheck', ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['statecharts', ['npx', 'tsx', 'scripts/statecharts.ts', '--check']],
   ['unit and views', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'views']],

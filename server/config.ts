@@ -16,7 +16,11 @@ const optionalText = z.preprocess((value) => (value === '' ? undefined : value),
 const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
   z.preprocess((value) => (value === undefined || value === '' ? fallback : value), schema);
 const integer = (min: number, max: number) =>
-  z.coerce.number({ error: 'must be a number' }).int(`must be a whole number`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int(`must be a whole number`)
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 const url = (protocols: RegExp, hint: string) =>
   z.string().refine((value) => URL.canParse(value) && protocols.test(new URL(value).protocol), `must be a URL like ${hint}`);
 
@@ -27,7 +31,13 @@ const envSchema = z.object({
   CLIENT_DIR: withDefault(z.string().min(1), './dist'),
   PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^https?:$/, 'https://stoa.example.org').optional()),
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^postgres(ql)?:$/, 'postgres://user:pass@host:5432/db').optional()),
-  DATABASE_SCHEMA: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain lowercase schema name').optional()),
+  DATABASE_SCHEMA: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain lowercase schema name')
+      .optional(),
+  ),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^rediss?:$/, 'redis://127.0.0.1:6379').optional()),
   SOCKET_REDIS_KEY: withDefault(z.string().regex(/^[\w.:-]+$/, 'must be letters, digits, ".", ":", "_" or "-"'), 'socket.io'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^smtps?:$/, 'smtp://user:pass@mail.example.org:587').optional()),
@@ -53,7 +63,10 @@ const envSchema = z.object({
   /** How many uploads one member may have in progress at once; the next answers 429. */
   UPLOADS_AT_ONCE_PER_MEMBER: withDefault(integer(1, 100), '2'),
   /** Multiplies every rate limit: a journey suite on one machine may need more than a person. */
-  RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: 'must be a number' }).positive('must be above 0').max(10_000, 'must be at most 10000'), '1'),
+  RATE_LIMIT_SCALE: withDefault(
+    z.coerce.number({ error: 'must be a number' }).positive('must be above 0').max(10_000, 'must be at most 10000'),
+    '1',
+  ),
   /** The whole request (headers and body) must arrive within this; a slow body gets 408. */
   REQUEST_TIMEOUT_MS: withDefault(integer(100, 60 * 60_000), '120000'),
   /** The headers must arrive within this (at most REQUEST_TIMEOUT_MS). */

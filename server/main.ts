@@ -37,7 +37,9 @@ export async function startServer(config: Config = loadConfig(), options: StartO
     const io = attachRealtime(app, { verify: app.verifyToken });
     await app.listen({ host: config.host, port: config.port });
     const url = displayUrl(config.host, (app.server.address() as AddressInfo).port);
-    app.log.info(`Stoa is running at ${url} (database: ${database.dialect}). Open it in a browser; \`npm run seed\` fills it with a small community to try.`);
+    app.log.info(
+      `Stoa is running at ${url} (database: ${database.dialect}). Open it in a browser; \`npm run seed\` fills it with a small community to try.`,
+    );
     const running = app;
     let closing: Promise<void> | undefined;
     const server: RunningServer = { app: running, io, url, close: () => (closing ??= running.close()) };

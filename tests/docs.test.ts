@@ -12,7 +12,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const PATH = /\b(?:src|server|tests|scripts|docs)\/[A-Za-z0-9_./{}*,-]*[A-Za-z0-9_/}*]/g;
 
 function docFiles(): string[] {
-  const docs = fs.readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => path.join('docs', name));
+  const docs = fs
+    .readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => path.join('docs', name));
   return ['README.md', ...docs];
 }
 
@@ -27,7 +30,12 @@ function exists(relative: string): boolean {
   const full = path.join(root, relative);
   if (relative.includes('*')) {
     const dir = path.dirname(full);
-    const pattern = new RegExp(`^${path.basename(full).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    const pattern = new RegExp(
+      `^${path
+        .basename(full)
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')}$`,
+    );
     return fs.existsSync(dir) && fs.readdirSync(dir).some((name) => pattern.test(name));
   }
   return ['', '.ts', '.tsx', '.md'].some((ext) => fs.existsSync(full + ext));
@@ -35,7 +43,9 @@ function exists(relative: string): boolean {
 
 describe('the docs', () => {
   const named = docFiles().flatMap((file) =>
-    [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(PATH)].flatMap((m) => expandBraces(m[0]).map((p) => [file, p.replace(/[.,]+$/, '')] as const)),
+    [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(PATH)].flatMap((m) =>
+      expandBraces(m[0]).map((p) => [file, p.replace(/[.,]+$/, '')] as const),
+    ),
   );
 
   it('name source paths (a sanity check of the scan itself)', () => {

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
  * Node 22 are pinned below that in `overrides` (package.json), with the same API.
  */
 const root = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } };
-const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+  packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+};
 
 describe('engines', () => {
   it('every locked package runs on the oldest Node that package.json allows', () => {
@@ -17,7 +19,9 @@ describe('engines', () => {
     const refusing = Object.entries(lock.packages)
       .filter(([path, entry]) => path !== '' && !Array.isArray(entry.engines) && entry.engines?.node)
       .filter(([, entry]) => !semver.satisfies(oldest, (entry.engines as { node: string }).node))
-      .map(([path, entry]) => `${path.replace(/^node_modules\//, '')}@${entry.version} wants node ${(entry.engines as { node: string }).node}`);
+      .map(
+        ([path, entry]) => `${path.replace(/^node_modules\//, '')}@${entry.version} wants node ${(entry.engines as { node: string }).node}`,
+      );
     expect(refusing).toEqual([]);
   });
 });

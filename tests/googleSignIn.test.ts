@@ -5,8 +5,16 @@ import * as authForm from '../src/machines/auth/authForm';
 import { signInMachine } from '../src/machines/auth/signIn.machine';
 import { signUpMachine } from '../src/machines/auth/signUp.machine';
 import {
-  createGoogleSignIn, firebaseErrorCode, GOOGLE_ERROR_MESSAGES, GOOGLE_FAILED, GOOGLE_LOAD_FAILED, GOOGLE_UNAVAILABLE, googleErrorMessage,
-  SIGN_OUT_CODES, type FirebaseModules, type GoogleApi,
+  createGoogleSignIn,
+  firebaseErrorCode,
+  GOOGLE_ERROR_MESSAGES,
+  GOOGLE_FAILED,
+  GOOGLE_LOAD_FAILED,
+  GOOGLE_UNAVAILABLE,
+  googleErrorMessage,
+  SIGN_OUT_CODES,
+  type FirebaseModules,
+  type GoogleApi,
 } from '../src/effects/auth/google';
 import { alice, apiFailure, auth } from './fixtures/auth';
 
@@ -20,7 +28,8 @@ const googleOn: ClientConfig = { env: 'DEV', googleSignIn: true, firebase: fireb
 const googleOff: ClientConfig = { env: 'DEV', googleSignIn: false, firebase: null };
 
 /** A FirebaseError as Firebase throws it. */
-const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (auth/${code}).`), { name: 'FirebaseError', code: `auth/${code}` });
+const firebaseError = (code: string) =>
+  Object.assign(new Error(`Firebase: Error (auth/${code}).`), { name: 'FirebaseError', code: `auth/${code}` });
 
 const googleUser = {
   displayName: 'Alice Example',
@@ -82,8 +91,16 @@ it('repeats the messages of src/machines/auth/authForm.ts exactly (the lazy chun
 
 describe('Firebase error codes as members read them', () => {
   const specCodes = [
-    'wrong-password', 'invalid-credential', 'user-not-found', 'email-already-in-use', 'too-many-requests',
-    'user-disabled', 'network-request-failed', 'popup-closed-by-user', 'popup-blocked', 'unauthorized-domain',
+    'wrong-password',
+    'invalid-credential',
+    'user-not-found',
+    'email-already-in-use',
+    'too-many-requests',
+    'user-disabled',
+    'network-request-failed',
+    'popup-closed-by-user',
+    'popup-blocked',
+    'unauthorized-domain',
   ];
 
   it.each(specCodes)('auth/%s has its own message', (code) => {
@@ -141,7 +158,12 @@ describe('the Google flow', () => {
     expect(firebase.fake.auth.signInWithPopup).toHaveBeenCalledWith(firebase.authInstance, firebase.providers[0]);
     expect(api.auth.signIn).toHaveBeenCalledWith({
       provider: 'google',
-      payload: { idToken: 'firebase-id-token', displayName: 'Alice Example', email: 'alice@example.com', photoURL: 'https://lh3.googleusercontent.com/a/alice' },
+      payload: {
+        idToken: 'firebase-id-token',
+        displayName: 'Alice Example',
+        email: 'alice@example.com',
+        photoURL: 'https://lh3.googleusercontent.com/a/alice',
+      },
       rememberMe: true,
     });
     expect(api.auth.checkUser).toHaveBeenCalledWith(alice.authId, 'stoa-token');
@@ -150,7 +172,9 @@ describe('the Google flow', () => {
   });
 
   it('reports a banned account as the user check says', async () => {
-    const output = await createGoogleSignIn({ api: fakeApi(googleOn, { banned: true }), load: async () => fakeFirebase().modules })({ rememberMe: false });
+    const output = await createGoogleSignIn({ api: fakeApi(googleOn, { banned: true }), load: async () => fakeFirebase().modules })({
+      rememberMe: false,
+    });
     expect(output.isBanned).toBe(true);
     expect(output.user.isBanned).toBe(true);
   });
@@ -183,7 +207,10 @@ describe('the Google flow', () => {
 
   it('says so when Firebase cannot be loaded, and tries again on the next press', async () => {
     const firebase = fakeFirebase();
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(firebase.modules);
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(firebase.modules);
     const googleSignIn = createGoogleSignIn({ api: fakeApi(), load });
     await expect(googleSignIn({ rememberMe: false })).rejects.toThrow(GOOGLE_LOAD_FAILED);
     await expect(googleSignIn({ rememberMe: false })).resolves.toMatchObject({ token: 'stoa-token' });
@@ -212,7 +239,9 @@ describe('the Google flow', () => {
   });
 
   it('also maps a failure to get the ID token', async () => {
-    const firebase = fakeFirebase(async () => ({ user: { ...googleUser, getIdToken: async () => Promise.reject(firebaseError('user-token-expired')) } }));
+    const firebase = fakeFirebase(async () => ({
+      user: { ...googleUser, getIdToken: async () => Promise.reject(firebaseError('user-token-expired')) },
+    }));
     await expect(createGoogleSignIn({ api: fakeApi(), load: async () => firebase.modules })({ rememberMe: false })).rejects.toThrow(
       GOOGLE_ERROR_MESSAGES['user-token-expired']!,
     );
@@ -278,12 +307,16 @@ describe('the googleSignIn actor in the sign-in and sign-up machines', () => {
       snapshot.status === 'done' || snapshot.matches({ form: 'error' } as never);
     let error: string | null;
     if (machine === 'signIn') {
-      const actor = createActor(signInMachine.provide({ actors: { googleSignIn: authActors.googleSignIn }, actions }), { input: {} }).start();
+      const actor = createActor(signInMachine.provide({ actors: { googleSignIn: authActors.googleSignIn }, actions }), {
+        input: {},
+      }).start();
       if (rememberMe) actor.send({ type: 'signIn.rememberMe', value: true });
       actor.send({ type: 'signIn.google' });
       error = (await waitFor(actor, settled)).context.error;
     } else {
-      const actor = createActor(signUpMachine.provide({ actors: { googleSignIn: authActors.googleSignIn }, actions }), { input: {} }).start();
+      const actor = createActor(signUpMachine.provide({ actors: { googleSignIn: authActors.googleSignIn }, actions }), {
+        input: {},
+      }).start();
       actor.send({ type: 'signUp.google' });
       error = (await waitFor(actor, settled)).context.error;
     }

@@ -15,7 +15,11 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 describe('the layers, as the linter holds them', () => {
   it.each([
-    ['src/machines/example.machine.ts', "import { chatLogic } from '../effects/chat';\nexport const x = chatLogic;", 'Machines import no effects'],
+    [
+      'src/machines/example.machine.ts',
+      "import { chatLogic } from '../effects/chat';\nexport const x = chatLogic;",
+      'Machines import no effects',
+    ],
     ['src/machines/example.machine.ts', "import { useState } from 'react';\nexport const x = useState;", 'Machines know nothing of React'],
     ['src/machines/example.machine.ts', "import { ofetch } from 'ofetch';\nexport const x = ofetch;", 'calls the network'],
     ['src/machines/example.machine.ts', 'export const x = () => localStorage.getItem("a");', 'Machines do no I/O'],
@@ -25,7 +29,11 @@ describe('the layers, as the linter holds them', () => {
     ['src/effects/example.ts', "import { AppRoutes } from '../views/AppRoutes';\nexport const x = AppRoutes;", 'views use effects'],
     ['src/api/example.ts', "import { session } from '../machines/session.machine';\nexport const x = session;", 'stands alone'],
     ['src/api/example.ts', "import { config } from '../../server/config';\nexport const x = config;", 'never imports the server'],
-    ['server/modules/example.ts', "import { session } from '../../src/machines/session/session.machine';\nexport const x = session;", 'only the contract'],
+    [
+      'server/modules/example.ts',
+      "import { session } from '../../src/machines/session/session.machine';\nexport const x = session;",
+      'only the contract',
+    ],
   ])('%s: %s is refused', async (filePath, code, words) => {
     const found = await problems(filePath, code);
     expect(found.join('\n')).toContain(words);

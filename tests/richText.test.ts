@@ -32,8 +32,18 @@ describe('hashtags', () => {
 
   it('end before trailing punctuation', () => {
     expect(kinds('#physics. #maths, #art! #why? (#music) #time:')).toEqual([
-      ['hashtag', '#physics'], ['text', '. '], ['hashtag', '#maths'], ['text', ', '], ['hashtag', '#art'], ['text', '! '],
-      ['hashtag', '#why'], ['text', '? ('], ['hashtag', '#music'], ['text', ') '], ['hashtag', '#time'], ['text', ':'],
+      ['hashtag', '#physics'],
+      ['text', '. '],
+      ['hashtag', '#maths'],
+      ['text', ', '],
+      ['hashtag', '#art'],
+      ['text', '! '],
+      ['hashtag', '#why'],
+      ['text', '? ('],
+      ['hashtag', '#music'],
+      ['text', ') '],
+      ['hashtag', '#time'],
+      ['text', ':'],
     ]);
   });
 
@@ -69,9 +79,18 @@ describe('mentions', () => {
   });
 
   it('drop a trailing dot and end before punctuation', () => {
-    expect(kinds('Ask @ada.')).toEqual([['text', 'Ask '], ['mention', '@ada'], ['text', '.']]);
+    expect(kinds('Ask @ada.')).toEqual([
+      ['text', 'Ask '],
+      ['mention', '@ada'],
+      ['text', '.'],
+    ]);
     expect(kinds('@ada... @bob, @carol!')).toEqual([
-      ['mention', '@ada'], ['text', '... '], ['mention', '@bob'], ['text', ', '], ['mention', '@carol'], ['text', '!'],
+      ['mention', '@ada'],
+      ['text', '... '],
+      ['mention', '@bob'],
+      ['text', ', '],
+      ['mention', '@carol'],
+      ['text', '!'],
     ]);
   });
 
@@ -95,14 +114,23 @@ describe('links', () => {
 
   it('end before whitespace and lose trailing punctuation', () => {
     expect(kinds('Read https://example.com/a?b=1. Then www.example.org/c, or https://example.net/d!\nok')).toEqual([
-      ['text', 'Read '], ['url', 'https://example.com/a?b=1'], ['text', '. Then '], ['url', 'www.example.org/c'],
-      ['text', ', or '], ['url', 'https://example.net/d'], ['text', '!\nok'],
+      ['text', 'Read '],
+      ['url', 'https://example.com/a?b=1'],
+      ['text', '. Then '],
+      ['url', 'www.example.org/c'],
+      ['text', ', or '],
+      ['url', 'https://example.net/d'],
+      ['text', '!\nok'],
     ]);
   });
 
   it('keep a closing bracket only when it closes one inside the link', () => {
     expect(kinds('(see https://en.wikipedia.org/wiki/Foo_(bar)) and (https://example.com/x).')).toEqual([
-      ['text', '(see '], ['url', 'https://en.wikipedia.org/wiki/Foo_(bar)'], ['text', ') and ('], ['url', 'https://example.com/x'], ['text', ').'],
+      ['text', '(see '],
+      ['url', 'https://en.wikipedia.org/wiki/Foo_(bar)'],
+      ['text', ') and ('],
+      ['url', 'https://example.com/x'],
+      ['text', ').'],
     ]);
   });
 
@@ -130,7 +158,8 @@ describe('what must stay text', () => {
   });
 
   it('only http and https ever become hrefs', () => {
-    const attempts = 'javascript:alert(1) JAVASCRIPT:alert(1) data:text/html,<b>x</b> vbscript:x file:///etc/passwd https://javascript:alert(1)';
+    const attempts =
+      'javascript:alert(1) JAVASCRIPT:alert(1) data:text/html,<b>x</b> vbscript:x file:///etc/passwd https://javascript:alert(1)';
     expect(urls(attempts)).toEqual([]);
     const hrefs = urls('https://example.com/"onmouseover="alert(1) www.example.com/<script>').map((link) => link.href);
     expect(hrefs).toEqual(['https://example.com/', 'https://www.example.com/']);
@@ -149,11 +178,40 @@ describe('tokenize', () => {
       '👩‍🔬#science 𝐀@ada\n\n  #x\t@abc',
       '#'.repeat(5) + '@'.repeat(5) + 'www.'.repeat(5),
     ];
-    for (const text of samples) expect(tokenize(text).map((token) => token.text).join('')).toBe(text);
+    for (const text of samples)
+      expect(
+        tokenize(text)
+          .map((token) => token.text)
+          .join(''),
+      ).toBe(text);
   });
 
   it('gives back any input, from random strings of the characters that matter', () => {
-    const alphabet = ['#', '@', '.', ',', '(', ')', ' ', '\n', 'a', 'Z', '1', '_', 'é', '日', '&', 'https://', 'www.', 'x.com', '/', '?', '"', '<', '👍'];
+    const alphabet = [
+      '#',
+      '@',
+      '.',
+      ',',
+      '(',
+      ')',
+      ' ',
+      '\n',
+      'a',
+      'Z',
+      '1',
+      '_',
+      'é',
+      '日',
+      '&',
+      'https://',
+      'www.',
+      'x.com',
+      '/',
+      '?',
+      '"',
+      '<',
+      '👍',
+    ];
     let seed = 7;
     const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed / 2 ** 31);
     for (let round = 0; round < 2000; round++) {

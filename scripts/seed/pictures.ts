@@ -14,7 +14,11 @@ function random(seed: number) {
 /** A wide cover: the member's colour as a soft gradient with a few large shapes. */
 export function coverSvg(colour: string, seed: number): string {
   const next = random(seed);
-  const shapes = Array.from({ length: 6 }, () => `<circle cx="${Math.round(next() * 1200)}" cy="${Math.round(next() * 400)}" r="${Math.round(60 + next() * 180)}" fill="#ffffff" fill-opacity="${(0.08 + next() * 0.12).toFixed(2)}"/>`).join('');
+  const shapes = Array.from(
+    { length: 6 },
+    () =>
+      `<circle cx="${Math.round(next() * 1200)}" cy="${Math.round(next() * 400)}" r="${Math.round(60 + next() * 180)}" fill="#ffffff" fill-opacity="${(0.08 + next() * 0.12).toFixed(2)}"/>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#1f2937"/></linearGradient></defs><rect width="1200" height="400" fill="url(#g)"/>${shapes}</svg>`;
 }
 
@@ -29,5 +33,7 @@ export function photoSvg(seed: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="${sky}" fill-opacity="0.35"/><circle cx="${Math.round(150 + next() * 500)}" cy="150" r="60" fill="#fde68a"/>${hills}</svg>`;
 }
 
-export const pngDataUrl = async (svg: string) => `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
-export const jpegDataUrl = async (svg: string) => `data:image/jpeg;base64,${(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer()).toString('base64')}`;
+export const pngDataUrl = async (svg: string) =>
+  `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+export const jpegDataUrl = async (svg: string) =>
+  `data:image/jpeg;base64,${(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer()).toString('base64')}`;

@@ -39,7 +39,10 @@ export function orderPage<DB, TB extends keyof DB, O>(
       .orderBy(sql.ref(keys.id), 'asc')
       .limit(size + 1);
   }
-  const ordered = query.orderBy(sql.ref(keys.createdAt), 'desc').orderBy(sql.ref(keys.id), 'desc').limit(size + 1);
+  const ordered = query
+    .orderBy(sql.ref(keys.createdAt), 'desc')
+    .orderBy(sql.ref(keys.id), 'desc')
+    .limit(size + 1);
   if (request.cursor) return ordered.where(sql<SqlBool>`${pair} < (${request.cursor.createdAt}, ${request.cursor.id})`);
   return ordered.offset(offset as number);
 }

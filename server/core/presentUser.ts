@@ -24,7 +24,9 @@ export function presentUser(row: UserRow): User {
 }
 
 /** A member as every list shows them: name and picture. */
-export const presentSummary = (row: Pick<UserRow, 'id' | 'username' | 'avatar_color' | 'avatar_image' | 'profile_picture'>): UserSummary => ({
+export const presentSummary = (
+  row: Pick<UserRow, 'id' | 'username' | 'avatar_color' | 'avatar_image' | 'profile_picture'>,
+): UserSummary => ({
   _id: row.id,
   username: row.username,
   avatarColor: row.avatar_color,

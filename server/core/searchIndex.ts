@@ -33,13 +33,26 @@ export async function reindexPost(on: Kysely<Database>, postId: string): Promise
 }
 
 /** A post's image fingerprint: replaced with the image, removed with it (null). */
-export async function setImageFingerprint(on: Kysely<Database>, postId: string, image: { id: string; fingerprint: ImageFingerprint } | null): Promise<void> {
+export async function setImageFingerprint(
+  on: Kysely<Database>,
+  postId: string,
+  image: { id: string; fingerprint: ImageFingerprint } | null,
+): Promise<void> {
   await on.deleteFrom('image_hashes').where('post_id', '=', postId).execute();
   if (!image) return;
   const [band0, band1, band2, band3] = bandsOf(image.fingerprint.hash);
   await on
     .insertInto('image_hashes')
-    .values({ post_id: postId, image_id: image.id, hash: image.fingerprint.hash, band0, band1, band2, band3, color: image.fingerprint.color })
+    .values({
+      post_id: postId,
+      image_id: image.id,
+      hash: image.fingerprint.hash,
+      band0,
+      band1,
+      band2,
+      band3,
+      color: image.fingerprint.color,
+    })
     .execute();
 }
 

@@ -19,8 +19,28 @@ import { SEARCH_TERMS_MAX } from '../../src/api/search';
  */
 
 const PLAIN: Record<string, string> = {
-  ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd',
-  ð: 'd', Ð: 'd', þ: 'th', Þ: 'th', ı: 'i', ħ: 'h', Ħ: 'h', ŧ: 't', Ŧ: 't', ς: 'σ',
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  Ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'h',
+  ŧ: 't',
+  Ŧ: 't',
+  ς: 'σ',
 };
 const PLAIN_CHARS = new RegExp(`[${Object.keys(PLAIN).join('')}]`, 'gu');
 const OPTIONAL_MARKS = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Hebrew}\p{Script=Arabic}])\p{M}+/gu;

@@ -11,7 +11,11 @@ export async function boundedCount<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   max = TOTAL_COUNT_MAX,
 ): Promise<number> {
-  const rows = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(max + 1);
+  const rows = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`1`.as('one'))
+    .limit(max + 1);
   const counted = await sql<{ count: string | number }>`select count(*) as count from (${rows}) as found`.execute(db);
   return Number(counted.rows[0]?.count ?? 0);
 }

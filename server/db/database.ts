@@ -58,7 +58,10 @@ function openSqlite(file: string): DatabaseHandle {
   // Kysely's driver prepares every statement it runs: prepared statements are kept (statementCache.ts).
   const epoch = createVisibilityEpoch();
   const authVersion = createAuthVersion({ alone: true, key: `sqlite:${path.resolve(file)}` });
-  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(database) }), [...visibilityWatches(epoch), authVersionWatch(authVersion)]);
+  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(database) }), [
+    ...visibilityWatches(epoch),
+    authVersionWatch(authVersion),
+  ]);
   const db = new Kysely<Database>({ dialect });
   return { db, dialect: 'sqlite', epoch, authVersion, destroy: () => db.destroy() };
 }
@@ -72,7 +75,9 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   const epoch = createVisibilityEpoch();
   // Other processes may write to the same database: a version only they could move is no version.
   const authVersion = createAuthVersion({ alone: false, key: `postgres:${schema ?? 'default'}` });
-  const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), [...visibilityWatches(epoch), authVersionWatch(authVersion)]) });
+  const db = new Kysely<Database>({
+    dialect: watchWrites(new PostgresDialect({ pool }), [...visibilityWatches(epoch), authVersionWatch(authVersion)]),
+  });
   try {
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     // The migrator must be told the schema: without it, it would find its tables in any schema.

@@ -45,7 +45,9 @@ export function queryTemplate<Shape, Values extends Record<string, unknown>, Row
       const query = build(shape, stand).compile();
       found = {
         sql: query.sql,
-        parameters: query.parameters.map((parameter) => (parameter instanceof Slot ? { slot: parameter.name as keyof Values } : { value: parameter })),
+        parameters: query.parameters.map((parameter) =>
+          parameter instanceof Slot ? { slot: parameter.name as keyof Values } : { value: parameter },
+        ),
       };
       if (compiled.size >= size) compiled.delete(compiled.keys().next().value!);
       compiled.set(key, found);
@@ -56,7 +58,10 @@ export function queryTemplate<Shape, Values extends Record<string, unknown>, Row
   /** The SQL and parameters for these values, from the shape's compiled template. */
   function compile(shape: Shape, values: Values): CompiledQuery<Row> {
     const { sql, parameters } = template(shape);
-    return CompiledQuery.raw(sql, parameters.map((parameter) => ('slot' in parameter ? values[parameter.slot] : parameter.value))) as CompiledQuery<Row>;
+    return CompiledQuery.raw(
+      sql,
+      parameters.map((parameter) => ('slot' in parameter ? values[parameter.slot] : parameter.value)),
+    ) as CompiledQuery<Row>;
   }
 
   return {

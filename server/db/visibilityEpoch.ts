@@ -33,7 +33,18 @@ export function createVisibilityEpoch(): VisibilityEpoch {
 
 const WATCHED = new Set(['posts', 'follows', 'blocks', 'groups', 'group_members']);
 /** posts columns read by canSeePost or the list filters; other posts updates (counters) do not count. */
-const POST_COLUMNS = new Set(['id', 'user_id', 'kind', 'privacy', 'hidden', 'group_id', 'group_status', 'image_id', 'video_id', 'created_at']);
+const POST_COLUMNS = new Set([
+  'id',
+  'user_id',
+  'kind',
+  'privacy',
+  'hidden',
+  'group_id',
+  'group_status',
+  'image_id',
+  'video_id',
+  'created_at',
+]);
 
 const RAW_TABLES = /\b(posts|follows|blocks|groups|group_members|users)\b/i;
 

@@ -174,9 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
-  const redis = config.redisUrl
-    ? new (loadRedis().Redis)(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
-    : undefined;
+  const redis = config.redisUrl ? new (loadRedis().Redis)(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 }) : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limits, auth version)'));
   // With Redis, a write to users or sessions in any process reaches every process's session cache.
   const unshareAuthVersion = redis ? deps.database.authVersion?.shareThrough(redis) : undefined;

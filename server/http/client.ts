@@ -12,7 +12,8 @@ const NOT_BUILT = 'The Stoa client is not built yet. Run `npm run build` (or `np
 /** Paths that belong to the server: never answered with the app's HTML. */
 const SERVER_PREFIXES = ['/api', '/media', SOCKET_PATH];
 
-const isServerPath = (url: string) => SERVER_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+const isServerPath = (url: string) =>
+  SERVER_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
 
 /**
  * Serves the Vite-built client from CLIENT_DIR, pre-compressed (brotli, else gzip) where the
@@ -46,9 +47,7 @@ export async function clientApp(app: FastifyInstance, opts: { clientDir: string 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isServerPath(url) &&
-      (request.headers.accept ?? '').includes('text/html');
+      (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url) && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) {
       const what = url.startsWith(API_BASE) ? 'No API endpoint at' : 'Nothing at';
       return reply.code(404).send({ message: `${what} ${request.method} ${url.split('?')[0]}`, statusCode: 404 });

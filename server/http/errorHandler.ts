@@ -37,7 +37,10 @@ function validationBody(error: FastifyError): ApiErrorBody {
 }
 
 /** One place turns every failure into `{message, statusCode}`; no stack trace leaves the server. */
-export function describeError(error: FastifyError | Error, request: FastifyRequest): { body: ApiErrorBody; headers: Record<string, string> } {
+export function describeError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+): { body: ApiErrorBody; headers: Record<string, string> } {
   if (error instanceof HttpError) {
     return { body: { message: error.message, statusCode: error.statusCode }, headers: error.headers };
   }

@@ -10,10 +10,20 @@ export const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?#
  * terminal (`LOG_FORMAT`, docs/server.md), pino-pretty's short coloured lines, where each request
  * is one line written by `logRequestLines`. `destination`: where lines go (stdout by default).
  */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, destination?: NodeJS.WritableStream): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  destination?: NodeJS.WritableStream,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   const stream =
     config.logFormat === 'pretty'
-      ? pretty({ destination: destination ?? 1, colorize: !destination && Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, sync: true })
+      ? pretty({
+          destination: destination ?? 1,
+          colorize: !destination && Boolean(process.stdout.isTTY),
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname,reqId',
+          singleLine: true,
+          sync: true,
+        })
       : destination;
   return {
     level: config.logLevel,

@@ -19,7 +19,11 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
 }
 
 /** The figures of a rule in the shape @fastify/rate-limit takes in a route's `config.rateLimit`, counted per address. */
-export const perIp = (rule: RateLimitRule) => ({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request: FastifyRequest) => request.ip });
+export const perIp = (rule: RateLimitRule) => ({
+  max: rule.max,
+  timeWindow: rule.windowMs,
+  keyGenerator: (request: FastifyRequest) => request.ip,
+});
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -47,7 +51,12 @@ export function globalLimitKey(verify: () => TokenVerifier) {
  * `hit` counts the request; `guard` only refuses once the limit is reached (counting the guarded
  * requests still running) and `record` counts, for limits that should count failures only.
  */
-export function keyedLimit(app: FastifyInstance, name: string, rule: RateLimitRule, keyOf: (request: FastifyRequest) => string | Promise<string>) {
+export function keyedLimit(
+  app: FastifyInstance,
+  name: string,
+  rule: RateLimitRule,
+  keyOf: (request: FastifyRequest) => string | Promise<string>,
+) {
   const keyFor = async (request: FastifyRequest) => `${name}:${await keyOf(request)}`;
   const check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: keyFor });
   // A guarded request counts only once it fails, so requests sent at once would all pass the

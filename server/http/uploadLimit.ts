@@ -71,7 +71,10 @@ interface UploadState {
  * to MAX_DATA_URL_BYTES (they are read whole). Temporary files are removed when the request ends,
  * whatever its outcome.
  */
-export function createUploadLimit(app: FastifyInstance, config: Pick<Config, 'dataDir' | 'limits'> & { rateLimits: Pick<Config['rateLimits'], 'uploadsPerMember'> }) {
+export function createUploadLimit(
+  app: FastifyInstance,
+  config: Pick<Config, 'dataDir' | 'limits'> & { rateLimits: Pick<Config['rateLimits'], 'uploadsPerMember'> },
+) {
   const rate = keyedLimit(app, 'uploads', config.rateLimits.uploadsPerMember, (request) => currentAuth(request).userId);
   const { uploadBytesInFlight, uploadsAtOncePerMember, dataUrlBytes } = config.limits;
   const tempDir = path.join(config.dataDir, 'tmp', 'uploads');
@@ -142,20 +145,27 @@ export function createUploadLimit(app: FastifyInstance, config: Pick<Config, 'da
     limit >= spec.maxBytes
       ? `${spec.what} is too large: the limit is ${sizeText(spec.maxBytes)}`
       : `${spec.what} is too large to send as a data URL: the limit is ${sizeText(limit)} (send it as multipart/form-data)`;
-  const tooLarge = (spec: { maxBytes: number; what: string }) => new HttpError(413, `${spec.what} is too large: the limit is ${sizeText(spec.maxBytes)}`);
+  const tooLarge = (spec: { maxBytes: number; what: string }) =>
+    new HttpError(413, `${spec.what} is too large: the limit is ${sizeText(spec.maxBytes)}`);
 
   /** Streams a multipart body: its file parts to temporary files, its `fields` part (JSON) to the body. */
   async function receiveMultipart(request: FastifyRequest, fields: UploadFields): Promise<void> {
     const largest = Math.max(...Object.values(fields).map((spec) => spec.maxBytes));
     const state = stateOf(request);
     let body: Record<string, unknown> = {};
-    const parts = request.parts({ limits: { fileSize: largest, files: Object.keys(fields).length, fields: 20, fieldSize: FIELDS_ROOM, parts: 24 } });
+    const parts = request.parts({
+      limits: { fileSize: largest, files: Object.keys(fields).length, fields: 20, fieldSize: FIELDS_ROOM, parts: 24 },
+    });
     for await (const part of parts) {
       if (part.type === 'file') {
         const spec = fields[part.fieldname];
         if (!spec || state.received.has(part.fieldname)) {
           part.file.resume();
-          throw badRequest(`Unexpected file field "${part.fieldname}": send ${Object.keys(fields).map((name) => `"${name}"`).join(' or ')}`);
+          throw badRequest(
+            `Unexpected file field "${part.fieldname}": send ${Object.keys(fields)
+              .map((name) => `"${name}"`)
+              .join(' or ')}`,
+          );
         }
         const file = await tempFile(request);
         await pipeline(part.file, createWriteStream(file));
@@ -215,7 +225,12 @@ export function createUploadLimit(app: FastifyInstance, config: Pick<Config, 'da
      * The file sent in `field`: the multipart part already on disk, or the body's data URL written
      * to a temporary file (counted here, as it was not before its body was read). Null when none.
      */
-    async file(request: FastifyRequest, reply: FastifyReply, field: string, spec: { maxBytes: number; what: 'Image' | 'Video' }): Promise<UploadedFile | null> {
+    async file(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      field: string,
+      spec: { maxBytes: number; what: 'Image' | 'Video' },
+    ): Promise<UploadedFile | null> {
       const received = states.get(request)?.received.get(field);
       if (received) return received;
       const dataUrl = (request.body as Record<string, unknown> | undefined)?.[field];
@@ -246,6 +261,7 @@ export type UploadLimit = ReturnType<typeof createUploadLimit>;
 export async function installMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { throwFileSizeLimit: true });
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart() && !request.routeOptions.config?.upload) throw new HttpError(415, 'Unsupported content type: send application/json');
+    if (request.isMultipart() && !request.routeOptions.config?.upload)
+      throw new HttpError(415, 'Unsupported content type: send application/json');
   });
 }

@@ -25,19 +25,22 @@ const FLAT = 1e-6;
 const MAX_INPUT_PIXELS = MAX_UPLOAD_PIXELS;
 
 /** cos((2x+1)uπ/64), computed once. */
-const COS = Array.from({ length: LOW }, (_, u) => Float64Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))));
+const COS = Array.from({ length: LOW }, (_, u) =>
+  Float64Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))),
+);
 
 /** The fingerprint of an image (its bytes or its file's path); throws when sharp cannot read them. */
 export async function fingerprintImage(bytes: Buffer | string, owner = ''): Promise<ImageFingerprint> {
-  const { data, info } = await imageWork(() =>
-    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .flatten({ background: '#ffffff' })
-      .resize(SIDE, SIDE, { fit: 'fill' })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true }),
+  const { data, info } = await imageWork(
+    () =>
+      sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .resize(SIDE, SIDE, { fit: 'fill' })
+        .removeAlpha()
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
     owner,
   );
   return fingerprintPixels(data, info.channels);
@@ -50,7 +53,10 @@ export function fingerprintPixels(data: Uint8Array, channels: number): ImageFing
   let g = 0;
   let b = 0;
   for (let i = 0; i < SIDE * SIDE; i++) {
-    const [red, green, blue] = channels >= 3 ? [data[i * channels], data[i * channels + 1], data[i * channels + 2]] : [data[i * channels], data[i * channels], data[i * channels]];
+    const [red, green, blue] =
+      channels >= 3
+        ? [data[i * channels], data[i * channels + 1], data[i * channels + 2]]
+        : [data[i * channels], data[i * channels], data[i * channels]];
     luma[i] = 0.299 * red + 0.587 * green + 0.114 * blue;
     r += red;
     g += green;
@@ -74,7 +80,7 @@ export function fingerprintPixels(data: Uint8Array, channels: number): ImageFing
     }
   }
   const flat = coefficients.every((value, i) => i === 0 || Math.abs(value) < FLAT * SIDE * SIDE * 255);
-  const median = [...coefficients].sort((a, c) => a - c)[LOW * LOW / 2];
+  const median = [...coefficients].sort((a, c) => a - c)[(LOW * LOW) / 2];
   let hash = 0n;
   for (let i = 0; i < LOW * LOW; i++) {
     const bit = flat ? i === 0 : coefficients[i] > median;
@@ -98,7 +104,11 @@ export function hammingDistance(a: string, b: string): number {
 
 /** The largest difference of one colour channel between two average colours (0..255). */
 export function colorDistance(a: number, b: number): number {
-  return Math.max(Math.abs(((a >> 16) & 255) - ((b >> 16) & 255)), Math.abs(((a >> 8) & 255) - ((b >> 8) & 255)), Math.abs((a & 255) - (b & 255)));
+  return Math.max(
+    Math.abs(((a >> 16) & 255) - ((b >> 16) & 255)),
+    Math.abs(((a >> 8) & 255) - ((b >> 8) & 255)),
+    Math.abs((a & 255) - (b & 255)),
+  );
 }
 
 /**

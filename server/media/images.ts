@@ -26,7 +26,11 @@ export async function normalizeAvatar(bytes: Buffer, owner = ''): Promise<Buffer
   if (!isPng(bytes)) throw badRequest('Avatar image must be a PNG image');
   try {
     return await imageWork(
-      () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).png().toBuffer(),
+      () =>
+        sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+          .png()
+          .toBuffer(),
       owner,
     );
   } catch {
@@ -88,10 +92,13 @@ export async function normalizeImage(input: Buffer | string, owner = ''): Promis
       if (!animated) image = image.rotate();
       image = image.resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true });
       const encoded =
-        ext === 'jpg' ? image.jpeg({ quality: 85, mozjpeg: true })
-        : ext === 'png' ? image.png()
-        : ext === 'webp' ? image.webp({ quality: 85 })
-        : image.gif();
+        ext === 'jpg'
+          ? image.jpeg({ quality: 85, mozjpeg: true })
+          : ext === 'png'
+            ? image.png()
+            : ext === 'webp'
+              ? image.webp({ quality: 85 })
+              : image.gif();
       return { bytes: await encoded.toBuffer(), ext };
     }, owner);
   } catch (error) {

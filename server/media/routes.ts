@@ -16,26 +16,20 @@ const ID = /^[0-9a-f-]{36}$/;
  * it for a year without asking again. Bad or unknown names are a plain 404.
  */
 export async function mediaRoutes(app: FastifyInstance, opts: { storage: MediaStorage }): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    mediaPaths.image.route,
-    { schema: { params: imageParams } },
-    async (request, reply) => {
-      const version = VERSION.exec(request.params.version)?.[1];
-      const file = version && ID.test(request.params.id) ? await opts.storage.findImage(version, request.params.id) : null;
-      if (!file) throw notFound('Image not found');
-      return reply.sendFile(file, opts.storage.root, { maxAge: YEAR_MS, immutable: true, cacheControl: true });
-    },
-  );
+  app.withTypeProvider<ZodTypeProvider>().get(mediaPaths.image.route, { schema: { params: imageParams } }, async (request, reply) => {
+    const version = VERSION.exec(request.params.version)?.[1];
+    const file = version && ID.test(request.params.id) ? await opts.storage.findImage(version, request.params.id) : null;
+    if (!file) throw notFound('Image not found');
+    return reply.sendFile(file, opts.storage.root, { maxAge: YEAR_MS, immutable: true, cacheControl: true });
+  });
 
   // Videos answer Range requests (players seek), which sendFile does.
-  app.withTypeProvider<ZodTypeProvider>().get(
-    mediaPaths.video.route,
-    { schema: { params: z.object({ version: z.string(), name: z.string() }) } },
-    async (request, reply) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(mediaPaths.video.route, { schema: { params: z.object({ version: z.string(), name: z.string() }) } }, async (request, reply) => {
       const version = VERSION.exec(request.params.version)?.[1];
       const file = version ? await opts.storage.findVideo(version, request.params.name) : null;
       if (!file) throw notFound('Video not found');
       return reply.sendFile(file, opts.storage.root, { maxAge: YEAR_MS, immutable: true, cacheControl: true });
-    },
-  );
+    });
 }

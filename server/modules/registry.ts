@@ -51,7 +51,13 @@ export function buildOrder(areas: readonly AreaPlugin[]): AreaPlugin[] {
   const order: AreaPlugin[] = [];
   while (order.length < areas.length) {
     const next = areas.find((area) => !built.has(area.name) && area.dependencies.every((name) => built.has(name)));
-    if (!next) throw new Error(`areas depend on each other in a circle: ${areas.filter((area) => !built.has(area.name)).map((area) => area.name).join(', ')}`);
+    if (!next)
+      throw new Error(
+        `areas depend on each other in a circle: ${areas
+          .filter((area) => !built.has(area.name))
+          .map((area) => area.name)
+          .join(', ')}`,
+      );
     order.push(next);
     built.add(next.name);
   }
@@ -59,7 +65,11 @@ export function buildOrder(areas: readonly AreaPlugin[]): AreaPlugin[] {
 }
 
 /** Builds every area; `parts` come back in the list's order (the order routes are registered in). */
-export function buildAreas(context: AreaContext, base: Partial<Services>, areas: readonly AreaPlugin[] = AREAS): { services: Services; parts: AreaParts[] } {
+export function buildAreas(
+  context: AreaContext,
+  base: Partial<Services>,
+  areas: readonly AreaPlugin[] = AREAS,
+): { services: Services; parts: AreaParts[] } {
   const services = { ...base } as Services;
   const parts = new Map<string, AreaParts>();
   for (const area of buildOrder(areas)) {

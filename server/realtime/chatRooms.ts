@@ -6,8 +6,15 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** What chat needs of socket.io (a Server, with or without the Redis adapter). */
 export interface ChatIo {
-  to(rooms: string | string[]): { except(rooms: string | string[]): { emit(event: string, payload: unknown): unknown }; emit(event: string, payload: unknown): unknown };
-  in(rooms: string | string[]): { socketsJoin(room: string): void; socketsLeave(room: string): void; disconnectSockets(close?: boolean): void };
+  to(rooms: string | string[]): {
+    except(rooms: string | string[]): { emit(event: string, payload: unknown): unknown };
+    emit(event: string, payload: unknown): unknown;
+  };
+  in(rooms: string | string[]): {
+    socketsJoin(room: string): void;
+    socketsLeave(room: string): void;
+    disconnectSockets(close?: boolean): void;
+  };
 }
 
 /**

@@ -22,7 +22,10 @@ type AnyServer = Server<any, any, any, any>;
  * the database on connect and kept in step as memberships change (ChatRooms). What clients emit
  * only asks the server to re-check; a room name or member list a client sends is never used.
  */
-export function attachChatSockets(io: AnyServer, deps: { chat: ChatService; rooms: ChatRooms; sessionEvents: SessionEvents; log: FastifyBaseLogger }): () => void {
+export function attachChatSockets(
+  io: AnyServer,
+  deps: { chat: ChatService; rooms: ChatRooms; sessionEvents: SessionEvents; log: FastifyBaseLogger },
+): () => void {
   const { chat } = deps;
   deps.rooms.attach(io);
 
@@ -35,7 +38,8 @@ export function attachChatSockets(io: AnyServer, deps: { chat: ChatService; room
       .then((ids) => socket.join(ids.map(groupRoom)))
       .catch((error: unknown) => deps.log.warn({ err: error }, 'chat: joining group rooms failed'));
 
-    const on = (event: string, handler: (payload: unknown) => Promise<SocketAck>) => onClientEvent(socket, event, handler, { log: deps.log, ready });
+    const on = (event: string, handler: (payload: unknown) => Promise<SocketAck>) =>
+      onClientEvent(socket, event, handler, { log: deps.log, ready });
 
     // Whatever room name is sent, the socket is only ever in its own room (already joined).
     on(clientEvents.joinRoom, async () => ({ ok: true, groups: groupsOf() }));
@@ -43,7 +47,8 @@ export function attachChatSockets(io: AnyServer, deps: { chat: ChatService; room
     on(clientEvents.joinGroupRoom, async (payload) => {
       const parsed = joinGroupRoomSchema.safeParse(payload);
       if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid group id' };
-      if (!(await chat.isAcceptedMember(data.userId, parsed.data.groupId))) return { ok: false, message: 'Group not found', groups: groupsOf() };
+      if (!(await chat.isAcceptedMember(data.userId, parsed.data.groupId)))
+        return { ok: false, message: 'Group not found', groups: groupsOf() };
       await socket.join(groupRoom(parsed.data.groupId));
       return { ok: true, groups: groupsOf() };
     });

@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { BANNED_MESSAGE } from '../../src/api/constants';
-import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, type ChatEvent, type ChatEventPayloads, type StreamEvent, type StreamEventPayloads } from '../../src/api/socket';
+import {
+  SOCKET_MAX_PAYLOAD_BYTES,
+  SOCKET_PATH,
+  type ChatEvent,
+  type ChatEventPayloads,
+  type StreamEvent,
+  type StreamEventPayloads,
+} from '../../src/api/socket';
 import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
 import type { TokenVerifier } from '../core/authContext';
 import { attachChatSockets, originAllowed } from './chatSockets';
@@ -78,7 +85,12 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
   // The posts each socket shows (`watch posts`): server/realtime/postWatch.ts.
   app.services.postWatch.attach(io);
   // Chat: group rooms, client events, and closing the sockets of ended sessions.
-  const detachChat = attachChatSockets(io, { chat: app.services.chat, rooms: app.services.chatRooms, sessionEvents: app.services.sessionEvents, log: app.log });
+  const detachChat = attachChatSockets(io, {
+    chat: app.services.chat,
+    rooms: app.services.chatRooms,
+    sessionEvents: app.services.sessionEvents,
+    log: app.log,
+  });
   app.addHook('onClose', async () => detachChat());
   app.services.fanout.attach({
     to: (rooms) => ({ emit: (event, payload) => io.to(rooms).emit(event as StreamEvent, payload as never) }),

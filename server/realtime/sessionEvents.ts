@@ -33,7 +33,10 @@ export function createSessionEvents() {
 export type SessionEvents = ReturnType<typeof createSessionEvents>;
 
 /** Wraps a store's setBanned so that banning a member also ends their sockets (any caller, admin area included). */
-export function endSessionsOnBan<T extends { setBanned: (id: string, banned: boolean, now: string) => Promise<unknown> }>(store: T, events: SessionEvents): T {
+export function endSessionsOnBan<T extends { setBanned: (id: string, banned: boolean, now: string) => Promise<unknown> }>(
+  store: T,
+  events: SessionEvents,
+): T {
   const setBanned = store.setBanned.bind(store);
   store.setBanned = (async (id: string, banned: boolean, now: string) => {
     const result = await setBanned(id, banned, now);

@@ -23,6 +23,6 @@ export function capSocketsPerMember(io: RealtimeServer, max: number, log: Fastif
           old.disconnect(true);
         }
       })
-      .catch((error: unknown) => log.warn({ err: error }, 'could not count a member\'s sockets'));
+      .catch((error: unknown) => log.warn({ err: error }, "could not count a member's sockets"));
   });
 }

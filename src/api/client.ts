@@ -24,23 +24,26 @@ export interface ApiClientOptions {
 
 /** The typed HTTP client built from the contract. Every request sends credentials and a bearer token when one is stored. */
 export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: ApiClientOptions) {
-  const http: $Fetch = ofetch.create({
-    baseURL: `${baseURL}${API_BASE}`,
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    onRequest({ options }) {
-      const token = getToken();
-      const headers = new Headers(options.headers);
-      // A call may carry its own token (e.g. the user check right after sign-in, before storing).
-      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-      options.headers = headers;
+  const http: $Fetch = ofetch.create(
+    {
+      baseURL: `${baseURL}${API_BASE}`,
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      onRequest({ options }) {
+        const token = getToken();
+        const headers = new Headers(options.headers);
+        // A call may carry its own token (e.g. the user check right after sign-in, before storing).
+        if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+        options.headers = headers;
+      },
+      onResponseError({ response }) {
+        const body = response._data as { message?: unknown } | undefined;
+        if (response.status === 403 && body?.message === BANNED_MESSAGE) onBanned?.();
+      },
+      // The fetch implementation is a global option of ofetch (its second argument), not a request default.
     },
-    onResponseError({ response }) {
-      const body = response._data as { message?: unknown } | undefined;
-      if (response.status === 403 && body?.message === BANNED_MESSAGE) onBanned?.();
-    },
-    // The fetch implementation is a global option of ofetch (its second argument), not a request default.
-  }, fetch ? { fetch } : undefined);
+    fetch ? { fetch } : undefined,
+  );
 
   return {
     http,

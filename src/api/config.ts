@@ -4,9 +4,7 @@ import { z } from 'zod';
 export const clientConfigSchema = z.object({
   env: z.literal('DEV'),
   googleSignIn: z.boolean(),
-  firebase: z
-    .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string() })
-    .nullable(),
+  firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string() }).nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -8,15 +8,29 @@ export const DEFAULT_AVATAR_COLOR = '#f33e58';
 
 /** 19 avatar background colours (spec section 3); white text reads on each of them. */
 export const AVATAR_COLORS = [
-  '#f33e58', '#ab47bc', '#7e57c2', '#5c6bc0', '#1e88e5', '#0277bd', '#00838f', '#00796b',
-  '#2e7d32', '#558b2f', '#9e9d24', '#ef6c00', '#d84315', '#6d4c41', '#546e7a', '#c2185b',
-  '#ad1457', '#6a1b9a', '#283593',
+  '#f33e58',
+  '#ab47bc',
+  '#7e57c2',
+  '#5c6bc0',
+  '#1e88e5',
+  '#0277bd',
+  '#00838f',
+  '#00796b',
+  '#2e7d32',
+  '#558b2f',
+  '#9e9d24',
+  '#ef6c00',
+  '#d84315',
+  '#6d4c41',
+  '#546e7a',
+  '#c2185b',
+  '#ad1457',
+  '#6a1b9a',
+  '#283593',
 ] as const;
 
 /** Post background colours (spec: 9). The first is "none" (the card's own surface). */
-export const POST_BG_COLORS = [
-  '#ffffff', '#f44336', '#e91e63', '#2196f3', '#9c27b0', '#3f51b5', '#00bcd4', '#ff9800', '#8bc34a',
-] as const;
+export const POST_BG_COLORS = ['#ffffff', '#f44336', '#e91e63', '#2196f3', '#9c27b0', '#3f51b5', '#00bcd4', '#ff9800', '#8bc34a'] as const;
 
 export const REACTION_TYPES = ['like', 'love', 'angry', 'happy', 'sad', 'wow'] as const;
 export type ReactionType = (typeof REACTION_TYPES)[number];
@@ -67,16 +81,55 @@ export const STORAGE_KEYS = {
 export const BANNED_MESSAGE = 'Your account has been banned. Please contact support.';
 
 export const GROUP_CATEGORIES = [
-  'Technology', 'Business', 'Education', 'Entertainment', 'Sports', 'Health & Fitness', 'Travel',
-  'Food & Cooking', 'Art & Design', 'Music', 'Photography', 'Gaming', 'Science', 'Politics',
-  'Lifestyle', 'DIY & Crafts', 'Parenting', 'Books', 'Movies & TV', 'Fashion', 'Finance',
-  'Real Estate', 'Marketing', 'Other',
+  'Technology',
+  'Business',
+  'Education',
+  'Entertainment',
+  'Sports',
+  'Health & Fitness',
+  'Travel',
+  'Food & Cooking',
+  'Art & Design',
+  'Music',
+  'Photography',
+  'Gaming',
+  'Science',
+  'Politics',
+  'Lifestyle',
+  'DIY & Crafts',
+  'Parenting',
+  'Books',
+  'Movies & TV',
+  'Fashion',
+  'Finance',
+  'Real Estate',
+  'Marketing',
+  'Other',
 ] as const;
 
 export const INTEREST_TOPICS = [
-  'science', 'music', 'books', 'food', 'travel', 'fitness', 'psychology', 'history', 'gaming',
-  'photography', 'filmmaking', 'gardening', 'diy', 'technology', 'business', 'education', 'sports',
-  'cooking', 'fashion', 'writing', 'marketing', 'art',
+  'science',
+  'music',
+  'books',
+  'food',
+  'travel',
+  'fitness',
+  'psychology',
+  'history',
+  'gaming',
+  'photography',
+  'filmmaking',
+  'gardening',
+  'diy',
+  'technology',
+  'business',
+  'education',
+  'sports',
+  'cooking',
+  'fashion',
+  'writing',
+  'marketing',
+  'art',
 ] as const;
 
 /**

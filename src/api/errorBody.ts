@@ -1,7 +1,10 @@
 import type { ApiErrorBody } from './errors';
 
 const isIssue = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string' && typeof (value as { message?: unknown }).message === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { path?: unknown }).path === 'string' &&
+  typeof (value as { message?: unknown }).message === 'string';
 
 /**
  * The server's failure body (apiErrorSchema's shape) read from what a failed call threw (ofetch
@@ -18,7 +21,9 @@ export function apiErrorOf(error: unknown): ApiErrorBody | null {
   return {
     message,
     statusCode: statusCode as number,
-    ...(issues === undefined ? {} : { issues: (issues as ApiErrorBody['issues'])!.map(({ path, message: text }) => ({ path, message: text })) }),
+    ...(issues === undefined
+      ? {}
+      : { issues: (issues as ApiErrorBody['issues'])!.map(({ path, message: text }) => ({ path, message: text })) }),
   };
 }
 

@@ -2,9 +2,11 @@
  * One path, declared once as a Fastify pattern: calling it builds the client's URL, `.route`
  * is what the server registers. Parameters are given in the pattern's order.
  */
-export type PathParams<P extends string> =
-  P extends `${string}:${infer Name}/${infer Rest}` ? [Name, ...PathParams<Rest>]
-    : P extends `${string}:${infer Name}` ? [Name] : [];
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...PathParams<Rest>]
+  : P extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
 
 type Positional<T extends string[]> = { [K in keyof T]: string | number };
 type Args<P extends string> = Positional<PathParams<P>>;

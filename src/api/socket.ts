@@ -1,4 +1,16 @@
-import type { ChatListItem, ChatMessage, ChatUsers, GroupAction, GroupChat, GroupDeleted, GroupMemberEvent, GroupRead, MessageDeleted, MessageRead, SocketAck } from './chat/schemas';
+import type {
+  ChatListItem,
+  ChatMessage,
+  ChatUsers,
+  GroupAction,
+  GroupChat,
+  GroupDeleted,
+  GroupMemberEvent,
+  GroupRead,
+  MessageDeleted,
+  MessageRead,
+  SocketAck,
+} from './chat/schemas';
 import type { GroupActionEvent } from './groups/schemas';
 import type { BannedPayload } from './moderation/schemas';
 import type { Notification, NotificationsChangedPayload } from './notifications/schemas';
@@ -98,8 +110,7 @@ export interface SessionEndedPayload {
  * with the member's unread count; the settings decided on the server whether it was made at all.
  */
 export type NotificationPayload =
-  | { type: 'messages'; message: ChatMessage }
-  | { type: 'inbox'; notification: Notification; unreadCount: number };
+  { type: 'messages'; message: ChatMessage } | { type: 'inbox'; notification: Notification; unreadCount: number };
 
 export interface PostEventPayload {
   post: Post;

@@ -45,7 +45,9 @@ export default function MemberArea() {
                 </Route>
                 <Route path="/streams" component={StreamsPage} />
                 <Route path="/questions" component={QuestionsPage} />
-                <Route path="/question/:questionId">{(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}</Route>
+                <Route path="/question/:questionId">
+                  {(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}
+                </Route>
                 <Route path="/search">{() => <SearchPage />}</Route>
                 <Route path="/save" component={SavePage} />
                 <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
@@ -57,7 +59,9 @@ export default function MemberArea() {
                 <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
                 <Route path="/groups">{() => <GroupsPage />}</Route>
                 <Route path="/create-group" component={CreateGroupPage} />
-                <Route path="/profile/:username">{(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}</Route>
+                <Route path="/profile/:username">
+                  {(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}
+                </Route>
                 <Route path="/profile" component={OwnProfile} />
                 <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>
                 <Route component={NotFoundPage} />

@@ -11,7 +11,10 @@ import react from '@vitejs/plugin-react';
 
 const root = join(import.meta.dirname, '..', '..');
 
-type Manifest = Record<string, { file: string; name?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }>;
+type Manifest = Record<
+  string,
+  { file: string; name?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }
+>;
 
 const gz = (dir: string, file: string) => gzipSync(readFileSync(join(dir, file))).length;
 /** As scripts/precompress.ts writes it (quality 11), so floors compare with what the server sends. */
@@ -102,9 +105,7 @@ export const FLOORS = {
   shell: floorPage([], `<Route path="/">{String(v)}{String(ofetch)}{String(produce)}</Route>`),
   /** The shell plus the react-aria widgets the sign-in page shows (tabs, text fields, a checkbox, buttons). */
   signInWidgets: floorPage(
-    [
-      `import { Button, Checkbox, FieldError, Input, Label, Tab, TabList, TabPanel, Tabs, Text, TextField } from 'react-aria-components';`,
-    ],
+    [`import { Button, Checkbox, FieldError, Input, Label, Tab, TabList, TabPanel, Tabs, Text, TextField } from 'react-aria-components';`],
     `<Route path="/"><Tabs><TabList><Tab id="a">{String(v)}</Tab></TabList><TabPanel id="a"><Form /><Checkbox>c</Checkbox><Button>{String(ofetch)}{String(produce)}</Button></TabPanel></Tabs></Route>`,
     `function Form() { return <TextField><Label>l</Label><Input /><Text slot="description">d</Text><FieldError>e</FieldError></TextField>; }`,
   ),
@@ -145,7 +146,12 @@ export function debugChunksLoaded(built: BuildOutput | BuildOutput[], manifest: 
 
 /** The module ids the sign-in and streams routes load (entry and route chunks with their static imports), from the build's module graph. */
 export function routeModules(built: BuildOutput | BuildOutput[], manifest: Manifest) {
-  const chunks = new Map((Array.isArray(built) ? built : [built]).flatMap((b) => b.output).filter((o) => o.type === 'chunk').map((c) => [c.fileName, c.moduleIds ?? []]));
+  const chunks = new Map(
+    (Array.isArray(built) ? built : [built])
+      .flatMap((b) => b.output)
+      .filter((o) => o.type === 'chunk')
+      .map((c) => [c.fileName, c.moduleIds ?? []]),
+  );
   const routes = routeChunks(manifest);
   const modules = (keys: Set<string>) => [...keys].flatMap((k) => chunks.get(manifest[k].file) ?? []);
   return { signIn: modules(routes.signIn), streams: modules(routes.streams) };

@@ -123,7 +123,9 @@ function checkFileDescriptors(sockets: number): ChatResult['fileDescriptors'] {
     const raisable = hard === 'unlimited' || Number(hard) >= needed;
     throw new Error(
       `the chat benchmark holds ${sockets * 3} sockets open (real, floor and bare), about ${needed} file descriptors; this shell allows ${soft}. ` +
-        (raisable ? `Run \`ulimit -n ${needed}\` first (the hard limit is ${hard}).` : `The hard limit is ${hard}: lower BENCH_CHAT_SOCKETS.`),
+        (raisable
+          ? `Run \`ulimit -n ${needed}\` first (the hard limit is ${hard}).`
+          : `The hard limit is ${hard}: lower BENCH_CHAT_SOCKETS.`),
     );
   }
   return { needed, soft, hard };
@@ -162,7 +164,15 @@ async function createCommunity(server: RunningServer, count: number, groupReceiv
   const members = rows.slice(0, groupReceivers + 1).map((row) => row.id);
   const store = createChatStore(server.app.services.database);
   await store.createGroup(
-    { id: groupId, name: 'Benchmark group', description: '', privacy: 'public', profile_image: '', created_by: members[0]!, created_at: now },
+    {
+      id: groupId,
+      name: 'Benchmark group',
+      description: '',
+      privacy: 'public',
+      profile_image: '',
+      created_by: members[0]!,
+      created_at: now,
+    },
     members.slice(1),
   );
   await db.updateTable('chat_group_members').set({ state: 'accepted' }).where('group_id', '=', groupId).execute();
@@ -176,7 +186,8 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
   const messages = envInt('BENCH_CHAT_MESSAGES', scaled(1000));
   const broadcasts = envInt('BENCH_CHAT_BROADCASTS', scaled(40));
   const timeoutMs = envInt('BENCH_CHAT_TIMEOUT_MS', 15_000);
-  if (groupReceivers + 1 > sockets) throw new Error(`BENCH_CHAT_GROUP (${groupReceivers}) needs at least ${groupReceivers + 1} sockets (BENCH_CHAT_SOCKETS is ${sockets})`);
+  if (groupReceivers + 1 > sockets)
+    throw new Error(`BENCH_CHAT_GROUP (${groupReceivers}) needs at least ${groupReceivers + 1} sockets (BENCH_CHAT_SOCKETS is ${sockets})`);
   const fileDescriptors = checkFileDescriptors(sockets);
 
   const dir = mkdtempSync(join(process.env.BENCH_CHAT_DATA_PARENT || tmpdir(), 'stoa-bench-chat-'));
@@ -209,7 +220,9 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
         await seeder.close();
       }
     })();
-    log(`${sockets} members with session tokens and a group chat of ${groupReceivers + 1} written in ${((performance.now() - t0) / 1000).toFixed(1)} s (DATA_DIR ${dir})`);
+    log(
+      `${sockets} members with session tokens and a group chat of ${groupReceivers + 1} written in ${((performance.now() - t0) / 1000).toFixed(1)} s (DATA_DIR ${dir})`,
+    );
     server = await startServerProcess(env, 60_000);
     const idleMemory = server.memory();
 
@@ -229,12 +242,20 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
 
     const connectMs: Record<Target, number> = { real: 0, floor: 0, bare: 0 };
     for (const target of TARGETS) {
-      connectMs[target] = await fleet.connect({ target, url: urls[target], tokens: community.tokens, concurrency: 50, timeoutMs: 4 * timeoutMs });
+      connectMs[target] = await fleet.connect({
+        target,
+        url: urls[target],
+        tokens: community.tokens,
+        concurrency: 50,
+        timeoutMs: 4 * timeoutMs,
+      });
       // Let the last connects' own work (rooms, presence to watchers: none here) pass before timing.
       await fleet.settle({ quietMs: target === 'real' ? 500 : 300, timeoutMs: 60_000 });
     }
     const connectedMemory = server.memory();
-    log(`connected ${sockets} sockets to each: ${TARGETS.map((target) => `${target} in ${(connectMs[target] / 1000).toFixed(1)} s`).join(', ')}; server process RSS ${connectedMemory.rssMiB.toFixed(0)} MiB`);
+    log(
+      `connected ${sockets} sockets to each: ${TARGETS.map((target) => `${target} in ${(connectMs[target] / 1000).toFixed(1)} s`).join(', ')}; server process RSS ${connectedMemory.rssMiB.toFixed(0)} MiB`,
+    );
 
     // Fixed pairs (i, i + half), so conversations exist after one untimed message each, as in a live chat.
     const half = Math.floor(sockets / 2);
@@ -268,7 +289,9 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
     const groupBlocks = 5;
     for (let b = 0; b < groupBlocks; b++) {
       for (const target of ['real', 'bare'] as const) {
-        rounds[target].push(...(await fleet.broadcast({ target, sender: 0, receivers, rounds: Math.ceil(broadcasts / groupBlocks), timeoutMs })));
+        rounds[target].push(
+          ...(await fleet.broadcast({ target, sender: 0, receivers, rounds: Math.ceil(broadcasts / groupBlocks), timeoutMs })),
+        );
       }
     }
 
@@ -336,13 +359,24 @@ export function printChat(result: ChatResult, log: (line: string) => void = cons
     'p99 ratio': ratio ? `${ratio.p99.toFixed(2)}x` : '1.00x',
   });
   const { ratios, oneToOne } = result;
-  log(`chat (${result.sockets} connected sockets per server, SQLite in ${result.dataDir}; ratios to the baseline below each: lower is better)`);
+  log(
+    `chat (${result.sockets} connected sockets per server, SQLite in ${result.dataDir}; ratios to the baseline below each: lower is better)`,
+  );
   console.table({
     'one-to-one: POST /chat/message -> receiver socket (/ floor)': row(oneToOne.real, { p50: ratios.oneToOneP50, p99: ratios.oneToOneP99 }),
-    'one-to-one floor: relay + durable insert (/ bare)': row(oneToOne.floor, { p50: ratios.floorBareP50, p99: oneToOne.floor.p99 / oneToOne.bare.p99 }),
+    'one-to-one floor: relay + durable insert (/ bare)': row(oneToOne.floor, {
+      p50: ratios.floorBareP50,
+      p99: oneToOne.floor.p99 / oneToOne.bare.p99,
+    }),
     'one-to-one: bare relay, socket -> socket': row(oneToOne.bare),
-    'an HTTP request alone: GET /health round trip (/ bare)': row(result.httpRoundTrip, { p50: result.httpRoundTrip.p50 / oneToOne.bare.p50, p99: result.httpRoundTrip.p99 / oneToOne.bare.p99 }),
-    [`group of ${result.groupReceivers}: POST /group/message -> all received (/ bare)`]: row(result.broadcast.real, { p50: ratios.broadcastP50, p99: ratios.broadcastP99 }),
+    'an HTTP request alone: GET /health round trip (/ bare)': row(result.httpRoundTrip, {
+      p50: result.httpRoundTrip.p50 / oneToOne.bare.p50,
+      p99: result.httpRoundTrip.p99 / oneToOne.bare.p99,
+    }),
+    [`group of ${result.groupReceivers}: POST /group/message -> all received (/ bare)`]: row(result.broadcast.real, {
+      p50: ratios.broadcastP50,
+      p99: ratios.broadcastP99,
+    }),
     [`group of ${result.groupReceivers}: bare room broadcast -> all received`]: row(result.broadcast.bare),
     [`group of ${result.groupReceivers}: real, until all also had the notification`]: row(result.broadcastNotified),
   });
@@ -360,8 +394,12 @@ export function printChat(result: ChatResult, log: (line: string) => void = cons
   );
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   const target = CHAT_GOALS.oneToOneOverFloor;
-  log(`one-to-one p50 <= ${target}x floor: ${verdict(recordGoal('chat one-to-one p50 / floor (relay + durable insert)', ratios.oneToOneP50, target, 'at most'))}`);
-  log(`one-to-one p99 <= ${target}x floor: ${verdict(recordGoal('chat one-to-one p99 / floor (relay + durable insert)', ratios.oneToOneP99, target, 'at most'))}`);
+  log(
+    `one-to-one p50 <= ${target}x floor: ${verdict(recordGoal('chat one-to-one p50 / floor (relay + durable insert)', ratios.oneToOneP50, target, 'at most'))}`,
+  );
+  log(
+    `one-to-one p99 <= ${target}x floor: ${verdict(recordGoal('chat one-to-one p99 / floor (relay + durable insert)', ratios.oneToOneP99, target, 'at most'))}`,
+  );
   log(
     `group broadcast p50 <= ${CHAT_GOALS.broadcastOverBare}x bare: ${verdict(recordGoal(`chat group of ${result.groupReceivers} p50 / bare room broadcast`, ratios.broadcastP50, CHAT_GOALS.broadcastOverBare, 'at most'))}`,
   );

@@ -156,7 +156,8 @@ function serve(): void {
   let lastEventAt = performance.now();
   let sequence = 0;
   /** A client id as the server takes them (a UUID), unique per message of this run: private (1) or group (2), then the target. */
-  const clientIdOf = (kind: 1 | 2, target: Target, n: number) => `00000000-0000-4000-8${kind}${{ real: 'a', floor: 'c', bare: 'b' }[target]}0-${n.toString(16).padStart(12, '0')}`;
+  const clientIdOf = (kind: 1 | 2, target: Target, n: number) =>
+    `00000000-0000-4000-8${kind}${{ real: 'a', floor: 'c', bare: 'b' }[target]}0-${n.toString(16).padStart(12, '0')}`;
 
   /** Who still has to receive what: key `${target}|${event}|${clientId}`. */
   const waiters = new Map<string, { expected: Set<number>; done: (at: number) => void }>();
@@ -192,10 +193,18 @@ function serve(): void {
   }
 
   function open(target: Target, url: string, token: string, index: number, timeoutMs: number): Promise<Socket> {
-    const socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true, timeout: timeoutMs });
+    const socket = io(url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+      timeout: timeoutMs,
+    });
     socket.onAny((event: string, payload: { clientId?: string; message?: { clientId?: string } } | undefined) => {
       lastEventAt = performance.now();
-      if (event === serverEvents.messageReceived || event === serverEvents.groupMessageReceived) arrived(target, event, payload?.clientId, index);
+      if (event === serverEvents.messageReceived || event === serverEvents.groupMessageReceived)
+        arrived(target, event, payload?.clientId, index);
       else if (event === serverEvents.notification) arrived(target, event, payload?.message?.clientId, index);
     });
     return new Promise<Socket>((resolve, reject) => {
@@ -232,7 +241,8 @@ function serve(): void {
       await Promise.all(batch);
       const done = Math.min(args.tokens.length, from + args.concurrency);
       // A long connect phase shows it is moving (the worker's console reaches the same terminal).
-      if (done % 250 === 0 && done < args.tokens.length) console.log(`  ${args.target}: ${done} sockets connected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (done % 250 === 0 && done < args.tokens.length)
+        console.log(`  ${args.target}: ${done} sockets connected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
     fleets[args.target] = sockets;
     return performance.now() - started;
@@ -272,7 +282,8 @@ function serve(): void {
         const { chat } = await post(paths.chat.send, tokens[from]!, { receiverId: userIds[to], body, clientId });
         templates.private = chat;
       } else {
-        if (!templates.private) throw new Error(`${args.target} one-to-one needs a real message first (its JSON is what the relay carries)`);
+        if (!templates.private)
+          throw new Error(`${args.target} one-to-one needs a real message first (its JSON is what the relay carries)`);
         const send: RelaySend = { to: userIds[to]!, message: { ...templates.private, clientId, body } };
         sockets[from]!.emit(relayEvents.send, send);
       }
@@ -288,7 +299,8 @@ function serve(): void {
       const clientId = clientIdOf(2, args.target, sequence++);
       const body = `benchmark broadcast ${clientId}`;
       const all = expectArrivals(args.target, serverEvents.groupMessageReceived, clientId, args.receivers, args.timeoutMs);
-      const notified = args.target === 'real' ? expectArrivals(args.target, serverEvents.notification, clientId, args.receivers, args.timeoutMs) : null;
+      const notified =
+        args.target === 'real' ? expectArrivals(args.target, serverEvents.notification, clientId, args.receivers, args.timeoutMs) : null;
       all.catch(() => undefined);
       notified?.catch(() => undefined);
       const started = performance.now();
@@ -327,11 +339,14 @@ function serve(): void {
             for (const post of payload.posts) shown.unshift(post._id);
             shown.length = Math.min(shown.length, args.max);
             if (timer) return;
-            timer = setTimeout(() => {
-              timer = null;
-              lastSentAt = performance.now();
-              void send(socket, [...shown]).catch(() => undefined);
-            }, Math.max(0, lastSentAt + args.intervalMs - performance.now()));
+            timer = setTimeout(
+              () => {
+                timer = null;
+                lastSentAt = performance.now();
+                void send(socket, [...shown]).catch(() => undefined);
+              },
+              Math.max(0, lastSentAt + args.intervalMs - performance.now()),
+            );
           });
         }),
       );
@@ -366,7 +381,12 @@ function serve(): void {
     const handler = handlers[message.cmd] as (args: unknown) => Promise<unknown>;
     handler(message.args).then(
       (result) => parentPort!.postMessage({ id: message.id, ok: true, result } satisfies Reply),
-      (error: unknown) => parentPort!.postMessage({ id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies Reply),
+      (error: unknown) =>
+        parentPort!.postMessage({
+          id: message.id,
+          ok: false,
+          error: error instanceof Error ? error.message : String(error),
+        } satisfies Reply),
     );
   });
 }

@@ -51,7 +51,9 @@ function durableStore(file: string) {
   const createConversation = database.prepare(
     "insert into chat_conversations (id, kind, user_one, user_two, group_id, last_seq, last_message_at, created_at) values (?, 'private', ?, ?, null, 0, null, ?)",
   );
-  const bump = database.prepare<[string, string], { last_seq: number }>('update chat_conversations set last_seq = last_seq + 1, last_message_at = ? where id = ? returning last_seq');
+  const bump = database.prepare<[string, string], { last_seq: number }>(
+    'update chat_conversations set last_seq = last_seq + 1, last_message_at = ? where id = ? returning last_seq',
+  );
   const insert = database.prepare(
     'insert into chat_messages (id, conversation_id, seq, sender_id, receiver_id, group_id, body, gif_url, selected_image, is_read, deleted_for_everyone, client_id, created_at) ' +
       'values (?, ?, ?, ?, ?, null, ?, ?, ?, 0, 0, ?, ?)',
@@ -67,7 +69,18 @@ function durableStore(file: string) {
     }
     const seq = bump.get(now, conversationId)!.last_seq;
     const id = newId();
-    insert.run(id, conversationId, seq, senderId, receiverId, message.body ?? '', message.gifUrl ?? '', message.selectedImage ?? '', message.clientId ?? null, now);
+    insert.run(
+      id,
+      conversationId,
+      seq,
+      senderId,
+      receiverId,
+      message.body ?? '',
+      message.gifUrl ?? '',
+      message.selectedImage ?? '',
+      message.clientId ?? null,
+      now,
+    );
     return { _id: id, seq, conversationId, createdAt: now };
   });
   return { store, close: () => database.close() };
@@ -82,7 +95,12 @@ export async function startRelay(opts: {
 }): Promise<Relay> {
   const durable = opts.durable ? durableStore(opts.durable.file) : null;
   const http = createServer();
-  const io = new Server(http, { path: SOCKET_PATH, transports: ['websocket'], serveClient: false, maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES });
+  const io = new Server(http, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
+  });
   const group = `group:${opts.groupId}`;
 
   io.use((socket, next) => {
@@ -97,7 +115,9 @@ export async function startRelay(opts: {
     void socket.join(`user:${userId}`);
     if (opts.groupMembers.has(userId)) void socket.join(group);
     socket.on(relayEvents.send, (payload: RelaySend) => {
-      const message = durable ? { ...(payload.message as RelayedMessage), ...durable.store(userId, payload.to, payload.message as RelayedMessage) } : payload.message;
+      const message = durable
+        ? { ...(payload.message as RelayedMessage), ...durable.store(userId, payload.to, payload.message as RelayedMessage) }
+        : payload.message;
       io.to(`user:${payload.to}`).emit(serverEvents.messageReceived, message);
     });
     socket.on(relayEvents.broadcast, (message: unknown) => {

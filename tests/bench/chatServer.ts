@@ -62,10 +62,14 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs:
   const profileDir = process.env.BENCH_CHAT_CPU_PROF;
   const flags = [...startFlags(), ...(process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
   const bundle = await buildServerIfNeeded();
-  const child: ChildProcess = spawn(process.execPath, [...flags, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), bundle], {
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), bundle],
+    {
+      env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => (gone = true));

@@ -74,12 +74,29 @@ export async function measureEventLoop(log: (line: string) => void = console.log
   const port = await freePort();
   const url = `http://127.0.0.1:${port}${API_BASE}`;
   const server = spawn(process.execPath, [await buildServerIfNeeded()], {
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CLIENT_DIR: join(dir, 'no-client'), LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '10000', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      CLIENT_DIR: join(dir, 'no-client'),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_SCALE: '10000',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: 'ignore',
   });
   try {
     for (let tries = 0; ; tries += 1) {
-      if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (tries > 240) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -93,18 +110,30 @@ export async function measureEventLoop(log: (line: string) => void = console.log
     const signup = await fetch(`${url}/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@bench.test`, password: 'bench-password-123', avatarColor: '#f33e58', avatarImage: await letterAvatarDataUrl(username, '#f33e58') }),
+      body: JSON.stringify({
+        username,
+        email: `${username}@bench.test`,
+        password: 'bench-password-123',
+        avatarColor: '#f33e58',
+        avatarImage: await letterAvatarDataUrl(username, '#f33e58'),
+      }),
     });
     const { token } = (await signup.json()) as { token: string };
     const save = async (text: string) => {
       const start = performance.now();
-      const answer = await fetch(`${url}/post`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ post: text }) });
+      const answer = await fetch(`${url}/post`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ post: text }),
+      });
       await answer.arrayBuffer();
       return { status: answer.status, ms: performance.now() - start };
     };
     const ordinary = PLAIN_TEXT(POST_TEXT_MAX);
     const worst = WORST_CASES['a link and closing brackets'](POST_TEXT_MAX);
-    log(`event loop: /health asked back to back; ${BURSTS} bursts of ${PARALLEL} posts of ${POST_TEXT_MAX.toLocaleString('en')} characters, ordinary and crafted`);
+    log(
+      `event loop: /health asked back to back; ${BURSTS} bursts of ${PARALLEL} posts of ${POST_TEXT_MAX.toLocaleString('en')} characters, ordinary and crafted`,
+    );
     // Warm up: the whole path once, both kinds.
     await save(ordinary);
     await save(worst);
@@ -154,14 +183,38 @@ export function printEventLoop(result: EventLoopResult): void {
   const ms = (value: number) => value.toFixed(2);
   console.table({
     '/health p99, quiet': { ms: ms(result.quietP99), ratio: '1.00x' },
-    [`/health p99, ${PARALLEL} ordinary posts at once`]: { ms: ms(result.ordinaryP99), ratio: `${(result.ordinaryP99 / result.quietP99).toFixed(2)}x` },
-    [`/health p99, ${PARALLEL} worst-case posts at once`]: { ms: ms(result.worstP99), ratio: `${(result.worstP99 / result.quietP99).toFixed(2)}x` },
+    [`/health p99, ${PARALLEL} ordinary posts at once`]: {
+      ms: ms(result.ordinaryP99),
+      ratio: `${(result.ordinaryP99 / result.quietP99).toFixed(2)}x`,
+    },
+    [`/health p99, ${PARALLEL} worst-case posts at once`]: {
+      ms: ms(result.worstP99),
+      ratio: `${(result.worstP99 / result.quietP99).toFixed(2)}x`,
+    },
     'a worst-case post saved (median, in a burst)': { ms: ms(result.worstSaveMedian), ratio: '' },
     [`tokenize, slowest worst case (${result.tokenizeWorstCase})`]: { ms: ms(result.tokenizeWorstMs), ratio: '' },
   });
   const stored = result.statuses.every((status) => status === 201);
-  const vsOrdinary = recordGoal('event loop: /health p99 in worst-case bursts / in ordinary bursts, all stored', stored ? result.worstP99 / result.ordinaryP99 : Infinity, HEALTH_BURST_VS_ORDINARY_GOAL, 'at most');
-  const vsQuiet = recordGoal('event loop: /health p99 in worst-case bursts / quiet', result.worstP99 / result.quietP99, HEALTH_BURST_VS_QUIET_GOAL, 'at most');
-  const tokenizeMet = recordGoal('tokenize a worst-case 5,000-character text', result.tokenizeWorstMs, TOKENIZE_WORST_MS_GOAL, 'at most', 'ms');
-  console.log(`event-loop goals: vs ordinary bursts ${vsOrdinary ? 'met' : 'NOT met'}, vs quiet ${vsQuiet ? 'met' : 'NOT met'}, tokenize < ${TOKENIZE_WORST_MS_GOAL} ms ${tokenizeMet ? 'met' : 'NOT met'}`);
+  const vsOrdinary = recordGoal(
+    'event loop: /health p99 in worst-case bursts / in ordinary bursts, all stored',
+    stored ? result.worstP99 / result.ordinaryP99 : Infinity,
+    HEALTH_BURST_VS_ORDINARY_GOAL,
+    'at most',
+  );
+  const vsQuiet = recordGoal(
+    'event loop: /health p99 in worst-case bursts / quiet',
+    result.worstP99 / result.quietP99,
+    HEALTH_BURST_VS_QUIET_GOAL,
+    'at most',
+  );
+  const tokenizeMet = recordGoal(
+    'tokenize a worst-case 5,000-character text',
+    result.tokenizeWorstMs,
+    TOKENIZE_WORST_MS_GOAL,
+    'at most',
+    'ms',
+  );
+  console.log(
+    `event-loop goals: vs ordinary bursts ${vsOrdinary ? 'met' : 'NOT met'}, vs quiet ${vsQuiet ? 'met' : 'NOT met'}, tokenize < ${TOKENIZE_WORST_MS_GOAL} ms ${tokenizeMet ? 'met' : 'NOT met'}`,
+  );
 }

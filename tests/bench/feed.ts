@@ -152,12 +152,21 @@ export async function get(target: Target): Promise<{ status: number; body: strin
  * so no case inherits another's backlog. The load generator runs in a worker thread, so it
  * takes the other core rather than the server's event loop.
  */
-export async function measure(target: Target, settings: FeedResult['settings'], expectedBody: string, same = (a: string, b: string) => a === b): Promise<LoadFigures> {
+export async function measure(
+  target: Target,
+  settings: FeedResult['settings'],
+  expectedBody: string,
+  same = (a: string, b: string) => a === b,
+): Promise<LoadFigures> {
   const answer = await get(target);
   if (answer.status !== 200) throw new Error(`GET ${target.url} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   if (!same(answer.body, expectedBody)) throw new Error(`GET ${target.url} answered a different body than the one captured`);
   const base = {
-    url: target.url, headers: target.headers, connections: settings.connections, timeout: 120, workers: 1,
+    url: target.url,
+    headers: target.headers,
+    connections: settings.connections,
+    timeout: 120,
+    workers: 1,
     ...(settings.overallRate ? { overallRate: settings.overallRate } : {}),
     ...(target.setupRequest ? { requests: [{ method: 'GET' as const, setupRequest: target.setupRequest }] } : {}),
   };
@@ -184,7 +193,11 @@ export async function measure(target: Target, settings: FeedResult['settings'], 
 }
 
 /** How long and how hard every case is loaded (autocannon), from the environment. */
-export const loadSettings = () => ({ seconds: envInt('BENCH_FEED_SECONDS', quick() ? 1 : 8), warmupSeconds: quick() ? 1 : 2, connections: envInt('BENCH_FEED_CONNECTIONS', 10) });
+export const loadSettings = () => ({
+  seconds: envInt('BENCH_FEED_SECONDS', quick() ? 1 : 8),
+  warmupSeconds: quick() ? 1 : 2,
+  connections: envInt('BENCH_FEED_CONNECTIONS', 10),
+});
 
 /** A size knob from the environment, else its default (a tenth of it with --quick). */
 export const envSize = (name: string, fallback: number) => envInt(name, scaled(fallback));
@@ -296,7 +309,9 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     if (deepByNumber.status !== 200 || !nextCursor) {
       throw new Error(`no cursor ${depthPages} pages deep (status ${deepByNumber.status}); seed more posts or lower BENCH_FEED_DEPTH`);
     }
-    log(`cursor ${depthPages} pages (${(depthPages * PAGE_SIZE).toLocaleString('en')} posts) deep: ${nextCursor} (found in ${(performance.now() - t0).toFixed(0)} ms)`);
+    log(
+      `cursor ${depthPages} pages (${(depthPages * PAGE_SIZE).toLocaleString('en')} posts) deep: ${nextCursor} (found in ${(performance.now() - t0).toFixed(0)} ms)`,
+    );
 
     const page1: Target = { url: `${api}${paths.posts.all(1)}`, headers };
     const deep: Target = { url: `${api}${paths.posts.all(1)}?cursor=${encodeURIComponent(nextCursor)}`, headers };
@@ -320,7 +335,9 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     sqlite = new BetterSqlite3(file, { readonly: true });
     // The server keeps page 1's total for 30 s (totals.ts), so the reference runs the page query only.
     const runAll = (reports: QueryReport[]) => {
-      const statements = reports.filter((report) => !/^select count/i.test(report.sql)).map((report) => ({ statement: sqlite!.prepare(report.sql), parameters: report.parameters as unknown[] }));
+      const statements = reports
+        .filter((report) => !/^select count/i.test(report.sql))
+        .map((report) => ({ statement: sqlite!.prepare(report.sql), parameters: report.parameters as unknown[] }));
       return () => statements.forEach(({ statement, parameters }) => statement.all(...parameters));
     };
     const page1Sql = runAll(plans.page1);
@@ -334,7 +351,11 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     bare.get('/plain', async () => plainPage());
     // (13): "For you"'s read of its candidates, the server's own query, prepared once.
     const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const compiled = candidateQuery(compiler, viewer).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(RANKING.newest).compile();
+    const compiled = candidateQuery(compiler, viewer)
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(RANKING.newest)
+      .compile();
     const candidatesStatement = sqlite.prepare(compiled.sql);
     bare.get('/foryou-candidates', async () => (candidatesStatement.all(...(compiled.parameters as unknown[])), page1Json));
     await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -384,7 +405,8 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
       body: JSON.stringify({ interests: ['science', 'music'] }),
     });
     if (personalize.status !== 200) throw new Error(`personalize answered ${personalize.status}`);
-    const samePosts = (a: string, b: string) => JSON.stringify((JSON.parse(a) as { posts: unknown }).posts) === JSON.stringify((JSON.parse(b) as { posts: unknown }).posts);
+    const samePosts = (a: string, b: string) =>
+      JSON.stringify((JSON.parse(a) as { posts: unknown }).posts) === JSON.stringify((JSON.parse(b) as { posts: unknown }).posts);
     const forYou1: Target = { url: `${api}${paths.posts.forYou()}`, headers };
     const forYouBody = (await get(forYou1)).body;
     const forYouCursor = (JSON.parse(forYouBody) as { nextCursor: string | null }).nextCursor;
@@ -401,18 +423,28 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     // members in turn (one member reloading a thousand times a second would find a new post on one
     // load in a thousand). Any 200 will do: page 1 changes with every post.
     const { auth, database: appDatabase } = server.app.services;
-    const users = await appDatabase.db.selectFrom('users').selectAll().where('role', '=', 'USER').where('id', '<>', seed.viewer.id).orderBy('id').limit(readers + 1).execute();
+    const users = await appDatabase.db
+      .selectFrom('users')
+      .selectAll()
+      .where('role', '=', 'USER')
+      .where('id', '<>', seed.viewer.id)
+      .orderBy('id')
+      .limit(readers + 1)
+      .execute();
     const [writerRow, ...readerRows] = users;
     const readerTokens = await Promise.all(readerRows.map((row) => auth.issueSession(row, true)));
     writeFileSync(join(dir, 'readers.json'), JSON.stringify(readerTokens));
     const rotate = join(dir, 'rotate-readers.cjs');
-    writeFileSync(rotate, `const tokens = require(${JSON.stringify(join(dir, 'readers.json'))});
+    writeFileSync(
+      rotate,
+      `const tokens = require(${JSON.stringify(join(dir, 'readers.json'))});
 let next = 0;
 module.exports = (request) => {
   request.headers = { ...request.headers, authorization: 'Bearer ' + tokens[next++ % tokens.length] };
   return request;
 };
-`);
+`,
+    );
     // Every reader's first load (a full ranking) before the clock starts: (14) measures that one.
     for (const token of readerTokens) await get({ url: forYou1.url, headers: { authorization: `Bearer ${token}` } });
     const writer = startPosting(api, await auth.issueSession(writerRow!, true), writeEveryMs);
@@ -498,36 +530,89 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
     '(4) bare Fastify, same JSON as (2)': row(result.bareDeep),
     '(5) as (3) + the server SQL of (1), for reference': row(result.sqlPage1, result.sqlPage1.reqPerSec / result.barePage1.reqPerSec),
     '(6) as (4) + the server SQL of (2), for reference': row(result.sqlDeep, result.sqlDeep.reqPerSec / result.bareDeep.reqPerSec),
-    '(7) the app stack, constant JSON of (1), for reference': row(result.stackPage1, result.stackPage1.reqPerSec / result.barePage1.reqPerSec),
+    '(7) the app stack, constant JSON of (1), for reference': row(
+      result.stackPage1,
+      result.stackPage1.reqPerSec / result.barePage1.reqPerSec,
+    ),
     '(8) as (7) + authentication, for reference': row(result.stackAuthPage1, result.stackAuthPage1.reqPerSec / result.barePage1.reqPerSec),
     '(9) as (3) + a plain indexed query, for reference': row(result.plainBare, result.plainBare.reqPerSec / result.barePage1.reqPerSec),
-    '(10) as (8) + the same plain query, for reference': row(result.plainStackAuth, result.plainStackAuth.reqPerSec / result.barePage1.reqPerSec),
+    '(10) as (8) + the same plain query, for reference': row(
+      result.plainStackAuth,
+      result.plainStackAuth.reqPerSec / result.barePage1.reqPerSec,
+    ),
     '(11) GET /post/foryou (ratio to (1))': row(result.forYouPage1, result.ratios.forYou),
     '(12) GET /post/foryou?cursor= page 2 (ratio to (1))': row(result.forYouPage2, result.forYouPage2.reqPerSec / result.page1.reqPerSec),
-    '(13) as (3) + the 500 candidates of (11) (ratio to (1))': row(result.forYouFloor, result.forYouFloor.reqPerSec / result.page1.reqPerSec),
-    '(14) For you page 1 ranked on every request (ratio to (1))': row(result.forYouRanked, result.forYouRanked.reqPerSec / result.page1.reqPerSec),
-    [`(15) For you page 1 while another member posts ${writing(result)} (ratio to (16))`]: row(result.forYouUnderWrites, result.forYouUnderWrites.reqPerSec / result.latestUnderWrites.reqPerSec),
-    '(16) GET /post/all/1 under the same writes (ratio to (1))': row(result.latestUnderWrites, result.latestUnderWrites.reqPerSec / result.page1.reqPerSec),
+    '(13) as (3) + the 500 candidates of (11) (ratio to (1))': row(
+      result.forYouFloor,
+      result.forYouFloor.reqPerSec / result.page1.reqPerSec,
+    ),
+    '(14) For you page 1 ranked on every request (ratio to (1))': row(
+      result.forYouRanked,
+      result.forYouRanked.reqPerSec / result.page1.reqPerSec,
+    ),
+    [`(15) For you page 1 while another member posts ${writing(result)} (ratio to (16))`]: row(
+      result.forYouUnderWrites,
+      result.forYouUnderWrites.reqPerSec / result.latestUnderWrites.reqPerSec,
+    ),
+    '(16) GET /post/all/1 under the same writes (ratio to (1))': row(
+      result.latestUnderWrites,
+      result.latestUnderWrites.reqPerSec / result.page1.reqPerSec,
+    ),
   });
   const goal = (name: string, ratio: number, target: number) =>
-    log(`${name} goal >= ${target}x bare: ${recordGoal(`${name} >= ${target}x bare`, ratio, target, 'at least') ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`);
+    log(
+      `${name} goal >= ${target}x bare: ${recordGoal(`${name} >= ${target}x bare`, ratio, target, 'at least') ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`,
+    );
   goal('feed page 1', result.ratios.page1, FEED_GOALS.page1);
   goal(`feed cursor ${result.depthPages} pages deep`, result.ratios.deep, FEED_GOALS.deep);
-  log(`For you page 1 goal >= ${FEED_GOALS.forYou}x Latest page 1: ${recordGoal(`For you page 1 (reload) >= ${FEED_GOALS.forYou}x Latest page 1`, result.ratios.forYou, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${result.ratios.forYou.toFixed(3)}x, p99 ${result.forYouPage1.p99} ms against ${result.page1.p99} ms)`);
+  log(
+    `For you page 1 goal >= ${FEED_GOALS.forYou}x Latest page 1: ${recordGoal(`For you page 1 (reload) >= ${FEED_GOALS.forYou}x Latest page 1`, result.ratios.forYou, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${result.ratios.forYou.toFixed(3)}x, p99 ${result.forYouPage1.p99} ms against ${result.page1.p99} ms)`,
+  );
   const authenticated = result.stackAuthPage1.reqPerSec / result.stackPage1.reqPerSec;
-  log(`authentication goal (8) >= ${FEED_GOALS.authentication}x (7), the same stack without it: ${recordGoal(`authentication: (8) >= ${FEED_GOALS.authentication}x (7)`, authenticated, FEED_GOALS.authentication, 'at least') ? 'met' : 'NOT met'} (${authenticated.toFixed(3)}x)`);
+  log(
+    `authentication goal (8) >= ${FEED_GOALS.authentication}x (7), the same stack without it: ${recordGoal(`authentication: (8) >= ${FEED_GOALS.authentication}x (7)`, authenticated, FEED_GOALS.authentication, 'at least') ? 'met' : 'NOT met'} (${authenticated.toFixed(3)}x)`,
+  );
   const ranked = result.forYouRanked.reqPerSec / result.page1.reqPerSec;
-  log(`  ranked on every request (a first load): ${recordGoal(`For you page 1 ranked anew >= ${FEED_GOALS.forYou}x Latest page 1`, ranked, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${ranked.toFixed(3)}x, p99 ${result.forYouRanked.p99} ms); its floor, the candidate read alone (13): ${(result.forYouFloor.reqPerSec / result.page1.reqPerSec).toFixed(3)}x`);
+  log(
+    `  ranked on every request (a first load): ${recordGoal(`For you page 1 ranked anew >= ${FEED_GOALS.forYou}x Latest page 1`, ranked, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${ranked.toFixed(3)}x, p99 ${result.forYouRanked.p99} ms); its floor, the candidate read alone (13): ${(result.forYouFloor.reqPerSec / result.page1.reqPerSec).toFixed(3)}x`,
+  );
   const underWrites = result.forYouUnderWrites.reqPerSec / result.latestUnderWrites.reqPerSec;
   // Each post makes the next load of every reader one that finds it; more loads than that find nothing new.
-  const fresh = Math.min(1, ((result.settings.seconds * 1000) / result.writeEveryMs) * result.readers / Math.max(1, result.forYouUnderWrites.requests));
-  log(`  (15): ${result.readers} readers in turn, about ${Math.round(fresh * 100)}% of the measured loads came after a post the reader had not seen yet; ${result.fullRankingsUnderWrites} full rankings in the reported round; ratio per round ${result.roundRatios.map((ratio) => `${ratio.toFixed(3)}x`).join(', ')}`);
-  log(`For you page 1 while another member posts ${writing(result)} (${result.writtenUnderWrites} posts written in all rounds) >= ${FEED_GOALS.forYou}x Latest page 1 under the same writes: ${recordGoal(`For you page 1 while a member posts ${writing(result)} >= ${FEED_GOALS.forYou}x Latest page 1`, underWrites, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${underWrites.toFixed(3)}x, p99 ${result.forYouUnderWrites.p99} ms against ${result.latestUnderWrites.p99} ms)`);
-  const failures = [result.forYouUnderWrites, result.latestUnderWrites, result.page1, result.deep, result.barePage1, result.bareDeep, result.sqlPage1, result.sqlDeep, result.stackPage1, result.stackAuthPage1, result.plainBare, result.plainStackAuth, result.forYouPage1, result.forYouPage2, result.forYouFloor, result.forYouRanked].reduce((sum, f) => sum + f.failures, 0);
+  const fresh = Math.min(
+    1,
+    (((result.settings.seconds * 1000) / result.writeEveryMs) * result.readers) / Math.max(1, result.forYouUnderWrites.requests),
+  );
+  log(
+    `  (15): ${result.readers} readers in turn, about ${Math.round(fresh * 100)}% of the measured loads came after a post the reader had not seen yet; ${result.fullRankingsUnderWrites} full rankings in the reported round; ratio per round ${result.roundRatios.map((ratio) => `${ratio.toFixed(3)}x`).join(', ')}`,
+  );
+  log(
+    `For you page 1 while another member posts ${writing(result)} (${result.writtenUnderWrites} posts written in all rounds) >= ${FEED_GOALS.forYou}x Latest page 1 under the same writes: ${recordGoal(`For you page 1 while a member posts ${writing(result)} >= ${FEED_GOALS.forYou}x Latest page 1`, underWrites, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${underWrites.toFixed(3)}x, p99 ${result.forYouUnderWrites.p99} ms against ${result.latestUnderWrites.p99} ms)`,
+  );
+  const failures = [
+    result.forYouUnderWrites,
+    result.latestUnderWrites,
+    result.page1,
+    result.deep,
+    result.barePage1,
+    result.bareDeep,
+    result.sqlPage1,
+    result.sqlDeep,
+    result.stackPage1,
+    result.stackAuthPage1,
+    result.plainBare,
+    result.plainStackAuth,
+    result.forYouPage1,
+    result.forYouPage2,
+    result.forYouFloor,
+    result.forYouRanked,
+  ].reduce((sum, f) => sum + f.failures, 0);
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
 
   // Where the time goes, for whoever reads a NOT met: the server's own SQL, timed directly.
-  for (const [name, reports] of [['page 1', result.plans.page1], ['deep cursor', result.plans.deep]] as const) {
+  for (const [name, reports] of [
+    ['page 1', result.plans.page1],
+    ['deep cursor', result.plans.deep],
+  ] as const) {
     reports.forEach((report, i) => {
       log(`  ${name}, query ${i + 1} of ${reports.length}: ${report.ms.toFixed(2)} ms run directly; plan:`);
       for (const line of report.plan.split('\n')) log(`    ${line}`);

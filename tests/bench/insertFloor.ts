@@ -5,7 +5,8 @@ import { newId } from '../../server/db/ids';
 /** Nearest-rank p50 and p99 of a set of samples (NaN when there are none). */
 export function percentiles(samples: number[]): { count: number; p50: number; p99: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!);
+  const at = (q: number) =>
+    sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
   return { count: sorted.length, p50: at(0.5), p99: at(0.99) };
 }
 
@@ -20,10 +21,14 @@ export function measureInsertFloor(file: string, inserts: number, options: { mod
   const db = new BetterSqlite3(file);
   try {
     useServerPragmas(db);
-    const rows = db.prepare("select type, sql from sqlite_master where tbl_name = 'posts' and sql is not null").all() as { type: string; sql: string }[];
+    const rows = db.prepare("select type, sql from sqlite_master where tbl_name = 'posts' and sql is not null").all() as {
+      type: string;
+      sql: string;
+    }[];
     db.exec('drop table if exists posts_floor');
     db.exec(rows.find((row) => row.type === 'table')!.sql.replace(/create table\s+"?posts"?/i, 'create table posts_floor'));
-    for (const index of rows.filter((row) => row.type === 'index')) db.exec(index.sql.replace(/index\s+"?(\w+)"?\s+on\s+"?posts"?/i, 'index $1_floor on posts_floor'));
+    for (const index of rows.filter((row) => row.type === 'index'))
+      db.exec(index.sql.replace(/index\s+"?(\w+)"?\s+on\s+"?posts"?/i, 'index $1_floor on posts_floor'));
     const model = (
       options.modelId
         ? db.prepare('select * from posts where id = ?').get(options.modelId)

@@ -114,7 +114,6 @@ function parseSizes(): { posts: number; members: number }[] {
   });
 }
 
-
 async function measureScale(size: { posts: number; members: number }, log: (line: string) => void): Promise<ScaleResult> {
   const settings = loadSettings();
   const sockets = Math.min(size.members - 1, scaled(envInt('BENCH_MIXED_SOCKETS', 1000)));
@@ -133,7 +132,9 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     const seed = seedFeed({ file, members: size.members, posts: size.posts, passwordHash });
     const dbMiB = statSync(file).size / 2 ** 20;
     const floor = { ...measureInsertFloor(file, quick() ? 50 : 200), failures: 0 };
-    log(`seeded in ${(seed.ms.total / 1000).toFixed(1)} s (${dbMiB.toFixed(0)} MiB); insert floor p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms`);
+    log(
+      `seeded in ${(seed.ms.total / 1000).toFixed(1)} s (${dbMiB.toFixed(0)} MiB); insert floor p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms`,
+    );
 
     server = await startServer(config, { handleSignals: false });
     const api = `${server.url}${API_BASE}`;
@@ -146,9 +147,18 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     const headers = { authorization: `Bearer ${viewerToken}` };
 
     // Members with a socket: every step through the member list, so they span the community.
-    const others = await database.db.selectFrom('users').select('id').where('id', '<>', seed.viewer.id).where('role', '=', 'USER').orderBy('id').execute();
+    const others = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '<>', seed.viewer.id)
+      .where('role', '=', 'USER')
+      .orderBy('id')
+      .execute();
     const step = Math.max(1, Math.floor(others.length / sockets));
-    const connected = others.filter((_, i) => i % step === 0).slice(0, sockets).map((row) => row.id);
+    const connected = others
+      .filter((_, i) => i % step === 0)
+      .slice(0, sockets)
+      .map((row) => row.id);
     const tokens = await Promise.all(connected.map(session));
     const t0 = performance.now();
     await fleet.setup({ api, userIds: connected, tokens, groupId: '' });
@@ -170,7 +180,9 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     await fleet.watch({ target: 'real', lists, live, intervalMs: POST_WATCH_INTERVAL_MS, max: POST_WATCH_MAX, timeoutMs: 60_000 });
     log(`${live.length} sockets show the live stream, ${sockets - live.length} older posts`);
 
-    const deepByNumber = JSON.parse((await get({ url: `${api}${paths.posts.all(depthPages)}`, headers })).body) as { nextCursor: string | null };
+    const deepByNumber = JSON.parse((await get({ url: `${api}${paths.posts.all(depthPages)}`, headers })).body) as {
+      nextCursor: string | null;
+    };
     if (!deepByNumber.nextCursor) throw new Error(`no cursor ${depthPages} pages deep; seed more posts`);
     const page1: Target = { url: `${api}${paths.posts.all(1)}`, headers };
     const deep: Target = { url: `${api}${paths.posts.all(1)}?cursor=${encodeURIComponent(deepByNumber.nextCursor)}`, headers };
@@ -180,19 +192,41 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     // every request (and every write) in a queue, and the p99s would measure the queue. So the most
     // each case serves is measured first, and every case is then offered READ_SHARE of that.
     const capacity = { page1: await measure(page1, settings, '', anyBody), deep: await measure(deep, settings, '', anyBody) };
-    const paced = (target: Target, most: LoadFigures) => measure(target, { ...settings, overallRate: Math.max(10, Math.round(most.reqPerSec * READ_SHARE)) }, '', anyBody);
-    const [quiet, quietLoad] = await measuringLoad(async () => ({ page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) }));
+    const paced = (target: Target, most: LoadFigures) =>
+      measure(target, { ...settings, overallRate: Math.max(10, Math.round(most.reqPerSec * READ_SHARE)) }, '', anyBody);
+    const [quiet, quietLoad] = await measuringLoad(async () => ({
+      page1: await paced(page1, capacity.page1),
+      deep: await paced(deep, capacity.deep),
+    }));
     log(`  no writes: ${loadText(quietLoad)}`);
     const runs: WriteRun[] = [];
     for (const rate of RATES) {
       const watchesBefore = await fleet.watchCount();
       const writer = await startWriter(api, writers, targets, rate);
-      const [figures, load] = await measuringLoad(async () => ({ page1: await paced(page1, capacity.page1), deep: await paced(deep, capacity.deep) }));
+      const [figures, load] = await measuringLoad(async () => ({
+        page1: await paced(page1, capacity.page1),
+        deep: await paced(deep, capacity.deep),
+      }));
       runs.push({ rate, ...figures, ...(await writer.stop()), watches: (await fleet.watchCount()) - watchesBefore, load });
       const run = runs.at(-1)!;
-      log(`  ${rate} writes/s (${run.achievedRate.toFixed(1)} sent/s, ${run.shed} shed, ${run.watches} watches): page 1 p99 ${figures.page1.p99} ms, deep p99 ${figures.deep.p99} ms, post p99 ${run.posts.p99.toFixed(1)} ms; ${loadText(load)}`);
+      log(
+        `  ${rate} writes/s (${run.achievedRate.toFixed(1)} sent/s, ${run.shed} shed, ${run.watches} watches): page 1 p99 ${figures.page1.p99} ms, deep p99 ${figures.deep.p99} ms, post p99 ${run.posts.p99.toFixed(1)} ms; ${loadText(load)}`,
+      );
     }
-    return { posts: size.posts, members: size.members, sockets, seedSeconds: seed.ms.total / 1000, dbMiB, floor, capacity, quiet, quietLoad, runs, serverRssMiB, liveSockets: live.length };
+    return {
+      posts: size.posts,
+      members: size.members,
+      sockets,
+      seedSeconds: seed.ms.total / 1000,
+      dbMiB,
+      floor,
+      capacity,
+      quiet,
+      quietLoad,
+      runs,
+      serverRssMiB,
+      liveSockets: live.length,
+    };
   } finally {
     await fleet.terminate().catch(() => undefined);
     if (server) await server.close().catch(() => undefined);
@@ -214,7 +248,9 @@ const slowdown = (figures: LoadFigures, quiet: LoadFigures) => (figures.requests
 export function printMixed(result: MixedResult, log: (line: string) => void = console.log): void {
   for (const scale of result.scales) {
     const name = `${scale.posts.toLocaleString('en')} posts / ${scale.members.toLocaleString('en')} members`;
-    log(`mixed (${name}, SQLite, ${scale.sockets} sockets connected, ${scale.liveSockets} showing the live stream, process RSS with the socket worker ${scale.serverRssMiB.toFixed(0)} MiB)`);
+    log(
+      `mixed (${name}, SQLite, ${scale.sockets} sockets connected, ${scale.liveSockets} showing the live stream, process RSS with the socket worker ${scale.serverRssMiB.toFixed(0)} MiB)`,
+    );
     const row = (figures: LoadFigures, quiet: LoadFigures) => ({
       'req/s': Math.round(figures.reqPerSec),
       'p50 ms': figures.p50,
@@ -230,13 +266,20 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
       'deep page, no writes': row(scale.quiet.deep, scale.quiet.deep),
     };
     for (const run of scale.runs) {
-      if (run.shed > 0) log(`  at ${run.rate} writes/s the server fell behind: ${run.shed} writes shed, ${run.achievedRate.toFixed(1)} sent a second`);
+      if (run.shed > 0)
+        log(`  at ${run.rate} writes/s the server fell behind: ${run.shed} writes shed, ${run.achievedRate.toFixed(1)} sent a second`);
       table[`page 1, ${run.rate} writes/s`] = row(run.page1, scale.quiet.page1);
       table[`deep page, ${run.rate} writes/s`] = row(run.deep, scale.quiet.deep);
     }
     console.table(table);
     const writes: Record<string, { count: number; 'p50 ms': number; 'p99 ms': number; failures: number; 'p99 / floor': string }> = {
-      'insert floor (one row, synchronous=FULL)': { count: scale.floor.count, 'p50 ms': ms(scale.floor.p50), 'p99 ms': ms(scale.floor.p99), failures: 0, 'p99 / floor': '1.00x' },
+      'insert floor (one row, synchronous=FULL)': {
+        count: scale.floor.count,
+        'p50 ms': ms(scale.floor.p50),
+        'p99 ms': ms(scale.floor.p99),
+        failures: 0,
+        'p99 / floor': '1.00x',
+      },
     };
     const writeRow = (figures: Percentiles) => ({
       count: figures.count,
@@ -246,21 +289,40 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
       'p99 / floor': `${(figures.p99 / scale.floor.p99).toFixed(1)}x`,
     });
     for (const run of scale.runs) {
-      for (const [kind, figures] of [...Object.entries(run.writes), ['posts, every privacy', run.posts] as const]) writes[`${kind} at ${run.rate}/s`] = writeRow(figures);
+      for (const [kind, figures] of [...Object.entries(run.writes), ['posts, every privacy', run.posts] as const])
+        writes[`${kind} at ${run.rate}/s`] = writeRow(figures);
       writes[`GET /health beside each post at ${run.rate}/s`] = writeRow(run.request);
     }
     console.table(writes);
     for (const run of scale.runs) {
-      recordGoal(`mixed ${name}: page 1 p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`, slowdown(run.page1, scale.quiet.page1), MIXED_GOALS.underWrites, 'at most');
-      recordGoal(`mixed ${name}: deep page p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`, slowdown(run.deep, scale.quiet.deep), MIXED_GOALS.underWrites, 'at most');
-      recordGoal(`mixed ${name}: post create p99 at ${run.rate} writes/s <= ${MIXED_GOALS.postCreate}x the insert floor`, run.posts.p99 / scale.floor.p99, MIXED_GOALS.postCreate, 'at most');
-      log(`  at ${run.rate} writes/s an HTTP request that does next to nothing (GET /health beside each post) has p99 ${run.request.p99.toFixed(1)} ms, ${(run.request.p99 / scale.floor.p99).toFixed(1)}x the insert floor: the post goal's floor under this load; a post's p99 is ${(run.posts.p99 / Math.max(0.001, run.request.p99)).toFixed(2)}x it`);
+      recordGoal(
+        `mixed ${name}: page 1 p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`,
+        slowdown(run.page1, scale.quiet.page1),
+        MIXED_GOALS.underWrites,
+        'at most',
+      );
+      recordGoal(
+        `mixed ${name}: deep page p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`,
+        slowdown(run.deep, scale.quiet.deep),
+        MIXED_GOALS.underWrites,
+        'at most',
+      );
+      recordGoal(
+        `mixed ${name}: post create p99 at ${run.rate} writes/s <= ${MIXED_GOALS.postCreate}x the insert floor`,
+        run.posts.p99 / scale.floor.p99,
+        MIXED_GOALS.postCreate,
+        'at most',
+      );
+      log(
+        `  at ${run.rate} writes/s an HTTP request that does next to nothing (GET /health beside each post) has p99 ${run.request.p99.toFixed(1)} ms, ${(run.request.p99 / scale.floor.p99).toFixed(1)}x the insert floor: the post goal's floor under this load; a post's p99 is ${(run.posts.p99 / Math.max(0.001, run.request.p99)).toFixed(2)}x it`,
+      );
       recordGoal(`mixed ${name}: the server keeps up with ${run.rate} writes/s (writes shed)`, run.shed, 0, 'at most', 'writes');
     }
   }
   const [small, large] = result.scales;
   if (small && large) {
-    const growth = (name: string, a: number, b: number) => recordGoal(`growth ${name} (larger / smaller size) <= ${MIXED_GOALS.growth}x`, b / a, MIXED_GOALS.growth, 'at most');
+    const growth = (name: string, a: number, b: number) =>
+      recordGoal(`growth ${name} (larger / smaller size) <= ${MIXED_GOALS.growth}x`, b / a, MIXED_GOALS.growth, 'at most');
     // Capacity is a rate: the smaller size's over the larger's, so that a slower large community reads above 1.
     growth('page 1 capacity (req/s), no writes', large.capacity.page1.reqPerSec, small.capacity.page1.reqPerSec);
     growth('deep page capacity (req/s), no writes', large.capacity.deep.reqPerSec, small.capacity.deep.reqPerSec);

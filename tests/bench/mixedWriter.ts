@@ -59,7 +59,12 @@ const withFailures = (samples: number[], failures: number): Percentiles => ({ ..
  * Starts writing at `rate` a second in a worker (answered once the first write is on its way);
  * `stop` ends it and answers the latencies once every write answered.
  */
-export async function startWriter(api: string, writers: Writer[], targets: Targets, rate: number): Promise<{ stop(): Promise<WriterResult> }> {
+export async function startWriter(
+  api: string,
+  writers: Writer[],
+  targets: Targets,
+  rate: number,
+): Promise<{ stop(): Promise<WriterResult> }> {
   const worker = startTsxWorker(import.meta.url, { stoaMixedWriter: { api, writers, targets, rate } satisfies WriterArgs });
   const messages: ((message: unknown) => void)[] = [];
   const next = <T>() =>
@@ -160,7 +165,7 @@ function write(api: string, writers: Writer[], targets: Targets, rate: number) {
       inFlight.add(write);
       void write.finally(() => inFlight.delete(write));
     }
-    timer = setTimeout(tick, Math.max(0, (n * interval) - (performance.now() - started)));
+    timer = setTimeout(tick, Math.max(0, n * interval - (performance.now() - started)));
   };
   tick();
   return {
@@ -168,7 +173,10 @@ function write(api: string, writers: Writer[], targets: Targets, rate: number) {
       stopped = true;
       clearTimeout(timer);
       await Promise.all([...inFlight]);
-      const writes = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, withFailures(samples[kind], failures[kind])])) as Record<WriteKind, Percentiles>;
+      const writes = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, withFailures(samples[kind], failures[kind])])) as Record<
+        WriteKind,
+        Percentiles
+      >;
       const postKinds = ['post Public', 'post Followers', 'post Private'] as const;
       const posts = withFailures(
         postKinds.flatMap((kind) => samples[kind]),

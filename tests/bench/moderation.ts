@@ -50,7 +50,10 @@ export interface ModerationResult {
 function seedModeration(file: string, seed: SeedResult): { admin: string } {
   const db = new BetterSqlite3(file);
   try {
-    const members = db.prepare(`select id, username from users where id <> ? order by id limit 3000`).all(seed.viewer.id) as { id: string; username: string }[];
+    const members = db.prepare(`select id, username from users where id <> ? order by id limit 3000`).all(seed.viewer.id) as {
+      id: string;
+      username: string;
+    }[];
     const posts = db.prepare(`select id from posts order by id desc limit 5000`).all() as { id: string }[];
     if (members.length < 300) throw new Error('the moderation benchmark needs at least 300 members (BENCH_FEED_MEMBERS)');
     const admin = members[0];
@@ -58,8 +61,12 @@ function seedModeration(file: string, seed: SeedResult): { admin: string } {
     db.transaction(() => {
       db.prepare(`update users set role = 'ADMIN' where id = ?`).run(admin.id);
       const ban = db.prepare(`update users set is_banned = 1 where id = ?`);
-      const profile = db.prepare(`insert into user_profiles (user_id, ban_reason, banned_at, banned_by, updated_at) values (?, 'Spam', ?, ?, ?)`);
-      const appeal = db.prepare(`insert into appeals (id, user_id, ban_reason, banned_at, message, status, created_at) values (?, ?, 'Spam', ?, 'Please lift my ban, it was a mistake.', ?, ?)`);
+      const profile = db.prepare(
+        `insert into user_profiles (user_id, ban_reason, banned_at, banned_by, updated_at) values (?, 'Spam', ?, ?, ?)`,
+      );
+      const appeal = db.prepare(
+        `insert into appeals (id, user_id, ban_reason, banned_at, message, status, created_at) values (?, ?, 'Spam', ?, 'Please lift my ban, it was a mistake.', ?, ?)`,
+      );
       for (const [i, member] of members.slice(1, 201).entries()) {
         ban.run(member.id);
         profile.run(member.id, at, admin.id, at);
@@ -67,11 +74,19 @@ function seedModeration(file: string, seed: SeedResult): { admin: string } {
       }
       const status = (i: number) => (['pending', 'resolved', 'dismissed', 'reviewing'] as const)[i % 4];
       const reporters = members.slice(201);
-      const postReport = db.prepare(`insert or ignore into post_reports (id, post_id, reporter_id, reason, status, created_at, updated_at) values (?, ?, ?, 'spam', ?, ?, ?)`);
-      for (let i = 0; i < 2000; i++) postReport.run(newId(), posts[i % posts.length].id, reporters[i % reporters.length].id, status(i), at, at);
-      const profileReport = db.prepare(`insert into profile_reports (id, reporter_id, reported_id, reason, status, created_at, updated_at) values (?, ?, ?, 'Spam', ?, ?, ?)`);
-      for (let i = 0; i < 1000; i++) profileReport.run(newId(), reporters[i % reporters.length].id, members[1 + (i % 200)].id, status(i), at, at);
-      const audit = db.prepare(`insert into audit_log (id, admin_id, action, target_type, target_id, target_label, subject_id, reason, created_at) values (?, ?, 'ban', 'user', ?, ?, ?, 'Spam', ?)`);
+      const postReport = db.prepare(
+        `insert or ignore into post_reports (id, post_id, reporter_id, reason, status, created_at, updated_at) values (?, ?, ?, 'spam', ?, ?, ?)`,
+      );
+      for (let i = 0; i < 2000; i++)
+        postReport.run(newId(), posts[i % posts.length].id, reporters[i % reporters.length].id, status(i), at, at);
+      const profileReport = db.prepare(
+        `insert into profile_reports (id, reporter_id, reported_id, reason, status, created_at, updated_at) values (?, ?, ?, 'Spam', ?, ?, ?)`,
+      );
+      for (let i = 0; i < 1000; i++)
+        profileReport.run(newId(), reporters[i % reporters.length].id, members[1 + (i % 200)].id, status(i), at, at);
+      const audit = db.prepare(
+        `insert into audit_log (id, admin_id, action, target_type, target_id, target_label, subject_id, reason, created_at) values (?, ?, 'ban', 'user', ?, ?, ?, 'Spam', ?)`,
+      );
       for (let i = 0; i < 2000; i++) {
         const member = members[1 + (i % 200)];
         audit.run(newId(), admin.id, member.id, member.username, member.id, at);
@@ -106,7 +121,9 @@ export async function measureModeration(log: (line: string) => void = console.lo
     await migrateToLatest(handle);
     await handle.destroy();
     const passwordHash = await createPasswordHasher(config.passwordHashing).hash(PASSWORD);
-    log(`seeding ${members.toLocaleString('en')} members and ${posts.toLocaleString('en')} posts (the feed benchmark's seed, daily counts by the triggers) ...`);
+    log(
+      `seeding ${members.toLocaleString('en')} members and ${posts.toLocaleString('en')} posts (the feed benchmark's seed, daily counts by the triggers) ...`,
+    );
     const seed = seedFeed({ file: config.database.file, members, posts, passwordHash });
     const { admin } = seedModeration(config.database.file, seed);
     log(`seeded in ${(seed.ms.total / 1000).toFixed(1)} s (posts ${(seed.ms.posts / 1000).toFixed(1)} s); admin ${admin}`);
@@ -127,7 +144,8 @@ export async function measureModeration(log: (line: string) => void = console.lo
     const statistics = [];
     for (const path of STATISTICS_PATHS) statistics.push({ path, figures: await load(path, adminHeaders) });
     const lists = [];
-    for (const path of [paths.admin.users(1), paths.moderation.postReports({ page: 1 })]) lists.push({ path, figures: await load(path, adminHeaders) });
+    for (const path of [paths.admin.users(1), paths.moderation.postReports({ page: 1 })])
+      lists.push({ path, figures: await load(path, adminHeaders) });
     return { seed, feed, statistics, lists, settings };
   } finally {
     if (server) await server.close().catch(() => undefined);
@@ -147,7 +165,9 @@ export function printModeration(result: ModerationResult, log: (line: string) =>
     failures: figures.failures,
     'p99 / feed p99': reference ? '1.00x' : `${(figures.p99 / feedP99).toFixed(2)}x`,
   });
-  log(`admin statistics (${result.seed.counts.posts.toLocaleString('en')} posts, ${result.seed.counts.members.toLocaleString('en')} members, SQLite)`);
+  log(
+    `admin statistics (${result.seed.counts.posts.toLocaleString('en')} posts, ${result.seed.counts.members.toLocaleString('en')} members, SQLite)`,
+  );
   console.table({
     'GET /post/all/1 (the feed page, baseline)': row(result.feed, true),
     ...Object.fromEntries(result.statistics.map(({ path, figures }) => [`GET ${path}`, row(figures)])),
@@ -155,7 +175,12 @@ export function printModeration(result: ModerationResult, log: (line: string) =>
   });
   const worst = result.statistics.reduce((a, b) => (b.figures.p99 > a.figures.p99 ? b : a));
   const ratio = worst.figures.p99 / feedP99;
-  log(`statistics goal: no request's p99 above ${MODERATION_GOAL} feed pages' (${feedP99} ms): ${recordGoal(`admin statistics p99 <= ${MODERATION_GOAL}x the feed page's`, ratio, MODERATION_GOAL, 'at most') ? 'met' : 'NOT met'} (slowest: GET ${worst.path}, ${ratio.toFixed(2)}x)`);
-  const failures = [result.feed, ...result.statistics.map((s) => s.figures), ...result.lists.map((s) => s.figures)].reduce((sum, f) => sum + f.failures, 0);
+  log(
+    `statistics goal: no request's p99 above ${MODERATION_GOAL} feed pages' (${feedP99} ms): ${recordGoal(`admin statistics p99 <= ${MODERATION_GOAL}x the feed page's`, ratio, MODERATION_GOAL, 'at most') ? 'met' : 'NOT met'} (slowest: GET ${worst.path}, ${ratio.toFixed(2)}x)`,
+  );
+  const failures = [result.feed, ...result.statistics.map((s) => s.figures), ...result.lists.map((s) => s.figures)].reduce(
+    (sum, f) => sum + f.failures,
+    0,
+  );
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
 }

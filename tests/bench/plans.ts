@@ -21,7 +21,11 @@ export interface QueryReport {
 
 /** The plan as SQLite's shell prints it: one line per step, indented by depth. */
 function planText(db: BetterSqlite3.Database, query: string, parameters: readonly unknown[]): string {
-  const rows = db.prepare(`explain query plan ${query}`).all(...(parameters as unknown[])) as { id: number; parent: number; detail: string }[];
+  const rows = db.prepare(`explain query plan ${query}`).all(...(parameters as unknown[])) as {
+    id: number;
+    parent: number;
+    detail: string;
+  }[];
   const depth = new Map<number, number>([[0, -1]]);
   return rows
     .map((row) => {
@@ -38,7 +42,13 @@ function median(values: number[]): number {
 }
 
 /** The queries `GET /post/all/...` runs for this viewer and request, with plans and direct timings. */
-export async function explainFeed(file: string, viewer: Viewer, filter: PostFilter, request: PageRequest, runs = 3): Promise<QueryReport[]> {
+export async function explainFeed(
+  file: string,
+  viewer: Viewer,
+  filter: PostFilter,
+  request: PageRequest,
+  runs = 3,
+): Promise<QueryReport[]> {
   const sqlite = new BetterSqlite3(file, { readonly: true });
   const captured: { sql: string; parameters: readonly unknown[] }[] = [];
   const db = new Kysely<Database>({

@@ -18,7 +18,19 @@ import { measureUploads, printUploads } from './uploads';
 import { recordGoal } from './goals';
 import { measureWrites, printWrites } from './writes';
 
-const BENCHES = ['bundle', 'transfer', 'feed', 'mixed', 'chat', 'moderation', 'search', 'uploads', 'storm', 'writes', 'event-loop'] as const;
+const BENCHES = [
+  'bundle',
+  'transfer',
+  'feed',
+  'mixed',
+  'chat',
+  'moderation',
+  'search',
+  'uploads',
+  'storm',
+  'writes',
+  'event-loop',
+] as const;
 type Bench = (typeof BENCHES)[number];
 
 function chosen(): readonly Bench[] {
@@ -47,7 +59,9 @@ async function benchBundle() {
     'Stoa member layout': { gzip: kb(bundle.member), ratio: `${(bundle.member / bundle.reactFloor).toFixed(2)}x` },
   });
   const goal = 110 * 1024;
-  console.log(`sign-in route goal <= ${kb(goal)}: ${recordGoal('sign-in route JavaScript (gzip)', bundle.signIn / 1024, goal / 1024, 'at most', 'KB') ? 'met' : 'NOT met'} (${kb(bundle.signIn)})`);
+  console.log(
+    `sign-in route goal <= ${kb(goal)}: ${recordGoal('sign-in route JavaScript (gzip)', bundle.signIn / 1024, goal / 1024, 'at most', 'KB') ? 'met' : 'NOT met'} (${kb(bundle.signIn)})`,
+  );
   // The debug panel and the statechart explorer never ship in what a member loads without ?debug=1.
   const { debugFiles, signIn, streams } = bundle.debug;
   const loaded = [...new Set([...signIn, ...streams])];
@@ -96,7 +110,19 @@ async function benchEventLoop() {
   printEventLoop(await measureEventLoop());
 }
 
-const run: Record<Bench, () => Promise<void>> = { bundle: benchBundle, transfer: benchTransfer, feed: benchFeed, mixed: benchMixed, chat: benchChat, moderation: benchModeration, search: benchSearch, uploads: benchUploads, storm: benchStorm, writes: benchWrites, 'event-loop': benchEventLoop };
+const run: Record<Bench, () => Promise<void>> = {
+  bundle: benchBundle,
+  transfer: benchTransfer,
+  feed: benchFeed,
+  mixed: benchMixed,
+  chat: benchChat,
+  moderation: benchModeration,
+  search: benchSearch,
+  uploads: benchUploads,
+  storm: benchStorm,
+  writes: benchWrites,
+  'event-loop': benchEventLoop,
+};
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');
   await run[name]();

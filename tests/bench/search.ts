@@ -69,10 +69,23 @@ const send = async (target: Target) => {
   return { status: response.status, text: await response.text() };
 };
 
-async function measure(target: Target, settings: { seconds: number; warmupSeconds: number; connections: number }, describe: (body: unknown) => string): Promise<Figures> {
+async function measure(
+  target: Target,
+  settings: { seconds: number; warmupSeconds: number; connections: number },
+  describe: (body: unknown) => string,
+): Promise<Figures> {
   const first = await send(target);
-  if (first.status !== 200) throw new Error(`${target.method ?? 'GET'} ${target.url} answered ${first.status}: ${first.text.slice(0, 200)}`);
-  const base = { url: target.url, method: target.method ?? 'GET', headers: target.headers, body: target.body, connections: settings.connections, timeout: 120, workers: 1 };
+  if (first.status !== 200)
+    throw new Error(`${target.method ?? 'GET'} ${target.url} answered ${first.status}: ${first.text.slice(0, 200)}`);
+  const base = {
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections: settings.connections,
+    timeout: 120,
+    workers: 1,
+  };
   await autocannon({ ...base, duration: settings.warmupSeconds });
   await send(target);
   const single: number[] = [];
@@ -125,7 +138,9 @@ async function explainWindows(file: string, viewer: { id: string; isAdmin: boole
         rows = statement.all(...(parameters as unknown[])).length;
         times.push(performance.now() - t0);
       }
-      const plan = (sqlite.prepare(`explain query plan ${sql}`).all(...(parameters as unknown[])) as { detail: string }[]).map((row) => row.detail).join('\n');
+      const plan = (sqlite.prepare(`explain query plan ${sql}`).all(...(parameters as unknown[])) as { detail: string }[])
+        .map((row) => row.detail)
+        .join('\n');
       plans.push({ name, sql, plan, ms: times.sort((a, b) => a - b)[2], rows });
     }
     return plans;
@@ -165,10 +180,14 @@ export async function measureSearch(log: (line: string) => void = console.log): 
     await migrateToLatest(handle);
     await handle.destroy();
     const passwordHash = await createPasswordHasher(config.passwordHashing).hash(PASSWORD);
-    log(`seeding ${members.toLocaleString('en')} members and ${posts.toLocaleString('en')} posts with their search entries and ${images.toLocaleString('en')} image fingerprints into ${file} ...`);
+    log(
+      `seeding ${members.toLocaleString('en')} members and ${posts.toLocaleString('en')} posts with their search entries and ${images.toLocaleString('en')} image fingerprints into ${file} ...`,
+    );
     const seed = seedFeed({ file, members, posts, passwordHash, search: { images } });
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    log(`seeded in ${s(seed.ms.total)} (posts and their index ${s(seed.ms.posts)}); ${seed.counts.hashedImages.toLocaleString('en')} fingerprints, "${RARE_WORD}" in ${seed.counts.rarePosts} posts; database ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`);
+    log(
+      `seeded in ${s(seed.ms.total)} (posts and their index ${s(seed.ms.posts)}); ${seed.counts.hashedImages.toLocaleString('en')} fingerprints, "${RARE_WORD}" in ${seed.counts.rarePosts} posts; database ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`,
+    );
 
     // The picture the image search looks for: its fingerprint on one public image post the viewer may see.
     const picture = await picturePng(2024);
@@ -181,7 +200,9 @@ export async function measureSearch(log: (line: string) => void = console.log): 
       )
       .get(seed.viewer.id, seed.viewer.id) as { id: string } | undefined;
     if (!target) throw new Error('no public image post to plant the picture on');
-    sqlite.prepare('update image_hashes set hash = ?, band0 = ?, band1 = ?, band2 = ?, band3 = ?, color = ? where post_id = ?').run(planted.hash, ...bandsOf(planted.hash), planted.color, target.id);
+    sqlite
+      .prepare('update image_hashes set hash = ?, band0 = ?, band1 = ?, band2 = ?, band3 = ?, color = ? where post_id = ?')
+      .run(planted.hash, ...bandsOf(planted.hash), planted.color, target.id);
     sqlite.close();
     const copy = await sharp(picture).resize(480).jpeg({ quality: 75 }).toBuffer();
     const imageBody = JSON.stringify({ image: dataUrl(copy, 'image/jpeg') });
@@ -214,19 +235,33 @@ export async function measureSearch(log: (line: string) => void = console.log): 
       return `${answer.posts?.length ?? 0} shown of ${answer.count ?? '?'}${answer.countIsFloor ? '+' : ''}`;
     };
     log(`load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per case, loopback`);
-    const feed = await measure({ url: `${api}${paths.posts.all(1)}`, headers }, settings, (body) => `${(body as { posts: unknown[] }).posts.length} posts`);
+    const feed = await measure(
+      { url: `${api}${paths.posts.all(1)}`, headers },
+      settings,
+      (body) => `${(body as { posts: unknown[] }).posts.length} posts`,
+    );
     const common = await measure({ url: `${api}${paths.search.kind('posts', COMMON_WORD)}`, headers }, settings, postsFound);
     const rare = await measure({ url: `${api}${paths.search.kind('posts', RARE_WORD)}`, headers }, settings, postsFound);
     const prefix = await measure({ url: `${api}${paths.search.kind('posts', PREFIX)}`, headers }, settings, postsFound);
     const overview = await measure({ url: `${api}${paths.search.all(COMMON_WORD)}`, headers }, settings, (body) => {
       const answer = body as Record<string, { count: number; countIsFloor: boolean }>;
-      return ['posts', 'questions', 'people', 'groups'].map((kind) => `${kind} ${answer[kind].count}${answer[kind].countIsFloor ? '+' : ''}`).join(', ');
+      return ['posts', 'questions', 'people', 'groups']
+        .map((kind) => `${kind} ${answer[kind].count}${answer[kind].countIsFloor ? '+' : ''}`)
+        .join(', ');
     });
-    const image = await measure({ url: `${api}${paths.search.image}`, method: 'POST', headers: json, body: imageBody }, settings, (body) => {
-      const answer = body as { posts: { _id: string }[]; distances: Record<string, number> };
-      return `${answer.posts.length} found${answer.posts[0]?._id === target.id ? ` (the planted post first, ${answer.distances[target.id]} bits)` : ' (NOT the planted post)'}`;
-    });
-    const imageFloor = await measure({ url: `${stackUrl}/bench/fingerprint`, method: 'POST', headers: json, body: imageBody }, settings, () => 'fingerprint only');
+    const image = await measure(
+      { url: `${api}${paths.search.image}`, method: 'POST', headers: json, body: imageBody },
+      settings,
+      (body) => {
+        const answer = body as { posts: { _id: string }[]; distances: Record<string, number> };
+        return `${answer.posts.length} found${answer.posts[0]?._id === target.id ? ` (the planted post first, ${answer.distances[target.id]} bits)` : ' (NOT the planted post)'}`;
+      },
+    );
+    const imageFloor = await measure(
+      { url: `${stackUrl}/bench/fingerprint`, method: 'POST', headers: json, body: imageBody },
+      settings,
+      () => 'fingerprint only',
+    );
 
     const plans = await explainWindows(file, { id: seed.viewer.id, isAdmin: false }, [
       ['common word', COMMON_WORD],
@@ -244,7 +279,14 @@ export async function measureSearch(log: (line: string) => void = console.log): 
       overview,
       image,
       imageFloor,
-      ratios: { common: ratio(common), rare: ratio(rare), prefix: ratio(prefix), overview: ratio(overview), image: ratio(image), imageFloor: ratio(imageFloor) },
+      ratios: {
+        common: ratio(common),
+        rare: ratio(rare),
+        prefix: ratio(prefix),
+        overview: ratio(overview),
+        image: ratio(image),
+        imageFloor: ratio(imageFloor),
+      },
       plans,
       settings,
     };
@@ -265,7 +307,9 @@ export function printSearch(result: SearchResult, log: (line: string) => void = 
     'p99 / feed p99': ratio === undefined ? '1.00x' : `${ratio.toFixed(2)}x`,
     answered: figures.answer,
   });
-  log(`search (${result.seed.counts.posts.toLocaleString('en')} posts, ${result.seed.counts.members.toLocaleString('en')} members, ${result.seed.counts.hashedImages.toLocaleString('en')} image fingerprints, SQLite)`);
+  log(
+    `search (${result.seed.counts.posts.toLocaleString('en')} posts, ${result.seed.counts.members.toLocaleString('en')} members, ${result.seed.counts.hashedImages.toLocaleString('en')} image fingerprints, SQLite)`,
+  );
   console.table({
     '(F) GET /post/all/1, the feed page': row(result.feed),
     [`(1) GET /search/posts/${COMMON_WORD} (a common word)`]: row(result.common, result.ratios.common),
@@ -275,12 +319,18 @@ export function printSearch(result: SearchResult, log: (line: string) => void = 
     '(5) POST /search/image (a JPEG copy)': row(result.image, result.ratios.image),
     '(6) app stack + auth, fingerprint only: the floor of (5)': row(result.imageFloor, result.ratios.imageFloor),
   });
-  const goal = (name: string, ratio: number, target: number) => log(`${name} goal p99 <= ${target}x the feed page's: ${recordGoal(`${name} p99 <= ${target}x the feed page's`, ratio, target, 'at most') ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
+  const goal = (name: string, ratio: number, target: number) =>
+    log(
+      `${name} goal p99 <= ${target}x the feed page's: ${recordGoal(`${name} p99 <= ${target}x the feed page's`, ratio, target, 'at most') ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`,
+    );
   goal('text search, common word', result.ratios.common, SEARCH_GOALS.text);
   goal('text search, rare word', result.ratios.rare, SEARCH_GOALS.text);
   goal('text search, prefix', result.ratios.prefix, SEARCH_GOALS.text);
   goal('image search', result.ratios.image, SEARCH_GOALS.image);
-  const failures = [result.feed, result.common, result.rare, result.prefix, result.overview, result.image, result.imageFloor].reduce((sum, f) => sum + f.failures, 0);
+  const failures = [result.feed, result.common, result.rare, result.prefix, result.overview, result.image, result.imageFloor].reduce(
+    (sum, f) => sum + f.failures,
+    0,
+  );
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
   for (const plan of result.plans) {
     log(`  ${plan.name}: window query ${plan.ms.toFixed(2)} ms run directly (${plan.rows} rows); plan:`);

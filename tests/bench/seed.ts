@@ -41,7 +41,15 @@ export const RARE_EVERY = 20_000;
 export interface SeedResult {
   /** The member the benchmark signs in as (a plain USER). */
   viewer: { id: string; username: string };
-  counts: { members: number; posts: number; follows: number; blocks: number; viewerFollows: number; hashedImages: number; rarePosts: number };
+  counts: {
+    members: number;
+    posts: number;
+    follows: number;
+    blocks: number;
+    viewerFollows: number;
+    hashedImages: number;
+    rarePosts: number;
+  };
   ms: { members: number; follows: number; posts: number; analyze: number; total: number };
 }
 
@@ -144,7 +152,18 @@ export function seedFeed(options: SeedOptions): SeedResult {
     const username = `member${String(i + 1).padStart(6, '0')}`;
     const at = new Date(memberTimes[i]).toISOString();
     const avatar = mediaPaths.image(1_700_000_000 + int(1e8), id);
-    insertUser.run(id, authIdOf(memberTimes[i]), username, username, `${username}@bench.example`, options.passwordHash, pick(AVATAR_COLORS), avatar, at, at);
+    insertUser.run(
+      id,
+      authIdOf(memberTimes[i]),
+      username,
+      username,
+      `${username}@bench.example`,
+      options.passwordHash,
+      pick(AVATAR_COLORS),
+      avatar,
+      at,
+      at,
+    );
     insertUserSearch?.run(id, usernameText(username));
   });
   const msMembers = performance.now() - t0;
@@ -238,11 +257,28 @@ export function seedFeed(options: SeedOptions): SeedResult {
       }
     }
     insertPost.run(
-      id, kind, author, body, pick(POST_BG_COLORS), privacy, random() < 0.2 ? pick(FEELINGS) : '',
+      id,
+      kind,
+      author,
+      body,
+      pick(POST_BG_COLORS),
+      privacy,
+      random() < 0.2 ? pick(FEELINGS) : '',
       random() < 0.03 ? 'https://media.giphy.com/media/bench/giphy.gif' : '',
-      withImage ? String(1_700_000_000 + int(1e8)) : '', withImage ? id : '', withImage ? 'a photo' : '',
-      small(), small(), small(), small(), small(), small(), small(), random() < 0.001 ? 1 : 0,
-      at, edited ?? at, edited,
+      withImage ? String(1_700_000_000 + int(1e8)) : '',
+      withImage ? id : '',
+      withImage ? 'a photo' : '',
+      small(),
+      small(),
+      small(),
+      small(),
+      small(),
+      small(),
+      small(),
+      random() < 0.001 ? 1 : 0,
+      at,
+      edited ?? at,
+      edited,
     );
   });
   const msPosts = performance.now() - t0;

@@ -25,7 +25,8 @@ export interface StormResult extends StormReport {
 }
 
 /** Nearest-rank percentile. */
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 export async function measureStorm(log: (line: string) => void = console.log): Promise<StormResult> {
   const started = performance.now();
@@ -77,5 +78,7 @@ export function printStorm(result: StormResult, log: (line: string) => void = co
   const exact = result.problems.length === 0;
   log(`exactly once, in order, nothing acknowledged lost: ${exact ? 'yes, every client' : `NO (${result.problems.length} problems)`}`);
   for (const problem of result.problems.slice(0, 20)) log(`  ${problem}`);
-  log(`catch-up goal <= ${s(STORM_GOAL_MS)} after the last reconnect: ${recordGoal('chat storm catch-up after the last reconnect (exactly once, in order)', exact ? result.catchUp.max / 1000 : Infinity, STORM_GOAL_MS / 1000, 'at most', 's') ? 'met' : 'NOT met'} (max ${s(result.catchUp.max)}); ${result.seconds.toFixed(0)} s in all`);
+  log(
+    `catch-up goal <= ${s(STORM_GOAL_MS)} after the last reconnect: ${recordGoal('chat storm catch-up after the last reconnect (exactly once, in order)', exact ? result.catchUp.max / 1000 : Infinity, STORM_GOAL_MS / 1000, 'at most', 's') ? 'met' : 'NOT met'} (max ${s(result.catchUp.max)}); ${result.seconds.toFixed(0)} s in all`,
+  );
 }

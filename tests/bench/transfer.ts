@@ -47,7 +47,14 @@ const OBSERVE = `(() => {
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__weight.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
 })();`;
 
-async function weigh(browser: Browser, app: RunningApp, route: string, path: string, ready: (page: Page) => Promise<unknown>, token?: string): Promise<RouteWeight> {
+async function weigh(
+  browser: Browser,
+  app: RunningApp,
+  route: string,
+  path: string,
+  ready: (page: Page) => Promise<unknown>,
+  token?: string,
+): Promise<RouteWeight> {
   const context = await openContext(browser, app.url, { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
   if (token) await storeBeforeLoad(context, { [STORAGE_KEYS.authToken]: token });
   await context.addInitScript(OBSERVE);
@@ -55,7 +62,12 @@ async function weigh(browser: Browser, app: RunningApp, route: string, path: str
   const finished: Promise<{ type: string; url: string; bytes: number; body: number }>[] = [];
   page.on('requestfinished', (request) => {
     finished.push(
-      request.sizes().then((sizes) => ({ type: request.resourceType(), url: request.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, body: sizes.responseBodySize })),
+      request.sizes().then((sizes) => ({
+        type: request.resourceType(),
+        url: request.url(),
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        body: sizes.responseBodySize,
+      })),
     );
   });
   await page.goto(path, { waitUntil: 'load' });
@@ -74,9 +86,19 @@ async function weigh(browser: Browser, app: RunningApp, route: string, path: str
   const scriptBodyKb = responses.filter((r) => r.type === 'script').reduce((sum, r) => sum + r.body, 0) / 1024;
   const styleKb = kb(['stylesheet']);
   return {
-    route, path, scriptKb, scriptBodyKb, styleKb, totalKb: kb(['script', 'stylesheet', 'document', 'font', 'image', 'fetch', 'xhr']), requests: responses.length,
-    fcpMs: metrics.fcp, lcpMs: metrics.lcp, tbtMs: metrics.tbt,
-    files: responses.filter((r) => r.type === 'script' || r.type === 'stylesheet').map((r) => ({ name: r.url.split('/').pop() ?? r.url, kb: r.bytes / 1024 })),
+    route,
+    path,
+    scriptKb,
+    scriptBodyKb,
+    styleKb,
+    totalKb: kb(['script', 'stylesheet', 'document', 'font', 'image', 'fetch', 'xhr']),
+    requests: responses.length,
+    fcpMs: metrics.fcp,
+    lcpMs: metrics.lcp,
+    tbtMs: metrics.tbt,
+    files: responses
+      .filter((r) => r.type === 'script' || r.type === 'stylesheet')
+      .map((r) => ({ name: r.url.split('/').pop() ?? r.url, kb: r.bytes / 1024 })),
   };
 }
 
@@ -96,7 +118,7 @@ async function measureFloors(): Promise<Floor[]> {
   const floors: [string, string][] = [
     ['React 19 alone', FLOORS.react],
     ['shell libraries: React, xstate, @xstate/react, wouter, ofetch, immer', FLOORS.shell],
-    ['shell libraries + the sign-in page\'s react-aria widgets', FLOORS.signInWidgets],
+    ["shell libraries + the sign-in page's react-aria widgets", FLOORS.signInWidgets],
   ];
   const sizes: Floor[] = [];
   for (const [name, code] of floors) {
@@ -114,11 +136,20 @@ export async function measureTransfer(): Promise<TransferResult> {
     const signUp = await fetch(`${app.url}${API_BASE}/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'weigher', email: 'weigher@bench.test', password: 'bench-password-123', avatarColor: '#f33e58', avatarImage: await letterAvatarDataUrl('weigher', '#f33e58') }),
+      body: JSON.stringify({
+        username: 'weigher',
+        email: 'weigher@bench.test',
+        password: 'bench-password-123',
+        avatarColor: '#f33e58',
+        avatarImage: await letterAvatarDataUrl('weigher', '#f33e58'),
+      }),
     });
     if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
     const member = ((await signUp.json()) as { token: string }).token;
-    await createAdmin({ username: 'benchadmin', email: 'benchadmin@bench.test', password: 'bench-password-123' }, loadConfig({ ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '' }));
+    await createAdmin(
+      { username: 'benchadmin', email: 'benchadmin@bench.test', password: 'bench-password-123' },
+      loadConfig({ ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '' }),
+    );
     const adminSignIn = await fetch(`${app.url}${API_BASE}/admin/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -127,8 +158,20 @@ export async function measureTransfer(): Promise<TransferResult> {
     if (!adminSignIn.ok) throw new Error(`admin sign-in: ${adminSignIn.status} ${await adminSignIn.text()}`);
     const admin = ((await adminSignIn.json()) as { token: string }).token;
     const routes = [
-      await weigh(browser, app, 'sign-in', '/', (page) => page.getByRole('button', { name: /sign in/i }).first().waitFor()),
-      await weigh(browser, app, 'streams', '/app/social/streams', (page) => page.getByRole('heading', { name: 'Streams' }).waitFor(), member),
+      await weigh(browser, app, 'sign-in', '/', (page) =>
+        page
+          .getByRole('button', { name: /sign in/i })
+          .first()
+          .waitFor(),
+      ),
+      await weigh(
+        browser,
+        app,
+        'streams',
+        '/app/social/streams',
+        (page) => page.getByRole('heading', { name: 'Streams' }).waitFor(),
+        member,
+      ),
       await weigh(browser, app, 'chat', '/app/social/chat/messages', (page) => page.locator('main').first().waitFor(), member),
       await weigh(browser, app, 'admin', '/admin', (page) => page.locator('main').first().waitFor(), admin),
     ];
@@ -147,7 +190,17 @@ export function printTransfer({ routes: rows, floors }: TransferResult): void {
     Object.fromEntries(
       rows.map((r) => [
         r.route,
-        { path: r.path, scripts: kb(r.scriptKb), 'script bodies': kb(r.scriptBodyKb), styles: kb(r.styleKb), 'all bytes': kb(r.totalKb), requests: r.requests, FCP: ms(r.fcpMs), LCP: ms(r.lcpMs), TBT: ms(r.tbtMs) },
+        {
+          path: r.path,
+          scripts: kb(r.scriptKb),
+          'script bodies': kb(r.scriptBodyKb),
+          styles: kb(r.styleKb),
+          'all bytes': kb(r.totalKb),
+          requests: r.requests,
+          FCP: ms(r.fcpMs),
+          LCP: ms(r.lcpMs),
+          TBT: ms(r.tbtMs),
+        },
       ]),
     ),
   );
@@ -156,15 +209,19 @@ export function printTransfer({ routes: rows, floors }: TransferResult): void {
   // member area off the sign-in page; a module both come to share undoes that quietly.
   const streams = rows.find((r) => r.route === 'streams');
   const signIn = rows.find((r) => r.route === 'sign-in');
-  if (streams?.files.some((f) => f.name.startsWith('auth-'))) console.log('WARNING: the streams load the sign-in chunk (auth-*.js): see COMMON in vite.config.ts');
-  if (signIn?.files.some((f) => /^(member|overlays|dialogs|post)-/.test(f.name))) console.log('WARNING: the sign-in page loads member area chunks: see vite.config.ts');
+  if (streams?.files.some((f) => f.name.startsWith('auth-')))
+    console.log('WARNING: the streams load the sign-in chunk (auth-*.js): see COMMON in vite.config.ts');
+  if (signIn?.files.some((f) => /^(member|overlays|dialogs|post)-/.test(f.name)))
+    console.log('WARNING: the sign-in page loads member area chunks: see vite.config.ts');
   console.log('floors: the brotli JavaScript of libraries alone, built in this run (compare with "script bodies")');
   console.table(Object.fromEntries(floors.map((f) => [f.name, { scripts: kb(f.scriptKb), files: f.files }])));
   for (const [route, goal] of Object.entries(TRANSFER_GOALS_KB)) {
     const row = rows.find((r) => r.route === route);
     if (!row) continue;
     const sent = row.scriptKb + row.styleKb;
-    console.log(`${route}: scripts + styles ${kb(sent)} against the goal ${goal} KB: ${recordGoal(`${route} page weight (scripts + styles)`, sent, goal, 'at most', 'KB') ? 'met' : 'NOT met'}`);
+    console.log(
+      `${route}: scripts + styles ${kb(sent)} against the goal ${goal} KB: ${recordGoal(`${route} page weight (scripts + styles)`, sent, goal, 'at most', 'KB') ? 'met' : 'NOT met'}`,
+    );
     const floor = floors[FLOOR_OF_ROUTE[route] ?? -1];
     if (floor) {
       console.log(
@@ -173,4 +230,3 @@ export function printTransfer({ routes: rows, floors }: TransferResult): void {
     }
   }
 }
-

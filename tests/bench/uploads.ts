@@ -67,34 +67,67 @@ export async function measureUploads(log: (line: string) => void = console.log):
   // The server bundle, as `npm start` runs it (scripts/serverBuild.ts).
   const server = spawn(process.execPath, [await buildServerIfNeeded()], {
     // As `npm start` runs it (package.json): two glibc malloc arenas (see server/media/imageWork.ts).
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CLIENT_DIR: join(dir, 'no-client'), LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '10000', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      CLIENT_DIR: join(dir, 'no-client'),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_SCALE: '10000',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: 'ignore',
   });
   try {
     for (let tries = 0; ; tries += 1) {
-      if (await fetch(`${url}${API_BASE}/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url}${API_BASE}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (tries > 240) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const post = (path: string, body: unknown, token?: string) =>
-      fetch(`${url}${API_BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      fetch(`${url}${API_BASE}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
     const tokens: string[] = [];
     for (let i = 0; i < PARALLEL + 4; i += 1) {
       const username = `uploader${i}`;
-      const answer = await post('/signup', { username, email: `${username}@bench.test`, password: 'bench-password-123', avatarColor: '#f33e58', avatarImage: await letterAvatarDataUrl(username, '#f33e58') });
+      const answer = await post('/signup', {
+        username,
+        email: `${username}@bench.test`,
+        password: 'bench-password-123',
+        avatarColor: '#f33e58',
+        avatarImage: await letterAvatarDataUrl(username, '#f33e58'),
+      });
       tokens.push(((await answer.json()) as { token: string }).token);
     }
     const big = await picturePng(7, SIDE, SIDE);
     const image = `data:image/png;base64,${big.toString('base64')}`;
     log(`uploads: ${PARALLEL} members, each a ${SIDE}x${SIDE} PNG (${Math.round(big.length / 1024)} KB)`);
     // Warm up: sharp and its thread pool loaded, one small upload through the whole path.
-    await post('/post/image/post', { post: 'warm', image: `data:image/png;base64,${(await picturePng(1, 64, 64)).toString('base64')}` }, tokens[0]);
+    await post(
+      '/post/image/post',
+      { post: 'warm', image: `data:image/png;base64,${(await picturePng(1, 64, 64)).toString('base64')}` },
+      tokens[0],
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleMb = rssMb(server.pid!);
     let peakMb = idleMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(server.pid!))), 10);
     const started = Date.now();
-    const statuses = await Promise.all(tokens.slice(0, PARALLEL).map((token, i) => post('/post/image/post', { post: `big ${i}`, image }, token).then((r) => r.status)));
+    const statuses = await Promise.all(
+      tokens.slice(0, PARALLEL).map((token, i) => post('/post/image/post', { post: `big ${i}`, image }, token).then((r) => r.status)),
+    );
     const seconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
     peakMb = Math.max(peakMb, rssMb(server.pid!));
@@ -102,7 +135,12 @@ export async function measureUploads(log: (line: string) => void = console.log):
     // Files by size: a 10 MB noise PNG (noise does not compress), an MP4 of BENCH_VIDEO_MB.
     const imageFile = join(dir, 'noise.png');
     const sideOf10Mb = 1800;
-    writeFileSync(imageFile, await sharp(randomBytes(sideOf10Mb * sideOf10Mb * 3), { raw: { width: sideOf10Mb, height: sideOf10Mb, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer());
+    writeFileSync(
+      imageFile,
+      await sharp(randomBytes(sideOf10Mb * sideOf10Mb * 3), { raw: { width: sideOf10Mb, height: sideOf10Mb, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    );
     const videoMb = Number(process.env.BENCH_VIDEO_MB || 95);
     const videoFile = join(dir, 'long.mp4');
     const ftyp = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
@@ -113,7 +151,11 @@ export async function measureUploads(log: (line: string) => void = console.log):
     writeFileSync(videoFile, Buffer.concat([ftyp, mdatHeader, Buffer.alloc(mdatSize - 8, 7)]));
     const send = async (token: string, kind: 'image' | 'video') => {
       const file = await openAsBlob(kind === 'image' ? imageFile : videoFile);
-      const answer = await fetch(`${url}${API_BASE}/post/${kind}/post`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: uploadForm({ post: kind, [kind]: file }, [kind]) });
+      const answer = await fetch(`${url}${API_BASE}/post/${kind}/post`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: uploadForm({ post: kind, [kind]: file }, [kind]),
+      });
       await answer.arrayBuffer();
       return answer.status;
     };
@@ -128,13 +170,36 @@ export async function measureUploads(log: (line: string) => void = console.log):
       clearInterval(sampling);
       peak = Math.max(peak, rssMb(server.pid!));
       const megabytes = kinds.reduce((sum, kind) => sum + (kind === 'image' ? 9.3 : videoMb), 0);
-      cases.push({ name, megabytes: Math.round(megabytes), idleMb: before, peakMb: peak, growthMb: peak - before, seconds: (Date.now() - at) / 1000, statuses: answers });
+      cases.push({
+        name,
+        megabytes: Math.round(megabytes),
+        idleMb: before,
+        peakMb: peak,
+        growthMb: peak - before,
+        seconds: (Date.now() - at) / 1000,
+        statuses: answers,
+      });
       log(`uploads: ${name}: ${Math.round(peak - before)} MB of RSS growth, answers ${[...new Set(answers)].join(' ')}`);
     };
-    await measure('8 parallel 10 MB images', Array.from({ length: 8 }, () => 'image' as const));
-    await measure(`4 parallel ${videoMb} MB videos`, Array.from({ length: 4 }, () => 'video' as const));
+    await measure(
+      '8 parallel 10 MB images',
+      Array.from({ length: 8 }, () => 'image' as const),
+    );
+    await measure(
+      `4 parallel ${videoMb} MB videos`,
+      Array.from({ length: 4 }, () => 'video' as const),
+    );
     await measure(`a mix: 4 images and 2 videos`, ['image', 'video', 'image', 'video', 'image', 'image']);
-    return { cases, pixels: SIDE * SIDE, fileKb: Math.round(big.length / 1024), idleMb, peakMb, growthMb: peakMb - idleMb, seconds, statuses };
+    return {
+      cases,
+      pixels: SIDE * SIDE,
+      fileKb: Math.round(big.length / 1024),
+      idleMb,
+      peakMb,
+      growthMb: peakMb - idleMb,
+      seconds,
+      statuses,
+    };
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -153,19 +218,42 @@ export function printUploads(result: UploadResult): void {
       answers: [...new Set(result.statuses)].join(' '),
     },
   });
-  console.table(Object.fromEntries(result.cases.map((one) => [one.name, {
-    'MB sent': one.megabytes,
-    'idle RSS MB': Math.round(one.idleMb),
-    'peak RSS MB': Math.round(one.peakMb),
-    'growth MB': Math.round(one.growthMb),
-    seconds: one.seconds.toFixed(1),
-    answers: [...new Set(one.statuses)].join(' '),
-  }])));
+  console.table(
+    Object.fromEntries(
+      result.cases.map((one) => [
+        one.name,
+        {
+          'MB sent': one.megabytes,
+          'idle RSS MB': Math.round(one.idleMb),
+          'peak RSS MB': Math.round(one.peakMb),
+          'growth MB': Math.round(one.growthMb),
+          seconds: one.seconds.toFixed(1),
+          answers: [...new Set(one.statuses)].join(' '),
+        },
+      ]),
+    ),
+  );
   for (const one of result.cases) {
     const stored = one.statuses.every((s) => s === 201);
-    const ok = recordGoal(`upload memory: RSS growth of ${one.name}, all stored`, stored ? one.growthMb : Infinity, UPLOAD_RSS_GOAL_MB, 'at most', 'MB');
-    console.log(`upload memory goal (${one.name}): RSS growth < ${UPLOAD_RSS_GOAL_MB} MB with every upload stored: ${ok ? 'met' : 'NOT met'} (${Math.round(one.growthMb)} MB)`);
+    const ok = recordGoal(
+      `upload memory: RSS growth of ${one.name}, all stored`,
+      stored ? one.growthMb : Infinity,
+      UPLOAD_RSS_GOAL_MB,
+      'at most',
+      'MB',
+    );
+    console.log(
+      `upload memory goal (${one.name}): RSS growth < ${UPLOAD_RSS_GOAL_MB} MB with every upload stored: ${ok ? 'met' : 'NOT met'} (${Math.round(one.growthMb)} MB)`,
+    );
   }
-  const met = recordGoal(`upload memory: RSS growth of ${PARALLEL} parallel uploads, all stored`, result.statuses.every((s) => s === 201) ? result.growthMb : Infinity, UPLOAD_RSS_GOAL_MB, 'at most', 'MB');
-  console.log(`upload memory goal: RSS growth < ${UPLOAD_RSS_GOAL_MB} MB with every upload stored: ${met ? 'met' : 'NOT met'} (${Math.round(result.growthMb)} MB)`);
+  const met = recordGoal(
+    `upload memory: RSS growth of ${PARALLEL} parallel uploads, all stored`,
+    result.statuses.every((s) => s === 201) ? result.growthMb : Infinity,
+    UPLOAD_RSS_GOAL_MB,
+    'at most',
+    'MB',
+  );
+  console.log(
+    `upload memory goal: RSS growth < ${UPLOAD_RSS_GOAL_MB} MB with every upload stored: ${met ? 'met' : 'NOT met'} (${Math.round(result.growthMb)} MB)`,
+  );
 }

@@ -65,7 +65,9 @@ export async function measureWrites(log: (line: string) => void = console.log): 
     await handle.destroy();
     const passwordHash = await createPasswordHasher(config.passwordHashing).hash('bench-password-123');
     const seed = seedFeed({ file: config.database.file, members, posts: Math.max(1000, members / 5), passwordHash });
-    log(`seeded ${members.toLocaleString('en')} members, ${seed.counts.posts.toLocaleString('en')} posts, ${seed.counts.follows.toLocaleString('en')} follows in ${(seed.ms.total / 1000).toFixed(1)} s`);
+    log(
+      `seeded ${members.toLocaleString('en')} members, ${seed.counts.posts.toLocaleString('en')} posts, ${seed.counts.follows.toLocaleString('en')} follows in ${(seed.ms.total / 1000).toFixed(1)} s`,
+    );
 
     server = await startServer(config, { handleSignals: false });
     const { db } = server.app.services.database;
@@ -74,7 +76,11 @@ export async function measureWrites(log: (line: string) => void = console.log): 
     const connected = await db.selectFrom('users').selectAll().where('id', '<>', author.id).orderBy('id').limit(socketCount).execute();
     const followers = connected.filter((_, i) => i % 2 === 0);
     const at = new Date().toISOString();
-    await db.insertInto('follows').values(followers.map((row) => ({ follower_id: row.id, followee_id: author.id, created_at: at }))).onConflict((c) => c.doNothing()).execute();
+    await db
+      .insertInto('follows')
+      .values(followers.map((row) => ({ follower_id: row.id, followee_id: author.id, created_at: at })))
+      .onConflict((c) => c.doNothing())
+      .execute();
     const tokens: string[] = [];
     for (const row of connected) tokens.push(await server.app.services.auth.issueSession(row, true));
     const authorToken = await server.app.services.auth.issueSession(author, true);
@@ -91,7 +97,8 @@ export async function measureWrites(log: (line: string) => void = console.log): 
         headers: { authorization: `Bearer ${authorToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ post: `benchmark post ${n}: study group notes for the week`, privacy }),
       });
-      if (response.status !== 201 && response.status !== 200) throw new Error(`POST /post answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 201 && response.status !== 200)
+        throw new Error(`POST /post answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as { post: { _id: string } };
     };
     const work = server.app.services.postStore.audienceWork;
@@ -118,7 +125,14 @@ export async function measureWrites(log: (line: string) => void = console.log): 
     const viewer = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
     const ids = [...(await server.app.services.presence.connectedUserIds())];
     const amongConnected = () => server!.app.services.postStore.audienceWithViewerFields(lastPublic, ids);
-    const overEveryMember = () => db.selectFrom(['users as viewer', 'posts']).select('viewer.id').where('posts.id', '=', lastPublic).where('viewer.is_banned', '=', 0).where(canSeePost(viewer)).execute();
+    const overEveryMember = () =>
+      db
+        .selectFrom(['users as viewer', 'posts'])
+        .select('viewer.id')
+        .where('posts.id', '=', lastPublic)
+        .where('viewer.is_banned', '=', 0)
+        .where(canSeePost(viewer))
+        .execute();
     const timed = async (query: () => Promise<unknown>, times: number) => {
       await query();
       const samples: number[] = [];
@@ -151,9 +165,16 @@ export async function measureWrites(log: (line: string) => void = console.log): 
 
 export function printWrites(result: WritesResult, log: (line: string) => void = console.log): void {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
-  log(`post creation with ${result.members.toLocaleString('en')} members, ${result.sockets} connected (${result.followersConnected} following the author)`);
+  log(
+    `post creation with ${result.members.toLocaleString('en')} members, ${result.sockets} connected (${result.followersConnected} following the author)`,
+  );
   const table: Record<string, Record<string, string>> = {
-    'floor: one insert into a copy of posts (WAL, synchronous FULL)': { p50: ms(result.floor.p50), p99: ms(result.floor.p99), 'p99 ratio': '1.00x', 'audience asked / found': '' },
+    'floor: one insert into a copy of posts (WAL, synchronous FULL)': {
+      p50: ms(result.floor.p50),
+      p99: ms(result.floor.p99),
+      'p99 ratio': '1.00x',
+      'audience asked / found': '',
+    },
   };
   for (const privacy of PRIVACIES) {
     const figures = result.posts[privacy];
@@ -167,14 +188,20 @@ export function printWrites(result: WritesResult, log: (line: string) => void = 
   console.table(table);
   for (const privacy of PRIVACIES) {
     const ratio = result.posts[privacy].p99 / result.floor.p99;
-    const met = recordGoal(`post create (${privacy}, ${result.members.toLocaleString('en')} members, ${result.sockets} connected) p99 <= ${WRITES_GOAL}x the insert floor`, ratio, WRITES_GOAL, 'at most');
+    const met = recordGoal(
+      `post create (${privacy}, ${result.members.toLocaleString('en')} members, ${result.sockets} connected) p99 <= ${WRITES_GOAL}x the insert floor`,
+      ratio,
+      WRITES_GOAL,
+      'at most',
+    );
     log(`${privacy}: p99 ${ratio.toFixed(2)}x the floor; goal <= ${WRITES_GOAL}x: ${met ? 'met' : 'NOT met'}`);
   }
   log(
     `the audience query alone, one Public post (p50): among the ${result.sockets} connected ${ms(result.audienceMs.connected)}; ` +
       `over every member, as before the audience query was narrowed, ${ms(result.audienceMs.everyMember)}`,
   );
-  const perRecipient = (result.posts.Public.p50 - result.posts.Private.p50) / Math.max(1, result.posts.Public.found - result.posts.Private.found);
+  const perRecipient =
+    (result.posts.Public.p50 - result.posts.Private.p50) / Math.max(1, result.posts.Public.found - result.posts.Private.found);
   log(`what each recipient adds to a post (Public p50 - Private p50, per member it reached): ${(perRecipient * 1000).toFixed(0)} µs`);
   log(`writes benchmark took ${result.seconds.toFixed(0)} s`);
 }

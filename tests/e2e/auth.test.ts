@@ -62,7 +62,11 @@ async function signIn(page: Page, usernameOrEmail: string, password: string) {
 
 async function signOut(page: Page) {
   // Wide screens show it in the sidebar; narrow ones inside the menu drawer.
-  await page.getByRole('button', { name: /^(Sign out|Open menu)$/ }).filter({ visible: true }).first().waitFor();
+  await page
+    .getByRole('button', { name: /^(Sign out|Open menu)$/ })
+    .filter({ visible: true })
+    .first()
+    .waitFor();
   const visible = page.getByRole('button', { name: 'Sign out' }).filter({ visible: true });
   if ((await visible.count()) === 0) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).filter({ visible: true }).click();
@@ -160,7 +164,10 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
       const kept = await page.context().storageState();
       await page.context().close();
       const reopened = await (
-        await openContext(browser, app.url, { viewport: { width: 1280, height: 900 }, storageState: { cookies: [], origins: kept.origins } })
+        await openContext(browser, app.url, {
+          viewport: { width: 1280, height: 900 },
+          storageState: { cookies: [], origins: kept.origins },
+        })
       ).newPage();
       await reopened.goto('/app/social/streams');
       if (remember) {

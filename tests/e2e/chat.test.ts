@@ -72,7 +72,13 @@ describe('private chat between two members', () => {
     await bubble(ada.page, 'Great, let us pair tomorrow.').getByRole('button', { name: 'React to message' }).click();
     await ada.page.getByRole('dialog', { name: 'Reactions' }).getByRole('button', { name: 'Love' }).click();
     await expect
-      .poll(() => bubble(ben.page, 'Great, let us pair tomorrow.').getByLabel(/^Reactions:/).getAttribute('aria-label'), { timeout: 15_000 })
+      .poll(
+        () =>
+          bubble(ben.page, 'Great, let us pair tomorrow.')
+            .getByLabel(/^Reactions:/)
+            .getAttribute('aria-label'),
+        { timeout: 15_000 },
+      )
       .toBe('Reactions: ada Love');
 
     // Ada withdraws her first message for everyone.
@@ -183,15 +189,20 @@ describe('a group chat of three, and an image', () => {
     await expect.poll(() => bubble(gwen.page, 'Welcome, owls').innerText()).toMatch(/Sent/);
     expect(await bubble(hugo.page, 'Hoot!').count()).toBe(1);
     // The list shows the group with its newest message.
-    await expect.poll(() => conversations(gwen.page).getByRole('link', { name: new RegExp(`^${GROUP}`) }).innerText()).toMatch(/hugo: Hoot!/);
+    await expect
+      .poll(() =>
+        conversations(gwen.page)
+          .getByRole('link', { name: new RegExp(`^${GROUP}`) })
+          .innerText(),
+      )
+      .toMatch(/hugo: Hoot!/);
 
     // Gwen, the admin, sees Hugo as a member and Iris nowhere; Hugo sees no admin controls.
     await gwen.page.getByRole('button', { name: 'Group info' }).click();
     const info = gwen.page.getByRole('dialog', { name: GROUP });
-    await expect.poll(() => info.getByRole('list', { name: 'Members' }).getByRole('listitem').allInnerTexts()).toEqual([
-      expect.stringMatching(/gwen \(you\)\s*Admin/),
-      expect.stringMatching(/hugo[\s\S]*Make admin/),
-    ]);
+    await expect
+      .poll(() => info.getByRole('list', { name: 'Members' }).getByRole('listitem').allInnerTexts())
+      .toEqual([expect.stringMatching(/gwen \(you\)\s*Admin/), expect.stringMatching(/hugo[\s\S]*Make admin/)]);
     await auditAccessibility(gwen.page, 'group info');
     await screenshot(gwen.page, 'chat-group-info-1280-light');
     await gwen.page.keyboard.press('Escape');
@@ -205,7 +216,11 @@ describe('a group chat of three, and an image', () => {
     // Iris: not listed after a reload, and the server refuses her its messages.
     await iris.page.reload();
     await expect.poll(() => iris.page.getByText('No conversations yet').count(), { timeout: 15_000 }).toBe(1);
-    expect(await conversations(iris.page).getByRole('link', { name: new RegExp(GROUP) }).count()).toBe(0);
+    expect(
+      await conversations(iris.page)
+        .getByRole('link', { name: new RegExp(GROUP) })
+        .count(),
+    ).toBe(0);
     await expect(callApi(app, 'GET', `/chat/message/user/${groupId}?isGroupChat=true`, iris.token)).rejects.toThrow(/404/);
     await screenshot(gwen.page, 'chat-group-1280-light');
   });
@@ -222,7 +237,7 @@ describe('a group chat of three, and an image', () => {
     // Gwen writes while Hugo looks at the list (his other tab no longer shows the group, which would read it):
     // one unread, live; opening the group reads it, on the server too.
     await hugo.page.goto('/app/social/streams');
-    const groupId = new URL(await row.getAttribute('href') ?? '', app.url).searchParams.get('id')!;
+    const groupId = new URL((await row.getAttribute('href')) ?? '', app.url).searchParams.get('id')!;
     await callApi(app, 'POST', '/group/message', gwen.token, { groupId, body: 'Owls, gather' });
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/gwen: Owls, gather\s*1\s*unread/);
     expect(await phone.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -231,7 +246,9 @@ describe('a group chat of three, and an image', () => {
     await row.click();
     await expect.poll(() => composer(phone, GROUP).count(), { timeout: 15_000 }).toBe(1);
     const unreadOnServer = async () =>
-      (await callApi<{ groups: { _id: string; unreadCount: number }[] }>(app, 'GET', `/group-chat/user-group/${hugo.id}`, hugo.token)).groups.find((g) => g._id === groupId)?.unreadCount;
+      (
+        await callApi<{ groups: { _id: string; unreadCount: number }[] }>(app, 'GET', `/group-chat/user-group/${hugo.id}`, hugo.token)
+      ).groups.find((g) => g._id === groupId)?.unreadCount;
     await expect.poll(unreadOnServer, { timeout: 15_000 }).toBe(0);
     expect(await conversations(phone).count()).toBe(0);
     await phone.getByRole('button', { name: 'Group info' }).click();
@@ -242,7 +259,9 @@ describe('a group chat of three, and an image', () => {
   });
 
   it('sends an image in a private chat: uploaded, shown to both, not in the sender’s listed images', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3b82f6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3b82f6' } })
+      .png()
+      .toBuffer();
     await gwen.page.goto(`/app/social/chat/messages?username=hugo&id=${hugo.id}&isGroup=false`);
     await hugo.page.goto(`/app/social/chat/messages?username=gwen&id=${gwen.id}&isGroup=false`);
     await expect.poll(() => composer(gwen.page, 'hugo').count(), { timeout: 15_000 }).toBe(1);

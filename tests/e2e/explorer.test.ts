@@ -23,7 +23,9 @@ describe('statechart explorer', () => {
     const explorer = page.getByRole('region', { name: 'Statechart explorer' });
     const actors = explorer.getByRole('navigation', { name: 'Actors' });
     await actors.getByRole('button', { name: 'feed', exact: true }).waitFor();
-    expect(await actors.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['app', 'session', 'toasts', 'navigation', 'feed']));
+    expect(await actors.getByRole('button').allTextContents()).toEqual(
+      expect.arrayContaining(['app', 'session', 'toasts', 'navigation', 'feed']),
+    );
 
     await actors.getByRole('button', { name: 'navigation', exact: true }).click();
     await explorer.getByRole('img', { name: 'Statechart navigation, active: sidebar, closed, searchBar, closed' }).waitFor();

@@ -14,7 +14,8 @@ useAppAndBrowser();
 
 const STREAMS = '/app/social/streams';
 const cardIds = (page: Page) => page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-post-id')));
-const orderOf = (page: Page, name: 'For you' | 'Latest') => page.getByRole('radiogroup', { name: 'Order of the stream' }).getByRole('radio', { name });
+const orderOf = (page: Page, name: 'For you' | 'Latest') =>
+  page.getByRole('radiogroup', { name: 'Order of the stream' }).getByRole('radio', { name });
 
 describe('For you', () => {
   let sci: Member;
@@ -28,9 +29,11 @@ describe('For you', () => {
     phy = await signUpMember(browser, app, 'phy', 375, 'forYou');
     other = await signUpMember(browser, app, 'oth', 1280, 'forYou');
     await callApi(app, 'PUT', '/user/profile/personalize-settings', sci.token, { interests: ['science'] });
-    physicsId = (await callApi<{ post: { _id: string } }>(app, 'POST', '/post', phy.token, {
-      post: 'Why is the sky blue? Rayleigh scattering #physics, see https://en.wikipedia.org/wiki/Rayleigh_scattering and ask @sci',
-    })).post._id;
+    physicsId = (
+      await callApi<{ post: { _id: string } }>(app, 'POST', '/post', phy.token, {
+        post: 'Why is the sky blue? Rayleigh scattering #physics, see https://en.wikipedia.org/wiki/Rayleigh_scattering and ask @sci',
+      })
+    ).post._id;
     newerId = (await callApi<{ post: { _id: string } }>(app, 'POST', '/post', other.token, { post: 'Lunch was good today.' })).post._id;
   });
 
@@ -49,7 +52,9 @@ describe('For you', () => {
     await expect.poll(async () => (await cardIds(page)).filter((id) => id === physicsId || id === newerId)).toEqual([physicsId, newerId]);
 
     const card = page.locator(`article[data-post-id="${physicsId}"]`);
-    await expect.poll(() => card.getByRole('link', { name: '#physics' }).getAttribute('href')).toMatch(/\/app\/social\/search\?q=%23physics/);
+    await expect
+      .poll(() => card.getByRole('link', { name: '#physics' }).getAttribute('href'))
+      .toMatch(/\/app\/social\/search\?q=%23physics/);
     await expect.poll(() => card.getByRole('link', { name: '@sci' }).getAttribute('href')).toMatch(/\/app\/social\/profile\/sci$/);
     const url = card.getByRole('link', { name: /en\.wikipedia\.org/ });
     expect(await url.getAttribute('rel')).toBe('noopener nofollow ugc');
@@ -77,7 +82,7 @@ describe('For you', () => {
     await auditAccessibility(page, 'For you at 375 px, dark');
   });
 
-  it('a mention reaches the mentioned member\'s inbox', async () => {
+  it("a mention reaches the mentioned member's inbox", async () => {
     const { page } = sci;
     await page.goto('/app/social/notifications');
     const row = page.getByRole('list', { name: 'Notifications' }).getByRole('article').filter({ hasText: 'mentioned you' });

@@ -48,7 +48,11 @@ describe('a private group from creation to leaving', () => {
     await form.getByLabel('Group name').fill('Night Owls');
     await form.getByLabel('Description').fill('For those awake when the city sleeps.');
     // react-aria keeps the checkbox and radio inputs visually hidden: a member clicks their labels.
-    for (const category of ['Music', 'Books']) await form.locator('label').filter({ hasText: new RegExp(`^${category}$`) }).click();
+    for (const category of ['Music', 'Books'])
+      await form
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${category}$`) })
+        .click();
     const tags = form.getByRole('textbox', { name: 'Tags' });
     for (const tag of ['  jazz ', 'night']) {
       await tags.fill(tag);
@@ -58,13 +62,18 @@ describe('a private group from creation to leaving', () => {
     await form.getByRole('radiogroup').getByText('Private', { exact: true }).click();
     await expect.poll(() => form.getByRole('radio', { name: /^Private/ }).isChecked()).toBe(true);
 
-    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#6b21a8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#6b21a8' } })
+      .png()
+      .toBuffer();
     const chooser = ada.page.waitForEvent('filechooser');
     await form.getByRole('button', { name: 'Choose image' }).click();
     await (await chooser).setFiles({ name: 'owl.jpg', mimeType: 'image/png', buffer: png });
     await expect.poll(() => form.getByRole('button', { name: 'Change image' }).count(), { timeout: 15_000 }).toBe(1);
 
-    await form.getByRole('searchbox', { name: 'Search users' }).or(form.getByRole('textbox', { name: 'Search users' })).fill('be');
+    await form
+      .getByRole('searchbox', { name: 'Search users' })
+      .or(form.getByRole('textbox', { name: 'Search users' }))
+      .fill('be');
     await expect.poll(() => form.getByRole('button', { name: 'Select ben' }).count(), { timeout: 15_000 }).toBe(1);
     await form.getByRole('button', { name: 'Select ben' }).click();
     await expect.poll(() => form.getByRole('button', { name: 'Selected ben' }).count()).toBe(1);
@@ -86,7 +95,12 @@ describe('a private group from creation to leaving', () => {
     await expect.poll(() => image.count()).toBe(1);
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // Ben is invited, not a member yet.
-    const group = await callApi<{ group: { memberCount: number; members: { username: string; status: string; joinedBy: string }[] } }>(app, 'GET', `/group/${groupId}`, ada.token);
+    const group = await callApi<{ group: { memberCount: number; members: { username: string; status: string; joinedBy: string }[] } }>(
+      app,
+      'GET',
+      `/group/${groupId}`,
+      ada.token,
+    );
     expect(group.group.memberCount).toBe(1);
     expect(group.group.members.find((m) => m.username === 'ben')).toMatchObject({ status: 'pending', joinedBy: 'invited' });
   });
@@ -184,7 +198,9 @@ describe('a private group from creation to leaving', () => {
     const mine = dee.page.getByRole('list', { name: 'My groups' });
     await expect.poll(() => mine.innerText(), { timeout: 15_000 }).toContain('Early Birds');
     const placeholder = mine.locator('img[src^="/media/image/upload/"]');
-    await expect.poll(() => placeholder.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 200), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => placeholder.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 200), { timeout: 15_000 })
+      .toBe(true);
     expect(await dee.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(dee.page, 'groups-placeholder-375-light');
     await dee.page.setViewportSize({ width: 1280, height: 800 });

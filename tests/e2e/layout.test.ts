@@ -92,7 +92,10 @@ describe('the right column', () => {
 describe('the composer', () => {
   it.each(['light', 'dark'] as const)('fits a 375 x 667 screen for a text post, privacy as a compact menu (%s)', async (theme) => {
     const page = await open(375, theme, lin);
-    await page.getByRole('button', { name: /on your mind/i }).first().click();
+    await page
+      .getByRole('button', { name: /on your mind/i })
+      .first()
+      .click();
     const form = page.getByRole('form', { name: 'Post' });
     await form.getByRole('textbox', { name: "What's on your mind?" }).fill(`Small screens deserve the whole composer at once (${theme}).`);
     // The body of the form does not scroll, and Post is on screen.
@@ -122,7 +125,14 @@ describe('the composer', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog', { name: 'Background colour' }).count()).toBe(0);
     await form.getByRole('button', { name: 'Post', exact: true }).click();
-    await expect.poll(() => page.getByRole('article').filter({ hasText: `at once (${theme})` }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('article')
+          .filter({ hasText: `at once (${theme})` })
+          .count(),
+      )
+      .toBe(1);
     await page.context().close();
   });
 });

@@ -56,7 +56,9 @@ describe('moderation', () => {
     await dialog.getByLabel('Details (optional)').fill('Posted in every group');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => reporter.page.getByText("Thank you. Your report about spammy's post was sent to the moderators.").count()).toBe(1);
+    await expect
+      .poll(() => reporter.page.getByText("Thank you. Your report about spammy's post was sent to the moderators.").count())
+      .toBe(1);
 
     // A second report of the same post is refused in the dialog, in the server's words.
     await card.getByRole('button', { name: 'More options for spammy' }).click();
@@ -80,7 +82,9 @@ describe('moderation', () => {
 
     // Gone from the reporter's stream at once; the author sees it marked with the reason.
     await expect.poll(() => postCard(reporter.page, SPAM).count(), { timeout: 15_000 }).toBe(0);
-    await expect.poll(() => reporter.page.getByRole('link', { name: /^Notifications 1 unread/ }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => reporter.page.getByRole('link', { name: /^Notifications 1 unread/ }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await author.page.reload();
     const hidden = postCard(author.page, SPAM);
     await expect.poll(() => hidden.getByRole('note').innerText(), { timeout: 15_000 }).toContain('Reason: Spam: paid followers');
@@ -110,7 +114,9 @@ describe('moderation', () => {
 
     await author.page.getByRole('link', { name: 'Appeal' }).click();
     await author.page.waitForURL('**/issua');
-    await author.page.getByRole('textbox', { name: 'Your appeal' }).fill('It was a script I had left running. It is switched off for good now.');
+    await author.page
+      .getByRole('textbox', { name: 'Your appeal' })
+      .fill('It was a script I had left running. It is switched off for good now.');
     await author.page.getByRole('button', { name: 'Send appeal' }).click();
     await author.page.waitForURL('**/aarovel');
     await expect.poll(() => author.page.getByText('Waiting for a moderator').count(), { timeout: 15_000 }).toBe(1);
@@ -140,7 +146,10 @@ describe('moderation', () => {
     const figures = admin.getByRole('list', { name: 'Figures' });
     expect(await figures.innerText()).toMatch(/Hidden posts\s*1/);
     await auditAccessibility(admin, 'dashboard');
-    for (const [path, caption] of [['/admin/Posts', 'Posts per month'], ['/admin/Users', 'Sign-ups per month']] as const) {
+    for (const [path, caption] of [
+      ['/admin/Posts', 'Posts per month'],
+      ['/admin/Users', 'Sign-ups per month'],
+    ] as const) {
       await admin.goto(path);
       await expect.poll(() => admin.locator('svg.recharts-surface').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       const table = admin.locator('table');

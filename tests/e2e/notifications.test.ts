@@ -33,7 +33,9 @@ describe('notifications inbox', () => {
     amy = await signUpMember(browser, app, 'amy');
     bob = await signUpMember(browser, app, 'bob');
     cat = await signUpMember(browser, app, 'cat');
-    postId = (await callApi<{ post: { _id: string } }>(app, 'POST', '/post', amy.token, { post: 'First light over the harbour', privacy: 'Public' })).post._id;
+    postId = (
+      await callApi<{ post: { _id: string } }>(app, 'POST', '/post', amy.token, { post: 'First light over the harbour', privacy: 'Public' })
+    ).post._id;
   });
 
   it('counts up live while the inbox is open and shows the follow and the grouped reactions', async () => {
@@ -46,11 +48,15 @@ describe('notifications inbox', () => {
     await expect.poll(() => badgeName(amy.page), { timeout: 15_000 }).toBe('Notifications 1 unread');
     await callApi(app, 'POST', '/post/reaction', bob.token, { postId, type: 'love' });
     await expect.poll(() => badgeName(amy.page), { timeout: 15_000 }).toBe('Notifications 2 unread');
-    await expect.poll(() => rowTexts(amy.page), { timeout: 15_000 }).toEqual(['Unread: bob reacted to your post', 'Unread: bob started following you']);
+    await expect
+      .poll(() => rowTexts(amy.page), { timeout: 15_000 })
+      .toEqual(['Unread: bob reacted to your post', 'Unread: bob started following you']);
 
     // Another reaction to the same post joins its entry: still two unread, newest actor first.
     await callApi(app, 'POST', '/post/reaction', cat.token, { postId, type: 'like' });
-    await expect.poll(() => rowTexts(amy.page), { timeout: 15_000 }).toEqual(['Unread: cat and bob reacted to your post', 'Unread: bob started following you']);
+    await expect
+      .poll(() => rowTexts(amy.page), { timeout: 15_000 })
+      .toEqual(['Unread: cat and bob reacted to your post', 'Unread: bob started following you']);
     expect(await badgeName(amy.page)).toBe('Notifications 2 unread');
     const reactions = rows(amy.page).first();
     await expect.poll(() => reactions.getByText('First light over the harbour').count()).toBe(1);
@@ -58,26 +64,28 @@ describe('notifications inbox', () => {
     await screenshot(amy.page, 'notifications-1280-light');
     // A reload shows the same: it is stored, and opening the page read nothing.
     await amy.page.reload();
-    await expect.poll(() => rowTexts(amy.page), { timeout: 15_000 }).toEqual(['Unread: cat and bob reacted to your post', 'Unread: bob started following you']);
+    await expect
+      .poll(() => rowTexts(amy.page), { timeout: 15_000 })
+      .toEqual(['Unread: cat and bob reacted to your post', 'Unread: bob started following you']);
   });
 
-  it('opens an entry\'s post and marks it read; elsewhere a new one comes as a toast', async () => {
+  it("opens an entry's post and marks it read; elsewhere a new one comes as a toast", async () => {
     await rows(amy.page).first().getByRole('link').click();
     await amy.page.waitForURL(`**/app/social/post/${postId}`);
     await expect.poll(() => badgeName(amy.page), { timeout: 15_000 }).toBe('Notifications 1 unread');
     await callApi(app, 'POST', '/post/comment', bob.token, { postId, comment: 'Beautiful colours' });
     await expect.poll(() => amy.page.getByText('bob commented on your post').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => badgeName(amy.page), { timeout: 15_000 }).toBe('Notifications 2 unread');
-    await sidebar(amy.page).getByRole('link', { name: /^Notifications/ }).click();
+    await sidebar(amy.page)
+      .getByRole('link', { name: /^Notifications/ })
+      .click();
     await amy.page.waitForURL(`**${INBOX}`);
-    await expect.poll(() => rowTexts(amy.page), { timeout: 15_000 }).toEqual([
-      'Unread: bob commented on your post',
-      'cat and bob reacted to your post',
-      'Unread: bob started following you',
-    ]);
+    await expect
+      .poll(() => rowTexts(amy.page), { timeout: 15_000 })
+      .toEqual(['Unread: bob commented on your post', 'cat and bob reacted to your post', 'Unread: bob started following you']);
   });
 
-  it('with Follows off, cat\'s follow leaves no entry; the others still come; mark all and delete', async () => {
+  it("with Follows off, cat's follow leaves no entry; the others still come; mark all and delete", async () => {
     await amy.page.goto(`/app/social/profile/amy?id=${amy.id}`);
     await amy.page.getByRole('tab', { name: 'Notifications' }).click();
     const follows = amy.page.getByRole('switch', { name: 'Follows' });
@@ -90,14 +98,17 @@ describe('notifications inbox', () => {
     await expect.poll(() => rows(amy.page).count(), { timeout: 15_000 }).toBe(3);
     await callApi(app, 'PUT', `/user/follow/${amy.id}`, cat.token);
     // A reaction after it is still told: once it is there, the follow would have been too.
-    const other = (await callApi<{ post: { _id: string } }>(app, 'POST', '/post', amy.token, { post: 'Second post', privacy: 'Public' })).post._id;
+    const other = (await callApi<{ post: { _id: string } }>(app, 'POST', '/post', amy.token, { post: 'Second post', privacy: 'Public' }))
+      .post._id;
     await callApi(app, 'POST', '/post/reaction', cat.token, { postId: other, type: 'wow' });
-    await expect.poll(() => rowTexts(amy.page), { timeout: 15_000 }).toEqual([
-      'Unread: cat reacted to your post',
-      'Unread: bob commented on your post',
-      'cat and bob reacted to your post',
-      'Unread: bob started following you',
-    ]);
+    await expect
+      .poll(() => rowTexts(amy.page), { timeout: 15_000 })
+      .toEqual([
+        'Unread: cat reacted to your post',
+        'Unread: bob commented on your post',
+        'cat and bob reacted to your post',
+        'Unread: bob started following you',
+      ]);
     await amy.page.reload();
     await expect.poll(() => rowTexts(amy.page), { timeout: 15_000 }).toHaveLength(4);
     expect((await rowTexts(amy.page)).some((text) => text.includes('cat started following you'))).toBe(false);

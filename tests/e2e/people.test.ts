@@ -44,7 +44,9 @@ describe('people and profiles', () => {
 
     // Search runs from one character.
     await amy.page.getByRole('searchbox', { name: 'Search people' }).fill('b');
-    await expect.poll(() => amy.page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'bob', exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => amy.page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'bob', exact: true }).count())
+      .toBe(1);
     await amy.page.getByRole('searchbox', { name: 'Search people' }).fill('');
     await expect.poll(() => members.count()).toBe(1);
   });
@@ -67,7 +69,9 @@ describe('people and profiles', () => {
     await expect.poll(() => count(amy.page, 'followers')).toBe('1');
 
     await amy.page.getByRole('tab', { name: 'Followers' }).click();
-    await expect.poll(() => amy.page.getByRole('list', { name: 'Followers' }).getByRole('link', { name: 'amy', exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => amy.page.getByRole('list', { name: 'Followers' }).getByRole('link', { name: 'amy', exact: true }).count())
+      .toBe(1);
     // Owner-only tabs are not there on someone else's profile.
     await expect.poll(() => amy.page.getByRole('tab', { name: 'Change Password' }).count()).toBe(0);
 
@@ -125,8 +129,12 @@ describe('people and profiles', () => {
   it('uploads a profile picture and keeps it after a reload', async () => {
     await amy.page.goto(profileUrl(amy));
     const picture = amy.page.getByRole('button', { name: 'Change profile picture' });
-    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#2a9d8f' } }).png().toBuffer();
-    await picture.locator('xpath=following-sibling::input[@type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#2a9d8f' } })
+      .png()
+      .toBuffer();
+    await picture
+      .locator('xpath=following-sibling::input[@type="file"]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     const dialog = amy.page.getByRole('dialog', { name: 'New profile picture' });
     await expect.poll(() => dialog.getByRole('img', { name: 'Preview of your profile picture' }).count()).toBe(1);
     await auditAccessibility(amy.page, 'profile picture preview');
@@ -244,7 +252,9 @@ describe('people and profiles', () => {
 
     // Once she leaves, his profile is hidden from her: the settings page is the way back.
     await dora.page.goto(profileUrl(evan));
-    await expect.poll(() => dora.page.getByRole('alert').filter({ hasText: 'Could not load this profile' }).innerText()).toContain('User not found');
+    await expect
+      .poll(() => dora.page.getByRole('alert').filter({ hasText: 'Could not load this profile' }).innerText())
+      .toContain('User not found');
     await dora.page.goto('/app/social/setting/dora');
     const blocked = dora.page.getByRole('region', { name: 'Blocked members' });
     const rows = blocked.getByRole('list', { name: 'Blocked members' }).getByRole('listitem');
@@ -303,7 +313,9 @@ describe('people and profiles', () => {
     const fayInList = gus.page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^fay/ });
     await expect.poll(() => fayInList.innerText(), { timeout: 15_000 }).toContain('Hello Gus, welcome aboard.');
     await fayInList.click();
-    await expect.poll(() => gus.page.getByRole('log', { name: 'Messages' }).getByText('Hello Gus, welcome aboard.').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => gus.page.getByRole('log', { name: 'Messages' }).getByText('Hello Gus, welcome aboard.').count(), { timeout: 15_000 })
+      .toBe(1);
 
     // Gus leaves the app: Fay's header says so, live; he comes back, and it says that too.
     await gus.page.goto('about:blank');
@@ -317,12 +329,16 @@ describe('people and profiles', () => {
     expect(await cleo.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(cleo.page, 'profile-message-375-light');
     await cleo.page.goto('/app/social/people');
-    await expect.poll(() => cleo.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: 'Message gus' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => cleo.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: 'Message gus' }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await cleo.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await auditAccessibility(cleo.page, 'people page, phone');
     await screenshot(cleo.page, 'people-message-375-light');
     await cleo.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: 'Message gus' }).click();
-    await expect.poll(() => cleo.page.getByRole('region', { name: 'Conversation with gus' }).locator('header').innerText(), { timeout: 15_000 }).toContain('Online');
+    await expect
+      .poll(() => cleo.page.getByRole('region', { name: 'Conversation with gus' }).locator('header').innerText(), { timeout: 15_000 })
+      .toContain('Online');
     await screenshot(cleo.page, 'chat-presence-375-light');
 
     // Notification settings are under Settings too, in plain words.
@@ -334,7 +350,9 @@ describe('people and profiles', () => {
     await expect.poll(() => follows.isChecked()).toBe(false);
     await expect.poll(() => follows.isEnabled()).toBe(true);
     await cleo.page.reload();
-    await expect.poll(() => cleo.page.getByRole('region', { name: 'Notification settings' }).getByRole('switch', { name: 'Follows' }).isChecked()).toBe(false);
+    await expect
+      .poll(() => cleo.page.getByRole('region', { name: 'Notification settings' }).getByRole('switch', { name: 'Follows' }).isChecked())
+      .toBe(false);
     await settings.scrollIntoViewIfNeeded();
     await screenshot(cleo.page, 'settings-notifications-375-light');
     for (const who of [fay, gus, cleo]) await who.page.context().close();

@@ -88,7 +88,11 @@ describe('asking and answering a question', () => {
 
     await helper.reload();
     await expect.poll(() => answers(helper).innerText(), { timeout: 15_000 }).toContain('Accepted answer');
-    expect(await answers(helper).getByRole('listitem', { name: /accepted/ }).innerText()).toContain(reply);
+    expect(
+      await answers(helper)
+        .getByRole('listitem', { name: /accepted/ })
+        .innerText(),
+    ).toContain(reply);
 
     await dark(asker);
     await expect.poll(() => answers(asker).innerText()).toContain('Accepted answer');

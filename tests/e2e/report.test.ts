@@ -50,11 +50,16 @@ describe('a problem report of a real journey', () => {
 
     // A post.
     await page.getByRole('radio', { name: 'Latest' }).click();
-    await page.getByRole('button', { name: /on your mind/i }).first().click();
+    await page
+      .getByRole('button', { name: /on your mind/i })
+      .first()
+      .click();
     const composer = page.getByRole('form', { name: 'Post' });
     await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Replays make bug reports honest.');
     await composer.getByRole('button', { name: 'Post', exact: true }).click();
-    await expect.poll(() => page.getByRole('article').filter({ hasText: 'Replays make bug reports honest.' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('article').filter({ hasText: 'Replays make bug reports honest.' }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // A chat, opened from Ben's post, and a message that reaches the server.
     const card = page.getByRole('article').filter({ hasText: 'Ben asks' });
@@ -69,7 +74,10 @@ describe('a problem report of a real journey', () => {
 
     // The panel again (Ctrl+Alt+J), and the report, as the browser saves it.
     await page.keyboard.press('Control+Alt+KeyJ');
-    const [download] = await Promise.all([page.waitForEvent('download'), journalPanel(page).getByRole('button', { name: 'Report a problem' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      journalPanel(page).getByRole('button', { name: 'Report a problem' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^stoa-report-.+\.json$/);
     const text = readFileSync(await download.path(), 'utf8');
     await context.close();
@@ -88,7 +96,11 @@ describe('a problem report of a real journey', () => {
     const parted = verdict.systems.filter((s) => s.verdict === 'parts');
     expect(verdict.agrees ? [] : [verdict, parted], 'where a replay parted from the recording').toEqual([]);
     const replayed = verdict.systems.filter((s) => s.verdict === 'agrees');
-    for (const root of ['app', 'signIn', 'composer', 'chat']) expect(replayed.map((s) => s.root), root).toContain(root);
+    for (const root of ['app', 'signIn', 'composer', 'chat'])
+      expect(
+        replayed.map((s) => s.root),
+        root,
+      ).toContain(root);
     expect(replayed.every((s) => s.compared > 0)).toBe(true);
     console.log(
       'systems:',

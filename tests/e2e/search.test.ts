@@ -32,12 +32,15 @@ describe('search', () => {
     await callApi(app, 'POST', '/post', ann.token, { post: 'Risotto diary: my secret recipe', privacy: 'Private' });
     await callApi(app, 'POST', '/question', ann.token, { post: 'How long should risotto rest?', privacy: 'Public' });
     const picture = await picturePng(2024);
-    await callApi(app, 'POST', '/post/image/post', ann.token, { post: 'The view from the lighthouse', image: dataUrl(picture, 'image/png') });
+    await callApi(app, 'POST', '/post/image/post', ann.token, {
+      post: 'The view from the lighthouse',
+      image: dataUrl(picture, 'image/png'),
+    });
     writeFileSync(join(files, 'copy.jpg'), await resizedJpegCopy(picture, 400));
     writeFileSync(join(files, 'other.jpg'), await resizedJpegCopy(await picturePng(31337), 400));
   });
 
-  it('finds A\'s public post for B from the header, never the private one; tabs count; back, forward and reload keep it', async () => {
+  it("finds A's public post for B from the header, never the private one; tabs count; back, forward and reload keep it", async () => {
     const page = ben.page;
     await page.getByRole('searchbox', { name: 'Search Stoa' }).fill('risott');
     await page.getByRole('searchbox', { name: 'Search Stoa' }).press('Enter');
@@ -59,7 +62,9 @@ describe('search', () => {
     await box.fill('lindqvist');
     await page.waitForURL('**/app/social/search?q=lindqvist&tab=questions', { timeout: 15_000 });
     await page.getByRole('tab', { name: /People/ }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist', exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist', exact: true }).count())
+      .toBe(1);
     await screenshot(page, 'search-people-1280-light');
 
     // The tab changes replaced the address; the new query pushed one.
@@ -72,7 +77,9 @@ describe('search', () => {
     await page.reload();
     await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toBe('lindqvist');
     await expect.poll(() => page.getByRole('tab', { name: /People/ }).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist', exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist', exact: true }).count())
+      .toBe(1);
 
     // The author herself finds her private post too.
     await ann.page.goto('/app/social/search?q=risotto');
@@ -85,7 +92,9 @@ describe('search', () => {
     await page.goto('/app/social/search');
     await page.locator('input[type="file"]').setInputFiles(join(files, 'copy.jpg'));
     const results = page.getByRole('list', { name: 'Posts with this picture' });
-    await expect.poll(() => results.getByRole('article').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('The view from the lighthouse')]);
+    await expect
+      .poll(() => results.getByRole('article').allInnerTexts(), { timeout: 15_000 })
+      .toEqual([expect.stringContaining('The view from the lighthouse')]);
     await auditAccessibility(page, 'search by picture');
     await screenshot(page, 'search-picture-1280-light');
     await page.locator('input[type="file"]').setInputFiles(join(files, 'other.jpg'));
@@ -94,7 +103,7 @@ describe('search', () => {
     expect(await results.count()).toBe(0);
   });
 
-  it('on a phone (375 px, dark) the header\'s toggle opens the search bar', async () => {
+  it("on a phone (375 px, dark) the header's toggle opens the search bar", async () => {
     const context = await openContext(browser, app.url, { viewport: { width: 375, height: 800 } });
     await storeBeforeLoad(context, { authToken: ben.token, theme: 'dark' });
     const phone = await context.newPage();

@@ -29,7 +29,8 @@ function focusedStop(page: Page): Promise<Stop | null> {
     const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
     // react-aria keeps a checkbox's or radio's input visually hidden: its label is what shows focus.
     const choice = el.matches('input[type=checkbox], input[type=radio]');
-    const textEntry = !choice && el.matches('textarea, input:not([type=button], [type=submit], [type=reset], [type=file], [type=range], [type=color])');
+    const textEntry =
+      !choice && el.matches('textarea, input:not([type=button], [type=submit], [type=reset], [type=file], [type=range], [type=color])');
     if (textEntry) {
       const frame = getComputedStyle(el.parentElement!);
       return { name, visible: frame.boxShadow !== 'none', style: `frame box-shadow ${frame.boxShadow}` };
@@ -75,7 +76,16 @@ describe('keyboard focus', () => {
     await expect.poll(() => ada.page.getByRole('article').count()).toBe(1);
     const light = await tabThrough(ada.page);
     const names = light.map((s) => s.name).join('\n');
-    for (const expected of ['Skip to content', 'Settings', 'Streams', "What's on your mind?", 'Like: 0', 'Choose a reaction', 'Comments: 0', 'Save post']) {
+    for (const expected of [
+      'Skip to content',
+      'Settings',
+      'Streams',
+      "What's on your mind?",
+      'Like: 0',
+      'Choose a reaction',
+      'Comments: 0',
+      'Save post',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(invisible(light)).toEqual([]);
@@ -96,7 +106,7 @@ describe('keyboard focus', () => {
     await context.close();
   });
 
-  it("a menu opened with the pointer rings no box (its code arrives after the click); the keyboard opens it on its first item", async () => {
+  it('a menu opened with the pointer rings no box (its code arrives after the click); the keyboard opens it on its first item', async () => {
     await ada.page.goto('/app/social/streams');
     await expect.poll(() => ada.page.getByRole('article').count()).toBe(1);
     await ada.page.getByRole('button', { name: 'More options for ben' }).click();
@@ -113,7 +123,10 @@ describe('keyboard focus', () => {
   it('in the composer dialog, up to its Post button', async () => {
     await ada.page.goto('/app/social/streams');
     await expect.poll(() => ada.page.getByRole('article').count()).toBe(1);
-    await ada.page.getByRole('button', { name: /on your mind/i }).first().focus();
+    await ada.page
+      .getByRole('button', { name: /on your mind/i })
+      .first()
+      .focus();
     await ada.page.keyboard.press('Enter');
     const form = ada.page.getByRole('form', { name: 'Post' });
     await form.getByRole('textbox', { name: "What's on your mind?" }).fill('Typed, then tabbed to Post.');
@@ -137,7 +150,10 @@ describe('toasts', () => {
   it.each([1280, 375])('at %i px cover none of the header controls nor the bottom bar', async (width) => {
     const member = await signUpMember(browser, app, `toast${width}`, width);
     const page = member.page;
-    await page.getByRole('button', { name: /on your mind/i }).first().click();
+    await page
+      .getByRole('button', { name: /on your mind/i })
+      .first()
+      .click();
     const form = page.getByRole('form', { name: 'Post' });
     await form.getByRole('textbox', { name: "What's on your mind?" }).fill(`Toasted at ${width} px.`);
     await form.getByRole('button', { name: 'Post', exact: true }).click();

@@ -16,12 +16,18 @@ const signUp = (username: string, width?: number) => signUpMember(browser, app, 
 const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 async function compose(page: Page, text: string, privacy: 'Public' | 'Followers' | 'Private' = 'Public') {
-  await page.getByRole('button', { name: /on your mind/i }).first().click();
+  await page
+    .getByRole('button', { name: /on your mind/i })
+    .first()
+    .click();
   const form = page.getByRole('form', { name: 'Post' });
   await form.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
   // Privacy is a compact menu under the author's name: open it, pick the option.
   await form.getByRole('button', { name: /Who can see this/ }).click();
-  await page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${privacy}`) }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(`^${privacy}`) })
+    .click();
   await expect.poll(() => form.getByRole('button', { name: /Who can see this/ }).innerText()).toBe(privacy);
   await form.getByRole('button', { name: 'Post', exact: true }).click();
   await expect.poll(() => postCard(page, text).count()).toBe(1);
@@ -48,17 +54,23 @@ describe('two members see each other live', () => {
 
     await postCard(ada.page, text).getByRole('button', { name: 'Like' }).click();
     await expect
-      .poll(() => postCard(ben.page, text).getByRole('button', { name: /1 reaction/ }).count(), { timeout: 15_000 })
+      .poll(
+        () =>
+          postCard(ben.page, text)
+            .getByRole('button', { name: /1 reaction/ })
+            .count(),
+        { timeout: 15_000 },
+      )
       .toBe(1);
 
-    await postCard(ben.page, text).getByRole('button', { name: /^Comments: / }).click();
+    await postCard(ben.page, text)
+      .getByRole('button', { name: /^Comments: / })
+      .click();
     const comment = ben.page.getByRole('textbox', { name: 'Write a comment' });
     await comment.fill('And every bug a missing edge.');
     await ben.page.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => ben.page.getByRole('list', { name: 'Comments' }).innerText()).toContain('And every bug a missing edge.');
-    await expect
-      .poll(() => postCard(ada.page, text).getByRole('button', { name: 'Comments: 1' }).count(), { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(() => postCard(ada.page, text).getByRole('button', { name: 'Comments: 1' }).count(), { timeout: 15_000 }).toBe(1);
     // Escape closes the comments modal, as a keyboard member expects.
     await ben.page.keyboard.press('Escape');
     await expect.poll(() => ben.page.getByRole('dialog').count()).toBe(0);
@@ -74,8 +86,13 @@ describe('two members see each other live', () => {
   });
 
   it('an image post carries its alt text', async () => {
-    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#50b5ff' } }).png().toBuffer();
-    await ada.page.getByRole('button', { name: /on your mind/i }).first().click();
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#50b5ff' } })
+      .png()
+      .toBuffer();
+    await ada.page
+      .getByRole('button', { name: /on your mind/i })
+      .first()
+      .click();
     const form = ada.page.getByRole('form', { name: 'Post' });
     await form.getByRole('textbox', { name: "What's on your mind?" }).fill('A blue sky from the lab window.');
     await form.getByRole('button', { name: 'Image' }).click();
@@ -84,9 +101,7 @@ describe('two members see each other live', () => {
     await (await chooser).setFiles({ name: 'sky.png', mimeType: 'image/png', buffer: png });
     await ada.page.getByLabel('Alt text').fill('A plain blue rectangle');
     await form.getByRole('button', { name: 'Post', exact: true }).click();
-    await expect
-      .poll(() => ben.page.getByRole('img', { name: 'A plain blue rectangle' }).count(), { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(() => ben.page.getByRole('img', { name: 'A plain blue rectangle' }).count(), { timeout: 15_000 }).toBe(1);
     const src = await ben.page.getByRole('img', { name: 'A plain blue rectangle' }).getAttribute('src');
     expect(src).toMatch(/^\/media\/image\/upload\/v\d+\//);
   });

@@ -98,9 +98,7 @@ export function coverPaths(machine: AnyStateMachine, options: ModelOptions = {})
   const adj = adjacency(machine, options);
   const keys = Object.keys(adj);
   const initialKey = keys[0];
-  const shortest = new Map<string, Step[]>([
-    [initialKey, [{ event: { type: 'xstate.init' }, state: adj[initialKey].state }]],
-  ]);
+  const shortest = new Map<string, Step[]>([[initialKey, [{ event: { type: 'xstate.init' }, state: adj[initialKey].state }]]]);
   const queue = [initialKey];
   while (queue.length) {
     const key = queue.shift()!;
@@ -153,7 +151,7 @@ function definitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
 }
 
 function keyOf(t: AnyTransitionDefinition): string {
-  const siblings = t.eventType ? t.source.transitions.get(t.eventType) ?? [] : t.source.always ?? [];
+  const siblings = t.eventType ? (t.source.transitions.get(t.eventType) ?? []) : (t.source.always ?? []);
   return transitionKey(t, siblings.indexOf(t));
 }
 
@@ -182,7 +180,6 @@ export class TransitionCoverage {
 export function stateCount(machine: AnyStateMachine): number {
   return allStateNodes(machine.root).length - 1;
 }
-
 
 export function guardName(t: AnyTransitionDefinition): string | null {
   if (!t.guard) return null;
@@ -224,7 +221,9 @@ export function coverOf(model: MachineModel, label: string): Cover {
  */
 export function takenTransitions(machine: AnyStateMachine, path: ModelPath, options: ModelOptions = {}): AnyTransitionDefinition[][] {
   const serialize = options.serialize ?? defaultSerialize;
-  const quiet = Object.fromEntries(Object.keys(machine.implementations.actors ?? {}).map((name) => [name, fromPromise(() => new Promise(() => {}))]));
+  const quiet = Object.fromEntries(
+    Object.keys(machine.implementations.actors ?? {}).map((name) => [name, fromPromise(() => new Promise(() => {}))]),
+  );
   let current: AnyTransitionDefinition[] = [];
   const actor = createActor(machine.provide({ actors: quiet }), {
     input: options.input as never,

@@ -18,7 +18,15 @@
  * See ../shared/guides/statecharts.md for the traps this avoids (events option replacing the
  * default events, createTestModel refusing invoke/after, shortest paths missing edges).
  */
-import { createActor, fromPromise, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type AnyActorLogic,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type InspectionEvent,
+} from 'xstate';
 import { expect, vi } from 'vitest';
 import { defaultSerialize, type ModelPath, type Step, type TransitionCoverage } from './cover';
 
@@ -78,9 +86,7 @@ export async function replay(machine: AnyStateMachine, path: ModelPath, options:
     if (after) {
       const raw = Number.isNaN(Number(after[1])) ? delays[after[1]] : Number(after[1]);
       const ms =
-        typeof raw === 'function'
-          ? (raw as (a: unknown) => number)({ context: actor.getSnapshot().context, event })
-          : (raw as number);
+        typeof raw === 'function' ? (raw as (a: unknown) => number)({ context: actor.getSnapshot().context, event }) : (raw as number);
       const before = serialize(actor.getSnapshot());
       if (ms > 1) {
         await vi.advanceTimersByTimeAsync(ms - 1);

@@ -22,7 +22,8 @@ const walkOfReplayed = (path: ModelPath) =>
 const walkOfPlanned = (steps: MachinePlan['paths'][number]['steps']) => steps.map((step) => ({ event: step.event.type, to: step.to }));
 
 /** The paths the model test replays, cover after cover, in the order its it.each runs them. */
-const replayed = (model: MachineModel) => model.covers.flatMap((cover) => pathsOf(model, cover.label).map((path) => ({ cover: cover.label, walk: walkOfReplayed(path) })));
+const replayed = (model: MachineModel) =>
+  model.covers.flatMap((cover) => pathsOf(model, cover.label).map((path) => ({ cover: cover.label, walk: walkOfReplayed(path) })));
 
 function expectSamePaths(model: MachineModel, plan: MachinePlan) {
   const tested = replayed(model);
@@ -52,7 +53,9 @@ describe('path plans', () => {
     // The delay is a step of its own, with the guard-free transition it takes.
     const timeout = plan.paths.flatMap((p) => p.steps).find((s) => s.event.type.startsWith('xstate.after.'));
     expect(timeout?.to).toEqual(['dismissed']);
-    expect(readFileSync(join(out, 'toast.md'), 'utf8')).toContain('1. in `waiting`, `toast.activate` ({"paused":false}) -> `visible.counting`');
+    expect(readFileSync(join(out, 'toast.md'), 'utf8')).toContain(
+      '1. in `waiting`, `toast.activate` ({"paused":false}) -> `visible.counting`',
+    );
     // A filtered run is a plan of one machine, not the table of all.
     expect(existsSync(join(out, 'README.md'))).toBe(false);
   });

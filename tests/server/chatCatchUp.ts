@@ -21,7 +21,12 @@ export function followConversation(opts: { socket: Socket; baseUrl: () => string
     (catching ??= (async () => {
       try {
         for (;;) {
-          const page: MessagesPage = await okHttp(opts.baseUrl(), opts.token, 'GET', paths.chat.messages(opts.otherId, { isGroupChat: opts.isGroupChat ?? false, after: lastSeq }));
+          const page: MessagesPage = await okHttp(
+            opts.baseUrl(),
+            opts.token,
+            'GET',
+            paths.chat.messages(opts.otherId, { isGroupChat: opts.isGroupChat ?? false, after: lastSeq }),
+          );
           for (const message of page.messages) add(message);
           if (!page.hasMore) break;
         }
@@ -35,7 +40,9 @@ export function followConversation(opts: { socket: Socket; baseUrl: () => string
     if (message.seq === lastSeq + 1) add(message);
     else if (message.seq > lastSeq + 1) void catchUp();
   };
-  opts.socket.on(opts.isGroupChat ? serverEvents.groupMessageReceived : serverEvents.messageReceived, (message: ChatMessage) => live(message));
+  opts.socket.on(opts.isGroupChat ? serverEvents.groupMessageReceived : serverEvents.messageReceived, (message: ChatMessage) =>
+    live(message),
+  );
   opts.socket.on('connect', () => void catchUp());
   return { messages, catchUp, lastSeq: () => lastSeq };
 }

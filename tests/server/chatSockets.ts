@@ -4,7 +4,15 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { authResponseSchema } from '../../src/api/auth';
 import type { SocketAck } from '../../src/api/chat';
 import { API_BASE } from '../../src/api/paths';
-import { SOCKET_PATH, clientEvents, serverEvents, type PostEventPayload, type PostEventsPayload, type PostsAddedPayload, type WatchedPostEvent } from '../../src/api/socket';
+import {
+  SOCKET_PATH,
+  clientEvents,
+  serverEvents,
+  type PostEventPayload,
+  type PostEventsPayload,
+  type PostsAddedPayload,
+  type WatchedPostEvent,
+} from '../../src/api/socket';
 import type { Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/main';
 import { dropTestSchema, newMember, testConfig, type DialectName } from './harness';
@@ -21,7 +29,10 @@ export interface ChatClient {
 export async function http(baseUrl: string, token: string | null, method: string, url: string, body?: unknown) {
   const response = await fetch(`${baseUrl}${API_BASE}${url}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: response.status, json: (await response.json()) as any };
@@ -34,13 +45,21 @@ export async function okHttp(baseUrl: string, token: string, method: string, url
 }
 
 export async function signUpMember(baseUrl: string) {
-  const response = await fetch(`${baseUrl}${API_BASE}/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(await newMember()) });
+  const response = await fetch(`${baseUrl}${API_BASE}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(await newMember()),
+  });
   const { token, user } = authResponseSchema.parse(await response.json());
   return { id: user._id, username: user.username, token };
 }
 
 /** Connects and waits until the server has put the socket in its rooms ('join room' is acknowledged). */
-export async function openSocket(baseUrl: string, token: string, options: { reconnection?: boolean; extraHeaders?: Record<string, string> } = {}): Promise<Socket> {
+export async function openSocket(
+  baseUrl: string,
+  token: string,
+  options: { reconnection?: boolean; extraHeaders?: Record<string, string> } = {},
+): Promise<Socket> {
   const socket = connect(baseUrl, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -72,7 +91,8 @@ export function emitAck(socket: Socket, event: string, payload: unknown): Promis
  */
 export function record(client: { socket: Socket; events: { event: string; payload: any }[] }): void {
   for (const event of Object.values(serverEvents)) {
-    if (event === serverEvents.postsAdded) onEachPostAdded(client.socket, (payload) => client.events.push({ event: serverEvents.postAdded, payload }));
+    if (event === serverEvents.postsAdded)
+      onEachPostAdded(client.socket, (payload) => client.events.push({ event: serverEvents.postAdded, payload }));
     else if (event === serverEvents.postEvents) onEachPostEvent(client.socket, (each) => client.events.push(each));
     else client.socket.on(event, (payload: unknown) => client.events.push({ event, payload }));
   }

@@ -106,7 +106,10 @@ async function until(done: () => boolean, ms: number, tick: () => void = () => {
 }
 
 /** Members with real session tokens and accepted group chats, written through the server's own stores. */
-async function createCommunity(env: Record<string, string>, options: StormOptions): Promise<{ members: StormMember[]; groupIds: string[] }> {
+async function createCommunity(
+  env: Record<string, string>,
+  options: StormOptions,
+): Promise<{ members: StormMember[]; groupIds: string[] }> {
   const server = await startServer(loadConfig({ ...env, PORT: '0' }), { handleSignals: false });
   try {
     const { db } = server.app.services.database;
@@ -131,13 +134,25 @@ async function createCommunity(env: Record<string, string>, options: StormOption
       );
     }
     const members: StormMember[] = [];
-    for (const row of rows) members.push({ id: row.id, username: row.username, token: await server.app.services.auth.issueSession(row, true) });
+    for (const row of rows)
+      members.push({ id: row.id, username: row.username, token: await server.app.services.auth.issueSession(row, true) });
     const store = createChatStore(server.app.services.database);
     const groupIds: string[] = [];
     for (let g = 0; g < options.groups; g++) {
       const ids = members.filter((_, k) => k % options.groups === g).map((m) => m.id);
       const groupId = newId();
-      await store.createGroup({ id: groupId, name: `storm group ${g}`, description: '', privacy: 'private', profile_image: '', created_by: ids[0]!, created_at: now }, ids.slice(1));
+      await store.createGroup(
+        {
+          id: groupId,
+          name: `storm group ${g}`,
+          description: '',
+          privacy: 'private',
+          profile_image: '',
+          created_by: ids[0]!,
+          created_at: now,
+        },
+        ids.slice(1),
+      );
       await db.updateTable('chat_group_members').set({ state: 'accepted' }).where('group_id', '=', groupId).execute();
       groupIds.push(groupId);
     }
@@ -175,7 +190,9 @@ async function storedConversation(url: string, token: string, peer: ChatPeer): P
   const all: ChatMessage[] = [];
   for (;;) {
     const after = all.at(-1)?.seq ?? 0;
-    const response = await fetch(`${url}${API_BASE}${paths.chat.messages(peer.id, { isGroupChat: peer.isGroup, after })}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${url}${API_BASE}${paths.chat.messages(peer.id, { isGroupChat: peer.isGroup, after })}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!response.ok) throw new Error(`reading ${peer.username} answered ${response.status}: ${await response.text()}`);
     const page = (await response.json()) as MessagesPage;
     all.push(...page.messages);
@@ -233,17 +250,29 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
   try {
     const { members, groupIds } = await createCommunity(env, options);
     const conversations = conversationsOf(members, groupIds, options);
-    for (const port of ports) servers.push(await startServerProcess({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }));
+    for (const port of ports)
+      servers.push(await startServerProcess({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }));
     log(`${options.clients} members in ${conversations.length} conversations; ${processes} server process(es) on ${options.backend.kind}`);
 
     const acknowledged = new Map<string, ChatMessage>();
     members.forEach((member, index) => {
       const peers = conversations.filter((c) => c.members.includes(index)).map((c) => ({ key: c.key, peer: c.peerFor(index) }));
-      clients.push(startStormClient({ index, member, url: servers[index % processes]!.url, peers, tabs: options.tabs, onAck: (m) => acknowledged.set(m._id, m) }));
+      clients.push(
+        startStormClient({
+          index,
+          member,
+          url: servers[index % processes]!.url,
+          peers,
+          tabs: options.tabs,
+          onAck: (m) => acknowledged.set(m._id, m),
+        }),
+      );
     });
     const tabs = clients.flatMap((client) => client.tabs.map((tab) => ({ client, tab })));
     if (!(await until(() => clients.every((c) => c.connected()) && tabs.every(({ tab }) => tab.ready()), options.waitMs))) {
-      throw new Error(`clients not connected with their conversations open after ${options.waitMs} ms: ${clients.filter((c) => !c.connected()).length} sockets down, ${tabs.filter(({ tab }) => !tab.ready()).length} tabs not ready`);
+      throw new Error(
+        `clients not connected with their conversations open after ${options.waitMs} ms: ${clients.filter((c) => !c.connected()).length} sockets down, ${tabs.filter(({ tab }) => !tab.ready()).length} tabs not ready`,
+      );
     }
 
     /* ----- the storm ----- */
@@ -311,32 +340,65 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
       return outstanding.size === 0;
     };
     let lastRetryAt = 0;
-    if (!(await until(storedBySender, options.waitMs, () => {
-      if (Date.now() - lastRetryAt < 1000) return;
-      lastRetryAt = Date.now();
-      retryFailed();
-    }, () => log(`waiting: ${[...outstanding.values()].reduce((n, b) => n + b.size, 0)} messages not yet stored as their senders see it; ${clients.filter((c) => c.connected()).length} of ${clients.length} sockets connected`)))) {
+    if (
+      !(await until(
+        storedBySender,
+        options.waitMs,
+        () => {
+          if (Date.now() - lastRetryAt < 1000) return;
+          lastRetryAt = Date.now();
+          retryFailed();
+        },
+        () =>
+          log(
+            `waiting: ${[...outstanding.values()].reduce((n, b) => n + b.size, 0)} messages not yet stored as their senders see it; ${clients.filter((c) => c.connected()).length} of ${clients.length} sockets connected`,
+          ),
+      ))
+    ) {
       const left = [...outstanding.values()].flatMap((bodies) => [...bodies]).map((body) => [body, wanted.get(body)!] as const);
       const shown = left.slice(0, 5).map(([body, w]) => {
         const m = w.tab.unsent().find((x) => x.body === body);
         return `"${body}" in ${w.key}: ${m ? `${m.status}${m.error ? ` (${m.error})` : ''}` : 'not in its tab'}, tab ${w.tab.describe()}, socket ${clients[w.client]!.socketState()}`;
       });
-      throw new Error(`${left.length} messages still not sent after ${options.waitMs} ms:\n${shown.join('\n')}\nserver 1 said:\n${servers[0]!.output()}`);
+      throw new Error(
+        `${left.length} messages still not sent after ${options.waitMs} ms:\n${shown.join('\n')}\nserver 1 said:\n${servers[0]!.output()}`,
+      );
     }
     log(`every message stored; ${clients.filter((c) => c.connected()).length} of ${clients.length} sockets connected`);
-    if (!(await until(() => clients.every((c) => c.connected()), options.waitMs, undefined, () => log(`waiting: ${clients.filter((c) => c.connected()).length} of ${clients.length} sockets connected`)))) {
+    if (
+      !(await until(
+        () => clients.every((c) => c.connected()),
+        options.waitMs,
+        undefined,
+        () => log(`waiting: ${clients.filter((c) => c.connected()).length} of ${clients.length} sockets connected`),
+      ))
+    ) {
       const down = clients.filter((c) => !c.connected());
-      throw new Error(`${down.length} clients did not reconnect within ${options.waitMs} ms: ${down.slice(0, 5).map((c) => `client ${c.index} ${c.socketState()}`).join(', ')}`);
+      throw new Error(
+        `${down.length} clients did not reconnect within ${options.waitMs} ms: ${down
+          .slice(0, 5)
+          .map((c) => `client ${c.index} ${c.socketState()}`)
+          .join(', ')}`,
+      );
     }
     const stormEnded = Date.now();
 
     const truth = new Map<string, ChatMessage[]>();
     for (const conversation of conversations) {
       const reader = conversation.members[0]!;
-      truth.set(conversation.key, await storedConversation(servers[reader % processes]!.url, members[reader]!.token, conversation.peerFor(reader)));
+      truth.set(
+        conversation.key,
+        await storedConversation(servers[reader % processes]!.url, members[reader]!.token, conversation.peerFor(reader)),
+      );
     }
-    const problemsNow = () => tabs.map(({ client, tab }) => tabProblem(client, tab, truth.get(tab.key)!)).filter((p): p is string => p !== null);
-    await until(() => problemsNow().length === 0, options.waitMs, undefined, () => log(`waiting: ${problemsNow().length} tabs do not hold everything yet`));
+    const problemsNow = () =>
+      tabs.map(({ client, tab }) => tabProblem(client, tab, truth.get(tab.key)!)).filter((p): p is string => p !== null);
+    await until(
+      () => problemsNow().length === 0,
+      options.waitMs,
+      undefined,
+      () => log(`waiting: ${problemsNow().length} tabs do not hold everything yet`),
+    );
     const settleMs = Date.now() - stormEnded;
     const problems = problemsNow();
 
@@ -357,7 +419,8 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     }
     const storedIds = new Set([...truth.values()].flat().map((m) => m._id));
     const lostAcks = [...acknowledged.values()].filter((m) => !storedIds.has(m._id));
-    if (lostAcks.length) problems.push(`${lostAcks.length} acknowledged sends are not stored, e.g. "${lostAcks[0]!.body}" (seq ${lostAcks[0]!.seq})`);
+    if (lostAcks.length)
+      problems.push(`${lostAcks.length} acknowledged sends are not stored, e.g. "${lostAcks[0]!.body}" (seq ${lostAcks[0]!.seq})`);
 
     const lastStored = new Map([...truth].map(([key, messages]) => [key, Math.max(0, ...messages.map((m) => Date.parse(m.createdAt)))]));
     const heldAt = (client: StormClient) => Math.max(...client.tabs.map((tab) => tab.changedAt));

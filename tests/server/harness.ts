@@ -78,7 +78,7 @@ export async function testConfig(dialect: DialectName, options: TestAppOptions =
     signInSlowdown: { ...base.signInSlowdown, stepMs: 1, maxMs: 5 },
     rateLimits: options.realRateLimits
       ? base.rateLimits
-      : Object.fromEntries(Object.keys(base.rateLimits).map((name) => [name, generous])) as Config['rateLimits'],
+      : (Object.fromEntries(Object.keys(base.rateLimits).map((name) => [name, generous])) as Config['rateLimits']),
   };
   if (dialect === 'postgres') {
     const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -134,7 +134,9 @@ let avatarCache: string | undefined;
 /** A real 200x200 PNG data URL, like the client draws. */
 export async function avatarDataUrl(): Promise<string> {
   avatarCache ??= `data:image/png;base64,${(
-    await sharp({ create: { width: 200, height: 200, channels: 4, background: '#f33e58' } }).png().toBuffer()
+    await sharp({ create: { width: 200, height: 200, channels: 4, background: '#f33e58' } })
+      .png()
+      .toBuffer()
   ).toString('base64')}`;
   return avatarCache;
 }

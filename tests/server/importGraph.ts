@@ -7,7 +7,12 @@ import fs from 'node:fs';
 export function importsOf(file: string): string[] {
   const source = fs.readFileSync(file, 'utf8');
   const found = new Set<string>();
-  const patterns = [/^\s*(?:import|export)\s[^;]*?\sfrom\s+['"]([^'"]+)['"]/gms, /^\s*import\s+['"]([^'"]+)['"]/gm, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g, /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g];
+  const patterns = [
+    /^\s*(?:import|export)\s[^;]*?\sfrom\s+['"]([^'"]+)['"]/gms,
+    /^\s*import\s+['"]([^'"]+)['"]/gm,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
   for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.add(match[1]);
   return [...found];
 }

@@ -21,5 +21,12 @@ export function setClock(t: TestApp, iso: string): void {
 export async function auditLog(t: TestApp, admin: Member) {
   const page = await ok(t, admin, 'GET', '/admin/audit/1');
   expect(page.total).toBeNull();
-  return page.items as { action: string; targetType: string; targetId: string; targetLabel: string; reason: string; admin: { _id: string } }[];
+  return page.items as {
+    action: string;
+    targetType: string;
+    targetId: string;
+    targetLabel: string;
+    reason: string;
+    admin: { _id: string };
+  }[];
 }

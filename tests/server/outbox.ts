@@ -8,7 +8,12 @@ export async function readOutbox(t: TestApp): Promise<ParsedMail[]> {
   await t.app.services.mailer.idle();
   const dir = t.config.mail.outboxDir;
   const files = await fs.readdir(dir).catch(() => [] as string[]);
-  return Promise.all(files.filter((f) => f.endsWith('.eml')).sort().map(async (f) => simpleParser(await fs.readFile(path.join(dir, f)))));
+  return Promise.all(
+    files
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .map(async (f) => simpleParser(await fs.readFile(path.join(dir, f)))),
+  );
 }
 
 /** The reset token in the link of a message. */

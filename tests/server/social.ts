@@ -15,7 +15,13 @@ export interface Member {
 export async function member(t: TestApp, options: { admin?: boolean } = {}): Promise<Member> {
   const answer = await signUp(t);
   if (options.admin) await t.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', answer.user._id).execute();
-  return { id: answer.user._id, token: answer.token, username: answer.user.username, email: answer.user.email, isAdmin: Boolean(options.admin) };
+  return {
+    id: answer.user._id,
+    token: answer.token,
+    username: answer.user.username,
+    email: answer.user.email,
+    isAdmin: Boolean(options.admin),
+  };
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -25,7 +31,14 @@ export const call = (t: TestApp, who: Member | null, method: Method, url: string
   t.api({ method, url, ...(who ? { headers: bearer(who.token) } : {}), ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 /** Calls and expects the status, answering the JSON body. */
-export async function ok<T = any>(t: TestApp, who: Member | null, method: Method, url: string, payload?: unknown, status = 200): Promise<T> {
+export async function ok<T = any>(
+  t: TestApp,
+  who: Member | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  status = 200,
+): Promise<T> {
   const response = await call(t, who, method, url, payload);
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
   return response.json() as T;
@@ -39,7 +52,15 @@ export const follow = (t: TestApp, who: Member, target: Member) => ok(t, who, 'P
 export const block = (t: TestApp, who: Member, target: Member) => ok(t, who, 'PUT', `/user/block/${target.id}`);
 
 /** Expects the error shape with this status and message. */
-export async function refused(t: TestApp, who: Member | null, method: Method, url: string, payload: unknown, status: number, message?: string | RegExp) {
+export async function refused(
+  t: TestApp,
+  who: Member | null,
+  method: Method,
+  url: string,
+  payload: unknown,
+  status: number,
+  message?: string | RegExp,
+) {
   const response = await call(t, who, method, url, payload);
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
   const body = response.json();
@@ -54,7 +75,9 @@ const cache = new Map<string, string>();
 export async function imageDataUrl(kind: 'png' | 'jpeg' | 'big-jpeg' = 'png'): Promise<string> {
   const hit = cache.get(kind);
   if (hit) return hit;
-  const base = sharp({ create: { width: kind === 'big-jpeg' ? 3000 : 64, height: kind === 'big-jpeg' ? 1500 : 48, channels: 3, background: '#336699' } });
+  const base = sharp({
+    create: { width: kind === 'big-jpeg' ? 3000 : 64, height: kind === 'big-jpeg' ? 1500 : 48, channels: 3, background: '#336699' },
+  });
   const bytes =
     kind === 'png'
       ? await base.png().toBuffer()
@@ -72,7 +95,25 @@ export function videoDataUrl(kind: 'mp4' | 'webm' = 'mp4', size = 2048): string 
   const head =
     kind === 'mp4'
       ? Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')])
-      : Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, ...Buffer.from('webm'), 0x42, 0x87, 0x81, 0x04]);
+      : Buffer.from([
+          0x1a,
+          0x45,
+          0xdf,
+          0xa3,
+          0x9f,
+          0x42,
+          0x86,
+          0x81,
+          0x01,
+          0x42,
+          0x82,
+          0x84,
+          ...Buffer.from('webm'),
+          0x42,
+          0x87,
+          0x81,
+          0x04,
+        ]);
   const bytes = Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 7)]);
   return `data:video/${kind};base64,${bytes.toString('base64')}`;
 }

@@ -20,7 +20,10 @@ export interface SocketClient<E extends string> {
  * A real server with one signed-up member per role, each with a connected socket recording the
  * given events (for the current describe block: started before its tests, closed after them).
  */
-export function socketWorld<Role extends string, E extends string>(dialect: DialectName, options: { roles: readonly Role[]; events: readonly E[]; siteAdmins: readonly Role[] }) {
+export function socketWorld<Role extends string, E extends string>(
+  dialect: DialectName,
+  options: { roles: readonly Role[]; events: readonly E[]; siteAdmins: readonly Role[] },
+) {
   const { roles, events } = options;
   let config: Config;
   let server: RunningServer;
@@ -68,7 +71,10 @@ export function socketWorld<Role extends string, E extends string>(dialect: Dial
   async function api(who: Role | null, method: string, url: string, body?: unknown) {
     const response = await fetch(`${server.url}${API_BASE}${url}`, {
       method,
-      headers: { ...(who ? { authorization: `Bearer ${clients[who].token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(who ? { authorization: `Bearer ${clients[who].token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const json = await response.json();
@@ -77,7 +83,11 @@ export function socketWorld<Role extends string, E extends string>(dialect: Dial
   }
 
   /** Runs the action, waits until the expected members got the event, then checks nobody else did. */
-  async function expectFanout<T>(event: E, receivers: Role[], action: () => Promise<T>): Promise<{ result: T; got: Partial<Record<Role, any>> }> {
+  async function expectFanout<T>(
+    event: E,
+    receivers: Role[],
+    action: () => Promise<T>,
+  ): Promise<{ result: T; got: Partial<Record<Role, any>> }> {
     for (const role of roles) clients[role].events = [];
     const result = await action();
     // An action that answers a post is about that post: a new post of an earlier action may still be

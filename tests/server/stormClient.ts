@@ -107,11 +107,20 @@ export function startStormClient(opts: {
   const emit = <E extends ClientEvent>(event: E, payload: ClientEventPayloads[E], timeoutMs = 5000): Promise<SocketAck> => {
     const current = socket;
     if (!current?.connected) return Promise.resolve({ ok: false, message: 'Not connected' });
-    return (current.timeout(timeoutMs).emitWithAck(event, payload) as Promise<SocketAck>).catch(() => ({ ok: false, message: 'No answer' }));
+    return (current.timeout(timeoutMs).emitWithAck(event, payload) as Promise<SocketAck>).catch(() => ({
+      ok: false,
+      message: 'No answer',
+    }));
   };
   const tabs = opts.peers.map(({ key, peer }) =>
     opts.tabs === 'machine'
-      ? machineTab({ key, peer, member, clientSeed: randomClientSeed(), logic: chatLogic({ system: { get: () => undefined } }, { api, bus, emit }) })
+      ? machineTab({
+          key,
+          peer,
+          member,
+          clientSeed: randomClientSeed(),
+          logic: chatLogic({ system: { get: () => undefined } }, { api, bus, emit }),
+        })
       : followConversation({ key, peer, member, clientSeed: randomClientSeed(), api, bus }),
   );
 
@@ -136,8 +145,16 @@ export function startStormClient(opts: {
 }
 
 /** The app's chat machine with its real effects, showing one conversation. */
-function machineTab(opts: { key: string; peer: ChatPeer; member: StormMember; clientSeed: string; logic: ReturnType<typeof chatLogic> }): StormTab {
-  const actor = createActor(opts.logic, { input: { me: { id: opts.member.id, username: opts.member.username }, clientSeed: opts.clientSeed } });
+function machineTab(opts: {
+  key: string;
+  peer: ChatPeer;
+  member: StormMember;
+  clientSeed: string;
+  logic: ReturnType<typeof chatLogic>;
+}): StormTab {
+  const actor = createActor(opts.logic, {
+    input: { me: { id: opts.member.id, username: opts.member.username }, clientSeed: opts.clientSeed },
+  });
   const messages = () => actor.getSnapshot().context.messages;
   let seen: { messages: unknown; syncedSeq: number; stored: number } = { messages: null, syncedSeq: -1, stored: -1 };
   const tab: StormTab = {

@@ -28,7 +28,14 @@ interface Outgoing {
   error?: string;
 }
 
-export function followConversation(opts: { key: string; peer: ChatPeer; member: StormMember; clientSeed: string; api: ApiClient; bus: Bus }): StormTab {
+export function followConversation(opts: {
+  key: string;
+  peer: ChatPeer;
+  member: StormMember;
+  clientSeed: string;
+  api: ApiClient;
+  bus: Bus;
+}): StormTab {
   const calls = chatApi(opts.api);
   const me = { id: opts.member.id, username: opts.member.username };
   const thread = { peerId: opts.peer.id, isGroup: opts.peer.isGroup };

@@ -33,14 +33,24 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   };
 
   async function start(): Promise<void> {
-    const started = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = started;
     started.stdout!.on('data', keep);
     started.stderr!.on('data', keep);
     exited = new Promise((resolve) => started.once('exit', (code) => resolve(code)));
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (await fetch(`${url}${API_BASE}/health`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${url}${API_BASE}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('waiting'), 100))]);
       if (code !== 'waiting') throw new Error(`the server exited (${String(code)}) before answering:\n${log}`);
       if (Date.now() > deadline) throw new Error(`the server did not answer /health within ${timeoutMs} ms:\n${log}`);

@@ -99,7 +99,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['chat_viewers', 'chat_reactions', 'chat_hidden_messages', 'chat_messages', 'chat_conversations', 'chat_group_members', 'chat_groups']) {
+  for (const table of [
+    'chat_viewers',
+    'chat_reactions',
+    'chat_hidden_messages',
+    'chat_messages',
+    'chat_conversations',
+    'chat_group_members',
+    'chat_groups',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

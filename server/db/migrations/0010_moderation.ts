@@ -87,7 +87,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 
   // Why, by whom and when a post was hidden (`hidden` itself is from 0002_posts).
-  await db.schema.alterTable('posts').addColumn('hidden_reason', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('posts')
+    .addColumn('hidden_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('posts').addColumn('hidden_by', 'text').execute();
   await db.schema.alterTable('posts').addColumn('hidden_at', 'text').execute();
   await sql`update posts set hidden_at = updated_at where hidden = 1 and hidden_at is null`.execute(db);

@@ -35,18 +35,32 @@ const BATCH = 500;
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const id = (table: string) =>
-    db.schema.createTable(table).addColumn('id', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()));
+    db.schema
+      .createTable(table)
+      .addColumn('id', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()));
 
   await id('post_search')
     .addColumn('post_id', 'text', (c) => c.notNull().unique().references('posts.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('search_text', 'text', (c) => c.notNull())
-    .$call((t) => (postgres ? t.addColumn('search_vector', sql`tsvector`, (c) => c.generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`).stored()) : t))
+    .$call((t) =>
+      postgres
+        ? t.addColumn('search_vector', sql`tsvector`, (c) =>
+            c.generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`).stored(),
+          )
+        : t,
+    )
     .execute();
   await id('user_search')
     .addColumn('user_id', 'text', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
     .addColumn('search_text', 'text', (c) => c.notNull())
-    .$call((t) => (postgres ? t.addColumn('search_vector', sql`tsvector`, (c) => c.generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`).stored()) : t))
+    .$call((t) =>
+      postgres
+        ? t.addColumn('search_vector', sql`tsvector`, (c) =>
+            c.generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`).stored(),
+          )
+        : t,
+    )
     .execute();
   await id('group_search')
     .addColumn('group_id', 'text', (c) => c.notNull().unique().references('groups.id').onDelete('cascade'))
@@ -55,7 +69,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call((t) =>
       postgres
         ? t.addColumn('search_vector', sql`tsvector`, (c) =>
-            c.generatedAlwaysAs(sql`setweight(to_tsvector('simple'::regconfig, name_text), 'A') || setweight(to_tsvector('simple'::regconfig, body_text), 'B')`).stored(),
+            c
+              .generatedAlwaysAs(
+                sql`setweight(to_tsvector('simple'::regconfig, name_text), 'A') || setweight(to_tsvector('simple'::regconfig, body_text), 'B')`,
+              )
+              .stored(),
           )
         : t,
     )
@@ -137,10 +155,15 @@ async function backfill(db: Kysely<any>) {
       .limit(BATCH)
       .execute();
     if (rows.length === 0) break;
-    await db.insertInto('post_search').values(rows.map((row) => ({ post_id: row.id, kind: row.kind, search_text: indexText(row.post, row.image_alt) }))).execute();
+    await db
+      .insertInto('post_search')
+      .values(rows.map((row) => ({ post_id: row.id, kind: row.kind, search_text: indexText(row.post, row.image_alt) })))
+      .execute();
     const withImage = rows.filter((row) => row.image_id);
     if (withImage.length > 0 && !mediaRoot) {
-      throw new Error('migration 0012_search hashes the stored images: run it with the media directory (migrateToLatest(database, { mediaRoot }))');
+      throw new Error(
+        'migration 0012_search hashes the stored images: run it with the media directory (migrateToLatest(database, { mediaRoot }))',
+      );
     }
     const hashes = [];
     for (const row of withImage) {
@@ -160,9 +183,18 @@ async function backfill(db: Kysely<any>) {
 
   after = '';
   for (;;) {
-    const rows: { id: string; username: string }[] = await db.selectFrom('users').select(['id', 'username']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    const rows: { id: string; username: string }[] = await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
     if (rows.length === 0) break;
-    await db.insertInto('user_search').values(rows.map((row) => ({ user_id: row.id, search_text: usernameText(row.username) }))).execute();
+    await db
+      .insertInto('user_search')
+      .values(rows.map((row) => ({ user_id: row.id, search_text: usernameText(row.username) })))
+      .execute();
     after = rows[rows.length - 1].id;
   }
 
@@ -178,7 +210,13 @@ async function backfill(db: Kysely<any>) {
     if (rows.length === 0) break;
     await db
       .insertInto('group_search')
-      .values(rows.map((row) => ({ group_id: row.id, name_text: indexText(row.name), body_text: indexText(row.description, ...(JSON.parse(row.tags) as string[])) })))
+      .values(
+        rows.map((row) => ({
+          group_id: row.id,
+          name_text: indexText(row.name),
+          body_text: indexText(row.description, ...(JSON.parse(row.tags) as string[])),
+        })),
+      )
       .execute();
     after = rows[rows.length - 1].id;
   }
@@ -203,8 +241,28 @@ const IMAGE_EXTENSIONS = ['png', 'jpg', 'webp', 'gif'] as const;
 // ---- Frozen copy: server/core/searchText.ts's folding for the index. ----
 
 const PLAIN: Record<string, string> = {
-  ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd',
-  ð: 'd', Ð: 'd', þ: 'th', Þ: 'th', ı: 'i', ħ: 'h', Ħ: 'h', ŧ: 't', Ŧ: 't', ς: 'σ',
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  Ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'h',
+  ŧ: 't',
+  Ŧ: 't',
+  ς: 'σ',
 };
 const PLAIN_CHARS = new RegExp(`[${Object.keys(PLAIN).join('')}]`, 'gu');
 const OPTIONAL_MARKS = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Hebrew}\p{Script=Arabic}])\p{M}+/gu;
@@ -272,7 +330,9 @@ function sharp(input: Buffer): Sharp {
   return module(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 }
 
-const COS = Array.from({ length: LOW }, (_, u) => Float64Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))));
+const COS = Array.from({ length: LOW }, (_, u) =>
+  Float64Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))),
+);
 
 async function fingerprintImage(bytes: Buffer): Promise<{ hash: string; color: number }> {
   const { data, info } = await sharp(bytes)
@@ -289,7 +349,10 @@ async function fingerprintImage(bytes: Buffer): Promise<{ hash: string; color: n
   let g = 0;
   let b = 0;
   for (let i = 0; i < SIDE * SIDE; i++) {
-    const [red, green, blue] = channels >= 3 ? [data[i * channels], data[i * channels + 1], data[i * channels + 2]] : [data[i * channels], data[i * channels], data[i * channels]];
+    const [red, green, blue] =
+      channels >= 3
+        ? [data[i * channels], data[i * channels + 1], data[i * channels + 2]]
+        : [data[i * channels], data[i * channels], data[i * channels]];
     luma[i] = 0.299 * red + 0.587 * green + 0.114 * blue;
     r += red;
     g += green;

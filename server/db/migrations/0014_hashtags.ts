@@ -13,8 +13,14 @@ import type { Kysely } from 'kysely';
  * because the "For you" ranking reads them for every candidate in one pass.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('posts').addColumn('chosen_topics', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('posts').addColumn('topics', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('posts')
+    .addColumn('chosen_topics', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('posts')
+    .addColumn('topics', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   await db.schema
     .createTable('text_tags')

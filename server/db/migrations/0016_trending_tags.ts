@@ -11,10 +11,15 @@ import { sql, type Kysely } from 'kysely';
  * Self-contained: the rule is written out here, as it stood when this ran.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('text_tags').addColumn('trends', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('text_tags')
+    .addColumn('trends', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`update text_tags set trends = 1
     where source_id = post_id
-      and exists (select 1 from posts where posts.id = text_tags.post_id and posts.privacy = 'Public' and posts.group_id is null and posts.hidden = 0)`.execute(db);
+      and exists (select 1 from posts where posts.id = text_tags.post_id and posts.privacy = 'Public' and posts.group_id is null and posts.hidden = 0)`.execute(
+    db,
+  );
   await db.schema.dropIndex('text_tags_created_idx').execute();
   await db.schema.createIndex('text_tags_trends_idx').on('text_tags').columns(['trends', 'created_at']).execute();
 }

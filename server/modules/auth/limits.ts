@@ -4,7 +4,10 @@ import type { Config } from '../../config';
 import { keyedLimit } from '../../http/rateLimits';
 import type { Members } from '../users/members';
 
-const loginText = (request: FastifyRequest) => String((request.body as { username?: unknown })?.username ?? '').trim().toLowerCase();
+const loginText = (request: FastifyRequest) =>
+  String((request.body as { username?: unknown })?.username ?? '')
+    .trim()
+    .toLowerCase();
 const emailText = (request: FastifyRequest) => String((request.body as { email?: unknown })?.email ?? '');
 
 /** How long an attempt on an account with `failures` recent failures (from any address) waits. */
@@ -28,7 +31,11 @@ export function slowdownMs(failures: number, rule: Config['signInSlowdown']): nu
  *   reset starts its counts afresh (unknown names are counted too, under the text alone);
  * - reset e-mails per address, so nobody can flood someone's inbox.
  */
-export function createAuthLimits(app: FastifyInstance, config: Pick<Config, 'rateLimits' | 'signInSlowdown'>, users: Pick<Members, 'findByLogin'>) {
+export function createAuthLimits(
+  app: FastifyInstance,
+  config: Pick<Config, 'rateLimits' | 'signInSlowdown'>,
+  users: Pick<Members, 'findByLogin'>,
+) {
   const { rateLimits } = config;
   const accountKeys = new WeakMap<FastifyRequest, Promise<string>>();
   const accountKey = (request: FastifyRequest) => {
@@ -40,7 +47,12 @@ export function createAuthLimits(app: FastifyInstance, config: Pick<Config, 'rat
     }
     return key;
   };
-  const perAccountAndAddress = keyedLimit(app, 'signin-account-ip', rateLimits.signInPerAccount, async (request) => `${await accountKey(request)}|${request.ip}`);
+  const perAccountAndAddress = keyedLimit(
+    app,
+    'signin-account-ip',
+    rateLimits.signInPerAccount,
+    async (request) => `${await accountKey(request)}|${request.ip}`,
+  );
   const perAccount = keyedLimit(app, 'signin-account', rateLimits.signInAccountFailures, accountKey);
   const perAddress = keyedLimit(app, 'signin-ip', rateLimits.signInPerIp, (request) => request.ip);
   return {

@@ -3,8 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UploadLimit } from '../../http/uploadLimit';
 import { z } from 'zod';
 import {
-  adminSignInBodySchema, adminSignUpBodySchema, authResponseSchema, checkUserResponseSchema, forgotPasswordBodySchema,
-  messageResponseSchema, resetPasswordBodySchema, signInBodySchema, signUpBodySchema, updateCurrentUserBodySchema,
+  adminSignInBodySchema,
+  adminSignUpBodySchema,
+  authResponseSchema,
+  checkUserResponseSchema,
+  forgotPasswordBodySchema,
+  messageResponseSchema,
+  resetPasswordBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  updateCurrentUserBodySchema,
 } from '../../../src/api/auth';
 import { paths } from '../../../src/api/paths';
 import type { Config } from '../../config';
@@ -52,121 +60,161 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     user: presentUser(result.user),
   });
 
-  app.post(paths.auth.signup, {
-    schema: { body: signUpBodySchema, response: { 201: authResponseSchema } },
-    bodyLimit: avatarBody,
-    config: { rateLimit: perIp(rateLimits.signUpPerIp) },
-  }, async (request, reply) => {
-    const result = await opts.auth.signUp(request.body);
-    return reply.code(201).send(signedIn('Account created successfully', result));
-  });
-
-  app.post(paths.auth.signin, {
-    schema: { body: signInBodySchema, response: { 200: authResponseSchema } },
-    bodyLimit: SMALL_BODY,
-    ...signInAddressLimit,
-    preHandler: async (request) => {
-      if (request.body.provider === 'local') await signInFailures.guard(request);
+  app.post(
+    paths.auth.signup,
+    {
+      schema: { body: signUpBodySchema, response: { 201: authResponseSchema } },
+      bodyLimit: avatarBody,
+      config: { rateLimit: perIp(rateLimits.signUpPerIp) },
     },
-  }, async (request) => {
-    const body = request.body;
-    if (body.provider === 'google') {
-      if (!opts.google) throw new HttpError(501, GOOGLE_UNAVAILABLE);
+    async (request, reply) => {
+      const result = await opts.auth.signUp(request.body);
+      return reply.code(201).send(signedIn('Account created successfully', result));
+    },
+  );
+
+  app.post(
+    paths.auth.signin,
+    {
+      schema: { body: signInBodySchema, response: { 200: authResponseSchema } },
+      bodyLimit: SMALL_BODY,
+      ...signInAddressLimit,
+      preHandler: async (request) => {
+        if (request.body.provider === 'local') await signInFailures.guard(request);
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.provider === 'google') {
+        if (!opts.google) throw new HttpError(501, GOOGLE_UNAVAILABLE);
+        try {
+          return signedIn('Signed in successfully', await opts.google.signIn(body.payload.idToken, body.rememberMe));
+        } catch (error) {
+          // A token names no account to count against: only the address's count.
+          if (isUnauthorized(error)) await signInsPerAddress.record(request);
+          throw error;
+        }
+      }
       try {
-        return signedIn('Signed in successfully', await opts.google.signIn(body.payload.idToken, body.rememberMe));
+        return signedIn('Signed in successfully', await opts.auth.signIn(body));
       } catch (error) {
-        // A token names no account to count against: only the address's count.
-        if (isUnauthorized(error)) await signInsPerAddress.record(request);
+        if (isUnauthorized(error)) await signInFailures.record(request);
         throw error;
       }
-    }
-    try {
-      return signedIn('Signed in successfully', await opts.auth.signIn(body));
-    } catch (error) {
-      if (isUnauthorized(error)) await signInFailures.record(request);
-      throw error;
-    }
-  });
+    },
+  );
 
-  app.get(paths.auth.signout, {
-    schema: { response: { 200: messageResponseSchema } },
-    config: { allowBanned: true },
-    preHandler: app.authenticate,
-  }, async (request) => {
-    await opts.auth.signOut(currentAuth(request));
-    return { message: 'Signed out successfully' };
-  });
+  app.get(
+    paths.auth.signout,
+    {
+      schema: { response: { 200: messageResponseSchema } },
+      config: { allowBanned: true },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await opts.auth.signOut(currentAuth(request));
+      return { message: 'Signed out successfully' };
+    },
+  );
 
-  app.get(paths.auth.currentUser, {
-    schema: { response: { 200: authResponseSchema } },
-    config: { allowBanned: true },
-    preHandler: app.authenticate,
-  }, async (request) => {
-    const auth = currentAuth(request);
-    return { message: 'Current user', token: auth.token, user: presentUser(auth.user) };
-  });
+  app.get(
+    paths.auth.currentUser,
+    {
+      schema: { response: { 200: authResponseSchema } },
+      config: { allowBanned: true },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const auth = currentAuth(request);
+      return { message: 'Current user', token: auth.token, user: presentUser(auth.user) };
+    },
+  );
 
-  app.put(paths.auth.currentUser, {
-    schema: { body: updateCurrentUserBodySchema, response: { 200: authResponseSchema } },
-    bodyLimit: avatarBody,
-    preHandler: [
-      app.authenticate,
-      async (request, reply) => {
-        if (request.body.avatarImage) await opts.uploads.count(request, reply, request.body.avatarImage.length);
-      },
-    ],
-  }, async (request) => {
-    const auth = currentAuth(request);
-    const user = await opts.auth.updateCurrentUser(auth, request.body);
-    return { message: 'Profile updated successfully', token: auth.token, user: presentUser(user) };
-  });
+  app.put(
+    paths.auth.currentUser,
+    {
+      schema: { body: updateCurrentUserBodySchema, response: { 200: authResponseSchema } },
+      bodyLimit: avatarBody,
+      preHandler: [
+        app.authenticate,
+        async (request, reply) => {
+          if (request.body.avatarImage) await opts.uploads.count(request, reply, request.body.avatarImage.length);
+        },
+      ],
+    },
+    async (request) => {
+      const auth = currentAuth(request);
+      const user = await opts.auth.updateCurrentUser(auth, request.body);
+      return { message: 'Profile updated successfully', token: auth.token, user: presentUser(user) };
+    },
+  );
 
-  app.post(paths.auth.checkUser.route, {
-    schema: { params: z.object({ authId: z.string().min(1).max(100) }), response: { 200: checkUserResponseSchema } },
-    bodyLimit: SMALL_BODY,
-    config: { allowBanned: true },
-    preHandler: app.authenticate,
-  }, async (request) => opts.auth.checkUser(currentAuth(request), request.params.authId));
+  app.post(
+    paths.auth.checkUser.route,
+    {
+      schema: { params: z.object({ authId: z.string().min(1).max(100) }), response: { 200: checkUserResponseSchema } },
+      bodyLimit: SMALL_BODY,
+      config: { allowBanned: true },
+      preHandler: app.authenticate,
+    },
+    async (request) => opts.auth.checkUser(currentAuth(request), request.params.authId),
+  );
 
-  app.post(paths.auth.forgotPassword, {
-    schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
-    bodyLimit: SMALL_BODY,
-    config: { rateLimit: perIp(rateLimits.forgotPasswordPerIp) },
-    preHandler: (request) => resetMailsPerEmail.hit(request),
-  }, async (request, reply) => {
-    opts.passwordReset.forgotPassword(request.body.email, replySent(reply));
-    return { message: RESET_LINK_SENT };
-  });
+  app.post(
+    paths.auth.forgotPassword,
+    {
+      schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
+      bodyLimit: SMALL_BODY,
+      config: { rateLimit: perIp(rateLimits.forgotPasswordPerIp) },
+      preHandler: (request) => resetMailsPerEmail.hit(request),
+    },
+    async (request, reply) => {
+      opts.passwordReset.forgotPassword(request.body.email, replySent(reply));
+      return { message: RESET_LINK_SENT };
+    },
+  );
 
-  app.post(paths.auth.resetPassword.route, {
-    schema: { params: z.object({ token: z.string() }), body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
-    bodyLimit: SMALL_BODY,
-    config: { rateLimit: perIp(rateLimits.resetPasswordPerIp) },
-  }, async (request) => {
-    await opts.passwordReset.resetPassword(request.params.token, request.body.password);
-    return { message: RESET_DONE };
-  });
+  app.post(
+    paths.auth.resetPassword.route,
+    {
+      schema: { params: z.object({ token: z.string() }), body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
+      bodyLimit: SMALL_BODY,
+      config: { rateLimit: perIp(rateLimits.resetPasswordPerIp) },
+    },
+    async (request) => {
+      await opts.passwordReset.resetPassword(request.params.token, request.body.password);
+      return { message: RESET_DONE };
+    },
+  );
 
-  app.post(paths.auth.adminSignup, {
-    schema: { body: adminSignUpBodySchema, response: { 201: authResponseSchema } },
-    bodyLimit: avatarBody,
-    config: { rateLimit: perIp(rateLimits.signUpPerIp) },
-  }, async (request, reply) => {
-    const result = await opts.auth.adminSignUp(request.body);
-    return reply.code(201).send(signedIn('Admin account created successfully', result));
-  });
+  app.post(
+    paths.auth.adminSignup,
+    {
+      schema: { body: adminSignUpBodySchema, response: { 201: authResponseSchema } },
+      bodyLimit: avatarBody,
+      config: { rateLimit: perIp(rateLimits.signUpPerIp) },
+    },
+    async (request, reply) => {
+      const result = await opts.auth.adminSignUp(request.body);
+      return reply.code(201).send(signedIn('Admin account created successfully', result));
+    },
+  );
 
-  app.post(paths.auth.adminSignin, {
-    schema: { body: adminSignInBodySchema, response: { 200: authResponseSchema } },
-    bodyLimit: SMALL_BODY,
-    ...signInAddressLimit,
-    preHandler: (request) => signInFailures.guard(request),
-  }, async (request) => {
-    try {
-      return signedIn('Signed in successfully', await opts.auth.adminSignIn(request.body));
-    } catch (error) {
-      if (isUnauthorized(error)) await signInFailures.record(request);
-      throw error;
-    }
-  });
+  app.post(
+    paths.auth.adminSignin,
+    {
+      schema: { body: adminSignInBodySchema, response: { 200: authResponseSchema } },
+      bodyLimit: SMALL_BODY,
+      ...signInAddressLimit,
+      preHandler: (request) => signInFailures.guard(request),
+    },
+    async (request) => {
+      try {
+        return signedIn('Signed in successfully', await opts.auth.adminSignIn(request.body));
+      } catch (error) {
+        if (isUnauthorized(error)) await signInFailures.record(request);
+        throw error;
+      }
+    },
+  );
 };

@@ -156,10 +156,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async updateCurrentUser(auth: AuthContext, changes: { avatarColor?: string; avatarImage?: string }): Promise<UserRow> {
-      const avatarImage = changes.avatarImage !== undefined ? ((await storeAvatar(changes.avatarImage, auth.userId))?.url ?? '') : undefined;
+      const avatarImage =
+        changes.avatarImage !== undefined ? ((await storeAvatar(changes.avatarImage, auth.userId))?.url ?? '') : undefined;
       return users.updateProfile(
         auth.userId,
-        { ...(changes.avatarColor !== undefined ? { avatarColor: changes.avatarColor } : {}), ...(avatarImage !== undefined ? { avatarImage } : {}) },
+        {
+          ...(changes.avatarColor !== undefined ? { avatarColor: changes.avatarColor } : {}),
+          ...(avatarImage !== undefined ? { avatarImage } : {}),
+        },
         now(),
       );
     },

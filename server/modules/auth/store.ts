@@ -28,7 +28,11 @@ export function createAuthStore(db: Kysely<Database>) {
         .execute(),
 
     /** The user behind a live session, and when that session ends. */
-    findSessionUser: async (sessionId: string, userId: string, now: string): Promise<{ user: UserRow; sessionExpiresAt: string } | undefined> => {
+    findSessionUser: async (
+      sessionId: string,
+      userId: string,
+      now: string,
+    ): Promise<{ user: UserRow; sessionExpiresAt: string } | undefined> => {
       const row = (await sessionUser.execute(null, { sessionId, userId, now }))[0];
       if (!row) return undefined;
       const { session_expires_at: sessionExpiresAt, ...user } = row;

@@ -39,7 +39,10 @@ export function createTokenService(secret: string, clock: Clock, options: { cach
   const verified = new LRUCache<string, TokenClaims>({ max: options.cacheSize ?? VERIFIED_TOKENS_CACHE_SIZE });
   const unexpired = (claims: TokenClaims) => claims.exp * 1000 > clock.now().getTime();
   // Imported once: handed the raw bytes, jose would import an HMAC CryptoKey on every sign and verify.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   key.catch(() => undefined); // a bad secret fails where it is used (sign/read), not as an unhandled rejection
   return {
     sign: async ({ sub, jti, ...rest }, expiresAt) =>

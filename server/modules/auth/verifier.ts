@@ -26,7 +26,13 @@ interface Kept {
  * write to `users` or `sessions` (other than a plain insert) moves the version, so what is served
  * is the database's answer as of the latest such write. Without a version nothing is kept.
  */
-export function createTokenVerifier(deps: { tokens: TokenService; store: AuthStore; clock: Clock; version?: AuthVersion; cacheSize?: number }): TokenVerifier {
+export function createTokenVerifier(deps: {
+  tokens: TokenService;
+  store: AuthStore;
+  clock: Clock;
+  version?: AuthVersion;
+  cacheSize?: number;
+}): TokenVerifier {
   const kept = new LRUCache<string, Kept>({ max: deps.cacheSize ?? SESSION_CACHE_SIZE });
   return async (token) => {
     // Before the database: a write racing this read leaves its answer under a version already gone.

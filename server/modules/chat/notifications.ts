@@ -10,7 +10,11 @@ import type { NotificationSettings } from '../users/notificationSettings';
  * whose 'messages' setting is on. Runs after those events, so a client never hears of a message
  * it does not have yet.
  */
-export function createMessageNotifier(deps: { settings: Pick<NotificationSettings, 'mutedAmong'>; rooms: ChatRooms; log: FastifyBaseLogger }) {
+export function createMessageNotifier(deps: {
+  settings: Pick<NotificationSettings, 'mutedAmong'>;
+  rooms: ChatRooms;
+  log: FastifyBaseLogger;
+}) {
   const { rooms } = deps;
 
   /** A failed settings read must not undo a stored, delivered message: it counts as "on", the default. */

@@ -125,7 +125,8 @@ export function createChatService(deps: ChatServiceDeps) {
   const participants = (message: ChatMessage) => [message.senderId, message.receiverId];
 
   async function invitedTo(me: Me, groupId: string, to: string[]): Promise<void> {
-    if (to.length > 0) await deps.inbox?.notify({ kind: 'groupChatInvite', to, actorId: me.userId, target: { type: 'groupChat', id: groupId } });
+    if (to.length > 0)
+      await deps.inbox?.notify({ kind: 'groupChatInvite', to, actorId: me.userId, target: { type: 'groupChat', id: groupId } });
   }
 
   return {
@@ -169,9 +170,17 @@ export function createChatService(deps: ChatServiceDeps) {
       return message;
     },
 
-    async messages(me: Me, id: string, opts: { isGroupChat: boolean; after?: number | undefined; before?: number | undefined; limit?: number | undefined }): Promise<MessagesPage> {
+    async messages(
+      me: Me,
+      id: string,
+      opts: { isGroupChat: boolean; after?: number | undefined; before?: number | undefined; limit?: number | undefined },
+    ): Promise<MessagesPage> {
       const limit = opts.limit ?? CHAT_PAGE_SIZE;
-      const range = { ...(opts.after !== undefined ? { after: opts.after } : {}), ...(opts.before !== undefined ? { before: opts.before } : {}), limit };
+      const range = {
+        ...(opts.after !== undefined ? { after: opts.after } : {}),
+        ...(opts.before !== undefined ? { before: opts.before } : {}),
+        limit,
+      };
       if (opts.isGroupChat) {
         await acceptedGroup(me, id);
         const conversation = await store.conversation(id);
@@ -203,7 +212,12 @@ export function createChatService(deps: ChatServiceDeps) {
     async markRead(me: Me, senderId: string, receiverId: string) {
       const other = await otherOfPair(me, senderId, receiverId);
       const conversation = await store.findPrivateConversation(me.userId, other.id);
-      const read = { conversationId: conversation?.id ?? '', readerId: me.userId, senderId: other.id, lastSeq: Number(conversation?.last_seq ?? 0) };
+      const read = {
+        conversationId: conversation?.id ?? '',
+        readerId: me.userId,
+        senderId: other.id,
+        lastSeq: Number(conversation?.last_seq ?? 0),
+      };
       if (!conversation) return read;
       await store.markRead(conversation.id, me.userId);
       const blockedPair = await blocked(me.userId, other.id);
@@ -214,18 +228,32 @@ export function createChatService(deps: ChatServiceDeps) {
     async react(me: Me, messageId: string, type: ReactionType, change: 'add' | 'remove'): Promise<ChatMessage> {
       const message = await messageOf(me, messageId);
       if (message.deleteForEveryone) throw badRequest('This message was deleted');
-      if (!message.isGroupChat && (await blocked(me.userId, message.senderId === me.userId ? message.receiverId : message.senderId))) throw forbidden(CANNOT_MESSAGE);
+      if (!message.isGroupChat && (await blocked(me.userId, message.senderId === me.userId ? message.receiverId : message.senderId)))
+        throw forbidden(CANNOT_MESSAGE);
       if (change === 'add') await store.react(messageId, me.userId, type, now());
       else await store.unreact(messageId, me.userId);
       const updated = (await store.message(messageId))!;
-      if (updated.isGroupChat) rooms.toGroup(updated.groupId, serverEvents.groupMessageReaction, updated, await store.blockedAmong(updated.senderId, await acceptedIdsOf(updated.groupId)));
+      if (updated.isGroupChat)
+        rooms.toGroup(
+          updated.groupId,
+          serverEvents.groupMessageReaction,
+          updated,
+          await store.blockedAmong(updated.senderId, await acceptedIdsOf(updated.groupId)),
+        );
       else rooms.toUsers(participants(updated), serverEvents.messageReaction, updated);
       return updated;
     },
 
     async remove(me: Me, messageId: string, type: 'deleteForMe' | 'deleteForEveryone') {
       const message = await messageOf(me, messageId);
-      const deleted = { conversationId: message.conversationId, messageId, seq: message.seq, type, isGroupChat: message.isGroupChat, groupId: message.groupId };
+      const deleted = {
+        conversationId: message.conversationId,
+        messageId,
+        seq: message.seq,
+        type,
+        isGroupChat: message.isGroupChat,
+        groupId: message.groupId,
+      };
       if (type === 'deleteForMe') {
         await store.hideFor(messageId, me.userId);
         rooms.toUsers([me.userId], message.isGroupChat ? serverEvents.groupMessageDeleted : serverEvents.messageDeleted, deleted);
@@ -272,11 +300,22 @@ export function createChatService(deps: ChatServiceDeps) {
       return message;
     },
 
-    async createGroup(me: Me, body: { name: string; description: string; privacy: 'public' | 'private'; members: string[]; profileImage: string }): Promise<GroupChat> {
+    async createGroup(
+      me: Me,
+      body: { name: string; description: string; privacy: 'public' | 'private'; members: string[]; profileImage: string },
+    ): Promise<GroupChat> {
       const invited = await invitable(me.userId, body.members);
       const id = newId();
       await store.createGroup(
-        { id, name: body.name, description: body.description, privacy: body.privacy, profile_image: body.profileImage, created_by: me.userId, created_at: now() },
+        {
+          id,
+          name: body.name,
+          description: body.description,
+          privacy: body.privacy,
+          profile_image: body.profileImage,
+          created_by: me.userId,
+          created_at: now(),
+        },
         invited,
       );
       rooms.joinGroup(me.userId, id);
@@ -306,7 +345,8 @@ export function createChatService(deps: ChatServiceDeps) {
           unreadCount: await store.groupUnread(group._id, me.userId),
         })),
       );
-      const activeAt = (item: GroupChatListItem) => (item.lastMessage && item.lastMessage.createdAt > item.updatedAt ? item.lastMessage.createdAt : item.updatedAt);
+      const activeAt = (item: GroupChatListItem) =>
+        item.lastMessage && item.lastMessage.createdAt > item.updatedAt ? item.lastMessage.createdAt : item.updatedAt;
       return items.sort((a, b) => (activeAt(a) < activeAt(b) ? 1 : -1));
     },
 
@@ -365,7 +405,16 @@ export function createChatService(deps: ChatServiceDeps) {
       rooms.toUsers([me.userId], serverEvents.groupMemberRemoved, { groupId, userId: me.userId, group: null });
     },
 
-    async update(me: Me, groupId: string, changes: { name?: string | undefined; description?: string | undefined; privacy?: 'public' | 'private' | undefined; profileImage?: string | undefined }): Promise<GroupChat> {
+    async update(
+      me: Me,
+      groupId: string,
+      changes: {
+        name?: string | undefined;
+        description?: string | undefined;
+        privacy?: 'public' | 'private' | undefined;
+        profileImage?: string | undefined;
+      },
+    ): Promise<GroupChat> {
       await adminOf(me, groupId);
       await store.updateGroup(
         groupId,
@@ -429,7 +478,11 @@ export function createChatService(deps: ChatServiceDeps) {
     async checkMember(me: Me, groupId: string, userId: string) {
       if (userId !== me.userId) await acceptedGroup(me, groupId);
       const membership = await store.membership(groupId, userId);
-      return { isMember: membership?.state === 'accepted', state: membership?.state ?? null, isAdmin: membership?.state === 'accepted' && membership.role === 'admin' };
+      return {
+        isMember: membership?.state === 'accepted',
+        state: membership?.state ?? null,
+        isAdmin: membership?.state === 'accepted' && membership.role === 'admin',
+      };
     },
 
     /** The groups whose rooms a member's socket may be in: accepted memberships only. */

@@ -35,7 +35,12 @@ type MessageRow = ChatMessagesTable & {
   group_name: string | null;
 };
 
-export type MemberRow = Selectable<ChatGroupMembersTable> & { username: string; avatar_color: string; profile_picture: string; avatar_image: string };
+export type MemberRow = Selectable<ChatGroupMembersTable> & {
+  username: string;
+  avatar_color: string;
+  profile_picture: string;
+  avatar_image: string;
+};
 
 /** What a message shows of a member. */
 export type Presentable = Pick<UserRow, 'username' | 'avatar_color' | 'profile_picture' | 'avatar_image'>;
@@ -53,7 +58,9 @@ function presentRow(row: MessageRow, reaction: ChatMessage['reaction']): ChatMes
     receiverId: row.receiver_id ?? '',
     receiverUsername: row.receiver_username ?? '',
     receiverAvatarColor: row.receiver_avatar_color ?? '',
-    receiverProfilePicture: row.receiver_id ? pictureOf({ profile_picture: row.receiver_profile_picture ?? '', avatar_image: row.receiver_avatar_image ?? '' }) : '',
+    receiverProfilePicture: row.receiver_id
+      ? pictureOf({ profile_picture: row.receiver_profile_picture ?? '', avatar_image: row.receiver_avatar_image ?? '' })
+      : '',
     body: withdrawn ? '' : row.body,
     isRead: Boolean(row.is_read),
     gifUrl: withdrawn ? '' : row.gif_url,
@@ -106,13 +113,19 @@ export function createChatStore(database: DatabaseHandle) {
       db
         .selectFrom('blocks')
         .select('blocker_id')
-        .where((eb) => eb.or([eb.and([eb('blocker_id', '=', values.a), eb('blocked_id', '=', values.b)]), eb.and([eb('blocker_id', '=', values.b), eb('blocked_id', '=', values.a)])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blocker_id', '=', values.a), eb('blocked_id', '=', values.b)]),
+            eb.and([eb('blocker_id', '=', values.b), eb('blocked_id', '=', values.a)]),
+          ]),
+        )
         .limit(1),
   );
   const conversationTemplate = queryTemplate(
     db,
     () => 'private conversation',
-    (_shape: null, values: { one: string; two: string }) => db.selectFrom('chat_conversations').select('id').where('user_one', '=', values.one).where('user_two', '=', values.two),
+    (_shape: null, values: { one: string; two: string }) =>
+      db.selectFrom('chat_conversations').select('id').where('user_one', '=', values.one).where('user_two', '=', values.two),
   );
   const viewingTemplate = queryTemplate(
     db,
@@ -159,8 +172,14 @@ export function createChatStore(database: DatabaseHandle) {
       .leftJoin('chat_groups as g', 'g.id', 'm.group_id')
       .selectAll('m')
       .select([
-        's.username as sender_username', 's.avatar_color as sender_avatar_color', 's.profile_picture as sender_profile_picture', 's.avatar_image as sender_avatar_image',
-        'r.username as receiver_username', 'r.avatar_color as receiver_avatar_color', 'r.profile_picture as receiver_profile_picture', 'r.avatar_image as receiver_avatar_image',
+        's.username as sender_username',
+        's.avatar_color as sender_avatar_color',
+        's.profile_picture as sender_profile_picture',
+        's.avatar_image as sender_avatar_image',
+        'r.username as receiver_username',
+        'r.avatar_color as receiver_avatar_color',
+        'r.profile_picture as receiver_profile_picture',
+        'r.avatar_image as receiver_avatar_image',
         'g.name as group_name',
       ]);
 
@@ -170,13 +189,19 @@ export function createChatStore(database: DatabaseHandle) {
       .selectFrom('chat_reactions')
       .innerJoin('users', 'users.id', 'chat_reactions.user_id')
       .select(['chat_reactions.message_id', 'chat_reactions.user_id', 'chat_reactions.type', 'users.username'])
-      .where('chat_reactions.message_id', 'in', rows.map((row) => row.id))
+      .where(
+        'chat_reactions.message_id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .orderBy('chat_reactions.created_at')
       .execute();
     return rows.map((row) =>
       presentRow(
         row,
-        reactions.filter((r) => r.message_id === row.id).map((r) => ({ userId: r.user_id, senderName: r.username, type: r.type as ReactionType })),
+        reactions
+          .filter((r) => r.message_id === row.id)
+          .map((r) => ({ userId: r.user_id, senderName: r.username, type: r.type as ReactionType })),
       ),
     );
   }
@@ -200,7 +225,13 @@ export function createChatStore(database: DatabaseHandle) {
     },
 
     /** A message just stored by `insertMessage`, presented without reading it back (it has no reactions yet). */
-    presentNew(message: NewMessage, stored: { id: string; seq: number }, sender: Presentable, receiver: Presentable | null, groupName = ''): ChatMessage {
+    presentNew(
+      message: NewMessage,
+      stored: { id: string; seq: number },
+      sender: Presentable,
+      receiver: Presentable | null,
+      groupName = '',
+    ): ChatMessage {
       return presentRow(
         {
           ...messageRow(message, stored.id, stored.seq),
@@ -232,7 +263,16 @@ export function createChatStore(database: DatabaseHandle) {
       if (found) return found.id;
       await db
         .insertInto('chat_conversations')
-        .values({ id: newId(), kind: 'private', user_one: one, user_two: two, group_id: null, last_seq: 0, last_message_at: null, created_at: now })
+        .values({
+          id: newId(),
+          kind: 'private',
+          user_one: one,
+          user_two: two,
+          group_id: null,
+          last_seq: 0,
+          last_message_at: null,
+          created_at: now,
+        })
         .onConflict((oc) => oc.columns(['user_one', 'user_two']).doNothing())
         .execute();
       return (await find())!.id;
@@ -250,7 +290,12 @@ export function createChatStore(database: DatabaseHandle) {
     async insertMessage(message: NewMessage): Promise<{ id: string; seq: number; duplicate: boolean }> {
       const existing = async () =>
         message.clientId
-          ? db.selectFrom('chat_messages').select(['id', 'seq']).where('sender_id', '=', message.senderId).where('client_id', '=', message.clientId).executeTakeFirst()
+          ? db
+              .selectFrom('chat_messages')
+              .select(['id', 'seq'])
+              .where('sender_id', '=', message.senderId)
+              .where('client_id', '=', message.clientId)
+              .executeTakeFirst()
           : undefined;
       try {
         return await db.transaction().execute(async (trx) => {
@@ -258,9 +303,7 @@ export function createChatStore(database: DatabaseHandle) {
           if (!bumped) throw new Error(`conversation ${message.conversationId} not found`);
           const id = newId();
           const seq = Number(bumped.last_seq);
-          await trx.executeQuery(
-            insertTemplate.compile(null, messageRow(message, id, seq)),
-          );
+          await trx.executeQuery(insertTemplate.compile(null, messageRow(message, id, seq)));
           return { id, seq, duplicate: false };
         });
       } catch (error) {
@@ -288,7 +331,17 @@ export function createChatStore(database: DatabaseHandle) {
     ): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
       let query = messageQuery()
         .where('m.conversation_id', '=', conversationId)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('chat_hidden_messages as h').select('h.user_id').whereRef('h.message_id', '=', 'm.id').where('h.user_id', '=', viewerId))));
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('chat_hidden_messages as h')
+                .select('h.user_id')
+                .whereRef('h.message_id', '=', 'm.id')
+                .where('h.user_id', '=', viewerId),
+            ),
+          ),
+        );
       if (opts.group) query = query.where(noBlockBetween({ id: viewerId, isAdmin: false }, 'm.sender_id'));
       if (opts.after !== undefined) query = query.where('m.seq', '>', opts.after).orderBy('m.seq', 'asc');
       else if (opts.before !== undefined) query = query.where('m.seq', '<', opts.before).orderBy('m.seq', 'desc');
@@ -316,8 +369,14 @@ export function createChatStore(database: DatabaseHandle) {
                 .select('blocks.blocker_id')
                 .where((b) =>
                   b.or([
-                    b.and([b('blocks.blocker_id', '=', eb.ref('chat_conversations.user_one')), b('blocks.blocked_id', '=', eb.ref('chat_conversations.user_two'))]),
-                    b.and([b('blocks.blocker_id', '=', eb.ref('chat_conversations.user_two')), b('blocks.blocked_id', '=', eb.ref('chat_conversations.user_one'))]),
+                    b.and([
+                      b('blocks.blocker_id', '=', eb.ref('chat_conversations.user_one')),
+                      b('blocks.blocked_id', '=', eb.ref('chat_conversations.user_two')),
+                    ]),
+                    b.and([
+                      b('blocks.blocker_id', '=', eb.ref('chat_conversations.user_two')),
+                      b('blocks.blocked_id', '=', eb.ref('chat_conversations.user_one')),
+                    ]),
                   ]),
                 ),
             ),
@@ -339,7 +398,17 @@ export function createChatStore(database: DatabaseHandle) {
       for (const conversation of conversations) {
         const row = (await messageQuery()
           .where('m.conversation_id', '=', conversation.id)
-          .where((eb) => eb.not(eb.exists(eb.selectFrom('chat_hidden_messages as h').select('h.user_id').whereRef('h.message_id', '=', 'm.id').where('h.user_id', '=', userId))))
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('chat_hidden_messages as h')
+                  .select('h.user_id')
+                  .whereRef('h.message_id', '=', 'm.id')
+                  .where('h.user_id', '=', userId),
+              ),
+            ),
+          )
           .orderBy('m.seq', 'desc')
           .limit(1)
           .executeTakeFirst()) as MessageRow | undefined;
@@ -355,7 +424,13 @@ export function createChatStore(database: DatabaseHandle) {
     },
 
     async markRead(conversationId: string, readerId: string): Promise<void> {
-      await db.updateTable('chat_messages').set({ is_read: 1 }).where('conversation_id', '=', conversationId).where('receiver_id', '=', readerId).where('is_read', '=', 0).execute();
+      await db
+        .updateTable('chat_messages')
+        .set({ is_read: 1 })
+        .where('conversation_id', '=', conversationId)
+        .where('receiver_id', '=', readerId)
+        .where('is_read', '=', 0)
+        .execute();
     },
 
     async react(messageId: string, userId: string, type: ReactionType, now: string): Promise<void> {
@@ -365,21 +440,34 @@ export function createChatStore(database: DatabaseHandle) {
         .onConflict((oc) => oc.columns(['message_id', 'user_id']).doUpdateSet({ type, created_at: now }))
         .execute();
     },
-    unreact: (messageId: string, userId: string) => db.deleteFrom('chat_reactions').where('message_id', '=', messageId).where('user_id', '=', userId).execute(),
+    unreact: (messageId: string, userId: string) =>
+      db.deleteFrom('chat_reactions').where('message_id', '=', messageId).where('user_id', '=', userId).execute(),
 
     hideFor: (messageId: string, userId: string) =>
-      db.insertInto('chat_hidden_messages').values({ message_id: messageId, user_id: userId }).onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing()).execute(),
+      db
+        .insertInto('chat_hidden_messages')
+        .values({ message_id: messageId, user_id: userId })
+        .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+        .execute(),
 
     async withdraw(messageId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('chat_messages').set({ deleted_for_everyone: 1, body: '', gif_url: '', selected_image: '' }).where('id', '=', messageId).execute();
+        await trx
+          .updateTable('chat_messages')
+          .set({ deleted_for_everyone: 1, body: '', gif_url: '', selected_image: '' })
+          .where('id', '=', messageId)
+          .execute();
         await trx.deleteFrom('chat_reactions').where('message_id', '=', messageId).execute();
       });
     },
 
     setViewing: async (userId: string, otherId: string, viewing: boolean, now: string) => {
       if (viewing) {
-        await db.insertInto('chat_viewers').values({ user_id: userId, other_id: otherId, created_at: now }).onConflict((oc) => oc.columns(['user_id', 'other_id']).doNothing()).execute();
+        await db
+          .insertInto('chat_viewers')
+          .values({ user_id: userId, other_id: otherId, created_at: now })
+          .onConflict((oc) => oc.columns(['user_id', 'other_id']).doNothing())
+          .execute();
       } else {
         await db.deleteFrom('chat_viewers').where('user_id', '=', userId).where('other_id', '=', otherId).execute();
       }
@@ -393,16 +481,44 @@ export function createChatStore(database: DatabaseHandle) {
 
     async createGroup(group: Omit<ChatGroupsTable, 'updated_at'>, invited: string[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('chat_groups').values({ ...group, updated_at: group.created_at }).execute();
+        await trx
+          .insertInto('chat_groups')
+          .values({ ...group, updated_at: group.created_at })
+          .execute();
         await trx
           .insertInto('chat_conversations')
-          .values({ id: group.id, kind: 'group', user_one: null, user_two: null, group_id: group.id, last_seq: 0, last_message_at: null, created_at: group.created_at })
+          .values({
+            id: group.id,
+            kind: 'group',
+            user_one: null,
+            user_two: null,
+            group_id: group.id,
+            last_seq: 0,
+            last_message_at: null,
+            created_at: group.created_at,
+          })
           .execute();
         await trx
           .insertInto('chat_group_members')
           .values([
-            { group_id: group.id, user_id: group.created_by, state: 'accepted', role: 'admin', joined_by: 'creator', invited_by: null, joined_at: group.created_at },
-            ...invited.map((userId) => ({ group_id: group.id, user_id: userId, state: 'pending' as const, role: 'member' as const, joined_by: 'invited' as const, invited_by: group.created_by, joined_at: group.created_at })),
+            {
+              group_id: group.id,
+              user_id: group.created_by,
+              state: 'accepted',
+              role: 'admin',
+              joined_by: 'creator',
+              invited_by: null,
+              joined_at: group.created_at,
+            },
+            ...invited.map((userId) => ({
+              group_id: group.id,
+              user_id: userId,
+              state: 'pending' as const,
+              role: 'member' as const,
+              joined_by: 'invited' as const,
+              invited_by: group.created_by,
+              joined_at: group.created_at,
+            })),
           ])
           .execute();
       });
@@ -412,7 +528,17 @@ export function createChatStore(database: DatabaseHandle) {
       if (userIds.length === 0) return;
       await db
         .insertInto('chat_group_members')
-        .values(userIds.map((userId) => ({ group_id: groupId, user_id: userId, state: 'pending' as const, role: 'member' as const, joined_by: 'invited' as const, invited_by: invitedBy, joined_at: now })))
+        .values(
+          userIds.map((userId) => ({
+            group_id: groupId,
+            user_id: userId,
+            state: 'pending' as const,
+            role: 'member' as const,
+            joined_by: 'invited' as const,
+            invited_by: invitedBy,
+            joined_at: now,
+          })),
+        )
         .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
         .execute();
     },
@@ -432,7 +558,9 @@ export function createChatStore(database: DatabaseHandle) {
 
     /** Ids of a group's members in this state (no names: an audience, not a list to show). */
     groupIdsOfMembers: async (groupId: string, state: 'pending' | 'accepted') =>
-      (await db.selectFrom('chat_group_members').select('user_id').where('group_id', '=', groupId).where('state', '=', state).execute()).map((row) => row.user_id),
+      (
+        await db.selectFrom('chat_group_members').select('user_id').where('group_id', '=', groupId).where('state', '=', state).execute()
+      ).map((row) => row.user_id),
 
     membership: (groupId: string, userId: string) =>
       db.selectFrom('chat_group_members').selectAll().where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst(),
@@ -458,7 +586,17 @@ export function createChatStore(database: DatabaseHandle) {
         .whereRef('m.seq', '>', 'g.last_read_seq')
         .where('m.sender_id', '<>', userId)
         .where('m.deleted_for_everyone', '=', 0)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('chat_hidden_messages as h').select('h.user_id').whereRef('h.message_id', '=', 'm.id').where('h.user_id', '=', userId))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('chat_hidden_messages as h')
+                .select('h.user_id')
+                .whereRef('h.message_id', '=', 'm.id')
+                .where('h.user_id', '=', userId),
+            ),
+          ),
+        )
         .where(noBlockBetween({ id: userId, isAdmin: false }, 'm.sender_id'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
@@ -475,15 +613,26 @@ export function createChatStore(database: DatabaseHandle) {
         .execute(),
 
     groupIdsOf: async (userId: string, state: 'pending' | 'accepted') =>
-      (await db.selectFrom('chat_group_members').select('group_id').where('user_id', '=', userId).where('state', '=', state).execute()).map((row) => row.group_id),
+      (await db.selectFrom('chat_group_members').select('group_id').where('user_id', '=', userId).where('state', '=', state).execute()).map(
+        (row) => row.group_id,
+      ),
 
-    updateGroup: (groupId: string, changes: Partial<Pick<ChatGroupsTable, 'name' | 'description' | 'privacy' | 'profile_image'>>, now: string) =>
-      db.updateTable('chat_groups').set({ ...changes, updated_at: now }).where('id', '=', groupId).execute(),
+    updateGroup: (
+      groupId: string,
+      changes: Partial<Pick<ChatGroupsTable, 'name' | 'description' | 'privacy' | 'profile_image'>>,
+      now: string,
+    ) =>
+      db
+        .updateTable('chat_groups')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', groupId)
+        .execute(),
 
     setMember: (groupId: string, userId: string, changes: Partial<Pick<ChatGroupMembersTable, 'state' | 'role' | 'joined_at'>>) =>
       db.updateTable('chat_group_members').set(changes).where('group_id', '=', groupId).where('user_id', '=', userId).execute(),
 
-    removeMember: (groupId: string, userId: string) => db.deleteFrom('chat_group_members').where('group_id', '=', groupId).where('user_id', '=', userId).execute(),
+    removeMember: (groupId: string, userId: string) =>
+      db.deleteFrom('chat_group_members').where('group_id', '=', groupId).where('user_id', '=', userId).execute(),
 
     deleteGroup: (groupId: string) => db.deleteFrom('chat_groups').where('id', '=', groupId).execute(),
 
@@ -501,19 +650,17 @@ export function createChatStore(database: DatabaseHandle) {
         privacy: group.privacy,
         profileImage: group.profile_image,
         createdBy: group.created_by,
-        members: members.map(
-          (m): GroupMember => ({
-            userId: m.user_id,
-            username: m.username,
-            avatarColor: m.avatar_color,
-            profilePicture: pictureOf(m),
-            state: m.state,
-            role: m.role,
-            joinedBy: m.joined_by,
-            invitedBy: m.invited_by,
-            joinedAt: m.joined_at,
-          }),
-        ),
+        members: members.map((m): GroupMember => ({
+          userId: m.user_id,
+          username: m.username,
+          avatarColor: m.avatar_color,
+          profilePicture: pictureOf(m),
+          state: m.state,
+          role: m.role,
+          joinedBy: m.joined_by,
+          invitedBy: m.invited_by,
+          joinedAt: m.joined_at,
+        })),
         admins: members.filter((m) => m.role === 'admin' && m.state === 'accepted').map((m) => m.user_id),
         lastSeq: Number(conversation?.last_seq ?? 0),
         createdAt: group.created_at,
@@ -527,7 +674,12 @@ export function createChatStore(database: DatabaseHandle) {
       const rows = await db
         .selectFrom('blocks')
         .select(['blocker_id', 'blocked_id'])
-        .where((eb) => eb.or([eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', others)]), eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', others)])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', others)]),
+            eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', others)]),
+          ]),
+        )
         .execute();
       return [...new Set(rows.map((row) => (row.blocker_id === userId ? row.blocked_id : row.blocker_id)))];
     },

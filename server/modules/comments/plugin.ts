@@ -8,7 +8,14 @@ export const commentsArea: AreaPlugin = {
   name: 'comments',
   dependencies: ['posts', 'notifications', 'sends'],
   build: ({ database, clock }, built) => {
-    const comments = createCommentService({ store: createCommentStore(database, built.postsForOthers), posts: built.postsForOthers, announce: built.announce, clock, notifier: built.notifications, sends: built.sends });
+    const comments = createCommentService({
+      store: createCommentStore(database, built.postsForOthers),
+      posts: built.postsForOthers,
+      announce: built.announce,
+      clock,
+      notifier: built.notifications,
+      sends: built.sends,
+    });
     return {
       services: { comments },
       routes: async (api) => {

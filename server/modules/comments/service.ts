@@ -29,7 +29,14 @@ export const presentComment = (row: ListedComment): Comment => ({
 });
 
 /** Comments on posts the member may see; each member edits and deletes only their own. */
-export function createCommentService(deps: { store: CommentStore; posts: Pick<PostsForOthers, 'findVisible'>; announce: PostAnnouncer; clock: Clock; sends: ClientSends; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
+export function createCommentService(deps: {
+  store: CommentStore;
+  posts: Pick<PostsForOthers, 'findVisible'>;
+  announce: PostAnnouncer;
+  clock: Clock;
+  sends: ClientSends;
+  notifier?: Pick<Notifier, 'notify' | 'withdraw'>;
+}) {
   const { store, posts, announce } = deps;
   const now = () => deps.clock.now().toISOString();
 
@@ -56,7 +63,11 @@ export function createCommentService(deps: { store: CommentStore; posts: Pick<Po
         async (claim) => {
           const at = now();
           const id = newId();
-          const added = await store.add(viewer, { id, post_id: postId, user_id: viewer.id, comment, created_at: at, updated_at: at, edited_at: null }, claim ? (trx) => claim(trx, id, at) : undefined);
+          const added = await store.add(
+            viewer,
+            { id, post_id: postId, user_id: viewer.id, comment, created_at: at, updated_at: at, edited_at: null },
+            claim ? (trx) => claim(trx, id, at) : undefined,
+          );
           if (!added) throw notFound(POST_NOT_FOUND);
           const row = await store.findVisible(viewer, id);
           if (!row) throw notFound(COMMENT_NOT_FOUND);
@@ -90,7 +101,10 @@ export function createCommentService(deps: { store: CommentStore; posts: Pick<Po
       const existing = await own(viewer, commentId, 'delete');
       await store.remove(commentId, existing.post_id);
       const commentsCount = await store.commentsCount(existing.post_id);
-      announce.toAudience(existing.post_id, { event: serverEvents.commentDeleted, payload: { postId: existing.post_id, commentId, commentsCount } });
+      announce.toAudience(existing.post_id, {
+        event: serverEvents.commentDeleted,
+        payload: { postId: existing.post_id, commentId, commentsCount },
+      });
       // Undo: the commenter leaves the author's entry once none of their comments on the post is left.
       if (!(await store.hasCommented(existing.post_id, viewer.id))) {
         await deps.notifier?.withdraw({ kind: 'comment', actorId: viewer.id, targetId: existing.post_id });

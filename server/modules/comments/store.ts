@@ -39,13 +39,22 @@ export function createCommentStore(database: DatabaseHandle, posts: Pick<PostsFo
         await alsoWrite?.(trx);
         await trx.insertInto('comments').values(row).execute();
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.post_id).execute();
-        const mentioned = await writeTextIndex(trx, { sourceId: row.id, postId: row.post_id, indexed: indexedTextOf(row.comment), at: row.created_at });
+        const mentioned = await writeTextIndex(trx, {
+          sourceId: row.id,
+          postId: row.post_id,
+          indexed: indexedTextOf(row.comment),
+          at: row.created_at,
+        });
         return { authorId: post.user_id, mentioned };
       }),
 
     /** The comment, if the viewer may see its post and no block stands between them and its writer. */
     findVisible: (viewer: Viewer, commentId: string) =>
-      listed().where('comments.id', '=', commentId).where(canSeePost(viewer)).where(notBlockedBetween(viewer, 'comments.user_id')).executeTakeFirst(),
+      listed()
+        .where('comments.id', '=', commentId)
+        .where(canSeePost(viewer))
+        .where(notBlockedBetween(viewer, 'comments.user_id'))
+        .executeTakeFirst(),
 
     /** Changes the text and replaces its hashtags and mentions: the members mentioned anew. */
     update: (commentId: string, postId: string, comment: string, now: string) =>
@@ -64,11 +73,20 @@ export function createCommentStore(database: DatabaseHandle, posts: Pick<PostsFo
 
     /** Whether the member has a comment on the post (after deleting one: is another left?). */
     hasCommented: async (postId: string, userId: string) =>
-      (await db.selectFrom('comments').select('id').where('post_id', '=', postId).where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined,
+      (await db
+        .selectFrom('comments')
+        .select('id')
+        .where('post_id', '=', postId)
+        .where('user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
 
     /** Oldest first (a conversation reads top-down); `cursor` continues after the last one seen. */
     async ofPost(viewer: Viewer, postId: string, request: PageRequest) {
-      const base = listed().where('comments.post_id', '=', postId).where(canSeePost(viewer)).where(notBlockedBetween(viewer, 'comments.user_id'));
+      const base = listed()
+        .where('comments.post_id', '=', postId)
+        .where(canSeePost(viewer))
+        .where(notBlockedBetween(viewer, 'comments.user_id'));
       // Comments read oldest first, so "next" means newer: the keyset walks with `since`.
       const walk: PageRequest = { page: 1, size: COMMENTS_PAGE_SIZE, since: request.cursor ?? request.since ?? { createdAt: '', id: '' } };
       const rows = await orderPage(base, { createdAt: 'comments.created_at', id: 'comments.id' }, walk).execute();

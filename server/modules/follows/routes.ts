@@ -32,11 +32,17 @@ export const followRoutes: FastifyPluginAsyncZod<{ follows: FollowService }> = a
     return { message: 'Unblocked successfully', userId: request.params.userId, blocked: false };
   });
 
-  app.get(paths.follows.followers.route, { schema: { params: userParams, querystring: usersPageQuerySchema, response: { 200: usersListSchema } } }, async (request) =>
-    follows.followers(viewerOf(request), request.params.userId, request.query.cursor));
+  app.get(
+    paths.follows.followers.route,
+    { schema: { params: userParams, querystring: usersPageQuerySchema, response: { 200: usersListSchema } } },
+    async (request) => follows.followers(viewerOf(request), request.params.userId, request.query.cursor),
+  );
 
-  app.get(paths.follows.following.route, { schema: { params: userParams, querystring: usersPageQuerySchema, response: { 200: usersListSchema } } }, async (request) =>
-    follows.following(viewerOf(request), request.params.userId, request.query.cursor));
+  app.get(
+    paths.follows.following.route,
+    { schema: { params: userParams, querystring: usersPageQuerySchema, response: { 200: usersListSchema } } },
+    async (request) => follows.following(viewerOf(request), request.params.userId, request.query.cursor),
+  );
 
   app.get(paths.follows.blocked, { schema: { response: { 200: usersListSchema } } }, async (request) => follows.blocked(viewerOf(request)));
 };

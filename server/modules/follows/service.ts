@@ -12,7 +12,12 @@ import { presentSummary } from '../../core/presentUser';
 export const USER_NOT_FOUND = 'User not found';
 
 /** Follow and block rules: not yourself, nobody who blocked you, and a block ends follows both ways. */
-export function createFollowService(deps: { store: FollowStore; clock: Clock; fanout: Fanout; notifier?: Pick<Notifier, 'notify' | 'withdraw' | 'forgetBetween'> }) {
+export function createFollowService(deps: {
+  store: FollowStore;
+  clock: Clock;
+  fanout: Fanout;
+  notifier?: Pick<Notifier, 'notify' | 'withdraw' | 'forgetBetween'>;
+}) {
   const { store, fanout } = deps;
   // Every tab of the member (and, for a block, the other member's) updates its lists at once.
   const tell = (userIds: string[], payload: { userId: string; following?: boolean; blocked?: boolean }) =>
@@ -50,7 +55,8 @@ export function createFollowService(deps: { store: FollowStore; clock: Clock; fa
       // The insert re-checks blocks itself; if one appeared meanwhile, nothing was added.
       if (!(await store.isFollowing(viewer.id, userId))) throw forbidden('You cannot follow this member');
       tell([viewer.id], { userId, following: true });
-      if (!already) await deps.notifier?.notify({ kind: 'follow', to: userId, actorId: viewer.id, target: { type: 'profile', id: userId } });
+      if (!already)
+        await deps.notifier?.notify({ kind: 'follow', to: userId, actorId: viewer.id, target: { type: 'profile', id: userId } });
     },
 
     async unfollow(viewer: Viewer, userId: string): Promise<void> {

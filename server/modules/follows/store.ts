@@ -11,7 +11,13 @@ export function createFollowStore(database: DatabaseHandle) {
   const { db } = database;
 
   /** One page of a followers (mine = followee_id) or following (mine = follower_id) list, by the keyset (created_at, the other's id). */
-  async function relationPage(viewer: Viewer, mine: 'followee_id' | 'follower_id', theirs: 'follower_id' | 'followee_id', userId: string, cursor?: Cursor) {
+  async function relationPage(
+    viewer: Viewer,
+    mine: 'followee_id' | 'follower_id',
+    theirs: 'follower_id' | 'followee_id',
+    userId: string,
+    cursor?: Cursor,
+  ) {
     const query = db
       .selectFrom('follows')
       .innerJoin('users', 'users.id', `follows.${theirs}`)
@@ -32,7 +38,12 @@ export function createFollowStore(database: DatabaseHandle) {
       const rows = await db
         .selectFrom('blocks')
         .select(['blocker_id'])
-        .where((eb) => eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+            eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+          ]),
+        )
         .execute();
       return { aBlocksB: rows.some((row) => row.blocker_id === a), bBlocksA: rows.some((row) => row.blocker_id === b) };
     },
@@ -44,7 +55,11 @@ export function createFollowStore(database: DatabaseHandle) {
         .columns(['follower_id', 'followee_id', 'created_at'])
         .expression(
           db
-            .selectNoFrom((eb) => [eb.val(followerId).as('follower_id'), eb.val(followeeId).as('followee_id'), eb.val(now).as('created_at')])
+            .selectNoFrom((eb) => [
+              eb.val(followerId).as('follower_id'),
+              eb.val(followeeId).as('followee_id'),
+              eb.val(now).as('created_at'),
+            ])
             .where(noBlockBetween({ id: followerId, isAdmin: false }, { id: followeeId })),
         )
         .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
@@ -55,7 +70,12 @@ export function createFollowStore(database: DatabaseHandle) {
       db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute(),
 
     isFollowing: async (followerId: string, followeeId: string) =>
-      (await db.selectFrom('follows').select('follower_id').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst()) !== undefined,
+      (await db
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('follower_id', '=', followerId)
+        .where('followee_id', '=', followeeId)
+        .executeTakeFirst()) !== undefined,
 
     /** A block ends the follows both ways, at once. */
     block: (blockerId: string, blockedId: string, now: string) =>

@@ -8,7 +8,15 @@ export const groupsArea: AreaPlugin = {
   name: 'groups',
   dependencies: ['posts', 'notifications'],
   build: ({ config, database, clock, media, fanout }, built) => {
-    const groups = createGroupService({ store: createGroupStore(database), posts: built.posts, postsForOthers: built.postsForOthers, fanout, media, clock, notifier: built.notifications });
+    const groups = createGroupService({
+      store: createGroupStore(database),
+      posts: built.posts,
+      postsForOthers: built.postsForOthers,
+      fanout,
+      media,
+      clock,
+      notifier: built.notifications,
+    });
     return {
       services: { groups },
       routes: async (api, { uploads }) => {

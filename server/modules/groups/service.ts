@@ -46,14 +46,22 @@ interface GroupDeps {
 export function createGroupService(deps: GroupDeps) {
   const { store, fanout } = deps;
   const now = () => deps.clock.now().toISOString();
-  const tell = async (kind: 'groupInvite' | 'joinRequest' | 'joinApproved' | 'joinDeclined', to: string[], actorId: string, groupId: string) => {
+  const tell = async (
+    kind: 'groupInvite' | 'joinRequest' | 'joinApproved' | 'joinDeclined',
+    to: string[],
+    actorId: string,
+    groupId: string,
+  ) => {
     if (to.length > 0) await deps.notifier?.notify({ kind, to, actorId, target: { type: 'group', id: groupId } });
   };
 
   /** May the viewer read the group's member list, and see its pending members too? */
   function memberListAccess(viewer: Viewer, group: GroupsTable, mine: MemberRow | undefined) {
     const isGroupAdmin = mine?.status === 'accepted' && mine.role === 'admin';
-    return { sees: viewer.isAdmin || group.privacy === 'public' || mine?.status === 'accepted', withPending: isGroupAdmin || viewer.isAdmin };
+    return {
+      sees: viewer.isAdmin || group.privacy === 'public' || mine?.status === 'accepted',
+      withPending: isGroupAdmin || viewer.isAdmin,
+    };
   }
 
   /**
@@ -71,7 +79,8 @@ export function createGroupService(deps: GroupDeps) {
         const known = rows.filter((m) => m.group_id === g.id);
         const mine = known.find((m) => m.user_id === viewer.id);
         const access = memberListAccess(viewer, g, mine);
-        const first = withMembers && access.sees ? await store.memberPage(viewer, g.id, access.withPending) : { items: [], nextCursor: null };
+        const first =
+          withMembers && access.sees ? await store.memberPage(viewer, g.id, access.withPending) : { items: [], nextCursor: null };
         return {
           _id: g.id,
           name: g.name,
@@ -126,7 +135,13 @@ export function createGroupService(deps: GroupDeps) {
    * frame per member, and pending invitations reach no one but those they concern and group admins.
    */
   function announce(type: GroupActionEvent['type'], group: GroupsTable, to: string[], about: MemberRow[] = []) {
-    fanout.toUsers(to, serverEvents.groupAction, { type, groupId: group.id, groupName: group.name, groupPicture: group.profile_image, members: about.map(presentMember) });
+    fanout.toUsers(to, serverEvents.groupAction, {
+      type,
+      groupId: group.id,
+      groupName: group.name,
+      groupPicture: group.profile_image,
+      members: about.map(presentMember),
+    });
   }
 
   /** These members' rows of the group, as they stand now (members without one are left out). */
@@ -141,9 +156,17 @@ export function createGroupService(deps: GroupDeps) {
   }
 
   async function askToJoin(viewer: Viewer, group: GroupsTable) {
-    await store.insertMembers([{
-      group_id: group.id, user_id: viewer.id, role: 'member', status: 'pending', joined_by: 'request', invited_by: null, joined_at: now(),
-    }]);
+    await store.insertMembers([
+      {
+        group_id: group.id,
+        user_id: viewer.id,
+        role: 'member',
+        status: 'pending',
+        joined_by: 'request',
+        invited_by: null,
+        joined_at: now(),
+      },
+    ]);
     await requestReachesAdmins(viewer, group);
   }
 
@@ -157,32 +180,75 @@ export function createGroupService(deps: GroupDeps) {
       if (await store.membership(group.id, userId)) continue;
       fresh.push(userId);
     }
-    await store.insertMembers(fresh.map((userId) => ({
-      group_id: group.id, user_id: userId, role: 'member', status: 'pending', joined_by: 'invited', invited_by: viewer.id, joined_at: at,
-    })));
+    await store.insertMembers(
+      fresh.map((userId) => ({
+        group_id: group.id,
+        user_id: userId,
+        role: 'member',
+        status: 'pending',
+        joined_by: 'invited',
+        invited_by: viewer.id,
+        joined_at: at,
+      })),
+    );
     return fresh;
   }
 
   return {
-    async create(viewer: Viewer, body: CreateGroupBody & { privacy: 'public' | 'private'; tags: string[]; category: string[]; members: string[]; description: string; profileImage: string }): Promise<Group> {
+    async create(
+      viewer: Viewer,
+      body: CreateGroupBody & {
+        privacy: 'public' | 'private';
+        tags: string[];
+        category: string[];
+        members: string[];
+        description: string;
+        profileImage: string;
+      },
+    ): Promise<Group> {
       const at = now();
       const id = newId();
       const image = body.profileImage || (await drawPlaceholder(deps.media, { id, name: body.name })).url;
       const group: GroupsTable = {
-        id, name: body.name, description: body.description, privacy: body.privacy, profile_image: image,
-        tags: JSON.stringify(body.tags), categories: JSON.stringify(body.category), created_by: viewer.id, created_at: at, updated_at: at,
+        id,
+        name: body.name,
+        description: body.description,
+        privacy: body.privacy,
+        profile_image: image,
+        tags: JSON.stringify(body.tags),
+        categories: JSON.stringify(body.category),
+        created_by: viewer.id,
+        created_at: at,
+        updated_at: at,
       };
       const wanted = [...new Set(body.members)].filter((id) => id !== viewer.id);
       const found = await store.existingUsers(viewer, wanted);
       if (found.length !== wanted.length) throw notFound('User not found');
       await store.db.transaction().execute(async (trx) => {
         await store.insertGroup(group, trx);
-        await store.insertMembers([
-          { group_id: group.id, user_id: viewer.id, role: 'admin', status: 'accepted', joined_by: 'creator', invited_by: null, joined_at: at },
-          ...found.map((userId) => ({
-            group_id: group.id, user_id: userId, role: 'member' as const, status: 'pending' as const, joined_by: 'invited' as const, invited_by: viewer.id, joined_at: at,
-          })),
-        ], trx);
+        await store.insertMembers(
+          [
+            {
+              group_id: group.id,
+              user_id: viewer.id,
+              role: 'admin',
+              status: 'accepted',
+              joined_by: 'creator',
+              invited_by: null,
+              joined_at: at,
+            },
+            ...found.map((userId) => ({
+              group_id: group.id,
+              user_id: userId,
+              role: 'member' as const,
+              status: 'pending' as const,
+              joined_by: 'invited' as const,
+              invited_by: viewer.id,
+              joined_at: at,
+            })),
+          ],
+          trx,
+        );
       });
       // The spec's CREATE_GROUP carries the new group's members: the creator and the invitees.
       announce('CREATE_GROUP', group, [viewer.id, ...found], await membershipsOf(group.id, [viewer.id, ...found]));
@@ -249,9 +315,17 @@ export function createGroupService(deps: GroupDeps) {
         return { status: 'pending', group: await presentOne(viewer, group) };
       } else {
         status = 'accepted';
-        await store.insertMembers([{
-          group_id: groupId, user_id: viewer.id, role: 'member', status, joined_by: 'joined', invited_by: null, joined_at: now(),
-        }]);
+        await store.insertMembers([
+          {
+            group_id: groupId,
+            user_id: viewer.id,
+            role: 'member',
+            status,
+            joined_by: 'joined',
+            invited_by: null,
+            joined_at: now(),
+          },
+        ]);
       }
       announce('JOIN_GROUP', group, await store.acceptedIds(groupId), await membershipsOf(groupId, [viewer.id]));
       return { status, group: await presentOne(viewer, group) };
@@ -315,7 +389,9 @@ export function createGroupService(deps: GroupDeps) {
       if (body.description !== undefined) changes.description = body.description;
       if (body.privacy !== undefined) changes.privacy = body.privacy;
       // Removing the image brings back the group's placeholder (of its name as it will be).
-      if (body.profileImage !== undefined) changes.profile_image = body.profileImage || (await drawPlaceholder(deps.media, { id: groupId, name: body.name ?? previous.name })).url;
+      if (body.profileImage !== undefined)
+        changes.profile_image =
+          body.profileImage || (await drawPlaceholder(deps.media, { id: groupId, name: body.name ?? previous.name })).url;
       if (body.tags !== undefined) changes.tags = JSON.stringify(body.tags);
       if (body.category !== undefined) changes.categories = JSON.stringify(body.category);
       await store.updateGroup(groupId, changes);
@@ -325,7 +401,13 @@ export function createGroupService(deps: GroupDeps) {
       if (previous.privacy === 'public' && group.privacy === 'private') {
         // Anyone may have been reading the public group: whoever is not a member is told it changed
         // (without its member list), so an open group page reloads and finds it closed.
-        fanout.toAllExcept(accepted, serverEvents.groupAction, { type: 'UPDATE_GROUP', groupId, groupName: group.name, groupPicture: group.profile_image, members: [] });
+        fanout.toAllExcept(accepted, serverEvents.groupAction, {
+          type: 'UPDATE_GROUP',
+          groupId,
+          groupName: group.name,
+          groupPicture: group.profile_image,
+          members: [],
+        });
       }
       return presentOne(viewer, group);
     },
@@ -338,7 +420,13 @@ export function createGroupService(deps: GroupDeps) {
         if (file.image_id) await deps.media.removeImage(file.image_version, file.image_id).catch(() => undefined);
         if (file.video_id) await deps.media.removeVideo(file.video_version, file.video_id).catch(() => undefined);
       }
-      fanout.toUsers(audience, serverEvents.groupAction, { type: 'DELETE_GROUP', groupId, groupName: group.name, groupPicture: group.profile_image, members: [] });
+      fanout.toUsers(audience, serverEvents.groupAction, {
+        type: 'DELETE_GROUP',
+        groupId,
+        groupName: group.name,
+        groupPicture: group.profile_image,
+        members: [],
+      });
       await deps.notifier?.forgetTarget(groupId);
     },
 

@@ -40,7 +40,12 @@ export function createGroupStore(database: DatabaseHandle) {
     find: (groupId: string, on: Kysely<Database> = db) => on.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirst(),
 
     async seesContent(viewer: Viewer, groupId: string): Promise<boolean> {
-      const row = await db.selectFrom('groups').select('id').where('id', '=', groupId).where(canSeeGroupContent(viewer, groupId)).executeTakeFirst();
+      const row = await db
+        .selectFrom('groups')
+        .select('id')
+        .where('id', '=', groupId)
+        .where(canSeeGroupContent(viewer, groupId))
+        .executeTakeFirst();
       return Boolean(row);
     },
 
@@ -52,13 +57,19 @@ export function createGroupStore(database: DatabaseHandle) {
       let query = db.selectFrom('groups').selectAll().where(canKnowGroup(viewer));
       if (narrow.search) {
         const like = `%${narrow.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where(sql<SqlBool>`(lower(groups.name) like ${like} escape '\\' or lower(groups.description) like ${like} escape '\\' or lower(groups.tags) like ${like} escape '\\')`);
+        query = query.where(
+          sql<SqlBool>`(lower(groups.name) like ${like} escape '\\' or lower(groups.description) like ${like} escape '\\' or lower(groups.tags) like ${like} escape '\\')`,
+        );
       }
       if (narrow.memberId) {
-        query = query.where(sql<SqlBool>`exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.memberId} and m.status = 'accepted')`);
+        query = query.where(
+          sql<SqlBool>`exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.memberId} and m.status = 'accepted')`,
+        );
       }
       if (narrow.invitedId) {
-        query = query.where(sql<SqlBool>`exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.invitedId} and m.status = 'pending' and m.joined_by = 'invited')`);
+        query = query.where(
+          sql<SqlBool>`exists (select 1 from group_members m where m.group_id = groups.id and m.user_id = ${narrow.invitedId} and m.status = 'pending' and m.joined_by = 'invited')`,
+        );
       }
       if (narrow.notJoinedBy) {
         // Public and private alike; a group the member asked to join stays (its card says "Request sent"),
@@ -68,7 +79,8 @@ export function createGroupStore(database: DatabaseHandle) {
         );
       }
       const keys = { createdAt: 'groups.created_at', id: 'groups.id' };
-      if (narrow.memberId || narrow.invitedId) return { items: await query.orderBy('groups.created_at', 'desc').orderBy('groups.id', 'desc').execute(), nextCursor: null };
+      if (narrow.memberId || narrow.invitedId)
+        return { items: await query.orderBy('groups.created_at', 'desc').orderBy('groups.id', 'desc').execute(), nextCursor: null };
       const request: PageRequest = { page: 1, size: GROUPS_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
       return finishPage(await orderPage(query, keys, request).execute(), request, (row) => `${row.created_at}_${row.id}`);
     },
@@ -80,9 +92,7 @@ export function createGroupStore(database: DatabaseHandle) {
      */
     members: (viewer: Viewer, groupIds: string[], options: { adminsAndViewer?: boolean } = {}) => {
       if (groupIds.length === 0) return Promise.resolve([] as MemberRow[]);
-      let query = membersQuery()
-        .where('group_members.group_id', 'in', groupIds)
-        .where(notBlockedBetween(viewer, 'group_members.user_id'));
+      let query = membersQuery().where('group_members.group_id', 'in', groupIds).where(notBlockedBetween(viewer, 'group_members.user_id'));
       if (options.adminsAndViewer) {
         query = query.where((eb) =>
           eb.or([
@@ -100,9 +110,7 @@ export function createGroupStore(database: DatabaseHandle) {
      * members in a block with the viewer left out.
      */
     memberPage: async (viewer: Viewer, groupId: string, withPending: boolean, cursor?: Cursor) => {
-      let query = membersQuery()
-        .where('group_members.group_id', '=', groupId)
-        .where(notBlockedBetween(viewer, 'group_members.user_id'));
+      let query = membersQuery().where('group_members.group_id', '=', groupId).where(notBlockedBetween(viewer, 'group_members.user_id'));
       if (!withPending) query = query.where('group_members.status', '=', 'accepted');
       if (cursor) {
         query = query.where((eb) =>
@@ -112,7 +120,11 @@ export function createGroupStore(database: DatabaseHandle) {
           ]),
         );
       }
-      const rows = await query.orderBy('group_members.joined_at').orderBy('group_members.user_id').limit(GROUP_MEMBERS_PAGE_SIZE + 1).execute();
+      const rows = await query
+        .orderBy('group_members.joined_at')
+        .orderBy('group_members.user_id')
+        .limit(GROUP_MEMBERS_PAGE_SIZE + 1)
+        .execute();
       return finishPage(rows, { page: 1, size: GROUP_MEMBERS_PAGE_SIZE }, (row) => `${row.joined_at}_${row.user_id}`);
     },
 
@@ -141,10 +153,20 @@ export function createGroupStore(database: DatabaseHandle) {
         .execute(),
 
     acceptedIds: async (groupId: string, on: Kysely<Database> = db) =>
-      (await on.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('status', '=', 'accepted').execute()).map((r) => r.user_id),
+      (
+        await on.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('status', '=', 'accepted').execute()
+      ).map((r) => r.user_id),
 
     admins: async (groupId: string, on: Kysely<Database> = db) =>
-      (await on.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('status', '=', 'accepted').where('role', '=', 'admin').execute()).map((r) => r.user_id),
+      (
+        await on
+          .selectFrom('group_members')
+          .select('user_id')
+          .where('group_id', '=', groupId)
+          .where('status', '=', 'accepted')
+          .where('role', '=', 'admin')
+          .execute()
+      ).map((r) => r.user_id),
 
     /** The group and its search entry (in `on`'s transaction, or one of their own). */
     insertGroup: (row: GroupsTable, on: Kysely<Database> = db) =>
@@ -153,7 +175,14 @@ export function createGroupStore(database: DatabaseHandle) {
         await indexGroup(trx, row);
       }),
     insertMembers: (rows: GroupMembersTable[], on: Kysely<Database> = db) =>
-      rows.length === 0 ? Promise.resolve() : on.insertInto('group_members').values(rows).onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).execute().then(() => undefined),
+      rows.length === 0
+        ? Promise.resolve()
+        : on
+            .insertInto('group_members')
+            .values(rows)
+            .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+            .execute()
+            .then(() => undefined),
     /** A new name, description or tags re-index the group in the same transaction. */
     updateGroup: (groupId: string, changes: Partial<GroupsTable>, on: Kysely<Database> = db) =>
       inTransaction(on, async (trx) => {
@@ -162,7 +191,16 @@ export function createGroupStore(database: DatabaseHandle) {
       }),
     /** Sets the image of a group that has none; false when it had one by then. */
     setImageIfNone: async (groupId: string, url: string) =>
-      Number((await db.updateTable('groups').set({ profile_image: url }).where('id', '=', groupId).where('profile_image', '=', '').executeTakeFirst()).numUpdatedRows) > 0,
+      Number(
+        (
+          await db
+            .updateTable('groups')
+            .set({ profile_image: url })
+            .where('id', '=', groupId)
+            .where('profile_image', '=', '')
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) > 0,
     updateMember: (groupId: string, userId: string, changes: Partial<GroupMembersTable>, on: Kysely<Database> = db) =>
       on.updateTable('group_members').set(changes).where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst(),
     deleteMember: (groupId: string, userId: string, on: Kysely<Database> = db) =>
@@ -171,7 +209,11 @@ export function createGroupStore(database: DatabaseHandle) {
     /** The group, its memberships and its posts (their reactions, comments and saved entries cascade). */
     async deleteGroup(groupId: string) {
       return db.transaction().execute(async (trx) => {
-        const media = await trx.selectFrom('posts').select(['image_version', 'image_id', 'video_version', 'video_id']).where('group_id', '=', groupId).execute();
+        const media = await trx
+          .selectFrom('posts')
+          .select(['image_version', 'image_id', 'video_version', 'video_id'])
+          .where('group_id', '=', groupId)
+          .execute();
         await trx.deleteFrom('posts').where('group_id', '=', groupId).execute();
         await trx.deleteFrom('groups').where('id', '=', groupId).execute();
         return media;
@@ -182,7 +224,9 @@ export function createGroupStore(database: DatabaseHandle) {
     existingUsers: async (viewer: Viewer, ids: string[]) =>
       ids.length === 0
         ? []
-        : (await db.selectFrom('users').select('id').where('id', 'in', ids).where(notBlockedBetween(viewer, 'users.id')).execute()).map((r) => r.id),
+        : (await db.selectFrom('users').select('id').where('id', 'in', ids).where(notBlockedBetween(viewer, 'users.id')).execute()).map(
+            (r) => r.id,
+          ),
   };
 }
 

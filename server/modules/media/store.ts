@@ -9,7 +9,15 @@ export function createImageStore(database: DatabaseHandle) {
     find: (id: string) => db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst(),
     // Chat images belong to their conversation, not to the member's public gallery.
     ofUser: (userId: string) =>
-      db.selectFrom('images').selectAll().where('user_id', '=', userId).where('kind', '!=', 'chat').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute(),
+      db
+        .selectFrom('images')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('kind', '!=', 'chat')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(500)
+        .execute(),
     remove: (id: string) => db.deleteFrom('images').where('id', '=', id).execute(),
   };
 }

@@ -1,6 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { UserSummary } from '../../../src/api/users/follows';
-import { ADMIN_PAGE_SIZE, ITEM_HISTORY_MAX, type AuditAction, type AuditEntry, type AuditQuery, type AuditTarget } from '../../../src/api/moderation';
+import {
+  ADMIN_PAGE_SIZE,
+  ITEM_HISTORY_MAX,
+  type AuditAction,
+  type AuditEntry,
+  type AuditQuery,
+  type AuditTarget,
+} from '../../../src/api/moderation';
 import { idSchema } from '../../../src/api/posts';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
@@ -40,12 +47,24 @@ interface AuditRow {
 const GONE = { username: '(deleted admin)', avatar_color: '#9ca3af', avatar_image: '', profile_picture: '' };
 
 export function presentAudit(row: AuditRow): AuditEntry {
-  const admin = row.username === null
-    ? GONE
-    : { username: row.username, avatar_color: row.avatar_color ?? '', avatar_image: row.avatar_image ?? '', profile_picture: row.profile_picture ?? '' };
+  const admin =
+    row.username === null
+      ? GONE
+      : {
+          username: row.username,
+          avatar_color: row.avatar_color ?? '',
+          avatar_image: row.avatar_image ?? '',
+          profile_picture: row.profile_picture ?? '',
+        };
   return {
     _id: row.id,
-    admin: { _id: row.admin_id ?? '', username: admin.username, avatarColor: admin.avatar_color, avatarImage: admin.avatar_image, profilePicture: pictureOf(admin) },
+    admin: {
+      _id: row.admin_id ?? '',
+      username: admin.username,
+      avatarColor: admin.avatar_color,
+      avatarImage: admin.avatar_image,
+      profilePicture: pictureOf(admin),
+    },
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
@@ -74,9 +93,19 @@ export function createAuditLog(database: DatabaseHandle) {
       .selectFrom('audit_log')
       .leftJoin('users', 'users.id', 'audit_log.admin_id')
       .select([
-        'audit_log.id', 'audit_log.admin_id', 'audit_log.action', 'audit_log.target_type', 'audit_log.target_id', 'audit_log.target_label',
-        'audit_log.subject_id', 'audit_log.reason', 'audit_log.created_at',
-        'users.username', 'users.avatar_color', 'users.avatar_image', 'users.profile_picture',
+        'audit_log.id',
+        'audit_log.admin_id',
+        'audit_log.action',
+        'audit_log.target_type',
+        'audit_log.target_id',
+        'audit_log.target_label',
+        'audit_log.subject_id',
+        'audit_log.reason',
+        'audit_log.created_at',
+        'users.username',
+        'users.avatar_color',
+        'users.avatar_image',
+        'users.profile_picture',
       ]);
 
   /** The subject a `target` names: an id as it is, else the member of that username (null: none). */
@@ -138,7 +167,13 @@ export function createAuditLog(database: DatabaseHandle) {
         .where('role', '=', 'ADMIN')
         .orderBy('username_lower')
         .execute();
-      return rows.map((row) => ({ _id: row.id, username: row.username, avatarColor: row.avatar_color, avatarImage: row.avatar_image, profilePicture: pictureOf(row) }));
+      return rows.map((row) => ({
+        _id: row.id,
+        username: row.username,
+        avatarColor: row.avatar_color,
+        avatarImage: row.avatar_image,
+        profilePicture: pictureOf(row),
+      }));
     },
 
     /**

@@ -58,11 +58,28 @@ export function createBanService(deps: BanServiceDeps) {
       if (target.is_banned) throw conflict('This member is already banned');
       const at = now();
       const settled = await store.ban(userId, { reason, by: admin.id, at }, (trx) =>
-        audit.write(trx, { adminId: admin.id, action: 'ban', targetType: 'user', targetId: userId, targetLabel: target.username, subjectId: userId, reason, at }));
+        audit.write(trx, {
+          adminId: admin.id,
+          action: 'ban',
+          targetType: 'user',
+          targetId: userId,
+          targetLabel: target.username,
+          subjectId: userId,
+          reason,
+          at,
+        }),
+      );
       if (!settled) throw conflict('This member is already banned');
       deps.sessionEvents.ended({ userId, reason: 'banned', ban: { reason, bannedAt: at } });
       await deps.notifier.banChanged({ memberId: userId, banned: true, reason });
-      await deps.notifier.reportsChanged(settled.map((report) => ({ reportId: report.id, reporterId: report.reporter_id, target: 'profile' as const, status: 'resolved' as const })));
+      await deps.notifier.reportsChanged(
+        settled.map((report) => ({
+          reportId: report.id,
+          reporterId: report.reporter_id,
+          target: 'profile' as const,
+          status: 'resolved' as const,
+        })),
+      );
       return presentAdminUser(await memberOrThrow(userId));
     },
 
@@ -72,7 +89,16 @@ export function createBanService(deps: BanServiceDeps) {
       if (!target.is_banned) throw conflict('This member is not banned');
       const at = now();
       const lifted = await store.unban(userId, admin.id, at, (trx) =>
-        audit.write(trx, { adminId: admin.id, action: 'unban', targetType: 'user', targetId: userId, targetLabel: target.username, subjectId: userId, at }));
+        audit.write(trx, {
+          adminId: admin.id,
+          action: 'unban',
+          targetType: 'user',
+          targetId: userId,
+          targetLabel: target.username,
+          subjectId: userId,
+          at,
+        }),
+      );
       if (!lifted) throw conflict('This member is not banned');
       await deps.notifier.banChanged({ memberId: userId, banned: false });
       return presentAdminUser(await memberOrThrow(userId));
@@ -81,7 +107,10 @@ export function createBanService(deps: BanServiceDeps) {
     /** GET /admin/banuser/{page}: banned members, most recently banned first, with who banned them. */
     async bans(page: number): Promise<BansPage> {
       const [{ rows, hasMore }, total] = await Promise.all([store.bansPage(page), deps.statistics.bannedUsers()]);
-      const [admins, history] = await Promise.all([store.summaries(rows.map((row) => row.banned_by)), audit.historyOf(rows.map((row) => row.id))]);
+      const [admins, history] = await Promise.all([
+        store.summaries(rows.map((row) => row.banned_by)),
+        audit.historyOf(rows.map((row) => row.id)),
+      ]);
       return {
         items: rows.map((row) => ({
           user: presentAdminUser(row),

@@ -10,7 +10,10 @@ import { keyedLimit } from '../../http/rateLimits';
  * one count. Only what was accepted counts (`guard` before, `record` after success): a refused
  * duplicate does not use up the member's reports.
  */
-export function createModerationLimits(app: FastifyInstance, rateLimits: Pick<Config['rateLimits'], 'reportsPerMember' | 'appealsPerMember'>) {
+export function createModerationLimits(
+  app: FastifyInstance,
+  rateLimits: Pick<Config['rateLimits'], 'reportsPerMember' | 'appealsPerMember'>,
+) {
   const member = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).userId;
   return {
     reports: keyedLimit(app, 'reports', rateLimits.reportsPerMember, member),

@@ -56,7 +56,8 @@ export function createOutcomeNotifier(notifications: Pick<Notifier, 'notify'>) {
       for (const input of reportOutcomes(reports)) await notifications.notify(input);
     },
     banChanged: (ban: Parameters<typeof banOutcome>[0]): Promise<void> => notifications.notify(banOutcome(ban)).then(() => undefined),
-    appealDecided: (appeal: Parameters<typeof appealOutcome>[0]): Promise<void> => notifications.notify(appealOutcome(appeal)).then(() => undefined),
+    appealDecided: (appeal: Parameters<typeof appealOutcome>[0]): Promise<void> =>
+      notifications.notify(appealOutcome(appeal)).then(() => undefined),
   };
 }
 

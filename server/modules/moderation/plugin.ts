@@ -8,7 +8,14 @@ export const moderationArea: AreaPlugin = {
   name: 'moderation',
   dependencies: ['posts', 'notifications'],
   build: ({ app, config, database, clock, sessionEvents }, built) => {
-    const moderation = createModerationService({ database, clock, posts: built.posts, postsForOthers: built.postsForOthers, notifications: built.notifications, sessionEvents });
+    const moderation = createModerationService({
+      database,
+      clock,
+      posts: built.posts,
+      postsForOthers: built.postsForOthers,
+      notifications: built.notifications,
+      sessionEvents,
+    });
     // Reports (posts and profiles together) and appeals, per member: one count shared by both report routes.
     const moderationLimits = createModerationLimits(app, config.rateLimits);
     return {

@@ -1,6 +1,14 @@
 import {
-  OPEN_STATUSES, type AuditEntry, type ModerationStatus, type PostReport, type PostReportCase, type PostReportQueue,
-  type PostReportStatusResponse, type ProfileReportItem, type ProfileReportQueue, type ReportPostBody,
+  OPEN_STATUSES,
+  type AuditEntry,
+  type ModerationStatus,
+  type PostReport,
+  type PostReportCase,
+  type PostReportQueue,
+  type PostReportStatusResponse,
+  type ProfileReportItem,
+  type ProfileReportQueue,
+  type ReportPostBody,
 } from '../../../src/api/moderation';
 import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
@@ -39,7 +47,12 @@ export function createReportService(deps: ReportServiceDeps) {
   const { store, audit, postsForOthers, notifier } = deps;
   const now = () => deps.clock.now().toISOString();
 
-  function presentProfileReport(row: ProfileReportsTable, people: Map<string, SummaryRow>, reported: Map<string, AdminUserRow>, history: Map<string, AuditEntry[]>): ProfileReportItem | null {
+  function presentProfileReport(
+    row: ProfileReportsTable,
+    people: Map<string, SummaryRow>,
+    reported: Map<string, AdminUserRow>,
+    history: Map<string, AuditEntry[]>,
+  ): ProfileReportItem | null {
     const member = reported.get(row.reported_id);
     if (!member) return null;
     return {
@@ -61,7 +74,9 @@ export function createReportService(deps: ReportServiceDeps) {
       store.adminUsersByIds(rows.map((row) => row.reported_id)),
       audit.historyOf(rows.map((row) => row.reported_id)),
     ]);
-    return rows.map((row) => presentProfileReport(row, people, reported, history)).filter((item): item is ProfileReportItem => item !== null);
+    return rows
+      .map((row) => presentProfileReport(row, people, reported, history))
+      .filter((item): item is ProfileReportItem => item !== null);
   }
 
   return {
@@ -88,7 +103,15 @@ export function createReportService(deps: ReportServiceDeps) {
         if (uniqueViolation(error)) throw conflict(ALREADY_REPORTED_POST);
         throw error;
       }
-      return { _id: row.id, postId: row.post_id, reporter: presentSummary(reporter), reason: row.reason, details: row.details, status: row.status, createdAt: row.created_at };
+      return {
+        _id: row.id,
+        postId: row.post_id,
+        reporter: presentSummary(reporter),
+        reason: row.reason,
+        details: row.details,
+        status: row.status,
+        createdAt: row.created_at,
+      };
     },
 
     /** GET /reportprofile/{page}?status=: one report per item, pending first, oldest first. */
@@ -118,7 +141,8 @@ export function createReportService(deps: ReportServiceDeps) {
           subjectId: report.reported_id,
           reason: status,
           at,
-        }));
+        }),
+      );
       if (!moved) throw conflict('This report was changed by someone else meanwhile; reload it');
       await notifier.reportsChanged([{ reportId: report.id, reporterId: report.reporter_id, target: 'profile', status }]);
       const [item] = await profileItems([{ ...report, status, updated_at: at }]);
@@ -181,12 +205,23 @@ export function createReportService(deps: ReportServiceDeps) {
       const moved = await store.transaction(async (trx) => {
         const changed = await store.settlePostReports(trx, postId, status, at);
         if (changed.length > 0) {
-          await audit.write(trx, { adminId: admin.id, action: 'postReport.status', targetType: 'post', targetId: postId, targetLabel: postLabel(post), subjectId: postId, reason: status, at });
+          await audit.write(trx, {
+            adminId: admin.id,
+            action: 'postReport.status',
+            targetType: 'post',
+            targetId: postId,
+            targetLabel: postLabel(post),
+            subjectId: postId,
+            reason: status,
+            at,
+          });
         }
         return changed;
       });
       if (moved.length === 0) throw conflict(`The open reports of this post are already ${status}`);
-      await notifier.reportsChanged(moved.map((report) => ({ reportId: report.id, reporterId: report.reporter_id, target: 'post' as const, status })));
+      await notifier.reportsChanged(
+        moved.map((report) => ({ reportId: report.id, reporterId: report.reporter_id, target: 'post' as const, status })),
+      );
       return { message: `Reports marked ${status}`, postId, status, changed: moved.length };
     },
   };

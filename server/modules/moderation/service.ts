@@ -1,4 +1,11 @@
-import { DASHBOARD_ACTIONS, type AdminUsersPage, type AuditPage, type AuditQuery, type Dashboard, type HiddenPostsPage } from '../../../src/api/moderation';
+import {
+  DASHBOARD_ACTIONS,
+  type AdminUsersPage,
+  type AuditPage,
+  type AuditQuery,
+  type Dashboard,
+  type HiddenPostsPage,
+} from '../../../src/api/moderation';
 import type { Post } from '../../../src/api/posts';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
@@ -37,7 +44,14 @@ export function createModerationService(deps: ModerationDeps) {
   const audit = createAuditLog(deps.database);
   const statistics = createStatistics({ database: deps.database, clock: deps.clock });
   const notifier = createOutcomeNotifier(deps.notifications);
-  const reports = createReportService({ store, audit, posts: deps.posts, postsForOthers: deps.postsForOthers, notifier, clock: deps.clock });
+  const reports = createReportService({
+    store,
+    audit,
+    posts: deps.posts,
+    postsForOthers: deps.postsForOthers,
+    notifier,
+    clock: deps.clock,
+  });
   const bans = createBanService({ store, audit, statistics, sessionEvents: deps.sessionEvents, notifier, clock: deps.clock });
   const now = () => deps.clock.now().toISOString();
 
@@ -77,11 +91,27 @@ export function createModerationService(deps: ModerationDeps) {
         by: admin.id,
         write: async (trx) => {
           resolved = await store.settlePostReports(trx, postId, 'resolved', at);
-          await audit.write(trx, { adminId: admin.id, action: 'hide', targetType: 'post', targetId: postId, targetLabel: postLabel(post), subjectId: postId, reason, at });
+          await audit.write(trx, {
+            adminId: admin.id,
+            action: 'hide',
+            targetType: 'post',
+            targetId: postId,
+            targetLabel: postLabel(post),
+            subjectId: postId,
+            reason,
+            at,
+          });
         },
       });
       if (!changed) throw conflict('This post is already hidden');
-      await notifier.reportsChanged(resolved.map((report) => ({ reportId: report.id, reporterId: report.reporter_id, target: 'post' as const, status: 'resolved' as const })));
+      await notifier.reportsChanged(
+        resolved.map((report) => ({
+          reportId: report.id,
+          reporterId: report.reporter_id,
+          target: 'post' as const,
+          status: 'resolved' as const,
+        })),
+      );
       return presentPost(await postOrThrow(admin, postId), admin);
     },
 
@@ -92,7 +122,16 @@ export function createModerationService(deps: ModerationDeps) {
       const at = now();
       const changed = await deps.posts.setHidden(postId, false, {
         by: admin.id,
-        write: (trx) => audit.write(trx, { adminId: admin.id, action: 'unhide', targetType: 'post', targetId: postId, targetLabel: postLabel(post), subjectId: postId, at }),
+        write: (trx) =>
+          audit.write(trx, {
+            adminId: admin.id,
+            action: 'unhide',
+            targetType: 'post',
+            targetId: postId,
+            targetLabel: postLabel(post),
+            subjectId: postId,
+            at,
+          }),
       });
       if (!changed) throw conflict('This post is not hidden');
       return presentPost(await postOrThrow(admin, postId), admin);

@@ -19,7 +19,11 @@ export function createStatistics(deps: { database: DatabaseHandle; clock: Clock 
   const thisYear = () => deps.clock.now().getUTCFullYear();
 
   async function total(kind: Kind): Promise<number> {
-    const row = await db.selectFrom('daily_counts').select(sql<string | number | null>`sum(n)`.as('n')).where('kind', '=', kind).executeTakeFirst();
+    const row = await db
+      .selectFrom('daily_counts')
+      .select(sql<string | number | null>`sum(n)`.as('n'))
+      .where('kind', '=', kind)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -29,12 +33,20 @@ export function createStatistics(deps: { database: DatabaseHandle; clock: Clock 
   }
 
   async function bannedUsers(): Promise<number> {
-    const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).where('is_banned', '=', sql.lit(1)).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('is_banned', '=', sql.lit(1))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   async function hiddenPosts(): Promise<number> {
-    const row = await db.selectFrom('posts').select((eb) => eb.fn.countAll<string | number>().as('n')).where('hidden', '=', sql.lit(1)).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('hidden', '=', sql.lit(1))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

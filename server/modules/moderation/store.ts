@@ -42,13 +42,20 @@ const SUMMARY = ['id', 'username', 'avatar_color', 'avatar_image', 'profile_pict
 /** Escapes LIKE's wildcards so a search term matches literally (escape character `\`). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-async function paged<T>(query: { limit(n: number): { offset(n: number): { execute(): Promise<T[]> } } }, page: number): Promise<RowsPage<T>> {
-  const rows = await query.limit(ADMIN_PAGE_SIZE + 1).offset((page - 1) * ADMIN_PAGE_SIZE).execute();
+async function paged<T>(
+  query: { limit(n: number): { offset(n: number): { execute(): Promise<T[]> } } },
+  page: number,
+): Promise<RowsPage<T>> {
+  const rows = await query
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .execute();
   return { rows: rows.slice(0, ADMIN_PAGE_SIZE), hasMore: rows.length > ADMIN_PAGE_SIZE };
 }
 
 /** `statuses` as a SQL condition on the column (one status, or the open ones). */
-const inStatuses = (column: string, statuses: readonly string[]) => sql<SqlBool>`${sql.ref(column)} in (${sql.join(statuses.map((status) => sql.lit(status)))})`;
+const inStatuses = (column: string, statuses: readonly string[]) =>
+  sql<SqlBool>`${sql.ref(column)} in (${sql.join(statuses.map((status) => sql.lit(status)))})`;
 
 /**
  * SQL of moderation: members as admins see them, bans, profile and post reports, appeals and
@@ -63,8 +70,19 @@ export function createModerationStore(database: DatabaseHandle) {
       .selectFrom('users')
       .leftJoin('user_profiles', 'user_profiles.user_id', 'users.id')
       .select([
-        'users.id', 'users.username', 'users.avatar_color', 'users.avatar_image', 'users.profile_picture', 'users.email', 'users.role',
-        'users.created_at', 'users.is_banned', 'user_profiles.ban_reason', 'user_profiles.banned_at', 'user_profiles.banned_by', 'users.updated_at',
+        'users.id',
+        'users.username',
+        'users.avatar_color',
+        'users.avatar_image',
+        'users.profile_picture',
+        'users.email',
+        'users.role',
+        'users.created_at',
+        'users.is_banned',
+        'user_profiles.ban_reason',
+        'user_profiles.banned_at',
+        'user_profiles.banned_by',
+        'users.updated_at',
         // A member's own posts, by the (user_id, created_at, id) index: bounded by that member, not the community.
         sql<string | number>`(select count(*) from posts where posts.user_id = users.id)`.as('posts_count'),
       ]);
@@ -79,9 +97,18 @@ export function createModerationStore(database: DatabaseHandle) {
 
   /** Lifts a ban inside a transaction (unbanning, or approving an appeal); false when not banned. */
   async function liftBan(trx: Kysely<Database>, userId: string, at: string): Promise<boolean> {
-    const updated = await trx.updateTable('users').set({ is_banned: 0, updated_at: at }).where('id', '=', userId).where('is_banned', '=', 1).executeTakeFirst();
+    const updated = await trx
+      .updateTable('users')
+      .set({ is_banned: 0, updated_at: at })
+      .where('id', '=', userId)
+      .where('is_banned', '=', 1)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
-    await trx.updateTable('user_profiles').set({ ban_reason: '', banned_at: null, banned_by: null, updated_at: at }).where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('user_profiles')
+      .set({ ban_reason: '', banned_at: null, banned_by: null, updated_at: at })
+      .where('user_id', '=', userId)
+      .execute();
     return true;
   }
 
@@ -204,7 +231,12 @@ export function createModerationStore(database: DatabaseHandle) {
     findProfileReport: (reportId: string) => db.selectFrom('profile_reports').selectAll().where('id', '=', reportId).executeTakeFirst(),
 
     /** Moves a report from the status it was read in (false when it moved meanwhile). */
-    setProfileReportStatus: (report: ProfileReportsTable, to: ModerationStatus, at: string, alsoWrite: (trx: Kysely<Database>) => Promise<void>) =>
+    setProfileReportStatus: (
+      report: ProfileReportsTable,
+      to: ModerationStatus,
+      at: string,
+      alsoWrite: (trx: Kysely<Database>) => Promise<void>,
+    ) =>
       db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('profile_reports')
@@ -259,8 +291,17 @@ export function createModerationStore(database: DatabaseHandle) {
             .selectFrom('post_reports')
             .innerJoin('users', 'users.id', 'post_reports.reporter_id')
             .select([
-              'post_reports.id', 'post_reports.post_id', 'post_reports.reason', 'post_reports.details', 'post_reports.status', 'post_reports.created_at',
-              'users.id as reporter_id', 'users.username', 'users.avatar_color', 'users.avatar_image', 'users.profile_picture',
+              'post_reports.id',
+              'post_reports.post_id',
+              'post_reports.reason',
+              'post_reports.details',
+              'post_reports.status',
+              'post_reports.created_at',
+              'users.id as reporter_id',
+              'users.username',
+              'users.avatar_color',
+              'users.avatar_image',
+              'users.profile_picture',
             ])
             .where('post_reports.post_id', 'in', postIds)
             .where(inStatuses('post_reports.status', statuses))
@@ -282,13 +323,21 @@ export function createModerationStore(database: DatabaseHandle) {
     /** Open reports (pending and reviewing), profiles and posts: small indexed counts. */
     async openReports(): Promise<{ profiles: number; posts: number }> {
       const count = (table: 'profile_reports' | 'post_reports') =>
-        db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n')).where(inStatuses('status', ['pending', 'reviewing'])).executeTakeFirstOrThrow();
+        db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where(inStatuses('status', ['pending', 'reviewing']))
+          .executeTakeFirstOrThrow();
       const [profiles, posts] = await Promise.all([count('profile_reports'), count('post_reports')]);
       return { profiles: Number(profiles.n), posts: Number(posts.n) };
     },
 
     async countProfileReports(statuses: readonly ModerationStatus[]): Promise<number> {
-      const row = await db.selectFrom('profile_reports').select((eb) => eb.fn.countAll<string | number>().as('n')).where(inStatuses('status', statuses)).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('profile_reports')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where(inStatuses('status', statuses))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -306,14 +355,19 @@ export function createModerationStore(database: DatabaseHandle) {
     },
 
     hasOpenAppeal: async (userId: string) =>
-      (await db.selectFrom('appeals').select('id').where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst()) !== undefined,
+      (await db.selectFrom('appeals').select('id').where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst()) !==
+      undefined,
 
     /** Appeals in a status, oldest first. */
     appealsPage: (status: AppealStatus, page: number) =>
       paged(db.selectFrom('appeals').selectAll().where('status', '=', status).orderBy('created_at').orderBy('id'), page),
 
     async countAppeals(status: AppealStatus): Promise<number> {
-      const row = await db.selectFrom('appeals').select((eb) => eb.fn.countAll<string | number>().as('n')).where('status', '=', status).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('appeals')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('status', '=', status)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -321,7 +375,11 @@ export function createModerationStore(database: DatabaseHandle) {
      * Decides a pending appeal (false when it was decided meanwhile), in one transaction with
      * `alsoWrite` (approving: the unban; the audit row).
      */
-    decideAppeal: (appealId: string, decision: { status: 'approved' | 'rejected'; reply: string; by: string; at: string }, alsoWrite: (trx: Kysely<Database>) => Promise<void>) =>
+    decideAppeal: (
+      appealId: string,
+      decision: { status: 'approved' | 'rejected'; reply: string; by: string; at: string },
+      alsoWrite: (trx: Kysely<Database>) => Promise<void>,
+    ) =>
       db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('appeals')
@@ -339,7 +397,12 @@ export function createModerationStore(database: DatabaseHandle) {
     /** Hidden posts' ids, most recently hidden first (a partial index on the hidden ones). */
     hiddenPostIdsPage: (page: number) =>
       paged(
-        db.selectFrom('posts').select(['id', 'hidden_at']).where('hidden', '=', sql.lit(1)).orderBy('hidden_at', 'desc').orderBy('id', 'desc'),
+        db
+          .selectFrom('posts')
+          .select(['id', 'hidden_at'])
+          .where('hidden', '=', sql.lit(1))
+          .orderBy('hidden_at', 'desc')
+          .orderBy('id', 'desc'),
         page,
       ),
   };

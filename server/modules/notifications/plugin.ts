@@ -9,7 +9,13 @@ export const notificationsArea: AreaPlugin = {
   name: 'notifications',
   dependencies: [],
   build: ({ app, database, clock, fanout }) => {
-    const notifications = createNotificationService({ store: createNotificationStore(database), settings: createNotificationSettings(database), fanout, clock, log: app.log });
+    const notifications = createNotificationService({
+      store: createNotificationStore(database),
+      settings: createNotificationSettings(database),
+      fanout,
+      clock,
+      log: app.log,
+    });
     let stopPruning: (() => Promise<void>) | undefined;
     return {
       services: { notifications },

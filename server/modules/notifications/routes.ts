@@ -19,18 +19,27 @@ const entryParams = z.object({ notificationId: idSchema('Notification') });
 export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (app, { notifications }) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get(paths.notifications.page.route, { schema: { querystring: notificationsQuerySchema, response: { 200: notificationsPageSchema } } }, async (request) =>
-    notifications.page(viewerOf(request), request.query.cursor));
+  app.get(
+    paths.notifications.page.route,
+    { schema: { querystring: notificationsQuerySchema, response: { 200: notificationsPageSchema } } },
+    async (request) => notifications.page(viewerOf(request), request.query.cursor),
+  );
 
   app.get(paths.notifications.unreadCount, { schema: { response: { 200: unreadCountSchema } } }, async (request) =>
-    notifications.unreadCount(viewerOf(request)));
+    notifications.unreadCount(viewerOf(request)),
+  );
 
   app.put(paths.notifications.readAll, { schema: { response: { 200: notificationsReadAllSchema } } }, async (request) =>
-    notifications.readAll(viewerOf(request)));
+    notifications.readAll(viewerOf(request)),
+  );
 
   app.put(paths.notifications.read.route, { schema: { params: entryParams, response: { 200: notificationReadSchema } } }, async (request) =>
-    notifications.read(viewerOf(request), request.params.notificationId));
+    notifications.read(viewerOf(request), request.params.notificationId),
+  );
 
-  app.delete(paths.notifications.one.route, { schema: { params: entryParams, response: { 200: notificationDeletedSchema } } }, async (request) =>
-    notifications.remove(viewerOf(request), request.params.notificationId));
+  app.delete(
+    paths.notifications.one.route,
+    { schema: { params: entryParams, response: { 200: notificationDeletedSchema } } },
+    async (request) => notifications.remove(viewerOf(request), request.params.notificationId),
+  );
 };

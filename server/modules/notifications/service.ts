@@ -35,10 +35,19 @@ export interface NotifyInput {
 }
 
 /** Undo: take `actorId` out of the entries of `kind` about `targetId`, or of member `to` (one of the two at least). */
-export type WithdrawInput = { actorId: string; kind?: NotificationKind } & ({ to: string; targetId?: string } | { to?: string; targetId: string });
+export type WithdrawInput = { actorId: string; kind?: NotificationKind } & (
+  { to: string; targetId?: string } | { to?: string; targetId: string }
+);
 
 const POST_TARGETS: readonly NotificationTarget[] = ['post', 'question'];
-const MODERATION: readonly NotificationKind[] = ['reportResolved', 'reportDismissed', 'appealApproved', 'appealRejected', 'banned', 'unbanned'];
+const MODERATION: readonly NotificationKind[] = [
+  'reportResolved',
+  'reportDismissed',
+  'appealApproved',
+  'appealRejected',
+  'banned',
+  'unbanned',
+];
 /** How long a post's text the inbox shows. */
 const EXCERPT = 90;
 const excerpt = (text: string) => {
@@ -84,7 +93,9 @@ export function createNotificationService(deps: {
    * left with no actor; the caller deletes them.
    */
   async function present(userId: string, rows: readonly EntryRow[]): Promise<{ shown: Notification[]; hidden: string[] }> {
-    const idsOf = (types: readonly NotificationTarget[]) => [...new Set(rows.filter((r) => types.includes(r.target_type)).map((r) => r.target_id))];
+    const idsOf = (types: readonly NotificationTarget[]) => [
+      ...new Set(rows.filter((r) => types.includes(r.target_type)).map((r) => r.target_id)),
+    ];
     const [posts, groups, chats, actors] = await Promise.all([
       store.visiblePosts(userId, idsOf(POST_TARGETS)),
       store.groupNames(idsOf(['group'])),
@@ -232,7 +243,8 @@ export function createNotificationService(deps: {
       }),
 
     /** A post, question, group or group chat was deleted: the entries about it go. Never throws. */
-    forgetTarget: (targetId: string): Promise<void> => quietly('forgetting a deleted target', async () => removeAndTell(await store.aboutTarget(targetId))),
+    forgetTarget: (targetId: string): Promise<void> =>
+      quietly('forgetting a deleted target', async () => removeAndTell(await store.aboutTarget(targetId))),
 
     /**
      * A page of the member's inbox, newest activity first. Entries the member can no longer see

@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { NOTIFICATION_ACTORS_SHOWN, NOTIFICATIONS_KEEP_MAX, type NotificationKind, type NotificationTarget } from '../../../src/api/notifications';
+import {
+  NOTIFICATION_ACTORS_SHOWN,
+  NOTIFICATIONS_KEEP_MAX,
+  type NotificationKind,
+  type NotificationTarget,
+} from '../../../src/api/notifications';
 import type { Cursor } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
@@ -30,7 +35,9 @@ export interface RaiseRow {
 }
 
 /** Which entries an undo takes an actor out of: always a member's (`userId`) or a target's. */
-export type ActorFilter = { actorId: string; kind?: NotificationKind } & ({ userId: string; targetId?: string } | { userId?: string; targetId: string });
+export type ActorFilter = { actorId: string; kind?: NotificationKind } & (
+  { userId: string; targetId?: string } | { userId?: string; targetId: string }
+);
 
 export type EntryRow = NotificationsTable;
 
@@ -44,7 +51,11 @@ export function createNotificationStore(database: DatabaseHandle) {
   const postgres = database.dialect === 'postgres';
 
   async function lockCounter(trx: Db, userId: string): Promise<void> {
-    await trx.insertInto('notification_counters').values({ user_id: userId, unread: 0, total: 0 }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    await trx
+      .insertInto('notification_counters')
+      .values({ user_id: userId, unread: 0, total: 0 })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
     // SQLite runs one write transaction at a time already; PostgreSQL is told to queue here.
     if (postgres) await trx.selectFrom('notification_counters').select('user_id').where('user_id', '=', userId).forUpdate().execute();
   }
@@ -64,7 +75,12 @@ export function createNotificationStore(database: DatabaseHandle) {
     const removed: string[] = [];
     let unread = 0;
     for (const part of chunks(ids)) {
-      const rows = await trx.deleteFrom('notifications').where('user_id', '=', userId).where('id', 'in', part).returning(['id', 'read_at']).execute();
+      const rows = await trx
+        .deleteFrom('notifications')
+        .where('user_id', '=', userId)
+        .where('id', 'in', part)
+        .returning(['id', 'read_at'])
+        .execute();
       for (const row of rows) {
         removed.push(row.id);
         if (row.read_at === null) unread += 1;
@@ -87,7 +103,11 @@ export function createNotificationStore(database: DatabaseHandle) {
       .orderBy('id', 'asc')
       .limit(over)
       .execute();
-    await deleteEntries(trx, userId, oldest.map((row) => row.id));
+    await deleteEntries(
+      trx,
+      userId,
+      oldest.map((row) => row.id),
+    );
   }
 
   return {
@@ -122,7 +142,11 @@ export function createNotificationStore(database: DatabaseHandle) {
               updated_at: row.now,
             })
             .execute();
-          if (row.actorId) await trx.insertInto('notification_actors').values({ notification_id: id, actor_id: row.actorId, created_at: row.now }).execute();
+          if (row.actorId)
+            await trx
+              .insertInto('notification_actors')
+              .values({ notification_id: id, actor_id: row.actorId, created_at: row.now })
+              .execute();
           await bump(trx, row.userId, 1, 1);
           await cap(trx, row.userId);
           return id;
@@ -136,7 +160,10 @@ export function createNotificationStore(database: DatabaseHandle) {
             .where('actor_id', '=', row.actorId)
             .executeTakeFirst();
           if (Number(moved.numUpdatedRows) === 0) {
-            await trx.insertInto('notification_actors').values({ notification_id: existing.id, actor_id: row.actorId, created_at: row.now }).execute();
+            await trx
+              .insertInto('notification_actors')
+              .values({ notification_id: existing.id, actor_id: row.actorId, created_at: row.now })
+              .execute();
             added = 1;
           }
         }
@@ -159,7 +186,10 @@ export function createNotificationStore(database: DatabaseHandle) {
       let query = db
         .selectFrom('notifications')
         .innerJoin('notification_actors', (join) =>
-          join.onRef('notification_actors.notification_id', '=', 'notifications.id').on('notification_actors.actor_id', '=', filter.actorId))
+          join
+            .onRef('notification_actors.notification_id', '=', 'notifications.id')
+            .on('notification_actors.actor_id', '=', filter.actorId),
+        )
         .select(['notifications.id', 'notifications.user_id']);
       if (filter.userId) query = query.where('notifications.user_id', '=', filter.userId);
       if (filter.kind) query = query.where('notifications.kind', '=', filter.kind);
@@ -173,7 +203,11 @@ export function createNotificationStore(database: DatabaseHandle) {
           const empty: string[] = [];
           const updated: string[] = [];
           for (const id of ids) {
-            const gone = await trx.deleteFrom('notification_actors').where('notification_id', '=', id).where('actor_id', '=', filter.actorId).executeTakeFirst();
+            const gone = await trx
+              .deleteFrom('notification_actors')
+              .where('notification_id', '=', id)
+              .where('actor_id', '=', filter.actorId)
+              .executeTakeFirst();
             if (Number(gone.numDeletedRows) === 0) continue;
             const entry = await trx
               .updateTable('notifications')
@@ -212,7 +246,12 @@ export function createNotificationStore(database: DatabaseHandle) {
     markRead: (userId: string, id: string, now: string): Promise<boolean> =>
       db.transaction().execute(async (trx) => {
         await lockCounter(trx, userId);
-        const entry = await trx.selectFrom('notifications').select('read_at').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+        const entry = await trx
+          .selectFrom('notifications')
+          .select('read_at')
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
         if (!entry) return false;
         if (entry.read_at !== null) return true;
         await trx.updateTable('notifications').set({ read_at: now }).where('id', '=', id).execute();
@@ -236,11 +275,22 @@ export function createNotificationStore(database: DatabaseHandle) {
     /** One page of the member's entries (one row more, to know whether there is another), newest activity first. */
     page: (userId: string, size: number, cursor?: Cursor) => {
       const request: PageRequest = { page: 1, size, ...(cursor ? { cursor } : {}) };
-      return orderPage(db.selectFrom('notifications').selectAll().where('user_id', '=', userId), { createdAt: 'notifications.updated_at', id: 'notifications.id' }, request).execute();
+      return orderPage(
+        db.selectFrom('notifications').selectAll().where('user_id', '=', userId),
+        { createdAt: 'notifications.updated_at', id: 'notifications.id' },
+        request,
+      ).execute();
     },
 
     entries: (userId: string, ids: readonly string[]) =>
-      ids.length === 0 ? Promise.resolve([] as EntryRow[]) : db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('id', 'in', [...ids]).execute(),
+      ids.length === 0
+        ? Promise.resolve([] as EntryRow[])
+        : db
+            .selectFrom('notifications')
+            .selectAll()
+            .where('user_id', '=', userId)
+            .where('id', 'in', [...ids])
+            .execute(),
 
     /** The newest few actors of each entry, newest first. */
     async actorsOf(ids: readonly string[]) {
@@ -248,8 +298,20 @@ export function createNotificationStore(database: DatabaseHandle) {
       const ranked = db
         .selectFrom('notification_actors')
         .innerJoin('users', 'users.id', 'notification_actors.actor_id')
-        .select(['notification_actors.notification_id', 'notification_actors.created_at', 'users.id', 'users.username', 'users.avatar_color', 'users.avatar_image', 'users.profile_picture'])
-        .select(sql<number>`row_number() over (partition by notification_actors.notification_id order by notification_actors.created_at desc, notification_actors.actor_id desc)`.as('rank'))
+        .select([
+          'notification_actors.notification_id',
+          'notification_actors.created_at',
+          'users.id',
+          'users.username',
+          'users.avatar_color',
+          'users.avatar_image',
+          'users.profile_picture',
+        ])
+        .select(
+          sql<number>`row_number() over (partition by notification_actors.notification_id order by notification_actors.created_at desc, notification_actors.actor_id desc)`.as(
+            'rank',
+          ),
+        )
         .where('notification_actors.notification_id', 'in', [...ids]);
       return db.selectFrom(ranked.as('ranked')).selectAll().where('rank', '<=', NOTIFICATION_ACTORS_SHOWN).orderBy('rank').execute();
     },
@@ -301,13 +363,31 @@ export function createNotificationStore(database: DatabaseHandle) {
     },
 
     groupNames: (ids: readonly string[]) =>
-      ids.length === 0 ? Promise.resolve([]) : db.selectFrom('groups').select(['id', 'name']).where('id', 'in', [...ids]).execute(),
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('groups')
+            .select(['id', 'name'])
+            .where('id', 'in', [...ids])
+            .execute(),
     groupChatNames: (ids: readonly string[]) =>
-      ids.length === 0 ? Promise.resolve([]) : db.selectFrom('chat_groups').select(['id', 'name']).where('id', 'in', [...ids]).execute(),
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('chat_groups')
+            .select(['id', 'name'])
+            .where('id', 'in', [...ids])
+            .execute(),
 
     /** The oldest entries last active before `cutoff`, at most `limit`, by member. */
     async olderThan(cutoff: string, limit: number): Promise<Map<string, string[]>> {
-      const rows = await db.selectFrom('notifications').select(['id', 'user_id']).where('updated_at', '<', cutoff).orderBy('updated_at').limit(limit).execute();
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['id', 'user_id'])
+        .where('updated_at', '<', cutoff)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
       const byUser = new Map<string, string[]>();
       for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.id]);
       return byUser;

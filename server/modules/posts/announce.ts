@@ -45,7 +45,9 @@ interface QueuedPostEvent {
 
 /** Counts travel whole: of several about the same post, only the newest is worth sending. */
 const replacedByLater = (item: QueuedPostEvent) =>
-  item.sent.event === serverEvents.postReactions || item.sent.event === serverEvents.questionAnswers ? `${item.sent.event}|${item.postId}` : null;
+  item.sent.event === serverEvents.postReactions || item.sent.event === serverEvents.questionAnswers
+    ? `${item.sent.event}|${item.postId}`
+    : null;
 
 /** The batch without the counts a later event of the same kind and post makes stale, in order. */
 function newestCounts(items: QueuedPostEvent[]): QueuedPostEvent[] {
@@ -253,7 +255,13 @@ export function createPostAnnouncer(deps: {
 
     /** `before`: watchingAudience, taken before the post was deleted. */
     postDeleted: (postId: string, before: Viewer[]) =>
-      safely('post deleted', async () => fanout.toUsers(before.map((viewer) => viewer.id), serverEvents.postDeleted, { postId })),
+      safely('post deleted', async () =>
+        fanout.toUsers(
+          before.map((viewer) => viewer.id),
+          serverEvents.postDeleted,
+          { postId },
+        ),
+      ),
 
     /**
      * An event about a post (counts, comments, answers) to the members who watch it and may see it

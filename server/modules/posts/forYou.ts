@@ -108,7 +108,9 @@ export function pointsOf(post: Candidate, taste: Taste): Scored {
     bonus += Math.min(RANKING.interactionMax, interactions * RANKING.perInteraction);
     if (interactions >= 2) reasons.push({ kind: 'interacted', username: post.username });
   }
-  const matched = splitTopics(post.topics).filter((topic) => taste.interests.has(topic)).slice(0, RANKING.interestTopics);
+  const matched = splitTopics(post.topics)
+    .filter((topic) => taste.interests.has(topic))
+    .slice(0, RANKING.interestTopics);
   bonus += matched.length * RANKING.perInterest;
   for (const topic of matched) reasons.push({ kind: 'interest', topic });
   const engagementPoints = Math.min(RANKING.engagementMax, RANKING.engagement * Math.log2(1 + Number(post.engagement)));
@@ -137,7 +139,11 @@ export function rankScored(scored: readonly Scored[], nowMs: number) {
     .sort((a, b) => b.score - a.score || order(b.post.created_at, a.post.created_at) || order(b.post.id, a.post.id));
 }
 
-export const rank = (candidates: readonly Candidate[], taste: Taste, nowMs: number) => rankScored(candidates.map((post) => pointsOf(post, taste)), nowMs);
+export const rank = (candidates: readonly Candidate[], taste: Taste, nowMs: number) =>
+  rankScored(
+    candidates.map((post) => pointsOf(post, taste)),
+    nowMs,
+  );
 
 const engagementSql = sql<number>`posts.reactions_like + posts.reactions_love + posts.reactions_angry + posts.reactions_happy + posts.reactions_sad + posts.reactions_wow + 2 * (posts.comments_count + posts.answers_count)`;
 
@@ -151,8 +157,15 @@ export const candidateQuery = (db: Kysely<Database>, viewer: Viewer) =>
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.user_id')
     .select([
-      'posts.id', 'posts.user_id', 'users.username', 'posts.created_at', 'posts.topics', engagementSql.as('engagement'),
-      sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = posts.user_id) then 1 else 0 end)`.as('follows'),
+      'posts.id',
+      'posts.user_id',
+      'users.username',
+      'posts.created_at',
+      'posts.topics',
+      engagementSql.as('engagement'),
+      sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = posts.user_id) then 1 else 0 end)`.as(
+        'follows',
+      ),
     ])
     .where('posts.kind', '=', 'post')
     .where('posts.group_id', 'is', null)
@@ -199,20 +212,32 @@ export function createForYou(deps: ForYouDeps) {
    * the cost follows the viewer's follows and blocks, never the community. A kept ranking serves
    * only while this string is the same. Refuses (403) when personalization is off.
    */
-  const standingQuery = queryTemplate(db, () => '', (_shape: null, values: { viewerId: string }) => {
-    const me = values.viewerId;
-    return db
-      .selectFrom('users')
-      .leftJoin('user_profiles', 'user_profiles.user_id', 'users.id')
-      .select([
-        'users.allow_personalize',
-        'user_profiles.interests',
-        sql<string>`(select count(*) || '/' || coalesce(max(follows.created_at), '') from follows where follows.follower_id = ${me})`.as('follows'),
-        sql<string>`(select count(*) || '/' || coalesce(max(blocks.created_at), '') from blocks where blocks.blocker_id = ${me} or blocks.blocked_id = ${me})`.as('blocks'),
-        sql<string | null>`(select max(b.id) from user_behaviors b where b.user_id = ${me} and b.created_at = (select max(created_at) from user_behaviors where user_id = ${me}))`.as('behaviour'),
-      ])
-      .where('users.id', '=', me);
-  });
+  const standingQuery = queryTemplate(
+    db,
+    () => '',
+    (_shape: null, values: { viewerId: string }) => {
+      const me = values.viewerId;
+      return db
+        .selectFrom('users')
+        .leftJoin('user_profiles', 'user_profiles.user_id', 'users.id')
+        .select([
+          'users.allow_personalize',
+          'user_profiles.interests',
+          sql<string>`(select count(*) || '/' || coalesce(max(follows.created_at), '') from follows where follows.follower_id = ${me})`.as(
+            'follows',
+          ),
+          sql<string>`(select count(*) || '/' || coalesce(max(blocks.created_at), '') from blocks where blocks.blocker_id = ${me} or blocks.blocked_id = ${me})`.as(
+            'blocks',
+          ),
+          sql<
+            string | null
+          >`(select max(b.id) from user_behaviors b where b.user_id = ${me} and b.created_at = (select max(created_at) from user_behaviors where user_id = ${me}))`.as(
+            'behaviour',
+          ),
+        ])
+        .where('users.id', '=', me);
+    },
+  );
 
   async function standingOf(viewer: Viewer): Promise<{ key: string; interests: string | null }> {
     const [row] = await standingQuery.execute(null, { viewerId: viewer.id });
@@ -220,21 +245,25 @@ export function createForYou(deps: ForYouDeps) {
     return { key: JSON.stringify([row.interests, String(row.follows), String(row.blocks), row.behaviour]), interests: row.interests };
   }
 
-  const affinityQuery = queryTemplate(db, () => '', (_shape: null, values: { viewerId: string; since: string }) => {
-    const recent = db
-      .selectFrom('user_behaviors')
-      .select('subject_id')
-      .where('user_id', '=', values.viewerId)
-      .where('created_at', '>=', values.since)
-      .orderBy('created_at', 'desc')
-      .limit(RANKING.behaviourRows)
-      .as('recent');
-    return db
-      .selectFrom(recent)
-      .innerJoin('posts', 'posts.id', 'recent.subject_id')
-      .select(['posts.user_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('posts.user_id');
-  });
+  const affinityQuery = queryTemplate(
+    db,
+    () => '',
+    (_shape: null, values: { viewerId: string; since: string }) => {
+      const recent = db
+        .selectFrom('user_behaviors')
+        .select('subject_id')
+        .where('user_id', '=', values.viewerId)
+        .where('created_at', '>=', values.since)
+        .orderBy('created_at', 'desc')
+        .limit(RANKING.behaviourRows)
+        .as('recent');
+      return db
+        .selectFrom(recent)
+        .innerJoin('posts', 'posts.id', 'recent.subject_id')
+        .select(['posts.user_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('posts.user_id');
+    },
+  );
 
   async function tasteOf(viewer: Viewer, interestsText: string | null): Promise<Taste> {
     const since = new Date(nowMs() - RANKING.behaviourDays * 24 * HOUR_MS).toISOString();
@@ -281,7 +310,10 @@ export function createForYou(deps: ForYouDeps) {
     db,
     (shape: { isAdmin: boolean; limit: number }) => `${shape.isAdmin}.${shape.limit}`,
     (shape, values: { viewerId: string }) =>
-      candidates({ id: values.viewerId, isAdmin: shape.isAdmin }).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(shape.limit),
+      candidates({ id: values.viewerId, isAdmin: shape.isAdmin })
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(shape.limit),
   );
 
   /**
@@ -289,31 +321,46 @@ export function createForYou(deps: ForYouDeps) {
    * viewer's follows through each author's own index (posts_user_created_idx), so the cost follows
    * how many they follow and how much those write, not how many posts the community holds.
    */
-  const followedQuery = queryTemplate(db, (shape: { isAdmin: boolean }) => String(shape.isAdmin), (shape, values: OlderValues) => {
-    const viewer = { id: values.viewerId, isAdmin: shape.isAdmin };
-    return db
-      .selectFrom('follows')
-      .innerJoin('posts', 'posts.user_id', 'follows.followee_id')
-      .innerJoin('users', 'users.id', 'posts.user_id')
-      .select(['posts.id', 'posts.user_id', 'users.username', 'posts.created_at', 'posts.topics', engagementSql.as('engagement'), sql<number>`1`.as('follows')])
-      .where('follows.follower_id', '=', viewer.id)
-      .where('posts.kind', '=', 'post')
-      .where('posts.group_id', 'is', null)
-      .where('posts.created_at', '>=', values.since)
-      .where(sql<boolean>`(posts.created_at, posts.id) < (${values.beforeAt}, ${values.beforeId})`)
-      .where(canSeePost(viewer))
-      .orderBy('posts.created_at', 'desc')
-      .limit(RANKING.followedMax);
-  });
+  const followedQuery = queryTemplate(
+    db,
+    (shape: { isAdmin: boolean }) => String(shape.isAdmin),
+    (shape, values: OlderValues) => {
+      const viewer = { id: values.viewerId, isAdmin: shape.isAdmin };
+      return db
+        .selectFrom('follows')
+        .innerJoin('posts', 'posts.user_id', 'follows.followee_id')
+        .innerJoin('users', 'users.id', 'posts.user_id')
+        .select([
+          'posts.id',
+          'posts.user_id',
+          'users.username',
+          'posts.created_at',
+          'posts.topics',
+          engagementSql.as('engagement'),
+          sql<number>`1`.as('follows'),
+        ])
+        .where('follows.follower_id', '=', viewer.id)
+        .where('posts.kind', '=', 'post')
+        .where('posts.group_id', 'is', null)
+        .where('posts.created_at', '>=', values.since)
+        .where(sql<boolean>`(posts.created_at, posts.id) < (${values.beforeAt}, ${values.beforeId})`)
+        .where(canSeePost(viewer))
+        .orderBy('posts.created_at', 'desc')
+        .limit(RANKING.followedMax);
+    },
+  );
 
   /** The viewer's own posts in the same window (their own index). */
-  const ownQuery = queryTemplate(db, (shape: { isAdmin: boolean }) => String(shape.isAdmin), (shape, values: OlderValues) =>
-    candidates({ id: values.viewerId, isAdmin: shape.isAdmin })
-      .where('posts.user_id', '=', values.viewerId)
-      .where('posts.created_at', '>=', values.since)
-      .where(sql<boolean>`(posts.created_at, posts.id) < (${values.beforeAt}, ${values.beforeId})`)
-      .orderBy('posts.created_at', 'desc')
-      .limit(RANKING.ownMax),
+  const ownQuery = queryTemplate(
+    db,
+    (shape: { isAdmin: boolean }) => String(shape.isAdmin),
+    (shape, values: OlderValues) =>
+      candidates({ id: values.viewerId, isAdmin: shape.isAdmin })
+        .where('posts.user_id', '=', values.viewerId)
+        .where('posts.created_at', '>=', values.since)
+        .where(sql<boolean>`(posts.created_at, posts.id) < (${values.beforeAt}, ${values.beforeId})`)
+        .orderBy('posts.created_at', 'desc')
+        .limit(RANKING.ownMax),
   );
 
   const snapshotOf = (viewer: Viewer, ranked: ReturnType<typeof rankScored>, tail: string | null): ForYouSnapshot => ({
@@ -337,10 +384,16 @@ export function createForYou(deps: ForYouDeps) {
       tail = postCursor(oldest);
       const since = new Date(nowMs() - RANKING.followedDays * 24 * HOUR_MS).toISOString();
       const values = { viewerId: viewer.id, beforeAt: oldest.created_at, beforeId: oldest.id, since };
-      const [followed, own] = await Promise.all([followedQuery.execute({ isAdmin: viewer.isAdmin }, values), ownQuery.execute({ isAdmin: viewer.isAdmin }, values)]);
+      const [followed, own] = await Promise.all([
+        followedQuery.execute({ isAdmin: viewer.isAdmin }, values),
+        ownQuery.execute({ isAdmin: viewer.isAdmin }, values),
+      ]);
       older = [...followed, ...own];
     }
-    const ranked = rankScored([...newest, ...older].map((post) => pointsOf(post, taste)), nowMs());
+    const ranked = rankScored(
+      [...newest, ...older].map((post) => pointsOf(post, taste)),
+      nowMs(),
+    );
     const snapshot = snapshotOf(viewer, ranked, tail);
     const snapshotId = randomUUID();
     await deps.snapshots.set(snapshotId, snapshot);
@@ -443,7 +496,8 @@ export function createForYou(deps: ForYouDeps) {
     const reasons = new Map(snapshot.ids.slice(offset, offset + size).map((id, i) => [id, snapshot.reasons[offset + i]]));
     const posts = present(viewer, rows, (row) => reasons.get(row.id) ?? [{ kind: 'recent' }]);
     const next = offset + size;
-    const nextCursor = next < snapshot.ids.length ? cursorText('s', snapshotId, next) : snapshot.tail ? cursorText('t', snapshotId, snapshot.tail) : null;
+    const nextCursor =
+      next < snapshot.ids.length ? cursorText('s', snapshotId, next) : snapshot.tail ? cursorText('t', snapshotId, snapshot.tail) : null;
     return { posts, nextCursor };
   }
 
@@ -479,8 +533,13 @@ export function createForYou(deps: ForYouDeps) {
       const last = fresh.length === size ? fresh.at(-1)! : page.rows.at(-1);
       const more = last !== undefined && (page.rows.indexOf(last) < page.rows.length - 1 || page.nextCursor !== null);
       const candidate = (row: PostWithAuthor): Candidate => ({
-        id: row.id, user_id: row.user_id, username: row.username, created_at: row.created_at, topics: row.topics,
-        engagement: 0, follows: Number(row.viewer_follows_author),
+        id: row.id,
+        user_id: row.user_id,
+        username: row.username,
+        created_at: row.created_at,
+        topics: row.topics,
+        engagement: 0,
+        follows: Number(row.viewer_follows_author),
       });
       const posts = present(viewer, fresh, (row) => scoreOf(candidate(row), taste, nowMs()).reasons);
       return { posts, nextCursor: more ? cursorText('t', asked.snapshotId, postCursor(last)) : null };

@@ -15,8 +15,22 @@ export const postsArea: AreaPlugin = {
   dependencies: ['users', 'notifications', 'sends', 'follows'],
   build: ({ app, config, database, clock, media, redis, fanout, postWatch }, built) => {
     const postStore = createPostStore(database);
-    const announce = createPostAnnouncer({ store: postStore, fanout, connected: built.presence.connectedUserIds, watching: postWatch.watchers, log: app.log });
-    const posts = createPostService({ config, clock, store: postStore, media, announce, notifier: built.notifications, sends: built.sends });
+    const announce = createPostAnnouncer({
+      store: postStore,
+      fanout,
+      connected: built.presence.connectedUserIds,
+      watching: postWatch.watchers,
+      log: app.log,
+    });
+    const posts = createPostService({
+      config,
+      clock,
+      store: postStore,
+      media,
+      announce,
+      notifier: built.notifications,
+      sends: built.sends,
+    });
     const forYou = createForYou({ database, store: postStore, snapshots: createSnapshotStore(redis ? { redis } : {}), clock });
     const trending = createTrending({ database, clock });
     return {

@@ -171,7 +171,12 @@ export function createPostService(deps: PostDeps) {
         chosen_topics: joinTopics(input.topics ?? []),
         topics: topicsOf(input.topics ?? [], indexed.tags),
       };
-      const mentioned = await store.insert(row, indexed, { imageFingerprint: image?.fingerprint ?? null }, claim ? (trx) => claim(trx, row.id, at) : undefined);
+      const mentioned = await store.insert(
+        row,
+        indexed,
+        { imageFingerprint: image?.fingerprint ?? null },
+        claim ? (trx) => claim(trx, row.id, at) : undefined,
+      );
       // Told to sockets after the answer, not before: the post is committed, so the author need not
       // wait for every connected reader's frame to be written; a failure is only logged.
       setImmediate(() => announce.postCreated(row.id));
@@ -190,7 +195,10 @@ export function createPostService(deps: PostDeps) {
   const mention = (viewer: Viewer, postId: string, to: string[]) =>
     to.length > 0 ? deps.notifier?.notify({ kind: 'mention', to, actorId: viewer.id, target: { type: 'post', id: postId } }) : undefined;
 
-  const page = async (viewer: Viewer, rows: Promise<{ rows: PostWithAuthor[]; total?: number; nextCursor: string | null }>): Promise<PostsAnswer> => {
+  const page = async (
+    viewer: Viewer,
+    rows: Promise<{ rows: PostWithAuthor[]; total?: number; nextCursor: string | null }>,
+  ): Promise<PostsAnswer> => {
     const result = await rows;
     return {
       posts: result.rows.map((row) => presentPost(row, viewer)),
@@ -204,13 +212,22 @@ export function createPostService(deps: PostDeps) {
 
     /** A send with a client id is stored once: a retry answers the first post as it is now, announced once. */
     async create(viewer: Viewer, input: NewPost): Promise<Post> {
-      checkNotEmpty(input.kind, { text: input.post, image: input.image ? 'file' : '', video: input.video ? 'file' : '', gif: input.gifUrl });
-      const key = input.clientId ? { authorId: viewer.id, kind: input.kind, clientId: input.clientId } : null;
-      return deps.sends.once(key, (claim) => insertPost(viewer, input, claim), async (postId) => {
-        const row = await store.findVisible(viewer, postId);
-        if (!row) throw noLongerAvailable(input.kind === 'question' ? 'Question' : 'Post');
-        return presentPost(row, viewer);
+      checkNotEmpty(input.kind, {
+        text: input.post,
+        image: input.image ? 'file' : '',
+        video: input.video ? 'file' : '',
+        gif: input.gifUrl,
       });
+      const key = input.clientId ? { authorId: viewer.id, kind: input.kind, clientId: input.clientId } : null;
+      return deps.sends.once(
+        key,
+        (claim) => insertPost(viewer, input, claim),
+        async (postId) => {
+          const row = await store.findVisible(viewer, postId);
+          if (!row) throw noLongerAvailable(input.kind === 'question' ? 'Question' : 'Post');
+          return presentPost(row, viewer);
+        },
+      );
     },
 
     get: async (viewer: Viewer, postId: string): Promise<Post> => presentPost(await visible(viewer, postId), viewer),
@@ -237,7 +254,7 @@ export function createPostService(deps: PostDeps) {
           gif_url: changes.gifUrl ?? existing.gif_url,
           image_version: newImage ? String(newImage.version) : dropImage ? '' : existing.image_version,
           image_id: newImage ? newImage.id : dropImage ? '' : existing.image_id,
-          image_alt: (newImage || !dropImage) ? (changes.imageAlt ?? existing.image_alt) : '',
+          image_alt: newImage || !dropImage ? (changes.imageAlt ?? existing.image_alt) : '',
           video_version: newVideo ? String(newVideo.version) : dropVideo ? '' : existing.video_version,
           video_id: newVideo ? newVideo.id : dropVideo ? '' : existing.video_id,
         };
@@ -250,10 +267,19 @@ export function createPostService(deps: PostDeps) {
         const before = await announce.audience(postId);
         const at = now();
         const imageChanged = next.image_id !== existing.image_id;
-        const mentioned = await store.update(postId, { ...next, updated_at: at, edited_at: at }, imageChanged ? { image: newImage?.fingerprint ?? null } : {}, indexed);
+        const mentioned = await store.update(
+          postId,
+          { ...next, updated_at: at, edited_at: at },
+          imageChanged ? { image: newImage?.fingerprint ?? null } : {},
+          indexed,
+        );
         await removeMedia({
-          ...(existing.image_id && next.image_id !== existing.image_id ? { image: [existing.image_version, existing.image_id] as [string, string] } : {}),
-          ...(existing.video_id && next.video_id !== existing.video_id ? { video: [existing.video_version, existing.video_id] as [string, string] } : {}),
+          ...(existing.image_id && next.image_id !== existing.image_id
+            ? { image: [existing.image_version, existing.image_id] as [string, string] }
+            : {}),
+          ...(existing.video_id && next.video_id !== existing.video_id
+            ? { video: [existing.video_version, existing.video_id] as [string, string] }
+            : {}),
         });
         await announce.postChanged(postId, 'post updated', before);
         await mention(viewer, postId, mentioned);
@@ -292,13 +318,19 @@ export function createPostService(deps: PostDeps) {
      * who regain it. `moderation.write` runs in the same transaction; false when the post already
      * was in that state (nothing written, nothing announced).
      */
-    async setHidden(postId: string, hidden: boolean, moderation: { reason?: string; by?: string | null; write?: (trx: Kysely<Database>) => Promise<void> } = {}): Promise<boolean> {
+    async setHidden(
+      postId: string,
+      hidden: boolean,
+      moderation: { reason?: string; by?: string | null; write?: (trx: Kysely<Database>) => Promise<void> } = {},
+    ): Promise<boolean> {
       const before = await announce.audience(postId);
       const at = now();
       const changed = await store.setHidden(
         postId,
         hidden,
-        hidden ? { hidden_reason: moderation.reason ?? '', hidden_by: moderation.by ?? null, hidden_at: at, updated_at: at } : { hidden_reason: '', hidden_by: null, hidden_at: null, updated_at: at },
+        hidden
+          ? { hidden_reason: moderation.reason ?? '', hidden_by: moderation.by ?? null, hidden_at: at, updated_at: at }
+          : { hidden_reason: '', hidden_by: null, hidden_at: null, updated_at: at },
         moderation.write,
       );
       if (changed) await announce.postChanged(postId, 'post updated', before);

@@ -27,9 +27,15 @@ function viewerFieldsSql(me: RawBuilder<unknown>, post = 'posts') {
   const id = sql.ref(`${post}.id`);
   const author = sql.ref(`${post}.user_id`);
   return [
-    sql<ReactionType | null>`(select reactions.type from reactions where reactions.post_id = ${id} and reactions.user_id = ${me})`.as('user_reaction'),
-    sql<number>`(case when exists (select 1 from saved_posts where saved_posts.user_id = ${me} and saved_posts.post_id = ${id}) then 1 else 0 end)`.as('viewer_saved'),
-    sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${author}) then 1 else 0 end)`.as('viewer_follows_author'),
+    sql<ReactionType | null>`(select reactions.type from reactions where reactions.post_id = ${id} and reactions.user_id = ${me})`.as(
+      'user_reaction',
+    ),
+    sql<number>`(case when exists (select 1 from saved_posts where saved_posts.user_id = ${me} and saved_posts.post_id = ${id}) then 1 else 0 end)`.as(
+      'viewer_saved',
+    ),
+    sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${author}) then 1 else 0 end)`.as(
+      'viewer_follows_author',
+    ),
   ] as const;
 }
 
@@ -154,7 +160,11 @@ export function createPostStore(database: DatabaseHandle) {
         ...(shape.groupStatus ? { groupStatus: values.groupStatus } : {}),
       };
       const at = { createdAt: values.createdAt, id: values.id };
-      const request: PageRequest = { page: 1, size: shape.size, ...(shape.mode === 'since' ? { since: at } : shape.mode === 'cursor' ? { cursor: at } : {}) };
+      const request: PageRequest = {
+        page: 1,
+        size: shape.size,
+        ...(shape.mode === 'since' ? { since: at } : shape.mode === 'cursor' ? { cursor: at } : {}),
+      };
       const query = withAuthor(viewer).where(filterSql(filter)).where(canSeePost(viewer));
       return orderPage(query, { createdAt: 'posts.created_at', id: 'posts.id' }, request, values.offset);
     },
@@ -210,7 +220,11 @@ export function createPostStore(database: DatabaseHandle) {
       if (isKeyset(request)) return { rows: items, nextCursor };
       const total = await boundedCount(
         db,
-        db.selectFrom('saved_posts').innerJoin('posts', 'posts.id', 'saved_posts.post_id').where('saved_posts.user_id', '=', viewer.id).where(canSeePost(viewer)),
+        db
+          .selectFrom('saved_posts')
+          .innerJoin('posts', 'posts.id', 'saved_posts.post_id')
+          .where('saved_posts.user_id', '=', viewer.id)
+          .where(canSeePost(viewer)),
       );
       return { rows: items, total, nextCursor };
     },
@@ -229,7 +243,8 @@ export function createPostStore(database: DatabaseHandle) {
         await alsoWrite?.(trx);
         await trx.insertInto('posts').values(row).execute();
         await indexPost(trx, row);
-        if (row.image_id && search.imageFingerprint) await setImageFingerprint(trx, row.id, { id: row.image_id, fingerprint: search.imageFingerprint });
+        if (row.image_id && search.imageFingerprint)
+          await setImageFingerprint(trx, row.id, { id: row.image_id, fingerprint: search.imageFingerprint });
         return writeTextIndex(trx, { sourceId: row.id, postId: row.id, indexed, at: row.created_at, trends: trends(row) });
       }),
 
@@ -244,9 +259,15 @@ export function createPostStore(database: DatabaseHandle) {
         await trx.updateTable('posts').set(changes).where('id', '=', postId).execute();
         if (changes.post !== undefined || changes.image_alt !== undefined) await reindexPost(trx, postId);
         if (search.image !== undefined) {
-          await setImageFingerprint(trx, postId, search.image && changes.image_id ? { id: String(changes.image_id), fingerprint: search.image } : null);
+          await setImageFingerprint(
+            trx,
+            postId,
+            search.image && changes.image_id ? { id: String(changes.image_id), fingerprint: search.image } : null,
+          );
         }
-        const mentioned = indexed ? await writeTextIndex(trx, { sourceId: postId, postId, indexed, at: String(changes.updated_at ?? '') }) : [];
+        const mentioned = indexed
+          ? await writeTextIndex(trx, { sourceId: postId, postId, indexed, at: String(changes.updated_at ?? '') })
+          : [];
         // Privacy or the group's decision may have changed: whether its tags trend follows.
         await markTrending(trx, postId);
         return mentioned;
@@ -299,7 +320,11 @@ export function createPostStore(database: DatabaseHandle) {
     /** The admins (they see every post): a few rows, by their partial index (0015_admins_index). */
     async admins(): Promise<string[]> {
       // A literal, not a bound value: a partial index serves only a condition known when the query is planned.
-      const rows = await db.selectFrom('users').select('id').where(sql<SqlBool>`role = 'ADMIN'`).execute();
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<SqlBool>`role = 'ADMIN'`)
+        .execute();
       return rows.map((row) => row.id);
     },
 
@@ -309,7 +334,12 @@ export function createPostStore(database: DatabaseHandle) {
      * connected member costs less than reading them).
      */
     async followersUpTo(authorId: string, most: number): Promise<string[] | null> {
-      const rows = await db.selectFrom('follows').select('follower_id').where('followee_id', '=', authorId).limit(most + 1).execute();
+      const rows = await db
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('followee_id', '=', authorId)
+        .limit(most + 1)
+        .execute();
       return rows.length > most ? null : rows.map((row) => row.follower_id);
     },
 
@@ -351,11 +381,7 @@ export function createPostStore(database: DatabaseHandle) {
     },
 
     async reactionCounts(postId: string, on: Kysely<Database> = db) {
-      const row = await on
-        .selectFrom('posts')
-        .select(REACTION_TYPES.map(reactionColumn))
-        .where('id', '=', postId)
-        .executeTakeFirst();
+      const row = await on.selectFrom('posts').select(REACTION_TYPES.map(reactionColumn)).where('id', '=', postId).executeTakeFirst();
       return row;
     },
   };

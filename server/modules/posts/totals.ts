@@ -28,7 +28,10 @@ interface Entry {
  * the count of what that very viewer was allowed to see. Bounded LRU: the least recently used key
  * leaves first. Without an epoch (a DatabaseHandle built by hand) nothing is cached.
  */
-export function createTotalsCache(epoch: VisibilityEpoch | undefined, options: { size?: number; ttlMs?: number; now?: () => number; max?: number } = {}) {
+export function createTotalsCache(
+  epoch: VisibilityEpoch | undefined,
+  options: { size?: number; ttlMs?: number; now?: () => number; max?: number } = {},
+) {
   const size = options.size ?? TOTALS_CACHE_SIZE;
   const max = options.max ?? TOTAL_COUNT_MAX;
   const ttl = options.ttlMs ?? TOTALS_TTL_MS;

@@ -9,7 +9,15 @@ export const questionsArea: AreaPlugin = {
   dependencies: ['posts', 'notifications', 'sends', 'follows'],
   build: ({ database, clock }, built) => {
     const { posts, postsForOthers } = built;
-    const questions = createQuestionService({ answers: createAnswerStore(database, postsForOthers), posts, postsForOthers, announce: built.announce, clock, notifier: built.notifications, sends: built.sends });
+    const questions = createQuestionService({
+      answers: createAnswerStore(database, postsForOthers),
+      posts,
+      postsForOthers,
+      announce: built.announce,
+      clock,
+      notifier: built.notifications,
+      sends: built.sends,
+    });
     return {
       services: { questions },
       routes: async (api) => {

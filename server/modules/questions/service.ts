@@ -31,7 +31,15 @@ export const presentAnswer = (row: ListedAnswer): Answer => ({
 });
 
 /** Answers to questions; the asker accepts one. A question itself is a post of kind 'question'. */
-export function createQuestionService(deps: { answers: AnswerStore; posts: PostService; postsForOthers: Pick<PostsForOthers, 'findVisible'>; announce: PostAnnouncer; clock: Clock; sends: ClientSends; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
+export function createQuestionService(deps: {
+  answers: AnswerStore;
+  posts: PostService;
+  postsForOthers: Pick<PostsForOthers, 'findVisible'>;
+  announce: PostAnnouncer;
+  clock: Clock;
+  sends: ClientSends;
+  notifier?: Pick<Notifier, 'notify' | 'withdraw'>;
+}) {
   const { answers, posts, announce } = deps;
   const now = () => deps.clock.now().toISOString();
 
@@ -46,7 +54,7 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
 
   /** Who wrote an answer (whoever is asking: only for telling them). */
   const answererOf = async (answerId: string | null) =>
-    answerId ? (await answers.findVisible({ id: '', isAdmin: true }, answerId))?.user_id ?? null : null;
+    answerId ? ((await answers.findVisible({ id: '', isAdmin: true }, answerId))?.user_id ?? null) : null;
 
   /** The asker of the accepted answer's question no longer accepts it: the answerer's entry loses them. */
   async function withdrawAcceptance(question: { id: string; user_id: string; accepted_answer_id: string | null }, keep?: string) {
@@ -88,12 +96,27 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
         async (claim) => {
           const at = now();
           const id = newId();
-          const added = await answers.add(viewer, { id, question_id: questionId, user_id: viewer.id, answer: text, created_at: at, updated_at: at, edited_at: null }, claim ? (trx) => claim(trx, id, at) : undefined);
+          const added = await answers.add(
+            viewer,
+            { id, question_id: questionId, user_id: viewer.id, answer: text, created_at: at, updated_at: at, edited_at: null },
+            claim ? (trx) => claim(trx, id, at) : undefined,
+          );
           if (!added) throw notFound(QUESTION_NOT_FOUND);
           await announceCounts(questionId);
           const question = await deps.postsForOthers.findVisible({ id: '', isAdmin: true }, questionId);
-          if (question) await deps.notifier?.notify({ kind: 'answer', to: question.user_id, actorId: viewer.id, target: { type: 'question', id: questionId } });
-          await deps.notifier?.notify({ kind: 'mention', to: added.mentioned, actorId: viewer.id, target: { type: 'question', id: questionId } });
+          if (question)
+            await deps.notifier?.notify({
+              kind: 'answer',
+              to: question.user_id,
+              actorId: viewer.id,
+              target: { type: 'question', id: questionId },
+            });
+          await deps.notifier?.notify({
+            kind: 'mention',
+            to: added.mentioned,
+            actorId: viewer.id,
+            target: { type: 'question', id: questionId },
+          });
           return answerOf(viewer, id);
         },
         async (answerId) => {
@@ -106,7 +129,12 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
     async editAnswer(viewer: Viewer, answerId: string, text: string) {
       const row = await ownAnswer(viewer, answerId, 'edit');
       const mentioned = await answers.update(answerId, row.question_id, text, now());
-      await deps.notifier?.notify({ kind: 'mention', to: mentioned, actorId: viewer.id, target: { type: 'question', id: row.question_id } });
+      await deps.notifier?.notify({
+        kind: 'mention',
+        to: mentioned,
+        actorId: viewer.id,
+        target: { type: 'question', id: row.question_id },
+      });
       return answerOf(viewer, answerId);
     },
 
@@ -120,7 +148,8 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
       }
       if (row.accepted_answer_id === answerId) {
         const question = await deps.postsForOthers.findVisible({ id: '', isAdmin: true }, row.question_id);
-        if (question) await deps.notifier?.withdraw({ kind: 'answerAccepted', to: viewer.id, actorId: question.user_id, targetId: row.question_id });
+        if (question)
+          await deps.notifier?.withdraw({ kind: 'answerAccepted', to: viewer.id, actorId: question.user_id, targetId: row.question_id });
       }
       return { answersCount: await answers.answersCount(row.question_id) };
     },
@@ -134,7 +163,12 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
       await announceCounts(questionId);
       if (question.accepted_answer_id !== answerId) {
         await withdrawAcceptance(question, answerId);
-        await deps.notifier?.notify({ kind: 'answerAccepted', to: answer.user_id, actorId: viewer.id, target: { type: 'question', id: questionId } });
+        await deps.notifier?.notify({
+          kind: 'answerAccepted',
+          to: answer.user_id,
+          actorId: viewer.id,
+          target: { type: 'question', id: questionId },
+        });
       }
       return posts.get(viewer, questionId);
     },
@@ -155,7 +189,9 @@ export function createQuestionService(deps: { answers: AnswerStore; posts: PostS
         if (question) questions.set(id, presentPost(question, viewer));
       }
       return {
-        answers: rows.filter((row) => questions.has(row.question_id)).map((row) => ({ ...presentAnswer(row), question: questions.get(row.question_id)! })),
+        answers: rows
+          .filter((row) => questions.has(row.question_id))
+          .map((row) => ({ ...presentAnswer(row), question: questions.get(row.question_id)! })),
         totalAnswers: total,
       };
     },

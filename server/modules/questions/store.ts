@@ -35,11 +35,22 @@ export function createAnswerStore(database: DatabaseHandle, posts: Pick<PostsFor
         await alsoWrite?.(trx);
         await trx.insertInto('answers').values(row).execute();
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.question_id).execute();
-        return { mentioned: await writeTextIndex(trx, { sourceId: row.id, postId: row.question_id, indexed: indexedTextOf(row.answer), at: row.created_at }) };
+        return {
+          mentioned: await writeTextIndex(trx, {
+            sourceId: row.id,
+            postId: row.question_id,
+            indexed: indexedTextOf(row.answer),
+            at: row.created_at,
+          }),
+        };
       }),
 
     findVisible: (viewer: Viewer, answerId: string) =>
-      listed().where('answers.id', '=', answerId).where(canSeePost(viewer)).where(notBlockedBetween(viewer, 'answers.user_id')).executeTakeFirst(),
+      listed()
+        .where('answers.id', '=', answerId)
+        .where(canSeePost(viewer))
+        .where(notBlockedBetween(viewer, 'answers.user_id'))
+        .executeTakeFirst(),
 
     /** The accepted answer first, then oldest first. */
     ofQuestion: (viewer: Viewer, questionId: string) =>
@@ -66,12 +77,23 @@ export function createAnswerStore(database: DatabaseHandle, posts: Pick<PostsFor
         if (!removed) return;
         await dropTextIndex(trx, answerId);
         await trx.updateTable('posts').set(count(-1)).where('id', '=', questionId).execute();
-        await trx.updateTable('posts').set({ accepted_answer_id: null, updated_at: now }).where('id', '=', questionId).where('accepted_answer_id', '=', answerId).execute();
+        await trx
+          .updateTable('posts')
+          .set({ accepted_answer_id: null, updated_at: now })
+          .where('id', '=', questionId)
+          .where('accepted_answer_id', '=', answerId)
+          .execute();
       }),
 
     /** Whether the member has an answer to the question (after deleting one: is another left?). */
     hasAnswered: async (questionId: string, userId: string) =>
-      (await db.selectFrom('answers').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined,
+      (await db
+        .selectFrom('answers')
+        .select('id')
+        .where('question_id', '=', questionId)
+        .where('user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
 
     setAccepted: (questionId: string, answerId: string | null, now: string) =>
       db.updateTable('posts').set({ accepted_answer_id: answerId, updated_at: now }).where('id', '=', questionId).execute(),

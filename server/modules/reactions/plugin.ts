@@ -8,7 +8,13 @@ export const reactionsArea: AreaPlugin = {
   name: 'reactions',
   dependencies: ['posts', 'notifications', 'users'],
   build: ({ database, clock }, built) => {
-    const reactions = createReactionService({ store: createReactionStore(database, built.postsForOthers), posts: built.postsForOthers, announce: built.announce, clock, notifier: built.notifications });
+    const reactions = createReactionService({
+      store: createReactionStore(database, built.postsForOthers),
+      posts: built.postsForOthers,
+      announce: built.announce,
+      clock,
+      notifier: built.notifications,
+    });
     return {
       services: { reactions },
       routes: async (api) => {

@@ -24,7 +24,13 @@ export const presentReaction = (row: ReactionRow): Reaction => ({
 });
 
 /** One reaction per member per post; the counts are the server's, never the client's. */
-export function createReactionService(deps: { store: ReactionStore; posts: Pick<PostsForOthers, 'findVisible' | 'reactionCounts'>; announce: PostAnnouncer; clock: Clock; notifier?: Pick<Notifier, 'notify' | 'withdraw'> }) {
+export function createReactionService(deps: {
+  store: ReactionStore;
+  posts: Pick<PostsForOthers, 'findVisible' | 'reactionCounts'>;
+  announce: PostAnnouncer;
+  clock: Clock;
+  notifier?: Pick<Notifier, 'notify' | 'withdraw'>;
+}) {
   const { store, posts, announce } = deps;
 
   async function answer(viewer: Viewer, postId: string, message: string): Promise<ReactionChange> {
@@ -41,7 +47,8 @@ export function createReactionService(deps: { store: ReactionStore; posts: Pick<
       if (!set) throw notFound(POST_NOT_FOUND);
       const saved = await answer(viewer, postId, 'Reaction saved');
       // A first reaction tells the author; changing one's mind does not tell them again.
-      if (set.change === 'added') await deps.notifier?.notify({ kind: 'reaction', to: set.authorId, actorId: viewer.id, target: { type: 'post', id: postId } });
+      if (set.change === 'added')
+        await deps.notifier?.notify({ kind: 'reaction', to: set.authorId, actorId: viewer.id, target: { type: 'post', id: postId } });
       return saved;
     },
 

@@ -21,8 +21,15 @@ export function createReactionStore(database: DatabaseHandle, posts: Pick<PostsF
       .innerJoin('users', 'users.id', 'reactions.user_id')
       .innerJoin('posts', 'posts.id', 'reactions.post_id')
       .select([
-        'reactions.id', 'reactions.post_id', 'reactions.type', 'reactions.user_id', 'reactions.created_at',
-        'users.username', 'users.avatar_color', 'users.profile_picture', 'users.avatar_image',
+        'reactions.id',
+        'reactions.post_id',
+        'reactions.type',
+        'reactions.user_id',
+        'reactions.created_at',
+        'users.username',
+        'users.avatar_color',
+        'users.profile_picture',
+        'users.avatar_image',
       ]);
 
   return {
@@ -35,14 +42,31 @@ export function createReactionStore(database: DatabaseHandle, posts: Pick<PostsF
         if (!(await posts.lockForUpdate(trx, postId))) return null;
         const post = await posts.findVisible(viewer, postId, trx);
         if (!post) return null;
-        const existing = await trx.selectFrom('reactions').select(['type']).where('post_id', '=', postId).where('user_id', '=', viewer.id).executeTakeFirst();
+        const existing = await trx
+          .selectFrom('reactions')
+          .select(['type'])
+          .where('post_id', '=', postId)
+          .where('user_id', '=', viewer.id)
+          .executeTakeFirst();
         if (existing?.type === type) return { change: 'unchanged', authorId: post.user_id };
         if (existing) {
-          await trx.updateTable('reactions').set({ type, updated_at: now }).where('post_id', '=', postId).where('user_id', '=', viewer.id).execute();
-          await trx.updateTable('posts').set({ ...bump(existing.type, -1), ...bump(type, 1) }).where('id', '=', postId).execute();
+          await trx
+            .updateTable('reactions')
+            .set({ type, updated_at: now })
+            .where('post_id', '=', postId)
+            .where('user_id', '=', viewer.id)
+            .execute();
+          await trx
+            .updateTable('posts')
+            .set({ ...bump(existing.type, -1), ...bump(type, 1) })
+            .where('id', '=', postId)
+            .execute();
           return { change: 'changed', authorId: post.user_id };
         }
-        await trx.insertInto('reactions').values({ id: newId(), post_id: postId, user_id: viewer.id, type, created_at: now, updated_at: now }).execute();
+        await trx
+          .insertInto('reactions')
+          .values({ id: newId(), post_id: postId, user_id: viewer.id, type, created_at: now, updated_at: now })
+          .execute();
         await trx.updateTable('posts').set(bump(type, 1)).where('id', '=', postId).execute();
         return { change: 'added', authorId: post.user_id };
       }),
@@ -52,13 +76,19 @@ export function createReactionStore(database: DatabaseHandle, posts: Pick<PostsF
       db.transaction().execute(async (trx) => {
         if (!(await posts.lockForUpdate(trx, postId))) return false;
         if (!(await posts.findVisible(viewer, postId, trx))) return false;
-        const removed = await trx.deleteFrom('reactions').where('post_id', '=', postId).where('user_id', '=', viewer.id).returning('type').executeTakeFirst();
+        const removed = await trx
+          .deleteFrom('reactions')
+          .where('post_id', '=', postId)
+          .where('user_id', '=', viewer.id)
+          .returning('type')
+          .executeTakeFirst();
         if (removed) await trx.updateTable('posts').set(bump(removed.type, -1)).where('id', '=', postId).execute();
         return true;
       }),
 
     own: async (userId: string, postId: string) =>
-      (await db.selectFrom('reactions').select('type').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst())?.type ?? null,
+      (await db.selectFrom('reactions').select('type').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst())
+        ?.type ?? null,
 
     /** Reactions on a post the viewer may see, leaving out members in a block with the viewer. */
     ofPost: (viewer: Viewer, postId: string) =>

@@ -14,17 +14,25 @@ import type { SavedStore } from './store';
 export const savedRoutes: FastifyPluginAsyncZod<{ saved: SavedStore; posts: PostService; clock: Clock }> = async (app, opts) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.post(paths.saved.toggle, {
-    schema: { body: favPostBodySchema, response: { 200: favPostToggleSchema } },
-    bodyLimit: 16 * 1024,
-  }, async (request) => {
-    const viewer = viewerOf(request);
-    await opts.posts.visible(viewer, request.body.postId);
-    const saved = await opts.saved.toggle(viewer.id, request.body.postId, opts.clock.now().toISOString());
-    return { message: saved ? 'Post saved' : 'Post removed from saved', postId: request.body.postId, saved };
-  });
+  app.post(
+    paths.saved.toggle,
+    {
+      schema: { body: favPostBodySchema, response: { 200: favPostToggleSchema } },
+      bodyLimit: 16 * 1024,
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      await opts.posts.visible(viewer, request.body.postId);
+      const saved = await opts.saved.toggle(viewer.id, request.body.postId, opts.clock.now().toISOString());
+      return { message: saved ? 'Post saved' : 'Post removed from saved', postId: request.body.postId, saved };
+    },
+  );
 
-  app.get(paths.saved.page.route, {
-    schema: { params: z.object({ page: pageNumberSchema }), querystring: pageQuerySchema, response: { 200: postsPageSchema } },
-  }, async (request) => postsPage(await opts.posts.saved(viewerOf(request), pageRequest(request.params.page, request.query))));
+  app.get(
+    paths.saved.page.route,
+    {
+      schema: { params: z.object({ page: pageNumberSchema }), querystring: pageQuerySchema, response: { 200: postsPageSchema } },
+    },
+    async (request) => postsPage(await opts.posts.saved(viewerOf(request), pageRequest(request.params.page, request.query))),
+  );
 };

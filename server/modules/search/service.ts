@@ -1,10 +1,26 @@
 import {
-  IMAGE_MATCH_DISTANCE, IMAGE_SEARCH_RESULTS, SEARCH_CURSOR, SEARCH_MESSAGES, SEARCH_PAGE_SIZES, SEARCH_WINDOW,
-  type ImageSearchResults, type SearchKind, type SearchKindPage, type SearchOverview,
+  IMAGE_MATCH_DISTANCE,
+  IMAGE_SEARCH_RESULTS,
+  SEARCH_CURSOR,
+  SEARCH_MESSAGES,
+  SEARCH_PAGE_SIZES,
+  SEARCH_WINDOW,
+  type ImageSearchResults,
+  type SearchKind,
+  type SearchKindPage,
+  type SearchOverview,
 } from '../../../src/api/search';
 import type { Config } from '../../config';
 import { HttpError, badRequest } from '../../http/httpError';
-import { BANDS, bandsOf, colorDistance, fingerprintImage, hammingDistance, nearBandValues, type ImageFingerprint } from '../../media/imageHash';
+import {
+  BANDS,
+  bandsOf,
+  colorDistance,
+  fingerprintImage,
+  hammingDistance,
+  nearBandValues,
+  type ImageFingerprint,
+} from '../../media/imageHash';
 import type { UploadedFile } from '../../http/uploadLimit';
 import { headOf } from '../../media/files';
 import { sniffImage } from '../../media/images';
@@ -38,7 +54,15 @@ function parseCursor(cursor: string | undefined): Position {
 
 /** A window's matches ranked: people whose name is the query first, then relevance, then recency. */
 export function rank(hits: Hit[], terms: SearchTerm[], weights: number[] = [1]): Hit[] {
-  const scores = new Map(hits.map((hit) => [hit, relevance(terms, hit.texts.map((text, i) => ({ text, weight: weights[i] ?? 1 })))]));
+  const scores = new Map(
+    hits.map((hit) => [
+      hit,
+      relevance(
+        terms,
+        hit.texts.map((text, i) => ({ text, weight: weights[i] ?? 1 })),
+      ),
+    ]),
+  );
   return [...hits].sort((a, b) => {
     if (Boolean(a.exact) !== Boolean(b.exact)) return a.exact ? -1 : 1;
     const score = scores.get(b)! - scores.get(a)!;
@@ -59,8 +83,7 @@ export function pageOfWindow(hits: Hit[], at: Position, size: number, order: (wi
   const window = hits.slice(0, SEARCH_WINDOW);
   const ranked = order(window).slice(at.offset, at.offset + size);
   const bound = at.before ?? (window.length > 0 ? window[0].sid + 1 : 0);
-  const nextCursor =
-    at.offset + size < window.length ? `${bound}.${at.offset + size}` : more ? `${window[window.length - 1].sid}.0` : null;
+  const nextCursor = at.offset + size < window.length ? `${bound}.${at.offset + size}` : more ? `${window[window.length - 1].sid}.0` : null;
   return { ids: ranked.map((hit) => hit.id), nextCursor, count: window.length, countIsFloor: more };
 }
 
@@ -86,7 +109,9 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
     switch (kind) {
       case 'posts':
       case 'questions': {
-        const page = pageOfWindow(await store.postWindow(viewer, kind === 'posts' ? 'post' : 'question', terms, at.before), at, size, (w) => rank(w, terms));
+        const page = pageOfWindow(await store.postWindow(viewer, kind === 'posts' ? 'post' : 'question', terms, at.before), at, size, (w) =>
+          rank(w, terms),
+        );
         const rows = inOrder(page.ids, await posts.visibleByIds(viewer, page.ids), (row) => row.id);
         return { ...page, items: rows.map((row) => presentPost(row, viewer)) };
       }
@@ -99,7 +124,13 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
       case 'groups': {
         // A group's name weighs three times its description and tags.
         const page = pageOfWindow(await store.groupWindow(viewer, terms, at.before), at, size, (w) => rank(w, terms, [3, 1]));
-        return { ...page, items: await groups.present(viewer, inOrder(page.ids, await store.groups(page.ids), (row) => row.id)) };
+        return {
+          ...page,
+          items: await groups.present(
+            viewer,
+            inOrder(page.ids, await store.groups(page.ids), (row) => row.id),
+          ),
+        };
       }
     }
     throw new Error(`unknown search kind ${String(kind)}`);
@@ -156,10 +187,14 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
         for (const row of await store.imageCandidates(band, nearBandValues(bands[band]), CANDIDATES_PER_BAND)) {
           if (near.has(row.post_id)) continue;
           const distance = hammingDistance(asked.hash, row.hash);
-          if (distance <= IMAGE_MATCH_DISTANCE && colorDistance(asked.color, Number(row.color)) <= IMAGE_COLOR_DISTANCE) near.set(row.post_id, distance);
+          if (distance <= IMAGE_MATCH_DISTANCE && colorDistance(asked.color, Number(row.color)) <= IMAGE_COLOR_DISTANCE)
+            near.set(row.post_id, distance);
         }
       }
-      const nearest = [...near.entries()].sort((a, b) => a[1] - b[1]).slice(0, CANDIDATES_CHECKED).map(([id]) => id);
+      const nearest = [...near.entries()]
+        .sort((a, b) => a[1] - b[1])
+        .slice(0, CANDIDATES_CHECKED)
+        .map(([id]) => id);
       const rows = (await posts.visibleByIds(viewer, nearest)).sort(
         (a, b) => near.get(a.id)! - near.get(b.id)! || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0),
       );

@@ -64,7 +64,8 @@ type Source = { range: { from: number; below: number | null } } | { index: { bel
 export function createSearchStore(database: DatabaseHandle) {
   const { db } = database;
   const postgres = database.dialect === 'postgres';
-  const below = (column: string, before: number | null) => (before === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(column)} < ${before}`);
+  const below = (column: string, before: number | null) =>
+    before === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(column)} < ${before}`;
   const run = async (query: RawBuilder<HitRow>) => (await query.execute(db)).rows.map(toHit);
 
   /**
@@ -87,7 +88,13 @@ export function createSearchStore(database: DatabaseHandle) {
    * A window on PostgreSQL: chunks of the newest rows first; when a chunk finds too few matches for
    * the chunks left to fill the window, the index for the rest.
    */
-  async function pgWindow(table: string, kind: string | null, terms: SearchTerm[], before: number | null, query: (source: RawBuilder<unknown>, limit: number) => RawBuilder<HitRow>) {
+  async function pgWindow(
+    table: string,
+    kind: string | null,
+    terms: SearchTerm[],
+    before: number | null,
+    query: (source: RawBuilder<unknown>, limit: number) => RawBuilder<HitRow>,
+  ) {
     const hits: Hit[] = [];
     let bound = before;
     for (let chunk = 0; chunk < CHUNKS; chunk++) {
@@ -110,11 +117,17 @@ export function createSearchStore(database: DatabaseHandle) {
     /** Posts or questions matching every term that the viewer may see. */
     postWindow(viewer: Viewer, kind: 'post' | 'question', terms: SearchTerm[], before: number | null): Promise<Hit[]> {
       if (postgres) {
-        return pgWindow('post_search', kind, terms, before, (source, limit) => sql<HitRow>`
+        return pgWindow(
+          'post_search',
+          kind,
+          terms,
+          before,
+          (source, limit) => sql<HitRow>`
           select s.id as sid, s.post_id as id, posts.created_at, s.search_text as text
           from ${source} s join posts on posts.id = s.post_id
           where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${canSeePost(viewer)}
-          order by s.id desc limit ${limit}`);
+          order by s.id desc limit ${limit}`,
+        );
       }
       const match = `kind : "${kind}" AND ${fts5Query(terms, 'search_text')}`;
       return run(sql<HitRow>`
@@ -128,11 +141,17 @@ export function createSearchStore(database: DatabaseHandle) {
     peopleWindow(viewer: Viewer, terms: SearchTerm[], exactName: string, before: number | null): Promise<Hit[]> {
       const shown = sql<SqlBool>`users.id <> ${viewer.id} and users.role <> 'ADMIN' and ${notBlockedBetween(viewer, 'users.id')} and ${viewer.isAdmin ? sql`1 = 1` : sql`users.is_banned = 0`}`;
       if (postgres) {
-        return pgWindow('user_search', null, terms, before, (source, limit) => sql<HitRow>`
+        return pgWindow(
+          'user_search',
+          null,
+          terms,
+          before,
+          (source, limit) => sql<HitRow>`
           select s.id as sid, users.id, users.created_at, s.search_text as text, (users.username_lower = ${exactName}) as exact
           from ${source} s join users on users.id = s.user_id
           where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${shown}
-          order by s.id desc limit ${limit}`);
+          order by s.id desc limit ${limit}`,
+        );
       }
       return run(sql<HitRow>`
         select user_search_fts.rowid as sid, users.id, users.created_at, s.search_text as text, (users.username_lower = ${exactName}) as exact
@@ -144,11 +163,17 @@ export function createSearchStore(database: DatabaseHandle) {
     /** Groups whose name, description or tags match that the viewer may know of. */
     groupWindow(viewer: Viewer, terms: SearchTerm[], before: number | null): Promise<Hit[]> {
       if (postgres) {
-        return pgWindow('group_search', null, terms, before, (source, limit) => sql<HitRow>`
+        return pgWindow(
+          'group_search',
+          null,
+          terms,
+          before,
+          (source, limit) => sql<HitRow>`
           select s.id as sid, groups.id, groups.created_at, s.name_text as text, s.body_text as body
           from ${source} s join groups on groups.id = s.group_id
           where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${canKnowGroup(viewer)}
-          order by s.id desc limit ${limit}`);
+          order by s.id desc limit ${limit}`,
+        );
       }
       return run(sql<HitRow>`
         select group_search_fts.rowid as sid, groups.id, groups.created_at, s.name_text as text, s.body_text as body
@@ -169,13 +194,18 @@ export function createSearchStore(database: DatabaseHandle) {
               'users.avatar_color',
               'users.avatar_image',
               'users.profile_picture',
-              sql<unknown>`exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = users.id)`.as('is_following'),
-              sql<unknown>`exists (select 1 from follows where follows.follower_id = users.id and follows.followee_id = ${viewer.id})`.as('follows_you'),
+              sql<unknown>`exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = users.id)`.as(
+                'is_following',
+              ),
+              sql<unknown>`exists (select 1 from follows where follows.follower_id = users.id and follows.followee_id = ${viewer.id})`.as(
+                'follows_you',
+              ),
             ])
             .where('users.id', 'in', ids)
             .execute(),
 
-    groups: async (ids: string[]): Promise<GroupsTable[]> => (ids.length === 0 ? [] : db.selectFrom('groups').selectAll().where('id', 'in', ids).execute()),
+    groups: async (ids: string[]): Promise<GroupsTable[]> =>
+      ids.length === 0 ? [] : db.selectFrom('groups').selectAll().where('id', 'in', ids).execute(),
 
     /**
      * Image hashes whose band `band` is one of `values` (the multi-index lookup; see

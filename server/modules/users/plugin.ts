@@ -33,7 +33,14 @@ export const profilesArea: AreaPlugin = {
   // moderation: the report limit, which member reports share with post reports.
   dependencies: ['users', 'auth', 'moderation'],
   build: ({ config, clock }, built) => {
-    const profiles = createProfileService({ config, clock, store: built.profileStore, hasher: built.hasher, presence: built.presence, issueSession: built.auth.issueSession });
+    const profiles = createProfileService({
+      config,
+      clock,
+      store: built.profileStore,
+      hasher: built.hasher,
+      presence: built.presence,
+      issueSession: built.auth.issueSession,
+    });
     return {
       services: { profiles },
       routes: async (api) => {

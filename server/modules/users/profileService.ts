@@ -1,8 +1,16 @@
 import { INTEREST_TOPICS } from '../../../src/api/constants';
 import { mediaPaths } from '../../../src/api/paths';
 import {
-  SOCIAL_NETWORKS, SUGGESTIONS_SIZE, type BasicInfoBody, type HobbiesBody, type InterestTopic, type NotificationSettingsBody,
-  type PersonalizeSettings, type Profile, type SocialLinks, type SocialLinksBody,
+  SOCIAL_NETWORKS,
+  SUGGESTIONS_SIZE,
+  type BasicInfoBody,
+  type HobbiesBody,
+  type InterestTopic,
+  type NotificationSettingsBody,
+  type PersonalizeSettings,
+  type Profile,
+  type SocialLinks,
+  type SocialLinksBody,
 } from '../../../src/api/users';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -35,11 +43,14 @@ function parseJson<T>(text: string | undefined, fallback: T): T {
 
 const socialOf = (row: UserProfilesTable | undefined): SocialLinks => {
   const stored = parseJson<Partial<SocialLinks>>(row?.social_links, {});
-  return Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, typeof stored[network] === 'string' ? stored[network] : ''])) as SocialLinks;
+  return Object.fromEntries(
+    SOCIAL_NETWORKS.map((network) => [network, typeof stored[network] === 'string' ? stored[network] : '']),
+  ) as SocialLinks;
 };
 const interestsOf = (row: UserProfilesTable | undefined): InterestTopic[] =>
   parseJson<string[]>(row?.interests, []).filter((topic): topic is InterestTopic => (INTEREST_TOPICS as readonly string[]).includes(topic));
-const hobbiesOf = (row: UserProfilesTable | undefined): string[] => parseJson<unknown[]>(row?.hobbies, []).filter((h): h is string => typeof h === 'string');
+const hobbiesOf = (row: UserProfilesTable | undefined): string[] =>
+  parseJson<unknown[]>(row?.hobbies, []).filter((h): h is string => typeof h === 'string');
 
 export interface ProfileServiceDeps {
   config: Pick<Config, 'sessions'>;
@@ -105,7 +116,8 @@ export function createProfileService(deps: ProfileServiceDeps) {
     return profile.personalizeSettings!;
   }
 
-  const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const defined = <T extends object>(value: T) =>
+    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
   return {
     async page(viewer: Viewer, page: number) {
@@ -127,7 +139,10 @@ export function createProfileService(deps: ProfileServiceDeps) {
       const scored = candidates.map((row, index) => ({
         row,
         index,
-        shared: mine.size === 0 ? 0 : parseJson<string[]>(row.interests ?? undefined, []).filter((topic) => mine.has(topic as InterestTopic)).length,
+        shared:
+          mine.size === 0
+            ? 0
+            : parseJson<string[]>(row.interests ?? undefined, []).filter((topic) => mine.has(topic as InterestTopic)).length,
       }));
       scored.sort((a, b) => b.shared - a.shared || a.index - b.index);
       return { users: scored.slice(0, SUGGESTIONS_SIZE).map(({ row }) => presentPerson(row)) };
@@ -157,12 +172,15 @@ export function createProfileService(deps: ProfileServiceDeps) {
 
     async notificationSettings(viewer: Viewer, body: NotificationSettingsBody): Promise<Profile> {
       const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
-      return update(viewer, defined({
-        notify_messages: flag(body.messages),
-        notify_follows: flag(body.follows),
-        notify_reactions: flag(body.reactions),
-        notify_comments: flag(body.comments),
-      }));
+      return update(
+        viewer,
+        defined({
+          notify_messages: flag(body.messages),
+          notify_follows: flag(body.follows),
+          notify_reactions: flag(body.reactions),
+          notify_comments: flag(body.comments),
+        }),
+      );
     },
 
     basicInfo: (viewer: Viewer, body: BasicInfoBody) => update(viewer, defined(body)),
@@ -184,8 +202,10 @@ export function createProfileService(deps: ProfileServiceDeps) {
         return mediaPaths.image(image.version, image.id);
       };
       const at = now();
-      if (body.profilePicture !== undefined) await store.setProfilePicture(viewer.id, await urlOf(body.profilePicture, 'profile', 'Profile picture'), at);
-      if (body.coverImage !== undefined) await store.upsertProfile(viewer.id, { cover_image: await urlOf(body.coverImage, 'background', 'Cover image') }, at);
+      if (body.profilePicture !== undefined)
+        await store.setProfilePicture(viewer.id, await urlOf(body.profilePicture, 'profile', 'Profile picture'), at);
+      if (body.coverImage !== undefined)
+        await store.upsertProfile(viewer.id, { cover_image: await urlOf(body.coverImage, 'background', 'Cover image') }, at);
       return ownProfile(viewer);
     },
 
@@ -223,7 +243,14 @@ export function createProfileService(deps: ProfileServiceDeps) {
         updated_at: at,
       };
       await store.insertReport(row);
-      return { _id: row.id, userId: row.reported_id, reason: row.reason, details: row.details, status: row.status, createdAt: row.created_at };
+      return {
+        _id: row.id,
+        userId: row.reported_id,
+        reason: row.reason,
+        details: row.details,
+        status: row.status,
+        createdAt: row.created_at,
+      };
     },
 
     /** The member's own ban status (the checkpoint page), or any member's for an admin. */

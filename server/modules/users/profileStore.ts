@@ -39,8 +39,12 @@ export function createProfileStore(database: DatabaseHandle) {
       'users.avatar_color',
       'users.avatar_image',
       'users.profile_picture',
-      sql<unknown>`exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = users.id)`.as('is_following'),
-      sql<unknown>`exists (select 1 from follows where follows.follower_id = users.id and follows.followee_id = ${viewer.id})`.as('follows_you'),
+      sql<unknown>`exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = users.id)`.as(
+        'is_following',
+      ),
+      sql<unknown>`exists (select 1 from follows where follows.follower_id = users.id and follows.followee_id = ${viewer.id})`.as(
+        'follows_you',
+      ),
     ] as const;
 
   return {
@@ -59,7 +63,11 @@ export function createProfileStore(database: DatabaseHandle) {
     },
 
     setAllowPersonalize: (userId: string, allow: boolean, now: string) =>
-      db.updateTable('users').set({ allow_personalize: allow ? 1 : 0, updated_at: now }).where('id', '=', userId).execute(),
+      db
+        .updateTable('users')
+        .set({ allow_personalize: allow ? 1 : 0, updated_at: now })
+        .where('id', '=', userId)
+        .execute(),
 
     setProfilePicture: (userId: string, url: string, now: string) =>
       db.updateTable('users').set({ profile_picture: url, updated_at: now }).where('id', '=', userId).execute(),
@@ -73,8 +81,12 @@ export function createProfileStore(database: DatabaseHandle) {
       const row = await db
         .selectFrom('users')
         .select([
-          sql<unknown>`exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = users.id)`.as('is_following'),
-          sql<unknown>`exists (select 1 from follows where follows.follower_id = users.id and follows.followee_id = ${viewer.id})`.as('follows_you'),
+          sql<unknown>`exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = users.id)`.as(
+            'is_following',
+          ),
+          sql<unknown>`exists (select 1 from follows where follows.follower_id = users.id and follows.followee_id = ${viewer.id})`.as(
+            'follows_you',
+          ),
           (eb) =>
             eb
               .selectFrom('posts')

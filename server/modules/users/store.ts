@@ -56,8 +56,7 @@ export function createUserStore(db: Kysely<Database>) {
 
     findByAuthId: (authId: string) => db.selectFrom('users').selectAll().where('auth_id', '=', authId).executeTakeFirst(),
 
-    findByEmail: (email: string) =>
-      db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
+    findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
 
     /** The member linked to a Google account (Google sign-in). */
     findByGoogleSub: (sub: string) => db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst(),
@@ -111,7 +110,11 @@ export function createUserStore(db: Kysely<Database>) {
     /** Moderation (later the admin area) calls this; the auth layer reads it on every request. */
     setBanned: (id: string, banned: boolean, now: string) =>
       db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ is_banned: banned ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
+        await trx
+          .updateTable('users')
+          .set({ is_banned: banned ? 1 : 0, updated_at: now })
+          .where('id', '=', id)
+          .execute();
         // A ban retires the member's reset links (auth/store.ts).
         if (banned) await retirePasswordResets(trx, id, now);
       }),

@@ -1,8 +1,16 @@
 import type { $Fetch } from 'ofetch';
 import { paths } from '../paths';
 import type {
-  AdminSignInBody, AdminSignUpBody, AuthResponse, CheckUserResponse, ForgotPasswordBody,
-  MessageResponse, ResetPasswordBody, SignInBody, SignUpBody, UpdateCurrentUserBody,
+  AdminSignInBody,
+  AdminSignUpBody,
+  AuthResponse,
+  CheckUserResponse,
+  ForgotPasswordBody,
+  MessageResponse,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+  UpdateCurrentUserBody,
 } from './schemas';
 
 /** A call's own token (e.g. the user check right after sign-in, before storing) instead of the stored one. */
@@ -17,12 +25,10 @@ export function createAuthApi(http: $Fetch) {
       /** GET /signout; `token` ends that session even when storage was already cleared. */
       signOut: (token?: string) => http<MessageResponse>(paths.auth.signout, { headers: bearer(token) }),
       currentUser: () => http<AuthResponse>(paths.auth.currentUser),
-      updateCurrentUser: (body: UpdateCurrentUserBody) =>
-        http<AuthResponse>(paths.auth.currentUser, { method: 'PUT', body }),
+      updateCurrentUser: (body: UpdateCurrentUserBody) => http<AuthResponse>(paths.auth.currentUser, { method: 'PUT', body }),
       checkUser: (authId: string, token?: string) =>
         http<CheckUserResponse>(paths.auth.checkUser(authId), { method: 'POST', headers: bearer(token) }),
-      forgotPassword: (body: ForgotPasswordBody) =>
-        http<MessageResponse>(paths.auth.forgotPassword, { method: 'POST', body }),
+      forgotPassword: (body: ForgotPasswordBody) => http<MessageResponse>(paths.auth.forgotPassword, { method: 'POST', body }),
       resetPassword: (token: string, body: ResetPasswordBody) =>
         http<MessageResponse>(paths.auth.resetPassword(token), { method: 'POST', body }),
       adminSignUp: (body: AdminSignUpBody) => http<AuthResponse>(paths.auth.adminSignup, { method: 'POST', body }),

@@ -1,10 +1,27 @@
 import type { $Fetch } from 'ofetch';
 import { paths } from '../paths';
 import type {
-  AddMembersBody, ChatUsersBody, ChatUsersResponse, CheckMember, ConversationList, CreateGroupChatBody,
-  DeleteMessageResponse, GroupChatResponse, GroupChats, GroupIdResponse, GroupRead, GroupReadBody, MarkAsReadBody,
-  MarkAsReadResponse, MessageReactionBody, MessagesPage, PendingGroupChats, SendGroupMessageBody, SendMessageBody,
-  SendMessageResponse, UpdateGroupChatBody,
+  AddMembersBody,
+  ChatUsersBody,
+  ChatUsersResponse,
+  CheckMember,
+  ConversationList,
+  CreateGroupChatBody,
+  DeleteMessageResponse,
+  GroupChatResponse,
+  GroupChats,
+  GroupIdResponse,
+  GroupRead,
+  GroupReadBody,
+  MarkAsReadBody,
+  MarkAsReadResponse,
+  MessageReactionBody,
+  MessagesPage,
+  PendingGroupChats,
+  SendGroupMessageBody,
+  SendMessageBody,
+  SendMessageResponse,
+  UpdateGroupChatBody,
 } from './schemas';
 
 type MessagesQuery = Parameters<typeof paths.chat.messages>[1];
@@ -33,9 +50,11 @@ export function createChatApi(http: $Fetch) {
       userGroups: (userId: string) => http<GroupChats>(paths.groupChat.userGroups(userId)),
       read: (groupId: string, body: GroupReadBody) => http<GroupRead>(paths.groupChat.read(groupId), { method: 'PUT', body }),
       one: (groupId: string) => http<GroupChatResponse>(paths.groupChat.one(groupId)),
-      update: (groupId: string, body: UpdateGroupChatBody) => http<GroupChatResponse>(paths.groupChat.one(groupId), { method: 'PUT', body }),
+      update: (groupId: string, body: UpdateGroupChatBody) =>
+        http<GroupChatResponse>(paths.groupChat.one(groupId), { method: 'PUT', body }),
       remove: (groupId: string) => http<GroupIdResponse>(paths.groupChat.one(groupId), { method: 'DELETE' }),
-      addMembers: (groupId: string, body: AddMembersBody) => http<GroupChatResponse>(paths.groupChat.addMembers(groupId), { method: 'PUT', body }),
+      addMembers: (groupId: string, body: AddMembersBody) =>
+        http<GroupChatResponse>(paths.groupChat.addMembers(groupId), { method: 'PUT', body }),
       promote: (groupId: string, userId: string) => http<GroupChatResponse>(paths.groupChat.promote(groupId, userId), { method: 'PUT' }),
       removeMember: (groupId: string, userId: string) =>
         http<GroupChatResponse>(paths.groupChat.removeMember(groupId, userId), { method: 'DELETE' }),

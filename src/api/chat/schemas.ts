@@ -36,7 +36,6 @@ const messageText = z
   .transform((value) => value.trim())
   .pipe(z.string().max(CHAT_MESSAGE_MAX, `Message must not exceed ${CHAT_MESSAGE_MAX} characters`));
 
-
 /** A member named by id or username (the spec sends usernames for the chat-user pair). */
 const memberRef = z.string({ error: 'Member is required' }).trim().min(1, 'Member is required').max(64, 'Member is too long');
 
@@ -50,7 +49,8 @@ const messageContent = {
   isGroupChat: z.unknown().optional(),
 };
 
-const notEmpty = (value: { body: string; gifUrl: string; selectedImage: string }) => value.body !== '' || value.gifUrl !== '' || value.selectedImage !== '';
+const notEmpty = (value: { body: string; gifUrl: string; selectedImage: string }) =>
+  value.body !== '' || value.gifUrl !== '' || value.selectedImage !== '';
 
 /** POST /chat/message. The sender is the token's member; receiver display fields are ignored. */
 export const sendMessageBodySchema = z
@@ -89,7 +89,9 @@ export const messageReactionBodySchema = z.object({
 });
 export type MessageReactionBody = z.input<typeof messageReactionBodySchema>;
 
-export const deleteTypeSchema = z.enum(['deleteForMe', 'deleteForEveryone'], { error: 'Delete type must be deleteForMe or deleteForEveryone' });
+export const deleteTypeSchema = z.enum(['deleteForMe', 'deleteForEveryone'], {
+  error: 'Delete type must be deleteForMe or deleteForEveryone',
+});
 /** DELETE /chat/message/mark-as-deleted/{messageId}/{senderId}/{receiverId}/{type}: the ids in the middle are checked and ignored. */
 export const deleteMessageParamsSchema = z.object({
   messageId: idSchema('Message'),
@@ -99,14 +101,23 @@ export const deleteMessageParamsSchema = z.object({
 });
 
 const seqQuery = (what: string) =>
-  z.coerce.number({ error: `${what} must be a whole number` }).int(`${what} must be a whole number`).min(0, `${what} must be a whole number`).max(Number.MAX_SAFE_INTEGER, `${what} is too large`);
+  z.coerce
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
+    .min(0, `${what} must be a whole number`)
+    .max(Number.MAX_SAFE_INTEGER, `${what} is too large`);
 /** GET /chat/message/user/{id}: `after` catches up (oldest first); `before` scrolls back; neither: the latest page. */
 export const messagesQuerySchema = z
   .object({
     isGroupChat: z.enum(['true', 'false', ''], { error: 'isGroupChat must be true or false' }).optional(),
     after: seqQuery('after').optional(),
     before: seqQuery('before').optional(),
-    limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be from 1 to 100').max(CHAT_PAGE_SIZE, 'limit must be from 1 to 100').optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be from 1 to 100')
+      .max(CHAT_PAGE_SIZE, 'limit must be from 1 to 100')
+      .optional(),
   })
   .refine((q) => q.after === undefined || q.before === undefined, { message: 'Send either after or before, not both', path: ['after'] });
 
@@ -163,7 +174,12 @@ export const chatUsersSchema = z.object({ userOne: z.string(), userTwo: z.string
 export type ChatUsers = z.infer<typeof chatUsersSchema>;
 export const chatUsersResponseSchema = z.object({ message: z.string(), chatUsers: chatUsersSchema });
 
-export const messageReadSchema = z.object({ conversationId: z.string(), readerId: z.string(), senderId: z.string(), lastSeq: z.number().int() });
+export const messageReadSchema = z.object({
+  conversationId: z.string(),
+  readerId: z.string(),
+  senderId: z.string(),
+  lastSeq: z.number().int(),
+});
 export type MessageRead = z.infer<typeof messageReadSchema>;
 export const markAsReadResponseSchema = z.object({ message: z.string(), read: messageReadSchema });
 
@@ -192,7 +208,10 @@ const memberIds = z
   .array(idSchema('Member'), { error: 'Members must be a list of member ids' })
   .max(GROUP_MEMBERS_MAX, `A group has at most ${GROUP_MEMBERS_MAX} members`);
 /** The spec's invited-member shape is accepted too: only its userId is read. */
-const memberEntry = z.preprocess((value) => (typeof value === 'object' && value !== null && 'userId' in value ? (value as { userId: unknown }).userId : value), idSchema('Member'));
+const memberEntry = z.preprocess(
+  (value) => (typeof value === 'object' && value !== null && 'userId' in value ? (value as { userId: unknown }).userId : value),
+  idSchema('Member'),
+);
 const membersInput = z
   .array(memberEntry, { error: 'Members must be a list of member ids' })
   .max(GROUP_MEMBERS_MAX, `A group has at most ${GROUP_MEMBERS_MAX} members`);
@@ -210,7 +229,12 @@ export const createGroupChatBodySchema = z.object({
 export type CreateGroupChatBody = z.input<typeof createGroupChatBodySchema>;
 
 export const updateGroupChatBodySchema = z
-  .object({ name: groupNameSchema.optional(), description: description.optional(), privacy: groupPrivacySchema.optional(), profileImage: chatImageUrlSchema.optional() })
+  .object({
+    name: groupNameSchema.optional(),
+    description: description.optional(),
+    privacy: groupPrivacySchema.optional(),
+    profileImage: chatImageUrlSchema.optional(),
+  })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update', path: ['name'] });
 export type UpdateGroupChatBody = z.input<typeof updateGroupChatBodySchema>;
 
@@ -255,7 +279,9 @@ export const groupChatListItemSchema = groupChatSchema.extend({
   /** Messages from others after what the member has read (PUT /group-chat/read/{groupId}). */
   unreadCount: z.number().int(),
 });
-export const groupReadBodySchema = z.object({ seq: z.number({ error: 'seq must be a whole number' }).int('seq must be a whole number').min(0, 'seq must be 0 or more') });
+export const groupReadBodySchema = z.object({
+  seq: z.number({ error: 'seq must be a whole number' }).int('seq must be a whole number').min(0, 'seq must be 0 or more'),
+});
 export type GroupReadBody = z.infer<typeof groupReadBodySchema>;
 export const groupReadSchema = z.object({ groupId: z.string(), unreadCount: z.number().int() });
 export type GroupRead = z.infer<typeof groupReadSchema>;
@@ -266,7 +292,11 @@ export const groupDeletedSchema = z.object({ groupId: z.string() });
 export type GroupDeleted = z.infer<typeof groupDeletedSchema>;
 export const groupMemberEventSchema = z.object({ groupId: z.string(), userId: z.string(), group: groupChatSchema.nullable() });
 export type GroupMemberEvent = z.infer<typeof groupMemberEventSchema>;
-export const checkMemberSchema = z.object({ isMember: z.boolean(), state: z.enum(['pending', 'accepted']).nullable(), isAdmin: z.boolean() });
+export const checkMemberSchema = z.object({
+  isMember: z.boolean(),
+  state: z.enum(['pending', 'accepted']).nullable(),
+  isAdmin: z.boolean(),
+});
 export const groupIdResponseSchema = z.object({ message: z.string(), groupId: z.string() });
 
 /* ----- The replies' types, as the typed client (./client.ts) reads them ----- */

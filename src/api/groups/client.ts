@@ -1,8 +1,17 @@
 import type { $Fetch } from 'ofetch';
 import { paths } from '../paths';
 import type {
-  CreateGroupBody, GroupAnswer, GroupIdAnswer, GroupMembersPage, Groups, GroupsPage, JoinAnswer, PendingGroupInvitations,
-  PendingMembers, SingleGroup, UpdateGroupBody,
+  CreateGroupBody,
+  GroupAnswer,
+  GroupIdAnswer,
+  GroupMembersPage,
+  Groups,
+  GroupsPage,
+  JoinAnswer,
+  PendingGroupInvitations,
+  PendingMembers,
+  SingleGroup,
+  UpdateGroupBody,
 } from './schemas';
 
 /** The Group API part of the typed client (group posts are the posts client's, group chats the chat client's). */

@@ -31,7 +31,11 @@ const description = z
 /** Tags: trimmed, non-empty, no duplicates (any case; the first spelling is kept), at least one. */
 export const groupTagsSchema = z
   .array(
-    z.string({ error: 'A tag must be text' }).trim().min(1, 'A tag must not be empty').max(GROUP_TAG_MAX, `A tag must not exceed ${GROUP_TAG_MAX} characters`),
+    z
+      .string({ error: 'A tag must be text' })
+      .trim()
+      .min(1, 'A tag must not be empty')
+      .max(GROUP_TAG_MAX, `A tag must not exceed ${GROUP_TAG_MAX} characters`),
     { error: GROUP_MESSAGES.tagRequired },
   )
   .transform((tags) => tags.filter((tag, index) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === index))
@@ -39,7 +43,9 @@ export const groupTagsSchema = z
 
 /** Categories: 1 to 24 of GROUP_CATEGORIES, duplicates dropped. */
 export const groupCategoriesSchema = z
-  .array(z.enum(GROUP_CATEGORIES, { error: `Category must be one of ${GROUP_CATEGORIES.join(', ')}` }), { error: GROUP_MESSAGES.categoryRequired })
+  .array(z.enum(GROUP_CATEGORIES, { error: `Category must be one of ${GROUP_CATEGORIES.join(', ')}` }), {
+    error: GROUP_MESSAGES.categoryRequired,
+  })
   .transform((categories) => [...new Set(categories)])
   .pipe(z.array(z.enum(GROUP_CATEGORIES)).min(1, GROUP_MESSAGES.categoryRequired).max(GROUP_CATEGORIES.length));
 

@@ -111,7 +111,13 @@ export const appealQueueQuerySchema = z
 export type AppealQueueQuery = z.input<typeof appealQueueQuerySchema>;
 /** ?search= of the members list: a username or e-mail, matched from its start, case-insensitively. */
 export const adminUsersQuerySchema = z
-  .object({ search: z.string({ error: 'Search must be text' }).trim().max(ADMIN_SEARCH_MAX, `Search must not exceed ${ADMIN_SEARCH_MAX} characters`).optional() })
+  .object({
+    search: z
+      .string({ error: 'Search must be text' })
+      .trim()
+      .max(ADMIN_SEARCH_MAX, `Search must not exceed ${ADMIN_SEARCH_MAX} characters`)
+      .optional(),
+  })
   .strict();
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 export const yearQuerySchema = z
@@ -199,7 +205,11 @@ export type MyAppeal = z.infer<typeof myAppealSchema>;
 export const countSchema = z.object({ count: z.number().int() });
 export type CountResponse = z.infer<typeof countSchema>;
 /** GET /admin/statistic/user. */
-export const userStatisticSchema = z.object({ totalUsers: z.number().int(), newUsersToday: z.number().int(), bannedUsers: z.number().int() });
+export const userStatisticSchema = z.object({
+  totalUsers: z.number().int(),
+  newUsersToday: z.number().int(),
+  bannedUsers: z.number().int(),
+});
 export type UserStatistic = z.infer<typeof userStatisticSchema>;
 /** GET /admin/statistic/post: posts and questions together. */
 export const postStatisticSchema = z.object({ totalPosts: z.number().int(), postsToday: z.number().int(), hiddenPosts: z.number().int() });
@@ -301,7 +311,12 @@ export type PostReportQueue = z.infer<typeof postReportQueueSchema>;
 /** PUT /admin/reportpost/status: moves every open (pending or reviewing) report of the post to `status`. */
 export const postReportStatusBodySchema = z.object({ postId: idSchema('Post'), status: statusSchema }).strict();
 export type PostReportStatusBody = z.input<typeof postReportStatusBodySchema>;
-export const postReportStatusResponseSchema = z.object({ message: z.string(), postId: z.string(), status: statusSchema, changed: z.number().int() });
+export const postReportStatusResponseSchema = z.object({
+  message: z.string(),
+  postId: z.string(),
+  status: statusSchema,
+  changed: z.number().int(),
+});
 export type PostReportStatusResponse = z.infer<typeof postReportStatusResponseSchema>;
 
 // Admin: appeals
@@ -320,7 +335,10 @@ export const appealStatusBodySchema = z
       .default(''),
   })
   .strict()
-  .refine((body) => body.status !== 'rejected' || body.reply.length > 0, { message: 'A reply is required to reject an appeal', path: ['reply'] });
+  .refine((body) => body.status !== 'rejected' || body.reply.length > 0, {
+    message: 'A reply is required to reject an appeal',
+    path: ['reply'],
+  });
 export type AppealStatusBody = z.input<typeof appealStatusBodySchema>;
 
 // Admin: hidden posts

@@ -5,10 +5,34 @@ import type { CreateGroupPostBody } from '../groups/schemas';
 import type { PageQuery } from '../pages';
 import { paths } from '../paths';
 import type {
-  AnswerBody, AnswerDeleted, AnswerResponse, AnswersPage, CommentBody, CreateAnswerBody, CommentDeleted, CommentResponse, CommentsList, CommentsNames,
-  CreateImagePostBody, CreatePostBody, CreateQuestionBody, CreateVideoPostBody, DeletedResponse, FavPostToggle, PostResponse,
-  PostsPage, QuestionDetail, QuestionsPage, ReactionBody, ReactionChange, ReactionsList, SinglePostResponse, SingleReaction,
-  UpdateImagePostBody, UpdatePostBody, UpdateVideoPostBody,
+  AnswerBody,
+  AnswerDeleted,
+  AnswerResponse,
+  AnswersPage,
+  CommentBody,
+  CreateAnswerBody,
+  CommentDeleted,
+  CommentResponse,
+  CommentsList,
+  CommentsNames,
+  CreateImagePostBody,
+  CreatePostBody,
+  CreateQuestionBody,
+  CreateVideoPostBody,
+  DeletedResponse,
+  FavPostToggle,
+  PostResponse,
+  PostsPage,
+  QuestionDetail,
+  QuestionsPage,
+  ReactionBody,
+  ReactionChange,
+  ReactionsList,
+  SinglePostResponse,
+  SingleReaction,
+  UpdateImagePostBody,
+  UpdatePostBody,
+  UpdateVideoPostBody,
 } from './schemas';
 
 type Query = PageQuery & { userId?: string };
@@ -19,8 +43,10 @@ export function createStreamsApi(http: $Fetch) {
   return {
     posts: {
       create: (body: CreatePostBody) => http<PostResponse>(paths.posts.create, { method: 'POST', body }),
-      createImage: (body: CreateImagePostBody) => http<PostResponse>(paths.posts.createImage, { method: 'POST', body: uploadForm(body, ['image']) }),
-      createVideo: (body: CreateVideoPostBody) => http<PostResponse>(paths.posts.createVideo, { method: 'POST', body: uploadForm(body, ['video']) }),
+      createImage: (body: CreateImagePostBody) =>
+        http<PostResponse>(paths.posts.createImage, { method: 'POST', body: uploadForm(body, ['image']) }),
+      createVideo: (body: CreateVideoPostBody) =>
+        http<PostResponse>(paths.posts.createVideo, { method: 'POST', body: uploadForm(body, ['video']) }),
       all: (page: number, q?: PageQuery) => http<PostsPage>(paths.posts.all(page), query(q)),
       /** "For you": page 1 without a cursor, then the cursor each page names. */
       forYou: (cursor?: string) => http<ForYouPage>(paths.posts.forYou({ cursor })),
@@ -32,14 +58,17 @@ export function createStreamsApi(http: $Fetch) {
       images: (page: number, q?: Query) => http<PostsPage>(paths.posts.images(page), query(q)),
       videos: (page: number, q?: Query) => http<PostsPage>(paths.posts.videos(page), query(q)),
       update: (postId: string, body: UpdatePostBody) => http<PostResponse>(paths.posts.one(postId), { method: 'PUT', body }),
-      updateImage: (postId: string, body: UpdateImagePostBody) => http<PostResponse>(paths.posts.updateImage(postId), { method: 'PUT', body: uploadForm(body, ['image']) }),
-      updateVideo: (postId: string, body: UpdateVideoPostBody) => http<PostResponse>(paths.posts.updateVideo(postId), { method: 'PUT', body: uploadForm(body, ['video']) }),
+      updateImage: (postId: string, body: UpdateImagePostBody) =>
+        http<PostResponse>(paths.posts.updateImage(postId), { method: 'PUT', body: uploadForm(body, ['image']) }),
+      updateVideo: (postId: string, body: UpdateVideoPostBody) =>
+        http<PostResponse>(paths.posts.updateVideo(postId), { method: 'PUT', body: uploadForm(body, ['video']) }),
       remove: (postId: string) => http<DeletedResponse>(paths.posts.one(postId), { method: 'DELETE' }),
       /** A group's accepted posts. */
       ofGroup: (groupId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.group.posts(groupId, page), query(q)),
       /** A group's pending posts (all for its admins, a member's own for members). */
       pendingOfGroup: (groupId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.group.pending(groupId, page), query(q)),
-      createInGroup: (groupId: string, body: CreateGroupPostBody) => http<PostResponse>(paths.posts.group.create(groupId), { method: 'POST', body: uploadForm(body, ['image', 'video']) }),
+      createInGroup: (groupId: string, body: CreateGroupPostBody) =>
+        http<PostResponse>(paths.posts.group.create(groupId), { method: 'POST', body: uploadForm(body, ['image', 'video']) }),
       acceptInGroup: (postId: string) => http<PostResponse>(paths.posts.group.accept(postId), { method: 'PUT' }),
       declineInGroup: (postId: string) => http<PostResponse>(paths.posts.group.decline(postId), { method: 'PUT' }),
     },
@@ -47,10 +76,12 @@ export function createStreamsApi(http: $Fetch) {
       create: (body: CreateQuestionBody) => http<PostResponse>(paths.questions.create, { method: 'POST', body }),
       all: (page: number, q?: PageQuery) => http<QuestionsPage>(paths.questions.all(page), query(q)),
       one: (questionId: string) => http<QuestionDetail>(paths.questions.one(questionId)),
-      answer: (questionId: string, body: CreateAnswerBody) => http<AnswerResponse>(paths.questions.answer(questionId), { method: 'POST', body }),
+      answer: (questionId: string, body: CreateAnswerBody) =>
+        http<AnswerResponse>(paths.questions.answer(questionId), { method: 'POST', body }),
       accept: (questionId: string, answerId: string) => http<PostResponse>(paths.questions.accept(questionId, answerId), { method: 'PUT' }),
       unaccept: (questionId: string) => http<PostResponse>(paths.questions.unaccept(questionId), { method: 'DELETE' }),
-      editAnswer: (answerId: string, body: AnswerBody) => http<AnswerResponse>(paths.questions.editAnswer(answerId), { method: 'PUT', body }),
+      editAnswer: (answerId: string, body: AnswerBody) =>
+        http<AnswerResponse>(paths.questions.editAnswer(answerId), { method: 'PUT', body }),
       removeAnswer: (answerId: string) => http<AnswerDeleted>(paths.questions.editAnswer(answerId), { method: 'DELETE' }),
       userAnswers: (userId: string, filter: 'all' | 'accepted', order: 'newest' | 'oldest', page: number) =>
         http<AnswersPage>(paths.questions.userAnswers(userId, filter, order, { page })),
@@ -66,7 +97,8 @@ export function createStreamsApi(http: $Fetch) {
       create: (body: CommentBody) => http<CommentResponse>(paths.comments.create, { method: 'POST', body }),
       ofPost: (postId: string, q?: PageQuery) => http<CommentsList>(paths.comments.ofPost(postId), query(q)),
       names: (postId: string) => http<CommentsNames>(paths.comments.names(postId)),
-      update: (commentId: string, comment: string) => http<CommentResponse>(paths.comments.one(commentId), { method: 'PUT', body: { comment } }),
+      update: (commentId: string, comment: string) =>
+        http<CommentResponse>(paths.comments.one(commentId), { method: 'PUT', body: { comment } }),
       remove: (commentId: string) => http<CommentDeleted>(paths.comments.one(commentId), { method: 'DELETE' }),
     },
     saved: {

@@ -52,7 +52,7 @@ const HOST = /[\p{L}\p{N}\-.]+/uy;
 const URL_STOP = /[\s<>"]/g;
 // Sentence punctuation after a link is not part of it ('see https://example.com.'), nor a closing
 // bracket that closes nothing inside the link.
-const TRAILING_PUNCTUATION = new Set([...".,:;!?'\"*~…。、，！？：；"].map((char) => char.charCodeAt(0)));
+const TRAILING_PUNCTUATION = new Set([...'.,:;!?\'"*~…。、，！？：；'].map((char) => char.charCodeAt(0)));
 const punctuation = (code: number) => TRAILING_PUNCTUATION.has(code);
 // The brackets, by code: '(' 40, ')' 41, '[' 91, ']' 93, '{' 123, '}' 125.
 const closing = (code: number) => code === 41 || code === 93 || code === 125;
@@ -271,7 +271,7 @@ export function tokenize(text: string): TextToken[] {
   const scan = new Scan(text);
   const tokens: TextToken[] = [];
   let plainFrom = 0;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const token = scan.readAt(at);
     if (!token) {
       at += 1;

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { ANSWER_MAX, COMMENT_MAX, EMPTY_POST, FEELINGS, POST_BG_COLORS, POST_TEXT_MAX, POST_WATCH_MAX, PRIVACY_LEVELS, REACTION_TYPES } from '../constants';
+import {
+  ANSWER_MAX,
+  COMMENT_MAX,
+  EMPTY_POST,
+  FEELINGS,
+  POST_BG_COLORS,
+  POST_TEXT_MAX,
+  POST_WATCH_MAX,
+  PRIVACY_LEVELS,
+  REACTION_TYPES,
+} from '../constants';
 import { nextCursorSchema } from '../pages';
 import { feedReasonSchema } from './reasons';
 import { chosenTopicsSchema, topicSchema } from './topicSchemas';
@@ -16,7 +26,10 @@ export const GIF_URL_MAX = 2048;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An entity id (UUIDv7 as the server makes them); anything else is refused with a clear message. */
 export const idSchema = (what: string) =>
-  z.string({ error: `${what} id is required` }).regex(UUID, `Invalid ${what.toLowerCase()} id`).transform((value) => value.toLowerCase());
+  z
+    .string({ error: `${what} id is required` })
+    .regex(UUID, `Invalid ${what.toLowerCase()} id`)
+    .transform((value) => value.toLowerCase());
 
 const INVALID_ID = /^Invalid ([a-z]+) id$/;
 /**
@@ -59,12 +72,17 @@ export const gifUrlSchema = z
   .max(GIF_URL_MAX, 'GIF URL is too long')
   .refine((value) => value === '' || isHttpsUrl(value), 'GIF URL must be an https URL');
 const postText = z.string({ error: 'Post text must be text' }).max(POST_TEXT_MAX, `Post must not exceed ${POST_TEXT_MAX} characters`);
-const imageAlt = z.string({ error: 'Image description must be text' }).trim().max(IMAGE_ALT_MAX, `Image description must not exceed ${IMAGE_ALT_MAX} characters`);
+const imageAlt = z
+  .string({ error: 'Image description must be text' })
+  .trim()
+  .max(IMAGE_ALT_MAX, `Image description must not exceed ${IMAGE_ALT_MAX} characters`);
 export const imageAltSchema = imageAlt;
 
 /** A base64 data URL. Its declared type is not trusted: the server decides by the bytes. */
 export const dataUrlSchema = (what: 'Image' | 'Video') =>
-  z.string({ error: `${what} is required` }).regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/=\r\n]+$/, `${what} must be a base64 data URL`);
+  z
+    .string({ error: `${what} is required` })
+    .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/=\r\n]+$/, `${what} must be a base64 data URL`);
 
 /** Reaction counts, always computed by the server: every type, zero included. */
 export const reactionCountsSchema = z.object(
@@ -312,7 +330,11 @@ export const commentSchema = z.object({
   editedAt: z.string().nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;
-export const commentsListSchema = z.object({ comments: z.array(commentSchema), commentsCount: z.number().int(), nextCursor: nextCursorSchema });
+export const commentsListSchema = z.object({
+  comments: z.array(commentSchema),
+  commentsCount: z.number().int(),
+  nextCursor: nextCursorSchema,
+});
 export type CommentsList = z.infer<typeof commentsListSchema>;
 /** Distinct usernames of the commenters the viewer may see, and how many they are. */
 export const commentsNamesSchema = z.object({ names: z.array(z.string()), count: z.number().int() });

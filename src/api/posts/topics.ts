@@ -7,7 +7,6 @@ export const topicLabel = (topic: Topic) => (topic === 'diy' ? 'DIY' : `${topic[
 /** The most topics an author may mark on a post (the composer's topic picker). */
 export const CHOSEN_TOPICS_MAX = 3;
 
-
 /**
  * Which interest topic a hashtag speaks of: a tag equal to a topic's name, or one of
  * the words listed under it. Lower-case, as hashtagsOf gives them. The list is data, meant to be
@@ -15,7 +14,21 @@ export const CHOSEN_TOPICS_MAX = 3;
  * topic to its post.
  */
 export const HASHTAG_TOPICS: Record<Topic, readonly string[]> = {
-  science: ['physics', 'chemistry', 'biology', 'astronomy', 'space', 'math', 'maths', 'mathematics', 'geology', 'climate', 'neuroscience', 'quantum', 'stem'],
+  science: [
+    'physics',
+    'chemistry',
+    'biology',
+    'astronomy',
+    'space',
+    'math',
+    'maths',
+    'mathematics',
+    'geology',
+    'climate',
+    'neuroscience',
+    'quantum',
+    'stem',
+  ],
   music: ['guitar', 'piano', 'jazz', 'rock', 'hiphop', 'classical', 'song', 'songwriting', 'band', 'concert'],
   books: ['book', 'reading', 'novel', 'literature', 'bookclub', 'poetry', 'library'],
   food: ['foodie', 'recipe', 'recipes', 'vegan', 'vegetarian', 'restaurant', 'coffee', 'tea', 'baking'],
@@ -40,7 +53,10 @@ export const HASHTAG_TOPICS: Record<Topic, readonly string[]> = {
 };
 
 const TOPIC_OF_TAG = new Map<string, Topic>(
-  (Object.entries(HASHTAG_TOPICS) as [Topic, readonly string[]][]).flatMap(([topic, words]) => [[topic, topic] as const, ...words.map((w) => [w, topic] as const)]),
+  (Object.entries(HASHTAG_TOPICS) as [Topic, readonly string[]][]).flatMap(([topic, words]) => [
+    [topic, topic] as const,
+    ...words.map((w) => [w, topic] as const),
+  ]),
 );
 
 /** The topics of a set of hashtags, each once, in the order their tags come. */

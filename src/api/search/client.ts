@@ -8,7 +8,8 @@ export function createSearchApi(http: $Fetch) {
   return {
     search: {
       all: (query: string) => http<SearchOverview>(paths.search.all(query)),
-      kind: <K extends SearchKind>(kind: K, query: string, cursor?: string) => http<SearchKindPage<K>>(paths.search.kind(kind, query, { cursor })),
+      kind: <K extends SearchKind>(kind: K, query: string, cursor?: string) =>
+        http<SearchKindPage<K>>(paths.search.kind(kind, query, { cursor })),
       image: (body: ImageSearchBody) => http<ImageSearchResults>(paths.search.image, { method: 'POST', body: uploadForm(body, ['image']) }),
     },
   };

@@ -2,10 +2,24 @@ import type { $Fetch } from 'ofetch';
 import { paths } from '../paths';
 import type { BlockResponse, FollowResponse, UsersList } from './follows';
 import type {
-  BanStatus, BasicInfoBody, ChangePasswordBody, ChangePasswordResponse, ClearBehaviorResponse, HobbiesBody,
-  NotificationSettingsBody, PeoplePage, PersonalizeBody, PersonalizeResponse, ProfileImagesBody,
-  ProfileResponse, ProfileUpdateResponse, ReportProfileBody, ReportProfileResponse, SearchResults,
-  SocialLinksBody, Suggestions,
+  BanStatus,
+  BasicInfoBody,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ClearBehaviorResponse,
+  HobbiesBody,
+  NotificationSettingsBody,
+  PeoplePage,
+  PersonalizeBody,
+  PersonalizeResponse,
+  ProfileImagesBody,
+  ProfileResponse,
+  ProfileUpdateResponse,
+  ReportProfileBody,
+  ReportProfileResponse,
+  SearchResults,
+  SocialLinksBody,
+  Suggestions,
 } from './schemas';
 
 /** The User API part of the typed client: follows and blocks, people, profiles, settings, personalization, reports. */

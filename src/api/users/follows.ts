@@ -22,7 +22,11 @@ export type BlockResponse = z.infer<typeof blockResponseSchema>;
  * first): `?cursor=` is the `nextCursor` of the page before; `count` (everyone in the list the
  * viewer may see) comes with the first page. The blocked list comes whole.
  */
-export const usersListSchema = z.object({ users: z.array(userSummarySchema), count: z.number().int().optional(), nextCursor: nextCursorSchema });
+export const usersListSchema = z.object({
+  users: z.array(userSummarySchema),
+  count: z.number().int().optional(),
+  nextCursor: nextCursorSchema,
+});
 export type UsersList = z.infer<typeof usersListSchema>;
 export const USERS_PAGE_SIZE = 50;
 export const usersPageQuerySchema = z.object({ cursor: cursorSchema.optional() });

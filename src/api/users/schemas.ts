@@ -25,7 +25,12 @@ export const SEARCH_RESULTS_MAX = 20;
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'twitter', 'youtube'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-const networkNames: Record<SocialNetwork, string> = { facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter', youtube: 'YouTube' };
+const networkNames: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  twitter: 'Twitter',
+  youtube: 'YouTube',
+};
 
 export const NOTIFICATION_TYPES = NOTIFICATION_SETTINGS.map((setting) => setting.type) as ['messages', 'follows', 'reactions', 'comments'];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -123,7 +128,11 @@ export const searchParamsSchema = z.object({
 // Bodies and answers
 
 /** `totalUsers` counts at most TOTAL_COUNT_MAX (then `totalAtLeast`: "1,000+"), as the post lists do. */
-export const peoplePageSchema = z.object({ users: z.array(personSchema), totalUsers: z.number().int(), totalAtLeast: z.literal(true).optional() });
+export const peoplePageSchema = z.object({
+  users: z.array(personSchema),
+  totalUsers: z.number().int(),
+  totalAtLeast: z.literal(true).optional(),
+});
 export type PeoplePage = z.infer<typeof peoplePageSchema>;
 export const suggestionsSchema = z.object({ users: z.array(personSchema) });
 export type Suggestions = z.infer<typeof suggestionsSchema>;
@@ -259,7 +268,14 @@ export type ReportProfileBody = z.input<typeof reportProfileBodySchema>;
 
 export const reportProfileResponseSchema = z.object({
   message: z.string(),
-  report: z.object({ _id: z.string(), userId: z.string(), reason: z.string(), details: z.string(), status: z.enum(MODERATION_STATUSES), createdAt: z.string() }),
+  report: z.object({
+    _id: z.string(),
+    userId: z.string(),
+    reason: z.string(),
+    details: z.string(),
+    status: z.enum(MODERATION_STATUSES),
+    createdAt: z.string(),
+  }),
 });
 export type ReportProfileResponse = z.infer<typeof reportProfileResponseSchema>;
 

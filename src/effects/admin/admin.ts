@@ -48,7 +48,13 @@ export async function performAdminAction(api: ApiClient, { action, reason }: Adm
     }
     case 'hide': {
       const { message, post } = await api.admin.hide({ postId: action.postId, reason });
-      return { message, changes: [{ type: 'post', post }, { type: 'postReports', postId: action.postId, status: 'resolved' }] };
+      return {
+        message,
+        changes: [
+          { type: 'post', post },
+          { type: 'postReports', postId: action.postId, status: 'resolved' },
+        ],
+      };
     }
     case 'unhide': {
       const { message, post } = await api.admin.unhide({ postId: action.postId });

@@ -20,7 +20,11 @@ export function pickAvatarColor(random: () => number = Math.random): string {
  */
 export function createAvatar(
   username: string,
-  { avatarColor = pickAvatarColor(), textColor = '#ffffff', doc = globalThis.document }: { avatarColor?: string; textColor?: string; doc?: Document } = {},
+  {
+    avatarColor = pickAvatarColor(),
+    textColor = '#ffffff',
+    doc = globalThis.document,
+  }: { avatarColor?: string; textColor?: string; doc?: Document } = {},
 ): Avatar {
   const canvas = doc.createElement('canvas');
   canvas.width = AVATAR_SIZE;

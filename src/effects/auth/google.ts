@@ -44,8 +44,7 @@ export const GOOGLE_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'invalid-credential': 'Google could not confirm who you are. Please try again.',
   'user-not-found': 'No account was found for these details.',
   'email-already-in-use': 'This email address is already used by another account.',
-  'account-exists-with-different-credential':
-    'An account already exists with this email address. Sign in the way you did before.',
+  'account-exists-with-different-credential': 'An account already exists with this email address. Sign in the way you did before.',
   'web-storage-unsupported': 'Google sign-in needs cookies and site data. Allow them for this site and try again.',
 };
 
@@ -116,8 +115,9 @@ export function createGoogleSignIn(deps: { api: GoogleApi; load: () => Promise<F
     } catch {
       throw new Error(GOOGLE_LOAD_FAILED);
     }
-    const app = modules.app.getApps().find((existing) => existing.name === FIREBASE_APP_NAME)
-      ?? modules.app.initializeApp(firebaseConfig, FIREBASE_APP_NAME);
+    const app =
+      modules.app.getApps().find((existing) => existing.name === FIREBASE_APP_NAME) ??
+      modules.app.initializeApp(firebaseConfig, FIREBASE_APP_NAME);
     const auth = modules.auth.getAuth(app);
     const provider = new modules.auth.GoogleAuthProvider();
     // Let a member with several Google accounts choose, rather than reusing the last one silently.

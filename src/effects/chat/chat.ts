@@ -3,11 +3,22 @@ import type { CreateGroupChatBody, GroupChat } from '../../api/chat';
 import type { ApiClient } from '../../api/client';
 import { clientEvents, serverEvents } from '../../api/socket';
 import {
-  chatMachine, type ChatEvent, type ChatLists, type ChatMember, type ChatPeer, type DeleteInput,
-  type FetchMessagesInput, type ReactInput, type SendMessageInput,
+  chatMachine,
+  type ChatEvent,
+  type ChatLists,
+  type ChatMember,
+  type ChatPeer,
+  type DeleteInput,
+  type FetchMessagesInput,
+  type ReactInput,
+  type SendMessageInput,
 } from '../../machines/chat/chat.machine';
 import { groupChatCreateMachine } from '../../machines/chat/groupChat/groupChatCreate.machine';
-import { groupChatInvitationsMachine, type Answer, type InvitationsEvent } from '../../machines/chat/groupChat/groupChatInvitations.machine';
+import {
+  groupChatInvitationsMachine,
+  type Answer,
+  type InvitationsEvent,
+} from '../../machines/chat/groupChat/groupChatInvitations.machine';
 import { groupChatManageMachine, type ManageInput } from '../../machines/chat/groupChat/groupChatManage.machine';
 import type { PrivateChatCacheActorRef } from '../../machines/chat/privateChatCache.machine';
 import { api as defaultApi } from '../shell/api';
@@ -24,7 +35,9 @@ export function chatApi(api: ApiClient) {
     messages: (input: FetchMessagesInput) =>
       chat.messages(input.peerId, { isGroupChat: input.isGroup, after: input.after, before: input.before }),
     send: ({ peerId, isGroup, ...content }: SendMessageInput) =>
-      (isGroup ? groupChat.sendMessage({ groupId: peerId, ...content }) : chat.send({ receiverId: peerId, ...content })).then((r) => r.chat),
+      (isGroup ? groupChat.sendMessage({ groupId: peerId, ...content }) : chat.send({ receiverId: peerId, ...content })).then(
+        (r) => r.chat,
+      ),
     uploadImage: (image: string) => api.images.upload('chat', image).then(({ url }) => ({ url })),
     markRead: (input: { senderId: string; receiverId: string }) => chat.markAsRead(input).then((r) => r.read),
     markGroupRead: ({ groupId, seq }: { groupId: string; seq: number }) => groupChat.read(groupId, { seq }),
@@ -95,7 +108,9 @@ export function chatEventOf(message: BusMessage): ChatEvent | null {
     case serverEvents.groupMemberPromoted:
     case serverEvents.groupMemberRemoved:
       // The member removed hears it with no group: it is gone for them.
-      return message.payload.group ? { type: 'chat.groupUpdated', group: message.payload.group } : { type: 'chat.groupRemoved', groupId: message.payload.groupId };
+      return message.payload.group
+        ? { type: 'chat.groupUpdated', group: message.payload.group }
+        : { type: 'chat.groupRemoved', groupId: message.payload.groupId };
     case serverEvents.groupDeleted:
       return { type: 'chat.groupRemoved', groupId: message.payload.groupId };
     default:
@@ -214,7 +229,6 @@ export type ChatLogic = ReturnType<typeof chatLogic>;
 
 /** The chat screen's actor, which the group chat flows keep current. */
 type ChatRef = AnyActorRef;
-
 
 /** The group chat flows' ways into the chat screen's list. */
 const listActions = (chat: ChatRef) => {

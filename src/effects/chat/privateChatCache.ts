@@ -23,7 +23,10 @@ export function privateChatCacheLogic({ api = defaultApi }: { api?: ApiClient } 
     },
     actions: {
       // Without a toast queue in the system the event stays here, unhandled.
-      showToast: sendTo(({ system, self }) => system.get('toasts') ?? self, (_, toast: ToastRequest) => ({ type: 'toasts.show' as const, toast })),
+      showToast: sendTo(
+        ({ system, self }) => system.get('toasts') ?? self,
+        (_, toast: ToastRequest) => ({ type: 'toasts.show' as const, toast }),
+      ),
     },
   });
 }

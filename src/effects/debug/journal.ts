@@ -105,7 +105,11 @@ export const isSecretKey = (key: string) => SECRET_KEY.test(key);
  * replay then takes the same paths the recording took ('[redacted]' is as non-empty as the token was).
  */
 const redactString = (value: string, secret: boolean) =>
-  secret ? (value === '' ? value : REDACTED) : value.replace(SECRET_VALUE, (found) => (/^bearer\s/i.test(found) ? `${found.split(/\s+/)[0]} ${REDACTED}` : REDACTED));
+  secret
+    ? value === ''
+      ? value
+      : REDACTED
+    : value.replace(SECRET_VALUE, (found) => (/^bearer\s/i.test(found) ? `${found.split(/\s+/)[0]} ${REDACTED}` : REDACTED));
 const MAX_DEPTH = 8;
 const MAX_STRING = 10_000;
 
@@ -173,7 +177,10 @@ export function redactExport(data: JournalExport): JournalExport {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, secret || secretKey(key), byKey)]));
   };
   // An entry's state is state names (recordedState): only secret-shaped values are looked for there.
-  const entries = data.entries.map(({ state, ...entry }) => ({ ...(walk(entry, false) as object), ...(state ? { state: walk(state, false, false) } : {}) }));
+  const entries = data.entries.map(({ state, ...entry }) => ({
+    ...(walk(entry, false) as object),
+    ...(state ? { state: walk(state, false, false) } : {}),
+  }));
   return { ...(walk({ ...data, entries: [] }, false) as JournalExport), entries: entries as JournalEntry[] };
 }
 
@@ -397,8 +404,7 @@ export function parseJournal(text: string): JournalExport {
 // ---------------------------------------------------------------------------------------------
 // Replay
 
-const isBuiltinAction = (action: unknown) =>
-  typeof action === 'function' && 'resolve' in (action as object);
+const isBuiltinAction = (action: unknown) => typeof action === 'function' && 'resolve' in (action as object);
 
 /**
  * The same machine with the world cut off, all the way down its child machines: every
@@ -413,9 +419,7 @@ export function isolate<T extends AnyStateMachine>(machine: T, seen = new Map<An
   const actors: Record<string, AnyActorLogic> = {};
   for (const [name, logic] of Object.entries(machine.implementations.actors ?? {})) {
     actors[name] =
-      logic instanceof StateMachine
-        ? isolate(logic as AnyStateMachine, seen)
-        : fromPromise(() => new Promise<never>(() => {}));
+      logic instanceof StateMachine ? isolate(logic as AnyStateMachine, seen) : fromPromise(() => new Promise<never>(() => {}));
   }
   const actions: Record<string, unknown> = {};
   for (const [name, action] of Object.entries(machine.implementations.actions ?? {})) {
@@ -438,7 +442,10 @@ const replaySystems = new WeakSet<object>();
 export const inReplay = (ref: AnyActorRef): boolean => replaySystems.has((ref as unknown as { system: object }).system);
 
 /** An actor of `machine` isolated from the world (see `isolate`), on a frozen clock, marked as a replay. */
-export function createReplayActor<T extends AnyStateMachine>(machine: T, options: { input?: unknown; inspect?: (inspection: InspectionEvent) => void } = {}) {
+export function createReplayActor<T extends AnyStateMachine>(
+  machine: T,
+  options: { input?: unknown; inspect?: (inspection: InspectionEvent) => void } = {},
+) {
   const actor = createActor(isolate(machine), { ...options, clock: frozenClock() } as never);
   replaySystems.add((actor as unknown as { system: object }).system);
   return actor;
@@ -538,7 +545,10 @@ export function replayJournal(
 }
 
 /** Downloads the journal as a JSON file (the debug panel's Export button; "Report a problem" names its own file). */
-export function downloadJournal(data: JournalExport = journal.export(), fileName = `stoa-journal-${data.exportedAt.replace(/[:.]/g, '-')}.json`) {
+export function downloadJournal(
+  data: JournalExport = journal.export(),
+  fileName = `stoa-journal-${data.exportedAt.replace(/[:.]/g, '-')}.json`,
+) {
   const blob = new Blob([JSON.stringify(redactExport(data), null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -89,7 +89,7 @@ export type ReplayComparison = ({ agrees: true } | ({ agrees: false } & Parting)
 
 const stable = (value: unknown): string =>
   value === null || typeof value !== 'object'
-    ? JSON.stringify(value) ?? 'undefined'
+    ? (JSON.stringify(value) ?? 'undefined')
     : Array.isArray(value)
       ? `[${value.map(stable).join(',')}]`
       : `{${Object.keys(value)
@@ -163,7 +163,10 @@ function compareSystem(report: JournalExport, system: number, machine: AnyStateM
  * Systems of unknown roots, systems without recorded states (version-1 files) and systems whose
  * start the ring dropped are listed as not replayable, which is not a disagreement.
  */
-export function compareReplay(report: JournalExport, machines: Record<string, AnyStateMachine> | Iterable<AnyStateMachine>): ReplayComparison {
+export function compareReplay(
+  report: JournalExport,
+  machines: Record<string, AnyStateMachine> | Iterable<AnyStateMachine>,
+): ReplayComparison {
   const known = new Map<string, AnyStateMachine>();
   for (const machine of Symbol.iterator in machines ? (machines as Iterable<AnyStateMachine>) : Object.values(machines)) {
     known.set(machine.id, machine);

@@ -38,9 +38,7 @@ export function createGroupLogic(app: HasSystem, { api = defaultApi }: { api?: A
         return { url };
       }),
       search: memberSearchLogic(api),
-      createGroup: fromPromise(async ({ input }: { input: CreateGroupBody }): Promise<{ group: CreatedGroup }> =>
-        api.groups.create(input),
-      ),
+      createGroup: fromPromise(async ({ input }: { input: CreateGroupBody }): Promise<{ group: CreatedGroup }> => api.groups.create(input)),
     },
     actions: { showToast: bridge.showToast, navigate: bridge.navigate },
   });
@@ -50,7 +48,9 @@ export function createGroupLogic(app: HasSystem, { api = defaultApi }: { api?: A
 export function groupsEventOf(message: BusMessage): GroupsEvent | null {
   if (message.event === 'reconnected') return { type: 'groups.changed' };
   if (message.event !== serverEvents.groupAction) return null;
-  return message.payload.type === 'DELETE_GROUP' ? { type: 'groups.deleted', groupId: message.payload.groupId } : { type: 'groups.changed' };
+  return message.payload.type === 'DELETE_GROUP'
+    ? { type: 'groups.deleted', groupId: message.payload.groupId }
+    : { type: 'groups.changed' };
 }
 
 export const liveGroupsActor = (bus: Bus) =>
@@ -73,9 +73,7 @@ export async function loadGroupLists(api: ApiClient, userId: string): Promise<Gr
 
 /** The next page of the groups to discover, or of a search's results. */
 export const moreGroups = (api: ApiClient, { query, cursor }: MoreGroupsInput): Promise<GroupsPage> =>
-  query === null
-    ? api.groups.notJoined(cursor)
-    : api.groups.all({ search: query, cursor });
+  query === null ? api.groups.notJoined(cursor) : api.groups.all({ search: query, cursor });
 
 /** The groups list machine with its real effects, bound to one app actor. */
 export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
@@ -85,16 +83,10 @@ export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
       loadGroups: fromPromise(({ input }: { input: { userId: string } }) => loadGroupLists(api, input.userId)),
       searchGroups: fromPromise(({ input }: { input: { query: string } }) => api.groups.all({ search: input.query })),
       moreGroups: fromPromise(({ input }: { input: MoreGroupsInput }) => moreGroups(api, input)),
-      acceptInvitation: fromPromise(({ input }: { input: { groupId: string } }) =>
-        api.groups.acceptInvitation(input.groupId),
-      ),
-      declineInvitation: fromPromise(({ input }: { input: { groupId: string } }) =>
-        api.groups.declineInvitation(input.groupId),
-      ),
+      acceptInvitation: fromPromise(({ input }: { input: { groupId: string } }) => api.groups.acceptInvitation(input.groupId)),
+      declineInvitation: fromPromise(({ input }: { input: { groupId: string } }) => api.groups.declineInvitation(input.groupId)),
       joinGroup: fromPromise(({ input }: { input: { groupId: string } }) => api.groups.join(input.groupId)),
-      cancelRequest: fromPromise(({ input }: { input: { groupId: string } }) =>
-        api.groups.leave(input.groupId),
-      ),
+      cancelRequest: fromPromise(({ input }: { input: { groupId: string } }) => api.groups.leave(input.groupId)),
       live: liveGroupsActor(bus),
     },
     actions: { showToast: bridge.showToast },

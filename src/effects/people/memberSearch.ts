@@ -5,5 +5,9 @@ import { groupChatSearchMachine, type FoundUser } from '../../machines/chat/grou
 /** The member search chart with its one effect, GET /user/profile/search/{query} (every invite search uses it). */
 export const memberSearchLogic = (api: ApiClient) =>
   groupChatSearchMachine.provide({
-    actors: { searchUsers: fromPromise(({ input }: { input: { query: string } }): Promise<{ search: FoundUser[] }> => api.users.search(input.query)) },
+    actors: {
+      searchUsers: fromPromise(({ input }: { input: { query: string } }): Promise<{ search: FoundUser[] }> =>
+        api.users.search(input.query),
+      ),
+    },
   });

@@ -103,7 +103,9 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
         unblockMember: fromPromise(({ input }: { input: { userId: string } }) => api.follows.unblock(input.userId)),
         imageUpload: profileImageMachine.provide({
           actors: {
-            uploadImage: fromPromise(({ input }: { input: { kind: ProfileImageKind; image: string } }) => uploadProfileImage(api, input.kind, input.image)),
+            uploadImage: fromPromise(({ input }: { input: { kind: ProfileImageKind; image: string } }) =>
+              uploadProfileImage(api, input.kind, input.image),
+            ),
           },
           actions: { showToast: bridge.showToast },
         }),
@@ -142,13 +144,16 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
       },
       actions: {
         showToast: bridge.showToast,
-        allowChanged: (_, allow: boolean) => app.system.get('session')?.send({ type: 'session.updatePersonalization', allowPersonalize: allow }),
+        allowChanged: (_, allow: boolean) =>
+          app.system.get('session')?.send({ type: 'session.updatePersonalization', allowPersonalize: allow }),
       },
     }),
     notificationSettings: notificationSettingsMachine.provide({
       actors: {
         fetchSettings: fromPromise(({ input }: { input: { userId: string } }) => api.users.profile(input.userId)),
-        saveSetting: fromPromise(({ input }: { input: { setting: NotificationType; value: boolean } }) => api.users.settings({ [input.setting]: input.value })),
+        saveSetting: fromPromise(({ input }: { input: { setting: NotificationType; value: boolean } }) =>
+          api.users.settings({ [input.setting]: input.value }),
+        ),
       },
       actions: { showToast: bridge.showToast },
     }),

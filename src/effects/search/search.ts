@@ -12,7 +12,6 @@ import { searchHref } from '../../machines/shell/routes';
 
 export { searchHref };
 
-
 /** Bus messages as search events: follow and block changes, and changes to posts that may be listed. */
 export function searchEventOf(message: BusMessage): SearchEvent | null {
   switch (message.event) {

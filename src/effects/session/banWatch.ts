@@ -10,7 +10,11 @@ type Navigate = (to: string, options?: { replace?: boolean }) => void;
  * event, or any request refused as banned) the session learns it (it closes the socket) and the
  * page moves to /checkpoint by itself. `where` and `navigate` are the browser's, fakes in tests.
  */
-export function banWatchLogic(bus: Bus = streamsBus, navigate: Navigate = browserNavigate, where: () => { pathname: string } = () => window.location) {
+export function banWatchLogic(
+  bus: Bus = streamsBus,
+  navigate: Navigate = browserNavigate,
+  where: () => { pathname: string } = () => window.location,
+) {
   return fromCallback(({ system }) =>
     bus.subscribe((message) => {
       if (message.event !== 'account banned') return;
@@ -19,4 +23,3 @@ export function banWatchLogic(bus: Bus = streamsBus, navigate: Navigate = browse
     }),
   );
 }
-

@@ -14,7 +14,17 @@ import { privateChatCacheLogic } from '../chat/privateChatCache';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
-  actors: { theme: themeLogic, session: sessionLogic, toasts: toastQueueLogic, navigation: navigationLogic, socket: socketLogic(), notices: noticesLogic(), banWatch: banWatchLogic(), unreadBadge: unreadBadgeLogic(), privateChatCache: privateChatCacheLogic() },
+  actors: {
+    theme: themeLogic,
+    session: sessionLogic,
+    toasts: toastQueueLogic,
+    navigation: navigationLogic,
+    socket: socketLogic(),
+    notices: noticesLogic(),
+    banWatch: banWatchLogic(),
+    unreadBadge: unreadBadgeLogic(),
+    privateChatCache: privateChatCacheLogic(),
+  },
 });
 
 /**
@@ -28,7 +38,10 @@ const storedSession = () => ({
 });
 
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {
-  const actor = createActor(appLogic, { ...options, input: { storedTheme: storage.get(STORAGE_KEYS.theme), systemTheme: systemTheme(), storedToken: storage.token(), ...storedSession() } });
+  const actor = createActor(appLogic, {
+    ...options,
+    input: { storedTheme: storage.get(STORAGE_KEYS.theme), systemTheme: systemTheme(), storedToken: storage.token(), ...storedSession() },
+  });
   actor.start();
   return actor;
 }

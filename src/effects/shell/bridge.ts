@@ -23,7 +23,10 @@ export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 export function bridgeActions(app: HasSystem, navigate: Navigate = browserNavigate) {
   // In a replay (the explorer's time travel, a report's comparison) the event stays with the
   // sender: the live session must not be signed in or out by a recording.
-  const actor = (systemId: string) => ({ self }: { self: AnyActorRef }) => (inReplay(self) ? self : (app.system.get(systemId) ?? self));
+  const actor =
+    (systemId: string) =>
+    ({ self }: { self: AnyActorRef }) =>
+      inReplay(self) ? self : (app.system.get(systemId) ?? self);
   return {
     login: sendTo(actor('session'), (_: unknown, params: { token: string; user: User; keepLoggedIn?: boolean }) => ({
       type: 'session.login' as const,
@@ -34,7 +37,6 @@ export function bridgeActions(app: HasSystem, navigate: Navigate = browserNaviga
     showToast: sendTo(actor('toasts'), (_: unknown, toast: ToastRequest) => ({ type: 'toasts.show' as const, toast })),
     // A custom action runs during the transition, before the deferred sendTo's above; leave the
     // page only after they are delivered, so the next screen finds the session already updated.
-    navigate: (_: unknown, { to, replace }: { to: string; replace?: boolean }) =>
-      queueMicrotask(() => navigate(to, { replace })),
+    navigate: (_: unknown, { to, replace }: { to: string; replace?: boolean }) => queueMicrotask(() => navigate(to, { replace })),
   };
 }

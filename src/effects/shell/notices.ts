@@ -18,7 +18,11 @@ export function openConversation(location: { pathname: string; search: string })
  * kind is on): a new inbox entry ("ben reacted to your post"), except while the inbox is on screen;
  * a message, except while that very conversation is on screen, where the message shows anyway.
  */
-export function noticeOf(payload: NotificationPayload, open: { id: string; isGroup: boolean } | null, onInbox = false): ToastRequest | null {
+export function noticeOf(
+  payload: NotificationPayload,
+  open: { id: string; isGroup: boolean } | null,
+  onInbox = false,
+): ToastRequest | null {
   switch (payload.type) {
     case 'inbox':
       return onInbox ? null : { type: 'info', description: arrivalText(payload.notification) };
@@ -32,7 +36,9 @@ export function noticeOf(payload: NotificationPayload, open: { id: string; isGro
   if (open && open.isGroup === message.isGroupChat && open.id === conversation) return null;
   return {
     type: 'info',
-    description: message.isGroupChat ? `New message from ${message.senderUsername} in ${message.groupName}` : `New message from ${message.senderUsername}`,
+    description: message.isGroupChat
+      ? `New message from ${message.senderUsername} in ${message.groupName}`
+      : `New message from ${message.senderUsername}`,
   };
 }
 

@@ -1,7 +1,22 @@
 import type { io as ioFunction, Socket } from 'socket.io-client';
 import { fromCallback, type AnyActorRef } from 'xstate';
-import { SOCKET_PATH, serverEvents, type ClientEvent, type ClientEventPayloads, type PostEventsPayload, type PostsAddedPayload, type SocketAck, type StreamEvent } from '../../api/socket';
-import { socketMachine, type ChatLiveEvent, type ConnectionCommand, type SocketEvent, type SocketMessage } from '../../machines/shell/socket.machine';
+import {
+  SOCKET_PATH,
+  serverEvents,
+  type ClientEvent,
+  type ClientEventPayloads,
+  type PostEventsPayload,
+  type PostsAddedPayload,
+  type SocketAck,
+  type StreamEvent,
+} from '../../api/socket';
+import {
+  socketMachine,
+  type ChatLiveEvent,
+  type ConnectionCommand,
+  type SocketEvent,
+  type SocketMessage,
+} from '../../machines/shell/socket.machine';
 
 /**
  * The streams' bus: the socket machine publishes every server event and each reconnect here;

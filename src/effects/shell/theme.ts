@@ -16,7 +16,8 @@ export const systemThemeActor = (query: () => MediaQueryList | null = darkQuery)
   fromCallback<EventObject>(({ sendBack }) => {
     const list = query();
     if (!list) return () => {};
-    const changed = (event: Pick<MediaQueryListEvent, 'matches'>) => sendBack({ type: 'theme.systemChanged', theme: event.matches ? 'dark' : 'light' });
+    const changed = (event: Pick<MediaQueryListEvent, 'matches'>) =>
+      sendBack({ type: 'theme.systemChanged', theme: event.matches ? 'dark' : 'light' });
     // The member may turn "match system" on long after boot: start from the scheme as it is.
     changed(list);
     list.addEventListener('change', changed);

@@ -9,7 +9,8 @@ import { streamsBus, type Bus, type BusMessage } from './socket';
 export function badgeEventOf(message: BusMessage): UnreadBadgeEvent | null {
   if (message.event === 'reconnected') return { type: 'badge.refresh' };
   if (message.event === serverEvents.notificationsChanged) return { type: 'badge.count', unreadCount: message.payload.unreadCount };
-  if (message.event === serverEvents.notification && message.payload.type === 'inbox') return { type: 'badge.count', unreadCount: message.payload.unreadCount };
+  if (message.event === serverEvents.notification && message.payload.type === 'inbox')
+    return { type: 'badge.count', unreadCount: message.payload.unreadCount };
   return null;
 }
 

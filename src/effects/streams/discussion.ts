@@ -33,10 +33,20 @@ type Watch = Pick<PostWatch, 'show' | 'forget'>;
 
 /** The live actors of a question's answers and a post's comments, watching their own post. */
 export const liveAnswersActor = (bus: Bus, watch: Watch = appPostWatch) =>
-  watchingActor<EventObject, { questionId: string }>(bus, watch, (message, input) => answersEventOf(message, input.questionId), (input) => [input.questionId]);
+  watchingActor<EventObject, { questionId: string }>(
+    bus,
+    watch,
+    (message, input) => answersEventOf(message, input.questionId),
+    (input) => [input.questionId],
+  );
 
 export const liveCommentsActor = (bus: Bus, watch: Watch = appPostWatch) =>
-  watchingActor<EventObject, { postId: string }>(bus, watch, (message, input) => commentsEventOf(message, input.postId), (input) => [input.postId]);
+  watchingActor<EventObject, { postId: string }>(
+    bus,
+    watch,
+    (message, input) => commentsEventOf(message, input.postId),
+    (input) => [input.postId],
+  );
 
 /**
  * The comments and answers machines with their real effects, bound as the streams' machines are
@@ -51,7 +61,9 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
         fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) =>
           api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined),
         ),
-        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string } }) => api.comments.create(input)),
+        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string } }) =>
+          api.comments.create(input),
+        ),
         updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string } }) =>
           api.comments.update(input.commentId, input.comment),
         ),

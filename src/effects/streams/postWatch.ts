@@ -24,7 +24,11 @@ const RETRY_MS = 3000;
  * goes out again. Counts travel whole (a post's reactions, its comments count), so an event missed
  * in the round trip before a watch is made good by the next one.
  */
-export function createPostWatch({ bus = streamsBus, emit = emitToServer, intervalMs = POST_WATCH_INTERVAL_MS }: { bus?: Bus; emit?: typeof emitToServer; intervalMs?: number } = {}) {
+export function createPostWatch({
+  bus = streamsBus,
+  emit = emitToServer,
+  intervalMs = POST_WATCH_INTERVAL_MS,
+}: { bus?: Bus; emit?: typeof emitToServer; intervalMs?: number } = {}) {
   const lists = new Map<object, string[]>();
   /** What the socket watches, as told and acknowledged ('' = nothing: a new socket). */
   let watched = '';

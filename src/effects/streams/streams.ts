@@ -8,7 +8,14 @@ import { serverEvents } from '../../api/socket';
 import { authorMachine } from '../../machines/streams/author.machine';
 import { postReportMachine } from '../../machines/streams/postReport.machine';
 import { failureStatus } from '../../machines/shared/failure';
-import { feedMachine, type FeedEvent, type FeedLiveCommand, type FeedPage, type FeedSource, type FetchPageInput } from '../../machines/streams/feed.machine';
+import {
+  feedMachine,
+  type FeedEvent,
+  type FeedLiveCommand,
+  type FeedPage,
+  type FeedSource,
+  type FetchPageInput,
+} from '../../machines/streams/feed.machine';
 import { reactionsMachine } from '../../machines/streams/reactions.machine';
 import { saveMachine } from '../../machines/streams/save.machine';
 import { whoReactedMachine } from '../../machines/streams/whoReacted.machine';
@@ -18,7 +25,11 @@ import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 
-function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; since?: string; order: FetchPageInput['order'] }): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
+function readPage(
+  api: ApiClient,
+  source: FeedSource,
+  q: { cursor?: string; since?: string; order: FetchPageInput['order'] },
+): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
   const query = q.cursor || q.since ? { ...(q.cursor ? { cursor: q.cursor } : {}), ...(q.since ? { since: q.since } : {}) } : undefined;
   switch (source.kind) {
     case 'streams':
@@ -50,7 +61,9 @@ function readPage(api: ApiClient, source: FeedSource, q: { cursor?: string; sinc
     case 'group':
       return api.posts.ofGroup(source.groupId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
     case 'groupPending':
-      return api.posts.pendingOfGroup(source.groupId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
+      return api.posts
+        .pendingOfGroup(source.groupId, 1, query)
+        .then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
   }
 }
 

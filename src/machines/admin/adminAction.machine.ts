@@ -160,7 +160,11 @@ export const adminActionMachine = setup({
         input: ({ context }) => ({ action: context.action, reason: reasonRule(context.action) === 'none' ? '' : context.reason.trim() }),
         onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output }) },
         onError: [
-          { guard: 'immediate', target: 'failed', actions: assign({ error: ({ context, event }) => failureText(event.error, actionFailed(context.action)) }) },
+          {
+            guard: 'immediate',
+            target: 'failed',
+            actions: assign({ error: ({ context, event }) => failureText(event.error, actionFailed(context.action)) }),
+          },
           { target: 'editing', actions: assign({ error: ({ context, event }) => failureText(event.error, actionFailed(context.action)) }) },
         ],
       },

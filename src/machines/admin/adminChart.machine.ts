@@ -7,10 +7,7 @@ import { failureText } from '../shared/failure';
 export type ChartSubject = 'posts' | 'users';
 export type ChartView = 'month' | 'year';
 
-export type AdminChartEvent =
-  | { type: 'chart.view'; view: ChartView }
-  | { type: 'chart.year'; year: number }
-  | { type: 'chart.retry' };
+export type AdminChartEvent = { type: 'chart.view'; view: ChartView } | { type: 'chart.year'; year: number } | { type: 'chart.retry' };
 
 export interface AdminChartContext {
   subject: ChartSubject;
@@ -59,7 +56,11 @@ export const adminChartMachine = setup({
   },
   guards: {
     otherYear: ({ context, event }) =>
-      event.type === 'chart.year' && Number.isInteger(event.year) && event.year >= CHART_YEAR_MIN && event.year <= CHART_YEAR_MAX && event.year !== context.year,
+      event.type === 'chart.year' &&
+      Number.isInteger(event.year) &&
+      event.year >= CHART_YEAR_MIN &&
+      event.year <= CHART_YEAR_MAX &&
+      event.year !== context.year,
     known: ({ context, event }) => {
       assertEvent(event, 'chart.year');
       return context.months[event.year] !== undefined;
@@ -121,7 +122,10 @@ export const adminChartMachine = setup({
             input: ({ context }) => ({ subject: context.subject, year: context.year }),
             onDone: {
               target: 'ready',
-              actions: assign({ months: ({ context, event }) => ({ ...context.months, [event.output.year]: event.output.months }), monthsError: null }),
+              actions: assign({
+                months: ({ context, event }) => ({ ...context.months, [event.output.year]: event.output.months }),
+                monthsError: null,
+              }),
             },
             onError: { target: 'failed', actions: assign({ monthsError: ({ event }) => failureText(event.error, CHART_FAILED) }) },
           },

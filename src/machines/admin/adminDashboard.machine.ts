@@ -31,7 +31,11 @@ export const adminDashboardMachine = setup({
     fetchDashboard: requiredPromise<Dashboard, void>('fetchDashboard'),
   },
   actions: {
-    takeDashboard: assign(({ event }) => ({ dashboard: (event as unknown as { output: Dashboard }).output, error: null, refreshError: null })),
+    takeDashboard: assign(({ event }) => ({
+      dashboard: (event as unknown as { output: Dashboard }).output,
+      error: null,
+      refreshError: null,
+    })),
   },
   delays: { REFRESH: DASHBOARD_REFRESH_MS },
 }).createMachine({

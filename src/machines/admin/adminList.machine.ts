@@ -101,10 +101,20 @@ export const adminListMachine = setup({
     showToast: (_, _toast: ToastRequest) => {},
     takePage: assign(({ event }) => {
       const { output } = event as unknown as { output: AdminPage };
-      return { items: output.items, hasMore: output.hasMore, total: output.total, error: null, ...(output.admins ? { admins: output.admins } : {}) };
+      return {
+        items: output.items,
+        hasMore: output.hasMore,
+        total: output.total,
+        error: null,
+        ...(output.admins ? { admins: output.admins } : {}),
+      };
     }),
-    setFilter: assign(({ context, event }) => (event.type === 'list.filter' ? { filter: event.filter, page: 1 } : { filter: context.filter })),
-    setAdmin: assign(({ context, event }) => (event.type === 'list.admin' ? { adminId: event.adminId, page: 1 } : { adminId: context.adminId })),
+    setFilter: assign(({ context, event }) =>
+      event.type === 'list.filter' ? { filter: event.filter, page: 1 } : { filter: context.filter },
+    ),
+    setAdmin: assign(({ context, event }) =>
+      event.type === 'list.admin' ? { adminId: event.adminId, page: 1 } : { adminId: context.adminId },
+    ),
     applyQuery: assign(({ context }) => ({ query: context.draft.trim(), page: 1 })),
     setDraft: assign(({ context, event }) => ({ draft: event.type === 'list.search' ? event.query : context.draft })),
   },
@@ -114,7 +124,8 @@ export const adminListMachine = setup({
       return event.filter !== context.filter && filtersOf(context.kind).includes(event.filter);
     },
     canGoTo: ({ context, event }) =>
-      event.type === 'list.page' && ((event.page === context.page - 1 && event.page >= 1) || (event.page === context.page + 1 && context.hasMore)),
+      event.type === 'list.page' &&
+      ((event.page === context.page - 1 && event.page >= 1) || (event.page === context.page + 1 && context.hasMore)),
     otherAdmin: ({ context, event }) => {
       assertEvent(event, 'list.admin');
       return event.adminId !== context.adminId && filtersByAdmin(context.kind);
@@ -180,7 +191,11 @@ export const adminListMachine = setup({
                 src: 'fetchPage',
                 input: ({ context }) => pageOf(context),
                 onDone: [
-                  { guard: 'emptyBeyondFirst', target: '#adminList.data.loading', actions: assign({ page: ({ context }) => context.page - 1 }) },
+                  {
+                    guard: 'emptyBeyondFirst',
+                    target: '#adminList.data.loading',
+                    actions: assign({ page: ({ context }) => context.page - 1 }),
+                  },
                   { target: 'idle', actions: 'takePage' },
                 ],
                 onError: { target: 'idle' },

@@ -177,13 +177,21 @@ export const defaultFilterOf = (kind: AdminListKind): AdminFilter => specs[kind]
 export const isSearchable = (kind: AdminListKind) => specs[kind].searchable;
 export const filtersByAdmin = (kind: AdminListKind) => specs[kind].byAdmin;
 export const itemKey = <K extends AdminListKind>(kind: K, item: AdminItems[K] | AdminItem) => specOf(kind).key(item);
-export const belongsUnder = <K extends AdminListKind>(kind: K, item: AdminItems[K], filter: AdminFilter) => specOf(kind).belongs(item, filter);
+export const belongsUnder = <K extends AdminListKind>(kind: K, item: AdminItems[K], filter: AdminFilter) =>
+  specOf(kind).belongs(item, filter);
 
 /**
  * The items after an action: every change applied to every item (banning a member marks each of
  * their reports and posts on the page), then the items that left the filter dropped.
  */
-export function applyChanges<K extends AdminListKind>(kind: K, items: AdminItems[K][], changes: AdminChange[], filter: AdminFilter): AdminItems[K][] {
+export function applyChanges<K extends AdminListKind>(
+  kind: K,
+  items: AdminItems[K][],
+  changes: AdminChange[],
+  filter: AdminFilter,
+): AdminItems[K][] {
   const spec = specOf(kind);
-  return items.map((item) => changes.reduce((current, change) => spec.apply(current, change), item as AdminItem)).filter((item) => spec.belongs(item, filter)) as AdminItems[K][];
+  return items
+    .map((item) => changes.reduce((current, change) => spec.apply(current, change), item as AdminItem))
+    .filter((item) => spec.belongs(item, filter)) as AdminItems[K][];
 }

@@ -8,8 +8,7 @@ export type PasswordField = keyof ChangePasswordBody;
 
 export type ChangePasswordEvent =
   /** A keystroke in one of the three fields: its whole value as it now is. */
-  | { type: 'password.change'; field: PasswordField; value: string }
-  | { type: 'password.submit' };
+  { type: 'password.change'; field: PasswordField; value: string } | { type: 'password.submit' };
 
 export const EMPTY_PASSWORDS: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -1,5 +1,5 @@
-import type { SnapshotFrom } from "xstate";
-import type { forgotPasswordMachine } from "./forgotPassword.machine";
+import type { SnapshotFrom } from 'xstate';
+import type { forgotPasswordMachine } from './forgotPassword.machine';
 
 type ForgotPasswordSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
@@ -7,17 +7,11 @@ export const forgotEmail = (s: ForgotPasswordSnapshot) => s.context.email;
 
 export const forgotMessage = (s: ForgotPasswordSnapshot) => s.context.message;
 
-export const isSendingLink = (s: ForgotPasswordSnapshot) =>
-  s.matches("sending");
+export const isSendingLink = (s: ForgotPasswordSnapshot) => s.matches('sending');
 
 /** How the last attempt went, for the banner's tone (none before the first). */
 export const forgotOutcome = (s: ForgotPasswordSnapshot) =>
-  s.matches({ ready: "success" })
-    ? "success"
-    : s.matches({ ready: "error" })
-      ? "error"
-      : null;
+  s.matches({ ready: 'success' }) ? 'success' : s.matches({ ready: 'error' }) ? 'error' : null;
 
 /** 'Send Reset Link' is pressable when the machine would take it. */
-export const canSendLink = (s: ForgotPasswordSnapshot) =>
-  s.can({ type: "forgot.submit" });
+export const canSendLink = (s: ForgotPasswordSnapshot) => s.can({ type: 'forgot.submit' });

@@ -13,9 +13,7 @@ export interface ResetPasswordContext {
   message: string | null;
 }
 
-export type ResetPasswordEvent =
-  | { type: 'reset.change'; field: ResetPasswordField; value: string }
-  | { type: 'reset.submit' };
+export type ResetPasswordEvent = { type: 'reset.change'; field: ResetPasswordField; value: string } | { type: 'reset.submit' };
 
 export const PASSWORD_RESET_DONE = 'Password reset successfully!';
 export const PASSWORD_RESET_FAILED = 'Failed to reset password';

@@ -1,5 +1,5 @@
-import type { SnapshotFrom } from "xstate";
-import type { signInMachine } from "./signIn.machine";
+import type { SnapshotFrom } from 'xstate';
+import type { signInMachine } from './signIn.machine';
 
 type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 
@@ -7,13 +7,10 @@ type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 export const signInForm = (s: SignInSnapshot) => s.context;
 
 /** Waiting on the password sign-in (and on the hand-over that follows it). */
-export const isSigningIn = (s: SignInSnapshot) =>
-  s.matches("submitting") || (s.matches("success") && s.context.auth !== null);
+export const isSigningIn = (s: SignInSnapshot) => s.matches('submitting') || (s.matches('success') && s.context.auth !== null);
 
 /** Waiting on Google (and on the hand-over that follows it). */
-export const isSigningInWithGoogle = (s: SignInSnapshot) =>
-  s.matches("google") || (s.matches("success") && s.context.auth === null);
+export const isSigningInWithGoogle = (s: SignInSnapshot) => s.matches('google') || (s.matches('success') && s.context.auth === null);
 
 /** While either sign-in runs the fields are read-only and the buttons wait. */
-export const isSignInBusy = (s: SignInSnapshot) =>
-  isSigningIn(s) || isSigningInWithGoogle(s);
+export const isSignInBusy = (s: SignInSnapshot) => isSigningIn(s) || isSigningInWithGoogle(s);

@@ -159,7 +159,10 @@ export const signInMachine = setup({
           invoke: {
             id: 'checkUser',
             src: 'checkUser',
-            input: ({ context }) => ({ authId: defined(context.auth, 'the sign-in answer').user.authId, token: defined(context.auth, 'the sign-in answer').token }),
+            input: ({ context }) => ({
+              authId: defined(context.auth, 'the sign-in answer').user.authId,
+              token: defined(context.auth, 'the sign-in answer').token,
+            }),
             onDone: [
               {
                 guard: 'isBanned',

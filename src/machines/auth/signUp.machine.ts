@@ -22,9 +22,7 @@ export interface SignUpContext {
 }
 
 export type SignUpEvent =
-  | { type: 'signUp.change'; field: SignUpField; value: string }
-  | { type: 'signUp.submit' }
-  | { type: 'signUp.google' };
+  { type: 'signUp.change'; field: SignUpField; value: string } | { type: 'signUp.submit' } | { type: 'signUp.google' };
 
 /** What the sign-up effect sends; it draws the avatar itself (src/effects/auth/avatar.ts). */
 export interface SignUpRequest {

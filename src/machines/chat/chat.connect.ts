@@ -20,7 +20,17 @@ import {
  * snapshot: the conversation list, the open thread, and each message's options.
  */
 
-export { conversationRows, groupPeer, otherOf, selectEditing, selectListFailed, selectListLoading, selectLoadingOlder, selectThreadFailed, selectThreadReady };
+export {
+  conversationRows,
+  groupPeer,
+  otherOf,
+  selectEditing,
+  selectListFailed,
+  selectListLoading,
+  selectLoadingOlder,
+  selectThreadFailed,
+  selectThreadReady,
+};
 
 export const selectList = (s: ChatSnapshot) => s.context.list;
 export const selectGroups = (s: ChatSnapshot) => s.context.groups;
@@ -35,15 +45,19 @@ export const selectHasOlder = (s: ChatSnapshot) => s.context.hasOlder;
 export const selectThreadWaiting = (s: ChatSnapshot) => !selectThreadReady(s) && !selectThreadFailed(s);
 
 /** The group chat `groupId` as the list knows it, or null. */
-export const selectGroupChat = (s: ChatSnapshot, groupId: string): GroupChat | null => s.context.groups.find((g) => g._id === groupId) ?? null;
+export const selectGroupChat = (s: ChatSnapshot, groupId: string): GroupChat | null =>
+  s.context.groups.find((g) => g._id === groupId) ?? null;
 /** The open conversation's name: a group's current name, else the name in the address. */
-export const selectConversationName = (s: ChatSnapshot, peer: ChatPeer) => (peer.isGroup ? (selectGroupChat(s, peer.id)?.name ?? peer.username) : peer.username);
+export const selectConversationName = (s: ChatSnapshot, peer: ChatPeer) =>
+  peer.isGroup ? (selectGroupChat(s, peer.id)?.name ?? peer.username) : peer.username;
 
 /** The other member's face in a private conversation, as the list knows it ('color|picture'; a string so useSelector compares by value). */
 export function selectPeerFace(s: ChatSnapshot, peerId: string): string | null {
   const item = s.context.list.find((i) => i.senderId === peerId || i.receiverId === peerId);
   if (!item) return null;
-  return item.senderId === peerId ? `${item.senderAvatarColor}|${item.senderProfilePicture}` : `${item.receiverAvatarColor}|${item.receiverProfilePicture}`;
+  return item.senderId === peerId
+    ? `${item.senderAvatarColor}|${item.senderProfilePicture}`
+    : `${item.receiverAvatarColor}|${item.receiverProfilePicture}`;
 }
 
 /** The member sent this message. */

@@ -5,7 +5,24 @@ import { failureText } from '../shared/failure';
 import { ACTION_FAILED, LIST_FAILED, SEND_FAILED, THREAD_FAILED, UPLOAD_FAILED } from './chat.copy';
 import { CHAT_HREF } from '../shell/routes';
 import { chatSetup } from './chat.setup';
-import { applyDeleted, applyReaction, applyRead, failFirstPending, goneThread, listedUnread, newestGroupMessages, noThread, peerOf, sendingOf, sortGroups, sortList, takeMessage, takePage, threadOf, toast } from './chat.thread';
+import {
+  applyDeleted,
+  applyReaction,
+  applyRead,
+  failFirstPending,
+  goneThread,
+  listedUnread,
+  newestGroupMessages,
+  noThread,
+  peerOf,
+  sendingOf,
+  sortGroups,
+  sortList,
+  takeMessage,
+  takePage,
+  threadOf,
+  toast,
+} from './chat.thread';
 import type { EditRequest } from './chat.types';
 
 export { CHAT_HREF };
@@ -47,7 +64,9 @@ export const chatMachine = chatSetup.createMachine({
   type: 'parallel',
   on: {
     'chat.read': { actions: 'applyRead' },
-    'chat.groupRead': { actions: assign({ groupUnread: ({ context, event }) => ({ ...context.groupUnread, [event.read.groupId]: event.read.unreadCount }) }) },
+    'chat.groupRead': {
+      actions: assign({ groupUnread: ({ context, event }) => ({ ...context.groupUnread, [event.read.groupId]: event.read.unreadCount }) }),
+    },
     'chat.reaction': { actions: 'applyReaction' },
     'chat.deleted': { actions: 'applyDeleted' },
   },
@@ -70,7 +89,8 @@ export const chatMachine = chatSetup.createMachine({
               target: 'loaded',
               actions: assign({
                 list: ({ event }) => sortList([...event.output.list]),
-                groups: ({ event }) => sortGroups(event.output.groups.map(({ lastMessage: _last, unreadCount: _unread, ...group }) => group)),
+                groups: ({ event }) =>
+                  sortGroups(event.output.groups.map(({ lastMessage: _last, unreadCount: _unread, ...group }) => group)),
                 groupLast: ({ context, event }) => newestGroupMessages(context.groupLast, event.output.groups),
                 groupUnread: ({ context, event }) => listedUnread(context, event.output.groups),
                 listError: null,
@@ -165,7 +185,10 @@ export const chatMachine = chatSetup.createMachine({
                             }),
                           ),
                         },
-                        onError: { target: 'idle', actions: assign(({ context, event }) => failFirstPending(context, event.error, UPLOAD_FAILED)) },
+                        onError: {
+                          target: 'idle',
+                          actions: assign(({ context, event }) => failFirstPending(context, event.error, UPLOAD_FAILED)),
+                        },
                       },
                     },
                     sending: {
@@ -174,7 +197,13 @@ export const chatMachine = chatSetup.createMachine({
                         src: 'sendMessage',
                         input: ({ context }) => {
                           const m = sendingOf(context);
-                          return { ...threadOf(context), body: m.body, gifUrl: m.gifUrl, selectedImage: m.selectedImage, clientId: defined(m.clientId, 'the client id of a queued message') };
+                          return {
+                            ...threadOf(context),
+                            body: m.body,
+                            gifUrl: m.gifUrl,
+                            selectedImage: m.selectedImage,
+                            clientId: defined(m.clientId, 'the client id of a queued message'),
+                          };
                         },
                         onDone: {
                           target: 'idle',
@@ -187,8 +216,18 @@ export const chatMachine = chatSetup.createMachine({
                         },
                         onError: [
                           // No answer: it may be stored already; the same message (same client id) goes again after a pause.
-                          { guard: 'retriesSend', target: 'waitingToRetry', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
-                          { target: 'idle', actions: assign(({ context, event }) => ({ ...failFirstPending(context, event.error, SEND_FAILED), retries: 0 })) },
+                          {
+                            guard: 'retriesSend',
+                            target: 'waitingToRetry',
+                            actions: assign({ retries: ({ context }) => context.retries + 1 }),
+                          },
+                          {
+                            target: 'idle',
+                            actions: assign(({ context, event }) => ({
+                              ...failFirstPending(context, event.error, SEND_FAILED),
+                              retries: 0,
+                            })),
+                          },
                         ],
                       },
                     },
@@ -200,7 +239,10 @@ export const chatMachine = chatSetup.createMachine({
                      */
                     waitingToRetry: {
                       after: {
-                        SEND_RETRY: [{ guard: 'hasPending', target: 'idle' }, { target: 'idle', actions: assign({ retries: 0 }) }],
+                        SEND_RETRY: [
+                          { guard: 'hasPending', target: 'idle' },
+                          { target: 'idle', actions: assign({ retries: 0 }) },
+                        ],
                       },
                     },
                   },
@@ -222,7 +264,10 @@ export const chatMachine = chatSetup.createMachine({
                         src: 'markGroupRead',
                         input: ({ context }) => ({ groupId: peerOf(context).id, seq: context.syncedSeq }),
                         onDone: { target: 'idle' },
-                        onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) } },
+                        onError: {
+                          target: 'failed',
+                          actions: { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) },
+                        },
                       },
                     },
                     marking: {
@@ -230,8 +275,14 @@ export const chatMachine = chatSetup.createMachine({
                         id: 'markRead',
                         src: 'markRead',
                         input: ({ context }) => ({ senderId: peerOf(context).id, receiverId: context.me.id }),
-                        onDone: { target: 'idle', actions: assign(({ context, event }) => produce(context, (draft) => applyRead(draft, event.output))) },
-                        onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) } },
+                        onDone: {
+                          target: 'idle',
+                          actions: assign(({ context, event }) => produce(context, (draft) => applyRead(draft, event.output))),
+                        },
+                        onError: {
+                          target: 'failed',
+                          actions: { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) },
+                        },
                       },
                     },
                     /** Not tried again until the conversation is opened again. */
@@ -247,7 +298,12 @@ export const chatMachine = chatSetup.createMachine({
                           guard: 'isKnown',
                           target: 'reacting',
                           actions: assign({
-                            edit: ({ event }) => ({ kind: 'react' as const, messageId: event.messageId, reaction: event.reaction, change: event.change }),
+                            edit: ({ event }) => ({
+                              kind: 'react' as const,
+                              messageId: event.messageId,
+                              reaction: event.reaction,
+                              change: event.change,
+                            }),
                           }),
                         },
                         'chat.delete': {
@@ -282,7 +338,10 @@ export const chatMachine = chatSetup.createMachine({
                         },
                         onError: {
                           target: 'idle',
-                          actions: [assign({ edit: null }), { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) }],
+                          actions: [
+                            assign({ edit: null }),
+                            { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) },
+                          ],
                         },
                       },
                     },
@@ -305,7 +364,10 @@ export const chatMachine = chatSetup.createMachine({
                         },
                         onError: {
                           target: 'idle',
-                          actions: [assign({ edit: null }), { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) }],
+                          actions: [
+                            assign({ edit: null }),
+                            { type: 'showToast', params: ({ event }) => toast(event.error, ACTION_FAILED) },
+                          ],
                         },
                       },
                     },
@@ -332,7 +394,10 @@ export const chatMachine = chatSetup.createMachine({
                             }),
                           ),
                         },
-                        onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => toast(event.error, THREAD_FAILED) } },
+                        onError: {
+                          target: 'failed',
+                          actions: { type: 'showToast', params: ({ event }) => toast(event.error, THREAD_FAILED) },
+                        },
                       },
                     },
                     failed: { on: { 'chat.loadOlder': { guard: 'hasOlder', target: 'loading' } } },
@@ -357,12 +422,20 @@ export const chatMachine = chatSetup.createMachine({
                             reenter: true,
                             // A page is contiguous from `after`: its last seq is known even if some of it was deleted for us.
                             actions: assign(({ context, event }) =>
-                              produce(context, (draft) => takePage(draft, { ...event.output, lastSeq: event.output.messages.at(-1)?.seq ?? 0 })),
+                              produce(context, (draft) =>
+                                takePage(draft, { ...event.output, lastSeq: event.output.messages.at(-1)?.seq ?? 0 }),
+                              ),
                             ),
                           },
-                          { target: 'live', actions: assign(({ context, event }) => produce(context, (draft) => takePage(draft, event.output))) },
+                          {
+                            target: 'live',
+                            actions: assign(({ context, event }) => produce(context, (draft) => takePage(draft, event.output))),
+                          },
                         ],
-                        onError: { target: 'live', actions: { type: 'showToast', params: ({ event }) => toast(event.error, THREAD_FAILED) } },
+                        onError: {
+                          target: 'live',
+                          actions: { type: 'showToast', params: ({ event }) => toast(event.error, THREAD_FAILED) },
+                        },
                       },
                     },
                   },

@@ -4,7 +4,8 @@ import { newestFirst } from './chat.thread';
 
 /** What the chat views read from a snapshot. */
 
-export const selectListLoading = (s: ChatSnapshot) => s.matches({ list: 'loading' }) && s.context.list.length === 0 && s.context.groups.length === 0;
+export const selectListLoading = (s: ChatSnapshot) =>
+  s.matches({ list: 'loading' }) && s.context.list.length === 0 && s.context.groups.length === 0;
 export const selectListFailed = (s: ChatSnapshot) => s.matches({ list: 'failed' });
 export const selectThreadLoading = (s: ChatSnapshot) => s.matches({ conversation: { open: 'loading' } });
 export const selectThreadFailed = (s: ChatSnapshot) => s.matches({ conversation: { open: 'failed' } });

@@ -4,8 +4,33 @@ import { clientIdOf } from '../shared/clientIds';
 import { requiredCallback, requiredPromise } from '../shared/required';
 import { retriesSend, sendRetryDelay } from '../shared/sendRetry';
 import type { ToastRequest } from '../shell/toastRequest';
-import { applyDeleted, applyReaction, applyRead, change, draftError, firstPending, inConversation, isAcceptedIn, isOpenGroup, noThread, sortGroups, sortList, takeMessage } from './chat.thread';
-import type { ChatContext, ChatEvent, ChatInput, ChatLists, ChatMember, ChatPeer, DeleteInput, FetchMessagesInput, ReactInput, SendMessageInput } from './chat.types';
+import {
+  applyDeleted,
+  applyReaction,
+  applyRead,
+  change,
+  draftError,
+  firstPending,
+  inConversation,
+  isAcceptedIn,
+  isOpenGroup,
+  noThread,
+  sortGroups,
+  sortList,
+  takeMessage,
+} from './chat.thread';
+import type {
+  ChatContext,
+  ChatEvent,
+  ChatInput,
+  ChatLists,
+  ChatMember,
+  ChatPeer,
+  DeleteInput,
+  FetchMessagesInput,
+  ReactInput,
+  SendMessageInput,
+} from './chat.types';
 
 /** The chat screen's effects, actions, delays and guards: what its chart (chat.machine.ts) is built from. */
 export const chatSetup = setup({

@@ -84,7 +84,10 @@ export const messageComposerMachine = setup({
               { guard: 'isEmpty' },
               {
                 guard: 'isSendable',
-                actions: [{ type: 'sendDraft', params: ({ context }) => draftOf(context) }, assign({ body: '', gifUrl: '', image: '', error: null })],
+                actions: [
+                  { type: 'sendDraft', params: ({ context }) => draftOf(context) },
+                  assign({ body: '', gifUrl: '', image: '', error: null }),
+                ],
               },
               { actions: assign({ error: ({ context }) => draftError(draftOf(context)) }) },
             ],

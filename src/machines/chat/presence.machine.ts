@@ -4,8 +4,7 @@ import type { OnlineUsers, WatchPresence } from '../../api/users';
 
 export type PresenceEvent =
   // From the bus:
-  | { type: 'presence.changed'; userId: string; online: boolean }
-  | { type: 'presence.reconnected' };
+  { type: 'presence.changed'; userId: string; online: boolean } | { type: 'presence.reconnected' };
 
 export interface PresenceInput {
   /** The members to watch (a chat header: the other member). */
@@ -65,7 +64,10 @@ export const presenceMachine = setup({
         id: 'watchPresence',
         src: 'watchPresence',
         input: ({ context }) => ({ userIds: context.userIds }),
-        onDone: { target: 'live', actions: assign({ online: ({ context, event }) => context.userIds.filter((id) => event.output.userIds.includes(id)) }) },
+        onDone: {
+          target: 'live',
+          actions: assign({ online: ({ context, event }) => context.userIds.filter((id) => event.output.userIds.includes(id)) }),
+        },
         // Without a socket (not connected yet) it waits for the connect, which says `reconnected`.
         onError: { target: 'live' },
       },
@@ -78,4 +80,5 @@ export type PresenceActorRef = ActorRefFrom<typeof presenceMachine>;
 export type PresenceSnapshot = SnapshotFrom<typeof presenceMachine>;
 
 /** Whether a member is online: true / false, or null while unknown. */
-export const selectOnline = (s: PresenceSnapshot, userId: string): boolean | null => (s.context.online === null ? null : s.context.online.includes(userId));
+export const selectOnline = (s: PresenceSnapshot, userId: string): boolean | null =>
+  s.context.online === null ? null : s.context.online.includes(userId);

@@ -105,7 +105,10 @@ export const privateChatCacheMachine = setup({
               target: 'idle',
               actions: [
                 assign({ leaving: null }),
-                { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, LEAVE_CHAT_FAILED) }) },
+                {
+                  type: 'showToast',
+                  params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, LEAVE_CHAT_FAILED) }),
+                },
               ],
             },
           },

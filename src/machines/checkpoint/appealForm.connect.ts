@@ -15,7 +15,8 @@ export const appealLoadError = (s: AppealFormSnapshot) => (s.matches('failed') ?
 export const isSendingAppeal = (s: AppealFormSnapshot) => s.matches('sending');
 
 /** The form stays on screen while it is sent (disabled), for a banned member without an open appeal. */
-export const showsAppealForm = (s: AppealFormSnapshot) => (s.matches('editing') || s.matches('sending')) && Boolean(s.context.standing?.ban);
+export const showsAppealForm = (s: AppealFormSnapshot) =>
+  (s.matches('editing') || s.matches('sending')) && Boolean(s.context.standing?.ban);
 
 /** The counter under the field counts what the server will count. */
 export const writtenLength = (s: AppealFormSnapshot) => s.context.message.trim().length;

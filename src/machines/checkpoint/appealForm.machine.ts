@@ -6,10 +6,7 @@ import { failureStatus, failureText } from '../shared/failure';
 
 export const APPEAL_FAILED = 'Could not send your appeal. Please try again.';
 
-export type AppealFormEvent =
-  | { type: 'appeal.message'; value: string }
-  | { type: 'appeal.submit' }
-  | { type: 'appeal.retry' };
+export type AppealFormEvent = { type: 'appeal.message'; value: string } | { type: 'appeal.submit' } | { type: 'appeal.retry' };
 
 export interface AppealFormContext {
   hasToken: boolean;

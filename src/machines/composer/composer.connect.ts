@@ -1,6 +1,13 @@
 import { INTEREST_TOPICS } from '../../api/constants';
 import type { Topic } from '../../api/posts/topics';
-import { hasMedia, selectModalState, selectTakesAttachments, selectTriesAgain, type ComposerSnapshot, type MediaKind } from './composer.machine';
+import {
+  hasMedia,
+  selectModalState,
+  selectTakesAttachments,
+  selectTriesAgain,
+  type ComposerSnapshot,
+  type MediaKind,
+} from './composer.machine';
 
 /**
  * What the composer modal and the delete dialog show and what the author may do, read from the

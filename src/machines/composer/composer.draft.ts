@@ -105,7 +105,8 @@ export function publishRequest(context: ComposerContext): PublishRequest {
     const postId = data._id;
     if (data.kind === 'question') return { kind: 'updatePost', postId, body: text };
     const common = { ...text, bgColor: draft.bgColor, feelings: draft.feelings, gifUrl: draft.gifUrl, topics: context.topics };
-    if (isDataUrl(draft.image)) return { kind: 'updateImagePost', postId, body: { ...common, image: draft.image, imageAlt: draft.imageAlt } };
+    if (isDataUrl(draft.image))
+      return { kind: 'updateImagePost', postId, body: { ...common, image: draft.image, imageAlt: draft.imageAlt } };
     if (isDataUrl(draft.video)) return { kind: 'updateVideoPost', postId, body: { ...common, video: draft.video } };
     return {
       kind: 'updatePost',
@@ -137,12 +138,12 @@ export const successText = (context: ComposerContext, post: Post) =>
   post.groupStatus === 'pending'
     ? POST_PENDING
     : context.type === 'editpost'
-    ? context.data?.kind === 'question'
-      ? 'Question updated'
-      : 'Post updated'
-    : context.type === 'createquestion'
-      ? 'Question posted'
-      : 'Post published';
+      ? context.data?.kind === 'question'
+        ? 'Question updated'
+        : 'Post updated'
+      : context.type === 'createquestion'
+        ? 'Question posted'
+        : 'Post published';
 
 export const fileProblem = (kind: MediaKind, file: PickedFile): string | null => {
   const rules = MEDIA_RULES[kind];

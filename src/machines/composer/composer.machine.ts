@@ -7,7 +7,22 @@ import { requiredPromise } from '../shared/required';
 import { retriesSend, sendRetryDelay } from '../shared/sendRetry';
 import type { ToastRequest } from '../shell/toastRequest';
 import { DELETE_FAILED, emptyDraft, GIF_NOT_HTTPS, PUBLISH_FAILED, READ_FAILED } from './composer.copy';
-import { acceptsDraftValue, canToggleTopic, closedContext, digest, draftFromPost, draftProblem, fileProblem, isHttpsUrl, isQuestion, publishRequest, setDraft, successText, toggleTopic, withClientId } from './composer.draft';
+import {
+  acceptsDraftValue,
+  canToggleTopic,
+  closedContext,
+  digest,
+  draftFromPost,
+  draftProblem,
+  fileProblem,
+  isHttpsUrl,
+  isQuestion,
+  publishRequest,
+  setDraft,
+  successText,
+  toggleTopic,
+  withClientId,
+} from './composer.draft';
 import type { ComposerContext, ComposerEmitted, ComposerEvent, MediaKind, PickedFile, PublishRequest } from './composer.types';
 
 export * from './composer.types';
@@ -46,7 +61,15 @@ export const composerMachine = setup({
     startSending: assign(({ context }) => {
       const request = digest(publishRequest(context));
       const again = context.unsent !== null && context.unsent.request === request;
-      return { error: null, retries: 0, sent: context.sent + 1, sending: { request, clientId: again && context.unsent ? context.unsent.clientId : clientIdOf(context.clientSeed, context.sent + 1) } };
+      return {
+        error: null,
+        retries: 0,
+        sent: context.sent + 1,
+        sending: {
+          request,
+          clientId: again && context.unsent ? context.unsent.clientId : clientIdOf(context.clientSeed, context.sent + 1),
+        },
+      };
     }),
     setDraft: assign(({ context, event }) => {
       assertEvent(event, 'composer.draft.set');
@@ -175,7 +198,10 @@ export const composerMachine = setup({
                 },
                 onDone: {
                   target: '#composer.open.editing',
-                  actions: assign(({ context, event }) => ({ draft: setDraft({ ...context.draft, imageAlt: '' }, 'image', event.output), error: null })),
+                  actions: assign(({ context, event }) => ({
+                    draft: setDraft({ ...context.draft, imageAlt: '' }, 'image', event.output),
+                    error: null,
+                  })),
                 },
                 onError: {
                   target: 'choosing',
@@ -242,7 +268,10 @@ export const composerMachine = setup({
           target: 'closed',
           actions: [
             emit(({ context, event }) => ({ type: 'published' as const, post: event.output, created: context.type !== 'editpost' })),
-            { type: 'showToast', params: ({ context, event }) => ({ type: 'success' as const, description: successText(context, event.output) }) },
+            {
+              type: 'showToast',
+              params: ({ context, event }) => ({ type: 'success' as const, description: successText(context, event.output) }),
+            },
             'reset',
           ],
         },

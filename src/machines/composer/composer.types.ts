@@ -1,5 +1,16 @@
 import type { CreateGroupPostBody } from '../../api/groups';
-import type { CreateImagePostBody, CreatePostBody, CreateQuestionBody, CreateVideoPostBody, Feeling, Post, Privacy, UpdateImagePostBody, UpdatePostBody, UpdateVideoPostBody } from '../../api/posts';
+import type {
+  CreateImagePostBody,
+  CreatePostBody,
+  CreateQuestionBody,
+  CreateVideoPostBody,
+  Feeling,
+  Post,
+  Privacy,
+  UpdateImagePostBody,
+  UpdatePostBody,
+  UpdateVideoPostBody,
+} from '../../api/posts';
 import type { Topic } from '../../api/posts/topics';
 
 /** The composer's schema: the draft, the files, context, events and the calls it asks for. */

@@ -53,11 +53,7 @@ function eventLabel(t: AnyTransitionDefinition, machine: AnyStateMachine): { lab
   } else if (done) label = `${done[1]}: ${done[2]}`;
   else if (type.startsWith('xstate.done.state.')) label = 'done';
   else label = type;
-  const guard = t.guard
-    ? typeof t.guard === 'string'
-      ? t.guard
-      : ((t.guard as { type?: string }).type ?? 'guard')
-    : '';
+  const guard = t.guard ? (typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')) : '';
   return guard ? { label: `${label} [${guard}]`, guard } : { label };
 }
 

@@ -227,7 +227,11 @@ export const createGroupMachine = setup({
                   }),
                 ),
                 // The next results leave out whoever is invited by now; the shown ones stay, to toggle back.
-                sendTo('search', ({ context }) => ({ type: 'search.exclude' as const, ids: [context.currentUserId, ...context.invited.map((m) => m.userId)], keepShown: true })),
+                sendTo('search', ({ context }) => ({
+                  type: 'search.exclude' as const,
+                  ids: [context.currentUserId, ...context.invited.map((m) => m.userId)],
+                  keepShown: true,
+                })),
               ],
             },
             'group.submit': [
@@ -252,7 +256,10 @@ export const createGroupMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, CREATE_FAILED) }) },
+              actions: {
+                type: 'showToast',
+                params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, CREATE_FAILED) }),
+              },
             },
           },
         },
@@ -281,7 +288,10 @@ export const createGroupMachine = setup({
               target: 'failed',
               actions: [
                 assign({ preview: '', imageUrl: '' }),
-                { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, UPLOAD_FAILED) }) },
+                {
+                  type: 'showToast',
+                  params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, UPLOAD_FAILED) }),
+                },
               ],
             },
           },

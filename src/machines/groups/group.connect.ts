@@ -93,13 +93,13 @@ export const isInvitee = (member: GroupMembership) => member.status === 'pending
 /** The member shown with an Admin badge. */
 export const isMemberAdmin = (member: GroupMembership) => member.role === 'admin';
 
-
 /** An admin may make an accepted plain member an admin (the machine's `mayPromote`). */
 export const canPromote = (s: GroupSnapshot, member: GroupMembership) =>
   standingOf(s.context.group) === 'admin' && member.status === 'accepted' && member.role === 'member';
 
 /** An admin may remove any other member, or withdraw an invitation (the machine's `isOtherMember`). */
-export const canRemove = (s: GroupSnapshot, member: GroupMembership) => standingOf(s.context.group) === 'admin' && member.userId !== s.context.viewerId;
+export const canRemove = (s: GroupSnapshot, member: GroupMembership) =>
+  standingOf(s.context.group) === 'admin' && member.userId !== s.context.viewerId;
 
 /** A member may open the leave dialog (nothing else running). */
 export const canLeave = (s: GroupSnapshot) => s.can({ type: 'group.leave' });
@@ -107,7 +107,8 @@ export const canLeave = (s: GroupSnapshot) => s.can({ type: 'group.leave' });
 export const selectLeaving = (s: GroupSnapshot) => s.matches({ loaded: { action: 'leaving' } });
 export const selectDeleting = (s: GroupSnapshot) => s.matches({ loaded: { action: 'deleting' } });
 /** A promote or remove request runs (its dialog shows the busy label). */
-export const selectMemberActionRunning = (s: GroupSnapshot) => s.matches({ loaded: { action: 'promoting' } }) || s.matches({ loaded: { action: 'removing' } });
+export const selectMemberActionRunning = (s: GroupSnapshot) =>
+  s.matches({ loaded: { action: 'promoting' } }) || s.matches({ loaded: { action: 'removing' } });
 export const selectPendingLoading = (s: GroupSnapshot) => s.matches({ loaded: { tab: { pendingMembers: 'loading' } } });
 export const selectPendingFailed = (s: GroupSnapshot) => s.matches({ loaded: { tab: { pendingMembers: 'failed' } } });
 
@@ -126,7 +127,8 @@ export const selectManagedMembers = (s: GroupSnapshot): ManagedMember[] =>
 
 /** useSelector's compare for selectManagedMembers: the same rows with the same rights. */
 export const sameManagedMembers = (a: ManagedMember[], b: ManagedMember[]) =>
-  a.length === b.length && a.every((row, i) => row.member === b[i].member && row.canPromote === b[i].canPromote && row.canRemove === b[i].canRemove);
+  a.length === b.length &&
+  a.every((row, i) => row.member === b[i].member && row.canPromote === b[i].canPromote && row.canRemove === b[i].canRemove);
 
 /** The invite search's result is in the selection to invite. */
 export const isSelectedToInvite = (selection: { _id: string }[], userId: string) => selection.some((u) => u._id === userId);

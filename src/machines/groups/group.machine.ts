@@ -98,8 +98,14 @@ export const groupMachine = groupSetup.createMachine({
                     id: 'fetchPendingMembers',
                     src: 'fetchPendingMembers',
                     input: ({ context }) => ({ groupId: context.groupId }),
-                    onDone: { target: 'ready', actions: assign({ pendingMembers: ({ event }) => event.output.pendingMembers, pendingError: null }) },
-                    onError: { target: 'failed', actions: assign({ pendingError: ({ event }) => failureText(event.error, PENDING_LOAD_FAILED) }) },
+                    onDone: {
+                      target: 'ready',
+                      actions: assign({ pendingMembers: ({ event }) => event.output.pendingMembers, pendingError: null }),
+                    },
+                    onError: {
+                      target: 'failed',
+                      actions: assign({ pendingError: ({ event }) => failureText(event.error, PENDING_LOAD_FAILED) }),
+                    },
                   },
                 },
                 // A new request arrives as a group action: read the list again.
@@ -158,7 +164,9 @@ export const groupMachine = groupSetup.createMachine({
                 input: ({ context }) => ({ image: context.settings.preview }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(({ context, event }) => ({ settings: { ...context.settings, profileImage: event.output.url, preview: event.output.url } })),
+                  actions: assign(({ context, event }) => ({
+                    settings: { ...context.settings, profileImage: event.output.url, preview: event.output.url },
+                  })),
                 },
                 onError: {
                   target: 'idle',
@@ -185,10 +193,26 @@ export const groupMachine = groupSetup.createMachine({
                 'group.leave': { guard: 'isMember', target: 'leaveDialog', actions: 'closeDialog' },
                 'group.approve': { guard: 'isGroupAdmin', target: 'approving', actions: assign({ target: ({ event }) => event.userId }) },
                 'group.reject': { guard: 'isGroupAdmin', target: 'rejecting', actions: assign({ target: ({ event }) => event.userId }) },
-                'group.acceptPost': { guard: 'isGroupAdmin', target: 'acceptingPost', actions: assign({ target: ({ event }) => event.postId }) },
-                'group.declinePost': { guard: 'isGroupAdmin', target: 'decliningPost', actions: assign({ target: ({ event }) => event.postId }) },
-                'group.promote': { guard: 'mayPromote', target: 'confirmingPromote', actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'] },
-                'group.remove': { guard: 'isOtherMember', target: 'confirmingRemove', actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'] },
+                'group.acceptPost': {
+                  guard: 'isGroupAdmin',
+                  target: 'acceptingPost',
+                  actions: assign({ target: ({ event }) => event.postId }),
+                },
+                'group.declinePost': {
+                  guard: 'isGroupAdmin',
+                  target: 'decliningPost',
+                  actions: assign({ target: ({ event }) => event.postId }),
+                },
+                'group.promote': {
+                  guard: 'mayPromote',
+                  target: 'confirmingPromote',
+                  actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'],
+                },
+                'group.remove': {
+                  guard: 'isOtherMember',
+                  target: 'confirmingRemove',
+                  actions: [assign({ target: ({ event }) => event.userId }), 'closeDialog'],
+                },
                 'group.invite': { guard: 'isGroupAdmin', actions: 'toggleInvite' },
                 'group.invite.send': { guard: and(['isGroupAdmin', 'hasInviteSelection']), target: 'inviting' },
                 'group.delete': { guard: 'isGroupAdmin', target: 'confirmingDelete', actions: 'closeDialog' },
@@ -213,7 +237,10 @@ export const groupMachine = groupSetup.createMachine({
                 input: ({ context }) => ({ groupId: context.groupId }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }],
+                  actions: [
+                    { type: 'setGroup', params: ({ event }) => event.output.group },
+                    { type: 'showToast', params: ({ event }) => said(event.output.message) },
+                  ],
                 },
                 onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } },
               },
@@ -225,7 +252,10 @@ export const groupMachine = groupSetup.createMachine({
                 input: ({ context }) => ({ groupId: context.groupId }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'setGroup', params: ({ event }) => event.output.group }, { type: 'showToast', params: ({ event }) => said(event.output.message) }],
+                  actions: [
+                    { type: 'setGroup', params: ({ event }) => event.output.group },
+                    { type: 'showToast', params: ({ event }) => said(event.output.message) },
+                  ],
                 },
                 onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } },
               },
@@ -240,7 +270,10 @@ export const groupMachine = groupSetup.createMachine({
                   {
                     guard: 'isPrivate',
                     target: '#group.gone',
-                    actions: [{ type: 'showToast', params: ({ event }) => said(event.output.message) }, { type: 'navigate', params: { to: GROUPS_HREF } }],
+                    actions: [
+                      { type: 'showToast', params: ({ event }) => said(event.output.message) },
+                      { type: 'navigate', params: { to: GROUPS_HREF } },
+                    ],
                   },
                   { target: '#group.loading', actions: { type: 'showToast', params: ({ event }) => said(event.output.message) } },
                 ],
@@ -261,7 +294,10 @@ export const groupMachine = groupSetup.createMachine({
             },
             leaveDialog: {
               on: {
-                'group.leave.successor': { guard: 'isSuccessor', actions: assign({ newAdminId: ({ event }) => event.userId, dialogError: null }) },
+                'group.leave.successor': {
+                  guard: 'isSuccessor',
+                  actions: assign({ newAdminId: ({ event }) => event.userId, dialogError: null }),
+                },
                 'group.leave.confirm': [
                   { guard: 'mayLeave', target: 'leaving', actions: assign({ dialogError: null }) },
                   { actions: assign({ dialogError: ({ context }) => leaveProblem(context) }) },
@@ -278,9 +314,15 @@ export const groupMachine = groupSetup.createMachine({
                   {
                     guard: 'isPrivate',
                     target: '#group.gone',
-                    actions: [{ type: 'showToast', params: ({ event }) => said(event.output.message) }, { type: 'navigate', params: { to: GROUPS_HREF } }],
+                    actions: [
+                      { type: 'showToast', params: ({ event }) => said(event.output.message) },
+                      { type: 'navigate', params: { to: GROUPS_HREF } },
+                    ],
                   },
-                  { target: '#group.loading', actions: [{ type: 'showToast', params: ({ event }) => said(event.output.message) }, 'closeDialog'] },
+                  {
+                    target: '#group.loading',
+                    actions: [{ type: 'showToast', params: ({ event }) => said(event.output.message) }, 'closeDialog'],
+                  },
                 ],
                 onError: {
                   target: 'leaveDialog',
@@ -329,7 +371,10 @@ export const groupMachine = groupSetup.createMachine({
                 input: ({ context }) => ({ postId: targetOf(context), accept: true }),
                 onDone: {
                   target: 'idle',
-                  actions: [emit(({ event }) => ({ type: 'postDecided' as const, post: event.output.post })), { type: 'showToast', params: ({ event }) => said(event.output.message) }],
+                  actions: [
+                    emit(({ event }) => ({ type: 'postDecided' as const, post: event.output.post })),
+                    { type: 'showToast', params: ({ event }) => said(event.output.message) },
+                  ],
                 },
                 onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } },
               },
@@ -341,7 +386,10 @@ export const groupMachine = groupSetup.createMachine({
                 input: ({ context }) => ({ postId: targetOf(context), accept: false }),
                 onDone: {
                   target: 'idle',
-                  actions: [emit(({ event }) => ({ type: 'postDecided' as const, post: event.output.post })), { type: 'showToast', params: ({ event }) => said(event.output.message) }],
+                  actions: [
+                    emit(({ event }) => ({ type: 'postDecided' as const, post: event.output.post })),
+                    { type: 'showToast', params: ({ event }) => said(event.output.message) },
+                  ],
                 },
                 onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failed(event.error) } },
               },
@@ -394,7 +442,12 @@ export const groupMachine = groupSetup.createMachine({
                 onError: {
                   target: 'idle',
                   actions: [
-                    assign(({ context, event }) => ({ settings: { ...context.settings, errors: { ...context.settings.errors, form: failureText(event.error, ACTION_FAILED) } } })),
+                    assign(({ context, event }) => ({
+                      settings: {
+                        ...context.settings,
+                        errors: { ...context.settings.errors, form: failureText(event.error, ACTION_FAILED) },
+                      },
+                    })),
                     { type: 'showToast', params: ({ event }) => failed(event.error) },
                   ],
                 },
@@ -413,7 +466,10 @@ export const groupMachine = groupSetup.createMachine({
                 input: ({ context }) => ({ groupId: context.groupId }),
                 onDone: {
                   target: '#group.gone',
-                  actions: [{ type: 'showToast', params: ({ event }) => said(event.output.message) }, { type: 'navigate', params: { to: GROUPS_HREF } }],
+                  actions: [
+                    { type: 'showToast', params: ({ event }) => said(event.output.message) },
+                    { type: 'navigate', params: { to: GROUPS_HREF } },
+                  ],
                 },
                 onError: {
                   target: 'confirmingDelete',

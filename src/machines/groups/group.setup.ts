@@ -16,7 +16,10 @@ import { knownMembers, leaveProblem, memberIdsOf, notToInvite, standingOf, succe
 /** The member or post the running action is about: set by the event that started it. */
 export const targetOf = (c: Pick<GroupContext, 'target'>) => defined(c.target, "the action's member or post");
 
-export const failed = (error: unknown, fallback = ACTION_FAILED): ToastRequest => ({ type: 'error', description: failureText(error, fallback) });
+export const failed = (error: unknown, fallback = ACTION_FAILED): ToastRequest => ({
+  type: 'error',
+  description: failureText(error, fallback),
+});
 export const said = (message: string): ToastRequest => ({ type: 'success', description: message });
 const isUnknownGroup = (error: unknown) => {
   const status = failureStatus(error);
@@ -141,7 +144,10 @@ export const groupSetup = setup({
     },
     mayPromote: ({ context, event }) => {
       assertEvent(event, 'group.promote');
-      return standingOf(context.group) === 'admin' && knownMembers(context).some((m) => m.userId === event.userId && m.status === 'accepted' && m.role === 'member');
+      return (
+        standingOf(context.group) === 'admin' &&
+        knownMembers(context).some((m) => m.userId === event.userId && m.status === 'accepted' && m.role === 'member')
+      );
     },
     hasMoreMembers: ({ context }) => context.membersCursor !== null,
     hasInviteSelection: ({ context }) => context.inviteSelection.length > 0,
@@ -189,4 +195,3 @@ export const memberRequest = (src: 'promoteMember' | 'removeMember', dialog: 'co
       },
     },
   });
-

@@ -5,7 +5,8 @@ import { NAME_SUCCESSOR, SOLE_MEMBER } from './group.copy';
 /** Where the viewer stands with the group, and what that lets them see and do. */
 
 /** The member list as far as it is loaded: the group's first page, then the pages asked for. */
-export const knownMembers = (c: Pick<GroupContext, 'group' | 'moreMembers'>): GroupMembership[] => (c.group ? [...c.group.members, ...c.moreMembers] : []);
+export const knownMembers = (c: Pick<GroupContext, 'group' | 'moreMembers'>): GroupMembership[] =>
+  c.group ? [...c.group.members, ...c.moreMembers] : [];
 
 /** Everyone the page knows is in the group (accepted and invited): nobody to invite again. */
 export const memberIdsOf = (c: Pick<GroupContext, 'group' | 'moreMembers'>) => knownMembers(c).map((m) => m.userId);

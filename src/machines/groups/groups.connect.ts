@@ -1,5 +1,15 @@
 import type { Group } from '../../api/groups';
-import { hasRequested, isInvited, isMember, selectBusy, selectHasMore, selectIsLoading, selectIsSearching, selectLoadingMore, type GroupsSnapshot } from './groups.machine';
+import {
+  hasRequested,
+  isInvited,
+  isMember,
+  selectBusy,
+  selectHasMore,
+  selectIsLoading,
+  selectIsSearching,
+  selectLoadingMore,
+  type GroupsSnapshot,
+} from './groups.machine';
 
 /**
  * What the groups list shows and what the member may do about each group, read from the groups

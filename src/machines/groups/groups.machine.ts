@@ -186,10 +186,22 @@ export const groupsMachine = setup({
     showToast: (_, _toast: ToastRequest) => {},
     setLists: assign(({ event }) => {
       const lists = (event as unknown as { output: GroupLists }).output;
-      return { mine: lists.mine, invitations: lists.invitations, discover: lists.discover, discoverCursor: lists.discoverCursor, error: null };
+      return {
+        mine: lists.mine,
+        invitations: lists.invitations,
+        discover: lists.discover,
+        discoverCursor: lists.discoverCursor,
+        error: null,
+      };
     }),
     startRequest: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'groups.accept' && event.type !== 'groups.decline' && event.type !== 'groups.join' && event.type !== 'groups.cancel') return;
+      if (
+        event.type !== 'groups.accept' &&
+        event.type !== 'groups.decline' &&
+        event.type !== 'groups.join' &&
+        event.type !== 'groups.cancel'
+      )
+        return;
       const request = event.type.slice('groups.'.length) as GroupRequest;
       enqueue.spawnChild(SOURCES[request], { id: requestId(request, event.groupId), input: { groupId: event.groupId } });
       enqueue.assign({ busy: { ...context.busy, [event.groupId]: request } });
@@ -254,10 +266,18 @@ export const groupsMachine = setup({
     'groups.join': { guard: 'isFree', actions: 'startRequest' },
     'groups.cancel': { guard: 'isFree', actions: 'startRequest' },
     // At the root: a request outlives any reload or search.
-    'xstate.done.actor.accept.*': { actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
-    'xstate.done.actor.decline.*': { actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
-    'xstate.done.actor.join.*': { actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
-    'xstate.done.actor.cancel.*': { actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
+    'xstate.done.actor.accept.*': {
+      actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }],
+    },
+    'xstate.done.actor.decline.*': {
+      actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }],
+    },
+    'xstate.done.actor.join.*': {
+      actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }],
+    },
+    'xstate.done.actor.cancel.*': {
+      actions: ['endRequest', 'applyAnswer', { type: 'showToast', params: ({ event }) => answerToast(event) }],
+    },
     'xstate.error.actor.accept.*': { actions: ['endRequest', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
     'xstate.error.actor.decline.*': { actions: ['endRequest', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
     'xstate.error.actor.join.*': { actions: ['endRequest', { type: 'showToast', params: ({ event }) => answerToast(event) }] },
@@ -310,10 +330,21 @@ export const groupsMachine = setup({
             id: 'searchGroups',
             src: 'searchGroups',
             input: ({ context }) => ({ query: context.query.trim() }),
-            onDone: { target: 'idle', actions: assign({ results: ({ event }) => event.output.groups, resultsCursor: ({ event }) => event.output.nextCursor, searchError: null }) },
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                results: ({ event }) => event.output.groups,
+                resultsCursor: ({ event }) => event.output.nextCursor,
+                searchError: null,
+              }),
+            },
             onError: {
               target: 'idle',
-              actions: assign({ results: [], resultsCursor: null, searchError: ({ event }) => failureText(event.error, GROUP_SEARCH_FAILED) }),
+              actions: assign({
+                results: [],
+                resultsCursor: null,
+                searchError: ({ event }) => failureText(event.error, GROUP_SEARCH_FAILED),
+              }),
             },
           },
         },
@@ -338,17 +369,26 @@ export const groupsMachine = setup({
             id: 'moreGroups',
             src: 'moreGroups',
             input: ({ context }) =>
-              context.moreFor === null ? { query: null, cursor: context.discoverCursor! } : { query: context.moreFor.trim(), cursor: context.resultsCursor! },
+              context.moreFor === null
+                ? { query: null, cursor: context.discoverCursor! }
+                : { query: context.moreFor.trim(), cursor: context.resultsCursor! },
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => {
-                if (context.moreFor !== null) return { results: appended(context.results ?? [], event.output.groups), resultsCursor: event.output.nextCursor };
+                if (context.moreFor !== null)
+                  return { results: appended(context.results ?? [], event.output.groups), resultsCursor: event.output.nextCursor };
                 // Joined meanwhile: it lives in My groups now.
                 const toDiscover = event.output.groups.filter((g) => !context.mine.some((m) => m._id === g._id));
                 return { discover: appended(context.discover, toDiscover), discoverCursor: event.output.nextCursor };
               }),
             },
-            onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, MORE_FAILED) }) } },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'showToast',
+                params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, MORE_FAILED) }),
+              },
+            },
           },
         },
       },
@@ -363,5 +403,6 @@ export const selectIsSearching = (s: GroupsSnapshot) => !s.matches({ search: 'id
 export const selectIsLoading = (s: GroupsSnapshot) => s.matches({ lists: 'loading' });
 export const selectLoadingMore = (s: GroupsSnapshot) => s.matches({ more: 'loading' });
 /** Whether Discover (the groups to discover, or the results) has another page. */
-export const selectHasMore = (s: GroupsSnapshot) => (s.context.results === null ? s.context.discoverCursor !== null : s.context.resultsCursor !== null);
+export const selectHasMore = (s: GroupsSnapshot) =>
+  s.context.results === null ? s.context.discoverCursor !== null : s.context.resultsCursor !== null;
 export const selectBusy = (s: GroupsSnapshot, groupId: string): GroupRequest | null => s.context.busy[groupId] ?? null;

@@ -57,7 +57,8 @@ export const REQUEST_FAILED: Record<EntryRequest, string> = {
   delete: 'Could not delete the notification',
 };
 
-const newer = (a: Notification, b: Notification) => (a.updatedAt === b.updatedAt ? (a._id < b._id ? 1 : -1) : a.updatedAt < b.updatedAt ? 1 : -1);
+const newer = (a: Notification, b: Notification) =>
+  a.updatedAt === b.updatedAt ? (a._id < b._id ? 1 : -1) : a.updatedAt < b.updatedAt ? 1 : -1;
 
 /**
  * The entries shown plus `incoming`, each once, newest activity first. Of two copies of one entry
@@ -140,7 +141,10 @@ export const inboxMachine = setup({
       if (!of || !('output' in event)) return;
       const answer = event.output;
       enqueue.assign({
-        items: 'notification' in answer ? context.items.map((n) => (n._id === of.id ? answer.notification : n)) : context.items.filter((n) => n._id !== of.id),
+        items:
+          'notification' in answer
+            ? context.items.map((n) => (n._id === of.id ? answer.notification : n))
+            : context.items.filter((n) => n._id !== of.id),
         unreadCount: answer.unreadCount,
       });
     }),
@@ -179,16 +183,36 @@ export const inboxMachine = setup({
     'inbox.open': { guard: 'isUnreadAndFree', actions: 'startRequest' },
     'inbox.delete': { guard: 'isFree', actions: 'startRequest' },
     // At the root: a request outlives any reload.
-    'xstate.done.actor.read.*': { actions: ['endRequest', 'applyAnswer', { type: 'reportUnread', params: ({ event }) => event.output.unreadCount }] },
-    'xstate.done.actor.delete.*': { actions: ['endRequest', 'applyAnswer', { type: 'reportUnread', params: ({ event }) => event.output.unreadCount }] },
+    'xstate.done.actor.read.*': {
+      actions: ['endRequest', 'applyAnswer', { type: 'reportUnread', params: ({ event }) => event.output.unreadCount }],
+    },
+    'xstate.done.actor.delete.*': {
+      actions: ['endRequest', 'applyAnswer', { type: 'reportUnread', params: ({ event }) => event.output.unreadCount }],
+    },
     'xstate.error.actor.read.*': {
-      actions: ['endRequest', 'undoRead', { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, REQUEST_FAILED.read) }) }],
+      actions: [
+        'endRequest',
+        'undoRead',
+        {
+          type: 'showToast',
+          params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, REQUEST_FAILED.read) }),
+        },
+      ],
     },
     'xstate.error.actor.delete.*': {
-      actions: ['endRequest', { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, REQUEST_FAILED.delete) }) }],
+      actions: [
+        'endRequest',
+        {
+          type: 'showToast',
+          params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, REQUEST_FAILED.delete) }),
+        },
+      ],
     },
     'inbox.arrived': {
-      actions: assign(({ context, event }) => ({ items: mergeEntries(context.items, [event.notification]), unreadCount: event.unreadCount })),
+      actions: assign(({ context, event }) => ({
+        items: mergeEntries(context.items, [event.notification]),
+        unreadCount: event.unreadCount,
+      })),
     },
     'inbox.changed': {
       actions: assign(({ context, event }) => ({ items: applyChange(context.items, event.change), unreadCount: event.change.unreadCount })),
@@ -203,7 +227,10 @@ export const inboxMachine = setup({
             id: 'loadPage',
             src: 'loadPage',
             input: { cursor: null },
-            onDone: { target: 'loaded', actions: ['setFirstPage', { type: 'reportUnread', params: ({ event }) => event.output.unreadCount }] },
+            onDone: {
+              target: 'loaded',
+              actions: ['setFirstPage', { type: 'reportUnread', params: ({ event }) => event.output.unreadCount }],
+            },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => failureText(event.error, INBOX_FAILED) }) },
           },
           // What is being read may already be stale: read again.
@@ -218,7 +245,10 @@ export const inboxMachine = setup({
             id: 'loadPage',
             src: 'loadPage',
             input: { cursor: null },
-            onDone: { target: 'loaded', actions: ['setFirstPage', { type: 'reportUnread', params: ({ event }) => event.output.unreadCount }] },
+            onDone: {
+              target: 'loaded',
+              actions: ['setFirstPage', { type: 'reportUnread', params: ({ event }) => event.output.unreadCount }],
+            },
             onError: { target: 'loaded' },
           },
           on: { 'inbox.reconnected': { target: 'refreshing', reenter: true } },
@@ -250,7 +280,13 @@ export const inboxMachine = setup({
                 { type: 'reportUnread', params: ({ event }) => event.output.unreadCount },
               ],
             },
-            onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, MORE_FAILED) }) } },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'showToast',
+                params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, MORE_FAILED) }),
+              },
+            },
           },
         },
       },
@@ -268,11 +304,20 @@ export const inboxMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                assign(({ context, event }) => ({ items: applyChange(context.items, { unreadCount: 0, allRead: true }), unreadCount: event.output.unreadCount })),
+                assign(({ context, event }) => ({
+                  items: applyChange(context.items, { unreadCount: 0, allRead: true }),
+                  unreadCount: event.output.unreadCount,
+                })),
                 { type: 'reportUnread', params: ({ event }) => event.output.unreadCount },
               ],
             },
-            onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, READ_ALL_FAILED) }) } },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'showToast',
+                params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, READ_ALL_FAILED) }),
+              },
+            },
           },
         },
       },

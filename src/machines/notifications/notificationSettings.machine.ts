@@ -5,8 +5,7 @@ import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
 
 export type NotificationSettingsEvent =
-  | { type: 'notificationSettings.retry' }
-  | { type: 'notificationSettings.set'; setting: NotificationType; value: boolean };
+  { type: 'notificationSettings.retry' } | { type: 'notificationSettings.set'; setting: NotificationType; value: boolean };
 
 export interface NotificationSettingsContext {
   userId: string;
@@ -93,7 +92,10 @@ export const notificationSettingsMachine = setup({
           target: 'idle',
           actions: [
             assign(({ context }) => ({ settings: context.confirmed, change: null })),
-            { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, NOTIFICATION_SAVE_FAILED) }) },
+            {
+              type: 'showToast',
+              params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, NOTIFICATION_SAVE_FAILED) }),
+            },
           ],
         },
       },

@@ -67,9 +67,7 @@ export const notificationsMachine = setup({
   },
   guards: {
     removesLast: ({ context, event }) =>
-      event.type === 'notifications.remove' &&
-      context.notifications.length === 1 &&
-      context.notifications[0].id === event.id,
+      event.type === 'notifications.remove' && context.notifications.length === 1 && context.notifications[0].id === event.id,
   },
   actions: {
     add: assign(({ context, event }) => {
@@ -110,10 +108,7 @@ export const notificationsMachine = setup({
     listing: {
       on: {
         'notifications.add': { actions: 'add' },
-        'notifications.remove': [
-          { guard: 'removesLast', target: 'empty', actions: 'remove' },
-          { actions: 'remove' },
-        ],
+        'notifications.remove': [{ guard: 'removesLast', target: 'empty', actions: 'remove' }, { actions: 'remove' }],
         'notifications.clear': { target: 'empty', actions: 'clear' },
       },
     },

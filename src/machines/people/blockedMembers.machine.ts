@@ -6,8 +6,7 @@ import type { ToastRequest } from '../shell/toastRequest';
 
 /** An unblock runs as a spawned child named `unblock.<userId>`; these are its settle events. */
 type Settled =
-  | { type: `xstate.done.actor.unblock.${string}`; output: BlockResponse }
-  | { type: `xstate.error.actor.unblock.${string}`; error: unknown };
+  { type: `xstate.done.actor.unblock.${string}`; output: BlockResponse } | { type: `xstate.error.actor.unblock.${string}`; error: unknown };
 
 export type BlockedMembersEvent =
   | { type: 'blockedMembers.retry' }
@@ -88,7 +87,9 @@ export const blockedMembersMachine = setup({
   },
   guards: {
     canUnblock: ({ context, event }) =>
-      event.type === 'blockedMembers.unblock' && context.members.some((m) => m._id === event.userId) && !context.unblocking.includes(event.userId),
+      event.type === 'blockedMembers.unblock' &&
+      context.members.some((m) => m._id === event.userId) &&
+      !context.unblocking.includes(event.userId),
   },
 }).createMachine({
   id: 'blockedMembers',

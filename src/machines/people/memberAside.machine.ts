@@ -78,7 +78,10 @@ export const memberAsideMachine = setup({
             // The server's message as an error toast (spec section 8); the column offers a retry.
             onError: {
               target: 'failed',
-              actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, ASIDE_SUGGESTIONS_FAILED) }) },
+              actions: {
+                type: 'showToast',
+                params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, ASIDE_SUGGESTIONS_FAILED) }),
+              },
             },
           },
         },

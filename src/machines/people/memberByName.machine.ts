@@ -37,7 +37,11 @@ export const memberByNameMachine = setup({
         src: 'findMember',
         input: ({ context }) => ({ username: context.username }),
         onDone: [
-          { guard: { type: 'found', params: ({ event }) => event.output }, target: 'found', actions: assign({ userId: ({ event }) => event.output, error: null }) },
+          {
+            guard: { type: 'found', params: ({ event }) => event.output },
+            target: 'found',
+            actions: assign({ userId: ({ event }) => event.output, error: null }),
+          },
           { target: 'notFound' },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureText(event.error, MEMBER_LOOKUP_FAILED) }) },

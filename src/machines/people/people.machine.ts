@@ -61,7 +61,10 @@ const followIn = (list: Person[] | null, userId: string, following: boolean) => 
 
 /** Everyone on screen, once each: whose presence the page watches. */
 export const shownIds = (context: Pick<PeopleContext, 'users' | 'results' | 'suggestions'>): string[] =>
-  [...new Set([...context.users, ...(context.results ?? []), ...context.suggestions].map((person) => person._id))].slice(0, PRESENCE_WATCH_MAX);
+  [...new Set([...context.users, ...(context.results ?? []), ...context.suggestions].map((person) => person._id))].slice(
+    0,
+    PRESENCE_WATCH_MAX,
+  );
 
 /** A change of the people on screen restarts the watch delay, from any presence state. */
 const watchTransitions = { 'people.shown': { target: 'waiting', reenter: true } } as const;
@@ -147,13 +150,24 @@ export const peopleMachine = setup({
             input: ({ context }) => ({ page: context.page }),
             onDone: {
               target: 'ready',
-              actions: [assign({ users: ({ event }) => event.output.users, total: ({ event }) => event.output.totalUsers, totalAtLeast: ({ event }) => event.output.totalAtLeast === true, error: null }), 'shownChanged'],
+              actions: [
+                assign({
+                  users: ({ event }) => event.output.users,
+                  total: ({ event }) => event.output.totalUsers,
+                  totalAtLeast: ({ event }) => event.output.totalAtLeast === true,
+                  error: null,
+                }),
+                'shownChanged',
+              ],
             },
             onError: {
               target: 'failed',
               actions: [
                 assign({ error: ({ event }) => failureText(event.error, PEOPLE_FAILED) }),
-                { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, PEOPLE_FAILED) }) },
+                {
+                  type: 'showToast',
+                  params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, PEOPLE_FAILED) }),
+                },
               ],
             },
           },
@@ -177,7 +191,10 @@ export const peopleMachine = setup({
             id: 'searchPeople',
             src: 'searchPeople',
             input: ({ context }) => ({ query: context.query.trim() }),
-            onDone: { target: 'idle', actions: [assign({ results: ({ event }) => event.output.search, searchError: null }), 'shownChanged'] },
+            onDone: {
+              target: 'idle',
+              actions: [assign({ results: ({ event }) => event.output.search, searchError: null }), 'shownChanged'],
+            },
             onError: {
               target: 'idle',
               actions: assign({ results: [], searchError: ({ event }) => failureText(event.error, SEARCH_FAILED) }),
@@ -198,7 +215,10 @@ export const peopleMachine = setup({
             // message shows as an error toast (spec section 8).
             onError: {
               target: 'ready',
-              actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, SUGGESTIONS_FAILED) }) },
+              actions: {
+                type: 'showToast',
+                params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, SUGGESTIONS_FAILED) }),
+              },
             },
           },
         },

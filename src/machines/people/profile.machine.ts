@@ -140,7 +140,10 @@ const peopleTab = (which: 'followers' | 'following') => {
           id: src,
           src,
           input: ({ context }) => ({ userId: context.userId }),
-          onDone: { target: 'ready', actions: assign({ [which]: ({ event }: { event: { output: UsersList } }) => event.output, listError: null }) },
+          onDone: {
+            target: 'ready',
+            actions: assign({ [which]: ({ event }: { event: { output: UsersList } }) => event.output, listError: null }),
+          },
           onError: { target: 'failed', actions: assign({ listError: ({ event }) => failureText(event.error, LIST_FAILED) }) },
         },
       },
@@ -301,7 +304,10 @@ export const profileMachine = profileSetup.createMachine({
                 input: ({ context }) => ({ userId: context.userId, follow: context.profile?.isFollowing ?? false }),
                 onDone: {
                   target: 'idle',
-                  actions: { type: 'followChanged', params: ({ context, event }) => ({ userId: context.userId, following: event.output.following }) },
+                  actions: {
+                    type: 'followChanged',
+                    params: ({ context, event }) => ({ userId: context.userId, following: event.output.following }),
+                  },
                 },
                 onError: {
                   target: 'idle',
@@ -325,7 +331,9 @@ export const profileMachine = profileSetup.createMachine({
             },
             editing: {
               on: {
-                'profile.infoChange': { actions: assign({ infoDraft: ({ context, event }) => ({ ...context.infoDraft, [event.field]: event.value }) }) },
+                'profile.infoChange': {
+                  actions: assign({ infoDraft: ({ context, event }) => ({ ...context.infoDraft, [event.field]: event.value }) }),
+                },
                 'profile.cancelEdit': { target: 'viewing', actions: assign({ infoError: null }) },
                 'profile.saveInfo': { target: 'saving' },
               },
@@ -359,7 +367,10 @@ export const profileMachine = profileSetup.createMachine({
                     target: 'idle',
                     actions: [
                       { type: 'takeProfile', params: ({ event }) => event.output.profile },
-                      { type: 'pictureChanged', params: ({ event }) => ({ profilePicture: defined(event.output.profile, 'the saved profile').profilePicture }) },
+                      {
+                        type: 'pictureChanged',
+                        params: ({ event }) => ({ profilePicture: defined(event.output.profile, 'the saved profile').profilePicture }),
+                      },
                     ],
                   },
                   { target: 'idle' },

@@ -9,9 +9,7 @@ export type ProfileImageKind = 'profile' | 'background';
 
 export type ProfileImageEvent =
   /** A file was picked and read as a data URL. */
-  | { type: 'profileImage.choose'; dataUrl: string }
-  | { type: 'profileImage.save' }
-  | { type: 'profileImage.cancel' };
+  { type: 'profileImage.choose'; dataUrl: string } | { type: 'profileImage.save' } | { type: 'profileImage.cancel' };
 
 export interface ProfileImageContext {
   kind: ProfileImageKind;
@@ -27,8 +25,7 @@ export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, GIF or WebP
 
 // The server decides by the bytes; this only catches a picked PDF or text file before it travels.
 const isImageUrl = (dataUrl: string) => /^data:image\/[\w.+-]+;base64,/.test(dataUrl);
-const picked = (dataUrl: string) =>
-  isImageUrl(dataUrl) ? { preview: dataUrl, error: null } : { preview: '', error: NOT_AN_IMAGE };
+const picked = (dataUrl: string) => (isImageUrl(dataUrl) ? { preview: dataUrl, error: null } : { preview: '', error: NOT_AN_IMAGE });
 
 /**
  * One change of the owner's profile picture or cover: the picked file shows as a preview, Save
@@ -75,7 +72,10 @@ export const profileImageMachine = setup({
           target: 'previewing',
           actions: [
             assign({ error: ({ event }) => failureText(event.error, UPLOAD_FAILED) }),
-            { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, UPLOAD_FAILED) }) },
+            {
+              type: 'showToast',
+              params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, UPLOAD_FAILED) }),
+            },
           ],
         },
       },

@@ -4,9 +4,7 @@ import { socialLinksBodySchema, type Profile, type ProfileUpdateResponse, type S
 import { failureText } from '../shared/failure';
 
 export type ProfileLinksEvent =
-  | { type: 'links.change'; network: SocialNetwork; value: string }
-  | { type: 'links.submit' }
-  | { type: 'links.cancel' };
+  { type: 'links.change'; network: SocialNetwork; value: string } | { type: 'links.submit' } | { type: 'links.cancel' };
 
 export interface ProfileLinksContext {
   draft: SocialLinks;

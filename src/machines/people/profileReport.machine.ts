@@ -25,7 +25,11 @@ export const REPORT_FAILED = 'Could not send your report. Please try again.';
 /** Reasons offered as one-tap choices; any other text is as good. */
 export const REPORT_REASONS = ['Spam', 'Harassment or bullying', 'Impersonation', 'Inappropriate content'] as const;
 
-const bodyOf = (c: ProfileReportContext): ReportProfileBody => ({ userId: c.userId, reason: c.reason, ...(c.details.trim() ? { details: c.details } : {}) });
+const bodyOf = (c: ProfileReportContext): ReportProfileBody => ({
+  userId: c.userId,
+  reason: c.reason,
+  ...(c.details.trim() ? { details: c.details } : {}),
+});
 
 const only = (errors: ProfileReportContext['errors'], field: 'reason' | 'details') => (errors[field] ? { [field]: errors[field] } : {});
 
@@ -66,8 +70,12 @@ export const profileReportMachine = setup({
     editing: {
       on: {
         // The field being fixed stops showing its old message.
-        'report.reason': { actions: assign({ reason: ({ event }) => event.value, errors: ({ context }) => only(context.errors, 'details') }) },
-        'report.details': { actions: assign({ details: ({ event }) => event.value, errors: ({ context }) => only(context.errors, 'reason') }) },
+        'report.reason': {
+          actions: assign({ reason: ({ event }) => event.value, errors: ({ context }) => only(context.errors, 'details') }),
+        },
+        'report.details': {
+          actions: assign({ details: ({ event }) => event.value, errors: ({ context }) => only(context.errors, 'reason') }),
+        },
         'report.submit': [
           { guard: 'valid', target: 'sending', actions: assign({ errors: {}, error: null }) },
           { actions: assign({ errors: ({ context }) => reportErrors(context), error: null }) },
@@ -84,7 +92,10 @@ export const profileReportMachine = setup({
           target: 'sent',
           actions: {
             type: 'showToast',
-            params: ({ context }) => ({ type: 'success' as const, description: `Thank you. Your report about ${context.username} was sent to the moderators.` }),
+            params: ({ context }) => ({
+              type: 'success' as const,
+              description: `Thank you. Your report about ${context.username} was sent to the moderators.`,
+            }),
           },
         },
         onError: { target: 'editing', actions: assign({ error: ({ event }) => failureText(event.error, REPORT_FAILED) }) },

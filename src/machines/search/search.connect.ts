@@ -24,8 +24,10 @@ export const isSearchIdle = (s: SearchSnapshot) => s.matches({ text: 'idle' }) &
 export const hasSearchImage = (s: SearchSnapshot) => s.context.image !== null;
 
 /** "Load more" of one tab is running / failed (only that tab shows it). */
-export const isLoadingMoreOf = (s: SearchSnapshot, kind: SearchKind) => s.matches({ text: { ready: 'loading' } }) && s.context.moreKind === kind;
-export const hasMoreFailedOf = (s: SearchSnapshot, kind: SearchKind) => s.matches({ text: { ready: 'failed' } }) && s.context.moreKind === kind;
+export const isLoadingMoreOf = (s: SearchSnapshot, kind: SearchKind) =>
+  s.matches({ text: { ready: 'loading' } }) && s.context.moreKind === kind;
+export const hasMoreFailedOf = (s: SearchSnapshot, kind: SearchKind) =>
+  s.matches({ text: { ready: 'failed' } }) && s.context.moreKind === kind;
 
 /** The picture search: the picture, its results and how far it got. */
 export const searchImage = (s: SearchSnapshot) => s.context.image;

@@ -149,49 +149,70 @@ export const searchMachine = setup({
     setQuery: assign({ query: ({ event }) => (event.type === 'search.type' ? event.query : '') }),
     commit: assign({ searched: ({ context }) => context.query.trim(), error: null, moreKind: null }),
     clearResults: assign({ searched: '', results: null, error: null, moreKind: null }),
-    fromAddress: assign(({ event }) => (event.type === 'search.address' ? { query: event.query, searched: event.query.trim(), tab: event.tab, error: null, moreKind: null } : {})),
-    setTab: assign({ tab: ({ context, event }) => (event.type === 'search.tab' || event.type === 'search.address' ? event.tab : context.tab) }),
-    takePostChange: assign(change((draft, event) => {
-      if (event.type !== 'search.postChanged') return;
-      for (const list of postLists(draft)) patch(list, event.post._id, event.post);
-      // A post that the viewer no longer sees as such (now hidden) leaves the lists.
-      if (event.post.hidden) for (const list of postLists(draft)) remove(list, event.post._id);
-    })),
-    dropPost: assign(change((draft, event) => {
-      if (event.type !== 'search.postDeleted') return;
-      dropFrom(draft.results?.posts, event.postId);
-      dropFrom(draft.results?.questions, event.postId);
-      if (draft.imageResults) remove(draft.imageResults.posts, event.postId);
-    })),
-    setReactions: assign(change((draft, event) => {
-      if (event.type !== 'search.reacted') return;
-      for (const list of postLists(draft)) patch(list, event.postId, { reactions: event.reactions, userReaction: event.userReaction });
-    })),
-    setSaved: assign(change((draft, event) => {
-      if (event.type !== 'search.saved') return;
-      for (const list of postLists(draft)) patch(list, event.postId, { saved: event.saved });
-    })),
-    setCommentsCount: assign(change((draft, event) => {
-      if (event.type !== 'search.commentsCount') return;
-      for (const list of postLists(draft)) patch(list, event.postId, { commentsCount: event.commentsCount });
-    })),
-    setFollowing: assign(change((draft, event) => {
-      if (event.type !== 'search.following') return;
-      for (const list of postLists(draft)) for (const post of list) if (post.userId === event.userId) post.followingAuthor = event.following;
-      for (const person of draft.results?.people.items ?? []) if (person._id === event.userId) person.isFollowing = event.following;
-    })),
-    dropMember: assign(change((draft, event) => {
-      if (event.type !== 'search.blocked') return;
-      for (const list of [draft.results?.posts, draft.results?.questions]) {
-        for (const post of [...(list?.items ?? [])]) if (post.userId === event.userId) dropFrom(list, post._id);
-      }
-      if (draft.imageResults) draft.imageResults.posts = draft.imageResults.posts.filter((post) => post.userId !== event.userId);
-      const people = draft.results?.people;
-      if (people && people.items.some((person) => person._id === event.userId)) {
-        people.items = people.items.filter((person) => person._id !== event.userId);
-        if (!people.countIsFloor) people.count = Math.max(0, people.count - 1);
-      }
-    })),
+    fromAddress: assign(({ event }) =>
+      event.type === 'search.address'
+        ? { query: event.query, searched: event.query.trim(), tab: event.tab, error: null, moreKind: null }
+        : {},
+    ),
+    setTab: assign({
+      tab: ({ context, event }) => (event.type === 'search.tab' || event.type === 'search.address' ? event.tab : context.tab),
+    }),
+    takePostChange: assign(
+      change((draft, event) => {
+        if (event.type !== 'search.postChanged') return;
+        for (const list of postLists(draft)) patch(list, event.post._id, event.post);
+        // A post that the viewer no longer sees as such (now hidden) leaves the lists.
+        if (event.post.hidden) for (const list of postLists(draft)) remove(list, event.post._id);
+      }),
+    ),
+    dropPost: assign(
+      change((draft, event) => {
+        if (event.type !== 'search.postDeleted') return;
+        dropFrom(draft.results?.posts, event.postId);
+        dropFrom(draft.results?.questions, event.postId);
+        if (draft.imageResults) remove(draft.imageResults.posts, event.postId);
+      }),
+    ),
+    setReactions: assign(
+      change((draft, event) => {
+        if (event.type !== 'search.reacted') return;
+        for (const list of postLists(draft)) patch(list, event.postId, { reactions: event.reactions, userReaction: event.userReaction });
+      }),
+    ),
+    setSaved: assign(
+      change((draft, event) => {
+        if (event.type !== 'search.saved') return;
+        for (const list of postLists(draft)) patch(list, event.postId, { saved: event.saved });
+      }),
+    ),
+    setCommentsCount: assign(
+      change((draft, event) => {
+        if (event.type !== 'search.commentsCount') return;
+        for (const list of postLists(draft)) patch(list, event.postId, { commentsCount: event.commentsCount });
+      }),
+    ),
+    setFollowing: assign(
+      change((draft, event) => {
+        if (event.type !== 'search.following') return;
+        for (const list of postLists(draft))
+          for (const post of list) if (post.userId === event.userId) post.followingAuthor = event.following;
+        for (const person of draft.results?.people.items ?? []) if (person._id === event.userId) person.isFollowing = event.following;
+      }),
+    ),
+    dropMember: assign(
+      change((draft, event) => {
+        if (event.type !== 'search.blocked') return;
+        for (const list of [draft.results?.posts, draft.results?.questions]) {
+          for (const post of [...(list?.items ?? [])]) if (post.userId === event.userId) dropFrom(list, post._id);
+        }
+        if (draft.imageResults) draft.imageResults.posts = draft.imageResults.posts.filter((post) => post.userId !== event.userId);
+        const people = draft.results?.people;
+        if (people && people.items.some((person) => person._id === event.userId)) {
+          people.items = people.items.filter((person) => person._id !== event.userId);
+          if (!people.countIsFloor) people.count = Math.max(0, people.count - 1);
+        }
+      }),
+    ),
   },
   guards: {
     hasTerm: ({ event }) => {
@@ -229,7 +250,12 @@ export const searchMachine = setup({
   invoke: { id: 'live', src: 'live' },
   type: 'parallel',
   on: {
-    'search.tab': { actions: ['setTab', { type: 'followAddress', params: ({ context, event }) => ({ query: context.searched, tab: event.tab, replace: true }) }] },
+    'search.tab': {
+      actions: [
+        'setTab',
+        { type: 'followAddress', params: ({ context, event }) => ({ query: context.searched, tab: event.tab, replace: true }) },
+      ],
+    },
     'search.postChanged': { actions: 'takePostChange' },
     'search.postDeleted': { actions: 'dropPost' },
     'search.reacted': { actions: 'setReactions' },
@@ -257,27 +283,37 @@ export const searchMachine = setup({
         },
         idle: {
           on: {
-            'search.type': [
-              { guard: 'hasTerm', target: 'waiting', actions: 'setQuery' },
-              { actions: 'setQuery' },
-            ],
+            'search.type': [{ guard: 'hasTerm', target: 'waiting', actions: 'setQuery' }, { actions: 'setQuery' }],
           },
         },
         waiting: {
           after: {
             SEARCH_DELAY: {
               target: 'searching',
-              actions: ['commit', { type: 'followAddress', params: ({ context }) => ({ query: context.query.trim(), tab: context.tab, replace: false }) }],
+              actions: [
+                'commit',
+                { type: 'followAddress', params: ({ context }) => ({ query: context.query.trim(), tab: context.tab, replace: false }) },
+              ],
             },
           },
           on: {
             'search.type': [
               { guard: 'hasTerm', target: 'waiting', reenter: true, actions: 'setQuery' },
-              { target: 'idle', actions: ['setQuery', 'clearResults', { type: 'followAddress', params: ({ context }) => ({ query: '', tab: context.tab, replace: false }) }] },
+              {
+                target: 'idle',
+                actions: [
+                  'setQuery',
+                  'clearResults',
+                  { type: 'followAddress', params: ({ context }) => ({ query: '', tab: context.tab, replace: false }) },
+                ],
+              },
             ],
             'search.submit': {
               target: 'searching',
-              actions: ['commit', { type: 'followAddress', params: ({ context }) => ({ query: context.query.trim(), tab: context.tab, replace: false }) }],
+              actions: [
+                'commit',
+                { type: 'followAddress', params: ({ context }) => ({ query: context.query.trim(), tab: context.tab, replace: false }) },
+              ],
             },
           },
         },
@@ -292,7 +328,14 @@ export const searchMachine = setup({
           on: {
             'search.type': [
               { guard: 'hasTerm', target: 'waiting', actions: 'setQuery' },
-              { target: 'idle', actions: ['setQuery', 'clearResults', { type: 'followAddress', params: ({ context }) => ({ query: '', tab: context.tab, replace: false }) }] },
+              {
+                target: 'idle',
+                actions: [
+                  'setQuery',
+                  'clearResults',
+                  { type: 'followAddress', params: ({ context }) => ({ query: '', tab: context.tab, replace: false }) },
+                ],
+              },
             ],
           },
         },
@@ -300,39 +343,59 @@ export const searchMachine = setup({
           on: {
             'search.type': [
               { guard: 'hasTerm', target: 'waiting', actions: 'setQuery' },
-              { target: 'idle', actions: ['setQuery', 'clearResults', { type: 'followAddress', params: ({ context }) => ({ query: '', tab: context.tab, replace: false }) }] },
+              {
+                target: 'idle',
+                actions: [
+                  'setQuery',
+                  'clearResults',
+                  { type: 'followAddress', params: ({ context }) => ({ query: '', tab: context.tab, replace: false }) },
+                ],
+              },
             ],
           },
           initial: 'idle',
           states: {
             idle: {
-              on: { 'search.more': { guard: 'tabHasMore', target: 'loading', actions: assign({ moreKind: ({ context }) => context.tab }) } },
+              on: {
+                'search.more': { guard: 'tabHasMore', target: 'loading', actions: assign({ moreKind: ({ context }) => context.tab }) },
+              },
             },
             loading: {
               invoke: {
                 id: 'searchMore',
                 src: 'searchMore',
-                input: ({ context }) => ({ kind: context.moreKind!, query: context.searched, cursor: context.results![context.moreKind!].nextCursor! }),
+                input: ({ context }) => ({
+                  kind: context.moreKind!,
+                  query: context.searched,
+                  cursor: context.results![context.moreKind!].nextCursor!,
+                }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(change((draft, event) => {
-                    const { output } = event as unknown as { output: SearchKindPage };
-                    const kind = draft.moreKind!;
-                    const list = draft.results![kind] as Draft<KindResults<{ _id: string }>>;
-                    const known = new Set(list.items.map((item) => item._id));
-                    for (const item of itemsOfPage(kind, output) as { _id: string }[]) if (!known.has(item._id)) list.items.push(item);
-                    list.nextCursor = output.nextCursor;
-                    draft.moreKind = null;
-                  })),
+                  actions: assign(
+                    change((draft, event) => {
+                      const { output } = event as unknown as { output: SearchKindPage };
+                      const kind = draft.moreKind!;
+                      const list = draft.results![kind] as Draft<KindResults<{ _id: string }>>;
+                      const known = new Set(list.items.map((item) => item._id));
+                      for (const item of itemsOfPage(kind, output) as { _id: string }[]) if (!known.has(item._id)) list.items.push(item);
+                      list.nextCursor = output.nextCursor;
+                      draft.moreKind = null;
+                    }),
+                  ),
                 },
                 onError: {
                   target: 'failed',
-                  actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, MORE_FAILED) }) },
+                  actions: {
+                    type: 'showToast',
+                    params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, MORE_FAILED) }),
+                  },
                 },
               },
             },
             failed: {
-              on: { 'search.more': { guard: 'tabHasMore', target: 'loading', actions: assign({ moreKind: ({ context }) => context.tab }) } },
+              on: {
+                'search.more': { guard: 'tabHasMore', target: 'loading', actions: assign({ moreKind: ({ context }) => context.tab }) },
+              },
             },
           },
         },
@@ -341,7 +404,14 @@ export const searchMachine = setup({
             'search.retry': { target: 'searching', actions: assign({ error: null }) },
             'search.type': [
               { guard: 'hasTerm', target: 'waiting', actions: 'setQuery' },
-              { target: 'idle', actions: ['setQuery', 'clearResults', { type: 'followAddress', params: ({ context }) => ({ query: '', tab: context.tab, replace: false }) }] },
+              {
+                target: 'idle',
+                actions: [
+                  'setQuery',
+                  'clearResults',
+                  { type: 'followAddress', params: ({ context }) => ({ query: '', tab: context.tab, replace: false }) },
+                ],
+              },
             ],
           },
         },
@@ -351,13 +421,18 @@ export const searchMachine = setup({
       initial: 'idle',
       on: {
         'image.choose': [
-          { guard: 'imageFileOk', target: '.reading', actions: assign({ image: ({ event }) => ({ name: event.file.name, dataUrl: null }), imageResults: null, imageError: null }) },
+          {
+            guard: 'imageFileOk',
+            target: '.reading',
+            actions: assign({ image: ({ event }) => ({ name: event.file.name, dataUrl: null }), imageResults: null, imageError: null }),
+          },
           {
             target: '.idle',
             actions: assign({
               image: null,
               imageResults: null,
-              imageError: ({ event }) => (MEDIA_RULES.image.types.includes(event.file.type) ? MEDIA_RULES.image.sizeError : MEDIA_RULES.image.typeError),
+              imageError: ({ event }) =>
+                MEDIA_RULES.image.types.includes(event.file.type) ? MEDIA_RULES.image.sizeError : MEDIA_RULES.image.typeError,
             }),
           },
         ],
@@ -373,8 +448,14 @@ export const searchMachine = setup({
               assertEvent(event, 'image.choose');
               return { file: event.file };
             },
-            onDone: { target: 'searching', actions: assign({ image: ({ context, event }) => ({ name: context.image?.name ?? '', dataUrl: event.output }) }) },
-            onError: { target: 'idle', actions: assign({ image: null, imageError: ({ event }) => failureText(event.error, IMAGE_READ_FAILED) }) },
+            onDone: {
+              target: 'searching',
+              actions: assign({ image: ({ context, event }) => ({ name: context.image?.name ?? '', dataUrl: event.output }) }),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({ image: null, imageError: ({ event }) => failureText(event.error, IMAGE_READ_FAILED) }),
+            },
           },
         },
         searching: {

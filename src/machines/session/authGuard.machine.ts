@@ -59,8 +59,7 @@ export const authGuardMachine = setup({
   guards: {
     hasToken: ({ context }) => context.hasToken,
     isBanned: ({ event }) => (event as { output?: AuthResponse }).output?.user.isBanned === true,
-    lacksAdminRole: ({ context, event }) =>
-      context.area === 'admin' && (event as { output?: AuthResponse }).output?.user.role !== 'ADMIN',
+    lacksAdminRole: ({ context, event }) => context.area === 'admin' && (event as { output?: AuthResponse }).output?.user.role !== 'ADMIN',
     /** A 403 carrying the banned message: the server refused a banned token. */
     isBannedFailure: ({ event }) => {
       const error = (event as { error?: unknown }).error;
@@ -129,10 +128,7 @@ export const authGuardMachine = setup({
       ],
     },
     unauthenticated: {
-      entry: [
-        'clearSession',
-        { type: 'navigate', params: ({ context }) => ({ to: guardHome(context.area), replace: true }) },
-      ],
+      entry: ['clearSession', { type: 'navigate', params: ({ context }) => ({ to: guardHome(context.area), replace: true }) }],
     },
     /** Signed in, but not an admin: the member keeps the session and is shown the admin sign-in. */
     forbidden: {
@@ -143,10 +139,7 @@ export const authGuardMachine = setup({
       after: { SESSION_FAILURE_LOGOUT_MS: 'signedOut' },
     },
     signedOut: {
-      entry: [
-        'logoutSession',
-        { type: 'navigate', params: ({ context }) => ({ to: guardHome(context.area), replace: true }) },
-      ],
+      entry: ['logoutSession', { type: 'navigate', params: ({ context }) => ({ to: guardHome(context.area), replace: true }) }],
     },
   },
 });

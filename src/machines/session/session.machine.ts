@@ -65,7 +65,13 @@ export const sessionMachine = setup({
     remember: assign(({ context, event }) => {
       if (event.type !== 'session.login') return {};
       // A sign-in form says whether to remember; a guard's fresh token keeps the session's choice.
-      return { token: event.token, profile: event.user, isLoggedIn: true, keepLoggedIn: event.keepLoggedIn ?? context.keepLoggedIn, pageReload: true };
+      return {
+        token: event.token,
+        profile: event.user,
+        isLoggedIn: true,
+        keepLoggedIn: event.keepLoggedIn ?? context.keepLoggedIn,
+        pageReload: true,
+      };
     }),
     markBanned: assign({ profile: ({ context }) => (context.profile ? { ...context.profile, isBanned: true } : null) }),
   },
@@ -92,7 +98,11 @@ export const sessionMachine = setup({
         'remember',
         {
           type: 'persistSession',
-          params: ({ context }) => ({ token: context.token, user: defined(context.profile, 'the profile'), keepLoggedIn: context.keepLoggedIn }),
+          params: ({ context }) => ({
+            token: context.token,
+            user: defined(context.profile, 'the profile'),
+            keepLoggedIn: context.keepLoggedIn,
+          }),
         },
       ],
     },
@@ -132,7 +142,10 @@ export const sessionMachine = setup({
           actions: assign({
             profile: ({ context, event }) => ({
               ...defined(context.profile, 'the profile'),
-              personalizeSettings: { ...defined(context.profile, 'the profile').personalizeSettings, allowPersonalize: event.allowPersonalize },
+              personalizeSettings: {
+                ...defined(context.profile, 'the profile').personalizeSettings,
+                allowPersonalize: event.allowPersonalize,
+              },
             }),
           }),
         },
@@ -164,4 +177,3 @@ export const sessionMachine = setup({
     },
   },
 });
-

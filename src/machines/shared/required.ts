@@ -1,4 +1,11 @@
-import { fromCallback, fromPromise, type CallbackActorLogic, type EventObject, type NonReducibleUnknown, type PromiseActorLogic } from 'xstate';
+import {
+  fromCallback,
+  fromPromise,
+  type CallbackActorLogic,
+  type EventObject,
+  type NonReducibleUnknown,
+  type PromiseActorLogic,
+} from 'xstate';
 
 /**
  * What a machine needs from its effects, declared once in its `setup({ actors })`. Machines stay
@@ -17,7 +24,9 @@ export function requiredPromise<TOutput, TInput = NonReducibleUnknown>(name: str
  * A stream the effects must provide (a socket subscription, a media query). Until they do it stays
  * silent: no news is a valid stream, and the model tests send its events themselves.
  */
-export function requiredCallback<TEvent extends EventObject = EventObject, TInput = NonReducibleUnknown>(): CallbackActorLogic<TEvent, TInput> {
+export function requiredCallback<TEvent extends EventObject = EventObject, TInput = NonReducibleUnknown>(): CallbackActorLogic<
+  TEvent,
+  TInput
+> {
   return fromCallback<TEvent, TInput>(() => () => {});
 }
-

@@ -55,7 +55,12 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   invoke: [
-    { id: 'theme', systemId: 'theme', src: 'theme', input: ({ event }) => ({ stored: event.input.storedTheme, system: event.input.systemTheme ?? 'light' }) },
+    {
+      id: 'theme',
+      systemId: 'theme',
+      src: 'theme',
+      input: ({ event }) => ({ stored: event.input.storedTheme, system: event.input.systemTheme ?? 'light' }),
+    },
     {
       id: 'session',
       systemId: 'session',

@@ -1,7 +1,18 @@
 import { assertEvent, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
 /** The main navigation's sections, by the lowercased name of their sidebar item. */
-export const NAV_SECTIONS = ['streams', 'questions', 'chat', 'group', 'people', 'profile', 'save', 'photos', 'videos', 'notifications'] as const;
+export const NAV_SECTIONS = [
+  'streams',
+  'questions',
+  'chat',
+  'group',
+  'people',
+  'profile',
+  'save',
+  'photos',
+  'videos',
+  'notifications',
+] as const;
 export type NavSection = (typeof NAV_SECTIONS)[number];
 
 /** The sections whose list is reset when their sidebar item is clicked (spec section 2). */
@@ -32,8 +43,7 @@ export const navigationMachine = setup({
     closeSidebar: raise({ type: 'sidebar.close' }),
   },
   guards: {
-    isFeed: ({ event }) =>
-      event.type === 'navigation.select' && (event.section === 'streams' || event.section === 'questions'),
+    isFeed: ({ event }) => event.type === 'navigation.select' && (event.section === 'streams' || event.section === 'questions'),
     isChat: ({ event }) => {
       assertEvent(event, 'navigation.select');
       return event.section === 'chat';

@@ -13,7 +13,9 @@ export const groupHref = (id: string) => `/app/social/group/${encodeURIComponent
 
 /** The chat route for a conversation (spec section 2: username, id, isGroup; a group's name goes in username). */
 export const conversationHref = (peer: { id: string; username: string; isGroup?: boolean } | null) =>
-  peer ? `${CHAT_HREF}?${new URLSearchParams({ username: peer.username, id: peer.id, isGroup: String(peer.isGroup ?? false) })}` : CHAT_HREF;
+  peer
+    ? `${CHAT_HREF}?${new URLSearchParams({ username: peer.username, id: peer.id, isGroup: String(peer.isGroup ?? false) })}`
+    : CHAT_HREF;
 
 /** The search page's address for a query and tab (`tab` only when not the first one). */
 export function searchHref(query: string, tab: SearchKind = 'posts'): string {

@@ -7,9 +7,20 @@ export type SocketMessage = { [K in StreamEvent]: { event: K; payload: StreamEve
 
 /** The chat's server events the screens listen to (private, then group chats). */
 export type ChatLiveEvent =
-  | 'message received' | 'message read' | 'message reaction' | 'message deleted' | 'chat list'
-  | 'group chat list' | 'group updated' | 'group deleted' | 'group member promoted' | 'group member removed'
-  | 'group message received' | 'group message reaction' | 'group message deleted' | 'group read'
+  | 'message received'
+  | 'message read'
+  | 'message reaction'
+  | 'message deleted'
+  | 'chat list'
+  | 'group chat list'
+  | 'group updated'
+  | 'group deleted'
+  | 'group member promoted'
+  | 'group member removed'
+  | 'group message received'
+  | 'group message reaction'
+  | 'group message deleted'
+  | 'group read'
   /** The member's own sockets: one of their tabs opened or closed a private chat (src/effects/chat/chat.ts, viewing). */
   | 'add chat users'
   /** Not chat screens': the app's notices (src/effects/shell/notices.ts). */
@@ -164,4 +175,6 @@ export type SocketActorRef = ActorRefFrom<typeof socketMachine>;
 export type SocketSnapshot = SnapshotFrom<typeof socketMachine>;
 /** 'disconnected' | 'connecting' | 'connected' | 'reconnecting'. */
 export const selectSocketStatus = (snapshot: SocketSnapshot) =>
-  snapshot.matches('disconnected') ? 'disconnected' : (Object.values(snapshot.value)[0] as 'connecting' | 'connected' | 'reconnecting' | 'replaced');
+  snapshot.matches('disconnected')
+    ? 'disconnected'
+    : (Object.values(snapshot.value)[0] as 'connecting' | 'connected' | 'reconnecting' | 'replaced');

@@ -13,10 +13,7 @@ export interface ToastContext {
 
 export type ToastEvent =
   /** The queue's turn-taking: this toast is now the front one and its countdown may start. */
-  | { type: 'toast.activate'; paused: boolean }
-  | { type: 'toast.pause' }
-  | { type: 'toast.resume' }
-  | { type: 'toast.dismiss' };
+  { type: 'toast.activate'; paused: boolean } | { type: 'toast.pause' } | { type: 'toast.resume' } | { type: 'toast.dismiss' };
 
 /**
  * One toast, spawned by the toast queue (statecharts guide §5). It waits its turn, then counts

@@ -84,7 +84,10 @@ export const toastQueueMachine = setup({
     forwardDismiss: sendTo(
       ({ context, event }) => {
         assertEvent(event, 'toasts.dismiss');
-        return defined(context.toasts.find((t) => t.notification.id === event.id), 'the dismissed toast').ref;
+        return defined(
+          context.toasts.find((t) => t.notification.id === event.id),
+          'the dismissed toast',
+        ).ref;
       },
       { type: 'toast.dismiss' },
     ),
@@ -104,10 +107,8 @@ export const toastQueueMachine = setup({
   guards: {
     isDuplicate: ({ context, event }) =>
       event.type === 'toasts.show' && context.toasts.some((t) => t.notification.description === event.toast.description),
-    isQueued: ({ context, event }) =>
-      event.type === 'toasts.dismiss' && context.toasts.some((t) => t.notification.id === event.id),
-    isLastToast: ({ context, event }) =>
-      context.toasts.length === 1 && context.toasts[0].notification.id === doneId(event),
+    isQueued: ({ context, event }) => event.type === 'toasts.dismiss' && context.toasts.some((t) => t.notification.id === event.id),
+    isLastToast: ({ context, event }) => context.toasts.length === 1 && context.toasts[0].notification.id === doneId(event),
     isFrontToast: ({ context, event }) => context.toasts[0]?.notification.id === doneId(event),
   },
 }).createMachine({

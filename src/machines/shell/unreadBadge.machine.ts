@@ -39,7 +39,9 @@ export const unreadBadgeMachine = setup({
     live: requiredCallback<EventObject>(),
   },
   actions: {
-    setCount: assign({ unreadCount: ({ context, event }) => (event.type === 'badge.count' ? Math.max(0, event.unreadCount) : context.unreadCount) }),
+    setCount: assign({
+      unreadCount: ({ context, event }) => (event.type === 'badge.count' ? Math.max(0, event.unreadCount) : context.unreadCount),
+    }),
   },
   delays: {
     RETRY: ({ context }) => badgeRetryDelay(context.attempts),

@@ -63,7 +63,10 @@ const refusal = (text: string) => (text.trim() === '' ? ANSWER_EMPTY : text.trim
 /** The accepted answer first, then oldest first (the server's order), flags matching the question. */
 export function ordered(answers: Answer[], acceptedAnswerId: string | null): Answer[] {
   const flagged = answers.map((a) => (a.accepted === (a._id === acceptedAnswerId) ? a : { ...a, accepted: a._id === acceptedAnswerId }));
-  return [...flagged.filter((a) => a.accepted), ...flagged.filter((a) => !a.accepted).sort((a, b) => a.createdAt.localeCompare(b.createdAt))];
+  return [
+    ...flagged.filter((a) => a.accepted),
+    ...flagged.filter((a) => !a.accepted).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+  ];
 }
 
 /**
@@ -119,10 +122,18 @@ export const answersMachine = setup({
       const text = context.draft.trim();
       // Sending again what did not go out is the same send: its client id again.
       const again = context.unsent !== null && context.unsent.text === text;
-      return { formError: null, sending: text, sendingId: again ? defined(context.unsent, 'the unsent answer').clientId : clientIdOf(context.clientSeed, context.sent + 1), sent: context.sent + 1, retries: 0 };
+      return {
+        formError: null,
+        sending: text,
+        sendingId: again ? defined(context.unsent, 'the unsent answer').clientId : clientIdOf(context.clientSeed, context.sent + 1),
+        sent: context.sent + 1,
+        retries: 0,
+      };
     }),
     refuseDraft: assign({ formError: ({ context }) => refusal(context.draft) }),
-    refuseEdit: assign({ editing: ({ context }) => (context.editing ? { ...context.editing, error: refusal(context.editing.text) } : null) }),
+    refuseEdit: assign({
+      editing: ({ context }) => (context.editing ? { ...context.editing, error: refusal(context.editing.text) } : null),
+    }),
     /** The answer leaves the list at once; `removing` keeps it (and its place) to put back on a refusal. */
     startRemoving: assign(({ context, event }) =>
       produce(context, (draft) => {
@@ -225,13 +236,18 @@ export const answersMachine = setup({
           actions: assign({
             editing: ({ context, event }) => ({
               answerId: event.answerId,
-              text: defined(context.answers.find((a) => a._id === event.answerId), 'the answer to edit').answer,
+              text: defined(
+                context.answers.find((a) => a._id === event.answerId),
+                'the answer to edit',
+              ).answer,
               error: null,
             }),
           }),
         },
         'answers.changeEdit': {
-          actions: assign({ editing: ({ context, event }) => (context.editing ? { ...context.editing, text: event.text, error: null } : null) }),
+          actions: assign({
+            editing: ({ context, event }) => (context.editing ? { ...context.editing, text: event.text, error: null } : null),
+          }),
         },
         'answers.cancelEdit': { actions: assign({ editing: null }) },
       },
@@ -300,7 +316,8 @@ export const answersMachine = setup({
               target: 'idle',
               // The edit stays open with its text and the server's message.
               actions: assign({
-                editing: ({ context, event }) => (context.editing ? { ...context.editing, error: failureText(event.error, ANSWER_FAILED) } : null),
+                editing: ({ context, event }) =>
+                  context.editing ? { ...context.editing, error: failureText(event.error, ANSWER_FAILED) } : null,
               }),
             },
           },
@@ -330,7 +347,8 @@ export const answersMachine = setup({
                 assign(({ context }) =>
                   produce(context, (draft) => {
                     const { answer, index } = removingOf(context);
-                    if (!draft.answers.some((a) => a._id === answer._id)) draft.answers.splice(Math.min(index, draft.answers.length), 0, answer);
+                    if (!draft.answers.some((a) => a._id === answer._id))
+                      draft.answers.splice(Math.min(index, draft.answers.length), 0, answer);
                     draft.removing = null;
                   }),
                 ),
@@ -394,7 +412,8 @@ export const answersMachine = setup({
                   question: event.output.question,
                   answers: ordered(event.output.answers, event.output.question.acceptedAnswerId),
                   // An answer being edited that is gone closes its form.
-                  editing: context.editing && event.output.answers.some((a) => a._id === editingOf(context).answerId) ? context.editing : null,
+                  editing:
+                    context.editing && event.output.answers.some((a) => a._id === editingOf(context).answerId) ? context.editing : null,
                 })),
                 { type: 'questionChanged', params: ({ context }) => ({ question: defined(context.question, 'the question') }) },
               ],

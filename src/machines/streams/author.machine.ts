@@ -94,7 +94,10 @@ export const authorMachine = setup({
           target: 'idle',
           actions: [
             assign({ following: ({ context }) => !context.following }),
-            { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, FOLLOW_FAILED) }) },
+            {
+              type: 'showToast',
+              params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, FOLLOW_FAILED) }),
+            },
           ],
         },
       },
@@ -119,7 +122,10 @@ export const authorMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, BLOCK_FAILED) }) },
+          actions: {
+            type: 'showToast',
+            params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, BLOCK_FAILED) }),
+          },
         },
       },
     },

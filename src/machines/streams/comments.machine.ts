@@ -178,7 +178,10 @@ export const commentsMachine = setup({
           actions: assign({
             editing: ({ context, event }) => ({
               commentId: event.commentId,
-              text: defined(context.comments.find((c) => c._id === event.commentId), 'the comment to edit').comment,
+              text: defined(
+                context.comments.find((c) => c._id === event.commentId),
+                'the comment to edit',
+              ).comment,
             }),
           }),
         },
@@ -211,7 +214,13 @@ export const commentsMachine = setup({
                       draft.comments.push(comment);
                       // Sending again what did not go out is the same send: its client id again.
                       const again = context.unsent !== null && context.unsent.text === comment.comment;
-                      draft.inFlight = { comment, index: draft.comments.length - 1, clientId: again ? defined(context.unsent, 'the unsent comment').clientId : clientIdOf(context.clientSeed, context.seq + 1) };
+                      draft.inFlight = {
+                        comment,
+                        index: draft.comments.length - 1,
+                        clientId: again
+                          ? defined(context.unsent, 'the unsent comment').clientId
+                          : clientIdOf(context.clientSeed, context.seq + 1),
+                      };
                       draft.retries = 0;
                       draft.commentsCount += 1;
                       draft.draft = '';
@@ -251,7 +260,11 @@ export const commentsMachine = setup({
               invoke: {
                 id: 'createComment',
                 src: 'createComment',
-                input: ({ context }) => ({ postId: context.postId, comment: inFlightOf(context).comment.comment, clientId: defined(inFlightOf(context).clientId, 'the client id of a new comment') }),
+                input: ({ context }) => ({
+                  postId: context.postId,
+                  comment: inFlightOf(context).comment.comment,
+                  clientId: defined(inFlightOf(context).clientId, 'the client id of a new comment'),
+                }),
                 onDone: {
                   target: 'idle',
                   actions: [
@@ -278,7 +291,10 @@ export const commentsMachine = setup({
                         commentsCount: Math.max(0, context.commentsCount - 1),
                         // The text comes back unless the member already started another one.
                         draft: context.draft === '' ? inFlightOf(context).comment.comment : context.draft,
-                        unsent: { text: inFlightOf(context).comment.comment, clientId: defined(inFlightOf(context).clientId, 'the client id of a new comment') },
+                        unsent: {
+                          text: inFlightOf(context).comment.comment,
+                          clientId: defined(inFlightOf(context).clientId, 'the client id of a new comment'),
+                        },
                         inFlight: null,
                       })),
                       { type: 'showToast', params: ({ event }) => toast(event.error, COMMENT_FAILED) },

@@ -179,54 +179,73 @@ export const feedMachine = setup({
     setOrder: assign({ order: ({ context, event }) => (event.type === 'feed.order' ? event.order : context.order) }),
     showWhy: assign({ whyPostId: ({ context, event }) => (event.type === 'feed.why' ? event.postId : context.whyPostId) }),
     closeWhy: assign({ whyPostId: null }),
-    takePost: assign(change((draft, event) => {
-      if (event.type === 'feed.postAdded') takePost(draft, event.post, 'arrival');
-      if (event.type === 'feed.postUpdated') takePost(draft, event.post, 'change');
-      if (event.type === 'feed.published') takePost(draft, event.post, 'published');
-    })),
-    dropPost: assign(change((draft, event) => {
-      if (event.type === 'feed.postDeleted' || event.type === 'feed.deleted') dropPost(draft, event.postId);
-    })),
-    setReactions: assign(change((draft, event) => {
-      if (event.type !== 'feed.reactions' && event.type !== 'feed.reacted') return;
-      const fields = event.type === 'feed.reacted' ? { reactions: event.reactions, userReaction: event.userReaction } : { reactions: event.reactions };
-      patch(draft.posts, event.postId, fields);
-      patch(draft.pending, event.postId, fields);
-    })),
-    setCommentsCount: assign(change((draft, event) => {
-      if (event.type !== 'feed.commentsCount') return;
-      patch(draft.posts, event.postId, { commentsCount: event.commentsCount });
-      patch(draft.pending, event.postId, { commentsCount: event.commentsCount });
-    })),
-    setAnswers: assign(change((draft, event) => {
-      if (event.type !== 'feed.answers') return;
-      const fields = { answersCount: event.answersCount, acceptedAnswerId: event.acceptedAnswerId };
-      patch(draft.posts, event.questionId, fields);
-      patch(draft.pending, event.questionId, fields);
-    })),
-    setSaved: assign(change((draft, event) => {
-      if (event.type !== 'feed.saved') return;
-      patch(draft.posts, event.post._id, { saved: event.saved });
-      patch(draft.pending, event.post._id, { saved: event.saved });
-      if (draft.source.kind === 'saved') {
-        if (event.saved) takePost(draft, { ...event.post, saved: true }, 'change');
-        else dropPost(draft, event.post._id);
-      }
-    })),
-    setFollowing: assign(change((draft, event) => {
-      if (event.type !== 'feed.following') return;
-      for (const post of [...draft.posts, ...draft.pending]) if (post.userId === event.userId) post.followingAuthor = event.following;
-    })),
-    dropAuthor: assign(change((draft, event) => {
-      if (event.type !== 'feed.blocked') return;
-      for (const post of [...draft.posts, ...draft.pending]) if (post.userId === event.userId) dropPost(draft, post._id);
-    })),
-    showPending: assign(change((draft) => {
-      for (const post of [...draft.pending].reverse()) upsert(draft.posts, post as Post);
-      if (draft.total !== null) draft.total += draft.pending.length;
-      draft.pending = [];
-      draft.reveals += 1;
-    })),
+    takePost: assign(
+      change((draft, event) => {
+        if (event.type === 'feed.postAdded') takePost(draft, event.post, 'arrival');
+        if (event.type === 'feed.postUpdated') takePost(draft, event.post, 'change');
+        if (event.type === 'feed.published') takePost(draft, event.post, 'published');
+      }),
+    ),
+    dropPost: assign(
+      change((draft, event) => {
+        if (event.type === 'feed.postDeleted' || event.type === 'feed.deleted') dropPost(draft, event.postId);
+      }),
+    ),
+    setReactions: assign(
+      change((draft, event) => {
+        if (event.type !== 'feed.reactions' && event.type !== 'feed.reacted') return;
+        const fields =
+          event.type === 'feed.reacted' ? { reactions: event.reactions, userReaction: event.userReaction } : { reactions: event.reactions };
+        patch(draft.posts, event.postId, fields);
+        patch(draft.pending, event.postId, fields);
+      }),
+    ),
+    setCommentsCount: assign(
+      change((draft, event) => {
+        if (event.type !== 'feed.commentsCount') return;
+        patch(draft.posts, event.postId, { commentsCount: event.commentsCount });
+        patch(draft.pending, event.postId, { commentsCount: event.commentsCount });
+      }),
+    ),
+    setAnswers: assign(
+      change((draft, event) => {
+        if (event.type !== 'feed.answers') return;
+        const fields = { answersCount: event.answersCount, acceptedAnswerId: event.acceptedAnswerId };
+        patch(draft.posts, event.questionId, fields);
+        patch(draft.pending, event.questionId, fields);
+      }),
+    ),
+    setSaved: assign(
+      change((draft, event) => {
+        if (event.type !== 'feed.saved') return;
+        patch(draft.posts, event.post._id, { saved: event.saved });
+        patch(draft.pending, event.post._id, { saved: event.saved });
+        if (draft.source.kind === 'saved') {
+          if (event.saved) takePost(draft, { ...event.post, saved: true }, 'change');
+          else dropPost(draft, event.post._id);
+        }
+      }),
+    ),
+    setFollowing: assign(
+      change((draft, event) => {
+        if (event.type !== 'feed.following') return;
+        for (const post of [...draft.posts, ...draft.pending]) if (post.userId === event.userId) post.followingAuthor = event.following;
+      }),
+    ),
+    dropAuthor: assign(
+      change((draft, event) => {
+        if (event.type !== 'feed.blocked') return;
+        for (const post of [...draft.posts, ...draft.pending]) if (post.userId === event.userId) dropPost(draft, post._id);
+      }),
+    ),
+    showPending: assign(
+      change((draft) => {
+        for (const post of [...draft.pending].reverse()) upsert(draft.posts, post as Post);
+        if (draft.total !== null) draft.total += draft.pending.length;
+        draft.pending = [];
+        draft.reveals += 1;
+      }),
+    ),
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,

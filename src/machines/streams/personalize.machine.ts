@@ -1,6 +1,13 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { requiredPromise } from '../shared/required';
-import type { ClearBehaviorResponse, InterestTopic, PersonalizeBody, PersonalizeResponse, PersonalizeSettings, ProfileResponse } from '../../api/users';
+import type {
+  ClearBehaviorResponse,
+  InterestTopic,
+  PersonalizeBody,
+  PersonalizeResponse,
+  PersonalizeSettings,
+  ProfileResponse,
+} from '../../api/users';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
 

@@ -71,8 +71,12 @@ export const postReportMachine = setup({
   states: {
     editing: {
       on: {
-        'report.reason': { actions: assign({ reason: ({ event }) => event.reason, errors: ({ context }) => without(context.errors, 'reason') }) },
-        'report.details': { actions: assign({ details: ({ event }) => event.value, errors: ({ context }) => without(context.errors, 'details') }) },
+        'report.reason': {
+          actions: assign({ reason: ({ event }) => event.reason, errors: ({ context }) => without(context.errors, 'reason') }),
+        },
+        'report.details': {
+          actions: assign({ details: ({ event }) => event.value, errors: ({ context }) => without(context.errors, 'details') }),
+        },
         'report.submit': [
           { guard: 'valid', target: 'sending', actions: assign({ errors: {}, error: null }) },
           { actions: assign({ errors: ({ context }) => postReportErrors(context), error: null }) },

@@ -7,8 +7,7 @@ import type { ToastRequest } from '../shell/toastRequest';
 
 export type ReactionsEvent =
   /** The member picks a reaction; picking the one they have removes it. */
-  | { type: 'reaction.choose'; reaction: ReactionType }
-  | { type: 'reaction.remove' };
+  { type: 'reaction.choose'; reaction: ReactionType } | { type: 'reaction.remove' };
 
 export interface ReactionsContext {
   postId: string;
@@ -47,8 +46,7 @@ export const reactionsMachine = setup({
     }),
   },
   guards: {
-    changes: ({ context, event }) =>
-      event.type === 'reaction.choose' ? true : context.mine !== null,
+    changes: ({ context, event }) => (event.type === 'reaction.choose' ? true : context.mine !== null),
     queuedDiffers: ({ context, event }) =>
       context.queued && context.mine !== (event as unknown as { output: ReactionChange }).output.userReaction,
   },
@@ -81,7 +79,11 @@ export const reactionsMachine = setup({
           {
             target: 'idle',
             actions: [
-              assign({ confirmed: ({ event }) => event.output.userReaction, mine: ({ event }) => event.output.userReaction, queued: false }),
+              assign({
+                confirmed: ({ event }) => event.output.userReaction,
+                mine: ({ event }) => event.output.userReaction,
+                queued: false,
+              }),
               { type: 'confirmed', params: ({ event }) => event.output },
             ],
           },
@@ -90,7 +92,10 @@ export const reactionsMachine = setup({
           target: 'idle',
           actions: [
             assign({ mine: ({ context }) => context.confirmed, queued: false }),
-            { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, REACTION_FAILED) }) },
+            {
+              type: 'showToast',
+              params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, REACTION_FAILED) }),
+            },
           ],
         },
       },

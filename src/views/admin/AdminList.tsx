@@ -5,8 +5,23 @@ import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { ADMIN_SEARCH_MAX } from '../../api/moderation';
 import { adminListView, pageCount } from '../../machines/admin/adminList.connect';
 import type { AdminAction } from '../../machines/admin/adminAction.machine';
-import { selectActionRef, selectIsActingOn, selectIsFailed, selectIsLoading, selectIsRefreshing, type AdminListActorRef } from '../../machines/admin/adminList.machine';
-import { filtersByAdmin, filtersOf, isSearchable, itemKey, type AdminFilter, type AdminItems, type AdminListKind } from '../../machines/admin/adminLists';
+import {
+  selectActionRef,
+  selectIsActingOn,
+  selectIsFailed,
+  selectIsLoading,
+  selectIsRefreshing,
+  type AdminListActorRef,
+} from '../../machines/admin/adminList.machine';
+import {
+  filtersByAdmin,
+  filtersOf,
+  isSearchable,
+  itemKey,
+  type AdminFilter,
+  type AdminItems,
+  type AdminListKind,
+} from '../../machines/admin/adminLists';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
 import { Skeleton } from '../ui/Skeleton';
@@ -99,12 +114,19 @@ export function AdminList<K extends AdminListKind>({
   return (
     <section aria-labelledby={listId} className="flex max-w-4xl flex-col gap-5">
       <header className="flex flex-col gap-1">
-        <h1 id={listId} ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight text-neutral-900 outline-none dark:text-white">
+        <h1
+          id={listId}
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-neutral-900 outline-none dark:text-white"
+        >
           {title}
         </h1>
         <p className="text-[15px] text-neutral-600 dark:text-neutral-400">
           {description}
-          {total !== null && !loading && !failed ? <span className="font-semibold text-neutral-800 dark:text-neutral-200"> {plural(total, noun)}.</span> : null}
+          {total !== null && !loading && !failed ? (
+            <span className="font-semibold text-neutral-800 dark:text-neutral-200"> {plural(total, noun)}.</span>
+          ) : null}
         </p>
       </header>
 
@@ -130,7 +152,11 @@ export function AdminList<K extends AdminListKind>({
           {filtersByAdmin(kind) ? (
             <label className={selectLabel}>
               Admin
-              <select value={adminId ?? ''} onChange={(e) => actor.send({ type: 'list.admin', adminId: e.target.value || null })} className={selectClass}>
+              <select
+                value={adminId ?? ''}
+                onChange={(e) => actor.send({ type: 'list.admin', adminId: e.target.value || null })}
+                className={selectClass}
+              >
                 <option value="">Any admin</option>
                 {admins.map((admin) => (
                   <option key={admin._id} value={admin._id}>
@@ -202,7 +228,13 @@ export function AdminList<K extends AdminListKind>({
 
       {!loading && (page > 1 || hasMore) ? (
         <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-          <Button size="sm" variant="secondary" icon={<ChevronLeft size={16} />} isDisabled={page <= 1} onPress={() => actor.send({ type: 'list.page', page: page - 1 })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<ChevronLeft size={16} />}
+            isDisabled={page <= 1}
+            onPress={() => actor.send({ type: 'list.page', page: page - 1 })}
+          >
             Previous
           </Button>
           <span className="text-sm text-neutral-700 dark:text-neutral-300">
@@ -231,7 +263,10 @@ function LoadingRows({ label }: { label: string }) {
   return (
     <div role="status" aria-label={label} className="flex flex-col gap-3">
       {[0, 1, 2].map((row) => (
-        <div key={row} className="flex items-center gap-3 rounded-3xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+        <div
+          key={row}
+          className="flex items-center gap-3 rounded-3xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+        >
           <Skeleton className="size-10 shrink-0 rounded-full" />
           <div className="flex flex-1 flex-col gap-2">
             <Skeleton className="h-4 w-40" />
@@ -248,7 +283,17 @@ function LoadingRows({ label }: { label: string }) {
  * The card every admin item sits in, with its actions in a row under it (wrapping on phones).
  * `compact` items (a member, a ban) put their actions beside them from 768px.
  */
-export function ItemCard({ children, actions, label, compact = false }: { children: ReactNode; actions?: ReactNode; label: string; compact?: boolean }) {
+export function ItemCard({
+  children,
+  actions,
+  label,
+  compact = false,
+}: {
+  children: ReactNode;
+  actions?: ReactNode;
+  label: string;
+  compact?: boolean;
+}) {
   return (
     <article
       aria-label={label}

@@ -12,7 +12,9 @@ const tones: Record<BadgeTone, string> = {
 
 /** A small label: a status, a role, a ban. The words carry the meaning; the colour only helps. */
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: string }) {
-  return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>
+  );
 }
 
 const statusTone: Record<ModerationStatus | AppealStatus, BadgeTone> = {

@@ -22,7 +22,15 @@ export function ItemButton({
   children: string;
 }) {
   return (
-    <Button size="sm" variant={variant} icon={icon} isPending={busy} className="data-[pending]:opacity-60" aria-label={label} onPress={onPress}>
+    <Button
+      size="sm"
+      variant={variant}
+      icon={icon}
+      isPending={busy}
+      className="data-[pending]:opacity-60"
+      aria-label={label}
+      onPress={onPress}
+    >
       {children}
     </Button>
   );

@@ -13,7 +13,13 @@ const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const
  * queue's own actions are beside it. The member area's PostCard needs the member's reaction and
  * save machines, which a moderator has no use for here.
  */
-export function PostPreview({ post, showHiddenReason = true }: { post: Post; /** Off where the page states the reason itself. */ showHiddenReason?: boolean }) {
+export function PostPreview({
+  post,
+  showHiddenReason = true,
+}: {
+  post: Post;
+  /** Off where the page states the reason itself. */ showHiddenReason?: boolean;
+}) {
   const Privacy = post.groupId ? UsersRound : PRIVACY_ICON[post.privacy];
   const audience = post.groupId ? 'Group' : post.privacy;
   const coloured = isColoured(post.bgColor) && !post.image && !post.video;
@@ -60,10 +66,31 @@ export function PostPreview({ post, showHiddenReason = true }: { post: Post; /**
         )
       ) : null}
       {post.image ? (
-        <img src={post.image} alt={post.imageAlt || `Image shared by ${post.username}`} loading="lazy" className="max-h-80 w-full rounded-xl bg-neutral-100 object-contain dark:bg-neutral-800" />
+        <img
+          src={post.image}
+          alt={post.imageAlt || `Image shared by ${post.username}`}
+          loading="lazy"
+          className="max-h-80 w-full rounded-xl bg-neutral-100 object-contain dark:bg-neutral-800"
+        />
       ) : null}
-      {post.video ? <video src={post.video} controls preload="metadata" className="max-h-80 w-full rounded-xl bg-black" aria-label={`Video shared by ${post.username}`} /> : null}
-      {post.gifUrl ? <img src={post.gifUrl} alt={`GIF shared by ${post.username}`} loading="lazy" referrerPolicy="no-referrer" className="max-h-64 w-full object-contain" /> : null}
+      {post.video ? (
+        <video
+          src={post.video}
+          controls
+          preload="metadata"
+          className="max-h-80 w-full rounded-xl bg-black"
+          aria-label={`Video shared by ${post.username}`}
+        />
+      ) : null}
+      {post.gifUrl ? (
+        <img
+          src={post.gifUrl}
+          alt={`GIF shared by ${post.username}`}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          className="max-h-64 w-full object-contain"
+        />
+      ) : null}
       {showHiddenReason && post.hidden && post.hiddenReason ? (
         <p className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-200">
           <EyeOff aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
@@ -77,6 +104,7 @@ export function PostPreview({ post, showHiddenReason = true }: { post: Post; /**
 /** A post's first words, as lists and dialogs name it. */
 export function postLabel(post: Post): string {
   const words = post.post.trim().replace(/\s+/g, ' ');
-  if (!words) return post.image || post.video || post.gifUrl ? `${post.username}'s ${post.video ? 'video' : 'picture'}` : `${post.username}'s post`;
+  if (!words)
+    return post.image || post.video || post.gifUrl ? `${post.username}'s ${post.video ? 'video' : 'picture'}` : `${post.username}'s post`;
   return words.length > 60 ? `${words.slice(0, 57)}...` : words;
 }

@@ -8,7 +8,8 @@ export const appealFilterLabel = (filter: AdminFilter) => (filter === null ? 'Al
 
 /** The empty state of a report queue under a filter. */
 export function emptyQueue(filter: AdminFilter, about: 'members' | 'posts') {
-  if (filter === null) return { title: 'No open reports', text: `Reports about ${about} appear here as they come in, pending first, oldest first.` };
+  if (filter === null)
+    return { title: 'No open reports', text: `Reports about ${about} appear here as they come in, pending first, oldest first.` };
   const label = reportFilterLabel(filter).toLowerCase();
   return { title: `No ${label} reports`, text: `Reports about ${about} that are ${label} appear here.` };
 }

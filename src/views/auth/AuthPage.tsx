@@ -46,7 +46,10 @@ export default function AuthPage() {
           <span className="hidden min-[551px]:block">
             <Brand size="lg" />
           </span>
-          <h1 id="welcome-title" className="text-2xl font-bold tracking-tight text-neutral-900 min-[551px]:text-4xl lg:text-5xl dark:text-white">
+          <h1
+            id="welcome-title"
+            className="text-2xl font-bold tracking-tight text-neutral-900 min-[551px]:text-4xl lg:text-5xl dark:text-white"
+          >
             Welcome to {BRAND}
           </h1>
           <Tagline className="min-h-[1.5em] text-lg font-medium text-accent-strong min-[551px]:text-xl lg:text-2xl dark:text-accent" />

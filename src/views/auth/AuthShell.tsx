@@ -22,16 +22,16 @@ export function AuthShell({
 }) {
   return (
     <main className="flex min-h-dvh flex-col items-center bg-neutral-50 px-0 py-6 min-[551px]:justify-center min-[551px]:px-6 min-[551px]:py-12 dark:bg-neutral-950">
-      <Link
-        href="/"
-        className="mb-6 rounded-lg min-[551px]:mb-8"
-      >
+      <Link href="/" className="mb-6 rounded-lg min-[551px]:mb-8">
         <Brand size="md" />
       </Link>
       <div className="w-full bg-white px-5 py-8 min-[551px]:max-w-md min-[551px]:rounded-3xl min-[551px]:border min-[551px]:border-neutral-200 min-[551px]:px-8 min-[551px]:shadow-sm dark:bg-neutral-900 min-[551px]:dark:border-neutral-800">
         <div className="mb-6 flex flex-col gap-2">
           {icon ? (
-            <span aria-hidden="true" className="mb-2 inline-flex size-11 items-center justify-center rounded-2xl bg-accent-soft text-accent-strong dark:bg-accent/15 dark:text-accent">
+            <span
+              aria-hidden="true"
+              className="mb-2 inline-flex size-11 items-center justify-center rounded-2xl bg-accent-soft text-accent-strong dark:bg-accent/15 dark:text-accent"
+            >
               {icon}
             </span>
           ) : null}

@@ -13,8 +13,7 @@ const tabClasses =
   'data-[selected]:bg-white data-[selected]:text-neutral-900 data-[selected]:shadow-sm ' +
   'dark:data-[selected]:bg-neutral-700 dark:data-[selected]:text-white';
 
-const switchClasses =
-  'cursor-pointer rounded-sm font-semibold text-accent-strong underline-offset-4 hover:underline dark:text-accent';
+const switchClasses = 'cursor-pointer rounded-sm font-semibold text-accent-strong underline-offset-4 hover:underline dark:text-accent';
 
 /** Sign in / Sign up as tabs; each form offers a switch to the other. */
 export function AuthTabs({ initialTab = 'signin' }: { initialTab?: AuthTab }) {

@@ -41,9 +41,29 @@ function groupPreview(group: GroupChat, last: ChatMessage | null, me: ChatMember
 const rowLink =
   'flex items-center gap-3 px-4 py-3 outline-none hover:bg-neutral-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent dark:hover:bg-neutral-800 ';
 
-function Row({ href, current, avatar, name, time, text, unread }: { href: string; current: boolean; avatar: ReactNode; name: string; time: string; text: string; unread: number }) {
+function Row({
+  href,
+  current,
+  avatar,
+  name,
+  time,
+  text,
+  unread,
+}: {
+  href: string;
+  current: boolean;
+  avatar: ReactNode;
+  name: string;
+  time: string;
+  text: string;
+  unread: number;
+}) {
   return (
-    <Link href={href} aria-current={current ? 'page' : undefined} className={rowLink + (current ? 'bg-neutral-100 dark:bg-neutral-800' : '')}>
+    <Link
+      href={href}
+      aria-current={current ? 'page' : undefined}
+      className={rowLink + (current ? 'bg-neutral-100 dark:bg-neutral-800' : '')}
+    >
       {avatar}
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="flex items-baseline justify-between gap-2">
@@ -51,7 +71,11 @@ function Row({ href, current, avatar, name, time, text, unread }: { href: string
           <span className="shrink-0 text-xs text-neutral-600 dark:text-neutral-400">{shortTime(time)}</span>
         </span>
         <span className="flex items-center justify-between gap-2">
-          <span className={`truncate text-sm ${unread ? 'font-semibold text-neutral-900 dark:text-white' : 'text-neutral-600 dark:text-neutral-400'}`}>{text}</span>
+          <span
+            className={`truncate text-sm ${unread ? 'font-semibold text-neutral-900 dark:text-white' : 'text-neutral-600 dark:text-neutral-400'}`}
+          >
+            {text}
+          </span>
           {unread ? (
             <span className="shrink-0 rounded-full bg-accent-strong px-2 py-0.5 text-xs font-bold text-white">
               {unread}

@@ -16,7 +16,6 @@ import { randomClientSeed } from '../../machines/shared/clientIds';
 /** Where the chat shows two panes (spec: below 768 px only the list). */
 export const CHAT_TWO_PANES = '(min-width: 768px)';
 
-
 /** The query parameters' conversation (username, id, isGroup), or none; never a private chat with oneself. */
 export function peerOf(search: string, meId: string): ChatPeer | null {
   const params = new URLSearchParams(search);
@@ -65,7 +64,9 @@ export function ChatScreen({ me }: { me: ChatMember }) {
       ) : (
         <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-neutral-600 dark:text-neutral-400">
           <MessageCircle aria-hidden="true" size={36} />
-          <p>Choose a conversation, start a group chat, or message a member from their profile, the People page or the menu of their post.</p>
+          <p>
+            Choose a conversation, start a group chat, or message a member from their profile, the People page or the menu of their post.
+          </p>
         </div>
       )}
     </div>

@@ -70,7 +70,11 @@ function GroupHeading({ chat, me, peer }: { chat: ChatActorRef; me: ChatMember; 
       <GroupAvatar picture={group?.profileImage} size="sm" />
       <div className="flex min-w-0 flex-1 flex-col">
         <h2 className="truncate text-lg leading-tight font-semibold">{group?.name ?? peer.username}</h2>
-        {group ? <p className="text-xs text-neutral-600 dark:text-neutral-400">{members} {members === 1 ? 'member' : 'members'}</p> : null}
+        {group ? (
+          <p className="text-xs text-neutral-600 dark:text-neutral-400">
+            {members} {members === 1 ? 'member' : 'members'}
+          </p>
+        ) : null}
       </div>
       {group ? (
         <IconButton label="Group info" onPress={() => setOpen(true)}>
@@ -102,7 +106,11 @@ export function ChatThread({ chat, me, peer, showBack }: { chat: ChatActorRef; m
     <section aria-label={peer.isGroup ? `Group chat ${name}` : `Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2.5 dark:border-neutral-800">
         {showBack ? (
-          <Link href="~/app/social/chat/messages" aria-label="Back to conversations" className="rounded-full p-2 outline-none hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-accent dark:hover:bg-neutral-800">
+          <Link
+            href="~/app/social/chat/messages"
+            aria-label="Back to conversations"
+            className="rounded-full p-2 outline-none hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-accent dark:hover:bg-neutral-800"
+          >
             <ArrowLeft aria-hidden="true" size={20} />
           </Link>
         ) : null}

@@ -85,10 +85,19 @@ function CreateForm({ chat, me, onClose }: { chat: ChatActorRef; me: ChatMember;
         {invitees.length ? (
           <ul aria-label="Invited members" className="flex flex-wrap gap-2">
             {invitees.map((user) => (
-              <li key={user._id} className="inline-flex items-center gap-2 rounded-full bg-neutral-100 py-1 pr-1 pl-1 text-sm dark:bg-neutral-800">
+              <li
+                key={user._id}
+                className="inline-flex items-center gap-2 rounded-full bg-neutral-100 py-1 pr-1 pl-1 text-sm dark:bg-neutral-800"
+              >
                 <Avatar username={user.username} avatarColor={user.avatarColor} profilePicture={user.profilePicture} size="sm" />
                 {user.username}
-                <Button size="sm" variant="ghost" aria-label={`Remove ${user.username}`} isDisabled={creating} onPress={() => actor.send({ type: 'create.toggle', user })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove ${user.username}`}
+                  isDisabled={creating}
+                  onPress={() => actor.send({ type: 'create.toggle', user })}
+                >
                   <X aria-hidden="true" size={14} />
                 </Button>
               </li>

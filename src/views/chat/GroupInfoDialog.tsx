@@ -33,9 +33,17 @@ const badge = 'rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold tex
 function confirmText(request: ManageRequest, group: GroupChat) {
   switch (request.kind) {
     case 'remove':
-      return { title: `Remove ${request.username}?`, action: 'Remove', text: `${request.username} leaves ${group.name} and no longer receives its messages.` };
+      return {
+        title: `Remove ${request.username}?`,
+        action: 'Remove',
+        text: `${request.username} leaves ${group.name} and no longer receives its messages.`,
+      };
     case 'delete':
-      return { title: `Delete ${group.name}?`, action: 'Delete', text: 'The group chat and its messages are deleted for everyone. This cannot be undone.' };
+      return {
+        title: `Delete ${group.name}?`,
+        action: 'Delete',
+        text: 'The group chat and its messages are deleted for everyone. This cannot be undone.',
+      };
     default:
       return { title: `Leave ${group.name}?`, action: 'Leave', text: 'You no longer receive its messages. An admin can invite you again.' };
   }
@@ -55,7 +63,14 @@ function RenameForm({ actor, group, busy }: { actor: GroupChatManageActorRef; gr
         actor.send({ type: 'manage.rename' });
       }}
     >
-      <TextField label="Group name" value={name} onChange={(value) => actor.send({ type: 'manage.nameChange', name: value })} errorMessage={nameError} isDisabled={busy} className="flex-1" />
+      <TextField
+        label="Group name"
+        value={name}
+        onChange={(value) => actor.send({ type: 'manage.nameChange', name: value })}
+        errorMessage={nameError}
+        isDisabled={busy}
+        className="flex-1"
+      />
       <Button type="submit" variant="secondary" isDisabled={!renamable} className="mb-0.5">
         Rename
       </Button>
@@ -77,12 +92,26 @@ function MemberRow({ actor, row, busy }: { actor: GroupChatManageActorRef; row: 
       {canPromote || canRemove ? (
         <span className="flex gap-1">
           {canPromote ? (
-            <Button size="sm" variant="ghost" icon={<ShieldCheck size={16} />} aria-label={`Make admin: ${member.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'manage.promote', member: ref })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<ShieldCheck size={16} />}
+              aria-label={`Make admin: ${member.username}`}
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'manage.promote', member: ref })}
+            >
               Make admin
             </Button>
           ) : null}
           {canRemove ? (
-            <Button size="sm" variant="ghost" icon={<UserMinus size={16} />} aria-label={`Remove ${member.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'manage.remove', member: ref })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<UserMinus size={16} />}
+              aria-label={`Remove ${member.username}`}
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'manage.remove', member: ref })}
+            >
               Remove
             </Button>
           ) : null}
@@ -130,7 +159,14 @@ function GroupInfo({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatM
             search={search}
             isDisabled={busy}
             action={(user) => (
-              <Button size="sm" variant="secondary" icon={<UserPlus size={16} />} aria-label={`Invite ${user.username}`} isDisabled={busy} onPress={() => actor.send({ type: 'manage.invite', user })}>
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<UserPlus size={16} />}
+                aria-label={`Invite ${user.username}`}
+                isDisabled={busy}
+                onPress={() => actor.send({ type: 'manage.invite', user })}
+              >
                 Invite
               </Button>
             )}
@@ -149,7 +185,13 @@ function GroupInfo({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatM
         ) : null}
       </div>
       {confirm ? (
-        <ConfirmDialog overSheet title={confirm.title} confirmLabel={confirm.action} onConfirm={() => actor.send({ type: 'manage.confirm' })} onCancel={() => actor.send({ type: 'manage.cancel' })}>
+        <ConfirmDialog
+          overSheet
+          title={confirm.title}
+          confirmLabel={confirm.action}
+          onConfirm={() => actor.send({ type: 'manage.confirm' })}
+          onCancel={() => actor.send({ type: 'manage.cancel' })}
+        >
           <ConfirmText>{confirm.text}</ConfirmText>
         </ConfirmDialog>
       ) : null}
@@ -158,7 +200,17 @@ function GroupInfo({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatM
 }
 
 /** The group's info (members; admin controls for admins), from the conversation's header. */
-export function GroupInfoDialog({ chat, me, group, onClose }: { chat: ChatActorRef; me: ChatMember; group: GroupChat; onClose: () => void }) {
+export function GroupInfoDialog({
+  chat,
+  me,
+  group,
+  onClose,
+}: {
+  chat: ChatActorRef;
+  me: ChatMember;
+  group: GroupChat;
+  onClose: () => void;
+}) {
   return (
     <SheetDialog title={group.name} onClose={onClose} padded>
       <GroupInfo chat={chat} me={me} group={group} onClose={onClose} />

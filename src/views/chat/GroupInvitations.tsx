@@ -2,7 +2,16 @@ import { useSelector } from '@xstate/react';
 import { Check, X } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
-import { answerFor, inviterOf, memberCount, selectAnswering, selectBusy, selectError, selectFailed, selectPending } from '../../machines/chat/groupChat/groupChatInvitations.connect';
+import {
+  answerFor,
+  inviterOf,
+  memberCount,
+  selectAnswering,
+  selectBusy,
+  selectError,
+  selectFailed,
+  selectPending,
+} from '../../machines/chat/groupChat/groupChatInvitations.connect';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
 import { useChatLogic } from './ChatLogic';
@@ -40,7 +49,11 @@ export function GroupInvitations({ chat, me }: { chat: ChatActorRef; me: ChatMem
           const answer = answerFor(answering, group._id);
           const members = memberCount(group);
           return (
-            <li key={group._id} aria-label={group.name} className="flex flex-col gap-2 rounded-2xl border border-neutral-200 p-3 dark:border-neutral-800">
+            <li
+              key={group._id}
+              aria-label={group.name}
+              className="flex flex-col gap-2 rounded-2xl border border-neutral-200 p-3 dark:border-neutral-800"
+            >
               <div className="flex items-center gap-3">
                 <GroupAvatar picture={group.profileImage} size="sm" />
                 <span className="flex min-w-0 flex-col">

@@ -11,7 +11,13 @@ import { ReactionImage } from '../streams/reactions/ReactionImage';
 import { messageSummary, shortTime } from './chatLinks';
 
 function Status({ message }: { message: ThreadMessage }) {
-  if (message.status === 'pending') return <span className="inline-flex items-center gap-1"><Clock aria-hidden="true" size={12} />Sending</span>;
+  if (message.status === 'pending')
+    return (
+      <span className="inline-flex items-center gap-1">
+        <Clock aria-hidden="true" size={12} />
+        Sending
+      </span>
+    );
   if (message.status === 'failed')
     return (
       <span className="inline-flex items-center gap-1 text-red-700 dark:text-red-400">
@@ -21,9 +27,15 @@ function Status({ message }: { message: ThreadMessage }) {
     );
   // A group keeps no read state: its messages are only sent.
   return message.isRead && !message.isGroupChat ? (
-    <span className="inline-flex items-center gap-1"><CheckCheck aria-hidden="true" size={12} />Read</span>
+    <span className="inline-flex items-center gap-1">
+      <CheckCheck aria-hidden="true" size={12} />
+      Read
+    </span>
   ) : (
-    <span className="inline-flex items-center gap-1"><Check aria-hidden="true" size={12} />Sent</span>
+    <span className="inline-flex items-center gap-1">
+      <Check aria-hidden="true" size={12} />
+      Sent
+    </span>
   );
 }
 
@@ -32,19 +44,44 @@ function Media({ message, who }: { message: ThreadMessage; who: string }) {
   const src = message.selectedImage || message.gifUrl;
   if (!src) return null;
   const alt = message.selectedImage ? `Image from ${who}` : `GIF from ${who}`;
-  return <img src={src} alt={alt} loading="lazy" decoding="async" referrerPolicy="no-referrer" className="max-h-72 w-auto max-w-full rounded-2xl object-contain sm:max-w-xs" />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      className="max-h-72 w-auto max-w-full rounded-2xl object-contain sm:max-w-xs"
+    />
+  );
 }
 
 /** One message: text and media, reactions, status (ours), and its options. `inGroup`: others' names are shown. */
-export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: ChatActorRef; message: ThreadMessage; me: ChatMember; busy: boolean; inGroup: boolean }) {
+export function MessageBubble({
+  chat,
+  message,
+  me,
+  busy,
+  inGroup,
+}: {
+  chat: ChatActorRef;
+  message: ThreadMessage;
+  me: ChatMember;
+  busy: boolean;
+  inGroup: boolean;
+}) {
   const { mine, withdrawn, myReaction, canReact, canDelete, canDeleteForEveryone, canRetry } = messageRights(message, me);
   const text = withdrawn ? 'This message was deleted' : message.body;
   const who = mine ? 'You' : message.senderUsername;
   return (
     <li className={`group flex flex-col ${mine ? 'items-end' : 'items-start'}`} aria-label={`${who}: ${text || messageSummary(message)}`}>
-      {inGroup && !mine ? <p className="px-3 pb-0.5 text-xs font-semibold text-neutral-700 dark:text-neutral-300">{message.senderUsername}</p> : null}
+      {inGroup && !mine ? (
+        <p className="px-3 pb-0.5 text-xs font-semibold text-neutral-700 dark:text-neutral-300">{message.senderUsername}</p>
+      ) : null}
       <div className={`flex max-w-[85%] items-end gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
-        <div className={`flex min-w-0 flex-col gap-1 ${mine ? 'items-end' : 'items-start'} ${message.status === 'pending' ? 'opacity-70' : ''}`}>
+        <div
+          className={`flex min-w-0 flex-col gap-1 ${mine ? 'items-end' : 'items-start'} ${message.status === 'pending' ? 'opacity-70' : ''}`}
+        >
           {withdrawn ? null : <Media message={message} who={who} />}
           {text ? (
             <div
@@ -67,7 +104,10 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
               <IconButton label="React to message" isDisabled={busy}>
                 <SmilePlus size={16} />
               </IconButton>
-              <Popover placement="top" className="rounded-full border border-neutral-200 bg-white p-1 shadow-xl dark:border-neutral-800 dark:bg-neutral-900">
+              <Popover
+                placement="top"
+                className="rounded-full border border-neutral-200 bg-white p-1 shadow-xl dark:border-neutral-800 dark:bg-neutral-900"
+              >
                 <Dialog aria-label="Reactions" className="flex gap-0.5 outline-none">
                   {({ close }) =>
                     REACTION_TYPES.map((type) => (
@@ -76,7 +116,12 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
                         aria-label={REACTION_LABEL[type]}
                         aria-pressed={myReaction === type}
                         onPress={() => {
-                          chat.send({ type: 'chat.react', messageId: message._id, reaction: type, change: myReaction === type ? 'remove' : 'add' });
+                          chat.send({
+                            type: 'chat.react',
+                            messageId: message._id,
+                            reaction: type,
+                            change: myReaction === type ? 'remove' : 'add',
+                          });
                           close();
                         }}
                         className="rounded-full p-1.5 outline-none data-[hovered]:bg-neutral-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent aria-pressed:bg-accent-soft dark:data-[hovered]:bg-neutral-800"
@@ -94,15 +139,23 @@ export function MessageBubble({ chat, message, me, busy, inGroup }: { chat: Chat
               isDisabled={busy}
               items={[
                 { id: 'me', label: 'Delete for me', icon: <Trash2 aria-hidden="true" size={16} /> },
-                ...(canDeleteForEveryone ? [{ id: 'everyone', label: 'Delete for everyone', icon: <Trash2 aria-hidden="true" size={16} />, danger: true }] : []),
+                ...(canDeleteForEveryone
+                  ? [{ id: 'everyone', label: 'Delete for everyone', icon: <Trash2 aria-hidden="true" size={16} />, danger: true }]
+                  : []),
               ]}
-              onAction={(id) => chat.send({ type: 'chat.delete', messageId: message._id, mode: id === 'everyone' ? 'deleteForEveryone' : 'deleteForMe' })}
+              onAction={(id) =>
+                chat.send({ type: 'chat.delete', messageId: message._id, mode: id === 'everyone' ? 'deleteForEveryone' : 'deleteForMe' })
+              }
             />
           </div>
         ) : null}
       </div>
       {message.reaction.length ? (
-        <p role="img" className="-mt-1 flex items-center gap-0.5 rounded-full border border-neutral-200 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900" aria-label={`Reactions: ${message.reaction.map((r) => `${r.senderName} ${REACTION_LABEL[r.type]}`).join(', ')}`}>
+        <p
+          role="img"
+          className="-mt-1 flex items-center gap-0.5 rounded-full border border-neutral-200 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900"
+          aria-label={`Reactions: ${message.reaction.map((r) => `${r.senderName} ${REACTION_LABEL[r.type]}`).join(', ')}`}
+        >
           {message.reaction.map((r) => (
             <ReactionImage key={`${r.userId}-${r.type}`} type={r.type} size={16} />
           ))}

@@ -31,7 +31,10 @@ function GifPicker({ composer }: { composer: MessageComposerActorRef }) {
       <Button variant="ghost" size="sm" aria-label="Add a GIF" className="shrink-0">
         GIF
       </Button>
-      <Popover placement="top start" className="w-80 max-w-[90vw] rounded-2xl border border-neutral-200 bg-white p-4 shadow-xl dark:border-neutral-800 dark:bg-neutral-900">
+      <Popover
+        placement="top start"
+        className="w-80 max-w-[90vw] rounded-2xl border border-neutral-200 bg-white p-4 shadow-xl dark:border-neutral-800 dark:bg-neutral-900"
+      >
         <Dialog aria-label="Add a GIF" className="outline-none">
           <form
             noValidate
@@ -43,7 +46,15 @@ function GifPicker({ composer }: { composer: MessageComposerActorRef }) {
               composer.send({ type: 'composer.attachGif' });
             }}
           >
-            <TextField label="GIF URL" type="url" value={url} placeholder="https://" autoFocus errorMessage={error} onChange={(value) => composer.send({ type: 'composer.gifField', url: value })} />
+            <TextField
+              label="GIF URL"
+              type="url"
+              value={url}
+              placeholder="https://"
+              autoFocus
+              errorMessage={error}
+              onChange={(value) => composer.send({ type: 'composer.gifField', url: value })}
+            />
             <Button type="submit" size="sm">
               Attach GIF
             </Button>
@@ -78,7 +89,11 @@ export function MessageComposer({ chat, name }: { chat: ChatActorRef; name: stri
   const attached = image || gifUrl;
 
   return (
-    <form aria-label="Send a message" onSubmit={send} className="flex flex-col gap-2 border-t border-neutral-200 p-3 dark:border-neutral-800">
+    <form
+      aria-label="Send a message"
+      onSubmit={send}
+      className="flex flex-col gap-2 border-t border-neutral-200 p-3 dark:border-neutral-800"
+    >
       {attached ? (
         <div className="flex items-start gap-2">
           <img src={attached} alt={image ? 'Image to send' : 'GIF to send'} className="max-h-32 max-w-48 rounded-xl object-contain" />

@@ -8,9 +8,23 @@ import { chatHref } from './chatLinks';
  * conversation even when none exists yet). Callers leave it out for the member themselves and
  * where a block stands (the server lists neither, and a blocked profile has its own page).
  */
-export function MessageLink({ userId, username, size = 'md', compact = false }: { userId: string; username: string; size?: ButtonSize; compact?: boolean }) {
+export function MessageLink({
+  userId,
+  username,
+  size = 'md',
+  compact = false,
+}: {
+  userId: string;
+  username: string;
+  size?: ButtonSize;
+  compact?: boolean;
+}) {
   return (
-    <Link href={chatHref({ id: userId, username })} aria-label={`Message ${username}`} className={buttonClasses({ variant: 'secondary', size })}>
+    <Link
+      href={chatHref({ id: userId, username })}
+      aria-label={`Message ${username}`}
+      className={buttonClasses({ variant: 'secondary', size })}
+    >
       <MessageCircle aria-hidden="true" size={16} />
       {compact ? <span className="sr-only sm:not-sr-only">Message</span> : 'Message'}
     </Link>

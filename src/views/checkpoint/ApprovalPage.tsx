@@ -26,7 +26,10 @@ const STATUS_TITLE: Record<Appeal['status'], string> = {
 function AppealStatus({ appeal }: { appeal: Appeal }) {
   return (
     <section aria-label="Your appeal" className="flex flex-col gap-4">
-      <Alert tone={appeal.status === 'approved' ? 'success' : appeal.status === 'rejected' ? 'error' : 'info'} title={STATUS_TITLE[appeal.status]}>
+      <Alert
+        tone={appeal.status === 'approved' ? 'success' : appeal.status === 'rejected' ? 'error' : 'info'}
+        title={STATUS_TITLE[appeal.status]}
+      >
         {appeal.status === 'pending'
           ? `Sent on ${longDate(appeal.createdAt)}. You will find the answer here.`
           : `Decided on ${longDate(appeal.decidedAt ?? appeal.createdAt)}.`}

@@ -15,8 +15,12 @@ export function BanFacts({ ban }: { ban: NonNullable<MyAppeal['ban']> }) {
   return (
     <dl className="flex flex-col gap-3 rounded-2xl border border-neutral-200 bg-neutral-50 p-4 text-[15px] dark:border-neutral-800 dark:bg-neutral-950">
       <div>
-        <dt className="text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-400">Reason given by the moderators</dt>
-        <dd className="mt-1 break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">{ban.reason || 'No reason was given.'}</dd>
+        <dt className="text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-400">
+          Reason given by the moderators
+        </dt>
+        <dd className="mt-1 break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
+          {ban.reason || 'No reason was given.'}
+        </dd>
       </div>
       <div>
         <dt className="text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-400">Banned on</dt>

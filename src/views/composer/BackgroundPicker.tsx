@@ -13,7 +13,13 @@ export interface BackgroundPickerProps {
 /** The nine post backgrounds as round swatches (a radio group, each named for screen readers). */
 export function BackgroundPicker({ value, onChange, isDisabled }: BackgroundPickerProps) {
   return (
-    <RadioGroup value={value.toLowerCase()} onChange={onChange} isDisabled={isDisabled} orientation="horizontal" className="flex flex-col gap-2">
+    <RadioGroup
+      value={value.toLowerCase()}
+      onChange={onChange}
+      isDisabled={isDisabled}
+      orientation="horizontal"
+      className="flex flex-col gap-2"
+    >
       <Label className="text-sm font-medium text-neutral-800 dark:text-neutral-200">Background</Label>
       <div className="flex flex-wrap gap-2">
         {POST_BG_COLORS.map((color) => (
@@ -46,7 +52,10 @@ export function BackgroundButton({ value, onChange, isDisabled }: BackgroundPick
     <DialogTrigger>
       <IconButton label="Background" isDisabled={isDisabled} className="relative data-[disabled]:opacity-60">
         <Palette size={20} />
-        <span className="absolute right-1.5 bottom-1.5 size-2.5 rounded-full border border-neutral-400" style={{ backgroundColor: value }} />
+        <span
+          className="absolute right-1.5 bottom-1.5 size-2.5 rounded-full border border-neutral-400"
+          style={{ backgroundColor: value }}
+        />
       </IconButton>
       <Popover
         placement="top"

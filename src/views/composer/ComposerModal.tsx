@@ -122,7 +122,12 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-3">
         <div className="flex items-center gap-3">
           {profile ? (
-            <Avatar username={profile.username} avatarColor={profile.avatarColor} avatarImage={profile.avatarImage} profilePicture={profile.profilePicture} />
+            <Avatar
+              username={profile.username}
+              avatarColor={profile.avatarColor}
+              avatarImage={profile.avatarImage}
+              profilePicture={profile.profilePicture}
+            />
           ) : null}
           <div className="flex min-w-0 flex-col items-start gap-1">
             {profile ? (
@@ -136,7 +141,12 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
           </div>
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <AriaTextField value={draft.post} onChange={(value) => set('post', value)} isReadOnly={submitting} className="flex flex-col gap-1.5">
+        <AriaTextField
+          value={draft.post}
+          onChange={(value) => set('post', value)}
+          isReadOnly={submitting}
+          className="flex flex-col gap-1.5"
+        >
           <Label className="sr-only">{question ? "What's your question?" : "What's on your mind?"}</Label>
           <TextArea
             autoFocus
@@ -152,7 +162,10 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
                 : 'text-base placeholder:text-neutral-500 dark:placeholder:text-neutral-400')
             }
           />
-          <Text slot="description" className={`self-end text-xs ${over ? 'font-semibold text-red-700 dark:text-red-400' : 'text-neutral-600 dark:text-neutral-400'}`}>
+          <Text
+            slot="description"
+            className={`self-end text-xs ${over ? 'font-semibold text-red-700 dark:text-red-400' : 'text-neutral-600 dark:text-neutral-400'}`}
+          >
             {draft.post.length} / {POST_TEXT_MAX} characters
           </Text>
         </AriaTextField>
@@ -195,7 +208,9 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
                 <Smile size={20} />
               </IconButton>
               <TopicsButton actor={actor} isDisabled={submitting} />
-              {media ? null : <BackgroundButton value={draft.bgColor} onChange={(value) => set('bgColor', value)} isDisabled={submitting} />}
+              {media ? null : (
+                <BackgroundButton value={draft.bgColor} onChange={(value) => set('bgColor', value)} isDisabled={submitting} />
+              )}
             </div>
           </div>
         ) : null}
@@ -216,7 +231,13 @@ function FeelingText({ feeling }: { feeling: Feeling }) {
   return (
     <span className="font-normal text-neutral-600 dark:text-neutral-400">
       {' '}
-      is feeling {feeling}{isFeeling(feeling) ? <> <FeelingImage feeling={feeling} /></> : null}
+      is feeling {feeling}
+      {isFeeling(feeling) ? (
+        <>
+          {' '}
+          <FeelingImage feeling={feeling} />
+        </>
+      ) : null}
     </span>
   );
 }
@@ -226,14 +247,24 @@ function Attachment({ actor }: { actor: ComposerActorRef }) {
   const draft = useSelector(actor, selectDraft);
   const submitting = useSelector(actor, selectSending);
   const remove = (label: string) => (
-    <Button variant="secondary" size="sm" icon={<X size={16} />} isDisabled={submitting} onPress={() => actor.send({ type: 'composer.media.remove' })}>
+    <Button
+      variant="secondary"
+      size="sm"
+      icon={<X size={16} />}
+      isDisabled={submitting}
+      onPress={() => actor.send({ type: 'composer.media.remove' })}
+    >
       {label}
     </Button>
   );
   if (draft.image) {
     return (
       <div className="flex flex-col gap-3">
-        <img src={draft.image} alt={draft.imageAlt.trim() || 'Image preview (no description yet)'} className="max-h-72 w-full rounded-xl bg-neutral-100 object-contain dark:bg-neutral-800" />
+        <img
+          src={draft.image}
+          alt={draft.imageAlt.trim() || 'Image preview (no description yet)'}
+          className="max-h-72 w-full rounded-xl bg-neutral-100 object-contain dark:bg-neutral-800"
+        />
         <TextField
           label="Alt text"
           description={

@@ -121,7 +121,11 @@ export function GifPanel({ actor }: { actor: ComposerActorRef }) {
           errorMessage={error}
         />
         {isHttpsUrl(url) ? (
-          <img src={url.trim()} alt="GIF preview" className="max-h-64 w-full rounded-xl bg-neutral-100 object-contain dark:bg-neutral-800" />
+          <img
+            src={url.trim()}
+            alt="GIF preview"
+            className="max-h-64 w-full rounded-xl bg-neutral-100 object-contain dark:bg-neutral-800"
+          />
         ) : null}
         <Button type="submit" className="self-end">
           Add GIF

@@ -76,7 +76,11 @@ export function ComposerProvider({ onPublished, onDeleted, children }: ComposerP
           return;
         }
         remember(callbacks);
-        actor.send({ type: 'composer.open', modalType: request.type, ...(request.type === 'createpost' && request.group ? { group: request.group } : {}) });
+        actor.send({
+          type: 'composer.open',
+          modalType: request.type,
+          ...(request.type === 'createpost' && request.group ? { group: request.group } : {}),
+        });
       },
       openDeleteDialog,
     };

@@ -23,7 +23,9 @@ export function DeletePostDialog({ actor }: { actor: ComposerActorRef }) {
       onConfirm={() => actor.send({ type: 'composer.delete.confirm' })}
       onCancel={() => actor.send({ type: 'composer.close' })}
     >
-      <ConfirmText>This cannot be undone. Its reactions, comments{what === 'question' ? ' and answers' : ''} are deleted with it.</ConfirmText>
+      <ConfirmText>
+        This cannot be undone. Its reactions, comments{what === 'question' ? ' and answers' : ''} are deleted with it.
+      </ConfirmText>
     </ConfirmDialog>
   );
 }

@@ -22,7 +22,11 @@ export function TopicsButton({ actor, isDisabled }: { actor: ComposerActorRef; i
   return (
     <DialogTrigger>
       {/* The badge's number is part of the name, so what is seen is what is announced. */}
-      <IconButton label={chosen.length ? `Topics: ${chosen.length} chosen` : 'Topics'} isDisabled={isDisabled} className="relative data-[disabled]:opacity-60">
+      <IconButton
+        label={chosen.length ? `Topics: ${chosen.length} chosen` : 'Topics'}
+        isDisabled={isDisabled}
+        className="relative data-[disabled]:opacity-60"
+      >
         <Tags size={20} />
         {chosen.length ? (
           <span className="absolute top-1 right-0.5 flex size-4 items-center justify-center rounded-full bg-accent-strong text-[10px] font-bold text-white">

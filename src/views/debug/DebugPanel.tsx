@@ -56,7 +56,10 @@ export function DebugPanel({
     >
       <header className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2 dark:border-neutral-800">
         <h2 className="flex-1 text-sm font-semibold">
-          Event journal <span className="font-normal text-neutral-600 dark:text-neutral-400">({entries.length} events{journal.dropped() ? `, ${journal.dropped()} dropped` : ''})</span>
+          Event journal{' '}
+          <span className="font-normal text-neutral-600 dark:text-neutral-400">
+            ({entries.length} events{journal.dropped() ? `, ${journal.dropped()} dropped` : ''})
+          </span>
         </h2>
         <DebugPanelReport journal={journal} />
         <IconButton label="Open statechart explorer" className="size-8" onPress={() => setExploring(true)}>

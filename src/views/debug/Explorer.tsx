@@ -2,7 +2,14 @@ import { FileUp, Maximize2, Minimize2, StepBack, StepForward, X } from 'lucide-r
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { appActors, type ActorRegistry, type LiveActor } from '../../effects/debug/actorRegistry';
-import { journal as appJournal, parseJournal, redact, type Journal, type JournalEntry, type JournalEnvironment } from '../../effects/debug/journal';
+import {
+  journal as appJournal,
+  parseJournal,
+  redact,
+  type Journal,
+  type JournalEntry,
+  type JournalEnvironment,
+} from '../../effects/debug/journal';
 import { compareReplay, type ReplayComparison } from '../../effects/debug/journalReport';
 import { createTimeTravel, machinesByRoot, type TimeTravel } from '../../effects/debug/timeTravel';
 import { activeStateIds, chartStates, statechartGraph, type ChartGraph } from '../../machines/debug/statechartGraph';
@@ -108,7 +115,13 @@ export function Explorer({
   const comparison = useMemo<ReplayComparison | undefined>(() => {
     if (!recording) return undefined;
     try {
-      const report = { format: 'stoa-journal' as const, version: 2 as const, exportedAt: '', dropped: recording.dropped, entries: [...recording.entries] };
+      const report = {
+        format: 'stoa-journal' as const,
+        version: 2 as const,
+        exportedAt: '',
+        dropped: recording.dropped,
+        entries: [...recording.entries],
+      };
       return compareReplay(report, machinesByRoot([...catalog, ...registry.machinesSeen()]).values());
     } catch {
       return undefined;
@@ -210,7 +223,11 @@ export function Explorer({
             event.currentTarget.value = '';
           }}
         />
-        <IconButton label={fit ? 'Show the chart at full size' : 'Fit the chart to the panel'} className="size-8" onPress={() => setFit((v) => !v)}>
+        <IconButton
+          label={fit ? 'Show the chart at full size' : 'Fit the chart to the panel'}
+          className="size-8"
+          onPress={() => setFit((v) => !v)}
+        >
           {fit ? <Maximize2 size={16} /> : <Minimize2 size={16} />}
         </IconButton>
         {onClose ? (
@@ -220,7 +237,10 @@ export function Explorer({
         ) : null}
       </header>
       {loadError ? (
-        <p role="alert" className="border-b border-red-200 bg-red-50 px-3 py-1.5 text-xs text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="border-b border-red-200 bg-red-50 px-3 py-1.5 text-xs text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           Could not load the journal. {loadError}
         </p>
       ) : null}
@@ -232,7 +252,10 @@ export function Explorer({
         />
       ) : null}
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
-        <nav aria-label="Actors" className="shrink-0 border-b border-neutral-200 lg:w-64 lg:overflow-y-auto lg:border-r lg:border-b-0 dark:border-neutral-800">
+        <nav
+          aria-label="Actors"
+          className="shrink-0 border-b border-neutral-200 lg:w-64 lg:overflow-y-auto lg:border-r lg:border-b-0 dark:border-neutral-800"
+        >
           <h3 className="px-3 pt-2 text-xs font-semibold text-neutral-600 uppercase dark:text-neutral-400">
             {recording ? 'Actors at this step' : 'Running actors'}
           </h3>
@@ -245,17 +268,23 @@ export function Explorer({
                   onClick={() => setSelected(a.key)}
                   style={{ paddingLeft: `${0.5 + a.depth * 0.75}rem` }}
                   className={`w-full rounded-md py-1 pr-2 text-left font-mono break-all outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${
-                    a === actor ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800'
+                    a === actor
+                      ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
+                      : 'hover:bg-neutral-100 dark:hover:bg-neutral-800'
                   }`}
                 >
                   {a.address.split('/').pop()}
                   {a.copy > 1 ? ` #${a.copy}` : ''}
-                  {a.machine.id !== a.address.split('/').pop() ? <span className="text-neutral-600 dark:text-neutral-400"> ({a.machine.id})</span> : null}
+                  {a.machine.id !== a.address.split('/').pop() ? (
+                    <span className="text-neutral-600 dark:text-neutral-400"> ({a.machine.id})</span>
+                  ) : null}
                 </button>
               </li>
             ))}
             {actors.length === 0 ? (
-              <li className="px-2 py-1 text-neutral-600 dark:text-neutral-400">{recording ? 'No actor yet at this step.' : 'No running actor seen yet.'}</li>
+              <li className="px-2 py-1 text-neutral-600 dark:text-neutral-400">
+                {recording ? 'No actor yet at this step.' : 'No running actor seen yet.'}
+              </li>
             ) : null}
           </ul>
           {recording && traveller ? (
@@ -278,14 +307,24 @@ export function Explorer({
  * where it parts (with a button to step there), or that nothing could be compared; and, for a
  * report, where it was made.
  */
-function ReplayVerdict({ comparison, environment, onGo }: { comparison?: ReplayComparison; environment?: JournalEnvironment; onGo: (seq: number) => void }) {
+function ReplayVerdict({
+  comparison,
+  environment,
+  onGo,
+}: {
+  comparison?: ReplayComparison;
+  environment?: JournalEnvironment;
+  onGo: (seq: number) => void;
+}) {
   const compared = comparison?.systems.filter((s) => s.verdict !== 'not replayable') ?? [];
-  const text = (state: { value: unknown; status: string } | null) => (state ? `${valueText(state.value)} (${state.status})` : 'never delivered');
+  const text = (state: { value: unknown; status: string } | null) =>
+    state ? `${valueText(state.value)} (${state.status})` : 'never delivered';
   return (
     <div role="status" className="border-b border-neutral-200 px-3 py-1.5 text-xs dark:border-neutral-800">
       {environment ? (
         <p className="text-neutral-600 dark:text-neutral-400">
-          Reported {environment.reportedAt} on {environment.route}, {environment.screen.width}x{environment.screen.height}, version {environment.appVersion}.
+          Reported {environment.reportedAt} on {environment.route}, {environment.screen.width}x{environment.screen.height}, version{' '}
+          {environment.appVersion}.
         </p>
       ) : null}
       {!comparison || compared.length === 0 ? (
@@ -296,9 +335,14 @@ function ReplayVerdict({ comparison, environment, onGo }: { comparison?: ReplayC
         </p>
       ) : (
         <p className="text-red-800 dark:text-red-300">
-          The replay parts from the recording at #{comparison.seq}: {comparison.actor} after {comparison.type} was {text(comparison.recorded)}, the
-          replay {comparison.replayedType ? `processed ${comparison.replayedType} and reached` : 'reached'} {text(comparison.replayed)}.{' '}
-          <button type="button" className="font-semibold underline outline-none focus-visible:ring-2 focus-visible:ring-sky-600" onClick={() => onGo(comparison.seq)}>
+          The replay parts from the recording at #{comparison.seq}: {comparison.actor} after {comparison.type} was{' '}
+          {text(comparison.recorded)}, the replay {comparison.replayedType ? `processed ${comparison.replayedType} and reached` : 'reached'}{' '}
+          {text(comparison.replayed)}.{' '}
+          <button
+            type="button"
+            className="font-semibold underline outline-none focus-visible:ring-2 focus-visible:ring-sky-600"
+            onClick={() => onGo(comparison.seq)}
+          >
             Step there
           </button>
         </p>
@@ -310,7 +354,17 @@ function ReplayVerdict({ comparison, environment, onGo }: { comparison?: ReplayC
 const textButton =
   'rounded-full border border-neutral-300 px-3 py-1 text-xs font-medium outline-none hover:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-sky-600 disabled:opacity-50 dark:border-neutral-700 dark:hover:bg-neutral-800';
 
-function TravelSteps({ travel, position, dropped, onGo }: { travel: TimeTravel; position: number; dropped: number; onGo: (index: number) => void }) {
+function TravelSteps({
+  travel,
+  position,
+  dropped,
+  onGo,
+}: {
+  travel: TimeTravel;
+  position: number;
+  dropped: number;
+  onGo: (index: number) => void;
+}) {
   const current = useRef<HTMLLIElement>(null);
   useEffect(() => {
     // Braces: Chromium's scrollIntoView returns a promise, which React would call as a cleanup.
@@ -324,14 +378,23 @@ function TravelSteps({ travel, position, dropped, onGo }: { travel: TimeTravel; 
           <StepBack size={16} />
         </IconButton>
         <p className="min-w-0 flex-1 text-center text-xs" aria-live="polite">
-          {entry ? `After event ${position + 1} of ${travel.entries.length} (#${entry.seq})` : `Before the first of ${travel.entries.length} events`}
+          {entry
+            ? `After event ${position + 1} of ${travel.entries.length} (#${entry.seq})`
+            : `Before the first of ${travel.entries.length} events`}
         </p>
-        <IconButton label="Step forward" className="size-8" isDisabled={position >= travel.entries.length - 1} onPress={() => onGo(position + 1)}>
+        <IconButton
+          label="Step forward"
+          className="size-8"
+          isDisabled={position >= travel.entries.length - 1}
+          onPress={() => onGo(position + 1)}
+        >
           <StepForward size={16} />
         </IconButton>
       </div>
       {dropped > 0 ? (
-        <p className="px-3 text-[11px] text-amber-800 dark:text-amber-300">{dropped} earlier events were dropped: the replay may start short of them.</p>
+        <p className="px-3 text-[11px] text-amber-800 dark:text-amber-300">
+          {dropped} earlier events were dropped: the replay may start short of them.
+        </p>
       ) : null}
       <h3 className="px-3 pt-2 text-xs font-semibold text-neutral-600 uppercase dark:text-neutral-400">Events</h3>
       <ol aria-label="Journal events" className="max-h-56 overflow-y-auto p-2 font-mono text-xs lg:max-h-[40dvh]">
@@ -342,10 +405,15 @@ function TravelSteps({ travel, position, dropped, onGo }: { travel: TimeTravel; 
               aria-current={i === position ? 'step' : undefined}
               onClick={() => onGo(i)}
               className={`w-full rounded-md px-2 py-0.5 text-left break-all outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${
-                i === position ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100' : i > position ? 'text-neutral-500 dark:text-neutral-400' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800'
+                i === position
+                  ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
+                  : i > position
+                    ? 'text-neutral-500 dark:text-neutral-400'
+                    : 'hover:bg-neutral-100 dark:hover:bg-neutral-800'
               }`}
             >
-              #{e.seq} <span className="text-neutral-600 dark:text-neutral-400">{e.actor}</span> <span className="font-semibold">{e.type}</span>
+              #{e.seq} <span className="text-neutral-600 dark:text-neutral-400">{e.actor}</span>{' '}
+              <span className="font-semibold">{e.type}</span>
               {travel.outcome(i) === 'unknown machine' || travel.outcome(i) === 'failed' || travel.outcome(i) === 'not running' ? (
                 <span className="text-amber-800 dark:text-amber-300"> ({travel.outcome(i)})</span>
               ) : null}
@@ -365,16 +433,27 @@ function ActorDetails({ actor, fit, live }: { actor: LiveActor; fit: boolean; li
   const acceptedSet = new Set(accepted);
   return (
     <div className="flex flex-col">
-      <div tabIndex={0} aria-label="Chart" role="group" className="max-h-[50dvh] min-h-40 shrink-0 overflow-auto border-b outline-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-inset border-neutral-200 p-2 lg:max-h-[60dvh] dark:border-neutral-800">
+      <div
+        tabIndex={0}
+        aria-label="Chart"
+        role="group"
+        className="max-h-[50dvh] min-h-40 shrink-0 overflow-auto border-b outline-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-inset border-neutral-200 p-2 lg:max-h-[60dvh] dark:border-neutral-800"
+      >
         <StatechartDiagram graph={graph} active={active} accepted={acceptedSet} fit={fit} />
       </div>
       <div className="grid gap-3 p-3 text-xs md:grid-cols-2">
         <div className="min-w-0">
           <h3 className="font-semibold">
-            {actor.address} <span className="font-normal text-neutral-600 dark:text-neutral-400">({actor.machine.id}, {snapshot.status})</span>
+            {actor.address}{' '}
+            <span className="font-normal text-neutral-600 dark:text-neutral-400">
+              ({actor.machine.id}, {snapshot.status})
+            </span>
           </h3>
           <p className="mt-1">
-            State: <code data-testid="explorer-state" className="font-mono font-semibold">{valueText(snapshot.value)}</code>
+            State:{' '}
+            <code data-testid="explorer-state" className="font-mono font-semibold">
+              {valueText(snapshot.value)}
+            </code>
           </p>
           <h4 className="mt-2 font-semibold">Accepts now</h4>
           <ul aria-label="Accepted events" className="mt-1 flex flex-wrap gap-1 font-mono">
@@ -389,7 +468,11 @@ function ActorDetails({ actor, fit, live }: { actor: LiveActor; fit: boolean; li
         </div>
         <div className="min-w-0">
           <h4 className="font-semibold">Context</h4>
-          <pre tabIndex={0} aria-label="Context" className="outline-none focus-visible:ring-2 focus-visible:ring-sky-600 mt-1 max-h-72 overflow-auto rounded-md bg-neutral-100 p-2 font-mono text-[11px] whitespace-pre-wrap break-all dark:bg-neutral-800">
+          <pre
+            tabIndex={0}
+            aria-label="Context"
+            className="outline-none focus-visible:ring-2 focus-visible:ring-sky-600 mt-1 max-h-72 overflow-auto rounded-md bg-neutral-100 p-2 font-mono text-[11px] whitespace-pre-wrap break-all dark:bg-neutral-800"
+          >
             {JSON.stringify(redact(snapshot.context ?? null), null, 2)}
           </pre>
         </div>
@@ -411,7 +494,10 @@ function SendEvent({ actor, accepted }: { actor: AnyActorRef; accepted: string[]
     try {
       data = payload.trim() === '' ? {} : JSON.parse(payload);
     } catch (error) {
-      setMessage({ error: true, text: `The payload is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was sent.` });
+      setMessage({
+        error: true,
+        text: `The payload is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was sent.`,
+      });
       return;
     }
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -424,7 +510,11 @@ function SendEvent({ actor, accepted }: { actor: AnyActorRef; accepted: string[]
 
   if (accepted.length === 0) return null;
   return (
-    <form aria-label="Send an event" onSubmit={submit} className="mt-3 flex flex-col gap-1.5 rounded-lg border border-neutral-200 p-2 dark:border-neutral-700">
+    <form
+      aria-label="Send an event"
+      onSubmit={submit}
+      className="mt-3 flex flex-col gap-1.5 rounded-lg border border-neutral-200 p-2 dark:border-neutral-700"
+    >
       <label className="flex flex-col gap-0.5">
         <span className="font-semibold">Event</span>
         <select
@@ -454,7 +544,10 @@ function SendEvent({ actor, accepted }: { actor: AnyActorRef; accepted: string[]
           Send
         </button>
         {message ? (
-          <p role={message.error ? 'alert' : 'status'} className={message.error ? 'text-red-700 dark:text-red-400' : 'text-neutral-600 dark:text-neutral-400'}>
+          <p
+            role={message.error ? 'alert' : 'status'}
+            className={message.error ? 'text-red-700 dark:text-red-400' : 'text-neutral-600 dark:text-neutral-400'}
+          >
             {message.text}
           </p>
         ) : null}

@@ -52,7 +52,11 @@ export function StatechartDiagram({
     return <p className="p-3 text-xs text-neutral-600 dark:text-neutral-400">Drawing the chart…</p>;
   }
   if ('error' in layout) {
-    return <p role="alert" className="p-3 text-xs text-red-700 dark:text-red-400">The chart could not be drawn: {layout.error}</p>;
+    return (
+      <p role="alert" className="p-3 text-xs text-red-700 dark:text-red-400">
+        The chart could not be drawn: {layout.error}
+      </p>
+    );
   }
   const { width, height, boxes, edges } = layout.layout;
   const activeNames = boxes.filter((box) => active.has(box.id)).map((box) => box.label);
@@ -95,7 +99,15 @@ export function StatechartDiagram({
               }
             />
             {box.kind === 'final' ? (
-              <rect x={box.x + 3} y={box.y + 3} width={box.width - 6} height={box.height - 6} rx={6} fill="none" className="stroke-neutral-500" />
+              <rect
+                x={box.x + 3}
+                y={box.y + 3}
+                width={box.width - 6}
+                height={box.height - 6}
+                rx={6}
+                fill="none"
+                className="stroke-neutral-500"
+              />
             ) : null}
             <text
               x={box.x + (box.compound ? 10 : box.width / 2)}
@@ -140,7 +152,9 @@ export function StatechartDiagram({
                     x={edge.labelBox!.x + 3}
                     y={edge.labelBox!.y + 11 + i * 14}
                     className={
-                      hot && accepted.has(edge.events[i]) ? 'fill-sky-800 font-bold dark:fill-sky-200' : 'fill-neutral-700 dark:fill-neutral-300'
+                      hot && accepted.has(edge.events[i])
+                        ? 'fill-sky-800 font-bold dark:fill-sky-200'
+                        : 'fill-neutral-700 dark:fill-neutral-300'
                     }
                   >
                     {line}

@@ -165,11 +165,9 @@ async function compute(graph: ChartGraph): Promise<ChartLayout> {
   const laidEdges: LaidEdge[] = (laid.edges ?? []).map((edge, i) => {
     const container = (edge as ElkExtendedEdge & { container?: string }).container ?? '__root';
     const { x: ox, y: oy } = offsets.get(container) ?? { x: 0, y: 0 };
-    const points = (edge.sections ?? []).flatMap((section) => [
-      section.startPoint,
-      ...(section.bendPoints ?? []),
-      section.endPoint,
-    ]).map((p) => ({ x: p.x + ox, y: p.y + oy }));
+    const points = (edge.sections ?? [])
+      .flatMap((section) => [section.startPoint, ...(section.bendPoints ?? []), section.endPoint])
+      .map((p) => ({ x: p.x + ox, y: p.y + oy }));
     const label = edge.labels?.[0];
     const pair = pairList[i];
     return {

@@ -1,6 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { canCancel, canSubmit, selectForm, selectIsBusy, selectIsSubmitting, selectIsUploading } from '../../machines/groups/createGroup.connect';
+import {
+  canCancel,
+  canSubmit,
+  selectForm,
+  selectIsBusy,
+  selectIsSubmitting,
+  selectIsUploading,
+} from '../../machines/groups/createGroup.connect';
 import { useScreenActor } from '../shared/useScreenActor';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
@@ -12,7 +19,10 @@ import { useGroupsLogic } from './GroupsLogic';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
       <h2 id={id} className="text-lg font-semibold text-neutral-900 dark:text-white">
         {title}
       </h2>

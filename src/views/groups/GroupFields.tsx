@@ -10,7 +10,13 @@ import { fieldErrorText, TextField } from '../ui/TextField';
 /** The fields a group is made of, shared by Create New Group and a group's settings. */
 
 /** The 24 categories as checkboxes, with the "at least one" message under them. */
-export function CategoryPicker({ id, selected, error, isDisabled, onToggle }: {
+export function CategoryPicker({
+  id,
+  selected,
+  error,
+  isDisabled,
+  onToggle,
+}: {
   id: string;
   selected: readonly string[];
   error: string | null;
@@ -37,7 +43,16 @@ export function CategoryPicker({ id, selected, error, isDisabled, onToggle }: {
 }
 
 /** A tag draft added by the Add button or Enter, and the tags so far, each removable. */
-export function TagsField({ draft, tags, error, isDisabled, listLabel, onDraft, onAdd, onRemove }: {
+export function TagsField({
+  draft,
+  tags,
+  error,
+  isDisabled,
+  listLabel,
+  onDraft,
+  onAdd,
+  onRemove,
+}: {
   draft: string;
   tags: readonly string[];
   error: string | null;
@@ -87,7 +102,13 @@ export function TagsField({ draft, tags, error, isDisabled, listLabel, onDraft, 
 }
 
 /** The group image: preview, choose (image files only, sent as png), change, remove. */
-export function GroupImageField({ preview, uploading, isDisabled, onImage, onRemove }: {
+export function GroupImageField({
+  preview,
+  uploading,
+  isDisabled,
+  onImage,
+  onRemove,
+}: {
   preview: string;
   uploading: boolean;
   isDisabled: boolean;
@@ -104,7 +125,10 @@ export function GroupImageField({ preview, uploading, isDisabled, onImage, onRem
       {preview ? (
         <img src={preview} alt="Group image preview" className="size-24 rounded-2xl object-cover" />
       ) : (
-        <span aria-hidden="true" className="flex size-24 items-center justify-center rounded-2xl bg-neutral-100 text-neutral-500 dark:bg-neutral-800">
+        <span
+          aria-hidden="true"
+          className="flex size-24 items-center justify-center rounded-2xl bg-neutral-100 text-neutral-500 dark:bg-neutral-800"
+        >
           <ImagePlus size={32} />
         </span>
       )}

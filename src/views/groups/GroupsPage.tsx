@@ -40,7 +40,9 @@ function Section({ id, title, count, children }: { id: string; title: string; co
       <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-neutral-900 dark:text-white">
         {title}
         {count ? (
-          <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">{count}</span>
+          <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
+            {count}
+          </span>
         ) : null}
       </h2>
       {children}
@@ -65,7 +67,17 @@ function Badge({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-function GroupList({ label, groups, busy, actions }: { label: string; groups: Group[]; busy?: boolean; actions?: (group: Group) => ReactNode }) {
+function GroupList({
+  label,
+  groups,
+  busy,
+  actions,
+}: {
+  label: string;
+  groups: Group[];
+  busy?: boolean;
+  actions?: (group: Group) => ReactNode;
+}) {
   return (
     <ul aria-label={label} aria-busy={busy || undefined} className="flex flex-col gap-3">
       {groups.map((group) => (
@@ -98,10 +110,23 @@ function InvitationActions({ actor, group }: { actor: GroupsActorRef; group: Gro
   const busy = useSelector(actor, (s) => selectBusy(s, group._id));
   return (
     <>
-      <Button size="sm" icon={<Check size={16} />} isDisabled={busy !== null} aria-label={`Accept invitation to ${group.name}`} onPress={() => actor.send({ type: 'groups.accept', groupId: group._id })}>
+      <Button
+        size="sm"
+        icon={<Check size={16} />}
+        isDisabled={busy !== null}
+        aria-label={`Accept invitation to ${group.name}`}
+        onPress={() => actor.send({ type: 'groups.accept', groupId: group._id })}
+      >
         {busy === 'accept' ? 'Accepting...' : 'Accept'}
       </Button>
-      <Button size="sm" variant="secondary" icon={<X size={16} />} isDisabled={busy !== null} aria-label={`Decline invitation to ${group.name}`} onPress={() => actor.send({ type: 'groups.decline', groupId: group._id })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={<X size={16} />}
+        isDisabled={busy !== null}
+        aria-label={`Decline invitation to ${group.name}`}
+        onPress={() => actor.send({ type: 'groups.decline', groupId: group._id })}
+      >
         {busy === 'decline' ? 'Declining...' : 'Decline'}
       </Button>
     </>
@@ -116,7 +141,13 @@ function DiscoverAction({ actor, group }: { actor: GroupsActorRef; group: Group 
     return (
       <>
         <Badge icon={<Clock size={14} />}>Request sent</Badge>
-        <Button size="sm" variant="ghost" isDisabled={busy !== null} aria-label={`Cancel request to join ${group.name}`} onPress={() => actor.send({ type: 'groups.cancel', groupId: group._id })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          isDisabled={busy !== null}
+          aria-label={`Cancel request to join ${group.name}`}
+          onPress={() => actor.send({ type: 'groups.cancel', groupId: group._id })}
+        >
           {busy === 'cancel' ? 'Cancelling...' : 'Cancel request'}
         </Button>
       </>
@@ -124,7 +155,13 @@ function DiscoverAction({ actor, group }: { actor: GroupsActorRef; group: Group 
   if (isInvited(group)) return <InvitationActions actor={actor} group={group} />;
   const asks = group.privacy === 'private';
   return (
-    <Button size="sm" icon={<Plus size={16} />} isDisabled={busy !== null} aria-label={`${asks ? 'Ask to join' : 'Join'} ${group.name}`} onPress={() => actor.send({ type: 'groups.join', groupId: group._id })}>
+    <Button
+      size="sm"
+      icon={<Plus size={16} />}
+      isDisabled={busy !== null}
+      aria-label={`${asks ? 'Ask to join' : 'Join'} ${group.name}`}
+      onPress={() => actor.send({ type: 'groups.join', groupId: group._id })}
+    >
       {busy === 'join' ? (asks ? 'Sending request...' : 'Joining...') : asks ? 'Ask to join' : 'Join'}
     </Button>
   );
@@ -155,12 +192,19 @@ function Discover({ actor }: { actor: GroupsActorRef }) {
       {searchError ? <Alert tone="error">{searchError}</Alert> : null}
       {shown.length === 0 ? (
         searching ? null : results ? (
-          searchError ? null : <Empty>No groups match "{query.trim()}"</Empty>
+          searchError ? null : (
+            <Empty>No groups match "{query.trim()}"</Empty>
+          )
         ) : (
           <Empty>No groups to discover</Empty>
         )
       ) : (
-        <GroupList label={results ? 'Search results' : 'Groups to discover'} groups={shown} busy={searching} actions={(group) => <DiscoverAction actor={actor} group={group} />} />
+        <GroupList
+          label={results ? 'Search results' : 'Groups to discover'}
+          groups={shown}
+          busy={searching}
+          actions={(group) => <DiscoverAction actor={actor} group={group} />}
+        />
       )}
       {hasMore && !searching && shown.length > 0 ? (
         <div className="flex justify-center">

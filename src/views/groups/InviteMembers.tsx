@@ -26,7 +26,12 @@ export function InviteMembers({ actor, isDisabled }: { actor: CreateGroupActorRe
           action={(user) => {
             const selected = isInvitedMember(invited, user._id);
             return (
-              <SelectMemberButton username={user.username} selected={selected} isDisabled={isDisabled} onPress={() => actor.send({ type: 'group.invite', user })} />
+              <SelectMemberButton
+                username={user.username}
+                selected={selected}
+                isDisabled={isDisabled}
+                onPress={() => actor.send({ type: 'group.invite', user })}
+              />
             );
           }}
         />
@@ -38,7 +43,10 @@ export function InviteMembers({ actor, isDisabled }: { actor: CreateGroupActorRe
         ) : (
           <ul aria-label="Invited members" className="flex flex-wrap gap-2">
             {invited.map((member) => (
-              <li key={member.userId} className="inline-flex items-center gap-2 rounded-full bg-neutral-100 py-1 pr-1 pl-1 text-sm dark:bg-neutral-800">
+              <li
+                key={member.userId}
+                className="inline-flex items-center gap-2 rounded-full bg-neutral-100 py-1 pr-1 pl-1 text-sm dark:bg-neutral-800"
+              >
                 <Avatar username={member.username} avatarColor={member.avatarColor} profilePicture={member.profilePicture} size="sm" />
                 <span className="text-neutral-900 dark:text-white">{member.username}</span>
                 <Button
@@ -47,7 +55,15 @@ export function InviteMembers({ actor, isDisabled }: { actor: CreateGroupActorRe
                   aria-label={`Remove ${member.username}`}
                   isDisabled={isDisabled}
                   onPress={() =>
-                    actor.send({ type: 'group.invite', user: { _id: member.userId, username: member.username, avatarColor: member.avatarColor, profilePicture: member.profilePicture } })
+                    actor.send({
+                      type: 'group.invite',
+                      user: {
+                        _id: member.userId,
+                        username: member.username,
+                        avatarColor: member.avatarColor,
+                        profilePicture: member.profilePicture,
+                      },
+                    })
                   }
                 >
                   <X aria-hidden="true" size={14} />

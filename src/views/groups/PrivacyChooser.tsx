@@ -8,7 +8,15 @@ const OPTIONS = [
 ] as const;
 
 /** The group privacy chooser (spec section 2): two cards in a radio group. */
-export function PrivacyChooser({ value, onChange, isDisabled }: { value: GroupPrivacy; onChange: (value: GroupPrivacy) => void; isDisabled?: boolean }) {
+export function PrivacyChooser({
+  value,
+  onChange,
+  isDisabled,
+}: {
+  value: GroupPrivacy;
+  onChange: (value: GroupPrivacy) => void;
+  isDisabled?: boolean;
+}) {
   return (
     <RadioGroup value={value} onChange={(v) => onChange(v as GroupPrivacy)} isDisabled={isDisabled} className="flex flex-col gap-2">
       <Label className="text-sm font-medium text-neutral-800 dark:text-neutral-200">Privacy</Label>

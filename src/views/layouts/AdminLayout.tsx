@@ -87,12 +87,12 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-dvh bg-neutral-50 text-neutral-900 dark:bg-neutral-950 dark:text-neutral-100">
-      <header ref={header} className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85">
+      <header
+        ref={header}
+        className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85"
+      >
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
-          <Link
-            href="~/admin"
-            className="flex items-center gap-2 rounded-lg px-1 outline-none"
-          >
+          <Link href="~/admin" className="flex items-center gap-2 rounded-lg px-1 outline-none">
             <Brand size="sm" />
             <span className="rounded-full bg-neutral-900 px-2 py-0.5 text-xs font-semibold text-white dark:bg-white dark:text-neutral-900">
               Admin

@@ -43,19 +43,35 @@ export function MemberAside({ userId }: { userId: string }) {
 
 function Panel({ id, title, more, children }: { id: string; title: string; more: { href: string; label: string }; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-3xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+    <section
+      aria-labelledby={id}
+      className="rounded-3xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+    >
       <h2 id={id} className="mb-3 text-[15px] font-semibold text-neutral-900 dark:text-white">
         {title}
       </h2>
       {children}
-      <Link href={more.href} className="mt-3 inline-block rounded text-sm font-medium text-accent-ink hover:underline dark:text-accent-ink-dark">
+      <Link
+        href={more.href}
+        className="mt-3 inline-block rounded text-sm font-medium text-accent-ink hover:underline dark:text-accent-ink-dark"
+      >
         {more.label}
       </Link>
     </section>
   );
 }
 
-function Status({ state, empty, onRetry, children }: { state: 'loading' | 'ready' | 'failed'; empty: string | null; onRetry: () => void; children: ReactNode }) {
+function Status({
+  state,
+  empty,
+  onRetry,
+  children,
+}: {
+  state: 'loading' | 'ready' | 'failed';
+  empty: string | null;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
   if (state === 'loading')
     return (
       <div className="flex flex-col gap-3" aria-busy="true">
@@ -82,12 +98,19 @@ function WhoToFollow({ actor }: { actor: MemberAsideActorRef }) {
   const people = useSelector(actor, suggestedPeople);
   return (
     <Panel id="aside-people" title="Who to follow" more={{ href: '~/app/social/people', label: 'See all people' }}>
-      <Status state={state} empty={people.length === 0 ? 'No suggestions right now.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
+      <Status
+        state={state}
+        empty={people.length === 0 ? 'No suggestions right now.' : null}
+        onRetry={() => actor.send({ type: 'aside.retry' })}
+      >
         <ul className="flex flex-col gap-3">
           {people.map((person) => (
             <li key={person._id} className="flex items-center gap-2">
               <Avatar {...person} size="sm" />
-              <Link href={`~/app/social${memberHref(person)}`} className="min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900 hover:underline dark:text-white">
+              <Link
+                href={`~/app/social${memberHref(person)}`}
+                className="min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900 hover:underline dark:text-white"
+              >
                 {person.username}
               </Link>
               <FollowButton userId={person._id} username={person.username} following={person.isFollowing} />
@@ -104,11 +127,18 @@ function TrendingHashtags({ actor }: { actor: MemberAsideActorRef }) {
   const hashtags = useSelector(actor, trendingHashtags);
   return (
     <Panel id="aside-trending" title="Trending today" more={{ href: '~/app/social/search', label: 'Search Stoa' }}>
-      <Status state={state} empty={hashtags.length === 0 ? 'No hashtags in the last day yet.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
+      <Status
+        state={state}
+        empty={hashtags.length === 0 ? 'No hashtags in the last day yet.' : null}
+        onRetry={() => actor.send({ type: 'aside.retry' })}
+      >
         <ul className="flex flex-col gap-2">
           {hashtags.map(({ tag, posts }) => (
             <li key={tag} className="flex items-baseline justify-between gap-2">
-              <Link href={`~${searchHref(`#${tag}`)}`} className="min-w-0 truncate rounded text-sm font-semibold text-neutral-900 hover:underline dark:text-white">
+              <Link
+                href={`~${searchHref(`#${tag}`)}`}
+                className="min-w-0 truncate rounded text-sm font-semibold text-neutral-900 hover:underline dark:text-white"
+              >
                 #{tag}
               </Link>
               <span className="shrink-0 text-xs text-neutral-600 dark:text-neutral-400">{posts === 1 ? '1 post' : `${posts} posts`}</span>
@@ -125,13 +155,20 @@ function YourGroups({ actor }: { actor: MemberAsideActorRef }) {
   const groups = useSelector(actor, asideGroups);
   return (
     <Panel id="aside-groups" title="Your groups" more={{ href: '~/app/social/groups', label: 'All groups' }}>
-      <Status state={state} empty={groups.length === 0 ? 'You have not joined a group yet.' : null} onRetry={() => actor.send({ type: 'aside.retry' })}>
+      <Status
+        state={state}
+        empty={groups.length === 0 ? 'You have not joined a group yet.' : null}
+        onRetry={() => actor.send({ type: 'aside.retry' })}
+      >
         <ul className="flex flex-col gap-3">
           {groups.map((group) => (
             <li key={group._id} className="flex items-center gap-2">
               <GroupImage group={group} className="size-9 text-sm" />
               <div className="flex min-w-0 flex-col">
-                <Link href={`~${groupHref(group._id)}`} className="truncate text-sm font-semibold text-neutral-900 hover:underline dark:text-white">
+                <Link
+                  href={`~${groupHref(group._id)}`}
+                  className="truncate text-sm font-semibold text-neutral-900 hover:underline dark:text-white"
+                >
                   {group.name}
                 </Link>
                 <span className="text-xs text-neutral-600 dark:text-neutral-400">{memberCountText(group.memberCount)}</span>

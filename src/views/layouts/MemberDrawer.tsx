@@ -8,7 +8,17 @@ import { IconButton } from '../ui/IconButton';
  * The member area's drawer below 1024px (the navigation machine's sidebar): every section and
  * sign-out. Its own chunk, fetched on the first open (or the menu button's hover or focus).
  */
-export function MemberDrawer({ isOpen, onClose, nav, signOut }: { isOpen: boolean; onClose: () => void; nav: ReactNode; signOut: ReactNode }) {
+export function MemberDrawer({
+  isOpen,
+  onClose,
+  nav,
+  signOut,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  nav: ReactNode;
+  signOut: ReactNode;
+}) {
   return (
     <ModalOverlay
       isOpen={isOpen}

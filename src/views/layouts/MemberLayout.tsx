@@ -12,7 +12,15 @@ import { SearchBar } from '../shell/SearchBar';
 import { SettingsMenu } from '../shell/SettingsMenu';
 import { ThemeToggle } from '../shell/ThemeToggle';
 import { useUnreadCount } from '../notifications/useUnreadCount';
-import { useAbsolutePath, useHeaderHeight, useMediaQuery, useNavigationActor, useSessionProfile, useSignOut, WIDE_SCREEN } from './useShell';
+import {
+  useAbsolutePath,
+  useHeaderHeight,
+  useMediaQuery,
+  useNavigationActor,
+  useSessionProfile,
+  useSignOut,
+  WIDE_SCREEN,
+} from './useShell';
 
 const MemberDrawer = deferred(() => import('./MemberDrawer').then((module) => module.MemberDrawer));
 
@@ -49,7 +57,10 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header ref={header} className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85">
+      <header
+        ref={header}
+        className="sticky top-0 z-40 border-b border-neutral-200 bg-white/85 backdrop-blur-md dark:border-neutral-800 dark:bg-neutral-950/85"
+      >
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-1 px-2 sm:px-4">
           <IconButton
             label="Open menu"
@@ -61,11 +72,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           >
             <MenuIcon size={22} />
           </IconButton>
-          <Link
-            href="~/app/social/streams"
-            onClick={() => select('streams')}
-            className="rounded-lg px-1 outline-none"
-          >
+          <Link href="~/app/social/streams" onClick={() => select('streams')} className="rounded-lg px-1 outline-none">
             <Brand size="sm" />
           </Link>
           <div className="flex-1" />

@@ -1,5 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { AtSign, CircleCheck, Heart, MessageCircle, MessagesSquare, MessageSquareReply, ShieldCheck, Trash2, UserPlus, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  AtSign,
+  CircleCheck,
+  Heart,
+  MessageCircle,
+  MessagesSquare,
+  MessageSquareReply,
+  ShieldCheck,
+  Trash2,
+  UserPlus,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import type { Notification } from '../../api/notifications';
 import { selectBusy, type InboxActorRef } from '../../machines/notifications/inbox.machine';
@@ -64,7 +76,15 @@ export function NotificationRow({ actor, notification }: { actor: InboxActorRef;
         {notification.actors.length > 0 ? (
           <div className="flex -space-x-2">
             {notification.actors.map((person) => (
-              <Avatar key={person._id} size="sm" username={person.username} avatarColor={person.avatarColor} avatarImage={person.avatarImage} profilePicture={person.profilePicture} className="ring-2 ring-white dark:ring-neutral-900" />
+              <Avatar
+                key={person._id}
+                size="sm"
+                username={person.username}
+                avatarColor={person.avatarColor}
+                avatarImage={person.avatarImage}
+                profilePicture={person.profilePicture}
+                className="ring-2 ring-white dark:ring-neutral-900"
+              />
             ))}
           </div>
         ) : null}

@@ -13,12 +13,16 @@ import { useScreenActor } from '../shared/useScreenActor';
 function EmptyInbox() {
   return (
     <div className="flex flex-col items-center gap-3 rounded-3xl border border-dashed border-neutral-300 px-6 py-12 text-center dark:border-neutral-700">
-      <span aria-hidden="true" className="inline-flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent-strong dark:bg-accent/15 dark:text-accent-ink-dark">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent-strong dark:bg-accent/15 dark:text-accent-ink-dark"
+      >
         <Bell size={26} />
       </span>
       <h2 className="text-lg font-semibold text-neutral-900 dark:text-white">Nothing here yet</h2>
       <p className="max-w-sm text-sm text-neutral-600 dark:text-neutral-400">
-        When someone follows you, reacts to or comments on your posts, answers your questions or invites you to a group, you will see it here.
+        When someone follows you, reacts to or comments on your posts, answers your questions or invites you to a group, you will see it
+        here.
       </p>
     </div>
   );

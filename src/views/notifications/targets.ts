@@ -33,7 +33,10 @@ export function textParts(notification: Notification): { names: string; rest: st
 }
 
 /** The small picture of each kind (a lucide icon name the row maps) and its tone. */
-export const KIND_LOOK: Record<NotificationKind, { icon: 'follow' | 'reaction' | 'comment' | 'answer' | 'accepted' | 'mention' | 'group' | 'chat' | 'moderation'; tone: string }> = {
+export const KIND_LOOK: Record<
+  NotificationKind,
+  { icon: 'follow' | 'reaction' | 'comment' | 'answer' | 'accepted' | 'mention' | 'group' | 'chat' | 'moderation'; tone: string }
+> = {
   follow: { icon: 'follow', tone: 'bg-sky-600' },
   reaction: { icon: 'reaction', tone: 'bg-accent-strong' },
   comment: { icon: 'comment', tone: 'bg-emerald-700' },

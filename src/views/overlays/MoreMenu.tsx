@@ -16,7 +16,14 @@ export interface MoreMenuItem {
 const MoreMenuPopover = deferred(() => import('./MoreMenuPopover').then((module) => module.MoreMenuPopover));
 
 /** A '…' button opening a menu of actions (keyboard: arrows, Enter, Escape); `label` names both. */
-export function MoreMenu({ label, items, onAction, disabledKeys = [], isDisabled = false, small = false }: {
+export function MoreMenu({
+  label,
+  items,
+  onAction,
+  disabledKeys = [],
+  isDisabled = false,
+  small = false,
+}: {
   label: string;
   items: MoreMenuItem[];
   onAction: (id: string) => void;
@@ -26,7 +33,9 @@ export function MoreMenu({ label, items, onAction, disabledKeys = [], isDisabled
   small?: boolean;
 }) {
   return (
-    <MenuTrigger popover={(parts) => <MoreMenuPopover parts={parts} label={label} items={items} onAction={onAction} disabledKeys={disabledKeys} />}>
+    <MenuTrigger
+      popover={(parts) => <MoreMenuPopover parts={parts} label={label} items={items} onAction={onAction} disabledKeys={disabledKeys} />}
+    >
       <IconButton label={label} isDisabled={isDisabled} onHoverStart={MoreMenuPopover.preload} onFocus={MoreMenuPopover.preload}>
         <MoreHorizontal size={small ? 16 : 18} />
       </IconButton>

@@ -8,7 +8,13 @@ const itemClasses =
   'data-[focused]:bg-neutral-100 data-[disabled]:cursor-default data-[disabled]:opacity-50 dark:text-white dark:data-[focused]:bg-neutral-800';
 
 /** The popover of a MoreMenu: its own chunk, fetched on the first open (or the trigger's hover or focus). */
-export function MoreMenuPopover({ parts, label, items, onAction, disabledKeys }: {
+export function MoreMenuPopover({
+  parts,
+  label,
+  items,
+  onAction,
+  disabledKeys,
+}: {
   parts: TriggerParts;
   label: string;
   items: MoreMenuItem[];
@@ -24,7 +30,12 @@ export function MoreMenuPopover({ parts, label, items, onAction, disabledKeys }:
       >
         <Menu aria-label={label} className="outline-none" disabledKeys={disabledKeys} onAction={(key) => onAction(String(key))}>
           {items.map((item) => (
-            <MenuItem key={item.id} id={item.id} textValue={item.label} className={`${itemClasses} ${item.danger ? 'text-red-700 dark:text-red-400' : ''}`}>
+            <MenuItem
+              key={item.id}
+              id={item.id}
+              textValue={item.label}
+              className={`${itemClasses} ${item.danger ? 'text-red-700 dark:text-red-400' : ''}`}
+            >
               {item.icon}
               {item.label}
             </MenuItem>

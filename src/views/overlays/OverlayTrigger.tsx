@@ -13,7 +13,12 @@ type PressResponderProps = Omit<ComponentProps<typeof PressResponder>, 'children
  */
 export type TriggerParts =
   | { kind: 'menu'; state: RootMenuTriggerState; menuProps: AriaMenuOptions<object>; triggerRef: RefObject<HTMLElement | null> }
-  | { kind: 'dialog'; state: RootMenuTriggerState; overlayProps: DOMProps & { 'aria-labelledby'?: string }; triggerRef: RefObject<HTMLElement | null> };
+  | {
+      kind: 'dialog';
+      state: RootMenuTriggerState;
+      overlayProps: DOMProps & { 'aria-labelledby'?: string };
+      triggerRef: RefObject<HTMLElement | null>;
+    };
 
 /**
  * react-aria-components' MenuTrigger and DialogTrigger without what they open. Those
@@ -28,7 +33,16 @@ export function MenuTrigger({ children, popover }: { children: ReactNode; popove
   const state = useMenuTriggerState({});
   const triggerRef = useRef<HTMLElement | null>(null);
   const { menuTriggerProps, menuProps } = useMenuTrigger<object>({ type: 'menu' }, state, triggerRef);
-  return <Trigger state={state} triggerRef={triggerRef} triggerProps={menuTriggerProps} popover={() => popover({ kind: 'menu', state, menuProps, triggerRef })}>{children}</Trigger>;
+  return (
+    <Trigger
+      state={state}
+      triggerRef={triggerRef}
+      triggerProps={menuTriggerProps}
+      popover={() => popover({ kind: 'menu', state, menuProps, triggerRef })}
+    >
+      {children}
+    </Trigger>
+  );
 }
 
 /** See MenuTrigger: the same for a popover dialog (react-aria-components' DialogTrigger). */
@@ -51,7 +65,13 @@ export function DialogTrigger({ children, popover }: { children: ReactNode; popo
   );
 }
 
-function Trigger({ state, triggerRef, triggerProps, popover, children }: {
+function Trigger({
+  state,
+  triggerRef,
+  triggerProps,
+  popover,
+  children,
+}: {
   state: RootMenuTriggerState;
   triggerRef: RefObject<HTMLElement | null>;
   triggerProps: AriaButtonProps;

@@ -1,5 +1,12 @@
 import { useRef, type ReactNode } from 'react';
-import { DialogContext, MenuContext, OverlayTriggerStateContext, PopoverContext, Provider, RootMenuTriggerStateContext } from 'react-aria-components';
+import {
+  DialogContext,
+  MenuContext,
+  OverlayTriggerStateContext,
+  PopoverContext,
+  Provider,
+  RootMenuTriggerStateContext,
+} from 'react-aria-components';
 import type { TriggerParts } from './OverlayTrigger';
 
 /**
@@ -16,7 +23,16 @@ export function TriggerContexts({ parts, children }: { parts: TriggerParts; chil
           [MenuContext, { ...parts.menuProps, ref: scrollRef }],
           [OverlayTriggerStateContext, parts.state],
           [RootMenuTriggerStateContext, parts.state],
-          [PopoverContext, { trigger: 'MenuTrigger', triggerRef: parts.triggerRef, scrollRef, placement: 'bottom start', 'aria-labelledby': parts.menuProps['aria-labelledby'] }],
+          [
+            PopoverContext,
+            {
+              trigger: 'MenuTrigger',
+              triggerRef: parts.triggerRef,
+              scrollRef,
+              placement: 'bottom start',
+              'aria-labelledby': parts.menuProps['aria-labelledby'],
+            },
+          ],
         ]}
       >
         {children}
@@ -29,7 +45,15 @@ export function TriggerContexts({ parts, children }: { parts: TriggerParts; chil
         [OverlayTriggerStateContext, parts.state],
         [RootMenuTriggerStateContext, parts.state],
         [DialogContext, parts.overlayProps],
-        [PopoverContext, { trigger: 'DialogTrigger', triggerRef: parts.triggerRef, id: parts.overlayProps.id, 'aria-labelledby': parts.overlayProps['aria-labelledby'] }],
+        [
+          PopoverContext,
+          {
+            trigger: 'DialogTrigger',
+            triggerRef: parts.triggerRef,
+            id: parts.overlayProps.id,
+            'aria-labelledby': parts.overlayProps['aria-labelledby'],
+          },
+        ],
       ]}
     >
       {children}

@@ -3,7 +3,14 @@ import type { ReactNode } from 'react';
 import { ConfirmDialog, ConfirmText } from '../ui/ConfirmDialog';
 
 /** "Block {name}?" as an alert dialog, wherever a member is blocked from (a post's author menu, a profile). */
-export function BlockConfirm({ name, isOpen, blocking, onCancel, onConfirm, children }: {
+export function BlockConfirm({
+  name,
+  isOpen,
+  blocking,
+  onCancel,
+  onConfirm,
+  children,
+}: {
   name: string;
   isOpen: boolean;
   blocking: boolean;

@@ -35,7 +35,8 @@ export function BlockedMembers() {
           Blocked members
         </h2>
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          You and the members you blocked do not see each other&apos;s profiles, posts, comments or reactions. Unblocking does not restore follows.
+          You and the members you blocked do not see each other&apos;s profiles, posts, comments or reactions. Unblocking does not restore
+          follows.
         </p>
       </div>
       {loading ? (
@@ -68,7 +69,15 @@ export function BlockedMembers() {
   );
 }
 
-function BlockedRow({ actor, member, heading }: { actor: BlockedMembersActorRef; member: UserSummary; heading: RefObject<HTMLHeadingElement | null> }) {
+function BlockedRow({
+  actor,
+  member,
+  heading,
+}: {
+  actor: BlockedMembersActorRef;
+  member: UserSummary;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
   const unblocking = useSelector(actor, (s) => selectIsUnblocking(s, member._id));
   // A removed button's blur never reaches React, so this still says true when the row leaves focused.
   const focused = useRef(false);

@@ -1,7 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { selectSearched, selectSearching, type FoundUser, type MemberSearchActorRef } from '../../machines/chat/groupChat/groupChatSearch.machine';
+import {
+  selectSearched,
+  selectSearching,
+  type FoundUser,
+  type MemberSearchActorRef,
+} from '../../machines/chat/groupChat/groupChatSearch.machine';
 import { Avatar } from '../ui/Avatar';
 import { TextField } from '../ui/TextField';
 

@@ -61,7 +61,12 @@ export default function PeoplePage() {
             ))}
           </ul>
         ) : shown.length === 0 ? (
-          searching ? null : <EmptyState title={results ? 'No one found' : 'No members yet'} text={results ? `No member matches "${query}".` : 'Members will appear here.'} />
+          searching ? null : (
+            <EmptyState
+              title={results ? 'No one found' : 'No members yet'}
+              text={results ? `No member matches "${query}".` : 'Members will appear here.'}
+            />
+          )
         ) : (
           <ul aria-label={results ? 'Search results' : 'Members'} aria-busy={searching} className="flex flex-col gap-2">
             {shown.map((person) => (
@@ -71,14 +76,24 @@ export default function PeoplePage() {
         )}
         {results === null && pages > 1 ? (
           <nav aria-label="Pages" className="flex items-center justify-between">
-            <Button size="sm" variant="secondary" isDisabled={page <= 1} onPress={() => people.send({ type: 'people.page', page: page - 1 })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              isDisabled={page <= 1}
+              onPress={() => people.send({ type: 'people.page', page: page - 1 })}
+            >
               Previous
             </Button>
             <span className="text-sm text-neutral-700 dark:text-neutral-300">
               Page {page} of {pages}
               {totalAtLeast ? '+' : ''}
             </span>
-            <Button size="sm" variant="secondary" isDisabled={page >= pages && !totalAtLeast} onPress={() => people.send({ type: 'people.page', page: page + 1 })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              isDisabled={page >= pages && !totalAtLeast}
+              onPress={() => people.send({ type: 'people.page', page: page + 1 })}
+            >
               Next
             </Button>
           </nav>

@@ -29,10 +29,18 @@ export function ReportDialog({ report }: { report: ProfileReportActorRef }) {
             <Heading slot="title" className="text-lg font-bold">
               Report {c.username}
             </Heading>
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">The moderators review every report. {c.username} is not told who reported them.</p>
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">
+              The moderators review every report. {c.username} is not told who reported them.
+            </p>
             <div className="flex flex-wrap gap-2" role="group" aria-label="Common reasons">
               {REPORT_REASONS.map((reason) => (
-                <Button key={reason} size="sm" variant="secondary" isDisabled={sending} onPress={() => report.send({ type: 'report.reason', value: reason })}>
+                <Button
+                  key={reason}
+                  size="sm"
+                  variant="secondary"
+                  isDisabled={sending}
+                  onPress={() => report.send({ type: 'report.reason', value: reason })}
+                >
                   {reason}
                 </Button>
               ))}

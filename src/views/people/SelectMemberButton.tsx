@@ -2,7 +2,17 @@ import { Check, UserPlus } from 'lucide-react';
 import { Button } from '../ui/Button';
 
 /** Select/Selected beside a member in an invite search: pressing it toggles them in the selection. */
-export function SelectMemberButton({ username, selected, isDisabled, onPress }: { username: string; selected: boolean; isDisabled?: boolean; onPress: () => void }) {
+export function SelectMemberButton({
+  username,
+  selected,
+  isDisabled,
+  onPress,
+}: {
+  username: string;
+  selected: boolean;
+  isDisabled?: boolean;
+  onPress: () => void;
+}) {
   return (
     <Button
       size="sm"

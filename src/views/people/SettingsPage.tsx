@@ -63,7 +63,10 @@ function Personalization({ userId }: { userId: string }) {
           onChange={(allow) => actor.send({ type: 'personalize.setAllow', allow })}
         />
       </section>
-      <section aria-labelledby="interests-title" className="flex flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+      <section
+        aria-labelledby="interests-title"
+        className="flex flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+      >
         <h2 id="interests-title" className="font-semibold text-neutral-900 dark:text-white">
           Interests
         </h2>
@@ -110,7 +113,9 @@ function Appearance() {
     <section className="flex items-center justify-between gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
       <div>
         <h2 className="font-semibold text-neutral-900 dark:text-white">Match system theme</h2>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">Use your device's light or dark setting. Off, the theme stays as you choose it.</p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          Use your device's light or dark setting. Off, the theme stays as you choose it.
+        </p>
       </div>
       <ToggleSwitch
         aria-label="Match system theme"

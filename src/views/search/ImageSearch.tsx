@@ -3,7 +3,14 @@ import { Camera, X } from 'lucide-react';
 import { FileTrigger } from 'react-aria-components';
 import { MEDIA_RULES } from '../../machines/composer/composer.machine';
 import { selectImageBusy, type SearchActorRef } from '../../machines/search/search.machine';
-import { hasImageSearchFailed, imageError, imageResults, isReadingImage, isSearchingImage, searchImage } from '../../machines/search/search.connect';
+import {
+  hasImageSearchFailed,
+  imageError,
+  imageResults,
+  isReadingImage,
+  isSearchingImage,
+  searchImage,
+} from '../../machines/search/search.connect';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
@@ -39,15 +46,26 @@ export function ImageSearchPanel({ actor }: { actor: SearchActorRef }) {
   const failed = useSelector(actor, hasImageSearchFailed);
   const clear = () => actor.send({ type: 'image.clear' });
 
-  if (!image) return error ? <Alert tone="error" title="That file cannot be searched">{error}</Alert> : null;
+  if (!image)
+    return error ? (
+      <Alert tone="error" title="That file cannot be searched">
+        {error}
+      </Alert>
+    ) : null;
   const count = results?.posts.length ?? 0;
   return (
-    <section aria-labelledby="image-search-title" className="flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+    <section
+      aria-labelledby="image-search-title"
+      className="flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+    >
       <div className="flex items-center gap-3">
         {image.dataUrl ? (
           <img src={image.dataUrl} alt="The picture searched for" className="size-14 shrink-0 rounded-xl object-cover" />
         ) : (
-          <span aria-hidden="true" className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300"
+          >
             <Camera size={22} />
           </span>
         )}
@@ -56,7 +74,13 @@ export function ImageSearchPanel({ actor }: { actor: SearchActorRef }) {
             Posts with this picture
           </h2>
           <p className="truncate text-sm text-neutral-600 dark:text-neutral-400" role="status">
-            {reading ? 'Reading the picture…' : searching ? 'Looking for posts with this picture…' : results ? `${count} ${count === 1 ? 'post' : 'posts'} found` : image.name}
+            {reading
+              ? 'Reading the picture…'
+              : searching
+                ? 'Looking for posts with this picture…'
+                : results
+                  ? `${count} ${count === 1 ? 'post' : 'posts'} found`
+                  : image.name}
           </p>
         </div>
         <IconButton label="Clear the picture search" onPress={clear}>

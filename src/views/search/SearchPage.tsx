@@ -5,7 +5,16 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import { countText, SEARCH_KINDS, SEARCH_QUERY_MAX, type SearchKind } from '../../api/search';
 import { isSearchKind, selectIsSearching, type SearchActorRef } from '../../machines/search/search.machine';
-import { hasSearchFailed, hasSearchImage, isSearchIdle, searchedText, searchError, searchQuery, searchResults, searchTab } from '../../machines/search/search.connect';
+import {
+  hasSearchFailed,
+  hasSearchImage,
+  isSearchIdle,
+  searchedText,
+  searchError,
+  searchQuery,
+  searchResults,
+  searchTab,
+} from '../../machines/search/search.connect';
 import { useSearchLogic } from './SearchLogic';
 import { LoadError } from '../ui/LoadError';
 import { TextField } from '../ui/TextField';
@@ -40,7 +49,10 @@ function SearchTabs({ actor }: { actor: SearchActorRef }) {
           <Tab key={kind} id={kind} className={tabClasses}>
             {KIND_NAMES[kind].tab}
             {counts ? (
-              <span data-testid={`count-${kind}`} className="rounded-full bg-black/10 px-1.5 text-xs font-semibold tabular-nums dark:bg-white/15">
+              <span
+                data-testid={`count-${kind}`}
+                className="rounded-full bg-black/10 px-1.5 text-xs font-semibold tabular-nums dark:bg-white/15"
+              >
                 {counts.find(([k]) => k === kind)![1]}
               </span>
             ) : null}
@@ -54,10 +66,16 @@ function SearchTabs({ actor }: { actor: SearchActorRef }) {
               {error}
             </LoadError>
           ) : !results ? (
-            searching ? <ResultSkeletons kind={kind} /> : null
+            searching ? (
+              <ResultSkeletons kind={kind} />
+            ) : null
           ) : (
             <div className={searching ? 'opacity-60 transition-opacity motion-reduce:transition-none' : ''}>
-              {searching ? <p className="sr-only" role="status">Searching for {searched}</p> : null}
+              {searching ? (
+                <p className="sr-only" role="status">
+                  Searching for {searched}
+                </p>
+              ) : null}
               <KindResults actor={actor} kind={kind} />
             </div>
           )}
@@ -109,7 +127,10 @@ export default function SearchPage() {
       <ImageSearchPanel actor={actor} />
       {idle ? (
         hasImage ? null : (
-          <EmptyState title="Search Stoa" text="Find posts, questions, people and groups by a word or the start of one, in any language. Or search by picture with the camera button." />
+          <EmptyState
+            title="Search Stoa"
+            text="Find posts, questions, people and groups by a word or the start of one, in any language. Or search by picture with the camera button."
+          />
         )
       ) : (
         <SearchTabs actor={actor} />

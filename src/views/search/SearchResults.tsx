@@ -28,14 +28,17 @@ export const KIND_NAMES: Record<SearchKind, { tab: string; one: string; many: st
 /** What the cards of a list of results tell the search machine (an edit, a delete, a reaction...). */
 export function useResultCallbacks(actor: SearchActorRef) {
   // One object per actor: the memoised cards re-render only when their post changes.
-  return useMemo(() => ({
-    onPublished: (post: Post) => actor.send({ type: 'search.postChanged', post }),
-    onDeleted: (postId: string) => actor.send({ type: 'search.postDeleted', postId }),
-    onReacted: (change: { postId: string; reactions: Post['reactions']; userReaction: Post['userReaction'] }) =>
-      actor.send({ type: 'search.reacted', postId: change.postId, reactions: change.reactions, userReaction: change.userReaction }),
-    onSaved: (post: Post, saved: boolean) => actor.send({ type: 'search.saved', postId: post._id, saved }),
-    onCommentsCount: (postId: string, commentsCount: number) => actor.send({ type: 'search.commentsCount', postId, commentsCount }),
-  }), [actor]);
+  return useMemo(
+    () => ({
+      onPublished: (post: Post) => actor.send({ type: 'search.postChanged', post }),
+      onDeleted: (postId: string) => actor.send({ type: 'search.postDeleted', postId }),
+      onReacted: (change: { postId: string; reactions: Post['reactions']; userReaction: Post['userReaction'] }) =>
+        actor.send({ type: 'search.reacted', postId: change.postId, reactions: change.reactions, userReaction: change.userReaction }),
+      onSaved: (post: Post, saved: boolean) => actor.send({ type: 'search.saved', postId: post._id, saved }),
+      onCommentsCount: (postId: string, commentsCount: number) => actor.send({ type: 'search.commentsCount', postId, commentsCount }),
+    }),
+    [actor],
+  );
 }
 
 /** Post or question cards with their comments and reactions dialogs. */
@@ -113,7 +116,12 @@ export function KindResults({ actor, kind }: { actor: SearchActorRef; kind: Sear
   if (!results) return null;
   const names = KIND_NAMES[kind];
   if (results.items.length === 0) {
-    return <EmptyState title={`No ${names.many} found`} text={`Nothing the search can show you matches “${searched}”. Try another word, or the start of one.`} />;
+    return (
+      <EmptyState
+        title={`No ${names.many} found`}
+        text={`Nothing the search can show you matches “${searched}”. Try another word, or the start of one.`}
+      />
+    );
   }
   const label = `${names.tab} found`;
   let list: ReactNode;

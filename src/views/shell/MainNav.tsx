@@ -100,7 +100,16 @@ const IDLE =
   'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white';
 const BAR_CURRENT = 'font-semibold text-accent-strong dark:text-accent';
 
-export function MainNav({ pathname, profile, onSelect, variant = 'list', label = 'Main', unread = 0, onMore, moreOpen = false }: MainNavProps) {
+export function MainNav({
+  pathname,
+  profile,
+  onSelect,
+  variant = 'list',
+  label = 'Main',
+  unread = 0,
+  onMore,
+  moreOpen = false,
+}: MainNavProps) {
   const active = activeNavItem(pathname);
   const bar = variant === 'bar';
   const items = bar ? NAV_ITEMS.filter((item) => BAR_SECTIONS.includes(item.section)) : NAV_ITEMS;
@@ -150,7 +159,9 @@ export function MainNav({ pathname, profile, onSelect, variant = 'list', label =
               aria-expanded={moreOpen}
               aria-haspopup="dialog"
               onClick={onMore}
-              className={'flex cursor-pointer items-center rounded-xl outline-none transition-colors ' + BAR_ITEM + (inDrawer ? BAR_CURRENT : IDLE)}
+              className={
+                'flex cursor-pointer items-center rounded-xl outline-none transition-colors ' + BAR_ITEM + (inDrawer ? BAR_CURRENT : IDLE)
+              }
             >
               <Ellipsis aria-hidden="true" size={22} strokeWidth={inDrawer ? 2.4 : 2} className="shrink-0" />
               <span>More</span>

@@ -60,7 +60,11 @@ export function SearchBar({ onClose, variant = 'bar' }: { onClose: () => void; v
     );
   }
   return (
-    <form role="search" onSubmit={submit} className="border-b border-neutral-200 bg-white px-4 py-3 dark:border-neutral-800 dark:bg-neutral-950">
+    <form
+      role="search"
+      onSubmit={submit}
+      className="border-b border-neutral-200 bg-white px-4 py-3 dark:border-neutral-800 dark:bg-neutral-950"
+    >
       {box}
     </form>
   );

@@ -18,7 +18,11 @@ export function SettingsMenu({ profile }: { profile: User | null }) {
   const [, navigate] = useLocation();
   const username = profile?.username ?? '';
   return (
-    <MenuTrigger popover={(parts) => <SettingsMenuPopover parts={parts} username={username} onOpenProfile={() => navigate(`~${profileHref(profile)}`)} />}>
+    <MenuTrigger
+      popover={(parts) => (
+        <SettingsMenuPopover parts={parts} username={username} onOpenProfile={() => navigate(`~${profileHref(profile)}`)} />
+      )}
+    >
       <Button
         aria-label="Settings"
         onHoverStart={SettingsMenuPopover.preload}

@@ -3,7 +3,15 @@ import type { TriggerParts } from '../overlays/OverlayTrigger';
 import { TriggerContexts } from '../overlays/TriggerContexts';
 
 /** The popover of the header's settings menu: its own chunk, fetched on the first open (or the avatar's hover or focus). */
-export function SettingsMenuPopover({ parts, username, onOpenProfile }: { parts: TriggerParts; username: string; onOpenProfile: () => void }) {
+export function SettingsMenuPopover({
+  parts,
+  username,
+  onOpenProfile,
+}: {
+  parts: TriggerParts;
+  username: string;
+  onOpenProfile: () => void;
+}) {
   return (
     <TriggerContexts parts={parts}>
       <Popover

@@ -44,7 +44,11 @@ export function ToastStack({ queue }: { queue: ToastQueueActorRef }) {
         onBlur={resumeUnlessInside}
       >
         {toasts.map((toast) => (
-          <ToastItem key={toast.notification.id} toast={toast} onDismiss={() => queue.send({ type: 'toasts.dismiss', id: toast.notification.id })} />
+          <ToastItem
+            key={toast.notification.id}
+            toast={toast}
+            onDismiss={() => queue.send({ type: 'toasts.dismiss', id: toast.notification.id })}
+          />
         ))}
       </ol>
     </section>

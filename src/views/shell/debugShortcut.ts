@@ -2,8 +2,7 @@
 export const debugRequested = (search = globalThis.location?.search ?? '') => new URLSearchParams(search).get('debug') === '1';
 
 /** Ctrl+Alt+J (also with ⌘ on a Mac) toggles the debug panel. */
-export const isDebugShortcut = (event: KeyboardEvent) =>
-  (event.ctrlKey || event.metaKey) && event.altKey && event.code === 'KeyJ';
+export const isDebugShortcut = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && event.altKey && event.code === 'KeyJ';
 
 /**
  * In development, `?journal=<url>` opens the statechart explorer replaying that journal file

@@ -90,7 +90,13 @@ export function FeedList({
       {posts.length === 0 ? (
         empty
       ) : (
-        <div ref={listRef} role="feed" aria-busy={loadingMore} aria-label={`${noun[0].toUpperCase()}${noun.slice(1)}s`} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div
+          ref={listRef}
+          role="feed"
+          aria-busy={loadingMore}
+          aria-label={`${noun[0].toUpperCase()}${noun.slice(1)}s`}
+          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
           {rendered.map((item) => {
             const post = posts[item.index];
             if (!post) return null;
@@ -99,7 +105,13 @@ export function FeedList({
                 key={post._id}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+                }}
               >
                 <PostCard post={post} {...cardProps} />
               </div>

@@ -20,8 +20,7 @@ const variants: Record<ButtonVariant, string> = {
   ghost:
     'bg-transparent text-neutral-700 data-[hovered]:bg-neutral-100 data-[pressed]:bg-neutral-200 ' +
     'dark:text-neutral-200 dark:data-[hovered]:bg-neutral-800 dark:data-[pressed]:bg-neutral-700',
-  danger:
-    'bg-red-700 text-white data-[hovered]:bg-red-800 data-[pressed]:bg-red-900 dark:bg-red-600 dark:data-[hovered]:bg-red-700',
+  danger: 'bg-red-700 text-white data-[hovered]:bg-red-800 data-[pressed]:bg-red-900 dark:bg-red-600 dark:data-[hovered]:bg-red-700',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -16,7 +16,8 @@ const TONES = {
     'dark:text-accent-ink-dark dark:decoration-accent-ink-dark/50 dark:hover:decoration-accent-ink-dark',
   // On a coloured surface (a post background, the member's own chat bubble) the surface already
   // chose black or white ink: links keep it, and so does their focus ring.
-  inherit: 'rounded-sm font-semibold underline decoration-current/60 underline-offset-2 hover:decoration-current [--focus-ring-color:currentColor]',
+  inherit:
+    'rounded-sm font-semibold underline decoration-current/60 underline-offset-2 hover:decoration-current [--focus-ring-color:currentColor]',
 } as const;
 
 export type RichTextTone = keyof typeof TONES;

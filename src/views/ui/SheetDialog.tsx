@@ -8,7 +8,13 @@ import { IconButton } from './IconButton';
  * a click outside or Close end it (unless `isDismissable` is false, e.g. while a request runs).
  * `padded` pads the body (forms); lists bring their own spacing.
  */
-export function SheetDialog({ title, onClose, children, isDismissable = true, padded = false }: {
+export function SheetDialog({
+  title,
+  onClose,
+  children,
+  isDismissable = true,
+  padded = false,
+}: {
   title: string;
   onClose: () => void;
   children: ReactNode;

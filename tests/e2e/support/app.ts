@@ -55,7 +55,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 
   const deadline = Date.now() + 180_000;
   for (;;) {
-    const ready = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('waiting'), 250))]);
     if (code !== 'waiting') throw new Error(`npm start exited (${code}):\n${log}`);

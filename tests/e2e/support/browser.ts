@@ -38,10 +38,15 @@ export function takePageProblems(): string[] {
  * A browser context on the app as a member gets it: under the app's real Content-Security-Policy
  * (never bypassCSP), with every page's console errors and uncaught exceptions recorded.
  */
-export async function openContext(browser: Browser, baseURL: string, options: Omit<BrowserContextOptions, 'baseURL' | 'bypassCSP'> = {}): Promise<BrowserContext> {
+export async function openContext(
+  browser: Browser,
+  baseURL: string,
+  options: Omit<BrowserContextOptions, 'baseURL' | 'bypassCSP'> = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ ...options, baseURL });
   context.on('console', (message) => {
-    if (message.type() === 'error' && !EXPECTED.test(message.text())) problems.push(`console: ${message.text()} (${message.page()?.url() ?? ''})`);
+    if (message.type() === 'error' && !EXPECTED.test(message.text()))
+      problems.push(`console: ${message.text()} (${message.page()?.url() ?? ''})`);
   });
   context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message} (${error.page()?.url() ?? ''})`));
   return context;

@@ -33,6 +33,12 @@ export async function auditAccessibility(page: Page, where: string) {
     return result.violations;
   })) as AxeViolation[];
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
   if (report.length) throw new Error(`accessibility (${where}):\n${report.join('\n')}`);
 }

@@ -28,7 +28,13 @@ export async function callApi<T>(app: RunningApp, method: string, path: string, 
  * reaches a stream live read it in date order ("Latest", chosen on the page as a member would; the
  * choice sticks): in "For you" a stranger's new post waits behind the "N new posts" pill.
  */
-export async function signUpMember(browser: Browser, app: RunningApp, username: string, width = 1280, order: 'latest' | 'forYou' = 'latest'): Promise<Member> {
+export async function signUpMember(
+  browser: Browser,
+  app: RunningApp,
+  username: string,
+  width = 1280,
+  order: 'latest' | 'forYou' = 'latest',
+): Promise<Member> {
   const context = await openContext(browser, app.url, { viewport: { width, height: 900 } });
   const page = await context.newPage();
   await page.goto('/');

@@ -6,7 +6,15 @@ import { type MachineModel, type ModelEvent } from '../cover';
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
   const c = snapshot.context as AdminActionContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, reason: c.reason, fieldError: c.fieldError, error: c.error, done: c.result !== null, output: snapshot.output ?? null });
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    reason: c.reason,
+    fieldError: c.fieldError,
+    error: c.error,
+    done: c.result !== null,
+    output: snapshot.output ?? null,
+  });
 };
 
 const LONG = 'x'.repeat(BAN_REASON_MAX + 1);
@@ -25,7 +33,8 @@ const modelFor = (action: AdminAction) => ({
   // A reason is typed into an empty field once, and fixed once: bounded.
   filter: (snapshot: { context: unknown }, event: ModelEvent) => {
     const c = snapshot.context as AdminActionContext;
-    if (event.type === 'action.reason') return c.reason === '' || (c.reason !== 'Spam links in every post' && event.value === 'Spam links in every post');
+    if (event.type === 'action.reason')
+      return c.reason === '' || (c.reason !== 'Spam links in every post' && event.value === 'Spam links in every post');
     if (event.type === 'action.confirm') return c.error === null || c.reason !== '';
     return true;
   },
@@ -41,5 +50,8 @@ const ACTIONS: AdminAction[] = [
 export const adminActionModel: MachineModel = {
   name: 'adminAction',
   machine: adminActionMachine,
-  covers: ACTIONS.map((action) => ({ label: `${action.type}${'status' in action ? ` ${action.status}` : ''}`, options: modelFor(action) as never })),
+  covers: ACTIONS.map((action) => ({
+    label: `${action.type}${'status' in action ? ` ${action.status}` : ''}`,
+    options: modelFor(action) as never,
+  })),
 };

@@ -28,19 +28,27 @@ for (const { label, options } of adminActionModel.covers) {
         coverage,
         serialize: serialize as never,
         afterStep: (step, actor) => {
-          const snapshot = actor.getSnapshot() as unknown as { context: AdminActionContext; status: string; output?: AdminActionOutput; matches(v: string): boolean; children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+          const snapshot = actor.getSnapshot() as unknown as {
+            context: AdminActionContext;
+            status: string;
+            output?: AdminActionOutput;
+            matches(v: string): boolean;
+            children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+          };
           const c = snapshot.context;
           const e = step.event as ModelEvent;
           const perform = snapshot.children.perform;
           // The request carries the trimmed reason where the action takes one, '' otherwise.
-          if (perform) expect(perform.getSnapshot().input).toEqual({ action, reason: reasonRule(action) === 'none' ? '' : c.reason.trim() });
+          if (perform)
+            expect(perform.getSnapshot().input).toEqual({ action, reason: reasonRule(action) === 'none' ? '' : c.reason.trim() });
           if (e.type === 'action.confirm' && snapshot.matches('editing')) {
             expect(c.fieldError).toBe(reasonError(action, c.reason));
             expect(c.fieldError).not.toBeNull();
           }
           if (e.type === 'action.reason') expect(c.fieldError).toBeNull();
           if (e.type === 'xstate.error.actor.perform') {
-            if (isImmediate(action)) expect(snapshot.output).toEqual({ outcome: 'failed', action, message: 'An admin cannot ban another admin' });
+            if (isImmediate(action))
+              expect(snapshot.output).toEqual({ outcome: 'failed', action, message: 'An admin cannot ban another admin' });
             // The refusal stays in the dialog.
             else expect(snapshot.matches('editing') && c.error === 'An admin cannot ban another admin').toBe(true);
           }
@@ -67,7 +75,13 @@ describe('admin action rules', () => {
   const hide: AdminAction = { type: 'hide', postId: 'p1', label: 'Buy cheap watches' };
 
   it('asks for a reason where the contract requires one, with its messages', () => {
-    expect([ban, hide, reject, approve, { type: 'unhide', postId: 'p1', label: 'x' } as AdminAction].map(reasonRule)).toEqual(['required', 'required', 'required', 'optional', 'none']);
+    expect([ban, hide, reject, approve, { type: 'unhide', postId: 'p1', label: 'x' } as AdminAction].map(reasonRule)).toEqual([
+      'required',
+      'required',
+      'required',
+      'optional',
+      'none',
+    ]);
     expect(reasonError(ban, '  ')).toBe('Reason is required');
     expect(reasonError(ban, 'x'.repeat(501))).toBe('Reason must not exceed 500 characters');
     expect(reasonError(hide, '')).toBe('Reason is required');
@@ -90,6 +104,8 @@ describe('admin action rules', () => {
     expect(actionFailed(hide)).toBe('Could not hide the post. Please try again.');
     expect(actionFailed({ type: 'unhide', postId: 'p1', label: 'x' })).toBe('Could not unhide the post. Please try again.');
     expect(actionFailed(reject)).toBe("Could not decide ben's appeal. Please try again.");
-    expect(actionFailed({ type: 'profileReportStatus', reportId: 'r1', username: 'ben', status: 'dismissed' })).toBe('Could not change the report. Please try again.');
+    expect(actionFailed({ type: 'profileReportStatus', reportId: 'r1', username: 'ben', status: 'dismissed' })).toBe(
+      'Could not change the report. Please try again.',
+    );
   });
 });

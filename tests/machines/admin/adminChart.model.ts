@@ -14,7 +14,10 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   });
 };
 
-const months = (year: number, base: number) => ({ year, months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, count: base + i })) });
+const months = (year: number, base: number) => ({
+  year,
+  months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, count: base + i })),
+});
 const THIS = 2026;
 
 export const model = {
@@ -27,7 +30,15 @@ export const model = {
     { type: 'chart.year', year: THIS },
     // Outside what the statistics answer: refused.
     { type: 'chart.year', year: 1999 },
-    { type: 'xstate.done.actor.fetchYears', output: { years: [{ year: 2025, count: 40 }, { year: THIS, count: 12 }] } },
+    {
+      type: 'xstate.done.actor.fetchYears',
+      output: {
+        years: [
+          { year: 2025, count: 40 },
+          { year: THIS, count: 12 },
+        ],
+      },
+    },
     { type: 'xstate.error.actor.fetchYears', error: refused('Too many requests', 429) },
     { type: 'xstate.done.actor.fetchMonths', output: months(THIS, 1) },
     { type: 'xstate.done.actor.fetchMonths', output: months(2025, 10) },
@@ -39,7 +50,8 @@ export const model = {
     if (event.type === 'xstate.done.actor.fetchMonths') return (event.output as { year: number }).year === c.year;
     // The regions settle one at a time: years first, then the months; the view switch once both are in.
     if (event.type.includes('fetchMonths') || event.type === 'chart.year') return !snapshot.matches({ years: 'loading' });
-    if (event.type === 'chart.view') return !snapshot.matches({ years: 'loading' }) && !snapshot.matches({ months: 'loading' }) && c.year === THIS;
+    if (event.type === 'chart.view')
+      return !snapshot.matches({ years: 'loading' }) && !snapshot.matches({ months: 'loading' }) && c.year === THIS;
     if (event.type === 'chart.retry') return true;
     return true;
   },

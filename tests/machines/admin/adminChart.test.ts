@@ -41,6 +41,16 @@ describe('admin chart machine', () => {
 
   it('offers every year with data and this one, newest first', () => {
     expect(chartYears({ years: null, thisYear: 2026, year: 2026 })).toEqual([2026]);
-    expect(chartYears({ years: [{ year: 2023, count: 1 }, { year: 2024, count: 0 }, { year: 2026, count: 5 }], thisYear: 2026, year: 2026 })).toEqual([2026, 2024, 2023]);
+    expect(
+      chartYears({
+        years: [
+          { year: 2023, count: 1 },
+          { year: 2024, count: 0 },
+          { year: 2026, count: 5 },
+        ],
+        thisYear: 2026,
+        year: 2026,
+      }),
+    ).toEqual([2026, 2024, 2023]);
   });
 });

@@ -5,7 +5,12 @@ import { type MachineModel, type ModelEvent } from '../cover';
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as AdminDashboardContext;
-  return JSON.stringify({ value: snapshot.value, members: c.dashboard?.users.totalUsers ?? null, error: c.error, refreshError: c.refreshError });
+  return JSON.stringify({
+    value: snapshot.value,
+    members: c.dashboard?.users.totalUsers ?? null,
+    error: c.error,
+    refreshError: c.refreshError,
+  });
 };
 
 const FIRST = dashboard();
@@ -22,7 +27,8 @@ const model = {
   filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
     const c = snapshot.context as AdminDashboardContext;
     if (event.type === 'xstate.done.actor.fetchDashboard') return event.output === (snapshot.matches('loading') ? FIRST : LATER);
-    if (event.type === 'dashboard.refresh' || event.type.startsWith('xstate.after.')) return c.dashboard?.users.totalUsers !== 1240 && c.refreshError === null;
+    if (event.type === 'dashboard.refresh' || event.type.startsWith('xstate.after.'))
+      return c.dashboard?.users.totalUsers !== 1240 && c.refreshError === null;
     return true;
   },
 };

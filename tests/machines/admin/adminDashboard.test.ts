@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DASHBOARD_FAILED, DASHBOARD_REFRESH_MS, adminDashboardMachine, type AdminDashboardContext } from '../../../src/machines/admin/adminDashboard.machine';
+import {
+  DASHBOARD_FAILED,
+  DASHBOARD_REFRESH_MS,
+  adminDashboardMachine,
+  type AdminDashboardContext,
+} from '../../../src/machines/admin/adminDashboard.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { adminDashboardModel, serialize } from './adminDashboard.model';
 

@@ -35,7 +35,14 @@ function recordingApp() {
   return { app: { system: { get: (id: string) => actors[id] } }, received };
 }
 
-const request = (kind: AdminListKind, overrides: Partial<AdminPageRequest> = {}): AdminPageRequest => ({ kind, page: 2, filter: null, search: '', adminId: null, ...overrides });
+const request = (kind: AdminListKind, overrides: Partial<AdminPageRequest> = {}): AdminPageRequest => ({
+  kind,
+  page: 2,
+  filter: null,
+  search: '',
+  adminId: null,
+  ...overrides,
+});
 
 describe('admin effects: reading the lists', () => {
   it('asks each list its route, page, filter and search', async () => {
@@ -80,13 +87,25 @@ describe('admin effects: actions', () => {
       'PUT /admin/appeal/status': ok({ message: 'Appeal approved', appeal: approved }),
     });
     const run = (action: AdminAction, reason = '') => performAdminAction(api, { action, reason });
-    expect(await run({ type: 'ban', userId: 'u2', username: 'ben' }, 'Spam links')).toEqual({ message: 'ben was banned', changes: [{ type: 'user', user: ben2 }] });
-    expect(await run({ type: 'unban', userId: 'u2', username: 'ben' })).toEqual({ message: 'ben was unbanned', changes: [{ type: 'user', user: ben }] });
+    expect(await run({ type: 'ban', userId: 'u2', username: 'ben' }, 'Spam links')).toEqual({
+      message: 'ben was banned',
+      changes: [{ type: 'user', user: ben2 }],
+    });
+    expect(await run({ type: 'unban', userId: 'u2', username: 'ben' })).toEqual({
+      message: 'ben was unbanned',
+      changes: [{ type: 'user', user: ben }],
+    });
     expect(await run({ type: 'hide', postId: 'p1', label: 'Buy' }, 'Spam')).toEqual({
       message: 'Post hidden',
-      changes: [{ type: 'post', post: hidden }, { type: 'postReports', postId: 'p1', status: 'resolved' }],
+      changes: [
+        { type: 'post', post: hidden },
+        { type: 'postReports', postId: 'p1', status: 'resolved' },
+      ],
     });
-    expect(await run({ type: 'unhide', postId: 'p1', label: 'Buy' })).toEqual({ message: 'Post unhidden', changes: [{ type: 'post', post: c.post }] });
+    expect(await run({ type: 'unhide', postId: 'p1', label: 'Buy' })).toEqual({
+      message: 'Post unhidden',
+      changes: [{ type: 'post', post: c.post }],
+    });
     expect((await run({ type: 'profileReportStatus', reportId: report._id, username: 'ben', status: 'dismissed' })).changes).toEqual([
       { type: 'profileReport', report: { ...report, status: 'dismissed' } },
     ]);
@@ -112,12 +131,17 @@ describe('admin effects: actions', () => {
   it('bans from a report with the ban alone: the server resolves the open reports about the member', async () => {
     const { api, calls } = fakeServer({ 'POST /admin/banuser': ok({ message: 'ben was banned', user: ben2 }) });
     const action: AdminAction = { type: 'ban', userId: 'u2', username: 'ben', reportId: report._id };
-    expect(await performAdminAction(api, { action, reason: 'Spam links' })).toEqual({ message: 'ben was banned', changes: [{ type: 'user', user: ben2 }] });
+    expect(await performAdminAction(api, { action, reason: 'Spam links' })).toEqual({
+      message: 'ben was banned',
+      changes: [{ type: 'user', user: ben2 }],
+    });
     expect(calls.map((c) => c.key)).toEqual(['POST /admin/banuser']);
   });
 
   it("a refusal throws with the server's message for the dialog", async () => {
-    const { api } = fakeServer({ 'POST /admin/banuser': () => ({ status: 403, body: { message: 'An admin cannot ban another admin', statusCode: 403 } }) });
+    const { api } = fakeServer({
+      'POST /admin/banuser': () => ({ status: 403, body: { message: 'An admin cannot ban another admin', statusCode: 403 } }),
+    });
     await expect(performAdminAction(api, { action: { type: 'ban', userId: 'a2', username: 'mod' }, reason: 'x' })).rejects.toMatchObject({
       data: { message: 'An admin cannot ban another admin', statusCode: 403 },
     });
@@ -152,7 +176,15 @@ describe('admin effects: the machines with their real effects', () => {
 
   it('the dashboard, a chart and the password change call their routes; a new password refreshes the session', async () => {
     const { api, calls } = fakeServer({
-      'GET /admin/dashboard': () => ({ body: { users: { totalUsers: 1, newUsersToday: 0, bannedUsers: 0 }, posts: { totalPosts: 0, postsToday: 0, hiddenPosts: 0 }, openReports: { profiles: 0, posts: 0 }, pendingAppeals: 0, recentActions: [] } }),
+      'GET /admin/dashboard': () => ({
+        body: {
+          users: { totalUsers: 1, newUsersToday: 0, bannedUsers: 0 },
+          posts: { totalPosts: 0, postsToday: 0, hiddenPosts: 0 },
+          openReports: { profiles: 0, posts: 0 },
+          pendingAppeals: 0,
+          recentActions: [],
+        },
+      }),
       'GET /admin/statistic/userperyear': () => ({ body: { years: [{ year: 2026, count: 1 }] } }),
       'GET /admin/statistic/userpermonth?year=2026': () => ({ body: { year: 2026, months: [] } }),
       'GET /admin/statistic/postperyear': () => ({ body: { years: [] } }),

@@ -15,7 +15,13 @@ import { post } from '../../fixtures/streams';
 
 /** The Admin API's answers as the contract shapes them (src/api/moderation/schemas.ts), for machine and view tests. */
 
-export const summary = (id: string, username: string): UserSummary => ({ _id: id, username, avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' });
+export const summary = (id: string, username: string): UserSummary => ({
+  _id: id,
+  username,
+  avatarColor: '#1e88e5',
+  avatarImage: '',
+  profilePicture: '',
+});
 export const root = summary('a1', 'root');
 
 export function adminUser(id: string, username: string, overrides: Partial<AdminUser> = {}): AdminUser {
@@ -32,7 +38,12 @@ export function adminUser(id: string, username: string, overrides: Partial<Admin
   };
 }
 
-export const banned = (user: AdminUser, reason = 'Spam'): AdminUser => ({ ...user, isBanned: true, banReason: reason, bannedAt: '2025-03-01T12:00:00.000Z' });
+export const banned = (user: AdminUser, reason = 'Spam'): AdminUser => ({
+  ...user,
+  isBanned: true,
+  banReason: reason,
+  bannedAt: '2025-03-01T12:00:00.000Z',
+});
 
 export function audit(id: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -112,7 +123,14 @@ export function appeal(id: string, user: UserSummary, overrides: Partial<Appeal>
 
 export function hiddenPost(postId: string, author: AdminUser, overrides: Partial<HiddenPost> = {}): HiddenPost {
   return {
-    post: post({ _id: postId, post: `Hidden words ${postId}`, userId: author._id, username: author.username, hidden: true, hiddenReason: 'Hate speech' }),
+    post: post({
+      _id: postId,
+      post: `Hidden words ${postId}`,
+      userId: author._id,
+      username: author.username,
+      hidden: true,
+      hiddenReason: 'Hate speech',
+    }),
     author,
     reason: 'Hate speech',
     hiddenAt: '2025-03-03T12:00:00.000Z',
@@ -122,7 +140,13 @@ export function hiddenPost(postId: string, author: AdminUser, overrides: Partial
   };
 }
 
-export const page = <T>(items: T[], overrides: Partial<AdminPage<T>> = {}): AdminPage<T> => ({ items, page: 1, hasMore: false, total: items.length, ...overrides });
+export const page = <T>(items: T[], overrides: Partial<AdminPage<T>> = {}): AdminPage<T> => ({
+  items,
+  page: 1,
+  hasMore: false,
+  total: items.length,
+  ...overrides,
+});
 
 export function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return {
@@ -130,7 +154,10 @@ export function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     posts: { totalPosts: 56789, postsToday: 42, hiddenPosts: 3 },
     openReports: { profiles: 4, posts: 9 },
     pendingAppeals: 2,
-    recentActions: [audit('e1'), audit('e2', { action: 'hide', targetType: 'post', targetId: 'p1', targetLabel: 'Buy cheap watches', reason: 'Spam' })],
+    recentActions: [
+      audit('e1'),
+      audit('e2', { action: 'hide', targetType: 'post', targetId: 'p1', targetLabel: 'Buy cheap watches', reason: 'Spam' }),
+    ],
     ...overrides,
   };
 }

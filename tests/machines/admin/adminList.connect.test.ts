@@ -17,7 +17,9 @@ describe('the admin lists', () => {
   it('count the pages from the total once it is known (at least one)', async () => {
     const answer = (total: number): AdminPage => ({ items: [], page: 1, hasMore: false, total });
     const list = (total: number) =>
-      createActor(adminListMachine.provide({ actors: { fetchPage: fromPromise(async () => answer(total)) } }), { input: { kind: 'users' } }).start();
+      createActor(adminListMachine.provide({ actors: { fetchPage: fromPromise(async () => answer(total)) } }), {
+        input: { kind: 'users' },
+      }).start();
     expect(pageCount(list(0).getSnapshot())).toBeNull();
     expect(pageCount(await waitFor(list(0), (s) => s.matches({ data: 'ready' })))).toBe(1);
     expect(pageCount(await waitFor(list(ADMIN_PAGE_SIZE + 1), (s) => s.matches({ data: 'ready' })))).toBe(2);

@@ -19,14 +19,15 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     adminId: c.adminId,
     admins: c.admins.map((admin) => admin._id),
     // Each item by key, with what an action changes about it.
-    items: c.items.map((item) => `${itemKey(c.kind, item)}${'isBanned' in item && item.isBanned ? '!' : ''}${'status' in item ? `:${item.status}` : ''}`),
+    items: c.items.map(
+      (item) => `${itemKey(c.kind, item)}${'isBanned' in item && item.isBanned ? '!' : ''}${'status' in item ? `:${item.status}` : ''}`,
+    ),
     hasMore: c.hasMore,
     total: c.total,
     error: c.error,
     acting: c.acting?.key ?? null,
   });
 };
-
 
 const banBen: AdminAction = { type: 'ban', userId: 'u2', username: 'ben' };
 const done = (output: AdminActionOutput) => ({ type: 'xstate.done.actor.action', output });
@@ -76,7 +77,12 @@ const usersModel = {
       case 'list.filter':
         return quiet && c.page === 1 && c.query === '';
       case 'list.act':
-        return quiet && c.query === '' && c.page === 1 && (event.key === 'u2' ? c.items.every((item) => !('isBanned' in item && item.isBanned)) : true);
+        return (
+          quiet &&
+          c.query === '' &&
+          c.page === 1 &&
+          (event.key === 'u2' ? c.items.every((item) => !('isBanned' in item && item.isBanned)) : true)
+        );
       case 'list.changed':
         return quiet && c.query === '';
       case 'list.retry':
@@ -107,7 +113,11 @@ const reportsModel = {
     // Not a report status: refused.
     { type: 'list.filter', filter: 'approved' },
     { type: 'list.act', key: 'r1', action: resolveR1 },
-    done({ outcome: 'done', action: resolveR1, result: { message: 'Report resolved', changes: [{ type: 'profileReport', report: resolvedR1 }], warning: 'Partly done' } }),
+    done({
+      outcome: 'done',
+      action: resolveR1,
+      result: { message: 'Report resolved', changes: [{ type: 'profileReport', report: resolvedR1 }], warning: 'Partly done' },
+    }),
   ] as ModelEvent[],
   filter: (snapshot: Snap, event: ModelEvent) => {
     const c = ctx(snapshot);
@@ -117,7 +127,11 @@ const reportsModel = {
       case 'xstate.error.actor.fetchPage':
         return c.filter === null && !snapshot.matches({ data: 'ready' });
       case 'list.filter':
-        return c.acting === null && (event.filter === 'approved' ? snapshot.matches({ data: 'ready' }) && c.filter === null : true) && c.items.length !== 1;
+        return (
+          c.acting === null &&
+          (event.filter === 'approved' ? snapshot.matches({ data: 'ready' }) && c.filter === null : true) &&
+          c.items.length !== 1
+        );
       case 'list.act':
         return c.filter === null && c.items.length === 2;
       case 'list.changed':

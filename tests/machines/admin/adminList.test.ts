@@ -2,8 +2,26 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { AUDIT_ACTIONS } from '../../../src/api/moderation';
 import type { AdminActionOutput } from '../../../src/machines/admin/adminAction.machine';
-import { ADMIN_SEARCH_DELAY_MS, adminListMachine, ACTION_CRASHED, LIST_FAILED, selectIsActingOn } from '../../../src/machines/admin/adminList.machine';
-import { ADMIN_LIST_KINDS, applyChanges, belongsUnder, defaultFilterOf, filtersByAdmin, filtersOf, isSearchable, itemKey, type AdminItem, type AdminPage, type AdminPageRequest } from '../../../src/machines/admin/adminLists';
+import {
+  ADMIN_SEARCH_DELAY_MS,
+  adminListMachine,
+  ACTION_CRASHED,
+  LIST_FAILED,
+  selectIsActingOn,
+} from '../../../src/machines/admin/adminList.machine';
+import {
+  ADMIN_LIST_KINDS,
+  applyChanges,
+  belongsUnder,
+  defaultFilterOf,
+  filtersByAdmin,
+  filtersOf,
+  isSearchable,
+  itemKey,
+  type AdminItem,
+  type AdminPage,
+  type AdminPageRequest,
+} from '../../../src/machines/admin/adminLists';
 import { post, refused } from '../../fixtures/streams';
 import {
   appeal,
@@ -37,16 +55,26 @@ function replayModel(label: string) {
       serialize: serialize as never,
       provide: { actions: { showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t) } },
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as Snap & { children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+        const snapshot = actor.getSnapshot() as unknown as Snap & {
+          children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+        };
         const c = ctx(snapshot);
         const e = step.event as ModelEvent;
         const before = ctx(path.steps[path.steps.indexOf(step) - 1].state as never);
         const fetch = snapshot.children.fetchPage;
         // Every read asks for the list's page, filter and search as they are now.
-        if (fetch) expect(fetch.getSnapshot().input).toEqual({ kind: c.kind, page: c.page, filter: c.filter, search: c.query, adminId: c.adminId } satisfies AdminPageRequest);
+        if (fetch)
+          expect(fetch.getSnapshot().input).toEqual({
+            kind: c.kind,
+            page: c.page,
+            filter: c.filter,
+            search: c.query,
+            adminId: c.adminId,
+          } satisfies AdminPageRequest);
         if (e.type === 'xstate.error.actor.fetchPage' && snapshot.matches({ data: 'failed' })) expect(c.error).toBe('Too many requests');
         if (e.type === 'xstate.error.actor.fetchPage' && snapshot.matches({ data: 'ready' })) expect(c.items).toEqual(before.items);
-        if (e.type === 'list.act' && snapshot.children.action) expect(snapshot.children.action.getSnapshot().input).toEqual({ action: e.action });
+        if (e.type === 'list.act' && snapshot.children.action)
+          expect(snapshot.children.action.getSnapshot().input).toEqual({ action: e.action });
         if (e.type === 'list.act' && e.key === 'u9') expect(c.acting).toBeNull();
         if (e.type === 'xstate.done.actor.action') {
           const output = e.output as AdminActionOutput;
@@ -96,7 +124,9 @@ describe('admin lists: what each list holds and how an action changes it', () =>
     expect(defaultFilterOf('appeals')).toBe('pending');
     expect(filtersOf('appeals')).toEqual(['pending', 'approved', 'rejected', null]);
     expect(['users', 'bans', 'hiddenPosts'].map((kind) => defaultFilterOf(kind as never))).toEqual([null, null, null]);
-    expect(['users', 'bans', 'profileReports', 'postReports', 'appeals', 'hiddenPosts', 'audit'].filter((kind) => isSearchable(kind as never))).toEqual(['users', 'audit']);
+    expect(
+      ['users', 'bans', 'profileReports', 'postReports', 'appeals', 'hiddenPosts', 'audit'].filter((kind) => isSearchable(kind as never)),
+    ).toEqual(['users', 'audit']);
     // The audit log: every action (null: all of them), and the admin who acted.
     expect(filtersOf('audit')).toEqual([null, ...AUDIT_ACTIONS]);
     expect(ADMIN_LIST_KINDS.filter((kind) => filtersByAdmin(kind))).toEqual(['audit']);
@@ -128,14 +158,18 @@ describe('admin lists: what each list holds and how an action changes it', () =>
     const bannedBen = banned(ben);
     expect(applyChanges('users', [ben, dora], [{ type: 'user', user: bannedBen }], null)).toEqual([bannedBen, dora]);
     const cases = [postCase('p1', ben), postCase('p2', dora), postCase('p3', ben)];
-    expect(applyChanges('postReports', cases, [{ type: 'user', user: bannedBen }], null).map((c) => [c.post._id, c.author.isBanned])).toEqual([
+    expect(
+      applyChanges('postReports', cases, [{ type: 'user', user: bannedBen }], null).map((c) => [c.post._id, c.author.isBanned]),
+    ).toEqual([
       ['p1', true],
       ['p2', false],
       ['p3', true],
     ]);
     // A ban resolves the open reports about the member (as the server does): they leave the open queue.
     expect(applyChanges('profileReports', [r1], [{ type: 'user', user: bannedBen }], null)).toEqual([]);
-    expect(applyChanges('profileReports', [r1], [{ type: 'user', user: bannedBen }], 'resolved')).toEqual([{ ...r1, status: 'resolved', reported: bannedBen }]);
+    expect(applyChanges('profileReports', [r1], [{ type: 'user', user: bannedBen }], 'resolved')).toEqual([
+      { ...r1, status: 'resolved', reported: bannedBen },
+    ]);
     expect(applyChanges('hiddenPosts', [hiddenPost('p2', ben)], [{ type: 'user', user: bannedBen }], null)[0].author).toEqual(bannedBen);
     const bans = [banEntry(ben), banEntry(dora)];
     expect(applyChanges('bans', bans, [{ type: 'user', user: ben }], null).map((b) => b.user.username)).toEqual(['dora']);
@@ -144,14 +178,19 @@ describe('admin lists: what each list holds and how an action changes it', () =>
   it('hiding a post resolves its open reports and takes it out of the open queue; a closed case keeps its status', () => {
     const open = postCase('p1', ben, { reports: [postReport('r1', 'p1'), postReport('r2', 'p1', { status: 'reviewing' })] });
     const hidden = { ...open.post, hidden: true, hiddenReason: 'Spam' };
-    const changes = [{ type: 'post', post: hidden }, { type: 'postReports', postId: 'p1', status: 'resolved' }] as const;
+    const changes = [
+      { type: 'post', post: hidden },
+      { type: 'postReports', postId: 'p1', status: 'resolved' },
+    ] as const;
     expect(applyChanges('postReports', [open], [...changes], null)).toEqual([]);
     const [resolved] = applyChanges('postReports', [open], [...changes], 'resolved');
     expect(resolved.status).toBe('resolved');
     expect(resolved.post.hidden).toBe(true);
     expect(resolved.reports.map((r) => r.status)).toEqual(['resolved', 'resolved']);
     const dismissed = postCase('p1', ben, { status: 'dismissed' });
-    expect(applyChanges('postReports', [dismissed], [{ type: 'postReports', postId: 'p1', status: 'resolved' }], 'dismissed')[0].status).toBe('dismissed');
+    expect(
+      applyChanges('postReports', [dismissed], [{ type: 'postReports', postId: 'p1', status: 'resolved' }], 'dismissed')[0].status,
+    ).toBe('dismissed');
     // Another post's reports are not touched.
     expect(applyChanges('postReports', [open], [{ type: 'postReports', postId: 'p9', status: 'dismissed' }], null)).toEqual([open]);
   });
@@ -257,19 +296,28 @@ describe('admin list machine behaviour', () => {
   it('an item that leaves the filter leaves the list and the total; a page emptied by it steps back', async () => {
     let queue = [r1, r2];
     const t = start('profileReports', ({ page: p }) =>
-      p === 1 ? page(queue, { total: queue.length + 1, hasMore: true }) : page(queue.length === 2 ? [profileReport('r3', cleo)] : [], { page: 2, total: 3 }),
+      p === 1
+        ? page(queue, { total: queue.length + 1, hasMore: true })
+        : page(queue.length === 2 ? [profileReport('r3', cleo)] : [], { page: 2, total: 3 }),
     );
     await vi.advanceTimersByTimeAsync(0);
     t.actor.send({ type: 'list.page', page: 2 });
     await vi.advanceTimersByTimeAsync(0);
     expect(t.actor.getSnapshot().context.items.map((i) => itemKey('profileReports', i))).toEqual(['r3']);
-    t.actor.send({ type: 'list.act', key: 'r3', action: { type: 'profileReportStatus', reportId: 'r3', username: 'cleo', status: 'dismissed' } });
+    t.actor.send({
+      type: 'list.act',
+      key: 'r3',
+      action: { type: 'profileReportStatus', reportId: 'r3', username: 'cleo', status: 'dismissed' },
+    });
     expect(selectIsActingOn(t.actor.getSnapshot(), 'r3')).toBe(true);
     queue = [r1];
     t.settle({
       outcome: 'done',
       action: { type: 'profileReportStatus', reportId: 'r3', username: 'cleo', status: 'dismissed' },
-      result: { message: 'Report dismissed', changes: [{ type: 'profileReport', report: profileReport('r3', cleo, { status: 'dismissed' }) }] },
+      result: {
+        message: 'Report dismissed',
+        changes: [{ type: 'profileReport', report: profileReport('r3', cleo, { status: 'dismissed' }) }],
+      },
     });
     await vi.advanceTimersByTimeAsync(0);
     // Page 2 read again came back empty: page 1 is shown.

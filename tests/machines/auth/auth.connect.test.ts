@@ -24,7 +24,9 @@ describe('the auth forms may be sent when the machine would take it', () => {
   });
 
   it('Reset Password: a page without a token can do nothing', () => {
-    const snapshot = createActor(resetPasswordMachine, { input: { token: null } }).start().getSnapshot();
+    const snapshot = createActor(resetPasswordMachine, { input: { token: null } })
+      .start()
+      .getSnapshot();
     expect(isMissingToken(snapshot)).toBe(true);
     expect(canReset(snapshot)).toBe(false);
   });

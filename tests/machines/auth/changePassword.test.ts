@@ -17,13 +17,18 @@ describe('change password machine', () => {
       serialize: serialize as never,
       provide: { actions: { loggedIn: (_: unknown, session: unknown) => void sessions.push(session) } },
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as { matches(v: string): boolean; context: ChangePasswordContext; children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+        const snapshot = actor.getSnapshot() as unknown as {
+          matches(v: string): boolean;
+          context: ChangePasswordContext;
+          children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+        };
         const e = step.event as ModelEvent;
         // What goes to the server is the draft the fields hold.
         if (snapshot.children.changePassword) expect(snapshot.children.changePassword.getSnapshot().input).toEqual(GOOD);
         if (e.type === 'password.submit' && snapshot.matches('editing')) {
           const d = snapshot.context.draft;
-          if (JSON.stringify(d) === JSON.stringify(MISMATCH)) expect(snapshot.context.errors).toEqual({ confirmPassword: 'Passwords do not match' });
+          if (JSON.stringify(d) === JSON.stringify(MISMATCH))
+            expect(snapshot.context.errors).toEqual({ confirmPassword: 'Passwords do not match' });
           if (d.currentPassword === '') expect(snapshot.context.errors.currentPassword).toBe('Current password is required');
         }
         // The fresh token goes to the session; the old one stops working.
@@ -31,9 +36,9 @@ describe('change password machine', () => {
           expect(sessions).toEqual([{ token: 'fresh-token', user: admin }]);
           // A changed password empties the form.
           expect(snapshot.context.draft).toEqual({ currentPassword: '', newPassword: '', confirmPassword: '' });
-        }
-        else expect(sessions).toEqual([]);
-        if (e.type === 'xstate.error.actor.changePassword') expect(snapshot.context.errors).toEqual({ form: 'Current password is incorrect' });
+        } else expect(sessions).toEqual([]);
+        if (e.type === 'xstate.error.actor.changePassword')
+          expect(snapshot.context.errors).toEqual({ form: 'Current password is incorrect' });
       },
     });
   });

@@ -18,5 +18,8 @@ const model = {
 export const resetPasswordModel: MachineModel = {
   name: 'resetPassword',
   machine: resetPasswordMachine,
-  covers: ['reset-token-1', null, '  '].map((token) => ({ label: `token ${JSON.stringify(token)}`, options: { ...model, input: { token } } })),
+  covers: ['reset-token-1', null, '  '].map((token) => ({
+    label: `token ${JSON.stringify(token)}`,
+    options: { ...model, input: { token } },
+  })),
 };

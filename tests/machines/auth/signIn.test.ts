@@ -70,7 +70,9 @@ describe.each(signInModel.covers)('sign-in machine ($label)', ({ label, options 
           expect(logins).toHaveLength(1);
           expect(logins[0].keepLoggedIn).toBe(context.rememberMe);
           const banned = event.output?.isBanned === true;
-          expect(navigations).toEqual([isAdmin && event.type === 'xstate.done.actor.signIn' ? ADMIN_HOME : banned ? CHECKPOINT : MEMBER_HOME]);
+          expect(navigations).toEqual([
+            isAdmin && event.type === 'xstate.done.actor.signIn' ? ADMIN_HOME : banned ? CHECKPOINT : MEMBER_HOME,
+          ]);
           expect(logins[0].user.isBanned).toBe(banned);
         } else {
           expect(logins).toEqual([]);

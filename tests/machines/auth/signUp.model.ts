@@ -36,5 +36,8 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
 export const signUpModel: MachineModel = {
   name: 'signUp',
   machine: signUpMachine,
-  covers: [false, true].map((admin) => ({ label: `admin ${admin}`, options: { ...model, input: { admin }, serialize: serialize as never } })),
+  covers: [false, true].map((admin) => ({
+    label: `admin ${admin}`,
+    options: { ...model, input: { admin }, serialize: serialize as never },
+  })),
 };

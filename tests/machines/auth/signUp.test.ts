@@ -55,7 +55,9 @@ describe.each(signUpModel.covers)('sign-up machine ($label)', ({ label, options 
             });
             expect(context.fieldErrors).toEqual({});
           } else {
-            const required = isAdmin ? (['username', 'email', 'password', 'inviteCode'] as const) : (['username', 'email', 'password'] as const);
+            const required = isAdmin
+              ? (['username', 'email', 'password', 'inviteCode'] as const)
+              : (['username', 'email', 'password'] as const);
             for (const field of required) {
               if (context[field].trim() === '') expect(context.fieldErrors[field]).toBe(signUpRequired[field]);
             }

@@ -3,16 +3,30 @@ import { messageRights } from '../../../src/machines/chat/chat.connect';
 import type { ThreadMessage } from '../../../src/machines/chat/chat.machine';
 import { ben, groupMessage, me } from './groupChat/groupChatFixtures';
 
-const message = (from: { id: string; username: string }, overrides: Partial<ThreadMessage> = {}): ThreadMessage => ({ ...groupMessage(1, from), status: 'sent', ...overrides });
+const message = (from: { id: string; username: string }, overrides: Partial<ThreadMessage> = {}): ThreadMessage => ({
+  ...groupMessage(1, from),
+  status: 'sent',
+  ...overrides,
+});
 
 describe('chat connect: what the member may do with a message', () => {
   it('reacts to and deletes any stored message, deletes their own for everyone', () => {
-    expect(messageRights(message(me), me)).toMatchObject({ mine: true, canReact: true, canDelete: true, canDeleteForEveryone: true, canRetry: false });
+    expect(messageRights(message(me), me)).toMatchObject({
+      mine: true,
+      canReact: true,
+      canDelete: true,
+      canDeleteForEveryone: true,
+      canRetry: false,
+    });
     expect(messageRights(message(ben), me)).toMatchObject({ mine: false, canReact: true, canDelete: true, canDeleteForEveryone: false });
   });
 
   it('offers nothing on a withdrawn or unsent message but Retry on a failed one', () => {
-    expect(messageRights(message(ben, { deleteForEveryone: true }), me)).toMatchObject({ withdrawn: true, canReact: false, canDelete: false });
+    expect(messageRights(message(ben, { deleteForEveryone: true }), me)).toMatchObject({
+      withdrawn: true,
+      canReact: false,
+      canDelete: false,
+    });
     expect(messageRights(message(me, { status: 'pending' }), me)).toMatchObject({ canReact: false, canDelete: false, canRetry: false });
     expect(messageRights(message(me, { status: 'failed' }), me)).toMatchObject({ canReact: false, canRetry: true });
   });

@@ -100,7 +100,10 @@ const directModel = {
     { type: 'xstate.done.actor.react', output: { ...m3, reaction: [{ userId: 'me', senderName: 'ada', type: 'like' }] } },
     { type: 'xstate.error.actor.react', error: refused('Message not found', 404) },
     { type: 'chat.delete', messageId: 'm3', mode: 'deleteForEveryone' },
-    { type: 'xstate.done.actor.delete', output: { conversationId: 'conv-ben', messageId: 'm3', seq: 3, type: 'deleteForEveryone', isGroupChat: false, groupId: '' } },
+    {
+      type: 'xstate.done.actor.delete',
+      output: { conversationId: 'conv-ben', messageId: 'm3', seq: 3, type: 'deleteForEveryone', isGroupChat: false, groupId: '' },
+    },
     { type: 'xstate.error.actor.delete', error: refused('You can only delete your own messages for everyone', 403) },
     { type: 'xstate.done.actor.older', output: { messages: [m1], lastSeq: 3, hasMore: false } },
     { type: 'xstate.error.actor.older', error: refused('before must be a whole number', 400) },
@@ -113,7 +116,10 @@ const directModel = {
     { type: 'chat.received', message: msg(10, 'carl') },
     { type: 'chat.read', read: { conversationId: 'conv-ben', readerId: 'u2', senderId: 'me', lastSeq: 4 } },
     { type: 'chat.reaction', message: { ...m2, reaction: [{ userId: 'u2', senderName: 'ben', type: 'love' }] } },
-    { type: 'chat.deleted', deleted: { conversationId: 'conv-ben', messageId: 'm2', seq: 2, type: 'deleteForMe', isGroupChat: false, groupId: '' } },
+    {
+      type: 'chat.deleted',
+      deleted: { conversationId: 'conv-ben', messageId: 'm2', seq: 2, type: 'deleteForMe', isGroupChat: false, groupId: '' },
+    },
     { type: 'chat.listItem', item: item(msg(4, 'ben', { _id: 'm4b', createdAt: at(50) }), 2) },
   ] as ModelEvent[],
   // One stimulus at a time: a new one is offered only when the thread is as first loaded and
@@ -123,9 +129,14 @@ const directModel = {
     const c = snapshot.context as ChatContext;
     const m = (v: unknown) => snapshot.matches(v);
     const type = event.type;
-    const listAsLoaded = c.list.map((i) => i._id).join() === 'm9c,m3' && c.list.every((i) => i.reaction.length === 0 && !i.deleteForEveryone);
+    const listAsLoaded =
+      c.list.map((i) => i._id).join() === 'm9c,m3' && c.list.every((i) => i.reaction.length === 0 && !i.deleteForEveryone);
     const none = m({ conversation: 'none' });
-    const fresh = c.messages.map((x) => x._id).join() === 'm2,m3' && c.sent === 0 && c.edit === null && c.messages.every((x) => x.reaction.length === 0 && !x.deleteForEveryone);
+    const fresh =
+      c.messages.map((x) => x._id).join() === 'm2,m3' &&
+      c.sent === 0 &&
+      c.edit === null &&
+      c.messages.every((x) => x.reaction.length === 0 && !x.deleteForEveryone);
     const quiet =
       m({ list: 'loaded' }) &&
       m({ conversation: { open: { ready: { outbox: 'idle', edit: 'idle', older: 'idle', sync: 'live' } } } }) &&
@@ -133,7 +144,8 @@ const directModel = {
     const stimulus = quiet && fresh && listAsLoaded && c.peer?.id === 'u2';
     const idle = none && m({ list: 'loaded' }) && listAsLoaded;
     if (c.peer?.id === 'u3') return type === 'chat.select' || type === 'xstate.error.actor.thread';
-    if (type.startsWith('xstate.done.actor.list') || type.startsWith('xstate.error.actor.list')) return none || stimulus || m({ conversation: { open: 'ready' } });
+    if (type.startsWith('xstate.done.actor.list') || type.startsWith('xstate.error.actor.list'))
+      return none || stimulus || m({ conversation: { open: 'ready' } });
     if (type.startsWith('xstate.')) return true;
     switch (type) {
       case 'chat.retryList':
@@ -155,7 +167,12 @@ const directModel = {
       }
       case 'chat.reconnected':
         // Also a second drop while the catch-up runs: it must ask again from what is held.
-        return idle || (none && m({ list: 'failed' })) || stimulus || (m({ list: 'loaded' }) && m({ conversation: { open: { ready: { sync: 'catchingUp' } } } }) && fresh);
+        return (
+          idle ||
+          (none && m({ list: 'failed' })) ||
+          stimulus ||
+          (m({ list: 'loaded' }) && m({ conversation: { open: { ready: { sync: 'catchingUp' } } } }) && fresh)
+        );
       default:
         // send, react, delete and the in-place socket events.
         if (IN_PLACE.has(type)) return stimulus || idle;
@@ -188,7 +205,10 @@ export const groupSerialize = (snapshot: { value: unknown; status: string; conte
     groups: c.groups.map((g) => `${g._id}:${g.name}`),
     last: Object.values(c.groupLast).map((x) => `${x.groupId}:${x._id}`),
     peer: c.peer?.id ?? null,
-    messages: c.messages.map((x) => `${x._id}:${x.status}:${x.selectedImage.slice(0, 6)}:${x.gifUrl ? 'gif' : ''}:${x.reaction.length}:${x.deleteForEveryone ? 'x' : ''}`),
+    messages: c.messages.map(
+      (x) =>
+        `${x._id}:${x.status}:${x.selectedImage.slice(0, 6)}:${x.gifUrl ? 'gif' : ''}:${x.reaction.length}:${x.deleteForEveryone ? 'x' : ''}`,
+    ),
     synced: c.syncedSeq,
     error: c.threadError,
     edit: c.edit?.kind ?? null,
@@ -229,7 +249,10 @@ const groupModel = {
     { type: 'chat.react', messageId: 'gm1', reaction: 'like', change: 'add' },
     { type: 'xstate.done.actor.react', output: { ...gm1, reaction: [{ userId: 'me', senderName: 'ada', type: 'like' }] } },
     { type: 'chat.delete', messageId: 'gm2', mode: 'deleteForEveryone' },
-    { type: 'xstate.done.actor.delete', output: { conversationId: 'g1', messageId: 'gm2', seq: 2, type: 'deleteForEveryone', isGroupChat: true, groupId: 'g1' } },
+    {
+      type: 'xstate.done.actor.delete',
+      output: { conversationId: 'g1', messageId: 'gm2', seq: 2, type: 'deleteForEveryone', isGroupChat: true, groupId: 'g1' },
+    },
     { type: 'chat.groupUpdated', group: renamed },
     { type: 'chat.groupUpdated', group: withoutMe },
     { type: 'chat.groupUpdated', group: other },
@@ -241,7 +264,11 @@ const groupModel = {
     const type = event.type;
     const listAsLoaded = c.groups.map((g) => `${g._id}:${g.name}`).join() === 'g1:Team' && Object.keys(c.groupLast).length === 0;
     const none = m({ conversation: 'none' });
-    const fresh = c.messages.map((x) => x._id).join() === 'gm1,gm2' && c.sent === 0 && c.edit === null && c.messages.every((x) => x.reaction.length === 0 && !x.deleteForEveryone);
+    const fresh =
+      c.messages.map((x) => x._id).join() === 'gm1,gm2' &&
+      c.sent === 0 &&
+      c.edit === null &&
+      c.messages.every((x) => x.reaction.length === 0 && !x.deleteForEveryone);
     const quiet = m({ list: 'loaded' }) && m({ conversation: { open: { ready: { outbox: 'idle', edit: 'idle', sync: 'live' } } } });
     const stimulus = quiet && fresh && listAsLoaded;
     const idle = none && m({ list: 'loaded' }) && listAsLoaded;
@@ -250,7 +277,10 @@ const groupModel = {
     switch (type) {
       case 'chat.select':
         if (none) return idle && (event.peer as unknown) !== null;
-        return (m({ conversation: { open: 'loading' } }) || m({ conversation: { open: 'failed' } }) || stimulus) && (event.peer as unknown) === null;
+        return (
+          (m({ conversation: { open: 'loading' } }) || m({ conversation: { open: 'failed' } }) || stimulus) &&
+          (event.peer as unknown) === null
+        );
       case 'chat.retryThread':
         return true;
       case 'chat.retrySend':

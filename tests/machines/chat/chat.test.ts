@@ -9,14 +9,46 @@ import { chatApi, chatEventOf, invitationEventOf, liveChatActor, viewingActor } 
 import { navigationLogic } from '../../../src/effects/shell/navigation';
 import { privateChatCacheLogic } from '../../../src/effects/chat/privateChatCache';
 import { createBus } from '../../../src/effects/shell/socket';
-import { chatMachine, conversationRows, draftError, GROUP_GONE, NOT_AN_IMAGE, type ChatContext, type ChatLists, type FetchMessagesInput } from '../../../src/machines/chat/chat.machine';
+import {
+  chatMachine,
+  conversationRows,
+  draftError,
+  GROUP_GONE,
+  NOT_AN_IMAGE,
+  type ChatContext,
+  type ChatLists,
+  type FetchMessagesInput,
+} from '../../../src/machines/chat/chat.machine';
 import { createActor, fromCallback, fromPromise, fromTransition, setup, waitFor, type AnyActorRef } from 'xstate';
 import { SEND_FAILED } from '../../../src/machines/chat/chat.machine';
 import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
 import { refused } from '../../fixtures/streams';
 import { ben as gBen, GIF, groupMessage, PNG, team, UPLOADED } from './groupChat/groupChatFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { C1, ben, chatModel, gm1, gm2, gm3, gm4, gm5, groupSerialize, input, item, itemBen, m2, m3, m5, me, msg, other, renamed, serialize, teamPeer, withoutMe } from './chat.model';
+import {
+  C1,
+  ben,
+  chatModel,
+  gm1,
+  gm2,
+  gm3,
+  gm4,
+  gm5,
+  groupSerialize,
+  input,
+  item,
+  itemBen,
+  m2,
+  m3,
+  m5,
+  me,
+  msg,
+  other,
+  renamed,
+  serialize,
+  teamPeer,
+  withoutMe,
+} from './chat.model';
 
 const coverage = new TransitionCoverage(chatMachine);
 
@@ -58,8 +90,14 @@ describe('chat machine', () => {
         expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
         // Only this conversation's messages.
         for (const m of c.messages) expect([m.senderId, m.receiverId].sort()).toEqual(['me', 'u2']);
-        if (e.type === 'xstate.error.actor.list' || e.type === 'xstate.error.actor.markRead' || e.type === 'xstate.error.actor.react' ||
-          e.type === 'xstate.error.actor.delete' || e.type === 'xstate.error.actor.older' || e.type === 'xstate.error.actor.catchUp') {
+        if (
+          e.type === 'xstate.error.actor.list' ||
+          e.type === 'xstate.error.actor.markRead' ||
+          e.type === 'xstate.error.actor.react' ||
+          e.type === 'xstate.error.actor.delete' ||
+          e.type === 'xstate.error.actor.older' ||
+          e.type === 'xstate.error.actor.catchUp'
+        ) {
           const expected = e.error instanceof Error ? e.error.message : (e.error as { data: { message: string } }).data.message;
           expect(toasts.at(-1)).toEqual({ type: 'error', description: expected });
         }
@@ -71,7 +109,14 @@ describe('chat machine', () => {
           const pending = c.messages.filter((m) => m.status === 'pending');
           if (body.trim()) {
             expect(pending.map((m) => m.body)).toEqual(['hi']);
-            expect(snapshot.children.send?.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, body: 'hi', gifUrl: '', selectedImage: '', clientId: C1 });
+            expect(snapshot.children.send?.getSnapshot().input).toEqual({
+              peerId: 'u2',
+              isGroup: false,
+              body: 'hi',
+              gifUrl: '',
+              selectedImage: '',
+              clientId: C1,
+            });
           } else expect(pending).toEqual([]);
         }
         // A refused send shows as failed, unless the socket's echo already proved it stored; one
@@ -80,8 +125,10 @@ describe('chat machine', () => {
           const mine = c.messages.find((m) => m.clientId === C1)!;
           const noReply = e.error instanceof Error;
           if (ids.includes('m4')) expect(mine.status).toBe('sent');
-          else if (noReply && snapshot.matches({ conversation: { open: { ready: { outbox: 'waitingToRetry' } } } })) expect([mine.status, c.retries > 0]).toEqual(['pending', true]);
-          else expect([mine.status, mine.error, c.retries]).toEqual(['failed', noReply ? SEND_FAILED : 'You cannot message this member', 0]);
+          else if (noReply && snapshot.matches({ conversation: { open: { ready: { outbox: 'waitingToRetry' } } } }))
+            expect([mine.status, c.retries > 0]).toEqual(['pending', true]);
+          else
+            expect([mine.status, mine.error, c.retries]).toEqual(['failed', noReply ? SEND_FAILED : 'You cannot message this member', 0]);
           if (noReply && mine.status === 'failed') expect(retriedSends).toBe(SEND_RETRIES);
         }
         if (snapshot.children.send) {
@@ -90,7 +137,10 @@ describe('chat machine', () => {
           expect(sending.clientId).toBe(C1);
         }
         if (e.type === 'chat.retrySend') retriedSends = 0;
-        if (e.type === 'xstate.done.actor.send' || (e.type === 'chat.received' && (e as unknown as { message: ChatMessage }).message._id === 'm4')) {
+        if (
+          e.type === 'xstate.done.actor.send' ||
+          (e.type === 'chat.received' && (e as unknown as { message: ChatMessage }).message._id === 'm4')
+        ) {
           expect(c.messages.filter((m) => m.clientId === C1).map((m) => `${m._id}:${m.status}`)).toEqual(['m4:sent']);
         }
         if (e.type === 'xstate.done.actor.thread' && snapshot.children.markRead)
@@ -103,7 +153,12 @@ describe('chat machine', () => {
         if (e.type === 'chat.react' && snapshot.children.react)
           expect(snapshot.children.react.getSnapshot().input).toEqual({ messageId: 'm3', reaction: 'like', change: 'add' });
         if (e.type === 'chat.delete' && snapshot.children.delete)
-          expect(snapshot.children.delete.getSnapshot().input).toEqual({ messageId: 'm3', senderId: 'me', receiverId: 'u2', mode: 'deleteForEveryone' });
+          expect(snapshot.children.delete.getSnapshot().input).toEqual({
+            messageId: 'm3',
+            senderId: 'me',
+            receiverId: 'u2',
+            mode: 'deleteForEveryone',
+          });
         if (e.type === 'xstate.done.actor.delete') {
           const m = c.messages.find((x) => x._id === 'm3')!;
           expect([m.deleteForEveryone, m.body, m.reaction]).toEqual([true, '', []]);
@@ -116,13 +171,16 @@ describe('chat machine', () => {
         if (e.type === 'chat.received') {
           // In order: taken, nothing asked; after a gap: taken, and what is missing is asked for.
           const id = (e as unknown as { message: ChatMessage }).message._id;
-          if (id === 'm4b') expect([c.syncedSeq, snapshot.matches({ conversation: { open: { ready: { sync: 'live' } } } })]).toEqual([4, true]);
-          if (id === 'm5' && snapshot.children.catchUp) expect(snapshot.children.catchUp.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, after: 3 });
+          if (id === 'm4b')
+            expect([c.syncedSeq, snapshot.matches({ conversation: { open: { ready: { sync: 'live' } } } })]).toEqual([4, true]);
+          if (id === 'm5' && snapshot.children.catchUp)
+            expect(snapshot.children.catchUp.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, after: 3 });
         }
         if (e.type === 'xstate.done.actor.catchUp') {
           const out = (e as unknown as { output: { hasMore: boolean } }).output;
           // The next page continues from the last seq held without a gap.
-          if (out.hasMore) expect(snapshot.children.catchUp?.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, after: c.syncedSeq });
+          if (out.hasMore)
+            expect(snapshot.children.catchUp?.getSnapshot().input).toEqual({ peerId: 'u2', isGroup: false, after: c.syncedSeq });
           else expect(c.syncedSeq).toBe(5);
         }
       },
@@ -145,7 +203,14 @@ describe('chat effects', () => {
     const g = team();
     expect(chatEventOf({ event: 'group message received', payload: gm })).toEqual({ type: 'chat.received', message: gm });
     expect(chatEventOf({ event: 'group message reaction', payload: gm })).toEqual({ type: 'chat.reaction', message: gm });
-    const deleted = { conversationId: 'g1', messageId: 'gm3', seq: 3, type: 'deleteForEveryone' as const, isGroupChat: true, groupId: 'g1' };
+    const deleted = {
+      conversationId: 'g1',
+      messageId: 'gm3',
+      seq: 3,
+      type: 'deleteForEveryone' as const,
+      isGroupChat: true,
+      groupId: 'g1',
+    };
     expect(chatEventOf({ event: 'group message deleted', payload: deleted })).toEqual({ type: 'chat.deleted', deleted });
     for (const event of ['group chat list', 'group updated'] as const) {
       expect(chatEventOf({ event, payload: g })).toEqual({ type: 'chat.groupUpdated', group: g });
@@ -155,9 +220,15 @@ describe('chat effects', () => {
       expect(chatEventOf({ event, payload: { groupId: 'g1', userId: 'u2', group: g } })).toEqual({ type: 'chat.groupUpdated', group: g });
     }
     // The member removed hears it without the group.
-    expect(chatEventOf({ event: 'group member removed', payload: { groupId: 'g1', userId: 'me', group: null } })).toEqual({ type: 'chat.groupRemoved', groupId: 'g1' });
+    expect(chatEventOf({ event: 'group member removed', payload: { groupId: 'g1', userId: 'me', group: null } })).toEqual({
+      type: 'chat.groupRemoved',
+      groupId: 'g1',
+    });
     expect(chatEventOf({ event: 'group deleted', payload: { groupId: 'g1' } })).toEqual({ type: 'chat.groupRemoved', groupId: 'g1' });
-    expect(invitationEventOf({ event: 'group deleted', payload: { groupId: 'g1' } })).toEqual({ type: 'invitations.removed', groupId: 'g1' });
+    expect(invitationEventOf({ event: 'group deleted', payload: { groupId: 'g1' } })).toEqual({
+      type: 'invitations.removed',
+      groupId: 'g1',
+    });
     expect(invitationEventOf({ event: 'reconnected' })).toEqual({ type: 'invitations.reconnected' });
     expect(invitationEventOf({ event: 'message received', payload: m5 })).toBeNull();
   });
@@ -166,7 +237,9 @@ describe('chat effects', () => {
     const http = vi.fn(async () => ({}));
     const emit = vi.fn(async () => ({ ok: true }));
     const calls = chatApi(withChatApi(http));
-    const group = createActor(viewingActor(calls, emit as never), { input: { me, peer: { id: 'g1', username: 'Team', isGroup: true } } }).start();
+    const group = createActor(viewingActor(calls, emit as never), {
+      input: { me, peer: { id: 'g1', username: 'Team', isGroup: true } },
+    }).start();
     group.stop();
     expect(emit).toHaveBeenCalledWith('join group room', { groupId: 'g1' });
     expect(http).not.toHaveBeenCalled();
@@ -276,7 +349,9 @@ describe('chat effects', () => {
     const { cache, toasts, leave } = appWith(async () => Promise.reject(refused('User not found', 404)));
     cache.send({ type: 'privateChat.listed', list: [itemBen] });
     leave();
-    await vi.waitFor(() => expect(toasts).toHaveBeenCalledWith({ type: 'toasts.show', toast: { type: 'error', description: 'User not found' } }));
+    await vi.waitFor(() =>
+      expect(toasts).toHaveBeenCalledWith({ type: 'toasts.show', toast: { type: 'error', description: 'User not found' } }),
+    );
   });
 
   it('the sidebar clean-up calls nothing without a chat', async () => {
@@ -322,7 +397,9 @@ describe('chat machine: group chats and attachments', () => {
           // The list's count, unless a message newer than the list's newest came live meanwhile.
           const listed = (e.output as ChatLists).groups[0];
           const liveNewer = (before.groupLast.g1?.seq ?? 0) > (listed.lastMessage?.seq ?? 0);
-          expect(c.groupUnread).toEqual({ g1: liveNewer ? Math.max(listed.unreadCount ?? 0, before.groupUnread.g1 ?? 0) : (listed.unreadCount ?? 0) });
+          expect(c.groupUnread).toEqual({
+            g1: liveNewer ? Math.max(listed.unreadCount ?? 0, before.groupUnread.g1 ?? 0) : (listed.unreadCount ?? 0),
+          });
         }
         if (e.type === 'chat.received' && !snapshot.matches({ conversation: { open: { ready: { read: 'markingGroup' } } } })) {
           const m = e.message as ChatMessage;
@@ -335,7 +412,8 @@ describe('chat machine: group chats and attachments', () => {
           expect((childInput('markGroupRead') as { seq: number }).seq).toBeLessThanOrEqual(c.syncedSeq);
         }
         if (e.type === 'chat.groupRead') expect(c.groupUnread.g1).toBe(0);
-        if (e.type === 'xstate.error.actor.markGroupRead') expect(snapshot.matches({ conversation: { open: { ready: { read: 'failed' } } } })).toBe(true);
+        if (e.type === 'xstate.error.actor.markGroupRead')
+          expect(snapshot.matches({ conversation: { open: { ready: { read: 'failed' } } } })).toBe(true);
         // Group chats the member is not in never show; the newest change first.
         for (const g of c.groups) expect(g.members.some((x) => x.userId === 'me' && x.state === 'accepted')).toBe(true);
         const changed = c.groups.map((g) => g.updatedAt);
@@ -363,7 +441,8 @@ describe('chat machine: group chats and attachments', () => {
           // Still the picture it was, to try again.
           expect([mine.status, mine.error, mine.selectedImage]).toEqual(['failed', 'Image is too large: the limit is 10 MB', PNG]);
         }
-        if (e.type === 'chat.retrySend' && c.messages.find((x) => x.clientId === C1)?.selectedImage === PNG) expect(childInput('upload')).toEqual({ image: PNG });
+        if (e.type === 'chat.retrySend' && c.messages.find((x) => x.clientId === C1)?.selectedImage === PNG)
+          expect(childInput('upload')).toEqual({ image: PNG });
         if (e.type === 'xstate.done.actor.send') expect(c.messages.filter((x) => x.clientId === C1).map((x) => x.status)).toEqual(['sent']);
         if (e.type === 'chat.received') {
           const id = (e.message as ChatMessage)._id;
@@ -371,9 +450,11 @@ describe('chat machine: group chats and attachments', () => {
           if (id === 'gm3') expect(c.groupLast.g1?._id).toBe('gm3');
           if (id === 'gm5') expect(childInput('catchUp')).toEqual({ peerId: 'g1', isGroup: true, after: 2 });
         }
-        if (e.type === 'chat.reconnected' && snapshot.children.catchUp) expect(childInput('catchUp')).toEqual({ peerId: 'g1', isGroup: true, after: 2 });
+        if (e.type === 'chat.reconnected' && snapshot.children.catchUp)
+          expect(childInput('catchUp')).toEqual({ peerId: 'g1', isGroup: true, after: 2 });
         if (e.type === 'xstate.done.actor.catchUp') expect([c.syncedSeq, c.messages.map((x) => x.seq)]).toEqual([5, [1, 2, 3, 4, 5]]);
-        if (e.type === 'chat.delete') expect(childInput('delete')).toEqual({ messageId: 'gm2', senderId: 'me', receiverId: 'g1', mode: 'deleteForEveryone' });
+        if (e.type === 'chat.delete')
+          expect(childInput('delete')).toEqual({ messageId: 'gm2', senderId: 'me', receiverId: 'g1', mode: 'deleteForEveryone' });
         if (e.type === 'chat.groupUpdated') {
           const g = e.group as GroupChat;
           if (g === renamed) expect(c.groups.find((x) => x._id === 'g1')?.name).toBe('Team Two');
@@ -381,15 +462,22 @@ describe('chat machine: group chats and attachments', () => {
         }
         if ((e.type === 'chat.groupUpdated' && e.group === withoutMe) || e.type === 'chat.groupRemoved') {
           expect(c.groups.map((x) => x._id)).not.toContain('g1');
-          if (c.peer) expect([snapshot.matches({ conversation: { open: 'failed' } }), c.threadError, c.messages]).toEqual([true, GROUP_GONE, []]);
+          if (c.peer)
+            expect([snapshot.matches({ conversation: { open: 'failed' } }), c.threadError, c.messages]).toEqual([true, GROUP_GONE, []]);
         }
       },
     });
   });
 
-  it('takes each group\'s newest message from the list (after a reload too), unless a newer one already came live', async () => {
+  it("takes each group's newest message from the list (after a reload too), unless a newer one already came live", async () => {
     const answers: ChatLists[] = [
-      { list: [], groups: [{ ...team(), lastMessage: gm2 }, { ...team({ _id: 'g2', name: 'Quiet' }), lastMessage: null }] },
+      {
+        list: [],
+        groups: [
+          { ...team(), lastMessage: gm2 },
+          { ...team({ _id: 'g2', name: 'Quiet' }), lastMessage: null },
+        ],
+      },
       { list: [], groups: [{ ...team(), lastMessage: gm3 }] },
     ];
     const listed = chatMachine.provide({ actors: { fetchList: fromPromise(async (): Promise<ChatLists> => answers.shift()!) } });
@@ -446,9 +534,15 @@ describe('chat machine: group chats and attachments', () => {
     actor.send({ type: 'chat.received', message: gm3 });
     actor.send({ type: 'chat.received', message: gm1 });
     expect(actor.getSnapshot().context.groupLast.g1?._id).toBe('gm3');
-    actor.send({ type: 'chat.deleted', deleted: { conversationId: 'g1', messageId: 'gm3', seq: 3, type: 'deleteForEveryone', isGroupChat: true, groupId: 'g1' } });
+    actor.send({
+      type: 'chat.deleted',
+      deleted: { conversationId: 'g1', messageId: 'gm3', seq: 3, type: 'deleteForEveryone', isGroupChat: true, groupId: 'g1' },
+    });
     expect(actor.getSnapshot().context.groupLast.g1).toMatchObject({ deleteForEveryone: true, body: '' });
-    actor.send({ type: 'chat.deleted', deleted: { conversationId: 'g1', messageId: 'gm3', seq: 3, type: 'deleteForMe', isGroupChat: true, groupId: 'g1' } });
+    actor.send({
+      type: 'chat.deleted',
+      deleted: { conversationId: 'g1', messageId: 'gm3', seq: 3, type: 'deleteForMe', isGroupChat: true, groupId: 'g1' },
+    });
     expect(actor.getSnapshot().context.groupLast.g1).toBeUndefined();
     actor.send({ type: 'chat.received', message: gm4 });
     const c = actor.getSnapshot().context;

@@ -32,7 +32,10 @@ describe('message composer machine', () => {
         if (e.type === 'xstate.done.actor.readImage') expect(c.image).toBe(PNG);
         if (e.type === 'xstate.error.actor.readImage') expect(c.error).toBe(READ_FAILED);
         if (e.type === 'composer.attachGif' && before) {
-          const expected: Record<string, { gifUrl: string; gifError: string | null }> = { [GIF]: { gifUrl: GIF, gifError: null }, [BAD_GIF]: { gifUrl: '', gifError: 'GIF URL must be an https URL' } };
+          const expected: Record<string, { gifUrl: string; gifError: string | null }> = {
+            [GIF]: { gifUrl: GIF, gifError: null },
+            [BAD_GIF]: { gifUrl: '', gifError: 'GIF URL must be an https URL' },
+          };
           expect({ gifUrl: c.gifUrl, gifError: c.gifError }).toEqual(expected[before.gifField] ?? { gifUrl: '', gifError: EMPTY_MESSAGE });
         }
         if (e.type === 'composer.send' && before) {

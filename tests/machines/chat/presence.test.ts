@@ -22,7 +22,11 @@ describe('presence machine (model)', () => {
         const snapshot = actor.getSnapshot() as Parameters<typeof selectOnline>[0];
         // Only the watched member is ever counted; unknown until the server has answered once.
         expect(snapshot.context.online ?? []).not.toContain(OTHER);
-        if (step.event.type === 'presence.changed' && (step.event as unknown as { userId: string }).userId === PEER && snapshot.context.online !== null) {
+        if (
+          step.event.type === 'presence.changed' &&
+          (step.event as unknown as { userId: string }).userId === PEER &&
+          snapshot.context.online !== null
+        ) {
           expect(selectOnline(snapshot, PEER)).toBe((step.event as unknown as { online: boolean }).online);
         }
         if (step.event.type === 'presence.reconnected') expect(snapshot.matches('watching')).toBe(true);

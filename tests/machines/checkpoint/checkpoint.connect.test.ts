@@ -7,7 +7,10 @@ import { standing } from '../../fixtures/moderation';
 
 /** The checkpoint once the server has told the member's standing. */
 async function settled(answer: MyAppeal) {
-  const machine = checkpointMachine.provide({ actors: { fetchStanding: fromPromise(async () => answer) }, actions: { navigate: () => {} } });
+  const machine = checkpointMachine.provide({
+    actors: { fetchStanding: fromPromise(async () => answer) },
+    actions: { navigate: () => {} },
+  });
   const actor = createActor(machine, { input: { hasToken: true } }).start();
   return waitFor(actor, (s) => s.matches('banned') || s.matches('notBanned'));
 }

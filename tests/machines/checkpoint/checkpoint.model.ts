@@ -27,7 +27,14 @@ const appealOptions = (hasToken: boolean) => ({
   input: { hasToken },
   serialize: (s: { value: unknown; status: string; context: unknown }) => {
     const c = s.context as AppealFormContext;
-    return JSON.stringify({ value: s.value, status: s.status, message: c.message, fieldError: c.fieldError, error: c.error, standing: c.standing });
+    return JSON.stringify({
+      value: s.value,
+      status: s.status,
+      message: c.message,
+      fieldError: c.fieldError,
+      error: c.error,
+      standing: c.standing,
+    });
   },
   events: [
     { type: 'xstate.done.actor.fetchStanding', output: standing.bannedNoAppeal },
@@ -47,7 +54,8 @@ const appealOptions = (hasToken: boolean) => ({
   // The text goes empty -> short -> good, once each: bounded.
   filter: (snapshot: { context: unknown }, event: ModelEvent) => {
     const c = snapshot.context as AppealFormContext;
-    if (event.type === 'appeal.message') return (c.message === '' && event.value === SHORT) || (c.message === SHORT && event.value === GOOD);
+    if (event.type === 'appeal.message')
+      return (c.message === '' && event.value === SHORT) || (c.message === SHORT && event.value === GOOD);
     return true;
   },
 });

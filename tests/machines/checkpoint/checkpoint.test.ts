@@ -77,7 +77,9 @@ describe.each([true, false])('appeal form machine (token stored: %s)', (hasToken
         }
         if (e.type === 'xstate.done.actor.fetchStanding') {
           const output = (e as unknown as { output: unknown }).output;
-          expect(snapshot.value).toBe(output === standing.neverBanned ? 'notBanned' : output === standing.bannedPending ? 'waiting' : 'editing');
+          expect(snapshot.value).toBe(
+            output === standing.neverBanned ? 'notBanned' : output === standing.bannedPending ? 'waiting' : 'editing',
+          );
         }
         const expected = snapshot.value === 'away' ? [HOME] : snapshot.value === 'sent' ? [{ to: '/aarovel', replace: true }] : [];
         expect(navigations).toEqual(expected);

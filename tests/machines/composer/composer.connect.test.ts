@@ -22,7 +22,11 @@ const never = () => new Promise<never>(() => {});
 function composer() {
   return createActor(
     composerMachine.provide({
-      actors: { publish: fromPromise<Post, unknown>(never), deletePost: fromPromise<{ postId: string }, unknown>(never), readMedia: fromPromise<string, unknown>(never) } as never,
+      actors: {
+        publish: fromPromise<Post, unknown>(never),
+        deletePost: fromPromise<{ postId: string }, unknown>(never),
+        readMedia: fromPromise<string, unknown>(never),
+      } as never,
       actions: { showToast: () => {} },
     }),
     { input: { clientSeed: 'seed' } },

@@ -2,8 +2,25 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { POST_TEXT_MAX } from '../../../src/api/posts';
 import { composerMachine, DEFAULT_BG_COLOR, type ComposerContext } from '../../../src/machines/composer/composer.machine';
 import {
-  bmpFile, emptyRefused, gifPost, groupPublished, groupPendingPublished, hugePng, IMAGE_DATA_URL, imagePost, movFile, mp4File, networkFailure, notYours, pngFile,
-  published, question, textPost, topicPost, VIDEO_DATA_URL, videoPost,
+  bmpFile,
+  emptyRefused,
+  gifPost,
+  groupPublished,
+  groupPendingPublished,
+  hugePng,
+  IMAGE_DATA_URL,
+  imagePost,
+  movFile,
+  mp4File,
+  networkFailure,
+  notYours,
+  pngFile,
+  published,
+  question,
+  textPost,
+  topicPost,
+  VIDEO_DATA_URL,
+  videoPost,
 } from './composerFixtures';
 import { type ModelEvent } from '../cover';
 import { CLIENT_SEED, noAnswer } from '../../fixtures/streams';
@@ -28,7 +45,8 @@ const close = { type: 'composer.close' };
 export function serialize(snapshot: AnyMachineSnapshot): string {
   const c = snapshot.context as ComposerContext;
   const d = c.draft;
-  const inPanel = snapshot.matches({ open: 'gifDialog' }) || snapshot.matches({ open: 'imageDialog' }) || snapshot.matches({ open: 'videoDialog' });
+  const inPanel =
+    snapshot.matches({ open: 'gifDialog' }) || snapshot.matches({ open: 'imageDialog' }) || snapshot.matches({ open: 'videoDialog' });
   const media = d.image
     ? `image:${d.image.startsWith('data:') ? 'new' : 'kept'}`
     : d.video
@@ -46,7 +64,13 @@ export function serialize(snapshot: AnyMachineSnapshot): string {
     privacy: d.privacy,
     media,
     error: c.error,
-    gifInput: snapshot.matches({ open: 'gifDialog' }) ? (c.gifInput === '' ? '' : c.gifInput.startsWith('https:') ? 'https' : 'other') : null,
+    gifInput: snapshot.matches({ open: 'gifDialog' })
+      ? c.gifInput === ''
+        ? ''
+        : c.gifInput.startsWith('https:')
+          ? 'https'
+          : 'other'
+      : null,
     panelError: inPanel ? c.panelError : null,
     group: c.group?.id ?? null,
     // A set in the model: the order marked only shows in the request, checked on submit.
@@ -64,12 +88,25 @@ interface Scenario {
 }
 
 const PANEL_EVENTS = [
-  'composer.feelings.open', 'composer.feelings.select', 'composer.image.open', 'composer.image.choose', 'composer.video.open',
-  'composer.video.choose', 'composer.gif.open', 'composer.gif.change', 'composer.gif.attach', 'composer.panel.close',
-  'xstate.done.actor.readMedia', 'xstate.error.actor.readMedia', 'composer.media.remove',
+  'composer.feelings.open',
+  'composer.feelings.select',
+  'composer.image.open',
+  'composer.image.choose',
+  'composer.video.open',
+  'composer.video.choose',
+  'composer.gif.open',
+  'composer.gif.change',
+  'composer.gif.attach',
+  'composer.panel.close',
+  'xstate.done.actor.readMedia',
+  'xstate.error.actor.readMedia',
+  'composer.media.remove',
 ];
 const NOT_DELETE = [
-  'composer.delete.open', 'composer.delete.confirm', 'xstate.done.actor.deletePost', 'xstate.error.actor.deletePost',
+  'composer.delete.open',
+  'composer.delete.confirm',
+  'xstate.done.actor.deletePost',
+  'xstate.error.actor.deletePost',
   // Topics have their own scenario; everywhere else they would only multiply the states.
   'composer.topics.toggle',
 ];
@@ -95,7 +132,8 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
-      'composer.edit', ...NOT_DELETE,
+      'composer.edit',
+      ...NOT_DELETE,
       ...PANEL_EVENTS.filter((t) => !['composer.feelings.open', 'composer.feelings.select', 'composer.panel.close'].includes(t)),
     ],
     // No answer only to a plain post; after a send that did not go out, only its Try again (or a change, or closing).
@@ -103,7 +141,13 @@ const scenarios: Scenario[] = [
       const c = snapshot.context as ComposerContext;
       const plain = c.draft.privacy === 'Public' && c.draft.bgColor === DEFAULT_BG_COLOR && c.draft.feelings === '';
       if (event.type === 'xstate.error.actor.publish' && (event as { error?: unknown }).error === NO_ANSWER) return plain;
-      if (c.unsent !== null || c.retries > 0) return plain && ['composer.submit', 'composer.close', 'xstate.done.actor.publish', 'xstate.error.actor.publish'].includes(event.type) || event.type.startsWith('xstate.after.') || (event.type === 'composer.draft.set' && (event as { value?: unknown }).value === 'Hello');
+      if (c.unsent !== null || c.retries > 0)
+        return (
+          (plain &&
+            ['composer.submit', 'composer.close', 'xstate.done.actor.publish', 'xstate.error.actor.publish'].includes(event.type)) ||
+          event.type.startsWith('xstate.after.') ||
+          (event.type === 'composer.draft.set' && (event as { value?: unknown }).value === 'Hello')
+        );
       return true;
     },
   },
@@ -120,7 +164,13 @@ const scenarios: Scenario[] = [
       publishErrors[0],
       close,
     ],
-    ignore: [...NOT_DELETE, 'composer.draft.clear', ...PANEL_EVENTS.filter((t) => !['composer.feelings.open', 'composer.image.open', 'composer.gif.open', 'composer.video.open'].includes(t))],
+    ignore: [
+      ...NOT_DELETE,
+      'composer.draft.clear',
+      ...PANEL_EVENTS.filter(
+        (t) => !['composer.feelings.open', 'composer.image.open', 'composer.gif.open', 'composer.video.open'].includes(t),
+      ),
+    ],
   },
   {
     name: 'attachments: image, video, gif (one at a time), alt text, media remove',
@@ -142,7 +192,14 @@ const scenarios: Scenario[] = [
       publishDone,
       close,
     ],
-    ignore: ['composer.edit', ...NOT_DELETE, 'composer.feelings.open', 'composer.feelings.select', 'composer.draft.clear', 'xstate.error.actor.publish'],
+    ignore: [
+      'composer.edit',
+      ...NOT_DELETE,
+      'composer.feelings.open',
+      'composer.feelings.select',
+      'composer.draft.clear',
+      'xstate.error.actor.publish',
+    ],
     // The reader answers with the kind of file its panel asked for.
     filter: (snapshot, event) =>
       event.type !== 'xstate.done.actor.readMedia' ||
@@ -166,15 +223,22 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
-      'composer.open', ...NOT_DELETE, 'composer.feelings.open', 'composer.feelings.select', 'composer.gif.open', 'composer.gif.change',
-      'composer.gif.attach', 'composer.draft.clear', 'xstate.error.actor.readMedia',
+      'composer.open',
+      ...NOT_DELETE,
+      'composer.feelings.open',
+      'composer.feelings.select',
+      'composer.gif.open',
+      'composer.gif.change',
+      'composer.gif.attach',
+      'composer.draft.clear',
+      'xstate.error.actor.readMedia',
     ],
     filter: (snapshot, event) =>
       event.type !== 'xstate.done.actor.readMedia' ||
       (snapshot.matches({ open: 'imageDialog' }) ? event.output === IMAGE_DATA_URL : event.output === VIDEO_DATA_URL),
   },
   {
-    name: 'group posts: into the group, with an image; a member\'s post waits for a group admin',
+    name: "group posts: into the group, with an image; a member's post waits for a group admin",
     events: [
       { type: 'composer.open', modalType: 'createpost', group: GROUP },
       { type: 'composer.open', modalType: 'createquestion', group: GROUP },
@@ -188,8 +252,15 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
-      'composer.edit', ...NOT_DELETE, 'composer.feelings.open', 'composer.feelings.select', 'composer.draft.clear', 'composer.video.open',
-      'composer.gif.open', 'composer.media.remove', 'xstate.error.actor.readMedia',
+      'composer.edit',
+      ...NOT_DELETE,
+      'composer.feelings.open',
+      'composer.feelings.select',
+      'composer.draft.clear',
+      'composer.video.open',
+      'composer.gif.open',
+      'composer.media.remove',
+      'xstate.error.actor.readMedia',
     ],
   },
   {
@@ -207,7 +278,8 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
-      ...NOT_DELETE.filter((t) => t !== 'composer.topics.toggle'), 'xstate.error.actor.publish',
+      ...NOT_DELETE.filter((t) => t !== 'composer.topics.toggle'),
+      'xstate.error.actor.publish',
       ...PANEL_EVENTS.filter((t) => !['composer.feelings.open', 'composer.panel.close'].includes(t)),
     ],
     // A new post's text is written once; clearing is tried on an edited post only (it empties its topics too).

@@ -2,8 +2,20 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { EMPTY_POST, POST_TEXT_MAX } from '../../../src/api/posts';
 import {
-  composerMachine, DEFAULT_BG_COLOR, DELETE_FAILED, EMPTY_QUESTION, GIF_NOT_HTTPS, MEDIA_RULES, POST_PENDING, PUBLISH_FAILED,
-  READ_FAILED, selectModalState, tooLong, type ComposerContext, type ComposerEmitted, type PublishRequest,
+  composerMachine,
+  DEFAULT_BG_COLOR,
+  DELETE_FAILED,
+  EMPTY_QUESTION,
+  GIF_NOT_HTTPS,
+  MEDIA_RULES,
+  POST_PENDING,
+  PUBLISH_FAILED,
+  READ_FAILED,
+  selectModalState,
+  tooLong,
+  type ComposerContext,
+  type ComposerEmitted,
+  type PublishRequest,
 } from '../../../src/machines/composer/composer.machine';
 import { emptyRefused, notYours, published, textPost } from './composerFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
@@ -72,9 +84,19 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
         if (snapshot.matches('closed')) {
           // Closing resets every flag, the feeling, the image and the data; the type is createquestion again.
           expect(modal).toEqual({
-            type: 'createquestion', isOpen: false, feeling: '', image: '', data: null, feelingsIsOpen: false, openFileDialog: false,
-            openVideoDialog: false, gifModalIsOpen: false, reactionsModalIsOpen: false, commentsModalIsOpen: false,
-            deleteDialogIsOpen: false, deleteDialogType: '',
+            type: 'createquestion',
+            isOpen: false,
+            feeling: '',
+            image: '',
+            data: null,
+            feelingsIsOpen: false,
+            openFileDialog: false,
+            openVideoDialog: false,
+            gifModalIsOpen: false,
+            reactionsModalIsOpen: false,
+            commentsModalIsOpen: false,
+            deleteDialogIsOpen: false,
+            deleteDialogType: '',
           });
           expect(c.draft.post).toBe('');
           expect(c.error).toBeNull();
@@ -107,8 +129,14 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
           expect(c.topics).toEqual(source.kind === 'question' ? [] : (source.chosenTopics ?? []));
           expect(c.type).toBe('editpost');
           expect(c.draft).toEqual({
-            post: source.post, bgColor: source.bgColor, privacy: source.privacy, feelings: source.feelings, gifUrl: source.gifUrl,
-            image: source.image, imageAlt: source.imageAlt, video: source.video,
+            post: source.post,
+            bgColor: source.bgColor,
+            privacy: source.privacy,
+            feelings: source.feelings,
+            gifUrl: source.gifUrl,
+            image: source.image,
+            imageAlt: source.imageAlt,
+            video: source.video,
           });
         }
         if (event.type === 'composer.submit') {
@@ -122,7 +150,11 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
             if (request.kind.startsWith('create')) {
               const id = (request.body as { clientId?: string }).clientId;
               expect(id).toBe(c.sending!.clientId);
-              expect(id).toBe(previous.unsent !== null && previous.unsent.request === c.sending!.request ? previous.unsent.clientId : clientIdOf(CLIENT_SEED, c.sent));
+              expect(id).toBe(
+                previous.unsent !== null && previous.unsent.request === c.sending!.request
+                  ? previous.unsent.clientId
+                  : clientIdOf(CLIENT_SEED, c.sent),
+              );
             } else expect(request.body).not.toHaveProperty('clientId');
             if (request.kind === 'createGroupPost') {
               // Into the group it was opened for; the group decides who sees it.
@@ -137,9 +169,12 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
             else if (request.kind.startsWith('update')) expect(sentTopics).toEqual(c.topics);
             else expect(sentTopics).toEqual(c.topics.length ? c.topics : undefined);
             if (request.kind === 'createQuestion' || (request.kind === 'updatePost' && c.data?.kind === 'question')) {
-              expect(Object.keys(request.body).sort()).toEqual(request.kind === 'createQuestion' ? ['clientId', 'post', 'privacy'] : ['post', 'privacy']);
+              expect(Object.keys(request.body).sort()).toEqual(
+                request.kind === 'createQuestion' ? ['clientId', 'post', 'privacy'] : ['post', 'privacy'],
+              );
             }
-            if (request.kind === 'createImagePost') expect(request.body).toMatchObject({ image: c.draft.image, imageAlt: c.draft.imageAlt });
+            if (request.kind === 'createImagePost')
+              expect(request.body).toMatchObject({ image: c.draft.image, imageAlt: c.draft.imageAlt });
             if (request.kind === 'createVideoPost') expect(request.body).toMatchObject({ video: c.draft.video });
             if (request.kind === 'createPost') expect(request.body).toMatchObject({ bgColor: c.draft.bgColor, gifUrl: c.draft.gifUrl });
             if (request.kind === 'updatePost' && c.data?.kind === 'post') {
@@ -192,7 +227,7 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
           expect(c.data).toEqual(previous.data);
         }
         if (event.type === 'composer.gif.attach' && snapshot.matches({ open: 'gifDialog' })) expect(c.panelError).toBe(GIF_NOT_HTTPS);
-        if ((event.type === 'composer.image.choose' || event.type === 'composer.video.choose')) {
+        if (event.type === 'composer.image.choose' || event.type === 'composer.video.choose') {
           const file = (event as unknown as { file: { type: string; size: number } }).file;
           const rules = MEDIA_RULES[event.type === 'composer.image.choose' ? 'image' : 'video'];
           const expected = !rules.types.includes(file.type) ? rules.typeError : file.size > rules.maxBytes ? rules.sizeError : null;

@@ -16,7 +16,13 @@ export function post(overrides: Partial<Post> = {}): Post {
   });
 }
 
-export const textPost = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-000000000001', post: 'Sunny day', bgColor: '#2196f3', privacy: 'Followers', feelings: 'happy' });
+export const textPost = post({
+  _id: '0190a1b2-c3d4-7e5f-8a9b-000000000001',
+  post: 'Sunny day',
+  bgColor: '#2196f3',
+  privacy: 'Followers',
+  feelings: 'happy',
+});
 export const gifPost = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-000000000002', post: '', gifUrl: 'https://media.example/dance.gif' });
 export const imagePost = post({
   _id: '0190a1b2-c3d4-7e5f-8a9b-000000000003',
@@ -44,8 +50,18 @@ export const question = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-000000000005', kind
 /** What the server answers a publish with. */
 export const published = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000ff', post: 'Published' });
 /** A group admin's group post (accepted at once) and a member's (waiting for review). */
-export const groupPublished = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000fe', post: 'Walk at dawn', groupId: 'g1', groupStatus: 'accepted' });
-export const groupPendingPublished = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000fd', post: 'Walk at dawn', groupId: 'g1', groupStatus: 'pending' });
+export const groupPublished = post({
+  _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000fe',
+  post: 'Walk at dawn',
+  groupId: 'g1',
+  groupStatus: 'accepted',
+});
+export const groupPendingPublished = post({
+  _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000fd',
+  post: 'Walk at dawn',
+  groupId: 'g1',
+  groupStatus: 'pending',
+});
 
 export const IMAGE_DATA_URL = 'data:image/png;base64,iVBORw0KGgo=';
 export const VIDEO_DATA_URL = 'data:video/mp4;base64,AAAAIGZ0eXA=';

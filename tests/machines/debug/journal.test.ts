@@ -96,7 +96,11 @@ describe('redact', () => {
     expect(out).toEqual({
       type: 'xstate.init',
       input: { storedToken: REDACTED, theme: 'dark' },
-      nested: [{ deeper: { SessionCookie: REDACTED, resetCode: REDACTED, clientSecret: REDACTED, newPassword: REDACTED, AUTHORIZATION: REDACTED } }],
+      nested: [
+        {
+          deeper: { SessionCookie: REDACTED, resetCode: REDACTED, clientSecret: REDACTED, newPassword: REDACTED, AUTHORIZATION: REDACTED },
+        },
+      ],
       tokens: { access: REDACTED, list: [REDACTED, { two: REDACTED }], count: 2 },
       hasToken: false,
       error: { statusCode: 401, message: 'Unauthorized' },
@@ -134,12 +138,25 @@ describe('redact', () => {
       dropped: 0,
       entries: [
         {
-          seq: 1, at: 0, system: 1, root: 'profile', actor: 'profile', source: null, sourceIsMachine: false, type: 'x',
+          seq: 1,
+          at: 0,
+          system: 1,
+          root: 'profile',
+          actor: 'profile',
+          source: null,
+          sourceIsMachine: false,
+          type: 'x',
           event: { type: 'x', input: { storedToken: 'live-token' }, text: jwt },
           state: { value: { password: 'editing' }, status: 'active' },
         },
       ],
-      environment: { appVersion: '1', route: `/somewhere?next=${jwt}`, screen: { width: 1, height: 1, pixelRatio: 1 }, userAgent: 'ua', reportedAt: '2026-01-01T00:00:00.000Z' },
+      environment: {
+        appVersion: '1',
+        route: `/somewhere?next=${jwt}`,
+        screen: { width: 1, height: 1, pixelRatio: 1 },
+        userAgent: 'ua',
+        reportedAt: '2026-01-01T00:00:00.000Z',
+      },
     });
     expect(data.entries[0]!.event).toEqual({ type: 'x', input: { storedToken: REDACTED }, text: REDACTED });
     expect(data.entries[0]!.state).toEqual({ value: { password: 'editing' }, status: 'active' });
@@ -257,7 +274,10 @@ describe('replay', () => {
     // The comparison has teeth: without the recorded timeouts the toasts never leave.
     // (Only the toasts' timers: the unread badge's retry timer is the world too, and without it the
     // recorded failure of its next read would reach a state that no longer reads.)
-    const withoutTimers = { ...recording, entries: recording.entries.filter((e) => !(e.type.startsWith('xstate.after.') && e.actor.startsWith('app/toasts'))) };
+    const withoutTimers = {
+      ...recording,
+      entries: recording.entries.filter((e) => !(e.type.startsWith('xstate.after.') && e.actor.startsWith('app/toasts'))),
+    };
     const diverged = replayJournal(withoutTimers, app);
     expect(snapshotsByActor(diverged.snapshots)).not.toEqual(snapshotsByActor(snapshots));
     expect(snapshotsByActor(diverged.snapshots)['app/toasts'].at(-1)!.value).toEqual({ showing: 'running' });

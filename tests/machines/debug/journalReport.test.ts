@@ -71,7 +71,9 @@ describe('recorded states', () => {
     expect(entries.every((e) => e.state)).toBe(true);
     const ofForm = entries.filter((e) => e.root === 'signIn');
     expect(ofForm[0]).toMatchObject({ type: 'xstate.init', state: { value: { form: 'idle' }, status: 'active' } });
-    expect(ofForm.find((e) => e.type === 'xstate.error.actor.signIn')).toMatchObject({ state: { value: { form: 'error' }, status: 'active' } });
+    expect(ofForm.find((e) => e.type === 'xstate.error.actor.signIn')).toMatchObject({
+      state: { value: { form: 'error' }, status: 'active' },
+    });
     expect(ofForm.at(-1)).toMatchObject({ type: 'xstate.done.actor.checkUser', state: { value: 'success', status: 'done' } });
     // The state after the event, not the actor's latest: the sidebar toggled after the login.
     const login = entries.find((e) => e.type === 'session.login')!;
@@ -79,7 +81,10 @@ describe('recorded states', () => {
     // Sent by the form's system into the app's: the entry says so, and a replay of the app sends it.
     expect(login).toMatchObject({ root: 'app', system: 1, source: 'signIn', sourceIsMachine: true, sourceSystem: 2 });
     expect(entries.filter((e) => e.sourceSystem !== undefined).map((e) => e.type)).toEqual(['session.login']);
-    expect(entries.findLast((e) => e.actor === 'app/navigation')!.state).toEqual({ value: app.system.get('navigation')!.getSnapshot().value, status: 'active' });
+    expect(entries.findLast((e) => e.actor === 'app/navigation')!.state).toEqual({
+      value: app.system.get('navigation')!.getSnapshot().value,
+      status: 'active',
+    });
     // A child's synced snapshot is kept as its status, value and context, not with its whole machine.
     const synced = entries.findLast((e) => e.type === 'xstate.snapshot.session')!;
     expect(Object.keys(synced.event.snapshot as object)).toEqual(['status', 'value', 'context']);
@@ -131,7 +136,13 @@ describe('compareReplay', () => {
     expect(verdict.systems[0].compared).toBe(report.entries.filter((e) => e.root === 'app').length);
     // Without the app's machine its system is not replayed, which is no disagreement.
     const { app: _app, ...withoutApp } = machines;
-    expect(compareReplay(report, withoutApp).systems[0]).toEqual({ system: 1, root: 'app', verdict: 'not replayable', reason: 'no machine with id "app"', compared: 0 });
+    expect(compareReplay(report, withoutApp).systems[0]).toEqual({
+      system: 1,
+      root: 'app',
+      verdict: 'not replayable',
+      reason: 'no machine with id "app"',
+      compared: 0,
+    });
     expect(compareReplay(report, withoutApp).agrees).toBe(true);
   });
 
@@ -166,7 +177,13 @@ describe('compareReplay', () => {
     const secondSubmit = untampered.entries.filter((e) => e.type === 'signIn.submit')[1];
     const cut = { ...untampered, entries: untampered.entries.filter((e) => e !== secondSubmit) };
     const after = compareReplay(cut, machines);
-    expect(after).toMatchObject({ agrees: false, actor: 'signIn', type: 'xstate.done.actor.signIn', recorded: { value: { submitting: 'checkingUser' } }, replayed: { value: { form: 'error' } } });
+    expect(after).toMatchObject({
+      agrees: false,
+      actor: 'signIn',
+      type: 'xstate.done.actor.signIn',
+      recorded: { value: { submitting: 'checkingUser' } },
+      replayed: { value: { form: 'error' } },
+    });
     expect((after as { seq: number }).seq).toBeGreaterThan(secondSubmit.seq);
   });
 
@@ -178,7 +195,9 @@ describe('compareReplay', () => {
     app.system.get('session')!.send({ type: 'session.clear' });
     expect(app.system.get('session')!.getSnapshot().value).toBe('signedOut');
     const sentToLive: string[] = [];
-    const watch = app.system.get('session')!.subscribe({ next: () => sentToLive.push(String(app.system.get('session')!.getSnapshot().value)) });
+    const watch = app.system
+      .get('session')!
+      .subscribe({ next: () => sentToLive.push(String(app.system.get('session')!.getSnapshot().value)) });
     // The explorer replays the screens' own logic (what it saw running), bridge included.
     const replay = replayJournal(report, signIn as AnyStateMachine, { system: 2 });
     expect(replay.snapshots.at(-1)).toMatchObject({ actor: 'signIn', value: 'success', status: 'done' });
@@ -190,4 +209,3 @@ describe('compareReplay', () => {
     app.stop();
   });
 });
-

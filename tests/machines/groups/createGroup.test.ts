@@ -109,7 +109,10 @@ describe('create group machine', () => {
             expect(c.preview).toBe('');
             break;
           case 'xstate.error.actor.createGroup':
-            expect(fx.toasts.at(-1)).toEqual({ type: 'error', description: (e.error as { data?: { message?: string } }).data?.message ?? CREATE_FAILED });
+            expect(fx.toasts.at(-1)).toEqual({
+              type: 'error',
+              description: (e.error as { data?: { message?: string } }).data?.message ?? CREATE_FAILED,
+            });
             break;
           case 'xstate.done.actor.createGroup':
             expect(fx.toasts.at(-1)).toEqual({ type: 'success', description: CREATED });

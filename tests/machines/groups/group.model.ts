@@ -3,8 +3,26 @@ import type { Group } from '../../../src/api/groups';
 import { groupMachine, standingOf, type GroupContext } from '../../../src/machines/groups/group.machine';
 import { refused } from '../../fixtures/streams';
 import {
-  acceptedPost, adminGroup, bobRemoved, daveFound, daveInvited, declinedPost, erinAsks, invitedPrivate, invitedPublic, ME, member, memberPrivate, memberPublic, PNG,
-  privateStranger, publicStranger, requested, soleAdmin, twoAdmins, UPLOADED,
+  acceptedPost,
+  adminGroup,
+  bobRemoved,
+  daveFound,
+  daveInvited,
+  declinedPost,
+  erinAsks,
+  invitedPrivate,
+  invitedPublic,
+  ME,
+  member,
+  memberPrivate,
+  memberPublic,
+  PNG,
+  privateStranger,
+  publicStranger,
+  requested,
+  soleAdmin,
+  twoAdmins,
+  UPLOADED,
 } from './groupFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
@@ -25,7 +43,17 @@ export const serialize = (snapshot: AnyMachineSnapshot) => {
     newAdminId: c.newAdminId,
     invite: c.inviteSelection.map((u) => u._id),
     dialogError: c.dialogError,
-    settings: [s.name, s.description, s.privacy, s.categories.join(), s.tags.join(), s.tagDraft, s.profileImage, s.preview === PNG ? 'png' : s.preview, s.errors],
+    settings: [
+      s.name,
+      s.description,
+      s.privacy,
+      s.categories.join(),
+      s.tags.join(),
+      s.tagDraft,
+      s.profileImage,
+      s.preview === PNG ? 'png' : s.preview,
+      s.errors,
+    ],
   });
 };
 
@@ -70,11 +98,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'a missing or private group offers nothing to do, and loads once it lets the viewer in',
-    events: [
-      failure('fetchGroup', refused('Group not found', 404)),
-      { type: 'group.join' },
-      { type: 'group.changed' },
-    ],
+    events: [failure('fetchGroup', refused('Group not found', 404)), { type: 'group.join' }, { type: 'group.changed' }],
   },
   {
     name: 'a stranger joins a public group, asks to join a private one, withdraws the request',
@@ -115,7 +139,8 @@ const scenarios: Scenario[] = [
       const c = ctx(s);
       if (e.type === 'xstate.done.actor.acceptInvitation') return outputGroup(e)!.privacy === c.group?.privacy;
       // First the invitation; after declining a public one, the group as a stranger sees it.
-      if (e.type === 'xstate.done.actor.fetchGroup') return c.group === null ? standingOf(outputGroup(e)!) === 'invited' : same(outputGroup(e)!, publicStranger);
+      if (e.type === 'xstate.done.actor.fetchGroup')
+        return c.group === null ? standingOf(outputGroup(e)!) === 'invited' : same(outputGroup(e)!, publicStranger);
       return true;
     },
   },
@@ -137,7 +162,8 @@ const scenarios: Scenario[] = [
     ],
     filter: (s, e) => {
       const c = ctx(s);
-      if (e.type === 'xstate.done.actor.fetchGroup') return c.group === null ? standingOf(outputGroup(e)!) !== 'none' : same(outputGroup(e)!, publicStranger);
+      if (e.type === 'xstate.done.actor.fetchGroup')
+        return c.group === null ? standingOf(outputGroup(e)!) !== 'none' : same(outputGroup(e)!, publicStranger);
       return true;
     },
   },
@@ -168,7 +194,8 @@ const scenarios: Scenario[] = [
         const next = outputGroup(e)!;
         return same(c.group, next) || (standingOf(c.group) === 'member' && standingOf(next) === 'none');
       }
-      if (e.type === 'group.changed' || e.type === 'group.deleted') return s.matches({ loaded: { tab: 'posts' } }) || s.matches({ loaded: { tab: { pendingMembers: 'ready' } } });
+      if (e.type === 'group.changed' || e.type === 'group.deleted')
+        return s.matches({ loaded: { tab: 'posts' } }) || s.matches({ loaded: { tab: { pendingMembers: 'ready' } } });
       return true;
     },
   },
@@ -180,7 +207,10 @@ const scenarios: Scenario[] = [
       { type: 'group.tab', tab: 'pendingMembers' },
       done('fetchPendingMembers', { pendingMembers: [erinAsks] }),
       { type: 'group.approve', userId: 'u5' },
-      done('approveMember', { message: 'Member approved', group: { ...adminGroup, memberCount: 3, members: [...adminGroup.members, { ...erinAsks, status: 'accepted' }] } }),
+      done('approveMember', {
+        message: 'Member approved',
+        group: { ...adminGroup, memberCount: 3, members: [...adminGroup.members, { ...erinAsks, status: 'accepted' }] },
+      }),
       failure('approveMember', refused('Join request not found', 404)),
       { type: 'group.reject', userId: 'u5' },
       done('rejectMember', { message: 'Request rejected', groupId: 'g1' }),
@@ -218,8 +248,10 @@ const scenarios: Scenario[] = [
       const c = ctx(s);
       const fresh = same(c.group, adminGroup) || same(c.group, memberPublic);
       if (e.type === 'group.tab') return s.matches({ loaded: { tab: 'posts', action: 'idle' } });
-      if (e.type === 'group.deleted') return s.matches({ loaded: { action: 'deleting' } }) || s.matches({ loaded: { action: 'confirmingDelete' } });
-      if (e.type.startsWith('group.') && s.matches({ loaded: { action: 'idle' } })) return fresh && (c.pendingMembers.length > 0 || !s.matches({ loaded: { tab: 'pendingMembers' } }));
+      if (e.type === 'group.deleted')
+        return s.matches({ loaded: { action: 'deleting' } }) || s.matches({ loaded: { action: 'confirmingDelete' } });
+      if (e.type.startsWith('group.') && s.matches({ loaded: { action: 'idle' } }))
+        return fresh && (c.pendingMembers.length > 0 || !s.matches({ loaded: { tab: 'pendingMembers' } }));
       return true;
     },
   },
@@ -247,7 +279,13 @@ const scenarios: Scenario[] = [
       if (e.type === 'group.members.more') return calm && c.moreMembers.length === 0;
       if (e.type === 'group.promote' || e.type === 'group.remove') return calm && c.moreMembers.length > 0;
       // A change elsewhere while the promote dialog is open: the member stays on the page.
-      if (e.type === 'group.changed') return s.matches({ loaded: { sync: 'idle', memberPages: 'idle' } }) && c.moreMembers.length > 0 && !s.matches({ loaded: { action: 'promoting' } }) && !s.matches({ loaded: { action: 'removing' } });
+      if (e.type === 'group.changed')
+        return (
+          s.matches({ loaded: { sync: 'idle', memberPages: 'idle' } }) &&
+          c.moreMembers.length > 0 &&
+          !s.matches({ loaded: { action: 'promoting' } }) &&
+          !s.matches({ loaded: { action: 'removing' } })
+        );
       return true;
     },
   },
@@ -269,10 +307,14 @@ const scenarios: Scenario[] = [
     ],
     filter: (s, e) => {
       const f = ctx(s).settings;
-      if (e.type === 'group.tab') return (e as unknown as { tab: string }).tab === 'settings' ? s.matches({ loaded: { tab: 'posts' } }) && f.name === '' : f.name === 'ab';
+      if (e.type === 'group.tab')
+        return (e as unknown as { tab: string }).tab === 'settings'
+          ? s.matches({ loaded: { tab: 'posts' } }) && f.name === ''
+          : f.name === 'ab';
       if (!FIELD_EVENTS.test(e.type)) return true;
       const plain = f.description === adminGroup.description && f.privacy === 'public';
-      if (e.type === 'group.settings.description' || e.type === 'group.settings.privacy') return f.name === adminGroup.name && f.categories.join() === 'Travel';
+      if (e.type === 'group.settings.description' || e.type === 'group.settings.privacy')
+        return f.name === adminGroup.name && f.categories.join() === 'Travel';
       if (e.type === 'group.settings.name') return plain && f.categories.join() === 'Travel';
       if (e.type === 'group.settings.category') return plain && f.name === adminGroup.name && f.categories.length <= 1;
       return true;

@@ -52,7 +52,12 @@ export const privateStranger = group({ privacy: 'private', admins: [], members: 
 export const invitedPublic = group({ membership: member('u1', { status: 'pending', joinedBy: 'invited', invitedBy: 'u2' }) });
 export const invitedPrivate = group({ privacy: 'private', admins: [], members: [], membership: invitedPublic.membership });
 /** Asked to join a private group: "Request sent". */
-export const requested = group({ privacy: 'private', admins: [], members: [], membership: member('u1', { status: 'pending', joinedBy: 'request' }) });
+export const requested = group({
+  privacy: 'private',
+  admins: [],
+  members: [],
+  membership: member('u1', { status: 'pending', joinedBy: 'request' }),
+});
 /** An accepted member. */
 export const memberPublic = group({ memberCount: 2, members: [bobAdmin, aliceMember], membership: aliceMember });
 export const memberPrivate = group({ ...memberPublic, privacy: 'private' });
@@ -79,13 +84,23 @@ export const bobRemoved = group({ ...adminGroup, memberCount: 1, members: [admin
 /** The viewer alone in their group. */
 /** dave, as a search finds him, and the group once he is invited. */
 export const daveFound = { _id: 'u4', username: 'dave', avatarColor: '#1e88e5', profilePicture: '' };
-export const daveInvited = group({ ...adminGroup, members: [...adminGroup.members, member('u4', { status: 'pending', joinedBy: 'invited', invitedBy: 'u1' })] });
+export const daveInvited = group({
+  ...adminGroup,
+  members: [...adminGroup.members, member('u4', { status: 'pending', joinedBy: 'invited', invitedBy: 'u1' })],
+});
 export const soleAdmin = group({ ...adminGroup, memberCount: 1, members: [adminGroup.members[0]] });
 
 /** A join request waiting for a group admin. */
 export const erinAsks = member('u5', { status: 'pending', joinedBy: 'request' });
 
-export const pendingPost = post({ _id: 'p1', post: 'Sunrise from the pier', userId: 'u2', username: 'bob', groupId: 'g1', groupStatus: 'pending' });
+export const pendingPost = post({
+  _id: 'p1',
+  post: 'Sunrise from the pier',
+  userId: 'u2',
+  username: 'bob',
+  groupId: 'g1',
+  groupStatus: 'pending',
+});
 export const acceptedPost = { ...pendingPost, groupStatus: 'accepted' as const };
 export const declinedPost = { ...pendingPost, groupStatus: 'declined' as const };
 export const PNG = 'data:image/png;base64,iVBORw0KGgo=';

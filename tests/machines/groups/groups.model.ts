@@ -5,7 +5,11 @@ import { type MachineModel, type ModelEvent } from '../cover';
 
 export const ME = 'u0';
 
-export const membership = (status: GroupMembership['status'], joinedBy: GroupMembership['joinedBy'], role: GroupMembership['role'] = 'member'): GroupMembership => ({
+export const membership = (
+  status: GroupMembership['status'],
+  joinedBy: GroupMembership['joinedBy'],
+  role: GroupMembership['role'] = 'member',
+): GroupMembership => ({
   userId: ME,
   username: 'alice',
   avatarColor: '#f33e58',
@@ -66,7 +70,9 @@ type Snap = { context: unknown; matches(v: unknown): boolean };
 const ctx = (s: Snap) => s.context as GroupsContext;
 /** The lists as loaded, nothing asked yet. */
 const pristine = (c: GroupsContext) =>
-  c.mine.map(tag).join() === 'g1:accepted/creator' && c.invitations.map(tag).join() === 'g2:pending/invited' && c.discover.map(tag).join() === 'g3:-,g4:-';
+  c.mine.map(tag).join() === 'g1:accepted/creator' &&
+  c.invitations.map(tag).join() === 'g2:pending/invited' &&
+  c.discover.map(tag).join() === 'g3:-,g4:-';
 const quiet = (s: Snap) => Object.keys(ctx(s).busy).length === 0 && ctx(s).results === null && s.matches({ search: 'idle' });
 
 const model = {
@@ -88,13 +94,26 @@ const model = {
     { type: 'xstate.done.actor.moreGroups', output: { groups: [g3, g5], nextCursor: null } },
     { type: 'xstate.error.actor.moreGroups', error: refused('Too many requests', 429) },
     { type: 'xstate.error.actor.searchGroups', error: refused('Search term must not exceed 50 characters', 400) },
-    { type: 'xstate.done.actor.accept.g2', output: { message: 'Invitation accepted', group: { ...g2, memberCount: 4, membership: membership('accepted', 'invited') } } },
+    {
+      type: 'xstate.done.actor.accept.g2',
+      output: { message: 'Invitation accepted', group: { ...g2, memberCount: 4, membership: membership('accepted', 'invited') } },
+    },
     { type: 'xstate.error.actor.accept.g2', error: refused('Invitation not found') },
     { type: 'xstate.done.actor.decline.g2', output: { message: 'Invitation declined', groupId: 'g2' } },
     { type: 'xstate.error.actor.decline.g2', error: new Error('Network down') },
-    { type: 'xstate.done.actor.join.g3', output: { message: 'You joined the group', status: 'accepted', group: { ...g3, membership: membership('accepted', 'joined') } } },
+    {
+      type: 'xstate.done.actor.join.g3',
+      output: { message: 'You joined the group', status: 'accepted', group: { ...g3, membership: membership('accepted', 'joined') } },
+    },
     { type: 'xstate.error.actor.join.g3', error: refused('You are already a member of this group', 409) },
-    { type: 'xstate.done.actor.join.g4', output: { message: 'Your request to join was sent', status: 'pending', group: { ...g4, membership: membership('pending', 'request') } } },
+    {
+      type: 'xstate.done.actor.join.g4',
+      output: {
+        message: 'Your request to join was sent',
+        status: 'pending',
+        group: { ...g4, membership: membership('pending', 'request') },
+      },
+    },
     { type: 'xstate.error.actor.join.g4', error: {} },
     // The request to the private g4, taken back from its card.
     { type: 'groups.cancel', groupId: 'g4' },

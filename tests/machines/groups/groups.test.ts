@@ -46,16 +46,24 @@ describe('groups machine', () => {
           expect(actor.getSnapshot().value.lists).toEqual(before.value.lists);
         }
         // One running child per busy card, and none left behind once a request settles.
-        const requests = Object.keys(snapshot.children).filter((id) => requestOf(`xstate.done.actor.${id}`)).sort();
-        expect(requests).toEqual(Object.entries(c.busy).map(([id, request]) => `${request}.${id}`).sort());
-        for (const [id, request] of Object.entries(c.busy)) expect(snapshot.children[`${request}.${id}`]!.getSnapshot().input).toEqual({ groupId: id });
+        const requests = Object.keys(snapshot.children)
+          .filter((id) => requestOf(`xstate.done.actor.${id}`))
+          .sort();
+        expect(requests).toEqual(
+          Object.entries(c.busy)
+            .map(([id, request]) => `${request}.${id}`)
+            .sort(),
+        );
+        for (const [id, request] of Object.entries(c.busy))
+          expect(snapshot.children[`${request}.${id}`]!.getSnapshot().input).toEqual({ groupId: id });
         // A group is never both the member's and an invitation or one to discover.
         for (const mine of c.mine) {
           expect(c.invitations.some((g) => g._id === mine._id)).toBe(false);
           expect(c.discover.some((g) => g._id === mine._id)).toBe(false);
         }
         if (of && e.type.startsWith('xstate.error.')) expect(toasts.at(-1)?.type).toBe('error');
-        if (e.type === 'xstate.error.actor.accept.g2') expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Invitation not found' });
+        if (e.type === 'xstate.error.actor.accept.g2')
+          expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Invitation not found' });
         if (e.type === 'xstate.error.actor.join.g4') expect(toasts.at(-1)).toEqual({ type: 'error', description: REQUEST_FAILED.join });
         if (e.type === 'xstate.done.actor.accept.g2') {
           expect(c.mine[0]).toMatchObject({ _id: 'g2', memberCount: 4 });
@@ -76,17 +84,21 @@ describe('groups machine', () => {
           expect(c.discover.find((g) => g._id === 'g4')?.membership).toMatchObject({ joinedBy: 'request' });
           expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Join request not found' });
         }
-        if (e.type === 'xstate.error.actor.loadGroups' && !actor.getSnapshot().matches({ lists: 'loaded' })) expect(c.error).toBe('Too many requests');
+        if (e.type === 'xstate.error.actor.loadGroups' && !actor.getSnapshot().matches({ lists: 'loaded' }))
+          expect(c.error).toBe('Too many requests');
         if (e.type === 'xstate.error.actor.searchGroups') expect(c.searchError).toBe('Search term must not exceed 50 characters');
         if (e.type.startsWith('xstate.after.')) {
           expect(snapshot.children.searchGroups?.getSnapshot().input).toEqual({ query: 'book' });
         }
-        if (e.type === 'groups.deleted') for (const list of [c.mine, c.invitations, c.discover]) expect(list.some((g) => g._id === 'g3')).toBe(false);
+        if (e.type === 'groups.deleted')
+          for (const list of [c.mine, c.invitations, c.discover]) expect(list.some((g) => g._id === 'g3')).toBe(false);
         // Load more: the next page of what Discover shows, each group once, never one of My groups.
         const loadingMore = actor.getSnapshot().matches({ more: 'loading' });
         if (e.type === 'groups.more' && loadingMore) {
           expect(snapshot.children.moreGroups?.getSnapshot().input).toEqual(
-            c.moreFor === null ? { query: null, cursor: '2025-01-01T10:00:00.000Z_g4' } : { query: 'book', cursor: '2025-01-01T10:00:00.000Z_g3' },
+            c.moreFor === null
+              ? { query: null, cursor: '2025-01-01T10:00:00.000Z_g4' }
+              : { query: 'book', cursor: '2025-01-01T10:00:00.000Z_g3' },
           );
         }
         if (e.type === 'groups.more' && !loadingMore) expect(c.results === null ? c.discoverCursor : c.resultsCursor).toBeNull();
@@ -97,7 +109,8 @@ describe('groups machine', () => {
             ...list.map((g) => g._id),
             ...['g3', 'g5'].filter((id) => !list.some((g) => g._id === id) && !except.some((g) => g._id === id)),
           ];
-          if (before.moreFor === null) expect([c.discover.map((g) => g._id), c.discoverCursor]).toEqual([plus(before.discover, before.mine), null]);
+          if (before.moreFor === null)
+            expect([c.discover.map((g) => g._id), c.discoverCursor]).toEqual([plus(before.discover, before.mine), null]);
           else expect([c.results!.map((g) => g._id), c.resultsCursor]).toEqual([plus(before.results!), null]);
         }
         // Typing a new term drops a page on its way.
@@ -153,8 +166,14 @@ describe('groups helpers', () => {
     expect(requestOf('xstate.done.actor.join.0190-ab')).toEqual({ request: 'join', groupId: '0190-ab' });
     expect(requestOf('xstate.error.actor.decline.g2')).toEqual({ request: 'decline', groupId: 'g2' });
     expect(requestOf('xstate.done.actor.loadGroups')).toBeNull();
-    expect(answerToast({ type: 'xstate.error.actor.accept.g2', error: new TypeError('Failed to fetch') })).toEqual({ type: 'error', description: 'Failed to fetch' });
-    expect(answerToast({ type: 'xstate.error.actor.decline.g2', error: null })).toEqual({ type: 'error', description: REQUEST_FAILED.decline });
+    expect(answerToast({ type: 'xstate.error.actor.accept.g2', error: new TypeError('Failed to fetch') })).toEqual({
+      type: 'error',
+      description: 'Failed to fetch',
+    });
+    expect(answerToast({ type: 'xstate.error.actor.decline.g2', error: null })).toEqual({
+      type: 'error',
+      description: REQUEST_FAILED.decline,
+    });
   });
 
   it('searches after the pause', () => {
@@ -162,7 +181,10 @@ describe('groups helpers', () => {
   });
 
   it('turns bus messages into groups events', () => {
-    const action = (type: 'CREATE_GROUP' | 'DELETE_GROUP' | 'JOIN_GROUP') => ({ event: 'group action' as const, payload: { type, groupId: 'g5', groupName: 'Chess', groupPicture: '', members: [] } });
+    const action = (type: 'CREATE_GROUP' | 'DELETE_GROUP' | 'JOIN_GROUP') => ({
+      event: 'group action' as const,
+      payload: { type, groupId: 'g5', groupName: 'Chess', groupPicture: '', members: [] },
+    });
     expect(groupsEventOf(action('CREATE_GROUP'))).toEqual({ type: 'groups.changed' });
     expect(groupsEventOf(action('JOIN_GROUP'))).toEqual({ type: 'groups.changed' });
     expect(groupsEventOf(action('DELETE_GROUP'))).toEqual({ type: 'groups.deleted', groupId: 'g5' });
@@ -192,7 +214,11 @@ describe('groups effects', () => {
       '/group/not-joined': { groups: [g3, g4], nextCursor: LISTS.discoverCursor },
     });
     expect(await loadGroupLists(api, ME)).toEqual(LISTS);
-    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['GET /group/invitations', 'GET /group/not-joined', `GET /group/user-group/${ME}`]);
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      'GET /group/invitations',
+      'GET /group/not-joined',
+      `GET /group/user-group/${ME}`,
+    ]);
   });
 
   it('runs the real machine: more to discover, join, search and more results, and a CREATE_GROUP from the bus', async () => {
@@ -203,7 +229,11 @@ describe('groups effects', () => {
       '/group/not-joined': { groups: [g3], nextCursor: 'c1' },
       '/group/not-joined?cursor=c1': { groups: [g5], nextCursor: null },
       '/group/allgroups?search=chess%20club&cursor=c2': { groups: [g2], nextCursor: null },
-      '/group/join/g3': { message: 'You joined the group', status: 'accepted', group: { ...g3, membership: membership('accepted', 'joined') } },
+      '/group/join/g3': {
+        message: 'You joined the group',
+        status: 'accepted',
+        group: { ...g3, membership: membership('accepted', 'joined') },
+      },
       '/group/allgroups?search=chess%20club': { groups: [g4], nextCursor: 'c2' },
     };
     const { api, calls } = fakeHttp(answers);
@@ -211,9 +241,12 @@ describe('groups effects', () => {
     const shown: unknown[] = [];
     const app = { system: { get: () => undefined } };
     const { createActor } = await import('xstate');
-    const actor = createActor(groupsLogic(app, { api, bus }).provide({ actions: { showToast: (_: unknown, t: unknown) => void shown.push(t) } }), {
-      input: { userId: ME },
-    }).start();
+    const actor = createActor(
+      groupsLogic(app, { api, bus }).provide({ actions: { showToast: (_: unknown, t: unknown) => void shown.push(t) } }),
+      {
+        input: { userId: ME },
+      },
+    ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ lists: 'loaded' })).toBe(true));
     actor.send({ type: 'groups.more' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.discover.map((g) => g._id)).toEqual(['g3', 'g5']));
@@ -230,7 +263,10 @@ describe('groups effects', () => {
 
     answers['/group/invitations'] = { pendingGroups: [g2] };
     expect(bus.size).toBe(1);
-    bus.publish({ event: 'group action', payload: { type: 'CREATE_GROUP', groupId: 'g2', groupName: g2.name, groupPicture: '', members: [] } });
+    bus.publish({
+      event: 'group action',
+      payload: { type: 'CREATE_GROUP', groupId: 'g2', groupName: g2.name, groupPicture: '', members: [] },
+    });
     await vi.waitFor(() => expect(actor.getSnapshot().context.invitations.map((g) => g._id)).toEqual(['g2']));
     actor.stop();
     expect(bus.size).toBe(0);

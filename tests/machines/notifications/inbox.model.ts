@@ -15,7 +15,14 @@ export const MORE: NotificationsPage = { notifications: [n3], nextCursor: null, 
 export const tag = (n: { _id: string; read: boolean }) => `${n._id}:${n.read ? 'read' : 'unread'}`;
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as InboxContext;
-  return JSON.stringify({ value: snapshot.value, items: c.items.map(tag), next: c.nextCursor, unread: c.unreadCount, error: c.error, busy: c.busy });
+  return JSON.stringify({
+    value: snapshot.value,
+    items: c.items.map(tag),
+    next: c.nextCursor,
+    unread: c.unreadCount,
+    error: c.error,
+    busy: c.busy,
+  });
 };
 
 export type Snap = { context: unknown; matches(v: unknown): boolean };
@@ -40,7 +47,10 @@ const model = {
     { type: 'xstate.error.actor.morePage', error: new TypeError('Failed to fetch') },
     { type: 'xstate.done.actor.readAll', output: { message: 'All notifications marked as read', unreadCount: 0 } },
     { type: 'xstate.error.actor.readAll', error: {} },
-    { type: 'xstate.done.actor.read.n1', output: { message: 'Notification marked as read', notification: { ...n1, read: true }, unreadCount: 1 } },
+    {
+      type: 'xstate.done.actor.read.n1',
+      output: { message: 'Notification marked as read', notification: { ...n1, read: true }, unreadCount: 1 },
+    },
     { type: 'xstate.error.actor.read.n1', error: refused('Notification not found') },
     { type: 'xstate.done.actor.delete.n2', output: { message: 'Notification deleted', notificationId: 'n2', unreadCount: 2 } },
     { type: 'xstate.error.actor.delete.n2', error: null },

@@ -37,15 +37,24 @@ describe('inbox machine', () => {
         },
       },
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as Snap & { context: InboxContext; children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+        const snapshot = actor.getSnapshot() as unknown as Snap & {
+          context: InboxContext;
+          children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+        };
         const c = snapshot.context;
         const e = step.event;
         // Each entry once, newest activity first.
         expect(new Set(c.items.map((n) => n._id)).size).toBe(c.items.length);
         expect(c.items.map((n) => n.updatedAt)).toEqual([...c.items.map((n) => n.updatedAt)].sort().reverse());
         // One running child per busy entry, none left behind.
-        const requests = Object.keys(snapshot.children).filter((id) => requestOf(`xstate.done.actor.${id}`)).sort();
-        expect(requests).toEqual(Object.entries(c.busy).map(([id, request]) => `${request}.${id}`).sort());
+        const requests = Object.keys(snapshot.children)
+          .filter((id) => requestOf(`xstate.done.actor.${id}`))
+          .sort();
+        expect(requests).toEqual(
+          Object.entries(c.busy)
+            .map(([id, request]) => `${request}.${id}`)
+            .sort(),
+        );
         if (e.type === 'inbox.open') {
           // Marked read at once; the server confirms.
           expect(c.items.find((n) => n._id === 'n1')?.read).toBe(true);
@@ -68,12 +77,16 @@ describe('inbox machine', () => {
         if (e.type === 'xstate.error.actor.readAll') expect(toasts.at(-1)).toEqual({ type: 'error', description: READ_ALL_FAILED });
         if (e.type === 'xstate.error.actor.morePage') expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Failed to fetch' });
         if (e.type === 'xstate.error.actor.loadPage' && snapshot.matches({ list: 'failed' })) expect(c.error).toBe('Too many requests');
-        if (e.type === 'inbox.more' && snapshot.matches({ more: 'loading' })) expect(snapshot.children.morePage?.getSnapshot().input).toEqual({ cursor: FIRST.nextCursor });
+        if (e.type === 'inbox.more' && snapshot.matches({ more: 'loading' }))
+          expect(snapshot.children.morePage?.getSnapshot().input).toEqual({ cursor: FIRST.nextCursor });
         if (e.type === 'xstate.done.actor.morePage') expect([c.items.at(-1)?._id, c.nextCursor]).toEqual(['n3', null]);
         if (e.type === 'xstate.done.actor.loadPage') expect(reported.at(-1)).toBe(2);
         if (e.type === 'inbox.arrived') expect([c.items[0]?._id, c.unreadCount]).toEqual(['n4', 3]);
         // Opening the page marks nothing read by itself.
-        if (e.type === 'xstate.done.actor.loadPage' && !path.steps.some((s) => s.event.type === 'inbox.open' || s.event.type === 'inbox.changed' || s.event.type.endsWith('readAll'))) {
+        if (
+          e.type === 'xstate.done.actor.loadPage' &&
+          !path.steps.some((s) => s.event.type === 'inbox.open' || s.event.type === 'inbox.changed' || s.event.type.endsWith('readAll'))
+        ) {
           expect(c.items.find((n) => n._id === 'n1')?.read).toBe(false);
         }
       },
@@ -89,7 +102,12 @@ describe('inbox machine', () => {
 describe('inbox helpers', () => {
   it('merges entries: each once, the newer copy, newest activity first', () => {
     const moved = { ...n3, updatedAt: '2026-11-26T10:50:00.000Z', actors: [ada], actorCount: 2 };
-    expect(mergeEntries([n1, n2, n3], [moved, n4]).map((n) => [n._id, n.actorCount])).toEqual([['n3', 2], ['n4', 1], ['n1', 1], ['n2', 1]]);
+    expect(mergeEntries([n1, n2, n3], [moved, n4]).map((n) => [n._id, n.actorCount])).toEqual([
+      ['n3', 2],
+      ['n4', 1],
+      ['n1', 1],
+      ['n2', 1],
+    ]);
     // An older copy never replaces a newer one.
     expect(mergeEntries([moved], [n3])).toEqual([moved]);
   });
@@ -108,9 +126,16 @@ describe('inbox helpers', () => {
     expect([INBOX_FAILED, MORE_FAILED]).toEqual(['Could not load notifications. Please try again.', 'Could not load more notifications']);
   });
 
-  it('turns the socket\'s inbox events and reconnects into inbox events', () => {
-    expect(inboxEventOf({ event: serverEvents.notification, payload: { type: 'inbox', notification: n4, unreadCount: 3 } })).toEqual({ type: 'inbox.arrived', notification: n4, unreadCount: 3 });
-    expect(inboxEventOf({ event: serverEvents.notificationsChanged, payload: { unreadCount: 0, allRead: true } })).toEqual({ type: 'inbox.changed', change: { unreadCount: 0, allRead: true } });
+  it("turns the socket's inbox events and reconnects into inbox events", () => {
+    expect(inboxEventOf({ event: serverEvents.notification, payload: { type: 'inbox', notification: n4, unreadCount: 3 } })).toEqual({
+      type: 'inbox.arrived',
+      notification: n4,
+      unreadCount: 3,
+    });
+    expect(inboxEventOf({ event: serverEvents.notificationsChanged, payload: { unreadCount: 0, allRead: true } })).toEqual({
+      type: 'inbox.changed',
+      change: { unreadCount: 0, allRead: true },
+    });
     expect(inboxEventOf({ event: 'reconnected' })).toEqual({ type: 'inbox.reconnected' });
     expect(inboxEventOf({ event: serverEvents.notification, payload: { type: 'messages', message: {} as never } })).toBeNull();
   });
@@ -136,7 +161,12 @@ describe('inbox effects', () => {
     const api = createApiClient({ baseURL: 'http://stoa.test', getToken: () => 'jwt', fetch: fetch as typeof globalThis.fetch });
     const bus = createBus();
     const badge: number[] = [];
-    const app = { system: { get: (id: string) => (id === 'unreadBadge' ? ({ send: (e: { unreadCount: number }) => void badge.push(e.unreadCount) } as never) : undefined) } };
+    const app = {
+      system: {
+        get: (id: string) =>
+          id === 'unreadBadge' ? ({ send: (e: { unreadCount: number }) => void badge.push(e.unreadCount) } as never) : undefined,
+      },
+    };
     const actor = createActor(inboxLogic(app, { api, bus }).provide({ actions: { showToast: () => {} } })).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true));
     actor.send({ type: 'inbox.more' });

@@ -13,7 +13,10 @@ export const model = {
     { type: 'xstate.done.actor.fetchSettings', output: { user: owner(stored) } },
     { type: 'xstate.error.actor.fetchSettings', error: refused('Too many requests', 429) },
     { type: 'notificationSettings.set', setting: 'follows', value: true },
-    { type: 'xstate.done.actor.saveSetting', output: { message: 'Notification settings updated', user: owner({ ...stored, follows: true }) } },
+    {
+      type: 'xstate.done.actor.saveSetting',
+      output: { message: 'Notification settings updated', user: owner({ ...stored, follows: true }) },
+    },
     { type: 'xstate.error.actor.saveSetting', error: {} },
   ] as ModelEvent[],
 };

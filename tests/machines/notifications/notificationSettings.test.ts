@@ -1,6 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  NOTIFICATION_SAVE_FAILED, notificationSettingsMachine, type NotificationSettingsContext,
+  NOTIFICATION_SAVE_FAILED,
+  notificationSettingsMachine,
+  type NotificationSettingsContext,
 } from '../../../src/machines/notifications/notificationSettings.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
 import { model, notificationSettingsModel } from './notificationSettings.model';

@@ -3,7 +3,13 @@ import { blockedMembersMachine, unblockedIdOf, type BlockedMembersContext } from
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 
-export const member = (id: string, username: string): UserSummary => ({ _id: id, username, avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' });
+export const member = (id: string, username: string): UserSummary => ({
+  _id: id,
+  username,
+  avatarColor: '#1e88e5',
+  avatarImage: '',
+  profilePicture: '',
+});
 export const ben = member('u2', 'ben');
 export const cy = member('u3', 'cy');
 const LIST = { users: [ben, cy], count: 2 };

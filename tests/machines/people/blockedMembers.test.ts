@@ -40,7 +40,9 @@ describe('blocked members machine', () => {
         const before = ctx(path.steps[path.steps.indexOf(step) - 1].state as never);
         const ids = c.members.map((m) => m._id);
         // One running child per row in flight, with that member's id, and none left behind.
-        const running = Object.keys(snapshot.children).filter((id) => id.startsWith('unblock.')).sort();
+        const running = Object.keys(snapshot.children)
+          .filter((id) => id.startsWith('unblock.'))
+          .sort();
         expect(running).toEqual(c.unblocking.map((id) => `unblock.${id}`).sort());
         for (const id of c.unblocking) expect(snapshot.children[`unblock.${id}`]!.getSnapshot().input).toEqual({ userId: id });
         if (e.type === 'blockedMembers.unblock' && e.userId === 'u9') expect(c.unblocking).toEqual(before.unblocking);
@@ -84,16 +86,29 @@ describe('blocked members helpers', () => {
   });
 
   it("toasts the server's message, else an Error's, else a fallback naming the member", () => {
-    expect(unblockToast(context([ben]), { type: 'xstate.done.actor.unblock.u2', output: unblocked('u2') })).toEqual({ type: 'success', description: 'Unblocked successfully' });
-    expect(unblockToast(context([ben]), { type: 'xstate.error.actor.unblock.u2', error: refused('Too many requests', 429) })).toEqual({ type: 'error', description: 'Too many requests' });
-    expect(unblockToast(context([ben]), { type: 'xstate.error.actor.unblock.u2', error: new TypeError('Failed to fetch') })).toEqual({ type: 'error', description: 'Failed to fetch' });
-    expect(unblockToast(context([ben]), { type: 'xstate.error.actor.unblock.u2', error: null })).toEqual({ type: 'error', description: 'Could not unblock ben. Please try again.' });
+    expect(unblockToast(context([ben]), { type: 'xstate.done.actor.unblock.u2', output: unblocked('u2') })).toEqual({
+      type: 'success',
+      description: 'Unblocked successfully',
+    });
+    expect(unblockToast(context([ben]), { type: 'xstate.error.actor.unblock.u2', error: refused('Too many requests', 429) })).toEqual({
+      type: 'error',
+      description: 'Too many requests',
+    });
+    expect(unblockToast(context([ben]), { type: 'xstate.error.actor.unblock.u2', error: new TypeError('Failed to fetch') })).toEqual({
+      type: 'error',
+      description: 'Failed to fetch',
+    });
+    expect(unblockToast(context([ben]), { type: 'xstate.error.actor.unblock.u2', error: null })).toEqual({
+      type: 'error',
+      description: 'Could not unblock ben. Please try again.',
+    });
   });
 
   it('turns bus messages into blocked members events', () => {
     expect(blockedMembersEventOf({ event: 'reconnected' })).toEqual({ type: 'blockedMembers.changed' });
     expect(blockedMembersEventOf({ event: 'blocked', userId: 'u4' })).toEqual({ type: 'blockedMembers.changed' });
-    const relation = (payload: { userId: string; following?: boolean; blocked?: boolean }) => ({ event: serverEvents.relationChanged, payload }) as const;
+    const relation = (payload: { userId: string; following?: boolean; blocked?: boolean }) =>
+      ({ event: serverEvents.relationChanged, payload }) as const;
     expect(blockedMembersEventOf(relation({ userId: 'u2', blocked: false }))).toEqual({ type: 'blockedMembers.lifted', userId: 'u2' });
     // A block is read through the `blocked` message the socket relays with it, not twice.
     expect(blockedMembersEventOf(relation({ userId: 'u2', following: false, blocked: true }))).toBeNull();
@@ -131,7 +146,9 @@ describe('blocked members effects', () => {
     const bus = createBus();
     const shown: unknown[] = [];
     const app = { system: { get: () => undefined } };
-    const logic = peopleLogic(app as never, { api, bus }).blockedMembers.provide({ actions: { showToast: (_: unknown, t: unknown) => void shown.push(t) } });
+    const logic = peopleLogic(app as never, { api, bus }).blockedMembers.provide({
+      actions: { showToast: (_: unknown, t: unknown) => void shown.push(t) },
+    });
     const actor = createActor(logic).start();
     const ids = () => actor.getSnapshot().context.members.map((m) => m._id);
     await vi.waitFor(() => expect(ids()).toEqual(['u2', 'u3']));
@@ -141,7 +158,12 @@ describe('blocked members effects', () => {
     expect(actor.getSnapshot().context.unblocking).toEqual(['u2', 'u3']);
     await vi.waitFor(() => expect(actor.getSnapshot().context.unblocking).toEqual([]));
     expect(ids()).toEqual(['u3']);
-    expect(shown).toEqual(expect.arrayContaining([{ type: 'success', description: 'Unblocked successfully' }, { type: 'error', description: 'Too many requests' }]));
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        { type: 'success', description: 'Unblocked successfully' },
+        { type: 'error', description: 'Too many requests' },
+      ]),
+    );
     expect(calls).toEqual(expect.arrayContaining(['PUT /user/unblock/u2', 'PUT /user/unblock/u3']));
 
     // Another tab lifted the block on cy: the server tells this one too.

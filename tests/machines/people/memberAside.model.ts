@@ -15,7 +15,15 @@ const model = {
     { type: 'xstate.error.actor.fetchSuggestions', error: refused('Suggestions are unavailable', 503) },
     { type: 'xstate.done.actor.fetchGroups', output: groups },
     { type: 'xstate.error.actor.fetchGroups', error: new Error('Network down') },
-    { type: 'xstate.done.actor.fetchTrending', output: { hashtags: [{ tag: 'physics', posts: 3 }, { tag: 'café', posts: 1 }] } },
+    {
+      type: 'xstate.done.actor.fetchTrending',
+      output: {
+        hashtags: [
+          { tag: 'physics', posts: 3 },
+          { tag: 'café', posts: 1 },
+        ],
+      },
+    },
     { type: 'xstate.error.actor.fetchTrending', error: new Error('Network down') },
     { type: 'aside.retry' },
     { type: 'people.following', userId: 'u2', following: true },
@@ -25,7 +33,8 @@ const model = {
     if (event.type.includes('fetchSuggestions')) return snapshot.matches({ people: 'loading' });
     if (event.type.includes('fetchGroups')) return snapshot.matches({ groups: 'loading' });
     if (event.type.includes('fetchTrending')) return snapshot.matches({ trending: 'loading' });
-    if (event.type === 'people.following') return snapshot.matches({ people: 'ready' }) && !snapshot.context.people.some((p) => p.isFollowing);
+    if (event.type === 'people.following')
+      return snapshot.matches({ people: 'ready' }) && !snapshot.context.people.some((p) => p.isFollowing);
     return true;
   },
 };

@@ -20,7 +20,9 @@ describe('member aside machine', () => {
       input,
       provide: { actions: { showToast: (_: unknown, toast: unknown) => void toasts.push(toast) } },
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as Snap & { children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+        const snapshot = actor.getSnapshot() as unknown as Snap & {
+          children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+        };
         const { context } = snapshot;
         const event = step.event;
         if (event.type === 'xstate.done.actor.fetchSuggestions') {

@@ -7,7 +7,7 @@ const owner = { isOwner: true } as Profile;
 const visitor = { isOwner: false } as Profile;
 
 describe('what a member may do on people pages', () => {
-  it('no Follow on oneself, and only one\'s own settings', () => {
+  it("no Follow on oneself, and only one's own settings", () => {
     expect(isMe('u1', { _id: 'u1' })).toBe(true);
     expect(isMe('u1', { _id: 'u2' })).toBe(false);
     expect(isMe('u1', null)).toBe(false);
@@ -15,7 +15,7 @@ describe('what a member may do on people pages', () => {
     expect(ownsSettings({ username: 'ada' }, 'bob')).toBe(false);
   });
 
-  it('the owner\'s tabs are the owner\'s; empty about cards are shown to the owner only', () => {
+  it("the owner's tabs are the owner's; empty about cards are shown to the owner only", () => {
     expect(mayOpenTab(owner, 'password')).toBe(true);
     expect(mayOpenTab(visitor, 'password')).toBe(false);
     expect(mayOpenTab(visitor, 'notifications')).toBe(false);

@@ -56,15 +56,25 @@ const model = {
     // A page may also land while a watch is out (the watch then starts over with the new page).
     const settled =
       snapshot.matches({ suggestions: 'ready' }) &&
-      (snapshot.matches({ presence: 'live' }) || (event.type === 'xstate.done.actor.fetchPeople' && snapshot.matches({ presence: 'watching' })));
+      (snapshot.matches({ presence: 'live' }) ||
+        (event.type === 'xstate.done.actor.fetchPeople' && snapshot.matches({ presence: 'watching' })));
     if (event.type.includes('fetchSuggestions')) return snapshot.matches({ list: 'loading' }) && c.page === 1;
     // Presence follows whatever is on screen once the suggestions are in.
-    if (event.type.includes('watchPresence') || event.type.startsWith('xstate.after.WATCH_DELAY')) return snapshot.matches({ suggestions: 'ready' });
+    if (event.type.includes('watchPresence') || event.type.startsWith('xstate.after.WATCH_DELAY'))
+      return snapshot.matches({ suggestions: 'ready' });
     if (!settled) return false;
     if (LIVE.has(event.type))
-      return snapshot.matches({ list: 'ready' }) && snapshot.matches({ search: 'idle' }) && c.page === 1 && c.query === '' && c.online.length <= 1 && !c.users.some((p) => p.isFollowing);
+      return (
+        snapshot.matches({ list: 'ready' }) &&
+        snapshot.matches({ search: 'idle' }) &&
+        c.page === 1 &&
+        c.query === '' &&
+        c.online.length <= 1 &&
+        !c.users.some((p) => p.isFollowing)
+      );
     if (event.type === 'people.page') return c.query === '' && c.results === null;
-    if (event.type === 'people.search') return c.page === 1 && snapshot.matches({ list: 'ready' }) && c.online.join() === 'u3' && !c.users.some((p) => p.isFollowing);
+    if (event.type === 'people.search')
+      return c.page === 1 && snapshot.matches({ list: 'ready' }) && c.online.join() === 'u3' && !c.users.some((p) => p.isFollowing);
     if (event.type === 'people.reconnected') return c.page === 1 && c.results === null && c.online.length <= 1;
     return true;
   },

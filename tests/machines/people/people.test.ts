@@ -4,7 +4,15 @@ import type { SocketAck } from '../../../src/api/chat';
 import { PRESENCE_WATCH_MAX } from '../../../src/api/users';
 import { peopleEventOf } from '../../../src/effects/people/people';
 import { watchPresence } from '../../../src/effects/chat/presence';
-import { PEOPLE_FAILED, peopleMachine, SEARCH_DELAY_MS, selectShown, shownIds, WATCH_DELAY_MS, type PeopleContext } from '../../../src/machines/people/people.machine';
+import {
+  PEOPLE_FAILED,
+  peopleMachine,
+  SEARCH_DELAY_MS,
+  selectShown,
+  shownIds,
+  WATCH_DELAY_MS,
+  type PeopleContext,
+} from '../../../src/machines/people/people.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { peopleModel, person, serialize } from './people.model';
 
@@ -21,12 +29,16 @@ describe('people machine', () => {
       serialize: serialize as never,
       provide: { actions: { showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t) } },
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as { context: PeopleContext; children: Record<string, { getSnapshot(): { input: unknown } }> };
+        const snapshot = actor.getSnapshot() as unknown as {
+          context: PeopleContext;
+          children: Record<string, { getSnapshot(): { input: unknown } }>;
+        };
         const c = snapshot.context;
         const e = step.event as ModelEvent;
         if (e.type === 'xstate.error.actor.fetchPeople') expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Too many requests' });
         // Suggestions that fail to load: the server's message as an error toast (spec section 8).
-        if (e.type === 'xstate.error.actor.fetchSuggestions') expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Suggestions are unavailable' });
+        if (e.type === 'xstate.error.actor.fetchSuggestions')
+          expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Suggestions are unavailable' });
         if (e.type === 'xstate.error.actor.searchPeople') expect(c.searchError).toBe('Network down');
         // Online is a set.
         expect(new Set(c.online).size).toBe(c.online.length);
@@ -34,9 +46,12 @@ describe('people machine', () => {
         if (e.type === 'people.following') {
           for (const p of [...c.users, ...(c.results ?? []), ...c.suggestions]) if (p._id === 'u2') expect(p.isFollowing).toBe(true);
         }
-        if (e.type === 'people.page' && snapshot.children.fetchPeople) expect(snapshot.children.fetchPeople.getSnapshot().input).toEqual({ page: 2 });
-        if (e.type.startsWith('xstate.after.WATCH_DELAY')) expect(snapshot.children.watchPresence!.getSnapshot().input).toEqual({ userIds: shownIds(c) });
-        if (e.type.startsWith('xstate.after.') && snapshot.children.searchPeople) expect(snapshot.children.searchPeople.getSnapshot().input).toEqual({ query: 'a' });
+        if (e.type === 'people.page' && snapshot.children.fetchPeople)
+          expect(snapshot.children.fetchPeople.getSnapshot().input).toEqual({ page: 2 });
+        if (e.type.startsWith('xstate.after.WATCH_DELAY'))
+          expect(snapshot.children.watchPresence!.getSnapshot().input).toEqual({ userIds: shownIds(c) });
+        if (e.type.startsWith('xstate.after.') && snapshot.children.searchPeople)
+          expect(snapshot.children.searchPeople.getSnapshot().input).toEqual({ query: 'a' });
         if (e.type === 'people.search' && (e.query as string).trim() === '') expect(c.results).toBeNull();
       },
     });
@@ -58,8 +73,12 @@ describe('people search', () => {
         actors: {
           fetchPeople: fromPromise(async () => (calls.push('people'), { users: [person('u1')], totalUsers: 1 })),
           fetchSuggestions: fromPromise(async () => (calls.push('suggestions'), { users: [person('u2'), person('u1')] })),
-          watchPresence: fromPromise(async ({ input }: { input: { userIds: string[] } }) => (calls.push(`watch ${input.userIds.join()}`), { userIds: ['u2'] })),
-          searchPeople: fromPromise(async ({ input }: { input: { query: string } }) => (calls.push(`search ${input.query}`), { search: [person('u9')] })),
+          watchPresence: fromPromise(
+            async ({ input }: { input: { userIds: string[] } }) => (calls.push(`watch ${input.userIds.join()}`), { userIds: ['u2'] }),
+          ),
+          searchPeople: fromPromise(
+            async ({ input }: { input: { query: string } }) => (calls.push(`search ${input.query}`), { search: [person('u9')] }),
+          ),
         },
       }),
     ).start();
@@ -102,7 +121,11 @@ describe('people helpers', () => {
     await expect(watchPresence({ userIds: ['a'] }, emit({ ok: false, message: 'Not connected' }))).rejects.toThrow('Not connected');
   });
   it('watches everyone on screen once, at most PRESENCE_WATCH_MAX', () => {
-    expect(shownIds({ users: [person('u1'), person('u2')], results: [person('u2'), person('u3')], suggestions: [person('u1')] })).toEqual(['u1', 'u2', 'u3']);
+    expect(shownIds({ users: [person('u1'), person('u2')], results: [person('u2'), person('u3')], suggestions: [person('u1')] })).toEqual([
+      'u1',
+      'u2',
+      'u3',
+    ]);
     const many = Array.from({ length: PRESENCE_WATCH_MAX + 5 }, (_, i) => person(`m${i}`));
     expect(shownIds({ users: many, results: null, suggestions: [] })).toHaveLength(PRESENCE_WATCH_MAX);
   });
@@ -112,7 +135,11 @@ describe('people helpers', () => {
       userId: 'a',
       online: false,
     });
-    expect(peopleEventOf({ event: 'following', userId: 'a', following: true })).toEqual({ type: 'people.following', userId: 'a', following: true });
+    expect(peopleEventOf({ event: 'following', userId: 'a', following: true })).toEqual({
+      type: 'people.following',
+      userId: 'a',
+      following: true,
+    });
     expect(peopleEventOf({ event: 'reconnected' })).toEqual({ type: 'people.reconnected' });
     expect(peopleEventOf({ event: 'blocked', userId: 'a' })).toBeNull();
   });

@@ -33,7 +33,8 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
   });
 };
 
-const TAB_WORK = /fetchFollowers|fetchFollowing|fetchGallery|fetchAnswers|fetchMoreAnswers|profile\.more|saveNotifications|setNotification|profile\.retry/;
+const TAB_WORK =
+  /fetchFollowers|fetchFollowing|fetchGallery|fetchAnswers|fetchMoreAnswers|profile\.more|saveNotifications|setNotification|profile\.retry/;
 const EXCURSIONS = /toggleFollow|editInfo|chooseImage|editLinks|editHobbies|profile\.report|askBlock/;
 
 const model = {
@@ -42,14 +43,20 @@ const model = {
     { type: 'xstate.done.actor.fetchProfile', output: { user: profile() } },
     { type: 'xstate.done.actor.fetchProfile', output: { user: owner } },
     { type: 'xstate.error.actor.fetchProfile', error: refused('User not found', 404) },
-    ...(['timeline', 'replied', 'followers', 'following', 'gallery', 'password', 'notifications'] as const).map((tab) => ({ type: 'profile.tab', tab })),
+    ...(['timeline', 'replied', 'followers', 'following', 'gallery', 'password', 'notifications'] as const).map((tab) => ({
+      type: 'profile.tab',
+      tab,
+    })),
     { type: 'profile.toggleFollow' },
     { type: 'xstate.done.actor.changeFollow', output: { message: 'ok', userId: 'u2', following: true } },
     { type: 'xstate.error.actor.changeFollow', error: refused('You cannot follow this member', 403) },
     { type: 'profile.editInfo' },
     { type: 'profile.cancelEdit' },
     { type: 'profile.infoChange', field: 'work', value: 'Lab' },
-    { type: 'xstate.done.actor.saveInfo', output: { message: 'Saved', user: { ...owner, basicInfo: { ...owner.basicInfo, work: 'Lab' } } } },
+    {
+      type: 'xstate.done.actor.saveInfo',
+      output: { message: 'Saved', user: { ...owner, basicInfo: { ...owner.basicInfo, work: 'Lab' } } },
+    },
     { type: 'xstate.error.actor.saveInfo', error: refused('Work must not exceed 100 characters', 400) },
     { type: 'xstate.done.actor.fetchFollowers', output: { users: [user], count: 2, nextCursor: '2025-01-01T10:00:00.000Z_u2' } },
     { type: 'xstate.error.actor.fetchFollowers', error: new Error('Network down') },
@@ -70,13 +77,19 @@ const model = {
     { type: 'xstate.done.actor.fetchMoreAnswers', output: { answers: [a2, a3], totalAnswers: 3 } },
     { type: 'xstate.error.actor.fetchMoreAnswers', error: refused('Too many requests', 429) },
     { type: 'profile.setNotification', setting: 'follows', value: false },
-    { type: 'xstate.done.actor.saveNotifications', output: { message: 'Saved', user: { ...owner, notifications: { ...owner.notifications!, follows: false } } } },
+    {
+      type: 'xstate.done.actor.saveNotifications',
+      output: { message: 'Saved', user: { ...owner, notifications: { ...owner.notifications!, follows: false } } },
+    },
     { type: 'xstate.error.actor.saveNotifications', error: refused('Too many requests', 429) },
     { type: 'profile.chooseImage', kind: 'profile', dataUrl: PNG },
     { type: 'xstate.done.actor.imageUpload', output: { profile: { ...owner, profilePicture: PICTURE } } },
     { type: 'xstate.done.actor.imageUpload', output: { profile: null } },
     { type: 'profile.editLinks' },
-    { type: 'xstate.done.actor.linksForm', output: { profile: { ...owner, social: { ...owner.social, youtube: 'https://youtube.com/@ben' } } } },
+    {
+      type: 'xstate.done.actor.linksForm',
+      output: { profile: { ...owner, social: { ...owner.social, youtube: 'https://youtube.com/@ben' } } },
+    },
     { type: 'xstate.done.actor.linksForm', output: { profile: null } },
     { type: 'profile.editHobbies' },
     { type: 'xstate.done.actor.hobbiesForm', output: { profile: { ...owner, hobbies: ['Chess'] } } },
@@ -103,9 +116,18 @@ const model = {
     const c = snapshot.context as ProfileContext;
     const p = c.profile;
     const fresh =
-      c.followers === null && c.following === null && c.gallery === null && c.answers === null && c.listError === null &&
-      c.infoError === null && p?.basicInfo.work === '' &&
-      p?.followersCount === 1 && p?.notifications?.follows !== false && p?.profilePicture === '' && p?.social.youtube === '' && p?.hobbies.length === 0;
+      c.followers === null &&
+      c.following === null &&
+      c.gallery === null &&
+      c.answers === null &&
+      c.listError === null &&
+      c.infoError === null &&
+      p?.basicInfo.work === '' &&
+      p?.followersCount === 1 &&
+      p?.notifications?.follows !== false &&
+      p?.profilePicture === '' &&
+      p?.social.youtube === '' &&
+      p?.hobbies.length === 0;
     // One keystroke per edit keeps the model small.
     if (event.type === 'profile.infoChange') return onTimeline && c.infoDraft.work === '';
     if (event.type === 'profile.tab') return quiet && ((onTimeline && fresh) || event.tab === 'timeline');

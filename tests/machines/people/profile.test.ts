@@ -60,7 +60,8 @@ describe('profile machine', () => {
           expect(c.answers!.map((a) => a._id)).toEqual(['a1', 'a2', 'a3']);
           expect(c.answersPage).toBe(2);
         }
-        if (e.type === 'profile.more' && c.answers?.length === 3) expect(snapshot.matches({ ready: { tab: { replied: 'ready' } } })).toBe(true);
+        if (e.type === 'profile.more' && c.answers?.length === 3)
+          expect(snapshot.matches({ ready: { tab: { replied: 'ready' } } })).toBe(true);
         // Followers and Following, page after page while the server names a next cursor; the count stays the first page's.
         const children = actor.getSnapshot().children as Record<string, { getSnapshot(): { input: unknown } } | undefined>;
         if (e.type === 'profile.more' && snapshot.matches({ ready: { tab: { followers: 'loadingMore' } } })) {
@@ -70,15 +71,21 @@ describe('profile machine', () => {
           expect(children.fetchFollowingMore?.getSnapshot().input).toEqual({ userId: 'u2', cursor: '2025-01-01T10:00:00.000Z_u3' });
         }
         if (e.type === 'profile.more' && (c.followers?.nextCursor === null || c.following?.nextCursor === null)) {
-          expect(snapshot.matches({ ready: { tab: { followers: 'loadingMore' } } }) || snapshot.matches({ ready: { tab: { following: 'loadingMore' } } })).toBe(false);
+          expect(
+            snapshot.matches({ ready: { tab: { followers: 'loadingMore' } } }) ||
+              snapshot.matches({ ready: { tab: { following: 'loadingMore' } } }),
+          ).toBe(false);
         }
-        if (e.type === 'xstate.done.actor.fetchFollowersMore') expect(c.followers).toEqual({ users: [user, cleo], count: 2, nextCursor: null });
-        if (e.type === 'xstate.done.actor.fetchFollowingMore') expect(c.following).toEqual({ users: [cleo, user], count: 2, nextCursor: null });
+        if (e.type === 'xstate.done.actor.fetchFollowersMore')
+          expect(c.followers).toEqual({ users: [user, cleo], count: 2, nextCursor: null });
+        if (e.type === 'xstate.done.actor.fetchFollowingMore')
+          expect(c.following).toEqual({ users: [cleo, user], count: 2, nextCursor: null });
         if (e.type === 'xstate.error.actor.fetchFollowersMore') {
           expect(c.followers!.users).toEqual([user]);
           expect(toasts.at(-1)!.description).toBe('Too many requests');
         }
-        if (e.type === 'xstate.error.actor.fetchFollowingMore') expect([c.following!.users, snapshot.matches({ ready: { tab: { following: 'ready' } } })]).toEqual([[cleo], true]);
+        if (e.type === 'xstate.error.actor.fetchFollowingMore')
+          expect([c.following!.users, snapshot.matches({ ready: { tab: { following: 'ready' } } })]).toEqual([[cleo], true]);
         if (e.type === 'xstate.error.actor.fetchMoreAnswers') {
           expect(c.answers!.map((a) => a._id)).toEqual(['a1', 'a2']);
           expect(toasts.at(-1)!.description).toBe('Too many requests');
@@ -88,8 +95,10 @@ describe('profile machine', () => {
           expect(c.profile!.profilePicture).toBe(output ? PICTURE : '');
           expect(pictures).toEqual(output ? [{ profilePicture: PICTURE }] : []);
         }
-        if (e.type === 'xstate.done.actor.linksForm') expect(c.profile!.social.youtube).toBe((e.output as { profile: unknown }).profile ? 'https://youtube.com/@ben' : '');
-        if (e.type === 'xstate.done.actor.hobbiesForm') expect(c.profile!.hobbies).toEqual((e.output as { profile: unknown }).profile ? ['Chess'] : []);
+        if (e.type === 'xstate.done.actor.linksForm')
+          expect(c.profile!.social.youtube).toBe((e.output as { profile: unknown }).profile ? 'https://youtube.com/@ben' : '');
+        if (e.type === 'xstate.done.actor.hobbiesForm')
+          expect(c.profile!.hobbies).toEqual((e.output as { profile: unknown }).profile ? ['Chess'] : []);
         if (e.type === 'xstate.done.actor.blockMember') {
           expect(snapshot.matches('blocked')).toBe(true);
           expect(blocked).toEqual([{ userId: 'u2' }]);

@@ -24,7 +24,12 @@ export const profile = (overrides: Partial<Profile> = {}): Profile => ({
 });
 
 export const ownProfile = (overrides: Partial<Profile> = {}): Profile =>
-  profile({ isOwner: true, email: 'ben@example.com', notifications: { messages: true, follows: true, reactions: true, comments: true }, ...overrides });
+  profile({
+    isOwner: true,
+    email: 'ben@example.com',
+    notifications: { messages: true, follows: true, reactions: true, comments: true },
+    ...overrides,
+  });
 
 export type ProfileAnswer = AnswersPage['answers'][number];
 

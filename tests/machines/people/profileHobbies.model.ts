@@ -8,7 +8,15 @@ const TOO_LONG = 'x'.repeat(41);
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
   const c = snapshot.context as ProfileHobbiesContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, hobbies: c.hobbies, draft: c.draft, draftError: c.draftError, error: c.error, output: snapshot.output ?? null });
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    hobbies: c.hobbies,
+    draft: c.draft,
+    draftError: c.draftError,
+    error: c.error,
+    output: snapshot.output ?? null,
+  });
 };
 
 const model = {

@@ -17,7 +17,11 @@ describe('profileHobbies machine', () => {
       coverage,
       serialize: serialize as never,
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as { context: ProfileHobbiesContext; output?: unknown; matches(v: string): boolean };
+        const snapshot = actor.getSnapshot() as unknown as {
+          context: ProfileHobbiesContext;
+          output?: unknown;
+          matches(v: string): boolean;
+        };
         const c = snapshot.context;
         const e = step.event as ModelEvent;
         if (snapshot.matches('saving')) sent.push(c.hobbies);

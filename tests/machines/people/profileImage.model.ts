@@ -9,7 +9,14 @@ export const noMessage = { statusCode: 502 };
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
   const c = snapshot.context as ProfileImageContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, preview: c.preview, error: c.error, profile: c.profile?.profilePicture ?? null, output: snapshot.output ?? null });
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    preview: c.preview,
+    error: c.error,
+    profile: c.profile?.profilePicture ?? null,
+    output: snapshot.output ?? null,
+  });
 };
 
 const model = {
@@ -26,8 +33,10 @@ const model = {
 export const profileImageModel: MachineModel = {
   name: 'profileImage',
   machine: profileImageMachine,
-  covers: ([
-    ['a picked image', { kind: 'profile' as const, dataUrl: PNG }],
-    ['a picked PDF', { kind: 'background' as const, dataUrl: PDF }],
-  ] as const).map(([name, input]) => ({ label: `starting from ${name}`, options: { ...model, input } as never })),
+  covers: (
+    [
+      ['a picked image', { kind: 'profile' as const, dataUrl: PNG }],
+      ['a picked PDF', { kind: 'background' as const, dataUrl: PDF }],
+    ] as const
+  ).map(([name, input]) => ({ label: `starting from ${name}`, options: { ...model, input } as never })),
 };

@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { NOT_AN_IMAGE, profileImageMachine, UPLOAD_FAILED, type ProfileImageContext } from '../../../src/machines/people/profileImage.machine';
+import {
+  NOT_AN_IMAGE,
+  profileImageMachine,
+  UPLOAD_FAILED,
+  type ProfileImageContext,
+} from '../../../src/machines/people/profileImage.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { PNG } from './profileFixtures';
 import { noMessage, profileImageModel, serialize, uploaded } from './profileImage.model';
@@ -23,7 +28,11 @@ describe('profileImage machine', () => {
           serialize: serialize as never,
           provide: { actions: { showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t) } },
           afterStep: (step, actor) => {
-            const snapshot = actor.getSnapshot() as unknown as { context: ProfileImageContext; output?: unknown; matches(v: string): boolean };
+            const snapshot = actor.getSnapshot() as unknown as {
+              context: ProfileImageContext;
+              output?: unknown;
+              matches(v: string): boolean;
+            };
             const c = snapshot.context;
             const e = step.event as ModelEvent;
             if (e.type === 'profileImage.choose') {

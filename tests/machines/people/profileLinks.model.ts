@@ -8,7 +8,14 @@ export const saved = ownProfile({ social: { ...empty, youtube: 'https://youtube.
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown; output?: unknown }) => {
   const c = snapshot.context as ProfileLinksContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, draft: c.draft, errors: c.errors, error: c.error, output: snapshot.output ?? null });
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    draft: c.draft,
+    errors: c.errors,
+    error: c.error,
+    output: snapshot.output ?? null,
+  });
 };
 
 const model = {

@@ -5,7 +5,14 @@ import type { ModelEvent } from '../model';
 /** The report form's model, shared by its machine test and the dialog's replay through the view. */
 export const reportSerialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as ProfileReportContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, reason: c.reason, details: c.details, errors: c.errors, error: c.error });
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    reason: c.reason,
+    details: c.details,
+    errors: c.errors,
+    error: c.error,
+  });
 };
 
 export const LONG_DETAILS = 'x'.repeat(1001);
@@ -27,4 +34,3 @@ export const reportModel = {
     return true;
   },
 };
-

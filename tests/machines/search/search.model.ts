@@ -6,7 +6,14 @@ import { type MachineModel, type ModelEvent } from '../cover';
 export type Snap = { value: unknown; status: string; context: unknown; matches(v: unknown): boolean };
 export const ctx = (s: Snap) => s.context as SearchContext;
 
-const postTag = (p: { _id: string; commentsCount: number; saved: boolean; userReaction: string | null; followingAuthor: boolean; post: string }) =>
+const postTag = (p: {
+  _id: string;
+  commentsCount: number;
+  saved: boolean;
+  userReaction: string | null;
+  followingAuthor: boolean;
+  post: string;
+}) =>
   `${p._id}${p.commentsCount ? `c${p.commentsCount}` : ''}${p.saved ? 's' : ''}${p.userReaction ? `r:${p.userReaction}` : ''}${p.followingAuthor ? 'f' : ''}${p.post.endsWith('(edited)') ? 'e' : ''}`;
 
 export const serialize = (snapshot: Snap) => {
@@ -36,7 +43,15 @@ export const serialize = (snapshot: Snap) => {
 /** The results exactly as the search answered them (nothing changed by a card or the bus yet). */
 const PRISTINE = JSON.stringify(resultsOf(OVERVIEW));
 const pristine = (s: Snap) => JSON.stringify(ctx(s).results) === PRISTINE && ctx(s).tab === 'posts';
-const CARD_EVENTS = new Set(['search.postChanged', 'search.postDeleted', 'search.reacted', 'search.saved', 'search.commentsCount', 'search.following', 'search.blocked']);
+const CARD_EVENTS = new Set([
+  'search.postChanged',
+  'search.postDeleted',
+  'search.reacted',
+  'search.saved',
+  'search.commentsCount',
+  'search.following',
+  'search.blocked',
+]);
 const IMAGE_EVENTS = (type: string) => type.startsWith('image.') || type.includes('readImage') || type.includes('searchImage');
 
 const model = {
@@ -78,7 +93,8 @@ const model = {
     const textReady = snapshot.matches({ text: { ready: 'idle' } }) && pristine(snapshot);
     const imageQuiet = snapshot.matches({ image: 'idle' }) && c.image === null && c.imageError === null;
     if (IMAGE_EVENTS(event.type)) return textIdle || (textReady && !snapshot.matches({ image: 'failed' }));
-    if (CARD_EVENTS.has(event.type)) return textReady && (imageQuiet || (snapshot.matches({ image: 'found' }) && c.imageResults?.posts.length === 1));
+    if (CARD_EVENTS.has(event.type))
+      return textReady && (imageQuiet || (snapshot.matches({ image: 'found' }) && c.imageResults?.posts.length === 1));
     if (!imageQuiet) return false;
     if (event.type === 'search.address') return textIdle || textReady || snapshot.matches({ text: 'failed' });
     if (event.type === 'search.tab') return textReady;
@@ -93,5 +109,8 @@ const model = {
 export const searchModel: MachineModel = {
   name: 'search',
   machine: searchMachine,
-  covers: [{}, { query: 'risotto', tab: 'people' as const }].map((input) => ({ label: `from ${JSON.stringify(input)}`, options: { ...model, input } as never })),
+  covers: [{}, { query: 'risotto', tab: 'people' as const }].map((input) => ({
+    label: `from ${JSON.stringify(input)}`,
+    options: { ...model, input } as never,
+  })),
 };

@@ -3,7 +3,14 @@ import { createActor, fromPromise } from 'xstate';
 import type { SearchKind } from '../../../src/api/search';
 import { createBus } from '../../../src/effects/shell/socket';
 import { searchEventOf, searchHref, searchLogic } from '../../../src/effects/search/search';
-import { IMAGE_READ_FAILED, IMAGE_SEARCH_FAILED, MORE_FAILED, SEARCH_DELAY_MS, SEARCH_FAILED, searchMachine } from '../../../src/machines/search/search.machine';
+import {
+  IMAGE_READ_FAILED,
+  IMAGE_SEARCH_FAILED,
+  MORE_FAILED,
+  SEARCH_DELAY_MS,
+  SEARCH_FAILED,
+  searchMachine,
+} from '../../../src/machines/search/search.machine';
 import { IMAGE_RESULTS, OVERVIEW, goodFile, hugeFile, p1, textFile } from '../../fixtures/search';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { Snap, ctx, searchModel, serialize } from './search.model';
@@ -28,7 +35,10 @@ function effects() {
 describe('search machine', () => {
   beforeEach(() => void vi.useFakeTimers());
 
-  for (const { label, options: { input } } of searchModel.covers) {
+  for (const {
+    label,
+    options: { input },
+  } of searchModel.covers) {
     const paths = pathsOf(searchModel, label);
     it.each(paths.map((p) => [describePath(p), p] as const))(`${label}: %s`, async (_name, path) => {
       const fx = effects();
@@ -39,7 +49,9 @@ describe('search machine', () => {
         serialize: serialize as never,
         provide: fx.provide,
         afterStep: (step, actor) => {
-          const snapshot = actor.getSnapshot() as unknown as Snap & { children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+          const snapshot = actor.getSnapshot() as unknown as Snap & {
+            children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+          };
           const c = ctx(snapshot);
           const e = step.event as ModelEvent;
           const child = (id: string) => snapshot.children[id]?.getSnapshot().input;
@@ -51,7 +63,8 @@ describe('search machine', () => {
           // The address never pushes itself back.
           if (e.type === 'search.address') expect(fx.addresses).toHaveLength(addressesBefore);
           addressesBefore = fx.addresses.length;
-          if (e.type === 'search.more' && snapshot.matches({ text: { ready: 'loading' } })) expect(child('searchMore')).toEqual({ kind: 'posts', query: 'risotto', cursor: '120.2' });
+          if (e.type === 'search.more' && snapshot.matches({ text: { ready: 'loading' } }))
+            expect(child('searchMore')).toEqual({ kind: 'posts', query: 'risotto', cursor: '120.2' });
           if (e.type === 'xstate.error.actor.searchAll') expect(c.error).toBe('Search must not exceed 200 characters');
           if (e.type === 'xstate.error.actor.searchMore') expect(fx.toasts.at(-1)).toEqual({ type: 'error', description: 'Network down' });
           if (e.type === 'xstate.done.actor.searchMore') expect(c.results!.posts.items.map((p) => p._id)).toEqual(['p1', 'p2', 'p3']);
@@ -129,11 +142,22 @@ describe('search effects', () => {
   });
 
   it('turns bus messages into search events', () => {
-    expect(searchEventOf({ event: 'following', userId: 'u1', following: true })).toEqual({ type: 'search.following', userId: 'u1', following: true });
+    expect(searchEventOf({ event: 'following', userId: 'u1', following: true })).toEqual({
+      type: 'search.following',
+      userId: 'u1',
+      following: true,
+    });
     expect(searchEventOf({ event: 'blocked', userId: 'u1' })).toEqual({ type: 'search.blocked', userId: 'u1' });
     expect(searchEventOf({ event: 'post updated', payload: { post: p1 } } as never)).toEqual({ type: 'search.postChanged', post: p1 });
-    expect(searchEventOf({ event: 'post deleted', payload: { postId: 'p1' } } as never)).toEqual({ type: 'search.postDeleted', postId: 'p1' });
-    expect(searchEventOf({ event: 'comment deleted', payload: { postId: 'p1', commentsCount: 2 } } as never)).toEqual({ type: 'search.commentsCount', postId: 'p1', commentsCount: 2 });
+    expect(searchEventOf({ event: 'post deleted', payload: { postId: 'p1' } } as never)).toEqual({
+      type: 'search.postDeleted',
+      postId: 'p1',
+    });
+    expect(searchEventOf({ event: 'comment deleted', payload: { postId: 'p1', commentsCount: 2 } } as never)).toEqual({
+      type: 'search.commentsCount',
+      postId: 'p1',
+      commentsCount: 2,
+    });
     expect(searchEventOf({ event: 'reconnected' })).toBeNull();
   });
 
@@ -142,7 +166,10 @@ describe('search effects', () => {
     const api = {
       search: {
         all: async (query: string) => (calls.push(['all', query]), OVERVIEW),
-        kind: async (kind: string, query: string, cursor?: string) => (calls.push(['kind', kind, query, cursor]), { posts: [], nextCursor: null }),
+        kind: async (kind: string, query: string, cursor?: string) => (
+          calls.push(['kind', kind, query, cursor]),
+          { posts: [], nextCursor: null }
+        ),
         image: async (body: unknown) => (calls.push(['image', body]), IMAGE_RESULTS),
       },
     } as never;

@@ -25,5 +25,8 @@ const inputs: AuthGuardInput[] = [
 export const authGuardModel: MachineModel = {
   name: 'authGuard',
   machine: authGuardMachine,
-  covers: inputs.map((input) => ({ label: `${input.area}, ${input.hasToken ? 'token stored' : 'no token'}`, options: { ...model, input } })),
+  covers: inputs.map((input) => ({
+    label: `${input.area}, ${input.hasToken ? 'token stored' : 'no token'}`,
+    options: { ...model, input },
+  })),
 };

@@ -13,7 +13,14 @@ describe('a ban while a page is open', () => {
     const bus = createBus();
     const navigations: { to: string; replace?: boolean }[] = [];
     const logic = appMachine.provide({
-      actors: { banWatch: banWatchLogic(bus, (to, options) => void navigations.push({ to, ...options }), () => ({ pathname })), socket: socketLogic(bus) },
+      actors: {
+        banWatch: banWatchLogic(
+          bus,
+          (to, options) => void navigations.push({ to, ...options }),
+          () => ({ pathname }),
+        ),
+        socket: socketLogic(bus),
+      },
     });
     const app = createActor(logic, { input: { storedTheme: null } }).start();
     const session = app.system.get('session')!;

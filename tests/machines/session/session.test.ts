@@ -50,7 +50,12 @@ describe.each(sessionModel.covers)('session machine ($label)', ({ label, options
         // A banned member is kept apart (the socket closes, only the checkpoint opens), with the token.
         if (snapshot.matches('signedIn')) expect(context.profile?.isBanned).toBe(false);
         if (snapshot.matches('banned')) expect(context).toMatchObject({ isLoggedIn: true, profile: { isBanned: true } });
-        if (event.type === 'session.banned' && !snapshot.matches('signedOut') && !snapshot.matches('restoring') && !snapshot.matches('signingOut')) {
+        if (
+          event.type === 'session.banned' &&
+          !snapshot.matches('signedOut') &&
+          !snapshot.matches('restoring') &&
+          !snapshot.matches('signingOut')
+        ) {
           expect(snapshot.value).toBe('banned');
         }
         // Signed in means a user is known; signing out keeps the session until the call settles.
@@ -84,8 +89,16 @@ const signedOutContext: SessionContext = { token: '', profile: null, isLoggedIn:
 
 describe('session machine inside the app system', () => {
   it('starts restoring with a stored token and signed out without one', () => {
-    expect(createActor(sessionMachine, { input: { storedToken: 'x' } }).start().getSnapshot().value).toBe('restoring');
-    expect(createActor(sessionMachine, { input: { storedToken: null } }).start().getSnapshot().value).toBe('signedOut');
+    expect(
+      createActor(sessionMachine, { input: { storedToken: 'x' } })
+        .start()
+        .getSnapshot().value,
+    ).toBe('restoring');
+    expect(
+      createActor(sessionMachine, { input: { storedToken: null } })
+        .start()
+        .getSnapshot().value,
+    ).toBe('signedOut');
   });
 
   it('tells the notifications actor to clear when the session ends, and survives without one', () => {

@@ -10,10 +10,29 @@ import { appMachine } from '../../../src/machines/shell/app.machine';
 import type { ToastQueueContext } from '../../../src/machines/shell/toastQueue.machine';
 
 const message = (overrides: Partial<ChatMessage> = {}): ChatMessage => ({
-  _id: 'm1', seq: 1, conversationId: 'c1', senderId: 'u2', senderUsername: 'ben', senderAvatarColor: '#123456', senderProfilePicture: '',
-  receiverId: 'u1', receiverUsername: 'ada', receiverAvatarColor: '#654321', receiverProfilePicture: '', body: 'hi', isRead: false,
-  gifUrl: '', selectedImage: '', isGroupChat: false, groupId: '', groupName: '', reaction: [], deleteForEveryone: false, clientId: null,
-  createdAt: '2026-11-26T00:00:00.000Z', ...overrides,
+  _id: 'm1',
+  seq: 1,
+  conversationId: 'c1',
+  senderId: 'u2',
+  senderUsername: 'ben',
+  senderAvatarColor: '#123456',
+  senderProfilePicture: '',
+  receiverId: 'u1',
+  receiverUsername: 'ada',
+  receiverAvatarColor: '#654321',
+  receiverProfilePicture: '',
+  body: 'hi',
+  isRead: false,
+  gifUrl: '',
+  selectedImage: '',
+  isGroupChat: false,
+  groupId: '',
+  groupName: '',
+  reaction: [],
+  deleteForEveryone: false,
+  clientId: null,
+  createdAt: '2026-11-26T00:00:00.000Z',
+  ...overrides,
 });
 const inGroup = message({ isGroupChat: true, groupId: 'g1', groupName: 'Night Owls', receiverId: '' });
 const at = (pathname: string, search = '') => ({ pathname, search });
@@ -21,14 +40,20 @@ const at = (pathname: string, search = '') => ({ pathname, search });
 describe('message notices', () => {
   it('reads the open conversation from the chat route only', () => {
     expect(openConversation(at('/app/social/chat/messages', '?username=ben&id=u2&isGroup=false'))).toEqual({ id: 'u2', isGroup: false });
-    expect(openConversation(at('/app/social/chat/messages', '?username=Night+Owls&id=g1&isGroup=true'))).toEqual({ id: 'g1', isGroup: true });
+    expect(openConversation(at('/app/social/chat/messages', '?username=Night+Owls&id=g1&isGroup=true'))).toEqual({
+      id: 'g1',
+      isGroup: true,
+    });
     expect(openConversation(at('/app/social/chat/messages'))).toBeNull();
     expect(openConversation(at('/app/social/streams', '?id=u2'))).toBeNull();
   });
 
   it('names the sender (and the group), and stays quiet for the conversation on screen', () => {
     expect(noticeOf({ type: 'messages', message: message() }, null)).toEqual({ type: 'info', description: 'New message from ben' });
-    expect(noticeOf({ type: 'messages', message: inGroup }, { id: 'u2', isGroup: false })).toEqual({ type: 'info', description: 'New message from ben in Night Owls' });
+    expect(noticeOf({ type: 'messages', message: inGroup }, { id: 'u2', isGroup: false })).toEqual({
+      type: 'info',
+      description: 'New message from ben in Night Owls',
+    });
     expect(noticeOf({ type: 'messages', message: message() }, { id: 'u2', isGroup: false })).toBeNull();
     expect(noticeOf({ type: 'messages', message: inGroup }, { id: 'g1', isGroup: true })).toBeNull();
     // A private chat with someone else open: still told.
@@ -42,29 +67,51 @@ describe('message notices', () => {
       type: 'inbox',
       unreadCount: 2,
       notification: {
-        _id: 'n1', kind, target: { type: 'post', id: 'p1', label: 'Sunrise' }, actors: [ben, ada], actorCount: 4, read: false, detail: '',
-        createdAt: '2026-11-26T00:00:00.000Z', updatedAt: '2026-11-26T00:00:00.000Z', ...over,
+        _id: 'n1',
+        kind,
+        target: { type: 'post', id: 'p1', label: 'Sunrise' },
+        actors: [ben, ada],
+        actorCount: 4,
+        read: false,
+        detail: '',
+        createdAt: '2026-11-26T00:00:00.000Z',
+        updatedAt: '2026-11-26T00:00:00.000Z',
+        ...over,
       },
     });
     const chatOpen = { id: 'u2', isGroup: false };
-    expect(noticeOf(entry('follow', { target: { type: 'profile', id: 'u2', label: 'ben' } }), chatOpen)).toEqual({ type: 'info', description: 'ben started following you' });
-    expect(noticeOf(entry('reaction'), null)).toEqual({ type: 'info', description: 'ben reacted to your post' });
-    expect(noticeOf(entry('comment', { target: { type: 'question', id: 'q1', label: '' } }), null)).toEqual({ type: 'info', description: 'ben commented on your question' });
-    expect(noticeOf(entry('groupInvite', { target: { type: 'group', id: 'g1', label: 'Night Owls' } }), null)).toEqual({ type: 'info', description: 'ben invited you to join Night Owls' });
-    expect(noticeOf(entry('appealApproved', { actors: [], actorCount: 0, target: { type: 'appeal', id: 'a1', label: '' } }), null)).toEqual({
+    expect(noticeOf(entry('follow', { target: { type: 'profile', id: 'u2', label: 'ben' } }), chatOpen)).toEqual({
       type: 'info',
-      description: 'Your appeal was approved: your account is active again',
+      description: 'ben started following you',
     });
+    expect(noticeOf(entry('reaction'), null)).toEqual({ type: 'info', description: 'ben reacted to your post' });
+    expect(noticeOf(entry('comment', { target: { type: 'question', id: 'q1', label: '' } }), null)).toEqual({
+      type: 'info',
+      description: 'ben commented on your question',
+    });
+    expect(noticeOf(entry('groupInvite', { target: { type: 'group', id: 'g1', label: 'Night Owls' } }), null)).toEqual({
+      type: 'info',
+      description: 'ben invited you to join Night Owls',
+    });
+    expect(noticeOf(entry('appealApproved', { actors: [], actorCount: 0, target: { type: 'appeal', id: 'a1', label: '' } }), null)).toEqual(
+      {
+        type: 'info',
+        description: 'Your appeal was approved: your account is active again',
+      },
+    );
     expect(noticeOf(entry('reaction'), null, true)).toBeNull();
     // A type this client does not know (a newer server): nothing.
     expect(noticeOf({ type: 'mentions' } as never, null)).toBeNull();
   });
 
-  it('turns socket notifications into the app\'s toasts', () => {
+  it("turns socket notifications into the app's toasts", () => {
     const bus = createBus();
     let location = at('/app/social/streams');
-    const app = createActor(appMachine.provide({ actors: { notices: noticesLogic(bus, () => location) } }), { input: { storedTheme: null } }).start();
-    const toasts = () => (app.system.get('toasts')!.getSnapshot().context as ToastQueueContext).toasts.map((t) => t.notification.description);
+    const app = createActor(appMachine.provide({ actors: { notices: noticesLogic(bus, () => location) } }), {
+      input: { storedTheme: null },
+    }).start();
+    const toasts = () =>
+      (app.system.get('toasts')!.getSnapshot().context as ToastQueueContext).toasts.map((t) => t.notification.description);
     bus.publish({ event: serverEvents.notification, payload: { type: 'messages', message: message() } });
     bus.publish({ event: serverEvents.postDeleted, payload: { postId: 'p1' } });
     location = at('/app/social/chat/messages', '?username=ben&id=u2&isGroup=false');
@@ -73,9 +120,15 @@ describe('message notices', () => {
       type: 'inbox',
       unreadCount: 1,
       notification: {
-        _id: 'n1', kind: 'follow', target: { type: 'profile', id: 'u2', label: 'ben' }, actorCount: 1, read: false, detail: '',
+        _id: 'n1',
+        kind: 'follow',
+        target: { type: 'profile', id: 'u2', label: 'ben' },
+        actorCount: 1,
+        read: false,
+        detail: '',
         actors: [{ _id: 'u2', username: 'ben', avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' }],
-        createdAt: '2026-11-26T00:00:00.000Z', updatedAt: '2026-11-26T00:00:00.000Z',
+        createdAt: '2026-11-26T00:00:00.000Z',
+        updatedAt: '2026-11-26T00:00:00.000Z',
       },
     };
     bus.publish({ event: serverEvents.notification, payload: follow });

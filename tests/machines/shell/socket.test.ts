@@ -25,7 +25,11 @@ describe('socket machine', () => {
         },
       },
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as { matches(v: unknown): boolean; context: SocketContext; children: Record<string, unknown> };
+        const snapshot = actor.getSnapshot() as unknown as {
+          matches(v: unknown): boolean;
+          context: SocketContext;
+          children: Record<string, unknown>;
+        };
         if (step.event.type === 'socket.message') expect(published.at(-1)).toEqual({ event: 'post added', payload: { post } });
         // The connection runs exactly while the machine is active.
         expect(Boolean(snapshot.children.connection)).toBe(!snapshot.matches('disconnected'));
@@ -33,7 +37,13 @@ describe('socket machine', () => {
       },
     });
     // Every connect, the first included, tells the screens to fetch what they may have missed.
-    const connects = path.steps.filter((step, i) => step.event.type === 'socket.connected' && i > 0 && (path.steps[i - 1].state as { value: unknown }).value !== undefined && JSON.stringify((path.steps[i - 1].state as { value: unknown }).value).includes('connecting')).length;
+    const connects = path.steps.filter(
+      (step, i) =>
+        step.event.type === 'socket.connected' &&
+        i > 0 &&
+        (path.steps[i - 1].state as { value: unknown }).value !== undefined &&
+        JSON.stringify((path.steps[i - 1].state as { value: unknown }).value).includes('connecting'),
+    ).length;
     expect(reconnects).toBe(connects);
   });
 

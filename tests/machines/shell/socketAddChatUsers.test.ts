@@ -21,10 +21,16 @@ describe('the socket effect and add chat users', () => {
     const bus = createBus();
     const seen: BusMessage[] = [];
     bus.subscribe((message) => void seen.push(message));
-    const actor = createActor(socketLogic(bus, createConnection(url, () => import('socket.io-client').then((m) => m.io)))).start();
+    const actor = createActor(
+      socketLogic(
+        bus,
+        createConnection(url, () => import('socket.io-client').then((m) => m.io)),
+      ),
+    ).start();
     actor.send({ type: 'socket.start', token: 'token' });
     const deadline = Date.now() + 15_000;
-    while (!seen.some((m) => m.event === serverEvents.addChatUsers) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!seen.some((m) => m.event === serverEvents.addChatUsers) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     actor.stop();
     expect(seen.filter((m) => m.event === serverEvents.addChatUsers)).toEqual([
       { event: serverEvents.addChatUsers, payload: { userOne: 'ada', userTwo: 'ben', viewing: false } },

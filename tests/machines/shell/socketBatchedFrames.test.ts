@@ -14,7 +14,10 @@ import { createBus, createConnection, socketLogic, type BusMessage } from '../..
 describe('the socket effect and frames of several events', () => {
   const http = createServer();
   const io = new Server(http, { path: SOCKET_PATH, transports: ['websocket'] });
-  const posts = [{ _id: 'p1', post: 'older' }, { _id: 'p2', post: 'newer' }] as Post[];
+  const posts = [
+    { _id: 'p1', post: 'older' },
+    { _id: 'p2', post: 'newer' },
+  ] as Post[];
   const events: WatchedPostEvent[] = [
     { event: serverEvents.postReactions, payload: { postId: 'p1', reactions: { like: 2, love: 0, angry: 0, happy: 0, sad: 0, wow: 0 } } },
     { event: serverEvents.commentAdded, payload: { comment: { _id: 'c1', postId: 'p2', comment: 'first' } as Comment, commentsCount: 1 } },
@@ -34,10 +37,16 @@ describe('the socket effect and frames of several events', () => {
     const bus = createBus();
     const got: BusMessage[] = [];
     bus.subscribe((message) => void got.push(message));
-    const actor = createActor(socketLogic(bus, createConnection(url, () => import('socket.io-client').then((m) => m.io)))).start();
+    const actor = createActor(
+      socketLogic(
+        bus,
+        createConnection(url, () => import('socket.io-client').then((m) => m.io)),
+      ),
+    ).start();
     actor.send({ type: 'socket.start', token: 'token' });
     const deadline = Date.now() + 10_000;
-    while (got.filter((m) => m.event !== 'reconnected').length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (got.filter((m) => m.event !== 'reconnected').length < 5 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     actor.stop();
     expect(got.filter((m) => m.event !== 'reconnected')).toEqual([
       { event: serverEvents.postAdded, payload: { post: posts[0] } },

@@ -33,14 +33,18 @@ describe('socket effects', () => {
   });
 
   it('turns a follow into following on, and an unblock into nothing for the lists', () => {
-    expect(run({ type: 'socket.message', event: serverEvents.relationChanged, payload: { userId: 'u3', following: true } }).slice(1)).toEqual([
-      { event: 'following', userId: 'u3', following: true },
-    ]);
-    expect(run({ type: 'socket.message', event: serverEvents.relationChanged, payload: { userId: 'u3', blocked: false } }).slice(1)).toEqual([]);
+    expect(
+      run({ type: 'socket.message', event: serverEvents.relationChanged, payload: { userId: 'u3', following: true } }).slice(1),
+    ).toEqual([{ event: 'following', userId: 'u3', following: true }]);
+    expect(
+      run({ type: 'socket.message', event: serverEvents.relationChanged, payload: { userId: 'u3', blocked: false } }).slice(1),
+    ).toEqual([]);
   });
 
   it('passes other server events through unchanged', () => {
     const payload = { postId: 'p1' };
-    expect(run({ type: 'socket.message', event: serverEvents.postDeleted, payload })).toEqual([{ event: serverEvents.postDeleted, payload }]);
+    expect(run({ type: 'socket.message', event: serverEvents.postDeleted, payload })).toEqual([
+      { event: serverEvents.postDeleted, payload },
+    ]);
   });
 });

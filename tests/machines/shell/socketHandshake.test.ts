@@ -24,12 +24,18 @@ describe('the socket when the server goes down during the handshake', () => {
   it('tries again, with the usual delay', async () => {
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-    const actor = createActor(socketLogic(createBus(), createConnection(url, () => import('socket.io-client').then((m) => m.io)))).start();
+    const actor = createActor(
+      socketLogic(
+        createBus(),
+        createConnection(url, () => import('socket.io-client').then((m) => m.io)),
+      ),
+    ).start();
     actor.send({ type: 'socket.start', token: 'token' });
     const until = async (done: () => boolean, what: string) => {
       const deadline = Date.now() + 15_000;
       while (!done()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (socket ${JSON.stringify(actor.getSnapshot().value)}, ${handshakes} handshakes)`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${what} (socket ${JSON.stringify(actor.getSnapshot().value)}, ${handshakes} handshakes)`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     };

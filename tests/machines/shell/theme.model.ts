@@ -12,7 +12,9 @@ const model = {
   ],
 };
 
-export const inputs = [null, 'dark', 'light', 'system', 'bogus'].flatMap((stored) => (['light', 'dark'] as const).map((system) => ({ stored, system })));
+export const inputs = [null, 'dark', 'light', 'system', 'bogus'].flatMap((stored) =>
+  (['light', 'dark'] as const).map((system) => ({ stored, system })),
+);
 
 export const themeModel: MachineModel = {
   name: 'theme',

@@ -2,11 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { TOAST_TIMEOUT_MS } from '../../../src/api/constants';
 import type { Notification } from '../../../src/machines/notifications/notifications.machine';
-import {
-  toastQueueMachine,
-  toastTimeout,
-  type ToastQueueContext,
-} from '../../../src/machines/shell/toastQueue.machine';
+import { toastQueueMachine, toastTimeout, type ToastQueueContext } from '../../../src/machines/shell/toastQueue.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
 import { toastQueueModel } from './toastQueue.model';
 
@@ -50,8 +46,7 @@ describe('toast queue with real toast actors', () => {
   });
 
   const start = () => createActor(toastQueueMachine).start();
-  const onScreen = (actor: ReturnType<typeof start>) =>
-    actor.getSnapshot().context.toasts.map((t) => t.notification.description);
+  const onScreen = (actor: ReturnType<typeof start>) => actor.getSnapshot().context.toasts.map((t) => t.notification.description);
 
   it('stacks toasts and removes them one at a time, each after its own 3000 ms', async () => {
     const actor = start();

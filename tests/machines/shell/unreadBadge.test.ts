@@ -22,7 +22,11 @@ describe('unread badge machine', () => {
     await replay(unreadBadgeMachine, path, {
       coverage,
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as { matches(v: unknown): boolean; context: UnreadBadgeContext; children: Record<string, unknown> };
+        const snapshot = actor.getSnapshot() as unknown as {
+          matches(v: unknown): boolean;
+          context: UnreadBadgeContext;
+          children: Record<string, unknown>;
+        };
         // It listens and reads only while signed in; signed out it shows nothing.
         expect(Boolean(snapshot.children.live)).toBe(snapshot.matches('signedIn'));
         expect(Boolean(snapshot.children.loadCount)).toBe(snapshot.matches({ signedIn: 'loading' }));
@@ -40,11 +44,27 @@ describe('unread badge machine', () => {
 });
 
 describe('unread badge effects', () => {
-  const entry = { _id: 'n1', kind: 'follow' as const, target: { type: 'profile' as const, id: 'u2', label: 'ben' }, actors: [], actorCount: 1, read: false, detail: '', createdAt: '', updatedAt: '' };
+  const entry = {
+    _id: 'n1',
+    kind: 'follow' as const,
+    target: { type: 'profile' as const, id: 'u2', label: 'ben' },
+    actors: [],
+    actorCount: 1,
+    read: false,
+    detail: '',
+    createdAt: '',
+    updatedAt: '',
+  };
 
-  it('turns the socket\'s inbox events and reconnects into badge events, and nothing else', () => {
-    expect(badgeEventOf({ event: serverEvents.notification, payload: { type: 'inbox', notification: entry, unreadCount: 4 } })).toEqual({ type: 'badge.count', unreadCount: 4 });
-    expect(badgeEventOf({ event: serverEvents.notificationsChanged, payload: { unreadCount: 2, read: ['n1'] } })).toEqual({ type: 'badge.count', unreadCount: 2 });
+  it("turns the socket's inbox events and reconnects into badge events, and nothing else", () => {
+    expect(badgeEventOf({ event: serverEvents.notification, payload: { type: 'inbox', notification: entry, unreadCount: 4 } })).toEqual({
+      type: 'badge.count',
+      unreadCount: 4,
+    });
+    expect(badgeEventOf({ event: serverEvents.notificationsChanged, payload: { unreadCount: 2, read: ['n1'] } })).toEqual({
+      type: 'badge.count',
+      unreadCount: 2,
+    });
     expect(badgeEventOf({ event: 'reconnected' })).toEqual({ type: 'badge.refresh' });
     expect(badgeEventOf({ event: serverEvents.postDeleted, payload: { postId: 'p1' } })).toBeNull();
   });

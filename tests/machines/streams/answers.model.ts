@@ -55,7 +55,10 @@ export const model = {
     { type: 'xstate.done.actor.createAnswer', output: { message: 'ok', answer: sent, answersCount: 3 } },
     { type: 'xstate.error.actor.createAnswer', error: refused('Answer must not exceed 5000 characters', 400) },
     { type: 'xstate.error.actor.createAnswer', error: noAnswer() },
-    { type: 'xstate.done.actor.updateAnswer', output: { message: 'ok', answer: { ...mine, answer: 'Use two statecharts', editedAt: 'x' }, answersCount: 2 } },
+    {
+      type: 'xstate.done.actor.updateAnswer',
+      output: { message: 'ok', answer: { ...mine, answer: 'Use two statecharts', editedAt: 'x' }, answersCount: 2 },
+    },
     { type: 'xstate.error.actor.updateAnswer', error: refused('You can only edit your own answers', 403) },
     { type: 'xstate.done.actor.removeAnswer', output: { message: 'ok', answersCount: 1 } },
     { type: 'xstate.error.actor.removeAnswer', error: notFound },
@@ -69,22 +72,39 @@ export const model = {
   // One thing at a time from the loaded list: the graph stays small.
   filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
     const c = snapshot.context as AnswersContext;
-    const pristine = c.answers.map((x) => x._id).sort().join() === 'a1,a2' && c.question?.answersCount === 2;
+    const pristine =
+      c.answers
+        .map((x) => x._id)
+        .sort()
+        .join() === 'a1,a2' && c.question?.answersCount === 2;
     const idle = snapshot.matches({ ready: 'idle' });
     const calm = pristine && idle && c.draft === '' && c.editing === null && c.formError === null;
     // A member's request over a background refresh (news, a reconnect) is taken, not lost.
-    const refreshing = snapshot.matches({ ready: 'refreshing' }) && c.answers.map((x) => x._id).sort().join() === 'a1,a2';
+    const refreshing =
+      snapshot.matches({ ready: 'refreshing' }) &&
+      c.answers
+        .map((x) => x._id)
+        .sort()
+        .join() === 'a1,a2';
     const refreshingCalm = refreshing && c.draft === '' && c.editing === null && c.formError === null;
     // No answer to a send: only from the list as loaded, not while editing.
-    if (event.type === 'xstate.error.actor.createAnswer' && (event as unknown as { error: unknown }).error instanceof Error) return pristine && c.editing === null && c.draft === 'A good answer';
+    if (event.type === 'xstate.error.actor.createAnswer' && (event as unknown as { error: unknown }).error instanceof Error)
+      return pristine && c.editing === null && c.draft === 'A good answer';
     // Typing while an answer is sent: what was typed meanwhile must stay.
     if (event.type === 'answers.change')
-      return c.editing === null && ((pristine && idle) || (snapshot.matches({ ready: 'posting' }) && c.draft === 'A good answer') || (refreshingCalm && c.question?.acceptedAnswerId === null));
-    if (event.type === 'answers.accept' || event.type === 'answers.unaccept' || event.type === 'answers.delete') return calm || refreshingCalm;
+      return (
+        c.editing === null &&
+        ((pristine && idle) ||
+          (snapshot.matches({ ready: 'posting' }) && c.draft === 'A good answer') ||
+          (refreshingCalm && c.question?.acceptedAnswerId === null))
+      );
+    if (event.type === 'answers.accept' || event.type === 'answers.unaccept' || event.type === 'answers.delete')
+      return calm || refreshingCalm;
     if (event.type === 'answers.startEdit') return calm || (refreshingCalm && c.question?.acceptedAnswerId === null);
     if (event.type === 'answers.changed') return calm;
     const editable = idle || refreshing;
-    if (event.type === 'answers.changeEdit') return editable && c.editing !== null && c.editing.error === null && c.editing.text === mine.answer;
+    if (event.type === 'answers.changeEdit')
+      return editable && c.editing !== null && c.editing.error === null && c.editing.text === mine.answer;
     if (event.type === 'answers.saveEdit' || event.type === 'answers.cancelEdit') return editable && c.editing !== null;
     if (event.type === 'answers.submit') return editable && c.editing === null;
     return true;

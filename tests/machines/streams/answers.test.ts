@@ -27,7 +27,8 @@ describe('answers machine', () => {
       provide: {
         actions: {
           showToast: (_: unknown, t: { description: string }) => void toasts.push(t),
-          questionChanged: (_: unknown, p: { question: { answersCount: number; acceptedAnswerId: string | null } }) => void changed.push(p.question),
+          questionChanged: (_: unknown, p: { question: { answersCount: number; acceptedAnswerId: string | null } }) =>
+            void changed.push(p.question),
         },
       },
       afterStep: (step, actor) => {
@@ -37,7 +38,8 @@ describe('answers machine', () => {
         if (e.type === 'answers.submit' && c.draft.trim() === '') expect(c.formError).toBe(ANSWER_EMPTY);
         // Refused (or no answer after every retry), the answer's text stays with the message, and its client id for Try again.
         const noReply = (e as unknown as { error?: unknown }).error instanceof Error;
-        if (e.type === 'xstate.error.actor.createAnswer' && s.matches({ ready: 'waitingToRetry' })) expect([noReply, c.sending !== null, c.retries > 0]).toEqual([true, true, true]);
+        if (e.type === 'xstate.error.actor.createAnswer' && s.matches({ ready: 'waitingToRetry' }))
+          expect([noReply, c.sending !== null, c.retries > 0]).toEqual([true, true, true]);
         else if (e.type === 'xstate.error.actor.createAnswer') {
           expect(c.draft.trim()).not.toBe('');
           expect(c.formError).toBe(noReply ? ANSWER_FAILED : 'Answer must not exceed 5000 characters');
@@ -80,7 +82,8 @@ describe('answers machine', () => {
         if (e.type === 'answers.changed') expect(s.matches({ ready: 'refreshing' })).toBe(true);
         // Taken over a refresh (only a refresh brings the count of 3 here): the list is read again after.
         const taken = s.matches({ ready: 'accepting' }) || s.matches({ ready: 'unaccepting' }) || s.matches({ ready: 'deleting' });
-        if (['answers.accept', 'answers.unaccept', 'answers.delete'].includes(e.type) && taken && c.question?.answersCount === 3) expect(c.stale).toBe(true);
+        if (['answers.accept', 'answers.unaccept', 'answers.delete'].includes(e.type) && taken && c.question?.answersCount === 3)
+          expect(c.stale).toBe(true);
         if (e.type === 'xstate.done.actor.refetch') expect(c.answers.map((x) => x._id)).toEqual(['a1', 'a2', 'a4']);
         if (e.type === 'xstate.error.actor.fetchQuestion') expect(c.error).toBe('Question not found');
       },
@@ -94,7 +97,7 @@ describe('answers machine', () => {
 });
 
 describe('answers over a background refresh', () => {
-  it('takes the asker\'s accept, then reads the list again', async () => {
+  it("takes the asker's accept, then reads the list again", async () => {
     const calls: string[] = [];
     let finishRefresh: (() => void) | null = null;
     const machine = answersMachine.provide({

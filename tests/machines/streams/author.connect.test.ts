@@ -8,7 +8,9 @@ const pending = fromPromise(() => new Promise<never>(() => {})) as never;
 
 describe("an author's follow and block, as the menus show them", () => {
   it("shows the server's answer, and the member's choice while a change is out", () => {
-    const actor = createActor(authorMachine.provide({ actors: { changeFollow: pending } }), { input: { userId: 'u2', username: 'bob' } }).start();
+    const actor = createActor(authorMachine.provide({ actors: { changeFollow: pending } }), {
+      input: { userId: 'u2', username: 'bob' },
+    }).start();
     expect(shownFollowing(actor.getSnapshot(), false)).toBe(false);
     actor.send({ type: 'author.toggleFollow', following: false });
     expect(isChangingFollow(actor.getSnapshot())).toBe(true);

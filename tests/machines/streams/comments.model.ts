@@ -53,7 +53,10 @@ export const model = {
     { type: 'xstate.done.actor.createComment', output: { message: 'ok', comment: sent, commentsCount: 3 } },
     { type: 'xstate.error.actor.createComment', error: refused('Comment must not exceed 2000 characters', 400) },
     { type: 'xstate.error.actor.createComment', error: noAnswer() },
-    { type: 'xstate.done.actor.updateComment', output: { message: 'ok', comment: { ...mine, comment: 'edited', editedAt: 'x' }, commentsCount: 2 } },
+    {
+      type: 'xstate.done.actor.updateComment',
+      output: { message: 'ok', comment: { ...mine, comment: 'edited', editedAt: 'x' }, commentsCount: 2 },
+    },
     { type: 'xstate.error.actor.updateComment', error: refused('You can only edit your own comments', 403) },
     { type: 'xstate.done.actor.removeComment', output: { message: 'ok', postId: 'p1', commentsCount: 1 } },
     { type: 'xstate.error.actor.removeComment', error: notFound },
@@ -65,15 +68,25 @@ export const model = {
     const c = snapshot.context as CommentsContext;
     // A send that failed is followed alone (from the list as loaded): its retries, then its Try again and how that ends.
     const asLoaded = (ids: string) =>
-      c.comments.map((x) => x._id).join() === ids && c.editing === null && c.nextCursor !== null && snapshot.matches({ ready: { more: 'idle' } });
+      c.comments.map((x) => x._id).join() === ids &&
+      c.editing === null &&
+      c.nextCursor !== null &&
+      snapshot.matches({ ready: { more: 'idle' } });
     if (c.retries > 0 || c.unsent !== null || c.seq === 2) {
       if (event.type === 'comments.submit') return c.seq === 1 && c.unsent !== null && asLoaded('c1,c2');
-      return /^xstate\.(done|error)\.actor\.createComment$|^xstate\.after\./.test(event.type) && (c.seq === 2 || asLoaded(`c1,c2,${TEMP_PREFIX}1`));
+      return (
+        /^xstate\.(done|error)\.actor\.createComment$|^xstate\.after\./.test(event.type) &&
+        (c.seq === 2 || asLoaded(`c1,c2,${TEMP_PREFIX}1`))
+      );
     }
     if (event.type === 'comments.submit') return c.seq === 0;
     // No answer to the first send, on the list as loaded.
-    if (event.type === 'xstate.error.actor.createComment' && (event as unknown as { error: unknown }).error instanceof Error) return asLoaded(`c1,c2,${TEMP_PREFIX}1`);
-    if (event.type.startsWith('comments.') && ['comments.added', 'comments.updated', 'comments.removed', 'comments.loadMore'].includes(event.type))
+    if (event.type === 'xstate.error.actor.createComment' && (event as unknown as { error: unknown }).error instanceof Error)
+      return asLoaded(`c1,c2,${TEMP_PREFIX}1`);
+    if (
+      event.type.startsWith('comments.') &&
+      ['comments.added', 'comments.updated', 'comments.removed', 'comments.loadMore'].includes(event.type)
+    )
       return c.comments.map((x) => x._id).join() === 'c1,c2' && snapshot.matches({ ready: { write: 'idle' } });
     if (event.type === 'comments.change') return c.seq === 0 || c.draft !== '';
     return true;

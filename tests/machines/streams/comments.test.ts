@@ -1,5 +1,11 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { commentsMachine, COMMENT_FAILED, COMMENTS_FAILED, TEMP_PREFIX, type CommentsContext } from '../../../src/machines/streams/comments.machine';
+import {
+  commentsMachine,
+  COMMENT_FAILED,
+  COMMENTS_FAILED,
+  TEMP_PREFIX,
+  type CommentsContext,
+} from '../../../src/machines/streams/comments.machine';
 import { clientIdOf } from '../../../src/machines/shared/clientIds';
 import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
 import { CLIENT_SEED } from '../../fixtures/streams';
@@ -59,7 +65,8 @@ describe('comments machine', () => {
         if (e.type === 'xstate.error.actor.removeComment') expect(c.comments.some((x) => x._id === 'c1')).toBe(true);
         if (e.type === 'xstate.error.actor.fetchComments') expect(c.error).toBe('Post not found');
         if (e.type === 'xstate.error.actor.moreComments') expect(toasts.at(-1)?.description).toBe('offline');
-        if (e.type === 'comments.startEdit' && (e as unknown as { commentId: string }).commentId === 'c2') expect(c.editing?.commentId).not.toBe('c2');
+        if (e.type === 'comments.startEdit' && (e as unknown as { commentId: string }).commentId === 'c2')
+          expect(c.editing?.commentId).not.toBe('c2');
         expect(COMMENTS_FAILED).toBeTruthy();
       },
     });

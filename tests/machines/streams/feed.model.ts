@@ -26,8 +26,18 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
 };
 
 const LIST_EVENTS = new Set([
-  'feed.postAdded', 'feed.postUpdated', 'feed.postDeleted', 'feed.reactions', 'feed.commentsCount', 'feed.answers',
-  'feed.published', 'feed.deleted', 'feed.reacted', 'feed.saved', 'feed.following', 'feed.blocked',
+  'feed.postAdded',
+  'feed.postUpdated',
+  'feed.postDeleted',
+  'feed.reactions',
+  'feed.commentsCount',
+  'feed.answers',
+  'feed.published',
+  'feed.deleted',
+  'feed.reacted',
+  'feed.saved',
+  'feed.following',
+  'feed.blocked',
 ]);
 
 const model = {
@@ -44,7 +54,18 @@ const model = {
     { type: 'feed.why', postId: 'p1' },
     { type: 'feed.why', postId: 'p2' },
     { type: 'feed.whyClose' },
-    { type: 'xstate.done.actor.firstPage', output: { posts: [{ ...p1, userReaction: 'like', reasons: [{ kind: 'recent' }] }, { ...p2, saved: true }], nextCursor: 'c2', total: 2, at: at(31) } },
+    {
+      type: 'xstate.done.actor.firstPage',
+      output: {
+        posts: [
+          { ...p1, userReaction: 'like', reasons: [{ kind: 'recent' }] },
+          { ...p2, saved: true },
+        ],
+        nextCursor: 'c2',
+        total: 2,
+        at: at(31),
+      },
+    },
     { type: 'xstate.done.actor.firstPage', output: { posts: [], nextCursor: null, total: 0, at: at(31) } },
     { type: 'xstate.error.actor.firstPage', error: refused('Session expired, please sign in again', 401) },
     { type: 'xstate.error.actor.firstPage', error: new Error('Network down') },
@@ -76,7 +97,11 @@ const model = {
   filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
     if (!LIST_EVENTS.has(event.type)) return true;
     const ids = (snapshot.context as FeedContext).posts.map((p) => p._id).join();
-    return (ids === 'p1,p2' || ids === '') && (snapshot.context as FeedContext).pending.length === 0 && snapshot.matches({ ready: { more: 'idle', sync: 'live' } });
+    return (
+      (ids === 'p1,p2' || ids === '') &&
+      (snapshot.context as FeedContext).pending.length === 0 &&
+      snapshot.matches({ ready: { more: 'idle', sync: 'live' } })
+    );
   },
 };
 
@@ -84,8 +109,10 @@ export const feedModel: MachineModel = {
   name: 'feed',
   machine: feedMachine,
   // The streams open in "For you"; other lists have no order.
-  covers: ([
-    { source: { kind: 'streams' }, order: 'forYou' },
-    { source: { kind: 'saved' }, order: null },
-  ] as { source: FeedSource; order: FeedOrder | null }[]).map((input) => ({ label: input.source.kind, options: { ...model, input } as never })),
+  covers: (
+    [
+      { source: { kind: 'streams' }, order: 'forYou' },
+      { source: { kind: 'saved' }, order: null },
+    ] as { source: FeedSource; order: FeedOrder | null }[]
+  ).map((input) => ({ label: input.source.kind, options: { ...model, input } as never })),
 };

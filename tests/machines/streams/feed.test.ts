@@ -1,7 +1,14 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { FeedOrder } from '../../../src/api/posts/forYou';
-import { feedMachine, selectWhyPost, type FeedContext, type FeedPage, type FeedSnapshot, type FeedSource } from '../../../src/machines/streams/feed.machine';
+import {
+  feedMachine,
+  selectWhyPost,
+  type FeedContext,
+  type FeedPage,
+  type FeedSnapshot,
+  type FeedSource,
+} from '../../../src/machines/streams/feed.machine';
 import { belongs, shiftReaction } from '../../../src/machines/streams/postList';
 import { zeroCounts } from '../../fixtures/streams';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
@@ -31,7 +38,10 @@ describe.each(feedModel.covers)('feed machine ($label)', ({ label, options }) =>
         },
       },
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as { context: FeedContext; children: Record<string, { getSnapshot(): { input: unknown } }> };
+        const snapshot = actor.getSnapshot() as unknown as {
+          context: FeedContext;
+          children: Record<string, { getSnapshot(): { input: unknown } }>;
+        };
         const c = snapshot.context;
         const e = step.event as ModelEvent & { error?: unknown };
         if (e.type.startsWith('xstate.error.actor.')) {
@@ -45,7 +55,8 @@ describe.each(feedModel.covers)('feed machine ($label)', ({ label, options }) =>
         // Everything listed belongs to the list.
         for (const p of c.posts) expect(belongs(c.source, p) || c.source.kind === 'saved').toBe(true);
         if (e.type === 'feed.reactions' && c.posts[0]?._id === 'p1') expect(c.posts[0].reactions.love).toBe(3);
-        if (e.type === 'feed.reacted' && c.posts[0]?._id === 'p1') expect(c.posts[0].userReaction).toBe((e as unknown as { userReaction: string | null }).userReaction);
+        if (e.type === 'feed.reacted' && c.posts[0]?._id === 'p1')
+          expect(c.posts[0].userReaction).toBe((e as unknown as { userReaction: string | null }).userReaction);
         if (e.type === 'feed.saved') {
           const { post: target, saved } = e as unknown as { post: { _id: string }; saved: boolean };
           const listed = c.posts.find((p) => p._id === target._id);
@@ -62,7 +73,8 @@ describe.each(feedModel.covers)('feed machine ($label)', ({ label, options }) =>
           if (c.total !== null) expect(c.total).toBe(0);
         }
         if (e.type === 'feed.commentsCount' && c.posts[0]?._id === 'p1') expect(c.posts[0].commentsCount).toBe(7);
-        if (e.type === 'feed.loadMore' && snapshot.children.olderPage) expect(snapshot.children.olderPage.getSnapshot().input).toEqual({ source, order: c.order, cursor: 'c2' });
+        if (e.type === 'feed.loadMore' && snapshot.children.olderPage)
+          expect(snapshot.children.olderPage.getSnapshot().input).toEqual({ source, order: c.order, cursor: 'c2' });
         if (e.type === 'feed.order') {
           const { order: asked } = e as unknown as { order: FeedOrder };
           if (order === null) {
@@ -96,7 +108,10 @@ describe.each(feedModel.covers)('feed machine ($label)', ({ label, options }) =>
         }
         if (e.type === 'feed.reconnected' && snapshot.children.newerPage) {
           // From the newest post it holds (listed or behind the pill), else from page 1's time.
-          const newest = [...c.posts, ...c.pending].map((p) => `${p.createdAt}_${p._id}`).sort().at(-1);
+          const newest = [...c.posts, ...c.pending]
+            .map((p) => `${p.createdAt}_${p._id}`)
+            .sort()
+            .at(-1);
           expect(snapshot.children.newerPage.getSnapshot().input).toEqual({ source, order: c.order, since: newest ?? at(31) });
         }
         if (e.type === 'feed.showPending') expect(c.pending).toEqual([]);
@@ -110,7 +125,10 @@ describe('the member\'s own post in "For you"', () => {
     const actor = createActor(
       feedMachine.provide({
         actors: {
-          fetchPage: fromPromise(async (): Promise<FeedPage> => ({ posts: [{ ...p1, reasons: [{ kind: 'recent' }] }, p2], nextCursor: null })),
+          fetchPage: fromPromise(async (): Promise<FeedPage> => ({
+            posts: [{ ...p1, reasons: [{ kind: 'recent' }] }, p2],
+            nextCursor: null,
+          })),
           live: fromCallback(() => () => {}),
         },
       }),
@@ -144,7 +162,7 @@ describe('list helpers', () => {
     expect(belongs({ kind: 'post', postId: 'p1' }, p1)).toBe(true);
     expect(belongs({ kind: 'streams' }, p1Private)).toBe(false);
   });
-  it('keeps a group\'s posts in its own lists: accepted in the group, pending in the review queue, neither in the streams', () => {
+  it("keeps a group's posts in its own lists: accepted in the group, pending in the review queue, neither in the streams", () => {
     const accepted = { ...p1, groupId: 'g1', groupStatus: 'accepted' as const };
     const waiting = { ...p1, groupId: 'g1', groupStatus: 'pending' as const };
     const declined = { ...p1, groupId: 'g1', groupStatus: 'declined' as const };

@@ -10,14 +10,23 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
 const model = {
   serialize,
   events: [
-    { type: 'xstate.done.actor.fetchSettings', output: { user: { personalizeSettings: { allowPersonalize: true, interests: ['music'] } } } },
+    {
+      type: 'xstate.done.actor.fetchSettings',
+      output: { user: { personalizeSettings: { allowPersonalize: true, interests: ['music'] } } },
+    },
     { type: 'xstate.error.actor.fetchSettings', error: refused('User not found', 404) },
     { type: 'personalize.setAllow', allow: false },
     { type: 'personalize.toggleTopic', topic: 'music' },
     { type: 'personalize.toggleTopic', topic: 'art' },
-    { type: 'xstate.done.actor.saveSettings', output: { message: 'Saved', personalizeSettings: { allowPersonalize: false, interests: ['art'] } } },
+    {
+      type: 'xstate.done.actor.saveSettings',
+      output: { message: 'Saved', personalizeSettings: { allowPersonalize: false, interests: ['art'] } },
+    },
     { type: 'xstate.error.actor.saveSettings', error: refused('Too many requests', 429) },
-    { type: 'xstate.done.actor.clearInterests', output: { message: 'Interests cleared', personalizeSettings: { allowPersonalize: true, interests: [] } } },
+    {
+      type: 'xstate.done.actor.clearInterests',
+      output: { message: 'Interests cleared', personalizeSettings: { allowPersonalize: true, interests: [] } },
+    },
     { type: 'xstate.error.actor.clearInterests', error: new Error('Network down') },
     { type: 'xstate.done.actor.clearBehavior', output: { message: 'Cleared 3 records', cleared: 3 } },
     { type: 'xstate.error.actor.clearBehavior', error: new Error('Network down') },

@@ -25,7 +25,8 @@ describe('personalize machine', () => {
       afterStep: (step, actor) => {
         const c = actor.getSnapshot().context as PersonalizeContext;
         const e = step.event as ModelEvent;
-        if (e.type === 'personalize.toggleTopic') expect((c.settings.interests as string[]).includes(e.topic as string)).toBe(e.topic !== 'music');
+        if (e.type === 'personalize.toggleTopic')
+          expect((c.settings.interests as string[]).includes(e.topic as string)).toBe(e.topic !== 'music');
         if (e.type === 'xstate.error.actor.saveSettings') {
           expect(c.settings).toEqual(c.confirmed);
           expect(toasts.at(-1)!.description).toBe('Too many requests');

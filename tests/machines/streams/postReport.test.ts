@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportPostBodySchema } from '../../../src/api/moderation';
-import { CHOOSE_REASON, postReportErrors, postReportMachine, type PostReportContext } from '../../../src/machines/streams/postReport.machine';
+import {
+  CHOOSE_REASON,
+  postReportErrors,
+  postReportMachine,
+  type PostReportContext,
+} from '../../../src/machines/streams/postReport.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { postReportSerialize as serialize, LONG_POST_REPORT_DETAILS } from './postReportModel';
 import { input, postReportModel } from './postReport.model';
@@ -43,7 +48,10 @@ describe('postReport machine', () => {
         }
         if (e.type === 'xstate.done.actor.sendReport') {
           expect(snapshot.status).toBe('done');
-          expect(toasts.at(-1)).toEqual({ type: 'success', description: "Thank you. Your report about ben's post was sent to the moderators." });
+          expect(toasts.at(-1)).toEqual({
+            type: 'success',
+            description: "Thank you. Your report about ben's post was sent to the moderators.",
+          });
         }
         if (e.type === 'report.cancel') expect(toasts).toEqual([]);
       },
@@ -62,7 +70,8 @@ describe('postReport machine', () => {
     for (const [reason, details] of cases) {
       const context: PostReportContext = { postId: input.postId, username: input.username, reason, details, errors: {}, error: null };
       const fromSchema: PostReportContext['errors'] = {};
-      for (const issue of reportPostBodySchema.safeParse({ postId: input.postId, reason: reason ?? 'other', details }).error?.issues ?? []) {
+      for (const issue of reportPostBodySchema.safeParse({ postId: input.postId, reason: reason ?? 'other', details }).error?.issues ??
+        []) {
         const field = issue.path[0];
         if (field === 'reason' || field === 'details') fromSchema[field] ??= issue.message;
       }

@@ -5,7 +5,14 @@ import type { ModelEvent } from '../model';
 /** The post report dialog's model, shared by its machine test and the dialog's replay through the view. */
 export const postReportSerialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as PostReportContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, reason: c.reason, details: c.details, errors: c.errors, error: c.error });
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    reason: c.reason,
+    details: c.details,
+    errors: c.errors,
+    error: c.error,
+  });
 };
 
 export const LONG_POST_REPORT_DETAILS = 'x'.repeat(1001);
@@ -23,7 +30,8 @@ export const postReportModel = {
   filter: (snapshot: { context: unknown }, event: ModelEvent) => {
     const c = snapshot.context as PostReportContext;
     if (event.type === 'report.reason') return c.reason === null || (c.reason === 'spam' && event.reason === 'harassment');
-    if (event.type === 'report.details') return c.details === '' || (c.details === LONG_POST_REPORT_DETAILS && event.value !== LONG_POST_REPORT_DETAILS);
+    if (event.type === 'report.details')
+      return c.details === '' || (c.details === LONG_POST_REPORT_DETAILS && event.value !== LONG_POST_REPORT_DETAILS);
     return true;
   },
 };

@@ -41,32 +41,44 @@ describe('watching the posts on screen', () => {
 
   it('a feed watches what it shows, once per change, newest first, and nothing once it is gone', async () => {
     const { bus, sent, feed, settle } = world();
-    const actor = createActor(feed({ posts: [p1, p2], nextCursor: null, total: 2 }), { input: { source: { kind: 'streams' }, order: 'latest' } }).start();
+    const actor = createActor(feed({ posts: [p1, p2], nextCursor: null, total: 2 }), {
+      input: { source: { kind: 'streams' }, order: 'latest' },
+    }).start();
     await settle();
     expect(sent).toEqual([['p1', 'p2']]);
 
     // Counts change nothing shown: no new watch.
-    bus.publish({ event: serverEvents.postReactions, payload: { postId: 'p1', reactions: { like: 1, love: 0, angry: 0, happy: 0, sad: 0, wow: 0 } } });
+    bus.publish({
+      event: serverEvents.postReactions,
+      payload: { postId: 'p1', reactions: { like: 1, love: 0, angry: 0, happy: 0, sad: 0, wow: 0 } },
+    });
     await settle();
     expect(sent).toHaveLength(1);
 
     // After a quiet spell a change goes out at once; what follows within the interval goes together after it.
     bus.publish({ event: serverEvents.postAdded, payload: { post: fresh } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(sent).toEqual([['p1', 'p2'], ['p4', 'p1', 'p2']]);
+    expect(sent).toEqual([
+      ['p1', 'p2'],
+      ['p4', 'p1', 'p2'],
+    ]);
     bus.publish({ event: serverEvents.postDeleted, payload: { postId: 'p2' } });
     bus.publish({ event: serverEvents.postAdded, payload: { post: post({ _id: 'p5', createdAt: at(50) }) } });
     await vi.advanceTimersByTimeAsync(POST_WATCH_INTERVAL_MS - 1);
     expect(sent).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(sent).toEqual([['p1', 'p2'], ['p4', 'p1', 'p2'], ['p5', 'p4', 'p1']]);
+    expect(sent).toEqual([
+      ['p1', 'p2'],
+      ['p4', 'p1', 'p2'],
+      ['p5', 'p4', 'p1'],
+    ]);
 
     actor.stop();
     await settle();
     expect(sent.at(-1)).toEqual([]);
   });
 
-  it('every list on screen together: a post\'s comments join the feed\'s posts, and leave with their panel', async () => {
+  it("every list on screen together: a post's comments join the feed's posts, and leave with their panel", async () => {
     const { bus, sent, watch, feed, settle } = world();
     createActor(feed({ posts: [p1, p2], nextCursor: null, total: 2 }), { input: { source: { kind: 'streams' }, order: 'latest' } }).start();
     const comments = createActor(liveCommentsActor(bus, watch), { input: { postId: 'elsewhere' } }).start();

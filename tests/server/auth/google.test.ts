@@ -207,9 +207,17 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
     const account = { sub: `google-uid-linked-${member.user._id}`, email: member.body.email.toUpperCase(), name: 'Someone Else' };
     const response = await googleSignIn(await google.token(account));
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ _id: member.user._id, username: member.body.username, avatarImage: member.user.avatarImage });
+    expect(response.json().user).toMatchObject({
+      _id: member.user._id,
+      username: member.body.username,
+      avatarImage: member.user.avatarImage,
+    });
     // The password still works, and Google keeps finding the member.
-    const local = await t.api({ method: 'POST', url: '/signin', payload: { provider: 'local', username: member.body.email, password: member.body.password } });
+    const local = await t.api({
+      method: 'POST',
+      url: '/signin',
+      payload: { provider: 'local', username: member.body.email, password: member.body.password },
+    });
     expect(local.statusCode).toBe(200);
     expect((await googleSignIn(await google.token(account))).json().user._id).toBe(member.user._id);
     // Another Google account with that address is not linked over the first.
@@ -222,7 +230,11 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
     const account = newAccount();
     const created = (await googleSignIn(await google.token(account))).json();
     for (const username of [created.user.username, account.email]) {
-      const response = await t.api({ method: 'POST', url: '/signin', payload: { provider: 'local', username, password: 'any password at all' } });
+      const response = await t.api({
+        method: 'POST',
+        url: '/signin',
+        payload: { provider: 'local', username, password: 'any password at all' },
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Invalid credentials', statusCode: 401 });
     }
@@ -237,7 +249,12 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
     expect(response.json().user.isBanned).toBe(true);
     const check = await t.api({ method: 'POST', url: `/checkUser/${created.user.authId}`, headers: bearer(response.json().token) });
     expect(check.json()).toEqual({ isBanned: true });
-    const elsewhere = await t.api({ method: 'PUT', url: '/currentuser', headers: bearer(response.json().token), payload: { avatarColor: '#000000' } });
+    const elsewhere = await t.api({
+      method: 'PUT',
+      url: '/currentuser',
+      headers: bearer(response.json().token),
+      payload: { avatarColor: '#000000' },
+    });
     expect(elsewhere.statusCode).toBe(403);
   });
 
@@ -247,7 +264,11 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
       ['another audience', () => google.token(newAccount(), { aud: 'someone-elses-project' }), INVALID],
       ['another issuer', () => google.token(newAccount(), { iss: 'https://securetoken.google.com/someone-elses-project' }), INVALID],
       ['an issuer that is not Google', () => google.token(newAccount(), { iss: 'https://evil.example/stoa-test' }), INVALID],
-      ['an expired token', () => google.token(newAccount(), { iat: now() - 2 * HOUR, exp: now() - HOUR, auth_time: now() - 2 * HOUR }), INVALID],
+      [
+        'an expired token',
+        () => google.token(newAccount(), { iat: now() - 2 * HOUR, exp: now() - HOUR, auth_time: now() - 2 * HOUR }),
+        INVALID,
+      ],
       ['a token issued in the future', () => google.token(newAccount(), { iat: now() + HOUR, exp: now() + 2 * HOUR }), INVALID],
       ['an authentication time in the future', () => google.token(newAccount(), { auth_time: now() + HOUR }), INVALID],
       ['no authentication time', () => google.token(newAccount(), { auth_time: undefined }), INVALID],
@@ -255,17 +276,38 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
       ['a sign-in that was not Google', () => google.token(newAccount(), { firebase: { sign_in_provider: 'anonymous' } }), INVALID],
       ['an unverified e-mail', () => google.token(newAccount(), { email_verified: false }), UNVERIFIED],
       ['no e-mail', () => google.token(newAccount(), { email: undefined, email_verified: undefined }), UNVERIFIED],
-      ['a signature by another key', async () => google.token(newAccount(), {}, { key: (await generateKeyPair('RS256')).privateKey }), INVALID],
-      ['a signature by another key with an unknown key id', async () => google.token(newAccount(), {}, { key: (await generateKeyPair('RS256')).privateKey, kid: 'unknown' }), INVALID],
-      ['an HS256 token', async () => new SignJWT({ ...decodeJwt(await google.token(newAccount())) }).setProtectedHeader({ alg: 'HS256', kid: google.kid }).sign(new TextEncoder().encode('x'.repeat(32))), INVALID],
+      [
+        'a signature by another key',
+        async () => google.token(newAccount(), {}, { key: (await generateKeyPair('RS256')).privateKey }),
+        INVALID,
+      ],
+      [
+        'a signature by another key with an unknown key id',
+        async () => google.token(newAccount(), {}, { key: (await generateKeyPair('RS256')).privateKey, kid: 'unknown' }),
+        INVALID,
+      ],
+      [
+        'an HS256 token',
+        async () =>
+          new SignJWT({ ...decodeJwt(await google.token(newAccount())) })
+            .setProtectedHeader({ alg: 'HS256', kid: google.kid })
+            .sign(new TextEncoder().encode('x'.repeat(32))),
+        INVALID,
+      ],
       ['an unsigned token', async () => `${(await google.token(newAccount())).split('.').slice(0, 2).join('.')}.`, INVALID],
       ['something that is not a token', async () => 'not-a-token', INVALID],
     ])('%s: 401', async (_name, makeToken, expected) => {
-      const before = await t.database.db.selectFrom('users').select(({ fn }) => fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+      const before = await t.database.db
+        .selectFrom('users')
+        .select(({ fn }) => fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
       const response = await googleSignIn(await makeToken());
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(expected);
-      const after = await t.database.db.selectFrom('users').select(({ fn }) => fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+      const after = await t.database.db
+        .selectFrom('users')
+        .select(({ fn }) => fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
 
@@ -299,7 +341,11 @@ describe.each(dialects)('Google sign-in settings on %s', (dialect) => {
     try {
       const config = await t.api({ method: 'GET', url: '/config' });
       expect(config.json()).toMatchObject({ googleSignIn: false, firebase: null });
-      const response = await t.api({ method: 'POST', url: '/signin', payload: { provider: 'google', payload: { idToken: await google.token(newAccount()) } } });
+      const response = await t.api({
+        method: 'POST',
+        url: '/signin',
+        payload: { provider: 'google', payload: { idToken: await google.token(newAccount()) } },
+      });
       expect(response.statusCode).toBe(501);
       expect(response.json()).toEqual({ message: 'Google sign-in is not available', statusCode: 501 });
     } finally {
@@ -331,11 +377,17 @@ describe.each(dialects)('Google sign-in settings on %s', (dialect) => {
     try {
       const ip = freshAddress();
       const attempt = async (address: string) =>
-        t.api({ method: 'POST', url: '/signin', remoteAddress: address, payload: { provider: 'google', payload: { idToken: await google.token(newAccount()) } } });
+        t.api({
+          method: 'POST',
+          url: '/signin',
+          remoteAddress: address,
+          payload: { provider: 'google', payload: { idToken: await google.token(newAccount()) } },
+        });
       const max = t.config.rateLimits.signInPerIp.max;
       // A class behind one address signs in together.
       for (let i = 0; i < max + 5; i += 1) expect((await attempt(ip)).statusCode).toBe(200);
-      const failing = () => t.api({ method: 'POST', url: '/signin', remoteAddress: ip, payload: { provider: 'google', payload: { idToken: 'not-a-token' } } });
+      const failing = () =>
+        t.api({ method: 'POST', url: '/signin', remoteAddress: ip, payload: { provider: 'google', payload: { idToken: 'not-a-token' } } });
       for (let i = 0; i < max; i += 1) expect((await failing()).statusCode).toBe(401);
       const limited = await attempt(ip);
       expect(limited.statusCode).toBe(429);

@@ -16,8 +16,7 @@ describe.each(dialects)('auth guards on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const setRole = (id: string, role: 'USER' | 'ADMIN') =>
-    t.database.db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  const setRole = (id: string, role: 'USER' | 'ADMIN') => t.database.db.updateTable('users').set({ role }).where('id', '=', id).execute();
   const get = (url: string, token?: string) => t.api({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) });
 
   it('authenticate lets members through and knows who they are', async () => {

@@ -19,11 +19,19 @@ describe.each(dialects)('password reset on %s', (dialect) => {
   beforeAll(async () => {
     const logStream = new Writable({
       write(chunk, _encoding, done) {
-        errors.push(...String(chunk).split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+        errors.push(
+          ...String(chunk)
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line)),
+        );
         done();
       },
     });
-    t = await createTestApp(dialect, { env: { PUBLIC_URL: 'https://stoa.example.org', LOG_LEVEL: 'error', LOG_FORMAT: 'json' }, logStream });
+    t = await createTestApp(dialect, {
+      env: { PUBLIC_URL: 'https://stoa.example.org', LOG_LEVEL: 'error', LOG_FORMAT: 'json' },
+      logStream,
+    });
   });
   afterAll(() => t.close());
 
@@ -151,9 +159,16 @@ describe.each(dialects)('password reset on %s', (dialect) => {
       const admin = await memberOf(t, { admin: true });
       const member = await signUp(t);
       const token = await requestToken(member.body.email);
-      const passwordHash = () => t.database.db.selectFrom('users').select('password_hash').where('id', '=', member.user._id).executeTakeFirstOrThrow();
+      const passwordHash = () =>
+        t.database.db.selectFrom('users').select('password_hash').where('id', '=', member.user._id).executeTakeFirstOrThrow();
       const before = await passwordHash();
-      await banMember(t, admin, { id: member.user._id, token: member.token, username: member.user.username, email: member.user.email, isAdmin: false });
+      await banMember(t, admin, {
+        id: member.user._id,
+        token: member.token,
+        username: member.user.username,
+        email: member.user.email,
+        isAdmin: false,
+      });
       expect((await reset(token, 'a brand new password')).json()).toEqual({ message: INVALID, statusCode: 400 });
       expect(await passwordHash()).toEqual(before);
     });
@@ -162,9 +177,10 @@ describe.each(dialects)('password reset on %s', (dialect) => {
   describe('answers before the link is made', () => {
     it('so a failure making it does not reach the answer, and is logged', async () => {
       const member = await signUp(t);
-      const refuse = dialect === 'sqlite'
-        ? sql`create trigger refuse_resets before insert on password_resets begin select raise(abort, 'resets refused by the test'); end`
-        : sql`create function refuse_resets() returns trigger language plpgsql as $$ begin raise exception 'resets refused by the test'; end $$;
+      const refuse =
+        dialect === 'sqlite'
+          ? sql`create trigger refuse_resets before insert on password_resets begin select raise(abort, 'resets refused by the test'); end`
+          : sql`create function refuse_resets() returns trigger language plpgsql as $$ begin raise exception 'resets refused by the test'; end $$;
               create trigger refuse_resets before insert on password_resets for each row execute function refuse_resets()`;
       await refuse.execute(t.database.db);
       try {
@@ -174,39 +190,52 @@ describe.each(dialects)('password reset on %s', (dialect) => {
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ message: SENT });
         expect((await readOutbox(t)).length).toBe(before);
-        expect(errors).toEqual([expect.objectContaining({ msg: 'a mail could not be sent', err: expect.objectContaining({ message: expect.stringContaining('resets refused by the test') }) })]);
+        expect(errors).toEqual([
+          expect.objectContaining({
+            msg: 'a mail could not be sent',
+            err: expect.objectContaining({ message: expect.stringContaining('resets refused by the test') }),
+          }),
+        ]);
       } finally {
-        await (dialect === 'sqlite' ? sql`drop trigger refuse_resets` : sql`drop trigger refuse_resets on password_resets; drop function refuse_resets()`).execute(t.database.db);
+        await (
+          dialect === 'sqlite'
+            ? sql`drop trigger refuse_resets`
+            : sql`drop trigger refuse_resets on password_resets; drop function refuse_resets()`
+        ).execute(t.database.db);
       }
       expect((await requestToken(member.body.email)).length).toBeGreaterThan(0);
     });
 
     // PostgreSQL waits for a lock without holding the process up (SQLite's wait would block it).
-    if (dialect === 'postgres') it('so the answer comes while the table is locked, and the mail once it is free', async () => {
-      const member = await signUp(t);
-      const before = (await readOutbox(t)).length;
-      const locker = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await locker.connect();
-      let locked = true;
-      try {
-        const schema = t.database.schema!;
-        await locker.query('begin');
-        await locker.query(`lock table "${schema}".password_resets in access exclusive mode`);
-        // The answer must come while the lock is held; before, the request waited on it.
-        const answered = await Promise.race([forgot(member.body.email), new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
-        expect(answered?.json()).toEqual({ message: SENT });
-        const rows = await fs.readdir(t.config.mail.outboxDir).catch(() => [] as string[]);
-        expect(rows.filter((name) => name.endsWith('.eml')).length).toBe(before);
-        await locker.query('commit');
-        locked = false;
-        const mails = await readOutbox(t);
-        expect(mails.length).toBe(before + 1);
-        expect(resetTokenOf(mails.at(-1)!).length).toBeGreaterThan(0);
-      } finally {
-        if (locked) await locker.query('rollback');
-        await locker.end();
-      }
-    }, 20_000);
+    if (dialect === 'postgres')
+      it('so the answer comes while the table is locked, and the mail once it is free', async () => {
+        const member = await signUp(t);
+        const before = (await readOutbox(t)).length;
+        const locker = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await locker.connect();
+        let locked = true;
+        try {
+          const schema = t.database.schema!;
+          await locker.query('begin');
+          await locker.query(`lock table "${schema}".password_resets in access exclusive mode`);
+          // The answer must come while the lock is held; before, the request waited on it.
+          const answered = await Promise.race([
+            forgot(member.body.email),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+          ]);
+          expect(answered?.json()).toEqual({ message: SENT });
+          const rows = await fs.readdir(t.config.mail.outboxDir).catch(() => [] as string[]);
+          expect(rows.filter((name) => name.endsWith('.eml')).length).toBe(before);
+          await locker.query('commit');
+          locked = false;
+          const mails = await readOutbox(t);
+          expect(mails.length).toBe(before + 1);
+          expect(resetTokenOf(mails.at(-1)!).length).toBeGreaterThan(0);
+        } finally {
+          if (locked) await locker.query('rollback');
+          await locker.end();
+        }
+      }, 20_000);
   });
 
   it('answers an unknown e-mail the same way and sends nothing', async () => {

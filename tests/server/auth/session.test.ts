@@ -139,7 +139,8 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
 
   it('refuses unknown or wrong fields on PUT /currentuser', async () => {
     const member = await signUp(t);
-    const put = (payload: unknown) => t.api({ method: 'PUT', url: '/currentuser', headers: bearer(member.token), payload: payload as object });
+    const put = (payload: unknown) =>
+      t.api({ method: 'PUT', url: '/currentuser', headers: bearer(member.token), payload: payload as object });
     const role = await put({ role: 'ADMIN' });
     expect(role.statusCode).toBe(400);
     expect(role.json().message).toMatch(/role/);
@@ -149,7 +150,7 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     expect(me.json().user.role).toBe('USER');
   });
 
-  it('checks the caller\'s own account by authId; another member\'s answers like an unknown one', async () => {
+  it("checks the caller's own account by authId; another member's answers like an unknown one", async () => {
     const asker = await signUp(t);
     const other = await signUp(t);
     const own = await t.api({ method: 'POST', url: `/checkUser/${asker.user.authId}`, headers: bearer(asker.token) });

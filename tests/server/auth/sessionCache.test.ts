@@ -55,7 +55,9 @@ interface Setup {
 const cached: Setup[] = [
   { name: 'SQLite, version in this process', dialect: 'sqlite', env: {} },
   ...(REDIS_URL ? [{ name: 'SQLite, version in Redis', dialect: 'sqlite' as const, env: { REDIS_URL } }] : []),
-  ...(REDIS_URL && process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL, version in Redis', dialect: 'postgres' as const, env: { REDIS_URL } }] : []),
+  ...(REDIS_URL && process.env.TEST_DATABASE_URL
+    ? [{ name: 'PostgreSQL, version in Redis', dialect: 'postgres' as const, env: { REDIS_URL } }]
+    : []),
 ];
 
 describe.each(cached)('sessions answered from memory ($name)', ({ dialect, env }) => {
@@ -84,7 +86,11 @@ describe.each(cached)('sessions answered from memory ($name)', ({ dialect, env }
     // The row is gone, yet the answer comes from memory.
     expect((await get(member.token)).statusCode).toBe(200);
     const other = await signUp(t);
-    const signIn = await t.api({ method: 'POST', url: paths.auth.signin, payload: { provider: 'local', username: other.body.username, password: other.body.password } });
+    const signIn = await t.api({
+      method: 'POST',
+      url: paths.auth.signin,
+      payload: { provider: 'local', username: other.body.username, password: other.body.password },
+    });
     expect(signIn.statusCode).toBe(200);
     expect((await get(member.token)).statusCode).toBe(200);
     await unrelatedUserWrite();
@@ -112,7 +118,8 @@ describe.each(cached)('sessions answered from memory ($name)', ({ dialect, env }
 
   it('a role change bites on the very next request, both ways', async () => {
     const member = await signUp(t);
-    const setRole = (role: 'ADMIN' | 'USER') => t.database.db.updateTable('users').set({ role }).where('id', '=', member.user._id).execute();
+    const setRole = (role: 'ADMIN' | 'USER') =>
+      t.database.db.updateTable('users').set({ role }).where('id', '=', member.user._id).execute();
     expect((await get(member.token, paths.admin.dashboard)).json()).toEqual({ message: ADMINS_ONLY, statusCode: 403 });
     await setRole('ADMIN');
     expect((await get(member.token, paths.admin.dashboard)).statusCode).toBe(200);
@@ -139,7 +146,11 @@ describe.each(cached)('sessions answered from memory ($name)', ({ dialect, env }
     expect((await get(member.token)).statusCode).toBe(200);
     expect((await t.api({ method: 'POST', url: paths.auth.forgotPassword, payload: { email: member.body.email } })).statusCode).toBe(200);
     const resetToken = resetTokenOf((await readOutbox(t)).at(-1)!);
-    const reset = await t.api({ method: 'POST', url: paths.auth.resetPassword(resetToken), payload: { password: 'reset horse battery', confirmPassword: 'reset horse battery' } });
+    const reset = await t.api({
+      method: 'POST',
+      url: paths.auth.resetPassword(resetToken),
+      payload: { password: 'reset horse battery', confirmPassword: 'reset horse battery' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     await expectRefused(member.token);
   });
@@ -155,14 +166,23 @@ describe.each(cached)('sessions answered from memory ($name)', ({ dialect, env }
     const member = await signUp(t);
     expect((await get(member.token)).json().user.username).toBe(member.body.username);
     const renamed = `${member.body.username}_2`;
-    await t.database.db.updateTable('users').set({ username: renamed, username_lower: renamed.toLowerCase() }).where('id', '=', member.user._id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ username: renamed, username_lower: renamed.toLowerCase() })
+      .where('id', '=', member.user._id)
+      .execute();
     expect((await get(member.token)).json().user.username).toBe(renamed);
-    const put = await t.api({ method: 'PUT', url: paths.auth.currentUser, headers: bearer(member.token), payload: { avatarColor: '#1e88e5' } });
+    const put = await t.api({
+      method: 'PUT',
+      url: paths.auth.currentUser,
+      headers: bearer(member.token),
+      payload: { avatarColor: '#1e88e5' },
+    });
     expect(put.statusCode).toBe(200);
     expect((await get(member.token)).json().user.avatarColor).toBe('#1e88e5');
   });
 
-  it('a kept session still ends with the session\'s lifetime', async () => {
+  it("a kept session still ends with the session's lifetime", async () => {
     const member = await signUp(t);
     expect((await get(member.token)).statusCode).toBe(200);
     t.clock.advance(12 * 3600 * 1000 + 1000);
@@ -220,7 +240,10 @@ describe('which writes move the auth version', () => {
       db.updateTable('users').set({ is_banned: 1 }),
       db.deleteFrom('users').where('id', '=', 'u'),
       db.deleteFrom('sessions').where('user_id', '=', 'u'),
-      db.insertInto('sessions').values(session).onConflict((oc) => oc.column('id').doUpdateSet({ expires_at: now })),
+      db
+        .insertInto('sessions')
+        .values(session)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ expires_at: now })),
       db.insertInto('sessions').orReplace().values(session),
       db.replaceInto('sessions').values(session),
     ];
@@ -228,7 +251,10 @@ describe('which writes move the auth version', () => {
       db.selectFrom('users').selectAll(),
       db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').selectAll('users'),
       db.insertInto('sessions').values(session),
-      db.insertInto('sessions').values(session).onConflict((oc) => oc.column('id').doNothing()),
+      db
+        .insertInto('sessions')
+        .values(session)
+        .onConflict((oc) => oc.column('id').doNothing()),
       db.updateTable('posts').set({ hidden: 1 }).where('user_id', 'in', db.selectFrom('users').select('id')),
       db.deleteFrom('follows').where('follower_id', '=', 'u'),
       db.insertInto('user_profiles').values({ user_id: 'u', updated_at: now } as never),
@@ -258,7 +284,12 @@ describe.runIf(REDIS_URL)('the auth version in Redis', () => {
   });
 
   it('out of reach: nothing is kept, and a write fails rather than go unseen', async () => {
-    const unreachable = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const unreachable = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     try {
       const version = createAuthVersion({ alone: true, key: 'unreachable' });
       const undo = version.shareThrough(unreachable);
@@ -288,7 +319,11 @@ describe.runIf(process.env.TEST_DATABASE_URL && REDIS_URL)('sessions kept in two
     await fs.rm(config.dataDir, { recursive: true, force: true });
   });
 
-  const pairs = () => [['one', one, 'two', two], ['two', two, 'one', one]] as const;
+  const pairs = () =>
+    [
+      ['one', one, 'two', two],
+      ['two', two, 'one', one],
+    ] as const;
 
   it('a process answers from memory, and a write in the other process ends that at once', async () => {
     for (const [, a, , b] of pairs()) {
@@ -302,30 +337,39 @@ describe.runIf(process.env.TEST_DATABASE_URL && REDIS_URL)('sessions kept in two
     }
   });
 
-  it.each(['sign-out', 'ban', 'role change', 'password change'] as const)('%s in one process bites on the very next request in the other, both ways', async (change) => {
-    for (const [, a, , b] of pairs()) {
-      const member = await signUpMember(a.url);
-      if (change === 'role change') await a.app.services.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', member.id).execute();
-      const probe = change === 'role change' ? paths.admin.dashboard : paths.follows.blocked;
-      expect((await http(b.url, member.token, 'GET', probe)).status).toBe(200);
-      expect((await http(b.url, member.token, 'GET', probe)).status).toBe(200);
+  it.each(['sign-out', 'ban', 'role change', 'password change'] as const)(
+    '%s in one process bites on the very next request in the other, both ways',
+    async (change) => {
+      for (const [, a, , b] of pairs()) {
+        const member = await signUpMember(a.url);
+        if (change === 'role change')
+          await a.app.services.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', member.id).execute();
+        const probe = change === 'role change' ? paths.admin.dashboard : paths.follows.blocked;
+        expect((await http(b.url, member.token, 'GET', probe)).status).toBe(200);
+        expect((await http(b.url, member.token, 'GET', probe)).status).toBe(200);
 
-      if (change === 'sign-out') expect((await http(a.url, member.token, 'GET', paths.auth.signout)).status).toBe(200);
-      if (change === 'ban') await a.app.services.users.setBanned(member.id, true, new Date().toISOString());
-      if (change === 'role change') await a.app.services.database.db.updateTable('users').set({ role: 'USER' }).where('id', '=', member.id).execute();
-      if (change === 'password change') {
-        const answer = await http(a.url, member.token, 'PUT', paths.users.changePassword, { currentPassword: PASSWORD, newPassword: 'another horse battery', confirmPassword: 'another horse battery' });
-        expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+        if (change === 'sign-out') expect((await http(a.url, member.token, 'GET', paths.auth.signout)).status).toBe(200);
+        if (change === 'ban') await a.app.services.users.setBanned(member.id, true, new Date().toISOString());
+        if (change === 'role change')
+          await a.app.services.database.db.updateTable('users').set({ role: 'USER' }).where('id', '=', member.id).execute();
+        if (change === 'password change') {
+          const answer = await http(a.url, member.token, 'PUT', paths.users.changePassword, {
+            currentPassword: PASSWORD,
+            newPassword: 'another horse battery',
+            confirmPassword: 'another horse battery',
+          });
+          expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+        }
+
+        const next = await http(b.url, member.token, 'GET', probe);
+        const expected = {
+          'sign-out': { status: 401, json: { message: SESSION_EXPIRED, statusCode: 401 } },
+          'password change': { status: 401, json: { message: SESSION_EXPIRED, statusCode: 401 } },
+          ban: { status: 403, json: { message: BANNED_MESSAGE, statusCode: 403 } },
+          'role change': { status: 403, json: { message: ADMINS_ONLY, statusCode: 403 } },
+        }[change];
+        expect(next).toEqual(expected);
       }
-
-      const next = await http(b.url, member.token, 'GET', probe);
-      const expected = {
-        'sign-out': { status: 401, json: { message: SESSION_EXPIRED, statusCode: 401 } },
-        'password change': { status: 401, json: { message: SESSION_EXPIRED, statusCode: 401 } },
-        ban: { status: 403, json: { message: BANNED_MESSAGE, statusCode: 403 } },
-        'role change': { status: 403, json: { message: ADMINS_ONLY, statusCode: 403 } },
-      }[change];
-      expect(next).toEqual(expected);
-    }
-  });
+    },
+  );
 });

@@ -38,7 +38,9 @@ describe.each(dialects)('sign-up on %s', (dialect) => {
   });
 
   it('stores the avatar re-encoded as a 200x200 PNG at a /media URL', async () => {
-    const small = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const { user } = await signUp(t, { avatarImage: `data:image/png;base64,${small.toString('base64')}` });
     expect(user.avatarImage).toMatch(/^\/media\/image\/upload\/v\d+\/[0-9a-f-]{36}$/);
     const image = await t.inject({ method: 'GET', url: user.avatarImage });
@@ -49,7 +51,9 @@ describe.each(dialects)('sign-up on %s', (dialect) => {
   });
 
   it('refuses an avatar that is not really a PNG', async () => {
-    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     const disguised = await t.api({
       method: 'POST',
       url: '/signup',
@@ -67,14 +71,22 @@ describe.each(dialects)('sign-up on %s', (dialect) => {
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json().message).toBe('Avatar image could not be read');
 
-    const notDataUrl = await t.api({ method: 'POST', url: '/signup', payload: await newMember({ avatarImage: 'https://evil.example/x.png' }) });
+    const notDataUrl = await t.api({
+      method: 'POST',
+      url: '/signup',
+      payload: await newMember({ avatarImage: 'https://evil.example/x.png' }),
+    });
     expect(notDataUrl.statusCode).toBe(400);
     expect(notDataUrl.json().message).toBe('Avatar image must be a PNG data URL');
   });
 
   it('refuses a taken username, whatever its case', async () => {
     const first = await signUp(t);
-    const response = await t.api({ method: 'POST', url: '/signup', payload: await newMember({ username: first.body.username.toUpperCase() }) });
+    const response = await t.api({
+      method: 'POST',
+      url: '/signup',
+      payload: await newMember({ username: first.body.username.toUpperCase() }),
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'Username is already taken', statusCode: 409 });
   });
@@ -91,7 +103,8 @@ describe.each(dialects)('sign-up on %s', (dialect) => {
   });
 
   it('keeps only one account (and one avatar file) when identical sign-ups race', async () => {
-    const countImages = async () => (await fs.readdir(path.join(t.dataDir, 'media', 'image'), { recursive: true })).filter((f) => String(f).endsWith('.png')).length;
+    const countImages = async () =>
+      (await fs.readdir(path.join(t.dataDir, 'media', 'image'), { recursive: true })).filter((f) => String(f).endsWith('.png')).length;
     const before = await countImages();
     const body = await newMember();
     const answers = await Promise.all([1, 2, 3].map(() => t.api({ method: 'POST', url: '/signup', payload: body })));
@@ -139,7 +152,9 @@ describe.each(dialects)('sign-up on %s', (dialect) => {
 
   it('lets a large avatar (near the schema bound) through the body limit', async () => {
     const noise = Buffer.from(Array.from({ length: 260 * 260 * 4 }, () => Math.floor(Math.random() * 256)));
-    const png = await sharp(noise, { raw: { width: 260, height: 260, channels: 4 } }).png().toBuffer();
+    const png = await sharp(noise, { raw: { width: 260, height: 260, channels: 4 } })
+      .png()
+      .toBuffer();
     const avatarImage = `data:image/png;base64,${png.toString('base64')}`;
     expect(avatarImage.length).toBeGreaterThan(300_000);
     expect(avatarImage.length).toBeLessThan(400_000);

@@ -12,13 +12,19 @@ describe.each(dialects)('chat API on %s', (dialect) => {
   let ann: Member, bob: Member, cat: Member, dan: Member;
 
   const call = (who: Member | null, method: string, url: string, payload?: unknown) =>
-    t.api({ method: method as 'GET', url, ...(who ? { headers: bearer(who.token) } : {}), ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.api({
+      method: method as 'GET',
+      url,
+      ...(who ? { headers: bearer(who.token) } : {}),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const ok = async (who: Member, method: string, url: string, payload?: unknown) => {
     const response = await call(who, method, url, payload);
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
     return response.json();
   };
-  const send = (from: Member, to: Member, body: string, extra: object = {}) => ok(from, 'POST', paths.chat.send, { receiverId: to.id, body, ...extra });
+  const send = (from: Member, to: Member, body: string, extra: object = {}) =>
+    ok(from, 'POST', paths.chat.send, { receiverId: to.id, body, ...extra });
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -32,7 +38,16 @@ describe.each(dialects)('chat API on %s', (dialect) => {
 
   it('stores a message, answers it with its seq, and lists the conversation for both members only', async () => {
     const first = await send(ann, bob, '  hello bob  ');
-    expect(first.chat).toMatchObject({ senderId: ann.id, receiverId: bob.id, body: 'hello bob', seq: 1, isRead: false, isGroupChat: false, senderUsername: ann.user.username, receiverUsername: bob.user.username });
+    expect(first.chat).toMatchObject({
+      senderId: ann.id,
+      receiverId: bob.id,
+      body: 'hello bob',
+      seq: 1,
+      isRead: false,
+      isGroupChat: false,
+      senderUsername: ann.user.username,
+      receiverUsername: bob.user.username,
+    });
     const second = await send(bob, ann, 'hi ann');
     expect(second.chat.seq).toBe(2);
     expect(second.chat.conversationId).toBe(first.chat.conversationId);
@@ -62,10 +77,14 @@ describe.each(dialects)('chat API on %s', (dialect) => {
     expect((await ok(cat, 'GET', paths.chat.messages(ann.id))).messages).toHaveLength(1);
   });
 
-  it('marks as read only what was sent to the token\'s member, whatever the body says', async () => {
+  it("marks as read only what was sent to the token's member, whatever the body says", async () => {
     // Cat names Ann and Bob: Cat is the reader regardless, so Ann-Bob stays unread.
     await ok(cat, 'PUT', paths.chat.markAsRead, { senderId: ann.id, receiverId: bob.id });
-    expect((await ok(ann, 'GET', paths.chat.conversationList)).list.find((i: { receiverId: string; senderId: string }) => [i.senderId, i.receiverId].includes(bob.id)).unreadCount).toBe(1);
+    expect(
+      (await ok(ann, 'GET', paths.chat.conversationList)).list.find((i: { receiverId: string; senderId: string }) =>
+        [i.senderId, i.receiverId].includes(bob.id),
+      ).unreadCount,
+    ).toBe(1);
     const read = await ok(ann, 'PUT', paths.chat.markAsRead, { senderId: bob.id, receiverId: ann.id });
     expect(read.read).toMatchObject({ readerId: ann.id, senderId: bob.id, lastSeq: 2 });
     const messages = (await ok(ann, 'GET', paths.chat.messages(bob.id))).messages;
@@ -87,7 +106,7 @@ describe.each(dialects)('chat API on %s', (dialect) => {
     expect(withdrawn).toMatchObject({ body: '', deleteForEveryone: true, reaction: [] });
   });
 
-  it('add/remove chat users act for the token\'s member only', async () => {
+  it("add/remove chat users act for the token's member only", async () => {
     const added = await ok(ann, 'POST', paths.chat.addChatUsers, { userOne: ann.user.username, userTwo: bob.user.username });
     expect(added.chatUsers).toEqual({ userOne: ann.user.username, userTwo: bob.user.username, viewing: true });
     // Ann has Bob's chat open: Bob's next message arrives read.
@@ -100,7 +119,10 @@ describe.each(dialects)('chat API on %s', (dialect) => {
   it('refuses messages between members when either blocks the other, and hides the conversation', async () => {
     await send(dan, cat, 'before the block');
     await ok(cat, 'PUT', paths.follows.block(dan.id));
-    for (const [from, to] of [[dan, cat], [cat, dan]] as const) {
+    for (const [from, to] of [
+      [dan, cat],
+      [cat, dan],
+    ] as const) {
       const response = await call(from, 'POST', paths.chat.send, { receiverId: to.id, body: 'hello?' });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe('You cannot message this member');
@@ -117,7 +139,12 @@ describe.each(dialects)('chat API on %s', (dialect) => {
       ['POST', paths.chat.send, { receiverId: bob.id, body: '   ' }, EMPTY_MESSAGE],
       ['POST', paths.chat.send, { receiverId: bob.id, body: 'x'.repeat(5001) }, 'Message must not exceed 5000 characters'],
       ['POST', paths.chat.send, { receiverId: bob.id, body: 'x', gifUrl: 'http://gif' }, 'GIF URL must be an https URL'],
-      ['POST', paths.chat.send, { receiverId: bob.id, body: 'x', selectedImage: 'javascript:alert(1)' }, 'Image must be an uploaded image URL'],
+      [
+        'POST',
+        paths.chat.send,
+        { receiverId: bob.id, body: 'x', selectedImage: 'javascript:alert(1)' },
+        'Image must be an uploaded image URL',
+      ],
       ['POST', paths.chat.send, { receiverId: bob.id, body: 'x', clientId: 'has spaces' }, 'Client id must be a UUID'],
       ['POST', paths.chat.send, { receiverId: ann.id, body: 'me' }, 'You cannot chat with yourself'],
       ['GET', paths.chat.messages('nope'), undefined, 'User not found'],
@@ -127,9 +154,19 @@ describe.each(dialects)('chat API on %s', (dialect) => {
       ['POST', paths.chat.addChatUsers, { userOne: ann.user.username }, 'Member is required'],
       ['POST', paths.chat.removeChatUsers, { userOne: ann.user.username, userTwo: ann.user.username }, 'You cannot chat with yourself'],
       ['PUT', paths.chat.markAsRead, { senderId: 'x', receiverId: ann.id }, 'Invalid sender id'],
-      ['PUT', paths.chat.reaction, { messageId: randomUUID(), reaction: 'meh' }, 'Reaction type must be one of like, love, angry, happy, sad, wow'],
+      [
+        'PUT',
+        paths.chat.reaction,
+        { messageId: randomUUID(), reaction: 'meh' },
+        'Reaction type must be one of like, love, angry, happy, sad, wow',
+      ],
       ['PUT', paths.chat.reaction, { messageId: 'x', reaction: 'like' }, 'Invalid message id'],
-      ['DELETE', paths.chat.markAsDeleted(randomUUID(), ann.id, bob.id, 'deleteForAll' as 'deleteForMe'), undefined, 'Delete type must be deleteForMe or deleteForEveryone'],
+      [
+        'DELETE',
+        paths.chat.markAsDeleted(randomUUID(), ann.id, bob.id, 'deleteForAll' as 'deleteForMe'),
+        undefined,
+        'Delete type must be deleteForMe or deleteForEveryone',
+      ],
       ['DELETE', paths.chat.markAsDeleted('x', ann.id, bob.id, 'deleteForMe'), undefined, 'Message not found'],
       ['POST', paths.groupChat.create, { name: 'ab' }, GROUP_NAME_RULES.min],
       ['POST', paths.groupChat.create, { name: 'bad <name>' }, GROUP_NAME_RULES.chars],
@@ -159,16 +196,31 @@ describe.each(dialects)('chat API on %s', (dialect) => {
     }
     const noBody = await call(ann, 'PUT', paths.groupChat.read(randomUUID()), undefined);
     expect([noBody.statusCode, typeof noBody.json().message]).toEqual([400, 'string']);
-    const malformed = await t.api({ method: 'POST', url: paths.chat.send, headers: { ...bearer(ann.token), 'content-type': 'application/json' }, payload: '{"receiverId":' });
+    const malformed = await t.api({
+      method: 'POST',
+      url: paths.chat.send,
+      headers: { ...bearer(ann.token), 'content-type': 'application/json' },
+      payload: '{"receiverId":',
+    });
     expect(malformed.statusCode).toBe(400);
-    for (const url of [paths.chat.conversationList, paths.groupChat.invitations]) expect((await call(null, 'GET', url)).statusCode).toBe(401);
+    for (const url of [paths.chat.conversationList, paths.groupChat.invitations])
+      expect((await call(null, 'GET', url)).statusCode).toBe(401);
   });
 
   it('group chat: pending members read nothing, non-admins cannot promote or remove, admins can', async () => {
-    const created = await ok(ann, 'POST', paths.groupChat.create, { name: 'Study group', members: [bob.id, { userId: cat.id }], tags: ['x'], category: ['Science'] });
+    const created = await ok(ann, 'POST', paths.groupChat.create, {
+      name: 'Study group',
+      members: [bob.id, { userId: cat.id }],
+      tags: ['x'],
+      category: ['Science'],
+    });
     const group = created.group;
     expect(group.admins).toEqual([ann.id]);
-    expect(group.members.find((m: { userId: string }) => m.userId === bob.id)).toMatchObject({ state: 'pending', role: 'member', invitedBy: ann.id });
+    expect(group.members.find((m: { userId: string }) => m.userId === bob.id)).toMatchObject({
+      state: 'pending',
+      role: 'member',
+      invitedBy: ann.id,
+    });
     await ok(ann, 'POST', paths.groupChat.sendMessage, { groupId: group._id, groupName: 'ignored', body: 'welcome' });
 
     // Pending: no messages, no group details, cannot send; the invitation is listed.
@@ -185,7 +237,11 @@ describe.each(dialects)('chat API on %s', (dialect) => {
     expect(read.messages.map((m: { body: string; groupName: string }) => [m.body, m.groupName])).toEqual([['welcome', 'Study group']]);
     await ok(cat, 'PUT', paths.groupChat.decline(group._id));
     expect((await ok(cat, 'GET', paths.groupChat.invitations)).pendingGroups).toEqual([]);
-    expect(await ok(bob, 'GET', paths.groupChat.checkMember(group._id, bob.id))).toEqual({ isMember: true, state: 'accepted', isAdmin: false });
+    expect(await ok(bob, 'GET', paths.groupChat.checkMember(group._id, bob.id))).toEqual({
+      isMember: true,
+      state: 'accepted',
+      isAdmin: false,
+    });
 
     // Non-admin Bob cannot promote, remove, update, invite or delete.
     await ok(ann, 'PUT', paths.groupChat.addMembers(group._id), { members: [dan.id] });
@@ -247,7 +303,10 @@ describe.each(dialects)('chat API on %s', (dialect) => {
     expect(await ok(ann, 'PUT', paths.groupChat.read(group._id), { seq: 0 })).toEqual({ groupId: group._id, unreadCount: 1 });
     await ok(ann, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'one more' });
     expect([await unreadOf(bob), await unreadOf(ann)]).toEqual([1, 1]);
-    expect((await call(bob, 'PUT', paths.groupChat.read(group._id), { seq: -1 })).json()).toMatchObject({ statusCode: 400, message: 'seq must be 0 or more' });
+    expect((await call(bob, 'PUT', paths.groupChat.read(group._id), { seq: -1 })).json()).toMatchObject({
+      statusCode: 400,
+      message: 'seq must be 0 or more',
+    });
     expect((await call(dan, 'PUT', paths.groupChat.read(group._id), { seq: 1 })).statusCode).toBe(404);
     const { group: silent } = await ok(ann, 'POST', paths.groupChat.create, { name: 'Silent one' });
     expect((await lastOf(ann))['Silent one']).toBeNull();

@@ -12,7 +12,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('cha
   let config: Config;
   let one: RunningServer, two: RunningServer;
   let ann: ChatClient, bob: ChatClient, cat: ChatClient;
-  const got = (c: ChatClient, event: string, match: (payload: any) => boolean = () => true) => c.events.find((e) => e.event === event && match(e.payload))?.payload;
+  const got = (c: ChatClient, event: string, match: (payload: any) => boolean = () => true) =>
+    c.events.find((e) => e.event === event && match(e.payload))?.payload;
 
   async function client(server: RunningServer): Promise<ChatClient> {
     const member = await signUpMember(server.url);
@@ -39,7 +40,9 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('cha
 
   it('delivers private messages, reads and reactions between members on different servers', async () => {
     const { chat } = await okHttp(one.url, ann.token, 'POST', paths.chat.send, { receiverId: bob.id, body: 'across servers' });
-    expect(await waitFor(() => got(bob, serverEvents.messageReceived, (m) => m._id === chat._id), 'message on the other server')).toEqual(chat);
+    expect(await waitFor(() => got(bob, serverEvents.messageReceived, (m) => m._id === chat._id), 'message on the other server')).toEqual(
+      chat,
+    );
     const reply = (await okHttp(two.url, bob.token, 'POST', paths.chat.send, { receiverId: ann.id, body: 'and back' })).chat;
     await waitFor(() => got(ann, serverEvents.messageReceived, (m) => m._id === reply._id), 'reply');
     expect(reply.seq).toBe(2);
@@ -54,13 +57,17 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('cha
   it('numbers concurrent sends from both servers 1, 2, 3, ... with no gap or repeat', async () => {
     const pair = await Promise.all([signUpMember(one.url), signUpMember(two.url)]);
     const sends = Array.from({ length: 20 }, (_, i) =>
-      okHttp(i % 2 ? one.url : two.url, pair[i % 2]!.token, 'POST', paths.chat.send, { receiverId: pair[(i + 1) % 2]!.id, body: `m${i}` }));
+      okHttp(i % 2 ? one.url : two.url, pair[i % 2]!.token, 'POST', paths.chat.send, { receiverId: pair[(i + 1) % 2]!.id, body: `m${i}` }),
+    );
     const seqs = (await Promise.all(sends)).map((answer) => answer.chat.seq).sort((a: number, b: number) => a - b);
     expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
   it('moves sockets into group rooms across servers; pending members get nothing', async () => {
-    const { group } = await okHttp(one.url, ann.token, 'POST', paths.groupChat.create, { name: 'Cluster group', members: [bob.id, cat.id] });
+    const { group } = await okHttp(one.url, ann.token, 'POST', paths.groupChat.create, {
+      name: 'Cluster group',
+      members: [bob.id, cat.id],
+    });
     await okHttp(two.url, bob.token, 'PUT', paths.groupChat.accept(group._id));
     const { chat } = await okHttp(one.url, ann.token, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'hello group' });
     await waitFor(() => got(bob, serverEvents.groupMessageReceived, (m) => m._id === chat._id), 'group message on the other server');
@@ -70,12 +77,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('cha
     expect(got(cat, serverEvents.groupMessageReceived)).toBeUndefined();
   });
 
-  it('a ban on one server closes the member\'s socket on the other', async () => {
+  it("a ban on one server closes the member's socket on the other", async () => {
     let closed = false;
     cat.socket.once('disconnect', () => void (closed = true));
     await one.app.services.users.setBanned(cat.id, true, new Date().toISOString());
     // Pushed by the ban itself (no polling); how fast is the chat bench's business, not a test's.
-    await waitFor(() => closed || undefined, 'the banned member\'s socket closed on the other server');
+    await waitFor(() => closed || undefined, "the banned member's socket closed on the other server");
     expect(got(cat, serverEvents.sessionEnded)).toEqual({ reason: 'banned' });
     await expect(openSocket(two.url, cat.token)).rejects.toThrow();
   });

@@ -8,7 +8,7 @@ import { dialects } from '../harness';
  * The receiver's 'messages' setting decides whether a message raises a `notification`; the
  * message itself (`message received`, `chat list`, the stored copy) arrives either way.
  */
-describe.each(dialects)('message notifications follow the receiver\'s setting on %s', (dialect) => {
+describe.each(dialects)("message notifications follow the receiver's setting on %s", (dialect) => {
   const live = liveServer(dialect);
   const { client, ok, drained } = live;
   const setMessages = async (who: ChatClient, on: boolean) => {
@@ -27,7 +27,9 @@ describe.each(dialects)('message notifications follow the receiver\'s setting on
     expect(eventsFor(ann, serverEvents.messageReceived, chat._id)).toHaveLength(1);
     expect(eventsFor(ann, serverEvents.notification, chat._id)).toEqual([]);
     // The notification follows the message, so the client already has what it points to.
-    const order = bob.events.filter((e) => [serverEvents.messageReceived, serverEvents.notification].includes(e.event as never)).map((e) => e.event);
+    const order = bob.events
+      .filter((e) => [serverEvents.messageReceived, serverEvents.notification].includes(e.event as never))
+      .map((e) => e.event);
     expect(order).toEqual([serverEvents.messageReceived, serverEvents.notification]);
   });
 
@@ -74,7 +76,8 @@ describe.each(dialects)('message notifications follow the receiver\'s setting on
 
     const { chat } = await ok(ann, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'hello all' });
     await drained(ann, bob, bobAgain, cat, dan, eve);
-    for (const member of [ann, bob, bobAgain, cat]) expect(eventsFor(member, serverEvents.groupMessageReceived, chat._id), member.username).toEqual([chat]);
+    for (const member of [ann, bob, bobAgain, cat])
+      expect(eventsFor(member, serverEvents.groupMessageReceived, chat._id), member.username).toEqual([chat]);
     expect(eventsFor(bob, serverEvents.notification, chat._id)).toEqual([{ type: 'messages', message: chat }]);
     expect(eventsFor(bobAgain, serverEvents.notification, chat._id)).toEqual([{ type: 'messages', message: chat }]);
     for (const member of [ann, cat, dan, eve]) expect(eventsFor(member, serverEvents.notification, chat._id), member.username).toEqual([]);

@@ -19,7 +19,8 @@ describe.each(dialects)('chat over real sockets on %s', (dialect) => {
     record(c);
     return c;
   }
-  const got = (c: ChatClient, event: string, match: (payload: any) => boolean = () => true) => c.events.find((e) => e.event === event && match(e.payload))?.payload;
+  const got = (c: ChatClient, event: string, match: (payload: any) => boolean = () => true) =>
+    c.events.find((e) => e.event === event && match(e.payload))?.payload;
 
   beforeAll(async () => {
     config = { ...(await testConfig(dialect)), port: 0 };
@@ -41,15 +42,29 @@ describe.each(dialects)('chat over real sockets on %s', (dialect) => {
     await waitFor(() => got(bob, serverEvents.chatList, (m) => m._id === chat._id), 'chat list');
 
     await ok(bob, 'PUT', paths.chat.markAsRead, { senderId: ann.id, receiverId: bob.id });
-    expect(await waitFor(() => got(ann, serverEvents.messageRead), 'message read')).toMatchObject({ readerId: bob.id, senderId: ann.id, conversationId: chat.conversationId });
+    expect(await waitFor(() => got(ann, serverEvents.messageRead), 'message read')).toMatchObject({
+      readerId: bob.id,
+      senderId: ann.id,
+      conversationId: chat.conversationId,
+    });
 
     await ok(bob, 'PUT', paths.chat.reaction, { messageId: chat._id, reaction: 'wow' });
-    expect((await waitFor(() => got(ann, serverEvents.messageReaction), 'message reaction')).reaction).toEqual([{ userId: bob.id, senderName: bob.username, type: 'wow' }]);
+    expect((await waitFor(() => got(ann, serverEvents.messageReaction), 'message reaction')).reaction).toEqual([
+      { userId: bob.id, senderName: bob.username, type: 'wow' },
+    ]);
 
     await ok(ann, 'DELETE', paths.chat.markAsDeleted(chat._id, ann.id, bob.id, 'deleteForEveryone'));
-    expect(await waitFor(() => got(bob, serverEvents.messageDeleted), 'message deleted')).toMatchObject({ messageId: chat._id, type: 'deleteForEveryone' });
+    expect(await waitFor(() => got(bob, serverEvents.messageDeleted), 'message deleted')).toMatchObject({
+      messageId: chat._id,
+      type: 'deleteForEveryone',
+    });
     await settle();
-    for (const event of [serverEvents.messageReceived, serverEvents.messageRead, serverEvents.messageReaction, serverEvents.messageDeleted]) {
+    for (const event of [
+      serverEvents.messageReceived,
+      serverEvents.messageRead,
+      serverEvents.messageReaction,
+      serverEvents.messageDeleted,
+    ]) {
       expect(got(cat, event), `cat got ${event}`).toBeUndefined();
     }
   });
@@ -59,9 +74,20 @@ describe.each(dialects)('chat over real sockets on %s', (dialect) => {
     await ok(bob, 'PUT', paths.groupChat.accept(group._id));
     // Cat is pending: asking to join the room is refused, and nothing of the group reaches Cat.
     expect(await emitAck(cat.socket, clientEvents.joinGroupRoom, { groupId: group._id })).toMatchObject({ ok: false, groups: [] });
-    expect(await emitAck(cat.socket, clientEvents.groupAction, { type: 'CREATE_GROUP', groupId: group._id, groupName: 'x', groupPicture: '', members: [cat.id] })).toMatchObject({ ok: true, groups: [] });
+    expect(
+      await emitAck(cat.socket, clientEvents.groupAction, {
+        type: 'CREATE_GROUP',
+        groupId: group._id,
+        groupName: 'x',
+        groupPicture: '',
+        members: [cat.id],
+      }),
+    ).toMatchObject({ ok: true, groups: [] });
     expect(await emitAck(cat.socket, clientEvents.joinRoom, `group:${group._id}`)).toEqual({ ok: true, groups: [] });
-    expect(await emitAck(cat.socket, clientEvents.joinGroupRoom, { groupId: 'not-an-id' })).toMatchObject({ ok: false, message: 'Invalid group id' });
+    expect(await emitAck(cat.socket, clientEvents.joinGroupRoom, { groupId: 'not-an-id' })).toMatchObject({
+      ok: false,
+      message: 'Invalid group id',
+    });
 
     const { chat } = await ok(ann, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'group hello' });
     await waitFor(() => got(bob, serverEvents.groupMessageReceived, (m) => m._id === chat._id), 'group message');
@@ -108,7 +134,11 @@ describe.each(dialects)('chat over real sockets on %s', (dialect) => {
     record(secondTab);
     try {
       await ok(bob, 'POST', paths.chat.addChatUsers, { userOne: bob.username, userTwo: ann.username });
-      expect(await waitFor(() => got(secondTab, serverEvents.addChatUsers, (p) => p.viewing), 'viewing on, in the other tab')).toEqual({ userOne: bob.username, userTwo: ann.username, viewing: true });
+      expect(await waitFor(() => got(secondTab, serverEvents.addChatUsers, (p) => p.viewing), 'viewing on, in the other tab')).toEqual({
+        userOne: bob.username,
+        userTwo: ann.username,
+        viewing: true,
+      });
       await ok(bob, 'POST', paths.chat.removeChatUsers, { userOne: bob.username, userTwo: ann.username });
       await waitFor(() => got(secondTab, serverEvents.addChatUsers, (p) => !p.viewing), 'viewing off, in the other tab');
       const { chat: unread } = await ok(ann, 'POST', paths.chat.send, { receiverId: bob.id, body: 'while no tab says it views' });
@@ -137,7 +167,7 @@ describe.each(dialects)('chat over real sockets on %s', (dialect) => {
     await waitFor(() => got(bob, serverEvents.messageReceived, (m) => m._id === chat._id), 'delivery after the oversized frame');
   });
 
-  it('sign-out and ban close the member\'s sockets within a second, and the old token cannot reconnect', async () => {
+  it("sign-out and ban close the member's sockets within a second, and the old token cannot reconnect", async () => {
     for (const end of ['signout', 'ban'] as const) {
       const member = await signUpMember(server.url);
       const socket = await openSocket(server.url, member.token);

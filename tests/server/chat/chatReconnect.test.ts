@@ -36,7 +36,11 @@ describe.each(dialects)('chat across a server restart on %s', (dialect) => {
     /** Ann's client: retries a send (same clientId) until the server has stored it. */
     const sendUntilStored = async (n: number) => {
       for (;;) {
-        const answer = await http(baseUrl(), ann.token, 'POST', paths.chat.send, { receiverId: bob.id, body: `message ${n}`, clientId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` }).catch(() => null);
+        const answer = await http(baseUrl(), ann.token, 'POST', paths.chat.send, {
+          receiverId: bob.id,
+          body: `message ${n}`,
+          clientId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        }).catch(() => null);
         if (answer?.status === 201) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -3,7 +3,10 @@ import { runStorm, type StormBackend } from '../chatStorm';
 
 const backends: [string, StormBackend][] = [['SQLite, one process', { kind: 'sqlite' }]];
 if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
-  backends.push(['PostgreSQL + Redis, two processes', { kind: 'postgres', databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL }]);
+  backends.push([
+    'PostgreSQL + Redis, two processes',
+    { kind: 'postgres', databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL },
+  ]);
 }
 
 /**

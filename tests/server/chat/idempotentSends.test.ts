@@ -37,7 +37,8 @@ describe.each(dialects)('idempotent sends on %s', (dialect) => {
     question: {
       url: () => paths.questions.create,
       body: (text: string) => ({ post: text }),
-      rows: (text: string) => t.database.db.selectFrom('posts').select('id').where('post', '=', text).where('kind', '=', 'question').execute(),
+      rows: (text: string) =>
+        t.database.db.selectFrom('posts').select('id').where('post', '=', text).where('kind', '=', 'question').execute(),
       id: (answer: any) => answer.post._id as string,
     },
     comment: {
@@ -96,7 +97,10 @@ describe.each(dialects)('idempotent sends on %s', (dialect) => {
     const clientId = randomUUID();
     const mine = await send(ann, kind, text, clientId);
     // Bob cannot chat with himself: he writes to Ann.
-    const theirs = kind === 'chat' ? await call(t, bob, 'POST', paths.chat.send, { receiverId: ann.id, body: text, clientId }) : await send(bob, kind, text, clientId);
+    const theirs =
+      kind === 'chat'
+        ? await call(t, bob, 'POST', paths.chat.send, { receiverId: ann.id, body: text, clientId })
+        : await send(bob, kind, text, clientId);
     expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
     expect(kinds[kind].id(theirs.json())).not.toBe(kinds[kind].id(mine.json()));
     expect(await kinds[kind].rows(text)).toHaveLength(2);
@@ -143,7 +147,10 @@ describe.each(dialects)('idempotent sends on %s', (dialect) => {
   });
 
   it('stores the image of a retried image post once', async () => {
-    const imageFiles = async () => (await fs.readdir(path.join(t.dataDir, 'media', 'image'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length;
+    const imageFiles = async () =>
+      (await fs.readdir(path.join(t.dataDir, 'media', 'image'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) =>
+        e.isFile(),
+      ).length;
     const clientId = randomUUID();
     const body = { post: `image ${clientId}`, image: await imageDataUrl('png'), clientId };
     const before = await imageFiles();
@@ -158,7 +165,13 @@ describe.each(dialects)('idempotent sends on %s', (dialect) => {
 describe.each(dialects)('idempotent sends over real sockets on %s', (dialect) => {
   const world = socketWorld(dialect, {
     roles: ['author', 'reader'] as const,
-    events: [serverEvents.postAdded, serverEvents.commentAdded, serverEvents.questionAnswers, serverEvents.messageReceived, serverEvents.notification],
+    events: [
+      serverEvents.postAdded,
+      serverEvents.commentAdded,
+      serverEvents.questionAnswers,
+      serverEvents.messageReceived,
+      serverEvents.notification,
+    ],
     siteAdmins: [],
   });
   const { clients, api, watch } = world;
@@ -192,7 +205,8 @@ describe.each(dialects)('idempotent sends over real sockets on %s', (dialect) =>
     await arrived((e) => e.event === serverEvents.postAdded && e.payload.post.post === 'one post');
     await new Promise((resolve) => setTimeout(resolve, NEW_POSTS_WINDOW_MS + 200));
 
-    const count = (event: string, match: (payload: any) => boolean) => clients.reader.events.filter((e) => e.event === event && match(e.payload)).length;
+    const count = (event: string, match: (payload: any) => boolean) =>
+      clients.reader.events.filter((e) => e.event === event && match(e.payload)).length;
     expect(count(serverEvents.postAdded, (p) => p.post.post === 'one post')).toBe(1);
     expect(count(serverEvents.commentAdded, (p) => p.comment.comment === 'one comment')).toBe(1);
     expect(count(serverEvents.questionAnswers, (p) => p.questionId === question._id)).toBe(1);

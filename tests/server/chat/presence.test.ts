@@ -38,7 +38,8 @@ async function open(server: RunningServer, token: string): Promise<Client> {
 }
 
 /** `watch presence` with these members: the acknowledgement. */
-const watch = (client: Client, userIds: unknown): Promise<SocketAck> => client.socket.timeout(5000).emitWithAck(clientEvents.watchPresence, { userIds });
+const watch = (client: Client, userIds: unknown): Promise<SocketAck> =>
+  client.socket.timeout(5000).emitWithAck(clientEvents.watchPresence, { userIds });
 
 const changes = (client: Client, userId: string) => client.events.filter((event) => event.userId === userId).map((event) => event.online);
 
@@ -124,7 +125,10 @@ describe.each(dialects)('presence over real sockets on %s', (dialect) => {
   it('answers a socket that emits too fast with a message, keeps it connected, and counts per socket', async () => {
     // The suite's config lifts the limits; this server keeps a small one (same database).
     const max = 5;
-    const strict = await startServer({ ...config, rateLimits: { ...config.rateLimits, socketEvents: { max, windowMs: 60_000 } } }, { handleSignals: false });
+    const strict = await startServer(
+      { ...config, rateLimits: { ...config.rateLimits, socketEvents: { max, windowMs: 60_000 } } },
+      { handleSignals: false },
+    );
     try {
       const a = await signUp(strict);
       const [a1, a2] = [track(await open(strict, a.token)), track(await open(strict, a.token))];
@@ -141,11 +145,14 @@ describe.each(dialects)('presence over real sockets on %s', (dialect) => {
 
   it('a password change ends the sockets of the other sessions only', async () => {
     const who = await signUp(server);
-    const other = (await http(server.url, null, 'POST', '/signin', { provider: 'local', username: who.username, password: who.password })).json.token as string;
+    const other = (await http(server.url, null, 'POST', '/signin', { provider: 'local', username: who.username, password: who.password }))
+      .json.token as string;
     const here = track(await open(server, who.token));
     const there = track(await open(server, other));
     const answer = await http(server.url, who.token, 'PUT', '/user/profile/change-password', {
-      currentPassword: who.password, newPassword: 'a brand new secret', confirmPassword: 'a brand new secret',
+      currentPassword: who.password,
+      newPassword: 'a brand new secret',
+      confirmPassword: 'a brand new secret',
     });
     expect(answer.status).toBe(200);
     await waitFor(() => there.sessionEnded.length === 1 && !there.socket.connected, 'the other session ended');

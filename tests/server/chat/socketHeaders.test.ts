@@ -19,7 +19,7 @@ describe.each(dialects)('socket.io answers on %s', (dialect) => {
     }
   });
 
-  it('names the public URL as the only websocket origin besides the page\'s own', () => {
+  it("names the public URL as the only websocket origin besides the page's own", () => {
     expect(socketOrigin('http://localhost:3000')).toBe('ws://localhost:3000');
     expect(socketOrigin('https://stoa.example.org')).toBe('wss://stoa.example.org');
   });

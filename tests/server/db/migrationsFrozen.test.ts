@@ -34,7 +34,9 @@ describe('migrations are frozen', () => {
   }
 
   it('the list of migrations imports only the migrations', () => {
-    const outside = importsOf(path.join(dir, 'index.ts')).filter((specifier) => specifier !== 'kysely' && !/^\.\/\d{4}_[a-z0-9_]+$/.test(specifier));
+    const outside = importsOf(path.join(dir, 'index.ts')).filter(
+      (specifier) => specifier !== 'kysely' && !/^\.\/\d{4}_[a-z0-9_]+$/.test(specifier),
+    );
     expect(outside).toEqual([]);
   });
 });

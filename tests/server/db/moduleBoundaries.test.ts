@@ -76,14 +76,22 @@ function namesReadFromBuilt(pluginSource: string): string[] {
     ...pluginSource.matchAll(/const \{([^}]*)\} = built\b/g),
     ...pluginSource.matchAll(/build: \(\s*(?:\{[^}]*\}|\w+)\s*,\s*\{([^}]*)\}\s*\)/g),
   ];
-  for (const match of takenApart) names.push(...match[1].split(',').map((part) => part.split(':')[0].trim()).filter(Boolean));
+  for (const match of takenApart)
+    names.push(
+      ...match[1]
+        .split(',')
+        .map((part) => part.split(':')[0].trim())
+        .filter(Boolean),
+    );
   return names;
 }
 
 /** `area: field` for every store object of another area that an area's plugin.ts reads from `built`. */
 function storesReadAcrossAreas(stores: Map<string, string>, plugins: readonly { area: string; source: string }[]): string[] {
   return plugins.flatMap(({ area, source }) =>
-    [...new Set(namesReadFromBuilt(source))].filter((name) => stores.has(name) && stores.get(name) !== area).map((name) => `${area}: ${name}`),
+    [...new Set(namesReadFromBuilt(source))]
+      .filter((name) => stores.has(name) && stores.get(name) !== area)
+      .map((name) => `${area}: ${name}`),
   );
 }
 
@@ -132,13 +140,18 @@ describe('module boundaries', () => {
     expect(edges.length).toBeGreaterThan(50);
   });
 
-  it('no module imports another area\'s store, not even its type: it goes through that area\'s service or server/core', () => {
+  it("no module imports another area's store, not even its type: it goes through that area's service or server/core", () => {
     expect(crossStoreImports(edges)).toEqual([]);
     // The check sees a store handed over by its type, and a helper taken from one.
-    expect(crossStoreImports([{ from: 'comments/store.ts', to: 'posts/store' }, { from: 'posts/service.ts', to: 'posts/store' }])).toEqual(['comments/store.ts -> posts/store']);
+    expect(
+      crossStoreImports([
+        { from: 'comments/store.ts', to: 'posts/store' },
+        { from: 'posts/service.ts', to: 'posts/store' },
+      ]),
+    ).toEqual(['comments/store.ts -> posts/store']);
   });
 
-  it('no area is handed another area\'s store object through the built services', () => {
+  it("no area is handed another area's store object through the built services", () => {
     expect(storeFields.get('postStore')).toBe('posts');
     expect(storeFields.get('profileStore')).toBe('users');
     expect(storesReadAcrossAreas(storeFields, plugins)).toEqual([]);
@@ -169,14 +182,20 @@ describe('module boundaries', () => {
     const coreDir = path.resolve(__dirname, '../../../server/core');
     const intoModules = tsFiles(coreDir).flatMap((file) =>
       importsOf(file)
-        .filter((specifier) => specifier.startsWith('.') && !path.relative(modulesDir, path.resolve(path.dirname(file), specifier)).startsWith('..'))
+        .filter(
+          (specifier) =>
+            specifier.startsWith('.') && !path.relative(modulesDir, path.resolve(path.dirname(file), specifier)).startsWith('..'),
+        )
         .map((specifier) => `${path.basename(file)} -> ${specifier}`),
     );
     expect(intoModules).toEqual([]);
   });
 
   it('every area folder is registered one way: a plugin.ts whose areas are in the registry', () => {
-    const folders = fs.readdirSync(modulesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = fs
+      .readdirSync(modulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(folders.filter((folder) => !fs.existsSync(path.join(modulesDir, folder, 'plugin.ts')))).toEqual([]);
     const registered = new Set(AREAS.map((area) => area.name));
     expect(folders.filter((folder) => !registered.has(folder))).toEqual([]);
@@ -184,7 +203,8 @@ describe('module boundaries', () => {
 
   it('the registry builds every area after its dependencies, and refuses a circle or an unknown name', () => {
     const order = buildOrder(AREAS).map((area) => area.name);
-    for (const area of AREAS) for (const dependency of area.dependencies) expect(order.indexOf(dependency)).toBeLessThan(order.indexOf(area.name));
+    for (const area of AREAS)
+      for (const dependency of area.dependencies) expect(order.indexOf(dependency)).toBeLessThan(order.indexOf(area.name));
     const area = (name: string, dependencies: string[]): AreaPlugin => ({ name, dependencies, build: () => ({ services: {} }) });
     expect(() => buildOrder([area('a', ['b']), area('b', ['a'])])).toThrow(/circle/);
     expect(() => buildOrder([area('a', ['nowhere'])])).toThrow(/unknown/);

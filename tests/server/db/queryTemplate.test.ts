@@ -23,11 +23,17 @@ describe('queryTemplate', () => {
       (shape: { older: boolean }) => String(shape.older),
       (shape, values: { n: number; limit: number; label: string }) => {
         builds += 1;
-        const query = sqlite.selectNoFrom([sql<number>`${values.n} * 2`.as('twice'), sql<string>`${values.label} || '!'`.as('shout'), sql<string>`${'fixed'}`.as('fixed')]);
+        const query = sqlite.selectNoFrom([
+          sql<number>`${values.n} * 2`.as('twice'),
+          sql<string>`${values.label} || '!'`.as('shout'),
+          sql<string>`${'fixed'}`.as('fixed'),
+        ]);
         return shape.older ? query.where(sql<boolean>`${values.n} > 0`).limit(values.limit) : query.limit(values.limit);
       },
     );
-    expect(await template.execute({ older: true }, { n: 21, limit: 5, label: 'hi' })).toEqual([{ twice: 42, shout: 'hi!', fixed: 'fixed' }]);
+    expect(await template.execute({ older: true }, { n: 21, limit: 5, label: 'hi' })).toEqual([
+      { twice: 42, shout: 'hi!', fixed: 'fixed' },
+    ]);
     expect(await template.execute({ older: true }, { n: -1, limit: 5, label: 'x' })).toEqual([]);
     expect(await template.execute({ older: false }, { n: 2, limit: 1, label: 'b' })).toEqual([{ twice: 4, shout: 'b!', fixed: 'fixed' }]);
     expect(await template.execute({ older: false }, { n: 3, limit: 0, label: 'c' })).toEqual([]);
@@ -47,7 +53,17 @@ describe('the posts page query as a template', () => {
             for (const groupStatus of flags)
               for (const mode of modes)
                 for (const size of [10, 3])
-                  shapes.push({ isAdmin, kind, userId, withImage: media === 'image', withVideo: media === 'video', groupId, groupStatus, mode, size });
+                  shapes.push({
+                    isAdmin,
+                    kind,
+                    userId,
+                    withImage: media === 'image',
+                    withVideo: media === 'video',
+                    groupId,
+                    groupStatus,
+                    mode,
+                    size,
+                  });
 
   const values = (i: number): PageValues => ({
     viewerId: `viewer-${i}`,
@@ -60,7 +76,10 @@ describe('the posts page query as a template', () => {
     offset: i * 10,
   });
 
-  for (const [name, db] of [['SQLite', sqlite], ['PostgreSQL', postgres]] as const) {
+  for (const [name, db] of [
+    ['SQLite', sqlite],
+    ['PostgreSQL', postgres],
+  ] as const) {
     it(`compiles to the very SQL and parameters of building it directly, for every shape (${name})`, () => {
       const handle = { db, dialect: name === 'SQLite' ? 'sqlite' : 'postgres', destroy: async () => {} } as DatabaseHandle;
       const { pageQuery } = createPostStore(handle);

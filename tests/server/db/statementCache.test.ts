@@ -60,7 +60,7 @@ describe('the statement cache', () => {
     const { plain, cached } = both();
     const before = cached.prepare('select * from b order by id').all([]);
     expect(Object.keys(before[0] as object)).toEqual(['id', 'a_id', 'name']);
-    cached.prepare('alter table b add column extra text default \'x\'').run([]);
+    cached.prepare("alter table b add column extra text default 'x'").run([]);
     const after = cached.prepare('select * from b order by id').all([]);
     expect(after).toEqual(plain.prepare('select * from b order by id').all());
     expect(Object.keys(after[0] as object)).toEqual(['id', 'a_id', 'name', 'extra']);

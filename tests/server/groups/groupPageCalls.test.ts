@@ -19,7 +19,7 @@ const failureOf = async (promise: Promise<unknown>) =>
     (error: { data?: { message: string; statusCode: number } }) => error.data ?? null,
   );
 
-describe('the group page\'s calls against the real server', () => {
+describe("the group page's calls against the real server", () => {
   let t: TestApp;
   let alice: Member;
   let bob: Member;
@@ -35,7 +35,14 @@ describe('the group page\'s calls against the real server', () => {
     const asAlice = clientOf(alice);
     const asBob = clientOf(bob);
     const asCarol = clientOf(carol);
-    const { group } = await ok(t, alice, 'POST', '/group/create', { name: 'Harbour walkers', tags: ['walks'], category: ['Travel'], privacy: 'private' }, 201);
+    const { group } = await ok(
+      t,
+      alice,
+      'POST',
+      '/group/create',
+      { name: 'Harbour walkers', tags: ['walks'], category: ['Travel'], privacy: 'private' },
+      201,
+    );
     const aliceCalls = groupCalls(asAlice);
     const bobCalls = groupCalls(asBob);
 
@@ -43,14 +50,21 @@ describe('the group page\'s calls against the real server', () => {
     expect((await groupCalls(asCarol).one(group._id)).group).toMatchObject({ name: 'Harbour walkers', membership: null, members: [] });
     expect(await failureOf(asCarol.posts.ofGroup(group._id, 1))).toEqual({ message: 'Group not found', statusCode: 404 });
     const asked = await bobCalls.join(group._id);
-    expect(asked).toMatchObject({ message: 'Your request to join was sent', status: 'pending', group: { membership: { status: 'pending', joinedBy: 'request' } } });
+    expect(asked).toMatchObject({
+      message: 'Your request to join was sent',
+      status: 'pending',
+      group: { membership: { status: 'pending', joinedBy: 'request' } },
+    });
     expect((await aliceCalls.pendingMembers(group._id)).pendingMembers.map((m) => m.userId)).toEqual([bob.id]);
     const approved = await aliceCalls.approve(group._id, bob.id);
     expect(approved.message).toBe('Member approved');
     expect(approved.group.memberCount).toBe(2);
 
     // A member's post waits; the admin sees it pending and accepts it.
-    const sent = await publish({ kind: 'createGroupPost', groupId: group._id, body: { post: 'Walk at dawn', feelings: '', bgColor: '#ffffff', gifUrl: '' } }, asBob);
+    const sent = await publish(
+      { kind: 'createGroupPost', groupId: group._id, body: { post: 'Walk at dawn', feelings: '', bgColor: '#ffffff', gifUrl: '' } },
+      asBob,
+    );
     expect(sent).toMatchObject({ groupId: group._id, groupStatus: 'pending' });
     expect((await asAlice.posts.pendingOfGroup(group._id, 1)).posts.map((p) => p._id)).toEqual([sent._id]);
     expect((await asAlice.posts.ofGroup(group._id, 1)).posts).toEqual([]);
@@ -59,15 +73,30 @@ describe('the group page\'s calls against the real server', () => {
     expect((await asBob.posts.ofGroup(group._id, 1)).posts.map((p) => p._id)).toEqual([sent._id]);
 
     // The last admin cannot leave without a successor; naming bob works.
-    expect(await failureOf(aliceCalls.leave(group._id))).toEqual({ message: 'Name another member as group admin before leaving', statusCode: 400 });
+    expect(await failureOf(aliceCalls.leave(group._id))).toEqual({
+      message: 'Name another member as group admin before leaving',
+      statusCode: 400,
+    });
     expect((await aliceCalls.leave(group._id, bob.id)).message).toBe('You left the group');
     const seenByBob = (await bobCalls.one(group._id)).group;
     expect(seenByBob.admins).toEqual([bob.id]);
 
     // Bob, now the admin: promote/remove need members; update with the form's body; delete.
     expect(await failureOf(bobCalls.promote(group._id, carol.id))).toEqual({ message: 'Member not found', statusCode: 404 });
-    const updated = await bobCalls.update(group._id, { name: 'Harbour walkers club', description: '', privacy: 'public', category: ['Travel', 'Sports'], tags: ['walks', 'dawn'], profileImage: '' });
-    expect(updated.group).toMatchObject({ name: 'Harbour walkers club', privacy: 'public', category: ['Travel', 'Sports'], tags: ['walks', 'dawn'] });
+    const updated = await bobCalls.update(group._id, {
+      name: 'Harbour walkers club',
+      description: '',
+      privacy: 'public',
+      category: ['Travel', 'Sports'],
+      tags: ['walks', 'dawn'],
+      profileImage: '',
+    });
+    expect(updated.group).toMatchObject({
+      name: 'Harbour walkers club',
+      privacy: 'public',
+      category: ['Travel', 'Sports'],
+      tags: ['walks', 'dawn'],
+    });
     expect((await groupCalls(asCarol).join(group._id)).status).toBe('accepted');
     expect((await bobCalls.promote(group._id, carol.id)).group.admins.sort()).toEqual([bob.id, carol.id].sort());
     expect((await bobCalls.removeMember(group._id, carol.id)).group.members.map((m) => m.userId)).toEqual([bob.id]);
@@ -75,8 +104,15 @@ describe('the group page\'s calls against the real server', () => {
     expect(await failureOf(bobCalls.one(group._id))).toEqual({ message: 'Group not found', statusCode: 404 });
   });
 
-  it('declines an invitation with the same calls the page makes; a private group\'s request is withdrawn with leave', async () => {
-    const { group } = await ok(t, alice, 'POST', '/group/create', { name: 'Night owls', tags: ['late'], category: ['Other'], privacy: 'private', members: [bob.id] }, 201);
+  it("declines an invitation with the same calls the page makes; a private group's request is withdrawn with leave", async () => {
+    const { group } = await ok(
+      t,
+      alice,
+      'POST',
+      '/group/create',
+      { name: 'Night owls', tags: ['late'], category: ['Other'], privacy: 'private', members: [bob.id] },
+      201,
+    );
     const bobCalls = groupCalls(clientOf(bob));
     expect((await bobCalls.one(group._id)).group.membership).toMatchObject({ status: 'pending', joinedBy: 'invited' });
     expect((await bobCalls.declineInvitation(group._id)).message).toBe('Invitation declined');

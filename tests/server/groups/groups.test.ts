@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_CATEGORIES } from '../../../src/api/constants';
-import { GROUP_MEMBERS_PAGE_SIZE, GROUPS_PAGE_SIZE, groupMembersPageSchema, groupResponseSchema, groupsPageSchema, singleGroupSchema } from '../../../src/api/groups';
+import {
+  GROUP_MEMBERS_PAGE_SIZE,
+  GROUPS_PAGE_SIZE,
+  groupMembersPageSchema,
+  groupResponseSchema,
+  groupsPageSchema,
+  singleGroupSchema,
+} from '../../../src/api/groups';
 import sharp from 'sharp';
 import { placeholderColor } from '../../../server/modules/groups/placeholder';
 import { createTestApp, dialects, type TestApp } from '../harness';
@@ -96,7 +103,7 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await refused(t, a, 'PUT', `/group/leave/${pub._id}`, {}, 400, 'You are the only member: delete the group instead');
   });
 
-  it('lists of groups carry the count, the admins and the viewer\'s own membership, not every member; the group page has them', async () => {
+  it("lists of groups carry the count, the admins and the viewer's own membership, not every member; the group page has them", async () => {
     const [a, m, n, p] = [await member(t), await member(t), await member(t), await member(t)];
     const g = await create(a, { name: 'Big Table', members: [m.id, n.id, p.id] });
     await ok(t, m, 'PUT', `/group/invitation/accept/${g._id}`);
@@ -110,14 +117,26 @@ describe.each(dialects)('groups on %s', (dialect) => {
       const listed = groups.find((x: { _id: string }) => x._id === g._id);
       expect(listed).toMatchObject({ memberCount: 3, admins: [a.id], members: [] });
     }
-    expect(lists[0].find((x: { _id: string }) => x._id === g._id).membership).toMatchObject({ userId: m.id, status: 'accepted', role: 'member' });
-    expect(lists[2].find((x: { _id: string }) => x._id === g._id).membership).toMatchObject({ userId: p.id, status: 'pending', joinedBy: 'invited' });
+    expect(lists[0].find((x: { _id: string }) => x._id === g._id).membership).toMatchObject({
+      userId: m.id,
+      status: 'accepted',
+      role: 'member',
+    });
+    expect(lists[2].find((x: { _id: string }) => x._id === g._id).membership).toMatchObject({
+      userId: p.id,
+      status: 'pending',
+      joinedBy: 'invited',
+    });
     // One group's page lists its accepted members (group admins also see the pending invitee).
-    expect((await ok(t, m, 'GET', `/group/${g._id}`)).group.members.map((x: { userId: string }) => x.userId).sort()).toEqual([a.id, m.id, n.id].sort());
-    expect((await ok(t, a, 'GET', `/group/${g._id}`)).group.members.map((x: { userId: string }) => x.userId).sort()).toEqual([a.id, m.id, n.id, p.id].sort());
+    expect((await ok(t, m, 'GET', `/group/${g._id}`)).group.members.map((x: { userId: string }) => x.userId).sort()).toEqual(
+      [a.id, m.id, n.id].sort(),
+    );
+    expect((await ok(t, a, 'GET', `/group/${g._id}`)).group.members.map((x: { userId: string }) => x.userId).sort()).toEqual(
+      [a.id, m.id, n.id, p.id].sort(),
+    );
   });
 
-  it('pages a group\'s member list: the first page in the group answer, the rest by cursor, in the order members joined', async () => {
+  it("pages a group's member list: the first page in the group answer, the rest by cursor, in the order members joined", async () => {
     const owner = await member(t);
     const g = await create(owner, { name: 'Crowded Hall' });
     const joiners: Member[] = [];
@@ -132,22 +151,33 @@ describe.each(dialects)('groups on %s', (dialect) => {
     expect(first.members).toHaveLength(GROUP_MEMBERS_PAGE_SIZE);
     expect(first.members[0]!.userId).toBe(owner.id);
     expect(first.membersNextCursor).not.toBeNull();
-    const rest = groupMembersPageSchema.parse(await ok(t, outsider, 'GET', `/group/${g._id}/members?cursor=${encodeURIComponent(first.membersNextCursor!)}`));
+    const rest = groupMembersPageSchema.parse(
+      await ok(t, outsider, 'GET', `/group/${g._id}/members?cursor=${encodeURIComponent(first.membersNextCursor!)}`),
+    );
     expect(rest.nextCursor).toBeNull();
     const all = [...first.members, ...rest.members].map((m) => m.userId);
     expect(all).toEqual([owner.id, ...joiners.map((m) => m.id)]);
     // The first page by itself, as the group answer has it.
     const again = groupMembersPageSchema.parse(await ok(t, outsider, 'GET', `/group/${g._id}/members`));
     expect(again.members.map((m) => m.userId)).toEqual(first.members.map((m) => m.userId));
-    await refused(t, outsider, 'GET', `/group/${g._id}/members?cursor=yesterday`, undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
+    await refused(
+      t,
+      outsider,
+      'GET',
+      `/group/${g._id}/members?cursor=yesterday`,
+      undefined,
+      400,
+      'Cursor must look like 2025-01-31T12:00:00.000Z_<id>',
+    );
     await refused(t, outsider, 'GET', `/group/${MISSING}/members`, undefined, 404, 'Group not found');
   });
 
-  it('a private group\'s member pages: members see accepted ones, group admins the invited too, others nothing', async () => {
+  it("a private group's member pages: members see accepted ones, group admins the invited too, others nothing", async () => {
     const [a, m, p, x] = [await member(t), await member(t), await member(t), await member(t)];
     const g = await create(a, { privacy: 'private', name: 'Quiet Room', members: [m.id, p.id] });
     await ok(t, m, 'PUT', `/group/invitation/accept/${g._id}`);
-    const ids = async (who: Member) => (await ok(t, who, 'GET', `/group/${g._id}/members`)).members.map((x: { userId: string }) => x.userId);
+    const ids = async (who: Member) =>
+      (await ok(t, who, 'GET', `/group/${g._id}/members`)).members.map((x: { userId: string }) => x.userId);
     expect(await ids(m)).toEqual([a.id, m.id]);
     expect((await ids(a)).sort()).toEqual([a.id, m.id, p.id].sort());
     // Invited is not yet a member: the list answers as for anyone outside.
@@ -163,7 +193,15 @@ describe.each(dialects)('groups on %s', (dialect) => {
     expect(post.groupStatus).toBe('accepted');
     // A stranger sees the card (name, description, categories, tags, count), never the posts or members.
     const card = singleGroupSchema.parse(await ok(t, s, 'GET', `/group/${g._id}`)).group;
-    expect(card).toMatchObject({ name: 'Hidden Society', privacy: 'private', memberCount: 2, members: [], admins: [], membership: null, membersNextCursor: null });
+    expect(card).toMatchObject({
+      name: 'Hidden Society',
+      privacy: 'private',
+      memberCount: 2,
+      members: [],
+      admins: [],
+      membership: null,
+      membersNextCursor: null,
+    });
     await refused(t, s, 'GET', `/group/${g._id}/posts/1`, undefined, 404, 'Group not found');
     await refused(t, s, 'GET', `/group/${g._id}/members`, undefined, 404, 'Group not found');
     await refused(t, s, 'GET', `/post/${post._id}`, undefined, 404, 'Post not found');
@@ -190,7 +228,7 @@ describe.each(dialects)('groups on %s', (dialect) => {
     expect((await ok(t, s, 'GET', `/group/${pub._id}/posts/1`)).posts).toHaveLength(0);
   });
 
-  it('a member post waits for a group admin; members see each other\'s posts', async () => {
+  it("a member post waits for a group admin; members see each other's posts", async () => {
     const [a, m, n, x] = [await member(t), await member(t), await member(t), await member(t)];
     const g = await create(a, { privacy: 'private', members: [m.id, n.id] });
     await ok(t, m, 'PUT', `/group/invitation/accept/${g._id}`);
@@ -217,9 +255,16 @@ describe.each(dialects)('groups on %s', (dialect) => {
     const g = await create(a, { privacy: 'private', name: 'Closed Circle', description: 'members only', tags: ['secret'] });
     await ok(t, a, 'POST', `/post/group/${g._id}`, { post: 'inside news' }, 201);
     // On the card everywhere: search, the groups to discover, the group page.
-    expect((await ok(t, stranger, 'GET', '/group/allgroups?search=closed circle')).groups.map((x: { _id: string }) => x._id)).toEqual([g._id]);
+    expect((await ok(t, stranger, 'GET', '/group/allgroups?search=closed circle')).groups.map((x: { _id: string }) => x._id)).toEqual([
+      g._id,
+    ]);
     expect((await ok(t, stranger, 'GET', '/group/not-joined')).groups.map((x: { _id: string }) => x._id)).toContain(g._id);
-    expect((await ok(t, stranger, 'GET', `/group/${g._id}`)).group).toMatchObject({ description: 'members only', tags: ['secret'], category: ['Gaming'], memberCount: 1 });
+    expect((await ok(t, stranger, 'GET', `/group/${g._id}`)).group).toMatchObject({
+      description: 'members only',
+      tags: ['secret'],
+      category: ['Gaming'],
+      memberCount: 1,
+    });
 
     const asked = await ok(t, stranger, 'POST', `/group/join/${g._id}`);
     expect(asked).toMatchObject({ message: 'Your request to join was sent', status: 'pending' });
@@ -230,7 +275,9 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await refused(t, stranger, 'GET', `/group/${g._id}/members`, undefined, 404, 'Group not found');
     const discovered = (await ok(t, stranger, 'GET', '/group/not-joined')).groups.find((x: { _id: string }) => x._id === g._id);
     expect(discovered.membership).toMatchObject({ status: 'pending', joinedBy: 'request' });
-    expect((await ok(t, a, 'GET', `/group/pending-admin/${g._id}`)).pendingMembers.map((m: { userId: string }) => m.userId)).toEqual([stranger.id]);
+    expect((await ok(t, a, 'GET', `/group/pending-admin/${g._id}`)).pendingMembers.map((m: { userId: string }) => m.userId)).toEqual([
+      stranger.id,
+    ]);
 
     // Cancelled: gone from the admins' list; the stranger may ask again.
     expect((await ok(t, stranger, 'PUT', `/group/leave/${g._id}`, {})).message).toBe('Your request was withdrawn');
@@ -247,7 +294,10 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await ok(t, a, 'PUT', `/group/approve-member/${g._id}/${stranger.id}`);
     expect((await ok(t, stranger, 'GET', `/group/${g._id}`)).group.membership).toMatchObject({ status: 'accepted', joinedBy: 'request' });
     expect((await ok(t, stranger, 'GET', `/group/${g._id}/posts/1`)).posts.map((p: { post: string }) => p.post)).toEqual(['inside news']);
-    expect((await ok(t, stranger, 'GET', `/group/${g._id}/members`)).members.map((m: { userId: string }) => m.userId)).toEqual([a.id, stranger.id]);
+    expect((await ok(t, stranger, 'GET', `/group/${g._id}/members`)).members.map((m: { userId: string }) => m.userId)).toEqual([
+      a.id,
+      stranger.id,
+    ]);
     await refused(t, stranger, 'POST', `/group/join/${g._id}`, undefined, 409, 'You are already a member of this group');
     // The admins' inbox held each request; the asker's holds the decisions.
     const kinds = async (who: Member) => (await ok(t, who, 'GET', '/notifications')).notifications.map((n: { kind: string }) => n.kind);
@@ -258,7 +308,13 @@ describe.each(dialects)('groups on %s', (dialect) => {
 
   it('permission matrix: non-member, pending, member, group admin, site admin', async () => {
     const a = await member(t);
-    const [outsider, pending, requester, plain, siteAdmin] = [await member(t), await member(t), await member(t), await member(t), await member(t, { admin: true })];
+    const [outsider, pending, requester, plain, siteAdmin] = [
+      await member(t),
+      await member(t),
+      await member(t),
+      await member(t),
+      await member(t, { admin: true }),
+    ];
     const g = await create(a, { privacy: 'private', members: [pending.id, plain.id] });
     await ok(t, plain, 'PUT', `/group/invitation/accept/${g._id}`);
     await ok(t, requester, 'POST', `/group/join/${g._id}`);
@@ -323,7 +379,9 @@ describe.each(dialects)('groups on %s', (dialect) => {
     const q = (cursor?: string) => (cursor ? `&cursor=${encodeURIComponent(cursor)}` : '');
     const searched = await walk((cursor) => `/group/allgroups?search=paging club${q(cursor)}`);
     expect(searched).toEqual([...made].reverse());
-    const discover = (await walk((cursor) => `/group/not-joined${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`)).filter((id) => made.includes(id));
+    const discover = (await walk((cursor) => `/group/not-joined${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`)).filter((id) =>
+      made.includes(id),
+    );
     expect(discover).toEqual(made.slice(0, -1).reverse());
     await refused(t, reader, 'GET', '/group/not-joined?cursor=soon', undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
   });
@@ -334,7 +392,9 @@ describe.each(dialects)('groups on %s', (dialect) => {
     await ok(t, b, 'PUT', `/group/invitation/accept/${g._id}`);
     const added = groupResponseSchema.parse(await ok(t, a, 'PUT', `/group/add-members/${g._id}`, { members: [c.id, b.id, c.id] }));
     expect(added.message).toBe('Members invited');
-    expect(added.group.members.filter((m) => m.userId === c.id)).toEqual([expect.objectContaining({ status: 'pending', joinedBy: 'invited', invitedBy: a.id })]);
+    expect(added.group.members.filter((m) => m.userId === c.id)).toEqual([
+      expect.objectContaining({ status: 'pending', joinedBy: 'invited', invitedBy: a.id }),
+    ]);
     expect(added.group.members.find((m) => m.userId === b.id)).toMatchObject({ status: 'accepted' });
     expect(added.group.memberCount).toBe(2);
     expect((await ok(t, c, 'GET', '/group/invitations')).pendingGroups.map((x: { _id: string }) => x._id)).toContain(g._id);
@@ -377,20 +437,36 @@ describe.each(dialects)('groups on %s', (dialect) => {
     const read = (await ok(t, a, 'GET', `/group/${first._id}`)).group.profileImage;
     await image(read);
     expect((await ok(t, a, 'GET', '/group/allgroups?search=alpha team')).groups[0].profileImage).toBe(read);
-    expect((await t.database.db.selectFrom('groups').select('profile_image').where('id', '=', first._id).executeTakeFirstOrThrow()).profile_image).toBe(read);
+    expect(
+      (await t.database.db.selectFrom('groups').select('profile_image').where('id', '=', first._id).executeTakeFirstOrThrow())
+        .profile_image,
+    ).toBe(read);
   });
 
   it('bad ids and bodies on every endpoint answer 4xx', async () => {
     const a = await member(t);
     const bad: [Method, string, unknown][] = [
-      ['GET', '/group/user-group/nope', undefined], ['GET', '/group/nope', undefined], ['PUT', '/group/invitation/accept/nope', undefined],
-      ['PUT', '/group/invitation/decline/nope', undefined], ['POST', '/group/join/nope', undefined], ['GET', '/group/pending-admin/nope', undefined],
-      ['PUT', `/group/approve-member/${MISSING}/nope`, undefined], ['PUT', `/group/reject-member/nope/${MISSING}`, undefined],
-      ['PUT', '/group/leave/nope', undefined], ['PUT', '/group/nope', {}], ['DELETE', '/group/nope', undefined],
-      ['PUT', `/group/add-members/${MISSING}`, { members: 'x' }], ['PUT', `/group/remove-members/${MISSING}`, {}],
-      ['POST', '/post/group/nope', { post: 'x' }], ['GET', '/group/nope/posts/1', undefined], ['GET', `/group/${MISSING}/posts/0`, undefined],
-      ['GET', `/group/${MISSING}/postspending/x`, undefined], ['PUT', '/group/post/nope/accept', undefined], ['PUT', '/group/post/nope/decline', undefined],
-      ['PUT', `/group/leave/${MISSING}`, { newAdminId: 'x' }], ['GET', `/group/allgroups?search=${'x'.repeat(51)}`, undefined],
+      ['GET', '/group/user-group/nope', undefined],
+      ['GET', '/group/nope', undefined],
+      ['PUT', '/group/invitation/accept/nope', undefined],
+      ['PUT', '/group/invitation/decline/nope', undefined],
+      ['POST', '/group/join/nope', undefined],
+      ['GET', '/group/pending-admin/nope', undefined],
+      ['PUT', `/group/approve-member/${MISSING}/nope`, undefined],
+      ['PUT', `/group/reject-member/nope/${MISSING}`, undefined],
+      ['PUT', '/group/leave/nope', undefined],
+      ['PUT', '/group/nope', {}],
+      ['DELETE', '/group/nope', undefined],
+      ['PUT', `/group/add-members/${MISSING}`, { members: 'x' }],
+      ['PUT', `/group/remove-members/${MISSING}`, {}],
+      ['POST', '/post/group/nope', { post: 'x' }],
+      ['GET', '/group/nope/posts/1', undefined],
+      ['GET', `/group/${MISSING}/posts/0`, undefined],
+      ['GET', `/group/${MISSING}/postspending/x`, undefined],
+      ['PUT', '/group/post/nope/accept', undefined],
+      ['PUT', '/group/post/nope/decline', undefined],
+      ['PUT', `/group/leave/${MISSING}`, { newAdminId: 'x' }],
+      ['GET', `/group/allgroups?search=${'x'.repeat(51)}`, undefined],
     ];
     for (const [method, url, body] of bad) {
       const response = await call(t, a, method, url, body);
@@ -399,7 +475,12 @@ describe.each(dialects)('groups on %s', (dialect) => {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(malformedPathId ? 404 : 400);
       if (malformedPathId) expect(response.json().message).toMatch(/^(Group|User|Post) not found$/);
     }
-    for (const [method, url] of [['GET', `/group/${MISSING}`], ['POST', `/group/join/${MISSING}`], ['PUT', `/group/leave/${MISSING}`], ['DELETE', `/group/${MISSING}`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/group/${MISSING}`],
+      ['POST', `/group/join/${MISSING}`],
+      ['PUT', `/group/leave/${MISSING}`],
+      ['DELETE', `/group/${MISSING}`],
+    ] as const) {
       await refused(t, a, method, url, undefined, 404, 'Group not found');
     }
   });

@@ -75,13 +75,24 @@ describe.each(dialects)('http app on %s', (dialect) => {
     const signup = await t.api({
       method: 'POST',
       url: '/signup',
-      payload: { username: 'big', email: 'big@example.org', password: 'x'.repeat(8), avatarColor: '#000000', avatarImage: 'x'.repeat(2_000_000) },
+      payload: {
+        username: 'big',
+        email: 'big@example.org',
+        password: 'x'.repeat(8),
+        avatarColor: '#000000',
+        avatarImage: 'x'.repeat(2_000_000),
+      },
     });
     expect(signup.statusCode).toBe(413);
   });
 
   it('treats a body that is not an object as a validation error', async () => {
-    const response = await t.api({ method: 'POST', url: '/forgot-password', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const response = await t.api({
+      method: 'POST',
+      url: '/forgot-password',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Request body must be a JSON object');
   });
@@ -116,14 +127,24 @@ describe.each(dialects)('http app on %s', (dialect) => {
   it('sends the same security headers on answers, unknown paths and refusals alike', async () => {
     const security = (headers: Record<string, unknown>) =>
       Object.fromEntries(
-        ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy']
-          .map((name) => [name, headers[name]]),
+        [
+          'content-security-policy',
+          'x-content-type-options',
+          'x-frame-options',
+          'referrer-policy',
+          'cross-origin-opener-policy',
+          'cross-origin-resource-policy',
+        ].map((name) => [name, headers[name]]),
       );
     const ok = await t.api({ method: 'GET', url: '/health' });
     const unknown = await t.api({ method: 'GET', url: '/no-such-path' });
     const refused = await t.api({ method: 'GET', url: '/post/all/1' });
     expect([ok.statusCode, unknown.statusCode, refused.statusCode]).toEqual([200, 404, 401]);
-    expect(security(ok.headers)).toMatchObject({ 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'strict-origin-when-cross-origin', 'cross-origin-opener-policy': 'same-origin' });
+    expect(security(ok.headers)).toMatchObject({
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-opener-policy': 'same-origin',
+    });
     expect(security(unknown.headers)).toEqual(security(ok.headers));
     expect(security(refused.headers)).toEqual(security(ok.headers));
     expect(ok.headers['x-powered-by']).toBeUndefined();
@@ -167,7 +188,10 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
       // The static files are registered when the app is built, so dist must exist first.
       beforeBuild: async ({ clientDir }) => {
         await fs.mkdir(path.join(clientDir, 'assets'), { recursive: true });
-        await fs.writeFile(path.join(clientDir, 'index.html'), `<!doctype html><title>Stoa</title><script>${INLINE}</script><div id="root"></div>`);
+        await fs.writeFile(
+          path.join(clientDir, 'index.html'),
+          `<!doctype html><title>Stoa</title><script>${INLINE}</script><div id="root"></div>`,
+        );
         await fs.writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log("stoa")');
         await fs.writeFile(path.join(clientDir, 'assets', 'big-def456.js'), BIG_ASSET);
         // A build tool's own files (Vite's manifest names every source module): never served.
@@ -211,7 +235,13 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
     // A script is no document: nosniff and the resource policy, not the documents' policies.
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection']) {
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'x-xss-protection',
+    ]) {
       expect(response.headers[documentOnly], documentOnly).toBeUndefined();
     }
     // The page itself keeps them all.
@@ -221,7 +251,8 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
   });
 
   it('sends the pre-compressed copy the browser accepts (brotli first), with Vary, and the plain file otherwise', async () => {
-    const get = (encoding?: string) => t.inject({ method: 'GET', url: '/assets/big-def456.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const get = (encoding?: string) =>
+      t.inject({ method: 'GET', url: '/assets/big-def456.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
     const brotli = await get('gzip, deflate, br, zstd');
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_ASSET);
@@ -238,7 +269,9 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
     // A tiny asset gains nothing from a copy: it is sent as it is.
-    expect((await t.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    expect(
+      (await t.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } })).headers['content-encoding'],
+    ).toBeUndefined();
   });
 
   it('keeps API, media and non-HTML misses as JSON 404s', async () => {

@@ -83,7 +83,13 @@ describe('configuration', () => {
     });
     expect(config.rateLimits.signInPerIp.max).toBe(100);
     expect(config.rateLimits.reportsPerMember.max).toBe(40);
-    expect(config.connections).toEqual({ requestTimeoutMs: 120_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 72_000, idleTimeoutMs: 60_000, max: 10_000 });
+    expect(config.connections).toEqual({
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 15_000,
+      keepAliveTimeoutMs: 72_000,
+      idleTimeoutMs: 60_000,
+      max: 10_000,
+    });
     expect(config.socketsPerMember).toBe(20);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');

@@ -27,7 +27,13 @@ function smallTimeouts(extra: Record<string, string> = {}) {
   let config: Config;
   let server: RunningServer;
   beforeAll(async () => {
-    const env = { REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '500', CONNECTION_TIMEOUT_MS: '400', KEEP_ALIVE_TIMEOUT_MS: '300', ...extra };
+    const env = {
+      REQUEST_TIMEOUT_MS: '1000',
+      HEADERS_TIMEOUT_MS: '500',
+      CONNECTION_TIMEOUT_MS: '400',
+      KEEP_ALIVE_TIMEOUT_MS: '300',
+      ...extra,
+    };
     config = { ...(await testConfig('sqlite', { env })), port: 0 };
     server = await startServer(config, { handleSignals: false });
   });
@@ -36,7 +42,11 @@ function smallTimeouts(extra: Record<string, string> = {}) {
     await dropTestSchema(config);
     await fs.rm(config.dataDir, { recursive: true, force: true });
   });
-  return { get url() { return server.url; } };
+  return {
+    get url() {
+      return server.url;
+    },
+  };
 }
 
 describe('slow requests', () => {

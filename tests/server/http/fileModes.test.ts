@@ -30,7 +30,13 @@ describe('files the server creates in a fresh DATA_DIR', () => {
     parent = await fs.mkdtemp(path.join(os.tmpdir(), 'stoa-modes-'));
     // A directory that does not exist yet, and no JWT_SECRET: the server makes both.
     const dataDir = path.join(parent, 'fresh', 'data');
-    const base = loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(parent, 'no-client'), LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
+    const base = loadConfig({
+      DATA_DIR: dataDir,
+      CLIENT_DIR: path.join(parent, 'no-client'),
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
     config = { ...base, passwordHashing: { memoryCost: 1024, timeCost: 1, parallelism: 1 } };
     server = await startServer(config, { handleSignals: false });
   });

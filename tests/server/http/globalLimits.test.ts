@@ -11,7 +11,11 @@ describe.each(dialects)('the global rate limit on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect, {
-      adjust: (config) => ({ ...config, clientDir: path.join(config.dataDir, 'client'), rateLimits: { ...config.rateLimits, global: { max: 20, windowMs: 60_000 } } }),
+      adjust: (config) => ({
+        ...config,
+        clientDir: path.join(config.dataDir, 'client'),
+        rateLimits: { ...config.rateLimits, global: { max: 20, windowMs: 60_000 } },
+      }),
       beforeBuild: async (config) => {
         await fs.mkdir(path.join(config.clientDir, 'assets'), { recursive: true });
         await fs.writeFile(path.join(config.clientDir, 'index.html'), '<!doctype html><title>Stoa</title>');
@@ -30,7 +34,8 @@ describe.each(dialects)('the global rate limit on %s', (dialect) => {
     const urls = ['/assets/route-abc123.js', '/favicon.svg', '/', '/people', new URL(avatar, 'http://x').pathname];
     const statuses = new Set<number>();
     for (let i = 0; i < 30; i += 1) {
-      for (const url of urls) statuses.add((await t.inject({ method: 'GET', url, remoteAddress: ip, headers: { accept: 'text/html,*/*' } })).statusCode);
+      for (const url of urls)
+        statuses.add((await t.inject({ method: 'GET', url, remoteAddress: ip, headers: { accept: 'text/html,*/*' } })).statusCode);
     }
     expect([...statuses]).toEqual([200]);
   });
@@ -40,17 +45,23 @@ describe.each(dialects)('the global rate limit on %s', (dialect) => {
     const members = [];
     for (let i = 0; i < 30; i += 1) members.push(await signUp(t));
     for (let round = 0; round < 20; round += 1) {
-      const answers = await Promise.all(members.map((m) => t.api({ method: 'GET', url: '/currentuser', remoteAddress: school, headers: bearer(m.token) })));
+      const answers = await Promise.all(
+        members.map((m) => t.api({ method: 'GET', url: '/currentuser', remoteAddress: school, headers: bearer(m.token) })),
+      );
       expect(answers.map((a) => a.statusCode).filter((s) => s !== 200)).toEqual([]);
     }
     // Each member's own count is spent; another address does not give them more.
-    expect((await t.api({ method: 'GET', url: '/currentuser', remoteAddress: freshAddress(), headers: bearer(members[0]!.token) })).statusCode).toBe(429);
+    expect(
+      (await t.api({ method: 'GET', url: '/currentuser', remoteAddress: freshAddress(), headers: bearer(members[0]!.token) })).statusCode,
+    ).toBe(429);
     // Requests without a session are counted per address, apart from the members'.
     for (let i = 0; i < 20; i += 1) expect((await t.api({ method: 'GET', url: '/health', remoteAddress: school })).statusCode).toBe(200);
     const limited = await t.api({ method: 'GET', url: '/health', remoteAddress: school });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Too many attempts/);
     // A token that does not verify counts as none: it spends the address's count.
-    expect((await t.api({ method: 'GET', url: '/health', remoteAddress: school, headers: bearer('forged.token.here') })).statusCode).toBe(429);
+    expect((await t.api({ method: 'GET', url: '/health', remoteAddress: school, headers: bearer('forged.token.here') })).statusCode).toBe(
+      429,
+    );
   });
 });

@@ -34,7 +34,9 @@ describe('log lines', () => {
     await pretty.t.inject({ method: 'POST', url: `${API_BASE}/reset-password/secret-token-123`, payload: { password: 'x' } });
     expect(pretty.lines).toHaveLength(2);
     expect(pretty.lines[0]).toMatch(new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\] INFO: GET ${API_BASE}/health 200 \\d+ ms$`));
-    expect(pretty.lines[1]).toMatch(new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\] INFO: POST ${API_BASE}/reset-password/\\[redacted\\] 4\\d\\d \\d+ ms$`));
+    expect(pretty.lines[1]).toMatch(
+      new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\] INFO: POST ${API_BASE}/reset-password/\\[redacted\\] 4\\d\\d \\d+ ms$`),
+    );
     expect(pretty.lines.join('\n')).not.toContain('secret-token-123');
   });
 

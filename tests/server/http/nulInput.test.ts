@@ -6,7 +6,33 @@ import { member, ok, type Member } from '../social';
 const NUL_MESSAGE = /^[\w.]+ must not contain a NUL character$/;
 /** Field names the contract's bodies use, each holding a NUL: whatever a route reads, it meets one. */
 const NUL_BODY = Object.fromEntries(
-  ['post', 'comment', 'answer', 'username', 'email', 'password', 'body', 'name', 'description', 'reason', 'message', 'text', 'postId', 'groupId', 'receiverId', 'type', 'provider', 'clientId', 'query', 'bio', 'status', 'currentPassword', 'newPassword', 'confirmPassword', 'inviteCode'].map((key) => [key, `a\u0000b`]),
+  [
+    'post',
+    'comment',
+    'answer',
+    'username',
+    'email',
+    'password',
+    'body',
+    'name',
+    'description',
+    'reason',
+    'message',
+    'text',
+    'postId',
+    'groupId',
+    'receiverId',
+    'type',
+    'provider',
+    'clientId',
+    'query',
+    'bio',
+    'status',
+    'currentPassword',
+    'newPassword',
+    'confirmPassword',
+    'inviteCode',
+  ].map((key) => [key, `a\u0000b`]),
 );
 
 /**
@@ -25,7 +51,13 @@ describe.each(dialects)('NUL characters on %s', (dialect) => {
   afterAll(() => t.close());
 
   const send = (method: string, url: string, payload?: unknown) =>
-    t.inject({ method: method as 'GET', url, remoteAddress: freshAddress(), headers: { authorization: `Bearer ${admin.token}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.inject({
+      method: method as 'GET',
+      url,
+      remoteAddress: freshAddress(),
+      headers: { authorization: `Bearer ${admin.token}` },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
 
   it('are refused with a 400 naming the field where members type (sign-in, posts, comments, names in paths, search)', async () => {
     const cases: [string, string, unknown, string][] = [
@@ -56,14 +88,13 @@ describe.each(dialects)('NUL characters on %s', (dialect) => {
     const wrong: string[] = [];
     for (const route of routes) {
       const withIds = route.url.replace(/:(\w+)/g, () => postId);
-      const variants: [string, string, unknown][] = [
-        ['query', `${withIds}?page=1%00&q=a%00&cursor=%00&sort=new%00`, undefined],
-      ];
+      const variants: [string, string, unknown][] = [['query', `${withIds}?page=1%00&q=a%00&cursor=%00&sort=new%00`, undefined]];
       if (route.url.includes(':')) variants.push(['params', route.url.replace(/:(\w+)/g, 'a%00b'), undefined]);
       if (route.method !== 'GET') variants.push(['body', withIds, NUL_BODY]);
       for (const [where, url, payload] of variants) {
         const response = await send(route.method, url, payload);
-        const fine = (response.statusCode === 400 && NUL_MESSAGE.test(response.json().message)) || (where === 'body' && response.statusCode === 415);
+        const fine =
+          (response.statusCode === 400 && NUL_MESSAGE.test(response.json().message)) || (where === 'body' && response.statusCode === 415);
         if (!fine) wrong.push(`${route.method} ${route.url} (${where}): ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }

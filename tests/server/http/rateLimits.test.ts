@@ -41,11 +41,16 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     const ip = freshAddress();
     for (let i = 0; i < 13; i += 1) expect((await signIn(`someone${i}`, 'whatever', ip)).statusCode).toBe(401);
     for (let i = 0; i < 12; i += 1) {
-      expect((await t.api({ method: 'POST', url: '/admin/signin', remoteAddress: ip, payload: { username: `admin${i}`, password: 'x' } })).statusCode).toBe(401);
+      expect(
+        (await t.api({ method: 'POST', url: '/admin/signin', remoteAddress: ip, payload: { username: `admin${i}`, password: 'x' } }))
+          .statusCode,
+      ).toBe(401);
     }
     expectLimited(await t.api({ method: 'POST', url: '/admin/signin', remoteAddress: ip, payload: { username: 'admin', password: 'x' } }));
     expectLimited(await signIn('someone', 'whatever', ip));
-    expectLimited(await t.api({ method: 'POST', url: '/signin', remoteAddress: ip, payload: { provider: 'google', payload: { idToken: 'x' } } }));
+    expectLimited(
+      await t.api({ method: 'POST', url: '/signin', remoteAddress: ip, payload: { provider: 'google', payload: { idToken: 'x' } } }),
+    );
   });
 
   it('lets 30 members behind one address sign in, counting only failures against it', async () => {
@@ -159,7 +164,8 @@ describe.each(dialects)('failed sign-ins on %s', (dialect) => {
     const other = await signUp(t);
     const guesser = freshAddress();
     // The member form and the admin form count together.
-    for (let i = 0; i < 12; i += 1) expect((await signIn(member.body.username.toUpperCase(), 'wrong password', guesser)).statusCode).toBe(401);
+    for (let i = 0; i < 12; i += 1)
+      expect((await signIn(member.body.username.toUpperCase(), 'wrong password', guesser)).statusCode).toBe(401);
     for (let i = 0; i < 12; i += 1) expect((await adminSignIn(member.body.username, 'wrong password', guesser)).statusCode).toBe(401);
     expect((await signIn(member.body.username, 'wrong password', guesser)).statusCode).toBe(401);
     const limited = await signIn(member.body.username, member.body.password, guesser);
@@ -194,7 +200,10 @@ describe.each(dialects)('failed sign-ins on %s', (dialect) => {
     const guesser = freshAddress();
     for (let i = 0; i < 25; i += 1) expect((await signIn(member.body.username, 'wrong password', guesser)).statusCode).toBe(401);
     expectLimited(await signIn(member.body.username, member.body.password, guesser));
-    expect((await t.api({ method: 'POST', url: '/forgot-password', remoteAddress: freshAddress(), payload: { email: member.body.email } })).statusCode).toBe(200);
+    expect(
+      (await t.api({ method: 'POST', url: '/forgot-password', remoteAddress: freshAddress(), payload: { email: member.body.email } }))
+        .statusCode,
+    ).toBe(200);
     const mail = (await readOutbox(t)).find((m) => m.to && JSON.stringify(m.to).includes(member.body.email));
     const reset = await t.api({
       method: 'POST',
@@ -224,7 +233,12 @@ describe.each(dialects)('the sign-in slowdown on %s', (dialect) => {
 
   const slowedDown = async (username: string) => {
     lines.length = 0;
-    const response = await t.api({ method: 'POST', url: '/signin', remoteAddress: freshAddress(), payload: { provider: 'local', username, password: 'wrong password' } });
+    const response = await t.api({
+      method: 'POST',
+      url: '/signin',
+      remoteAddress: freshAddress(),
+      payload: { provider: 'local', username, password: 'wrong password' },
+    });
     expect(response.statusCode).toBe(401);
     return lines.some((line) => line.includes('sign-in slowed down'));
   };

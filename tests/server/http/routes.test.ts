@@ -41,7 +41,9 @@ describe('the path table and the server', () => {
 
   it('registers every pattern of the table under API_BASE', () => {
     const routes = registered();
-    const missing = tableEntries(paths).filter(([, pattern]) => !routes.has(pattern)).map(([name, pattern]) => `${name} ${pattern}`);
+    const missing = tableEntries(paths)
+      .filter(([, pattern]) => !routes.has(pattern))
+      .map(([name, pattern]) => `${name} ${pattern}`);
     expect(missing).toEqual([]);
   });
 
@@ -79,8 +81,7 @@ describe('the path table and the server', () => {
       await call('a', 'b', 'c', 'd');
     }
     expect(calls.filter(([name]) => !sent.some((entry) => entry.name === name)).map(([name]) => name)).toEqual([]);
-    const wrong = sent.filter(({ method, path }) =>
-      !api.some((route) => route.method === method && matcher(route.url).test(path)));
+    const wrong = sent.filter(({ method, path }) => !api.some((route) => route.method === method && matcher(route.url).test(path)));
     expect(wrong.map(({ name, method, path }) => `${name}: ${method} ${path}`)).toEqual([]);
   });
 });

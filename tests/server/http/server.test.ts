@@ -75,9 +75,9 @@ describe.each(dialects)('the real server on %s', (dialect) => {
   it('creates admins from a script through createAdmin', async () => {
     const admin = await createAdmin({ username: 'first_admin', email: 'Admin@Example.org', password: 'a long admin password' }, config);
     expect(admin).toMatchObject({ username: 'first_admin', email: 'admin@example.org', role: 'ADMIN', avatarColor: '#f33e58' });
-    await expect(createAdmin({ username: 'FIRST_ADMIN', email: 'other@example.org', password: 'a long admin password' }, config)).rejects.toThrow(
-      'Username is already taken',
-    );
+    await expect(
+      createAdmin({ username: 'FIRST_ADMIN', email: 'other@example.org', password: 'a long admin password' }, config),
+    ).rejects.toThrow('Username is already taken');
     await expect(createAdmin({ username: 'x', email: 'y@example.org', password: 'a long admin password' }, config)).rejects.toThrow(
       'Username must be at least 3 characters',
     );

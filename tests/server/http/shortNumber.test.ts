@@ -24,7 +24,10 @@ describe('the number shortener (spec section 5)', () => {
     expect(shortenNumber(value)).toBe(expected);
   });
 
-  it.each([['abc'], [''], ['12abc'], [null], [undefined], [Number.NaN], [Infinity], [{}]])('returns the non-number %s unchanged', (value) => {
-    expect(shortenNumber(value)).toBe(value);
-  });
+  it.each([['abc'], [''], ['12abc'], [null], [undefined], [Number.NaN], [Infinity], [{}]])(
+    'returns the non-number %s unchanged',
+    (value) => {
+      expect(shortenNumber(value)).toBe(value);
+    },
+  );
 });

@@ -32,7 +32,16 @@ describe.each(dialects)('media on %s', (dialect) => {
     const original = Buffer.from((await imageDataUrl('big-jpeg')).split(',')[1], 'base64');
     expect((await sharp(original).metadata()).exif).toBeDefined();
     expect(original.includes('PhoneCo')).toBe(true);
-    const p = (await ok(t, author, 'POST', '/post/image/post', { image: await imageDataUrl('big-jpeg'), imageAlt: ' A blue field ', privacy: 'Followers' }, 201)).post;
+    const p = (
+      await ok(
+        t,
+        author,
+        'POST',
+        '/post/image/post',
+        { image: await imageDataUrl('big-jpeg'), imageAlt: ' A blue field ', privacy: 'Followers' },
+        201,
+      )
+    ).post;
     expect(p).toMatchObject({ post: '', imageAlt: 'A blue field', privacy: 'Followers', video: '' });
     expect(p.image).toBe(`/media/image/upload/v${p.imgVersion}/${p.imgId}`);
     const served = await t.inject({ method: 'GET', url: p.image });
@@ -56,22 +65,48 @@ describe.each(dialects)('media on %s', (dialect) => {
     await refused(t, author, 'POST', '/post/video/post', { video: await imageDataUrl() }, 400, 'Video must be an MP4 or WebM video');
     await refused(t, author, 'POST', '/post/video/post', { video: textFileAsPng() }, 400, 'Video must be an MP4 or WebM video');
     const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
-    await refused(t, author, 'POST', '/post/image/post', { image: `data:image/png;base64,${broken.toString('base64')}` }, 400, 'Image could not be read');
+    await refused(
+      t,
+      author,
+      'POST',
+      '/post/image/post',
+      { image: `data:image/png;base64,${broken.toString('base64')}` },
+      400,
+      'Image could not be read',
+    );
     expect(await imageFiles()).toEqual(before);
     expect((await ok(t, author, 'GET', `/post/user/${author.id}/1`)).posts.every((p: { post: string }) => p.post !== 'look')).toBe(true);
   });
 
   it('answers 413 with the limit for oversized images and videos', async () => {
-    const noise = await sharp(randomBytes(200 * 200 * 3), { raw: { width: 200, height: 200, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(200 * 200 * 3), { raw: { width: 200, height: 200, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(40 * 1024);
     const big = `data:image/png;base64,${noise.toString('base64')}`;
     await refused(t, author, 'POST', '/post/image/post', { image: big }, 413, 'Image is too large: the limit is 40 KB');
     await refused(t, author, 'POST', '/images/gallery', { image: big }, 413, 'Image is too large: the limit is 40 KB');
-    await refused(t, author, 'POST', '/post/video/post', { video: videoDataUrl('mp4', 9 * 1024) }, 413, 'Video is too large: the limit is 8 KB');
+    await refused(
+      t,
+      author,
+      'POST',
+      '/post/video/post',
+      { video: videoDataUrl('mp4', 9 * 1024) },
+      413,
+      'Video is too large: the limit is 8 KB',
+    );
     // Far past the route's body limit: refused before it is read, with the same kind of message.
     const huge = `data:image/png;base64,${'A'.repeat(200 * 1024)}`;
     await refused(t, author, 'POST', '/post/image/post', { image: huge }, 413, 'Image is too large: the limit is 40 KB');
-    await refused(t, author, 'POST', '/post/video/post', { video: `data:video/mp4;base64,${'A'.repeat(100 * 1024)}` }, 413, 'Video is too large: the limit is 8 KB');
+    await refused(
+      t,
+      author,
+      'POST',
+      '/post/video/post',
+      { video: `data:video/mp4;base64,${'A'.repeat(100 * 1024)}` },
+      413,
+      'Video is too large: the limit is 8 KB',
+    );
   });
 
   it('stores MP4 and WebM videos by their bytes and serves them with ranges', async () => {
@@ -85,12 +120,22 @@ describe.each(dialects)('media on %s', (dialect) => {
       expect(served.rawPayload.length).toBe(100);
     }
     expect((await t.inject({ method: 'GET', url: '/media/video/upload/v1/..%2F..%2Fjwt-secret' })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: '/media/video/upload/v1/0190aaaa-0000-7000-8000-000000000000.exe' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/media/video/upload/v1/0190aaaa-0000-7000-8000-000000000000.exe' })).statusCode).toBe(
+      404,
+    );
   });
 
-  it('replaces and removes a post\'s media on edit, removing the old files', async () => {
+  it("replaces and removes a post's media on edit, removing the old files", async () => {
     const p = (await ok(t, author, 'POST', '/post/image/post', { image: await imageDataUrl() }, 201)).post;
-    await refused(t, other, 'PUT', `/post/image/${p._id}`, { image: await imageDataUrl('big-jpeg') }, 403, 'You can only edit your own posts');
+    await refused(
+      t,
+      other,
+      'PUT',
+      `/post/image/${p._id}`,
+      { image: await imageDataUrl('big-jpeg') },
+      403,
+      'You can only edit your own posts',
+    );
     const replaced = (await ok(t, author, 'PUT', `/post/image/${p._id}`, { image: await imageDataUrl('big-jpeg'), imageAlt: 'new' })).post;
     expect(replaced.imgId).not.toBe(p.imgId);
     expect((await t.inject({ method: 'GET', url: p.image })).statusCode).toBe(404);
@@ -105,18 +150,35 @@ describe.each(dialects)('media on %s', (dialect) => {
   });
 
   it('uploads images outside posts, lists them per member, and lets only the owner delete', async () => {
-    const uploaded = uploadImageResponseSchema.parse(await ok(t, author, 'POST', '/images/group-avatar', { image: await imageDataUrl() }, 201));
-    expect(uploaded).toMatchObject({ message: 'Image uploaded successfully', kind: 'group-avatar', url: `/media/image/upload/v${uploaded.imgVersion}/${uploaded.imgId}` });
+    const uploaded = uploadImageResponseSchema.parse(
+      await ok(t, author, 'POST', '/images/group-avatar', { image: await imageDataUrl() }, 201),
+    );
+    expect(uploaded).toMatchObject({
+      message: 'Image uploaded successfully',
+      kind: 'group-avatar',
+      url: `/media/image/upload/v${uploaded.imgVersion}/${uploaded.imgId}`,
+    });
     expect((await t.inject({ method: 'GET', url: uploaded.url })).statusCode).toBe(200);
     // An image sent in a chat stays out of the member's listed images.
     const chatImage = uploadImageResponseSchema.parse(await ok(t, author, 'POST', '/images/chat', { image: await imageDataUrl() }, 201));
     expect((await t.inject({ method: 'GET', url: chatImage.url })).statusCode).toBe(200);
     const listed = await ok(t, other, 'GET', `/images/${author.id}`);
     expect(listed.images.map((image: { _id: string }) => image._id)).toEqual([uploaded._id]);
-    await refused(t, author, 'POST', '/images/wallpaper', { image: await imageDataUrl() }, 400, 'Image kind must be one of profile, background, group-avatar, gallery, chat');
+    await refused(
+      t,
+      author,
+      'POST',
+      '/images/wallpaper',
+      { image: await imageDataUrl() },
+      400,
+      'Image kind must be one of profile, background, group-avatar, gallery, chat',
+    );
     await refused(t, other, 'DELETE', `/images/${uploaded._id}`, undefined, 403, 'You can only delete your own images');
     expect((await t.inject({ method: 'GET', url: uploaded.url })).statusCode).toBe(200);
-    expect(await ok(t, author, 'DELETE', `/images/${uploaded._id}`)).toEqual({ message: 'Image deleted successfully', imageId: uploaded._id });
+    expect(await ok(t, author, 'DELETE', `/images/${uploaded._id}`)).toEqual({
+      message: 'Image deleted successfully',
+      imageId: uploaded._id,
+    });
     expect((await t.inject({ method: 'GET', url: uploaded.url })).statusCode).toBe(404);
     await refused(t, author, 'DELETE', `/images/${uploaded._id}`, undefined, 404, 'Image not found');
     await refused(t, author, 'DELETE', '/images/not-an-id', undefined, 404, 'Image not found');

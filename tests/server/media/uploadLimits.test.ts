@@ -7,7 +7,11 @@ import { imageDataUrl, member, ok, refused } from '../social';
 
 /** A PNG that claims `width` x `height` pixels in a few kilobytes (one colour compresses to nothing). */
 const flatPng = async (width: number, height: number) =>
-  `data:image/png;base64,${(await sharp({ create: { width, height, channels: 3, background: '#336699' } }).png({ compressionLevel: 9 }).toBuffer()).toString('base64')}`;
+  `data:image/png;base64,${(
+    await sharp({ create: { width, height, channels: 3, background: '#336699' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+  ).toString('base64')}`;
 
 describe.each(dialects)('upload limits on %s', (dialect) => {
   let t: TestApp;
@@ -33,9 +37,18 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
     const image = await imageDataUrl();
     for (let i = 0; i < 28; i += 1) await ok(t, busy, 'POST', '/images/gallery', { image }, 201);
     await ok(t, busy, 'POST', '/post/image/post', { image, post: 'the 29th' }, 201);
-    const search = await t.api({ method: 'POST', url: '/search/image', headers: { authorization: `Bearer ${busy.token}` }, payload: { image } });
+    const search = await t.api({
+      method: 'POST',
+      url: '/search/image',
+      headers: { authorization: `Bearer ${busy.token}` },
+      payload: { image },
+    });
     expect(search.statusCode).toBe(200);
-    for (const [url, body] of [['/images/gallery', { image }], ['/post/image/post', { image, post: 'one more' }], ['/search/image', { image }]] as const) {
+    for (const [url, body] of [
+      ['/images/gallery', { image }],
+      ['/post/image/post', { image, post: 'one more' }],
+      ['/search/image', { image }],
+    ] as const) {
       const refusedUpload = await t.api({ method: 'POST', url, headers: { authorization: `Bearer ${busy.token}` }, payload: body });
       expect(refusedUpload.statusCode, url).toBe(429);
       expect(Number(refusedUpload.headers['retry-after'])).toBeGreaterThan(0);
@@ -81,7 +94,11 @@ describe('the image gate', () => {
 
   it('gives its place back when a job fails', async () => {
     const gate = createGate(1);
-    await expect(gate.run(async () => { throw new Error('bad picture'); })).rejects.toThrow('bad picture');
+    await expect(
+      gate.run(async () => {
+        throw new Error('bad picture');
+      }),
+    ).rejects.toThrow('bad picture');
     expect(await gate.run(async () => 'next')).toBe('next');
     expect(gate.running).toBe(0);
   });

@@ -65,7 +65,13 @@ function heldUpload(port: number, who: Member, url: string, body: ReturnType<typ
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+        }),
+      );
     });
     request.on('error', reject);
   });
@@ -111,7 +117,11 @@ describe.each(dialects)('uploads as streams on %s', (dialect) => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(video)).toBe(true);
 
-    const picture = await send(author, '/post/image/post', multipart({ post: 'a picture', imageAlt: 'blue' }, 'image', bytesOf(await imageDataUrl())));
+    const picture = await send(
+      author,
+      '/post/image/post',
+      multipart({ post: 'a picture', imageAlt: 'blue' }, 'image', bytesOf(await imageDataUrl())),
+    );
     expect(picture.statusCode, picture.body).toBe(201);
     expect(picture.json().post.imageAlt).toBe('blue');
     expect((await t.inject({ method: 'GET', url: picture.json().post.image })).statusCode).toBe(200);
@@ -120,7 +130,11 @@ describe.each(dialects)('uploads as streams on %s', (dialect) => {
 
   it('answers 413 for a file over its limit, declared or streamed, and leaves nothing on disk', async () => {
     const author = await member(t);
-    const tooBig = multipart({ post: 'too big' }, 'image', Buffer.concat([bytesOf(await imageDataUrl()), Buffer.alloc(3 * 1024 * 1024, 1)]));
+    const tooBig = multipart(
+      { post: 'too big' },
+      'image',
+      Buffer.concat([bytesOf(await imageDataUrl()), Buffer.alloc(3 * 1024 * 1024, 1)]),
+    );
     const declared = await send(author, '/post/image/post', tooBig);
     expect(declared.statusCode).toBe(413);
     expect(declared.json().message).toBe('Image is too large: the limit is 2 MB');
@@ -147,8 +161,15 @@ describe.each(dialects)('uploads as streams on %s', (dialect) => {
   it('accepts a small data URL as before, and answers 413 past MAX_DATA_URL_BYTES', async () => {
     const author = await member(t);
     await ok(t, author, 'POST', '/images/gallery', { image: await imageDataUrl() }, 201);
-    await refused(t, author, 'POST', '/post/video/post', { video: videoDataUrl('mp4', 80 * 1024) }, 413,
-      'Video is too large to send as a data URL: the limit is 64 KB (send it as multipart/form-data)');
+    await refused(
+      t,
+      author,
+      'POST',
+      '/post/video/post',
+      { video: videoDataUrl('mp4', 80 * 1024) },
+      413,
+      'Video is too large to send as a data URL: the limit is 64 KB (send it as multipart/form-data)',
+    );
   });
 
   it('lets a member have 2 uploads in progress: the third answers 429, another member goes on', async () => {
@@ -222,7 +243,7 @@ describe.each(dialects)('the bytes in flight on %s', (dialect) => {
 });
 
 describe('the image queue', () => {
-  it('takes turns between members: one member\'s queue delays another\'s single job by at most one job', async () => {
+  it("takes turns between members: one member's queue delays another's single job by at most one job", async () => {
     const gate = createGate(1);
     const started: string[] = [];
     const releases: (() => void)[] = [];

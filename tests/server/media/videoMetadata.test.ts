@@ -26,12 +26,18 @@ function phoneVideo(): Buffer {
   return Buffer.concat([
     box('ftyp', text('isom'), Buffer.from([0, 0, 2, 0]), text('isomiso2mp41')),
     box('uuid', text('BE7ACFCB97A942E89C71999491E3AFAC'), text('<x:xmpmeta>Pixel 9 Pro</x:xmpmeta>')),
-    box('moov',
+    box(
+      'moov',
       box('mvhd', Buffer.alloc(100, 1)),
       box('udta', box('\u00a9xyz', Buffer.from([0, 18, 0x15, 0xc7]), text(GPS)), box('\u00a9mak', text('PhoneCo'))),
-      box('trak',
+      box(
+        'trak',
         box('tkhd', Buffer.alloc(84, 2)),
-        box('mdia', box('mdhd', Buffer.alloc(24, 3)), box('minf', box('stbl', box('stco', Buffer.from([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0]))), box('udta', text('Lens 4')))),
+        box(
+          'mdia',
+          box('mdhd', Buffer.alloc(24, 3)),
+          box('minf', box('stbl', box('stco', Buffer.from([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0]))), box('udta', text('Lens 4'))),
+        ),
         box('meta', Buffer.alloc(4), box('hdlr', Buffer.alloc(20)), box('keys', text('com.apple.quicktime.location.ISO6709'))),
       ),
     ),
@@ -49,7 +55,12 @@ describe('MP4 metadata', () => {
       expect(scrubbed.includes(secret)).toBe(false);
     }
     // The movie header, the track header, the chunk offsets and the samples are byte for byte the same.
-    for (const kept of [Buffer.alloc(100, 1), Buffer.alloc(84, 2), Buffer.alloc(256, 0xab), Buffer.from([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0])]) {
+    for (const kept of [
+      Buffer.alloc(100, 1),
+      Buffer.alloc(84, 2),
+      Buffer.alloc(256, 0xab),
+      Buffer.from([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0]),
+    ]) {
       expect(scrubbed.indexOf(kept)).toBe(original.indexOf(kept));
     }
     expect(scrubbed.includes('free')).toBe(true);

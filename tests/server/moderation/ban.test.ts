@@ -41,8 +41,7 @@ describe.each(dialects)('banned members on %s', (dialect) => {
 
   it('takes effect on a token issued before the ban, and lifts with the unban', async () => {
     const member = await signUp(t);
-    const update = () =>
-      t.api({ method: 'PUT', url: '/currentuser', headers: bearer(member.token), payload: { avatarColor: '#123456' } });
+    const update = () => t.api({ method: 'PUT', url: '/currentuser', headers: bearer(member.token), payload: { avatarColor: '#123456' } });
     expect((await update()).statusCode).toBe(200);
     await ban(member.user._id);
     const refused = await update();

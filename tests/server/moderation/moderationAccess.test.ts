@@ -29,9 +29,21 @@ const ADMIN_ROUTES: Row[] = [
   { method: 'POST', url: '/admin/banuser', call: '/admin/banuser', body: { userId: MISSING, reason: 'x' }, admin: 404 },
   { method: 'POST', url: '/admin/unbanuser', call: '/admin/unbanuser', body: { userId: MISSING }, admin: 404 },
   { method: 'GET', url: '/reportprofile/:page', call: '/reportprofile/1?status=resolved', admin: 200 },
-  { method: 'PUT', url: '/admin/reportprofile/status', call: '/admin/reportprofile/status', body: { reportId: MISSING, status: 'reviewing' }, admin: 404 },
+  {
+    method: 'PUT',
+    url: '/admin/reportprofile/status',
+    call: '/admin/reportprofile/status',
+    body: { reportId: MISSING, status: 'reviewing' },
+    admin: 404,
+  },
   { method: 'GET', url: '/reportpost', call: '/reportpost?page=1&status=pending', admin: 200 },
-  { method: 'PUT', url: '/admin/reportpost/status', call: '/admin/reportpost/status', body: { postId: MISSING, status: 'dismissed' }, admin: 404 },
+  {
+    method: 'PUT',
+    url: '/admin/reportpost/status',
+    call: '/admin/reportpost/status',
+    body: { postId: MISSING, status: 'dismissed' },
+    admin: 404,
+  },
   { method: 'GET', url: '/admin/appeal/:page', call: '/admin/appeal/1?status=rejected', admin: 200 },
   { method: 'PUT', url: '/admin/appeal/status', call: '/admin/appeal/status', body: { appealId: MISSING, status: 'approved' }, admin: 404 },
   { method: 'GET', url: '/admin/hirepost/:page', call: '/admin/hirepost/1', admin: 200 },
@@ -41,14 +53,24 @@ const ADMIN_ROUTES: Row[] = [
 ];
 
 /** What a banned member still reaches: the session check, sign-out, their ban status, the appeal. */
-const BANNED_OK = ['GET /signout', 'GET /currentuser', 'POST /checkUser/:authId', 'GET /user/banuser/:userId', 'GET /appeal', 'POST /appeal'];
+const BANNED_OK = [
+  'GET /signout',
+  'GET /currentuser',
+  'POST /checkUser/:authId',
+  'GET /user/banuser/:userId',
+  'GET /appeal',
+  'POST /appeal',
+];
 
 /** The admin sign-up and sign-in forms are public (server/modules/auth), not part of the Admin API. */
 const isAdminRoute = (method: string, url: string) =>
-  (url.startsWith('/admin/') && !['/admin/signup', '/admin/signin'].includes(url)) || `${method} ${url}` === 'GET /reportprofile/:page' || `${method} ${url}` === 'GET /reportpost';
+  (url.startsWith('/admin/') && !['/admin/signup', '/admin/signin'].includes(url)) ||
+  `${method} ${url}` === 'GET /reportprofile/:page' ||
+  `${method} ${url}` === 'GET /reportpost';
 
 /** A plausible address for a route pattern: ids get a missing id, pages 1, anything else a word. */
-const sample = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'page' ? '1' : /id$/i.test(name) ? MISSING : 'x')).replace('*', 'x');
+const sample = (url: string) =>
+  url.replace(/:(\w+)/g, (_, name: string) => (name === 'page' ? '1' : /id$/i.test(name) ? MISSING : 'x')).replace('*', 'x');
 
 describe.each(dialects)('moderation access on %s', (dialect) => {
   let t: TestApp;
@@ -65,27 +87,38 @@ describe.each(dialects)('moderation access on %s', (dialect) => {
   afterAll(() => t.close());
 
   const apiRoutes = () =>
-    t.app.routeTable.filter((route) => route.url.startsWith(API_BASE)).map((route) => ({ ...route, url: route.url.slice(API_BASE.length) }));
+    t.app.routeTable
+      .filter((route) => route.url.startsWith(API_BASE))
+      .map((route) => ({ ...route, url: route.url.slice(API_BASE.length) }));
 
   it('has a row for every admin route the app registers, and no row for a route it does not', () => {
-    const registered = apiRoutes().filter((route) => isAdminRoute(route.method, route.url)).map((route) => `${route.method} ${route.url}`).sort();
+    const registered = apiRoutes()
+      .filter((route) => isAdminRoute(route.method, route.url))
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
     expect(registered).toEqual(ADMIN_ROUTES.map((row) => `${row.method} ${row.url}`).sort());
   });
 
-  it.each(ADMIN_ROUTES.map((row) => [`${row.method} ${row.url}`, row] as const))('%s: anonymous 401, member 403, banned 403, admin through', async (_, row) => {
-    const as = (who: Member | null) => call(t, who, row.method, row.call, row.body ?? (row.method === 'GET' ? undefined : {}));
-    const anonymous = await as(null);
-    expect(anonymous.json()).toEqual({ message: 'Please sign in to continue', statusCode: 401 });
-    const plainAnswer = await as(plain);
-    expect(plainAnswer.json()).toEqual({ message: 'Only administrators can do that', statusCode: 403 });
-    const bannedAnswer = await as(banned);
-    expect(bannedAnswer.json()).toEqual({ message: BANNED_MESSAGE, statusCode: 403 });
-    const adminAnswer = await as(admin);
-    expect(adminAnswer.statusCode, adminAnswer.body).toBe(row.admin);
-  });
+  it.each(ADMIN_ROUTES.map((row) => [`${row.method} ${row.url}`, row] as const))(
+    '%s: anonymous 401, member 403, banned 403, admin through',
+    async (_, row) => {
+      const as = (who: Member | null) => call(t, who, row.method, row.call, row.body ?? (row.method === 'GET' ? undefined : {}));
+      const anonymous = await as(null);
+      expect(anonymous.json()).toEqual({ message: 'Please sign in to continue', statusCode: 401 });
+      const plainAnswer = await as(plain);
+      expect(plainAnswer.json()).toEqual({ message: 'Only administrators can do that', statusCode: 403 });
+      const bannedAnswer = await as(banned);
+      expect(bannedAnswer.json()).toEqual({ message: BANNED_MESSAGE, statusCode: 403 });
+      const adminAnswer = await as(admin);
+      expect(adminAnswer.statusCode, adminAnswer.body).toBe(row.admin);
+    },
+  );
 
   it('lets a banned member reach only the session check, sign-out, their ban status and the appeal', async () => {
-    const allowed = apiRoutes().filter((route) => route.allowBanned).map((route) => `${route.method} ${route.url}`).sort();
+    const allowed = apiRoutes()
+      .filter((route) => route.allowBanned)
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
     expect(allowed).toEqual([...BANNED_OK].sort());
     // Every route that asks for a session answers the banned member 403, but those.
     const wrong: string[] = [];
@@ -109,41 +142,68 @@ describe.each(dialects)('moderation access on %s', (dialect) => {
     const bad: string[] = [];
     const expect400 = async (who: Member, method: Method, url: string, payload: unknown, what: string) => {
       const json = typeof payload === 'string' ? { 'content-type': 'application/json' } : {};
-      const response = await t.api({ method, url, headers: { authorization: `Bearer ${who.token}`, ...json }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+      const response = await t.api({
+        method,
+        url,
+        headers: { authorization: `Bearer ${who.token}`, ...json },
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      });
       const body = response.json();
-      if (response.statusCode !== 400 || body.statusCode !== 400 || typeof body.message !== 'string' || body.message === '') bad.push(`${method} ${url} ${what}: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 400 || body.statusCode !== 400 || typeof body.message !== 'string' || body.message === '')
+        bad.push(`${method} ${url} ${what}: ${response.statusCode} ${response.body}`);
     };
     const memberBodies: [Method, string, Member, Record<string, unknown>][] = [
       ['POST', '/reportpost', plain, { postId: MISSING, reason: 'spam', details: 'x' }],
       ['POST', '/appeal', banned, { message: 'A long enough appeal message here.' }],
     ];
     const withBodies: [Method, string, Member, Record<string, unknown>][] = [
-      ...ADMIN_ROUTES.filter((row) => row.body).map((row): [Method, string, Member, Record<string, unknown>] => [row.method, row.call, admin, row.body as Record<string, unknown>]),
+      ...ADMIN_ROUTES.filter((row) => row.body).map((row): [Method, string, Member, Record<string, unknown>] => [
+        row.method,
+        row.call,
+        admin,
+        row.body as Record<string, unknown>,
+      ]),
       ...memberBodies,
     ];
     for (const [method, url, who, valid] of withBodies) {
-      for (const payload of [[], 'text', 42, null]) await expect400(who, method, url, JSON.stringify(payload), `body ${JSON.stringify(payload)}`);
-      await t.api({ method, url, headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' }, payload: '{"postId": ' }).then((response) => {
-        if (response.statusCode !== 400 || response.json().message !== 'Malformed JSON body') bad.push(`${method} ${url} malformed JSON: ${response.statusCode}`);
-      });
+      for (const payload of [[], 'text', 42, null])
+        await expect400(who, method, url, JSON.stringify(payload), `body ${JSON.stringify(payload)}`);
+      await t
+        .api({ method, url, headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' }, payload: '{"postId": ' })
+        .then((response) => {
+          if (response.statusCode !== 400 || response.json().message !== 'Malformed JSON body')
+            bad.push(`${method} ${url} malformed JSON: ${response.statusCode}`);
+        });
       await expect400(who, method, url, { ...valid, unexpected: true }, 'an unknown field');
       for (const field of Object.keys(valid)) {
         if (field !== 'details') {
           const { [field]: _, ...without } = valid;
           await expect400(who, method, url, without, `without ${field}`);
         }
-        for (const wrong of [12, ['x'], { a: 1 }, 'x'.repeat(3000)]) await expect400(who, method, url, { ...valid, [field]: wrong }, `${field} = ${JSON.stringify(wrong).slice(0, 20)}`);
+        for (const wrong of [12, ['x'], { a: 1 }, 'x'.repeat(3000)])
+          await expect400(who, method, url, { ...valid, [field]: wrong }, `${field} = ${JSON.stringify(wrong).slice(0, 20)}`);
       }
     }
-    const paged = ['/admin/users/all/:page', '/admin/banuser/:page', '/reportprofile/:page', '/admin/appeal/:page', '/admin/hirepost/:page', '/admin/audit/:page'];
+    const paged = [
+      '/admin/users/all/:page',
+      '/admin/banuser/:page',
+      '/reportprofile/:page',
+      '/admin/appeal/:page',
+      '/admin/hirepost/:page',
+      '/admin/audit/:page',
+    ];
     for (const url of paged) {
-      for (const page of ['0', '-1', '1.5', 'abc', '100001', '1e9']) await expect400(admin, 'GET', url.replace(':page', page), undefined, `page ${page}`);
+      for (const page of ['0', '-1', '1.5', 'abc', '100001', '1e9'])
+        await expect400(admin, 'GET', url.replace(':page', page), undefined, `page ${page}`);
       await expect400(admin, 'GET', `${url.replace(':page', '1')}?unexpected=1`, undefined, 'an unknown query');
     }
-    for (const query of ['?page=0', '?page=x', '?status=open', '?status=', '?unexpected=1']) await expect400(admin, 'GET', `/reportpost${query}`, undefined, query);
+    for (const query of ['?page=0', '?page=x', '?status=open', '?status=', '?unexpected=1'])
+      await expect400(admin, 'GET', `/reportpost${query}`, undefined, query);
     for (const query of ['?status=reviewed', '?status=']) await expect400(admin, 'GET', `/reportprofile/1${query}`, undefined, query);
-    for (const query of ['?status=pending&status=approved', '?status=closed']) await expect400(admin, 'GET', `/admin/appeal/1${query}`, undefined, query);
-    for (const query of ['?year=', '?year=99999', '?year=x']) await expect400(admin, 'GET', `/admin/statistic/postpermonth${query}`, undefined, query);
+    for (const query of ['?status=pending&status=approved', '?status=closed'])
+      await expect400(admin, 'GET', `/admin/appeal/1${query}`, undefined, query);
+    for (const query of ['?year=', '?year=99999', '?year=x'])
+      await expect400(admin, 'GET', `/admin/statistic/postpermonth${query}`, undefined, query);
     expect(bad).toEqual([]);
   });
 });

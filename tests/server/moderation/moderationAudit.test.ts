@@ -48,7 +48,10 @@ describe.each(dialects)('the audit log filters on %s', (dialect) => {
 
   it('filters by action, by admin and by target, alone and together', async () => {
     expect(await lines({ action: 'ban' })).toEqual([`${second.username} ban ${dora.username}`, `${root.username} ban ${ben.username}`]);
-    expect(await lines({ admin: second.id })).toEqual([`${second.username} ban ${dora.username}`, `${second.username} unban ${ben.username}`]);
+    expect(await lines({ admin: second.id })).toEqual([
+      `${second.username} ban ${dora.username}`,
+      `${second.username} unban ${ben.username}`,
+    ]);
     // A member's username (any case) or id: what was done to them.
     const aboutBen = [`${second.username} unban ${ben.username}`, `${root.username} ban ${ben.username}`];
     expect(await lines({ target: ben.username.toUpperCase() })).toEqual(aboutBen);

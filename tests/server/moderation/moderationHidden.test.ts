@@ -42,10 +42,16 @@ describe.each(dialects)('hidden posts on %s', (dialect) => {
     // In the author's own lists too, marked.
     const own = (await ok(t, author, 'GET', `/user/profile/posts/${author.id}/posts/1`)).posts as Post[];
     expect(own.find((p) => p._id === target._id)).toMatchObject({ hidden: true, hiddenReason: 'Misleading health claim' });
-    expect(((await ok(t, follower, 'GET', `/user/profile/posts/${author.id}/posts/1`)).posts as Post[]).map((p) => p._id)).not.toContain(target._id);
+    expect(((await ok(t, follower, 'GET', `/user/profile/posts/${author.id}/posts/1`)).posts as Post[]).map((p) => p._id)).not.toContain(
+      target._id,
+    );
 
     // The author may not edit it (any variant), but may delete it.
-    for (const [url, body] of [[`/post/${target._id}`, { post: 'edited' }], [`/post/image/${target._id}`, { image: await imageDataUrl() }], [`/post/video/${target._id}`, { video: videoDataUrl() }]] as const) {
+    for (const [url, body] of [
+      [`/post/${target._id}`, { post: 'edited' }],
+      [`/post/image/${target._id}`, { image: await imageDataUrl() }],
+      [`/post/video/${target._id}`, { video: videoDataUrl() }],
+    ] as const) {
       await refused(t, author, 'PUT', url, body, 403, 'This post was hidden by moderators and cannot be edited');
     }
     expect((await ok(t, admin, 'GET', `/post/${target._id}`)).post.post).toBe('Drinking bleach cures colds');
@@ -59,12 +65,23 @@ describe.each(dialects)('hidden posts on %s', (dialect) => {
     expect((await ok(t, admin, 'GET', `/post/${open._id}`)).post).not.toHaveProperty('hiddenReason');
     const questionId = (await ok(t, author, 'POST', '/question', { post: 'Is this allowed?' }, 201)).post._id;
     await hide(questionId, 'Off topic');
-    expect((await ok(t, author, 'GET', '/question/all/1')).questions.find((q: Post) => q._id === questionId)).toMatchObject({ hiddenReason: 'Off topic' });
+    expect((await ok(t, author, 'GET', '/question/all/1')).questions.find((q: Post) => q._id === questionId)).toMatchObject({
+      hiddenReason: 'Off topic',
+    });
     expect((await ok(t, follower, 'GET', '/question/all/1')).questions.map((q: Post) => q._id)).not.toContain(questionId);
   });
 
   it('hides group posts from the group, and resolves the open reports of the post', async () => {
-    const g = (await ok(t, author, 'POST', '/group/create', { name: 'Study Group', description: '', tags: ['x'], category: ['Education'], members: [follower.id] }, 201)).group;
+    const g = (
+      await ok(
+        t,
+        author,
+        'POST',
+        '/group/create',
+        { name: 'Study Group', description: '', tags: ['x'], category: ['Education'], members: [follower.id] },
+        201,
+      )
+    ).group;
     await ok(t, follower, 'PUT', `/group/invitation/accept/${g._id}`);
     const target = (await ok(t, author, 'POST', `/post/group/${g._id}`, { post: 'group post' }, 201)).post;
     await ok(t, follower, 'POST', '/reportpost', { postId: target._id, reason: 'harassment' }, 201);
@@ -74,7 +91,9 @@ describe.each(dialects)('hidden posts on %s', (dialect) => {
     expect((await ok(t, follower, 'GET', `/group/${g._id}/posts/1`)).posts).toEqual([]);
     expect((await ok(t, stranger, 'GET', `/group/${g._id}/posts/1`)).posts).toEqual([]);
     expect((await ok(t, author, 'GET', `/group/${g._id}/posts/1`)).posts.map((p: Post) => p._id)).toEqual([target._id]);
-    const resolved = (await ok(t, admin, 'GET', '/reportpost?status=resolved')).items.find((item: { post: Post }) => item.post._id === target._id);
+    const resolved = (await ok(t, admin, 'GET', '/reportpost?status=resolved')).items.find(
+      (item: { post: Post }) => item.post._id === target._id,
+    );
     expect(resolved.reports.map((r: { status: string }) => r.status)).toEqual(['resolved', 'resolved']);
     expect(resolved.history.map((h: { action: string }) => h.action)).toEqual(['hide', 'postReport.status']);
     expect((await ok(t, admin, 'GET', '/reportpost')).items.map((item: { post: Post }) => item.post._id)).not.toContain(target._id);
@@ -88,8 +107,15 @@ describe.each(dialects)('hidden posts on %s', (dialect) => {
     await refused(t, admin, 'POST', '/admin/hirepost', { postId: second._id, reason: 'again' }, 409, 'This post is already hidden');
     const page = await ok(t, admin, 'GET', '/admin/hirepost/1');
     const items: HiddenPost[] = page.items;
-    expect(items.slice(0, 2).map((item) => [item.post._id, item.reason])).toEqual([[second._id, 'Two'], [first._id, 'One']]);
-    expect(items[0]).toMatchObject({ author: { _id: author.id, email: author.email }, hiddenBy: { _id: admin.id }, post: { hidden: true, hiddenReason: 'Two' } });
+    expect(items.slice(0, 2).map((item) => [item.post._id, item.reason])).toEqual([
+      [second._id, 'Two'],
+      [first._id, 'One'],
+    ]);
+    expect(items[0]).toMatchObject({
+      author: { _id: author.id, email: author.email },
+      hiddenBy: { _id: admin.id },
+      post: { hidden: true, hiddenReason: 'Two' },
+    });
     expect(items[0].history.map((h) => h.action)).toEqual(['hide']);
     expect(page.total).toBe((await ok(t, admin, 'GET', '/admin/statistic/post')).hiddenPosts);
 
@@ -111,7 +137,15 @@ describe.each(dialects)('hidden posts on %s', (dialect) => {
   it('refuses bad input with a message', async () => {
     const target = await post(t, author);
     await refused(t, admin, 'POST', '/admin/hirepost', { postId: target._id }, 400, 'Reason is required');
-    await refused(t, admin, 'POST', '/admin/hirepost', { postId: target._id, reason: 'x'.repeat(501) }, 400, 'Reason must not exceed 500 characters');
+    await refused(
+      t,
+      admin,
+      'POST',
+      '/admin/hirepost',
+      { postId: target._id, reason: 'x'.repeat(501) },
+      400,
+      'Reason must not exceed 500 characters',
+    );
     await refused(t, admin, 'POST', '/admin/hirepost', { postId: 'x', reason: 'y' }, 400, 'Invalid post id');
     await refused(t, admin, 'POST', '/admin/hirepost', { postId: MISSING, reason: 'y' }, 404, 'Post not found');
     await refused(t, admin, 'POST', '/admin/unhirepost', {}, 400, 'Post id is required');

@@ -11,7 +11,10 @@ function expectLimited(response: LightMyRequestResponse, windowSeconds: number) 
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(response.json()).toMatchObject({ statusCode: 429, message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ (seconds|minutes|hours)\.$/) });
+  expect(response.json()).toMatchObject({
+    statusCode: 429,
+    message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ (seconds|minutes|hours)\.$/),
+  });
 }
 
 /** Counts in memory, and in Redis when there is one (shared by every process). */
@@ -48,9 +51,13 @@ describe.each(cases)('moderation limits on %s, counted in %s', (dialect, store) 
     await ok(t, reporter, 'POST', '/reportpost', { postId: posts[0]._id, reason: 'spam' }, 201);
     expect((await call(t, reporter, 'POST', '/reportpost', { postId: posts[0]._id, reason: 'spam' })).statusCode).toBe(409);
     await ok(t, reporter, 'POST', '/reportprofile', { userId: authors[0].id, reason: 'Spam' }, 201);
-    for (let i = 2; i < REPORT_LIMIT.max; i += 1) await ok(t, reporter, 'POST', '/reportpost', { postId: posts[i]._id, reason: 'other' }, 201);
+    for (let i = 2; i < REPORT_LIMIT.max; i += 1)
+      await ok(t, reporter, 'POST', '/reportpost', { postId: posts[i]._id, reason: 'other' }, 201);
     expectLimited(await call(t, reporter, 'POST', '/reportpost', { postId: posts[1]._id, reason: 'spam' }), REPORT_LIMIT.windowMs / 1000);
-    expectLimited(await call(t, reporter, 'POST', '/reportprofile', { userId: authors[1].id, reason: 'Spam' }), REPORT_LIMIT.windowMs / 1000);
+    expectLimited(
+      await call(t, reporter, 'POST', '/reportprofile', { userId: authors[1].id, reason: 'Spam' }),
+      REPORT_LIMIT.windowMs / 1000,
+    );
     // Per member: someone else reports as usual.
     await ok(t, await member(t), 'POST', '/reportpost', { postId: posts[1]._id, reason: 'spam' }, 201);
     if (store === 'redis') expect((await redisKeys(reporter.id)).some((key) => key.includes(`reports:${reporter.id}`))).toBe(true);

@@ -11,7 +11,14 @@ import { socketWorld } from '../socketWorld';
 
 type Role = 'admin' | 'author' | 'follower' | 'stranger' | 'target';
 const ROLES: Role[] = ['admin', 'author', 'follower', 'stranger', 'target'];
-const EVENTS = [serverEvents.postAdded, serverEvents.postUpdated, serverEvents.postDeleted, serverEvents.notification, serverEvents.banned, serverEvents.sessionEnded] as const;
+const EVENTS = [
+  serverEvents.postAdded,
+  serverEvents.postUpdated,
+  serverEvents.postDeleted,
+  serverEvents.notification,
+  serverEvents.banned,
+  serverEvents.sessionEnded,
+] as const;
 
 /** Every event a socket gets, in order, and whether it is closed. */
 function recorder(socket: Socket) {
@@ -43,7 +50,9 @@ describe.each(dialects)('moderation over real sockets on %s', (dialect) => {
     expect(updated('admin').post).toMatchObject({ hidden: true, hiddenReason: 'False claim' });
     for (const role of ['follower', 'stranger', 'target'] as const) expect(updated(role)).toBeUndefined();
 
-    const added = await expectFanout(serverEvents.postAdded, ['follower', 'stranger', 'target'], () => api('admin', 'POST', '/admin/unhirepost', { postId: post._id }));
+    const added = await expectFanout(serverEvents.postAdded, ['follower', 'stranger', 'target'], () =>
+      api('admin', 'POST', '/admin/unhirepost', { postId: post._id }),
+    );
     expect(added.got.follower.post).toMatchObject({ _id: post._id, hidden: false });
     expect(added.got.follower.post).not.toHaveProperty('hiddenReason');
     expect(updated('author').post).not.toHaveProperty('hiddenReason');
@@ -53,17 +62,29 @@ describe.each(dialects)('moderation over real sockets on %s', (dialect) => {
     const { post } = await api('author', 'POST', '/post', { post: 'reported', privacy: 'Public' });
     await api('follower', 'POST', '/reportpost', { postId: post._id, reason: 'spam' });
     await api('stranger', 'POST', '/reportpost', { postId: post._id, reason: 'other' });
-    await expectFanout(serverEvents.notification, [], () => api('admin', 'PUT', '/admin/reportpost/status', { postId: post._id, status: 'reviewing' }));
+    await expectFanout(serverEvents.notification, [], () =>
+      api('admin', 'PUT', '/admin/reportpost/status', { postId: post._id, status: 'reviewing' }),
+    );
     const resolved = await expectFanout(serverEvents.notification, ['follower', 'stranger'], () =>
-      api('admin', 'POST', '/admin/hirepost', { postId: post._id, reason: 'Spam' }));
+      api('admin', 'POST', '/admin/hirepost', { postId: post._id, reason: 'Spam' }),
+    );
     // An inbox entry (stored, counted), whatever the reporter's settings.
-    expect(resolved.got.follower).toMatchObject({ type: 'inbox', notification: { kind: 'reportResolved', target: { type: 'report' }, detail: 'post' }, unreadCount: 1 });
+    expect(resolved.got.follower).toMatchObject({
+      type: 'inbox',
+      notification: { kind: 'reportResolved', target: { type: 'report' }, detail: 'post' },
+      unreadCount: 1,
+    });
     expect(resolved.got.stranger.notification.kind).toBe('reportResolved');
 
     const { report } = await api('follower', 'POST', '/reportprofile', { userId: clients.stranger.id, reason: 'Rude' });
     const dismissed = await expectFanout(serverEvents.notification, ['follower'], () =>
-      api('admin', 'PUT', '/admin/reportprofile/status', { reportId: report._id, status: 'dismissed' }));
-    expect(dismissed.got.follower).toMatchObject({ type: 'inbox', notification: { kind: 'reportDismissed', target: { type: 'report', id: report._id }, detail: 'profile' }, unreadCount: 2 });
+      api('admin', 'PUT', '/admin/reportprofile/status', { reportId: report._id, status: 'dismissed' }),
+    );
+    expect(dismissed.got.follower).toMatchObject({
+      type: 'inbox',
+      notification: { kind: 'reportDismissed', target: { type: 'report', id: report._id }, detail: 'profile' },
+      unreadCount: 2,
+    });
     const inbox = await api('follower', 'GET', '/notifications');
     expect(inbox.notifications.map((n: { kind: string }) => n.kind)).toEqual(['reportDismissed', 'reportResolved']);
   });
@@ -84,7 +105,10 @@ describe.each(dialects)('moderation over real sockets on %s', (dialect) => {
     await expect(openSocket(world.server().url, target.token)).rejects.toThrow(BANNED_MESSAGE);
     const next = await http(world.server().url, target.token, 'GET', '/user/all/1');
     expect(next).toEqual({ status: 403, json: { message: BANNED_MESSAGE, statusCode: 403 } });
-    expect((await http(world.server().url, target.token, 'GET', '/appeal')).json.ban).toEqual({ reason: 'Harassment', bannedAt: user.bannedAt });
+    expect((await http(world.server().url, target.token, 'GET', '/appeal')).json.ban).toEqual({
+      reason: 'Harassment',
+      bannedAt: user.bannedAt,
+    });
   });
 });
 
@@ -111,7 +135,11 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('a b
     const admin = await signUpMember(one.url);
     await one.app.services.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', admin.id).execute();
     const target = await signUpMember(two.url);
-    const tabs = [await openSocket(two.url, target.token), await openSocket(two.url, target.token), await openSocket(one.url, target.token)];
+    const tabs = [
+      await openSocket(two.url, target.token),
+      await openSocket(two.url, target.token),
+      await openSocket(one.url, target.token),
+    ];
     sockets.push(...tabs);
     const records = tabs.map((socket) => recorder(socket));
     const { user } = await okHttp(one.url, admin.token, 'POST', '/admin/banuser', { userId: target.id, reason: 'Spam ring' });

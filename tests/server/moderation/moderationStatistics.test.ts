@@ -64,8 +64,20 @@ describe.each(dialects)('admin statistics on %s', (dialect) => {
     // Two years on (sessions have expired: a new admin signs up then), the years in between are zeros.
     setClock(t, '2033-03-01T12:00:00.000Z');
     const later = await member(t, { admin: true });
-    expect(await ok(t, later, 'GET', '/admin/statistic/userperyear')).toEqual({ years: [{ year: 2031, count: 3 }, { year: 2032, count: 0 }, { year: 2033, count: 1 }] });
-    expect(await ok(t, later, 'GET', '/admin/statistic/postperyear')).toEqual({ years: [{ year: 2031, count: 2 }, { year: 2032, count: 0 }, { year: 2033, count: 0 }] });
+    expect(await ok(t, later, 'GET', '/admin/statistic/userperyear')).toEqual({
+      years: [
+        { year: 2031, count: 3 },
+        { year: 2032, count: 0 },
+        { year: 2033, count: 1 },
+      ],
+    });
+    expect(await ok(t, later, 'GET', '/admin/statistic/postperyear')).toEqual({
+      years: [
+        { year: 2031, count: 2 },
+        { year: 2032, count: 0 },
+        { year: 2033, count: 0 },
+      ],
+    });
     expect((await ok(t, later, 'GET', '/admin/statistic/userpermonth')).year).toBe(2033);
     expect(await ok(t, later, 'GET', '/admin/newusertoday')).toEqual({ count: 1 });
   });
@@ -99,7 +111,15 @@ describe.each(dialects)('the admin members list on %s', (dialect) => {
     expect(one.items).toHaveLength(20);
     expect(one).toMatchObject({ page: 1, hasMore: true, total: 22 });
     const [newest, next] = one.items as AdminUser[];
-    expect(newest).toMatchObject({ _id: people[20].id, email: people[20].email, role: 'USER', postsCount: 2, isBanned: false, banReason: '', bannedAt: null });
+    expect(newest).toMatchObject({
+      _id: people[20].id,
+      email: people[20].email,
+      role: 'USER',
+      postsCount: 2,
+      isBanned: false,
+      banReason: '',
+      bannedAt: null,
+    });
     expect(next).toMatchObject({ _id: people[19].id, isBanned: true, banReason: 'Rude' });
     const two = await ok(t, admin, 'GET', '/admin/users/all/2');
     expect(two.items.map((u: AdminUser) => u._id)).toEqual([people[0].id, admin.id]);

@@ -34,20 +34,29 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     await t.close();
   });
 
-  const inbox = async (who: Member): Promise<Notification[]> => notificationsPageSchema.parse(await ok(t, who, 'GET', paths.notifications.page())).notifications;
+  const inbox = async (who: Member): Promise<Notification[]> =>
+    notificationsPageSchema.parse(await ok(t, who, 'GET', paths.notifications.page())).notifications;
   const unread = async (who: Member) => unreadCountSchema.parse(await ok(t, who, 'GET', paths.notifications.unreadCount)).unreadCount;
   const names = (n: Notification | undefined) => n?.actors.map((a) => a.username);
   const settings = (who: Member, body: Record<string, boolean>) => ok(t, who, 'PUT', paths.users.settings, body);
   const react = (who: Member, postId: string, type = 'like') => ok(t, who, 'POST', paths.reactions.react, { postId, type });
-  const comment = async (who: Member, postId: string, text = 'Nice') => (await ok(t, who, 'POST', paths.comments.create, { postId, comment: text }, 201)).comment;
-  const ask = async (who: Member, text = 'How do keyset pages work?', privacy = 'Public') => (await ok(t, who, 'POST', '/question', { post: text, privacy }, 201)).post;
-  const answer = async (who: Member, questionId: string, text = 'By an index') => (await ok(t, who, 'POST', paths.questions.answer(questionId), { answer: text }, 201)).answer;
+  const comment = async (who: Member, postId: string, text = 'Nice') =>
+    (await ok(t, who, 'POST', paths.comments.create, { postId, comment: text }, 201)).comment;
+  const ask = async (who: Member, text = 'How do keyset pages work?', privacy = 'Public') =>
+    (await ok(t, who, 'POST', '/question', { post: text, privacy }, 201)).post;
+  const answer = async (who: Member, questionId: string, text = 'By an index') =>
+    (await ok(t, who, 'POST', paths.questions.answer(questionId), { answer: text }, 201)).answer;
 
   it('a follow makes one entry naming the follower and opening their profile; unfollowing takes them out again', async () => {
     const [ann, bob] = [await member(t), await member(t)];
     await follow(t, bob, ann);
     const [entry] = await inbox(ann);
-    expect(entry).toMatchObject({ kind: 'follow', target: { type: 'profile', id: bob.id, label: bob.username }, actorCount: 1, read: false });
+    expect(entry).toMatchObject({
+      kind: 'follow',
+      target: { type: 'profile', id: bob.id, label: bob.username },
+      actorCount: 1,
+      read: false,
+    });
     expect(notificationText(entry!)).toBe(`${bob.username} started following you`);
     expect(await unread(ann)).toBe(1);
     expect(await inbox(bob)).toEqual([]);
@@ -59,7 +68,7 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     expect(await unread(ann)).toBe(0);
   });
 
-  it('groups the day\'s follows, newest first, and starts a new entry the next day', async () => {
+  it("groups the day's follows, newest first, and starts a new entry the next day", async () => {
     const [ann, bob, cat, dan] = [await member(t), await member(t), await member(t), await member(t)];
     await follow(t, bob, ann);
     await follow(t, cat, ann);
@@ -100,7 +109,13 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     expect(entry).toMatchObject({ kind: 'reaction', target: { type: 'post', id: p._id, label: 'Sunrise over the bay' }, actorCount: 4 });
     // The newest few actors carry their avatars; the count says how many there are.
     expect(names(entry)).toEqual([eve.username, dan.username, cat.username]);
-    expect(entry!.actors[0]).toEqual({ _id: eve.id, username: eve.username, avatarColor: '#f33e58', avatarImage: expect.any(String), profilePicture: expect.any(String) });
+    expect(entry!.actors[0]).toEqual({
+      _id: eve.id,
+      username: eve.username,
+      avatarColor: '#f33e58',
+      avatarImage: expect.any(String),
+      profilePicture: expect.any(String),
+    });
     expect(notificationText(entry!)).toBe(`${eve.username} and 3 others reacted to your post`);
     await ok(t, eve, 'DELETE', paths.reactions.remove(p._id));
     await ok(t, cat, 'DELETE', paths.reactions.remove(p._id));
@@ -163,7 +178,11 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     expect(names((await inbox(asker))[0])).toEqual([cat.username, bob.username]);
     await ok(t, asker, 'PUT', paths.questions.accept(q._id, a1._id));
     const [accepted] = await inbox(bob);
-    expect(accepted).toMatchObject({ kind: 'answerAccepted', target: { type: 'question', id: q._id }, actors: [expect.objectContaining({ _id: asker.id })] });
+    expect(accepted).toMatchObject({
+      kind: 'answerAccepted',
+      target: { type: 'question', id: q._id },
+      actors: [expect.objectContaining({ _id: asker.id })],
+    });
     expect(notificationText(accepted!)).toBe(`${asker.username} accepted your answer`);
     const a2 = (await ok(t, cat, 'GET', paths.questions.one(q._id))).answers.find((a: { userId: string }) => a.userId === cat.id);
     await ok(t, asker, 'PUT', paths.questions.accept(q._id, a2._id));
@@ -209,9 +228,15 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
 
   it('groups: invitations, join requests to every admin, approvals, declines and decided group posts', async () => {
     const [owner, co, bob, cat, dan] = [await member(t), await member(t), await member(t), await member(t), await member(t)];
-    const g = (await ok(t, owner, 'POST', paths.groups.create, { ...groupBody, name: 'Night Owls', privacy: 'private', members: [bob.id] }, 201)).group;
+    const g = (
+      await ok(t, owner, 'POST', paths.groups.create, { ...groupBody, name: 'Night Owls', privacy: 'private', members: [bob.id] }, 201)
+    ).group;
     const [invite] = await inbox(bob);
-    expect(invite).toMatchObject({ kind: 'groupInvite', target: { type: 'group', id: g._id, label: 'Night Owls' }, actors: [expect.objectContaining({ _id: owner.id })] });
+    expect(invite).toMatchObject({
+      kind: 'groupInvite',
+      target: { type: 'group', id: g._id, label: 'Night Owls' },
+      actors: [expect.objectContaining({ _id: owner.id })],
+    });
     expect(notificationText(invite!)).toBe(`${owner.username} invited you to join Night Owls`);
     await ok(t, owner, 'PUT', paths.groups.addMembers(g._id), { members: [co.id] });
     await ok(t, co, 'PUT', paths.groups.acceptInvitation(g._id));
@@ -274,7 +299,13 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     const notifications = t.app.services.notifications;
     const report = newId();
     const appeal = newId();
-    await notifications.notify({ kind: 'reportResolved', to: ann.id, actorId: null, target: { type: 'report', id: report }, detail: 'profile' });
+    await notifications.notify({
+      kind: 'reportResolved',
+      to: ann.id,
+      actorId: null,
+      target: { type: 'report', id: report },
+      detail: 'profile',
+    });
     await notifications.notify({ kind: 'appealApproved', to: ann.id, actorId: null, target: { type: 'appeal', id: appeal } });
     const entries = await inbox(ann);
     expect(entries.map((n) => [n.kind, n.target, n.actors, n.actorCount])).toEqual([
@@ -313,7 +344,12 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
   it('never about a post the member may not see: at creation, and later on reading', async () => {
     const [asker, bob, cat] = [await member(t), await member(t), await member(t)];
     const hidden = await post(t, asker, { post: 'Only me', privacy: 'Private' });
-    await t.app.services.notifications.notify({ kind: 'groupPostApproved', to: bob.id, actorId: asker.id, target: { type: 'post', id: hidden._id } });
+    await t.app.services.notifications.notify({
+      kind: 'groupPostApproved',
+      to: bob.id,
+      actorId: asker.id,
+      target: { type: 'post', id: hidden._id },
+    });
     expect(await inbox(bob)).toEqual([]);
 
     const q = await ask(asker, 'Soon private');
@@ -340,7 +376,13 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     const notifications = t.app.services.notifications;
     for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE + 5; i += 1) {
       t.clock.advance(1000);
-      await notifications.notify({ kind: 'reportDismissed', to: ann.id, actorId: null, target: { type: 'report', id: newId() }, detail: 'post' });
+      await notifications.notify({
+        kind: 'reportDismissed',
+        to: ann.id,
+        actorId: null,
+        target: { type: 'report', id: newId() },
+        detail: 'post',
+      });
     }
     t.clock.advance(-1000 * (NOTIFICATIONS_PAGE_SIZE + 5));
     const first = notificationsPageSchema.parse(await ok(t, ann, 'GET', paths.notifications.page()));
@@ -363,7 +405,10 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     expect(deleted).toEqual({ message: 'Notification deleted', notificationId: all[0]!._id, unreadCount: 23 });
     const readDeleted = notificationDeletedSchema.parse(await ok(t, ann, 'DELETE', paths.notifications.one(all[3]!._id)));
     expect(readDeleted.unreadCount).toBe(23);
-    expect(notificationsReadAllSchema.parse(await ok(t, ann, 'PUT', paths.notifications.readAll))).toEqual({ message: 'All notifications marked as read', unreadCount: 0 });
+    expect(notificationsReadAllSchema.parse(await ok(t, ann, 'PUT', paths.notifications.readAll))).toEqual({
+      message: 'All notifications marked as read',
+      unreadCount: 0,
+    });
     expect((await inbox(ann)).every((n) => n.read)).toBe(true);
     expect(await unread(ann)).toBe(0);
 
@@ -373,7 +418,15 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     await refused(t, ann, 'DELETE', paths.notifications.one(all[0]!._id), undefined, 404, 'Notification not found');
     await refused(t, ann, 'PUT', paths.notifications.read(MISSING), undefined, 404, 'Notification not found');
     await refused(t, ann, 'PUT', paths.notifications.read('nope'), undefined, 404, 'Notification not found');
-    await refused(t, ann, 'GET', paths.notifications.page({ cursor: 'yesterday' }), undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
+    await refused(
+      t,
+      ann,
+      'GET',
+      paths.notifications.page({ cursor: 'yesterday' }),
+      undefined,
+      400,
+      'Cursor must look like 2025-01-31T12:00:00.000Z_<id>',
+    );
     await refused(t, null, 'GET', paths.notifications.page(), undefined, 401);
     await refused(t, null, 'GET', paths.notifications.unreadCount, undefined, 401);
     expect((await inbox(ann)).length).toBe(NOTIFICATIONS_PAGE_SIZE);
@@ -384,23 +437,56 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     const { db } = t.database;
     const at = (i: number) => new Date(Date.UTC(2030, 0, 1) + i * 1000).toISOString();
     const rows = Array.from({ length: NOTIFICATIONS_KEEP_MAX }, (_, i) => ({
-      id: newId(), user_id: ann.id, kind: 'reportDismissed' as const, target_type: 'report' as const, target_id: newId(),
-      group_key: `seed:${i}`, detail: 'post', actor_count: 0, read_at: i < 10 ? null : at(i), created_at: at(i), updated_at: at(i),
+      id: newId(),
+      user_id: ann.id,
+      kind: 'reportDismissed' as const,
+      target_type: 'report' as const,
+      target_id: newId(),
+      group_key: `seed:${i}`,
+      detail: 'post',
+      actor_count: 0,
+      read_at: i < 10 ? null : at(i),
+      created_at: at(i),
+      updated_at: at(i),
     }));
-    for (let from = 0; from < rows.length; from += 100) await db.insertInto('notifications').values(rows.slice(from, from + 100)).execute();
+    for (let from = 0; from < rows.length; from += 100)
+      await db
+        .insertInto('notifications')
+        .values(rows.slice(from, from + 100))
+        .execute();
     await db.insertInto('notification_counters').values({ user_id: ann.id, unread: 10, total: NOTIFICATIONS_KEEP_MAX }).execute();
     t.clock.advance(Date.UTC(2030, 0, 2) - Date.now());
     try {
-      await t.app.services.notifications.notify({ kind: 'reportResolved', to: ann.id, actorId: null, target: { type: 'report', id: newId() }, detail: 'post' });
-      await t.app.services.notifications.notify({ kind: 'reportResolved', to: ann.id, actorId: null, target: { type: 'report', id: newId() }, detail: 'post' });
+      await t.app.services.notifications.notify({
+        kind: 'reportResolved',
+        to: ann.id,
+        actorId: null,
+        target: { type: 'report', id: newId() },
+        detail: 'post',
+      });
+      await t.app.services.notifications.notify({
+        kind: 'reportResolved',
+        to: ann.id,
+        actorId: null,
+        target: { type: 'report', id: newId() },
+        detail: 'post',
+      });
     } finally {
       t.clock.offsetMs = 0;
     }
-    const left = await db.selectFrom('notifications').select('group_key').where('user_id', '=', ann.id).orderBy('updated_at').orderBy('id').execute();
+    const left = await db
+      .selectFrom('notifications')
+      .select('group_key')
+      .where('user_id', '=', ann.id)
+      .orderBy('updated_at')
+      .orderBy('id')
+      .execute();
     expect(left).toHaveLength(NOTIFICATIONS_KEEP_MAX);
     // The two oldest (unread) went; the counters followed.
     expect(left.slice(0, 2).map((r) => r.group_key)).toEqual(['seed:2', 'seed:3']);
-    expect(await db.selectFrom('notification_counters').select(['unread', 'total']).where('user_id', '=', ann.id).executeTakeFirst()).toEqual({ unread: 10, total: NOTIFICATIONS_KEEP_MAX });
+    expect(
+      await db.selectFrom('notification_counters').select(['unread', 'total']).where('user_id', '=', ann.id).executeTakeFirst(),
+    ).toEqual({ unread: 10, total: NOTIFICATIONS_KEEP_MAX });
     expect(await unread(ann)).toBe(10);
   });
 
@@ -413,11 +499,19 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     expect(old?.kind).toBe('follow');
     const { db } = t.database;
     const at = (days: number) => new Date(Date.now() - days * DAY).toISOString();
-    await db.updateTable('notifications').set({ updated_at: at(91), created_at: at(91) }).where('id', '=', old!._id).execute();
+    await db
+      .updateTable('notifications')
+      .set({ updated_at: at(91), created_at: at(91) })
+      .where('id', '=', old!._id)
+      .execute();
     const other = await member(t);
     await follow(t, bob, other);
     const [recent] = await inbox(other);
-    await db.updateTable('notifications').set({ updated_at: at(89) }).where('id', '=', recent!._id).execute();
+    await db
+      .updateTable('notifications')
+      .set({ updated_at: at(89) })
+      .where('id', '=', recent!._id)
+      .execute();
     expect(await unread(ann)).toBe(2);
     // Batches of one: every entry past the 90 days goes (other tests' included), none younger.
     const pruned = await t.app.services.notifications.prune({ batch: 1 });

@@ -24,7 +24,11 @@ describe.each(dialects)('follows and blocks on %s', (dialect) => {
     expect(followers).toEqual({ users: [expect.objectContaining({ _id: ada.id, username: ada.username })], count: 1, nextCursor: null });
     expect(JSON.stringify(followers)).not.toContain('@example.org');
     expect(ids(await ok(t, bob, 'GET', `/user/following/${ada.id}`))).toEqual([bob.id]);
-    expect(await ok(t, ada, 'PUT', `/user/unfollow/${bob.id}`)).toEqual({ message: 'Unfollowed successfully', userId: bob.id, following: false });
+    expect(await ok(t, ada, 'PUT', `/user/unfollow/${bob.id}`)).toEqual({
+      message: 'Unfollowed successfully',
+      userId: bob.id,
+      following: false,
+    });
     await ok(t, ada, 'PUT', `/user/unfollow/${bob.id}`);
     expect((await ok(t, ada, 'GET', `/user/followers/${bob.id}`)).count).toBe(0);
   });
@@ -46,13 +50,26 @@ describe.each(dialects)('follows and blocks on %s', (dialect) => {
     expect([second.users.length, second.count, second.nextCursor]).toEqual([4, undefined, null]);
     const all = [...ids(first), ...ids(second)];
     expect(new Set(all).size).toBe(all.length);
-    expect(all.sort()).toEqual(fans.slice(1).map((f) => f.id).sort());
+    expect(all.sort()).toEqual(
+      fans
+        .slice(1)
+        .map((f) => f.id)
+        .sort(),
+    );
     expect((await page(bob, `/user/followers/${star.id}`)).count).toBe(USERS_PAGE_SIZE + 5);
 
     const following = await page(ada, `/user/following/${star.id}`);
     // (Fans[0] blocked Ada; the order of two follows made in one millisecond is their ids', so compared as a set.)
     expect([ids(following).sort(), following.count, following.nextCursor]).toEqual([[fans[1].id, fans[2].id].sort(), 2, null]);
-    await refused(t, ada, 'GET', `/user/followers/${star.id}?cursor=yesterday`, undefined, 400, 'Cursor must look like 2025-01-31T12:00:00.000Z_<id>');
+    await refused(
+      t,
+      ada,
+      'GET',
+      `/user/followers/${star.id}?cursor=yesterday`,
+      undefined,
+      400,
+      'Cursor must look like 2025-01-31T12:00:00.000Z_<id>',
+    );
     await ok(t, fans[0], 'PUT', `/user/unblock/${ada.id}`);
   });
 
@@ -80,7 +97,11 @@ describe.each(dialects)('follows and blocks on %s', (dialect) => {
     await refused(t, dave, 'GET', `/user/followers/${carol.id}`, undefined, 404, 'User not found');
     await refused(t, carol, 'GET', `/post/user/${dave.id}/1`, undefined, 404, 'User not found');
 
-    expect(await ok(t, carol, 'PUT', `/user/unblock/${dave.id}`)).toEqual({ message: 'Unblocked successfully', userId: dave.id, blocked: false });
+    expect(await ok(t, carol, 'PUT', `/user/unblock/${dave.id}`)).toEqual({
+      message: 'Unblocked successfully',
+      userId: dave.id,
+      blocked: false,
+    });
     await follow(t, dave, carol);
     // Unblocking does not bring the old follows back.
     expect(ids(await ok(t, carol, 'GET', `/user/followers/${carol.id}`))).toEqual([dave.id]);

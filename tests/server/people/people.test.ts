@@ -46,15 +46,27 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
   }
 
   it('asks for a session on every User API path', async () => {
-    const calls: [('GET' | 'PUT' | 'POST'), string][] = [
-      ['GET', '/user/profile/user/suggestions'], ['GET', '/user/all/1'], ['GET', '/user/profile/search/a'],
-      ['GET', `/user/profile/${me.id}`], ['GET', '/user/online'], ['GET', `/user/banuser/${me.id}`],
-      ['PUT', '/user/profile/change-password'], ['PUT', '/user/profile/settings'], ['PUT', '/user/profile/basic-info'],
-      ['PUT', '/user/profile/social-links'], ['PUT', '/user/profile/personal-hobby'], ['PUT', '/user/profile/images'],
-      ['PUT', '/user/profile/personalize-settings'], ['PUT', '/user/profile/personalize-settings/clear'],
-      ['PUT', '/user/profile/personalize-settings/clear/user-behavior'], ['POST', '/reportprofile'], ['GET', '/reportprofile/1'],
+    const calls: ['GET' | 'PUT' | 'POST', string][] = [
+      ['GET', '/user/profile/user/suggestions'],
+      ['GET', '/user/all/1'],
+      ['GET', '/user/profile/search/a'],
+      ['GET', `/user/profile/${me.id}`],
+      ['GET', '/user/online'],
+      ['GET', `/user/banuser/${me.id}`],
+      ['PUT', '/user/profile/change-password'],
+      ['PUT', '/user/profile/settings'],
+      ['PUT', '/user/profile/basic-info'],
+      ['PUT', '/user/profile/social-links'],
+      ['PUT', '/user/profile/personal-hobby'],
+      ['PUT', '/user/profile/images'],
+      ['PUT', '/user/profile/personalize-settings'],
+      ['PUT', '/user/profile/personalize-settings/clear'],
+      ['PUT', '/user/profile/personalize-settings/clear/user-behavior'],
+      ['POST', '/reportprofile'],
+      ['GET', '/reportprofile/1'],
     ];
-    for (const [method, url] of calls) await refused(t, null, method, url, method === 'GET' ? undefined : {}, 401, 'Please sign in to continue');
+    for (const [method, url] of calls)
+      await refused(t, null, method, url, method === 'GET' ? undefined : {}, 401, 'Please sign in to continue');
   });
 
   describe('GET /user/all/{page}', () => {
@@ -81,7 +93,8 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
     });
 
     it('refuses a bad page number', async () => {
-      for (const page of ['0', '-1', 'abc', '1.5']) await refused(t, me, 'GET', `/user/all/${page}`, undefined, 400, 'Page must be a whole number from 1');
+      for (const page of ['0', '-1', 'abc', '1.5'])
+        await refused(t, me, 'GET', `/user/all/${page}`, undefined, 400, 'Page must be a whole number from 1');
     });
   });
 
@@ -102,7 +115,12 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
     });
 
     it('never finds a member in a block either way', async () => {
-      for (const [who, hidden] of [[me, blockedByMe], [me, blocksMe], [blockedByMe, me], [blocksMe, me]] as const) {
+      for (const [who, hidden] of [
+        [me, blockedByMe],
+        [me, blocksMe],
+        [blockedByMe, me],
+        [blocksMe, me],
+      ] as const) {
         expect((await ok(t, who, 'GET', `/user/profile/search/${hidden.username}`)).search).toEqual([]);
       }
     });
@@ -122,12 +140,15 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
       expect(shown).not.toContain(blockedByMe.id);
       expect(shown).not.toContain(blocksMe.id);
       expect(shown).toContain(stranger.id);
-      for (const [who, hidden] of [[blockedByMe, me], [blocksMe, me]] as const) {
+      for (const [who, hidden] of [
+        [blockedByMe, me],
+        [blocksMe, me],
+      ] as const) {
         expect(ids((await ok(t, who, 'GET', '/user/profile/user/suggestions')).users)).not.toContain(hidden.id);
       }
     });
 
-    it('puts members who share the viewer\'s interests first when personalization is on', async () => {
+    it("puts members who share the viewer's interests first when personalization is on", async () => {
       const local = await createTestApp(dialect);
       try {
         const viewer = await member(local);
@@ -175,7 +196,16 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
       await post(t, friend, { post: 'public one' });
       await post(t, friend, { post: 'private one', privacy: 'Private' });
       const seen: Profile = (await ok(t, me, 'GET', `/user/profile/${friend.id}`)).user;
-      expect(seen).toMatchObject({ _id: friend.id, username: friend.username, isOwner: false, isFollowing: true, followsYou: true, postsCount: 1, followersCount: 1, followingCount: 1 });
+      expect(seen).toMatchObject({
+        _id: friend.id,
+        username: friend.username,
+        isOwner: false,
+        isFollowing: true,
+        followsYou: true,
+        postsCount: 1,
+        followersCount: 1,
+        followingCount: 1,
+      });
       expect(seen).not.toHaveProperty('email');
       expect(seen).not.toHaveProperty('notifications');
       expect(seen).not.toHaveProperty('personalizeSettings');
@@ -196,7 +226,12 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
     });
 
     it('answers 404 across a block either way, 404 for nobody and for a malformed id', async () => {
-      for (const [who, other] of [[me, blockedByMe], [me, blocksMe], [blockedByMe, me], [blocksMe, me]] as const) {
+      for (const [who, other] of [
+        [me, blockedByMe],
+        [me, blocksMe],
+        [blockedByMe, me],
+        [blocksMe, me],
+      ] as const) {
         await refused(t, who, 'GET', `/user/profile/${other.id}`, undefined, 404, 'User not found');
       }
       await refused(t, me, 'GET', `/user/profile/${MISSING}`, undefined, 404, 'User not found');
@@ -207,7 +242,15 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
   describe('PUT /user/profile/change-password', () => {
     it('refuses a wrong current password and changes nothing', async () => {
       const who = await member(t);
-      await refused(t, who, 'PUT', '/user/profile/change-password', { currentPassword: 'wrong password!', newPassword: 'a brand new secret', confirmPassword: 'a brand new secret' }, 400, 'Current password is incorrect');
+      await refused(
+        t,
+        who,
+        'PUT',
+        '/user/profile/change-password',
+        { currentPassword: 'wrong password!', newPassword: 'a brand new secret', confirmPassword: 'a brand new secret' },
+        400,
+        'Current password is incorrect',
+      );
       await ok(t, who, 'GET', '/currentuser');
       await ok(t, null, 'POST', '/signin', { provider: 'local', username: who.username, password: 'correct horse battery' });
     });
@@ -215,21 +258,58 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
     it('validates the body', async () => {
       const body = { currentPassword: 'correct horse battery', newPassword: 'a brand new secret', confirmPassword: 'a brand new secret' };
       await refused(t, me, 'PUT', '/user/profile/change-password', { ...body, currentPassword: '' }, 400, 'Current password is required');
-      await refused(t, me, 'PUT', '/user/profile/change-password', { ...body, newPassword: 'short', confirmPassword: 'short' }, 400, 'Password must be at least 8 characters');
-      await refused(t, me, 'PUT', '/user/profile/change-password', { ...body, confirmPassword: 'something else' }, 400, 'Passwords do not match');
-      await refused(t, me, 'PUT', '/user/profile/change-password', { ...body, newPassword: body.currentPassword, confirmPassword: body.currentPassword }, 400, 'The new password must differ from the current one');
+      await refused(
+        t,
+        me,
+        'PUT',
+        '/user/profile/change-password',
+        { ...body, newPassword: 'short', confirmPassword: 'short' },
+        400,
+        'Password must be at least 8 characters',
+      );
+      await refused(
+        t,
+        me,
+        'PUT',
+        '/user/profile/change-password',
+        { ...body, confirmPassword: 'something else' },
+        400,
+        'Passwords do not match',
+      );
+      await refused(
+        t,
+        me,
+        'PUT',
+        '/user/profile/change-password',
+        { ...body, newPassword: body.currentPassword, confirmPassword: body.currentPassword },
+        400,
+        'The new password must differ from the current one',
+      );
       await refused(t, me, 'PUT', '/user/profile/change-password', {}, 400, 'Current password is required');
     });
 
     it('changes it, ends every other session, and answers a fresh token', async () => {
       const who = await member(t);
-      const other = (await ok(t, null, 'POST', '/signin', { provider: 'local', username: who.username, password: 'correct horse battery' })).token as string;
-      const answer = await ok(t, who, 'PUT', '/user/profile/change-password', { currentPassword: 'correct horse battery', newPassword: 'a brand new secret', confirmPassword: 'a brand new secret' });
+      const other = (await ok(t, null, 'POST', '/signin', { provider: 'local', username: who.username, password: 'correct horse battery' }))
+        .token as string;
+      const answer = await ok(t, who, 'PUT', '/user/profile/change-password', {
+        currentPassword: 'correct horse battery',
+        newPassword: 'a brand new secret',
+        confirmPassword: 'a brand new secret',
+      });
       expect(answer).toMatchObject({ message: 'Password changed successfully', user: { _id: who.id } });
       await refused(t, who, 'GET', '/currentuser', undefined, 401);
       await refused(t, { ...who, token: other }, 'GET', '/currentuser', undefined, 401);
       await ok(t, { ...who, token: answer.token }, 'GET', '/currentuser');
-      await refused(t, null, 'POST', '/signin', { provider: 'local', username: who.username, password: 'correct horse battery' }, 401, 'Invalid credentials');
+      await refused(
+        t,
+        null,
+        'POST',
+        '/signin',
+        { provider: 'local', username: who.username, password: 'correct horse battery' },
+        401,
+        'Invalid credentials',
+      );
       await ok(t, null, 'POST', '/signin', { provider: 'local', username: who.username, password: 'a brand new secret' });
     });
   });
@@ -238,8 +318,12 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
     it('notification settings: each on by default, only what is sent changes', async () => {
       const answer = await ok(t, stranger, 'PUT', '/user/profile/settings', { follows: false });
       expect(answer.user.notifications).toEqual({ messages: true, follows: false, reactions: true, comments: true });
-      expect((await ok(t, stranger, 'PUT', '/user/profile/settings', { comments: false, follows: true })).user.notifications)
-        .toEqual({ messages: true, follows: true, reactions: true, comments: false });
+      expect((await ok(t, stranger, 'PUT', '/user/profile/settings', { comments: false, follows: true })).user.notifications).toEqual({
+        messages: true,
+        follows: true,
+        reactions: true,
+        comments: false,
+      });
       await refused(t, stranger, 'PUT', '/user/profile/settings', { messages: 'yes' }, 400, 'Direct Messages must be true or false');
       await refused(t, stranger, 'PUT', '/user/profile/settings', { sms: true }, 400);
     });
@@ -247,19 +331,50 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
     it('basic info: trimmed, partial, bounded; others see it', async () => {
       const answer = await ok(t, stranger, 'PUT', '/user/profile/basic-info', { work: '  Stoa  ', quote: 'Know thyself' });
       expect(answer.user.basicInfo).toEqual({ work: 'Stoa', school: '', location: '', quote: 'Know thyself' });
-      expect((await ok(t, stranger, 'PUT', '/user/profile/basic-info', { location: 'Athens' })).user.basicInfo).toEqual({ work: 'Stoa', school: '', location: 'Athens', quote: 'Know thyself' });
+      expect((await ok(t, stranger, 'PUT', '/user/profile/basic-info', { location: 'Athens' })).user.basicInfo).toEqual({
+        work: 'Stoa',
+        school: '',
+        location: 'Athens',
+        quote: 'Know thyself',
+      });
       expect((await ok(t, me, 'GET', `/user/profile/${stranger.id}`)).user.basicInfo.location).toBe('Athens');
       await refused(t, stranger, 'PUT', '/user/profile/basic-info', { work: 'x'.repeat(101) }, 400, 'Work must not exceed 100 characters');
-      await refused(t, stranger, 'PUT', '/user/profile/basic-info', { quote: 'x'.repeat(301) }, 400, 'Quote must not exceed 300 characters');
+      await refused(
+        t,
+        stranger,
+        'PUT',
+        '/user/profile/basic-info',
+        { quote: 'x'.repeat(301) },
+        400,
+        'Quote must not exceed 300 characters',
+      );
       await refused(t, stranger, 'PUT', '/user/profile/basic-info', { school: 5 }, 400, 'School must be text');
     });
 
     it('social links: http(s) URLs or empty', async () => {
       const answer = await ok(t, stranger, 'PUT', '/user/profile/social-links', { twitter: 'https://x.com/stoa' });
       expect(answer.user.social).toEqual({ facebook: '', instagram: '', twitter: 'https://x.com/stoa', youtube: '' });
-      expect((await ok(t, stranger, 'PUT', '/user/profile/social-links', { youtube: 'https://youtube.com/@stoa' })).user.social.twitter).toBe('https://x.com/stoa');
-      await refused(t, stranger, 'PUT', '/user/profile/social-links', { facebook: 'javascript:alert(1)' }, 400, 'Facebook link must be an http(s) URL');
-      await refused(t, stranger, 'PUT', '/user/profile/social-links', { instagram: 'not a url' }, 400, 'Instagram link must be an http(s) URL');
+      expect(
+        (await ok(t, stranger, 'PUT', '/user/profile/social-links', { youtube: 'https://youtube.com/@stoa' })).user.social.twitter,
+      ).toBe('https://x.com/stoa');
+      await refused(
+        t,
+        stranger,
+        'PUT',
+        '/user/profile/social-links',
+        { facebook: 'javascript:alert(1)' },
+        400,
+        'Facebook link must be an http(s) URL',
+      );
+      await refused(
+        t,
+        stranger,
+        'PUT',
+        '/user/profile/social-links',
+        { instagram: 'not a url' },
+        400,
+        'Instagram link must be an http(s) URL',
+      );
     });
 
     it('hobbies: a list, trimmed and without duplicates', async () => {
@@ -267,7 +382,15 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
       expect(answer.user.hobbies).toEqual(['chess', 'hiking']);
       await refused(t, stranger, 'PUT', '/user/profile/personal-hobby', { hobbies: 'chess' }, 400, 'Hobbies must be a list');
       await refused(t, stranger, 'PUT', '/user/profile/personal-hobby', { hobbies: [''] }, 400, 'A hobby must not be empty');
-      await refused(t, stranger, 'PUT', '/user/profile/personal-hobby', { hobbies: Array.from({ length: 21 }, (_, i) => `h${i}`) }, 400, 'At most 20 hobbies');
+      await refused(
+        t,
+        stranger,
+        'PUT',
+        '/user/profile/personal-hobby',
+        { hobbies: Array.from({ length: 21 }, (_, i) => `h${i}`) },
+        400,
+        'At most 20 hobbies',
+      );
     });
 
     it('profile picture and cover: own uploads of the matching kind', async () => {
@@ -276,7 +399,15 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
       const answer = await ok(t, stranger, 'PUT', '/user/profile/images', { profilePicture: picture._id, coverImage: cover._id });
       expect(answer.user).toMatchObject({ profilePicture: picture.url, coverImage: cover.url });
       expect((await ok(t, me, 'GET', `/user/profile/${stranger.id}`)).user.profilePicture).toBe(picture.url);
-      await refused(t, stranger, 'PUT', '/user/profile/images', { profilePicture: cover._id }, 400, /Profile picture must be an image uploaded as profile/);
+      await refused(
+        t,
+        stranger,
+        'PUT',
+        '/user/profile/images',
+        { profilePicture: cover._id },
+        400,
+        /Profile picture must be an image uploaded as profile/,
+      );
       await refused(t, me, 'PUT', '/user/profile/images', { coverImage: cover._id }, 404, 'Image not found');
       await refused(t, stranger, 'PUT', '/user/profile/images', { coverImage: 'nope' }, 400, 'Invalid image id');
       const cleared = await ok(t, stranger, 'PUT', '/user/profile/images', { coverImage: null });
@@ -290,10 +421,31 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
       answer = await ok(t, who, 'PUT', '/user/profile/personalize-settings', { allowPersonalize: false });
       expect(answer.personalizeSettings).toEqual({ allowPersonalize: false, interests: ['music', 'art'] });
       expect((await ok(t, who, 'GET', '/currentuser')).user.personalizeSettings.allowPersonalize).toBe(false);
-      expect((await ok(t, who, 'PUT', '/user/profile/personalize-settings', { interests: [...INTEREST_TOPICS] })).personalizeSettings.interests).toHaveLength(22);
-      await refused(t, who, 'PUT', '/user/profile/personalize-settings', { interests: ['astrology'] }, 400, /^Interest must be one of science, music/);
-      await refused(t, who, 'PUT', '/user/profile/personalize-settings', { allowPersonalize: 'no' }, 400, 'allowPersonalize must be true or false');
-      expect((await ok(t, who, 'PUT', '/user/profile/personalize-settings/clear')).personalizeSettings).toEqual({ allowPersonalize: false, interests: [] });
+      expect(
+        (await ok(t, who, 'PUT', '/user/profile/personalize-settings', { interests: [...INTEREST_TOPICS] })).personalizeSettings.interests,
+      ).toHaveLength(22);
+      await refused(
+        t,
+        who,
+        'PUT',
+        '/user/profile/personalize-settings',
+        { interests: ['astrology'] },
+        400,
+        /^Interest must be one of science, music/,
+      );
+      await refused(
+        t,
+        who,
+        'PUT',
+        '/user/profile/personalize-settings',
+        { allowPersonalize: 'no' },
+        400,
+        'allowPersonalize must be true or false',
+      );
+      expect((await ok(t, who, 'PUT', '/user/profile/personalize-settings/clear')).personalizeSettings).toEqual({
+        allowPersonalize: false,
+        interests: [],
+      });
 
       await ok(t, who, 'PUT', '/user/profile/personalize-settings', { allowPersonalize: true });
       const store = (await import('../../../server/modules/users/profileStore')).createProfileStore(t.database);
@@ -301,7 +453,10 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
       await store.recordBehavior({ id: crypto.randomUUID(), userId: who.id, action: 'view', topic: 'music', now: at });
       await store.recordBehavior({ id: crypto.randomUUID(), userId: who.id, action: 'react', now: at });
       await store.recordBehavior({ id: crypto.randomUUID(), userId: stranger.id, action: 'view', now: at });
-      expect(await ok(t, who, 'PUT', '/user/profile/personalize-settings/clear/user-behavior')).toEqual({ message: 'Recorded behaviour cleared', cleared: 2 });
+      expect(await ok(t, who, 'PUT', '/user/profile/personalize-settings/clear/user-behavior')).toEqual({
+        message: 'Recorded behaviour cleared',
+        cleared: 2,
+      });
       expect((await ok(t, who, 'PUT', '/user/profile/personalize-settings/clear/user-behavior')).cleared).toBe(0);
       await ok(t, who, 'PUT', '/user/profile/personalize-settings', { allowPersonalize: false });
       await store.recordBehavior({ id: crypto.randomUUID(), userId: who.id, action: 'view', now: at });
@@ -313,7 +468,15 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
     it('validates the report', async () => {
       await refused(t, me, 'POST', '/reportprofile', { userId: stranger.id }, 400, 'Reason is required');
       await refused(t, me, 'POST', '/reportprofile', { userId: stranger.id, reason: '   ' }, 400, 'Reason is required');
-      await refused(t, me, 'POST', '/reportprofile', { userId: stranger.id, reason: 'x'.repeat(201) }, 400, 'Reason must not exceed 200 characters');
+      await refused(
+        t,
+        me,
+        'POST',
+        '/reportprofile',
+        { userId: stranger.id, reason: 'x'.repeat(201) },
+        400,
+        'Reason must not exceed 200 characters',
+      );
       await refused(t, me, 'POST', '/reportprofile', { reason: 'spam' }, 400, 'User id is required');
       await refused(t, me, 'POST', '/reportprofile', { userId: 'bad', reason: 'spam' }, 400, 'Invalid user id');
       await refused(t, me, 'POST', '/reportprofile', { userId: me.id, reason: 'spam' }, 400, 'You cannot report yourself');
@@ -323,20 +486,39 @@ describe.each(dialects)('people, profiles and settings on %s', (dialect) => {
     it('files one pending report per member and shows them to admins only', async () => {
       const answer = await ok(t, me, 'POST', '/reportprofile', { userId: stranger.id, reason: ' Spam ', details: 'Posts ads' }, 201);
       expect(answer.report).toMatchObject({ userId: stranger.id, reason: 'Spam', details: 'Posts ads', status: 'pending' });
-      await refused(t, me, 'POST', '/reportprofile', { userId: stranger.id, reason: 'Again' }, 409, 'You have already reported this member');
+      await refused(
+        t,
+        me,
+        'POST',
+        '/reportprofile',
+        { userId: stranger.id, reason: 'Again' },
+        409,
+        'You have already reported this member',
+      );
       await ok(t, me, 'POST', '/reportprofile', { userId: blockedByMe.id, reason: 'Harassment' }, 201);
       await refused(t, me, 'GET', '/reportprofile/1', undefined, 403, 'Only administrators can do that');
       // The admin queue (server/modules/moderation): the open ones, pending first, oldest first.
       const page = await ok(t, admin, 'GET', '/reportprofile/1');
       expect(page.total).toBe(2);
-      expect(page.items[1]).toMatchObject({ reporter: { _id: me.id }, reported: { _id: blockedByMe.id, email: blockedByMe.email, isBanned: false }, reason: 'Harassment', status: 'pending' });
+      expect(page.items[1]).toMatchObject({
+        reporter: { _id: me.id },
+        reported: { _id: blockedByMe.id, email: blockedByMe.email, isBanned: false },
+        reason: 'Harassment',
+        status: 'pending',
+      });
       await refused(t, admin, 'GET', '/reportprofile/0', undefined, 400, 'Page must be a whole number from 1');
     });
   });
 
   describe('GET /user/banuser/{id}', () => {
     it('answers the member their own status (banned too), admins anyone, others 403', async () => {
-      expect((await ok(t, me, 'GET', `/user/banuser/${me.id}`)).ban).toEqual({ userId: me.id, username: me.username, isBanned: false, reason: '', bannedAt: null });
+      expect((await ok(t, me, 'GET', `/user/banuser/${me.id}`)).ban).toEqual({
+        userId: me.id,
+        username: me.username,
+        isBanned: false,
+        reason: '',
+        bannedAt: null,
+      });
       await refused(t, me, 'GET', `/user/banuser/${stranger.id}`, undefined, 403, 'You can only see your own ban status');
       await refused(t, me, 'GET', '/user/banuser/x', undefined, 404, 'User not found');
       const banned = await member(t);
@@ -365,17 +547,37 @@ describe.each(dialects)('the people total on %s', (dialect) => {
     const t = await createTestApp(dialect);
     try {
       const viewer = await member(t);
-      const model = await t.database.db.selectFrom('users').selectAll().where('id', '=', (await member(t)).id).executeTakeFirstOrThrow();
+      const model = await t.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', (await member(t)).id)
+        .executeTakeFirstOrThrow();
       const rows = (count: number, tag: string) =>
-        Array.from({ length: count }, (_, i) => ({ ...model, id: newId(), auth_id: `${tag}-${i}`, username: `${tag}${i}`, username_lower: `${tag}${i}`, email: `${tag}${i}@example.test` }));
+        Array.from({ length: count }, (_, i) => ({
+          ...model,
+          id: newId(),
+          auth_id: `${tag}-${i}`,
+          username: `${tag}${i}`,
+          username_lower: `${tag}${i}`,
+          email: `${tag}${i}@example.test`,
+        }));
       const insert = async (list: ReturnType<typeof rows>) => {
-        for (let i = 0; i < list.length; i += 100) await t.database.db.insertInto('users').values(list.slice(i, i + 100)).execute();
+        for (let i = 0; i < list.length; i += 100)
+          await t.database.db
+            .insertInto('users')
+            .values(list.slice(i, i + 100))
+            .execute();
       };
       // Members the viewer blocks are not counted: with them alone the total stays exact.
       const blocked = rows(TOTAL_COUNT_MAX + 5, 'hidden');
       await insert(blocked);
       for (let i = 0; i < blocked.length; i += 100) {
-        await t.database.db.insertInto('blocks').values(blocked.slice(i, i + 100).map((row) => ({ blocker_id: viewer.id, blocked_id: row.id, created_at: new Date().toISOString() }))).execute();
+        await t.database.db
+          .insertInto('blocks')
+          .values(
+            blocked.slice(i, i + 100).map((row) => ({ blocker_id: viewer.id, blocked_id: row.id, created_at: new Date().toISOString() })),
+          )
+          .execute();
       }
       const exact = await ok(t, viewer, 'GET', '/user/all/1');
       expect(exact.totalUsers).toBe(1); // the model member; the viewer is not in their own list

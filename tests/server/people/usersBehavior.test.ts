@@ -20,7 +20,13 @@ describe.each(dialects)('recorded behaviour for personalization on %s', (dialect
   afterAll(() => t.close());
 
   const recorded = (who: Member) =>
-    t.database.db.selectFrom('user_behaviors').select(['action', 'subject_id']).where('user_id', '=', who.id).orderBy('created_at').orderBy('id').execute();
+    t.database.db
+      .selectFrom('user_behaviors')
+      .select(['action', 'subject_id'])
+      .where('user_id', '=', who.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   const clear = (who: Member) => ok(t, who, 'PUT', '/user/profile/personalize-settings/clear/user-behavior');
   const act = async (who: Member, postId: string) => {
     await ok(t, who, 'GET', `/post/${postId}`);

@@ -17,7 +17,11 @@ describe.each(dialects)('comments on %s', (dialect) => {
   it('adds, lists oldest first, names the commenters and keeps commentsCount', async () => {
     const p = await post(t, author);
     const first = commentResponseSchema.parse(await ok(t, reader, 'POST', '/post/comment', { postId: p._id, comment: '  first!  ' }, 201));
-    expect(first).toMatchObject({ message: 'Comment added successfully', commentsCount: 1, comment: { postId: p._id, userId: reader.id, username: reader.username, comment: 'first!', editedAt: null } });
+    expect(first).toMatchObject({
+      message: 'Comment added successfully',
+      commentsCount: 1,
+      comment: { postId: p._id, userId: reader.id, username: reader.username, comment: 'first!', editedAt: null },
+    });
     await ok(t, author, 'POST', '/post/comment', { postId: p._id, comment: 'thanks' }, 201);
     await ok(t, reader, 'POST', '/post/comment', { postId: p._id, comment: 'again' }, 201);
 
@@ -26,7 +30,10 @@ describe.each(dialects)('comments on %s', (dialect) => {
     expect(list.commentsCount).toBe(3);
     expect(list.nextCursor).toBeNull();
     expect(JSON.stringify(list)).not.toContain('@example.org');
-    expect(await ok(t, other, 'GET', `/post/commentsnames/${p._id}`)).toEqual({ names: [author.username, reader.username].sort(), count: 2 });
+    expect(await ok(t, other, 'GET', `/post/commentsnames/${p._id}`)).toEqual({
+      names: [author.username, reader.username].sort(),
+      count: 2,
+    });
     expect((await ok(t, other, 'GET', `/post/${p._id}`)).post.commentsCount).toBe(3);
   });
 
@@ -52,7 +59,11 @@ describe.each(dialects)('comments on %s', (dialect) => {
     expect(edited.comment).toMatchObject({ comment: 'mine, edited', createdAt: comment.createdAt });
     expect(edited.comment.editedAt).not.toBeNull();
 
-    expect(await ok(t, reader, 'DELETE', `/post/comment/${comment._id}`)).toEqual({ message: 'Comment deleted successfully', postId: p._id, commentsCount: 0 });
+    expect(await ok(t, reader, 'DELETE', `/post/comment/${comment._id}`)).toEqual({
+      message: 'Comment deleted successfully',
+      postId: p._id,
+      commentsCount: 0,
+    });
     await refused(t, reader, 'DELETE', `/post/comment/${comment._id}`, undefined, 404, 'Comment not found');
     expect((await ok(t, author, 'GET', `/post/${p._id}`)).post.commentsCount).toBe(0);
   });
@@ -88,8 +99,16 @@ describe.each(dialects)('comments on %s', (dialect) => {
 
   it('keeps commentsCount right under concurrent comments and deletions', async () => {
     const p = await post(t, author);
-    const added = await Promise.all(Array.from({ length: 20 }, (_, i) => ok(t, i % 2 ? reader : other, 'POST', '/post/comment', { postId: p._id, comment: `c${i}` }, 201)));
-    await Promise.all(added.filter((_, i) => i % 4 === 0).map((a) => ok(t, a.comment.userId === reader.id ? reader : other, 'DELETE', `/post/comment/${a.comment._id}`)));
+    const added = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        ok(t, i % 2 ? reader : other, 'POST', '/post/comment', { postId: p._id, comment: `c${i}` }, 201),
+      ),
+    );
+    await Promise.all(
+      added
+        .filter((_, i) => i % 4 === 0)
+        .map((a) => ok(t, a.comment.userId === reader.id ? reader : other, 'DELETE', `/post/comment/${a.comment._id}`)),
+    );
     const rows = await t.database.db.selectFrom('comments').select('id').where('post_id', '=', p._id).execute();
     expect(rows).toHaveLength(15);
     expect((await ok(t, author, 'GET', `/post/${p._id}`)).post.commentsCount).toBe(15);

@@ -43,7 +43,12 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     const seen: Post[] = [];
     let cursor: string | null = null;
     for (let guard = 0; guard < 200; guard += 1) {
-      const page: { posts: Post[]; nextCursor: string | null } = await ok(t, who, 'GET', `${paths.posts.all(1)}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: { posts: Post[]; nextCursor: string | null } = await ok(
+        t,
+        who,
+        'GET',
+        `${paths.posts.all(1)}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       seen.push(...page.posts);
       if (!page.nextCursor) return seen;
       cursor = page.nextCursor;
@@ -52,7 +57,8 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
   }
   const positionIn = (list: Post[], id: string) => list.findIndex((p) => p._id === id);
   const interests = (who: Member, topics: string[]) => ok(t, who, 'PUT', paths.users.personalize, { interests: topics });
-  const inbox = async (who: Member): Promise<Notification[]> => notificationsPageSchema.parse(await ok(t, who, 'GET', paths.notifications.page())).notifications;
+  const inbox = async (who: Member): Promise<Notification[]> =>
+    notificationsPageSchema.parse(await ok(t, who, 'GET', paths.notifications.page())).notifications;
 
   it('ranks a followed author and an interest-matching post above a newer stranger post, says why, and "Latest" stays chronological', async () => {
     const [reader, friend, stranger, scientist] = [await member(t), await member(t), await member(t), await member(t)];
@@ -93,7 +99,10 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     let forYou = await forYouAll(reader);
     expect(positionIn(forYou, painting._id)).toBeLessThan(positionIn(forYou, newest._id));
     expect(forYou.find((p) => p._id === painting._id)?.reasons).toEqual(
-      expect.arrayContaining([{ kind: 'interacted', username: often.username }, { kind: 'interest', topic: 'art' }]),
+      expect.arrayContaining([
+        { kind: 'interacted', username: often.username },
+        { kind: 'interest', topic: 'art' },
+      ]),
     );
 
     await ok(t, reader, 'PUT', paths.users.clearPersonalize);
@@ -133,10 +142,11 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
 
   /** The snapshot a page's cursor names (page 1's ranking). */
   const snapshotIdOf = (page: { nextCursor: string | null }) => page.nextCursor!.split('.')[1];
-  const forYouPage = async (who: Member, cursor?: string) => forYouPageSchema.parse(await ok(t, who, 'GET', paths.posts.forYou({ cursor })));
+  const forYouPage = async (who: Member, cursor?: string) =>
+    forYouPageSchema.parse(await ok(t, who, 'GET', paths.posts.forYou({ cursor })));
   const fullRankings = () => t.app.services.forYou.fullRankings();
 
-  it('page 1 keeps the last ranking across other members\' writes: a new post comes in front without a full ranking, in the order a full ranking gives', async () => {
+  it("page 1 keeps the last ranking across other members' writes: a new post comes in front without a full ranking, in the order a full ranking gives", async () => {
     const [reader, author, other] = [await member(t), await member(t), await member(t)];
     await interests(reader, ['music']);
     for (let i = 0; i < 12; i += 1) await post(t, author, { post: `Kept ${i}${i % 4 === 0 ? ' #guitar' : ''}` });
@@ -157,12 +167,18 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     expect(merged.posts.find((p) => p._id === own._id)?.reasons).toEqual([{ kind: 'own' }]);
 
     // What a full ranking of the same candidates answers (everything here is within the newest 500).
-    const ranking = createForYou({ database: t.database, store: createPostStore(t.database), snapshots: createSnapshotStore(), clock: t.clock, keep: false });
+    const ranking = createForYou({
+      database: t.database,
+      store: createPostStore(t.database),
+      snapshots: createSnapshotStore(),
+      clock: t.clock,
+      keep: false,
+    });
     const full = await ranking.page({ id: reader.id, isAdmin: false });
     expect(merged.posts.map((p) => [p._id, p.reasons])).toEqual(full.posts.map((p) => [p._id, p.reasons]));
   });
 
-  it('the viewer\'s own follow, block, interests or behaviour, and the window running out, rank anew', async () => {
+  it("the viewer's own follow, block, interests or behaviour, and the window running out, rank anew", async () => {
     const [reader, author, other] = [await member(t), await member(t), await member(t)];
     for (let i = 0; i < 12; i += 1) await post(t, author, { post: `Standing ${i}` });
     const older = await post(t, author, { post: 'From the followed author' });
@@ -243,7 +259,14 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
   });
 
   it('after the ranked list, the older posts follow in date order without the followed ones it already held', async () => {
-    const forYou = createForYou({ database: t.database, store: createPostStore(t.database), snapshots: createSnapshotStore(), clock: t.clock, newest: 6, pageSize: 4 });
+    const forYou = createForYou({
+      database: t.database,
+      store: createPostStore(t.database),
+      snapshots: createSnapshotStore(),
+      clock: t.clock,
+      newest: 6,
+      pageSize: 4,
+    });
     const [reader, friend, other] = [await member(t), await member(t), await member(t)];
     await follow(t, reader, friend);
     const friendOld = await post(t, friend, { post: 'An older post by a friend' });
@@ -275,7 +298,9 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     expect(created.topics).toEqual(['art', 'science']);
     expect(created.chosenTopics).toEqual(['art']);
     const tags = async (sourceId: string) =>
-      (await t.database.db.selectFrom('text_tags').select('tag').where('source_id', '=', sourceId).orderBy('tag').execute()).map((r) => r.tag);
+      (await t.database.db.selectFrom('text_tags').select('tag').where('source_id', '=', sourceId).orderBy('tag').execute()).map(
+        (r) => r.tag,
+      );
     const mentions = async (sourceId: string) =>
       (await t.database.db.selectFrom('text_mentions').select('user_id').where('source_id', '=', sourceId).execute()).map((r) => r.user_id);
     expect(await tags(created._id)).toEqual(['café', 'physics']);
@@ -286,14 +311,18 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     expect(await mentions(created._id)).toEqual([]);
     expect(edited.topics).toEqual(['art', 'gardening']);
 
-    const comment = (await ok(t, writer, 'POST', paths.comments.create, { postId: created._id, comment: `#Reply to @${named.username}` }, 201)).comment;
+    const comment = (
+      await ok(t, writer, 'POST', paths.comments.create, { postId: created._id, comment: `#Reply to @${named.username}` }, 201)
+    ).comment;
     expect(await tags(comment._id)).toEqual(['reply']);
     expect(await mentions(comment._id)).toEqual([named.id]);
     await ok(t, writer, 'DELETE', paths.comments.one(comment._id));
     expect(await tags(comment._id)).toEqual([]);
 
     const question = (await ok(t, writer, 'POST', '/question', { post: 'What is #entropy?' }, 201)).post as Post;
-    const answer = (await ok(t, named, 'POST', paths.questions.answer(question._id), { answer: `@${writer.username} see #thermodynamics` }, 201)).answer;
+    const answer = (
+      await ok(t, named, 'POST', paths.questions.answer(question._id), { answer: `@${writer.username} see #thermodynamics` }, 201)
+    ).answer;
     expect(await tags(answer._id)).toEqual(['thermodynamics']);
     expect(await mentions(answer._id)).toEqual([writer.id]);
 
@@ -317,7 +346,7 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     await refused(t, outsider, 'GET', paths.posts.one(secret._id), undefined, 404);
   });
 
-  it('trending counts the last day\'s tags among the posts everyone may read', async () => {
+  it("trending counts the last day's tags among the posts everyone may read", async () => {
     const [a, b, reader] = [await member(t), await member(t), await member(t)];
     const tag = `trend${Date.now().toString(36)}`;
     await post(t, a, { post: `#${tag} one` });
@@ -372,10 +401,11 @@ describe.each(dialects)('personalised streams on %s', (dialect) => {
     }
   });
 
-  it('a post\'s tags leave trending when it becomes Private or is hidden, and come back when public again', async () => {
+  it("a post's tags leave trending when it becomes Private or is hidden, and come back when public again", async () => {
     const [writer, reader] = [await member(t), await member(t)];
     const tag = `turns${Date.now().toString(36)}`;
-    const trendingFor = async () => (await createTrending({ database: t.database, clock: t.clock })({ id: reader.id, isAdmin: false })).hashtags;
+    const trendingFor = async () =>
+      (await createTrending({ database: t.database, clock: t.clock })({ id: reader.id, isAdmin: false })).hashtags;
     const written = await post(t, writer, { post: `#${tag} at first for everyone` });
     expect(await trendingFor()).toContainEqual({ tag, posts: 1 });
     await ok(t, writer, 'PUT', paths.posts.one(written._id), { privacy: 'Private' });

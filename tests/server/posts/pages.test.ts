@@ -68,7 +68,7 @@ describe.each(dialects)('keyset pages on %s', (dialect) => {
     expect(both.message).toBe('Send either cursor or since, not both');
   });
 
-  it('walks questions, saved posts, photos and a member\'s posts the same way', async () => {
+  it("walks questions, saved posts, photos and a member's posts the same way", async () => {
     const lister = await member(t);
     for (let i = 0; i < 12; i += 1) {
       const q = (await ok(t, lister, 'POST', '/question', { post: `q${i}?` }, 201)).post;
@@ -99,7 +99,11 @@ describe.each(dialects)('keyset pages on %s', (dialect) => {
 
     // Un-saving removes it from the list.
     const firstSaved = (await ok(t, reader, 'GET', '/favpost/1')).posts[0];
-    expect(await ok(t, reader, 'POST', '/favpost', { postId: firstSaved._id })).toEqual({ message: 'Post removed from saved', postId: firstSaved._id, saved: false });
+    expect(await ok(t, reader, 'POST', '/favpost', { postId: firstSaved._id })).toEqual({
+      message: 'Post removed from saved',
+      postId: firstSaved._id,
+      saved: false,
+    });
     expect((await ok(t, reader, 'GET', '/favpost/1')).totalPosts).toBe(11);
   });
 });

@@ -10,13 +10,17 @@ import { block, member, post, type Member } from '../social';
  * against the real app: a post that is missing, malformed or hidden from the member is one
  * not-found answer, which the page shows as "This post is gone" (an empty list), not a failure.
  */
-describe('the post page\'s read against the real server', () => {
+describe("the post page's read against the real server", () => {
   let t: TestApp;
   let origin = '';
   let author: Member;
   let reader: Member;
   const read = (who: Member, postId: string) =>
-    toPromise(createActor(fetchPageActor(createApiClient({ baseURL: origin, getToken: () => who.token })), { input: { source: { kind: 'post', postId }, order: null } }).start());
+    toPromise(
+      createActor(fetchPageActor(createApiClient({ baseURL: origin, getToken: () => who.token })), {
+        input: { source: { kind: 'post', postId }, order: null },
+      }).start(),
+    );
 
   beforeAll(async () => {
     t = await createTestApp('sqlite');

@@ -66,7 +66,12 @@ describe.each(dialects)('list totals on %s', (dialect) => {
     expect(await totals()).toEqual(afterPrivate);
     await ok(t, author, 'DELETE', `/post/${open._id}`);
     await ok(t, author, 'DELETE', `/post/${friends._id}`);
-    expect(await totals()).toEqual({ author: start.author + 1, follower: start.follower, stranger: start.stranger, admin: start.admin + 1 });
+    expect(await totals()).toEqual({
+      author: start.author + 1,
+      follower: start.follower,
+      stranger: start.stranger,
+      admin: start.admin + 1,
+    });
   });
 
   it('follows the follow and block graph, and keeps questions apart', async () => {
@@ -89,7 +94,13 @@ describe.each(dialects)('list totals on %s', (dialect) => {
 
   /** What the follower sees once blocked: none of the author's posts; their own and others' (none here). */
   async function ownVisible(who: Member) {
-    const rows = await t.database.db.selectFrom('posts').select('id').where('user_id', '=', who.id).where('kind', '=', 'post').where('group_id', 'is', null).execute();
+    const rows = await t.database.db
+      .selectFrom('posts')
+      .select('id')
+      .where('user_id', '=', who.id)
+      .where('kind', '=', 'post')
+      .where('group_id', 'is', null)
+      .execute();
     return rows.length;
   }
 
@@ -104,11 +115,24 @@ describe.each(dialects)('list totals on %s', (dialect) => {
 
   it('counts no further than TOTAL_COUNT_MAX, and only what the viewer may see', async () => {
     const prolific = await member(t);
-    const model = await t.database.db.selectFrom('posts').selectAll().where('id', '=', (await post(t, prolific, { post: 'model', privacy: 'Private' }))._id).executeTakeFirstOrThrow();
+    const model = await t.database.db
+      .selectFrom('posts')
+      .selectAll()
+      .where('id', '=', (await post(t, prolific, { post: 'model', privacy: 'Private' }))._id)
+      .executeTakeFirstOrThrow();
     const copies = (count: number, privacy: 'Public' | 'Private') =>
-      Array.from({ length: count }, (_, i) => ({ ...model, id: newId(), privacy, created_at: new Date(Date.parse(model.created_at) + i + 1).toISOString() }));
+      Array.from({ length: count }, (_, i) => ({
+        ...model,
+        id: newId(),
+        privacy,
+        created_at: new Date(Date.parse(model.created_at) + i + 1).toISOString(),
+      }));
     const insert = async (rows: ReturnType<typeof copies>) => {
-      for (let i = 0; i < rows.length; i += 200) await t.database.db.insertInto('posts').values(rows.slice(i, i + 200)).execute();
+      for (let i = 0; i < rows.length; i += 200)
+        await t.database.db
+          .insertInto('posts')
+          .values(rows.slice(i, i + 200))
+          .execute();
     };
     const page = (who: Member) => ok(t, who, 'GET', '/post/all/1');
 
@@ -147,7 +171,9 @@ describe('the visibility epoch', () => {
       expect(await moved(() => db.updateTable('posts').set({ hidden: 1 }).where('id', '=', 'none').execute())).toBe(true);
       expect(await moved(() => db.deleteFrom('follows').where('follower_id', '=', 'none').execute())).toBe(true);
       expect(await moved(() => db.deleteFrom('users').where('id', '=', 'none').execute())).toBe(true);
-      expect(await moved(() => db.transaction().execute((trx) => trx.deleteFrom('blocks').where('blocker_id', '=', 'none').execute()))).toBe(true);
+      expect(
+        await moved(() => db.transaction().execute((trx) => trx.deleteFrom('blocks').where('blocker_id', '=', 'none').execute())),
+      ).toBe(true);
       expect(touchesVisibility(db.updateTable('users').set({ username: 'x' }).where('id', '=', 'none').compile())).toBe(false);
 
       // A new post or follow only adds to what members see: `narrowing` stands; a block, an update, a deletion move it.
@@ -156,14 +182,64 @@ describe('the visibility epoch', () => {
         await run();
         return epoch.narrowing() !== before;
       };
-      const model = { id: newId(), kind: 'post', user_id: 'none', post: 'x', privacy: 'Public', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' } as never;
-      expect(await moved(() => db.insertInto('posts').values(model).onConflict((c) => c.doNothing()).execute().catch(() => undefined))).toBe(true);
-      expect(await narrowed(() => db.insertInto('posts').values(model).onConflict((c) => c.doNothing()).execute().catch(() => undefined))).toBe(false);
-      expect(await narrowed(() => db.insertInto('follows').values({ follower_id: 'none', followee_id: 'none', created_at: '' }).execute().catch(() => undefined))).toBe(false);
-      expect(await narrowed(() => db.insertInto('blocks').values({ blocker_id: 'none', blocked_id: 'none', created_at: '' }).execute().catch(() => undefined))).toBe(true);
+      const model = {
+        id: newId(),
+        kind: 'post',
+        user_id: 'none',
+        post: 'x',
+        privacy: 'Public',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      } as never;
+      expect(
+        await moved(() =>
+          db
+            .insertInto('posts')
+            .values(model)
+            .onConflict((c) => c.doNothing())
+            .execute()
+            .catch(() => undefined),
+        ),
+      ).toBe(true);
+      expect(
+        await narrowed(() =>
+          db
+            .insertInto('posts')
+            .values(model)
+            .onConflict((c) => c.doNothing())
+            .execute()
+            .catch(() => undefined),
+        ),
+      ).toBe(false);
+      expect(
+        await narrowed(() =>
+          db
+            .insertInto('follows')
+            .values({ follower_id: 'none', followee_id: 'none', created_at: '' })
+            .execute()
+            .catch(() => undefined),
+        ),
+      ).toBe(false);
+      expect(
+        await narrowed(() =>
+          db
+            .insertInto('blocks')
+            .values({ blocker_id: 'none', blocked_id: 'none', created_at: '' })
+            .execute()
+            .catch(() => undefined),
+        ),
+      ).toBe(true);
       expect(await narrowed(() => db.updateTable('posts').set({ privacy: 'Private' }).where('id', '=', 'none').execute())).toBe(true);
       expect(await narrowed(() => db.deleteFrom('follows').where('follower_id', '=', 'none').execute())).toBe(true);
-      expect(onlyWidens(db.insertInto('posts').values(model).onConflict((c) => c.column('id').doUpdateSet({ privacy: 'Private' })).compile())).toBe(false);
+      expect(
+        onlyWidens(
+          db
+            .insertInto('posts')
+            .values(model)
+            .onConflict((c) => c.column('id').doUpdateSet({ privacy: 'Private' }))
+            .compile(),
+        ),
+      ).toBe(false);
       expect(onlyWidens(db.replaceInto('follows').values({ follower_id: 'a', followee_id: 'b', created_at: '' }).compile())).toBe(false);
     } finally {
       await t.close();
@@ -194,7 +270,10 @@ describe('the visibility epoch', () => {
   it('a total past its bound outlives the writes that only add posts, not one that may take some away', async () => {
     let epoch = 0;
     let narrowing = 0;
-    const cache = createTotalsCache({ current: () => epoch, bump: () => void epoch++, narrowing: () => narrowing, bumpNarrowing: () => void narrowing++ }, { max: 3 });
+    const cache = createTotalsCache(
+      { current: () => epoch, bump: () => void epoch++, narrowing: () => narrowing, bumpNarrowing: () => void narrowing++ },
+      { max: 3 },
+    );
     let total = 4;
     const count = async () => total;
     expect(await cache.total('past', count)).toBe(4);

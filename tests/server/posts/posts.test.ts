@@ -20,22 +20,42 @@ describe.each(dialects)('posts on %s', (dialect) => {
   afterAll(() => t.close());
 
   it('creates a post with the server deciding who wrote it, and shows it by id', async () => {
-    const created = await ok(t, author, 'POST', '/post', {
-      post: '  Hello, Stoa  ',
-      bgColor: POST_BG_COLORS[3].toUpperCase(),
+    const created = await ok(
+      t,
+      author,
+      'POST',
+      '/post',
+      {
+        post: '  Hello, Stoa  ',
+        bgColor: POST_BG_COLORS[3].toUpperCase(),
+        privacy: 'Followers',
+        feelings: 'happy',
+        gifUrl: 'https://media.example.org/cat.gif',
+        username: 'someone_else',
+        userId: other.id,
+        email: 'forged@example.org',
+      },
+      201,
+    );
+    const { post: p } = postResponseSchema.parse(created);
+    expect(p).toMatchObject({
+      kind: 'post',
+      post: 'Hello, Stoa',
+      bgColor: POST_BG_COLORS[3],
       privacy: 'Followers',
       feelings: 'happy',
       gifUrl: 'https://media.example.org/cat.gif',
-      username: 'someone_else',
-      userId: other.id,
-      email: 'forged@example.org',
-    }, 201);
-    const { post: p } = postResponseSchema.parse(created);
-    expect(p).toMatchObject({
-      kind: 'post', post: 'Hello, Stoa', bgColor: POST_BG_COLORS[3], privacy: 'Followers', feelings: 'happy',
-      gifUrl: 'https://media.example.org/cat.gif', userId: author.id, username: author.username, email: author.email,
-      commentsCount: 0, reactions: { like: 0, love: 0, angry: 0, happy: 0, sad: 0, wow: 0 }, editedAt: null, hidden: false,
-      image: '', video: '', imageAlt: '', groupId: null,
+      userId: author.id,
+      username: author.username,
+      email: author.email,
+      commentsCount: 0,
+      reactions: { like: 0, love: 0, angry: 0, happy: 0, sad: 0, wow: 0 },
+      editedAt: null,
+      hidden: false,
+      image: '',
+      video: '',
+      imageAlt: '',
+      groupId: null,
     });
     expect(p.createdAt).toBe(p.updatedAt);
     const single = await ok(t, author, 'GET', `/post/${p._id}`);
@@ -88,7 +108,12 @@ describe.each(dialects)('posts on %s', (dialect) => {
     await refused(t, author, 'GET', `/post/user/nobody/1`, undefined, 404, 'User not found');
     await refused(t, author, 'GET', `/post/user/${MISSING}/1`, undefined, 404, 'User not found');
     await refused(t, author, 'GET', `/user/profile/posts/${author.id}/stories/1`, undefined, 400, 'Kind must be posts, questions or all');
-    const raw = await t.api({ method: 'POST', url: '/post', headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' }, payload: '{"post":' });
+    const raw = await t.api({
+      method: 'POST',
+      url: '/post',
+      headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' },
+      payload: '{"post":',
+    });
     expect(raw.statusCode).toBe(400);
     expect(raw.json().message).toBe('Malformed JSON body');
     const array = await call(t, author, 'POST', '/post', ['x']);
@@ -114,7 +139,9 @@ describe.each(dialects)('posts on %s', (dialect) => {
   });
 
   it('lets only the author delete, and deleting removes reactions, comments, saved entries and media', async () => {
-    const p = (await ok(t, author, 'POST', '/post/image/post', { post: 'pic', image: await imageDataUrl(), imageAlt: 'a blue square' }, 201)).post;
+    const p = (
+      await ok(t, author, 'POST', '/post/image/post', { post: 'pic', image: await imageDataUrl(), imageAlt: 'a blue square' }, 201)
+    ).post;
     const v = (await ok(t, author, 'POST', '/post/video/post', { post: 'clip', video: videoDataUrl() }, 201)).post;
     const file = path.join(t.dataDir, 'media', 'image', `v${p.imgVersion}`, `${p.imgId}.png`);
     const videoFile = path.join(t.dataDir, 'media', 'video', `v${v.videoVersion}`, v.videoId);
@@ -142,7 +169,7 @@ describe.each(dialects)('posts on %s', (dialect) => {
     await refused(t, author, 'DELETE', `/post/${p._id}`, undefined, 404, 'Post not found');
   });
 
-  it('pages the feed ten at a time with a total, and a member\'s own posts', async () => {
+  it("pages the feed ten at a time with a total, and a member's own posts", async () => {
     const writer = await member(t);
     for (let i = 0; i < 12; i += 1) await post(t, writer, { post: `n${i}` });
     const first = postsPageSchema.parse(await ok(t, other, 'GET', `/post/user/${writer.id}/1`));
@@ -186,7 +213,7 @@ describe.each(dialects)('what a post is to its reader on %s', (dialect) => {
   const find = (list: Listed[], id: string) => list.find((p) => p._id === id)!;
   const fieldsOf = (p: Listed) => ({ userReaction: p.userReaction, saved: p.saved, followingAuthor: p.followingAuthor });
 
-  it('carries the reader\'s reaction, saved and following on every list and single answer, and nobody else\'s', async () => {
+  it("carries the reader's reaction, saved and following on every list and single answer, and nobody else's", async () => {
     const p = await post(t, author, { post: 'plain' });
     const photo = (await ok(t, author, 'POST', '/post/image/post', { post: 'photo', image: await imageDataUrl() }, 201)).post;
     const question = (await ok(t, author, 'POST', '/question', { post: 'why?' }, 201)).post;
@@ -221,7 +248,7 @@ describe.each(dialects)('what a post is to its reader on %s', (dialect) => {
     expect(fieldsOf((await ok(t, author, 'GET', `/post/${p._id}`)).post)).toEqual(none);
   });
 
-  it('reads them in the page\'s own statement: as many queries for ten posts as for one (no query per post)', async () => {
+  it("reads them in the page's own statement: as many queries for ten posts as for one (no query per post)", async () => {
     const writer = await member(t);
     const lonely = await member(t);
     const executor = t.database.db.getExecutor();
@@ -247,7 +274,9 @@ describe.each(dialects)('what a post is to its reader on %s', (dialect) => {
     const withTen = [];
     for (const url of urls) withTen.push(await count(writer, url));
     expect(withTen).toEqual(withOne);
-    expect((await ok(t, writer, 'GET', '/favpost/1')).posts.every((p: Listed) => p.saved && p.userReaction === 'like' || p._id === first._id)).toBe(true);
+    expect(
+      (await ok(t, writer, 'GET', '/favpost/1')).posts.every((p: Listed) => (p.saved && p.userReaction === 'like') || p._id === first._id),
+    ).toBe(true);
     // Both asked once first: what is cached (their session, their total) is then cached for both alike.
     await ok(t, lonely, 'GET', '/post/all/1');
     await ok(t, writer, 'GET', '/post/all/1');

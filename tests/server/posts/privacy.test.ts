@@ -42,8 +42,11 @@ describe.each(dialects)('the privacy matrix on %s', (dialect) => {
     const author = who.author;
     for (const variant of VARIANTS) {
       const privacy = variant === 'hidden' ? 'Public' : variant;
-      const image = (await ok(t, author, 'POST', '/post/image/post', { post: `${variant} image`, privacy, image: await imageDataUrl() }, 201)).post;
-      const video = (await ok(t, author, 'POST', '/post/video/post', { post: `${variant} video`, privacy, video: videoDataUrl() }, 201)).post;
+      const image = (
+        await ok(t, author, 'POST', '/post/image/post', { post: `${variant} image`, privacy, image: await imageDataUrl() }, 201)
+      ).post;
+      const video = (await ok(t, author, 'POST', '/post/video/post', { post: `${variant} video`, privacy, video: videoDataUrl() }, 201))
+        .post;
       const question = (await ok(t, author, 'POST', '/question', { post: `${variant} question?`, privacy }, 201)).post;
       for (const p of [image, video, question]) {
         await ok(t, author, 'POST', '/post/reaction', { postId: p._id, type: 'like' });
@@ -51,7 +54,11 @@ describe.each(dialects)('the privacy matrix on %s', (dialect) => {
       }
       await ok(t, author, 'POST', `/question/${question._id}/answer`, { answer: 'my own answer' }, 201);
       if (variant === 'hidden') for (const p of [image, video, question]) await t.app.services.posts.setHidden(p._id, true);
-      targets.push({ variant, kind: 'image', post: image }, { variant, kind: 'video', post: video }, { variant, kind: 'question', post: question });
+      targets.push(
+        { variant, kind: 'image', post: image },
+        { variant, kind: 'video', post: video },
+        { variant, kind: 'question', post: question },
+      );
     }
     // Saved entries written straight into the table: the saved list must filter by itself.
     const now = new Date().toISOString();
@@ -86,12 +93,16 @@ describe.each(dialects)('the privacy matrix on %s', (dialect) => {
     'GET /post/{id}': async (role, target) => (await get(role, `/post/${target.post._id}`)).statusCode === 200,
     'GET /post/all/{page}': async (role, target) =>
       target.kind === 'question' ? undefined : ids((await get(role, '/post/all/1')).json().posts).has(target.post._id),
-    'GET /post/all/{page}?cursor': async (role, target) => (target.kind === 'question' ? undefined : (await walk(role, '/post/all/1')).has(target.post._id)),
+    'GET /post/all/{page}?cursor': async (role, target) =>
+      target.kind === 'question' ? undefined : (await walk(role, '/post/all/1')).has(target.post._id),
     'GET /post/user/{userId}/{page}': async (role, target) =>
       target.kind === 'question' ? undefined : (await walk(role, `/post/user/${who.author.id}/1`)).has(target.post._id),
-    'GET /user/profile/posts/{userId}/all/{page}': async (role, target) => (await walk(role, `/user/profile/posts/${who.author.id}/all/1`)).has(target.post._id),
-    'GET /post/images/{page}': async (role, target) => (target.kind === 'image' ? (await walk(role, '/post/images/1')).has(target.post._id) : undefined),
-    'GET /post/videos/{page}': async (role, target) => (target.kind === 'video' ? (await walk(role, '/post/videos/1')).has(target.post._id) : undefined),
+    'GET /user/profile/posts/{userId}/all/{page}': async (role, target) =>
+      (await walk(role, `/user/profile/posts/${who.author.id}/all/1`)).has(target.post._id),
+    'GET /post/images/{page}': async (role, target) =>
+      target.kind === 'image' ? (await walk(role, '/post/images/1')).has(target.post._id) : undefined,
+    'GET /post/videos/{page}': async (role, target) =>
+      target.kind === 'video' ? (await walk(role, '/post/videos/1')).has(target.post._id) : undefined,
     'GET /post/images/{page}?userId': async (role, target) =>
       target.kind === 'image' ? (await walk(role, `/post/images/1?userId=${who.author.id}`)).has(target.post._id) : undefined,
     'GET /question/all/{page}': async (role, target) =>
@@ -113,7 +124,9 @@ describe.each(dialects)('the privacy matrix on %s', (dialect) => {
       return response.statusCode === 200;
     },
     'GET /post/reactions/username/{name}': async (role, target) =>
-      (await get(role, `/post/reactions/username/${who.author.username}`)).json().reactions.some((r: { postId: string }) => r.postId === target.post._id),
+      (await get(role, `/post/reactions/username/${who.author.username}`))
+        .json()
+        .reactions.some((r: { postId: string }) => r.postId === target.post._id),
     'GET /post/single/reaction/username/{name}/{postId}': async (role, target) => {
       const response = await get(role, `/post/single/reaction/username/${who.author.username}/${target.post._id}`);
       return response.statusCode === 200 && response.json().reaction !== null;
@@ -149,7 +162,9 @@ describe.each(dialects)('the privacy matrix on %s', (dialect) => {
       const visible = targets.filter((target) => target.kind !== 'question' && EXPECTED[role].includes(target.variant));
       expect(posts.totalPosts, role).toBe(visible.length);
       const questions = (await get(role, '/question/all/1')).json();
-      expect(questions.totalQuestions, role).toBe(targets.filter((target) => target.kind === 'question' && EXPECTED[role].includes(target.variant)).length);
+      expect(questions.totalQuestions, role).toBe(
+        targets.filter((target) => target.kind === 'question' && EXPECTED[role].includes(target.variant)).length,
+      );
       const saved = (await get(role, '/favpost/1')).json();
       expect(saved.totalPosts, role).toBe(targets.filter((target) => EXPECTED[role].includes(target.variant)).length);
     }
@@ -167,10 +182,15 @@ describe.each(dialects)('the privacy matrix on %s', (dialect) => {
           await call(t, who[role], 'POST', '/favpost', { postId: id }),
           ...(target.kind === 'question' ? [await call(t, who[role], 'POST', `/question/${id}/answer`, { answer: 'sneaky' })] : []),
         ];
-        for (const attempt of attempts) expect(attempt.statusCode, `${role} on ${target.variant} ${target.kind}: ${attempt.body}`).toBe(404);
+        for (const attempt of attempts)
+          expect(attempt.statusCode, `${role} on ${target.variant} ${target.kind}: ${attempt.body}`).toBe(404);
       }
     }
-    const row = await t.database.db.selectFrom('posts').select(['comments_count', 'reactions_wow', 'answers_count']).where('id', '=', targets[8].post._id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('posts')
+      .select(['comments_count', 'reactions_wow', 'answers_count'])
+      .where('id', '=', targets[8].post._id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ comments_count: 1, reactions_wow: 0, answers_count: 1 });
   });
 

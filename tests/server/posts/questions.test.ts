@@ -18,14 +18,24 @@ describe.each(dialects)('questions and answers on %s', (dialect) => {
 
   it('asks a question, lists questions apart from posts, and answers it', async () => {
     const q = await ask();
-    expect(q).toMatchObject({ kind: 'question', post: 'How do keyset pages work?', answersCount: 0, acceptedAnswerId: null, privacy: 'Public' });
+    expect(q).toMatchObject({
+      kind: 'question',
+      post: 'How do keyset pages work?',
+      answersCount: 0,
+      acceptedAnswerId: null,
+      privacy: 'Public',
+    });
     const page = questionsPageSchema.parse(await ok(t, other, 'GET', '/question/all/1'));
     expect(page.questions.map((x) => x._id)).toContain(q._id);
     expect(page.totalQuestions).toBeGreaterThanOrEqual(1);
     expect((await ok(t, other, 'GET', '/post/all/1')).posts.map((x: { _id: string }) => x._id)).not.toContain(q._id);
 
     const first = await ok(t, helper, 'POST', `/question/${q._id}/answer`, { answer: ' By the (createdAt, id) index. ' }, 201);
-    expect(first).toMatchObject({ message: 'Answer added successfully', answersCount: 1, answer: { questionId: q._id, userId: helper.id, answer: 'By the (createdAt, id) index.', accepted: false } });
+    expect(first).toMatchObject({
+      message: 'Answer added successfully',
+      answersCount: 1,
+      answer: { questionId: q._id, userId: helper.id, answer: 'By the (createdAt, id) index.', accepted: false },
+    });
     const second = await ok(t, other, 'POST', `/question/${q._id}/answer`, { answer: 'OFFSET' }, 201);
 
     await refused(t, helper, 'PUT', `/question/${q._id}/accept/${first.answer._id}`, undefined, 403, 'Only the asker can accept an answer');
@@ -34,7 +44,10 @@ describe.each(dialects)('questions and answers on %s', (dialect) => {
     await ok(t, asker, 'PUT', `/question/${q._id}/accept/${first.answer._id}`);
     const detail = questionDetailSchema.parse(await ok(t, other, 'GET', `/question/${q._id}`));
     expect(detail.question.answersCount).toBe(2);
-    expect(detail.answers.map((a) => [a.answer, a.accepted])).toEqual([['By the (createdAt, id) index.', true], ['OFFSET', false]]);
+    expect(detail.answers.map((a) => [a.answer, a.accepted])).toEqual([
+      ['By the (createdAt, id) index.', true],
+      ['OFFSET', false],
+    ]);
 
     const mine = await ok(t, other, 'GET', `/user/profile/answers/${helper.id}/accepted/newest?page=1`);
     expect(mine.totalAnswers).toBe(1);
@@ -52,7 +65,10 @@ describe.each(dialects)('questions and answers on %s', (dialect) => {
     expect(edited.answer).toMatchObject({ answer: 'this one' });
     expect(edited.answer.editedAt).not.toBeNull();
     await ok(t, asker, 'PUT', `/question/${q._id}/accept/${answer._id}`);
-    expect(await ok(t, helper, 'DELETE', `/question/answer/${answer._id}`)).toEqual({ message: 'Answer deleted successfully', answersCount: 0 });
+    expect(await ok(t, helper, 'DELETE', `/question/answer/${answer._id}`)).toEqual({
+      message: 'Answer deleted successfully',
+      answersCount: 0,
+    });
     const detail = await ok(t, asker, 'GET', `/question/${q._id}`);
     expect(detail.question).toMatchObject({ answersCount: 0, acceptedAnswerId: null });
     expect(detail.answers).toEqual([]);
@@ -64,7 +80,15 @@ describe.each(dialects)('questions and answers on %s', (dialect) => {
     await refused(t, asker, 'POST', '/question', {}, 400, 'Question must not be empty');
     await refused(t, asker, 'PUT', `/post/${q._id}`, { post: '' }, 400, 'Question must not be empty');
     await refused(t, helper, 'POST', `/question/${q._id}/answer`, { answer: '' }, 400, 'Answer must not be empty');
-    await refused(t, helper, 'POST', `/question/${q._id}/answer`, { answer: 'x'.repeat(5001) }, 400, 'Answer must not exceed 5000 characters');
+    await refused(
+      t,
+      helper,
+      'POST',
+      `/question/${q._id}/answer`,
+      { answer: 'x'.repeat(5001) },
+      400,
+      'Answer must not exceed 5000 characters',
+    );
     await refused(t, helper, 'POST', '/question/zzz/answer', { answer: 'x' }, 404, 'Question not found');
     await refused(t, asker, 'PUT', `/question/${q._id}/accept/nope`, undefined, 404, 'Answer not found');
     await refused(t, asker, 'PUT', `/question/${q._id}/accept/01890000-0000-7000-8000-000000000000`, undefined, 404, 'Answer not found');

@@ -28,7 +28,12 @@ describe.each(dialects)('reactions on %s', (dialect) => {
 
     const list = reactionsListSchema.parse(await ok(t, author, 'GET', `/post/reactions/${p._id}`));
     expect(list.count).toBe(2);
-    expect(list.reactions.map((r) => [r.username, r.type]).sort()).toEqual([[author.username, 'love'], [reader.username, 'love']].sort());
+    expect(list.reactions.map((r) => [r.username, r.type]).sort()).toEqual(
+      [
+        [author.username, 'love'],
+        [reader.username, 'love'],
+      ].sort(),
+    );
     expect(JSON.stringify(list)).not.toContain('@example.org');
 
     const single = await ok(t, author, 'GET', `/post/single/reaction/username/${reader.username.toUpperCase()}/${p._id}`);
@@ -44,7 +49,7 @@ describe.each(dialects)('reactions on %s', (dialect) => {
     expect((await ok(t, author, 'GET', '/post/reactions/username/nobody_by_that_name')).reactions).toEqual([]);
   });
 
-  it('serves the spec\'s DELETE shape and ignores the counts the client sends', async () => {
+  it("serves the spec's DELETE shape and ignores the counts the client sends", async () => {
     const p = await post(t, author);
     await ok(t, reader, 'POST', '/post/reaction', { postId: p._id, type: 'sad' });
     const forged = encodeURIComponent(JSON.stringify({ like: 999, sad: -5 }));
@@ -67,7 +72,15 @@ describe.each(dialects)('reactions on %s', (dialect) => {
   });
 
   it('answers 404 for a post that does not exist', async () => {
-    await refused(t, reader, 'POST', '/post/reaction', { postId: '01890000-0000-7000-8000-000000000000', type: 'like' }, 404, 'Post not found');
+    await refused(
+      t,
+      reader,
+      'POST',
+      '/post/reaction',
+      { postId: '01890000-0000-7000-8000-000000000000', type: 'like' },
+      404,
+      'Post not found',
+    );
     await refused(t, reader, 'GET', '/post/reactions/01890000-0000-7000-8000-000000000000', undefined, 404, 'Post not found');
     await refused(t, reader, 'GET', '/post/reactions/nope', undefined, 404, 'Post not found');
   });
@@ -79,7 +92,9 @@ describe.each(dialects)('reactions on %s', (dialect) => {
     const rounds = ['like', 'love', 'wow', 'like', 'sad'] as const;
     const answers = await Promise.all(
       members.flatMap((m, index) => [
-        ...rounds.map((type, round) => call(t, m, 'POST', '/post/reaction', { postId: p._id, type: rounds[(index + round) % rounds.length] ?? type })),
+        ...rounds.map((type, round) =>
+          call(t, m, 'POST', '/post/reaction', { postId: p._id, type: rounds[(index + round) % rounds.length] ?? type }),
+        ),
         ...(index % 3 === 0 ? [call(t, m, 'DELETE', `/post/reaction/${p._id}`)] : []),
       ]),
     );

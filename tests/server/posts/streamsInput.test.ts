@@ -90,7 +90,8 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
     const wrong: string[] = [];
     for (const [method, url, body] of ENDPOINTS) {
       const response = await call(t, null, method, url(ids), body?.(ids));
-      if (response.statusCode !== 401 || response.json().message !== 'Please sign in to continue') wrong.push(`${method} ${url(ids)}: ${response.statusCode}`);
+      if (response.statusCode !== 401 || response.json().message !== 'Please sign in to continue')
+        wrong.push(`${method} ${url(ids)}: ${response.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -99,7 +100,8 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
     const wrong: string[] = [];
     for (const [method, url, body] of ENDPOINTS) {
       const response = await call(t, banned, method, url(ids), body?.(ids));
-      if (response.statusCode !== 403 || response.json().message !== BANNED_MESSAGE) wrong.push(`${method} ${url(ids)}: ${response.statusCode}`);
+      if (response.statusCode !== 403 || response.json().message !== BANNED_MESSAGE)
+        wrong.push(`${method} ${url(ids)}: ${response.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -115,7 +117,8 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
       const response = await call(t, owner, method, badPath, badPayload);
       const status = response.statusCode;
       const message = response.json().message as string;
-      const fine = badPath !== path ? status === 404 && /^[A-Z]\w+ not found$/.test(message) : status === 400 && /^Invalid \w+ id$/.test(message);
+      const fine =
+        badPath !== path ? status === 404 && /^[A-Z]\w+ not found$/.test(message) : status === 400 && /^Invalid \w+ id$/.test(message);
       if (!fine) wrong.push(`${method} ${badPath}: ${status} ${response.json().message}`);
     }
     expect(wrong).toEqual([]);
@@ -125,7 +128,11 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
     const wrong: string[] = [];
     for (const [method, url, body] of ENDPOINTS) {
       if (!body) continue;
-      for (const payload of [[1, 2], 'text', { post: { $gt: '' }, comment: ['x'], answer: 7, image: 12, video: null, postId: 5, type: {} }]) {
+      for (const payload of [
+        [1, 2],
+        'text',
+        { post: { $gt: '' }, comment: ['x'], answer: 7, image: 12, video: null, postId: 5, type: {} },
+      ]) {
         const response = await call(t, owner, method, url(ids), payload);
         const status = response.statusCode;
         const fine = status === 415 || status === 400;
@@ -140,7 +147,10 @@ describe.each(dialects)('every streams endpoint guards its input on %s', (dialec
     for (const [method, url, body] of ENDPOINTS) {
       const path = url(ids);
       const payload = body?.(ids);
-      const tries: [string, unknown][] = [[path.replace(ID, (id) => `${id}%00`), payload], [`${path}${path.includes('?') ? '&' : '?'}page=1%00`, payload]];
+      const tries: [string, unknown][] = [
+        [path.replace(ID, (id) => `${id}%00`), payload],
+        [`${path}${path.includes('?') ? '&' : '?'}page=1%00`, payload],
+      ];
       if (payload) tries.push([path, JSON.parse(JSON.stringify(payload).replace(/":"/g, '":"\\u0000'))]);
       for (const [tryPath, tryPayload] of tries) {
         if (tryPath === path && tryPayload === payload) continue;

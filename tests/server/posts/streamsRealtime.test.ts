@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverEvents, type PostEventsPayload, type PostsAddedPayload, type StreamEvent, type WatchedPostEvent } from '../../../src/api/socket';
+import {
+  serverEvents,
+  type PostEventsPayload,
+  type PostsAddedPayload,
+  type StreamEvent,
+  type WatchedPostEvent,
+} from '../../../src/api/socket';
 import { NEW_POSTS_WINDOW_MS, POST_EVENTS_WINDOW_MS } from '../../../server/modules/posts/announce';
 import { settle, waitFor } from '../chatSockets';
 import { dialects } from '../harness';
@@ -8,8 +14,14 @@ import { socketWorld } from '../socketWorld';
 type Role = 'author' | 'follower' | 'stranger' | 'blockedByAuthor' | 'blocksAuthor' | 'admin' | 'blocksStranger';
 const ROLES: Role[] = ['author', 'follower', 'stranger', 'blockedByAuthor', 'blocksAuthor', 'admin', 'blocksStranger'];
 const STREAM_EVENTS: StreamEvent[] = [
-  serverEvents.postAdded, serverEvents.postUpdated, serverEvents.postDeleted, serverEvents.postReactions,
-  serverEvents.commentAdded, serverEvents.commentUpdated, serverEvents.commentDeleted, serverEvents.questionAnswers,
+  serverEvents.postAdded,
+  serverEvents.postUpdated,
+  serverEvents.postDeleted,
+  serverEvents.postReactions,
+  serverEvents.commentAdded,
+  serverEvents.commentUpdated,
+  serverEvents.commentDeleted,
+  serverEvents.questionAnswers,
   serverEvents.relationChanged,
 ];
 
@@ -36,8 +48,12 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
   });
 
   it('sends a Followers post to followers, the author and admins; a Private one to the author and admins', async () => {
-    await expectFanout(serverEvents.postAdded, ['author', 'follower', 'admin'], () => api('author', 'POST', '/post', { post: 'friends', privacy: 'Followers' }));
-    await expectFanout(serverEvents.postAdded, ['author', 'admin'], () => api('author', 'POST', '/post', { post: 'diary', privacy: 'Private' }));
+    await expectFanout(serverEvents.postAdded, ['author', 'follower', 'admin'], () =>
+      api('author', 'POST', '/post', { post: 'friends', privacy: 'Followers' }),
+    );
+    await expectFanout(serverEvents.postAdded, ['author', 'admin'], () =>
+      api('author', 'POST', '/post', { post: 'diary', privacy: 'Private' }),
+    );
   });
 
   it('sends new posts made close together in one frame per socket, oldest first, each to who may see it', async () => {
@@ -57,7 +73,13 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
     await waitFor(() => frames.stranger.flat().includes('batch three'), 'the last post');
     await settle(NEW_POSTS_WINDOW_MS + 200);
     const all = ['batch one', 'batch two', 'batch three'];
-    const expected: Partial<Record<Role, string[]>> = { author: all, follower: all, admin: all, stranger: ['batch one', 'batch three'], blocksStranger: ['batch one', 'batch three'] };
+    const expected: Partial<Record<Role, string[]>> = {
+      author: all,
+      follower: all,
+      admin: all,
+      stranger: ['batch one', 'batch three'],
+      blocksStranger: ['batch one', 'batch three'],
+    };
     for (const role of ROLES) expect(frames[role].flat(), role).toEqual(expected[role] ?? []);
     if (madeWithinOneWindow) {
       // The first at once, the two made during its window together when it ended.
@@ -67,24 +89,32 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
     for (const stop of listeners) stop();
   });
 
-  it('sends reaction counts and comments to the post\'s audience, leaving out who is in a block with the commenter', async () => {
+  it("sends reaction counts and comments to the post's audience, leaving out who is in a block with the commenter", async () => {
     const { post } = await api('author', 'POST', '/post', { post: 'react to me', privacy: 'Public' });
     await watch([post._id]);
     const everyone: Role[] = ['author', 'follower', 'stranger', 'admin', 'blocksStranger'];
-    const reacted = await expectFanout(serverEvents.postReactions, everyone, () => api('follower', 'POST', '/post/reaction', { postId: post._id, type: 'love' }));
+    const reacted = await expectFanout(serverEvents.postReactions, everyone, () =>
+      api('follower', 'POST', '/post/reaction', { postId: post._id, type: 'love' }),
+    );
     expect(reacted.got.stranger).toEqual({ postId: post._id, reactions: { like: 0, love: 1, angry: 0, happy: 0, sad: 0, wow: 0 } });
     const commented = await expectFanout(serverEvents.commentAdded, ['author', 'follower', 'stranger', 'admin'], () =>
       api('stranger', 'POST', '/post/comment', { postId: post._id, comment: 'hi' }),
     );
     expect(commented.got.follower).toMatchObject({ commentsCount: 1, comment: { postId: post._id, comment: 'hi' } });
-    await expectFanout(serverEvents.commentDeleted, everyone, () => api('stranger', 'DELETE', `/post/comment/${commented.result.comment._id}`));
+    await expectFanout(serverEvents.commentDeleted, everyone, () =>
+      api('stranger', 'DELETE', `/post/comment/${commented.result.comment._id}`),
+    );
   });
 
-  it('sends a post\'s events made close together in one frame per watching socket: in order, only the newest counts', async () => {
+  it("sends a post's events made close together in one frame per watching socket: in order, only the newest counts", async () => {
     const { post } = await api('author', 'POST', '/post', { post: 'busy post', privacy: 'Public' });
     await watch([post._id]);
     const told = (sent: WatchedPostEvent) =>
-      sent.event === serverEvents.postReactions ? `${Object.values(sent.payload.reactions).reduce((a, b) => a + b, 0)} reactions` : sent.event === serverEvents.commentAdded ? `comment ${sent.payload.comment.comment}` : sent.event;
+      sent.event === serverEvents.postReactions
+        ? `${Object.values(sent.payload.reactions).reduce((a, b) => a + b, 0)} reactions`
+        : sent.event === serverEvents.commentAdded
+          ? `comment ${sent.payload.comment.comment}`
+          : sent.event;
     const frames = Object.fromEntries(ROLES.map((role) => [role, [] as string[][]])) as Record<Role, string[][]>;
     const listeners = ROLES.map((role) => {
       const listener = ({ events }: PostEventsPayload) => void frames[role].push(events.map(told));
@@ -144,21 +174,33 @@ describe.each(dialects)('stream events over real sockets on %s', (dialect) => {
     const { post } = await api('author', 'POST', '/post', { post: 'soon private', privacy: 'Public' });
     await watch([post._id]);
     for (const role of ROLES) clients[role].events = [];
-    await expectFanout(serverEvents.postUpdated, ['author', 'admin'], () => api('author', 'PUT', `/post/${post._id}`, { privacy: 'Private' }));
-    const gone = ROLES.filter((role) => clients[role].events.some((e) => e.event === serverEvents.postDeleted && e.payload.postId === post._id));
+    await expectFanout(serverEvents.postUpdated, ['author', 'admin'], () =>
+      api('author', 'PUT', `/post/${post._id}`, { privacy: 'Private' }),
+    );
+    const gone = ROLES.filter((role) =>
+      clients[role].events.some((e) => e.event === serverEvents.postDeleted && e.payload.postId === post._id),
+    );
     expect(gone.sort()).toEqual(['blocksStranger', 'follower', 'stranger'].sort());
     await expectFanout(serverEvents.postDeleted, ['author', 'admin'], () => api('author', 'DELETE', `/post/${post._id}`));
   });
 
   it('tells every tab of a member about their follows and blocks, and the blocked member about the block', async () => {
-    const followed = await expectFanout(serverEvents.relationChanged, ['stranger'], () => api('stranger', 'PUT', `/user/follow/${clients.admin.id}`));
+    const followed = await expectFanout(serverEvents.relationChanged, ['stranger'], () =>
+      api('stranger', 'PUT', `/user/follow/${clients.admin.id}`),
+    );
     expect(followed.got.stranger).toEqual({ userId: clients.admin.id, following: true });
-    const unfollowed = await expectFanout(serverEvents.relationChanged, ['stranger'], () => api('stranger', 'PUT', `/user/unfollow/${clients.admin.id}`));
+    const unfollowed = await expectFanout(serverEvents.relationChanged, ['stranger'], () =>
+      api('stranger', 'PUT', `/user/unfollow/${clients.admin.id}`),
+    );
     expect(unfollowed.got.stranger).toEqual({ userId: clients.admin.id, following: false });
-    const blocked = await expectFanout(serverEvents.relationChanged, ['stranger', 'admin'], () => api('stranger', 'PUT', `/user/block/${clients.admin.id}`));
+    const blocked = await expectFanout(serverEvents.relationChanged, ['stranger', 'admin'], () =>
+      api('stranger', 'PUT', `/user/block/${clients.admin.id}`),
+    );
     expect(blocked.got.stranger).toEqual({ userId: clients.admin.id, following: false, blocked: true });
     expect(blocked.got.admin).toEqual({ userId: clients.stranger.id, following: false, blocked: true });
-    const unblocked = await expectFanout(serverEvents.relationChanged, ['stranger'], () => api('stranger', 'PUT', `/user/unblock/${clients.admin.id}`));
+    const unblocked = await expectFanout(serverEvents.relationChanged, ['stranger'], () =>
+      api('stranger', 'PUT', `/user/unblock/${clients.admin.id}`),
+    );
     expect(unblocked.got.stranger).toEqual({ userId: clients.admin.id, blocked: false });
   });
 });

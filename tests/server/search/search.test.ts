@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../../src/api/posts';
 import {
-  IMAGE_MATCH_DISTANCE, SEARCH_PAGE_SIZES, SEARCH_WINDOW, imageSearchResultsSchema, searchKindPageSchemas, searchOverviewSchema,
-  type SearchKind, type SearchOverview,
+  IMAGE_MATCH_DISTANCE,
+  SEARCH_PAGE_SIZES,
+  SEARCH_WINDOW,
+  imageSearchResultsSchema,
+  searchKindPageSchemas,
+  searchOverviewSchema,
+  type SearchKind,
+  type SearchOverview,
 } from '../../../src/api/search';
 import { croppedCopy, dataUrl, picturePng, resizedJpegCopy } from '../../fixtures/pictures';
 import { createTestApp, dialects, signUp, type TestApp } from '../harness';
@@ -22,7 +28,8 @@ describe.each(dialects)('search on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const search = async (who: Member, text: string): Promise<SearchOverview> => searchOverviewSchema.parse(await ok(t, who, 'GET', `/search/${q(text)}`));
+  const search = async (who: Member, text: string): Promise<SearchOverview> =>
+    searchOverviewSchema.parse(await ok(t, who, 'GET', `/search/${q(text)}`));
   const postIds = async (who: Member, text: string) => (await search(who, text)).posts.posts.map((p) => p._id);
   const write = async (who: Member, text: string, body: Record<string, unknown> = {}): Promise<Post> =>
     (await ok(t, who, 'POST', '/post', { post: text, ...body }, 201)).post;
@@ -30,7 +37,8 @@ describe.each(dialects)('search on %s', (dialect) => {
   describe('words', () => {
     it('finds words by their beginning ("prog" finds "programming"), in any case, never by their middle', async () => {
       const p = await write(author, 'I love Programming in the evening');
-      for (const text of ['prog', 'PROGRAM', 'programming', 'love prog', 'evening programming']) expect(await postIds(reader, text), text).toContain(p._id);
+      for (const text of ['prog', 'PROGRAM', 'programming', 'love prog', 'evening programming'])
+        expect(await postIds(reader, text), text).toContain(p._id);
       for (const text of ['rogram', 'programmingx', 'love hate']) expect(await postIds(reader, text), text).not.toContain(p._id);
     });
 
@@ -70,8 +78,30 @@ describe.each(dialects)('search on %s', (dialect) => {
 
     it('takes any text as a query and never fails on it: quotes, operators, column filters, NEAR, tsquery syntax', async () => {
       const p = await write(author, 'operators near columns');
-      const queries = ['"', "'", '\\', '*', '^', '(', ')', 'AND', 'OR NOT', 'NEAR(a b)', 'kind:question', 'search_text : x', '{kind}: post',
-        "a:* & b | !c <-> d", 'near(operators', '-operators', 'operators"', '%', '_', '\u200b', '🙂', '"operators" near'];
+      const queries = [
+        '"',
+        "'",
+        '\\',
+        '*',
+        '^',
+        '(',
+        ')',
+        'AND',
+        'OR NOT',
+        'NEAR(a b)',
+        'kind:question',
+        'search_text : x',
+        '{kind}: post',
+        'a:* & b | !c <-> d',
+        'near(operators',
+        '-operators',
+        'operators"',
+        '%',
+        '_',
+        '\u200b',
+        '🙂',
+        '"operators" near',
+      ];
       for (const text of queries) {
         const response = await call(t, reader, 'GET', `/search/${q(text)}`);
         expect(response.statusCode, `${text}: ${response.body}`).toBe(200);
@@ -98,7 +128,15 @@ describe.each(dialects)('search on %s', (dialect) => {
       expect(huge.json().statusCode).toBe(huge.statusCode);
       const hugeKind = await call(t, reader, 'GET', `/search/posts/${'x'.repeat(10_000)}`);
       expect([400, 414]).toContain(hugeKind.statusCode);
-      await refused(t, reader, 'GET', '/search/pictures/cat', undefined, 400, 'Search kind must be one of posts, questions, people, groups');
+      await refused(
+        t,
+        reader,
+        'GET',
+        '/search/pictures/cat',
+        undefined,
+        400,
+        'Search kind must be one of posts, questions, people, groups',
+      );
       await refused(t, reader, 'GET', '/search/posts/cat?cursor=abc', undefined, 400, 'Invalid search cursor');
       await refused(t, reader, 'GET', '/search/posts/cat?cursor=1.2.3', undefined, 400, 'Invalid search cursor');
       await refused(t, null, 'GET', '/search/cat', undefined, 401);
@@ -135,7 +173,14 @@ describe.each(dialects)('search on %s', (dialect) => {
     });
 
     it('finds an image description, and a question in the Questions tab only', async () => {
-      const picture = await ok(t, author, 'POST', '/post/image/post', { image: await imageDataUrl(), imageAlt: 'a capybara in the snow' }, 201);
+      const picture = await ok(
+        t,
+        author,
+        'POST',
+        '/post/image/post',
+        { image: await imageDataUrl(), imageAlt: 'a capybara in the snow' },
+        201,
+      );
       const question = (await ok(t, author, 'POST', '/question', { post: 'Where do capybaras sleep?' }, 201)).post;
       const found = await search(reader, 'capybara');
       expect(found.posts.posts.map((p) => p._id)).toEqual([picture.post._id]);
@@ -149,8 +194,14 @@ describe.each(dialects)('search on %s', (dialect) => {
       const signed = await signUp(t, { username: name });
       const lovelace = { id: signed.user._id, token: signed.token, username: name } as Member;
       const people = async (who: Member, text: string) => (await search(who, text)).people.people.map((p) => p._id);
-      for (const text of ['ada', 'lovelace', `ada_lovelace${stamp}`, `adalove`, name.toUpperCase()]) expect(await people(reader, text), text).toContain(lovelace.id);
-      expect((await search(reader, name)).people.people[0]).toMatchObject({ _id: lovelace.id, username: name, isFollowing: false, followsYou: false });
+      for (const text of ['ada', 'lovelace', `ada_lovelace${stamp}`, `adalove`, name.toUpperCase()])
+        expect(await people(reader, text), text).toContain(lovelace.id);
+      expect((await search(reader, name)).people.people[0]).toMatchObject({
+        _id: lovelace.id,
+        username: name,
+        isFollowing: false,
+        followsYou: false,
+      });
       expect(await people(lovelace, 'lovelace')).not.toContain(lovelace.id);
 
       const blocker = await member(t);
@@ -170,8 +221,19 @@ describe.each(dialects)('search on %s', (dialect) => {
       const invitee = await member(t);
       const admin = await member(t, { admin: true });
       const base = { tags: ['hiking'], category: ['Travel'] };
-      const open = (await ok(t, owner, 'POST', '/group/create', { ...base, name: `Mountain Walkers ${stamp}`, description: 'Weekend trips' }, 201)).group;
-      const closed = (await ok(t, owner, 'POST', '/group/create', { ...base, name: `Secret Walkers ${stamp}`, privacy: 'private', members: [invitee.id] }, 201)).group;
+      const open = (
+        await ok(t, owner, 'POST', '/group/create', { ...base, name: `Mountain Walkers ${stamp}`, description: 'Weekend trips' }, 201)
+      ).group;
+      const closed = (
+        await ok(
+          t,
+          owner,
+          'POST',
+          '/group/create',
+          { ...base, name: `Secret Walkers ${stamp}`, privacy: 'private', members: [invitee.id] },
+          201,
+        )
+      ).group;
       const groups = async (who: Member, text: string) => (await search(who, text)).groups.groups.map((g) => g._id);
       expect(await groups(reader, `walkers ${stamp}`)).toEqual(expect.arrayContaining([open._id, closed._id]));
       expect(await groups(reader, `secret ${stamp}`)).toEqual([closed._id]);
@@ -223,22 +285,57 @@ describe.each(dialects)('search on %s', (dialect) => {
     it('finds every match of a word however common or rare among thousands of posts, newest first (PostgreSQL reads them in chunks, then through GIN)', async () => {
       const stamp = Date.now().toString(36);
       const total = 12_000;
-      const word = (i: number) => `filler${stamp} ${i % 40 === 1 ? `often${stamp}` : ''} ${i % 300 === 0 ? `medium${stamp}` : ''} ${i === 5 ? `ancient${stamp}` : ''}`;
+      const word = (i: number) =>
+        `filler${stamp} ${i % 40 === 1 ? `often${stamp}` : ''} ${i % 300 === 0 ? `medium${stamp}` : ''} ${i === 5 ? `ancient${stamp}` : ''}`;
       const id = (i: number) => `01900000-0000-7000-8000-${String(i).padStart(12, '0')}`;
       const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString();
       for (let from = 0; from < total; from += 500) {
         const batch = Array.from({ length: Math.min(500, total - from) }, (_, k) => from + k);
         await t.database.db
           .insertInto('posts')
-          .values(batch.map((i) => ({
-            id: id(i), kind: 'post' as const, user_id: author.id, group_id: null, group_status: null, post: word(i), bg_color: '#ffffff', privacy: 'Public' as const,
-            feelings: '', gif_url: '', image_version: '', image_id: '', image_alt: '', video_version: '', video_id: '', comments_count: 0, answers_count: 0,
-            accepted_answer_id: null, reactions_like: 0, reactions_love: 0, reactions_angry: 0, reactions_happy: 0, reactions_sad: 0, reactions_wow: 0, chosen_topics: '', topics: '',
-            hidden: 0, hidden_reason: '', hidden_by: null, hidden_at: null, created_at: at(i), updated_at: at(i), edited_at: null,
-          })))
+          .values(
+            batch.map((i) => ({
+              id: id(i),
+              kind: 'post' as const,
+              user_id: author.id,
+              group_id: null,
+              group_status: null,
+              post: word(i),
+              bg_color: '#ffffff',
+              privacy: 'Public' as const,
+              feelings: '',
+              gif_url: '',
+              image_version: '',
+              image_id: '',
+              image_alt: '',
+              video_version: '',
+              video_id: '',
+              comments_count: 0,
+              answers_count: 0,
+              accepted_answer_id: null,
+              reactions_like: 0,
+              reactions_love: 0,
+              reactions_angry: 0,
+              reactions_happy: 0,
+              reactions_sad: 0,
+              reactions_wow: 0,
+              chosen_topics: '',
+              topics: '',
+              hidden: 0,
+              hidden_reason: '',
+              hidden_by: null,
+              hidden_at: null,
+              created_at: at(i),
+              updated_at: at(i),
+              edited_at: null,
+            })),
+          )
           .execute();
         const { indexText } = await import('../../../server/core/searchText');
-        await t.database.db.insertInto('post_search').values(batch.map((i) => ({ post_id: id(i), kind: 'post' as const, search_text: indexText(word(i)) }))).execute();
+        await t.database.db
+          .insertInto('post_search')
+          .values(batch.map((i) => ({ post_id: id(i), kind: 'post' as const, search_text: indexText(word(i)) })))
+          .execute();
       }
       const walk = async (text: string) => {
         const first = await search(reader, text);
@@ -294,7 +391,16 @@ describe.each(dialects)('search on %s', (dialect) => {
       await follow(t, who.follower, who.author);
       await block(t, who.author, who.blockedByAuthor);
       await block(t, who.blocksAuthor, who.author);
-      const group = (await ok(t, who.author, 'POST', '/group/create', { name: `Matrix ${word}`, privacy: 'private', tags: ['m'], category: ['Other'], members: [who.follower.id] }, 201)).group;
+      const group = (
+        await ok(
+          t,
+          who.author,
+          'POST',
+          '/group/create',
+          { name: `Matrix ${word}`, privacy: 'private', tags: ['m'], category: ['Other'], members: [who.follower.id] },
+          201,
+        )
+      ).group;
       await ok(t, who.follower, 'PUT', `/group/invitation/accept/${group._id}`);
       for (const variant of VARIANTS) {
         const privacy = variant === 'hidden' || variant === 'private group' ? 'Public' : variant;
@@ -314,14 +420,22 @@ describe.each(dialects)('search on %s', (dialect) => {
       const mismatches: string[] = [];
       for (const role of ROLES) {
         const found = await search(who[role], word);
-        const shown = { posts: new Set(found.posts.posts.map((p) => p._id)), questions: new Set(found.questions.questions.map((p) => p._id)) };
+        const shown = {
+          posts: new Set(found.posts.posts.map((p) => p._id)),
+          questions: new Set(found.questions.questions.map((p) => p._id)),
+        };
         expect(found.posts.count + found.questions.count, role).toBe(shown.posts.size + shown.questions.size);
         for (const target of targets) {
           const seen = shown[target.kind].has(target.post._id);
-          const streams = (await call(t, who[role], 'GET', `/${target.kind === 'posts' ? 'post' : 'question'}/${target.post._id}`)).statusCode === 200;
-          if (seen !== streams) mismatches.push(`${role}: search ${seen ? 'shows' : 'hides'} the ${target.variant} ${target.kind} the streams ${streams ? 'show' : 'hide'}`);
+          const streams =
+            (await call(t, who[role], 'GET', `/${target.kind === 'posts' ? 'post' : 'question'}/${target.post._id}`)).statusCode === 200;
+          if (seen !== streams)
+            mismatches.push(
+              `${role}: search ${seen ? 'shows' : 'hides'} the ${target.variant} ${target.kind} the streams ${streams ? 'show' : 'hide'}`,
+            );
           if (role === 'author' && target.variant === 'hidden') continue;
-          if (seen !== EXPECTED[role].includes(target.variant)) mismatches.push(`${role} ${seen ? 'sees' : 'does not see'} the ${target.variant} ${target.kind}`);
+          if (seen !== EXPECTED[role].includes(target.variant))
+            mismatches.push(`${role} ${seen ? 'sees' : 'does not see'} the ${target.variant} ${target.kind}`);
         }
       }
       expect(mismatches).toEqual([]);
@@ -346,7 +460,8 @@ describe.each(dialects)('search on %s', (dialect) => {
       original = await picturePng(101);
       pictured = (await ok(t, author, 'POST', '/post/image/post', { post: 'my picture', image: dataUrl(original, 'image/png') }, 201)).post;
       // Other pictures around it, and a flat one.
-      for (const seed of [202, 303]) await ok(t, author, 'POST', '/post/image/post', { image: dataUrl(await picturePng(seed), 'image/png') }, 201);
+      for (const seed of [202, 303])
+        await ok(t, author, 'POST', '/post/image/post', { image: dataUrl(await picturePng(seed), 'image/png') }, 201);
     });
 
     it('finds the post whose picture a resized JPEG copy or a slightly cropped copy shows, nearest first', async () => {
@@ -376,15 +491,39 @@ describe.each(dialects)('search on %s', (dialect) => {
     });
 
     it('refuses what is not a picture (415), a picture over the limit (413) and a malformed upload (400), never a 5xx', async () => {
-      await refused(t, reader, 'POST', '/search/image', { image: textFileAsPng() }, 415, 'Search by image takes a JPEG, PNG, GIF or WebP picture');
+      await refused(
+        t,
+        reader,
+        'POST',
+        '/search/image',
+        { image: textFileAsPng() },
+        415,
+        'Search by image takes a JPEG, PNG, GIF or WebP picture',
+      );
       const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
       await refused(t, reader, 'POST', '/search/image', { image: dataUrl(broken, 'image/png') }, 400, 'The picture could not be read');
       await refused(t, reader, 'POST', '/search/image', { image: 'https://example.org/cat.png' }, 400, 'Image must be a base64 data URL');
       await refused(t, reader, 'POST', '/search/image', {}, 400, 'Image is required');
       const big = Buffer.concat([original, Buffer.alloc(500 * 1024, 7)]);
-      await refused(t, reader, 'POST', '/search/image', { image: dataUrl(big, 'image/png') }, 413, /Image is too large: the limit is 400 KB/);
+      await refused(
+        t,
+        reader,
+        'POST',
+        '/search/image',
+        { image: dataUrl(big, 'image/png') },
+        413,
+        /Image is too large: the limit is 400 KB/,
+      );
       const justOver = Buffer.concat([original, Buffer.alloc(400 * 1024 - original.length + 10, 7)]);
-      await refused(t, reader, 'POST', '/search/image', { image: dataUrl(justOver, 'image/png') }, 413, 'Image is too large: the limit is 400 KB');
+      await refused(
+        t,
+        reader,
+        'POST',
+        '/search/image',
+        { image: dataUrl(justOver, 'image/png') },
+        413,
+        'Image is too large: the limit is 400 KB',
+      );
       await refused(t, null, 'POST', '/search/image', { image: dataUrl(original, 'image/png') }, 401);
     });
   });

@@ -17,7 +17,11 @@ import { bearer, dialects, dropTestSchema, newMember, testConfig } from '../harn
 async function before(dialect: (typeof dialects)[number]) {
   const config = await testConfig(dialect);
   const handle = await openDatabase(config.database);
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
   const { error } = await migrator.migrateTo('0011_notifications');
   if (error) throw error;
   return { config, handle };
@@ -30,25 +34,84 @@ async function seedOldRows(db: Kysely<Database>, mediaRoot: string) {
   await db
     .insertInto('users')
     .values({
-      id: uuid(1), auth_id: uuid(101), username: 'OldTimer_42', username_lower: 'oldtimer_42', email: 'old@example.org', password_hash: null,
-      role: 'USER', avatar_color: '#f33e58', avatar_image: '', profile_picture: '', is_banned: 0, token_version: 0, allow_personalize: 1,
-      google_sub: null, created_at: at, updated_at: at,
+      id: uuid(1),
+      auth_id: uuid(101),
+      username: 'OldTimer_42',
+      username_lower: 'oldtimer_42',
+      email: 'old@example.org',
+      password_hash: null,
+      role: 'USER',
+      avatar_color: '#f33e58',
+      avatar_image: '',
+      profile_picture: '',
+      is_banned: 0,
+      token_version: 0,
+      allow_personalize: 1,
+      google_sub: null,
+      created_at: at,
+      updated_at: at,
     })
     .execute();
-  const post = (n: number, text: string, image = '') => ({
-    id: uuid(n), kind: 'post' as const, user_id: uuid(1), group_id: null, group_status: null, post: text, bg_color: '#ffffff', privacy: 'Public' as const,
-    feelings: '', gif_url: '', image_version: image ? '1700000000' : '', image_id: image, image_alt: '', video_version: '', video_id: '',
-    comments_count: 0, answers_count: 0, accepted_answer_id: null, reactions_like: 0, reactions_love: 0, reactions_angry: 0, reactions_happy: 0,
-    reactions_sad: 0, reactions_wow: 0, hidden: 0, hidden_reason: '', hidden_by: null, hidden_at: null, created_at: at, updated_at: at, edited_at: null,
-    // Written at migration 0011, before posts had topics (0014_hashtags).
-  }) as PostRow;
+  const post = (n: number, text: string, image = '') =>
+    ({
+      id: uuid(n),
+      kind: 'post' as const,
+      user_id: uuid(1),
+      group_id: null,
+      group_status: null,
+      post: text,
+      bg_color: '#ffffff',
+      privacy: 'Public' as const,
+      feelings: '',
+      gif_url: '',
+      image_version: image ? '1700000000' : '',
+      image_id: image,
+      image_alt: '',
+      video_version: '',
+      video_id: '',
+      comments_count: 0,
+      answers_count: 0,
+      accepted_answer_id: null,
+      reactions_like: 0,
+      reactions_love: 0,
+      reactions_angry: 0,
+      reactions_happy: 0,
+      reactions_sad: 0,
+      reactions_wow: 0,
+      hidden: 0,
+      hidden_reason: '',
+      hidden_by: null,
+      hidden_at: null,
+      created_at: at,
+      updated_at: at,
+      edited_at: null,
+      // Written at migration 0011, before posts had topics (0014_hashtags).
+    }) as PostRow;
   // A picture on disk, and a post whose picture file went missing.
   await fs.mkdir(path.join(mediaRoot, 'image', 'v1700000000'), { recursive: true });
   await fs.writeFile(path.join(mediaRoot, 'image', 'v1700000000', `${uuid(901)}.png`), await picturePng(77));
-  await db.insertInto('posts').values([post(11, 'Un café gourmand, written before search'), post(12, 'with a picture', uuid(901)), post(13, 'lost picture', uuid(902))]).execute();
+  await db
+    .insertInto('posts')
+    .values([
+      post(11, 'Un café gourmand, written before search'),
+      post(12, 'with a picture', uuid(901)),
+      post(13, 'lost picture', uuid(902)),
+    ])
+    .execute();
   await db
     .insertInto('groups')
-    .values({ id: uuid(21), name: 'Vintage Bikes', description: 'Old frames', privacy: 'public', profile_image: '', tags: '["restoration"]', categories: '["DIY & Crafts"]', created_by: uuid(1), created_at: at, updated_at: at })
+    .values({
+      id: uuid(21),
+      name: 'Vintage Bikes',
+      description: 'Old frames',
+      privacy: 'public',
+      profile_image: '',
+      tags: '["restoration"]',
+      categories: '["DIY & Crafts"]',
+      created_by: uuid(1),
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
 }
 
@@ -82,7 +145,14 @@ describe.each(dialects)('migration 0012_search on %s', (dialect) => {
       expect(searchOverviewSchema.parse(await get('/search/restoration')).groups.groups.map((g) => g._id)).toEqual([uuid(21)]);
       const copy = await resizedJpegCopy(await picturePng(77));
       const byImage = imageSearchResultsSchema.parse(
-        (await app.inject({ method: 'POST', url: '/api/v1/search/image', headers: bearer(signed.token), payload: { image: dataUrl(copy, 'image/jpeg') } })).json(),
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/search/image',
+            headers: bearer(signed.token),
+            payload: { image: dataUrl(copy, 'image/jpeg') },
+          })
+        ).json(),
       );
       expect(byImage.posts.map((p) => p._id)).toEqual([uuid(12)]);
     } finally {

@@ -24,10 +24,21 @@ describe('the folding of search text', () => {
   });
 
   it('asks for every word (prefixes from two characters), unspaced runs by their pairs, at most SEARCH_TERMS_MAX', () => {
-    expect(queryTerms('Prog a café')).toEqual([{ text: 'prog', prefix: true }, { text: 'a', prefix: false }, { text: 'cafe', prefix: true }]);
-    expect(queryTerms('日本語')).toEqual([{ text: '日本', prefix: false }, { text: '本語', prefix: false }]);
+    expect(queryTerms('Prog a café')).toEqual([
+      { text: 'prog', prefix: true },
+      { text: 'a', prefix: false },
+      { text: 'cafe', prefix: true },
+    ]);
+    expect(queryTerms('日本語')).toEqual([
+      { text: '日本', prefix: false },
+      { text: '本語', prefix: false },
+    ]);
     expect(queryTerms('本')).toEqual([{ text: '本', prefix: false }]);
-    expect(queryTerms('"AND" OR NOT *')).toEqual([{ text: 'and', prefix: true }, { text: 'or', prefix: true }, { text: 'not', prefix: true }]);
+    expect(queryTerms('"AND" OR NOT *')).toEqual([
+      { text: 'and', prefix: true },
+      { text: 'or', prefix: true },
+      { text: 'not', prefix: true },
+    ]);
     expect(queryTerms('dup dup DUP')).toHaveLength(1);
     expect(queryTerms(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '))).toHaveLength(SEARCH_TERMS_MAX);
     expect(queryTerms('*** ^^^ ...')).toEqual([]);
@@ -56,15 +67,22 @@ describe('picture fingerprints', () => {
       expect(colorDistance(base.color, other.color)).toBeLessThan(16);
     }
     const { width = 0, height = 0 } = await sharp(original).metadata();
-    const rightCut = await sharp(original).extract({ left: 0, top: 0, width: Math.round(width * 0.95), height }).jpeg().toBuffer();
+    const rightCut = await sharp(original)
+      .extract({ left: 0, top: 0, width: Math.round(width * 0.95), height })
+      .jpeg()
+      .toBuffer();
     for (const copy of [await croppedCopy(original, 0.02), rightCut]) {
       expect(hammingDistance(base.hash, (await fingerprintImage(copy)).hash)).toBeLessThanOrEqual(IMAGE_MATCH_DISTANCE);
     }
-    for (let seed = 6; seed < 16; seed++) expect(hammingDistance(base.hash, (await fingerprintImage(await picturePng(seed))).hash)).toBeGreaterThan(IMAGE_MATCH_DISTANCE + 2);
+    for (let seed = 6; seed < 16; seed++)
+      expect(hammingDistance(base.hash, (await fingerprintImage(await picturePng(seed))).hash)).toBeGreaterThan(IMAGE_MATCH_DISTANCE + 2);
   });
 
   it('gives every flat picture the same hash, told apart by its colour', async () => {
-    const flat = (background: string) => sharp({ create: { width: 40, height: 30, channels: 3, background } }).png().toBuffer();
+    const flat = (background: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background } })
+        .png()
+        .toBuffer();
     const [blue, red] = [await fingerprintImage(await flat('#336699')), await fingerprintImage(await flat('#993366'))];
     expect(blue.hash).toBe(red.hash);
     expect(colorDistance(blue.color, red.color)).toBeGreaterThan(48);
@@ -92,7 +110,17 @@ describe('relevance', () => {
     expect(often).toBeGreaterThan(short);
     expect(short).toBeGreaterThan(once);
     expect(relevance(queryTerms('sou'), [{ text: 'soups', weight: 1 }])).toBeGreaterThan(0);
-    expect(relevance(terms, [{ text: 'soup', weight: 3 }, { text: '', weight: 1 }])).toBeGreaterThan(relevance(terms, [{ text: '', weight: 3 }, { text: 'soup', weight: 1 }]));
+    expect(
+      relevance(terms, [
+        { text: 'soup', weight: 3 },
+        { text: '', weight: 1 },
+      ]),
+    ).toBeGreaterThan(
+      relevance(terms, [
+        { text: '', weight: 3 },
+        { text: 'soup', weight: 1 },
+      ]),
+    );
   });
 
   it('ranks a window: an exact name first, then relevance, then the newest', () => {
@@ -109,7 +137,12 @@ describe('relevance', () => {
 
 describe('search windows', () => {
   const hits = (n: number, from = 1000): Hit[] =>
-    Array.from({ length: n }, (_, i) => ({ sid: from - i, id: `p${from - i}`, texts: [`soup ${'soup '.repeat(i % 7)}`.trim()], createdAt: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z` }));
+    Array.from({ length: n }, (_, i) => ({
+      sid: from - i,
+      id: `p${from - i}`,
+      texts: [`soup ${'soup '.repeat(i % 7)}`.trim()],
+      createdAt: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z`,
+    }));
   const order = (window: Hit[]) => rank(window, queryTerms('soup'));
 
   it('ranks a window by relevance, pins its bound and moves on to the next window when it is used up', () => {

@@ -20,7 +20,14 @@ const second = summary('a2', 'second');
 const ADMINS = [root, second];
 const LOG = page(
   [
-    audit('e4', { admin: second, action: 'appeal.reject', targetType: 'appeal', targetId: 'ap1', targetLabel: 'dora', reason: 'Not convinced' }),
+    audit('e4', {
+      admin: second,
+      action: 'appeal.reject',
+      targetType: 'appeal',
+      targetId: 'ap1',
+      targetLabel: 'dora',
+      reason: 'Not convinced',
+    }),
     audit('e3', { action: 'profileReport.status', targetType: 'profileReport', targetId: 'r1', targetLabel: 'cleo', reason: 'dismissed' }),
     audit('e2', { action: 'hide', targetType: 'post', targetId: 'p5', targetLabel: 'Buy followers cheap', reason: 'Scam' }),
     audit('e1', { action: 'ban', targetType: 'user', targetId: 'u2', targetLabel: 'ben', reason: 'Spam' }),
@@ -73,11 +80,27 @@ describe('admin audit log page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const t = await loaded();
     const action = screen.getByRole('combobox', { name: 'Action' });
-    expect(within(action).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All actions', 'Ban', 'Unban', 'Hide post', 'Unhide post', 'Member report status', 'Post report status', 'Appeal approved', 'Appeal rejected',
+    expect(
+      within(action)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All actions',
+      'Ban',
+      'Unban',
+      'Hide post',
+      'Unhide post',
+      'Member report status',
+      'Post report status',
+      'Appeal approved',
+      'Appeal rejected',
     ]);
     const admin = screen.getByRole('combobox', { name: 'Admin' });
-    expect(within(admin).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any admin', 'root', 'second']);
+    expect(
+      within(admin)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any admin', 'root', 'second']);
 
     await t.user.selectOptions(action, 'ban');
     expect(t.input('fetchPage')).toEqual({ kind: 'audit', page: 1, filter: 'ban', search: '', adminId: null });

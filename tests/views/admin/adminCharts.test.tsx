@@ -8,8 +8,16 @@ import { refused } from '../../fixtures/streams';
 import { clearAnnouncer, renderAdmin } from './adminHarness';
 
 const THIS = new Date().getUTCFullYear();
-const months = (year: number, base: number) => ({ year, months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, count: base + i })) });
-const YEARS = { years: [{ year: THIS - 1, count: 1200 }, { year: THIS, count: 66 }] };
+const months = (year: number, base: number) => ({
+  year,
+  months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, count: base + i })),
+});
+const YEARS = {
+  years: [
+    { year: THIS - 1, count: 1200 },
+    { year: THIS, count: 66 },
+  ],
+};
 
 let restore: (() => void) | undefined;
 beforeEach(() => {
@@ -56,10 +64,29 @@ describe('admin chart pages', () => {
     await t.h.settle({ type: 'xstate.done.actor.fetchMonths', output: months(THIS, 0) });
     expect(table().className).toContain('sr-only');
     expect(within(table()).getByText(`Posts per month in ${THIS}`).tagName).toBe('CAPTION');
-    expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Month', 'Posts']);
-    expect(rows()).toEqual(['January0', 'February1', 'March2', 'April3', 'May4', 'June5', 'July6', 'August7', 'September8', 'October9', 'November10', 'December11']);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Month', 'Posts']);
+    expect(rows()).toEqual([
+      'January0',
+      'February1',
+      'March2',
+      'April3',
+      'May4',
+      'June5',
+      'July6',
+      'August7',
+      'September8',
+      'October9',
+      'November10',
+      'December11',
+    ]);
     expect(screen.getByText(`66 posts in ${THIS}`)).toBeTruthy();
-    expect(await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } }).then((r) => r.violations.map((v) => v.id))).toEqual([]);
+    expect(
+      await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } }).then((r) => r.violations.map((v) => v.id)),
+    ).toEqual([]);
   });
 
   it('switches to years and back with a keyboard-usable switch, and picks another year', async () => {
@@ -80,7 +107,11 @@ describe('admin chart pages', () => {
 
     await t.user.click(within(switcher).getByRole('radio', { name: 'By month' }));
     const year = screen.getByRole('combobox', { name: 'Year' });
-    expect(within(year).getAllByRole('option').map((o) => o.textContent)).toEqual([String(THIS), String(THIS - 1)]);
+    expect(
+      within(year)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([String(THIS), String(THIS - 1)]);
     await t.user.selectOptions(year, String(THIS - 1));
     expect(t.input('fetchMonths')).toEqual({ subject: 'posts', year: THIS - 1 });
     await t.h.settle({ type: 'xstate.done.actor.fetchMonths', output: months(THIS - 1, 100) });
@@ -103,7 +134,11 @@ describe('admin chart pages', () => {
     expect(alert.textContent).toContain('Too many requests');
     await t.user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await t.h.settle({ type: 'xstate.done.actor.fetchMonths', output: months(THIS, 1) });
-    expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Month', 'Sign-ups']);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Month', 'Sign-ups']);
     // The years failed too: they are tried again with the same press.
     await t.h.settle({ type: 'xstate.done.actor.fetchYears', output: { years: [] } });
     await t.user.click(within(screen.getByRole('radiogroup', { name: 'Show' })).getByRole('radio', { name: 'By year' }));

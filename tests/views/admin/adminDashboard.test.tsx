@@ -22,7 +22,10 @@ function show(path: string, element: React.ReactNode) {
   return t;
 }
 
-const audited = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+const audited = async () =>
+  (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
+  );
 
 describe('admin dashboard', () => {
   it('shows every figure, each opening its page, and the latest moderation actions', async () => {
@@ -47,7 +50,9 @@ describe('admin dashboard', () => {
     ]);
     // Open reports: profiles and posts together.
     expect(within(figures).getByText('Open reports').closest('li')!.textContent).toContain('13');
-    const actions = within(screen.getByRole('list', { name: 'Latest moderation actions' })).getAllByRole('listitem').map((li) => li.textContent);
+    const actions = within(screen.getByRole('list', { name: 'Latest moderation actions' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(actions[0]).toContain('root banned ben“Spam”');
     expect(actions[1]).toContain('root hid the post “Buy cheap watches”“Spam”');
     expect(await audited()).toEqual([]);
@@ -75,7 +80,10 @@ describe('admin dashboard', () => {
     expect(alert.textContent).toContain('Could not load the dashboard');
     expect(alert.textContent).toContain('Only administrators can do that');
     await t.user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await t.h.settle({ type: 'xstate.done.actor.fetchDashboard', output: dashboard({ recentActions: [audit('e9', { action: 'appeal.reject', targetType: 'appeal', reason: 'No' })] }) });
+    await t.h.settle({
+      type: 'xstate.done.actor.fetchDashboard',
+      output: dashboard({ recentActions: [audit('e9', { action: 'appeal.reject', targetType: 'appeal', reason: 'No' })] }),
+    });
     expect(screen.getByRole('list', { name: 'Latest moderation actions' }).textContent).toContain("root rejected ben's appeal“No”");
   });
 });
@@ -99,16 +107,25 @@ describe('admin profile', () => {
     await t.user.type(within(form).getByLabelText('Confirm password'), 'new-secret-2');
     await t.user.click(within(form).getByRole('button', { name: 'Update password' }));
     expect(within(form).getByRole('button', { name: 'Updating...' })).toBeTruthy();
-    expect(t.input('changePassword')).toEqual({ currentPassword: 'old-secret-1', newPassword: 'new-secret-2', confirmPassword: 'new-secret-2' });
+    expect(t.input('changePassword')).toEqual({
+      currentPassword: 'old-secret-1',
+      newPassword: 'new-secret-2',
+      confirmPassword: 'new-secret-2',
+    });
     await t.h.settle({ type: 'xstate.error.actor.changePassword', error: refused('Current password is incorrect', 400) });
     expect(within(form).getByRole('alert').textContent).toContain('Current password is incorrect');
 
     await t.user.click(within(form).getByRole('button', { name: 'Update password' }));
-    await t.h.settle({ type: 'xstate.done.actor.changePassword', output: { message: 'Password changed successfully', token: 'fresh-token', user: admin } });
+    await t.h.settle({
+      type: 'xstate.done.actor.changePassword',
+      output: { message: 'Password changed successfully', token: 'fresh-token', user: admin },
+    });
     expect(within(form).getByRole('status').textContent).toContain('Password changed successfully');
     // The form empties and the session holds the fresh token.
     expect((within(form).getByLabelText('Current password') as HTMLInputElement).value).toBe('');
-    await waitFor(() => expect((t.app.system.get('session')!.getSnapshot() as { context: { token: string } }).context.token).toBe('fresh-token'));
+    await waitFor(() =>
+      expect((t.app.system.get('session')!.getSnapshot() as { context: { token: string } }).context.token).toBe('fresh-token'),
+    );
     expect(await audited()).toEqual([]);
   });
 });

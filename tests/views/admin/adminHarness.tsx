@@ -24,7 +24,12 @@ export function renderAdmin(path: string, page: ReactNode, coverage?: Transition
   const h = viewHarness(['fetchPage', 'perform', 'fetchDashboard', 'fetchYears', 'fetchMonths', 'changePassword'], coverage);
   const base = adminLogic(app);
   const logic = {
-    list: base.list.provide({ actors: { fetchPage: h.actors.fetchPage, action: adminActionMachine.provide({ actors: { perform: h.actors.perform as never } }) } as never }),
+    list: base.list.provide({
+      actors: {
+        fetchPage: h.actors.fetchPage,
+        action: adminActionMachine.provide({ actors: { perform: h.actors.perform as never } }),
+      } as never,
+    }),
     dashboard: base.dashboard.provide({ actors: { fetchDashboard: h.actors.fetchDashboard as never } }),
     chart: base.chart.provide({ actors: { fetchYears: h.actors.fetchYears as never, fetchMonths: h.actors.fetchMonths as never } }),
     password: base.password.provide({ actors: { changePassword: h.actors.changePassword as never } }),
@@ -42,7 +47,8 @@ export function renderAdmin(path: string, page: ReactNode, coverage?: Transition
   render(ui);
   const user = userEvent.setup({ delay: null });
   /** The page's running child actor by id (its input: what the request asked). */
-  const input = (id: string) => (h.actor().getSnapshot().children as Record<string, AnyActorRef | undefined>)[id]?.getSnapshot().input as unknown;
+  const input = (id: string) =>
+    (h.actor().getSnapshot().children as Record<string, AnyActorRef | undefined>)[id]?.getSnapshot().input as unknown;
   /** What the running action's request was asked to do: `{action, reason}`. */
   const request = () => {
     const dialog = (h.actor().getSnapshot().children as Record<string, AnyActorRef | undefined>).action;

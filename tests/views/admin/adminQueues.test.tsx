@@ -45,10 +45,15 @@ const labels = (list: string) => articles(list).map((a) => a.getAttribute('aria-
 const item = (list: string, name: string) => within(screen.getByRole('list', { name: list })).getByRole('article', { name });
 const dialog = () => screen.getByRole('alertdialog');
 const statusFilter = () => screen.getByRole('radiogroup', { name: 'Status' });
-const audited = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+const audited = async () =>
+  (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
+  );
 
 describe('reported members', () => {
-  const r1 = profileReport('r1', ben, { history: [audit('h1', { action: 'profileReport.status', targetType: 'profileReport', targetLabel: 'ben', reason: 'reviewing' })] });
+  const r1 = profileReport('r1', ben, {
+    history: [audit('h1', { action: 'profileReport.status', targetType: 'profileReport', targetLabel: 'ben', reason: 'reviewing' })],
+  });
   const r2 = profileReport('r2', banned(dora), { status: 'reviewing', reason: 'Spam', details: '' });
   const r3 = profileReport('r3', otherAdmin, { reason: 'Rude' });
   const OPEN = page([r1, r2, r3], { total: 3 });
@@ -69,23 +74,31 @@ describe('reported members', () => {
     expect(within(first).getByRole('link', { name: 'cleo' }).getAttribute('href')).toBe('/app/social/profile/cleo?id=u7');
     expect(within(first).getByText('Pending')).toBeTruthy();
     expect(within(first).getByText('History (1)')).toBeTruthy();
-    expect(within(first).getByRole('list', { name: 'Moderation history' }).textContent).toContain('root marked the report about ben reviewing');
-    expect(within(first).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Start review of the report about ben',
-      'Ban member ben',
-      'Dismiss the report about ben',
-    ]);
+    expect(within(first).getByRole('list', { name: 'Moderation history' }).textContent).toContain(
+      'root marked the report about ben reviewing',
+    );
+    expect(
+      within(first)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Start review of the report about ben', 'Ban member ben', 'Dismiss the report about ben']);
     // A banned member's report can be marked resolved; an admin cannot be banned from here.
-    expect(within(item('Reported users', 'Report about dora')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark resolved', 'Dismiss']);
-    expect(within(item('Reported users', 'Report about mod')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start review', 'Dismiss']);
+    expect(
+      within(item('Reported users', 'Report about dora'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark resolved', 'Dismiss']);
+    expect(
+      within(item('Reported users', 'Report about mod'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Start review', 'Dismiss']);
     // The status filter: Open (pending and reviewing) first.
-    expect(within(statusFilter()).getAllByRole('radio').map((r) => `${r.textContent}${r.getAttribute('aria-checked') === 'true' ? '*' : ''}`)).toEqual([
-      'Open*',
-      'Pending',
-      'Reviewing',
-      'Resolved',
-      'Dismissed',
-    ]);
+    expect(
+      within(statusFilter())
+        .getAllByRole('radio')
+        .map((r) => `${r.textContent}${r.getAttribute('aria-checked') === 'true' ? '*' : ''}`),
+    ).toEqual(['Open*', 'Pending', 'Reviewing', 'Resolved', 'Dismissed']);
   });
 
   it('filters by status, and says when a status has no reports', async () => {
@@ -103,18 +116,32 @@ describe('reported members', () => {
 
   it('takes a report into review at once: the row waits, then shows Reviewing', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Start review of the report about ben' }));
+    await t.user.click(
+      within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Start review of the report about ben' }),
+    );
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(t.request()).toEqual({ action: { type: 'profileReportStatus', reportId: 'r1', username: 'ben', status: 'reviewing' }, reason: '' });
-    expect(within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Dismiss the report about ben' }).getAttribute('aria-disabled')).toBe('true');
-    await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'Report updated', changes: [{ type: 'profileReport', report: { ...r1, status: 'reviewing' } }] } });
+    expect(t.request()).toEqual({
+      action: { type: 'profileReportStatus', reportId: 'r1', username: 'ben', status: 'reviewing' },
+      reason: '',
+    });
+    expect(
+      within(item('Reported users', 'Report about ben'))
+        .getByRole('button', { name: 'Dismiss the report about ben' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+    await t.h.settle({
+      type: 'xstate.done.actor.perform',
+      output: { message: 'Report updated', changes: [{ type: 'profileReport', report: { ...r1, status: 'reviewing' } }] },
+    });
     expect(within(item('Reported users', 'Report about ben')).getByText('Reviewing')).toBeTruthy();
     expect(toasts()).toEqual([expect.stringContaining('Report updated')]);
   });
 
   it('a refused review is told in a toast (there is no dialog)', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Start review of the report about ben' }));
+    await t.user.click(
+      within(item('Reported users', 'Report about ben')).getByRole('button', { name: 'Start review of the report about ben' }),
+    );
     await t.h.settle({ type: 'xstate.error.actor.perform', error: refused('Report not found', 404) });
     expect(toasts()).toEqual([expect.stringContaining('Report not found')]);
     expect(within(item('Reported users', 'Report about ben')).getByText('Pending')).toBeTruthy();
@@ -146,7 +173,10 @@ describe('reported members', () => {
     await t.user.click(within(item('Reported users', 'Report about mod')).getByRole('button', { name: 'Dismiss the report about mod' }));
     expect(within(dialog()).getByRole('heading', { name: 'Dismiss this report?' })).toBeTruthy();
     await t.user.click(within(dialog()).getByRole('button', { name: 'Dismiss' }));
-    expect(t.request()).toEqual({ action: { type: 'profileReportStatus', reportId: 'r3', username: 'mod', status: 'dismissed' }, reason: '' });
+    expect(t.request()).toEqual({
+      action: { type: 'profileReportStatus', reportId: 'r3', username: 'mod', status: 'dismissed' },
+      reason: '',
+    });
   });
 
   it('has no axe violations', async () => {
@@ -156,12 +186,23 @@ describe('reported members', () => {
 });
 
 describe('reported posts', () => {
-  const privatePost = post({ _id: 'p1', post: 'Meet me behind the gym, you will regret it', privacy: 'Private', userId: 'u2', username: 'ben' });
+  const privatePost = post({
+    _id: 'p1',
+    post: 'Meet me behind the gym, you will regret it',
+    privacy: 'Private',
+    userId: 'u2',
+    username: 'ben',
+  });
   const c1 = postCase('p1', ben, {
     post: privatePost,
-    reports: [postReport('pr1', 'p1', { reason: 'harassment', details: 'Threatening me' }), postReport('pr2', 'p1', { reporter: summary('u3', 'dora'), reason: 'violence' })],
+    reports: [
+      postReport('pr1', 'p1', { reason: 'harassment', details: 'Threatening me' }),
+      postReport('pr2', 'p1', { reporter: summary('u3', 'dora'), reason: 'violence' }),
+    ],
   });
-  const c2 = postCase('p2', banned(cleo), { post: { ...post({ _id: 'p2', post: 'Already hidden spam', userId: 'u7', username: 'cleo' }), hidden: true, hiddenReason: 'Spam' } });
+  const c2 = postCase('p2', banned(cleo), {
+    post: { ...post({ _id: 'p2', post: 'Already hidden spam', userId: 'u7', username: 'cleo' }), hidden: true, hiddenReason: 'Spam' },
+  });
   const OPEN = page([c1, c2], { total: 2 });
 
   async function loaded() {
@@ -180,25 +221,46 @@ describe('reported posts', () => {
     expect(within(first).getByRole('list', { name: 'Reports' }).textContent).toContain('Threatening me');
     expect(within(first).getByRole('list', { name: 'Reports' }).textContent).toContain('Violence');
     expect(first.textContent).toContain('Author · ben@example.com');
-    expect(within(first).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start review', 'Hide post', 'Dismiss', 'Ban author']);
+    expect(
+      within(first)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Start review', 'Hide post', 'Dismiss', 'Ban author']);
     // Hidden already, author banned: resolve or dismiss.
     const second = item('Reported posts', 'Reports about “Already hidden spam”');
     expect(second.textContent).toContain('Hidden by moderators: Spam');
-    expect(within(second).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start review', 'Mark resolved', 'Dismiss']);
+    expect(
+      within(second)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Start review', 'Mark resolved', 'Dismiss']);
   });
 
   it('hides the post with a reason: it leaves the open queue', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”')).getByRole('button', { name: 'Hide post “Meet me behind the gym, you will regret it”' }));
+    await t.user.click(
+      within(item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”')).getByRole('button', {
+        name: 'Hide post “Meet me behind the gym, you will regret it”',
+      }),
+    );
     expect(within(dialog()).getByRole('heading', { name: 'Hide this post' })).toBeTruthy();
     await t.user.click(within(dialog()).getByRole('button', { name: 'Hide post' }));
     expect(within(dialog()).getByText('Reason is required')).toBeTruthy();
     await t.user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), 'Threats');
     await t.user.click(within(dialog()).getByRole('button', { name: 'Hide post' }));
-    expect(t.request()).toEqual({ action: { type: 'hide', postId: 'p1', label: 'Meet me behind the gym, you will regret it' }, reason: 'Threats' });
+    expect(t.request()).toEqual({
+      action: { type: 'hide', postId: 'p1', label: 'Meet me behind the gym, you will regret it' },
+      reason: 'Threats',
+    });
     await t.h.settle({
       type: 'xstate.done.actor.perform',
-      output: { message: 'Post hidden', changes: [{ type: 'post', post: { ...privatePost, hidden: true } }, { type: 'postReports', postId: 'p1', status: 'resolved' }] },
+      output: {
+        message: 'Post hidden',
+        changes: [
+          { type: 'post', post: { ...privatePost, hidden: true } },
+          { type: 'postReports', postId: 'p1', status: 'resolved' },
+        ],
+      },
     });
     expect(labels('Reported posts')).toEqual(['Reports about “Already hidden spam”']);
     expect(toasts()).toEqual([expect.stringContaining('Post hidden')]);
@@ -206,11 +268,18 @@ describe('reported posts', () => {
 
   it('bans the author; the case stays, marked', async () => {
     const t = await loaded();
-    await t.user.click(within(item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”')).getByRole('button', { name: 'Ban author ben' }));
+    await t.user.click(
+      within(item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”')).getByRole('button', {
+        name: 'Ban author ben',
+      }),
+    );
     await t.user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), 'Threats');
     await t.user.click(within(dialog()).getByRole('button', { name: 'Ban' }));
     expect(t.request()).toEqual({ action: { type: 'ban', userId: 'u2', username: 'ben' }, reason: 'Threats' });
-    await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'ben was banned', changes: [{ type: 'user', user: banned(ben) }] } });
+    await t.h.settle({
+      type: 'xstate.done.actor.perform',
+      output: { message: 'ben was banned', changes: [{ type: 'user', user: banned(ben) }] },
+    });
     const first = item('Reported posts', 'Reports about “Meet me behind the gym, you will regret it”');
     expect(within(first).getByText('Banned')).toBeTruthy();
     expect(within(first).queryByRole('button', { name: 'Ban author ben' })).toBeNull();
@@ -244,7 +313,10 @@ describe('banned members', () => {
     expect(item('Banned users', 'dora').textContent).toContain('Banned by a former admin');
     await t.user.click(within(benBan).getByRole('button', { name: 'Unban ben' }));
     await t.user.click(within(dialog()).getByRole('button', { name: 'Unban' }));
-    await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'ben was unbanned', changes: [{ type: 'user', user: ben }] } });
+    await t.h.settle({
+      type: 'xstate.done.actor.perform',
+      output: { message: 'ben was unbanned', changes: [{ type: 'user', user: ben }] },
+    });
     expect(labels('Banned users')).toEqual(['dora']);
     expect(screen.getByText(/1 banned member\./)).toBeTruthy();
   });
@@ -258,7 +330,12 @@ describe('banned members', () => {
 
 describe('appeals', () => {
   const a1 = appeal('ap1', summary('u2', 'ben'));
-  const decided = appeal('ap2', summary('u3', 'dora'), { status: 'rejected', reply: 'The spam was yours', decidedAt: '2025-03-05T10:00:00.000Z', decidedBy: root });
+  const decided = appeal('ap2', summary('u3', 'dora'), {
+    status: 'rejected',
+    reply: 'The spam was yours',
+    decidedAt: '2025-03-05T10:00:00.000Z',
+    decidedBy: root,
+  });
 
   it('lists pending appeals first; rejecting needs a reply; approving tells the admin and the appeal leaves the pending ones', async () => {
     const t = show('/admin/appeal', <AppealsPage />);
@@ -279,7 +356,10 @@ describe('appeals', () => {
     expect(within(dialog()).getByRole('textbox', { name: 'Reply (optional)' })).toBeTruthy();
     await t.user.click(within(dialog()).getByRole('button', { name: 'Approve' }));
     expect(t.request()).toEqual({ action: { type: 'appealDecision', appealId: 'ap1', username: 'ben', status: 'approved' }, reason: '' });
-    await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'Appeal approved', changes: [{ type: 'appeal', appeal: { ...a1, status: 'approved' } }] } });
+    await t.h.settle({
+      type: 'xstate.done.actor.perform',
+      output: { message: 'Appeal approved', changes: [{ type: 'appeal', appeal: { ...a1, status: 'approved' } }] },
+    });
     expect(screen.getByText('No pending appeals')).toBeTruthy();
     expect(toasts()).toEqual([expect.stringContaining('Appeal approved')]);
   });
@@ -301,7 +381,14 @@ describe('appeals', () => {
 describe('hidden posts', () => {
   it('lists hidden posts with reason, by whom and when, and unhides', async () => {
     const t = show('/admin/hidepost', <HiddenPostsPage />);
-    await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([hiddenPost('p5', ben, { history: [audit('h1', { action: 'hide', targetType: 'post', targetLabel: 'Hidden words p5', reason: 'Hate speech' })] })]) });
+    await t.h.settle({
+      type: 'xstate.done.actor.fetchPage',
+      output: page([
+        hiddenPost('p5', ben, {
+          history: [audit('h1', { action: 'hide', targetType: 'post', targetLabel: 'Hidden words p5', reason: 'Hate speech' })],
+        }),
+      ]),
+    });
     const card = item('Hidden posts', 'Hidden post “Hidden words p5”');
     expect(card.textContent).toContain('Reason: Hate speech');
     expect(card.textContent).toContain('Hidden by root');
@@ -312,7 +399,10 @@ describe('hidden posts', () => {
     await t.h.settle({ type: 'xstate.error.actor.perform', error: refused('Post not found', 404) });
     expect(within(dialog()).getByRole('alert').textContent).toContain('Post not found');
     await t.user.click(within(dialog()).getByRole('button', { name: 'Unhide' }));
-    await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'Post unhidden', changes: [{ type: 'post', post: post({ _id: 'p5', hidden: false }) }] } });
+    await t.h.settle({
+      type: 'xstate.done.actor.perform',
+      output: { message: 'Post unhidden', changes: [{ type: 'post', post: post({ _id: 'p5', hidden: false }) }] },
+    });
     expect(screen.getByText('No hidden posts')).toBeTruthy();
   });
 });

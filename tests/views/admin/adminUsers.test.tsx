@@ -31,7 +31,10 @@ async function loaded(answer = FIRST) {
 }
 
 const list = () => screen.getByRole('list', { name: 'Users' });
-const names = () => within(list()).getAllByRole('article').map((a) => a.getAttribute('aria-label'));
+const names = () =>
+  within(list())
+    .getAllByRole('article')
+    .map((a) => a.getAttribute('aria-label'));
 const card = (name: string) => within(list()).getByRole('article', { name });
 const dialog = () => screen.getByRole('alertdialog');
 
@@ -52,7 +55,9 @@ describe('admin members page', () => {
     expect(within(card('ben')).getByRole('button', { name: 'Ban ben' })).toBeTruthy();
     expect(within(card('dora')).getByRole('button', { name: 'Unban dora' })).toBeTruthy();
     expect(within(card('mod')).queryByRole('button')).toBeNull();
-    expect(within(card('ben')).getByRole('link', { name: 'Open profile of ben' }).getAttribute('href')).toBe('/app/social/profile/ben?id=u2');
+    expect(within(card('ben')).getByRole('link', { name: 'Open profile of ben' }).getAttribute('href')).toBe(
+      '/app/social/profile/ben?id=u2',
+    );
     expect(within(card('ben')).getByRole('link', { name: 'ben' }).getAttribute('href')).toBe('/app/social/profile/ben?id=u2');
   });
 
@@ -66,7 +71,11 @@ describe('admin members page', () => {
     expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 2, filter: null, search: '', adminId: null });
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([ben], { page: 2, hasMore: false, total: 45 }) });
     expect(screen.getByRole('navigation', { name: 'Pages' }).textContent).toContain('Page 2 of 3');
-    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Pages' }))
+        .getByRole('button', { name: 'Next' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
     await t.user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Previous' }));
     expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: '', adminId: null });
   });
@@ -113,7 +122,10 @@ describe('admin members page', () => {
     expect(within(dialog()).getByRole('textbox', { name: 'Reason' })).toBeTruthy();
 
     await t.user.click(within(dialog()).getByRole('button', { name: 'Ban' }));
-    await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'ben was banned', changes: [{ type: 'user', user: banned(ben, 'Spam links everywhere') }] } });
+    await t.h.settle({
+      type: 'xstate.done.actor.perform',
+      output: { message: 'ben was banned', changes: [{ type: 'user', user: banned(ben, 'Spam links everywhere') }] },
+    });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(within(card('ben')).getByText('Banned')).toBeTruthy();
     expect(within(card('ben')).getByRole('button', { name: 'Unban ben' })).toBeTruthy();
@@ -121,7 +133,10 @@ describe('admin members page', () => {
     // The page is read again behind the rows.
     expect(t.input('fetchPage')).toEqual({ kind: 'users', page: 1, filter: null, search: '', adminId: null });
     expect(list().getAttribute('aria-busy')).toBe('true');
-    await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([banned(ben), banned(dora), otherAdmin], { hasMore: true, total: 45 }) });
+    await t.h.settle({
+      type: 'xstate.done.actor.fetchPage',
+      output: page([banned(ben), banned(dora), otherAdmin], { hasMore: true, total: 45 }),
+    });
     expect(list().getAttribute('aria-busy')).toBeNull();
   });
 
@@ -145,7 +160,10 @@ describe('admin members page', () => {
     expect(within(dialog()).queryByRole('textbox')).toBeNull();
     await t.user.click(within(dialog()).getByRole('button', { name: 'Unban' }));
     expect(t.request()).toEqual({ action: { type: 'unban', userId: 'u3', username: 'dora' }, reason: '' });
-    await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'dora was unbanned', changes: [{ type: 'user', user: dora }] } });
+    await t.h.settle({
+      type: 'xstate.done.actor.perform',
+      output: { message: 'dora was unbanned', changes: [{ type: 'user', user: dora }] },
+    });
     expect(within(card('dora')).queryByText('Banned')).toBeNull();
     expect(toasts()).toEqual([expect.stringContaining('dora was unbanned')]);
   });
@@ -163,7 +181,10 @@ describe('admin members page', () => {
   });
 
   it('has no axe violations loading, listed and in the ban dialog', async () => {
-    const audit = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+    const audit = async () =>
+      (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
+      );
     const t = renderUsers();
     expect(await audit()).toEqual([]);
     await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: FIRST });

@@ -58,7 +58,11 @@ describe('forgot password form, every model path through the view', () => {
     const user = userEvent.setup({ delay: null });
     try {
       render(
-        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ forgotPassword: forgotPasswordMachine.provide({ actors: h.actors as never }) })}>
+        <PasswordResetLogicProvider
+          logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({
+            forgotPassword: forgotPasswordMachine.provide({ actors: h.actors as never }),
+          })}
+        >
           <ForgotPasswordForm />
         </PasswordResetLogicProvider>,
       );
@@ -79,7 +83,11 @@ describe('forgot password form, every model path through the view', () => {
     const user = userEvent.setup({ delay: null });
     try {
       render(
-        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ forgotPassword: forgotPasswordMachine.provide({ actors: h.actors as never }) })}>
+        <PasswordResetLogicProvider
+          logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({
+            forgotPassword: forgotPasswordMachine.provide({ actors: h.actors as never }),
+          })}
+        >
           <ForgotPasswordForm />
         </PasswordResetLogicProvider>,
       );

@@ -64,7 +64,11 @@ describe('reset password form, every model path through the view', () => {
     const user = userEvent.setup({ delay: null });
     try {
       render(
-        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ resetPassword: resetPasswordMachine.provide({ actors: h.actors as never }) })}>
+        <PasswordResetLogicProvider
+          logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({
+            resetPassword: resetPasswordMachine.provide({ actors: h.actors as never }),
+          })}
+        >
           <ResetPasswordForm token={input.token} />
         </PasswordResetLogicProvider>,
       );
@@ -85,7 +89,11 @@ describe('reset password form, every model path through the view', () => {
     const user = userEvent.setup({ delay: null });
     try {
       render(
-        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ resetPassword: resetPasswordMachine.provide({ actors: h.actors as never }) })}>
+        <PasswordResetLogicProvider
+          logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({
+            resetPassword: resetPasswordMachine.provide({ actors: h.actors as never }),
+          })}
+        >
           <ResetPasswordForm token="t" />
         </PasswordResetLogicProvider>,
       );
@@ -110,7 +118,11 @@ describe('reset password form, every model path through the view', () => {
     const h = viewHarness(['resetPassword'], coverage);
     try {
       render(
-        <PasswordResetLogicProvider logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({ resetPassword: resetPasswordMachine.provide({ actors: h.actors as never }) })}>
+        <PasswordResetLogicProvider
+          logic={fakeLogic<ReturnType<typeof passwordResetLogic>>({
+            resetPassword: resetPasswordMachine.provide({ actors: h.actors as never }),
+          })}
+        >
           <ResetPasswordForm token={null} />
         </PasswordResetLogicProvider>,
       );

@@ -118,7 +118,11 @@ describe('sign-in form, every model path through the view', () => {
           expect(navigate).toHaveBeenCalledTimes(1);
           expect(navigate.mock.calls[0][1]).toEqual({ to: banned ? CHECKPOINT : MEMBER_HOME, replace: true });
           expect(login).toHaveBeenCalledTimes(1);
-          expect(login.mock.calls[0][1]).toMatchObject({ token: auth(alice).token, user: { isBanned: banned }, keepLoggedIn: (step.state.context as SignInContext).rememberMe });
+          expect(login.mock.calls[0][1]).toMatchObject({
+            token: auth(alice).token,
+            user: { isBanned: banned },
+            keepLoggedIn: (step.state.context as SignInContext).rememberMe,
+          });
         } else {
           expect(navigate).not.toHaveBeenCalled();
         }
@@ -127,7 +131,6 @@ describe('sign-in form, every model path through the view', () => {
       h.restore();
     }
   });
-
 });
 
 describe('sign-in form details', () => {
@@ -159,10 +162,10 @@ describe('sign-in form details', () => {
     const logic = signInMachine.provide({ actions: { login: effect(), navigate: effect() } });
     const user = userEvent.setup({ delay: null });
     render(
-        <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signIn: logic })}>
-          <SignInForm />
-        </AuthLogicProvider>,
-      );
+      <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signIn: logic })}>
+        <SignInForm />
+      </AuthLogicProvider>,
+    );
     const input = screen.getByLabelText('Password');
     expect(input.getAttribute('type')).toBe('password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));

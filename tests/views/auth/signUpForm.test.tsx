@@ -6,7 +6,13 @@ import { SignUpForm } from '../../../src/views/auth/forms/SignUpForm';
 import { AuthLogicProvider } from '../../../src/views/auth/AuthLogic';
 import type { AuthLogic } from '../../../src/effects/auth/auth';
 import { fakeLogic } from '../fakeLogic';
-import { PASSWORD_HINT, signUpMachine, signUpRequired, type SignUpContext, type SignUpField } from '../../../src/machines/auth/signUp.machine';
+import {
+  PASSWORD_HINT,
+  signUpMachine,
+  signUpRequired,
+  type SignUpContext,
+  type SignUpField,
+} from '../../../src/machines/auth/signUp.machine';
 import { ADMIN_HOME, CHECKPOINT, MEMBER_HOME } from '../../../src/machines/auth/authForm';
 import { admin, alice, apiFailure, auth, bannedAlice, networkFailure } from '../../fixtures/auth';
 import { coverPaths, describePath, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';

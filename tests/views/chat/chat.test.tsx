@@ -15,21 +15,44 @@ import { ben, cleo, GIF, groupMessage, member, PNG, team, UPLOADED } from '../..
 import { startTestApp, withApp } from '../appHarness';
 
 const me = { id: alice._id, username: alice.username };
-const mine = (g: GroupChat): GroupChat => JSON.parse(JSON.stringify(g).replaceAll('"me"', `"${me.id}"`).replaceAll('"ada"', `"${me.username}"`));
+const mine = (g: GroupChat): GroupChat =>
+  JSON.parse(JSON.stringify(g).replaceAll('"me"', `"${me.id}"`).replaceAll('"ada"', `"${me.username}"`));
 /** Team with Alice as its admin, Ben a member, Cleo invited. */
 const teamAdmin = mine(team());
 /** Team run by Ben; Alice a member. */
 const teamMember = mine(
-  team({ createdBy: ben.id, admins: [ben.id], members: [member(ben, { role: 'admin', joinedBy: 'creator', invitedBy: null }), member({ id: 'me', username: 'ada' }, { invitedBy: ben.id })] }),
+  team({
+    createdBy: ben.id,
+    admins: [ben.id],
+    members: [
+      member(ben, { role: 'admin', joinedBy: 'creator', invitedBy: null }),
+      member({ id: 'me', username: 'ada' }, { invitedBy: ben.id }),
+    ],
+  }),
 );
 const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
 const fromAlice = (seq: number, overrides: Partial<ChatMessage> = {}) => ({ ...groupMessage(seq, me), ...overrides });
 const privateItem: ChatListItem = {
-  ...groupMessage(4, ben, { _id: 'p4', conversationId: 'conv-ben', isGroupChat: false, groupId: '', groupName: '', receiverId: me.id, receiverUsername: me.username, body: 'See you there', createdAt: at(5) }),
+  ...groupMessage(4, ben, {
+    _id: 'p4',
+    conversationId: 'conv-ben',
+    isGroupChat: false,
+    groupId: '',
+    groupName: '',
+    receiverId: me.id,
+    receiverUsername: me.username,
+    body: 'See you there',
+    createdAt: at(5),
+  }),
   unreadCount: 1,
   lastSeq: 4,
 };
-const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
+const found = (who: { id: string; username: string }) => ({
+  _id: who.id,
+  username: who.username,
+  avatarColor: '#1d4ed8',
+  profilePicture: '',
+});
 
 type Handler = (body: unknown) => unknown;
 
@@ -44,7 +67,9 @@ function fakeServer(routes: Record<string, Handler>) {
     return handler(opts?.body);
   });
   const upload = vi.fn(async (_kind: string, _image: string) => ({ url: UPLOADED }));
-  const search = vi.fn(async (query: string) => ({ search: [found(me), found(ben), found(cleo)].filter((u) => u.username.startsWith(query)) }));
+  const search = vi.fn(async (query: string) => ({
+    search: [found(me), found(ben), found(cleo)].filter((u) => u.username.startsWith(query)),
+  }));
   const api = { http, ...createChatApi(http as never), images: { upload }, users: { search } } as unknown as ApiClient;
   return { api, calls, upload, search, routes };
 }
@@ -78,12 +103,17 @@ function renderChat(path: string, routes: Record<string, Handler>) {
   );
   render(ui);
   const toasts = () =>
-    (app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }).context.toasts.map(({ notification: { type, description } }) => ({ type, description }));
+    (
+      app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }
+    ).context.toasts.map(({ notification: { type, description } }) => ({ type, description }));
   return { app, server, bus, emit, navigate, toasts, user: userEvent.setup() };
 }
 
 const conversations = () => screen.getByRole('navigation', { name: 'Conversations' });
-const rows = () => within(conversations()).getAllByRole('link').map((a) => a.textContent ?? '');
+const rows = () =>
+  within(conversations())
+    .getAllByRole('link')
+    .map((a) => a.textContent ?? '');
 const bubbles = () => within(screen.getByRole('log', { name: 'Messages' })).getAllByRole('listitem');
 const bubble = (text: string) => bubbles().find((li) => li.textContent?.includes(text));
 
@@ -99,13 +129,18 @@ afterEach(() => {
 
 describe('chat list with group chats', () => {
   it('lists group chats among private conversations, newest first, with the newest live message as the preview and unread counts', async () => {
-    const t = renderChat('/chat/messages', baseRoutes({ [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [{ ...teamAdmin, lastMessage: null, unreadCount: 2 }] }) }));
+    const t = renderChat(
+      '/chat/messages',
+      baseRoutes({ [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [{ ...teamAdmin, lastMessage: null, unreadCount: 2 }] }) }),
+    );
     await waitFor(() => expect(rows()).toHaveLength(2));
     // Team changed at 11:01, Ben's message is from 10:05.
     // Cleo is only invited: two members. Two unread, as the server counts them.
     expect(rows()[0]).toMatch(/^Team.*2 members2 unread$/);
     expect(rows()[1]).toMatch(/^b?ben.*See you there1 unread$/);
-    expect(within(conversations()).getByRole('link', { name: /^Team/ }).getAttribute('href')).toBe('/app/social/chat/messages?username=Team&id=g1&isGroup=true');
+    expect(within(conversations()).getByRole('link', { name: /^Team/ }).getAttribute('href')).toBe(
+      '/app/social/chat/messages?username=Team&id=g1&isGroup=true',
+    );
     act(() => t.bus.publish({ event: 'group message received', payload: groupMessage(3, ben, { body: 'Lunch at noon?' }) }));
     expect(rows()[0]).toMatch(/^Team.*ben: Lunch at noon\?3 unread$/);
     // Renamed by another admin; then deleted.
@@ -142,7 +177,13 @@ describe('group thread', () => {
         [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [{ ...teamAdmin, lastMessage: null, unreadCount: 1 }] }),
         'POST /group/message': (body) => {
           const b = body as { body: string; gifUrl: string; selectedImage: string; clientId: string };
-          const message = fromAlice(3 + stored.length, { _id: `sent${stored.length}`, body: b.body, gifUrl: b.gifUrl, selectedImage: b.selectedImage, clientId: b.clientId });
+          const message = fromAlice(3 + stored.length, {
+            _id: `sent${stored.length}`,
+            body: b.body,
+            gifUrl: b.gifUrl,
+            selectedImage: b.selectedImage,
+            clientId: b.clientId,
+          });
           stored.push(message);
           return { message: 'Message added', chat: message };
         },
@@ -162,7 +203,13 @@ describe('group thread', () => {
     const box = screen.getByRole('textbox', { name: 'Message Team' });
     await t.user.type(box, '  Hello team  {Enter}');
     await waitFor(() => expect(bubble('Hello team')?.textContent).toMatch(/Sent/));
-    expect(t.server.calls.find((c) => c.key === 'POST /group/message')!.body).toEqual({ groupId: 'g1', body: 'Hello team', gifUrl: '', selectedImage: '', clientId: expect.any(String) });
+    expect(t.server.calls.find((c) => c.key === 'POST /group/message')!.body).toEqual({
+      groupId: 'g1',
+      body: 'Hello team',
+      gifUrl: '',
+      selectedImage: '',
+      clientId: expect.any(String),
+    });
 
     // An image: previewed, uploaded, then sent with its URL.
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -185,7 +232,11 @@ describe('group thread', () => {
     await t.user.click(screen.getByRole('button', { name: 'Attach GIF' }));
     await t.user.click(await screen.findByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(screen.getByRole('img', { name: 'GIF from You' }).getAttribute('src')).toBe(GIF));
-    expect(stored.map((m) => [m.body, m.selectedImage, m.gifUrl])).toEqual([['Hello team', '', ''], ['', UPLOADED, ''], ['', '', GIF]]);
+    expect(stored.map((m) => [m.body, m.selectedImage, m.gifUrl])).toEqual([
+      ['Hello team', '', ''],
+      ['', UPLOADED, ''],
+      ['', '', GIF],
+    ]);
   });
 
   it('keeps a refused image as not sent, with the server’s reason and Retry', async () => {
@@ -213,8 +264,13 @@ describe('group thread', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Team' });
     const members = within(dialog).getByRole('list', { name: 'Members' });
     // Each row: the avatar's initial, the name, the badges.
-    expect(within(members).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['bbenAdmin', `a${me.username} (you)`]);
-    for (const name of [/^Make admin/, /^Remove /, 'Delete group', 'Rename', /^Invite /]) expect(within(dialog).queryByRole('button', { name })).toBeNull();
+    expect(
+      within(members)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['bbenAdmin', `a${me.username} (you)`]);
+    for (const name of [/^Make admin/, /^Remove /, 'Delete group', 'Rename', /^Invite /])
+      expect(within(dialog).queryByRole('button', { name })).toBeNull();
     expect(within(dialog).queryByRole('textbox', { name: 'Group name' })).toBeNull();
     await t.user.click(within(dialog).getByRole('button', { name: 'Leave group' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Leave Team?' });
@@ -265,7 +321,8 @@ describe('private thread header', () => {
       `/chat/messages?username=ben&id=${ben.id}&isGroup=false`,
       baseRoutes({ [`GET /chat/message/user/${ben.id}?isGroupChat=false`]: () => ({ messages: [], lastSeq: 0, hasMore: false }) }),
     );
-    t.emit.mockImplementation((async (event: string) => (event === 'watch presence' ? { ok: true, online: [ben.id] } : { ok: true })) as never);
+    t.emit.mockImplementation((async (event: string) =>
+      event === 'watch presence' ? { ok: true, online: [ben.id] } : { ok: true }) as never);
     const header = await screen.findByRole('region', { name: 'Conversation with ben' });
     // The socket connects (or reconnects): the header watches Ben again and hears he is online.
     act(() => t.bus.publish({ event: 'reconnected' }));
@@ -282,7 +339,13 @@ describe('private thread header', () => {
 describe('new group chat dialog', () => {
   it('checks the name, invites members found by search, shows a refusal, then creates and opens the group', async () => {
     let refuse = true;
-    const created = mine(team({ _id: 'g7', name: 'Book club', members: [member({ id: 'me', username: 'ada' }, { role: 'admin' }), member(cleo, { state: 'pending' })] }));
+    const created = mine(
+      team({
+        _id: 'g7',
+        name: 'Book club',
+        members: [member({ id: 'me', username: 'ada' }, { role: 'admin' }), member(cleo, { state: 'pending' })],
+      }),
+    );
     const t = renderChat(
       '/chat/messages',
       baseRoutes({
@@ -321,7 +384,10 @@ describe('new group chat dialog', () => {
       { name: 'Book club', members: ['u3'] },
       { name: 'Book club', members: ['u3'] },
     ]);
-    expect(t.emit).toHaveBeenCalledWith('group action', expect.objectContaining({ type: 'CREATE_GROUP', groupId: 'g7', groupName: 'Book club' }));
+    expect(t.emit).toHaveBeenCalledWith(
+      'group action',
+      expect.objectContaining({ type: 'CREATE_GROUP', groupId: 'g7', groupName: 'Book club' }),
+    );
     expect(t.navigate).toHaveBeenCalledWith('/app/social/chat/messages?username=Book+club&id=g7&isGroup=true', expect.anything());
     expect(rows().some((r) => r.startsWith('Book club'))).toBe(true);
   });
@@ -329,7 +395,15 @@ describe('new group chat dialog', () => {
 
 describe('group chat invitations', () => {
   const invite = (id: string, name: string) =>
-    mine(team({ _id: id, name, createdBy: ben.id, admins: [ben.id], members: [member(ben, { role: 'admin' }), member({ id: 'me', username: 'ada' }, { state: 'pending', invitedBy: ben.id })] }));
+    mine(
+      team({
+        _id: id,
+        name,
+        createdBy: ben.id,
+        admins: [ben.id],
+        members: [member(ben, { role: 'admin' }), member({ id: 'me', username: 'ada' }, { state: 'pending', invitedBy: ben.id })],
+      }),
+    );
   const books = invite('g5', 'Books');
   const chess = invite('g6', 'Chess');
 
@@ -338,14 +412,21 @@ describe('group chat invitations', () => {
       '/chat/messages',
       baseRoutes({
         'GET /group-chat/invitations': () => ({ pendingGroups: [books] }),
-        'PUT /group-chat/invitation/accept/g5': () => ({ message: 'Invitation accepted', group: { ...books, members: books.members.map((m) => ({ ...m, state: 'accepted' })) } }),
+        'PUT /group-chat/invitation/accept/g5': () => ({
+          message: 'Invitation accepted',
+          group: { ...books, members: books.members.map((m) => ({ ...m, state: 'accepted' })) },
+        }),
         'PUT /group-chat/invitation/decline/g6': () => ({ message: 'Invitation declined', groupId: 'g6' }),
       }),
     );
     const list = await screen.findByRole('list', { name: 'Group chat invitations' });
     expect(within(list).getByRole('listitem', { name: 'Books' }).textContent).toMatch(/ben invited you · 1 member/);
     act(() => t.bus.publish({ event: 'group chat list', payload: chess }));
-    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Books', 'Chess']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Books', 'Chess']);
 
     await t.user.click(within(list).getByRole('button', { name: 'Accept Books' }));
     await waitFor(() => expect(rows().some((r) => r.startsWith('Books'))).toBe(true));

@@ -62,7 +62,8 @@ function fakeServer() {
       if (!pending) throw new Error(`no call in flight for ${event.type}`);
       waiting = null;
       await act(async () => {
-        if (event.type.startsWith('xstate.done.')) pending.resolve(event.output === null ? { message: 'Done', groupId: 'g1' } : { group: event.output });
+        if (event.type.startsWith('xstate.done.'))
+          pending.resolve(event.output === null ? { message: 'Done', groupId: 'g1' } : { group: event.output });
         else pending.reject(event.error);
         await new Promise((r) => setTimeout(r, 0));
       });
@@ -160,7 +161,8 @@ function expectScreen(snapshot: AnyMachineSnapshot, group: GroupChat | null) {
   // One row per member of the group (pending included), as the machine counts them for the search.
   const rows = within(within(dialog).getByRole('list', { name: 'Members', hidden: true })).getAllByRole('listitem', { hidden: true });
   expect(rows).toHaveLength(c.memberIds.length);
-  for (const label of ['Leave group', 'Delete group', 'Remove ben', 'Remove cleo']) expect(button(label).hasAttribute('disabled'), label).toBe(working);
+  for (const label of ['Leave group', 'Delete group', 'Remove ben', 'Remove cleo'])
+    expect(button(label).hasAttribute('disabled'), label).toBe(working);
   expect(within(dialog).queryByRole('button', { name: 'Make admin: ben', hidden: true }) !== null).toBe(!group!.admins.includes('u2'));
   // The server's refusal stays on the panel.
   const alerts = within(dialog).queryAllByRole('alert', { hidden: true });
@@ -194,8 +196,18 @@ describe('group info dialog, replaying every path of the group chat manage machi
       const navigate = vi.fn();
       const deps: ChatDeps = { api: server.api, bus: createBus(), emit: vi.fn() as never, navigate };
       const toasts = () =>
-        (app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }).context.toasts.map(({ notification: { type, description } }) => ({ type, description }));
-      render(withApp(app, '/chat/messages?username=Team&id=g1&isGroup=true', <ChatLogicProvider logic={chatAreaLogic(app, deps)}><Host chat={chat} /></ChatLogicProvider>).ui);
+        (
+          app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }
+        ).context.toasts.map(({ notification: { type, description } }) => ({ type, description }));
+      render(
+        withApp(
+          app,
+          '/chat/messages?username=Team&id=g1&isGroup=true',
+          <ChatLogicProvider logic={chatAreaLogic(app, deps)}>
+            <Host chat={chat} />
+          </ChatLogicProvider>,
+        ).ui,
+      );
       const user = userEvent.setup({ delay: null });
       const actor = h.actor();
       expect(serialize(actor.getSnapshot())).toEqual(serialize(path.steps[0].state as never));

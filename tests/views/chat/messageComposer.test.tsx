@@ -58,7 +58,9 @@ function expectScreen(snapshot: AnyMachineSnapshot) {
   const attached = c.image || c.gifUrl;
   const preview = screen.queryByRole('img', { name: c.image ? 'Image to send' : 'GIF to send', hidden: true });
   expect(preview?.getAttribute('src') ?? '').toBe(attached);
-  const alert = screen.queryAllByRole('alert', { hidden: true }).find((a) => a.tagName === 'P' && a.closest('form[aria-label="Send a message"]'));
+  const alert = screen
+    .queryAllByRole('alert', { hidden: true })
+    .find((a) => a.tagName === 'P' && a.closest('form[aria-label="Send a message"]'));
   expect(alert?.textContent ?? null).toBe(c.error);
   expect(screen.getByRole('button', { name: 'Send message', hidden: true })).toHaveProperty('disabled', !selectCanSend(snapshot as never));
   const open = snapshot.matches({ gifPanel: 'open' });
@@ -103,7 +105,11 @@ describe('message composer, every model path through the view', () => {
       const drafts = path.steps.slice(1).flatMap((step, i) => {
         const c = path.steps[i].state.context as MessageComposerContext;
         const draft = { body: c.body, gifUrl: c.gifUrl, image: c.image };
-        return step.event.type === 'composer.send' && (step.state.context as MessageComposerContext).body === '' && c.body + c.gifUrl + c.image !== '' ? [draft] : [];
+        return step.event.type === 'composer.send' &&
+          (step.state.context as MessageComposerContext).body === '' &&
+          c.body + c.gifUrl + c.image !== ''
+          ? [draft]
+          : [];
       });
       expect(sendDraft.mock.calls.map((call) => call[1])).toEqual(drafts);
       expect(sent).toEqual([]);

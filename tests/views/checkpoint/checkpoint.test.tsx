@@ -127,7 +127,9 @@ describe('/issua, the appeal form', () => {
       message: 'Please unban me, the spam came from a script I have switched off.',
     });
     await h.settle({ type: 'xstate.error.actor.sendAppeal', error: apiFailure('Too many requests, please slow down', 429) });
-    expect(within(screen.getByRole('form', { name: 'Appeal' })).getByRole('alert').textContent).toContain('Too many requests, please slow down');
+    expect(within(screen.getByRole('form', { name: 'Appeal' })).getByRole('alert').textContent).toContain(
+      'Too many requests, please slow down',
+    );
     await user.click(screen.getByRole('button', { name: 'Send appeal' }));
     await h.settle({ type: 'xstate.done.actor.sendAppeal', output: { message: 'Appeal sent' } });
     expect(navigate).toHaveBeenCalledWith({ to: '/aarovel', replace: true });

@@ -10,7 +10,15 @@ import { selectModalState, type ComposerContext, type PublishRequest } from '../
 import { ComposerLogicProvider } from '../../../src/views/composer/ComposerLogic';
 import { ComposerProvider, useComposerControls } from '../../../src/views/composer/ComposerProvider';
 import {
-  emptyRefused, groupPendingPublished, IMAGE_DATA_URL, imagePost, notYours, published, question, textPost, topicPost,
+  emptyRefused,
+  groupPendingPublished,
+  IMAGE_DATA_URL,
+  imagePost,
+  notYours,
+  published,
+  question,
+  textPost,
+  topicPost,
 } from '../../machines/composer/composerFixtures';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
@@ -23,11 +31,21 @@ function Page({ post }: { post: Post }) {
   const { openComposer, openDeleteDialog } = useComposerControls();
   return (
     <div>
-      <button type="button" onClick={() => openComposer({ type: 'createpost' })}>New post</button>
-      <button type="button" onClick={() => openComposer({ type: 'createquestion' })}>New question</button>
-      <button type="button" onClick={() => openComposer({ type: 'createpost', group: { id: 'g1', name: 'Harbour walkers' } })}>New group post</button>
-      <button type="button" onClick={() => openComposer({ type: 'editpost', post })}>Edit it</button>
-      <button type="button" onClick={() => openDeleteDialog?.(post)}>Delete it</button>
+      <button type="button" onClick={() => openComposer({ type: 'createpost' })}>
+        New post
+      </button>
+      <button type="button" onClick={() => openComposer({ type: 'createquestion' })}>
+        New question
+      </button>
+      <button type="button" onClick={() => openComposer({ type: 'createpost', group: { id: 'g1', name: 'Harbour walkers' } })}>
+        New group post
+      </button>
+      <button type="button" onClick={() => openComposer({ type: 'editpost', post })}>
+        Edit it
+      </button>
+      <button type="button" onClick={() => openDeleteDialog?.(post)}>
+        Delete it
+      </button>
     </div>
   );
 }
@@ -52,9 +70,9 @@ function setup(post: Post = textPost) {
   const composer = () => h.actor();
   const context = () => composer().getSnapshot().context as ComposerContext;
   const toasts = () =>
-    (app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }).context.toasts.map(
-      (toast) => toast.notification,
-    );
+    (
+      app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }
+    ).context.toasts.map((toast) => toast.notification);
   const pendingInput = (id: string) =>
     (composer().getSnapshot().children as Record<string, AnyActorRef>)[id]?.getSnapshot().input as unknown;
   return { app, h, user, onPublished, onDeleted, composer, context, toasts, pendingInput };
@@ -154,8 +172,16 @@ describe('composer view', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(t.toasts().at(-1)).toMatchObject({ type: 'success', description: 'Post published' });
     expect(selectModalState(t.composer().getSnapshot() as never)).toMatchObject({
-      type: 'createquestion', isOpen: false, feeling: '', image: '', data: null, feelingsIsOpen: false, openFileDialog: false,
-      openVideoDialog: false, gifModalIsOpen: false, deleteDialogIsOpen: false,
+      type: 'createquestion',
+      isOpen: false,
+      feeling: '',
+      image: '',
+      data: null,
+      feelingsIsOpen: false,
+      openFileDialog: false,
+      openVideoDialog: false,
+      gifModalIsOpen: false,
+      deleteDialogIsOpen: false,
     });
     expect(t.context().draft.post).toBe('');
   });
@@ -265,7 +291,10 @@ describe('composer view', () => {
     await t.user.click(screen.getByRole('option', { name: /Private/ }));
     await t.user.click(screen.getByRole('button', { name: 'Ask' }));
     screen.getByRole('button', { name: 'Asking...' });
-    expect(t.pendingInput('publish')).toEqual({ kind: 'createQuestion', body: { post: 'How do plants drink?', privacy: 'Private', clientId: CLIENT_ID } });
+    expect(t.pendingInput('publish')).toEqual({
+      kind: 'createQuestion',
+      body: { post: 'How do plants drink?', privacy: 'Private', clientId: CLIENT_ID },
+    });
     await t.h.settle({ type: 'xstate.done.actor.publish', output: { ...published, kind: 'question' } });
     expect(t.onPublished).toHaveBeenCalledTimes(1);
     expect(t.toasts().at(-1)).toMatchObject({ description: 'Question posted' });
@@ -279,7 +308,11 @@ describe('composer view', () => {
     expect((textArea() as HTMLTextAreaElement).value).toBe('My cat');
     expect((screen.getByRole('textbox', { name: 'Alt text' }) as HTMLInputElement).value).toBe('A grey cat asleep');
     expect(screen.getByRole('img', { name: 'A grey cat asleep' }).getAttribute('src')).toBe(imagePost.image);
-    expect(selectModalState(t.composer().getSnapshot() as never)).toMatchObject({ type: 'editpost', data: imagePost, image: imagePost.image });
+    expect(selectModalState(t.composer().getSnapshot() as never)).toMatchObject({
+      type: 'editpost',
+      data: imagePost,
+      image: imagePost.image,
+    });
 
     await t.user.click(screen.getByRole('button', { name: 'Remove image' }));
     await t.user.click(screen.getByRole('button', { name: 'Save' }));
@@ -317,7 +350,9 @@ describe('composer view', () => {
     await t.user.click(within(picker).getByRole('button', { name: 'Books' }));
     within(picker).getByText('3/3');
     // Three marked: every other chip is disabled, the marked ones can still be unmarked.
-    const disabled = within(picker).getAllByRole('button').filter((chip) => chip.hasAttribute('disabled'));
+    const disabled = within(picker)
+      .getAllByRole('button')
+      .filter((chip) => chip.hasAttribute('disabled'));
     expect(disabled).toHaveLength(19);
     expect(within(picker).getByRole('button', { name: 'DIY' }).hasAttribute('disabled')).toBe(true);
     expect(within(picker).getByRole('button', { name: 'Books' }).hasAttribute('disabled')).toBe(false);
@@ -331,15 +366,31 @@ describe('composer view', () => {
 
     // Under the text, each removable.
     const shown = screen.getByRole('list', { name: 'Topics of this post' });
-    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Science', 'Music', 'Books']);
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Science', 'Music', 'Books']);
     await t.user.click(within(shown).getByRole('button', { name: 'Remove topic Books' }));
-    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Science', 'Music']);
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Science', 'Music']);
     within(dialog()).getByRole('button', { name: 'Topics: 2 chosen' });
 
     await t.user.click(screen.getByRole('button', { name: 'Post' }));
     expect(t.pendingInput('publish')).toEqual({
       kind: 'createPost',
-      body: { post: 'Stars tonight', privacy: 'Public', feelings: '', bgColor: '#ffffff', gifUrl: '', topics: ['science', 'music'], clientId: CLIENT_ID },
+      body: {
+        post: 'Stars tonight',
+        privacy: 'Public',
+        feelings: '',
+        bgColor: '#ffffff',
+        gifUrl: '',
+        topics: ['science', 'music'],
+        clientId: CLIENT_ID,
+      },
     } satisfies PublishRequest);
   });
 
@@ -348,7 +399,11 @@ describe('composer view', () => {
     restore = t.h.restore;
     await t.user.click(screen.getByRole('button', { name: 'Edit it' }));
     const shown = screen.getByRole('list', { name: 'Topics of this post' });
-    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Music']);
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Music']);
     await t.user.click(within(shown).getByRole('button', { name: 'Remove topic Music' }));
     expect(screen.queryByRole('list', { name: 'Topics of this post' })).toBeNull();
     await t.user.click(screen.getByRole('button', { name: 'Save' }));
@@ -394,7 +449,11 @@ describe('composer view', () => {
     await openWith(t.user, 'Delete it');
     const alert = screen.getByRole('alertdialog');
     within(alert).getByRole('heading', { name: 'Delete post?' });
-    expect(selectModalState(t.composer().getSnapshot() as never)).toMatchObject({ deleteDialogIsOpen: true, deleteDialogType: 'post', data: textPost });
+    expect(selectModalState(t.composer().getSnapshot() as never)).toMatchObject({
+      deleteDialogIsOpen: true,
+      deleteDialogType: 'post',
+      data: textPost,
+    });
     await t.user.click(within(alert).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(t.composer().getSnapshot().matches('closed')).toBe(true);

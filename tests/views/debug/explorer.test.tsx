@@ -47,7 +47,11 @@ describe('Statechart explorer', () => {
     const idle = createActor(toastMachine, { input: toastInput(4000), inspect: journal.inspect });
     await act(async () => actor.send({ type: 'sidebar.toggle' }));
     await act(async () => actor.send({ type: 'sidebar.toggle' }));
-    expect(within(actors).getAllByRole('button').map((b) => b.textContent)).toEqual(['navigation']);
+    expect(
+      within(actors)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['navigation']);
     expect(idle.getSnapshot().status).toBe('active');
 
     // A second system appears; a stopped one drops out.
@@ -157,7 +161,9 @@ describe('Statechart explorer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
     // No navigation actor runs here: in development the explorer replays it with the machine
     // from src/machines/index.ts, imported on demand.
-    expect((await screen.findByTestId('explorer-state', {}, { timeout: 20_000 })).textContent).toBe('{"sidebar":"closed","searchBar":"closed"}');
+    expect((await screen.findByTestId('explorer-state', {}, { timeout: 20_000 })).textContent).toBe(
+      '{"sidebar":"closed","searchBar":"closed"}',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
     expect(state()).toBe('{"sidebar":"closed","searchBar":"open"}');
 
@@ -172,7 +178,16 @@ describe('Statechart explorer', () => {
     const { journal, registry, actor } = running();
     actor.send({ type: 'sidebar.toggle' });
     actor.send({ type: 'searchBar.toggle' });
-    const report = { ...journal.export(), environment: { appVersion: '0.1.0', route: '/app/social/streams', screen: { width: 375, height: 740, pixelRatio: 2 }, userAgent: 'test', reportedAt: '2026-11-27T10:00:00.000Z' } };
+    const report = {
+      ...journal.export(),
+      environment: {
+        appVersion: '0.1.0',
+        route: '/app/social/streams',
+        screen: { width: 375, height: 740, pixelRatio: 2 },
+        userAgent: 'test',
+        reportedAt: '2026-11-27T10:00:00.000Z',
+      },
+    };
     const drop = async (data: unknown, name: string) => {
       const panel = screen.getByRole('region', { name: 'Statechart explorer' });
       await act(async () => {
@@ -188,10 +203,17 @@ describe('Statechart explorer', () => {
 
     // The same report with one recorded state changed: the replay parts there, and "Step there" goes to it.
     const toggled = report.entries.find((e) => e.type === 'sidebar.toggle')!;
-    const tampered = { ...report, entries: report.entries.map((e) => (e === toggled ? { ...e, state: { value: { sidebar: 'closed', searchBar: 'closed' }, status: 'active' } } : e)) };
+    const tampered = {
+      ...report,
+      entries: report.entries.map((e) =>
+        e === toggled ? { ...e, state: { value: { sidebar: 'closed', searchBar: 'closed' }, status: 'active' } } : e,
+      ),
+    };
     await drop(tampered, 'tampered.json');
     const verdict = await screen.findByText(/The replay parts from the recording at #/);
-    expect(verdict.textContent).toContain(`#${toggled.seq}: navigation after sidebar.toggle was {"sidebar":"closed","searchBar":"closed"} (active)`);
+    expect(verdict.textContent).toContain(
+      `#${toggled.seq}: navigation after sidebar.toggle was {"sidebar":"closed","searchBar":"closed"} (active)`,
+    );
     expect(verdict.textContent).toContain('reached {"sidebar":"open","searchBar":"closed"} (active)');
     fireEvent.click(within(verdict).getByRole('button', { name: 'Step there' }));
     const index = report.entries.indexOf(toggled);

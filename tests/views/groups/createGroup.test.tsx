@@ -23,10 +23,12 @@ interface Call {
  */
 const server = vi.hoisted(() => {
   const calls: Record<string, Call[]> = { upload: [], search: [], http: [] };
-  const waiting = (name: string) => (...args: unknown[]) =>
-    new Promise((resolve, reject) => {
-      calls[name].push({ args, resolve, reject });
-    });
+  const waiting =
+    (name: string) =>
+    (...args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        calls[name].push({ args, resolve, reject });
+      });
   return { calls, api: { images: { upload: waiting('upload') }, users: { search: waiting('search') }, http: waiting('http') } };
 });
 // The typed group calls go through the waiting http, as the app's go through ofetch.
@@ -99,7 +101,7 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('create group page', () => {
-  it('shows the spec\'s validation messages, verbatim, on submit and as the fields change', async () => {
+  it("shows the spec's validation messages, verbatim, on submit and as the fields change", async () => {
     const { user } = renderPage();
     await user.click(submit());
     expect(screen.getByText('Group name is required')).toBeTruthy();
@@ -128,7 +130,11 @@ describe('create group page', () => {
     const { user, context } = renderPage();
     await fill(user, tagField(), '  poetry  ');
     await user.keyboard('{Enter}');
-    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['poetry']);
+    expect(
+      within(screen.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['poetry']);
     expect(tagField()).toHaveProperty('value', '');
     // A duplicate (any case) and an empty tag are not added; Enter never submits the form.
     await fill(user, tagField(), 'Poetry');
@@ -163,7 +169,14 @@ describe('create group page', () => {
     expect(screen.queryByText('No members invited yet')).toBeNull();
     expect(within(screen.getByRole('list', { name: 'Invited members' })).getByText('bob')).toBeTruthy();
     expect(context().invited).toEqual([
-      expect.objectContaining({ userId: 'u2', username: 'bob', role: 'member', joinedBy: 'invited', status: 'pending', invitedBy: alice._id }),
+      expect.objectContaining({
+        userId: 'u2',
+        username: 'bob',
+        role: 'member',
+        joinedBy: 'invited',
+        status: 'pending',
+        invitedBy: alice._id,
+      }),
     ]);
     await user.click(within(results).getByRole('button', { name: 'Selected bob' }));
     expect(within(results).getByRole('button', { name: 'Select bob' })).toBeTruthy();
@@ -175,7 +188,11 @@ describe('create group page', () => {
     await waitFor(() => expect(server.calls.search).toHaveLength(1), { timeout: 2000 });
     expect(await answer('search', { value: { search: [alice, bob, carol] } })).toEqual(['bo']);
     const next = screen.getByRole('list', { name: 'Search results' });
-    expect(within(next).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Select bob']);
+    expect(
+      within(next)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Select bob']);
     expect(within(screen.getByRole('list', { name: 'Invited members' })).getByText('carol')).toBeTruthy();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zz');

@@ -21,21 +21,39 @@ import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
 import { alice, auth } from '../../fixtures/auth';
 import { post, refused } from '../../fixtures/streams';
 import {
-  acceptedPost, adminGroup, daveInvited, erinAsks, invitedPrivate, memberPublic, pendingPost, privateStranger, publicStranger, requested, soleAdmin, twoAdmins,
+  acceptedPost,
+  adminGroup,
+  daveInvited,
+  erinAsks,
+  invitedPrivate,
+  memberPublic,
+  pendingPost,
+  privateStranger,
+  publicStranger,
+  requested,
+  soleAdmin,
+  twoAdmins,
 } from '../../machines/groups/groupFixtures';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
 
 const GROUP_ACTORS = Object.keys(groupMachine.implementations.actors).filter((name) => name !== 'live' && name !== 'inviteSearch');
 /** What the invite search finds for any query: a member of the group, an invitee and two outsiders. */
-const found = ['u2', 'u3', 'u4', 'u6'].map((id) => ({ _id: id, username: { u2: 'bob', u3: 'carol', u4: 'dave', u6: 'fay' }[id]!, avatarColor: '#1e88e5', profilePicture: '' }));
+const found = ['u2', 'u3', 'u4', 'u6'].map((id) => ({
+  _id: id,
+  username: { u2: 'bob', u3: 'carol', u4: 'dave', u6: 'fay' }[id]!,
+  avatarColor: '#1e88e5',
+  profilePicture: '',
+}));
 const groupPost = post({ _id: 'gp1', post: 'Fog on the water this morning', groupId: 'g1', groupStatus: 'accepted' });
 
 /** The posts part of the API the group's lists read (the group effects are the machine's fake actors). */
 function fakeApi(pending: Post[] = []) {
   const ofGroup = vi.fn(async () => ({ posts: [groupPost], totalPosts: 1, nextCursor: null }));
   const pendingOfGroup = vi.fn(async () => ({ posts: pending, totalPosts: pending.length, nextCursor: null }));
-  return { posts: { ofGroup, pendingOfGroup } } as unknown as ApiClient & { posts: { ofGroup: typeof ofGroup; pendingOfGroup: typeof pendingOfGroup } };
+  return { posts: { ofGroup, pendingOfGroup } } as unknown as ApiClient & {
+    posts: { ofGroup: typeof ofGroup; pendingOfGroup: typeof pendingOfGroup };
+  };
 }
 
 function setup({ pending = [] as Post[] } = {}) {
@@ -47,7 +65,9 @@ function setup({ pending = [] as Post[] } = {}) {
     actors: {
       ...h.actors,
       live: fromCallback(() => () => {}),
-      inviteSearch: groupChatSearchMachine.provide({ actors: { searchUsers: fromPromise(async (): Promise<{ search: FoundUser[] }> => ({ search: found })) } }),
+      inviteSearch: groupChatSearchMachine.provide({
+        actors: { searchUsers: fromPromise(async (): Promise<{ search: FoundUser[] }> => ({ search: found })) },
+      }),
     } as never,
     actions: { showToast: bridgeActions(app).showToast, navigate: (_: unknown, p: { to: string }) => void navigations.push(p.to) },
   });
@@ -84,7 +104,7 @@ afterEach(() => {
 });
 
 describe('group page', () => {
-  it('shows a skeleton, then a member\'s view: header, the group\'s posts, members by keyboard; the composer posts into the group', async () => {
+  it("shows a skeleton, then a member's view: header, the group's posts, members by keyboard; the composer posts into the group", async () => {
     const t = setup();
     restore = t.h.restore;
     expect(screen.getByRole('status', { name: 'Loading group' })).toBeTruthy();
@@ -115,7 +135,9 @@ describe('group page', () => {
     await t.user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Members' }).getAttribute('aria-selected')).toBe('true');
     const members = within(screen.getByRole('tabpanel')).getByRole('list', { name: 'Members' });
-    const rows = within(members).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(members)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows[0]).toContain('bob');
     expect(rows[0]).toContain('Admin');
     expect(rows[1]).toContain('alice (you)');
@@ -131,7 +153,9 @@ describe('group page', () => {
       type: 'xstate.done.actor.fetchMembers',
       output: { members: [{ ...memberPublic.members[1]!, userId: 'u7', username: 'gil' }], nextCursor: null },
     });
-    const rows = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(screen.getByRole('list', { name: 'Members' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows).toHaveLength(3);
     expect(rows[2]).toContain('gil');
     expect(screen.queryByRole('button', { name: 'Load more members' })).toBeNull();
@@ -148,7 +172,7 @@ describe('group page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows a failed load with the server\'s message and Try again', async () => {
+  it("shows a failed load with the server's message and Try again", async () => {
     const t = setup();
     restore = t.h.restore;
     await t.h.settle({ type: 'xstate.error.actor.fetchGroup', error: refused('Too many requests', 429) });
@@ -168,7 +192,10 @@ describe('group page', () => {
     expect(screen.queryByRole('button', { name: /Write something/ })).toBeNull();
     await t.user.click(button('Join group'));
     expect(isDisabled(button('Joining...'))).toBe(true);
-    await t.h.settle({ type: 'xstate.done.actor.joinGroup', output: { message: 'You joined the group', status: 'accepted', group: memberPublic } });
+    await t.h.settle({
+      type: 'xstate.done.actor.joinGroup',
+      output: { message: 'You joined the group', status: 'accepted', group: memberPublic },
+    });
     expect(button('Leave group')).toBeTruthy();
     await toast('You joined the group');
     cleanup();
@@ -182,7 +209,10 @@ describe('group page', () => {
     expect(screen.getByText('Only members can see posts and member list.')).toBeTruthy();
     await p.user.click(button('Ask to join'));
     expect(isDisabled(button('Sending request...'))).toBe(true);
-    await p.h.settle({ type: 'xstate.done.actor.joinGroup', output: { message: 'Your request to join was sent', status: 'pending', group: requested } });
+    await p.h.settle({
+      type: 'xstate.done.actor.joinGroup',
+      output: { message: 'Your request to join was sent', status: 'pending', group: requested },
+    });
     expect(screen.getByText('Request sent')).toBeTruthy();
     expect(button('Cancel request')).toBeTruthy();
     // Still outside: a private group's content stays closed.
@@ -190,7 +220,7 @@ describe('group page', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
-  it('an invitee sees the invitation, accepts it, and the group opens; a refusal shows the server\'s message', async () => {
+  it("an invitee sees the invitation, accepts it, and the group opens; a refusal shows the server's message", async () => {
     const t = setup();
     restore = t.h.restore;
     await t.load(invitedPrivate);
@@ -201,7 +231,10 @@ describe('group page', () => {
     await t.h.settle({ type: 'xstate.error.actor.acceptInvitation', error: refused('Invitation not found', 404) });
     await toast('Invitation not found');
     await t.user.click(button('Accept invitation'));
-    await t.h.settle({ type: 'xstate.done.actor.acceptInvitation', output: { message: 'Invitation accepted', group: { ...memberPublic, privacy: 'private' } } });
+    await t.h.settle({
+      type: 'xstate.done.actor.acceptInvitation',
+      output: { message: 'Invitation accepted', group: { ...memberPublic, privacy: 'private' } },
+    });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Posts', 'Members', 'Your pending posts']);
   });
 
@@ -209,7 +242,13 @@ describe('group page', () => {
     const t = setup({ pending: [pendingPost] });
     restore = t.h.restore;
     await t.load(adminGroup);
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Posts', 'Members', 'Pending posts', 'Pending members', 'Settings']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Posts',
+      'Members',
+      'Pending posts',
+      'Pending members',
+      'Settings',
+    ]);
     expect(screen.getByText('Group admin')).toBeTruthy();
 
     // Join requests: approve one.
@@ -218,7 +257,7 @@ describe('group page', () => {
     await t.h.settle({ type: 'xstate.done.actor.fetchPendingMembers', output: { pendingMembers: [erinAsks] } });
     await t.user.click(button('Approve erin'));
     expect(isDisabled(button('Reject erin'))).toBe(true);
-    expect(button("Approving... erin")).toBeTruthy();
+    expect(button('Approving... erin')).toBeTruthy();
     await t.h.settle({ type: 'xstate.done.actor.approveMember', output: { message: 'Member approved', group: adminGroup } });
     expect(screen.getByText('No requests to join')).toBeTruthy();
     await toast('Member approved');
@@ -311,7 +350,10 @@ describe('group page', () => {
     ask = screen.getByRole('alertdialog', { name: 'Remove bob?' });
     await t.user.click(within(ask).getByRole('button', { name: 'Remove' }));
     expect(isDisabled(within(ask).getByRole('button', { name: 'Removing...' }))).toBe(true);
-    await t.h.settle({ type: 'xstate.done.actor.removeMember', output: { message: 'Member removed', group: { ...twoAdmins, members: twoAdmins.members.filter((m) => m.userId !== 'u2') } } });
+    await t.h.settle({
+      type: 'xstate.done.actor.removeMember',
+      output: { message: 'Member removed', group: { ...twoAdmins, members: twoAdmins.members.filter((m) => m.userId !== 'u2') } },
+    });
     await toast('Member removed');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove bob' })).toBeNull());
     await t.user.click(button('Delete group'));
@@ -330,7 +372,11 @@ describe('group page', () => {
     let dialog = screen.getByRole('alertdialog', { name: 'Leave Harbour walkers?' });
     const picker = within(dialog).getByRole('combobox', { name: 'New group admin' });
     // Only accepted members can take over (carol is only invited).
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a member', 'bob']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a member', 'bob']);
     await t.user.click(within(dialog).getByRole('button', { name: 'Leave group' }));
     expect(within(dialog).getByRole('alert').textContent).toContain('Name another member as group admin before leaving');
     fireEvent.change(picker, { target: { value: 'u2' } });
@@ -360,11 +406,14 @@ describe('group page', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('has no axe violations on the admin\'s page, its settings, the remove and the leave dialogs (structure; contrast is checked in the browser)', async () => {
+  it("has no axe violations on the admin's page, its settings, the remove and the leave dialogs (structure; contrast is checked in the browser)", async () => {
     const t = setup();
     restore = t.h.restore;
     const audit = async () => {
-      const result = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, rules: { 'color-contrast': { enabled: false } } });
+      const result = await axe.run(document.body, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+        rules: { 'color-contrast': { enabled: false } },
+      });
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     };
     await t.load(adminGroup);

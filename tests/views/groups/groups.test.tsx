@@ -15,7 +15,11 @@ import { refused } from '../../fixtures/streams';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
 
-const membership = (status: GroupMembership['status'], joinedBy: GroupMembership['joinedBy'], role: GroupMembership['role'] = 'member'): GroupMembership => ({
+const membership = (
+  status: GroupMembership['status'],
+  joinedBy: GroupMembership['joinedBy'],
+  role: GroupMembership['role'] = 'member',
+): GroupMembership => ({
   userId: alice._id,
   username: alice.username,
   avatarColor: alice.avatarColor,
@@ -62,7 +66,15 @@ const EMPTY = { mine: [], invitations: [], discover: [], discoverCursor: null };
 function renderGroups() {
   const { app } = startTestApp();
   app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-  const h = viewHarness(['loadGroups', 'searchGroups', 'moreGroups', 'acceptInvitation', 'declineInvitation', 'joinGroup', 'cancelRequest']);
+  const h = viewHarness([
+    'loadGroups',
+    'searchGroups',
+    'moreGroups',
+    'acceptInvitation',
+    'declineInvitation',
+    'joinGroup',
+    'cancelRequest',
+  ]);
   const bus = createBus();
   const area = groupsAreaLogic(app, { bus });
   const logic = { ...area, groups: area.groups.provide({ actors: h.actors as never }) };
@@ -146,7 +158,9 @@ describe('groups page', () => {
     expect(club.querySelector('img')?.getAttribute('src')).toBe('/media/image/upload/v1/club');
     expect(club.textContent).toContain('Public');
     expect(club.textContent).toContain('1.2K members');
-    const chips = within(within(club).getByRole('list', { name: 'Categories and tags' })).getAllByRole('listitem').map((li) => li.textContent);
+    const chips = within(within(club).getByRole('list', { name: 'Categories and tags' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(chips).toEqual(['Books', 'Education', '#novels', '#poetry', '#classics', '+2 more']);
     expect(within(club).getByText('Admin')).toBeTruthy();
     const invite = card('Chess Friends');
@@ -219,14 +233,26 @@ describe('groups page', () => {
     expect(t.context().busy).toEqual({ g3: 'join', g4: 'join' });
     await t.h.settle({
       type: 'xstate.done.actor.join.g4',
-      output: { message: 'Your request to join was sent', status: 'pending', group: { ...quiet, membership: membership('pending', 'request') } },
+      output: {
+        message: 'Your request to join was sent',
+        status: 'pending',
+        group: { ...quiet, membership: membership('pending', 'request') },
+      },
     });
     expect(within(card('Quiet Readers')).getByText('Request sent')).toBeTruthy();
-    expect(within(card('Quiet Readers')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Cancel request to join Quiet Readers']);
+    expect(
+      within(card('Quiet Readers'))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Cancel request to join Quiet Readers']);
     expect(names('My groups')).toEqual(['Book Club']);
     await t.h.settle({
       type: 'xstate.done.actor.join.g3',
-      output: { message: 'You joined the group', status: 'accepted', group: { ...hikers, memberCount: 13, membership: membership('accepted', 'joined') } },
+      output: {
+        message: 'You joined the group',
+        status: 'accepted',
+        group: { ...hikers, memberCount: 13, membership: membership('accepted', 'joined') },
+      },
     });
     expect(names('My groups')).toEqual(['Hikers', 'Book Club']);
     expect(names('Groups to discover')).toEqual(['Quiet Readers']);
@@ -251,13 +277,16 @@ describe('groups page', () => {
     expect(names('Groups to discover')).toEqual(['Hikers', 'Quiet Readers']);
   });
 
-  it('searches all groups after the pause, shows each group\'s standing, its failure and clearing', async () => {
+  it("searches all groups after the pause, shows each group's standing, its failure and clearing", async () => {
     const t = await loaded();
     const box = screen.getByRole('searchbox', { name: 'Search groups' });
     await t.user.type(box, 'ch');
     expect(t.input('searchGroups')).toBeUndefined();
     await waitFor(() => expect(t.input('searchGroups')).toEqual({ query: 'ch' }));
-    await t.h.settle({ type: 'xstate.done.actor.searchGroups', output: { groups: [bookClub, chess, { ...quiet, membership: membership('pending', 'request') }] } });
+    await t.h.settle({
+      type: 'xstate.done.actor.searchGroups',
+      output: { groups: [bookClub, chess, { ...quiet, membership: membership('pending', 'request') }] },
+    });
     expect(names('Search results')).toEqual(['Book Club', 'Chess Friends', 'Quiet Readers']);
     const results = list('Search results');
     expect(within(results).getByText('Joined')).toBeTruthy();
@@ -281,14 +310,24 @@ describe('groups page', () => {
 
   it('takes invitations and deletions live from the socket', async () => {
     const t = await loaded();
-    const carol = group('g5', 'Carol\'s Cooks', { memberCount: 2, membership: membership('pending', 'invited') });
-    act(() => t.bus.publish({ event: 'group action', payload: { type: 'CREATE_GROUP', groupId: 'g5', groupName: carol.name, groupPicture: '', members: [] } }));
+    const carol = group('g5', "Carol's Cooks", { memberCount: 2, membership: membership('pending', 'invited') });
+    act(() =>
+      t.bus.publish({
+        event: 'group action',
+        payload: { type: 'CREATE_GROUP', groupId: 'g5', groupName: carol.name, groupPicture: '', members: [] },
+      }),
+    );
     // Read again behind the shown lists: no skeleton.
     expect(t.input('loadGroups')).toEqual({ userId: alice._id });
     expect(screen.queryByRole('status', { name: 'Loading groups' })).toBeNull();
     await t.h.settle({ type: 'xstate.done.actor.loadGroups', output: { ...LISTS, invitations: [carol, chess] } });
     expect(names('Invitations')).toEqual(["Carol's Cooks", 'Chess Friends']);
-    act(() => t.bus.publish({ event: 'group action', payload: { type: 'DELETE_GROUP', groupId: 'g1', groupName: 'Book Club', groupPicture: '', members: [] } }));
+    act(() =>
+      t.bus.publish({
+        event: 'group action',
+        payload: { type: 'DELETE_GROUP', groupId: 'g1', groupName: 'Book Club', groupPicture: '', members: [] },
+      }),
+    );
     expect(screen.getByText('You have not joined any group yet')).toBeTruthy();
   });
 

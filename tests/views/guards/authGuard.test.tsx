@@ -46,7 +46,13 @@ describe('the member and admin guards', () => {
     expect(screen.queryByText('Members only')).toBeNull();
     await h.settle({ type: 'xstate.done.actor.currentUser', output: auth(alice, 'fresh') });
     screen.getByText('Members only');
-    expect(session().getSnapshot().context).toEqual({ token: 'fresh', profile: alice, isLoggedIn: true, keepLoggedIn: true, pageReload: true });
+    expect(session().getSnapshot().context).toEqual({
+      token: 'fresh',
+      profile: alice,
+      isLoggedIn: true,
+      keepLoggedIn: true,
+      pageReload: true,
+    });
     expect(navigate).not.toHaveBeenCalled();
     h.restore();
   });

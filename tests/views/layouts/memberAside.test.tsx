@@ -23,14 +23,26 @@ function renderPage({ failGroupsOnce = false } = {}) {
   let groupCalls = 0;
   const logic = memberAsideMachine.provide({
     actors: {
-      fetchSuggestions: fromPromise(async () => (calls.push('suggestions'), [person('u2', 'bob'), person('u3', 'carol', { isFollowing: true })])),
+      fetchSuggestions: fromPromise(
+        async () => (calls.push('suggestions'), [person('u2', 'bob'), person('u3', 'carol', { isFollowing: true })]),
+      ),
       fetchGroups: fromPromise(async ({ input }: { input: { userId: string } }) => {
         calls.push(`groups ${input.userId}`);
         groupCalls += 1;
         if (failGroupsOnce && groupCalls === 1) throw new Error('Network down');
         return [group('g1', 'Night Owls', { memberCount: 1 })];
       }),
-      fetchTrending: fromPromise(async () => (calls.push('trending'), { hashtags: [{ tag: 'physics', posts: 3 }, { tag: 'café', posts: 1 }] })),
+      fetchTrending: fromPromise(
+        async () => (
+          calls.push('trending'),
+          {
+            hashtags: [
+              { tag: 'physics', posts: 3 },
+              { tag: 'café', posts: 1 },
+            ],
+          }
+        ),
+      ),
       live: fromCallback<EventObject>(() => () => {}),
     },
   });

@@ -39,7 +39,12 @@ describe('NotFoundPage', () => {
   it('Back Home goes to / when there is no history', () => {
     vi.spyOn(window.history, 'length', 'get').mockReturnValue(1);
     const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
-    const { location } = renderAt('/app/social/nowhere', <Route path="/app/social" nest><NotFoundPage /></Route>);
+    const { location } = renderAt(
+      '/app/social/nowhere',
+      <Route path="/app/social" nest>
+        <NotFoundPage />
+      </Route>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Back Home' }));
     expect(back).not.toHaveBeenCalled();
     expect(location.history.at(-1)).toBe('/');
@@ -50,7 +55,13 @@ describe('/app/social/profile', () => {
   it("opens the member's own profile (the Profile link's url), not a placeholder", () => {
     const { app } = startTestApp();
     app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-    const { ui, location } = withApp(app, '/app/social/profile', <Route path="/app/social" nest><Route path="/profile" component={OwnProfile} /></Route>);
+    const { ui, location } = withApp(
+      app,
+      '/app/social/profile',
+      <Route path="/app/social" nest>
+        <Route path="/profile" component={OwnProfile} />
+      </Route>,
+    );
     render(ui);
     expect(location.history.at(-1)).toBe(`/app/social/profile/alice?id=${alice._id}&uId=${alice.authId}`);
   });

@@ -21,7 +21,14 @@ import { NotificationsLogicProvider } from '../../../src/views/notifications/Not
 const reaction = entry('n1', 30, { actors: [ben, ada], actorCount: 4 });
 const follow = entry('n2', 20, { kind: 'follow', read: true, target: { type: 'profile', id: 'u2', label: 'ben' } });
 const invite = entry('n3', 10, { kind: 'groupInvite', target: { type: 'group', id: 'g1', label: 'Night Owls' } });
-const report = entry('n4', 5, { kind: 'reportResolved', actors: [], actorCount: 0, detail: 'profile', read: true, target: { type: 'report', id: 'r1', label: '' } });
+const report = entry('n4', 5, {
+  kind: 'reportResolved',
+  actors: [],
+  actorCount: 0,
+  detail: 'profile',
+  read: true,
+  target: { type: 'report', id: 'r1', label: '' },
+});
 const FIRST: Page = { notifications: [reaction, follow, invite], nextCursor: `${invite.updatedAt}_n3`, unreadCount: 2 };
 
 function renderInbox() {
@@ -89,7 +96,12 @@ describe('notifications page', () => {
     expect(screen.getByText('2 unread')).toBeTruthy();
     // The page told the badge; opening it marked nothing read.
     expect(t.badge()).toBe(2);
-    expect(t.context().items.filter((n) => !n.read).map((n) => n._id)).toEqual(['n1', 'n3']);
+    expect(
+      t
+        .context()
+        .items.filter((n) => !n.read)
+        .map((n) => n._id),
+    ).toEqual(['n1', 'n3']);
   });
 
   it('opens each target from its row and marks it read (put back if the server refuses)', async () => {
@@ -108,14 +120,19 @@ describe('notifications page', () => {
     expect(t.location.history.at(-1)).toBe('/app/social/profile/ben?id=u2');
     expect(t.input('read.n2')).toBeUndefined();
     await t.user.click(within(rows()[0]!).getByRole('link'));
-    await t.h.settle({ type: 'xstate.done.actor.read.n1', output: { message: 'Notification marked as read', notification: { ...reaction, read: true }, unreadCount: 1 } });
+    await t.h.settle({
+      type: 'xstate.done.actor.read.n1',
+      output: { message: 'Notification marked as read', notification: { ...reaction, read: true }, unreadCount: 1 },
+    });
     expect(screen.getByText('1 unread')).toBeTruthy();
     expect(t.badge()).toBe(1);
   });
 
   it('marks an entry without a page (a moderation outcome) read with its button', async () => {
     const t = await loaded({ notifications: [{ ...report, read: false }], nextCursor: null, unreadCount: 1 });
-    const button = within(rows()[0]!).getByRole('button', { name: 'Unread: Your report about a profile was reviewed and action was taken' });
+    const button = within(rows()[0]!).getByRole('button', {
+      name: 'Unread: Your report about a profile was reviewed and action was taken',
+    });
     await t.user.click(button);
     expect(t.input('read.n4')).toEqual({ id: 'n4' });
     expect(notificationHref(report)).toBeNull();
@@ -126,7 +143,10 @@ describe('notifications page', () => {
     await t.user.click(within(rows()[1]!).getByRole('button', { name: 'Delete notification' }));
     expect(t.input('delete.n2')).toEqual({ id: 'n2' });
     expect(within(rows()[1]!).getByRole('button', { name: 'Delete notification' }).hasAttribute('disabled')).toBe(true);
-    await t.h.settle({ type: 'xstate.done.actor.delete.n2', output: { message: 'Notification deleted', notificationId: 'n2', unreadCount: 2 } });
+    await t.h.settle({
+      type: 'xstate.done.actor.delete.n2',
+      output: { message: 'Notification deleted', notificationId: 'n2', unreadCount: 2 },
+    });
     expect(rows()).toHaveLength(2);
 
     await t.user.click(screen.getByRole('button', { name: 'Mark all as read' }));
@@ -174,7 +194,7 @@ describe('notifications page', () => {
     expect(screen.queryByRole('list', { name: 'Notifications' })).toBeNull();
   });
 
-  it('works from the keyboard: Tab reaches each row\'s link and Delete, Enter opens', async () => {
+  it("works from the keyboard: Tab reaches each row's link and Delete, Enter opens", async () => {
     const t = await loaded();
     await t.user.tab();
     await t.user.tab();

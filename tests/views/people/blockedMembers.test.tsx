@@ -16,7 +16,13 @@ import { ownProfile } from '../../machines/people/profileFixtures';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
 
-const member = (id: string, username: string, profilePicture = ''): UserSummary => ({ _id: id, username, avatarColor: '#1e88e5', avatarImage: '', profilePicture });
+const member = (id: string, username: string, profilePicture = ''): UserSummary => ({
+  _id: id,
+  username,
+  avatarColor: '#1e88e5',
+  avatarImage: '',
+  profilePicture,
+});
 const ben = member('u2', 'ben', '/media/image/upload/v1/ben');
 const cy = member('u3', 'cy');
 const LIST = { users: [ben, cy], count: 2 };
@@ -73,8 +79,14 @@ const section = () => screen.getByRole('region', { name: 'Blocked members' });
 const rows = () =>
   within(within(section()).getByRole('list', { name: 'Blocked members' }))
     .getAllByRole('listitem')
-    .map((li) => `${li.querySelector('[aria-hidden="true"] ~ span')?.textContent}: ${within(li).getByRole('button').getAttribute('aria-label')}`);
-const toasts = () => within(screen.getByRole('region', { name: 'Notifications' })).queryAllByRole('listitem').map((li) => li.textContent);
+    .map(
+      (li) =>
+        `${li.querySelector('[aria-hidden="true"] ~ span')?.textContent}: ${within(li).getByRole('button').getAttribute('aria-label')}`,
+    );
+const toasts = () =>
+  within(screen.getByRole('region', { name: 'Notifications' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('blocked members on the settings page', () => {
   it('shows a skeleton while loading, then the members the viewer blocked', async () => {
@@ -126,7 +138,10 @@ describe('blocked members on the settings page', () => {
     await t.h.settle({ type: 'xstate.error.actor.unblock.u2', error: refused('Too many requests', 429) });
     await t.h.settle({ type: 'xstate.error.actor.unblock.u3', error: {} });
     expect(rows()).toEqual(['ben: Unblock ben', 'cy: Unblock cy']);
-    expect(toasts()).toEqual([expect.stringContaining('Too many requests'), expect.stringContaining('Could not unblock cy. Please try again.')]);
+    expect(toasts()).toEqual([
+      expect.stringContaining('Too many requests'),
+      expect.stringContaining('Could not unblock cy. Please try again.'),
+    ]);
     expect(within(section()).getByRole('button', { name: 'Unblock ben' }).getAttribute('aria-disabled')).toBeNull();
   });
 
@@ -169,7 +184,8 @@ describe('blocked members on the settings page', () => {
 
   it('has no axe violations while loading, failed or empty', async () => {
     const t = renderSettings();
-    const audit = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => v.id);
+    const audit = async () =>
+      (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => v.id);
     expect(await audit()).toEqual([]);
     await t.h.settle({ type: 'xstate.error.actor.fetchBlocked', error: refused('Too many requests', 429) });
     expect(await audit()).toEqual([]);

@@ -22,7 +22,15 @@ const person = (_id: string, username: string): Person => ({
 });
 const [ben, carol, dan] = [person('u2', 'ben'), person('u3', 'carol'), person('u4', 'dan')];
 
-function renderPeople({ users, suggestions, total }: { users: Person[]; suggestions: Person[]; total?: { totalUsers: number; totalAtLeast?: true } }) {
+function renderPeople({
+  users,
+  suggestions,
+  total,
+}: {
+  users: Person[];
+  suggestions: Person[];
+  total?: { totalUsers: number; totalAtLeast?: true };
+}) {
   const api = {
     users: {
       all: vi.fn(async () => ({ users, ...(total ?? { totalUsers: users.length }) })),
@@ -45,7 +53,10 @@ function renderPeople({ users, suggestions, total }: { users: Person[]; suggesti
   render(ui);
 }
 
-const names = (list: HTMLElement) => within(list).getAllByRole('listitem').map((item) => within(item).getAllByRole('link')[0].textContent);
+const names = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => within(item).getAllByRole('link')[0].textContent);
 
 afterEach(() => {
   cleanup();

@@ -40,7 +40,9 @@ function fakeApi(profiles: Record<string, Profile>) {
       // The people search as the server answers it: names containing the term, those starting with it first.
       search: vi.fn(async (term: string) => {
         const people = Object.values(profiles).filter((p) => p.username.toLowerCase().includes(term.toLowerCase()));
-        return { search: people.map((p) => ({ _id: p._id, username: p.username, avatarColor: p.avatarColor, profilePicture: p.profilePicture })) };
+        return {
+          search: people.map((p) => ({ _id: p._id, username: p.username, avatarColor: p.avatarColor, profilePicture: p.profilePicture })),
+        };
       }),
     },
     images: {
@@ -52,7 +54,11 @@ function fakeApi(profiles: Record<string, Profile>) {
       followers: vi.fn(async (_userId: string, cursor?: string) =>
         cursor
           ? { users: [{ _id: 'u4', username: 'dan', avatarColor: '#000000', avatarImage: '', profilePicture: '' }], nextCursor: null }
-          : { users: [{ _id: 'u3', username: 'carol', avatarColor: '#000000', avatarImage: '', profilePicture: '' }], count: 2, nextCursor: '2025-01-01T10:00:00.000Z_u3' },
+          : {
+              users: [{ _id: 'u3', username: 'carol', avatarColor: '#000000', avatarImage: '', profilePicture: '' }],
+              count: 2,
+              nextCursor: '2025-01-01T10:00:00.000Z_u3',
+            },
       ),
       following: vi.fn(async () => ({ users: [], count: 0, nextCursor: null })),
       follow: vi.fn(),
@@ -90,10 +96,11 @@ function renderProfile(path: string, api = fakeApi({ u1: mine, u2: ben })) {
   // Files are picked through react-aria's FileTrigger; user-event would drop a non-image on `accept`.
   const user = userEvent.setup({ delay: null, applyAccept: false });
   const toasts = () =>
-    (app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }).context.toasts.map(
-      (toast) => toast.notification,
-    );
-  const sessionUser = () => (app.system.get('session')!.getSnapshot() as { context: { profile: { profilePicture: string } } }).context.profile;
+    (
+      app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }
+    ).context.toasts.map((toast) => toast.notification);
+  const sessionUser = () =>
+    (app.system.get('session')!.getSnapshot() as { context: { profile: { profilePicture: string } } }).context.profile;
   return { api, app, user, toasts, sessionUser, published };
 }
 
@@ -151,7 +158,11 @@ describe('profile layout', () => {
   });
 
   it("draws a default cover from the member's colour until they choose one", async () => {
-    const api = fakeApi({ u1: mine, u2: { ...ben, avatarColor: '#1e88e5' }, u3: profile({ _id: 'u3', username: 'cy', coverImage: '/media/image/upload/v1/cover' }) });
+    const api = fakeApi({
+      u1: mine,
+      u2: { ...ben, avatarColor: '#1e88e5' },
+      u3: profile({ _id: 'u3', username: 'cy', coverImage: '/media/image/upload/v1/cover' }),
+    });
     renderProfile('/profile/ben?id=u2', api);
     await screen.findByRole('heading', { name: 'ben', level: 1 });
     const cover = screen.getByTestId('default-cover');
@@ -187,9 +198,15 @@ describe('profile page', () => {
     const link = screen.getByRole('link', { name: /YouTube/ });
     expect(link.getAttribute('href')).toBe('https://youtube.com/@ben');
     expect(link.getAttribute('rel')).toContain('noopener');
-    expect(within(screen.getByRole('list', { name: 'Hobbies' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Chess', 'Climbing']);
+    expect(
+      within(screen.getByRole('list', { name: 'Hobbies' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Chess', 'Climbing']);
     // Message opens the private chat with them, posts or not (the chat starts the conversation).
-    expect(screen.getByRole('link', { name: 'Message ben' }).getAttribute('href')).toBe('/app/social/chat/messages?username=ben&id=u2&isGroup=false');
+    expect(screen.getByRole('link', { name: 'Message ben' }).getAttribute('href')).toBe(
+      '/app/social/chat/messages?username=ben&id=u2&isGroup=false',
+    );
   });
 
   it('shows the owner every tab and their edit buttons', async () => {
@@ -210,10 +227,14 @@ describe('profile page', () => {
       .mockRejectedValueOnce({ statusCode: 502 });
     await user.upload(fileInputOf(await screen.findByRole('button', { name: 'Change profile picture' })), png());
     const dialog = await screen.findByRole('dialog', { name: 'New profile picture' });
-    expect((within(dialog).getByRole('img', { name: 'Preview of your profile picture' }) as HTMLImageElement).src).toMatch(/^data:image\/png;base64,/);
+    expect((within(dialog).getByRole('img', { name: 'Preview of your profile picture' }) as HTMLImageElement).src).toMatch(
+      /^data:image\/png;base64,/,
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(toasts()).toEqual([{ ...toasts()[0], type: 'error', description: 'Image must be a JPEG, PNG, GIF or WebP image' }]));
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ ...toasts()[0], type: 'error', description: 'Image must be a JPEG, PNG, GIF or WebP image' }]),
+    );
     expect(api.images.upload).toHaveBeenCalledWith('profile', expect.stringMatching(/^data:image\/png;base64,/));
     expect(within(dialog).getByRole('alert').textContent).toContain('Image must be a JPEG, PNG, GIF or WebP image');
     // The preview stays for another try; this time the server sends no message.
@@ -284,7 +305,11 @@ describe('profile page', () => {
     await user.type(box, 'Chess{Enter}');
     await user.type(box, ' chess {Enter}');
     await user.type(box, 'Climbing{Enter}');
-    expect(within(form).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Chess', 'Climbing']);
+    expect(
+      within(form)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Chess', 'Climbing']);
     await user.click(within(form).getByRole('button', { name: 'Remove Chess' }));
     await user.click(within(form).getByRole('button', { name: 'Save hobbies' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Hobbies' })).toBeNull());
@@ -335,7 +360,11 @@ describe('profile page', () => {
     await user.click(await screen.findByRole('tab', { name: 'Replied' }));
     const replies = await screen.findByRole('list', { name: 'Replies' });
     expect(within(replies).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(replies).getByRole('link', { name: /Question a1\?/ }).getAttribute('href')).toBe('/question/q-a1');
+    expect(
+      within(replies)
+        .getByRole('link', { name: /Question a1\?/ })
+        .getAttribute('href'),
+    ).toBe('/question/q-a1');
     await user.click(screen.getByRole('button', { name: 'Load more replies' }));
     await waitFor(() => expect(within(replies).getAllByRole('listitem')).toHaveLength(3));
     expect(api.questions.userAnswers).toHaveBeenLastCalledWith('u2', 'all', 'newest', 2);
@@ -364,7 +393,7 @@ describe('profile page', () => {
 });
 
 describe('profile by name (an @mention links to /profile/<username>)', () => {
-  it("finds the member by name, whatever the case typed, and shows their profile", async () => {
+  it('finds the member by name, whatever the case typed, and shows their profile', async () => {
     const api = fakeApi({ u1: mine, u2: ben, u5: profile({ _id: 'u5', username: 'benjamin' }) });
     renderProfile('/profile/Ben', api);
     await screen.findByRole('heading', { name: 'ben', level: 1 });

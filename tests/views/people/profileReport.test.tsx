@@ -4,7 +4,12 @@ import { useSelector } from '@xstate/react';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { journal } from '../../../src/effects/debug/journal';
-import { profileReportMachine, REPORT_REASONS, type ProfileReportActorRef, type ProfileReportContext } from '../../../src/machines/people/profileReport.machine';
+import {
+  profileReportMachine,
+  REPORT_REASONS,
+  type ProfileReportActorRef,
+  type ProfileReportContext,
+} from '../../../src/machines/people/profileReport.machine';
 import { ReportDialog } from '../../../src/views/people/ReportDialog';
 import { coverPaths, describePath, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
 import { reportModel, reportSerialize } from '../../machines/people/profileReportModel';
@@ -24,7 +29,8 @@ const field = (label: RegExp | string) => within(dialog()).getByLabelText(label)
 async function perform(event: ModelEvent, user: UserEvent) {
   switch (event.type) {
     case 'report.reason':
-      if ((REPORT_REASONS as readonly string[]).includes(event.value)) await user.click(within(dialog()).getByRole('button', { name: event.value }));
+      if ((REPORT_REASONS as readonly string[]).includes(event.value))
+        await user.click(within(dialog()).getByRole('button', { name: event.value }));
       else fireEvent.change(field(/^Reason/), { target: { value: event.value } });
       return;
     case 'report.details':
@@ -67,7 +73,10 @@ describe('report dialog, replaying every path of the report machine', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const h = viewHarness(['sendReport'], coverage);
     try {
-      const report = createActor(profileReportMachine.provide({ actors: h.actors as never }), { input, inspect: (e) => journal.inspect(e) }).start();
+      const report = createActor(profileReportMachine.provide({ actors: h.actors as never }), {
+        input,
+        inspect: (e) => journal.inspect(e),
+      }).start();
       render(<Host report={report} />);
       const user = userEvent.setup({ delay: null });
       expectScreen(report.getSnapshot());

@@ -19,7 +19,9 @@ function fakeApi() {
   let notifications: NotificationSettings = { messages: true, follows: false, reactions: true, comments: true };
   const api = {
     users: {
-      profile: vi.fn(async () => ({ user: ownProfile({ _id: 'u1', username: 'alice', personalizeSettings: settings as never, notifications }) })),
+      profile: vi.fn(async () => ({
+        user: ownProfile({ _id: 'u1', username: 'alice', personalizeSettings: settings as never, notifications }),
+      })),
       personalize: vi.fn(async (body: PersonalizeBody) => {
         settings = { ...settings, ...body } as typeof settings;
         return { message: 'Personalization settings updated', personalizeSettings: settings };
@@ -132,7 +134,9 @@ describe('settings page', () => {
     const section = await screen.findByRole('region', { name: 'Notification settings' });
     const follows = await within(section).findByRole('switch', { name: 'Follows' });
     // Exactly the spec's table (section 3), in its order.
-    const rows = within(section).getAllByRole('listitem').map((row) => Array.from(row.querySelectorAll('p'), (p) => p.textContent));
+    const rows = within(section)
+      .getAllByRole('listitem')
+      .map((row) => Array.from(row.querySelectorAll('p'), (p) => p.textContent));
     expect(rows).toEqual([
       ['Direct Messages', 'New direct messages notifications.'],
       ['Follows', 'New followers notifications.'],

@@ -23,11 +23,17 @@ import { SearchLogicProvider } from '../../../src/views/search/SearchLogic';
 function renderSearch(path = '/app/social/search') {
   const { app } = startTestApp();
   app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-  const h = viewHarness(['searchAll', 'searchMore', 'readImage', 'searchImage'], undefined, (actor) => (actor as { logic?: { id?: string } }).logic?.id === 'search');
+  const h = viewHarness(
+    ['searchAll', 'searchMore', 'readImage', 'searchImage'],
+    undefined,
+    (actor) => (actor as { logic?: { id?: string } }).logic?.id === 'search',
+  );
   const bus = createBus();
   const navigated: { to: string; replace?: boolean }[] = [];
   let go: (to: string, options?: { replace?: boolean }) => void = () => {};
-  const logic = searchLogic(app, { bus, navigate: (to, options) => (navigated.push({ to, ...options }), go(to, options)) }).provide({ actors: h.actors as never });
+  const logic = searchLogic(app, { bus, navigate: (to, options) => (navigated.push({ to, ...options }), go(to, options)) }).provide({
+    actors: h.actors as never,
+  });
   const composer: ComposerApi = { openComposer: vi.fn() };
   const { ui, location } = withApp(
     app,
@@ -150,7 +156,7 @@ describe('search page', () => {
     expect(screen.queryByRole('button', { name: 'Show more posts' })).toBeNull();
   });
 
-  it('updates a result in place when its card changes it, and drops a blocked member\'s', async () => {
+  it("updates a result in place when its card changes it, and drops a blocked member's", async () => {
     const t = renderSearch('/app/social/search?q=risotto');
     restore = t.h.restore;
     await t.h.settle({ type: 'xstate.done.actor.searchAll', output: OVERVIEW });
@@ -174,7 +180,11 @@ describe('search page', () => {
     expect(screen.getByText('Looking for posts with this picture…')).toBeTruthy();
     await t.h.settle({ type: 'xstate.done.actor.searchImage', output: IMAGE_RESULTS });
     expect(screen.getByText('1 post found')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Posts with this picture' })).getAllByRole('article').map((a) => a.getAttribute('data-post-id'))).toEqual(['p2']);
+    expect(
+      within(screen.getByRole('list', { name: 'Posts with this picture' }))
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('data-post-id')),
+    ).toEqual(['p2']);
     expect((await axe.run(document.body, noContrast)).violations.map((v) => v.id)).toEqual([]);
     await t.user.click(screen.getByRole('button', { name: 'Clear the picture search' }));
     expect(screen.queryByRole('region', { name: 'Posts with this picture' })).toBeNull();
@@ -182,7 +192,10 @@ describe('search page', () => {
 
     await t.user.upload(picker, new File(['png'], 'dish.png', { type: 'image/png' }));
     await t.h.settle({ type: 'xstate.done.actor.readImage', output: 'data:image/png;base64,AAAA' });
-    await t.h.settle({ type: 'xstate.error.actor.searchImage', error: refused('Search by image takes a JPEG, PNG, GIF or WebP picture', 415) });
+    await t.h.settle({
+      type: 'xstate.error.actor.searchImage',
+      error: refused('Search by image takes a JPEG, PNG, GIF or WebP picture', 415),
+    });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Search by image takes a JPEG, PNG, GIF or WebP picture');
     await t.user.click(within(alert).getByRole('button', { name: 'Try again' }));

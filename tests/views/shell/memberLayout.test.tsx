@@ -23,8 +23,14 @@ function renderLayout(path: string, { signedIn = true } = {}) {
   return { app, hooks, location, sidebar };
 }
 
-const linkNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((a) => a.textContent);
-const current = (nav: HTMLElement) => within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+const linkNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+const current = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .filter((a) => a.getAttribute('aria-current') === 'page');
 
 describe('active item rule', () => {
   it.each([
@@ -58,7 +64,18 @@ describe('MemberLayout', () => {
 
   it('lists the main navigation in the spec order, then Photos, Videos and Notifications, and marks the current section', () => {
     const { sidebar } = renderLayout('/app/social/groups');
-    expect(linkNames(sidebar())).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Photos', 'Videos', 'Notifications']);
+    expect(linkNames(sidebar())).toEqual([
+      'Streams',
+      'Questions',
+      'Chat',
+      'Group',
+      'People',
+      'Profile',
+      'Save',
+      'Photos',
+      'Videos',
+      'Notifications',
+    ]);
     expect(NAV_ITEMS.map((i) => i.url)).toEqual([
       '/app/social/streams',
       '/app/social/questions',
@@ -153,7 +170,18 @@ describe('MemberLayout', () => {
     expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'open' });
     // The drawer's code is fetched on its first open.
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
-    expect(linkNames(drawer)).toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Photos', 'Videos', 'Notifications']);
+    expect(linkNames(drawer)).toEqual([
+      'Streams',
+      'Questions',
+      'Chat',
+      'Group',
+      'People',
+      'Profile',
+      'Save',
+      'Photos',
+      'Videos',
+      'Notifications',
+    ]);
     fireEvent.click(within(drawer).getByRole('link', { name: 'Photos' }));
     expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ sidebar: 'closed' });
   });

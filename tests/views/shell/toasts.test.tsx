@@ -49,7 +49,11 @@ describe('Toasts', () => {
     expect(items.map((li) => li.textContent)).toEqual(['Saved', 'Failed to create group']);
     expect(within(region()).getByRole('alert').textContent).toContain('Failed to create group');
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(within(region()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Failed to create group']);
+    expect(
+      within(region())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Failed to create group']);
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(within(region()).queryAllByRole('listitem')).toEqual([]);
   });
@@ -73,7 +77,11 @@ describe('Toasts', () => {
     expect(within(region()).getAllByRole('listitem')).toHaveLength(2);
     const [first] = within(region()).getAllByRole('button', { name: 'Dismiss notification' });
     fireEvent.click(first);
-    expect(within(region()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Second']);
+    expect(
+      within(region())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Second']);
     fireEvent.mouseLeave(list);
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(within(region()).queryAllByRole('listitem')).toEqual([]);

@@ -26,7 +26,11 @@ describe('topics on a post card', () => {
       post({ _id: 'p4', post: 'From an older server' }),
     ]);
     const one = chipsOf(await card('p1'))!;
-    expect(within(one).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Music', 'Science']);
+    expect(
+      within(one)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Music', 'Science']);
     // Under the text: the text comes before the chips in the card.
     const text = within(await card('p1')).getByText(/Stars/);
     expect(text.compareDocumentPosition(one) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -47,7 +47,9 @@ function expectScreen(snapshot: AnyMachineSnapshot) {
     return;
   }
   const c = snapshot.context as PostReportContext;
-  const checked = within(dialog()).getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked);
+  const checked = within(dialog())
+    .getAllByRole('radio')
+    .filter((radio) => (radio as HTMLInputElement).checked);
   expect(checked.map((radio) => (radio as HTMLInputElement).value)).toEqual(c.reason ? [c.reason] : []);
   expect(details().value).toBe(c.details);
   const send = within(dialog()).getByRole('button', { name: snapshot.matches('sending') ? 'Sending...' : 'Send report' });
@@ -66,7 +68,10 @@ describe('report post dialog, replaying every path of the report machine', () =>
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const h = viewHarness(['sendReport'], coverage);
     try {
-      const report = createActor(postReportMachine.provide({ actors: h.actors as never }), { input, inspect: (e) => journal.inspect(e) }).start();
+      const report = createActor(postReportMachine.provide({ actors: h.actors as never }), {
+        input,
+        inspect: (e) => journal.inspect(e),
+      }).start();
       render(<Host report={report} />);
       const user = userEvent.setup({ delay: null });
       expectScreen(report.getSnapshot());

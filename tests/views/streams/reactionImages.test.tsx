@@ -21,7 +21,9 @@ const reaction = (type: ReactionType, username: string): Reaction => ({
 });
 
 function renderCard(shown: Post, reactions: Reaction[] = []) {
-  renderStreamsPage([shown], { reactions: { react: vi.fn(), remove: vi.fn(), ofPost: vi.fn(async () => ({ reactions, count: reactions.length })) } });
+  renderStreamsPage([shown], {
+    reactions: { react: vi.fn(), remove: vi.fn(), ofPost: vi.fn(async () => ({ reactions, count: reactions.length })) },
+  });
   return waitFor(() => screen.getByRole('article'));
 }
 
@@ -38,9 +40,10 @@ afterEach(() => {
 
 describe('reaction images', () => {
   it.each(REACTION_TYPES)('%s: the action, the counts and the reactions modal draw its image', async (type) => {
-    const card = await renderCard(post({ _id: 'p1', post: 'Harbour at dawn', reactions: { ...zeroCounts(), [type]: 1 }, userReaction: type }), [
-      reaction(type, 'carol'),
-    ]);
+    const card = await renderCard(
+      post({ _id: 'p1', post: 'Harbour at dawn', reactions: { ...zeroCounts(), [type]: 1 }, userReaction: type }),
+      [reaction(type, 'carol')],
+    );
     const { label, ink, inkDark } = REACTION_LOOK[type];
 
     // The action: the chosen reaction's own image, and its colour on the count beside it.

@@ -15,18 +15,30 @@ import { startTestApp, withApp } from '../appHarness';
 const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
 const p1 = post({ _id: 'p1', post: 'First light over the harbour', createdAt: at(30), reactions: { ...zeroCounts(), like: 2 } });
 const p2 = post({ _id: 'p2', post: 'Reading group tonight', createdAt: at(20) });
-const p3 = post({ _id: 'p3', post: 'Carol on statecharts', createdAt: at(10), userId: 'u3', username: 'carol', saved: true, userReaction: 'love' });
+const p3 = post({
+  _id: 'p3',
+  post: 'Carol on statecharts',
+  createdAt: at(10),
+  userId: 'u3',
+  username: 'carol',
+  saved: true,
+  userReaction: 'love',
+});
 
 /** The API the streams effects call, with only what these paths need (no reactions-by-name, no saved pages: posts say). */
 function fakeApi(overrides: { react?: () => Promise<unknown>; follow?: () => Promise<unknown>; since?: Post[]; posts?: Post[] } = {}) {
   const all = vi.fn(async (_page: number, query?: { since?: string; cursor?: string }) =>
-    query?.since ? { posts: overrides.since ?? [], nextCursor: null } : { posts: overrides.posts ?? [p1, p2], totalPosts: 2, nextCursor: null },
+    query?.since
+      ? { posts: overrides.since ?? [], nextCursor: null }
+      : { posts: overrides.posts ?? [p1, p2], totalPosts: 2, nextCursor: null },
   );
   const forYou = vi.fn(async (_cursor?: string) => ({ posts: overrides.posts ?? [p1, p2], nextCursor: null }));
   const api = {
     posts: { all, forYou },
     reactions: {
-      react: vi.fn(overrides.react ?? (async () => ({ message: 'ok', postId: 'p1', reactions: { ...zeroCounts(), like: 3 }, userReaction: 'like' }))),
+      react: vi.fn(
+        overrides.react ?? (async () => ({ message: 'ok', postId: 'p1', reactions: { ...zeroCounts(), like: 3 }, userReaction: 'like' })),
+      ),
       remove: vi.fn(),
     },
     follows: {
@@ -35,7 +47,10 @@ function fakeApi(overrides: { react?: () => Promise<unknown>; follow?: () => Pro
       block: vi.fn(async (userId: string) => ({ message: 'Blocked successfully', userId, blocked: true })),
     },
   };
-  return api as unknown as ApiClient & { posts: { all: typeof all; forYou: typeof forYou }; follows: { follow: ReturnType<typeof vi.fn>; block: ReturnType<typeof vi.fn> } };
+  return api as unknown as ApiClient & {
+    posts: { all: typeof all; forYou: typeof forYou };
+    follows: { follow: ReturnType<typeof vi.fn>; block: ReturnType<typeof vi.fn> };
+  };
 }
 
 async function openAuthorMenu(card: HTMLElement, username: string) {
@@ -80,7 +95,10 @@ describe('streams page', () => {
     await waitFor(() => expect(cards()).toEqual(['p1', 'p2']));
     expect(screen.getByText('First light over the harbour')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: "What's on your mind?" }));
-    expect(composer.openComposer).toHaveBeenCalledWith({ type: 'createpost' }, expect.objectContaining({ onPublished: expect.any(Function) }));
+    expect(composer.openComposer).toHaveBeenCalledWith(
+      { type: 'createpost' },
+      expect.objectContaining({ onPublished: expect.any(Function) }),
+    );
   });
 
   it('puts a post that arrives by socket at the top, once, and applies live counts', async () => {
@@ -139,7 +157,7 @@ describe('streams page', () => {
     await waitFor(() => expect(cards()).toEqual(['p1', 'p2']));
   });
 
-  it('marks the member\'s own reaction and saved posts from the posts themselves', async () => {
+  it("marks the member's own reaction and saved posts from the posts themselves", async () => {
     renderStreams(fakeApi({ posts: [p1, p3] }));
     await waitFor(() => expect(cards()).toEqual(['p1', 'p3']));
     const [first, carol] = screen.getAllByRole('article');
@@ -148,7 +166,7 @@ describe('streams page', () => {
     expect(within(first).getByRole('button', { name: 'Save post' }).getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('follows an author from the card menu at once, on every card of theirs, and rolls back a refusal with the server\'s message', async () => {
+  it("follows an author from the card menu at once, on every card of theirs, and rolls back a refusal with the server's message", async () => {
     let refuse!: (error: unknown) => void;
     const api = fakeApi({ follow: () => new Promise((_, reject) => (refuse = reject)) });
     renderStreams(api);
@@ -207,7 +225,7 @@ describe('streams page', () => {
     expect(await screen.findByText("Thank you. Your report about bob's post was sent to the moderators.")).toBeTruthy();
   });
 
-  it('marks the author\'s post hidden by moderators with the reason, and offers no edit', async () => {
+  it("marks the author's post hidden by moderators with the reason, and offers no edit", async () => {
     const hidden = post({ _id: 'p6', userId: alice._id, username: alice.username, hidden: true, hiddenReason: 'Spam links' });
     renderStreams(fakeApi({ posts: [hidden] }));
     await waitFor(() => expect(cards()).toEqual(['p6']));
@@ -219,7 +237,7 @@ describe('streams page', () => {
     expect(within(card).getByRole('button', { name: 'Delete post' })).toBeTruthy();
   });
 
-  it('has no author menu on the member\'s own posts', async () => {
+  it("has no author menu on the member's own posts", async () => {
     renderStreams(fakeApi({ posts: [post({ _id: 'p5', userId: alice._id, username: alice.username })] }));
     await waitFor(() => expect(cards()).toEqual(['p5']));
     expect(screen.queryByRole('button', { name: /More options/ })).toBeNull();
@@ -229,7 +247,13 @@ describe('streams page', () => {
 describe('streams order and "Why am I seeing this?"', () => {
   beforeEach(() => localStorage.clear());
   const ranked = [
-    { ...p3, reasons: [{ kind: 'follow' as const, username: 'carol' }, { kind: 'interest' as const, topic: 'science' as const }] },
+    {
+      ...p3,
+      reasons: [
+        { kind: 'follow' as const, username: 'carol' },
+        { kind: 'interest' as const, topic: 'science' as const },
+      ],
+    },
     { ...p1, reasons: [{ kind: 'recent' as const }] },
   ];
 

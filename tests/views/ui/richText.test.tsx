@@ -75,7 +75,9 @@ describe('rich text in a post card', () => {
 
   it('keeps line breaks and spaces as written', async () => {
     renderStreams([post({ _id: 'p1', post: 'one  #two\n\nthree @ada\n' })]);
-    const paragraph = within(await card('p1')).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'one  #two\n\nthree @ada\n');
+    const paragraph = within(await card('p1')).getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === 'one  #two\n\nthree @ada\n',
+    );
     expect(paragraph.className).toContain('whitespace-pre-wrap');
   });
 
@@ -99,7 +101,13 @@ describe('rich text in chat bubbles', () => {
     const me = { id: alice._id, username: alice.username };
     const group = JSON.parse(JSON.stringify(team()).replaceAll('"me"', `"${me.id}"`).replaceAll('"ada"', `"${me.username}"`));
     const messages: ChatMessage[] = [
-      groupMessage(1, ben, { body: TEXT, reaction: [{ userId: me.id, senderName: me.username, type: 'love' }, { userId: 'u-ben', senderName: 'ben', type: 'wow' }] }),
+      groupMessage(1, ben, {
+        body: TEXT,
+        reaction: [
+          { userId: me.id, senderName: me.username, type: 'love' },
+          { userId: 'u-ben', senderName: 'ben', type: 'wow' },
+        ],
+      }),
       groupMessage(2, me, { body: `mine: ${TEXT}` }),
     ];
     const routes: Record<string, () => unknown> = {
@@ -116,7 +124,12 @@ describe('rich text in chat bubbles', () => {
     });
     const { app } = startTestApp();
     app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-    const deps: ChatDeps = { api: { http, ...createChatApi(http as never) } as unknown as ApiClient, bus: createBus(), emit: vi.fn(async () => ({ ok: true })) as never, navigate: vi.fn() };
+    const deps: ChatDeps = {
+      api: { http, ...createChatApi(http as never) } as unknown as ApiClient,
+      bus: createBus(),
+      emit: vi.fn(async () => ({ ok: true })) as never,
+      navigate: vi.fn(),
+    };
     const { ui } = withApp(
       app,
       '/chat/messages?username=Team&id=g1&isGroup=true',

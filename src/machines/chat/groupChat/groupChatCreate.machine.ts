@@ -30,7 +30,10 @@ export const CREATE_CHAT_FAILED = 'Could not create the group chat.';
 export const createdText = (group: GroupChat) => `${group.name} created`;
 
 /** POST /group-chat/create: the name and the invited members' ids. */
-export const createChatBody = (c: CreateGroupChatContext): CreateGroupChatBody => ({ name: c.name.trim(), members: c.invitees.map((u) => u._id) });
+export const createChatBody = (c: CreateGroupChatContext): CreateGroupChatBody => ({
+  name: c.name.trim(),
+  members: c.invitees.map((u) => u._id),
+});
 
 /**
  * The "New group chat" dialog: a name (the group name rules, checked as it is typed) and members

@@ -72,7 +72,8 @@ export const groupChatInvitationsMachine = setup({
       }),
     ),
     drop: assign({
-      pending: ({ context, event }) => (event.type === 'invitations.removed' ? context.pending.filter((g) => g._id !== event.groupId) : context.pending),
+      pending: ({ context, event }) =>
+        event.type === 'invitations.removed' ? context.pending.filter((g) => g._id !== event.groupId) : context.pending,
     }),
   },
   guards: {
@@ -107,8 +108,16 @@ export const groupChatInvitationsMachine = setup({
       states: {
         idle: {
           on: {
-            'invitations.accept': { guard: 'isInvited', target: 'answering', actions: assign({ answer: ({ event }) => ({ groupId: event.groupId, accept: true }) }) },
-            'invitations.decline': { guard: 'isInvited', target: 'answering', actions: assign({ answer: ({ event }) => ({ groupId: event.groupId, accept: false }) }) },
+            'invitations.accept': {
+              guard: 'isInvited',
+              target: 'answering',
+              actions: assign({ answer: ({ event }) => ({ groupId: event.groupId, accept: true }) }),
+            },
+            'invitations.decline': {
+              guard: 'isInvited',
+              target: 'answering',
+              actions: assign({ answer: ({ event }) => ({ groupId: event.groupId, accept: false }) }),
+            },
             'invitations.reconnected': '#groupChatInvitations.loading',
           },
         },
@@ -124,23 +133,38 @@ export const groupChatInvitationsMachine = setup({
                 actions: [
                   // The server's answer is the group as joined: listed, and opened.
                   { type: 'listGroup', params: ({ event }) => defined(event.output, 'the group chat') },
-                  { type: 'showToast', params: ({ event }) => ({ type: 'success' as const, description: joinedText(defined(event.output, 'the group chat')) }) },
-                  { type: 'navigate', params: ({ event }) => ({ to: conversationHref(groupPeer(defined(event.output, 'the group chat'))) }) },
-                  assign(({ context }) => ({ pending: context.pending.filter((g) => g._id !== defined(context.answer, 'the invitation being answered').groupId), answer: null })),
+                  {
+                    type: 'showToast',
+                    params: ({ event }) => ({ type: 'success' as const, description: joinedText(defined(event.output, 'the group chat')) }),
+                  },
+                  {
+                    type: 'navigate',
+                    params: ({ event }) => ({ to: conversationHref(groupPeer(defined(event.output, 'the group chat'))) }),
+                  },
+                  assign(({ context }) => ({
+                    pending: context.pending.filter((g) => g._id !== defined(context.answer, 'the invitation being answered').groupId),
+                    answer: null,
+                  })),
                 ],
               },
               {
                 target: 'idle',
                 actions: [
                   { type: 'showToast', params: { type: 'info' as const, description: DECLINED } },
-                  assign(({ context }) => ({ pending: context.pending.filter((g) => g._id !== defined(context.answer, 'the invitation being answered').groupId), answer: null })),
+                  assign(({ context }) => ({
+                    pending: context.pending.filter((g) => g._id !== defined(context.answer, 'the invitation being answered').groupId),
+                    answer: null,
+                  })),
                 ],
               },
             ],
             onError: {
               target: 'idle',
               actions: [
-                { type: 'showToast', params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, ANSWER_FAILED) }) },
+                {
+                  type: 'showToast',
+                  params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, ANSWER_FAILED) }),
+                },
                 assign({ answer: null }),
               ],
             },

@@ -124,15 +124,25 @@ export const groupChatManageMachine = setup({
       on: {
         'manage.nameChange': { actions: assign({ nameDraft: ({ event }) => event.name }) },
         'manage.rename': [
-          { guard: 'validName', target: 'working', actions: assign({ request: ({ context }) => ({ kind: 'rename' as const, name: context.nameDraft.trim() }), nameError: null }) },
+          {
+            guard: 'validName',
+            target: 'working',
+            actions: assign({ request: ({ context }) => ({ kind: 'rename' as const, name: context.nameDraft.trim() }), nameError: null }),
+          },
           { actions: assign({ nameError: ({ context }) => nameError(context.nameDraft) }) },
         ],
         'manage.invite': {
           target: 'working',
           actions: assign({ request: ({ event }) => ({ kind: 'invite' as const, userId: event.user._id, username: event.user.username }) }),
         },
-        'manage.promote': { target: 'working', actions: assign({ request: ({ event }) => ({ kind: 'promote' as const, ...event.member }) }) },
-        'manage.remove': { target: 'confirming', actions: assign({ request: ({ event }) => ({ kind: 'remove' as const, ...event.member }) }) },
+        'manage.promote': {
+          target: 'working',
+          actions: assign({ request: ({ event }) => ({ kind: 'promote' as const, ...event.member }) }),
+        },
+        'manage.remove': {
+          target: 'confirming',
+          actions: assign({ request: ({ event }) => ({ kind: 'remove' as const, ...event.member }) }),
+        },
         'manage.delete': { target: 'confirming', actions: assign({ request: { kind: 'delete' as const } }) },
         'manage.leave': { target: 'confirming', actions: assign({ request: { kind: 'leave' as const } }) },
       },
@@ -154,7 +164,13 @@ export const groupChatManageMachine = setup({
             guard: 'isFarewell',
             target: 'done',
             actions: [
-              { type: 'showToast', params: ({ context }) => ({ type: 'success' as const, description: doneText(defined(context.request, 'the running request'), context.groupName) }) },
+              {
+                type: 'showToast',
+                params: ({ context }) => ({
+                  type: 'success' as const,
+                  description: doneText(defined(context.request, 'the running request'), context.groupName),
+                }),
+              },
               { type: 'unlistGroup', params: ({ context }) => ({ groupId: context.groupId }) },
               { type: 'navigate', params: { to: CHAT_HREF } },
             ],
@@ -162,11 +178,24 @@ export const groupChatManageMachine = setup({
           {
             target: 'idle',
             actions: [
-              { type: 'showToast', params: ({ context }) => ({ type: 'success' as const, description: doneText(defined(context.request, 'the running request'), context.groupName) }) },
+              {
+                type: 'showToast',
+                params: ({ context }) => ({
+                  type: 'success' as const,
+                  description: doneText(defined(context.request, 'the running request'), context.groupName),
+                }),
+              },
               { type: 'listGroup', params: ({ event }) => defined(event.output, 'the group chat') },
               // Whoever is in the group now is no longer offered by the search.
-              sendTo('search', ({ event }) => ({ type: 'search.exclude' as const, ids: memberIds(defined(event.output, 'the group chat')) })),
-              assign({ request: null, groupName: ({ event }) => defined(event.output, 'the group chat').name, memberIds: ({ event }) => memberIds(defined(event.output, 'the group chat')) }),
+              sendTo('search', ({ event }) => ({
+                type: 'search.exclude' as const,
+                ids: memberIds(defined(event.output, 'the group chat')),
+              })),
+              assign({
+                request: null,
+                groupName: ({ event }) => defined(event.output, 'the group chat').name,
+                memberIds: ({ event }) => memberIds(defined(event.output, 'the group chat')),
+              }),
             ],
           },
         ],

@@ -64,7 +64,10 @@ export const groupChatSearchMachine = setup({
       { target: '.idle', actions: assign({ query: '', results: [], error: null }) },
     ],
     'search.exclude': {
-      actions: assign(({ context, event }) => ({ exclude: event.ids, results: event.keepShown ? context.results : offered(context.results, event.ids) })),
+      actions: assign(({ context, event }) => ({
+        exclude: event.ids,
+        results: event.keepShown ? context.results : offered(context.results, event.ids),
+      })),
     },
   },
   states: {

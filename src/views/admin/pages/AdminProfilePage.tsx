@@ -6,7 +6,8 @@ import { Badge } from '../Badges';
 import { formatDate } from '../format';
 import { useScreenActor } from '../../shared/useScreenActor';
 
-const sectionClass = 'flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-5 shadow-sm dark:border-neutral-800 dark:bg-neutral-900';
+const sectionClass =
+  'flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-5 shadow-sm dark:border-neutral-800 dark:bg-neutral-900';
 
 function ChangePasswordForm() {
   const logic = useAdminLogic();

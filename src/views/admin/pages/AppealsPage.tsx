@@ -10,14 +10,21 @@ import { MemberLink } from '../Member';
 
 function AppealItem({ appeal, act, busy }: { appeal: Appeal } & ItemTools) {
   const { user } = appeal;
-  const decide = (status: 'approved' | 'rejected') => act({ type: 'appealDecision', appealId: appeal._id, username: user.username, status });
+  const decide = (status: 'approved' | 'rejected') =>
+    act({ type: 'appealDecision', appealId: appeal._id, username: user.username, status });
   return (
     <ItemCard
       label={`Appeal from ${user.username}`}
       actions={
         appeal.status === 'pending' ? (
           <>
-            <ItemButton busy={busy} variant="primary" icon={<Check size={16} />} label={`Approve ${user.username}'s appeal`} onPress={() => decide('approved')}>
+            <ItemButton
+              busy={busy}
+              variant="primary"
+              icon={<Check size={16} />}
+              label={`Approve ${user.username}'s appeal`}
+              onPress={() => decide('approved')}
+            >
               Approve
             </ItemButton>
             <ItemButton busy={busy} icon={<X size={16} />} label={`Reject ${user.username}'s appeal`} onPress={() => decide('rejected')}>
@@ -50,8 +57,18 @@ function AppealItem({ appeal, act, busy }: { appeal: Appeal } & ItemTools) {
         <div className="flex flex-col gap-1 text-sm text-neutral-700 dark:text-neutral-300">
           <p>
             {appeal.status === 'approved' ? 'Approved' : 'Rejected'}
-            {appeal.decidedBy ? <> by <MemberLink member={appeal.decidedBy} /></> : null}
-            {appeal.decidedAt ? <> · <time dateTime={appeal.decidedAt}>{formatDateTime(appeal.decidedAt)}</time></> : null}
+            {appeal.decidedBy ? (
+              <>
+                {' '}
+                by <MemberLink member={appeal.decidedBy} />
+              </>
+            ) : null}
+            {appeal.decidedAt ? (
+              <>
+                {' '}
+                · <time dateTime={appeal.decidedAt}>{formatDateTime(appeal.decidedAt)}</time>
+              </>
+            ) : null}
           </p>
           {appeal.reply ? <p className="break-words">Reply: “{appeal.reply}”</p> : null}
         </div>
@@ -72,7 +89,10 @@ export default function AppealsPage() {
       empty={(filter) =>
         filter === null
           ? { title: 'No appeals yet', text: 'Appeals from banned members appear here.' }
-          : { title: `No ${appealFilterLabel(filter).toLowerCase()} appeals`, text: 'Appeals from banned members appear here as they are filed and decided.' }
+          : {
+              title: `No ${appealFilterLabel(filter).toLowerCase()} appeals`,
+              text: 'Appeals from banned members appear here as they are filed and decided.',
+            }
       }
       renderItem={(appeal, tools) => <AppealItem appeal={appeal} {...tools} />}
     />

@@ -27,7 +27,12 @@ export function auditItemLink(entry: AuditEntry): { href: string; label: string 
   }
 }
 
-const ITEM_WORD: Record<AuditEntry['targetType'], string> = { user: 'Open profile', post: 'Open post', profileReport: 'Open reports', appeal: 'Open appeals' };
+const ITEM_WORD: Record<AuditEntry['targetType'], string> = {
+  user: 'Open profile',
+  post: 'Open post',
+  profileReport: 'Open reports',
+  appeal: 'Open appeals',
+};
 
 function AuditItem({ entry }: { entry: AuditEntry }) {
   const link = auditItemLink(entry);
@@ -64,8 +69,14 @@ export default function AuditLogPage() {
       search={{ label: 'Target', placeholder: 'Username, member id or post id' }}
       empty={(filter, query, adminId) =>
         filter === null && query === '' && adminId === null
-          ? { title: 'No moderation actions yet', text: 'Bans, hidden posts, report statuses and appeal decisions appear here as admins take them.' }
-          : { title: 'No matching actions', text: query ? `No action matches these filters about “${query}”.` : 'No action matches these filters.' }
+          ? {
+              title: 'No moderation actions yet',
+              text: 'Bans, hidden posts, report statuses and appeal decisions appear here as admins take them.',
+            }
+          : {
+              title: 'No matching actions',
+              text: query ? `No action matches these filters about “${query}”.` : 'No action matches these filters.',
+            }
       }
       renderItem={(entry) => <AuditItem entry={entry} />}
     />

@@ -13,7 +13,12 @@ function BanItem({ ban, act, busy }: { ban: BanEntry } & ItemTools) {
       compact
       label={user.username}
       actions={
-        <ItemButton busy={busy} icon={<ShieldCheck size={16} />} label={`Unban ${user.username}`} onPress={() => act({ type: 'unban', userId: user._id, username: user.username })}>
+        <ItemButton
+          busy={busy}
+          icon={<ShieldCheck size={16} />}
+          label={`Unban ${user.username}`}
+          onPress={() => act({ type: 'unban', userId: user._id, username: user.username })}
+        >
           Unban
         </ItemButton>
       }
@@ -24,7 +29,8 @@ function BanItem({ ban, act, busy }: { ban: BanEntry } & ItemTools) {
           <span className="font-semibold">Reason:</span> {ban.reason || 'none given'}
         </p>
         <p className="text-xs text-neutral-600 dark:text-neutral-400">
-          Banned by {ban.bannedBy ? <MemberLink member={ban.bannedBy} /> : 'a former admin'} · <time dateTime={ban.bannedAt}>{formatDateTime(ban.bannedAt)}</time>
+          Banned by {ban.bannedBy ? <MemberLink member={ban.bannedBy} /> : 'a former admin'} ·{' '}
+          <time dateTime={ban.bannedAt}>{formatDateTime(ban.bannedAt)}</time>
         </p>
       </div>
       <AuditHistory entries={ban.history} />

@@ -69,7 +69,11 @@ function Chart({ subject, points }: { subject: ChartSubject; points: Point[] }) 
     <CartesianGrid key="grid" stroke="currentColor" strokeOpacity={0.15} vertical={false} />,
     <XAxis key="x" dataKey="label" {...axis} />,
     <YAxis key="y" allowDecimals={false} width={48} {...axis} axisLine={false} />,
-    <Tooltip key="tip" cursor={{ fill: 'currentColor', fillOpacity: 0.08, stroke: 'currentColor', strokeOpacity: 0.3 }} content={({ active, payload }) => <ChartTooltip active={active} payload={payload} unit={unit} />} />,
+    <Tooltip
+      key="tip"
+      cursor={{ fill: 'currentColor', fillOpacity: 0.08, stroke: 'currentColor', strokeOpacity: 0.3 }}
+      content={({ active, payload }) => <ChartTooltip active={active} payload={payload} unit={unit} />}
+    />,
   ];
   return (
     <div aria-hidden="true" className="h-72 w-full text-neutral-600 sm:h-80 dark:text-neutral-400">
@@ -82,7 +86,14 @@ function Chart({ subject, points }: { subject: ChartSubject; points: Point[] }) 
         ) : (
           <LineChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             {children}
-            <Line dataKey="count" type="monotone" stroke={ACCENT} strokeWidth={2.5} dot={{ r: 3, fill: ACCENT }} isAnimationActive={false} />
+            <Line
+              dataKey="count"
+              type="monotone"
+              stroke={ACCENT}
+              strokeWidth={2.5}
+              dot={{ r: 3, fill: ACCENT }}
+              isAnimationActive={false}
+            />
           </LineChart>
         )}
       </ResponsiveContainer>
@@ -97,8 +108,14 @@ function ChartPage({ subject }: { subject: ChartSubject }) {
   const view: ChartView = useSelector(actor, (s) => (s.matches({ view: 'year' }) ? 'year' : 'month'));
   const points = useSelector(actor, pointsOf);
   const { year, yearsError, monthsError } = useSelector(actor, (s) => s.context);
-  const years = useSelector(actor, (s) => chartYears(s.context), (a, b) => a.join() === b.join());
-  const failed = useSelector(actor, (s) => (s.matches({ view: 'year' }) ? s.matches({ years: 'failed' }) : s.matches({ months: 'failed' })));
+  const years = useSelector(
+    actor,
+    (s) => chartYears(s.context),
+    (a, b) => a.join() === b.join(),
+  );
+  const failed = useSelector(actor, (s) =>
+    s.matches({ view: 'year' }) ? s.matches({ years: 'failed' }) : s.matches({ months: 'failed' }),
+  );
   const copy = COPY[subject];
   const caption = view === 'month' ? `${copy.noun} per month in ${year}` : `${copy.noun} per year`;
   const total = points?.reduce((sum, p) => sum + p.count, 0) ?? 0;

@@ -8,16 +8,23 @@ import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useAdminLogic } from '../AdminLogic';
-import { dashboardView, hasDashboardFailed, isDashboardLoading, isDashboardRefreshing } from '../../../machines/admin/adminDashboard.connect';
+import {
+  dashboardView,
+  hasDashboardFailed,
+  isDashboardLoading,
+  isDashboardRefreshing,
+} from '../../../machines/admin/adminDashboard.connect';
 import { AuditLine } from '../Audit';
 import { formatCount } from '../format';
 import { useScreenActor } from '../../shared/useScreenActor';
 
-const cardClass = 'flex h-full flex-col gap-2 rounded-3xl border border-neutral-200 bg-white p-4 shadow-sm dark:border-neutral-800 dark:bg-neutral-900';
+const cardClass =
+  'flex h-full flex-col gap-2 rounded-3xl border border-neutral-200 bg-white p-4 shadow-sm dark:border-neutral-800 dark:bg-neutral-900';
 const linkCardClass =
   `${cardClass} outline-none transition-colors hover:border-neutral-300 hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ` +
   'dark:hover:border-neutral-700 dark:hover:bg-neutral-800/60';
-const smallLinkClass = 'rounded font-semibold text-neutral-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent dark:text-white';
+const smallLinkClass =
+  'rounded font-semibold text-neutral-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent dark:text-white';
 
 function CardHead({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
   return (
@@ -99,12 +106,22 @@ export default function DashboardPage() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">Dashboard</h1>
         {dashboard ? (
-          <Button size="sm" variant="secondary" icon={<RefreshCw size={16} />} isPending={refreshing} onPress={() => actor.send({ type: 'dashboard.refresh' })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<RefreshCw size={16} />}
+            isPending={refreshing}
+            onPress={() => actor.send({ type: 'dashboard.refresh' })}
+          >
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </Button>
         ) : null}
       </header>
-      {refreshError ? <Alert tone="warning" title="These figures may be out of date">{refreshError}</Alert> : null}
+      {refreshError ? (
+        <Alert tone="warning" title="These figures may be out of date">
+          {refreshError}
+        </Alert>
+      ) : null}
       {loading ? (
         <LoadingDashboard />
       ) : failed || !dashboard ? (
@@ -123,7 +140,10 @@ export default function DashboardPage() {
                 No moderation actions yet. Bans, hidden posts, report and appeal decisions appear here.
               </p>
             ) : (
-              <ol aria-labelledby="recent-actions-title" className="flex flex-col divide-y divide-neutral-100 rounded-3xl border border-neutral-200 bg-white px-4 dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
+              <ol
+                aria-labelledby="recent-actions-title"
+                className="flex flex-col divide-y divide-neutral-100 rounded-3xl border border-neutral-200 bg-white px-4 dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
+              >
                 {dashboard.recentActions.map((entry) => (
                   <li key={entry._id} className="py-3">
                     <AuditLine entry={entry} withAvatar />

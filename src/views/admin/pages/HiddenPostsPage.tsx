@@ -13,7 +13,12 @@ function HiddenItem({ hidden, act, busy }: { hidden: HiddenPost } & ItemTools) {
     <ItemCard
       label={`Hidden post “${label}”`}
       actions={
-        <ItemButton busy={busy} icon={<Eye size={16} />} label={`Unhide “${label}”`} onPress={() => act({ type: 'unhide', postId: hidden.post._id, label })}>
+        <ItemButton
+          busy={busy}
+          icon={<Eye size={16} />}
+          label={`Unhide “${label}”`}
+          onPress={() => act({ type: 'unhide', postId: hidden.post._id, label })}
+        >
           Unhide
         </ItemButton>
       }
@@ -25,7 +30,8 @@ function HiddenItem({ hidden, act, busy }: { hidden: HiddenPost } & ItemTools) {
           <span className="font-semibold">Reason:</span> {hidden.reason || 'none given'}
         </p>
         <p className="text-xs text-neutral-600 dark:text-neutral-400">
-          Hidden by {hidden.hiddenBy ? <MemberLink member={hidden.hiddenBy} /> : 'a former admin'} · <time dateTime={hidden.hiddenAt}>{formatDateTime(hidden.hiddenAt)}</time>
+          Hidden by {hidden.hiddenBy ? <MemberLink member={hidden.hiddenBy} /> : 'a former admin'} ·{' '}
+          <time dateTime={hidden.hiddenAt}>{formatDateTime(hidden.hiddenAt)}</time>
         </p>
       </div>
       <AuditHistory entries={hidden.history} />

@@ -14,20 +14,37 @@ const isOpen = (item: PostReportCase) => (OPEN_STATUSES as readonly string[]).in
 
 function CaseActions({ item, act, busy }: { item: PostReportCase } & ItemTools) {
   const label = postLabel(item.post);
-  const status = (next: 'reviewing' | 'resolved' | 'dismissed') => act({ type: 'postReportStatus', postId: item.post._id, label, status: next });
+  const status = (next: 'reviewing' | 'resolved' | 'dismissed') =>
+    act({ type: 'postReportStatus', postId: item.post._id, label, status: next });
   return (
     <>
       {item.status === 'pending' ? (
-        <ItemButton busy={busy} icon={<Eye size={16} />} label={`Start review of the reports of “${label}”`} onPress={() => status('reviewing')}>
+        <ItemButton
+          busy={busy}
+          icon={<Eye size={16} />}
+          label={`Start review of the reports of “${label}”`}
+          onPress={() => status('reviewing')}
+        >
           Start review
         </ItemButton>
       ) : null}
       {item.post.hidden ? (
-        <ItemButton busy={busy} icon={<Check size={16} />} label={`Mark resolved: the reports of “${label}”`} onPress={() => status('resolved')}>
+        <ItemButton
+          busy={busy}
+          icon={<Check size={16} />}
+          label={`Mark resolved: the reports of “${label}”`}
+          onPress={() => status('resolved')}
+        >
           Mark resolved
         </ItemButton>
       ) : (
-        <ItemButton busy={busy} variant="danger" icon={<EyeOff size={16} />} label={`Hide post “${label}”`} onPress={() => act({ type: 'hide', postId: item.post._id, label })}>
+        <ItemButton
+          busy={busy}
+          variant="danger"
+          icon={<EyeOff size={16} />}
+          label={`Hide post “${label}”`}
+          onPress={() => act({ type: 'hide', postId: item.post._id, label })}
+        >
           Hide post
         </ItemButton>
       )}
@@ -35,7 +52,12 @@ function CaseActions({ item, act, busy }: { item: PostReportCase } & ItemTools) 
         Dismiss
       </ItemButton>
       {canBan(item.author) ? (
-        <ItemButton busy={busy} icon={<Ban size={16} />} label={`Ban author ${item.author.username}`} onPress={() => act({ type: 'ban', userId: item.author._id, username: item.author.username })}>
+        <ItemButton
+          busy={busy}
+          icon={<Ban size={16} />}
+          label={`Ban author ${item.author.username}`}
+          onPress={() => act({ type: 'ban', userId: item.author._id, username: item.author.username })}
+        >
           Ban author
         </ItemButton>
       ) : null}
@@ -48,19 +70,25 @@ function CaseItem({ item, ...tools }: { item: PostReportCase } & ItemTools) {
     <ItemCard label={`Reports about “${postLabel(item.post)}”`} actions={isOpen(item) ? <CaseActions item={item} {...tools} /> : undefined}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          {plural(item.reports.length, 'report')} · first <time dateTime={item.firstReportedAt}>{formatDateTime(item.firstReportedAt)}</time>
+          {plural(item.reports.length, 'report')} · first{' '}
+          <time dateTime={item.firstReportedAt}>{formatDateTime(item.firstReportedAt)}</time>
         </p>
         <ReportStatusBadge status={item.status} />
       </div>
       <PostPreview post={item.post} />
       <MemberSummary member={item.author} caption={`Author · ${item.author.email}`} />
-      <ul aria-label="Reports" className="flex flex-col divide-y divide-neutral-100 rounded-2xl bg-neutral-50 px-3 dark:divide-neutral-800 dark:bg-neutral-800/50">
+      <ul
+        aria-label="Reports"
+        className="flex flex-col divide-y divide-neutral-100 rounded-2xl bg-neutral-50 px-3 dark:divide-neutral-800 dark:bg-neutral-800/50"
+      >
         {item.reports.map((report) => (
           <li key={report._id} className="flex flex-col gap-0.5 py-2">
             <p className="text-sm text-neutral-800 dark:text-neutral-200">
               <span className="font-semibold">{POST_REPORT_REASON_LABELS[report.reason]}</span> · <MemberLink member={report.reporter} />
             </p>
-            {report.details ? <p className="text-sm break-words whitespace-pre-wrap text-neutral-700 dark:text-neutral-300">{report.details}</p> : null}
+            {report.details ? (
+              <p className="text-sm break-words whitespace-pre-wrap text-neutral-700 dark:text-neutral-300">{report.details}</p>
+            ) : null}
             <p className="text-xs text-neutral-600 dark:text-neutral-400">
               <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
             </p>

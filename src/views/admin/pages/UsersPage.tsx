@@ -15,17 +15,31 @@ function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
       label={user.username}
       actions={
         <>
-          <Link href={profileHref(user)} className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={`Open profile of ${user.username}`}>
+          <Link
+            href={profileHref(user)}
+            className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+            aria-label={`Open profile of ${user.username}`}
+          >
             <ExternalLink aria-hidden="true" size={16} />
             Open profile
           </Link>
           {canBan(user) ? (
-            <ItemButton busy={busy} icon={<Ban size={16} />} label={`Ban ${user.username}`} onPress={() => act({ type: 'ban', userId: user._id, username: user.username })}>
+            <ItemButton
+              busy={busy}
+              icon={<Ban size={16} />}
+              label={`Ban ${user.username}`}
+              onPress={() => act({ type: 'ban', userId: user._id, username: user.username })}
+            >
               Ban
             </ItemButton>
           ) : null}
           {user.isBanned ? (
-            <ItemButton busy={busy} icon={<ShieldCheck size={16} />} label={`Unban ${user.username}`} onPress={() => act({ type: 'unban', userId: user._id, username: user.username })}>
+            <ItemButton
+              busy={busy}
+              icon={<ShieldCheck size={16} />}
+              label={`Unban ${user.username}`}
+              onPress={() => act({ type: 'unban', userId: user._id, username: user.username })}
+            >
               Unban
             </ItemButton>
           ) : null}
@@ -34,11 +48,18 @@ function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
     >
       <MemberSummary member={user} />
       <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        {user.role === 'ADMIN' ? 'Admin' : 'Member'} · Joined <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time> · {plural(user.postsCount, 'post')}
+        {user.role === 'ADMIN' ? 'Admin' : 'Member'} · Joined <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time> ·{' '}
+        {plural(user.postsCount, 'post')}
       </p>
       {user.isBanned ? (
         <p className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-200">
-          Banned{user.bannedAt ? <> on <time dateTime={user.bannedAt}>{formatDate(user.bannedAt)}</time></> : null}
+          Banned
+          {user.bannedAt ? (
+            <>
+              {' '}
+              on <time dateTime={user.bannedAt}>{formatDate(user.bannedAt)}</time>
+            </>
+          ) : null}
           {user.banReason ? `: ${user.banReason}` : ''}
         </p>
       ) : null}

@@ -7,7 +7,10 @@ import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/PasswordField';
 
 /** The three password fields, the errors and the confirmation, all from a changePassword actor. */
-export function PasswordForm({ actor, ...label }: { actor: ChangePasswordActorRef } & ({ 'aria-labelledby': string } | { 'aria-label': string })) {
+export function PasswordForm({
+  actor,
+  ...label
+}: { actor: ChangePasswordActorRef } & ({ 'aria-labelledby': string } | { 'aria-label': string })) {
   const saving = useSelector(actor, (s) => s.matches('saving'));
   const { draft, errors, message } = useSelector(actor, (s) => s.context);
   const change = (field: PasswordFieldName) => (value: string) => actor.send({ type: 'password.change', field, value });
@@ -17,7 +20,13 @@ export function PasswordForm({ actor, ...label }: { actor: ChangePasswordActorRe
   };
   return (
     <Form {...label} onSubmit={submit} className="flex max-w-md flex-col gap-3">
-      <PasswordField label="Current password" value={draft.currentPassword} errorMessage={errors.currentPassword} isDisabled={saving} onChange={change('currentPassword')} />
+      <PasswordField
+        label="Current password"
+        value={draft.currentPassword}
+        errorMessage={errors.currentPassword}
+        isDisabled={saving}
+        onChange={change('currentPassword')}
+      />
       <PasswordField
         label="New password"
         autoComplete="new-password"

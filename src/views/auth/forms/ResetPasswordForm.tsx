@@ -6,7 +6,14 @@ import { Alert } from '../../ui/Alert';
 import { Button, buttonClasses } from '../../ui/Button';
 import { PasswordField } from '../../ui/PasswordField';
 import { PASSWORDS_HINT } from '../../../machines/auth/resetPassword.machine';
-import { canReset as canResetPassword, hasResetFailed, isMissingToken, isPasswordChanged, isResetting, resetForm } from '../../../machines/auth/resetPassword.connect';
+import {
+  canReset as canResetPassword,
+  hasResetFailed,
+  isMissingToken,
+  isPasswordChanged,
+  isResetting,
+  resetForm,
+} from '../../../machines/auth/resetPassword.connect';
 import { useScreenActor } from '../../shared/useScreenActor';
 import { usePasswordResetLogic } from '../PasswordResetLogic';
 import { TextLink } from '../TextLink';

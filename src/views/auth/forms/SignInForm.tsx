@@ -59,11 +59,7 @@ export function SignInForm({ admin = false, onSwitchToSignUp, googleOption }: Si
         isRequired
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Checkbox
-          isSelected={context.rememberMe}
-          onChange={(value) => actor.send({ type: 'signIn.rememberMe', value })}
-          isDisabled={busy}
-        >
+        <Checkbox isSelected={context.rememberMe} onChange={(value) => actor.send({ type: 'signIn.rememberMe', value })} isDisabled={busy}>
           Remember me
         </Checkbox>
         <TextLink href="/forgot-password" className="text-sm">
@@ -82,7 +78,11 @@ export function SignInForm({ admin = false, onSwitchToSignUp, googleOption }: Si
       {onSwitchToSignUp ? (
         <p className="text-center text-sm text-neutral-700 dark:text-neutral-300">
           New to Stoa?{' '}
-          <button type="button" onClick={onSwitchToSignUp} className="font-semibold text-accent-strong underline-offset-4 hover:underline rounded-sm dark:text-accent cursor-pointer">
+          <button
+            type="button"
+            onClick={onSwitchToSignUp}
+            className="font-semibold text-accent-strong underline-offset-4 hover:underline rounded-sm dark:text-accent cursor-pointer"
+          >
             Sign up
           </button>
         </p>

@@ -1,7 +1,20 @@
 import { useSelector } from '@xstate/react';
 import { LogOut, Shield, Trash2, UserMinus } from 'lucide-react';
 import type { GroupActorRef } from '../../../machines/groups/group.machine';
-import { isInvitee, selectDeleting, selectDialog, selectDialogError, selectGroup, selectGroupName, selectIsLastAdmin, selectLeaving, selectMemberActionRunning, selectNewAdminId, selectSuccessors, selectTargetMember } from '../../../machines/groups/group.connect';
+import {
+  isInvitee,
+  selectDeleting,
+  selectDialog,
+  selectDialogError,
+  selectGroup,
+  selectGroupName,
+  selectIsLastAdmin,
+  selectLeaving,
+  selectMemberActionRunning,
+  selectNewAdminId,
+  selectSuccessors,
+  selectTargetMember,
+} from '../../../machines/groups/group.connect';
 import { Alert } from '../../ui/Alert';
 import { ConfirmDialog, ConfirmText } from '../../ui/ConfirmDialog';
 import { fieldLabel } from '../../ui/TextField';
@@ -31,7 +44,9 @@ export function LeaveGroupDialog({ actor }: { actor: GroupActorRef }) {
       onConfirm={() => actor.send({ type: 'group.leave.confirm' })}
       onCancel={cancel}
     >
-      <ConfirmText>{group?.privacy === 'private' ? 'You will no longer see its posts or members.' : 'You can join again later.'}</ConfirmText>
+      <ConfirmText>
+        {group?.privacy === 'private' ? 'You will no longer see its posts or members.' : 'You can join again later.'}
+      </ConfirmText>
       {sole ? (
         <Alert tone="warning">You are the only member: delete the group instead</Alert>
       ) : lastAdmin ? (

@@ -27,7 +27,11 @@ export function GroupHeader({ actor }: { actor: GroupActorRef }) {
         </div>
         <MembershipActions actor={actor} />
       </div>
-      {group.description ? <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-800 dark:text-neutral-200"><RichText text={group.description} /></p> : null}
+      {group.description ? (
+        <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-800 dark:text-neutral-200">
+          <RichText text={group.description} />
+        </p>
+      ) : null}
       {group.category.length ? (
         <ul aria-label="Categories" className="flex flex-wrap gap-2">
           {group.category.map((category) => (
@@ -57,13 +61,20 @@ function MembershipActions({ actor }: { actor: GroupActorRef }) {
   const running = useSelector(actor, selectRunning);
   const standing = useSelector(actor, selectStanding);
   const isAdmin = useSelector(actor, selectIsGroupAdmin);
-  const send = (type: 'group.join' | 'group.acceptInvite' | 'group.declineInvite' | 'group.cancelRequest' | 'group.leave') => actor.send({ type });
+  const send = (type: 'group.join' | 'group.acceptInvite' | 'group.declineInvite' | 'group.cancelRequest' | 'group.leave') =>
+    actor.send({ type });
 
   switch (standing) {
     case 'none':
       return (
         <Button icon={<UserPlus size={16} />} isDisabled={busy} onPress={() => send('group.join')}>
-          {running === 'joining' ? (group.privacy === 'private' ? 'Sending request...' : 'Joining...') : group.privacy === 'private' ? 'Ask to join' : 'Join group'}
+          {running === 'joining'
+            ? group.privacy === 'private'
+              ? 'Sending request...'
+              : 'Joining...'
+            : group.privacy === 'private'
+              ? 'Ask to join'
+              : 'Join group'}
         </Button>
       );
     case 'invited':
@@ -83,7 +94,10 @@ function MembershipActions({ actor }: { actor: GroupActorRef }) {
     case 'requested':
       return (
         <div className="flex flex-wrap items-center gap-2">
-          <span role="status" className="rounded-full bg-neutral-100 px-3 py-1.5 text-sm font-semibold text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200">
+          <span
+            role="status"
+            className="rounded-full bg-neutral-100 px-3 py-1.5 text-sm font-semibold text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200"
+          >
             Request sent
           </span>
           <Button variant="ghost" size="sm" isDisabled={busy} onPress={() => send('group.cancelRequest')}>

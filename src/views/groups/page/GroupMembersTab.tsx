@@ -3,7 +3,16 @@ import { Shield } from 'lucide-react';
 import { Link } from 'wouter';
 import type { GroupMembership } from '../../../api/groups';
 import type { GroupActorRef } from '../../../machines/groups/group.machine';
-import { acceptedMembers, isInvitee, isMemberAdmin, sameMembers, selectHasMoreMembers, selectKnownMembers, selectLoadingMembers, selectViewerId } from '../../../machines/groups/group.connect';
+import {
+  acceptedMembers,
+  isInvitee,
+  isMemberAdmin,
+  sameMembers,
+  selectHasMoreMembers,
+  selectKnownMembers,
+  selectLoadingMembers,
+  selectViewerId,
+} from '../../../machines/groups/group.connect';
 import { Button } from '../../ui/Button';
 import { Avatar } from '../../ui/Avatar';
 import { memberHref } from '../../people/memberHref';
@@ -15,7 +24,10 @@ export function MemberRow({ member, isMe, children }: { member: GroupMembership;
     <li className="flex flex-wrap items-center gap-3 rounded-2xl border border-neutral-200 bg-white p-3 dark:border-neutral-800 dark:bg-neutral-900">
       <Avatar username={member.username} avatarColor={member.avatarColor} profilePicture={member.profilePicture} />
       <div className="flex min-w-32 flex-1 flex-col">
-        <Link href={memberHref({ _id: member.userId, username: member.username })} className="truncate font-semibold text-neutral-900 hover:underline dark:text-white">
+        <Link
+          href={memberHref({ _id: member.userId, username: member.username })}
+          className="truncate font-semibold text-neutral-900 hover:underline dark:text-white"
+        >
           {member.username}
           {isMe ? <span className="font-normal text-neutral-600 dark:text-neutral-400"> (you)</span> : null}
         </Link>

@@ -3,7 +3,14 @@ import { Check, X } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import type { Post } from '../../../api/posts';
 import type { GroupActorRef } from '../../../machines/groups/group.machine';
-import { canReviewPosts, selectBusy, selectGroupId, selectIsGroupAdmin, selectRunning, selectTarget } from '../../../machines/groups/group.connect';
+import {
+  canReviewPosts,
+  selectBusy,
+  selectGroupId,
+  selectIsGroupAdmin,
+  selectRunning,
+  selectTarget,
+} from '../../../machines/groups/group.connect';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { EmptyState } from '../../streams/PageParts';
@@ -47,7 +54,11 @@ export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
     return (
       <EmptyState
         title="No posts waiting"
-        text={isAdmin ? 'Posts members send to the group wait here until you accept or decline them.' : 'Your posts wait here until a group admin accepts them.'}
+        text={
+          isAdmin
+            ? 'Posts members send to the group wait here until you accept or decline them.'
+            : 'Your posts wait here until a group admin accepts them.'
+        }
       />
     );
   return (
@@ -76,10 +87,21 @@ function Decision({ actor, post }: { actor: GroupActorRef; post: Post }) {
   const mine = useSelector(actor, selectTarget) === post._id;
   return (
     <div role="group" aria-label={`Review the post by ${post.username}`} className="flex justify-end gap-2">
-      <Button size="sm" variant="secondary" icon={<X size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'group.declinePost', postId: post._id })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={<X size={16} />}
+        isDisabled={busy}
+        onPress={() => actor.send({ type: 'group.declinePost', postId: post._id })}
+      >
         {mine && running === 'decliningPost' ? 'Declining...' : 'Decline'}
       </Button>
-      <Button size="sm" icon={<Check size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'group.acceptPost', postId: post._id })}>
+      <Button
+        size="sm"
+        icon={<Check size={16} />}
+        isDisabled={busy}
+        onPress={() => actor.send({ type: 'group.acceptPost', postId: post._id })}
+      >
         {mine && running === 'acceptingPost' ? 'Accepting...' : 'Accept'}
       </Button>
     </div>

@@ -1,7 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { Check, X } from 'lucide-react';
 import type { GroupActorRef } from '../../../machines/groups/group.machine';
-import { selectBusy, selectPendingError, selectPendingFailed, selectPendingLoading, selectPendingMembers, selectRunning, selectTarget } from '../../../machines/groups/group.connect';
+import {
+  selectBusy,
+  selectPendingError,
+  selectPendingFailed,
+  selectPendingLoading,
+  selectPendingMembers,
+  selectRunning,
+  selectTarget,
+} from '../../../machines/groups/group.connect';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
@@ -33,7 +41,8 @@ export function GroupPendingTab({ actor }: { actor: GroupActorRef }) {
         {error}
       </LoadError>
     );
-  if (requests.length === 0) return <EmptyState title="No requests to join" text="When someone asks to join, you can approve or reject them here." />;
+  if (requests.length === 0)
+    return <EmptyState title="No requests to join" text="When someone asks to join, you can approve or reject them here." />;
   return (
     <ul aria-label="Requests to join" className="flex flex-col gap-2">
       {requests.map((request) => {
@@ -44,10 +53,23 @@ export function GroupPendingTab({ actor }: { actor: GroupActorRef }) {
           <MemberRow key={request.userId} member={request} isMe={false}>
             <span className="w-full text-xs text-neutral-600 sm:w-auto dark:text-neutral-400">Asked {timeAgo(request.joinedAt)}</span>
             <div className="flex gap-2">
-              <Button size="sm" icon={<Check size={16} />} isDisabled={busy} aria-label={`${approve} ${request.username}`} onPress={() => actor.send({ type: 'group.approve', userId: request.userId })}>
+              <Button
+                size="sm"
+                icon={<Check size={16} />}
+                isDisabled={busy}
+                aria-label={`${approve} ${request.username}`}
+                onPress={() => actor.send({ type: 'group.approve', userId: request.userId })}
+              >
                 {approve}
               </Button>
-              <Button size="sm" variant="secondary" icon={<X size={16} />} isDisabled={busy} aria-label={`${reject} ${request.username}`} onPress={() => actor.send({ type: 'group.reject', userId: request.userId })}>
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<X size={16} />}
+                isDisabled={busy}
+                aria-label={`${reject} ${request.username}`}
+                onPress={() => actor.send({ type: 'group.reject', userId: request.userId })}
+              >
                 {reject}
               </Button>
             </div>

@@ -30,18 +30,32 @@ export function GroupPostsTab({ actor }: { actor: GroupActorRef }) {
             onClick={() => openComposer({ type: 'createpost', group: { id: groupId, name } }, callbacks)}
             className="flex cursor-pointer items-center gap-3 rounded-3xl border border-neutral-200 bg-white px-4 py-3 text-left shadow-sm outline-none hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent dark:border-neutral-800 dark:bg-neutral-900 dark:hover:bg-neutral-800"
           >
-            {profile ? <Avatar username={profile.username} avatarColor={profile.avatarColor} avatarImage={profile.avatarImage} profilePicture={profile.profilePicture} /> : null}
+            {profile ? (
+              <Avatar
+                username={profile.username}
+                avatarColor={profile.avatarColor}
+                avatarImage={profile.avatarImage}
+                profilePicture={profile.profilePicture}
+              />
+            ) : null}
             <span className="text-[15px] text-neutral-600 dark:text-neutral-400">Write something in {name}...</span>
           </button>
           {reviewed ? (
-            <p className="px-1 text-sm text-neutral-600 dark:text-neutral-400">A group admin reviews members' posts before they appear here.</p>
+            <p className="px-1 text-sm text-neutral-600 dark:text-neutral-400">
+              A group admin reviews members' posts before they appear here.
+            </p>
           ) : null}
         </>
       ) : null}
       <FeedList
         feed={feed}
         callbacks={callbacks}
-        empty={<EmptyState title="No posts yet" text={isMember ? 'Be the first to share something with the group.' : 'Join the group to share something here.'} />}
+        empty={
+          <EmptyState
+            title="No posts yet"
+            text={isMember ? 'Be the first to share something with the group.' : 'Join the group to share something here.'}
+          />
+        }
       />
     </div>
   );

@@ -41,8 +41,17 @@ export function GroupSettingsForm({ actor }: { actor: GroupActorRef }) {
         errorMessage={form.errors.name}
         onChange={(value) => actor.send({ type: 'group.settings.name', value })}
       />
-      <TextField label="Description" value={form.description} isDisabled={busy} onChange={(value) => actor.send({ type: 'group.settings.description', value })} />
-      <PrivacyChooser value={form.privacy} isDisabled={busy} onChange={(privacy) => actor.send({ type: 'group.settings.privacy', privacy })} />
+      <TextField
+        label="Description"
+        value={form.description}
+        isDisabled={busy}
+        onChange={(value) => actor.send({ type: 'group.settings.description', value })}
+      />
+      <PrivacyChooser
+        value={form.privacy}
+        isDisabled={busy}
+        onChange={(privacy) => actor.send({ type: 'group.settings.privacy', privacy })}
+      />
       <CategoryPicker
         id="settings-category"
         selected={form.categories}

@@ -2,7 +2,16 @@ import { useSelector } from '@xstate/react';
 import { Shield, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { GroupActorRef } from '../../../machines/groups/group.machine';
-import { isInvitee, isSelectedToInvite, sameManagedMembers, selectBusy, selectInviteSearch, selectInviteSelection, selectManagedMembers, selectRunning } from '../../../machines/groups/group.connect';
+import {
+  isInvitee,
+  isSelectedToInvite,
+  sameManagedMembers,
+  selectBusy,
+  selectInviteSearch,
+  selectInviteSelection,
+  selectManagedMembers,
+  selectRunning,
+} from '../../../machines/groups/group.connect';
 import { MemberSearch } from '../../people/MemberSearch';
 import { SelectMemberButton } from '../../people/SelectMemberButton';
 import { Button } from '../../ui/Button';
@@ -11,7 +20,10 @@ import { GroupSettingsForm } from './GroupSettingsForm';
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-3xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-3 rounded-3xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
       <h2 id={id} className="text-lg font-semibold text-neutral-900 dark:text-white">
         {title}
       </h2>
@@ -28,7 +40,9 @@ export function GroupSettingsTab({ actor }: { actor: GroupActorRef }) {
       <ManageMembers actor={actor} />
       <InviteMore actor={actor} />
       <Card id="group-delete-title" title="Delete group">
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">Deleting the group removes its posts and their media for everyone. This cannot be undone.</p>
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          Deleting the group removes its posts and their media for everyone. This cannot be undone.
+        </p>
         <DeleteButton actor={actor} />
       </Card>
     </div>
@@ -38,7 +52,13 @@ export function GroupSettingsTab({ actor }: { actor: GroupActorRef }) {
 function DeleteButton({ actor }: { actor: GroupActorRef }) {
   const busy = useSelector(actor, selectBusy);
   return (
-    <Button variant="danger" className="self-start" icon={<Trash2 size={16} />} isDisabled={busy} onPress={() => actor.send({ type: 'group.delete' })}>
+    <Button
+      variant="danger"
+      className="self-start"
+      icon={<Trash2 size={16} />}
+      isDisabled={busy}
+      onPress={() => actor.send({ type: 'group.delete' })}
+    >
       Delete group
     </Button>
   );
@@ -65,11 +85,21 @@ function InviteMore({ actor }: { actor: GroupActorRef }) {
         action={(user) => {
           const selected = isSelectedToInvite(selection, user._id);
           return (
-            <SelectMemberButton username={user.username} selected={selected} isDisabled={busy} onPress={() => actor.send({ type: 'group.invite', user })} />
+            <SelectMemberButton
+              username={user.username}
+              selected={selected}
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'group.invite', user })}
+            />
           );
         }}
       />
-      <Button className="self-start" icon={<UserPlus size={16} />} isDisabled={busy || count === 0} onPress={() => actor.send({ type: 'group.invite.send' })}>
+      <Button
+        className="self-start"
+        icon={<UserPlus size={16} />}
+        isDisabled={busy || count === 0}
+        onPress={() => actor.send({ type: 'group.invite.send' })}
+      >
         {inviting ? 'Inviting...' : count === 0 ? 'Invite' : `Invite ${count} ${count === 1 ? 'member' : 'members'}`}
       </Button>
     </Card>

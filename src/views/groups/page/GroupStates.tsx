@@ -20,7 +20,10 @@ export function GroupSkeleton() {
       </div>
       <div className="flex gap-2" aria-hidden="true">
         {['Posts', 'Members'].map((name) => (
-          <span key={name} className="rounded-xl bg-neutral-200 px-3 py-2 text-sm font-semibold text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400">
+          <span
+            key={name}
+            className="rounded-xl bg-neutral-200 px-3 py-2 text-sm font-semibold text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400"
+          >
             {name}
           </span>
         ))}
@@ -37,13 +40,18 @@ export function GroupNotFound() {
       aria-labelledby="group-not-found"
       className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-3xl border border-neutral-200 bg-white px-6 py-12 text-center dark:border-neutral-800 dark:bg-neutral-900"
     >
-      <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-2xl bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-12 items-center justify-center rounded-2xl bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300"
+      >
         <SearchX size={24} />
       </span>
       <h1 id="group-not-found" className="text-xl font-semibold text-neutral-900 dark:text-white">
         This group does not exist
       </h1>
-      <p className="max-w-sm text-[15px] text-neutral-600 dark:text-neutral-400">It may have been deleted. Find another one among the groups.</p>
+      <p className="max-w-sm text-[15px] text-neutral-600 dark:text-neutral-400">
+        It may have been deleted. Find another one among the groups.
+      </p>
       <Link href="/groups" className={buttonClasses({ variant: 'secondary' })}>
         Back to groups
       </Link>
@@ -55,7 +63,10 @@ export function GroupNotFound() {
 export function GroupLocked() {
   return (
     <section className="flex flex-col items-center gap-3 rounded-3xl border border-dashed border-neutral-300 bg-white px-6 py-10 text-center dark:border-neutral-700 dark:bg-neutral-900">
-      <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-2xl bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-12 items-center justify-center rounded-2xl bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300"
+      >
         <Lock size={24} />
       </span>
       <h2 className="text-lg font-semibold text-neutral-900 dark:text-white">This group is private</h2>

@@ -19,9 +19,15 @@ export function BlockedProfile({ actor }: { actor: ProfileActorRef }) {
         You blocked {profile.username}
       </h1>
       <p className="text-[15px] text-neutral-600 dark:text-neutral-400">
-        You will not see each other&apos;s profiles, posts, comments or reactions. Unblocking does not restore the follows the block removed.
+        You will not see each other&apos;s profiles, posts, comments or reactions. Unblocking does not restore the follows the block
+        removed.
       </p>
-      <Button variant="secondary" icon={unblocking ? undefined : <ShieldOff size={16} />} isDisabled={unblocking} onPress={() => actor.send({ type: 'profile.unblock' })}>
+      <Button
+        variant="secondary"
+        icon={unblocking ? undefined : <ShieldOff size={16} />}
+        isDisabled={unblocking}
+        onPress={() => actor.send({ type: 'profile.unblock' })}
+      >
         {unblocking ? 'Unblocking...' : `Unblock ${profile.username}`}
       </Button>
     </section>

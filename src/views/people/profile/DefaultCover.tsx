@@ -40,7 +40,13 @@ export function DefaultCover({ avatarColor }: { avatarColor: string }) {
   const id = useId();
   const { from, to, shape } = coverColors(avatarColor);
   return (
-    <svg aria-hidden="true" data-testid="default-cover" className="absolute inset-0 size-full" viewBox="0 0 800 200" preserveAspectRatio="xMidYMid slice">
+    <svg
+      aria-hidden="true"
+      data-testid="default-cover"
+      className="absolute inset-0 size-full"
+      viewBox="0 0 800 200"
+      preserveAspectRatio="xMidYMid slice"
+    >
       <defs>
         <linearGradient id={`${id}-bg`} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor={from} />

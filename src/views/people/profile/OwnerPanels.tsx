@@ -37,7 +37,10 @@ export function NotificationSwitches({
   return (
     <ul aria-label="Notification settings" className="flex flex-col gap-2">
       {NOTIFICATION_SETTINGS.map((setting) => (
-        <li key={setting.type} className="flex items-center justify-between gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+        <li
+          key={setting.type}
+          className="flex items-center justify-between gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+        >
           <div>
             <p className="font-semibold text-neutral-900 dark:text-white">{setting.title}</p>
             <p className="text-sm text-neutral-600 dark:text-neutral-400">{setting.description}</p>

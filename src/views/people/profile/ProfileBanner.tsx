@@ -21,7 +21,10 @@ export function ProfileBanner({ actor, profile }: { actor: ProfileActorRef; prof
   const changing = useSelector(actor, (s) => s.matches({ ready: { follow: 'changing' } }));
   const pick = (kind: ProfileImageKind) => (dataUrl: string) => actor.send({ type: 'profile.chooseImage', kind, dataUrl });
   return (
-    <section aria-label="Profile" className="overflow-hidden rounded-3xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+    <section
+      aria-label="Profile"
+      className="overflow-hidden rounded-3xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
+    >
       <div className="relative h-36 bg-gradient-to-r from-neutral-300 to-neutral-200 sm:h-44 dark:from-neutral-800 dark:to-neutral-700">
         {profile.coverImage ? (
           <img src={profile.coverImage} alt={`${profile.username}'s cover image`} className="size-full object-cover" />

@@ -32,7 +32,10 @@ export function ProfileImageDialog({ upload }: { upload: ProfileImageActorRef })
                 className={kind === 'profile' ? 'size-40 rounded-full object-cover' : 'aspect-[3/1] w-full rounded-2xl object-cover'}
               />
             ) : (
-              <span aria-hidden="true" className="flex size-40 items-center justify-center rounded-2xl bg-neutral-100 text-neutral-500 dark:bg-neutral-800">
+              <span
+                aria-hidden="true"
+                className="flex size-40 items-center justify-center rounded-2xl bg-neutral-100 text-neutral-500 dark:bg-neutral-800"
+              >
                 <ImagePlus size={40} />
               </span>
             )}
@@ -47,7 +50,11 @@ export function ProfileImageDialog({ upload }: { upload: ProfileImageActorRef })
             <Button variant="secondary" isDisabled={uploading} onPress={() => upload.send({ type: 'profileImage.cancel' })}>
               Cancel
             </Button>
-            <Button icon={uploading ? undefined : <Upload size={16} />} isDisabled={uploading || !preview} onPress={() => upload.send({ type: 'profileImage.save' })}>
+            <Button
+              icon={uploading ? undefined : <Upload size={16} />}
+              isDisabled={uploading || !preview}
+              onPress={() => upload.send({ type: 'profileImage.save' })}
+            >
               {uploading ? 'Uploading...' : 'Save'}
             </Button>
           </div>

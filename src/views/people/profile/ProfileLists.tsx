@@ -77,7 +77,13 @@ function VirtualPeople({ users, label }: { users: UserSummary[]; label: string }
             ref={virtualizer.measureElement}
             aria-setsize={users.length}
             aria-posinset={row.index + 1}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            }}
             className="flex items-center gap-3 rounded-2xl border border-neutral-200 bg-white p-3 dark:border-neutral-800 dark:bg-neutral-900"
           >
             <Avatar {...user} />

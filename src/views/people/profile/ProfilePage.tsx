@@ -60,7 +60,8 @@ function ProfileByName({ username }: { username: string }) {
         {state.context.error}
       </LoadError>
     );
-  if (!state.context.userId) return <EmptyState title="Member not found" text={`No member called ${username} could be found from this link.`} />;
+  if (!state.context.userId)
+    return <EmptyState title="Member not found" text={`No member called ${username} could be found from this link.`} />;
   return <ProfileView key={state.context.userId} userId={state.context.userId} />;
 }
 
@@ -157,5 +158,11 @@ function ProfileTabs({ actor, profile }: { actor: ProfileActorRef; profile: Prof
 function Timeline({ userId, username }: { userId: string; username: string }) {
   const source = useMemo(() => ({ kind: 'user' as const, userId }), [userId]);
   const { feed, callbacks } = useFeed(source);
-  return <FeedList feed={feed} callbacks={callbacks} empty={<EmptyState title="No posts yet" text={`${username} has not posted anything you can see.`} />} />;
+  return (
+    <FeedList
+      feed={feed}
+      callbacks={callbacks}
+      empty={<EmptyState title="No posts yet" text={`${username} has not posted anything you can see.`} />}
+    />
+  );
 }

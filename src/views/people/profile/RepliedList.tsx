@@ -20,7 +20,10 @@ export function RepliedList({ actor, username }: { actor: ProfileActorRef; usern
     <div className="flex flex-col gap-3">
       <ul aria-label="Replies" aria-busy={loadingMore} className="flex flex-col gap-2">
         {answers.map((a) => (
-          <li key={a._id} className="flex flex-col gap-2 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+          <li
+            key={a._id}
+            className="flex flex-col gap-2 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+          >
             <Link
               href={`/question/${encodeURIComponent(a.questionId)}`}
               className="inline-flex items-start gap-2 text-sm font-semibold text-neutral-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-300"
@@ -33,9 +36,13 @@ export function RepliedList({ actor, username }: { actor: ProfileActorRef; usern
                 <CircleCheck aria-hidden="true" size={16} /> Accepted answer
               </p>
             ) : null}
-            <p className="whitespace-pre-wrap break-words text-[15px] text-neutral-900 dark:text-neutral-100"><RichText text={a.answer} /></p>
+            <p className="whitespace-pre-wrap break-words text-[15px] text-neutral-900 dark:text-neutral-100">
+              <RichText text={a.answer} />
+            </p>
             <p className="text-xs text-neutral-600 dark:text-neutral-400">
-              <time dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()}>{timeAgo(a.createdAt)}</time>
+              <time dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()}>
+                {timeAgo(a.createdAt)}
+              </time>
               {a.editedAt ? ' · edited' : ''}
             </p>
           </li>

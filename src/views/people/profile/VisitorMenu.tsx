@@ -29,7 +29,8 @@ export function VisitorMenu({ actor, username }: { actor: ProfileActorRef; usern
         onCancel={() => actor.send({ type: 'profile.cancelBlock' })}
         onConfirm={() => actor.send({ type: 'profile.confirmBlock' })}
       >
-        You will not see each other&apos;s profiles, posts, comments or reactions, and neither of you will follow the other. You can unblock them later.
+        You will not see each other&apos;s profiles, posts, comments or reactions, and neither of you will follow the other. You can unblock
+        them later.
       </BlockConfirm>
     </>
   );

@@ -20,7 +20,15 @@ const fieldClass =
 const errorClass = 'text-sm font-medium text-red-700 dark:text-red-400';
 
 /** A question's answers (the accepted one first), the answer form, and accepting for the asker. */
-export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId: string; me: Commenter; onQuestionChanged: (question: Post) => void }) {
+export function AnswersPanel({
+  questionId,
+  me,
+  onQuestionChanged,
+}: {
+  questionId: string;
+  me: Commenter;
+  onQuestionChanged: (question: Post) => void;
+}) {
   const logic = useDiscussionLogic();
   const box = useRef<HTMLTextAreaElement>(null);
   const formErrorId = useId();
@@ -46,7 +54,9 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
   return (
     <div className="flex flex-col">
       <ul aria-label="Answers" className="flex flex-col gap-2 px-3 py-3">
-        {answers.length === 0 ? <li className="px-2 py-4 text-center text-neutral-600 dark:text-neutral-400">No answers yet. Be the first to help.</li> : null}
+        {answers.length === 0 ? (
+          <li className="px-2 py-4 text-center text-neutral-600 dark:text-neutral-400">No answers yet. Be the first to help.</li>
+        ) : null}
         {answers.map((a) => {
           const own = a.userId === me.userId;
           const isEditing = editing?.answerId === a._id;
@@ -68,7 +78,9 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
                 <p className="text-sm">
                   <span className="font-semibold text-neutral-900 dark:text-white">{a.username}</span>{' '}
                   <span className="text-neutral-600 dark:text-neutral-400">
-                    <time dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()}>{timeAgo(a.createdAt)}</time>
+                    <time dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()}>
+                      {timeAgo(a.createdAt)}
+                    </time>
                     {a.editedAt ? ' · edited' : ''}
                   </span>
                 </p>
@@ -91,23 +103,44 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
                     >
                       <TextArea rows={3} className={fieldClass} />
                     </TextField>
-                    {editing.error ? <p id={editErrorId} role="alert" className={errorClass}>{editing.error}</p> : null}
+                    {editing.error ? (
+                      <p id={editErrorId} role="alert" className={errorClass}>
+                        {editing.error}
+                      </p>
+                    ) : null}
                     <div className="flex gap-2">
-                      <Button size="sm" type="submit" isPending={saving} isDisabled={requestRuns && !saving}>Save</Button>
-                      <Button size="sm" variant="ghost" onPress={() => actor.send({ type: 'answers.cancelEdit' })}>Cancel</Button>
+                      <Button size="sm" type="submit" isPending={saving} isDisabled={requestRuns && !saving}>
+                        Save
+                      </Button>
+                      <Button size="sm" variant="ghost" onPress={() => actor.send({ type: 'answers.cancelEdit' })}>
+                        Cancel
+                      </Button>
                     </div>
                   </Form>
                 ) : (
-                  <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100"><RichText text={a.answer} /></p>
+                  <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
+                    <RichText text={a.answer} />
+                  </p>
                 )}
                 {asker && !isEditing ? (
                   <div className="mt-2">
                     {a.accepted ? (
-                      <Button size="sm" variant="secondary" isDisabled={requestRuns} onPress={() => actor.send({ type: 'answers.unaccept' })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        isDisabled={requestRuns}
+                        onPress={() => actor.send({ type: 'answers.unaccept' })}
+                      >
                         Unaccept
                       </Button>
                     ) : (
-                      <Button size="sm" variant="secondary" icon={<CircleCheck size={15} />} isDisabled={requestRuns} onPress={() => actor.send({ type: 'answers.accept', answerId: a._id })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        icon={<CircleCheck size={15} />}
+                        isDisabled={requestRuns}
+                        onPress={() => actor.send({ type: 'answers.accept', answerId: a._id })}
+                      >
                         Accept
                       </Button>
                     )}
@@ -119,7 +152,11 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
                   <IconButton label="Edit answer" onPress={() => actor.send({ type: 'answers.startEdit', answerId: a._id })}>
                     <Pencil size={15} />
                   </IconButton>
-                  <IconButton label="Delete answer" isDisabled={requestRuns} onPress={() => actor.send({ type: 'answers.delete', answerId: a._id })}>
+                  <IconButton
+                    label="Delete answer"
+                    isDisabled={requestRuns}
+                    onPress={() => actor.send({ type: 'answers.delete', answerId: a._id })}
+                  >
                     <Trash2 size={15} />
                   </IconButton>
                 </div>
@@ -148,7 +185,11 @@ export function AnswersPanel({ questionId, me, onQuestionChanged }: { questionId
           <Label className="text-sm font-semibold text-neutral-900 dark:text-white">Write an answer</Label>
           <TextArea ref={box} rows={3} placeholder="Share what you know…" className={fieldClass} />
         </TextField>
-        {formError ? <p id={formErrorId} role="alert" className={errorClass}>{formError}</p> : null}
+        {formError ? (
+          <p id={formErrorId} role="alert" className={errorClass}>
+            {formError}
+          </p>
+        ) : null}
         <div className="flex justify-end">
           <Button type="submit" size="md" isPending={posting} isDisabled={requestRuns && !posting} icon={<Send size={16} />}>
             {tryAgain ? 'Try again' : 'Post answer'}

@@ -30,7 +30,10 @@ export function CommentsPanel({
   const box = useRef<HTMLTextAreaElement>(null);
   const logic = useDiscussionLogic();
   const provided = useMemo(
-    () => logic.comments.provide({ actions: { countChanged: (_, p: { postId: string; commentsCount: number }) => onCount(p.postId, p.commentsCount) } }),
+    () =>
+      logic.comments.provide({
+        actions: { countChanged: (_, p: { postId: string; commentsCount: number }) => onCount(p.postId, p.commentsCount) },
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [logic],
   );
@@ -47,7 +50,9 @@ export function CommentsPanel({
   return (
     <div className="flex flex-col">
       <ul aria-label="Comments" className="flex flex-col gap-1 px-3 py-3">
-        {comments.length === 0 ? <li className="px-2 py-4 text-center text-neutral-600 dark:text-neutral-400">No comments yet. Start the conversation.</li> : null}
+        {comments.length === 0 ? (
+          <li className="px-2 py-4 text-center text-neutral-600 dark:text-neutral-400">No comments yet. Start the conversation.</li>
+        ) : null}
         {comments.map((c) => {
           const own = c.userId === me.userId && !c._id.startsWith(TEMP_PREFIX);
           const isEditing = editing?.commentId === c._id;
@@ -70,16 +75,27 @@ export function CommentsPanel({
                     }}
                     className="mt-1 flex flex-col gap-2"
                   >
-                    <TextField aria-label="Edit comment" value={editing.text} onChange={(text) => actor.send({ type: 'comments.changeEdit', text })} maxLength={COMMENT_MAX}>
+                    <TextField
+                      aria-label="Edit comment"
+                      value={editing.text}
+                      onChange={(text) => actor.send({ type: 'comments.changeEdit', text })}
+                      maxLength={COMMENT_MAX}
+                    >
                       <TextArea rows={2} className={fieldClass} />
                     </TextField>
                     <div className="flex gap-2">
-                      <Button size="sm" type="submit">Save</Button>
-                      <Button size="sm" variant="ghost" onPress={() => actor.send({ type: 'comments.cancelEdit' })}>Cancel</Button>
+                      <Button size="sm" type="submit">
+                        Save
+                      </Button>
+                      <Button size="sm" variant="ghost" onPress={() => actor.send({ type: 'comments.cancelEdit' })}>
+                        Cancel
+                      </Button>
                     </div>
                   </Form>
                 ) : (
-                  <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100"><RichText text={c.comment} /></p>
+                  <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
+                    <RichText text={c.comment} />
+                  </p>
                 )}
               </div>
               {own && !isEditing ? (
@@ -98,7 +114,12 @@ export function CommentsPanel({
       </ul>
       {nextCursor ? (
         <div className="px-5 pb-3">
-          <Button size="sm" variant="secondary" isPending={state.matches({ ready: { more: 'loading' } })} onPress={() => actor.send({ type: 'comments.loadMore' })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            isPending={state.matches({ ready: { more: 'loading' } })}
+            onPress={() => actor.send({ type: 'comments.loadMore' })}
+          >
             More comments
           </Button>
         </div>
@@ -111,7 +132,13 @@ export function CommentsPanel({
         }}
         className="sticky bottom-0 flex items-end gap-2 rounded-b-[calc(1.5rem-1px)] border-t border-neutral-200 bg-white px-4 py-3 dark:border-neutral-800 dark:bg-neutral-900"
       >
-        <TextField aria-label="Write a comment" value={draft} onChange={(text) => actor.send({ type: 'comments.change', text })} maxLength={COMMENT_MAX} className="flex-1">
+        <TextField
+          aria-label="Write a comment"
+          value={draft}
+          onChange={(text) => actor.send({ type: 'comments.change', text })}
+          maxLength={COMMENT_MAX}
+          className="flex-1"
+        >
           <TextArea
             ref={box}
             rows={1}

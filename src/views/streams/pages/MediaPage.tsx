@@ -42,7 +42,12 @@ export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
                   aria-label={`${kind === 'photos' ? 'Photo' : 'Video'} by ${post.username}`}
                 >
                   {kind === 'photos' ? (
-                    <img src={post.image} alt={post.imageAlt || `Photo by ${post.username}`} loading="lazy" className="size-full object-cover" />
+                    <img
+                      src={post.image}
+                      alt={post.imageAlt || `Photo by ${post.username}`}
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
                   ) : (
                     <>
                       <video src={post.video} preload="metadata" muted className="size-full object-cover" aria-hidden="true" />

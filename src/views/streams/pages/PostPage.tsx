@@ -30,12 +30,20 @@ export default function PostPage({ postId, extra, backTo = { href: '/streams', l
   const [, navigate] = useLocation();
   const [reactions, setReactions] = useState<Post | null>(null);
   const post = state.context.posts[0];
-  const onDeleted = useMemo(() => (id: string) => {
-    callbacks.onDeleted(id);
-    navigate(backTo.href);
-  }, [callbacks, navigate, backTo.href]);
+  const onDeleted = useMemo(
+    () => (id: string) => {
+      callbacks.onDeleted(id);
+      navigate(backTo.href);
+    },
+    [callbacks, navigate, backTo.href],
+  );
 
-  if (state.matches('loading')) return <div className="mx-auto max-w-2xl"><PostSkeletons count={1} label="Loading post" /></div>;
+  if (state.matches('loading'))
+    return (
+      <div className="mx-auto max-w-2xl">
+        <PostSkeletons count={1} label="Loading post" />
+      </div>
+    );
   if (state.matches('failed'))
     return (
       <div className="mx-auto max-w-2xl">
@@ -47,7 +55,15 @@ export default function PostPage({ postId, extra, backTo = { href: '/streams', l
   if (!post)
     return (
       <div className="mx-auto max-w-2xl">
-        <EmptyState title="This post is gone" text="It was deleted, or you can no longer see it." action={<Link href={backTo.href} className={buttonClasses({ variant: 'secondary' })}>{backTo.label}</Link>} />
+        <EmptyState
+          title="This post is gone"
+          text="It was deleted, or you can no longer see it."
+          action={
+            <Link href={backTo.href} className={buttonClasses({ variant: 'secondary' })}>
+              {backTo.label}
+            </Link>
+          }
+        />
       </div>
     );
   const me = commenterOf(profile);
@@ -64,7 +80,12 @@ export default function PostPage({ postId, extra, backTo = { href: '/streams', l
         onOpenReactions={setReactions}
       />
       {extra ? extra(post, feed) : null}
-      <section id="comments" tabIndex={-1} aria-label="Comments" className="rounded-3xl border border-neutral-200 bg-white outline-none dark:border-neutral-800 dark:bg-neutral-900">
+      <section
+        id="comments"
+        tabIndex={-1}
+        aria-label="Comments"
+        className="rounded-3xl border border-neutral-200 bg-white outline-none dark:border-neutral-800 dark:bg-neutral-900"
+      >
         <h2 className="px-5 pt-4 text-lg font-bold text-neutral-900 dark:text-white">Comments</h2>
         {me ? <CommentsPanel postId={post._id} me={me} onCount={callbacks.onCommentsCount} /> : null}
       </section>

@@ -14,7 +14,10 @@ export default function QuestionPage({ questionId }: { questionId: string }) {
       postId={questionId}
       backTo={BACK}
       extra={(post, feed) => (
-        <section aria-labelledby="answers-title" className="rounded-3xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+        <section
+          aria-labelledby="answers-title"
+          className="rounded-3xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
+        >
           <h2 id="answers-title" className="px-5 pt-4 text-lg font-bold text-neutral-900 dark:text-white">
             Answers <span className="font-normal text-neutral-600 dark:text-neutral-400">({String(shortenNumber(post.answersCount))})</span>
           </h2>
@@ -22,7 +25,9 @@ export default function QuestionPage({ questionId }: { questionId: string }) {
             <AnswersPanel
               questionId={questionId}
               me={me}
-              onQuestionChanged={(q) => feed.send({ type: 'feed.answers', questionId: q._id, answersCount: q.answersCount, acceptedAnswerId: q.acceptedAnswerId })}
+              onQuestionChanged={(q) =>
+                feed.send({ type: 'feed.answers', questionId: q._id, answersCount: q.answersCount, acceptedAnswerId: q.acceptedAnswerId })
+              }
             />
           ) : null}
         </section>

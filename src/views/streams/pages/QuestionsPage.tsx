@@ -21,7 +21,12 @@ export default function QuestionsPage() {
             Ask a question
           </Button>
         </div>
-        <FeedList feed={feed} callbacks={callbacks} noun="question" empty={<EmptyState title="No questions yet" text="Ask the first one: someone here knows the answer." />} />
+        <FeedList
+          feed={feed}
+          callbacks={callbacks}
+          noun="question"
+          empty={<EmptyState title="No questions yet" text="Ask the first one: someone here knows the answer." />}
+        />
       </div>
     </PageWithAside>
   );

@@ -10,7 +10,11 @@ export default function SavePage() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <PageTitle>Saved</PageTitle>
-      <FeedList feed={feed} callbacks={callbacks} empty={<EmptyState title="Nothing saved yet" text="Use the bookmark on a post to keep it here." />} />
+      <FeedList
+        feed={feed}
+        callbacks={callbacks}
+        empty={<EmptyState title="Nothing saved yet" text="Use the bookmark on a post to keep it here." />}
+      />
     </div>
   );
 }

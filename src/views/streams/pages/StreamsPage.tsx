@@ -36,10 +36,21 @@ function Streams({ allowed }: { allowed: boolean }) {
           onClick={() => openComposer({ type: 'createpost' }, callbacks)}
           className="flex cursor-pointer items-center gap-3 rounded-3xl border border-neutral-200 bg-white px-4 py-3 text-left shadow-sm outline-none hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:bg-neutral-800"
         >
-          {profile ? <Avatar username={profile.username} avatarColor={profile.avatarColor} avatarImage={profile.avatarImage} profilePicture={profile.profilePicture} /> : null}
+          {profile ? (
+            <Avatar
+              username={profile.username}
+              avatarColor={profile.avatarColor}
+              avatarImage={profile.avatarImage}
+              profilePicture={profile.profilePicture}
+            />
+          ) : null}
           <span className="text-[15px] text-neutral-600 dark:text-neutral-400">What's on your mind?</span>
         </button>
-        <FeedList feed={feed} callbacks={callbacks} empty={<EmptyState title="No posts yet" text="Share something, or follow members to see their posts here." />} />
+        <FeedList
+          feed={feed}
+          callbacks={callbacks}
+          empty={<EmptyState title="No posts yet" text="Share something, or follow members to see their posts here." />}
+        />
       </div>
     </PageWithAside>
   );

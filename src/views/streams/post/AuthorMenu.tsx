@@ -61,7 +61,8 @@ export function AuthorMenu({ post, onWhy }: { post: Post; onWhy?: () => void }) 
           onCancel={() => author.send({ type: 'author.cancelBlock' })}
           onConfirm={() => author.send({ type: 'author.confirmBlock' })}
         >
-          You will not see each other&apos;s posts, comments or reactions, and neither of you will follow the other. You can unblock them later.
+          You will not see each other&apos;s posts, comments or reactions, and neither of you will follow the other. You can unblock them
+          later.
         </BlockConfirm>
       ) : null}
     </>

@@ -1,5 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { Bookmark, BookmarkCheck, EyeOff, Globe, Lock, MessageCircle, MessageSquareReply, Pencil, Trash2, Users, UsersRound } from 'lucide-react';
+import {
+  Bookmark,
+  BookmarkCheck,
+  EyeOff,
+  Globe,
+  Lock,
+  MessageCircle,
+  MessageSquareReply,
+  Pencil,
+  Trash2,
+  Users,
+  UsersRound,
+} from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../../api/numbers';
@@ -46,7 +58,11 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
     [logic],
   );
   const reactions = useScreenActor(reactionsLogic, { input: { postId: post._id, mine: post.userReaction } });
-  const { mine, confirmed, busy } = useSelector(reactions, (s) => ({ mine: s.context.mine, confirmed: s.context.confirmed, busy: s.matches('saving') }), shallowEqual);
+  const { mine, confirmed, busy } = useSelector(
+    reactions,
+    (s) => ({ mine: s.context.mine, confirmed: s.context.confirmed, busy: s.matches('saving') }),
+    shallowEqual,
+  );
   const saveLogic = useMemo(
     () => logic.save.provide({ actions: { changed: (_, { saved }: { saved: boolean }) => props.onSaved(post, saved) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -80,7 +96,13 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
             </span>
             {post.feelings ? (
               <span className="text-neutral-600 dark:text-neutral-400">
-                is feeling {post.feelings}{isFeeling(post.feelings) ? <> <FeelingImage feeling={post.feelings} /></> : null}
+                is feeling {post.feelings}
+                {isFeeling(post.feelings) ? (
+                  <>
+                    {' '}
+                    <FeelingImage feeling={post.feelings} />
+                  </>
+                ) : null}
               </span>
             ) : null}
             {isQuestion ? (
@@ -152,12 +174,31 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       {post.topics?.length ? <TopicChips topics={post.topics} /> : null}
 
       {post.image ? (
-        <img src={post.image} alt={post.imageAlt || `Image shared by ${post.username}`} loading="lazy" className="mt-3 max-h-[32rem] w-full bg-neutral-100 object-contain dark:bg-neutral-800" />
+        <img
+          src={post.image}
+          alt={post.imageAlt || `Image shared by ${post.username}`}
+          loading="lazy"
+          className="mt-3 max-h-[32rem] w-full bg-neutral-100 object-contain dark:bg-neutral-800"
+        />
       ) : null}
       {post.video ? (
-        <video src={post.video} controls preload="metadata" className="mt-3 max-h-[32rem] w-full bg-black" aria-label={`Video shared by ${post.username}`} />
+        <video
+          src={post.video}
+          controls
+          preload="metadata"
+          className="mt-3 max-h-[32rem] w-full bg-black"
+          aria-label={`Video shared by ${post.username}`}
+        />
       ) : null}
-      {post.gifUrl ? <img src={post.gifUrl} alt={`GIF shared by ${post.username}`} loading="lazy" referrerPolicy="no-referrer" className="mt-3 max-h-96 w-full object-contain" /> : null}
+      {post.gifUrl ? (
+        <img
+          src={post.gifUrl}
+          alt={`GIF shared by ${post.username}`}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          className="mt-3 max-h-96 w-full object-contain"
+        />
+      ) : null}
 
       <footer className="mx-3 mt-2 flex items-center gap-1 border-t border-neutral-100 py-1.5 dark:border-neutral-800">
         <ReactionAction
@@ -183,7 +224,12 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
           </Link>
         ) : null}
         <span className="flex-1" />
-        <IconButton label={saved ? 'Remove from saved' : 'Save post'} aria-pressed={saved} isDisabled={savingBusy} onPress={() => save.send({ type: 'save.toggle' })}>
+        <IconButton
+          label={saved ? 'Remove from saved' : 'Save post'}
+          aria-pressed={saved}
+          isDisabled={savingBusy}
+          onPress={() => save.send({ type: 'save.toggle' })}
+        >
           {saved ? <BookmarkCheck size={19} className="text-accent-strong dark:text-accent" /> : <Bookmark size={19} />}
         </IconButton>
       </footer>
@@ -219,13 +265,18 @@ function TopicChips({ topics }: { topics: Topic[] }) {
 /** What the author (and admins) see on a post moderators hid; nobody else sees the post at all. */
 function HiddenNotice({ reason, isAuthor }: { reason?: string; isAuthor: boolean }) {
   return (
-    <div role="note" className="mx-4 mt-3 flex gap-2.5 rounded-2xl border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100">
+    <div
+      role="note"
+      className="mx-4 mt-3 flex gap-2.5 rounded-2xl border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <EyeOff aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
       <div className="min-w-0">
         <p className="font-semibold">Hidden by moderators</p>
         {reason ? <p className="break-words">Reason: {reason}</p> : null}
         <p className="text-amber-900 dark:text-amber-200">
-          {isAuthor ? 'Only you and the moderators can see this post. It can no longer be edited.' : 'Only its author and the moderators can see this post.'}
+          {isAuthor
+            ? 'Only you and the moderators can see this post. It can no longer be edited.'
+            : 'Only its author and the moderators can see this post.'}
         </p>
       </div>
     </div>

@@ -11,7 +11,14 @@ type Profile = ReturnType<typeof useSessionProfile>;
 
 /** The signed-in member as comments and answers show their writer (null while signed out). */
 export const commenterOf = (profile: Profile): Commenter | null =>
-  profile ? { userId: profile._id, username: profile.username, avatarColor: profile.avatarColor, profilePicture: profile.profilePicture || profile.avatarImage } : null;
+  profile
+    ? {
+        userId: profile._id,
+        username: profile.username,
+        avatarColor: profile.avatarColor,
+        profilePicture: profile.profilePicture || profile.avatarImage,
+      }
+    : null;
 
 /**
  * What a list of post cards shares: each card's handlers (the list's feed callbacks, and opening
@@ -34,7 +41,9 @@ export function usePostOverlays(callbacks: Callbacks) {
   };
   const overlays = (
     <>
-      {comments && me ? <CommentsModal postId={comments._id} me={me} onCount={callbacks.onCommentsCount} onClose={() => setComments(null)} /> : null}
+      {comments && me ? (
+        <CommentsModal postId={comments._id} me={me} onCount={callbacks.onCommentsCount} onClose={() => setComments(null)} />
+      ) : null}
       {reactions ? <ReactionsModal postId={reactions._id} onClose={() => setReactions(null)} /> : null}
     </>
   );

@@ -27,15 +27,30 @@ const DRAWINGS: Record<FeelingName, ReactNode> = {
   blessed: (
     <>
       <ellipse cx="12" cy="3.2" rx="5.6" ry="1.5" fill="none" stroke="#5fb3ff" strokeWidth="1.4" />
-      <path d="M7.4 11.2c.7-1 2.2-1 2.9 0M13.7 11.2c.7-1 2.2-1 2.9 0" stroke={FEATURE} strokeWidth="1.6" fill="none" strokeLinecap="round" />
+      <path
+        d="M7.4 11.2c.7-1 2.2-1 2.9 0M13.7 11.2c.7-1 2.2-1 2.9 0"
+        stroke={FEATURE}
+        strokeWidth="1.6"
+        fill="none"
+        strokeLinecap="round"
+      />
       <path d="M8.4 15c1 1.5 2.2 2.2 3.6 2.2s2.6-.7 3.6-2.2" stroke={FEATURE} strokeWidth="1.6" fill="none" strokeLinecap="round" />
     </>
   ),
   loved: (
     <>
-      <path d="M7.4 10.4c.7-1 2.2-1 2.9 0M13.7 10.4c.7-1 2.2-1 2.9 0" stroke={FEATURE} strokeWidth="1.6" fill="none" strokeLinecap="round" />
+      <path
+        d="M7.4 10.4c.7-1 2.2-1 2.9 0M13.7 10.4c.7-1 2.2-1 2.9 0"
+        stroke={FEATURE}
+        strokeWidth="1.6"
+        fill="none"
+        strokeLinecap="round"
+      />
       <path d="M9 15.2c.9 1.1 1.9 1.6 3 1.6s2.1-.5 3-1.6" stroke={FEATURE} strokeWidth="1.6" fill="none" strokeLinecap="round" />
-      <path d="M19.6 5.9s-2.3-1.4-2.3-3c0-.7.5-1.2 1.2-1.2.5 0 .9.3 1.1.7.2-.4.6-.7 1.1-.7.7 0 1.2.5 1.2 1.2 0 1.6-2.3 3-2.3 3Z" fill={BLUSH} />
+      <path
+        d="M19.6 5.9s-2.3-1.4-2.3-3c0-.7.5-1.2 1.2-1.2.5 0 .9.3 1.1.7.2-.4.6-.7 1.1-.7.7 0 1.2.5 1.2 1.2 0 1.6-2.3 3-2.3 3Z"
+        fill={BLUSH}
+      />
       <path d="M3.6 16.9s-1.8-1.1-1.8-2.3c0-.6.4-1 .9-1 .4 0 .7.2.9.6.2-.4.5-.6.9-.6.5 0 .9.4.9 1 0 1.2-1.8 2.3-1.8 2.3Z" fill={BLUSH} />
     </>
   ),

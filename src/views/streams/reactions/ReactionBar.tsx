@@ -11,7 +11,10 @@ import { REACTION_LOOK, ReactionImage } from './ReactionImage';
 // The six reactions' popover waits for the first open (or the button's hover or focus).
 const ReactionPicker = deferred(() => import('./ReactionPicker').then((module) => module.ReactionPicker));
 
-export const REACTION_LABEL = Object.fromEntries(REACTION_TYPES.map((type) => [type, REACTION_LOOK[type].label])) as Record<ReactionType, string>;
+export const REACTION_LABEL = Object.fromEntries(REACTION_TYPES.map((type) => [type, REACTION_LOOK[type].label])) as Record<
+  ReactionType,
+  string
+>;
 
 export const totalOf = (counts: ReactionCounts) => REACTION_TYPES.reduce((sum, type) => sum + counts[type], 0);
 
@@ -80,11 +83,14 @@ export function ReactionCounts({ counts, onOpen }: { counts: ReactionCounts; onO
     >
       {/* Reversed so the most given lies on top of the others. */}
       <span className="flex flex-row-reverse justify-end -space-x-1 space-x-reverse" aria-hidden="true">
-        {shown.slice(0, 3).reverse().map((type) => (
-          <span key={type} data-reaction={type} className="inline-flex rounded-full ring-2 ring-white dark:ring-neutral-900">
-            <ReactionImage type={type} size={20} />
-          </span>
-        ))}
+        {shown
+          .slice(0, 3)
+          .reverse()
+          .map((type) => (
+            <span key={type} data-reaction={type} className="inline-flex rounded-full ring-2 ring-white dark:ring-neutral-900">
+              <ReactionImage type={type} size={20} />
+            </span>
+          ))}
       </span>
     </AriaButton>
   );

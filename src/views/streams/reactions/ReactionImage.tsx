@@ -34,10 +34,7 @@ const DRAWINGS: Record<ReactionType, ReactNode> = {
   like: (
     <>
       <rect x="5.5" y="11" width="3" height="7.5" rx="1" fill="#fff" />
-      <path
-        d="M9.6 11.2 12.3 6.1c.5-.9 1.9-.6 1.9.5l-.3 3.6h3c1.1 0 1.9 1 1.7 2.1l-1 4.9c-.2.8-.9 1.3-1.7 1.3H9.6Z"
-        fill="#fff"
-      />
+      <path d="M9.6 11.2 12.3 6.1c.5-.9 1.9-.6 1.9.5l-.3 3.6h3c1.1 0 1.9 1 1.7 2.1l-1 4.9c-.2.8-.9 1.3-1.7 1.3H9.6Z" fill="#fff" />
     </>
   ),
   love: (
@@ -56,7 +53,13 @@ const DRAWINGS: Record<ReactionType, ReactNode> = {
   ),
   happy: (
     <>
-      <path d="M6.8 10.4c.7-1.4 2.6-1.4 3.3 0M13.9 10.4c.7-1.4 2.6-1.4 3.3 0" stroke={FEATURE} strokeWidth="1.6" fill="none" strokeLinecap="round" />
+      <path
+        d="M6.8 10.4c.7-1.4 2.6-1.4 3.3 0M13.9 10.4c.7-1.4 2.6-1.4 3.3 0"
+        stroke={FEATURE}
+        strokeWidth="1.6"
+        fill="none"
+        strokeLinecap="round"
+      />
       <path d="M6.6 13.2h10.8c0 3-2.4 5.3-5.4 5.3s-5.4-2.3-5.4-5.3Z" fill={FEATURE} />
       <path d="M9 16.9c.8-.7 1.8-1 3-1s2.2.3 3 1c-.8.6-1.9 1-3 1s-2.2-.4-3-1Z" fill="#f05a6e" />
     </>
@@ -84,7 +87,17 @@ const DRAWINGS: Record<ReactionType, ReactNode> = {
  * A reaction's image. Decorative by default (a control around it carries the name); `title`
  * names it for places where the image alone says which reaction it is.
  */
-export function ReactionImage({ type, size = 20, className = '', title }: { type: ReactionType; size?: number; className?: string; title?: boolean }) {
+export function ReactionImage({
+  type,
+  size = 20,
+  className = '',
+  title,
+}: {
+  type: ReactionType;
+  size?: number;
+  className?: string;
+  title?: boolean;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"

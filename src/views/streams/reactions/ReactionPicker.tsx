@@ -6,10 +6,21 @@ import { REACTION_LOOK, ReactionImage } from './ReactionImage';
 import { TriggerContexts } from '../../overlays/TriggerContexts';
 
 /** The popover of the six reactions beside a post's reaction button: its own chunk, fetched on the first open. */
-export function ReactionPicker({ parts, mine, onChoose }: { parts: TriggerParts; mine: ReactionType | null; onChoose: (reaction: ReactionType) => void }) {
+export function ReactionPicker({
+  parts,
+  mine,
+  onChoose,
+}: {
+  parts: TriggerParts;
+  mine: ReactionType | null;
+  onChoose: (reaction: ReactionType) => void;
+}) {
   return (
     <TriggerContexts parts={parts}>
-      <Popover placement="top start" className="rounded-full border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900">
+      <Popover
+        placement="top start"
+        className="rounded-full border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
+      >
         <Dialog aria-label="Reactions" className="flex gap-1 outline-none">
           {({ close }) => (
             <>

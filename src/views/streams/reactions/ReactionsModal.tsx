@@ -28,15 +28,19 @@ export function ReactionsModal({ postId, onClose }: { postId: string; onClose: (
         </div>
       ) : state.matches('failed') ? (
         <div className="p-5">
-          <LoadError onRetry={() => actor.send({ type: 'whoReacted.retry' })}>
-            {state.context.error}
-          </LoadError>
+          <LoadError onRetry={() => actor.send({ type: 'whoReacted.retry' })}>{state.context.error}</LoadError>
         </div>
       ) : list.length === 0 ? (
         <p className="p-6 text-center text-neutral-600 dark:text-neutral-400">No reactions yet.</p>
       ) : (
-        <Tabs selectedKey={state.context.tab} onSelectionChange={(key) => actor.send({ type: 'whoReacted.tab', tab: key as ReactionType | 'all' })}>
-          <TabList aria-label="Reaction types" className="flex gap-1 overflow-x-auto border-b border-neutral-200 px-3 dark:border-neutral-800">
+        <Tabs
+          selectedKey={state.context.tab}
+          onSelectionChange={(key) => actor.send({ type: 'whoReacted.tab', tab: key as ReactionType | 'all' })}
+        >
+          <TabList
+            aria-label="Reaction types"
+            className="flex gap-1 overflow-x-auto border-b border-neutral-200 px-3 dark:border-neutral-800"
+          >
             {tabs.map((tab) => {
               const count = tab === 'all' ? list.length : list.filter((r) => r.type === tab).length;
               return (

@@ -8,7 +8,9 @@ import { me } from './groupChatFixtures';
 describe('group chat create connect', () => {
   it('may submit while editing, not while the group chat is being created', () => {
     const actor = createActor(
-      groupChatCreateMachine.provide({ actors: { createGroupChat: fromPromise(() => new Promise<never>(() => {})), search: groupChatSearchMachine } as never }),
+      groupChatCreateMachine.provide({
+        actors: { createGroupChat: fromPromise(() => new Promise<never>(() => {})), search: groupChatSearchMachine } as never,
+      }),
       { input: { me } },
     ).start();
     expect(canSubmit(actor.getSnapshot())).toBe(true);

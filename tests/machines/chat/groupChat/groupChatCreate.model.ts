@@ -3,7 +3,12 @@ import { refused } from '../../../fixtures/streams';
 import { ben, cleo, me, team } from './groupChatFixtures';
 import { type MachineModel, type ModelEvent } from '../../cover';
 
-const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
+const found = (who: { id: string; username: string }) => ({
+  _id: who.id,
+  username: who.username,
+  avatarColor: '#1d4ed8',
+  profilePicture: '',
+});
 
 /** The group name rules (src/api/chat/schemas.ts groupNameSchema), message by message. */
 export const NAME_ERRORS: Record<string, string | null> = {
@@ -16,7 +21,15 @@ export const NAME_ERRORS: Record<string, string | null> = {
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as CreateGroupChatContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, name: c.name, nameError: c.nameError, invitees: c.invitees.map((u) => u._id), error: c.error, group: c.group?._id ?? null });
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    name: c.name,
+    nameError: c.nameError,
+    invitees: c.invitees.map((u) => u._id),
+    error: c.error,
+    group: c.group?._id ?? null,
+  });
 };
 
 export const model = {

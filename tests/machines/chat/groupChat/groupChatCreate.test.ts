@@ -1,5 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CREATE_CHAT_FAILED, groupChatCreateMachine, type CreateGroupChatContext } from '../../../../src/machines/chat/groupChat/groupChatCreate.machine';
+import {
+  CREATE_CHAT_FAILED,
+  groupChatCreateMachine,
+  type CreateGroupChatContext,
+} from '../../../../src/machines/chat/groupChat/groupChatCreate.machine';
 import { team } from './groupChatFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../../model';
 import { NAME_ERRORS, groupChatCreateModel, model, serialize } from './groupChatCreate.model';
@@ -11,7 +15,12 @@ describe('group chat create machine', () => {
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const fx = { listed: [] as string[], announced: [] as string[], toasts: [] as { type: string; description: string }[], navigations: [] as string[] };
+    const fx = {
+      listed: [] as string[],
+      announced: [] as string[],
+      toasts: [] as { type: string; description: string }[],
+      navigations: [] as string[],
+    };
     await replay(groupChatCreateMachine, path, {
       coverage,
       input: model.input,

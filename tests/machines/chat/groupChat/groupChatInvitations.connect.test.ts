@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { answerFor, inviterOf, memberCount, selectAnswering, selectBusy, selectPending } from '../../../../src/machines/chat/groupChat/groupChatInvitations.connect';
+import {
+  answerFor,
+  inviterOf,
+  memberCount,
+  selectAnswering,
+  selectBusy,
+  selectPending,
+} from '../../../../src/machines/chat/groupChat/groupChatInvitations.connect';
 import { groupChatInvitationsMachine } from '../../../../src/machines/chat/groupChat/groupChatInvitations.machine';
 import { ben, cleo, me, member, team } from './groupChatFixtures';
 
 /** Ben's group, with Ada invited by Cleo. */
-const invited = team({ _id: 'g2', createdBy: ben.id, admins: [ben.id], members: [member(ben, { role: 'admin', joinedBy: 'creator', invitedBy: null }), member(cleo), member(me, { state: 'pending', invitedBy: cleo.id })] });
+const invited = team({
+  _id: 'g2',
+  createdBy: ben.id,
+  admins: [ben.id],
+  members: [
+    member(ben, { role: 'admin', joinedBy: 'creator', invitedBy: null }),
+    member(cleo),
+    member(me, { state: 'pending', invitedBy: cleo.id }),
+  ],
+});
 
 describe('group chat invitations connect', () => {
   it('names who invited the member (else the creator) and counts only joined members', () => {
@@ -17,7 +33,11 @@ describe('group chat invitations connect', () => {
   it('says which answer runs, for which group, and holds every button meanwhile', async () => {
     const actor = createActor(
       groupChatInvitationsMachine.provide({
-        actors: { fetchInvitations: fromPromise(async () => [invited]), answer: fromPromise(() => new Promise<never>(() => {})), live: fromCallback(() => () => {}) } as never,
+        actors: {
+          fetchInvitations: fromPromise(async () => [invited]),
+          answer: fromPromise(() => new Promise<never>(() => {})),
+          live: fromCallback(() => () => {}),
+        } as never,
       }),
       { input: { me } },
     ).start();

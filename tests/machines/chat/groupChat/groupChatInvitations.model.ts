@@ -6,7 +6,13 @@ import { type MachineModel, type ModelEvent } from '../../cover';
 const at = (minute: number) => `2025-01-02T09:${String(minute).padStart(2, '0')}:00.000Z`;
 /** Ben's groups that invite Ada (pending), the older first. */
 const invite = (id: string, name: string, minute: number) =>
-  team({ _id: id, name, createdBy: ben.id, admins: [ben.id], members: [member(ben, { role: 'admin' }), member(me, { state: 'pending', joinedAt: at(minute) })] });
+  team({
+    _id: id,
+    name,
+    createdBy: ben.id,
+    admins: [ben.id],
+    members: [member(ben, { role: 'admin' }), member(me, { state: 'pending', joinedAt: at(minute) })],
+  });
 const books = invite('g1', 'Books', 1);
 const chess = invite('g2', 'Chess', 5);
 export const joinedBooks = team({ ...books, members: [member(ben, { role: 'admin' }), member(me, { joinedAt: at(9) })] });
@@ -40,7 +46,8 @@ export const model = {
     // An accept answer only for an accept, a decline's for a decline.
     if (t === 'xstate.done.actor.answer') return (event.output === null) === (c.answer?.accept === false);
     if (t.startsWith('xstate.')) return true;
-    if (t === 'invitations.group' || t === 'invitations.removed') return asLoaded || (snapshot.matches('loading') && c.pending.length === 0);
+    if (t === 'invitations.group' || t === 'invitations.removed')
+      return asLoaded || (snapshot.matches('loading') && c.pending.length === 0);
     if (t === 'invitations.reconnected') return asLoaded || snapshot.matches('failed');
     return asLoaded;
   },

@@ -35,7 +35,8 @@ describe('group chat invitations machine', () => {
         if (c.pending.length === 2) expect(c.pending.map((g) => g._id)).toEqual(['g2', 'g1']);
         if (e.type === 'xstate.error.actor.invitations') expect(c.error).toBe('Session expired, please sign in again');
         if (e.type === 'invitations.accept' || e.type === 'invitations.decline') {
-          if (e.groupId === 'g1') expect(snapshot.children.answer?.getSnapshot().input).toEqual({ groupId: 'g1', accept: e.type === 'invitations.accept' });
+          if (e.groupId === 'g1')
+            expect(snapshot.children.answer?.getSnapshot().input).toEqual({ groupId: 'g1', accept: e.type === 'invitations.accept' });
           else expect(snapshot.matches({ loaded: 'idle' })).toBe(true);
         }
         if (e.type === 'xstate.done.actor.answer') {

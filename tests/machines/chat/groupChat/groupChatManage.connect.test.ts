@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { GroupChat } from '../../../../src/api/chat';
-import { acceptedCount, canRename, groupChatRights, memberRows, selectFinished } from '../../../../src/machines/chat/groupChat/groupChatManage.connect';
+import {
+  acceptedCount,
+  canRename,
+  groupChatRights,
+  memberRows,
+  selectFinished,
+} from '../../../../src/machines/chat/groupChat/groupChatManage.connect';
 import { groupChatManageMachine } from '../../../../src/machines/chat/groupChat/groupChatManage.machine';
 import { ben, cleo, me, member, team } from './groupChatFixtures';
 
-const rows = (group: GroupChat, meId: string) => memberRows(group, meId).map((r) => [r.member.username, { self: r.isSelf, admin: r.isAdmin, promote: r.canPromote, remove: r.canRemove }]);
+const rows = (group: GroupChat, meId: string) =>
+  memberRows(group, meId).map((r) => [r.member.username, { self: r.isSelf, admin: r.isAdmin, promote: r.canPromote, remove: r.canRemove }]);
 
 describe('group chat manage connect', () => {
   it('lets an admin rename, invite, delete, promote accepted members and remove anyone else', () => {
@@ -20,7 +27,10 @@ describe('group chat manage connect', () => {
   });
 
   it('lets nobody promote an admin, and puts admins first', () => {
-    const twoAdmins = team({ admins: [me.id, ben.id], members: [member(cleo), member(ben, { role: 'admin' }), member(me, { role: 'admin' })] });
+    const twoAdmins = team({
+      admins: [me.id, ben.id],
+      members: [member(cleo), member(ben, { role: 'admin' }), member(me, { role: 'admin' })],
+    });
     expect(rows(twoAdmins, me.id).map(([name, r]) => [name, (r as { promote: boolean }).promote])).toEqual([
       ['ben', false],
       ['ada', false],
@@ -29,14 +39,22 @@ describe('group chat manage connect', () => {
   });
 
   it('gives a plain member no controls but Leave', () => {
-    expect(groupChatRights(team(), ben.id)).toEqual({ isAdmin: false, canRename: false, canInvite: false, canDelete: false, canLeave: true });
+    expect(groupChatRights(team(), ben.id)).toEqual({
+      isAdmin: false,
+      canRename: false,
+      canInvite: false,
+      canDelete: false,
+      canLeave: true,
+    });
     expect(memberRows(team(), ben.id).every((r) => !r.canPromote && !r.canRemove)).toBe(true);
   });
 
   it('allows Rename once the draft differs from the name and while nothing runs; the panel is finished after leaving', async () => {
     let answer: (group: GroupChat | null) => void = () => {};
     const actor = createActor(
-      groupChatManageMachine.provide({ actors: { request: fromPromise(() => new Promise<GroupChat | null>((resolve) => (answer = resolve))) } }),
+      groupChatManageMachine.provide({
+        actors: { request: fromPromise(() => new Promise<GroupChat | null>((resolve) => (answer = resolve))) },
+      }),
       { input: { me, group: team() } },
     ).start();
     expect(canRename(actor.getSnapshot(), team())).toBe(false);

@@ -10,7 +10,16 @@ export const withDana = team({ members: [...team().members, member(dana, { state
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
   const c = snapshot.context as ManageContext;
-  return JSON.stringify({ value: snapshot.value, status: snapshot.status, name: c.groupName, draft: c.nameDraft, ids: c.memberIds, nameError: c.nameError, error: c.error, request: c.request });
+  return JSON.stringify({
+    value: snapshot.value,
+    status: snapshot.status,
+    name: c.groupName,
+    draft: c.nameDraft,
+    ids: c.memberIds,
+    nameError: c.nameError,
+    error: c.error,
+    request: c.request,
+  });
 };
 
 /** What each request sends (the input of the request actor). */
@@ -57,7 +66,8 @@ export const model = {
     }
     if (t.startsWith('xstate.')) return true;
     // One keystroke, then the rest from there.
-    if (t === 'manage.nameChange') return c.nameDraft === 'Team' && c.groupName === 'Team' && c.nameError === null && snapshot.matches('idle');
+    if (t === 'manage.nameChange')
+      return c.nameDraft === 'Team' && c.groupName === 'Team' && c.nameError === null && snapshot.matches('idle');
     // Renaming to the same name is what the disabled button prevents.
     if (t === 'manage.rename' && c.nameDraft === 'Team') return false;
     // A new request only from the panel as it opened (a refusal shown is fine).

@@ -14,7 +14,12 @@ describe('group chat manage machine', () => {
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const fx = { listed: [] as string[], unlisted: [] as string[], toasts: [] as { type: string; description: string }[], navigations: [] as string[] };
+    const fx = {
+      listed: [] as string[],
+      unlisted: [] as string[],
+      toasts: [] as { type: string; description: string }[],
+      navigations: [] as string[],
+    };
     let asked: string | null = null;
     let before = 'Team';
     await replay(groupChatManageMachine, path, {
@@ -73,7 +78,10 @@ describe('group chat manage machine', () => {
 
 describe('group chat manage and its search', () => {
   it('stops offering a member once invited', async () => {
-    const actor = createActor(groupChatManageMachine.provide({ actors: { request: fromPromise(async () => withDana as GroupChat | null) } }), { input: { me, group: team() } }).start();
+    const actor = createActor(
+      groupChatManageMachine.provide({ actors: { request: fromPromise(async () => withDana as GroupChat | null) } }),
+      { input: { me, group: team() } },
+    ).start();
     const search = () => (actor.getSnapshot().children as Record<string, AnyActorRef>).search!.getSnapshot().context as MemberSearchContext;
     expect(search().exclude).toEqual(['me', 'u2', 'u3']);
     actor.send({ type: 'manage.invite', user: danaFound });

@@ -3,11 +3,22 @@ import { refused } from '../../../fixtures/streams';
 import { ben, cleo, me } from './groupChatFixtures';
 import { type MachineModel, type ModelEvent } from '../../cover';
 
-export const found = (who: { id: string; username: string }) => ({ _id: who.id, username: who.username, avatarColor: '#1d4ed8', profilePicture: '' });
+export const found = (who: { id: string; username: string }) => ({
+  _id: who.id,
+  username: who.username,
+  avatarColor: '#1d4ed8',
+  profilePicture: '',
+});
 
 export const serialize = (snapshot: { value: unknown; context: unknown }) => {
   const c = snapshot.context as MemberSearchContext;
-  return JSON.stringify({ value: snapshot.value, query: c.query, results: c.results.map((u) => u._id), exclude: c.exclude, error: c.error });
+  return JSON.stringify({
+    value: snapshot.value,
+    query: c.query,
+    results: c.results.map((u) => u._id),
+    exclude: c.exclude,
+    error: c.error,
+  });
 };
 
 export const model = {

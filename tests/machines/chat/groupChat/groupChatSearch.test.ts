@@ -18,16 +18,21 @@ describe('member search machine', () => {
       input: model.input,
       serialize: serialize as never,
       afterStep: (step, actor) => {
-        const snapshot = actor.getSnapshot() as unknown as { context: MemberSearchContext; children: Record<string, { getSnapshot(): { input: unknown } } | undefined> };
+        const snapshot = actor.getSnapshot() as unknown as {
+          context: MemberSearchContext;
+          children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+        };
         const c = snapshot.context;
         const e = step.event;
         // Nobody excluded is offered by a search; `keepShown` leaves the shown results as they were.
         const before = path.steps[path.steps.indexOf(step) - 1]?.state.context as MemberSearchContext | undefined;
         if ((e as { keepShown?: boolean }).keepShown) expect(c.results).toEqual(before?.results);
-        else if (e.type === 'search.exclude' || e.type === 'xstate.done.actor.searchUsers') for (const id of c.exclude) expect(c.results.map((u) => u._id)).not.toContain(id);
+        else if (e.type === 'search.exclude' || e.type === 'xstate.done.actor.searchUsers')
+          for (const id of c.exclude) expect(c.results.map((u) => u._id)).not.toContain(id);
         if (e.type.startsWith('xstate.after.')) expect(snapshot.children.searchUsers?.getSnapshot().input).toEqual({ query: 'be' });
         if (e.type === 'xstate.error.actor.searchUsers') expect([c.results, c.error]).toEqual([[], 'Too many requests, please slow down']);
-        if (e.type === 'search.query' && (e as unknown as { query: string }).query.trim() === '') expect([c.query, c.results]).toEqual(['', []]);
+        if (e.type === 'search.query' && (e as unknown as { query: string }).query.trim() === '')
+          expect([c.query, c.results]).toEqual(['', []]);
       },
     });
   });
@@ -36,7 +41,9 @@ describe('member search machine', () => {
     const searchUsers = vi.fn(async ({ input }: { input: { query: string } }): Promise<{ search: FoundUser[] }> => ({
       search: [found(cleo)].filter((u) => u.username.startsWith(input.query)),
     }));
-    const actor = createActor(groupChatSearchMachine.provide({ actors: { searchUsers: fromPromise(searchUsers) } }), { input: { exclude: [me.id] } }).start();
+    const actor = createActor(groupChatSearchMachine.provide({ actors: { searchUsers: fromPromise(searchUsers) } }), {
+      input: { exclude: [me.id] },
+    }).start();
     actor.send({ type: 'search.query', query: 'c' });
     await vi.advanceTimersByTimeAsync(400);
     actor.send({ type: 'search.query', query: 'cl' });

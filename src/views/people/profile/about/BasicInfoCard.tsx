@@ -33,7 +33,12 @@ export function BasicInfoCard({ actor, profile }: { actor: ProfileActorRef; prof
     return (
       <Form aria-label="Basic info" onSubmit={submit} className={cardClass}>
         {INFO_FIELDS.map((f) => (
-          <TextField key={f.key} label={f.label} value={draft[f.key]} onChange={(value) => actor.send({ type: 'profile.infoChange', field: f.key, value })} />
+          <TextField
+            key={f.key}
+            label={f.label}
+            value={draft[f.key]}
+            onChange={(value) => actor.send({ type: 'profile.infoChange', field: f.key, value })}
+          />
         ))}
         {infoError ? <Alert tone="error">{infoError}</Alert> : null}
         <div className="flex justify-end gap-2">
@@ -59,12 +64,7 @@ export function BasicInfoCard({ actor, profile }: { actor: ProfileActorRef; prof
       ))}
       {profile.isOwner ? (
         <div>
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<Pencil size={14} />}
-            onPress={() => actor.send({ type: 'profile.editInfo' })}
-          >
+          <Button size="sm" variant="secondary" icon={<Pencil size={14} />} onPress={() => actor.send({ type: 'profile.editInfo' })}>
             Edit basic info
           </Button>
         </div>

@@ -11,7 +11,8 @@ import { TextField } from '../../../ui/TextField';
 import { cardClass, cardTitle, mutedText } from './card';
 import { showsAboutCard } from '../../../../machines/people/profile.connect';
 
-const chip = 'inline-flex items-center gap-1 rounded-full bg-neutral-100 py-1 text-sm font-medium text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100';
+const chip =
+  'inline-flex items-center gap-1 rounded-full bg-neutral-100 py-1 text-sm font-medium text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100';
 
 /** The member's personal hobbies; the owner edits the list. */
 export function HobbiesCard({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
@@ -59,7 +60,13 @@ function HobbiesForm({ form }: { form: ProfileHobbiesActorRef }) {
           {hobbies.map((hobby) => (
             <li key={hobby} className={`${chip} pr-1 pl-3`}>
               {hobby}
-              <Button size="sm" variant="ghost" aria-label={`Remove ${hobby}`} isDisabled={saving} onPress={() => form.send({ type: 'hobbies.remove', hobby })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${hobby}`}
+                isDisabled={saving}
+                onPress={() => form.send({ type: 'hobbies.remove', hobby })}
+              >
                 <X aria-hidden="true" size={14} />
               </Button>
             </li>

@@ -27,7 +27,11 @@ export function ProfileAbout({ isOwner, children }: { isOwner: boolean; children
         >
           <Pencil aria-hidden="true" size={18} />
           <span className="flex-1">Edit profile</span>
-          <ChevronDown aria-hidden="true" size={18} className="transition-transform group-data-[expanded]:rotate-180 motion-reduce:transition-none" />
+          <ChevronDown
+            aria-hidden="true"
+            size={18}
+            className="transition-transform group-data-[expanded]:rotate-180 motion-reduce:transition-none"
+          />
         </Button>
       </Heading>
       <DisclosurePanel>{cards}</DisclosurePanel>

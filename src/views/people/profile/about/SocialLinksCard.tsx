@@ -11,7 +11,12 @@ import { TextField } from '../../../ui/TextField';
 import { cardClass, cardTitle, mutedText } from './card';
 import { showsAboutCard } from '../../../../machines/people/profile.connect';
 
-export const NETWORK_NAMES: Record<SocialNetwork, string> = { facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter', youtube: 'YouTube' };
+export const NETWORK_NAMES: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  twitter: 'Twitter',
+  youtube: 'YouTube',
+};
 
 /** The member's social links; the owner edits them (each an http(s) address, or empty). */
 export function SocialLinksCard({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
