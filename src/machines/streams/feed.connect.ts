@@ -14,3 +14,11 @@ export const feedError = (s: FeedSnapshot) => s.context.error;
 export const hasMorePosts = (s: FeedSnapshot) => s.context.nextCursor !== null;
 export const isLoadingMorePosts = (s: FeedSnapshot) => s.matches({ ready: { more: 'loading' } });
 export const hasMorePostsFailed = (s: FeedSnapshot) => s.matches({ ready: { more: 'failed' } });
+
+/** The streams' order ("For you" or "Latest"); lists without an order show as "Latest". */
+export const feedOrder = (s: FeedSnapshot) => s.context.order ?? 'latest';
+
+/** Nothing more is being read: a short list may ask for the next page. */
+export const isMoreIdle = (s: FeedSnapshot) => s.matches({ ready: { more: 'idle' } });
+/** The one post of a post's page (undefined when it is gone). */
+export const firstPost = (s: FeedSnapshot): FeedSnapshot['context']['posts'][number] | undefined => s.context.posts[0];

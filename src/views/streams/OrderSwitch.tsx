@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { FeedOrder } from '../../api/posts/forYou';
 import type { FeedActorRef } from '../../machines/streams/feed.machine';
+import { feedOrder } from '../../machines/streams/feed.connect';
 
 const NAMES: Record<FeedOrder, string> = { forYou: 'For you', latest: 'Latest' };
 const button =
@@ -10,7 +11,7 @@ const button =
 
 /** "For you" / "Latest" above the streams (shown while personalization is allowed). */
 export function OrderSwitch({ feed }: { feed: FeedActorRef }) {
-  const order = useSelector(feed, (s) => s.context.order) ?? 'latest';
+  const order = useSelector(feed, feedOrder);
   return (
     <ToggleButtonGroup
       aria-label="Order of the stream"

@@ -5,7 +5,21 @@ import { Form, Label, TextArea, TextField } from 'react-aria-components';
 import { ANSWER_MAX } from '../../../api/constants';
 import type { Post } from '../../../api/posts';
 import type { Commenter } from '../../../machines/streams/comments.machine';
-import { selectTakesRequests } from '../../../machines/streams/answers.machine';
+import {
+  answerDraft,
+  answerEditing,
+  answerFormError,
+  answersError,
+  canAccept,
+  canChangeAnswer,
+  hasAnswersFailed,
+  isAnswersLoading,
+  isPostingAnswer,
+  isRequestRunning,
+  isSavingAnswer,
+  isTryAgain,
+  shownAnswers,
+} from '../../../machines/streams/answers.connect';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
@@ -38,18 +52,21 @@ export function AnswersPanel({
     [logic],
   );
   const actor = useScreenActor(provided, { input: { questionId, me } });
-  const state = useSelector(actor, (s) => s);
-  const { question, answers, draft, formError, editing, error, unsent } = state.context;
-  const posting = state.matches({ ready: 'posting' }) || state.matches({ ready: 'waitingToRetry' });
-  // The answer that did not go out is back in the form: sending it again is the same send.
-  const tryAgain = unsent !== null && unsent.text === draft.trim();
-  // While one request runs (an answer sent, saved, deleted, (un)accepted) the others wait: a click there would be lost.
-  const requestRuns = !selectTakesRequests(state);
-  const saving = state.matches({ ready: 'saving' });
-  const asker = question !== null && question.userId === me.userId;
+  const loading = useSelector(actor, isAnswersLoading);
+  const failed = useSelector(actor, hasAnswersFailed);
+  const error = useSelector(actor, answersError);
+  const answers = useSelector(actor, shownAnswers);
+  const draft = useSelector(actor, answerDraft);
+  const formError = useSelector(actor, answerFormError);
+  const editing = useSelector(actor, answerEditing);
+  const posting = useSelector(actor, isPostingAnswer);
+  const tryAgain = useSelector(actor, isTryAgain);
+  const requestRuns = useSelector(actor, isRequestRunning);
+  const saving = useSelector(actor, isSavingAnswer);
+  const asker = useSelector(actor, canAccept);
 
-  if (state.matches('loading')) return <PanelLoading label="Loading answers" rows={2} rowClassName="h-16" />;
-  if (state.matches('failed')) return <PanelFailed error={error} onRetry={() => actor.send({ type: 'answers.retry' })} />;
+  if (loading) return <PanelLoading label="Loading answers" rows={2} rowClassName="h-16" />;
+  if (failed) return <PanelFailed error={error} onRetry={() => actor.send({ type: 'answers.retry' })} />;
 
   return (
     <div className="flex flex-col">
@@ -58,7 +75,7 @@ export function AnswersPanel({
           <li className="px-2 py-4 text-center text-neutral-600 dark:text-neutral-400">No answers yet. Be the first to help.</li>
         ) : null}
         {answers.map((a) => {
-          const own = a.userId === me.userId;
+          const own = canChangeAnswer(me, a);
           const isEditing = editing?.answerId === a._id;
           const editErrorId = `${a._id}-edit-error`;
           return (

@@ -3,7 +3,21 @@ import { Pencil, Send, Trash2 } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Form, TextArea, TextField } from 'react-aria-components';
 import { COMMENT_MAX } from '../../../api/constants';
-import { TEMP_PREFIX, type Commenter } from '../../../machines/streams/comments.machine';
+import type { Commenter } from '../../../machines/streams/comments.machine';
+import {
+  canChangeComment,
+  commentDraft,
+  commentEditing,
+  commentsError,
+  hasCommentsFailed,
+  hasMoreComments,
+  isAddingComment,
+  isCommentSending,
+  isCommentsLoading,
+  isLoadingMoreComments,
+  isTryAgain,
+  shownComments,
+} from '../../../machines/streams/comments.connect';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
@@ -38,14 +52,19 @@ export function CommentsPanel({
     [logic],
   );
   const actor = useScreenActor(provided, { input: { postId, me } });
-  const state = useSelector(actor, (s) => s);
-  const { comments, draft, editing, error, nextCursor, unsent } = state.context;
-  // The comment that did not go out is back in the box: sending it again is the same send.
-  const tryAgain = unsent !== null && unsent.text === draft.trim();
-  const adding = state.matches({ ready: { write: 'adding' } }) || state.matches({ ready: { write: 'waitingToRetry' } });
+  const loading = useSelector(actor, isCommentsLoading);
+  const failed = useSelector(actor, hasCommentsFailed);
+  const error = useSelector(actor, commentsError);
+  const comments = useSelector(actor, shownComments);
+  const draft = useSelector(actor, commentDraft);
+  const editing = useSelector(actor, commentEditing);
+  const hasMore = useSelector(actor, hasMoreComments);
+  const loadingMore = useSelector(actor, isLoadingMoreComments);
+  const tryAgain = useSelector(actor, isTryAgain);
+  const adding = useSelector(actor, isAddingComment);
 
-  if (state.matches('loading')) return <PanelLoading label="Loading comments" rows={3} rowClassName="h-12" />;
-  if (state.matches('failed')) return <PanelFailed error={error} onRetry={() => actor.send({ type: 'comments.retry' })} />;
+  if (loading) return <PanelLoading label="Loading comments" rows={3} rowClassName="h-12" />;
+  if (failed) return <PanelFailed error={error} onRetry={() => actor.send({ type: 'comments.retry' })} />;
 
   return (
     <div className="flex flex-col">
@@ -54,7 +73,7 @@ export function CommentsPanel({
           <li className="px-2 py-4 text-center text-neutral-600 dark:text-neutral-400">No comments yet. Start the conversation.</li>
         ) : null}
         {comments.map((c) => {
-          const own = c.userId === me.userId && !c._id.startsWith(TEMP_PREFIX);
+          const own = canChangeComment(me, c);
           const isEditing = editing?.commentId === c._id;
           return (
             <li key={c._id} className="flex gap-2.5 rounded-2xl px-2 py-2" data-comment-id={c._id}>
@@ -63,7 +82,7 @@ export function CommentsPanel({
                 <p className="text-sm">
                   <span className="font-semibold text-neutral-900 dark:text-white">{c.username}</span>{' '}
                   <span className="text-neutral-600 dark:text-neutral-400">
-                    {c._id.startsWith(TEMP_PREFIX) ? 'Sending…' : timeAgo(c.createdAt)}
+                    {isCommentSending(c) ? 'Sending…' : timeAgo(c.createdAt)}
                     {c.editedAt ? ' · edited' : ''}
                   </span>
                 </p>
@@ -112,14 +131,9 @@ export function CommentsPanel({
           );
         })}
       </ul>
-      {nextCursor ? (
+      {hasMore ? (
         <div className="px-5 pb-3">
-          <Button
-            size="sm"
-            variant="secondary"
-            isPending={state.matches({ ready: { more: 'loading' } })}
-            onPress={() => actor.send({ type: 'comments.loadMore' })}
-          >
+          <Button size="sm" variant="secondary" isPending={loadingMore} onPress={() => actor.send({ type: 'comments.loadMore' })}>
             More comments
           </Button>
         </div>

@@ -6,26 +6,39 @@ import { Button } from '../../ui/Button';
 import { MediaSkeletons } from '../post/PostSkeleton';
 import { EmptyState, PageTitle } from '../PageParts';
 import { useFeed } from '../useFeed';
+import {
+  feedError,
+  feedPosts,
+  hasFeedFailed,
+  hasMorePosts,
+  isFeedLoading,
+  isLoadingMorePosts,
+  isMoreIdle,
+} from '../../../machines/streams/feed.connect';
 import { LoadError } from '../../ui/LoadError';
 
 /** /photos and /videos: a grid of the media of the posts the member may see; each opens its post. */
 export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
   const source = useMemo(() => ({ kind }), [kind]);
   const { feed } = useFeed(source);
-  const state = useSelector(feed, (s) => s);
-  const { posts, nextCursor, error } = state.context;
-  const loadingMore = state.matches({ ready: { more: 'loading' } });
+  const loading = useSelector(feed, isFeedLoading);
+  const failed = useSelector(feed, hasFeedFailed);
+  const posts = useSelector(feed, feedPosts);
+  const hasMore = useSelector(feed, hasMorePosts);
+  const error = useSelector(feed, feedError);
+  const loadingMore = useSelector(feed, isLoadingMorePosts);
+  const moreIdle = useSelector(feed, isMoreIdle);
   useEffect(() => {
     // Keep a short list topped up so the grid fills the screen.
-    if (state.matches({ ready: { more: 'idle' } }) && nextCursor && posts.length < 12) feed.send({ type: 'feed.loadMore' });
-  }, [state, nextCursor, posts.length, feed]);
+    if (moreIdle && hasMore && posts.length < 12) feed.send({ type: 'feed.loadMore' });
+  }, [moreIdle, hasMore, posts.length, feed]);
   const title = kind === 'photos' ? 'Photos' : 'Videos';
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <PageTitle>{title}</PageTitle>
-      {state.matches('loading') ? (
+      {loading ? (
         <MediaSkeletons />
-      ) : state.matches('failed') ? (
+      ) : failed ? (
         <LoadError title={`Could not load ${kind}`} onRetry={() => feed.send({ type: 'feed.retry' })}>
           {error}
         </LoadError>
@@ -62,7 +75,7 @@ export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
               </li>
             ))}
           </ul>
-          {nextCursor ? (
+          {hasMore ? (
             <div className="flex justify-center">
               <Button variant="secondary" isPending={loadingMore} onPress={() => feed.send({ type: 'feed.loadMore' })}>
                 Load more

@@ -11,6 +11,7 @@ import { PostCard } from '../post/PostCard';
 import { PostSkeletons } from '../post/PostSkeleton';
 import { ReactionsModal } from '../post/overlayChunks';
 import { useFeed } from '../useFeed';
+import { feedError, firstPost, hasFeedFailed, isFeedLoading } from '../../../machines/streams/feed.connect';
 import { LoadError } from '../../ui/LoadError';
 
 export interface PostPageProps {
@@ -25,11 +26,13 @@ export interface PostPageProps {
 export default function PostPage({ postId, extra, backTo = { href: '/streams', label: 'Back to Streams' } }: PostPageProps) {
   const source = useMemo(() => ({ kind: 'post' as const, postId }), [postId]);
   const { feed, callbacks } = useFeed(source);
-  const state = useSelector(feed, (s) => s);
+  const loading = useSelector(feed, isFeedLoading);
+  const failed = useSelector(feed, hasFeedFailed);
+  const error = useSelector(feed, feedError);
+  const post = useSelector(feed, firstPost);
   const profile = useSessionProfile();
   const [, navigate] = useLocation();
   const [reactions, setReactions] = useState<Post | null>(null);
-  const post = state.context.posts[0];
   const onDeleted = useMemo(
     () => (id: string) => {
       callbacks.onDeleted(id);
@@ -38,17 +41,17 @@ export default function PostPage({ postId, extra, backTo = { href: '/streams', l
     [callbacks, navigate, backTo.href],
   );
 
-  if (state.matches('loading'))
+  if (loading)
     return (
       <div className="mx-auto max-w-2xl">
         <PostSkeletons count={1} label="Loading post" />
       </div>
     );
-  if (state.matches('failed'))
+  if (failed)
     return (
       <div className="mx-auto max-w-2xl">
         <LoadError title="Could not load this post" onRetry={() => feed.send({ type: 'feed.retry' })}>
-          {state.context.error}
+          {error}
         </LoadError>
       </div>
     );

@@ -18,6 +18,8 @@ import { shortenNumber } from '../../../api/numbers';
 import type { Post, ReactionChange } from '../../../api/posts';
 import { topicLabel, type Topic } from '../../../api/posts/topics';
 import { shiftReaction } from '../../../machines/streams/postList';
+import { confirmedReaction, isSavingReaction, myReaction } from '../../../machines/streams/reactions.connect';
+import { isPostSaved, isSavingPost } from '../../../machines/streams/save.connect';
 import { Avatar } from '../../ui/Avatar';
 import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
 import { RichText } from '../../ui/RichText';
@@ -58,19 +60,17 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
     [logic],
   );
   const reactions = useScreenActor(reactionsLogic, { input: { postId: post._id, mine: post.userReaction } });
-  const { mine, confirmed, busy } = useSelector(
-    reactions,
-    (s) => ({ mine: s.context.mine, confirmed: s.context.confirmed, busy: s.matches('saving') }),
-    shallowEqual,
-  );
+  const mine = useSelector(reactions, myReaction);
+  const confirmed = useSelector(reactions, confirmedReaction);
+  const busy = useSelector(reactions, isSavingReaction);
   const saveLogic = useMemo(
     () => logic.save.provide({ actions: { changed: (_, { saved }: { saved: boolean }) => props.onSaved(post, saved) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [logic],
   );
   const save = useScreenActor(saveLogic, { input: { postId: post._id, saved: post.saved } });
-  const saved = useSelector(save, (s) => s.context.saved);
-  const savingBusy = useSelector(save, (s) => s.matches('saving'));
+  const saved = useSelector(save, isPostSaved);
+  const savingBusy = useSelector(save, isSavingPost);
 
   const counts = shiftReaction(post.reactions, confirmed, mine);
   // A group post is seen by whoever may read its group (the group's rule), not by its privacy field.
@@ -281,8 +281,4 @@ function HiddenNotice({ reason, isAuthor }: { reason?: string; isAuthor: boolean
       </div>
     </div>
   );
-}
-
-function shallowEqual<T extends Record<string, unknown>>(a: T, b: T) {
-  return Object.keys(a).every((key) => Object.is(a[key], b[key]));
 }

@@ -4,6 +4,14 @@ import type { FormEvent } from 'react';
 import { FieldError, Form, Label, Radio, RadioGroup, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { POST_REPORT_REASON_LABELS, POST_REPORT_REASONS, REPORT_DETAILS_MAX, type PostReportReason } from '../../../api/moderation/reports';
 import type { PostReportActorRef } from '../../../machines/streams/postReport.machine';
+import {
+  isSendingReport,
+  reportDetails,
+  reportedUsername,
+  reportError,
+  reportErrors,
+  reportReason,
+} from '../../../machines/streams/postReport.connect';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { SheetDialog } from '../../ui/SheetDialog';
@@ -16,22 +24,26 @@ const radioClass =
 
 /** Report a post: one reason from the list, optional details; the server's refusal stays in the dialog. */
 export function ReportPostDialog({ report }: { report: PostReportActorRef }) {
-  const c = useSelector(report, (s) => s.context);
-  const sending = useSelector(report, (s) => s.matches('sending'));
+  const username = useSelector(report, reportedUsername);
+  const reason = useSelector(report, reportReason);
+  const details = useSelector(report, reportDetails);
+  const errors = useSelector(report, reportErrors);
+  const error = useSelector(report, reportError);
+  const sending = useSelector(report, isSendingReport);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     report.send({ type: 'report.submit' });
   };
   return (
     <SheetDialog title="Report post" onClose={() => report.send({ type: 'report.cancel' })} isDismissable={!sending} padded>
-      <Form aria-label={`Report ${c.username}'s post`} onSubmit={submit} className="flex flex-col gap-4">
+      <Form aria-label={`Report ${username}'s post`} onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          Moderators review every report. {c.username} is not told who reported their post.
+          Moderators review every report. {username} is not told who reported their post.
         </p>
         <RadioGroup
-          value={c.reason}
+          value={reason}
           isDisabled={sending}
-          isInvalid={Boolean(c.errors.reason)}
+          isInvalid={Boolean(errors.reason)}
           validationBehavior="aria"
           onChange={(value) => report.send({ type: 'report.reason', reason: value as PostReportReason })}
           className="flex flex-col gap-2"
@@ -54,24 +66,24 @@ export function ReportPostDialog({ report }: { report: PostReportActorRef }) {
               </Radio>
             ))}
           </div>
-          <FieldError className={fieldErrorText}>{c.errors.reason}</FieldError>
+          <FieldError className={fieldErrorText}>{errors.reason}</FieldError>
         </RadioGroup>
         <AriaTextField
-          value={c.details}
+          value={details}
           isDisabled={sending}
           validationBehavior="aria"
-          isInvalid={Boolean(c.errors.details)}
+          isInvalid={Boolean(errors.details)}
           onChange={(value) => report.send({ type: 'report.details', value })}
           className="flex flex-col gap-1.5"
         >
           <Label className={fieldLabel}>Details (optional)</Label>
           <TextArea className={textAreaClass} placeholder="What should the moderators know?" />
           <Text slot="description" className="text-xs text-neutral-600 dark:text-neutral-400">
-            {c.details.length} / {REPORT_DETAILS_MAX}
+            {details.length} / {REPORT_DETAILS_MAX}
           </Text>
-          <FieldError className={fieldErrorText}>{c.errors.details}</FieldError>
+          <FieldError className={fieldErrorText}>{errors.details}</FieldError>
         </AriaTextField>
-        {c.error ? <Alert tone="error">{c.error}</Alert> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" isDisabled={sending} onPress={() => report.send({ type: 'report.cancel' })}>
             Cancel

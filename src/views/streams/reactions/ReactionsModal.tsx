@@ -9,32 +9,42 @@ import { REACTION_LOOK, ReactionImage } from './ReactionImage';
 import { useStreamsLogic } from '../StreamsLogic';
 import { LoadError } from '../../ui/LoadError';
 import { useScreenActor } from '../../shared/useScreenActor';
+import {
+  hasWhoReactedFailed,
+  isWhoReactedLoading,
+  whoReacted,
+  whoReactedError,
+  whoReactedTab,
+} from '../../../machines/streams/whoReacted.connect';
 
 /** Who reacted to a post, with a tab per reaction type that has any. */
 export function ReactionsModal({ postId, onClose }: { postId: string; onClose: () => void }) {
   const logic = useStreamsLogic();
   const actor = useScreenActor(logic.whoReacted, { input: { postId } });
-  const state = useSelector(actor, (s) => s);
-  const list = state.context.list?.reactions ?? [];
+  const loading = useSelector(actor, isWhoReactedLoading);
+  const failed = useSelector(actor, hasWhoReactedFailed);
+  const error = useSelector(actor, whoReactedError);
+  const list = useSelector(actor, whoReacted);
+  const selectedTab = useSelector(actor, whoReactedTab);
   const types = REACTION_TYPES.filter((type) => list.some((r) => r.type === type));
   const tabs: (ReactionType | 'all')[] = ['all', ...types];
   return (
     <SheetDialog title="Reactions" onClose={onClose}>
-      {state.matches('loading') ? (
+      {loading ? (
         <div className="flex flex-col gap-3 p-5" aria-busy="true" aria-label="Loading reactions">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-10" />
           ))}
         </div>
-      ) : state.matches('failed') ? (
+      ) : failed ? (
         <div className="p-5">
-          <LoadError onRetry={() => actor.send({ type: 'whoReacted.retry' })}>{state.context.error}</LoadError>
+          <LoadError onRetry={() => actor.send({ type: 'whoReacted.retry' })}>{error}</LoadError>
         </div>
       ) : list.length === 0 ? (
         <p className="p-6 text-center text-neutral-600 dark:text-neutral-400">No reactions yet.</p>
       ) : (
         <Tabs
-          selectedKey={state.context.tab}
+          selectedKey={selectedTab}
           onSelectionChange={(key) => actor.send({ type: 'whoReacted.tab', tab: key as ReactionType | 'all' })}
         >
           <TabList
