@@ -1,3 +1,4 @@
+import type { PostReportActorRef } from './postReport.machine';
 import type { AuthorSnapshot } from './author.machine';
 
 /** A follow or unfollow is on its way (the button waits). */
@@ -13,3 +14,6 @@ export const shownFollowing = (s: AuthorSnapshot, confirmed: boolean) => (isChan
 export const isBlockAsked = (s: AuthorSnapshot) => s.matches('confirmingBlock') || s.matches('blocking');
 
 export const isBlocking = (s: AuthorSnapshot) => s.matches('blocking');
+
+/** The "Report post" dialog's machine while it is open (the reportForm child), else undefined. */
+export const reportFormOf = (s: AuthorSnapshot) => s.children.reportForm as PostReportActorRef | undefined;

@@ -5,11 +5,10 @@ import { useLocation } from 'wouter';
 import type { Post } from '../../../api/posts';
 import { chatHref } from '../../chat/chatLinks';
 import { MoreMenu } from '../../overlays/MoreMenu';
-import type { PostReportActorRef } from '../../../machines/streams/postReport.machine';
 import { BlockConfirm, ReportPostDialog } from './overlayChunks';
 import { useStreamsLogic } from '../StreamsLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
-import { isBlockAsked, isBlocking, isChangingFollow, shownFollowing } from '../../../machines/streams/author.connect';
+import { isBlockAsked, isBlocking, isChangingFollow, reportFormOf, shownFollowing } from '../../../machines/streams/author.connect';
 
 /**
  * The '…' menu of another member's post: follow / unfollow (at once, rolled back on a refusal),
@@ -19,7 +18,7 @@ import { isBlockAsked, isBlocking, isChangingFollow, shownFollowing } from '../.
 export function AuthorMenu({ post, onWhy }: { post: Post; onWhy?: () => void }) {
   const logic = useStreamsLogic();
   const author = useScreenActor(logic.author, { input: { userId: post.userId, username: post.username, postId: post._id } });
-  const report = useSelector(author, (s) => s.children.reportForm as PostReportActorRef | undefined);
+  const report = useSelector(author, reportFormOf);
   const changing = useSelector(author, isChangingFollow);
   const asked = useSelector(author, isBlockAsked);
   const blocking = useSelector(author, isBlocking);
