@@ -1,12 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import {
-  selectSearched,
-  selectSearching,
-  type FoundUser,
-  type MemberSearchActorRef,
-} from '../../machines/chat/groupChat/groupChatSearch.machine';
+import type { FoundUser, MemberSearchActorRef } from '../../machines/chat/groupChat/groupChatSearch.machine';
+import { selectResults, selectSearched, selectSearchError, selectSearching } from '../../machines/chat/groupChat/groupChatSearch.connect';
 import { Avatar } from '../ui/Avatar';
 import { TextField } from '../ui/TextField';
 
@@ -25,8 +21,8 @@ export function MemberSearch({
   isDisabled?: boolean;
 }) {
   const [query, setQuery] = useState('');
-  const results = useSelector(search, (s) => s.context.results);
-  const error = useSelector(search, (s) => s.context.error);
+  const results = useSelector(search, selectResults);
+  const error = useSelector(search, selectSearchError);
   const searching = useSelector(search, selectSearching);
   const searched = useSelector(search, selectSearched);
 

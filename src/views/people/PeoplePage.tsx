@@ -1,8 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { PEOPLE_PAGE_SIZE } from '../../api/users';
-import { selectIsSearching, suggestionsApart } from '../../machines/people/people.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
@@ -13,21 +11,41 @@ import { usePeopleLogic } from './PeopleLogic';
 import { PersonRow } from './PersonRow';
 import { LoadError } from '../ui/LoadError';
 import { useScreenActor } from '../shared/useScreenActor';
-import { isMe } from '../../machines/people/people.connect';
+import {
+  hasListFailed,
+  isListLoading,
+  isMe,
+  selectIsSearching,
+  selectListError,
+  selectOnline,
+  selectPage,
+  selectPageCount,
+  selectResults,
+  selectSearchError,
+  selectShown,
+  selectSuggestions,
+  selectTotalAtLeast,
+} from '../../machines/people/people.connect';
 
 /** /people: members page by page, a search box, suggestions, who is online (live). */
 export default function PeoplePage() {
   const logic = usePeopleLogic();
   const people = useScreenActor(logic.people);
-  const state = useSelector(people, (s) => s);
   const searching = useSelector(people, selectIsSearching);
+  const shown = useSelector(people, selectShown);
+  const results = useSelector(people, selectResults);
+  const page = useSelector(people, selectPage);
+  const pages = useSelector(people, selectPageCount);
+  const totalAtLeast = useSelector(people, selectTotalAtLeast);
+  const online = useSelector(people, selectOnline);
+  const error = useSelector(people, selectListError);
+  const searchError = useSelector(people, selectSearchError);
+  const loading = useSelector(people, isListLoading);
+  const failed = useSelector(people, hasListFailed);
+  const suggestions = useSelector(people, selectSuggestions);
   const me = useSessionProfile();
   const [query, setQuery] = useState('');
-  const { users, total, totalAtLeast, page, results, online, error, searchError } = state.context;
-  const suggestions = suggestionsApart(state.context);
   const isOnline = (id: string) => online.includes(id);
-  const pages = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
-  const shown = results ?? users;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-[1fr_18rem]">
@@ -47,11 +65,11 @@ export default function PeoplePage() {
           }}
         />
         {searchError ? <Alert tone="error">{searchError}</Alert> : null}
-        {state.matches({ list: 'failed' }) && results === null ? (
+        {failed && results === null ? (
           <LoadError title="Could not load people" onRetry={() => people.send({ type: 'people.retry' })}>
             {error}
           </LoadError>
-        ) : state.matches({ list: 'loading' }) && results === null ? (
+        ) : loading && results === null ? (
           <ul aria-hidden="true" className="flex flex-col gap-2">
             {Array.from({ length: 5 }, (_, i) => (
               <li key={i} className="flex items-center gap-3 rounded-2xl border border-neutral-200 p-3 dark:border-neutral-800">

@@ -16,6 +16,22 @@ import { NotificationSwitches } from './profile/OwnerPanels';
 import { useApp } from '../AppContext';
 import { useScreenActor } from '../shared/useScreenActor';
 import { ownsSettings } from '../../machines/people/people.connect';
+import {
+  hasPersonalizeFailed,
+  isPersonalizeBusy,
+  isPersonalizeLoading,
+  selectPersonalizeError,
+  selectPersonalizeMessage,
+  selectPersonalizeSettings,
+} from '../../machines/streams/personalize.connect';
+import {
+  hasNotificationSettingsFailed,
+  isNotificationSettingsLoading,
+  isSavingNotificationSettings,
+  selectNotificationSettings,
+  selectNotificationSettingsError,
+} from '../../machines/notifications/notificationSettings.connect';
+import { isMatchingSystem, shownTheme } from '../../machines/shell/theme.connect';
 
 /**
  * /setting/:username: the owner's personalization (the switch, interest topics, clearing), their
@@ -39,11 +55,14 @@ export default function SettingsPage({ username }: { username: string }) {
 function Personalization({ userId }: { userId: string }) {
   const logic = usePeopleLogic();
   const actor = useScreenActor(logic.personalize, { input: { userId } });
-  const state = useSelector(actor, (s) => s);
-  const { settings, error, message } = state.context;
-  const busy = !state.matches('idle');
-  if (state.matches('loading')) return <Skeleton className="h-40 w-full rounded-2xl" />;
-  if (state.matches('failed'))
+  const loading = useSelector(actor, isPersonalizeLoading);
+  const failed = useSelector(actor, hasPersonalizeFailed);
+  const settings = useSelector(actor, selectPersonalizeSettings);
+  const error = useSelector(actor, selectPersonalizeError);
+  const message = useSelector(actor, selectPersonalizeMessage);
+  const busy = useSelector(actor, isPersonalizeBusy);
+  if (loading) return <Skeleton className="h-40 w-full rounded-2xl" />;
+  if (failed)
     return (
       <LoadError title="Could not load your settings" onRetry={() => actor.send({ type: 'personalize.retry' })}>
         {error}
@@ -106,8 +125,8 @@ function Personalization({ userId }: { userId: string }) {
 function Appearance() {
   const app = useApp();
   const theme = useSelector(app, (s) => s.children.theme);
-  const matchSystem = useSelector(theme, (s) => s?.context.matchSystem ?? false);
-  const current = useSelector(theme, (s) => s?.context.theme ?? 'light');
+  const matchSystem = useSelector(theme, isMatchingSystem);
+  const current = useSelector(theme, shownTheme);
   if (!theme) return null;
   return (
     <section className="flex items-center justify-between gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
@@ -131,7 +150,11 @@ function Appearance() {
 function Notifications({ userId }: { userId: string }) {
   const logic = usePeopleLogic();
   const actor = useScreenActor(logic.notificationSettings, { input: { userId } });
-  const state = useSelector(actor, (s) => s);
+  const loading = useSelector(actor, isNotificationSettingsLoading);
+  const failed = useSelector(actor, hasNotificationSettingsFailed);
+  const settings = useSelector(actor, selectNotificationSettings);
+  const error = useSelector(actor, selectNotificationSettingsError);
+  const saving = useSelector(actor, isSavingNotificationSettings);
   return (
     <section aria-labelledby="notifications-title" className="flex flex-col gap-3">
       <div>
@@ -140,16 +163,16 @@ function Notifications({ userId }: { userId: string }) {
         </h2>
         <p className="text-sm text-neutral-600 dark:text-neutral-400">Choose what you hear about.</p>
       </div>
-      {state.matches('loading') ? (
+      {loading ? (
         <Skeleton className="h-40 w-full rounded-2xl" />
-      ) : state.matches('failed') ? (
+      ) : failed ? (
         <LoadError title="Could not load your notification settings" onRetry={() => actor.send({ type: 'notificationSettings.retry' })}>
-          {state.context.error}
+          {error}
         </LoadError>
       ) : (
         <NotificationSwitches
-          settings={state.context.settings}
-          saving={state.matches('saving')}
+          settings={settings}
+          saving={saving}
           onChange={(setting, value) => actor.send({ type: 'notificationSettings.set', setting, value })}
         />
       )}

@@ -3,11 +3,12 @@ import { ShieldOff } from 'lucide-react';
 import type { ProfileActorRef } from '../../../machines/people/profile.machine';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { isUnblocking, selectProfile } from '../../../machines/people/profile.connect';
 
 /** After a block: the profile is no longer shown (the block rule hides it both ways); Unblock brings it back. */
 export function BlockedProfile({ actor }: { actor: ProfileActorRef }) {
-  const profile = useSelector(actor, (s) => s.context.profile);
-  const unblocking = useSelector(actor, (s) => s.matches({ blocked: 'unblocking' }));
+  const profile = useSelector(actor, selectProfile);
+  const unblocking = useSelector(actor, isUnblocking);
   if (!profile) return null;
   return (
     <section

@@ -1,20 +1,20 @@
 import { useSelector } from '@xstate/react';
 import { NOTIFICATION_SETTINGS } from '../../../api/constants';
 import type { NotificationSettings, NotificationType, Profile } from '../../../api/users';
-import type { ChangePasswordActorRef } from '../../../machines/auth/changePassword.machine';
 import type { ProfileActorRef } from '../../../machines/people/profile.machine';
 import { PasswordForm } from '../../auth/forms/PasswordForm';
 import { ToggleSwitch } from '../../ui/ToggleSwitch';
+import { isSavingNotifications, passwordFormOf } from '../../../machines/people/profile.connect';
 
 /** The owner's Change Password tab: the profile runs its form machine while the tab is open. */
 export function ChangePassword({ actor }: { actor: ProfileActorRef }) {
-  const form = useSelector(actor, (s) => s.children.passwordForm as ChangePasswordActorRef | undefined);
+  const form = useSelector(actor, passwordFormOf);
   return form ? <PasswordForm actor={form} aria-label="Change password" /> : null;
 }
 
 /** The owner's Notifications tab: the four settings of spec section 3, each saved as it is switched. */
 export function NotificationSettingsPanel({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
-  const saving = useSelector(actor, (s) => s.matches({ ready: { tab: { notifications: 'saving' } } }));
+  const saving = useSelector(actor, isSavingNotifications);
   return (
     <NotificationSwitches
       settings={profile.notifications ?? null}

@@ -11,6 +11,7 @@ import { MessageLink } from '../../chat/MessageLink';
 import { DefaultCover } from './DefaultCover';
 import { ImagePicker } from './ImagePicker';
 import { VisitorMenu } from './VisitorMenu';
+import { isChangingFollow } from '../../../machines/people/profile.connect';
 
 const onPhoto =
   'inline-flex cursor-pointer items-center gap-2 rounded-full bg-neutral-950/70 text-sm font-semibold text-white outline-none backdrop-blur ' +
@@ -18,7 +19,7 @@ const onPhoto =
 
 /** The banner: cover, picture, name, the owner's picture buttons or a visitor's follow and menu, the counts. */
 export function ProfileBanner({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
-  const changing = useSelector(actor, (s) => s.matches({ ready: { follow: 'changing' } }));
+  const changing = useSelector(actor, isChangingFollow);
   const pick = (kind: ProfileImageKind) => (dataUrl: string) => actor.send({ type: 'profile.chooseImage', kind, dataUrl });
   return (
     <section

@@ -5,11 +5,14 @@ import type { ProfileImageActorRef } from '../../../machines/people/profileImage
 import { Alert } from '../../ui/Alert';
 import { Button, buttonClasses } from '../../ui/Button';
 import { ImagePicker } from './ImagePicker';
+import { isUploadingImage, selectImageError, selectImageKind, selectImagePreview } from '../../../machines/people/profileImage.connect';
 
 /** The preview of a new profile picture or cover, with Save (upload), another pick, or Cancel. */
 export function ProfileImageDialog({ upload }: { upload: ProfileImageActorRef }) {
-  const { kind, preview, error } = useSelector(upload, (s) => s.context);
-  const uploading = useSelector(upload, (s) => s.matches('uploading'));
+  const kind = useSelector(upload, selectImageKind);
+  const preview = useSelector(upload, selectImagePreview);
+  const error = useSelector(upload, selectImageError);
+  const uploading = useSelector(upload, isUploadingImage);
   const title = kind === 'profile' ? 'New profile picture' : 'New cover image';
   return (
     <ModalOverlay

@@ -10,14 +10,21 @@ import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { EmptyState } from '../../streams/PageParts';
 import { memberHref } from '../memberHref';
-
-type ListTab = 'replied' | 'followers' | 'following' | 'gallery';
+import {
+  hasListFailed,
+  isListLoading,
+  isListLoadingMore,
+  selectGallery,
+  selectListError,
+  selectPeople,
+  type ListTab,
+} from '../../../machines/people/profile.connect';
 
 /** A tab's list while it loads or after it failed (with 'Try again'); nothing once it is there. */
 export function ListStatus({ actor, which }: { actor: ProfileActorRef; which: ListTab }) {
-  const loading = useSelector(actor, (s) => s.matches({ ready: { tab: { [which]: 'loading' } } }));
-  const failed = useSelector(actor, (s) => s.matches({ ready: { tab: { [which]: 'failed' } } }));
-  const listError = useSelector(actor, (s) => s.context.listError);
+  const loading = useSelector(actor, (s) => isListLoading(s, which));
+  const failed = useSelector(actor, (s) => hasListFailed(s, which));
+  const listError = useSelector(actor, selectListError);
   if (loading) return <Skeleton className="h-24 w-full rounded-2xl" />;
   if (failed) return <LoadError onRetry={() => actor.send({ type: 'profile.retry' })}>{listError}</LoadError>;
   return null;
@@ -31,8 +38,8 @@ const ROW_GAP = 8;
  * scroll (as the streams are), and "Load more" asks for the next page while there is one.
  */
 export function PeopleList({ actor, which }: { actor: ProfileActorRef; which: 'followers' | 'following' }) {
-  const list = useSelector(actor, (s) => s.context[which]);
-  const loadingMore = useSelector(actor, (s) => s.matches({ ready: { tab: { [which]: 'loadingMore' } } }));
+  const list = useSelector(actor, (s) => selectPeople(s, which));
+  const loadingMore = useSelector(actor, (s) => isListLoadingMore(s, which));
   if (!list) return <ListStatus actor={actor} which={which} />;
   if (list.users.length === 0)
     return <EmptyState title={which === 'followers' ? 'No followers yet' : 'Not following anyone yet'} text="Members will appear here." />;
@@ -99,7 +106,7 @@ function VirtualPeople({ users, label }: { users: UserSummary[]; label: string }
 
 /** The member's uploaded images. */
 export function Gallery({ actor }: { actor: ProfileActorRef }) {
-  const gallery = useSelector(actor, (s) => s.context.gallery);
+  const gallery = useSelector(actor, selectGallery);
   if (!gallery) return <ListStatus actor={actor} which="gallery" />;
   if (gallery.images.length === 0) return <EmptyState title="No images yet" text="Uploaded images will appear here." />;
   return (

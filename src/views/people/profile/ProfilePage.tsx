@@ -3,9 +3,18 @@ import { useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import type { Profile } from '../../../api/users';
-import { selectTab, type ProfileActorRef, type ProfileTab } from '../../../machines/people/profile.machine';
-import { mayOpenTab } from '../../../machines/people/profile.connect';
-import type { ProfileImageActorRef } from '../../../machines/people/profileImage.machine';
+import type { ProfileActorRef, ProfileTab } from '../../../machines/people/profile.machine';
+import {
+  hasProfileFailed,
+  imageUploadOf,
+  isProfileBlocked,
+  isProfileLoading,
+  mayOpenTab,
+  selectProfile,
+  selectProfileError,
+  selectTab,
+} from '../../../machines/people/profile.connect';
+import { foundMemberId, hasMemberLookupFailed, isFindingMember, memberLookupError } from '../../../machines/people/memberByName.connect';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useSessionProfile } from '../../layouts/useShell';
@@ -52,28 +61,33 @@ export default function ProfilePage({ username }: { username: string }) {
 function ProfileByName({ username }: { username: string }) {
   const logic = usePeopleLogic();
   const actor = useScreenActor(logic.memberByName, { input: { username } });
-  const state = useSelector(actor, (s) => s);
-  if (state.matches('finding')) return <ProfileSkeleton />;
-  if (state.matches('failed'))
+  const finding = useSelector(actor, isFindingMember);
+  const failed = useSelector(actor, hasMemberLookupFailed);
+  const error = useSelector(actor, memberLookupError);
+  const found = useSelector(actor, foundMemberId);
+  if (finding) return <ProfileSkeleton />;
+  if (failed)
     return (
       <LoadError title="Could not load this profile" onRetry={() => actor.send({ type: 'memberByName.retry' })}>
-        {state.context.error}
+        {error}
       </LoadError>
     );
-  if (!state.context.userId)
-    return <EmptyState title="Member not found" text={`No member called ${username} could be found from this link.`} />;
-  return <ProfileView key={state.context.userId} userId={state.context.userId} />;
+  if (!found) return <EmptyState title="Member not found" text={`No member called ${username} could be found from this link.`} />;
+  return <ProfileView key={found} userId={found} />;
 }
 
 function ProfileView({ userId }: { userId: string }) {
   const logic = usePeopleLogic();
   const actor = useScreenActor(logic.profile, { input: { userId } });
-  const state = useSelector(actor, (s) => s);
-  const { profile, error } = state.context;
-  const upload = state.children.imageUpload as ProfileImageActorRef | undefined;
-  if (state.matches('loading')) return <ProfileSkeleton />;
-  if (state.matches('blocked')) return <BlockedProfile actor={actor} />;
-  if (state.matches('failed') || !profile)
+  const loading = useSelector(actor, isProfileLoading);
+  const blocked = useSelector(actor, isProfileBlocked);
+  const failed = useSelector(actor, hasProfileFailed);
+  const profile = useSelector(actor, selectProfile);
+  const error = useSelector(actor, selectProfileError);
+  const upload = useSelector(actor, imageUploadOf);
+  if (loading) return <ProfileSkeleton />;
+  if (blocked) return <BlockedProfile actor={actor} />;
+  if (failed || !profile)
     return (
       <LoadError title="Could not load this profile" onRetry={() => actor.send({ type: 'profile.retry' })}>
         {error}

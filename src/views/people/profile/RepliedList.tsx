@@ -7,13 +7,14 @@ import { RichText } from '../../ui/RichText';
 import { EmptyState } from '../../streams/PageParts';
 import { timeAgo } from '../../streams/post/format';
 import { ListStatus } from './ProfileLists';
+import { isListLoadingMore, isListReady, selectAnswers, selectAnswersTotal } from '../../../machines/people/profile.connect';
 
 /** The Replied tab: the member's answers (newest first) with the question each replies to, page by page. */
 export function RepliedList({ actor, username }: { actor: ProfileActorRef; username: string }) {
-  const answers = useSelector(actor, (s) => s.context.answers);
-  const total = useSelector(actor, (s) => s.context.answersTotal);
-  const loadingMore = useSelector(actor, (s) => s.matches({ ready: { tab: { replied: 'loadingMore' } } }));
-  const ready = useSelector(actor, (s) => s.matches({ ready: { tab: { replied: 'ready' } } }));
+  const answers = useSelector(actor, selectAnswers);
+  const total = useSelector(actor, selectAnswersTotal);
+  const loadingMore = useSelector(actor, (s) => isListLoadingMore(s, 'replied'));
+  const ready = useSelector(actor, (s) => isListReady(s, 'replied'));
   if (!answers || !(ready || loadingMore)) return <ListStatus actor={actor} which="replied" />;
   if (answers.length === 0) return <EmptyState title="No replies yet" text={`${username} has not answered any question you can see.`} />;
   return (

@@ -1,16 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { Ban, Flag } from 'lucide-react';
 import type { ProfileActorRef } from '../../../machines/people/profile.machine';
-import type { ProfileReportActorRef } from '../../../machines/people/profileReport.machine';
 import { BlockConfirm } from '../BlockConfirm';
 import { MoreMenu } from '../../overlays/MoreMenu';
 import { ReportDialog } from '../ReportDialog';
+import { isBlockAsked, isBlocking, reportFormOf } from '../../../machines/people/profile.connect';
 
 /** Another member's '…' menu on their profile: report them, or block them after a confirmation. */
 export function VisitorMenu({ actor, username }: { actor: ProfileActorRef; username: string }) {
-  const report = useSelector(actor, (s) => s.children.reportForm as ProfileReportActorRef | undefined);
-  const asked = useSelector(actor, (s) => !s.matches({ ready: { block: 'idle' } }) && s.matches('ready'));
-  const blocking = useSelector(actor, (s) => s.matches({ ready: { block: 'blocking' } }));
+  const report = useSelector(actor, reportFormOf);
+  const asked = useSelector(actor, isBlockAsked);
+  const blocking = useSelector(actor, isBlocking);
   return (
     <>
       <MoreMenu

@@ -9,6 +9,7 @@ import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { cardClass, mutedText } from './card';
 import { showsAboutCard } from '../../../../machines/people/profile.connect';
+import { isEditingInfo, isSavingInfo, selectInfoDraft, selectInfoError } from '../../../../machines/people/profile.connect';
 
 const INFO_FIELDS = [
   { key: 'work', label: 'Work', icon: Briefcase },
@@ -19,10 +20,10 @@ const INFO_FIELDS = [
 
 /** Work, school, location and quote; the owner edits them in place. */
 export function BasicInfoCard({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
-  const editing = useSelector(actor, (s) => !s.matches({ ready: { info: 'viewing' } }));
-  const saving = useSelector(actor, (s) => s.matches({ ready: { info: 'saving' } }));
-  const infoError = useSelector(actor, (s) => s.context.infoError);
-  const draft = useSelector(actor, (s) => s.context.infoDraft);
+  const editing = useSelector(actor, isEditingInfo);
+  const saving = useSelector(actor, isSavingInfo);
+  const infoError = useSelector(actor, selectInfoError);
+  const draft = useSelector(actor, selectInfoDraft);
   const filled = INFO_FIELDS.filter((f) => profile.basicInfo[f.key]);
   if (!showsAboutCard(profile, filled.length > 0)) return null;
   if (editing) {

@@ -9,14 +9,21 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { cardClass, cardTitle, mutedText } from './card';
-import { showsAboutCard } from '../../../../machines/people/profile.connect';
+import { hobbiesFormOf, showsAboutCard } from '../../../../machines/people/profile.connect';
+import {
+  isSavingHobbies,
+  selectHobbies,
+  selectHobbiesError,
+  selectHobbyDraft,
+  selectHobbyDraftError,
+} from '../../../../machines/people/profileHobbies.connect';
 
 const chip =
   'inline-flex items-center gap-1 rounded-full bg-neutral-100 py-1 text-sm font-medium text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100';
 
 /** The member's personal hobbies; the owner edits the list. */
 export function HobbiesCard({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
-  const form = useSelector(actor, (s) => s.children.hobbiesForm as ProfileHobbiesActorRef | undefined);
+  const form = useSelector(actor, hobbiesFormOf);
   if (form) return <HobbiesForm form={form} />;
   if (!showsAboutCard(profile, profile.hobbies.length > 0)) return null;
   return (
@@ -47,8 +54,11 @@ export function HobbiesCard({ actor, profile }: { actor: ProfileActorRef; profil
 }
 
 function HobbiesForm({ form }: { form: ProfileHobbiesActorRef }) {
-  const { hobbies, draft, draftError, error } = useSelector(form, (s) => s.context);
-  const saving = useSelector(form, (s) => s.matches('saving'));
+  const hobbies = useSelector(form, selectHobbies);
+  const draft = useSelector(form, selectHobbyDraft);
+  const draftError = useSelector(form, selectHobbyDraftError);
+  const error = useSelector(form, selectHobbiesError);
+  const saving = useSelector(form, isSavingHobbies);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     form.send({ type: 'hobbies.submit' });

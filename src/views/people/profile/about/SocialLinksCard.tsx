@@ -9,7 +9,8 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { cardClass, cardTitle, mutedText } from './card';
-import { showsAboutCard } from '../../../../machines/people/profile.connect';
+import { linksFormOf, showsAboutCard } from '../../../../machines/people/profile.connect';
+import { isSavingLinks, selectLinkErrors, selectLinksDraft, selectLinksError } from '../../../../machines/people/profileLinks.connect';
 
 export const NETWORK_NAMES: Record<SocialNetwork, string> = {
   facebook: 'Facebook',
@@ -20,7 +21,7 @@ export const NETWORK_NAMES: Record<SocialNetwork, string> = {
 
 /** The member's social links; the owner edits them (each an http(s) address, or empty). */
 export function SocialLinksCard({ actor, profile }: { actor: ProfileActorRef; profile: Profile }) {
-  const form = useSelector(actor, (s) => s.children.linksForm as ProfileLinksActorRef | undefined);
+  const form = useSelector(actor, linksFormOf);
   const links = SOCIAL_NETWORKS.filter((network) => profile.social[network]);
   if (form) return <LinksForm form={form} />;
   if (!showsAboutCard(profile, links.length > 0)) return null;
@@ -61,8 +62,10 @@ export function SocialLinksCard({ actor, profile }: { actor: ProfileActorRef; pr
 }
 
 function LinksForm({ form }: { form: ProfileLinksActorRef }) {
-  const { draft, errors, error } = useSelector(form, (s) => s.context);
-  const saving = useSelector(form, (s) => s.matches('saving'));
+  const draft = useSelector(form, selectLinksDraft);
+  const errors = useSelector(form, selectLinkErrors);
+  const error = useSelector(form, selectLinksError);
+  const saving = useSelector(form, isSavingLinks);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     form.send({ type: 'links.submit' });
