@@ -2,7 +2,17 @@ import { useSelector } from '@xstate/react';
 import { Ban, Check, Eye, EyeOff, ShieldCheck, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FieldError, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { isImmediate, reasonMax, reasonRule, type AdminAction, type AdminActionActorRef } from '../../machines/admin/adminAction.machine';
+import type { AdminAction, AdminActionActorRef } from '../../machines/admin/adminAction.machine';
+import {
+  hasActionDialog,
+  isSendingAction,
+  selectAction,
+  selectActionError,
+  selectActionFieldError,
+  selectActionReason,
+  selectReasonMax,
+  selectReasonRule,
+} from '../../machines/admin/adminAction.connect';
 import type { ButtonVariant } from '../ui/Button';
 import { ConfirmDialog, ConfirmText } from '../ui/ConfirmDialog';
 import { fieldErrorText, fieldHint, fieldLabel, textAreaClass } from '../ui/TextField';
@@ -129,14 +139,16 @@ export function actionCopy(action: AdminAction): ActionCopy {
  * Escape, a click outside and Cancel close it, except while the request runs.
  */
 export function ActionDialog({ actor }: { actor: AdminActionActorRef }) {
-  const editing = useSelector(actor, (s) => s.matches('editing'));
-  const sending = useSelector(actor, (s) => s.matches('sending'));
-  const { action, reason, fieldError, error } = useSelector(actor, (s) => s.context);
-  // Taking a report into review has no dialog: the item's buttons wait instead.
-  if ((!editing && !sending) || isImmediate(action)) return null;
+  const shown = useSelector(actor, hasActionDialog);
+  const sending = useSelector(actor, isSendingAction);
+  const action = useSelector(actor, selectAction);
+  const reason = useSelector(actor, selectActionReason);
+  const fieldError = useSelector(actor, selectActionFieldError);
+  const error = useSelector(actor, selectActionError);
+  const rule = useSelector(actor, selectReasonRule);
+  const max = useSelector(actor, selectReasonMax);
+  if (!shown) return null;
   const copy = actionCopy(action);
-  const rule = reasonRule(action);
-  const max = reasonMax(action);
   return (
     <ConfirmDialog
       title={copy.title}

@@ -2,7 +2,17 @@ import { useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartYears, type AdminChartSnapshot, type ChartSubject, type ChartView } from '../../../machines/admin/adminChart.machine';
+import type { ChartSubject, ChartView } from '../../../machines/admin/adminChart.machine';
+import {
+  isChartFailed,
+  sameYears,
+  selectChartError,
+  selectChartView,
+  selectChartYear,
+  selectChartYears,
+  selectMonthFigures,
+  selectYearFigures,
+} from '../../../machines/admin/adminChart.connect';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useAdminLogic } from '../AdminLogic';
@@ -40,12 +50,13 @@ const selectClass =
   'h-9 cursor-pointer rounded-xl border border-neutral-300 bg-white px-3 text-sm font-semibold text-neutral-900 outline-none ' +
   'focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/30 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:[color-scheme:dark]';
 
-/** The figures of the view shown, or null while they load or failed. */
-function pointsOf(s: AdminChartSnapshot): Point[] | null {
-  const { year, years, months } = s.context;
-  if (s.matches({ view: 'year' })) return years?.map((y) => ({ label: String(y.year), name: String(y.year), count: y.count })) ?? null;
-  const shown = s.matches({ months: 'ready' }) ? months[year] : undefined;
-  return shown?.map((m) => ({ label: MONTHS[m.month - 1].slice(0, 3), name: MONTHS[m.month - 1], count: m.count })) ?? null;
+type PerYearFigures = NonNullable<ReturnType<typeof selectYearFigures>>;
+type PerMonthFigures = NonNullable<ReturnType<typeof selectMonthFigures>>;
+
+/** The figures of the view shown as the chart draws them, or null while they load or failed. */
+function pointsOf(view: ChartView, years: PerYearFigures | null, months: PerMonthFigures | undefined): Point[] | null {
+  if (view === 'year') return years?.map((y) => ({ label: String(y.year), name: String(y.year), count: y.count })) ?? null;
+  return months?.map((m) => ({ label: MONTHS[m.month - 1].slice(0, 3), name: MONTHS[m.month - 1], count: m.count })) ?? null;
 }
 
 function ChartTooltip({ active, payload, unit }: { active?: boolean; payload?: readonly { payload?: unknown }[]; unit: string }) {
@@ -105,17 +116,14 @@ function ChartPage({ subject }: { subject: ChartSubject }) {
   const logic = useAdminLogic();
   const thisYear = useMemo(() => new Date().getUTCFullYear(), []);
   const actor = useScreenActor(logic.chart, { input: { subject, thisYear } });
-  const view: ChartView = useSelector(actor, (s) => (s.matches({ view: 'year' }) ? 'year' : 'month'));
-  const points = useSelector(actor, pointsOf);
-  const { year, yearsError, monthsError } = useSelector(actor, (s) => s.context);
-  const years = useSelector(
-    actor,
-    (s) => chartYears(s.context),
-    (a, b) => a.join() === b.join(),
-  );
-  const failed = useSelector(actor, (s) =>
-    s.matches({ view: 'year' }) ? s.matches({ years: 'failed' }) : s.matches({ months: 'failed' }),
-  );
+  const view = useSelector(actor, selectChartView);
+  const yearFigures = useSelector(actor, selectYearFigures);
+  const monthFigures = useSelector(actor, selectMonthFigures);
+  const points = useMemo(() => pointsOf(view, yearFigures, monthFigures), [view, yearFigures, monthFigures]);
+  const year = useSelector(actor, selectChartYear);
+  const years = useSelector(actor, selectChartYears, sameYears);
+  const failed = useSelector(actor, isChartFailed);
+  const error = useSelector(actor, selectChartError);
   const copy = COPY[subject];
   const caption = view === 'month' ? `${copy.noun} per month in ${year}` : `${copy.noun} per year`;
   const total = points?.reduce((sum, p) => sum + p.count, 0) ?? 0;
@@ -168,7 +176,7 @@ function ChartPage({ subject }: { subject: ChartSubject }) {
         </figcaption>
         {failed ? (
           <LoadError title={`Could not load ${copy.unit}`} onRetry={() => actor.send({ type: 'chart.retry' })}>
-            {view === 'year' ? yearsError : monthsError}
+            {error}
           </LoadError>
         ) : !points ? (
           <div role="status" aria-label={`Loading ${caption.toLowerCase()}`}>
