@@ -3,6 +3,7 @@ import { Redirect } from 'wouter';
 import { BookOpen, MessagesSquare, UsersRound } from 'lucide-react';
 import { BRAND } from '../../api/constants';
 import { MEMBER_HOME } from '../../machines/auth/authForm';
+import { holdsSession } from '../../machines/session/session.connect';
 import { useAppChild } from '../AppContext';
 import { AuthTabs } from './AuthTabs';
 import { Tagline } from './Tagline';
@@ -23,10 +24,7 @@ const FEATURES = [
 export default function AuthPage() {
   const session = useAppChild('session');
   // Decided once, on arrival: a sign-in on this page navigates by itself.
-  const [arrivedSignedIn] = useState(() => {
-    const snapshot = session.getSnapshot();
-    return snapshot.context.token !== '' && !snapshot.matches('signingOut');
-  });
+  const [arrivedSignedIn] = useState(() => holdsSession(session.getSnapshot()));
   if (arrivedSignedIn) return <Redirect to={MEMBER_HOME} replace />;
 
   return (

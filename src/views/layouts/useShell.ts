@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useRouter } from 'wouter';
 import type { User } from '../../api/auth';
+import { sessionProfile } from '../../machines/session/session.connect';
 import { useApp } from '../AppContext';
 
 /**
@@ -11,7 +12,7 @@ import { useApp } from '../AppContext';
 export function useSessionProfile(): User | null {
   const app = useApp();
   const session = useSelector(app, (s) => s.children.session);
-  return useSelector(session, (s) => s?.context.profile ?? null);
+  return useSelector(session, sessionProfile);
 }
 
 /** Signs out (`session.logout` to the session actor) and leaves for `to` (absolute). */

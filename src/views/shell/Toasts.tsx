@@ -4,6 +4,7 @@ import type { FocusEvent } from 'react';
 import { TOAST_LONG_TEXT } from '../../api/constants';
 import type { NotificationIcon } from '../../machines/notifications/notifications.machine';
 import type { QueuedToast, ToastQueueActorRef } from '../../machines/shell/toastQueue.machine';
+import { shownToasts } from '../../machines/shell/toastQueue.connect';
 import { useApp } from '../AppContext';
 import { IconButton } from '../ui/IconButton';
 
@@ -27,7 +28,7 @@ export function Toasts() {
 }
 
 export function ToastStack({ queue }: { queue: ToastQueueActorRef }) {
-  const toasts = useSelector(queue, (s) => s.context.toasts);
+  const toasts = useSelector(queue, shownToasts);
   const resumeUnlessInside = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) queue.send({ type: 'toasts.resume' });
   };

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { GOOGLE_NOT_SET_UP, type GoogleOptionActorRef } from '../../../machines/auth/googleOption.machine';
+import type { GoogleOptionActorRef } from '../../../machines/auth/googleOption.machine';
+import { GOOGLE_NOT_SET_UP, googleOption } from '../../../machines/auth/googleOption.connect';
 import { Button } from '../../ui/Button';
 
 /** The Google 'G' (brand colours), drawn inline so no image is fetched. */
@@ -39,7 +40,7 @@ export function GoogleButton({
   onPress: () => void;
   option?: GoogleOptionActorRef;
 }) {
-  const state = useSelector(option, (s) => (s ? (s.value as 'checking' | 'available' | 'unavailable') : 'available'));
+  const state = useSelector(option, googleOption);
   return (
     <div className="flex flex-col gap-1.5">
       <Button

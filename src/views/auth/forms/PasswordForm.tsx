@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { ChangePasswordActorRef, PasswordField as PasswordFieldName } from '../../../machines/auth/changePassword.machine';
+import { isSavingPassword, passwordDraft, passwordErrorsShown, passwordMessage } from '../../../machines/auth/changePassword.connect';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/PasswordField';
@@ -11,8 +12,10 @@ export function PasswordForm({
   actor,
   ...label
 }: { actor: ChangePasswordActorRef } & ({ 'aria-labelledby': string } | { 'aria-label': string })) {
-  const saving = useSelector(actor, (s) => s.matches('saving'));
-  const { draft, errors, message } = useSelector(actor, (s) => s.context);
+  const saving = useSelector(actor, isSavingPassword);
+  const draft = useSelector(actor, passwordDraft);
+  const errors = useSelector(actor, passwordErrorsShown);
+  const message = useSelector(actor, passwordMessage);
   const change = (field: PasswordFieldName) => (value: string) => actor.send({ type: 'password.change', field, value });
   const submit = (e: FormEvent) => {
     e.preventDefault();

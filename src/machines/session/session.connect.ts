@@ -1,0 +1,12 @@
+import type { SnapshotFrom } from 'xstate';
+import type { sessionMachine } from './session.machine';
+
+/** Who is signed in, as the shell and the sign-in page read it from the session machine's snapshot. */
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** The signed-in member's profile; null while nobody is (or the session does not run yet). */
+export const sessionProfile = (s: SessionSnapshot | undefined) => s?.context.profile ?? null;
+
+/** A token is held and no sign-out is under way: a visitor arriving with it goes on to the member area. */
+export const holdsSession = (s: SessionSnapshot) => s.context.token !== '' && !s.matches('signingOut');
