@@ -10,3 +10,9 @@ export const sessionProfile = (s: SessionSnapshot | undefined) => s?.context.pro
 
 /** A token is held and no sign-out is under way: a visitor arriving with it goes on to the member area. */
 export const holdsSession = (s: SessionSnapshot) => s.context.token !== '' && !s.matches('signingOut');
+
+/** The session holds a token (its owner may not be checked yet). */
+export const hasToken = (s: SessionSnapshot) => s.context.token !== '';
+
+/** The session is already known to be an admin's (a member's would loop back to the admin sign-in). */
+export const isAdminSession = (s: SessionSnapshot) => s.context.profile?.role === 'ADMIN';

@@ -2,6 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { ADMIN_HOME } from '../../machines/auth/authForm';
+import { isAdminSession } from '../../machines/session/session.connect';
 import { useAppChild } from '../AppContext';
 import { AuthShell } from './AuthShell';
 import { SignInForm } from './forms/SignInForm';
@@ -11,7 +12,7 @@ import { TextLink } from './TextLink';
 export default function AdminSignInPage() {
   const session = useAppChild('session');
   // Only a session already known to be an admin's skips the form (a member's would loop).
-  const [arrivedAsAdmin] = useState(() => session.getSnapshot().context.profile?.role === 'ADMIN');
+  const [arrivedAsAdmin] = useState(() => isAdminSession(session.getSnapshot()));
   if (arrivedAsAdmin) return <Redirect to={ADMIN_HOME} replace />;
   return (
     <AuthShell

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { GuardArea } from '../../machines/session/authGuard.machine';
 import { isLetIn, isSessionEnded } from '../../machines/session/authGuard.connect';
+import { hasToken } from '../../machines/session/session.connect';
 import { useScreenActor } from '../shared/useScreenActor';
 import { useGuardLogic } from './GuardLogic';
 import { useAppChild } from '../AppContext';
@@ -13,7 +14,7 @@ import { PageSpinner } from '../ui/PageSpinner';
  */
 export function AuthGuard({ area, children }: { area: GuardArea; children: ReactNode }) {
   const session = useAppChild('session');
-  const [input] = useState(() => ({ area, hasToken: session.getSnapshot().context.token !== '' }));
+  const [input] = useState(() => ({ area, hasToken: hasToken(session.getSnapshot()) }));
   const guard = useScreenActor(useGuardLogic(), { input });
   const allowed = useSelector(guard, isLetIn);
   const sessionEnded = useSelector(session, isSessionEnded);

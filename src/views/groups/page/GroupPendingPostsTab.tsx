@@ -18,6 +18,14 @@ import { PostCard } from '../../streams/post/PostCard';
 import { PostSkeletons } from '../../streams/post/PostSkeleton';
 import { usePostOverlays } from '../../streams/post/postOverlays';
 import { useFeed } from '../../streams/useFeed';
+import {
+  feedError,
+  feedPosts,
+  hasFeedFailed,
+  hasMorePosts,
+  isFeedLoading,
+  isLoadingMorePosts,
+} from '../../../machines/streams/feed.connect';
 
 /**
  * Posts waiting for review: a group admin sees every one with Accept / Decline; a member sees
@@ -29,12 +37,12 @@ export function GroupPendingPostsTab({ actor }: { actor: GroupActorRef }) {
   const reviews = useSelector(actor, canReviewPosts);
   const source = useMemo(() => ({ kind: 'groupPending' as const, groupId }), [groupId]);
   const { feed, callbacks } = useFeed(source);
-  const posts = useSelector(feed, (s) => s.context.posts);
-  const loading = useSelector(feed, (s) => s.matches('loading'));
-  const failed = useSelector(feed, (s) => s.matches('failed'));
-  const error = useSelector(feed, (s) => s.context.error);
-  const hasMore = useSelector(feed, (s) => s.context.nextCursor !== null);
-  const loadingMore = useSelector(feed, (s) => s.matches({ ready: { more: 'loading' } }));
+  const posts = useSelector(feed, feedPosts);
+  const loading = useSelector(feed, isFeedLoading);
+  const failed = useSelector(feed, hasFeedFailed);
+  const error = useSelector(feed, feedError);
+  const hasMore = useSelector(feed, hasMorePosts);
+  const loadingMore = useSelector(feed, isLoadingMorePosts);
   const { cardProps, overlays } = usePostOverlays(callbacks);
 
   // An accepted or declined post leaves the queue (it no longer belongs to it).
