@@ -17,3 +17,6 @@ export const isBlocking = (s: AuthorSnapshot) => s.matches('blocking');
 
 /** The "Report post" dialog's machine while it is open (the reportForm child), else undefined. */
 export const reportFormOf = (s: AuthorSnapshot) => s.children.reportForm as PostReportActorRef | undefined;
+
+/** The signed-in member wrote the post: they get edit and delete (and see a hidden post's notice as its author). */
+export const isPostAuthor = (viewerId: string | null, post: { userId: string }) => viewerId !== null && viewerId === post.userId;

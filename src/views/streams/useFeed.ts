@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { Post, ReactionChange } from '../../api/posts';
 import type { FeedOrder } from '../../api/posts/forYou';
@@ -23,5 +22,6 @@ export function useFeed(source: FeedSource, order: FeedOrder | null = null) {
     [feed],
   );
   const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
-  return { feed, callbacks, retry, state: useSelector(feed, (s) => s) };
+  // The pages read the list through feed.connect's selectors, each re-rendering only for its own part.
+  return { feed, callbacks, retry };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authorMachine } from '../../../src/machines/streams/author.machine';
-import { isBlockAsked, isChangingFollow, shownFollowing } from '../../../src/machines/streams/author.connect';
+import { isBlockAsked, isChangingFollow, isPostAuthor, shownFollowing } from '../../../src/machines/streams/author.connect';
 
 // A call that never answers: the machine stays where it waits for it.
 const pending = fromPromise(() => new Promise<never>(() => {})) as never;
@@ -23,5 +23,11 @@ describe("an author's follow and block, as the menus show them", () => {
     expect(isBlockAsked(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'author.cancelBlock' });
     expect(isBlockAsked(actor.getSnapshot())).toBe(false);
+  });
+
+  it("gives edit and delete to the post's author only, never to a visitor signed out", () => {
+    expect(isPostAuthor('u1', { userId: 'u1' })).toBe(true);
+    expect(isPostAuthor('u2', { userId: 'u1' })).toBe(false);
+    expect(isPostAuthor(null, { userId: 'u1' })).toBe(false);
   });
 });

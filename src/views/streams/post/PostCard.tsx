@@ -20,6 +20,7 @@ import { topicLabel, type Topic } from '../../../api/posts/topics';
 import { shiftReaction } from '../../../machines/streams/postList';
 import { confirmedReaction, isSavingReaction, myReaction } from '../../../machines/streams/reactions.connect';
 import { isPostSaved, isSavingPost } from '../../../machines/streams/save.connect';
+import { isPostAuthor } from '../../../machines/streams/author.connect';
 import { Avatar } from '../../ui/Avatar';
 import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
 import { RichText } from '../../ui/RichText';
@@ -77,7 +78,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
   const Privacy = post.groupId ? UsersRound : PRIVACY_ICON[post.privacy];
   const audience = post.groupId ? 'Group' : post.privacy;
   const coloured = isColoured(post.bgColor) && !post.image && !post.video;
-  const isAuthor = viewerId !== null && viewerId === post.userId;
+  const isAuthor = isPostAuthor(viewerId, post);
   const isQuestion = post.kind === 'question';
   const href = isQuestion ? `/question/${post._id}` : `/post/${post._id}`;
 
