@@ -2,7 +2,7 @@
  * What the post report dialog needs on the streams page, without zod: the reasons, their labels,
  * the details limit and the contract's messages. moderation.ts builds reportPostBodySchema from
  * these very values (the server checks with the schema; the dialog checks the same rules by hand,
- * so the streams page does not load zod: tests/machines/streams/postReport.test.ts compares both).
+ * so the streams page does not load zod: tests/machines/streams/post/postReport.test.ts compares both).
  */
 
 /** Details of a report (post or profile). */

@@ -8,11 +8,11 @@ import { memberByNameMachine } from '../../machines/people/memberByName.machine'
 import { notificationSettingsMachine } from '../../machines/notifications/notificationSettings.machine';
 import { peopleMachine } from '../../machines/people/people.machine';
 import { personalizeMachine } from '../../machines/streams/personalize.machine';
-import { profileMachine, type PeoplePageInput } from '../../machines/people/profile.machine';
-import { profileHobbiesMachine } from '../../machines/people/profileHobbies.machine';
-import { profileImageMachine, type ProfileImageKind } from '../../machines/people/profileImage.machine';
-import { profileLinksMachine } from '../../machines/people/profileLinks.machine';
-import { profileReportMachine } from '../../machines/people/profileReport.machine';
+import { profileMachine, type PeoplePageInput } from '../../machines/people/profile/profile.machine';
+import { profileHobbiesMachine } from '../../machines/people/profile/profileHobbies.machine';
+import { profileImageMachine, type ProfileImageKind } from '../../machines/people/profile/profileImage.machine';
+import { profileLinksMachine } from '../../machines/people/profile/profileLinks.machine';
+import { profileReportMachine } from '../../machines/people/profile/profileReport.machine';
 import { api as defaultApi } from '../shell/api';
 import { changePasswordLogic } from '../auth/changePassword';
 import { bridgeActions, type HasSystem } from '../shell/bridge';

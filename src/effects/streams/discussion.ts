@@ -1,8 +1,8 @@
 import { fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { serverEvents } from '../../api/socket';
-import { answersMachine, type AnswersEvent } from '../../machines/streams/answers.machine';
-import { commentsMachine, type CommentsEvent } from '../../machines/streams/comments.machine';
+import { answersMachine, type AnswersEvent } from '../../machines/streams/discussion/answers.machine';
+import { commentsMachine, type CommentsEvent } from '../../machines/streams/discussion/comments.machine';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
 import type { Bus, BusMessage } from '../shell/socket';

@@ -5,8 +5,8 @@ import type { ReportPostBody } from '../../api/moderation';
 import { PAGE_SIZE } from '../../api/constants';
 import type { Post } from '../../api/posts';
 import { serverEvents } from '../../api/socket';
-import { authorMachine } from '../../machines/streams/author.machine';
-import { postReportMachine } from '../../machines/streams/postReport.machine';
+import { authorMachine } from '../../machines/streams/post/author.machine';
+import { postReportMachine } from '../../machines/streams/post/postReport.machine';
 import { failureStatus } from '../../machines/shared/failure';
 import {
   feedMachine,
@@ -16,9 +16,9 @@ import {
   type FeedSource,
   type FetchPageInput,
 } from '../../machines/streams/feed.machine';
-import { reactionsMachine } from '../../machines/streams/reactions.machine';
-import { saveMachine } from '../../machines/streams/save.machine';
-import { whoReactedMachine } from '../../machines/streams/whoReacted.machine';
+import { reactionsMachine } from '../../machines/streams/post/reactions.machine';
+import { saveMachine } from '../../machines/streams/post/save.machine';
+import { whoReactedMachine } from '../../machines/streams/post/whoReacted.machine';
 import { api as defaultApi } from '../shell/api';
 import { rememberFeedOrder } from './feedOrder';
 import { bridgeActions, type HasSystem } from '../shell/bridge';

@@ -8,7 +8,7 @@ import { MessageLink } from '../chat/MessageLink';
 import { useStreamsLogic } from '../streams/StreamsLogic';
 import { memberHref } from './memberHref';
 import { useScreenActor } from '../shared/useScreenActor';
-import { isChangingFollow, shownFollowing } from '../../machines/streams/author.connect';
+import { isChangingFollow, shownFollowing } from '../../machines/streams/post/author.connect';
 
 /** Follow / Unfollow through the author machine (optimistic; every list on screen follows). */
 export function FollowButton({ userId, username, following: confirmed }: { userId: string; username: string; following: boolean }) {

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Flag } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Dialog, FieldError, Form, Heading, Label, Modal, ModalOverlay, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { REPORT_REASONS, type ProfileReportActorRef } from '../../machines/people/profileReport.machine';
+import { REPORT_REASONS, type ProfileReportActorRef } from '../../machines/people/profile/profileReport.machine';
 import {
   isSendingReport,
   reportDetails,
@@ -10,7 +10,7 @@ import {
   reportError,
   reportErrors,
   reportReason,
-} from '../../machines/people/profileReport.connect';
+} from '../../machines/people/profile/profileReport.connect';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { fieldErrorText, fieldLabel, TextField, textAreaClass } from '../ui/TextField';

@@ -2,7 +2,7 @@ import type { NotificationSettings } from '../../../src/api/users';
 import { notificationSettingsMachine } from '../../../src/machines/notifications/notificationSettings.machine';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
-import { ownProfile } from '../people/profileFixtures';
+import { ownProfile } from '../people/profile/profileFixtures';
 
 const stored: NotificationSettings = { messages: true, follows: false, reactions: true, comments: true };
 const owner = (notifications: NotificationSettings) => ownProfile({ _id: 'u1', username: 'alice', notifications });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../src/api/users';
 import { isMe, ownsSettings } from '../../../src/machines/people/people.connect';
-import { mayOpenTab, showsAboutCard } from '../../../src/machines/people/profile.connect';
+import { mayOpenTab, showsAboutCard } from '../../../src/machines/people/profile/profile.connect';
 
 const owner = { isOwner: true } as Profile;
 const visitor = { isOwner: false } as Profile;

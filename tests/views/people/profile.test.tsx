@@ -13,7 +13,7 @@ import ProfilePage from '../../../src/views/people/profile/ProfilePage';
 import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
 import { alice, auth } from '../../fixtures/auth';
 import { refused } from '../../fixtures/streams';
-import { answerOf, ownProfile, profile } from '../../machines/people/profileFixtures';
+import { answerOf, ownProfile, profile } from '../../machines/people/profile/profileFixtures';
 import { startTestApp, withApp } from '../appHarness';
 
 const PICTURE = '/media/image/upload/v1/0190a5f0-0000-7000-8000-0000000000aa';

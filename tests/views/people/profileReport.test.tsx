@@ -9,10 +9,10 @@ import {
   REPORT_REASONS,
   type ProfileReportActorRef,
   type ProfileReportContext,
-} from '../../../src/machines/people/profileReport.machine';
+} from '../../../src/machines/people/profile/profileReport.machine';
 import { ReportDialog } from '../../../src/views/people/ReportDialog';
 import { coverPaths, describePath, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
-import { reportModel, reportSerialize } from '../../machines/people/profileReportModel';
+import { reportModel, reportSerialize } from '../../machines/people/profile/profileReportModel';
 import { viewHarness } from '../harness';
 
 /** The profile page shows the dialog while its report child runs. */

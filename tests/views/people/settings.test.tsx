@@ -11,7 +11,7 @@ import { PeopleLogicProvider } from '../../../src/views/people/PeopleLogic';
 import SettingsPage from '../../../src/views/people/SettingsPage';
 import { alice, auth } from '../../fixtures/auth';
 import { refused } from '../../fixtures/streams';
-import { ownProfile } from '../../machines/people/profileFixtures';
+import { ownProfile } from '../../machines/people/profile/profileFixtures';
 import { startTestApp, withApp } from '../appHarness';
 
 function fakeApi() {

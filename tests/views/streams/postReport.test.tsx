@@ -5,10 +5,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { POST_REPORT_REASON_LABELS, type PostReportReason } from '../../../src/api/moderation';
 import { journal } from '../../../src/effects/debug/journal';
-import { postReportMachine, type PostReportActorRef, type PostReportContext } from '../../../src/machines/streams/postReport.machine';
+import { postReportMachine, type PostReportActorRef, type PostReportContext } from '../../../src/machines/streams/post/postReport.machine';
 import { ReportPostDialog } from '../../../src/views/streams/post/ReportPostDialog';
 import { coverPaths, describePath, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
-import { postReportModel, postReportSerialize } from '../../machines/streams/postReportModel';
+import { postReportModel, postReportSerialize } from '../../machines/streams/post/postReportModel';
 import { viewHarness } from '../harness';
 
 /** The author menu shows the dialog while its report child runs. */

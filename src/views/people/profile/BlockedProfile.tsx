@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { ShieldOff } from 'lucide-react';
-import type { ProfileActorRef } from '../../../machines/people/profile.machine';
+import type { ProfileActorRef } from '../../../machines/people/profile/profile.machine';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
-import { isUnblocking, selectProfile } from '../../../machines/people/profile.connect';
+import { isUnblocking, selectProfile } from '../../../machines/people/profile/profile.connect';
 
 /** After a block: the profile is no longer shown (the block rule hides it both ways); Unblock brings it back. */
 export function BlockedProfile({ actor }: { actor: ProfileActorRef }) {

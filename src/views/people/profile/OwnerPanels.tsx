@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { NOTIFICATION_SETTINGS } from '../../../api/constants';
 import type { NotificationSettings, NotificationType, Profile } from '../../../api/users';
-import type { ProfileActorRef } from '../../../machines/people/profile.machine';
+import type { ProfileActorRef } from '../../../machines/people/profile/profile.machine';
 import { PasswordForm } from '../../auth/forms/PasswordForm';
 import { ToggleSwitch } from '../../ui/ToggleSwitch';
-import { isSavingNotifications, passwordFormOf } from '../../../machines/people/profile.connect';
+import { isSavingNotifications, passwordFormOf } from '../../../machines/people/profile/profile.connect';
 
 /** The owner's Change Password tab: the profile runs its form machine while the tab is open. */
 export function ChangePassword({ actor }: { actor: ProfileActorRef }) {

@@ -3,15 +3,15 @@ import { Camera, ImagePlus, Settings } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import { Link } from 'wouter';
 import type { Profile } from '../../../api/users';
-import type { ProfileActorRef } from '../../../machines/people/profile.machine';
-import type { ProfileImageKind } from '../../../machines/people/profileImage.machine';
+import type { ProfileActorRef } from '../../../machines/people/profile/profile.machine';
+import type { ProfileImageKind } from '../../../machines/people/profile/profileImage.machine';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { MessageLink } from '../../chat/MessageLink';
 import { DefaultCover } from './DefaultCover';
 import { ImagePicker } from './ImagePicker';
 import { VisitorMenu } from './VisitorMenu';
-import { isChangingFollow } from '../../../machines/people/profile.connect';
+import { isChangingFollow } from '../../../machines/people/profile/profile.connect';
 
 const onPhoto =
   'inline-flex cursor-pointer items-center gap-2 rounded-full bg-neutral-950/70 text-sm font-semibold text-white outline-none backdrop-blur ' +

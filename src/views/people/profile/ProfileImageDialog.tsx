@@ -1,11 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { ImagePlus, Upload } from 'lucide-react';
 import { Button as AriaButton, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { ProfileImageActorRef } from '../../../machines/people/profileImage.machine';
+import type { ProfileImageActorRef } from '../../../machines/people/profile/profileImage.machine';
 import { Alert } from '../../ui/Alert';
 import { Button, buttonClasses } from '../../ui/Button';
 import { ImagePicker } from './ImagePicker';
-import { isUploadingImage, selectImageError, selectImageKind, selectImagePreview } from '../../../machines/people/profileImage.connect';
+import {
+  isUploadingImage,
+  selectImageError,
+  selectImageKind,
+  selectImagePreview,
+} from '../../../machines/people/profile/profileImage.connect';
 
 /** The preview of a new profile picture or cover, with Save (upload), another pick, or Cancel. */
 export function ProfileImageDialog({ upload }: { upload: ProfileImageActorRef }) {

@@ -3,7 +3,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { UserSummary } from '../../../api/users/follows';
-import type { ProfileActorRef } from '../../../machines/people/profile.machine';
+import type { ProfileActorRef } from '../../../machines/people/profile/profile.machine';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
@@ -18,7 +18,7 @@ import {
   selectListError,
   selectPeople,
   type ListTab,
-} from '../../../machines/people/profile.connect';
+} from '../../../machines/people/profile/profile.connect';
 
 /** A tab's list while it loads or after it failed (with 'Try again'); nothing once it is there. */
 export function ListStatus({ actor, which }: { actor: ProfileActorRef; which: ListTab }) {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import type { Profile } from '../../../api/users';
-import type { ProfileActorRef, ProfileTab } from '../../../machines/people/profile.machine';
+import type { ProfileActorRef, ProfileTab } from '../../../machines/people/profile/profile.machine';
 import {
   hasProfileFailed,
   imageUploadOf,
@@ -13,7 +13,7 @@ import {
   selectProfile,
   selectProfileError,
   selectTab,
-} from '../../../machines/people/profile.connect';
+} from '../../../machines/people/profile/profile.connect';
 import { foundMemberId, hasMemberLookupFailed, isFindingMember, memberLookupError } from '../../../machines/people/memberByName.connect';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';

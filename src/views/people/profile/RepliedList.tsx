@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { CircleCheck, MessageCircleQuestion } from 'lucide-react';
 import { Link } from 'wouter';
-import type { ProfileActorRef } from '../../../machines/people/profile.machine';
+import type { ProfileActorRef } from '../../../machines/people/profile/profile.machine';
 import { Button } from '../../ui/Button';
 import { RichText } from '../../ui/RichText';
 import { EmptyState } from '../../streams/PageParts';
 import { timeAgo } from '../../streams/post/format';
 import { ListStatus } from './ProfileLists';
-import { isListLoadingMore, isListReady, selectAnswers, selectAnswersTotal } from '../../../machines/people/profile.connect';
+import { isListLoadingMore, isListReady, selectAnswers, selectAnswersTotal } from '../../../machines/people/profile/profile.connect';
 
 /** The Replied tab: the member's answers (newest first) with the question each replies to, page by page. */
 export function RepliedList({ actor, username }: { actor: ProfileActorRef; username: string }) {

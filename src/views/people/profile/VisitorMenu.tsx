@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { Ban, Flag } from 'lucide-react';
-import type { ProfileActorRef } from '../../../machines/people/profile.machine';
+import type { ProfileActorRef } from '../../../machines/people/profile/profile.machine';
 import { BlockConfirm } from '../BlockConfirm';
 import { MoreMenu } from '../../overlays/MoreMenu';
 import { ReportDialog } from '../ReportDialog';
-import { isBlockAsked, isBlocking, reportFormOf } from '../../../machines/people/profile.connect';
+import { isBlockAsked, isBlocking, reportFormOf } from '../../../machines/people/profile/profile.connect';
 
 /** Another member's '…' menu on their profile: report them, or block them after a confirmation. */
 export function VisitorMenu({ actor, username }: { actor: ProfileActorRef; username: string }) {

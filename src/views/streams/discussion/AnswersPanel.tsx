@@ -4,7 +4,7 @@ import { useId, useMemo, useRef } from 'react';
 import { Form, Label, TextArea, TextField } from 'react-aria-components';
 import { ANSWER_MAX } from '../../../api/constants';
 import type { Post } from '../../../api/posts';
-import type { Commenter } from '../../../machines/streams/comments.machine';
+import type { Commenter } from '../../../machines/streams/discussion/comments.machine';
 import {
   answerDraft,
   answerEditing,
@@ -19,7 +19,7 @@ import {
   isSavingAnswer,
   isTryAgain,
   shownAnswers,
-} from '../../../machines/streams/answers.connect';
+} from '../../../machines/streams/discussion/answers.connect';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';

@@ -1,4 +1,4 @@
-import type { Commenter } from '../../../machines/streams/comments.machine';
+import type { Commenter } from '../../../machines/streams/discussion/comments.machine';
 import { SheetDialog } from '../../ui/SheetDialog';
 import { CommentsPanel } from './CommentsPanel';
 

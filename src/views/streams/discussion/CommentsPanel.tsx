@@ -3,7 +3,7 @@ import { Pencil, Send, Trash2 } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Form, TextArea, TextField } from 'react-aria-components';
 import { COMMENT_MAX } from '../../../api/constants';
-import type { Commenter } from '../../../machines/streams/comments.machine';
+import type { Commenter } from '../../../machines/streams/discussion/comments.machine';
 import {
   canChangeComment,
   commentDraft,
@@ -17,7 +17,7 @@ import {
   isLoadingMoreComments,
   isTryAgain,
   shownComments,
-} from '../../../machines/streams/comments.connect';
+} from '../../../machines/streams/discussion/comments.connect';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';

@@ -8,7 +8,7 @@ import { MoreMenu } from '../../overlays/MoreMenu';
 import { BlockConfirm, ReportPostDialog } from './overlayChunks';
 import { useStreamsLogic } from '../StreamsLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
-import { isBlockAsked, isBlocking, isChangingFollow, reportFormOf, shownFollowing } from '../../../machines/streams/author.connect';
+import { isBlockAsked, isBlocking, isChangingFollow, reportFormOf, shownFollowing } from '../../../machines/streams/post/author.connect';
 
 /**
  * The '…' menu of another member's post: follow / unfollow (at once, rolled back on a refusal),

@@ -3,7 +3,7 @@ import { Flag } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { FieldError, Form, Label, Radio, RadioGroup, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { POST_REPORT_REASON_LABELS, POST_REPORT_REASONS, REPORT_DETAILS_MAX, type PostReportReason } from '../../../api/moderation/reports';
-import type { PostReportActorRef } from '../../../machines/streams/postReport.machine';
+import type { PostReportActorRef } from '../../../machines/streams/post/postReport.machine';
 import {
   isSendingReport,
   reportDetails,
@@ -11,7 +11,7 @@ import {
   reportError,
   reportErrors,
   reportReason,
-} from '../../../machines/streams/postReport.connect';
+} from '../../../machines/streams/post/postReport.connect';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { SheetDialog } from '../../ui/SheetDialog';

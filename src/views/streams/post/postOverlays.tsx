@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Post } from '../../../api/posts';
-import type { Commenter } from '../../../machines/streams/comments.machine';
+import type { Commenter } from '../../../machines/streams/discussion/comments.machine';
 import { useSessionProfile } from '../../layouts/useShell';
 import { CommentsModal, ReactionsModal } from './overlayChunks';
 import type { useFeed } from '../useFeed';

@@ -15,7 +15,7 @@ import {
   whoReacted,
   whoReactedError,
   whoReactedTab,
-} from '../../../machines/streams/whoReacted.connect';
+} from '../../../machines/streams/post/whoReacted.connect';
 
 /** Who reacted to a post, with a tab per reaction type that has any. */
 export function ReactionsModal({ postId, onClose }: { postId: string; onClose: () => void }) {

@@ -3,13 +3,13 @@ import { Briefcase, GraduationCap, MapPin, Pencil, Quote } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { Profile } from '../../../../api/users';
-import type { ProfileActorRef } from '../../../../machines/people/profile.machine';
+import type { ProfileActorRef } from '../../../../machines/people/profile/profile.machine';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { cardClass, mutedText } from './card';
-import { showsAboutCard } from '../../../../machines/people/profile.connect';
-import { isEditingInfo, isSavingInfo, selectInfoDraft, selectInfoError } from '../../../../machines/people/profile.connect';
+import { showsAboutCard } from '../../../../machines/people/profile/profile.connect';
+import { isEditingInfo, isSavingInfo, selectInfoDraft, selectInfoError } from '../../../../machines/people/profile/profile.connect';
 
 const INFO_FIELDS = [
   { key: 'work', label: 'Work', icon: Briefcase },

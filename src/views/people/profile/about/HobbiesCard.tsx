@@ -3,20 +3,20 @@ import { Pencil, Plus, Sparkles, X } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { Profile } from '../../../../api/users';
-import type { ProfileActorRef } from '../../../../machines/people/profile.machine';
-import type { ProfileHobbiesActorRef } from '../../../../machines/people/profileHobbies.machine';
+import type { ProfileActorRef } from '../../../../machines/people/profile/profile.machine';
+import type { ProfileHobbiesActorRef } from '../../../../machines/people/profile/profileHobbies.machine';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { cardClass, cardTitle, mutedText } from './card';
-import { hobbiesFormOf, showsAboutCard } from '../../../../machines/people/profile.connect';
+import { hobbiesFormOf, showsAboutCard } from '../../../../machines/people/profile/profile.connect';
 import {
   isSavingHobbies,
   selectHobbies,
   selectHobbiesError,
   selectHobbyDraft,
   selectHobbyDraftError,
-} from '../../../../machines/people/profileHobbies.connect';
+} from '../../../../machines/people/profile/profileHobbies.connect';
 
 const chip =
   'inline-flex items-center gap-1 rounded-full bg-neutral-100 py-1 text-sm font-medium text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100';

@@ -3,14 +3,19 @@ import { ExternalLink, Link2, Pencil } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { SOCIAL_NETWORKS, type Profile, type SocialNetwork } from '../../../../api/users';
-import type { ProfileActorRef } from '../../../../machines/people/profile.machine';
-import type { ProfileLinksActorRef } from '../../../../machines/people/profileLinks.machine';
+import type { ProfileActorRef } from '../../../../machines/people/profile/profile.machine';
+import type { ProfileLinksActorRef } from '../../../../machines/people/profile/profileLinks.machine';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { cardClass, cardTitle, mutedText } from './card';
-import { linksFormOf, showsAboutCard } from '../../../../machines/people/profile.connect';
-import { isSavingLinks, selectLinkErrors, selectLinksDraft, selectLinksError } from '../../../../machines/people/profileLinks.connect';
+import { linksFormOf, showsAboutCard } from '../../../../machines/people/profile/profile.connect';
+import {
+  isSavingLinks,
+  selectLinkErrors,
+  selectLinksDraft,
+  selectLinksError,
+} from '../../../../machines/people/profile/profileLinks.connect';
 
 export const NETWORK_NAMES: Record<SocialNetwork, string> = {
   facebook: 'Facebook',

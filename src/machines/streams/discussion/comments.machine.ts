@@ -1,0 +1,406 @@
+import { produce } from 'immer';
+import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { defined } from '../../shared/defined';
+import { requiredCallback, requiredPromise } from '../../shared/required';
+import type { Comment, CommentDeleted, CommentResponse, CommentsList } from '../../../api/posts';
+import { COMMENT_MAX } from '../../../api/constants';
+import { clientIdOf, randomClientSeed } from '../../shared/clientIds';
+import { failureText } from '../../shared/failure';
+import { retriesSend, sendRetryDelay } from '../../shared/sendRetry';
+import type { ToastRequest } from '../../shell/toastRequest';
+
+export interface Commenter {
+  userId: string;
+  username: string;
+  avatarColor: string;
+  profilePicture: string;
+}
+
+export type CommentsEvent =
+  | { type: 'comments.retry' }
+  | { type: 'comments.loadMore' }
+  | { type: 'comments.change'; text: string }
+  | { type: 'comments.submit' }
+  | { type: 'comments.startEdit'; commentId: string }
+  | { type: 'comments.changeEdit'; text: string }
+  | { type: 'comments.cancelEdit' }
+  | { type: 'comments.saveEdit' }
+  | { type: 'comments.delete'; commentId: string }
+  // From the socket, through the bus (already filtered to this post):
+  | { type: 'comments.added'; comment: Comment; commentsCount: number }
+  | { type: 'comments.updated'; comment: Comment; commentsCount: number }
+  | { type: 'comments.removed'; commentId: string; commentsCount: number };
+
+export interface CommentsContext {
+  postId: string;
+  me: Commenter;
+  comments: Comment[];
+  commentsCount: number;
+  nextCursor: string | null;
+  draft: string;
+  editing: { commentId: string; text: string } | null;
+  error: string | null;
+  /** The comment being sent (its temporary id, and its client id), changed or deleted, to confirm or put back. */
+  inFlight: { comment: Comment; index: number; clientId?: string } | null;
+  seq: number;
+  /** Makes the client ids of this list's sends (clientIds.ts). */
+  clientSeed: string;
+  /** Retries made of the comment being sent, after it got no answer. */
+  retries: number;
+  /** The last comment that was not sent: sending the same text again reuses its client id ("Try again"). */
+  unsent: { text: string; clientId: string } | null;
+}
+
+export const COMMENTS_FAILED = 'Could not load comments. Please try again.';
+export const COMMENT_FAILED = 'Could not save your comment. Please try again.';
+export const TEMP_PREFIX = 'pending-';
+
+const toast = (error: unknown, fallback: string): ToastRequest => ({ type: 'error', description: failureText(error, fallback) });
+const usable = (text: string) => text.trim().length > 0 && text.trim().length <= COMMENT_MAX;
+
+/**
+ * The comments of one post: loaded oldest first (50 at a time), a new comment shown at once and
+ * sent (taken back, its text restored, with the server's message when refused), the member's
+ * own comments edited and deleted the same way. Socket events keep the list and count current.
+ */
+/** The comment being sent, saved or removed: set by the event that started the request. */
+const inFlightOf = (c: Pick<CommentsContext, 'inFlight'>) => defined(c.inFlight, 'the comment in flight');
+/** The edit being saved: set by `comments.edit`. */
+const editingOf = (c: Pick<CommentsContext, 'editing'>) => defined(c.editing, 'the comment being edited');
+
+export const commentsMachine = setup({
+  types: {
+    context: {} as CommentsContext,
+    events: {} as CommentsEvent,
+    input: {} as { postId: string; me: Commenter; clientSeed?: string },
+  },
+  actors: {
+    fetchComments: requiredPromise<CommentsList, { postId: string; cursor?: string }>('fetchComments'),
+    /** Effect: POST /post/comment; `clientId` makes a retry of the same comment harmless. */
+    createComment: requiredPromise<CommentResponse, { postId: string; comment: string; clientId: string }>('createComment'),
+    updateComment: requiredPromise<CommentResponse, { commentId: string; comment: string }>('updateComment'),
+    removeComment: requiredPromise<CommentDeleted, { commentId: string }>('removeComment'),
+    /** Effect: this post's comment events from the socket. */
+    live: requiredCallback<EventObject, { postId: string }>(),
+  },
+  actions: {
+    showToast: (_, _toast: ToastRequest) => {},
+    /** Effect: the lists show the server's count. */
+    countChanged: (_, _params: { postId: string; commentsCount: number }) => {},
+  },
+  delays: {
+    SEND_RETRY: ({ context }) => sendRetryDelay(context.retries - 1),
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+    retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
+    draftUsable: ({ context }) => usable(context.draft),
+    editUsable: ({ context }) => context.editing !== null && usable(context.editing.text),
+    ownComment: ({ context, event }) =>
+      (event.type === 'comments.startEdit' || event.type === 'comments.delete') &&
+      context.comments.some((c) => c._id === event.commentId && c.userId === context.me.userId && !c._id.startsWith(TEMP_PREFIX)),
+  },
+}).createMachine({
+  id: 'comments',
+  context: ({ input }) => ({
+    postId: input.postId,
+    me: input.me,
+    comments: [],
+    commentsCount: 0,
+    nextCursor: null,
+    draft: '',
+    editing: null,
+    error: null,
+    inFlight: null,
+    seq: 0,
+    clientSeed: input.clientSeed ?? randomClientSeed(),
+    retries: 0,
+    unsent: null,
+  }),
+  invoke: { id: 'live', src: 'live', input: ({ context }) => ({ postId: context.postId }) },
+  initial: 'loading',
+  on: {
+    'comments.change': { actions: assign({ draft: ({ event }) => event.text }) },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchComments',
+        src: 'fetchComments',
+        input: ({ context }) => ({ postId: context.postId }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            comments: ({ event }) => event.output.comments,
+            commentsCount: ({ event }) => event.output.commentsCount,
+            nextCursor: ({ event }) => event.output.nextCursor,
+            error: null,
+          }),
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => failureText(event.error, COMMENTS_FAILED) }),
+            { type: 'showToast', params: ({ event }) => toast(event.error, COMMENTS_FAILED) },
+          ],
+        },
+      },
+    },
+    failed: { on: { 'comments.retry': 'loading' } },
+    ready: {
+      type: 'parallel',
+      on: {
+        'comments.added': {
+          actions: assign(({ context, event }) =>
+            produce(context, (draft) => {
+              if (!draft.comments.some((c) => c._id === event.comment._id)) draft.comments.push(event.comment);
+              draft.commentsCount = event.commentsCount;
+            }),
+          ),
+        },
+        'comments.updated': {
+          actions: assign(({ context, event }) =>
+            produce(context, (draft) => {
+              const at = draft.comments.findIndex((c) => c._id === event.comment._id);
+              if (at >= 0) draft.comments[at] = event.comment;
+              draft.commentsCount = event.commentsCount;
+            }),
+          ),
+        },
+        'comments.removed': {
+          actions: assign(({ context, event }) => ({
+            comments: context.comments.filter((c) => c._id !== event.commentId),
+            commentsCount: event.commentsCount,
+          })),
+        },
+        'comments.startEdit': {
+          guard: 'ownComment',
+          actions: assign({
+            editing: ({ context, event }) => ({
+              commentId: event.commentId,
+              text: defined(
+                context.comments.find((c) => c._id === event.commentId),
+                'the comment to edit',
+              ).comment,
+            }),
+          }),
+        },
+        'comments.changeEdit': {
+          actions: assign({ editing: ({ context, event }) => (context.editing ? { ...context.editing, text: event.text } : null) }),
+        },
+        'comments.cancelEdit': { actions: assign({ editing: null }) },
+      },
+      states: {
+        write: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'comments.submit': {
+                  guard: 'draftUsable',
+                  target: 'adding',
+                  actions: assign(({ context }) =>
+                    produce(context, (draft) => {
+                      const now = new Date(0).toISOString();
+                      const comment: Comment = {
+                        _id: `${TEMP_PREFIX}${context.seq + 1}`,
+                        postId: context.postId,
+                        ...context.me,
+                        comment: context.draft.trim(),
+                        createdAt: now,
+                        updatedAt: now,
+                        editedAt: null,
+                      };
+                      draft.comments.push(comment);
+                      // Sending again what did not go out is the same send: its client id again.
+                      const again = context.unsent !== null && context.unsent.text === comment.comment;
+                      draft.inFlight = {
+                        comment,
+                        index: draft.comments.length - 1,
+                        clientId: again
+                          ? defined(context.unsent, 'the unsent comment').clientId
+                          : clientIdOf(context.clientSeed, context.seq + 1),
+                      };
+                      draft.retries = 0;
+                      draft.commentsCount += 1;
+                      draft.draft = '';
+                      draft.seq += 1;
+                    }),
+                  ),
+                },
+                'comments.saveEdit': {
+                  guard: 'editUsable',
+                  target: 'updating',
+                  actions: assign(({ context }) =>
+                    produce(context, (draft) => {
+                      const index = draft.comments.findIndex((c) => c._id === editingOf(context).commentId);
+                      if (index < 0) return;
+                      draft.inFlight = { comment: { ...context.comments[index] }, index };
+                      draft.comments[index].comment = editingOf(context).text.trim();
+                      draft.editing = null;
+                    }),
+                  ),
+                },
+                'comments.delete': {
+                  guard: 'ownComment',
+                  target: 'deleting',
+                  actions: assign(({ context, event }) =>
+                    produce(context, (draft) => {
+                      const index = draft.comments.findIndex((c) => c._id === event.commentId);
+                      draft.inFlight = { comment: context.comments[index], index };
+                      draft.comments.splice(index, 1);
+                      draft.commentsCount = Math.max(0, draft.commentsCount - 1);
+                      if (draft.editing?.commentId === event.commentId) draft.editing = null;
+                    }),
+                  ),
+                },
+              },
+            },
+            adding: {
+              invoke: {
+                id: 'createComment',
+                src: 'createComment',
+                input: ({ context }) => ({
+                  postId: context.postId,
+                  comment: inFlightOf(context).comment.comment,
+                  clientId: defined(inFlightOf(context).clientId, 'the client id of a new comment'),
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) =>
+                      produce(context, (draft) => {
+                        draft.comments = draft.comments.filter((c) => c._id !== inFlightOf(context).comment._id);
+                        if (!draft.comments.some((c) => c._id === event.output.comment._id)) draft.comments.push(event.output.comment);
+                        draft.commentsCount = event.output.commentsCount;
+                        draft.inFlight = null;
+                        draft.unsent = null;
+                      }),
+                    ),
+                    { type: 'countChanged', params: ({ context }) => ({ postId: context.postId, commentsCount: context.commentsCount }) },
+                  ],
+                },
+                onError: [
+                  // No answer: it may be stored already; the same send goes again after a pause.
+                  { guard: 'retriesSend', target: 'waitingToRetry', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
+                  {
+                    target: 'idle',
+                    actions: [
+                      assign(({ context }) => ({
+                        comments: context.comments.filter((c) => c._id !== inFlightOf(context).comment._id),
+                        commentsCount: Math.max(0, context.commentsCount - 1),
+                        // The text comes back unless the member already started another one.
+                        draft: context.draft === '' ? inFlightOf(context).comment.comment : context.draft,
+                        unsent: {
+                          text: inFlightOf(context).comment.comment,
+                          clientId: defined(inFlightOf(context).clientId, 'the client id of a new comment'),
+                        },
+                        inFlight: null,
+                      })),
+                      { type: 'showToast', params: ({ event }) => toast(event.error, COMMENT_FAILED) },
+                    ],
+                  },
+                ],
+              },
+            },
+            /** The comment stays shown as being sent while the pause runs. */
+            waitingToRetry: { after: { SEND_RETRY: 'adding' } },
+            updating: {
+              invoke: {
+                id: 'updateComment',
+                src: 'updateComment',
+                input: ({ context }) => ({
+                  commentId: inFlightOf(context).comment._id,
+                  comment: context.comments[inFlightOf(context).index]?.comment ?? inFlightOf(context).comment.comment,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) =>
+                    produce(context, (draft) => {
+                      const at = draft.comments.findIndex((c) => c._id === event.output.comment._id);
+                      if (at >= 0) draft.comments[at] = event.output.comment;
+                      draft.commentsCount = event.output.commentsCount;
+                      draft.inFlight = null;
+                    }),
+                  ),
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context }) =>
+                      produce(context, (draft) => {
+                        const previous = inFlightOf(context).comment;
+                        const at = draft.comments.findIndex((c) => c._id === previous._id);
+                        if (at >= 0) draft.comments[at] = previous;
+                        draft.inFlight = null;
+                      }),
+                    ),
+                    { type: 'showToast', params: ({ event }) => toast(event.error, COMMENT_FAILED) },
+                  ],
+                },
+              },
+            },
+            deleting: {
+              invoke: {
+                id: 'removeComment',
+                src: 'removeComment',
+                input: ({ context }) => ({ commentId: inFlightOf(context).comment._id }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign({ commentsCount: ({ event }) => event.output.commentsCount, inFlight: null }),
+                    { type: 'countChanged', params: ({ context }) => ({ postId: context.postId, commentsCount: context.commentsCount }) },
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context }) =>
+                      produce(context, (draft) => {
+                        const { comment, index } = inFlightOf(context);
+                        if (!draft.comments.some((c) => c._id === comment._id)) {
+                          draft.comments.splice(Math.min(index, draft.comments.length), 0, comment);
+                          draft.commentsCount += 1;
+                        }
+                        draft.inFlight = null;
+                      }),
+                    ),
+                    { type: 'showToast', params: ({ event }) => toast(event.error, COMMENT_FAILED) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        more: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'comments.loadMore': { guard: 'hasMore', target: 'loading' } } },
+            loading: {
+              invoke: {
+                id: 'moreComments',
+                src: 'fetchComments',
+                input: ({ context }) => ({ postId: context.postId, cursor: context.nextCursor ?? undefined }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) =>
+                    produce(context, (draft) => {
+                      const known = new Set(draft.comments.map((c) => c._id));
+                      // Comments read oldest first: the next page continues at the end.
+                      for (const c of event.output.comments) if (!known.has(c._id)) draft.comments.push(c);
+                      draft.nextCursor = event.output.nextCursor;
+                    }),
+                  ),
+                },
+                onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => toast(event.error, COMMENTS_FAILED) } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type CommentsActorRef = ActorRefFrom<typeof commentsMachine>;
+export type CommentsSnapshot = SnapshotFrom<typeof commentsMachine>;

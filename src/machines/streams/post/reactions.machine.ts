@@ -1,0 +1,111 @@
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requiredPromise } from '../../shared/required';
+import type { ReactionType } from '../../../api/constants';
+import type { ReactionChange } from '../../../api/posts';
+import { failureText } from '../../shared/failure';
+import type { ToastRequest } from '../../shell/toastRequest';
+
+export type ReactionsEvent =
+  /** The member picks a reaction; picking the one they have removes it. */
+  { type: 'reaction.choose'; reaction: ReactionType } | { type: 'reaction.remove' };
+
+export interface ReactionsContext {
+  postId: string;
+  /** What the member sees as their reaction now (optimistic). */
+  mine: ReactionType | null;
+  /** What the server last confirmed. The counts shown are the server's, moved from this to `mine`. */
+  confirmed: ReactionType | null;
+  /** The member changed their mind while a request was out: send again when it returns. */
+  queued: boolean;
+}
+
+export const REACTION_FAILED = 'Could not save your reaction. Please try again.';
+
+/**
+ * The member's reaction on one post: one per member per post, added, changed or removed at
+ * once on screen (optimistic) and sent to the server. A refusal puts back what the server last
+ * confirmed and shows the server's message; an answer brings the server's counts, which win.
+ */
+export const reactionsMachine = setup({
+  types: {
+    context: {} as ReactionsContext,
+    events: {} as ReactionsEvent,
+    input: {} as { postId: string; mine: ReactionType | null },
+  },
+  actors: {
+    /** Effect: POST /post/reaction, or DELETE /post/reaction/{postId} when `reaction` is null. */
+    sendReaction: requiredPromise<ReactionChange, { postId: string; reaction: ReactionType | null }>('sendReaction'),
+  },
+  actions: {
+    showToast: (_, _toast: ToastRequest) => {},
+    /** Effect: the list takes the server's counts and the member's reaction. */
+    confirmed: (_, _change: ReactionChange) => {},
+    choose: assign(({ context, event }) => {
+      const next = event.type === 'reaction.choose' && event.reaction !== context.mine ? event.reaction : null;
+      return { mine: next };
+    }),
+  },
+  guards: {
+    changes: ({ context, event }) => (event.type === 'reaction.choose' ? true : context.mine !== null),
+    queuedDiffers: ({ context, event }) =>
+      context.queued && context.mine !== (event as unknown as { output: ReactionChange }).output.userReaction,
+  },
+}).createMachine({
+  id: 'reactions',
+  context: ({ input }) => ({ postId: input.postId, mine: input.mine, confirmed: input.mine, queued: false }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'reaction.choose': { target: 'saving', actions: 'choose' },
+        'reaction.remove': { guard: 'changes', target: 'saving', actions: 'choose' },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'sendReaction',
+        src: 'sendReaction',
+        input: ({ context }) => ({ postId: context.postId, reaction: context.mine }),
+        onDone: [
+          {
+            guard: 'queuedDiffers',
+            target: 'saving',
+            reenter: true,
+            actions: [
+              assign({ confirmed: ({ event }) => event.output.userReaction, queued: false }),
+              { type: 'confirmed', params: ({ event }) => event.output },
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              assign({
+                confirmed: ({ event }) => event.output.userReaction,
+                mine: ({ event }) => event.output.userReaction,
+                queued: false,
+              }),
+              { type: 'confirmed', params: ({ event }) => event.output },
+            ],
+          },
+        ],
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ mine: ({ context }) => context.confirmed, queued: false }),
+            {
+              type: 'showToast',
+              params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, REACTION_FAILED) }),
+            },
+          ],
+        },
+      },
+      on: {
+        'reaction.choose': { actions: ['choose', assign({ queued: true })] },
+        'reaction.remove': { guard: 'changes', actions: ['choose', assign({ queued: true })] },
+      },
+    },
+  },
+});
+
+export type ReactionsActorRef = ActorRefFrom<typeof reactionsMachine>;
+export type ReactionsSnapshot = SnapshotFrom<typeof reactionsMachine>;
