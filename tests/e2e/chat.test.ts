@@ -122,7 +122,7 @@ describe('private chat between two members', () => {
     await list.getByRole('link', { name: /^ada/ }).click();
     await expect.poll(() => phone.getByRole('textbox', { name: 'Message ada' }).count(), { timeout: 15_000 }).toBe(1);
     expect(await phone.getByRole('navigation', { name: 'Conversations' }).count()).toBe(0);
-    await phone.getByRole('link', { name: 'Back to conversations' }).click();
+    await phone.getByRole('link', { name: 'Back', exact: true }).click();
     await expect.poll(() => phone.getByRole('navigation', { name: 'Conversations' }).count()).toBe(1);
     await context.close();
   });

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { ArrowLeft, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'wouter';
 import type { ChatActorRef, ChatMember, ChatPeer } from '../../machines/chat/chat.machine';
 import {
   memberCount,
@@ -28,16 +27,21 @@ import { GroupAvatar } from './GroupAvatar';
 import { GroupInfoDialog } from './GroupInfoDialog';
 import { MessageBubble } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
+import { BackLink } from '../shell/PageHeader';
+import { CHAT_HREF } from '../../machines/shell/routes';
+
+/** The conversation's name: the page's h1 where the thread is the whole page (a phone), else under the list's h1. */
+type Level = 'h1' | 'h2';
 
 /** The header of a private conversation: the other member's face, as the list knows it. */
-function PeerHeading({ chat, peer }: { chat: ChatActorRef; peer: ChatPeer }) {
+function PeerHeading({ chat, peer, level: Heading }: { chat: ChatActorRef; peer: ChatPeer; level: Level }) {
   const face = useSelector(chat, (s) => selectPeerFace(s, peer.id));
   const [avatarColor, profilePicture] = (face ?? '|').split('|');
   return (
     <>
       <Avatar username={peer.username} avatarColor={avatarColor || undefined} profilePicture={profilePicture || undefined} size="sm" />
       <div className="flex min-w-0 flex-col">
-        <h2 className="truncate text-lg leading-tight font-semibold">{peer.username}</h2>
+        <Heading className="truncate text-lg leading-tight font-semibold">{peer.username}</Heading>
         <PeerPresence peerId={peer.id} />
       </div>
     </>
@@ -60,7 +64,7 @@ function PeerPresence({ peerId }: { peerId: string }) {
 }
 
 /** The header of a group chat: its current name and members, and its info (members, admin controls). */
-function GroupHeading({ chat, me, peer }: { chat: ChatActorRef; me: ChatMember; peer: ChatPeer }) {
+function GroupHeading({ chat, me, peer, level: Heading }: { chat: ChatActorRef; me: ChatMember; peer: ChatPeer; level: Level }) {
   const group = useSelector(chat, (s) => selectGroupChat(s, peer.id));
   const [open, setOpen] = useState(false);
   const close = useMemo(() => () => setOpen(false), []);
@@ -69,7 +73,7 @@ function GroupHeading({ chat, me, peer }: { chat: ChatActorRef; me: ChatMember; 
     <>
       <GroupAvatar picture={group?.profileImage} size="sm" />
       <div className="flex min-w-0 flex-1 flex-col">
-        <h2 className="truncate text-lg leading-tight font-semibold">{group?.name ?? peer.username}</h2>
+        <Heading className="truncate text-lg leading-tight font-semibold">{group?.name ?? peer.username}</Heading>
         {group ? (
           <p className="text-xs text-neutral-600 dark:text-neutral-400">
             {members} {members === 1 ? 'member' : 'members'}
@@ -98,6 +102,7 @@ export function ChatThread({ chat, me, peer, showBack }: { chat: ChatActorRef; m
   const name = useSelector(chat, (s) => selectConversationName(s, peer));
   const bottom = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?._id;
+  const level: Level = showBack ? 'h1' : 'h2';
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [last]);
@@ -105,16 +110,13 @@ export function ChatThread({ chat, me, peer, showBack }: { chat: ChatActorRef; m
   return (
     <section aria-label={peer.isGroup ? `Group chat ${name}` : `Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2.5 dark:border-neutral-800">
-        {showBack ? (
-          <Link
-            href="~/app/social/chat/messages"
-            aria-label="Back to conversations"
-            className="rounded-full p-2 outline-none hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-accent dark:hover:bg-neutral-800"
-          >
-            <ArrowLeft aria-hidden="true" size={20} />
-          </Link>
-        ) : null}
-        {peer.isGroup ? <GroupHeading chat={chat} me={me} peer={peer} /> : <PeerHeading key={peer.id} chat={chat} peer={peer} />}
+        {/* Back where the member came from (a profile, a post), else to the conversations. */}
+        {showBack ? <BackLink href={`~${CHAT_HREF}`} /> : null}
+        {peer.isGroup ? (
+          <GroupHeading chat={chat} me={me} peer={peer} level={level} />
+        ) : (
+          <PeerHeading key={peer.id} chat={chat} peer={peer} level={level} />
+        )}
       </header>
       {loading ? (
         <PageSpinner label="Loading messages" />

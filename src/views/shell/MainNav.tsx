@@ -49,17 +49,38 @@ export const BAR_SECTIONS: readonly NavSection[] = ['streams', 'questions', 'cha
 
 const MEMBER_BASE = '/app/social';
 
+/** Pages that belong to a section without its name in their path: one post (Streams), one question (Questions). */
+const SECTION_OF_PAGE: Readonly<Record<string, NavSection>> = { post: 'streams', question: 'questions' };
+
 /**
  * The active item: the one whose lowercased name appears in the current path (spec). The
  * path is read from its section segment (the one after /app/social), so a username or an id
- * further on ('/profile/streamsfan', '/post/chat-tips') never lights up a second item.
+ * further on ('/profile/streamsfan', '/post/chat-tips') never lights up a second item. A post
+ * lights Streams and a question Questions (their lists). Profile is one's own: another member's
+ * profile lights nothing (`ownUsername`, the signed-in member's; unknown, only the bare /profile).
  */
-export function activeNavItem(pathname: string): NavItem | undefined {
-  const path = pathname.split(/[?#]/)[0].toLowerCase();
-  const rest = path.startsWith(`${MEMBER_BASE}/`) ? path.slice(MEMBER_BASE.length + 1) : path.replace(/^\//, '');
-  const section = rest.split('/')[0];
+export function activeNavItem(pathname: string, ownUsername?: string | null): NavItem | undefined {
+  const path = pathname.split(/[?#]/)[0];
+  const lower = path.toLowerCase();
+  const rest = lower.startsWith(`${MEMBER_BASE}/`) ? path.slice(MEMBER_BASE.length + 1) : path.replace(/^\//, '');
+  const [first, owner] = rest.split('/');
+  const section = first.toLowerCase();
   if (!section) return undefined;
-  return NAV_ITEMS.find((item) => section.includes(item.name.toLowerCase()));
+  const of = SECTION_OF_PAGE[section];
+  const item = of ? NAV_ITEMS.find((i) => i.section === of) : NAV_ITEMS.find((i) => section.includes(i.name.toLowerCase()));
+  if (item?.section === 'profile' && owner && !isOwn(owner, ownUsername)) return undefined;
+  return item;
+}
+
+function isOwn(segment: string, ownUsername: string | null | undefined): boolean {
+  if (!ownUsername) return false;
+  let name = segment;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    // a malformed escape is nobody's name
+  }
+  return name.toLowerCase() === ownUsername.toLowerCase();
 }
 
 /** Profile: the profile url plus the username, with the query id (user _id) and uId (authId). */
@@ -110,7 +131,7 @@ export function MainNav({
   onMore,
   moreOpen = false,
 }: MainNavProps) {
-  const active = activeNavItem(pathname);
+  const active = activeNavItem(pathname, profile?.username);
   const bar = variant === 'bar';
   const items = bar ? NAV_ITEMS.filter((item) => BAR_SECTIONS.includes(item.section)) : NAV_ITEMS;
   // A section that lives in the drawer lights 'More', so the bar always says where you are.

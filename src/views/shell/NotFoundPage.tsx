@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { useLocation, useRouter } from 'wouter';
 import { Brand } from './Brand';
 import { Button } from '../ui/Button';
 
@@ -9,11 +9,16 @@ export function goBack(navigate: (to: string) => void) {
   else navigate('~/');
 }
 
-/** The catch-all route (spec: 'Oops!', 'Error 404: Page Not Found', 'Back Home' goes back one page). */
+/**
+ * The catch-all route (spec: 'Oops!', 'Error 404: Page Not Found', 'Back Home' goes back one page).
+ * At the top it is the page's main landmark; inside an area (a nested router: the member or the
+ * admin area) it is drawn in the layout's own <main>, and a second one would nest in it.
+ */
 export default function NotFoundPage() {
   const [, navigate] = useLocation();
+  const Landmark = useRouter().base ? 'div' : 'main';
   return (
-    <main className="flex min-h-[70dvh] flex-col items-center justify-center gap-6 px-6 py-16 text-center">
+    <Landmark className="flex min-h-[70dvh] flex-col items-center justify-center gap-6 px-6 py-16 text-center">
       <Brand size="sm" />
       <div className="flex flex-col items-center gap-3">
         <h1 className="text-6xl font-extrabold tracking-tight text-neutral-900 sm:text-7xl dark:text-white">Oops!</h1>
@@ -25,6 +30,6 @@ export default function NotFoundPage() {
       <Button size="lg" icon={<ArrowLeft size={18} />} onPress={() => goBack(navigate)}>
         Back Home
       </Button>
-    </main>
+    </Landmark>
   );
 }

@@ -19,21 +19,29 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Fails on serious or critical WCAG 2.x A/AA violations (contrast included). */
-export async function auditAccessibility(page: Page, where: string) {
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Fails on serious or critical WCAG 2.x A/AA violations (contrast included). `{ strict: true }`
+ * holds a page to more: moderate problems fail too, and axe's best-practice rules run as well
+ * (one h1, one main landmark, headings in order, landmarks that do not nest), which the WCAG
+ * tags alone never check.
+ */
+export async function auditAccessibility(page: Page, where: string, { strict = false }: { strict?: boolean } = {}) {
   // Evaluated by the test driver through the DevTools protocol, not added as a <script>: the
   // page's real CSP (no 'unsafe-eval', no inline scripts) does not apply to it, so every journey
   // runs under that policy and still gets its audit (tests/e2eContexts.test.ts).
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   // Let entrance animations finish so colours are measured at rest.
   await page.waitForTimeout(600);
-  const violations = (await page.evaluate(async () => {
+  const tags = strict ? [...WCAG, 'best-practice'] : WCAG;
+  const violations = (await page.evaluate(async (values) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const result = await axe.run(document, { runOnly: { type: 'tag', values } });
     return result.violations;
-  })) as AxeViolation[];
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map(
+  }, tags)) as AxeViolation[];
+  const failing = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || (strict && v.impact === 'moderate'));
+  const report = failing.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} at ${v.nodes
         .map((n) => n.target.join(' '))

@@ -336,6 +336,27 @@ describe('private thread header', () => {
   });
 });
 
+describe('a conversation on a phone', () => {
+  it('is the page: Back (to the conversations when opened from outside) and the conversation as h1', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    renderChat(
+      `/chat/messages?username=ben&id=${ben.id}&isGroup=false`,
+      baseRoutes({ [`GET /chat/message/user/${ben.id}?isGroupChat=false`]: () => ({ messages: [], lastSeq: 0, hasMore: false }) }),
+    );
+    const header = (await screen.findByRole('heading', { level: 1, name: 'ben' })).closest('header')!;
+    expect(within(header).getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/app/social/chat/messages');
+  });
+
+  it('beside the list (from 768 px) the list keeps the h1 and the conversation is an h2', async () => {
+    renderChat(
+      `/chat/messages?username=ben&id=${ben.id}&isGroup=false`,
+      baseRoutes({ [`GET /chat/message/user/${ben.id}?isGroupChat=false`]: () => ({ messages: [], lastSeq: 0, hasMore: false }) }),
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'ben' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Chats');
+  });
+});
+
 describe('new group chat dialog', () => {
   it('checks the name, invites members found by search, shows a refusal, then creates and opens the group', async () => {
     let refuse = true;

@@ -36,19 +36,30 @@ describe('active item rule', () => {
   it.each([
     ['/app/social/streams', 'Streams'],
     ['/app/social/questions', 'Questions'],
-    ['/app/social/question/42', undefined],
+    ['/app/social/question/42', 'Questions'],
+    ['/app/social/post/chat-tips', 'Streams'],
     ['/app/social/chat/messages?username=bob&id=1&isGroup=false', 'Chat'],
     ['/app/social/groups', 'Group'],
     ['/app/social/group/7', 'Group'],
     ['/app/social/create-group', 'Group'],
     ['/app/social/people', 'People'],
     ['/app/social/profile/streamsfan', 'Profile'],
+    ['/app/social/profile/StreamsFan?id=u9', 'Profile'],
+    ['/app/social/profile/someone-else', undefined],
+    ['/app/social/profile', 'Profile'],
     ['/app/social/save', 'Save'],
     ['/app/social/photos', 'Photos'],
     ['/app/social/videos', 'Videos'],
     ['/app/social/notifications', 'Notifications'],
-  ])('%s → %s', (path, name) => {
-    expect(activeNavItem(path)?.name).toBe(name);
+  ])('%s → %s (signed in as streamsfan)', (path, name) => {
+    expect(activeNavItem(path, 'streamsfan')?.name).toBe(name);
+  });
+
+  it('lights Profile on a member profile only when it is one’s own (unknown while the session restores)', () => {
+    expect(activeNavItem('/app/social/profile/ada%20lovelace', 'ada lovelace')?.name).toBe('Profile');
+    expect(activeNavItem('/app/social/profile/bob', 'ada')).toBeUndefined();
+    expect(activeNavItem('/app/social/profile/bob', null)).toBeUndefined();
+    expect(activeNavItem('/app/social/profile/%E0%A4%A', 'ada')).toBeUndefined();
   });
 
   it('builds the profile link from the username, id and uId', () => {
@@ -90,6 +101,21 @@ describe('MemberLayout', () => {
     ]);
     expect(current(sidebar()).map((a) => a.textContent)).toEqual(['Group']);
     expect(screen.getByText('section body')).toBeTruthy();
+  });
+
+  it('marks the area of one post (Streams) and of another member’s profile nothing, in the sidebar and the bottom bar', () => {
+    const { sidebar } = renderLayout('/app/social/post/p1');
+    const bar = () => screen.getByRole('navigation', { name: 'Sections' });
+    expect(current(sidebar()).map((a) => a.textContent)).toEqual(['Streams']);
+    expect(current(bar()).map((a) => a.textContent)).toEqual(['Streams']);
+    cleanup();
+    renderLayout('/app/social/profile/bob?id=u2');
+    expect(current(screen.getAllByRole('navigation', { name: 'Main' })[0])).toEqual([]);
+    expect(within(bar()).getByRole('button', { name: 'More' }).textContent).toBe('More');
+    cleanup();
+    renderLayout('/app/social/profile/alice?id=u1&uId=a1');
+    expect(current(screen.getAllByRole('navigation', { name: 'Main' })[0]).map((a) => a.textContent)).toEqual(['Profile']);
+    expect(within(bar()).getByRole('button', { name: /^More/ }).textContent).toContain('current: Profile');
   });
 
   it('links Profile to the member: username, then id and uId', () => {

@@ -13,17 +13,25 @@ import { ReactionsModal } from '../post/overlayChunks';
 import { useFeed } from '../useFeed';
 import { feedError, firstPost, hasFeedFailed, isFeedLoading } from '../../../machines/streams/feed.connect';
 import { LoadError } from '../../ui/LoadError';
+import { PageHeader } from '../../shell/PageHeader';
 
 export interface PostPageProps {
   postId: string;
   /** Shown between the card and the comments (the question page's answers). */
   extra?: (post: Post, feed: ReturnType<typeof useFeed>['feed']) => ReactNode;
-  /** Where a deleted post sends the member. */
+  /** The page's parent: where Back goes when the member did not come from inside Stoa, and where a deleted post sends them. */
   backTo?: { href: string; label: string };
+  /** The page's h1. */
+  title?: string;
 }
 
 /** /post/{postId} (and, with its answers as `extra`, /question/{questionId}): one post with its comments. */
-export default function PostPage({ postId, extra, backTo = { href: '/streams', label: 'Back to Streams' } }: PostPageProps) {
+export default function PostPage({
+  postId,
+  extra,
+  backTo = { href: '/streams', label: 'Back to Streams' },
+  title = 'Post',
+}: PostPageProps) {
   const source = useMemo(() => ({ kind: 'post' as const, postId }), [postId]);
   const { feed, callbacks } = useFeed(source);
   const loading = useSelector(feed, isFeedLoading);
@@ -41,37 +49,35 @@ export default function PostPage({ postId, extra, backTo = { href: '/streams', l
     [callbacks, navigate, backTo.href],
   );
 
-  if (loading)
-    return (
-      <div className="mx-auto max-w-2xl">
-        <PostSkeletons count={1} label="Loading post" />
-      </div>
-    );
+  const page = (body: ReactNode) => (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <PageHeader title={title} back={backTo.href} />
+      {body}
+    </div>
+  );
+
+  if (loading) return page(<PostSkeletons count={1} label="Loading post" />);
   if (failed)
-    return (
-      <div className="mx-auto max-w-2xl">
-        <LoadError title="Could not load this post" onRetry={() => feed.send({ type: 'feed.retry' })}>
-          {error}
-        </LoadError>
-      </div>
+    return page(
+      <LoadError title="Could not load this post" onRetry={() => feed.send({ type: 'feed.retry' })}>
+        {error}
+      </LoadError>,
     );
   if (!post)
-    return (
-      <div className="mx-auto max-w-2xl">
-        <EmptyState
-          title="This post is gone"
-          text="It was deleted, or you can no longer see it."
-          action={
-            <Link href={backTo.href} className={buttonClasses({ variant: 'secondary' })}>
-              {backTo.label}
-            </Link>
-          }
-        />
-      </div>
+    return page(
+      <EmptyState
+        title="This post is gone"
+        text="It was deleted, or you can no longer see it."
+        action={
+          <Link href={backTo.href} className={buttonClasses({ variant: 'secondary' })}>
+            {backTo.label}
+          </Link>
+        }
+      />,
     );
   const me = commenterOf(profile);
-  return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+  return page(
+    <>
       <PostCard
         post={post}
         viewerId={profile?._id ?? null}
@@ -93,6 +99,6 @@ export default function PostPage({ postId, extra, backTo = { href: '/streams', l
         {me ? <CommentsPanel postId={post._id} me={me} onCount={callbacks.onCommentsCount} /> : null}
       </section>
       {reactions ? <ReactionsModal postId={reactions._id} onClose={() => setReactions(null)} /> : null}
-    </div>
+    </>,
   );
 }

@@ -13,6 +13,7 @@ export default function QuestionPage({ questionId }: { questionId: string }) {
     <PostPage
       postId={questionId}
       backTo={BACK}
+      title="Question"
       extra={(post, feed) => (
         <section
           aria-labelledby="answers-title"

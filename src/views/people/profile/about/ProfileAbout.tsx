@@ -17,7 +17,7 @@ export function ProfileAbout({ isOwner, children }: { isOwner: boolean; children
   if (wide || !isOwner) return cards;
   return (
     <Disclosure className="group flex flex-col gap-4">
-      <Heading className="m-0">
+      <Heading level={2} className="m-0">
         <Button
           slot="trigger"
           className={
