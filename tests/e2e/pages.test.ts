@@ -17,6 +17,7 @@ useAppAndBrowser();
 let pia: Member;
 let rex: Member;
 let sam: Member;
+let piasPost: string;
 const POST = 'A post worth opening on its own page.';
 const QUESTION = 'Which page deserves a title of its own?';
 
@@ -28,6 +29,9 @@ beforeAll(async () => {
   await callApi(app, 'POST', '/question', rex.token, { post: QUESTION, privacy: 'Public' });
   // One unread notification for pia: rex follows her.
   await callApi(app, 'PUT', `/user/follow/${pia.id}`, rex.token);
+  ({
+    post: { _id: piasPost },
+  } = await callApi<{ post: { _id: string } }>(app, 'POST', '/post', pia.token, { post: 'Titles matter.', privacy: 'Public' }));
   for (const m of [pia, rex, sam]) await m.page.context().close();
 });
 
@@ -111,7 +115,7 @@ describe('the page of one question', () => {
 });
 
 describe('a chat conversation', () => {
-  it.each(SIZES)('at %i px (%s): Back, the conversation as h1 on a phone, Chat marked', async (width, theme) => {
+  it.each(SIZES)('at %i px (%s): Back, the conversation as h1 on a phone (beside the list, Chats), Chat marked', async (width, theme) => {
     const thread = `/app/social/chat/messages?username=rex&id=${rex.id}&isGroup=false`;
     const page = await open(width, theme, `/app/social/profile/rex?id=${rex.id}`);
     await page.getByRole('heading', { name: 'rex', level: 1 }).waitFor();
@@ -183,7 +187,7 @@ describe('the tab title', () => {
   it('names each page after the unread count, live', async () => {
     const page = await open(1280, 'light', '/app/social/streams');
     await expect.poll(() => page.title()).toBe('(1) Streams · Stoa');
-    await callApi(app, 'PUT', `/user/follow/${pia.id}`, sam.token);
+    await callApi(app, 'POST', '/post/reaction', sam.token, { postId: piasPost, type: 'love' });
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('(2) Streams · Stoa');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People' }).click();
     await expect.poll(() => page.title()).toBe('(2) People · Stoa');

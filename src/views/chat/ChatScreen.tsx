@@ -50,7 +50,7 @@ export function ChatScreen({ me }: { me: ChatMember }) {
     if (threadLoading) return <PageSpinner label="Loading messages" />;
     return (
       <div className="-mx-4 -mt-6 flex h-[calc(100dvh-3.5rem-4.5rem)] flex-col">
-        <ChatThread chat={chat} me={me} peer={peer} showBack />
+        <ChatThread chat={chat} me={me} peer={peer} alone />
       </div>
     );
   }
@@ -60,7 +60,7 @@ export function ChatScreen({ me }: { me: ChatMember }) {
         <ChatList chat={chat} me={me} selectedId={peer?.id ?? null} />
       </div>
       {peer ? (
-        <ChatThread key={`${peer.isGroup}-${peer.id}`} chat={chat} me={me} peer={peer} showBack={false} />
+        <ChatThread key={`${peer.isGroup}-${peer.id}`} chat={chat} me={me} peer={peer} alone={false} />
       ) : (
         <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-neutral-600 dark:text-neutral-400">
           <MessageCircle aria-hidden="true" size={36} />

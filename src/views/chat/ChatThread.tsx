@@ -90,8 +90,11 @@ function GroupHeading({ chat, me, peer, level: Heading }: { chat: ChatActorRef; 
   );
 }
 
-/** The open conversation (private or group): messages oldest first, older pages on demand, the composer. */
-export function ChatThread({ chat, me, peer, showBack }: { chat: ChatActorRef; me: ChatMember; peer: ChatPeer; showBack: boolean }) {
+/**
+ * The open conversation (private or group): messages oldest first, older pages on demand, the
+ * composer. `alone`: the conversation is the whole page (a phone), its name the page's h1.
+ */
+export function ChatThread({ chat, me, peer, alone }: { chat: ChatActorRef; me: ChatMember; peer: ChatPeer; alone: boolean }) {
   const messages = useSelector(chat, selectMessages);
   const loading = useSelector(chat, selectThreadWaiting);
   const failed = useSelector(chat, selectThreadFailed);
@@ -102,7 +105,7 @@ export function ChatThread({ chat, me, peer, showBack }: { chat: ChatActorRef; m
   const name = useSelector(chat, (s) => selectConversationName(s, peer));
   const bottom = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?._id;
-  const level: Level = showBack ? 'h1' : 'h2';
+  const level: Level = alone ? 'h1' : 'h2';
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [last]);
@@ -111,7 +114,7 @@ export function ChatThread({ chat, me, peer, showBack }: { chat: ChatActorRef; m
     <section aria-label={peer.isGroup ? `Group chat ${name}` : `Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2.5 dark:border-neutral-800">
         {/* Back where the member came from (a profile, a post), else to the conversations. */}
-        {showBack ? <BackLink href={`~${CHAT_HREF}`} /> : null}
+        <BackLink href={`~${CHAT_HREF}`} />
         {peer.isGroup ? (
           <GroupHeading chat={chat} me={me} peer={peer} level={level} />
         ) : (

@@ -347,12 +347,13 @@ describe('a conversation on a phone', () => {
     expect(within(header).getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/app/social/chat/messages');
   });
 
-  it('beside the list (from 768 px) the list keeps the h1 and the conversation is an h2', async () => {
+  it('beside the list (from 768 px) the list keeps the h1 and the conversation is an h2, with Back', async () => {
     renderChat(
       `/chat/messages?username=ben&id=${ben.id}&isGroup=false`,
       baseRoutes({ [`GET /chat/message/user/${ben.id}?isGroupChat=false`]: () => ({ messages: [], lastSeq: 0, hasMore: false }) }),
     );
-    expect(await screen.findByRole('heading', { level: 2, name: 'ben' })).toBeTruthy();
+    const header = (await screen.findByRole('heading', { level: 2, name: 'ben' })).closest('header')!;
+    expect(within(header).getByRole('link', { name: 'Back' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Chats');
   });
 });
