@@ -19,32 +19,30 @@ const AdminSignInPage = lazy(() => import('./auth/AdminSignInPage'));
 const AdminSignUpPage = lazy(() => import('./auth/AdminSignUpPage'));
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
 
-/** Every route of the spec (section 2), and the tab's title for each (shell/pageTitles.ts). */
+/** Every route of the spec (section 2), and the tab's title of each (shell/pageTitles.ts). */
 export function AppRoutes() {
   return (
-    <>
+    <PageErrorBoundary>
       <DocumentTitle />
-      <PageErrorBoundary>
-        <Suspense fallback={<PageSpinner />}>
-          <Switch>
-            <Route path="/" component={AuthPage} />
-            <Route path="/checkpoint">{() => <CheckpointPage />}</Route>
-            <Route path="/issua">{() => <IssuePage />}</Route>
-            <Route path="/aarovel">{() => <ApprovalPage />}</Route>
-            <Route path="/forgot-password" component={ForgotPasswordPage} />
-            <Route path="/reset-password" component={ResetPasswordPage} />
-            <Route path="/admin/signup" component={AdminSignUpPage} />
-            <Route path="/admin/signin" component={AdminSignInPage} />
-            <Route path="/app/social" nest>
-              <MemberArea />
-            </Route>
-            <Route path="/admin" nest>
-              <AdminArea />
-            </Route>
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
-      </PageErrorBoundary>
-    </>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/" component={AuthPage} />
+          <Route path="/checkpoint">{() => <CheckpointPage />}</Route>
+          <Route path="/issua">{() => <IssuePage />}</Route>
+          <Route path="/aarovel">{() => <ApprovalPage />}</Route>
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/admin/signup" component={AdminSignUpPage} />
+          <Route path="/admin/signin" component={AdminSignInPage} />
+          <Route path="/app/social" nest>
+            <MemberArea />
+          </Route>
+          <Route path="/admin" nest>
+            <AdminArea />
+          </Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
