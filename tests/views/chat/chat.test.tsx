@@ -93,7 +93,7 @@ function renderChat(path: string, routes: Record<string, Handler>) {
   const emit = vi.fn(async () => ({ ok: true }));
   const navigate = vi.fn();
   const deps: ChatDeps = { api: server.api, bus, emit: emit as never, navigate };
-  const { ui } = withApp(
+  const { ui, location } = withApp(
     app,
     path,
     <ChatLogicProvider logic={chatAreaLogic(app, deps)}>
@@ -106,7 +106,7 @@ function renderChat(path: string, routes: Record<string, Handler>) {
     (
       app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }
     ).context.toasts.map(({ notification: { type, description } }) => ({ type, description }));
-  return { app, server, bus, emit, navigate, toasts, user: userEvent.setup() };
+  return { app, server, bus, emit, navigate, toasts, location, user: userEvent.setup() };
 }
 
 const conversations = () => screen.getByRole('navigation', { name: 'Conversations' });
@@ -390,6 +390,45 @@ describe('new group chat dialog', () => {
     );
     expect(t.navigate).toHaveBeenCalledWith('/app/social/chat/messages?username=Book+club&id=g7&isGroup=true', expect.anything());
     expect(rows().some((r) => r.startsWith('Book club'))).toBe(true);
+  });
+});
+
+describe('new message', () => {
+  it('finds a member with the invite panels’ search and opens the one-to-one conversation, by keyboard alone', async () => {
+    const t = renderChat(
+      '/chat/messages',
+      baseRoutes({ [`GET /chat/message/user/${ben.id}`]: () => ({ messages: [], lastSeq: 0, hasMore: false }) }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const open = screen.getByRole('button', { name: 'New message' });
+    open.focus();
+    await t.user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    const field = within(dialog).getByRole('searchbox', { name: 'Search members' });
+    // The search is where typing goes at once.
+    expect(document.activeElement).toBe(field);
+    await t.user.keyboard(ben.username.slice(0, 1));
+    const link = await within(dialog).findByRole('link', { name: `Message ${ben.username}` }, { timeout: 2000 });
+    // The member is never offered to themselves.
+    expect(within(dialog).queryByRole('link', { name: `Message ${me.username}` })).toBeNull();
+    expect(t.server.search).toHaveBeenCalledWith(ben.username.slice(0, 1));
+    await t.user.tab();
+    expect(document.activeElement).toBe(link);
+    await t.user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New message' })).toBeNull());
+    expect(t.location.history.at(-1)).toBe(`/app/social/chat/messages?username=${ben.username}&id=${ben.id}&isGroup=false`);
+  });
+
+  it('the empty list points to New message and New group', async () => {
+    renderChat(
+      '/chat/messages',
+      baseRoutes({
+        'GET /chat/message/conversation-list': () => ({ list: [] }),
+        [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [] }),
+      }),
+    );
+    expect(await screen.findByText('Choose New message to write to a member, or New group to start a group chat.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New message' })).toBeTruthy();
   });
 });
 
