@@ -150,6 +150,33 @@ describe('chat list with group chats', () => {
     expect(rows()).toHaveLength(1);
   });
 
+  it('never shows the member’s own last message beside an unread count, loaded or live (answering is reading)', async () => {
+    const stale = { ...privateItem, senderId: me.id, senderUsername: me.username, receiverId: ben.id, receiverUsername: ben.username };
+    const t = renderChat(
+      '/chat/messages',
+      baseRoutes({
+        'GET /chat/message/conversation-list': () => ({ list: [{ ...stale, body: 'On my way', unreadCount: 2 }] }),
+        [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [{ ...teamAdmin, lastMessage: groupMessage(1, ben), unreadCount: 2 }] }),
+      }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().find((r) => r.includes('On my way'))).toMatch(/You: On my way$/);
+    expect(rows().find((r) => r.startsWith('Team'))).toMatch(/2 unread$/);
+    // Live: Ben writes (his count), then the member answers (a row carrying a stale count still shows none).
+    act(() => t.bus.publish({ event: 'chat list', payload: { ...privateItem, _id: 'p5', body: 'Where are you?', unreadCount: 1 } }));
+    expect(rows().find((r) => r.includes('Where are you?'))).toMatch(/1 unread$/);
+    act(() =>
+      t.bus.publish({
+        event: 'chat list',
+        payload: { ...stale, _id: 'p6', seq: 6, body: 'Almost there', createdAt: at(9), unreadCount: 1 },
+      }),
+    );
+    expect(rows().find((r) => r.includes('Almost there'))).toMatch(/You: Almost there$/);
+    // The member writes in the group: it is read.
+    act(() => t.bus.publish({ event: 'group message received', payload: fromAlice(2, { body: 'Count me in', createdAt: at(59) }) }));
+    expect(rows().find((r) => r.startsWith('Team'))).toMatch(/You: Count me in$/);
+  });
+
   it('shows the failure with the server message and tries again', async () => {
     let fail = true;
     const t = renderChat(
