@@ -19,8 +19,10 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Fails on serious or critical WCAG 2.x A/AA violations (contrast included). */
-export async function auditAccessibility(page: Page, where: string) {
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical'];
+
+/** Fails on serious or critical WCAG 2.x A/AA violations (contrast included); `least: 'moderate'` fails on moderate ones too. */
+export async function auditAccessibility(page: Page, where: string, { least = 'serious' }: { least?: 'moderate' | 'serious' } = {}) {
   // Evaluated by the test driver through the DevTools protocol, not added as a <script>: the
   // page's real CSP (no 'unsafe-eval', no inline scripts) does not apply to it, so every journey
   // runs under that policy and still gets its audit (tests/e2eContexts.test.ts).
@@ -32,7 +34,7 @@ export async function auditAccessibility(page: Page, where: string) {
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations;
   })) as AxeViolation[];
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = violations.filter((v) => IMPACTS.indexOf(v.impact ?? '') >= IMPACTS.indexOf(least));
   const report = serious.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} at ${v.nodes
