@@ -102,7 +102,8 @@ describe('private chat between two members', () => {
     await ada.page.waitForURL('**/app/social/streams');
     await send(ben.page, 'ada', 'Still there?');
     await expect.poll(() => bubble(ben.page, 'Still there?').innerText(), { timeout: 15_000 }).toMatch(/Sent/);
-    await ada.page.getByRole('link', { name: 'Chat', exact: true }).first().click();
+    // The Chat item says so wherever she is.
+    await ada.page.getByRole('link', { name: 'Chat 1 unread', exact: true }).first().click();
     const benInList = ada.page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^ben/ });
     await expect.poll(() => benInList.innerText(), { timeout: 15_000 }).toMatch(/Still there\?\s*1\s*unread$/);
     expect(await bubble(ben.page, 'Still there?').innerText()).toMatch(/Sent/);
