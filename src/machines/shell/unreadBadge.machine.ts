@@ -18,6 +18,8 @@ export interface UnreadBadgeContext {
   attempts: number;
 }
 
+/** Refreshes this close together are one read (a busy group chat sends many). */
+export const BADGE_SETTLE_MS = 250;
 export const BADGE_RETRY_BASE_MS = 5000;
 export const BADGE_RETRY_MAX_MS = 60_000;
 export const badgeRetryDelay = (attempts: number) => Math.min(BADGE_RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), BADGE_RETRY_MAX_MS);
@@ -48,6 +50,7 @@ export const unreadBadgeMachine = setup({
   },
   delays: {
     RETRY: ({ context }) => badgeRetryDelay(context.attempts),
+    SETTLE: BADGE_SETTLE_MS,
   },
 }).createMachine({
   id: 'unreadBadge',
@@ -76,15 +79,20 @@ export const unreadBadgeMachine = setup({
           // What is being read may already be older than this: take it (or nothing, on a refresh), and read again.
           on: {
             'badge.count': { target: 'loading', reenter: true, actions: 'setCount' },
-            'badge.refresh': { target: 'loading', reenter: true },
+            'badge.refresh': 'settling',
           },
         },
+        // Asked to read again: a short pause first, so a burst of changes makes one read.
+        settling: {
+          after: { SETTLE: 'loading' },
+          on: { 'badge.refresh': { target: 'settling', reenter: true } },
+        },
         ready: {
-          on: { 'badge.refresh': 'loading' },
+          on: { 'badge.refresh': 'settling' },
         },
         waiting: {
           after: { RETRY: 'loading' },
-          on: { 'badge.refresh': 'loading' },
+          on: { 'badge.refresh': 'settling' },
         },
       },
     },

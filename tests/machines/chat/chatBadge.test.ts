@@ -5,6 +5,7 @@ import { serverEvents } from '../../../src/api/socket';
 import { chatBadgeEventOf, chatBadgeLogic } from '../../../src/effects/chat/chatBadge';
 import { createBus } from '../../../src/effects/shell/socket';
 import { shownUnreadCount } from '../../../src/machines/shell/unreadBadge.connect';
+import { BADGE_SETTLE_MS } from '../../../src/machines/shell/unreadBadge.machine';
 import { msg } from './chat.model';
 
 /** The Chat nav badge: the unread badge machine with the chat's effects (the machine's own model test is unreadBadge's). */
@@ -48,7 +49,7 @@ describe('chat badge effects', () => {
     actor.stop();
   });
 
-  it('a change while a read is on its way asks again (the answer on its way may be older)', async () => {
+  it('a change while a read is on its way asks again (the answer on its way may be older); a burst asks once', async () => {
     const answers: ((n: { unreadCount: number }) => void)[] = [];
     const api = {
       chat: { unreadCount: () => new Promise<{ unreadCount: number }>((resolve) => answers.push(resolve)) },
@@ -57,7 +58,13 @@ describe('chat badge effects', () => {
     const actor = createActor(chatBadgeLogic({ api, bus })).start();
     actor.send({ type: 'badge.start' });
     expect(answers).toHaveLength(1);
+    // A burst of changes: one more read, after a short pause.
     bus.publish({ event: serverEvents.groupRead, payload: { groupId: 'g1', unreadCount: 0 } });
+    bus.publish({ event: serverEvents.messageReceived, payload: msg(2, 'ben') });
+    bus.publish({ event: serverEvents.messageReceived, payload: msg(3, 'ben') });
+    expect(answers).toHaveLength(1);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, BADGE_SETTLE_MS * 2));
     expect(answers).toHaveLength(2);
     answers[0]!({ unreadCount: 5 });
     answers[1]!({ unreadCount: 4 });
