@@ -102,7 +102,8 @@ describe('private chat between two members', () => {
     await ada.page.waitForURL('**/app/social/streams');
     await send(ben.page, 'ada', 'Still there?');
     await expect.poll(() => bubble(ben.page, 'Still there?').innerText(), { timeout: 15_000 }).toMatch(/Sent/);
-    await ada.page.getByRole('link', { name: 'Chat', exact: true }).first().click();
+    // The Chat item says so wherever she is.
+    await ada.page.getByRole('link', { name: 'Chat 1 unread', exact: true }).first().click();
     const benInList = ada.page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^ben/ });
     await expect.poll(() => benInList.innerText(), { timeout: 15_000 }).toMatch(/Still there\?\s*1\s*unread$/);
     expect(await bubble(ben.page, 'Still there?').innerText()).toMatch(/Sent/);
@@ -282,5 +283,77 @@ describe('a group chat of three, and an image', () => {
     const listed = await callApi<{ images: unknown[] }>(app, 'GET', `/images/${gwen.id}`, hugo.token);
     expect(listed.images).toEqual([]);
     await screenshot(hugo.page, 'chat-image-1280-light');
+  });
+});
+
+describe('New message and the Chat badge', () => {
+  let cara: Member;
+  let dan: Member;
+  const shots: [number, 'light' | 'dark'][] = [
+    [375, 'light'],
+    [375, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ];
+  /** A page of the member at a width and theme, as a fresh tab. */
+  async function tab(who: Member, width: number, theme: 'light' | 'dark', path: string) {
+    const context = await openContext(browser, app.url, { viewport: { width, height: 800 } });
+    await storeBeforeLoad(context, { authToken: who.token, theme });
+    const page = await context.newPage();
+    await page.goto(path);
+    return { page, close: () => context.close() };
+  }
+  const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+  const chatItem = (page: Page, name: RegExp) =>
+    page.getByRole('navigation', { name: page.viewportSize()!.width < 1024 ? 'Sections' : 'Main' }).getByRole('link', { name });
+
+  beforeAll(async () => {
+    cara = await signUp('cara');
+    dan = await signUp('dan');
+  });
+
+  it('starts a conversation from New message (keyboard, phone and desktop) and badges Chat live until it is read', async () => {
+    for (const [width, theme] of shots) {
+      const { page, close } = await tab(cara, width, theme, '/app/social/chat/messages');
+      await page.getByRole('button', { name: 'New message' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New message' });
+      await page.keyboard.type('da');
+      await expect.poll(() => dialog.getByRole('link', { name: 'Message dan' }).count(), { timeout: 15_000 }).toBe(1);
+      await auditAccessibility(page, `new message, ${width}, ${theme}`, { strict: true });
+      await screenshot(page, `chat-new-message-${width}-${theme}`);
+      await close();
+    }
+    // By keyboard: the search has focus, Tab reaches the result, Enter opens the conversation.
+    const { page: caraPage } = await tab(cara, 375, 'light', '/app/social/chat/messages');
+    await caraPage.getByRole('button', { name: 'New message' }).focus();
+    await caraPage.keyboard.press('Enter');
+    await caraPage.keyboard.type('dan');
+    const result = caraPage.getByRole('dialog', { name: 'New message' }).getByRole('link', { name: 'Message dan' });
+    await expect.poll(() => result.count(), { timeout: 15_000 }).toBe(1);
+    await caraPage.keyboard.press('Tab');
+    expect(await result.evaluate((el) => el === document.activeElement)).toBe(true);
+    await caraPage.keyboard.press('Enter');
+    await caraPage.waitForURL(`**/app/social/chat/messages?username=dan&id=${dan.id}&isGroup=false`);
+    await expect.poll(() => composer(caraPage, 'dan').count(), { timeout: 15_000 }).toBe(1);
+
+    // Dan, elsewhere in the app, sees Chat badged as the message arrives.
+    const watchers = await Promise.all(shots.map(([width, theme]) => tab(dan, width, theme, '/app/social/people')));
+    for (const { page } of watchers) await expect.poll(() => chatItem(page, /^Chat$/).count(), { timeout: 15_000 }).toBe(1);
+    await send(caraPage, 'dan', 'Hello Dan, welcome aboard');
+    for (const [i, { page }] of watchers.entries()) {
+      await expect.poll(() => chatItem(page, /^Chat 1 unread$/).count(), { timeout: 15_000 }).toBe(1);
+      const [width, theme] = shots[i]!;
+      await auditAccessibility(page, `chat badge, ${width}, ${theme}`, { strict: true });
+      await screenshot(page, `chat-badge-${width}-${theme}`);
+    }
+    // Reading the conversation lowers it everywhere.
+    await dan.page.goto(`/app/social/chat/messages?username=cara&id=${cara.id}&isGroup=false`);
+    await expect.poll(() => bubble(dan.page, 'Hello Dan, welcome aboard').count(), { timeout: 15_000 }).toBe(1);
+    for (const { page } of watchers) await expect.poll(() => chatItem(page, /^Chat$/).count(), { timeout: 15_000 }).toBe(1);
+    // Dan answers: Cara's row shows his message, unread; Dan's row shows his own, with no count.
+    await send(dan.page, 'cara', 'Thanks Cara');
+    const danRow = conversations(dan.page).getByRole('link', { name: /^cara/ });
+    await expect.poll(() => danRow.innerText(), { timeout: 15_000 }).toMatch(/You: Thanks Cara$/);
+    for (const { close } of watchers) await close();
   });
 });

@@ -4,6 +4,7 @@ import {
   addMembersBodySchema,
   chatUsersBodySchema,
   chatUsersResponseSchema,
+  chatUnreadCountSchema,
   checkMemberSchema,
   conversationListSchema,
   createGroupChatBodySchema,
@@ -46,6 +47,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   app.get(paths.chat.conversationList, { schema: { response: { 200: conversationListSchema } } }, async (request) => ({
     list: await chat.conversationList(me(request)),
   }));
+
+  app.get(paths.chat.unreadCount, { schema: { response: { 200: chatUnreadCountSchema } } }, async (request) =>
+    chat.unreadCount(me(request)),
+  );
 
   app.get(
     paths.chat.messages.route,

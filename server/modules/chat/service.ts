@@ -162,9 +162,23 @@ export function createChatService(deps: ChatServiceDeps) {
       const message = store.presentNew(fields, stored, sender, receiver);
       // The receiver's sockets first: they are the ones waiting; the sender has the answer coming.
       rooms.toUsers([receiver.id, me.userId], serverEvents.messageReceived, message);
+      // Answering is reading: what the other member sent before is read now, so the sender's list
+      // never shows "You: ..." beside an unread count (and the other member's bubbles say Read).
+      const hadUnread = (await store.unreadIn(message.conversationId, me.userId)) > 0;
+      if (hadUnread) await store.markRead(message.conversationId, me.userId);
       // The conversation's newest seq is this message's: it was bumped in the same transaction.
       const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: message.seq };
-      rooms.toUsers([me.userId, receiver.id], serverEvents.chatList, item);
+      rooms.toUsers([me.userId], serverEvents.chatList, item);
+      // The receiver's row counts what the receiver has not read yet, this message included.
+      const receiverUnread = await store.unreadIn(message.conversationId, receiver.id);
+      rooms.toUsers([receiver.id], serverEvents.chatList, { ...item, unreadCount: receiverUnread });
+      if (hadUnread)
+        rooms.toUsers([me.userId, receiver.id], serverEvents.messageRead, {
+          conversationId: message.conversationId,
+          readerId: me.userId,
+          senderId: receiver.id,
+          lastSeq: message.seq,
+        });
       // Awaited (it never throws) so that every event has left when the sender gets the answer.
       await deps.notifier.privateMessage(message);
       return message;
@@ -198,6 +212,14 @@ export function createChatService(deps: ChatServiceDeps) {
     async conversationList(me: Me): Promise<ChatListItem[]> {
       const list = await store.conversationList(me.userId);
       return list.map(({ message, unreadCount, lastSeq }) => ({ ...message, unreadCount, lastSeq }));
+    },
+
+    /** Conversations (private and group) with something the member has not read: the Chat badge. */
+    async unreadCount(me: Me): Promise<{ unreadCount: number }> {
+      const privateCount = await store.unreadPrivateConversations(me.userId);
+      const groupIds = await store.groupIdsOf(me.userId, 'accepted');
+      const groupCounts = await Promise.all(groupIds.map((id) => store.groupUnread(id, me.userId)));
+      return { unreadCount: privateCount + groupCounts.filter((n) => n > 0).length };
     },
 
     async setViewing(me: Me, one: string, two: string, viewing: boolean) {
@@ -296,6 +318,11 @@ export function createChatService(deps: ChatServiceDeps) {
       // Members in a block with the sender do not get it (and do not read it later either).
       const excluded = await deps.blockPartners(me.userId);
       rooms.toGroup(groupId, serverEvents.groupMessageReceived, message, excluded);
+      // Writing in a group is reading it: the sender's unread count there goes to none, in every tab.
+      if ((await store.groupUnread(groupId, me.userId)) > 0) {
+        await store.markGroupRead(groupId, me.userId, message.seq, message.seq);
+        rooms.toUsers([me.userId], serverEvents.groupRead, { groupId, unreadCount: await store.groupUnread(groupId, me.userId) });
+      }
       await deps.notifier.groupMessage(message, await acceptedIdsOf(groupId), excluded);
       return message;
     },

@@ -423,6 +423,33 @@ export function createChatStore(database: DatabaseHandle) {
       return list;
     },
 
+    /** Unread messages to `userId` in one private conversation (as the list counts them). */
+    async unreadIn(conversationId: string, userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('chat_messages')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('conversation_id', '=', conversationId)
+        .where('receiver_id', '=', userId)
+        .where('is_read', '=', 0)
+        .where('deleted_for_everyone', '=', 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Private conversations with a message to `userId` still unread, none across a block (the chat badge). */
+    async unreadPrivateConversations(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('chat_messages as m')
+        .select((eb) => eb.fn.count('m.conversation_id').distinct().as('count'))
+        .where('m.receiver_id', '=', userId)
+        .where('m.group_id', 'is', null)
+        .where('m.is_read', '=', 0)
+        .where('m.deleted_for_everyone', '=', 0)
+        .where(noBlockBetween({ id: userId, isAdmin: false }, 'm.sender_id'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async markRead(conversationId: string, readerId: string): Promise<void> {
       await db
         .updateTable('chat_messages')

@@ -5,6 +5,7 @@ import type {
   ChatUsersBody,
   ChatUsersResponse,
   CheckMember,
+  ChatUnreadCount,
   ConversationList,
   CreateGroupChatBody,
   DeleteMessageResponse,
@@ -31,6 +32,7 @@ export function createChatApi(http: $Fetch) {
   return {
     chat: {
       conversationList: () => http<ConversationList>(paths.chat.conversationList),
+      unreadCount: () => http<ChatUnreadCount>(paths.chat.unreadCount),
       /** `id`: the other member, or the group with `isGroupChat`. */
       messages: (id: string, query?: MessagesQuery) => http<MessagesPage>(paths.chat.messages(id, query)),
       send: (body: SendMessageBody) => http<SendMessageResponse>(paths.chat.send, { method: 'POST', body }),

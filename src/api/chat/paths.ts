@@ -4,6 +4,8 @@ import { path } from '../path';
 export const chatPaths = {
   chat: {
     conversationList: '/chat/message/conversation-list',
+    /** How many conversations (private and group) have a message the member has not read. */
+    unreadCount: '/chat/message/unread-count',
     /** `id`: the other member (private) or the group (isGroupChat); `after`: catch up from that seq. */
     messages: path('/chat/message/user/:id').query<{ isGroupChat?: boolean; after?: number; before?: number; limit?: number }>(),
     addChatUsers: '/chat/message/add-chat-users',

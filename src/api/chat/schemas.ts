@@ -169,6 +169,9 @@ export type MessagesPage = z.infer<typeof messagesPageSchema>;
 export const chatListItemSchema = chatMessageSchema.extend({ unreadCount: z.number().int(), lastSeq: z.number().int() });
 export type ChatListItem = z.infer<typeof chatListItemSchema>;
 export const conversationListSchema = z.object({ list: z.array(chatListItemSchema) });
+/** GET /chat/message/unread-count: conversations (private and group) with a message the member has not read. */
+export const chatUnreadCountSchema = z.object({ unreadCount: z.number().int() });
+export type ChatUnreadCount = z.infer<typeof chatUnreadCountSchema>;
 
 export const chatUsersSchema = z.object({ userOne: z.string(), userTwo: z.string(), viewing: z.boolean() });
 export type ChatUsers = z.infer<typeof chatUsersSchema>;

@@ -4,6 +4,8 @@ import type { HasSystem } from '../shell/bridge';
 import { chatLogic, groupChatCreateLogic, groupChatInvitationsLogic, groupChatManageLogic, type ChatDeps } from './chat';
 import { messageComposerLogic } from './messageComposer';
 import { presenceLogic } from './presence';
+import { api as defaultApi } from '../shell/api';
+import { memberSearchLogic } from '../people/memberSearch';
 
 /**
  * Every machine of the chat area with its real effects, bound to one app actor (tests pass fakes
@@ -18,6 +20,8 @@ export function chatAreaLogic(app: HasSystem, deps: ChatDeps = {}) {
     groupChatInvitations: (chat: AnyActorRef) => groupChatInvitationsLogic(app, chat, deps),
     groupChatManage: (chat: AnyActorRef) => groupChatManageLogic(app, chat, deps),
     messageComposer: (chat: Pick<ChatActorRef, 'send'>) => messageComposerLogic(chat),
+    /** "New message": the member search the invite panels use (GET /user/profile/search/{q}). */
+    memberSearch: memberSearchLogic(deps.api ?? defaultApi),
   };
 }
 export type ChatAreaLogic = ReturnType<typeof chatAreaLogic>;

@@ -11,6 +11,7 @@ import { noticesLogic } from './notices';
 import { banWatchLogic } from '../session/banWatch';
 import { unreadBadgeLogic } from './unreadBadge';
 import { privateChatCacheLogic } from '../chat/privateChatCache';
+import { chatBadgeLogic } from '../chat/chatBadge';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
@@ -23,6 +24,7 @@ export const appLogic = appMachine.provide({
     notices: noticesLogic(),
     banWatch: banWatchLogic(),
     unreadBadge: unreadBadgeLogic(),
+    chatBadge: chatBadgeLogic(),
     privateChatCache: privateChatCacheLogic(),
   },
 });

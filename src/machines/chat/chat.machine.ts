@@ -6,6 +6,7 @@ import { ACTION_FAILED, LIST_FAILED, SEND_FAILED, THREAD_FAILED, UPLOAD_FAILED }
 import { CHAT_HREF } from '../shell/routes';
 import { chatSetup } from './chat.setup';
 import {
+  agreeing,
   applyDeleted,
   applyReaction,
   applyRead,
@@ -88,7 +89,7 @@ export const chatMachine = chatSetup.createMachine({
             onDone: {
               target: 'loaded',
               actions: assign({
-                list: ({ event }) => sortList([...event.output.list]),
+                list: ({ context, event }) => sortList(event.output.list.map((item) => agreeing(item, context.me.id))),
                 groups: ({ event }) =>
                   sortGroups(event.output.groups.map(({ lastMessage: _last, unreadCount: _unread, ...group }) => group)),
                 groupLast: ({ context, event }) => newestGroupMessages(context.groupLast, event.output.groups),

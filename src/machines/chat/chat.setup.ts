@@ -5,6 +5,7 @@ import { requiredCallback, requiredPromise } from '../shared/required';
 import { retriesSend, sendRetryDelay } from '../shared/sendRetry';
 import type { ToastRequest } from '../shell/toastRequest';
 import {
+  agreeing,
   applyDeleted,
   applyReaction,
   applyRead,
@@ -58,7 +59,7 @@ export const chatSetup = setup({
         assertEvent(event, 'chat.listItem');
         if (event.item.isGroupChat) return;
         draft.list = draft.list.filter((i) => i.conversationId !== event.item.conversationId);
-        draft.list.push(event.item);
+        draft.list.push(agreeing(event.item, draft.me.id));
         sortList(draft.list as ChatListItem[]);
       }),
     ),
@@ -76,7 +77,9 @@ export const chatSetup = setup({
         if (!draft.groups.some((g) => g._id === groupId)) return;
         if ((draft.groupLast[groupId]?.seq ?? 0) <= seq) draft.groupLast[groupId] = event.message;
         // Even in the open group: the read region then tells the server it was read.
+        // The member's own message: writing is reading (the server moves their read mark to it).
         if (event.message.senderId !== draft.me.id) draft.groupUnread[groupId] = (draft.groupUnread[groupId] ?? 0) + 1;
+        else draft.groupUnread[groupId] = 0;
       }),
     ),
     takeGroup: assign(

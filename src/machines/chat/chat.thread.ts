@@ -32,6 +32,12 @@ export const isAcceptedIn = (group: GroupChat, userId: string) => group.members.
 export const noThread = { messages: [] as ThreadMessage[], syncedSeq: 0, hasOlder: false, threadError: null, edit: null };
 
 export const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+/**
+ * A private row as the list keeps it: when the member's own message is the newest, nothing is unread
+ * (answering is reading; the server marks it so), so a row never reads "You: ..." beside a count.
+ */
+export const agreeing = (item: ChatListItem, meId: string): ChatListItem =>
+  item.senderId === meId && item.unreadCount !== 0 ? { ...item, unreadCount: 0 } : item;
 /** Newest first by createdAt (spec: the chat list is sorted newest first). */
 export const sortList = (list: ChatListItem[]) => list.sort((a, b) => newestFirst(a.createdAt, b.createdAt));
 /** The newer of what is known live and what the list says, group by group (by seq); groups no longer listed drop out. */

@@ -36,6 +36,8 @@ export const appMachine = setup({
     navigation: navigationMachine,
     socket: socketMachine,
     unreadBadge: unreadBadgeMachine,
+    /** The Chat nav item's count: the same badge, with chat effects (src/effects/chat/chatBadge.ts). */
+    chatBadge: unreadBadgeMachine,
     privateChatCache: privateChatCacheMachine,
     /** Effect: socket `notification`s as toasts (src/effects/shell/notices.ts). */
     notices: requiredCallback(),
@@ -49,6 +51,10 @@ export const appMachine = setup({
     ),
     /** The notifications badge counts while signed in. */
     badgeFollowsSession: sendTo('unreadBadge', (_, params: { signedIn: boolean }) =>
+      params.signedIn ? { type: 'badge.start' as const } : { type: 'badge.stop' as const },
+    ),
+    /** So does the chat badge. */
+    chatBadgeFollowsSession: sendTo('chatBadge', (_, params: { signedIn: boolean }) =>
       params.signedIn ? { type: 'badge.start' as const } : { type: 'badge.stop' as const },
     ),
   },
@@ -77,6 +83,7 @@ export const appMachine = setup({
             params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn'), token: event.snapshot.context.token }),
           },
           { type: 'badgeFollowsSession', params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn') }) },
+          { type: 'chatBadgeFollowsSession', params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn') }) },
         ],
       },
     },
@@ -88,6 +95,8 @@ export const appMachine = setup({
     { id: 'socket', systemId: 'socket', src: 'socket' },
     // The notifications nav item's unread count (src/effects/notifications/inbox.ts), driven by the session too.
     { id: 'unreadBadge', systemId: 'unreadBadge', src: 'unreadBadge' },
+    // The Chat nav item's count of conversations with something unread (src/effects/chat/chatBadge.ts).
+    { id: 'chatBadge', systemId: 'chatBadge', src: 'chatBadge' },
     // What the sidebar's clean-up needs of the chat screen (src/effects/chat/privateChatCache.ts).
     { id: 'privateChatCache', systemId: 'privateChatCache', src: 'privateChatCache' },
     { id: 'notices', src: 'notices' },

@@ -9,7 +9,7 @@ export type UnreadBadgeEvent =
   | { type: 'badge.stop' }
   /** The server said how many are unread: a socket arrival or change, or an answer of the inbox's calls. */
   | { type: 'badge.count'; unreadCount: number }
-  /** The socket (re)connected: what happened meanwhile reached no socket, so ask again. */
+  /** Ask again: the socket (re)connected (what happened meanwhile reached no socket), or something changed the count. */
   | { type: 'badge.refresh' };
 
 export interface UnreadBadgeContext {
@@ -18,6 +18,8 @@ export interface UnreadBadgeContext {
   attempts: number;
 }
 
+/** Refreshes this close together are one read (a busy group chat sends many). */
+export const BADGE_SETTLE_MS = 250;
 export const BADGE_RETRY_BASE_MS = 5000;
 export const BADGE_RETRY_MAX_MS = 60_000;
 export const badgeRetryDelay = (attempts: number) => Math.min(BADGE_RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), BADGE_RETRY_MAX_MS);
@@ -25,10 +27,13 @@ export const badgeRetryDelay = (attempts: number) => Math.min(BADGE_RETRY_BASE_M
 const initial: UnreadBadgeContext = { unreadCount: 0, attempts: 0 };
 
 /**
- * The unread count of the notifications inbox, on the nav item in every screen (app child,
- * systemId 'unreadBadge'). Lives while the session is signed in: reads the count once, then
- * follows what the server pushes (`notification` and `notifications changed`, each with the count)
- * and reads again after every reconnect. A failed read keeps the last count and tries again later.
+ * An unread count on a nav item in every screen, while the session is signed in: reads the count
+ * once, then follows what the server pushes and reads again after every reconnect. A failed read
+ * keeps the last count and tries again later. Two app children run it:
+ * - 'unreadBadge' (Notifications): the server pushes the count itself (`notification`,
+ *   `notifications changed`);
+ * - 'chatBadge' (Chat, src/effects/chat/chatBadge.ts): conversations with something unread; every
+ *   chat event that may change it asks again (`badge.refresh`).
  */
 export const unreadBadgeMachine = setup({
   types: { context: {} as UnreadBadgeContext, events: {} as UnreadBadgeEvent },
@@ -45,6 +50,7 @@ export const unreadBadgeMachine = setup({
   },
   delays: {
     RETRY: ({ context }) => badgeRetryDelay(context.attempts),
+    SETTLE: BADGE_SETTLE_MS,
   },
 }).createMachine({
   id: 'unreadBadge',
@@ -70,15 +76,23 @@ export const unreadBadgeMachine = setup({
             onDone: { target: 'ready', actions: assign({ unreadCount: ({ event }) => event.output.unreadCount, attempts: 0 }) },
             onError: { target: 'waiting', actions: assign({ attempts: ({ context }) => context.attempts + 1 }) },
           },
-          // What is being read may already be older than this: take it, and read again.
-          on: { 'badge.count': { target: 'loading', reenter: true, actions: 'setCount' } },
+          // What is being read may already be older than this: take it (or nothing, on a refresh), and read again.
+          on: {
+            'badge.count': { target: 'loading', reenter: true, actions: 'setCount' },
+            'badge.refresh': 'settling',
+          },
+        },
+        // Asked to read again: a short pause first, so a burst of changes makes one read.
+        settling: {
+          after: { SETTLE: 'loading' },
+          on: { 'badge.refresh': { target: 'settling', reenter: true } },
         },
         ready: {
-          on: { 'badge.refresh': 'loading' },
+          on: { 'badge.refresh': 'settling' },
         },
         waiting: {
           after: { RETRY: 'loading' },
-          on: { 'badge.refresh': 'loading' },
+          on: { 'badge.refresh': 'settling' },
         },
       },
     },

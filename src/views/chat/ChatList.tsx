@@ -26,6 +26,7 @@ import { chatHref, messageSummary, shortTime } from './chatLinks';
 import { CreateGroupChat } from './CreateGroupChatDialog';
 import { GroupAvatar } from './GroupAvatar';
 import { GroupInvitations } from './GroupInvitations';
+import { NewMessage } from './NewMessageDialog';
 
 function preview(item: ChatListItem, me: ChatMember): string {
   const text = messageSummary(item);
@@ -101,8 +102,9 @@ export function ChatList({ chat, me, selectedId }: { chat: ChatActorRef; me: Cha
 
   return (
     <div className="flex min-h-0 flex-col">
-      <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-2">
-        <h1 className="text-xl font-bold tracking-tight">Chats</h1>
+      <div className="flex flex-wrap items-center gap-2 px-4 pt-4 pb-2">
+        <h1 className="mr-auto text-xl font-bold tracking-tight">Chats</h1>
+        <NewMessage me={me} />
         <CreateGroupChat chat={chat} me={me} />
       </div>
       <GroupInvitations chat={chat} me={me} />
@@ -128,7 +130,7 @@ export function ChatList({ chat, me, selectedId }: { chat: ChatActorRef; me: Cha
             <MessageCircle aria-hidden="true" size={32} className="text-neutral-400" />
             <p className="font-semibold">No conversations yet</p>
             <p className="text-sm text-neutral-600 dark:text-neutral-400">
-              Start one from a member&apos;s profile or the People page, choose Message in the menu of their post, or start a group.
+              Choose New message to write to a member, or New group to start a group chat.
             </p>
           </div>
         ) : (

@@ -13,15 +13,19 @@ export function MessageLink({
   username,
   size = 'md',
   compact = false,
+  onNavigate,
 }: {
   userId: string;
   username: string;
   size?: ButtonSize;
   compact?: boolean;
+  /** Called as the link is followed (e.g. to close the dialog it sits in). */
+  onNavigate?: () => void;
 }) {
   return (
     <Link
       href={chatHref({ id: userId, username })}
+      onClick={onNavigate}
       aria-label={`Message ${username}`}
       className={buttonClasses({ variant: 'secondary', size })}
     >

@@ -12,6 +12,7 @@ import { SearchBar } from '../shell/SearchBar';
 import { SettingsMenu } from '../shell/SettingsMenu';
 import { ThemeToggle } from '../shell/ThemeToggle';
 import { useUnreadCount } from '../notifications/useUnreadCount';
+import { useChatUnreadCount } from '../chat/useChatUnreadCount';
 import {
   useAbsolutePath,
   useHeaderHeight,
@@ -38,6 +39,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const searchOpen = useSelector(navigation, isSearchBarOpen);
   const signOut = useSignOut('/');
   const unread = useUnreadCount();
+  const chatUnread = useChatUnreadCount();
   const header = useHeaderHeight();
   const select = (section: NavSection) => navigation?.send({ type: 'navigation.select', section });
   // From 1024px the sidebar is always there: a drawer left open on a phone that turned or
@@ -96,7 +98,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
 
       <div className="mx-auto flex max-w-7xl gap-6 px-0 sm:px-4">
         <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 flex-col justify-between py-6 lg:flex">
-          <MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} />
+          <MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} chatUnread={chatUnread} />
           <SignOutButton onPress={signOut} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 pt-6 pb-24 outline-none lg:pb-10">
@@ -112,6 +114,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           variant="bar"
           label="Sections"
           unread={unread}
+          chatUnread={chatUnread}
           moreOpen={sidebarOpen}
           onMore={() => navigation?.send({ type: 'sidebar.toggle' })}
         />
@@ -122,7 +125,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
         <MemberDrawer
           isOpen={sidebarOpen && !wide}
           onClose={() => navigation?.send({ type: 'sidebar.close' })}
-          nav={<MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} />}
+          nav={<MainNav pathname={pathname} profile={profile} onSelect={select} unread={unread} chatUnread={chatUnread} />}
           signOut={<SignOutButton onPress={signOut} />}
         />
       ) : null}

@@ -13,12 +13,15 @@ export function MemberSearch({
   emptyText = 'No members found',
   action,
   isDisabled,
+  autoFocus,
 }: {
   search: MemberSearchActorRef;
   label?: string;
   emptyText?: string;
   action: (user: FoundUser) => ReactNode;
   isDisabled?: boolean;
+  /** Focus the search field at once (a dialog whose first task is the search). */
+  autoFocus?: boolean;
 }) {
   const [query, setQuery] = useState('');
   const results = useSelector(search, selectResults);
@@ -35,6 +38,7 @@ export function MemberSearch({
         icon={<Search size={18} />}
         placeholder="Search by username"
         isDisabled={isDisabled}
+        autoFocus={autoFocus}
         onChange={(value) => {
           setQuery(value);
           search.send({ type: 'search.query', query: value });

@@ -94,7 +94,7 @@ export function navHref(item: NavItem, profile: Pick<User, '_id' | 'authId' | 'u
   return item.section === 'profile' ? profileHref(profile) : item.url;
 }
 
-// The unread count of Notifications: a pill at the end of the row, or on the icon in the bottom bar.
+// The unread counts of Chat and Notifications: a pill at the end of the row, or on the icon in the bottom bar.
 const LIST_COUNT = 'ml-auto rounded-full bg-accent-strong px-2 py-0.5 text-xs font-semibold text-white';
 const BAR_COUNT =
   'absolute top-1 left-1/2 ml-1 min-w-[1.125rem] rounded-full bg-accent-strong px-1 text-center text-[11px] leading-[1.125rem] font-semibold text-white';
@@ -114,6 +114,8 @@ export interface MainNavProps {
   label?: string;
   /** Unread notifications, shown on the Notifications item (shortened: 1.2K). */
   unread?: number;
+  /** Conversations with something unread, shown on the Chat item. */
+  chatUnread?: number;
 }
 
 const BAR_ITEM = 'h-14 w-full flex-col justify-center gap-0.5 text-[11px] leading-none font-medium ';
@@ -128,6 +130,7 @@ export function MainNav({
   variant = 'list',
   label = 'Main',
   unread = 0,
+  chatUnread = 0,
   onMore,
   moreOpen = false,
 }: MainNavProps) {
@@ -142,7 +145,8 @@ export function MainNav({
         {items.map((item) => {
           const current = item === active;
           const Icon = item.icon;
-          const count = item.section === 'notifications' && unread > 0 ? String(shortenNumber(unread)) : null;
+          const itemUnread = item.section === 'notifications' ? unread : item.section === 'chat' ? chatUnread : 0;
+          const count = itemUnread > 0 ? String(shortenNumber(itemUnread)) : null;
           return (
             <li key={item.name}>
               <Link

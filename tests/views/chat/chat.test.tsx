@@ -93,7 +93,7 @@ function renderChat(path: string, routes: Record<string, Handler>) {
   const emit = vi.fn(async () => ({ ok: true }));
   const navigate = vi.fn();
   const deps: ChatDeps = { api: server.api, bus, emit: emit as never, navigate };
-  const { ui } = withApp(
+  const { ui, location } = withApp(
     app,
     path,
     <ChatLogicProvider logic={chatAreaLogic(app, deps)}>
@@ -106,7 +106,7 @@ function renderChat(path: string, routes: Record<string, Handler>) {
     (
       app.system.get('toasts')!.getSnapshot() as { context: { toasts: { notification: { description: string; type: string } }[] } }
     ).context.toasts.map(({ notification: { type, description } }) => ({ type, description }));
-  return { app, server, bus, emit, navigate, toasts, user: userEvent.setup() };
+  return { app, server, bus, emit, navigate, toasts, location, user: userEvent.setup() };
 }
 
 const conversations = () => screen.getByRole('navigation', { name: 'Conversations' });
@@ -148,6 +148,33 @@ describe('chat list with group chats', () => {
     expect(rows()[0]).toMatch(/^Lunch club/);
     act(() => t.bus.publish({ event: 'group deleted', payload: { groupId: 'g1' } }));
     expect(rows()).toHaveLength(1);
+  });
+
+  it('never shows the member’s own last message beside an unread count, loaded or live (answering is reading)', async () => {
+    const stale = { ...privateItem, senderId: me.id, senderUsername: me.username, receiverId: ben.id, receiverUsername: ben.username };
+    const t = renderChat(
+      '/chat/messages',
+      baseRoutes({
+        'GET /chat/message/conversation-list': () => ({ list: [{ ...stale, body: 'On my way', unreadCount: 2 }] }),
+        [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [{ ...teamAdmin, lastMessage: groupMessage(1, ben), unreadCount: 2 }] }),
+      }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().find((r) => r.includes('On my way'))).toMatch(/You: On my way$/);
+    expect(rows().find((r) => r.startsWith('Team'))).toMatch(/2 unread$/);
+    // Live: Ben writes (his count), then the member answers (a row carrying a stale count still shows none).
+    act(() => t.bus.publish({ event: 'chat list', payload: { ...privateItem, _id: 'p5', body: 'Where are you?', unreadCount: 1 } }));
+    expect(rows().find((r) => r.includes('Where are you?'))).toMatch(/1 unread$/);
+    act(() =>
+      t.bus.publish({
+        event: 'chat list',
+        payload: { ...stale, _id: 'p6', seq: 6, body: 'Almost there', createdAt: at(9), unreadCount: 1 },
+      }),
+    );
+    expect(rows().find((r) => r.includes('Almost there'))).toMatch(/You: Almost there$/);
+    // The member writes in the group: it is read.
+    act(() => t.bus.publish({ event: 'group message received', payload: fromAlice(2, { body: 'Count me in', createdAt: at(59) }) }));
+    expect(rows().find((r) => r.startsWith('Team'))).toMatch(/You: Count me in$/);
   });
 
   it('shows the failure with the server message and tries again', async () => {
@@ -412,6 +439,45 @@ describe('new group chat dialog', () => {
     );
     expect(t.navigate).toHaveBeenCalledWith('/app/social/chat/messages?username=Book+club&id=g7&isGroup=true', expect.anything());
     expect(rows().some((r) => r.startsWith('Book club'))).toBe(true);
+  });
+});
+
+describe('new message', () => {
+  it('finds a member with the invite panels’ search and opens the one-to-one conversation, by keyboard alone', async () => {
+    const t = renderChat(
+      '/chat/messages',
+      baseRoutes({ [`GET /chat/message/user/${ben.id}`]: () => ({ messages: [], lastSeq: 0, hasMore: false }) }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const open = screen.getByRole('button', { name: 'New message' });
+    open.focus();
+    await t.user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    const field = within(dialog).getByRole('searchbox', { name: 'Search members' });
+    // The search is where typing goes at once.
+    expect(document.activeElement).toBe(field);
+    await t.user.keyboard(ben.username.slice(0, 1));
+    const link = await within(dialog).findByRole('link', { name: `Message ${ben.username}` }, { timeout: 2000 });
+    // The member is never offered to themselves.
+    expect(within(dialog).queryByRole('link', { name: `Message ${me.username}` })).toBeNull();
+    expect(t.server.search).toHaveBeenCalledWith(ben.username.slice(0, 1));
+    await t.user.tab();
+    expect(document.activeElement).toBe(link);
+    await t.user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New message' })).toBeNull());
+    expect(t.location.history.at(-1)).toBe(`/app/social/chat/messages?username=${ben.username}&id=${ben.id}&isGroup=false`);
+  });
+
+  it('the empty list points to New message and New group', async () => {
+    renderChat(
+      '/chat/messages',
+      baseRoutes({
+        'GET /chat/message/conversation-list': () => ({ list: [] }),
+        [`GET /group-chat/user-group/${me.id}`]: () => ({ groups: [] }),
+      }),
+    );
+    expect(await screen.findByText('Choose New message to write to a member, or New group to start a group chat.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New message' })).toBeTruthy();
   });
 });
 

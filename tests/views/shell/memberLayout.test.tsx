@@ -143,6 +143,26 @@ describe('MemberLayout', () => {
     expect(within(sidebar()).getByRole('link', { name: 'Notifications' })).toBeTruthy();
   });
 
+  it('shows how many conversations are unread on Chat in the sidebar, the bottom bar and the drawer, live from the chat badge', async () => {
+    const { app, sidebar } = renderLayout('/app/social/streams');
+    const bar = () => screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(sidebar()).getByRole('link', { name: 'Chat' })).toBeTruthy();
+    act(() => app.system.get('chatBadge')!.send({ type: 'badge.count', unreadCount: 3 }));
+    expect(within(sidebar()).getByRole('link', { name: 'Chat 3 unread' }).textContent).toBe('Chat 3 unread');
+    expect(within(bar()).getByRole('link', { name: 'Chat 3 unread' })).toBeTruthy();
+    // Notifications keeps its own count.
+    expect(within(sidebar()).getByRole('link', { name: 'Notifications' })).toBeTruthy();
+    fireEvent.click(within(bar()).getByRole('button', { name: 'More' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: 'Chat 3 unread' })).toBeTruthy();
+    act(() => app.system.get('navigation')!.send({ type: 'sidebar.close' }));
+    act(() => app.system.get('chatBadge')!.send({ type: 'badge.count', unreadCount: 0 }));
+    expect(within(bar()).getByRole('link', { name: 'Chat' })).toBeTruthy();
+    act(() => app.system.get('chatBadge')!.send({ type: 'badge.count', unreadCount: 2 }));
+    act(() => app.system.get('session')!.send({ type: 'session.logout' }));
+    expect(within(sidebar()).getByRole('link', { name: 'Chat' })).toBeTruthy();
+  });
+
   it('does not crash without a session profile (Profile falls back to the bare url)', () => {
     const { sidebar } = renderLayout('/app/social/people', { signedIn: false });
     expect(within(sidebar()).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/app/social/profile');

@@ -1,0 +1,96 @@
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../../src/api/paths';
+import { serverEvents } from '../../../src/api/socket';
+import type { Config } from '../../../server/config';
+import { startServer, type RunningServer } from '../../../server/main';
+import { okHttp, openSocket, record, signUpMember, waitFor, type ChatClient } from '../chatSockets';
+import { dialects, dropTestSchema, testConfig } from '../harness';
+
+/**
+ * The unread counts agree with the last line: answering a conversation reads it (private and
+ * group), the live `chat list` row carries each member's own count, and the Chat badge counts
+ * conversations with something unread.
+ */
+describe.each(dialects)('chat unread counts on %s', (dialect) => {
+  let config: Config;
+  let server: RunningServer;
+  let ann: ChatClient, bob: ChatClient, cat: ChatClient;
+  const ok = (who: ChatClient, method: string, url: string, body?: unknown) => okHttp(server.url, who.token, method, url, body);
+
+  async function client(): Promise<ChatClient> {
+    const member = await signUpMember(server.url);
+    const c: ChatClient = { ...member, socket: await openSocket(server.url, member.token), events: [] };
+    record(c);
+    return c;
+  }
+  const got = (c: ChatClient, event: string, match: (payload: any) => boolean = () => true) =>
+    c.events.find((e) => e.event === event && match(e.payload))?.payload;
+  const rowWith = async (who: ChatClient, other: ChatClient) =>
+    (await ok(who, 'GET', paths.chat.conversationList)).list.find((i: { senderId: string; receiverId: string }) =>
+      [i.senderId, i.receiverId].includes(other.id),
+    );
+  const badge = async (who: ChatClient) => (await ok(who, 'GET', paths.chat.unreadCount)).unreadCount;
+
+  beforeAll(async () => {
+    config = { ...(await testConfig(dialect)), port: 0 };
+    server = await startServer(config, { handleSignals: false });
+    [ann, bob, cat] = [await client(), await client(), await client()];
+  });
+  afterAll(async () => {
+    for (const c of [ann, bob, cat]) c?.socket.close();
+    await server.close();
+    await dropTestSchema(config);
+    await fs.rm(config.dataDir, { recursive: true, force: true });
+  });
+
+  it('a reply reads the conversation: the sender lists no unread, the receiver its own count, live and on reload', async () => {
+    await ok(ann, 'POST', paths.chat.send, { receiverId: bob.id, body: 'one' });
+    await ok(ann, 'POST', paths.chat.send, { receiverId: bob.id, body: 'two' });
+    expect((await rowWith(bob, ann)).unreadCount).toBe(2);
+    expect(await badge(bob)).toBe(1);
+
+    const { chat } = await ok(bob, 'POST', paths.chat.send, { receiverId: ann.id, body: 'answer' });
+    // Bob's own row: his message last, nothing unread; Ann's: one unread (the answer).
+    expect(await rowWith(bob, ann)).toMatchObject({ body: 'answer', senderId: bob.id, unreadCount: 0 });
+    expect(await rowWith(ann, bob)).toMatchObject({ body: 'answer', unreadCount: 1 });
+    expect(await waitFor(() => got(bob, serverEvents.chatList, (i) => i._id === chat._id), 'bob row')).toMatchObject({ unreadCount: 0 });
+    expect(await waitFor(() => got(ann, serverEvents.chatList, (i) => i._id === chat._id), 'ann row')).toMatchObject({ unreadCount: 1 });
+    // Ann hears that her two messages were read.
+    expect(await waitFor(() => got(ann, serverEvents.messageRead, (r) => r.readerId === bob.id), 'read')).toMatchObject({
+      senderId: ann.id,
+      conversationId: chat.conversationId,
+    });
+    const messages = (await ok(ann, 'GET', paths.chat.messages(bob.id))).messages;
+    expect(messages.filter((m: { senderId: string }) => m.senderId === ann.id).map((m: { isRead: boolean }) => m.isRead)).toEqual([
+      true,
+      true,
+    ]);
+    expect(await badge(bob)).toBe(0);
+    expect(await badge(ann)).toBe(1);
+  });
+
+  it('the badge counts conversations, groups included; writing in a group reads it', async () => {
+    await ok(cat, 'POST', paths.chat.send, { receiverId: ann.id, body: 'from cat' });
+    expect(await badge(ann)).toBe(2);
+    const { group } = await ok(bob, 'POST', paths.groupChat.create, { name: 'Unread group', members: [ann.id, cat.id] });
+    await ok(ann, 'PUT', paths.groupChat.accept(group._id));
+    await ok(cat, 'PUT', paths.groupChat.accept(group._id));
+    await ok(bob, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'g1' });
+    await ok(cat, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'g2' });
+    expect(await badge(ann)).toBe(3);
+    const unreadIn = async (who: ChatClient) =>
+      (await ok(who, 'GET', paths.groupChat.userGroups(who.id))).groups.find((g: { _id: string }) => g._id === group._id).unreadCount;
+    expect(await unreadIn(ann)).toBe(2);
+
+    await ok(ann, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'g3' });
+    expect(await unreadIn(ann)).toBe(0);
+    expect(await waitFor(() => got(ann, serverEvents.groupRead, (r) => r.groupId === group._id), 'group read')).toEqual({
+      groupId: group._id,
+      unreadCount: 0,
+    });
+    expect(await badge(ann)).toBe(2);
+    await ok(ann, 'PUT', paths.chat.markAsRead, { senderId: cat.id, receiverId: ann.id });
+    expect(await badge(ann)).toBe(1);
+  });
+});
