@@ -28,7 +28,7 @@ import { IconButton } from '../../ui/IconButton';
 import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from '../ComposerContext';
 import { inkOn, isColoured, timeAgo } from './format';
-import { actionClasses, ReactionAction, ReactionCounts, totalOf } from '../reactions/ReactionBar';
+import { actionClasses, ReactionAction, ReactionCounts } from '../reactions/ReactionBar';
 import { useStreamsLogic } from '../StreamsLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
 
@@ -202,12 +202,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       ) : null}
 
       <footer className="mx-3 mt-2 flex items-center gap-1 border-t border-neutral-100 py-1.5 dark:border-neutral-800">
-        <ReactionAction
-          mine={mine}
-          total={totalOf(counts)}
-          isBusy={busy}
-          onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })}
-        />
+        <ReactionAction mine={mine} isBusy={busy} onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })} />
         <ReactionCounts counts={counts} onOpen={() => props.onOpenReactions(post)} />
         <button
           type="button"
