@@ -99,7 +99,7 @@ export function NotificationRow({ actor, notification }: { actor: InboxActorRef;
             </button>
           )}
         </p>
-        {excerpt ? <p className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{excerpt}</p> : null}
+        {excerpt ? <p className="line-clamp-2 text-sm break-words text-neutral-600 dark:text-neutral-400">{excerpt}</p> : null}
         <p className="flex items-center gap-2 text-xs text-neutral-600 dark:text-neutral-400">
           <time dateTime={notification.updatedAt}>{timeAgo(notification.updatedAt)}</time>
           {notification.read ? null : <span aria-hidden="true" className="size-2 rounded-full bg-accent-strong" />}
