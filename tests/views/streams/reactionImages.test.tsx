@@ -78,17 +78,25 @@ describe('reaction images', () => {
   });
 
   it("the member's own reaction stands apart from the total: Wow on 2 Wow and 1 Love reads Wow, and the total 4", async () => {
-    const card = await renderCard(post({ _id: 'p1', reactions: { ...zeroCounts(), wow: 2, love: 1 } }));
+    const counted = { ...zeroCounts(), wow: 3, love: 1 };
+    renderStreamsPage([post({ _id: 'p1', reactions: { ...zeroCounts(), wow: 2, love: 1 } })], {
+      reactions: { react: vi.fn(async () => ({ message: 'ok', postId: 'p1', reactions: counted, userReaction: 'wow' })), remove: vi.fn() },
+    });
+    const card = await waitFor(() => screen.getByRole('article'));
     fireEvent.click(within(card).getByRole('button', { name: 'Choose a reaction' }));
     const picker = await screen.findByRole('dialog', { name: 'Reactions' });
     fireEvent.click(within(picker).getByRole('button', { name: 'Wow' }));
     const action = within(card).getByRole('button', { name: 'Your reaction: Wow. Remove it' });
     expect(action.getAttribute('aria-pressed')).toBe('true');
     // No count on the member's own reaction: "3" beside a Wow would read as three wows.
-    expect(action.textContent).toBe('Wow');
+    expect(within(action).getByTestId('my-reaction').textContent).toBe('Wow');
+    expect(action.textContent).not.toMatch(/\d/);
     const counts = within(card).getByRole('button', { name: '4 reactions: 3 wow, 1 love. Show who reacted' });
     expect(within(counts).getByTestId('reactions-total').textContent).toBe('4');
     expect([...counts.querySelectorAll('[data-reaction]')].map((e) => e.getAttribute('data-reaction'))).toEqual(['love', 'wow']);
+    // Once the server agrees, the same.
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Your reaction: Wow. Remove it' }).textContent).toBe('Wow'));
+    expect(within(card).getByTestId('reactions-total').textContent).toBe('4');
   });
 
   it('before any reaction: a neutral Like with no count, no counts, and no empty row above the actions', async () => {
