@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Role } from '../../src/api/auth';
 import type { ReactionType } from '../../src/api/constants';
-import type { AppealStatus, AuditAction, AuditTarget, ModerationStatus, PostReportReason } from '../../src/api/moderation';
+import type { AppealStatus, AuditAction, AuditTarget, ModerationStatus, ReportReason } from '../../src/api/moderation';
 import type { NotificationKind, NotificationTarget } from '../../src/api/notifications';
 
 /**
@@ -285,7 +285,7 @@ export interface PostReportsTable {
   id: string;
   post_id: string;
   reporter_id: string;
-  reason: PostReportReason;
+  reason: ReportReason;
   details: string;
   status: ModerationStatus;
   created_at: string;

@@ -31,7 +31,6 @@ import { personalizeMachine } from './streams/personalize.machine';
 import { profileImageMachine } from './people/profile/profileImage.machine';
 import { profileLinksMachine } from './people/profile/profileLinks.machine';
 import { profileHobbiesMachine } from './people/profile/profileHobbies.machine';
-import { profileReportMachine } from './people/profile/profileReport.machine';
 import { chatMachine } from './chat/chat.machine';
 import { messageComposerMachine } from './chat/messageComposer.machine';
 import { groupChatSearchMachine } from './chat/groupChat/groupChatSearch.machine';
@@ -42,7 +41,7 @@ import { createGroupMachine } from './groups/createGroup.machine';
 import { groupsMachine } from './groups/groups.machine';
 import { groupMachine } from './groups/group.machine';
 import { blockedMembersMachine } from './people/blockedMembers.machine';
-import { postReportMachine } from './streams/post/postReport.machine';
+import { reportMachine } from './moderation/report.machine';
 import { checkpointMachine } from './checkpoint/checkpoint.machine';
 import { appealFormMachine } from './checkpoint/appealForm.machine';
 import { adminListMachine } from './admin/adminList.machine';
@@ -88,7 +87,6 @@ export const statecharts = {
   profileImage: profileImageMachine,
   profileLinks: profileLinksMachine,
   profileHobbies: profileHobbiesMachine,
-  profileReport: profileReportMachine,
   chat: chatMachine,
   messageComposer: messageComposerMachine,
   groupChatSearch: groupChatSearchMachine,
@@ -99,7 +97,7 @@ export const statecharts = {
   groups: groupsMachine,
   group: groupMachine,
   blockedMembers: blockedMembersMachine,
-  postReport: postReportMachine,
+  report: reportMachine,
   checkpoint: checkpointMachine,
   appealForm: appealFormMachine,
   adminList: adminListMachine,

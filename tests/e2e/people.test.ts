@@ -170,7 +170,7 @@ describe('people and profiles', () => {
     expect(await bob.page.getByRole('button', { name: 'Edit social links' }).count()).toBe(0);
   });
 
-  it('reports a profile: the reason is required, a second report is refused', async () => {
+  it("reports a profile with the post's dialog and reasons: a reason is chosen, a second report is refused", async () => {
     await bob.page.goto(profileUrl(amy));
     const openReport = async () => {
       await bob.page.getByRole('button', { name: 'More options for amy' }).click();
@@ -179,8 +179,8 @@ describe('people and profiles', () => {
     };
     let dialog = await openReport();
     await dialog.getByRole('button', { name: 'Send report' }).click();
-    await expect.poll(() => dialog.getByText('Reason is required').count()).toBe(1);
-    await dialog.getByRole('button', { name: 'Spam' }).click();
+    await expect.poll(() => dialog.getByText('Choose a reason').count()).toBe(1);
+    await dialog.getByText('Spam', { exact: true }).click();
     await dialog.getByLabel('Details (optional)').fill('The same advert every hour');
     await auditAccessibility(bob.page, 'report dialog');
     await screenshot(bob.page, 'profile-report-1280-light');
@@ -189,7 +189,7 @@ describe('people and profiles', () => {
     await expect.poll(() => bob.page.getByText('Thank you. Your report about amy was sent to the moderators.').count()).toBe(1);
 
     dialog = await openReport();
-    await dialog.getByLabel(/^Reason/).fill('Still spam');
+    await dialog.getByText('Pretending to be someone else', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('You have already reported this member');
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -22,6 +22,7 @@ import { presentSummary } from '../../core/presentUser';
 import type { Viewer } from '../../core/visibility';
 import type { NotificationSettings } from '../users/notificationSettings';
 import type { ActorFilter, EntryRow, NotificationStore } from './store';
+import { excerptOf } from './excerpt';
 
 /** What a module raises after its write: `kind` from `actorId` (null: the site, e.g. a moderator's decision) to `to`. */
 export interface NotifyInput {
@@ -48,12 +49,6 @@ const MODERATION: readonly NotificationKind[] = [
   'banned',
   'unbanned',
 ];
-/** How long a post's text the inbox shows. */
-const EXCERPT = 90;
-const excerpt = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
-};
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Pruning deletes at most this many entries per statement, and yields between batches. */
 export const PRUNE_BATCH = 500;
@@ -114,7 +109,7 @@ export function createNotificationService(deps: {
         case 'post':
         case 'question': {
           const post = postById.get(row.target_id);
-          if (post) target = { type: post.kind === 'question' ? 'question' : 'post', id: post.id, label: excerpt(post.post) };
+          if (post) target = { type: post.kind === 'question' ? 'question' : 'post', id: post.id, label: excerptOf(post.post) };
           break;
         }
         case 'group':

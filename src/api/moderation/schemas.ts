@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSummarySchema } from '../users/follows';
 import { idSchema, postSchema } from '../posts/schemas';
-import { POST_REPORT_REASONS, REPORT_DETAILS_MAX, REPORT_DETAILS_TOO_LONG, REPORT_REASON_INVALID } from './reports';
+import { REPORT_REASONS, REPORT_DETAILS_MAX, REPORT_DETAILS_TOO_LONG, REPORT_REASON_INVALID } from './reports';
 
 /**
  * Moderation: what members send (post reports, appeals) and the Admin API of spec section 7
@@ -31,8 +31,8 @@ export const APPEAL_LIMIT = { max: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
 
 // Reasons and statuses
 
-// The post report's reasons and limits live in reports.ts (the streams page reads them without zod).
-export { POST_REPORT_REASONS, POST_REPORT_REASON_LABELS, REPORT_DETAILS_MAX, type PostReportReason } from './reports';
+// The reports' reasons (one list for posts and members) and limits live in reports.ts (the streams page reads them without zod).
+export { REPORT_REASONS, REPORT_REASON_LABELS, REPORT_DETAILS_MAX, reportReasonLabel, type ReportReason } from './reports';
 
 /**
  * A report's life: `pending` (new), `reviewing` (a moderator took it), then `resolved` (acted on:
@@ -138,7 +138,7 @@ export type YearQuery = z.input<typeof yearQuerySchema>;
 export const reportPostBodySchema = z
   .object({
     postId: idSchema('Post'),
-    reason: z.enum(POST_REPORT_REASONS, { error: REPORT_REASON_INVALID }),
+    reason: z.enum(REPORT_REASONS, { error: REPORT_REASON_INVALID }),
     details: z.string({ error: 'Details must be text' }).trim().max(REPORT_DETAILS_MAX, REPORT_DETAILS_TOO_LONG).default(''),
   })
   .strict();
@@ -148,7 +148,7 @@ export const postReportSchema = z.object({
   _id: z.string(),
   postId: z.string(),
   reporter: userSummarySchema,
-  reason: z.enum(POST_REPORT_REASONS),
+  reason: z.enum(REPORT_REASONS),
   details: z.string(),
   status: statusSchema,
   createdAt: z.string(),

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { serverEvents } from '../../api/socket';
 import type { User } from '../../api/auth';
-import type { BasicInfo, NotificationType, PersonalizeBody, ReportProfileBody, SocialLinks, WatchPresence } from '../../api/users';
+import type { BasicInfo, NotificationType, PersonalizeBody, SocialLinks, WatchPresence } from '../../api/users';
 import { blockedMembersMachine, type BlockedMembersEvent } from '../../machines/people/blockedMembers.machine';
 import { memberByNameMachine } from '../../machines/people/memberByName.machine';
 import { notificationSettingsMachine } from '../../machines/notifications/notificationSettings.machine';
@@ -12,7 +12,7 @@ import { profileMachine, type PeoplePageInput } from '../../machines/people/prof
 import { profileHobbiesMachine } from '../../machines/people/profile/profileHobbies.machine';
 import { profileImageMachine, type ProfileImageKind } from '../../machines/people/profile/profileImage.machine';
 import { profileLinksMachine } from '../../machines/people/profile/profileLinks.machine';
-import { profileReportMachine } from '../../machines/people/profile/profileReport.machine';
+import { reportLogic } from '../moderation/report';
 import { api as defaultApi } from '../shell/api';
 import { changePasswordLogic } from '../auth/changePassword';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
@@ -116,10 +116,7 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
           actors: { saveHobbies: fromPromise(({ input }: { input: { hobbies: string[] } }) => api.users.hobbies(input)) },
         }),
         passwordForm: changePasswordLogic(api, bridge),
-        reportForm: profileReportMachine.provide({
-          actors: { sendReport: fromPromise(({ input }: { input: ReportProfileBody }) => api.users.reportProfile(input)) },
-          actions: { showToast: bridge.showToast },
-        }),
+        reportForm: reportLogic(api, bridge),
       },
       actions: {
         showToast: bridge.showToast,

@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
 import { arrivalText } from '../../api/notifications/notificationWords';
+import type { NotificationKind } from '../../api/notifications/schemas';
 import { serverEvents, type NotificationPayload } from '../../api/socket';
 import { CHAT_HREF, INBOX_ROUTE } from '../../machines/shell/routes';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
@@ -14,9 +15,27 @@ export function openConversation(location: { pathname: string; search: string })
 }
 
 /**
+ * The inbox kinds that raise a live toast: what needs the member now (someone followed or mentioned
+ * them; a moderator decided about them or their report). Everything else (reactions, comments,
+ * answers, invitations, group decisions) reaches the inbox and its badge only: one toast per reaction
+ * made a lively post raise three at once.
+ */
+export const TOASTED_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  'follow',
+  'mention',
+  'reportResolved',
+  'reportDismissed',
+  'appealApproved',
+  'appealRejected',
+  'banned',
+  'unbanned',
+]);
+
+/**
  * What the member is told of a `notification` (the server sends it only when their setting of that
- * kind is on): a new inbox entry ("ben reacted to your post"), except while the inbox is on screen;
- * a message, except while that very conversation is on screen, where the message shows anyway.
+ * kind is on): a new inbox entry of a kind in TOASTED_KINDS ("ben started following you"), except
+ * while the inbox is on screen; a message, except while that very conversation is on screen, where
+ * the message shows anyway.
  */
 export function noticeOf(
   payload: NotificationPayload,
@@ -25,7 +44,9 @@ export function noticeOf(
 ): ToastRequest | null {
   switch (payload.type) {
     case 'inbox':
-      return onInbox ? null : { type: 'info', description: arrivalText(payload.notification) };
+      return onInbox || !TOASTED_KINDS.has(payload.notification.kind)
+        ? null
+        : { type: 'info', description: arrivalText(payload.notification) };
     case 'messages':
       break;
     default:

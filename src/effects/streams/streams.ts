@@ -1,12 +1,11 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import type { ReactionType } from '../../api/constants';
-import type { ReportPostBody } from '../../api/moderation';
 import { PAGE_SIZE } from '../../api/constants';
 import type { Post } from '../../api/posts';
 import { serverEvents } from '../../api/socket';
 import { authorMachine } from '../../machines/streams/post/author.machine';
-import { postReportMachine } from '../../machines/streams/post/postReport.machine';
+import { reportLogic } from '../moderation/report';
 import { failureStatus } from '../../machines/shared/failure';
 import {
   feedMachine,
@@ -149,10 +148,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
           input.follow ? api.follows.follow(input.userId) : api.follows.unfollow(input.userId),
         ),
         blockMember: fromPromise(({ input }: { input: { userId: string } }) => api.follows.block(input.userId)),
-        reportForm: postReportMachine.provide({
-          actors: { sendReport: fromPromise(({ input }: { input: ReportPostBody }) => api.moderation.reportPost(input)) },
-          actions: { showToast: bridge.showToast },
-        }),
+        reportForm: reportLogic(api, bridge),
       },
       actions: {
         showToast: bridge.showToast,

@@ -99,7 +99,7 @@ export function NotificationRow({ actor, notification }: { actor: InboxActorRef;
             </button>
           )}
         </p>
-        {excerpt ? <p className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{excerpt}</p> : null}
+        {excerpt ? <Excerpt text={excerpt} /> : null}
         <p className="flex items-center gap-2 text-xs text-neutral-600 dark:text-neutral-400">
           <time dateTime={notification.updatedAt}>{timeAgo(notification.updatedAt)}</time>
           {notification.read ? null : <span aria-hidden="true" className="size-2 rounded-full bg-accent-strong" />}
@@ -114,5 +114,25 @@ export function NotificationRow({ actor, notification }: { actor: InboxActorRef;
         <Trash2 size={18} />
       </IconButton>
     </article>
+  );
+}
+
+/**
+ * The post's first words in two lines, clamped by the row's width: the browser's ellipsis cuts the
+ * last line's text wherever it runs out of room, mid-word ("the boat…"), so each word is its own
+ * unbreakable box and the clamp can only drop whole words ("the boats …"). A word wider than the
+ * row (a long link) still wraps inside its box.
+ */
+function Excerpt({ text }: { text: string }) {
+  const words = text.split(' ');
+  return (
+    <p data-testid="notification-excerpt" className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">
+      {words.map((word, i) => (
+        <span key={i}>
+          <span className="inline-block max-w-full [overflow-wrap:anywhere]">{word}</span>
+          {i < words.length - 1 ? ' ' : null}
+        </span>
+      ))}
+    </p>
   );
 }

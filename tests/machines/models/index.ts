@@ -34,14 +34,13 @@ import { notificationSettingsModel } from '../notifications/notificationSettings
 import { notificationsModel } from '../notifications/notifications.model';
 import { peopleModel } from '../people/people.model';
 import { personalizeModel } from '../streams/personalize.model';
-import { postReportModel } from '../streams/post/postReport.model';
+import { reportModel } from '../moderation/report.model';
 import { presenceModel } from '../chat/presence.model';
 import { privateChatCacheModel } from '../chat/privateChatCache.model';
 import { profileModel } from '../people/profile/profile.model';
 import { profileHobbiesModel } from '../people/profile/profileHobbies.model';
 import { profileImageModel } from '../people/profile/profileImage.model';
 import { profileLinksModel } from '../people/profile/profileLinks.model';
-import { profileReportModel } from '../people/profile/profileReport.model';
 import { reactionsModel, saveModel, whoReactedModel, authorModel } from '../streams/post/reactions.model';
 import { resetPasswordModel } from '../auth/resetPassword.model';
 import { searchModel } from '../search/search.model';
@@ -87,14 +86,13 @@ export const models: MachineModel[] = [
   notificationsModel,
   peopleModel,
   personalizeModel,
-  postReportModel,
+  reportModel,
   presenceModel,
   privateChatCacheModel,
   profileModel,
   profileHobbiesModel,
   profileImageModel,
   profileLinksModel,
-  profileReportModel,
   reactionsModel,
   saveModel,
   whoReactedModel,

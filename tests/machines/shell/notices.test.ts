@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ChatMessage } from '../../../src/api/chat';
-import type { Notification } from '../../../src/api/notifications';
+import { NOTIFICATION_KINDS, type Notification } from '../../../src/api/notifications';
 import { serverEvents, type NotificationPayload } from '../../../src/api/socket';
 import { noticeOf, noticesLogic, openConversation } from '../../../src/effects/shell/notices';
 import { INBOX_ROUTE } from '../../../src/machines/notifications/inbox.machine';
@@ -84,24 +84,46 @@ describe('message notices', () => {
       type: 'info',
       description: 'ben started following you',
     });
-    expect(noticeOf(entry('reaction'), null)).toEqual({ type: 'info', description: 'ben reacted to your post' });
-    expect(noticeOf(entry('comment', { target: { type: 'question', id: 'q1', label: '' } }), null)).toEqual({
-      type: 'info',
-      description: 'ben commented on your question',
-    });
-    expect(noticeOf(entry('groupInvite', { target: { type: 'group', id: 'g1', label: 'Night Owls' } }), null)).toEqual({
-      type: 'info',
-      description: 'ben invited you to join Night Owls',
-    });
+    expect(noticeOf(entry('mention'), null)).toEqual({ type: 'info', description: 'ben mentioned you in a post' });
     expect(noticeOf(entry('appealApproved', { actors: [], actorCount: 0, target: { type: 'appeal', id: 'a1', label: '' } }), null)).toEqual(
       {
         type: 'info',
         description: 'Your appeal was approved: your account is active again',
       },
     );
-    expect(noticeOf(entry('reaction'), null, true)).toBeNull();
+    expect(noticeOf(entry('follow'), null, true)).toBeNull();
     // A type this client does not know (a newer server): nothing.
     expect(noticeOf({ type: 'mentions' } as never, null)).toBeNull();
+  });
+
+  it('toasts only what needs the member now: reactions, comments, answers, invitations and group news go to the inbox alone', () => {
+    const entry = (kind: Notification['kind']): NotificationPayload => ({
+      type: 'inbox',
+      unreadCount: 1,
+      notification: {
+        _id: 'n1',
+        kind,
+        target: { type: 'post', id: 'p1', label: 'Sunrise' },
+        actors: [{ _id: 'u2', username: 'ben', avatarColor: '#1e88e5', avatarImage: '', profilePicture: '' }],
+        actorCount: 1,
+        read: false,
+        detail: '',
+        createdAt: '2026-11-26T00:00:00.000Z',
+        updatedAt: '2026-11-26T00:00:00.000Z',
+      },
+    });
+    const toasted = NOTIFICATION_KINDS.filter((kind) => noticeOf(entry(kind), null) !== null);
+    expect(toasted).toEqual([
+      'follow',
+      'mention',
+      'reportResolved',
+      'reportDismissed',
+      'appealApproved',
+      'appealRejected',
+      'banned',
+      'unbanned',
+    ]);
+    for (const kind of ['reaction', 'comment', 'answer', 'groupInvite'] as const) expect(noticeOf(entry(kind), null)).toBeNull();
   });
 
   it("turns socket notifications into the app's toasts", () => {
@@ -133,7 +155,7 @@ describe('message notices', () => {
     };
     bus.publish({ event: serverEvents.notification, payload: follow });
     location = at(INBOX_ROUTE);
-    bus.publish({ event: serverEvents.notification, payload: { ...follow, notification: { ...follow.notification, kind: 'comment' } } });
+    bus.publish({ event: serverEvents.notification, payload: { ...follow, notification: { ...follow.notification, kind: 'mention' } } });
     expect(toasts()).toEqual(['New message from ben', 'ben started following you']);
     app.stop();
     expect(bus.size).toBe(0);

@@ -63,7 +63,7 @@ describe.each(dialects)('reports on %s', (dialect) => {
         '/reportpost',
         { postId: open._id },
         400,
-        'Reason must be one of spam, harassment, violence, nudity, misinformation, illegal, other',
+        'Reason must be one of spam, harassment, impersonation, violence, nudity, misinformation, illegal, other',
       );
       await refused(
         t,
@@ -72,7 +72,7 @@ describe.each(dialects)('reports on %s', (dialect) => {
         '/reportpost',
         { postId: open._id, reason: 'boring' },
         400,
-        'Reason must be one of spam, harassment, violence, nudity, misinformation, illegal, other',
+        'Reason must be one of spam, harassment, impersonation, violence, nudity, misinformation, illegal, other',
       );
       await refused(t, reader, 'POST', '/reportpost', { reason: 'spam' }, 400, 'Post id is required');
       await refused(t, reader, 'POST', '/reportpost', { postId: 'abc', reason: 'spam' }, 400, 'Invalid post id');

@@ -96,6 +96,23 @@ describe.each(dialects)('notifications inbox on %s', (dialect) => {
     expect(await unread(ann)).toBe(2);
   });
 
+  it("carries the post's text cut at a word boundary, with more than two lines' worth for the row to clamp", async () => {
+    const [ann, bob] = [await member(t), await member(t)];
+    // Cut at 90 characters this read "... the harbour #c…": mid-word, with room left on a wide row.
+    const words = 'Morning walk along the pier, gulls everywhere and the light just right over the harbour #cats #sea';
+    const long = `${words} ${'and then the fog rolled in slowly over the water '.repeat(6)}`;
+    const p = await post(t, ann, { post: long, privacy: 'Public' });
+    await react(bob, p._id);
+    const label = (await inbox(ann))[0]!.target.label;
+    expect(label).toContain('#cats #sea');
+    expect(label.length).toBeGreaterThan(180);
+    expect(label.length).toBeLessThanOrEqual(240);
+    expect(label.endsWith('…')).toBe(true);
+    // What precedes "…" is a whole word of the post.
+    const lastWord = label.slice(0, -1).split(' ').at(-1)!;
+    expect(long.split(/\s+/)).toContain(lastWord);
+  });
+
   it('reactions to one post are one entry, newest actor first; a change of mind adds nobody, unreacting takes the actor out', async () => {
     const [ann, bob, cat, dan, eve] = [await member(t), await member(t), await member(t), await member(t), await member(t)];
     const p = await post(t, ann, { post: 'Sunrise over the bay', privacy: 'Public' });

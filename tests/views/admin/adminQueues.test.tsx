@@ -55,7 +55,8 @@ describe('reported members', () => {
     history: [audit('h1', { action: 'profileReport.status', targetType: 'profileReport', targetLabel: 'ben', reason: 'reviewing' })],
   });
   const r2 = profileReport('r2', banned(dora), { status: 'reviewing', reason: 'Spam', details: '' });
-  const r3 = profileReport('r3', otherAdmin, { reason: 'Rude' });
+  // A reason from the report dialog's list (its key, as the app sends it) or older free text.
+  const r3 = profileReport('r3', otherAdmin, { reason: 'impersonation' });
   const OPEN = page([r1, r2, r3], { total: 3 });
 
   async function loaded() {
@@ -71,6 +72,8 @@ describe('reported members', () => {
     const first = item('Reported users', 'Report about ben');
     expect(first.textContent).toContain('Impersonation');
     expect(first.textContent).toContain('Pretends to be me');
+    expect(item('Reported users', 'Report about mod').textContent).toContain('Pretending to be someone else');
+    expect(item('Reported users', 'Report about dora').textContent).toContain('Spam');
     expect(within(first).getByRole('link', { name: 'cleo' }).getAttribute('href')).toBe('/app/social/profile/cleo?id=u7');
     expect(within(first).getByText('Pending')).toBeTruthy();
     expect(within(first).getByText('History (1)')).toBeTruthy();

@@ -91,7 +91,7 @@ describe('notifications page', () => {
     expect(rows().map((row) => row.getAttribute('data-unread'))).toEqual(['true', null, 'true']);
     // Names in bold, the post's first words, the avatars of the newest actors.
     expect(within(rows()[0]!).getByText('ben and 3 others').tagName).toBe('STRONG');
-    expect(within(rows()[0]!).getByText('Sunrise over the bay')).toBeTruthy();
+    expect(within(rows()[0]!).getByTestId('notification-excerpt').textContent).toBe('Sunrise over the bay');
     expect(rows()[0]!.querySelectorAll('[aria-hidden="true"].rounded-full.size-8').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('2 unread')).toBeTruthy();
     // The page told the badge; opening it marked nothing read.
@@ -102,6 +102,19 @@ describe('notifications page', () => {
         .items.filter((n) => !n.read)
         .map((n) => n._id),
     ).toEqual(['n1', 'n3']);
+  });
+
+  it("clamps the post's words to two lines by the row's width, whole words only (each an unbreakable box)", async () => {
+    const label = 'Morning walk along the pier, the light over the harbour #cats #sea and then the fog rolled in over the water…';
+    await loaded({ ...FIRST, notifications: [{ ...reaction, target: { ...reaction.target, label } }] });
+    const excerpt = within(rows()[0]!).getByTestId('notification-excerpt');
+    // The whole text the server sent (cut at a word there), clamped by CSS rather than by a count of characters.
+    expect(excerpt.textContent).toBe(label);
+    expect(excerpt.className).toContain('line-clamp-2');
+    // The browser's ellipsis cuts the last line's text where it runs out of room ("#c…"): in boxes, only whole words go.
+    const boxes = [...excerpt.querySelectorAll('span.inline-block')].map((box) => box.textContent);
+    expect(boxes).toEqual(label.split(' '));
+    expect(boxes).toContain('#cats');
   });
 
   it('opens each target from its row and marks it read (put back if the server refuses)', async () => {

@@ -15,6 +15,7 @@ import { alice, auth } from '../../fixtures/auth';
 import { refused } from '../../fixtures/streams';
 import { answerOf, ownProfile, profile } from '../../machines/people/profile/profileFixtures';
 import { startTestApp, withApp } from '../appHarness';
+import { REPORT_REASONS } from '../../../src/api/moderation/reports';
 
 const PICTURE = '/media/image/upload/v1/0190a5f0-0000-7000-8000-0000000000aa';
 const mine = ownProfile({ _id: 'u1', username: 'alice' });
@@ -317,24 +318,30 @@ describe('profile page', () => {
     expect(within(screen.getByRole('list', { name: 'Hobbies' })).getByText('Climbing')).toBeTruthy();
   });
 
-  it('reports a member: the reason is required, a refusal stays in the dialog, success closes it with a toast', async () => {
+  it("reports a member with the post's dialog and list: a reason is chosen, a refusal stays in the dialog, success closes it with a toast", async () => {
     const { api, user, toasts } = renderProfile('/profile/ben?id=u2');
     api.users.reportProfile.mockRejectedValueOnce(refused('You have already reported this member', 409));
     await user.click(await screen.findByRole('button', { name: 'More options for ben' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Report ben' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report ben' });
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(within(dialog).getByText('Reason is required')).toBeTruthy();
+    expect(within(dialog).getByText('Choose a reason')).toBeTruthy();
     expect(api.users.reportProfile).not.toHaveBeenCalled();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Spam' }));
-    expect((within(dialog).getByLabelText(/^Reason/) as HTMLInputElement).value).toBe('Spam');
-    await user.type(within(dialog).getByLabelText('Details (optional)'), 'Adverts every hour');
+    // The one list of reasons, as radio cards (the post's report offers the very same).
+    const reasons = within(dialog).getByRole('radiogroup', { name: 'Why are you reporting ben?' });
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual([...REPORT_REASONS]);
+    await user.click(within(reasons).getByRole('radio', { name: 'Pretending to be someone else' }));
+    await user.type(within(dialog).getByLabelText('Details (optional)'), 'Uses my photos');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('You have already reported this member'));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.users.reportProfile).toHaveBeenLastCalledWith({ userId: 'u2', reason: 'Spam', details: 'Adverts every hour' });
+    expect(api.users.reportProfile).toHaveBeenLastCalledWith({ userId: 'u2', reason: 'impersonation', details: 'Uses my photos' });
     expect(toasts().map((t) => t.description)).toContain('Thank you. Your report about ben was sent to the moderators.');
   });
 

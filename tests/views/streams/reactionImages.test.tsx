@@ -46,15 +46,16 @@ describe('reaction images', () => {
     );
     const { label, ink, inkDark } = REACTION_LOOK[type];
 
-    // The action: the chosen reaction's own image, and its colour on the count beside it.
-    const action = within(card).getByRole('button', { name: `Your reaction: ${label}. Remove it. Reactions: 1` });
+    // The action: the chosen reaction's own image, and its colour on its name beside it.
+    const action = within(card).getByRole('button', { name: `Your reaction: ${label}. Remove it` });
     expectImage(action, type);
     expect(action.style.getPropertyValue('--ink')).toBe(ink);
     expect(action.style.getPropertyValue('--ink-dark')).toBe(inkDark);
-    expect(within(action).getByTestId('reactions-total').textContent).toBe('1');
+    expect(within(action).getByTestId('my-reaction').textContent).toBe(label);
 
     const counts = within(card).getByRole('button', { name: `1 reaction: 1 ${type}. Show who reacted` });
     expectImage(counts, type);
+    expect(within(counts).getByTestId('reactions-total').textContent).toBe('1');
 
     fireEvent.click(counts);
     const modal = await screen.findByRole('dialog', { name: 'Reactions' });
@@ -76,13 +77,36 @@ describe('reaction images', () => {
     }
   });
 
-  it('before any reaction: a neutral Like with 0, no counts, and no empty row above the actions', async () => {
+  it("the member's own reaction stands apart from the total: Wow on 2 Wow and 1 Love reads Wow, and the total 4", async () => {
+    const counted = { ...zeroCounts(), wow: 3, love: 1 };
+    renderStreamsPage([post({ _id: 'p1', reactions: { ...zeroCounts(), wow: 2, love: 1 } })], {
+      reactions: { react: vi.fn(async () => ({ message: 'ok', postId: 'p1', reactions: counted, userReaction: 'wow' })), remove: vi.fn() },
+    });
+    const card = await waitFor(() => screen.getByRole('article'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Choose a reaction' }));
+    const picker = await screen.findByRole('dialog', { name: 'Reactions' });
+    fireEvent.click(within(picker).getByRole('button', { name: 'Wow' }));
+    const action = within(card).getByRole('button', { name: 'Your reaction: Wow. Remove it' });
+    expect(action.getAttribute('aria-pressed')).toBe('true');
+    // No count on the member's own reaction: "3" beside a Wow would read as three wows.
+    expect(within(action).getByTestId('my-reaction').textContent).toBe('Wow');
+    expect(action.textContent).not.toMatch(/\d/);
+    const counts = within(card).getByRole('button', { name: '4 reactions: 3 wow, 1 love. Show who reacted' });
+    expect(within(counts).getByTestId('reactions-total').textContent).toBe('4');
+    expect([...counts.querySelectorAll('[data-reaction]')].map((e) => e.getAttribute('data-reaction'))).toEqual(['love', 'wow']);
+    // Once the server agrees, the same.
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Your reaction: Wow. Remove it' }).textContent).toBe('Wow'));
+    expect(within(card).getByTestId('reactions-total').textContent).toBe('4');
+  });
+
+  it('before any reaction: a neutral Like with no count, no counts, and no empty row above the actions', async () => {
     const card = await renderCard(post({ _id: 'p1', post: 'Nobody reacted yet' }));
-    const like = within(card).getByRole('button', { name: 'Like: 0' });
+    const like = within(card).getByRole('button', { name: 'Like' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     expect(like.querySelector('svg[data-reaction-image]')).toBeNull();
     expect(like.textContent).not.toMatch(EMOJI);
-    expect(within(like).getByTestId('reactions-total').textContent).toBe('0');
+    expect(like.textContent).toBe('Like');
+    expect(within(card).queryByTestId('reactions-total')).toBeNull();
     expect(within(card).queryByRole('button', { name: /reactions?:/ })).toBeNull();
     // The footer follows the post's text directly: the counts sit in it, with their actions.
     const footer = card.querySelector('footer')!;

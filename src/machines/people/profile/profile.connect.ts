@@ -4,7 +4,7 @@ import { OWNER_TABS, selectTab, type ProfileSnapshot, type ProfileTab } from './
 import type { ProfileHobbiesActorRef } from './profileHobbies.machine';
 import type { ProfileImageActorRef } from './profileImage.machine';
 import type { ProfileLinksActorRef } from './profileLinks.machine';
-import type { ProfileReportActorRef } from './profileReport.machine';
+import type { ReportActorRef } from '../../moderation/report.machine';
 
 /** The owner's tabs (password, notifications) are offered to the owner only; the machine's guard says the same. */
 export const mayOpenTab = (profile: Profile, tab: ProfileTab) => profile.isOwner || !OWNER_TABS.includes(tab);
@@ -30,7 +30,7 @@ export const isUnblocking = (s: ProfileSnapshot) => s.matches({ blocked: 'unbloc
 /** The forms the page opens, each its own machine (a child of the profile's), or undefined while closed. */
 export const imageUploadOf = (s: ProfileSnapshot) => s.children.imageUpload as ProfileImageActorRef | undefined;
 export const passwordFormOf = (s: ProfileSnapshot) => s.children.passwordForm as ChangePasswordActorRef | undefined;
-export const reportFormOf = (s: ProfileSnapshot) => s.children.reportForm as ProfileReportActorRef | undefined;
+export const reportFormOf = (s: ProfileSnapshot) => s.children.reportForm as ReportActorRef | undefined;
 export const hobbiesFormOf = (s: ProfileSnapshot) => s.children.hobbiesForm as ProfileHobbiesActorRef | undefined;
 export const linksFormOf = (s: ProfileSnapshot) => s.children.linksForm as ProfileLinksActorRef | undefined;
 

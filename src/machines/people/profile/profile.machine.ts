@@ -14,7 +14,7 @@ import { OWNER_TABS, PROFILE_TABS, type PeoplePageInput, type ProfileContext, ty
 import { profileHobbiesMachine } from './profileHobbies.machine';
 import { profileImageMachine } from './profileImage.machine';
 import { profileLinksMachine } from './profileLinks.machine';
-import { profileReportMachine } from './profileReport.machine';
+import { reportMachine } from '../../moderation/report.machine';
 
 export * from './profile.types';
 export * from './profile.copy';
@@ -82,7 +82,7 @@ const profileSetup = setup({
     imageUpload: profileImageMachine,
     linksForm: profileLinksMachine,
     hobbiesForm: profileHobbiesMachine,
-    reportForm: profileReportMachine,
+    reportForm: reportMachine,
     passwordForm: changePasswordMachine,
   },
   actions: {
@@ -415,7 +415,10 @@ export const profileMachine = profileSetup.createMachine({
               invoke: {
                 id: 'reportForm',
                 src: 'reportForm',
-                input: ({ context }) => ({ userId: context.userId, username: shownProfile(context).username }),
+                input: ({ context }) => ({
+                  subject: { kind: 'profile' as const, userId: context.userId },
+                  username: shownProfile(context).username,
+                }),
                 onDone: 'closed',
               },
             },

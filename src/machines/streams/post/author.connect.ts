@@ -1,4 +1,4 @@
-import type { PostReportActorRef } from './postReport.machine';
+import type { ReportActorRef } from '../../moderation/report.machine';
 import type { AuthorSnapshot } from './author.machine';
 
 /** A follow or unfollow is on its way (the button waits). */
@@ -16,7 +16,7 @@ export const isBlockAsked = (s: AuthorSnapshot) => s.matches('confirmingBlock') 
 export const isBlocking = (s: AuthorSnapshot) => s.matches('blocking');
 
 /** The "Report post" dialog's machine while it is open (the reportForm child), else undefined. */
-export const reportFormOf = (s: AuthorSnapshot) => s.children.reportForm as PostReportActorRef | undefined;
+export const reportFormOf = (s: AuthorSnapshot) => s.children.reportForm as ReportActorRef | undefined;
 
 /** The signed-in member wrote the post: they get edit and delete (and see a hidden post's notice as its author). */
 export const isPostAuthor = (viewerId: string | null, post: { userId: string }) => viewerId !== null && viewerId === post.userId;

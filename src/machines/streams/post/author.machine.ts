@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { requiredPromise } from '../../shared/required';
 import type { BlockResponse, FollowResponse } from '../../../api/users/follows';
 import { failureText } from '../../shared/failure';
-import { postReportMachine } from './postReport.machine';
+import { reportMachine } from '../../moderation/report.machine';
 import type { ToastRequest } from '../../shell/toastRequest';
 
 export type AuthorEvent =
@@ -41,7 +41,7 @@ export const authorMachine = setup({
   },
   actors: {
     /** The report dialog of the post (POST /reportpost). */
-    reportForm: postReportMachine,
+    reportForm: reportMachine,
     /** Effect: PUT /user/follow/{id} or /user/unfollow/{id}. */
     changeFollow: requiredPromise<FollowResponse, { userId: string; follow: boolean }>('changeFollow'),
     /** Effect: PUT /user/block/{id}. */
@@ -73,7 +73,7 @@ export const authorMachine = setup({
       invoke: {
         id: 'reportForm',
         src: 'reportForm',
-        input: ({ context }) => ({ postId: context.postId!, username: context.username }),
+        input: ({ context }) => ({ subject: { kind: 'post' as const, postId: context.postId! }, username: context.username }),
         // Sent or cancelled, the dialog closes (its thanks come from the report machine).
         onDone: 'idle',
       },

@@ -1,5 +1,5 @@
 import { Ban, Check, Eye, EyeOff, X } from 'lucide-react';
-import { OPEN_STATUSES, POST_REPORT_REASON_LABELS, type PostReportCase } from '../../../api/moderation';
+import { OPEN_STATUSES, REPORT_REASON_LABELS, type PostReportCase } from '../../../api/moderation';
 import { AdminList, ItemCard, type ItemTools } from '../AdminList';
 import { AuditHistory } from '../Audit';
 import { ReportStatusBadge } from '../Badges';
@@ -84,7 +84,7 @@ function CaseItem({ item, ...tools }: { item: PostReportCase } & ItemTools) {
         {item.reports.map((report) => (
           <li key={report._id} className="flex flex-col gap-0.5 py-2">
             <p className="text-sm text-neutral-800 dark:text-neutral-200">
-              <span className="font-semibold">{POST_REPORT_REASON_LABELS[report.reason]}</span> · <MemberLink member={report.reporter} />
+              <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> · <MemberLink member={report.reporter} />
             </p>
             {report.details ? (
               <p className="text-sm break-words whitespace-pre-wrap text-neutral-700 dark:text-neutral-300">{report.details}</p>

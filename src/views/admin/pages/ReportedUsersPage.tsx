@@ -1,5 +1,5 @@
 import { Ban, Check, Eye, X } from 'lucide-react';
-import { OPEN_STATUSES, type ProfileReportItem } from '../../../api/moderation';
+import { OPEN_STATUSES, reportReasonLabel, type ProfileReportItem } from '../../../api/moderation';
 import { AdminList, ItemCard, type ItemTools } from '../AdminList';
 import { AuditHistory } from '../Audit';
 import { ReportStatusBadge } from '../Badges';
@@ -71,7 +71,7 @@ function ReportItem({ report, ...tools }: { report: ProfileReportItem } & ItemTo
         <ReportStatusBadge status={report.status} />
       </div>
       <div className="flex flex-col gap-1 rounded-2xl bg-neutral-50 px-3 py-2 dark:bg-neutral-800/50">
-        <p className="font-semibold break-words text-neutral-900 dark:text-white">{report.reason}</p>
+        <p className="font-semibold break-words text-neutral-900 dark:text-white">{reportReasonLabel(report.reason)}</p>
         {report.details ? (
           <p className="text-sm break-words whitespace-pre-wrap text-neutral-700 dark:text-neutral-300">{report.details}</p>
         ) : null}

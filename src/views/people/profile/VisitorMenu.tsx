@@ -3,7 +3,7 @@ import { Ban, Flag } from 'lucide-react';
 import type { ProfileActorRef } from '../../../machines/people/profile/profile.machine';
 import { BlockConfirm } from '../BlockConfirm';
 import { MoreMenu } from '../../overlays/MoreMenu';
-import { ReportDialog } from '../ReportDialog';
+import { ReportDialog } from '../../moderation/ReportDialog';
 import { isBlockAsked, isBlocking, reportFormOf } from '../../../machines/people/profile/profile.connect';
 
 /** Another member's '…' menu on their profile: report them, or block them after a confirmation. */

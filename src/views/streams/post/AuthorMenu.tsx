@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import type { Post } from '../../../api/posts';
 import { chatHref } from '../../chat/chatLinks';
 import { MoreMenu } from '../../overlays/MoreMenu';
-import { BlockConfirm, ReportPostDialog } from './overlayChunks';
+import { BlockConfirm, ReportDialog } from './overlayChunks';
 import { useStreamsLogic } from '../StreamsLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
 import { isBlockAsked, isBlocking, isChangingFollow, reportFormOf, shownFollowing } from '../../../machines/streams/post/author.connect';
@@ -50,7 +50,7 @@ export function AuthorMenu({ post, onWhy }: { post: Post; onWhy?: () => void }) 
           if (id === 'why') onWhy?.();
         }}
       />
-      {report ? <ReportPostDialog report={report} /> : null}
+      {report ? <ReportDialog report={report} /> : null}
       {/* Drawn from the first ask on (its code waits for it), so it closes as it always did. */}
       {blockAsked ? (
         <BlockConfirm

@@ -28,9 +28,10 @@ import { IconButton } from '../../ui/IconButton';
 import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from '../ComposerContext';
 import { inkOn, isColoured, timeAgo } from './format';
-import { actionClasses, ReactionAction, ReactionCounts, totalOf } from '../reactions/ReactionBar';
+import { actionClasses, ReactionAction, ReactionCounts } from '../reactions/ReactionBar';
 import { useStreamsLogic } from '../StreamsLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
+import { withFirstFrame } from '../../ui/firstFrame';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
@@ -184,8 +185,9 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       ) : null}
       {post.video ? (
         <video
-          src={post.video}
+          src={withFirstFrame(post.video)}
           controls
+          playsInline
           preload="metadata"
           className="mt-3 max-h-[32rem] w-full bg-black"
           aria-label={`Video shared by ${post.username}`}
@@ -202,12 +204,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       ) : null}
 
       <footer className="mx-3 mt-2 flex items-center gap-1 border-t border-neutral-100 py-1.5 dark:border-neutral-800">
-        <ReactionAction
-          mine={mine}
-          total={totalOf(counts)}
-          isBusy={busy}
-          onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })}
-        />
+        <ReactionAction mine={mine} isBusy={busy} onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })} />
         <ReactionCounts counts={counts} onOpen={() => props.onOpenReactions(post)} />
         <button
           type="button"

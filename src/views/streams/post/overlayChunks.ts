@@ -7,5 +7,5 @@ import { deferred } from '../../overlays/Deferred';
 export const CommentsModal = deferred(() => import('../discussion/CommentsModal').then((module) => module.CommentsModal));
 export const ReactionsModal = deferred(() => import('../reactions/ReactionsModal').then((module) => module.ReactionsModal));
 export const WhyDialog = deferred(() => import('./WhyDialog').then((module) => module.WhyDialog));
-export const ReportPostDialog = deferred(() => import('./ReportPostDialog').then((module) => module.ReportPostDialog));
+export const ReportDialog = deferred(() => import('../../moderation/ReportDialog').then((module) => module.ReportDialog));
 export const BlockConfirm = deferred(() => import('../../people/BlockConfirm').then((module) => module.BlockConfirm));

@@ -24,36 +24,34 @@ export const actionClasses =
   'hover:bg-neutral-100 data-[hovered]:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800 dark:data-[hovered]:bg-neutral-800';
 
 /**
- * The member's reaction with the post's total beside it, like the comments pair: pressing it
- * likes, or removes the reaction they have; the image and the count then take that reaction's
- * own look. The picker beside it offers all six.
+ * The member's own reaction, apart from the post's total (as Facebook and Bluesky do): "Like" until
+ * they react, then their reaction's image and name in its colour ("Wow"), never a count, which would
+ * read as that many of their reaction. Pressing it likes, or removes the reaction they have; the
+ * picker beside it offers all six. The total sits with the reactions' images (`ReactionCounts`).
  */
 export function ReactionAction({
   mine,
-  total,
   onChoose,
   isBusy,
 }: {
   mine: ReactionType | null;
-  total: number;
   onChoose: (reaction: ReactionType) => void;
   isBusy?: boolean;
 }) {
   const look = mine ? REACTION_LOOK[mine] : null;
-  const shown = String(shortenNumber(total));
   return (
     <div className="flex items-center">
       <AriaButton
         onPress={() => onChoose(mine ?? 'like')}
         aria-pressed={mine !== null}
-        // The visible count is part of the name (WCAG 2.5.3), as on the comments pair.
-        aria-label={look ? `Your reaction: ${look.label}. Remove it. Reactions: ${shown}` : `Like: ${shown}`}
+        // The visible word is part of the name (WCAG 2.5.3).
+        aria-label={look ? `Your reaction: ${look.label}. Remove it` : 'Like'}
         data-mine={mine ?? undefined}
         className={`${actionClasses} ${look ? 'text-[var(--ink)] dark:text-[var(--ink-dark)]' : ''}`}
         style={look ? ({ '--ink': look.ink, '--ink-dark': look.inkDark } as React.CSSProperties) : undefined}
       >
         {mine ? <ReactionImage type={mine} size={20} /> : <ThumbsUp aria-hidden="true" size={18} />}
-        <span data-testid="reactions-total">{shown}</span>
+        <span data-testid="my-reaction">{look ? look.label : 'Like'}</span>
         {isBusy ? <span className="sr-only">(saving)</span> : null}
       </AriaButton>
       <DialogTrigger popover={(parts) => <ReactionPicker parts={parts} mine={mine} onChoose={onChoose} />}>
@@ -70,7 +68,7 @@ export function ReactionAction({
   );
 }
 
-/** Which reactions the post has, most given first (at most three images): opens who reacted. */
+/** Which reactions the post has, most given first (at most three images), and their total: opens who reacted. */
 export function ReactionCounts({ counts, onOpen }: { counts: ReactionCounts; onOpen: () => void }) {
   const shown = REACTION_TYPES.filter((type) => counts[type] > 0).sort((a, b) => counts[b] - counts[a]);
   if (shown.length === 0) return null;
@@ -79,7 +77,7 @@ export function ReactionCounts({ counts, onOpen }: { counts: ReactionCounts; onO
     <AriaButton
       onPress={onOpen}
       aria-label={`${total} reaction${total === 1 ? '' : 's'}: ${shown.map((t) => `${counts[t]} ${t}`).join(', ')}. Show who reacted`}
-      className="inline-flex h-9 cursor-pointer items-center rounded-full px-2 outline-none data-[hovered]:bg-neutral-100 dark:data-[hovered]:bg-neutral-800"
+      className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-neutral-700 outline-none dark:text-neutral-200 data-[hovered]:bg-neutral-100 dark:data-[hovered]:bg-neutral-800"
     >
       {/* Reversed so the most given lies on top of the others. */}
       <span className="flex flex-row-reverse justify-end -space-x-1 space-x-reverse" aria-hidden="true">
@@ -92,6 +90,7 @@ export function ReactionCounts({ counts, onOpen }: { counts: ReactionCounts; onO
             </span>
           ))}
       </span>
+      <span data-testid="reactions-total">{String(shortenNumber(total))}</span>
     </AriaButton>
   );
 }

@@ -126,7 +126,7 @@ describe('author menu machine', () => {
         // The report dialog runs as a child about this very post, and closes back to the menu.
         if (e.type === 'author.report') {
           expect(snapshot.value).toBe('reporting');
-          expect(snapshot.children.reportForm?.getSnapshot().input).toEqual({ postId: 'p7', username: 'bob' });
+          expect(snapshot.children.reportForm?.getSnapshot().input).toEqual({ subject: { kind: 'post', postId: 'p7' }, username: 'bob' });
         }
         if (e.type === 'xstate.done.actor.reportForm') expect(snapshot.value).toBe('idle');
       },

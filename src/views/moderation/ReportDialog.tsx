@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { Flag } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { FieldError, Form, Label, Radio, RadioGroup, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { POST_REPORT_REASON_LABELS, POST_REPORT_REASONS, REPORT_DETAILS_MAX, type PostReportReason } from '../../../api/moderation/reports';
-import type { PostReportActorRef } from '../../../machines/streams/post/postReport.machine';
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../../api/moderation/reports';
+import type { ReportActorRef } from '../../machines/moderation/report.machine';
 import {
   isSendingReport,
   reportDetails,
@@ -11,19 +11,25 @@ import {
   reportError,
   reportErrors,
   reportReason,
-} from '../../../machines/streams/post/postReport.connect';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { SheetDialog } from '../../ui/SheetDialog';
-import { fieldErrorText, fieldLabel, textAreaClass } from '../../ui/TextField';
+  reportSubjectKind,
+} from '../../machines/moderation/report.connect';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { SheetDialog } from '../ui/SheetDialog';
+import { fieldErrorText, fieldLabel, textAreaClass } from '../ui/TextField';
 
 const radioClass =
   'flex cursor-pointer items-center gap-3 rounded-xl border border-neutral-200 px-3 py-2.5 text-[15px] text-neutral-900 transition-colors ' +
   'hover:bg-neutral-50 data-[selected]:border-accent data-[selected]:bg-accent-soft data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent ' +
   'data-[disabled]:opacity-60 dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800 dark:data-[selected]:bg-accent/15';
 
-/** Report a post: one reason from the list, optional details; the server's refusal stays in the dialog. */
-export function ReportPostDialog({ report }: { report: PostReportActorRef }) {
+/**
+ * The one report dialog, for a post and for a member: one reason from the one list, optional
+ * details; the server's refusal stays in the dialog. Only the title and the words naming what is
+ * reported differ.
+ */
+export function ReportDialog({ report }: { report: ReportActorRef }) {
+  const kind = useSelector(report, reportSubjectKind);
   const username = useSelector(report, reportedUsername);
   const reason = useSelector(report, reportReason);
   const details = useSelector(report, reportDetails);
@@ -34,23 +40,29 @@ export function ReportPostDialog({ report }: { report: PostReportActorRef }) {
     e.preventDefault();
     report.send({ type: 'report.submit' });
   };
+  const post = kind === 'post';
   return (
-    <SheetDialog title="Report post" onClose={() => report.send({ type: 'report.cancel' })} isDismissable={!sending} padded>
-      <Form aria-label={`Report ${username}'s post`} onSubmit={submit} className="flex flex-col gap-4">
+    <SheetDialog
+      title={post ? 'Report post' : `Report ${username}`}
+      onClose={() => report.send({ type: 'report.cancel' })}
+      isDismissable={!sending}
+      padded
+    >
+      <Form aria-label={post ? `Report ${username}'s post` : `Report ${username}`} onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          Moderators review every report. {username} is not told who reported their post.
+          Moderators review every report. {username} is not told who reported {post ? 'their post' : 'them'}.
         </p>
         <RadioGroup
           value={reason}
           isDisabled={sending}
           isInvalid={Boolean(errors.reason)}
           validationBehavior="aria"
-          onChange={(value) => report.send({ type: 'report.reason', reason: value as PostReportReason })}
+          onChange={(value) => report.send({ type: 'report.reason', reason: value as ReportReason })}
           className="flex flex-col gap-2"
         >
-          <Label className={fieldLabel}>Why are you reporting it?</Label>
+          <Label className={fieldLabel}>{post ? 'Why are you reporting this post?' : `Why are you reporting ${username}?`}</Label>
           <div className="grid gap-2 sm:grid-cols-2">
-            {POST_REPORT_REASONS.map((reason) => (
+            {REPORT_REASONS.map((reason) => (
               <Radio key={reason} value={reason} className={radioClass}>
                 {({ isSelected }) => (
                   <>
@@ -60,7 +72,7 @@ export function ReportPostDialog({ report }: { report: PostReportActorRef }) {
                     >
                       {isSelected ? <span className="size-2 rounded-full bg-accent" /> : null}
                     </span>
-                    {POST_REPORT_REASON_LABELS[reason]}
+                    {REPORT_REASON_LABELS[reason]}
                   </>
                 )}
               </Radio>
