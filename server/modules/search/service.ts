@@ -30,7 +30,7 @@ import { presentPost } from '../../core/presentPost';
 import type { Viewer } from '../../core/visibility';
 import { presentPerson } from '../../core/presentUser';
 import type { Hit, SearchStore } from './store';
-import { queryTerms, relevance, type SearchTerm } from '../../core/searchText';
+import { queryTerms, relevance, singleLetter, type SearchTerm } from '../../core/searchText';
 
 /** Average colours further apart than this (largest channel difference, 0..255) are not the same picture. */
 export const IMAGE_COLOR_DISTANCE = 48;
@@ -87,6 +87,20 @@ export function pageOfWindow(hits: Hit[], at: Position, size: number, order: (wi
   return { ids: ranked.map((hit) => hit.id), nextCursor, count: window.length, countIsFloor: more };
 }
 
+/**
+ * One page of a one-letter window (people or groups by the start of their name, in name order):
+ * the window is the SEARCH_WINDOW visible names from the cursor's first part (how many come
+ * before it), the page `size` of them from its offset; then the next window.
+ */
+export function letterPage(hits: Hit[], at: Position, size: number) {
+  const more = hits.length > SEARCH_WINDOW;
+  const window = hits.slice(0, SEARCH_WINDOW);
+  const skip = at.before ?? 0;
+  const page = window.slice(at.offset, at.offset + size);
+  const nextCursor = at.offset + size < window.length ? `${skip}.${at.offset + size}` : more ? `${skip + SEARCH_WINDOW}.0` : null;
+  return { ids: page.map((hit) => hit.id), nextCursor, count: window.length, countIsFloor: more };
+}
+
 /** Rows in the order of `ids` (a page's ranking), leaving out any that did not come back. */
 function inOrder<T>(ids: string[], rows: T[], idOf: (row: T) => string): T[] {
   const byId = new Map(rows.map((row) => [idOf(row), row]));
@@ -106,6 +120,8 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
   async function kindPage<K extends SearchKind>(viewer: Viewer, kind: K, query: string, terms: SearchTerm[], at: Position) {
     const size = SEARCH_PAGE_SIZES[kind];
     if (terms.length === 0 || at.offset >= SEARCH_WINDOW) return { items: [], nextCursor: null, count: 0, countIsFloor: false };
+    // One letter: people and groups by the start of their name (posts and questions keep whole words).
+    const letter = singleLetter(query);
     switch (kind) {
       case 'posts':
       case 'questions': {
@@ -116,6 +132,10 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
         return { ...page, items: rows.map((row) => presentPost(row, viewer)) };
       }
       case 'people': {
+        if (letter !== null) {
+          const page = letterPage(await store.letterWindow('people', viewer, letter, at.before ?? 0), at, size);
+          return { ...page, items: inOrder(page.ids, await store.people(viewer, page.ids), (row) => row.id).map(presentPerson) };
+        }
         // Only a query shaped like a username can be one (and no other text reaches the comparison).
         const name = /^[A-Za-z0-9_.]{1,30}$/.test(query.trim()) ? query.trim().toLowerCase() : '';
         const page = pageOfWindow(await store.peopleWindow(viewer, terms, name, at.before), at, size, (w) => rank(w, terms));
@@ -123,7 +143,10 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
       }
       case 'groups': {
         // A group's name weighs three times its description and tags.
-        const page = pageOfWindow(await store.groupWindow(viewer, terms, at.before), at, size, (w) => rank(w, terms, [3, 1]));
+        const page =
+          letter !== null
+            ? letterPage(await store.letterWindow('groups', viewer, letter, at.before ?? 0), at, size)
+            : pageOfWindow(await store.groupWindow(viewer, terms, at.before), at, size, (w) => rank(w, terms, [3, 1]));
         return {
           ...page,
           items: await groups.present(
