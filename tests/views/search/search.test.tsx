@@ -14,7 +14,9 @@ import SearchPage from '../../../src/views/search/SearchPage';
 import { ComposerProvider, type ComposerApi } from '../../../src/views/streams/ComposerContext';
 import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
 import { alice, auth } from '../../fixtures/auth';
-import { IMAGE_RESULTS, MORE_POSTS, NOTHING, OVERVIEW, p1 } from '../../fixtures/search';
+import { IMAGE_RESULTS, MORE_POSTS, NOTHING, OVERVIEW, p1, person } from '../../fixtures/search';
+import { memberAsideLogic } from '../../../src/effects/people/memberAside';
+import { MemberAsideLogicProvider } from '../../../src/views/layouts/MemberAsideLogic';
 import { refused } from '../../fixtures/streams';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
@@ -35,15 +37,24 @@ function renderSearch(path = '/app/social/search') {
     actors: h.actors as never,
   });
   const composer: ComposerApi = { openComposer: vi.fn() };
+  // The suggestions shown before a search (the right column's machine, with its API faked).
+  const asideApi = {
+    users: { suggestions: async () => ({ users: [person('u9', 'grace')] }) },
+    posts: { trending: async () => ({ hashtags: [{ tag: 'risotto', posts: 3 }] }) },
+    groups: { userGroups: async () => ({ groups: [] }) },
+  } as unknown as ApiClient;
+  const asideLogic = memberAsideLogic({ api: asideApi, bus });
   const { ui, location } = withApp(
     app,
     path,
     <StreamsLogicProvider logic={streamsLogic(app, { api: {} as ApiClient, bus })}>
       <ComposerProvider value={composer}>
         <main>
-          <SearchLogicProvider logic={logic}>
-            <SearchPage />
-          </SearchLogicProvider>
+          <MemberAsideLogicProvider logic={asideLogic}>
+            <SearchLogicProvider logic={logic}>
+              <SearchPage />
+            </SearchLogicProvider>
+          </MemberAsideLogicProvider>
         </main>
       </ComposerProvider>
       <Toasts />
@@ -100,6 +111,36 @@ describe('search page', () => {
     await t.user.click(tab(/Groups/));
     expect(cards()).toEqual(['g1']);
     expect(screen.getByRole('link', { name: 'Risotto Lovers' }).getAttribute('href')).toBe('/app/social/group/g1');
+  });
+
+  it('shows what is trending and who to follow before anything is typed (the right column is not on phones)', async () => {
+    const t = renderSearch();
+    restore = t.h.restore;
+    const region = screen.getByRole('region', { name: 'Suggestions' });
+    await waitFor(() => expect(within(region).getByRole('link', { name: '#risotto' })).toBeTruthy());
+    expect(within(region).getByRole('link', { name: '#risotto' }).getAttribute('href')).toBe('/app/social/search?q=%23risotto');
+    expect(within(region).getByText('3 posts')).toBeTruthy();
+    expect(within(region).getByRole('heading', { name: 'Who to follow' })).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'grace' })).toBeTruthy();
+    expect((await axe.run(document.body, noContrast)).violations.map((v) => v.id)).toEqual([]);
+    // Searching puts the results in their place.
+    await t.user.type(box(), 'risotto{Enter}');
+    expect(screen.queryByRole('region', { name: 'Suggestions' })).toBeNull();
+  });
+
+  it("heads a hashtag's page with the tag and its count of posts; a post's topic chips link to their topic's posts", async () => {
+    const t = renderSearch('/app/social/search?q=%23risotto');
+    restore = t.h.restore;
+    await t.h.settle({
+      type: 'xstate.done.actor.searchAll',
+      output: { ...OVERVIEW, posts: { ...OVERVIEW.posts, posts: [{ ...p1, topics: ['food'] }] } },
+    });
+    const header = screen.getByRole('heading', { name: '#risotto' }).closest('header')!;
+    expect(header.textContent).toContain('12 posts');
+    expect(screen.getByRole('link', { name: 'Food' }).getAttribute('href')).toBe('/app/social/search?q=%23food');
+    act(() => t.location.navigate('/app/social/search?q=risotto'));
+    await t.h.settle({ type: 'xstate.done.actor.searchAll', output: OVERVIEW });
+    expect(screen.queryByRole('heading', { name: '#risotto' })).toBeNull();
   });
 
   it('starts from the address (a reload or a link), on its tab, and follows back and forward', async () => {
