@@ -9,6 +9,8 @@ import {
   type SearchKind,
   type SearchKindPage,
   type SearchOverview,
+  type SearchSuggestions,
+  SUGGESTION_COUNTS,
 } from '../../../src/api/search';
 import type { Config } from '../../config';
 import { HttpError, badRequest } from '../../http/httpError';
@@ -181,6 +183,24 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
         people: named('people', people),
         groups: named('groups', groupPage),
       } as SearchOverview;
+    },
+
+    /** GET /search/suggest/{query}: the first few people, groups and public hashtags for the header's box. */
+    async suggest(viewer: Viewer, query: string): Promise<SearchSuggestions> {
+      const terms = queryTerms(query);
+      const start = { before: null, offset: 0 };
+      const word = /^#?([\p{L}\p{N}_]+)$/u.exec(query.trim())?.[1]?.toLowerCase() ?? '';
+      const [people, groupPage, tags] = await Promise.all([
+        kindPage(viewer, 'people', query, terms, start),
+        kindPage(viewer, 'groups', query, terms, start),
+        word ? store.tagsStartingWith(word, SUGGESTION_COUNTS.hashtags) : Promise.resolve([]),
+      ]);
+      return {
+        query,
+        people: (people.items as SearchSuggestions['people']).slice(0, SUGGESTION_COUNTS.people),
+        groups: (groupPage.items as SearchSuggestions['groups']).slice(0, SUGGESTION_COUNTS.groups),
+        hashtags: tags.map((tag) => ({ tag })),
+      };
     },
 
     /** GET /search/{kind}/{query}?cursor=: the counts come with the first page only. */

@@ -208,6 +208,34 @@ export function createSearchStore(database: DatabaseHandle) {
         order by ${bytes('s.name_text')}, s.id limit ${LIMIT} offset ${skip}`);
     },
 
+    /**
+     * Up to `limit` hashtags of public stream posts (text_tags.trends: what every member may read)
+     * starting with `prefix`, by name: one index seek each (text_tags_tag_idx), however many posts
+     * carry a tag.
+     */
+    async tagsStartingWith(prefix: string, limit: number): Promise<string[]> {
+      const tags: string[] = [];
+      const upper = prefix + '\uffff';
+      let after: string | null = null;
+      // A collation that orders some other text inside the range costs a few more seeks, never more than these.
+      for (let seek = 0; seek < limit * 3 && tags.length < limit; seek++) {
+        const row: { tag: string } | undefined = await db
+          .selectFrom('text_tags')
+          .select('tag')
+          .where('tag', '>=', prefix)
+          .where('tag', '<', upper)
+          .$if(after !== null, (q) => q.where('tag', '>', after!))
+          .where('trends', '=', 1)
+          .orderBy('tag')
+          .limit(1)
+          .executeTakeFirst();
+        if (!row) break;
+        if (row.tag.startsWith(prefix)) tags.push(row.tag);
+        after = row.tag;
+      }
+      return tags;
+    },
+
     /** The members of a page as lists of people show them. */
     people: async (viewer: Viewer, ids: string[]): Promise<PersonRow[]> =>
       ids.length === 0
