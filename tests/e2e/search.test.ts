@@ -42,8 +42,8 @@ describe('search', () => {
 
   it("finds A's public post for B from the header, never the private one; tabs count; back, forward and reload keep it", async () => {
     const page = ben.page;
-    await page.getByRole('searchbox', { name: 'Search Stoa' }).fill('risott');
-    await page.getByRole('searchbox', { name: 'Search Stoa' }).press('Enter');
+    await page.getByRole('combobox', { name: 'Search Stoa' }).fill('risott');
+    await page.getByRole('combobox', { name: 'Search Stoa' }).press('Enter');
     await page.waitForURL('**/app/social/search?q=risott');
     await expect.poll(() => texts(page, 'Posts found'), { timeout: 15_000 }).toContain('Risotto alla milanese tonight');
     expect(await texts(page, 'Posts found')).not.toContain('secret recipe');
@@ -109,8 +109,8 @@ describe('search', () => {
     const phone = await context.newPage();
     await phone.goto('/app/social/streams');
     await phone.getByRole('button', { name: 'Search', exact: true }).click();
-    await phone.getByRole('searchbox', { name: 'Search Stoa' }).fill('saffron');
-    await phone.getByRole('searchbox', { name: 'Search Stoa' }).press('Enter');
+    await phone.getByRole('combobox', { name: 'Search Stoa' }).fill('saffron');
+    await phone.getByRole('combobox', { name: 'Search Stoa' }).press('Enter');
     await phone.waitForURL('**/app/social/search?q=saffron');
     await expect.poll(() => texts(phone, 'Posts found'), { timeout: 15_000 }).toContain('Risotto alla milanese tonight');
     expect(await phone.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);

@@ -45,6 +45,7 @@ import { profileReportModel } from '../people/profile/profileReport.model';
 import { reactionsModel, saveModel, whoReactedModel, authorModel } from '../streams/post/reactions.model';
 import { resetPasswordModel } from '../auth/resetPassword.model';
 import { searchModel } from '../search/search.model';
+import { searchSuggestModel } from '../search/searchSuggest.model';
 import { sessionModel } from '../session/session.model';
 import { signInModel } from '../auth/signIn.model';
 import { googleOptionModel } from '../auth/googleOption.model';
@@ -101,6 +102,7 @@ export const models: MachineModel[] = [
   authorModel,
   resetPasswordModel,
   searchModel,
+  searchSuggestModel,
   sessionModel,
   signInModel,
   googleOptionModel,

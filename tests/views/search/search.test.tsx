@@ -14,13 +14,20 @@ import SearchPage from '../../../src/views/search/SearchPage';
 import { ComposerProvider, type ComposerApi } from '../../../src/views/streams/ComposerContext';
 import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
 import { alice, auth } from '../../fixtures/auth';
-import { IMAGE_RESULTS, MORE_POSTS, NOTHING, OVERVIEW, p1, person } from '../../fixtures/search';
+import { IMAGE_RESULTS, MORE_POSTS, NOTHING, OVERVIEW, ada, cooks, p1, person } from '../../fixtures/search';
+
 import { memberAsideLogic } from '../../../src/effects/people/memberAside';
 import { MemberAsideLogicProvider } from '../../../src/views/layouts/MemberAsideLogic';
+import { searchSuggestLogic } from '../../../src/effects/search/searchSuggest';
+import { SUGGEST_DELAY_MS } from '../../../src/machines/search/searchSuggest.machine';
+import { SearchSuggestLogicProvider } from '../../../src/views/shell/SearchSuggestLogic';
+import type { SearchSuggestions } from '../../../src/api/search';
 import { refused } from '../../fixtures/streams';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
 import { SearchLogicProvider } from '../../../src/views/search/SearchLogic';
+
+const SUGGESTIONS: SearchSuggestions = { query: 'ri', people: [ada], groups: [cooks], hashtags: [{ tag: 'risotto' }] };
 
 function renderSearch(path = '/app/social/search') {
   const { app } = startTestApp();
@@ -251,14 +258,66 @@ describe('search page', () => {
 });
 
 describe('the header search bar', () => {
-  it('opens the search page with the term as ?q=', async () => {
+  function renderBar(suggest: (query: string) => Promise<SearchSuggestions>) {
     const { app } = startTestApp();
     const onClose = vi.fn();
-    const { ui, location } = withApp(app, '/app/social/streams', <SearchBar onClose={onClose} />);
+    let go: (to: string) => void = () => {};
+    const logic = searchSuggestLogic(app, {
+      api: { search: { suggest } } as unknown as ApiClient,
+      navigate: (to) => go(to),
+    });
+    const { ui, location } = withApp(
+      app,
+      '/app/social/streams',
+      <SearchSuggestLogicProvider logic={logic}>
+        <SearchBar onClose={onClose} />
+      </SearchSuggestLogicProvider>,
+    );
+    go = (to) => location.navigate(to);
     render(ui);
-    const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByRole('searchbox', { name: 'Search Stoa' }), ' café crème {Enter}');
-    expect(location.history?.at(-1)).toBe('/app/social/search?q=caf%C3%A9+cr%C3%A8me');
-    expect(onClose).toHaveBeenCalled();
+    return { onClose, location, user: userEvent.setup({ delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
+  }
+  const combo = () => screen.getByRole('combobox', { name: 'Search Stoa' });
+
+  it('opens the search page with the term as ?q=', async () => {
+    const t = renderBar(async () => SUGGESTIONS);
+    await t.user.type(combo(), ' café crème {Enter}');
+    await waitFor(() => expect(t.location.history?.at(-1)).toBe('/app/social/search?q=caf%C3%A9+cr%C3%A8me'));
+    expect(t.onClose).toHaveBeenCalled();
+  });
+
+  it('suggests people, groups and hashtags as the member types: arrows move, Enter opens, Escape closes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked: string[] = [];
+    const t = renderBar(async (query) => (asked.push(query), SUGGESTIONS));
+    await t.user.type(combo(), 'ri');
+    expect(combo().getAttribute('aria-expanded')).toBe('false');
+    await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DELAY_MS));
+    expect(asked).toEqual(['ri']);
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['rrisotto_adaMember', 'RRisotto LoversGroup', '#risottoHashtag']);
+    expect(combo().getAttribute('aria-expanded')).toBe('true');
+    expect(combo().getAttribute('aria-controls')).toBe(list.id);
+    expect((await axe.run(document.body, noContrast)).violations.map((v) => v.id)).toEqual([]);
+    await t.user.keyboard('{ArrowDown}{ArrowDown}');
+    const second = within(list).getAllByRole('option')[1];
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    expect(combo().getAttribute('aria-activedescendant')).toBe(second.id);
+    await t.user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(combo()).toHaveProperty('value', 'ri');
+    expect(t.onClose).not.toHaveBeenCalled();
+    // Typing again asks again; Enter on the highlighted option opens it.
+    await t.user.type(combo(), 's');
+    await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DELAY_MS));
+    await screen.findByRole('listbox', { name: 'Suggestions' });
+    await t.user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(t.location.history?.at(-1)).toBe('/app/social/search?q=%23risotto'));
+    expect(t.onClose).toHaveBeenCalled();
+    expect(combo()).toHaveProperty('value', '');
   });
 });
