@@ -119,6 +119,20 @@ export function queryTerms(query: string): SearchTerm[] {
 }
 
 /**
+ * A query that is a single letter or digit (not a Han or kana character, which is a word by
+ * itself): people and groups answer it as the start of their name (a range on an indexed column,
+ * see the search store's `letterWindow`), where the full-text index only knows whole words.
+ */
+export function singleLetter(query: string): string | null {
+  const found = words(query, true);
+  if (found.length !== 1 || found[0].prefix || [...found[0].text].length !== 1 || UNSPACED.test(found[0].text)) return null;
+  return found[0].text;
+}
+
+/** The first text after every text starting with `letter`, in code point order (UTF-8's byte order). */
+export const afterLetter = (letter: string): string => String.fromCodePoint(letter.codePointAt(0)! + 1);
+
+/**
  * SQLite FTS5: every term a quoted string (so no word is ever an operator, a column filter or
  * NEAR), `*` for prefixes, all of them required, within `columns` (a column, or `{a b}`). Terms hold only letters,
  * digits and marks, so the quotes never need escaping.

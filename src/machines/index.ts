@@ -53,6 +53,7 @@ import { inboxMachine } from './notifications/inbox.machine';
 import { unreadBadgeMachine } from './shell/unreadBadge.machine';
 import { privateChatCacheMachine } from './chat/privateChatCache.machine';
 import { searchMachine } from './search/search.machine';
+import { searchSuggestMachine } from './search/searchSuggest.machine';
 import { memberAsideMachine } from './people/memberAside.machine';
 import { memberByNameMachine } from './people/memberByName.machine';
 
@@ -109,5 +110,6 @@ export const statecharts = {
   unreadBadge: unreadBadgeMachine,
   privateChatCache: privateChatCacheMachine,
   search: searchMachine,
+  searchSuggest: searchSuggestMachine,
   memberAside: memberAsideMachine,
 } as const;

@@ -36,14 +36,15 @@ describe('search', () => {
       post: 'The view from the lighthouse',
       image: dataUrl(picture, 'image/png'),
     });
+    await callApi(app, 'POST', '/post', ann.token, { post: 'Fresh pasta today #pasta', privacy: 'Public' });
     writeFileSync(join(files, 'copy.jpg'), await resizedJpegCopy(picture, 400));
     writeFileSync(join(files, 'other.jpg'), await resizedJpegCopy(await picturePng(31337), 400));
   });
 
   it("finds A's public post for B from the header, never the private one; tabs count; back, forward and reload keep it", async () => {
     const page = ben.page;
-    await page.getByRole('searchbox', { name: 'Search Stoa' }).fill('risott');
-    await page.getByRole('searchbox', { name: 'Search Stoa' }).press('Enter');
+    await page.getByRole('combobox', { name: 'Search Stoa' }).fill('risott');
+    await page.getByRole('combobox', { name: 'Search Stoa' }).press('Enter');
     await page.waitForURL('**/app/social/search?q=risott');
     await expect.poll(() => texts(page, 'Posts found'), { timeout: 15_000 }).toContain('Risotto alla milanese tonight');
     expect(await texts(page, 'Posts found')).not.toContain('secret recipe');
@@ -87,6 +88,71 @@ describe('search', () => {
     expect(await found(ann.page, 'Posts found').count()).toBe(2);
   });
 
+  it('one letter: the header suggests as the member types, and the search opens on the tab with results; a hashtag has its page', async () => {
+    const page = ben.page;
+    await page.goto('/app/social/streams');
+    const combo = page.getByRole('combobox', { name: 'Search Stoa' });
+    await combo.fill('a');
+    const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    await expect.poll(() => options.allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('ann_lindqvist')]);
+    await combo.press('ArrowDown');
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    await auditAccessibility(page, 'header suggestions');
+    await screenshot(page, 'suggest-1280-light');
+    await combo.press('Escape');
+    expect(await options.count()).toBe(0);
+    await combo.press('Enter');
+    await page.waitForURL('**/app/social/search?q=a&tab=people', { timeout: 15_000 });
+    await expect
+      .poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist', exact: true }).count())
+      .toBe(1);
+    expect(await page.getByRole('tab', { name: /People/ }).getAttribute('aria-selected')).toBe('true');
+    await auditAccessibility(page, 'one-letter search');
+    await screenshot(page, 'one-letter-1280-light');
+
+    // A suggested hashtag opens its page: the tag and its count of posts above the results.
+    await combo.fill('#pas');
+    await expect.poll(() => options.allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('#pasta')]);
+    await options.first().click();
+    await page.waitForURL('**/app/social/search?q=%23pasta');
+    const header = page.locator('header', { has: page.getByRole('heading', { name: '#pasta' }) });
+    await expect.poll(() => header.innerText(), { timeout: 15_000 }).toContain('1 post');
+    await auditAccessibility(page, 'hashtag page');
+    await screenshot(page, 'hashtag-1280-light');
+
+    const dark = await openContext(browser, app.url, { viewport: { width: 1280, height: 800 } });
+    await storeBeforeLoad(dark, { authToken: ben.token, theme: 'dark' });
+    const wide = await dark.newPage();
+    await wide.goto('/app/social/search?q=%23pasta');
+    await expect.poll(() => wide.getByRole('heading', { name: '#pasta' }).count(), { timeout: 15_000 }).toBe(1);
+    await wide.getByRole('combobox', { name: 'Search Stoa' }).fill('b');
+    await expect.poll(() => wide.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').count(), { timeout: 15_000 }).toBe(0);
+    await wide.getByRole('combobox', { name: 'Search Stoa' }).fill('a');
+    await expect.poll(() => wide.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').count(), { timeout: 15_000 }).toBe(1);
+    await auditAccessibility(wide, 'header suggestions, dark');
+    await screenshot(wide, 'suggest-hashtag-1280-dark');
+    await wide.goto('/app/social/search');
+    await expect.poll(() => wide.getByRole('link', { name: '#pasta' }).count(), { timeout: 15_000 }).toBe(1);
+    await auditAccessibility(wide, 'empty search, dark');
+    await screenshot(wide, 'search-empty-1280-dark');
+    await dark.close();
+
+    const light = await openContext(browser, app.url, { viewport: { width: 375, height: 800 } });
+    await storeBeforeLoad(light, { authToken: ben.token, theme: 'light' });
+    const phone = await light.newPage();
+    await phone.goto('/app/social/search');
+    const region = phone.getByRole('region', { name: 'Suggestions' });
+    await expect.poll(() => region.getByRole('link', { name: '#pasta' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => region.getByRole('heading', { name: 'Who to follow' }).count()).toBe(1);
+    await auditAccessibility(phone, 'empty search, phone');
+    await screenshot(phone, 'search-empty-375-light');
+    await region.getByRole('link', { name: '#pasta' }).click();
+    await expect.poll(() => phone.getByRole('heading', { name: '#pasta' }).count(), { timeout: 15_000 }).toBe(1);
+    await auditAccessibility(phone, 'hashtag page, phone');
+    await screenshot(phone, 'hashtag-375-light');
+    await light.close();
+  });
+
   it('search by picture finds the post with the same picture, and nothing for an unrelated one', async () => {
     const page = ben.page;
     await page.goto('/app/social/search');
@@ -109,8 +175,8 @@ describe('search', () => {
     const phone = await context.newPage();
     await phone.goto('/app/social/streams');
     await phone.getByRole('button', { name: 'Search', exact: true }).click();
-    await phone.getByRole('searchbox', { name: 'Search Stoa' }).fill('saffron');
-    await phone.getByRole('searchbox', { name: 'Search Stoa' }).press('Enter');
+    await phone.getByRole('combobox', { name: 'Search Stoa' }).fill('saffron');
+    await phone.getByRole('combobox', { name: 'Search Stoa' }).press('Enter');
     await phone.waitForURL('**/app/social/search?q=saffron');
     await expect.poll(() => texts(phone, 'Posts found'), { timeout: 15_000 }).toContain('Risotto alla milanese tonight');
     expect(await phone.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -118,7 +184,13 @@ describe('search', () => {
     await screenshot(phone, 'search-375-dark');
     await phone.goto('/app/social/search');
     await auditAccessibility(phone, 'empty search, phone, dark');
+    await expect.poll(() => phone.getByRole('region', { name: 'Suggestions' }).getByRole('link', { name: '#pasta' }).count()).toBe(1);
     await screenshot(phone, 'search-empty-375-dark');
+    await phone.getByRole('button', { name: 'Search', exact: true }).click();
+    await phone.getByRole('combobox', { name: 'Search Stoa' }).fill('a');
+    await expect.poll(() => phone.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').count(), { timeout: 15_000 }).toBe(1);
+    await auditAccessibility(phone, 'header suggestions, phone, dark');
+    await screenshot(phone, 'suggest-375-dark');
     await context.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   searchKindParamsSchema,
   searchOverviewSchema,
   searchPageQuerySchema,
+  searchSuggestionsSchema,
 } from '../../../src/api/search';
 import type { Config } from '../../config';
 import { required } from '../../http/requiredFile';
@@ -15,7 +16,7 @@ import { viewerOf } from '../../core/visibility';
 import type { SearchService } from './service';
 import type { UploadLimit } from '../../http/uploadLimit';
 
-/** GET /search/{query}, GET /search/{kind}/{query}?cursor=, POST /search/image (spec section 7; docs/api.md, Search). */
+/** GET /search/{query}, GET /search/{kind}/{query}?cursor=, GET /search/suggest/{query}, POST /search/image (spec section 7; docs/api.md, Search). */
 export const searchRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'limits'>; search: SearchService; uploads: UploadLimit }> = async (
   app,
   opts,
@@ -41,6 +42,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'limits'
       schema: { params: searchAllParamsSchema, response: { 200: searchOverviewSchema } },
     },
     async (request) => search.overview(viewerOf(request), request.params.query),
+  );
+
+  app.get(
+    paths.search.suggest.route,
+    {
+      schema: { params: searchAllParamsSchema, response: { 200: searchSuggestionsSchema } },
+    },
+    async (request) => search.suggest(viewerOf(request), request.params.query),
   );
 
   app.get(

@@ -9,6 +9,8 @@ import {
   type SearchKind,
   type SearchKindPage,
   type SearchOverview,
+  type SearchSuggestions,
+  SUGGESTION_COUNTS,
 } from '../../../src/api/search';
 import type { Config } from '../../config';
 import { HttpError, badRequest } from '../../http/httpError';
@@ -30,7 +32,7 @@ import { presentPost } from '../../core/presentPost';
 import type { Viewer } from '../../core/visibility';
 import { presentPerson } from '../../core/presentUser';
 import type { Hit, SearchStore } from './store';
-import { queryTerms, relevance, type SearchTerm } from '../../core/searchText';
+import { queryTerms, relevance, singleLetter, type SearchTerm } from '../../core/searchText';
 
 /** Average colours further apart than this (largest channel difference, 0..255) are not the same picture. */
 export const IMAGE_COLOR_DISTANCE = 48;
@@ -87,6 +89,20 @@ export function pageOfWindow(hits: Hit[], at: Position, size: number, order: (wi
   return { ids: ranked.map((hit) => hit.id), nextCursor, count: window.length, countIsFloor: more };
 }
 
+/**
+ * One page of a one-letter window (people or groups by the start of their name, in name order):
+ * the window is the SEARCH_WINDOW visible names from the cursor's first part (how many come
+ * before it), the page `size` of them from its offset; then the next window.
+ */
+export function letterPage(hits: Hit[], at: Position, size: number) {
+  const more = hits.length > SEARCH_WINDOW;
+  const window = hits.slice(0, SEARCH_WINDOW);
+  const skip = at.before ?? 0;
+  const page = window.slice(at.offset, at.offset + size);
+  const nextCursor = at.offset + size < window.length ? `${skip}.${at.offset + size}` : more ? `${skip + SEARCH_WINDOW}.0` : null;
+  return { ids: page.map((hit) => hit.id), nextCursor, count: window.length, countIsFloor: more };
+}
+
 /** Rows in the order of `ids` (a page's ranking), leaving out any that did not come back. */
 function inOrder<T>(ids: string[], rows: T[], idOf: (row: T) => string): T[] {
   const byId = new Map(rows.map((row) => [idOf(row), row]));
@@ -106,6 +122,8 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
   async function kindPage<K extends SearchKind>(viewer: Viewer, kind: K, query: string, terms: SearchTerm[], at: Position) {
     const size = SEARCH_PAGE_SIZES[kind];
     if (terms.length === 0 || at.offset >= SEARCH_WINDOW) return { items: [], nextCursor: null, count: 0, countIsFloor: false };
+    // One letter: people and groups by the start of their name (posts and questions keep whole words).
+    const letter = singleLetter(query);
     switch (kind) {
       case 'posts':
       case 'questions': {
@@ -116,6 +134,10 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
         return { ...page, items: rows.map((row) => presentPost(row, viewer)) };
       }
       case 'people': {
+        if (letter !== null) {
+          const page = letterPage(await store.letterWindow('people', viewer, letter, at.before ?? 0), at, size);
+          return { ...page, items: inOrder(page.ids, await store.people(viewer, page.ids), (row) => row.id).map(presentPerson) };
+        }
         // Only a query shaped like a username can be one (and no other text reaches the comparison).
         const name = /^[A-Za-z0-9_.]{1,30}$/.test(query.trim()) ? query.trim().toLowerCase() : '';
         const page = pageOfWindow(await store.peopleWindow(viewer, terms, name, at.before), at, size, (w) => rank(w, terms));
@@ -123,7 +145,10 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
       }
       case 'groups': {
         // A group's name weighs three times its description and tags.
-        const page = pageOfWindow(await store.groupWindow(viewer, terms, at.before), at, size, (w) => rank(w, terms, [3, 1]));
+        const page =
+          letter !== null
+            ? letterPage(await store.letterWindow('groups', viewer, letter, at.before ?? 0), at, size)
+            : pageOfWindow(await store.groupWindow(viewer, terms, at.before), at, size, (w) => rank(w, terms, [3, 1]));
         return {
           ...page,
           items: await groups.present(
@@ -158,6 +183,24 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
         people: named('people', people),
         groups: named('groups', groupPage),
       } as SearchOverview;
+    },
+
+    /** GET /search/suggest/{query}: the first few people, groups and public hashtags for the header's box. */
+    async suggest(viewer: Viewer, query: string): Promise<SearchSuggestions> {
+      const terms = queryTerms(query);
+      const start = { before: null, offset: 0 };
+      const word = /^#?([\p{L}\p{N}_]+)$/u.exec(query.trim())?.[1]?.toLowerCase() ?? '';
+      const [people, groupPage, tags] = await Promise.all([
+        kindPage(viewer, 'people', query, terms, start),
+        kindPage(viewer, 'groups', query, terms, start),
+        word ? store.tagsStartingWith(word, SUGGESTION_COUNTS.hashtags) : Promise.resolve([]),
+      ]);
+      return {
+        query,
+        people: (people.items as SearchSuggestions['people']).slice(0, SUGGESTION_COUNTS.people),
+        groups: (groupPage.items as SearchSuggestions['groups']).slice(0, SUGGESTION_COUNTS.groups),
+        hashtags: tags.map((tag) => ({ tag })),
+      };
     },
 
     /** GET /search/{kind}/{query}?cursor=: the counts come with the first page only. */

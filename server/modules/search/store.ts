@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/database';
 import type { GroupsTable } from '../../db/schema';
 import { canSeePost, notBlockedBetween, type Viewer, canKnowGroup } from '../../core/visibility';
 import type { PersonRow } from '../../core/presentUser';
-import { fts5Query, tsQuery, type SearchTerm } from '../../core/searchText';
+import { afterLetter, fts5Query, tsQuery, type SearchTerm } from '../../core/searchText';
 
 /**
  * SQL of search. Every query starts from the full-text index, walks it newest first (the *_search
@@ -60,6 +60,10 @@ const CHUNKS = 5;
 
 /** Where matches come from on PostgreSQL: a range of the newest rows, or (rare words) the GIN index. */
 type Source = { range: { from: number; below: number | null } } | { index: { below: number | null } };
+
+/** The people lists' rule: not the viewer, no block either way, banned members for admins only, no admin account. */
+const peopleShown = (viewer: Viewer) =>
+  sql<SqlBool>`users.id <> ${viewer.id} and users.role <> 'ADMIN' and ${notBlockedBetween(viewer, 'users.id')} and ${viewer.isAdmin ? sql`1 = 1` : sql`users.is_banned = 0`}`;
 
 export function createSearchStore(database: DatabaseHandle) {
   const { db } = database;
@@ -139,7 +143,7 @@ export function createSearchStore(database: DatabaseHandle) {
 
     /** Members whose name matches, as the people lists show them: not the viewer, no block either way, banned ones for admins only, no admin account. */
     peopleWindow(viewer: Viewer, terms: SearchTerm[], exactName: string, before: number | null): Promise<Hit[]> {
-      const shown = sql<SqlBool>`users.id <> ${viewer.id} and users.role <> 'ADMIN' and ${notBlockedBetween(viewer, 'users.id')} and ${viewer.isAdmin ? sql`1 = 1` : sql`users.is_banned = 0`}`;
+      const shown = peopleShown(viewer);
       if (postgres) {
         return pgWindow(
           'user_search',
@@ -180,6 +184,56 @@ export function createSearchStore(database: DatabaseHandle) {
         from group_search_fts join group_search s on s.id = group_search_fts.rowid join groups on groups.id = s.group_id
         where group_search_fts match ${fts5Query(terms, '{name_text body_text}')} and ${below('group_search_fts.rowid', before)} and ${canKnowGroup(viewer)}
         order by group_search_fts.rowid desc limit ${LIMIT}`);
+    },
+
+    /**
+     * People or groups whose name starts with a letter (a one-letter query), in byte order of the
+     * name, from the `skip`th visible one: a range read from an index (migration 0018), so the
+     * cost is the rows read, never a scan of every member or group.
+     */
+    letterWindow(kind: 'people' | 'groups', viewer: Viewer, letter: string, skip: number): Promise<Hit[]> {
+      const upper = afterLetter(letter);
+      const bytes = (column: string) => (postgres ? sql`${sql.ref(column)} collate "C"` : sql.ref(column));
+      if (kind === 'people') {
+        return run(sql<HitRow>`
+          select s.id as sid, users.id, users.created_at, s.search_text as text, (users.username_lower = ${letter}) as exact
+          from users join user_search s on s.user_id = users.id
+          where ${bytes('users.username_lower')} >= ${letter} and ${bytes('users.username_lower')} < ${upper} and ${peopleShown(viewer)}
+          order by ${bytes('users.username_lower')} limit ${LIMIT} offset ${skip}`);
+      }
+      return run(sql<HitRow>`
+        select s.id as sid, groups.id, groups.created_at, s.name_text as text, s.body_text as body
+        from group_search s join groups on groups.id = s.group_id
+        where ${bytes('s.name_text')} >= ${letter} and ${bytes('s.name_text')} < ${upper} and ${canKnowGroup(viewer)}
+        order by ${bytes('s.name_text')}, s.id limit ${LIMIT} offset ${skip}`);
+    },
+
+    /**
+     * Up to `limit` hashtags of public stream posts (text_tags.trends: what every member may read)
+     * starting with `prefix`, by name: one index seek each (text_tags_tag_idx), however many posts
+     * carry a tag.
+     */
+    async tagsStartingWith(prefix: string, limit: number): Promise<string[]> {
+      const tags: string[] = [];
+      const upper = prefix + '\uffff';
+      let after: string | null = null;
+      // A collation that orders some other text inside the range costs a few more seeks, never more than these.
+      for (let seek = 0; seek < limit * 3 && tags.length < limit; seek++) {
+        const row: { tag: string } | undefined = await db
+          .selectFrom('text_tags')
+          .select('tag')
+          .where('tag', '>=', prefix)
+          .where('tag', '<', upper)
+          .$if(after !== null, (q) => q.where('tag', '>', after!))
+          .where('trends', '=', 1)
+          .orderBy('tag')
+          .limit(1)
+          .executeTakeFirst();
+        if (!row) break;
+        if (row.tag.startsWith(prefix)) tags.push(row.tag);
+        after = row.tag;
+      }
+      return tags;
     },
 
     /** The members of a page as lists of people show them. */

@@ -105,6 +105,22 @@ export const searchKindPageSchema = z.union([
 ]);
 export type SearchKindPage<K extends SearchKind = SearchKind> = z.infer<(typeof searchKindPageSchemas)[K]>;
 
+/** How many of each kind the header's box suggests as the member types. */
+export const SUGGESTION_COUNTS = { people: 5, groups: 3, hashtags: 5 } as const;
+
+/**
+ * GET /search/suggest/{query} (ours): what the header's box offers while the member types: the
+ * first people and groups the search would show (one letter: by the start of the name) and the
+ * hashtags of public stream posts that start with the query's word (`#` optional), by name.
+ */
+export const searchSuggestionsSchema = z.object({
+  query: z.string(),
+  people: z.array(personSchema),
+  groups: z.array(groupSchema),
+  hashtags: z.array(z.object({ tag: z.string() })),
+});
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
 /** POST /search/image: a picture as a data URL (the uploads' shape); its type is decided by its bytes. */
 export const imageSearchBodySchema = z.object({ image: dataUrlSchema('Image') });
 export type ImageSearchBody = z.input<typeof imageSearchBodySchema>;

@@ -1,4 +1,4 @@
-import type { SearchKind } from '../../api/search';
+import { countText, type SearchKind } from '../../api/search';
 import type { SearchSnapshot } from './search.machine';
 
 export const searchQuery = (s: SearchSnapshot) => s.context.query;
@@ -36,3 +36,13 @@ export const imageError = (s: SearchSnapshot) => s.context.imageError;
 export const isReadingImage = (s: SearchSnapshot) => s.matches({ image: 'reading' });
 export const isSearchingImage = (s: SearchSnapshot) => s.matches({ image: 'searching' });
 export const hasImageSearchFailed = (s: SearchSnapshot) => s.matches({ image: 'failed' });
+
+/** The hashtag a search is for (`#tag` alone: a hashtag's page), or null. */
+export const searchedHashtag = (s: SearchSnapshot): string | null => /^#([\p{L}\p{N}_]+)$/u.exec(s.context.searched)?.[1] ?? null;
+
+/** A hashtag page's count of posts ("1 post", "12 posts", "100+ posts"), once the search has answered. */
+export const hashtagPostsText = (s: SearchSnapshot): string | null => {
+  const posts = s.context.results?.posts;
+  if (!posts || searchedHashtag(s) === null) return null;
+  return posts.count === 1 && !posts.countIsFloor ? '1 post' : `${countText(posts)} posts`;
+};

@@ -96,6 +96,15 @@ export const resultsOf = (overview: SearchOverview): SearchResults => ({
   groups: kindResults(overview.groups, overview.groups.groups),
 });
 
+/**
+ * The tab a search opens on: the current one if it found something (or nothing was found at all),
+ * otherwise the first of Posts, Questions, People, Groups that did.
+ */
+export const firstFound = (overview: SearchOverview, tab: SearchKind): SearchKind => {
+  const found = (kind: SearchKind) => overview[kind].count > 0;
+  return found(tab) ? tab : (SEARCH_KINDS.find(found) ?? tab);
+};
+
 const itemsOfPage = (kind: SearchKind, page: SearchKindPage): unknown[] => (page as unknown as Record<string, unknown[]>)[kind] ?? [];
 
 /** Every list of posts on the page: the two post tabs and the picture's results. */
@@ -322,7 +331,22 @@ export const searchMachine = setup({
             id: 'searchAll',
             src: 'searchAll',
             input: ({ context }) => ({ query: context.searched }),
-            onDone: { target: 'ready', actions: assign({ results: ({ event }) => resultsOf(event.output), error: null }) },
+            onDone: [
+              {
+                // Nothing on the current tab but something elsewhere: open the first tab with results.
+                guard: ({ context, event }) => firstFound(event.output, context.tab) !== context.tab,
+                target: 'ready',
+                actions: [
+                  assign({
+                    results: ({ event }) => resultsOf(event.output),
+                    error: null,
+                    tab: ({ context, event }) => firstFound(event.output, context.tab),
+                  }),
+                  { type: 'followAddress', params: ({ context }) => ({ query: context.searched, tab: context.tab, replace: true }) },
+                ],
+              },
+              { target: 'ready', actions: assign({ results: ({ event }) => resultsOf(event.output), error: null }) },
+            ],
             onError: { target: 'failed', actions: assign({ error: ({ event }) => failureText(event.error, SEARCH_FAILED) }) },
           },
           on: {

@@ -8,6 +8,10 @@ export const CHAT_HREF = '/app/social/chat/messages';
 /** The notifications inbox's route: while it is on screen a new entry shows there, not as a toast. */
 export const INBOX_ROUTE = '/app/social/notifications';
 
+/** A member's profile page (spec: /profile/<username>?id=<_id>; views/people/memberHref.ts is the same, within the member area). */
+export const profileHref = (person: { _id: string; username: string }) =>
+  `/app/social/profile/${encodeURIComponent(person.username)}?${new URLSearchParams({ id: person._id })}`;
+
 /** A group's page. */
 export const groupHref = (id: string) => `/app/social/group/${encodeURIComponent(id)}`;
 

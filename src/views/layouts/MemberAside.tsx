@@ -41,7 +41,7 @@ export function MemberAside({ userId }: { userId: string }) {
   );
 }
 
-function Panel({ id, title, more, children }: { id: string; title: string; more: { href: string; label: string }; children: ReactNode }) {
+function Panel({ id, title, more, children }: { id: string; title: string; more?: { href: string; label: string }; children: ReactNode }) {
   return (
     <section
       aria-labelledby={id}
@@ -51,12 +51,14 @@ function Panel({ id, title, more, children }: { id: string; title: string; more:
         {title}
       </h2>
       {children}
-      <Link
-        href={more.href}
-        className="mt-3 inline-block rounded text-sm font-medium text-accent-ink hover:underline dark:text-accent-ink-dark"
-      >
-        {more.label}
-      </Link>
+      {more ? (
+        <Link
+          href={more.href}
+          className="mt-3 inline-block rounded text-sm font-medium text-accent-ink hover:underline dark:text-accent-ink-dark"
+        >
+          {more.label}
+        </Link>
+      ) : null}
     </section>
   );
 }
@@ -93,6 +95,20 @@ function Status({
   return <>{children}</>;
 }
 
+/**
+ * The search page before anything is typed on a phone (the column above is not rendered below
+ * 1024 px): who to follow and what is trending, the same panels from the same machine.
+ */
+export function SearchStartSuggestions({ userId }: { userId: string }) {
+  const actor = useScreenActor(useMemberAsideLogic(), { input: { userId } });
+  return (
+    <div aria-label="Suggestions" role="region" className="flex flex-col gap-4">
+      <TrendingHashtags actor={actor} onSearchPage />
+      <WhoToFollow actor={actor} />
+    </div>
+  );
+}
+
 function WhoToFollow({ actor }: { actor: MemberAsideActorRef }) {
   const state = useSelector(actor, (s) => selectAsideList(s, 'people'));
   const people = useSelector(actor, suggestedPeople);
@@ -122,11 +138,15 @@ function WhoToFollow({ actor }: { actor: MemberAsideActorRef }) {
   );
 }
 
-function TrendingHashtags({ actor }: { actor: MemberAsideActorRef }) {
+function TrendingHashtags({ actor, onSearchPage = false }: { actor: MemberAsideActorRef; onSearchPage?: boolean }) {
   const state = useSelector(actor, (s) => selectAsideList(s, 'trending'));
   const hashtags = useSelector(actor, trendingHashtags);
   return (
-    <Panel id="aside-trending" title="Trending today" more={{ href: '~/app/social/search', label: 'Search Stoa' }}>
+    <Panel
+      id="aside-trending"
+      title="Trending today"
+      more={onSearchPage ? undefined : { href: '~/app/social/search', label: 'Search Stoa' }}
+    >
       <Status
         state={state}
         empty={hashtags.length === 0 ? 'No hashtags in the last day yet.' : null}

@@ -8,6 +8,8 @@ import { isSearchKind, selectIsSearching, type SearchActorRef } from '../../mach
 import {
   hasSearchFailed,
   hasSearchImage,
+  hashtagPostsText,
+  searchedHashtag,
   isSearchIdle,
   searchedText,
   searchError,
@@ -22,6 +24,8 @@ import { EmptyState, PageTitle } from '../streams/PageParts';
 import { ImageSearchButton, ImageSearchPanel } from './ImageSearch';
 import { KIND_NAMES, KindResults, ResultSkeletons } from './SearchResults';
 import { useScreenActor } from '../shared/useScreenActor';
+import { SearchStartSuggestions } from '../layouts/MemberAside';
+import { useSessionProfile } from '../layouts/useShell';
 
 const tabClasses =
   'flex cursor-pointer items-center gap-1.5 whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold text-neutral-700 outline-none dark:text-neutral-300 ' +
@@ -85,6 +89,21 @@ function SearchTabs({ actor }: { actor: SearchActorRef }) {
   );
 }
 
+/** A hashtag's page (`?q=%23tag`, where a hashtag's link leads): the tag and how many posts carry it, above the tabs. */
+function HashtagHeader({ actor }: { actor: SearchActorRef }) {
+  const tag = useSelector(actor, searchedHashtag);
+  const count = useSelector(actor, (s) => hashtagPostsText(s));
+  if (tag === null) return null;
+  return (
+    <header className="rounded-3xl border border-neutral-200 bg-white px-4 py-3 dark:border-neutral-800 dark:bg-neutral-900">
+      <h2 className="break-words text-xl font-bold text-neutral-900 dark:text-white">#{tag}</h2>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400" aria-live="polite">
+        {count ?? '\u00a0'}
+      </p>
+    </header>
+  );
+}
+
 /**
  * /app/social/search?q=&tab=: a search box that searches as the member types (after a pause, or
  * at once on Enter), a camera control to search by picture, and the results in four tabs with
@@ -96,6 +115,7 @@ export default function SearchPage() {
   const query = useSelector(actor, searchQuery);
   const idle = useSelector(actor, isSearchIdle);
   const hasImage = useSelector(actor, hasSearchImage);
+  const profile = useSessionProfile();
 
   // Back, forward and the header's search bar change the address: the page follows it.
   useEffect(() => {
@@ -127,13 +147,19 @@ export default function SearchPage() {
       <ImageSearchPanel actor={actor} />
       {idle ? (
         hasImage ? null : (
-          <EmptyState
-            title="Search Stoa"
-            text="Find posts, questions, people and groups by a word or the start of one, in any language. Or search by picture with the camera button."
-          />
+          <>
+            <EmptyState
+              title="Search Stoa"
+              text="Find posts, questions, people and groups by a word or the start of one, in any language. Or search by picture with the camera button."
+            />
+            {profile ? <SearchStartSuggestions userId={profile._id} /> : null}
+          </>
         )
       ) : (
-        <SearchTabs actor={actor} />
+        <>
+          <HashtagHeader actor={actor} />
+          <SearchTabs actor={actor} />
+        </>
       )}
     </div>
   );

@@ -44,6 +44,7 @@ import { profileLinksModel } from '../people/profile/profileLinks.model';
 import { reactionsModel, saveModel, whoReactedModel, authorModel } from '../streams/post/reactions.model';
 import { resetPasswordModel } from '../auth/resetPassword.model';
 import { searchModel } from '../search/search.model';
+import { searchSuggestModel } from '../search/searchSuggest.model';
 import { sessionModel } from '../session/session.model';
 import { signInModel } from '../auth/signIn.model';
 import { googleOptionModel } from '../auth/googleOption.model';
@@ -99,6 +100,7 @@ export const models: MachineModel[] = [
   authorModel,
   resetPasswordModel,
   searchModel,
+  searchSuggestModel,
   sessionModel,
   signInModel,
   googleOptionModel,

@@ -1,5 +1,5 @@
 import { resultsOf, searchMachine, type SearchContext } from '../../../src/machines/search/search.machine';
-import { IMAGE_RESULTS, MORE_POSTS, OVERVIEW, goodFile, hugeFile, p1, p2, textFile } from '../../fixtures/search';
+import { IMAGE_RESULTS, MORE_POSTS, ONLY_PEOPLE, OVERVIEW, goodFile, hugeFile, p1, p2, textFile } from '../../fixtures/search';
 import { refused } from '../../fixtures/streams';
 import { type MachineModel, type ModelEvent } from '../cover';
 
@@ -74,6 +74,7 @@ const model = {
     { type: 'search.following', userId: 'u1', following: true },
     { type: 'search.blocked', userId: 'u2' },
     { type: 'xstate.done.actor.searchAll', output: OVERVIEW },
+    { type: 'xstate.done.actor.searchAll', output: ONLY_PEOPLE },
     { type: 'xstate.error.actor.searchAll', error: refused('Search must not exceed 200 characters', 400) },
     { type: 'xstate.done.actor.searchMore', output: MORE_POSTS },
     { type: 'xstate.error.actor.searchMore', error: new Error('Network down') },
@@ -101,7 +102,10 @@ const model = {
     if (event.type === 'search.type') return c.searched === '' || c.searched === 'risotto' || event.query.trim() === '';
     if (event.type === 'search.more') return c.results !== null && c.results.posts.items.length === 2 && c.tab === 'posts';
     if (event.type.includes('searchMore')) return c.tab === 'posts';
-    if (event.type === 'xstate.done.actor.searchAll') return c.searched === 'risotto';
+    if (event.type === 'xstate.done.actor.searchAll')
+      return (event as unknown as { output: unknown }).output === ONLY_PEOPLE
+        ? c.searched === 'risotto' && c.tab === 'groups'
+        : c.searched === 'risotto';
     return true;
   },
 };

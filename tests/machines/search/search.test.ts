@@ -11,7 +11,7 @@ import {
   SEARCH_FAILED,
   searchMachine,
 } from '../../../src/machines/search/search.machine';
-import { IMAGE_RESULTS, OVERVIEW, goodFile, hugeFile, p1, textFile } from '../../fixtures/search';
+import { IMAGE_RESULTS, NOTHING, ONLY_PEOPLE, OVERVIEW, goodFile, hugeFile, p1, textFile } from '../../fixtures/search';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { Snap, ctx, searchModel, serialize } from './search.model';
 
@@ -65,6 +65,10 @@ describe('search machine', () => {
           addressesBefore = fx.addresses.length;
           if (e.type === 'search.more' && snapshot.matches({ text: { ready: 'loading' } }))
             expect(child('searchMore')).toEqual({ kind: 'posts', query: 'risotto', cursor: '120.2' });
+          if (e.type === 'xstate.done.actor.searchAll' && e.output === ONLY_PEOPLE) {
+            expect(c.tab).toBe('people');
+            expect(fx.addresses.at(-1)).toEqual({ query: 'risotto', tab: 'people', replace: true });
+          }
           if (e.type === 'xstate.error.actor.searchAll') expect(c.error).toBe('Search must not exceed 200 characters');
           if (e.type === 'xstate.error.actor.searchMore') expect(fx.toasts.at(-1)).toEqual({ type: 'error', description: 'Network down' });
           if (e.type === 'xstate.done.actor.searchMore') expect(c.results!.posts.items.map((p) => p._id)).toEqual(['p1', 'p2', 'p3']);
@@ -126,6 +130,30 @@ describe('search: timing and the address', () => {
     actor.send({ type: 'search.submit' });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toEqual(['risotto', 'soup', 'pasta']);
+    actor.stop();
+  });
+
+  it('opens on the first tab with results when the current one has none (the address follows, replaced)', async () => {
+    const fx = effects();
+    const answers = [ONLY_PEOPLE, OVERVIEW, NOTHING];
+    const actor = createActor(searchMachine.provide({ ...fx.provide, actors: { searchAll: fromPromise(async () => answers.shift()!) } }), {
+      input: {},
+    }).start();
+    actor.send({ type: 'search.type', query: 'ada' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
+    expect(actor.getSnapshot().context.tab).toBe('people');
+    expect(fx.addresses).toEqual([
+      { query: 'ada', tab: 'posts', replace: false },
+      { query: 'ada', tab: 'people', replace: true },
+    ]);
+    // A tab with results stays; so does any tab when nothing is found at all.
+    actor.send({ type: 'search.type', query: 'risotto' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
+    expect(actor.getSnapshot().context.tab).toBe('people');
+    actor.send({ type: 'search.type', query: 'zzz' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
+    expect(actor.getSnapshot().context.tab).toBe('people');
+    expect(fx.addresses).toHaveLength(4);
     actor.stop();
   });
 

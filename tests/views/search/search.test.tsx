@@ -14,11 +14,20 @@ import SearchPage from '../../../src/views/search/SearchPage';
 import { ComposerProvider, type ComposerApi } from '../../../src/views/streams/ComposerContext';
 import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
 import { alice, auth } from '../../fixtures/auth';
-import { IMAGE_RESULTS, MORE_POSTS, NOTHING, OVERVIEW, p1 } from '../../fixtures/search';
+import { IMAGE_RESULTS, MORE_POSTS, NOTHING, OVERVIEW, ada, cooks, p1, person } from '../../fixtures/search';
+
+import { memberAsideLogic } from '../../../src/effects/people/memberAside';
+import { MemberAsideLogicProvider } from '../../../src/views/layouts/MemberAsideLogic';
+import { searchSuggestLogic } from '../../../src/effects/search/searchSuggest';
+import { SUGGEST_DELAY_MS } from '../../../src/machines/search/searchSuggest.machine';
+import { SearchSuggestLogicProvider } from '../../../src/views/shell/SearchSuggestLogic';
+import type { SearchSuggestions } from '../../../src/api/search';
 import { refused } from '../../fixtures/streams';
 import { startTestApp, withApp } from '../appHarness';
 import { viewHarness } from '../harness';
 import { SearchLogicProvider } from '../../../src/views/search/SearchLogic';
+
+const SUGGESTIONS: SearchSuggestions = { query: 'ri', people: [ada], groups: [cooks], hashtags: [{ tag: 'risotto' }] };
 
 function renderSearch(path = '/app/social/search') {
   const { app } = startTestApp();
@@ -35,15 +44,24 @@ function renderSearch(path = '/app/social/search') {
     actors: h.actors as never,
   });
   const composer: ComposerApi = { openComposer: vi.fn() };
+  // The suggestions shown before a search (the right column's machine, with its API faked).
+  const asideApi = {
+    users: { suggestions: async () => ({ users: [person('u9', 'grace')] }) },
+    posts: { trending: async () => ({ hashtags: [{ tag: 'risotto', posts: 3 }] }) },
+    groups: { userGroups: async () => ({ groups: [] }) },
+  } as unknown as ApiClient;
+  const asideLogic = memberAsideLogic({ api: asideApi, bus });
   const { ui, location } = withApp(
     app,
     path,
     <StreamsLogicProvider logic={streamsLogic(app, { api: {} as ApiClient, bus })}>
       <ComposerProvider value={composer}>
         <main>
-          <SearchLogicProvider logic={logic}>
-            <SearchPage />
-          </SearchLogicProvider>
+          <MemberAsideLogicProvider logic={asideLogic}>
+            <SearchLogicProvider logic={logic}>
+              <SearchPage />
+            </SearchLogicProvider>
+          </MemberAsideLogicProvider>
         </main>
       </ComposerProvider>
       <Toasts />
@@ -100,6 +118,36 @@ describe('search page', () => {
     await t.user.click(tab(/Groups/));
     expect(cards()).toEqual(['g1']);
     expect(screen.getByRole('link', { name: 'Risotto Lovers' }).getAttribute('href')).toBe('/app/social/group/g1');
+  });
+
+  it('shows what is trending and who to follow before anything is typed (the right column is not on phones)', async () => {
+    const t = renderSearch();
+    restore = t.h.restore;
+    const region = screen.getByRole('region', { name: 'Suggestions' });
+    await waitFor(() => expect(within(region).getByRole('link', { name: '#risotto' })).toBeTruthy());
+    expect(within(region).getByRole('link', { name: '#risotto' }).getAttribute('href')).toBe('/app/social/search?q=%23risotto');
+    expect(within(region).getByText('3 posts')).toBeTruthy();
+    expect(within(region).getByRole('heading', { name: 'Who to follow' })).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'grace' })).toBeTruthy();
+    expect((await axe.run(document.body, noContrast)).violations.map((v) => v.id)).toEqual([]);
+    // Searching puts the results in their place.
+    await t.user.type(box(), 'risotto{Enter}');
+    expect(screen.queryByRole('region', { name: 'Suggestions' })).toBeNull();
+  });
+
+  it("heads a hashtag's page with the tag and its count of posts; a post's topic chips link to their topic's posts", async () => {
+    const t = renderSearch('/app/social/search?q=%23risotto');
+    restore = t.h.restore;
+    await t.h.settle({
+      type: 'xstate.done.actor.searchAll',
+      output: { ...OVERVIEW, posts: { ...OVERVIEW.posts, posts: [{ ...p1, topics: ['food'] }] } },
+    });
+    const header = screen.getByRole('heading', { name: '#risotto' }).closest('header')!;
+    expect(header.textContent).toContain('12 posts');
+    expect(screen.getByRole('link', { name: 'Food' }).getAttribute('href')).toBe('/app/social/search?q=%23food');
+    act(() => t.location.navigate('/app/social/search?q=risotto'));
+    await t.h.settle({ type: 'xstate.done.actor.searchAll', output: OVERVIEW });
+    expect(screen.queryByRole('heading', { name: '#risotto' })).toBeNull();
   });
 
   it('starts from the address (a reload or a link), on its tab, and follows back and forward', async () => {
@@ -210,14 +258,66 @@ describe('search page', () => {
 });
 
 describe('the header search bar', () => {
-  it('opens the search page with the term as ?q=', async () => {
+  function renderBar(suggest: (query: string) => Promise<SearchSuggestions>) {
     const { app } = startTestApp();
     const onClose = vi.fn();
-    const { ui, location } = withApp(app, '/app/social/streams', <SearchBar onClose={onClose} />);
+    let go: (to: string) => void = () => {};
+    const logic = searchSuggestLogic(app, {
+      api: { search: { suggest } } as unknown as ApiClient,
+      navigate: (to) => go(to),
+    });
+    const { ui, location } = withApp(
+      app,
+      '/app/social/streams',
+      <SearchSuggestLogicProvider logic={logic}>
+        <SearchBar onClose={onClose} />
+      </SearchSuggestLogicProvider>,
+    );
+    go = (to) => location.navigate(to);
     render(ui);
-    const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByRole('searchbox', { name: 'Search Stoa' }), ' café crème {Enter}');
-    expect(location.history?.at(-1)).toBe('/app/social/search?q=caf%C3%A9+cr%C3%A8me');
-    expect(onClose).toHaveBeenCalled();
+    return { onClose, location, user: userEvent.setup({ delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
+  }
+  const combo = () => screen.getByRole('combobox', { name: 'Search Stoa' });
+
+  it('opens the search page with the term as ?q=', async () => {
+    const t = renderBar(async () => SUGGESTIONS);
+    await t.user.type(combo(), ' café crème {Enter}');
+    await waitFor(() => expect(t.location.history?.at(-1)).toBe('/app/social/search?q=caf%C3%A9+cr%C3%A8me'));
+    expect(t.onClose).toHaveBeenCalled();
+  });
+
+  it('suggests people, groups and hashtags as the member types: arrows move, Enter opens, Escape closes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked: string[] = [];
+    const t = renderBar(async (query) => (asked.push(query), SUGGESTIONS));
+    await t.user.type(combo(), 'ri');
+    expect(combo().getAttribute('aria-expanded')).toBe('false');
+    await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DELAY_MS));
+    expect(asked).toEqual(['ri']);
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['rrisotto_adaMember', 'RRisotto LoversGroup', '#risottoHashtag']);
+    expect(combo().getAttribute('aria-expanded')).toBe('true');
+    expect(combo().getAttribute('aria-controls')).toBe(list.id);
+    expect((await axe.run(document.body, noContrast)).violations.map((v) => v.id)).toEqual([]);
+    await t.user.keyboard('{ArrowDown}{ArrowDown}');
+    const second = within(list).getAllByRole('option')[1];
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    expect(combo().getAttribute('aria-activedescendant')).toBe(second.id);
+    await t.user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(combo()).toHaveProperty('value', 'ri');
+    expect(t.onClose).not.toHaveBeenCalled();
+    // Typing again asks again; Enter on the highlighted option opens it.
+    await t.user.type(combo(), 's');
+    await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DELAY_MS));
+    await screen.findByRole('listbox', { name: 'Suggestions' });
+    await t.user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(t.location.history?.at(-1)).toBe('/app/social/search?q=%23risotto'));
+    expect(t.onClose).toHaveBeenCalled();
+    expect(combo()).toHaveProperty('value', '');
   });
 });

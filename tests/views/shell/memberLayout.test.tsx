@@ -188,10 +188,10 @@ describe('MemberLayout', () => {
   it('toggles the search bar and the theme through their actors', () => {
     const { app } = renderLayout('/app/social/streams');
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByRole('searchbox', { name: 'Search Stoa' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Search Stoa' })).toBeTruthy();
     expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ searchBar: 'open' });
     fireEvent.click(screen.getByRole('button', { name: 'Close search' }));
-    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Search Stoa' })).toBeNull();
 
     expect(app.system.get('theme')!.getSnapshot().context.theme).toBe('light');
     fireEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));

@@ -23,7 +23,7 @@ import { isPostSaved, isSavingPost } from '../../../machines/streams/post/save.c
 import { isPostAuthor } from '../../../machines/streams/post/author.connect';
 import { Avatar } from '../../ui/Avatar';
 import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
-import { RichText } from '../../ui/RichText';
+import { hashtagHrefOf, RichText } from '../../ui/RichText';
 import { IconButton } from '../../ui/IconButton';
 import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from '../ComposerContext';
@@ -238,7 +238,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
 /** Shown at most, so the chips stay one quiet line; the rest is counted ("+2") and named on hover and to screen readers. */
 const TOPICS_SHOWN = 3;
 
-/** The post's interest topics (chosen and from its hashtags) as small muted labels. */
+/** The post's interest topics (chosen and from its hashtags) as small muted chips, each a link to its topic's posts (the search for `#topic`). */
 function TopicChips({ topics }: { topics: Topic[] }) {
   const shown = topics.slice(0, TOPICS_SHOWN);
   const rest = topics.slice(TOPICS_SHOWN).map(topicLabel);
@@ -246,8 +246,10 @@ function TopicChips({ topics }: { topics: Topic[] }) {
   return (
     <ul aria-label="Topics" className="flex flex-wrap gap-1.5 px-4 pt-2">
       {shown.map((topic) => (
-        <li key={topic} className={chip}>
-          {topicLabel(topic)}
+        <li key={topic}>
+          <Link href={`~${hashtagHrefOf(topic)}`} className={`${chip} inline-block hover:underline`}>
+            {topicLabel(topic)}
+          </Link>
         </li>
       ))}
       {rest.length ? (
