@@ -64,7 +64,8 @@ export function SignUpForm({ admin = false, signInSwitch, googleOption }: SignUp
         label="Password"
         name="password"
         autoComplete="new-password"
-        description={PASSWORD_HINT}
+        // The server's 'too short' says the hint's own words: once is enough.
+        description={context.fieldErrors.password === PASSWORD_HINT ? undefined : PASSWORD_HINT}
         value={context.password}
         onChange={change('password')}
         errorMessage={context.fieldErrors.password}
