@@ -55,7 +55,15 @@ export function createModerationService(deps: ModerationDeps) {
     notifier,
     clock: deps.clock,
   });
-  const bans = createBanService({ store, audit, statistics, sessionEvents: deps.sessionEvents, checkpointEvents: deps.checkpointEvents, notifier, clock: deps.clock });
+  const bans = createBanService({
+    store,
+    audit,
+    statistics,
+    sessionEvents: deps.sessionEvents,
+    checkpointEvents: deps.checkpointEvents,
+    notifier,
+    clock: deps.clock,
+  });
   const now = () => deps.clock.now().toISOString();
 
   async function postOrThrow(admin: Viewer, postId: string): Promise<PostWithAuthor> {

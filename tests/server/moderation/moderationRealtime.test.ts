@@ -152,7 +152,10 @@ describe.each(dialects)('moderation over real sockets on %s', (dialect) => {
     await api('admin', 'PUT', '/admin/appeal/status', { appealId: first._id, status: 'rejected', reply: 'Not this time' });
     await waitFor(() => page.decided.length === 1, 'the rejection');
     expect(page.decided[0]).toEqual((await http(url, member.token, 'GET', '/appeal')).json);
-    expect(page.decided[0]).toMatchObject({ ban: { reason: 'Spam' }, appeal: { _id: first._id, status: 'rejected', reply: 'Not this time' } });
+    expect(page.decided[0]).toMatchObject({
+      ban: { reason: 'Spam' },
+      appeal: { _id: first._id, status: 'rejected', reply: 'Not this time' },
+    });
 
     const second = await appealOnce();
     await api('admin', 'PUT', '/admin/appeal/status', { appealId: second._id, status: 'approved' });
