@@ -81,16 +81,17 @@ export default function CheckpointPage() {
                 </>
               )}
               {support ? (
-                <p className="flex items-center gap-2 text-neutral-700 dark:text-neutral-300">
-                  <Mail size={16} aria-hidden="true" className="shrink-0" />
-                  <span>
+                <div className="flex items-start gap-2 text-neutral-700 dark:text-neutral-300">
+                  <Mail size={16} aria-hidden="true" className="mt-1 shrink-0" />
+                  {/* The address wraps as a whole; it breaks inside only when longer than the line. */}
+                  <p className="min-w-0 [overflow-wrap:break-word]">
                     For anything else, write to support at{' '}
-                    <a href={`mailto:${support}`} className={`${textLinkClasses} break-all`}>
+                    <a href={`mailto:${support}`} className={textLinkClasses}>
                       {support}
                     </a>
                     .
-                  </span>
-                </p>
+                  </p>
+                </div>
               ) : null}
             </section>
           </>
