@@ -119,6 +119,14 @@ describe('sign-up form, every model path through the view', () => {
         if (!(await h.settle(step.event))) await perform(step.event, user);
         expect(serialize(h.actor().getSnapshot()), `after ${step.event.type}`).toEqual(serialize(step.state));
         expectScreen(step.state);
+        const shown = step.state.context as SignUpContext;
+        const refused = step.event.type === 'xstate.error.actor.signUp' || step.event.type === 'signUp.submit';
+        if (refused && step.state.matches('form') && Object.keys(shown.fieldErrors).length > 0) {
+          // The messages are at their fields, not in an alert: the first field at fault has the focus.
+          const first = document.querySelector('form input[aria-invalid="true"]');
+          expect(first).not.toBeNull();
+          expect(document.activeElement).toBe(first);
+        }
         if (step.state.matches('success')) {
           const output = (step.event as unknown as { output: { user: { isBanned: boolean }; isBanned?: boolean } }).output;
           expect(navigate.mock.calls).toHaveLength(1);
