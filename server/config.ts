@@ -42,6 +42,11 @@ const envSchema = z.object({
   SOCKET_REDIS_KEY: withDefault(z.string().regex(/^[\w.:-]+$/, 'must be letters, digits, ".", ":", "_" or "-"'), 'socket.io'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^smtps?:$/, 'smtp://user:pass@mail.example.org:587').optional()),
   MAIL_FROM: optionalText,
+  /** Where members may write for help (shown on the checkpoint); unset: no address is shown. */
+  SUPPORT_EMAIL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().pipe(z.email('must be an e-mail address like support@stoa.example.org')).optional(),
+  ),
   JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_INVITE_CODE: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8, 'must be at least 8 characters').optional()),
   FIREBASE_PROJECT_ID: optionalText,
@@ -103,6 +108,8 @@ export interface Config {
    */
   socketRedisKey: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
+  /** SUPPORT_EMAIL: the address members may write to, sent to the client by GET /config (null: none). */
+  supportEmail: string | null;
   jwtSecret: string;
   adminInviteCode?: string;
   firebase: { projectId: string; apiKey: string; authDomain: string; appId: string } | null;
@@ -218,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM ?? `"Stoa" <no-reply@${new URL(publicUrl).hostname}>`,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    supportEmail: e.SUPPORT_EMAIL ?? null,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, 'jwt-secret')),
     ...(e.ADMIN_INVITE_CODE ? { adminInviteCode: e.ADMIN_INVITE_CODE } : {}),
     firebase: e.FIREBASE_PROJECT_ID

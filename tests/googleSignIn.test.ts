@@ -24,8 +24,8 @@ import { alice, apiFailure, auth } from './fixtures/auth';
  */
 
 const firebaseConfig = { apiKey: 'key', authDomain: 'stoa-test.firebaseapp.com', projectId: 'stoa-test', appId: '1:1:web:1' };
-const googleOn: ClientConfig = { env: 'DEV', googleSignIn: true, firebase: firebaseConfig };
-const googleOff: ClientConfig = { env: 'DEV', googleSignIn: false, firebase: null };
+const googleOn: ClientConfig = { env: 'DEV', googleSignIn: true, firebase: firebaseConfig, supportEmail: null };
+const googleOff: ClientConfig = { env: 'DEV', googleSignIn: false, firebase: null, supportEmail: null };
 
 /** A FirebaseError as Firebase throws it. */
 const firebaseError = (code: string) =>

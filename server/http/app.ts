@@ -44,6 +44,7 @@ import type { ProfileService } from '../modules/users/profileService';
 import type { ProfileStore } from '../modules/users/profileStore';
 import type { ChatRooms } from '../realtime/chatRooms';
 import { createFanout, type Fanout } from '../realtime/fanout';
+import { createCheckpointEvents, type CheckpointEvents } from '../realtime/checkpointSockets';
 import { createSessionEvents, type SessionEvents } from '../realtime/sessionEvents';
 import { createPostWatch, type PostWatch } from '../realtime/postWatch';
 import type { Presence } from '../realtime/presence';
@@ -85,6 +86,8 @@ export interface Services {
   mailer: Mailer;
   media: MediaStorage;
   fanout: Fanout;
+  /** News for a banned member's checkpoint pages (realtime/checkpointSockets.ts). */
+  checkpointEvents: CheckpointEvents;
   /** Which sockets show which posts (`watch posts`); attached to socket.io by attachRealtime. */
   postWatch: PostWatch;
   // users
@@ -203,8 +206,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const media = createMediaStorage(path.join(config.dataDir, 'media'), clock);
   await fs.mkdir(media.root, { recursive: true, mode: PRIVATE_DIR_MODE });
   const fanout = createFanout();
+  const checkpointEvents = createCheckpointEvents();
   const postWatch = createPostWatch({ log: app.log });
-  const base = { config, database: deps.database, clock, mailer, media, sessionEvents, fanout, postWatch };
+  const base = { config, database: deps.database, clock, mailer, media, sessionEvents, fanout, checkpointEvents, postWatch };
   // Every area, built after those it depends on (server/modules/registry.ts).
   const { services, parts } = buildAreas({ ...base, app, redis }, base);
   app.decorate('services', services);

@@ -42,7 +42,8 @@ export function describeError(
   request: FastifyRequest,
 ): { body: ApiErrorBody; headers: Record<string, string> } {
   if (error instanceof HttpError) {
-    return { body: { message: error.message, statusCode: error.statusCode }, headers: error.headers };
+    const issues = error.issues?.length ? { issues: error.issues } : {};
+    return { body: { message: error.message, statusCode: error.statusCode, ...issues }, headers: error.headers };
   }
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) return { body: validationBody(fastifyError), headers: {} };

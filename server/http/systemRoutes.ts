@@ -13,6 +13,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
     env: ENVIRONMENT,
     googleSignIn: opts.config.firebase !== null,
     firebase: opts.config.firebase,
+    supportEmail: opts.config.supportEmail,
   };
 
   app.get(paths.health, { schema: { response: { 200: healthResponseSchema } } }, async () => {

@@ -8,6 +8,7 @@ import type { UploadLimit } from '../http/uploadLimit';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStorage } from '../media/storage';
 import type { Fanout } from '../realtime/fanout';
+import type { CheckpointEvents } from '../realtime/checkpointSockets';
 import type { PostWatch } from '../realtime/postWatch';
 import type { SessionEvents } from '../realtime/sessionEvents';
 
@@ -25,6 +26,8 @@ export interface AreaContext {
   sessionEvents: SessionEvents;
   /** Socket events to members (realtime/fanout.ts). */
   fanout: Fanout;
+  /** News for a banned member's checkpoint pages (realtime/checkpointSockets.ts). */
+  checkpointEvents: CheckpointEvents;
   /** Which sockets show which posts (realtime/postWatch.ts). */
   postWatch: PostWatch;
 }

@@ -17,6 +17,7 @@ import { limitClientEvents } from './clientEventLimit';
 import { userRoom } from './fanout';
 import { useRedisAdapter } from './redisAdapter';
 import { capSocketsPerMember } from './socketCap';
+import { attachCheckpointSockets } from './checkpointSockets';
 
 export { userRoom };
 
@@ -92,6 +93,14 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
     log: app.log,
   });
   app.addHook('onClose', async () => detachChat());
+  // The checkpoint pages' own namespace: banned members too, `appeal decided` only.
+  const detachCheckpoint = attachCheckpointSockets(io, {
+    verify: opts.verify,
+    events: app.services.checkpointEvents,
+    sessionEvents: app.services.sessionEvents,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => detachCheckpoint());
   app.services.fanout.attach({
     to: (rooms) => ({ emit: (event, payload) => io.to(rooms).emit(event as StreamEvent, payload as never) }),
     except: (rooms) => ({ emit: (event, payload) => io.except(rooms).emit(event as StreamEvent, payload as never) }),

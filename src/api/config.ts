@@ -5,6 +5,8 @@ export const clientConfigSchema = z.object({
   env: z.literal('DEV'),
   googleSignIn: z.boolean(),
   firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string() }).nullable(),
+  /** Where members may write for help (the server's SUPPORT_EMAIL), or null when none is configured. */
+  supportEmail: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

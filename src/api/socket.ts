@@ -12,7 +12,7 @@ import type {
   SocketAck,
 } from './chat/schemas';
 import type { GroupActionEvent } from './groups/schemas';
-import type { BannedPayload } from './moderation/schemas';
+import type { BannedPayload, MyAppeal } from './moderation/schemas';
 import type { Notification, NotificationsChangedPayload } from './notifications/schemas';
 import type { Comment, Post, ReactionCounts, WatchPosts } from './posts/schemas';
 import type { UserOnlinePayload, WatchPresence } from './users/schemas';
@@ -22,6 +22,12 @@ import type { UserOnlinePayload, WatchPresence } from './users/schemas';
  * The handshake carries the bearer token in `auth.token`; the server refuses sockets without one.
  */
 export const SOCKET_PATH = '/socket.io';
+
+/**
+ * Ours (moderation): the namespace of the checkpoint pages. The main namespace refuses a banned
+ * member; this one takes any live session and carries only `appeal decided` (see docs/api.md).
+ */
+export const CHECKPOINT_NAMESPACE = '/checkpoint';
 
 export const clientEvents = {
   joinRoom: 'join room',
@@ -92,11 +98,21 @@ export const serverEvents = {
   groupAction: 'group action',
   /** Ours (moderation): sent to every socket of a member just banned, just before the server closes them. */
   banned: 'banned',
+  /**
+   * Ours (moderation), on CHECKPOINT_NAMESPACE only: an admin decided the member's appeal; the
+   * payload is the member's standing as GET /appeal now answers it (MyAppeal).
+   */
+  appealDecided: 'appeal decided',
   /** Ours: "tell the member" (toast, badge), only to members whose setting of that type is on (docs/api.md). */
   notification: 'notification',
   /** Ours (notifications inbox): the member's inbox changed (read, deleted, withdrawn), to their own sockets. */
   notificationsChanged: 'notifications changed',
 } as const;
+
+/** Payload of each event of CHECKPOINT_NAMESPACE. */
+export interface CheckpointEventPayloads {
+  [serverEvents.appealDecided]: MyAppeal;
+}
 
 export interface SessionEndedPayload {
   reason: 'signout' | 'banned' | 'password-changed';

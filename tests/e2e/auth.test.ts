@@ -33,7 +33,12 @@ const member = { username: 'ada_lovelace', email: 'Ada@Example.org', password: '
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  app = await startApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Stoa <no-reply@stoa.test>', ADMIN_INVITE_CODE });
+  app = await startApp({
+    SMTP_URL: mailbox.url,
+    MAIL_FROM: 'Stoa <no-reply@stoa.test>',
+    ADMIN_INVITE_CODE,
+    SUPPORT_EMAIL: 'help@stoa.test',
+  });
   browser = await launchBrowser();
 });
 
@@ -95,16 +100,30 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
       .toEqual(['Streams', 'Questions', 'Chat', 'Group', 'People', 'Profile', 'Save', 'Photos', 'Videos', 'Notifications']);
     await auditAccessibility(page, 'member layout');
     await screenshot(page, 'streams-1280-light');
-    // A second sign-up with the same name, in other case, is refused with the server's message.
-    const other = await newPage();
+    // A second sign-up with the same name (other case) and e-mail is refused: each of the server's
+    // messages at its own field, which is marked invalid and described by it; no banner.
+    const other = await newPage(375);
     await other.goto('/');
     await other.getByRole('tab', { name: 'Sign up' }).click();
     const again = other.getByRole('form', { name: 'Sign up' });
     await again.getByLabel('Username').fill(member.username.toUpperCase());
-    await again.getByLabel('Email').fill('someone.else@example.org');
+    await again.getByLabel('Email').fill(member.email);
     await again.getByLabel('Password', { exact: true }).fill('another-password-1');
     await again.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => other.getByRole('alert').innerText()).toContain('Username is already taken');
+    for (const [label, message] of [
+      ['Username', 'Username is already taken'],
+      ['Email', 'Email is already registered'],
+    ] as const) {
+      const field = again.getByLabel(label);
+      await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+      const described = await field.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? ''),
+      );
+      expect(described).toContain(message);
+    }
+    expect(await again.getByRole('alert').count()).toBe(0);
+    await auditAccessibility(other, 'sign-up with field errors');
+    await screenshot(other, 'signup-field-errors-375-light');
     await other.context().close();
 
     expect((await page.context().cookies()).map((c) => c.name)).toContain('stoaBrowserSession');
@@ -114,6 +133,32 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
     // The guard now sends a visitor back to '/'.
     await page.goto('/app/social/streams');
     await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  it('frames only the focused field of the sign-in card, never the card', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    // By keyboard, as a ring is drawn for keyboard focus: from the tab list into the first field.
+    await page.getByRole('tab', { name: 'Sign in' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ada');
+    const field = page.getByLabel('Email or username');
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    // Nothing around the field draws an outline: not the tabs box, not the card, not the form.
+    const ringed = await field.evaluate((input) => {
+      const found: string[] = [];
+      for (let box = input.parentElement; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') found.push(box.outerHTML.slice(0, 80));
+        if (box.hasAttribute('tabindex')) found.push(`tabindex on ${box.outerHTML.slice(0, 80)}`);
+      }
+      return found;
+    });
+    expect(ringed).toEqual([]);
+    // The field's own frame shows the focus (accent border).
+    const frame = await field.evaluate((input) => getComputedStyle(input.parentElement!).borderColor);
+    expect(frame).toBe('rgb(243, 62, 88)');
     await page.context().close();
   });
 
@@ -354,6 +399,10 @@ describe('admins and banned members', () => {
     const banned = await newPage();
     await signIn(banned, 'mallory', 'mischief-managed-1');
     await banned.waitForURL('**/checkpoint');
+    // What the member can do, and whom to write to (SUPPORT_EMAIL).
+    await expect.poll(() => banned.getByRole('button', { name: 'Appeal' }).count()).toBe(1);
+    expect(await banned.getByRole('link', { name: 'help@stoa.test' }).getAttribute('href')).toBe('mailto:help@stoa.test');
+    await auditAccessibility(banned, 'checkpoint');
     await screenshot(banned, 'checkpoint-1280-light');
     await banned.goto('/app/social/streams');
     await expect.poll(() => banned.getByText(BANNED_MESSAGE).first().isVisible()).toBe(true);

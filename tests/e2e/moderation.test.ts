@@ -112,7 +112,7 @@ describe('moderation', () => {
     await screenshot(author.page, 'checkpoint-375-light');
     await auditAccessibility(author.page, 'checkpoint');
 
-    await author.page.getByRole('link', { name: 'Appeal' }).click();
+    await author.page.getByRole('button', { name: 'Appeal' }).click();
     await author.page.waitForURL('**/issua');
     await author.page
       .getByRole('textbox', { name: 'Your appeal' })
@@ -127,8 +127,10 @@ describe('moderation', () => {
     await approve.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => approve.count(), { timeout: 15_000 }).toBe(0);
 
-    await author.page.reload();
+    // The open status page takes the decision live (the checkpoint socket), its icon with it.
     await expect.poll(() => author.page.getByText('Your appeal was approved').count(), { timeout: 15_000 }).toBe(1);
+    expect(await author.page.locator('main h1').locator('xpath=..').locator('svg').getAttribute('class')).toContain('lucide-circle-check');
+    await screenshot(author.page, 'appeal-approved-375-light');
     await author.page.getByRole('button', { name: 'Sign out' }).click();
     await author.page.waitForURL((url) => url.pathname === '/');
     const form = author.page.getByRole('form', { name: 'Sign in' });

@@ -83,8 +83,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function createAccount(account: NewAccount, role: Role): Promise<UserRow> {
     // Checked first for a clear message; the unique indexes still decide when two sign-ups race.
-    if (await users.usernameTaken(account.username)) throw conflict(USERNAME_TAKEN);
-    if (await users.emailTaken(account.email)) throw conflict(EMAIL_TAKEN);
+    // Both at once, so the form can say so at each field.
+    const [usernameTaken, emailTaken] = await Promise.all([users.usernameTaken(account.username), users.emailTaken(account.email)]);
+    const taken = [
+      ...(usernameTaken ? [{ path: 'username', message: USERNAME_TAKEN }] : []),
+      ...(emailTaken ? [{ path: 'email', message: EMAIL_TAKEN }] : []),
+    ];
+    if (taken.length) throw conflict(taken[0]!.message, taken);
     const [avatar, passwordHash] = await Promise.all([storeAvatar(account.avatarImage), hasher.hash(account.password)]);
     try {
       return await users.insert({
@@ -101,8 +106,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     } catch (error) {
       if (avatar) await media.discardImage(avatar, 'png');
       const field = uniqueViolation(error);
-      if (field === 'username') throw conflict(USERNAME_TAKEN);
-      if (field === 'email') throw conflict(EMAIL_TAKEN);
+      if (field === 'username') throw conflict(USERNAME_TAKEN, [{ path: 'username', message: USERNAME_TAKEN }]);
+      if (field === 'email') throw conflict(EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
       throw error;
     }
   }

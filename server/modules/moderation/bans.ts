@@ -5,6 +5,7 @@ import type { AppealsTable } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/httpError';
 import type { Viewer } from '../../core/visibility';
 import type { SessionEvents } from '../../realtime/sessionEvents';
+import type { CheckpointEvents } from '../../realtime/checkpointSockets';
 import { uniqueViolation } from '../../db/errors';
 import type { AuditLog } from './audit';
 import type { OutcomeNotifier } from './outcomes';
@@ -21,6 +22,8 @@ export interface BanServiceDeps {
   audit: AuditLog;
   statistics: Statistics;
   sessionEvents: SessionEvents;
+  /** The member's open checkpoint pages learn a decided appeal at once. */
+  checkpointEvents: Pick<CheckpointEvents, 'appealDecided'>;
   notifier: OutcomeNotifier;
   clock: Clock;
 }
@@ -47,6 +50,13 @@ export function createBanService(deps: BanServiceDeps) {
   async function appeals(rows: AppealsTable[]): Promise<Appeal[]> {
     const people = await store.summaries(rows.flatMap((row) => [row.user_id, row.decided_by]));
     return rows.map((row) => presentAppeal(row, people));
+  }
+
+  /** The member's ban as it stands, and their latest appeal about it (or, unbanned, their latest). */
+  async function standingOf(userId: string): Promise<MyAppeal> {
+    const ban = banOf(await memberOrThrow(userId));
+    const latest = await store.latestAppealOf(userId, ban?.bannedAt);
+    return { ban, appeal: latest ? (await appeals([latest]))[0]! : null };
   }
 
   return {
@@ -127,9 +137,7 @@ export function createBanService(deps: BanServiceDeps) {
 
     /** GET /appeal: the member's ban as it stands, and their latest appeal about it (or, unbanned, their latest). */
     async myAppeal(viewer: Viewer): Promise<MyAppeal> {
-      const ban = banOf(await memberOrThrow(viewer.id));
-      const latest = await store.latestAppealOf(viewer.id, ban?.bannedAt);
-      return { ban, appeal: latest ? (await appeals([latest]))[0]! : null };
+      return standingOf(viewer.id);
     },
 
     /** POST /appeal: only while banned; one open appeal per ban. */
@@ -190,6 +198,8 @@ export function createBanService(deps: BanServiceDeps) {
       });
       if (!decided) throw conflict('This appeal was already decided');
       await deps.notifier.appealDecided({ appealId, memberId: appeal.user_id, status });
+      // The checkpoint page the member has open shows the answer (and a lifted ban) at once.
+      deps.checkpointEvents.appealDecided(appeal.user_id, await standingOf(appeal.user_id));
       return (await appeals([{ ...appeal, status, reply, decided_by: admin.id, decided_at: at }]))[0]!;
     },
   };

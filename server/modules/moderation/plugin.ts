@@ -7,7 +7,7 @@ import { createModerationService } from './service';
 export const moderationArea: AreaPlugin = {
   name: 'moderation',
   dependencies: ['posts', 'notifications'],
-  build: ({ app, config, database, clock, sessionEvents }, built) => {
+  build: ({ app, config, database, clock, sessionEvents, checkpointEvents }, built) => {
     const moderation = createModerationService({
       database,
       clock,
@@ -15,6 +15,7 @@ export const moderationArea: AreaPlugin = {
       postsForOthers: built.postsForOthers,
       notifications: built.notifications,
       sessionEvents,
+      checkpointEvents,
     });
     // Reports (posts and profiles together) and appeals, per member: one count shared by both report routes.
     const moderationLimits = createModerationLimits(app, config.rateLimits);

@@ -11,6 +11,7 @@ import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
 import { conflict, notFound } from '../../http/httpError';
 import type { SessionEvents } from '../../realtime/sessionEvents';
+import type { CheckpointEvents } from '../../realtime/checkpointSockets';
 import { presentPost, type PostWithAuthor } from '../../core/presentPost';
 import { POST_NOT_FOUND, type PostService } from '../posts/service';
 import type { PostsForOthers } from '../posts/forOthers';
@@ -32,6 +33,8 @@ export interface ModerationDeps {
   /** Reporters and appellants are told the outcome in their inbox. */
   notifications: Pick<Notifier, 'notify'>;
   sessionEvents: SessionEvents;
+  /** A decided appeal reaches the member's open checkpoint pages. */
+  checkpointEvents: Pick<CheckpointEvents, 'appealDecided'>;
 }
 
 /**
@@ -52,7 +55,15 @@ export function createModerationService(deps: ModerationDeps) {
     notifier,
     clock: deps.clock,
   });
-  const bans = createBanService({ store, audit, statistics, sessionEvents: deps.sessionEvents, notifier, clock: deps.clock });
+  const bans = createBanService({
+    store,
+    audit,
+    statistics,
+    sessionEvents: deps.sessionEvents,
+    checkpointEvents: deps.checkpointEvents,
+    notifier,
+    clock: deps.clock,
+  });
   const now = () => deps.clock.now().toISOString();
 
   async function postOrThrow(admin: Viewer, postId: string): Promise<PostWithAuthor> {

@@ -12,3 +12,6 @@ export const isSigningUpWithGoogle = (s: SignUpSnapshot) => s.matches('google');
 
 /** Once an account is asked for (or made) the form waits: a second press would make two. */
 export const isSignUpBusy = (s: SignUpSnapshot) => s.matches('submitting') || s.matches('google') || s.matches('success');
+
+/** Some field shows a message (the form's own check, or the server's at each field). */
+export const hasFieldErrors = (s: SignUpSnapshot) => Object.keys(s.context.fieldErrors).length > 0;

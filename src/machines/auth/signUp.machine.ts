@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { requiredPromise } from '../shared/required';
 import type { AuthResponse, User } from '../../api/auth';
 import { GOOGLE_FAILED, destination, type GoogleSignInInput, type GoogleSignInOutput } from './authForm';
-import { failureText } from '../shared/failure';
+import { failureByField, failureText } from '../shared/failure';
 
 export type SignUpField = 'username' | 'email' | 'password' | 'inviteCode';
 
@@ -44,10 +44,12 @@ export const signUpRequired: Record<SignUpField, string> = {
 export const EMAIL_INVALID = 'Email must be a valid email address';
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const fieldsOf = (context: SignUpContext): SignUpField[] =>
+  context.admin ? ['username', 'email', 'password', 'inviteCode'] : ['username', 'email', 'password'];
+
 function validate(context: SignUpContext): Partial<Record<SignUpField, string>> {
   const errors: Partial<Record<SignUpField, string>> = {};
-  const fields: SignUpField[] = context.admin ? ['username', 'email', 'password', 'inviteCode'] : ['username', 'email', 'password'];
-  for (const field of fields) {
+  for (const field of fieldsOf(context)) {
     const value = field === 'password' ? context.password : context[field].trim();
     if (value === '') errors[field] = signUpRequired[field];
   }
@@ -58,7 +60,8 @@ function validate(context: SignUpContext): Partial<Record<SignUpField, string>> 
 /**
  * The sign-up form (spec section 4): idle, then submitting ('Creating account...'), then success
  * (the session learns the user; on to the streams, the checkpoint for a banned account, or /admin
- * for the admin form) or error (the server's message in a red alert; the button re-enables).
+ * for the admin form) or error (the button re-enables): each field the server names (its `issues`)
+ * shows its message at the field; anything else the server says is the red alert.
  * The 8-character password bound is only a hint here; the server enforces it.
  */
 export const signUpMachine = setup({
@@ -145,7 +148,8 @@ export const signUpMachine = setup({
         },
         onError: {
           target: 'form.error',
-          actions: assign({ error: ({ event }) => failureText(event.error, SIGN_UP_FAILED) }),
+          // Each of the server's field messages at its field; the banner only for what no field shows.
+          actions: assign(({ context, event }) => failureByField(event.error, fieldsOf(context), SIGN_UP_FAILED)),
         },
       },
     },

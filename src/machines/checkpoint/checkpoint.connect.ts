@@ -1,7 +1,7 @@
 import type { CheckpointSnapshot } from './checkpoint.machine';
 
-/** Where the member's standing is: still asked for, failed, banned or not (any other state shows nothing). */
-export const checkpointPhase = (s: CheckpointSnapshot) => s.value;
+/** Not banned (any more): the ban was lifted, perhaps by an appeal, perhaps while the page was open. */
+export const isNotBanned = (s: CheckpointSnapshot) => s.matches('notBanned');
 
 export const isStandingLoading = (s: CheckpointSnapshot) => s.matches('loading') || s.matches('deciding');
 
@@ -32,3 +32,9 @@ export const canAppealAgain = (s: CheckpointSnapshot) => s.matches('banned') && 
 
 /** Not banned any more because the appeal was approved. */
 export const isBanLiftedByAppeal = (s: CheckpointSnapshot) => s.matches('notBanned') && lastAppeal(s)?.status === 'approved';
+
+/** The support address shown beside the banned message, when the server has one. */
+export const supportEmail = (s: CheckpointSnapshot) => (s.matches('banned') ? s.context.supportEmail : null);
+
+/** How the appeal on screen stands, for the page's icon: null while none is shown. */
+export const appealOutcome = (s: CheckpointSnapshot) => shownAppeal(s)?.status ?? null;

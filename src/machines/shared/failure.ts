@@ -20,3 +20,24 @@ export function failureText(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message && !('data' in error)) return error.message;
   return fallback;
 }
+
+/**
+ * The server's message for each of `fields` (its `issues`, first message per field), and what no
+ * field shows: the first other issue's message, or, without issues, the failure's text.
+ */
+export function failureByField<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  fallback: string,
+): { fieldErrors: Partial<Record<F, string>>; error: string | null } {
+  const issues = failedOnNetwork(error) ? [] : (apiErrorOf(error)?.issues ?? []);
+  const fieldErrors: Partial<Record<F, string>> = {};
+  let unplaced: string | null = null;
+  for (const { path, message } of issues) {
+    const field = fields.find((name) => name === path);
+    if (field) fieldErrors[field] ??= message;
+    else unplaced ??= message;
+  }
+  if (Object.keys(fieldErrors).length === 0) return { fieldErrors, error: failureText(error, fallback) };
+  return { fieldErrors, error: unplaced };
+}

@@ -11,12 +11,15 @@ export function AuthShell({
   title,
   intro,
   icon,
+  iconTone = 'accent',
   children,
   footer,
 }: {
   title: string;
   intro?: ReactNode;
   icon?: ReactNode;
+  /** The icon's colours: the accent, or green for good news (an approved appeal). */
+  iconTone?: 'accent' | 'success';
   children: ReactNode;
   footer?: ReactNode;
 }) {
@@ -30,7 +33,11 @@ export function AuthShell({
           {icon ? (
             <span
               aria-hidden="true"
-              className="mb-2 inline-flex size-11 items-center justify-center rounded-2xl bg-accent-soft text-accent-strong dark:bg-accent/15 dark:text-accent"
+              className={`mb-2 inline-flex size-11 items-center justify-center rounded-2xl ${
+                iconTone === 'success'
+                  ? 'bg-emerald-100 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-400'
+                  : 'bg-accent-soft text-accent-strong dark:bg-accent/15 dark:text-accent'
+              }`}
             >
               {icon}
             </span>

@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { ArrowLeft, Hourglass } from 'lucide-react';
+import { ArrowLeft, CircleCheck, CircleX, Hourglass, Scale } from 'lucide-react';
 import type { Appeal } from '../../api/moderation';
 import {
+  appealOutcome,
   canAppealAgain,
   hasNotAppealed,
   isBanLiftedByAppeal,
+  isNotBanned,
   isStandingLoading,
-  checkpointPhase,
   shownAppeal,
   standingError,
 } from '../../machines/checkpoint/checkpoint.connect';
@@ -21,6 +22,14 @@ const STATUS_TITLE: Record<Appeal['status'], string> = {
   approved: 'Your appeal was approved',
   rejected: 'Your appeal was rejected',
 };
+
+/** The page's icon says how the appeal stands: waiting, approved, rejected (none yet: the scales). */
+function OutcomeIcon({ outcome }: { outcome: Appeal['status'] | null }) {
+  if (outcome === 'approved') return <CircleCheck size={22} />;
+  if (outcome === 'rejected') return <CircleX size={22} />;
+  if (outcome === 'pending') return <Hourglass size={22} />;
+  return <Scale size={22} />;
+}
 
 /** The appeal as filed, with the moderators' answer once there is one. */
 function AppealStatus({ appeal }: { appeal: Appeal }) {
@@ -48,10 +57,14 @@ function AppealStatus({ appeal }: { appeal: Appeal }) {
   );
 }
 
-/** /aarovel: how the member's appeal stands (pending, approved, or rejected with the reply). */
+/**
+ * /aarovel: how the member's appeal stands (pending, approved, or rejected with the reply). The
+ * decision arrives while the page is open (the checkpoint machine's appeal watch).
+ */
 export default function ApprovalPage() {
   const actor = useCheckpointActor((logic) => logic.checkpoint);
-  const state = useSelector(actor, checkpointPhase);
+  const notBanned = useSelector(actor, isNotBanned);
+  const outcome = useSelector(actor, appealOutcome);
   const loading = useSelector(actor, isStandingLoading);
   const error = useSelector(actor, standingError);
   const appeal = useSelector(actor, shownAppeal);
@@ -62,7 +75,8 @@ export default function ApprovalPage() {
   return (
     <AuthShell
       title="Your appeal"
-      icon={<Hourglass size={22} />}
+      icon={<OutcomeIcon outcome={outcome} />}
+      iconTone={outcome === 'approved' ? 'success' : 'accent'}
       footer={
         <TextLink href="/checkpoint" className="inline-flex items-center gap-1.5">
           <ArrowLeft size={16} aria-hidden="true" />
@@ -83,7 +97,7 @@ export default function ApprovalPage() {
             You may appeal again with more to tell. <TextLink href="/issua">Appeal again</TextLink>
           </p>
         ) : null}
-        {state === 'notBanned' ? <NotBanned>{lifted ? 'The ban was lifted.' : undefined}</NotBanned> : null}
+        {notBanned ? <NotBanned>{lifted ? 'The ban was lifted.' : undefined}</NotBanned> : null}
         <SignOutButton />
       </div>
     </AuthShell>

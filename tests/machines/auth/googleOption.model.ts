@@ -3,8 +3,8 @@ import { networkFailure } from '../../fixtures/auth';
 import type { MachineModel } from '../cover';
 
 const firebase = { apiKey: 'k', authDomain: 'stoa.firebaseapp.com', projectId: 'stoa', appId: 'a' };
-export const configWithGoogle = { env: 'DEV', googleSignIn: true, firebase };
-export const configWithoutGoogle = { env: 'DEV', googleSignIn: false, firebase: null };
+export const configWithGoogle = { env: 'DEV', googleSignIn: true, firebase, supportEmail: null };
+export const configWithoutGoogle = { env: 'DEV', googleSignIn: false, firebase: null, supportEmail: null };
 
 export const googleOptionModel: MachineModel = {
   name: 'googleOption',

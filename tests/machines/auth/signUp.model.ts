@@ -3,6 +3,14 @@ import { admin, alice, apiFailure, auth, bannedAlice, networkFailure } from '../
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const taken = apiFailure('Username or email is already taken', 409);
+/** The server's validation answer: every field at fault (and one no form field shows). */
+export const refused = apiFailure('Username must be at least 3 characters', 400, [
+  { path: 'username', message: 'Username must be at least 3 characters' },
+  { path: 'username', message: 'Username may contain only letters, numbers, dots and underscores' },
+  { path: 'password', message: 'Password must be at least 8 characters' },
+  { path: 'inviteCode', message: 'Invite code is not valid' },
+  { path: 'avatarImage', message: 'Avatar image must be a PNG data URL' },
+]);
 const model = {
   events: [
     { type: 'signUp.change', field: 'username', value: 'alice' },
@@ -14,6 +22,7 @@ const model = {
     { type: 'xstate.done.actor.signUp', output: auth(bannedAlice) },
     { type: 'xstate.done.actor.signUp', output: auth(admin) },
     { type: 'xstate.error.actor.signUp', error: taken },
+    { type: 'xstate.error.actor.signUp', error: refused },
     { type: 'xstate.error.actor.signUp', error: networkFailure },
     { type: 'xstate.done.actor.googleSignIn', output: { ...auth(alice), isBanned: false } },
     { type: 'xstate.done.actor.googleSignIn', output: { ...auth(bannedAlice), isBanned: true } },

@@ -9,7 +9,7 @@ import {
 } from '../../../src/machines/auth/signUp.machine';
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME } from '../../../src/machines/auth/authForm';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { serialize, signUpModel, taken } from './signUp.model';
+import { refused, serialize, signUpModel, taken } from './signUp.model';
 
 const coverage = new TransitionCoverage(signUpMachine);
 
@@ -67,7 +67,18 @@ describe.each(signUpModel.covers)('sign-up machine ($label)', ({ label, options 
           }
         }
         if (event.type === 'xstate.error.actor.signUp') {
-          expect(context.error).toBe(event.error === taken ? 'Username or email is already taken' : SIGN_UP_FAILED);
+          if (event.error === refused) {
+            // Each field the server names shows its first message there; the banner only what no field shows.
+            expect(context.fieldErrors).toEqual({
+              username: 'Username must be at least 3 characters',
+              password: 'Password must be at least 8 characters',
+              ...(isAdmin ? { inviteCode: 'Invite code is not valid' } : {}),
+            });
+            expect(context.error).toBe(isAdmin ? 'Avatar image must be a PNG data URL' : 'Invite code is not valid');
+          } else {
+            expect(context.error).toBe(event.error === taken ? 'Username or email is already taken' : SIGN_UP_FAILED);
+            expect(context.fieldErrors).toEqual({});
+          }
         }
         if (event.type === 'xstate.error.actor.googleSignIn') expect(context.error).toBe(GOOGLE_FAILED);
         if (snapshot.matches('success')) {

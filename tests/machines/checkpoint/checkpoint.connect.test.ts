@@ -2,17 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { MyAppeal } from '../../../src/api/moderation';
 import { checkpointMachine } from '../../../src/machines/checkpoint/checkpoint.machine';
-import { canAppeal, canAppealAgain, hasNotAppealed, isBanLiftedByAppeal } from '../../../src/machines/checkpoint/checkpoint.connect';
+import {
+  appealOutcome,
+  canAppeal,
+  canAppealAgain,
+  hasNotAppealed,
+  isBanLiftedByAppeal,
+  supportEmail,
+} from '../../../src/machines/checkpoint/checkpoint.connect';
 import { standing } from '../../fixtures/moderation';
 
 /** The checkpoint once the server has told the member's standing. */
-async function settled(answer: MyAppeal) {
+async function settled(answer: MyAppeal, support: string | null = null) {
   const machine = checkpointMachine.provide({
-    actors: { fetchStanding: fromPromise(async () => answer) },
+    actors: { fetchStanding: fromPromise(async () => answer), fetchSupportEmail: fromPromise(async () => support) },
     actions: { navigate: () => {} },
   });
   const actor = createActor(machine, { input: { hasToken: true } }).start();
-  return waitFor(actor, (s) => s.matches('banned') || s.matches('notBanned'));
+  return waitFor(actor, (s) => s.matches({ banned: 'supportKnown' }) || s.matches('notBanned'));
 }
 
 describe('who may appeal a ban', () => {
@@ -28,5 +35,19 @@ describe('who may appeal a ban', () => {
     const lifted = await settled(standing.liftedByAppeal);
     expect(canAppeal(lifted)).toBe(false);
     expect(isBanLiftedByAppeal(lifted)).toBe(true);
+  });
+});
+
+describe('what the pages show of it', () => {
+  it('the support address beside the ban, when the server has one', async () => {
+    expect(supportEmail(await settled(standing.bannedNoAppeal, 'help@stoa.example.org'))).toBe('help@stoa.example.org');
+    expect(supportEmail(await settled(standing.bannedNoAppeal))).toBeNull();
+  });
+
+  it("the appeal's outcome for the page's icon", async () => {
+    expect(appealOutcome(await settled(standing.bannedNoAppeal))).toBeNull();
+    expect(appealOutcome(await settled(standing.bannedPending))).toBe('pending');
+    expect(appealOutcome(await settled(standing.bannedRejected))).toBe('rejected');
+    expect(appealOutcome(await settled(standing.liftedByAppeal))).toBe('approved');
   });
 });

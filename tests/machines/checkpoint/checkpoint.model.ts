@@ -12,8 +12,15 @@ const checkpointOptions = (hasToken: boolean) => ({
     { type: 'xstate.error.actor.fetchStanding', error: unauthorized },
     { type: 'xstate.error.actor.fetchStanding', error: networkFailure },
     { type: 'checkpoint.retry' },
+    { type: 'xstate.done.actor.fetchSupportEmail', output: SUPPORT },
+    { type: 'xstate.error.actor.fetchSupportEmail', error: networkFailure },
+    // The appeal watch: an admin rejects (still banned) or approves (lifted) while the page is open.
+    { type: 'checkpoint.standing', standing: standing.bannedRejected },
+    { type: 'checkpoint.standing', standing: standing.liftedByAppeal },
   ] as ModelEvent[],
 });
+
+export const SUPPORT = 'help@stoa.example.org';
 
 export const checkpointModel: MachineModel = {
   name: 'checkpoint',

@@ -4,7 +4,7 @@ import { checkpointMachine, STANDING_FAILED, type CheckpointContext } from '../.
 import { networkFailure } from '../../fixtures/auth';
 import { standing } from '../../fixtures/moderation';
 import { coverOf, pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { appealFormModel, checkpointModel, GOOD } from './checkpoint.model';
+import { appealFormModel, checkpointModel, GOOD, SUPPORT } from './checkpoint.model';
 
 const checkpointCoverage = new TransitionCoverage(checkpointMachine);
 const appealCoverage = new TransitionCoverage(appealFormMachine);
@@ -28,7 +28,24 @@ describe.each([true, false])('checkpoint machine (token stored: %s)', (hasToken)
         const e = step.event as ModelEvent & { output?: unknown };
         if (e.type === 'xstate.done.actor.fetchStanding') {
           expect(c.standing).toEqual(e.output);
-          expect(snapshot.value).toBe(e.output === standing.bannedPending ? 'banned' : 'notBanned');
+          expect(snapshot.matches(e.output === standing.bannedPending ? 'banned' : 'notBanned')).toBe(true);
+        }
+        if (e.type === 'checkpoint.standing') {
+          // The decision as it arrives: a rejection keeps the page banned, an approval lifts the ban.
+          const next = (e as unknown as { standing: typeof standing.bannedRejected }).standing;
+          expect(c.standing).toEqual(next);
+          expect(snapshot.matches(next.ban ? 'banned' : 'notBanned')).toBe(true);
+        }
+        if (snapshot.matches('banned')) {
+          // While banned the page listens for the decision and asks for the support address.
+          expect(snapshot.children.appealWatch).toBeDefined();
+        } else {
+          expect(snapshot.children.appealWatch).toBeUndefined();
+        }
+        if (e.type === 'xstate.done.actor.fetchSupportEmail') expect(c.supportEmail).toBe(SUPPORT);
+        if (e.type === 'xstate.error.actor.fetchSupportEmail') {
+          expect(c.supportEmail).toBeNull();
+          expect(snapshot.matches({ banned: 'supportKnown' })).toBe(true);
         }
         if (snapshot.value === 'failed') expect(c.error).toBe(STANDING_FAILED);
         // Only an unknown visitor leaves, and for the sign-in page.

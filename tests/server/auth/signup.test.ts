@@ -88,7 +88,42 @@ describe.each(dialects)('sign-up on %s', (dialect) => {
       payload: await newMember({ username: first.body.username.toUpperCase() }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Username is already taken', statusCode: 409 });
+    expect(response.json()).toEqual({
+      message: 'Username is already taken',
+      statusCode: 409,
+      issues: [{ path: 'username', message: 'Username is already taken' }],
+    });
+  });
+
+  it('names both fields when the username and the e-mail are both taken', async () => {
+    const first = await signUp(t);
+    const response = await t.api({
+      method: 'POST',
+      url: '/signup',
+      payload: await newMember({ username: first.body.username, email: first.body.email }),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: 'Username is already taken',
+      statusCode: 409,
+      issues: [
+        { path: 'username', message: 'Username is already taken' },
+        { path: 'email', message: 'Email is already registered' },
+      ],
+    });
+  });
+
+  it('answers every field at fault at once, each with its path', async () => {
+    const body = { ...(await newMember()), username: 'ab', email: 'not-an-email', password: 'short' };
+    const response = await t.api({ method: 'POST', url: '/signup', payload: body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual(
+      expect.arrayContaining([
+        { path: 'username', message: 'Username must be at least 3 characters' },
+        { path: 'email', message: 'Email must be a valid email address' },
+        { path: 'password', message: 'Password must be at least 8 characters' },
+      ]),
+    );
   });
 
   it('refuses a registered e-mail, whatever its case or spaces', async () => {
@@ -99,7 +134,11 @@ describe.each(dialects)('sign-up on %s', (dialect) => {
       payload: await newMember({ email: `  ${first.body.email.toUpperCase()} ` }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Email is already registered', statusCode: 409 });
+    expect(response.json()).toEqual({
+      message: 'Email is already registered',
+      statusCode: 409,
+      issues: [{ path: 'email', message: 'Email is already registered' }],
+    });
   });
 
   it('keeps only one account (and one avatar file) when identical sign-ups race', async () => {

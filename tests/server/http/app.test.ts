@@ -23,7 +23,17 @@ describe.each(dialects)('http app on %s', (dialect) => {
   it('serves the client config without Google sign-in by default', async () => {
     const response = await t.api({ method: 'GET', url: '/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ env: 'DEV', googleSignIn: false, firebase: null });
+    expect(response.json()).toEqual({ env: 'DEV', googleSignIn: false, firebase: null, supportEmail: null });
+  });
+
+  it('serves the support address when SUPPORT_EMAIL is set', async () => {
+    const withSupport = await createTestApp(dialect, { env: { SUPPORT_EMAIL: 'help@stoa.example.org' } });
+    try {
+      const response = await withSupport.api({ method: 'GET', url: '/config' });
+      expect(response.json()).toMatchObject({ supportEmail: 'help@stoa.example.org' });
+    } finally {
+      await withSupport.close();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -304,6 +314,7 @@ describe('Google sign-in configured', () => {
       env: 'DEV',
       googleSignIn: true,
       firebase: { projectId: 'stoa-app', apiKey: 'web-key', authDomain: 'stoa-app.firebaseapp.com', appId: '1:2:web:3' },
+      supportEmail: null,
     });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain('https://apis.google.com');

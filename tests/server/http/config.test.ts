@@ -26,6 +26,7 @@ describe('configuration', () => {
       mail: { outboxDir: path.join(dir, 'outbox'), from: '"Stoa" <no-reply@localhost>' },
     });
     expect(config.adminInviteCode).toBeUndefined();
+    expect(config.supportEmail).toBeNull();
     expect(config.redisUrl).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
     // OWASP's argon2id recommendation: 19 MiB, 2 passes, 1 lane.
@@ -57,6 +58,7 @@ describe('configuration', () => {
       REDIS_URL: 'redis://cache:6379',
       SMTP_URL: 'smtp://mail:587',
       MAIL_FROM: 'Stoa <hi@stoa.example.org>',
+      SUPPORT_EMAIL: ' help@stoa.example.org ',
       ADMIN_INVITE_CODE: 'a-long-invite',
       FIREBASE_PROJECT_ID: 'stoa-app',
       FIREBASE_API_KEY: 'key',
@@ -76,6 +78,7 @@ describe('configuration', () => {
       redisUrl: 'redis://cache:6379',
       mail: { smtpUrl: 'smtp://mail:587', from: 'Stoa <hi@stoa.example.org>' },
       adminInviteCode: 'a-long-invite',
+      supportEmail: 'help@stoa.example.org',
       firebase: { projectId: 'stoa-app', apiKey: 'key', authDomain: 'stoa-app.firebaseapp.com', appId: 'app' },
       trustProxy: 2,
       limits: { bodyBytes: 2048 },
@@ -97,7 +100,8 @@ describe('configuration', () => {
   });
 
   it('treats empty variables as unset', () => {
-    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: '', PORT: '', ADMIN_INVITE_CODE: '', SMTP_URL: '' });
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: '', PORT: '', ADMIN_INVITE_CODE: '', SMTP_URL: '', SUPPORT_EMAIL: '' });
+    expect(config.supportEmail).toBeNull();
     expect(config.database.kind).toBe('sqlite');
     expect(config.port).toBe(3000);
     expect(config.adminInviteCode).toBeUndefined();
@@ -120,6 +124,8 @@ describe('configuration', () => {
     [{ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' }, /HEADERS_TIMEOUT_MS must be at most REQUEST_TIMEOUT_MS/],
     [{ MAX_CONNECTIONS: '0' }, /MAX_CONNECTIONS must be at least 1/],
     [{ MAX_SOCKETS_PER_MEMBER: 'many' }, /MAX_SOCKETS_PER_MEMBER must be a number/],
+    [{ SUPPORT_EMAIL: 'help desk' }, /SUPPORT_EMAIL must be an e-mail address like support@stoa.example.org \(got "help desk"\)/],
+    [{ SUPPORT_EMAIL: 'mailto:help@stoa.example.org' }, /SUPPORT_EMAIL must be an e-mail address/],
   ])('names the bad variable: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);

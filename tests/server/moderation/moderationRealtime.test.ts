@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
-import type { Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNED_MESSAGE } from '../../../src/api/constants';
-import { serverEvents } from '../../../src/api/socket';
+import { CHECKPOINT_NAMESPACE, SOCKET_PATH, serverEvents } from '../../../src/api/socket';
+import { SIGN_IN_REQUIRED } from '../../../server/http/authentication';
 import type { Config } from '../../../server/config';
 import { startServer, type RunningServer } from '../../../server/main';
-import { http, okHttp, openSocket, signUpMember, waitFor } from '../chatSockets';
+import { http, okHttp, openSocket, settle, signUpMember, waitFor } from '../chatSockets';
 import { dialects, dropTestSchema, testConfig } from '../harness';
 import { socketWorld } from '../socketWorld';
 
@@ -19,6 +20,31 @@ const EVENTS = [
   serverEvents.banned,
   serverEvents.sessionEnded,
 ] as const;
+
+/** A checkpoint page's socket (CHECKPOINT_NAMESPACE), connected, recording `appeal decided`. */
+async function openCheckpointSocket(url: string, token: string | null) {
+  const socket = connect(`${url}${CHECKPOINT_NAMESPACE}`, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+  const decided: any[] = [];
+  socket.on(serverEvents.appealDecided, (payload: unknown) => decided.push(payload));
+  let closed = false;
+  socket.on('disconnect', () => {
+    closed = true;
+  });
+  return { socket, decided, closed: () => closed };
+}
 
 /** Every event a socket gets, in order, and whether it is closed. */
 function recorder(socket: Socket) {
@@ -109,6 +135,40 @@ describe.each(dialects)('moderation over real sockets on %s', (dialect) => {
       reason: 'Harassment',
       bannedAt: user.bannedAt,
     });
+  });
+
+  it('a banned member\'s checkpoint page hears "appeal decided" with their standing, each time an admin decides; nobody else does', async () => {
+    const url = world.server().url;
+    const member = clients.stranger;
+    await api('admin', 'POST', '/admin/banuser', { userId: member.id, reason: 'Spam' });
+    // The main namespace refuses a banned member; the checkpoint's takes them (and only a session).
+    await expect(openCheckpointSocket(url, null)).rejects.toThrow(SIGN_IN_REQUIRED);
+    const page = await openCheckpointSocket(url, member.token);
+    const other = await openCheckpointSocket(url, clients.follower.token);
+    const appealOnce = async () =>
+      (await okHttp(url, member.token, 'POST', '/appeal', { message: 'It was a script gone wrong, switched off for good now.' })).appeal;
+
+    const first = await appealOnce();
+    await api('admin', 'PUT', '/admin/appeal/status', { appealId: first._id, status: 'rejected', reply: 'Not this time' });
+    await waitFor(() => page.decided.length === 1, 'the rejection');
+    expect(page.decided[0]).toEqual((await http(url, member.token, 'GET', '/appeal')).json);
+    expect(page.decided[0]).toMatchObject({
+      ban: { reason: 'Spam' },
+      appeal: { _id: first._id, status: 'rejected', reply: 'Not this time' },
+    });
+
+    const second = await appealOnce();
+    await api('admin', 'PUT', '/admin/appeal/status', { appealId: second._id, status: 'approved' });
+    await waitFor(() => page.decided.length === 2, 'the approval');
+    expect(page.decided[1]).toMatchObject({ ban: null, appeal: { _id: second._id, status: 'approved' } });
+    await settle();
+    expect(other.decided).toEqual([]);
+    expect(page.closed()).toBe(false);
+
+    // Signing out closes that session's checkpoint socket too.
+    await http(url, member.token, 'GET', '/signout');
+    await waitFor(() => page.closed(), 'the checkpoint socket closed at sign-out');
+    other.socket.close();
   });
 });
 

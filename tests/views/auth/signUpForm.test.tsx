@@ -19,6 +19,13 @@ import { coverPaths, describePath, stateCount, TransitionCoverage, type ModelEve
 import { effect, viewHarness } from '../harness';
 
 const taken = apiFailure('Username or email is already taken', 409);
+const refused = apiFailure('Username is already taken', 409, [
+  { path: 'username', message: 'Username is already taken' },
+  { path: 'email', message: 'Email is already registered' },
+]);
+const tooShort = apiFailure('Password must be at least 8 characters', 400, [
+  { path: 'password', message: 'Password must be at least 8 characters' },
+]);
 const events: ModelEvent[] = [
   { type: 'signUp.change', field: 'username', value: 'ada' },
   { type: 'signUp.change', field: 'email', value: 'a@b.co' },
@@ -26,6 +33,8 @@ const events: ModelEvent[] = [
   { type: 'xstate.done.actor.signUp', output: auth(alice) },
   { type: 'xstate.done.actor.signUp', output: auth(bannedAlice) },
   { type: 'xstate.error.actor.signUp', error: taken },
+  { type: 'xstate.error.actor.signUp', error: refused },
+  { type: 'xstate.error.actor.signUp', error: tooShort },
   { type: 'xstate.done.actor.googleSignIn', output: { ...auth(alice), isBanned: false } },
   { type: 'xstate.error.actor.googleSignIn', error: networkFailure },
 ];
@@ -70,8 +79,18 @@ function expectScreen(snapshot: AnyMachineSnapshot) {
   if (c.error) expect(screen.getByRole('alert').textContent).toContain(c.error);
   else expect(screen.queryByRole('alert')).toBeNull();
   for (const field of ['username', 'email', 'password'] as const) {
-    if (c.fieldErrors[field]) screen.getByText(c.fieldErrors[field]!);
-    else expect(screen.queryByText(signUpRequired[field])).toBeNull();
+    const input = screen.getByLabelText(labels[field]);
+    const message = c.fieldErrors[field];
+    if (message) {
+      // At its field: the input is invalid and described by its own message.
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain(message);
+      if (c.error !== message) expect(screen.queryByRole('alert')?.textContent ?? '').not.toContain(message);
+    } else {
+      expect(input.getAttribute('aria-invalid')).toBeNull();
+      expect(screen.queryByText(signUpRequired[field])).toBeNull();
+    }
   }
   screen.getByText(PASSWORD_HINT);
   expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
@@ -100,6 +119,14 @@ describe('sign-up form, every model path through the view', () => {
         if (!(await h.settle(step.event))) await perform(step.event, user);
         expect(serialize(h.actor().getSnapshot()), `after ${step.event.type}`).toEqual(serialize(step.state));
         expectScreen(step.state);
+        const shown = step.state.context as SignUpContext;
+        const refused = step.event.type === 'xstate.error.actor.signUp' || step.event.type === 'signUp.submit';
+        if (refused && step.state.matches('form') && Object.keys(shown.fieldErrors).length > 0) {
+          // The messages are at their fields, not in an alert: the first field at fault has the focus.
+          const first = document.querySelector('form input[aria-invalid="true"]');
+          expect(first).not.toBeNull();
+          expect(document.activeElement).toBe(first);
+        }
         if (step.state.matches('success')) {
           const output = (step.event as unknown as { output: { user: { isBanned: boolean }; isBanned?: boolean } }).output;
           expect(navigate.mock.calls).toHaveLength(1);

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
+import { act } from 'react';
+import type { MyAppeal } from '../../../src/api/moderation';
 import { BANNED_MESSAGE } from '../../../src/api/constants';
 import type { AppActorRef } from '../../../src/effects/shell/app';
 import { appealFormMachine } from '../../../src/machines/checkpoint/appealForm.machine';
@@ -23,12 +25,23 @@ function open(page: 'checkpoint' | 'issua' | 'aarovel', token: string | null = '
   const app = createActor(appMachine, { input: { storedTheme: null, storedToken: token } }).start() as unknown as AppActorRef;
   if (token) app.system.get('session')!.send({ type: 'session.login', token, user: bannedAlice });
   const navigate = vi.fn();
-  const h = viewHarness(page === 'issua' ? ['fetchStanding', 'sendAppeal'] : ['fetchStanding']);
+  const h = viewHarness(page === 'issua' ? ['fetchStanding', 'sendAppeal'] : ['fetchStanding', 'fetchSupportEmail']);
   const actions = { navigate: (_: unknown, to: unknown) => navigate(to) };
+  // The appeal watch as the socket drives it: `decide` is an admin's decision arriving.
+  const watch = { send: null as null | ((event: { type: 'checkpoint.standing'; standing: MyAppeal }) => void) };
+  const appealWatch = fromCallback(({ sendBack }) => {
+    watch.send = sendBack;
+    return () => void (watch.send = null);
+  });
+  const decide = (standing: MyAppeal) =>
+    act(async () => {
+      expect(watch.send, 'the page listens for the decision').not.toBeNull();
+      watch.send!({ type: 'checkpoint.standing', standing });
+    });
   const logic = fakeLogic<CheckpointLogic>(
     page === 'issua'
       ? { appealForm: appealFormMachine.provide({ actors: h.actors as never, actions }) }
-      : { checkpoint: checkpointMachine.provide({ actors: h.actors as never, actions }) },
+      : { checkpoint: checkpointMachine.provide({ actors: { ...h.actors, appealWatch } as never, actions }) },
   );
   const node = (
     <CheckpointLogicProvider logic={logic}>
@@ -37,7 +50,7 @@ function open(page: 'checkpoint' | 'issua' | 'aarovel', token: string | null = '
   );
   const { ui, location } = withApp(app, `/${page}`, node);
   render(ui);
-  return { app, h, navigate, location };
+  return { app, h, navigate, location, decide };
 }
 
 afterEach(() => {
@@ -46,30 +59,48 @@ afterEach(() => {
 });
 
 describe('/checkpoint', () => {
-  it('says why and since when, and leads to the appeal', async () => {
-    const { h } = open('checkpoint');
+  it('says why and since when, and what the member can do: Appeal, a button to the appeal form', async () => {
+    const { h, location } = open('checkpoint');
     expect(screen.getByRole('status').textContent).toContain('Loading your account status');
     await h.settle({ type: 'xstate.done.actor.fetchStanding', output: standing.bannedNoAppeal });
+    await h.settle({ type: 'xstate.done.actor.fetchSupportEmail', output: null });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your account is banned');
-    expect(screen.getByText(BANNED_MESSAGE)).toBeTruthy();
+    expect(screen.getByText('Your account has been banned.')).toBeTruthy();
+    // No "contact support" without saying how: the spec's sentence stays in the toast only.
+    expect(document.body.textContent).not.toContain('contact support');
+    expect(screen.queryByText(BANNED_MESSAGE)).toBeNull();
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
     expect(screen.getByText('Spam in every group')).toBeTruthy();
     expect(screen.getByText('20 November 2026')).toBeTruthy();
     expect(screen.getByText('Signed in as @alice.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Appeal' }).getAttribute('href')).toBe('/issua');
+    expect(screen.getByRole('heading', { name: 'What you can do' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Appeal' }));
+    expect(location.history.at(-1)).toBe('/issua');
+    h.restore();
+  });
+
+  it('shows the support address when the server has one (SUPPORT_EMAIL)', async () => {
+    const { h } = open('checkpoint');
+    await h.settle({ type: 'xstate.done.actor.fetchStanding', output: standing.bannedNoAppeal });
+    await h.settle({ type: 'xstate.done.actor.fetchSupportEmail', output: 'help@stoa.example.org' });
+    const link = screen.getByRole('link', { name: 'help@stoa.example.org' });
+    expect(link.getAttribute('href')).toBe('mailto:help@stoa.example.org');
+    expect(link.closest('p')!.textContent).toBe('For anything else, write to support at help@stoa.example.org.');
     h.restore();
   });
 
   it('points to the waiting appeal instead of a second one, and to the reply of a rejected one', async () => {
     let page = open('checkpoint');
     await page.h.settle({ type: 'xstate.done.actor.fetchStanding', output: standing.bannedPending });
-    expect(screen.getByRole('link', { name: 'See your appeal' }).getAttribute('href')).toBe('/aarovel');
-    expect(screen.queryByRole('link', { name: 'Appeal' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'See your appeal' }));
+    expect(page.location.history.at(-1)).toBe('/aarovel');
+    expect(screen.queryByRole('button', { name: 'Appeal' })).toBeNull();
     page.h.restore();
     cleanup();
     page = open('checkpoint');
     await page.h.settle({ type: 'xstate.done.actor.fetchStanding', output: standing.bannedRejected });
     expect(screen.getByRole('link', { name: 'Read the reply' }).getAttribute('href')).toBe('/aarovel');
-    expect(screen.getByRole('link', { name: 'Appeal' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Appeal' })).toBeTruthy();
     page.h.restore();
   });
 
@@ -171,6 +202,28 @@ describe('/aarovel, the appeal status', () => {
     expect(screen.getByText('The ban was lifted.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Go to your streams' })).toBeTruthy();
     page.h.restore();
+  });
+
+  it('takes the decision live while open, and its icon says which way it went', async () => {
+    const icon = () => document.querySelector('h1')!.parentElement!.querySelector('svg')!.getAttribute('class');
+    const { h, decide } = open('aarovel');
+    await h.settle({ type: 'xstate.done.actor.fetchStanding', output: standing.bannedPending });
+    expect(screen.getByText('Waiting for a moderator')).toBeTruthy();
+    expect(icon()).toContain('lucide-hourglass');
+
+    await decide(standing.bannedRejected);
+    expect(screen.getByText('Your appeal was rejected')).toBeTruthy();
+    expect(screen.getByText('The spam went on after two warnings.')).toBeTruthy();
+    expect(screen.queryByText('Waiting for a moderator')).toBeNull();
+    expect(icon()).toContain('lucide-circle-x');
+    expect(icon()).not.toContain('lucide-hourglass');
+
+    await decide(standing.liftedByAppeal);
+    expect(screen.getByText('Your appeal was approved')).toBeTruthy();
+    expect(screen.getByText('The ban was lifted.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to your streams' })).toBeTruthy();
+    expect(icon()).toContain('lucide-circle-check');
+    h.restore();
   });
 
   it('invites an appeal when there is none', async () => {

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { KeyRound, Mail, User, UserPlus } from 'lucide-react';
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import { PASSWORD_HINT, type SignUpField } from '../../../machines/auth/signUp.machine';
-import { isSignUpBusy, isSigningUp, isSigningUpWithGoogle, signUpForm } from '../../../machines/auth/signUp.connect';
+import { hasFieldErrors, isSignUpBusy, isSigningUp, isSigningUpWithGoogle, signUpForm } from '../../../machines/auth/signUp.connect';
 import { useScreenActor } from '../../shared/useScreenActor';
 import { useAuthLogic } from '../AuthLogic';
 import { GoogleButton, OrDivider } from './GoogleButton';
@@ -28,14 +28,29 @@ export function SignUpForm({ admin = false, signInSwitch, googleOption }: SignUp
   const google = useSelector(actor, isSigningUpWithGoogle);
   const busy = useSelector(actor, isSignUpBusy);
   const change = (field: SignUpField) => (value: string) => actor.send({ type: 'signUp.change', field, value });
+  const form = useRef<HTMLFormElement>(null);
+  // The messages sit at their fields, not in an alert: the keyboard (and a screen reader, which
+  // reads the field's description) is taken to the first field at fault once a submit is refused.
+  // After React has drawn the messages (it renders before this microtask runs).
+  const focusFirstInvalid = () => queueMicrotask(() => form.current?.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus());
+  useEffect(() => {
+    let wasSubmitting = isSigningUp(actor.getSnapshot());
+    const subscription = actor.subscribe((snapshot) => {
+      const submitting = isSigningUp(snapshot);
+      if (wasSubmitting && !submitting && hasFieldErrors(snapshot)) focusFirstInvalid();
+      wasSubmitting = submitting;
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'signUp.submit' });
+    if (hasFieldErrors(actor.getSnapshot())) focusFirstInvalid();
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label={admin ? 'Admin sign up' : 'Sign up'} className="flex flex-col gap-5">
+    <form ref={form} noValidate onSubmit={submit} aria-label={admin ? 'Admin sign up' : 'Sign up'} className="flex flex-col gap-5">
       {context.error ? <Alert tone="error">{context.error}</Alert> : null}
       <TextField
         label="Username"
@@ -64,7 +79,8 @@ export function SignUpForm({ admin = false, signInSwitch, googleOption }: SignUp
         label="Password"
         name="password"
         autoComplete="new-password"
-        description={PASSWORD_HINT}
+        // The server's 'too short' says the hint's own words: once is enough.
+        description={context.fieldErrors.password === PASSWORD_HINT ? undefined : PASSWORD_HINT}
         value={context.password}
         onChange={change('password')}
         errorMessage={context.fieldErrors.password}
