@@ -5,6 +5,7 @@ import { CHECKPOINT_NAMESPACE, serverEvents, type CheckpointEventPayloads } from
 import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
 import type { TokenVerifier } from '../core/authContext';
 import type { SessionEvents } from './sessionEvents';
+import { capSocketsPerMember } from './socketCap';
 
 const CHECKPOINT_ROOM = 'checkpoint:';
 export const checkpointRoom = (userId: string) => `${CHECKPOINT_ROOM}${userId}`;
@@ -23,9 +24,9 @@ export function createCheckpointEvents() {
     attach(emitter: Emit): void {
       emit = emitter;
     },
-    /** An admin decided the member's appeal: their standing as GET /appeal now answers it. */
-    appealDecided(userId: string, standing: MyAppeal): void {
-      emit?.(userId, serverEvents.appealDecided, standing);
+    /** An admin decided the member's appeal or lifted their ban: their standing as GET /appeal now answers it. */
+    standingChanged(userId: string, standing: MyAppeal): void {
+      emit?.(userId, serverEvents.standingChanged, standing);
     },
   };
 }
@@ -44,7 +45,7 @@ interface CheckpointSocketData {
  */
 export function attachCheckpointSockets(
   io: { of(name: string): Namespace },
-  deps: { verify: TokenVerifier; events: CheckpointEvents; sessionEvents: SessionEvents; log: FastifyBaseLogger },
+  deps: { verify: TokenVerifier; events: CheckpointEvents; sessionEvents: SessionEvents; socketsPerMember: number; log: FastifyBaseLogger },
 ): () => void {
   const namespace = io.of(CHECKPOINT_NAMESPACE);
   namespace.use(async (socket, next) => {
@@ -58,6 +59,8 @@ export function attachCheckpointSockets(
   namespace.on('connection', (socket) => {
     void socket.join(checkpointRoom((socket.data as CheckpointSocketData).userId));
   });
+  // The same cap as the main namespace's, counted apart: a banned member cannot pile sockets up here.
+  capSocketsPerMember(namespace, deps.socketsPerMember, deps.log, checkpointRoom);
   deps.events.attach((userId, event, payload) => namespace.to(checkpointRoom(userId)).emit(event, payload));
   return deps.sessionEvents.onEnded((end) => {
     if (end.reason === 'banned') return;

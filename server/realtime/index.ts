@@ -93,9 +93,10 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
     log: app.log,
   });
   app.addHook('onClose', async () => detachChat());
-  // The checkpoint pages' own namespace: banned members too, `appeal decided` only.
+  // The checkpoint pages' own namespace: banned members too, `standing changed` only.
   const detachCheckpoint = attachCheckpointSockets(io, {
     verify: opts.verify,
+    socketsPerMember: app.services.config.socketsPerMember,
     events: app.services.checkpointEvents,
     sessionEvents: app.services.sessionEvents,
     log: app.log,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { serverEvents } from '../../src/api/socket';
 import { userRoom } from './fanout';
+import type { Namespace } from 'socket.io';
 import type { RealtimeServer } from './index';
 
 /**
@@ -10,9 +11,14 @@ import type { RealtimeServer } from './index';
  * or crashed tabs are the ones to go. Sockets connecting at once may each see an older list; each
  * closes only sockets with at least `max` newer ones beside them, so the newest `max` stay.
  */
-export function capSocketsPerMember(io: RealtimeServer, max: number, log: FastifyBaseLogger): void {
+export function capSocketsPerMember(
+  io: RealtimeServer | Namespace,
+  max: number,
+  log: FastifyBaseLogger,
+  roomOf: (userId: string) => string = userRoom,
+): void {
   io.on('connection', (socket) => {
-    io.in(userRoom(socket.data.userId))
+    io.in(roomOf((socket.data as { userId: string }).userId))
       .fetchSockets()
       .then((sockets) => {
         if (sockets.length <= max) return;

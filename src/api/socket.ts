@@ -25,7 +25,7 @@ export const SOCKET_PATH = '/socket.io';
 
 /**
  * Ours (moderation): the namespace of the checkpoint pages. The main namespace refuses a banned
- * member; this one takes any live session and carries only `appeal decided` (see docs/api.md).
+ * member; this one takes any live session and carries only `standing changed` (see docs/api.md).
  */
 export const CHECKPOINT_NAMESPACE = '/checkpoint';
 
@@ -99,10 +99,10 @@ export const serverEvents = {
   /** Ours (moderation): sent to every socket of a member just banned, just before the server closes them. */
   banned: 'banned',
   /**
-   * Ours (moderation), on CHECKPOINT_NAMESPACE only: an admin decided the member's appeal; the
+   * Ours (moderation), on CHECKPOINT_NAMESPACE only: an admin decided the member's appeal or unbanned them; the
    * payload is the member's standing as GET /appeal now answers it (MyAppeal).
    */
-  appealDecided: 'appeal decided',
+  standingChanged: 'standing changed',
   /** Ours: "tell the member" (toast, badge), only to members whose setting of that type is on (docs/api.md). */
   notification: 'notification',
   /** Ours (notifications inbox): the member's inbox changed (read, deleted, withdrawn), to their own sockets. */
@@ -111,7 +111,7 @@ export const serverEvents = {
 
 /** Payload of each event of CHECKPOINT_NAMESPACE. */
 export interface CheckpointEventPayloads {
-  [serverEvents.appealDecided]: MyAppeal;
+  [serverEvents.standingChanged]: MyAppeal;
 }
 
 export interface SessionEndedPayload {

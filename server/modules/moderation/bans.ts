@@ -23,7 +23,7 @@ export interface BanServiceDeps {
   statistics: Statistics;
   sessionEvents: SessionEvents;
   /** The member's open checkpoint pages learn a decided appeal at once. */
-  checkpointEvents: Pick<CheckpointEvents, 'appealDecided'>;
+  checkpointEvents: Pick<CheckpointEvents, 'standingChanged'>;
   notifier: OutcomeNotifier;
   clock: Clock;
 }
@@ -111,6 +111,8 @@ export function createBanService(deps: BanServiceDeps) {
       );
       if (!lifted) throw conflict('This member is not banned');
       await deps.notifier.banChanged({ memberId: userId, banned: false });
+      // A checkpoint page the member has open moves on at once, as after an approved appeal.
+      deps.checkpointEvents.standingChanged(userId, await standingOf(userId));
       return presentAdminUser(await memberOrThrow(userId));
     },
 
@@ -199,7 +201,7 @@ export function createBanService(deps: BanServiceDeps) {
       if (!decided) throw conflict('This appeal was already decided');
       await deps.notifier.appealDecided({ appealId, memberId: appeal.user_id, status });
       // The checkpoint page the member has open shows the answer (and a lifted ban) at once.
-      deps.checkpointEvents.appealDecided(appeal.user_id, await standingOf(appeal.user_id));
+      deps.checkpointEvents.standingChanged(appeal.user_id, await standingOf(appeal.user_id));
       return (await appeals([{ ...appeal, status, reply, decided_by: admin.id, decided_at: at }]))[0]!;
     },
   };

@@ -34,7 +34,7 @@ export interface ModerationDeps {
   notifications: Pick<Notifier, 'notify'>;
   sessionEvents: SessionEvents;
   /** A decided appeal reaches the member's open checkpoint pages. */
-  checkpointEvents: Pick<CheckpointEvents, 'appealDecided'>;
+  checkpointEvents: Pick<CheckpointEvents, 'standingChanged'>;
 }
 
 /**

@@ -15,7 +15,7 @@ const loadIo = (): Promise<Io> => import('socket.io-client').then((module) => mo
 
 /**
  * The checkpoint pages' socket (CHECKPOINT_NAMESPACE, which takes a banned member's token): an
- * admin's decision on the appeal arrives as `appeal decided` with the member's standing. After a
+ * admin's decision on the appeal arrives as `standing changed` with the member's standing. After a
  * dropped connection comes back, the standing is asked for again, since a decision may have been
  * missed meanwhile. Stopping the actor closes the socket.
  */
@@ -37,7 +37,7 @@ export const createAppealWatch = (api: ApiClient, token: () => string | null = s
           if (connectedBefore) api.moderation.myAppeal().then(standing, () => {});
           connectedBefore = true;
         });
-        socket.on(serverEvents.appealDecided, standing);
+        socket.on(serverEvents.standingChanged, standing);
         close = () => {
           socket.removeAllListeners();
           socket.disconnect();

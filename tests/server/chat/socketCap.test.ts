@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import type { Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../server/config';
-import { serverEvents } from '../../../src/api/socket';
+import { CHECKPOINT_NAMESPACE, SOCKET_PATH, serverEvents } from '../../../src/api/socket';
 import { startServer, type RunningServer } from '../../../server/main';
 import { openSocket, settle, signUpMember, waitFor } from '../chatSockets';
 import { dropTestSchema, testConfig } from '../harness';
@@ -66,5 +66,36 @@ describe('sockets per member', () => {
     const left = await server.io.in(`user:${member.id}`).fetchSockets();
     expect(left).toHaveLength(3);
     expect(tabs.filter((t) => t?.socket.connected)).toHaveLength(3);
+  });
+
+  it("are capped on the checkpoint pages' namespace too, counted apart from the main one", async () => {
+    const member = await signUpMember(server.url);
+    const main = await tab(server.url, member.token);
+    opened.push(main.socket);
+    const pages: Array<{ socket: Socket; closed: boolean }> = [];
+    for (let i = 0; i < 5; i += 1) {
+      const socket = connect(`${server.url}${CHECKPOINT_NAMESPACE}`, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        auth: { token: member.token },
+        reconnection: false,
+        forceNew: true,
+      });
+      opened.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const page = { socket, closed: false };
+      socket.on('disconnect', () => {
+        page.closed = true;
+      });
+      pages.push(page);
+    }
+    await waitFor(() => pages.filter((p) => p.closed).length >= 2, 'the two oldest checkpoint sockets to close');
+    await settle(200);
+    expect(pages.map((p) => p.closed)).toEqual([true, true, false, false, false]);
+    expect(main.closedBy).toBeNull();
+    expect(await server.io.of(CHECKPOINT_NAMESPACE).in(`checkpoint:${member.id}`).fetchSockets()).toHaveLength(3);
   });
 });

@@ -21,7 +21,7 @@ const EVENTS = [
   serverEvents.sessionEnded,
 ] as const;
 
-/** A checkpoint page's socket (CHECKPOINT_NAMESPACE), connected, recording `appeal decided`. */
+/** A checkpoint page's socket (CHECKPOINT_NAMESPACE), connected, recording `standing changed`. */
 async function openCheckpointSocket(url: string, token: string | null) {
   const socket = connect(`${url}${CHECKPOINT_NAMESPACE}`, {
     path: SOCKET_PATH,
@@ -38,7 +38,7 @@ async function openCheckpointSocket(url: string, token: string | null) {
     });
   });
   const decided: any[] = [];
-  socket.on(serverEvents.appealDecided, (payload: unknown) => decided.push(payload));
+  socket.on(serverEvents.standingChanged, (payload: unknown) => decided.push(payload));
   let closed = false;
   socket.on('disconnect', () => {
     closed = true;
@@ -137,7 +137,7 @@ describe.each(dialects)('moderation over real sockets on %s', (dialect) => {
     });
   });
 
-  it('a banned member\'s checkpoint page hears "appeal decided" with their standing, each time an admin decides; nobody else does', async () => {
+  it('a banned member\'s checkpoint page hears "standing changed" with their standing, each time an admin decides; nobody else does', async () => {
     const url = world.server().url;
     const member = clients.stranger;
     await api('admin', 'POST', '/admin/banuser', { userId: member.id, reason: 'Spam' });
@@ -164,6 +164,13 @@ describe.each(dialects)('moderation over real sockets on %s', (dialect) => {
     await settle();
     expect(other.decided).toEqual([]);
     expect(page.closed()).toBe(false);
+
+    // A ban lifted by hand (no appeal) reaches the open page the same way.
+    await api('admin', 'POST', '/admin/banuser', { userId: member.id, reason: 'Spam again' });
+    await api('admin', 'POST', '/admin/unbanuser', { userId: member.id });
+    await waitFor(() => page.decided.length === 3, 'the unban');
+    expect(page.decided[2]).toEqual((await http(url, member.token, 'GET', '/appeal')).json);
+    expect(page.decided[2]).toMatchObject({ ban: null });
 
     // Signing out closes that session's checkpoint socket too.
     await http(url, member.token, 'GET', '/signout');
