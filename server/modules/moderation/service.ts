@@ -71,7 +71,7 @@ export function createModerationService(deps: ModerationDeps) {
     async users(page: number, search?: string): Promise<AdminUsersPage> {
       const [{ rows, hasMore }, total] = await Promise.all([
         store.usersPage(page, search),
-        search ? Promise.resolve(null) : statistics.usersTotal(),
+        search ? Promise.resolve(null) : statistics.accountsTotal(),
       ]);
       return { items: rows.map(presentAdminUser), page, hasMore, total };
     },
@@ -167,14 +167,16 @@ export function createModerationService(deps: ModerationDeps) {
 
     /** GET /admin/dashboard: every figure in one answer, each from a counter or a small indexed count. */
     async dashboard(): Promise<Dashboard> {
-      const [users, posts, openReports, pendingAppeals, recentActions] = await Promise.all([
+      const [users, posts, usersMonths, postsMonths, openReports, pendingAppeals, recentActions] = await Promise.all([
         statistics.users(),
         statistics.posts(),
+        statistics.usersLastMonths(),
+        statistics.postsLastMonths(),
         store.openReports(),
         store.countAppeals('pending'),
         audit.recent(DASHBOARD_ACTIONS),
       ]);
-      return { users, posts, openReports, pendingAppeals, recentActions };
+      return { users, posts, lastMonths: { users: usersMonths, posts: postsMonths }, openReports, pendingAppeals, recentActions };
     },
 
     /** GET /admin/audit/{page}?action=&admin=&target=: the log under the filters, newest first, and the admins to filter by. */

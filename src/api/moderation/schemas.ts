@@ -224,10 +224,18 @@ export type PerMonth = z.infer<typeof perMonthSchema>;
 export const perYearSchema = z.object({ years: z.array(z.object({ year: z.number().int(), count: z.number().int() })) });
 export type PerYear = z.infer<typeof perYearSchema>;
 
+/** The last twelve UTC months, the current one last, zeros included (the dashboard's sparklines). */
+export const lastMonthsSchema = z.array(
+  z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), count: z.number().int() }),
+);
+export type LastMonths = z.infer<typeof lastMonthsSchema>;
+
 /** GET /admin/dashboard (ours): every figure of the dashboard in one answer. */
 export const dashboardSchema = z.object({
   users: userStatisticSchema,
   posts: postStatisticSchema,
+  /** Sign-ups (admins left out) and posts of the last twelve months. */
+  lastMonths: z.object({ users: lastMonthsSchema, posts: lastMonthsSchema }),
   openReports: z.object({ profiles: z.number().int(), posts: z.number().int() }),
   pendingAppeals: z.number().int(),
   recentActions: z.array(auditEntrySchema),

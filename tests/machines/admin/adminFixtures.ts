@@ -148,10 +148,21 @@ export const page = <T>(items: T[], overrides: Partial<AdminPage<T>> = {}): Admi
   ...overrides,
 });
 
+/** Twelve months ending March 2025, with these counts. */
+export const lastMonths = (counts: number[]) =>
+  counts.map((count, i) => {
+    const d = new Date(Date.UTC(2024, 3 + i, 1));
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, count };
+  });
+
 export function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return {
     users: { totalUsers: 1234, newUsersToday: 5, bannedUsers: 7 },
     posts: { totalPosts: 56789, postsToday: 42, hiddenPosts: 3 },
+    lastMonths: {
+      users: lastMonths([3, 5, 8, 2, 0, 4, 9, 12, 7, 6, 10, 5]),
+      posts: lastMonths([40, 52, 61, 38, 45, 70, 66, 80, 72, 90, 85, 42]),
+    },
     openReports: { profiles: 4, posts: 9 },
     pendingAppeals: 2,
     recentActions: [
