@@ -1,5 +1,6 @@
 import type { UserSummary } from '../../../src/api/users/follows';
 import type {
+  AdminMember,
   AdminUser,
   Appeal,
   AuditEntry,
@@ -178,3 +179,32 @@ export const ben = adminUser('u2', 'ben');
 export const cleo = adminUser('u7', 'cleo');
 export const dora = adminUser('u3', 'dora');
 export const otherAdmin = adminUser('a2', 'mod', { role: 'ADMIN' });
+
+/** GET /admin/member/{id}: ben, banned by root, two reports about him, two posts (one Private and hidden), his audit log. */
+export function adminMember(overrides: Partial<AdminMember> = {}): AdminMember {
+  const user = banned(ben, 'Spamming the streams');
+  return {
+    user,
+    bannedBy: root,
+    openReports: 1,
+    reports: [
+      profileReport('pr2', user, { reason: 'Rude', details: 'in chat', status: 'pending', reporter: summary('u7', 'cleo') }),
+      profileReport('pr1', user, { reason: 'Spam', status: 'resolved', reporter: summary('u3', 'dora') }),
+    ],
+    posts: [
+      post({
+        _id: 'p2',
+        post: 'Buy cheap watches',
+        userId: user._id,
+        username: user.username,
+        privacy: 'Private',
+        hidden: true,
+        hiddenReason: 'Spam',
+      }),
+      post({ _id: 'p1', post: 'Hello everyone', userId: user._id, username: user.username }),
+    ],
+    history: [audit('e1', { targetId: user._id, targetLabel: user.username, reason: 'Spamming the streams' })],
+    historyHasMore: false,
+    ...overrides,
+  };
+}

@@ -71,7 +71,7 @@ describe('reported members', () => {
     const first = item('Reported users', 'Report about ben');
     expect(first.textContent).toContain('Impersonation');
     expect(first.textContent).toContain('Pretends to be me');
-    expect(within(first).getByRole('link', { name: 'cleo' }).getAttribute('href')).toBe('/app/social/profile/cleo?id=u7');
+    expect(within(first).getByRole('link', { name: 'cleo' }).getAttribute('href')).toBe('/admin/members/u7');
     expect(within(first).getByText('Pending')).toBeTruthy();
     expect(within(first).getByText('History (1)')).toBeTruthy();
     expect(within(first).getByRole('list', { name: 'Moderation history' }).textContent).toContain(
