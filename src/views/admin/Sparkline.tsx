@@ -89,7 +89,14 @@ export function SparklineCard({
             strokeLinecap="round"
             vectorEffect="non-scaling-stroke"
           />
-          <circle cx={last.x} cy={last.y} r={3} fill="currentColor" />
+          {/* This month: a round cap on a zero-length stroke stays round in a stretched box. */}
+          <path
+            d={`M${last.x.toFixed(1)},${last.y.toFixed(1)} h0`}
+            stroke="currentColor"
+            strokeWidth={7}
+            strokeLinecap="round"
+            vectorEffect="non-scaling-stroke"
+          />
         </svg>
         <span className="text-xs text-neutral-600 dark:text-neutral-400">{span} (UTC)</span>
       </Link>

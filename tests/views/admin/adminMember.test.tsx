@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import MemberPage from '../../../src/views/admin/pages/MemberPage';
+import { activeAdminItem } from '../../../src/views/layouts/AdminLayout';
 import { refused } from '../../fixtures/streams';
 import { adminMember, ben } from '../../machines/admin/adminFixtures';
 import { clearAnnouncer, renderAdmin } from './adminHarness';
@@ -95,5 +96,11 @@ describe("a member's admin page", () => {
     expect(t.input('fetchMember')).toEqual({ userId: 'missing' });
     await t.h.settle({ type: 'xstate.done.actor.fetchMember', output: adminMember() });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('benBanned');
+  });
+
+  it('sits under Users in the admin navigation', () => {
+    expect(activeAdminItem('/admin/members/u2')?.name).toBe('Users');
+    expect(activeAdminItem('/admin/user')?.name).toBe('Users');
+    expect(activeAdminItem('/admin/Users')?.name).toBe('Users chart');
   });
 });
