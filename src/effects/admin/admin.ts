@@ -93,7 +93,13 @@ export function adminLogic(app: HasSystem, { api = defaultApi }: { api?: ApiClie
       actors: { fetchDashboard: fromPromise(() => api.admin.dashboard()) },
     }),
     member: adminMemberMachine.provide({
-      actors: { fetchMember: fromPromise(({ input }: { input: { userId: string } }) => api.admin.member(input.userId)) },
+      actors: {
+        fetchMember: fromPromise(({ input }: { input: { userId: string } }) => api.admin.member(input.userId)),
+        action: adminActionMachine.provide({
+          actors: { perform: fromPromise(({ input }: { input: AdminActionRequest }) => performAdminAction(api, input)) },
+        }),
+      },
+      actions: { showToast: bridge.showToast },
     }),
     chart: adminChartMachine.provide({
       actors: {

@@ -1,8 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { adminMemberMachine, MEMBER_FAILED, type AdminMemberContext } from '../../../src/machines/admin/adminMember.machine';
-import { hasMemberFailed, isMemberLoading, memberView } from '../../../src/machines/admin/adminMember.connect';
+import {
+  hasMemberFailed,
+  isMemberActing,
+  isMemberLoading,
+  memberActions,
+  memberView,
+} from '../../../src/machines/admin/adminMember.connect';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
-import { adminMemberModel, model, serialize } from './adminMember.model';
+import { adminMemberModel, BANNED, FREE, model, serialize } from './adminMember.model';
+import { adminMember, otherAdmin } from './adminFixtures';
 
 const coverage = new TransitionCoverage(adminMemberMachine);
 
@@ -11,24 +19,38 @@ describe('admin member machine', () => {
   beforeEach(() => void vi.useFakeTimers());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const toasts: string[] = [];
     await replay(adminMemberMachine, path, {
       input: model.input,
       coverage,
       serialize: serialize as never,
+      provide: { actions: { showToast: (_: unknown, t: { description: string }) => void toasts.push(t.description) } },
       afterStep: (step, actor) => {
         const snapshot = actor.getSnapshot() as unknown as Parameters<typeof memberView>[0] & {
           context: AdminMemberContext;
-          children: Record<string, { getSnapshot(): { input: unknown } } | undefined>;
+          children: Record<string, { getSnapshot(): unknown } | undefined>;
         };
         const e = step.event as ModelEvent;
-        // The one read asks for the member of the page.
-        if (snapshot.children.fetchMember) expect(snapshot.children.fetchMember.getSnapshot().input).toEqual({ userId: 'u2' });
         expect(isMemberLoading(snapshot)).toBe(snapshot.matches('loading'));
-        if (e.type === 'xstate.error.actor.fetchMember') {
+        expect(isMemberActing(snapshot)).toBe(snapshot.matches({ ready: 'acting' }));
+        if (e.type === 'xstate.error.actor.fetchMember' && snapshot.matches('failed')) {
           expect(hasMemberFailed(snapshot)).toBe(true);
           expect(memberView(snapshot).error).toBe('User not found');
         }
-        if (e.type === 'xstate.done.actor.fetchMember') expect(memberView(snapshot).member?.user.username).toBe('ben');
+        // Another member's button, or a ban of the banned, opens nothing.
+        if (e.type === 'member.act' && (e.action as { userId: string }).userId === 'u9')
+          expect(snapshot.context.acting?.userId).not.toBe('u9');
+        if (e.type === 'xstate.done.actor.action') {
+          const outcome = (e.output as { outcome: string }).outcome;
+          if (outcome === 'done') {
+            // The account changes at once, and the page is read again behind it.
+            expect(memberView(snapshot).member?.user.isBanned).toBe(false);
+            expect(snapshot.matches({ ready: 'refreshing' })).toBe(true);
+            expect(toasts.at(-1)).toBe('Member unbanned');
+          }
+          if (outcome === 'failed') expect(toasts.at(-1)).toBe('This member is not banned');
+        }
+        if (e.type === 'xstate.error.actor.action') expect(toasts.at(-1)).toMatch(/Please try again/);
       },
     });
   });
@@ -38,7 +60,18 @@ describe('admin member machine', () => {
     expect(coverage.missed).toEqual([]);
   });
 
-  it('says what failed when the server gives no message', () => {
+  it('offers Ban to a member, Unban to the banned, and neither for an admin account', async () => {
+    const offered = async (answer = BANNED) => {
+      const actor = createActor(adminMemberMachine.provide({ actors: { fetchMember: fromPromise(async () => answer) } }), {
+        input: { userId: answer.user._id },
+      }).start();
+      await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+      return memberActions(actor.getSnapshot());
+    };
+    vi.useRealTimers();
+    expect(await offered(BANNED)).toEqual({ canBan: false, canUnban: true });
+    expect(await offered(FREE)).toEqual({ canBan: true, canUnban: false });
+    expect(await offered(adminMember({ user: otherAdmin, bannedBy: null }))).toEqual({ canBan: false, canUnban: false });
     expect(MEMBER_FAILED).toMatch(/Please try again/);
   });
 });

@@ -31,7 +31,12 @@ export function renderAdmin(path: string, page: ReactNode, coverage?: Transition
       } as never,
     }),
     dashboard: base.dashboard.provide({ actors: { fetchDashboard: h.actors.fetchDashboard as never } }),
-    member: base.member.provide({ actors: { fetchMember: h.actors.fetchMember as never } }),
+    member: base.member.provide({
+      actors: {
+        fetchMember: h.actors.fetchMember,
+        action: adminActionMachine.provide({ actors: { perform: h.actors.perform as never } }),
+      } as never,
+    }),
     chart: base.chart.provide({ actors: { fetchYears: h.actors.fetchYears as never, fetchMonths: h.actors.fetchMonths as never } }),
     password: base.password.provide({ actors: { changePassword: h.actors.changePassword as never } }),
   };

@@ -5,8 +5,8 @@ import { Route } from 'wouter';
 import MemberPage from '../../../src/views/admin/pages/MemberPage';
 import { activeAdminItem } from '../../../src/views/layouts/AdminLayout';
 import { refused } from '../../fixtures/streams';
-import { adminMember, ben } from '../../machines/admin/adminFixtures';
-import { clearAnnouncer, renderAdmin } from './adminHarness';
+import { adminMember, banned, ben, otherAdmin } from '../../machines/admin/adminFixtures';
+import { clearAnnouncer, renderAdmin, toasts } from './adminHarness';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -63,6 +63,48 @@ describe("a member's admin page", () => {
     expect(within(log).getAllByRole('listitem')[0].textContent).toContain('root banned ben');
     expect(within(log).getByRole('link', { name: 'Open in the audit log' }).getAttribute('href')).toBe('/admin/audit?target=u2');
     expect(await audited()).toEqual([]);
+  });
+
+  it('unbans after asking: the account changes at once, the admin is told, and the page is read again behind it', async () => {
+    const t = renderMember();
+    await t.h.settle({ type: 'xstate.done.actor.fetchMember', output: adminMember() });
+    expect(screen.queryByRole('button', { name: 'Ban ben' })).toBeNull();
+    await t.user.click(screen.getByRole('button', { name: 'Unban ben' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByRole('heading', { name: 'Unban ben?' })).toBeTruthy();
+    await t.user.click(within(dialog).getByRole('button', { name: 'Unban' }));
+    expect(t.request()).toEqual({ action: { type: 'unban', userId: 'u2', username: 'ben' }, reason: '' });
+    await t.h.settle({ type: 'xstate.done.actor.perform', output: { message: 'Member unbanned', changes: [{ type: 'user', user: ben }] } });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ben');
+    expect(toasts()).toEqual([expect.stringContaining('Member unbanned')]);
+    // Read again behind: the log has the unban.
+    expect(t.input('fetchMember')).toEqual({ userId: 'u2' });
+    const after = adminMember({ user: ben, bannedBy: null });
+    await t.h.settle({ type: 'xstate.done.actor.fetchMember', output: after });
+    expect(screen.getByRole('button', { name: 'Ban ben' })).toBeTruthy();
+  });
+
+  it('bans with a reason, and offers neither to an admin account', async () => {
+    const t = renderMember();
+    await t.h.settle({ type: 'xstate.done.actor.fetchMember', output: adminMember({ user: ben, bannedBy: null }) });
+    await t.user.click(screen.getByRole('button', { name: 'Ban ben' }));
+    const dialog = screen.getByRole('alertdialog');
+    await t.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam links');
+    await t.user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(t.request()).toEqual({ action: { type: 'ban', userId: 'u2', username: 'ben' }, reason: 'Spam links' });
+    await t.h.settle({
+      type: 'xstate.done.actor.perform',
+      output: { message: 'Member banned', changes: [{ type: 'user', user: banned(ben, 'Spam links') }] },
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('benBanned');
+    cleanup();
+    restore?.();
+    const other = renderMember('a2');
+    restore = other.h.restore;
+    await other.h.settle({ type: 'xstate.done.actor.fetchMember', output: adminMember({ user: otherAdmin, bannedBy: null }) });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('modAdmin');
+    expect(screen.queryByRole('button', { name: /ban/i })).toBeNull();
   });
 
   it('says when there is nothing yet', async () => {

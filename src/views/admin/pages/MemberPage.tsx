@@ -1,9 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { ArrowLeft, Ban, ExternalLink, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { MEMBER_ITEMS_MAX, type AdminMember } from '../../../api/moderation';
-import { hasMemberFailed, isMemberLoading, memberView } from '../../../machines/admin/adminMember.connect';
+import { hasMemberFailed, isMemberActing, isMemberLoading, memberActions, memberView } from '../../../machines/admin/adminMember.connect';
+import { selectMemberActionRef, type AdminMemberActorRef } from '../../../machines/admin/adminMember.machine';
+import { ActionDialog } from '../ActionDialog';
+import { ItemButton } from '../ItemButton';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useScreenActor } from '../../shared/useScreenActor';
@@ -35,7 +38,34 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
   );
 }
 
-function Account({ member: { user, bannedBy } }: { member: AdminMember }) {
+/** Ban (reason required) or Unban, through the one action dialog; none for an admin account. */
+function AccountActions({ actor, username, userId }: { actor: AdminMemberActorRef; username: string; userId: string }) {
+  const { canBan, canUnban } = useSelector(actor, memberActions);
+  const busy = useSelector(actor, isMemberActing);
+  if (!canBan && !canUnban) return null;
+  return canBan ? (
+    <ItemButton
+      busy={busy}
+      variant="danger"
+      icon={<Ban size={16} />}
+      label={`Ban ${username}`}
+      onPress={() => actor.send({ type: 'member.act', action: { type: 'ban', userId, username } })}
+    >
+      Ban
+    </ItemButton>
+  ) : (
+    <ItemButton
+      busy={busy}
+      icon={<ShieldCheck size={16} />}
+      label={`Unban ${username}`}
+      onPress={() => actor.send({ type: 'member.act', action: { type: 'unban', userId, username } })}
+    >
+      Unban
+    </ItemButton>
+  );
+}
+
+function Account({ member: { user, bannedBy }, actor }: { member: AdminMember; actor: AdminMemberActorRef }) {
   return (
     <header className="flex flex-col gap-4 rounded-3xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-5 dark:border-neutral-800 dark:bg-neutral-900">
       <div className="flex min-w-0 items-center gap-4">
@@ -66,7 +96,8 @@ function Account({ member: { user, bannedBy } }: { member: AdminMember }) {
           {user.banReason ? `: ${user.banReason}` : ''}
         </p>
       ) : null}
-      <p className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-3 text-sm">
+        <AccountActions actor={actor} username={user.username} userId={user._id} />
         {/* The member area in a tab of its own: the admin keeps their place here. */}
         <a href={profileHref(user).slice(1)} target="_blank" rel="noopener noreferrer" className={linkClass}>
           <ExternalLink aria-hidden="true" size={16} />
@@ -75,7 +106,7 @@ function Account({ member: { user, bannedBy } }: { member: AdminMember }) {
         <Link href="~/admin/banuser" className={linkClass}>
           Banned users
         </Link>
-      </p>
+      </div>
     </header>
   );
 }
@@ -205,6 +236,7 @@ export default function MemberPage() {
   const loading = useSelector(actor, isMemberLoading);
   const failed = useSelector(actor, hasMemberFailed);
   const { member, error } = useSelector(actor, memberView);
+  const dialog = useSelector(actor, selectMemberActionRef);
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <Link href="~/admin/user" className={`${linkClass} self-start text-sm`}>
@@ -222,12 +254,13 @@ export default function MemberPage() {
         </>
       ) : (
         <>
-          <Account member={member} />
+          <Account member={member} actor={actor} />
           <Reports member={member} />
           <Posts member={member} />
           <History member={member} />
         </>
       )}
+      {dialog ? <ActionDialog actor={dialog} /> : null}
     </div>
   );
 }
