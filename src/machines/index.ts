@@ -48,6 +48,7 @@ import { adminListMachine } from './admin/adminList.machine';
 import { adminActionMachine } from './admin/adminAction.machine';
 import { adminDashboardMachine } from './admin/adminDashboard.machine';
 import { adminChartMachine } from './admin/adminChart.machine';
+import { adminMemberMachine } from './admin/adminMember.machine';
 import { changePasswordMachine } from './auth/changePassword.machine';
 import { inboxMachine } from './notifications/inbox.machine';
 import { unreadBadgeMachine } from './shell/unreadBadge.machine';
@@ -105,6 +106,7 @@ export const statecharts = {
   adminAction: adminActionMachine,
   adminDashboard: adminDashboardMachine,
   adminChart: adminChartMachine,
+  adminMember: adminMemberMachine,
   changePassword: changePasswordMachine,
   inbox: inboxMachine,
   unreadBadge: unreadBadgeMachine,

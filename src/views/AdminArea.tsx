@@ -13,6 +13,7 @@ import ReportedPostsPage from './admin/pages/ReportedPostsPage';
 import HiddenPostsPage from './admin/pages/HiddenPostsPage';
 import AdminProfilePage from './admin/pages/AdminProfilePage';
 import AuditLogPage from './admin/pages/AuditLogPage';
+import MemberPage from './admin/pages/MemberPage';
 
 // The chart pages carry recharts: a chunk of their own, loaded only when one is opened.
 const PostsChartPage = lazy(() => import('./admin/pages/ChartPages').then((m) => ({ default: m.PostsChartPage })));
@@ -27,6 +28,8 @@ export default function AdminArea() {
           <Switch>
             <Route path="/" component={DashboardPage} />
             <Route path="/user" component={UsersPage} />
+            {/* A member's admin page (ours: the spec's admin routes name none); keyed, so another member starts afresh. */}
+            <Route path="/members/:id">{(params) => <MemberPage key={params.id} />}</Route>
             <Route path="/reportuser" component={ReportedUsersPage} />
             <Route path="/banuser" component={BannedUsersPage} />
             <Route path="/appeal" component={AppealsPage} />

@@ -161,4 +161,61 @@ describe('moderation', () => {
     await admin.setViewportSize({ width: 375, height: 800 });
     await screenshot(admin, 'admin-users-chart-375-light');
   });
+
+  it("the dashboard's sparklines, a member's admin page and a member turned away from /admin", async () => {
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.goto('/admin');
+    const months = admin.getByRole('list', { name: 'Last 12 months' });
+    await months.waitFor();
+    expect(await months.getByRole('link').count()).toBe(2);
+    // Members leave the admin account out: rita and spammy.
+    expect(await admin.getByRole('list', { name: 'Figures' }).innerText()).toMatch(/Members\s*2/);
+    await admin.getByRole('link', { name: /^Sign-ups/ }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin/Users');
+
+    // Users: "Open" stays in the admin area, on the member's own page.
+    await admin.goto('/admin/user');
+    await admin.getByRole('link', { name: "Open spammy's page: posts, reports, bans and audit log" }).click();
+    await admin.waitForURL((url) => url.pathname === `/admin/members/${author.id}`);
+    await admin.getByRole('heading', { level: 1, name: 'spammy' }).waitFor();
+    const log = admin.getByRole('region', { name: 'Audit log' });
+    await expect.poll(() => log.getByText('banned spammy').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await admin.getByRole('link', { name: 'Public profile (opens in a new tab)' }).getAttribute('target')).toBe('_blank');
+    await auditAccessibility(admin, 'member page');
+
+    for (const theme of ['light', 'dark'] as const) {
+      await admin.evaluate((t) => localStorage.setItem('theme', t), theme);
+      for (const width of [1280, 375]) {
+        await admin.setViewportSize({ width, height: width < 1024 ? 800 : 900 });
+        await admin.goto(`/admin/members/${author.id}`);
+        await admin.getByRole('region', { name: 'Audit log' }).waitFor();
+        await screenshot(admin, `admin-member-${width}-${theme}`);
+        await admin.goto('/admin');
+        await admin.getByRole('list', { name: 'Last 12 months' }).waitFor();
+        await screenshot(admin, `admin-dashboard-${width}-${theme}`);
+      }
+      await auditAccessibility(admin, `dashboard (${theme})`);
+    }
+    await admin.evaluate(() => localStorage.setItem('theme', 'light'));
+
+    // A member who opens /admin is told the area is for administrators, with the way back.
+    await reporter.page.goto('/admin');
+    await reporter.page.waitForURL((url) => url.pathname === '/admin/signin');
+    const note = reporter.page.getByRole('note', { name: 'This area is for administrators.' });
+    await note.waitFor();
+    await auditAccessibility(reporter.page, 'admin sign-in for a member');
+    for (const theme of ['light', 'dark'] as const) {
+      await reporter.page.evaluate((t) => localStorage.setItem('theme', t), theme);
+      for (const width of [1280, 375]) {
+        await reporter.page.setViewportSize({ width, height: 800 });
+        await reporter.page.goto('/admin');
+        await reporter.page.getByRole('note').waitFor();
+        await screenshot(reporter.page, `admin-signin-member-${width}-${theme}`);
+      }
+    }
+    await reporter.page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await reporter.page.setViewportSize({ width: 1280, height: 900 });
+    await reporter.page.getByRole('link', { name: 'Back to your streams' }).click();
+    await reporter.page.waitForURL('**/app/social/streams');
+  });
 });

@@ -124,6 +124,11 @@ export function createReportService(deps: ReportServiceDeps) {
       return { items: await profileItems(rows), page, hasMore, total };
     },
 
+    /** The newest `limit` reports about one member, any status, newest first (their admin page). */
+    async reportsAbout(userId: string, limit: number): Promise<ProfileReportItem[]> {
+      return profileItems(await store.profileReportsAbout(userId, limit));
+    },
+
     /** PUT /admin/reportprofile/status: any move but to the status it has; closing it tells the reporter. */
     async setProfileReportStatus(admin: Viewer, reportId: string, status: ModerationStatus): Promise<ProfileReportItem> {
       const report = await store.findProfileReport(reportId);

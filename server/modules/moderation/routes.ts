@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminMemberParamsSchema,
+  adminMemberSchema,
   adminPageParamsSchema,
   adminUserResponseSchema,
   adminUsersPageSchema,
@@ -150,6 +152,11 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod<ModerationRoutesOption
     paths.admin.users.route,
     { schema: { params: pageParams, querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } },
     async (request) => moderation.users(request.params.page, request.query.search || undefined),
+  );
+  app.get(
+    paths.admin.member.route,
+    { schema: { params: adminMemberParamsSchema, querystring: noQuery, response: { 200: adminMemberSchema } } },
+    async (request) => moderation.member(viewerOf(request), request.params.id),
   );
   app.get(
     paths.admin.bans.route,

@@ -1,5 +1,7 @@
 import {
   DASHBOARD_ACTIONS,
+  MEMBER_ITEMS_MAX,
+  type AdminMember,
   type AdminUsersPage,
   type AuditPage,
   type AuditQuery,
@@ -17,7 +19,7 @@ import { POST_NOT_FOUND, type PostService } from '../posts/service';
 import type { PostsForOthers } from '../posts/forOthers';
 import type { Viewer } from '../../core/visibility';
 import { createAuditLog, postLabel } from './audit';
-import { createBanService } from './bans';
+import { createBanService, USER_NOT_FOUND } from './bans';
 import { createOutcomeNotifier } from './outcomes';
 import { presentAdminUser, summaryOr } from './present';
 import { createReportService } from './reports';
@@ -82,9 +84,39 @@ export function createModerationService(deps: ModerationDeps) {
     async users(page: number, search?: string): Promise<AdminUsersPage> {
       const [{ rows, hasMore }, total] = await Promise.all([
         store.usersPage(page, search),
-        search ? Promise.resolve(null) : statistics.usersTotal(),
+        search ? Promise.resolve(null) : statistics.accountsTotal(),
       ]);
       return { items: rows.map(presentAdminUser), page, hasMore, total };
+    },
+
+    /**
+     * GET /admin/member/{id}: one member for their admin page. Each part reads its own index and is
+     * bounded (MEMBER_ITEMS_MAX reports and posts, the audit log's first page about them).
+     */
+    async member(admin: Viewer, userId: string): Promise<AdminMember> {
+      const row = await store.findAdminUser(userId);
+      if (!row) throw notFound(USER_NOT_FOUND);
+      const [bannedBy, openReports, reportItems, postIds, history] = await Promise.all([
+        store.summaries([row.banned_by]),
+        store.countOpenReportsAbout(userId),
+        reports.reportsAbout(userId, MEMBER_ITEMS_MAX),
+        store.newestPostIdsOf(userId, MEMBER_ITEMS_MAX),
+        audit.page(1, { target: userId }),
+      ]);
+      const found = new Map((await deps.postsForOthers.byIds(admin, postIds)).map((post) => [post.id, post]));
+      const posts = postIds.flatMap((id) => {
+        const post = found.get(id);
+        return post ? [presentPost(post, admin)] : [];
+      });
+      return {
+        user: presentAdminUser(row),
+        bannedBy: row.is_banned ? summaryOr(bannedBy, row.banned_by) : null,
+        openReports,
+        reports: reportItems,
+        posts,
+        history: history.items,
+        historyHasMore: history.hasMore,
+      };
     },
 
     /**
@@ -178,14 +210,16 @@ export function createModerationService(deps: ModerationDeps) {
 
     /** GET /admin/dashboard: every figure in one answer, each from a counter or a small indexed count. */
     async dashboard(): Promise<Dashboard> {
-      const [users, posts, openReports, pendingAppeals, recentActions] = await Promise.all([
+      const [users, posts, usersMonths, postsMonths, openReports, pendingAppeals, recentActions] = await Promise.all([
         statistics.users(),
         statistics.posts(),
+        statistics.usersLastMonths(),
+        statistics.postsLastMonths(),
         store.openReports(),
         store.countAppeals('pending'),
         audit.recent(DASHBOARD_ACTIONS),
       ]);
-      return { users, posts, openReports, pendingAppeals, recentActions };
+      return { users, posts, lastMonths: { users: usersMonths, posts: postsMonths }, openReports, pendingAppeals, recentActions };
     },
 
     /** GET /admin/audit/{page}?action=&admin=&target=: the log under the filters, newest first, and the admins to filter by. */

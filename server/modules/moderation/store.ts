@@ -228,6 +228,41 @@ export function createModerationStore(database: DatabaseHandle) {
         page,
       ),
 
+    /** The newest reports about one member, any status (profile_reports_reported_idx, migration 0020). */
+    profileReportsAbout: (userId: string, limit: number) =>
+      db
+        .selectFrom('profile_reports')
+        .selectAll()
+        .where('reported_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    /** Open reports about one member: bounded by the reports about them (the same index). */
+    async countOpenReportsAbout(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('profile_reports')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('reported_id', '=', userId)
+        .where(inStatuses('status', ['pending', 'reviewing']))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A member's newest post ids (questions and group posts too), by the (user_id, created_at, id) index. */
+    async newestPostIdsOf(userId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('posts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     findProfileReport: (reportId: string) => db.selectFrom('profile_reports').selectAll().where('id', '=', reportId).executeTakeFirst(),
 
     /** Moves a report from the status it was read in (false when it moved meanwhile). */

@@ -1,5 +1,6 @@
 import type { $Fetch } from 'ofetch';
 import type {
+  AdminMember,
   AdminUserResponse,
   AdminUsersPage,
   AppealBody,
@@ -56,6 +57,7 @@ export function createModerationApi(http: $Fetch) {
       postPerYear: () => http<PerYear>(paths.admin.postPerYear),
       postPerMonth: (year?: number) => http<PerMonth>(paths.admin.postPerMonth({ year })),
       users: (page: number, search?: string) => http<AdminUsersPage>(paths.admin.users(page, { search })),
+      member: (id: string) => http<AdminMember>(paths.admin.member(id)),
       bans: (page: number) => http<BansPage>(paths.admin.bans(page)),
       ban: (body: BanBody) => post<AdminUserResponse>(paths.admin.ban, body),
       unban: (body: UnbanBody) => post<AdminUserResponse>(paths.admin.unban, body),

@@ -20,6 +20,8 @@ export const moderationPaths = {
     postPerYear: '/admin/statistic/postperyear',
     postPerMonth: path('/admin/statistic/postpermonth').query<{ year?: number }>(),
     users: path('/admin/users/all/:page').query<{ search?: string }>(),
+    /** One member's admin page (ours). */
+    member: path('/admin/member/:id'),
     bans: path('/admin/banuser/:page'),
     ban: '/admin/banuser',
     unban: '/admin/unbanuser',

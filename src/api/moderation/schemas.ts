@@ -21,6 +21,8 @@ export const APPEAL_REPLY_MAX = 1000;
 export const ADMIN_PAGE_SIZE = 20;
 /** Audit entries carried beside each report, ban and hidden post (the newest). */
 export const ITEM_HISTORY_MAX = 5;
+/** A member's admin page (GET /admin/member/{id}) shows their newest reports and posts, this many of each. */
+export const MEMBER_ITEMS_MAX = 10;
 /** Audit entries on the dashboard. */
 export const DASHBOARD_ACTIONS = 20;
 export const ADMIN_SEARCH_MAX = 100;
@@ -224,10 +226,18 @@ export type PerMonth = z.infer<typeof perMonthSchema>;
 export const perYearSchema = z.object({ years: z.array(z.object({ year: z.number().int(), count: z.number().int() })) });
 export type PerYear = z.infer<typeof perYearSchema>;
 
+/** The last twelve UTC months, the current one last, zeros included (the dashboard's sparklines). */
+export const lastMonthsSchema = z.array(
+  z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), count: z.number().int() }),
+);
+export type LastMonths = z.infer<typeof lastMonthsSchema>;
+
 /** GET /admin/dashboard (ours): every figure of the dashboard in one answer. */
 export const dashboardSchema = z.object({
   users: userStatisticSchema,
   posts: postStatisticSchema,
+  /** Sign-ups (admins left out) and posts of the last twelve months. */
+  lastMonths: z.object({ users: lastMonthsSchema, posts: lastMonthsSchema }),
   openReports: z.object({ profiles: z.number().int(), posts: z.number().int() }),
   pendingAppeals: z.number().int(),
   recentActions: z.array(auditEntrySchema),
@@ -424,3 +434,27 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'appeal.approve': 'Appeal approved',
   'appeal.reject': 'Appeal rejected',
 };
+
+// Admin: one member
+
+/** GET /admin/member/{id}: the params. */
+export const adminMemberParamsSchema = z.object({ id: idSchema('User') });
+
+/**
+ * GET /admin/member/{id} (ours): a member as the admin area sees them, for their admin page: the
+ * account and its ban, the newest reports about them and their newest posts (MEMBER_ITEMS_MAX each,
+ * Private and hidden posts included), and the first page of the audit log about them.
+ */
+export const adminMemberSchema = z.object({
+  user: adminUserSchema,
+  /** Who banned them (null when not banned, or the admin account is gone). */
+  bannedBy: userSummarySchema.nullable(),
+  /** Reports about them still open (pending or reviewing). */
+  openReports: z.number().int(),
+  reports: z.array(profileReportItemSchema),
+  posts: z.array(postSchema),
+  /** The audit log about them, newest first (its first page: the rest under GET /admin/audit/{page}?target=). */
+  history: z.array(auditEntrySchema),
+  historyHasMore: z.boolean(),
+});
+export type AdminMember = z.infer<typeof adminMemberSchema>;

@@ -4,6 +4,7 @@ import type { AppealStatus, AuditAction, ModerationStatus } from '../../api/mode
 import { adminActionMachine, type AdminActionRequest, type AdminActionResult } from '../../machines/admin/adminAction.machine';
 import { adminChartMachine, type ChartSubject } from '../../machines/admin/adminChart.machine';
 import { adminDashboardMachine } from '../../machines/admin/adminDashboard.machine';
+import { adminMemberMachine } from '../../machines/admin/adminMember.machine';
 import { adminListMachine } from '../../machines/admin/adminList.machine';
 import type { AdminPage, AdminPageRequest } from '../../machines/admin/adminLists';
 import { api as defaultApi } from '../shell/api';
@@ -90,6 +91,15 @@ export function adminLogic(app: HasSystem, { api = defaultApi }: { api?: ApiClie
     }),
     dashboard: adminDashboardMachine.provide({
       actors: { fetchDashboard: fromPromise(() => api.admin.dashboard()) },
+    }),
+    member: adminMemberMachine.provide({
+      actors: {
+        fetchMember: fromPromise(({ input }: { input: { userId: string } }) => api.admin.member(input.userId)),
+        action: adminActionMachine.provide({
+          actors: { perform: fromPromise(({ input }: { input: AdminActionRequest }) => performAdminAction(api, input)) },
+        }),
+      },
+      actions: { showToast: bridge.showToast },
     }),
     chart: adminChartMachine.provide({
       actors: {

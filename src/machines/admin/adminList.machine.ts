@@ -89,7 +89,8 @@ export const adminListMachine = setup({
   types: {
     context: {} as AdminListContext,
     events: {} as AdminListEvent,
-    input: {} as { kind: AdminListKind; filter?: AdminFilter },
+    /** `query`: a search to start with (the audit log's target from the address: /admin/audit?target=). */
+    input: {} as { kind: AdminListKind; filter?: AdminFilter; query?: string },
   },
   actors: {
     /** Effect: GET the page of `kind` (src/effects/admin/admin.ts). */
@@ -148,8 +149,8 @@ export const adminListMachine = setup({
     kind: input.kind,
     filter: input.filter !== undefined && filtersOf(input.kind).includes(input.filter) ? input.filter : defaultFilterOf(input.kind),
     page: 1,
-    query: '',
-    draft: '',
+    query: isSearchable(input.kind) ? (input.query ?? '').trim() : '',
+    draft: isSearchable(input.kind) ? (input.query ?? '').trim() : '',
     adminId: null,
     admins: [],
     items: [],

@@ -16,3 +16,13 @@ export const hasToken = (s: SessionSnapshot) => s.context.token !== '';
 
 /** The session is already known to be an admin's (a member's would loop back to the admin sign-in). */
 export const isAdminSession = (s: SessionSnapshot) => s.context.profile?.role === 'ADMIN';
+
+/**
+ * The member signed in here who is not an admin (the admin guard sent them to the admin sign-in
+ * with their session kept), or null: the admin sign-in tells them the area is for administrators.
+ */
+export const signedInMember = (s: SessionSnapshot) => {
+  const profile = s.context.profile;
+  if (!profile || profile.role === 'ADMIN' || s.context.token === '' || s.matches('signingOut')) return null;
+  return { username: profile.username, isBanned: profile.isBanned };
+};

@@ -51,6 +51,8 @@ export interface AdminListProps<K extends AdminListKind> {
   filterName?: string;
   /** The search box's label and placeholder (default: the members' search). */
   search?: { label: string; placeholder: string };
+  /** The search to start with (the audit log's target from the address). */
+  initialQuery?: string;
   /** The empty state for a filter, a search and (the audit log) an admin. */
   empty: (filter: AdminFilter, query: string, adminId: string | null) => { title: string; text: string };
   renderItem: (item: AdminItems[K], tools: ItemTools) => ReactNode;
@@ -82,17 +84,18 @@ export function AdminList<K extends AdminListKind>({
   filterStyle = 'buttons',
   filterName = 'Status',
   search,
+  initialQuery = '',
   empty,
   renderItem,
 }: AdminListProps<K>) {
   const logic = useAdminLogic();
-  const actor = useScreenActor(logic.list, { input: { kind } });
+  const actor = useScreenActor(logic.list, { input: { kind, query: initialQuery } });
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectIsFailed);
   const refreshing = useSelector(actor, selectIsRefreshing);
   const dialog = useSelector(actor, selectActionRef);
   const { items, filter, query, page, hasMore, total, error, acting, adminId, admins } = useSelector(actor, adminListView);
-  const [typed, setTyped] = useState('');
+  const [typed, setTyped] = useState(initialQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const filters = filtersOf(kind);
   const pages = useSelector(actor, pageCount);

@@ -3,15 +3,15 @@ import type { UserSummary } from '../../api/users/follows';
 import type { AdminUser } from '../../api/moderation';
 import { Avatar } from '../ui/Avatar';
 import { Badge } from './Badges';
-import { profileHref } from './format';
+import { memberHref } from './format';
 
 const linkClass =
   'rounded font-semibold text-neutral-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:text-white';
 
-/** A member's name as a link to their profile in the member area. */
+/** A member's name as a link to their admin page (/admin/members/:id), where their public profile is one link away. */
 export function MemberLink({ member }: { member: UserSummary }) {
   return (
-    <Link href={profileHref(member)} className={linkClass}>
+    <Link href={memberHref(member)} className={linkClass}>
       {member.username}
     </Link>
   );

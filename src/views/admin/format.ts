@@ -14,3 +14,9 @@ export const plural = (n: number, one: string, many = `${one}s`) => `${formatCou
 /** A member's profile in the member area (spec: /app/social/profile/<username>?id=<_id>). */
 export const profileHref = (member: { _id: string; username: string }) =>
   `~/app/social/profile/${encodeURIComponent(member.username)}?${new URLSearchParams({ id: member._id })}`;
+
+/** A member's admin page (their account, reports, posts and audit log): /admin/members/<_id>. */
+export const memberHref = (member: { _id: string }) => `~/admin/members/${encodeURIComponent(member._id)}`;
+
+/** The audit log about one member or post (its target filter, kept in the address). */
+export const auditHref = (targetId: string) => `~/admin/audit?${new URLSearchParams({ target: targetId })}`;

@@ -40,10 +40,14 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { name: 'Profile', url: '/admin/profile', icon: UserRound },
 ];
 
-/** The item of the current path: paths match exactly (the charts differ from lists only by case). */
+/**
+ * The item of the current path: paths match exactly (the charts differ from lists only by case);
+ * a member's admin page (/admin/members/:id) sits under Users.
+ */
 export function activeAdminItem(pathname: string): AdminNavItem | undefined {
   const path = pathname.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
-  return ADMIN_NAV_ITEMS.find((item) => item.url === path);
+  const section = path.startsWith('/admin/members/') ? '/admin/user' : path;
+  return ADMIN_NAV_ITEMS.find((item) => item.url === section);
 }
 
 /**

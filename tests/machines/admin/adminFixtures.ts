@@ -1,5 +1,6 @@
 import type { UserSummary } from '../../../src/api/users/follows';
 import type {
+  AdminMember,
   AdminUser,
   Appeal,
   AuditEntry,
@@ -148,10 +149,21 @@ export const page = <T>(items: T[], overrides: Partial<AdminPage<T>> = {}): Admi
   ...overrides,
 });
 
+/** Twelve months ending March 2025, with these counts. */
+export const lastMonths = (counts: number[]) =>
+  counts.map((count, i) => {
+    const d = new Date(Date.UTC(2024, 3 + i, 1));
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, count };
+  });
+
 export function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return {
     users: { totalUsers: 1234, newUsersToday: 5, bannedUsers: 7 },
     posts: { totalPosts: 56789, postsToday: 42, hiddenPosts: 3 },
+    lastMonths: {
+      users: lastMonths([3, 5, 8, 2, 0, 4, 9, 12, 7, 6, 10, 5]),
+      posts: lastMonths([40, 52, 61, 38, 45, 70, 66, 80, 72, 90, 85, 42]),
+    },
     openReports: { profiles: 4, posts: 9 },
     pendingAppeals: 2,
     recentActions: [
@@ -167,3 +179,32 @@ export const ben = adminUser('u2', 'ben');
 export const cleo = adminUser('u7', 'cleo');
 export const dora = adminUser('u3', 'dora');
 export const otherAdmin = adminUser('a2', 'mod', { role: 'ADMIN' });
+
+/** GET /admin/member/{id}: ben, banned by root, two reports about him, two posts (one Private and hidden), his audit log. */
+export function adminMember(overrides: Partial<AdminMember> = {}): AdminMember {
+  const user = banned(ben, 'Spamming the streams');
+  return {
+    user,
+    bannedBy: root,
+    openReports: 1,
+    reports: [
+      profileReport('pr2', user, { reason: 'Rude', details: 'in chat', status: 'pending', reporter: summary('u7', 'cleo') }),
+      profileReport('pr1', user, { reason: 'Spam', status: 'resolved', reporter: summary('u3', 'dora') }),
+    ],
+    posts: [
+      post({
+        _id: 'p2',
+        post: 'Buy cheap watches',
+        userId: user._id,
+        username: user.username,
+        privacy: 'Private',
+        hidden: true,
+        hiddenReason: 'Spam',
+      }),
+      post({ _id: 'p1', post: 'Hello everyone', userId: user._id, username: user.username }),
+    ],
+    history: [audit('e1', { targetId: user._id, targetLabel: user.username, reason: 'Spamming the streams' })],
+    historyHasMore: false,
+    ...overrides,
+  };
+}

@@ -7,6 +7,7 @@ import type { MachineModel } from '../cover';
 import { adminActionModel } from '../admin/adminAction.model';
 import { adminChartModel } from '../admin/adminChart.model';
 import { adminDashboardModel } from '../admin/adminDashboard.model';
+import { adminMemberModel } from '../admin/adminMember.model';
 import { adminListModel } from '../admin/adminList.model';
 import { answersModel } from '../streams/discussion/answers.model';
 import { authGuardModel } from '../session/authGuard.model';
@@ -59,6 +60,7 @@ export const models: MachineModel[] = [
   adminActionModel,
   adminChartModel,
   adminDashboardModel,
+  adminMemberModel,
   adminListModel,
   answersModel,
   authGuardModel,

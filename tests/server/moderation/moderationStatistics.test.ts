@@ -18,7 +18,7 @@ describe.each(dialects)('admin statistics on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('counts members and posts per UTC day, month and year, and follows inserts and deletes', async () => {
+  it('counts members (admins left out) and posts per UTC day, month and year, and follows inserts and deletes', async () => {
     // 31 January 2031, two minutes before midnight UTC.
     setClock(t, '2031-01-31T23:58:00.000Z');
     admin = await member(t, { admin: true });
@@ -33,7 +33,8 @@ describe.each(dialects)('admin statistics on %s', (dialect) => {
     await post(t, cat, { post: 'in February' });
     await ok(t, ann, 'DELETE', `/post/${january[0]._id}`);
 
-    expect(months(await ok(t, admin, 'GET', '/admin/statistic/userpermonth?year=2031'))).toEqual({ 1: 3, 2: 1 });
+    // The admin who joined on 31 January is no member: three members joined, two in January.
+    expect(months(await ok(t, admin, 'GET', '/admin/statistic/userpermonth?year=2031'))).toEqual({ 1: 2, 2: 1 });
     expect(months(await ok(t, admin, 'GET', '/admin/statistic/postpermonth?year=2031'))).toEqual({ 1: 2, 2: 1 });
     const defaultYear: PerMonth = await ok(t, admin, 'GET', '/admin/statistic/postpermonth');
     expect(defaultYear.year).toBe(2031);
@@ -41,24 +42,34 @@ describe.each(dialects)('admin statistics on %s', (dialect) => {
     expect(months(await ok(t, admin, 'GET', '/admin/statistic/userpermonth?year=2030'))).toEqual({});
     expect(await ok(t, admin, 'GET', '/admin/newusertoday')).toEqual({ count: 1 });
     expect(await ok(t, admin, 'GET', '/admin/getpostcount')).toEqual({ count: 3 });
-    expect(await ok(t, admin, 'GET', '/admin/statistic/user')).toEqual({ totalUsers: 4, newUsersToday: 1, bannedUsers: 0 });
+    expect(await ok(t, admin, 'GET', '/admin/statistic/user')).toEqual({ totalUsers: 3, newUsersToday: 1, bannedUsers: 0 });
     expect(await ok(t, admin, 'GET', '/admin/statistic/post')).toEqual({ totalPosts: 3, postsToday: 1, hiddenPosts: 0 });
-    expect(await ok(t, admin, 'GET', '/admin/statistic/userperyear')).toEqual({ years: [{ year: 2031, count: 4 }] });
+    expect(await ok(t, admin, 'GET', '/admin/statistic/userperyear')).toEqual({ years: [{ year: 2031, count: 3 }] });
+    // The members list still shows every account, the admin too.
+    expect((await ok(t, admin, 'GET', '/admin/users/all/1')).total).toBe(4);
 
     await banMember(t, admin, bob);
     await ok(t, admin, 'POST', '/admin/hirepost', { postId: january[1]._id, reason: 'Spam' });
     const dashboard = await ok(t, admin, 'GET', '/admin/dashboard');
     expect(dashboard).toMatchObject({
-      users: { totalUsers: 4, newUsersToday: 1, bannedUsers: 1 },
+      users: { totalUsers: 3, newUsersToday: 1, bannedUsers: 1 },
       posts: { totalPosts: 3, postsToday: 1, hiddenPosts: 1 },
       openReports: { profiles: 0, posts: 0 },
       pendingAppeals: 0,
     });
+    // The sparklines: the twelve months up to February 2031, March 2030 first.
+    const sparkline = (series: { year: number; month: number; count: number }[]) => series.map((m) => `${m.year}-${m.month}:${m.count}`);
+    expect(sparkline(dashboard.lastMonths.users)).toEqual([
+      ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => `2030-${m}:0`),
+      '2031-1:2',
+      '2031-2:1',
+    ]);
+    expect(sparkline(dashboard.lastMonths.posts).slice(-3)).toEqual(['2030-12:0', '2031-1:2', '2031-2:1']);
     expect(dashboard.recentActions.map((a: { action: string }) => a.action)).toEqual(['hide', 'ban']);
 
     // A member removed from the database takes their posts with them (cascades count too).
     await t.database.db.deleteFrom('users').where('id', '=', ann.id).execute();
-    expect(months(await ok(t, admin, 'GET', '/admin/statistic/userpermonth?year=2031'))).toEqual({ 1: 2, 2: 1 });
+    expect(months(await ok(t, admin, 'GET', '/admin/statistic/userpermonth?year=2031'))).toEqual({ 1: 1, 2: 1 });
     expect(months(await ok(t, admin, 'GET', '/admin/statistic/postpermonth?year=2031'))).toEqual({ 1: 1, 2: 1 });
 
     // Two years on (sessions have expired: a new admin signs up then), the years in between are zeros.
@@ -66,9 +77,9 @@ describe.each(dialects)('admin statistics on %s', (dialect) => {
     const later = await member(t, { admin: true });
     expect(await ok(t, later, 'GET', '/admin/statistic/userperyear')).toEqual({
       years: [
-        { year: 2031, count: 3 },
+        { year: 2031, count: 2 },
         { year: 2032, count: 0 },
-        { year: 2033, count: 1 },
+        { year: 2033, count: 0 },
       ],
     });
     expect(await ok(t, later, 'GET', '/admin/statistic/postperyear')).toEqual({
@@ -79,6 +90,9 @@ describe.each(dialects)('admin statistics on %s', (dialect) => {
       ],
     });
     expect((await ok(t, later, 'GET', '/admin/statistic/userpermonth')).year).toBe(2033);
+    // The admin who joined today is not a new member.
+    expect(await ok(t, later, 'GET', '/admin/newusertoday')).toEqual({ count: 0 });
+    await member(t);
     expect(await ok(t, later, 'GET', '/admin/newusertoday')).toEqual({ count: 1 });
   });
 

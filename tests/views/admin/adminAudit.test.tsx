@@ -65,7 +65,7 @@ describe('admin audit log page', () => {
     ]);
     expect(entries()[0].textContent).toContain('“Not convinced”');
     // A member: their profile; a post: its page; a report about a member: the reports; an appeal: the appeals.
-    expect(hrefOf('Open profile of ben')).toBe('/app/social/profile/ben?id=u2');
+    expect(hrefOf("Open ben's page")).toBe('/admin/members/u2');
     expect(hrefOf('Open the post “Buy followers cheap”')).toBe('/app/social/post/p5');
     expect(hrefOf('Open the reports about members (cleo)')).toBe('/admin/reportuser');
     expect(hrefOf("Open the appeals (dora's appeal)")).toBe('/admin/appeal');
@@ -123,6 +123,15 @@ describe('admin audit log page', () => {
     // Back to any admin and every action.
     await t.user.selectOptions(screen.getByRole('combobox', { name: 'Admin' }), 'Any admin');
     expect(t.input('fetchPage')).toEqual({ kind: 'audit', page: 1, filter: 'ban', search: 'ben', adminId: null });
+  });
+
+  it("starts on the target in the address: a member's page links to the log about them", async () => {
+    const t = renderAdmin('/admin/audit?target=u2', <AuditLogPage />);
+    restore = t.h.restore;
+    expect(t.input('fetchPage')).toEqual({ kind: 'audit', page: 1, filter: null, search: 'u2', adminId: null });
+    expect((screen.getByRole('searchbox', { name: 'Target' }) as HTMLInputElement).value).toBe('u2');
+    await t.h.settle({ type: 'xstate.done.actor.fetchPage', output: page([LOG.items[3]], { admins: ADMINS, total: null }) });
+    expect(screen.getAllByRole('article')).toHaveLength(1);
   });
 
   it('says when the log is empty', async () => {

@@ -58,6 +58,25 @@ describe('admin dashboard', () => {
     expect(await audited()).toEqual([]);
   });
 
+  it('draws the last 12 months of sign-ups and posts as sparklines, each opening its chart page', async () => {
+    const t = show('/admin', <DashboardPage />);
+    await t.h.settle({ type: 'xstate.done.actor.fetchDashboard', output: dashboard() });
+    const months = screen.getByRole('list', { name: 'Last 12 months' });
+    const cards = within(months).getAllByRole('link');
+    expect(cards.map((a) => a.getAttribute('href'))).toEqual(['/admin/Users', '/admin/Posts']);
+    // Said in words (the drawing is hidden): the year's total, this month, and the span.
+    expect(cards[0].textContent).toBe('Sign-upsLast 12 months71members joined, 5 this monthApr 2024 – Mar 2025 (UTC)');
+    expect(cards[1].textContent).toContain('741posts, 42 this month');
+    const lines = within(months).getAllByTestId('sparkline');
+    expect(lines).toHaveLength(2);
+    expect(lines[0].getAttribute('aria-hidden')).toBe('true');
+    // Twelve points, the highest month (12) at the top of the box.
+    const d = lines[0].querySelectorAll('path')[1].getAttribute('d')!;
+    expect(d.split(' ')).toHaveLength(12);
+    expect(d.split(' ')[7]).toBe('L151.6,4.0');
+    expect(await audited()).toEqual([]);
+  });
+
   it('refreshes on request behind the figures, and says when a refresh failed', async () => {
     const t = show('/admin', <DashboardPage />);
     await t.h.settle({ type: 'xstate.done.actor.fetchDashboard', output: dashboard() });

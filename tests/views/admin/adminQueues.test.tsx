@@ -74,7 +74,7 @@ describe('reported members', () => {
     expect(first.textContent).toContain('Pretends to be me');
     expect(item('Reported users', 'Report about mod').textContent).toContain('Pretending to be someone else');
     expect(item('Reported users', 'Report about dora').textContent).toContain('Spam');
-    expect(within(first).getByRole('link', { name: 'cleo' }).getAttribute('href')).toBe('/app/social/profile/cleo?id=u7');
+    expect(within(first).getByRole('link', { name: 'cleo' }).getAttribute('href')).toBe('/admin/members/u7');
     expect(within(first).getByText('Pending')).toBeTruthy();
     expect(within(first).getByText('History (1)')).toBeTruthy();
     expect(within(first).getByRole('list', { name: 'Moderation history' }).textContent).toContain(

@@ -55,10 +55,11 @@ describe('admin members page', () => {
     expect(within(card('ben')).getByRole('button', { name: 'Ban ben' })).toBeTruthy();
     expect(within(card('dora')).getByRole('button', { name: 'Unban dora' })).toBeTruthy();
     expect(within(card('mod')).queryByRole('button')).toBeNull();
-    expect(within(card('ben')).getByRole('link', { name: 'Open profile of ben' }).getAttribute('href')).toBe(
-      '/app/social/profile/ben?id=u2',
-    );
-    expect(within(card('ben')).getByRole('link', { name: 'ben' }).getAttribute('href')).toBe('/app/social/profile/ben?id=u2');
+    // "Open" stays in the admin area: the member's admin page (their public profile is one link from it).
+    expect(
+      within(card('ben')).getByRole('link', { name: "Open ben's page: posts, reports, bans and audit log" }).getAttribute('href'),
+    ).toBe('/admin/members/u2');
+    expect(within(card('ben')).getByRole('link', { name: 'ben' }).getAttribute('href')).toBe('/admin/members/u2');
   });
 
   it('pages with Previous and Next, saying where it is', async () => {

@@ -1,11 +1,11 @@
 import { ExternalLink } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { AUDIT_ACTION_LABELS, type AuditAction, type AuditEntry } from '../../../api/moderation';
 import { buttonClasses } from '../../ui/Button';
 import { AdminList, ItemCard } from '../AdminList';
 import { AuditLine, describeAudit } from '../Audit';
 import type { AdminFilter } from '../../../machines/admin/adminLists';
-import { profileHref } from '../format';
+import { memberHref } from '../format';
 
 /** The action filter's words: null is every action. */
 export const auditFilterLabel = (filter: AdminFilter) => (filter === null ? 'All actions' : AUDIT_ACTION_LABELS[filter as AuditAction]);
@@ -17,7 +17,7 @@ export const auditFilterLabel = (filter: AdminFilter) => (filter === null ? 'All
 export function auditItemLink(entry: AuditEntry): { href: string; label: string } {
   switch (entry.targetType) {
     case 'user':
-      return { href: profileHref({ _id: entry.targetId, username: entry.targetLabel }), label: `Open profile of ${entry.targetLabel}` };
+      return { href: memberHref({ _id: entry.targetId }), label: `Open ${entry.targetLabel}'s page` };
     case 'post':
       return { href: `~/app/social/post/${encodeURIComponent(entry.targetId)}`, label: `Open the post “${entry.targetLabel}”` };
     case 'profileReport':
@@ -28,7 +28,7 @@ export function auditItemLink(entry: AuditEntry): { href: string; label: string 
 }
 
 const ITEM_WORD: Record<AuditEntry['targetType'], string> = {
-  user: 'Open profile',
+  user: 'Open member',
   post: 'Open post',
   profileReport: 'Open reports',
   appeal: 'Open appeals',
@@ -57,9 +57,12 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
  * it and by its target (a member's username or a member's or post's id); each entry links to its item.
  */
 export default function AuditLogPage() {
+  // A member's page links here with their id as the target (/admin/audit?target=<id>).
+  const target = new URLSearchParams(useSearch()).get('target') ?? '';
   return (
     <AdminList
       kind="audit"
+      initialQuery={target}
       title="Audit log"
       description="Every moderation action, newest first: who did what, to whom, and why."
       noun="action"

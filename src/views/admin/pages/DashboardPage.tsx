@@ -15,6 +15,7 @@ import {
   isDashboardRefreshing,
 } from '../../../machines/admin/adminDashboard.connect';
 import { AuditLine } from '../Audit';
+import { SparklineCard } from '../Sparkline';
 import { formatCount } from '../format';
 import { useScreenActor } from '../../shared/useScreenActor';
 
@@ -131,6 +132,16 @@ export default function DashboardPage() {
       ) : (
         <>
           <Figures dashboard={dashboard} />
+          <ul aria-label="Last 12 months" className="grid gap-3 sm:grid-cols-2">
+            <SparklineCard
+              icon={UserPlus}
+              label="Sign-ups"
+              noun="members joined"
+              months={dashboard.lastMonths.users}
+              href="~/admin/Users"
+            />
+            <SparklineCard icon={FileText} label="Posts" noun="posts" months={dashboard.lastMonths.posts} href="~/admin/Posts" />
+          </ul>
           <section aria-labelledby="recent-actions-title" className="flex flex-col gap-3">
             <h2 id="recent-actions-title" className="text-lg font-semibold text-neutral-900 dark:text-white">
               Latest moderation actions

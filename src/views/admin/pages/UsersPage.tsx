@@ -1,9 +1,9 @@
-import { Ban, ExternalLink, ShieldCheck } from 'lucide-react';
+import { Ban, ChevronRight, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import type { AdminUser } from '../../../api/moderation';
 import { buttonClasses } from '../../ui/Button';
 import { AdminList, ItemCard, type ItemTools } from '../AdminList';
-import { formatDate, plural, profileHref } from '../format';
+import { formatDate, memberHref, plural } from '../format';
 import { ItemButton } from '../ItemButton';
 import { MemberSummary } from '../Member';
 import { canBan } from '../../../machines/admin/adminList.connect';
@@ -16,12 +16,12 @@ function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
       actions={
         <>
           <Link
-            href={profileHref(user)}
-            className={buttonClasses({ variant: 'ghost', size: 'sm' })}
-            aria-label={`Open profile of ${user.username}`}
+            href={memberHref(user)}
+            className={`${buttonClasses({ variant: 'ghost', size: 'sm' })} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent`}
+            aria-label={`Open ${user.username}'s page: posts, reports, bans and audit log`}
           >
-            <ExternalLink aria-hidden="true" size={16} />
-            Open profile
+            Open
+            <ChevronRight aria-hidden="true" size={16} />
           </Link>
           {canBan(user) ? (
             <ItemButton
