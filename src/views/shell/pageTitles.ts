@@ -45,6 +45,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: Title
   ['/app/social/setting/:username', 'Settings'],
   ['/admin', 'Dashboard · Admin'],
   ['/admin/user', 'Users · Admin'],
+  ['/admin/members/:id', 'Member · Admin'],
   ['/admin/reportuser', 'Reported users · Admin'],
   ['/admin/banuser', 'Banned users · Admin'],
   ['/admin/appeal', 'Appeals · Admin'],
