@@ -16,6 +16,7 @@ import * as hashtags from './0014_hashtags';
 import * as adminsIndex from './0015_admins_index';
 import * as trendingTags from './0016_trending_tags';
 import * as auditFilters from './0017_audit_filters';
+import * as videoPosters from './0019_video_posters';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_admins_index': adminsIndex,
   '0016_trending_tags': trendingTags,
   '0017_audit_filters': auditFilters,
+  '0019_video_posters': videoPosters,
 };

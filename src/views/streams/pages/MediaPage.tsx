@@ -16,7 +16,7 @@ import {
   isMoreIdle,
 } from '../../../machines/streams/feed.connect';
 import { LoadError } from '../../ui/LoadError';
-import { withFirstFrame } from '../../ui/firstFrame';
+import { videoFrame } from '../../ui/firstFrame';
 
 /** /photos and /videos: a grid of the media of the posts the member may see; each opens its post. */
 export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
@@ -65,8 +65,7 @@ export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
                   ) : (
                     <>
                       <video
-                        src={withFirstFrame(post.video)}
-                        preload="metadata"
+                        {...videoFrame(post)}
                         muted
                         playsInline
                         className="size-full object-cover"
