@@ -15,7 +15,9 @@ const bytesOf = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf('
 
 /** A multipart body as the client sends it: the other fields as one JSON part, then each file. */
 function multipart(fields: Record<string, unknown>, files: Record<string, Buffer>) {
-  const parts = [Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="fields"\r\n\r\n${JSON.stringify(fields)}\r\n`)];
+  const parts: Buffer[] = [
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="fields"\r\n\r\n${JSON.stringify(fields)}\r\n`),
+  ];
   for (const [name, bytes] of Object.entries(files)) {
     parts.push(
       Buffer.from(

@@ -64,13 +64,7 @@ export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
                     />
                   ) : (
                     <>
-                      <video
-                        {...videoFrame(post)}
-                        muted
-                        playsInline
-                        className="size-full object-cover"
-                        aria-hidden="true"
-                      />
+                      <video {...videoFrame(post)} muted playsInline className="size-full object-cover" aria-hidden="true" />
                       <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
                         <span className="inline-flex size-12 items-center justify-center rounded-full bg-black/60 text-white">
                           <Play size={22} />
