@@ -128,4 +128,32 @@ describe.each(dialects)('video posters on %s', (dialect) => {
     await ok(t, author, 'DELETE', `/post/${last._id}`);
     expect(await status(last.videoPoster)).toBe(404);
   });
+
+  it('a group post takes a poster with its video, and deleting the group removes it', async () => {
+    const group = (
+      await ok(
+        t,
+        author,
+        'POST',
+        '/group/create',
+        { name: 'Film Club', description: 'We watch', tags: ['film'], category: ['Gaming'] },
+        201,
+      )
+    ).group;
+    const answer = await send(
+      'POST',
+      `/post/group/${group._id}`,
+      { post: 'trailer' },
+      {
+        video: bytesOf(videoDataUrl('webm')),
+        poster: bytesOf(await imageDataUrl('png')),
+      },
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    const p = answer.json().post;
+    expect(p.videoPoster).toMatch(/^\/media\/image\/upload\//);
+    expect(await status(p.videoPoster)).toBe(200);
+    await ok(t, author, 'DELETE', `/group/${group._id}`);
+    expect(await status(p.videoPoster)).toBe(404);
+  });
 });
