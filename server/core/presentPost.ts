@@ -59,6 +59,7 @@ export function presentPost(row: PostWithAuthor, viewer: Viewer): Post {
     video: row.video_id ? mediaPaths.video(row.video_version, row.video_id) : '',
     videoVersion: row.video_version,
     videoId: row.video_id,
+    videoPoster: row.video_id && row.video_poster_id ? mediaPaths.image(row.video_poster_version, row.video_poster_id) : '',
     userId: row.user_id,
     username: row.username,
     ...(seesEmail(viewer, row.user_id) ? { email: row.email } : {}),

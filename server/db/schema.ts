@@ -68,6 +68,9 @@ export interface PostsTable {
   video_version: string;
   /** The stored file's name, `{uuid}.{mp4|webm}`. */
   video_id: string;
+  /** The video's poster, an image (0019_video_posters); both '' when it has none. */
+  video_poster_version: string;
+  video_poster_id: string;
   comments_count: number;
   answers_count: number;
   accepted_answer_id: string | null;

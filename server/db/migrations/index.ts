@@ -17,6 +17,7 @@ import * as adminsIndex from './0015_admins_index';
 import * as trendingTags from './0016_trending_tags';
 import * as auditFilters from './0017_audit_filters';
 import * as oneLetterSearch from './0018_one_letter_search';
+import * as videoPosters from './0019_video_posters';
 import * as memberReports from './0020_member_reports';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0016_trending_tags': trendingTags,
   '0017_audit_filters': auditFilters,
   '0018_one_letter_search': oneLetterSearch,
+  '0019_video_posters': videoPosters,
   '0020_member_reports': memberReports,
 };

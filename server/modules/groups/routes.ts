@@ -176,12 +176,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupService; config: 
     {
       schema: { params: groupParams, body: createGroupPostBodySchema, response: { 201: postResponseSchema } },
       // Its image or video counts against the member's uploads like any other (a text post does not).
-      ...uploads.route({ image: imageField, video: videoField }),
+      ...uploads.route({ image: imageField, video: videoField, poster: imageField }),
     },
     async (request, reply) => {
       const image = await uploads.file(request, reply, 'image', imageField);
       const video = await uploads.file(request, reply, 'video', videoField);
-      const post = await groups.createPost(viewerOf(request), request.params.groupId, { ...request.body, image, video });
+      const poster = await uploads.file(request, reply, 'poster', imageField);
+      const post = await groups.createPost(viewerOf(request), request.params.groupId, { ...request.body, image, video, poster });
       const message = post.groupStatus === 'accepted' ? 'Post created successfully' : 'Post sent: a group admin will review it';
       return reply.code(201).send({ message, post });
     },

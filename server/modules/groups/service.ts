@@ -419,6 +419,7 @@ export function createGroupService(deps: GroupDeps) {
       for (const file of media) {
         if (file.image_id) await deps.media.removeImage(file.image_version, file.image_id).catch(() => undefined);
         if (file.video_id) await deps.media.removeVideo(file.video_version, file.video_id).catch(() => undefined);
+        if (file.video_poster_id) await deps.media.removeImage(file.video_poster_version, file.video_poster_id).catch(() => undefined);
       }
       fanout.toUsers(audience, serverEvents.groupAction, {
         type: 'DELETE_GROUP',

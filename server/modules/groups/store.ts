@@ -211,7 +211,7 @@ export function createGroupStore(database: DatabaseHandle) {
       return db.transaction().execute(async (trx) => {
         const media = await trx
           .selectFrom('posts')
-          .select(['image_version', 'image_id', 'video_version', 'video_id'])
+          .select(['image_version', 'image_id', 'video_version', 'video_id', 'video_poster_version', 'video_poster_id'])
           .where('group_id', '=', groupId)
           .execute();
         await trx.deleteFrom('posts').where('group_id', '=', groupId).execute();

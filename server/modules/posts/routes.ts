@@ -55,7 +55,9 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   const imageField = { maxBytes: opts.config.limits.imageBytes, what: 'Image' } as const;
   const videoField = { maxBytes: opts.config.limits.videoBytes, what: 'Video' } as const;
   const imageUpload = uploads.route({ image: imageField });
-  const videoUpload = uploads.route({ video: videoField });
+  // A video may come with its poster (its first frame, drawn by the composer): an image like a photo's.
+  const posterField = { maxBytes: opts.config.limits.imageBytes, what: 'Image' } as const;
+  const videoUpload = uploads.route({ video: videoField, poster: posterField });
   // Authenticated before the body is even read: a stranger's upload is refused at once.
   app.addHook('onRequest', app.authenticate);
 
@@ -97,7 +99,8 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const video = await required(uploads.file(request, reply, 'video', videoField), 'Video is required');
-      const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body, video });
+      const poster = await uploads.file(request, reply, 'poster', posterField);
+      const post = await posts.create(viewerOf(request), { kind: 'post', ...request.body, video, poster });
       return reply.code(201).send({ message: 'Post created successfully', post });
     },
   );
@@ -228,9 +231,10 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const video = await required(uploads.file(request, reply, 'video', videoField), 'Video is required');
+      const poster = await uploads.file(request, reply, 'poster', posterField);
       return {
         message: 'Post updated successfully',
-        post: await posts.update(viewerOf(request), request.params.postId, { ...request.body, video }),
+        post: await posts.update(viewerOf(request), request.params.postId, { ...request.body, video, poster }),
       };
     },
   );

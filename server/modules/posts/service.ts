@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { newId } from '../../db/ids';
 import type { Database, PostRow, PostsTable } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../http/httpError';
+import { HttpError, badRequest, forbidden, notFound } from '../../http/httpError';
 import { fingerprintImage, type ImageFingerprint } from '../../media/imageHash';
 import type { UploadedFile } from '../../http/uploadLimit';
 import { headOf } from '../../media/files';
@@ -37,6 +37,8 @@ export interface NewPost {
   image?: UploadedFile | null;
   imageAlt?: string;
   video?: UploadedFile | null;
+  /** The video's poster (its first frame, drawn by the composer): stored as an image; ignored without a video. */
+  poster?: UploadedFile | null;
   /** A group post: its group and status (accepted when a group admin posts, else pending). */
   group?: { id: string; status: 'pending' | 'accepted' };
   /** The client's id for this send: a retry with the same one answers the first post (docs/api.md). */
@@ -56,6 +58,8 @@ export interface PostChanges {
   removeVideo?: boolean;
   image?: UploadedFile | null;
   video?: UploadedFile | null;
+  /** With a new video only: its poster. */
+  poster?: UploadedFile | null;
   topics?: Topic[];
 }
 
@@ -102,10 +106,33 @@ export function createPostService(deps: PostDeps) {
     return media.moveVideo(file.path, ext);
   }
 
-  async function removeMedia(files: { image?: [string, string]; video?: [string, string] }) {
+  /**
+   * A video's poster through the photos' pipeline (re-encoded, size-limited, metadata dropped);
+   * its refusals name the poster, so the member knows which file was wrong.
+   */
+  async function storePoster(file: UploadedFile): Promise<StoredMedia> {
+    try {
+      const image = await normalizeImage(file.path, file.owner);
+      return await media.saveImage(image.bytes, image.ext);
+    } catch (error) {
+      if (error instanceof HttpError && error.message.startsWith('Image ')) {
+        throw new HttpError(error.statusCode, `Video poster ${error.message.slice('Image '.length)}`);
+      }
+      throw error;
+    }
+  }
+
+  async function removeMedia(files: { image?: [string, string]; video?: [string, string]; poster?: [string, string] }) {
     if (files.image && files.image[1]) await media.removeImage(...files.image);
     if (files.video && files.video[1]) await media.removeVideo(...files.video);
+    if (files.poster && files.poster[1]) await media.removeImage(...files.poster);
   }
+
+  const filesOf = (stored: { image?: StoredMedia | null; video?: StoredMedia | null; poster?: StoredMedia | null }) => ({
+    ...(stored.image ? { image: [String(stored.image.version), stored.image.id] as [string, string] } : {}),
+    ...(stored.video ? { video: [String(stored.video.version), stored.video.id] as [string, string] } : {}),
+    ...(stored.poster ? { poster: [String(stored.poster.version), stored.poster.id] as [string, string] } : {}),
+  });
 
   function checkNotEmpty(kind: PostKind, state: { text: string; image: string; video: string; gif: string }) {
     if (kind === 'question' && state.text.trim() === '') throw badRequest(EMPTY_QUESTION);
@@ -131,7 +158,10 @@ export function createPostService(deps: PostDeps) {
   async function insertPost(viewer: Viewer, input: NewPost, claim: Claim | null): Promise<Post> {
     const image = input.image ? await storeImage(input.image) : null;
     let video: StoredMedia | null = null;
+    let poster: StoredMedia | null = null;
     try {
+      // The poster first: a bad one is refused before the video is moved into place.
+      poster = input.video && input.poster ? await storePoster(input.poster) : null;
       video = input.video ? await storeVideo(input.video) : null;
       const at = now();
       // The text is read once: its tags give the topics here and are stored with its mentions.
@@ -152,6 +182,8 @@ export function createPostService(deps: PostDeps) {
         image_alt: image ? (input.imageAlt ?? '') : '',
         video_version: video ? String(video.version) : '',
         video_id: video?.id ?? '',
+        video_poster_version: poster ? String(poster.version) : '',
+        video_poster_id: poster?.id ?? '',
         comments_count: 0,
         answers_count: 0,
         accepted_answer_id: null,
@@ -183,10 +215,7 @@ export function createPostService(deps: PostDeps) {
       await mention(viewer, row.id, mentioned);
       return presentPost(await visible(viewer, row.id), viewer);
     } catch (error) {
-      await removeMedia({
-        ...(image ? { image: [String(image.version), image.id] as [string, string] } : {}),
-        ...(video ? { video: [String(video.version), video.id] as [string, string] } : {}),
-      });
+      await removeMedia(filesOf({ image, video, poster }));
       throw error;
     }
   }
@@ -241,7 +270,9 @@ export function createPostService(deps: PostDeps) {
       const existing = await own(viewer, postId, 'edit');
       const newImage = changes.image ? await storeImage(changes.image) : null;
       let newVideo: StoredMedia | null = null;
+      let newPoster: StoredMedia | null = null;
       try {
+        newPoster = changes.video && changes.poster ? await storePoster(changes.poster) : null;
         newVideo = changes.video ? await storeVideo(changes.video) : null;
         // An image and a video exclude each other: a new one of either replaces both.
         const dropImage = Boolean(newImage || newVideo || changes.removeImage);
@@ -257,6 +288,9 @@ export function createPostService(deps: PostDeps) {
           image_alt: newImage || !dropImage ? (changes.imageAlt ?? existing.image_alt) : '',
           video_version: newVideo ? String(newVideo.version) : dropVideo ? '' : existing.video_version,
           video_id: newVideo ? newVideo.id : dropVideo ? '' : existing.video_id,
+          // The poster goes with its video: a new video brings its own (or none), a removed one takes it.
+          video_poster_version: newPoster ? String(newPoster.version) : dropVideo ? '' : existing.video_poster_version,
+          video_poster_id: newPoster ? newPoster.id : dropVideo ? '' : existing.video_poster_id,
         };
         const chosen = changes.topics ?? splitTopics(existing.chosen_topics);
         next.chosen_topics = joinTopics(chosen);
@@ -280,15 +314,15 @@ export function createPostService(deps: PostDeps) {
           ...(existing.video_id && next.video_id !== existing.video_id
             ? { video: [existing.video_version, existing.video_id] as [string, string] }
             : {}),
+          ...(existing.video_poster_id && next.video_poster_id !== existing.video_poster_id
+            ? { poster: [existing.video_poster_version, existing.video_poster_id] as [string, string] }
+            : {}),
         });
         await announce.postChanged(postId, 'post updated', before);
         await mention(viewer, postId, mentioned);
         return presentPost(await visible(viewer, postId), viewer);
       } catch (error) {
-        await removeMedia({
-          ...(newImage ? { image: [String(newImage.version), newImage.id] as [string, string] } : {}),
-          ...(newVideo ? { video: [String(newVideo.version), newVideo.id] as [string, string] } : {}),
-        });
+        await removeMedia(filesOf({ image: newImage, video: newVideo, poster: newPoster }));
         throw error;
       }
     },
@@ -299,7 +333,11 @@ export function createPostService(deps: PostDeps) {
       // Lists drop it where they show it: the sockets that watch it.
       const before = await announce.watchingAudience(postId);
       await store.delete(postId);
-      await removeMedia({ image: [existing.image_version, existing.image_id], video: [existing.video_version, existing.video_id] });
+      await removeMedia({
+        image: [existing.image_version, existing.image_id],
+        video: [existing.video_version, existing.video_id],
+        poster: [existing.video_poster_version, existing.video_poster_id],
+      });
       await announce.postDeleted(postId, before);
       await deps.notifier?.forgetTarget(postId);
     },

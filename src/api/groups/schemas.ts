@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chatImageUrlSchema, groupNameSchema, groupPrivacySchema } from '../chat/schemas';
 import { GROUP_CATEGORIES } from '../constants';
 import { cursorSchema, nextCursorSchema } from '../pages';
-import { createPostBodySchema, dataUrlSchema, idSchema, imageAltSchema } from '../posts/schemas';
+import { createPostBodySchema, dataUrlSchema, idSchema, imageAltSchema, posterSchema } from '../posts/schemas';
 
 /**
  * Groups (spec sections 2, 3, 4 and 7, the /group/... family; group chats are src/api/chat/schemas.ts):
@@ -95,6 +95,7 @@ export const createGroupPostBodySchema = createPostBodySchema.omit({ privacy: tr
   image: dataUrlSchema('Image').optional(),
   imageAlt: imageAltSchema.optional(),
   video: dataUrlSchema('Video').optional(),
+  poster: posterSchema,
 });
 export type CreateGroupPostBody = z.input<typeof createGroupPostBodySchema>;
 

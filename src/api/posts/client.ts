@@ -36,6 +36,8 @@ import type {
 } from './schemas';
 
 type Query = PageQuery & { userId?: string };
+/** A video upload's poster (its first frame) travels as its own file part: a Blob, or a data URL. */
+type WithPoster<T> = Omit<T, 'poster'> & { poster?: string | Blob | undefined };
 const query = (q?: Query) => (q ? { query: q } : {});
 
 /** The streams part of the typed client: posts, questions, reactions, comments, saved posts. */
@@ -45,8 +47,8 @@ export function createStreamsApi(http: $Fetch) {
       create: (body: CreatePostBody) => http<PostResponse>(paths.posts.create, { method: 'POST', body }),
       createImage: (body: CreateImagePostBody) =>
         http<PostResponse>(paths.posts.createImage, { method: 'POST', body: uploadForm(body, ['image']) }),
-      createVideo: (body: CreateVideoPostBody) =>
-        http<PostResponse>(paths.posts.createVideo, { method: 'POST', body: uploadForm(body, ['video']) }),
+      createVideo: (body: WithPoster<CreateVideoPostBody>) =>
+        http<PostResponse>(paths.posts.createVideo, { method: 'POST', body: uploadForm(body, ['video', 'poster']) }),
       all: (page: number, q?: PageQuery) => http<PostsPage>(paths.posts.all(page), query(q)),
       /** "For you": page 1 without a cursor, then the cursor each page names. */
       forYou: (cursor?: string) => http<ForYouPage>(paths.posts.forYou({ cursor })),
@@ -60,15 +62,18 @@ export function createStreamsApi(http: $Fetch) {
       update: (postId: string, body: UpdatePostBody) => http<PostResponse>(paths.posts.one(postId), { method: 'PUT', body }),
       updateImage: (postId: string, body: UpdateImagePostBody) =>
         http<PostResponse>(paths.posts.updateImage(postId), { method: 'PUT', body: uploadForm(body, ['image']) }),
-      updateVideo: (postId: string, body: UpdateVideoPostBody) =>
-        http<PostResponse>(paths.posts.updateVideo(postId), { method: 'PUT', body: uploadForm(body, ['video']) }),
+      updateVideo: (postId: string, body: WithPoster<UpdateVideoPostBody>) =>
+        http<PostResponse>(paths.posts.updateVideo(postId), { method: 'PUT', body: uploadForm(body, ['video', 'poster']) }),
       remove: (postId: string) => http<DeletedResponse>(paths.posts.one(postId), { method: 'DELETE' }),
       /** A group's accepted posts. */
       ofGroup: (groupId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.group.posts(groupId, page), query(q)),
       /** A group's pending posts (all for its admins, a member's own for members). */
       pendingOfGroup: (groupId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.group.pending(groupId, page), query(q)),
-      createInGroup: (groupId: string, body: CreateGroupPostBody) =>
-        http<PostResponse>(paths.posts.group.create(groupId), { method: 'POST', body: uploadForm(body, ['image', 'video']) }),
+      createInGroup: (groupId: string, body: WithPoster<CreateGroupPostBody>) =>
+        http<PostResponse>(paths.posts.group.create(groupId), {
+          method: 'POST',
+          body: uploadForm(body, ['image', 'video', 'poster']),
+        }),
       acceptInGroup: (postId: string) => http<PostResponse>(paths.posts.group.accept(postId), { method: 'PUT' }),
       declineInGroup: (postId: string) => http<PostResponse>(paths.posts.group.decline(postId), { method: 'PUT' }),
     },

@@ -84,6 +84,12 @@ export const dataUrlSchema = (what: 'Image' | 'Video') =>
     .string({ error: `${what} is required` })
     .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/=\r\n]+$/, `${what} must be a base64 data URL`);
 
+/** A video's poster (its first frame) sent with it: optional, an image as a data URL when not a multipart part. */
+export const posterSchema = z
+  .string({ error: 'Video poster must be a base64 data URL' })
+  .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/=\r\n]+$/, 'Video poster must be a base64 data URL')
+  .optional();
+
 /** Reaction counts, always computed by the server: every type, zero included. */
 export const reactionCountsSchema = z.object(
   Object.fromEntries(REACTION_TYPES.map((type) => [type, z.number().int()])) as Record<(typeof REACTION_TYPES)[number], z.ZodNumber>,
@@ -107,6 +113,8 @@ export const postSchema = z.object({
   video: z.string(),
   videoVersion: z.string(),
   videoId: z.string(),
+  /** The video's poster image URL (its first frame, drawn by the composer at upload) or '' (docs/api.md, "Video posters"). */
+  videoPoster: z.string(),
   userId: z.string(),
   username: z.string(),
   /** Only in answers to the author and to admins. */
@@ -171,7 +179,11 @@ export const createImagePostBodySchema = createPostBodySchema.extend({
 export type CreateImagePostBody = z.input<typeof createImagePostBodySchema>;
 
 /** POST /post/video/post. */
-export const createVideoPostBodySchema = createPostBodySchema.extend({ video: dataUrlSchema('Video') });
+export const createVideoPostBodySchema = createPostBodySchema.extend({
+  video: dataUrlSchema('Video'),
+  /** The video's first frame as an image (optional): a multipart part, or a data URL. */
+  poster: posterSchema,
+});
 export type CreateVideoPostBody = z.input<typeof createVideoPostBodySchema>;
 
 /** PUT /post/{id}: only the fields sent change. The post must still not be empty afterwards. */
@@ -193,7 +205,9 @@ export const updateImagePostBodySchema = updatePostBodySchema.omit({ removeImage
 export type UpdateImagePostBody = z.input<typeof updateImagePostBodySchema>;
 
 /** PUT /post/video/{id}: as PUT /post/{id}, and the video is replaced (an image is removed). */
-export const updateVideoPostBodySchema = updatePostBodySchema.omit({ removeVideo: true }).extend({ video: dataUrlSchema('Video') });
+export const updateVideoPostBodySchema = updatePostBodySchema
+  .omit({ removeVideo: true })
+  .extend({ video: dataUrlSchema('Video'), poster: posterSchema });
 export type UpdateVideoPostBody = z.input<typeof updateVideoPostBodySchema>;
 
 export const postResponseSchema = z.object({ message: z.string(), post: postSchema });

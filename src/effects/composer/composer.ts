@@ -3,26 +3,37 @@ import type { Post } from '../../api/posts';
 import { composerMachine, type MediaKind, type PickedFile, type PublishRequest } from '../../machines/composer/composer.machine';
 import { api } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
+import { videoPosterOf } from './videoPoster';
 
-/** The calls of the composer, through the typed client (src/api/posts/client.ts). */
-export async function publish(request: PublishRequest, client = api): Promise<Post> {
+/** The poster (first frame) of a video the member attached, when the browser could draw one. */
+const posterPart = async (video: string | undefined, poster: (video: string) => Promise<Blob | null>) => {
+  const drawn = video ? await poster(video) : null;
+  return drawn ? { poster: drawn } : {};
+};
+
+/**
+ * The calls of the composer, through the typed client (src/api/posts/client.ts). A video goes
+ * with its poster, drawn by this browser (./videoPoster.ts), when there is one.
+ */
+export async function publish(request: PublishRequest, client = api, poster = videoPosterOf): Promise<Post> {
   switch (request.kind) {
     case 'createPost':
       return (await client.posts.create(request.body)).post;
     case 'createImagePost':
       return (await client.posts.createImage(request.body)).post;
     case 'createVideoPost':
-      return (await client.posts.createVideo(request.body)).post;
+      return (await client.posts.createVideo({ ...request.body, ...(await posterPart(request.body.video, poster)) })).post;
     case 'createQuestion':
       return (await client.questions.create(request.body)).post;
     case 'createGroupPost':
-      return (await client.posts.createInGroup(request.groupId, request.body)).post;
+      return (await client.posts.createInGroup(request.groupId, { ...request.body, ...(await posterPart(request.body.video, poster)) }))
+        .post;
     case 'updatePost':
       return (await client.posts.update(request.postId, request.body)).post;
     case 'updateImagePost':
       return (await client.posts.updateImage(request.postId, request.body)).post;
     case 'updateVideoPost':
-      return (await client.posts.updateVideo(request.postId, request.body)).post;
+      return (await client.posts.updateVideo(request.postId, { ...request.body, ...(await posterPart(request.body.video, poster)) })).post;
   }
 }
 
@@ -43,7 +54,12 @@ export const composerActors = {
     const answer = await api.posts.remove(input.postId);
     return { postId: answer.postId };
   }),
-  readMedia: fromPromise<string, { file: PickedFile; kind: MediaKind }>(({ input }) => readAsDataUrl(input.file)),
+  readMedia: fromPromise<string, { file: PickedFile; kind: MediaKind }>(async ({ input }) => {
+    const dataUrl = await readAsDataUrl(input.file);
+    // The poster is drawn while the member writes; publishing this video waits for it.
+    if (input.kind === 'video') void videoPosterOf(dataUrl);
+    return dataUrl;
+  }),
 };
 
 /**

@@ -4,7 +4,7 @@ import type { Post } from '../../api/posts';
 import { Avatar } from '../ui/Avatar';
 import { inkOn, isColoured, timeAgo } from '../streams/post/format';
 import { Badge } from './Badges';
-import { withFirstFrame } from '../ui/firstFrame';
+import { videoFrame } from '../ui/firstFrame';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
@@ -76,10 +76,9 @@ export function PostPreview({
       ) : null}
       {post.video ? (
         <video
-          src={withFirstFrame(post.video)}
+          {...videoFrame(post)}
           controls
           playsInline
-          preload="metadata"
           className="max-h-80 w-full rounded-xl bg-black"
           aria-label={`Video shared by ${post.username}`}
         />

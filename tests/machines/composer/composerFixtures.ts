@@ -38,6 +38,7 @@ export const videoPost = post({
   video: '/media/video/upload/v1/clip.mp4',
   videoVersion: '1',
   videoId: 'clip.mp4',
+  videoPoster: '',
 });
 /** A post its author marked with one topic (its hashtag adds another to `topics`, not to `chosenTopics`). */
 export const topicPost = post({

@@ -310,6 +310,8 @@ describe.each(dialects)('search on %s', (dialect) => {
               image_alt: '',
               video_version: '',
               video_id: '',
+              video_poster_version: '',
+              video_poster_id: '',
               comments_count: 0,
               answers_count: 0,
               accepted_answer_id: null,

@@ -16,7 +16,7 @@ import {
   isMoreIdle,
 } from '../../../machines/streams/feed.connect';
 import { LoadError } from '../../ui/LoadError';
-import { withFirstFrame } from '../../ui/firstFrame';
+import { videoFrame } from '../../ui/firstFrame';
 
 /** /photos and /videos: a grid of the media of the posts the member may see; each opens its post. */
 export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
@@ -64,14 +64,7 @@ export function MediaPage({ kind }: { kind: 'photos' | 'videos' }) {
                     />
                   ) : (
                     <>
-                      <video
-                        src={withFirstFrame(post.video)}
-                        preload="metadata"
-                        muted
-                        playsInline
-                        className="size-full object-cover"
-                        aria-hidden="true"
-                      />
+                      <video {...videoFrame(post)} muted playsInline className="size-full object-cover" aria-hidden="true" />
                       <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
                         <span className="inline-flex size-12 items-center justify-center rounded-full bg-black/60 text-white">
                           <Play size={22} />

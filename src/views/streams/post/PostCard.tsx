@@ -31,7 +31,7 @@ import { inkOn, isColoured, timeAgo } from './format';
 import { actionClasses, ReactionAction, ReactionCounts } from '../reactions/ReactionBar';
 import { useStreamsLogic } from '../StreamsLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
-import { withFirstFrame } from '../../ui/firstFrame';
+import { videoFrame } from '../../ui/firstFrame';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
@@ -185,10 +185,9 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       ) : null}
       {post.video ? (
         <video
-          src={withFirstFrame(post.video)}
+          {...videoFrame(post)}
           controls
           playsInline
-          preload="metadata"
           className="mt-3 max-h-[32rem] w-full bg-black"
           aria-label={`Video shared by ${post.username}`}
         />
