@@ -18,6 +18,7 @@ import * as trendingTags from './0016_trending_tags';
 import * as auditFilters from './0017_audit_filters';
 import * as oneLetterSearch from './0018_one_letter_search';
 import * as memberReports from './0020_member_reports';
+import * as postTopics from './0021_post_topics';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017_audit_filters': auditFilters,
   '0018_one_letter_search': oneLetterSearch,
   '0020_member_reports': memberReports,
+  '0021_post_topics': postTopics,
 };
