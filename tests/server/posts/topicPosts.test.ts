@@ -81,29 +81,31 @@ describe.each(dialects)("a topic's posts on %s", (dialect) => {
     expect(since.posts.map((p) => p._id)).toEqual([fresh._id]);
   });
 
-  it.runIf(dialect === 'sqlite')("reads by post_topics' index, never every post", async () => {
-    if (t.config.database.kind !== 'sqlite') return;
-    const captured: CompiledQuery[] = [];
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: new BetterSqlite3(t.config.database.file, { readonly: true }) }),
-      log: (event) => void (event.level === 'query' && captured.push(event.query)),
+  // SQLite's plan (PostgreSQL plans by its statistics, which a test database of a few rows does not have).
+  if (dialect === 'sqlite')
+    it("reads by post_topics' index, never every post", async () => {
+      if (t.config.database.kind !== 'sqlite') throw new Error('expected SQLite');
+      const captured: CompiledQuery[] = [];
+      const db = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: new BetterSqlite3(t.config.database.file, { readonly: true }) }),
+        log: (event) => void (event.level === 'query' && captured.push(event.query)),
+      });
+      try {
+        const store = createPostStore({ db, dialect: 'sqlite', destroy: () => db.destroy() });
+        const cursor = { createdAt: '2999-01-01T00:00:00.000Z', id: 'z' };
+        await store.topicPage({ id: reader.id, isAdmin: false }, 'science', { page: 1, cursor });
+        expect(captured).toHaveLength(1);
+        const plan = await db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${captured[0]!.sql}`, [...captured[0]!.parameters]),
+        );
+        const details = plan.rows.map((row) => row.detail).join('\n');
+        expect(details).toMatch(/SEARCH post_topics USING (COVERING )?INDEX post_topics_topic_idx/);
+        expect(details).not.toMatch(/SCAN posts\b/);
+        expect(details).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+      } finally {
+        await db.destroy();
+      }
     });
-    try {
-      const store = createPostStore({ db, dialect: 'sqlite', destroy: () => db.destroy() });
-      const cursor = { createdAt: '2999-01-01T00:00:00.000Z', id: 'z' };
-      await store.topicPage({ id: reader.id, isAdmin: false }, 'science', { page: 1, cursor });
-      expect(captured).toHaveLength(1);
-      const plan = await db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${captured[0]!.sql}`, [...captured[0]!.parameters]),
-      );
-      const details = plan.rows.map((row) => row.detail).join('\n');
-      expect(details).toMatch(/SEARCH post_topics USING (COVERING )?INDEX post_topics_topic_idx/);
-      expect(details).not.toMatch(/SCAN posts\b/);
-      expect(details).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
-    } finally {
-      await db.destroy();
-    }
-  });
 
   it('refuses a name that is no topic with 400', async () => {
     await refused(t, reader, 'GET', '/post/topic/astrology/1', undefined, 400, /Topic must be one of/);
