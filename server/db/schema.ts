@@ -434,6 +434,7 @@ export interface Database {
   client_sends: ClientSendsTable;
   text_tags: TextTagsTable;
   text_mentions: TextMentionsTable;
+  post_topics: PostTopicsTable;
 }
 
 /** A hashtag of a post, comment or answer (`source_id`), with the post it belongs to (0014_hashtags). */
@@ -451,6 +452,13 @@ export interface TextMentionsTable {
   source_id: string;
   post_id: string;
   user_id: string;
+  created_at: string;
+}
+
+/** One interest topic of a post, with the post's creation time: a topic's posts, newest first, by index (0021_post_topics). */
+export interface PostTopicsTable {
+  topic: string;
+  post_id: string;
   created_at: string;
 }
 

@@ -31,7 +31,8 @@ export function createVisibilityEpoch(): VisibilityEpoch {
   return { current: () => epoch, bump: () => void epoch++, narrowing: () => narrowing, bumpNarrowing: () => void narrowing++ };
 }
 
-const WATCHED = new Set(['posts', 'follows', 'blocks', 'groups', 'group_members']);
+// post_topics: which posts a topic's page lists (0021_post_topics).
+const WATCHED = new Set(['posts', 'post_topics', 'follows', 'blocks', 'groups', 'group_members']);
 /** posts columns read by canSeePost or the list filters; other posts updates (counters) do not count. */
 const POST_COLUMNS = new Set([
   'id',
@@ -76,8 +77,8 @@ export function touchesVisibility(compiled: CompiledQuery): boolean {
   }
 }
 
-/** Rows these tables gain only ever add to what members may see: a post, a follow. */
-const WIDENING_INSERTS = new Set(['posts', 'follows']);
+/** Rows these tables gain only ever add to what members may see: a post, a post's topic, a follow. */
+const WIDENING_INSERTS = new Set(['posts', 'post_topics', 'follows']);
 
 /**
  * Can this statement only add to what members may see? A plain insert of posts or follows (no

@@ -11,8 +11,9 @@ import QuestionsPage from './streams/pages/QuestionsPage';
 import SavePage from './streams/pages/SavePage';
 import PhotosPage from './streams/pages/PhotosPage';
 import VideosPage from './streams/pages/VideosPage';
+import TopicPage from './streams/pages/TopicPage';
 
-// The lists of posts (streams, questions, saved, photos, videos) share most of their code and come
+// The lists of posts (streams, questions, saved, photos, videos, a topic's) share most of their code and come
 // with the member area; the others are chunks of their own, fetched when opened, so the streams
 // (where members land) carry no chat, groups, people, search or settings, nor the page of one post
 // or question with its comment and answer forms.
@@ -55,6 +56,7 @@ export default function MemberArea() {
                 <Route path="/people" component={PeoplePage} />
                 <Route path="/photos" component={PhotosPage} />
                 <Route path="/videos" component={VideosPage} />
+                <Route path="/topic/:topic">{(params) => <TopicPage name={decodeURIComponent(params.topic)} />}</Route>
                 <Route path="/notifications">{() => <NotificationsPage />}</Route>
                 <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
                 <Route path="/groups">{() => <GroupsPage />}</Route>

@@ -128,6 +128,41 @@ describe('two members see each other live', () => {
     await expect.poll(() => postCard(ben.page, 'A second, better draft.').count(), { timeout: 15_000 }).toBe(0);
   });
 
+  it("a topic chip opens the topic's page: the posts of its hashtags, not a search for the word", async () => {
+    const text = 'Entropy always wins #physics';
+    await compose(ada.page, text);
+    await compose(ada.page, 'Nothing but science words here');
+    const pill = ben.page.getByRole('button', { name: /new posts?$/ });
+    await expect.poll(async () => (await postCard(ben.page, text).count()) + (await pill.count()), { timeout: 15_000 }).toBeGreaterThan(0);
+    if ((await postCard(ben.page, text).count()) === 0) await pill.click();
+    await postCard(ben.page, text).getByRole('list', { name: 'Topics' }).getByRole('link', { name: 'Science' }).click();
+    await expect.poll(() => new URL(ben.page.url()).pathname).toBe('/app/social/topic/science');
+    await expect.poll(() => ben.page.getByRole('heading', { level: 1, name: 'Science' }).count()).toBe(1);
+    await expect.poll(() => postCard(ben.page, text).count(), { timeout: 15_000 }).toBe(1);
+    expect(await postCard(ben.page, 'Nothing but science words here').count()).toBe(0);
+    await expect.poll(() => ben.page.title()).toBe('Science · Topic · Stoa');
+    await auditAccessibility(ben.page, "a topic's page", { strict: true });
+    await screenshot(ben.page, 'topic-375-light');
+    await ada.page.goto('/app/social/topic/science');
+    await expect.poll(() => postCard(ada.page, text).count(), { timeout: 15_000 }).toBe(1);
+    await screenshot(ada.page, 'topic-1280-light');
+    for (const [member, name] of [
+      [ada, 'topic-1280-dark'],
+      [ben, 'topic-375-dark'],
+    ] as const) {
+      await member.page.evaluate(() => localStorage.setItem('theme', 'dark'));
+      await member.page.reload();
+      await expect.poll(() => postCard(member.page, text).count(), { timeout: 15_000 }).toBe(1);
+      await auditAccessibility(member.page, "a topic's page, dark", { strict: true });
+      await screenshot(member.page, name);
+      await member.page.evaluate(() => localStorage.setItem('theme', 'light'));
+    }
+    // Back where the member came from: the streams.
+    await ben.page.getByRole('link', { name: 'Back' }).click();
+    await expect.poll(() => new URL(ben.page.url()).pathname).toBe('/app/social/streams');
+    await ada.page.goto('/app/social/streams');
+  });
+
   it('Followers posts reach followers only, Private posts nobody else', async () => {
     await compose(ada.page, 'For my followers: reading group at six.', 'Followers');
     await compose(ada.page, 'Note to self: water the plants.', 'Private');

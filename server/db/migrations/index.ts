@@ -19,6 +19,7 @@ import * as auditFilters from './0017_audit_filters';
 import * as oneLetterSearch from './0018_one_letter_search';
 import * as videoPosters from './0019_video_posters';
 import * as memberReports from './0020_member_reports';
+import * as postTopics from './0021_post_topics';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_one_letter_search': oneLetterSearch,
   '0019_video_posters': videoPosters,
   '0020_member_reports': memberReports,
+  '0021_post_topics': postTopics,
 };

@@ -10,6 +10,7 @@ import {
   postResponseSchema,
   postsPageSchema,
   singlePostResponseSchema,
+  topicPageParamsSchema,
   updateImagePostBodySchema,
   updatePostBodySchema,
   updateVideoPostBodySchema,
@@ -122,6 +123,15 @@ export const postRoutes: FastifyPluginAsyncZod<PostRoutesOptions> = async (app, 
   );
 
   app.get(paths.posts.trending, { schema: { response: { 200: trendingSchema } } }, async (request) => opts.trending(viewerOf(request)));
+
+  app.get(
+    paths.posts.topic.route,
+    {
+      schema: { params: topicPageParamsSchema, querystring: pageQuerySchema, response: { 200: postsPageSchema } },
+    },
+    async (request) =>
+      postsPage(await posts.topic(viewerOf(request), request.params.topic, pageRequest(request.params.page, request.query))),
+  );
 
   app.get(
     paths.posts.one.route,

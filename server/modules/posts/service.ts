@@ -265,6 +265,9 @@ export function createPostService(deps: PostDeps) {
 
     saved: (viewer: Viewer, request: PageRequest) => page(viewer, store.savedPage(viewer, request)),
 
+    /** An interest topic's posts and questions the viewer may see, newest first. */
+    topic: (viewer: Viewer, topic: Topic, request: PageRequest) => page(viewer, store.topicPage(viewer, topic, request)),
+
     /** Only the author edits; the post must not end up empty. Replaced media files are removed. */
     async update(viewer: Viewer, postId: string, changes: PostChanges): Promise<Post> {
       const existing = await own(viewer, postId, 'edit');

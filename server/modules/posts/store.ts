@@ -14,6 +14,7 @@ import { markTrending, trends, writeTextIndex, type IndexedText } from '../../co
 import { createTotalsCache } from './totals';
 import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 import type { PostWithAuthor, ViewerColumnsOfPost } from '../../core/presentPost';
+import { splitTopics, type Topic } from '../../../src/api/posts/topics';
 
 /** A member who may see a post, with what the post is to them (for per-recipient socket payloads). */
 export type AudienceMember = Viewer & ViewerColumnsOfPost;
@@ -119,6 +120,20 @@ export interface AudienceWork {
 /** In audience queries the viewer is each candidate's own users row. */
 const AUDIENCE_VIEWER = { idColumn: 'viewer.id', roleColumn: 'viewer.role' };
 
+/**
+ * The post's rows of post_topics (0021_post_topics) made to match its `topics`, in the caller's
+ * transaction: a topic's page reads them by index instead of every post's text.
+ */
+async function writeTopics(trx: Kysely<Database>, post: { id: string; topics: string; created_at: string }) {
+  await trx.deleteFrom('post_topics').where('post_id', '=', post.id).execute();
+  const topics = splitTopics(post.topics);
+  if (topics.length > 0)
+    await trx
+      .insertInto('post_topics')
+      .values(topics.map((topic) => ({ topic, post_id: post.id, created_at: post.created_at })))
+      .execute();
+}
+
 /** SQL for posts and questions. Every read takes a viewer and applies canSeePost. */
 export function createPostStore(database: DatabaseHandle) {
   const { db } = database;
@@ -208,6 +223,34 @@ export function createPostStore(database: DatabaseHandle) {
       return { rows: items, total, nextCursor };
     },
 
+    /**
+     * The posts and questions of an interest topic the viewer may see, newest first (no group's
+     * posts: they live on the group page, as in the other lists). Walked by post_topics' index on
+     * (topic, created_at, post_id), each row checked by canSeePost like every list.
+     */
+    async topicPage(viewer: Viewer, topic: Topic, request: PageRequest): Promise<PostPage> {
+      const base = withAuthor(viewer)
+        .innerJoin('post_topics', 'post_topics.post_id', 'posts.id')
+        .where('post_topics.topic', '=', topic)
+        .where('posts.group_id', 'is', null)
+        .where(canSeePost(viewer));
+      const rows = await orderPage(base, { createdAt: 'post_topics.created_at', id: 'post_topics.post_id' }, request).execute();
+      const { items, nextCursor } = finishPage(rows, request, postCursor);
+      if (isKeyset(request)) return { rows: items, nextCursor };
+      const total = await totals.total(JSON.stringify([viewer.isAdmin ? '*admin' : viewer.id, 'topic', topic]), () =>
+        boundedCount(
+          db,
+          db
+            .selectFrom('post_topics')
+            .innerJoin('posts', 'posts.id', 'post_topics.post_id')
+            .where('post_topics.topic', '=', topic)
+            .where('posts.group_id', 'is', null)
+            .where(canSeePost(viewer)),
+        ),
+      );
+      return { rows: items, total, nextCursor };
+    },
+
     /** Posts the viewer saved and may still see, most recently saved first. */
     async savedPage(viewer: Viewer, request: PageRequest): Promise<PostPage> {
       const base = withAuthor(viewer)
@@ -243,6 +286,7 @@ export function createPostStore(database: DatabaseHandle) {
         await alsoWrite?.(trx);
         await trx.insertInto('posts').values(row).execute();
         await indexPost(trx, row);
+        await writeTopics(trx, row);
         if (row.image_id && search.imageFingerprint)
           await setImageFingerprint(trx, row.id, { id: row.image_id, fingerprint: search.imageFingerprint });
         return writeTextIndex(trx, { sourceId: row.id, postId: row.id, indexed, at: row.created_at, trends: trends(row) });
@@ -258,6 +302,14 @@ export function createPostStore(database: DatabaseHandle) {
       db.transaction().execute(async (trx) => {
         await trx.updateTable('posts').set(changes).where('id', '=', postId).execute();
         if (changes.post !== undefined || changes.image_alt !== undefined) await reindexPost(trx, postId);
+        if (changes.topics !== undefined) {
+          const row = await trx
+            .selectFrom('posts')
+            .select(['id', 'topics', 'created_at'])
+            .where('id', '=', postId)
+            .executeTakeFirstOrThrow();
+          await writeTopics(trx, row);
+        }
         if (search.image !== undefined) {
           await setImageFingerprint(
             trx,

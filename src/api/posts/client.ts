@@ -1,6 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import { uploadForm } from '../media/uploads';
 import type { ForYouPage, Trending } from './forYou';
+import type { Topic } from './topics';
 import type { CreateGroupPostBody } from '../groups/schemas';
 import type { PageQuery } from '../pages';
 import { paths } from '../paths';
@@ -57,6 +58,8 @@ export function createStreamsApi(http: $Fetch) {
       byUser: (userId: string, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.byUser(userId, page), query(q)),
       profile: (userId: string, kind: 'posts' | 'questions' | 'all', page: number, q?: PageQuery) =>
         http<PostsPage>(paths.posts.profile(userId, kind, page), query(q)),
+      /** An interest topic's posts and questions, newest first. */
+      topic: (topic: Topic, page: number, q?: PageQuery) => http<PostsPage>(paths.posts.topic(topic, page), query(q)),
       images: (page: number, q?: Query) => http<PostsPage>(paths.posts.images(page), query(q)),
       videos: (page: number, q?: Query) => http<PostsPage>(paths.posts.videos(page), query(q)),
       update: (postId: string, body: UpdatePostBody) => http<PostResponse>(paths.posts.one(postId), { method: 'PUT', body }),

@@ -11,6 +11,8 @@ export const postsPaths = {
     forYou: path('/post/foryou').query<{ cursor?: string }>(),
     /** The most used hashtags of the last day among what the reader may see. */
     trending: '/hashtags/trending',
+    /** An interest topic's posts and questions (src/api/posts/topics.ts), newest first. */
+    topic: path('/post/topic/:topic/:page'),
     one: path('/post/:postId'),
     byUser: path('/post/user/:userId/:page'),
     updateImage: path('/post/image/:postId'),

@@ -10,7 +10,7 @@ import {
   PRIVACY_LEVELS,
   REACTION_TYPES,
 } from '../constants';
-import { nextCursorSchema } from '../pages';
+import { nextCursorSchema, pageNumberSchema } from '../pages';
 import { feedReasonSchema } from './reasons';
 import { chosenTopicsSchema, topicSchema } from './topicSchemas';
 
@@ -224,6 +224,9 @@ export const postsPageSchema = z.object({
   nextCursor: nextCursorSchema,
 });
 export type PostsPage = z.infer<typeof postsPageSchema>;
+
+/** GET /post/topic/{topic}/{page}: an interest topic by its name (src/api/posts/topics.ts), lower-case. */
+export const topicPageParamsSchema = z.object({ topic: topicSchema, page: pageNumberSchema });
 
 // Questions and answers
 

@@ -57,6 +57,8 @@ function readPage(
           throw error;
         },
       );
+    case 'topic':
+      return api.posts.topic(source.topic, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
     case 'group':
       return api.posts.ofGroup(source.groupId, 1, query).then((p) => ({ posts: p.posts, nextCursor: p.nextCursor, total: p.totalPosts }));
     case 'groupPending':

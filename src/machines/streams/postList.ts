@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import type { ReactionType } from '../../api/constants';
 import { cursorOf } from '../../api/constants';
 import type { Post, ReactionCounts } from '../../api/posts';
+import type { Topic } from '../../api/posts/topics';
 
 /**
  * Which list a paginated list machine holds. Each decides which posts belong to it, so socket
@@ -15,6 +16,8 @@ export type FeedSource =
   | { kind: 'videos' }
   | { kind: 'user'; userId: string }
   | { kind: 'post'; postId: string }
+  /** An interest topic's posts and questions (a topic chip's page), outside groups. */
+  | { kind: 'topic'; topic: Topic }
   /** A group's accepted posts (its Posts tab). */
   | { kind: 'group'; groupId: string }
   /** A group's posts waiting for review: all of them for its admins, a member's own for members. */
@@ -38,6 +41,8 @@ export function belongs(source: FeedSource, post: Post): boolean {
       return post.userId === source.userId && post.kind === 'post' && post.groupId === null;
     case 'post':
       return post._id === source.postId;
+    case 'topic':
+      return post.groupId === null && (post.topics ?? []).includes(source.topic);
     case 'group':
       // A group admin's post is accepted at once; posts without a status predate the review queue.
       return post.groupId === source.groupId && post.kind === 'post' && (post.groupStatus ?? 'accepted') === 'accepted';

@@ -4,6 +4,8 @@
  * then 'Stoa'; a member's unread notifications count goes before everything: "(3) Notifications
  * · Stoa". A route that is not in the table is the 404 page.
  */
+import { topicLabel, topicNamed } from '../../api/posts/topics';
+
 export const APP_NAME = 'Stoa';
 
 type Title = string | ((params: Record<string, string>, query: URLSearchParams) => string);
@@ -14,6 +16,7 @@ const named =
     name ? `${name} · ${then}` : then;
 const chat = named('Chat');
 const search = named('Search');
+const topic = named('Topic');
 
 /** Route pattern (`:name` is one segment, matched without regard to case as wouter does) → title. */
 export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: Title]> = [
@@ -36,6 +39,13 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: Title
   ['/app/social/people', 'People'],
   ['/app/social/photos', 'Photos'],
   ['/app/social/videos', 'Videos'],
+  [
+    '/app/social/topic/:topic',
+    ({ topic: name }) => {
+      const named = topicNamed(name);
+      return topic(named ? topicLabel(named) : null);
+    },
+  ],
   ['/app/social/notifications', 'Notifications'],
   ['/app/social/group/:groupId', 'Group'],
   ['/app/social/groups', 'Groups'],

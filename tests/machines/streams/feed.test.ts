@@ -176,6 +176,15 @@ describe('list helpers', () => {
     expect(belongs({ kind: 'streams' }, accepted)).toBe(false);
     expect(belongs({ kind: 'user', userId: 'u2' }, accepted)).toBe(false);
   });
+  it("keeps a topic's page to the posts and questions that carry the topic, outside groups", () => {
+    const science = { ...p1, topics: ['science' as const, 'art' as const] };
+    expect(belongs({ kind: 'topic', topic: 'science' }, science)).toBe(true);
+    expect(belongs({ kind: 'topic', topic: 'art' }, { ...question, topics: ['art' as const] })).toBe(true);
+    expect(belongs({ kind: 'topic', topic: 'music' }, science)).toBe(false);
+    expect(belongs({ kind: 'topic', topic: 'science' }, p1)).toBe(false);
+    expect(belongs({ kind: 'topic', topic: 'science' }, { ...science, groupId: 'g1', groupStatus: 'accepted' as const })).toBe(false);
+    expect(belongs({ kind: 'topic', topic: 'science' }, { ...science, hidden: true })).toBe(false);
+  });
 });
 
 afterAll(() => {

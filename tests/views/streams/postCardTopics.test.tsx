@@ -43,6 +43,10 @@ describe('topics on a post card', () => {
     expect(within(items[3]!).getByText('+2').getAttribute('aria-hidden')).toBe('true');
     within(items[3]!).getByText('and Books, Travel');
 
+    // Each chip opens its topic's page (its posts, not a search for the word).
+    expect(within(one).getByRole('link', { name: 'Science' }).getAttribute('href')).toBe('/app/social/topic/science');
+    expect(within(many).getByRole('link', { name: 'DIY' }).getAttribute('href')).toBe('/app/social/topic/diy');
+
     expect(chipsOf(await card('p3'))).toBeNull();
     expect(chipsOf(await card('p4'))).toBeNull();
   });

@@ -23,7 +23,7 @@ import { isPostSaved, isSavingPost } from '../../../machines/streams/post/save.c
 import { isPostAuthor } from '../../../machines/streams/post/author.connect';
 import { Avatar } from '../../ui/Avatar';
 import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
-import { hashtagHrefOf, RichText } from '../../ui/RichText';
+import { RichText } from '../../ui/RichText';
 import { IconButton } from '../../ui/IconButton';
 import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from '../ComposerContext';
@@ -246,7 +246,7 @@ function TopicChips({ topics }: { topics: Topic[] }) {
     <ul aria-label="Topics" className="flex flex-wrap gap-1.5 px-4 pt-2">
       {shown.map((topic) => (
         <li key={topic}>
-          <Link href={`~${hashtagHrefOf(topic)}`} className={`${chip} inline-block hover:underline`}>
+          <Link href={`~/app/social/topic/${topic}`} className={`${chip} inline-block hover:underline`}>
             {topicLabel(topic)}
           </Link>
         </li>
