@@ -69,7 +69,7 @@ describe('the page of one post', () => {
     await card(page, POST).waitFor();
     expect(await currentNav(page, width)).toEqual(['Streams']);
     await expect.poll(() => page.title()).toBe('(1) Post · Stoa');
-    await auditAccessibility(page, `post page ${width}, ${theme}`, { strict: true });
+    await auditAccessibility(page, `post page ${width}, ${theme}`);
     await shot(page, `post-${width}-${theme}`);
 
     // Came from the streams: Back goes back there (history, so the list keeps its place).
@@ -101,7 +101,7 @@ describe('the page of one question', () => {
     await page.getByRole('list', { name: 'Answers' }).or(page.getByText('No answers yet')).first().waitFor();
     expect(await currentNav(page, width)).toEqual(['Questions']);
     await expect.poll(() => page.title()).toBe('(1) Question · Stoa');
-    await auditAccessibility(page, `question page ${width}, ${theme}`, { strict: true });
+    await auditAccessibility(page, `question page ${width}, ${theme}`);
     await shot(page, `question-${width}-${theme}`);
     const url = page.url();
 
@@ -126,7 +126,7 @@ describe('a chat conversation', () => {
     await page.getByRole('heading', { name: width < 768 ? 'rex' : 'Chats', level: 1 }).waitFor();
     expect(await currentNav(page, width)).toEqual(['Chat']);
     await expect.poll(() => page.title()).toBe('(1) rex · Chat · Stoa');
-    await auditAccessibility(page, `chat conversation ${width}, ${theme}`, { strict: true });
+    await auditAccessibility(page, `chat conversation ${width}, ${theme}`);
     await shot(page, `chat-${width}-${theme}`);
 
     // Back where she came from: rex's profile.
@@ -150,7 +150,7 @@ describe('the member area 404', () => {
     await page.getByText('Error 404: Page Not Found').waitFor();
     expect(await page.getByRole('main').count()).toBe(1);
     await expect.poll(() => page.title()).toBe('(1) Page not found · Stoa');
-    await auditAccessibility(page, `member 404 ${width}, ${theme}`, { strict: true });
+    await auditAccessibility(page, `member 404 ${width}, ${theme}`);
     await shot(page, `404-${width}-${theme}`);
     await page.context().close();
   });
@@ -166,7 +166,7 @@ describe('profiles', () => {
     expect(await currentNav(page, width)).toEqual(width < 1024 ? [] : ['Profile']);
     if (width < 1024) expect(await more()).toContain('current: Profile');
     await expect.poll(() => page.title()).toBe('(1) pia · Stoa');
-    await auditAccessibility(page, `own profile ${width}, ${theme}`, { strict: true });
+    await auditAccessibility(page, `own profile ${width}, ${theme}`);
     await shot(page, `own-profile-${width}-${theme}`);
 
     await page.goto(`/app/social/profile/rex?id=${rex.id}`);
@@ -178,7 +178,7 @@ describe('profiles', () => {
       const profile = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' });
       expect(await profile.getAttribute('aria-current')).toBeNull();
     }
-    await auditAccessibility(page, `another profile ${width}, ${theme}`, { strict: true });
+    await auditAccessibility(page, `another profile ${width}, ${theme}`);
     await page.context().close();
   });
 });

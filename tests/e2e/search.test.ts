@@ -51,7 +51,7 @@ describe('search', () => {
     expect(await found(page, 'Posts found').count()).toBe(1);
     expect(await page.getByTestId('count-posts').innerText()).toBe('1');
     expect(await page.getByTestId('count-questions').innerText()).toBe('1');
-    await auditAccessibility(page, 'search results', { strict: true });
+    await auditAccessibility(page, 'search results');
     await screenshot(page, 'search-1280-light');
 
     await page.getByRole('tab', { name: /Questions/ }).click();
@@ -97,7 +97,7 @@ describe('search', () => {
     await expect.poll(() => options.allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('ann_lindqvist')]);
     await combo.press('ArrowDown');
     expect(await options.first().getAttribute('aria-selected')).toBe('true');
-    await auditAccessibility(page, 'header suggestions', { strict: true });
+    await auditAccessibility(page, 'header suggestions');
     await screenshot(page, 'suggest-1280-light');
     await combo.press('Escape');
     expect(await options.count()).toBe(0);
@@ -107,7 +107,7 @@ describe('search', () => {
       .poll(() => page.getByRole('list', { name: 'People found' }).getByRole('link', { name: 'ann_lindqvist', exact: true }).count())
       .toBe(1);
     expect(await page.getByRole('tab', { name: /People/ }).getAttribute('aria-selected')).toBe('true');
-    await auditAccessibility(page, 'one-letter search', { strict: true });
+    await auditAccessibility(page, 'one-letter search');
     await screenshot(page, 'one-letter-1280-light');
 
     // A suggested hashtag opens its page: the tag and its count of posts above the results.
@@ -117,7 +117,7 @@ describe('search', () => {
     await page.waitForURL('**/app/social/search?q=%23pasta');
     const header = page.locator('header', { has: page.getByRole('heading', { name: '#pasta' }) });
     await expect.poll(() => header.innerText(), { timeout: 15_000 }).toContain('1 post');
-    await auditAccessibility(page, 'hashtag page', { strict: true });
+    await auditAccessibility(page, 'hashtag page');
     await screenshot(page, 'hashtag-1280-light');
 
     const dark = await openContext(browser, app.url, { viewport: { width: 1280, height: 800 } });
@@ -129,11 +129,11 @@ describe('search', () => {
     await expect.poll(() => wide.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').count(), { timeout: 15_000 }).toBe(0);
     await wide.getByRole('combobox', { name: 'Search Stoa' }).fill('a');
     await expect.poll(() => wide.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').count(), { timeout: 15_000 }).toBe(1);
-    await auditAccessibility(wide, 'header suggestions, dark', { strict: true });
+    await auditAccessibility(wide, 'header suggestions, dark');
     await screenshot(wide, 'suggest-hashtag-1280-dark');
     await wide.goto('/app/social/search');
     await expect.poll(() => wide.getByRole('link', { name: '#pasta' }).count(), { timeout: 15_000 }).toBe(1);
-    await auditAccessibility(wide, 'empty search, dark', { strict: true });
+    await auditAccessibility(wide, 'empty search, dark');
     await screenshot(wide, 'search-empty-1280-dark');
     await dark.close();
 
@@ -144,11 +144,11 @@ describe('search', () => {
     const region = phone.getByRole('region', { name: 'Suggestions' });
     await expect.poll(() => region.getByRole('link', { name: '#pasta' }).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => region.getByRole('heading', { name: 'Who to follow' }).count()).toBe(1);
-    await auditAccessibility(phone, 'empty search, phone', { strict: true });
+    await auditAccessibility(phone, 'empty search, phone');
     await screenshot(phone, 'search-empty-375-light');
     await region.getByRole('link', { name: '#pasta' }).click();
     await expect.poll(() => phone.getByRole('heading', { name: '#pasta' }).count(), { timeout: 15_000 }).toBe(1);
-    await auditAccessibility(phone, 'hashtag page, phone', { strict: true });
+    await auditAccessibility(phone, 'hashtag page, phone');
     await screenshot(phone, 'hashtag-375-light');
     await light.close();
   });
@@ -161,7 +161,7 @@ describe('search', () => {
     await expect
       .poll(() => results.getByRole('article').allInnerTexts(), { timeout: 15_000 })
       .toEqual([expect.stringContaining('The view from the lighthouse')]);
-    await auditAccessibility(page, 'search by picture', { strict: true });
+    await auditAccessibility(page, 'search by picture');
     await screenshot(page, 'search-picture-1280-light');
     await page.locator('input[type="file"]').setInputFiles(join(files, 'other.jpg'));
     await expect.poll(() => page.getByText('No post you can see has a picture like this one.').count(), { timeout: 15_000 }).toBe(1);
@@ -180,16 +180,16 @@ describe('search', () => {
     await phone.waitForURL('**/app/social/search?q=saffron');
     await expect.poll(() => texts(phone, 'Posts found'), { timeout: 15_000 }).toContain('Risotto alla milanese tonight');
     expect(await phone.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await auditAccessibility(phone, 'search results, phone, dark', { strict: true });
+    await auditAccessibility(phone, 'search results, phone, dark');
     await screenshot(phone, 'search-375-dark');
     await phone.goto('/app/social/search');
-    await auditAccessibility(phone, 'empty search, phone, dark', { strict: true });
+    await auditAccessibility(phone, 'empty search, phone, dark');
     await expect.poll(() => phone.getByRole('region', { name: 'Suggestions' }).getByRole('link', { name: '#pasta' }).count()).toBe(1);
     await screenshot(phone, 'search-empty-375-dark');
     await phone.getByRole('button', { name: 'Search', exact: true }).click();
     await phone.getByRole('combobox', { name: 'Search Stoa' }).fill('a');
     await expect.poll(() => phone.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').count(), { timeout: 15_000 }).toBe(1);
-    await auditAccessibility(phone, 'header suggestions, phone, dark', { strict: true });
+    await auditAccessibility(phone, 'header suggestions, phone, dark');
     await screenshot(phone, 'suggest-375-dark');
     await context.close();
   });

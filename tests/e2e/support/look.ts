@@ -22,25 +22,24 @@ interface AxeViolation {
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * Fails on serious or critical WCAG 2.x A/AA violations (contrast included). `{ strict: true }`
- * holds a page to more: moderate problems fail too, and axe's best-practice rules run as well
- * (one h1, one main landmark, headings in order, landmarks that do not nest), which the WCAG
- * tags alone never check.
+ * Fails on moderate, serious or critical problems: WCAG 2.x A/AA (contrast included) and axe's
+ * best-practice rules (one h1, one main landmark, headings in order, landmarks that do not nest),
+ * which the WCAG tags alone never check. Every journey's page is held to all of it.
  */
-export async function auditAccessibility(page: Page, where: string, { strict = false }: { strict?: boolean } = {}) {
+export async function auditAccessibility(page: Page, where: string) {
   // Evaluated by the test driver through the DevTools protocol, not added as a <script>: the
   // page's real CSP (no 'unsafe-eval', no inline scripts) does not apply to it, so every journey
   // runs under that policy and still gets its audit (tests/e2eContexts.test.ts).
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   // Let entrance animations finish so colours are measured at rest.
   await page.waitForTimeout(600);
-  const tags = strict ? [...WCAG, 'best-practice'] : WCAG;
+  const tags = [...WCAG, 'best-practice'];
   const violations = (await page.evaluate(async (values) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values } });
     return result.violations;
   }, tags)) as AxeViolation[];
-  const failing = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || (strict && v.impact === 'moderate'));
+  const failing = violations.filter((v) => v.impact === 'moderate' || v.impact === 'serious' || v.impact === 'critical');
   const report = failing.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} at ${v.nodes
