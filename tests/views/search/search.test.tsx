@@ -144,7 +144,7 @@ describe('search page', () => {
     });
     const header = screen.getByRole('heading', { name: '#risotto' }).closest('header')!;
     expect(header.textContent).toContain('12 posts');
-    expect(screen.getByRole('link', { name: 'Food' }).getAttribute('href')).toBe('/app/social/search?q=%23food');
+    expect(screen.getByRole('link', { name: 'Food' }).getAttribute('href')).toBe('/app/social/topic/food');
     act(() => t.location.navigate('/app/social/search?q=risotto'));
     await t.h.settle({ type: 'xstate.done.actor.searchAll', output: OVERVIEW });
     expect(screen.queryByRole('heading', { name: '#risotto' })).toBeNull();

@@ -14,10 +14,10 @@ import { useAdminLogic } from '../AdminLogic';
 import { ItemCard } from '../AdminList';
 import { AuditLine } from '../Audit';
 import { Badge, ReportStatusBadge } from '../Badges';
-import { MemberLink } from '../Member';
+import { MemberFacts, MemberLink } from '../Member';
 import { PostPreview } from '../PostPreview';
 import { Avatar } from '../../ui/Avatar';
-import { auditHref, formatDate, formatDateTime, plural, profileHref } from '../format';
+import { auditHref, formatDateTime, plural, profileHref } from '../format';
 
 const linkClass =
   'inline-flex items-center gap-1.5 rounded font-semibold text-neutral-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:text-white';
@@ -79,23 +79,7 @@ function Account({ member: { user, bannedBy }, actor }: { member: AdminMember; a
           <p className="truncate text-sm text-neutral-600 dark:text-neutral-400">{user.email}</p>
         </div>
       </div>
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        {user.role === 'ADMIN' ? 'Admin' : 'Member'} · Joined <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time> ·{' '}
-        {plural(user.postsCount, 'post')}
-      </p>
-      {user.isBanned ? (
-        <p className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-200">
-          Banned
-          {user.bannedAt ? (
-            <>
-              {' '}
-              on <time dateTime={user.bannedAt}>{formatDate(user.bannedAt)}</time>
-            </>
-          ) : null}
-          {bannedBy ? ` by ${bannedBy.username}` : ''}
-          {user.banReason ? `: ${user.banReason}` : ''}
-        </p>
-      ) : null}
+      <MemberFacts user={user} bannedBy={bannedBy} />
       <div className="flex flex-wrap items-center gap-x-5 gap-y-3 text-sm">
         <AccountActions actor={actor} username={user.username} userId={user._id} />
         {/* The member area in a tab of its own: the admin keeps their place here. */}

@@ -3,9 +3,9 @@ import { Link } from 'wouter';
 import type { AdminUser } from '../../../api/moderation';
 import { buttonClasses } from '../../ui/Button';
 import { AdminList, ItemCard, type ItemTools } from '../AdminList';
-import { formatDate, memberHref, plural } from '../format';
+import { memberHref } from '../format';
 import { ItemButton } from '../ItemButton';
-import { MemberSummary } from '../Member';
+import { MemberFacts, MemberSummary } from '../Member';
 import { canBan } from '../../../machines/admin/adminList.connect';
 
 function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
@@ -47,22 +47,7 @@ function MemberItem({ user, act, busy }: { user: AdminUser } & ItemTools) {
       }
     >
       <MemberSummary member={user} />
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        {user.role === 'ADMIN' ? 'Admin' : 'Member'} · Joined <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time> ·{' '}
-        {plural(user.postsCount, 'post')}
-      </p>
-      {user.isBanned ? (
-        <p className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-200">
-          Banned
-          {user.bannedAt ? (
-            <>
-              {' '}
-              on <time dateTime={user.bannedAt}>{formatDate(user.bannedAt)}</time>
-            </>
-          ) : null}
-          {user.banReason ? `: ${user.banReason}` : ''}
-        </p>
-      ) : null}
+      <MemberFacts user={user} />
     </ItemCard>
   );
 }
