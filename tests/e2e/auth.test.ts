@@ -156,9 +156,10 @@ describe('a member signs up, signs out and in, and recovers a password', () => {
       return found;
     });
     expect(ringed).toEqual([]);
-    // The field's own frame shows the focus (accent border).
-    const frame = await field.evaluate((input) => getComputedStyle(input.parentElement!).borderColor);
-    expect(frame).toBe('rgb(243, 62, 88)');
+    // The field's own frame shows the focus (accent border), once its colour transition has ended.
+    await expect
+      .poll(() => field.evaluate((input) => getComputedStyle(input.parentElement!).borderColor), { timeout: 5_000 })
+      .toBe('rgb(243, 62, 88)');
     await page.context().close();
   });
 
