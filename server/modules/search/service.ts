@@ -91,15 +91,16 @@ export function pageOfWindow(hits: Hit[], at: Position, size: number, order: (wi
 
 /**
  * One page of a one-letter window (people or groups by the start of their name, in name order):
- * the window is the SEARCH_WINDOW visible names from the cursor's first part (how many come
- * before it), the page `size` of them from its offset; then the next window.
+ * the window is the SEARCH_WINDOW visible names after the cursor's first part (the search row of
+ * the last name of the window before; 0 for the first), the page `size` of them from its offset;
+ * then the next window, which starts after this one's last name.
  */
 export function letterPage(hits: Hit[], at: Position, size: number) {
   const more = hits.length > SEARCH_WINDOW;
   const window = hits.slice(0, SEARCH_WINDOW);
-  const skip = at.before ?? 0;
+  const after = at.before ?? 0;
   const page = window.slice(at.offset, at.offset + size);
-  const nextCursor = at.offset + size < window.length ? `${skip}.${at.offset + size}` : more ? `${skip + SEARCH_WINDOW}.0` : null;
+  const nextCursor = at.offset + size < window.length ? `${after}.${at.offset + size}` : more ? `${window[window.length - 1].sid}.0` : null;
   return { ids: page.map((hit) => hit.id), nextCursor, count: window.length, countIsFloor: more };
 }
 

@@ -188,24 +188,34 @@ export function createSearchStore(database: DatabaseHandle) {
 
     /**
      * People or groups whose name starts with a letter (a one-letter query), in byte order of the
-     * name, from the `skip`th visible one: a range read from an index (migration 0018), so the
-     * cost is the rows read, never a scan of every member or group.
+     * name, after the hit whose search row is `after` (0: from the first): a range read from an
+     * index (migration 0018) that starts where the last window ended, so the cost is the rows
+     * read, never a scan of every member or group, however deep the page.
      */
-    letterWindow(kind: 'people' | 'groups', viewer: Viewer, letter: string, skip: number): Promise<Hit[]> {
+    letterWindow(kind: 'people' | 'groups', viewer: Viewer, letter: string, after: number): Promise<Hit[]> {
       const upper = afterLetter(letter);
       const bytes = (column: string) => (postgres ? sql`${sql.ref(column)} collate "C"` : sql.ref(column));
       if (kind === 'people') {
+        // Names are unique, so the name alone is the key.
+        const resume =
+          after > 0
+            ? sql`and ${bytes('users.username_lower')} > (select ${bytes('u.username_lower')} from user_search k join users u on u.id = k.user_id where k.id = ${after})`
+            : sql``;
         return run(sql<HitRow>`
           select s.id as sid, users.id, users.created_at, s.search_text as text, (users.username_lower = ${letter}) as exact
           from users join user_search s on s.user_id = users.id
-          where ${bytes('users.username_lower')} >= ${letter} and ${bytes('users.username_lower')} < ${upper} and ${peopleShown(viewer)}
-          order by ${bytes('users.username_lower')} limit ${LIMIT} offset ${skip}`);
+          where ${bytes('users.username_lower')} >= ${letter} and ${bytes('users.username_lower')} < ${upper} ${resume} and ${peopleShown(viewer)}
+          order by ${bytes('users.username_lower')} limit ${LIMIT}`);
       }
+      const resume =
+        after > 0
+          ? sql`and (${bytes('s.name_text')}, s.id) > (select ${bytes('k.name_text')}, k.id from group_search k where k.id = ${after})`
+          : sql``;
       return run(sql<HitRow>`
         select s.id as sid, groups.id, groups.created_at, s.name_text as text, s.body_text as body
         from group_search s join groups on groups.id = s.group_id
-        where ${bytes('s.name_text')} >= ${letter} and ${bytes('s.name_text')} < ${upper} and ${canKnowGroup(viewer)}
-        order by ${bytes('s.name_text')}, s.id limit ${LIMIT} offset ${skip}`);
+        where ${bytes('s.name_text')} >= ${letter} and ${bytes('s.name_text')} < ${upper} ${resume} and ${canKnowGroup(viewer)}
+        order by ${bytes('s.name_text')}, s.id limit ${LIMIT}`);
     },
 
     /**

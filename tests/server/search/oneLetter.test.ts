@@ -72,8 +72,37 @@ describe.each(dialects)('one-letter search on %s', (dialect) => {
     expect([...first.people, ...second.people].map((p) => p._id)).toEqual(made);
   });
 
+  it('starts the next window after the last name of the one before, by key (no offset, however deep)', async () => {
+    for (const name of ['yak', 'yam', 'yew']) await named(name);
+    const sidOf = async (username: string) =>
+      (
+        await t.database.db
+          .selectFrom('user_search')
+          .innerJoin('users', 'users.id', 'user_search.user_id')
+          .select('user_search.id')
+          .where('users.username_lower', '=', username)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const after = async (username: string) =>
+      searchKindPageSchemas.people
+        .parse(await ok(t, reader, 'GET', `/search/people/y?cursor=${await sidOf(username)}.0`))
+        .people.map((p) => p.username);
+    expect(await after('yak')).toEqual(['yam', 'yew']);
+    expect(await after('yew')).toEqual([]);
+    // Groups by (name, row): two groups of one name both come, in row order.
+    const owner = await member(t);
+    const base = { tags: ['x'], category: ['Travel'], description: 'a club' };
+    const made = [];
+    for (const name of ['Quilts', 'Quilts', 'Quince'])
+      made.push((await ok(t, owner, 'POST', '/group/create', { ...base, name }, 201)).group._id);
+    const rows = await t.database.db.selectFrom('group_search').select(['id', 'group_id']).where('group_id', 'in', made).execute();
+    const firstSid = rows.find((row) => row.group_id === made[0])!.id;
+    const rest = searchKindPageSchemas.groups.parse(await ok(t, reader, 'GET', `/search/groups/q?cursor=${firstSid}.0`));
+    expect(rest.groups.map((g) => g._id)).toEqual([made[1], made[2]]);
+  });
+
   it('goes on to the next window of names past SEARCH_WINDOW', () => {
-    const hits: Hit[] = Array.from({ length: SEARCH_WINDOW + 1 }, (_, i) => ({ sid: i, id: `u${i}`, createdAt: '', texts: [] }));
+    const hits: Hit[] = Array.from({ length: SEARCH_WINDOW + 1 }, (_, i) => ({ sid: i + 1, id: `u${i}`, createdAt: '', texts: [] }));
     const last = letterPage(hits, { before: null, offset: SEARCH_WINDOW - 20 }, 20);
     expect(last).toMatchObject({ count: SEARCH_WINDOW, countIsFloor: true, nextCursor: `${SEARCH_WINDOW}.0` });
     expect(letterPage(hits.slice(0, 3), { before: SEARCH_WINDOW, offset: 0 }, 20)).toMatchObject({
