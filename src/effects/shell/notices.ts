@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import { arrivalText } from '../../api/notifications/notificationWords';
-import type { NotificationKind } from '../../api/notifications/schemas';
+import { TOASTED_KINDS } from '../../api/notifications/schemas';
 import { serverEvents, type NotificationPayload } from '../../api/socket';
 import { CHAT_HREF, INBOX_ROUTE } from '../../machines/shell/routes';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
@@ -13,23 +13,6 @@ export function openConversation(location: { pathname: string; search: string })
   const id = query.get('id');
   return id ? { id, isGroup: query.get('isGroup') === 'true' } : null;
 }
-
-/**
- * The inbox kinds that raise a live toast: what needs the member now (someone followed or mentioned
- * them; a moderator decided about them or their report). Everything else (reactions, comments,
- * answers, invitations, group decisions) reaches the inbox and its badge only: one toast per reaction
- * made a lively post raise three at once.
- */
-export const TOASTED_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
-  'follow',
-  'mention',
-  'reportResolved',
-  'reportDismissed',
-  'appealApproved',
-  'appealRejected',
-  'banned',
-  'unbanned',
-]);
 
 /**
  * What the member is told of a `notification` (the server sends it only when their setting of that
