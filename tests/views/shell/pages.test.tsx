@@ -50,7 +50,7 @@ describe('the tab title', () => {
     expect(documentTitle('/app/social/streams', '', 250)).toBe('(99+) Streams · Stoa');
   });
 
-  it('follows the route and the notifications badge live', () => {
+  it('follows the route and both badges (notifications, chat) live', () => {
     const { app } = startTestApp();
     app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
     const { ui, location } = withApp(app, '/app/social/notifications', <DocumentTitle />);
@@ -62,6 +62,11 @@ describe('the tab title', () => {
     expect(document.title).toBe('(3) Post · Stoa');
     act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 0 }));
     expect(document.title).toBe('Post · Stoa');
+    // Conversations with something unread count too (the Chat badge's number).
+    act(() => app.system.get('chatBadge')!.send({ type: 'badge.count', unreadCount: 2 }));
+    expect(document.title).toBe('(2) Post · Stoa');
+    act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 1 }));
+    expect(document.title).toBe('(3) Post · Stoa');
   });
 });
 
