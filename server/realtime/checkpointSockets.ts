@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace } from 'socket.io';
 import type { MyAppeal } from '../../src/api/moderation';
 import { CHECKPOINT_NAMESPACE, serverEvents, type CheckpointEventPayloads } from '../../src/api/socket';
-import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
 import type { TokenVerifier } from '../core/authContext';
+import { authenticateHandshake } from './handshake';
 import type { SessionEvents } from './sessionEvents';
 import { capSocketsPerMember } from './socketCap';
 
@@ -48,14 +48,11 @@ export function attachCheckpointSockets(
   deps: { verify: TokenVerifier; events: CheckpointEvents; sessionEvents: SessionEvents; socketsPerMember: number; log: FastifyBaseLogger },
 ): () => void {
   const namespace = io.of(CHECKPOINT_NAMESPACE);
-  namespace.use(async (socket, next) => {
-    const token: unknown = socket.handshake.auth?.token;
-    if (typeof token !== 'string' || token === '') return next(new Error(SIGN_IN_REQUIRED));
-    const auth = await deps.verify(token).catch(() => null);
-    if (!auth) return next(new Error(SESSION_EXPIRED));
-    socket.data = { userId: auth.userId, sessionId: auth.sessionId } satisfies CheckpointSocketData;
-    next();
-  });
+  namespace.use(
+    authenticateHandshake(deps.verify, (auth) => ({ userId: auth.userId, sessionId: auth.sessionId }) satisfies CheckpointSocketData, {
+      allowBanned: true,
+    }),
+  );
   namespace.on('connection', (socket) => {
     void socket.join(checkpointRoom((socket.data as CheckpointSocketData).userId));
   });

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { BANNED_MESSAGE } from '../../src/api/constants';
 import {
   SOCKET_MAX_PAYLOAD_BYTES,
   SOCKET_PATH,
@@ -10,7 +9,7 @@ import {
   type StreamEvent,
   type StreamEventPayloads,
 } from '../../src/api/socket';
-import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
+import { authenticateHandshake } from './handshake';
 import type { TokenVerifier } from '../core/authContext';
 import { attachChatSockets, originAllowed } from './chatSockets';
 import { limitClientEvents } from './clientEventLimit';
@@ -63,15 +62,7 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
   // Across processes when REDIS_URL is set (rooms, broadcasts, fetchSockets).
   useRedisAdapter(app, io, app.services.config.redisUrl, app.services.config.socketRedisKey);
 
-  io.use(async (socket, next) => {
-    const token: unknown = socket.handshake.auth?.token;
-    if (typeof token !== 'string' || token === '') return next(new Error(SIGN_IN_REQUIRED));
-    const auth = await opts.verify(token).catch(() => null);
-    if (!auth) return next(new Error(SESSION_EXPIRED));
-    if (auth.isBanned) return next(new Error(BANNED_MESSAGE));
-    socket.data = { userId: auth.userId, username: auth.username, sessionId: auth.sessionId };
-    next();
-  });
+  io.use(authenticateHandshake(opts.verify, (auth) => ({ userId: auth.userId, username: auth.username, sessionId: auth.sessionId })));
 
   // What clients emit is counted per socket before any handler runs (clientEventLimit.ts).
   limitClientEvents(io, app.services.config.rateLimits.socketEvents);

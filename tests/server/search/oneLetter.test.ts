@@ -92,7 +92,7 @@ describe.each(dialects)('one-letter search on %s', (dialect) => {
     // Groups by (name, row): two groups of one name both come, in row order.
     const owner = await member(t);
     const base = { tags: ['x'], category: ['Travel'], description: 'a club' };
-    const made = [];
+    const made: string[] = [];
     for (const name of ['Quilts', 'Quilts', 'Quince'])
       made.push((await ok(t, owner, 'POST', '/group/create', { ...base, name }, 201)).group._id);
     const rows = await t.database.db.selectFrom('group_search').select(['id', 'group_id']).where('group_id', 'in', made).execute();
