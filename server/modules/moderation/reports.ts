@@ -1,5 +1,7 @@
 import {
+  MEMBER_ITEMS_MAX,
   OPEN_STATUSES,
+  type AdminMemberReports,
   type AuditEntry,
   type ModerationStatus,
   type PostReport,
@@ -10,7 +12,9 @@ import {
   type ProfileReportQueue,
   type ReportPostBody,
 } from '../../../src/api/moderation';
+import { cursorOf, type Cursor } from '../../../src/api/pages';
 import type { Clock } from '../../clock';
+import { finishPage } from '../../core/paging';
 import { newId } from '../../db/ids';
 import type { PostReportsTable, ProfileReportsTable } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/httpError';
@@ -124,9 +128,14 @@ export function createReportService(deps: ReportServiceDeps) {
       return { items: await profileItems(rows), page, hasMore, total };
     },
 
-    /** The newest `limit` reports about one member, any status, newest first (their admin page). */
-    async reportsAbout(userId: string, limit: number): Promise<ProfileReportItem[]> {
-      return profileItems(await store.profileReportsAbout(userId, limit));
+    /** MEMBER_ITEMS_MAX reports about one member, any status, newest first, older than `cursor` when given (their admin page). */
+    async reportsAbout(userId: string, cursor?: Cursor): Promise<AdminMemberReports> {
+      const page = finishPage(
+        await store.profileReportsAbout(userId, MEMBER_ITEMS_MAX, cursor),
+        { page: 1, size: MEMBER_ITEMS_MAX },
+        (row) => cursorOf({ createdAt: row.created_at, _id: row.id }),
+      );
+      return { reports: await profileItems(page.items), nextCursor: page.nextCursor };
     },
 
     /** PUT /admin/reportprofile/status: any move but to the status it has; closing it tells the reporter. */

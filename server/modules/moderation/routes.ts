@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminMemberParamsSchema,
+  adminMemberMoreQuerySchema,
+  adminMemberPostsSchema,
+  adminMemberReportsSchema,
   adminMemberSchema,
   adminPageParamsSchema,
   adminUserResponseSchema,
@@ -157,6 +160,16 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod<ModerationRoutesOption
     paths.admin.member.route,
     { schema: { params: adminMemberParamsSchema, querystring: noQuery, response: { 200: adminMemberSchema } } },
     async (request) => moderation.member(viewerOf(request), request.params.id),
+  );
+  app.get(
+    paths.admin.memberReports.route,
+    { schema: { params: adminMemberParamsSchema, querystring: adminMemberMoreQuerySchema, response: { 200: adminMemberReportsSchema } } },
+    async (request) => moderation.memberReports(request.params.id, request.query.cursor),
+  );
+  app.get(
+    paths.admin.memberPosts.route,
+    { schema: { params: adminMemberParamsSchema, querystring: adminMemberMoreQuerySchema, response: { 200: adminMemberPostsSchema } } },
+    async (request) => moderation.memberPosts(viewerOf(request), request.params.id, request.query.cursor),
   );
   app.get(
     paths.admin.bans.route,

@@ -2,6 +2,8 @@ import {
   DASHBOARD_ACTIONS,
   MEMBER_ITEMS_MAX,
   type AdminMember,
+  type AdminMemberPosts,
+  type AdminMemberReports,
   type AdminUsersPage,
   type AuditPage,
   type AuditQuery,
@@ -9,7 +11,9 @@ import {
   type HiddenPostsPage,
 } from '../../../src/api/moderation';
 import type { Post } from '../../../src/api/posts';
+import { cursorOf, type Cursor } from '../../../src/api/pages';
 import type { Clock } from '../../clock';
+import { finishPage } from '../../core/paging';
 import type { DatabaseHandle } from '../../db/database';
 import { conflict, notFound } from '../../http/httpError';
 import type { SessionEvents } from '../../realtime/sessionEvents';
@@ -68,6 +72,20 @@ export function createModerationService(deps: ModerationDeps) {
   });
   const now = () => deps.clock.now().toISOString();
 
+  /** MEMBER_ITEMS_MAX posts by a member as the admin sees them (Private and hidden too), newest first, older than `cursor`. */
+  async function postsOf(admin: Viewer, userId: string, cursor?: Cursor): Promise<AdminMemberPosts> {
+    const page = finishPage(await store.newestPostsOf(userId, MEMBER_ITEMS_MAX, cursor), { page: 1, size: MEMBER_ITEMS_MAX }, (row) =>
+      cursorOf({ createdAt: row.created_at, _id: row.id }),
+    );
+    const ids = page.items.map((row) => row.id);
+    const found = new Map((await deps.postsForOthers.byIds(admin, ids)).map((post) => [post.id, post]));
+    const posts = ids.flatMap((id) => {
+      const post = found.get(id);
+      return post ? [presentPost(post, admin)] : [];
+    });
+    return { posts, nextCursor: page.nextCursor };
+  }
+
   async function postOrThrow(admin: Viewer, postId: string): Promise<PostWithAuthor> {
     const post = await deps.postsForOthers.findVisible(admin, postId);
     if (!post) throw notFound(POST_NOT_FOUND);
@@ -96,27 +114,36 @@ export function createModerationService(deps: ModerationDeps) {
     async member(admin: Viewer, userId: string): Promise<AdminMember> {
       const row = await store.findAdminUser(userId);
       if (!row) throw notFound(USER_NOT_FOUND);
-      const [bannedBy, openReports, reportItems, postIds, history] = await Promise.all([
+      const [bannedBy, openReports, reportItems, posts, history] = await Promise.all([
         store.summaries([row.banned_by]),
         store.countOpenReportsAbout(userId),
-        reports.reportsAbout(userId, MEMBER_ITEMS_MAX),
-        store.newestPostIdsOf(userId, MEMBER_ITEMS_MAX),
+        reports.reportsAbout(userId),
+        postsOf(admin, userId),
         audit.page(1, { target: userId }),
       ]);
-      const found = new Map((await deps.postsForOthers.byIds(admin, postIds)).map((post) => [post.id, post]));
-      const posts = postIds.flatMap((id) => {
-        const post = found.get(id);
-        return post ? [presentPost(post, admin)] : [];
-      });
       return {
         user: presentAdminUser(row),
         bannedBy: row.is_banned ? summaryOr(bannedBy, row.banned_by) : null,
         openReports,
-        reports: reportItems,
-        posts,
+        reports: reportItems.reports,
+        reportsNextCursor: reportItems.nextCursor,
+        posts: posts.posts,
+        postsNextCursor: posts.nextCursor,
         history: history.items,
         historyHasMore: history.hasMore,
       };
+    },
+
+    /** GET /admin/member/{id}/reports: the member page's next reports about them. */
+    async memberReports(userId: string, cursor: Cursor): Promise<AdminMemberReports> {
+      if (!(await store.findAdminUser(userId))) throw notFound(USER_NOT_FOUND);
+      return reports.reportsAbout(userId, cursor);
+    },
+
+    /** GET /admin/member/{id}/posts: the member page's next posts by them. */
+    async memberPosts(admin: Viewer, userId: string, cursor: Cursor): Promise<AdminMemberPosts> {
+      if (!(await store.findAdminUser(userId))) throw notFound(USER_NOT_FOUND);
+      return postsOf(admin, userId, cursor);
     },
 
     /**

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { ADMIN_PAGE_SIZE, type AppealStatus, type ModerationStatus } from '../../../src/api/moderation';
+import type { Cursor } from '../../../src/api/pages';
+import { orderPage } from '../../core/paging';
 import type { DatabaseHandle } from '../../db/database';
 import type { AppealsTable, Database, PostReportsTable, ProfileReportsTable } from '../../db/schema';
 import { PROFILE_DEFAULTS } from '../../db/profileDefaults';
@@ -229,15 +231,13 @@ export function createModerationStore(database: DatabaseHandle) {
       ),
 
     /** The newest reports about one member, any status (profile_reports_reported_idx, migration 0020). */
-    profileReportsAbout: (userId: string, limit: number) =>
-      db
-        .selectFrom('profile_reports')
-        .selectAll()
-        .where('reported_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
+    /** Reports about one member, newest first, older than `cursor` when given (one more than `size`: finishPage). */
+    profileReportsAbout: (userId: string, size: number, cursor?: Cursor) =>
+      orderPage(
+        db.selectFrom('profile_reports').selectAll().where('reported_id', '=', userId),
+        { createdAt: 'created_at', id: 'id' },
+        { page: 1, size, ...(cursor ? { cursor } : {}) },
+      ).execute(),
 
     /** Open reports about one member: bounded by the reports about them (the same index). */
     async countOpenReportsAbout(userId: string): Promise<number> {
@@ -251,17 +251,13 @@ export function createModerationStore(database: DatabaseHandle) {
     },
 
     /** A member's newest post ids (questions and group posts too), by the (user_id, created_at, id) index. */
-    async newestPostIdsOf(userId: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('posts')
-        .select('id')
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    /** Posts by one member (Private and hidden too), newest first, older than `cursor` when given (one more than `size`). */
+    newestPostsOf: (userId: string, size: number, cursor?: Cursor) =>
+      orderPage(
+        db.selectFrom('posts').select(['id', 'created_at']).where('user_id', '=', userId),
+        { createdAt: 'created_at', id: 'id' },
+        { page: 1, size, ...(cursor ? { cursor } : {}) },
+      ).execute(),
 
     findProfileReport: (reportId: string) => db.selectFrom('profile_reports').selectAll().where('id', '=', reportId).executeTakeFirst(),
 

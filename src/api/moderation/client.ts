@@ -1,6 +1,8 @@
 import type { $Fetch } from 'ofetch';
 import type {
   AdminMember,
+  AdminMemberPosts,
+  AdminMemberReports,
   AdminUserResponse,
   AdminUsersPage,
   AppealBody,
@@ -58,6 +60,8 @@ export function createModerationApi(http: $Fetch) {
       postPerMonth: (year?: number) => http<PerMonth>(paths.admin.postPerMonth({ year })),
       users: (page: number, search?: string) => http<AdminUsersPage>(paths.admin.users(page, { search })),
       member: (id: string) => http<AdminMember>(paths.admin.member(id)),
+      memberReports: (id: string, cursor: string) => http<AdminMemberReports>(paths.admin.memberReports(id, { cursor })),
+      memberPosts: (id: string, cursor: string) => http<AdminMemberPosts>(paths.admin.memberPosts(id, { cursor })),
       bans: (page: number) => http<BansPage>(paths.admin.bans(page)),
       ban: (body: BanBody) => post<AdminUserResponse>(paths.admin.ban, body),
       unban: (body: UnbanBody) => post<AdminUserResponse>(paths.admin.unban, body),

@@ -22,6 +22,9 @@ export const moderationPaths = {
     users: path('/admin/users/all/:page').query<{ search?: string }>(),
     /** One member's admin page (ours). */
     member: path('/admin/member/:id'),
+    /** The member page's older reports about them and posts by them, a cursor at a time (ours). */
+    memberReports: path('/admin/member/:id/reports').query<{ cursor?: string }>(),
+    memberPosts: path('/admin/member/:id/posts').query<{ cursor?: string }>(),
     bans: path('/admin/banuser/:page'),
     ban: '/admin/banuser',
     unban: '/admin/unbanuser',

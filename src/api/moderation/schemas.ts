@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userSummarySchema } from '../users/follows';
 import { idSchema, postSchema } from '../posts/schemas';
+import { cursorSchema, nextCursorSchema } from '../pages';
 import { REPORT_REASONS, REPORT_DETAILS_MAX, REPORT_DETAILS_TOO_LONG, REPORT_REASON_INVALID } from './reports';
 
 /**
@@ -21,7 +22,7 @@ export const APPEAL_REPLY_MAX = 1000;
 export const ADMIN_PAGE_SIZE = 20;
 /** Audit entries carried beside each report, ban and hidden post (the newest). */
 export const ITEM_HISTORY_MAX = 5;
-/** A member's admin page (GET /admin/member/{id}) shows their newest reports and posts, this many of each. */
+/** A member's admin page (GET /admin/member/{id}) shows their newest reports and posts, this many of each (and each "Show more"). */
 export const MEMBER_ITEMS_MAX = 10;
 /** Audit entries on the dashboard. */
 export const DASHBOARD_ACTIONS = 20;
@@ -452,9 +453,24 @@ export const adminMemberSchema = z.object({
   /** Reports about them still open (pending or reviewing). */
   openReports: z.number().int(),
   reports: z.array(profileReportItemSchema),
+  /** Where GET /admin/member/{id}/reports goes on (null: these are all). */
+  reportsNextCursor: nextCursorSchema,
   posts: z.array(postSchema),
+  /** Where GET /admin/member/{id}/posts goes on (null: these are all). */
+  postsNextCursor: nextCursorSchema,
   /** The audit log about them, newest first (its first page: the rest under GET /admin/audit/{page}?target=). */
   history: z.array(auditEntrySchema),
   historyHasMore: z.boolean(),
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
+
+/** GET /admin/member/{id}/reports and /posts: older than the cursor (a `nextCursor` of the page before). */
+export const adminMemberMoreQuerySchema = z.object({ cursor: cursorSchema }).strict();
+
+/** GET /admin/member/{id}/reports: the next MEMBER_ITEMS_MAX reports about the member, newest first. */
+export const adminMemberReportsSchema = z.object({ reports: z.array(profileReportItemSchema), nextCursor: nextCursorSchema });
+export type AdminMemberReports = z.infer<typeof adminMemberReportsSchema>;
+
+/** GET /admin/member/{id}/posts: the next MEMBER_ITEMS_MAX posts by the member, newest first. */
+export const adminMemberPostsSchema = z.object({ posts: z.array(postSchema), nextCursor: nextCursorSchema });
+export type AdminMemberPosts = z.infer<typeof adminMemberPostsSchema>;

@@ -95,6 +95,12 @@ export function adminLogic(app: HasSystem, { api = defaultApi }: { api?: ApiClie
     member: adminMemberMachine.provide({
       actors: {
         fetchMember: fromPromise(({ input }: { input: { userId: string } }) => api.admin.member(input.userId)),
+        fetchMoreReports: fromPromise(({ input }: { input: { userId: string; cursor: string } }) =>
+          api.admin.memberReports(input.userId, input.cursor),
+        ),
+        fetchMorePosts: fromPromise(({ input }: { input: { userId: string; cursor: string } }) =>
+          api.admin.memberPosts(input.userId, input.cursor),
+        ),
         action: adminActionMachine.provide({
           actors: { perform: fromPromise(({ input }: { input: AdminActionRequest }) => performAdminAction(api, input)) },
         }),

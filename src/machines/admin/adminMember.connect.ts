@@ -15,3 +15,11 @@ export const memberActions = (s: AdminMemberSnapshot) => {
   const user = s.context.member?.user;
   return { canBan: Boolean(user && !user.isBanned && user.role !== 'ADMIN'), canUnban: Boolean(user?.isBanned) };
 };
+
+/** Whether "Show more" is offered under the reports and under the posts, and which is loading. */
+export const memberMore = (s: AdminMemberSnapshot) => ({
+  reports: Boolean(s.context.member?.reportsNextCursor),
+  posts: Boolean(s.context.member?.postsNextCursor),
+  loadingReports: s.matches({ ready: 'loadingMoreReports' }),
+  loadingPosts: s.matches({ ready: 'loadingMorePosts' }),
+});

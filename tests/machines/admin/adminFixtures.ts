@@ -203,6 +203,8 @@ export function adminMember(overrides: Partial<AdminMember> = {}): AdminMember {
       }),
       post({ _id: 'p1', post: 'Hello everyone', userId: user._id, username: user.username }),
     ],
+    reportsNextCursor: null,
+    postsNextCursor: null,
     history: [audit('e1', { targetId: user._id, targetLabel: user.username, reason: 'Spamming the streams' })],
     historyHasMore: false,
     ...overrides,

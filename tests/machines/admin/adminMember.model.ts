@@ -1,7 +1,7 @@
 import { adminMemberMachine, type AdminMemberContext, type MemberAction } from '../../../src/machines/admin/adminMember.machine';
 import type { AdminActionOutput } from '../../../src/machines/admin/adminAction.machine';
-import { refused } from '../../fixtures/streams';
-import { adminMember, ben } from './adminFixtures';
+import { post, refused } from '../../fixtures/streams';
+import { adminMember, ben, profileReport } from './adminFixtures';
 import { type MachineModel, type ModelEvent } from '../cover';
 
 export const serialize = (snapshot: { value: unknown; status: string; context: unknown }) => {
@@ -12,11 +12,16 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     banned: c.member?.user.isBanned ?? null,
     error: c.error,
     acting: c.acting?.type ?? null,
+    reports: c.member?.reports.map((r) => r._id) ?? null,
+    posts: c.member?.posts.map((p) => p._id) ?? null,
   });
 };
 
-/** ben as read: banned (adminMember()), then not. */
-export const BANNED = adminMember();
+/** ben as read: banned (adminMember(), with more reports and posts to page), then not. */
+export const BANNED = adminMember({ reportsNextCursor: '2025-01-01T00:00:00.000Z_pr1', postsNextCursor: '2025-01-01T00:00:00.000Z_p1' });
+/** The next pages: the last report (and a repeat of one shown, left out), the last post. */
+export const MORE_REPORTS = { reports: [BANNED.reports[1], profileReport('pr0', BANNED.user, { reason: 'Old' })], nextCursor: null };
+export const MORE_POSTS = { posts: [post({ _id: 'p0', post: 'First post', userId: 'u2', username: 'ben' })], nextCursor: null };
 export const FREE = adminMember({ user: ben, bannedBy: null });
 export const unbanBen: MemberAction = { type: 'unban', userId: 'u2', username: 'ben' };
 export const banBen: MemberAction = { type: 'ban', userId: 'u2', username: 'ben' };
@@ -38,6 +43,12 @@ export const model = {
     done({ outcome: 'failed', action: unbanBen, message: 'This member is not banned' }),
     done({ outcome: 'cancelled', action: unbanBen }),
     { type: 'xstate.error.actor.action', error: new Error('boom') },
+    { type: 'member.moreReports' },
+    { type: 'member.morePosts' },
+    { type: 'xstate.done.actor.fetchMoreReports', output: MORE_REPORTS },
+    { type: 'xstate.error.actor.fetchMoreReports', error: refused('Could not load', 500) },
+    { type: 'xstate.done.actor.fetchMorePosts', output: MORE_POSTS },
+    { type: 'xstate.error.actor.fetchMorePosts', error: refused('Could not load', 500) },
   ] as ModelEvent[],
   filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
     const c = snapshot.context as AdminMemberContext;
@@ -46,6 +57,8 @@ export const model = {
     if (event.type === 'xstate.error.actor.fetchMember') return snapshot.matches('loading') || c.member?.user.isBanned === false;
     // The dialog's end answers the unban that runs.
     if (event.type === 'xstate.done.actor.action' || event.type === 'xstate.error.actor.action') return c.acting?.type === 'unban';
+    if (event.type.includes('fetchMoreReports')) return snapshot.matches({ ready: 'loadingMoreReports' });
+    if (event.type.includes('fetchMorePosts')) return snapshot.matches({ ready: 'loadingMorePosts' });
     return true;
   },
 };

@@ -1,11 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { adminMemberMachine, MEMBER_FAILED, type AdminMemberContext } from '../../../src/machines/admin/adminMember.machine';
+import {
+  adminMemberMachine,
+  MEMBER_FAILED,
+  MORE_POSTS_FAILED,
+  MORE_REPORTS_FAILED,
+  type AdminMemberContext,
+} from '../../../src/machines/admin/adminMember.machine';
 import {
   hasMemberFailed,
   isMemberActing,
   isMemberLoading,
   memberActions,
+  memberMore,
   memberView,
 } from '../../../src/machines/admin/adminMember.connect';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
@@ -51,6 +58,21 @@ describe('admin member machine', () => {
           if (outcome === 'failed') expect(toasts.at(-1)).toBe('This member is not banned');
         }
         if (e.type === 'xstate.error.actor.action') expect(toasts.at(-1)).toMatch(/Please try again/);
+        const more = memberMore(snapshot);
+        expect(more.loadingReports).toBe(snapshot.matches({ ready: 'loadingMoreReports' }));
+        expect(more.loadingPosts).toBe(snapshot.matches({ ready: 'loadingMorePosts' }));
+        expect(more.reports).toBe(Boolean(snapshot.context.member?.reportsNextCursor));
+        // A next page is appended, a repeat left out, and "Show more" goes with its cursor.
+        if (e.type === 'xstate.done.actor.fetchMoreReports') {
+          expect(snapshot.context.member?.reports.map((r) => r._id)).toEqual(['pr2', 'pr1', 'pr0']);
+          expect(more.reports).toBe(false);
+        }
+        if (e.type === 'xstate.done.actor.fetchMorePosts') {
+          expect(snapshot.context.member?.posts.map((p) => p._id)).toEqual(['p2', 'p1', 'p0']);
+          expect(more.posts).toBe(false);
+        }
+        if (e.type === 'xstate.error.actor.fetchMoreReports') expect(toasts.at(-1)).toBe(MORE_REPORTS_FAILED);
+        if (e.type === 'xstate.error.actor.fetchMorePosts') expect(toasts.at(-1)).toBe(MORE_POSTS_FAILED);
       },
     });
   });

@@ -26,6 +26,8 @@ const ADMIN_ROUTES: Row[] = [
   { method: 'GET', url: '/admin/statistic/postpermonth', call: '/admin/statistic/postpermonth', admin: 200 },
   { method: 'GET', url: '/admin/users/all/:page', call: '/admin/users/all/1?search=mem', admin: 200 },
   { method: 'GET', url: '/admin/member/:id', call: `/admin/member/${MISSING}`, admin: 404 },
+  { method: 'GET', url: '/admin/member/:id/reports', call: `/admin/member/${MISSING}/reports?cursor=2025-01-01T00:00:00.000Z`, admin: 404 },
+  { method: 'GET', url: '/admin/member/:id/posts', call: `/admin/member/${MISSING}/posts?cursor=2025-01-01T00:00:00.000Z`, admin: 404 },
   { method: 'GET', url: '/admin/banuser/:page', call: '/admin/banuser/1', admin: 200 },
   { method: 'POST', url: '/admin/banuser', call: '/admin/banuser', body: { userId: MISSING, reason: 'x' }, admin: 404 },
   { method: 'POST', url: '/admin/unbanuser', call: '/admin/unbanuser', body: { userId: MISSING }, admin: 404 },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_ITEMS_MAX, type AdminMember } from '../../../src/api/moderation';
+import { MEMBER_ITEMS_MAX, type AdminMember, type AdminMemberPosts, type AdminMemberReports } from '../../../src/api/moderation';
 import { createTestApp, dialects, type TestApp } from '../harness';
 import { banMember, MISSING } from '../moderation';
 import { member, ok, post, refused, type Member } from '../social';
@@ -62,6 +62,26 @@ describe.each(dialects)('a member as the admin area sees them on %s', (dialect) 
     const answer: AdminMember = await ok(t, admin, 'GET', `/admin/member/${busy.id}`);
     expect(answer.user.postsCount).toBe(MEMBER_ITEMS_MAX + 2);
     expect(answer.posts.map((p) => p._id)).toEqual(ids.slice(2).reverse());
+    // The rest a cursor at a time, then no cursor.
+    expect(answer.postsNextCursor).not.toBeNull();
+    const more: AdminMemberPosts = await ok(t, admin, 'GET', `/admin/member/${busy.id}/posts?cursor=${answer.postsNextCursor}`);
+    expect(more.posts.map((p) => p._id)).toEqual(ids.slice(0, 2).reverse());
+    expect(more.nextCursor).toBeNull();
+  });
+
+  it('pages the reports about a member past the first MEMBER_ITEMS_MAX, each once', async () => {
+    const reported = await member(t);
+    const reporters = await Promise.all(Array.from({ length: MEMBER_ITEMS_MAX + 1 }, () => member(t)));
+    const reportIds: string[] = [];
+    for (const reporter of reporters)
+      reportIds.push((await ok(t, reporter, 'POST', '/reportprofile', { userId: reported.id, reason: 'spam' }, 201)).report._id);
+    const answer: AdminMember = await ok(t, admin, 'GET', `/admin/member/${reported.id}`);
+    expect(answer.reports).toHaveLength(MEMBER_ITEMS_MAX);
+    const more: AdminMemberReports = await ok(t, admin, 'GET', `/admin/member/${reported.id}/reports?cursor=${answer.reportsNextCursor}`);
+    expect(more.nextCursor).toBeNull();
+    expect([...answer.reports, ...more.reports].map((r) => r._id).sort()).toEqual([...reportIds].sort());
+    await refused(t, admin, 'GET', `/admin/member/${reported.id}/reports`, undefined, 400);
+    await refused(t, admin, 'GET', `/admin/member/${reported.id}/reports?cursor=nope`, undefined, 400);
   });
 
   it('shows an admin account too, and refuses an unknown or malformed id', async () => {

@@ -16,12 +16,25 @@ import type { TransitionCoverage } from '../../machines/model';
  * An admin page as the admin area renders it: the app actor (session signed in as an admin,
  * the real toast queue), the real admin machines and effects' wiring, and a memory router nested
  * at /admin. Only the requests are held by the test (deferreds it settles): fetchPage, the
- * action's perform, fetchDashboard, fetchMember, fetchYears, fetchMonths, changePassword.
+ * action's perform, fetchDashboard, fetchMember (and its more), fetchYears, fetchMonths, changePassword.
  */
 export function renderAdmin(path: string, page: ReactNode, coverage?: TransitionCoverage) {
   const { app } = startTestApp();
   app.system.get('session')!.send({ type: 'session.login', ...auth(admin) });
-  const h = viewHarness(['fetchPage', 'perform', 'fetchDashboard', 'fetchMember', 'fetchYears', 'fetchMonths', 'changePassword'], coverage);
+  const h = viewHarness(
+    [
+      'fetchPage',
+      'perform',
+      'fetchDashboard',
+      'fetchMember',
+      'fetchMoreReports',
+      'fetchMorePosts',
+      'fetchYears',
+      'fetchMonths',
+      'changePassword',
+    ],
+    coverage,
+  );
   const base = adminLogic(app);
   const logic = {
     list: base.list.provide({
@@ -34,6 +47,8 @@ export function renderAdmin(path: string, page: ReactNode, coverage?: Transition
     member: base.member.provide({
       actors: {
         fetchMember: h.actors.fetchMember,
+        fetchMoreReports: h.actors.fetchMoreReports,
+        fetchMorePosts: h.actors.fetchMorePosts,
         action: adminActionMachine.provide({ actors: { perform: h.actors.perform as never } }),
       } as never,
     }),

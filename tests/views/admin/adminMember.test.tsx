@@ -5,7 +5,7 @@ import { Route } from 'wouter';
 import MemberPage from '../../../src/views/admin/pages/MemberPage';
 import { activeAdminItem } from '../../../src/views/layouts/AdminLayout';
 import { refused } from '../../fixtures/streams';
-import { adminMember, banned, ben, otherAdmin } from '../../machines/admin/adminFixtures';
+import { adminMember, banned, ben, otherAdmin, profileReport, summary } from '../../machines/admin/adminFixtures';
 import { clearAnnouncer, renderAdmin, toasts } from './adminHarness';
 
 let restore: (() => void) | undefined;
@@ -57,12 +57,42 @@ describe("a member's admin page", () => {
     const posts = screen.getByRole('region', { name: `Posts (${ben.postsCount})` });
     expect(within(posts).getAllByRole('figure')).toHaveLength(2);
     expect(within(posts).getByText('Hidden')).toBeTruthy();
-    expect(posts.textContent).toContain('The newest 2 of 3 posts; the rest are on their public profile.');
+    // All of them are shown (no next page): no "Show more".
+    expect(within(posts).queryByRole('button', { name: 'Show more posts' })).toBeNull();
 
     const log = screen.getByRole('region', { name: 'Audit log' });
     expect(within(log).getAllByRole('listitem')[0].textContent).toContain('root banned ben');
     expect(within(log).getByRole('link', { name: 'Open in the audit log' }).getAttribute('href')).toBe('/admin/audit?target=u2');
     expect(await audited()).toEqual([]);
+  });
+
+  it('shows more reports and posts a page at a time, appended, with the button gone at the end', async () => {
+    const t = renderMember();
+    const first = adminMember({ reportsNextCursor: 'c-reports', postsNextCursor: 'c-posts' });
+    await t.h.settle({ type: 'xstate.done.actor.fetchMember', output: first });
+    const reports = screen.getByRole('region', { name: 'Reports about them (1 open)' });
+    await t.user.click(within(reports).getByRole('button', { name: 'Show more reports' }));
+    expect(t.input('fetchMoreReports')).toEqual({ userId: 'u2', cursor: 'c-reports' });
+    await t.h.settle({
+      type: 'xstate.done.actor.fetchMoreReports',
+      output: { reports: [profileReport('pr0', first.user, { reason: 'Old', reporter: summary('u8', 'eve') })], nextCursor: null },
+    });
+    expect(
+      within(reports)
+        .getAllByRole('article')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Report by cleo', 'Report by dora', 'Report by eve']);
+    expect(within(reports).queryByRole('button', { name: 'Show more reports' })).toBeNull();
+    expect(await audited()).toEqual([]);
+
+    const posts = screen.getByRole('region', { name: `Posts (${ben.postsCount})` });
+    await t.user.click(within(posts).getByRole('button', { name: 'Show more posts' }));
+    expect(t.input('fetchMorePosts')).toEqual({ userId: 'u2', cursor: 'c-posts' });
+    await t.h.settle({ type: 'xstate.error.actor.fetchMorePosts', error: refused('Server unreachable', 503) });
+    // A failure keeps the list and the button, and says so.
+    expect(within(posts).getAllByRole('figure')).toHaveLength(2);
+    expect(toasts()).toEqual([expect.stringContaining('Could not load more posts')]);
+    expect(within(posts).getByRole('button', { name: 'Show more posts' })).toBeTruthy();
   });
 
   it('unbans after asking: the account changes at once, the admin is told, and the page is read again behind it', async () => {

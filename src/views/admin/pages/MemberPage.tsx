@@ -2,11 +2,19 @@ import { useSelector } from '@xstate/react';
 import { ArrowLeft, Ban, ExternalLink, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { MEMBER_ITEMS_MAX, type AdminMember } from '../../../api/moderation';
-import { hasMemberFailed, isMemberActing, isMemberLoading, memberActions, memberView } from '../../../machines/admin/adminMember.connect';
+import type { AdminMember } from '../../../api/moderation';
+import {
+  hasMemberFailed,
+  isMemberActing,
+  isMemberLoading,
+  memberActions,
+  memberMore,
+  memberView,
+} from '../../../machines/admin/adminMember.connect';
 import { selectMemberActionRef, type AdminMemberActorRef } from '../../../machines/admin/adminMember.machine';
 import { ActionDialog } from '../ActionDialog';
 import { ItemButton } from '../ItemButton';
+import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useScreenActor } from '../../shared/useScreenActor';
@@ -17,7 +25,7 @@ import { Badge, ReportStatusBadge } from '../Badges';
 import { MemberFacts, MemberLink } from '../Member';
 import { PostPreview } from '../PostPreview';
 import { Avatar } from '../../ui/Avatar';
-import { auditHref, formatDateTime, plural, profileHref } from '../format';
+import { auditHref, formatDateTime, profileHref } from '../format';
 
 const linkClass =
   'inline-flex items-center gap-1.5 rounded font-semibold text-neutral-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:text-white';
@@ -35,6 +43,18 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * "Show more" under a list of the page: the machine reads the next page and appends it. While it
+ * reads, the button says so and keeps the focus (a press then is not taken by the machine).
+ */
+function ShowMore({ busy, label, onPress }: { busy: boolean; label: string; onPress: () => void }) {
+  return (
+    <Button size="sm" variant="secondary" aria-busy={busy} className="self-start aria-busy:cursor-wait" onPress={onPress}>
+      {busy ? 'Loading…' : label}
+    </Button>
   );
 }
 
@@ -95,7 +115,8 @@ function Account({ member: { user, bannedBy }, actor }: { member: AdminMember; a
   );
 }
 
-function Reports({ member }: { member: AdminMember }) {
+function Reports({ member, actor }: { member: AdminMember; actor: AdminMemberActorRef }) {
+  const more = useSelector(actor, memberMore);
   const { reports, openReports } = member;
   return (
     <Section
@@ -130,15 +151,15 @@ function Reports({ member }: { member: AdminMember }) {
           ))}
         </ul>
       )}
-      {reports.length === MEMBER_ITEMS_MAX ? (
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">The newest {MEMBER_ITEMS_MAX} reports.</p>
+      {more.reports ? (
+        <ShowMore busy={more.loadingReports} label="Show more reports" onPress={() => actor.send({ type: 'member.moreReports' })} />
       ) : null}
     </Section>
   );
 }
 
-function Posts({ member: { user, posts } }: { member: AdminMember }) {
-  const more = user.postsCount > posts.length;
+function Posts({ member: { user, posts }, actor }: { member: AdminMember; actor: AdminMemberActorRef }) {
+  const more = useSelector(actor, memberMore);
   return (
     <Section id="member-posts" title={`Posts (${user.postsCount})`}>
       {posts.length === 0 ? (
@@ -152,10 +173,8 @@ function Posts({ member: { user, posts } }: { member: AdminMember }) {
           ))}
         </ul>
       )}
-      {more ? (
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          The newest {posts.length} of {plural(user.postsCount, 'post')}; the rest are on their public profile.
-        </p>
+      {more.posts ? (
+        <ShowMore busy={more.loadingPosts} label="Show more posts" onPress={() => actor.send({ type: 'member.morePosts' })} />
       ) : null}
     </Section>
   );
@@ -239,8 +258,8 @@ export default function MemberPage() {
       ) : (
         <>
           <Account member={member} actor={actor} />
-          <Reports member={member} />
-          <Posts member={member} />
+          <Reports member={member} actor={actor} />
+          <Posts member={member} actor={actor} />
           <History member={member} />
         </>
       )}
