@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,39 +5,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authResponseSchema } from '../../../src/api/auth';
 import { API_BASE, paths } from '../../../src/api/paths';
-import { loadConfig, type Config } from '../../../server/config';
 import { startServer, type RunningServer } from '../../../server/main';
 import { newMember } from '../harness';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-/** Runs `npm run <script> -- <args>` as an operator would, with DATA_DIR (and no DATABASE_URL). */
-function npmRun(script: string, args: string[], dataDir: string): Promise<{ code: number | null; out: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
-
-/** A server config on `dataDir` as `npm start` reads it: the JWT secret generated into (or read from) DATA_DIR. */
-function serverConfig(dataDir: string): Config {
-  const config = loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), LOG_LEVEL: 'silent', PORT: '0', RATE_LIMIT_SCALE: '1000' });
-  return { ...config, passwordHashing: { memoryCost: 1024, timeCost: 1, parallelism: 1 } };
-}
-
-async function post(url: string, route: string, token: string | null, body: unknown): Promise<Response> {
-  return fetch(`${url}${API_BASE}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-}
+import { npmRun, post, serverConfig } from './backupSupport';
 
 describe('npm run backup and npm run restore (SQLite, under write load)', () => {
   const made: string[] = [];
