@@ -184,7 +184,12 @@ function parseTrustProxy(raw: string): boolean | number | string {
 function describe(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const name = String(issue.path[0] ?? 'environment');
   const got = env[name];
-  const shown = got === undefined ? '' : name.includes('SECRET') || name.includes('URL') || name.includes('CODE') || name.includes('TOKEN') ? '' : ` (got "${got}")`;
+  const shown =
+    got === undefined
+      ? ''
+      : name.includes('SECRET') || name.includes('URL') || name.includes('CODE') || name.includes('TOKEN')
+        ? ''
+        : ` (got "${got}")`;
   return `${name} ${issue.message}${shown}`;
 }
 

@@ -190,7 +190,8 @@ export async function restoreDataDir(options: { folder: string; dataDir: string 
     await fs.chmod(staging, PRIVATE_DIR_MODE);
     for (const file of manifest.files) {
       const relative = path.normalize(file.path);
-      if (path.isAbsolute(relative) || relative.startsWith('..')) throw new BackupError(`The manifest names a file outside the backup: ${file.path}`);
+      if (path.isAbsolute(relative) || relative.startsWith('..'))
+        throw new BackupError(`The manifest names a file outside the backup: ${file.path}`);
       const from = path.join(folder, DATA_FOLDER, relative);
       const to = path.join(staging, relative);
       await fs.mkdir(path.dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -199,7 +200,8 @@ export async function restoreDataDir(options: { folder: string; dataDir: string 
       });
       await fs.chmod(to, PRIVATE_FILE_MODE);
       const { size } = await fs.stat(to);
-      if (size !== file.bytes || (await sha256Of(to)) !== file.sha256) throw new BackupError(`${file.path} does not match the manifest: the backup is damaged`);
+      if (size !== file.bytes || (await sha256Of(to)) !== file.sha256)
+        throw new BackupError(`${file.path} does not match the manifest: the backup is damaged`);
     }
     if (manifest.database.kind === 'sqlite') {
       const integrity = integrityOf(path.join(staging, SQLITE_FILE));

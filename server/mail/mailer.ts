@@ -77,7 +77,10 @@ export function createMailer(config: Config['mail'], log: FastifyBaseLogger): Ma
     await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     // Where the file went, never what it says: a reset link in the log is a key to the account
     // for whoever reads the log.
-    log.info({ file, ...(message.requestId ? { reqId: message.requestId } : {}) }, `Mail is not configured (SMTP_URL is unset): the message to ${message.to} was written to ${file}`);
+    log.info(
+      { file, ...(message.requestId ? { reqId: message.requestId } : {}) },
+      `Mail is not configured (SMTP_URL is unset): the message to ${message.to} was written to ${file}`,
+    );
   }
 
   return {

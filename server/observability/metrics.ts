@@ -1,4 +1,8 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { lazyModule } from '../lazyModule';
+
+/** Loaded only when METRICS_TOKEN is set: a process without metrics holds none of it (lazyModule.ts). */
+const loadPromClient = lazyModule<typeof import('prom-client')>('prom-client');
 
 /**
  * What one process tells Prometheus (GET /metrics, docs/server.md "Metrics and readiness").
@@ -38,6 +42,7 @@ const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
 const QUERY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
 export function createMetrics(): Metrics {
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = loadPromClient();
   const registry = new Registry();
   // Heap, RSS, CPU, GC, handles and event loop lag (nodejs_eventloop_lag_seconds and its percentiles).
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });

@@ -6,9 +6,7 @@ import { pendingMigrations } from '../db/migrate';
 /** How long one check may take before it counts as failed: a load balancer must get an answer. */
 export const READY_CHECK_TIMEOUT_MS = 2000;
 
-export type Readiness =
-  | { ready: true; database: string; redis: 'ok' | 'not configured' }
-  | { ready: false; problems: string[] };
+export type Readiness = { ready: true; database: string; redis: 'ok' | 'not configured' } | { ready: false; problems: string[] };
 
 function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

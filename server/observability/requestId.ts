@@ -41,7 +41,12 @@ export function trustsPeer(trustProxy: Config['trustProxy']): (address: string |
   if (trustProxy === true) return () => true;
   if (trustProxy === false) return () => false;
   if (typeof trustProxy === 'number') return () => trustProxy >= 1;
-  const list = blockListOf(trustProxy.split(',').map((item) => item.trim()).filter(Boolean));
+  const list = blockListOf(
+    trustProxy
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
   return (address) => {
     if (!address) return false;
     const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;

@@ -89,7 +89,9 @@ describe('npm run backup and npm run restore (SQLite, under write load)', () => 
     expect((await fetch(`${again.url}${API_BASE}${paths.ready}`)).status).toBe(200);
     const missing: string[] = [];
     for (const write of before) {
-      const response = await fetch(`${again.url}${API_BASE}${paths.posts.one(write.id)}`, { headers: { authorization: `Bearer ${write.token}` } });
+      const response = await fetch(`${again.url}${API_BASE}${paths.posts.one(write.id)}`, {
+        headers: { authorization: `Bearer ${write.token}` },
+      });
       if (response.status !== 200) missing.push(`${write.id}: ${response.status}`);
     }
     expect(missing).toEqual([]);

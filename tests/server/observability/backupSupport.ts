@@ -6,7 +6,12 @@ import { loadConfig, type Config } from '../../../server/config';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** Runs `npm run <script> -- <args>` as an operator would, with DATA_DIR (and DATABASE_URL only when given). */
-export function npmRun(script: string, args: string[], dataDir: string, extra: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string }> {
+export function npmRun(
+  script: string,
+  args: string[],
+  dataDir: string,
+  extra: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; out: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   Object.assign(env, extra);

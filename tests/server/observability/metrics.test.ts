@@ -9,7 +9,10 @@ const TOKEN = 'metrics-token-for-tests-0123456789';
 const familiesOf = (text: string) => new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]));
 /** The samples of one metric, each as its labels text and value. */
 const samplesOf = (text: string, name: string) =>
-  [...text.matchAll(new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`, 'gm'))].map((match) => ({ labels: match[1] ?? '', value: Number(match[2]) }));
+  [...text.matchAll(new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`, 'gm'))].map((match) => ({
+    labels: match[1] ?? '',
+    value: Number(match[2]),
+  }));
 
 describe('GET /metrics without METRICS_TOKEN', () => {
   let t: TestApp;
@@ -51,7 +54,10 @@ describe.each(dialects)('GET /metrics with METRICS_TOKEN on %s', (dialect) => {
     expect(created.statusCode).toBe(201);
     const id = (created.json() as { post: { _id: string } }).post._id;
     expect((await t.api({ method: 'GET', url: paths.posts.one(id), headers: bearer(member.token) })).statusCode).toBe(200);
-    expect((await t.api({ method: 'GET', url: paths.posts.one('0190a1b2-0000-7000-8000-000000000000'), headers: bearer(member.token) })).statusCode).toBe(404);
+    expect(
+      (await t.api({ method: 'GET', url: paths.posts.one('0190a1b2-0000-7000-8000-000000000000'), headers: bearer(member.token) }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.inject({ method: 'GET', url: '/api/v1/no/such/thing/12345' })).statusCode).toBe(404);
 
     const response = await t.inject({ method: 'GET', url: METRICS_PATH, headers: bearer(TOKEN) });

@@ -99,7 +99,9 @@ describe.runIf(DATABASE_URL)('pg_dump and pg_restore (PostgreSQL, under write lo
     expect((await fetch(`${again.url}${API_BASE}${paths.ready}`)).status).toBe(200);
     const missing: string[] = [];
     for (const write of before) {
-      const response = await fetch(`${again.url}${API_BASE}${paths.posts.one(write.id)}`, { headers: { authorization: `Bearer ${write.token}` } });
+      const response = await fetch(`${again.url}${API_BASE}${paths.posts.one(write.id)}`, {
+        headers: { authorization: `Bearer ${write.token}` },
+      });
       if (response.status !== 200) missing.push(`${write.id}: ${response.status}`);
     }
     expect(missing).toEqual([]);

@@ -46,7 +46,10 @@ describe.each(dialects)('GET /health and GET /ready on %s', (dialect) => {
       await app.ready();
       const before = await app.inject({ method: 'GET', url: `${API_BASE}${paths.ready}` });
       expect(before.statusCode).toBe(503);
-      expect(before.json()).toEqual({ message: expect.stringMatching(/^Not ready: \d+ database migrations are not done$/), statusCode: 503 });
+      expect(before.json()).toEqual({
+        message: expect.stringMatching(/^Not ready: \d+ database migrations are not done$/),
+        statusCode: 503,
+      });
       await migrateToLatest(database, { mediaRoot: mediaRootOf(config) });
       const after = await app.inject({ method: 'GET', url: `${API_BASE}${paths.ready}` });
       expect(after.statusCode).toBe(200);
