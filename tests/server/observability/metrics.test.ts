@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, METRICS_PATH, paths } from '../../../src/api/paths';
+import { startPruning } from '../../../server/modules/notifications/service';
 import { bearer, createTestApp, dialects, signUp, type TestApp } from '../harness';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -106,6 +107,23 @@ describe.each(dialects)('GET /metrics with METRICS_TOKEN on %s', (dialect) => {
     if (dialect === 'postgres') expect(pool.find((s) => s.labels === '{state="total"}')?.value).toBeGreaterThan(0);
     else expect(pool).toEqual([]);
     expect(samplesOf(text, 'stoa_uploads_in_flight')).toEqual([{ labels: '', value: 0 }]);
+  });
+
+  it('times each run of a background job (notifications pruning, here every 20 ms)', async () => {
+    const stop = startPruning(t.app.services.notifications, t.app.log, 20, (result, seconds) =>
+      t.app.metrics!.jobRun('notifications-prune', result, seconds),
+    );
+    const runs = async () =>
+      samplesOf(
+        (await t.inject({ method: 'GET', url: METRICS_PATH, headers: bearer(TOKEN) })).body,
+        'stoa_background_job_duration_seconds_count',
+      ).find((s) => s.labels === '{job="notifications-prune",result="ok"}')?.value ?? 0;
+    try {
+      for (let i = 0; i < 100 && (await runs()) < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await runs()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await stop();
+    }
   });
 
   it('counts rate-limit refusals by route, and mail handed to the outbox', async () => {

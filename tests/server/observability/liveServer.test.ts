@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -22,7 +23,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 /** A listening server as main.ts makes one, with its JSON log lines kept (trusting the local proxy). */
-describe('sockets: request ids and the connected gauge', () => {
+describe('a listening server: socket request ids, the sockets and uploads gauges', () => {
   let config: Config;
   let database: DatabaseHandle;
   let app: FastifyInstance;
@@ -59,6 +60,48 @@ describe('sockets: request ids and the connected gauge', () => {
     const text = await (await fetch(`${url}${METRICS_PATH}`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     return Number(/^stoa_sockets_connected (\S+)$/m.exec(text)?.[1]);
   };
+
+  it('counts an upload while its body arrives, and no longer once it ends', async () => {
+    const signup = await fetch(`${url}${API_BASE}${paths.auth.signup}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(await newMember()),
+    });
+    const { token } = authResponseSchema.parse(await signup.json());
+    const uploads = async () => {
+      const text = await (await fetch(`${url}${METRICS_PATH}`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      return [Number(/^stoa_uploads_in_flight (\S+)$/m.exec(text)?.[1]), Number(/^stoa_upload_bytes_in_flight (\S+)$/m.exec(text)?.[1])];
+    };
+    expect(await uploads()).toEqual([0, 0]);
+    const declared = 200_000;
+    const request = http.request(`${url}${API_BASE}${paths.posts.createImage}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'multipart/form-data; boundary=xyz',
+        'content-length': String(declared),
+      },
+    });
+    request.on('error', () => undefined);
+    const answered = new Promise<void>((resolve) => {
+      request.on('response', (response) => response.resume().on('end', resolve));
+      request.on('close', resolve);
+    });
+    request.write('--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n');
+    let seen = [0, 0];
+    for (let i = 0; i < 100 && seen[0] === 0; i += 1) {
+      seen = await uploads();
+      if (seen[0] === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen).toEqual([1, declared]);
+    request.destroy();
+    await answered;
+    for (let i = 0; i < 100 && seen[0] !== 0; i += 1) {
+      seen = await uploads();
+      if (seen[0] !== 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen).toEqual([0, 0]);
+  });
 
   it("logs a socket's connection, its events and its end with its handshake's request id, and counts it", async () => {
     const signup = await fetch(`${url}${API_BASE}${paths.auth.signup}`, {
