@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, METRICS_PATH, paths } from '../../../src/api/paths';
+import { loadConfig } from '../../../server/config';
 import { startPruning } from '../../../server/modules/notifications/service';
 import { bearer, createTestApp, dialects, signUp, type TestApp } from '../harness';
 
@@ -14,6 +15,17 @@ const samplesOf = (text: string, name: string) =>
     labels: match[1] ?? '',
     value: Number(match[2]),
   }));
+
+describe('METRICS_TOKEN', () => {
+  it('is off when unset or empty, and a short one stops the server at start without being shown', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/stoa-unused', JWT_SECRET: 'x'.repeat(32) }).metricsToken).toBeNull();
+    expect(loadConfig({ DATA_DIR: '/tmp/stoa-unused', JWT_SECRET: 'x'.repeat(32), METRICS_TOKEN: '' }).metricsToken).toBeNull();
+    expect(loadConfig({ DATA_DIR: '/tmp/stoa-unused', JWT_SECRET: 'x'.repeat(32), METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/stoa-unused', JWT_SECRET: 'x'.repeat(32), METRICS_TOKEN: 'short-secret' })).toThrow(
+      /^Invalid configuration:\n {2}- METRICS_TOKEN must be at least 16 characters$/,
+    );
+  });
+});
 
 describe('GET /metrics without METRICS_TOKEN', () => {
   let t: TestApp;
