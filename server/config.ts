@@ -84,6 +84,8 @@ const envSchema = z.object({
   MAX_CONNECTIONS: withDefault(integer(1, 1_000_000), '10000'),
   /** Open sockets one member may hold (tabs, devices); a new one closes their oldest. */
   MAX_SOCKETS_PER_MEMBER: withDefault(integer(1, 1000), '20'),
+  /** Turns on GET /metrics (Prometheus), for requests that carry it as a bearer token; unset: /metrics is 404. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
   /** auto: one short readable line per request on a terminal, JSON lines otherwise (files, services, CI). */
   LOG_FORMAT: withDefault(z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }), 'auto'),
@@ -159,6 +161,8 @@ export interface Config {
   sessions: { shortMs: number; longMs: number; resetTokenMs: number };
   logLevel: (typeof LOG_LEVELS)[number];
   logFormat: 'pretty' | 'json';
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; null: /metrics answers 404 (server/observability). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -180,7 +184,12 @@ function parseTrustProxy(raw: string): boolean | number | string {
 function describe(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const name = String(issue.path[0] ?? 'environment');
   const got = env[name];
-  const shown = got === undefined ? '' : name.includes('SECRET') || name.includes('URL') || name.includes('CODE') ? '' : ` (got "${got}")`;
+  const shown =
+    got === undefined
+      ? ''
+      : name.includes('SECRET') || name.includes('URL') || name.includes('CODE') || name.includes('TOKEN')
+        ? ''
+        : ` (got "${got}")`;
   return `${name} ${issue.message}${shown}`;
 }
 
@@ -273,5 +282,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessions: { shortMs: 12 * HOUR, longMs: 30 * 24 * HOUR, resetTokenMs: 30 * MINUTE },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
@@ -24,7 +24,30 @@ export interface DatabaseHandle {
   epoch?: VisibilityEpoch;
   /** Moves on every write that may change a signed-in request's answer (db/authVersion.ts). */
   authVersion?: SharedAuthVersion;
+  /** Tells `listener` of every query once it ends (the metrics); answers how to stop. */
+  observeQueries?(listener: QueryListener): () => void;
+  /** PostgreSQL's pool figures; null on SQLite (one connection). */
+  poolStats?(): { total: number; idle: number; waiting: number } | null;
   destroy(): Promise<void>;
+}
+
+/** A query that ended: its operation node's kind ("SelectQueryNode"), its time, and whether it failed. */
+export type QueryListener = (query: { nodeKind: string; ms: number; failed: boolean }) => void;
+
+/** Kysely's log hook, handing each query to whoever listens (nobody, unless METRICS_TOKEN is set). */
+function queryObservers() {
+  const listeners = new Set<QueryListener>();
+  return {
+    log(event: LogEvent) {
+      if (listeners.size === 0) return;
+      const query = { nodeKind: event.query.query.kind, ms: event.queryDurationMillis, failed: event.level === 'error' };
+      for (const listener of listeners) listener(query);
+    },
+    observeQueries(listener: QueryListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 /** Opens the configured database: embedded SQLite by default, PostgreSQL with DATABASE_URL. */
@@ -62,8 +85,17 @@ function openSqlite(file: string): DatabaseHandle {
     ...visibilityWatches(epoch),
     authVersionWatch(authVersion),
   ]);
-  const db = new Kysely<Database>({ dialect });
-  return { db, dialect: 'sqlite', epoch, authVersion, destroy: () => db.destroy() };
+  const observers = queryObservers();
+  const db = new Kysely<Database>({ dialect, log: observers.log });
+  return {
+    db,
+    dialect: 'sqlite',
+    epoch,
+    authVersion,
+    observeQueries: observers.observeQueries,
+    poolStats: () => null,
+    destroy: () => db.destroy(),
+  };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
@@ -75,16 +107,28 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   const epoch = createVisibilityEpoch();
   // Other processes may write to the same database: a version only they could move is no version.
   const authVersion = createAuthVersion({ alone: false, key: `postgres:${schema ?? 'default'}` });
+  const observers = queryObservers();
   const db = new Kysely<Database>({
     dialect: watchWrites(new PostgresDialect({ pool }), [...visibilityWatches(epoch), authVersionWatch(authVersion)]),
+    log: observers.log,
   });
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   try {
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     // The migrator must be told the schema: without it, it would find its tables in any schema.
     const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     const active = current.rows[0]?.schema;
     if (!active) throw new Error('PostgreSQL has no current schema; set DATABASE_SCHEMA');
-    return { db, dialect: 'postgres', schema: active, epoch, authVersion, destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      schema: active,
+      epoch,
+      authVersion,
+      observeQueries: observers.observeQueries,
+      poolStats,
+      destroy: () => db.destroy(),
+    };
   } catch (error) {
     await db.destroy();
     throw error;

@@ -11,12 +11,15 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * Brings the schema up to date; safe to run from several processes at once (the migrator locks).
  * `context.mediaRoot` (DATA_DIR/media) lets migration 0012 hash the images already stored.
  */
-export async function migrateToLatest(handle: DatabaseHandle, context: MigrationContext = {}): Promise<void> {
-  const migrator = new Migrator({
+const migratorOf = (handle: DatabaseHandle) =>
+  new Migrator({
     db: handle.db,
     provider,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
+
+export async function migrateToLatest(handle: DatabaseHandle, context: MigrationContext = {}): Promise<void> {
+  const migrator = migratorOf(handle);
   const { error, results } = await migrationContext.run(context, () => migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
@@ -26,3 +29,9 @@ export async function migrateToLatest(handle: DatabaseHandle, context: Migration
 
 /** Where the media of a configured server live (DATA_DIR/media): what migrations are given as `mediaRoot`. */
 export const mediaRootOf = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'media');
+
+/** The names of this code's migrations the database has not run yet (GET /ready; backups name the last one run). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const known = await migratorOf(handle).getMigrations();
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}

@@ -61,6 +61,8 @@ import { createUploadLimit, installMultipart } from './uploadLimit';
 import { recordRoutes } from './routeTable';
 import { installSecurityHeaders, securityHeaders } from './securityHeaders';
 import { systemRoutes } from './systemRoutes';
+import { installObservability } from '../observability/http';
+import { REQUEST_ID_HEADER, requestIdOf } from '../observability/requestId';
 import { PRIVATE_DIR_MODE } from '../privateFiles';
 
 export interface AppDeps {
@@ -154,6 +156,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' }),
     // A hop count means: trust that many proxies in front of us (Fastify's types lack the number form).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Every log line of a request carries its id (`reqId`): a trusted proxy's X-Request-Id, else a fresh one.
+    requestIdHeader: false,
+    genReqId: requestIdOf(config.trustProxy),
     bodyLimit: config.limits.bodyBytes,
     // Long enough that an over-long reset token gets the friendly 400, not a bare 414.
     routerOptions: { maxParamLength: 1000 },
@@ -167,6 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (config.logFormat === 'pretty') logRequestLines(app);
   // Before any route: the table of every route (the authorization tests compare it with theirs).
   recordRoutes(app);
+  // The answer names its request id, so a member's report or a proxy's log leads to the server's lines.
+  app.addHook('onRequest', async (request, reply) => void reply.header(REQUEST_ID_HEADER, request.id));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installBodyParsers(app);
@@ -174,6 +181,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installErrorHandler(app);
   // Before every route's schema: no text may hold U+0000 (PostgreSQL refuses it).
   refuseNulCharacters(app);
+  // GET /metrics, and the hooks that count every route (server/observability).
+  const metrics = installObservability(app, config, deps.database);
 
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
@@ -213,6 +222,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { services, parts } = buildAreas({ ...base, app, redis }, base);
   app.decorate('services', services);
   const uploads = createUploadLimit(app, config);
+  if (metrics) {
+    metrics.sources.uploads = uploads.load;
+    metrics.sources.mail = mailer.stats;
+  }
 
   await app.register(authentication, { verify: services.tokenVerifier });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
@@ -220,7 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(mediaRoutes, { storage: media });
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { config, database: deps.database });
+      await api.register(systemRoutes, { config, database: deps.database, redis });
       for (const part of parts) await part.routes?.(api, { config, services, uploads });
     },
     { prefix: API_BASE },

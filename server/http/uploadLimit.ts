@@ -248,7 +248,7 @@ export function createUploadLimit(
     count: (request: FastifyRequest, reply: FastifyReply, bytes: number) => admit(request, reply, bytes),
 
     /** What is being received now (for tests and the health figures). */
-    load: () => ({ bytesInFlight: inFlight, members: running.size }),
+    load: () => ({ bytesInFlight: inFlight, members: running.size, uploads: [...running.values()].reduce((sum, n) => sum + n, 0) }),
   };
 }
 

@@ -14,13 +14,14 @@ type AnyServer = Server<any, any, any, any>;
  * in a loop is answered `{ok:false, message}` instead, and keeps its connection. A socket lives on
  * one process, so the count is kept in that process's memory.
  */
-export function limitClientEvents(io: AnyServer, rule: RateLimitRule): void {
+export function limitClientEvents(io: AnyServer, rule: RateLimitRule, onRefused?: () => void): void {
   const limiter = new RateLimiterMemory({ points: rule.max, duration: Math.max(1, Math.ceil(rule.windowMs / 1000)) });
   io.on('connection', (socket) => {
     socket.use((packet, next) => {
       limiter.consume(socket.id).then(
         () => next(),
         () => {
+          onRefused?.();
           const ack = packet[packet.length - 1];
           if (typeof ack === 'function') (ack as (answer: SocketAck) => void)({ ok: false, message: SOCKET_SLOW_DOWN });
         },

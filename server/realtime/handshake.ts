@@ -10,7 +10,7 @@ import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../http/authentication';
  */
 export function authenticateHandshake(
   verify: TokenVerifier,
-  keep: (auth: AuthContext) => Record<string, unknown>,
+  keep: (auth: AuthContext, socket: Socket) => Record<string, unknown>,
   options: { allowBanned?: boolean } = {},
 ) {
   return async (socket: Socket, next: (error?: Error) => void) => {
@@ -19,7 +19,7 @@ export function authenticateHandshake(
     const auth = await verify(token).catch(() => null);
     if (!auth) return next(new Error(SESSION_EXPIRED));
     if (auth.isBanned && !options.allowBanned) return next(new Error(BANNED_MESSAGE));
-    socket.data = keep(auth);
+    socket.data = keep(auth, socket);
     next();
   };
 }

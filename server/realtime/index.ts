@@ -16,6 +16,7 @@ import { limitClientEvents } from './clientEventLimit';
 import { userRoom } from './fanout';
 import { useRedisAdapter } from './redisAdapter';
 import { capSocketsPerMember } from './socketCap';
+import { requestIdOf } from '../observability/requestId';
 import { attachCheckpointSockets } from './checkpointSockets';
 
 export { userRoom };
@@ -24,6 +25,8 @@ export interface SocketData {
   userId: string;
   username: string;
   sessionId: string;
+  /** The handshake's request id (a trusted proxy's X-Request-Id, else a fresh one): `reqId` on the socket's log lines. */
+  requestId: string;
 }
 
 /** Events the server sends; chat and groups add theirs to src/api/socket.ts and here. */
@@ -62,13 +65,30 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
   // Across processes when REDIS_URL is set (rooms, broadcasts, fetchSockets).
   useRedisAdapter(app, io, app.services.config.redisUrl, app.services.config.socketRedisKey);
 
-  io.use(authenticateHandshake(opts.verify, (auth) => ({ userId: auth.userId, username: auth.username, sessionId: auth.sessionId })));
+  const requestId = requestIdOf(app.services.config.trustProxy);
+  io.use(
+    authenticateHandshake(opts.verify, (auth, socket) => ({
+      userId: auth.userId,
+      username: auth.username,
+      sessionId: auth.sessionId,
+      requestId: requestId(socket.request),
+    })),
+  );
 
   // What clients emit is counted per socket before any handler runs (clientEventLimit.ts).
-  limitClientEvents(io, app.services.config.rateLimits.socketEvents);
+  limitClientEvents(io, app.services.config.rateLimits.socketEvents, () => app.metrics?.socketEventRefused());
+  if (app.metrics) app.metrics.sources.sockets = () => io.engine.clientsCount;
   // The room every socket of a member joins: events for that member go there (see fanout.ts).
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
+    // The socket's lines carry its handshake's request id: connected, each client event (debug), gone.
+    const log = app.log.child({ reqId: socket.data.requestId, socketId: socket.id, userId: socket.data.userId });
+    log.info('socket connected');
+    socket.use((packet, next) => {
+      log.debug({ event: packet[0] }, 'socket event');
+      next();
+    });
+    socket.once('disconnect', (reason) => log.info({ reason }, 'socket disconnected'));
   });
   // After the join above: a member's sockets past the cap close, oldest first (socketCap.ts).
   capSocketsPerMember(io, app.services.config.socketsPerMember, app.log);

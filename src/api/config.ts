@@ -11,3 +11,12 @@ export const clientConfigSchema = z.object({
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.string() });
+
+/** GET /ready when every check passes (a failing one answers 503 with the error shape, naming it). */
+export const readyResponseSchema = z.object({
+  status: z.literal('ready'),
+  database: z.string(),
+  redis: z.enum(['ok', 'not configured']),
+  migrations: z.literal('done'),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -20,8 +20,14 @@ export { mediaPaths } from './media/paths';
  */
 export const API_BASE = '/api/v1';
 
+/** Prometheus's scrape path (outside API_BASE: a scraper, not the app, asks for it); docs/server.md. */
+export const METRICS_PATH = '/metrics';
+
 export const paths = {
+  /** The process is alive (and its database answers). */
   health: '/health',
+  /** The process can serve: database and Redis reachable, migrations done (200), else 503. */
+  ready: '/ready',
   config: '/config',
   ...authPaths,
   ...postsPaths,

@@ -37,22 +37,26 @@ export function createPasswordResetService(deps: {
      * The request itself does the same for a registered address as for any other, so neither
      * the answer nor its timing tells an attacker who is a member. A failure is logged (mailer.ts).
      */
-    forgotPassword(email: string, answered: Promise<unknown>): void {
-      mailer.sendLater(answered, async () => {
-        const user = await users.findByEmail(email);
-        if (!user) return undefined;
-        const token = randomBytes(32).toString('base64url');
-        const now = clock.now();
-        await store.createPasswordReset({
-          tokenHash: hashResetToken(token),
-          userId: user.id,
-          expiresAt: new Date(now.getTime() + config.sessions.resetTokenMs).toISOString(),
-          now: now.toISOString(),
-        });
-        const link = `${config.publicUrl}/reset-password?token=${token}`;
-        const minutes = Math.round(config.sessions.resetTokenMs / 60_000);
-        return { to: user.email, ...resetPasswordEmail({ username: user.username, link, minutes }) };
-      });
+    forgotPassword(email: string, answered: Promise<unknown>, requestId?: string): void {
+      mailer.sendLater(
+        answered,
+        async () => {
+          const user = await users.findByEmail(email);
+          if (!user) return undefined;
+          const token = randomBytes(32).toString('base64url');
+          const now = clock.now();
+          await store.createPasswordReset({
+            tokenHash: hashResetToken(token),
+            userId: user.id,
+            expiresAt: new Date(now.getTime() + config.sessions.resetTokenMs).toISOString(),
+            now: now.toISOString(),
+          });
+          const link = `${config.publicUrl}/reset-password?token=${token}`;
+          const minutes = Math.round(config.sessions.resetTokenMs / 60_000);
+          return { to: user.email, ...resetPasswordEmail({ username: user.username, link, minutes }) };
+        },
+        requestId,
+      );
     },
 
     /** Sets the new password, uses up the token, and ends every session the member had. */

@@ -169,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       preHandler: (request) => resetMailsPerEmail.hit(request),
     },
     async (request, reply) => {
-      opts.passwordReset.forgotPassword(request.body.email, replySent(reply));
+      opts.passwordReset.forgotPassword(request.body.email, replySent(reply), request.id);
       return { message: RESET_LINK_SENT };
     },
   );

@@ -24,7 +24,9 @@ export const notificationsArea: AreaPlugin = {
       },
       // Old notifications are pruned in the background, never on a request (docs/server.md).
       onReady: () => {
-        stopPruning = startPruning(notifications, app.log);
+        stopPruning = startPruning(notifications, app.log, undefined, (result, seconds) =>
+          app.metrics?.jobRun('notifications-prune', result, seconds),
+        );
       },
       preClose: async () => {
         await stopPruning?.();

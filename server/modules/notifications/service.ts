@@ -332,18 +332,30 @@ export type Notifier = Pick<NotificationService, 'notify' | 'withdraw' | 'forget
  * Runs `prune` every `intervalMs` (first soon after start), never two at once; `stop` waits for a
  * running one to end, so a closing app does not pull the database from under it.
  */
-export function startPruning(notifications: Pick<NotificationService, 'prune'>, log: FastifyBaseLogger, intervalMs = 60 * 60 * 1000) {
+export function startPruning(
+  notifications: Pick<NotificationService, 'prune'>,
+  log: FastifyBaseLogger,
+  intervalMs = 60 * 60 * 1000,
+  /** Told of each run (the metrics' background jobs). */
+  onRun?: (result: 'ok' | 'failed', seconds: number) => void,
+) {
   let stopped = false;
   let running: Promise<void> | null = null;
   const run = () => {
     if (running || stopped) return;
+    const started = performance.now();
+    const ran = (result: 'ok' | 'failed') => onRun?.(result, (performance.now() - started) / 1000);
     running = notifications
       .prune({ stopped: () => stopped })
       .then(
         (count) => {
+          ran('ok');
           if (count > 0) log.info(`notifications: pruned ${count} entries older than ${NOTIFICATIONS_KEEP_DAYS} days`);
         },
-        (error: unknown) => log.warn({ err: error }, 'notifications: pruning failed'),
+        (error: unknown) => {
+          ran('failed');
+          log.warn({ err: error }, 'notifications: pruning failed');
+        },
       )
       .finally(() => {
         running = null;
