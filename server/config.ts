@@ -219,7 +219,7 @@ function describe(issue: z.core.$ZodIssue, env: Record<string, string | undefine
   const shown =
     got === undefined
       ? ''
-      : name.includes('SECRET') || name.includes('URL') || name.includes('CODE') || name.includes('KEY')
+      : name.includes('SECRET') || name.includes('URL') || name.includes('CODE') || name.includes('ACCESS_KEY')
         ? ''
         : ` (got "${got}")`;
   return `${name} ${issue.message}${shown}`;
