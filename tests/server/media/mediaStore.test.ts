@@ -8,9 +8,9 @@ import { ConfigError, loadConfig } from '../../../server/config';
 import { openMediaStorage } from '../../../server/media/mediaStore';
 import { PART_BYTES } from '../../../server/media/s3Storage';
 import type { MediaObject, MediaStorage } from '../../../server/media/storage';
-import { createTestApp, type TestApp } from '../harness';
+import { bearer, createTestApp, type TestApp } from '../harness';
 import { imageDataUrl, member, ok, videoDataUrl, type Member } from '../social';
-import { mediaStores, startS3Server, TEST_BUCKET, type TestS3Server } from './mediaStores';
+import { mediaStores, startS3Server, storedNames, TEST_BUCKET, type TestS3Server } from './mediaStores';
 
 /** The media store itself (server/media/storage.ts, s3Storage.ts): what the API suites do not reach. */
 
@@ -82,6 +82,61 @@ describe.each(mediaStores)('the %s media store', (store) => {
     await media.remove(A_VIDEO);
     await media.removeImage('1', '../../jwt-secret');
     if (s3) expect(await s3.pendingUploads()).toEqual([]);
+  });
+});
+
+describe('an upload the bucket fails midway', () => {
+  let s3: TestS3Server;
+  let t: TestApp;
+  let author: Member;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await createTestApp('sqlite', { env: { ...s3.env, MAX_VIDEO_BYTES: String(24 * 1024 * 1024) } });
+    author = await member(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it('answers an error and leaves nothing: no post, no object, no open multipart upload, no temporary file', async () => {
+    // 20 MB: three parts; the second fails on every try.
+    const video = Buffer.from(videoDataUrl('mp4', 20 * 1024 * 1024).split(',')[1]!, 'base64');
+    const boundary = '----stoa-s3-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="fields"\r\n\r\n${JSON.stringify({ post: 'a long one' })}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+      ),
+      video,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    // The member's avatar is there already.
+    const before = await storedNames(t);
+    s3.failPart(2);
+    const answer = await t.api({
+      method: 'POST',
+      url: '/post/video/post',
+      headers: { ...bearer(author.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json()).toMatchObject({ statusCode: 500 });
+    expect(await storedNames(t)).toEqual(before);
+    expect(await s3.pendingUploads()).toEqual([]);
+    expect(await fs.readdir(path.join(t.dataDir, 'tmp', 'uploads')).catch(() => [])).toEqual([]);
+    expect((await ok(t, author, 'GET', `/post/user/${author.id}/1`)).posts).toEqual([]);
+
+    // The bucket is well again: the same upload goes through.
+    s3.failPart(null);
+    const again = await t.api({
+      method: 'POST',
+      url: '/post/video/post',
+      headers: { ...bearer(author.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await storedNames(t)).toEqual([...before, again.json().post.videoId].sort());
   });
 });
 

@@ -36,6 +36,8 @@ export interface TestS3Server {
   env: Record<string, string>;
   /** Multipart uploads begun and neither completed nor aborted (their parts sit in the server's folder). */
   pendingUploads(): Promise<string[]>;
+  /** From now on, every upload of part `n` of a multipart upload fails (500, as a failing disk or network would); null: none. */
+  failPart(n: number | null): void;
   close(): Promise<void>;
 }
 
@@ -50,9 +52,16 @@ export async function startS3Server(): Promise<TestS3Server> {
   await s3rver.configureBuckets();
   const uploadsDir = path.join(directory, TEST_BUCKET, '._S3rver_uploads');
   const handle = s3rver.callback();
+  let failingPart: string | null = null;
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://s3');
     const uploadId = url.searchParams.get('uploadId');
+    if (request.method === 'PUT' && failingPart && url.searchParams.get('partNumber') === failingPart) {
+      request.resume();
+      response.writeHead(500, { 'content-type': 'application/xml' });
+      response.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>failing on purpose</Message></Error>');
+      return;
+    }
     if (request.method === 'DELETE' && uploadId && /^[0-9a-f]+$/.test(uploadId)) {
       request.resume();
       void fs.rm(path.join(uploadsDir, uploadId), { recursive: true, force: true }).then(() => response.writeHead(204).end());
@@ -67,6 +76,7 @@ export async function startS3Server(): Promise<TestS3Server> {
     directory,
     env: { MEDIA_S3_BUCKET: TEST_BUCKET, MEDIA_S3_ENDPOINT: endpoint, ...KEYS },
     pendingUploads: () => fs.readdir(uploadsDir).catch(() => [] as string[]),
+    failPart: (n) => void (failingPart = n === null ? null : String(n)),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
