@@ -17,9 +17,9 @@ export async function mediaRoutes(app: FastifyInstance, opts: { storage: MediaSt
     .withTypeProvider<ZodTypeProvider>()
     .get(mediaPaths.image.route, { schema: { params: z.object({ version: z.string(), id: z.string() }) } }, async (request, reply) => {
       const version = VERSION.exec(request.params.version)?.[1];
-      const sent = version ? await opts.storage.send(request, reply, { kind: 'image', version, name: request.params.id }) : null;
+      const sent = version ? await opts.storage.send(request, reply, { kind: 'image', version, name: request.params.id }) : false;
       if (!sent) throw notFound('Image not found');
-      return sent;
+      return reply;
     });
 
   // Videos answer Range requests (players seek).
@@ -27,8 +27,8 @@ export async function mediaRoutes(app: FastifyInstance, opts: { storage: MediaSt
     .withTypeProvider<ZodTypeProvider>()
     .get(mediaPaths.video.route, { schema: { params: z.object({ version: z.string(), name: z.string() }) } }, async (request, reply) => {
       const version = VERSION.exec(request.params.version)?.[1];
-      const sent = version ? await opts.storage.send(request, reply, { kind: 'video', version, name: request.params.name }) : null;
+      const sent = version ? await opts.storage.send(request, reply, { kind: 'video', version, name: request.params.name }) : false;
       if (!sent) throw notFound('Video not found');
-      return sent;
+      return reply;
     });
 }

@@ -143,18 +143,20 @@ export function createS3Storage(settings: S3Settings, clock: Clock): MediaStorag
     discardImage: (stored) => removeKey({ kind: 'image', version: String(stored.version), name: stored.id }),
 
     async send(request: FastifyRequest, reply: FastifyReply, object: MediaObject) {
-      if (!isMediaObject(object)) return null;
+      if (!isMediaObject(object)) return false;
       if (settings.publicUrl) {
         // Straight from the bucket: the server answers with a redirect and never touches the bytes.
         // Not permanent (the operator may move the media back to disk), but cacheable for a day.
-        return reply.header('cache-control', 'public, max-age=86400').redirect(`${settings.publicUrl}/${keyOf(object)}`, 302);
+        void reply.header('cache-control', 'public, max-age=86400').redirect(`${settings.publicUrl}/${keyOf(object)}`, 302);
+        return true;
       }
       if (request.method === 'HEAD') {
         const found = await head(object);
-        if (!found) return null;
+        if (!found) return false;
         mediaHeaders(reply, found, object);
         // An empty stream: Fastify's HEAD handling then keeps the object's content-length.
-        return reply.send(Readable.from([]));
+        void reply.send(Readable.from([]));
+        return true;
       }
       const range = request.headers.range;
       const ifNoneMatch = request.headers['if-none-match'];
@@ -172,10 +174,14 @@ export function createS3Storage(settings: S3Settings, clock: Clock): MediaStorag
           }),
         );
         mediaHeaders(reply, answer, object);
-        return reply.code(answer.ContentRange ? 206 : 200).send(answer.Body as Readable);
+        void reply.code(answer.ContentRange ? 206 : 200).send(answer.Body as Readable);
+        return true;
       } catch (error) {
-        if (isMissing(error)) return null;
-        if (statusOf(error) === 304) return reply.code(304).header('cache-control', MEDIA_CACHE_CONTROL).send();
+        if (isMissing(error)) return false;
+        if (statusOf(error) === 304) {
+          void reply.code(304).header('cache-control', MEDIA_CACHE_CONTROL).send();
+          return true;
+        }
         if (statusOf(error) === 416) throw new HttpError(416, 'Range not satisfiable');
         throw error;
       }

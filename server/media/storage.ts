@@ -74,10 +74,11 @@ export interface MediaStorage {
   discardImage(stored: StoredMedia, ext: ImageExtension): Promise<void>;
   /**
    * Answers GET or HEAD of a stored file with its bytes (ranges for video players) and the
-   * immutable cache headers, or sends the client to the bucket's public URL; null when there is no
-   * such file (the route answers 404).
+   * immutable cache headers, or sends the client to the bucket's public URL: true once the answer
+   * is under way; false when there is no such file (the route answers 404). Never the reply
+   * itself: a reply is a thenable, and awaiting it would wait for the whole answer to be sent.
    */
-  send(request: FastifyRequest, reply: FastifyReply, object: MediaObject): Promise<FastifyReply | null>;
+  send(request: FastifyRequest, reply: FastifyReply, object: MediaObject): Promise<boolean>;
   /** Every stored file, with its size (the media:move command). */
   list(): AsyncIterable<MediaObject & { size: number }>;
   /** Its size, or null when it is not stored. */
@@ -182,8 +183,9 @@ export function createMediaStorage(root: string, clock: Clock): MediaStorage & {
     // Videos answer Range requests (players seek), which sendFile does.
     async send(_request, reply, object) {
       const file = await fileOf(object);
-      if (!file) return null;
-      return reply.sendFile(file, root, { maxAge: YEAR_MS, immutable: true, cacheControl: true });
+      if (!file) return false;
+      void reply.sendFile(file, root, { maxAge: YEAR_MS, immutable: true, cacheControl: true });
+      return true;
     },
 
     async *list() {

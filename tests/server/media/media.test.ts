@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadImageResponseSchema } from '../../../src/api/media';
@@ -13,11 +14,22 @@ describe.each(storeCases)('media on %s, stored on %s', (dialect, store) => {
   let author: Member;
   let other: Member;
   let stop: () => Promise<void>;
+  /** What the server logs at level error: serving media must log nothing there. */
+  const errors: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      errors.push(String(chunk));
+      done();
+    },
+  });
   // Small limits so "too large" is cheap to provoke: 40 KB images, 8 KB videos.
   beforeAll(async () => {
     const media = await mediaStoreFor(store);
     stop = media.close;
-    t = await createTestApp(dialect, { env: { MAX_IMAGE_BYTES: String(40 * 1024), MAX_VIDEO_BYTES: String(8 * 1024), ...media.env } });
+    t = await createTestApp(dialect, {
+      env: { MAX_IMAGE_BYTES: String(40 * 1024), MAX_VIDEO_BYTES: String(8 * 1024), LOG_LEVEL: 'error', LOG_FORMAT: 'json', ...media.env },
+      logStream,
+    });
     [author, other] = [await member(t), await member(t)];
   });
   afterAll(async () => {
@@ -57,6 +69,7 @@ describe.each(storeCases)('media on %s, stored on %s', (dialect, store) => {
     expect(meta.exif).toBeUndefined();
     expect(stored.includes('PhoneCo')).toBe(false);
     expect(stored.includes('Someone')).toBe(false);
+    expect(errors).toEqual([]);
   });
 
   it('refuses a text file renamed .png, and stores nothing', async () => {
@@ -161,6 +174,7 @@ describe.each(storeCases)('media on %s, stored on %s', (dialect, store) => {
     const textOnly = (await ok(t, author, 'PUT', `/post/${p._id}`, { removeVideo: true, post: 'words now' })).post;
     expect(textOnly).toMatchObject({ video: '', videoId: '', post: 'words now' });
     expect(await videoFiles()).not.toContain(asVideo.videoId);
+    expect(errors).toEqual([]);
   });
 
   it('uploads images outside posts, lists them per member, and lets only the owner delete', async () => {
