@@ -86,10 +86,44 @@ const envSchema = z.object({
   MAX_SOCKETS_PER_MEMBER: withDefault(integer(1, 1000), '20'),
   /** Turns on GET /metrics (Prometheus), for requests that carry it as a bearer token; unset: /metrics is 404. */
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(16, 'must be at least 16 characters').optional()),
+  /** Media in an S3-compatible bucket instead of DATA_DIR/media (docs/deploy.md, "Media in a bucket"). */
+  MEDIA_S3_BUCKET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')
+      .optional(),
+  ),
+  MEDIA_S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), url(/^https?:$/, 'https://s3.example.org').optional()),
+  MEDIA_S3_REGION: optionalText,
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  MEDIA_S3_PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^https?:$/, 'https://media.example.org').optional()),
+  MEDIA_S3_FORCE_PATH_STYLE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  ),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
   /** auto: one short readable line per request on a terminal, JSON lines otherwise (files, services, CI). */
   LOG_FORMAT: withDefault(z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }), 'auto'),
 });
+
+/** Where uploaded media live: DATA_DIR/media (the default) or an S3-compatible bucket. */
+export type MediaStoreConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: AWS itself, found from the region. */
+      endpoint?: string;
+      region: string;
+      /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID, shared files, an instance role). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** The bucket's public base URL: media are then sent there (a redirect), not through the server. */
+      publicUrl?: string;
+      /** Path-style URLs (endpoint/bucket/key), as most S3-compatible servers need. */
+      forcePathStyle: boolean;
+    };
 
 export interface RateLimitRule {
   max: number;
@@ -163,6 +197,8 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; null: /metrics answers 404 (server/observability). */
   metricsToken: string | null;
+  /** MEDIA_S3_*: the media store (server/media/store.ts). */
+  media: MediaStoreConfig;
 }
 
 export class ConfigError extends Error {
@@ -187,7 +223,7 @@ function describe(issue: z.core.$ZodIssue, env: Record<string, string | undefine
   const shown =
     got === undefined
       ? ''
-      : name.includes('SECRET') || name.includes('URL') || name.includes('CODE') || name.includes('TOKEN')
+      : name.includes('SECRET') || name.includes('URL') || name.includes('CODE') || name.includes('TOKEN') || name.includes('ACCESS_KEY')
         ? ''
         : ` (got "${got}")`;
   return `${name} ${issue.message}${shown}`;
@@ -214,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  const media = mediaStoreOf(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const scale = (max: number) => Math.max(1, Math.round(max * e.RATE_LIMIT_SCALE));
@@ -283,5 +320,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN ?? null,
+    media,
+  };
+}
+
+const MEDIA_S3_SETTINGS = [
+  'MEDIA_S3_ENDPOINT',
+  'MEDIA_S3_REGION',
+  'MEDIA_S3_ACCESS_KEY_ID',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+  'MEDIA_S3_PUBLIC_URL',
+  'MEDIA_S3_FORCE_PATH_STYLE',
+] as const;
+
+/** The media store the MEDIA_S3_* settings describe; half a bucket's settings stop the server. */
+function mediaStoreOf(e: z.infer<typeof envSchema>): MediaStoreConfig {
+  if (!e.MEDIA_S3_BUCKET) {
+    const stray = MEDIA_S3_SETTINGS.filter((name) => e[name] !== undefined);
+    if (stray.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  - ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set, so MEDIA_S3_BUCKET must be set too`,
+      );
+    }
+    return { kind: 'disk' };
+  }
+  if (Boolean(e.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK then finds its own credentials)',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: e.MEDIA_S3_BUCKET,
+    ...(e.MEDIA_S3_ENDPOINT ? { endpoint: e.MEDIA_S3_ENDPOINT.replace(/\/+$/, '') } : {}),
+    region: e.MEDIA_S3_REGION ?? 'us-east-1',
+    ...(e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY } }
+      : {}),
+    ...(e.MEDIA_S3_PUBLIC_URL ? { publicUrl: e.MEDIA_S3_PUBLIC_URL.replace(/\/+$/, '') } : {}),
+    // An endpoint of one's own is nearly always an S3-compatible server that wants path-style URLs.
+    forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE ? e.MEDIA_S3_FORCE_PATH_STYLE === 'true' : Boolean(e.MEDIA_S3_ENDPOINT),
   };
 }

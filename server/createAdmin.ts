@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { z } from 'zod';
 import { signUpBodySchema, type User } from '../src/api/auth';
 import { DEFAULT_AVATAR_COLOR } from '../src/api/constants';
@@ -6,7 +5,7 @@ import { systemClock } from './clock';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { mediaRootOf, migrateToLatest } from './db/migrate';
-import { createMediaStorage } from './media/storage';
+import { openMediaStorage } from './media/mediaStore';
 import { presentUser } from './core/presentUser';
 import { createUserStore } from './modules/users/store';
 import { createPasswordHasher } from './core/passwords';
@@ -32,6 +31,7 @@ export async function createAdmin(input: CreateAdminInput, config: Config = load
   try {
     await migrateToLatest(database, { mediaRoot: mediaRootOf(config) });
     const users = createUserStore(database.db);
+    const media = openMediaStorage(config, systemClock);
     const service = createAuthService({
       config,
       clock: systemClock,
@@ -39,9 +39,9 @@ export async function createAdmin(input: CreateAdminInput, config: Config = load
       store: createAuthStore(database.db),
       hasher: createPasswordHasher(config.passwordHashing),
       tokens: createTokenService(config.jwtSecret, systemClock),
-      media: createMediaStorage(path.join(config.dataDir, 'media'), systemClock),
+      media,
     });
-    const user = await service.createAdmin({ ...parsed.data, avatarImage: '' });
+    const user = await service.createAdmin({ ...parsed.data, avatarImage: '' }).finally(() => media.close());
     return presentUser(user);
   } finally {
     await database.destroy();

@@ -12,7 +12,8 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { mediaRoutes } from '../media/routes';
-import { createMediaStorage, type MediaStorage } from '../media/storage';
+import { mediaDirOf, openMediaStorage } from '../media/mediaStore';
+import type { MediaStorage } from '../media/storage';
 import type { Trending } from '../../src/api/posts/forYou';
 import type { PasswordHasher } from '../core/passwords';
 import type { TokenVerifier } from '../core/authContext';
@@ -212,8 +213,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   const sessionEvents = createSessionEvents();
-  const media = createMediaStorage(path.join(config.dataDir, 'media'), clock);
-  await fs.mkdir(media.root, { recursive: true, mode: PRIVATE_DIR_MODE });
+  // DATA_DIR/media exists whichever store holds the media (media:move copies into it).
+  const mediaDir = mediaDirOf(config);
+  await fs.mkdir(mediaDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const media = openMediaStorage(config, clock);
+  app.addHook('onClose', async () => {
+    await media.close();
+  });
   const fanout = createFanout();
   const checkpointEvents = createCheckpointEvents();
   const postWatch = createPostWatch({ log: app.log });
@@ -229,7 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(authentication, { verify: services.tokenVerifier });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
-  await app.register(fastifyStatic, { root: media.root, serve: false });
+  await app.register(fastifyStatic, { root: mediaDir, serve: false });
   await app.register(mediaRoutes, { storage: media });
   await app.register(
     async (api) => {

@@ -12,8 +12,13 @@ import { ASSETS_DIR } from './client';
  * The client's own inline scripts are allowed by hash (see inlineScripts.ts).
  * HTTPS-only headers are sent only when the public URL is HTTPS, or plain-HTTP LAN use would break.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, inlineScripts: string[] = []): HelmetOptions {
+export function securityHeaders(
+  config: Pick<Config, 'publicUrl' | 'firebase'> & Partial<Pick<Config, 'media'>>,
+  inlineScripts: string[] = [],
+): HelmetOptions {
   const https = config.publicUrl.startsWith('https:');
+  // Media in a bucket with a public URL are sent there (server/media/s3Storage.ts): its origin may show images and play videos.
+  const bucket = config.media?.kind === 's3' && config.media.publicUrl ? [new URL(config.media.publicUrl).origin] : [];
   const google = config.firebase
     ? {
         script: ['https://apis.google.com', 'https://www.gstatic.com'],
@@ -32,8 +37,8 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'firebase'>, 
         // React and the widget library set inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Gifs are attached by https URL (posts and chat messages): any https image may show.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...bucket],
+        mediaSrc: ["'self'", 'data:', 'blob:', ...bucket],
         fontSrc: ["'self'", 'data:'],
         // The socket on this very origin only: 'self' covers ws(s) to the page's own host, and the
         // public URL's ws(s) origin is named too for a page reached under it.

@@ -1,32 +1,44 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadImageResponseSchema } from '../../../src/api/media';
-import { createTestApp, dialects, type TestApp } from '../harness';
+import { createTestApp, type TestApp } from '../harness';
+import { mediaStoreFor, storeCases, storedNames } from './mediaStores';
 import { imageDataUrl, member, ok, refused, textFileAsPng, videoDataUrl, type Member } from '../social';
 
 const NOT_AN_IMAGE = 'Image must be a JPEG, PNG, GIF or WebP image';
 
-async function files(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
-
-describe.each(dialects)('media on %s', (dialect) => {
+describe.each(storeCases)('media on %s, stored on %s', (dialect, store) => {
   let t: TestApp;
   let author: Member;
   let other: Member;
+  let stop: () => Promise<void>;
+  /** What the server logs at level error: serving media must log nothing there. */
+  const errors: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      errors.push(String(chunk));
+      done();
+    },
+  });
   // Small limits so "too large" is cheap to provoke: 40 KB images, 8 KB videos.
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { MAX_IMAGE_BYTES: String(40 * 1024), MAX_VIDEO_BYTES: String(8 * 1024) } });
+    const media = await mediaStoreFor(store);
+    stop = media.close;
+    t = await createTestApp(dialect, {
+      env: { MAX_IMAGE_BYTES: String(40 * 1024), MAX_VIDEO_BYTES: String(8 * 1024), LOG_LEVEL: 'error', LOG_FORMAT: 'json', ...media.env },
+      logStream,
+    });
     [author, other] = [await member(t), await member(t)];
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await stop();
+  });
 
-  const imageFiles = () => files(path.join(t.dataDir, 'media', 'image'));
-  const videoFiles = () => files(path.join(t.dataDir, 'media', 'video'));
+  const imageFiles = () => storedNames(t, 'image');
+  const videoFiles = () => storedNames(t, 'video');
 
   it('re-encodes an image post: EXIF and GPS gone, the longest side bounded, served with immutable caching', async () => {
     const original = Buffer.from((await imageDataUrl('big-jpeg')).split(',')[1], 'base64');
@@ -47,13 +59,17 @@ describe.each(dialects)('media on %s', (dialect) => {
     const served = await t.inject({ method: 'GET', url: p.image });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['content-length']).toBe(String(served.rawPayload.length));
+    expect(t.app.services.media.kind).toBe(store);
+    expect(await imageFiles()).toContain(p.imgId);
     const stored = served.rawPayload;
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height]).toEqual([2048, 1024]);
     expect(meta.exif).toBeUndefined();
     expect(stored.includes('PhoneCo')).toBe(false);
     expect(stored.includes('Someone')).toBe(false);
+    expect(errors).toEqual([]);
   });
 
   it('refuses a text file renamed .png, and stores nothing', async () => {
@@ -117,7 +133,18 @@ describe.each(dialects)('media on %s', (dialect) => {
       const served = await t.inject({ method: 'GET', url: p.video, headers: { range: 'bytes=0-99' } });
       expect(served.statusCode).toBe(206);
       expect(served.headers['content-type']).toBe(`video/${kind}`);
+      expect(served.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(served.rawPayload.length).toBe(100);
+      const whole = await t.inject({ method: 'GET', url: p.video });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.rawPayload.subarray(0, 100).equals(served.rawPayload)).toBe(true);
+      const head = await t.inject({ method: 'HEAD', url: p.video });
+      expect([head.statusCode, head.headers['content-length'], head.headers['content-type']]).toEqual([
+        200,
+        String(whole.rawPayload.length),
+        `video/${kind}`,
+      ]);
     }
     expect((await t.inject({ method: 'GET', url: '/media/video/upload/v1/..%2F..%2Fjwt-secret' })).statusCode).toBe(404);
     expect((await t.inject({ method: 'GET', url: '/media/video/upload/v1/0190aaaa-0000-7000-8000-000000000000.exe' })).statusCode).toBe(
@@ -147,6 +174,7 @@ describe.each(dialects)('media on %s', (dialect) => {
     const textOnly = (await ok(t, author, 'PUT', `/post/${p._id}`, { removeVideo: true, post: 'words now' })).post;
     expect(textOnly).toMatchObject({ video: '', videoId: '', post: 'words now' });
     expect(await videoFiles()).not.toContain(asVideo.videoId);
+    expect(errors).toEqual([]);
   });
 
   it('uploads images outside posts, lists them per member, and lets only the owner delete', async () => {

@@ -11,6 +11,7 @@ import { sweepStaleUploads } from '../../../server/http/uploadLimit';
 import { createGate } from '../../../server/media/imageWork';
 import { avatarDataUrl, bearer, createTestApp, dialects, type TestApp } from '../harness';
 import { imageDataUrl, member, ok, refused, videoDataUrl, type Member } from '../social';
+import { mediaStoreFor, storeCases } from './mediaStores';
 
 /**
  * Uploads as streams (server/http/uploadLimit.ts): multipart bodies go to a temporary file with a
@@ -92,18 +93,29 @@ function heldUpload(port: number, who: Member, url: string, body: ReturnType<typ
   };
 }
 
-describe.each(dialects)('uploads as streams on %s', (dialect) => {
+describe.each(storeCases)('uploads as streams on %s, stored on %s', (dialect, store) => {
   let t: TestApp;
   let port: number;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
+    const media = await mediaStoreFor(store);
+    stop = media.close;
     t = await createTestApp(dialect, {
       realRateLimits: true,
-      env: { MAX_IMAGE_BYTES: String(2 * 1024 * 1024), MAX_VIDEO_BYTES: String(24 * 1024 * 1024), MAX_DATA_URL_BYTES: String(64 * 1024) },
+      env: {
+        MAX_IMAGE_BYTES: String(2 * 1024 * 1024),
+        MAX_VIDEO_BYTES: String(24 * 1024 * 1024),
+        MAX_DATA_URL_BYTES: String(64 * 1024),
+        ...media.env,
+      },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await stop();
+  });
 
   const send = (who: Member, url: string, body: ReturnType<typeof multipart>, method: 'POST' | 'PUT' = 'POST') =>
     t.api({ method, url, headers: { ...bearer(who.token), 'content-type': body.contentType }, payload: body.all });

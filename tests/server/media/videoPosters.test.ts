@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postResponseSchema } from '../../../src/api/posts';
-import { bearer, createTestApp, dialects, type TestApp } from '../harness';
+import { bearer, createTestApp, type TestApp } from '../harness';
+import { mediaStoreFor, storeCases, storedNames } from './mediaStores';
 import { imageDataUrl, member, ok, textFileAsPng, videoDataUrl, type Member } from '../social';
 
 /**
@@ -31,28 +30,26 @@ function multipart(fields: Record<string, unknown>, files: Record<string, Buffer
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
 }
 
-async function files(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
-
-describe.each(dialects)('video posters on %s', (dialect) => {
+describe.each(storeCases)('video posters on %s, stored on %s', (dialect, store) => {
   let t: TestApp;
   let author: Member;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    const media = await mediaStoreFor(store);
+    stop = media.close;
+    t = await createTestApp(dialect, { env: media.env });
     author = await member(t);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await stop();
+  });
 
   const send = (method: 'POST' | 'PUT', url: string, fields: Record<string, unknown>, parts: Record<string, Buffer>) => {
     const body = multipart(fields, parts);
     return t.api({ method, url, headers: { ...bearer(author.token), 'content-type': body.contentType }, payload: body.payload });
   };
-  const mediaFiles = async () => [
-    ...(await files(path.join(t.dataDir, 'media', 'image'))),
-    ...(await files(path.join(t.dataDir, 'media', 'video'))),
-  ];
+  const mediaFiles = () => storedNames(t);
   const status = async (url: string) => (await t.inject({ method: 'GET', url })).statusCode;
 
   it('stores the poster sent with a video through the image pipeline: re-encoded, metadata gone, served as an image', async () => {
