@@ -16,8 +16,11 @@ const loadWorkbox = async (): Promise<WorkerWindow> => {
   return new Workbox(WORKER_URL, { scope: WORKER_SCOPE });
 };
 
-/** Only the built app registers its worker: `npm run dev` serves no sw.js (and must not cache). */
-const canRegister = () => import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+/**
+ * Only the built app registers its worker: `npm run dev` serves no sw.js (and must not cache). The
+ * mode, not PROD: a build run with NODE_ENV set otherwise (a test runner's) has PROD false.
+ */
+const canRegister = () => import.meta.env.MODE === 'production' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
 /**
  * The update machine's worker actor: registers the service worker (src/worker/sw.ts) with
