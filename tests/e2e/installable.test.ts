@@ -151,6 +151,16 @@ describe('Stoa installed and offline', () => {
     await banner.getByText(UPDATE_READY_TEXT).waitFor({ timeout: 30_000 });
     await auditAccessibility(page, 'update banner (1280, light)');
     await screenshot(page, 'installable-update-1280');
+    // On a phone, in the dark: above the bottom bar, covering none of its links.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    const bar = await page.getByRole('navigation', { name: 'Sections' }).boundingBox();
+    const card = await banner.boundingBox();
+    expect(card!.y + card!.height).toBeLessThanOrEqual(bar!.y);
+    await auditAccessibility(page, 'update banner (375, dark)');
+    await screenshot(page, 'installable-update-375-dark');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Keyboard reachable: the Reload button takes focus like any other.
     const reload = banner.getByRole('button', { name: 'Reload' });
     await reload.focus();
