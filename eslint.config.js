@@ -122,6 +122,33 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker is its own program in its own global scope (src/worker/sw.ts): it takes the
+    // contract (src/api) and Workbox, never the page's machines, effects, views or React.
+    files: ['src/worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...network, { name: 'react', message: 'The service worker has no page to draw.' }],
+          patterns: [
+            notServer,
+            {
+              group: ['**/machines', '**/machines/**', '**/effects', '**/effects/**', '**/views', '**/views/**'],
+              message: 'The service worker runs apart from the page: share names through src/api, talk by postMessage.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage'].map((name) => ({
+          name,
+          message: 'A service worker has no window, document or web storage.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/api/**/*.ts'],
     rules: {
       'no-restricted-imports': [

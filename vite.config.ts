@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
+import { webAppManifest } from './scripts/webAppManifest.ts';
 
 // The chunks of the client (docs/client-shell.md, "Weight"). Each group takes the modules its test
 // matches with what they import that no group of higher priority took.
@@ -36,11 +38,45 @@ const DIALOGS =
 const OVERLAYS =
   /[\\/]src[\\/]views[\\/](streams[\\/](ReactionsModal|ReactionPicker|WhyDialog|ReportPostDialog)|components[\\/](MoreMenuPopover|SettingsMenuPopover|BlockConfirm)|layouts[\\/]MemberDrawer)\.tsx/;
 
+/**
+ * Built files the service worker does not precache: the debug panel's statechart explorer (a
+ * third of a megabyte of diagram code, loaded only when someone opens it, and useless offline).
+ */
+const NOT_PRECACHED = ['assets/Explorer-*.js'];
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (src/worker/sw.ts, docs/client-offline.md) and the web app manifest. The
+    // worker is ours (injectManifest): Workbox only writes the list of the build's files into it.
+    // It is registered by the app (src/effects/offline/appUpdate.ts), never by an injected script
+    // (the CSP allows no inline script it does not know).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: webAppManifest,
+      includeAssets: [],
+      injectManifest: {
+        // The shell, every route's chunk, styles, fonts (Inter's woff2 only: every browser Stoa
+        // supports reads it), the icons and the manifest; not the pre-compressed copies (the
+        // server sends those for the plain names) nor the build tools' own files.
+        globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+        globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'sw.js', ...NOT_PRECACHED],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        minify: true,
+      },
+      // The pre-compression below runs after the worker is written, so the worker is compressed too.
+      integration: { closeBundleOrder: 'pre' },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
   // The app's version, for "Report a problem" (src/effects/debug/journalReport.ts).
   define: { __APP_VERSION__: JSON.stringify(version) },
   // No source maps in the build members download (they would publish the source); `npm run dev` has its own.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { newestMtime } from './newestChange';
 
 const root = join(import.meta.dirname, '..');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/webAppManifest.ts', 'package-lock.json'];
 
 export function clientIsStale(): boolean {
   const built = join(root, 'dist', 'index.html');

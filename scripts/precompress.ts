@@ -43,8 +43,13 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      await precompressDir(outDir);
+    // After every other plugin's files (the service worker and its manifest are written then).
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        await precompressDir(outDir);
+      },
     },
   };
 }

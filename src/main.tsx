@@ -9,6 +9,8 @@ import { AppProvider } from './views/AppContext';
 import { AppRoutes } from './views/AppRoutes';
 import { DebugPanelOnDemand } from './views/shell/DebugPanelOnDemand';
 import { Toasts } from './views/shell/Toasts';
+import { ConnectivityIndicator } from './views/offline/ConnectivityIndicator';
+import { UpdateBanner } from './views/offline/UpdateBanner';
 import { appActors } from './effects/debug/actorRegistry';
 import { startInAppHistory } from './effects/shell/inAppHistory';
 
@@ -29,6 +31,8 @@ void createDevInspector().then((inspector) => {
       <AppProvider actor={app}>
         <AppRoutes />
         <Toasts />
+        <ConnectivityIndicator />
+        <UpdateBanner />
         <DebugPanelOnDemand />
       </AppProvider>
     </StrictMode>,

@@ -29,6 +29,8 @@ describe('the layers, as the linter holds them', () => {
     ['src/effects/example.ts', "import { AppRoutes } from '../views/AppRoutes';\nexport const x = AppRoutes;", 'views use effects'],
     ['src/api/example.ts', "import { session } from '../machines/session.machine';\nexport const x = session;", 'stands alone'],
     ['src/api/example.ts', "import { config } from '../../server/config';\nexport const x = config;", 'never imports the server'],
+    ['src/worker/example.ts', "import { appLogic } from '../effects/shell/app';\nexport const x = appLogic;", 'runs apart from the page'],
+    ['src/worker/example.ts', 'export const x = () => document.title;', 'no window, document'],
     [
       'server/modules/example.ts',
       "import { session } from '../../src/machines/session/session.machine';\nexport const x = session;",
@@ -44,6 +46,10 @@ describe('the layers, as the linter holds them', () => {
     ['src/views/Example.tsx', "import { useState } from 'react';\nexport const x = useState;"],
     ['src/machines/example.machine.ts', "import { paths } from '../api/paths';\nexport const x = paths;"],
     ['server/modules/example.ts', "import { paths } from '../../src/api/paths';\nexport const x = paths;"],
+    [
+      'src/worker/example.ts',
+      "import { precacheAndRoute } from 'workbox-precaching';\nimport { API_BASE } from '../api/paths';\nexport const x = [precacheAndRoute, API_BASE];",
+    ],
   ])('%s may import what its layer allows', async (filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);
   });

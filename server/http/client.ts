@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../src/api/paths';
 import { SOCKET_PATH } from '../../src/api/socket';
+import { MANIFEST_URL, WORKER_SCOPE, WORKER_URL } from '../../src/api/offline/worker';
 
 /** The build's folder of hashed files (Vite's assetsDir), served as immutable. */
 export const ASSETS_DIR = 'assets';
@@ -24,6 +25,8 @@ const isServerPath = (url: string) =>
 export async function clientApp(app: FastifyInstance, opts: { clientDir: string }): Promise<void> {
   const indexFile = path.join(opts.clientDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  const workerFile = path.join(opts.clientDir, WORKER_URL);
+  const manifestFile = path.join(opts.clientDir, MANIFEST_URL);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -39,7 +42,11 @@ export async function clientApp(app: FastifyInstance, opts: { clientDir: string 
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.startsWith(path.join(opts.clientDir, ASSETS_DIR) + path.sep);
+        // Everything else (index.html, the service worker, the manifest, icons) is revalidated:
+        // the browser's update check must see a new build's worker at once (docs/client-offline.md).
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (filePath === workerFile) reply.header('service-worker-allowed', WORKER_SCOPE);
+        if (filePath === manifestFile) reply.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
   }

@@ -43,6 +43,9 @@ export function securityHeaders(
         // The socket on this very origin only: 'self' covers ws(s) to the page's own host, and the
         // public URL's ws(s) origin is named too for a page reached under it.
         connectSrc: ["'self'", socketOrigin(config.publicUrl), ...google.connect],
+        // The app's service worker (src/worker/sw.ts, served from our origin) and its manifest.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameSrc: google.frame.length > 0 ? google.frame : ["'none'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],

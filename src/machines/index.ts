@@ -57,6 +57,8 @@ import { searchMachine } from './search/search.machine';
 import { searchSuggestMachine } from './search/searchSuggest.machine';
 import { memberAsideMachine } from './people/memberAside.machine';
 import { memberByNameMachine } from './people/memberByName.machine';
+import { appUpdateMachine } from './offline/appUpdate.machine';
+import { connectivityMachine } from './offline/connectivity.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -114,4 +116,6 @@ export const statecharts = {
   search: searchMachine,
   searchSuggest: searchSuggestMachine,
   memberAside: memberAsideMachine,
+  appUpdate: appUpdateMachine,
+  connectivity: connectivityMachine,
 } as const;

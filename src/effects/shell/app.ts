@@ -12,6 +12,8 @@ import { banWatchLogic } from '../session/banWatch';
 import { unreadBadgeLogic } from './unreadBadge';
 import { privateChatCacheLogic } from '../chat/privateChatCache';
 import { chatBadgeLogic } from '../chat/chatBadge';
+import { appUpdateLogic } from '../offline/appUpdate';
+import { browserOnline, connectivityLogic } from '../offline/connectivity';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
@@ -26,6 +28,8 @@ export const appLogic = appMachine.provide({
     unreadBadge: unreadBadgeLogic(),
     chatBadge: chatBadgeLogic(),
     privateChatCache: privateChatCacheLogic(),
+    appUpdate: appUpdateLogic(),
+    connectivity: connectivityLogic(),
   },
 });
 
@@ -42,7 +46,13 @@ const storedSession = () => ({
 export function startApp(options: Parameters<typeof createActor>[1] = {}) {
   const actor = createActor(appLogic, {
     ...options,
-    input: { storedTheme: storage.get(STORAGE_KEYS.theme), systemTheme: systemTheme(), storedToken: storage.token(), ...storedSession() },
+    input: {
+      storedTheme: storage.get(STORAGE_KEYS.theme),
+      systemTheme: systemTheme(),
+      storedToken: storage.token(),
+      online: browserOnline(),
+      ...storedSession(),
+    },
   });
   actor.start();
   return actor;

@@ -5,9 +5,11 @@ import { sessionMachine } from '../session/session.machine';
 import { toastQueueMachine } from './toastQueue.machine';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { navigationMachine } from './navigation.machine';
-import { socketMachine } from './socket.machine';
+import { selectSocketStatus, socketMachine } from './socket.machine';
 import { unreadBadgeMachine } from './unreadBadge.machine';
 import { privateChatCacheMachine } from '../chat/privateChatCache.machine';
+import { appUpdateMachine } from '../offline/appUpdate.machine';
+import { connectivityMachine } from '../offline/connectivity.machine';
 
 export interface AppInput {
   /** The `theme` value found in storage at boot. */
@@ -20,6 +22,8 @@ export interface AppInput {
   keepLoggedIn?: string | null;
   /** Whether this browser session signed in: the tab's page-reload flag or the browser-session cookie at boot. */
   pageReload?: boolean;
+  /** Whether the browser said it had a network at boot (navigator.onLine); online when unknown. */
+  online?: boolean;
 }
 
 /**
@@ -39,6 +43,10 @@ export const appMachine = setup({
     /** The Chat nav item's count: the same badge, with chat effects (src/effects/chat/chatBadge.ts). */
     chatBadge: unreadBadgeMachine,
     privateChatCache: privateChatCacheMachine,
+    /** The service worker's updates (src/effects/offline/appUpdate.ts). */
+    appUpdate: appUpdateMachine,
+    /** Online, offline or reconnecting, as the browser and the socket say (src/effects/offline/connectivity.ts). */
+    connectivity: connectivityMachine,
     /** Effect: socket `notification`s as toasts (src/effects/shell/notices.ts). */
     notices: requiredCallback(),
     /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/session/banWatch.ts). */
@@ -91,8 +99,27 @@ export const appMachine = setup({
     { id: 'toasts', systemId: 'toasts', src: 'toasts' },
     { id: 'notifications', systemId: 'notifications', src: 'notifications' },
     { id: 'navigation', systemId: 'navigation', src: 'navigation' },
+    // Connectivity first: the socket's snapshots reach it from the start (docs/client-offline.md).
+    {
+      id: 'connectivity',
+      systemId: 'connectivity',
+      src: 'connectivity',
+      input: ({ event }) => ({ online: event.input.online ?? true }),
+    },
     // The streams' live connection (src/effects/shell/socket.ts), driven by the session above.
-    { id: 'socket', systemId: 'socket', src: 'socket' },
+    {
+      id: 'socket',
+      systemId: 'socket',
+      src: 'socket',
+      onSnapshot: {
+        actions: sendTo('connectivity', ({ event }) => ({
+          type: 'connectivity.socket' as const,
+          status: selectSocketStatus(event.snapshot),
+        })),
+      },
+    },
+    // New versions of the app: the service worker's updates and the Reload banner.
+    { id: 'appUpdate', systemId: 'appUpdate', src: 'appUpdate' },
     // The notifications nav item's unread count (src/effects/notifications/inbox.ts), driven by the session too.
     { id: 'unreadBadge', systemId: 'unreadBadge', src: 'unreadBadge' },
     // The Chat nav item's count of conversations with something unread (src/effects/chat/chatBadge.ts).

@@ -20,6 +20,7 @@ import { IconButton } from '../ui/IconButton';
 import { TextField } from '../ui/TextField';
 import { useScreenActor } from '../shared/useScreenActor';
 import { useChatLogic } from './ChatLogic';
+import { useDraftHold } from '../offline/useDraftHold';
 
 /** The gif panel: an https URL, checked with the server's rule before it is attached. */
 function GifPicker({ composer }: { composer: MessageComposerActorRef }) {
@@ -78,6 +79,8 @@ export function MessageComposer({ chat, name }: { chat: ChatActorRef; name: stri
   const image = useSelector(composer, selectImage);
   const error = useSelector(composer, selectError);
   const canSend = useSelector(composer, selectCanSend);
+  // A chat draft not sent holds back the update banner (docs/client-offline.md).
+  useDraftHold(text.trim() !== '' || Boolean(gifUrl) || Boolean(image));
 
   const send = (event?: FormEvent) => {
     event?.preventDefault();

@@ -28,6 +28,7 @@ import { FeelingsPanel, GifPanel, MediaPanel } from './ComposerPanels';
 import { isColoured, textColorOn } from './postColors';
 import { PrivacyPicker } from './PrivacyPicker';
 import { ChosenTopics, TopicsButton } from './TopicPicker';
+import { useDraftHold } from '../offline/useDraftHold';
 
 /**
  * The composer modal (react-aria Modal + Dialog: focus is trapped, Escape and a click outside
@@ -38,6 +39,8 @@ export function ComposerModal({ actor }: { actor: ComposerActorRef }) {
   const submitting = useSelector(actor, selectSending);
   const title = useSelector(actor, selectTitle);
   const close = () => actor.send({ type: 'composer.close' });
+  // An open composer holds back the update banner: a reload would lose what is written.
+  useDraftHold(modal.isOpen);
 
   return (
     <ModalOverlay

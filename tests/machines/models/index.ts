@@ -55,6 +55,8 @@ import { themeModel } from '../shell/theme.model';
 import { toastModel } from '../notifications/toast.model';
 import { toastQueueModel } from '../shell/toastQueue.model';
 import { unreadBadgeModel } from '../shell/unreadBadge.model';
+import { appUpdateModel } from '../offline/appUpdate.model';
+import { connectivityModel } from '../offline/connectivity.model';
 
 export const models: MachineModel[] = [
   adminActionModel,
@@ -112,4 +114,6 @@ export const models: MachineModel[] = [
   toastModel,
   toastQueueModel,
   unreadBadgeModel,
+  appUpdateModel,
+  connectivityModel,
 ];

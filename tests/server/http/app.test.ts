@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { createTestApp, dialects, dropTestSchema, signUp, type TestApp } from '../harness';
+import { MANIFEST_URL, WORKER_SCOPE, WORKER_URL } from '../../../src/api/offline/worker';
 
 describe.each(dialects)('http app on %s', (dialect) => {
   let t: TestApp;
@@ -204,6 +205,9 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
         );
         await fs.writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log("stoa")');
         await fs.writeFile(path.join(clientDir, 'assets', 'big-def456.js'), BIG_ASSET);
+        // The service worker and the web app manifest (vite-plugin-pwa writes them at the root).
+        await fs.writeFile(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+        await fs.writeFile(path.join(clientDir, 'manifest.webmanifest'), '{"name":"Stoa"}');
         // A build tool's own files (Vite's manifest names every source module): never served.
         await fs.mkdir(path.join(clientDir, '.vite'), { recursive: true });
         await fs.writeFile(path.join(clientDir, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
@@ -282,6 +286,24 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
     expect(
       (await t.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } })).headers['content-encoding'],
     ).toBeUndefined();
+  });
+
+  it('serves the service worker for revalidation on every update check, and lets the page register it', async () => {
+    const worker = await t.inject({ method: 'GET', url: WORKER_URL });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    // Never a long cache: a new build's worker must reach the browser's next update check.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['service-worker-allowed']).toBe(WORKER_SCOPE);
+    const page = await t.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    const manifest = await t.inject({ method: 'GET', url: MANIFEST_URL });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual({ name: 'Stoa' });
   });
 
   it('keeps API, media and non-HTML misses as JSON 404s', async () => {

@@ -1,0 +1,47 @@
+/// <reference lib="webworker" />
+/**
+ * Stoa's service worker (docs/client-offline.md), built by vite-plugin-pwa in injectManifest
+ * mode: Workbox writes the build's file list into `self.__WB_MANIFEST`, the rest is ours.
+ *
+ * - Precache: the app shell (index.html), every route's chunk, the styles, fonts, icons and the
+ *   manifest, one cache versioned by the build (hashed names, index.html by its revision). A
+ *   page is served by one build only: a new worker waits (no skipWaiting here) until the member
+ *   chooses Reload (the page posts SKIP_WAITING) or every Stoa tab is closed.
+ * - Navigations: answered with the precached index.html, online or not (client-side routing),
+ *   except the server's own paths (API, socket, media, metrics), which the worker never touches.
+ * - Everything else (API calls, the socket, media, other origins) goes to the network as if no
+ *   worker were there: the worker only answers what it precached.
+ *
+ * Later parts (reading offline, the outbox) add their routes and message handlers below the
+ * sections here; the page side talks to the worker only through src/effects/offline.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { SOCKET_PATH } from '../api/socket';
+import { API_BASE } from '../api/paths';
+import { WORKER_MESSAGES } from '../api/offline/worker';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** The server's paths (server/http/client.ts serves none of them as the app): never the app shell. */
+const SERVER_PATHS = [API_BASE.split('/').slice(0, 2).join('/'), '/media', SOCKET_PATH, '/metrics'];
+const serverPath = (prefix: string) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/|$|\\?)`);
+
+// ── Precache ──────────────────────────────────────────────────────────────────────────────────
+precacheAndRoute(self.__WB_MANIFEST);
+// Caches of an older Workbox precache format, left by an older worker.
+cleanupOutdatedCaches();
+
+// ── Navigations: the app shell ────────────────────────────────────────────────────────────────
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS.map(serverPath) }));
+
+// ── Updates ───────────────────────────────────────────────────────────────────────────────────
+// The member chose "Reload" (src/effects/offline/appUpdate.ts): this waiting worker takes over.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === WORKER_MESSAGES.skipWaiting) void self.skipWaiting();
+});
+// A first install controls the open page at once (it has no worker, so no older build to mix
+// with): its lazy routes then come from the precache, and it keeps working offline. After an
+// update this runs only once the member chose Reload, and that page reloads.
+clientsClaim();
