@@ -150,6 +150,53 @@ ${site}
 `;
 }
 
+export interface Nginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** nginx as a child process (never the system's service), its files and logs in `dir`. */
+export async function startNginx(options: {
+  dir: string;
+  listenPort: number;
+  upstreamPorts: number[];
+  clientDir: string;
+  accessLog?: boolean;
+}): Promise<Nginx> {
+  const { dir, listenPort } = options;
+  mkdirSync(dir, { recursive: true });
+  const conf = join(dir, 'nginx.conf');
+  let rendered = renderNginxConfig(dir, listenPort, options.upstreamPorts, options.clientDir);
+  if (options.accessLog === false) rendered = rendered.replace(/access_log .*;/, 'access_log off;');
+  writeFileSync(conf, rendered);
+  const child = spawn(NGINX, ['-p', dir, '-c', conf, '-e', join(dir, 'error.log'), '-g', `daemon off; pid ${join(dir, 'nginx.pid')};`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk: Buffer) => void (log += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => void (log += chunk.toString()));
+  const url = `http://127.0.0.1:${listenPort}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  try {
+    await waitUntil(
+      () => answers(`${url}${API_BASE}/health`),
+      () => (child.exitCode !== null ? `nginx exited (${child.exitCode}): ${log}` : null),
+      'nginx',
+      20_000,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
 /** Starts PostgreSQL schema + Redis key + `processes` server processes + nginx. */
 export async function startCluster(options: { processes: number; env?: Record<string, string>; accessLog?: boolean }): Promise<Cluster> {
   const why = clusterUnavailable();
@@ -182,15 +229,9 @@ export async function startCluster(options: { processes: number; env?: Record<st
     ports.push(port);
   }
   const processes = ports.map((port) => new StoaProcess(port, env));
-  let nginx: ChildProcess | null = null;
-  let nginxLog = '';
+  let nginx: Nginx | null = null;
   const stop = async () => {
-    if (nginx && nginx.exitCode === null && nginx.signalCode === null) {
-      const gone = new Promise((resolve) => nginx!.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (nginx.exitCode === null && nginx.signalCode === null) nginx.kill('SIGKILL');
-    }
+    await nginx?.stop();
     await Promise.all(processes.map((p) => p.stop(10_000)));
     const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await client.connect();
@@ -201,28 +242,13 @@ export async function startCluster(options: { processes: number; env?: Record<st
     // The first runs the migrations; the others find them done.
     await processes[0]!.start();
     await Promise.all(processes.slice(1).map((p) => p.start()));
-    const nginxDir = join(dir, 'nginx');
-    mkdirSync(nginxDir);
-    const conf = join(nginxDir, 'nginx.conf');
-    let rendered = renderNginxConfig(nginxDir, listenPort, ports, clientDir);
-    if (options.accessLog === false) rendered = rendered.replace(/access_log .*;/, 'access_log off;');
-    writeFileSync(conf, rendered);
-    const started = spawn(
-      NGINX,
-      ['-p', nginxDir, '-c', conf, '-e', join(nginxDir, 'error.log'), '-g', `daemon off; pid ${join(nginxDir, 'nginx.pid')};`],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    nginx = started;
-    started.stdout!.on('data', (chunk: Buffer) => void (nginxLog += chunk.toString()));
-    started.stderr!.on('data', (chunk: Buffer) => void (nginxLog += chunk.toString()));
-    await waitUntil(
-      () => answers(`${url}${API_BASE}/health`),
-      () => (started.exitCode !== null ? `nginx exited (${started.exitCode}): ${nginxLog}` : null),
-      'nginx',
-      20_000,
-    );
+    nginx = await startNginx({
+      dir: join(dir, 'nginx'),
+      listenPort,
+      upstreamPorts: ports,
+      clientDir,
+      accessLog: options.accessLog ?? true,
+    });
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
