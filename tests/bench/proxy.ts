@@ -14,7 +14,7 @@
  * Needs nginx (/usr/sbin/nginx or NGINX_PATH), TEST_DATABASE_URL and TEST_REDIS_URL.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -38,6 +38,23 @@ export interface ProxyCase {
   p50: number;
   p99: number;
   failures: number;
+  /** CPU time per request (ms) of the server processes, of nginx, and of this process (the load generator). */
+  cpuPerRequest: { servers: number; nginx: number; loadGenerator: number };
+}
+
+/** A process's CPU time so far (user + system, ms), from /proc (0 when it is gone). */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100 a second).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** nginx's master and its workers. */
+function nginxCpuMs(master: number): number {
+  const childrenFile = `/proc/${master}/task/${master}/children`;
+  const children = existsSync(childrenFile) ? readFileSync(childrenFile, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
+  return [master, ...children].reduce((sum, pid) => sum + cpuMs(pid), 0);
 }
 
 export interface ProxyResult {
@@ -49,11 +66,14 @@ export interface ProxyResult {
   loadBefore: number;
 }
 
-async function load(url: string, token: string, seconds: number, connections: number) {
+async function load(url: string, token: string, seconds: number, connections: number, cpu: () => number[]) {
   const base = { url, headers: { authorization: `Bearer ${token}` }, connections, timeout: 60, workers: 1 };
   await autocannon({ ...base, duration: quick() ? 1 : 2 });
+  const before = cpu();
   const result = await autocannon({ ...base, duration: seconds });
+  const [servers, nginx, loadGenerator] = cpu().map((after, i) => (after - before[i]!) / Math.max(1, result['2xx']));
   return {
+    cpuPerRequest: { servers: servers!, nginx: nginx!, loadGenerator: loadGenerator! },
     reqPerSec: result['2xx'] / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -117,18 +137,28 @@ export async function measureProxy(log: (line: string) => void = console.log): P
       );
     }
     const feed = paths.posts.all(1);
-    const targets: Array<[string, number, boolean, string]> = [
-      ['1 process, direct (no nginx)', 1, false, direct],
-      ['1 process behind nginx', 1, true, extra[0]!.url],
-      ['2 processes behind nginx', 2, true, extra[1]!.url],
-      ['3 processes behind nginx', 3, true, cluster.url],
+    const targets: Array<[string, number, Nginx | null, string]> = [
+      ['1 process, direct (no nginx)', 1, null, direct],
+      ['1 process behind nginx', 1, extra[0]!, extra[0]!.url],
+      ['2 processes behind nginx', 2, extra[1]!, extra[1]!.url],
+      ['3 processes behind nginx', 3, cluster.nginx, cluster.url],
     ];
+    const serversCpu = () => cluster.processes.reduce((sum, p) => sum + cpuMs(p.pid), 0);
+    const ownCpu = () => {
+      const usage = process.cpuUsage();
+      return (usage.user + usage.system) / 1000;
+    };
     const cases: ProxyCase[] = [];
-    for (const [name, processes, viaNginx, url] of targets) {
+    for (const [name, processes, nginx, url] of targets) {
       const check = await request(`${url}${API_BASE}${feed}`, { token: reader });
       if (check.status !== 200 || !Array.isArray(check.json?.posts)) throw new Error(`${name}: GET ${feed} answered ${check.status}`);
       log(`proxy: ${name}`);
-      cases.push({ name, processes, viaNginx, ...(await load(`${url}${API_BASE}${feed}`, reader, seconds, connections)) });
+      const figures = await load(`${url}${API_BASE}${feed}`, reader, seconds, connections, () => [
+        serversCpu(),
+        nginx ? nginxCpuMs(nginx.pid) : 0,
+        ownCpu(),
+      ]);
+      cases.push({ name, processes, viaNginx: nginx !== null, ...figures });
     }
     return { cases, posts, seconds, connections, cores: cpus().length, loadBefore };
   } finally {
@@ -153,6 +183,9 @@ export function printProxy(result: ProxyResult): void {
           'p50 ms': c.p50,
           'p99 ms': c.p99,
           failures: c.failures,
+          'CPU ms/req: servers': c.cpuPerRequest.servers.toFixed(2),
+          nginx: c.cpuPerRequest.nginx.toFixed(2),
+          'load generator': c.cpuPerRequest.loadGenerator.toFixed(2),
         },
       ]),
     ),

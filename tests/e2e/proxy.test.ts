@@ -178,40 +178,45 @@ describe('three Stoa processes behind nginx, on PostgreSQL and Redis', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('a process killed mid-chat: its sockets reconnect to the others and every message arrives once, in order', async () => {
-    const [ann, bob] = [await member(), await member()];
-    // One of bob's sockets on each process; each follows the conversation as the app does
-    // (live events by seq, and a catch-up after every connect).
-    const views = [];
-    for (let i = 0; i < 3; i += 1) views.push({ socket: await openSocket(bob, `kill-bob-${i}`) });
-    const followers = views.map(({ socket }) => ({
-      socket,
-      view: followConversation({ socket, baseUrl: () => cluster.url, token: bob.token, otherId: ann.id }),
-    }));
-    const TOTAL = 40;
-    const run = randomBytes(2).toString('hex').slice(0, 3);
-    const sending = (async () => {
-      for (let n = 1; n <= TOTAL; n += 1) await sendUntilStored(ann, bob, `message ${n}`, clientIdOf(run, n));
-    })();
-    await waitFor(() => followers.every((f) => f.view.lastSeq() >= 10) || undefined, 'the first messages live', 15_000);
-    await cluster.processes[1]!.kill();
-    await sending;
-    await waitFor(() => followers.every((f) => f.view.lastSeq() === TOTAL) || undefined, `all ${TOTAL} messages on every socket`, 20_000);
-    const expected = Array.from({ length: TOTAL }, (_, i) => `message ${i + 1}`);
-    for (const { view } of followers) {
-      await view.catchUp();
-      expect(view.messages.map((m) => m.body)).toEqual(expected);
-      expect(view.messages.map((m) => m.seq)).toEqual(expected.map((_, i) => i + 1));
-    }
-    // The killed process held one of bob's sockets (nginx spread them); it came back through another.
-    expect(followers.reduce((sum, f) => sum + f.socket.drops, 0)).toBeGreaterThanOrEqual(1);
-    expect(followers.every((f) => f.socket.connected)).toBe(true);
-    // And the database holds each message once.
-    const stored = await ok(api(paths.chat.messages(ann.id), { token: bob.token, from: bob.from }), 'messages');
-    expect(stored.messages.map((m: ChatMessage) => m.body)).toEqual(expected);
-    await cluster.processes[1]!.start();
-    for (const { socket } of followers) socket.close();
-  });
+  // Starting a process again takes a few seconds, more on a busy machine: these two have more time.
+  it(
+    'a process killed mid-chat: its sockets reconnect to the others and every message arrives once, in order',
+    { timeout: 150_000 },
+    async () => {
+      const [ann, bob] = [await member(), await member()];
+      // One of bob's sockets on each process; each follows the conversation as the app does
+      // (live events by seq, and a catch-up after every connect).
+      const views = [];
+      for (let i = 0; i < 3; i += 1) views.push({ socket: await openSocket(bob, `kill-bob-${i}`) });
+      const followers = views.map(({ socket }) => ({
+        socket,
+        view: followConversation({ socket, baseUrl: () => cluster.url, token: bob.token, otherId: ann.id }),
+      }));
+      const TOTAL = 40;
+      const run = randomBytes(2).toString('hex').slice(0, 3);
+      const sending = (async () => {
+        for (let n = 1; n <= TOTAL; n += 1) await sendUntilStored(ann, bob, `message ${n}`, clientIdOf(run, n));
+      })();
+      await waitFor(() => followers.every((f) => f.view.lastSeq() >= 10) || undefined, 'the first messages live', 15_000);
+      await cluster.processes[1]!.kill();
+      await sending;
+      await waitFor(() => followers.every((f) => f.view.lastSeq() === TOTAL) || undefined, `all ${TOTAL} messages on every socket`, 20_000);
+      const expected = Array.from({ length: TOTAL }, (_, i) => `message ${i + 1}`);
+      for (const { view } of followers) {
+        await view.catchUp();
+        expect(view.messages.map((m) => m.body)).toEqual(expected);
+        expect(view.messages.map((m) => m.seq)).toEqual(expected.map((_, i) => i + 1));
+      }
+      // The killed process held one of bob's sockets (nginx spread them); it came back through another.
+      expect(followers.reduce((sum, f) => sum + f.socket.drops, 0)).toBeGreaterThanOrEqual(1);
+      expect(followers.every((f) => f.socket.connected)).toBe(true);
+      // And the database holds each message once.
+      const stored = await ok(api(paths.chat.messages(ann.id), { token: bob.token, from: bob.from }), 'messages');
+      expect(stored.messages.map((m: ChatMessage) => m.body)).toEqual(expected);
+      await cluster.processes[1]!.start();
+      for (const { socket } of followers) socket.close();
+    },
+  );
 
   it('rate limits count each member’s real address, whichever process answers and whatever X-Forwarded-For the client sends', async () => {
     const [one, two] = [loopbackAddress(), loopbackAddress()];
@@ -230,58 +235,62 @@ describe('three Stoa processes behind nginx, on PostgreSQL and Redis', () => {
     expect((await forgot(two, 1)).status).toBe(200);
   });
 
-  it('a rolling restart (SIGTERM, start again, one process at a time) drops no request, and sockets move on', async () => {
-    const readers = await Promise.all(Array.from({ length: 3 }, () => member()));
-    const [ann, bob] = [await member(), await member()];
-    const bobSocket = await openSocket(bob, 'rolling-bob');
-    const bobView = followConversation({ socket: bobSocket, baseUrl: () => cluster.url, token: bob.token, otherId: ann.id });
-    const failures: string[] = [];
-    let requests = 0;
-    let rolling = true;
-    // Readers ask for the feed's page 1 without pause; ann writes to bob. Not one retry: every
-    // request must succeed the first time.
-    const read = async (who: Member) => {
-      while (rolling) {
-        const answer = await api(paths.posts.all(1), { token: who.token, from: who.from }).catch((error: Error) => ({
-          status: 0,
-          body: error.message,
-        }));
-        requests += 1;
-        if (answer.status !== 200) failures.push(`GET feed: ${answer.status} ${answer.body.slice(0, 200)}`);
-        await new Promise((resolve) => setTimeout(resolve, 30));
+  it(
+    'a rolling restart (SIGTERM, start again, one process at a time) drops no request, and sockets move on',
+    { timeout: 180_000 },
+    async () => {
+      const readers = await Promise.all(Array.from({ length: 3 }, () => member()));
+      const [ann, bob] = [await member(), await member()];
+      const bobSocket = await openSocket(bob, 'rolling-bob');
+      const bobView = followConversation({ socket: bobSocket, baseUrl: () => cluster.url, token: bob.token, otherId: ann.id });
+      const failures: string[] = [];
+      let requests = 0;
+      let rolling = true;
+      // Readers ask for the feed's page 1 without pause; ann writes to bob. Not one retry: every
+      // request must succeed the first time.
+      const read = async (who: Member) => {
+        while (rolling) {
+          const answer = await api(paths.posts.all(1), { token: who.token, from: who.from }).catch((error: Error) => ({
+            status: 0,
+            body: error.message,
+          }));
+          requests += 1;
+          if (answer.status !== 200) failures.push(`GET feed: ${answer.status} ${answer.body.slice(0, 200)}`);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+      };
+      let sent = 0;
+      const write = async () => {
+        while (rolling) {
+          sent += 1;
+          const body = { receiverId: bob.id, body: `rolling ${sent}` };
+          const answer = await api(paths.chat.send, { method: 'POST', token: ann.token, from: ann.from, body }).catch((error: Error) => ({
+            status: 0,
+            body: error.message,
+          }));
+          requests += 1;
+          if (answer.status !== 201) failures.push(`POST chat: ${answer.status} ${answer.body.slice(0, 200)}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      const load = [...readers.map(read), write()];
+      const exits = [];
+      for (const each of cluster.processes) {
+        exits.push(await each.stop());
+        await each.start();
+        // The upstream's fail_timeout (2 s): nginx uses it again before the next one stops.
+        await new Promise((resolve) => setTimeout(resolve, 2000));
       }
-    };
-    let sent = 0;
-    const write = async () => {
-      while (rolling) {
-        sent += 1;
-        const body = { receiverId: bob.id, body: `rolling ${sent}` };
-        const answer = await api(paths.chat.send, { method: 'POST', token: ann.token, from: ann.from, body }).catch((error: Error) => ({
-          status: 0,
-          body: error.message,
-        }));
-        requests += 1;
-        if (answer.status !== 201) failures.push(`POST chat: ${answer.status} ${answer.body.slice(0, 200)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
-    const load = [...readers.map(read), write()];
-    const exits = [];
-    for (const each of cluster.processes) {
-      exits.push(await each.stop());
-      await each.start();
-      // The upstream's fail_timeout (2 s): nginx uses it again before the next one stops.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-    rolling = false;
-    await Promise.all(load);
-    expect(failures).toEqual([]);
-    expect(requests).toBeGreaterThan(100);
-    // Each stopped cleanly, within SHUTDOWN_TIMEOUT_MS.
-    expect(exits).toEqual(cluster.processes.map(() => ({ code: 0, signal: null })));
-    // Bob's socket moved with each restart of its process and missed nothing.
-    expect(bobSocket.drops).toBeGreaterThanOrEqual(1);
-    await waitFor(() => bobView.lastSeq() === sent || undefined, 'every rolling message on bob’s socket', 10_000);
-    expect(bobView.messages.map((m) => m.body)).toEqual(Array.from({ length: sent }, (_, i) => `rolling ${i + 1}`));
-  });
+      rolling = false;
+      await Promise.all(load);
+      expect(failures).toEqual([]);
+      expect(requests).toBeGreaterThan(100);
+      // Each stopped cleanly, within SHUTDOWN_TIMEOUT_MS.
+      expect(exits).toEqual(cluster.processes.map(() => ({ code: 0, signal: null })));
+      // Bob's socket moved with each restart of its process and missed nothing.
+      expect(bobSocket.drops).toBeGreaterThanOrEqual(1);
+      await waitFor(() => bobView.lastSeq() === sent || undefined, 'every rolling message on bob’s socket', 10_000);
+      expect(bobView.messages.map((m) => m.body)).toEqual(Array.from({ length: sent }, (_, i) => `rolling ${i + 1}`));
+    },
+  );
 });

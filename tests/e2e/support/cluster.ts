@@ -63,6 +63,10 @@ export class StoaProcess {
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
+  /** The running process's id (undefined when it is not running). */
+  get pid(): number | undefined {
+    return this.alive ? this.child!.pid : undefined;
+  }
   get alive(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
@@ -115,6 +119,7 @@ export interface Cluster {
   clientDir: string;
   /** nginx's access log so far: `uri upstream status label` per line (label: the x-label header). */
   accessLog(): string[];
+  nginx: Nginx;
   stop(): Promise<void>;
 }
 
@@ -152,6 +157,8 @@ ${site}
 
 export interface Nginx {
   url: string;
+  /** The master's process id (its worker is its child). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -194,7 +201,7 @@ export async function startNginx(options: {
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }
 
 /** Starts PostgreSQL schema + Redis key + `processes` server processes + nginx. */
@@ -257,6 +264,7 @@ export async function startCluster(options: { processes: number; env?: Record<st
     url,
     processes,
     clientDir,
+    nginx: nginx!,
     accessLog: () => {
       const file = join(dir, 'nginx', 'access.log');
       return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
