@@ -70,7 +70,8 @@ export async function startServer(config: Config = loadConfig(), options: StartO
 /**
  * Ends cleanly on Ctrl-C or a service manager's stop (SIGTERM): the graceful stop, bounded by
  * SHUTDOWN_TIMEOUT_MS. Requests in flight get most of it; what is left is for flushing and
- * closing the database. Past the bound the process exits with 1 whatever is still running.
+ * closing the database. Past the bound the process exits with 1 whatever is still running, and
+ * with 1 too when requests in flight had to be cut.
  */
 export function closeOnSignals(server: RunningServer, timeoutMs = 10_000): void {
   const stop = (signal: string) => {
@@ -81,8 +82,9 @@ export function closeOnSignals(server: RunningServer, timeoutMs = 10_000): void 
     }, timeoutMs);
     force.unref();
     const flushMs = Math.min(2000, Math.floor(timeoutMs / 4));
+    // 0 when every request in flight finished; 1 when some had to be cut.
     server.stop(timeoutMs - flushMs).then(
-      () => process.exit(0),
+      (outcome) => process.exit(outcome === 'drained' ? 0 : 1),
       (error: unknown) => {
         server.app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -8,8 +8,9 @@ export type ShutdownOutcome = 'drained' | 'timed out';
  *
  * 1. The listening socket closes at once: a new connection is refused, and a proxy such as nginx
  *    sends that request to another process (nothing of it was sent, so even a POST is retried).
- * 2. Every answer from now on (those in flight too) carries `Connection: close`, and idle kept-alive connections close
- *    (Node's server.close does that), so a client's next request opens a connection elsewhere.
+ * 2. Every answer from now on (those in flight too) carries `Connection: close`, and idle
+ *    kept-alive connections close (Node's server.close does that), so a client's next request
+ *    opens a connection elsewhere.
  * 3. The websockets of this process close (engine.io's transports, this process only: with the
  *    Redis adapter `io.disconnectSockets` would close every process's). Clients see a transport
  *    close, reconnect through the proxy to another process and catch up on what they missed
