@@ -82,6 +82,8 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_MS: withDefault(integer(100, 60 * 60_000), '60000'),
   /** Open connections (HTTP and websockets together) this process accepts; more are dropped at once. */
   MAX_CONNECTIONS: withDefault(integer(1, 1_000_000), '10000'),
+  /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: withDefault(integer(100, 10 * 60_000), '10000'),
   /** Open sockets one member may hold (tabs, devices); a new one closes their oldest. */
   MAX_SOCKETS_PER_MEMBER: withDefault(integer(1, 1000), '20'),
   /** Turns on GET /metrics (Prometheus), for requests that carry it as a bearer token; unset: /metrics is 404. */
@@ -161,6 +163,8 @@ export interface Config {
   };
   /** How long a request or an idle connection may take, and how many connections one process holds (docs/server.md). */
   connections: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; idleTimeoutMs: number; max: number };
+  /** SHUTDOWN_TIMEOUT_MS: the bound on a graceful stop (server/http/shutdown.ts); past it the process exits with 1. */
+  shutdownTimeoutMs: number;
   /** Open sockets per member in this deployment; the oldest is closed past it. */
   socketsPerMember: number;
   rateLimits: {
@@ -299,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleTimeoutMs: e.CONNECTION_TIMEOUT_MS,
       max: e.MAX_CONNECTIONS,
     },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     socketsPerMember: e.MAX_SOCKETS_PER_MEMBER,
     rateLimits: {
       global: { max: scale(600), windowMs: MINUTE },

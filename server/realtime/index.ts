@@ -118,9 +118,10 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
     except: (rooms) => ({ emit: (event, payload) => io.except(rooms).emit(event as StreamEvent, payload as never) }),
   });
 
-  // Open websockets would keep the HTTP server from closing; end them first.
+  // Open websockets would keep the HTTP server from closing; end them first. This process's only:
+  // with the Redis adapter io.disconnectSockets() would close every process's sockets. Clients
+  // see a transport close and reconnect (to another process, behind a proxy).
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
     io.engine.close();
   });
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
- * `npm run bench -- --only bundle`, `--only feed`, `--only mixed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm`, `--only transfer`, `--only writes` or `--only event-loop` (or BENCH_ONLY=feed) runs one of them.
+ * `npm run bench -- --only bundle`, `--only feed`, `--only mixed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm`, `--only transfer`, `--only writes`, `--only event-loop` or `--only proxy` (or BENCH_ONLY=feed) runs one of them.
  * `--quick` (or BENCH_QUICK=1) runs every case at a tenth of its size (quick.ts), a smoke check.
  * It ends with one table of every goal checked: its figure, met or NOT met (goals.ts).
  */
@@ -11,6 +11,7 @@ import { measureEventLoop, printEventLoop } from './eventLoop';
 import { measureFeed, printFeed } from './feed';
 import { printGoals } from './goals';
 import { measureMixed, printMixed } from './mixed';
+import { measureProxy, printProxy } from './proxy';
 import { measureModeration, printModeration } from './moderation';
 import { measureSearch, printSearch } from './search';
 import { measureStorm, printStorm } from './storm';
@@ -30,6 +31,7 @@ const BENCHES = [
   'storm',
   'writes',
   'event-loop',
+  'proxy',
 ] as const;
 type Bench = (typeof BENCHES)[number];
 
@@ -110,6 +112,10 @@ async function benchEventLoop() {
   printEventLoop(await measureEventLoop());
 }
 
+async function benchProxy() {
+  printProxy(await measureProxy());
+}
+
 const run: Record<Bench, () => Promise<void>> = {
   bundle: benchBundle,
   transfer: benchTransfer,
@@ -122,6 +128,7 @@ const run: Record<Bench, () => Promise<void>> = {
   storm: benchStorm,
   writes: benchWrites,
   'event-loop': benchEventLoop,
+  proxy: benchProxy,
 };
 for (const [i, name] of chosen().entries()) {
   if (i > 0) console.log('');

@@ -26,8 +26,9 @@ describe.each(dialects)('chat across a server restart on %s', (dialect) => {
     const bob = await signUpMember(baseUrl());
     const bobSocket = await openSocket(baseUrl(), bob.token, { reconnection: true });
     const bobView = followConversation({ socket: bobSocket, baseUrl, token: bob.token, otherId: ann.id });
-    // A server that shuts down ends its sockets ('io server disconnect'), which socket.io clients
-    // do not retry on their own; the app's client reconnects unless its session ended.
+    // A server that shuts down closes its sockets' transports ('transport close'), which socket.io
+    // clients retry on their own; 'io server disconnect' (a socket ended on purpose) they do not,
+    // the app's client does unless its session ended.
     bobSocket.on('disconnect', (reason) => {
       if (reason === 'io server disconnect') setTimeout(() => bobSocket.connect(), 100);
     });
