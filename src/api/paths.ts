@@ -1,3 +1,4 @@
+import { accountSessionsPaths } from './account/sessions';
 import { authPaths } from './auth/paths';
 import { chatPaths } from './chat/paths';
 import { groupsPaths } from './groups/paths';
@@ -24,6 +25,7 @@ export const paths = {
   health: '/health',
   config: '/config',
   ...authPaths,
+  ...accountSessionsPaths,
   ...postsPaths,
   ...usersPaths,
   ...moderationPaths,
