@@ -80,11 +80,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     const device = deps.devices?.device(client) ?? { browser: '', system: '' };
     await store.deleteExpiredSessions(user.id, issuedAt.toISOString());
     await store.createSession({ id: jti, userId: user.id, expiresAt: expiresAt.toISOString(), createdAt: issuedAt.toISOString(), ...device });
-    await deps.devices?.opened(user, jti, device);
-    return tokens.sign(
+    // Signed before the device is recorded, so the token's iat stays the session's start.
+    const token = await tokens.sign(
       { sub: user.id, authId: user.auth_id, username: user.username, role: user.role, tv: user.token_version, jti },
       expiresAt,
     );
+    await deps.devices?.opened(user, jti, device);
+    return token;
   }
 
   async function createAccount(account: NewAccount, role: Role): Promise<UserRow> {
