@@ -11,8 +11,14 @@ import type { Kysely } from 'kysely';
  * new one can be told by e-mail.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('sessions').addColumn('browser', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('sessions').addColumn('system', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('browser', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('system', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('sessions').addColumn('ended_at', 'text').execute();
 
   await db.schema

@@ -79,7 +79,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     const jti = newId();
     const device = deps.devices?.device(client) ?? { browser: '', system: '' };
     await store.deleteExpiredSessions(user.id, issuedAt.toISOString());
-    await store.createSession({ id: jti, userId: user.id, expiresAt: expiresAt.toISOString(), createdAt: issuedAt.toISOString(), ...device });
+    await store.createSession({
+      id: jti,
+      userId: user.id,
+      expiresAt: expiresAt.toISOString(),
+      createdAt: issuedAt.toISOString(),
+      ...device,
+    });
     // Signed before the device is recorded, so the token's iat stays the session's start.
     const token = await tokens.sign(
       { sub: user.id, authId: user.auth_id, username: user.username, role: user.role, tv: user.token_version, jti },

@@ -45,7 +45,10 @@ export const sessionsMachine = setup({
   actions: {
     /** Effect: a toast through the toast queue. */
     showToast: (_, _toast: ToastRequest) => {},
-    setSessions: assign(({ event }) => ({ sessions: (event as unknown as { output: AccountSessionsResponse }).output.sessions, error: null })),
+    setSessions: assign(({ event }) => ({
+      sessions: (event as unknown as { output: AccountSessionsResponse }).output.sessions,
+      error: null,
+    })),
     dropEnding: assign(({ context }) => ({ sessions: context.sessions.filter((s) => s._id !== context.ending) })),
     keepCurrent: assign(({ context }) => ({ sessions: context.sessions.filter((s) => s.current) })),
     clearEnding: assign({ ending: null }),
@@ -93,7 +96,11 @@ export const sessionsMachine = setup({
             input: ({ context }) => ({ sessionId: context.ending ?? '' }),
             onDone: {
               target: 'idle',
-              actions: ['dropEnding', 'clearEnding', { type: 'showToast', params: ({ event }) => ({ type: 'success', description: event.output.message }) }],
+              actions: [
+                'dropEnding',
+                'clearEnding',
+                { type: 'showToast', params: ({ event }) => ({ type: 'success', description: event.output.message }) },
+              ],
             },
             onError: [
               {
@@ -107,7 +114,10 @@ export const sessionsMachine = setup({
               },
               {
                 target: 'idle',
-                actions: ['clearEnding', { type: 'showToast', params: ({ event }) => ({ type: 'error', description: failureText(event.error, END_FAILED) }) }],
+                actions: [
+                  'clearEnding',
+                  { type: 'showToast', params: ({ event }) => ({ type: 'error', description: failureText(event.error, END_FAILED) }) },
+                ],
               },
             ],
           },
@@ -118,11 +128,17 @@ export const sessionsMachine = setup({
             src: 'endOtherSessions',
             onDone: {
               target: 'idle',
-              actions: ['keepCurrent', { type: 'showToast', params: ({ event }) => ({ type: 'success', description: event.output.message }) }],
+              actions: [
+                'keepCurrent',
+                { type: 'showToast', params: ({ event }) => ({ type: 'success', description: event.output.message }) },
+              ],
             },
             onError: {
               target: 'idle',
-              actions: { type: 'showToast', params: ({ event }) => ({ type: 'error', description: failureText(event.error, END_OTHERS_FAILED) }) },
+              actions: {
+                type: 'showToast',
+                params: ({ event }) => ({ type: 'error', description: failureText(event.error, END_OTHERS_FAILED) }),
+              },
             },
           },
         },

@@ -3,7 +3,13 @@ import { createActor } from 'xstate';
 import { createAccountSessionsApi } from '../../../src/api/account/sessions';
 import type { ApiClient } from '../../../src/api/client';
 import { accountSessionsLogic } from '../../../src/effects/account/sessions';
-import { END_FAILED, END_OTHERS_FAILED, SESSIONS_FAILED, sessionsMachine, type SessionsContext } from '../../../src/machines/account/sessions.machine';
+import {
+  END_FAILED,
+  END_OTHERS_FAILED,
+  SESSIONS_FAILED,
+  sessionsMachine,
+  type SessionsContext,
+} from '../../../src/machines/account/sessions.machine';
 import {
   canEndOthers,
   haveSessionsFailed,

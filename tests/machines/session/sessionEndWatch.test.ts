@@ -44,7 +44,12 @@ describe('this session ended from another device', () => {
     const answer = (status: number, message: string) =>
       new Response(JSON.stringify({ message, statusCode: status }), { status, headers: { 'content-type': 'application/json' } });
     let next = answer(401, 'Session expired, please sign in again');
-    const api = createApiClient({ baseURL: 'http://stoa.test', getToken: () => 't', fetch: (async () => next) as never, onSessionEnded: ended });
+    const api = createApiClient({
+      baseURL: 'http://stoa.test',
+      getToken: () => 't',
+      fetch: (async () => next) as never,
+      onSessionEnded: ended,
+    });
     await expect(api.accountSessions.list()).rejects.toThrow();
     expect(ended).not.toHaveBeenCalled();
     next = answer(401, SESSION_ENDED_MESSAGE);
@@ -75,7 +80,12 @@ describe('this session ended from another device', () => {
       });
       const load = () => import('socket.io-client').then((m) => m.io);
       for (const expected of [0, 1]) {
-        const actor = createActor(socketLogic(bus, createConnection(url, load, () => bus.publish({ event: 'session ended' })))).start();
+        const actor = createActor(
+          socketLogic(
+            bus,
+            createConnection(url, load, () => bus.publish({ event: 'session ended' })),
+          ),
+        ).start();
         actor.send({ type: 'socket.start', token: 'token' });
         await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('disconnected'), { timeout: 10_000 });
         actor.stop();

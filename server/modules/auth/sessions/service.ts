@@ -97,17 +97,15 @@ export function createSessionDevices(deps: SessionDevicesDeps) {
 
     async list(auth: AuthContext): Promise<AccountSession[]> {
       const rows = await store.list(auth.userId, now());
-      const sessions = rows.map(
-        (row): AccountSession => ({
-          _id: row.id,
-          browser: row.browser,
-          system: row.system,
-          device: deviceWords(row.browser, row.system),
-          firstSeenAt: row.created_at,
-          lastSeenAt: row.last_seen_at ?? row.created_at,
-          current: row.id === auth.sessionId,
-        }),
-      );
+      const sessions = rows.map((row): AccountSession => ({
+        _id: row.id,
+        browser: row.browser,
+        system: row.system,
+        device: deviceWords(row.browser, row.system),
+        firstSeenAt: row.created_at,
+        lastSeenAt: row.last_seen_at ?? row.created_at,
+        current: row.id === auth.sessionId,
+      }));
       // The current one first, then the most recently seen.
       return sessions.sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
     },

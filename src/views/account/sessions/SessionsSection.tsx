@@ -116,7 +116,13 @@ function SessionRow({ actor, session, busy }: { actor: SessionsActorRef; session
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
           Signed in <time dateTime={session.firstSeenAt}>{dateFormat.format(new Date(session.firstSeenAt))}</time>
           {' · '}
-          {session.current ? 'Active now' : <>Last active <time dateTime={session.lastSeenAt}>{timeAgo(session.lastSeenAt)}</time></>}
+          {session.current ? (
+            'Active now'
+          ) : (
+            <>
+              Last active <time dateTime={session.lastSeenAt}>{timeAgo(session.lastSeenAt)}</time>
+            </>
+          )}
         </p>
       </div>
       {session.current ? null : (
