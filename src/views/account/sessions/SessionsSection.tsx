@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { AccountSession } from '../../../api/account/sessions';
 import type { SessionsActorRef } from '../../../machines/account/sessions.machine';
 import {
@@ -38,6 +39,7 @@ export function SessionsSection() {
   const endingOthers = useSelector(actor, isEndingOthers);
   const busy = useSelector(actor, isSessionsBusy);
   const hasOthers = sessions.some((s) => !s.current);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <section
@@ -45,7 +47,7 @@ export function SessionsSection() {
       className="flex flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <div>
-        <h2 id="sessions-title" className="font-semibold text-neutral-900 dark:text-white">
+        <h2 id="sessions-title" ref={heading} tabIndex={-1} className="font-semibold text-neutral-900 outline-none dark:text-white">
           Where you are signed in
         </h2>
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
@@ -70,7 +72,7 @@ export function SessionsSection() {
         <>
           <ul aria-labelledby="sessions-title" className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800">
             {sessions.map((session) => (
-              <SessionRow key={session._id} actor={actor} session={session} busy={busy} />
+              <SessionRow key={session._id} actor={actor} session={session} busy={busy} heading={heading} />
             ))}
           </ul>
           {hasOthers ? (
@@ -79,9 +81,11 @@ export function SessionsSection() {
                 size="sm"
                 variant="secondary"
                 icon={endingOthers ? undefined : <LogOut size={16} />}
-                isPending={endingOthers}
+                // Busy, not pending: react-aria announces a pending button by its id, and this one
+                // leaves the page when its request succeeds (the announcement would point at nothing).
+                aria-disabled={endingOthers || undefined}
                 isDisabled={!othersEndable && !endingOthers}
-                className="data-[pending]:opacity-60"
+                className="aria-disabled:opacity-60"
                 onPress={() => actor.send({ type: 'sessions.endOthers' })}
               >
                 {endingOthers ? 'Signing out...' : 'Sign out all other sessions'}
@@ -96,8 +100,26 @@ export function SessionsSection() {
   );
 }
 
-function SessionRow({ actor, session, busy }: { actor: SessionsActorRef; session: AccountSession; busy: boolean }) {
+function SessionRow({
+  actor,
+  session,
+  busy,
+  heading,
+}: {
+  actor: SessionsActorRef;
+  session: AccountSession;
+  busy: boolean;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
   const ending = useSelector(actor, (s) => selectEnding(s) === session._id);
+  // A row that leaves with the focused button hands the focus to the heading (a removed button's blur never reaches React).
+  const focused = useRef(false);
+  useEffect(
+    () => () => {
+      if (focused.current) heading.current?.focus();
+    },
+    [heading],
+  );
   const Icon = PHONES.has(session.system) ? Smartphone : Monitor;
   return (
     <li className="flex flex-wrap items-center gap-3 py-2.5 first:pt-0 last:pb-0">
@@ -129,9 +151,11 @@ function SessionRow({ actor, session, busy }: { actor: SessionsActorRef; session
         <Button
           size="sm"
           variant="secondary"
-          className="shrink-0 data-[pending]:opacity-60"
-          isPending={ending}
+          className="shrink-0 aria-disabled:opacity-60"
+          // Busy, not pending (see "Sign out all other sessions"): the row leaves when it succeeds.
+          aria-disabled={ending || undefined}
           isDisabled={busy && !ending}
+          onFocusChange={(isFocused) => (focused.current = isFocused)}
           aria-label={ending ? `Signing out ${session.device}` : `Sign out ${session.device}`}
           onPress={() => actor.send({ type: 'sessions.end', sessionId: session._id })}
         >
