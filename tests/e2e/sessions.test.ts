@@ -72,9 +72,11 @@ describe('where you are signed in', () => {
     const device = (await rows.nth(1).locator('p').first().textContent())!;
     expect(device).toMatch(/^Chrome on Linux$/);
     await auditAccessibility(ada.page, 'settings, where you are signed in');
+    await section.scrollIntoViewIfNeeded();
     await screenshot(ada.page, 'sessions-1280-light');
     await darkTheme(ada.page);
     await auditAccessibility(ada.page, 'settings, where you are signed in, dark');
+    await section.scrollIntoViewIfNeeded();
     await screenshot(ada.page, 'sessions-1280-dark');
 
     const socketClosed = closed(other.socket);
@@ -104,9 +106,11 @@ describe('where you are signed in', () => {
     await expect.poll(() => section.getByRole('listitem').count()).toBe(2);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await auditAccessibility(phone.page, 'settings, where you are signed in, phone');
+    await section.scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'sessions-375-light');
     await darkTheme(phone.page);
     await auditAccessibility(phone.page, 'settings, where you are signed in, phone, dark');
+    await section.scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'sessions-375-dark');
 
     await section.getByRole('button', { name: 'Sign out all other sessions' }).click();
