@@ -11,3 +11,5 @@ export const isEndingOthers = (s: SessionsSnapshot) => s.matches({ loaded: 'endi
 /** A request is running: the buttons wait. */
 export const isSessionsBusy = (s: SessionsSnapshot) => s.matches({ loaded: 'ending' }) || s.matches({ loaded: 'endingOthers' });
 export const canEndOthers = (s: SessionsSnapshot) => s.can({ type: 'sessions.endOthers' });
+/** Some session other than this one is listed. */
+export const hasOtherSessions = (s: SessionsSnapshot) => s.context.sessions.some((session) => !session.current);

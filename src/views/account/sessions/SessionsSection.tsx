@@ -5,6 +5,7 @@ import type { AccountSession } from '../../../api/account/sessions';
 import type { SessionsActorRef } from '../../../machines/account/sessions.machine';
 import {
   canEndOthers,
+  hasOtherSessions,
   haveSessionsFailed,
   isEndingOthers,
   isSessionsBusy,
@@ -38,7 +39,7 @@ export function SessionsSection() {
   const othersEndable = useSelector(actor, canEndOthers);
   const endingOthers = useSelector(actor, isEndingOthers);
   const busy = useSelector(actor, isSessionsBusy);
-  const hasOthers = sessions.some((s) => !s.current);
+  const hasOthers = useSelector(actor, hasOtherSessions);
   const heading = useRef<HTMLHeadingElement>(null);
 
   return (
