@@ -35,6 +35,25 @@ export interface SessionsTable {
   user_id: string;
   expires_at: string;
   created_at: string;
+  /** The device in words, from the user agent at sign-in ('' when it said nothing we know). */
+  browser: Generated<string>;
+  system: Generated<string>;
+  /** Ended from another device (Settings > Where you are signed in): refused, kept until expires_at. */
+  ended_at: string | null;
+}
+
+/** When a session was last seen; apart from `sessions` so its updates leave the auth version alone. */
+export interface SessionActivityTable {
+  session_id: string;
+  last_seen_at: string;
+}
+
+/** Every browser and system a member signed in from: a sign-in from a new one is told by e-mail. */
+export interface KnownDevicesTable {
+  user_id: string;
+  browser: string;
+  system: string;
+  first_seen_at: string;
 }
 
 /** Only the sha256 of a reset token is kept, so a leaked database cannot reset passwords. */
@@ -399,6 +418,8 @@ export interface ImageHashesTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  session_activity: SessionActivityTable;
+  known_devices: KnownDevicesTable;
   password_resets: PasswordResetsTable;
   posts: PostsTable;
   answers: AnswersTable;

@@ -50,6 +50,7 @@ import { createSessionEvents, type SessionEvents } from '../realtime/sessionEven
 import { createPostWatch, type PostWatch } from '../realtime/postWatch';
 import type { Presence } from '../realtime/presence';
 import { authentication } from './authentication';
+import type { SessionDevices } from '../modules/auth/sessions/service';
 import { installBodyParsers } from './bodyParsers';
 import { clientApp } from './client';
 import { capConnections, clientErrorHandler, connectionOptions } from './connections';
@@ -106,6 +107,8 @@ export interface Services {
   passwordReset: PasswordResetService;
   hasher: PasswordHasher;
   tokenVerifier: TokenVerifier;
+  /** Where a member is signed in: devices, last seen, ending sessions (server/modules/auth/sessions). */
+  sessionDevices: SessionDevices;
   sends: ClientSends;
   // posts and the areas built on them
   /** The posts area's own SQL: no other area reads it (they have postsForOthers); tests read its audienceWork. */
@@ -233,7 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     metrics.sources.mail = mailer.stats;
   }
 
-  await app.register(authentication, { verify: services.tokenVerifier });
+  await app.register(authentication, { verify: services.tokenVerifier, refusal: services.sessionDevices.refusal });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
   await app.register(fastifyStatic, { root: mediaDir, serve: false });
   await app.register(mediaRoutes, { storage: media });

@@ -42,24 +42,27 @@ export function currentAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-async function authenticateRequest(verify: TokenVerifier, request: FastifyRequest): Promise<AuthContext> {
+/** Why a token that does not verify was refused, when there is more to say than SESSION_EXPIRED. */
+export type Refusal = (token: string) => Promise<string | undefined>;
+
+async function authenticateRequest(verify: TokenVerifier, request: FastifyRequest, refusal?: Refusal): Promise<AuthContext> {
   if (request.auth) return request.auth;
   const header = request.headers.authorization;
   const token = header ? BEARER.exec(header)?.[1] : undefined;
   if (!token) throw unauthorized(SIGN_IN_REQUIRED);
   const auth = await verify(token);
-  if (!auth) throw unauthorized(SESSION_EXPIRED);
+  if (!auth) throw unauthorized((await refusal?.(token).catch(() => undefined)) ?? SESSION_EXPIRED);
   request.auth = auth;
   return auth;
 }
 
 export const authentication = fp(
-  async (app: FastifyInstance, opts: { verify: TokenVerifier }) => {
+  async (app: FastifyInstance, opts: { verify: TokenVerifier; refusal?: Refusal }) => {
     app.decorateRequest('auth', null);
     app.decorate('verifyToken', opts.verify);
 
     async function authenticate(request: FastifyRequest): Promise<void> {
-      const auth = await authenticateRequest(opts.verify, request);
+      const auth = await authenticateRequest(opts.verify, request, opts.refusal);
       if (auth.isBanned && !request.routeOptions.config.allowBanned) throw forbidden(BANNED_MESSAGE);
     }
 

@@ -1,5 +1,6 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { API_BASE, paths } from './paths';
+import { createAccountSessionsApi, SESSION_ENDED_MESSAGE } from './account/sessions';
 import { createAuthApi } from './auth/client';
 import { createChatApi } from './chat/client';
 import type { ClientConfig } from './config';
@@ -20,10 +21,12 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Called when any request is refused because the member is banned (403 with the banned message). */
   onBanned?: () => void;
+  /** Called when a request is refused because this session was ended from another device (401 with that message). */
+  onSessionEnded?: () => void;
 }
 
 /** The typed HTTP client built from the contract. Every request sends credentials and a bearer token when one is stored. */
-export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: ApiClientOptions) {
+export function createApiClient({ baseURL = '', getToken, fetch, onBanned, onSessionEnded }: ApiClientOptions) {
   const http: $Fetch = ofetch.create(
     {
       baseURL: `${baseURL}${API_BASE}`,
@@ -39,6 +42,7 @@ export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: Api
       onResponseError({ response }) {
         const body = response._data as { message?: unknown } | undefined;
         if (response.status === 403 && body?.message === BANNED_MESSAGE) onBanned?.();
+        if (response.status === 401 && body?.message === SESSION_ENDED_MESSAGE) onSessionEnded?.();
       },
       // The fetch implementation is a global option of ofetch (its second argument), not a request default.
     },
@@ -49,6 +53,7 @@ export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: Api
     http,
     config: () => http<ClientConfig>(paths.config),
     ...createAuthApi(http),
+    ...createAccountSessionsApi(http),
     ...createChatApi(http),
     ...createGroupsApi(http),
     ...createStreamsApi(http),

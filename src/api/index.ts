@@ -10,6 +10,7 @@ export * from './paths';
 export * from './socket';
 export * from './auth';
 export * from './auth/client';
+export * from './account/sessions';
 export * from './chat';
 export * from './chat/client';
 export * from './groups';

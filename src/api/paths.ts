@@ -1,3 +1,4 @@
+import { accountSessionsPaths } from './account/sessions';
 import { authPaths } from './auth/paths';
 import { chatPaths } from './chat/paths';
 import { groupsPaths } from './groups/paths';
@@ -30,6 +31,7 @@ export const paths = {
   ready: '/ready',
   config: '/config',
   ...authPaths,
+  ...accountSessionsPaths,
   ...postsPaths,
   ...usersPaths,
   ...moderationPaths,

@@ -115,7 +115,8 @@ export interface CheckpointEventPayloads {
 }
 
 export interface SessionEndedPayload {
-  reason: 'signout' | 'banned' | 'password-changed';
+  /** `ended`: the member ended this session from another device (Settings > Where you are signed in). */
+  reason: 'signout' | 'banned' | 'password-changed' | 'ended';
 }
 
 /**

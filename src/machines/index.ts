@@ -41,6 +41,7 @@ import { createGroupMachine } from './groups/createGroup.machine';
 import { groupsMachine } from './groups/groups.machine';
 import { groupMachine } from './groups/group.machine';
 import { blockedMembersMachine } from './people/blockedMembers.machine';
+import { sessionsMachine } from './account/sessions.machine';
 import { reportMachine } from './moderation/report.machine';
 import { checkpointMachine } from './checkpoint/checkpoint.machine';
 import { appealFormMachine } from './checkpoint/appealForm.machine';
@@ -101,6 +102,7 @@ export const statecharts = {
   groups: groupsMachine,
   group: groupMachine,
   blockedMembers: blockedMembersMachine,
+  sessions: sessionsMachine,
   report: reportMachine,
   checkpoint: checkpointMachine,
   appealForm: appealFormMachine,

@@ -11,6 +11,7 @@ import type { MediaStorage, StoredMedia } from '../../media/storage';
 import type { Members } from '../users/members';
 import { uniqueViolation } from '../../db/errors';
 import type { SignedIn } from './service';
+import type { SignInClient } from './sessions/service';
 
 /**
  * Google sign-in. The client signs in with Firebase (a popup) and sends the Firebase ID token;
@@ -146,7 +147,7 @@ export interface GoogleSignInDeps {
   media: MediaStorage;
   verify: GoogleTokenVerifier;
   /** The session of the auth service: the same token, lifetimes and session row as a password sign-in. */
-  issueSession: (user: UserRow, rememberMe?: boolean) => Promise<string>;
+  issueSession: (user: UserRow, rememberMe?: boolean, client?: SignInClient) => Promise<string>;
   random?: () => number;
 }
 
@@ -220,11 +221,11 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
   }
 
   return {
-    async signIn(idToken: string, rememberMe = false): Promise<SignedIn> {
+    async signIn(idToken: string, rememberMe = false, client?: SignInClient): Promise<SignedIn> {
       const identity = await deps.verify(idToken);
       const user = await resolve(identity);
       // Banned members sign in too, as with a password: the answer says isBanned and the checkpoint follows.
-      return { user, token: await deps.issueSession(user, rememberMe) };
+      return { user, token: await deps.issueSession(user, rememberMe, client) };
     },
   };
 }

@@ -46,6 +46,9 @@ export interface AuthRoutesOptions {
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
 
+/** Where a sign-in comes from: its User-Agent becomes the session's device (sessions/device.ts). */
+const clientOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] });
+
 /** The authentication endpoints of the wire contract (src/api/auth/schemas.ts). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { rateLimits } = opts.config;
@@ -68,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: perIp(rateLimits.signUpPerIp) },
     },
     async (request, reply) => {
-      const result = await opts.auth.signUp(request.body);
+      const result = await opts.auth.signUp(request.body, clientOf(request));
       return reply.code(201).send(signedIn('Account created successfully', result));
     },
   );
@@ -88,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (body.provider === 'google') {
         if (!opts.google) throw new HttpError(501, GOOGLE_UNAVAILABLE);
         try {
-          return signedIn('Signed in successfully', await opts.google.signIn(body.payload.idToken, body.rememberMe));
+          return signedIn('Signed in successfully', await opts.google.signIn(body.payload.idToken, body.rememberMe, clientOf(request)));
         } catch (error) {
           // A token names no account to count against: only the address's count.
           if (isUnauthorized(error)) await signInsPerAddress.record(request);
@@ -96,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         }
       }
       try {
-        return signedIn('Signed in successfully', await opts.auth.signIn(body));
+        return signedIn('Signed in successfully', await opts.auth.signIn(body, clientOf(request)));
       } catch (error) {
         if (isUnauthorized(error)) await signInFailures.record(request);
         throw error;
@@ -195,7 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: perIp(rateLimits.signUpPerIp) },
     },
     async (request, reply) => {
-      const result = await opts.auth.adminSignUp(request.body);
+      const result = await opts.auth.adminSignUp(request.body, clientOf(request));
       return reply.code(201).send(signedIn('Admin account created successfully', result));
     },
   );
@@ -210,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       try {
-        return signedIn('Signed in successfully', await opts.auth.adminSignIn(request.body));
+        return signedIn('Signed in successfully', await opts.auth.adminSignIn(request.body, clientOf(request)));
       } catch (error) {
         if (isUnauthorized(error)) await signInFailures.record(request);
         throw error;

@@ -14,6 +14,7 @@ import type { PasswordHasher } from '../../core/passwords';
 import type { AuthStore } from './store';
 import type { TokenService } from './tokens';
 import type { AuthContext } from '../../core/authContext';
+import type { SessionDevices, SignInClient } from './sessions/service';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const USERNAME_TAKEN = 'Username is already taken';
@@ -49,6 +50,8 @@ export interface AuthServiceDeps {
   media: MediaStorage;
   /** Told when a session ends, so the member's sockets close (server/realtime/sessionEvents.ts). */
   sessionEvents?: SessionEvents;
+  /** Each new session's device and first sighting, and the new-device e-mail (sessions/service.ts). */
+  devices?: SessionDevices;
 }
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */
@@ -68,17 +71,28 @@ export function createAuthService(deps: AuthServiceDeps) {
     return media.saveImage(png, 'png');
   }
 
-  async function issueSession(user: UserRow, rememberMe = false): Promise<string> {
+  /** `client`: where the sign-in comes from (its User-Agent), recorded as the session's device. */
+  async function issueSession(user: UserRow, rememberMe = false, client?: SignInClient): Promise<string> {
     const issuedAt = clock.now();
     const lifetime = rememberMe ? deps.config.sessions.longMs : deps.config.sessions.shortMs;
     const expiresAt = new Date(issuedAt.getTime() + lifetime);
     const jti = newId();
+    const device = deps.devices?.device(client) ?? { browser: '', system: '' };
     await store.deleteExpiredSessions(user.id, issuedAt.toISOString());
-    await store.createSession({ id: jti, userId: user.id, expiresAt: expiresAt.toISOString(), createdAt: issuedAt.toISOString() });
-    return tokens.sign(
+    await store.createSession({
+      id: jti,
+      userId: user.id,
+      expiresAt: expiresAt.toISOString(),
+      createdAt: issuedAt.toISOString(),
+      ...device,
+    });
+    // Signed before the device is recorded, so the token's iat stays the session's start.
+    const token = await tokens.sign(
       { sub: user.id, authId: user.auth_id, username: user.username, role: user.role, tv: user.token_version, jti },
       expiresAt,
     );
+    await deps.devices?.opened(user, jti, device);
+    return token;
   }
 
   async function createAccount(account: NewAccount, role: Role): Promise<UserRow> {
@@ -126,30 +140,30 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     issueSession,
 
-    async signUp(account: NewAccount): Promise<SignedIn> {
+    async signUp(account: NewAccount, client?: SignInClient): Promise<SignedIn> {
       const user = await createAccount(account, 'USER');
-      return { user, token: await issueSession(user) };
+      return { user, token: await issueSession(user, false, client) };
     },
 
     /** Banned members may sign in: they need a session to see the checkpoint and to appeal. */
-    async signIn(credentials: Credentials): Promise<SignedIn> {
+    async signIn(credentials: Credentials, client?: SignInClient): Promise<SignedIn> {
       const user = await checkCredentials(credentials);
-      return { user, token: await issueSession(user, credentials.rememberMe) };
+      return { user, token: await issueSession(user, credentials.rememberMe, client) };
     },
 
-    async adminSignUp(account: NewAccount & { inviteCode: string }): Promise<SignedIn> {
+    async adminSignUp(account: NewAccount & { inviteCode: string }, client?: SignInClient): Promise<SignedIn> {
       const expected = deps.config.adminInviteCode;
       if (!expected) throw forbidden('Admin sign-up is disabled');
       if (!sameSecret(account.inviteCode, expected)) throw forbidden('Invalid invite code');
       const user = await createAccount(account, 'ADMIN');
-      return { user, token: await issueSession(user) };
+      return { user, token: await issueSession(user, false, client) };
     },
 
     /** A member who is not an admin gets the same answer as a wrong password: roles are not revealed. */
-    async adminSignIn(credentials: Credentials): Promise<SignedIn> {
+    async adminSignIn(credentials: Credentials, client?: SignInClient): Promise<SignedIn> {
       const user = await checkCredentials(credentials);
       if (user.role !== 'ADMIN') throw unauthorized(INVALID_CREDENTIALS);
-      return { user, token: await issueSession(user, credentials.rememberMe) };
+      return { user, token: await issueSession(user, credentials.rememberMe, client) };
     },
 
     /** For scripts (create-admin): an ADMIN account without invite code or HTTP. */

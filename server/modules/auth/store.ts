@@ -17,14 +17,24 @@ export function createAuthStore(db: Kysely<Database>) {
         .select('sessions.expires_at as session_expires_at')
         .where('sessions.id', '=', values.sessionId)
         .where('sessions.user_id', '=', values.userId)
+        .where('sessions.ended_at', 'is', null)
         .where('sessions.expires_at', '>', values.now),
   );
 
   return {
-    createSession: (session: { id: string; userId: string; expiresAt: string; createdAt: string }) =>
+    /** `browser` and `system`: the device in words (sessions/device.ts), '' when unknown. */
+    createSession: (session: { id: string; userId: string; expiresAt: string; createdAt: string; browser?: string; system?: string }) =>
       db
         .insertInto('sessions')
-        .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt, created_at: session.createdAt })
+        .values({
+          id: session.id,
+          user_id: session.userId,
+          expires_at: session.expiresAt,
+          created_at: session.createdAt,
+          browser: session.browser ?? '',
+          system: session.system ?? '',
+          ended_at: null,
+        })
         .execute(),
 
     /** The user behind a live session, and when that session ends. */

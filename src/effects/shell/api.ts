@@ -7,4 +7,9 @@ import { storage } from './storage';
  * because the member was banned meanwhile tells the app (src/effects/session/banWatch.ts), like the
  * socket's `banned` event does.
  */
-export const api = createApiClient({ getToken: storage.token, onBanned: () => streamsBus.publish({ event: 'account banned' }) });
+export const api = createApiClient({
+  getToken: storage.token,
+  onBanned: () => streamsBus.publish({ event: 'account banned' }),
+  // A request refused because another device ended this session: the app goes to sign-in (src/effects/session/sessionEndWatch.ts).
+  onSessionEnded: () => streamsBus.publish({ event: 'session ended' }),
+});

@@ -9,6 +9,7 @@ import { navigationLogic } from './navigation';
 import { socketLogic } from './socket';
 import { noticesLogic } from './notices';
 import { banWatchLogic } from '../session/banWatch';
+import { sessionEndWatchLogic } from '../session/sessionEndWatch';
 import { unreadBadgeLogic } from './unreadBadge';
 import { privateChatCacheLogic } from '../chat/privateChatCache';
 import { chatBadgeLogic } from '../chat/chatBadge';
@@ -25,6 +26,7 @@ export const appLogic = appMachine.provide({
     socket: socketLogic(),
     notices: noticesLogic(),
     banWatch: banWatchLogic(),
+    sessionEndWatch: sessionEndWatchLogic(),
     unreadBadge: unreadBadgeLogic(),
     chatBadge: chatBadgeLogic(),
     privateChatCache: privateChatCacheLogic(),

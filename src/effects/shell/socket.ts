@@ -7,6 +7,7 @@ import {
   type ClientEventPayloads,
   type PostEventsPayload,
   type PostsAddedPayload,
+  type SessionEndedPayload,
   type SocketAck,
   type StreamEvent,
 } from '../../api/socket';
@@ -33,7 +34,9 @@ export type BusMessage =
   /** From this tab (the author menu): the member blocked `userId`; their posts leave every list. */
   | { event: 'blocked'; userId: string }
   /** The member was banned: the socket's `banned` event, or a request refused as banned (src/effects/session/banWatch.ts). */
-  | { event: 'account banned' };
+  | { event: 'account banned' }
+  /** This session was ended from another device: the socket said so, or a request was refused (src/effects/session/sessionEndWatch.ts). */
+  | { event: 'session ended' };
 type Listener = (message: BusMessage) => void;
 
 export function createBus() {
@@ -118,7 +121,12 @@ const loadIo = (): Promise<Io> => import('socket.io-client').then((module) => mo
  * the token in the handshake, socket.io's own reconnection off (the machine retries with
  * `connection.open`). Stopping the actor closes the socket.
  */
-export const createConnection = (url = '', load: () => Promise<Io> = loadIo) =>
+export const createConnection = (
+  url = '',
+  load: () => Promise<Io> = loadIo,
+  /** The server ended this session from another device (its `session ended` says `ended`). */
+  endedElsewhere: () => void = () => streamsBus.publish({ event: 'session ended' }),
+) =>
   fromCallback<ConnectionCommand, { token: string }>(({ input, sendBack, receive }) => {
     let socket: Socket | null = null;
     let stopped = false;
@@ -137,7 +145,10 @@ export const createConnection = (url = '', load: () => Promise<Io> = loadIo) =>
           // A disconnect the client asked for (stop) is not a drop.
           if (reason !== 'io client disconnect') send({ type: 'socket.disconnected', reason });
         });
-        socket.on(serverEvents.sessionEnded, () => send({ type: 'socket.sessionEnded' }));
+        socket.on(serverEvents.sessionEnded, (payload?: SessionEndedPayload) => {
+          send({ type: 'socket.sessionEnded' });
+          if (payload?.reason === 'ended') endedElsewhere();
+        });
         socket.on(serverEvents.socketReplaced, () => send({ type: 'socket.replaced' }));
         for (const name of STREAM_EVENTS) {
           socket.on(name, (payload: unknown) => send({ type: 'socket.message', event: name, payload } as SocketEvent));

@@ -51,6 +51,8 @@ export const appMachine = setup({
     notices: requiredCallback(),
     /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/session/banWatch.ts). */
     banWatch: requiredCallback(),
+    /** Effect: this session ended from another device sends the page to sign-in (src/effects/session/sessionEndWatch.ts). */
+    sessionEndWatch: requiredCallback(),
   },
   actions: {
     /** The socket follows the session: open while signed in (with its token), closed otherwise. */
@@ -128,5 +130,6 @@ export const appMachine = setup({
     { id: 'privateChatCache', systemId: 'privateChatCache', src: 'privateChatCache' },
     { id: 'notices', src: 'notices' },
     { id: 'banWatch', src: 'banWatch' },
+    { id: 'sessionEndWatch', src: 'sessionEndWatch' },
   ],
 });

@@ -12,6 +12,7 @@ import { EmptyState, PageTitle } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
 import { LoadError } from '../ui/LoadError';
 import { BlockedMembers } from './BlockedMembers';
+import { SessionsSection } from '../account/sessions/SessionsSection';
 import { NotificationSwitches } from './profile/OwnerPanels';
 import { useApp } from '../AppContext';
 import { useScreenActor } from '../shared/useScreenActor';
@@ -48,6 +49,7 @@ export default function SettingsPage({ username }: { username: string }) {
       <Notifications userId={me._id} />
       <Appearance />
       <BlockedMembers />
+      <SessionsSection />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { adminListModel } from '../admin/adminList.model';
 import { answersModel } from '../streams/discussion/answers.model';
 import { authGuardModel } from '../session/authGuard.model';
 import { blockedMembersModel } from '../people/blockedMembers.model';
+import { sessionsModel } from '../account/sessions.model';
 import { changePasswordModel } from '../auth/changePassword.model';
 import { chatModel } from '../chat/chat.model';
 import { checkpointModel, appealFormModel } from '../checkpoint/checkpoint.model';
@@ -106,6 +107,7 @@ export const models: MachineModel[] = [
   searchModel,
   searchSuggestModel,
   sessionModel,
+  sessionsModel,
   signInModel,
   googleOptionModel,
   signUpModel,

@@ -55,6 +55,16 @@ const ADMIN_ROUTES: Row[] = [
   { method: 'GET', url: '/admin/audit/:page', call: '/admin/audit/1', admin: 200 },
 ];
 
+/**
+ * The member's own account routes (Settings): anonymous 401, banned 403, the member through (their
+ * own sessions only: another member's session id is a 404, tests/server/auth/sessions.test.ts).
+ */
+const ACCOUNT_ROUTES: (Omit<Row, 'admin'> & { member: number })[] = [
+  { method: 'GET', url: '/account/sessions', call: '/account/sessions', member: 200 },
+  { method: 'DELETE', url: '/account/sessions/others', call: '/account/sessions/others', member: 200 },
+  { method: 'DELETE', url: '/account/sessions/:sessionId', call: `/account/sessions/${MISSING}`, member: 404 },
+];
+
 /** What a banned member still reaches: the session check, sign-out, their ban status, the appeal. */
 const BANNED_OK = [
   'GET /signout',
@@ -114,6 +124,25 @@ describe.each(dialects)('moderation access on %s', (dialect) => {
       expect(bannedAnswer.json()).toEqual({ message: BANNED_MESSAGE, statusCode: 403 });
       const adminAnswer = await as(admin);
       expect(adminAnswer.statusCode, adminAnswer.body).toBe(row.admin);
+    },
+  );
+
+  it('has a row for every account route the app registers', () => {
+    const registered = apiRoutes()
+      .filter((route) => route.url.startsWith('/account/') && route.method !== 'OPTIONS')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(registered).toEqual(ACCOUNT_ROUTES.map((row) => `${row.method} ${row.url}`).sort());
+  });
+
+  it.each(ACCOUNT_ROUTES.map((row) => [`${row.method} ${row.url}`, row] as const))(
+    '%s: anonymous 401, banned 403, member through',
+    async (_, row) => {
+      const as = (who: Member | null) => call(t, who, row.method, row.call);
+      expect((await as(null)).json()).toEqual({ message: 'Please sign in to continue', statusCode: 401 });
+      expect((await as(banned)).json()).toEqual({ message: BANNED_MESSAGE, statusCode: 403 });
+      const answer = await as(plain);
+      expect(answer.statusCode, answer.body).toBe(row.member);
     },
   );
 
