@@ -16,9 +16,11 @@ import { webAppManifest } from './scripts/webAppManifest.ts';
  */
 const COMMON = new RegExp(
   [
-    String.raw`[\\/]src[\\/]views[\\/]components[\\/](Button|Alert|Brand)\.tsx`,
-    String.raw`[\\/]src[\\/]machines[\\/](failure|sendRetry)\.ts`,
-    String.raw`[\\/]src[\\/]effects[\\/](bridge|guard)\.ts`,
+    String.raw`[\\/]src[\\/]views[\\/](ui[\\/](Button|Alert)|shell[\\/]Brand)\.tsx`,
+    String.raw`[\\/]src[\\/]machines[\\/]shared[\\/](failure|sendRetry)\.ts`,
+    String.raw`[\\/]src[\\/]machines[\\/]session[\\/]session\.connect\.ts`,
+    String.raw`[\\/]src[\\/]views[\\/]shared[\\/](useScreenActor\.ts|areaLogic\.tsx)`,
+    String.raw`[\\/]src[\\/]effects[\\/](shell[\\/]bridge|session[\\/]guard)\.ts`,
     String.raw`[\\/]react-aria[\\/].*[\\/](FocusScope|I18nProvider|useLongPress)\.mjs`,
     String.raw`[\\/]react-stately[\\/].*[\\/](useControlledState|useToggleState)\.mjs`,
     String.raw`[\\/]react-aria-components[\\/].*[\\/](SharedElementTransition|SelectionIndicator)\.mjs`,
@@ -27,16 +29,16 @@ const COMMON = new RegExp(
 );
 /** The member layout and the lists of posts (streams, questions, saved, photos, videos). */
 const MEMBER_AREA =
-  /[\\/]src[\\/]views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|format\.)|composer[\\/]ComposerProvider\.tsx|pages[\\/]member[\\/](Streams|Questions|Save|Photos|Videos|Media)Page\.tsx)/;
+  /[\\/]src[\\/]views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|post[\\/]format\.)|composer[\\/]ComposerProvider\.tsx)/;
 /** The page of one post or question, with its comments and answers (and their forms); the comments modal too. */
 const POST_PAGE =
-  /[\\/]src[\\/]views[\\/](pages[\\/]member[\\/](Post|Question)Page|streams[\\/](CommentsPanel|AnswersPanel|CommentsModal|useDiscussionLogic))\.tsx?/;
+  /[\\/]src[\\/]views[\\/]streams[\\/](pages[\\/](Post|Question)Page|discussion[\\/](CommentsPanel|AnswersPanel|CommentsModal|useDiscussionLogic))\.tsx?/;
 /** The overlays' building blocks: react-aria's modal, popover, dialog and menu, the sheet and confirm dialogs. */
 const DIALOGS =
-  /[\\/](src[\\/]views[\\/]components[\\/](SheetDialog|ConfirmDialog|TriggerContexts)\.tsx|react-aria-components[\\/].*[\\/](Modal|Popover|Dialog|Menu)\.mjs)/;
+  /[\\/](src[\\/]views[\\/](ui[\\/](SheetDialog|ConfirmDialog)|overlays[\\/]TriggerContexts)\.tsx|react-aria-components[\\/].*[\\/](Modal|Popover|Dialog|Menu)\.mjs)/;
 /** What the member area opens (src/views/overlays/Deferred.tsx, OverlayTrigger.tsx): not on its first paint. */
 const OVERLAYS =
-  /[\\/]src[\\/]views[\\/](streams[\\/](ReactionsModal|ReactionPicker|WhyDialog|ReportPostDialog)|components[\\/](MoreMenuPopover|SettingsMenuPopover|BlockConfirm)|layouts[\\/]MemberDrawer)\.tsx/;
+  /[\\/]src[\\/]views[\\/](streams[\\/](reactions[\\/](ReactionsModal|ReactionPicker)|post[\\/]WhyDialog)|moderation[\\/]ReportDialog|overlays[\\/]MoreMenuPopover|shell[\\/]SettingsMenuPopover|people[\\/]BlockConfirm|layouts[\\/]MemberDrawer)\.tsx/;
 
 /**
  * Built files the service worker does not precache: the debug panel's statechart explorer (a
@@ -102,7 +104,7 @@ export default defineConfig({
             {
               name: 'auth',
               priority: 2,
-              test: /[\\/]src[\\/]views[\\/](auth[\\/](?!ForgotPasswordForm|ResetPasswordForm)|pages[\\/]AuthPage\.tsx|components[\\/](TextField|PasswordField|Checkbox)\.tsx)/,
+              test: /[\\/]src[\\/]views[\\/](auth[\\/](?!forms[\\/](ForgotPasswordForm|ResetPasswordForm)|ForgotPasswordPage|ResetPasswordPage|PasswordResetLogic)|ui[\\/](TextField|PasswordField|Checkbox)\.tsx)/,
             },
             // The member layout and the lists of posts, where members land; the chat, groups, people,
             // notifications, search and the page of one post stay chunks of their own.
