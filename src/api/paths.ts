@@ -1,3 +1,4 @@
+import { twoFactorPaths } from './account/twoFactor';
 import { authPaths } from './auth/paths';
 import { chatPaths } from './chat/paths';
 import { groupsPaths } from './groups/paths';
@@ -32,4 +33,5 @@ export const paths = {
   ...groupsPaths,
   ...notificationsPaths,
   ...searchPaths,
+  ...twoFactorPaths,
 } as const;

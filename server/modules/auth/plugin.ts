@@ -11,12 +11,12 @@ import { createTokenVerifier } from './verifier';
 /** Sign-up, sign-in (password and Google), sessions and password resets. */
 export const authArea: AreaPlugin = {
   name: 'auth',
-  dependencies: ['users'],
-  build: ({ app, config, clock, database, media, mailer, sessionEvents }, { users }) => {
+  dependencies: ['users', 'twoFactor'],
+  build: ({ app, config, clock, database, media, mailer, sessionEvents }, { users, twoFactor }) => {
     const store = createAuthStore(database.db);
     const tokens = createTokenService(config.jwtSecret, clock);
     const hasher = createPasswordHasher(config.passwordHashing);
-    const auth = createAuthService({ config, clock, users, store, hasher, tokens, media, sessionEvents });
+    const auth = createAuthService({ config, clock, users, store, hasher, tokens, media, sessionEvents, twoFactor });
     const google = googleSignInFromConfig(config, { clock, users, media, issueSession: auth.issueSession, log: app.log });
     const passwordReset = createPasswordResetService({ config, clock, users, store, hasher, mailer, sessionEvents });
     const tokenVerifier = createTokenVerifier({ tokens, store, clock, version: database.authVersion });

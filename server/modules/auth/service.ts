@@ -14,6 +14,7 @@ import type { PasswordHasher } from '../../core/passwords';
 import type { AuthStore } from './store';
 import type { TokenService } from './tokens';
 import type { AuthContext } from '../../core/authContext';
+import type { TwoFactorService } from '../twoFactor/service';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const USERNAME_TAKEN = 'Username is already taken';
@@ -39,6 +40,9 @@ export interface SignedIn {
   token: string;
 }
 
+/** A password sign-in: a session (an administrator may be asked to set two-factor sign-in up), or a challenge for the code. */
+export type PasswordSignIn = (SignedIn & { twoFactorSetupRequired: boolean }) | { challenge: string };
+
 export interface AuthServiceDeps {
   config: Pick<Config, 'sessions' | 'adminInviteCode'>;
   clock: Clock;
@@ -49,6 +53,8 @@ export interface AuthServiceDeps {
   media: MediaStorage;
   /** Told when a session ends, so the member's sockets close (server/realtime/sessionEvents.ts). */
   sessionEvents?: SessionEvents;
+  /** Two-factor sign-in (server/modules/twoFactor): a right password then asks for a code. */
+  twoFactor?: Pick<TwoFactorService, 'isOn' | 'challenge' | 'setupRequired'>;
 }
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */
@@ -123,6 +129,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     return user;
   }
 
+  /** After a right password: a session, or a challenge when two-factor sign-in is on. */
+  async function afterPassword(user: UserRow, rememberMe: boolean, admin: boolean): Promise<PasswordSignIn> {
+    const second = deps.twoFactor;
+    if (second && (await second.isOn(user.id))) return { challenge: await second.challenge(user, { rememberMe, admin }) };
+    return { user, token: await issueSession(user, rememberMe), twoFactorSetupRequired: (await second?.setupRequired(user)) ?? false };
+  }
+
   return {
     issueSession,
 
@@ -132,9 +145,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Banned members may sign in: they need a session to see the checkpoint and to appeal. */
-    async signIn(credentials: Credentials): Promise<SignedIn> {
+    async signIn(credentials: Credentials): Promise<PasswordSignIn> {
       const user = await checkCredentials(credentials);
-      return { user, token: await issueSession(user, credentials.rememberMe) };
+      return afterPassword(user, credentials.rememberMe ?? false, false);
     },
 
     async adminSignUp(account: NewAccount & { inviteCode: string }): Promise<SignedIn> {
@@ -146,10 +159,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** A member who is not an admin gets the same answer as a wrong password: roles are not revealed. */
-    async adminSignIn(credentials: Credentials): Promise<SignedIn> {
+    async adminSignIn(credentials: Credentials): Promise<PasswordSignIn> {
       const user = await checkCredentials(credentials);
       if (user.role !== 'ADMIN') throw unauthorized(INVALID_CREDENTIALS);
-      return { user, token: await issueSession(user, credentials.rememberMe) };
+      return afterPassword(user, credentials.rememberMe ?? false, true);
     },
 
     /** For scripts (create-admin): an ADMIN account without invite code or HTTP. */
