@@ -12,6 +12,7 @@ import { EmptyState, PageTitle } from '../streams/PageParts';
 import { usePeopleLogic } from './PeopleLogic';
 import { LoadError } from '../ui/LoadError';
 import { BlockedMembers } from './BlockedMembers';
+import { TwoFactorSection } from '../account/twoFactor/TwoFactorSection';
 import { NotificationSwitches } from './profile/OwnerPanels';
 import { useApp } from '../AppContext';
 import { useScreenActor } from '../shared/useScreenActor';
@@ -47,6 +48,7 @@ export default function SettingsPage({ username }: { username: string }) {
       <Personalization userId={me._id} />
       <Notifications userId={me._id} />
       <Appearance />
+      <TwoFactorSection />
       <BlockedMembers />
     </div>
   );

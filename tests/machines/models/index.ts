@@ -48,6 +48,7 @@ import { searchModel } from '../search/search.model';
 import { searchSuggestModel } from '../search/searchSuggest.model';
 import { sessionModel } from '../session/session.model';
 import { signInModel } from '../auth/signIn.model';
+import { twoFactorModel } from '../account/twoFactor.model';
 import { googleOptionModel } from '../auth/googleOption.model';
 import { signUpModel } from '../auth/signUp.model';
 import { socketModel } from '../shell/socket.model';
@@ -105,6 +106,7 @@ export const models: MachineModel[] = [
   searchSuggestModel,
   sessionModel,
   signInModel,
+  twoFactorModel,
   googleOptionModel,
   signUpModel,
   socketModel,
