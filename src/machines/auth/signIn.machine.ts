@@ -37,7 +37,7 @@ export type SignInEvent =
   | { type: 'signIn.rememberMe'; value: boolean }
   | { type: 'signIn.submit' }
   | { type: 'signIn.google' }
-  | { type: 'signIn.code.change'; value: string }
+  | { type: 'signIn.code.change'; field: 'code'; value: string }
   | { type: 'signIn.code.recovery'; value: boolean }
   | { type: 'signIn.code.submit' }
   | { type: 'signIn.code.back' };
@@ -251,7 +251,8 @@ export const signInMachine = setup({
             ],
             onError: {
               target: '#signIn.form.error',
-              actions: assign({ error: ({ event }) => failureText(event.error, SIGN_IN_FAILED), auth: null }),
+              // After a second step too: its challenge is spent, the form starts again from the password.
+              actions: assign({ error: ({ event }) => failureText(event.error, SIGN_IN_FAILED), auth: null, challenge: null, code: '' }),
             },
           },
         },
@@ -260,12 +261,10 @@ export const signInMachine = setup({
     /** Two-factor sign-in: the password was right; a code from the app (or a recovery code) finishes it. */
     secondFactor: {
       initial: 'idle',
-      on: {
-        'signIn.code.back': { target: '#signIn.form.idle', actions: 'leaveSecondFactor' },
-      },
       states: {
         idle: {
           on: {
+            'signIn.code.back': { target: '#signIn.form.idle', actions: 'leaveSecondFactor' },
             'signIn.code.change': { actions: 'changeCode' },
             'signIn.code.recovery': { actions: 'chooseRecovery' },
             'signIn.code.submit': [

@@ -202,6 +202,27 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     expect(done.json().user.role).toBe('ADMIN');
   });
 
+  it('asks a session for every settings route (banned members: 403); the second step is public', async () => {
+    const banned = await signUp(t);
+    await t.database.db.updateTable('users').set({ is_banned: 1 }).where('id', '=', banned.user._id).execute();
+    const both = { password: 'x', code: '123456' };
+    const routes: ['GET' | 'POST', string, object | undefined][] = [
+      ['GET', '/account/two-factor', undefined],
+      ['POST', '/account/two-factor/setup', undefined],
+      ['POST', '/account/two-factor/enable', { code: '123456' }],
+      ['POST', '/account/two-factor/disable', both],
+      ['POST', '/account/two-factor/recovery-codes', both],
+    ];
+    for (const [method, url, payload] of routes) {
+      const anonymous = await t.api({ method, url, ...(payload ? { payload } : {}) });
+      expect(anonymous.json(), `${method} ${url}`).toEqual({ message: 'Please sign in to continue', statusCode: 401 });
+      const refused = await as(banned.token, method, url, payload);
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const second = await t.api({ method: 'POST', url: '/signin/two-factor', payload: { challenge: 'x', code: '123456' } });
+    expect(second.json()).toEqual({ message: CHALLENGE_EXPIRED, statusCode: 401 });
+  });
+
   it('limits wrong codes per account', async () => {
     const limited = await createTestApp(dialect, { realRateLimits: true });
     try {

@@ -35,7 +35,7 @@ export function SecondFactorForm({ actor }: { actor: ActorRefFrom<typeof signInM
         inputMode={context.recovery ? 'text' : 'numeric'}
         icon={<KeyRound size={18} />}
         value={context.code}
-        onChange={(value) => actor.send({ type: 'signIn.code.change', value })}
+        onChange={(value) => actor.send({ type: 'signIn.code.change', field: 'code', value })}
         errorMessage={context.codeError ?? undefined}
         isReadOnly={verifying}
         isRequired
