@@ -105,7 +105,7 @@ describe('two-factor sign-in', () => {
     await second.getByRole('button', { name: 'Use a recovery code' }).click();
     await second.getByLabel('Recovery code').fill('nope-nope-nope-nope');
     await second.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => second.getByRole('alert').innerText()).toContain('That code is not right');
+    await expect.poll(() => second.getByRole('alert').innerText()).toContain('That recovery code is not right');
     await auditAccessibility(phone, 'two-factor sign-in step, dark, 375');
     await screenshot(phone, 'two-factor-signin-375-dark');
     await second.getByLabel('Recovery code').fill(recoveryCodes[0]!);

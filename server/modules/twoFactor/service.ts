@@ -3,6 +3,7 @@ import {
   CHALLENGE_EXPIRED,
   CODE_ALREADY_USED,
   INVALID_CODE,
+  INVALID_RECOVERY_CODE,
   TWO_FACTOR_ALREADY_ON,
   TWO_FACTOR_NEEDS_PASSWORD,
   TWO_FACTOR_NO_SETUP,
@@ -138,7 +139,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       // Turned off since the password step: the challenge is no longer what the account needs.
       if (!row) throw unauthorized(CHALLENGE_EXPIRED);
       if (isAppCode(code)) return useAppCode(user.id, row.secret, code, 401);
-      if (!(await store.useRecoveryCode(user.id, hashRecoveryCode(code), now()))) throw unauthorized(INVALID_CODE);
+      if (!(await store.useRecoveryCode(user.id, hashRecoveryCode(code), now()))) throw unauthorized(INVALID_RECOVERY_CODE);
     },
   };
 }

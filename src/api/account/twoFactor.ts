@@ -36,6 +36,7 @@ export const TWO_FACTOR_NOT_ON = 'Two-factor sign-in is not on';
 export const TWO_FACTOR_NO_SETUP = 'Start setting up two-factor sign-in first';
 export const TWO_FACTOR_NEEDS_PASSWORD = 'Two-factor sign-in protects password sign-in; set a password first (Forgot password)';
 export const INVALID_CODE = 'That code is not right. Check your authenticator app and try again.';
+export const INVALID_RECOVERY_CODE = 'That recovery code is not right, or it was already used.';
 export const CODE_ALREADY_USED = 'That code has already been used. Wait for the next one.';
 export const WRONG_PASSWORD = 'Wrong password';
 export const CHALLENGE_EXPIRED = 'Your sign-in took too long. Please sign in again.';

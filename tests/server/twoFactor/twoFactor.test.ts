@@ -4,6 +4,7 @@ import {
   CHALLENGE_EXPIRED,
   CODE_ALREADY_USED,
   INVALID_CODE,
+  INVALID_RECOVERY_CODE,
   signInAnswerSchema,
   TWO_FACTOR_ALREADY_ON,
   TWO_FACTOR_NEEDED,
@@ -140,7 +141,7 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
       url: '/signin/two-factor',
       payload: { challenge: await challenge(), code: recoveryCodes[3] },
     });
-    expect(second.json()).toEqual({ message: INVALID_CODE, statusCode: 401 });
+    expect(second.json()).toEqual({ message: INVALID_RECOVERY_CODE, statusCode: 401 });
     expect((await as(first.json().token, 'GET', '/account/two-factor')).json().recoveryCodesLeft).toBe(9);
   });
 
