@@ -105,6 +105,8 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   ),
+  /** Administrators who sign in with a password are sent to set up two-factor sign-in until it is on (docs/server.md). */
+  TWO_FACTOR_FOR_ADMINS: withDefault(z.enum(['required', 'optional'], { error: 'must be required or optional' }), 'required'),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
   /** auto: one short readable line per request on a terminal, JSON lines otherwise (files, services, CI). */
   LOG_FORMAT: withDefault(z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }), 'auto'),
@@ -187,7 +189,12 @@ export interface Config {
     uploadsPerMember: RateLimitRule;
     /** Appeals per member: APPEAL_LIMIT. */
     appealsPerMember: RateLimitRule;
+    /** Wrong codes at sign-in's second step per account (any address), and per address. */
+    twoFactorPerAccount: RateLimitRule;
+    twoFactorPerIp: RateLimitRule;
   };
+  /** TWO_FACTOR_FOR_ADMINS: whether administrators are asked to turn two-factor sign-in on. */
+  twoFactor: { requiredForAdmins: boolean };
   /**
    * An account that keeps failing from many addresses is slowed down, never locked: after
    * `afterFailures` failures in the window every attempt (the right password too) waits `stepMs`
@@ -318,7 +325,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reportsPerMember: { max: scale(REPORT_LIMIT.max), windowMs: REPORT_LIMIT.windowMs },
       uploadsPerMember: { max: scale(30), windowMs: 30 * MINUTE },
       appealsPerMember: { max: scale(APPEAL_LIMIT.max), windowMs: APPEAL_LIMIT.windowMs },
+      twoFactorPerAccount: { max: scale(10), windowMs: 15 * MINUTE },
+      twoFactorPerIp: { max: scale(25), windowMs: 5 * MINUTE },
     },
+    twoFactor: { requiredForAdmins: e.TWO_FACTOR_FOR_ADMINS === 'required' },
     signInSlowdown: { afterFailures: 10, stepMs: 250, maxMs: 3000 },
     passwordHashing: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     sessions: { shortMs: 12 * HOUR, longMs: 30 * 24 * HOUR, resetTokenMs: 30 * MINUTE },

@@ -456,6 +456,8 @@ export interface Database {
   text_tags: TextTagsTable;
   text_mentions: TextMentionsTable;
   post_topics: PostTopicsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }
 
 /** A hashtag of a post, comment or answer (`source_id`), with the post it belongs to (0014_hashtags). */
@@ -480,6 +482,25 @@ export interface TextMentionsTable {
 export interface PostTopicsTable {
   topic: string;
   post_id: string;
+  created_at: string;
+}
+
+/** A member's TOTP secret, encrypted; on once `enabled_at` is set (0023_two_factor). */
+export interface TwoFactorTable {
+  user_id: string;
+  secret: string;
+  enabled_at: string | null;
+  /** The last time step accepted: codes of it or earlier are refused. */
+  last_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The SHA-256 of one recovery code; `used_at` once used (0023_two_factor). */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
   created_at: string;
 }
 

@@ -20,6 +20,7 @@ import type { TokenVerifier } from '../core/authContext';
 import type { Viewer } from '../core/visibility';
 import type { PasswordResetService } from '../modules/auth/passwordReset';
 import type { AuthService } from '../modules/auth/service';
+import type { TwoFactorService } from '../modules/twoFactor/service';
 import type { ChatService } from '../modules/chat/service';
 import type { CommentService } from '../modules/comments/service';
 import type { FollowService } from '../modules/follows/service';
@@ -138,6 +139,8 @@ export interface Services {
   /** Reports (posts and profiles together) and appeals, per member. */
   moderationLimits: ModerationLimits;
   search: SearchService;
+  /** Two-factor sign-in (server/modules/twoFactor): built before auth, whose password sign-in asks it. */
+  twoFactor: TwoFactorService;
 }
 
 declare module 'fastify' {

@@ -14,6 +14,7 @@ import { reactionsArea } from './reactions/plugin';
 import { savedArea } from './saved/plugin';
 import { searchArea } from './search/plugin';
 import { sendsArea } from './sends/plugin';
+import { twoFactorArea } from './twoFactor/plugin';
 import { profilesArea, usersArea } from './users/plugin';
 
 /**
@@ -23,6 +24,7 @@ import { profilesArea, usersArea } from './users/plugin';
 export const AREAS: readonly AreaPlugin[] = [
   usersArea,
   sendsArea,
+  twoFactorArea,
   authArea,
   postsArea,
   questionsArea,

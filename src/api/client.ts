@@ -1,6 +1,7 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { API_BASE, paths } from './paths';
 import { createAccountSessionsApi, SESSION_ENDED_MESSAGE } from './account/sessions';
+import { createTwoFactorApi } from './account/twoFactorClient';
 import { createAuthApi } from './auth/client';
 import { createChatApi } from './chat/client';
 import type { ClientConfig } from './config';
@@ -62,6 +63,7 @@ export function createApiClient({ baseURL = '', getToken, fetch, onBanned, onSes
     ...createModerationApi(http),
     ...createNotificationsApi(http),
     ...createSearchApi(http),
+    ...createTwoFactorApi(http),
   };
 }
 

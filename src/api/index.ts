@@ -28,3 +28,5 @@ export * from './search/client';
 export * from './users';
 export * from './users/follows';
 export * from './users/client';
+export * from './account/twoFactor';
+export * from './account/twoFactorClient';

@@ -1,4 +1,5 @@
 import { accountSessionsPaths } from './account/sessions';
+import { twoFactorPaths } from './account/twoFactor';
 import { authPaths } from './auth/paths';
 import { chatPaths } from './chat/paths';
 import { groupsPaths } from './groups/paths';
@@ -40,4 +41,5 @@ export const paths = {
   ...groupsPaths,
   ...notificationsPaths,
   ...searchPaths,
+  ...twoFactorPaths,
 } as const;

@@ -6,6 +6,7 @@ import { themeMachine } from './shell/theme.machine';
 import { sessionMachine } from './session/session.machine';
 import { authGuardMachine } from './session/authGuard.machine';
 import { signInMachine } from './auth/signIn.machine';
+import { twoFactorMachine } from './account/twoFactor.machine';
 import { googleOptionMachine } from './auth/googleOption.machine';
 import { signUpMachine } from './auth/signUp.machine';
 import { forgotPasswordMachine } from './auth/forgotPassword.machine';
@@ -120,4 +121,5 @@ export const statecharts = {
   memberAside: memberAsideMachine,
   appUpdate: appUpdateMachine,
   connectivity: connectivityMachine,
+  twoFactor: twoFactorMachine,
 } as const;

@@ -14,14 +14,14 @@ import { createTokenVerifier } from './verifier';
 /** Sign-up, sign-in (password and Google), sessions (where the member is signed in) and password resets. */
 export const authArea: AreaPlugin = {
   name: 'auth',
-  dependencies: ['users'],
-  build: ({ app, config, clock, database, media, mailer, sessionEvents }, { users }) => {
+  dependencies: ['users', 'twoFactor'],
+  build: ({ app, config, clock, database, media, mailer, sessionEvents }, { users, twoFactor }) => {
     const store = createAuthStore(database.db);
     const tokens = createTokenService(config.jwtSecret, clock);
     const hasher = createPasswordHasher(config.passwordHashing);
     const sessionsStore = createSessionsStore(database.db);
     const devices = createSessionDevices({ config, clock, store: sessionsStore, tokens, mailer, sessionEvents, log: app.log });
-    const auth = createAuthService({ config, clock, users, store, hasher, tokens, media, sessionEvents, devices });
+    const auth = createAuthService({ config, clock, users, store, hasher, tokens, media, sessionEvents, devices, twoFactor });
     const google = googleSignInFromConfig(config, { clock, users, media, issueSession: auth.issueSession, log: app.log });
     const passwordReset = createPasswordResetService({ config, clock, users, store, hasher, mailer, sessionEvents });
     // Every session let through is marked seen (at most once every few minutes: sessions/service.ts).

@@ -14,6 +14,7 @@ import {
   signUpBodySchema,
   updateCurrentUserBodySchema,
 } from '../../../src/api/auth';
+import { signInAnswerSchema, TWO_FACTOR_NEEDED } from '../../../src/api/account/twoFactor';
 import { paths } from '../../../src/api/paths';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
@@ -27,7 +28,7 @@ import { GOOGLE_UNAVAILABLE, type GoogleSignIn } from './google';
 import { createAuthLimits } from './limits';
 import type { PasswordResetService } from './passwordReset';
 import { RESET_DONE, RESET_LINK_SENT } from './passwordReset';
-import type { AuthService } from './service';
+import type { AuthService, PasswordSignIn } from './service';
 
 /** Credential forms are tiny; only bodies that carry an avatar need more room. */
 const SMALL_BODY = 16 * 1024;
@@ -62,6 +63,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     token: result.token,
     user: presentUser(result.user),
   });
+  /** A password sign-in's answer: the session (and whether to set two-factor sign-in up now), or the challenge. */
+  const passwordAnswer = (result: PasswordSignIn) =>
+    'challenge' in result
+      ? { message: TWO_FACTOR_NEEDED, twoFactor: true as const, challenge: result.challenge }
+      : {
+          ...signedIn('Signed in successfully', result),
+          ...(result.twoFactorSetupRequired ? { twoFactorSetupRequired: true } : {}),
+        };
 
   app.post(
     paths.auth.signup,
@@ -79,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     paths.auth.signin,
     {
-      schema: { body: signInBodySchema, response: { 200: authResponseSchema } },
+      schema: { body: signInBodySchema, response: { 200: signInAnswerSchema } },
       bodyLimit: SMALL_BODY,
       ...signInAddressLimit,
       preHandler: async (request) => {
@@ -99,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         }
       }
       try {
-        return signedIn('Signed in successfully', await opts.auth.signIn(body, clientOf(request)));
+        return passwordAnswer(await opts.auth.signIn(body, clientOf(request)));
       } catch (error) {
         if (isUnauthorized(error)) await signInFailures.record(request);
         throw error;
@@ -206,14 +215,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     paths.auth.adminSignin,
     {
-      schema: { body: adminSignInBodySchema, response: { 200: authResponseSchema } },
+      schema: { body: adminSignInBodySchema, response: { 200: signInAnswerSchema } },
       bodyLimit: SMALL_BODY,
       ...signInAddressLimit,
       preHandler: (request) => signInFailures.guard(request),
     },
     async (request) => {
       try {
-        return signedIn('Signed in successfully', await opts.auth.adminSignIn(request.body, clientOf(request)));
+        return passwordAnswer(await opts.auth.adminSignIn(request.body, clientOf(request)));
       } catch (error) {
         if (isUnauthorized(error)) await signInFailures.record(request);
         throw error;

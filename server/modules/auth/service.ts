@@ -15,6 +15,7 @@ import type { AuthStore } from './store';
 import type { TokenService } from './tokens';
 import type { AuthContext } from '../../core/authContext';
 import type { SessionDevices, SignInClient } from './sessions/service';
+import type { TwoFactorService } from '../twoFactor/service';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const USERNAME_TAKEN = 'Username is already taken';
@@ -40,6 +41,9 @@ export interface SignedIn {
   token: string;
 }
 
+/** A password sign-in: a session (an administrator may be asked to set two-factor sign-in up), or a challenge for the code. */
+export type PasswordSignIn = (SignedIn & { twoFactorSetupRequired: boolean }) | { challenge: string };
+
 export interface AuthServiceDeps {
   config: Pick<Config, 'sessions' | 'adminInviteCode'>;
   clock: Clock;
@@ -52,6 +56,8 @@ export interface AuthServiceDeps {
   sessionEvents?: SessionEvents;
   /** Each new session's device and first sighting, and the new-device e-mail (sessions/service.ts). */
   devices?: SessionDevices;
+  /** Two-factor sign-in (server/modules/twoFactor): a right password then asks for a code. */
+  twoFactor?: Pick<TwoFactorService, 'isOn' | 'challenge' | 'setupRequired'>;
 }
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */
@@ -137,6 +143,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     return user;
   }
 
+  /** After a right password: a session, or a challenge when two-factor sign-in is on. */
+  async function afterPassword(user: UserRow, rememberMe: boolean, admin: boolean, client?: SignInClient): Promise<PasswordSignIn> {
+    const second = deps.twoFactor;
+    // The session (and its device) is made once the code is right: POST /signin/two-factor.
+    if (second && (await second.isOn(user.id))) return { challenge: await second.challenge(user, { rememberMe, admin }) };
+    return {
+      user,
+      token: await issueSession(user, rememberMe, client),
+      twoFactorSetupRequired: (await second?.setupRequired(user)) ?? false,
+    };
+  }
+
   return {
     issueSession,
 
@@ -146,9 +164,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Banned members may sign in: they need a session to see the checkpoint and to appeal. */
-    async signIn(credentials: Credentials, client?: SignInClient): Promise<SignedIn> {
+    async signIn(credentials: Credentials, client?: SignInClient): Promise<PasswordSignIn> {
       const user = await checkCredentials(credentials);
-      return { user, token: await issueSession(user, credentials.rememberMe, client) };
+      return afterPassword(user, credentials.rememberMe ?? false, false, client);
     },
 
     async adminSignUp(account: NewAccount & { inviteCode: string }, client?: SignInClient): Promise<SignedIn> {
@@ -160,10 +178,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** A member who is not an admin gets the same answer as a wrong password: roles are not revealed. */
-    async adminSignIn(credentials: Credentials, client?: SignInClient): Promise<SignedIn> {
+    async adminSignIn(credentials: Credentials, client?: SignInClient): Promise<PasswordSignIn> {
       const user = await checkCredentials(credentials);
       if (user.role !== 'ADMIN') throw unauthorized(INVALID_CREDENTIALS);
-      return { user, token: await issueSession(user, credentials.rememberMe, client) };
+      return afterPassword(user, credentials.rememberMe ?? false, true, client);
     },
 
     /** For scripts (create-admin): an ADMIN account without invite code or HTTP. */

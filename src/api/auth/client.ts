@@ -1,4 +1,5 @@
 import type { $Fetch } from 'ofetch';
+import type { SignInAnswer } from '../account/twoFactor';
 import { paths } from '../paths';
 import type {
   AdminSignInBody,
@@ -21,7 +22,7 @@ export function createAuthApi(http: $Fetch) {
   return {
     auth: {
       signUp: (body: SignUpBody) => http<AuthResponse>(paths.auth.signup, { method: 'POST', body }),
-      signIn: (body: SignInBody) => http<AuthResponse>(paths.auth.signin, { method: 'POST', body }),
+      signIn: (body: SignInBody) => http<SignInAnswer>(paths.auth.signin, { method: 'POST', body }),
       /** GET /signout; `token` ends that session even when storage was already cleared. */
       signOut: (token?: string) => http<MessageResponse>(paths.auth.signout, { headers: bearer(token) }),
       currentUser: () => http<AuthResponse>(paths.auth.currentUser),
@@ -32,7 +33,7 @@ export function createAuthApi(http: $Fetch) {
       resetPassword: (token: string, body: ResetPasswordBody) =>
         http<MessageResponse>(paths.auth.resetPassword(token), { method: 'POST', body }),
       adminSignUp: (body: AdminSignUpBody) => http<AuthResponse>(paths.auth.adminSignup, { method: 'POST', body }),
-      adminSignIn: (body: AdminSignInBody) => http<AuthResponse>(paths.auth.adminSignin, { method: 'POST', body }),
+      adminSignIn: (body: AdminSignInBody) => http<SignInAnswer>(paths.auth.adminSignin, { method: 'POST', body }),
     },
   };
 }

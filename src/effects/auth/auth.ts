@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { TwoFactorSignInBody } from '../../api/account/twoFactor';
 import { GOOGLE_LOAD_FAILED, type GoogleSignInInput, type GoogleSignInOutput } from '../../machines/auth/authForm';
 import { googleOptionMachine } from '../../machines/auth/googleOption.machine';
 import { signInMachine, type SignInRequest } from '../../machines/auth/signIn.machine';
@@ -43,6 +44,7 @@ export const authActors = {
     return admin ? api.auth.adminSignIn(credentials) : api.auth.signIn({ provider: 'local', ...credentials });
   }),
   checkUser: fromPromise(({ input }: { input: { authId: string; token: string } }) => api.auth.checkUser(input.authId, input.token)),
+  verifyCode: fromPromise(({ input }: { input: TwoFactorSignInBody }) => api.twoFactor.signIn(input)),
   signUp: fromPromise(async ({ input }: { input: SignUpRequest }) => {
     const { admin, inviteCode, ...fields } = input;
     const body = { ...fields, ...createAvatar(fields.username) };
@@ -65,7 +67,12 @@ export function authLogic(app: HasSystem, navigate?: Navigate) {
   const bridge = bridgeActions(app, navigate);
   return {
     signIn: signInMachine.provide({
-      actors: { signIn: authActors.signIn, checkUser: authActors.checkUser, googleSignIn: authActors.googleSignIn },
+      actors: {
+        signIn: authActors.signIn,
+        verifyCode: authActors.verifyCode,
+        checkUser: authActors.checkUser,
+        googleSignIn: authActors.googleSignIn,
+      },
       actions: { login: bridge.login, navigate: bridge.navigate },
     }),
     signUp: signUpMachine.provide({

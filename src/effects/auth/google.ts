@@ -1,4 +1,5 @@
-import type { AuthResponse, CheckUserResponse, SignInBody } from '../../api/auth';
+import type { SignInAnswer } from '../../api/account/twoFactor';
+import type { CheckUserResponse, SignInBody } from '../../api/auth';
 import type { ClientConfig } from '../../api/config';
 import type { GoogleSignInInput, GoogleSignInOutput } from '../../machines/auth/authForm';
 
@@ -73,7 +74,7 @@ export interface FirebaseModules {
 export interface GoogleApi {
   config(): Promise<ClientConfig>;
   auth: {
-    signIn(body: SignInBody): Promise<AuthResponse>;
+    signIn(body: SignInBody): Promise<SignInAnswer>;
     checkUser(authId: string, token?: string): Promise<CheckUserResponse>;
   };
 }
@@ -134,6 +135,8 @@ export function createGoogleSignIn(deps: { api: GoogleApi; load: () => Promise<F
 
     // Failures from here are the server's: the machine shows its message (or 'Failed to sign in with Google').
     const answer = await deps.api.auth.signIn({ provider: 'google', payload, rememberMe });
+    // Google's own second factor applies: the server never answers a Google sign-in with a challenge.
+    if (!('token' in answer)) throw new Error(answer.message);
     const { isBanned } = await deps.api.auth.checkUser(answer.user.authId, answer.token);
     return { token: answer.token, user: { ...answer.user, isBanned }, isBanned };
   };

@@ -93,9 +93,10 @@ export interface JournalExport {
 const SECRET_KEY = /token|secret|password|authorization|cookie|code/i;
 /**
  * Values that are secrets wherever they sit, even inside a longer string: an Authorization value
- * (`Bearer ...`) and anything shaped like a JWT (three base64url parts joined by dots).
+ * (`Bearer ...`), anything shaped like a JWT (three base64url parts joined by dots) and an
+ * authenticator app's otpauth:// URI (it carries the two-factor secret).
  */
-const SECRET_VALUE = /\bBearer\s+[^\s"',;]+|[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/gi;
+const SECRET_VALUE = /\bBearer\s+[^\s"',;]+|[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}|otpauth:\/\/[^\s"']+/gi;
 export const REDACTED = '[redacted]';
 /** Whether a key (an object's, a form field's, a query parameter's) names a secret. */
 export const isSecretKey = (key: string) => SECRET_KEY.test(key);

@@ -14,3 +14,10 @@ export const isSigningInWithGoogle = (s: SignInSnapshot) => s.matches('google') 
 
 /** While either sign-in runs the fields are read-only and the buttons wait. */
 export const isSignInBusy = (s: SignInSnapshot) => isSigningIn(s) || isSigningInWithGoogle(s);
+
+/** Two-factor sign-in: the password was right, the form asks for a code. */
+export const isAskingForCode = (s: SignInSnapshot) => s.matches('secondFactor');
+
+/** The code is being checked (and the hand-over that follows it). */
+export const isVerifyingCode = (s: SignInSnapshot) =>
+  s.matches({ secondFactor: 'verifying' }) || (s.context.challenge !== null && (s.matches('submitting') || s.matches('success')));

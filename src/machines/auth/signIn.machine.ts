@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { defined } from '../shared/defined';
 import { requiredPromise } from '../shared/required';
-import type { AuthResponse, CheckUserResponse, User } from '../../api/auth';
+import type { CheckUserResponse, User } from '../../api/auth';
+import { CHALLENGE_EXPIRED, type SignedIn, type SignInAnswer, type TwoFactorSignInBody } from '../../api/account/twoFactor';
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME, isBlank, type GoogleSignInInput, type GoogleSignInOutput } from './authForm';
 import { failureText } from '../shared/failure';
 
@@ -20,14 +21,26 @@ export interface SignInContext {
   fieldErrors: Partial<Record<SignInField, string>>;
   /** The red alert: the server's message. */
   error: string | null;
-  auth: AuthResponse | null;
+  auth: SignedIn | null;
+  /** Two-factor sign-in: the server's challenge after a right password (null until then). */
+  challenge: string | null;
+  /** The code typed: six digits from the app, or a recovery code. */
+  code: string;
+  /** The member chose to type a recovery code instead. */
+  recovery: boolean;
+  /** The code field's own message. */
+  codeError: string | null;
 }
 
 export type SignInEvent =
   | { type: 'signIn.change'; field: SignInField; value: string }
   | { type: 'signIn.rememberMe'; value: boolean }
   | { type: 'signIn.submit' }
-  | { type: 'signIn.google' };
+  | { type: 'signIn.google' }
+  | { type: 'signIn.code.change'; field: 'code'; value: string }
+  | { type: 'signIn.code.recovery'; value: boolean }
+  | { type: 'signIn.code.submit' }
+  | { type: 'signIn.code.back' };
 
 export interface SignInRequest {
   admin: boolean;
@@ -37,6 +50,21 @@ export interface SignInRequest {
 }
 
 export const SIGN_IN_FAILED = 'Unable to sign in. Please try again.';
+/** The second step's own messages (the server's come as they are). */
+export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
+export const RECOVERY_CODE_REQUIRED = 'Enter one of your recovery codes';
+export const CODE_FAILED = 'Could not check the code. Please try again.';
+
+/** Settings, where an administrator is sent to set two-factor sign-in up when the server asks it of them. */
+export const twoFactorSetupPath = (username: string) => `/app/social/setting/${encodeURIComponent(username)}`;
+const appCode = (code: string) => /^\d{6}$/.test(code.replace(/\s+/g, ''));
+/** Where a signed-in account lands: the admin area, or settings first when two-factor sign-in is to be set up. */
+const adminLanding = (auth: SignedIn) => (auth.twoFactorSetupRequired ? twoFactorSetupPath(auth.user.username) : ADMIN_HOME);
+const signedIn = (auth: SignedIn | null) => {
+  const answer = defined(auth, 'the sign-in answer');
+  return { token: answer.token, user: answer.user };
+};
+const memberLanding = (auth: SignedIn) => (auth.twoFactorSetupRequired ? twoFactorSetupPath(auth.user.username) : MEMBER_HOME);
 export const signInRequired: Record<SignInField, string> = {
   usernameOrEmail: 'Email or username is required',
   password: 'Password is required',
@@ -54,8 +82,10 @@ export const signInMachine = setup({
     input: {} as SignInInput,
   },
   actors: {
-    /** Effect: POST /signin {provider:'local', username, password, rememberMe}, or POST /admin/signin. */
-    signIn: requiredPromise<AuthResponse, SignInRequest>('signIn'),
+    /** Effect: POST /signin {provider:'local', username, password, rememberMe}, or POST /admin/signin: a session or a challenge. */
+    signIn: requiredPromise<SignInAnswer, SignInRequest>('signIn'),
+    /** Effect: POST /signin/two-factor {challenge, code}. */
+    verifyCode: requiredPromise<SignedIn, TwoFactorSignInBody>('verifyCode'),
     /** Effect: POST /checkUser/{authId}, authorised by the token sign-in just returned (not yet stored). */
     checkUser: requiredPromise<CheckUserResponse, { authId: string; token: string }>('checkUser'),
     /** Effect: the Google flow (config, identity provider, POST /signin google with rememberMe, user check). */
@@ -80,12 +110,21 @@ export const signInMachine = setup({
       ),
     })),
     startSubmit: assign({ error: null, fieldErrors: {}, auth: null }),
+    changeCode: assign(({ event }) => (event.type === 'signIn.code.change' ? { code: event.value, codeError: null } : {})),
+    chooseRecovery: assign(({ event }) =>
+      event.type === 'signIn.code.recovery' ? { recovery: event.value, code: '', codeError: null, error: null } : {},
+    ),
+    showCodeError: assign(({ context }) => ({ error: null, codeError: context.recovery ? RECOVERY_CODE_REQUIRED : CODE_REQUIRED })),
+    leaveSecondFactor: assign({ challenge: null, code: '', recovery: false, codeError: null, error: null, password: '' }),
   },
   guards: {
     isComplete: ({ context }) => !isBlank(context.usernameOrEmail) && context.password !== '',
     isAdminForm: ({ context }) => context.admin,
     offersGoogle: ({ context }) => !context.admin,
     isBanned: ({ event }) => (event as { output?: { isBanned?: boolean } }).output?.isBanned === true,
+    isChallenge: ({ event }) => (event as { output?: { twoFactor?: boolean } }).output?.twoFactor === true,
+    codeIsComplete: ({ context }) => (context.recovery ? !isBlank(context.code) : appCode(context.code)),
+    challengeExpired: ({ event }) => failureText((event as { error?: unknown }).error, '') === CHALLENGE_EXPIRED,
   },
 }).createMachine({
   id: 'signIn',
@@ -97,6 +136,10 @@ export const signInMachine = setup({
     fieldErrors: {},
     error: null,
     auth: null,
+    challenge: null,
+    code: '',
+    recovery: false,
+    codeError: null,
   }),
   initial: 'form',
   states: {
@@ -132,22 +175,31 @@ export const signInMachine = setup({
             }),
             onDone: [
               {
+                guard: 'isChallenge',
+                target: '#signIn.secondFactor',
+                actions: assign({
+                  challenge: ({ event }) => ('challenge' in event.output ? event.output.challenge : null),
+                  code: '',
+                  recovery: false,
+                  codeError: null,
+                }),
+              },
+              {
                 guard: 'isAdminForm',
                 target: '#signIn.success',
                 actions: [
-                  assign({ auth: ({ event }) => event.output }),
+                  assign({ auth: ({ event }) => ('token' in event.output ? event.output : null) }),
                   {
                     type: 'login',
-                    params: ({ context, event }) => ({
-                      token: event.output.token,
-                      user: event.output.user,
-                      keepLoggedIn: context.rememberMe,
-                    }),
+                    params: ({ context }) => ({ ...signedIn(context.auth), keepLoggedIn: context.rememberMe }),
                   },
-                  { type: 'navigate', params: { to: ADMIN_HOME, replace: true } },
+                  {
+                    type: 'navigate',
+                    params: ({ context }) => ({ to: adminLanding(defined(context.auth, 'the sign-in answer')), replace: true }),
+                  },
                 ],
               },
-              { target: 'checkingUser', actions: assign({ auth: ({ event }) => event.output }) },
+              { target: 'checkingUser', actions: assign({ auth: ({ event }) => ('token' in event.output ? event.output : null) }) },
             ],
             onError: {
               target: '#signIn.form.error',
@@ -190,14 +242,68 @@ export const signInMachine = setup({
                       keepLoggedIn: context.rememberMe,
                     }),
                   },
-                  { type: 'navigate', params: { to: MEMBER_HOME, replace: true } },
+                  {
+                    type: 'navigate',
+                    params: ({ context }) => ({ to: memberLanding(defined(context.auth, 'the sign-in answer')), replace: true }),
+                  },
                 ],
               },
             ],
             onError: {
               target: '#signIn.form.error',
-              actions: assign({ error: ({ event }) => failureText(event.error, SIGN_IN_FAILED), auth: null }),
+              // After a second step too: its challenge is spent, the form starts again from the password.
+              actions: assign({ error: ({ event }) => failureText(event.error, SIGN_IN_FAILED), auth: null, challenge: null, code: '' }),
             },
+          },
+        },
+      },
+    },
+    /** Two-factor sign-in: the password was right; a code from the app (or a recovery code) finishes it. */
+    secondFactor: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'signIn.code.back': { target: '#signIn.form.idle', actions: 'leaveSecondFactor' },
+            'signIn.code.change': { actions: 'changeCode' },
+            'signIn.code.recovery': { actions: 'chooseRecovery' },
+            'signIn.code.submit': [
+              { guard: 'codeIsComplete', target: 'verifying', actions: assign({ error: null, codeError: null }) },
+              { actions: 'showCodeError' },
+            ],
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: ({ context }) => ({ challenge: defined(context.challenge, 'the challenge'), code: context.code.trim() }),
+            onDone: [
+              {
+                guard: 'isAdminForm',
+                target: '#signIn.success',
+                actions: [
+                  assign({ auth: ({ event }) => event.output }),
+                  {
+                    type: 'login',
+                    params: ({ context }) => ({ ...signedIn(context.auth), keepLoggedIn: context.rememberMe }),
+                  },
+                  {
+                    type: 'navigate',
+                    params: ({ context }) => ({ to: adminLanding(defined(context.auth, 'the sign-in answer')), replace: true }),
+                  },
+                ],
+              },
+              { target: '#signIn.submitting.checkingUser', actions: assign({ auth: ({ event }) => event.output }) },
+            ],
+            onError: [
+              {
+                guard: 'challengeExpired',
+                target: '#signIn.form.error',
+                actions: ['leaveSecondFactor', assign({ error: CHALLENGE_EXPIRED })],
+              },
+              { target: 'idle', actions: assign({ error: ({ event }) => failureText(event.error, CODE_FAILED), code: '' }) },
+            ],
           },
         },
       },

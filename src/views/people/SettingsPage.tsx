@@ -13,6 +13,7 @@ import { usePeopleLogic } from './PeopleLogic';
 import { LoadError } from '../ui/LoadError';
 import { BlockedMembers } from './BlockedMembers';
 import { SessionsSection } from '../account/sessions/SessionsSection';
+import { TwoFactorSection } from '../account/twoFactor/TwoFactorSection';
 import { NotificationSwitches } from './profile/OwnerPanels';
 import { useApp } from '../AppContext';
 import { useScreenActor } from '../shared/useScreenActor';
@@ -48,8 +49,9 @@ export default function SettingsPage({ username }: { username: string }) {
       <Personalization userId={me._id} />
       <Notifications userId={me._id} />
       <Appearance />
-      <BlockedMembers />
+      <TwoFactorSection />
       <SessionsSection />
+      <BlockedMembers />
     </div>
   );
 }

@@ -1,9 +1,18 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInMachine, signInRequired, SIGN_IN_FAILED, type SignInContext } from '../../../src/machines/auth/signIn.machine';
+import {
+  CODE_REQUIRED,
+  RECOVERY_CODE_REQUIRED,
+  signInMachine,
+  signInRequired,
+  SIGN_IN_FAILED,
+  twoFactorSetupPath,
+  type SignInContext,
+} from '../../../src/machines/auth/signIn.machine';
+import { CHALLENGE_EXPIRED, INVALID_CODE } from '../../../src/api/account/twoFactor';
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME } from '../../../src/machines/auth/authForm';
 import { networkFailure, unauthorized } from '../../fixtures/auth';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
-import { GOOGLE_UNAVAILABLE, signInModel, signInOptions } from './signIn.model';
+import { expiredChallenge, GOOGLE_UNAVAILABLE, signInModel, signInOptions } from './signIn.model';
 
 const coverage = new TransitionCoverage(signInMachine);
 
@@ -62,6 +71,25 @@ describe.each(signInModel.covers)('sign-in machine ($label)', ({ label, options 
         if (event.type === 'xstate.error.actor.signIn' || event.type === 'xstate.error.actor.checkUser') {
           expect(context.error).toBe(event.error === unauthorized ? 'Unauthorized' : SIGN_IN_FAILED);
         }
+        if (snapshot.matches({ secondFactor: 'verifying' })) {
+          // The challenge goes back with the code as typed (trimmed).
+          const child = snapshot.children.verifyCode as { getSnapshot(): { input: unknown } };
+          expect(child.getSnapshot().input).toEqual({ challenge: 'challenge-1', code: context.code.trim() });
+        }
+        if (event.type === 'signIn.code.submit' && snapshot.matches({ secondFactor: 'idle' })) {
+          expect(context.codeError).toBe(context.recovery ? RECOVERY_CODE_REQUIRED : CODE_REQUIRED);
+        }
+        if (event.type === 'xstate.error.actor.verifyCode') {
+          if (event.error === expiredChallenge) {
+            // Back to the password: the challenge is spent.
+            expect(snapshot.matches({ form: 'error' })).toBe(true);
+            expect(context.error).toBe(CHALLENGE_EXPIRED);
+            expect(context.challenge).toBeNull();
+          } else {
+            expect(snapshot.matches({ secondFactor: 'idle' })).toBe(true);
+            expect(context.error).toBe(INVALID_CODE);
+          }
+        }
         if (event.type === 'xstate.error.actor.googleSignIn') {
           expect(context.error).toBe(event.error === networkFailure ? GOOGLE_FAILED : GOOGLE_UNAVAILABLE.message);
         }
@@ -70,8 +98,10 @@ describe.each(signInModel.covers)('sign-in machine ($label)', ({ label, options 
           expect(logins).toHaveLength(1);
           expect(logins[0].keepLoggedIn).toBe(context.rememberMe);
           const banned = event.output?.isBanned === true;
+          const setUp = context.auth?.twoFactorSetupRequired === true;
+          const adminAnswer = isAdmin && (event.type === 'xstate.done.actor.signIn' || event.type === 'xstate.done.actor.verifyCode');
           expect(navigations).toEqual([
-            isAdmin && event.type === 'xstate.done.actor.signIn' ? ADMIN_HOME : banned ? CHECKPOINT : MEMBER_HOME,
+            banned ? CHECKPOINT : setUp ? twoFactorSetupPath(context.auth!.user.username) : adminAnswer ? ADMIN_HOME : MEMBER_HOME,
           ]);
           expect(logins[0].user.isBanned).toBe(banned);
         } else {

@@ -1,3 +1,4 @@
+import type { SignInAnswer } from '../../../src/api/account/twoFactor';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import {
@@ -15,7 +16,7 @@ import {
 import { navigationLogic } from '../../../src/effects/shell/navigation';
 import { toastQueueLogic } from '../../../src/effects/shell/toasts';
 import { appMachine } from '../../../src/machines/shell/app.machine';
-import type { AuthResponse, CheckUserResponse } from '../../../src/api/auth';
+import type { CheckUserResponse } from '../../../src/api/auth';
 import { signInMachine, type SignInRequest } from '../../../src/machines/auth/signIn.machine';
 import { alice, apiFailure, auth } from '../../fixtures/auth';
 
@@ -289,7 +290,7 @@ describe('replay', () => {
     let attempts = 0;
     const signIn = signInMachine.provide({
       actors: {
-        signIn: fromPromise<AuthResponse, SignInRequest>(async ({ input }) => {
+        signIn: fromPromise<SignInAnswer, SignInRequest>(async ({ input }) => {
           attempts += 1;
           if (input.password !== 'correct horse') throw apiFailure('Invalid credentials', 401);
           return auth(alice, 'jwt-secret');

@@ -1,6 +1,7 @@
+import type { SignInAnswer } from '../../../src/api/account/twoFactor';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine } from 'xstate';
-import type { AuthResponse, CheckUserResponse } from '../../../src/api/auth';
+import type { CheckUserResponse } from '../../../src/api/auth';
 import { bridgeActions } from '../../../src/effects/shell/bridge';
 import { createJournal, inReplay, parseJournal, replayJournal, type JournalExport } from '../../../src/effects/debug/journal';
 import { compareReplay, journalReport } from '../../../src/effects/debug/journalReport';
@@ -34,7 +35,7 @@ async function recordSession() {
   }).start();
   const signIn = signInMachine.provide({
     actors: {
-      signIn: fromPromise<AuthResponse, SignInRequest>(async ({ input }) => {
+      signIn: fromPromise<SignInAnswer, SignInRequest>(async ({ input }) => {
         if (input.password !== 'correct horse') throw apiFailure('Invalid credentials', 401);
         return auth(alice, 'jwt-secret');
       }),

@@ -49,6 +49,7 @@ import { searchModel } from '../search/search.model';
 import { searchSuggestModel } from '../search/searchSuggest.model';
 import { sessionModel } from '../session/session.model';
 import { signInModel } from '../auth/signIn.model';
+import { twoFactorModel } from '../account/twoFactor.model';
 import { googleOptionModel } from '../auth/googleOption.model';
 import { signUpModel } from '../auth/signUp.model';
 import { socketModel } from '../shell/socket.model';
@@ -109,6 +110,7 @@ export const models: MachineModel[] = [
   sessionModel,
   sessionsModel,
   signInModel,
+  twoFactorModel,
   googleOptionModel,
   signUpModel,
   socketModel,

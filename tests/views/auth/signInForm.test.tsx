@@ -6,9 +6,10 @@ import { SignInForm } from '../../../src/views/auth/forms/SignInForm';
 import { AuthLogicProvider } from '../../../src/views/auth/AuthLogic';
 import type { AuthLogic } from '../../../src/effects/auth/auth';
 import { fakeLogic } from '../fakeLogic';
-import { signInMachine, signInRequired, type SignInContext } from '../../../src/machines/auth/signIn.machine';
+import { signInMachine, signInRequired, twoFactorSetupPath, type SignInContext } from '../../../src/machines/auth/signIn.machine';
 import { ADMIN_HOME, CHECKPOINT, MEMBER_HOME } from '../../../src/machines/auth/authForm';
 import { alice, auth, admin, bannedAlice, networkFailure, unauthorized } from '../../fixtures/auth';
+import { challenge, expiredChallenge, wrongCode } from '../../machines/auth/signIn.model';
 import { coverPaths, describePath, stateCount, TransitionCoverage, type ModelEvent } from '../../machines/model';
 import { effect, viewHarness } from '../harness';
 
@@ -27,6 +28,13 @@ const events: ModelEvent[] = [
   { type: 'xstate.done.actor.googleSignIn', output: { ...auth(alice), isBanned: false } },
   { type: 'xstate.done.actor.googleSignIn', output: { ...auth(bannedAlice), isBanned: true } },
   { type: 'xstate.error.actor.googleSignIn', error: GOOGLE_UNAVAILABLE },
+  // Two-factor sign-in: the password's answer is a challenge; a code (or a recovery code) finishes it.
+  { type: 'xstate.done.actor.signIn', output: challenge },
+  { type: 'signIn.code.change', field: 'code', value: '123456' },
+  { type: 'signIn.code.recovery', value: true },
+  { type: 'xstate.done.actor.verifyCode', output: auth(alice) },
+  { type: 'xstate.error.actor.verifyCode', error: wrongCode },
+  { type: 'xstate.error.actor.verifyCode', error: expiredChallenge },
 ];
 const serialize = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as SignInContext;
@@ -38,6 +46,10 @@ const serialize = (snapshot: AnyMachineSnapshot) => {
     fieldErrors: c.fieldErrors,
     error: c.error,
     auth: c.auth !== null,
+    challenge: c.challenge !== null,
+    code: c.code,
+    recovery: c.recovery,
+    codeError: c.codeError,
   });
 };
 
@@ -59,6 +71,21 @@ async function perform(event: ModelEvent, user: UserEvent, context: SignInContex
     case 'signIn.google':
       await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
       return;
+    case 'signIn.code.change': {
+      const input = screen.getByLabelText(context.recovery ? 'Recovery code' : 'Authentication code');
+      await user.clear(input);
+      if (event.value) await user.type(input, event.value);
+      return;
+    }
+    case 'signIn.code.recovery':
+      await user.click(screen.getByRole('button', { name: context.recovery ? 'Use a code from your app' : 'Use a recovery code' }));
+      return;
+    case 'signIn.code.submit':
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      return;
+    case 'signIn.code.back':
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      return;
     default:
       throw new Error(`no gesture for ${event.type}`);
   }
@@ -67,6 +94,16 @@ async function perform(event: ModelEvent, user: UserEvent, context: SignInContex
 /** What the screen must show for a snapshot. */
 function expectScreen(snapshot: AnyMachineSnapshot) {
   const c = snapshot.context as SignInContext;
+  if (c.challenge !== null) {
+    // The second step replaces the password form.
+    expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
+    const verifying = !snapshot.matches({ secondFactor: 'idle' });
+    expect(screen.getByRole('button', { name: verifying ? 'Checking...' : 'Verify' })).toHaveProperty('disabled', verifying);
+    screen.getByLabelText(c.recovery ? 'Recovery code' : 'Authentication code');
+    if (c.error) expect(screen.getByRole('alert').textContent).toContain(c.error);
+    if (c.codeError) screen.getByText(c.codeError);
+    return;
+  }
   const local = snapshot.matches('submitting') || (snapshot.matches('success') && c.auth !== null);
   const google = snapshot.matches('google') || (snapshot.matches('success') && c.auth === null);
   if (local) {
@@ -92,11 +129,18 @@ function expectScreen(snapshot: AnyMachineSnapshot) {
 const coverage = new TransitionCoverage(signInMachine);
 
 describe('sign-in form, every model path through the view', () => {
-  const paths = coverPaths(signInMachine, { events, serialize, input: { admin: false }, ignore: ['signIn.rememberMe'] });
+  const paths = coverPaths(signInMachine, {
+    events,
+    serialize,
+    input: { admin: false },
+    ignore: ['signIn.rememberMe'],
+    // One button switches between the two kinds of code: it never asks for the kind already shown.
+    filter: (snapshot, event) => !(event.type === 'signIn.code.recovery' && (snapshot.context as SignInContext).recovery === event.value),
+  });
   afterEach(() => cleanup());
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const h = viewHarness(['signIn', 'checkUser', 'googleSignIn'], coverage);
+    const h = viewHarness(['signIn', 'checkUser', 'googleSignIn', 'verifyCode'], coverage);
     const login = effect();
     const navigate = effect();
     const logic = signInMachine.provide({ actors: h.actors as never, actions: { login, navigate } });
@@ -193,6 +237,40 @@ describe('sign-in form details', () => {
       expect(navigate.mock.calls[0][1]).toEqual({ to: ADMIN_HOME, replace: true });
     } finally {
       h.restore();
+    }
+  });
+
+  it('as the admin form with two-factor sign-in: the code, then /admin; without it while required: settings first', async () => {
+    for (const [answer, to] of [
+      [challenge, ADMIN_HOME],
+      [{ ...auth(admin), twoFactorSetupRequired: true }, twoFactorSetupPath(admin.username)],
+    ] as const) {
+      const h = viewHarness(['signIn', 'checkUser', 'googleSignIn', 'verifyCode'], coverage);
+      const navigate = effect();
+      const logic = signInMachine.provide({ actors: h.actors as never, actions: { login: effect(), navigate } });
+      const user = userEvent.setup({ delay: null });
+      try {
+        render(
+          <AuthLogicProvider logic={fakeLogic<AuthLogic>({ signIn: logic })}>
+            <SignInForm admin />
+          </AuthLogicProvider>,
+        );
+        await user.type(screen.getByLabelText('Email or username'), 'root');
+        await user.type(screen.getByLabelText('Password'), 'secret-pass');
+        await user.click(screen.getByRole('button', { name: 'Sign in' }));
+        await h.settle({ type: 'xstate.done.actor.signIn', output: answer });
+        if ('challenge' in answer) {
+          await user.type(screen.getByLabelText('Authentication code'), '123 456');
+          await user.click(screen.getByRole('button', { name: 'Verify' }));
+          const child = h.actor().getSnapshot().children.verifyCode as { getSnapshot(): { input: unknown } };
+          expect(child.getSnapshot().input).toEqual({ challenge: challenge.challenge, code: '123 456' });
+          await h.settle({ type: 'xstate.done.actor.verifyCode', output: auth(admin) });
+        }
+        expect(navigate.mock.calls[0][1]).toEqual({ to, replace: true });
+      } finally {
+        h.restore();
+        cleanup();
+      }
     }
   });
 });

@@ -1,3 +1,5 @@
+import type { SignInAnswer } from '../../../src/api/account/twoFactor';
+import type { SignInRequest } from '../../../src/machines/auth/signIn.machine';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createActor, type AnyActorRef } from 'xstate';
@@ -124,7 +126,10 @@ describe('the bridge from a screen machine to the app', () => {
     const app = createActor(appMachine, { input: { storedTheme: null, storedToken: null } }).start() as unknown as AppActorRef;
     const seen: string[] = [];
     const logic = signInMachine.provide({
-      actors: { signIn: fromPromise(async () => auth(alice)), checkUser: fromPromise(async () => ({ isBanned: false as boolean })) },
+      actors: {
+        signIn: fromPromise<SignInAnswer, SignInRequest>(async () => auth(alice)),
+        checkUser: fromPromise(async () => ({ isBanned: false as boolean })),
+      },
       actions: bridgeActions(app, (to) => {
         const session = (app.system.get('session') as AnyActorRef).getSnapshot();
         seen.push(`${to} with session ${session.value} ${session.context.token}`);

@@ -6,7 +6,8 @@ import { Checkbox } from '../../ui/Checkbox';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import { Alert } from '../../ui/Alert';
-import { isSigningIn, isSigningInWithGoogle, signInForm } from '../../../machines/auth/signIn.connect';
+import { isAskingForCode, isSigningIn, isSigningInWithGoogle, signInForm } from '../../../machines/auth/signIn.connect';
+import { SecondFactorForm } from './SecondFactorForm';
 import { useScreenActor } from '../../shared/useScreenActor';
 import { useAuthLogic } from '../AuthLogic';
 import { GoogleButton, OrDivider } from './GoogleButton';
@@ -28,12 +29,14 @@ export function SignInForm({ admin = false, onSwitchToSignUp, googleOption }: Si
   const submitting = useSelector(actor, isSigningIn);
   const google = useSelector(actor, isSigningInWithGoogle);
   const busy = submitting || google;
+  const askingForCode = useSelector(actor, isAskingForCode);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'signIn.submit' });
   };
 
+  if (askingForCode || (context.challenge !== null && busy)) return <SecondFactorForm actor={actor} />;
   return (
     <form noValidate onSubmit={submit} aria-label={admin ? 'Admin sign in' : 'Sign in'} className="flex flex-col gap-5">
       {context.error ? <Alert tone="error">{context.error}</Alert> : null}
