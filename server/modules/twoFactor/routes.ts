@@ -43,13 +43,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
   // Guessing codes with a stolen session is limited like guessing them at sign-in.
   const guessing = { config: { rateLimit: perIp(rateLimits.twoFactorPerIp) }, bodyLimit: SMALL_BODY };
 
-  app.get(paths.twoFactor.status, { schema: { response: { 200: twoFactorStatusSchema } }, preHandler: app.authenticate }, async (request) =>
+  app.get(paths.twoFactor.status, { schema: { response: { 200: twoFactorStatusSchema } }, onRequest: app.authenticate }, async (request) =>
     opts.twoFactor.status(currentAuth(request).user),
   );
 
   app.post(
     paths.twoFactor.setup,
-    { schema: { response: { 200: twoFactorSetupSchema } }, bodyLimit: SMALL_BODY, preHandler: app.authenticate },
+    { schema: { response: { 200: twoFactorSetupSchema } }, bodyLimit: SMALL_BODY, onRequest: app.authenticate },
     async (request) => opts.twoFactor.setup(currentAuth(request).user),
   );
 
@@ -58,7 +58,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     {
       schema: { body: enableTwoFactorBodySchema, response: { 200: recoveryCodesResponseSchema } },
       ...guessing,
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({
       message: TWO_FACTOR_ON,
@@ -68,7 +68,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
 
   app.post(
     paths.twoFactor.disable,
-    { schema: { body: passwordAndCodeBodySchema, response: { 200: messageResponseSchema } }, ...guessing, preHandler: app.authenticate },
+    { schema: { body: passwordAndCodeBodySchema, response: { 200: messageResponseSchema } }, ...guessing, onRequest: app.authenticate },
     async (request) => {
       await opts.twoFactor.disable(currentAuth(request).user, request.body.password, request.body.code);
       return { message: TWO_FACTOR_OFF };
@@ -80,7 +80,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     {
       schema: { body: passwordAndCodeBodySchema, response: { 200: recoveryCodesResponseSchema } },
       ...guessing,
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({
       message: RECOVERY_CODES_MADE,

@@ -57,12 +57,19 @@ const ADMIN_ROUTES: Row[] = [
 
 /**
  * The member's own account routes (Settings): anonymous 401, banned 403, the member through (their
- * own sessions only: another member's session id is a 404, tests/server/auth/sessions.test.ts).
+ * own sessions only: another member's session id is a 404, tests/server/auth/sessions.test.ts; their
+ * own second factor, tests/server/twoFactor).
  */
 const ACCOUNT_ROUTES: (Omit<Row, 'admin'> & { member: number })[] = [
   { method: 'GET', url: '/account/sessions', call: '/account/sessions', member: 200 },
   { method: 'DELETE', url: '/account/sessions/others', call: '/account/sessions/others', member: 200 },
   { method: 'DELETE', url: '/account/sessions/:sessionId', call: `/account/sessions/${MISSING}`, member: 404 },
+  // Two-factor sign-in: its state, a setup begun; the others need a body (a code, the password): 400 without it.
+  { method: 'GET', url: '/account/two-factor', call: '/account/two-factor', member: 200 },
+  { method: 'POST', url: '/account/two-factor/setup', call: '/account/two-factor/setup', member: 200 },
+  { method: 'POST', url: '/account/two-factor/enable', call: '/account/two-factor/enable', member: 400 },
+  { method: 'POST', url: '/account/two-factor/disable', call: '/account/two-factor/disable', member: 400 },
+  { method: 'POST', url: '/account/two-factor/recovery-codes', call: '/account/two-factor/recovery-codes', member: 400 },
 ];
 
 /** What a banned member still reaches: the session check, sign-out, their ban status, the appeal. */
