@@ -17,6 +17,7 @@ import type { Trending } from '../../src/api/posts/forYou';
 import type { PasswordHasher } from '../core/passwords';
 import type { TokenVerifier } from '../core/authContext';
 import type { Viewer } from '../core/visibility';
+import type { AccountDataService } from '../modules/accountData/service';
 import type { PasswordResetService } from '../modules/auth/passwordReset';
 import type { AuthService } from '../modules/auth/service';
 import type { ChatService } from '../modules/chat/service';
@@ -132,6 +133,8 @@ export interface Services {
   /** Reports (posts and profiles together) and appeals, per member. */
   moderationLimits: ModerationLimits;
   search: SearchService;
+  /** Leaving with your data: exports and account deletion (server/modules/accountData). */
+  accountData: AccountDataService;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { API_BASE, paths } from './paths';
+import { createAccountDataApi } from './account/data';
 import { createAuthApi } from './auth/client';
 import { createChatApi } from './chat/client';
 import type { ClientConfig } from './config';
@@ -57,6 +58,7 @@ export function createApiClient({ baseURL = '', getToken, fetch, onBanned }: Api
     ...createModerationApi(http),
     ...createNotificationsApi(http),
     ...createSearchApi(http),
+    ...createAccountDataApi(http),
   };
 }
 

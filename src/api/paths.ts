@@ -1,3 +1,4 @@
+import { accountDataPaths } from './account/data';
 import { authPaths } from './auth/paths';
 import { chatPaths } from './chat/paths';
 import { groupsPaths } from './groups/paths';
@@ -32,4 +33,5 @@ export const paths = {
   ...groupsPaths,
   ...notificationsPaths,
   ...searchPaths,
+  ...accountDataPaths,
 } as const;

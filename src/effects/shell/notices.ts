@@ -29,6 +29,7 @@ export const TOASTED_KINDS: ReadonlySet<NotificationKind> = new Set<Notification
   'appealRejected',
   'banned',
   'unbanned',
+  'dataExportReady',
 ]);
 
 /**
