@@ -57,6 +57,7 @@ import { searchMachine } from './search/search.machine';
 import { searchSuggestMachine } from './search/searchSuggest.machine';
 import { memberAsideMachine } from './people/memberAside.machine';
 import { memberByNameMachine } from './people/memberByName.machine';
+import { accountDataMachine } from './account/accountData.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -85,6 +86,7 @@ export const statecharts = {
   notificationSettings: notificationSettingsMachine,
   profile: profileMachine,
   memberByName: memberByNameMachine,
+  accountData: accountDataMachine,
   personalize: personalizeMachine,
   profileImage: profileImageMachine,
   profileLinks: profileLinksMachine,

@@ -15,6 +15,7 @@ import { BlockedMembers } from './BlockedMembers';
 import { NotificationSwitches } from './profile/OwnerPanels';
 import { useApp } from '../AppContext';
 import { useScreenActor } from '../shared/useScreenActor';
+import { YourData } from '../account/data/YourData';
 import { ownsSettings } from '../../machines/people/people.connect';
 import {
   hasPersonalizeFailed,
@@ -48,6 +49,7 @@ export default function SettingsPage({ username }: { username: string }) {
       <Notifications userId={me._id} />
       <Appearance />
       <BlockedMembers />
+      <YourData />
     </div>
   );
 }
