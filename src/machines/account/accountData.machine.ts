@@ -103,6 +103,7 @@ export const accountDataMachine = setup({
         off: {},
         loading: {
           invoke: {
+            id: 'fetchExport',
             src: 'fetchExport',
             onDone: { target: 'shown', actions: 'setExport' },
             onError: { target: 'failed', actions: assign({ exportError: ({ event }) => failureText(event.error, EXPORT_LOAD_FAILED) }) },
@@ -118,6 +119,7 @@ export const accountDataMachine = setup({
         },
         starting: {
           invoke: {
+            id: 'startExport',
             src: 'startExport',
             onDone: { target: 'shown', actions: 'setExport' },
             onError: { target: 'shown', actions: assign({ exportError: ({ event }) => failureText(event.error, EXPORT_START_FAILED) }) },
@@ -127,6 +129,7 @@ export const accountDataMachine = setup({
         waiting: { after: { EXPORT_POLL: 'checking' } },
         checking: {
           invoke: {
+            id: 'fetchExport',
             src: 'fetchExport',
             onDone: [
               { guard: ({ event }) => exportOf(event.output)?.status === 'preparing', target: 'waiting', actions: 'setExport' },
@@ -149,6 +152,7 @@ export const accountDataMachine = setup({
         },
         linking: {
           invoke: {
+            id: 'exportLink',
             src: 'exportLink',
             onDone: { target: 'shown', actions: { type: 'openDownload', params: ({ event }) => event.output.url } },
             onError: { target: 'shown', actions: assign({ exportError: ({ event }) => failureText(event.error, DOWNLOAD_FAILED) }) },
@@ -161,6 +165,7 @@ export const accountDataMachine = setup({
       states: {
         loading: {
           invoke: {
+            id: 'fetchDeletion',
             src: 'fetchDeletion',
             onDone: { target: 'shown', actions: 'setDeletion' },
             onError: { target: 'failed', actions: assign({ deletionError: ({ event }) => failureText(event.error, EXPORT_LOAD_FAILED) }) },
@@ -181,6 +186,7 @@ export const accountDataMachine = setup({
         },
         scheduling: {
           invoke: {
+            id: 'scheduleDeletion',
             src: 'scheduleDeletion',
             input: ({ event }) => ({ password: event.type === 'accountData.confirmDelete' ? event.password : '' }),
             onDone: {
@@ -195,6 +201,7 @@ export const accountDataMachine = setup({
         },
         cancelling: {
           invoke: {
+            id: 'cancelDeletion',
             src: 'cancelDeletion',
             onDone: {
               target: 'shown',

@@ -4,6 +4,7 @@
  * always the cover the suite runs.
  */
 import type { MachineModel } from '../cover';
+import { accountDataModel } from '../account/accountData.model';
 import { adminActionModel } from '../admin/adminAction.model';
 import { adminChartModel } from '../admin/adminChart.model';
 import { adminDashboardModel } from '../admin/adminDashboard.model';
@@ -57,6 +58,7 @@ import { toastQueueModel } from '../shell/toastQueue.model';
 import { unreadBadgeModel } from '../shell/unreadBadge.model';
 
 export const models: MachineModel[] = [
+  accountDataModel,
   adminActionModel,
   adminChartModel,
   adminDashboardModel,
