@@ -30,7 +30,7 @@ export const accountDataArea: AreaPlugin = {
       },
       // Failed jobs, expired archives and due deletions are swept in the background (docs/server.md).
       onReady: () => {
-        stopSweeping = startSweeping(accountData, app.log);
+        stopSweeping = startSweeping(accountData, app.log, config.accountSweepMs);
       },
       preClose: async () => {
         await stopSweeping?.();

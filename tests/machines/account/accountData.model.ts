@@ -47,7 +47,7 @@ const exportCover = {
     { type: 'accountData.download' },
     { type: 'accountData.retry' },
   ] as ModelEvent[],
-  filter: (snapshot: { matches(v: unknown): boolean }, event: ModelEvent) =>
+  filter: (_snapshot: unknown, event: ModelEvent) =>
     !event.type.includes('Deletion') && !event.type.includes('Delete') && !event.type.includes('fetchDeletion'),
 };
 
