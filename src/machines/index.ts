@@ -58,6 +58,7 @@ import { searchSuggestMachine } from './search/searchSuggest.machine';
 import { memberAsideMachine } from './people/memberAside.machine';
 import { memberByNameMachine } from './people/memberByName.machine';
 import { accountDataMachine } from './account/accountData.machine';
+import { scheduledDeletionsMachine } from './account/scheduledDeletions.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -87,6 +88,7 @@ export const statecharts = {
   profile: profileMachine,
   memberByName: memberByNameMachine,
   accountData: accountDataMachine,
+  scheduledDeletions: scheduledDeletionsMachine,
   personalize: personalizeMachine,
   profileImage: profileImageMachine,
   profileLinks: profileLinksMachine,

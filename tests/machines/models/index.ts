@@ -5,6 +5,7 @@
  */
 import type { MachineModel } from '../cover';
 import { accountDataModel } from '../account/accountData.model';
+import { scheduledDeletionsModel } from '../account/scheduledDeletions.model';
 import { adminActionModel } from '../admin/adminAction.model';
 import { adminChartModel } from '../admin/adminChart.model';
 import { adminDashboardModel } from '../admin/adminDashboard.model';
@@ -59,6 +60,7 @@ import { unreadBadgeModel } from '../shell/unreadBadge.model';
 
 export const models: MachineModel[] = [
   accountDataModel,
+  scheduledDeletionsModel,
   adminActionModel,
   adminChartModel,
   adminDashboardModel,
