@@ -17,7 +17,8 @@ import { MEMBER_PASSWORD, callApi, signUpMember, type Member } from './support/m
 import { app, browser, useAppAndBrowser } from './support/world';
 
 // The sweep that carries out due deletions runs every second here (every minute by default).
-useAppAndBrowser({ ACCOUNT_SWEEP_SECONDS: '1' });
+const ADMIN_INVITE_CODE = 'stoa-e2e-account-data';
+useAppAndBrowser({ ACCOUNT_SWEEP_SECONDS: '1', ADMIN_INVITE_CODE });
 
 function zipNames(file: string): Promise<Map<string, string>> {
   return new Promise((resolve, reject) => {
@@ -136,6 +137,24 @@ describe('leaving with your data', () => {
     await confirm.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
     await confirm.getByRole('button', { name: 'Delete account' }).click();
     await expect.poll(() => settings.getByText(/^Your account will be deleted on/).count(), { timeout: 15_000 }).toBe(1);
+
+    // An admin sees it among the scheduled deletions.
+    const adminContext = await openContext(browser, app.url, { viewport: { width: 1280, height: 900 } });
+    const admin = await adminContext.newPage();
+    await admin.goto('/admin/signup');
+    const adminForm = admin.getByRole('form', { name: 'Admin sign up' });
+    await adminForm.getByLabel('Username').fill('mod_ada');
+    await adminForm.getByLabel('Email').fill('mod_ada@example.org');
+    await adminForm.getByLabel('Password', { exact: true }).fill('analytical-engine-1843');
+    await adminForm.getByLabel('Invite code').fill(ADMIN_INVITE_CODE);
+    await adminForm.getByRole('button', { name: 'Create account' }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/');
+    await admin.getByRole('link', { name: 'Scheduled deletions' }).click();
+    const scheduled = admin.getByRole('list', { name: 'Scheduled deletions' });
+    await expect.poll(() => scheduled.getByText('dee@example.org').count(), { timeout: 15_000 }).toBe(1);
+    await auditAccessibility(admin, 'admin, scheduled deletions');
+    await screenshot(admin, 'admin-deletions-1280-light');
+
     const db = new Database(join(app.dataDir, 'stoa.db'));
     try {
       db.prepare("update account_deletions set delete_after = '2000-01-01T00:00:00.000Z' where user_id = ?").run(dee.id);
@@ -159,6 +178,9 @@ describe('leaving with your data', () => {
       db.close();
     }
     await again.close();
+    await admin.reload();
+    await expect.poll(() => admin.getByText('No scheduled deletions').count(), { timeout: 15_000 }).toBe(1);
+    await adminContext.close();
 
     // Her old session is gone, and she cannot sign in.
     const after = await openContext(browser, app.url, { viewport: { width: 1280, height: 900 } });
