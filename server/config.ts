@@ -72,6 +72,8 @@ const envSchema = z.object({
     z.coerce.number({ error: 'must be a number' }).positive('must be above 0').max(10_000, 'must be at most 10000'),
     '1',
   ),
+  /** How often the account-data sweep runs (failed exports, expired archives, due deletions; docs/server.md). */
+  ACCOUNT_SWEEP_SECONDS: withDefault(integer(1, 24 * 60 * 60), '60'),
   /** The whole request (headers and body) must arrive within this; a slow body gets 408. */
   REQUEST_TIMEOUT_MS: withDefault(integer(100, 60 * 60_000), '120000'),
   /** The headers must arrive within this (at most REQUEST_TIMEOUT_MS). */
@@ -169,6 +171,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Open sockets per member in this deployment; the oldest is closed past it. */
   socketsPerMember: number;
+  /** ACCOUNT_SWEEP_SECONDS, in ms: how often server/modules/accountData sweeps. */
+  accountSweepMs: number;
   rateLimits: {
     global: RateLimitRule;
     /** Sign-in attempts per address, the member, Google and admin forms together. */
@@ -312,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     socketsPerMember: e.MAX_SOCKETS_PER_MEMBER,
+    accountSweepMs: e.ACCOUNT_SWEEP_SECONDS * 1000,
     rateLimits: {
       global: { max: scale(600), windowMs: MINUTE },
       signInPerIp: { max: scale(25), windowMs: 5 * MINUTE },

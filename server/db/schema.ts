@@ -458,6 +458,8 @@ export interface Database {
   post_topics: PostTopicsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  data_exports: DataExportsTable;
+  account_deletions: AccountDeletionsTable;
 }
 
 /** A hashtag of a post, comment or answer (`source_id`), with the post it belongs to (0014_hashtags). */
@@ -508,3 +510,26 @@ export type UserRow = UsersTable;
 export type PostRow = PostsTable;
 export type AnswerRow = AnswersTable;
 export type CommentRow = CommentsTable;
+
+/** A member's data export (0025_account_data): see server/modules/accountData. */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  status: 'preparing' | 'ready' | 'failed';
+  /** The archive's name under DATA_DIR/exports ('' until ready). */
+  file: string;
+  size: number;
+  error: string;
+  created_at: string;
+  /** Moved while the job writes; a preparing export whose heartbeat stopped is marked failed. */
+  heartbeat_at: string;
+  ready_at: string | null;
+  expires_at: string | null;
+}
+
+/** A member's scheduled deletion (0025_account_data). */
+export interface AccountDeletionsTable {
+  user_id: string;
+  requested_at: string;
+  delete_after: string;
+}

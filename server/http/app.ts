@@ -18,6 +18,7 @@ import type { Trending } from '../../src/api/posts/forYou';
 import type { PasswordHasher } from '../core/passwords';
 import type { TokenVerifier } from '../core/authContext';
 import type { Viewer } from '../core/visibility';
+import type { AccountDataService } from '../modules/accountData/service';
 import type { PasswordResetService } from '../modules/auth/passwordReset';
 import type { AuthService } from '../modules/auth/service';
 import type { TwoFactorService } from '../modules/twoFactor/service';
@@ -141,6 +142,8 @@ export interface Services {
   search: SearchService;
   /** Two-factor sign-in (server/modules/twoFactor): built before auth, whose password sign-in asks it. */
   twoFactor: TwoFactorService;
+  /** Leaving with your data: exports and account deletion (server/modules/accountData). */
+  accountData: AccountDataService;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import type { Services } from '../http/app';
+import { accountDataArea } from './accountData/plugin';
 import type { AreaContext, AreaParts, AreaPlugin } from './areaPlugin';
 import { authArea } from './auth/plugin';
 import { chatArea } from './chat/plugin';
@@ -39,6 +40,7 @@ export const AREAS: readonly AreaPlugin[] = [
   moderationArea,
   notificationsArea,
   searchArea,
+  accountDataArea,
 ];
 
 /** The areas in an order that builds each after its dependencies (otherwise the list's order). */

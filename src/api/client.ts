@@ -2,6 +2,7 @@ import { ofetch, type $Fetch } from 'ofetch';
 import { API_BASE, paths } from './paths';
 import { createAccountSessionsApi, SESSION_ENDED_MESSAGE } from './account/sessions';
 import { createTwoFactorApi } from './account/twoFactorClient';
+import { createAccountDataApi } from './account/data';
 import { createAuthApi } from './auth/client';
 import { createChatApi } from './chat/client';
 import type { ClientConfig } from './config';
@@ -64,6 +65,7 @@ export function createApiClient({ baseURL = '', getToken, fetch, onBanned, onSes
     ...createNotificationsApi(http),
     ...createSearchApi(http),
     ...createTwoFactorApi(http),
+    ...createAccountDataApi(http),
   };
 }
 

@@ -8,6 +8,7 @@ export * from './numbers';
 export * from './pages';
 export * from './paths';
 export * from './socket';
+export * from './account/data';
 export * from './auth';
 export * from './auth/client';
 export * from './account/sessions';

@@ -1,5 +1,6 @@
 import { accountSessionsPaths } from './account/sessions';
 import { twoFactorPaths } from './account/twoFactor';
+import { accountDataPaths } from './account/data';
 import { authPaths } from './auth/paths';
 import { chatPaths } from './chat/paths';
 import { groupsPaths } from './groups/paths';
@@ -42,4 +43,5 @@ export const paths = {
   ...notificationsPaths,
   ...searchPaths,
   ...twoFactorPaths,
+  ...accountDataPaths,
 } as const;

@@ -61,6 +61,8 @@ import { memberAsideMachine } from './people/memberAside.machine';
 import { memberByNameMachine } from './people/memberByName.machine';
 import { appUpdateMachine } from './offline/appUpdate.machine';
 import { connectivityMachine } from './offline/connectivity.machine';
+import { accountDataMachine } from './account/accountData.machine';
+import { scheduledDeletionsMachine } from './account/scheduledDeletions.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -89,6 +91,8 @@ export const statecharts = {
   notificationSettings: notificationSettingsMachine,
   profile: profileMachine,
   memberByName: memberByNameMachine,
+  accountData: accountDataMachine,
+  scheduledDeletions: scheduledDeletionsMachine,
   personalize: personalizeMachine,
   profileImage: profileImageMachine,
   profileLinks: profileLinksMachine,

@@ -14,6 +14,7 @@ import HiddenPostsPage from './admin/pages/HiddenPostsPage';
 import AdminProfilePage from './admin/pages/AdminProfilePage';
 import AuditLogPage from './admin/pages/AuditLogPage';
 import MemberPage from './admin/pages/MemberPage';
+import ScheduledDeletionsPage from './account/data/ScheduledDeletionsPage';
 
 // The chart pages carry recharts: a chunk of their own, loaded only when one is opened.
 const PostsChartPage = lazy(() => import('./admin/pages/ChartPages').then((m) => ({ default: m.PostsChartPage })));
@@ -36,6 +37,7 @@ export default function AdminArea() {
             <Route path="/reportpost" component={ReportedPostsPage} />
             <Route path="/hidepost" component={HiddenPostsPage} />
             <Route path="/audit" component={AuditLogPage} />
+            <Route path="/deletions" component={ScheduledDeletionsPage} />
             <Route path="/Posts" component={PostsChartPage} />
             <Route path="/Users" component={UsersChartPage} />
             <Route path="/profile" component={AdminProfilePage} />

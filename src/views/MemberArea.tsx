@@ -5,6 +5,7 @@ import { MemberLayout } from './layouts/MemberLayout';
 import { ComposerProvider } from './composer/ComposerProvider';
 import { PageErrorBoundary } from './shell/PageErrorBoundary';
 import { PageSpinner } from './ui/PageSpinner';
+import { DeletionNotice } from './account/data/DeletionNotice';
 import { OwnProfile } from './people/profile/OwnProfile';
 import StreamsPage from './streams/pages/StreamsPage';
 import QuestionsPage from './streams/pages/QuestionsPage';
@@ -38,6 +39,8 @@ export default function MemberArea() {
       <ComposerProvider>
         <MemberLayout>
           {/* Inside the layout: while a page's chunk loads, the header and navigation stay. */}
+          {/* Signing in while the account is scheduled for deletion offers to cancel it. */}
+          <DeletionNotice />
           <PageErrorBoundary>
             <Suspense fallback={<PageSpinner />}>
               <Switch>

@@ -22,6 +22,7 @@ import * as memberReports from './0020_member_reports';
 import * as postTopics from './0021_post_topics';
 import * as twoFactor from './0023_two_factor';
 import * as sessionDevices from './0024_session_devices';
+import * as accountData from './0025_account_data';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021_post_topics': postTopics,
   '0023_two_factor': twoFactor,
   '0024_session_devices': sessionDevices,
+  '0025_account_data': accountData,
 };

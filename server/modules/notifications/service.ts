@@ -48,6 +48,8 @@ const MODERATION: readonly NotificationKind[] = [
   'appealRejected',
   'banned',
   'unbanned',
+  // Not moderation, but the site's own news too (no actor): the member's data export is ready.
+  'dataExportReady',
 ];
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Pruning deletes at most this many entries per statement, and yields between batches. */

@@ -60,6 +60,8 @@ export function notificationText(notification: Pick<Notification, 'kind' | 'targ
       return notification.detail ? `Your account was banned: ${notification.detail}` : 'Your account was banned';
     case 'unbanned':
       return 'Your ban was lifted: your account is active again';
+    case 'dataExportReady':
+      return 'Your data is ready to download in Settings, Your data';
   }
 }
 

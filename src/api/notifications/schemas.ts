@@ -43,6 +43,8 @@ export const NOTIFICATION_KINDS = [
   /** Moderation: the member was banned (detail: the reason), or an admin lifted the ban by hand. */
   'banned',
   'unbanned',
+  /** The member's data export (Settings > Your data) is ready to download (target: account). */
+  'dataExportReady',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -65,6 +67,7 @@ export const TOASTED_KINDS: ReadonlySet<NotificationKind> = new Set<Notification
   'appealRejected',
   'banned',
   'unbanned',
+  'dataExportReady',
 ]);
 
 /**

@@ -10,6 +10,7 @@ import {
   Scale,
   ShieldAlert,
   UserRound,
+  UserX,
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
@@ -35,6 +36,7 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { name: 'Reported posts', url: '/admin/reportpost', icon: Flag },
   { name: 'Hidden posts', url: '/admin/hidepost', icon: EyeOff },
   { name: 'Audit log', url: '/admin/audit', icon: History },
+  { name: 'Scheduled deletions', url: '/admin/deletions', icon: UserX },
   { name: 'Posts chart', url: '/admin/Posts', icon: ChartColumn },
   { name: 'Users chart', url: '/admin/Users', icon: ChartLine },
   { name: 'Profile', url: '/admin/profile', icon: UserRound },

@@ -56,4 +56,5 @@ export const KIND_LOOK: Record<
   appealRejected: { icon: 'moderation', tone: 'bg-neutral-600' },
   banned: { icon: 'moderation', tone: 'bg-neutral-600' },
   unbanned: { icon: 'moderation', tone: 'bg-amber-700' },
+  dataExportReady: { icon: 'accepted', tone: 'bg-emerald-700' },
 };

@@ -17,6 +17,7 @@ import { TwoFactorSection } from '../account/twoFactor/TwoFactorSection';
 import { NotificationSwitches } from './profile/OwnerPanels';
 import { useApp } from '../AppContext';
 import { useScreenActor } from '../shared/useScreenActor';
+import { YourData } from '../account/data/YourData';
 import { ownsSettings } from '../../machines/people/people.connect';
 import {
   hasPersonalizeFailed,
@@ -52,6 +53,7 @@ export default function SettingsPage({ username }: { username: string }) {
       <TwoFactorSection />
       <SessionsSection />
       <BlockedMembers />
+      <YourData />
     </div>
   );
 }

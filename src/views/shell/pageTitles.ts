@@ -62,6 +62,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: Title
   ['/admin/reportpost', 'Reported posts · Admin'],
   ['/admin/hidepost', 'Hidden posts · Admin'],
   ['/admin/audit', 'Audit log · Admin'],
+  ['/admin/deletions', 'Scheduled deletions · Admin'],
   ['/admin/Posts', 'Posts chart · Admin'],
   ['/admin/Users', 'Users chart · Admin'],
   ['/admin/profile', 'Profile · Admin'],

@@ -4,6 +4,8 @@
  * always the cover the suite runs.
  */
 import type { MachineModel } from '../cover';
+import { accountDataModel } from '../account/accountData.model';
+import { scheduledDeletionsModel } from '../account/scheduledDeletions.model';
 import { adminActionModel } from '../admin/adminAction.model';
 import { adminChartModel } from '../admin/adminChart.model';
 import { adminDashboardModel } from '../admin/adminDashboard.model';
@@ -61,6 +63,8 @@ import { appUpdateModel } from '../offline/appUpdate.model';
 import { connectivityModel } from '../offline/connectivity.model';
 
 export const models: MachineModel[] = [
+  accountDataModel,
+  scheduledDeletionsModel,
   adminActionModel,
   adminChartModel,
   adminDashboardModel,

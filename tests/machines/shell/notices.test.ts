@@ -122,6 +122,8 @@ describe('message notices', () => {
       'appealRejected',
       'banned',
       'unbanned',
+      // The member asked for it and may have left the settings page: their data is ready.
+      'dataExportReady',
     ]);
     for (const kind of ['reaction', 'comment', 'answer', 'groupInvite'] as const) expect(noticeOf(entry(kind), null)).toBeNull();
   });

@@ -88,6 +88,7 @@ describe('AdminLayout', () => {
       '/admin/reportpost',
       '/admin/hidepost',
       '/admin/audit',
+      '/admin/deletions',
       '/admin/Posts',
       '/admin/Users',
       '/admin/profile',

@@ -1,0 +1,40 @@
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../api/client';
+import { accountDataMachine } from '../../machines/account/accountData.machine';
+import { scheduledDeletionsMachine } from '../../machines/account/scheduledDeletions.machine';
+import { api as defaultApi } from '../shell/api';
+import { bridgeActions, type HasSystem } from '../shell/bridge';
+
+/** The browser follows the archive's address; the server answers it as an attachment, so the page stays. */
+export function followDownload(url: string): void {
+  window.location.assign(url);
+}
+
+/** The "Your data" machine with its real effects, bound to one app actor. */
+export function accountDataLogic(
+  app: HasSystem,
+  { api = defaultApi, openDownload = followDownload }: { api?: ApiClient; openDownload?: (url: string) => void } = {},
+) {
+  const bridge = bridgeActions(app);
+  return {
+    accountData: accountDataMachine.provide({
+      actors: {
+        fetchExport: fromPromise(() => api.accountData.exportState()),
+        startExport: fromPromise(() => api.accountData.startExport()),
+        exportLink: fromPromise(() => api.accountData.exportLink()),
+        fetchDeletion: fromPromise(() => api.accountData.deletionState()),
+        scheduleDeletion: fromPromise(({ input }: { input: { password: string } }) => api.accountData.scheduleDeletion(input)),
+        cancelDeletion: fromPromise(() => api.accountData.cancelDeletion()),
+      },
+      actions: {
+        showToast: bridge.showToast,
+        openDownload: (_, url: string) => openDownload(url),
+      },
+    }),
+    scheduledDeletions: scheduledDeletionsMachine.provide({
+      actors: { fetchScheduled: fromPromise(() => api.accountData.scheduledDeletions()) },
+    }),
+  };
+}
+
+export type AccountDataLogic = ReturnType<typeof accountDataLogic>;
