@@ -1,8 +1,7 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { API_BASE, paths } from './paths';
-import { createAccountSessionsApi, SESSION_ENDED_MESSAGE } from './account/sessions';
-import { createTwoFactorApi } from './account/twoFactorClient';
-import { createAccountDataApi } from './account/data';
+import { createAccountDataApi, createAccountSessionsApi, createTwoFactorApi } from './account/client';
+import { SESSION_ENDED_MESSAGE } from './account/words';
 import { createAuthApi } from './auth/client';
 import { createChatApi } from './chat/client';
 import type { ClientConfig } from './config';

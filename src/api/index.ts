@@ -30,4 +30,4 @@ export * from './users';
 export * from './users/follows';
 export * from './users/client';
 export * from './account/twoFactor';
-export * from './account/twoFactorClient';
+export * from './account/client';

@@ -1,6 +1,4 @@
-import { accountSessionsPaths } from './account/sessions';
-import { twoFactorPaths } from './account/twoFactor';
-import { accountDataPaths } from './account/data';
+import { accountDataPaths, accountSessionsPaths, twoFactorPaths } from './account/paths';
 import { authPaths } from './auth/paths';
 import { chatPaths } from './chat/paths';
 import { groupsPaths } from './groups/paths';

@@ -1,49 +1,25 @@
 import { z } from 'zod';
 import { authResponseSchema, PASSWORD_MAX } from '../auth/schemas';
-
-/**
- * Two-factor sign-in (TOTP, issue 34): this area's part of the one path table (src/api/paths.ts),
- * its bodies, answers and the words the member reads.
- */
-export const twoFactorPaths = {
-  twoFactor: {
-    /** GET: whether it is on, how many recovery codes are left, whether the member's role requires it. */
-    status: '/account/two-factor',
-    /** POST: a new secret (not on yet): its otpauth URI, a QR code and the secret as text. */
-    setup: '/account/two-factor/setup',
-    /** POST {code}: the first code from the app turns it on; answers the ten recovery codes, once. */
-    enable: '/account/two-factor/enable',
-    /** POST {password, code}: turns it off. */
-    disable: '/account/two-factor/disable',
-    /** POST {password, code}: ten new recovery codes (the old ones stop working). */
-    recoveryCodes: '/account/two-factor/recovery-codes',
-    /** POST {challenge, code}: the second step of a password sign-in; answers a session. */
-    signIn: '/signin/two-factor',
-  },
-} as const;
-
-/** How many recovery codes a member gets at a time. */
-export const RECOVERY_CODE_COUNT = 10;
-/** Seconds a sign-in challenge (password right, code still to come) stays usable. */
-export const CHALLENGE_SECONDS = 5 * 60;
-/** The issuer shown in authenticator apps. */
-export const TWO_FACTOR_ISSUER = 'Stoa';
-
-export const TWO_FACTOR_ON = 'Two-factor sign-in is on';
-export const TWO_FACTOR_OFF = 'Two-factor sign-in is off';
-export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on';
-export const TWO_FACTOR_NOT_ON = 'Two-factor sign-in is not on';
-export const TWO_FACTOR_NO_SETUP = 'Start setting up two-factor sign-in first';
-export const TWO_FACTOR_NEEDS_PASSWORD = 'Two-factor sign-in protects password sign-in; set a password first (Forgot password)';
-export const INVALID_CODE = 'That code is not right. Check your authenticator app and try again.';
-export const INVALID_RECOVERY_CODE = 'That recovery code is not right, or it was already used.';
-export const CODE_ALREADY_USED = 'That code has already been used. Wait for the next one.';
-export const WRONG_PASSWORD = 'Wrong password';
-export const CHALLENGE_EXPIRED = 'Your sign-in took too long. Please sign in again.';
-export const TWO_FACTOR_NEEDED = 'Enter the code from your authenticator app';
-export const RECOVERY_CODES_MADE = 'New recovery codes made; the old ones no longer work';
-/** The notice an administrator reads on Settings > Security while the server requires it of them. */
-export const ADMIN_TWO_FACTOR_REQUIRED = 'Administrators must use two-factor sign-in. Turn it on to keep your account safe.';
+export { twoFactorPaths } from './paths';
+export {
+  RECOVERY_CODE_COUNT,
+  CHALLENGE_SECONDS,
+  TWO_FACTOR_ISSUER,
+  TWO_FACTOR_ON,
+  TWO_FACTOR_OFF,
+  TWO_FACTOR_ALREADY_ON,
+  TWO_FACTOR_NOT_ON,
+  TWO_FACTOR_NO_SETUP,
+  TWO_FACTOR_NEEDS_PASSWORD,
+  INVALID_CODE,
+  INVALID_RECOVERY_CODE,
+  CODE_ALREADY_USED,
+  WRONG_PASSWORD,
+  CHALLENGE_EXPIRED,
+  TWO_FACTOR_NEEDED,
+  RECOVERY_CODES_MADE,
+  ADMIN_TWO_FACTOR_REQUIRED,
+} from './words';
 
 /** A code from the app: six digits; spaces the member types between groups are ignored. */
 const totpCode = z

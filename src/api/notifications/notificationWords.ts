@@ -1,4 +1,4 @@
-import type { Notification } from './schemas';
+import type { Notification, NotificationKind } from './schemas';
 
 /**
  * What notifications say in the member's words. Apart from the schemas in ./notifications: the
@@ -68,3 +68,22 @@ export function notificationText(notification: Pick<Notification, 'kind' | 'targ
 /** The toast of a new arrival: about the newest actor alone ("ben reacted to your post"). */
 export const arrivalText = (notification: Notification): string =>
   notificationText({ ...notification, actors: notification.actors.slice(0, 1), actorCount: Math.min(notification.actorCount, 1) });
+
+/**
+ * The inbox kinds that raise a live toast: what needs the member now (someone followed or mentioned
+ * them; a moderator decided about them or their report). Everything else (reactions, comments,
+ * answers, invitations, group decisions) reaches the inbox and its badge only: one toast per reaction
+ * made a lively post raise three at once. Here, not beside the schemas: the app's entry reads it,
+ * and a value import of a schema module would bring zod into the entry (tests/debugChunks.test.ts).
+ */
+export const TOASTED_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  'follow',
+  'mention',
+  'reportResolved',
+  'reportDismissed',
+  'appealApproved',
+  'appealRejected',
+  'banned',
+  'unbanned',
+  'dataExportReady',
+]);

@@ -53,24 +53,6 @@ export const NOTIFICATION_TARGETS = ['post', 'question', 'profile', 'group', 'gr
 export type NotificationTarget = (typeof NOTIFICATION_TARGETS)[number];
 
 /**
- * The inbox kinds that raise a live toast: what needs the member now (someone followed or mentioned
- * them; a moderator decided about them or their report). Everything else (reactions, comments,
- * answers, invitations, group decisions) reaches the inbox and its badge only: one toast per reaction
- * made a lively post raise three at once.
- */
-export const TOASTED_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
-  'follow',
-  'mention',
-  'reportResolved',
-  'reportDismissed',
-  'appealApproved',
-  'appealRejected',
-  'banned',
-  'unbanned',
-  'dataExportReady',
-]);
-
-/**
  * The member's setting (spec section 3) that decides, when an entry would be made, whether it is
  * made at all (and toasted). Kinds without one (invitations, group decisions, moderation) always
  * are: they answer something the member did or concern their membership.

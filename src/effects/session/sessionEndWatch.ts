@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import { SESSION_ENDED_MESSAGE } from '../../api/account/sessions';
+import { SESSION_ENDED_MESSAGE } from '../../api/account/words';
 import { streamsBus, type Bus } from '../shell/socket';
 
 /**

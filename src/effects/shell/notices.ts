@@ -1,6 +1,5 @@
 import { fromCallback } from 'xstate';
-import { arrivalText } from '../../api/notifications/notificationWords';
-import { TOASTED_KINDS } from '../../api/notifications/schemas';
+import { arrivalText, TOASTED_KINDS } from '../../api/notifications/notificationWords';
 import { serverEvents, type NotificationPayload } from '../../api/socket';
 import { CHAT_HREF, INBOX_ROUTE } from '../../machines/shell/routes';
 import type { ToastRequest } from '../../machines/shell/toastRequest';

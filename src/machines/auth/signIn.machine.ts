@@ -2,7 +2,8 @@ import { assign, setup } from 'xstate';
 import { defined } from '../shared/defined';
 import { requiredPromise } from '../shared/required';
 import type { CheckUserResponse, User } from '../../api/auth';
-import { CHALLENGE_EXPIRED, type SignedIn, type SignInAnswer, type TwoFactorSignInBody } from '../../api/account/twoFactor';
+import type { SignedIn, SignInAnswer, TwoFactorSignInBody } from '../../api/account/twoFactor';
+import { CHALLENGE_EXPIRED } from '../../api/account/words';
 import { ADMIN_HOME, CHECKPOINT, GOOGLE_FAILED, MEMBER_HOME, isBlank, type GoogleSignInInput, type GoogleSignInOutput } from './authForm';
 import { failureText } from '../shared/failure';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createAccountSessionsApi } from '../../../src/api/account/sessions';
+import { createAccountSessionsApi } from '../../../src/api/account/client';
 import type { ApiClient } from '../../../src/api/client';
 import { accountSessionsLogic } from '../../../src/effects/account/sessions';
 import {

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { Download, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { DELETION_GRACE_DAYS, EXPORT_KEEP_DAYS, type DataExport } from '../../../api/account/data';
+import type { DataExport } from '../../../api/account/data';
+import { DELETION_GRACE_DAYS, EXPORT_KEEP_DAYS } from '../../../api/account/words';
 import type { AccountDataActorRef } from '../../../machines/account/accountData.machine';
 import {
   canDownload,

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Download, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { ADMIN_TWO_FACTOR_REQUIRED } from '../../../api/account/twoFactor';
+import { ADMIN_TWO_FACTOR_REQUIRED } from '../../../api/account/words';
 import {
   isTwoFactorBusy,
   isTwoFactorRequiredNow,
