@@ -20,6 +20,7 @@ import * as oneLetterSearch from './0018_one_letter_search';
 import * as videoPosters from './0019_video_posters';
 import * as memberReports from './0020_member_reports';
 import * as postTopics from './0021_post_topics';
+import * as textFormat from './0022_text_format';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019_video_posters': videoPosters,
   '0020_member_reports': memberReports,
   '0021_post_topics': postTopics,
+  '0022_text_format': textFormat,
 };

@@ -207,6 +207,7 @@ export const commentsMachine = setup({
                         postId: context.postId,
                         ...context.me,
                         comment: context.draft.trim(),
+                        format: 'plain',
                         createdAt: now,
                         updatedAt: now,
                         editedAt: null,
