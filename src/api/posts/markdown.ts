@@ -1,4 +1,4 @@
-import MarkdownIt, { type StateBlock, type StateInline, type Token } from 'markdown-it';
+import MarkdownIt, { type MarkdownIt as MarkdownParser, type StateBlock, type StateInline, type Token } from 'markdown-it';
 
 /**
  * The Markdown members may write (docs/client-formatting.md), parsed one way for the client (which
@@ -11,6 +11,12 @@ import MarkdownIt, { type StateBlock, type StateInline, type Token } from 'markd
 
 /** Block quotes and lists nest at most this deep; a deeper text is shown as written (see `parseMarkdown`). */
 export const MARKDOWN_MAX_NESTING = 20;
+
+/**
+ * Longer formulas are shown as written (with a note), not typeset: KaTeX takes about a second and
+ * writes over half a megabyte of HTML for 5,000 characters, on every screen that shows them.
+ */
+export const FORMULA_MAX = 2000;
 
 /** Where the text is: headings are an answer's (a long explanation), not a post's, question's or comment's. */
 export type MarkdownPlace = 'answer' | 'other';
@@ -119,7 +125,7 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   return true;
 }
 
-function build(place: MarkdownPlace): MarkdownIt {
+function build(place: MarkdownPlace): MarkdownParser {
   // 'zero' enables nothing but paragraphs and text; the set is switched on by name.
   const md = new MarkdownIt('zero', { html: false, linkify: false, breaks: true, maxNesting: MARKDOWN_MAX_NESTING });
   md.enable(['fence', 'list', 'blockquote', 'emphasis', 'backticks', 'link', 'newline', 'escape']);
@@ -130,7 +136,7 @@ function build(place: MarkdownPlace): MarkdownIt {
   return md;
 }
 
-const parsers: Partial<Record<MarkdownPlace, MarkdownIt>> = {};
+const parsers: Partial<Record<MarkdownPlace, MarkdownParser>> = {};
 const parserFor = (place: MarkdownPlace) => (parsers[place] ??= build(place));
 
 /**

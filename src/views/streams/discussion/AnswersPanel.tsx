@@ -23,7 +23,7 @@ import {
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
-import { RichText } from '../../ui/RichText';
+import { FormattedText } from '../../ui/markdown/FormattedText';
 import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
@@ -135,9 +135,12 @@ export function AnswersPanel({
                     </div>
                   </Form>
                 ) : (
-                  <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
-                    <RichText text={a.answer} />
-                  </p>
+                  <FormattedText
+                    text={a.answer}
+                    format={a.format}
+                    place="answer"
+                    className="mt-0.5 text-[15px] break-words text-neutral-900 dark:text-neutral-100"
+                  />
                 )}
                 {asker && !isEditing ? (
                   <div className="mt-2">

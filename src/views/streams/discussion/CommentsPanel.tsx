@@ -21,7 +21,7 @@ import {
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
-import { RichText } from '../../ui/RichText';
+import { FormattedText } from '../../ui/markdown/FormattedText';
 import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
@@ -112,9 +112,11 @@ export function CommentsPanel({
                     </div>
                   </Form>
                 ) : (
-                  <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
-                    <RichText text={c.comment} />
-                  </p>
+                  <FormattedText
+                    text={c.comment}
+                    format={c.format}
+                    className="text-[15px] break-words text-neutral-900 dark:text-neutral-100"
+                  />
                 )}
               </div>
               {own && !isEditing ? (
