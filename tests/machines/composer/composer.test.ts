@@ -172,9 +172,12 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
             const sendsFormat = c.format !== (c.data?.format ?? 'plain');
             expect((request.body as { format?: string }).format).toBe(sendsFormat ? c.format : undefined);
             if (request.kind === 'createQuestion' || (request.kind === 'updatePost' && c.data?.kind === 'question')) {
-              expect(Object.keys(request.body).sort()).toEqual(
-                [...(request.kind === 'createQuestion' ? ['clientId'] : []), ...(sendsFormat ? ['format'] : []), 'post', 'privacy'],
-              );
+              expect(Object.keys(request.body).sort()).toEqual([
+                ...(request.kind === 'createQuestion' ? ['clientId'] : []),
+                ...(sendsFormat ? ['format'] : []),
+                'post',
+                'privacy',
+              ]);
             }
             if (request.kind === 'createImagePost')
               expect(request.body).toMatchObject({ image: c.draft.image, imageAlt: c.draft.imageAlt });
