@@ -64,7 +64,9 @@ describe('formatted questions', () => {
     await asker.goto('/app/social/questions');
     await asker.getByRole('button', { name: 'Ask a question' }).click();
     const form = asker.getByRole('form', { name: 'Question' });
-    await form.getByRole('checkbox', { name: 'Markdown' }).check();
+    // react-aria's checkbox: its row is the hit target.
+    await form.getByText('Markdown', { exact: true }).click();
+    expect(await form.getByRole('checkbox', { name: 'Markdown' }).isChecked()).toBe(true);
     await form.getByRole('textbox', { name: "What's your question?" }).fill(QUESTION);
     await expect.poll(() => form.getByText('Formatting help').count()).toBe(1);
     await form.getByRole('button', { name: 'Preview' }).click();
