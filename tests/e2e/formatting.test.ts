@@ -44,7 +44,9 @@ async function expectFormatted(where: Locator) {
   expect(await where.locator('[data-formula="display"] math[display="block"]').count()).toBe(1);
   const code = where.locator('pre');
   expect(await code.innerText()).toContain(`def ${FUNCTION}(xs, ys):\n    return sum(`);
-  await expect.poll(() => code.locator('code[data-highlighted="python"] .hljs-keyword').first().innerText(), { timeout: 15_000 }).toBe('def');
+  await expect
+    .poll(() => code.locator('code[data-highlighted="python"] .hljs-keyword').first().innerText(), { timeout: 15_000 })
+    .toBe('def');
   expect(await where.getByRole('button', { name: 'Copy' }).count()).toBe(1);
   const error = where.locator('[data-formula="error"]');
   expect(await error.locator('code').innerText()).toBe('$\\frac{1}{$');
