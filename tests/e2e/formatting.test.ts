@@ -4,7 +4,7 @@
  * the preview shows it formatted before it is posted; the questions stream and the question page
  * show it formatted (KaTeX with its MathML, the code highlighted, the broken formula as written
  * with its error) at 1280 px and, for another member, at 375 px, light and dark; a search for a
- * word from its code finds it.
+ * word from its code finds it. The other member answers in Markdown, with a heading and a formula.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -107,6 +107,19 @@ describe('formatted questions', () => {
     await expectFormatted(card(reader));
     await auditAccessibility(reader, 'formatted question page, dark, 375');
     await screenshot(reader, 'formatting-question-375-dark');
+
+    // The reader answers in Markdown (headings are an answer's), previewed before it is posted.
+    await reader.getByText('Markdown', { exact: true }).click();
+    await reader.getByRole('textbox', { name: 'Write an answer' }).fill('# Use numpy\n\nCall `numpy.trapezoid(ys, xs)`: it is $O(n)$.');
+    await reader.getByRole('button', { name: 'Preview' }).click();
+    const answerPreview = reader.getByRole('region', { name: 'Answer preview' });
+    await expect.poll(() => answerPreview.getByRole('heading', { level: 3, name: 'Use numpy' }).count(), { timeout: 15_000 }).toBe(1);
+    await reader.getByRole('button', { name: 'Post answer' }).click();
+    const answers = reader.getByRole('list', { name: 'Answers' });
+    await expect.poll(() => answers.getByRole('heading', { level: 3, name: 'Use numpy' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => answers.locator('[data-formula="inline"] .katex').count(), { timeout: 15_000 }).toBe(1);
+    expect(await answers.locator('code').first().innerText()).toBe('numpy.trapezoid(ys, xs)');
+    await auditAccessibility(reader, 'formatted answer, dark, 375');
 
     await reader.goto(`/app/social/search?q=${FUNCTION}&tab=questions`);
     await expect.poll(() => card(reader).count(), { timeout: 15_000 }).toBe(1);
