@@ -62,8 +62,13 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
         fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) =>
           api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined),
         ),
-        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string } }) =>
-          api.comments.create(input),
+        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string; format: TextFormat } }) =>
+          api.comments.create({
+            postId: input.postId,
+            comment: input.comment,
+            clientId: input.clientId,
+            ...(input.format === 'markdown' ? { format: input.format } : {}),
+          }),
         ),
         updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string } }) =>
           api.comments.update(input.commentId, input.comment),
