@@ -109,9 +109,10 @@ describe('formatted questions', () => {
     await screenshot(reader, 'formatting-question-375-dark');
 
     // The reader answers in Markdown (headings are an answer's), previewed before it is posted.
-    await reader.getByText('Markdown', { exact: true }).click();
-    await reader.getByRole('textbox', { name: 'Write an answer' }).fill('# Use numpy\n\nCall `numpy.trapezoid(ys, xs)`: it is $O(n)$.');
-    await reader.getByRole('button', { name: 'Preview' }).click();
+    const answerForm = reader.getByRole('form', { name: 'Answer' });
+    await answerForm.getByText('Markdown', { exact: true }).click();
+    await answerForm.getByRole('textbox', { name: 'Write an answer' }).fill('# Use numpy\n\nCall `numpy.trapezoid(ys, xs)`: it is $O(n)$.');
+    await answerForm.getByRole('button', { name: 'Preview' }).click();
     const answerPreview = reader.getByRole('region', { name: 'Answer preview' });
     await expect.poll(() => answerPreview.getByRole('heading', { level: 3, name: 'Use numpy' }).count(), { timeout: 15_000 }).toBe(1);
     await reader.getByRole('button', { name: 'Post answer' }).click();
