@@ -48,6 +48,7 @@ export function presentPost(row: PostWithAuthor, viewer: Viewer): Post {
     _id: row.id,
     kind: row.kind,
     post: row.post,
+    format: row.format,
     bgColor: row.bg_color,
     privacy: row.privacy,
     feelings: row.feelings as Feeling,

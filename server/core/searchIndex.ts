@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, GroupsTable, PostRow } from '../db/schema';
 import { bandsOf, type ImageFingerprint } from '../media/imageHash';
+import { markdownPlainText } from '../../src/api/posts/markdown';
 import { indexText, usernameText } from './searchText';
 
 /**
@@ -16,9 +17,16 @@ export function inTransaction<T>(on: Kysely<Database>, write: (trx: Kysely<Datab
   return on.isTransaction ? write(on) : on.transaction().execute(write);
 }
 
-/** A post's or question's words (its text and its image's description). */
-export async function indexPost(on: Kysely<Database>, post: Pick<PostRow, 'id' | 'kind' | 'post' | 'image_alt'>): Promise<void> {
-  const search_text = indexText(post.post, post.image_alt);
+/**
+ * A post's or question's words (its text and its image's description). A Markdown text gives its
+ * plain text: words, code and formulas as written, not the marks around them (src/api/posts/markdown.ts).
+ */
+export async function indexPost(
+  on: Kysely<Database>,
+  post: Pick<PostRow, 'id' | 'kind' | 'post' | 'image_alt'> & Partial<Pick<PostRow, 'format'>>,
+): Promise<void> {
+  const text = post.format === 'markdown' ? markdownPlainText(post.post, 'other') : post.post;
+  const search_text = indexText(text, post.image_alt);
   await on
     .insertInto('post_search')
     .values({ post_id: post.id, kind: post.kind, search_text })
@@ -28,7 +36,11 @@ export async function indexPost(on: Kysely<Database>, post: Pick<PostRow, 'id' |
 
 /** Re-indexes a post from its row as it now stands (after an edit of its text or image description). */
 export async function reindexPost(on: Kysely<Database>, postId: string): Promise<void> {
-  const row = await on.selectFrom('posts').select(['id', 'kind', 'post', 'image_alt']).where('id', '=', postId).executeTakeFirst();
+  const row = await on
+    .selectFrom('posts')
+    .select(['id', 'kind', 'post', 'image_alt', 'format'])
+    .where('id', '=', postId)
+    .executeTakeFirst();
   if (row) await indexPost(on, row);
 }
 

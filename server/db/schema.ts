@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Role } from '../../src/api/auth';
-import type { ReactionType } from '../../src/api/constants';
+import type { ReactionType, TextFormat } from '../../src/api/constants';
 import type { AppealStatus, AuditAction, AuditTarget, ModerationStatus, ReportReason } from '../../src/api/moderation';
 import type { NotificationKind, NotificationTarget } from '../../src/api/notifications';
 
@@ -110,6 +110,8 @@ export interface PostsTable {
   /** Comma-joined interest topics (migration 0014_hashtags): the author's choice, and all (chosen + from hashtags). */
   chosen_topics: string;
   topics: string;
+  /** How its text is written (0022_text_format): 'plain' (every older post) or 'markdown'. */
+  format: TextFormat;
 }
 
 export interface AnswersTable {
@@ -120,6 +122,8 @@ export interface AnswersTable {
   created_at: string;
   updated_at: string;
   edited_at: string | null;
+  /** 'plain' or 'markdown' (0022_text_format). */
+  format: TextFormat;
 }
 
 /** One per member per post; the unique (post_id, user_id) pair enforces it. */
@@ -140,6 +144,8 @@ export interface CommentsTable {
   created_at: string;
   updated_at: string;
   edited_at: string | null;
+  /** 'plain' or 'markdown' (0022_text_format). */
+  format: TextFormat;
 }
 
 export interface SavedPostsTable {

@@ -45,6 +45,12 @@ export const REACTION_COLORS: Record<ReactionType, string> = {
 
 export const FEELINGS = ['happy', 'excited', 'blessed', 'loved'] as const;
 export const PRIVACY_LEVELS = ['Public', 'Followers', 'Private'] as const;
+/**
+ * How a post, question, answer or comment is written: 'plain' text (everything before formatting
+ * existed, shown as written) or 'markdown' (docs/client-formatting.md). Stored with each item.
+ */
+export const TEXT_FORMATS = ['plain', 'markdown'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
 
 export const TOAST_TYPES = ['success', 'error', 'info', 'warning'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];

@@ -20,6 +20,7 @@ import * as oneLetterSearch from './0018_one_letter_search';
 import * as videoPosters from './0019_video_posters';
 import * as memberReports from './0020_member_reports';
 import * as postTopics from './0021_post_topics';
+import * as textFormat from './0022_text_format';
 import * as twoFactor from './0023_two_factor';
 import * as sessionDevices from './0024_session_devices';
 import * as accountData from './0025_account_data';
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0019_video_posters': videoPosters,
   '0020_member_reports': memberReports,
   '0021_post_topics': postTopics,
+  '0022_text_format': textFormat,
   '0023_two_factor': twoFactor,
   '0024_session_devices': sessionDevices,
   '0025_account_data': accountData,

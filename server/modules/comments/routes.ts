@@ -34,6 +34,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
         request.body.postId,
         request.body.comment,
         request.body.clientId,
+        request.body.format,
       );
       if (!replayed) await recordBehavior(request, 'comment', request.body.postId);
       return reply.code(201).send({ message: 'Comment added successfully', ...answer });
@@ -64,7 +65,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
     },
     async (request) => ({
       message: 'Comment updated successfully',
-      ...(await comments.update(viewerOf(request), request.params.commentId, request.body.comment)),
+      ...(await comments.update(viewerOf(request), request.params.commentId, request.body.comment, request.body.format)),
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { Comment } from '../../../src/api/posts';
+import type { Comment, TextFormat } from '../../../src/api/posts';
 import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
@@ -23,6 +23,7 @@ export const presentComment = (row: ListedComment): Comment => ({
   avatarColor: row.avatar_color,
   profilePicture: pictureOf(row),
   comment: row.comment,
+  format: row.format,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   editedAt: row.edited_at,
@@ -56,7 +57,7 @@ export function createCommentService(deps: {
      * A send with a client id is stored once: a retry answers the first comment as it is now
      * (`replayed`), with no second event or notification.
      */
-    async add(viewer: Viewer, postId: string, comment: string, clientId?: string) {
+    async add(viewer: Viewer, postId: string, comment: string, clientId?: string, format: TextFormat = 'plain') {
       const key = clientId ? { authorId: viewer.id, kind: 'comment' as const, clientId } : null;
       return deps.sends.once(
         key,
@@ -65,7 +66,7 @@ export function createCommentService(deps: {
           const id = newId();
           const added = await store.add(
             viewer,
-            { id, post_id: postId, user_id: viewer.id, comment, created_at: at, updated_at: at, edited_at: null },
+            { id, post_id: postId, user_id: viewer.id, comment, format, created_at: at, updated_at: at, edited_at: null },
             claim ? (trx) => claim(trx, id, at) : undefined,
           );
           if (!added) throw notFound(POST_NOT_FOUND);
@@ -86,9 +87,10 @@ export function createCommentService(deps: {
       );
     },
 
-    async update(viewer: Viewer, commentId: string, comment: string) {
+    /** `format` left out keeps the comment's own. */
+    async update(viewer: Viewer, commentId: string, comment: string, format?: TextFormat) {
       const existing = await own(viewer, commentId, 'edit');
-      const mentioned = await store.update(commentId, existing.post_id, comment, now());
+      const mentioned = await store.update(commentId, existing.post_id, comment, format ?? existing.format, now());
       const row = await store.findVisible(viewer, commentId);
       if (!row) throw notFound(COMMENT_NOT_FOUND);
       const answer = { comment: presentComment(row), commentsCount: await store.commentsCount(existing.post_id) };

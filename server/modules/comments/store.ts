@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
+import type { TextFormat } from '../../../src/api/constants';
 import type { CommentRow, Database } from '../../db/schema';
 import { finishPage, orderPage, type PageRequest } from '../../core/paging';
 import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
@@ -57,9 +58,9 @@ export function createCommentStore(database: DatabaseHandle, posts: Pick<PostsFo
         .executeTakeFirst(),
 
     /** Changes the text and replaces its hashtags and mentions: the members mentioned anew. */
-    update: (commentId: string, postId: string, comment: string, now: string) =>
+    update: (commentId: string, postId: string, comment: string, format: TextFormat, now: string) =>
       db.transaction().execute(async (trx) => {
-        await trx.updateTable('comments').set({ comment, updated_at: now, edited_at: now }).where('id', '=', commentId).execute();
+        await trx.updateTable('comments').set({ comment, format, updated_at: now, edited_at: now }).where('id', '=', commentId).execute();
         return writeTextIndex(trx, { sourceId: commentId, postId, indexed: indexedTextOf(comment), at: now });
       }),
 

@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
-import { EMPTY_POST, type Feeling, type Post, type PostKind, type Privacy } from '../../../src/api/posts';
+import { EMPTY_POST, type Feeling, type Post, type PostKind, type Privacy, type TextFormat } from '../../../src/api/posts';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { newId } from '../../db/ids';
@@ -29,6 +29,8 @@ export const EMPTY_QUESTION = 'Question must not be empty';
 export interface NewPost {
   kind: PostKind;
   post: string;
+  /** 'plain' when left out (group posts, older clients). */
+  format?: TextFormat;
   bgColor: string;
   privacy: Privacy;
   feelings: Feeling;
@@ -49,6 +51,7 @@ export interface NewPost {
 
 export interface PostChanges {
   post?: string;
+  format?: TextFormat;
   bgColor?: string;
   privacy?: Privacy;
   feelings?: Feeling;
@@ -173,6 +176,7 @@ export function createPostService(deps: PostDeps) {
         group_id: input.group?.id ?? null,
         group_status: input.group?.status ?? null,
         post: input.post.trim(),
+        format: input.format ?? 'plain',
         bg_color: input.bgColor,
         privacy: input.privacy,
         feelings: input.feelings,
@@ -282,6 +286,7 @@ export function createPostService(deps: PostDeps) {
         const dropVideo = Boolean(newImage || newVideo || changes.removeVideo);
         const next: Updateable<PostsTable> = {
           post: changes.post !== undefined ? changes.post.trim() : existing.post,
+          format: changes.format ?? existing.format,
           bg_color: changes.bgColor ?? existing.bg_color,
           privacy: changes.privacy ?? existing.privacy,
           feelings: changes.feelings ?? existing.feelings,

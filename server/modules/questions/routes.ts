@@ -73,7 +73,13 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply.code(201).send({
         message: 'Answer added successfully',
-        ...(await questions.answer(viewerOf(request), request.params.questionId, request.body.answer, request.body.clientId)),
+        ...(await questions.answer(
+          viewerOf(request),
+          request.params.questionId,
+          request.body.answer,
+          request.body.clientId,
+          request.body.format,
+        )),
       }),
   );
 
@@ -110,7 +116,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       message: 'Answer updated successfully',
-      ...(await questions.editAnswer(viewerOf(request), request.params.answerId, request.body.answer)),
+      ...(await questions.editAnswer(viewerOf(request), request.params.answerId, request.body.answer, request.body.format)),
     }),
   );
 

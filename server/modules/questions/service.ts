@@ -1,4 +1,4 @@
-import type { Answer } from '../../../src/api/posts';
+import type { Answer, TextFormat } from '../../../src/api/posts';
 import { serverEvents } from '../../../src/api/socket';
 import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
@@ -24,6 +24,7 @@ export const presentAnswer = (row: ListedAnswer): Answer => ({
   avatarColor: row.avatar_color,
   profilePicture: pictureOf(row),
   answer: row.answer,
+  format: row.format,
   accepted: row.accepted_answer_id === row.id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -89,7 +90,7 @@ export function createQuestionService(deps: {
     },
 
     /** A send with a client id is stored once: a retry answers the first answer as it is now, with no second event or notification. */
-    async answer(viewer: Viewer, questionId: string, text: string, clientId?: string) {
+    async answer(viewer: Viewer, questionId: string, text: string, clientId?: string, format: TextFormat = 'plain') {
       const key = clientId ? { authorId: viewer.id, kind: 'answer' as const, clientId } : null;
       return deps.sends.once(
         key,
@@ -98,7 +99,7 @@ export function createQuestionService(deps: {
           const id = newId();
           const added = await answers.add(
             viewer,
-            { id, question_id: questionId, user_id: viewer.id, answer: text, created_at: at, updated_at: at, edited_at: null },
+            { id, question_id: questionId, user_id: viewer.id, answer: text, format, created_at: at, updated_at: at, edited_at: null },
             claim ? (trx) => claim(trx, id, at) : undefined,
           );
           if (!added) throw notFound(QUESTION_NOT_FOUND);
@@ -126,9 +127,10 @@ export function createQuestionService(deps: {
       );
     },
 
-    async editAnswer(viewer: Viewer, answerId: string, text: string) {
+    /** `format` left out keeps the answer's own. */
+    async editAnswer(viewer: Viewer, answerId: string, text: string, format?: TextFormat) {
       const row = await ownAnswer(viewer, answerId, 'edit');
-      const mentioned = await answers.update(answerId, row.question_id, text, now());
+      const mentioned = await answers.update(answerId, row.question_id, text, format ?? row.format, now());
       await deps.notifier?.notify({
         kind: 'mention',
         to: mentioned,

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { PAGE_SIZE } from '../../../src/api/pages';
 import type { DatabaseHandle } from '../../db/database';
+import type { TextFormat } from '../../../src/api/constants';
 import type { AnswerRow, Database } from '../../db/schema';
 import type { PostsForOthers } from '../posts/forOthers';
 import { dropTextIndex, indexedTextOf, writeTextIndex } from '../../core/textIndex';
@@ -64,9 +65,9 @@ export function createAnswerStore(database: DatabaseHandle, posts: Pick<PostsFor
         .execute(),
 
     /** Changes the text and replaces its hashtags and mentions: the members mentioned anew. */
-    update: (answerId: string, questionId: string, answer: string, now: string) =>
+    update: (answerId: string, questionId: string, answer: string, format: TextFormat, now: string) =>
       db.transaction().execute(async (trx) => {
-        await trx.updateTable('answers').set({ answer, updated_at: now, edited_at: now }).where('id', '=', answerId).execute();
+        await trx.updateTable('answers').set({ answer, format, updated_at: now, edited_at: now }).where('id', '=', answerId).execute();
         return writeTextIndex(trx, { sourceId: answerId, postId: questionId, indexed: indexedTextOf(answer), at: now });
       }),
 

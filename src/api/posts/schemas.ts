@@ -9,6 +9,7 @@ import {
   POST_WATCH_MAX,
   PRIVACY_LEVELS,
   REACTION_TYPES,
+  TEXT_FORMATS,
 } from '../constants';
 import { nextCursorSchema, pageNumberSchema } from '../pages';
 import { feedReasonSchema } from './reasons';
@@ -63,6 +64,9 @@ export const bgColorSchema = z
   .trim()
   .toLowerCase()
   .pipe(z.enum(POST_BG_COLORS, { error: 'Background colour must be one of the post colours' }));
+/** 'plain' (the default, and every item written before formats existed) or 'markdown'. */
+export const textFormatSchema = z.enum(TEXT_FORMATS, { error: 'Format must be plain or markdown' });
+export type { TextFormat } from '../constants';
 export const reactionTypeSchema = z.enum(REACTION_TYPES, { error: `Reaction type must be one of ${REACTION_TYPES.join(', ')}` });
 
 const isHttpsUrl = (value: string) => URL.canParse(value) && new URL(value).protocol === 'https:';
@@ -100,6 +104,8 @@ export const postSchema = z.object({
   _id: z.string(),
   kind: postKindSchema,
   post: z.string(),
+  /** How `post` is written: 'plain' or 'markdown' (docs/client-formatting.md). */
+  format: textFormatSchema,
   bgColor: z.string(),
   privacy: privacySchema,
   feelings: feelingSchema,
@@ -161,6 +167,8 @@ export const NO_VIEWER_FIELDS: ViewerFields = { userReaction: null, saved: false
 /** POST /post: a post without media. Unknown fields (username, email...) are ignored: the server knows who posts. */
 export const createPostBodySchema = z.object({
   post: postText.default(''),
+  /** 'markdown' to have the text formatted; plain text when left out. */
+  format: textFormatSchema.default('plain'),
   bgColor: bgColorSchema.default(POST_BG_COLORS[0]),
   privacy: privacySchema.default('Public'),
   feelings: feelingSchema.default(''),
@@ -189,6 +197,7 @@ export type CreateVideoPostBody = z.input<typeof createVideoPostBodySchema>;
 /** PUT /post/{id}: only the fields sent change. The post must still not be empty afterwards. */
 export const updatePostBodySchema = z.object({
   post: postText.optional(),
+  format: textFormatSchema.optional(),
   bgColor: bgColorSchema.optional(),
   privacy: privacySchema.optional(),
   feelings: feelingSchema.optional(),
@@ -256,6 +265,7 @@ export const answerSchema = z.object({
   avatarColor: z.string(),
   profilePicture: z.string(),
   answer: z.string(),
+  format: textFormatSchema,
   accepted: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -269,6 +279,8 @@ export const answerBodySchema = z.object({
     .trim()
     .min(1, 'Answer must not be empty')
     .max(ANSWER_MAX, `Answer must not exceed ${ANSWER_MAX} characters`),
+  /** On a new answer: plain text when left out. On an edit: unchanged when left out. */
+  format: textFormatSchema.optional(),
 });
 export type AnswerBody = z.input<typeof answerBodySchema>;
 /** POST /question/{id}/answer: the answer, and the client's id for this send. */
@@ -329,9 +341,15 @@ const commentText = z
   .trim()
   .min(1, 'Comment must not be empty')
   .max(COMMENT_MAX, `Comment must not exceed ${COMMENT_MAX} characters`);
-export const commentBodySchema = z.object({ postId: idSchema('Post'), comment: commentText, clientId: clientIdSchema.optional() });
+export const commentBodySchema = z.object({
+  postId: idSchema('Post'),
+  comment: commentText,
+  format: textFormatSchema.default('plain'),
+  clientId: clientIdSchema.optional(),
+});
 export type CommentBody = z.input<typeof commentBodySchema>;
-export const updateCommentBodySchema = z.object({ comment: commentText });
+/** PUT /comments/{id}: the format is unchanged when left out. */
+export const updateCommentBodySchema = z.object({ comment: commentText, format: textFormatSchema.optional() });
 export type UpdateCommentBody = z.input<typeof updateCommentBodySchema>;
 
 export const commentSchema = z.object({
@@ -342,6 +360,7 @@ export const commentSchema = z.object({
   avatarColor: z.string(),
   profilePicture: z.string(),
   comment: z.string(),
+  format: textFormatSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   editedAt: z.string().nullable(),

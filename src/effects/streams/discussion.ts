@@ -1,5 +1,6 @@
 import { fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client';
+import type { TextFormat } from '../../api/posts';
 import { serverEvents } from '../../api/socket';
 import { answersMachine, type AnswersEvent } from '../../machines/streams/discussion/answers.machine';
 import { commentsMachine, type CommentsEvent } from '../../machines/streams/discussion/comments.machine';
@@ -61,8 +62,13 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
         fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) =>
           api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined),
         ),
-        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string } }) =>
-          api.comments.create(input),
+        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string; format: TextFormat } }) =>
+          api.comments.create({
+            postId: input.postId,
+            comment: input.comment,
+            clientId: input.clientId,
+            ...(input.format === 'markdown' ? { format: input.format } : {}),
+          }),
         ),
         updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string } }) =>
           api.comments.update(input.commentId, input.comment),
@@ -75,8 +81,12 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
     answers: answersMachine.provide({
       actors: {
         fetchQuestion: fromPromise(({ input }: { input: { questionId: string } }) => api.questions.one(input.questionId)),
-        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string; clientId: string } }) =>
-          api.questions.answer(input.questionId, { answer: input.answer, clientId: input.clientId }),
+        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string; clientId: string; format: TextFormat } }) =>
+          api.questions.answer(input.questionId, {
+            answer: input.answer,
+            clientId: input.clientId,
+            ...(input.format === 'markdown' ? { format: input.format } : {}),
+          }),
         ),
         updateAnswer: fromPromise(({ input }: { input: { answerId: string; answer: string } }) =>
           api.questions.editAnswer(input.answerId, { answer: input.answer }),

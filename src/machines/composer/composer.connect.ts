@@ -31,6 +31,10 @@ export const selectError = (s: ComposerSnapshot) => s.context.error;
 export const selectPanelError = (s: ComposerSnapshot) => s.context.panelError;
 export const selectGifInput = (s: ComposerSnapshot) => s.context.gifInput;
 export const selectTopics = (s: ComposerSnapshot) => s.context.topics;
+/** 'plain' or 'markdown': the Markdown option. */
+export const selectFormat = (s: ComposerSnapshot) => s.context.format;
+/** The preview tab is shown (Markdown only): the text as it will read, instead of the field. */
+export const selectPreviewing = (s: ComposerSnapshot) => s.matches({ open: { editing: 'previewing' } });
 /** The image or video panel reads the picked file. */
 export const selectReading = (s: ComposerSnapshot, kind: MediaKind) => s.matches({ open: { [`${kind}Dialog`]: 'reading' } } as never);
 

@@ -97,7 +97,9 @@ export function draftProblem(context: ComposerContext): string | null {
 /** The API call a valid draft becomes. */
 export function publishRequest(context: ComposerContext): PublishRequest {
   const { draft, data } = context;
-  const text = { post: draft.post, privacy: draft.privacy };
+  // The format goes only when it says something: Markdown on a new item, a change on an edit.
+  const format = context.format !== (data?.format ?? 'plain') ? { format: context.format } : {};
+  const text = { post: draft.post, privacy: draft.privacy, ...format };
   // A new post sends its topics only when some are marked; an edit always does, so unmarking the last one sticks.
   const chosen = context.topics.length ? { topics: context.topics } : {};
   if (context.type === 'createquestion') return { kind: 'createQuestion', body: text };
@@ -120,7 +122,7 @@ export function publishRequest(context: ComposerContext): PublishRequest {
     };
   }
   if (context.group) {
-    const groupPost = { post: draft.post, feelings: draft.feelings, ...chosen };
+    const groupPost = { post: draft.post, feelings: draft.feelings, ...format, ...chosen };
     const body: CreateGroupPostBody = draft.image
       ? { ...groupPost, image: draft.image, imageAlt: draft.imageAlt }
       : draft.video
@@ -160,6 +162,7 @@ export const closedContext = (): Omit<ComposerContext, 'clientSeed' | 'sent'> =>
   gifInput: '',
   panelError: null,
   group: null,
+  format: 'plain',
   topics: [],
   sending: null,
   retries: 0,

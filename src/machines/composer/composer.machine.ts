@@ -87,6 +87,7 @@ export const composerMachine = setup({
       return acceptsDraftValue(event.key, event.value);
     },
     takesAttachments: ({ context }) => !isQuestion(context),
+    writesMarkdown: ({ context }) => context.format === 'markdown',
     draftIsValid: ({ context }) => draftProblem(context) === null,
     acceptableFile: ({ event }) => {
       assertEvent(event, ['composer.image.choose', 'composer.video.choose']);
@@ -121,6 +122,7 @@ export const composerMachine = setup({
             type: 'editpost' as const,
             data: event.post,
             draft: draftFromPost(event.post),
+            format: event.post.format,
             topics: event.post.kind === 'question' ? [] : (event.post.chosenTopics ?? []),
           })),
         },
@@ -139,6 +141,8 @@ export const composerMachine = setup({
           target: '.editing',
           actions: assign({ draft: emptyDraft, topics: [], error: null, gifInput: '', panelError: null }),
         },
+        // Markdown on or off, from any open state; the write tab shows again.
+        'composer.format.set': { target: '.editing', actions: assign({ format: ({ event }) => event.format, error: null }) },
         // Part of the draft, like composer.draft.set: taken in any open state, refused while sending.
         'composer.topics.toggle': {
           guard: 'canToggleTopic',
@@ -147,6 +151,12 @@ export const composerMachine = setup({
       },
       states: {
         editing: {
+          initial: 'writing',
+          states: {
+            writing: { on: { 'composer.preview.show': { guard: 'writesMarkdown', target: 'previewing' } } },
+            /** The text as it will show (Markdown only): read, not typed into. */
+            previewing: { on: { 'composer.preview.hide': 'writing' } },
+          },
           on: {
             'composer.feelings.open': { guard: 'takesAttachments', target: 'feelings' },
             'composer.image.open': { guard: 'takesAttachments', target: 'imageDialog', actions: 'startPanel' },

@@ -7,6 +7,7 @@ import type {
   Feeling,
   Post,
   Privacy,
+  TextFormat,
   UpdateImagePostBody,
   UpdatePostBody,
   UpdateVideoPostBody,
@@ -68,6 +69,8 @@ export interface ComposerContext {
   panelError: string | null;
   /** Set when a new post goes into a group. */
   group: ComposerGroup | null;
+  /** How the text is written: 'plain' (the default) or 'markdown' (then a preview tab shows it formatted). */
+  format: TextFormat;
   /** The interest topics the author marks on a post (at most CHOSEN_TOPICS_MAX), in the order marked. */
   topics: Topic[];
   /** The send in flight: its client id (made on submit, kept through its retries) and what it sends. */
@@ -99,6 +102,11 @@ export type ComposerEvent =
   | { type: 'composer.panel.close' }
   | { type: 'composer.media.remove' }
   | { type: 'composer.topics.toggle'; topic: Topic }
+  /** The Markdown option: on ('markdown') or off ('plain'); the write tab shows again. */
+  | { type: 'composer.format.set'; format: TextFormat }
+  /** The write / preview tabs (Markdown only). */
+  | { type: 'composer.preview.show' }
+  | { type: 'composer.preview.hide' }
   | { type: 'composer.submit' }
   | { type: 'composer.delete.open'; post: Post }
   | { type: 'composer.delete.confirm' };

@@ -23,7 +23,7 @@ export function PostPreview({
 }) {
   const Privacy = post.groupId ? UsersRound : PRIVACY_ICON[post.privacy];
   const audience = post.groupId ? 'Group' : post.privacy;
-  const coloured = isColoured(post.bgColor) && !post.image && !post.video;
+  const coloured = post.format !== 'markdown' && isColoured(post.bgColor) && !post.image && !post.video;
   const href = post.kind === 'question' ? `~/app/social/question/${post._id}` : `~/app/social/post/${post._id}`;
   return (
     <figure className="flex flex-col gap-3 rounded-2xl border border-neutral-200 p-3 dark:border-neutral-800">

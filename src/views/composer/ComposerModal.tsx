@@ -7,6 +7,8 @@ import type { Feeling } from '../../api/posts';
 import {
   hasMedia,
   selectDraft,
+  selectFormat,
+  selectPreviewing,
   selectError,
   selectInGroup,
   selectIsQuestion,
@@ -21,6 +23,8 @@ import { Button } from '../ui/Button';
 import { FeelingImage, isFeeling } from '../streams/reactions/FeelingImage';
 import { IconButton } from '../ui/IconButton';
 import { TextField } from '../ui/TextField';
+import { FormatControls } from '../ui/markdown/FormatControls';
+import { FormattedText } from '../ui/markdown/FormattedText';
 import { useSessionProfile } from '../layouts/useShell';
 import { BackgroundButton } from './BackgroundPicker';
 import type { ComposerActorRef } from './composerActor';
@@ -104,6 +108,8 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
   const question = useSelector(actor, selectIsQuestion);
   const labels = useSelector(actor, selectSubmitLabels, shallowEqual);
   const inGroup = useSelector(actor, selectInGroup);
+  const format = useSelector(actor, selectFormat);
+  const previewing = useSelector(actor, selectPreviewing);
   const profile = useSessionProfile();
   const set = (key: 'post' | 'bgColor' | 'privacy' | 'feelings' | 'imageAlt', value: string) =>
     actor.send({ type: 'composer.draft.set', key, value });
@@ -117,7 +123,8 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
   };
 
   const media = hasMedia(draft);
-  const coloured = !question && !media && isColoured(draft.bgColor);
+  // Backgrounds are for short plain posts: a Markdown post shows none.
+  const coloured = !question && !media && format !== 'markdown' && isColoured(draft.bgColor);
   const over = draft.post.length > POST_TEXT_MAX;
 
   return (
@@ -144,11 +151,27 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
           </div>
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
+        <FormatControls
+          format={format}
+          previewing={previewing}
+          isDisabled={submitting}
+          onFormat={(value) => actor.send({ type: 'composer.format.set', format: value })}
+          onPreview={(show) => actor.send({ type: show ? 'composer.preview.show' : 'composer.preview.hide' })}
+        />
+        {previewing ? (
+          <section aria-label="Preview" className="min-h-28 rounded-xl border border-neutral-200 px-3 py-3 dark:border-neutral-800">
+            {draft.post.trim() ? (
+              <FormattedText text={draft.post} format="markdown" className="text-base break-words text-neutral-900 dark:text-neutral-100" />
+            ) : (
+              <p className="text-neutral-600 dark:text-neutral-400">Nothing to preview yet.</p>
+            )}
+          </section>
+        ) : null}
         <AriaTextField
           value={draft.post}
           onChange={(value) => set('post', value)}
           isReadOnly={submitting}
-          className="flex flex-col gap-1.5"
+          className={previewing ? 'hidden' : 'flex flex-col gap-1.5'}
         >
           <Label className="sr-only">{question ? "What's your question?" : "What's on your mind?"}</Label>
           <TextArea
@@ -211,7 +234,7 @@ function ComposerForm({ actor }: { actor: ComposerActorRef }) {
                 <Smile size={20} />
               </IconButton>
               <TopicsButton actor={actor} isDisabled={submitting} />
-              {media ? null : (
+              {media || format === 'markdown' ? null : (
                 <BackgroundButton value={draft.bgColor} onChange={(value) => set('bgColor', value)} isDisabled={submitting} />
               )}
             </div>

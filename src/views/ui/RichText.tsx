@@ -8,7 +8,7 @@ export const profileHrefOf = (username: string) => `/app/social/profile/${encode
 /** The posts found for a tag, as the search page's address. */
 export const hashtagHrefOf = (tag: string) => searchHref(`#${tag}`, 'posts');
 
-const TONES = {
+export const RICH_TEXT_TONES = {
   // accent-ink reads at AA on the card, the page and the grey chat bubble in both themes; the
   // underline tells links apart without relying on colour alone.
   accent:
@@ -20,10 +20,10 @@ const TONES = {
     'rounded-sm font-semibold underline decoration-current/60 underline-offset-2 hover:decoration-current [--focus-ring-color:currentColor]',
 } as const;
 
-export type RichTextTone = keyof typeof TONES;
+export type RichTextTone = keyof typeof RICH_TEXT_TONES;
 
 /** A click on one of the text's links is the link's alone: a card or row around the text must not act on it too. */
-function keepLinkClicks(event: MouseEvent<HTMLElement>) {
+export function keepLinkClicks(event: MouseEvent<HTMLElement>) {
   if (event.target instanceof Element && event.target.closest('a')) event.stopPropagation();
 }
 
@@ -35,7 +35,7 @@ function keepLinkClicks(event: MouseEvent<HTMLElement>) {
  */
 export function RichText({ text, tone = 'accent' }: { text: string; tone?: RichTextTone }) {
   const tokens = useMemo(() => tokenize(text), [text]);
-  const className = TONES[tone];
+  const className = RICH_TEXT_TONES[tone];
   return (
     <span onClick={keepLinkClicks}>
       {tokens.map((token, index) => {

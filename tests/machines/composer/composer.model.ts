@@ -10,6 +10,7 @@ import {
   hugePng,
   IMAGE_DATA_URL,
   imagePost,
+  markdownQuestion,
   movFile,
   mp4File,
   networkFailure,
@@ -75,6 +76,7 @@ export function serialize(snapshot: AnyMachineSnapshot): string {
     group: c.group?.id ?? null,
     // A set in the model: the order marked only shows in the request, checked on submit.
     topics: [...c.topics].sort().join(','),
+    format: c.format,
     retries: c.retries,
     unsent: c.unsent !== null,
   });
@@ -111,6 +113,7 @@ const NOT_DELETE = [
   'composer.topics.toggle',
 ];
 const GROUP = { id: 'g1', name: 'Harbour walkers' };
+const FORMAT_EVENTS = ['composer.format.set', 'composer.preview.show', 'composer.preview.hide'];
 
 const scenarios: Scenario[] = [
   {
@@ -132,6 +135,7 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
+      ...FORMAT_EVENTS,
       'composer.edit',
       ...NOT_DELETE,
       ...PANEL_EVENTS.filter((t) => !['composer.feelings.open', 'composer.feelings.select', 'composer.panel.close'].includes(t)),
@@ -165,6 +169,7 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
+      ...FORMAT_EVENTS,
       ...NOT_DELETE,
       'composer.draft.clear',
       ...PANEL_EVENTS.filter(
@@ -193,6 +198,7 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
+      ...FORMAT_EVENTS,
       'composer.edit',
       ...NOT_DELETE,
       'composer.feelings.open',
@@ -223,6 +229,7 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
+      ...FORMAT_EVENTS,
       'composer.open',
       ...NOT_DELETE,
       'composer.feelings.open',
@@ -252,6 +259,7 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
+      ...FORMAT_EVENTS,
       'composer.edit',
       ...NOT_DELETE,
       'composer.feelings.open',
@@ -278,6 +286,7 @@ const scenarios: Scenario[] = [
       close,
     ],
     ignore: [
+      ...FORMAT_EVENTS,
       ...NOT_DELETE.filter((t) => t !== 'composer.topics.toggle'),
       'xstate.error.actor.publish',
       ...PANEL_EVENTS.filter((t) => !['composer.feelings.open', 'composer.panel.close'].includes(t)),
@@ -291,6 +300,24 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    name: 'Markdown: the option on and off, write and preview tabs, published with its format',
+    events: [
+      { type: 'composer.open', modalType: 'createquestion' },
+      { type: 'composer.edit', post: markdownQuestion },
+      text('Why is $e^{i\\pi} = -1$?'),
+      { type: 'composer.format.set', format: 'markdown' },
+      { type: 'composer.format.set', format: 'plain' },
+      { type: 'composer.preview.show' },
+      { type: 'composer.preview.hide' },
+      { type: 'composer.submit' },
+      publishDone,
+      close,
+    ],
+    ignore: [...NOT_DELETE, 'xstate.error.actor.publish', 'composer.draft.clear', ...PANEL_EVENTS],
+    // The text is written once, into an empty field.
+    filter: (snapshot, event) => event.type !== 'composer.draft.set' || (snapshot.context as ComposerContext).draft.post === '',
+  },
+  {
     name: 'the delete dialog',
     events: [
       { type: 'composer.delete.open', post: textPost },
@@ -301,7 +328,7 @@ const scenarios: Scenario[] = [
       { type: 'xstate.error.actor.deletePost', error: networkFailure },
       close,
     ],
-    ignore: ['composer.open', 'composer.edit'],
+    ignore: ['composer.open', 'composer.edit', ...FORMAT_EVENTS],
   },
 ];
 

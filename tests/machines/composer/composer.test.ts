@@ -168,10 +168,16 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
             if (request.kind === 'createQuestion' || c.data?.kind === 'question') expect(sentTopics).toBeUndefined();
             else if (request.kind.startsWith('update')) expect(sentTopics).toEqual(c.topics);
             else expect(sentTopics).toEqual(c.topics.length ? c.topics : undefined);
+            // The format goes when it says something: Markdown on a new item, a change on an edit.
+            const sendsFormat = c.format !== (c.data?.format ?? 'plain');
+            expect((request.body as { format?: string }).format).toBe(sendsFormat ? c.format : undefined);
             if (request.kind === 'createQuestion' || (request.kind === 'updatePost' && c.data?.kind === 'question')) {
-              expect(Object.keys(request.body).sort()).toEqual(
-                request.kind === 'createQuestion' ? ['clientId', 'post', 'privacy'] : ['post', 'privacy'],
-              );
+              expect(Object.keys(request.body).sort()).toEqual([
+                ...(request.kind === 'createQuestion' ? ['clientId'] : []),
+                ...(sendsFormat ? ['format'] : []),
+                'post',
+                'privacy',
+              ]);
             }
             if (request.kind === 'createImagePost')
               expect(request.body).toMatchObject({ image: c.draft.image, imageAlt: c.draft.imageAlt });

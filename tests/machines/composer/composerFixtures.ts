@@ -49,6 +49,13 @@ export const topicPost = post({
 });
 export const question = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-000000000005', kind: 'question', post: 'How do plants drink?' });
 /** What the server answers a publish with. */
+export const markdownQuestion = post({
+  _id: '0190a1b2-c3d4-7e5f-8a9b-000000000006',
+  kind: 'question',
+  format: 'markdown',
+  post: 'What does `map` return?',
+});
+
 export const published = post({ _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000ff', post: 'Published' });
 /** A group admin's group post (accepted at once) and a member's (waiting for review). */
 export const groupPublished = post({

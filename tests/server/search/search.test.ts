@@ -297,6 +297,7 @@ describe.each(dialects)('search on %s', (dialect) => {
             batch.map((i) => ({
               id: id(i),
               kind: 'post' as const,
+              format: 'plain' as const,
               user_id: author.id,
               group_id: null,
               group_status: null,

@@ -15,6 +15,10 @@ export const answersError = (s: AnswersSnapshot) => s.context.error;
 
 export const shownAnswers = (s: AnswersSnapshot) => s.context.answers;
 export const answerDraft = (s: AnswersSnapshot) => s.context.draft;
+/** The answer box's Markdown option: 'plain' or 'markdown'. */
+export const answerFormat = (s: AnswersSnapshot) => s.context.format;
+/** The answer box shows its preview tab (Markdown only). */
+export const isPreviewingAnswer = (s: AnswersSnapshot) => s.matches({ ready: { idle: 'previewing' } });
 /** Why the answer form was refused, or null. */
 export const answerFormError = (s: AnswersSnapshot) => s.context.formError;
 /** The answer being edited, its text so far and why it was refused, or null. */

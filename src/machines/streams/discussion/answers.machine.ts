@@ -2,7 +2,7 @@ import { produce } from 'immer';
 import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { defined } from '../../shared/defined';
 import { requiredCallback, requiredPromise } from '../../shared/required';
-import type { Answer, AnswerResponse, Post, PostResponse, QuestionDetail } from '../../../api/posts';
+import type { Answer, AnswerResponse, Post, PostResponse, QuestionDetail, TextFormat } from '../../../api/posts';
 import { ANSWER_MAX } from '../../../api/constants';
 import type { Commenter } from './comments.machine';
 import { clientIdOf, randomClientSeed } from '../../shared/clientIds';
@@ -22,7 +22,11 @@ export type AnswersEvent =
   | { type: 'answers.accept'; answerId: string }
   | { type: 'answers.unaccept' }
   // From the socket, through the bus (already filtered to this question):
-  | { type: 'answers.changed'; answersCount: number; acceptedAnswerId: string | null };
+  | { type: 'answers.changed'; answersCount: number; acceptedAnswerId: string | null }
+  // The answer box's Markdown option and its write / preview tabs (docs/client-formatting.md):
+  | { type: 'answers.format.set'; format: TextFormat }
+  | { type: 'answers.preview.show' }
+  | { type: 'answers.preview.hide' };
 
 export interface AnswersContext {
   questionId: string;
@@ -30,6 +34,8 @@ export interface AnswersContext {
   question: Post | null;
   answers: Answer[];
   draft: string;
+  /** How the new answer is written: 'plain' or 'markdown' (kept after a send). */
+  format: TextFormat;
   /** Why the answer form was refused (empty, or the server's message); cleared by typing. */
   formError: string | null;
   editing: { answerId: string; text: string; error: string | null } | null;
@@ -107,7 +113,9 @@ export const answersMachine = setup({
   actors: {
     fetchQuestion: requiredPromise<QuestionDetail, { questionId: string }>('fetchQuestion'),
     /** Effect: POST /question/{id}/answer; `clientId` makes a retry of the same answer harmless. */
-    createAnswer: requiredPromise<AnswerResponse, { questionId: string; answer: string; clientId: string }>('createAnswer'),
+    createAnswer: requiredPromise<AnswerResponse, { questionId: string; answer: string; clientId: string; format: TextFormat }>(
+      'createAnswer',
+    ),
     updateAnswer: requiredPromise<AnswerResponse, { answerId: string; answer: string }>('updateAnswer'),
     removeAnswer: requiredPromise<{ message: string; answersCount: number }, { answerId: string }>('removeAnswer'),
     acceptAnswer: requiredPromise<PostResponse, { questionId: string; answerId: string | null }>('acceptAnswer'),
@@ -130,6 +138,7 @@ export const answersMachine = setup({
         retries: 0,
       };
     }),
+    setFormat: assign({ format: ({ event }) => (event as { format: TextFormat }).format }),
     refuseDraft: assign({ formError: ({ context }) => refusal(context.draft) }),
     refuseEdit: assign({
       editing: ({ context }) => (context.editing ? { ...context.editing, error: refusal(context.editing.text) } : null),
@@ -153,6 +162,7 @@ export const answersMachine = setup({
   guards: {
     retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
     draftUsable: ({ context }) => refusal(context.draft) === null,
+    writesMarkdown: ({ context }) => context.format === 'markdown',
     editUsable: ({ context }) => context.editing !== null && refusal(context.editing.text) === null,
     stale: ({ context }) => context.stale,
     ownAnswer: ({ context, event }) =>
@@ -176,6 +186,7 @@ export const answersMachine = setup({
     question: null,
     answers: [],
     draft: '',
+    format: 'plain',
     formError: null,
     editing: null,
     sending: null,
@@ -192,6 +203,7 @@ export const answersMachine = setup({
   initial: 'loading',
   on: {
     'answers.change': { actions: assign({ draft: ({ event }) => event.text, formError: null }) },
+    'answers.format.set': { actions: 'setFormat' },
   },
   states: {
     loading: {
@@ -254,13 +266,24 @@ export const answersMachine = setup({
       states: {
         idle: {
           always: { guard: 'stale', target: 'refreshing' },
-          on: memberActions,
+          // The box's tabs: the preview only for Markdown; turning Markdown off shows the text again.
+          on: { ...memberActions, 'answers.format.set': { target: '.writing', actions: 'setFormat' } },
+          initial: 'writing',
+          states: {
+            writing: { on: { 'answers.preview.show': { guard: 'writesMarkdown', target: 'previewing' } } },
+            previewing: { on: { 'answers.preview.hide': 'writing' } },
+          },
         },
         posting: {
           invoke: {
             id: 'createAnswer',
             src: 'createAnswer',
-            input: ({ context }) => ({ questionId: context.questionId, answer: context.sending!, clientId: context.sendingId! }),
+            input: ({ context }) => ({
+              questionId: context.questionId,
+              answer: context.sending!,
+              clientId: context.sendingId!,
+              format: context.format,
+            }),
             onDone: {
               target: 'idle',
               actions: [

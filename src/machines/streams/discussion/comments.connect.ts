@@ -12,6 +12,10 @@ export const commentsError = (s: CommentsSnapshot) => s.context.error;
 
 export const shownComments = (s: CommentsSnapshot) => s.context.comments;
 export const commentDraft = (s: CommentsSnapshot) => s.context.draft;
+/** The comment box's Markdown option: 'plain' or 'markdown'. */
+export const commentFormat = (s: CommentsSnapshot) => s.context.format;
+/** The comment box shows its preview tab (Markdown only). */
+export const isPreviewingComment = (s: CommentsSnapshot) => s.matches({ ready: { write: { idle: 'previewing' } } });
 /** The comment being edited and its text so far, or null. */
 export const commentEditing = (s: CommentsSnapshot) => s.context.editing;
 

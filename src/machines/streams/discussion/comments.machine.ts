@@ -2,7 +2,7 @@ import { produce } from 'immer';
 import { assign, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { defined } from '../../shared/defined';
 import { requiredCallback, requiredPromise } from '../../shared/required';
-import type { Comment, CommentDeleted, CommentResponse, CommentsList } from '../../../api/posts';
+import type { Comment, CommentDeleted, CommentResponse, CommentsList, TextFormat } from '../../../api/posts';
 import { COMMENT_MAX } from '../../../api/constants';
 import { clientIdOf, randomClientSeed } from '../../shared/clientIds';
 import { failureText } from '../../shared/failure';
@@ -20,6 +20,10 @@ export type CommentsEvent =
   | { type: 'comments.retry' }
   | { type: 'comments.loadMore' }
   | { type: 'comments.change'; text: string }
+  // The comment box's Markdown option and its write / preview tabs (docs/client-formatting.md):
+  | { type: 'comments.format.set'; format: TextFormat }
+  | { type: 'comments.preview.show' }
+  | { type: 'comments.preview.hide' }
   | { type: 'comments.submit' }
   | { type: 'comments.startEdit'; commentId: string }
   | { type: 'comments.changeEdit'; text: string }
@@ -38,6 +42,8 @@ export interface CommentsContext {
   commentsCount: number;
   nextCursor: string | null;
   draft: string;
+  /** How a new comment is written: 'plain' or 'markdown' (kept after a send). */
+  format: TextFormat;
   editing: { commentId: string; text: string } | null;
   error: string | null;
   /** The comment being sent (its temporary id, and its client id), changed or deleted, to confirm or put back. */
@@ -77,7 +83,9 @@ export const commentsMachine = setup({
   actors: {
     fetchComments: requiredPromise<CommentsList, { postId: string; cursor?: string }>('fetchComments'),
     /** Effect: POST /post/comment; `clientId` makes a retry of the same comment harmless. */
-    createComment: requiredPromise<CommentResponse, { postId: string; comment: string; clientId: string }>('createComment'),
+    createComment: requiredPromise<CommentResponse, { postId: string; comment: string; clientId: string; format: TextFormat }>(
+      'createComment',
+    ),
     updateComment: requiredPromise<CommentResponse, { commentId: string; comment: string }>('updateComment'),
     removeComment: requiredPromise<CommentDeleted, { commentId: string }>('removeComment'),
     /** Effect: this post's comment events from the socket. */
@@ -95,6 +103,7 @@ export const commentsMachine = setup({
     hasMore: ({ context }) => context.nextCursor !== null,
     retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
     draftUsable: ({ context }) => usable(context.draft),
+    writesMarkdown: ({ context }) => context.format === 'markdown',
     editUsable: ({ context }) => context.editing !== null && usable(context.editing.text),
     ownComment: ({ context, event }) =>
       (event.type === 'comments.startEdit' || event.type === 'comments.delete') &&
@@ -109,6 +118,7 @@ export const commentsMachine = setup({
     commentsCount: 0,
     nextCursor: null,
     draft: '',
+    format: 'plain',
     editing: null,
     error: null,
     inFlight: null,
@@ -121,6 +131,7 @@ export const commentsMachine = setup({
   initial: 'loading',
   on: {
     'comments.change': { actions: assign({ draft: ({ event }) => event.text }) },
+    'comments.format.set': { actions: assign({ format: ({ event }) => event.format }) },
   },
   states: {
     loading: {
@@ -195,7 +206,14 @@ export const commentsMachine = setup({
           initial: 'idle',
           states: {
             idle: {
+              // The box's tabs: the preview only for Markdown; turning Markdown off shows the text again.
+              initial: 'writing',
+              states: {
+                writing: { on: { 'comments.preview.show': { guard: 'writesMarkdown', target: 'previewing' } } },
+                previewing: { on: { 'comments.preview.hide': 'writing' } },
+              },
               on: {
+                'comments.format.set': { target: '.writing', actions: assign({ format: ({ event }) => event.format }) },
                 'comments.submit': {
                   guard: 'draftUsable',
                   target: 'adding',
@@ -207,6 +225,7 @@ export const commentsMachine = setup({
                         postId: context.postId,
                         ...context.me,
                         comment: context.draft.trim(),
+                        format: context.format,
                         createdAt: now,
                         updatedAt: now,
                         editedAt: null,
@@ -263,6 +282,7 @@ export const commentsMachine = setup({
                 input: ({ context }) => ({
                   postId: context.postId,
                   comment: inFlightOf(context).comment.comment,
+                  format: inFlightOf(context).comment.format,
                   clientId: defined(inFlightOf(context).clientId, 'the client id of a new comment'),
                 }),
                 onDone: {

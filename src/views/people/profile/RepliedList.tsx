@@ -3,7 +3,7 @@ import { CircleCheck, MessageCircleQuestion } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ProfileActorRef } from '../../../machines/people/profile/profile.machine';
 import { Button } from '../../ui/Button';
-import { RichText } from '../../ui/RichText';
+import { FormattedText } from '../../ui/markdown/FormattedText';
 import { EmptyState } from '../../streams/PageParts';
 import { timeAgo } from '../../streams/post/format';
 import { ListStatus } from './ProfileLists';
@@ -37,9 +37,12 @@ export function RepliedList({ actor, username }: { actor: ProfileActorRef; usern
                 <CircleCheck aria-hidden="true" size={16} /> Accepted answer
               </p>
             ) : null}
-            <p className="whitespace-pre-wrap break-words text-[15px] text-neutral-900 dark:text-neutral-100">
-              <RichText text={a.answer} />
-            </p>
+            <FormattedText
+              text={a.answer}
+              format={a.format}
+              place="answer"
+              className="break-words text-[15px] text-neutral-900 dark:text-neutral-100"
+            />
             <p className="text-xs text-neutral-600 dark:text-neutral-400">
               <time dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()}>
                 {timeAgo(a.createdAt)}

@@ -7,6 +7,8 @@ import type { Post } from '../../../api/posts';
 import type { Commenter } from '../../../machines/streams/discussion/comments.machine';
 import {
   answerDraft,
+  answerFormat,
+  isPreviewingAnswer,
   answerEditing,
   answerFormError,
   answersError,
@@ -23,7 +25,8 @@ import {
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
-import { RichText } from '../../ui/RichText';
+import { FormatControls } from '../../ui/markdown/FormatControls';
+import { FormattedText } from '../../ui/markdown/FormattedText';
 import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
@@ -57,6 +60,8 @@ export function AnswersPanel({
   const error = useSelector(actor, answersError);
   const answers = useSelector(actor, shownAnswers);
   const draft = useSelector(actor, answerDraft);
+  const format = useSelector(actor, answerFormat);
+  const previewing = useSelector(actor, isPreviewingAnswer);
   const formError = useSelector(actor, answerFormError);
   const editing = useSelector(actor, answerEditing);
   const posting = useSelector(actor, isPostingAnswer);
@@ -135,9 +140,12 @@ export function AnswersPanel({
                     </div>
                   </Form>
                 ) : (
-                  <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
-                    <RichText text={a.answer} />
-                  </p>
+                  <FormattedText
+                    text={a.answer}
+                    format={a.format}
+                    place="answer"
+                    className="mt-0.5 text-[15px] break-words text-neutral-900 dark:text-neutral-100"
+                  />
                 )}
                 {asker && !isEditing ? (
                   <div className="mt-2">
@@ -191,13 +199,34 @@ export function AnswersPanel({
         }}
         className="flex flex-col gap-2 border-t border-neutral-200 px-4 py-3 dark:border-neutral-800"
       >
+        <FormatControls
+          format={format}
+          previewing={previewing}
+          headings
+          onFormat={(value) => actor.send({ type: 'answers.format.set', format: value })}
+          onPreview={(show) => actor.send({ type: show ? 'answers.preview.show' : 'answers.preview.hide' })}
+        />
+        {previewing ? (
+          <section aria-label="Answer preview" className="min-h-20 rounded-xl border border-neutral-200 px-3 py-2 dark:border-neutral-800">
+            {draft.trim() ? (
+              <FormattedText
+                text={draft}
+                format="markdown"
+                place="answer"
+                className="text-[15px] break-words text-neutral-900 dark:text-neutral-100"
+              />
+            ) : (
+              <p className="text-neutral-600 dark:text-neutral-400">Nothing to preview yet.</p>
+            )}
+          </section>
+        ) : null}
         <TextField
           value={draft}
           onChange={(text) => actor.send({ type: 'answers.change', text })}
           maxLength={ANSWER_MAX}
           isInvalid={formError !== null}
           aria-describedby={formError ? formErrorId : undefined}
-          className="flex flex-col gap-1"
+          className={previewing ? 'hidden' : 'flex flex-col gap-1'}
         >
           <Label className="text-sm font-semibold text-neutral-900 dark:text-white">Write an answer</Label>
           <TextArea ref={box} rows={3} placeholder="Share what you know…" className={fieldClass} />

@@ -7,6 +7,8 @@ import type { Commenter } from '../../../machines/streams/discussion/comments.ma
 import {
   canChangeComment,
   commentDraft,
+  commentFormat,
+  isPreviewingComment,
   commentEditing,
   commentsError,
   hasCommentsFailed,
@@ -21,7 +23,8 @@ import {
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
-import { RichText } from '../../ui/RichText';
+import { FormatControls } from '../../ui/markdown/FormatControls';
+import { FormattedText } from '../../ui/markdown/FormattedText';
 import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
@@ -57,6 +60,8 @@ export function CommentsPanel({
   const error = useSelector(actor, commentsError);
   const comments = useSelector(actor, shownComments);
   const draft = useSelector(actor, commentDraft);
+  const format = useSelector(actor, commentFormat);
+  const previewing = useSelector(actor, isPreviewingComment);
   const editing = useSelector(actor, commentEditing);
   const hasMore = useSelector(actor, hasMoreComments);
   const loadingMore = useSelector(actor, isLoadingMoreComments);
@@ -112,9 +117,11 @@ export function CommentsPanel({
                     </div>
                   </Form>
                 ) : (
-                  <p className="text-[15px] break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
-                    <RichText text={c.comment} />
-                  </p>
+                  <FormattedText
+                    text={c.comment}
+                    format={c.format}
+                    className="text-[15px] break-words text-neutral-900 dark:text-neutral-100"
+                  />
                 )}
               </div>
               {own && !isEditing ? (
@@ -144,31 +151,51 @@ export function CommentsPanel({
           actor.send({ type: 'comments.submit' });
           box.current?.focus();
         }}
-        className="sticky bottom-0 flex items-end gap-2 rounded-b-[calc(1.5rem-1px)] border-t border-neutral-200 bg-white px-4 py-3 dark:border-neutral-800 dark:bg-neutral-900"
+        className="sticky bottom-0 flex flex-col gap-2 rounded-b-[calc(1.5rem-1px)] border-t border-neutral-200 bg-white px-4 py-3 dark:border-neutral-800 dark:bg-neutral-900"
       >
-        <TextField
-          aria-label="Write a comment"
-          value={draft}
-          onChange={(text) => actor.send({ type: 'comments.change', text })}
-          maxLength={COMMENT_MAX}
-          className="flex-1"
-        >
-          <TextArea
-            ref={box}
-            rows={1}
-            placeholder="Write a comment…"
-            className={fieldClass}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                actor.send({ type: 'comments.submit' });
-              }
-            }}
-          />
-        </TextField>
-        <Button type="submit" size="md" isDisabled={draft.trim() === '' || adding} icon={<Send size={16} />}>
-          {tryAgain ? 'Try again' : 'Send'}
-        </Button>
+        <FormatControls
+          format={format}
+          previewing={previewing}
+          onFormat={(value) => actor.send({ type: 'comments.format.set', format: value })}
+          onPreview={(show) => actor.send({ type: show ? 'comments.preview.show' : 'comments.preview.hide' })}
+        />
+        <div className="flex items-end gap-2">
+          {previewing ? (
+            <section
+              aria-label="Comment preview"
+              className="min-h-10 flex-1 rounded-xl border border-neutral-200 px-3 py-2 dark:border-neutral-800"
+            >
+              {draft.trim() ? (
+                <FormattedText text={draft} format="markdown" className="text-[15px] break-words text-neutral-900 dark:text-neutral-100" />
+              ) : (
+                <p className="text-neutral-600 dark:text-neutral-400">Nothing to preview yet.</p>
+              )}
+            </section>
+          ) : null}
+          <TextField
+            aria-label="Write a comment"
+            value={draft}
+            onChange={(text) => actor.send({ type: 'comments.change', text })}
+            maxLength={COMMENT_MAX}
+            className={previewing ? 'hidden' : 'flex-1'}
+          >
+            <TextArea
+              ref={box}
+              rows={1}
+              placeholder="Write a comment…"
+              className={fieldClass}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  actor.send({ type: 'comments.submit' });
+                }
+              }}
+            />
+          </TextField>
+          <Button type="submit" size="md" isDisabled={draft.trim() === '' || adding} icon={<Send size={16} />}>
+            {tryAgain ? 'Try again' : 'Send'}
+          </Button>
+        </div>
       </Form>
     </div>
   );

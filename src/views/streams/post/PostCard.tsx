@@ -24,6 +24,7 @@ import { isPostAuthor } from '../../../machines/streams/post/author.connect';
 import { Avatar } from '../../ui/Avatar';
 import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
 import { RichText } from '../../ui/RichText';
+import { FormattedText } from '../../ui/markdown/FormattedText';
 import { IconButton } from '../../ui/IconButton';
 import { AuthorMenu } from './AuthorMenu';
 import { useComposer } from '../ComposerContext';
@@ -78,7 +79,8 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
   // A group post is seen by whoever may read its group (the group's rule), not by its privacy field.
   const Privacy = post.groupId ? UsersRound : PRIVACY_ICON[post.privacy];
   const audience = post.groupId ? 'Group' : post.privacy;
-  const coloured = isColoured(post.bgColor) && !post.image && !post.video;
+  // Backgrounds are for short plain posts only: a Markdown post is a text to read.
+  const coloured = post.format !== 'markdown' && isColoured(post.bgColor) && !post.image && !post.video;
   const isAuthor = isPostAuthor(viewerId, post);
   const isQuestion = post.kind === 'question';
   const href = isQuestion ? `/question/${post._id}` : `/post/${post._id}`;
@@ -167,9 +169,11 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
             <RichText text={post.post} tone="inherit" />
           </div>
         ) : (
-          <p className="px-4 pt-3 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">
-            <RichText text={post.post} />
-          </p>
+          <FormattedText
+            text={post.post}
+            format={post.format}
+            className="px-4 pt-3 text-[15px] leading-relaxed break-words text-neutral-900 dark:text-neutral-100"
+          />
         )
       ) : null}
 

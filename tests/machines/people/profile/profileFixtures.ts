@@ -42,6 +42,7 @@ export function answerOf(id: string, overrides: Partial<ProfileAnswer> = {}): Pr
     avatarColor: '#123456',
     profilePicture: '',
     answer: `Answer ${id}`,
+    format: 'plain',
     accepted: false,
     createdAt: '2025-01-01T10:00:00.000Z',
     updatedAt: '2025-01-01T10:00:00.000Z',

@@ -19,6 +19,7 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     count: c.question?.answersCount ?? null,
     accepted: c.question?.acceptedAnswerId ?? null,
     draft: c.draft,
+    format: c.format,
     formError: c.formError,
     editing: c.editing,
     removing: c.removing?.answer._id ?? null,
@@ -35,6 +36,10 @@ export const model = {
   serialize,
   events: [
     { type: 'answers.retry' },
+    { type: 'answers.format.set', format: 'markdown' },
+    { type: 'answers.format.set', format: 'plain' },
+    { type: 'answers.preview.show' },
+    { type: 'answers.preview.hide' },
     { type: 'answers.change', text: 'A good answer' },
     { type: 'answers.change', text: '   ' },
     { type: 'answers.submit' },
@@ -87,6 +92,11 @@ export const model = {
         .sort()
         .join() === 'a1,a2';
     const refreshingCalm = refreshing && c.draft === '' && c.editing === null && c.formError === null;
+    // The Markdown option and the tabs: tried on the list as loaded, with nothing typed; the option also while loading.
+    if (event.type === 'answers.format.set')
+      return (calm && !(event.format === 'plain' && c.format === 'plain')) || (snapshot.matches('loading') && c.format === 'plain');
+    if (event.type === 'answers.preview.show' || event.type === 'answers.preview.hide') return calm;
+    if (c.format === 'markdown' && !calm && !snapshot.matches('loading')) return false;
     // No answer to a send: only from the list as loaded, not while editing.
     if (event.type === 'xstate.error.actor.createAnswer' && (event as unknown as { error: unknown }).error instanceof Error)
       return pristine && c.editing === null && c.draft === 'A good answer';

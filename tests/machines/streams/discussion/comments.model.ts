@@ -19,6 +19,7 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     count: c.commentsCount,
     more: c.nextCursor !== null,
     draft: c.draft,
+    format: c.format,
     editing: c.editing,
     inFlight: c.inFlight?.comment._id ?? null,
     clientId: c.inFlight?.clientId ?? null,
@@ -35,6 +36,10 @@ export const model = {
     { type: 'comments.retry' },
     { type: 'comments.loadMore' },
     { type: 'comments.change', text: 'hi there' },
+    { type: 'comments.format.set', format: 'markdown' },
+    { type: 'comments.format.set', format: 'plain' },
+    { type: 'comments.preview.show' },
+    { type: 'comments.preview.hide' },
     { type: 'comments.change', text: '   ' },
     { type: 'comments.submit' },
     { type: 'comments.startEdit', commentId: 'c1' },
@@ -66,6 +71,17 @@ export const model = {
   // One comment sent per path, socket events on the loaded list only: the graph stays small.
   filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
     const c = snapshot.context as CommentsContext;
+    // The Markdown option and the tabs: tried before anything is sent, on the list as loaded; the option also while loading.
+    const fresh = c.seq === 0 && c.draft === '' && c.editing === null && c.comments.map((x) => x._id).join() === 'c1,c2';
+    if (event.type === 'comments.format.set')
+      return (
+        (fresh && snapshot.matches({ ready: { write: 'idle', more: 'idle' } }) && !(event.format === 'plain' && c.format === 'plain')) ||
+        (snapshot.matches('loading') && c.format === 'plain')
+      );
+    if (event.type === 'comments.preview.show' || event.type === 'comments.preview.hide')
+      return fresh && snapshot.matches({ ready: { more: 'idle' } });
+    if (c.format === 'markdown' && c.seq === 0 && c.draft === '' && !snapshot.matches('loading'))
+      return event.type === 'comments.format.set';
     // A send that failed is followed alone (from the list as loaded): its retries, then its Try again and how that ends.
     const asLoaded = (ids: string) =>
       c.comments.map((x) => x._id).join() === ids &&
