@@ -101,7 +101,7 @@ describe('leaving with your data', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog.getByLabel('Password', { exact: true }).fill('not my password');
     await dialog.getByRole('button', { name: 'Delete account' }).click();
-    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('Incorrect password');
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('Wrong password');
     await auditAccessibility(page, 'delete account dialog, phone');
     await screenshot(page, 'your-data-delete-375-light');
     await dialog.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);

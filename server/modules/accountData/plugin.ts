@@ -8,7 +8,7 @@ import { createAccountDataStore } from './store';
 /** Leaving with your data: the member's export and the deletion of their account (issue 34). */
 export const accountDataArea: AreaPlugin = {
   name: 'accountData',
-  dependencies: ['auth', 'notifications'],
+  dependencies: ['auth', 'notifications', 'twoFactor'],
   build: ({ app, config, database, clock, media, sessionEvents }, built) => {
     const accountData = createAccountDataService({
       database,
@@ -18,6 +18,7 @@ export const accountDataArea: AreaPlugin = {
       exportsDir: path.join(config.dataDir, 'exports'),
       secret: config.jwtSecret,
       hasher: built.hasher,
+      twoFactor: built.twoFactor,
       notifications: built.notifications,
       erase: createAccountEraser({ database, media, clock, sessionEvents, log: app.log }),
       log: app.log,

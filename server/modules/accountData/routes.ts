@@ -52,7 +52,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{ accountData: AccountData
     { ...member, schema: { body: deletionBodySchema, response: { 200: deletionStateSchema } }, bodyLimit: 8 * 1024 },
     async (request) => {
       const auth = currentAuth(request);
-      return accountData.scheduleDeletion(auth.userId, auth.user.password_hash, request.body.password);
+      return accountData.scheduleDeletion(auth.userId, auth.user.password_hash, request.body.password, request.body.code);
     },
   );
 

@@ -12,6 +12,7 @@ import {
   type ExportLink,
   type ScheduledDeletions,
 } from '../../../src/api/account/data';
+import { WRONG_PASSWORD } from '../../../src/api/account/words';
 import { API_BASE } from '../../../src/api/paths';
 import type { Clock } from '../../clock';
 import type { PasswordHasher } from '../../core/passwords';
@@ -37,7 +38,6 @@ export const EXPORT_NOT_READY = 'Your data is not ready to download';
 export const LINK_EXPIRED = 'This download link has expired. Please download your data again from Settings.';
 export const EXPORT_STALLED = 'Preparing your data stopped before it was done. Please try again.';
 export const EXPORT_BROKE = 'Your data could not be prepared. Please try again.';
-export const WRONG_PASSWORD = 'Incorrect password';
 export const NO_PASSWORD = 'Your account has no password (you sign in with Google). Please set one with "Forgot password" first.';
 export const DELETION_SCHEDULED = 'Your account will be deleted';
 export const DELETION_CANCELLED = 'The deletion of your account was cancelled';
@@ -55,6 +55,8 @@ export interface AccountDataDeps {
   exportsDir: string;
   secret: string;
   hasher: PasswordHasher;
+  /** Two-factor sign-in: when it is on, deleting the account takes a code from the app too. */
+  twoFactor: { isOn(userId: string): Promise<boolean>; checkCodeIfOn(userId: string, code: string | undefined): Promise<void> };
   notifications: Notifier;
   erase: AccountEraser;
   log: FastifyBaseLogger;
@@ -179,14 +181,16 @@ export function createAccountDataService(deps: AccountDataDeps) {
     },
 
     async deletionState(userId: string): Promise<DeletionState> {
-      const row = await store.findDeletion(userId);
-      return { deletion: row ? { requestedAt: row.requested_at, deleteAfter: row.delete_after } : null };
+      const [row, codeNeeded] = await Promise.all([store.findDeletion(userId), deps.twoFactor.isOn(userId)]);
+      return { deletion: row ? { requestedAt: row.requested_at, deleteAfter: row.delete_after } : null, codeNeeded };
     },
 
-    /** Schedules the member's deletion DELETION_GRACE_DAYS from now, once their password is confirmed. */
-    async scheduleDeletion(userId: string, passwordHash: string | null, password: string): Promise<DeletionState> {
+    /** Schedules the member's deletion DELETION_GRACE_DAYS from now, once their password (and code, with two-factor sign-in on) is confirmed. */
+    async scheduleDeletion(userId: string, passwordHash: string | null, password: string, code?: string): Promise<DeletionState> {
       if (!passwordHash) throw badRequest(NO_PASSWORD);
       if (!(await deps.hasher.verify(passwordHash, password))) throw badRequest(WRONG_PASSWORD);
+      // After the password, so a wrong password does not use up the code's step.
+      await deps.twoFactor.checkCodeIfOn(userId, code);
       const at = clock.now();
       await store.scheduleDeletion({
         user_id: userId,

@@ -7,6 +7,7 @@ import {
   TWO_FACTOR_ALREADY_ON,
   TWO_FACTOR_NEEDS_PASSWORD,
   TWO_FACTOR_NO_SETUP,
+  TWO_FACTOR_NEEDED,
   TWO_FACTOR_NOT_ON,
   WRONG_PASSWORD,
   type TwoFactorSetup,
@@ -70,6 +71,17 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
   return {
     /** Whether a password sign-in of this member needs a code. */
     isOn: async (userId: string) => (await enabledRow(userId)) !== null,
+
+    /**
+     * For what asks for the password and, when it is on, a code from the app (deleting the account):
+     * nothing when it is off; else the code is required and used like any other (once, one step either side).
+     */
+    async checkCodeIfOn(userId: string, code: string | undefined): Promise<void> {
+      const row = await enabledRow(userId);
+      if (!row) return;
+      if (!code) throw badRequest(TWO_FACTOR_NEEDED);
+      await useAppCode(userId, row.secret, code, 400);
+    },
 
     /** An administrator without it, while the server requires it of administrators. */
     setupRequired: async (user: UserRow) =>

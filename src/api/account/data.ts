@@ -24,7 +24,11 @@ export type DataExportState = z.infer<typeof dataExportStateSchema>;
 export const exportLinkSchema = z.object({ url: z.string() });
 export type ExportLink = z.infer<typeof exportLinkSchema>;
 
-export const deletionBodySchema = z.object({ password: z.string().min(1, PASSWORD_NEEDED).max(1024) });
+export const deletionBodySchema = z.object({
+  password: z.string().min(1, PASSWORD_NEEDED).max(1024),
+  /** A code from the authenticator app: required when two-factor sign-in is on (`codeNeeded`). */
+  code: z.string().trim().max(40, 'That code is too long').optional(),
+});
 export type DeletionBody = z.infer<typeof deletionBodySchema>;
 
 export const accountDeletionSchema = z.object({
@@ -34,7 +38,12 @@ export const accountDeletionSchema = z.object({
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 
-export const deletionStateSchema = z.object({ deletion: accountDeletionSchema.nullable(), message: z.string().optional() });
+export const deletionStateSchema = z.object({
+  deletion: accountDeletionSchema.nullable(),
+  message: z.string().optional(),
+  /** Two-factor sign-in is on: scheduling the deletion takes a code from the app beside the password. */
+  codeNeeded: z.boolean().optional(),
+});
 export type DeletionState = z.infer<typeof deletionStateSchema>;
 
 export const scheduledDeletionSchema = accountDeletionSchema.extend({ userId: z.string(), username: z.string(), email: z.string() });

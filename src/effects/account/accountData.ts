@@ -23,7 +23,9 @@ export function accountDataLogic(
         startExport: fromPromise(() => api.accountData.startExport()),
         exportLink: fromPromise(() => api.accountData.exportLink()),
         fetchDeletion: fromPromise(() => api.accountData.deletionState()),
-        scheduleDeletion: fromPromise(({ input }: { input: { password: string } }) => api.accountData.scheduleDeletion(input)),
+        scheduleDeletion: fromPromise(({ input }: { input: { password: string; code?: string } }) =>
+          api.accountData.scheduleDeletion(input),
+        ),
         cancelDeletion: fromPromise(() => api.accountData.cancelDeletion()),
       },
       actions: {

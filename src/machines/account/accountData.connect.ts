@@ -13,6 +13,8 @@ export const canDownload = (s: AccountDataSnapshot) => s.context.export?.status 
 
 export const selectDeletion = (s: AccountDataSnapshot) => s.context.deletion;
 export const selectDeletionError = (s: AccountDataSnapshot) => s.context.deletionError;
+/** The confirmation asks for a code from the authenticator app too (two-factor sign-in is on). */
+export const isDeletionCodeNeeded = (s: AccountDataSnapshot) => s.context.codeNeeded;
 export const isDeletionLoading = (s: AccountDataSnapshot) => s.matches({ deletion: 'loading' });
 export const hasDeletionFailed = (s: AccountDataSnapshot) => s.matches({ deletion: 'failed' });
 export const isConfirmingDeletion = (s: AccountDataSnapshot) =>

@@ -13,7 +13,8 @@ export type AccountDataEvent =
   /** "Delete account": open the confirmation, which asks for the password. */
   | { type: 'accountData.askDelete' }
   | { type: 'accountData.closeDelete' }
-  | { type: 'accountData.confirmDelete'; password: string }
+  /** `code`: from the authenticator app, when two-factor sign-in is on (`codeNeeded`). */
+  | { type: 'accountData.confirmDelete'; password: string; code?: string }
   /** Keep the account: cancel the scheduled deletion. */
   | { type: 'accountData.cancelDeletion' };
 
@@ -30,6 +31,8 @@ export interface AccountDataContext {
   exportError: string | null;
   /** The deletion part's error (loading, scheduling, cancelling). */
   deletionError: string | null;
+  /** Two-factor sign-in is on: the confirmation asks for a code beside the password. */
+  codeNeeded: boolean;
 }
 
 export const EXPORT_LOAD_FAILED = 'Could not load your data settings. Please try again.';
@@ -46,7 +49,8 @@ const exportOf = (output: unknown) => (output as DataExportState).export;
  * Settings > Your data: the member's data export and the deletion of their account, two regions
  * side by side. Export: read the state; "Download your data" starts an archive, read again every
  * EXPORT_POLL_MS while it is prepared; a ready one downloads through a short-lived link.
- * Deletion: the confirmation takes the password; a scheduled deletion can be cancelled.
+ * Deletion: the confirmation takes the password (and a code from the app when two-factor sign-in is
+ * on); a scheduled deletion can be cancelled.
  */
 export const accountDataMachine = setup({
   types: {
@@ -64,7 +68,7 @@ export const accountDataMachine = setup({
     /** Effect: GET /account/deletion. */
     fetchDeletion: requiredPromise<DeletionState, void>('fetchDeletion'),
     /** Effect: POST /account/deletion. */
-    scheduleDeletion: requiredPromise<DeletionState, { password: string }>('scheduleDeletion'),
+    scheduleDeletion: requiredPromise<DeletionState, { password: string; code?: string }>('scheduleDeletion'),
     /** Effect: DELETE /account/deletion. */
     cancelDeletion: requiredPromise<DeletionState, void>('cancelDeletion'),
   },
@@ -73,10 +77,11 @@ export const accountDataMachine = setup({
     /** Effect: the browser follows the download address. */
     openDownload: (_, _url: string) => {},
     setExport: assign(({ event }) => ({ export: exportOf((event as unknown as { output: unknown }).output), exportError: null })),
-    setDeletion: assign(({ event }) => ({
-      deletion: (event as unknown as { output: DeletionState }).output.deletion,
-      deletionError: null,
-    })),
+    setDeletion: assign(({ context, event }) => {
+      const output = (event as unknown as { output: DeletionState }).output;
+      // Only the state read says whether a code is needed; the answers to schedule and cancel keep it.
+      return { deletion: output.deletion, deletionError: null, codeNeeded: output.codeNeeded ?? context.codeNeeded };
+    }),
   },
   guards: {
     withExport: ({ context }) => context.withExport,
@@ -93,6 +98,7 @@ export const accountDataMachine = setup({
     deletion: null,
     exportError: null,
     deletionError: null,
+    codeNeeded: false,
   }),
   type: 'parallel',
   states: {
@@ -188,7 +194,10 @@ export const accountDataMachine = setup({
           invoke: {
             id: 'scheduleDeletion',
             src: 'scheduleDeletion',
-            input: ({ event }) => ({ password: event.type === 'accountData.confirmDelete' ? event.password : '' }),
+            input: ({ event }) =>
+              event.type === 'accountData.confirmDelete'
+                ? { password: event.password, ...(event.code ? { code: event.code } : {}) }
+                : { password: '' },
             onDone: {
               target: 'shown',
               actions: [

@@ -63,7 +63,7 @@ const deletionCover = {
     { type: 'accountData.closeDelete' },
     { type: 'accountData.confirmDelete', password: 'correct horse battery' },
     { type: 'xstate.done.actor.scheduleDeletion', output: { deletion: DELETION, message: 'Your account will be deleted' } },
-    { type: 'xstate.error.actor.scheduleDeletion', error: refused('Incorrect password', 400) },
+    { type: 'xstate.error.actor.scheduleDeletion', error: refused('Wrong password', 400) },
     { type: 'accountData.cancelDeletion' },
     { type: 'xstate.done.actor.cancelDeletion', output: { deletion: null, message: 'The deletion of your account was cancelled' } },
     { type: 'xstate.error.actor.cancelDeletion', error: refused('Your account is not scheduled for deletion', 404) },

@@ -9,7 +9,7 @@ import {
   accountDataMachine,
   type AccountDataContext,
 } from '../../../src/machines/account/accountData.machine';
-import { canDownload, isConfirmingDeletion, isPreparing } from '../../../src/machines/account/accountData.connect';
+import { canDownload, isConfirmingDeletion, isDeletionCodeNeeded, isPreparing } from '../../../src/machines/account/accountData.connect';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import { accountDataModel, DELETION, LINK, READY, serialize } from './accountData.model';
 
@@ -41,7 +41,7 @@ describe.each(['export', 'deletion'])('account data machine (%s)', (label) => {
         if (e.type === 'xstate.error.actor.exportLink') expect(c.exportError).toBe('Your data is not ready to download');
         if (e.type === 'xstate.error.actor.scheduleDeletion') {
           expect(snapshot.matches({ deletion: 'confirming' })).toBe(true);
-          expect(c.deletionError).toBe('Incorrect password');
+          expect(c.deletionError).toBe('Wrong password');
         }
         if (e.type === 'xstate.done.actor.scheduleDeletion') {
           expect(c.deletion).toEqual(DELETION);
@@ -80,10 +80,11 @@ describe('account data effects', () => {
           return { export: { ...READY, status: 'preparing' as const } };
         },
         exportLink: async () => LINK,
-        deletionState: async () => ({ deletion }),
-        scheduleDeletion: async ({ password }: { password: string }) => {
-          if (password !== 'right')
-            throw Object.assign(new Error('refused'), { data: { message: 'Incorrect password', statusCode: 400 }, statusCode: 400 });
+        // Two-factor sign-in is on: the state says a code is needed, and scheduling checks it.
+        deletionState: async () => ({ deletion, codeNeeded: true }),
+        scheduleDeletion: async ({ password, code }: { password: string; code?: string }) => {
+          if (password !== 'right' || code !== '123456')
+            throw Object.assign(new Error('refused'), { data: { message: 'Wrong password', statusCode: 400 }, statusCode: 400 });
           deletion = DELETION;
           return { deletion };
         },
@@ -107,11 +108,14 @@ describe('account data effects', () => {
     actor.send({ type: 'accountData.askDelete' });
     expect(isConfirmingDeletion(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'accountData.confirmDelete', password: 'wrong' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.deletionError).toBe('Incorrect password'));
-    actor.send({ type: 'accountData.confirmDelete', password: 'right' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.deletionError).toBe('Wrong password'));
+    expect(isDeletionCodeNeeded(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'accountData.confirmDelete', password: 'right', code: '123456' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.deletion).toEqual(DELETION));
     actor.send({ type: 'accountData.cancelDeletion' });
     await waitFor(actor, (s) => s.context.deletion === null && s.matches({ deletion: 'shown' }));
+    // The answers to schedule and cancel say nothing of it: still needed.
+    expect(isDeletionCodeNeeded(actor.getSnapshot())).toBe(true);
     actor.stop();
     vi.useRealTimers();
     expect([DOWNLOAD_FAILED, DELETION_FAILED, CANCEL_FAILED].every((text) => text.endsWith('Please try again.'))).toBe(true);

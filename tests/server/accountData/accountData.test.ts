@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_MEMBER } from '../../../src/api/account/data';
-import { EXPORT_BUSY, EXPORT_STALLED, LINK_EXPIRED, WRONG_PASSWORD } from '../../../server/modules/accountData/service';
+import { WRONG_PASSWORD } from '../../../src/api/account/words';
+import { EXPORT_BUSY, EXPORT_STALLED, LINK_EXPIRED } from '../../../server/modules/accountData/service';
 import { createTestApp, dialects, type TestApp } from '../harness';
 import { call, follow, imageDataUrl, member, ok, post, refused, type Member } from '../social';
 

@@ -188,6 +188,24 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     ).toEqual([]);
   });
 
+  it('asks for a code beside the password to delete the account while it is on', async () => {
+    const { member, secret } = await withTwoFactor();
+    const asDelete = (payload: object) => as(member.token, 'POST', '/account/deletion', payload);
+    expect((await as(member.token, 'GET', '/account/deletion')).json()).toEqual({ deletion: null, codeNeeded: true });
+    expect((await asDelete({ password: member.body.password })).json()).toEqual({ message: TWO_FACTOR_NEEDED, statusCode: 400 });
+    expect((await asDelete({ password: member.body.password, code: '000000' })).json()).toEqual({ message: INVALID_CODE, statusCode: 400 });
+    // A wrong password is told first, and does not use the code up.
+    const code = codeAt(secret, now());
+    expect((await asDelete({ password: 'wrong password', code })).json()).toEqual({ message: WRONG_PASSWORD, statusCode: 400 });
+    const scheduled = await asDelete({ password: member.body.password, code });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(scheduled.json().deletion).toEqual({ requestedAt: expect.any(String), deleteAfter: expect.any(String) });
+    // Off, the password alone does (another member, no second factor).
+    const plain = await signUp(t);
+    expect((await as(plain.token, 'GET', '/account/deletion')).json()).toEqual({ deletion: null, codeNeeded: false });
+    expect((await as(plain.token, 'POST', '/account/deletion', { password: plain.body.password })).statusCode).toBe(200);
+  });
+
   it('asks an administrator without it to set it up; the admin form asks for a code once it is on', async () => {
     const { member, secret } = await withTwoFactor();
     const admin = await signUp(t);

@@ -10,6 +10,7 @@ import {
   hasExportFailed,
   isCancelling,
   isConfirmingDeletion,
+  isDeletionCodeNeeded,
   isDeletionLoading,
   isExportLoading,
   isLinking,
@@ -26,6 +27,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog, ConfirmText } from '../../ui/ConfirmDialog';
 import { LoadError } from '../../ui/LoadError';
 import { PasswordField } from '../../ui/PasswordField';
+import { TextField } from '../../ui/TextField';
 import { Skeleton } from '../../ui/Skeleton';
 import { useAccountDataLogic } from './AccountDataLogic';
 import { whenText } from './whenText';
@@ -121,7 +123,9 @@ function DeletionCard({ actor }: { actor: AccountDataActorRef }) {
   const confirming = useSelector(actor, isConfirmingDeletion);
   const scheduling = useSelector(actor, isScheduling);
   const cancelling = useSelector(actor, isCancelling);
+  const codeNeeded = useSelector(actor, isDeletionCodeNeeded);
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   if (loading) return <Skeleton className="h-24 w-full rounded-2xl" />;
   if (failed) return null;
   return (
@@ -154,6 +158,7 @@ function DeletionCard({ actor }: { actor: AccountDataActorRef }) {
             icon={<Trash2 size={16} />}
             onPress={() => {
               setPassword('');
+              setCode('');
               actor.send({ type: 'accountData.askDelete' });
             }}
           >
@@ -170,15 +175,27 @@ function DeletionCard({ actor }: { actor: AccountDataActorRef }) {
         confirmLabel="Delete account"
         busyLabel="Scheduling..."
         confirmIcon={<Trash2 size={16} />}
-        confirmDisabled={password === ''}
+        confirmDisabled={password === '' || (codeNeeded && code.trim() === '')}
         focusCancel={false}
-        onConfirm={() => actor.send({ type: 'accountData.confirmDelete', password })}
+        onConfirm={() => actor.send({ type: 'accountData.confirmDelete', password, ...(codeNeeded ? { code } : {}) })}
         onCancel={() => actor.send({ type: 'accountData.closeDelete' })}
       >
         <ConfirmText>
-          Your account will be deleted in {DELETION_GRACE_DAYS} days. Until then you can sign in and cancel. Enter your password to confirm.
+          Your account will be deleted in {DELETION_GRACE_DAYS} days. Until then you can sign in and cancel. Enter your password
+          {codeNeeded ? ' and a code from your authenticator app' : ''} to confirm.
         </ConfirmText>
         <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoFocus isRequired />
+        {codeNeeded ? (
+          <TextField
+            label="Code from your authenticator app"
+            name="code"
+            value={code}
+            onChange={setCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            isRequired
+          />
+        ) : null}
       </ConfirmDialog>
     </div>
   );
