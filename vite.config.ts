@@ -24,7 +24,7 @@ const COMMON = new RegExp(
     String.raw`[\\/]react-aria[\\/].*[\\/](FocusScope|I18nProvider|useLongPress)\.mjs`,
     String.raw`[\\/]react-stately[\\/].*[\\/](useControlledState|useToggleState)\.mjs`,
     String.raw`[\\/]react-aria-components[\\/].*[\\/](SharedElementTransition|SelectionIndicator)\.mjs`,
-    String.raw`[\\/]lucide-react[\\/].*[\\/](lock|eye-off|messages-square|users-round|user-plus|send)\.mjs`,
+    String.raw`[\\/]lucide-react[\\/].*[\\/](lock|eye-off|messages-square|users-round|user-plus|send|arrow-left)\.mjs`,
   ].join('|'),
 );
 /** The member layout and the lists of posts (streams, questions, saved, photos, videos). */
