@@ -9,6 +9,9 @@ import { API_BASE } from '../../src/api/paths';
 import { loadRedis } from '../realtime/redisAdapter';
 import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
+import type { AuthContext } from '../core/authContext';
+import { ADMIN_TWO_FACTOR_REQUIRED } from '../../src/api/account/words';
+import { forbidden } from './httpError';
 import type { DatabaseHandle } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { mediaRoutes } from '../media/routes';
@@ -242,7 +245,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     metrics.sources.mail = mailer.stats;
   }
 
-  await app.register(authentication, { verify: services.tokenVerifier, refusal: services.sessionDevices.refusal });
+  await app.register(authentication, {
+    verify: services.tokenVerifier,
+    refusal: services.sessionDevices.refusal,
+    // TWO_FACTOR_FOR_ADMINS=required: the admin API answers an administrator only once their second
+    // factor is on (Settings > Security, which they reach as any member; docs/server.md).
+    ...(config.twoFactor.requiredForAdmins
+      ? {
+          adminGate: async (auth: AuthContext) => {
+            if (!(await services.twoFactor.isOn(auth.userId))) throw forbidden(ADMIN_TWO_FACTOR_REQUIRED);
+          },
+        }
+      : {}),
+  });
   // Gives every reply `sendFile`; the media routes and the client fallback use it.
   await app.register(fastifyStatic, { root: mediaDir, serve: false });
   await app.register(mediaRoutes, { storage: media });

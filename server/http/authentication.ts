@@ -57,7 +57,15 @@ async function authenticateRequest(verify: TokenVerifier, request: FastifyReques
 }
 
 export const authentication = fp(
-  async (app: FastifyInstance, opts: { verify: TokenVerifier; refusal?: Refusal }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      verify: TokenVerifier;
+      refusal?: Refusal;
+      /** What an administrator must have besides the role (two-factor sign-in, when required): throws when missing. */
+      adminGate?: (auth: AuthContext) => Promise<void>;
+    },
+  ) => {
     app.decorateRequest('auth', null);
     app.decorate('verifyToken', opts.verify);
 
@@ -70,6 +78,7 @@ export const authentication = fp(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await authenticate(request);
       if (currentAuth(request).role !== 'ADMIN') throw forbidden(ADMINS_ONLY);
+      await opts.adminGate?.(currentAuth(request));
     });
   },
   { name: 'stoa-authentication' },

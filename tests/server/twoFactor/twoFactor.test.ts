@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_TWO_FACTOR_REQUIRED,
   CHALLENGE_EXPIRED,
   CODE_ALREADY_USED,
   INVALID_CODE,
@@ -18,7 +19,8 @@ const codeAt = (secret: string, timestamp: number) => TOTP.generate({ secret: Se
 describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // As a server runs by default: administrators must use it.
+    t = await createTestApp(dialect, { env: { TWO_FACTOR_FOR_ADMINS: 'required' } });
   });
   afterAll(() => t.close());
 
@@ -206,19 +208,37 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     expect((await as(plain.token, 'POST', '/account/deletion', { password: plain.body.password })).statusCode).toBe(200);
   });
 
-  it('asks an administrator without it to set it up; the admin form asks for a code once it is on', async () => {
+  it('asks an administrator without it to set it up, and the admin API answers them only once it is on; the admin form asks for a code then', async () => {
     const { member, secret } = await withTwoFactor();
     const admin = await signUp(t);
     await t.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', 'in', [admin.user._id, member.user._id]).execute();
     const plain = await passwordSignIn(admin.body.username, admin.body.password, '/admin/signin');
     expect(plain.json()).toMatchObject({ token: expect.any(String), twoFactorSetupRequired: true });
     expect((await as(plain.json().token, 'GET', '/account/two-factor')).json()).toMatchObject({ required: true, enabled: false });
+    // The admin API refuses them until it is on; Settings > Security stays open to them.
+    expect((await as(plain.json().token, 'GET', '/admin/dashboard')).json()).toEqual({
+      message: ADMIN_TWO_FACTOR_REQUIRED,
+      statusCode: 403,
+    });
     const challenged = await passwordSignIn(member.body.username, member.body.password, '/admin/signin');
     const { challenge } = challenged.json();
     const done = await t.api({ method: 'POST', url: '/signin/two-factor', payload: { challenge, code: codeAt(secret, now()) } });
     expect(done.statusCode).toBe(200);
     expect(done.json().twoFactorSetupRequired).toBeUndefined();
     expect(done.json().user.role).toBe('ADMIN');
+    expect((await as(done.json().token, 'GET', '/admin/dashboard')).statusCode).toBe(200);
+  });
+
+  it('lets administrators without it through when the server says optional', async () => {
+    const relaxed = await createTestApp(dialect, { env: { TWO_FACTOR_FOR_ADMINS: 'optional' } });
+    try {
+      const admin = await signUp(relaxed);
+      await relaxed.database.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', admin.user._id).execute();
+      const answer = await relaxed.api({ method: 'GET', url: '/admin/dashboard', headers: bearer(admin.token) });
+      expect(answer.statusCode, answer.body).toBe(200);
+    } finally {
+      await relaxed.close();
+    }
   });
 
   it('asks a session for every settings route (banned members: 403); the second step is public', async () => {
