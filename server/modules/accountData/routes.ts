@@ -16,7 +16,8 @@ const paths = accountDataPaths.accountData;
 
 /** Your data (docs/api.md, "Your data"): the member's export and deletion, and the admins' list of scheduled deletions. */
 export const accountDataRoutes: FastifyPluginAsyncZod<{ accountData: AccountDataService }> = async (app, { accountData }) => {
-  const member = { preHandler: app.authenticate };
+  // Authenticated before the body is read: an anonymous call is a 401, not a 400 about the body.
+  const member = { onRequest: app.authenticate };
 
   app.get(paths.export, { ...member, schema: { response: { 200: dataExportStateSchema } } }, async (request) =>
     accountData.exportState(currentAuth(request).userId),
@@ -60,7 +61,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{ accountData: AccountData
     accountData.cancelDeletion(currentAuth(request).userId),
   );
 
-  app.get(paths.scheduledDeletions, { preHandler: app.requireAdmin, schema: { response: { 200: scheduledDeletionsSchema } } }, async () =>
+  app.get(paths.scheduledDeletions, { onRequest: app.requireAdmin, schema: { response: { 200: scheduledDeletionsSchema } } }, async () =>
     accountData.scheduledDeletions(),
   );
 };

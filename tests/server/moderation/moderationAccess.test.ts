@@ -28,6 +28,7 @@ const ADMIN_ROUTES: Row[] = [
   { method: 'GET', url: '/admin/member/:id', call: `/admin/member/${MISSING}`, admin: 404 },
   { method: 'GET', url: '/admin/member/:id/reports', call: `/admin/member/${MISSING}/reports?cursor=2025-01-01T00:00:00.000Z`, admin: 404 },
   { method: 'GET', url: '/admin/member/:id/posts', call: `/admin/member/${MISSING}/posts?cursor=2025-01-01T00:00:00.000Z`, admin: 404 },
+  { method: 'GET', url: '/admin/deletions', call: '/admin/deletions', admin: 200 },
   { method: 'GET', url: '/admin/banuser/:page', call: '/admin/banuser/1', admin: 200 },
   { method: 'POST', url: '/admin/banuser', call: '/admin/banuser', body: { userId: MISSING, reason: 'x' }, admin: 404 },
   { method: 'POST', url: '/admin/unbanuser', call: '/admin/unbanuser', body: { userId: MISSING }, admin: 404 },
@@ -70,7 +71,17 @@ const ACCOUNT_ROUTES: (Omit<Row, 'admin'> & { member: number })[] = [
   { method: 'POST', url: '/account/two-factor/enable', call: '/account/two-factor/enable', member: 400 },
   { method: 'POST', url: '/account/two-factor/disable', call: '/account/two-factor/disable', member: 400 },
   { method: 'POST', url: '/account/two-factor/recovery-codes', call: '/account/two-factor/recovery-codes', member: 400 },
+  // Your data: the export's state, a new export, its link (none ready yet); the deletion's state,
+  // scheduling it (the password is needed), cancelling it (none scheduled).
+  { method: 'GET', url: '/account/export', call: '/account/export', member: 200 },
+  { method: 'POST', url: '/account/export', call: '/account/export', member: 202 },
+  { method: 'POST', url: '/account/export/link', call: '/account/export/link', member: 404 },
+  { method: 'GET', url: '/account/deletion', call: '/account/deletion', member: 200 },
+  { method: 'POST', url: '/account/deletion', call: '/account/deletion', member: 400 },
+  { method: 'DELETE', url: '/account/deletion', call: '/account/deletion', member: 404 },
 ];
+/** The archive's download: no session, a signed short-lived token is its key (tests/server/accountData). */
+const PUBLIC_ACCOUNT_ROUTES = ['GET /account/export/download/:token'];
 
 /** What a banned member still reaches: the session check, sign-out, their ban status, the appeal. */
 const BANNED_OK = [
@@ -139,7 +150,7 @@ describe.each(dialects)('moderation access on %s', (dialect) => {
       .filter((route) => route.url.startsWith('/account/') && route.method !== 'OPTIONS')
       .map((route) => `${route.method} ${route.url}`)
       .sort();
-    expect(registered).toEqual(ACCOUNT_ROUTES.map((row) => `${row.method} ${row.url}`).sort());
+    expect(registered).toEqual([...ACCOUNT_ROUTES.map((row) => `${row.method} ${row.url}`), ...PUBLIC_ACCOUNT_ROUTES].sort());
   });
 
   it.each(ACCOUNT_ROUTES.map((row) => [`${row.method} ${row.url}`, row] as const))(
