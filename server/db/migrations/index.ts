@@ -24,6 +24,7 @@ import * as textFormat from './0022_text_format';
 import * as twoFactor from './0023_two_factor';
 import * as sessionDevices from './0024_session_devices';
 import * as accountData from './0025_account_data';
+import * as oneExportAtATime from './0026_one_export_at_a_time';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023_two_factor': twoFactor,
   '0024_session_devices': sessionDevices,
   '0025_account_data': accountData,
+  '0026_one_export_at_a_time': oneExportAtATime,
 };

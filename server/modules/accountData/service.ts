@@ -14,6 +14,7 @@ import {
 } from '../../../src/api/account/data';
 import { WRONG_PASSWORD } from '../../../src/api/account/words';
 import { API_BASE } from '../../../src/api/paths';
+import { uniqueViolation } from '../../db/errors';
 import type { Clock } from '../../clock';
 import type { PasswordHasher } from '../../core/passwords';
 import type { DatabaseHandle } from '../../db/database';
@@ -149,7 +150,13 @@ export function createAccountDataService(deps: AccountDataDeps) {
         ready_at: null,
         expires_at: null,
       };
-      await store.insertExport(row);
+      try {
+        await store.insertExport(row);
+      } catch (error) {
+        // Another request of the member's started one in the same instant (0026's unique index).
+        if (uniqueViolation(error)) throw conflict(EXPORT_BUSY);
+        throw error;
+      }
       // In the background: the answer does not wait for the archive.
       const job = runJob(row, username).finally(() => running.delete(job));
       running.add(job);

@@ -16,11 +16,11 @@ import {
 import { messageResponseSchema } from '../../../src/api/auth';
 import { paths } from '../../../src/api/paths';
 import type { Config } from '../../config';
+import type { UserRow } from '../../db/schema';
 import { presentUser } from '../../core/presentUser';
 import { currentAuth } from '../../http/authentication';
 import { HttpError, unauthorized } from '../../http/httpError';
 import { keyedLimit, perIp } from '../../http/rateLimits';
-import type { AuthService } from '../auth/service';
 import type { TwoFactorService } from './service';
 
 const SMALL_BODY = 8 * 1024;
@@ -28,7 +28,8 @@ const SMALL_BODY = 8 * 1024;
 export interface TwoFactorRoutesOptions {
   config: Pick<Config, 'rateLimits'>;
   twoFactor: TwoFactorService;
-  auth: Pick<AuthService, 'issueSession'>;
+  /** The auth area's session maker (handed in by it: the areas do not import each other). */
+  auth: { issueSession(user: UserRow, rememberMe: boolean, client?: { userAgent?: string }): Promise<string> };
 }
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;

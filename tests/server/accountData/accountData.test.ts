@@ -188,6 +188,16 @@ describe.each(dialects)('your data on %s', (dialect) => {
     expect((await ok(t, await signIn(t, owner), 'GET', '/account/export')).export).toBeNull();
   });
 
+  it('starts one export when several requests come at the same instant (the others 409)', async () => {
+    const owner = await member(t);
+    const answers = await Promise.all([1, 2, 3].map(() => call(t, owner, 'POST', '/account/export')));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409))
+      expect(answer.json()).toEqual({ message: EXPORT_BUSY, statusCode: 409 });
+    expect((await t.database.db.selectFrom('data_exports').select('id').where('user_id', '=', owner.id).execute()).length).toBe(1);
+    await settledExport(t, owner);
+  });
+
   it('marks an export whose process died as failed, so none stays preparing', async () => {
     const owner = await member(t);
     const at = t.clock.now().toISOString();
