@@ -23,7 +23,7 @@ import { recordGoal } from './goals';
 export const TRANSFER_GOALS_KB: Record<string, number> = { 'sign-in': 110, streams: 180 };
 /**
  * A repeat visit with the service worker active (docs/client-offline.md): the script that still
- * crosses the network, goal at most 10 KB (issue 33; every chunk comes from the precache).
+ * crosses the network, goal at most 10 KB (every chunk comes from the precache).
  */
 export const REPEAT_SCRIPT_GOALS_KB: Record<string, number> = { 'streams (repeat visit)': 10 };
 /** The floor each goal is read against (an index into measureFloors' list). */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Two-factor sign-in (issue 34). `two_factor`: one row per member who started setting it up;
+ * Two-factor sign-in. `two_factor`: one row per member who started setting it up;
  * `secret` is the TOTP secret encrypted with AES-256-GCM under a key derived from the server's
  * secret, `enabled_at` is NULL until the first code confirmed it, `last_step` is the last TOTP
  * time step accepted (a code of that step or an earlier one is refused: no replay).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Leaving with your data (issue 34). `data_exports`: a member's archive, prepared in the
+ * Leaving with your data. `data_exports`: a member's archive, prepared in the
  * background (`heartbeat_at` moves while a job writes it, so a job whose process died is found
  * and marked failed); at most one per member is kept. `account_deletions`: a member's scheduled
  * deletion, gone when they cancel or once it is carried out. Both go with their member.

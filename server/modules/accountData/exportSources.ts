@@ -23,7 +23,7 @@ async function* keyset<T extends Record<string, unknown>>(read: (after: string |
 }
 
 /**
- * What a member's archive holds (issue 34), one JSON file per kind. Each source walks its rows by
+ * What a member's archive holds, one JSON file per kind. Each source walks its rows by
  * an index in pages of EXPORT_PAGE. Secrets (password hash, token version) are left out.
  */
 export function exportSources(database: DatabaseHandle): ExportSource[] {

@@ -5,7 +5,7 @@ import { accountDataRoutes } from './routes';
 import { createAccountDataService, startSweeping } from './service';
 import { createAccountDataStore } from './store';
 
-/** Leaving with your data: the member's export and the deletion of their account (issue 34). */
+/** Leaving with your data: the member's export and the deletion of their account. */
 export const accountDataArea: AreaPlugin = {
   name: 'accountData',
   dependencies: ['auth', 'notifications', 'twoFactor'],

@@ -16,7 +16,7 @@ export const accountSessionsPaths = {
 } as const;
 
 /**
- * Leaving with your data (issue 34): the member's data export (a zip prepared in the background,
+ * Leaving with your data: the member's data export (a zip prepared in the background,
  * downloadable for 7 days) and the deletion of their account after a 30-day grace period.
  * docs/api.md ("Your data") explains the paths; docs/server.md the job and the deletion.
  */
@@ -36,7 +36,7 @@ export const accountDataPaths = {
 } as const;
 
 /**
- * Two-factor sign-in (TOTP, issue 34): this area's part of the one path table (src/api/paths.ts),
+ * Two-factor sign-in (TOTP): this area's part of the one path table (src/api/paths.ts),
  * its bodies, answers and the words the member reads.
  */
 export const twoFactorPaths = {

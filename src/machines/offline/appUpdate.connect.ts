@@ -1,6 +1,6 @@
 import type { AppUpdateActorRef, AppUpdateSnapshot } from './appUpdate.machine';
 
-/** The update banner's words (spec: issue 33). */
+/** The update banner's words. */
 export const UPDATE_READY_TEXT = 'A new version of Stoa is ready';
 export const UPDATE_RELOAD_LABEL = 'Reload';
 export const UPDATE_LATER_LABEL = 'Later';

@@ -11,7 +11,7 @@ import type { Hit } from '../../../server/modules/search/store';
 import { createTestApp, dialects, signUp, type TestApp } from '../harness';
 import { block, member, ok, type Member } from '../social';
 
-/** One-letter queries: people and groups by the start of their name (issue 31: "a" found nobody, "ad" did). */
+/** One-letter queries: people and groups by the start of their name ("a" found nobody while "ad" did). */
 describe.each(dialects)('one-letter search on %s', (dialect) => {
   let t: TestApp;
   let reader: Member;

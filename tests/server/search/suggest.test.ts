@@ -3,7 +3,7 @@ import { SUGGESTION_COUNTS, searchSuggestionsSchema } from '../../../src/api/sea
 import { createTestApp, dialects, signUp, type TestApp } from '../harness';
 import { call, member, ok, type Member } from '../social';
 
-/** GET /search/suggest/{query}: what the header's box offers as the member types (issue 31). */
+/** GET /search/suggest/{query}: what the header's box offers as the member types. */
 describe.each(dialects)('search suggestions on %s', (dialect) => {
   let t: TestApp;
   let reader: Member;

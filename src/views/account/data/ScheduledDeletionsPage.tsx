@@ -12,7 +12,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useAccountDataLogic } from './AccountDataLogic';
 import { whenText } from './whenText';
 
-/** /admin/deletions: the accounts their members asked to delete, soonest first (issue 34). */
+/** /admin/deletions: the accounts their members asked to delete, soonest first. */
 export default function ScheduledDeletionsPage() {
   const logic = useAccountDataLogic();
   const actor = useScreenActor(logic.scheduledDeletions);

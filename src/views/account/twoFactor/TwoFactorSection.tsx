@@ -21,7 +21,7 @@ import { useTwoFactorLogic } from './TwoFactorLogic';
 const card = 'flex flex-col gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900';
 const hint = 'text-sm text-neutral-600 dark:text-neutral-400';
 
-/** Settings > Security: two-factor sign-in with an authenticator app (issue 34). */
+/** Settings > Security: two-factor sign-in with an authenticator app. */
 export function TwoFactorSection() {
   const actor = useScreenActor(useTwoFactorLogic());
   const panel = useSelector(actor, twoFactorPanel);
