@@ -2,16 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASE } from '../../src/api/paths';
-import { SOCKET_PATH } from '../../src/api/socket';
+import { API_BASE, SERVER_PREFIXES } from '../../src/api/paths';
 import { MANIFEST_URL, WORKER_SCOPE, WORKER_URL } from '../../src/api/offline/worker';
 
 /** The build's folder of hashed files (Vite's assetsDir), served as immutable. */
 export const ASSETS_DIR = 'assets';
 
 const NOT_BUILT = 'The Stoa client is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload this page.\n';
-/** Paths that belong to the server: never answered with the app's HTML. */
-const SERVER_PREFIXES = ['/api', '/media', SOCKET_PATH];
 
 const isServerPath = (url: string) =>
   SERVER_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));

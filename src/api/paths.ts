@@ -2,7 +2,8 @@ import { accountDataPaths, accountSessionsPaths, twoFactorPaths } from './accoun
 import { authPaths } from './auth/paths';
 import { chatPaths } from './chat/paths';
 import { groupsPaths } from './groups/paths';
-import { mediaApiPaths } from './media/paths';
+import { MEDIA_PREFIX, mediaApiPaths } from './media/paths';
+import { SOCKET_PATH } from './socket';
 import { moderationPaths } from './moderation/paths';
 import { notificationsPaths } from './notifications/paths';
 import { postsPaths } from './posts/paths';
@@ -23,6 +24,13 @@ export const API_BASE = '/api/v1';
 
 /** Prometheus's scrape path (outside API_BASE: a scraper, not the app, asks for it); docs/server.md. */
 export const METRICS_PATH = '/metrics';
+
+/**
+ * The paths that belong to the server, each with what lies below it: never answered with the app's
+ * HTML (server/http/client.ts) nor from the service worker's shell (src/worker/sw.ts, which adds
+ * METRICS_PATH).
+ */
+export const SERVER_PREFIXES = ['/api', MEDIA_PREFIX, SOCKET_PATH] as const;
 
 export const paths = {
   /** The process is alive (and its database answers). */

@@ -18,14 +18,13 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { SOCKET_PATH } from '../api/socket';
-import { API_BASE } from '../api/paths';
+import { METRICS_PATH, SERVER_PREFIXES } from '../api/paths';
 import { WORKER_MESSAGES } from '../api/offline/worker';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 /** The server's paths (server/http/client.ts serves none of them as the app): never the app shell. */
-const SERVER_PATHS = [API_BASE.split('/').slice(0, 2).join('/'), '/media', SOCKET_PATH, '/metrics'];
+const SERVER_PATHS = [...SERVER_PREFIXES, METRICS_PATH];
 const serverPath = (prefix: string) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/|$|\\?)`);
 
 // ── Precache ──────────────────────────────────────────────────────────────────────────────────

@@ -9,8 +9,10 @@ export const mediaApiPaths = {
   },
 } as const;
 
-const image = path('/media/image/upload/:version/:id');
-const video = path('/media/video/upload/:version/:name');
+/** Where uploaded media are served, outside API_BASE. */
+export const MEDIA_PREFIX = '/media';
+const image = path(`${MEDIA_PREFIX}/image/upload/:version/:id`);
+const video = path(`${MEDIA_PREFIX}/video/upload/:version/:name`);
 
 /**
  * Where the server serves uploaded media; the spec's URL shape under /media, outside API_BASE
