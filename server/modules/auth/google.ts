@@ -11,7 +11,7 @@ import type { MediaStorage, StoredMedia } from '../../media/storage';
 import type { Members } from '../users/members';
 import { uniqueViolation } from '../../db/errors';
 import type { SignedIn } from './service';
-import type { SignInClient } from './sessions/service';
+import type { SignInClient } from '../../core/signInClient';
 
 /**
  * Google sign-in. The client signs in with Firebase (a popup) and sends the Firebase ID token;

@@ -17,6 +17,7 @@ import {
 import { signInAnswerSchema, TWO_FACTOR_NEEDED } from '../../../src/api/account/twoFactor';
 import { paths } from '../../../src/api/paths';
 import type { Config } from '../../config';
+import { clientOf } from '../../core/signInClient';
 import type { UserRow } from '../../db/schema';
 import { currentAuth } from '../../http/authentication';
 import { HttpError } from '../../http/httpError';
@@ -48,7 +49,6 @@ export interface AuthRoutesOptions {
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
 
 /** Where a sign-in comes from: its User-Agent becomes the session's device (sessions/device.ts). */
-const clientOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] });
 
 /** The authentication endpoints of the wire contract (src/api/auth/schemas.ts). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {

@@ -14,7 +14,8 @@ import type { PasswordHasher } from '../../core/passwords';
 import type { AuthStore } from './store';
 import type { TokenService } from './tokens';
 import type { AuthContext } from '../../core/authContext';
-import type { SessionDevices, SignInClient } from './sessions/service';
+import type { SignInClient } from '../../core/signInClient';
+import type { SessionDevices } from './sessions/service';
 import type { TwoFactorService } from '../twoFactor/service';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';

@@ -16,6 +16,7 @@ import {
 import { messageResponseSchema } from '../../../src/api/auth';
 import { paths } from '../../../src/api/paths';
 import type { Config } from '../../config';
+import { clientOf, type SignInClient } from '../../core/signInClient';
 import type { UserRow } from '../../db/schema';
 import { presentUser } from '../../core/presentUser';
 import { currentAuth } from '../../http/authentication';
@@ -29,7 +30,7 @@ export interface TwoFactorRoutesOptions {
   config: Pick<Config, 'rateLimits'>;
   twoFactor: TwoFactorService;
   /** The auth area's session maker (handed in by it: the areas do not import each other). */
-  auth: { issueSession(user: UserRow, rememberMe: boolean, client?: { userAgent?: string }): Promise<string> };
+  auth: { issueSession(user: UserRow, rememberMe: boolean, client?: SignInClient): Promise<string> };
 }
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
@@ -111,7 +112,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
         throw error;
       }
       // The device is the one that sent the code (the password's request came from the same browser).
-      const token = await opts.auth.issueSession(challenged.user, challenged.rememberMe, { userAgent: request.headers['user-agent'] });
+      const token = await opts.auth.issueSession(challenged.user, challenged.rememberMe, clientOf(request));
       return { message: 'Signed in successfully', token, user: presentUser(challenged.user) };
     },
   );

@@ -18,16 +18,12 @@ import type { AuthContext, TokenVerifier } from '../../../core/authContext';
 import type { TokenService } from '../tokens';
 import { readDevice, type Device } from './device';
 import type { SessionsStore } from './store';
+import type { SignInClient } from '../../../core/signInClient';
 
 /** A session's last-seen time is written at most this often (per session and process): never a write per request. */
 export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 /** Sessions whose last write is remembered (one per session that made a request lately). */
 const SEEN_CACHE_SIZE = 10_000;
-
-/** What a sign-in says about where it comes from (the request's User-Agent). */
-export interface SignInClient {
-  userAgent?: string;
-}
 
 export interface SessionDevicesDeps {
   config: Pick<Config, 'publicUrl'>;
