@@ -1,26 +1,43 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 
 /** Rows are read this many at a time: an account of any size is never held in memory whole. */
 export const EXPORT_PAGE = 500;
 
+type Row = Record<string, unknown>;
+
 /** One file of the archive: its name, what the README says of it, and its rows page by page. */
 export interface ExportSource {
   name: string;
   about: string;
-  rows: (userId: string) => AsyncGenerator<Record<string, unknown>[]>;
+  rows: (userId: string) => AsyncGenerator<Row[]>;
 }
 
-/** Pages of a keyset walk: `read(after)` answers the rows after the key `after` (null: from the start). */
-async function* keyset<T extends Record<string, unknown>>(read: (after: string | null) => Promise<T[]>, key: (row: T) => string) {
-  let after: string | null = null;
+/**
+ * The rows of `query` in the order of `column` (an indexed key, unique within the query), a page
+ * of EXPORT_PAGE at a time, each read after the last key of the page before.
+ */
+async function* walk<DB, TB extends keyof DB, T extends Row>(
+  query: SelectQueryBuilder<DB, TB, T>,
+  column: string,
+  keyOf: (row: T) => unknown,
+): AsyncGenerator<T[]> {
+  let after: unknown = null;
   for (;;) {
-    const rows = await read(after);
+    const rows = await query
+      .$if(after !== null, (q) => q.where(sql.ref(column), '>', after as never))
+      .orderBy(sql.ref(column))
+      .limit(EXPORT_PAGE)
+      .execute();
     if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_PAGE) return;
-    after = key(rows[rows.length - 1]);
+    after = keyOf(rows[rows.length - 1]);
   }
 }
+
+/** A walk by the `id` column, the most common key. */
+const byId = <DB, TB extends keyof DB, T extends Row & { id: string }>(query: SelectQueryBuilder<DB, TB, T>) =>
+  walk(query, 'id', (row) => row.id);
 
 /**
  * What a member's archive holds, one JSON file per kind. Each source walks its rows by
@@ -29,38 +46,32 @@ async function* keyset<T extends Record<string, unknown>>(read: (after: string |
 export function exportSources(database: DatabaseHandle): ExportSource[] {
   const { db } = database;
   const postsOf = (kind: 'post' | 'question') => (userId: string) =>
-    keyset(
-      (after) =>
-        db
-          .selectFrom('posts')
-          .select([
-            'id',
-            'post',
-            'privacy',
-            'group_id',
-            'feelings',
-            'bg_color',
-            'gif_url',
-            'image_version',
-            'image_id',
-            'image_alt',
-            'video_version',
-            'video_id',
-            'chosen_topics',
-            'comments_count',
-            'answers_count',
-            'hidden',
-            'hidden_reason',
-            'created_at',
-            'edited_at',
-          ])
-          .where('user_id', '=', userId)
-          .where('kind', '=', kind)
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(EXPORT_PAGE)
-          .execute(),
-      (row) => row.id,
+    byId(
+      db
+        .selectFrom('posts')
+        .select([
+          'id',
+          'post',
+          'privacy',
+          'group_id',
+          'feelings',
+          'bg_color',
+          'gif_url',
+          'image_version',
+          'image_id',
+          'image_alt',
+          'video_version',
+          'video_id',
+          'chosen_topics',
+          'comments_count',
+          'answers_count',
+          'hidden',
+          'hidden_reason',
+          'created_at',
+          'edited_at',
+        ])
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind),
     );
 
   return [
@@ -84,69 +95,25 @@ export function exportSources(database: DatabaseHandle): ExportSource[] {
       name: 'answers.json',
       about: 'Your answers, each with the question (question_id) it answers.',
       rows: (userId) =>
-        keyset(
-          (after) =>
-            db
-              .selectFrom('answers')
-              .select(['id', 'question_id', 'answer', 'created_at', 'edited_at'])
-              .where('user_id', '=', userId)
-              .$if(after !== null, (q) => q.where('id', '>', after!))
-              .orderBy('id')
-              .limit(EXPORT_PAGE)
-              .execute(),
-          (row) => row.id,
-        ),
+        byId(db.selectFrom('answers').select(['id', 'question_id', 'answer', 'created_at', 'edited_at']).where('user_id', '=', userId)),
     },
     {
       name: 'comments.json',
       about: 'Your comments, each with the post (post_id) it is on.',
       rows: (userId) =>
-        keyset(
-          (after) =>
-            db
-              .selectFrom('comments')
-              .select(['id', 'post_id', 'comment', 'created_at', 'edited_at'])
-              .where('user_id', '=', userId)
-              .$if(after !== null, (q) => q.where('id', '>', after!))
-              .orderBy('id')
-              .limit(EXPORT_PAGE)
-              .execute(),
-          (row) => row.id,
-        ),
+        byId(db.selectFrom('comments').select(['id', 'post_id', 'comment', 'created_at', 'edited_at']).where('user_id', '=', userId)),
     },
     {
       name: 'reactions.json',
       about: 'Your reactions to posts and questions (type: like, love, ...).',
       rows: (userId) =>
-        keyset(
-          (after) =>
-            db
-              .selectFrom('reactions')
-              .select(['id', 'post_id', 'type', 'created_at', 'updated_at'])
-              .where('user_id', '=', userId)
-              .$if(after !== null, (q) => q.where('id', '>', after!))
-              .orderBy('id')
-              .limit(EXPORT_PAGE)
-              .execute(),
-          (row) => row.id,
-        ),
+        byId(db.selectFrom('reactions').select(['id', 'post_id', 'type', 'created_at', 'updated_at']).where('user_id', '=', userId)),
     },
     {
       name: 'saved.json',
       about: 'The posts you saved.',
       rows: (userId) =>
-        keyset(
-          (after) =>
-            db
-              .selectFrom('saved_posts')
-              .select(['post_id', 'created_at'])
-              .where('user_id', '=', userId)
-              .$if(after !== null, (q) => q.where('post_id', '>', after!))
-              .orderBy('post_id')
-              .limit(EXPORT_PAGE)
-              .execute(),
-          (row) => row.post_id,
-        ),
+        walk(db.selectFrom('saved_posts').select(['post_id', 'created_at']).where('user_id', '=', userId), 'post_id', (row) => row.post_id),
     },
     {
       name: 'follows.json',
@@ -155,18 +122,14 @@ export function exportSources(database: DatabaseHandle): ExportSource[] {
         for (const direction of ['following', 'follower'] as const) {
           const [mine, theirs] =
             direction === 'following' ? (['follower_id', 'followee_id'] as const) : (['followee_id', 'follower_id'] as const);
-          yield* keyset(
-            (after) =>
-              db
-                .selectFrom('follows')
-                .innerJoin('users', 'users.id', `follows.${theirs}`)
-                .select([`follows.${theirs} as user_id`, 'users.username', 'follows.created_at'])
-                .select(() => [sqlText(direction).as('direction')])
-                .where(`follows.${mine}`, '=', userId)
-                .$if(after !== null, (q) => q.where(`follows.${theirs}`, '>', after!))
-                .orderBy(`follows.${theirs}`)
-                .limit(EXPORT_PAGE)
-                .execute() as Promise<Record<string, unknown>[]>,
+          yield* walk(
+            db
+              .selectFrom('follows')
+              .innerJoin('users', 'users.id', `follows.${theirs}`)
+              .select([`follows.${theirs} as user_id`, 'users.username', 'follows.created_at'])
+              .select(() => [sqlText(direction).as('direction')])
+              .where(`follows.${mine}`, '=', userId),
+            `follows.${theirs}`,
             (row) => String(row.user_id),
           );
         }
@@ -176,17 +139,13 @@ export function exportSources(database: DatabaseHandle): ExportSource[] {
       name: 'blocks.json',
       about: 'The members you blocked.',
       rows: (userId) =>
-        keyset(
-          (after) =>
-            db
-              .selectFrom('blocks')
-              .innerJoin('users', 'users.id', 'blocks.blocked_id')
-              .select(['blocks.blocked_id', 'users.username', 'blocks.created_at'])
-              .where('blocks.blocker_id', '=', userId)
-              .$if(after !== null, (q) => q.where('blocks.blocked_id', '>', after!))
-              .orderBy('blocks.blocked_id')
-              .limit(EXPORT_PAGE)
-              .execute(),
+        walk(
+          db
+            .selectFrom('blocks')
+            .innerJoin('users', 'users.id', 'blocks.blocked_id')
+            .select(['blocks.blocked_id', 'users.username', 'blocks.created_at'])
+            .where('blocks.blocker_id', '=', userId),
+          'blocks.blocked_id',
           (row) => row.blocked_id,
         ),
     },
@@ -194,38 +153,30 @@ export function exportSources(database: DatabaseHandle): ExportSource[] {
       name: 'groups.json',
       about: 'Your group memberships (kind "group") and group chats (kind "groupChat"): role, status and when you joined.',
       async *rows(userId) {
-        yield* keyset(
-          (after) =>
-            db
-              .selectFrom('group_members')
-              .innerJoin('groups', 'groups.id', 'group_members.group_id')
-              .select(['group_members.group_id', 'groups.name', 'group_members.role', 'group_members.status', 'group_members.joined_at'])
-              .select(() => [sqlText('group').as('kind')])
-              .where('group_members.user_id', '=', userId)
-              .$if(after !== null, (q) => q.where('group_members.group_id', '>', after!))
-              .orderBy('group_members.group_id')
-              .limit(EXPORT_PAGE)
-              .execute() as Promise<Record<string, unknown>[]>,
+        yield* walk(
+          db
+            .selectFrom('group_members')
+            .innerJoin('groups', 'groups.id', 'group_members.group_id')
+            .select(['group_members.group_id', 'groups.name', 'group_members.role', 'group_members.status', 'group_members.joined_at'])
+            .select(() => [sqlText('group').as('kind')])
+            .where('group_members.user_id', '=', userId),
+          'group_members.group_id',
           (row) => String(row.group_id),
         );
-        yield* keyset(
-          (after) =>
-            db
-              .selectFrom('chat_group_members')
-              .innerJoin('chat_groups', 'chat_groups.id', 'chat_group_members.group_id')
-              .select([
-                'chat_group_members.group_id',
-                'chat_groups.name',
-                'chat_group_members.role',
-                'chat_group_members.state as status',
-                'chat_group_members.joined_at',
-              ])
-              .select(() => [sqlText('groupChat').as('kind')])
-              .where('chat_group_members.user_id', '=', userId)
-              .$if(after !== null, (q) => q.where('chat_group_members.group_id', '>', after!))
-              .orderBy('chat_group_members.group_id')
-              .limit(EXPORT_PAGE)
-              .execute() as Promise<Record<string, unknown>[]>,
+        yield* walk(
+          db
+            .selectFrom('chat_group_members')
+            .innerJoin('chat_groups', 'chat_groups.id', 'chat_group_members.group_id')
+            .select([
+              'chat_group_members.group_id',
+              'chat_groups.name',
+              'chat_group_members.role',
+              'chat_group_members.state as status',
+              'chat_group_members.joined_at',
+            ])
+            .select(() => [sqlText('groupChat').as('kind')])
+            .where('chat_group_members.user_id', '=', userId),
+          'chat_group_members.group_id',
           (row) => String(row.group_id),
         );
       },
@@ -235,57 +186,47 @@ export function exportSources(database: DatabaseHandle): ExportSource[] {
       about:
         'The chat messages you sent and received, conversation by conversation, in order (seq). "sent" is true for yours; messages deleted for everyone are left out.',
       async *rows(userId) {
-        const conversations = keyset(
-          (after) =>
-            db
-              .selectFrom('chat_conversations')
-              .select(['id', 'kind', 'group_id'])
-              .where((eb) =>
-                eb.or([
-                  eb('user_one', '=', userId),
-                  eb('user_two', '=', userId),
-                  eb(
-                    'group_id',
-                    'in',
-                    eb.selectFrom('chat_group_members').select('group_id').where('user_id', '=', userId).where('state', '=', 'accepted'),
-                  ),
-                ]),
-              )
-              .$if(after !== null, (q) => q.where('id', '>', after!))
-              .orderBy('id')
-              .limit(EXPORT_PAGE)
-              .execute(),
-          (row) => row.id,
+        const conversations = byId(
+          db
+            .selectFrom('chat_conversations')
+            .select(['id', 'kind', 'group_id'])
+            .where((eb) =>
+              eb.or([
+                eb('user_one', '=', userId),
+                eb('user_two', '=', userId),
+                eb(
+                  'group_id',
+                  'in',
+                  eb.selectFrom('chat_group_members').select('group_id').where('user_id', '=', userId).where('state', '=', 'accepted'),
+                ),
+              ]),
+            ),
         );
         for await (const page of conversations) {
           for (const conversation of page) {
-            yield* keyset(
-              (after) =>
-                db
-                  .selectFrom('chat_messages')
-                  .leftJoin('users', 'users.id', 'chat_messages.sender_id')
-                  .select([
-                    'chat_messages.id',
-                    'chat_messages.conversation_id',
-                    'chat_messages.seq',
-                    'chat_messages.sender_id',
-                    'users.username as sender',
-                    'chat_messages.receiver_id',
-                    'chat_messages.group_id',
-                    'chat_messages.body',
-                    'chat_messages.gif_url',
-                    'chat_messages.selected_image',
-                    'chat_messages.created_at',
-                  ])
-                  .where('chat_messages.conversation_id', '=', conversation.id)
-                  .where('chat_messages.deleted_for_everyone', '=', 0)
-                  .$if(after !== null, (q) => q.where('chat_messages.seq', '>', Number(after)))
-                  .orderBy('chat_messages.seq')
-                  .limit(EXPORT_PAGE)
-                  .execute()
-                  .then((rows) => rows.map((row) => ({ ...row, sent: row.sender_id === userId }))),
-              (row) => String(row.seq),
+            const messages = walk(
+              db
+                .selectFrom('chat_messages')
+                .leftJoin('users', 'users.id', 'chat_messages.sender_id')
+                .select([
+                  'chat_messages.id',
+                  'chat_messages.conversation_id',
+                  'chat_messages.seq',
+                  'chat_messages.sender_id',
+                  'users.username as sender',
+                  'chat_messages.receiver_id',
+                  'chat_messages.group_id',
+                  'chat_messages.body',
+                  'chat_messages.gif_url',
+                  'chat_messages.selected_image',
+                  'chat_messages.created_at',
+                ])
+                .where('chat_messages.conversation_id', '=', conversation.id)
+                .where('chat_messages.deleted_for_everyone', '=', 0),
+              'chat_messages.seq',
+              (row) => row.seq,
             );
+            for await (const rows of messages) yield rows.map((row) => ({ ...row, sent: row.sender_id === userId }));
           }
         }
       },
@@ -294,48 +235,34 @@ export function exportSources(database: DatabaseHandle): ExportSource[] {
       name: 'notifications.json',
       about: 'Your notifications inbox: kind, what it is about (target), how many members and when.',
       rows: (userId) =>
-        keyset(
-          (after) =>
-            db
-              .selectFrom('notifications')
-              .select(['id', 'kind', 'target_type', 'target_id', 'detail', 'actor_count', 'read_at', 'created_at', 'updated_at'])
-              .where('user_id', '=', userId)
-              .$if(after !== null, (q) => q.where('id', '>', after!))
-              .orderBy('id')
-              .limit(EXPORT_PAGE)
-              .execute(),
-          (row) => row.id,
+        byId(
+          db
+            .selectFrom('notifications')
+            .select(['id', 'kind', 'target_type', 'target_id', 'detail', 'actor_count', 'read_at', 'created_at', 'updated_at'])
+            .where('user_id', '=', userId),
         ),
     },
     {
       name: 'reports.json',
       about: 'The reports you made: about posts (kind "post") and about members (kind "profile"), with their status.',
       async *rows(userId) {
-        yield* keyset(
-          (after) =>
-            db
-              .selectFrom('post_reports')
-              .select(['id', 'post_id as subject_id', 'reason', 'details', 'status', 'created_at'])
-              .select(() => [sqlText('post').as('kind')])
-              .where('reporter_id', '=', userId)
-              .$if(after !== null, (q) => q.where('id', '>', after!))
-              .orderBy('id')
-              .limit(EXPORT_PAGE)
-              .execute() as Promise<Record<string, unknown>[]>,
-          (row) => String(row.id),
+        yield* walk(
+          db
+            .selectFrom('post_reports')
+            .select(['id', 'post_id as subject_id', 'reason', 'details', 'status', 'created_at'])
+            .select(() => [sqlText('post').as('kind')])
+            .where('reporter_id', '=', userId),
+          'id',
+          (row) => row.id,
         );
-        yield* keyset(
-          (after) =>
-            db
-              .selectFrom('profile_reports')
-              .select(['id', 'reported_id as subject_id', 'reason', 'details', 'status', 'created_at'])
-              .select(() => [sqlText('profile').as('kind')])
-              .where('reporter_id', '=', userId)
-              .$if(after !== null, (q) => q.where('id', '>', after!))
-              .orderBy('id')
-              .limit(EXPORT_PAGE)
-              .execute() as Promise<Record<string, unknown>[]>,
-          (row) => String(row.id),
+        yield* walk(
+          db
+            .selectFrom('profile_reports')
+            .select(['id', 'reported_id as subject_id', 'reason', 'details', 'status', 'created_at'])
+            .select(() => [sqlText('profile').as('kind')])
+            .where('reporter_id', '=', userId),
+          'id',
+          (row) => row.id,
         );
       },
     },
@@ -348,37 +275,21 @@ export async function* mediaOf(
   userId: string,
 ): AsyncGenerator<{ kind: 'image' | 'video'; version: string; id: string }[]> {
   const { db } = database;
-  yield* keyset(
-    (after) =>
-      db
-        .selectFrom('images')
-        .select(['id', 'version'])
-        .where('user_id', '=', userId)
-        .$if(after !== null, (q) => q.where('id', '>', after!))
-        .orderBy('id')
-        .limit(EXPORT_PAGE)
-        .execute()
-        .then((rows) => rows.map((row) => ({ kind: 'image' as const, version: row.version, id: row.id }))),
-    (row) => row.id,
-  );
-  let after: string | null = null;
-  for (;;) {
-    const rows = await db
+  for await (const rows of byId(db.selectFrom('images').select(['id', 'version']).where('user_id', '=', userId)))
+    yield rows.map((row) => ({ kind: 'image' as const, version: row.version, id: row.id }));
+  const posts = byId(
+    db
       .selectFrom('posts')
       .select(['id', 'image_version', 'image_id', 'video_version', 'video_id', 'video_poster_version', 'video_poster_id'])
-      .where('user_id', '=', userId)
-      .$if(after !== null, (q) => q.where('id', '>', after!))
-      .orderBy('id')
-      .limit(EXPORT_PAGE)
-      .execute();
+      .where('user_id', '=', userId),
+  );
+  for await (const rows of posts) {
     const files = rows.flatMap((row) => [
       ...(row.image_id ? [{ kind: 'image' as const, version: row.image_version, id: row.image_id }] : []),
       ...(row.video_id ? [{ kind: 'video' as const, version: row.video_version, id: row.video_id }] : []),
       ...(row.video_poster_id ? [{ kind: 'image' as const, version: row.video_poster_version, id: row.video_poster_id }] : []),
     ]);
     if (files.length > 0) yield files;
-    if (rows.length < EXPORT_PAGE) return;
-    after = rows[rows.length - 1].id;
   }
 }
 
