@@ -17,6 +17,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { TextField } from '../../ui/TextField';
 import { useScreenActor } from '../../shared/useScreenActor';
 import { useTwoFactorLogic } from './TwoFactorLogic';
+import { copyText } from '../../../effects/shell/clipboard';
 
 const card = 'flex flex-col gap-4 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900';
 const hint = 'text-sm text-neutral-600 dark:text-neutral-400';
@@ -136,11 +137,7 @@ export function TwoFactorSection() {
             >
               <Download aria-hidden="true" size={16} /> Download
             </a>
-            <Button
-              size="sm"
-              variant="secondary"
-              onPress={() => void navigator.clipboard?.writeText(recoveryCodesText(context.recoveryCodes))}
-            >
+            <Button size="sm" variant="secondary" onPress={() => void copyText(recoveryCodesText(context.recoveryCodes))}>
               Copy
             </Button>
             <Button size="sm" onPress={() => actor.send({ type: 'twoFactor.saved' })}>

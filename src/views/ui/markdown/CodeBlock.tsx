@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Check, Copy } from 'lucide-react';
+import { copyText } from '../../../effects/shell/clipboard';
 import { highlightCode, languageOf } from './highlight';
 import './code.css';
 
@@ -13,14 +14,7 @@ function CopyButton({ code }: { code: string }) {
     const timer = setTimeout(() => setState('idle'), 2000);
     return () => clearTimeout(timer);
   }, [state]);
-  const copy = () => {
-    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
-    if (!clipboard) return setState('failed');
-    clipboard.writeText(code).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
-  };
+  const copy = () => void copyText(code).then((copied) => setState(copied ? 'copied' : 'failed'));
   return (
     <Button
       onPress={copy}

@@ -1,0 +1,12 @@
+/**
+ * Writes text to the system clipboard: true once it is there, false when the browser has no
+ * clipboard here (an insecure page, an old browser) or refused it. Never throws.
+ */
+export async function copyText(text: string): Promise<boolean> {
+  const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+  if (!clipboard) return false;
+  return clipboard.writeText(text).then(
+    () => true,
+    () => false,
+  );
+}
