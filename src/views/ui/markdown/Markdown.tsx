@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { parseMarkdown, type MarkdownPlace, type MarkdownToken } from '../../../api/posts/markdown';
 import { keepLinkClicks, RichText, RICH_TEXT_TONES } from '../RichText';
 import { CodeBlock } from './CodeBlock';
@@ -167,7 +167,8 @@ export interface MarkdownProps {
 }
 
 export default function Markdown({ text, place, className, fallback }: MarkdownProps) {
-  const tokens = parseMarkdown(text, place);
+  // Parsed once per text: a card drawn again (a reaction, a count) does not parse it again.
+  const tokens = useMemo(() => parseMarkdown(text, place), [text, place]);
   if (!tokens)
     return (
       <div data-format="markdown" data-as-written="">
