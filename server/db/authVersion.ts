@@ -1,7 +1,10 @@
-import { randomInt } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { CompiledQuery } from 'kysely';
+import { createSharedVersion, type SharedVersion, type VersionSource } from './sharedVersion';
 import { RAW_WRITE, tablesOf, type Node, type WriteWatch } from './writeWatch';
+
+export type { Version } from './sharedVersion';
+export type AuthVersion = VersionSource;
+export type SharedAuthVersion = SharedVersion;
 
 /**
  * A version of what a signed-in request is checked against: the `users` and `sessions` tables.
@@ -16,71 +19,10 @@ import { RAW_WRITE, tablesOf, type Node, type WriteWatch } from './writeWatch';
  *   them; the writer awaits the INCR, so its answer is sent only once every process would see it.
  * - PostgreSQL without REDIS_URL: nowhere. Several processes may share the database and none
  *   would see another's writes, so nothing is kept (every request reads the database).
+ * `alone`: this process is the only writer there can be (SQLite), so a number in memory is enough.
  */
-export type Version = number | string;
-
-export interface AuthVersion {
-  /** The version now, read before the database is; null: keep nothing and forget what is kept. */
-  current(): Version | null | Promise<Version | null>;
-  bump(): void | Promise<void>;
-}
-
-export interface SharedAuthVersion extends AuthVersion {
-  /** From now on the version lives in Redis, shared with every process on the same database; returns the undo. */
-  shareThrough(redis: Redis): () => void;
-}
-
-/** `alone`: this process is the only writer there can be (SQLite), so a number in memory is enough. */
-export function createAuthVersion(options: { alone: boolean; key: string }): SharedAuthVersion {
-  const local = options.alone ? memoryVersion() : unkept;
-  let where: AuthVersion = local;
-  return {
-    current: () => where.current(),
-    bump: () => where.bump(),
-    shareThrough(redis) {
-      const shared = redisVersion(redis, `stoa-auth-version:${options.key}`);
-      where = shared;
-      return () => {
-        if (where === shared) where = local;
-      };
-    },
-  };
-}
-
-function memoryVersion(): AuthVersion {
-  let version = 0;
-  return { current: () => version, bump: () => void version++ };
-}
-
-const unkept: AuthVersion = { current: () => null, bump: () => undefined };
-
-/**
- * A missing key (a fresh Redis, or one that lost its data) starts at a random number rather than
- * at 0, so the version can never come back to a value some process still keeps answers under.
- */
-const startingPoint = () => String(randomInt(2 ** 47));
-
-function redisVersion(redis: Redis, key: string): AuthVersion {
-  return {
-    async current() {
-      try {
-        const version = await redis.get(key);
-        if (version !== null) return version;
-        const [, read] = (await redis.multi().set(key, startingPoint(), 'NX').get(key).exec()) ?? [];
-        return (read?.[1] as string | null | undefined) ?? null;
-      } catch {
-        // Redis out of reach: a write may be moving the version unseen, so nothing kept is trusted.
-        return null;
-      }
-    },
-    async bump() {
-      // A failure propagates: the write must not be answered as done while other processes may still serve the old row.
-      const results = await redis.multi().set(key, startingPoint(), 'NX').incr(key).exec();
-      const failed = results?.find(([error]) => error);
-      if (!results || failed) throw failed?.[0] ?? new Error('the auth version was not moved');
-    },
-  };
-}
+export const createAuthVersion = (options: { alone: boolean; key: string }): SharedAuthVersion =>
+  createSharedVersion({ alone: options.alone, redisKey: `stoa-auth-version:${options.key}` });
 
 const TABLES = new Set(['users', 'sessions']);
 const RAW_TABLES = /\b(users|sessions)\b/i;

@@ -6,6 +6,8 @@ import type { Config } from '../config';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
 import { authVersionWatch, createAuthVersion, type SharedAuthVersion } from './authVersion';
+import { createStreamVersion, streamVersionWatch } from './streamVersion';
+import type { SharedVersion } from './sharedVersion';
 import { createVisibilityEpoch, visibilityWatches, type VisibilityEpoch } from './visibilityEpoch';
 import { watchWrites } from './writeWatch';
 import { lazyModule } from '../lazyModule';
@@ -24,6 +26,8 @@ export interface DatabaseHandle {
   epoch?: VisibilityEpoch;
   /** Moves on every write that may change a signed-in request's answer (db/authVersion.ts). */
   authVersion?: SharedAuthVersion;
+  /** Moves on every write that may change a post "For you" keeps per process (db/streamVersion.ts). */
+  streamVersion?: SharedVersion;
   /** Tells `listener` of every query once it ends (the metrics); answers how to stop. */
   observeQueries?(listener: QueryListener): () => void;
   /** PostgreSQL's pool figures; null on SQLite (one connection). */
@@ -80,10 +84,13 @@ function openSqlite(file: string): DatabaseHandle {
   useServerPragmas(database);
   // Kysely's driver prepares every statement it runs: prepared statements are kept (statementCache.ts).
   const epoch = createVisibilityEpoch();
-  const authVersion = createAuthVersion({ alone: true, key: `sqlite:${path.resolve(file)}` });
+  const key = `sqlite:${path.resolve(file)}`;
+  const authVersion = createAuthVersion({ alone: true, key });
+  const streamVersion = createStreamVersion({ alone: true, key });
   const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(database) }), [
     ...visibilityWatches(epoch),
     authVersionWatch(authVersion),
+    streamVersionWatch(streamVersion),
   ]);
   const observers = queryObservers();
   const db = new Kysely<Database>({ dialect, log: observers.log });
@@ -92,6 +99,7 @@ function openSqlite(file: string): DatabaseHandle {
     dialect: 'sqlite',
     epoch,
     authVersion,
+    streamVersion,
     observeQueries: observers.observeQueries,
     poolStats: () => null,
     destroy: () => db.destroy(),
@@ -106,10 +114,16 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   });
   const epoch = createVisibilityEpoch();
   // Other processes may write to the same database: a version only they could move is no version.
-  const authVersion = createAuthVersion({ alone: false, key: `postgres:${schema ?? 'default'}` });
+  const key = `postgres:${schema ?? 'default'}`;
+  const authVersion = createAuthVersion({ alone: false, key });
+  const streamVersion = createStreamVersion({ alone: false, key });
   const observers = queryObservers();
   const db = new Kysely<Database>({
-    dialect: watchWrites(new PostgresDialect({ pool }), [...visibilityWatches(epoch), authVersionWatch(authVersion)]),
+    dialect: watchWrites(new PostgresDialect({ pool }), [
+      ...visibilityWatches(epoch),
+      authVersionWatch(authVersion),
+      streamVersionWatch(streamVersion),
+    ]),
     log: observers.log,
   });
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
@@ -125,6 +139,7 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
       schema: active,
       epoch,
       authVersion,
+      streamVersion,
       observeQueries: observers.observeQueries,
       poolStats,
       destroy: () => db.destroy(),

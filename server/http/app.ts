@@ -203,9 +203,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limits, auth version)'));
   // With Redis, a write to users or sessions in any process reaches every process's session cache.
   const unshareAuthVersion = redis ? deps.database.authVersion?.shareThrough(redis) : undefined;
+  // Likewise a post hidden, deleted or re-scoped in any process reaches every process's "For you" candidates.
+  const unshareStreamVersion = redis ? deps.database.streamVersion?.shareThrough(redis) : undefined;
   app.addHook('onClose', async () => {
     if (!deps.mailer) await mailer.close();
     unshareAuthVersion?.();
+    unshareStreamVersion?.();
     await redis?.quit().catch(() => redis.disconnect());
   });
 

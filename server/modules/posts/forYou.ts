@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import { forbidden } from '../../http/httpError';
 import { presentPost, type PostWithAuthor } from '../../core/presentPost';
 import { createKeptRankings, type KeptRanking } from './keptRankings';
+import { createSharedCandidates, type SharedCandidates } from './sharedCandidates';
 import type { ForYouSnapshot, SnapshotStore } from './snapshots';
 import { postCursor, type PostStore } from './store';
 import { canSeePost, type Viewer } from '../../core/visibility';
@@ -58,6 +59,10 @@ export const RANKING = {
   keptMax: 1_000,
   /** Members whose last ranking a process keeps (the least recently used out first). */
   keptMembers: 500,
+  /** The newest Public and Followers posts a process keeps for every reader's first ranking (sharedCandidates.ts). */
+  sharedPosts: 1_000,
+  /** They are read in full at least this often (the reaction and comment counts a ranking reads). */
+  sharedMaxAgeMs: 10_000,
 } as const;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -195,6 +200,8 @@ export interface ForYouDeps {
   newest?: number;
   /** false: every page 1 reads and ranks every candidate (the benchmark's first-load case). */
   keep?: boolean;
+  /** The newest candidates every reader shares (default: kept by this service); false: each ranking reads its own. */
+  shared?: SharedCandidates | false;
 }
 
 export function createForYou(deps: ForYouDeps) {
@@ -203,6 +210,15 @@ export function createForYou(deps: ForYouDeps) {
   const newestCount = deps.newest ?? RANKING.newest;
   const nowMs = () => deps.clock.now().getTime();
   const kept = createKeptRankings(RANKING.keptMembers);
+  const shared =
+    deps.shared === false
+      ? undefined
+      : (deps.shared ??
+        createSharedCandidates(deps.database, {
+          size: RANKING.sharedPosts,
+          maxAgeMs: RANKING.sharedMaxAgeMs,
+          overlapMs: RANKING.sinceOverlapMs,
+        }));
   let fullRankings = 0;
 
   /**
@@ -305,7 +321,7 @@ export function createForYou(deps: ForYouDeps) {
     },
   );
 
-  /** The newest `limit` candidates: the heart of a full ranking. */
+  /** The newest `limit` candidates read from the database: a full ranking's when the shared ones cannot serve. */
   const newestQuery = queryTemplate(
     db,
     (shape: { isAdmin: boolean; limit: number }) => `${shape.isAdmin}.${shape.limit}`,
@@ -370,13 +386,16 @@ export function createForYou(deps: ForYouDeps) {
     tail,
   });
 
+  /** The newest visible candidates: from the posts every reader shares, else (an admin, too few kept) the database. */
+  async function newestCandidates(viewer: Viewer): Promise<Candidate[]> {
+    const fromShared = await shared?.newestFor(viewer, newestCount);
+    return fromShared ?? newestQuery.execute({ isAdmin: viewer.isAdmin, limit: newestCount }, { viewerId: viewer.id });
+  }
+
   /** Reads every candidate and ranks them: a first load, or whenever a kept ranking may not serve. */
   async function rankAnew(viewer: Viewer, standing: { key: string; interests: string | null }): Promise<KeptRanking> {
     fullRankings += 1;
-    const [taste, newest] = await Promise.all([
-      tasteOf(viewer, standing.interests),
-      newestQuery.execute({ isAdmin: viewer.isAdmin, limit: newestCount }, { viewerId: viewer.id }),
-    ]);
+    const [taste, newest] = await Promise.all([tasteOf(viewer, standing.interests), newestCandidates(viewer)]);
     let tail: string | null = null;
     let older: Candidate[] = [];
     if (newest.length === newestCount) {
@@ -504,6 +523,8 @@ export function createForYou(deps: ForYouDeps) {
   return {
     /** How many times every candidate was read and ranked (for tests: a kept ranking does not count). */
     fullRankings: () => fullRankings,
+    /** The newest candidates of a full ranking, as it reads them (for tests and the benchmark). */
+    newestCandidates,
 
     /** Page 1 ranks (or brings the kept ranking up to date); a cursor walks the snapshot it names, then the older posts after it. */
     async page(viewer: Viewer, cursor?: string): Promise<{ posts: Post[]; nextCursor: string | null }> {
