@@ -147,6 +147,9 @@ describe.each(settings)('the candidates every reader shares ($name)', ({ dialect
 
     const fresh = await post(t, other, { post: 'written after the read' });
     expect(await same()).toContain(fresh._id);
+    // A reaction only moves a counter: the kept posts serve on (their counts are at most maxAgeMs old).
+    await ok(t, other, 'POST', paths.reactions.react, { postId: first._id, type: 'like' });
+    await shared.newestFor(viewerOf(reader), RANKING.newest);
     expect(shared.fullReads()).toBe(reads);
 
     await t.app.services.posts.setHidden(first._id, true);
