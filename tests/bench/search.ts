@@ -170,7 +170,13 @@ export async function measureSearch(log: (line: string) => void = console.log): 
   const images = envSize('BENCH_SEARCH_IMAGES', 100_000);
   const settings = loadSettings();
 
-  const config = benchConfig('search');
+  // The connections all search as the one viewer: each of them may have an upload in progress
+  // (past UPLOADS_AT_ONCE_PER_MEMBER the image case would measure 429s instead of searches).
+  const base = benchConfig('search');
+  const config = {
+    ...base,
+    limits: { ...base.limits, uploadsAtOncePerMember: Math.max(base.limits.uploadsAtOncePerMember, settings.connections) },
+  };
   const dir = config.dataDir;
   const file = config.database.file;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
