@@ -158,13 +158,20 @@ const AVERAGE_WORDS = 32;
  */
 export function relevance(terms: SearchTerm[], fields: { text: string; weight: number }[]): number {
   let score = 0;
-  for (const field of fields) {
-    const words = field.text === '' ? [] : field.text.split(' ');
-    const norm = K1 * (1 - B + (B * words.length) / AVERAGE_WORDS);
+  // Words are single spaces apart: counted and matched where they stand, never split into strings
+  // (a window ranks 100 texts of some 30 words per request).
+  for (const { text, weight } of fields) {
+    if (text === '') continue;
+    let words = 1;
+    for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) words++;
+    const norm = K1 * (1 - B + (B * words) / AVERAGE_WORDS);
     for (const term of terms) {
       let tf = 0;
-      for (const word of words) if (term.prefix ? word.startsWith(term.text) : word === term.text) tf++;
-      if (tf > 0) score += (field.weight * (tf * (K1 + 1))) / (tf + norm);
+      for (let at = text.indexOf(term.text); at !== -1; at = text.indexOf(term.text, at + 1)) {
+        const end = at + term.text.length;
+        if ((at === 0 || text[at - 1] === ' ') && (term.prefix || end === text.length || text[end] === ' ')) tf++;
+      }
+      if (tf > 0) score += (weight * (tf * (K1 + 1))) / (tf + norm);
     }
   }
   return score;

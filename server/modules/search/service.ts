@@ -14,15 +14,7 @@ import {
 } from '../../../src/api/search';
 import type { Config } from '../../config';
 import { HttpError, badRequest } from '../../http/httpError';
-import {
-  BANDS,
-  bandsOf,
-  colorDistance,
-  fingerprintImage,
-  hammingDistance,
-  nearBandValues,
-  type ImageFingerprint,
-} from '../../media/imageHash';
+import { bandsOf, colorDistance, fingerprintImage, hammingDistance, nearBandValues, type ImageFingerprint } from '../../media/imageHash';
 import type { UploadedFile } from '../../http/uploadLimit';
 import { headOf } from '../../media/files';
 import { sniffImage } from '../../media/images';
@@ -225,15 +217,15 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
       } catch {
         throw badRequest(SEARCH_MESSAGES.unreadable);
       }
-      const bands = bandsOf(asked.hash);
       const near = new Map<string, number>();
-      for (let band = 0; band < BANDS; band++) {
-        for (const row of await store.imageCandidates(band, nearBandValues(bands[band]), CANDIDATES_PER_BAND)) {
-          if (near.has(row.post_id)) continue;
-          const distance = hammingDistance(asked.hash, row.hash);
-          if (distance <= IMAGE_MATCH_DISTANCE && colorDistance(asked.color, Number(row.color)) <= IMAGE_COLOR_DISTANCE)
-            near.set(row.post_id, distance);
-        }
+      for (const row of await store.imageCandidates(
+        bandsOf(asked.hash).map((value) => nearBandValues(value)),
+        CANDIDATES_PER_BAND,
+      )) {
+        if (near.has(row.post_id)) continue;
+        const distance = hammingDistance(asked.hash, row.hash);
+        if (distance <= IMAGE_MATCH_DISTANCE && colorDistance(asked.color, Number(row.color)) <= IMAGE_COLOR_DISTANCE)
+          near.set(row.post_id, distance);
       }
       const nearest = [...near.entries()]
         .sort((a, b) => a[1] - b[1])

@@ -58,6 +58,9 @@ const LIMIT = SEARCH_WINDOW + 1;
 const CHUNK = 2000;
 const CHUNKS = 5;
 
+/** How many of a word's newest matches SQLite checks for the kind before asking FTS5 for the kind too. */
+const FTS_CHUNK = 2000;
+
 /** Where matches come from on PostgreSQL: a range of the newest rows, or (rare words) the GIN index. */
 type Source = { range: { from: number; below: number | null } } | { index: { below: number | null } };
 
@@ -117,6 +120,33 @@ export function createSearchStore(database: DatabaseHandle) {
     return hits;
   }
 
+  /**
+   * A window of posts or questions on SQLite. The kind is checked on the post_search row of the
+   * newest FTS_CHUNK matches of the words alone: asking FTS5 for `kind : "post" AND word` made it
+   * intersect the word's rows with the doclist of every post, which cost a rare word (every one
+   * of its matches a seek in that doclist, however few) more than a common one. Only when those
+   * matches hold too few of the kind (a word of questions looked for among posts, or the other
+   * way round) does the rest come from the intersection, below the chunk.
+   */
+  async function sqlitePostWindow(viewer: Viewer, kind: 'post' | 'question', terms: SearchTerm[], before: number | null) {
+    const words = fts5Query(terms, 'search_text');
+    const newest = sql`(select rowid from post_search_fts where post_search_fts match ${words} and ${below('rowid', before)} order by rowid desc limit ${FTS_CHUNK})`;
+    const window = (source: RawBuilder<unknown>, limit: number) => sql<HitRow>`
+        select f.rowid as sid, s.post_id as id, posts.created_at, s.search_text as text
+        from ${source} f join post_search s on s.id = f.rowid join posts on posts.id = s.post_id
+        where s.kind = ${kind} and ${canSeePost(viewer)}
+        order by f.rowid desc limit ${limit}`;
+    const hits = await run(window(newest, LIMIT));
+    if (hits.length >= LIMIT) return hits;
+    // The chunk's last match, when the words have more than the chunk.
+    const last = await sql<{ rowid: number }>`
+      select rowid from post_search_fts where post_search_fts match ${words} and ${below('rowid', before)}
+      order by rowid desc limit 1 offset ${FTS_CHUNK - 1}`.execute(db);
+    if (last.rows.length === 0) return hits;
+    const rest = sql`(select rowid from post_search_fts where post_search_fts match ${`kind : "${kind}" AND ${words}`} and rowid < ${last.rows[0].rowid} order by rowid desc)`;
+    return [...hits, ...(await run(window(rest, LIMIT - hits.length)))];
+  }
+
   return {
     /** Posts or questions matching every term that the viewer may see. */
     postWindow(viewer: Viewer, kind: 'post' | 'question', terms: SearchTerm[], before: number | null): Promise<Hit[]> {
@@ -133,12 +163,7 @@ export function createSearchStore(database: DatabaseHandle) {
           order by s.id desc limit ${limit}`,
         );
       }
-      const match = `kind : "${kind}" AND ${fts5Query(terms, 'search_text')}`;
-      return run(sql<HitRow>`
-        select post_search_fts.rowid as sid, s.post_id as id, posts.created_at, s.search_text as text
-        from post_search_fts join post_search s on s.id = post_search_fts.rowid join posts on posts.id = s.post_id
-        where post_search_fts match ${match} and ${below('post_search_fts.rowid', before)} and ${canSeePost(viewer)}
-        order by post_search_fts.rowid desc limit ${LIMIT}`);
+      return sqlitePostWindow(viewer, kind, terms, before);
     },
 
     /** Members whose name matches, as the people lists show them: not the viewer, no block either way, banned ones for admins only, no admin account. */
@@ -272,16 +297,23 @@ export function createSearchStore(database: DatabaseHandle) {
       ids.length === 0 ? [] : db.selectFrom('groups').selectAll().where('id', 'in', ids).execute(),
 
     /**
-     * Image hashes whose band `band` is one of `values` (the multi-index lookup; see
-     * server/media/imageHash.ts), at most `limit` of them.
+     * Image hashes whose band i is one of `values[i]` for some band (the multi-index lookup; see
+     * server/media/imageHash.ts), at most `limit` per band, in one statement: each band's values
+     * are one parameter (a JSON array on SQLite, an array on PostgreSQL), so the SQL text is the
+     * same for every search and the four lookups are one round trip instead of four statements of
+     * 137 parameters each (compiling and running those cost more than the lookups themselves).
      */
-    imageCandidates: (band: number, values: number[], limit: number) =>
-      db
-        .selectFrom('image_hashes')
-        .select(['post_id', 'hash', 'color'])
-        .where(sql.ref(`band${band}`), 'in', values)
-        .limit(limit)
-        .execute(),
+    imageCandidates: async (values: number[][], limit: number) => {
+      const band = (i: number) =>
+        postgres
+          ? sql`(select post_id, hash, color from image_hashes where ${sql.ref(`band${i}`)} = any(${values[i]}::int[]) limit ${limit})`
+          : sql`select * from (select post_id, hash, color from image_hashes where ${sql.ref(`band${i}`)} in (select value from json_each(${JSON.stringify(values[i])})) limit ${limit})`;
+      const rows = await sql<{ post_id: string; hash: string; color: number | string }>`${sql.join(
+        values.map((_, i) => band(i)),
+        sql` union all `,
+      )}`.execute(db);
+      return rows.rows;
+    },
   };
 }
 
