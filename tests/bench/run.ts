@@ -179,8 +179,10 @@ for (const [i, name] of chosen().entries()) {
     if (i > 0 || time > 1) console.log('');
     if (times > 1) console.log(`${name}: run ${time} of ${times}`);
     beginRun(name, time);
+    const started = performance.now();
     try {
       await run[name]();
+      console.log(`${name} took ${((performance.now() - started) / 1000).toFixed(0)} s`);
     } catch (error) {
       // One benchmark's failure is a line of the table, not the end of the others.
       failed += 1;
