@@ -64,7 +64,7 @@ import { explainFeed, type QueryReport } from './plans';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { recordGoal } from './goals';
-import { quick, scaled } from './quick';
+import { quick, scaled, scaledCommunity } from './quick';
 import { seedFeed, type SeedResult } from './seed';
 
 const PASSWORD = 'bench-password-123';
@@ -204,6 +204,9 @@ export const loadSettings = () => ({
 /** A size knob from the environment, else its default (a tenth of it with --quick). */
 export const envSize = (name: string, fallback: number) => envInt(name, scaled(fallback));
 
+/** A seeded community's size from the environment, else its default (a hundredth of it with --quick). */
+export const envCommunity = (name: string, fallback: number) => envInt(name, scaledCommunity(fallback));
+
 /** A server config for a benchmark: a fresh SQLite DATA_DIR, no client, silent, limits out of the way. */
 export function benchConfig(name: string) {
   const dir = mkdtempSync(join(tmpdir(), `stoa-bench-${name}-`));
@@ -264,9 +267,9 @@ function startPosting(api: string, token: string, everyMs: number) {
 }
 
 export async function measureFeed(log: (line: string) => void = console.log): Promise<FeedResult> {
-  const members = envSize('BENCH_FEED_MEMBERS', 100_000);
-  const posts = envSize('BENCH_FEED_POSTS', 1_000_000);
-  const depthPages = envSize('BENCH_FEED_DEPTH', 5000);
+  const members = envCommunity('BENCH_FEED_MEMBERS', 100_000);
+  const posts = envCommunity('BENCH_FEED_POSTS', 1_000_000);
+  const depthPages = envCommunity('BENCH_FEED_DEPTH', 5000);
   // At most the members whose ranking a process keeps, so that (15) measures kept rankings.
   const readers = Math.min(envSize('BENCH_FEED_READERS', 400), RANKING.keptMembers, members - 2);
   const writeEveryMs = envInt('BENCH_FEED_WRITE_MS', 1000);

@@ -41,7 +41,7 @@ import { benchConfig, envInt, get, loadSettings, measure, type LoadFigures, type
 import { recordGoal } from './goals';
 import { measureInsertFloor } from './insertFloor';
 import { startWriter, type Percentiles, type Writer, type WriterResult } from './mixedWriter';
-import { quick, scaled } from './quick';
+import { quick, scaled, scaledCommunity } from './quick';
 import { POST_FLOOR_PATH, startPostFloor, type PostFloor } from './postFloor';
 import { seedFeed } from './seed';
 
@@ -113,7 +113,7 @@ function parseSizes(): { posts: number; members: number }[] {
     if (!Number.isInteger(posts) || !Number.isInteger(members) || posts! < 1000 || members! < 100) {
       throw new Error(`BENCH_MIXED_SIZES takes posts:members pairs, e.g. 1000000:100000 (got "${pair}")`);
     }
-    return { posts: scaled(posts!), members: scaled(members!) };
+    return { posts: scaledCommunity(posts!), members: scaledCommunity(members!) };
   });
 }
 
