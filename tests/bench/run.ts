@@ -173,6 +173,7 @@ try {
   process.exit(2);
 }
 let failed = 0;
+const runStarted = performance.now();
 for (const [i, name] of chosen().entries()) {
   const times = JUDGED_ON_P99.has(name) ? repeats : 1;
   for (let time = 1; time <= times; time++) {
@@ -193,5 +194,8 @@ for (const [i, name] of chosen().entries()) {
 }
 console.log('');
 printGoals();
+console.log(
+  `the benchmarks took ${((performance.now() - runStarted) / 1000).toFixed(0)} s in all${quick() ? ' (--quick: the goal is under 300 s)' : ''}`,
+);
 // Worker threads and sockets of the load generator must not keep the process alive.
 process.exit(failed > 0 ? 1 : 0);
