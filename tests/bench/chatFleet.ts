@@ -7,15 +7,17 @@
  *
  * The same code times every target. "real" sends go through the API the client uses
  * (POST /chat/message, POST /group/message with the member's bearer token) and are received on the
- * peer's socket; "floor" and "bare" sends are one emit to a relay (chatRelay.ts) carrying the very
- * JSON the real server delivered (captured from the real answers), so all move the same bytes.
+ * peer's socket; a "floor" one-to-one send is a POST to the bare chat server's route
+ * (CHAT_FLOOR_PATH), and "bare" sends (and a "floor" broadcast) are one emit to a relay
+ * (chatRelay.ts), each carrying the very JSON the real server delivered (captured from the real
+ * answers), so all move the same bytes.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import type { ChatMessage } from '../../src/api/chat';
 import { API_BASE, paths } from '../../src/api/paths';
 import { clientEvents, SOCKET_PATH, serverEvents } from '../../src/api/socket';
-import { relayEvents, type RelaySend } from './chatRelay';
+import { CHAT_FLOOR_PATH, relayEvents, type RelaySend } from './chatRelay';
 import { startTsxWorker } from './tsxWorker';
 
 /** The real server, the relay that stores each message before it emits it (the floor), the bare relay. */
@@ -151,6 +153,7 @@ export function startFleet(): Fleet {
 function serve(): void {
   let setup: Setup | null = null;
   const fleets: Record<Target, Socket[]> = { real: [], floor: [], bare: [] };
+  const urls: Record<Target, string> = { real: '', floor: '', bare: '' };
   const dropped: Record<Target, number> = { real: 0, floor: 0, bare: 0 };
   const templates: { private: ChatMessage | null; group: ChatMessage | null } = { private: null, group: null };
   let lastEventAt = performance.now();
@@ -245,6 +248,7 @@ function serve(): void {
         console.log(`  ${args.target}: ${done} sockets connected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
     fleets[args.target] = sockets;
+    urls[args.target] = args.url;
     return performance.now() - started;
   }
 
@@ -257,7 +261,7 @@ function serve(): void {
   }
 
   async function post(url: string, token: string, body: unknown): Promise<{ chat: ChatMessage }> {
-    const response = await fetch(`${setup!.api}${url}`, {
+    const response = await fetch(url.startsWith('http') ? url : `${setup!.api}${url}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -285,7 +289,8 @@ function serve(): void {
         if (!templates.private)
           throw new Error(`${args.target} one-to-one needs a real message first (its JSON is what the relay carries)`);
         const send: RelaySend = { to: userIds[to]!, message: { ...templates.private, clientId, body } };
-        sockets[from]!.emit(relayEvents.send, send);
+        if (args.target === 'floor') await post(`${urls.floor}${CHAT_FLOOR_PATH}`, tokens[from]!, send);
+        else sockets[from]!.emit(relayEvents.send, send);
       }
       latencies.push((await arrival) - started);
     }

@@ -5,15 +5,16 @@
  * a message goes from one socket straight to the receiver's room, a group message to the room.
  * No HTTP, no authentication, no rules: the floor any real chat server sits on.
  *
- * With `durable`, the relay is the floor of a chat that keeps its promise "stored before it is
- * sent": before it emits a one-to-one message it stores the message row in one
- * transaction (the conversation's seq bumped, the row inserted, committed) in a copy of the
- * server's own database file, opened with the server's pragmas (WAL, synchronous = FULL). The
- * conversation's id is kept in a Map once made: the floor pays the durable write, nothing else.
+ * With `durable`, it is also the bare chat server, the floor of a chat that keeps its promise
+ * "stored before it is sent": a Fastify route (CHAT_FLOOR_PATH, the sender's token as bearer) that
+ * stores the message row in one transaction (the conversation's seq bumped, the row inserted,
+ * committed) in a copy of the server's own database file, opened with the server's pragmas (WAL,
+ * synchronous = FULL), then emits it to the receiver's room and answers. The conversation's id is
+ * kept in a Map once made: the floor pays an HTTP request, the durable write and the emit, nothing else.
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
+import Fastify from 'fastify';
 import { Server } from 'socket.io';
 import { useServerPragmas } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
@@ -21,6 +22,9 @@ import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, serverEvents } from '../../src/a
 
 /** What bench clients emit to the relay (bench-only names, unknown to Stoa). */
 export const relayEvents = { send: 'relay send', broadcast: 'relay broadcast' } as const;
+
+/** The bare chat server's one route (a bench-only path, unknown to Stoa): a RelaySend as its JSON body. */
+export const CHAT_FLOOR_PATH = '/bench/chat/message';
 
 export interface RelaySend {
   to: string;
@@ -90,12 +94,12 @@ export async function startRelay(opts: {
   userIdByToken: ReadonlyMap<string, string>;
   groupId: string;
   groupMembers: ReadonlySet<string>;
-  /** A copy of the server's SQLite file: one-to-one messages are stored in it before they are emitted. */
+  /** A copy of the server's SQLite file: the bare chat server's route stores each message in it before it emits it. */
   durable?: { file: string };
 }): Promise<Relay> {
   const durable = opts.durable ? durableStore(opts.durable.file) : null;
-  const http = createServer();
-  const io = new Server(http, {
+  const app = Fastify({ logger: false });
+  const io = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
@@ -115,25 +119,32 @@ export async function startRelay(opts: {
     void socket.join(`user:${userId}`);
     if (opts.groupMembers.has(userId)) void socket.join(group);
     socket.on(relayEvents.send, (payload: RelaySend) => {
-      const message = durable
-        ? { ...(payload.message as RelayedMessage), ...durable.store(userId, payload.to, payload.message as RelayedMessage) }
-        : payload.message;
-      io.to(`user:${payload.to}`).emit(serverEvents.messageReceived, message);
+      io.to(`user:${payload.to}`).emit(serverEvents.messageReceived, payload.message);
     });
     socket.on(relayEvents.broadcast, (message: unknown) => {
       io.to(group).emit(serverEvents.groupMessageReceived, message);
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(0, '127.0.0.1', () => resolve());
-  });
+  if (durable) {
+    app.post<{ Body: RelaySend }>(CHAT_FLOOR_PATH, async (request, reply) => {
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      const userId = token === undefined ? undefined : opts.userIdByToken.get(token);
+      if (!userId) return reply.code(401).send({ message: 'unknown token', statusCode: 401 });
+      const { to, message } = request.body;
+      const stored = { ...(message as RelayedMessage), ...durable.store(userId, to, message as RelayedMessage) };
+      io.to(`user:${to}`).emit(serverEvents.messageReceived, stored);
+      return reply.code(201).send({ chat: stored });
+    });
+  }
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
   return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await app.close().catch(() => undefined);
       durable?.close();
     },
   };

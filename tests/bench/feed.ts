@@ -30,7 +30,8 @@
  *            BENCH_FEED_READERS (400) members in turn: each reader's kept ranking takes the new posts
  *            in from a `since` read instead of ranking anew
  *
- * and reported as req/s, p50 and p99, with (1)/(3) and (2)/(4) against the goals (0.35x, 0.3x) and
+ * and reported as req/s, p50 and p99, with (1)/(5) and (2)/(6) against the goals (Stoa's stack over
+ * the same SQL run bare: at least 0.8x each; the SQL's own growth is the mixed benchmark's) and
  * (8)/(7) against authentication's (0.8x: a signed-in request is answered from memory),
  * then each query's EXPLAIN QUERY PLAN and direct time. Ratios, never fixed times: every case
  * is measured in the same run on the same machine.
@@ -65,14 +66,17 @@ import { explainFeed, type QueryReport } from './plans';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { recordGoal } from './goals';
-import { quick, scaled } from './quick';
+import { quick, scaled, scaledCommunity } from './quick';
 import { seedFeed, type SeedResult } from './seed';
 
 const PASSWORD = 'bench-password-123';
 /** The yardstick the feed goals were set from: the newest feed posts by the feed's own index, nothing else. */
 const PLAIN_PAGE_SQL = `select * from posts where kind = 'post' and group_id is null order by created_at desc, id desc limit ${PAGE_SIZE + 1}`;
-/** forYouFirstLoad: (14), a first load, against its floor (13), the candidate read alone, in the same run. */
-export const FEED_GOALS = { page1: 0.35, deep: 0.3, forYou: 0.5, forYouFirstLoad: 0.5, authentication: 0.8 } as const;
+/**
+ * page1 and deep: (1) over (5) and (2) over (6), the stack over the same SQL run by bare Fastify.
+ * forYouFirstLoad: (14), a first load, against its floor (13), the candidate read alone, in the same run.
+ */
+export const FEED_GOALS = { page1: 0.8, deep: 0.8, forYou: 0.5, forYouFirstLoad: 0.5, authentication: 0.8 } as const;
 
 export const envInt = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -205,6 +209,9 @@ export const loadSettings = () => ({
 /** A size knob from the environment, else its default (a tenth of it with --quick). */
 export const envSize = (name: string, fallback: number) => envInt(name, scaled(fallback));
 
+/** A seeded community's size from the environment, else its default (a hundredth of it with --quick). */
+export const envCommunity = (name: string, fallback: number) => envInt(name, scaledCommunity(fallback));
+
 /** A server config for a benchmark: a fresh SQLite DATA_DIR, no client, silent, limits out of the way. */
 export function benchConfig(name: string) {
   const dir = mkdtempSync(join(tmpdir(), `stoa-bench-${name}-`));
@@ -265,9 +272,9 @@ function startPosting(api: string, token: string, everyMs: number) {
 }
 
 export async function measureFeed(log: (line: string) => void = console.log): Promise<FeedResult> {
-  const members = envSize('BENCH_FEED_MEMBERS', 100_000);
-  const posts = envSize('BENCH_FEED_POSTS', 1_000_000);
-  const depthPages = envSize('BENCH_FEED_DEPTH', 5000);
+  const members = envCommunity('BENCH_FEED_MEMBERS', 100_000);
+  const posts = envCommunity('BENCH_FEED_POSTS', 1_000_000);
+  const depthPages = envCommunity('BENCH_FEED_DEPTH', 5000);
   // At most the members whose ranking a process keeps, so that (15) measures kept rankings.
   const readers = Math.min(envSize('BENCH_FEED_READERS', 400), RANKING.keptMembers, members - 2);
   const writeEveryMs = envInt('BENCH_FEED_WRITE_MS', 1000);
@@ -564,12 +571,20 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
       result.latestUnderWrites.reqPerSec / result.page1.reqPerSec,
     ),
   });
-  const goal = (name: string, ratio: number, target: number) =>
+  // The stack's goal is read against the same SQL answered by bare Fastify: what any server that
+  // runs this SQL pays, so the ratio is what Stoa's own stack (routing, security headers, session
+  // check, serialising) costs on top. The SQL's cost as the community grows is the mixed benchmark's.
+  const goal = (name: string, figures: LoadFigures, floor: LoadFigures, floorName: string, target: number) => {
+    const ratio = figures.reqPerSec / floor.reqPerSec;
+    const met = recordGoal(`${name}: Stoa's stack >= ${target}x the same SQL bare ${floorName}`, ratio, target, 'at least', 'x', {
+      floor: { figure: floor.reqPerSec, unit: 'req/s', what: `${floorName} bare Fastify + the same SQL` },
+    });
     log(
-      `${name} goal >= ${target}x bare: ${recordGoal(`${name} >= ${target}x bare`, ratio, target, 'at least') ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`,
+      `${name} goal >= ${target}x ${floorName} (bare Fastify + the same SQL, ${Math.round(floor.reqPerSec)} req/s): ${met ? 'met' : 'NOT met'} (${ratio.toFixed(3)}x)`,
     );
-  goal('feed page 1', result.ratios.page1, FEED_GOALS.page1);
-  goal(`feed cursor ${result.depthPages} pages deep`, result.ratios.deep, FEED_GOALS.deep);
+  };
+  goal('feed page 1', result.page1, result.sqlPage1, '(5)', FEED_GOALS.page1);
+  goal(`feed cursor ${result.depthPages} pages deep`, result.deep, result.sqlDeep, '(6)', FEED_GOALS.deep);
   log(
     `For you page 1 goal >= ${FEED_GOALS.forYou}x Latest page 1: ${recordGoal(`For you page 1 (reload) >= ${FEED_GOALS.forYou}x Latest page 1`, result.ratios.forYou, FEED_GOALS.forYou, 'at least') ? 'met' : 'NOT met'} (${result.ratios.forYou.toFixed(3)}x, p99 ${result.forYouPage1.p99} ms against ${result.page1.p99} ms)`,
   );
@@ -581,7 +596,7 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
   const floor = result.forYouFloor.reqPerSec / result.page1.reqPerSec;
   const againstFloor = result.forYouRanked.reqPerSec / result.forYouFloor.reqPerSec;
   log(
-    `For you page 1 ranked anew (14) >= ${FEED_GOALS.forYouFirstLoad}x its floor, the candidate read alone (13): ${recordGoal(`For you page 1 ranked anew (14) >= ${FEED_GOALS.forYouFirstLoad}x its floor (13)`, againstFloor, FEED_GOALS.forYouFirstLoad, 'at least') ? 'met' : 'NOT met'} (${againstFloor.toFixed(3)}x: (14) ${ranked.toFixed(3)}x of Latest page 1, p99 ${result.forYouRanked.p99} ms; (13) ${floor.toFixed(3)}x)`,
+    `For you page 1 ranked anew (14) >= ${FEED_GOALS.forYouFirstLoad}x its floor, the candidate read alone (13): ${recordGoal(`For you page 1 ranked anew (14) >= ${FEED_GOALS.forYouFirstLoad}x its floor (13)`, againstFloor, FEED_GOALS.forYouFirstLoad, 'at least', 'x', { floor: { figure: result.forYouFloor.reqPerSec, unit: 'req/s', what: '(13) the candidate read alone, bare Fastify' } }) ? 'met' : 'NOT met'} (${againstFloor.toFixed(3)}x: (14) ${ranked.toFixed(3)}x of Latest page 1, p99 ${result.forYouRanked.p99} ms; (13) ${floor.toFixed(3)}x)`,
   );
   const underWrites = result.forYouUnderWrites.reqPerSec / result.latestUnderWrites.reqPerSec;
   // Each post makes the next load of every reader one that finds it; more loads than that find nothing new.

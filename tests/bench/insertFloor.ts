@@ -11,13 +11,12 @@ export function percentiles(samples: number[]): { count: number; p50: number; p9
 }
 
 /**
- * The floor of a write: one post row inserted into an empty copy of the posts table
- * (its columns and indexes) in the server's database file, one transaction each, with the
- * server's pragmas (WAL, synchronous=FULL), so every sample pays the fsync a post's commit pays.
- * `modelId`: the post whose row is copied (its kind and size); else the newest post. The first
- * `warmup` inserts are not counted; the copy is dropped afterwards.
+ * An empty copy of the posts table (its columns and indexes) in the server's database file, on a
+ * connection with the server's pragmas (WAL, synchronous=FULL): `insert()` writes one post row
+ * (a copy of `modelId`'s, else of the newest post, with a new id and time) in a transaction of its
+ * own, so it pays the fsync a post's commit pays. `close()` drops the copy.
  */
-export function measureInsertFloor(file: string, inserts: number, options: { modelId?: string; warmup?: number } = {}) {
+export function openPostsCopy(file: string, modelId?: string) {
   const db = new BetterSqlite3(file);
   try {
     useServerPragmas(db);
@@ -30,23 +29,45 @@ export function measureInsertFloor(file: string, inserts: number, options: { mod
     for (const index of rows.filter((row) => row.type === 'index'))
       db.exec(index.sql.replace(/index\s+"?(\w+)"?\s+on\s+"?posts"?/i, 'index $1_floor on posts_floor'));
     const model = (
-      options.modelId
-        ? db.prepare('select * from posts where id = ?').get(options.modelId)
+      modelId
+        ? db.prepare('select * from posts where id = ?').get(modelId)
         : db.prepare(`select * from posts where kind = 'post' order by created_at desc limit 1`).get()
     ) as Record<string, unknown>;
     const columns = Object.keys(model);
-    const insert = db.prepare(`insert into posts_floor (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+    const statement = db.prepare(`insert into posts_floor (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+    return {
+      insert(): Record<string, unknown> {
+        const row: Record<string, unknown> = { ...model, id: newId(), created_at: new Date().toISOString() };
+        statement.run(columns.map((column) => row[column]));
+        return row;
+      },
+      close(): void {
+        db.exec('drop table if exists posts_floor');
+        db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * The floor of a write: one post row inserted into an empty copy of the posts table
+ * (openPostsCopy), one transaction each. The first `warmup` inserts are not counted.
+ */
+export function measureInsertFloor(file: string, inserts: number, options: { modelId?: string; warmup?: number } = {}) {
+  const copy = openPostsCopy(file, options.modelId);
+  try {
     const warmup = options.warmup ?? 10;
     const samples: number[] = [];
     for (let i = 0; i < inserts + warmup; i++) {
-      const row: Record<string, unknown> = { ...model, id: newId(), created_at: new Date().toISOString() };
       const t0 = performance.now();
-      insert.run(columns.map((column) => row[column]));
+      copy.insert();
       if (i >= warmup) samples.push(performance.now() - t0);
     }
-    db.exec('drop table posts_floor');
     return percentiles(samples);
   } finally {
-    db.close();
+    copy.close();
   }
 }

@@ -35,9 +35,8 @@ export interface WriterResult {
   /** Every post of any privacy together. */
   posts: Percentiles;
   /**
-   * GET /health sent beside each post, through the same client at the same moment: an HTTP request
-   * that does next to nothing (one `select 1`) under the same load, the floor of any request's p99
-   * here. The post goal compares a post with one insert, which no request can match under load.
+   * The post goal's floor, sent beside each post through the same client at the same moment: a bare
+   * Fastify route doing one durable insert and one socket.io emit (postFloor.ts) under the same load.
    */
   request: Percentiles;
   /** Writes not sent because two seconds' worth were still waiting for an answer. */
@@ -48,6 +47,8 @@ export interface WriterResult {
 
 interface WriterArgs {
   api: string;
+  /** The bare insert-and-emit route (postFloor.ts) a request goes to beside each post. */
+  floorUrl: string;
   writers: Writer[];
   targets: Targets;
   rate: number;
@@ -61,11 +62,12 @@ const withFailures = (samples: number[], failures: number): Percentiles => ({ ..
  */
 export async function startWriter(
   api: string,
+  floorUrl: string,
   writers: Writer[],
   targets: Targets,
   rate: number,
 ): Promise<{ stop(): Promise<WriterResult> }> {
-  const worker = startTsxWorker(import.meta.url, { stoaMixedWriter: { api, writers, targets, rate } satisfies WriterArgs });
+  const worker = startTsxWorker(import.meta.url, { stoaMixedWriter: { api, floorUrl, writers, targets, rate } satisfies WriterArgs });
   const messages: ((message: unknown) => void)[] = [];
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
@@ -92,13 +94,13 @@ export async function startWriter(
  * Open-loop writes at `rate` a second until stopped: each write starts on schedule, so a slow server
  * meets a queue, as it would with real members. Returns the latencies by kind once every write answered.
  */
-function write(api: string, writers: Writer[], targets: Targets, rate: number) {
+function write(api: string, floorUrl: string, writers: Writer[], targets: Targets, rate: number) {
   const samples = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, [] as number[]])) as Record<WriteKind, number[]>;
   const requestSamples: number[] = [];
   let requestFailures = 0;
-  const probe = async () => {
+  const probe = async (writer: Writer) => {
     const t0 = performance.now();
-    const response = await fetch(`${api}${paths.health}`);
+    const response = await fetch(floorUrl, { method: 'POST', headers: { authorization: `Bearer ${writer.token}` } });
     await response.arrayBuffer();
     if (response.ok) requestSamples.push(performance.now() - t0);
     else requestFailures++;
@@ -129,7 +131,7 @@ function write(api: string, writers: Writer[], targets: Targets, rate: number) {
       case 'post Private':
         return Promise.all([
           send(kind, writer, 'POST', paths.posts.create, { post: `mixed benchmark ${i} #bench`, privacy: kind.slice(5) }),
-          probe().catch(() => void requestFailures++),
+          probe(writer).catch(() => void requestFailures++),
         ]).then(() => undefined);
       case 'reaction':
         return send(kind, writer, 'POST', paths.reactions.react, { postId, type: (['like', 'love', 'haha'] as const)[i % 3] });
@@ -190,7 +192,7 @@ function write(api: string, writers: Writer[], targets: Targets, rate: number) {
 
 const args = (workerData as { stoaMixedWriter?: WriterArgs } | null)?.stoaMixedWriter;
 if (!isMainThread && args) {
-  const writing = write(args.api, args.writers, args.targets, args.rate);
+  const writing = write(args.api, args.floorUrl, args.writers, args.targets, args.rate);
   parentPort!.postMessage('started');
   parentPort!.once('message', () => void writing.stop().then((result) => parentPort!.postMessage(result)));
 }

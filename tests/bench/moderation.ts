@@ -17,7 +17,7 @@ import { newId } from '../../server/db/ids';
 import { migrateToLatest } from '../../server/db/migrate';
 import { startServer } from '../../server/main';
 import { createPasswordHasher } from '../../server/core/passwords';
-import { benchConfig, envSize, get, measure, type LoadFigures, type Target, loadSettings } from './feed';
+import { benchConfig, envCommunity, get, measure, type LoadFigures, type Target, loadSettings } from './feed';
 import { seedFeed, type SeedResult } from './seed';
 import { recordGoal } from './goals';
 
@@ -110,8 +110,8 @@ async function signIn(api: string, username: string): Promise<Record<string, str
 }
 
 export async function measureModeration(log: (line: string) => void = console.log): Promise<ModerationResult> {
-  const members = envSize('BENCH_FEED_MEMBERS', 100_000);
-  const posts = envSize('BENCH_FEED_POSTS', 1_000_000);
+  const members = envCommunity('BENCH_FEED_MEMBERS', 100_000);
+  const posts = envCommunity('BENCH_FEED_POSTS', 1_000_000);
   const settings = loadSettings();
   const config = benchConfig('moderation');
   const dir = config.dataDir;

@@ -2,22 +2,26 @@
  * `npm run bench`: benchmarks, reported as figures and as ratios to baselines measured in the same run.
  * `npm run bench -- --only bundle`, `--only feed`, `--only mixed`, `--only chat`, `--only moderation`, `--only search`, `--only uploads`, `--only storm`, `--only transfer`, `--only writes`, `--only event-loop` or `--only proxy` (or BENCH_ONLY=feed) runs one of them.
  * `--quick` (or BENCH_QUICK=1) runs every case at a tenth of its size (quick.ts), a smoke check.
- * It ends with one table of every goal checked: its figure, met or NOT met (goals.ts).
+ * A benchmark whose goals are judged on a p99 runs `--repeat N` times (BENCH_REPEAT; 3, or 1 with
+ * --quick), and its goals are judged on the median of the runs (goals.ts).
+ * It ends with one table of every goal checked: its figure, its floor, met or NOT met (goals.ts).
+ * A benchmark that fails is a NOT met line of that table, and the others still run.
  */
 import { measureBundle } from './bundle';
-import { measureTransfer, printTransfer } from './transfer';
+import { measureTransfer, printTransfer, SIGN_IN_OVER_FLOOR_GOAL, transferNotMeasured, transferUnavailable } from './transfer';
 import { measureChat, printChat } from './chat';
 import { measureEventLoop, printEventLoop } from './eventLoop';
 import { measureFeed, printFeed } from './feed';
-import { printGoals } from './goals';
+import { beginRun, printGoals, recordGoal, recordNotMeasured, repeatCount } from './goals';
 import { measureMixed, printMixed } from './mixed';
 import { measureProxy, printProxy } from './proxy';
 import { measureModeration, printModeration } from './moderation';
 import { measureSearch, printSearch } from './search';
 import { measureStorm, printStorm } from './storm';
 import { measureUploads, printUploads } from './uploads';
-import { recordGoal } from './goals';
 import { measureWrites, printWrites } from './writes';
+import { clusterUnavailable } from '../e2e/support/cluster';
+import { quick } from './quick';
 
 const BENCHES = [
   'bundle',
@@ -34,6 +38,9 @@ const BENCHES = [
   'proxy',
 ] as const;
 type Bench = (typeof BENCHES)[number];
+
+/** The benchmarks with goals judged on a p99: they run `--repeat` times. */
+const JUDGED_ON_P99: ReadonlySet<Bench> = new Set(['mixed', 'chat', 'moderation', 'search', 'writes', 'event-loop']);
 
 function chosen(): readonly Bench[] {
   const flag = process.argv.indexOf('--only');
@@ -57,12 +64,28 @@ async function benchBundle() {
       gzip: kb(bundle.libsFloor),
       ratio: `${(bundle.libsFloor / bundle.reactFloor).toFixed(2)}x`,
     },
+    'React + xstate, wouter, ofetch, immer + the sign-in widgets (floor)': {
+      gzip: kb(bundle.signInWidgetsFloor),
+      ratio: `${(bundle.signInWidgetsFloor / bundle.reactFloor).toFixed(2)}x`,
+    },
     'Stoa sign-in route': { gzip: kb(bundle.signIn), ratio: `${(bundle.signIn / bundle.reactFloor).toFixed(2)}x` },
     'Stoa member layout': { gzip: kb(bundle.member), ratio: `${(bundle.member / bundle.reactFloor).toFixed(2)}x` },
   });
-  const goal = 110 * 1024;
+  // The sign-in route's weight over what any page of the same libraries and widgets weighs.
+  const signInWeight = bundle.signIn + bundle.signInStyles;
+  const floor = bundle.signInWidgetsFloor + bundle.signInStyles;
+  const met = recordGoal(
+    'sign-in route JavaScript + styles (gzip) / its floor',
+    signInWeight / floor,
+    SIGN_IN_OVER_FLOOR_GOAL,
+    'at most',
+    'x',
+    {
+      floor: { figure: floor / 1024, unit: 'KB', what: 'shell libraries + sign-in widgets + styles (gzip)' },
+    },
+  );
   console.log(
-    `sign-in route goal <= ${kb(goal)}: ${recordGoal('sign-in route JavaScript (gzip)', bundle.signIn / 1024, goal / 1024, 'at most', 'KB') ? 'met' : 'NOT met'} (${kb(bundle.signIn)})`,
+    `sign-in route goal <= ${SIGN_IN_OVER_FLOOR_GOAL}x its floor (${kb(floor)}: the widgets' floor + ${kb(bundle.signInStyles)} of styles): ${met ? 'met' : 'NOT met'} (${kb(signInWeight)}, ${(signInWeight / floor).toFixed(2)}x)`,
   );
   // The debug panel and the statechart explorer never ship in what a member loads without ?debug=1.
   const { debugFiles, signIn, streams } = bundle.debug;
@@ -73,6 +96,12 @@ async function benchBundle() {
 }
 
 async function benchTransfer() {
+  const missing = transferUnavailable();
+  if (missing) {
+    console.log(`transfer: not measured: ${missing}`);
+    transferNotMeasured(missing);
+    return;
+  }
   printTransfer(await measureTransfer());
 }
 
@@ -113,6 +142,12 @@ async function benchEventLoop() {
 }
 
 async function benchProxy() {
+  const missing = clusterUnavailable();
+  if (missing) {
+    console.log(`proxy: not measured: ${missing}`);
+    recordNotMeasured('proxy: failed requests under load', 0, 'at most', 'requests', missing);
+    return;
+  }
   printProxy(await measureProxy());
 }
 
@@ -130,11 +165,37 @@ const run: Record<Bench, () => Promise<void>> = {
   'event-loop': benchEventLoop,
   proxy: benchProxy,
 };
+let repeats: number;
+try {
+  repeats = repeatCount(process.argv, process.env, quick());
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+let failed = 0;
+const runStarted = performance.now();
 for (const [i, name] of chosen().entries()) {
-  if (i > 0) console.log('');
-  await run[name]();
+  const times = JUDGED_ON_P99.has(name) ? repeats : 1;
+  for (let time = 1; time <= times; time++) {
+    if (i > 0 || time > 1) console.log('');
+    if (times > 1) console.log(`${name}: run ${time} of ${times}`);
+    beginRun(name, time);
+    const started = performance.now();
+    try {
+      await run[name]();
+      console.log(`${name} took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    } catch (error) {
+      // One benchmark's failure is a line of the table, not the end of the others.
+      failed += 1;
+      console.error(`${name} failed:`, error);
+      recordGoal(`${name}: the benchmark ran to its end (${(error as Error).message ?? error})`.slice(0, 200), 1, 0, 'at most', 'failures');
+    }
+  }
 }
 console.log('');
 printGoals();
+console.log(
+  `the benchmarks took ${((performance.now() - runStarted) / 1000).toFixed(0)} s in all${quick() ? ' (--quick: the goal is under 300 s)' : ''}`,
+);
 // Worker threads and sockets of the load generator must not keep the process alive.
-process.exit(0);
+process.exit(failed > 0 ? 1 : 0);
