@@ -35,6 +35,22 @@ export function createNotificationSettings(database: DatabaseHandle) {
       }
       return muted;
     },
+    /**
+     * The accepted members of a group chat who turned notifications of `type` off: one indexed
+     * read that returns the few who did, not the group's member list (hundreds) read and then
+     * passed back as hundreds of parameters.
+     */
+    async mutedInGroup(type: NotificationType, groupId: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('chat_group_members as m')
+        .innerJoin('user_profiles as p', 'p.user_id', 'm.user_id')
+        .select('m.user_id')
+        .where('m.group_id', '=', groupId)
+        .where('m.state', '=', 'accepted')
+        .where(`p.${COLUMNS[type]}`, '=', 0)
+        .execute();
+      return new Set(rows.map((row) => row.user_id));
+    },
   };
 }
 
