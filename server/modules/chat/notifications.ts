@@ -11,16 +11,16 @@ import type { NotificationSettings } from '../users/notificationSettings';
  * it does not have yet.
  */
 export function createMessageNotifier(deps: {
-  settings: Pick<NotificationSettings, 'mutedAmong'>;
+  settings: Pick<NotificationSettings, 'mutedAmong' | 'mutedInGroup'>;
   rooms: ChatRooms;
   log: FastifyBaseLogger;
 }) {
   const { rooms } = deps;
 
   /** A failed settings read must not undo a stored, delivered message: it counts as "on", the default. */
-  async function muted(userIds: string[]): Promise<Set<string>> {
+  async function muted(read: () => Promise<Set<string>>): Promise<Set<string>> {
     try {
-      return await deps.settings.mutedAmong('messages', userIds);
+      return await read();
     } catch (error) {
       deps.log.warn({ err: error }, 'reading message notification settings failed');
       return new Set();
@@ -33,16 +33,17 @@ export function createMessageNotifier(deps: {
     /** A receiver reading the conversation as it arrives (the message is stored read) is not interrupted. */
     async privateMessage(message: ChatMessage): Promise<void> {
       if (message.isRead) return;
-      if ((await muted([message.receiverId])).has(message.receiverId)) return;
+      if ((await muted(() => deps.settings.mutedAmong('messages', [message.receiverId]))).has(message.receiverId)) return;
       rooms.toUsers([message.receiverId], serverEvents.notification, payloadOf(message));
     },
 
-    /** Through the group room, so only sockets of accepted members that are in it hear of it. */
-    async groupMessage(message: ChatMessage, audience: string[], excluded: string[]): Promise<void> {
-      const receivers = audience.filter((id) => id !== message.senderId && !excluded.includes(id));
-      if (receivers.length === 0) return;
-      const off = await muted(receivers);
-      if (off.size === receivers.length) return;
+    /**
+     * Through the group room, so only sockets of accepted members that are in it hear of it; the
+     * sender, the members in a block with the sender and those whose setting is off are left out
+     * by their own rooms. The cost grows with who turned it off, not with the group's size.
+     */
+    async groupMessage(message: ChatMessage, excluded: string[]): Promise<void> {
+      const off = await muted(() => deps.settings.mutedInGroup('messages', message.groupId));
       rooms.toGroup(message.groupId, serverEvents.notification, payloadOf(message), [message.senderId, ...excluded, ...off]);
     },
   };

@@ -293,8 +293,8 @@ export function createChatService(deps: ChatServiceDeps) {
     /**
      * As a private send: rules and the durable write first, then the room is told at once. Members
      * in a block with the sender are left out through their own rooms (the sender's block partners
-     * are few; the group's members are many), so the member list is only read after the emit, for
-     * the notification.
+     * are few; the group's members are many), and the notification leaves out those whose setting is
+     * off the same way: the member list is never read.
      */
     async sendToGroup(me: Me, groupId: string, content: Content): Promise<ChatMessage> {
       const sender = await store.groupSender(groupId, me.userId);
@@ -323,7 +323,7 @@ export function createChatService(deps: ChatServiceDeps) {
         await store.markGroupRead(groupId, me.userId, message.seq, message.seq);
         rooms.toUsers([me.userId], serverEvents.groupRead, { groupId, unreadCount: await store.groupUnread(groupId, me.userId) });
       }
-      await deps.notifier.groupMessage(message, await acceptedIdsOf(groupId), excluded);
+      await deps.notifier.groupMessage(message, excluded);
       return message;
     },
 

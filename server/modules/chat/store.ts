@@ -164,6 +164,47 @@ export function createChatStore(database: DatabaseHandle) {
       }),
   );
 
+  // Every group send runs these too (the sender, then the sender's own unread count).
+  const groupSenderTemplate = queryTemplate(
+    db,
+    () => 'group sender',
+    (_shape: null, values: { groupId: string; userId: string }) =>
+      db
+        .selectFrom('chat_group_members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .innerJoin('chat_groups as g', 'g.id', 'm.group_id')
+        .select(['m.state', 'u.username', 'u.avatar_color', 'u.profile_picture', 'u.avatar_image', 'g.name as group_name'])
+        .where('m.group_id', '=', values.groupId)
+        .where('m.user_id', '=', values.userId),
+  );
+  const groupUnreadTemplate = queryTemplate(
+    db,
+    () => 'group unread',
+    (_shape: null, values: { groupId: string; userId: string }) =>
+      db
+        .selectFrom('chat_messages as m')
+        .innerJoin('chat_group_members as g', (join) =>
+          join.onRef('g.group_id', '=', 'm.conversation_id').on('g.user_id', '=', values.userId),
+        )
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('m.conversation_id', '=', values.groupId)
+        .whereRef('m.seq', '>', 'g.last_read_seq')
+        .where('m.sender_id', '<>', values.userId)
+        .where('m.deleted_for_everyone', '=', 0)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('chat_hidden_messages as h')
+                .select('h.user_id')
+                .whereRef('h.message_id', '=', 'm.id')
+                .where('h.user_id', '=', values.userId),
+            ),
+          ),
+        )
+        .where(noBlockBetween({ id: values.userId, isAdmin: false }, 'm.sender_id')),
+  );
+
   const messageQuery = () =>
     db
       .selectFrom('chat_messages as m')
@@ -573,15 +614,7 @@ export function createChatStore(database: DatabaseHandle) {
     groupRow: (groupId: string) => db.selectFrom('chat_groups').selectAll().where('id', '=', groupId).executeTakeFirst(),
 
     /** The sending member of a group: their membership, what a message shows of them, and the group's name. */
-    groupSender: (groupId: string, userId: string) =>
-      db
-        .selectFrom('chat_group_members as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .innerJoin('chat_groups as g', 'g.id', 'm.group_id')
-        .select(['m.state', 'u.username', 'u.avatar_color', 'u.profile_picture', 'u.avatar_image', 'g.name as group_name'])
-        .where('m.group_id', '=', groupId)
-        .where('m.user_id', '=', userId)
-        .executeTakeFirst(),
+    groupSender: async (groupId: string, userId: string) => (await groupSenderTemplate.execute(null, { groupId, userId }))[0],
 
     /** Ids of a group's members in this state (no names: an audience, not a list to show). */
     groupIdsOfMembers: async (groupId: string, state: 'pending' | 'accepted') =>
@@ -605,28 +638,8 @@ export function createChatStore(database: DatabaseHandle) {
 
     /** Group messages after what the member has read: from others, not hidden for them, not withdrawn, none across a block. */
     async groupUnread(groupId: string, userId: string): Promise<number> {
-      const row = await db
-        .selectFrom('chat_messages as m')
-        .innerJoin('chat_group_members as g', (join) => join.onRef('g.group_id', '=', 'm.conversation_id').on('g.user_id', '=', userId))
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('m.conversation_id', '=', groupId)
-        .whereRef('m.seq', '>', 'g.last_read_seq')
-        .where('m.sender_id', '<>', userId)
-        .where('m.deleted_for_everyone', '=', 0)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('chat_hidden_messages as h')
-                .select('h.user_id')
-                .whereRef('h.message_id', '=', 'm.id')
-                .where('h.user_id', '=', userId),
-            ),
-          ),
-        )
-        .where(noBlockBetween({ id: userId, isAdmin: false }, 'm.sender_id'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const [row] = await groupUnreadTemplate.execute(null, { groupId, userId });
+      return Number(row!.count);
     },
 
     /** The member has read the group up to `seq` (never backwards, never past its newest message). */
