@@ -1,5 +1,6 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COPY_FEEDBACK_MS } from '../../../src/machines/shell/copyButton.machine';
 import type { TextFormat } from '../../../src/api/posts';
 import type { MarkdownPlace } from '../../../src/api/posts/markdown';
 import { FormattedText } from '../../../src/views/ui/markdown/FormattedText';
@@ -88,6 +89,31 @@ describe('the Markdown set', () => {
     await waitFor(() => expect(pre.querySelector('code[data-highlighted="python"] .hljs-keyword')?.textContent).toBe('def'));
     expect(pre.textContent).toBe(code);
     expect(pre.querySelector('.hljs-comment')?.textContent).toBe('# squared');
+  });
+
+  it("copies the block's code as written, shows Copied for the machine's delay, then Copy again", async () => {
+    const code = 'for (let i = 0; i < 3; i++) {\n  log(i);\n}';
+    const written: string[] = [];
+    // jsdom has no clipboard: the browser's API, standing in for the real one Chromium gives the journeys.
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void written.push(text) },
+    });
+    try {
+      await show(`\`\`\`\n${code}\n\`\`\``);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(written).toEqual([code]);
+      expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(COPY_FEEDBACK_MS - 1));
+      expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
   });
 
   it('leaves code in a language it does not load plain, and code is never formatted', async () => {
