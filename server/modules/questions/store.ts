@@ -42,7 +42,7 @@ export function createAnswerStore(database: DatabaseHandle, posts: Pick<PostsFor
           mentioned: await writeTextIndex(trx, {
             sourceId: row.id,
             postId: row.question_id,
-            indexed: indexedTextOf(row.answer),
+            indexed: indexedTextOf(row.answer, row.format, 'answer'),
             at: row.created_at,
           }),
         };
@@ -71,7 +71,7 @@ export function createAnswerStore(database: DatabaseHandle, posts: Pick<PostsFor
       db.transaction().execute(async (trx) => {
         await trx.updateTable('answers').set({ answer, format, updated_at: now, edited_at: now }).where('id', '=', answerId).execute();
         await indexAnswer(trx, { id: answerId, answer, format });
-        return writeTextIndex(trx, { sourceId: answerId, postId: questionId, indexed: indexedTextOf(answer), at: now });
+        return writeTextIndex(trx, { sourceId: answerId, postId: questionId, indexed: indexedTextOf(answer, format, 'answer'), at: now });
       }),
 
     remove: (answerId: string, questionId: string, now: string) =>

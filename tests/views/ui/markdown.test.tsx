@@ -164,6 +164,24 @@ describe('hashtags, mentions and links inside Markdown', () => {
     expect(external.getAttribute('href')).toBe('https://example.org');
     expect(external.querySelector('a')).toBeNull();
   });
+
+  it('never links #word, @name or a web address inside inline code or a fenced block: they read as written', async () => {
+    const container = await show(
+      '#real in text, but `#include <stdio.h>` and `@Override` and `https://example.com/x`\n\n```c\n#define MAX 3 // @ada https://example.org\n```\n\n```\n@grace #tag\n```',
+    );
+    expect([...container.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['#real']);
+    expect([...container.querySelectorAll('code')].slice(0, 3).map((c) => c.textContent)).toEqual([
+      '#include <stdio.h>',
+      '@Override',
+      'https://example.com/x',
+    ]);
+    const blocks = [...container.querySelectorAll('pre')];
+    expect(blocks.map((pre) => pre.textContent)).toEqual(['#define MAX 3 // @ada https://example.org', '@grace #tag']);
+    // Highlighting (once loaded) wraps the code in spans, never in links.
+    await waitFor(() => expect(blocks[0].querySelector('code[data-highlighted="c"]')).not.toBeNull());
+    expect(container.querySelectorAll('pre a')).toHaveLength(0);
+    expect(blocks[0].textContent).toBe('#define MAX 3 // @ada https://example.org');
+  });
 });
 
 describe('hostile input', () => {
