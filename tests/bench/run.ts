@@ -73,7 +73,8 @@ async function benchBundle() {
   // The streams route's budget (brotli, as the server sends it), and the formatting libraries left to load when used.
   console.log(`streams route script (brotli, static imports): ${kb(bundle.streamsBrotli)}`);
   recordGoal('streams route script at most 180 KB', bundle.streamsBrotli / 1024, 180, 'at most', 'KB');
-  for (const lazy of bundle.lazy) console.log(`${lazy.name}: ${lazy.built ? `${lazy.inStreams} modules in the streams route` : 'not in the build'}`);
+  for (const lazy of bundle.lazy)
+    console.log(`${lazy.name}: ${lazy.built ? `${lazy.inStreams} modules in the streams route` : 'not in the build'}`);
   recordGoal(
     `${bundle.lazy.map((l) => l.name).join(', ')} modules in the streams route's static imports`,
     bundle.lazy.every((l) => l.built) ? bundle.lazy.reduce((n, l) => n + l.inStreams, 0) : Number.NaN,
