@@ -22,6 +22,8 @@ async function dark(page: Page) {
 }
 
 const FUNCTION = 'trapezoidzq';
+/** A word only the answer's code block holds. */
+const ANSWER_WORD = 'simpsonrulezq';
 const QUESTION = [
   'How do I vectorise this? The slope is $m = \\frac{\\Delta y}{\\Delta x}$ and the area should be',
   '',
@@ -111,7 +113,9 @@ describe('formatted questions', () => {
     // The reader answers in Markdown (headings are an answer's), previewed before it is posted.
     const answerForm = reader.getByRole('form', { name: 'Answer' });
     await answerForm.getByText('Markdown', { exact: true }).click();
-    await answerForm.getByRole('textbox', { name: 'Write an answer' }).fill('# Use numpy\n\nCall `numpy.trapezoid(ys, xs)`: it is $O(n)$.');
+    await answerForm
+      .getByRole('textbox', { name: 'Write an answer' })
+      .fill(`# Use numpy\n\nCall \`numpy.trapezoid(ys, xs)\`: it is $O(n)$.\n\n\`\`\`python\narea = ${ANSWER_WORD}(ys, xs)\n\`\`\``);
     await answerForm.getByRole('button', { name: 'Preview' }).click();
     const answerPreview = reader.getByRole('region', { name: 'Answer preview' });
     await expect.poll(() => answerPreview.getByRole('heading', { level: 3, name: 'Use numpy' }).count(), { timeout: 15_000 }).toBe(1);
@@ -125,5 +129,10 @@ describe('formatted questions', () => {
     await reader.goto(`/app/social/search?q=${FUNCTION}&tab=questions`);
     await expect.poll(() => card(reader).count(), { timeout: 15_000 }).toBe(1);
     await expectFormatted(card(reader));
+
+    // A word only the answer's code holds finds the question too (answers are searched as their question).
+    await asker.goto(`/app/social/search?q=${ANSWER_WORD}&tab=questions`);
+    await expect.poll(() => card(asker).count(), { timeout: 15_000 }).toBe(1);
+    await expectFormatted(card(asker));
   });
 });
