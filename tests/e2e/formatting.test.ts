@@ -4,7 +4,8 @@
  * the preview shows it formatted before it is posted; the questions stream and the question page
  * show it formatted (KaTeX with its MathML, the code highlighted, the broken formula as written
  * with its error) at 1280 px and, for another member, at 375 px, light and dark; a search for a
- * word from its code finds it. The other member answers in Markdown, with a heading and a formula.
+ * word from its code finds it. The other member answers in Markdown, with a heading, a formula and
+ * a code block, and a search for a word only that code holds finds the question.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
