@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, GroupsTable, PostRow } from '../db/schema';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { AnswerRow, Database, GroupsTable, PostRow } from '../db/schema';
 import { bandsOf, type ImageFingerprint } from '../media/imageHash';
 import { markdownPlainText } from '../../src/api/posts/markdown';
 import { indexText, usernameText } from './searchText';
@@ -42,6 +42,29 @@ export async function reindexPost(on: Kysely<Database>, postId: string): Promise
     .where('id', '=', postId)
     .executeTakeFirst();
   if (row) await indexPost(on, row);
+}
+
+/**
+ * An answer's words (its Markdown's plain text, as a post's), found by a search of questions. A new
+ * answer's entry is numbered from post_search's sequence (0027_answer_search), so questions and
+ * answers are walked newest first in one order: PostgreSQL's column defaults to that sequence;
+ * SQLite's AUTOINCREMENT keeps it in sqlite_sequence, advanced here in the answer's transaction.
+ */
+export async function indexAnswer(on: Kysely<Database>, answer: Pick<AnswerRow, 'id' | 'answer' | 'format'>): Promise<void> {
+  const search_text = indexText(answer.format === 'markdown' ? markdownPlainText(answer.answer, 'answer') : answer.answer);
+  const updated = await on.updateTable('answer_search').set({ search_text }).where('answer_id', '=', answer.id).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  if (on.getExecutor().adapter instanceof PostgresAdapter) {
+    await on.insertInto('answer_search').values({ answer_id: answer.id, search_text }).execute();
+    return;
+  }
+  await sql`insert into sqlite_sequence (name, seq) select 'post_search', coalesce((select max(id) from post_search), 0)
+    where not exists (select 1 from sqlite_sequence where name = 'post_search')`.execute(on);
+  const next = await sql<{ seq: number }>`update sqlite_sequence set seq = seq + 1 where name = 'post_search' returning seq`.execute(on);
+  await on
+    .insertInto('answer_search')
+    .values({ id: Number(next.rows[0].seq), answer_id: answer.id, search_text })
+    .execute();
 }
 
 /** A post's image fingerprint: replaced with the image, removed with it (null). */

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { entitiesOf, HASHTAG_MAX } from '../../src/api/posts/richText';
+import { markdownLinkableText, type MarkdownPlace } from '../../src/api/posts/markdown';
+import type { TextFormat } from '../../src/api/constants';
 import type { Database } from '../db/schema';
 
 /** A text with many tags or names keeps the first ones: enough for any honest post, bounded for a spammer. */
@@ -15,10 +17,11 @@ export interface IndexedText {
 /**
  * Reads a text once (one tokenize) for everything a save needs of it: its tags (stored, and the
  * topics they map to) and its mentions (stored and notified). Every save computes it once and
- * hands it on.
+ * hands it on. A Markdown text counts only where it shows them as links: not in code, formulas or
+ * link texts (markdownLinkableText); a plain one counts all of it.
  */
-export function indexedTextOf(text: string): IndexedText {
-  const { hashtags, mentions } = entitiesOf(text);
+export function indexedTextOf(text: string, format: TextFormat = 'plain', place: MarkdownPlace = 'other'): IndexedText {
+  const { hashtags, mentions } = entitiesOf(format === 'markdown' ? markdownLinkableText(text, place) : text);
   return { tags: hashtags.filter((tag) => tag.length <= HASHTAG_MAX).slice(0, TAGS_KEPT), mentions: mentions.slice(0, MENTIONS_KEPT) };
 }
 

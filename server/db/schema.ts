@@ -398,6 +398,12 @@ export interface PostSearchTable {
   kind: 'post' | 'question';
   search_text: string;
 }
+/** An answer's words (0027_answer_search); `id` comes from post_search's sequence (one order of writing for both). */
+export interface AnswerSearchTable {
+  id: Generated<number>;
+  answer_id: string;
+  search_text: string;
+}
 export interface UserSearchTable {
   id: Generated<number>;
   user_id: string;
@@ -455,6 +461,7 @@ export interface Database {
   notification_actors: NotificationActorsTable;
   notification_counters: NotificationCountersTable;
   post_search: PostSearchTable;
+  answer_search: AnswerSearchTable;
   user_search: UserSearchTable;
   group_search: GroupSearchTable;
   image_hashes: ImageHashesTable;

@@ -63,6 +63,7 @@ import { appUpdateMachine } from './offline/appUpdate.machine';
 import { connectivityMachine } from './offline/connectivity.machine';
 import { accountDataMachine } from './account/accountData.machine';
 import { scheduledDeletionsMachine } from './account/scheduledDeletions.machine';
+import { copyButtonMachine } from './shell/copyButton.machine';
 
 export const statecharts = {
   theme: themeMachine,
@@ -93,6 +94,7 @@ export const statecharts = {
   memberByName: memberByNameMachine,
   accountData: accountDataMachine,
   scheduledDeletions: scheduledDeletionsMachine,
+  copyButton: copyButtonMachine,
   personalize: personalizeMachine,
   profileImage: profileImageMachine,
   profileLinks: profileLinksMachine,

@@ -157,6 +157,30 @@ export function routeModules(built: BuildOutput | BuildOutput[], manifest: Manif
   return { signIn: modules(routes.signIn), streams: modules(routes.streams) };
 }
 
+/** Libraries that load only when used (docs/client-formatting.md, "Weight"): none may be in a route's static imports. */
+export const LAZY_LIBRARIES: Record<string, RegExp> = {
+  KaTeX: /[\\/]node_modules[\\/]katex[\\/]/,
+  'highlight.js': /[\\/]node_modules[\\/]highlight\.js[\\/]/,
+  'markdown-it': /[\\/]node_modules[\\/]markdown-it[\\/]/,
+};
+
+/**
+ * Per lazy library: whether the build holds it at all (else the check would pass for want of it)
+ * and how many of its modules the streams route loads with its static imports (must be 0).
+ */
+export function lazyLibrariesLoaded(built: BuildOutput | BuildOutput[], manifest: Manifest) {
+  const all = (Array.isArray(built) ? built : [built])
+    .flatMap((b) => b.output)
+    .filter((o) => o.type === 'chunk')
+    .flatMap((c) => c.moduleIds ?? []);
+  const { streams } = routeModules(built, manifest);
+  return Object.entries(LAZY_LIBRARIES).map(([name, pattern]) => ({
+    name,
+    built: all.some((id) => pattern.test(id)),
+    inStreams: streams.filter((id) => pattern.test(id)).length,
+  }));
+}
+
 export const readManifest = (dist: string) => JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 
 export async function measureBundle() {
@@ -173,6 +197,8 @@ export async function measureBundle() {
   const reactFloor = (await buildFloor('react', FLOORS.react)).gzip;
   const libsFloor = (await buildFloor('libs', FLOORS.libs)).gzip;
   const signInWidgetsFloor = (await buildFloor('signin', FLOORS.signInWidgets)).gzip;
+  // The streams route's script as the server sends it (brotli 11, docs/benchmarks/transfer.md), bodies only.
+  const streamsBrotli = [...member].reduce((s, k) => s + br(dist, manifest[k].file), 0);
   return {
     signIn: sum(signIn),
     member: sum(member),
@@ -181,5 +207,7 @@ export async function measureBundle() {
     signInWidgetsFloor,
     signInStyles,
     debug: debugChunksLoaded(built, manifest),
+    streamsBrotli,
+    lazy: lazyLibrariesLoaded(built, manifest),
   };
 }

@@ -4,7 +4,8 @@
  * the preview shows it formatted before it is posted; the questions stream and the question page
  * show it formatted (KaTeX with its MathML, the code highlighted, the broken formula as written
  * with its error) at 1280 px and, for another member, at 375 px, light and dark; a search for a
- * word from its code finds it. The other member answers in Markdown, with a heading and a formula.
+ * word from its code finds it. The other member answers in Markdown, with a heading, a formula and
+ * a code block, and a search for a word only that code holds finds the question.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -22,6 +23,8 @@ async function dark(page: Page) {
 }
 
 const FUNCTION = 'trapezoidzq';
+/** A word only the answer's code block holds. */
+const ANSWER_WORD = 'simpsonrulezq';
 const QUESTION = [
   'How do I vectorise this? The slope is $m = \\frac{\\Delta y}{\\Delta x}$ and the area should be',
   '',
@@ -111,7 +114,9 @@ describe('formatted questions', () => {
     // The reader answers in Markdown (headings are an answer's), previewed before it is posted.
     const answerForm = reader.getByRole('form', { name: 'Answer' });
     await answerForm.getByText('Markdown', { exact: true }).click();
-    await answerForm.getByRole('textbox', { name: 'Write an answer' }).fill('# Use numpy\n\nCall `numpy.trapezoid(ys, xs)`: it is $O(n)$.');
+    await answerForm
+      .getByRole('textbox', { name: 'Write an answer' })
+      .fill(`# Use numpy\n\nCall \`numpy.trapezoid(ys, xs)\`: it is $O(n)$.\n\n\`\`\`python\narea = ${ANSWER_WORD}(ys, xs)\n\`\`\``);
     await answerForm.getByRole('button', { name: 'Preview' }).click();
     const answerPreview = reader.getByRole('region', { name: 'Answer preview' });
     await expect.poll(() => answerPreview.getByRole('heading', { level: 3, name: 'Use numpy' }).count(), { timeout: 15_000 }).toBe(1);
@@ -125,5 +130,10 @@ describe('formatted questions', () => {
     await reader.goto(`/app/social/search?q=${FUNCTION}&tab=questions`);
     await expect.poll(() => card(reader).count(), { timeout: 15_000 }).toBe(1);
     await expectFormatted(card(reader));
+
+    // A word only the answer's code holds finds the question too (answers are searched as their question).
+    await asker.goto(`/app/social/search?q=${ANSWER_WORD}&tab=questions`);
+    await expect.poll(() => card(asker).count(), { timeout: 15_000 }).toBe(1);
+    await expectFormatted(card(asker));
   });
 });

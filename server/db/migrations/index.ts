@@ -25,6 +25,7 @@ import * as twoFactor from './0023_two_factor';
 import * as sessionDevices from './0024_session_devices';
 import * as accountData from './0025_account_data';
 import * as oneExportAtATime from './0026_one_export_at_a_time';
+import * as answerSearch from './0027_answer_search';
 import * as imageBandLookups from './0028_image_band_lookups';
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0024_session_devices': sessionDevices,
   '0025_account_data': accountData,
   '0026_one_export_at_a_time': oneExportAtATime,
+  '0027_answer_search': answerSearch,
   '0028_image_band_lookups': imageBandLookups,
 };

@@ -52,6 +52,7 @@ export function exportSources(database: DatabaseHandle): ExportSource[] {
         .select([
           'id',
           'post',
+          'format',
           'privacy',
           'group_id',
           'feelings',
@@ -89,19 +90,31 @@ export function exportSources(database: DatabaseHandle): ExportSource[] {
         if (user) yield [{ ...user, profile: profile ?? null }];
       },
     },
-    { name: 'posts.json', about: 'Your posts, newest last, with their media names (the files are in media/).', rows: postsOf('post') },
+    {
+      name: 'posts.json',
+      about:
+        'Your posts, newest last, with their media names (the files are in media/). Every text has its format: plain, or markdown when written with the Markdown option.',
+      rows: postsOf('post'),
+    },
     { name: 'questions.json', about: 'Your questions, newest last.', rows: postsOf('question') },
     {
       name: 'answers.json',
       about: 'Your answers, each with the question (question_id) it answers.',
       rows: (userId) =>
-        byId(db.selectFrom('answers').select(['id', 'question_id', 'answer', 'created_at', 'edited_at']).where('user_id', '=', userId)),
+        byId(
+          db
+            .selectFrom('answers')
+            .select(['id', 'question_id', 'answer', 'format', 'created_at', 'edited_at'])
+            .where('user_id', '=', userId),
+        ),
     },
     {
       name: 'comments.json',
       about: 'Your comments, each with the post (post_id) it is on.',
       rows: (userId) =>
-        byId(db.selectFrom('comments').select(['id', 'post_id', 'comment', 'created_at', 'edited_at']).where('user_id', '=', userId)),
+        byId(
+          db.selectFrom('comments').select(['id', 'post_id', 'comment', 'format', 'created_at', 'edited_at']).where('user_id', '=', userId),
+        ),
     },
     {
       name: 'reactions.json',

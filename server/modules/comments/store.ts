@@ -43,7 +43,7 @@ export function createCommentStore(database: DatabaseHandle, posts: Pick<PostsFo
         const mentioned = await writeTextIndex(trx, {
           sourceId: row.id,
           postId: row.post_id,
-          indexed: indexedTextOf(row.comment),
+          indexed: indexedTextOf(row.comment, row.format),
           at: row.created_at,
         });
         return { authorId: post.user_id, mentioned };
@@ -61,7 +61,7 @@ export function createCommentStore(database: DatabaseHandle, posts: Pick<PostsFo
     update: (commentId: string, postId: string, comment: string, format: TextFormat, now: string) =>
       db.transaction().execute(async (trx) => {
         await trx.updateTable('comments').set({ comment, format, updated_at: now, edited_at: now }).where('id', '=', commentId).execute();
-        return writeTextIndex(trx, { sourceId: commentId, postId, indexed: indexedTextOf(comment), at: now });
+        return writeTextIndex(trx, { sourceId: commentId, postId, indexed: indexedTextOf(comment, format), at: now });
       }),
 
     remove: (commentId: string, postId: string) =>

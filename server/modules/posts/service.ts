@@ -168,7 +168,7 @@ export function createPostService(deps: PostDeps) {
       video = input.video ? await storeVideo(input.video) : null;
       const at = now();
       // The text is read once: its tags give the topics here and are stored with its mentions.
-      const indexed = indexedTextOf(input.post);
+      const indexed = indexedTextOf(input.post, input.format);
       const row: PostRow = {
         id: newId(),
         kind: input.kind,
@@ -302,7 +302,7 @@ export function createPostService(deps: PostDeps) {
         };
         const chosen = changes.topics ?? splitTopics(existing.chosen_topics);
         next.chosen_topics = joinTopics(chosen);
-        const indexed = indexedTextOf(next.post!);
+        const indexed = indexedTextOf(next.post!, next.format);
         next.topics = topicsOf(chosen, indexed.tags);
         if (newImage && changes.imageAlt === undefined) next.image_alt = '';
         checkNotEmpty(existing.kind, { text: next.post!, image: next.image_id!, video: next.video_id!, gif: next.gif_url! });

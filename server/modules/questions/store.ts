@@ -5,6 +5,7 @@ import type { TextFormat } from '../../../src/api/constants';
 import type { AnswerRow, Database } from '../../db/schema';
 import type { PostsForOthers } from '../posts/forOthers';
 import { dropTextIndex, indexedTextOf, writeTextIndex } from '../../core/textIndex';
+import { indexAnswer } from '../../core/searchIndex';
 import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 
 /** SQL for answers; an answer row and the question's answersCount change in one transaction. */
@@ -35,12 +36,13 @@ export function createAnswerStore(database: DatabaseHandle, posts: Pick<PostsFor
         if (!question || question.kind !== 'question') return null;
         await alsoWrite?.(trx);
         await trx.insertInto('answers').values(row).execute();
+        await indexAnswer(trx, row);
         await trx.updateTable('posts').set(count(1)).where('id', '=', row.question_id).execute();
         return {
           mentioned: await writeTextIndex(trx, {
             sourceId: row.id,
             postId: row.question_id,
-            indexed: indexedTextOf(row.answer),
+            indexed: indexedTextOf(row.answer, row.format, 'answer'),
             at: row.created_at,
           }),
         };
@@ -68,7 +70,8 @@ export function createAnswerStore(database: DatabaseHandle, posts: Pick<PostsFor
     update: (answerId: string, questionId: string, answer: string, format: TextFormat, now: string) =>
       db.transaction().execute(async (trx) => {
         await trx.updateTable('answers').set({ answer, format, updated_at: now, edited_at: now }).where('id', '=', answerId).execute();
-        return writeTextIndex(trx, { sourceId: answerId, postId: questionId, indexed: indexedTextOf(answer), at: now });
+        await indexAnswer(trx, { id: answerId, answer, format });
+        return writeTextIndex(trx, { sourceId: answerId, postId: questionId, indexed: indexedTextOf(answer, format, 'answer'), at: now });
       }),
 
     remove: (answerId: string, questionId: string, now: string) =>

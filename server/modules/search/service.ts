@@ -67,6 +67,20 @@ export function rank(hits: Hit[], terms: SearchTerm[], weights: number[] = [1]):
 }
 
 /**
+ * A question found by its own words and by answers (or by several answers) is one result: the
+ * newest entry's place, every entry's words (for relevance).
+ */
+function oncePerId(hits: Hit[]): Hit[] {
+  const byId = new Map<string, Hit>();
+  for (const hit of hits) {
+    const first = byId.get(hit.id);
+    if (first) first.texts = [...first.texts, ...hit.texts];
+    else byId.set(hit.id, { ...hit });
+  }
+  return [...byId.values()];
+}
+
+/**
  * One page of a window: the window (SEARCH_WINDOW newest visible matches below the position's
  * bound) ranked, and `size` of them from the offset. The next cursor stays in this window while it
  * has more, then moves to the next older one; the first page pins the window's bound, so matches
@@ -74,10 +88,12 @@ export function rank(hits: Hit[], terms: SearchTerm[], weights: number[] = [1]):
  */
 export function pageOfWindow(hits: Hit[], at: Position, size: number, order: (window: Hit[]) => Hit[]) {
   const more = hits.length > SEARCH_WINDOW;
-  const window = hits.slice(0, SEARCH_WINDOW);
+  const entries = hits.slice(0, SEARCH_WINDOW);
+  const window = oncePerId(entries);
   const ranked = order(window).slice(at.offset, at.offset + size);
-  const bound = at.before ?? (window.length > 0 ? window[0].sid + 1 : 0);
-  const nextCursor = at.offset + size < window.length ? `${bound}.${at.offset + size}` : more ? `${window[window.length - 1].sid}.0` : null;
+  const bound = at.before ?? (entries.length > 0 ? entries[0].sid + 1 : 0);
+  const nextCursor =
+    at.offset + size < window.length ? `${bound}.${at.offset + size}` : more ? `${entries[entries.length - 1].sid}.0` : null;
   return { ids: ranked.map((hit) => hit.id), nextCursor, count: window.length, countIsFloor: more };
 }
 
@@ -120,9 +136,11 @@ export function createSearchService({ store, posts, groups }: SearchDeps) {
     switch (kind) {
       case 'posts':
       case 'questions': {
-        const page = pageOfWindow(await store.postWindow(viewer, kind === 'posts' ? 'post' : 'question', terms, at.before), at, size, (w) =>
-          rank(w, terms),
-        );
+        const window =
+          kind === 'posts'
+            ? await store.postWindow(viewer, 'post', terms, at.before)
+            : await store.questionWindow(viewer, terms, at.before);
+        const page = pageOfWindow(window, at, size, (w) => rank(w, terms));
         const rows = inOrder(page.ids, await posts.visibleByIds(viewer, page.ids), (row) => row.id);
         return { ...page, items: rows.map((row) => presentPost(row, viewer)) };
       }

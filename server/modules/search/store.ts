@@ -147,6 +147,30 @@ export function createSearchStore(database: DatabaseHandle) {
     return [...hits, ...(await run(window(rest, LIMIT - hits.length)))];
   }
 
+  /** Answers matching every term that the viewer may see, each as its question. */
+  function answerWindow(viewer: Viewer, terms: SearchTerm[], before: number | null): Promise<Hit[]> {
+    const visible = sql<SqlBool>`${canSeePost(viewer)} and ${notBlockedBetween(viewer, 'answers.user_id')}`;
+    if (postgres) {
+      return pgWindow(
+        'answer_search',
+        null,
+        terms,
+        before,
+        (source, limit) => sql<HitRow>`
+          select s.id as sid, answers.question_id as id, posts.created_at, s.search_text as text
+          from ${source} s join answers on answers.id = s.answer_id join posts on posts.id = answers.question_id
+          where s.search_vector @@ ${tsQuery(terms)}::tsquery and ${visible}
+          order by s.id desc limit ${limit}`,
+      );
+    }
+    return run(sql<HitRow>`
+      select answer_search_fts.rowid as sid, answers.question_id as id, posts.created_at, s.search_text as text
+      from answer_search_fts join answer_search s on s.id = answer_search_fts.rowid
+        join answers on answers.id = s.answer_id join posts on posts.id = answers.question_id
+      where answer_search_fts match ${fts5Query(terms, 'search_text')} and ${below('answer_search_fts.rowid', before)} and ${visible}
+      order by answer_search_fts.rowid desc limit ${LIMIT}`);
+  }
+
   return {
     /** Posts or questions matching every term that the viewer may see. */
     postWindow(viewer: Viewer, kind: 'post' | 'question', terms: SearchTerm[], before: number | null): Promise<Hit[]> {
@@ -164,6 +188,18 @@ export function createSearchStore(database: DatabaseHandle) {
         );
       }
       return sqlitePostWindow(viewer, kind, terms, before);
+    },
+
+    /**
+     * Questions matching every term, by their own words or an answer's, that the viewer may see: the
+     * window of each (an answer's hit is its question, when the viewer may see the question and the
+     * answer: canSeePost and no block either way with its author) merged newest first. Both share
+     * one id sequence (0027_answer_search), so one bound pages through both; a question found more
+     * than once in a window is one result (the service's `pageOfWindow`).
+     */
+    async questionWindow(viewer: Viewer, terms: SearchTerm[], before: number | null): Promise<Hit[]> {
+      const [own, answered] = await Promise.all([this.postWindow(viewer, 'question', terms, before), answerWindow(viewer, terms, before)]);
+      return [...own, ...answered].sort((a, b) => b.sid - a.sid).slice(0, LIMIT);
     },
 
     /** Members whose name matches, as the people lists show them: not the viewer, no block either way, banned ones for admins only, no admin account. */

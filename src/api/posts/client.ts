@@ -16,6 +16,7 @@ import type {
   CommentResponse,
   CommentsList,
   CommentsNames,
+  UpdateCommentBody,
   CreateImagePostBody,
   CreatePostBody,
   CreateQuestionBody,
@@ -105,8 +106,9 @@ export function createStreamsApi(http: $Fetch) {
       create: (body: CommentBody) => http<CommentResponse>(paths.comments.create, { method: 'POST', body }),
       ofPost: (postId: string, q?: PageQuery) => http<CommentsList>(paths.comments.ofPost(postId), query(q)),
       names: (postId: string) => http<CommentsNames>(paths.comments.names(postId)),
-      update: (commentId: string, comment: string) =>
-        http<CommentResponse>(paths.comments.one(commentId), { method: 'PUT', body: { comment } }),
+      /** `format` left out keeps the comment's own. */
+      update: (commentId: string, comment: string, format?: UpdateCommentBody['format']) =>
+        http<CommentResponse>(paths.comments.one(commentId), { method: 'PUT', body: { comment, ...(format ? { format } : {}) } }),
       remove: (commentId: string) => http<CommentDeleted>(paths.comments.one(commentId), { method: 'DELETE' }),
     },
     saved: {

@@ -173,4 +173,27 @@ export function markdownPlainText(text: string, place: MarkdownPlace = 'answer')
     .trim();
 }
 
+/**
+ * The runs of a Markdown text that the renderer reads hashtags, mentions and web addresses in
+ * (src/views/ui/markdown/Markdown.tsx: every text run outside a link; never code, a formula or a
+ * link's own text), one a line. The server takes a Markdown item's tags and mentions from this, so
+ * `#include` or `@Override` in code is neither a tag nor a mention, exactly as it is not a link. A
+ * text nested too deep to parse is shown as written, so all of it counts.
+ */
+export function markdownLinkableText(text: string, place: MarkdownPlace): string {
+  const tokens = parseMarkdown(text, place);
+  if (!tokens) return text;
+  const runs: string[] = [];
+  for (const token of tokens) {
+    if (token.type !== 'inline') continue;
+    let inLink = 0;
+    for (const child of token.children ?? []) {
+      if (child.type === 'link_open') inLink++;
+      else if (child.type === 'link_close') inLink = Math.max(0, inLink - 1);
+      else if (child.type === 'text' && inLink === 0) runs.push(child.content);
+    }
+  }
+  return runs.join('\n');
+}
+
 export type { Token as MarkdownToken };

@@ -1,3 +1,6 @@
+import { fromPromise } from 'xstate';
+import { copyButtonMachine } from '../../machines/shell/copyButton.machine';
+
 /**
  * Writes text to the system clipboard: true once it is there, false when the browser has no
  * clipboard here (an insecure page, an old browser) or refused it. Never throws.
@@ -10,3 +13,8 @@ export async function copyText(text: string): Promise<boolean> {
     () => false,
   );
 }
+
+/** A Copy button's machine with the real clipboard. */
+export const copyButtonLogic = copyButtonMachine.provide({
+  actors: { writeClipboard: fromPromise<boolean, string>(({ input }) => copyText(input)) },
+});

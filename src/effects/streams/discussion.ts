@@ -70,8 +70,8 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
             ...(input.format === 'markdown' ? { format: input.format } : {}),
           }),
         ),
-        updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string } }) =>
-          api.comments.update(input.commentId, input.comment),
+        updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string; format: TextFormat } }) =>
+          api.comments.update(input.commentId, input.comment, input.format),
         ),
         removeComment: fromPromise(({ input }: { input: { commentId: string } }) => api.comments.remove(input.commentId)),
         live: liveCommentsActor(bus, watch),
@@ -88,8 +88,8 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
             ...(input.format === 'markdown' ? { format: input.format } : {}),
           }),
         ),
-        updateAnswer: fromPromise(({ input }: { input: { answerId: string; answer: string } }) =>
-          api.questions.editAnswer(input.answerId, { answer: input.answer }),
+        updateAnswer: fromPromise(({ input }: { input: { answerId: string; answer: string; format: TextFormat } }) =>
+          api.questions.editAnswer(input.answerId, { answer: input.answer, format: input.format }),
         ),
         removeAnswer: fromPromise(({ input }: { input: { answerId: string } }) => api.questions.removeAnswer(input.answerId)),
         acceptAnswer: fromPromise(({ input }: { input: { questionId: string; answerId: string | null } }) =>

@@ -6,6 +6,7 @@
 import type { MachineModel } from '../cover';
 import { accountDataModel } from '../account/accountData.model';
 import { scheduledDeletionsModel } from '../account/scheduledDeletions.model';
+import { copyButtonModel } from '../shell/copyButton.model';
 import { adminActionModel } from '../admin/adminAction.model';
 import { adminChartModel } from '../admin/adminChart.model';
 import { adminDashboardModel } from '../admin/adminDashboard.model';
@@ -65,6 +66,7 @@ import { connectivityModel } from '../offline/connectivity.model';
 export const models: MachineModel[] = [
   accountDataModel,
   scheduledDeletionsModel,
+  copyButtonModel,
   adminActionModel,
   adminChartModel,
   adminDashboardModel,

@@ -113,7 +113,8 @@ describe.each(dialects)('your data on %s', (dialect) => {
     const friend = await member(t);
     const mine = await post(t, owner, { post: 'my first post #hello' });
     await ok(t, owner, 'POST', '/post/image/post', { post: 'a picture', image: await imageDataUrl() }, 201);
-    await ok(t, owner, 'POST', '/question', { post: 'Is this my data?' }, 201);
+    const asked = (await ok(t, owner, 'POST', '/question', { post: 'Is this my data?', format: 'markdown' }, 201)).post;
+    await ok(t, owner, 'POST', `/question/${asked._id}/answer`, { answer: 'Yes, `all` of it', format: 'markdown' }, 201);
     const theirs = await post(t, friend, { post: 'a friend post' });
     await ok(t, owner, 'POST', '/post/comment', { postId: theirs._id, comment: 'nice one' }, 201);
     await ok(t, owner, 'POST', '/post/reaction', { postId: theirs._id, type: 'love' });
@@ -167,8 +168,10 @@ describe.each(dialects)('your data on %s', (dialect) => {
     expect(JSON.stringify(json('profile.json'))).not.toMatch(/password|token_version/);
     expect(json('posts.json').map((p) => p.id)).toContain(mine._id);
     expect(json('messages.json')).toEqual([expect.objectContaining({ body: 'hello friend', sent: true, sender: owner.username })]);
-    expect(json('questions.json').map((p) => p.post)).toEqual(['Is this my data?']);
-    expect(json('comments.json').map((c) => c.comment)).toEqual(['nice one']);
+    expect(json('questions.json').map((p) => [p.post, p.format])).toEqual([['Is this my data?', 'markdown']]);
+    expect(json('answers.json').map((a) => [a.answer, a.format])).toEqual([['Yes, `all` of it', 'markdown']]);
+    expect(json('posts.json').find((p) => p.id === mine._id)).toMatchObject({ format: 'plain' });
+    expect(json('comments.json').map((c) => [c.comment, c.format])).toEqual([['nice one', 'plain']]);
     expect(json('reactions.json').map((r) => r.type)).toEqual(['love']);
     expect(json('saved.json').map((s) => s.post_id)).toEqual([theirs._id]);
     expect(

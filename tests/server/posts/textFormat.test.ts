@@ -78,4 +78,54 @@ describe.each(dialects)('text formats on %s', (dialect) => {
     const byFormula = searchKindPageSchemas.questions.parse(await ok(t, reader, 'GET', `/search/questions/sin${stamp}`));
     expect(byFormula.questions.map((q) => q._id)).toEqual([question._id]);
   });
+
+  describe('hashtags and mentions in code', () => {
+    const tagsOf = async (sourceId: string) =>
+      (await t.database.db.selectFrom('text_tags').select('tag').where('source_id', '=', sourceId).orderBy('tag').execute()).map(
+        (r) => r.tag,
+      );
+    const mentionedIn = async (sourceId: string) =>
+      (await t.database.db.selectFrom('text_mentions').select('user_id').where('source_id', '=', sourceId).execute()).map((r) => r.user_id);
+    /** A text naming `coded` only in code and a formula, `named` outside it; tags alike. */
+    const text = (coded: Member, named: Member) =>
+      [
+        `#real tag and @${named.username}, but \`#include\` and \`@${coded.username}\` are code`,
+        '',
+        '```c',
+        `#define MAX 3 // @${coded.username} #pragma`,
+        '```',
+        '',
+        `$\\#formula @${coded.username}$ and [#linktext](https://example.org/#anchor)`,
+      ].join('\n');
+
+    it('a Markdown post, question, answer and comment take no tag or mention from code, formulas or link texts', async () => {
+      const [coded, named] = [await member(t), await member(t)];
+      const body = text(coded, named);
+      const p = (await ok(t, author, 'POST', '/post', { post: body, format: 'markdown' }, 201)).post;
+      const question = (await ok(t, author, 'POST', '/question', { post: body, format: 'markdown' }, 201)).post;
+      const answer = (await ok(t, reader, 'POST', `/question/${question._id}/answer`, { answer: body, format: 'markdown' }, 201)).answer;
+      const comment = (await ok(t, reader, 'POST', '/post/comment', { postId: p._id, comment: body, format: 'markdown' }, 201)).comment;
+      for (const id of [p._id, question._id, answer._id, comment._id]) {
+        expect(await tagsOf(id), id).toEqual(['real']);
+        expect(await mentionedIn(id), id).toEqual([named.id]);
+      }
+      // The member named only in code hears nothing; the one named in the text does.
+      const inbox = async (who: Member) =>
+        (await ok(t, who, 'GET', '/notifications')).notifications.filter((n: { kind: string }) => n.kind === 'mention');
+      expect(await inbox(coded)).toEqual([]);
+      expect((await inbox(named)).length).toBeGreaterThan(0);
+
+      // An edit reads the new text the same way.
+      await ok(t, reader, 'PUT', `/question/answer/${answer._id}`, { answer: `\`#still_code @${named.username}\` #now` });
+      expect(await tagsOf(answer._id)).toEqual(['now']);
+      expect(await mentionedIn(answer._id)).toEqual([]);
+    });
+
+    it('a plain item keeps taking every #word and @name, backticks or not', async () => {
+      const [coded, named] = [await member(t), await member(t)];
+      const p = (await ok(t, author, 'POST', '/post', { post: text(coded, named) }, 201)).post;
+      expect(await tagsOf(p._id)).toEqual(expect.arrayContaining(['real', 'include', 'define', 'pragma', 'linktext']));
+      expect((await mentionedIn(p._id)).sort()).toEqual([coded.id, named.id].sort());
+    });
+  });
 });

@@ -78,3 +78,58 @@ describe.each(dialects)('migration 0012_search on %s', (dialect) => {
     await expect(migrateToLatest(handle)).rejects.toThrow(/0012_search.*media directory/);
   });
 });
+
+describe.each(dialects)('migration 0027_answer_search on %s', (dialect) => {
+  const databaseAt = useLegacyDatabases(dialect);
+
+  it('indexes the answers already stored (Markdown by its plain text), numbered after the entries before them, so search finds their questions', async () => {
+    const { config, handle, db } = await databaseAt('0026_one_export_at_a_time');
+    await db.insertInto('users').values(legacyUser(1)).execute();
+    await db
+      .insertInto('posts')
+      .values([post(31, { kind: 'question', post: 'How do I reverse a list?' }), post(32, { kind: 'question', post: 'And a string?' })])
+      .execute();
+    const answer = (n: number, questionId: string, text: string, format: string) => ({
+      id: uuid(n),
+      question_id: questionId,
+      user_id: uuid(1),
+      answer: text,
+      created_at: '2024-01-01T00:00:00.000Z',
+      updated_at: '2024-01-01T00:00:00.000Z',
+      edited_at: null,
+      format,
+    });
+    await db
+      .insertInto('answers')
+      .values([answer(41, uuid(31), '```python\nxs.reverse()\n```', 'markdown'), answer(42, uuid(32), 'use *slicing* [::-1]', 'plain')])
+      .execute();
+    await migrateToLatest(handle, { mediaRoot: mediaRootOf(config) });
+
+    const entries = await handle.db.selectFrom('answer_search').select(['id', 'answer_id', 'search_text']).orderBy('id').execute();
+    expect(entries.map((e) => [e.answer_id, e.search_text])).toEqual([
+      [uuid(41), 'xs reverse'],
+      [uuid(42), 'use slicing 1'],
+    ]);
+    const highestPost = await handle.db
+      .selectFrom('post_search')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    expect(Number(entries[0].id)).toBeGreaterThan(Number(highestPost.id));
+
+    const app = await buildApp(config, { database: handle });
+    try {
+      const signed = (await app.inject({ method: 'POST', url: '/api/v1/signup', payload: await newMember() })).json();
+      const get = async (url: string) => (await app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(signed.token) })).json();
+      expect(searchOverviewSchema.parse(await get('/search/reverse')).questions.questions.map((p) => p._id)).toEqual([uuid(31)]);
+      expect(searchOverviewSchema.parse(await get('/search/slicing')).questions.questions.map((p) => p._id)).toEqual([uuid(32)]);
+      // A question written after the migration is numbered after the answers it indexed.
+      const asked = (
+        await app.inject({ method: 'POST', url: '/api/v1/question', headers: bearer(signed.token), payload: { post: 'reverse again?' } })
+      ).json();
+      const newest = await handle.db.selectFrom('post_search').select('id').where('post_id', '=', asked.post._id).executeTakeFirstOrThrow();
+      expect(Number(newest.id)).toBeGreaterThan(Number(entries[1].id));
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COPY_FEEDBACK_MS } from '../../../src/machines/shell/copyButton.machine';
 import type { TextFormat } from '../../../src/api/posts';
 import type { MarkdownPlace } from '../../../src/api/posts/markdown';
 import { FormattedText } from '../../../src/views/ui/markdown/FormattedText';
@@ -90,6 +91,31 @@ describe('the Markdown set', () => {
     expect(pre.querySelector('.hljs-comment')?.textContent).toBe('# squared');
   });
 
+  it("copies the block's code as written, shows Copied for the machine's delay, then Copy again", async () => {
+    const code = 'for (let i = 0; i < 3; i++) {\n  log(i);\n}';
+    const written: string[] = [];
+    // jsdom has no clipboard: the browser's API, standing in for the real one Chromium gives the journeys.
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void written.push(text) },
+    });
+    try {
+      await show(`\`\`\`\n${code}\n\`\`\``);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(written).toEqual([code]);
+      expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(COPY_FEEDBACK_MS - 1));
+      expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
+  });
+
   it('leaves code in a language it does not load plain, and code is never formatted', async () => {
     const container = await show('```brainfuck\n*not emphasis* #notatag $x$\n```');
     const pre = container.querySelector('pre')!;
@@ -137,6 +163,24 @@ describe('hashtags, mentions and links inside Markdown', () => {
     const external = within(container).getByRole('link', { name: '#notatag @nobody' });
     expect(external.getAttribute('href')).toBe('https://example.org');
     expect(external.querySelector('a')).toBeNull();
+  });
+
+  it('never links #word, @name or a web address inside inline code or a fenced block: they read as written', async () => {
+    const container = await show(
+      '#real in text, but `#include <stdio.h>` and `@Override` and `https://example.com/x`\n\n```c\n#define MAX 3 // @ada https://example.org\n```\n\n```\n@grace #tag\n```',
+    );
+    expect([...container.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['#real']);
+    expect([...container.querySelectorAll('code')].slice(0, 3).map((c) => c.textContent)).toEqual([
+      '#include <stdio.h>',
+      '@Override',
+      'https://example.com/x',
+    ]);
+    const blocks = [...container.querySelectorAll('pre')];
+    expect(blocks.map((pre) => pre.textContent)).toEqual(['#define MAX 3 // @ada https://example.org', '@grace #tag']);
+    // Highlighting (once loaded) wraps the code in spans, never in links.
+    await waitFor(() => expect(blocks[0].querySelector('code[data-highlighted="c"]')).not.toBeNull());
+    expect(container.querySelectorAll('pre a')).toHaveLength(0);
+    expect(blocks[0].textContent).toBe('#define MAX 3 // @ada https://example.org');
   });
 });
 

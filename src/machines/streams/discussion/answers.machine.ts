@@ -26,7 +26,11 @@ export type AnswersEvent =
   // The answer box's Markdown option and its write / preview tabs (docs/client-formatting.md):
   | { type: 'answers.format.set'; format: TextFormat }
   | { type: 'answers.preview.show' }
-  | { type: 'answers.preview.hide' };
+  | { type: 'answers.preview.hide' }
+  // The same for an answer being edited (it starts in the answer's own format):
+  | { type: 'answers.edit.format.set'; format: TextFormat }
+  | { type: 'answers.edit.preview.show' }
+  | { type: 'answers.edit.preview.hide' };
 
 export interface AnswersContext {
   questionId: string;
@@ -38,7 +42,8 @@ export interface AnswersContext {
   format: TextFormat;
   /** Why the answer form was refused (empty, or the server's message); cleared by typing. */
   formError: string | null;
-  editing: { answerId: string; text: string; error: string | null } | null;
+  /** The answer being edited: its text, its format (the answer's own until changed) and whether its preview shows. */
+  editing: { answerId: string; text: string; format: TextFormat; previewing: boolean; error: string | null } | null;
   /** The text of the answer being sent. */
   sending: string | null;
   /** Its client id (clientIds.ts), kept through its retries. */
@@ -116,7 +121,7 @@ export const answersMachine = setup({
     createAnswer: requiredPromise<AnswerResponse, { questionId: string; answer: string; clientId: string; format: TextFormat }>(
       'createAnswer',
     ),
-    updateAnswer: requiredPromise<AnswerResponse, { answerId: string; answer: string }>('updateAnswer'),
+    updateAnswer: requiredPromise<AnswerResponse, { answerId: string; answer: string; format: TextFormat }>('updateAnswer'),
     removeAnswer: requiredPromise<{ message: string; answersCount: number }, { answerId: string }>('removeAnswer'),
     acceptAnswer: requiredPromise<PostResponse, { questionId: string; answerId: string | null }>('acceptAnswer'),
     /** Effect: this question's `question answers` events from the socket. */
@@ -164,6 +169,8 @@ export const answersMachine = setup({
     draftUsable: ({ context }) => refusal(context.draft) === null,
     writesMarkdown: ({ context }) => context.format === 'markdown',
     editUsable: ({ context }) => context.editing !== null && refusal(context.editing.text) === null,
+    isEditing: ({ context }) => context.editing !== null,
+    editWritesMarkdown: ({ context }) => context.editing?.format === 'markdown' && !context.editing.previewing,
     stale: ({ context }) => context.stale,
     ownAnswer: ({ context, event }) =>
       (event.type === 'answers.startEdit' || event.type === 'answers.delete') &&
@@ -246,15 +253,27 @@ export const answersMachine = setup({
         'answers.startEdit': {
           guard: 'ownAnswer',
           actions: assign({
-            editing: ({ context, event }) => ({
-              answerId: event.answerId,
-              text: defined(
+            editing: ({ context, event }) => {
+              const answer = defined(
                 context.answers.find((a) => a._id === event.answerId),
                 'the answer to edit',
-              ).answer,
-              error: null,
-            }),
+              );
+              return { answerId: event.answerId, text: answer.answer, format: answer.format, previewing: false, error: null };
+            },
           }),
+        },
+        // The edit's Markdown option and tabs, as the answer box's: turning Markdown off shows the text again.
+        'answers.edit.format.set': {
+          guard: 'isEditing',
+          actions: assign({ editing: ({ context, event }) => ({ ...editingOf(context), format: event.format, previewing: false }) }),
+        },
+        'answers.edit.preview.show': {
+          guard: 'editWritesMarkdown',
+          actions: assign({ editing: ({ context }) => ({ ...editingOf(context), previewing: true }) }),
+        },
+        'answers.edit.preview.hide': {
+          guard: 'isEditing',
+          actions: assign({ editing: ({ context }) => ({ ...editingOf(context), previewing: false }) }),
         },
         'answers.changeEdit': {
           actions: assign({
@@ -324,7 +343,11 @@ export const answersMachine = setup({
           invoke: {
             id: 'updateAnswer',
             src: 'updateAnswer',
-            input: ({ context }) => ({ answerId: editingOf(context).answerId, answer: editingOf(context).text.trim() }),
+            input: ({ context }) => ({
+              answerId: editingOf(context).answerId,
+              answer: editingOf(context).text.trim(),
+              format: editingOf(context).format,
+            }),
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) =>

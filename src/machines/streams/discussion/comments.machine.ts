@@ -30,6 +30,10 @@ export type CommentsEvent =
   | { type: 'comments.cancelEdit' }
   | { type: 'comments.saveEdit' }
   | { type: 'comments.delete'; commentId: string }
+  // The same Markdown option and tabs for a comment being edited (it starts in the comment's own format):
+  | { type: 'comments.edit.format.set'; format: TextFormat }
+  | { type: 'comments.edit.preview.show' }
+  | { type: 'comments.edit.preview.hide' }
   // From the socket, through the bus (already filtered to this post):
   | { type: 'comments.added'; comment: Comment; commentsCount: number }
   | { type: 'comments.updated'; comment: Comment; commentsCount: number }
@@ -44,7 +48,8 @@ export interface CommentsContext {
   draft: string;
   /** How a new comment is written: 'plain' or 'markdown' (kept after a send). */
   format: TextFormat;
-  editing: { commentId: string; text: string } | null;
+  /** The comment being edited: its text, its format (the comment's own until changed) and whether its preview shows. */
+  editing: { commentId: string; text: string; format: TextFormat; previewing: boolean } | null;
   error: string | null;
   /** The comment being sent (its temporary id, and its client id), changed or deleted, to confirm or put back. */
   inFlight: { comment: Comment; index: number; clientId?: string } | null;
@@ -86,7 +91,7 @@ export const commentsMachine = setup({
     createComment: requiredPromise<CommentResponse, { postId: string; comment: string; clientId: string; format: TextFormat }>(
       'createComment',
     ),
-    updateComment: requiredPromise<CommentResponse, { commentId: string; comment: string }>('updateComment'),
+    updateComment: requiredPromise<CommentResponse, { commentId: string; comment: string; format: TextFormat }>('updateComment'),
     removeComment: requiredPromise<CommentDeleted, { commentId: string }>('removeComment'),
     /** Effect: this post's comment events from the socket. */
     live: requiredCallback<EventObject, { postId: string }>(),
@@ -105,6 +110,8 @@ export const commentsMachine = setup({
     draftUsable: ({ context }) => usable(context.draft),
     writesMarkdown: ({ context }) => context.format === 'markdown',
     editUsable: ({ context }) => context.editing !== null && usable(context.editing.text),
+    isEditing: ({ context }) => context.editing !== null,
+    editWritesMarkdown: ({ context }) => context.editing?.format === 'markdown' && !context.editing.previewing,
     ownComment: ({ context, event }) =>
       (event.type === 'comments.startEdit' || event.type === 'comments.delete') &&
       context.comments.some((c) => c._id === event.commentId && c.userId === context.me.userId && !c._id.startsWith(TEMP_PREFIX)),
@@ -187,14 +194,27 @@ export const commentsMachine = setup({
         'comments.startEdit': {
           guard: 'ownComment',
           actions: assign({
-            editing: ({ context, event }) => ({
-              commentId: event.commentId,
-              text: defined(
+            editing: ({ context, event }) => {
+              const comment = defined(
                 context.comments.find((c) => c._id === event.commentId),
                 'the comment to edit',
-              ).comment,
-            }),
+              );
+              return { commentId: event.commentId, text: comment.comment, format: comment.format, previewing: false };
+            },
           }),
+        },
+        // The edit's Markdown option and tabs, as the comment box's: turning Markdown off shows the text again.
+        'comments.edit.format.set': {
+          guard: 'isEditing',
+          actions: assign({ editing: ({ context, event }) => ({ ...editingOf(context), format: event.format, previewing: false }) }),
+        },
+        'comments.edit.preview.show': {
+          guard: 'editWritesMarkdown',
+          actions: assign({ editing: ({ context }) => ({ ...editingOf(context), previewing: true }) }),
+        },
+        'comments.edit.preview.hide': {
+          guard: 'isEditing',
+          actions: assign({ editing: ({ context }) => ({ ...editingOf(context), previewing: false }) }),
         },
         'comments.changeEdit': {
           actions: assign({ editing: ({ context, event }) => (context.editing ? { ...context.editing, text: event.text } : null) }),
@@ -256,6 +276,7 @@ export const commentsMachine = setup({
                       if (index < 0) return;
                       draft.inFlight = { comment: { ...context.comments[index] }, index };
                       draft.comments[index].comment = editingOf(context).text.trim();
+                      draft.comments[index].format = editingOf(context).format;
                       draft.editing = null;
                     }),
                   ),
@@ -332,6 +353,7 @@ export const commentsMachine = setup({
                 input: ({ context }) => ({
                   commentId: inFlightOf(context).comment._id,
                   comment: context.comments[inFlightOf(context).index]?.comment ?? inFlightOf(context).comment.comment,
+                  format: context.comments[inFlightOf(context).index]?.format ?? inFlightOf(context).comment.format,
                 }),
                 onDone: {
                   target: 'idle',

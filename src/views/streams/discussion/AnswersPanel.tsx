@@ -26,6 +26,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
 import { FormatControls } from '../../ui/markdown/FormatControls';
+import { FormatPreview } from '../../ui/markdown/FormatPreview';
 import { FormattedText } from '../../ui/markdown/FormattedText';
 import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
@@ -114,6 +115,14 @@ export function AnswersPanel({
                     }}
                     className="mt-1 flex flex-col gap-2"
                   >
+                    <FormatControls
+                      format={editing.format}
+                      previewing={editing.previewing}
+                      headings
+                      onFormat={(value) => actor.send({ type: 'answers.edit.format.set', format: value })}
+                      onPreview={(show) => actor.send({ type: show ? 'answers.edit.preview.show' : 'answers.edit.preview.hide' })}
+                    />
+                    {editing.previewing ? <FormatPreview label="Edited answer preview" text={editing.text} place="answer" /> : null}
                     <TextField
                       aria-label="Edit answer"
                       value={editing.text}
@@ -121,6 +130,7 @@ export function AnswersPanel({
                       maxLength={ANSWER_MAX}
                       isInvalid={editing.error !== null}
                       aria-describedby={editing.error ? editErrorId : undefined}
+                      className={editing.previewing ? 'hidden' : undefined}
                       autoFocus
                     >
                       <TextArea rows={3} className={fieldClass} />

@@ -24,6 +24,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
 import { FormatControls } from '../../ui/markdown/FormatControls';
+import { FormatPreview } from '../../ui/markdown/FormatPreview';
 import { FormattedText } from '../../ui/markdown/FormattedText';
 import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
@@ -99,11 +100,19 @@ export function CommentsPanel({
                     }}
                     className="mt-1 flex flex-col gap-2"
                   >
+                    <FormatControls
+                      format={editing.format}
+                      previewing={editing.previewing}
+                      onFormat={(value) => actor.send({ type: 'comments.edit.format.set', format: value })}
+                      onPreview={(show) => actor.send({ type: show ? 'comments.edit.preview.show' : 'comments.edit.preview.hide' })}
+                    />
+                    {editing.previewing ? <FormatPreview label="Edited comment preview" text={editing.text} /> : null}
                     <TextField
                       aria-label="Edit comment"
                       value={editing.text}
                       onChange={(text) => actor.send({ type: 'comments.changeEdit', text })}
                       maxLength={COMMENT_MAX}
+                      className={editing.previewing ? 'hidden' : undefined}
                     >
                       <TextArea rows={2} className={fieldClass} />
                     </TextField>

@@ -1,23 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Check, Copy } from 'lucide-react';
-import { copyText } from '../../../effects/shell/clipboard';
+import { useActorRef, useSelector } from '@xstate/react';
+import { copyButtonLogic } from '../../../effects/shell/clipboard';
 import { highlightCode, languageOf } from './highlight';
 import './code.css';
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
 function CopyButton({ code }: { code: string }) {
-  const [state, setState] = useState<CopyState>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 2000);
-    return () => clearTimeout(timer);
-  }, [state]);
-  const copy = () => void copyText(code).then((copied) => setState(copied ? 'copied' : 'failed'));
+  const actor = useActorRef(copyButtonLogic);
+  const state = useSelector(actor, (snapshot) => (snapshot.matches('copied') ? 'copied' : snapshot.matches('failed') ? 'failed' : 'idle'));
   return (
     <Button
-      onPress={copy}
+      onPress={() => actor.send({ type: 'copy.press', text: code })}
       className="inline-flex cursor-pointer items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-neutral-700 outline-none data-[hovered]:bg-neutral-200 dark:text-neutral-200 dark:data-[hovered]:bg-neutral-700"
     >
       {state === 'copied' ? <Check aria-hidden="true" size={14} /> : <Copy aria-hidden="true" size={14} />}

@@ -48,6 +48,10 @@ export const model = {
     { type: 'answers.changeEdit', text: 'Use two statecharts' },
     { type: 'answers.changeEdit', text: '' },
     { type: 'answers.cancelEdit' },
+    { type: 'answers.edit.format.set', format: 'markdown' },
+    { type: 'answers.edit.format.set', format: 'plain' },
+    { type: 'answers.edit.preview.show' },
+    { type: 'answers.edit.preview.hide' },
     { type: 'answers.saveEdit' },
     { type: 'answers.delete', answerId: 'a1' },
     { type: 'answers.delete', answerId: 'a2' },
@@ -113,6 +117,9 @@ export const model = {
     if (event.type === 'answers.startEdit') return calm || (refreshingCalm && c.question?.acceptedAnswerId === null);
     if (event.type === 'answers.changed') return calm;
     const editable = idle || refreshing;
+    // The edit's Markdown option and tabs: on the answer as it was opened, nothing else changed.
+    if (event.type.startsWith('answers.edit.'))
+      return idle && pristine && c.editing !== null && c.editing.error === null && c.editing.text === mine.answer && c.draft === '';
     if (event.type === 'answers.changeEdit')
       return editable && c.editing !== null && c.editing.error === null && c.editing.text === mine.answer;
     if (event.type === 'answers.saveEdit' || event.type === 'answers.cancelEdit') return editable && c.editing !== null;

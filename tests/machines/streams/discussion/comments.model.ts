@@ -48,6 +48,10 @@ export const model = {
     { type: 'comments.changeEdit', text: '' },
     { type: 'comments.cancelEdit' },
     { type: 'comments.saveEdit' },
+    { type: 'comments.edit.format.set', format: 'markdown' },
+    { type: 'comments.edit.format.set', format: 'plain' },
+    { type: 'comments.edit.preview.show' },
+    { type: 'comments.edit.preview.hide' },
     { type: 'comments.delete', commentId: 'c1' },
     { type: 'comments.delete', commentId: 'c2' },
     { type: 'comments.added', comment: live, commentsCount: 9 },
@@ -82,6 +86,24 @@ export const model = {
       return fresh && snapshot.matches({ ready: { more: 'idle' } });
     if (c.format === 'markdown' && c.seq === 0 && c.draft === '' && !snapshot.matches('loading'))
       return event.type === 'comments.format.set';
+    // An edit switched to Markdown is followed alone: its tabs, then saved or cancelled.
+    if (c.editing !== null && (c.editing.format === 'markdown' || c.editing.previewing))
+      return (
+        event.type.startsWith('comments.edit.') ||
+        ['comments.saveEdit', 'comments.cancelEdit', 'xstate.done.actor.updateComment', 'xstate.error.actor.updateComment'].includes(
+          event.type,
+        )
+      );
+    // The edit's Markdown option and tabs: on the comment as it was opened, before anything is sent.
+    if (event.type.startsWith('comments.edit.'))
+      return (
+        c.seq === 0 &&
+        c.draft === '' &&
+        c.editing !== null &&
+        c.editing.text === mine.comment &&
+        c.comments.map((x) => x._id).join() === 'c1,c2' &&
+        snapshot.matches({ ready: { write: 'idle', more: 'idle' } })
+      );
     // A send that failed is followed alone (from the list as loaded): its retries, then its Try again and how that ends.
     const asLoaded = (ids: string) =>
       c.comments.map((x) => x._id).join() === ids &&
