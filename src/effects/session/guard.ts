@@ -6,17 +6,13 @@ import { bridgeActions, type HasSystem, type Navigate } from '../shell/bridge';
 import { storage } from '../shell/storage';
 import { keepProfile, recallProfile } from '../offline/kept';
 import { browserOnline } from '../offline/connectivity';
-
-/** The browser says it has no network: asking would only fail (and log a failed request). */
-class OfflineError extends Error {
-  override name = 'OfflineError';
-}
+import { offlineFailure } from '../offline/keptLoad';
 
 /** Who the stored token belongs to (the guards' check, and the auth screens'). */
 export const currentUser = fromPromise(() => api.auth.currentUser());
 
-/** The guard's check: not sent while the browser is offline (the guard then reads the kept profile). */
-const guardCheck = fromPromise(() => (browserOnline() ? api.auth.currentUser() : Promise.reject(new OfflineError('offline'))));
+/** The guard's check: not sent while the browser is offline (asking would only fail, and log a failed request). */
+const guardCheck = fromPromise(() => (browserOnline() ? api.auth.currentUser() : Promise.reject(offlineFailure())));
 
 /** `guard.online` each time the app's connectivity machine comes (back) online; not for the state it starts in. */
 export const reconnectionActor = (app: HasSystem) =>

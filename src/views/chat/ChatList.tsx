@@ -22,7 +22,8 @@ import {
 import { Avatar } from '../ui/Avatar';
 import { LoadError } from '../ui/LoadError';
 import { Skeleton } from '../ui/Skeleton';
-import { chatHref, messageSummary, shortTime } from './chatLinks';
+import { chatHref, messageSummary } from './chatLinks';
+import { shortTime } from '../shared/shortTime';
 import { CreateGroupChat } from './CreateGroupChatDialog';
 import { GroupAvatar } from './GroupAvatar';
 import { GroupInvitations } from './GroupInvitations';
