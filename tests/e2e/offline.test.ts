@@ -99,6 +99,7 @@ async function look(name: string, width: number, dark: boolean) {
 let reader: { id: string; token: string };
 let privatePost: { _id: string };
 const KEPT_TEXT = 'Notes for the train: kept on this device';
+const KEPT_COMMENT = 'And a comment to read in the tunnel';
 
 describe('reading offline', () => {
   it('a member reads the streams and opens a post; offline, a reload opens signed in with the kept posts and the notice', async () => {
@@ -109,10 +110,12 @@ describe('reading offline', () => {
       post: KEPT_TEXT,
       privacy: 'Private',
     }));
+    await callApi(app, 'POST', '/post/comment', reader.token, { postId: privatePost._id, comment: KEPT_COMMENT });
     await page.reload();
     await page.getByText(KEPT_TEXT).first().waitFor();
     await page.goto(`/app/social/post/${privatePost._id}`);
     await page.getByText(KEPT_TEXT).first().waitFor();
+    await page.getByText(KEPT_COMMENT).waitFor();
     await page.goto('/app/social/streams');
     await page.getByText(KEPT_TEXT).first().waitFor();
     await expect.poll(keptDatabases).toEqual([`${KEPT_DB_PREFIX}${reader.id}`]);
@@ -133,10 +136,11 @@ describe('reading offline', () => {
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // The post they opened, with its notice too.
+    // The post they opened, with its comments and the notice too.
     await page.goto(`/app/social/post/${privatePost._id}`);
     await page.getByText(NOTICE).waitFor();
     await page.getByText(KEPT_TEXT).first().waitFor();
+    await page.getByText(KEPT_COMMENT).waitFor();
     await look('post', 375, true);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.evaluate(() => document.documentElement.classList.remove('dark'));

@@ -16,14 +16,16 @@ export const KEPT_PROFILE_KEY = 'self';
 export const KEPT_BY_KIND = 'byKind';
 
 /** What is kept, one copy per key. */
-export type KeptKind = 'stream' | 'post';
+export type KeptKind = 'stream' | 'post' | 'comments';
 
 /** How many copies of each kind are kept; saving one more drops the oldest saved. */
 export const KEPT_LIMITS: Record<KeptKind, number> = {
   /** The first page of "For you" and of "Latest" (PAGE_SIZE posts each). */
   stream: 2,
-  /** The posts the member opened, each with its first page of comments. */
+  /** The posts the member opened… */
   post: 30,
+  /** …and the first page of each one's comments. */
+  comments: 30,
 };
 
 /** A copy older than this is not shown (and is dropped when read). */
