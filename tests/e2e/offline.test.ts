@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
-import { KEPT_DB_PREFIX } from '../../src/api/offline/kept';
+import { KEPT_DB_PREFIX, KEPT_STORES } from '../../src/api/offline/kept';
 import { UNREACHABLE_TITLE } from '../../src/api/offline/words';
 import { startApp, type RunningApp } from './support/app';
 import { CHROME_PATH } from './support/browser';
@@ -85,6 +85,23 @@ const keptDatabases = () =>
  */
 const settled = () => page.waitForLoadState('networkidle');
 
+/** The keys of the copies kept for `userId` (the page writes them after each load, in the background). */
+const keptKeys = (userId: string) =>
+  page.evaluate(
+    ({ name, store }) =>
+      new Promise<string[]>((resolve) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains(store)) return resolve((db.close(), []));
+          const keys = db.transaction(store).objectStore(store).getAllKeys();
+          keys.onsuccess = () => resolve((db.close(), keys.result.map(String).sort()));
+        };
+        request.onerror = () => resolve([]);
+      }),
+    { name: `${KEPT_DB_PREFIX}${userId}`, store: KEPT_STORES.copies },
+  );
+
 async function controlled() {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
@@ -116,9 +133,15 @@ describe('reading offline', () => {
     await page.goto(`/app/social/post/${privatePost._id}`);
     await page.getByText(KEPT_TEXT).first().waitFor();
     await page.getByText(KEPT_COMMENT).waitFor();
+    await page.goto('/app/social/chat/messages');
+    await page.getByRole('heading', { name: 'Chats' }).waitFor();
+    await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
     await page.goto('/app/social/streams');
     await page.getByText(KEPT_TEXT).first().waitFor();
     await expect.poll(keptDatabases).toEqual([`${KEPT_DB_PREFIX}${reader.id}`]);
+    await expect
+      .poll(() => keptKeys(reader.id))
+      .toEqual(['chats:list', `comments:${privatePost._id}`, 'stream:forYou', `post:${privatePost._id}`].sort());
 
     await settled();
     await context.setOffline(true);
@@ -145,6 +168,13 @@ describe('reading offline', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
+    // Their chat list, kept the same way.
+    await page.goto('/app/social/chat/messages');
+    await page.getByRole('heading', { name: 'Chats' }).waitFor();
+    await page.getByText(NOTICE).waitFor();
+    await look('chats', 375, false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // Back online: the server's page again, without the notice; the session was never ended.
     await page.goto('/app/social/streams');
     await page.getByText(NOTICE).waitFor();
@@ -163,6 +193,7 @@ describe('reading offline', () => {
     const second = await signUp('secondreader');
     await page.getByRole('radio', { name: 'Latest' }).waitFor();
     await expect.poll(keptDatabases).toEqual([`${KEPT_DB_PREFIX}${second.id}`]);
+    await expect.poll(() => keptKeys(second.id)).toEqual(['stream:forYou']);
     await settled();
     await context.setOffline(true);
     await page.reload();

@@ -16,7 +16,7 @@ export const KEPT_PROFILE_KEY = 'self';
 export const KEPT_BY_KIND = 'byKind';
 
 /** What is kept, one copy per key. */
-export type KeptKind = 'stream' | 'post' | 'comments';
+export type KeptKind = 'stream' | 'post' | 'comments' | 'chats';
 
 /** How many copies of each kind are kept; saving one more drops the oldest saved. */
 export const KEPT_LIMITS: Record<KeptKind, number> = {
@@ -26,6 +26,8 @@ export const KEPT_LIMITS: Record<KeptKind, number> = {
   post: 30,
   /** …and the first page of each one's comments. */
   comments: 30,
+  /** The member's chat list (private conversations and group chats, each with its newest message). */
+  chats: 1,
 };
 
 /** A copy older than this is not shown (and is dropped when read). */
