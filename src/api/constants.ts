@@ -65,7 +65,8 @@ export const TOAST_TIMEOUT_MS = 3000;
 /** Toast text longer than this uses a smaller font. */
 export const TOAST_LONG_TEXT = 73;
 
-export const SESSION_FAILURE_LOGOUT_MS = 1000;
+/** While a member reads offline with their kept profile, the guard asks the server again this often (and at once when the network returns). */
+export const SESSION_RECHECK_MS = 30_000;
 export const GROUP_CREATED_NAVIGATE_MS = 200;
 export const INVITE_SEARCH_DEBOUNCE_MS = 500;
 

@@ -194,8 +194,8 @@ describe('Stoa installed and offline', () => {
     if (await discard.count()) await discard.click();
     await page.getByText(UPDATE_READY_TEXT).waitFor({ timeout: 15_000 });
   });
-  // Last: offline, the member's session check fails, and the guard signs out after a moment
-  // (src/machines/session/authGuard.machine.ts; keeping a session offline is the next part's).
+  // Last: offline, the member stays signed in on the profile kept for this session
+  // (src/machines/session/authGuard.machine.ts; what they read offline: tests/e2e/offline.test.ts).
   it('offline, a reload and moves to other routes still draw the app from the precache, with the offline indicator', async () => {
     offline = true;
     await context.setOffline(true);

@@ -1,4 +1,6 @@
 import { fromCallback, fromPromise, sendTo, type AnyActorRef, type EventObject } from 'xstate';
+import { keptMemberOf } from '../offline/kept';
+import { withKept } from '../offline/keptLoad';
 import type { CreateGroupChatBody, GroupChat } from '../../api/chat';
 import type { ApiClient } from '../../api/client';
 import { clientEvents, serverEvents } from '../../api/socket';
@@ -208,10 +210,17 @@ export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, 
   const bridge = bridgeActions(app);
   return chatMachine.provide({
     actors: {
-      fetchList: fromPromise(async ({ input }: { input: { userId: string } }): Promise<ChatLists> => {
-        const [list, mine] = await Promise.all([calls.list(), groups.mine(input.userId)]);
-        return { list, groups: mine };
-      }),
+      fetchList: fromPromise(({ input }: { input: { userId: string } }): Promise<ChatLists> =>
+        // Kept for reading offline (src/effects/offline/keptLoad.ts): the member's chat list.
+        withKept(
+          { member: keptMemberOf(app), kind: 'chats', id: 'list' },
+          async () => {
+            const [list, mine] = await Promise.all([calls.list(), groups.mine(input.userId)]);
+            return { list, groups: mine };
+          },
+          (lists, savedAt) => ({ ...lists, keptAt: savedAt }),
+        ),
+      ),
       uploadImage: fromPromise(({ input }: { input: { image: string } }) => calls.uploadImage(input.image)),
       fetchMessages: fromPromise(({ input }: { input: FetchMessagesInput }) => calls.messages(input)),
       sendMessage: fromPromise(({ input }: { input: SendMessageInput }) => calls.send(input)),

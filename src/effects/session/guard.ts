@@ -1,10 +1,32 @@
-import { fromPromise } from 'xstate';
-import { authGuardMachine } from '../../machines/session/authGuard.machine';
+import { fromCallback, fromPromise } from 'xstate';
+import type { User } from '../../api/auth';
+import { authGuardMachine, type AuthGuardEvent } from '../../machines/session/authGuard.machine';
 import { api } from '../shell/api';
 import { bridgeActions, type HasSystem, type Navigate } from '../shell/bridge';
+import { storage } from '../shell/storage';
+import { keepProfile, recallProfile } from '../offline/kept';
+import { browserOnline } from '../offline/connectivity';
+import { offlineFailure } from '../offline/keptLoad';
 
 /** Who the stored token belongs to (the guards' check, and the auth screens'). */
 export const currentUser = fromPromise(() => api.auth.currentUser());
+
+/** The guard's check: not sent while the browser is offline (asking would only fail, and log a failed request). */
+const guardCheck = fromPromise(() => (browserOnline() ? api.auth.currentUser() : Promise.reject(offlineFailure())));
+
+/** `guard.online` each time the app's connectivity machine comes (back) online; not for the state it starts in. */
+export const reconnectionActor = (app: HasSystem) =>
+  fromCallback(({ sendBack }) => {
+    const connectivity = app.system.get('connectivity');
+    if (!connectivity) return () => {};
+    let online = connectivity.getSnapshot().matches('online');
+    const subscription = connectivity.subscribe((snapshot: { matches(state: string): boolean }) => {
+      const now = snapshot.matches('online');
+      if (now && !online) sendBack({ type: 'guard.online' } satisfies AuthGuardEvent);
+      online = now;
+    });
+    return () => subscription.unsubscribe();
+  });
 
 /**
  * The guard of the member and admin areas with its real effects, bound to one app actor. Apart
@@ -14,11 +36,15 @@ export const currentUser = fromPromise(() => api.auth.currentUser());
 export function guardLogic(app: HasSystem, navigate?: Navigate) {
   const bridge = bridgeActions(app, navigate);
   return authGuardMachine.provide({
-    actors: { currentUser },
+    actors: {
+      currentUser: guardCheck,
+      keptProfile: fromPromise(() => recallProfile(storage.token())),
+      reconnection: reconnectionActor(app),
+    },
     actions: {
       login: bridge.login,
+      keepProfile: (_, { token, user }: { token: string; user: User }) => void keepProfile(token, user),
       clearSession: bridge.clearSession,
-      logoutSession: bridge.logoutSession,
       showToast: bridge.showToast,
       navigate: bridge.navigate,
     },

@@ -1,5 +1,6 @@
 import type { io as ioFunction, Socket } from 'socket.io-client';
 import { fromCallback, type AnyActorRef } from 'xstate';
+import { browserOnline } from '../offline/connectivity';
 import {
   SOCKET_PATH,
   serverEvents,
@@ -131,13 +132,33 @@ export const createConnection = (
     let socket: Socket | null = null;
     let stopped = false;
     const send = (event: SocketEvent) => sendBack(event);
+    // Offline, a connection is not even tried (it would only fail, and log): it opens when the
+    // browser is back online, and the machine stays connecting or reconnecting meanwhile.
+    let waitingForNetwork: (() => void) | null = null;
+    const connect = () => {
+      if (!socket || socket.connected || stopped) return;
+      if (browserOnline() || typeof window === 'undefined') return void socket.connect();
+      if (waitingForNetwork) return;
+      waitingForNetwork = () => {
+        window.removeEventListener('online', waitingForNetwork!);
+        waitingForNetwork = null;
+        connect();
+      };
+      window.addEventListener('online', waitingForNetwork);
+    };
     receive((command) => {
-      if (command.type === 'connection.open' && socket && !socket.connected) socket.connect();
+      if (command.type === 'connection.open') connect();
     });
     load().then(
       (io) => {
         if (stopped) return;
-        socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: input.token }, reconnection: false });
+        socket = io(url, {
+          path: SOCKET_PATH,
+          transports: ['websocket'],
+          auth: { token: input.token },
+          reconnection: false,
+          autoConnect: false,
+        });
         current = socket;
         socket.on('connect', () => send({ type: 'socket.connected' }));
         socket.on('connect_error', (error: Error) => send({ type: 'socket.connectError', message: error.message }));
@@ -161,6 +182,7 @@ export const createConnection = (
         socket.on(serverEvents.postEvents, ({ events }: PostEventsPayload) => {
           for (const { event, payload } of events) send({ type: 'socket.message', event, payload } as SocketEvent);
         });
+        connect();
       },
       (error: Error) => send({ type: 'socket.connectError', message: error.message }),
     );
@@ -178,6 +200,7 @@ export const createConnection = (
         document.removeEventListener('visibilitychange', resume);
       }
       stopped = true;
+      if (waitingForNetwork) window.removeEventListener('online', waitingForNetwork);
       if (current === socket) current = null;
       socket?.removeAllListeners();
       socket?.disconnect();

@@ -5,6 +5,8 @@ import { serverEvents } from '../../api/socket';
 import { answersMachine, type AnswersEvent } from '../../machines/streams/discussion/answers.machine';
 import { commentsMachine, type CommentsEvent } from '../../machines/streams/discussion/comments.machine';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
+import { keptMemberOf } from '../offline/kept';
+import { withKept } from '../offline/keptLoad';
 import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
 import type { Bus, BusMessage } from '../shell/socket';
 
@@ -59,9 +61,15 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
   return {
     comments: commentsMachine.provide({
       actors: {
-        fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) =>
-          api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined),
-        ),
+        fetchComments: fromPromise(({ input }: { input: { postId: string; cursor?: string } }) => {
+          const read = () => api.comments.ofPost(input.postId, input.cursor ? { cursor: input.cursor } : undefined);
+          // A post's first page of comments is kept with the post, and read back when the server cannot be reached.
+          if (input.cursor) return read();
+          return withKept({ member: keptMemberOf(app), kind: 'comments', id: input.postId }, read, (page) => ({
+            ...page,
+            nextCursor: null,
+          }));
+        }),
         createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string; format: TextFormat } }) =>
           api.comments.create({
             postId: input.postId,

@@ -20,6 +20,9 @@ import { saveMachine } from '../../machines/streams/post/save.machine';
 import { whoReactedMachine } from '../../machines/streams/post/whoReacted.machine';
 import { api as defaultApi } from '../shell/api';
 import { rememberFeedOrder } from './feedOrder';
+import type { KeptKind } from '../../api/offline/kept';
+import { keptMemberOf } from '../offline/kept';
+import { withKept } from '../offline/keptLoad';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
@@ -68,12 +71,29 @@ function readPage(
   }
 }
 
-/** GET a page of a list. Each post says what it is to the member (their reaction, saved, following). */
-export const fetchPageActor = (api: ApiClient) =>
+/** Which lists keep their first page for reading offline: the streams (per order) and an opened post. */
+function keptId(input: FetchPageInput): { kind: KeptKind; id: string } | null {
+  if (input.cursor || input.since) return null;
+  if (input.source.kind === 'streams') return { kind: 'stream', id: input.order ?? 'latest' };
+  if (input.source.kind === 'post') return { kind: 'post', id: input.source.postId };
+  return null;
+}
+
+/**
+ * GET a page of a list. Each post says what it is to the member (their reaction, saved, following).
+ * The streams' and a post's first page are kept for the member (`member()`), and stand in when
+ * the server cannot be reached (src/effects/offline/keptLoad.ts).
+ */
+export const fetchPageActor = (api: ApiClient, member: () => string | null = () => null) =>
   fromPromise<FeedPage, FetchPageInput>(async ({ input }) => {
-    const at = new Date().toISOString();
-    const page = await readPage(api, input.source, { cursor: input.cursor, since: input.since, order: input.order });
-    return input.cursor || input.since ? page : { ...page, at };
+    const read = async () => {
+      const at = new Date().toISOString();
+      const page = await readPage(api, input.source, { cursor: input.cursor, since: input.since, order: input.order });
+      return input.cursor || input.since ? page : { ...page, at };
+    };
+    const kept = keptId(input);
+    if (!kept) return read();
+    return withKept({ member: member(), ...kept }, read, (page, savedAt) => ({ ...page, nextCursor: null, keptAt: savedAt }));
   });
 
 /** Bus messages as events of a list machine. */
@@ -129,7 +149,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
   return {
     bound: { app, api, bus, watch },
     feed: feedMachine.provide({
-      actors: { fetchPage: fetchPageActor(api), live: liveFeedActor(bus, watch) },
+      actors: { fetchPage: fetchPageActor(api, () => keptMemberOf(app)), live: liveFeedActor(bus, watch) },
       actions: { showToast: bridge.showToast, rememberOrder: (_, order) => rememberFeedOrder(order) },
     }),
     reactions: reactionsMachine.provide({

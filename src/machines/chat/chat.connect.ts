@@ -37,6 +37,8 @@ export const selectGroups = (s: ChatSnapshot) => s.context.groups;
 export const selectGroupLast = (s: ChatSnapshot) => s.context.groupLast;
 export const selectGroupUnread = (s: ChatSnapshot) => s.context.groupUnread;
 export const selectListError = (s: ChatSnapshot) => s.context.listError;
+/** When the kept list shown was saved (ms), or null when it is the server's. */
+export const selectListKeptAt = (s: ChatSnapshot) => s.context.listKeptAt;
 
 export const selectMessages = (s: ChatSnapshot) => s.context.messages;
 export const selectThreadError = (s: ChatSnapshot) => s.context.threadError;

@@ -58,6 +58,7 @@ export const chatMachine = chatSetup.createMachine({
     groupLast: {},
     groupUnread: {},
     listError: null,
+    listKeptAt: null,
     peer: null,
     ...noThread,
   }),
@@ -95,6 +96,7 @@ export const chatMachine = chatSetup.createMachine({
                 groupLast: ({ context, event }) => newestGroupMessages(context.groupLast, event.output.groups),
                 groupUnread: ({ context, event }) => listedUnread(context, event.output.groups),
                 listError: null,
+                listKeptAt: ({ event }) => event.output.keptAt ?? null,
               }),
             },
             onError: {

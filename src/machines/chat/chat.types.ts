@@ -75,6 +75,8 @@ export interface ChatLists {
   list: ChatListItem[];
   /** The group chats the member has accepted, each with its newest message and unread count (GET /group-chat/user-groups). */
   groups: (GroupChat & { lastMessage?: ChatMessage | null; unreadCount?: number })[];
+  /** The server could not be reached: this is the copy kept on this device, saved at this time (ms). */
+  keptAt?: number;
 }
 export interface ReactInput {
   messageId: string;
@@ -112,6 +114,8 @@ export interface ChatContext {
   /** Unread messages from others, by group: the server's count on each list load, one more per message that arrives. */
   groupUnread: Record<string, number>;
   listError: string | null;
+  /** The list shows the copy kept on this device, saved at this time: the server was not reached. */
+  listKeptAt: number | null;
   peer: ChatPeer | null;
   /** The open thread, oldest first; our unacknowledged messages last. */
   messages: ThreadMessage[];

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
-import { requiredPromise } from '../shared/required';
+import { requiredCallback, requiredPromise } from '../shared/required';
 import type { AuthResponse, User } from '../../api/auth';
-import { BANNED_MESSAGE, SESSION_FAILURE_LOGOUT_MS } from '../../api/constants';
+import { BANNED_MESSAGE, SESSION_RECHECK_MS } from '../../api/constants';
 import { failureStatus, failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
 
@@ -13,8 +13,19 @@ export interface AuthGuardInput {
   hasToken: boolean;
 }
 
-/** The view tells the guard when the session it let in has ended (sign-out elsewhere, a cleared token). */
-export type AuthGuardEvent = { type: 'guard.sessionEnded' };
+/** The last profile the server confirmed for the stored token, kept on this device (src/effects/offline/kept.ts). */
+export interface KeptProfile {
+  token: string;
+  user: User;
+}
+
+export type AuthGuardEvent =
+  /** The view tells the guard when the session it let in has ended (sign-out elsewhere, a cleared token). */
+  | { type: 'guard.sessionEnded' }
+  /** The network is back (the connectivity machine went online): ask the server again. */
+  | { type: 'guard.online' }
+  /** "Try again" on the "Stoa cannot be reached" screen. */
+  | { type: 'guard.retry' };
 
 export interface AuthGuardContext extends AuthGuardInput {
   user: User | null;
@@ -26,13 +37,41 @@ export const CHECKPOINT = '/checkpoint';
 /** Where a visitor who may not enter the area is sent. */
 export const guardHome = (area: GuardArea) => (area === 'admin' ? '/admin/signin' : '/');
 
+type Answer = AuthResponse | KeptProfile | null;
+const outputOf = (event: unknown) => (event as { output?: Answer }).output ?? null;
+
+const answerParams = ({ event }: { event: unknown }) => {
+  const answer = outputOf(event);
+  return { token: answer?.token ?? '', user: answer?.user as User };
+};
+
+/**
+ * Where the server's answer (or the kept profile) sends the member: banned, not an admin here,
+ * or in. An answer from the server is also kept for the next visit without a network.
+ */
+const letIn = (target: { banned: string; forbidden: string; allowed: string }, fromServer: boolean) => {
+  const actions = [
+    'rememberUser' as const,
+    { type: 'login' as const, params: answerParams },
+    ...(fromServer ? [{ type: 'keepProfile' as const, params: answerParams }] : []),
+  ];
+  return [
+    { guard: 'isBanned' as const, target: target.banned, actions },
+    { guard: 'lacksAdminRole' as const, target: target.forbidden, actions },
+    { target: target.allowed, actions },
+  ];
+};
+
 /**
  * The door of the member area (/app/social) and of the admin area (/admin). On load it asks
  * the server who the stored token belongs to (GET /currentuser), then lets the member in,
  * turns a banned member away with the banned message to the checkpoint (keeping the session,
- * which the checkpoint and the appeal need), sends an unknown visitor home, and,
- * when the check itself fails, waits SESSION_FAILURE_LOGOUT_MS before signing out.
- * The session, toasts and navigation are reached through injected actions.
+ * which the checkpoint and the appeal need), and sends a visitor whose token the server refuses
+ * (401/403) home. Only such a refusal ends the session: when the server cannot be reached
+ * (offline, a network error, a timeout, a 5xx) the member comes in with the profile kept on this
+ * device for this token (`kept`), and the guard asks again when the network returns or every
+ * SESSION_RECHECK_MS; without a kept profile the page says Stoa cannot be reached, with Try again.
+ * The session, the kept profile, toasts and navigation are reached through injected effects.
  */
 export const authGuardMachine = setup({
   types: {
@@ -43,14 +82,19 @@ export const authGuardMachine = setup({
   actors: {
     /** Effect: GET /currentuser with the stored token. */
     currentUser: requiredPromise<AuthResponse>('currentUser'),
+    /** Effect: the profile kept on this device for the stored token, or null. */
+    keptProfile: requiredPromise<KeptProfile | null>('keptProfile'),
+    /** Effect: `guard.online` when the app's connectivity machine goes online. */
+    reconnection: requiredCallback(),
   },
   actions: {
+    rememberUser: assign({ user: ({ event }) => outputOf(event)?.user ?? null }),
     /** Effect: `session.login` to the session actor (the user, the fresh token). */
     login: (_, _params: { token: string; user: User }) => {},
+    /** Effect: keep the profile the server just confirmed for this token (the member's kept store). */
+    keepProfile: (_, _params: { token: string; user: User }) => {},
     /** Effect: `session.clear` to the session actor. */
     clearSession: () => {},
-    /** Effect: `session.logout` to the session actor (GET /signout, then clear). */
-    logoutSession: () => {},
     /** Effect: a toast through the toast queue. */
     showToast: (_, _params: ToastRequest) => {},
     /** Effect: wouter navigation, replacing the guarded URL. */
@@ -58,19 +102,21 @@ export const authGuardMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.hasToken,
-    isBanned: ({ event }) => (event as { output?: AuthResponse }).output?.user.isBanned === true,
-    lacksAdminRole: ({ context, event }) => context.area === 'admin' && (event as { output?: AuthResponse }).output?.user.role !== 'ADMIN',
+    lacksKeptProfile: ({ event }) => outputOf(event) === null,
+    isBanned: ({ event }) => outputOf(event)?.user.isBanned === true,
+    lacksAdminRole: ({ context, event }) => context.area === 'admin' && outputOf(event)?.user.role !== 'ADMIN',
     /** A 403 carrying the banned message: the server refused a banned token. */
     isBannedFailure: ({ event }) => {
       const error = (event as { error?: unknown }).error;
       return failureStatus(error) === 403 && failureText(error, '') === BANNED_MESSAGE;
     },
+    /** The server answered and refused the token; anything else (no answer, a 5xx) is "unreachable". */
     isUnauthorized: ({ event }) => {
       const status = failureStatus((event as { error?: unknown }).error);
       return status === 401 || status === 403;
     },
   },
-  delays: { SESSION_FAILURE_LOGOUT_MS },
+  delays: { SESSION_RECHECK_MS },
 }).createMachine({
   id: 'authGuard',
   context: ({ input }) => ({ ...input, user: null }),
@@ -83,42 +129,66 @@ export const authGuardMachine = setup({
       invoke: {
         id: 'currentUser',
         src: 'currentUser',
-        onDone: [
-          {
-            guard: 'isBanned',
-            target: 'banned',
-            // The session stays (as `banned`): the checkpoint reads the ban and the appeal with it.
-            actions: [
-              assign({ user: ({ event }) => event.output.user }),
-              { type: 'login', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
-            ],
-          },
-          {
-            guard: 'lacksAdminRole',
-            target: 'forbidden',
-            actions: [
-              assign({ user: ({ event }) => event.output.user }),
-              { type: 'login', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
-            ],
-          },
-          {
-            target: 'allowed',
-            actions: [
-              assign({ user: ({ event }) => event.output.user }),
-              { type: 'login', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
-            ],
-          },
-        ],
+        onDone: letIn({ banned: 'banned', forbidden: 'forbidden', allowed: 'allowed' }, true),
         onError: [
           { guard: 'isBannedFailure', target: 'banned' },
           { guard: 'isUnauthorized', target: 'unauthenticated' },
-          { target: 'failed' },
+          { target: 'recalling' },
         ],
+      },
+    },
+    /** The server cannot be reached: is a profile kept for this token on this device? */
+    recalling: {
+      invoke: {
+        id: 'keptProfile',
+        src: 'keptProfile',
+        // The kept profile counts like an answer: the ban and the role it recorded route the member.
+        onDone: [
+          { guard: 'lacksKeptProfile', target: 'unreachable' },
+          ...letIn({ banned: 'banned', forbidden: 'forbidden', allowed: 'allowed.kept' }, false),
+        ],
+        onError: 'unreachable',
       },
     },
     /** The member may enter: the guarded layout renders until the session ends. */
     allowed: {
       on: { 'guard.sessionEnded': 'unauthenticated' },
+      initial: 'confirmed',
+      states: {
+        /** The server confirmed the member on this visit. */
+        confirmed: {},
+        /** Let in with the kept profile: the server was not reached. */
+        kept: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              invoke: { id: 'reconnection', src: 'reconnection' },
+              on: { 'guard.online': 'rechecking' },
+              after: { SESSION_RECHECK_MS: 'rechecking' },
+            },
+            rechecking: {
+              invoke: {
+                id: 'currentUser',
+                src: 'currentUser',
+                onDone: letIn(
+                  { banned: '#authGuard.banned', forbidden: '#authGuard.forbidden', allowed: '#authGuard.allowed.confirmed' },
+                  true,
+                ),
+                onError: [
+                  { guard: 'isBannedFailure', target: '#authGuard.banned' },
+                  { guard: 'isUnauthorized', target: '#authGuard.unauthenticated' },
+                  { target: 'waiting' },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    /** No answer from the server and nothing kept for this token: the session stays, the page says so. */
+    unreachable: {
+      invoke: { id: 'reconnection', src: 'reconnection' },
+      on: { 'guard.retry': 'checking', 'guard.online': 'checking' },
     },
     /** Banned: the message, and the checkpoint (the reason, the date, the appeal) instead of the area. */
     banned: {
@@ -133,13 +203,6 @@ export const authGuardMachine = setup({
     /** Signed in, but not an admin: the member keeps the session and is shown the admin sign-in. */
     forbidden: {
       entry: { type: 'navigate', params: ({ context }) => ({ to: guardHome(context.area), replace: true }) },
-    },
-    /** The check failed (network, 5xx): give it a moment, then end the session. */
-    failed: {
-      after: { SESSION_FAILURE_LOGOUT_MS: 'signedOut' },
-    },
-    signedOut: {
-      entry: ['logoutSession', { type: 'navigate', params: ({ context }) => ({ to: guardHome(context.area), replace: true }) }],
     },
   },
 });

@@ -54,7 +54,7 @@ export const sessionMachine = setup({
   actions: {
     /** Effect: authToken and keepLoggedIn to localStorage, username and the page-reload flag to sessionStorage, the browser-session cookie. */
     persistSession: (_, _params: { token: string; user: User; keepLoggedIn: boolean }) => {},
-    /** Effect: remove authToken, keepLoggedIn, the username and pageReload session keys, and the browser-session cookie. */
+    /** Effect: remove authToken, keepLoggedIn, the username and pageReload session keys, the browser-session cookie, and every member's kept data (IndexedDB). */
     forgetSession: () => {},
     /** The notification list belongs to the member who leaves; empty it if it is running. */
     clearNotifications: ({ system }) => {

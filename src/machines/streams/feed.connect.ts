@@ -22,3 +22,6 @@ export const feedOrder = (s: FeedSnapshot) => s.context.order ?? 'latest';
 export const isMoreIdle = (s: FeedSnapshot) => s.matches({ ready: { more: 'idle' } });
 /** The one post of a post's page (undefined when it is gone). */
 export const firstPost = (s: FeedSnapshot): FeedSnapshot['context']['posts'][number] | undefined => s.context.posts[0];
+
+/** When the kept copy the list shows was saved (ms), or null when it shows the server's page. */
+export const feedKeptAt = (s: FeedSnapshot) => s.context.keptAt;

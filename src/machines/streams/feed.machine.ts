@@ -27,6 +27,11 @@ export interface FeedPage {
   total?: number;
   /** Page 1 only: when it was read (catching up an empty list starts there). */
   at?: string;
+  /**
+   * Page 1 only: the server could not be reached and this is the copy kept on this device, saved
+   * at this time (ms since the epoch; docs/client-offline.md, "Reading offline").
+   */
+  keptAt?: number;
 }
 
 export type FeedEvent =
@@ -72,6 +77,8 @@ export interface FeedContext {
   since: string | null;
   /** Page 1's read time. */
   loadedAt: string | null;
+  /** The list shows the copy kept on this device, saved at this time: the server was not reached. */
+  keptAt: number | null;
   /** Counts reveals of pending posts: the view scrolls to the top when it changes. */
   reveals: number;
   /** The posts last told to the live actor as shown (their own events reach the socket only while watched). */
@@ -94,6 +101,7 @@ const empty = (source: FeedSource, order: FeedOrder | null): FeedContext => ({
   error: null,
   since: null,
   loadedAt: null,
+  keptAt: null,
   reveals: 0,
   watching: [],
 });
@@ -155,7 +163,9 @@ const toastFailure = (error: unknown): ToastRequest => ({ type: 'error', descrip
  * A paginated list of posts (streams, questions, saved, photos, videos, a member's posts, one
  * post). Page 1 first, then older pages by keyset cursor as the member scrolls. Socket events
  * update it in place; after a reconnect it fetches what it missed (`since`) and holds those
- * posts behind a "N new posts" pill instead of going stale. `feed.reset` reloads page 1.
+ * posts behind a "N new posts" pill instead of going stale. `feed.reset` reloads page 1. When the
+ * server cannot be reached the effect may answer page 1 with the copy kept on this device
+ * (`keptAt`): the list shows it with the offline notice, and reloads page 1 when the socket is back.
  */
 export const feedMachine = setup({
   types: {
@@ -259,6 +269,7 @@ export const feedMachine = setup({
     hasReasons: ({ context, event }) =>
       event.type === 'feed.why' && (context.posts.find((p) => p._id === event.postId)?.reasons?.length ?? 0) > 0,
     whyPostGone: ({ context }) => !context.posts.some((p) => p._id === context.whyPostId),
+    showsKept: ({ context }) => context.keptAt !== null,
     shownChanged: ({ context }) => {
       const shown = shownPostIds(context);
       return shown.length !== context.watching.length || shown.some((id, i) => id !== context.watching[i]);
@@ -292,6 +303,7 @@ export const feedMachine = setup({
             nextCursor: event.output.nextCursor,
             total: event.output.total ?? null,
             loadedAt: event.output.at ?? null,
+            keptAt: event.output.keptAt ?? null,
             watching: context.watching,
           })),
         },
@@ -368,10 +380,14 @@ export const feedMachine = setup({
           states: {
             live: {
               on: {
-                'feed.reconnected': {
-                  target: 'catchingUp',
-                  actions: assign({ since: ({ context }) => newestCursor(context.posts, context.pending) ?? context.loadedAt }),
-                },
+                'feed.reconnected': [
+                  // The kept copy is replaced by page 1 as the server has it now, not caught up from.
+                  { guard: 'showsKept', target: '#feed.loading', actions: 'clear' },
+                  {
+                    target: 'catchingUp',
+                    actions: assign({ since: ({ context }) => newestCursor(context.posts, context.pending) ?? context.loadedAt }),
+                  },
+                ],
               },
             },
             catchingUp: {

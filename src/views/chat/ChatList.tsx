@@ -16,13 +16,16 @@ import {
   selectGroupUnread,
   selectList,
   selectListError,
+  selectListKeptAt,
   selectListFailed,
   selectListLoading,
 } from '../../machines/chat/chat.connect';
 import { Avatar } from '../ui/Avatar';
 import { LoadError } from '../ui/LoadError';
 import { Skeleton } from '../ui/Skeleton';
-import { chatHref, messageSummary, shortTime } from './chatLinks';
+import { chatHref, messageSummary } from './chatLinks';
+import { shortTime } from '../shared/shortTime';
+import { OfflineNotice } from '../offline/OfflineNotice';
 import { CreateGroupChat } from './CreateGroupChatDialog';
 import { GroupAvatar } from './GroupAvatar';
 import { GroupInvitations } from './GroupInvitations';
@@ -98,6 +101,7 @@ export function ChatList({ chat, me, selectedId }: { chat: ChatActorRef; me: Cha
   const loading = useSelector(chat, selectListLoading);
   const failed = useSelector(chat, selectListFailed);
   const error = useSelector(chat, selectListError);
+  const keptAt = useSelector(chat, selectListKeptAt);
   const rows = useMemo(() => conversationRows(list, groups, groupLast), [list, groups, groupLast]);
 
   return (
@@ -108,6 +112,11 @@ export function ChatList({ chat, me, selectedId }: { chat: ChatActorRef; me: Cha
         <CreateGroupChat chat={chat} me={me} />
       </div>
       <GroupInvitations chat={chat} me={me} />
+      {keptAt !== null && !loading ? (
+        <div className="px-4 pt-2">
+          <OfflineNotice savedAt={keptAt} />
+        </div>
+      ) : null}
       <nav aria-label="Conversations" className="flex min-h-0 flex-col">
         {loading ? (
           <ul aria-busy="true" aria-label="Loading conversations" className="flex flex-col gap-3 p-4">

@@ -8,7 +8,8 @@ import { MoreMenu } from '../overlays/MoreMenu';
 import { RichText } from '../ui/RichText';
 import { REACTION_LABEL } from '../streams/reactions/ReactionBar';
 import { ReactionImage } from '../streams/reactions/ReactionImage';
-import { messageSummary, shortTime } from './chatLinks';
+import { messageSummary } from './chatLinks';
+import { shortTime } from '../shared/shortTime';
 
 function Status({ message }: { message: ThreadMessage }) {
   if (message.status === 'pending')

@@ -5,16 +5,6 @@ import { conversationHref } from '../../machines/shell/routes';
 /** The chat route for a conversation (private unless `isGroup`), from inside the member area's nested router. */
 export const chatHref = (peer: (ChatMember & { isGroup?: boolean }) | null) => `~${conversationHref(peer)}`;
 
-/** 'HH:MM' today, else a short date. */
-export function shortTime(iso: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay
-    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
-}
-
 /** What a message shows in one line: its text, else what it carries. */
 export function messageSummary(m: Pick<ChatMessage, 'body' | 'gifUrl' | 'selectedImage' | 'deleteForEveryone'>): string {
   return m.deleteForEveryone ? 'Message deleted' : m.body || (m.gifUrl ? 'GIF' : m.selectedImage ? 'Photo' : '');

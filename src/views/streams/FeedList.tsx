@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { selectWhyPost, type FeedActorRef } from '../../machines/streams/feed.machine';
 import {
   feedError,
+  feedKeptAt,
   feedPosts,
   feedReveals,
   hasFeedFailed,
@@ -21,6 +22,7 @@ import { usePostOverlays } from './post/postOverlays';
 import type { useFeed } from './useFeed';
 import { LoadError } from '../ui/LoadError';
 import { WhyDialog } from './post/overlayChunks';
+import { OfflineNotice } from '../offline/OfflineNotice';
 
 type Callbacks = ReturnType<typeof useFeed>['callbacks'];
 
@@ -49,6 +51,7 @@ export function FeedList({
   const loadingMore = useSelector(feed, isLoadingMorePosts);
   const moreFailed = useSelector(feed, hasMorePostsFailed);
   const whyPost = useSelector(feed, selectWhyPost);
+  const keptAt = useSelector(feed, feedKeptAt);
   const { cardProps, overlays } = usePostOverlays(callbacks);
 
   const listRef = useRef<HTMLDivElement>(null);
@@ -86,6 +89,7 @@ export function FeedList({
 
   return (
     <div>
+      {keptAt !== null ? <OfflineNotice savedAt={keptAt} /> : null}
       <NewPostsPill count={pending} noun={noun} onPress={() => feed.send({ type: 'feed.showPending' })} />
       {posts.length === 0 ? (
         empty

@@ -569,3 +569,28 @@ afterAll(() => {
   console.log(coverage.summary('chat', stateCount(chatMachine)));
   expect(coverage.missed).toEqual([]);
 });
+
+describe('the chat list read offline', () => {
+  it('shows the kept list as such, and the server’s list replaces it when the socket is back', async () => {
+    const answers: ChatLists[] = [
+      { list: [itemBen], groups: [], keptAt: Date.parse('2025-01-01T10:42:00.000Z') },
+      { list: [itemBen], groups: [] },
+    ];
+    const actor = createActor(
+      chatMachine.provide({
+        actors: {
+          fetchList: fromPromise<ChatLists, { userId: string }>(async () => answers.shift()!),
+          viewing: fromCallback(() => () => {}),
+          live: fromCallback(() => () => {}),
+        },
+      }),
+      { input },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ list: 'loaded' }));
+    expect(actor.getSnapshot().context.listKeptAt).toBe(Date.parse('2025-01-01T10:42:00.000Z'));
+    actor.send({ type: 'chat.reconnected' });
+    await waitFor(actor, (s) => s.matches({ list: 'loaded' }) && s.context.listKeptAt === null);
+    expect(actor.getSnapshot().context.list.map((i) => i._id)).toEqual([itemBen._id]);
+    actor.stop();
+  });
+});

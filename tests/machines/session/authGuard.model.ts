@@ -11,7 +11,15 @@ const model = {
     { type: 'xstate.error.actor.currentUser', error: bannedFailure },
     { type: 'xstate.error.actor.currentUser', error: serverFailure },
     { type: 'xstate.error.actor.currentUser', error: networkFailure },
+    // The profile kept on this device for the stored token (or none).
+    { type: 'xstate.done.actor.keptProfile', output: { token: 'kept-alice', user: alice } },
+    { type: 'xstate.done.actor.keptProfile', output: { token: 'kept-banned', user: bannedAlice } },
+    { type: 'xstate.done.actor.keptProfile', output: { token: 'kept-root', user: admin } },
+    { type: 'xstate.done.actor.keptProfile', output: null },
+    { type: 'xstate.error.actor.keptProfile', error: new Error('IndexedDB refused') },
     { type: 'guard.sessionEnded' },
+    { type: 'guard.online' },
+    { type: 'guard.retry' },
   ],
 };
 

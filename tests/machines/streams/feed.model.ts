@@ -22,6 +22,7 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     error: c.error,
     order: c.order,
     why: c.whyPostId,
+    kept: c.keptAt,
   });
 };
 
@@ -67,6 +68,8 @@ const model = {
       },
     },
     { type: 'xstate.done.actor.firstPage', output: { posts: [], nextCursor: null, total: 0, at: at(31) } },
+    // The server was not reached: the copy kept on this device, saved at 10:25.
+    { type: 'xstate.done.actor.firstPage', output: { posts: [p2], nextCursor: null, keptAt: Date.parse(at(25)) } },
     { type: 'xstate.error.actor.firstPage', error: refused('Session expired, please sign in again', 401) },
     { type: 'xstate.error.actor.firstPage', error: new Error('Network down') },
     { type: 'xstate.done.actor.olderPage', output: { posts: [p2, p3], nextCursor: null } },

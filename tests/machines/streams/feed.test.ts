@@ -26,6 +26,7 @@ describe.each(feedModel.covers)('feed machine ($label)', ({ label, options }) =>
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: { type: string; description: string }[] = [];
     let previousOrder = order;
+    let keptBefore: number | null = null;
     let rememberedBefore = remembered.length;
     await replay(feedMachine, path, {
       input,
@@ -115,6 +116,14 @@ describe.each(feedModel.covers)('feed machine ($label)', ({ label, options }) =>
           expect(snapshot.children.newerPage.getSnapshot().input).toEqual({ source, order: c.order, since: newest ?? at(31) });
         }
         if (e.type === 'feed.showPending') expect(c.pending).toEqual([]);
+        // A kept copy is shown as such, and the socket's return reloads page 1 instead of catching up from it.
+        const keptAt = (e as unknown as { output?: { keptAt?: number } }).output?.keptAt;
+        if (e.type === 'xstate.done.actor.firstPage') expect(c.keptAt).toBe(keptAt ?? null);
+        if (e.type === 'feed.reconnected' && keptBefore !== null) {
+          expect(snapshot.children.firstPage?.getSnapshot().input).toEqual({ source, order: c.order });
+          expect([c.posts, c.keptAt]).toEqual([[], null]);
+        }
+        keptBefore = c.keptAt;
       },
     });
   });

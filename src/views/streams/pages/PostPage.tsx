@@ -11,7 +11,8 @@ import { PostCard } from '../post/PostCard';
 import { PostSkeletons } from '../post/PostSkeleton';
 import { ReactionsModal } from '../post/overlayChunks';
 import { useFeed } from '../useFeed';
-import { feedError, firstPost, hasFeedFailed, isFeedLoading } from '../../../machines/streams/feed.connect';
+import { feedError, feedKeptAt, firstPost, hasFeedFailed, isFeedLoading } from '../../../machines/streams/feed.connect';
+import { OfflineNotice } from '../../offline/OfflineNotice';
 import { LoadError } from '../../ui/LoadError';
 import { PageHeader } from '../../shell/PageHeader';
 
@@ -38,6 +39,7 @@ export default function PostPage({
   const failed = useSelector(feed, hasFeedFailed);
   const error = useSelector(feed, feedError);
   const post = useSelector(feed, firstPost);
+  const keptAt = useSelector(feed, feedKeptAt);
   const profile = useSessionProfile();
   const [, navigate] = useLocation();
   const [reactions, setReactions] = useState<Post | null>(null);
@@ -78,6 +80,7 @@ export default function PostPage({
   const me = commenterOf(profile);
   return page(
     <>
+      {keptAt !== null ? <OfflineNotice savedAt={keptAt} /> : null}
       <PostCard
         post={post}
         viewerId={profile?._id ?? null}

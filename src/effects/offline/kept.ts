@@ -1,0 +1,122 @@
+import type { User } from '../../api/auth';
+import { KEPT_DB_PREFIX, keptDbName, keptKey, type KeptKind } from '../../api/offline/kept';
+import type { KeptProfile } from '../../machines/session/authGuard.machine';
+import type { HasSystem } from '../shell/bridge';
+
+/**
+ * The member's kept store (docs/client-offline.md, "Reading offline"), as the effects use it.
+ * Best effort throughout: a browser without IndexedDB (or with its storage refused) keeps nothing
+ * and recalls nothing, and the member reads online as before. idb comes in lazily
+ * (./keptStore), so the sign-in route does not carry it; wiping needs only the bare API.
+ */
+
+/** A copy read back, with when it was saved. */
+export interface Kept<T> {
+  value: T;
+  savedAt: number;
+}
+
+const store = () => import('./keptStore');
+const idb = () => (typeof indexedDB === 'undefined' ? null : indexedDB);
+
+/** Bumped by each wipe: a write that began before it must not bring the data back. */
+let generation = 0;
+
+async function keptNames(): Promise<string[]> {
+  const factory = idb();
+  if (!factory?.databases) return [];
+  const all = await factory.databases();
+  return all.map((db) => db.name ?? '').filter((name) => name.startsWith(KEPT_DB_PREFIX));
+}
+
+function drop(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = idb()?.deleteDatabase(name);
+    if (!request) return resolve();
+    // Blocked means a connection is still open; the delete still happens once it closes.
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
+
+async function dropAll(except?: string): Promise<void> {
+  try {
+    const names = await keptNames();
+    await Promise.all(names.filter((name) => name !== except).map(drop));
+  } catch {
+    // Nothing to wipe where IndexedDB is refused.
+  }
+}
+
+/** Deletes every member's kept database on this device (sign-out, a refused token, a cleared session). */
+export async function wipeKept(): Promise<void> {
+  generation += 1;
+  await dropAll();
+}
+
+async function digest(token: string): Promise<string> {
+  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Keeps the profile the server just confirmed for `token`. Any other member's kept database goes
+ * first: one device, one member's kept data.
+ */
+export async function keepProfile(token: string, user: User): Promise<void> {
+  const started = generation;
+  try {
+    await dropAll(keptDbName(user._id));
+    const [{ writeProfile }, tokenDigest] = await Promise.all([store(), digest(token)]);
+    if (generation !== started) return;
+    await writeProfile(user._id, { tokenDigest, user, savedAt: Date.now() });
+  } catch {
+    // Kept for offline reading only: without it the member simply cannot read offline.
+  }
+}
+
+/** The kept profile whose token is `token` (the session's stored token), or null. */
+export async function recallProfile(token: string | null): Promise<KeptProfile | null> {
+  if (!token) return null;
+  try {
+    const names = await keptNames();
+    if (names.length === 0) return null;
+    const [{ readProfile }, tokenDigest] = await Promise.all([store(), digest(token)]);
+    for (const name of names) {
+      const record = await readProfile(name.slice(KEPT_DB_PREFIX.length));
+      if (record?.tokenDigest === tokenDigest) return { token, user: record.user };
+    }
+  } catch {
+    // Nothing readable: as if nothing were kept.
+  }
+  return null;
+}
+
+/** The member the app's session holds, whose kept database the page writes and reads. */
+export const keptMemberOf = (app: HasSystem): string | null =>
+  (app.system.get('session')?.getSnapshot() as { context?: { profile?: User | null } } | undefined)?.context?.profile?._id ?? null;
+
+/** Keeps a copy of what the member just loaded, only into their database once the guard created it. */
+export async function keepCopy(userId: string | null, kind: KeptKind, id: string, value: unknown): Promise<void> {
+  if (!userId) return;
+  const started = generation;
+  try {
+    if (!(await keptNames()).includes(keptDbName(userId)) || generation !== started) return;
+    const { writeCopy } = await store();
+    await writeCopy(userId, { key: keptKey(kind, id), kind, savedAt: Date.now(), value });
+  } catch {
+    // Best effort, as above.
+  }
+}
+
+/** The member's kept copy, or null. */
+export async function recallCopy<T>(userId: string | null, kind: KeptKind, id: string): Promise<Kept<T> | null> {
+  if (!userId) return null;
+  try {
+    if (!(await keptNames()).includes(keptDbName(userId))) return null;
+    const { readCopy } = await store();
+    const record = await readCopy(userId, keptKey(kind, id));
+    return record ? { value: record.value as T, savedAt: record.savedAt } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { User } from '../../api/auth';
+import {
+  KEPT_BY_KIND,
+  KEPT_DB_VERSION,
+  KEPT_LIMITS,
+  KEPT_MAX_AGE_MS,
+  KEPT_PROFILE_KEY,
+  KEPT_STORES,
+  keptDbName,
+  type KeptKind,
+  type KeptProfileRecord,
+  type KeptRecord,
+} from '../../api/offline/kept';
+
+/**
+ * The member's kept database through idb (loaded only with the member area's effects, never by
+ * the sign-in route). Each call opens and closes its connection: a sign-out's delete is never
+ * blocked by a connection left open.
+ */
+
+interface KeptSchema extends DBSchema {
+  profile: { key: string; value: KeptProfileRecord<User> };
+  copies: { key: string; value: KeptRecord; indexes: { byKind: [KeptKind, number] } };
+}
+
+type KeptDb = IDBPDatabase<KeptSchema>;
+
+function open(userId: string): Promise<KeptDb> {
+  return openDB<KeptSchema>(keptDbName(userId), KEPT_DB_VERSION, {
+    upgrade(db) {
+      db.createObjectStore(KEPT_STORES.profile);
+      db.createObjectStore(KEPT_STORES.copies, { keyPath: 'key' }).createIndex(KEPT_BY_KIND, ['kind', 'savedAt']);
+    },
+  });
+}
+
+async function using<T>(userId: string, work: (db: KeptDb) => Promise<T>): Promise<T> {
+  const db = await open(userId);
+  try {
+    return await work(db);
+  } finally {
+    db.close();
+  }
+}
+
+export const writeProfile = (userId: string, record: KeptProfileRecord<User>) =>
+  using(userId, (db) => db.put(KEPT_STORES.profile, record, KEPT_PROFILE_KEY));
+
+export const readProfile = (userId: string) => using(userId, (db) => db.get(KEPT_STORES.profile, KEPT_PROFILE_KEY));
+
+/** Saves a copy, then drops the oldest of its kind beyond the kind's bound, in one transaction. */
+export const writeCopy = (userId: string, record: KeptRecord) =>
+  using(userId, async (db) => {
+    const tx = db.transaction(KEPT_STORES.copies, 'readwrite');
+    await tx.store.put(record);
+    const range = IDBKeyRange.bound([record.kind, 0], [record.kind, Infinity]);
+    let extra = (await tx.store.index(KEPT_BY_KIND).count(range)) - KEPT_LIMITS[record.kind];
+    for (let cursor = await tx.store.index(KEPT_BY_KIND).openCursor(range); cursor && extra > 0; cursor = await cursor.continue()) {
+      await cursor.delete();
+      extra -= 1;
+    }
+    await tx.done;
+  });
+
+/** The copy under `key`, unless it is older than KEPT_MAX_AGE_MS (then it is dropped). */
+export const readCopy = (userId: string, key: string, now = Date.now()) =>
+  using(userId, async (db): Promise<KeptRecord | null> => {
+    const record = await db.get(KEPT_STORES.copies, key);
+    if (!record) return null;
+    if (now - record.savedAt > KEPT_MAX_AGE_MS) {
+      await db.delete(KEPT_STORES.copies, key);
+      return null;
+    }
+    return record;
+  });

@@ -1,0 +1,231 @@
+/**
+ * Reading offline (docs/client-offline.md), in Debian's Chromium against `npm start` with the
+ * service worker active, in a persistent profile (IndexedDB and the worker as a member's browser
+ * keeps them): a member reads the streams and opens a post, goes offline and reloads; the app
+ * opens signed in and shows the kept posts with "You are offline · showing what you saw at …";
+ * back online the streams are the server's again; sign-out wipes the kept data, and a second
+ * member signing in on the same browser sees none of it. Under the app's real CSP, and a console
+ * error fails it, offline too: the app asks nothing while the browser says it is offline.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildClientIfNeeded } from '../../scripts/clientBuild';
+import { KEPT_DB_PREFIX, KEPT_STORES } from '../../src/api/offline/kept';
+import { UNREACHABLE_TITLE } from '../../src/api/offline/words';
+import { startApp, type RunningApp } from './support/app';
+import { CHROME_PATH } from './support/browser';
+import { auditAccessibility, screenshot } from './support/look';
+import { callApi, MEMBER_PASSWORD } from './support/members';
+
+const NOTICE = /^You are offline · showing what you saw at \d{1,2}:\d{2}/;
+const SHOTS = mkdtempSync(join(tmpdir(), 'stoa-offline-shots-'));
+
+let app: RunningApp;
+let profileDir: string;
+let context: BrowserContext;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  await buildClientIfNeeded();
+  app = await startApp();
+  profileDir = mkdtempSync(join(tmpdir(), 'stoa-profile-'));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROME_PATH,
+    baseURL: app.url,
+    viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
+  });
+  // Under the app's real CSP: any console error (a CSP violation, a failed request) or uncaught exception fails.
+  context.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url || message.page()?.url() || ''})`);
+  });
+  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+afterEach(() => {
+  expect(problems.splice(0), 'console errors or uncaught exceptions in the pages').toEqual([]);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await app?.stop();
+  for (const dir of [profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  console.log(`offline screenshots: ${SHOTS}`);
+});
+
+async function signUp(username: string): Promise<{ id: string; token: string }> {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.org`);
+  await form.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/app/social/streams');
+  const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
+  const me = await callApi<{ user: { _id: string } }>(app, 'GET', '/currentuser', token);
+  return { id: me.user._id, token };
+}
+
+/** The names of the kept databases on this device. */
+const keptDatabases = () =>
+  page.evaluate(
+    async (prefix) => (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith(prefix)),
+    KEPT_DB_PREFIX,
+  );
+
+/**
+ * Nothing in flight: a request cut by going offline is logged by the browser whatever the app
+ * does. (What the app would ask once offline it does not ask: that part is the test.)
+ */
+const settled = () => page.waitForLoadState('networkidle');
+
+/** The keys of the copies kept for `userId` (the page writes them after each load, in the background). */
+const keptKeys = (userId: string) =>
+  page.evaluate(
+    ({ name, store }) =>
+      new Promise<string[]>((resolve) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains(store)) return resolve((db.close(), []));
+          const keys = db.transaction(store).objectStore(store).getAllKeys();
+          keys.onsuccess = () => resolve((db.close(), keys.result.map(String).sort()));
+        };
+        request.onerror = () => resolve([]);
+      }),
+    { name: `${KEPT_DB_PREFIX}${userId}`, store: KEPT_STORES.copies },
+  );
+
+async function controlled() {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+async function look(name: string, width: number, dark: boolean) {
+  await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
+  await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+  await screenshot(page, `offline-${name}-${width}-${dark ? 'dark' : 'light'}`);
+  await page.screenshot({ path: join(SHOTS, `${name}-${width}-${dark ? 'dark' : 'light'}.png`) });
+}
+
+let reader: { id: string; token: string };
+let privatePost: { _id: string };
+const KEPT_TEXT = 'Notes for the train: kept on this device';
+const KEPT_COMMENT = 'And a comment to read in the tunnel';
+
+describe('reading offline', () => {
+  it('a member reads the streams and opens a post; offline, a reload opens signed in with the kept posts and the notice', async () => {
+    reader = await signUp('trainreader');
+    await controlled();
+    // Only the reader may see it: a second member must never find it on this device.
+    ({ post: privatePost } = await callApi<{ post: { _id: string } }>(app, 'POST', '/post', reader.token, {
+      post: KEPT_TEXT,
+      privacy: 'Private',
+    }));
+    await callApi(app, 'POST', '/post/comment', reader.token, { postId: privatePost._id, comment: KEPT_COMMENT });
+    await page.reload();
+    await page.getByText(KEPT_TEXT).first().waitFor();
+    await page.goto(`/app/social/post/${privatePost._id}`);
+    await page.getByText(KEPT_TEXT).first().waitFor();
+    await page.getByText(KEPT_COMMENT).waitFor();
+    await page.goto('/app/social/chat/messages');
+    await page.getByRole('heading', { name: 'Chats' }).waitFor();
+    await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
+    await page.goto('/app/social/streams');
+    await page.getByText(KEPT_TEXT).first().waitFor();
+    await expect.poll(keptDatabases).toEqual([`${KEPT_DB_PREFIX}${reader.id}`]);
+    await expect
+      .poll(() => keptKeys(reader.id))
+      .toEqual(['chats:list', `comments:${privatePost._id}`, 'stream:forYou', `post:${privatePost._id}`].sort());
+
+    await settled();
+    await context.setOffline(true);
+    await page.reload();
+    // Signed in (not sent to sign-in), the kept page with the notice.
+    await page.getByText(NOTICE).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/social/streams');
+    await page.getByText(KEPT_TEXT).first().waitFor();
+    await page.getByText('You are offline', { exact: true }).waitFor();
+    await auditAccessibility(page, 'kept streams (1280, light)');
+    await look('streams', 1280, false);
+    await look('streams', 375, true);
+    await look('streams', 375, false);
+    await look('streams', 1280, true);
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The post they opened, with its comments and the notice too.
+    await page.goto(`/app/social/post/${privatePost._id}`);
+    await page.getByText(NOTICE).waitFor();
+    await page.getByText(KEPT_TEXT).first().waitFor();
+    await page.getByText(KEPT_COMMENT).waitFor();
+    await look('post', 375, true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+
+    // Their chat list, kept the same way.
+    await page.goto('/app/social/chat/messages');
+    await page.getByRole('heading', { name: 'Chats' }).waitFor();
+    await page.getByText(NOTICE).waitFor();
+    await look('chats', 375, false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Back online: the server's page again, without the notice; the session was never ended.
+    await page.goto('/app/social/streams');
+    await page.getByText(NOTICE).waitFor();
+    await context.setOffline(false);
+    await page.getByText(NOTICE).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByText(KEPT_TEXT).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(reader.token);
+  });
+
+  it('sign-out wipes the kept data; a second member on the same browser sees none of it', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(keptDatabases).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+    const second = await signUp('secondreader');
+    await page.getByRole('radio', { name: 'Latest' }).waitFor();
+    await expect.poll(keptDatabases).toEqual([`${KEPT_DB_PREFIX}${second.id}`]);
+    await expect.poll(() => keptKeys(second.id)).toEqual(['stream:forYou']);
+    await settled();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText(NOTICE).waitFor();
+    expect(await page.getByText(KEPT_TEXT).count()).toBe(0);
+    // The first member's post is not kept for the second: offline it cannot be opened.
+    await page.goto(`/app/social/post/${privatePost._id}`);
+    await page.getByText('Could not load this post').waitFor();
+    expect(await page.getByText(KEPT_TEXT).count()).toBe(0);
+    await context.setOffline(false);
+  });
+
+  it('with nothing kept for the session, offline says Stoa cannot be reached and keeps the session', async () => {
+    // The kept profile is gone (storage cleared by hand), the token stays.
+    await page.goto('/app/social/streams');
+    await page.getByRole('radio', { name: 'Latest' }).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    await page.evaluate(async (prefix) => {
+      for (const db of await indexedDB.databases()) if (db.name?.startsWith(prefix)) indexedDB.deleteDatabase(db.name);
+    }, KEPT_DB_PREFIX);
+    await expect.poll(keptDatabases).toEqual([]);
+    await settled();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: UNREACHABLE_TITLE }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
+    await look('unreachable', 375, false);
+    // Try again while still offline: still nothing to go on, still signed in.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: UNREACHABLE_TITLE }).waitFor();
+    // The network back, the guard asks again by itself and lets the member in.
+    await context.setOffline(false);
+    await page.getByRole('radio', { name: 'Latest' }).waitFor();
+  });
+});
