@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '../../api/constants';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { api } from '../shell/api';
 import { storage } from '../shell/storage';
+import { wipeOutboxes } from '../offline/outboxWipe';
 
 /** The session machine with its storage and sign-out effects. */
 export const sessionLogic = sessionMachine.provide({
@@ -28,6 +29,8 @@ export const sessionLogic = sessionMachine.provide({
       storage.session.remove(STORAGE_KEYS.username);
       storage.session.remove(STORAGE_KEYS.pageReload);
       storage.cookie.remove(STORAGE_KEYS.browserSession);
+      // What was not sent goes with the session (docs/client-offline.md, "Outbox").
+      void wipeOutboxes();
     },
   },
 });
