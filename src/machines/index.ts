@@ -61,6 +61,7 @@ import { memberAsideMachine } from './people/memberAside.machine';
 import { memberByNameMachine } from './people/memberByName.machine';
 import { appUpdateMachine } from './offline/appUpdate.machine';
 import { connectivityMachine } from './offline/connectivity.machine';
+import { outboxMachine } from './offline/outbox.machine';
 import { accountDataMachine } from './account/accountData.machine';
 import { scheduledDeletionsMachine } from './account/scheduledDeletions.machine';
 import { copyButtonMachine } from './shell/copyButton.machine';
@@ -127,5 +128,6 @@ export const statecharts = {
   memberAside: memberAsideMachine,
   appUpdate: appUpdateMachine,
   connectivity: connectivityMachine,
+  outbox: outboxMachine,
   twoFactor: twoFactorMachine,
 } as const;

@@ -8,7 +8,7 @@ export function createMediaApi(http: $Fetch) {
   return {
     images: {
       ofUser: (userId: string) => http<UserImages>(paths.images.ofUser(userId)),
-      upload: (kind: ImageKind, image: string) =>
+      upload: (kind: ImageKind, image: string | Blob) =>
         http<UploadImageResponse>(paths.images.upload(kind), { method: 'POST', body: uploadForm({ image }, ['image']) }),
       remove: (imageId: string) => http<ImageRemoved>(paths.images.remove(imageId), { method: 'DELETE' }),
     },

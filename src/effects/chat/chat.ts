@@ -15,6 +15,9 @@ import {
   type ReactInput,
   type SendMessageInput,
 } from '../../machines/chat/chat.machine';
+import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
+import { QueuedBehind } from '../../machines/offline/outbox.handoff';
+import type { OutboxSnapshot } from '../../machines/offline/outbox.machine';
 import { groupChatCreateMachine } from '../../machines/chat/groupChat/groupChatCreate.machine';
 import {
   groupChatInvitationsMachine,
@@ -223,7 +226,11 @@ export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, 
       ),
       uploadImage: fromPromise(({ input }: { input: { image: string } }) => calls.uploadImage(input.image)),
       fetchMessages: fromPromise(({ input }: { input: FetchMessagesInput }) => calls.messages(input)),
-      sendMessage: fromPromise(({ input }: { input: SendMessageInput }) => calls.send(input)),
+      sendMessage: fromPromise(async ({ input }: { input: SendMessageInput }) => {
+        // Nothing overtakes a send of the member's still waiting in the outbox.
+        if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
+        return calls.send(input);
+      }),
       markRead: fromPromise(({ input }: { input: { senderId: string; receiverId: string } }) => calls.markRead(input)),
       markGroupRead: fromPromise(({ input }: { input: { groupId: string; seq: number } }) => calls.markGroupRead(input)),
       react: fromPromise(({ input }: { input: ReactInput }) => calls.react(input)),
@@ -231,7 +238,7 @@ export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, 
       viewing: viewingActor(calls, emit, bus),
       live: liveChatActor(bus, app),
     },
-    actions: { showToast: bridge.showToast },
+    actions: { showToast: bridge.showToast, toOutbox: bridge.toOutbox },
   });
 }
 export type ChatLogic = ReturnType<typeof chatLogic>;

@@ -5,6 +5,7 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import { api } from '../shell/api';
 import { storage } from '../shell/storage';
 import { wipeKept } from '../offline/kept';
+import { wipeOutboxes } from '../offline/outboxWipe';
 
 /** The session machine with its storage and sign-out effects. */
 export const sessionLogic = sessionMachine.provide({
@@ -31,6 +32,8 @@ export const sessionLogic = sessionMachine.provide({
       storage.cookie.remove(STORAGE_KEYS.browserSession);
       // What was kept for reading offline leaves with the session (docs/client-offline.md).
       void wipeKept();
+      // What was not sent goes with the session (docs/client-offline.md, "Outbox").
+      void wipeOutboxes();
     },
   },
 });

@@ -15,6 +15,7 @@ import { privateChatCacheLogic } from '../chat/privateChatCache';
 import { chatBadgeLogic } from '../chat/chatBadge';
 import { appUpdateLogic } from '../offline/appUpdate';
 import { browserOnline, connectivityLogic } from '../offline/connectivity';
+import { outboxLogic } from '../offline/outbox';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
@@ -32,6 +33,7 @@ export const appLogic = appMachine.provide({
     privateChatCache: privateChatCacheLogic(),
     appUpdate: appUpdateLogic(),
     connectivity: connectivityLogic(),
+    outbox: outboxLogic(),
   },
 });
 

@@ -3,6 +3,8 @@ import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { User } from '../../api/auth';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
 import { inReplay } from '../debug/journal';
+import type { OutboxHandOff } from '../../machines/offline/outbox.types';
+import { entryOf } from '../offline/outbox';
 
 /** Anything that holds the app's actor system (the app actor). */
 export interface HasSystem {
@@ -34,6 +36,12 @@ export function bridgeActions(app: HasSystem, navigate: Navigate = browserNaviga
     })),
     clearSession: sendTo(actor('session'), { type: 'session.clear' }),
     logoutSession: sendTo(actor('session'), { type: 'session.logout' }),
+    /** A send that found no server goes to the member's outbox (docs/client-offline.md, "Outbox"). */
+    toOutbox: sendTo(actor('outbox'), (_: unknown, handOff: OutboxHandOff) => ({
+      type: 'outbox.add' as const,
+      entry: entryOf(handOff),
+      at: Date.now(),
+    })),
     showToast: sendTo(actor('toasts'), (_: unknown, toast: ToastRequest) => ({ type: 'toasts.show' as const, toast })),
     // A custom action runs during the transition, before the deferred sendTo's above; leave the
     // page only after they are delivered, so the next screen finds the session already updated.

@@ -12,6 +12,7 @@ import {
   applyRead,
   failFirstPending,
   goneThread,
+  handOffOf,
   listedUnread,
   newestGroupMessages,
   noThread,
@@ -52,7 +53,6 @@ export const chatMachine = chatSetup.createMachine({
     me: input.me,
     clientSeed: input.clientSeed,
     sent: 0,
-    retries: 0,
     list: [],
     groups: [],
     groupLast: {},
@@ -188,10 +188,17 @@ export const chatMachine = chatSetup.createMachine({
                             }),
                           ),
                         },
-                        onError: {
-                          target: 'idle',
-                          actions: assign(({ context, event }) => failFirstPending(context, event.error, UPLOAD_FAILED)),
-                        },
+                        onError: [
+                          {
+                            guard: 'goesToOutbox',
+                            target: 'idle',
+                            actions: [{ type: 'toOutbox', params: ({ context }) => handOffOf(context) }, 'dropFirstPending'],
+                          },
+                          {
+                            target: 'idle',
+                            actions: assign(({ context, event }) => failFirstPending(context, event.error, UPLOAD_FAILED)),
+                          },
+                        ],
                       },
                     },
                     sending: {
@@ -210,41 +217,16 @@ export const chatMachine = chatSetup.createMachine({
                         },
                         onDone: {
                           target: 'idle',
-                          actions: assign(({ context, event }) =>
-                            produce(context, (draft) => {
-                              takeMessage(draft, event.output);
-                              draft.retries = 0;
-                            }),
-                          ),
+                          actions: assign(({ context, event }) => produce(context, (draft) => takeMessage(draft, event.output))),
                         },
                         onError: [
-                          // No answer: it may be stored already; the same message (same client id) goes again after a pause.
+                          // No answer (or a 5xx, or earlier sends waiting): the outbox keeps it, in order, and sends it when it can.
                           {
-                            guard: 'retriesSend',
-                            target: 'waitingToRetry',
-                            actions: assign({ retries: ({ context }) => context.retries + 1 }),
-                          },
-                          {
+                            guard: 'goesToOutbox',
                             target: 'idle',
-                            actions: assign(({ context, event }) => ({
-                              ...failFirstPending(context, event.error, SEND_FAILED),
-                              retries: 0,
-                            })),
+                            actions: [{ type: 'toOutbox', params: ({ context }) => handOffOf(context) }, 'dropFirstPending'],
                           },
-                        ],
-                      },
-                    },
-                    /**
-                     * The message stays pending while the pause runs; then the outbox takes its
-                     * first pending message again. Its socket echo may have come meanwhile (it
-                     * was stored, only the answer was lost): with nothing pending, the count
-                     * starts over. (A message queued behind it keeps the count: fewer retries.)
-                     */
-                    waitingToRetry: {
-                      after: {
-                        SEND_RETRY: [
-                          { guard: 'hasPending', target: 'idle' },
-                          { target: 'idle', actions: assign({ retries: 0 }) },
+                          { target: 'idle', actions: assign(({ context, event }) => failFirstPending(context, event.error, SEND_FAILED)) },
                         ],
                       },
                     },

@@ -2,7 +2,8 @@ import { assertEvent, assign, setup, type EventObject } from 'xstate';
 import type { ChatListItem, ChatMessage, GroupChat, GroupRead, MessageDeleted, MessageRead, MessagesPage } from '../../api/chat';
 import { clientIdOf } from '../shared/clientIds';
 import { requiredCallback, requiredPromise } from '../shared/required';
-import { retriesSend, sendRetryDelay } from '../shared/sendRetry';
+import { goesToOutbox } from '../offline/outbox.handoff';
+import type { OutboxHandOff } from '../offline/outbox.types';
 import type { ToastRequest } from '../shell/toastRequest';
 import {
   agreeing,
@@ -54,6 +55,15 @@ export const chatSetup = setup({
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
+    /** Effect: the message goes to the member's outbox (app child 'outbox'), which sends it when it can. */
+    toOutbox: (_, _handOff: OutboxHandOff) => {},
+    /** The first pending message left for the outbox: the thread shows the outbox's copy until it is stored. */
+    dropFirstPending: assign(
+      change((draft) => {
+        const index = draft.messages.findIndex((m) => m.status === 'pending');
+        if (index !== -1) draft.messages.splice(index, 1);
+      }),
+    ),
     takeListItem: assign(
       change((draft, event) => {
         assertEvent(event, 'chat.listItem');
@@ -168,11 +178,12 @@ export const chatSetup = setup({
       }),
     ),
   },
-  delays: {
-    SEND_RETRY: ({ context }) => sendRetryDelay(context.retries - 1),
-  },
   guards: {
-    retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
+    /**
+     * No answer, a 5xx, or an earlier send waiting in the outbox: this one waits there too (unless
+     * its socket echo already proved it stored: nothing is pending then).
+     */
+    goesToOutbox: ({ context, event }) => firstPending(context) !== undefined && goesToOutbox((event as { error?: unknown }).error),
     hasPeer: ({ event }) => {
       assertEvent(event, 'chat.select');
       return event.peer !== null;

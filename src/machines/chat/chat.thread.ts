@@ -5,6 +5,7 @@ import { gifUrlSchema } from '../../api/posts';
 import { defined } from '../shared/defined';
 import { failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
+import type { OutboxHandOff } from '../offline/outbox.types';
 import { GROUP_GONE, MESSAGE_TOO_LONG, NOT_AN_IMAGE } from './chat.copy';
 import type { ChatContext, ChatEvent, ChatLists, ChatMember, ChatPeer, MessageDraft, ThreadMessage } from './chat.types';
 
@@ -163,6 +164,26 @@ export const threadOf = (context: ChatContext) => {
   const peer = peerOf(context);
   return { peerId: peer.id, isGroup: peer.isGroup };
 };
+/** The first pending message as the outbox keeps it (an image not uploaded yet goes as its data URL). */
+export function handOffOf(context: ChatContext): OutboxHandOff {
+  const m = sendingOf(context);
+  const peer = peerOf(context);
+  const local = m.selectedImage.startsWith('data:');
+  return {
+    kind: 'chatMessage',
+    clientId: defined(m.clientId, 'the client id of a queued message'),
+    payload: {
+      peerId: peer.id,
+      peerName: peer.username,
+      isGroup: peer.isGroup,
+      body: m.body,
+      gifUrl: m.gifUrl,
+      image: local ? m.selectedImage : '',
+      selectedImage: local ? '' : m.selectedImage,
+    },
+  };
+}
+
 /** The message going out now: the sending states are only entered with one pending. */
 export const sendingOf = (context: ChatContext) => defined(firstPending(context), 'the pending message');
 export const goneThread = { ...noThread, threadError: GROUP_GONE };

@@ -103,8 +103,6 @@ export interface ChatContext {
   clientSeed: string;
   /** Counter of the client ids handed out. */
   sent: number;
-  /** Retries made of the message being sent, after it got no answer. */
-  retries: number;
   /** Private conversations, newest first by createdAt (each: its newest message, unread count, lastSeq). */
   list: ChatListItem[];
   /** Group chats the member is in, newest first by updatedAt. */

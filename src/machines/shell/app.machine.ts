@@ -10,6 +10,7 @@ import { unreadBadgeMachine } from './unreadBadge.machine';
 import { privateChatCacheMachine } from '../chat/privateChatCache.machine';
 import { appUpdateMachine } from '../offline/appUpdate.machine';
 import { connectivityMachine } from '../offline/connectivity.machine';
+import { outboxMachine } from '../offline/outbox.machine';
 
 export interface AppInput {
   /** The `theme` value found in storage at boot. */
@@ -47,6 +48,8 @@ export const appMachine = setup({
     appUpdate: appUpdateMachine,
     /** Online, offline or reconnecting, as the browser and the socket say (src/effects/offline/connectivity.ts). */
     connectivity: connectivityMachine,
+    /** The sends that found no server, kept and sent when it is back (src/effects/offline/outbox.ts). */
+    outbox: outboxMachine,
     /** Effect: socket `notification`s as toasts (src/effects/shell/notices.ts). */
     notices: requiredCallback(),
     /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/session/banWatch.ts). */
@@ -58,6 +61,10 @@ export const appMachine = setup({
     /** The socket follows the session: open while signed in (with its token), closed otherwise. */
     followSession: sendTo('socket', (_, params: { signedIn: boolean; token: string }) =>
       params.signedIn && params.token ? { type: 'socket.start' as const, token: params.token } : { type: 'socket.stop' as const },
+    ),
+    /** The member's outbox opens while they are signed in. */
+    outboxFollowsSession: sendTo('outbox', (_, params: { userId: string | null }) =>
+      params.userId ? { type: 'outbox.start' as const, userId: params.userId } : { type: 'outbox.stop' as const },
     ),
     /** The notifications badge counts while signed in. */
     badgeFollowsSession: sendTo('unreadBadge', (_, params: { signedIn: boolean }) =>
@@ -77,6 +84,8 @@ export const appMachine = setup({
       src: 'theme',
       input: ({ event }) => ({ stored: event.input.storedTheme, system: event.input.systemTheme ?? 'light' }),
     },
+    // Before the session and connectivity, whose snapshots it follows.
+    { id: 'outbox', systemId: 'outbox', src: 'outbox', input: ({ event }) => ({ online: event.input.online ?? true }) },
     {
       id: 'session',
       systemId: 'session',
@@ -94,6 +103,10 @@ export const appMachine = setup({
           },
           { type: 'badgeFollowsSession', params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn') }) },
           { type: 'chatBadgeFollowsSession', params: ({ event }) => ({ signedIn: event.snapshot.matches('signedIn') }) },
+          {
+            type: 'outboxFollowsSession',
+            params: ({ event }) => ({ userId: event.snapshot.matches('signedIn') ? (event.snapshot.context.profile?._id ?? null) : null }),
+          },
         ],
       },
     },
@@ -107,6 +120,9 @@ export const appMachine = setup({
       systemId: 'connectivity',
       src: 'connectivity',
       input: ({ event }) => ({ online: event.input.online ?? true }),
+      onSnapshot: {
+        actions: sendTo('outbox', ({ event }) => ({ type: 'outbox.connectivity' as const, online: event.snapshot.matches('online') })),
+      },
     },
     // The streams' live connection (src/effects/shell/socket.ts), driven by the session above.
     {

@@ -27,6 +27,8 @@ import { GroupAvatar } from './GroupAvatar';
 import { GroupInfoDialog } from './GroupInfoDialog';
 import { MessageBubble } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
+import { OutboxMark, useOutboxItems } from '../offline/OutboxMark';
+import { outboxMessagesFor } from '../../machines/offline/outbox.connect';
 import { BackLink } from '../shell/PageHeader';
 import { CHAT_HREF } from '../../machines/shell/routes';
 
@@ -103,8 +105,11 @@ export function ChatThread({ chat, me, peer, alone }: { chat: ChatActorRef; me: 
   const loadingOlder = useSelector(chat, selectLoadingOlder);
   const busy = useSelector(chat, selectEditing);
   const name = useSelector(chat, (s) => selectConversationName(s, peer));
+  // Messages that found no server wait in the outbox: shown after the thread, in the order written, until stored.
+  const { outbox, items: waiting } = useOutboxItems((s) => outboxMessagesFor(s, peer.id, peer.isGroup));
+  const unsent = waiting.filter((item) => !messages.some((m) => m.clientId === item.clientId));
   const bottom = useRef<HTMLDivElement>(null);
-  const last = messages.at(-1)?._id;
+  const last = unsent.at(-1)?.clientId ?? messages.at(-1)?._id;
   const level: Level = alone ? 'h1' : 'h2';
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'end' });
@@ -137,13 +142,30 @@ export function ChatThread({ chat, me, peer, alone }: { chat: ChatActorRef; me: 
                 </Button>
               </div>
             ) : null}
-            {messages.length === 0 ? (
+            {messages.length === 0 && unsent.length === 0 ? (
               <p className="py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">Say hello to {name}.</p>
             ) : (
               <div role="log" aria-label="Messages">
                 <ol className="flex flex-col gap-2">
                   {messages.map((m) => (
                     <MessageBubble key={m.clientId ?? m._id} chat={chat} message={m} me={me} busy={busy} inGroup={peer.isGroup} />
+                  ))}
+                  {unsent.map((item) => (
+                    <li
+                      key={item.clientId}
+                      className="flex flex-col items-end gap-1"
+                      aria-label={`You: ${item.payload.body || 'an attachment'}`}
+                    >
+                      {item.payload.body ? (
+                        <div className="max-w-[85%] rounded-2xl bg-accent-strong px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap text-white opacity-70">
+                          {item.payload.body}
+                        </div>
+                      ) : null}
+                      {item.payload.image || item.payload.selectedImage || item.payload.gifUrl ? (
+                        <span className="text-xs text-neutral-600 dark:text-neutral-400">{item.payload.gifUrl ? 'GIF' : 'Image'}</span>
+                      ) : null}
+                      <OutboxMark outbox={outbox} item={item} />
+                    </li>
                   ))}
                 </ol>
               </div>

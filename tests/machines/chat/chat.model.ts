@@ -66,7 +66,6 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     error: c.threadError,
     edit: c.edit?.kind ?? null,
     sent: c.sent,
-    retries: c.retries,
   });
 };
 
@@ -237,6 +236,7 @@ const groupModel = {
     { type: 'chat.send', body: 'look', image: 'data:text/plain;base64,AAAA' },
     { type: 'xstate.done.actor.upload', output: { url: UPLOADED } },
     { type: 'xstate.error.actor.upload', error: refused('Image is too large: the limit is 10 MB', 413) },
+    { type: 'xstate.error.actor.upload', error: noAnswer() },
     { type: 'xstate.done.actor.send', output: imageAnswer },
     { type: 'xstate.done.actor.send', output: gifAnswer },
     { type: 'xstate.error.actor.send', error: refused('Accept the invitation to this group first', 403) },

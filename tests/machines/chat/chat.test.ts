@@ -20,8 +20,6 @@ import {
   type FetchMessagesInput,
 } from '../../../src/machines/chat/chat.machine';
 import { createActor, fromCallback, fromPromise, fromTransition, setup, waitFor, type AnyActorRef } from 'xstate';
-import { SEND_FAILED } from '../../../src/machines/chat/chat.machine';
-import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
 import { refused } from '../../fixtures/streams';
 import { ben as gBen, GIF, groupMessage, PNG, team, UPLOADED } from './groupChat/groupChatFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
@@ -63,12 +61,17 @@ describe('chat machine', () => {
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: { type: string; description: string }[] = [];
-    let retriedSends = 0;
+    const handedOff: { clientId: string; payload: unknown }[] = [];
     await replay(chatMachine, path, {
       input,
       coverage,
       serialize: serialize as never,
-      provide: { actions: { showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t) } },
+      provide: {
+        actions: {
+          showToast: (_: unknown, t: { type: string; description: string }) => void toasts.push(t),
+          toOutbox: (_: unknown, handOff: { clientId: string; payload: unknown }) => void handedOff.push(handOff),
+        },
+      },
       afterStep: (step, actor) => {
         const snapshot = actor.getSnapshot() as unknown as {
           context: ChatContext;
@@ -120,23 +123,24 @@ describe('chat machine', () => {
           } else expect(pending).toEqual([]);
         }
         // A refused send shows as failed, unless the socket's echo already proved it stored; one
-        // that got no answer stays pending and goes again (same client id) until retries run out.
+        // that got no answer leaves the thread for the outbox (with its client id), which sends it.
         if (e.type === 'xstate.error.actor.send') {
-          const mine = c.messages.find((m) => m.clientId === C1)!;
+          const mine = c.messages.find((m) => m.clientId === C1);
           const noReply = e.error instanceof Error;
-          if (ids.includes('m4')) expect(mine.status).toBe('sent');
-          else if (noReply && snapshot.matches({ conversation: { open: { ready: { outbox: 'waitingToRetry' } } } }))
-            expect([mine.status, c.retries > 0]).toEqual(['pending', true]);
-          else
-            expect([mine.status, mine.error, c.retries]).toEqual(['failed', noReply ? SEND_FAILED : 'You cannot message this member', 0]);
-          if (noReply && mine.status === 'failed') expect(retriedSends).toBe(SEND_RETRIES);
+          if (ids.includes('m4')) expect(mine?.status).toBe('sent');
+          else if (noReply) {
+            expect(mine).toBeUndefined();
+            expect(handedOff.at(-1)).toEqual({
+              kind: 'chatMessage',
+              clientId: C1,
+              payload: { peerId: 'u2', peerName: 'ben', isGroup: false, body: 'hi', gifUrl: '', image: '', selectedImage: '' },
+            });
+          } else expect([mine?.status, mine?.error]).toEqual(['failed', 'You cannot message this member']);
         }
         if (snapshot.children.send) {
           const sending = snapshot.children.send.getSnapshot().input as { clientId: string };
-          if (e.type.startsWith('xstate.after.')) retriedSends += 1;
           expect(sending.clientId).toBe(C1);
         }
-        if (e.type === 'chat.retrySend') retriedSends = 0;
         if (
           e.type === 'xstate.done.actor.send' ||
           (e.type === 'chat.received' && (e as unknown as { message: ChatMessage }).message._id === 'm4')
@@ -374,10 +378,12 @@ describe('chat machine: group chats and attachments', () => {
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const handedOff: unknown[] = [];
     await replay(chatMachine, path, {
       input,
       coverage,
       serialize: groupSerialize as never,
+      provide: { actions: { toOutbox: (_: unknown, handOff: unknown) => void handedOff.push(handOff) } },
       afterStep: (step, actor) => {
         const snapshot = actor.getSnapshot() as unknown as {
           context: ChatContext;
@@ -437,9 +443,18 @@ describe('chat machine: group chats and attachments', () => {
         if (e.type === 'xstate.done.actor.upload')
           expect(childInput('send')).toEqual({ peerId: 'g1', isGroup: true, body: '', gifUrl: '', selectedImage: UPLOADED, clientId: C1 });
         if (e.type === 'xstate.error.actor.upload') {
-          const mine = c.messages.find((x) => x.clientId === C1)!;
-          // Still the picture it was, to try again.
-          expect([mine.status, mine.error, mine.selectedImage]).toEqual(['failed', 'Image is too large: the limit is 10 MB', PNG]);
+          const mine = c.messages.find((x) => x.clientId === C1);
+          if (e.error instanceof Error) {
+            // No answer: the outbox keeps it with its picture, and uploads it when it sends it.
+            expect(mine).toBeUndefined();
+            expect(handedOff.at(-1)).toEqual({
+              kind: 'chatMessage',
+              clientId: C1,
+              payload: { peerId: 'g1', peerName: 'Team', isGroup: true, body: '', gifUrl: '', image: PNG, selectedImage: '' },
+            });
+          }
+          // Refused: still the picture it was, to try again.
+          else expect([mine?.status, mine?.error, mine?.selectedImage]).toEqual(['failed', 'Image is too large: the limit is 10 MB', PNG]);
         }
         if (e.type === 'chat.retrySend' && c.messages.find((x) => x.clientId === C1)?.selectedImage === PNG)
           expect(childInput('upload')).toEqual({ image: PNG });

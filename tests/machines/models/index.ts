@@ -62,6 +62,7 @@ import { toastQueueModel } from '../shell/toastQueue.model';
 import { unreadBadgeModel } from '../shell/unreadBadge.model';
 import { appUpdateModel } from '../offline/appUpdate.model';
 import { connectivityModel } from '../offline/connectivity.model';
+import { outboxModel } from '../offline/outbox.model';
 
 export const models: MachineModel[] = [
   accountDataModel,
@@ -126,4 +127,5 @@ export const models: MachineModel[] = [
   unreadBadgeModel,
   appUpdateModel,
   connectivityModel,
+  outboxModel,
 ];

@@ -1,0 +1,119 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { ApiClient } from '../../api/client';
+import { dataUrlBlob } from '../../api/media/uploads';
+import { outboxChannelName, outboxLockName } from '../../api/offline/outbox';
+import { outboxMachine, type OutboxEvent, type OutboxStoreCommand } from '../../machines/offline/outbox.machine';
+import type { OutboxChange, OutboxEntry, OutboxHandOff, OutboxItem } from '../../machines/offline/outbox.types';
+import { api as defaultApi } from '../shell/api';
+
+/** What the store needs of the browser; tests hand in their own. */
+export interface OutboxBrowser {
+  locks?: Pick<LockManager, 'request'>;
+  channel: (name: string) => Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'>;
+  open: (userId: string) => Promise<import('./outboxDb').OutboxDatabase>;
+}
+
+const browser = (): OutboxBrowser => ({
+  locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
+  channel: (name) => new BroadcastChannel(name),
+  open: (userId) => import('./outboxDb').then(({ openOutbox }) => openOutbox(userId)),
+});
+
+/**
+ * The member's outbox in the browser: reads the kept items (`outbox.loaded`), writes each change in
+ * order and tells the member's other tabs (BroadcastChannel), passes their changes on
+ * (`outbox.changed`), and asks for the member's sender lock (Web Locks), held while the outbox is
+ * open: the tab that holds it sends (`outbox.lead`); when that tab closes, the next one takes over.
+ */
+export const outboxStore = (env: () => OutboxBrowser = browser) =>
+  fromCallback<OutboxStoreCommand, { userId: string }>(({ input, sendBack, receive }) => {
+    const { locks, channel: openChannel, open } = env();
+    let closed = false;
+    const tell = (event: OutboxEvent) => {
+      if (!closed) sendBack(event);
+    };
+    const channel = openChannel(outboxChannelName(input.userId));
+    channel.addEventListener('message', (message) =>
+      tell({ type: 'outbox.changed', change: (message as MessageEvent<OutboxChange>).data }),
+    );
+    const db = open(input.userId);
+    db.then((database) => import('./outboxDb').then(({ keptItems }) => keptItems(database)))
+      .then((items) => tell({ type: 'outbox.loaded', items }))
+      .catch(() => tell({ type: 'outbox.loaded', items: [] }));
+
+    let writes = Promise.resolve();
+    receive((command) => {
+      writes = writes
+        .then(async () => {
+          const [database, { keepItem, dropItem }] = await Promise.all([db, import('./outboxDb')]);
+          if (command.type === 'store.put') await keepItem(database, command.item);
+          else await dropItem(database, command.clientId);
+        })
+        .catch(() => {})
+        .then(() => {
+          if (!closed) channel.postMessage(command.type === 'store.put' ? { put: command.item } : { remove: command.clientId });
+        });
+    });
+
+    const release = new AbortController();
+    let unlock = () => {};
+    if (!locks) tell({ type: 'outbox.lead' });
+    else
+      void locks
+        .request(
+          outboxLockName(input.userId),
+          { signal: release.signal },
+          () =>
+            new Promise<void>((resolve) => {
+              unlock = resolve;
+              tell({ type: 'outbox.lead' });
+            }),
+        )
+        .catch(() => {});
+
+    return () => {
+      closed = true;
+      channel.close();
+      release.abort();
+      unlock();
+      void db.then((database) => database.close()).catch(() => {});
+    };
+  });
+
+/** Sends one item with its client id (docs/api.md, "Idempotent sends"): the stored item answers. */
+export async function sendItem(item: OutboxItem, client: ApiClient = defaultApi): Promise<unknown> {
+  const { clientId } = item;
+  switch (item.kind) {
+    case 'chatMessage': {
+      const { peerId, isGroup, body, gifUrl, image } = item.payload;
+      const selectedImage = image ? (await client.images.upload('chat', image)).url : item.payload.selectedImage;
+      const content = { body, gifUrl, selectedImage, clientId };
+      const answer = isGroup
+        ? await client.groupChat.sendMessage({ groupId: peerId, ...content })
+        : await client.chat.send({ receiverId: peerId, ...content });
+      return answer.chat;
+    }
+    case 'post': {
+      const { body, image } = item.payload;
+      const answer = image
+        ? await client.posts.createImage({ ...body, image: image as never, clientId })
+        : await client.posts.create({ ...body, clientId });
+      return answer.post;
+    }
+  }
+}
+
+/** A screen's hand-off as the outbox keeps it: an image's data URL becomes its bytes. */
+export function entryOf(handOff: OutboxHandOff): OutboxEntry {
+  const image = handOff.payload.image ? dataUrlBlob(handOff.payload.image) : null;
+  return { ...handOff, payload: { ...handOff.payload, image } } as OutboxEntry;
+}
+
+/** The outbox machine with its real effects. */
+export const outboxLogic = (client?: ApiClient, env?: () => OutboxBrowser) =>
+  outboxMachine.provide({
+    actors: {
+      store: outboxStore(env),
+      send: fromPromise<unknown, { item: OutboxItem }>(({ input }) => sendItem(input.item, client)),
+    },
+  });

@@ -1,0 +1,56 @@
+import type { CreateImagePostBody, CreatePostBody } from '../../api/posts';
+
+/**
+ * What the outbox keeps (docs/client-offline.md, "Outbox"): sends that found no server, each with
+ * the client id that makes sending it again harmless (docs/api.md, "Idempotent sends").
+ */
+
+/** A chat message: to a member (`peerId`, their username for the thread) or a group. */
+export interface ChatMessagePayload {
+  peerId: string;
+  peerName: string;
+  isGroup: boolean;
+  body: string;
+  gifUrl: string;
+  /** An attached image's bytes (uploaded when the message goes)... */
+  image: Blob | null;
+  /** ...or its URL, where the upload was done before the send found no server. */
+  selectedImage: string;
+}
+
+/** A new post of the member's own stream (text, gif or one image): the composer's body without its image. */
+export interface PostPayload {
+  body: Omit<CreatePostBody, 'clientId'> & Pick<Partial<CreateImagePostBody>, 'imageAlt'>;
+  image: Blob | null;
+}
+
+export type OutboxPayloads = {
+  chatMessage: ChatMessagePayload;
+  post: PostPayload;
+};
+export type OutboxKind = keyof OutboxPayloads;
+
+/** A send as a screen hands it over: its kind, client id and what it sends. */
+export type OutboxEntry = { [K in OutboxKind]: { kind: K; clientId: string; payload: OutboxPayloads[K] } }[OutboxKind];
+
+/**
+ * A send as a screen's machine hands it over: an image as the data URL the screen holds ('' for
+ * none); the effect keeps its bytes (entryOf, src/effects/offline/outbox.ts).
+ */
+export type OutboxHandOff = {
+  [K in OutboxKind]: { kind: K; clientId: string; payload: Omit<OutboxPayloads[K], 'image'> & { image: string } };
+}[OutboxKind];
+
+/** Where an item is: waiting for its turn (or for the network), being sent, or refused by the server. */
+export type OutboxItemState = 'waiting' | 'sending' | 'failed';
+
+export type OutboxItem = OutboxEntry & {
+  /** The order written: milliseconds since the epoch when it was handed over, plus a tie-breaker. */
+  order: number;
+  state: OutboxItemState;
+  /** The server's `message` when it refused the item (4xx). */
+  error: string | null;
+};
+
+/** A change one tab made, told to the member's other tabs. */
+export type OutboxChange = { put: OutboxItem } | { remove: string };
