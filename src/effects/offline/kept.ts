@@ -62,7 +62,18 @@ async function digest(token: string): Promise<string> {
  * Keeps the profile the server just confirmed for `token`. Any other member's kept database goes
  * first: one device, one member's kept data.
  */
-export async function keepProfile(token: string, user: User): Promise<void> {
+export function keepProfile(token: string, user: User): Promise<void> {
+  confirming = confirmProfile(token, user);
+  return confirming;
+}
+
+/**
+ * The latest confirmation's write: a copy loaded meanwhile (the area's first page, right after the
+ * guard let the member in) waits for it, or it would find no database yet and not be kept.
+ */
+let confirming: Promise<void> = Promise.resolve();
+
+async function confirmProfile(token: string, user: User): Promise<void> {
   const started = generation;
   try {
     await dropAll(keptDbName(user._id));
@@ -100,6 +111,7 @@ export async function keepCopy(userId: string | null, kind: KeptKind, id: string
   if (!userId) return;
   const started = generation;
   try {
+    await confirming;
     if (!(await keptNames()).includes(keptDbName(userId)) || generation !== started) return;
     const { writeCopy } = await store();
     await writeCopy(userId, { key: keptKey(kind, id), kind, savedAt: Date.now(), value });

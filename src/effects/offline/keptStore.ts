@@ -26,17 +26,28 @@ interface KeptSchema extends DBSchema {
 
 type KeptDb = IDBPDatabase<KeptSchema>;
 
-function open(userId: string): Promise<KeptDb> {
+/**
+ * Only the profile's write (the guard's confirmation) creates the database: a copy written or a
+ * read that finds it gone (wiped by a sign-out meanwhile) aborts the creation, which deletes the
+ * half-made database again, so nothing of a member outlives the wipe.
+ */
+function open(userId: string, create: boolean): Promise<KeptDb> {
   return openDB<KeptSchema>(keptDbName(userId), KEPT_DB_VERSION, {
-    upgrade(db) {
+    upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion === 0 && !create) {
+        // idb's `done` of this transaction rejects on the abort: handled here, not left unhandled.
+        transaction.done.catch(() => {});
+        transaction.abort();
+        return;
+      }
       db.createObjectStore(KEPT_STORES.profile);
       db.createObjectStore(KEPT_STORES.copies, { keyPath: 'key' }).createIndex(KEPT_BY_KIND, ['kind', 'savedAt']);
     },
   });
 }
 
-async function using<T>(userId: string, work: (db: KeptDb) => Promise<T>): Promise<T> {
-  const db = await open(userId);
+async function using<T>(userId: string, work: (db: KeptDb) => Promise<T>, create = false): Promise<T> {
+  const db = await open(userId, create);
   try {
     return await work(db);
   } finally {
@@ -45,7 +56,7 @@ async function using<T>(userId: string, work: (db: KeptDb) => Promise<T>): Promi
 }
 
 export const writeProfile = (userId: string, record: KeptProfileRecord<User>) =>
-  using(userId, (db) => db.put(KEPT_STORES.profile, record, KEPT_PROFILE_KEY));
+  using(userId, (db) => db.put(KEPT_STORES.profile, record, KEPT_PROFILE_KEY), true);
 
 export const readProfile = (userId: string) => using(userId, (db) => db.get(KEPT_STORES.profile, KEPT_PROFILE_KEY));
 
