@@ -44,6 +44,10 @@ export async function reindexPost(on: Kysely<Database>, postId: string): Promise
   if (row) await indexPost(on, row);
 }
 
+/** An answer's folded words: its Markdown's plain text (code and formulas as written), or its plain text. */
+export const answerSearchText = (answer: string, format: string): string =>
+  indexText(format === 'markdown' ? markdownPlainText(answer, 'answer') : answer);
+
 /**
  * An answer's words (its Markdown's plain text, as a post's), found by a search of questions. A new
  * answer's entry is numbered from post_search's sequence (0027_answer_search), so questions and
@@ -51,7 +55,7 @@ export async function reindexPost(on: Kysely<Database>, postId: string): Promise
  * SQLite's AUTOINCREMENT keeps it in sqlite_sequence, advanced here in the answer's transaction.
  */
 export async function indexAnswer(on: Kysely<Database>, answer: Pick<AnswerRow, 'id' | 'answer' | 'format'>): Promise<void> {
-  const search_text = indexText(answer.format === 'markdown' ? markdownPlainText(answer.answer, 'answer') : answer.answer);
+  const search_text = answerSearchText(answer.answer, answer.format);
   const updated = await on.updateTable('answer_search').set({ search_text }).where('answer_id', '=', answer.id).executeTakeFirst();
   if (Number(updated.numUpdatedRows) > 0) return;
   if (on.getExecutor().adapter instanceof PostgresAdapter) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Migrator, type MigrationProvider } from 'kysely';
 import type { Config } from '../config';
 import type { DatabaseHandle } from './database';
+import { answerSearchText } from '../core/searchIndex';
 import { migrationContext, type MigrationContext } from './migrationContext';
 import { migrations } from './migrations/index';
 
@@ -9,7 +10,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
  * Brings the schema up to date; safe to run from several processes at once (the migrator locks).
- * `context.mediaRoot` (DATA_DIR/media) lets migration 0012 hash the images already stored.
+ * `context.mediaRoot` (DATA_DIR/media) lets migration 0012 hash the images already stored;
+ * `answerSearchText` (the live one unless given) lets 0027 index the answers already stored.
  */
 const migratorOf = (handle: DatabaseHandle) =>
   new Migrator({
@@ -20,7 +22,7 @@ const migratorOf = (handle: DatabaseHandle) =>
 
 export async function migrateToLatest(handle: DatabaseHandle, context: MigrationContext = {}): Promise<void> {
   const migrator = migratorOf(handle);
-  const { error, results } = await migrationContext.run(context, () => migrator.migrateToLatest());
+  const { error, results } = await migrationContext.run({ answerSearchText, ...context }, () => migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new Error(`Database migration ${failed ?? ''} failed: ${(error as Error).message ?? error}`);

@@ -13,6 +13,8 @@ import { createApiClient } from '../../src/api/client';
 import { API_BASE, paths } from '../../src/api/paths';
 import type { ClientEvent, ClientEventPayloads } from '../../src/api/socket';
 import { chatLogic } from '../../src/effects/chat/chat';
+import { outboxLogic, type OutboxBrowser } from '../../src/effects/offline/outbox';
+import type { OutboxDatabase } from '../../src/effects/offline/outboxDb';
 import { createBus, createConnection, socketLogic } from '../../src/effects/shell/socket';
 import { followConversation } from './stormFollower';
 import type { ChatPeer, ThreadMessage } from '../../src/machines/chat/chat.machine';
@@ -58,6 +60,18 @@ export interface StormClient {
   drop(): boolean;
   stop(): void;
 }
+
+/** The outbox's browser side in memory: nothing kept across a restart, no other tabs to tell. */
+const memoryOutbox = (): OutboxBrowser => ({
+  channel: () => ({ postMessage: () => {}, close: () => {}, addEventListener: () => {} }),
+  open: async () =>
+    ({
+      getAllFromIndex: async () => [],
+      put: async () => undefined,
+      delete: async () => undefined,
+      close: () => {},
+    }) as unknown as OutboxDatabase,
+});
 
 const SEND_PATHS = new Set([`${API_BASE}${paths.chat.send}`, `${API_BASE}${paths.groupChat.sendMessage}`]);
 
@@ -112,6 +126,16 @@ export function startStormClient(opts: {
       message: 'No answer',
     }));
   };
+  // The member's outbox, as the app runs it (a send that finds no server waits there and goes
+  // in order once the socket is back), kept in memory: this process has no IndexedDB, and one
+  // tab per member sends (no lock to ask for).
+  const outbox = createActor(outboxLogic(api, memoryOutbox), { input: { online: false } });
+  outbox.start();
+  outbox.send({ type: 'outbox.start', userId: member.id });
+  const connectivity = socketActor.subscribe((snapshot) =>
+    outbox.send({ type: 'outbox.connectivity', online: snapshot.matches({ active: 'connected' }) }),
+  );
+  const app = { system: { get: (systemId: string) => (systemId === 'outbox' ? outbox : undefined) } };
   const tabs = opts.peers.map(({ key, peer }) =>
     opts.tabs === 'machine'
       ? machineTab({
@@ -119,7 +143,7 @@ export function startStormClient(opts: {
           peer,
           member,
           clientSeed: randomClientSeed(),
-          logic: chatLogic({ system: { get: () => undefined } }, { api, bus, emit }),
+          logic: chatLogic(app, { api, bus, emit }),
         })
       : followConversation({ key, peer, member, clientSeed: randomClientSeed(), api, bus }),
   );
@@ -139,6 +163,8 @@ export function startStormClient(opts: {
     },
     stop() {
       for (const tab of tabs) tab.stop();
+      connectivity.unsubscribe();
+      outbox.stop();
       socketActor.stop();
     },
   };

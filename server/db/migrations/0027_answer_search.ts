@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { markdownPlainText } from '../../../src/api/posts/markdown';
-import { indexText } from '../../core/searchText';
+import { migrationContext } from '../migrationContext';
 
 /**
  * Answers are searched: a word of an answer (a function name in its code) finds its question.
@@ -15,8 +14,9 @@ import { indexText } from '../../core/searchText';
  * walks both newest first under one cursor (server/modules/search/store.ts `questionWindow`).
  *
  * The answers already stored are indexed here, oldest first, a batch at a time. Unlike 0012, the
- * folding and the Markdown plain text are the live ones (the Markdown parser cannot be frozen into
- * a file): a later change to the folding re-indexes every *_search table in its own migration.
+ * folding and the Markdown plain text are the live ones, given by the migration context (the
+ * Markdown parser cannot be frozen into a file): a later change to the folding re-indexes every
+ * *_search table in its own migration.
  */
 
 const BATCH = 500;
@@ -60,6 +60,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 async function backfill(db: Kysely<any>, postgres: boolean) {
+  const answerSearchText = migrationContext.getStore()?.answerSearchText;
+  if (!answerSearchText) throw new Error("0027_answer_search needs the answers' search text (migrateToLatest gives it)");
   let after = '';
   for (;;) {
     const rows: { id: string; answer: string; format: string }[] = await db
@@ -72,7 +74,7 @@ async function backfill(db: Kysely<any>, postgres: boolean) {
     if (rows.length === 0) break;
     const values = rows.map((row) => ({
       answer_id: row.id,
-      search_text: indexText(row.format === 'markdown' ? markdownPlainText(row.answer, 'answer') : row.answer),
+      search_text: answerSearchText(row.answer, row.format),
     }));
     if (postgres) {
       await db.insertInto('answer_search').values(values).execute();
