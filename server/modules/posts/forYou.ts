@@ -9,6 +9,7 @@ import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';
 import { queryTemplate } from '../../db/queryTemplate';
 import type { Database } from '../../db/schema';
+import { CANDIDATE_COLUMNS } from './candidateColumns';
 import { forbidden } from '../../http/httpError';
 import { presentPost, type PostWithAuthor } from '../../core/presentPost';
 import { createKeptRankings, type KeptRanking } from './keptRankings';
@@ -150,8 +151,6 @@ export const rank = (candidates: readonly Candidate[], taste: Taste, nowMs: numb
     nowMs,
   );
 
-const engagementSql = sql<number>`posts.reactions_like + posts.reactions_love + posts.reactions_angry + posts.reactions_happy + posts.reactions_sad + posts.reactions_wow + 2 * (posts.comments_count + posts.answers_count)`;
-
 /**
  * The streams' posts the viewer may see, as the ranking reads them (no viewer columns but
  * following). Exported for the benchmark, which runs the newest-500 read alone as the floor of
@@ -162,12 +161,7 @@ export const candidateQuery = (db: Kysely<Database>, viewer: Viewer) =>
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.user_id')
     .select([
-      'posts.id',
-      'posts.user_id',
-      'users.username',
-      'posts.created_at',
-      'posts.topics',
-      engagementSql.as('engagement'),
+      ...CANDIDATE_COLUMNS,
       sql<number>`(case when exists (select 1 from follows where follows.follower_id = ${viewer.id} and follows.followee_id = posts.user_id) then 1 else 0 end)`.as(
         'follows',
       ),
@@ -346,15 +340,7 @@ export function createForYou(deps: ForYouDeps) {
         .selectFrom('follows')
         .innerJoin('posts', 'posts.user_id', 'follows.followee_id')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([
-          'posts.id',
-          'posts.user_id',
-          'users.username',
-          'posts.created_at',
-          'posts.topics',
-          engagementSql.as('engagement'),
-          sql<number>`1`.as('follows'),
-        ])
+        .select([...CANDIDATE_COLUMNS, sql<number>`1`.as('follows')])
         .where('follows.follower_id', '=', viewer.id)
         .where('posts.kind', '=', 'post')
         .where('posts.group_id', 'is', null)

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import { queryTemplate } from '../../db/queryTemplate';
 import type { Database } from '../../db/schema';
+import { CANDIDATE_COLUMNS } from './candidateColumns';
 import type { Version } from '../../db/sharedVersion';
 import type { Viewer } from '../../core/visibility';
 import type { Candidate } from './forYou';
@@ -33,8 +34,6 @@ export interface SharedCandidatesOptions {
   now?: () => number;
 }
 
-const engagementSql = sql<number>`posts.reactions_like + posts.reactions_love + posts.reactions_angry + posts.reactions_happy + posts.reactions_sad + posts.reactions_wow + 2 * (posts.comments_count + posts.answers_count)`;
-
 /**
  * The posts of the streams any member might see, kept once per process and shared by every
  * reader's "For you" (docs/server.md, "For you: the candidates every reader shares"): the newest
@@ -65,15 +64,7 @@ export function createSharedCandidates(database: DatabaseHandle, options: Shared
       let query = db
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([
-          'posts.id',
-          'posts.user_id',
-          'users.username',
-          'posts.created_at',
-          'posts.topics',
-          engagementSql.as('engagement'),
-          'posts.privacy',
-        ])
+        .select([...CANDIDATE_COLUMNS, 'posts.privacy'])
         .where('posts.kind', '=', 'post')
         .where('posts.group_id', 'is', null)
         .where('posts.hidden', '=', 0)
@@ -115,12 +106,7 @@ export function createSharedCandidates(database: DatabaseHandle, options: Shared
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.user_id')
         .select([
-          'posts.id',
-          'posts.user_id',
-          'users.username',
-          'posts.created_at',
-          'posts.topics',
-          engagementSql.as('engagement'),
+          ...CANDIDATE_COLUMNS,
           // As the candidates' own query answers it: one does not follow oneself.
           sql<number>`0`.as('follows'),
         ])
