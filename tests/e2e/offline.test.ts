@@ -18,7 +18,7 @@ import { UNREACHABLE_TITLE } from '../../src/api/offline/words';
 import { startApp, type RunningApp } from './support/app';
 import { CHROME_PATH } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
-import { callApi, MEMBER_PASSWORD } from './support/members';
+import { callApi, signUpOn } from './support/members';
 
 const NOTICE = /^You are offline · showing what you saw at \d{1,2}:\d{2}/;
 const SHOTS = mkdtempSync(join(tmpdir(), 'stoa-offline-shots-'));
@@ -58,19 +58,7 @@ afterAll(async () => {
   console.log(`offline screenshots: ${SHOTS}`);
 });
 
-async function signUp(username: string): Promise<{ id: string; token: string }> {
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Email').fill(`${username}@example.org`);
-  await form.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/app/social/streams');
-  const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
-  const me = await callApi<{ user: { _id: string } }>(app, 'GET', '/currentuser', token);
-  return { id: me.user._id, token };
-}
+const signUp = (username: string) => signUpOn(page, app, username, 'forYou');
 
 /** The names of the kept databases on this device. */
 const keptDatabases = () =>

@@ -37,6 +37,17 @@ export async function signUpMember(
 ): Promise<Member> {
   const context = await openContext(browser, app.url, { viewport: { width, height: 900 } });
   const page = await context.newPage();
+  const { id, token } = await signUpOn(page, app, username, order);
+  return { page, id, username, token };
+}
+
+/** Signs a new member up through the form on an open page, which lands on their streams. */
+export async function signUpOn(
+  page: Page,
+  app: RunningApp,
+  username: string,
+  order: 'latest' | 'forYou' = 'latest',
+): Promise<{ id: string; token: string }> {
   await page.goto('/');
   await page.getByRole('tab', { name: 'Sign up' }).click();
   const form = page.getByRole('form', { name: 'Sign up' });
@@ -51,5 +62,5 @@ export async function signUpMember(
   }
   const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
   const me = await callApi<{ user: { _id: string } }>(app, 'GET', '/currentuser', token);
-  return { page, id: me.user._id, username, token };
+  return { id: me.user._id, token };
 }
