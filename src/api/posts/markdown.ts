@@ -150,12 +150,22 @@ export function parseMarkdown(text: string, place: MarkdownPlace): Token[] | nul
 }
 
 /**
+ * A server write reads one text twice (its search words and its tags and mentions, in the same
+ * save): the last text's tokens are kept, so the second read does not parse it again. Read only.
+ */
+let lastRead: { text: string; place: MarkdownPlace; tokens: Token[] | null } | null = null;
+function readTokens(text: string, place: MarkdownPlace): Token[] | null {
+  if (lastRead?.text !== text || lastRead.place !== place) lastRead = { text, place, tokens: parseMarkdown(text, place) };
+  return lastRead.tokens;
+}
+
+/**
  * What a Markdown text says, without its marks: words, link texts, code as written and formulas
  * as written. Search indexes this (server/core/searchIndex.ts), so a function name in a code
  * block or a symbol in a formula is found.
  */
 export function markdownPlainText(text: string, place: MarkdownPlace = 'answer'): string {
-  const tokens = parseMarkdown(text, place);
+  const tokens = readTokens(text, place);
   if (!tokens) return text;
   const out: string[] = [];
   for (const token of tokens) {
@@ -181,7 +191,7 @@ export function markdownPlainText(text: string, place: MarkdownPlace = 'answer')
  * text nested too deep to parse is shown as written, so all of it counts.
  */
 export function markdownLinkableText(text: string, place: MarkdownPlace): string {
-  const tokens = parseMarkdown(text, place);
+  const tokens = readTokens(text, place);
   if (!tokens) return text;
   const runs: string[] = [];
   for (const token of tokens) {
