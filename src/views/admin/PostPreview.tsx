@@ -4,7 +4,7 @@ import type { Post } from '../../api/posts';
 import { Avatar } from '../ui/Avatar';
 import { inkOn, isColoured, timeAgo } from '../streams/post/format';
 import { Badge } from './Badges';
-import { videoFrame } from '../ui/firstFrame';
+import { PostMedia } from '../streams/post/PostMedia';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
@@ -66,32 +66,7 @@ export function PostPreview({
           <p className="text-[15px] leading-relaxed break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100">{post.post}</p>
         )
       ) : null}
-      {post.image ? (
-        <img
-          src={post.image}
-          alt={post.imageAlt || `Image shared by ${post.username}`}
-          loading="lazy"
-          className="max-h-80 w-full rounded-xl bg-neutral-100 object-contain dark:bg-neutral-800"
-        />
-      ) : null}
-      {post.video ? (
-        <video
-          {...videoFrame(post)}
-          controls
-          playsInline
-          className="max-h-80 w-full rounded-xl bg-black"
-          aria-label={`Video shared by ${post.username}`}
-        />
-      ) : null}
-      {post.gifUrl ? (
-        <img
-          src={post.gifUrl}
-          alt={`GIF shared by ${post.username}`}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          className="max-h-64 w-full object-contain"
-        />
-      ) : null}
+      <PostMedia post={post} size="preview" />
       {showHiddenReason && post.hidden && post.hiddenReason ? (
         <p className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-200">
           <EyeOff aria-hidden="true" size={16} className="mt-0.5 shrink-0" />

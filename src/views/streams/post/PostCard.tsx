@@ -32,7 +32,7 @@ import { inkOn, isColoured, timeAgo } from './format';
 import { actionClasses, ReactionAction, ReactionCounts } from '../reactions/ReactionBar';
 import { useStreamsLogic } from '../StreamsLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
-import { videoFrame } from '../../ui/firstFrame';
+import { PostMedia } from './PostMedia';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
@@ -179,32 +179,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
 
       {post.topics?.length ? <TopicChips topics={post.topics} /> : null}
 
-      {post.image ? (
-        <img
-          src={post.image}
-          alt={post.imageAlt || `Image shared by ${post.username}`}
-          loading="lazy"
-          className="mt-3 max-h-[32rem] w-full bg-neutral-100 object-contain dark:bg-neutral-800"
-        />
-      ) : null}
-      {post.video ? (
-        <video
-          {...videoFrame(post)}
-          controls
-          playsInline
-          className="mt-3 max-h-[32rem] w-full bg-black"
-          aria-label={`Video shared by ${post.username}`}
-        />
-      ) : null}
-      {post.gifUrl ? (
-        <img
-          src={post.gifUrl}
-          alt={`GIF shared by ${post.username}`}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          className="mt-3 max-h-96 w-full object-contain"
-        />
-      ) : null}
+      <PostMedia post={post} size="card" />
 
       <footer className="mx-3 mt-2 flex items-center gap-1 border-t border-neutral-100 py-1.5 dark:border-neutral-800">
         <ReactionAction mine={mine} isBusy={busy} onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })} />
