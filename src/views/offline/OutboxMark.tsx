@@ -7,6 +7,7 @@ import {
   outboxItemText,
   type ChatOutboxItem,
   type PostOutboxItem,
+  type QuestionOutboxItem,
 } from '../../machines/offline/outbox.connect';
 import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
 import type { OutboxItem } from '../../machines/offline/outbox.types';
@@ -14,7 +15,7 @@ import { useAppChild } from '../AppContext';
 import { Button } from '../ui/Button';
 
 /** The member's outbox items a screen shows (the app's outbox machine, systemId 'outbox'). */
-export function useOutboxItems<T extends ChatOutboxItem | PostOutboxItem>(select: (s: OutboxSnapshot) => T[]) {
+export function useOutboxItems<T extends ChatOutboxItem | PostOutboxItem | QuestionOutboxItem>(select: (s: OutboxSnapshot) => T[]) {
   const outbox = useAppChild('outbox');
   const items = useSelector(outbox, select, shallowEqual);
   return { outbox, items };
