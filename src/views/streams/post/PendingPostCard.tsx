@@ -58,6 +58,7 @@ function PendingPostCard({ outbox, item }: { outbox: OutboxActorRef; item: Pendi
   const privacy = body.privacy ?? 'Public';
   const Privacy = PRIVACY_ICON[privacy];
   const isQuestion = item.kind === 'question';
+  const refused = item.state === 'failed';
   const coloured = format !== 'markdown' && isColoured(bgColor) && !item.payload.image && !gifUrl;
   const username = profile?.username ?? '';
   const labelId = `pending-${item.clientId}-author`;
@@ -100,14 +101,24 @@ function PendingPostCard({ outbox, item }: { outbox: OutboxActorRef; item: Pendi
             ) : null}
           </p>
           <p className="flex flex-wrap items-center gap-1.5 text-[13px] text-neutral-600 dark:text-neutral-400">
-            <OutboxMark outbox={outbox} item={item} />
-            <span aria-hidden="true">·</span>
+            {refused ? null : (
+              <>
+                <OutboxMark outbox={outbox} item={item} />
+                <span aria-hidden="true">·</span>
+              </>
+            )}
             <Privacy aria-hidden="true" size={13} />
             <span className="sr-only">Visible to:</span>
             <span>{privacy}</span>
           </p>
         </div>
       </header>
+      {/* A refusal is the server's reason with its two buttons: a row of its own. */}
+      {refused ? (
+        <div className="px-4 pt-3">
+          <OutboxMark outbox={outbox} item={item} />
+        </div>
+      ) : null}
 
       {text ? (
         coloured ? (
