@@ -34,8 +34,11 @@ export function OutboxMark({ outbox, item }: { outbox: OutboxActorRef; item: Out
   const { retry, remove } = outboxControls(outbox, item.clientId);
   return (
     <span data-outbox="failed" className="inline-flex flex-wrap items-center gap-2 text-xs text-red-700 dark:text-red-400">
-      <AlertCircle aria-hidden="true" size={12} />
-      Not sent: {text}
+      {/* The icon stays with the reason when a long one wraps. */}
+      <span className="inline-flex items-start gap-1">
+        <AlertCircle aria-hidden="true" size={12} className="mt-0.5 shrink-0" />
+        <span>Not sent: {text}</span>
+      </span>
       <Button variant="secondary" size="sm" onPress={retry}>
         {OUTBOX_RETRY_LABEL}
       </Button>
