@@ -44,6 +44,8 @@ const editedPost = (context: Pick<ComposerContext, 'data'>) => defined(context.d
  * The composer modal (spec section 3 "Post draft and modal state", section 4 "Modal"): create a
  * post, ask a question, edit a post, with the feelings, image, video and gif panels, and the
  * delete dialog. The spec's flat modal state is derived from the snapshot by `selectModalState`.
+ * A new post or question that finds no server goes to the member's outbox and the composer closes
+ * (docs/client-offline.md, "Outbox"); other sends retry here.
  */
 export const composerMachine = setup({
   types: {
