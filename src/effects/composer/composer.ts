@@ -1,6 +1,15 @@
 import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { Post } from '../../api/posts';
-import { composerMachine, type MediaKind, type PickedFile, type PublishRequest } from '../../machines/composer/composer.machine';
+import {
+  composerMachine,
+  goesThroughOutbox,
+  type MediaKind,
+  type PickedFile,
+  type PublishRequest,
+} from '../../machines/composer/composer.machine';
+import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
+import { QueuedBehind } from '../../machines/offline/outbox.handoff';
+import type { OutboxSnapshot } from '../../machines/offline/outbox.machine';
 import { api } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { videoPosterOf } from './videoPoster';
@@ -63,14 +72,25 @@ export const composerActors = {
 };
 
 /**
- * The composer with its effects, bound to one app actor (toasts go to the app's queue).
- * Tests hand in fake actors through `actors`.
+ * Publishing, unless a send of the member's still waits in the outbox: then a new post or question
+ * goes behind it (QueuedBehind: the machine hands it to the outbox), so nothing overtakes it.
+ */
+const publishAfterOutbox = (app: HasSystem) =>
+  fromPromise<Post, PublishRequest>(({ input }) => {
+    if (goesThroughOutbox(input) && outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined))
+      return Promise.reject(new QueuedBehind());
+    return publish(input);
+  });
+
+/**
+ * The composer with its effects, bound to one app actor (toasts go to the app's queue, a send
+ * that found no server to its outbox). Tests hand in fake actors through `actors`.
  */
 export function composerLogic(app: HasSystem, actors: Partial<Record<keyof typeof composerActors, AnyActorLogic>> = {}) {
   const bridge = bridgeActions(app);
   return composerMachine.provide({
-    actors: { ...composerActors, ...actors } as typeof composerActors,
-    actions: { showToast: bridge.showToast },
+    actors: { ...composerActors, publish: publishAfterOutbox(app), ...actors } as typeof composerActors,
+    actions: { showToast: bridge.showToast, toOutbox: bridge.toOutbox },
   });
 }
 export type ComposerLogic = ReturnType<typeof composerLogic>;

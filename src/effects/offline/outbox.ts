@@ -2,7 +2,8 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { dataUrlBlob } from '../../api/media/uploads';
 import { outboxChannelName, outboxLockName } from '../../api/offline/outbox';
-import { outboxMachine, type OutboxEvent, type OutboxStoreCommand } from '../../machines/offline/outbox.machine';
+import type { Post } from '../../api/posts';
+import { outboxMachine, type OutboxActorRef, type OutboxEvent, type OutboxStoreCommand } from '../../machines/offline/outbox.machine';
 import type { OutboxChange, OutboxEntry, OutboxHandOff, OutboxItem } from '../../machines/offline/outbox.types';
 import { api as defaultApi } from '../shell/api';
 
@@ -100,6 +101,8 @@ export async function sendItem(item: OutboxItem, client: ApiClient = defaultApi)
         : await client.posts.create({ ...body, clientId });
       return answer.post;
     }
+    case 'question':
+      return (await client.questions.create({ ...item.payload.body, clientId })).post;
   }
 }
 
@@ -107,6 +110,18 @@ export async function sendItem(item: OutboxItem, client: ApiClient = defaultApi)
 export function entryOf(handOff: OutboxHandOff): OutboxEntry {
   const image = handOff.payload.image ? dataUrlBlob(handOff.payload.image) : null;
   return { ...handOff, payload: { ...handOff.payload, image } } as OutboxEntry;
+}
+
+/**
+ * A post or question the outbox sent goes to the lists as one the member just published (the bus's
+ * `published`): each list takes it if it belongs there, by id, so the socket's own copy of it
+ * never makes a second card. Returns the unsubscribe.
+ */
+export function publishSent(outbox: Pick<OutboxActorRef, 'on'>, publish: (post: Post) => void): () => void {
+  const subscription = outbox.on('outbox.sent', ({ item, result }) => {
+    if (item.kind === 'post' || item.kind === 'question') publish(result as Post);
+  });
+  return () => subscription.unsubscribe();
 }
 
 /** The outbox machine with its real effects. */

@@ -1,12 +1,13 @@
 import { createActor } from 'xstate';
 import { STORAGE_KEYS } from '../../api/constants';
 import { appMachine } from '../../machines/shell/app.machine';
+import type { OutboxActorRef } from '../../machines/offline/outbox.machine';
 import { storage } from './storage';
 import { systemTheme, themeLogic } from './theme';
 import { sessionLogic } from '../session/session';
 import { toastQueueLogic } from './toasts';
 import { navigationLogic } from './navigation';
-import { socketLogic } from './socket';
+import { socketLogic, streamsBus } from './socket';
 import { noticesLogic } from './notices';
 import { banWatchLogic } from '../session/banWatch';
 import { sessionEndWatchLogic } from '../session/sessionEndWatch';
@@ -15,7 +16,7 @@ import { privateChatCacheLogic } from '../chat/privateChatCache';
 import { chatBadgeLogic } from '../chat/chatBadge';
 import { appUpdateLogic } from '../offline/appUpdate';
 import { browserOnline, connectivityLogic } from '../offline/connectivity';
-import { outboxLogic } from '../offline/outbox';
+import { outboxLogic, publishSent } from '../offline/outbox';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
@@ -59,6 +60,9 @@ export function startApp(options: Parameters<typeof createActor>[1] = {}) {
     },
   });
   actor.start();
+  // What the outbox sends of the member's posts and questions reaches the lists on screen.
+  const outbox = actor.system.get('outbox') as OutboxActorRef | undefined;
+  if (outbox) publishSent(outbox, (post) => streamsBus.publish({ event: 'published', post }));
   return actor;
 }
 export type AppActorRef = ReturnType<typeof startApp>;

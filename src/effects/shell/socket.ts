@@ -1,5 +1,6 @@
 import type { io as ioFunction, Socket } from 'socket.io-client';
 import { fromCallback, type AnyActorRef } from 'xstate';
+import type { Post } from '../../api/posts';
 import { browserOnline } from '../offline/connectivity';
 import {
   SOCKET_PATH,
@@ -34,6 +35,8 @@ export type BusMessage =
   | { event: 'following'; userId: string; following: boolean }
   /** From this tab (the author menu): the member blocked `userId`; their posts leave every list. */
   | { event: 'blocked'; userId: string }
+  /** From this tab's outbox: a post or question written while no server answered was stored (src/effects/offline/outbox.ts). */
+  | { event: 'published'; post: Post }
   /** The member was banned: the socket's `banned` event, or a request refused as banned (src/effects/session/banWatch.ts). */
   | { event: 'account banned' }
   /** This session was ended from another device: the socket said so, or a request was refused (src/effects/session/sessionEndWatch.ts). */

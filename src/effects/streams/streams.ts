@@ -107,6 +107,9 @@ export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent 
       return { type: 'feed.following', userId: message.userId, following: message.following };
     case 'blocked':
       return { type: 'feed.blocked', userId: message.userId };
+    case 'published':
+      // Like a post the member just published: it takes its pending card's place (by id, once).
+      return { type: 'feed.published', post: message.post };
     case serverEvents.postAdded:
       return { type: 'feed.postAdded', post: message.payload.post };
     case serverEvents.postUpdated:

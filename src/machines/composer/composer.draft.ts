@@ -4,6 +4,7 @@ import type { CreateGroupPostBody } from '../../api/groups';
 import type { Post } from '../../api/posts';
 import { CHOSEN_TOPICS_MAX, type Topic } from '../../api/posts/topics';
 import { DEFAULT_BG_COLOR, DEFAULT_MODAL_TYPE, EMPTY_QUESTION, emptyDraft, MEDIA_RULES, POST_PENDING, tooLong } from './composer.copy';
+import type { OutboxHandOff } from '../offline/outbox.types';
 import type { ComposerContext, Draft, DraftKey, MediaKind, PickedFile, PublishRequest } from './composer.types';
 
 /** The draft as pure functions: what it accepts, what is wrong with it, the call it becomes. */
@@ -188,5 +189,33 @@ export function withClientId(request: PublishRequest, clientId: string): Publish
       return { ...request, body: { ...request.body, clientId } } as PublishRequest;
     default:
       return request;
+  }
+}
+
+/**
+ * The sends the outbox takes when they find no server (docs/client-offline.md, "Outbox"): a new
+ * post of the member's own stream (text, gif or one image) and a new question. A video, a group
+ * post and an edit keep the composer's own retries.
+ */
+export const goesThroughOutbox = (request: PublishRequest) =>
+  request.kind === 'createPost' || request.kind === 'createImagePost' || request.kind === 'createQuestion';
+
+/** The send as the outbox keeps it, with its client id (an image as its data URL: the effect keeps the bytes). */
+export function handOffOf(request: PublishRequest, clientId: string): OutboxHandOff {
+  switch (request.kind) {
+    case 'createQuestion': {
+      const { clientId: _, ...body } = request.body;
+      return { kind: 'question', clientId, payload: { body, image: '' } };
+    }
+    case 'createImagePost': {
+      const { clientId: _, image, ...body } = request.body;
+      return { kind: 'post', clientId, payload: { body, image } };
+    }
+    case 'createPost': {
+      const { clientId: _, ...body } = request.body;
+      return { kind: 'post', clientId, payload: { body, image: '' } };
+    }
+    default:
+      throw new Error(`composer: ${request.kind} does not go through the outbox`);
   }
 }

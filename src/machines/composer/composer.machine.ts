@@ -5,8 +5,10 @@ import { defined } from '../shared/defined';
 import { failureText } from '../shared/failure';
 import { requiredPromise } from '../shared/required';
 import { retriesSend, sendRetryDelay } from '../shared/sendRetry';
+import { goesToOutbox } from '../offline/outbox.handoff';
+import type { OutboxHandOff } from '../offline/outbox.types';
 import type { ToastRequest } from '../shell/toastRequest';
-import { DELETE_FAILED, emptyDraft, GIF_NOT_HTTPS, PUBLISH_FAILED, READ_FAILED } from './composer.copy';
+import { DELETE_FAILED, emptyDraft, GIF_NOT_HTTPS, PUBLISH_FAILED, queuedText, READ_FAILED } from './composer.copy';
 import {
   acceptsDraftValue,
   canToggleTopic,
@@ -15,6 +17,8 @@ import {
   draftFromPost,
   draftProblem,
   fileProblem,
+  goesThroughOutbox,
+  handOffOf,
   isHttpsUrl,
   isQuestion,
   publishRequest,
@@ -30,6 +34,9 @@ export * from './composer.copy';
 export * from './composer.draft';
 export * from './composer.selectors';
 
+/** The send under way: `submitting` is only entered with one. */
+const sendingOf = (context: Pick<ComposerContext, 'sending'>) => defined(context.sending, 'the send under way');
+
 /** The post being edited or deleted: those states are only entered with one. */
 const editedPost = (context: Pick<ComposerContext, 'data'>) => defined(context.data, 'the edited post');
 
@@ -37,6 +44,8 @@ const editedPost = (context: Pick<ComposerContext, 'data'>) => defined(context.d
  * The composer modal (spec section 3 "Post draft and modal state", section 4 "Modal"): create a
  * post, ask a question, edit a post, with the feelings, image, video and gif panels, and the
  * delete dialog. The spec's flat modal state is derived from the snapshot by `selectModalState`.
+ * A new post or question that finds no server goes to the member's outbox and the composer closes
+ * (docs/client-offline.md, "Outbox"); other sends retry here.
  */
 export const composerMachine = setup({
   types: {
@@ -56,6 +65,8 @@ export const composerMachine = setup({
   actions: {
     /** Effect: `toasts.show` to the app's toast queue. */
     showToast: (_, _params: ToastRequest) => {},
+    /** Effect: the send goes to the member's outbox (app child 'outbox'), which sends it when it can. */
+    toOutbox: (_, _handOff: OutboxHandOff) => {},
     reset: assign(closedContext),
     /** The send gets its client id: the one of the same send that did not go out, else a new one. */
     startSending: assign(({ context }) => {
@@ -82,6 +93,11 @@ export const composerMachine = setup({
   },
   guards: {
     retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
+    /**
+     * A new post or question that found no server (no answer, a 5xx) or that would overtake a send
+     * of the member's waiting in the outbox (QueuedBehind): the outbox takes it.
+     */
+    goesToOutbox: ({ context, event }) => goesThroughOutbox(publishRequest(context)) && goesToOutbox((event as { error?: unknown }).error),
     acceptsDraftValue: ({ event }) => {
       assertEvent(event, 'composer.draft.set');
       return acceptsDraftValue(event.key, event.value);
@@ -273,7 +289,7 @@ export const composerMachine = setup({
       invoke: {
         id: 'publish',
         src: 'publish',
-        input: ({ context }) => withClientId(publishRequest(context), defined(context.sending, 'the send under way').clientId),
+        input: ({ context }) => withClientId(publishRequest(context), sendingOf(context).clientId),
         onDone: {
           target: 'closed',
           actions: [
@@ -286,6 +302,19 @@ export const composerMachine = setup({
           ],
         },
         onError: [
+          // The outbox keeps it, with its client id, and sends it in order when the server is back: done here.
+          {
+            guard: 'goesToOutbox',
+            target: 'closed',
+            actions: [
+              { type: 'toOutbox', params: ({ context }) => handOffOf(publishRequest(context), sendingOf(context).clientId) },
+              {
+                type: 'showToast',
+                params: ({ context }) => ({ type: 'info' as const, description: queuedText(isQuestion(context) ? 'question' : 'post') }),
+              },
+              'reset',
+            ],
+          },
           // No answer: it may be stored already; the same send goes again after a pause.
           { guard: 'retriesSend', target: 'waitingToRetry', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
           {

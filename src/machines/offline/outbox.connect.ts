@@ -1,5 +1,6 @@
 import type { OutboxActorRef, OutboxSnapshot } from './outbox.machine';
-import type { ChatMessagePayload, OutboxItem, PostPayload } from './outbox.types';
+import type { FeedSource } from '../streams/postList';
+import type { ChatMessagePayload, OutboxItem, PostPayload, QuestionPayload } from './outbox.types';
 
 /** The outbox's words, where the items show (docs/client-offline.md, "Outbox"). */
 export const OUTBOX_WAITING_TEXT = 'Waiting to send';
@@ -9,6 +10,7 @@ export const OUTBOX_DELETE_LABEL = 'Delete';
 
 export type ChatOutboxItem = OutboxItem & { kind: 'chatMessage'; payload: ChatMessagePayload };
 export type PostOutboxItem = OutboxItem & { kind: 'post'; payload: PostPayload };
+export type QuestionOutboxItem = OutboxItem & { kind: 'question'; payload: QuestionPayload };
 
 const itemsOf = (snapshot: OutboxSnapshot | undefined) => snapshot?.context.items ?? [];
 
@@ -23,6 +25,31 @@ export const outboxPosts = (snapshot: OutboxSnapshot | undefined): PostOutboxIte
   itemsOf(snapshot)
     .filter((item): item is PostOutboxItem => item.kind === 'post')
     .reverse();
+
+/** The member's own questions not sent yet, newest written first (as the questions list shows them). */
+export const outboxQuestions = (snapshot: OutboxSnapshot | undefined): QuestionOutboxItem[] =>
+  itemsOf(snapshot)
+    .filter((item): item is QuestionOutboxItem => item.kind === 'question')
+    .reverse();
+
+const NONE: never[] = [];
+
+/**
+ * The pending cards a list shows on top, where the sent item will land: new posts on the streams
+ * (Latest and For you) and on the member's own profile, new questions on the questions list.
+ */
+export function outboxCardsFor(snapshot: OutboxSnapshot | undefined, source: FeedSource): (PostOutboxItem | QuestionOutboxItem)[] {
+  switch (source.kind) {
+    case 'streams':
+      return outboxPosts(snapshot);
+    case 'user':
+      return source.userId === snapshot?.context.userId ? outboxPosts(snapshot) : NONE;
+    case 'questions':
+      return outboxQuestions(snapshot);
+    default:
+      return NONE;
+  }
+}
 
 /** What an item's mark says: waiting, sending, or the server's reason. */
 export const outboxItemText = (item: OutboxItem) =>

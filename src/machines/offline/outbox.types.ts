@@ -1,4 +1,4 @@
-import type { CreateImagePostBody, CreatePostBody } from '../../api/posts';
+import type { CreateImagePostBody, CreatePostBody, CreateQuestionBody } from '../../api/posts';
 
 /**
  * What the outbox keeps (docs/client-offline.md, "Outbox"): sends that found no server, each with
@@ -24,9 +24,16 @@ export interface PostPayload {
   image: Blob | null;
 }
 
+/** A new question (text only; `image` is always null, so every kind's hand-off has the same shape). */
+export interface QuestionPayload {
+  body: Omit<CreateQuestionBody, 'clientId'>;
+  image: null;
+}
+
 export type OutboxPayloads = {
   chatMessage: ChatMessagePayload;
   post: PostPayload;
+  question: QuestionPayload;
 };
 export type OutboxKind = keyof OutboxPayloads;
 

@@ -25,3 +25,6 @@ export const firstPost = (s: FeedSnapshot): FeedSnapshot['context']['posts'][num
 
 /** When the kept copy the list shows was saved (ms), or null when it shows the server's page. */
 export const feedKeptAt = (s: FeedSnapshot) => s.context.keptAt;
+
+/** Which list this is (the outbox's pending cards show on the lists they will land in). */
+export const feedSource = (s: FeedSnapshot) => s.context.source;

@@ -291,6 +291,9 @@ export const feedMachine = setup({
   },
   states: {
     loading: {
+      // The member's own post stored meanwhile (the outbox sent it while page 1 was being read):
+      // page 1 is read again, so the post its pending card stood for is never missing.
+      on: { 'feed.published': { target: 'loading', reenter: true } },
       invoke: {
         id: 'firstPage',
         src: 'fetchPage',

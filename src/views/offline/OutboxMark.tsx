@@ -7,6 +7,7 @@ import {
   outboxItemText,
   type ChatOutboxItem,
   type PostOutboxItem,
+  type QuestionOutboxItem,
 } from '../../machines/offline/outbox.connect';
 import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
 import type { OutboxItem } from '../../machines/offline/outbox.types';
@@ -14,7 +15,7 @@ import { useAppChild } from '../AppContext';
 import { Button } from '../ui/Button';
 
 /** The member's outbox items a screen shows (the app's outbox machine, systemId 'outbox'). */
-export function useOutboxItems<T extends ChatOutboxItem | PostOutboxItem>(select: (s: OutboxSnapshot) => T[]) {
+export function useOutboxItems<T extends ChatOutboxItem | PostOutboxItem | QuestionOutboxItem>(select: (s: OutboxSnapshot) => T[]) {
   const outbox = useAppChild('outbox');
   const items = useSelector(outbox, select, shallowEqual);
   return { outbox, items };
@@ -33,8 +34,11 @@ export function OutboxMark({ outbox, item }: { outbox: OutboxActorRef; item: Out
   const { retry, remove } = outboxControls(outbox, item.clientId);
   return (
     <span data-outbox="failed" className="inline-flex flex-wrap items-center gap-2 text-xs text-red-700 dark:text-red-400">
-      <AlertCircle aria-hidden="true" size={12} />
-      Not sent: {text}
+      {/* The icon stays with the reason when a long one wraps. */}
+      <span className="inline-flex items-start gap-1">
+        <AlertCircle aria-hidden="true" size={12} className="mt-0.5 shrink-0" />
+        <span>Not sent: {text}</span>
+      </span>
       <Button variant="secondary" size="sm" onPress={retry}>
         {OUTBOX_RETRY_LABEL}
       </Button>

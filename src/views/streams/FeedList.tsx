@@ -7,6 +7,7 @@ import {
   feedKeptAt,
   feedPosts,
   feedReveals,
+  feedSource,
   hasFeedFailed,
   hasMorePosts,
   hasMorePostsFailed,
@@ -23,6 +24,9 @@ import type { useFeed } from './useFeed';
 import { LoadError } from '../ui/LoadError';
 import { WhyDialog } from './post/overlayChunks';
 import { OfflineNotice } from '../offline/OfflineNotice';
+import { PendingPostCards } from './post/PendingPostCard';
+import { useOutboxItems } from '../offline/OutboxMark';
+import { outboxCardsFor, type PostOutboxItem, type QuestionOutboxItem } from '../../machines/offline/outbox.connect';
 
 type Callbacks = ReturnType<typeof useFeed>['callbacks'];
 
@@ -52,11 +56,14 @@ export function FeedList({
   const moreFailed = useSelector(feed, hasMorePostsFailed);
   const whyPost = useSelector(feed, selectWhyPost);
   const keptAt = useSelector(feed, feedKeptAt);
+  const source = useSelector(feed, feedSource);
+  const waiting = useOutboxItems<PostOutboxItem | QuestionOutboxItem>((s) => outboxCardsFor(s, source));
   const { cardProps, overlays } = usePostOverlays(callbacks);
 
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => setOffset(listRef.current?.offsetTop ?? 0), [loading]);
+  // The list starts below the pending cards: measured again when they come and go.
+  useLayoutEffect(() => setOffset(listRef.current?.offsetTop ?? 0), [loading, waiting.items.length]);
   const virtualizer = useWindowVirtualizer({
     count: posts.length,
     estimateSize: () => 360,
@@ -76,12 +83,23 @@ export function FeedList({
     if (reveals > 0) globalThis.scrollTo?.({ top: 0, behavior: 'smooth' });
   }, [reveals]);
 
-  if (loading) return <PostSkeletons label={`Loading ${noun}s`} />;
+  // What the member wrote and the outbox still holds shows on top, whatever the list's own state.
+  const pendingCards = <PendingPostCards {...waiting} />;
+  if (loading)
+    return (
+      <div className="flex flex-col gap-4">
+        {pendingCards}
+        <PostSkeletons label={`Loading ${noun}s`} />
+      </div>
+    );
   if (failed)
     return (
-      <LoadError title={`Could not load ${noun}s`} onRetry={() => feed.send({ type: 'feed.retry' })}>
-        {error}
-      </LoadError>
+      <div className="flex flex-col gap-4">
+        {pendingCards}
+        <LoadError title={`Could not load ${noun}s`} onRetry={() => feed.send({ type: 'feed.retry' })}>
+          {error}
+        </LoadError>
+      </div>
     );
 
   // jsdom (tests) measures nothing: render every card when the virtualiser has no window size.
@@ -90,6 +108,7 @@ export function FeedList({
   return (
     <div>
       {keptAt !== null ? <OfflineNotice savedAt={keptAt} /> : null}
+      <div className="mb-4 empty:hidden">{pendingCards}</div>
       <NewPostsPill count={pending} noun={noun} onPress={() => feed.send({ type: 'feed.showPending' })} />
       {posts.length === 0 ? (
         empty

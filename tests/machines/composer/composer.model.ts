@@ -24,11 +24,19 @@ import {
   videoPost,
 } from './composerFixtures';
 import { type ModelEvent } from '../cover';
-import { CLIENT_SEED, noAnswer } from '../../fixtures/streams';
+import { CLIENT_SEED, noAnswer, refused } from '../../fixtures/streams';
+import { QueuedBehind } from '../../../src/machines/offline/outbox.handoff';
 import type { MachineModel } from '../cover';
 
 export const input = { clientSeed: CLIENT_SEED };
 export const NO_ANSWER = noAnswer();
+/** The server is down (5xx), or a send of the member's already waits in the outbox: the outbox takes a new post or question. */
+export const SERVER_DOWN = refused('Service unavailable', 503);
+export const QUEUED_BEHIND = new QueuedBehind();
+const toOutboxErrors = [
+  { type: 'xstate.error.actor.publish', error: SERVER_DOWN },
+  { type: 'xstate.error.actor.publish', error: QUEUED_BEHIND },
+];
 
 const LONG = 'a'.repeat(POST_TEXT_MAX + 1);
 const text = (value: string): ModelEvent => ({ type: 'composer.draft.set', key: 'post', value });
@@ -117,7 +125,7 @@ const FORMAT_EVENTS = ['composer.format.set', 'composer.preview.show', 'composer
 
 const scenarios: Scenario[] = [
   {
-    name: 'a text post: text, background, privacy, feeling, clear, submit',
+    name: 'a text post: text, background, privacy, feeling, clear, submit; no server: to the outbox',
     events: [
       { type: 'composer.open', modalType: 'createpost' },
       text('Hello'),
@@ -132,6 +140,7 @@ const scenarios: Scenario[] = [
       publishDone,
       ...publishErrors,
       { type: 'xstate.error.actor.publish', error: NO_ANSWER },
+      ...toOutboxErrors,
       close,
     ],
     ignore: [
@@ -140,11 +149,13 @@ const scenarios: Scenario[] = [
       ...NOT_DELETE,
       ...PANEL_EVENTS.filter((t) => !['composer.feelings.open', 'composer.feelings.select', 'composer.panel.close'].includes(t)),
     ],
-    // No answer only to a plain post; after a send that did not go out, only its Try again (or a change, or closing).
+    // No server only to a plain post; after a send that did not go out, only its Try again (or a change, or closing).
     filter: (snapshot, event) => {
       const c = snapshot.context as ComposerContext;
       const plain = c.draft.privacy === 'Public' && c.draft.bgColor === DEFAULT_BG_COLOR && c.draft.feelings === '';
-      if (event.type === 'xstate.error.actor.publish' && (event as { error?: unknown }).error === NO_ANSWER) return plain;
+      const error = (event as { error?: unknown }).error;
+      if (event.type === 'xstate.error.actor.publish' && (error === NO_ANSWER || error === SERVER_DOWN || error === QUEUED_BEHIND))
+        return plain;
       if (c.unsent !== null || c.retries > 0)
         return (
           (plain &&
@@ -166,6 +177,7 @@ const scenarios: Scenario[] = [
       { type: 'composer.submit' },
       publishDone,
       publishErrors[0],
+      { type: 'xstate.error.actor.publish', error: NO_ANSWER },
       close,
     ],
     ignore: [
@@ -176,6 +188,11 @@ const scenarios: Scenario[] = [
         (t) => !['composer.feelings.open', 'composer.image.open', 'composer.gif.open', 'composer.video.open'].includes(t),
       ),
     ],
+    // A new question with no server goes to the outbox (an edit's retries are walked with the posts').
+    filter: (snapshot, event) =>
+      event.type !== 'xstate.error.actor.publish' ||
+      (event as { error?: unknown }).error !== NO_ANSWER ||
+      (snapshot.context as ComposerContext).type === 'createquestion',
   },
   {
     name: 'attachments: image, video, gif (one at a time), alt text, media remove',
@@ -195,6 +212,7 @@ const scenarios: Scenario[] = [
       { type: 'composer.gif.change', url: 'http://media.example/cat.gif' },
       { type: 'composer.submit' },
       publishDone,
+      { type: 'xstate.error.actor.publish', error: NO_ANSWER },
       close,
     ],
     ignore: [
@@ -204,12 +222,16 @@ const scenarios: Scenario[] = [
       'composer.feelings.open',
       'composer.feelings.select',
       'composer.draft.clear',
-      'xstate.error.actor.publish',
     ],
-    // The reader answers with the kind of file its panel asked for.
-    filter: (snapshot, event) =>
-      event.type !== 'xstate.done.actor.readMedia' ||
-      (snapshot.matches({ open: 'imageDialog' }) ? event.output === IMAGE_DATA_URL : event.output === VIDEO_DATA_URL),
+    // The reader answers with the kind of file its panel asked for. With no server, a post with an
+    // image or a gif goes to the outbox (a video keeps the composer's retries, walked with the edits).
+    filter: (snapshot, event) => {
+      if (event.type === 'xstate.error.actor.publish') return (snapshot.context as ComposerContext).draft.video === '';
+      return (
+        event.type !== 'xstate.done.actor.readMedia' ||
+        (snapshot.matches({ open: 'imageDialog' }) ? event.output === IMAGE_DATA_URL : event.output === VIDEO_DATA_URL)
+      );
+    },
   },
   {
     name: 'editing posts: prefilled, media kept, replaced or removed',
@@ -226,6 +248,7 @@ const scenarios: Scenario[] = [
       { type: 'composer.submit' },
       publishDone,
       publishErrors[0],
+      { type: 'xstate.error.actor.publish', error: NO_ANSWER },
       close,
     ],
     ignore: [
@@ -240,9 +263,22 @@ const scenarios: Scenario[] = [
       'composer.draft.clear',
       'xstate.error.actor.readMedia',
     ],
-    filter: (snapshot, event) =>
-      event.type !== 'xstate.done.actor.readMedia' ||
-      (snapshot.matches({ open: 'imageDialog' }) ? event.output === IMAGE_DATA_URL : event.output === VIDEO_DATA_URL),
+    // An edit is not the outbox's: with no answer it goes again after a pause (walked on the text
+    // post as it was), and after its retries only its Try again or closing.
+    filter: (snapshot, event) => {
+      const c = snapshot.context as ComposerContext;
+      if (event.type === 'xstate.error.actor.publish' && (event as { error?: unknown }).error === NO_ANSWER)
+        return c.data?._id === textPost._id && c.draft.post !== '';
+      if (c.retries > 0)
+        return (
+          ['composer.submit', 'composer.close', 'xstate.done.actor.publish', 'xstate.error.actor.publish'].includes(event.type) ||
+          event.type.startsWith('xstate.after.')
+        );
+      return (
+        event.type !== 'xstate.done.actor.readMedia' ||
+        (snapshot.matches({ open: 'imageDialog' }) ? event.output === IMAGE_DATA_URL : event.output === VIDEO_DATA_URL)
+      );
+    },
   },
   {
     name: "group posts: into the group, with an image; a member's post waits for a group admin",

@@ -10,6 +10,7 @@ import {
   MEDIA_RULES,
   POST_PENDING,
   PUBLISH_FAILED,
+  queuedText,
   READ_FAILED,
   selectModalState,
   tooLong,
@@ -24,6 +25,7 @@ import { SEND_RETRIES } from '../../../src/machines/shared/sendRetry';
 import { CHOSEN_TOPICS_MAX, type Topic } from '../../../src/api/posts/topics';
 import { CLIENT_SEED } from '../../fixtures/streams';
 import { NO_ANSWER, composerModel, input, serialize } from './composer.model';
+import type { OutboxHandOff } from '../../../src/machines/offline/outbox.types';
 
 /** The request kind a draft must become, worked out independently of the machine's code. */
 function expectedKind(c: ComposerContext): PublishRequest['kind'] {
@@ -53,15 +55,22 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: { type: string; description: string }[] = [];
     const emitted: ComposerEmitted[] = [];
+    const handOffs: OutboxHandOff[] = [];
     let subscribed = false;
     let before: ComposerContext | null = null;
     let previous = path.steps[0].state.context as ComposerContext;
     let sentAgain = 0;
+    let lastRequest: PublishRequest | null = null;
     await replay(composerMachine, path, {
       input,
       serialize,
       coverage,
-      provide: { actions: { showToast: (_: unknown, toast: { type: string; description: string }) => void toasts.push(toast) } },
+      provide: {
+        actions: {
+          showToast: (_: unknown, toast: { type: string; description: string }) => void toasts.push(toast),
+          toOutbox: (_: unknown, handOff: OutboxHandOff) => void handOffs.push(handOff),
+        },
+      },
       afterStep: (step, actor) => {
         if (!subscribed) {
           subscribed = true;
@@ -144,6 +153,7 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
             before = previous;
             const child = snapshot.children.publish as { getSnapshot(): { input: PublishRequest } };
             const request = child.getSnapshot().input;
+            lastRequest = request;
             expect(request.kind).toBe(expectedKind(c));
             expect(request.body.post).toBe(c.draft.post);
             // A new post carries its client id: the one of the same send that did not go out, else a new one.
@@ -209,9 +219,29 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
           // The same send again: the same request, the same client id.
           sentAgain += 1;
           const child = snapshot.children.publish as { getSnapshot(): { input: PublishRequest } };
-          expect((child.getSnapshot().input.body as { clientId?: string }).clientId).toBe(c.sending!.clientId);
+          const again = child.getSnapshot().input;
+          // An edit is a PUT (repeating it is harmless): it has no client id.
+          if (again.kind.startsWith('create')) expect((again.body as { clientId?: string }).clientId).toBe(c.sending!.clientId);
+          else expect(again.body).not.toHaveProperty('clientId');
+          expect(again).toEqual(lastRequest);
         }
-        if (event.type === 'xstate.error.actor.publish' && snapshot.matches('waitingToRetry')) {
+        if (event.type === 'xstate.error.actor.publish' && snapshot.matches('closed')) {
+          // No server for a new post or question: the outbox keeps it, with its client id; the composer is done.
+          const b = before!;
+          expect(b.type).not.toBe('editpost');
+          expect(b.group).toBeNull();
+          expect(b.draft.video).toBe('');
+          const { clientId: _, image: __, ...sentBody } = lastRequest!.body as Record<string, unknown>;
+          expect(handOffs.at(-1)).toEqual({
+            kind: b.type === 'createquestion' ? 'question' : 'post',
+            clientId: previous.sending!.clientId,
+            payload: { body: sentBody, image: b.draft.image },
+          });
+          expect(toasts.at(-1)).toEqual({ type: 'info', description: queuedText(b.type === 'createquestion' ? 'question' : 'post') });
+          expect(emitted.filter((e) => e.type === 'published')).toHaveLength(
+            path.steps.slice(0, path.steps.indexOf(step) + 1).filter((s) => s.event.type === 'xstate.done.actor.publish').length,
+          );
+        } else if (event.type === 'xstate.error.actor.publish' && snapshot.matches('waitingToRetry')) {
           expect(event.error).toBe(NO_ANSWER);
           expect(c.retries).toBeGreaterThan(0);
         } else if (event.type === 'xstate.error.actor.publish') {
@@ -240,6 +270,12 @@ describe.each(composerModel.covers)('composer machine: $label', ({ label }) => {
           expect(c.panelError).toBe(expected);
         }
         if (event.type === 'xstate.error.actor.readMedia') expect(c.panelError).toBe(READ_FAILED);
+        // Only a send that found no server reaches the outbox, once.
+        expect(handOffs).toHaveLength(
+          path.steps
+            .slice(0, path.steps.indexOf(step) + 1)
+            .filter((s, i, all) => s.event.type === 'xstate.error.actor.publish' && all[i].state.value === 'closed').length,
+        );
         // Something is announced exactly once per success, never otherwise.
         const successes = path.steps
           .slice(0, path.steps.indexOf(step) + 1)

@@ -99,6 +99,8 @@ const model = {
   // every other change: each is checked once, the graph stays finite.
   filter: (snapshot: { context: unknown; matches(v: unknown): boolean }, event: ModelEvent) => {
     if (!LIST_EVENTS.has(event.type)) return true;
+    // While page 1 loads, only the member's own publishing counts (page 1 is read again).
+    if (snapshot.matches('loading')) return event.type === 'feed.published';
     const ids = (snapshot.context as FeedContext).posts.map((p) => p._id).join();
     return (
       (ids === 'p1,p2' || ids === '') &&

@@ -156,6 +156,43 @@ describe('the member\'s own post in "For you"', () => {
   });
 });
 
+describe("the member's own post sent by the outbox", () => {
+  const start = (order: FeedOrder, pages: Promise<FeedPage>[]) => {
+    const fetchPage = vi.fn(() => pages.shift() ?? Promise.resolve({ posts: [], nextCursor: null }));
+    const actor = createActor(feedMachine.provide({ actors: { fetchPage: fromPromise(fetchPage), live: fromCallback(() => () => {}) } }), {
+      input: { source: { kind: 'streams' }, order },
+    }).start();
+    return { actor, fetchPage };
+  };
+  const ids = (actor: { getSnapshot(): FeedSnapshot }) => actor.getSnapshot().context.posts.map((p) => p._id);
+
+  it.each(['latest', 'forYou'] as const)('shows once in "%s", whether its socket copy comes before or after', async (order) => {
+    const { actor } = start(order, [Promise.resolve({ posts: [p1, p2], nextCursor: null })]);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'feed.published', post: fresh });
+    actor.send({ type: 'feed.postAdded', post: fresh });
+    expect(ids(actor)).toEqual(['p4', 'p1', 'p2']);
+    const other = { ...fresh, _id: 'p6', createdAt: at(55) };
+    actor.send({ type: 'feed.postAdded', post: other });
+    actor.send({ type: 'feed.published', post: other });
+    expect(ids(actor)).toEqual(['p6', 'p4', 'p1', 'p2']);
+    expect(actor.getSnapshot().context.pending).toEqual([]);
+    actor.stop();
+  });
+
+  it('sent while page 1 is read: page 1 is read again, so it is listed', async () => {
+    let answerFirst: (page: FeedPage) => void = () => {};
+    const first = new Promise<FeedPage>((resolve) => (answerFirst = resolve));
+    const { actor, fetchPage } = start('latest', [first, Promise.resolve({ posts: [fresh, p1], nextCursor: null })]);
+    actor.send({ type: 'feed.published', post: fresh });
+    answerFirst({ posts: [p1], nextCursor: null });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    expect(ids(actor)).toEqual(['p4', 'p1']);
+    actor.stop();
+  });
+});
+
 describe('list helpers', () => {
   it('moves the member’s own reaction between counts', () => {
     expect(shiftReaction({ ...zeroCounts(), like: 2 }, 'like', 'love')).toEqual({ ...zeroCounts(), like: 1, love: 1 });
