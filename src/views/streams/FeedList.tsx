@@ -35,11 +35,14 @@ export function FeedList({
   callbacks,
   empty,
   noun = 'post',
+  keptNotice = true,
 }: {
   feed: FeedActorRef;
   callbacks: Callbacks;
   empty: ReactNode;
   noun?: string;
+  /** Whether a kept page says so above the list (false where the page around it says it already). */
+  keptNotice?: boolean;
 }) {
   const posts = useSelector(feed, feedPosts);
   const pending = useSelector(feed, pendingCount);
@@ -89,7 +92,7 @@ export function FeedList({
 
   return (
     <div>
-      {keptAt !== null ? <OfflineNotice savedAt={keptAt} /> : null}
+      {keptAt !== null && keptNotice ? <OfflineNotice savedAt={keptAt} /> : null}
       <NewPostsPill count={pending} noun={noun} onPress={() => feed.send({ type: 'feed.showPending' })} />
       {posts.length === 0 ? (
         empty
