@@ -129,7 +129,7 @@ describe('reading offline', () => {
     await expect.poll(keptDatabases).toEqual([`${KEPT_DB_PREFIX}${reader.id}`]);
     await expect
       .poll(() => keptKeys(reader.id))
-      .toEqual(['chats:list', `comments:${privatePost._id}`, 'stream:forYou', `post:${privatePost._id}`].sort());
+      .toEqual(['chats:list', `comments:${privatePost._id}`, 'stream:forYou', `post:${privatePost._id}`, 'unread:count'].sort());
 
     await settled();
     await context.setOffline(true);
@@ -181,7 +181,7 @@ describe('reading offline', () => {
     const second = await signUp('secondreader');
     await page.getByRole('radio', { name: 'Latest' }).waitFor();
     await expect.poll(keptDatabases).toEqual([`${KEPT_DB_PREFIX}${second.id}`]);
-    await expect.poll(() => keptKeys(second.id)).toEqual(['stream:forYou']);
+    await expect.poll(() => keptKeys(second.id)).toEqual(['stream:forYou', 'unread:count']);
     await settled();
     await context.setOffline(true);
     await page.reload();

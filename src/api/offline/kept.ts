@@ -16,7 +16,7 @@ export const KEPT_PROFILE_KEY = 'self';
 export const KEPT_BY_KIND = 'byKind';
 
 /** What is kept, one copy per key. */
-export type KeptKind = 'stream' | 'post' | 'comments' | 'chats';
+export type KeptKind = 'stream' | 'post' | 'comments' | 'chats' | 'thread' | 'notifications' | 'unread' | 'member' | 'timeline';
 
 /** How many copies of each kind are kept; saving one more drops the oldest saved. */
 export const KEPT_LIMITS: Record<KeptKind, number> = {
@@ -28,7 +28,23 @@ export const KEPT_LIMITS: Record<KeptKind, number> = {
   comments: 30,
   /** The member's chat list (private conversations and group chats, each with its newest message). */
   chats: 1,
+  /** The conversations the member opened (private and group), each its last KEPT_THREAD_MESSAGES messages. */
+  thread: 30,
+  /** The first page of the member's notifications… */
+  notifications: 1,
+  /** …and their unread count (the nav badge). */
+  unread: 1,
+  /** The profile pages the member opened (their own included): the member as the page shows them… */
+  member: 10,
+  /** …and the first page of each one's posts (the Timeline tab). */
+  timeline: 10,
 };
+
+/** How many messages of each kept conversation are kept: the newest, as loaded and as they arrive live. */
+export const KEPT_THREAD_MESSAGES = 50;
+
+/** The id of a kept conversation: a private one by the other member, a group chat by the group. */
+export const keptThreadId = (peerId: string, isGroup: boolean) => `${isGroup ? 'group' : 'private'}:${peerId}`;
 
 /** A copy older than this is not shown (and is dropped when read). */
 export const KEPT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

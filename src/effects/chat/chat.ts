@@ -1,7 +1,8 @@
 import { fromCallback, fromPromise, sendTo, type AnyActorRef, type EventObject } from 'xstate';
-import { keptMemberOf } from '../offline/kept';
+import { changeKept, keptMemberOf } from '../offline/kept';
 import { withKept } from '../offline/keptLoad';
-import type { CreateGroupChatBody, GroupChat } from '../../api/chat';
+import { keepLive, keptThreadOf, withMessages } from './keptThread';
+import type { CreateGroupChatBody, GroupChat, MessagesPage } from '../../api/chat';
 import type { ApiClient } from '../../api/client';
 import { clientEvents, serverEvents } from '../../api/socket';
 import {
@@ -14,6 +15,7 @@ import {
   type FetchMessagesInput,
   type ReactInput,
   type SendMessageInput,
+  type ThreadPage,
 } from '../../machines/chat/chat.machine';
 import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
 import { QueuedBehind } from '../../machines/offline/outbox.handoff';
@@ -141,15 +143,19 @@ export function invitationEventOf(message: BusMessage): InvitationsEvent | null 
 /**
  * The chat screen's message listener: bus messages as chat events. It tells the app's private
  * chat cache (systemId 'privateChatCache') that it is attached and when it stops, and stops
- * listening when the cache says so (the sidebar's clean-up emits `privateChat.detach`). In a
- * replay it leaves the live cache alone.
+ * listening when the cache says so (the sidebar's clean-up emits `privateChat.detach`). What
+ * arrives in a conversation the member keeps (./keptThread.ts) goes into its kept copy too. In a
+ * replay it leaves the live cache and the kept store alone.
  */
 export const liveChatActor = (bus: Bus, app?: HasSystem) =>
-  fromCallback<EventObject, { me: ChatMember }>(({ sendBack, self }) => {
-    const cache = app && !inReplay(self) ? (app.system.get('privateChatCache') as PrivateChatCacheActorRef | undefined) : undefined;
+  fromCallback<EventObject, { me: ChatMember }>(({ sendBack, self, input }) => {
+    const live = app && !inReplay(self);
+    const cache = live ? (app.system.get('privateChatCache') as PrivateChatCacheActorRef | undefined) : undefined;
     let unsubscribe: (() => void) | null = bus.subscribe((message) => {
       const event = chatEventOf(message);
-      if (event) sendBack(event);
+      if (!event) return;
+      if (live) keepLive(keptMemberOf(app), input.me, event);
+      sendBack(event);
     });
     const detach = () => {
       unsubscribe?.();
@@ -225,7 +231,24 @@ export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, 
         ),
       ),
       uploadImage: fromPromise(({ input }: { input: { image: string } }) => calls.uploadImage(input.image)),
-      fetchMessages: fromPromise(({ input }: { input: FetchMessagesInput }) => calls.messages(input)),
+      fetchMessages: fromPromise(({ input }: { input: FetchMessagesInput }): Promise<ThreadPage> => {
+        const slot = { member: keptMemberOf(app), kind: 'thread' as const, id: keptThreadOf(input) };
+        // A conversation's newest page is kept (its last KEPT_THREAD_MESSAGES), and read back when the server cannot be reached.
+        if (input.after === undefined && input.before === undefined) {
+          return withKept<ThreadPage>(
+            slot,
+            () => calls.messages(input),
+            (page, savedAt) => ({ ...page, keptAt: savedAt }),
+            (page) => withMessages(page, []),
+          );
+        }
+        // What a catch-up brings goes into the kept copy too; older pages are not kept.
+        return calls.messages(input).then((page) => {
+          if (input.after !== undefined)
+            void changeKept<MessagesPage>(slot.member, 'thread', slot.id, (kept) => withMessages(kept, page.messages));
+          return page;
+        });
+      }),
       sendMessage: fromPromise(async ({ input }: { input: SendMessageInput }) => {
         // Nothing overtakes a send of the member's still waiting in the outbox.
         if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();

@@ -1,7 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { serverEvents } from '../../api/socket';
-import { inboxMachine, type InboxEvent } from '../../machines/notifications/inbox.machine';
+import { inboxMachine, type InboxEvent, type InboxPage } from '../../machines/notifications/inbox.machine';
+import { keptMemberOf } from '../offline/kept';
+import { withKept } from '../offline/keptLoad';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
@@ -22,7 +24,16 @@ export function inboxLogic(app: HasSystem, { api = defaultApi, bus = streamsBus 
   const bridge = bridgeActions(app);
   return inboxMachine.provide({
     actors: {
-      loadPage: fromPromise(({ input }: { input: { cursor: string | null } }) => api.notifications.page(input.cursor ?? undefined)),
+      loadPage: fromPromise(({ input }: { input: { cursor: string | null } }): Promise<InboxPage> => {
+        const read = () => api.notifications.page(input.cursor ?? undefined);
+        if (input.cursor) return read();
+        // The first page is kept for reading offline (src/effects/offline/keptLoad.ts); no later pages are offered from it.
+        return withKept({ member: keptMemberOf(app), kind: 'notifications', id: 'inbox' }, read, (page, savedAt) => ({
+          ...page,
+          nextCursor: null,
+          keptAt: savedAt,
+        }));
+      }),
       readOne: fromPromise(({ input }: { input: { id: string } }) => api.notifications.read(input.id)),
       deleteOne: fromPromise(({ input }: { input: { id: string } }) => api.notifications.remove(input.id)),
       readAll: fromPromise(() => api.notifications.readAll()),

@@ -120,6 +120,30 @@ export async function keepCopy(userId: string | null, kind: KeptKind, id: string
   }
 }
 
+/**
+ * Changes the member's kept copy, only where one is kept (nothing is created): `change` answers the
+ * new value, or null to leave it; `id` null: every copy of `kind`. For copies that follow what arrives
+ * live (a conversation's messages).
+ */
+export async function changeKept<T>(
+  userId: string | null,
+  kind: KeptKind,
+  id: string | null,
+  change: (value: T) => T | null,
+): Promise<void> {
+  if (!userId) return;
+  const started = generation;
+  try {
+    await confirming;
+    if (!(await keptNames()).includes(keptDbName(userId)) || generation !== started) return;
+    const { changeCopy, changeCopies } = await store();
+    const apply = (value: unknown) => change(value as T);
+    await (id === null ? changeCopies(userId, kind, apply) : changeCopy(userId, keptKey(kind, id), apply));
+  } catch {
+    // Best effort, as above.
+  }
+}
+
 /** The member's kept copy, or null. */
 export async function recallCopy<T>(userId: string | null, kind: KeptKind, id: string): Promise<Kept<T> | null> {
   if (!userId) return null;

@@ -27,9 +27,15 @@ export interface KeptSlot {
 /**
  * A load with the member's kept copy behind it: each answer is kept; when the server cannot be
  * reached (or the browser is offline: then nothing is asked) the kept copy is returned instead,
- * marked with its save time by `mark`. Without a copy, the failure stands.
+ * marked with its save time by `mark`. Without a copy, the failure stands. `bound` shapes what is
+ * kept of an answer (a conversation keeps only its newest messages).
  */
-export async function withKept<T>(slot: KeptSlot, load: () => Promise<T>, mark: (kept: T, savedAt: number) => T): Promise<T> {
+export async function withKept<T>(
+  slot: KeptSlot,
+  load: () => Promise<T>,
+  mark: (kept: T, savedAt: number) => T,
+  bound: (value: T) => T = (value) => value,
+): Promise<T> {
   const fallback = async (error: unknown) => {
     const kept = await recallCopy<T>(slot.member, slot.kind, slot.id);
     if (!kept) throw error;
@@ -43,6 +49,6 @@ export async function withKept<T>(slot: KeptSlot, load: () => Promise<T>, mark: 
     if (unreachable(error)) return fallback(error);
     throw error;
   }
-  void keepCopy(slot.member, slot.kind, slot.id, value);
+  void keepCopy(slot.member, slot.kind, slot.id, bound(value));
   return value;
 }

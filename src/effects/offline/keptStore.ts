@@ -85,3 +85,32 @@ export const readCopy = (userId: string, key: string, now = Date.now()) =>
     }
     return record;
   });
+
+/**
+ * Changes the copy under `key` where it is kept already (a conversation's messages as they arrive
+ * live), in one transaction: two tabs applying the same message never lose one another's change.
+ * `change` answers the new value, or null to leave the copy as it is. Its save time becomes `now`.
+ */
+export const changeCopy = (userId: string, key: string, change: (value: unknown) => unknown, now = Date.now()) =>
+  using(userId, async (db) => {
+    const tx = db.transaction(KEPT_STORES.copies, 'readwrite');
+    const record = await tx.store.get(key);
+    const value = record ? change(record.value) : null;
+    if (record && value !== null) await tx.store.put({ ...record, value, savedAt: now });
+    await tx.done;
+  });
+
+/** Changes each copy of `kind` for which `change` answers a new value (a deletion seen live, in whichever conversation holds it). */
+export const changeCopies = (userId: string, kind: KeptKind, change: (value: unknown) => unknown, now = Date.now()) =>
+  using(userId, async (db) => {
+    const tx = db.transaction(KEPT_STORES.copies, 'readwrite');
+    const changed: KeptRecord[] = [];
+    const range = IDBKeyRange.bound([kind, 0], [kind, Infinity]);
+    for (let cursor = await tx.store.index(KEPT_BY_KIND).openCursor(range); cursor; cursor = await cursor.continue()) {
+      const value = change(cursor.value.value);
+      if (value !== null) changed.push({ ...cursor.value, value, savedAt: now });
+    }
+    // Written after the walk: a changed save time moves the record within the index being walked.
+    for (const record of changed) await tx.store.put(record);
+    await tx.done;
+  });

@@ -8,7 +8,9 @@ import { memberByNameMachine } from '../../machines/people/memberByName.machine'
 import { notificationSettingsMachine } from '../../machines/notifications/notificationSettings.machine';
 import { peopleMachine } from '../../machines/people/people.machine';
 import { personalizeMachine } from '../../machines/streams/personalize.machine';
-import { profileMachine, type PeoplePageInput } from '../../machines/people/profile/profile.machine';
+import { profileMachine, type PeoplePageInput, type ProfilePage } from '../../machines/people/profile/profile.machine';
+import { keptMemberOf } from '../offline/kept';
+import { withKept } from '../offline/keptLoad';
 import { profileHobbiesMachine } from '../../machines/people/profile/profileHobbies.machine';
 import { profileImageMachine, type ProfileImageKind } from '../../machines/people/profile/profileImage.machine';
 import { profileLinksMachine } from '../../machines/people/profile/profileLinks.machine';
@@ -85,7 +87,14 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
     }),
     profile: profileMachine.provide({
       actors: {
-        fetchProfile: fromPromise(({ input }: { input: { userId: string } }) => api.users.profile(input.userId)),
+        // Each profile page opened is kept for reading offline (src/effects/offline/keptLoad.ts).
+        fetchProfile: fromPromise(({ input }: { input: { userId: string } }): Promise<ProfilePage> =>
+          withKept(
+            { member: keptMemberOf(app), kind: 'member', id: input.userId },
+            () => api.users.profile(input.userId),
+            (page, savedAt) => ({ ...page, keptAt: savedAt }),
+          ),
+        ),
         fetchFollowers: fromPromise(({ input }: { input: PeoplePageInput }) => api.follows.followers(input.userId, input.cursor)),
         fetchFollowing: fromPromise(({ input }: { input: PeoplePageInput }) => api.follows.following(input.userId, input.cursor)),
         fetchGallery: fromPromise(({ input }: { input: { userId: string } }) => api.images.ofUser(input.userId)),

@@ -2,6 +2,8 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { serverEvents } from '../../api/socket';
 import { unreadBadgeMachine, type UnreadBadgeEvent } from '../../machines/shell/unreadBadge.machine';
+import { keptMemberOf } from '../offline/kept';
+import { withKept } from '../offline/keptLoad';
 import { api as defaultApi } from './api';
 import { streamsBus, type Bus, type BusMessage } from './socket';
 
@@ -23,11 +25,20 @@ export const liveActor = <E extends EventObject>(bus: Bus, eventOf: (message: Bu
     }),
   );
 
-/** The app's unread badge with its real effects. */
+/**
+ * The app's unread badge with its real effects. The count is kept for the member (the app's
+ * session, read through the badge's own system) and shown offline (src/effects/offline/keptLoad.ts).
+ */
 export function unreadBadgeLogic({ api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
   return unreadBadgeMachine.provide({
     actors: {
-      loadCount: fromPromise(() => api.notifications.unreadCount()),
+      loadCount: fromPromise(({ system }) =>
+        withKept(
+          { member: keptMemberOf({ system }), kind: 'unread', id: 'count' },
+          () => api.notifications.unreadCount(),
+          (kept) => kept,
+        ),
+      ),
       live: liveActor(bus, badgeEventOf),
     },
   });

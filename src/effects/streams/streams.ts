@@ -71,17 +71,18 @@ function readPage(
   }
 }
 
-/** Which lists keep their first page for reading offline: the streams (per order) and an opened post. */
+/** Which lists keep their first page for reading offline: the streams (per order), an opened post, a profile's posts. */
 function keptId(input: FetchPageInput): { kind: KeptKind; id: string } | null {
   if (input.cursor || input.since) return null;
   if (input.source.kind === 'streams') return { kind: 'stream', id: input.order ?? 'latest' };
   if (input.source.kind === 'post') return { kind: 'post', id: input.source.postId };
+  if (input.source.kind === 'user') return { kind: 'timeline', id: input.source.userId };
   return null;
 }
 
 /**
  * GET a page of a list. Each post says what it is to the member (their reaction, saved, following).
- * The streams' and a post's first page are kept for the member (`member()`), and stand in when
+ * The streams', a post's and a profile's first page are kept for the member (`member()`), and stand in when
  * the server cannot be reached (src/effects/offline/keptLoad.ts).
  */
 export const fetchPageActor = (api: ApiClient, member: () => string | null = () => null) =>

@@ -42,7 +42,10 @@ export const selectListKeptAt = (s: ChatSnapshot) => s.context.listKeptAt;
 
 export const selectMessages = (s: ChatSnapshot) => s.context.messages;
 export const selectThreadError = (s: ChatSnapshot) => s.context.threadError;
-export const selectHasOlder = (s: ChatSnapshot) => s.context.hasOlder;
+/** Older pages are offered once the thread is the server's (not its kept copy). */
+export const selectHasOlder = (s: ChatSnapshot) => s.context.hasOlder && s.context.threadKeptAt === null;
+/** When the kept thread shown was saved (ms), or null when it is the server's. */
+export const selectThreadKeptAt = (s: ChatSnapshot) => s.context.threadKeptAt;
 /** Until the thread has loaded (or failed), including the moment before the selection reaches the machine. */
 export const selectThreadWaiting = (s: ChatSnapshot) => !selectThreadReady(s) && !selectThreadFailed(s);
 

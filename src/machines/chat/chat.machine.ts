@@ -146,6 +146,7 @@ export const chatMachine = chatSetup.createMachine({
                     produce(context, (draft) => {
                       takePage(draft, event.output);
                       draft.hasOlder = event.output.hasMore;
+                      draft.threadKeptAt = event.output.keptAt ?? null;
                       draft.threadError = null;
                     }),
                   ),
@@ -407,14 +408,21 @@ export const chatMachine = chatSetup.createMachine({
                             reenter: true,
                             // A page is contiguous from `after`: its last seq is known even if some of it was deleted for us.
                             actions: assign(({ context, event }) =>
-                              produce(context, (draft) =>
-                                takePage(draft, { ...event.output, lastSeq: event.output.messages.at(-1)?.seq ?? 0 }),
-                              ),
+                              produce(context, (draft) => {
+                                takePage(draft, { ...event.output, lastSeq: event.output.messages.at(-1)?.seq ?? 0 });
+                                draft.threadKeptAt = null;
+                              }),
                             ),
                           },
                           {
                             target: 'live',
-                            actions: assign(({ context, event }) => produce(context, (draft) => takePage(draft, event.output))),
+                            // The server answered: the thread is its own again, not the kept copy.
+                            actions: assign(({ context, event }) =>
+                              produce(context, (draft) => {
+                                takePage(draft, event.output);
+                                draft.threadKeptAt = null;
+                              }),
+                            ),
                           },
                         ],
                         onError: {

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup, type EventObject } from 'xstate';
-import type { ChatListItem, ChatMessage, GroupChat, GroupRead, MessageDeleted, MessageRead, MessagesPage } from '../../api/chat';
+import type { ChatListItem, ChatMessage, GroupChat, GroupRead, MessageDeleted, MessageRead } from '../../api/chat';
 import { clientIdOf } from '../shared/clientIds';
 import { requiredCallback, requiredPromise } from '../shared/required';
 import { goesToOutbox } from '../offline/outbox.handoff';
@@ -32,6 +32,7 @@ import type {
   FetchMessagesInput,
   ReactInput,
   SendMessageInput,
+  ThreadPage,
 } from './chat.types';
 
 /** The chat screen's effects, actions, delays and guards: what its chart (chat.machine.ts) is built from. */
@@ -41,7 +42,7 @@ export const chatSetup = setup({
     fetchList: requiredPromise<ChatLists, { userId: string }>('fetchList'),
     /** Effect: POST /images/chat {image} -> {url}. */
     uploadImage: requiredPromise<{ url: string }, { image: string }>('uploadImage'),
-    fetchMessages: requiredPromise<MessagesPage, FetchMessagesInput>('fetchMessages'),
+    fetchMessages: requiredPromise<ThreadPage, FetchMessagesInput>('fetchMessages'),
     sendMessage: requiredPromise<ChatMessage, SendMessageInput>('sendMessage'),
     markRead: requiredPromise<MessageRead, { senderId: string; receiverId: string }>('markRead'),
     /** Effect: PUT /group-chat/read/{groupId} {seq}. */
@@ -217,10 +218,14 @@ export const chatSetup = setup({
     },
     hasPending: ({ context }) => firstPending(context) !== undefined,
     needsUpload: ({ context }) => firstPending(context)?.selectedImage.startsWith('data:') === true,
+    /** Read marks and older pages wait while the thread is its kept copy (the server is not reached). */
     hasUnread: ({ context }) =>
-      context.peer?.isGroup === false && context.messages.some((m) => m.status === 'sent' && m.senderId === context.peer?.id && !m.isRead),
-    hasGroupUnread: ({ context }) => context.peer?.isGroup === true && (context.groupUnread[context.peer.id] ?? 0) > 0,
-    hasOlder: ({ context }) => context.hasOlder,
+      context.threadKeptAt === null &&
+      context.peer?.isGroup === false &&
+      context.messages.some((m) => m.status === 'sent' && m.senderId === context.peer?.id && !m.isRead),
+    hasGroupUnread: ({ context }) =>
+      context.threadKeptAt === null && context.peer?.isGroup === true && (context.groupUnread[context.peer.id] ?? 0) > 0,
+    hasOlder: ({ context }) => context.hasOlder && context.threadKeptAt === null,
     isKnown: ({ context, event }) => {
       assertEvent(event, ['chat.react', 'chat.delete']);
       return context.messages.some((m) => m._id === event.messageId && m.status === 'sent' && !m.deleteForEveryone);

@@ -30,7 +30,14 @@ export const groupPeer = (group: GroupChat): ChatPeer => ({ id: group._id, usern
 /** Whether the member is an accepted member of a group chat. */
 export const isAcceptedIn = (group: GroupChat, userId: string) => group.members.some((m) => m.userId === userId && m.state === 'accepted');
 
-export const noThread = { messages: [] as ThreadMessage[], syncedSeq: 0, hasOlder: false, threadError: null, edit: null };
+export const noThread = {
+  messages: [] as ThreadMessage[],
+  syncedSeq: 0,
+  hasOlder: false,
+  threadKeptAt: null,
+  threadError: null,
+  edit: null,
+};
 
 export const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 /**

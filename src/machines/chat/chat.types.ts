@@ -1,4 +1,4 @@
-import type { ChatListItem, ChatMessage, GroupChat, GroupRead, MessageDeleted, MessageRead } from '../../api/chat';
+import type { ChatListItem, ChatMessage, GroupChat, GroupRead, MessageDeleted, MessageRead, MessagesPage } from '../../api/chat';
 import type { ReactionType } from '../../api/constants';
 
 /** The chat screen's schema: who talks, the messages, context, input, events and effect inputs. */
@@ -71,6 +71,9 @@ export interface SendMessageInput {
   selectedImage: string;
   clientId: string;
 }
+/** A page of a thread; `keptAt`: the server could not be reached, this is the conversation's copy kept on this device, saved then (ms). */
+export type ThreadPage = MessagesPage & { keptAt?: number };
+
 export interface ChatLists {
   list: ChatListItem[];
   /** The group chats the member has accepted, each with its newest message and unread count (GET /group-chat/user-groups). */
@@ -120,6 +123,12 @@ export interface ChatContext {
   /** Every message up to this seq is known: a catch-up asks `after` it. */
   syncedSeq: number;
   hasOlder: boolean;
+  /**
+   * The thread shows the conversation's copy kept on this device, saved at this time (ms): the
+   * server was not reached. Nothing is asked of the server for it (older pages, read marks) until
+   * a catch-up has brought the thread up to date.
+   */
+  threadKeptAt: number | null;
   threadError: string | null;
   edit: EditRequest | null;
 }

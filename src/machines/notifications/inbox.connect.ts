@@ -9,3 +9,6 @@ export const inboxError = (s: InboxSnapshot) => s.context.error;
 
 /** Another page waits behind the last entry ("Load more"). */
 export const hasMoreNotifications = (s: InboxSnapshot) => s.context.nextCursor !== null;
+
+/** When the kept entries shown were saved (ms), or null when they are the server's. */
+export const inboxKeptAt = (s: InboxSnapshot) => s.context.keptAt;

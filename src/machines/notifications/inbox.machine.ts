@@ -38,6 +38,9 @@ export type InboxEvent =
   | { type: 'inbox.reconnected' }
   | Settled;
 
+/** A page of the inbox; `keptAt`: the server could not be reached, this is the first page kept on this device, saved then (ms). */
+export type InboxPage = NotificationsPage & { keptAt?: number };
+
 export interface InboxContext {
   /** Newest activity first, each entry once. */
   items: Notification[];
@@ -45,6 +48,8 @@ export interface InboxContext {
   nextCursor: string | null;
   unreadCount: number;
   error: string | null;
+  /** The entries shown are the copy kept on this device, saved at this time (ms): the server was not reached. */
+  keptAt: number | null;
   /** Requests in flight, by entry id. */
   busy: Record<string, EntryRequest>;
 }
@@ -98,12 +103,14 @@ const setRead = (items: readonly Notification[], id: string, read: boolean) => i
  * new entries arrive live at the top; opening an entry marks it read (at once, put back if the
  * server refuses); delete one; mark all as read. Changes made in other tabs apply here too, and a
  * reconnect reloads the first page behind what is shown. Opening the page marks nothing read.
+ * When the server cannot be reached the first page is the one kept on this device (`keptAt`),
+ * until a reconnect's reload replaces it.
  */
 export const inboxMachine = setup({
   types: { context: {} as InboxContext, events: {} as InboxEvent },
   actors: {
     /** Effect: GET /notifications?cursor= (null: the first page). */
-    loadPage: requiredPromise<NotificationsPage, { cursor: string | null }>('loadPage'),
+    loadPage: requiredPromise<InboxPage, { cursor: string | null }>('loadPage'),
     /** Effect: PUT /notifications/read/{id}. */
     readOne: requiredPromise<NotificationRead, { id: string }>('readOne'),
     /** Effect: DELETE /notifications/{id}. */
@@ -154,13 +161,14 @@ export const inboxMachine = setup({
       enqueue.assign({ items: setRead(context.items, of.id, false), unreadCount: context.unreadCount + 1 });
     }),
     setFirstPage: assign(({ context, event }) => {
-      const page = (event as unknown as { output: NotificationsPage }).output;
+      const page = (event as unknown as { output: InboxPage }).output;
       return {
         items: mergeEntries(context.items, page.notifications),
         // Pages loaded further down stay loaded: the next one starts after them.
         nextCursor: context.items.length > page.notifications.length ? context.nextCursor : page.nextCursor,
         unreadCount: page.unreadCount,
         error: null,
+        keptAt: page.keptAt ?? null,
       };
     }),
   },
@@ -172,12 +180,13 @@ export const inboxMachine = setup({
       return !(event.id in context.busy) && context.items.some((n) => n._id === event.id);
     },
     hasMore: ({ context }) => context.nextCursor !== null,
-    hasUnread: ({ context }) => context.unreadCount > 0,
+    /** Not while the entries are the kept copy: the server is not reached. */
+    hasUnread: ({ context }) => context.unreadCount > 0 && context.keptAt === null,
   },
 }).createMachine({
   id: 'inbox',
   type: 'parallel',
-  context: { items: [], nextCursor: null, unreadCount: 0, error: null, busy: {} },
+  context: { items: [], nextCursor: null, unreadCount: 0, error: null, keptAt: null, busy: {} },
   invoke: { id: 'live', src: 'live' },
   on: {
     'inbox.open': { guard: 'isUnreadAndFree', actions: 'startRequest' },

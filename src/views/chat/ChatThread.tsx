@@ -13,6 +13,7 @@ import {
   selectPeerFace,
   selectThreadError,
   selectThreadFailed,
+  selectThreadKeptAt,
   selectThreadWaiting,
 } from '../../machines/chat/chat.connect';
 import { selectOnline } from '../../machines/chat/presence.connect';
@@ -27,6 +28,7 @@ import { GroupAvatar } from './GroupAvatar';
 import { GroupInfoDialog } from './GroupInfoDialog';
 import { MessageBubble } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
+import { OfflineNotice } from '../offline/OfflineNotice';
 import { OutboxMark, useOutboxItems } from '../offline/OutboxMark';
 import { outboxMessagesFor } from '../../machines/offline/outbox.connect';
 import { BackLink } from '../shell/PageHeader';
@@ -103,6 +105,7 @@ export function ChatThread({ chat, me, peer, alone }: { chat: ChatActorRef; me: 
   const error = useSelector(chat, selectThreadError);
   const hasOlder = useSelector(chat, selectHasOlder);
   const loadingOlder = useSelector(chat, selectLoadingOlder);
+  const keptAt = useSelector(chat, selectThreadKeptAt);
   const busy = useSelector(chat, selectEditing);
   const name = useSelector(chat, (s) => selectConversationName(s, peer));
   // Messages that found no server wait in the outbox: shown after the thread, in the order written, until stored.
@@ -135,6 +138,8 @@ export function ChatThread({ chat, me, peer, alone }: { chat: ChatActorRef; me: 
       ) : (
         <>
           <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
+            {/* The conversation's kept copy (the server was not reached); what waits in the outbox still follows it. */}
+            {keptAt !== null ? <OfflineNotice savedAt={keptAt} /> : null}
             {hasOlder ? (
               <div className="flex justify-center pb-2">
                 <Button variant="secondary" size="sm" isDisabled={loadingOlder} onPress={() => chat.send({ type: 'chat.loadOlder' })}>

@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { Bell, CheckCheck } from 'lucide-react';
 import { shortenNumber } from '../../api/numbers';
 import { selectFailed, selectIsLoading, selectLoadingMore, selectMarkingAll } from '../../machines/notifications/inbox.machine';
-import { hasMoreNotifications, inboxError, inboxItems, unreadCount } from '../../machines/notifications/inbox.connect';
+import { hasMoreNotifications, inboxError, inboxItems, inboxKeptAt, unreadCount } from '../../machines/notifications/inbox.connect';
+import { OfflineNotice } from '../offline/OfflineNotice';
 import { useNotificationsLogic } from './NotificationsLogic';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
@@ -43,6 +44,7 @@ export default function NotificationsPage() {
   const hasMore = useSelector(actor, hasMoreNotifications);
   const loadingMore = useSelector(actor, selectLoadingMore);
   const markingAll = useSelector(actor, selectMarkingAll);
+  const keptAt = useSelector(actor, inboxKeptAt);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -59,12 +61,18 @@ export default function NotificationsPage() {
           variant="secondary"
           size="sm"
           icon={<CheckCheck size={16} />}
-          isDisabled={unread === 0 || markingAll || loading}
+          isDisabled={unread === 0 || markingAll || loading || keptAt !== null}
           onPress={() => actor.send({ type: 'inbox.readAll' })}
         >
           {markingAll ? 'Marking...' : 'Mark all as read'}
         </Button>
       </header>
+      {/* The kept first page (the server was not reached): the page's gap spaces it, not its own margin. */}
+      {keptAt !== null && !loading && !failed ? (
+        <div className="-mb-4">
+          <OfflineNotice savedAt={keptAt} />
+        </div>
+      ) : null}
       {loading ? (
         <NotificationSkeletons />
       ) : failed ? (

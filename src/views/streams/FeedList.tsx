@@ -39,11 +39,14 @@ export function FeedList({
   callbacks,
   empty,
   noun = 'post',
+  keptNotice = true,
 }: {
   feed: FeedActorRef;
   callbacks: Callbacks;
   empty: ReactNode;
   noun?: string;
+  /** Whether a kept page says so above the list (false where the page around it says it already). */
+  keptNotice?: boolean;
 }) {
   const posts = useSelector(feed, feedPosts);
   const pending = useSelector(feed, pendingCount);
@@ -107,7 +110,7 @@ export function FeedList({
 
   return (
     <div>
-      {keptAt !== null ? <OfflineNotice savedAt={keptAt} /> : null}
+      {keptAt !== null && keptNotice ? <OfflineNotice savedAt={keptAt} /> : null}
       <div className="mb-4 empty:hidden">{pendingCards}</div>
       <NewPostsPill count={pending} noun={noun} onPress={() => feed.send({ type: 'feed.showPending' })} />
       {posts.length === 0 ? (

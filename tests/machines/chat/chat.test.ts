@@ -18,6 +18,7 @@ import {
   type ChatContext,
   type ChatLists,
   type FetchMessagesInput,
+  type ThreadPage,
 } from '../../../src/machines/chat/chat.machine';
 import { createActor, fromCallback, fromPromise, fromTransition, setup, waitFor, type AnyActorRef } from 'xstate';
 import { refused } from '../../fixtures/streams';
@@ -606,6 +607,82 @@ describe('the chat list read offline', () => {
     actor.send({ type: 'chat.reconnected' });
     await waitFor(actor, (s) => s.matches({ list: 'loaded' }) && s.context.listKeptAt === null);
     expect(actor.getSnapshot().context.list.map((i) => i._id)).toEqual([itemBen._id]);
+    actor.stop();
+  });
+});
+
+describe('a conversation read offline', () => {
+  const KEPT_AT = Date.parse('2025-01-01T10:42:00.000Z');
+
+  it('shows the kept thread as such: no read mark or older page is asked until a catch-up brings the server’s', async () => {
+    const marked = vi.fn();
+    const asked: FetchMessagesInput[] = [];
+    const actor = createActor(
+      chatMachine.provide({
+        actors: {
+          fetchList: fromPromise<ChatLists, { userId: string }>(async () => ({ list: [itemBen], groups: [] })),
+          fetchMessages: fromPromise(async ({ input: i }: { input: FetchMessagesInput }): Promise<ThreadPage> => {
+            asked.push(i);
+            // The kept copy (ben's m2 unread, older ones on the server), then the catch-up after it.
+            return i.after === undefined
+              ? { messages: [m2, m3], lastSeq: 3, hasMore: true, keptAt: KEPT_AT }
+              : { messages: [m5], lastSeq: 5, hasMore: false };
+          }),
+          markRead: fromPromise(async () => {
+            marked();
+            return { conversationId: 'c1', readerId: 'me', senderId: 'u2', lastSeq: 5 };
+          }),
+          viewing: fromCallback(() => () => {}),
+          live: fromCallback(() => () => {}),
+        },
+      }),
+      { input },
+    ).start();
+    actor.send({ type: 'chat.select', peer: ben });
+    await waitFor(actor, (s) => s.matches({ conversation: { open: 'ready' } }));
+    const kept = actor.getSnapshot();
+    expect(kept.context.threadKeptAt).toBe(KEPT_AT);
+    expect(kept.context.messages.map((m) => m.seq)).toEqual([2, 3]);
+    expect(kept.matches({ conversation: { open: { ready: { read: 'idle' } } } })).toBe(true);
+    // Written offline: it goes out after the kept messages (the outbox takes it when no server answers).
+    actor.send({ type: 'chat.loadOlder' });
+    expect(actor.getSnapshot().matches({ conversation: { open: { ready: { older: 'idle' } } } })).toBe(true);
+    expect(marked).not.toHaveBeenCalled();
+
+    actor.send({ type: 'chat.reconnected' });
+    await waitFor(actor, (s) => s.context.threadKeptAt === null && s.matches({ conversation: { open: { ready: { sync: 'live' } } } }));
+    expect(asked.at(-1)).toEqual({ peerId: 'u2', isGroup: false, after: 3 });
+    expect(actor.getSnapshot().context.messages.map((m) => m.seq)).toEqual([2, 3, 5]);
+    // The server is reached again: ben's messages are marked read, older pages are offered.
+    await vi.waitFor(() => expect(marked).toHaveBeenCalledTimes(1));
+    expect(actor.getSnapshot().context.hasOlder).toBe(true);
+    actor.stop();
+  });
+
+  it('a catch-up that pages on clears the kept mark at its first page', async () => {
+    const actor = createActor(
+      chatMachine.provide({
+        actors: {
+          fetchList: fromPromise<ChatLists, { userId: string }>(async () => ({ list: [], groups: [] })),
+          fetchMessages: fromPromise(async ({ input: i }: { input: FetchMessagesInput }): Promise<ThreadPage> =>
+            i.after === undefined
+              ? { messages: [m3], lastSeq: 3, hasMore: false, keptAt: KEPT_AT }
+              : i.after === 3
+                ? { messages: [msg(4, 'ben')], lastSeq: 6, hasMore: true }
+                : { messages: [m5], lastSeq: 6, hasMore: false },
+          ),
+          markRead: fromPromise(async () => ({ conversationId: 'c1', readerId: 'me', senderId: 'u2', lastSeq: 5 })),
+          viewing: fromCallback(() => () => {}),
+          live: fromCallback(() => () => {}),
+        },
+      }),
+      { input },
+    ).start();
+    actor.send({ type: 'chat.select', peer: ben });
+    await waitFor(actor, (s) => s.context.threadKeptAt === KEPT_AT);
+    actor.send({ type: 'chat.reconnected' });
+    await waitFor(actor, (s) => s.context.messages.some((m) => m.seq === 5));
+    expect(actor.getSnapshot().context.threadKeptAt).toBeNull();
     actor.stop();
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { serverEvents } from '../../../src/api/socket';
 import { inboxEventOf, inboxLogic } from '../../../src/effects/notifications/inbox';
 import { createBus } from '../../../src/effects/shell/socket';
@@ -13,6 +13,7 @@ import {
   REQUEST_FAILED,
   requestOf,
   type InboxContext,
+  type InboxPage,
 } from '../../../src/machines/notifications/inbox.machine';
 import { ada } from '../../fixtures/notifications';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
@@ -190,5 +191,36 @@ describe('inbox effects', () => {
     expect(bus.size).toBe(1);
     actor.stop();
     expect(bus.size).toBe(0);
+  });
+});
+
+describe('the inbox read offline', () => {
+  it('shows the kept first page as such (no Mark all as read), and a reconnect’s reload replaces it', async () => {
+    const KEPT_AT = Date.parse('2025-01-01T10:42:00.000Z');
+    const pages: InboxPage[] = [{ ...FIRST, nextCursor: null, keptAt: KEPT_AT }, FIRST];
+    const readAll = vi.fn(async () => ({ message: 'All notifications marked as read', unreadCount: 0 }));
+    const actor = createActor(
+      inboxMachine.provide({
+        actors: {
+          loadPage: fromPromise<InboxPage, { cursor: string | null }>(async () => pages.shift()!),
+          readAll: fromPromise(readAll),
+          live: fromCallback(() => () => {}),
+        },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches({ list: 'loaded' }));
+    expect(actor.getSnapshot().context.keptAt).toBe(KEPT_AT);
+    expect(actor.getSnapshot().context.items.map(tag)).toEqual(['n1:unread', 'n2:read']);
+    actor.send({ type: 'inbox.readAll' });
+    actor.send({ type: 'inbox.more' });
+    expect(actor.getSnapshot().matches({ readAll: 'idle', more: 'idle' })).toBe(true);
+    expect(readAll).not.toHaveBeenCalled();
+    actor.send({ type: 'inbox.reconnected' });
+    await waitFor(actor, (s) => s.matches({ list: 'loaded' }) && s.context.keptAt === null);
+    expect(actor.getSnapshot().context.nextCursor).toBe(FIRST.nextCursor);
+    actor.send({ type: 'inbox.readAll' });
+    await waitFor(actor, (s) => s.context.unreadCount === 0);
+    expect(readAll).toHaveBeenCalledTimes(1);
+    actor.stop();
   });
 });

@@ -25,6 +25,8 @@ export const isProfileBlocked = (s: ProfileSnapshot) => s.matches('blocked');
 export const hasProfileFailed = (s: ProfileSnapshot) => s.matches('failed');
 export const selectProfile = (s: ProfileSnapshot) => s.context.profile;
 export const selectProfileError = (s: ProfileSnapshot) => s.context.error;
+/** When the kept member shown was saved (ms), or null when it is the server's. */
+export const selectProfileKeptAt = (s: ProfileSnapshot) => s.context.keptAt;
 export const isUnblocking = (s: ProfileSnapshot) => s.matches({ blocked: 'unblocking' });
 
 /** The forms the page opens, each its own machine (a child of the profile's), or undefined while closed. */

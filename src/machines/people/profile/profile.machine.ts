@@ -3,14 +3,22 @@ import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { BlockResponse, FollowResponse, UsersList } from '../../../api/users/follows';
 import type { UserImages } from '../../../api/media';
 import type { AnswersPage } from '../../../api/posts';
-import type { BasicInfo, NotificationType, Profile, ProfileResponse, ProfileUpdateResponse } from '../../../api/users';
+import type { BasicInfo, NotificationType, Profile, ProfileUpdateResponse } from '../../../api/users';
 import { changePasswordMachine } from '../../auth/changePassword.machine';
 import { defined } from '../../shared/defined';
 import { failureText } from '../../shared/failure';
 import { requiredPromise } from '../../shared/required';
 import type { ToastRequest } from '../../shell/toastRequest';
 import { BLOCK_FAILED, FOLLOW_FAILED, LIST_FAILED, PROFILE_FAILED, SAVE_FAILED, UNBLOCK_FAILED } from './profile.copy';
-import { OWNER_TABS, PROFILE_TABS, type PeoplePageInput, type ProfileContext, type ProfileEvent, type ProfileTab } from './profile.types';
+import {
+  OWNER_TABS,
+  PROFILE_TABS,
+  type PeoplePageInput,
+  type ProfileContext,
+  type ProfileEvent,
+  type ProfilePage,
+  type ProfileTab,
+} from './profile.types';
 import { profileHobbiesMachine } from './profileHobbies.machine';
 import { profileImageMachine } from './profileImage.machine';
 import { profileLinksMachine } from './profileLinks.machine';
@@ -25,6 +33,7 @@ const shownProfile = (context: Pick<ProfileContext, 'profile'>) => defined(conte
 const empty = (userId: string): ProfileContext => ({
   userId,
   profile: null,
+  keptAt: null,
   error: null,
   followers: null,
   following: null,
@@ -59,6 +68,7 @@ const success = (description: string): ToastRequest => ({ type: 'success', descr
  * and cover, social links and hobbies. A visitor reports the member (a child machine) or blocks
  * them; a blocked member's profile is left for a page that offers to unblock.
  * The Change Password tab runs changePassword.machine (its fresh token goes to the session there).
+ * When the server cannot be reached, the member is the copy kept on this device (`keptAt`).
  */
 const profileSetup = setup({
   types: {
@@ -67,7 +77,7 @@ const profileSetup = setup({
     input: {} as { userId: string },
   },
   actors: {
-    fetchProfile: requiredPromise<ProfileResponse, { userId: string }>('fetchProfile'),
+    fetchProfile: requiredPromise<ProfilePage, { userId: string }>('fetchProfile'),
     /** Effect: GET /user/followers/{userId}?cursor= (a page; the first one counts the list). */
     fetchFollowers: requiredPromise<UsersList, PeoplePageInput>('fetchFollowers'),
     /** Effect: GET /user/following/{userId}?cursor=. */
@@ -175,7 +185,10 @@ export const profileMachine = profileSetup.createMachine({
         id: 'fetchProfile',
         src: 'fetchProfile',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'ready', actions: assign({ profile: ({ event }) => event.output.user, error: null }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({ profile: ({ event }) => event.output.user, keptAt: ({ event }) => event.output.keptAt ?? null, error: null }),
+        },
         onError: {
           target: 'failed',
           actions: [

@@ -1,7 +1,7 @@
 import type { UsersList } from '../../../api/users/follows';
 import type { UserImages } from '../../../api/media';
 import type { AnswersPage } from '../../../api/posts';
-import type { BasicInfo, NotificationSettings, NotificationType, Profile } from '../../../api/users';
+import type { BasicInfo, NotificationSettings, NotificationType, Profile, ProfileResponse } from '../../../api/users';
 import type { ProfileImageKind } from './profileImage.machine';
 
 /** The profile page's schema: its tabs, events, context and input. */
@@ -38,6 +38,8 @@ export type ProfileAnswer = AnswersPage['answers'][number];
 export interface ProfileContext {
   userId: string;
   profile: Profile | null;
+  /** The member shown is the copy kept on this device, saved at this time (ms): the server was not reached. */
+  keptAt: number | null;
   error: string | null;
   followers: UsersList | null;
   following: UsersList | null;
@@ -53,6 +55,9 @@ export interface ProfileContext {
   /** The settings before an unconfirmed toggle (restored on a refusal). */
   savedNotifications: NotificationSettings | null;
 }
+
+/** GET /user/profile/{userId}'s answer; `keptAt`: the server could not be reached, this is the copy kept on this device, saved then (ms). */
+export type ProfilePage = ProfileResponse & { keptAt?: number };
 
 export interface PeoplePageInput {
   userId: string;

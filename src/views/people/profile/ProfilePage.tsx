@@ -12,10 +12,12 @@ import {
   mayOpenTab,
   selectProfile,
   selectProfileError,
+  selectProfileKeptAt,
   selectTab,
 } from '../../../machines/people/profile/profile.connect';
 import { foundMemberId, hasMemberLookupFailed, isFindingMember, memberLookupError } from '../../../machines/people/memberByName.connect';
 import { LoadError } from '../../ui/LoadError';
+import { OfflineNotice } from '../../offline/OfflineNotice';
 import { Skeleton } from '../../ui/Skeleton';
 import { useSessionProfile } from '../../layouts/useShell';
 import { FeedList } from '../../streams/FeedList';
@@ -85,6 +87,7 @@ function ProfileView({ userId }: { userId: string }) {
   const profile = useSelector(actor, selectProfile);
   const error = useSelector(actor, selectProfileError);
   const upload = useSelector(actor, imageUploadOf);
+  const keptAt = useSelector(actor, selectProfileKeptAt);
   if (loading) return <ProfileSkeleton />;
   if (blocked) return <BlockedProfile actor={actor} />;
   if (failed || !profile)
@@ -95,6 +98,12 @@ function ProfileView({ userId }: { userId: string }) {
     );
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      {/* The kept copy (the server was not reached): one notice for the page, its Timeline included. */}
+      {keptAt !== null ? (
+        <div className="-mb-4">
+          <OfflineNotice savedAt={keptAt} />
+        </div>
+      ) : null}
       <ProfileBanner actor={actor} profile={profile} />
       <ProfileAbout isOwner={profile.isOwner}>
         <BasicInfoCard actor={actor} profile={profile} />
@@ -177,6 +186,7 @@ function Timeline({ userId, username }: { userId: string; username: string }) {
       feed={feed}
       callbacks={callbacks}
       empty={<EmptyState title="No posts yet" text={`${username} has not posted anything you can see.`} />}
+      keptNotice={false}
     />
   );
 }

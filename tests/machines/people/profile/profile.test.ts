@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileMachine, selectTab, type ProfileContext } from '../../../../src/machines/people/profile/profile.machine';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { profileMachine, selectTab, type ProfileContext, type ProfilePage } from '../../../../src/machines/people/profile/profile.machine';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../../model';
 import { PICTURE, cleo, input, profileModel, serialize, user } from './profile.model';
+import { profile } from './profileFixtures';
 
 const coverage = new TransitionCoverage(profileMachine);
 
@@ -119,5 +121,21 @@ describe('profile machine', () => {
   it('covers every transition', () => {
     console.log(coverage.summary('profile', stateCount(profileMachine)));
     expect(coverage.missed).toEqual([]);
+  });
+});
+
+describe('a profile read offline', () => {
+  it('shows the kept member as such', async () => {
+    const KEPT_AT = Date.parse('2025-01-01T10:42:00.000Z');
+    const actor = createActor(
+      profileMachine.provide({
+        actors: { fetchProfile: fromPromise<ProfilePage, { userId: string }>(async () => ({ user: profile(), keptAt: KEPT_AT })) },
+      }),
+      { input },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.keptAt).toBe(KEPT_AT);
+    expect(actor.getSnapshot().context.profile).toEqual(profile());
+    actor.stop();
   });
 });
