@@ -11,6 +11,16 @@ import { loadOrCreateSecret } from './secret';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * SQLite's `synchronous` pragma, in WAL mode. `normal`: a commit is written to the WAL but not
+ * fsynced, so it survives the process dying (the OS holds it) and costs no fsync on the one event
+ * loop; an OS crash or a power cut may roll back the last commits, never corrupt the file. `full`:
+ * every commit is fsynced before it answers (5-8 ms of blocked event loop each, docs/benchmarks/mixed.md).
+ */
+export const SQLITE_SYNCHRONOUS_MODES = ['normal', 'full'] as const;
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS_MODES)[number];
+export const DEFAULT_SQLITE_SYNCHRONOUS: SqliteSynchronous = 'normal';
+
 /** Empty variables (`FOO=`) count as unset, as shells and .env files commonly produce them. */
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().min(1).optional());
 const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
@@ -37,6 +47,14 @@ const envSchema = z.object({
       .string()
       .regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain lowercase schema name')
       .optional(),
+  ),
+  /**
+   * When an embedded SQLite commit reaches the disk (db/database.ts, docs/deploy.md "Durability"):
+   * normal (the default) survives the process dying, full survives a power cut too.
+   */
+  SQLITE_SYNCHRONOUS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(SQLITE_SYNCHRONOUS_MODES, { error: `must be ${SQLITE_SYNCHRONOUS_MODES.join(' or ')}` }).optional(),
   ),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), url(/^rediss?:$/, 'redis://127.0.0.1:6379').optional()),
   SOCKET_REDIS_KEY: withDefault(z.string().regex(/^[\w.:-]+$/, 'must be letters, digits, ".", ":", "_" or "-"'), 'socket.io'),
@@ -131,6 +149,13 @@ export type MediaStoreConfig =
       forcePathStyle: boolean;
     };
 
+/** The embedded database: its file and how its commits reach the disk (SQLITE_SYNCHRONOUS). */
+export interface SqliteConfig {
+  kind: 'sqlite';
+  file: string;
+  synchronous: SqliteSynchronous;
+}
+
 export interface RateLimitRule {
   max: number;
   windowMs: number;
@@ -142,7 +167,7 @@ export interface Config {
   dataDir: string;
   clientDir: string;
   publicUrl: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  database: SqliteConfig | { kind: 'postgres'; url: string; schema?: string };
   redisUrl?: string;
   /**
    * The prefix of socket.io's Redis channels: the processes of one deployment share it, and only
@@ -265,6 +290,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  if (e.DATABASE_URL && e.SQLITE_SYNCHRONOUS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - SQLITE_SYNCHRONOUS is set, but DATABASE_URL chooses PostgreSQL: unset one (PostgreSQL keeps its own commit settings)',
+    );
+  }
+
   const media = mediaStoreOf(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -278,7 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_SCHEMA ? { schema: e.DATABASE_SCHEMA } : {}) }
-      : { kind: 'sqlite', file: path.join(dataDir, 'stoa.db') },
+      : { kind: 'sqlite', file: path.join(dataDir, 'stoa.db'), synchronous: e.SQLITE_SYNCHRONOUS ?? DEFAULT_SQLITE_SYNCHRONOUS },
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     socketRedisKey: e.SOCKET_REDIS_KEY,
     mail: {

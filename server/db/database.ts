@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
-import type { Config } from '../config';
+import type { Config, SqliteSynchronous } from '../config';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
 import { authVersionWatch, createAuthVersion, type SharedAuthVersion } from './authVersion';
@@ -56,15 +56,23 @@ function queryObservers() {
 
 /** Opens the configured database: embedded SQLite by default, PostgreSQL with DATABASE_URL. */
 export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
-  return config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.schema);
+  return config.kind === 'sqlite' ? openSqlite(config.file, config.synchronous) : openPostgres(config.url, config.schema);
 }
 
-/** The settings every SQLite connection of the server runs with (the chat benchmark's floor opens its file with them too). */
-export function useServerPragmas(database: BetterSqlite3.Database): void {
-  // WAL lets readers work while one writer commits; FULL keeps committed data through power loss;
+/**
+ * The settings every SQLite connection of the server runs with; the benchmarks' floors open their
+ * files with them too (tests/bench/insertFloor.ts, chatRelay.ts), so a floor pays what a commit pays.
+ */
+export function useServerPragmas(database: BetterSqlite3.Database, synchronous: SqliteSynchronous): void {
+  // WAL lets readers work while one writer commits. `synchronous` (SQLITE_SYNCHRONOUS, config.ts):
+  // NORMAL, the default, writes each commit to the WAL without an fsync: a commit survives the
+  // process dying (tests/server/db/crashDurability.test.ts) and the file is never corrupted, but an OS
+  // crash or power cut may roll back the last commits. FULL fsyncs every commit, 5-8 ms of a
+  // blocked event loop each on this project's disks (better-sqlite3 is synchronous), which reads
+  // then queue behind (docs/benchmarks/mixed.md). Durability through power loss: PostgreSQL, or FULL.
   // busy_timeout makes a second process wait for the lock instead of failing at once.
   database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
+  database.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   // A 64 MiB page cache (SQLite's default is 2 MiB), filled only as pages are read: the rows and
@@ -75,13 +83,13 @@ export function useServerPragmas(database: BetterSqlite3.Database): void {
   database.pragma('cache_size = -65536');
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, synchronous: SqliteSynchronous): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   // SQLite would create the file 0644; made here first with 0600, and SQLite gives its -wal and
   // -shm files the database file's mode (privateFiles.ts). An existing file is left as it is.
   fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
   const database = new BetterSqlite3(file);
-  useServerPragmas(database);
+  useServerPragmas(database, synchronous);
   // Kysely's driver prepares every statement it runs: prepared statements are kept (statementCache.ts).
   const epoch = createVisibilityEpoch();
   const key = `sqlite:${path.resolve(file)}`;

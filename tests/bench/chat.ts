@@ -137,7 +137,7 @@ async function createCommunity(server: RunningServer, count: number, groupReceiv
   const { db } = server.app.services.database;
   const now = new Date().toISOString();
   const rows: UserRow[] = [];
-  // One transaction: a commit per member (synchronous FULL) would cost seconds.
+  // One transaction: a commit per member would cost seconds (with SQLITE_SYNCHRONOUS=full, an fsync each).
   await db.transaction().execute(async (trx) => {
     const users = createUserStore(trx);
     for (let i = 0; i < count; i++) {
@@ -233,8 +233,13 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
       groupMembers: community.groupMembers,
     };
     const urls: Record<Target, string> = { real: server.url, floor: '', bare: '' };
+    // The floor's connection commits as the measured server's does: the same env, the same setting.
+    const serverDatabase = loadConfig(env).database;
+    if (serverDatabase.kind !== 'sqlite') throw new Error('the chat benchmark runs on SQLite');
     for (const target of ['floor', 'bare'] as const) {
-      const relay = await startRelay(target === 'floor' ? { ...relayOptions, durable: { file: floorFile } } : relayOptions);
+      const relay = await startRelay(
+        target === 'floor' ? { ...relayOptions, durable: { file: floorFile, synchronous: serverDatabase.synchronous } } : relayOptions,
+      );
       relays.push(relay);
       urls[target] = relay.url;
     }

@@ -9,7 +9,7 @@
  * "stored before it is sent": a Fastify route (CHAT_FLOOR_PATH, the sender's token as bearer) that
  * stores the message row in one transaction (the conversation's seq bumped, the row inserted,
  * committed) in a copy of the server's own database file, opened with the server's pragmas (WAL,
- * synchronous = FULL), then emits it to the receiver's room and answers. The conversation's id is
+ * the server's `synchronous`: useServerPragmas), then emits it to the receiver's room and answers. The conversation's id is
  * kept in a Map once made: the floor pays an HTTP request, the durable write and the emit, nothing else.
  *
  * BENCH_CHAT_BARE_NOTIFY=1 gives the relays' group broadcast a second event, as the real group
@@ -24,6 +24,7 @@ import Fastify from 'fastify';
 import { Server } from 'socket.io';
 import { useServerPragmas } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
+import type { ServerFile } from './insertFloor';
 import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, serverEvents, type NotificationPayload } from '../../src/api/socket';
 import type { ChatMessage } from '../../src/api/chat';
 
@@ -53,11 +54,11 @@ interface RelayedMessage {
 
 /**
  * Stores one private message as the server's ChatStore does: in one transaction, the
- * conversation's last_seq bumped and the row inserted with it; committed (fsync) before it returns.
+ * conversation's last_seq bumped and the row inserted with it; committed before it returns.
  */
-function durableStore(file: string) {
-  const database = new BetterSqlite3(file);
-  useServerPragmas(database);
+function durableStore(file: ServerFile) {
+  const database = new BetterSqlite3(file.file);
+  useServerPragmas(database, file.synchronous);
   const conversations = new Map<string, string>();
   const createConversation = database.prepare(
     "insert into chat_conversations (id, kind, user_one, user_two, group_id, last_seq, last_message_at, created_at) values (?, 'private', ?, ?, null, 0, null, ?)",
@@ -102,9 +103,9 @@ export async function startRelay(opts: {
   groupId: string;
   groupMembers: ReadonlySet<string>;
   /** A copy of the server's SQLite file: the bare chat server's route stores each message in it before it emits it. */
-  durable?: { file: string };
+  durable?: ServerFile;
 }): Promise<Relay> {
-  const durable = opts.durable ? durableStore(opts.durable.file) : null;
+  const durable = opts.durable ? durableStore(opts.durable) : null;
   const app = Fastify({ logger: false });
   const io = new Server(app.server, {
     path: SOCKET_PATH,

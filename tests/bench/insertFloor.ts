@@ -1,6 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
+import type { SqliteConfig } from '../../server/config';
 import { useServerPragmas } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
+
+/** The server's SQLite file and its commit setting (config.database), which a floor opens as the server does. */
+export type ServerFile = Pick<SqliteConfig, 'file' | 'synchronous'>;
 
 /** Nearest-rank p50 and p99 of a set of samples (NaN when there are none). */
 export function percentiles(samples: number[]): { count: number; p50: number; p99: number } {
@@ -12,14 +16,15 @@ export function percentiles(samples: number[]): { count: number; p50: number; p9
 
 /**
  * An empty copy of the posts table (its columns and indexes) in the server's database file, on a
- * connection with the server's pragmas (WAL, synchronous=FULL): `insert()` writes one post row
- * (a copy of `modelId`'s, else of the newest post, with a new id and time) in a transaction of its
- * own, so it pays the fsync a post's commit pays. `close()` drops the copy.
+ * connection with the server's pragmas (useServerPragmas, with the server's SQLITE_SYNCHRONOUS from
+ * its config): `insert()` writes one post row (a copy of `modelId`'s, else of the newest post, with
+ * a new id and time) in a transaction of its own, so it pays what a post's commit pays (with the
+ * default, NORMAL, a write to the WAL; with FULL, an fsync too). `close()` drops the copy.
  */
-export function openPostsCopy(file: string, modelId?: string) {
-  const db = new BetterSqlite3(file);
+export function openPostsCopy(database: ServerFile, modelId?: string) {
+  const db = new BetterSqlite3(database.file);
   try {
-    useServerPragmas(db);
+    useServerPragmas(db, database.synchronous);
     const rows = db.prepare("select type, sql from sqlite_master where tbl_name = 'posts' and sql is not null").all() as {
       type: string;
       sql: string;
@@ -56,8 +61,8 @@ export function openPostsCopy(file: string, modelId?: string) {
  * The floor of a write: one post row inserted into an empty copy of the posts table
  * (openPostsCopy), one transaction each. The first `warmup` inserts are not counted.
  */
-export function measureInsertFloor(file: string, inserts: number, options: { modelId?: string; warmup?: number } = {}) {
-  const copy = openPostsCopy(file, options.modelId);
+export function measureInsertFloor(database: ServerFile, inserts: number, options: { modelId?: string; warmup?: number } = {}) {
+  const copy = openPostsCopy(database, options.modelId);
   try {
     const warmup = options.warmup ?? 10;
     const samples: number[] = [];

@@ -4,7 +4,7 @@
  *
  * For each size (1M posts / 100k members, then 5M / 500k; `--quick`: a tenth of both):
  *   - the floor of a write: one insert of a post row into a table shaped like posts (same columns
- *     and indexes), one transaction each, with the server's pragmas (WAL, synchronous=FULL);
+ *     and indexes), one transaction each, with the server's pragmas (useServerPragmas);
  *   - the real server, with BENCH_MIXED_SOCKETS members connected by socket (1,000) in a worker;
  *   - page 1 (GET /post/all/1) and a deep cursor page measured by autocannon (as the feed benchmark):
  *     first as fast as the server answers (its capacity), then paced at half that (members read at
@@ -135,7 +135,7 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     log(`seeding ${size.members.toLocaleString('en')} members and ${size.posts.toLocaleString('en')} posts ...`);
     const seed = seedFeed({ file, members: size.members, posts: size.posts, passwordHash });
     const dbMiB = statSync(file).size / 2 ** 20;
-    const floor = { ...measureInsertFloor(file, quick() ? 50 : 200), failures: 0 };
+    const floor = { ...measureInsertFloor(config.database, quick() ? 50 : 200), failures: 0 };
     log(
       `seeded in ${(seed.ms.total / 1000).toFixed(1)} s (${dbMiB.toFixed(0)} MiB); insert floor p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms`,
     );
@@ -174,7 +174,7 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     const writers: Writer[] = await Promise.all(connected.slice(0, writerCount).map(async (id, i) => ({ id, token: tokens[i]! })));
     // The post goal's floor, beside the server on its event loop: one durable insert, one emit.
     bare = await startPostFloor({
-      file,
+      database: config.database,
       userIdByToken: new Map(writers.map((writer) => [writer.token, writer.id])),
       receiverId: writers[0]!.id,
     });
@@ -285,7 +285,7 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
     }
     console.table(table);
     const writes: Record<string, { count: number; 'p50 ms': number; 'p99 ms': number; failures: number; 'p99 / floor': string }> = {
-      'insert floor (one row, synchronous=FULL)': {
+      "insert floor (one row, the server's pragmas)": {
         count: scale.floor.count,
         'p50 ms': ms(scale.floor.p50),
         'p99 ms': ms(scale.floor.p99),

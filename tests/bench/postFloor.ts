@@ -4,7 +4,7 @@
  * validation, no audience query). Its socket.io server has the same transport and frame limit as
  * Stoa's and holds the same members' sockets (the fleet connects them as target 'floor'). The
  * insert is a post row into a copy of the posts table in the server's own database file, with the
- * server's pragmas (insertFloor.ts: WAL, synchronous FULL, a commit per post); the emit is one
+ * server's pragmas (insertFloor.ts: WAL, the server's `synchronous`, a commit per post); the emit is one
  * `posts added` frame to one member's room, after the answer, as Stoa tells sockets of a new post
  * after answering (server/modules/posts/announce.ts batches the rest per window).
  * It runs in the benchmark's process, beside the real server, so both answer on the same event loop.
@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, serverEvents } from '../../src/api/socket';
-import { openPostsCopy } from './insertFloor';
+import { openPostsCopy, type ServerFile } from './insertFloor';
 
 /** The floor's own route (a bench-only path, unknown to Stoa). */
 export const POST_FLOOR_PATH = '/bench/post';
@@ -24,15 +24,15 @@ export interface PostFloor {
 }
 
 export async function startPostFloor(opts: {
-  /** The server's database file: the copy of its posts table goes in it. */
-  file: string;
+  /** The server's database file (config.database): the copy of its posts table goes in it. */
+  database: ServerFile;
   /** The post whose row every insert copies (its kind and size); else the newest post. */
   modelId?: string;
   userIdByToken: ReadonlyMap<string, string>;
   /** Whose room gets the one emit of each post. */
   receiverId: string;
 }): Promise<PostFloor> {
-  const posts = openPostsCopy(opts.file, opts.modelId);
+  const posts = openPostsCopy(opts.database, opts.modelId);
   const app = Fastify({ logger: false });
   const io = new Server(app.server, {
     path: SOCKET_PATH,

@@ -119,7 +119,7 @@ export function seedFeed(options: SeedOptions): SeedResult {
 
   const db = new BetterSqlite3(options.file);
   // Seeding only: no journal and no fsync (a crash just means running the benchmark again).
-  // The server opens the file afterwards with its own settings (WAL, synchronous FULL).
+  // The server opens the file afterwards with its own settings (useServerPragmas).
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -1048576'); // 1 GiB

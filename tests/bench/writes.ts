@@ -7,8 +7,8 @@
  * route that does one durable insert and one socket.io emit (postFloor.ts), holding the same
  * sockets. Goal: p99 at most 1.5x the floor's p99, whatever the number of members (run it at
  * 20,000 and 100,000: BENCH_WRITES_MEMBERS=20000). For reference, one insert alone of the same
- * kind of row into a copy of the posts table (its indexes too) with the server's pragmas (WAL,
- * synchronous FULL), as the goal's floor was before (at most 5x it: below the floor of any HTTP
+ * kind of row into a copy of the posts table (its indexes too) with the server's pragmas
+ * (useServerPragmas), as the goal's floor was before (at most 5x it: below the floor of any HTTP
  * request).
  *
  * For reference it also times the old audience query (every member as the viewer)
@@ -99,7 +99,7 @@ export async function measureWrites(log: (line: string) => void = console.log): 
     log(`${socketCount} sockets connected in ${(connectMs / 1000).toFixed(1)} s (${followers.length} of them follow the author)`);
     // The floor, beside the server in this process, holding the same members' sockets.
     bare = await startPostFloor({
-      file: config.database.file,
+      database: config.database,
       userIdByToken: new Map([...tokens.map((token, i): [string, string] => [token, connected[i]!.id]), [authorToken, author.id]]),
       receiverId: followers[0]?.id ?? author.id,
     });
@@ -184,7 +184,7 @@ export async function measureWrites(log: (line: string) => void = console.log): 
     await bare.close();
     bare = undefined;
     // For reference: the same rows' kind, inserted one per transaction with the server's pragmas.
-    const floor = measureInsertFloor(config.database.file, perKind, { modelId: lastPublic });
+    const floor = measureInsertFloor(config.database, perKind, { modelId: lastPublic });
     return {
       members,
       sockets: socketCount,
@@ -223,7 +223,7 @@ export function printWrites(result: WritesResult, log: (line: string) => void = 
       'audience asked / found': '',
     };
   }
-  table['for reference: one insert alone into a copy of posts (WAL, synchronous FULL)'] = {
+  table["for reference: one insert alone into a copy of posts (the server's pragmas)"] = {
     p50: ms(result.floor.p50),
     p99: ms(result.floor.p99),
     'p99 ratio': '',

@@ -18,7 +18,8 @@ describe('configuration', () => {
       host: '127.0.0.1',
       dataDir: dir,
       publicUrl: 'http://localhost:3000',
-      database: { kind: 'sqlite', file: path.join(dir, 'stoa.db') },
+      // NORMAL in WAL mode: a commit survives the process dying, not a power cut (docs/deploy.md, "Durability").
+      database: { kind: 'sqlite', file: path.join(dir, 'stoa.db'), synchronous: 'normal' },
       firebase: null,
       trustProxy: false,
       limits: { bodyBytes: 1024 * 1024 },
@@ -97,6 +98,7 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
     expect(loadConfig({ DATA_DIR: dir, PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'full' }).database).toMatchObject({ kind: 'sqlite', synchronous: 'full' });
   });
 
   it('treats empty variables as unset', () => {
@@ -126,6 +128,8 @@ describe('configuration', () => {
     [{ MAX_SOCKETS_PER_MEMBER: 'many' }, /MAX_SOCKETS_PER_MEMBER must be a number/],
     [{ SUPPORT_EMAIL: 'help desk' }, /SUPPORT_EMAIL must be an e-mail address like support@stoa.example.org \(got "help desk"\)/],
     [{ SUPPORT_EMAIL: 'mailto:help@stoa.example.org' }, /SUPPORT_EMAIL must be an e-mail address/],
+    [{ SQLITE_SYNCHRONOUS: 'off' }, /SQLITE_SYNCHRONOUS must be normal or full \(got "off"\)/],
+    [{ SQLITE_SYNCHRONOUS: 'full', DATABASE_URL: 'postgres://db/stoa' }, /SQLITE_SYNCHRONOUS is set, but DATABASE_URL chooses PostgreSQL/],
   ])('names the bad variable: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDataDir, restoreDataDir } from '../../../server/backup/dataDir';
+import { DEFAULT_SQLITE_SYNCHRONOUS } from '../../../server/config';
 import { openDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 
@@ -13,7 +14,7 @@ describe('backup and restore refuse what would lose or mix data', () => {
   beforeAll(async () => {
     scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'stoa-backup-checks-'));
     dataDir = path.join(scratch, 'data');
-    const database = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'stoa.db') });
+    const database = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'stoa.db'), synchronous: DEFAULT_SQLITE_SYNCHRONOUS });
     await migrateToLatest(database, { mediaRoot: path.join(dataDir, 'media') });
     await database.destroy();
     await fs.mkdir(path.join(dataDir, 'media', 'image', 'v1'), { recursive: true });
