@@ -80,14 +80,16 @@ export function MessageBubble({
         <p className="px-3 pb-0.5 text-xs font-semibold text-neutral-700 dark:text-neutral-300">{message.senderUsername}</p>
       ) : null}
       <div className={`flex max-w-[85%] items-end gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
-        <div
-          className={`flex min-w-0 flex-col gap-1 ${mine ? 'items-end' : 'items-start'} ${message.status === 'pending' ? 'opacity-70' : ''}`}
-        >
+        <div className={`flex min-w-0 flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
           {withdrawn ? null : <Media message={message} who={who} />}
           {text ? (
             <div
               className={
                 'rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap ' +
+                // Not sent yet: a dashed outline, not faded (faded text and its mark would fail contrast).
+                (message.status === 'pending'
+                  ? 'outline-1 outline-offset-2 outline-neutral-400 outline-dashed dark:outline-neutral-500 '
+                  : '') +
                 (withdrawn
                   ? 'border border-neutral-300 italic text-neutral-600 dark:border-neutral-700 dark:text-neutral-400'
                   : mine
