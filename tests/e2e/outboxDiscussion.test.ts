@@ -16,7 +16,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { CHROME_PATH } from './support/browser';
-import { screenshot } from './support/look';
+import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
 import { app, browser, useAppAndBrowser } from './support/world';
 
@@ -135,6 +135,7 @@ describe('comments and answers written offline', () => {
     await page.goto(`/app/social/post/${postId}`);
     await comment(COMMENT);
     await expect.poll(() => item(commentsOf(page), COMMENT).innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
+    await auditAccessibility(page, 'a waiting comment (1280, light)');
     await look('comment', 375, false);
     await look('comment', 375, true);
     await look('comment', 1280, false);
@@ -193,6 +194,7 @@ describe('comments and answers written offline', () => {
     const refused = item(commentsOf(page), REFUSED);
     await expect.poll(() => refused.innerText(), { timeout: 30_000 }).toMatch(/Not sent: Post not found/);
     expect(await refused.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+    await auditAccessibility(page, 'a refused comment (1280, light)');
     await refused.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => refused.count()).toBe(0);
     expect(ada.id).toBeTruthy();

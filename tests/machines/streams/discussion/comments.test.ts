@@ -56,7 +56,7 @@ describe('comments machine', () => {
             expect(outbox.at(-1)).toEqual({
               kind: 'comment',
               clientId: clientIdOf(CLIENT_SEED, 1),
-              payload: { postId: 'p1', comment: 'hi there', format: 'plain' },
+              payload: { postId: 'p1', comment: 'hi there', format: c.format },
             });
             expect([toasts.length, c.unsent, c.draft]).toEqual([toastsBefore, null, '']);
           } else {
