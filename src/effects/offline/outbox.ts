@@ -103,11 +103,21 @@ export async function sendItem(item: OutboxItem, client: ApiClient = defaultApi)
     }
     case 'question':
       return (await client.questions.create({ ...item.payload.body, clientId })).post;
+    // The whole answer (the stored item and the new count): the open post takes both.
+    case 'comment': {
+      const { postId, comment, format } = item.payload;
+      return client.comments.create({ postId, comment, clientId, ...(format === 'markdown' ? { format } : {}) });
+    }
+    case 'answer': {
+      const { questionId, answer, format } = item.payload;
+      return client.questions.answer(questionId, { answer, clientId, ...(format === 'markdown' ? { format } : {}) });
+    }
   }
 }
 
 /** A screen's hand-off as the outbox keeps it: an image's data URL becomes its bytes. */
 export function entryOf(handOff: OutboxHandOff): OutboxEntry {
+  if (!('image' in handOff.payload)) return handOff as OutboxEntry;
   const image = handOff.payload.image ? dataUrlBlob(handOff.payload.image) : null;
   return { ...handOff, payload: { ...handOff.payload, image } } as OutboxEntry;
 }

@@ -1,9 +1,13 @@
 import { fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import type { TextFormat } from '../../api/posts';
+import type { AnswerResponse, CommentResponse, TextFormat } from '../../api/posts';
 import { serverEvents } from '../../api/socket';
 import { answersMachine, type AnswersEvent } from '../../machines/streams/discussion/answers.machine';
 import { commentsMachine, type CommentsEvent } from '../../machines/streams/discussion/comments.machine';
+import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
+import { QueuedBehind } from '../../machines/offline/outbox.handoff';
+import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
+import type { OutboxItem } from '../../machines/offline/outbox.types';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { keptMemberOf } from '../offline/kept';
 import { withKept } from '../offline/keptLoad';
@@ -32,23 +36,56 @@ export function answersEventOf(message: BusMessage, questionId: string): Answers
   return { type: 'answers.changed', answersCount: message.payload.answersCount, acceptedAnswerId: message.payload.acceptedAnswerId };
 }
 
+/** A comment of the member's that waited in the outbox, stored: the open post takes it as the socket's comments.added. */
+export function commentsSentOf(item: OutboxItem, result: unknown, postId: string): CommentsEvent | null {
+  if (item.kind !== 'comment' || item.payload.postId !== postId) return null;
+  const { comment, commentsCount } = result as CommentResponse;
+  return { type: 'comments.added', comment, commentsCount };
+}
+
+/** An answer of the member's that waited in the outbox, stored: the open question takes it. */
+export function answersSentOf(item: OutboxItem, result: unknown, questionId: string): AnswersEvent | null {
+  if (item.kind !== 'answer' || item.payload.questionId !== questionId) return null;
+  const { answer, answersCount } = result as AnswerResponse;
+  return { type: 'answers.added', answer, answersCount };
+}
+
+/** The outbox's stored items (`outbox.sent`, app child 'outbox') as a machine's events, while it listens. */
+const outboxSent =
+  <TInput>(app: HasSystem | undefined, eventOf: (item: OutboxItem, result: unknown, input: TInput) => EventObject | null) =>
+  (input: TInput, sendBack: (event: EventObject) => void) => {
+    const outbox = app?.system.get('outbox') as OutboxActorRef | undefined;
+    const subscription = outbox?.on('outbox.sent', ({ item, result }) => {
+      const event = eventOf(item, result, input);
+      if (event) sendBack(event);
+    });
+    return () => subscription?.unsubscribe();
+  };
+
+/** Nothing overtakes a send of the member's still waiting in the outbox (docs/client-offline.md, "Outbox"). */
+function notBehindOutbox(app: HasSystem) {
+  if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
+}
+
 type Watch = Pick<PostWatch, 'show' | 'forget'>;
 
 /** The live actors of a question's answers and a post's comments, watching their own post. */
-export const liveAnswersActor = (bus: Bus, watch: Watch = appPostWatch) =>
+export const liveAnswersActor = (bus: Bus, watch: Watch = appPostWatch, app?: HasSystem) =>
   watchingActor<EventObject, { questionId: string }>(
     bus,
     watch,
     (message, input) => answersEventOf(message, input.questionId),
     (input) => [input.questionId],
+    outboxSent(app, (item, result, input: { questionId: string }) => answersSentOf(item, result, input.questionId)),
   );
 
-export const liveCommentsActor = (bus: Bus, watch: Watch = appPostWatch) =>
+export const liveCommentsActor = (bus: Bus, watch: Watch = appPostWatch, app?: HasSystem) =>
   watchingActor<EventObject, { postId: string }>(
     bus,
     watch,
     (message, input) => commentsEventOf(message, input.postId),
     (input) => [input.postId],
+    outboxSent(app, (item, result, input: { postId: string }) => commentsSentOf(item, result, input.postId)),
   );
 
 /**
@@ -70,31 +107,37 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
             nextCursor: null,
           }));
         }),
-        createComment: fromPromise(({ input }: { input: { postId: string; comment: string; clientId: string; format: TextFormat } }) =>
-          api.comments.create({
-            postId: input.postId,
-            comment: input.comment,
-            clientId: input.clientId,
-            ...(input.format === 'markdown' ? { format: input.format } : {}),
-          }),
+        createComment: fromPromise(
+          async ({ input }: { input: { postId: string; comment: string; clientId: string; format: TextFormat } }) => {
+            notBehindOutbox(app);
+            return api.comments.create({
+              postId: input.postId,
+              comment: input.comment,
+              clientId: input.clientId,
+              ...(input.format === 'markdown' ? { format: input.format } : {}),
+            });
+          },
         ),
         updateComment: fromPromise(({ input }: { input: { commentId: string; comment: string; format: TextFormat } }) =>
           api.comments.update(input.commentId, input.comment, input.format),
         ),
         removeComment: fromPromise(({ input }: { input: { commentId: string } }) => api.comments.remove(input.commentId)),
-        live: liveCommentsActor(bus, watch),
+        live: liveCommentsActor(bus, watch, app),
       },
-      actions: { showToast: bridge.showToast },
+      actions: { showToast: bridge.showToast, toOutbox: bridge.toOutbox },
     }),
     answers: answersMachine.provide({
       actors: {
         fetchQuestion: fromPromise(({ input }: { input: { questionId: string } }) => api.questions.one(input.questionId)),
-        createAnswer: fromPromise(({ input }: { input: { questionId: string; answer: string; clientId: string; format: TextFormat } }) =>
-          api.questions.answer(input.questionId, {
-            answer: input.answer,
-            clientId: input.clientId,
-            ...(input.format === 'markdown' ? { format: input.format } : {}),
-          }),
+        createAnswer: fromPromise(
+          async ({ input }: { input: { questionId: string; answer: string; clientId: string; format: TextFormat } }) => {
+            notBehindOutbox(app);
+            return api.questions.answer(input.questionId, {
+              answer: input.answer,
+              clientId: input.clientId,
+              ...(input.format === 'markdown' ? { format: input.format } : {}),
+            });
+          },
         ),
         updateAnswer: fromPromise(({ input }: { input: { answerId: string; answer: string; format: TextFormat } }) =>
           api.questions.editAnswer(input.answerId, { answer: input.answer, format: input.format }),
@@ -103,9 +146,9 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
         acceptAnswer: fromPromise(({ input }: { input: { questionId: string; answerId: string | null } }) =>
           input.answerId ? api.questions.accept(input.questionId, input.answerId) : api.questions.unaccept(input.questionId),
         ),
-        live: liveAnswersActor(bus, watch),
+        live: liveAnswersActor(bus, watch, app),
       },
-      actions: { showToast: bridge.showToast },
+      actions: { showToast: bridge.showToast, toOutbox: bridge.toOutbox },
     }),
   };
 }

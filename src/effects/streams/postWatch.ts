@@ -102,15 +102,18 @@ export const postWatch = createPostWatch();
  * A list's live actor: the bus's messages as its machine's events (`eventOf`: null for the others),
  * and the posts the list shows watched while the actor runs: those its input names (`shows`: a
  * post's comments, a question's answers) and those its machine tells it (`{ postIds }`: a feed).
+ * `alsoListen`: another source of the same machine's events while the actor runs (its cleanup returned).
  */
 export function watchingActor<TCommand extends EventObject, TInput>(
   bus: Bus,
   watch: Pick<PostWatch, 'show' | 'forget'>,
   eventOf: (message: BusMessage, input: TInput) => EventObject | null,
   shows?: (input: TInput) => string[],
+  alsoListen?: (input: TInput, sendBack: (event: EventObject) => void) => () => void,
 ) {
   return fromCallback<TCommand, TInput>(({ input, sendBack, receive, self }) => {
     if (shows) watch.show(self, shows(input));
+    const stopListening = alsoListen?.(input, sendBack) ?? (() => {});
     receive((command) => {
       if ('postIds' in command) watch.show(self, command.postIds as string[]);
     });
@@ -120,6 +123,7 @@ export function watchingActor<TCommand extends EventObject, TInput>(
     });
     return () => {
       unsubscribe();
+      stopListening();
       watch.forget(self);
     };
   });

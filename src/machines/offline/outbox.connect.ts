@@ -1,6 +1,6 @@
 import type { OutboxActorRef, OutboxSnapshot } from './outbox.machine';
 import type { FeedSource } from '../streams/postList';
-import type { ChatMessagePayload, OutboxItem, PostPayload, QuestionPayload } from './outbox.types';
+import type { AnswerPayload, ChatMessagePayload, CommentPayload, OutboxItem, PostPayload, QuestionPayload } from './outbox.types';
 
 /** The outbox's words, where the items show (docs/client-offline.md, "Outbox"). */
 export const OUTBOX_WAITING_TEXT = 'Waiting to send';
@@ -11,6 +11,8 @@ export const OUTBOX_DELETE_LABEL = 'Delete';
 export type ChatOutboxItem = OutboxItem & { kind: 'chatMessage'; payload: ChatMessagePayload };
 export type PostOutboxItem = OutboxItem & { kind: 'post'; payload: PostPayload };
 export type QuestionOutboxItem = OutboxItem & { kind: 'question'; payload: QuestionPayload };
+export type CommentOutboxItem = OutboxItem & { kind: 'comment'; payload: CommentPayload };
+export type AnswerOutboxItem = OutboxItem & { kind: 'answer'; payload: AnswerPayload };
 
 const itemsOf = (snapshot: OutboxSnapshot | undefined) => snapshot?.context.items ?? [];
 
@@ -50,6 +52,13 @@ export function outboxCardsFor(snapshot: OutboxSnapshot | undefined, source: Fee
       return NONE;
   }
 }
+/** The member's comments on one post not sent yet, in the order written (after the stored ones, as written). */
+export const outboxCommentsFor = (snapshot: OutboxSnapshot | undefined, postId: string): CommentOutboxItem[] =>
+  itemsOf(snapshot).filter((item): item is CommentOutboxItem => item.kind === 'comment' && item.payload.postId === postId);
+
+/** The member's answers to one question not sent yet, in the order written. */
+export const outboxAnswersFor = (snapshot: OutboxSnapshot | undefined, questionId: string): AnswerOutboxItem[] =>
+  itemsOf(snapshot).filter((item): item is AnswerOutboxItem => item.kind === 'answer' && item.payload.questionId === questionId);
 
 /** What an item's mark says: waiting, sending, or the server's reason. */
 export const outboxItemText = (item: OutboxItem) =>

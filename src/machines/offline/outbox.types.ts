@@ -1,4 +1,4 @@
-import type { CreateImagePostBody, CreatePostBody, CreateQuestionBody } from '../../api/posts';
+import type { CreateImagePostBody, CreatePostBody, CreateQuestionBody, TextFormat } from '../../api/posts';
 
 /**
  * What the outbox keeps (docs/client-offline.md, "Outbox"): sends that found no server, each with
@@ -30,10 +30,26 @@ export interface QuestionPayload {
   image: null;
 }
 
+/** A comment under a post, in its format (POST /post/comment). */
+export interface CommentPayload {
+  postId: string;
+  comment: string;
+  format: TextFormat;
+}
+
+/** An answer to a question, in its format (POST /question/{id}/answer). */
+export interface AnswerPayload {
+  questionId: string;
+  answer: string;
+  format: TextFormat;
+}
+
 export type OutboxPayloads = {
   chatMessage: ChatMessagePayload;
   post: PostPayload;
   question: QuestionPayload;
+  comment: CommentPayload;
+  answer: AnswerPayload;
 };
 export type OutboxKind = keyof OutboxPayloads;
 
@@ -42,10 +58,15 @@ export type OutboxEntry = { [K in OutboxKind]: { kind: K; clientId: string; payl
 
 /**
  * A send as a screen's machine hands it over: an image as the data URL the screen holds ('' for
- * none); the effect keeps its bytes (entryOf, src/effects/offline/outbox.ts).
+ * none); the effect keeps its bytes (entryOf, src/effects/offline/outbox.ts). A kind without an
+ * image goes as it is kept.
  */
 export type OutboxHandOff = {
-  [K in OutboxKind]: { kind: K; clientId: string; payload: Omit<OutboxPayloads[K], 'image'> & { image: string } };
+  [K in OutboxKind]: {
+    kind: K;
+    clientId: string;
+    payload: 'image' extends keyof OutboxPayloads[K] ? Omit<OutboxPayloads[K], 'image'> & { image: string } : OutboxPayloads[K];
+  };
 }[OutboxKind];
 
 /** Where an item is: waiting for its turn (or for the network), being sent, or refused by the server. */

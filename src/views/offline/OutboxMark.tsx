@@ -1,21 +1,13 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { AlertCircle, Clock } from 'lucide-react';
-import {
-  OUTBOX_DELETE_LABEL,
-  OUTBOX_RETRY_LABEL,
-  outboxControls,
-  outboxItemText,
-  type ChatOutboxItem,
-  type PostOutboxItem,
-  type QuestionOutboxItem,
-} from '../../machines/offline/outbox.connect';
+import { OUTBOX_DELETE_LABEL, OUTBOX_RETRY_LABEL, outboxControls, outboxItemText } from '../../machines/offline/outbox.connect';
 import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
 import type { OutboxItem } from '../../machines/offline/outbox.types';
 import { useAppChild } from '../AppContext';
 import { Button } from '../ui/Button';
 
 /** The member's outbox items a screen shows (the app's outbox machine, systemId 'outbox'). */
-export function useOutboxItems<T extends ChatOutboxItem | PostOutboxItem | QuestionOutboxItem>(select: (s: OutboxSnapshot) => T[]) {
+export function useOutboxItems<T extends OutboxItem>(select: (s: OutboxSnapshot) => T[]) {
   const outbox = useAppChild('outbox');
   const items = useSelector(outbox, select, shallowEqual);
   return { outbox, items };

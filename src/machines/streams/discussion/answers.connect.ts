@@ -24,8 +24,8 @@ export const answerFormError = (s: AnswersSnapshot) => s.context.formError;
 /** The answer being edited, its text so far and why it was refused, or null. */
 export const answerEditing = (s: AnswersSnapshot) => s.context.editing;
 
-/** An answer is on its way (sent, or waiting to be sent again). */
-export const isPostingAnswer = (s: AnswersSnapshot) => s.matches({ ready: 'posting' }) || s.matches({ ready: 'waitingToRetry' });
+/** An answer is on its way. */
+export const isPostingAnswer = (s: AnswersSnapshot) => s.matches({ ready: 'posting' });
 export const isSavingAnswer = (s: AnswersSnapshot) => s.matches({ ready: 'saving' });
 /** One request runs (an answer sent, saved, deleted, (un)accepted): the others' buttons wait, a click there would be lost. */
 export const isRequestRunning = (s: AnswersSnapshot) => !selectTakesRequests(s);

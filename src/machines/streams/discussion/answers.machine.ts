@@ -7,7 +7,8 @@ import { ANSWER_MAX } from '../../../api/constants';
 import type { Commenter } from './comments.machine';
 import { clientIdOf, randomClientSeed } from '../../shared/clientIds';
 import { failureText } from '../../shared/failure';
-import { retriesSend, sendRetryDelay } from '../../shared/sendRetry';
+import { goesToOutbox } from '../../offline/outbox.handoff';
+import type { OutboxHandOff } from '../../offline/outbox.types';
 import type { ToastRequest } from '../../shell/toastRequest';
 
 export type AnswersEvent =
@@ -23,6 +24,8 @@ export type AnswersEvent =
   | { type: 'answers.unaccept' }
   // From the socket, through the bus (already filtered to this question):
   | { type: 'answers.changed'; answersCount: number; acceptedAnswerId: string | null }
+  // An answer of the member's that waited in the outbox was stored (the outbox's `outbox.sent`):
+  | { type: 'answers.added'; answer: Answer; answersCount: number }
   // The answer box's Markdown option and its write / preview tabs (docs/client-formatting.md):
   | { type: 'answers.format.set'; format: TextFormat }
   | { type: 'answers.preview.show' }
@@ -51,8 +54,6 @@ export interface AnswersContext {
   /** Makes the client ids of this page's sends; `sent` counts them. */
   clientSeed: string;
   sent: number;
-  /** Retries made of the answer being sent, after it got no answer. */
-  retries: number;
   /** The last answer that was not sent: sending the same text again reuses its client id ("Try again"). */
   unsent: { text: string; clientId: string } | null;
   /** The answer being deleted, to put back when refused. */
@@ -129,6 +130,8 @@ export const answersMachine = setup({
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
+    /** Effect: the answer goes to the member's outbox (app child 'outbox'), which sends it when it can. */
+    toOutbox: (_, _handOff: OutboxHandOff) => {},
     /** Effect: the page's card shows the server's count and accepted answer. */
     questionChanged: (_, _params: { question: Post }) => {},
     startSending: assign(({ context }) => {
@@ -140,7 +143,6 @@ export const answersMachine = setup({
         sending: text,
         sendingId: again ? defined(context.unsent, 'the unsent answer').clientId : clientIdOf(context.clientSeed, context.sent + 1),
         sent: context.sent + 1,
-        retries: 0,
       };
     }),
     setFormat: assign({ format: ({ event }) => (event as { format: TextFormat }).format }),
@@ -161,11 +163,9 @@ export const answersMachine = setup({
     /** Read the list again once the member's own request is done. */
     markStale: assign({ stale: true }),
   },
-  delays: {
-    SEND_RETRY: ({ context }) => sendRetryDelay(context.retries - 1),
-  },
   guards: {
-    retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
+    /** No answer, a 5xx, or an earlier send waiting in the outbox: this answer waits there too. */
+    goesToOutbox: ({ event }) => goesToOutbox((event as { error?: unknown }).error),
     draftUsable: ({ context }) => refusal(context.draft) === null,
     writesMarkdown: ({ context }) => context.format === 'markdown',
     editUsable: ({ context }) => context.editing !== null && refusal(context.editing.text) === null,
@@ -200,7 +200,6 @@ export const answersMachine = setup({
     sendingId: null,
     clientSeed: input.clientSeed ?? randomClientSeed(),
     sent: 0,
-    retries: 0,
     unsent: null,
     removing: null,
     stale: false,
@@ -249,6 +248,19 @@ export const answersMachine = setup({
               draft.stale = true;
             }),
           ),
+        },
+        // Whether or not the socket's news came first, the answer shows once.
+        'answers.added': {
+          actions: [
+            assign(({ context, event }) =>
+              produce(context, (draft) => {
+                if (!draft.answers.some((a) => a._id === event.answer._id)) draft.answers.push(event.answer);
+                draft.answers = ordered(draft.answers as Answer[], questionOf(draft).acceptedAnswerId);
+                questionOf(draft).answersCount = event.answersCount;
+              }),
+            ),
+            { type: 'questionChanged', params: ({ context }) => ({ question: defined(context.question, 'the question') }) },
+          ],
         },
         'answers.startEdit': {
           guard: 'ownAnswer',
@@ -321,8 +333,32 @@ export const answersMachine = setup({
               ],
             },
             onError: [
-              // No answer: it may be stored already; the same send goes again after a pause.
-              { guard: 'retriesSend', target: 'waitingToRetry', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
+              // No answer (or a 5xx, or earlier sends waiting): the outbox keeps it, in order, and sends it
+              // when it can; the panel shows the outbox's copy until it is stored. The form is free again.
+              {
+                guard: 'goesToOutbox',
+                target: 'idle',
+                actions: [
+                  {
+                    type: 'toOutbox',
+                    params: ({ context }) => ({
+                      kind: 'answer' as const,
+                      clientId: defined(context.sendingId, 'the client id of the answer being sent'),
+                      payload: {
+                        questionId: context.questionId,
+                        answer: defined(context.sending, 'the answer being sent'),
+                        format: context.format,
+                      },
+                    }),
+                  },
+                  assign({
+                    draft: ({ context }) => (context.draft.trim() === context.sending ? '' : context.draft),
+                    sending: null,
+                    sendingId: null,
+                    unsent: null,
+                  }),
+                ],
+              },
               {
                 target: 'idle',
                 // The text comes back unless the member already started another one.
@@ -337,8 +373,6 @@ export const answersMachine = setup({
             ],
           },
         },
-        /** The answer is still being sent while the pause runs. */
-        waitingToRetry: { after: { SEND_RETRY: 'posting' } },
         saving: {
           invoke: {
             id: 'updateAnswer',

@@ -23,9 +23,8 @@ export const commentEditing = (s: CommentsSnapshot) => s.context.editing;
 export const hasMoreComments = (s: CommentsSnapshot) => s.context.nextCursor !== null;
 export const isLoadingMoreComments = (s: CommentsSnapshot) => s.matches({ ready: { more: 'loading' } });
 
-/** A comment is on its way (sent, or waiting to be sent again): the send button waits. */
-export const isAddingComment = (s: CommentsSnapshot) =>
-  s.matches({ ready: { write: 'adding' } }) || s.matches({ ready: { write: 'waitingToRetry' } });
+/** A comment is on its way: the send button waits. */
+export const isAddingComment = (s: CommentsSnapshot) => s.matches({ ready: { write: 'adding' } });
 
 /** The comment that did not go out is back in the box: sending it again is the same send ("Try again"). */
 export const isTryAgain = (s: CommentsSnapshot) => s.context.unsent !== null && s.context.unsent.text === s.context.draft.trim();

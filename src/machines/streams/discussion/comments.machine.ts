@@ -6,7 +6,8 @@ import type { Comment, CommentDeleted, CommentResponse, CommentsList, TextFormat
 import { COMMENT_MAX } from '../../../api/constants';
 import { clientIdOf, randomClientSeed } from '../../shared/clientIds';
 import { failureText } from '../../shared/failure';
-import { retriesSend, sendRetryDelay } from '../../shared/sendRetry';
+import { goesToOutbox } from '../../offline/outbox.handoff';
+import type { OutboxHandOff } from '../../offline/outbox.types';
 import type { ToastRequest } from '../../shell/toastRequest';
 
 export interface Commenter {
@@ -56,8 +57,6 @@ export interface CommentsContext {
   seq: number;
   /** Makes the client ids of this list's sends (clientIds.ts). */
   clientSeed: string;
-  /** Retries made of the comment being sent, after it got no answer. */
-  retries: number;
   /** The last comment that was not sent: sending the same text again reuses its client id ("Try again"). */
   unsent: { text: string; clientId: string } | null;
 }
@@ -76,6 +75,15 @@ const usable = (text: string) => text.trim().length > 0 && text.trim().length <=
  */
 /** The comment being sent, saved or removed: set by the event that started the request. */
 const inFlightOf = (c: Pick<CommentsContext, 'inFlight'>) => defined(c.inFlight, 'the comment in flight');
+/** The comment in flight as the outbox keeps it, when its send found no server. */
+const handOffOf = (c: Pick<CommentsContext, 'inFlight' | 'postId'>): OutboxHandOff => {
+  const { comment, clientId } = inFlightOf(c);
+  return {
+    kind: 'comment',
+    clientId: defined(clientId, 'the client id of a new comment'),
+    payload: { postId: c.postId, comment: comment.comment, format: comment.format },
+  };
+};
 /** The edit being saved: set by `comments.edit`. */
 const editingOf = (c: Pick<CommentsContext, 'editing'>) => defined(c.editing, 'the comment being edited');
 
@@ -100,13 +108,13 @@ export const commentsMachine = setup({
     showToast: (_, _toast: ToastRequest) => {},
     /** Effect: the lists show the server's count. */
     countChanged: (_, _params: { postId: string; commentsCount: number }) => {},
-  },
-  delays: {
-    SEND_RETRY: ({ context }) => sendRetryDelay(context.retries - 1),
+    /** Effect: the comment goes to the member's outbox (app child 'outbox'), which sends it when it can. */
+    toOutbox: (_, _handOff: OutboxHandOff) => {},
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
-    retriesSend: ({ context, event }) => retriesSend((event as { error?: unknown }).error, context.retries),
+    /** No answer, a 5xx, or an earlier send waiting in the outbox: this comment waits there too. */
+    goesToOutbox: ({ event }) => goesToOutbox((event as { error?: unknown }).error),
     draftUsable: ({ context }) => usable(context.draft),
     writesMarkdown: ({ context }) => context.format === 'markdown',
     editUsable: ({ context }) => context.editing !== null && usable(context.editing.text),
@@ -131,7 +139,6 @@ export const commentsMachine = setup({
     inFlight: null,
     seq: 0,
     clientSeed: input.clientSeed ?? randomClientSeed(),
-    retries: 0,
     unsent: null,
   }),
   invoke: { id: 'live', src: 'live', input: ({ context }) => ({ postId: context.postId }) },
@@ -260,7 +267,6 @@ export const commentsMachine = setup({
                           ? defined(context.unsent, 'the unsent comment').clientId
                           : clientIdOf(context.clientSeed, context.seq + 1),
                       };
-                      draft.retries = 0;
                       draft.commentsCount += 1;
                       draft.draft = '';
                       draft.seq += 1;
@@ -322,8 +328,21 @@ export const commentsMachine = setup({
                   ],
                 },
                 onError: [
-                  // No answer: it may be stored already; the same send goes again after a pause.
-                  { guard: 'retriesSend', target: 'waitingToRetry', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
+                  // No answer (or a 5xx, or earlier sends waiting): the outbox keeps it, in order, and sends it
+                  // when it can; the panel shows the outbox's copy under the post until it is stored.
+                  {
+                    guard: 'goesToOutbox',
+                    target: 'idle',
+                    actions: [
+                      { type: 'toOutbox', params: ({ context }) => handOffOf(context) },
+                      assign(({ context }) => ({
+                        comments: context.comments.filter((c) => c._id !== inFlightOf(context).comment._id),
+                        commentsCount: Math.max(0, context.commentsCount - 1),
+                        unsent: null,
+                        inFlight: null,
+                      })),
+                    ],
+                  },
                   {
                     target: 'idle',
                     actions: [
@@ -344,8 +363,6 @@ export const commentsMachine = setup({
                 ],
               },
             },
-            /** The comment stays shown as being sent while the pause runs. */
-            waitingToRetry: { after: { SEND_RETRY: 'adding' } },
             updating: {
               invoke: {
                 id: 'updateComment',

@@ -32,6 +32,9 @@ import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
+import { useOutboxItems } from '../../offline/OutboxMark';
+import { PendingItem } from './PendingItem';
+import { outboxAnswersFor } from '../../../machines/offline/outbox.connect';
 
 const fieldClass =
   'w-full resize-y rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:aria-[invalid=true]:border-red-400';
@@ -70,14 +73,39 @@ export function AnswersPanel({
   const requestRuns = useSelector(actor, isRequestRunning);
   const saving = useSelector(actor, isSavingAnswer);
   const asker = useSelector(actor, canAccept);
+  // The member's answers to this question still in the outbox (written offline, here or before), in the order written.
+  const { outbox, items: waiting } = useOutboxItems((s) => outboxAnswersFor(s, questionId));
+  const pending = waiting.map((item) => (
+    <PendingItem
+      key={item.clientId}
+      outbox={outbox}
+      item={item}
+      me={me}
+      text={item.payload.answer}
+      format={item.payload.format}
+      place="answer"
+      label={`Answer by ${me.username}, not sent yet`}
+    />
+  ));
 
   if (loading) return <PanelLoading label="Loading answers" rows={2} rowClassName="h-16" />;
-  if (failed) return <PanelFailed error={error} onRetry={() => actor.send({ type: 'answers.retry' })} />;
+  // Offline the question's answers may not load: what the member wrote still shows, waiting.
+  if (failed)
+    return (
+      <>
+        <PanelFailed error={error} onRetry={() => actor.send({ type: 'answers.retry' })} />
+        {pending.length ? (
+          <ul aria-label="Answers" className="flex flex-col gap-2 px-3 pb-3">
+            {pending}
+          </ul>
+        ) : null}
+      </>
+    );
 
   return (
     <div className="flex flex-col">
       <ul aria-label="Answers" className="flex flex-col gap-2 px-3 py-3">
-        {answers.length === 0 ? (
+        {answers.length === 0 && waiting.length === 0 ? (
           <li className="px-2 py-4 text-center text-neutral-600 dark:text-neutral-400">No answers yet. Be the first to help.</li>
         ) : null}
         {answers.map((a) => {
@@ -199,6 +227,7 @@ export function AnswersPanel({
             </li>
           );
         })}
+        {pending}
       </ul>
       <Form
         aria-label="Answer"

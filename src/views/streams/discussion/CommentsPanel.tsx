@@ -30,6 +30,9 @@ import { timeAgo } from '../post/format';
 import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
+import { useOutboxItems } from '../../offline/OutboxMark';
+import { PendingItem } from './PendingItem';
+import { outboxCommentsFor } from '../../../machines/offline/outbox.connect';
 
 const fieldClass =
   'w-full resize-none rounded-2xl border border-neutral-300 bg-white px-3 py-2 text-[15px] text-neutral-900 outline-none placeholder:text-neutral-500 focus:border-accent focus:ring-2 focus:ring-accent/30 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100 dark:placeholder:text-neutral-400';
@@ -68,14 +71,37 @@ export function CommentsPanel({
   const loadingMore = useSelector(actor, isLoadingMoreComments);
   const tryAgain = useSelector(actor, isTryAgain);
   const adding = useSelector(actor, isAddingComment);
+  // The member's comments on this post still in the outbox (written offline, here or before), in the order written.
+  const { outbox, items: waiting } = useOutboxItems((s) => outboxCommentsFor(s, postId));
 
   if (loading) return <PanelLoading label="Loading comments" rows={3} rowClassName="h-12" />;
-  if (failed) return <PanelFailed error={error} onRetry={() => actor.send({ type: 'comments.retry' })} />;
+  // Offline the comments may not load: what the member wrote still shows, waiting.
+  if (failed)
+    return (
+      <>
+        <PanelFailed error={error} onRetry={() => actor.send({ type: 'comments.retry' })} />
+        {waiting.length ? (
+          <ul aria-label="Comments" className="flex flex-col gap-1 px-3 pb-3">
+            {waiting.map((item) => (
+              <PendingItem
+                key={item.clientId}
+                outbox={outbox}
+                item={item}
+                me={me}
+                text={item.payload.comment}
+                format={item.payload.format}
+                label={`Comment by ${me.username}, not sent yet`}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </>
+    );
 
   return (
     <div className="flex flex-col">
       <ul aria-label="Comments" className="flex flex-col gap-1 px-3 py-3">
-        {comments.length === 0 ? (
+        {comments.length === 0 && waiting.length === 0 ? (
           <li className="px-2 py-4 text-center text-neutral-600 dark:text-neutral-400">No comments yet. Start the conversation.</li>
         ) : null}
         {comments.map((c) => {
@@ -146,6 +172,17 @@ export function CommentsPanel({
             </li>
           );
         })}
+        {waiting.map((item) => (
+          <PendingItem
+            key={item.clientId}
+            outbox={outbox}
+            item={item}
+            me={me}
+            text={item.payload.comment}
+            format={item.payload.format}
+            label={`Comment by ${me.username}, not sent yet`}
+          />
+        ))}
       </ul>
       {hasMore ? (
         <div className="px-5 pb-3">

@@ -24,7 +24,6 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     editing: c.editing,
     removing: c.removing?.answer._id ?? null,
     sending: c.sending,
-    retries: c.retries,
     unsent: c.unsent,
     stale: c.stale,
     error: c.error,
@@ -59,6 +58,8 @@ export const model = {
     { type: 'answers.unaccept' },
     { type: 'answers.changed', answersCount: 3, acceptedAnswerId: null },
     { type: 'answers.changed', answersCount: 3, acceptedAnswerId: 'a2' },
+    // The outbox stored an answer written offline (its outbox.sent).
+    { type: 'answers.added', answer: sent, answersCount: 3 },
     { type: 'xstate.done.actor.fetchQuestion', output: { question, answers: [mine, theirs] } },
     { type: 'xstate.error.actor.fetchQuestion', error: notFound },
     { type: 'xstate.done.actor.createAnswer', output: { message: 'ok', answer: sent, answersCount: 3 } },
@@ -101,7 +102,7 @@ export const model = {
       return (calm && !(event.format === 'plain' && c.format === 'plain')) || (snapshot.matches('loading') && c.format === 'plain');
     if (event.type === 'answers.preview.show' || event.type === 'answers.preview.hide') return calm;
     if (c.format === 'markdown' && !calm && !snapshot.matches('loading')) return false;
-    // No answer to a send: only from the list as loaded, not while editing.
+    // No answer to a send (it goes to the outbox): only from the list as loaded, not while editing.
     if (event.type === 'xstate.error.actor.createAnswer' && (event as unknown as { error: unknown }).error instanceof Error)
       return pristine && c.editing === null && c.draft === 'A good answer';
     // Typing while an answer is sent: what was typed meanwhile must stay.
@@ -115,7 +116,7 @@ export const model = {
     if (event.type === 'answers.accept' || event.type === 'answers.unaccept' || event.type === 'answers.delete')
       return calm || refreshingCalm;
     if (event.type === 'answers.startEdit') return calm || (refreshingCalm && c.question?.acceptedAnswerId === null);
-    if (event.type === 'answers.changed') return calm;
+    if (event.type === 'answers.changed' || event.type === 'answers.added') return calm;
     const editable = idle || refreshing;
     // The edit's Markdown option and tabs: on the answer as it was opened, nothing else changed.
     if (event.type.startsWith('answers.edit.'))

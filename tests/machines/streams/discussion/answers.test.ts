@@ -1,14 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  ANSWER_EMPTY,
-  ANSWER_FAILED,
-  answersMachine,
-  ordered,
-  type AnswersContext,
-} from '../../../../src/machines/streams/discussion/answers.machine';
+import { ANSWER_EMPTY, answersMachine, ordered, type AnswersContext } from '../../../../src/machines/streams/discussion/answers.machine';
 import { clientIdOf } from '../../../../src/machines/shared/clientIds';
-import { SEND_RETRIES } from '../../../../src/machines/shared/sendRetry';
 import { CLIENT_SEED } from '../../../fixtures/streams';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../../model';
 import { answersModel, live, me, mine, model, question, serialize, theirs } from './answers.model';
@@ -26,6 +19,9 @@ describe('answers machine', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: { description: string }[] = [];
     const changed: { answersCount: number; acceptedAnswerId: string | null }[] = [];
+    const outbox: unknown[] = [];
+    /** The client id of the last send made (a Try again reuses the refused one's). */
+    let lastSendingId: string | undefined;
     await replay(answersMachine, path, {
       input: model.input,
       coverage,
@@ -35,6 +31,7 @@ describe('answers machine', () => {
           showToast: (_: unknown, t: { description: string }) => void toasts.push(t),
           questionChanged: (_: unknown, p: { question: { answersCount: number; acceptedAnswerId: string | null } }) =>
             void changed.push(p.question),
+          toOutbox: (_: unknown, handOff: unknown) => void outbox.push(handOff),
         },
       },
       afterStep: (step, actor) => {
@@ -42,19 +39,30 @@ describe('answers machine', () => {
         const c = s.context as AnswersContext;
         const e = step.event as ModelEvent;
         if (e.type === 'answers.submit' && c.draft.trim() === '') expect(c.formError).toBe(ANSWER_EMPTY);
-        // Refused (or no answer after every retry), the answer's text stays with the message, and its client id for Try again.
         const noReply = (e as unknown as { error?: unknown }).error instanceof Error;
-        if (e.type === 'xstate.error.actor.createAnswer' && s.matches({ ready: 'waitingToRetry' }))
-          expect([noReply, c.sending !== null, c.retries > 0]).toEqual([true, true, true]);
-        else if (e.type === 'xstate.error.actor.createAnswer') {
+        if (e.type === 'xstate.error.actor.createAnswer' && noReply) {
+          // No answer: handed to the outbox with its client id, question, text and format; the form is free, no error.
+          expect(outbox.at(-1)).toEqual({
+            kind: 'answer',
+            clientId: lastSendingId,
+            payload: { questionId: 'q1', answer: 'A good answer', format: c.format },
+          });
+          expect([c.draft, c.formError, c.sending, c.unsent]).toEqual(['', null, null, null]);
+        } else if (e.type === 'xstate.error.actor.createAnswer') {
+          // Refused, the answer's text stays with the message, and its client id for Try again.
           expect(c.draft.trim()).not.toBe('');
-          expect(c.formError).toBe(noReply ? ANSWER_FAILED : 'Answer must not exceed 5000 characters');
+          expect(c.formError).toBe('Answer must not exceed 5000 characters');
           expect(c.unsent?.clientId).toMatch(/^0190abcd-0000-4000-8000-0000000000[0-9a-f]{2}$/);
-          if (noReply) expect(c.retries).toBe(SEND_RETRIES);
+        }
+        if (e.type === 'answers.added') {
+          // Shown once (the socket's news may come too), counted, told to the page's card.
+          expect(c.answers.filter((x) => x._id === 'a3')).toHaveLength(1);
+          expect(changed.at(-1)?.answersCount).toBe(3);
         }
         const sending = s.children.createAnswer?.getSnapshot().input as { clientId: string; answer: string } | undefined;
         if (sending) {
-          // Every retry, and a Try again of the same text, carries the id the send got first.
+          lastSendingId = sending.clientId;
+          // A Try again of the same text carries the id the send got first.
           expect(sending.clientId).toBe(c.sendingId);
           if (c.unsent?.text === sending.answer) expect(sending.clientId).toBe(c.unsent.clientId);
           else expect(sending.clientId).toBe(clientIdOf(CLIENT_SEED, c.sent));

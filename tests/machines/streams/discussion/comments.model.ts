@@ -23,7 +23,6 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     editing: c.editing,
     inFlight: c.inFlight?.comment._id ?? null,
     clientId: c.inFlight?.clientId ?? null,
-    retries: c.retries,
     unsent: c.unsent,
     error: c.error,
   });
@@ -104,21 +103,21 @@ export const model = {
         c.comments.map((x) => x._id).join() === 'c1,c2' &&
         snapshot.matches({ ready: { write: 'idle', more: 'idle' } })
       );
-    // A send that failed is followed alone (from the list as loaded): its retries, then its Try again and how that ends.
+    // A send that was refused is followed alone (from the list as loaded): its Try again and how that ends.
     const asLoaded = (ids: string) =>
       c.comments.map((x) => x._id).join() === ids &&
       c.editing === null &&
       c.nextCursor !== null &&
       snapshot.matches({ ready: { more: 'idle' } });
-    if (c.retries > 0 || c.unsent !== null || c.seq === 2) {
+    if (c.unsent !== null || c.seq === 2) {
       if (event.type === 'comments.submit') return c.seq === 1 && c.unsent !== null && asLoaded('c1,c2');
-      return (
-        /^xstate\.(done|error)\.actor\.createComment$|^xstate\.after\./.test(event.type) &&
-        (c.seq === 2 || asLoaded(`c1,c2,${TEMP_PREFIX}1`))
-      );
+      return /^xstate\.(done|error)\.actor\.createComment$/.test(event.type) && (c.seq === 2 || asLoaded(`c1,c2,${TEMP_PREFIX}1`));
     }
+    // Handed to the outbox: the path ends with the outbox's stored comment arriving (its outbox.sent, as comments.added).
+    if (c.seq === 1 && c.unsent === null && c.inFlight === null && !c.comments.some((x) => x._id === sent._id))
+      return event.type === 'comments.added' && c.comments.map((x) => x._id).join() === 'c1,c2';
     if (event.type === 'comments.submit') return c.seq === 0;
-    // No answer to the first send, on the list as loaded.
+    // No answer to the first send (it goes to the outbox), on the list as loaded.
     if (event.type === 'xstate.error.actor.createComment' && (event as unknown as { error: unknown }).error instanceof Error)
       return asLoaded(`c1,c2,${TEMP_PREFIX}1`);
     if (
