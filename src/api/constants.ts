@@ -67,6 +67,12 @@ export const TOAST_LONG_TEXT = 73;
 
 /** While a member reads offline with their kept profile, the guard asks the server again this often (and at once when the network returns). */
 export const SESSION_RECHECK_MS = 30_000;
+/** A failed session check (refused token, or no answer with nothing kept): the session is cleared after this long (spec, section 4). */
+export const SESSION_FAILURE_LOGOUT_MS = 1000;
+/** A side panel that got no answer (offline) loads again when the app is back online, or after this long. */
+export const SIDE_PANEL_RETRY_MS = 30_000;
+/** A list shown from the copy kept on this device asks the server again this often (docs/client-offline.md). */
+export const KEPT_LIST_RETRY_MS = 30_000;
 export const GROUP_CREATED_NAVIGATE_MS = 200;
 export const INVITE_SEARCH_DEBOUNCE_MS = 500;
 

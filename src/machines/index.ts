@@ -5,6 +5,7 @@
 import { themeMachine } from './shell/theme.machine';
 import { sessionMachine } from './session/session.machine';
 import { authGuardMachine } from './session/authGuard.machine';
+import { signOutMachine } from './session/signOut.machine';
 import { signInMachine } from './auth/signIn.machine';
 import { twoFactorMachine } from './account/twoFactor.machine';
 import { googleOptionMachine } from './auth/googleOption.machine';
@@ -70,6 +71,7 @@ export const statecharts = {
   theme: themeMachine,
   session: sessionMachine,
   authGuard: authGuardMachine,
+  signOut: signOutMachine,
   signIn: signInMachine,
   googleOption: googleOptionMachine,
   signUp: signUpMachine,

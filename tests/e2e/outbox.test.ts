@@ -3,13 +3,15 @@
  * writes two messages to Ben, sees them "Waiting to send", comes back online: each is stored once,
  * in order, the marks turn into the sent messages, and Ben receives them live in order. Two tabs of
  * Ada share one outbox: one tab sends, each item once. A refusal (Ben blocked Ada meanwhile: 403)
- * shows the server's reason with Try again and Delete, and Delete takes it away.
+ * shows the server's reason with Try again and Delete, and Delete takes it away; while it is there,
+ * Sign out asks first (the item would be deleted), keyboard-only, and Escape keeps Ada signed in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { takePageProblems } from './support/browser';
 import { app, browser, useAppAndBrowser } from './support/world';
 import { callApi, signUpMember, type Member } from './support/members';
+import { SIGN_OUT_ANYWAY, SIGN_OUT_TITLE, unsentWarning } from '../../src/machines/session/signOut.connect';
 
 useAppAndBrowser();
 
@@ -115,6 +117,27 @@ describe('the outbox', () => {
     const refused = bubble(ada.page, 'This one will be refused.');
     await expect.poll(() => refused.innerText(), { timeout: 30_000 }).toMatch(/Not sent: You cannot message this member/);
     await expect.poll(() => refused.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+
+    // Signing out now would delete it: asked first, in a dialog that keeps the focus.
+    const page = ada.page;
+    const active = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    const inDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="alertdialog"]')));
+    const narrow = (await page.getByRole('button', { name: 'Sign out' }).filter({ visible: true }).count()) === 0;
+    if (narrow) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).filter({ visible: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: SIGN_OUT_TITLE });
+    await dialog.getByText(unsentWarning(1)).waitFor();
+    await expect.poll(active).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await active()).toBe(SIGN_OUT_ANYWAY);
+    await page.keyboard.press('Tab');
+    expect(await inDialog()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+    if (narrow) await page.keyboard.press('Escape'); // the drawer
+    await expect.poll(() => refused.count()).toBe(1);
+
     await refused.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => refused.count()).toBe(0);
     await callApi(app, 'PUT', `/user/unblock/${ada.id}`, ben.token);

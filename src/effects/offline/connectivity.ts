@@ -1,4 +1,5 @@
-import { fromCallback } from 'xstate';
+import { fromCallback, type EventObject } from 'xstate';
+import type { HasSystem } from '../shell/bridge';
 import { connectivityMachine, type ConnectivityEvent } from '../../machines/offline/connectivity.machine';
 
 /** The browser's view of the network: its `online` and `offline` events. */
@@ -21,3 +22,20 @@ export const browserOnline = () => (typeof navigator === 'undefined' ? true : na
 
 /** The connectivity machine with its real effects. */
 export const connectivityLogic = (network = networkActor()) => connectivityMachine.provide({ actors: { network } });
+
+/**
+ * `event` each time the app's connectivity machine comes (back) online, not for the state it
+ * starts in: for machines that wait for the network (the guard's recheck, the side panels).
+ */
+export const backOnlineActor = <TEvent extends EventObject>(app: HasSystem, event: TEvent) =>
+  fromCallback<EventObject>(({ sendBack }) => {
+    const connectivity = app.system.get('connectivity');
+    if (!connectivity) return () => {};
+    let online = connectivity.getSnapshot().matches('online');
+    const subscription = connectivity.subscribe((snapshot: { matches(state: string): boolean }) => {
+      const now = snapshot.matches('online');
+      if (now && !online) sendBack(event);
+      online = now;
+    });
+    return () => subscription.unsubscribe();
+  });

@@ -1,6 +1,7 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import { memberAsideMachine } from '../../machines/people/memberAside.machine';
+import { memberAsideMachine, type MemberAsideEvent } from '../../machines/people/memberAside.machine';
+import { backOnlineActor } from '../offline/connectivity';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { livePeopleActor } from './livePeople';
@@ -18,6 +19,8 @@ export function memberAsideLogic({ api = defaultApi, bus = streamsBus, app }: { 
       ),
       fetchTrending: fromPromise(() => api.posts.trending()),
       live: livePeopleActor(bus),
+      // Without an app (tests of the column alone) nothing says the network is back.
+      backOnline: app ? backOnlineActor(app, { type: 'aside.online' } satisfies MemberAsideEvent) : fromCallback(() => () => {}),
     },
   });
 }

@@ -1,11 +1,11 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { User } from '../../api/auth';
 import { authGuardMachine, type AuthGuardEvent } from '../../machines/session/authGuard.machine';
 import { api } from '../shell/api';
 import { bridgeActions, type HasSystem, type Navigate } from '../shell/bridge';
 import { storage } from '../shell/storage';
 import { keepProfile, recallProfile } from '../offline/kept';
-import { browserOnline } from '../offline/connectivity';
+import { backOnlineActor, browserOnline } from '../offline/connectivity';
 import { offlineFailure } from '../offline/keptLoad';
 
 /** Who the stored token belongs to (the guards' check, and the auth screens'). */
@@ -15,18 +15,7 @@ export const currentUser = fromPromise(() => api.auth.currentUser());
 const guardCheck = fromPromise(() => (browserOnline() ? api.auth.currentUser() : Promise.reject(offlineFailure())));
 
 /** `guard.online` each time the app's connectivity machine comes (back) online; not for the state it starts in. */
-export const reconnectionActor = (app: HasSystem) =>
-  fromCallback(({ sendBack }) => {
-    const connectivity = app.system.get('connectivity');
-    if (!connectivity) return () => {};
-    let online = connectivity.getSnapshot().matches('online');
-    const subscription = connectivity.subscribe((snapshot: { matches(state: string): boolean }) => {
-      const now = snapshot.matches('online');
-      if (now && !online) sendBack({ type: 'guard.online' } satisfies AuthGuardEvent);
-      online = now;
-    });
-    return () => subscription.unsubscribe();
-  });
+export const reconnectionActor = (app: HasSystem) => backOnlineActor(app, { type: 'guard.online' } satisfies AuthGuardEvent);
 
 /**
  * The guard of the member and admin areas with its real effects, bound to one app actor. Apart

@@ -108,7 +108,12 @@ export const chatMachine = chatSetup.createMachine({
             },
           },
         },
-        loaded: { on: { 'chat.reconnected': 'loading' } },
+        loaded: {
+          on: { 'chat.reconnected': 'loading' },
+          // A kept copy asks the server again: after a 5xx the socket may have stayed up, so no
+          // `chat.reconnected` would ever come (offline, the effect answers with the copy at once).
+          after: { KEPT_LIST_RETRY_MS: { guard: 'listIsKept', target: 'loading' } },
+        },
         failed: { on: { 'chat.retryList': 'loading', 'chat.reconnected': 'loading' } },
       },
     },

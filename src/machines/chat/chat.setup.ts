@@ -3,6 +3,7 @@ import type { ChatListItem, ChatMessage, GroupChat, GroupRead, MessageDeleted, M
 import { clientIdOf } from '../shared/clientIds';
 import { requiredCallback, requiredPromise } from '../shared/required';
 import { goesToOutbox } from '../offline/outbox.handoff';
+import { KEPT_LIST_RETRY_MS } from '../../api/constants';
 import type { OutboxHandOff } from '../offline/outbox.types';
 import type { ToastRequest } from '../shell/toastRequest';
 import {
@@ -230,5 +231,8 @@ export const chatSetup = setup({
       assertEvent(event, ['chat.react', 'chat.delete']);
       return context.messages.some((m) => m._id === event.messageId && m.status === 'sent' && !m.deleteForEveryone);
     },
+    /** The list shown is the copy kept on this device (the server gave no answer, or a 5xx). */
+    listIsKept: ({ context }) => context.listKeptAt !== null,
   },
+  delays: { KEPT_LIST_RETRY_MS },
 });

@@ -74,3 +74,6 @@ export function outboxControls(actor: OutboxActorRef, clientId: string) {
     remove: () => actor.send({ type: 'outbox.delete', clientId }),
   };
 }
+
+/** How many items signing out would delete: every item the outbox holds, waiting or refused. */
+export const outboxUnsentCount = (snapshot: OutboxSnapshot | undefined) => itemsOf(snapshot).length;

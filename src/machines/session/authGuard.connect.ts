@@ -10,6 +10,3 @@ export const isLetIn = (s: GuardSnapshot) => s.matches('allowed');
 
 /** The session ended under an open area (signed out elsewhere): the guard must hear of it. */
 export const isSessionEnded = (s: SessionSnapshot) => s.matches('signedOut');
-
-/** The server cannot be reached and nothing is kept for this session: "Stoa cannot be reached". */
-export const isUnreachable = (s: GuardSnapshot) => s.matches('unreachable');

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { requiredCallback, requiredPromise } from '../shared/required';
 import type { AuthResponse, User } from '../../api/auth';
-import { BANNED_MESSAGE, SESSION_RECHECK_MS } from '../../api/constants';
+import { BANNED_MESSAGE, SESSION_FAILURE_LOGOUT_MS, SESSION_RECHECK_MS } from '../../api/constants';
 import { failureStatus, failureText } from '../shared/failure';
 import type { ToastRequest } from '../shell/toastRequest';
 
@@ -23,9 +23,7 @@ export type AuthGuardEvent =
   /** The view tells the guard when the session it let in has ended (sign-out elsewhere, a cleared token). */
   | { type: 'guard.sessionEnded' }
   /** The network is back (the connectivity machine went online): ask the server again. */
-  | { type: 'guard.online' }
-  /** "Try again" on the "Stoa cannot be reached" screen. */
-  | { type: 'guard.retry' };
+  | { type: 'guard.online' };
 
 export interface AuthGuardContext extends AuthGuardInput {
   user: User | null;
@@ -64,13 +62,15 @@ const letIn = (target: { banned: string; forbidden: string; allowed: string }, f
 
 /**
  * The door of the member area (/app/social) and of the admin area (/admin). On load it asks
- * the server who the stored token belongs to (GET /currentuser), then lets the member in,
+ * the server who the stored token belongs to (GET /currentuser), then lets the member in, or
  * turns a banned member away with the banned message to the checkpoint (keeping the session,
- * which the checkpoint and the appeal need), and sends a visitor whose token the server refuses
- * (401/403) home. Only such a refusal ends the session: when the server cannot be reached
- * (offline, a network error, a timeout, a 5xx) the member comes in with the profile kept on this
- * device for this token (`kept`), and the guard asks again when the network returns or every
- * SESSION_RECHECK_MS; without a kept profile the page says Stoa cannot be reached, with Try again.
+ * which the checkpoint and the appeal need). A failed check follows the spec's letter: after
+ * SESSION_FAILURE_LOGOUT_MS (1 s) the session is cleared and the visitor sent home. A check fails
+ * when the server refuses the token (401/403), and when it gets no answer (offline, a network
+ * error, a timeout, a 5xx) and nothing is kept for this token. The one departure, for reading
+ * offline: with no answer and a profile kept on this device for this token, the member comes in
+ * with it (`kept`), and the guard asks again when the network returns or every
+ * SESSION_RECHECK_MS (a refusal then fails the check the same way).
  * The session, the kept profile, toasts and navigation are reached through injected effects.
  */
 export const authGuardMachine = setup({
@@ -110,13 +110,13 @@ export const authGuardMachine = setup({
       const error = (event as { error?: unknown }).error;
       return failureStatus(error) === 403 && failureText(error, '') === BANNED_MESSAGE;
     },
-    /** The server answered and refused the token; anything else (no answer, a 5xx) is "unreachable". */
+    /** The server answered and refused the token; anything else (no answer, a 5xx) sends the guard to the kept profile. */
     isUnauthorized: ({ event }) => {
       const status = failureStatus((event as { error?: unknown }).error);
       return status === 401 || status === 403;
     },
   },
-  delays: { SESSION_RECHECK_MS },
+  delays: { SESSION_RECHECK_MS, SESSION_FAILURE_LOGOUT_MS },
 }).createMachine({
   id: 'authGuard',
   context: ({ input }) => ({ ...input, user: null }),
@@ -130,24 +130,20 @@ export const authGuardMachine = setup({
         id: 'currentUser',
         src: 'currentUser',
         onDone: letIn({ banned: 'banned', forbidden: 'forbidden', allowed: 'allowed' }, true),
-        onError: [
-          { guard: 'isBannedFailure', target: 'banned' },
-          { guard: 'isUnauthorized', target: 'unauthenticated' },
-          { target: 'recalling' },
-        ],
+        onError: [{ guard: 'isBannedFailure', target: 'banned' }, { guard: 'isUnauthorized', target: 'failed' }, { target: 'recalling' }],
       },
     },
-    /** The server cannot be reached: is a profile kept for this token on this device? */
+    /** The server cannot be reached: is a profile kept for this token on this device? Without one the check has failed. */
     recalling: {
       invoke: {
         id: 'keptProfile',
         src: 'keptProfile',
         // The kept profile counts like an answer: the ban and the role it recorded route the member.
         onDone: [
-          { guard: 'lacksKeptProfile', target: 'unreachable' },
+          { guard: 'lacksKeptProfile', target: 'failed' },
           ...letIn({ banned: 'banned', forbidden: 'forbidden', allowed: 'allowed.kept' }, false),
         ],
-        onError: 'unreachable',
+        onError: 'failed',
       },
     },
     /** The member may enter: the guarded layout renders until the session ends. */
@@ -176,7 +172,7 @@ export const authGuardMachine = setup({
                 ),
                 onError: [
                   { guard: 'isBannedFailure', target: '#authGuard.banned' },
-                  { guard: 'isUnauthorized', target: '#authGuard.unauthenticated' },
+                  { guard: 'isUnauthorized', target: '#authGuard.failed' },
                   { target: 'waiting' },
                 ],
               },
@@ -185,10 +181,9 @@ export const authGuardMachine = setup({
         },
       },
     },
-    /** No answer from the server and nothing kept for this token: the session stays, the page says so. */
-    unreachable: {
-      invoke: { id: 'reconnection', src: 'reconnection' },
-      on: { 'guard.retry': 'checking', 'guard.online': 'checking' },
+    /** The check failed (spec, section 4 "Guards"): the spinner stays 1 s, then the session is cleared. */
+    failed: {
+      after: { SESSION_FAILURE_LOGOUT_MS: 'unauthenticated' },
     },
     /** Banned: the message, and the checkpoint (the reason, the date, the appeal) instead of the area. */
     banned: {

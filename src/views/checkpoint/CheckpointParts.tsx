@@ -5,7 +5,7 @@ import type { MyAppeal } from '../../api/moderation';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { LoadError } from '../ui/LoadError';
-import { useSignOut } from '../layouts/useShell';
+import { useSignOut } from '../layouts/useSignOut';
 
 /** A date as members read it ('12 March 2026'). */
 export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -61,10 +61,13 @@ export function NotBanned({ children }: { children?: ReactNode }) {
 }
 
 export function SignOutButton() {
-  const signOut = useSignOut('/');
+  const { signOut, dialog } = useSignOut('/');
   return (
-    <Button variant="secondary" fullWidth icon={<LogOut size={18} />} onPress={signOut}>
-      Sign out
-    </Button>
+    <>
+      <Button variant="secondary" fullWidth icon={<LogOut size={18} />} onPress={signOut}>
+        Sign out
+      </Button>
+      {dialog}
+    </>
   );
 }

@@ -18,7 +18,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Brand } from '../shell/Brand';
 import { ThemeToggle } from '../shell/ThemeToggle';
-import { useAbsolutePath, useHeaderHeight, useSignOut } from './useShell';
+import { useAbsolutePath, useHeaderHeight } from './useShell';
+import { useSignOut } from './useSignOut';
 
 interface AdminNavItem {
   name: string;
@@ -59,7 +60,7 @@ export function activeAdminItem(pathname: string): AdminNavItem | undefined {
 export function AdminLayout({ children }: { children: ReactNode }) {
   const pathname = useAbsolutePath();
   const active = activeAdminItem(pathname);
-  const signOut = useSignOut('/admin/signin');
+  const { signOut, dialog: signOutDialog } = useSignOut('/admin/signin');
   const header = useHeaderHeight();
 
   const nav = (variant: 'side' | 'strip') => (
@@ -127,6 +128,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      {signOutDialog}
     </div>
   );
 }

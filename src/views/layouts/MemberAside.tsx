@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { searchHref } from '../../machines/shell/routes';
-import { selectAsideList, type MemberAsideActorRef } from '../../machines/people/memberAside.machine';
+import { ASIDE_OFFLINE, selectAsideList, type AsideListState, type MemberAsideActorRef } from '../../machines/people/memberAside.machine';
 import { asideGroups, suggestedPeople, trendingHashtags } from '../../machines/people/memberAside.connect';
 import { groupHref } from '../../machines/shell/routes';
 import { Avatar } from '../ui/Avatar';
@@ -69,7 +69,7 @@ function Status({
   onRetry,
   children,
 }: {
-  state: 'loading' | 'ready' | 'failed';
+  state: AsideListState;
   empty: string | null;
   onRetry: () => void;
   children: ReactNode;
@@ -91,6 +91,8 @@ function Status({
         </Button>
       </div>
     );
+  // No answer (offline): said quietly; the list loads by itself when the network is back.
+  if (state === 'offline') return <p className="text-sm text-neutral-600 dark:text-neutral-400">{ASIDE_OFFLINE}</p>;
   if (empty) return <p className="text-sm text-neutral-600 dark:text-neutral-400">{empty}</p>;
   return <>{children}</>;
 }

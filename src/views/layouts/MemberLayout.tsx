@@ -13,15 +13,8 @@ import { SettingsMenu } from '../shell/SettingsMenu';
 import { ThemeToggle } from '../shell/ThemeToggle';
 import { useUnreadCount } from '../notifications/useUnreadCount';
 import { useChatUnreadCount } from '../chat/useChatUnreadCount';
-import {
-  useAbsolutePath,
-  useHeaderHeight,
-  useMediaQuery,
-  useNavigationActor,
-  useSessionProfile,
-  useSignOut,
-  WIDE_SCREEN,
-} from './useShell';
+import { useAbsolutePath, useHeaderHeight, useMediaQuery, useNavigationActor, useSessionProfile, WIDE_SCREEN } from './useShell';
+import { useSignOut } from './useSignOut';
 
 const MemberDrawer = deferred(() => import('./MemberDrawer').then((module) => module.MemberDrawer));
 
@@ -37,7 +30,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const navigation = useNavigationActor();
   const sidebarOpen = useSelector(navigation, isSidebarOpen);
   const searchOpen = useSelector(navigation, isSearchBarOpen);
-  const signOut = useSignOut('/');
+  const { signOut, dialog: signOutDialog } = useSignOut('/');
   const unread = useUnreadCount();
   const chatUnread = useChatUnreadCount();
   const header = useHeaderHeight();
@@ -129,6 +122,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           signOut={<SignOutButton onPress={signOut} />}
         />
       ) : null}
+      {signOutDialog}
     </div>
   );
 }

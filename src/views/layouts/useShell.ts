@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useRouter } from 'wouter';
 import type { User } from '../../api/auth';
 import { sessionProfile } from '../../machines/session/session.connect';
@@ -13,16 +13,6 @@ export function useSessionProfile(): User | null {
   const app = useApp();
   const session = useSelector(app, (s) => s.children.session);
   return useSelector(session, sessionProfile);
-}
-
-/** Signs out (`session.logout` to the session actor) and leaves for `to` (absolute). */
-export function useSignOut(to = '/') {
-  const app = useApp();
-  const [, navigate] = useLocation();
-  return useCallback(() => {
-    app.system.get('session')?.send({ type: 'session.logout' });
-    navigate(`~${to}`, { replace: true });
-  }, [app, navigate, to]);
 }
 
 /** The absolute path of the current location, also inside a nested router. */

@@ -1,4 +1,5 @@
 import type { ChatListItem, ChatMessage } from '../../../src/api/chat';
+import type { ChatLists } from '../../../src/machines/chat/chat.types';
 import { chatMachine, type ChatContext } from '../../../src/machines/chat/chat.machine';
 import { clientIdOf } from '../../../src/machines/shared/clientIds';
 import { CLIENT_SEED, noAnswer, refused } from '../../fixtures/streams';
@@ -9,6 +10,8 @@ import { type MachineModel, type ModelEvent } from '../cover';
 export const C1 = clientIdOf(CLIENT_SEED, 1);
 
 export const me = { id: 'me', username: 'ada' };
+/** When the chat list's kept copy was saved. */
+export const KEPT_AT = Date.parse('2025-01-01T10:42:00.000Z');
 export const ben = { id: 'u2', username: 'ben', isGroup: false };
 const carl = { id: 'u3', username: 'carl', isGroup: false };
 const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -59,6 +62,7 @@ export const serialize = (snapshot: { value: unknown; status: string; context: u
     value: snapshot.value,
     list: c.list.map((i) => `${i.conversationId}:${i.unreadCount}:${i.isRead}:${i.deleteForEveryone}:${i.reaction.length}`),
     listError: c.listError,
+    kept: c.listKeptAt !== null,
     peer: c.peer?.id ?? null,
     messages: c.messages.map((m) => `${m._id}:${m.status}:${m.isRead ? 'r' : 'u'}:${m.reaction.length}:${m.deleteForEveryone ? 'x' : ''}`),
     synced: c.syncedSeq,
@@ -84,6 +88,8 @@ const directModel = {
     { type: 'chat.select', peer: carl },
     { type: 'chat.select', peer: null },
     { type: 'xstate.done.actor.list', output: { list: [itemCarl, itemBen], groups: [] } },
+    // The copy kept on this device (the server gave no answer): asked again after a while.
+    { type: 'xstate.done.actor.list', output: { list: [itemCarl, itemBen], groups: [], keptAt: KEPT_AT } },
     { type: 'xstate.error.actor.list', error: refused('Session expired, please sign in again', 401) },
     { type: 'xstate.done.actor.thread', output: { messages: [m2, m3], lastSeq: 3, hasMore: true } },
     { type: 'xstate.error.actor.thread', error: refused('User not found', 404) },
@@ -128,8 +134,11 @@ const directModel = {
     const c = snapshot.context as ChatContext;
     const m = (v: unknown) => snapshot.matches(v);
     const type = event.type;
+    // A kept list only waits for its retry: nothing else is explored from it.
     const listAsLoaded =
-      c.list.map((i) => i._id).join() === 'm9c,m3' && c.list.every((i) => i.reaction.length === 0 && !i.deleteForEveryone);
+      c.listKeptAt === null &&
+      c.list.map((i) => i._id).join() === 'm9c,m3' &&
+      c.list.every((i) => i.reaction.length === 0 && !i.deleteForEveryone);
     const none = m({ conversation: 'none' });
     const fresh =
       c.messages.map((x) => x._id).join() === 'm2,m3' &&
@@ -143,6 +152,9 @@ const directModel = {
     const stimulus = quiet && fresh && listAsLoaded && c.peer?.id === 'u2';
     const idle = none && m({ list: 'loaded' }) && listAsLoaded;
     if (c.peer?.id === 'u3') return type === 'chat.select' || type === 'xstate.error.actor.thread';
+    // The retry of a kept list is all the delay does; with the server's list it does nothing.
+    if (type.startsWith('xstate.after.')) return c.listKeptAt !== null;
+    if ((event.output as ChatLists | undefined)?.keptAt !== undefined) return none;
     if (type.startsWith('xstate.done.actor.list') || type.startsWith('xstate.error.actor.list'))
       return none || stimulus || m({ conversation: { open: 'ready' } });
     if (type.startsWith('xstate.')) return true;
@@ -273,6 +285,8 @@ const groupModel = {
     const stimulus = quiet && fresh && listAsLoaded;
     const idle = none && m({ list: 'loaded' }) && listAsLoaded;
     if (type === 'xstate.done.actor.list') return none;
+    // The kept list's retry is the direct model's; here the list is always the server's.
+    if (type.startsWith('xstate.after.')) return false;
     if (type.startsWith('xstate.')) return true;
     switch (type) {
       case 'chat.select':

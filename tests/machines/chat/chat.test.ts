@@ -22,10 +22,12 @@ import {
 } from '../../../src/machines/chat/chat.machine';
 import { createActor, fromCallback, fromPromise, fromTransition, setup, waitFor, type AnyActorRef } from 'xstate';
 import { refused } from '../../fixtures/streams';
+import { KEPT_LIST_RETRY_MS } from '../../../src/api/constants';
 import { ben as gBen, GIF, groupMessage, PNG, team, UPLOADED } from './groupChat/groupChatFixtures';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../model';
 import {
   C1,
+  KEPT_AT,
   ben,
   chatModel,
   gm1,
@@ -608,6 +610,43 @@ describe('the chat list read offline', () => {
     await waitFor(actor, (s) => s.matches({ list: 'loaded' }) && s.context.listKeptAt === null);
     expect(actor.getSnapshot().context.list.map((i) => i._id)).toEqual([itemBen._id]);
     actor.stop();
+  });
+
+  it('after a 5xx with the socket still up, asks again by itself every KEPT_LIST_RETRY_MS until the server answers', async () => {
+    vi.useFakeTimers();
+    const answers: ChatLists[] = [
+      { list: [itemBen], groups: [], keptAt: KEPT_AT },
+      { list: [itemBen], groups: [], keptAt: KEPT_AT },
+      { list: [itemBen], groups: [] },
+    ];
+    let asked = 0;
+    const actor = createActor(
+      chatMachine.provide({
+        actors: {
+          fetchList: fromPromise<ChatLists, { userId: string }>(async () => (asked++, answers.shift()!)),
+          viewing: fromCallback(() => () => {}),
+          live: fromCallback(() => () => {}),
+        },
+      }),
+      { input },
+    ).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toBe(1);
+    expect(actor.getSnapshot().context.listKeptAt).toBe(KEPT_AT);
+    await vi.advanceTimersByTimeAsync(KEPT_LIST_RETRY_MS - 1);
+    expect(asked).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(asked).toBe(2);
+    expect(actor.getSnapshot().context.listKeptAt).toBe(KEPT_AT);
+    await vi.advanceTimersByTimeAsync(KEPT_LIST_RETRY_MS);
+    expect(asked).toBe(3);
+    expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true);
+    expect(actor.getSnapshot().context.listKeptAt).toBeNull();
+    // The server's list stays: nothing more is asked.
+    await vi.advanceTimersByTimeAsync(KEPT_LIST_RETRY_MS * 3);
+    expect(asked).toBe(3);
+    actor.stop();
+    vi.useRealTimers();
   });
 });
 

@@ -14,6 +14,7 @@ import { adminMemberModel } from '../admin/adminMember.model';
 import { adminListModel } from '../admin/adminList.model';
 import { answersModel } from '../streams/discussion/answers.model';
 import { authGuardModel } from '../session/authGuard.model';
+import { signOutModel } from '../session/signOut.model';
 import { blockedMembersModel } from '../people/blockedMembers.model';
 import { sessionsModel } from '../account/sessions.model';
 import { changePasswordModel } from '../auth/changePassword.model';
@@ -75,6 +76,7 @@ export const models: MachineModel[] = [
   adminListModel,
   answersModel,
   authGuardModel,
+  signOutModel,
   blockedMembersModel,
   changePasswordModel,
   chatModel,

@@ -15,6 +15,7 @@ describe('member aside machine', () => {
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: unknown[] = [];
+    let toastsBefore = 0;
     await replay(memberAsideMachine, path, {
       coverage,
       input,
@@ -30,14 +31,25 @@ describe('member aside machine', () => {
           expect(context.people.map((p) => p._id)).toEqual(people.slice(0, ASIDE_LIST_MAX).map((p) => p._id));
         }
         if (event.type === 'xstate.done.actor.fetchGroups') expect(context.groups).toEqual(groups);
-        if (event.type === 'xstate.error.actor.fetchSuggestions') {
+        const noAnswer = (event as { error?: unknown }).error instanceof Error;
+        if (event.type === 'xstate.error.actor.fetchSuggestions' && !noAnswer) {
           expect(snapshot.matches({ people: 'failed' })).toBe(true);
           // The server's message as an error toast (spec section 8).
           expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Suggestions are unavailable' });
         }
-        if (event.type === 'xstate.error.actor.fetchGroups') expect(snapshot.matches({ groups: 'failed' })).toBe(true);
+        // No answer (offline): each list waits quietly; never a toast.
+        if (event.type.startsWith('xstate.error.actor.') && noAnswer) {
+          const list = { fetchSuggestions: 'people', fetchGroups: 'groups', fetchTrending: 'trending' }[event.type.slice(19)]!;
+          expect(snapshot.matches({ [list]: 'offline' })).toBe(true);
+          expect(toasts.length).toBe(toastsBefore);
+        }
+        toastsBefore = toasts.length;
+        if (event.type === 'xstate.error.actor.fetchGroups' && !noAnswer) expect(snapshot.matches({ groups: 'failed' })).toBe(true);
         if (event.type === 'xstate.done.actor.fetchTrending') expect(context.hashtags.map((h) => h.tag)).toEqual(['physics', 'café']);
-        if (event.type === 'xstate.error.actor.fetchTrending') expect(snapshot.matches({ trending: 'failed' })).toBe(true);
+        if (event.type === 'xstate.error.actor.fetchTrending' && !noAnswer) expect(snapshot.matches({ trending: 'failed' })).toBe(true);
+        // Back online (or the retry delay): what waited loads again; what failed on an answer stays failed.
+        if (event.type === 'aside.online' || event.type.startsWith('xstate.after.'))
+          expect(JSON.stringify(actor.getSnapshot().value)).not.toContain('offline');
         // A retry asks again only for what failed; what loaded stays.
         if (event.type === 'aside.retry' && context.hashtags.length > 0) expect(snapshot.matches({ trending: 'ready' })).toBe(true);
         if (event.type === 'people.following') expect(context.people.find((p) => p._id === 'u2')?.isFollowing).toBe(true);

@@ -19,7 +19,6 @@ const model = {
     { type: 'xstate.error.actor.keptProfile', error: new Error('IndexedDB refused') },
     { type: 'guard.sessionEnded' },
     { type: 'guard.online' },
-    { type: 'guard.retry' },
   ],
 };
 

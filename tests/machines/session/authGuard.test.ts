@@ -7,10 +7,10 @@ import {
   type AuthGuardInput,
   type KeptProfile,
 } from '../../../src/machines/session/authGuard.machine';
-import { BANNED_MESSAGE, SESSION_RECHECK_MS } from '../../../src/api/constants';
+import { BANNED_MESSAGE, SESSION_FAILURE_LOGOUT_MS, SESSION_RECHECK_MS } from '../../../src/api/constants';
 import { pathsOf, describePath, replay, stateCount, TransitionCoverage } from '../model';
 import { authGuardModel } from './authGuard.model';
-import { alice, serverFailure } from '../../fixtures/auth';
+import { alice, networkFailure, serverFailure, unauthorized } from '../../fixtures/auth';
 import type { AuthResponse } from '../../../src/api/auth';
 
 type Answer = { token: string; user: unknown };
@@ -119,6 +119,67 @@ describe('auth guard, the server unreachable', () => {
     await vi.advanceTimersByTimeAsync(SESSION_RECHECK_MS * 3);
     expect(checks).toBe(4);
     expect(actor.getSnapshot().value).toEqual({ allowed: { kept: 'waiting' } });
+    actor.stop();
+  });
+});
+
+describe('auth guard, a failed check (spec: "after 1 second the stored session is cleared")', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('waits SESSION_FAILURE_LOGOUT_MS, 1 s, a machine delay', () => {
+    expect(SESSION_FAILURE_LOGOUT_MS).toBe(1000);
+    expect(authGuardMachine.implementations.delays.SESSION_FAILURE_LOGOUT_MS).toBe(SESSION_FAILURE_LOGOUT_MS);
+  });
+
+  /** A guard whose checks answer in turn with `answers` (an Error-like value is thrown), and a kept profile or none. */
+  function guardWith(answers: unknown[], kept: KeptProfile | null) {
+    const effects: string[] = [];
+    const actor = createActor(
+      authGuardMachine.provide({
+        actors: {
+          currentUser: fromPromise<AuthResponse>(async () => {
+            const answer = answers.shift();
+            if ((answer as { token?: string }).token === undefined) throw answer;
+            return answer as AuthResponse;
+          }),
+          keptProfile: fromPromise<KeptProfile | null>(async () => kept),
+        },
+        actions: {
+          clearSession: () => void effects.push('clearSession'),
+          navigate: (_: unknown, params: { to: string }) => void effects.push(`navigate ${params.to}`),
+        },
+      }),
+      { input: { area: 'admin', hasToken: true } },
+    ).start();
+    return { actor, effects };
+  }
+
+  it.each([
+    ['the server refuses the token (401)', unauthorized],
+    ['no answer, nothing kept for this token', networkFailure],
+    ['a 5xx, nothing kept for this token', serverFailure],
+  ])('%s: the session is cleared after 1 s, not before, and the visitor sent home', async (_name, failure) => {
+    const { actor, effects } = guardWith([failure], null);
+    await vi.advanceTimersByTimeAsync(SESSION_FAILURE_LOGOUT_MS - 1);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(effects).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().value).toBe('unauthenticated');
+    expect(effects).toEqual(['clearSession', 'navigate /admin/signin']);
+    actor.stop();
+  });
+
+  it("a refusal on the kept profile's recheck: cleared after 1 s too", async () => {
+    const { actor, effects } = guardWith([networkFailure, unauthorized], { token: 't', user: { ...alice, role: 'ADMIN' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ allowed: { kept: 'waiting' } });
+    await vi.advanceTimersByTimeAsync(SESSION_RECHECK_MS);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(effects).toEqual([]);
+    await vi.advanceTimersByTimeAsync(SESSION_FAILURE_LOGOUT_MS);
+    expect(effects).toEqual(['clearSession', 'navigate /admin/signin']);
     actor.stop();
   });
 });

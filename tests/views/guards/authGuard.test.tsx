@@ -5,14 +5,13 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createActor, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../../src/machines/shell/app.machine';
 import { authGuardMachine, type GuardArea } from '../../../src/machines/session/authGuard.machine';
-import { BANNED_MESSAGE } from '../../../src/api/constants';
+import { BANNED_MESSAGE, SESSION_FAILURE_LOGOUT_MS } from '../../../src/api/constants';
 import { bridgeActions } from '../../../src/effects/shell/bridge';
 import type { AppActorRef } from '../../../src/effects/shell/app';
 import { AppProvider } from '../../../src/views/AppContext';
 import { AuthGuard } from '../../../src/views/guards/AuthGuard';
 import { GuardLogicProvider } from '../../../src/views/guards/GuardLogic';
 import { alice, auth, bannedAlice, networkFailure, serverFailure, unauthorized } from '../../fixtures/auth';
-import { UNREACHABLE_TITLE } from '../../../src/api/offline/words';
 import { viewHarness } from '../harness';
 
 /** The real app actor (session, toasts, notifications) with the machines' placeholder effects. */
@@ -78,11 +77,15 @@ describe('the member and admin guards', () => {
     h.restore();
   });
 
-  it('clears a token the server no longer accepts', async () => {
+  it('clears a token the server no longer accepts after 1 s, the spinner showing meanwhile', async () => {
     const { h, session, navigate } = setupGuard('member', 'stale');
+    const refused = Date.now();
     await h.settle({ type: 'xstate.error.actor.currentUser', error: unauthorized });
+    screen.getByRole('status');
+    expect(session().getSnapshot().context.token).toBe('stale');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/', { replace: true }), { timeout: 3 * SESSION_FAILURE_LOGOUT_MS });
+    expect(Date.now() - refused).toBeGreaterThanOrEqual(SESSION_FAILURE_LOGOUT_MS - 20);
     expect(session().getSnapshot().context.token).toBe('');
-    expect(navigate).toHaveBeenCalledWith('/', { replace: true });
     h.restore();
   });
 
@@ -106,17 +109,16 @@ describe('the member and admin guards', () => {
     h.restore();
   });
 
-  it('says Stoa cannot be reached when nothing is kept, keeps the session, and asks again on Try again', async () => {
+  it('with no answer and nothing kept for this token, the check has failed: cleared after 1 s, sent home', async () => {
     const { h, session, navigate } = setupGuard('member', 'stored');
     await h.settle({ type: 'xstate.error.actor.currentUser', error: networkFailure });
     await h.settle({ type: 'xstate.done.actor.keptProfile', output: null });
-    screen.getByRole('heading', { name: UNREACHABLE_TITLE });
+    screen.getByRole('status');
     expect(screen.queryByText('Members only')).toBeNull();
     expect(session().getSnapshot().context.token).toBe('stored');
-    expect(navigate).not.toHaveBeenCalled();
-    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
-    await h.settle({ type: 'xstate.done.actor.currentUser', output: auth(alice, 'stored') });
-    screen.getByText('Members only');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/', { replace: true }), { timeout: 3 * SESSION_FAILURE_LOGOUT_MS });
+    expect(session().getSnapshot().value).toBe('signedOut');
+    expect(session().getSnapshot().context.token).toBe('');
     h.restore();
   });
 

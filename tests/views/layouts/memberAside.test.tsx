@@ -2,7 +2,9 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { memberAsideMachine } from '../../../src/machines/people/memberAside.machine';
+import { ASIDE_OFFLINE, memberAsideMachine } from '../../../src/machines/people/memberAside.machine';
+import { backOnlineActor } from '../../../src/effects/offline/connectivity';
+import { noAnswer } from '../../fixtures/streams';
 import { PageWithAside } from '../../../src/views/layouts/MemberAside';
 import { alice } from '../../fixtures/auth';
 import { group, person } from '../../fixtures/search';
@@ -16,34 +18,46 @@ function stubWidth(px: number) {
   });
 }
 
-function renderPage({ failGroupsOnce = false } = {}) {
+/** `offlineFirst`: every list's first request gets no answer (the browser offline), with the app's connectivity offline. */
+function renderPage({ failGroupsOnce = false, offlineFirst = false } = {}) {
   const { app } = startTestApp();
+  if (offlineFirst) app.system.get('connectivity')!.send({ type: 'connectivity.offline' });
+  const asked = new Set<string>();
+  /** The first request of `name` gets no answer when the test starts offline. */
+  const offlineOnce = (name: string) => {
+    if (!offlineFirst || asked.has(name)) return;
+    asked.add(name);
+    throw noAnswer();
+  };
   app.system.get('session')!.send({ type: 'session.login', token: 'jwt', user: alice });
   const calls: string[] = [];
   let groupCalls = 0;
   const logic = memberAsideMachine.provide({
     actors: {
-      fetchSuggestions: fromPromise(
-        async () => (calls.push('suggestions'), [person('u2', 'bob'), person('u3', 'carol', { isFollowing: true })]),
-      ),
+      fetchSuggestions: fromPromise(async () => {
+        calls.push('suggestions');
+        offlineOnce('suggestions');
+        return [person('u2', 'bob'), person('u3', 'carol', { isFollowing: true })];
+      }),
       fetchGroups: fromPromise(async ({ input }: { input: { userId: string } }) => {
         calls.push(`groups ${input.userId}`);
         groupCalls += 1;
+        offlineOnce('groups');
         if (failGroupsOnce && groupCalls === 1) throw new Error('Network down');
         return [group('g1', 'Night Owls', { memberCount: 1 })];
       }),
-      fetchTrending: fromPromise(
-        async () => (
-          calls.push('trending'),
-          {
-            hashtags: [
-              { tag: 'physics', posts: 3 },
-              { tag: 'café', posts: 1 },
-            ],
-          }
-        ),
-      ),
+      fetchTrending: fromPromise(async () => {
+        calls.push('trending');
+        offlineOnce('trending');
+        return {
+          hashtags: [
+            { tag: 'physics', posts: 3 },
+            { tag: 'café', posts: 1 },
+          ],
+        };
+      }),
       live: fromCallback<EventObject>(() => () => {}),
+      backOnline: backOnlineActor(app, { type: 'aside.online' }),
     },
   });
   const { ui } = withApp(
@@ -58,7 +72,7 @@ function renderPage({ failGroupsOnce = false } = {}) {
     </Route>,
   );
   render(ui);
-  return { calls };
+  return { calls, app };
 }
 
 describe('the right column of member pages', () => {
@@ -101,6 +115,26 @@ describe('the right column of member pages', () => {
       fireEvent.click(retry);
     });
     expect(await within(groups).findByRole('link', { name: 'Night Owls' })).toBeTruthy();
+  });
+
+  it('offline, each list says it is available when back online, without a toast, and loads when the app is back online', async () => {
+    stubWidth(1280);
+    const { app, calls } = renderPage({ offlineFirst: true });
+    const aside = screen.getByRole('complementary', { name: 'Suggestions' });
+    for (const name of ['Who to follow', 'Trending today', 'Your groups']) {
+      const panel = within(aside).getByRole('region', { name });
+      expect(await within(panel).findByText(ASIDE_OFFLINE)).toBeTruthy();
+      expect(within(panel).queryByRole('button', { name: 'Try again' })).toBeNull();
+    }
+    expect((app.system.get('toasts')!.getSnapshot() as { context: { toasts: unknown[] } }).context.toasts).toEqual([]);
+    await act(async () => {
+      app.system.get('connectivity')!.send({ type: 'connectivity.online' });
+    });
+    expect(await screen.findByRole('link', { name: 'bob' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Night Owls' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '#physics' })).toBeTruthy();
+    expect(screen.queryByText(ASIDE_OFFLINE)).toBeNull();
+    expect(calls.sort()).toEqual(['groups u1', 'groups u1', 'suggestions', 'suggestions', 'trending', 'trending']);
   });
 
   it('below 1024px leaves the column out and fetches nothing for it', () => {

@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { activeNavItem, NAV_ITEMS, profileHref } from '../../../src/views/shell/MainNav';
+import { SIGN_OUT_ANYWAY, SIGN_OUT_TITLE } from '../../../src/machines/session/signOut.connect';
 import { MemberLayout } from '../../../src/views/layouts/MemberLayout';
 import { alice, user } from '../../fixtures/auth';
 import { startTestApp, withApp } from '../appHarness';
@@ -260,6 +261,47 @@ describe('MemberLayout', () => {
       fireEvent.click(items[0]);
     });
     expect(location.history.at(-1)).toBe('/app/social/profile/alice?id=u1&uId=a1');
+  });
+
+  it('with unsent items, asks first: Cancel keeps the member in with the items, Sign out anyway signs out and goes home', async () => {
+    const { app, location } = renderLayout('/app/social/streams');
+    const outbox = app.system.get('outbox')!;
+    for (const clientId of ['c1', 'c2']) {
+      outbox.send({ type: 'outbox.add', entry: { kind: 'post', clientId, payload: { body: { post: clientId }, image: null } }, at: 1 });
+    }
+    const press = (name: string) =>
+      act(async () => {
+        fireEvent.click(screen.getAllByRole('button', { name })[0]);
+      });
+    await press('Sign out');
+    const dialog = await screen.findByRole('alertdialog', { name: SIGN_OUT_TITLE });
+    expect(dialog.textContent).toContain('You have 2 unsent items. They will be deleted if you sign out.');
+    // Focus moves into the dialog, on Cancel, and stays there (react-aria's modal).
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(app.system.get('session')!.getSnapshot().value).toBe('signedIn');
+    expect(outbox.getSnapshot().context.items).toHaveLength(2);
+    expect(location.history.at(-1)).toBe('/app/social/streams');
+
+    // Escape is a Cancel too.
+    await press('Sign out');
+    await screen.findByRole('alertdialog');
+    await act(async () => {
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(app.system.get('session')!.getSnapshot().value).toBe('signedIn');
+
+    await press('Sign out');
+    const again = await screen.findByRole('alertdialog');
+    await act(async () => {
+      fireEvent.click(within(again).getByRole('button', { name: SIGN_OUT_ANYWAY }));
+    });
+    expect(app.system.get('session')!.getSnapshot().value).not.toBe('signedIn');
+    expect(location.history.at(-1)).toBe('/');
   });
 
   it('signs out through the session and goes home', () => {
