@@ -29,6 +29,7 @@ import {
 import { groupChatManageMachine, type ManageInput } from '../../machines/chat/groupChat/groupChatManage.machine';
 import type { PrivateChatCacheActorRef } from '../../machines/chat/privateChatCache.machine';
 import { api as defaultApi } from '../shell/api';
+import { storage } from '../shell/storage';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { inReplay } from '../debug/journal';
 import { memberSearchLogic } from '../people/memberSearch';
@@ -183,7 +184,12 @@ export type Emit = typeof emitToServer;
  * (`viewing: false` for this pair) while this one still shows it, this tab says add-chat-users
  * again: otherwise the messages on screen here would arrive unread, with a notice.
  */
-export const viewingActor = (calls: ReturnType<typeof chatApi>, emit: Emit = emitToServer, bus: Bus = streamsBus) =>
+export const viewingActor = (
+  calls: ReturnType<typeof chatApi>,
+  emit: Emit = emitToServer,
+  bus: Bus = streamsBus,
+  signedIn: () => boolean = () => storage.token() !== null,
+) =>
   fromCallback<EventObject, { me: ChatMember; peer: ChatPeer }>(({ input }) => {
     if (input.peer.isGroup) {
       void emit(clientEvents.joinGroupRoom, { groupId: input.peer.id });
@@ -201,7 +207,9 @@ export const viewingActor = (calls: ReturnType<typeof chatApi>, emit: Emit = emi
     return () => {
       // Stop listening first: this tab's own remove-chat-users must not bring the view back.
       unsubscribe();
-      void calls.removeChatUsers(mine, theirs).catch(() => {});
+      // Closed by a sign-out: the session (and the server's viewing with it) is gone, and a call
+      // without a token would only be refused.
+      if (signedIn()) void calls.removeChatUsers(mine, theirs).catch(() => {});
     };
   });
 

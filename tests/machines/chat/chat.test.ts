@@ -250,7 +250,10 @@ describe('chat effects', () => {
     group.stop();
     expect(emit).toHaveBeenCalledWith('join group room', { groupId: 'g1' });
     expect(http).not.toHaveBeenCalled();
-    const direct = createActor(viewingActor(calls, emit as never), { input: { me, peer: ben } }).start();
+    const direct = createActor(
+      viewingActor(calls, emit as never, createBus(), () => true),
+      { input: { me, peer: ben } },
+    ).start();
     direct.stop();
     expect(http.mock.calls).toEqual([
       ['/chat/message/add-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }],
@@ -258,11 +261,25 @@ describe('chat effects', () => {
     ]);
   });
 
+  it('a private chat closed by a sign-out (no token left) says nothing more: the call would only be refused', () => {
+    const http = vi.fn(async () => ({}));
+    const calls = chatApi(withChatApi(http));
+    const direct = createActor(
+      viewingActor(calls, vi.fn() as never, createBus(), () => false),
+      { input: { me, peer: ben } },
+    ).start();
+    direct.stop();
+    expect(http.mock.calls).toEqual([['/chat/message/add-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }]]);
+  });
+
   it('another tab closing the same private chat (add chat users, viewing false) makes this open one say add-chat-users again', () => {
     const http = vi.fn(async () => ({}));
     const bus = createBus();
     const calls = chatApi(withChatApi(http));
-    const direct = createActor(viewingActor(calls, vi.fn() as never, bus), { input: { me, peer: ben } }).start();
+    const direct = createActor(
+      viewingActor(calls, vi.fn() as never, bus, () => true),
+      { input: { me, peer: ben } },
+    ).start();
     const add = ['/chat/message/add-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }];
     const remove = ['/chat/message/remove-chat-users', { method: 'POST', body: { userOne: 'ada', userTwo: 'ben' } }];
     expect(http.mock.calls).toEqual([add]);
