@@ -17,9 +17,10 @@
  *
  * Targets are measured in alternating blocks, so a change in the machine's load hits all alike.
  * Goals (recordGoal): one-to-one real / the bare chat server at most 1.5x (p50 and p99), broadcast
- * real / the floor relay's broadcast with the notification (its floor) at most 1.5x (p50 and p99), the server process's RSS with the sockets connected at most 150 MiB. Members, their
- * sessions and the group are written through the server's own stores (no password hashing per
- * member) by a server in this process that then closes; every token is a real session token.
+ * real / the floor relay's broadcast with the notification (its floor) at most 1.5x (p50 and p99),
+ * the server process's RSS with the sockets connected at most 150 MiB. Members, their sessions
+ * and the group are written through the server's own stores (no password hashing per member) by a
+ * server in this process that then closes; every token is a real session token.
  *
  * Knobs (environment): BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_GROUP receivers (500),
  * BENCH_CHAT_MESSAGES measured per target (1000), BENCH_CHAT_BROADCASTS per target (40),
