@@ -103,6 +103,14 @@ describe('the table', () => {
     ]);
   });
 
+  it('prints a floor that is itself a ratio (the same SQL bare over the same baseline) as one', () => {
+    const floor = (figure: number) => ({ figure, unit: 'x', what: 'its SQL on bare Fastify, p99 / feed p99' });
+    const lines = summarize([
+      goal({ goal: 'text search p99 <= 3x the feed page', bench: 'search', figure: 2.5, target: 3, floor: floor(0.4), run: 1 }),
+    ]);
+    expect(goalRows(lines)[0]).toMatchObject({ floor: 'its SQL on bare Fastify, p99 / feed p99: 0.400x', met: 'met' });
+  });
+
   it('says why a goal was not measured and leaves it out of the count of goals met', () => {
     const lines = summarize([
       goal({ figure: 1 }),

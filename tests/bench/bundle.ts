@@ -43,8 +43,20 @@ function chunkOf(manifest: Manifest, src: string, group: string): string {
   return key;
 }
 
-/** A page of `code` alone, built with the same toolchain: the JavaScript it loads, compressed. */
-export async function buildFloor(name: string, code: string): Promise<FloorSize> {
+/**
+ * The floors built in this process, by their code: the bundle and transfer benchmarks build the
+ * same pages (React alone, the sign-in widgets), and a page's build does not change within a run.
+ */
+const builtFloors = new Map<string, Promise<FloorSize>>();
+
+/** A page of `code` alone, built with the same toolchain (once per run): the JavaScript it loads, compressed. */
+export function buildFloor(name: string, code: string): Promise<FloorSize> {
+  const built = builtFloors.get(code) ?? buildFloorNow(name, code);
+  builtFloors.set(code, built);
+  return built;
+}
+
+async function buildFloorNow(name: string, code: string): Promise<FloorSize> {
   // Inside the project so bare imports resolve from its node_modules.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   const dir = mkdtempSync(join(root, 'node_modules', '.cache', `stoa-floor-${name}-`));

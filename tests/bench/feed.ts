@@ -66,7 +66,7 @@ import { explainFeed, type QueryReport } from './plans';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { recordGoal } from './goals';
-import { quick, scaled, scaledCommunity } from './quick';
+import { benchPlan } from './quick';
 import { seedFeed, type SeedResult } from './seed';
 
 const PASSWORD = 'bench-password-123';
@@ -132,7 +132,7 @@ export interface FeedResult {
   readers: number;
   /** Page 1 loads that read every candidate during the reported round of (15) (kept rankings serve the rest). */
   fullRankingsUnderWrites: number;
-  /** (15) / (16) in each of the three rounds, lowest first (the middle one is reported). */
+  /** (15) / (16) in each round (three; one with --quick), lowest first (the middle one is reported). */
   roundRatios: number[];
   /** How often the other member posts (BENCH_FEED_WRITE_MS, 1000). */
   writeEveryMs: number;
@@ -177,7 +177,7 @@ export async function measure(
     ...(settings.overallRate ? { overallRate: settings.overallRate } : {}),
     ...(target.setupRequest ? { requests: [{ method: 'GET' as const, setupRequest: target.setupRequest }] } : {}),
   };
-  await autocannon({ ...base, duration: settings.warmupSeconds });
+  if (settings.warmupSeconds > 0) await autocannon({ ...base, duration: settings.warmupSeconds });
   await get(target);
   const single: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -201,16 +201,10 @@ export async function measure(
 
 /** How long and how hard every case is loaded (autocannon), from the environment. */
 export const loadSettings = () => ({
-  seconds: envInt('BENCH_FEED_SECONDS', quick() ? 1 : 8),
-  warmupSeconds: quick() ? 1 : 2,
+  seconds: envInt('BENCH_FEED_SECONDS', benchPlan().load.seconds),
+  warmupSeconds: benchPlan().load.warmupSeconds,
   connections: envInt('BENCH_FEED_CONNECTIONS', 10),
 });
-
-/** A size knob from the environment, else its default (a tenth of it with --quick). */
-export const envSize = (name: string, fallback: number) => envInt(name, scaled(fallback));
-
-/** A seeded community's size from the environment, else its default (a hundredth of it with --quick). */
-export const envCommunity = (name: string, fallback: number) => envInt(name, scaledCommunity(fallback));
 
 /** A server config for a benchmark: a fresh SQLite DATA_DIR, no client, silent, limits out of the way. */
 export function benchConfig(name: string) {
@@ -272,11 +266,12 @@ function startPosting(api: string, token: string, everyMs: number) {
 }
 
 export async function measureFeed(log: (line: string) => void = console.log): Promise<FeedResult> {
-  const members = envCommunity('BENCH_FEED_MEMBERS', 100_000);
-  const posts = envCommunity('BENCH_FEED_POSTS', 1_000_000);
-  const depthPages = envCommunity('BENCH_FEED_DEPTH', 5000);
+  const plan = benchPlan().feed;
+  const members = envInt('BENCH_FEED_MEMBERS', plan.members);
+  const posts = envInt('BENCH_FEED_POSTS', plan.posts);
+  const depthPages = envInt('BENCH_FEED_DEPTH', plan.depthPages);
   // At most the members whose ranking a process keeps, so that (15) measures kept rankings.
-  const readers = Math.min(envSize('BENCH_FEED_READERS', 400), RANKING.keptMembers, members - 2);
+  const readers = Math.min(envInt('BENCH_FEED_READERS', plan.readers), RANKING.keptMembers, members - 2);
   const writeEveryMs = envInt('BENCH_FEED_WRITE_MS', 1000);
   const settings = loadSettings();
 
@@ -460,12 +455,12 @@ module.exports = (request) => {
     // Every reader's first load (a full ranking) before the clock starts: (14) measures that one.
     for (const token of readerTokens) await get({ url: forYou1.url, headers: { authorization: `Bearer ${token}` } });
     const writer = startPosting(api, await auth.issueSession(writerRow!, true), writeEveryMs);
-    // Other programs share this machine: the two are measured in turns, three rounds, and the
+    // Other programs share this machine: the two are measured in turns, three rounds (--quick: one), and the
     // round with the median ratio is reported, so a passing burst of load elsewhere tilts neither.
     const rounds: { latest: LoadFigures; forYou: LoadFigures; fullRankings: number }[] = [];
     let writtenUnderWrites = 0;
     try {
-      for (let round = 0; round < 3; round++) {
+      for (let round = 0; round < plan.rounds; round++) {
         const latest = await measure({ ...page1, setupRequest: rotate }, settings, '', () => true);
         const before = server.app.services.forYou.fullRankings();
         const forYou = await measure({ ...forYou1, setupRequest: rotate }, settings, '', () => true);
@@ -475,7 +470,11 @@ module.exports = (request) => {
       writtenUnderWrites = await writer.stop();
     }
     rounds.sort((a, b) => a.forYou.reqPerSec / a.latest.reqPerSec - b.forYou.reqPerSec / b.latest.reqPerSec);
-    const { latest: latestUnderWrites, forYou: forYouUnderWrites, fullRankings: fullRankingsUnderWrites } = rounds[1]!;
+    const {
+      latest: latestUnderWrites,
+      forYou: forYouUnderWrites,
+      fullRankings: fullRankingsUnderWrites,
+    } = rounds[Math.floor(rounds.length / 2)]!;
     const roundRatios = rounds.map((round) => round.forYou.reqPerSec / round.latest.reqPerSec);
 
     return {

@@ -7,6 +7,7 @@
  * A goal is met when its median is: one burst of other work on a shared machine moves one run,
  * not the verdict. The pure parts (summarize, repeatCount) are unit-tested (tests/benchGoals.test.ts).
  */
+import { benchPlan } from './quick';
 
 /** What a goal is read against, measured in the same run: its figure and what it is. */
 export interface Floor {
@@ -133,7 +134,7 @@ export function summarize(recorded: readonly Goal[]): GoalLine[] {
 export function repeatCount(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, quick: boolean): number {
   const flag = argv.indexOf('--repeat');
   const raw = flag >= 0 ? argv[flag + 1] : env.BENCH_REPEAT || undefined;
-  if (raw === undefined) return quick ? 1 : 3;
+  if (raw === undefined) return benchPlan(quick).repeats;
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1) throw new Error(`--repeat takes a whole number from 1 (got "${raw}")`);
   return count;

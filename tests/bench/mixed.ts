@@ -2,7 +2,7 @@
  * The mixed benchmark ("no request may cost more as the community grows"): the feed read
  * while the community writes, on a seeded SQLite community at two sizes, with sockets connected.
  *
- * For each size (1M posts / 100k members, then 5M / 500k; `--quick`: a tenth of both):
+ * For each size (1M posts / 100k members, then 5M / 500k; `--quick`: a hundredth of both):
  *   - the floor of a write: one insert of a post row into a table shaped like posts (same columns
  *     and indexes), one transaction each, with the server's pragmas (useServerPragmas);
  *   - the real server, with BENCH_MIXED_SOCKETS members connected by socket (1,000) in a worker;
@@ -13,7 +13,9 @@
  *     thread of its own) is open-loop (a write starts on schedule whether or not the last one has answered) and
  *     rotates Public, Followers and Private posts, reactions, comments and follow/unfollow among
  *     BENCH_MIXED_WRITERS members, recording each write's latency by kind.
- * Goals: page 1 and the deep page p99 under writes at most 3x the same case without writes; creating
+ * Goals: page 1 and the deep page p99 under writes at most 3x the same case without writes, each
+ * beside its floor: the read's own SQL replayed bare in a worker every 10 ms during the same runs
+ * (sqlProbe.ts), its p99 under writes over its p99 without; creating
  * a post p99 at most 1.5x a bare Fastify route doing one durable insert and one emit (postFloor.ts),
  * sent beside each post; every figure at the larger size at most 1.2x the smaller one.
  *
@@ -41,13 +43,17 @@ import { benchConfig, envInt, get, loadSettings, measure, type LoadFigures, type
 import { recordGoal } from './goals';
 import { measureInsertFloor } from './insertFloor';
 import { startWriter, type Percentiles, type Writer, type WriterResult } from './mixedWriter';
-import { quick, scaled, scaledCommunity } from './quick';
+import { benchPlan, scaledCommunity } from './quick';
 import { POST_FLOOR_PATH, startPostFloor, type PostFloor } from './postFloor';
 import { seedFeed } from './seed';
+import { captureRouteSql } from './sqlFloor';
+import { probing, startSqlProbe, type ProbeFigures } from './sqlProbe';
 
 /** postCreate: a post's p99 over the bare insert-and-emit route's beside it (postFloor.ts), as in the writes benchmark. */
 export const MIXED_GOALS = { underWrites: 3, postCreate: 1.5, growth: 1.2 } as const;
 const RATES = [5, 50] as const;
+/** How often the floor's probe runs a read's SQL during a paced run. */
+const PROBE_EVERY_MS = 10;
 /** The share of a case's most requests a second that the paced runs offer. */
 const READ_SHARE = 0.5;
 
@@ -56,6 +62,8 @@ export interface WriteRun extends WriterResult {
   rate: number;
   page1: LoadFigures;
   deep: LoadFigures;
+  /** The reads' own SQL replayed bare during the same run (sqlProbe.ts). */
+  sql: { page1: ProbeFigures; deep: ProbeFigures };
   /** `watch posts` the sockets sent during the run (the live streams watch each new post). */
   watches: number;
   /** What the paced reads and the writes cost the machine meanwhile. */
@@ -94,6 +102,7 @@ export interface ScaleResult {
   capacity: { page1: LoadFigures; deep: LoadFigures };
   /** Paced, no writes. */
   quiet: { page1: LoadFigures; deep: LoadFigures };
+  quietSql: { page1: ProbeFigures; deep: ProbeFigures };
   quietLoad: Load;
   runs: WriteRun[];
   /** The server process's resident memory with every socket connected, MiB. */
@@ -107,7 +116,8 @@ export interface MixedResult {
 }
 
 function parseSizes(): { posts: number; members: number }[] {
-  const raw = process.env.BENCH_MIXED_SIZES || '1000000:100000,5000000:500000';
+  const raw = process.env.BENCH_MIXED_SIZES;
+  if (!raw) return benchPlan().mixed.sizes;
   return raw.split(',').map((pair) => {
     const [posts, members] = pair.split(':').map(Number);
     if (!Number.isInteger(posts) || !Number.isInteger(members) || posts! < 1000 || members! < 100) {
@@ -119,13 +129,15 @@ function parseSizes(): { posts: number; members: number }[] {
 
 async function measureScale(size: { posts: number; members: number }, log: (line: string) => void): Promise<ScaleResult> {
   const settings = loadSettings();
-  const sockets = Math.min(size.members - 1, scaled(envInt('BENCH_MIXED_SOCKETS', 1000)));
+  const plan = benchPlan().mixed;
+  const sockets = Math.min(size.members - 1, envInt('BENCH_MIXED_SOCKETS', plan.sockets));
   const writerCount = envInt('BENCH_MIXED_WRITERS', 20);
-  const depthPages = Math.min(scaled(envInt('BENCH_MIXED_DEPTH', 5000)), Math.floor(size.posts / PAGE_SIZE / 4));
+  const depthPages = Math.min(envInt('BENCH_MIXED_DEPTH', plan.depthPages), Math.floor(size.posts / PAGE_SIZE / 4));
   const config = benchConfig('mixed');
   const file = config.database.file;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let bare: PostFloor | undefined;
+  let probe: Awaited<ReturnType<typeof startSqlProbe>> | undefined;
   const fleet = startFleet();
   try {
     const handle = await openDatabase(config.database);
@@ -135,7 +147,7 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     log(`seeding ${size.members.toLocaleString('en')} members and ${size.posts.toLocaleString('en')} posts ...`);
     const seed = seedFeed({ file, members: size.members, posts: size.posts, passwordHash });
     const dbMiB = statSync(file).size / 2 ** 20;
-    const floor = { ...measureInsertFloor(config.database, quick() ? 50 : 200), failures: 0 };
+    const floor = { ...measureInsertFloor(config.database, plan.floorInserts), failures: 0 };
     log(
       `seeded in ${(seed.ms.total / 1000).toFixed(1)} s (${dbMiB.toFixed(0)} MiB); insert floor p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms`,
     );
@@ -205,19 +217,24 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     const capacity = { page1: await measure(page1, settings, '', anyBody), deep: await measure(deep, settings, '', anyBody) };
     const paced = (target: Target, most: LoadFigures) =>
       measure(target, { ...settings, overallRate: Math.max(10, Math.round(most.reqPerSec * READ_SHARE)) }, '', anyBody);
-    const [quiet, quietLoad] = await measuringLoad(async () => ({
-      page1: await paced(page1, capacity.page1),
-      deep: await paced(deep, capacity.deep),
-    }));
+    // The under-writes goals' floor: each read's own SQL, replayed bare beside each paced run.
+    const [page1Sql, deepSql] = await captureRouteSql(config, [
+      { method: 'GET', url: page1.url.slice(server.url.length), headers },
+      { method: 'GET', url: deep.url.slice(server.url.length), headers },
+    ]);
+    probe = await startSqlProbe({ file, reads: { page1: page1Sql!, deep: deepSql! }, everyMs: PROBE_EVERY_MS });
+    const reads = async () => {
+      const [page1Figures, page1Probe] = await probing(probe!, 'page1', () => paced(page1, capacity.page1));
+      const [deepFigures, deepProbe] = await probing(probe!, 'deep', () => paced(deep, capacity.deep));
+      return { page1: page1Figures, deep: deepFigures, sql: { page1: page1Probe, deep: deepProbe } };
+    };
+    const [{ sql: quietSql, ...quiet }, quietLoad] = await measuringLoad(reads);
     log(`  no writes: ${loadText(quietLoad)}`);
     const runs: WriteRun[] = [];
     for (const rate of RATES) {
       const watchesBefore = await fleet.watchCount();
-      const writer = await startWriter(api, floorUrl, writers, targets, rate);
-      const [figures, load] = await measuringLoad(async () => ({
-        page1: await paced(page1, capacity.page1),
-        deep: await paced(deep, capacity.deep),
-      }));
+      const writer = await startWriter(api, floorUrl, writers, targets, rate, plan.queueSeconds);
+      const [figures, load] = await measuringLoad(reads);
       runs.push({ rate, ...figures, ...(await writer.stop()), watches: (await fleet.watchCount()) - watchesBefore, load });
       const run = runs.at(-1)!;
       log(
@@ -233,6 +250,7 @@ async function measureScale(size: { posts: number; members: number }, log: (line
       floor,
       capacity,
       quiet,
+      quietSql,
       quietLoad,
       runs,
       serverRssMiB,
@@ -240,6 +258,7 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     };
   } finally {
     await fleet.terminate().catch(() => undefined);
+    await probe?.close().catch(() => undefined);
     await bare?.close().catch(() => undefined);
     if (server) await server.close().catch(() => undefined);
     rmSync(config.dataDir, { recursive: true, force: true });
@@ -284,6 +303,22 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
       table[`deep page, ${run.rate} writes/s`] = row(run.deep, scale.quiet.deep);
     }
     console.table(table);
+    const sqlRow = (figures: ProbeFigures, quiet: ProbeFigures) => ({
+      runs: figures.count,
+      'p50 ms': Number(figures.p50.toFixed(2)),
+      'p99 ms': Number(figures.p99.toFixed(2)),
+      'p99 / no writes': `${(figures.p99 / quiet.p99).toFixed(2)}x`,
+    });
+    const sqlTable: Record<string, ReturnType<typeof sqlRow>> = {
+      'page 1 SQL alone, no writes': sqlRow(scale.quietSql.page1, scale.quietSql.page1),
+      'deep page SQL alone, no writes': sqlRow(scale.quietSql.deep, scale.quietSql.deep),
+    };
+    for (const run of scale.runs) {
+      sqlTable[`page 1 SQL alone, ${run.rate} writes/s`] = sqlRow(run.sql.page1, scale.quietSql.page1);
+      sqlTable[`deep page SQL alone, ${run.rate} writes/s`] = sqlRow(run.sql.deep, scale.quietSql.deep);
+    }
+    log(`  the floor: each read's SQL replayed bare every ${PROBE_EVERY_MS} ms in a worker during the same runs`);
+    console.table(sqlTable);
     const writes: Record<string, { count: number; 'p50 ms': number; 'p99 ms': number; failures: number; 'p99 / floor': string }> = {
       "insert floor (one row, the server's pragmas)": {
         count: scale.floor.count,
@@ -307,17 +342,24 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
     }
     console.table(writes);
     for (const run of scale.runs) {
+      const sqlFloor = (read: 'page1' | 'deep') => ({
+        floor: { figure: run.sql[read].p99 / scale.quietSql[read].p99, unit: 'x', what: 'its SQL alone, bare: p99 under writes / without' },
+      });
       recordGoal(
         `mixed ${name}: page 1 p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`,
         slowdown(run.page1, scale.quiet.page1),
         MIXED_GOALS.underWrites,
         'at most',
+        'x',
+        sqlFloor('page1'),
       );
       recordGoal(
         `mixed ${name}: deep page p99 at ${run.rate} writes/s <= ${MIXED_GOALS.underWrites}x without writes`,
         slowdown(run.deep, scale.quiet.deep),
         MIXED_GOALS.underWrites,
         'at most',
+        'x',
+        sqlFloor('deep'),
       );
       recordGoal(
         `mixed ${name}: post create p99 at ${run.rate} writes/s <= ${MIXED_GOALS.postCreate}x the bare insert + emit route beside it`,
@@ -335,17 +377,47 @@ export function printMixed(result: MixedResult, log: (line: string) => void = co
   }
   const [small, large] = result.scales;
   if (small && large) {
-    const growth = (name: string, a: number, b: number) =>
-      recordGoal(`growth ${name} (larger / smaller size) <= ${MIXED_GOALS.growth}x`, b / a, MIXED_GOALS.growth, 'at most');
-    // Capacity is a rate: the smaller size's over the larger's, so that a slower large community reads above 1.
-    growth('page 1 capacity (req/s), no writes', large.capacity.page1.reqPerSec, small.capacity.page1.reqPerSec);
-    growth('deep page capacity (req/s), no writes', large.capacity.deep.reqPerSec, small.capacity.deep.reqPerSec);
-    growth('page 1 p99, no writes', small.quiet.page1.p99, large.quiet.page1.p99);
-    growth('deep page p99, no writes', small.quiet.deep.p99, large.quiet.deep.p99);
+    // A growth's floor, where the same work was measured bare at both sizes: how the bare work itself grew.
+    const growth = (name: string, a: number, b: number, floor?: { a: number; b: number; what: string }) =>
+      recordGoal(
+        `growth ${name} (larger / smaller size) <= ${MIXED_GOALS.growth}x`,
+        b / a,
+        MIXED_GOALS.growth,
+        'at most',
+        'x',
+        floor ? { floor: { figure: floor.b / floor.a, unit: 'x', what: floor.what } } : {},
+      );
+    const sqlGrowth = (a: ProbeFigures, b: ProbeFigures) => ({ a: a.p99, b: b.p99, what: 'its SQL alone, bare: p99 growth' });
+    // Capacity is a rate: the smaller size's over the larger's, so that a slower large community reads
+    // above 1. Its floor is the SQL's p50 growth (a rate's inverse is the time of one request).
+    const sqlP50Growth = (a: ProbeFigures, b: ProbeFigures) => ({ a: a.p50, b: b.p50, what: 'its SQL alone, bare: p50 growth' });
+    growth(
+      'page 1 capacity (req/s), no writes',
+      large.capacity.page1.reqPerSec,
+      small.capacity.page1.reqPerSec,
+      sqlP50Growth(small.quietSql.page1, large.quietSql.page1),
+    );
+    growth(
+      'deep page capacity (req/s), no writes',
+      large.capacity.deep.reqPerSec,
+      small.capacity.deep.reqPerSec,
+      sqlP50Growth(small.quietSql.deep, large.quietSql.deep),
+    );
+    growth('page 1 p99, no writes', small.quiet.page1.p99, large.quiet.page1.p99, sqlGrowth(small.quietSql.page1, large.quietSql.page1));
+    growth('deep page p99, no writes', small.quiet.deep.p99, large.quiet.deep.p99, sqlGrowth(small.quietSql.deep, large.quietSql.deep));
     for (const [i, run] of small.runs.entries()) {
       const other = large.runs[i]!;
-      growth(`page 1 p99 at ${run.rate} writes/s`, run.page1.p99, other.page1.requests === 0 ? Infinity : other.page1.p99);
-      growth(`post create p99 at ${run.rate} writes/s`, run.posts.p99, other.posts.p99);
+      growth(
+        `page 1 p99 at ${run.rate} writes/s`,
+        run.page1.p99,
+        other.page1.requests === 0 ? Infinity : other.page1.p99,
+        sqlGrowth(run.sql.page1, other.sql.page1),
+      );
+      growth(`post create p99 at ${run.rate} writes/s`, run.posts.p99, other.posts.p99, {
+        a: run.request.p99,
+        b: other.request.p99,
+        what: 'bare Fastify insert + emit: p99 growth',
+      });
     }
   }
 }

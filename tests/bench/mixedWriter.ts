@@ -39,7 +39,7 @@ export interface WriterResult {
    * Fastify route doing one durable insert and one socket.io emit (postFloor.ts) under the same load.
    */
   request: Percentiles;
-  /** Writes not sent because two seconds' worth were still waiting for an answer. */
+  /** Writes not sent because `queueSeconds` worth (2; --quick 0.5) were still waiting for an answer. */
   shed: number;
   /** Writes sent per second. */
   achievedRate: number;
@@ -52,6 +52,8 @@ interface WriterArgs {
   writers: Writer[];
   targets: Targets;
   rate: number;
+  /** Seconds of writes that may wait for an answer before more are shed (at least 10 writes). */
+  queueSeconds: number;
 }
 
 const withFailures = (samples: number[], failures: number): Percentiles => ({ ...percentiles(samples), failures });
@@ -66,8 +68,11 @@ export async function startWriter(
   writers: Writer[],
   targets: Targets,
   rate: number,
+  queueSeconds: number,
 ): Promise<{ stop(): Promise<WriterResult> }> {
-  const worker = startTsxWorker(import.meta.url, { stoaMixedWriter: { api, floorUrl, writers, targets, rate } satisfies WriterArgs });
+  const worker = startTsxWorker(import.meta.url, {
+    stoaMixedWriter: { api, floorUrl, writers, targets, rate, queueSeconds } satisfies WriterArgs,
+  });
   const messages: ((message: unknown) => void)[] = [];
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
@@ -94,7 +99,7 @@ export async function startWriter(
  * Open-loop writes at `rate` a second until stopped: each write starts on schedule, so a slow server
  * meets a queue, as it would with real members. Returns the latencies by kind once every write answered.
  */
-function write(api: string, floorUrl: string, writers: Writer[], targets: Targets, rate: number) {
+function write(api: string, floorUrl: string, writers: Writer[], targets: Targets, rate: number, queueSeconds: number) {
   const samples = Object.fromEntries(WRITE_KINDS.map((kind) => [kind, [] as number[]])) as Record<WriteKind, number[]>;
   const requestSamples: number[] = [];
   let requestFailures = 0;
@@ -155,9 +160,9 @@ function write(api: string, floorUrl: string, writers: Writer[], targets: Target
     if (stopped) return;
     // Catch up to the schedule (timers drift under load), then wait for the next slot.
     while (n * interval <= performance.now() - started) {
-      // A server that cannot keep up meets a bounded queue (two seconds of writes), not one that
-      // grows until the run times out: writes beyond it are not sent, and counted as shed.
-      if (inFlight.size >= Math.max(10, 2 * rate)) {
+      // A server that cannot keep up meets a bounded queue (two seconds of writes; --quick half a
+      // second), not one that grows until the run times out: writes beyond it are not sent, and counted as shed.
+      if (inFlight.size >= Math.max(10, queueSeconds * rate)) {
         shed++;
         n++;
         continue;
@@ -192,7 +197,7 @@ function write(api: string, floorUrl: string, writers: Writer[], targets: Target
 
 const args = (workerData as { stoaMixedWriter?: WriterArgs } | null)?.stoaMixedWriter;
 if (!isMainThread && args) {
-  const writing = write(args.api, args.floorUrl, args.writers, args.targets, args.rate);
+  const writing = write(args.api, args.floorUrl, args.writers, args.targets, args.rate, args.queueSeconds);
   parentPort!.postMessage('started');
   parentPort!.once('message', () => void writing.stop().then((result) => parentPort!.postMessage(result)));
 }

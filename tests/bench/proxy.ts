@@ -23,7 +23,7 @@ import { letterAvatarDataUrl } from '../../server/media/letterAvatar';
 import { freePort } from '../e2e/support/app';
 import { request, startCluster, startNginx, type Nginx } from '../e2e/support/cluster';
 import { recordGoal } from './goals';
-import { quick, scaled } from './quick';
+import { benchPlan } from './quick';
 
 const envInt = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -68,7 +68,8 @@ export interface ProxyResult {
 
 async function load(url: string, token: string, seconds: number, connections: number, cpu: () => number[]) {
   const base = { url, headers: { authorization: `Bearer ${token}` }, connections, timeout: 60, workers: 1 };
-  await autocannon({ ...base, duration: quick() ? 1 : 2 });
+  const warmup = benchPlan().load.warmupSeconds;
+  if (warmup > 0) await autocannon({ ...base, duration: warmup });
   const before = cpu();
   const result = await autocannon({ ...base, duration: seconds });
   const [servers, nginx, loadGenerator] = cpu().map((after, i) => (after - before[i]!) / Math.max(1, result['2xx']));
@@ -82,9 +83,9 @@ async function load(url: string, token: string, seconds: number, connections: nu
 }
 
 export async function measureProxy(log: (line: string) => void = console.log): Promise<ProxyResult> {
-  const posts = envInt('BENCH_PROXY_POSTS', scaled(2000));
-  const authors = envInt('BENCH_PROXY_AUTHORS', scaled(20));
-  const seconds = envInt('BENCH_PROXY_SECONDS', quick() ? 1 : 8);
+  const posts = envInt('BENCH_PROXY_POSTS', benchPlan().proxy.posts);
+  const authors = envInt('BENCH_PROXY_AUTHORS', benchPlan().proxy.authors);
+  const seconds = envInt('BENCH_PROXY_SECONDS', benchPlan().proxy.seconds);
   const connections = envInt('BENCH_PROXY_CONNECTIONS', 20);
   const loadBefore = loadavg()[0]!;
   log(`proxy: starting 3 processes behind nginx (PostgreSQL, Redis); load average ${loadBefore.toFixed(2)}`);

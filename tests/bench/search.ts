@@ -11,9 +11,13 @@
  *   (4) GET /api/v1/search/<the common word>            every kind's first page with counts, for reference
  *   (5) POST /api/v1/search/image                        a 480x360 JPEG copy of a picture one public post has
  *   (6) the app stack + authentication, POST a picture and only fingerprint it: the floor under (5)
+ *   (1b), (2b), (3b), (5b) the floors of the goals: bare Fastify running the SQL the server runs
+ *       for (1), (2), (3), (5) (captured from the app, prepared once: sqlFloor.ts) and answering
+ *       the same JSON; (5b) also decodes and fingerprints the upload
  *
  * Goals: text search p99 no worse than 3 feed pages, image search p99 no worse than 5, so a search
- * costs a reader about what a few pages of the feed do.
+ * costs a reader about what a few pages of the feed do; each printed beside its floor's p99 / the
+ * feed page's.
  * Then each text query's SQL (captured from the server's SearchStore), its EXPLAIN QUERY PLAN and
  * its direct time.
  *
@@ -34,13 +38,15 @@ import { startServer } from '../../server/main';
 import { bandsOf, fingerprintImage } from '../../server/media/imageHash';
 import { decodeAnyDataUrl } from '../../server/media/images';
 import { createPasswordHasher } from '../../server/core/passwords';
-import { benchConfig, envSize, loadSettings } from './feed';
+import { benchConfig, envInt, loadSettings } from './feed';
 import { createSearchStore } from '../../server/modules/search/store';
 import { queryTerms } from '../../server/core/searchText';
 import sharp from 'sharp';
 import { dataUrl, picturePng } from '../fixtures/pictures';
 import { RARE_WORD, seedFeed, type SeedResult } from './seed';
 import { recordGoal } from './goals';
+import { benchPlan } from './quick';
+import { captureRouteSql, startSqlFloor, type BareRoute } from './sqlFloor';
 
 const PASSWORD = 'bench-password-123';
 export const SEARCH_GOALS = { text: 3, image: 5 } as const;
@@ -86,7 +92,7 @@ async function measure(
     timeout: 120,
     workers: 1,
   };
-  await autocannon({ ...base, duration: settings.warmupSeconds });
+  if (settings.warmupSeconds > 0) await autocannon({ ...base, duration: settings.warmupSeconds });
   await send(target);
   const single: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -169,15 +175,20 @@ export interface SearchResult {
   overview: Figures;
   image: Figures;
   imageFloor: Figures;
+  /** The same SQL run bare (sqlFloor.ts), answering the same JSON: the goals' floors. */
+  bare: { common: Figures; rare: Figures; prefix: Figures; image: Figures };
   ratios: { common: number; rare: number; prefix: number; overview: number; image: number; imageFloor: number };
+  /** Each bare floor's p99 over the feed page's. */
+  bareRatios: { common: number; rare: number; prefix: number; image: number };
   plans: QueryPlan[];
   settings: { seconds: number; warmupSeconds: number; connections: number };
 }
 
 export async function measureSearch(log: (line: string) => void = console.log): Promise<SearchResult> {
-  const members = envSize('BENCH_FEED_MEMBERS', 100_000);
-  const posts = envSize('BENCH_FEED_POSTS', 1_000_000);
-  const images = envSize('BENCH_SEARCH_IMAGES', 100_000);
+  const plan = benchPlan().search;
+  const members = envInt('BENCH_FEED_MEMBERS', plan.members);
+  const posts = envInt('BENCH_FEED_POSTS', plan.posts);
+  const images = envInt('BENCH_SEARCH_IMAGES', plan.images);
   const settings = loadSettings();
 
   // The connections all search as the one viewer: each of them may have an upload in progress
@@ -191,6 +202,7 @@ export async function measureSearch(log: (line: string) => void = console.log): 
   const file = config.database.file;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let stack: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let bareFloor: Awaited<ReturnType<typeof startSqlFloor>> | undefined;
   try {
     const handle = await openDatabase(config.database);
     await migrateToLatest(handle);
@@ -279,6 +291,46 @@ export async function measureSearch(log: (line: string) => void = console.log): 
       () => 'fingerprint only',
     );
 
+    // The goals' floors: each case's own SQL run by bare Fastify, answering the same JSON.
+    const cases = [
+      { name: 'common', method: 'GET' as const, path: paths.search.kind('posts', COMMON_WORD), headers },
+      { name: 'rare', method: 'GET' as const, path: paths.search.kind('posts', RARE_WORD), headers },
+      { name: 'prefix', method: 'GET' as const, path: paths.search.kind('posts', PREFIX), headers },
+      { name: 'image', method: 'POST' as const, path: paths.search.image, headers: json, body: imageBody },
+    ];
+    const captured = await captureRouteSql(
+      config,
+      cases.map((c) => ({ method: c.method, url: `${API_BASE}${c.path}`, headers: c.headers, body: c.body })),
+    );
+    const routes: BareRoute[] = [];
+    for (const [i, c] of cases.entries()) {
+      const answer: unknown = JSON.parse((await send({ url: `${api}${c.path}`, method: c.method, headers: c.headers, body: c.body })).text);
+      routes.push({
+        method: c.method,
+        path: `/${c.name}`,
+        queries: captured[i]!,
+        answer,
+        ...(c.name === 'image'
+          ? { before: async (body: unknown) => void (await fingerprintImage(decodeAnyDataUrl((body as { image: string }).image))) }
+          : {}),
+      });
+    }
+    bareFloor = await startSqlFloor(file, routes);
+    const bareOf = (name: string) => {
+      const c = cases.find((x) => x.name === name)!;
+      return measure(
+        { url: `${bareFloor!.url}/${name}`, method: c.method, headers: c.body ? { 'content-type': 'application/json' } : {}, body: c.body },
+        settings,
+        () => `${captured[cases.indexOf(c)]!.length} statements`,
+      );
+    };
+    const bare = {
+      common: await bareOf('common'),
+      rare: await bareOf('rare'),
+      prefix: await bareOf('prefix'),
+      image: await bareOf('image'),
+    };
+
     const plans = await explainWindows(file, { id: seed.viewer.id, isAdmin: false }, [
       ['common word', COMMON_WORD],
       ['rare word', RARE_WORD],
@@ -303,10 +355,13 @@ export async function measureSearch(log: (line: string) => void = console.log): 
         image: ratio(image),
         imageFloor: ratio(imageFloor),
       },
+      bare,
+      bareRatios: { common: ratio(bare.common), rare: ratio(bare.rare), prefix: ratio(bare.prefix), image: ratio(bare.image) },
       plans,
       settings,
     };
   } finally {
+    await bareFloor?.close();
     await stack?.close().catch(() => undefined);
     if (server) await server.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
@@ -334,19 +389,33 @@ export function printSearch(result: SearchResult, log: (line: string) => void = 
     [`(4) GET /search/${COMMON_WORD} (all four kinds), for reference`]: row(result.overview, result.ratios.overview),
     '(5) POST /search/image (a JPEG copy)': row(result.image, result.ratios.image),
     '(6) app stack + auth, fingerprint only: the floor of (5)': row(result.imageFloor, result.ratios.imageFloor),
+    '(1b) bare Fastify + the SQL of (1): its floor': row(result.bare.common, result.bareRatios.common),
+    '(2b) bare Fastify + the SQL of (2): its floor': row(result.bare.rare, result.bareRatios.rare),
+    '(3b) bare Fastify + the SQL of (3): its floor': row(result.bare.prefix, result.bareRatios.prefix),
+    '(5b) bare Fastify, fingerprint + the SQL of (5): its floor': row(result.bare.image, result.bareRatios.image),
   });
-  const goal = (name: string, ratio: number, target: number) =>
+  const goal = (name: string, ratio: number, target: number, floor: number, what: string) => {
+    const met = recordGoal(`${name} p99 <= ${target}x the feed page's`, ratio, target, 'at most', 'x', {
+      floor: { figure: floor, unit: 'x', what: `${what} on bare Fastify, p99 / feed p99` },
+    });
     log(
-      `${name} goal p99 <= ${target}x the feed page's: ${recordGoal(`${name} p99 <= ${target}x the feed page's`, ratio, target, 'at most') ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`,
+      `${name} goal p99 <= ${target}x the feed page's: ${met ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x; its floor ${floor.toFixed(2)}x)`,
     );
-  goal('text search, common word', result.ratios.common, SEARCH_GOALS.text);
-  goal('text search, rare word', result.ratios.rare, SEARCH_GOALS.text);
-  goal('text search, prefix', result.ratios.prefix, SEARCH_GOALS.text);
-  goal('image search', result.ratios.image, SEARCH_GOALS.image);
-  const failures = [result.feed, result.common, result.rare, result.prefix, result.overview, result.image, result.imageFloor].reduce(
-    (sum, f) => sum + f.failures,
-    0,
-  );
+  };
+  goal('text search, common word', result.ratios.common, SEARCH_GOALS.text, result.bareRatios.common, 'its SQL');
+  goal('text search, rare word', result.ratios.rare, SEARCH_GOALS.text, result.bareRatios.rare, 'its SQL');
+  goal('text search, prefix', result.ratios.prefix, SEARCH_GOALS.text, result.bareRatios.prefix, 'its SQL');
+  goal('image search', result.ratios.image, SEARCH_GOALS.image, result.bareRatios.image, 'fingerprint + its SQL');
+  const failures = [
+    result.feed,
+    result.common,
+    result.rare,
+    result.prefix,
+    result.overview,
+    result.image,
+    result.imageFloor,
+    ...Object.values(result.bare),
+  ].reduce((sum, f) => sum + f.failures, 0);
   if (failures > 0) log(`warning: ${failures} requests failed or timed out; the figures above are suspect`);
   for (const plan of result.plans) {
     log(`  ${plan.name}: window ${plan.ms.toFixed(2)} ms run directly (${plan.rows} rows); plan:`);

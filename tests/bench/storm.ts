@@ -13,7 +13,7 @@
 import { runStorm, type StormReport } from '../server/chatStorm';
 import { envInt } from './feed';
 import { recordGoal } from './goals';
-import { scaled } from './quick';
+import { benchPlan } from './quick';
 
 export const STORM_GOAL_MS = 10_000;
 
@@ -30,7 +30,7 @@ const percentile = (sorted: number[], p: number) =>
 
 export async function measureStorm(log: (line: string) => void = console.log): Promise<StormResult> {
   const started = performance.now();
-  const clients = envInt('BENCH_STORM_CLIENTS', scaled(300));
+  const clients = envInt('BENCH_STORM_CLIENTS', benchPlan().storm.clients);
   const databaseUrl = process.env.BENCH_STORM_DATABASE_URL;
   const redisUrl = process.env.BENCH_STORM_REDIS_URL;
   const backend = databaseUrl && redisUrl ? ({ kind: 'postgres', databaseUrl, redisUrl } as const) : ({ kind: 'sqlite' } as const);
@@ -38,8 +38,8 @@ export async function measureStorm(log: (line: string) => void = console.log): P
     clients,
     privateConversations: Math.round((clients * 20) / 300),
     groups: Math.max(1, Math.round((clients * 30) / 300)),
-    messages: envInt('BENCH_STORM_MESSAGES', scaled(10_000)),
-    sendMs: envInt('BENCH_STORM_SECONDS', scaled(60)) * 1000,
+    messages: envInt('BENCH_STORM_MESSAGES', benchPlan().storm.messages),
+    sendMs: envInt('BENCH_STORM_SECONDS', benchPlan().storm.sendSeconds) * 1000,
     dropEveryMs: 2000,
     dropShare: 0.2,
     backend,

@@ -27,7 +27,7 @@ import sharp from 'sharp';
 import { picturePng } from '../fixtures/pictures';
 import { freePort } from '../e2e/support/app';
 import { recordGoal } from './goals';
-import { scaled } from './quick';
+import { benchPlan } from './quick';
 
 export const UPLOAD_RSS_GOAL_MB = 200;
 const PARALLEL = 8;
@@ -142,7 +142,7 @@ export async function measureUploads(log: (line: string) => void = console.log):
         .png({ compressionLevel: 0 })
         .toBuffer(),
     );
-    const videoMb = Number(process.env.BENCH_VIDEO_MB || scaled(95));
+    const videoMb = Number(process.env.BENCH_VIDEO_MB || benchPlan().uploads.videoMb);
     const videoFile = join(dir, 'long.mp4');
     const ftyp = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
     const mdatSize = videoMb * 1024 * 1024 - ftyp.length;

@@ -22,7 +22,8 @@ import { startServer, type RunningServer } from '../../server/main';
 import { createPasswordHasher } from '../../server/core/passwords';
 import { canSeePost } from '../../server/core/visibility';
 import { startFleet, type Fleet } from './chatFleet';
-import { benchConfig, envSize } from './feed';
+import { benchConfig, envInt } from './feed';
+import { benchPlan } from './quick';
 import { recordGoal } from './goals';
 import { measureInsertFloor, percentiles } from './insertFloor';
 import { POST_FLOOR_PATH, startPostFloor, type PostFloor } from './postFloor';
@@ -59,9 +60,10 @@ function figures(samples: number[]): Figures {
 
 export async function measureWrites(log: (line: string) => void = console.log): Promise<WritesResult> {
   const started = performance.now();
-  const members = envSize('BENCH_WRITES_MEMBERS', 100_000);
-  const socketCount = Math.min(envSize('BENCH_WRITES_SOCKETS', 1000), members - 1);
-  const perKind = envSize('BENCH_WRITES_POSTS', 200);
+  const plan = benchPlan().writes;
+  const members = envInt('BENCH_WRITES_MEMBERS', plan.members);
+  const socketCount = Math.min(envInt('BENCH_WRITES_SOCKETS', plan.sockets), members - 1);
+  const perKind = envInt('BENCH_WRITES_POSTS', plan.postsPerKind);
   const config = benchConfig('writes');
   let server: RunningServer | undefined;
   let fleet: Fleet | undefined;
