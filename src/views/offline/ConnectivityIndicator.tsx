@@ -5,10 +5,11 @@ import type { ConnectivityActorRef } from '../../machines/offline/connectivity.m
 import { useApp } from '../AppContext';
 
 /**
- * A small pill at the top centre while the app is offline or its live connection is coming
- * back (the app's connectivity machine, systemId 'connectivity'; docs/client-offline.md).
- * Announced politely; it covers no control (it sits over the header's middle, which holds none
- * on phones, and it lets pointer events through).
+ * A small pill just under the header, centred, while the app is offline or its live connection is
+ * coming back (the app's connectivity machine, systemId 'connectivity'; docs/client-offline.md).
+ * Announced politely. Not at the bottom: there it covered the inputs members type in offline (a
+ * comment's box, the chat composer) on phones; under the header it lies over a page title's
+ * middle, which holds no control, and it lets pointer events through.
  */
 export function ConnectivityIndicator() {
   const app = useApp();
@@ -22,7 +23,7 @@ export function ConnectivityPill({ actor }: { actor: ConnectivityActorRef }) {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-40 flex justify-center lg:bottom-4"
+      className="pointer-events-none fixed inset-x-0 top-[calc(4rem+env(safe-area-inset-top))] z-40 flex justify-center"
     >
       {state === 'online' ? null : (
         <p
