@@ -7,18 +7,18 @@
  * member signing in on the same browser sees none of it. Under the app's real CSP, and a console
  * error fails it, offline too: the app asks nothing while the browser says it is offline.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { KEPT_DB_PREFIX, KEPT_STORES } from '../../src/api/offline/kept';
 import { ASIDE_OFFLINE } from '../../src/machines/people/memberAside.machine';
 import { startApp, type RunningApp } from './support/app';
-import { CHROME_PATH } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpOn } from './support/members';
+import { makeProfileDir, openProfile, removeProfileDir } from './support/profile';
 
 const NOTICE = /^You are offline · showing what you saw at \d{1,2}:\d{2}/;
 const SHOTS = mkdtempSync(join(tmpdir(), 'stoa-offline-shots-'));
@@ -32,19 +32,9 @@ const problems: string[] = [];
 beforeAll(async () => {
   await buildClientIfNeeded();
   app = await startApp();
-  profileDir = mkdtempSync(join(tmpdir(), 'stoa-profile-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROME_PATH,
-    baseURL: app.url,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
-  });
+  profileDir = makeProfileDir();
   // Under the app's real CSP: any console error (a CSP violation, a failed request) or uncaught exception fails.
-  context.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url || message.page()?.url() || ''})`);
-  });
-  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
-  page = context.pages()[0] ?? (await context.newPage());
+  ({ context, page } = await openProfile(profileDir, app, { problems }));
 });
 
 afterEach(() => {
@@ -54,7 +44,7 @@ afterEach(() => {
 afterAll(async () => {
   await context?.close();
   await app?.stop();
-  for (const dir of [profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  removeProfileDir(profileDir);
   console.log(`offline screenshots: ${SHOTS}`);
 });
 
