@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
-import { KEPT_DB_PREFIX, KEPT_STORES } from '../../src/api/offline/kept';
+import { KEPT_DB_PREFIX } from '../../src/api/offline/kept';
 import { ASIDE_OFFLINE } from '../../src/machines/people/memberAside.machine';
 import { startApp, type RunningApp } from './support/app';
+import { keptDatabases as keptDatabasesOf, keptKeys as keptKeysOf } from './support/kept';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpOn } from './support/members';
 import { makeProfileDir, openProfile, removeProfileDir } from './support/profile';
@@ -51,11 +52,7 @@ afterAll(async () => {
 const signUp = (username: string) => signUpOn(page, app, username, 'forYou');
 
 /** The names of the kept databases on this device. */
-const keptDatabases = () =>
-  page.evaluate(
-    async (prefix) => (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith(prefix)),
-    KEPT_DB_PREFIX,
-  );
+const keptDatabases = () => keptDatabasesOf(page);
 
 /**
  * Nothing in flight: a request cut by going offline is logged by the browser whatever the app
@@ -64,21 +61,7 @@ const keptDatabases = () =>
 const settled = () => page.waitForLoadState('networkidle');
 
 /** The keys of the copies kept for `userId` (the page writes them after each load, in the background). */
-const keptKeys = (userId: string) =>
-  page.evaluate(
-    ({ name, store }) =>
-      new Promise<string[]>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains(store)) return resolve((db.close(), []));
-          const keys = db.transaction(store).objectStore(store).getAllKeys();
-          keys.onsuccess = () => resolve((db.close(), keys.result.map(String).sort()));
-        };
-        request.onerror = () => resolve([]);
-      }),
-    { name: `${KEPT_DB_PREFIX}${userId}`, store: KEPT_STORES.copies },
-  );
+const keptKeys = (userId: string) => keptKeysOf(page, userId);
 
 async function controlled() {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });

@@ -13,7 +13,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
+import { keptThreadId } from '../../src/api/offline/kept';
 import { OUTBOX_WAITING_TEXT } from '../../src/machines/offline/outbox.connect';
+import { keptKeys } from './support/kept';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
 import {
   bubble,
@@ -114,8 +116,12 @@ describe('a post, a comment and two messages written offline, in one outbox', ()
     await page.goto(`/app/social/post/${postId}`);
     await commentsOf(page).waitFor();
     await page.getByText(BENS_POST).first().waitFor();
+    await expect.poll(() => keptKeys(page, ada.id)).toEqual(expect.arrayContaining([`post:${postId}`, `comments:${postId}`]));
     await chatWith(page, ben);
     await bubble(page, BENS_MESSAGE).waitFor();
+    await expect
+      .poll(() => keptKeys(page, ada.id))
+      .toEqual(expect.arrayContaining(['chats:list', `thread:${keptThreadId(ben.id, false)}`]));
     await page.goto('/app/social/streams');
     await page.getByRole('radio', { name: 'Latest', checked: true }).waitFor();
     await page.waitForLoadState('networkidle');

@@ -17,6 +17,7 @@ import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { KEPT_DB_PREFIX, KEPT_STORES, keptThreadId } from '../../src/api/offline/kept';
 import { startApp, type RunningApp } from './support/app';
 import { launchBrowser } from './support/browser';
+import { keptDatabases as keptDatabasesOf, keptKeys as keptKeysOf } from './support/kept';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
 import { controlled, makeProfileDir, openProfile, removeProfileDir } from './support/profile';
@@ -52,27 +53,9 @@ afterAll(async () => {
   console.log(`offline reading screenshots: ${SHOTS}`);
 });
 
-const keptDatabases = () =>
-  page.evaluate(
-    async (prefix) => (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith(prefix)),
-    KEPT_DB_PREFIX,
-  );
+const keptDatabases = () => keptDatabasesOf(page);
 
-const keptKeys = (userId: string) =>
-  page.evaluate(
-    ({ name, store }) =>
-      new Promise<string[]>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains(store)) return resolve((db.close(), []));
-          const keys = db.transaction(store).objectStore(store).getAllKeys();
-          keys.onsuccess = () => resolve((db.close(), keys.result.map(String).sort()));
-        };
-        request.onerror = () => resolve([]);
-      }),
-    { name: `${KEPT_DB_PREFIX}${userId}`, store: KEPT_STORES.copies },
-  );
+const keptKeys = (userId: string) => keptKeysOf(page, userId);
 
 /** The kept copy's value under `key` (the page writes it in the background). */
 const keptValue = (userId: string, key: string) =>

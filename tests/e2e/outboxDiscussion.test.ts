@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
+import { answersOf, comment as commentOn, commentsOf, listItem as item } from './support/outbox';
 import { controlled, makeProfileDir, OFFLINE_NOISE, openProfile, removeProfileDir } from './support/profile';
 import { app, browser, useAppAndBrowser } from './support/world';
 
@@ -55,17 +56,9 @@ afterAll(async () => {
   removeProfileDir(profileDir);
 });
 
-const commentsOf = (p: Page) => p.getByRole('list', { name: 'Comments' });
-const answersOf = (p: Page) => p.getByRole('list', { name: 'Answers' });
-const item = (list: ReturnType<Page['getByRole']>, text: string) => list.getByRole('listitem').filter({ hasText: text });
 const settled = () => page.waitForLoadState('networkidle');
 
-async function comment(text: string) {
-  const box = page.getByRole('textbox', { name: 'Write a comment' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect.poll(() => box.inputValue()).toBe('');
-}
+const comment = (text: string) => commentOn(page, text);
 
 async function look(name: string, width: number, dark: boolean) {
   await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });

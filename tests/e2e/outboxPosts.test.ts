@@ -17,6 +17,7 @@ import { startApp, type RunningApp } from './support/app';
 import { launchBrowser, takePageProblems } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
+import { pendingCard, pendingCards as cards, postCard as realCard, writePost as writeInComposer } from './support/outbox';
 import { controlled as controlledPage, makeProfileDir, OFFLINE_NOISE as NETWORK, openProfile, removeProfileDir } from './support/profile';
 
 let app: RunningApp;
@@ -64,30 +65,21 @@ const WITH_IMAGE = 'Second: the view from the window.';
 const QUESTION = 'Third: does a statechart dream of electric transitions?';
 const ALT = 'A green square seen offline';
 
-const cards = (p: Page) => p.getByRole('list', { name: 'Not sent yet' }).getByRole('article');
-const pendingCard = (p: Page, text: string) => cards(p).filter({ hasText: text });
-/** The real post or question as a list shows it (a stored item carries its id). */
-const realCard = (p: Page, text: string) => p.locator('article[data-post-id]').filter({ hasText: text });
-
 const controlled = () => controlledPage(page);
 
 async function writePost(text: string, image?: Buffer) {
-  await page
-    .getByRole('button', { name: /on your mind/i })
-    .first()
-    .click();
-  const form = page.getByRole('form', { name: 'Post' });
-  await form.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
-  if (image) {
-    await form.getByRole('button', { name: 'Image' }).click();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choose an image' }).click();
-    await (await chooser).setFiles({ name: 'square.png', mimeType: 'image/png', buffer: image });
-    await page.getByLabel('Alt text').fill(ALT);
-  }
-  await form.getByRole('button', { name: 'Post', exact: true }).click();
-  // Closed like a success, with the word that it waits.
-  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
+  await writeInComposer(
+    page,
+    text,
+    image &&
+      (async () => {
+        await page.getByRole('form', { name: 'Post' }).getByRole('button', { name: 'Image' }).click();
+        const chooser = page.waitForEvent('filechooser');
+        await page.getByRole('button', { name: 'Choose an image' }).click();
+        await (await chooser).setFiles({ name: 'square.png', mimeType: 'image/png', buffer: image });
+        await page.getByLabel('Alt text').fill(ALT);
+      }),
+  );
 }
 
 async function ask(text: string) {
