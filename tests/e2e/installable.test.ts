@@ -10,15 +10,15 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { MANIFEST_URL, WORKER_URL } from '../../src/api/offline/worker';
 import { UPDATE_READY_TEXT } from '../../src/machines/offline/appUpdate.connect';
 import { startApp, type RunningApp } from './support/app';
-import { CHROME_PATH } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { MEMBER_PASSWORD } from './support/members';
+import { controlled, makeProfileDir, openProfile, removeProfileDir } from './support/profile';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** What Chromium logs for a request made while offline: expected in the offline steps only. */
@@ -37,30 +37,9 @@ beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'stoa-client-'));
   cpSync(join(ROOT, 'dist'), clientDir, { recursive: true });
   app = await startApp({ CLIENT_DIR: clientDir });
-  profileDir = mkdtempSync(join(tmpdir(), 'stoa-profile-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROME_PATH,
-    baseURL: app.url,
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  profileDir = makeProfileDir();
   // Under the app's real CSP: any console error (a CSP violation is one) or uncaught exception fails.
-  context.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (offline && OFFLINE_LOAD.test(message.text())) return;
-    problems.push(`console: ${message.text()} (${message.page()?.url() ?? ''})`);
-  });
-  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
-  page = context.pages()[0] ?? (await context.newPage());
+  ({ context, page } = await openProfile(profileDir, app, { problems, ignore: (text) => offline && OFFLINE_LOAD.test(text) }));
 });
 
 afterEach(() => {
@@ -70,13 +49,9 @@ afterEach(() => {
 afterAll(async () => {
   await context?.close();
   await app?.stop();
-  for (const dir of [clientDir, profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+  removeProfileDir(profileDir);
 });
-
-/** Waits until a service worker controls the page. */
-async function controlled(target: Page) {
-  await target.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
 
 /** The streams page is drawn (its composer button is there, online or not). */
 async function streamsShown(target: Page) {

@@ -7,18 +7,19 @@
  * member signing in on the same browser sees none of it. Under the app's real CSP, and a console
  * error fails it, offline too: the app asks nothing while the browser says it is offline.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
-import { KEPT_DB_PREFIX, KEPT_STORES } from '../../src/api/offline/kept';
+import { KEPT_DB_PREFIX } from '../../src/api/offline/kept';
 import { ASIDE_OFFLINE } from '../../src/machines/people/memberAside.machine';
 import { startApp, type RunningApp } from './support/app';
-import { CHROME_PATH } from './support/browser';
+import { keptDatabases as keptDatabasesOf, keptKeys as keptKeysOf } from './support/kept';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpOn } from './support/members';
+import { makeProfileDir, openProfile, removeProfileDir } from './support/profile';
 
 const NOTICE = /^You are offline · showing what you saw at \d{1,2}:\d{2}/;
 const SHOTS = mkdtempSync(join(tmpdir(), 'stoa-offline-shots-'));
@@ -32,19 +33,9 @@ const problems: string[] = [];
 beforeAll(async () => {
   await buildClientIfNeeded();
   app = await startApp();
-  profileDir = mkdtempSync(join(tmpdir(), 'stoa-profile-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROME_PATH,
-    baseURL: app.url,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
-  });
+  profileDir = makeProfileDir();
   // Under the app's real CSP: any console error (a CSP violation, a failed request) or uncaught exception fails.
-  context.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url || message.page()?.url() || ''})`);
-  });
-  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
-  page = context.pages()[0] ?? (await context.newPage());
+  ({ context, page } = await openProfile(profileDir, app, { problems }));
 });
 
 afterEach(() => {
@@ -54,18 +45,14 @@ afterEach(() => {
 afterAll(async () => {
   await context?.close();
   await app?.stop();
-  for (const dir of [profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  removeProfileDir(profileDir);
   console.log(`offline screenshots: ${SHOTS}`);
 });
 
 const signUp = (username: string) => signUpOn(page, app, username, 'forYou');
 
 /** The names of the kept databases on this device. */
-const keptDatabases = () =>
-  page.evaluate(
-    async (prefix) => (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith(prefix)),
-    KEPT_DB_PREFIX,
-  );
+const keptDatabases = () => keptDatabasesOf(page);
 
 /**
  * Nothing in flight: a request cut by going offline is logged by the browser whatever the app
@@ -74,21 +61,7 @@ const keptDatabases = () =>
 const settled = () => page.waitForLoadState('networkidle');
 
 /** The keys of the copies kept for `userId` (the page writes them after each load, in the background). */
-const keptKeys = (userId: string) =>
-  page.evaluate(
-    ({ name, store }) =>
-      new Promise<string[]>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains(store)) return resolve((db.close(), []));
-          const keys = db.transaction(store).objectStore(store).getAllKeys();
-          keys.onsuccess = () => resolve((db.close(), keys.result.map(String).sort()));
-        };
-        request.onerror = () => resolve([]);
-      }),
-    { name: `${KEPT_DB_PREFIX}${userId}`, store: KEPT_STORES.copies },
-  );
+const keptKeys = (userId: string) => keptKeysOf(page, userId);
 
 async function controlled() {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });

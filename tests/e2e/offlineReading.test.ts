@@ -8,17 +8,19 @@
  * a console error fails it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { KEPT_DB_PREFIX, KEPT_STORES, keptThreadId } from '../../src/api/offline/kept';
 import { startApp, type RunningApp } from './support/app';
-import { CHROME_PATH, launchBrowser } from './support/browser';
+import { launchBrowser } from './support/browser';
+import { keptDatabases as keptDatabasesOf, keptKeys as keptKeysOf } from './support/kept';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
+import { controlled, makeProfileDir, openProfile, removeProfileDir } from './support/profile';
 
 const NOTICE = /^You are offline · showing what you saw at \d{1,2}:\d{2}/;
 const SHOTS = mkdtempSync(join(tmpdir(), 'stoa-offline-reading-shots-'));
@@ -33,18 +35,8 @@ const problems: string[] = [];
 beforeAll(async () => {
   await buildClientIfNeeded();
   app = await startApp();
-  profileDir = mkdtempSync(join(tmpdir(), 'stoa-profile-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROME_PATH,
-    baseURL: app.url,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
-  });
-  context.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url || message.page()?.url() || ''})`);
-  });
-  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
-  page = context.pages()[0] ?? (await context.newPage());
+  profileDir = makeProfileDir();
+  ({ context, page } = await openProfile(profileDir, app, { problems }));
   // The other side of the conversation, in a browser of their own.
   other = await launchBrowser();
 });
@@ -57,31 +49,13 @@ afterAll(async () => {
   await context?.close();
   await other?.close();
   await app?.stop();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  removeProfileDir(profileDir);
   console.log(`offline reading screenshots: ${SHOTS}`);
 });
 
-const keptDatabases = () =>
-  page.evaluate(
-    async (prefix) => (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith(prefix)),
-    KEPT_DB_PREFIX,
-  );
+const keptDatabases = () => keptDatabasesOf(page);
 
-const keptKeys = (userId: string) =>
-  page.evaluate(
-    ({ name, store }) =>
-      new Promise<string[]>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains(store)) return resolve((db.close(), []));
-          const keys = db.transaction(store).objectStore(store).getAllKeys();
-          keys.onsuccess = () => resolve((db.close(), keys.result.map(String).sort()));
-        };
-        request.onerror = () => resolve([]);
-      }),
-    { name: `${KEPT_DB_PREFIX}${userId}`, store: KEPT_STORES.copies },
-  );
+const keptKeys = (userId: string) => keptKeysOf(page, userId);
 
 /** The kept copy's value under `key` (the page writes it in the background). */
 const keptValue = (userId: string, key: string) =>
@@ -128,7 +102,7 @@ const sendAs = (from: Member, to: string, body: string) =>
 describe('reading offline: conversations, notifications, the profile', () => {
   it('what the member saw is kept: the thread (with what arrived live), the notifications, their profile', async () => {
     reader = await signUpOn(page, app, 'trainreader', 'forYou');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlled(page);
     pen = await signUpMember(other, app, 'penpal');
     await callApi(app, 'POST', '/post', reader.token, { post: OWN_POST, privacy: 'Public' });
     await callApi(app, 'PUT', `/user/follow/${reader.id}`, pen.token);

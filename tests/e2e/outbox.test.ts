@@ -7,24 +7,14 @@
  * Sign out asks first (the item would be deleted), keyboard-only, and Escape keeps Ada signed in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { takePageProblems } from './support/browser';
 import { app, browser, useAppAndBrowser } from './support/world';
 import { callApi, signUpMember, type Member } from './support/members';
+import { bubble, chatComposer as composer, chatWith, messages, sendMessage as send } from './support/outbox';
 import { SIGN_OUT_ANYWAY, SIGN_OUT_TITLE, unsentWarning } from '../../src/machines/session/signOut.connect';
 
 useAppAndBrowser();
-
-const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
-const bubble = (page: Page, text: string) => messages(page).getByRole('listitem').filter({ hasText: text });
-const composer = (page: Page, peer: string) => page.getByRole('textbox', { name: `Message ${peer}` });
-const chatWith = (page: Page, peer: Member) => page.goto(`/app/social/chat/messages?username=${peer.username}&id=${peer.id}&isGroup=false`);
-
-async function send(page: Page, peer: string, text: string) {
-  await composer(page, peer).fill(text);
-  await composer(page, peer).press('Enter');
-  await expect.poll(() => composer(page, peer).inputValue()).toBe('');
-}
 
 /** What the server stored between two members, oldest first. */
 async function stored(reader: Member, peer: Member): Promise<string[]> {

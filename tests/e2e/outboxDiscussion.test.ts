@@ -9,15 +9,13 @@
  * deleted meanwhile is refused (404): it shows the server's reason with Try again and Delete, and
  * Delete takes it away. Screenshots of a waiting comment at 375 and 1280 px, light and dark.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
-import { CHROME_PATH } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
+import { answersOf, comment as commentOn, commentsOf, listItem as item } from './support/outbox';
+import { controlled, makeProfileDir, OFFLINE_NOISE, openProfile, removeProfileDir } from './support/profile';
 import { app, browser, useAppAndBrowser } from './support/world';
 
 useAppAndBrowser();
@@ -35,22 +33,12 @@ let page: Page;
 const problems: string[] = [];
 
 async function openAdasBrowser() {
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROME_PATH,
-    baseURL: app.url,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
-  });
-  context.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.page()?.url() ?? ''})`);
-  });
-  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
-  page = context.pages()[0] ?? (await context.newPage());
+  ({ context, page } = await openProfile(profileDir, app, { problems }));
 }
 
 beforeAll(async () => {
   await buildClientIfNeeded();
-  profileDir = mkdtempSync(join(tmpdir(), 'stoa-outbox-profile-'));
+  profileDir = makeProfileDir();
   await openAdasBrowser();
 });
 
@@ -60,26 +48,17 @@ beforeAll(async () => {
  * network's and the server's, not the app's; anything else is a problem.
  */
 afterEach(() => {
-  const expected = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|WebSocket connection to .* failed|status of 404/;
-  expect(problems.splice(0).filter((p) => !expected.test(p))).toEqual([]);
+  expect(problems.splice(0).filter((p) => !OFFLINE_NOISE.test(p) && !/status of 404/.test(p))).toEqual([]);
 });
 
 afterAll(async () => {
   await context?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  removeProfileDir(profileDir);
 });
 
-const commentsOf = (p: Page) => p.getByRole('list', { name: 'Comments' });
-const answersOf = (p: Page) => p.getByRole('list', { name: 'Answers' });
-const item = (list: ReturnType<Page['getByRole']>, text: string) => list.getByRole('listitem').filter({ hasText: text });
 const settled = () => page.waitForLoadState('networkidle');
 
-async function comment(text: string) {
-  const box = page.getByRole('textbox', { name: 'Write a comment' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect.poll(() => box.inputValue()).toBe('');
-}
+const comment = (text: string) => commentOn(page, text);
 
 async function look(name: string, width: number, dark: boolean) {
   await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
@@ -103,7 +82,7 @@ describe('comments and answers written offline', () => {
   it('wait in the outbox through a reload and a closed browser, then go once each, in order', async () => {
     bea = await signUpMember(browser, app, 'bea');
     ada = await signUpOn(page, app, 'ada');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlled(page);
     ({
       post: { _id: postId },
     } = await callApi<{ post: { _id: string } }>(app, 'POST', '/post', bea.token, { post: POST }));

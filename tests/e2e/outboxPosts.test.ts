@@ -8,18 +8,17 @@
  * and Ben sees them live. A post the server refuses (4xx: an "image" that is not one) shows the
  * server's reason with Try again and Delete. Under the app's real CSP; a console error fails it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { queuedText } from '../../src/machines/composer/composer.copy';
 import { startApp, type RunningApp } from './support/app';
-import { CHROME_PATH, launchBrowser, takePageProblems } from './support/browser';
+import { launchBrowser, takePageProblems } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
+import { pendingCard, pendingCards as cards, postCard as realCard, writePost as writeInComposer } from './support/outbox';
+import { controlled as controlledPage, makeProfileDir, OFFLINE_NOISE as NETWORK, openProfile, removeProfileDir } from './support/profile';
 
 let app: RunningApp;
 let profileDir: string;
@@ -28,31 +27,20 @@ let page: Page;
 let other: Browser;
 const problems: string[] = [];
 
-/** While offline the browser logs each request it could not make (the socket's tries): the network's, not the app's. */
-const NETWORK = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|WebSocket connection to .* failed/;
 /** The refused upload of the last test: a 4xx the page expected. */
 const EXPECTED_4XX = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
 async function openAda() {
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROME_PATH,
-    baseURL: app.url,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
-  });
-  context.on('console', (message) => {
-    const text = message.text();
-    if (message.type() === 'error' && !NETWORK.test(text) && !EXPECTED_4XX.test(text))
-      problems.push(`console: ${text} (${message.location().url || message.page()?.url() || ''})`);
-  });
-  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
-  page = context.pages()[0] ?? (await context.newPage());
+  ({ context, page } = await openProfile(profileDir, app, {
+    problems,
+    ignore: (text) => NETWORK.test(text) || EXPECTED_4XX.test(text),
+  }));
 }
 
 beforeAll(async () => {
   await buildClientIfNeeded();
   app = await startApp();
-  profileDir = mkdtempSync(join(tmpdir(), 'stoa-outbox-profile-'));
+  profileDir = makeProfileDir();
   await openAda();
   other = await launchBrowser();
 });
@@ -69,7 +57,7 @@ afterAll(async () => {
   await context?.close();
   await other?.close();
   await app?.stop();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  removeProfileDir(profileDir);
 });
 
 const FIRST = 'Written in the tunnel, first.';
@@ -77,32 +65,21 @@ const WITH_IMAGE = 'Second: the view from the window.';
 const QUESTION = 'Third: does a statechart dream of electric transitions?';
 const ALT = 'A green square seen offline';
 
-const cards = (p: Page) => p.getByRole('list', { name: 'Not sent yet' }).getByRole('article');
-const pendingCard = (p: Page, text: string) => cards(p).filter({ hasText: text });
-/** The real post or question as a list shows it (a stored item carries its id). */
-const realCard = (p: Page, text: string) => p.locator('article[data-post-id]').filter({ hasText: text });
-
-async function controlled() {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
+const controlled = () => controlledPage(page);
 
 async function writePost(text: string, image?: Buffer) {
-  await page
-    .getByRole('button', { name: /on your mind/i })
-    .first()
-    .click();
-  const form = page.getByRole('form', { name: 'Post' });
-  await form.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
-  if (image) {
-    await form.getByRole('button', { name: 'Image' }).click();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choose an image' }).click();
-    await (await chooser).setFiles({ name: 'square.png', mimeType: 'image/png', buffer: image });
-    await page.getByLabel('Alt text').fill(ALT);
-  }
-  await form.getByRole('button', { name: 'Post', exact: true }).click();
-  // Closed like a success, with the word that it waits.
-  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
+  await writeInComposer(
+    page,
+    text,
+    image &&
+      (async () => {
+        await page.getByRole('form', { name: 'Post' }).getByRole('button', { name: 'Image' }).click();
+        const chooser = page.waitForEvent('filechooser');
+        await page.getByRole('button', { name: 'Choose an image' }).click();
+        await (await chooser).setFiles({ name: 'square.png', mimeType: 'image/png', buffer: image });
+        await page.getByLabel('Alt text').fill(ALT);
+      }),
+  );
 }
 
 async function ask(text: string) {
