@@ -15,6 +15,9 @@ import {
   type FeedSource,
   type FetchPageInput,
 } from '../../machines/streams/feed.machine';
+import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
+import type { OutboxSnapshot } from '../../machines/offline/outbox.machine';
+import { QueuedBehind } from '../../machines/offline/outbox.handoff';
 import { reactionsMachine } from '../../machines/streams/post/reactions.machine';
 import { saveMachine } from '../../machines/streams/post/save.machine';
 import { whoReactedMachine } from '../../machines/streams/post/whoReacted.machine';
@@ -158,11 +161,13 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
     }),
     reactions: reactionsMachine.provide({
       actors: {
-        sendReaction: fromPromise(({ input }: { input: { postId: string; reaction: ReactionType | null } }) =>
-          input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId),
-        ),
+        // Behind a send of the member's waiting in the outbox, the wish waits there too (in order).
+        sendReaction: fromPromise(async ({ input }: { input: { postId: string; reaction: ReactionType | null } }) => {
+          if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
+          return input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId);
+        }),
       },
-      actions: { showToast: bridge.showToast },
+      actions: { showToast: bridge.showToast, toOutbox: bridge.toOutbox },
     }),
     save: saveMachine.provide({
       actors: { toggleSaved: fromPromise(({ input }: { input: { postId: string } }) => api.saved.toggle(input.postId)) },
