@@ -1,6 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import type { ReactionType } from '../../../src/api/constants';
+import type { ApiClient } from '../../../src/api/client';
+import { sendItem } from '../../../src/effects/offline/outbox';
 import { outboxReactionFor } from '../../../src/machines/offline/outbox.connect';
 import { outboxMachine, type OutboxContext, type OutboxStoreCommand } from '../../../src/machines/offline/outbox.machine';
 import { reactionClientId, type OutboxEntry, type OutboxItem } from '../../../src/machines/offline/outbox.types';
@@ -47,7 +49,7 @@ const filter = (s: AnyMachineSnapshot, event: ModelEvent) => {
   switch (event.type) {
     case 'outbox.add': {
       const entry = event.entry as OutboxEntry;
-      if (entry.kind === 'post') return c.items.length === 0 && c.current === null;
+      if (entry.kind !== 'reaction') return c.items.length === 0 && c.current === null;
       const next = entry.payload.reaction;
       // like first (after the post is in), then none, then love.
       if (next === 'like') return c.items.some((i) => i.clientId === 'a1') && reaction === undefined;
@@ -216,5 +218,31 @@ describe('reaction wishes in the outbox', () => {
     actor.send({ type: 'outbox.add', entry: post('a1', 'first again'), at: 20 });
     expect(actor.getSnapshot().context.items.map((i) => [i.clientId, i.order])).toEqual([['a1', 10]]);
     actor.stop();
+  });
+});
+
+describe('sending a reaction wish (sendItem)', () => {
+  const item = (reaction: ReactionType | null): OutboxItem => ({ ...wish(reaction), order: 1, state: 'sending', error: null });
+  const change = { message: 'ok', postId: 'p1', reactions: {}, userReaction: 'love' };
+
+  it('sets a type with POST /post/reaction and removes none with DELETE, answering the server’s counts', async () => {
+    const react = vi.fn(async () => change);
+    const remove = vi.fn(async () => ({ ...change, userReaction: null }));
+    const client = { reactions: { react, remove } } as unknown as ApiClient;
+    expect(await sendItem(item('love'), client)).toEqual(change);
+    expect(react).toHaveBeenCalledWith({ postId: 'p1', type: 'love' });
+    expect(await sendItem(item(null), client)).toEqual({ ...change, userReaction: null });
+    expect(remove).toHaveBeenCalledWith('p1');
+  });
+
+  it('takes a 404 to a removal as done (the reaction is already gone); any other refusal stands', async () => {
+    const gone = { reactions: { remove: vi.fn(async () => Promise.reject(refused('Post not found', 404))) } } as unknown as ApiClient;
+    expect(await sendItem(item(null), gone)).toBeNull();
+    const refusedSet = {
+      reactions: { react: vi.fn(async () => Promise.reject(refused('Post not found', 404))) },
+    } as unknown as ApiClient;
+    await expect(sendItem(item('like'), refusedSet)).rejects.toMatchObject({ statusCode: 404 });
+    const down = { reactions: { remove: vi.fn(async () => Promise.reject(refused('Restarting', 503))) } } as unknown as ApiClient;
+    await expect(sendItem(item(null), down)).rejects.toMatchObject({ statusCode: 503 });
   });
 });
