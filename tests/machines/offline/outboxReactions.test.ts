@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise, type AnyActorRef, type AnyMachi
 import type { ReactionType } from '../../../src/api/constants';
 import type { ApiClient } from '../../../src/api/client';
 import { sendItem } from '../../../src/effects/offline/outbox';
+import { reactionsSent } from '../../../src/effects/streams/reactionsSent';
 import { outboxReactionFor } from '../../../src/machines/offline/outbox.connect';
 import { outboxMachine, type OutboxContext, type OutboxStoreCommand } from '../../../src/machines/offline/outbox.machine';
 import { reactionClientId, type OutboxEntry, type OutboxItem } from '../../../src/machines/offline/outbox.types';
@@ -246,3 +247,32 @@ describe('sending a reaction wish (sendItem)', () => {
     await expect(sendItem(item(null), down)).rejects.toMatchObject({ statusCode: 503 });
   });
 });
+
+describe('a page read while a wish was stored (reactionsSent)', () => {
+  it('takes the answers that came after it was asked for, not older ones', async () => {
+    const change = { message: 'ok', postId: 'p1', reactions: { like: 1 }, userReaction: 'like' };
+    const actor = createActor(
+      outboxMachine.provide({
+        actors: { store: fromCallback(() => {}), send: fromPromise<unknown, { item: OutboxItem }>(async () => change) },
+      }),
+      { input: { online: true } },
+    ).start();
+    const newer = reactionsSent(actor);
+    actor.send({ type: 'outbox.start', userId: 'u1' });
+    actor.send({ type: 'outbox.loaded', items: [] });
+    const askedBefore = Date.now() - 1;
+    actor.send({ type: 'outbox.add', entry: wish('like'), at: 10 });
+    actor.send({ type: 'outbox.lead' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.items).toEqual([]));
+    const stale = { posts: [listedPost('p1'), listedPost('p2')], nextCursor: null };
+    const taken = newer(stale as never, askedBefore);
+    expect(taken.posts.map((p) => [p._id, p.userReaction, p.reactions])).toEqual([
+      ['p1', 'like', { like: 1 }],
+      ['p2', null, {}],
+    ]);
+    // A page asked for after the answer came has it from the server already: left as it is.
+    expect(newer(stale as never, Date.now() + 1)).toBe(stale);
+    actor.stop();
+  });
+});
+const listedPost = (_id: string) => ({ _id, userReaction: null, reactions: {} });
