@@ -5,6 +5,7 @@ import { outboxChannelName, outboxLockName } from '../../api/offline/outbox';
 import type { Post } from '../../api/posts';
 import { outboxMachine, type OutboxActorRef, type OutboxEvent, type OutboxStoreCommand } from '../../machines/offline/outbox.machine';
 import type { OutboxChange, OutboxEntry, OutboxHandOff, OutboxItem } from '../../machines/offline/outbox.types';
+import { failureStatus } from '../../machines/shared/failure';
 import { api as defaultApi } from '../shell/api';
 
 /** What the store needs of the browser; tests hand in their own. */
@@ -111,6 +112,16 @@ export async function sendItem(item: OutboxItem, client: ApiClient = defaultApi)
     case 'answer': {
       const { questionId, answer, format } = item.payload;
       return client.questions.answer(questionId, { answer, clientId, ...(format === 'markdown' ? { format } : {}) });
+    }
+    // The wish as an end state: set (an upsert) or removed. The server's counts answer (ReactionChange).
+    case 'reaction': {
+      const { postId, reaction } = item.payload;
+      if (reaction) return client.reactions.react({ postId, type: reaction });
+      // A 404 to a DELETE: no reaction is left (an earlier one went through, its answer lost). Done; no counts.
+      return client.reactions.remove(postId).catch((error: unknown) => {
+        if (failureStatus(error) === 404) return null;
+        throw error;
+      });
     }
   }
 }

@@ -15,6 +15,10 @@ import {
   type FeedSource,
   type FetchPageInput,
 } from '../../machines/streams/feed.machine';
+import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
+import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
+import { reactionsSent } from './reactionsSent';
+import { QueuedBehind } from '../../machines/offline/outbox.handoff';
 import { reactionsMachine } from '../../machines/streams/post/reactions.machine';
 import { saveMachine } from '../../machines/streams/post/save.machine';
 import { whoReactedMachine } from '../../machines/streams/post/whoReacted.machine';
@@ -85,17 +89,27 @@ function keptId(input: FetchPageInput): { kind: KeptKind; id: string } | null {
  * The streams', a post's and a profile's first page are kept for the member (`member()`), and stand in when
  * the server cannot be reached (src/effects/offline/keptLoad.ts).
  */
-export const fetchPageActor = (api: ApiClient, member: () => string | null = () => null) =>
+export const fetchPageActor = (
+  api: ApiClient,
+  member: () => string | null = () => null,
+  /** What the page takes that came while it was read (reactionsSent.ts). */
+  newer: (page: FeedPage, askedAt: number) => FeedPage = (page) => page,
+) =>
   fromPromise<FeedPage, FetchPageInput>(async ({ input }) => {
-    const read = async () => {
-      const at = new Date().toISOString();
-      const page = await readPage(api, input.source, { cursor: input.cursor, since: input.since, order: input.order });
-      return input.cursor || input.since ? page : { ...page, at };
-    };
-    const kept = keptId(input);
-    if (!kept) return read();
-    return withKept({ member: member(), ...kept }, read, (page, savedAt) => ({ ...page, nextCursor: null, keptAt: savedAt }));
+    const askedAt = Date.now();
+    return newer(await readFeedPage(api, member, input), askedAt);
   });
+
+async function readFeedPage(api: ApiClient, member: () => string | null, input: FetchPageInput): Promise<FeedPage> {
+  const read = async () => {
+    const at = new Date().toISOString();
+    const page = await readPage(api, input.source, { cursor: input.cursor, since: input.since, order: input.order });
+    return input.cursor || input.since ? page : { ...page, at };
+  };
+  const kept = keptId(input);
+  if (!kept) return read();
+  return withKept({ member: member(), ...kept }, read, (page, savedAt) => ({ ...page, nextCursor: null, keptAt: savedAt }));
+}
 
 /** Bus messages as events of a list machine. */
 export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent | null {
@@ -153,16 +167,21 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
   return {
     bound: { app, api, bus, watch },
     feed: feedMachine.provide({
-      actors: { fetchPage: fetchPageActor(api, () => keptMemberOf(app)), live: liveFeedActor(bus, watch) },
+      actors: {
+        fetchPage: fetchPageActor(api, () => keptMemberOf(app), reactionsSent(app.system.get('outbox') as OutboxActorRef | undefined)),
+        live: liveFeedActor(bus, watch),
+      },
       actions: { showToast: bridge.showToast, rememberOrder: (_, order) => rememberFeedOrder(order) },
     }),
     reactions: reactionsMachine.provide({
       actors: {
-        sendReaction: fromPromise(({ input }: { input: { postId: string; reaction: ReactionType | null } }) =>
-          input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId),
-        ),
+        // Behind a send of the member's waiting in the outbox, the wish waits there too (in order).
+        sendReaction: fromPromise(async ({ input }: { input: { postId: string; reaction: ReactionType | null } }) => {
+          if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
+          return input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId);
+        }),
       },
-      actions: { showToast: bridge.showToast },
+      actions: { showToast: bridge.showToast, toOutbox: bridge.toOutbox },
     }),
     save: saveMachine.provide({
       actors: { toggleSaved: fromPromise(({ input }: { input: { postId: string } }) => api.saved.toggle(input.postId)) },

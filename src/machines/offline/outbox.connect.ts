@@ -1,6 +1,15 @@
 import type { OutboxActorRef, OutboxSnapshot } from './outbox.machine';
 import type { FeedSource } from '../streams/postList';
-import type { AnswerPayload, ChatMessagePayload, CommentPayload, OutboxItem, PostPayload, QuestionPayload } from './outbox.types';
+import type {
+  AnswerPayload,
+  ChatMessagePayload,
+  CommentPayload,
+  OutboxItem,
+  PostPayload,
+  QuestionPayload,
+  ReactionPayload,
+} from './outbox.types';
+import { reactionClientId } from './outbox.types';
 
 /** The outbox's words, where the items show (docs/client-offline.md, "Outbox"). */
 export const OUTBOX_WAITING_TEXT = 'Waiting to send';
@@ -13,6 +22,7 @@ export type PostOutboxItem = OutboxItem & { kind: 'post'; payload: PostPayload }
 export type QuestionOutboxItem = OutboxItem & { kind: 'question'; payload: QuestionPayload };
 export type CommentOutboxItem = OutboxItem & { kind: 'comment'; payload: CommentPayload };
 export type AnswerOutboxItem = OutboxItem & { kind: 'answer'; payload: AnswerPayload };
+export type ReactionOutboxItem = OutboxItem & { kind: 'reaction'; payload: ReactionPayload };
 
 const itemsOf = (snapshot: OutboxSnapshot | undefined) => snapshot?.context.items ?? [];
 
@@ -59,6 +69,10 @@ export const outboxCommentsFor = (snapshot: OutboxSnapshot | undefined, postId: 
 /** The member's answers to one question not sent yet, in the order written. */
 export const outboxAnswersFor = (snapshot: OutboxSnapshot | undefined, questionId: string): AnswerOutboxItem[] =>
   itemsOf(snapshot).filter((item): item is AnswerOutboxItem => item.kind === 'answer' && item.payload.questionId === questionId);
+
+/** The member's reaction wish on one post not sent yet (or refused), if any: on its card it wins over the server's. */
+export const outboxReactionFor = (snapshot: OutboxSnapshot | undefined, postId: string): ReactionOutboxItem | undefined =>
+  itemsOf(snapshot).find((item): item is ReactionOutboxItem => item.kind === 'reaction' && item.clientId === reactionClientId(postId));
 
 /** What an item's mark says: waiting, sending, or the server's reason. */
 export const outboxItemText = (item: OutboxItem) =>

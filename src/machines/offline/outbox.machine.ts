@@ -67,6 +67,23 @@ const currentOf = (context: OutboxContext) => {
   return context.current;
 };
 
+/**
+ * An item that states an end wanted (a reaction) is replaced by a newer one with its client id;
+ * any other item handed over twice is the same send, kept once.
+ */
+const REPLACEABLE: ReadonlySet<OutboxItem['kind']> = new Set(['reaction']);
+/** The order of an added item: when written, and after the one it replaces (so the two never share it). */
+const orderOf = (context: OutboxContext, clientId: string, at: number) => {
+  const replaced = itemOf(context, clientId);
+  return replaced ? Math.max(at, replaced.order + 1) : at;
+};
+/** The item being sent was replaced meanwhile by a newer wish (same client id, a later order): that one stays. */
+const replacedWhileSending = (context: OutboxContext) => {
+  const current = currentOf(context);
+  const kept = itemOf(context, current.clientId);
+  return kept !== undefined && kept.order !== current.order;
+};
+
 const withItem = (context: OutboxContext, item: OutboxItem) =>
   [...context.items.filter((i) => i.clientId !== item.clientId), item].sort(byOrder);
 const setState = (context: OutboxContext, clientId: string, state: OutboxItem['state'], error: string | null = null) =>
@@ -123,9 +140,9 @@ export const outboxMachine = setup({
       assertEvent(event, 'outbox.delete');
       return itemOf(context, event.clientId)?.state === 'waiting';
     },
-    isNew: ({ context, event }) => {
+    takes: ({ context, event }) => {
       assertEvent(event, 'outbox.add');
-      return itemOf(context, event.entry.clientId) === undefined;
+      return itemOf(context, event.entry.clientId) === undefined || REPLACEABLE.has(event.entry.kind);
     },
     notLeader: ({ context }) => !context.leader,
     refused: ({ event }) => refusedForGood((event as { error?: unknown }).error),
@@ -150,11 +167,18 @@ export const outboxMachine = setup({
       invoke: { id: 'store', src: 'store', input: ({ context }) => ({ userId: context.userId ?? '' }) },
       on: {
         'outbox.stop': { target: 'signedOut', actions: assign({ userId: null, items: [], leader: false, attempts: 0, current: null }) },
+        // A new item, or a newer wish replacing the one kept (even while that one is being sent: this one goes after it).
         'outbox.add': {
-          guard: 'isNew',
+          guard: 'takes',
           actions: [
             assign({
-              items: ({ context, event }) => withItem(context, { ...event.entry, order: event.at, state: 'waiting', error: null }),
+              items: ({ context, event }) =>
+                withItem(context, {
+                  ...event.entry,
+                  order: orderOf(context, event.entry.clientId, event.at),
+                  state: 'waiting',
+                  error: null,
+                }),
             }),
             { type: 'put', params: ({ event }) => event.entry.clientId },
           ],
@@ -238,11 +262,14 @@ export const outboxMachine = setup({
                   target: 'idle',
                   actions: [
                     emit(({ context, event }) => ({ type: 'outbox.sent' as const, item: currentOf(context), result: event.output })),
-                    { type: 'remove', params: ({ context }) => currentOf(context).clientId },
-                    assign({
-                      items: ({ context }) => context.items.filter((i) => i.clientId !== currentOf(context).clientId),
-                      attempts: 0,
-                      current: null,
+                    // A newer wish that replaced it meanwhile is kept, to be sent next.
+                    enqueueActions(({ context, enqueue }) => {
+                      const { clientId } = currentOf(context);
+                      if (!replacedWhileSending(context)) {
+                        enqueue({ type: 'remove', params: clientId });
+                        enqueue.assign({ items: context.items.filter((i) => i.clientId !== clientId) });
+                      }
+                      enqueue.assign({ attempts: 0, current: null });
                     }),
                   ],
                 },
@@ -251,12 +278,15 @@ export const outboxMachine = setup({
                     guard: 'refused',
                     target: 'idle',
                     actions: [
-                      assign({
-                        items: ({ context, event }) =>
-                          setState(context, currentOf(context).clientId, 'failed', failureText(event.error, SEND_REFUSED)),
+                      // A newer wish that replaced it meanwhile is not refused: it goes next.
+                      enqueueActions(({ context, event, enqueue }) => {
+                        const { clientId } = currentOf(context);
+                        if (!replacedWhileSending(context)) {
+                          enqueue.assign({ items: setState(context, clientId, 'failed', failureText(event.error, SEND_REFUSED)) });
+                          enqueue({ type: 'put', params: clientId });
+                        }
+                        enqueue.assign({ current: null });
                       }),
-                      { type: 'put', params: ({ context }) => currentOf(context).clientId },
-                      assign({ current: null }),
                     ],
                   },
                   {

@@ -1,3 +1,4 @@
+import type { ReactionType } from '../../api/constants';
 import type { CreateImagePostBody, CreatePostBody, CreateQuestionBody, TextFormat } from '../../api/posts';
 
 /**
@@ -44,12 +45,26 @@ export interface AnswerPayload {
   format: TextFormat;
 }
 
+/**
+ * The member's wish for their reaction on a post: a type (POST /post/reaction sets it) or none
+ * (DELETE /post/reaction/{postId}). Both state the end wanted, so one item per post, its client id
+ * `reactionClientId(postId)`: a newer wish replaces the waiting one.
+ */
+export interface ReactionPayload {
+  postId: string;
+  reaction: ReactionType | null;
+}
+
+/** The one outbox item of a post's reaction: adding it again replaces the wish (outbox.machine.ts, `outbox.add`). */
+export const reactionClientId = (postId: string) => `reaction:${postId}`;
+
 export type OutboxPayloads = {
   chatMessage: ChatMessagePayload;
   post: PostPayload;
   question: QuestionPayload;
   comment: CommentPayload;
   answer: AnswerPayload;
+  reaction: ReactionPayload;
 };
 export type OutboxKind = keyof OutboxPayloads;
 

@@ -4,10 +4,20 @@ import type { ReactionType } from '../../../api/constants';
 import type { ReactionChange } from '../../../api/posts';
 import { failureText } from '../../shared/failure';
 import type { ToastRequest } from '../../shell/toastRequest';
+import { goesToOutbox } from '../../offline/outbox.handoff';
+import { reactionClientId, type OutboxHandOff } from '../../offline/outbox.types';
 
 export type ReactionsEvent =
   /** The member picks a reaction; picking the one they have removes it. */
-  { type: 'reaction.choose'; reaction: ReactionType } | { type: 'reaction.remove' };
+  | { type: 'reaction.choose'; reaction: ReactionType }
+  | { type: 'reaction.remove' }
+  /**
+   * The outbox holds the member's wish for this post (kept across a reload, or changed in another
+   * tab): it is what they see. A refused wish shows the server's (`confirmed`) again.
+   */
+  | { type: 'reaction.wish'; reaction: ReactionType | null }
+  /** The outbox sent the wish: the server's answer, as a send of this machine would bring it. */
+  | { type: 'reaction.sent'; change: ReactionChange };
 
 export interface ReactionsContext {
   postId: string;
@@ -25,6 +35,8 @@ export const REACTION_FAILED = 'Could not save your reaction. Please try again.'
  * The member's reaction on one post: one per member per post, added, changed or removed at
  * once on screen (optimistic) and sent to the server. A refusal puts back what the server last
  * confirmed and shows the server's message; an answer brings the server's counts, which win.
+ * A send that finds no server (or goes behind a waiting send of the member's) hands the wish to the
+ * outbox (docs/client-offline.md, "Reactions") and the member's choice stays on screen.
  */
 export const reactionsMachine = setup({
   types: {
@@ -38,6 +50,8 @@ export const reactionsMachine = setup({
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
+    /** Effect: the wish waits in the member's outbox, one item per post (a newer wish replaces it). */
+    toOutbox: (_, _handOff: OutboxHandOff) => {},
     /** Effect: the list takes the server's counts and the member's reaction. */
     confirmed: (_, _change: ReactionChange) => {},
     choose: assign(({ context, event }) => {
@@ -46,6 +60,7 @@ export const reactionsMachine = setup({
     }),
   },
   guards: {
+    goesToOutbox: ({ event }) => goesToOutbox((event as { error?: unknown }).error),
     changes: ({ context, event }) => (event.type === 'reaction.choose' ? true : context.mine !== null),
     queuedDiffers: ({ context, event }) =>
       context.queued && context.mine !== (event as unknown as { output: ReactionChange }).output.userReaction,
@@ -59,6 +74,13 @@ export const reactionsMachine = setup({
       on: {
         'reaction.choose': { target: 'saving', actions: 'choose' },
         'reaction.remove': { guard: 'changes', target: 'saving', actions: 'choose' },
+        'reaction.wish': { actions: assign({ mine: ({ event }) => event.reaction }) },
+        'reaction.sent': {
+          actions: [
+            assign({ confirmed: ({ event }) => event.change.userReaction, mine: ({ event }) => event.change.userReaction }),
+            { type: 'confirmed', params: ({ event }) => event.change },
+          ],
+        },
       },
     },
     saving: {
@@ -88,20 +110,44 @@ export const reactionsMachine = setup({
             ],
           },
         ],
-        onError: {
-          target: 'idle',
-          actions: [
-            assign({ mine: ({ context }) => context.confirmed, queued: false }),
-            {
-              type: 'showToast',
-              params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, REACTION_FAILED) }),
-            },
-          ],
-        },
+        onError: [
+          {
+            guard: 'goesToOutbox',
+            target: 'idle',
+            actions: [
+              {
+                type: 'toOutbox',
+                params: ({ context }) => ({
+                  kind: 'reaction' as const,
+                  clientId: reactionClientId(context.postId),
+                  payload: { postId: context.postId, reaction: context.mine },
+                }),
+              },
+              assign({ queued: false }),
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              assign({ mine: ({ context }) => context.confirmed, queued: false }),
+              {
+                type: 'showToast',
+                params: ({ event }) => ({ type: 'error' as const, description: failureText(event.error, REACTION_FAILED) }),
+              },
+            ],
+          },
+        ],
       },
       on: {
         'reaction.choose': { actions: ['choose', assign({ queued: true })] },
         'reaction.remove': { guard: 'changes', actions: ['choose', assign({ queued: true })] },
+        // The outbox sent an earlier wish: its counts are the server's; the member's latest choice stays.
+        'reaction.sent': {
+          actions: [
+            assign({ confirmed: ({ event }) => event.change.userReaction }),
+            { type: 'confirmed', params: ({ event }) => event.change },
+          ],
+        },
       },
     },
   },

@@ -33,6 +33,11 @@ import { actionClasses, ReactionAction, ReactionCounts } from '../reactions/Reac
 import { useStreamsLogic } from '../StreamsLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
 import { PostMedia } from './PostMedia';
+import { useReactionWish } from './useReactionWish';
+import { useAppChild } from '../../AppContext';
+import { OutboxMark } from '../../offline/OutboxMark';
+import { reactionClientId } from '../../../machines/offline/outbox.types';
+import { outboxReactionFor } from '../../../machines/offline/outbox.connect';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
@@ -56,8 +61,20 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
   const { post, viewerId } = props;
   const logic = useStreamsLogic();
   const { openComposer } = useComposer();
+  const outbox = useAppChild('outbox');
   const reactionsLogic = useMemo(
-    () => logic.reactions.provide({ actions: { confirmed: (_, change: ReactionChange) => props.onReacted(change) } }),
+    () =>
+      logic.reactions.provide({
+        actions: {
+          confirmed: (_, change: ReactionChange) => {
+            // The server has the member's reaction now: a refused wish of theirs for this post is stale
+            // (a waiting one is newer than this answer and stays).
+            if (outboxReactionFor(outbox.getSnapshot(), change.postId)?.state === 'failed')
+              outbox.send({ type: 'outbox.delete', clientId: reactionClientId(change.postId) });
+            props.onReacted(change);
+          },
+        },
+      }),
     // The card's actor is started once; the callback reaches the list through the latest props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [logic],
@@ -66,6 +83,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
   const mine = useSelector(reactions, myReaction);
   const confirmed = useSelector(reactions, confirmedReaction);
   const busy = useSelector(reactions, isSavingReaction);
+  const { shown, wish } = useReactionWish(reactions, post._id, mine, confirmed);
   const saveLogic = useMemo(
     () => logic.save.provide({ actions: { changed: (_, { saved }: { saved: boolean }) => props.onSaved(post, saved) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,7 +93,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
   const saved = useSelector(save, isPostSaved);
   const savingBusy = useSelector(save, isSavingPost);
 
-  const counts = shiftReaction(post.reactions, confirmed, mine);
+  const counts = shiftReaction(post.reactions, confirmed, shown);
   // A group post is seen by whoever may read its group (the group's rule), not by its privacy field.
   const Privacy = post.groupId ? UsersRound : PRIVACY_ICON[post.privacy];
   const audience = post.groupId ? 'Group' : post.privacy;
@@ -182,7 +200,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       <PostMedia post={post} size="card" />
 
       <footer className="mx-3 mt-2 flex items-center gap-1 border-t border-neutral-100 py-1.5 dark:border-neutral-800">
-        <ReactionAction mine={mine} isBusy={busy} onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })} />
+        <ReactionAction mine={shown} isBusy={busy} onChoose={(reaction) => reactions.send({ type: 'reaction.choose', reaction })} />
         <ReactionCounts counts={counts} onOpen={() => props.onOpenReactions(post)} />
         <button
           type="button"
@@ -209,6 +227,11 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
           {saved ? <BookmarkCheck size={19} className="text-accent-strong dark:text-accent" /> : <Bookmark size={19} />}
         </IconButton>
       </footer>
+      {wish ? (
+        <p className="px-4 pb-2" data-testid="reaction-outbox">
+          <OutboxMark outbox={outbox} item={wish} />
+        </p>
+      ) : null}
     </article>
   );
 });

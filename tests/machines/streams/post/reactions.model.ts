@@ -3,7 +3,7 @@ import { authorMachine } from '../../../../src/machines/streams/post/author.mach
 import { reactionsMachine } from '../../../../src/machines/streams/post/reactions.machine';
 import { saveMachine } from '../../../../src/machines/streams/post/save.machine';
 import { whoReactedMachine } from '../../../../src/machines/streams/post/whoReacted.machine';
-import { refused, zeroCounts } from '../../../fixtures/streams';
+import { noAnswer, refused, zeroCounts } from '../../../fixtures/streams';
 import type { MachineModel, ModelEvent } from '../../cover';
 
 const change = (userReaction: ReactionChange['userReaction']): ReactionChange => ({
@@ -24,6 +24,11 @@ const reactionsOptions = (mine: 'like' | null) => ({
     { type: 'xstate.done.actor.sendReaction', output: change('love') },
     { type: 'xstate.done.actor.sendReaction', output: change(null) },
     { type: 'xstate.error.actor.sendReaction', error: notFound },
+    // No server: the wish goes to the outbox, which keeps it (and may send it later).
+    { type: 'xstate.error.actor.sendReaction', error: noAnswer() },
+    { type: 'reaction.wish', reaction: 'love' },
+    { type: 'reaction.wish', reaction: null },
+    { type: 'reaction.sent', change: change('love') },
   ] as ModelEvent[],
 });
 

@@ -5,6 +5,8 @@ import { authorMachine, BLOCK_FAILED, FOLLOW_FAILED, type AuthorContext } from '
 import { reactionsMachine, REACTION_FAILED, type ReactionsContext } from '../../../../src/machines/streams/post/reactions.machine';
 import { saveMachine, SAVE_FAILED } from '../../../../src/machines/streams/post/save.machine';
 import { whoReactedMachine } from '../../../../src/machines/streams/post/whoReacted.machine';
+import type { OutboxHandOff } from '../../../../src/machines/offline/outbox.types';
+import { goesToOutbox } from '../../../../src/machines/offline/outbox.handoff';
 import { coverOf, pathsOf, describePath, replay, stateCount, TransitionCoverage, type ModelEvent } from '../../model';
 import { authorModel, reactionsModel, saveModel, whoReactedModel } from './reactions.model';
 
@@ -18,6 +20,7 @@ describe.each([null, 'like'] as const)('reactions machine (member had %s)', (min
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const toasts: unknown[] = [];
     const confirmed: ReactionChange[] = [];
+    const handed: OutboxHandOff[] = [];
     await replay(reactionsMachine, path, {
       input: model.input,
       coverage: reactionsCoverage,
@@ -25,14 +28,37 @@ describe.each([null, 'like'] as const)('reactions machine (member had %s)', (min
         actions: {
           showToast: (_: unknown, toast: unknown) => void toasts.push(toast),
           confirmed: (_: unknown, c: ReactionChange) => void confirmed.push(c),
+          toOutbox: (_: unknown, h: OutboxHandOff) => void handed.push(h),
         },
       },
       afterStep: (step, actor) => {
         const context = actor.getSnapshot().context as ReactionsContext;
-        if (step.event.type === 'xstate.error.actor.sendReaction') {
-          // Rolled back to what the server last confirmed, with the server's message.
+        const index = path.steps.indexOf(step);
+        const before = index > 0 ? (path.steps[index - 1].state.context as ReactionsContext) : null;
+        const e = step.event as ModelEvent;
+        if (e.type === 'xstate.error.actor.sendReaction' && goesToOutbox(e.error)) {
+          // No server: the member's choice stays on screen and waits in the outbox, one item per post.
+          expect(context.mine).toBe(before!.mine);
+          expect(handed.at(-1)).toEqual({ kind: 'reaction', clientId: 'reaction:p1', payload: { postId: 'p1', reaction: before!.mine } });
+          expect(toasts).toEqual([]);
+          expect(actor.getSnapshot().value).toBe('idle');
+        } else if (e.type === 'xstate.error.actor.sendReaction') {
+          // Refused: rolled back to what the server last confirmed, with the server's message; nothing queued.
           expect(context.mine).toBe(context.confirmed);
           expect(toasts.at(-1)).toEqual({ type: 'error', description: 'Post not found' });
+          expect(handed.length).toBe(path.steps.slice(1, index).filter((s) => goesToOutbox((s.event as ModelEvent).error)).length);
+        }
+        if (e.type === 'reaction.wish' && before && actor.getSnapshot().matches('idle')) {
+          // Shown as the outbox holds it; the server's counts stay where they were.
+          expect(context.mine).toBe(e.reaction);
+          expect(context.confirmed).toBe(before.confirmed);
+        }
+        if (e.type === 'reaction.sent') {
+          // The outbox's answer moves the list's counts as the machine's own would.
+          expect(confirmed.at(-1)).toEqual(e.change);
+          expect(context.confirmed).toBe((e.change as ReactionChange).userReaction);
+          if (actor.getSnapshot().matches('saving')) expect(context.mine).toBe(before!.mine);
+          else expect(context.mine).toBe((e.change as ReactionChange).userReaction);
         }
         if (step.event.type === 'xstate.done.actor.sendReaction') {
           const output = (step.event as unknown as { output: ReactionChange }).output;

@@ -1,0 +1,111 @@
+/**
+ * Reactions through the outbox (docs/client-offline.md, "Reactions: the latest wish per post"), in
+ * Debian's Chromium against `npm start`. Ada's browser is a persistent profile with the service
+ * worker active (her IndexedDB survives a reload, as a member's does). She opens Bea's post online,
+ * goes offline and likes it: the card keeps "Your reaction: Like" with "Waiting to send", also
+ * after a reload offline; back online the server has her one like and the mark goes. Offline
+ * again, she removes it and likes and removes it again: one wish waits (none), and back online the
+ * server has no reaction of hers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildClientIfNeeded } from '../../scripts/clientBuild';
+import { CHROME_PATH } from './support/browser';
+import { callApi, signUpMember, signUpOn } from './support/members';
+import { app, browser, useAppAndBrowser } from './support/world';
+
+useAppAndBrowser();
+
+const POST = 'Bea asks the platform: who else is waiting for the 8:12?';
+
+let profileDir: string;
+let context: BrowserContext;
+let page: Page;
+/** Ada's pages' problems: console errors and uncaught exceptions. */
+const problems: string[] = [];
+
+beforeAll(async () => {
+  await buildClientIfNeeded();
+  profileDir = mkdtempSync(join(tmpdir(), 'stoa-outbox-reactions-'));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROME_PATH,
+    baseURL: app.url,
+    viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.page()?.url() ?? ''})`);
+  });
+  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+/** Offline, the browser logs the requests it could not make (the socket's reconnects): the network's, not the app's. */
+afterEach(() => {
+  const expected = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|WebSocket connection to .* failed/;
+  expect(problems.splice(0).filter((p) => !expected.test(p))).toEqual([]);
+});
+
+afterAll(async () => {
+  await context?.close();
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+});
+
+describe('a reaction made offline', () => {
+  it('shows as chosen, waiting, through a reload offline; back online the server has it once', async () => {
+    const bea = await signUpMember(browser, app, 'bea');
+    await signUpOn(page, app, 'ada');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const {
+      post: { _id: postId },
+    } = await callApi<{ post: { _id: string } }>(app, 'POST', '/post', bea.token, { post: POST });
+    const card = page.locator(`article[data-post-id="${postId}"]`);
+    const mark = card.getByTestId('reaction-outbox');
+    const stored = async () =>
+      (
+        await callApi<{ reactions: { username: string; type: string }[] }>(app, 'GET', `/post/reactions/${postId}`, bea.token)
+      ).reactions.map((r) => `${r.username}:${r.type}`);
+
+    // Opened online (kept for reading offline).
+    await page.goto(`/app/social/post/${postId}`);
+    await card.getByRole('button', { name: 'Like' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await card.getByRole('button', { name: 'Like' }).click();
+    await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).waitFor();
+    await expect.poll(() => mark.innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
+    expect(await page.getByText('Could not save your reaction').count()).toBe(0);
+
+    // A reload offline: the kept wish still shows over the kept post's (no reaction).
+    await page.reload();
+    await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => mark.innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
+    expect(await stored()).toEqual([]);
+
+    // Back online: stored once, the mark goes, the card shows the server's count.
+    await context.setOffline(false);
+    await expect.poll(stored, { timeout: 30_000 }).toEqual(['ada:like']);
+    // (The list reloads its kept copy from the server meanwhile: the card may be gone for a moment.)
+    await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => card.getByTestId('reactions-total').innerText(), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => mark.count(), { timeout: 15_000 }).toBe(0);
+
+    // Offline again: removed, liked, removed: one wish (none) waits and goes.
+    await context.setOffline(true);
+    await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).click();
+    await card.getByRole('button', { name: 'Like' }).click();
+    await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).click();
+    await card.getByRole('button', { name: 'Like' }).waitFor();
+    await expect.poll(() => mark.innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
+    expect(await page.evaluate(() => document.querySelectorAll('[data-testid="reaction-outbox"]').length)).toBe(1);
+    await context.setOffline(false);
+    await expect.poll(stored, { timeout: 30_000 }).toEqual([]);
+    await card.getByRole('button', { name: 'Like' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => mark.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => card.getByTestId('reactions-total').count(), { timeout: 15_000 }).toBe(0);
+  });
+});
