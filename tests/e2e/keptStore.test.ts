@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_DB_PREFIX, KEPT_LIMITS, KEPT_MAX_AGE_MS } from '../../src/api/offline/kept';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, openContext } from './support/browser';
 
 type KeptModule = typeof import('../../src/effects/offline/kept');
 type StoreModule = typeof import('../../src/effects/offline/keptStore');
@@ -45,7 +45,8 @@ beforeAll(async () => {
   });
   bundle = built.outputFiles[0]!.text;
   browser = await launchBrowser();
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  // A page of the module alone (no app, so no CSP of the app's to keep), opened the journeys' one way.
+  const context = await openContext(browser, ORIGIN, { serviceWorkers: 'block' });
   await context.route(`${ORIGIN}/**`, (route) =>
     route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>kept</title><script>${bundle}</script>` }),
   );
