@@ -49,11 +49,16 @@ export const outboxStore = (env: () => OutboxBrowser = browser) =>
         .then(async () => {
           const [database, { keepItem, dropItem }] = await Promise.all([db, import('./outboxDb')]);
           if (command.type === 'store.put') await keepItem(database, command.item);
-          else await dropItem(database, command.clientId);
+          else await dropItem(database, command.clientId, command.order);
         })
         .catch(() => {})
         .then(() => {
-          if (!closed) channel.postMessage(command.type === 'store.put' ? { put: command.item } : { remove: command.clientId });
+          if (!closed)
+            channel.postMessage(
+              command.type === 'store.put'
+                ? { put: command.item }
+                : ({ remove: command.clientId, order: command.order } satisfies OutboxChange),
+            );
         });
     });
 

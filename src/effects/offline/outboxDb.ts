@@ -24,4 +24,10 @@ export async function openOutbox(userId: string): Promise<OutboxDatabase> {
 /** The kept items, in the order written. */
 export const keptItems = (db: OutboxDatabase) => db.getAllFromIndex(OUTBOX_STORE, OUTBOX_ORDER_INDEX);
 export const keepItem = (db: OutboxDatabase, item: OutboxItem) => db.put(OUTBOX_STORE, item);
-export const dropItem = (db: OutboxDatabase, clientId: string) => db.delete(OUTBOX_STORE, clientId);
+/** Deletes the item, unless the kept one has another order: a newer wish another tab wrote in its place. */
+export async function dropItem(db: OutboxDatabase, clientId: string, order?: number): Promise<void> {
+  const tx = db.transaction(OUTBOX_STORE, 'readwrite');
+  const kept = await tx.store.get(clientId);
+  if (kept && (order === undefined || kept.order === order)) await tx.store.delete(clientId);
+  await tx.done;
+}

@@ -23,7 +23,7 @@ export type OutboxEvent =
   | { type: 'outbox.changed'; change: OutboxChange };
 
 /** What the machine asks of its store (IndexedDB, told to the other tabs). */
-export type OutboxStoreCommand = { type: 'store.put'; item: OutboxItem } | { type: 'store.remove'; clientId: string };
+export type OutboxStoreCommand = { type: 'store.put'; item: OutboxItem } | { type: 'store.remove'; clientId: string; order?: number };
 
 /** Emitted when an item was stored by the server: the screens put the real item in its place. */
 export type OutboxEmitted = { type: 'outbox.sent'; item: OutboxItem; result: unknown };
@@ -59,6 +59,11 @@ export function refusedForGood(error: unknown): boolean {
 export const SEND_REFUSED = 'The server refused this.';
 
 const byOrder = (a: OutboxItem, b: OutboxItem) => a.order - b.order;
+/** What a removal names: the item and its order (see OutboxChange). */
+const removal = (context: OutboxContext, clientId: string) => ({ clientId, order: itemOf(context, clientId)?.order ?? 0 });
+/** Whether a removal told by another tab takes this tab's item (a removal without an order takes any). */
+export const removes = (change: { remove: string; order?: number }, item: OutboxItem) =>
+  item.clientId === change.remove && (change.order === undefined || change.order === item.order);
 const nextWaiting = (context: OutboxContext) => context.items.find((item) => item.state === 'waiting');
 const itemOf = (context: OutboxContext, clientId: string) => context.items.find((item) => item.clientId === clientId);
 /** The item being sent: `sending` is entered only with one waiting, and keeps it. */
@@ -120,8 +125,9 @@ export const outboxMachine = setup({
       const item = itemOf(context, clientId);
       if (item) enqueue.sendTo('store', { type: 'store.put', item } satisfies OutboxStoreCommand);
     }),
-    remove: enqueueActions(({ enqueue }, clientId: string) => {
-      enqueue.sendTo('store', { type: 'store.remove', clientId } satisfies OutboxStoreCommand);
+    /** Takes the item away from the store and the other tabs, unless a newer wish (another order) replaced it there. */
+    remove: enqueueActions(({ enqueue }, { clientId, order }: { clientId: string; order: number }) => {
+      enqueue.sendTo('store', { type: 'store.remove', clientId, order } satisfies OutboxStoreCommand);
     }),
     drop: assign({
       items: ({ context, event }) => {
@@ -192,15 +198,15 @@ export const outboxMachine = setup({
         },
         // A failed item, or one still waiting (not the one being sent: its answer decides).
         'outbox.delete': [
-          { guard: 'isFailed', actions: ['drop', { type: 'remove', params: ({ event }) => event.clientId }] },
-          { guard: 'isWaiting', actions: ['drop', { type: 'remove', params: ({ event }) => event.clientId }] },
+          { guard: 'isFailed', actions: [{ type: 'remove', params: ({ context, event }) => removal(context, event.clientId) }, 'drop'] },
+          { guard: 'isWaiting', actions: [{ type: 'remove', params: ({ context, event }) => removal(context, event.clientId) }, 'drop'] },
         ],
         'outbox.changed': {
           actions: assign({
             items: ({ context, event }) =>
               'put' in event.change
                 ? withItem(context, event.change.put)
-                : context.items.filter((item) => item.clientId !== (event.change as { remove: string }).remove),
+                : context.items.filter((item) => !removes(event.change as { remove: string; order?: number }, item)),
           }),
         },
         // The tab that was sending is gone: what it was sending goes again (its client id makes that safe).
@@ -264,9 +270,9 @@ export const outboxMachine = setup({
                     emit(({ context, event }) => ({ type: 'outbox.sent' as const, item: currentOf(context), result: event.output })),
                     // A newer wish that replaced it meanwhile is kept, to be sent next.
                     enqueueActions(({ context, enqueue }) => {
-                      const { clientId } = currentOf(context);
+                      const { clientId, order } = currentOf(context);
                       if (!replacedWhileSending(context)) {
-                        enqueue({ type: 'remove', params: clientId });
+                        enqueue({ type: 'remove', params: { clientId, order } });
                         enqueue.assign({ items: context.items.filter((i) => i.clientId !== clientId) });
                       }
                       enqueue.assign({ attempts: 0, current: null });

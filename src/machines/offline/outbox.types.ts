@@ -96,4 +96,8 @@ export type OutboxItem = OutboxEntry & {
 };
 
 /** A change one tab made, told to the member's other tabs. */
-export type OutboxChange = { put: OutboxItem } | { remove: string };
+/**
+ * `remove` with the `order` of the item as the remover had it: a tab takes an item away only if
+ * its own copy is that one, not a newer wish that replaced it meanwhile (a reaction's, same client id).
+ */
+export type OutboxChange = { put: OutboxItem } | { remove: string; order?: number };

@@ -97,7 +97,7 @@ describe.each(outboxModel.covers)('outbox machine ($label)', ({ label }) => {
           const gone = before!.current!;
           expect(c.items.map((i) => i.clientId)).not.toContain(gone.clientId);
           expect(sent.at(-1)).toEqual({ type: 'outbox.sent', item: gone, result: { _id: 'stored' } });
-          expect(commands).toContainEqual({ type: 'store.remove', clientId: gone.clientId });
+          expect(commands).toContainEqual({ type: 'store.remove', clientId: gone.clientId, order: gone.order });
           expect(c.attempts).toBe(0);
         }
         if (e.type === 'xstate.error.actor.send') {

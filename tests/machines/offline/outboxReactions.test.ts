@@ -213,6 +213,23 @@ describe('reaction wishes in the outbox', () => {
     actor.stop();
   });
 
+  it('two tabs: the sender’s removal of the wish it sent leaves the newer wish another tab wrote meanwhile', () => {
+    // This tab is not the sender: it wrote a newer wish while the sender's older one was out.
+    const actor = start(() => new Promise(() => {}));
+    actor.send({ type: 'outbox.add', entry: wish('like'), at: 10 });
+    const older = actor.getSnapshot().context.items[0]!;
+    actor.send({ type: 'outbox.add', entry: wish('love'), at: 30 });
+    const newer = actor.getSnapshot().context.items[0]!;
+    expect(newer.order).toBeGreaterThan(older.order);
+    // The sender's answer came for the older wish: its removal names that order, and takes nothing here.
+    actor.send({ type: 'outbox.changed', change: { remove: ID, order: older.order } });
+    expect(actor.getSnapshot().context.items).toEqual([newer]);
+    // Once the newer one is sent, its removal takes it.
+    actor.send({ type: 'outbox.changed', change: { remove: ID, order: newer.order } });
+    expect(actor.getSnapshot().context.items).toEqual([]);
+    actor.stop();
+  });
+
   it('any other item handed over again is the same send, kept once', () => {
     const actor = start(() => new Promise(() => {}));
     actor.send({ type: 'outbox.add', entry: post('a1', 'first'), at: 10 });

@@ -44,7 +44,10 @@ function database(items: OutboxItem[]) {
     rows,
     getAllFromIndex: async () => [...rows.values()].sort((a, b) => a.order - b.order),
     put: async (_store: string, item: OutboxItem) => void rows.set(item.clientId, item),
-    delete: async (_store: string, clientId: string) => void rows.delete(clientId),
+    transaction: () => ({
+      store: { get: async (clientId: string) => rows.get(clientId), delete: async (clientId: string) => void rows.delete(clientId) },
+      done: Promise.resolve(),
+    }),
     close: () => {},
   };
 }
@@ -84,8 +87,19 @@ describe('outbox store', () => {
     first.store.send({ type: 'store.put', item: sending });
     await vi.waitFor(() => expect(second.events).toContainEqual({ type: 'outbox.changed', change: { put: sending } }));
     expect(db.rows.get(KEPT.clientId)?.state).toBe('sending');
-    second.store.send({ type: 'store.remove', clientId: KEPT.clientId });
-    await vi.waitFor(() => expect(first.events).toContainEqual({ type: 'outbox.changed', change: { remove: KEPT.clientId } }));
+    // A removal names the order it took away: a newer wish kept under the same id in between stays.
+    const newer: OutboxItem = { ...KEPT, order: KEPT.order + 1, state: 'waiting' };
+    first.store.send({ type: 'store.put', item: newer });
+    await vi.waitFor(() => expect(second.events).toContainEqual({ type: 'outbox.changed', change: { put: newer } }));
+    second.store.send({ type: 'store.remove', clientId: KEPT.clientId, order: KEPT.order });
+    await vi.waitFor(() =>
+      expect(first.events).toContainEqual({ type: 'outbox.changed', change: { remove: KEPT.clientId, order: KEPT.order } }),
+    );
+    expect(db.rows.get(KEPT.clientId)).toEqual(newer);
+    second.store.send({ type: 'store.remove', clientId: KEPT.clientId, order: newer.order });
+    await vi.waitFor(() =>
+      expect(first.events).toContainEqual({ type: 'outbox.changed', change: { remove: KEPT.clientId, order: newer.order } }),
+    );
     expect(db.rows.size).toBe(0);
 
     // The sending tab closes: the other one takes over.
