@@ -6,6 +6,7 @@ import type { GroupChat } from '../../../api/chat';
 import { groupPeer, type ChatMember } from '../chat.machine';
 import { conversationHref } from '../../shell/routes';
 import { failureText } from '../../shared/failure';
+import { failedOnNetwork } from '../../shared/sendRetry';
 import type { ToastRequest } from '../../shell/toastRequest';
 
 export type InvitationsEvent =
@@ -45,7 +46,8 @@ const sortPending = (pending: GroupChat[], userId: string) =>
  * Group chat invitations (GET /group-chat/invitations -> {pendingGroups}): accept or decline, one
  * answer at a time. They arrive and leave live: the server's 'group chat list' / 'group updated'
  * carry the group as it now is (kept while the member is pending in it), 'group deleted' ends it.
- * Accepting answers the group: it joins the chat list and opens.
+ * Accepting answers the group: it joins the chat list and opens. A load that got no answer
+ * (offline) waits quietly, with nothing shown, until the socket is back (docs/client-offline.md).
  */
 export const groupChatInvitationsMachine = setup({
   types: { context: {} as InvitationsContext, events: {} as InvitationsEvent, input: {} as { me: ChatMember } },
@@ -80,6 +82,8 @@ export const groupChatInvitationsMachine = setup({
     isInvited: ({ context, event }) =>
       (event.type === 'invitations.accept' || event.type === 'invitations.decline') && context.pending.some((g) => g._id === event.groupId),
     wasAccepted: ({ context }) => context.answer?.accept === true,
+    /** The load got no answer (the browser offline: then it was not even sent). */
+    gotNoAnswer: ({ event }) => failedOnNetwork((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'groupChatInvitations',
@@ -99,10 +103,15 @@ export const groupChatInvitationsMachine = setup({
           target: 'loaded',
           actions: assign({ pending: ({ context, event }) => sortPending([...event.output], context.me.id), error: null }),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureText(event.error, INVITATIONS_FAILED) }) },
+        onError: [
+          { guard: 'gotNoAnswer', target: 'offline', actions: assign({ error: null }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => failureText(event.error, INVITATIONS_FAILED) }) },
+        ],
       },
     },
     failed: { on: { 'invitations.retry': 'loading', 'invitations.reconnected': 'loading' } },
+    /** No answer: nothing to say but the network, which the chat page says already; loads again when the socket is back. */
+    offline: { on: { 'invitations.reconnected': 'loading' } },
     loaded: {
       initial: 'idle',
       states: {

@@ -1,5 +1,5 @@
 import { groupChatInvitationsMachine, type InvitationsContext } from '../../../../src/machines/chat/groupChat/groupChatInvitations.machine';
-import { refused } from '../../../fixtures/streams';
+import { noAnswer, refused } from '../../../fixtures/streams';
 import { ben, me, member, team } from './groupChatFixtures';
 import { type MachineModel, type ModelEvent } from '../../cover';
 
@@ -28,6 +28,8 @@ export const model = {
   events: [
     { type: 'xstate.done.actor.invitations', output: [books] },
     { type: 'xstate.error.actor.invitations', error: refused('Session expired, please sign in again', 401) },
+    { type: 'xstate.error.actor.invitations', error: noAnswer() },
+    { type: 'invitations.reconnected' },
     { type: 'invitations.accept', groupId: 'g1' },
     { type: 'invitations.decline', groupId: 'g1' },
     { type: 'invitations.accept', groupId: 'g-unknown' },
@@ -48,7 +50,7 @@ export const model = {
     if (t.startsWith('xstate.')) return true;
     if (t === 'invitations.group' || t === 'invitations.removed')
       return asLoaded || (snapshot.matches('loading') && c.pending.length === 0);
-    if (t === 'invitations.reconnected') return asLoaded || snapshot.matches('failed');
+    if (t === 'invitations.reconnected') return asLoaded || snapshot.matches('failed') || snapshot.matches('offline');
     return asLoaded;
   },
 };
