@@ -41,4 +41,5 @@ export const READ_FAILED = 'The file could not be read';
 /** A group member's post waits for a group admin (docs/api.md, Groups). */
 export const POST_PENDING = 'Your post is waiting for a group admin';
 /** A new post or question that found no server waits in the outbox (docs/client-offline.md, "Outbox"). */
-export const queuedText = (what: 'post' | 'question') => `Saved on this device: your ${what} will be sent when you are back online`;
+// Also said when online but behind earlier sends still waiting, or with the server down: not "when you are back online".
+export const queuedText = (what: 'post' | 'question') => `Saved on this device: your ${what} will be sent as soon as Stoa can be reached`;
