@@ -9,6 +9,7 @@ import { FormattedText } from '../../ui/markdown/FormattedText';
 import { RichText } from '../../ui/RichText';
 import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
 import { inkOn, isColoured } from './format';
+import { PostMedia } from './PostMedia';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
@@ -136,22 +137,7 @@ function PendingPostCard({ outbox, item }: { outbox: OutboxActorRef; item: Pendi
           />
         )
       ) : null}
-      {image ? (
-        <img
-          src={image}
-          alt={imageAlt || `Image shared by ${username}`}
-          className="mt-3 max-h-[32rem] w-full bg-neutral-100 object-contain dark:bg-neutral-800"
-        />
-      ) : null}
-      {gifUrl ? (
-        <img
-          src={gifUrl}
-          alt={`GIF shared by ${username}`}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          className="mt-3 max-h-96 w-full object-contain"
-        />
-      ) : null}
+      <PostMedia post={{ image: image ?? '', imageAlt, video: '', gifUrl, username }} size="card" />
     </article>
   );
 }
