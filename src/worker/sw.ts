@@ -32,6 +32,27 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Caches of an older Workbox precache format, left by an older worker.
 cleanupOutdatedCaches();
 
+// ── The server's paths skip the worker ────────────────────────────────────────────────────────
+// With a fetch handler installed (Workbox's router), every request of a controlled page would wake
+// the worker and reach the network only as its fallback: a cost on each API call, and a fallback
+// the browser's own view of the page's network (DevTools' offline emulation) does not cover, so a
+// send from an offline page could still reach the server. The Service Worker Static Routing API
+// (Chromium 123+, not yet in TypeScript's lib) sends them straight to the network instead.
+interface StaticRoute {
+  condition: { or: { urlPattern: unknown }[] };
+  source: 'network';
+}
+type RoutingInstallEvent = ExtendableEvent & { addRoutes?: (routes: StaticRoute[]) => Promise<void> };
+declare const URLPattern: (new (init: { pathname: string }) => unknown) | undefined;
+
+self.addEventListener('install', (event) => {
+  const install = event as RoutingInstallEvent;
+  if (!install.addRoutes || typeof URLPattern === 'undefined') return;
+  const patterns = SERVER_PATHS.flatMap((path) => [path, `${path}/*`]).map((pathname) => ({ urlPattern: new URLPattern({ pathname }) }));
+  // A browser that refuses the routes still works: the requests then take the fallback path.
+  install.waitUntil(install.addRoutes([{ condition: { or: patterns }, source: 'network' }]).catch(() => {}));
+});
+
 // ── Navigations: the app shell ────────────────────────────────────────────────────────────────
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS.map(serverPath) }));
 
