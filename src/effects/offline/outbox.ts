@@ -6,6 +6,8 @@ import type { Post } from '../../api/posts';
 import { outboxMachine, type OutboxActorRef, type OutboxEvent, type OutboxStoreCommand } from '../../machines/offline/outbox.machine';
 import type { OutboxChange, OutboxEntry, OutboxHandOff, OutboxItem } from '../../machines/offline/outbox.types';
 import { failureStatus } from '../../machines/shared/failure';
+import { POST_PENDING } from '../../machines/composer/composer.copy';
+import type { ToastRequest } from '../../machines/shell/toastRequest';
 import { api as defaultApi } from '../shell/api';
 
 /** What the store needs of the browser; tests hand in their own. */
@@ -107,6 +109,11 @@ export async function sendItem(item: OutboxItem, client: ApiClient = defaultApi)
         : await client.posts.create({ ...body, clientId });
       return answer.post;
     }
+    // Into the group, as a multipart upload with its image (a member's post answers 'pending': an admin reviews it).
+    case 'groupPost': {
+      const { groupId, body, image } = item.payload;
+      return (await client.posts.createInGroup(groupId, { ...body, ...(image ? { image: image as never } : {}), clientId })).post;
+    }
     case 'question':
       return (await client.questions.create({ ...item.payload.body, clientId })).post;
     // The whole answer (the stored item and the new count): the open post takes both.
@@ -139,13 +146,25 @@ export function entryOf(handOff: OutboxHandOff): OutboxEntry {
 }
 
 /**
- * A post or question the outbox sent goes to the lists as one the member just published (the bus's
+ * A post, group post or question the outbox sent goes to the lists as one the member just published (the bus's
  * `published`): each list takes it if it belongs there, by id, so the socket's own copy of it
  * never makes a second card. Returns the unsubscribe.
  */
 export function publishSent(outbox: Pick<OutboxActorRef, 'on'>, publish: (post: Post) => void): () => void {
   const subscription = outbox.on('outbox.sent', ({ item, result }) => {
-    if (item.kind === 'post' || item.kind === 'question') publish(result as Post);
+    if (item.kind === 'post' || item.kind === 'groupPost' || item.kind === 'question') publish(result as Post);
+  });
+  return () => subscription.unsubscribe();
+}
+
+/**
+ * A group post the outbox sent that waits for a group admin's review (a member's, `groupStatus:
+ * 'pending'`) is not on the group's Posts tab: the member is told so, in the words the composer
+ * uses when it is sent online (POST_PENDING). Returns the unsubscribe.
+ */
+export function tellPendingSent(outbox: Pick<OutboxActorRef, 'on'>, show: (toast: ToastRequest) => void): () => void {
+  const subscription = outbox.on('outbox.sent', ({ item, result }) => {
+    if (item.kind === 'groupPost' && (result as Post).groupStatus === 'pending') show({ type: 'info', description: POST_PENDING });
   });
   return () => subscription.unsubscribe();
 }

@@ -16,7 +16,7 @@ import { privateChatCacheLogic } from '../chat/privateChatCache';
 import { chatBadgeLogic } from '../chat/chatBadge';
 import { appUpdateLogic } from '../offline/appUpdate';
 import { browserOnline, connectivityLogic } from '../offline/connectivity';
-import { outboxLogic, publishSent } from '../offline/outbox';
+import { outboxLogic, publishSent, tellPendingSent } from '../offline/outbox';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
@@ -60,9 +60,13 @@ export function startApp(options: Parameters<typeof createActor>[1] = {}) {
     },
   });
   actor.start();
-  // What the outbox sends of the member's posts and questions reaches the lists on screen.
+  // What the outbox sends of the member's posts and questions reaches the lists on screen; a group
+  // post sent for review says so, as the composer does.
   const outbox = actor.system.get('outbox') as OutboxActorRef | undefined;
-  if (outbox) publishSent(outbox, (post) => streamsBus.publish({ event: 'published', post }));
+  if (outbox) {
+    publishSent(outbox, (post) => streamsBus.publish({ event: 'published', post }));
+    tellPendingSent(outbox, (toast) => actor.system.get('toasts')?.send({ type: 'toasts.show', toast }));
+  }
   return actor;
 }
 export type AppActorRef = ReturnType<typeof startApp>;

@@ -194,14 +194,20 @@ export function withClientId(request: PublishRequest, clientId: string): Publish
 
 /**
  * The sends the outbox takes when they find no server (docs/client-offline.md, "Outbox"): a new
- * post of the member's own stream (text, gif or one image) and a new question. A video, a group
- * post and an edit keep the composer's own retries.
+ * post of the member's own stream or in a group (text, gif or one image) and a new question. A
+ * video and an edit keep the composer's own retries.
  */
 export const goesThroughOutbox = (request: PublishRequest) =>
-  request.kind === 'createPost' || request.kind === 'createImagePost' || request.kind === 'createQuestion';
+  request.kind === 'createPost' ||
+  request.kind === 'createImagePost' ||
+  request.kind === 'createQuestion' ||
+  (request.kind === 'createGroupPost' && !request.body.video);
 
-/** The send as the outbox keeps it, with its client id (an image as its data URL: the effect keeps the bytes). */
-export function handOffOf(request: PublishRequest, clientId: string): OutboxHandOff {
+/**
+ * The send as the outbox keeps it, with its client id (an image as its data URL: the effect keeps
+ * the bytes); a group post with the group's name, for its card.
+ */
+export function handOffOf(request: PublishRequest, clientId: string, groupName = ''): OutboxHandOff {
   switch (request.kind) {
     case 'createQuestion': {
       const { clientId: _, ...body } = request.body;
@@ -214,6 +220,10 @@ export function handOffOf(request: PublishRequest, clientId: string): OutboxHand
     case 'createPost': {
       const { clientId: _, ...body } = request.body;
       return { kind: 'post', clientId, payload: { body, image: '' } };
+    }
+    case 'createGroupPost': {
+      const { clientId: _, image = '', video: __, poster: ___, ...body } = request.body;
+      return { kind: 'groupPost', clientId, payload: { groupId: request.groupId, groupName, body, image } };
     }
     default:
       throw new Error(`composer: ${request.kind} does not go through the outbox`);

@@ -307,7 +307,10 @@ export const composerMachine = setup({
             guard: 'goesToOutbox',
             target: 'closed',
             actions: [
-              { type: 'toOutbox', params: ({ context }) => handOffOf(publishRequest(context), sendingOf(context).clientId) },
+              {
+                type: 'toOutbox',
+                params: ({ context }) => handOffOf(publishRequest(context), sendingOf(context).clientId, context.group?.name),
+              },
               {
                 type: 'showToast',
                 params: ({ context }) => ({ type: 'info' as const, description: queuedText(isQuestion(context) ? 'question' : 'post') }),

@@ -4,6 +4,7 @@ import type {
   AnswerPayload,
   ChatMessagePayload,
   CommentPayload,
+  GroupPostPayload,
   OutboxItem,
   PostPayload,
   QuestionPayload,
@@ -19,6 +20,7 @@ export const OUTBOX_DELETE_LABEL = 'Delete';
 
 export type ChatOutboxItem = OutboxItem & { kind: 'chatMessage'; payload: ChatMessagePayload };
 export type PostOutboxItem = OutboxItem & { kind: 'post'; payload: PostPayload };
+export type GroupPostOutboxItem = OutboxItem & { kind: 'groupPost'; payload: GroupPostPayload };
 export type QuestionOutboxItem = OutboxItem & { kind: 'question'; payload: QuestionPayload };
 export type CommentOutboxItem = OutboxItem & { kind: 'comment'; payload: CommentPayload };
 export type AnswerOutboxItem = OutboxItem & { kind: 'answer'; payload: AnswerPayload };
@@ -44,13 +46,23 @@ export const outboxQuestions = (snapshot: OutboxSnapshot | undefined): QuestionO
     .filter((item): item is QuestionOutboxItem => item.kind === 'question')
     .reverse();
 
+/** The member's posts in one group not sent yet, newest written first (as the group's Posts tab shows posts). */
+export const outboxGroupPosts = (snapshot: OutboxSnapshot | undefined, groupId: string): GroupPostOutboxItem[] =>
+  itemsOf(snapshot)
+    .filter((item): item is GroupPostOutboxItem => item.kind === 'groupPost' && item.payload.groupId === groupId)
+    .reverse();
+
+/** A card the lists show for an item not sent yet: a post of the member's own stream, a group post or a question. */
+export type PendingCardItem = PostOutboxItem | GroupPostOutboxItem | QuestionOutboxItem;
+
 const NONE: never[] = [];
 
 /**
  * The pending cards a list shows on top, where the sent item will land: new posts on the streams
- * (Latest and For you) and on the member's own profile, new questions on the questions list.
+ * (Latest and For you) and on the member's own profile, new questions on the questions list, a
+ * group's new posts on its Posts tab (where an admin's post lands; a member's goes to review).
  */
-export function outboxCardsFor(snapshot: OutboxSnapshot | undefined, source: FeedSource): (PostOutboxItem | QuestionOutboxItem)[] {
+export function outboxCardsFor(snapshot: OutboxSnapshot | undefined, source: FeedSource): PendingCardItem[] {
   switch (source.kind) {
     case 'streams':
       return outboxPosts(snapshot);
@@ -58,6 +70,8 @@ export function outboxCardsFor(snapshot: OutboxSnapshot | undefined, source: Fee
       return source.userId === snapshot?.context.userId ? outboxPosts(snapshot) : NONE;
     case 'questions':
       return outboxQuestions(snapshot);
+    case 'group':
+      return outboxGroupPosts(snapshot, source.groupId);
     default:
       return NONE;
   }

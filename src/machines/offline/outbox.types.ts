@@ -1,4 +1,5 @@
 import type { ReactionType } from '../../api/constants';
+import type { CreateGroupPostBody } from '../../api/groups';
 import type { CreateImagePostBody, CreatePostBody, CreateQuestionBody, TextFormat } from '../../api/posts';
 
 /**
@@ -22,6 +23,17 @@ export interface ChatMessagePayload {
 /** A new post of the member's own stream (text, gif or one image): the composer's body without its image. */
 export interface PostPayload {
   body: Omit<CreatePostBody, 'clientId'> & Pick<Partial<CreateImagePostBody>, 'imageAlt'>;
+  image: Blob | null;
+}
+
+/**
+ * A new post in a group the member belongs to (text, gif or one image; POST /post/group/{groupId}):
+ * the composer's body without its image, and the group's name for the card.
+ */
+export interface GroupPostPayload {
+  groupId: string;
+  groupName: string;
+  body: Omit<CreateGroupPostBody, 'clientId' | 'image' | 'video' | 'poster'>;
   image: Blob | null;
 }
 
@@ -61,6 +73,7 @@ export const reactionClientId = (postId: string) => `reaction:${postId}`;
 export type OutboxPayloads = {
   chatMessage: ChatMessagePayload;
   post: PostPayload;
+  groupPost: GroupPostPayload;
   question: QuestionPayload;
   comment: CommentPayload;
   answer: AnswerPayload;

@@ -26,7 +26,7 @@ import { WhyDialog } from './post/overlayChunks';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { PendingPostCards } from './post/PendingPostCard';
 import { useOutboxItems } from '../offline/OutboxMark';
-import { outboxCardsFor, type PostOutboxItem, type QuestionOutboxItem } from '../../machines/offline/outbox.connect';
+import { outboxCardsFor, type PendingCardItem } from '../../machines/offline/outbox.connect';
 
 type Callbacks = ReturnType<typeof useFeed>['callbacks'];
 
@@ -60,7 +60,7 @@ export function FeedList({
   const whyPost = useSelector(feed, selectWhyPost);
   const keptAt = useSelector(feed, feedKeptAt);
   const source = useSelector(feed, feedSource);
-  const waiting = useOutboxItems<PostOutboxItem | QuestionOutboxItem>((s) => outboxCardsFor(s, source));
+  const waiting = useOutboxItems<PendingCardItem>((s) => outboxCardsFor(s, source));
   const { cardProps, overlays } = usePostOverlays(callbacks);
 
   const listRef = useRef<HTMLDivElement>(null);
@@ -114,7 +114,10 @@ export function FeedList({
       <div className="mb-4 empty:hidden">{pendingCards}</div>
       <NewPostsPill count={pending} noun={noun} onPress={() => feed.send({ type: 'feed.showPending' })} />
       {posts.length === 0 ? (
-        empty
+        // A card of the member's waiting to be sent is not an empty list.
+        waiting.items.length > 0 ? null : (
+          empty
+        )
       ) : (
         <div
           ref={listRef}

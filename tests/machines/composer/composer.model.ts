@@ -281,7 +281,7 @@ const scenarios: Scenario[] = [
     },
   },
   {
-    name: "group posts: into the group, with an image; a member's post waits for a group admin",
+    name: "group posts: into the group, with an image; a member's post waits for a group admin; no server: to the outbox",
     events: [
       { type: 'composer.open', modalType: 'createpost', group: GROUP },
       { type: 'composer.open', modalType: 'createquestion', group: GROUP },
@@ -292,6 +292,7 @@ const scenarios: Scenario[] = [
       { type: 'xstate.done.actor.publish', output: groupPendingPublished },
       { type: 'xstate.done.actor.publish', output: groupPublished },
       publishErrors[0],
+      { type: 'xstate.error.actor.publish', error: NO_ANSWER },
       close,
     ],
     ignore: [

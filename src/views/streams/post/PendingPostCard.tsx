@@ -1,6 +1,6 @@
-import { Globe, Lock, Users } from 'lucide-react';
+import { Globe, Lock, Users, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { PostOutboxItem, QuestionOutboxItem } from '../../../machines/offline/outbox.connect';
+import type { PendingCardItem } from '../../../machines/offline/outbox.connect';
 import type { OutboxActorRef } from '../../../machines/offline/outbox.machine';
 import { OutboxMark } from '../../offline/OutboxMark';
 import { useSessionProfile } from '../../layouts/useShell';
@@ -13,10 +13,10 @@ import { PostMedia } from './PostMedia';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
-type PendingItem = PostOutboxItem | QuestionOutboxItem;
+type PendingItem = PendingCardItem;
 
 /**
- * The member's posts (or questions) that wait in the outbox (outboxCardsFor), on top of the list
+ * The member's posts (in their stream or a group) or questions that wait in the outbox (outboxCardsFor), on top of the list
  * where each will land once sent (docs/client-offline.md, "Outbox"): newest written first, as the list will show
  * them. When one is sent, its card leaves and the real post takes its place.
  */
@@ -56,8 +56,11 @@ function PendingPostCard({ outbox, item }: { outbox: OutboxActorRef; item: Pendi
   const image = useObjectUrl(item.payload.image);
   const text = body.post ?? '';
   const format = body.format ?? 'plain';
-  const privacy = body.privacy ?? 'Public';
-  const Privacy = PRIVACY_ICON[privacy];
+  // A group post is seen by whoever sees the group, as its card will say.
+  const inGroup = item.kind === 'groupPost';
+  const privacy = 'privacy' in body ? (body.privacy ?? 'Public') : 'Public';
+  const Privacy = inGroup ? UsersRound : PRIVACY_ICON[privacy];
+  const audience = inGroup ? 'Group' : privacy;
   const isQuestion = item.kind === 'question';
   const refused = item.state === 'failed';
   const coloured = format !== 'markdown' && isColoured(bgColor) && !item.payload.image && !gifUrl;
@@ -110,7 +113,7 @@ function PendingPostCard({ outbox, item }: { outbox: OutboxActorRef; item: Pendi
             )}
             <Privacy aria-hidden="true" size={13} />
             <span className="sr-only">Visible to:</span>
-            <span>{privacy}</span>
+            <span>{audience}</span>
           </p>
         </div>
       </header>
