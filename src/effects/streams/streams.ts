@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import type { ReactionType } from '../../api/constants';
 import { PAGE_SIZE } from '../../api/constants';
-import type { Post } from '../../api/posts';
+import type { AnswerResponse, CommentResponse, Post } from '../../api/posts';
 import { serverEvents } from '../../api/socket';
 import { authorMachine } from '../../machines/streams/post/author.machine';
 import { reportLogic } from '../moderation/report';
@@ -15,7 +15,8 @@ import {
   type FeedSource,
   type FetchPageInput,
 } from '../../machines/streams/feed.machine';
-import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
+import { outboxHoldsWaiting, outboxSendingHere } from '../../machines/offline/outbox.connect';
+import type { OutboxItem } from '../../machines/offline/outbox.types';
 import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
 import { reactionsSent } from './reactionsSent';
 import { QueuedBehind } from '../../machines/offline/outbox.handoff';
@@ -146,9 +147,50 @@ export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent 
   }
 }
 
+/**
+ * Whether a bus message is the socket's copy of a comment or an answer of the member's that this tab's
+ * outbox is sending: its count may come before the answer, while the item still counts as waiting on
+ * the card; the outbox's answer brings the same count as the item leaves (no double count).
+ */
+export function sentHereFirst(message: BusMessage, outbox: OutboxSnapshot | undefined): boolean {
+  switch (message.event) {
+    case serverEvents.commentAdded:
+      return (
+        message.payload.comment.userId === outbox?.context.userId && outboxSendingHere(outbox, 'comment', message.payload.comment.postId)
+      );
+    case serverEvents.questionAnswers:
+      return outboxSendingHere(outbox, 'answer', message.payload.questionId);
+    default:
+      return false;
+  }
+}
+
+/** A comment or an answer the outbox stored: the list takes the count of the server's answer (the card's waiting one leaves). */
+export function feedSentOf(item: OutboxItem, result: unknown): FeedEvent | null {
+  if (item.kind === 'comment')
+    return { type: 'feed.commentsCount', postId: item.payload.postId, commentsCount: (result as CommentResponse).commentsCount };
+  if (item.kind === 'answer')
+    return { type: 'feed.answers', questionId: item.payload.questionId, answersCount: (result as AnswerResponse).answersCount };
+  return null;
+}
+
 /** The live feed: bus messages as the feed's events, and the posts it shows (its `feed.shown`) watched. */
-export const liveFeedActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch) =>
-  watchingActor<FeedLiveCommand, { source: FeedSource }>(bus, watch, (message, input) => feedEventOf(message, input.source));
+export const liveFeedActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch, app?: HasSystem) => {
+  const outbox = () => app?.system.get('outbox') as OutboxActorRef | undefined;
+  return watchingActor<FeedLiveCommand, { source: FeedSource }>(
+    bus,
+    watch,
+    (message, input) => (sentHereFirst(message, outbox()?.getSnapshot()) ? null : feedEventOf(message, input.source)),
+    undefined,
+    (_, sendBack) => {
+      const subscription = outbox()?.on('outbox.sent', ({ item, result }) => {
+        const event = feedSentOf(item, result);
+        if (event) sendBack(event);
+      });
+      return () => subscription?.unsubscribe();
+    },
+  );
+};
 
 export interface StreamsDeps {
   api?: ApiClient;
@@ -169,7 +211,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
     feed: feedMachine.provide({
       actors: {
         fetchPage: fetchPageActor(api, () => keptMemberOf(app), reactionsSent(app.system.get('outbox') as OutboxActorRef | undefined)),
-        live: liveFeedActor(bus, watch),
+        live: liveFeedActor(bus, watch, app),
       },
       actions: { showToast: bridge.showToast, rememberOrder: (_, order) => rememberFeedOrder(order) },
     }),
