@@ -18,7 +18,7 @@ import {
 import { outboxHoldsWaiting, outboxSendingHere } from '../../machines/offline/outbox.connect';
 import type { OutboxItem } from '../../machines/offline/outbox.types';
 import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
-import { reactionsSent } from './reactionsSent';
+import { reactionsSent, type ReactionsSent } from './reactionsSent';
 import { QueuedBehind } from '../../machines/offline/outbox.handoff';
 import { reactionsMachine } from '../../machines/streams/post/reactions.machine';
 import { saveMachine } from '../../machines/streams/post/save.machine';
@@ -94,11 +94,15 @@ export const fetchPageActor = (
   api: ApiClient,
   member: () => string | null = () => null,
   /** What the page takes that came while it was read (reactionsSent.ts). */
-  newer: (page: FeedPage, askedAt: number) => FeedPage = (page) => page,
+  newer: Pick<ReactionsSent, 'ask'> = { ask: () => ({ take: (page) => page, end: () => {} }) },
 ) =>
   fromPromise<FeedPage, FetchPageInput>(async ({ input }) => {
-    const askedAt = Date.now();
-    return newer(await readFeedPage(api, member, input), askedAt);
+    const asked = newer.ask();
+    try {
+      return asked.take(await readFeedPage(api, member, input));
+    } finally {
+      asked.end();
+    }
   });
 
 async function readFeedPage(api: ApiClient, member: () => string | null, input: FetchPageInput): Promise<FeedPage> {
@@ -221,6 +225,10 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
         sendReaction: fromPromise(async ({ input }: { input: { postId: string; reaction: ReactionType | null } }) => {
           if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
           return input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId);
+        }),
+        readReaction: fromPromise(async ({ input }: { input: { postId: string } }) => {
+          const { post } = await api.posts.one(input.postId);
+          return { message: '', postId: post._id, reactions: post.reactions, userReaction: post.userReaction };
         }),
       },
       actions: { showToast: bridge.showToast, toOutbox: bridge.toOutbox },
