@@ -5,7 +5,8 @@
  * goes offline and likes it: the card keeps "Your reaction: Like" with "Waiting to send", also
  * after a reload offline; back online the server has her one like and the mark goes. Offline
  * again, she removes it and likes and removes it again: one wish waits (none), and back online the
- * server has no reaction of hers.
+ * server has no reaction of hers. Screenshots of a reaction waiting to send (its mark under the
+ * card's row) at 375 and 1280 px, light and dark.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { CHROME_PATH } from './support/browser';
+import { screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn } from './support/members';
 import { app, browser, useAppAndBrowser } from './support/world';
 
@@ -54,6 +56,14 @@ afterAll(async () => {
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });
 
+/** The page at a width and theme, the post's waiting mark in view. */
+async function look(name: string, width: number, dark: boolean) {
+  await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
+  await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+  await page.getByTestId('reaction-outbox').first().scrollIntoViewIfNeeded();
+  await screenshot(page, `outbox-${name}-${width}-${dark ? 'dark' : 'light'}`);
+}
+
 describe('a reaction made offline', () => {
   it('shows as chosen, waiting, through a reload offline; back online the server has it once', async () => {
     const bea = await signUpMember(browser, app, 'bea');
@@ -79,6 +89,12 @@ describe('a reaction made offline', () => {
     await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).waitFor();
     await expect.poll(() => mark.innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
     expect(await page.getByText('Could not save your reaction').count()).toBe(0);
+    await look('reaction', 375, false);
+    await look('reaction', 375, true);
+    await look('reaction', 1280, false);
+    await look('reaction', 1280, true);
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // A reload offline: the kept wish still shows over the kept post's (no reaction).
     await page.reload();

@@ -12,6 +12,7 @@ import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { keptMemberOf } from '../offline/kept';
 import { withKept } from '../offline/keptLoad';
 import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
+import { sentHereFirst } from './streams';
 import type { Bus, BusMessage } from '../shell/socket';
 
 /** Bus messages as events of a comments machine (its own post only). */
@@ -69,12 +70,14 @@ function notBehindOutbox(app: HasSystem) {
 
 type Watch = Pick<PostWatch, 'show' | 'forget'>;
 
+const outboxOf = (app: HasSystem | undefined) => app?.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined;
+
 /** The live actors of a question's answers and a post's comments, watching their own post. */
 export const liveAnswersActor = (bus: Bus, watch: Watch = appPostWatch, app?: HasSystem) =>
   watchingActor<EventObject, { questionId: string }>(
     bus,
     watch,
-    (message, input) => answersEventOf(message, input.questionId),
+    (message, input) => (sentHereFirst(message, outboxOf(app)) ? null : answersEventOf(message, input.questionId)),
     (input) => [input.questionId],
     outboxSent(app, (item, result, input: { questionId: string }) => answersSentOf(item, result, input.questionId)),
   );
@@ -83,7 +86,7 @@ export const liveCommentsActor = (bus: Bus, watch: Watch = appPostWatch, app?: H
   watchingActor<EventObject, { postId: string }>(
     bus,
     watch,
-    (message, input) => commentsEventOf(message, input.postId),
+    (message, input) => (sentHereFirst(message, outboxOf(app)) ? null : commentsEventOf(message, input.postId)),
     (input) => [input.postId],
     outboxSent(app, (item, result, input: { postId: string }) => commentsSentOf(item, result, input.postId)),
   );

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import type { ReactionType } from '../../api/constants';
 import { PAGE_SIZE } from '../../api/constants';
-import type { Post } from '../../api/posts';
+import type { AnswerResponse, CommentResponse, Post } from '../../api/posts';
 import { serverEvents } from '../../api/socket';
 import { authorMachine } from '../../machines/streams/post/author.machine';
 import { reportLogic } from '../moderation/report';
@@ -15,9 +15,10 @@ import {
   type FeedSource,
   type FetchPageInput,
 } from '../../machines/streams/feed.machine';
-import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
+import { outboxHoldsWaiting, outboxSendingHere } from '../../machines/offline/outbox.connect';
+import type { OutboxItem } from '../../machines/offline/outbox.types';
 import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
-import { reactionsSent } from './reactionsSent';
+import { reactionsSent, type ReactionsSent } from './reactionsSent';
 import { QueuedBehind } from '../../machines/offline/outbox.handoff';
 import { reactionsMachine } from '../../machines/streams/post/reactions.machine';
 import { saveMachine } from '../../machines/streams/post/save.machine';
@@ -93,11 +94,15 @@ export const fetchPageActor = (
   api: ApiClient,
   member: () => string | null = () => null,
   /** What the page takes that came while it was read (reactionsSent.ts). */
-  newer: (page: FeedPage, askedAt: number) => FeedPage = (page) => page,
+  newer: Pick<ReactionsSent, 'ask'> = { ask: () => ({ take: (page) => page, end: () => {} }) },
 ) =>
   fromPromise<FeedPage, FetchPageInput>(async ({ input }) => {
-    const askedAt = Date.now();
-    return newer(await readFeedPage(api, member, input), askedAt);
+    const asked = newer.ask();
+    try {
+      return asked.take(await readFeedPage(api, member, input));
+    } finally {
+      asked.end();
+    }
   });
 
 async function readFeedPage(api: ApiClient, member: () => string | null, input: FetchPageInput): Promise<FeedPage> {
@@ -146,9 +151,50 @@ export function feedEventOf(message: BusMessage, source: FeedSource): FeedEvent 
   }
 }
 
+/**
+ * Whether a bus message is the socket's copy of a comment or an answer of the member's that this tab's
+ * outbox is sending: its count may come before the answer, while the item still counts as waiting on
+ * the card; the outbox's answer brings the same count as the item leaves (no double count).
+ */
+export function sentHereFirst(message: BusMessage, outbox: OutboxSnapshot | undefined): boolean {
+  switch (message.event) {
+    case serverEvents.commentAdded:
+      return (
+        message.payload.comment.userId === outbox?.context.userId && outboxSendingHere(outbox, 'comment', message.payload.comment.postId)
+      );
+    case serverEvents.questionAnswers:
+      return outboxSendingHere(outbox, 'answer', message.payload.questionId);
+    default:
+      return false;
+  }
+}
+
+/** A comment or an answer the outbox stored: the list takes the count of the server's answer (the card's waiting one leaves). */
+export function feedSentOf(item: OutboxItem, result: unknown): FeedEvent | null {
+  if (item.kind === 'comment')
+    return { type: 'feed.commentsCount', postId: item.payload.postId, commentsCount: (result as CommentResponse).commentsCount };
+  if (item.kind === 'answer')
+    return { type: 'feed.answers', questionId: item.payload.questionId, answersCount: (result as AnswerResponse).answersCount };
+  return null;
+}
+
 /** The live feed: bus messages as the feed's events, and the posts it shows (its `feed.shown`) watched. */
-export const liveFeedActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch) =>
-  watchingActor<FeedLiveCommand, { source: FeedSource }>(bus, watch, (message, input) => feedEventOf(message, input.source));
+export const liveFeedActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'> = appPostWatch, app?: HasSystem) => {
+  const outbox = () => app?.system.get('outbox') as OutboxActorRef | undefined;
+  return watchingActor<FeedLiveCommand, { source: FeedSource }>(
+    bus,
+    watch,
+    (message, input) => (sentHereFirst(message, outbox()?.getSnapshot()) ? null : feedEventOf(message, input.source)),
+    undefined,
+    (_, sendBack) => {
+      const subscription = outbox()?.on('outbox.sent', ({ item, result }) => {
+        const event = feedSentOf(item, result);
+        if (event) sendBack(event);
+      });
+      return () => subscription?.unsubscribe();
+    },
+  );
+};
 
 export interface StreamsDeps {
   api?: ApiClient;
@@ -169,7 +215,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
     feed: feedMachine.provide({
       actors: {
         fetchPage: fetchPageActor(api, () => keptMemberOf(app), reactionsSent(app.system.get('outbox') as OutboxActorRef | undefined)),
-        live: liveFeedActor(bus, watch),
+        live: liveFeedActor(bus, watch, app),
       },
       actions: { showToast: bridge.showToast, rememberOrder: (_, order) => rememberFeedOrder(order) },
     }),
@@ -179,6 +225,10 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
         sendReaction: fromPromise(async ({ input }: { input: { postId: string; reaction: ReactionType | null } }) => {
           if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
           return input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId);
+        }),
+        readReaction: fromPromise(async ({ input }: { input: { postId: string } }) => {
+          const { post } = await api.posts.one(input.postId);
+          return { message: '', postId: post._id, reactions: post.reactions, userReaction: post.userReaction };
         }),
       },
       actions: { showToast: bridge.showToast, toOutbox: bridge.toOutbox },

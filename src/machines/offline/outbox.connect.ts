@@ -84,6 +84,27 @@ export const outboxCommentsFor = (snapshot: OutboxSnapshot | undefined, postId: 
 export const outboxAnswersFor = (snapshot: OutboxSnapshot | undefined, questionId: string): AnswerOutboxItem[] =>
   itemsOf(snapshot).filter((item): item is AnswerOutboxItem => item.kind === 'answer' && item.payload.questionId === questionId);
 
+/**
+ * How many of the member's comments on a post (or answers to a question) wait in the outbox, refused
+ * ones left out: the post's count shows them while they wait (docs/client-offline.md, "Outbox").
+ */
+export const outboxWaitingCount = (snapshot: OutboxSnapshot | undefined, kind: 'comment' | 'answer', postId: string) =>
+  (kind === 'comment' ? outboxCommentsFor(snapshot, postId) : outboxAnswersFor(snapshot, postId)).filter((item) => item.state !== 'failed')
+    .length;
+
+/**
+ * Whether this tab is sending, right now, a comment on this post (or an answer to this question) of
+ * the member's: the socket's copy of it (and its count) may come before the answer, while the item
+ * still counts as waiting; the answer brings the same in the step that takes the item away.
+ */
+export function outboxSendingHere(snapshot: OutboxSnapshot | undefined, kind: 'comment' | 'answer', postId: string): boolean {
+  const current = snapshot?.context.leader ? snapshot.context.current : null;
+  if (!current || current.kind !== kind || !itemsOf(snapshot).some((item) => item.clientId === current.clientId)) return false;
+  return current.kind === 'comment'
+    ? current.payload.postId === postId
+    : current.kind === 'answer' && current.payload.questionId === postId;
+}
+
 /** The member's reaction wish on one post not sent yet (or refused), if any: on its card it wins over the server's. */
 export const outboxReactionFor = (snapshot: OutboxSnapshot | undefined, postId: string): ReactionOutboxItem | undefined =>
   itemsOf(snapshot).find((item): item is ReactionOutboxItem => item.kind === 'reaction' && item.clientId === reactionClientId(postId));

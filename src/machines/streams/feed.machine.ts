@@ -52,7 +52,8 @@ export type FeedEvent =
   | { type: 'feed.postDeleted'; postId: string }
   | { type: 'feed.reactions'; postId: string; reactions: ReactionCounts }
   | { type: 'feed.commentsCount'; postId: string; commentsCount: number }
-  | { type: 'feed.answers'; questionId: string; answersCount: number; acceptedAnswerId: string | null }
+  /** `acceptedAnswerId` left out keeps the question's (an answer the outbox sent says only the count). */
+  | { type: 'feed.answers'; questionId: string; answersCount: number; acceptedAnswerId?: string | null }
   // From the composer (onPublished / onDeleted) and the cards:
   | { type: 'feed.published'; post: Post }
   | { type: 'feed.deleted'; postId: string }
@@ -220,7 +221,10 @@ export const feedMachine = setup({
     setAnswers: assign(
       change((draft, event) => {
         if (event.type !== 'feed.answers') return;
-        const fields = { answersCount: event.answersCount, acceptedAnswerId: event.acceptedAnswerId };
+        const fields =
+          event.acceptedAnswerId === undefined
+            ? { answersCount: event.answersCount }
+            : { answersCount: event.answersCount, acceptedAnswerId: event.acceptedAnswerId };
         patch(draft.posts, event.questionId, fields);
         patch(draft.pending, event.questionId, fields);
       }),

@@ -114,7 +114,7 @@ export function FeedList({
       <div className="mb-4 empty:hidden">{pendingCards}</div>
       <NewPostsPill count={pending} noun={noun} onPress={() => feed.send({ type: 'feed.showPending' })} />
       {posts.length === 0 ? (
-        // A card of the member's waiting to be sent is not an empty list.
+        // A pending card of the member's is the list's first item: the empty state gives way to it.
         waiting.items.length > 0 ? null : (
           empty
         )

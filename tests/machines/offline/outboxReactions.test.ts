@@ -266,30 +266,81 @@ describe('sending a reaction wish (sendItem)', () => {
 });
 
 describe('a page read while a wish was stored (reactionsSent)', () => {
-  it('takes the answers that came after it was asked for, not older ones', async () => {
-    const change = { message: 'ok', postId: 'p1', reactions: { like: 1 }, userReaction: 'like' };
+  // When each answer came is the clock's: the real one here.
+  beforeEach(() => void vi.useRealTimers());
+  /** An outbox that answers each send with `answer` (null: a removal found nothing, as `sendItem` says a 404). */
+  const outboxAnswering = (answer: unknown) => {
     const actor = createActor(
       outboxMachine.provide({
-        actors: { store: fromCallback(() => {}), send: fromPromise<unknown, { item: OutboxItem }>(async () => change) },
+        actors: { store: fromCallback(() => {}), send: fromPromise<unknown, { item: OutboxItem }>(async () => answer) },
       }),
       { input: { online: true } },
     ).start();
-    const newer = reactionsSent(actor);
     actor.send({ type: 'outbox.start', userId: 'u1' });
     actor.send({ type: 'outbox.loaded', items: [] });
-    const askedBefore = Date.now() - 1;
-    actor.send({ type: 'outbox.add', entry: wish('like'), at: 10 });
+    return actor;
+  };
+  const sendWish = async (actor: ReturnType<typeof outboxAnswering>, reaction: ReactionType | null) => {
+    actor.send({ type: 'outbox.add', entry: wish(reaction), at: 10 });
     actor.send({ type: 'outbox.lead' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.items).toEqual([]));
+  };
+
+  it('takes the answers that came after it was asked for, not older ones; drops them once no page needs them', async () => {
+    const change = { message: 'ok', postId: 'p1', reactions: { like: 1 }, userReaction: 'like' };
+    const actor = outboxAnswering(change);
+    const sent = reactionsSent(actor);
     const stale = { posts: [listedPost('p1'), listedPost('p2')], nextCursor: null };
-    const taken = newer(stale as never, askedBefore);
+    // An answer with no page being read is not kept (nor is the outbox listened to).
+    await sendWish(actor, 'like');
+    expect(sent.size).toBe(0);
+
+    const before = sent.ask();
+    const other = sent.ask();
+    await sendWish(actor, 'like');
+    expect(sent.size).toBe(1);
+    const taken = before.take(stale as never);
     expect(taken.posts.map((p) => [p._id, p.userReaction, p.reactions])).toEqual([
       ['p1', 'like', { like: 1 }],
       ['p2', null, {}],
     ]);
-    // A page asked for after the answer came has it from the server already: left as it is.
-    expect(newer(stale as never, Date.now() + 1)).toBe(stale);
+    // The other page still being read still needs it; a page asked for after the answer came has it from the server already.
+    expect(sent.size).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const after = sent.ask();
+    other.end();
+    // Taken, or failed (`end`): the answer goes once no page asked before it is read.
+    expect(sent.size).toBe(0);
+    expect(after.take(stale as never)).toBe(stale);
     actor.stop();
+  });
+
+  it('a removal answered 404 takes the member’s reaction off a page read before it, and its count', async () => {
+    const actor = outboxAnswering(null);
+    const sent = reactionsSent(actor);
+    const asked = sent.ask();
+    await sendWish(actor, null);
+    const liked = { posts: [{ _id: 'p1', userReaction: 'like', reactions: { like: 2, love: 1 } }], nextCursor: null };
+    expect(asked.take(liked as never).posts).toEqual([{ _id: 'p1', userReaction: null, reactions: { like: 1, love: 1 } }]);
+    actor.stop();
+  });
+
+  it('listens to the outbox only while a page is read', () => {
+    const unsubscribe = vi.fn();
+    const on = vi.fn(() => ({ unsubscribe }));
+    const sent = reactionsSent({ on } as never);
+    expect(on).not.toHaveBeenCalled();
+    const first = sent.ask();
+    const second = sent.ask();
+    expect(on).toHaveBeenCalledTimes(1);
+    first.end();
+    expect(unsubscribe).not.toHaveBeenCalled();
+    second.take({ posts: [], nextCursor: null } as never);
+    second.end();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    sent.ask().end();
+    expect(on).toHaveBeenCalledTimes(2);
+    expect(unsubscribe).toHaveBeenCalledTimes(2);
   });
 });
 const listedPost = (_id: string) => ({ _id, userReaction: null, reactions: {} });

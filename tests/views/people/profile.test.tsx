@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/client';
 import type { Profile } from '../../../src/api/users';
+import type { OutboxItem } from '../../../src/machines/offline/outbox.types';
 import { peopleLogic } from '../../../src/effects/people/people';
 import { createBus } from '../../../src/effects/shell/socket';
 import { streamsLogic } from '../../../src/effects/streams/streams';
@@ -105,6 +106,14 @@ function renderProfile(path: string, api = fakeApi({ u1: mine, u2: ben })) {
   return { api, app, user, toasts, sessionUser, published };
 }
 
+const waitingPost: OutboxItem = {
+  kind: 'post',
+  clientId: 'c1',
+  payload: { body: { post: 'Written on the train', privacy: 'Public' }, image: null },
+  order: 1,
+  state: 'waiting',
+  error: null,
+};
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', { type: 'image/png' });
 const pdf = () => new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
 /** FileTrigger's hidden input sits right after its button. */
@@ -219,6 +228,16 @@ describe('profile page', () => {
     }
     expect(screen.queryByRole('button', { name: 'More options for alice' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Message alice' })).toBeNull();
+  });
+
+  it('gives the owner\'s empty timeline\'s "No posts yet" way to a post of theirs waiting to send', async () => {
+    const { app } = renderProfile('/profile/alice?id=u1');
+    await screen.findByText('alice has not posted anything you can see.');
+    app.system.get('outbox')!.send({ type: 'outbox.changed', change: { put: waitingPost } });
+    await screen.findByText('Written on the train');
+    expect(screen.getByText('Waiting to send')).toBeTruthy();
+    expect(screen.queryByText('No posts yet')).toBeNull();
+    expect(screen.queryByText('alice has not posted anything you can see.')).toBeNull();
   });
 
   it('previews a new picture and shows the server message, then "Error uploading image", as error toasts', async () => {

@@ -78,3 +78,36 @@ describe('the streams show the outbox’s posts as pending cards', () => {
     expect(outbox.getSnapshot().context.items.map((i: OutboxItem) => i.clientId)).toEqual(['c1']);
   });
 });
+
+describe('an empty stream with a pending card', () => {
+  it('shows the card without "No posts yet" beneath it; with the card gone the empty state is back', async () => {
+    const { app } = startTestApp();
+    app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
+    const api = {
+      posts: {
+        all: vi.fn(async () => ({ posts: [], totalPosts: 0, nextCursor: null })),
+        forYou: vi.fn(async () => ({ posts: [], nextCursor: null })),
+      },
+    } as unknown as ApiClient;
+    const { ui } = withApp(
+      app,
+      '/streams',
+      <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
+        <ComposerProvider value={{ openComposer: vi.fn() }}>
+          <StreamsPage />
+        </ComposerProvider>
+      </StreamsLogicProvider>,
+    );
+    render(ui);
+    await screen.findByText('No posts yet');
+    const outbox = app.system.get('outbox')!;
+    outbox.send({ type: 'outbox.changed', change: { put: refusedItem } });
+
+    await screen.findByText('Refused by the server');
+    expect(screen.queryByText('No posts yet')).toBeNull();
+    expect(screen.queryByText(/Share something/)).toBeNull();
+
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Not sent yet' })).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('No posts yet');
+  });
+});

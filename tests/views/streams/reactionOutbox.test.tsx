@@ -30,7 +30,7 @@ const wish = (reaction: 'love' | null): OutboxItem => ({
 afterEach(cleanup);
 
 /** The streams page of alice with p1, her outbox sending through `send` (the store is silent: the test loads it). */
-function renderPage(react: () => Promise<ReactionChange>) {
+function renderPage(react: () => Promise<ReactionChange>, shown = listed, onServer = listed) {
   const answers: ((change: unknown) => void)[] = [];
   const sent: OutboxItem[] = [];
   const outbox = outboxMachine.provide({
@@ -47,8 +47,9 @@ function renderPage(react: () => Promise<ReactionChange>) {
   app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
   const api = {
     posts: {
-      all: vi.fn(async () => ({ posts: [listed], totalPosts: 1, nextCursor: null })),
-      forYou: vi.fn(async () => ({ posts: [listed], nextCursor: null })),
+      all: vi.fn(async () => ({ posts: [shown], totalPosts: 1, nextCursor: null })),
+      forYou: vi.fn(async () => ({ posts: [shown], nextCursor: null })),
+      one: vi.fn(async () => ({ post: onServer })),
     },
     reactions: { react: vi.fn(react), remove: vi.fn(react) },
   } as unknown as ApiClient;
@@ -118,6 +119,27 @@ describe('a reaction made without a server waits in the outbox, shown on its car
     // The server's counts (another member loves it too), not the card's own guess on top of them.
     expect(total(article)).toBe('2');
     expect(within(article).getByRole('button', { name: 'Your reaction: Love. Remove it' })).toBeTruthy();
+  });
+
+  it('a removal the server answers 404 (none left, no counts told): the card reads the post’s counts again', async () => {
+    // The page was read while alice's like stood; since, it went (its answer lost) and others liked the post.
+    const liked = post({ _id: 'p1', post: 'On the server', userReaction: 'like', reactions: { ...zeroCounts(), like: 3 } });
+    const now = post({ _id: 'p1', post: 'On the server', userReaction: null, reactions: { ...zeroCounts(), like: 5 } });
+    const { outbox, answers, api } = renderPage(() => Promise.reject(noAnswer()), liked, now);
+    const article = await card();
+    outbox.send({ type: 'outbox.loaded', items: [wish(null)] });
+    await waitFor(() => expect(within(article).getByRole('button', { name: 'Like' })).toBeTruthy());
+    expect(total(article)).toBe('2');
+
+    outbox.send({ type: 'outbox.lead' });
+    await waitFor(() => expect(answers.length).toBe(1));
+    answers[0]!(null);
+    await waitFor(() => expect(total(article)).toBe('5'));
+    expect(api.posts.one).toHaveBeenCalledWith('p1');
+    expect(within(article).queryByTestId('reaction-outbox')).toBeNull();
+    // The card counts from the server's now: a like adds one to its five.
+    fireEvent.click(within(article).getByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(total(article)).toBe('6'));
   });
 
   it('a refusal (4xx) still puts the reaction back with the server’s message, and nothing waits', async () => {

@@ -17,7 +17,12 @@ export type ReactionsEvent =
    */
   | { type: 'reaction.wish'; reaction: ReactionType | null }
   /** The outbox sent the wish: the server's answer, as a send of this machine would bring it. */
-  | { type: 'reaction.sent'; change: ReactionChange };
+  | { type: 'reaction.sent'; change: ReactionChange }
+  /**
+   * The outbox's removal found no reaction (a 404: an earlier one went through, its answer lost): it
+   * brought no counts, so the card reads the post's reaction and counts from the server again.
+   */
+  | { type: 'reaction.gone' };
 
 export interface ReactionsContext {
   postId: string;
@@ -47,6 +52,8 @@ export const reactionsMachine = setup({
   actors: {
     /** Effect: POST /post/reaction, or DELETE /post/reaction/{postId} when `reaction` is null. */
     sendReaction: requiredPromise<ReactionChange, { postId: string; reaction: ReactionType | null }>('sendReaction'),
+    /** Effect: GET the post, its counts and the member's reaction as a send's answer brings them. */
+    readReaction: requiredPromise<ReactionChange, { postId: string }>('readReaction'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
@@ -76,6 +83,36 @@ export const reactionsMachine = setup({
         'reaction.remove': { guard: 'changes', target: 'saving', actions: 'choose' },
         'reaction.wish': { actions: assign({ mine: ({ event }) => event.reaction }) },
         'reaction.sent': {
+          actions: [
+            assign({ confirmed: ({ event }) => event.change.userReaction, mine: ({ event }) => event.change.userReaction }),
+            { type: 'confirmed', params: ({ event }) => event.change },
+          ],
+        },
+        'reaction.gone': 'reading',
+      },
+    },
+    // The server's counts read again after a removal that brought none; a choice meanwhile is sent at once (its answer brings them).
+    reading: {
+      invoke: {
+        id: 'readReaction',
+        src: 'readReaction',
+        input: ({ context }) => ({ postId: context.postId }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({ confirmed: ({ event }) => event.output.userReaction, mine: ({ event }) => event.output.userReaction }),
+            { type: 'confirmed', params: ({ event }) => event.output },
+          ],
+        },
+        // Not read (offline again, the post gone): the card stays as it is.
+        onError: 'idle',
+      },
+      on: {
+        'reaction.choose': { target: 'saving', actions: 'choose' },
+        'reaction.remove': { guard: 'changes', target: 'saving', actions: 'choose' },
+        'reaction.wish': { actions: assign({ mine: ({ event }) => event.reaction }) },
+        'reaction.sent': {
+          target: 'idle',
           actions: [
             assign({ confirmed: ({ event }) => event.change.userReaction, mine: ({ event }) => event.change.userReaction }),
             { type: 'confirmed', params: ({ event }) => event.change },

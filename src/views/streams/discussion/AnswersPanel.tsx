@@ -33,7 +33,7 @@ import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
 import { useOutboxItems } from '../../offline/OutboxMark';
-import { PendingItem } from './PendingItem';
+import { PendingItems, PendingList } from './PendingItem';
 import { outboxAnswersFor } from '../../../machines/offline/outbox.connect';
 
 const fieldClass =
@@ -75,18 +75,6 @@ export function AnswersPanel({
   const asker = useSelector(actor, canAccept);
   // The member's answers to this question still in the outbox (written offline, here or before), in the order written.
   const { outbox, items: waiting } = useOutboxItems((s) => outboxAnswersFor(s, questionId));
-  const pending = waiting.map((item) => (
-    <PendingItem
-      key={item.clientId}
-      outbox={outbox}
-      item={item}
-      me={me}
-      text={item.payload.answer}
-      format={item.payload.format}
-      place="answer"
-      label={`Answer by ${me.username}, not sent yet`}
-    />
-  ));
 
   if (loading) return <PanelLoading label="Loading answers" rows={2} rowClassName="h-16" />;
   // Offline the question's answers may not load: what the member wrote still shows, waiting.
@@ -94,11 +82,7 @@ export function AnswersPanel({
     return (
       <>
         <PanelFailed error={error} onRetry={() => actor.send({ type: 'answers.retry' })} />
-        {pending.length ? (
-          <ul aria-label="Answers" className="flex flex-col gap-2 px-3 pb-3">
-            {pending}
-          </ul>
-        ) : null}
+        <PendingList label="Answers" className="flex flex-col gap-2 px-3 pb-3" outbox={outbox} items={waiting} me={me} />
       </>
     );
 
@@ -227,7 +211,7 @@ export function AnswersPanel({
             </li>
           );
         })}
-        {pending}
+        <PendingItems outbox={outbox} items={waiting} me={me} />
       </ul>
       <Form
         aria-label="Answer"

@@ -31,7 +31,7 @@ import { PanelFailed, PanelLoading } from './PanelStates';
 import { useDiscussionLogic } from './useDiscussionLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
 import { useOutboxItems } from '../../offline/OutboxMark';
-import { PendingItem } from './PendingItem';
+import { PendingItems, PendingList } from './PendingItem';
 import { outboxCommentsFor } from '../../../machines/offline/outbox.connect';
 
 const fieldClass =
@@ -80,21 +80,7 @@ export function CommentsPanel({
     return (
       <>
         <PanelFailed error={error} onRetry={() => actor.send({ type: 'comments.retry' })} />
-        {waiting.length ? (
-          <ul aria-label="Comments" className="flex flex-col gap-1 px-3 pb-3">
-            {waiting.map((item) => (
-              <PendingItem
-                key={item.clientId}
-                outbox={outbox}
-                item={item}
-                me={me}
-                text={item.payload.comment}
-                format={item.payload.format}
-                label={`Comment by ${me.username}, not sent yet`}
-              />
-            ))}
-          </ul>
-        ) : null}
+        <PendingList label="Comments" className="flex flex-col gap-1 px-3 pb-3" outbox={outbox} items={waiting} me={me} />
       </>
     );
 
@@ -172,17 +158,7 @@ export function CommentsPanel({
             </li>
           );
         })}
-        {waiting.map((item) => (
-          <PendingItem
-            key={item.clientId}
-            outbox={outbox}
-            item={item}
-            me={me}
-            text={item.payload.comment}
-            format={item.payload.format}
-            label={`Comment by ${me.username}, not sent yet`}
-          />
-        ))}
+        <PendingItems outbox={outbox} items={waiting} me={me} />
       </ul>
       {hasMore ? (
         <div className="px-5 pb-3">

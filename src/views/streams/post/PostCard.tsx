@@ -37,7 +37,7 @@ import { useReactionWish } from './useReactionWish';
 import { useAppChild } from '../../AppContext';
 import { OutboxMark } from '../../offline/OutboxMark';
 import { reactionClientId } from '../../../machines/offline/outbox.types';
-import { outboxReactionFor } from '../../../machines/offline/outbox.connect';
+import { outboxReactionFor, outboxWaitingCount } from '../../../machines/offline/outbox.connect';
 
 const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
@@ -94,6 +94,9 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
   const savingBusy = useSelector(save, isSavingPost);
 
   const counts = shiftReaction(post.reactions, confirmed, shown);
+  // The member's comments (and answers) waiting in the outbox count while they wait; sent, the server's count has them.
+  const commentsCount = post.commentsCount + useSelector(outbox, (s) => outboxWaitingCount(s, 'comment', post._id));
+  const answersCount = post.answersCount + useSelector(outbox, (s) => outboxWaitingCount(s, 'answer', post._id));
   // A group post is seen by whoever may read its group (the group's rule), not by its privacy field.
   const Privacy = post.groupId ? UsersRound : PRIVACY_ICON[post.privacy];
   const audience = post.groupId ? 'Group' : post.privacy;
@@ -206,15 +209,15 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
           type="button"
           onClick={() => props.onOpenComments(post)}
           className={actionClasses}
-          aria-label={`Comments: ${post.commentsCount}`}
+          aria-label={`Comments: ${commentsCount}`}
         >
           <MessageCircle aria-hidden="true" size={18} />
-          <span data-testid="comments-count">{String(shortenNumber(post.commentsCount))}</span>
+          <span data-testid="comments-count">{String(shortenNumber(commentsCount))}</span>
         </button>
         {isQuestion ? (
-          <Link href={href} className={actionClasses} aria-label={`${post.answersCount} ${post.answersCount === 1 ? 'answer' : 'answers'}`}>
+          <Link href={href} className={actionClasses} aria-label={`${answersCount} ${answersCount === 1 ? 'answer' : 'answers'}`}>
             <MessageSquareReply aria-hidden="true" size={18} />
-            <span>{String(shortenNumber(post.answersCount))}</span>
+            <span>{String(shortenNumber(answersCount))}</span>
           </Link>
         ) : null}
         <span className="flex-1" />

@@ -29,9 +29,10 @@ export function useReactionWish(
 
   useEffect(() => {
     const subscription = outbox.on('outbox.sent', ({ item, result }) => {
-      // A 404 to a removal answers no counts: the card already shows the reaction gone.
-      if (item.kind === 'reaction' && item.payload.postId === postId && result)
-        reactions.send({ type: 'reaction.sent', change: result as ReactionChange });
+      if (item.kind !== 'reaction' || item.payload.postId !== postId) return;
+      if (result) reactions.send({ type: 'reaction.sent', change: result as ReactionChange });
+      // A 404 to a removal answers no counts (no reaction is left): the card reads the server's again.
+      else if (item.payload.reaction === null) reactions.send({ type: 'reaction.gone' });
     });
     return () => subscription.unsubscribe();
   }, [outbox, reactions, postId]);

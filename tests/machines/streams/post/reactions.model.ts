@@ -29,6 +29,10 @@ const reactionsOptions = (mine: 'like' | null) => ({
     { type: 'reaction.wish', reaction: 'love' },
     { type: 'reaction.wish', reaction: null },
     { type: 'reaction.sent', change: change('love') },
+    // A removal the outbox sent found none (404): the post's counts are read again.
+    { type: 'reaction.gone' },
+    { type: 'xstate.done.actor.readReaction', output: change(null) },
+    { type: 'xstate.error.actor.readReaction', error: noAnswer() },
   ] as ModelEvent[],
 });
 
