@@ -15,10 +15,9 @@ import {
   type FeedSource,
   type FetchPageInput,
 } from '../../machines/streams/feed.machine';
-import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
-import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
+import type { OutboxActorRef } from '../../machines/offline/outbox.machine';
 import { reactionsSent } from './reactionsSent';
-import { QueuedBehind } from '../../machines/offline/outbox.handoff';
+import { rejectIfQueuedBehind } from '../offline/queuedBehind';
 import { reactionsMachine } from '../../machines/streams/post/reactions.machine';
 import { saveMachine } from '../../machines/streams/post/save.machine';
 import { whoReactedMachine } from '../../machines/streams/post/whoReacted.machine';
@@ -177,7 +176,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
       actors: {
         // Behind a send of the member's waiting in the outbox, the wish waits there too (in order).
         sendReaction: fromPromise(async ({ input }: { input: { postId: string; reaction: ReactionType | null } }) => {
-          if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
+          rejectIfQueuedBehind(app);
           return input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId);
         }),
       },
