@@ -7,7 +7,9 @@ import type { OutboxItem } from '../../../src/machines/offline/outbox.types';
 import StreamsPage from '../../../src/views/streams/pages/StreamsPage';
 import { ComposerProvider } from '../../../src/views/streams/ComposerContext';
 import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
-import { alice, auth } from '../../fixtures/auth';
+import type { User } from '../../../src/api/auth';
+import type { Post } from '../../../src/api/posts';
+import { alice, auth, user } from '../../fixtures/auth';
 import { post } from '../../fixtures/streams';
 import { startTestApp, withApp } from '../appHarness';
 
@@ -31,27 +33,33 @@ const refusedItem: OutboxItem = {
 
 afterEach(cleanup);
 
+/** The streams page of a signed-in member, its lists holding `posts`; answers the app (its outbox is app.system's 'outbox'). */
+async function showStreams(member: User, posts: Post[]) {
+  const { app } = startTestApp();
+  app.system.get('session')!.send({ type: 'session.login', ...auth(member) });
+  const api = {
+    posts: {
+      all: vi.fn(async () => ({ posts, totalPosts: posts.length, nextCursor: null })),
+      forYou: vi.fn(async () => ({ posts, nextCursor: null })),
+    },
+  } as unknown as ApiClient;
+  const { ui } = withApp(
+    app,
+    '/streams',
+    <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
+      <ComposerProvider value={{ openComposer: vi.fn() }}>
+        <StreamsPage />
+      </ComposerProvider>
+    </StreamsLogicProvider>,
+  );
+  render(ui);
+  await screen.findByText(posts[0].post);
+  return app;
+}
+
 describe('the streams show the outbox’s posts as pending cards', () => {
   it('on top, newest written first, waiting or refused with Try again and Delete', async () => {
-    const { app } = startTestApp();
-    app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-    const api = {
-      posts: {
-        all: vi.fn(async () => ({ posts: [listed], totalPosts: 1, nextCursor: null })),
-        forYou: vi.fn(async () => ({ posts: [listed], nextCursor: null })),
-      },
-    } as unknown as ApiClient;
-    const { ui } = withApp(
-      app,
-      '/streams',
-      <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
-        <ComposerProvider value={{ openComposer: vi.fn() }}>
-          <StreamsPage />
-        </ComposerProvider>
-      </StreamsLogicProvider>,
-    );
-    render(ui);
-    await screen.findByText('Already on the server');
+    const app = await showStreams(alice, [listed]);
     const outbox = app.system.get('outbox')!;
     outbox.send({ type: 'outbox.changed', change: { put: waiting } });
     outbox.send({ type: 'outbox.changed', change: { put: refusedItem } });
@@ -76,5 +84,33 @@ describe('the streams show the outbox’s posts as pending cards', () => {
     fireEvent.click(within(cards[0]).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Refused by the server')).toBeNull());
     expect(outbox.getSnapshot().context.items.map((i: OutboxItem) => i.clientId)).toEqual(['c1']);
+  });
+
+  it('shows the member’s pending post under the same author line as their posts in the list', async () => {
+    const member = user({ profilePicture: '/media/alice.png' });
+    const mine = post({
+      _id: 'p2',
+      userId: member._id,
+      username: member.username,
+      avatarColor: member.avatarColor,
+      profilePicture: member.profilePicture,
+      feelings: 'happy',
+      post: 'Mine, on the server',
+    });
+    const app = await showStreams(member, [mine]);
+    const happy: OutboxItem = { ...waiting, payload: { ...waiting.payload, body: { ...waiting.payload.body, feelings: 'happy' } } };
+    app.system.get('outbox')!.send({ type: 'outbox.changed', change: { put: happy } });
+
+    const pending = within(await screen.findByRole('list', { name: 'Not sent yet' })).getByRole('article', { name: 'alice' });
+    const listedCard = screen.getByText('Mine, on the server').closest('article')!;
+    expect(listedCard.getAttribute('aria-labelledby')).not.toBe(pending.getAttribute('aria-labelledby'));
+    // The avatar and the name line (name, feeling) are drawn alike; only the line under them differs.
+    const authorLine = (card: Element) => {
+      const header = card.querySelector('header')!;
+      return [header.firstElementChild!.outerHTML, header.querySelector('p')!.outerHTML.replace(/ id="[^"]*"/, '')];
+    };
+    expect(authorLine(pending)).toEqual(authorLine(listedCard));
+    expect(authorLine(pending)[0]).toContain('src="/media/alice.png"');
+    expect(pending.querySelector('header p')!.textContent).toMatch(/^alice\s*is feeling happy/);
   });
 });
