@@ -1,17 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../../src/api/client';
-import { createBus } from '../../../src/effects/shell/socket';
-import { streamsLogic } from '../../../src/effects/streams/streams';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../../src/machines/offline/outbox.types';
-import StreamsPage from '../../../src/views/streams/pages/StreamsPage';
-import { ComposerProvider } from '../../../src/views/streams/ComposerContext';
-import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
 import type { User } from '../../../src/api/auth';
 import type { Post } from '../../../src/api/posts';
-import { alice, auth, user } from '../../fixtures/auth';
+import { alice, user } from '../../fixtures/auth';
 import { post } from '../../fixtures/streams';
-import { startTestApp, withApp } from '../appHarness';
+import { renderStreamsPage } from './streamsPage';
 
 const listed = post({ _id: 'p1', post: 'Already on the server' });
 const waiting: OutboxItem = {
@@ -33,26 +27,9 @@ const refusedItem: OutboxItem = {
 
 afterEach(cleanup);
 
-/** The streams page of a signed-in member, its lists holding `posts`; answers the app (its outbox is app.system's 'outbox'). */
+/** The streams page of a signed-in member, its lists holding `posts`, once the first is shown; answers the app. */
 async function showStreams(member: User, posts: Post[]) {
-  const { app } = startTestApp();
-  app.system.get('session')!.send({ type: 'session.login', ...auth(member) });
-  const api = {
-    posts: {
-      all: vi.fn(async () => ({ posts, totalPosts: posts.length, nextCursor: null })),
-      forYou: vi.fn(async () => ({ posts, nextCursor: null })),
-    },
-  } as unknown as ApiClient;
-  const { ui } = withApp(
-    app,
-    '/streams',
-    <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
-      <ComposerProvider value={{ openComposer: vi.fn() }}>
-        <StreamsPage />
-      </ComposerProvider>
-    </StreamsLogicProvider>,
-  );
-  render(ui);
+  const { app } = renderStreamsPage(posts, {}, { member });
   await screen.findByText(posts[0].post);
   return app;
 }

@@ -1,21 +1,14 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { ApiClient } from '../../../src/api/client';
 import type { ReactionChange } from '../../../src/api/posts';
 import type { AppActorRef } from '../../../src/effects/shell/app';
-import { createBus } from '../../../src/effects/shell/socket';
 import { toastQueueLogic } from '../../../src/effects/shell/toasts';
-import { streamsLogic } from '../../../src/effects/streams/streams';
 import { outboxMachine } from '../../../src/machines/offline/outbox.machine';
 import { reactionClientId, type OutboxItem } from '../../../src/machines/offline/outbox.types';
 import { appMachine } from '../../../src/machines/shell/app.machine';
-import StreamsPage from '../../../src/views/streams/pages/StreamsPage';
-import { ComposerProvider } from '../../../src/views/streams/ComposerContext';
-import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
-import { alice, auth } from '../../fixtures/auth';
 import { noAnswer, post, refused, zeroCounts } from '../../fixtures/streams';
-import { withApp } from '../appHarness';
+import { renderStreamsPage } from './streamsPage';
 
 const listed = post({ _id: 'p1', post: 'On the server', userReaction: null, reactions: zeroCounts() });
 const wish = (reaction: 'love' | null): OutboxItem => ({
@@ -44,25 +37,8 @@ function renderPage(react: () => Promise<ReactionChange>) {
   const app = createActor(appMachine.provide({ actors: { toasts: toastQueueLogic, outbox } }), {
     input: { storedTheme: null, storedToken: null },
   }).start() as unknown as AppActorRef;
-  app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-  const api = {
-    posts: {
-      all: vi.fn(async () => ({ posts: [listed], totalPosts: 1, nextCursor: null })),
-      forYou: vi.fn(async () => ({ posts: [listed], nextCursor: null })),
-    },
-    reactions: { react: vi.fn(react), remove: vi.fn(react) },
-  } as unknown as ApiClient;
-  const { ui } = withApp(
-    app,
-    '/streams',
-    <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
-      <ComposerProvider value={{ openComposer: vi.fn() }}>
-        <StreamsPage />
-      </ComposerProvider>
-    </StreamsLogicProvider>,
-  );
-  render(ui);
-  return { app, outbox: app.system.get('outbox')!, answers, sent, api };
+  renderStreamsPage([listed], { reactions: { react: vi.fn(react), remove: vi.fn(react) } }, { app });
+  return { app, outbox: app.system.get('outbox')!, answers, sent };
 }
 
 const card = async () => {
