@@ -3,19 +3,17 @@
  * to a local SMTP receiver): sign up, sign out, sign in both ways, a wrong password, the guard,
  * a forgotten password recovered through the real e-mail, the theme, and the 404 page.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, openContext, takePageProblems } from './support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openContext } from './support/browser';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import { auditAccessibility, screenshot } from './support/look';
+import { app, browser, useAppAndBrowser } from './support/world';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { BANNED_MESSAGE } from '../../src/api/constants';
 
-let app: RunningApp;
 let mailbox: Mailbox;
-let browser: Browser;
 
 const ADMIN_INVITE_CODE = 'stoa-e2e-invite';
 
@@ -31,26 +29,20 @@ function banInDatabase(username: string) {
 
 const member = { username: 'ada_lovelace', email: 'Ada@Example.org', password: 'analytical-engine-1843' };
 
+// The mailbox starts before the app (its URL is the app's SMTP_URL) and closes after it: hooks run
+// in order, after-hooks in reverse.
 beforeAll(async () => {
   mailbox = await startMailbox();
-  app = await startApp({
-    SMTP_URL: mailbox.url,
-    MAIL_FROM: 'Stoa <no-reply@stoa.test>',
-    ADMIN_INVITE_CODE,
-    SUPPORT_EMAIL: 'help@stoa.test',
-  });
-  browser = await launchBrowser();
 });
-
-afterEach(() => {
-  expect(takePageProblems(), 'console errors or uncaught exceptions in the pages').toEqual([]);
-});
-
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await mailbox?.close();
 });
+useAppAndBrowser(() => ({
+  SMTP_URL: mailbox.url,
+  MAIL_FROM: 'Stoa <no-reply@stoa.test>',
+  ADMIN_INVITE_CODE,
+  SUPPORT_EMAIL: 'help@stoa.test',
+}));
 
 async function newPage(width = 1280): Promise<Page> {
   const context = await openContext(browser, app.url, { viewport: { width, height: 900 } });

@@ -4,29 +4,14 @@
  * signs in with a code from the "app", then with a recovery code; at 1280 px light and 375 px dark.
  */
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, openContext, storeBeforeLoad, takePageProblems } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openContext, storeBeforeLoad } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { MEMBER_PASSWORD, signUpMember } from './support/members';
+import { app, browser, useAppAndBrowser } from './support/world';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterEach(() => {
-  expect(takePageProblems(), 'console errors or uncaught exceptions in the pages').toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppAndBrowser();
 
 /** The code an authenticator app shows `stepsAhead` steps from now (the step that turned it on is used). */
 const codeFor = (secret: string, stepsAhead = 0) =>

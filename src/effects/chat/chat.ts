@@ -17,9 +17,7 @@ import {
   type SendMessageInput,
   type ThreadPage,
 } from '../../machines/chat/chat.machine';
-import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
-import { QueuedBehind } from '../../machines/offline/outbox.handoff';
-import type { OutboxSnapshot } from '../../machines/offline/outbox.machine';
+import { rejectIfQueuedBehind } from '../offline/queuedBehind';
 import { groupChatCreateMachine } from '../../machines/chat/groupChat/groupChatCreate.machine';
 import {
   groupChatInvitationsMachine,
@@ -258,8 +256,7 @@ export function chatLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, 
         });
       }),
       sendMessage: fromPromise(async ({ input }: { input: SendMessageInput }) => {
-        // Nothing overtakes a send of the member's still waiting in the outbox.
-        if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
+        rejectIfQueuedBehind(app);
         return calls.send(input);
       }),
       markRead: fromPromise(({ input }: { input: { senderId: string; receiverId: string } }) => calls.markRead(input)),

@@ -7,9 +7,8 @@ import {
   type PickedFile,
   type PublishRequest,
 } from '../../machines/composer/composer.machine';
-import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
+import { queuedBehindOutbox } from '../offline/queuedBehind';
 import { QueuedBehind } from '../../machines/offline/outbox.handoff';
-import type { OutboxSnapshot } from '../../machines/offline/outbox.machine';
 import { api } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { videoPosterOf } from './videoPoster';
@@ -77,8 +76,7 @@ export const composerActors = {
  */
 const publishAfterOutbox = (app: HasSystem) =>
   fromPromise<Post, PublishRequest>(({ input }) => {
-    if (goesThroughOutbox(input) && outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined))
-      return Promise.reject(new QueuedBehind());
+    if (goesThroughOutbox(input) && queuedBehindOutbox(app)) return Promise.reject(new QueuedBehind());
     return publish(input);
   });
 

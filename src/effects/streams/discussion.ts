@@ -4,12 +4,11 @@ import type { AnswerResponse, CommentResponse, TextFormat } from '../../api/post
 import { serverEvents } from '../../api/socket';
 import { answersMachine, type AnswersEvent } from '../../machines/streams/discussion/answers.machine';
 import { commentsMachine, type CommentsEvent } from '../../machines/streams/discussion/comments.machine';
-import { outboxHoldsWaiting } from '../../machines/offline/outbox.connect';
-import { QueuedBehind } from '../../machines/offline/outbox.handoff';
 import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
 import type { OutboxItem } from '../../machines/offline/outbox.types';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { keptMemberOf } from '../offline/kept';
+import { rejectIfQueuedBehind } from '../offline/queuedBehind';
 import { withKept } from '../offline/keptLoad';
 import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
 import { sentHereFirst } from './streams';
@@ -63,11 +62,6 @@ const outboxSent =
     return () => subscription?.unsubscribe();
   };
 
-/** Nothing overtakes a send of the member's still waiting in the outbox (docs/client-offline.md, "Outbox"). */
-function notBehindOutbox(app: HasSystem) {
-  if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
-}
-
 type Watch = Pick<PostWatch, 'show' | 'forget'>;
 
 const outboxOf = (app: HasSystem | undefined) => app?.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined;
@@ -112,7 +106,7 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
         }),
         createComment: fromPromise(
           async ({ input }: { input: { postId: string; comment: string; clientId: string; format: TextFormat } }) => {
-            notBehindOutbox(app);
+            rejectIfQueuedBehind(app);
             return api.comments.create({
               postId: input.postId,
               comment: input.comment,
@@ -134,7 +128,7 @@ export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: 
         fetchQuestion: fromPromise(({ input }: { input: { questionId: string } }) => api.questions.one(input.questionId)),
         createAnswer: fromPromise(
           async ({ input }: { input: { questionId: string; answer: string; clientId: string; format: TextFormat } }) => {
-            notBehindOutbox(app);
+            rejectIfQueuedBehind(app);
             return api.questions.answer(input.questionId, {
               answer: input.answer,
               clientId: input.clientId,

@@ -15,11 +15,11 @@ import {
   type FeedSource,
   type FetchPageInput,
 } from '../../machines/streams/feed.machine';
-import { outboxHoldsWaiting, outboxSendingHere } from '../../machines/offline/outbox.connect';
+import { outboxSendingHere } from '../../machines/offline/outbox.connect';
 import type { OutboxItem } from '../../machines/offline/outbox.types';
 import type { OutboxActorRef, OutboxSnapshot } from '../../machines/offline/outbox.machine';
 import { reactionsSent, type ReactionsSent } from './reactionsSent';
-import { QueuedBehind } from '../../machines/offline/outbox.handoff';
+import { rejectIfQueuedBehind } from '../offline/queuedBehind';
 import { reactionsMachine } from '../../machines/streams/post/reactions.machine';
 import { saveMachine } from '../../machines/streams/post/save.machine';
 import { whoReactedMachine } from '../../machines/streams/post/whoReacted.machine';
@@ -223,7 +223,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
       actors: {
         // Behind a send of the member's waiting in the outbox, the wish waits there too (in order).
         sendReaction: fromPromise(async ({ input }: { input: { postId: string; reaction: ReactionType | null } }) => {
-          if (outboxHoldsWaiting(app.system.get('outbox')?.getSnapshot() as OutboxSnapshot | undefined)) throw new QueuedBehind();
+          rejectIfQueuedBehind(app);
           return input.reaction ? api.reactions.react({ postId: input.postId, type: input.reaction }) : api.reactions.remove(input.postId);
         }),
         readReaction: fromPromise(async ({ input }: { input: { postId: string } }) => {

@@ -1,12 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import AdminProfilePage from '../../../src/views/admin/pages/AdminProfilePage';
 import DashboardPage from '../../../src/views/admin/pages/DashboardPage';
 import { admin } from '../../fixtures/auth';
 import { refused } from '../../fixtures/streams';
 import { audit, dashboard } from '../../machines/admin/adminFixtures';
-import { clearAnnouncer, renderAdmin } from './adminHarness';
+import { audited, clearAnnouncer, renderAdmin } from './adminHarness';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -21,11 +20,6 @@ function show(path: string, element: React.ReactNode) {
   restore = t.h.restore;
   return t;
 }
-
-const audited = async () =>
-  (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
-  );
 
 describe('admin dashboard', () => {
   it('shows every figure, each opening its page, and the latest moderation actions', async () => {

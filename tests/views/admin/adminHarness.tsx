@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import type { ReactNode } from 'react';
 import { Route } from 'wouter';
 import type { AnyActorRef } from 'xstate';
@@ -88,3 +89,9 @@ export const toasts = () =>
 export function clearAnnouncer() {
   document.querySelectorAll('[data-live-announcer] [role="log"]').forEach((log) => log.replaceChildren());
 }
+
+/** What axe finds on the page (colour contrast aside: jsdom draws no colours), as `rule: targets`. */
+export const audited = async () =>
+  (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
+  );

@@ -1,12 +1,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import MemberPage from '../../../src/views/admin/pages/MemberPage';
 import { activeAdminItem } from '../../../src/views/layouts/AdminLayout';
 import { refused } from '../../fixtures/streams';
 import { adminMember, banned, ben, otherAdmin, profileReport, summary } from '../../machines/admin/adminFixtures';
-import { clearAnnouncer, renderAdmin, toasts } from './adminHarness';
+import { audited, clearAnnouncer, renderAdmin, toasts } from './adminHarness';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -21,11 +20,6 @@ function renderMember(id = 'u2') {
   restore = t.h.restore;
   return t;
 }
-
-const audited = async () =>
-  (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
-  );
 
 describe("a member's admin page", () => {
   it('shows the account and ban, the reports about them, their posts and the audit log, inside the admin area', async () => {

@@ -1,5 +1,4 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import AppealsPage from '../../../src/views/admin/pages/AppealsPage';
 import BannedUsersPage from '../../../src/views/admin/pages/BannedUsersPage';
@@ -24,7 +23,7 @@ import {
   root,
   summary,
 } from '../../machines/admin/adminFixtures';
-import { clearAnnouncer, renderAdmin, toasts } from './adminHarness';
+import { audited, clearAnnouncer, renderAdmin, toasts } from './adminHarness';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -45,11 +44,6 @@ const labels = (list: string) => articles(list).map((a) => a.getAttribute('aria-
 const item = (list: string, name: string) => within(screen.getByRole('list', { name: list })).getByRole('article', { name });
 const dialog = () => screen.getByRole('alertdialog');
 const statusFilter = () => screen.getByRole('radiogroup', { name: 'Status' });
-const audited = async () =>
-  (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
-  );
-
 describe('reported members', () => {
   const r1 = profileReport('r1', ben, {
     history: [audit('h1', { action: 'profileReport.status', targetType: 'profileReport', targetLabel: 'ben', reason: 'reviewing' })],

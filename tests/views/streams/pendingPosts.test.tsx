@@ -1,15 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../../src/api/client';
-import { createBus } from '../../../src/effects/shell/socket';
-import { streamsLogic } from '../../../src/effects/streams/streams';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../../src/machines/offline/outbox.types';
-import StreamsPage from '../../../src/views/streams/pages/StreamsPage';
-import { ComposerProvider } from '../../../src/views/streams/ComposerContext';
-import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
-import { alice, auth } from '../../fixtures/auth';
+import type { User } from '../../../src/api/auth';
+import type { Post } from '../../../src/api/posts';
+import { alice, user } from '../../fixtures/auth';
 import { post } from '../../fixtures/streams';
-import { startTestApp, withApp } from '../appHarness';
+import { renderStreamsPage } from './streamsPage';
 
 const listed = post({ _id: 'p1', post: 'Already on the server' });
 const waiting: OutboxItem = {
@@ -31,27 +27,16 @@ const refusedItem: OutboxItem = {
 
 afterEach(cleanup);
 
+/** The streams page of a signed-in member, its lists holding `posts`, once the first is shown; answers the app. */
+async function showStreams(member: User, posts: Post[]) {
+  const { app } = renderStreamsPage(posts, {}, { member });
+  await screen.findByText(posts[0].post);
+  return app;
+}
+
 describe('the streams show the outbox’s posts as pending cards', () => {
   it('on top, newest written first, waiting or refused with Try again and Delete', async () => {
-    const { app } = startTestApp();
-    app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-    const api = {
-      posts: {
-        all: vi.fn(async () => ({ posts: [listed], totalPosts: 1, nextCursor: null })),
-        forYou: vi.fn(async () => ({ posts: [listed], nextCursor: null })),
-      },
-    } as unknown as ApiClient;
-    const { ui } = withApp(
-      app,
-      '/streams',
-      <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
-        <ComposerProvider value={{ openComposer: vi.fn() }}>
-          <StreamsPage />
-        </ComposerProvider>
-      </StreamsLogicProvider>,
-    );
-    render(ui);
-    await screen.findByText('Already on the server');
+    const app = await showStreams(alice, [listed]);
     const outbox = app.system.get('outbox')!;
     outbox.send({ type: 'outbox.changed', change: { put: waiting } });
     outbox.send({ type: 'outbox.changed', change: { put: refusedItem } });
@@ -77,28 +62,39 @@ describe('the streams show the outbox’s posts as pending cards', () => {
     await waitFor(() => expect(screen.queryByText('Refused by the server')).toBeNull());
     expect(outbox.getSnapshot().context.items.map((i: OutboxItem) => i.clientId)).toEqual(['c1']);
   });
+
+  it('shows the member’s pending post under the same author line as their posts in the list', async () => {
+    const member = user({ profilePicture: '/media/alice.png' });
+    const mine = post({
+      _id: 'p2',
+      userId: member._id,
+      username: member.username,
+      avatarColor: member.avatarColor,
+      profilePicture: member.profilePicture,
+      feelings: 'happy',
+      post: 'Mine, on the server',
+    });
+    const app = await showStreams(member, [mine]);
+    const happy: OutboxItem = { ...waiting, payload: { ...waiting.payload, body: { ...waiting.payload.body, feelings: 'happy' } } };
+    app.system.get('outbox')!.send({ type: 'outbox.changed', change: { put: happy } });
+
+    const pending = within(await screen.findByRole('list', { name: 'Not sent yet' })).getByRole('article', { name: 'alice' });
+    const listedCard = screen.getByText('Mine, on the server').closest('article')!;
+    expect(listedCard.getAttribute('aria-labelledby')).not.toBe(pending.getAttribute('aria-labelledby'));
+    // The avatar and the name line (name, feeling) are drawn alike; only the line under them differs.
+    const authorLine = (card: Element) => {
+      const header = card.querySelector('header')!;
+      return [header.firstElementChild!.outerHTML, header.querySelector('p')!.outerHTML.replace(/ id="[^"]*"/, '')];
+    };
+    expect(authorLine(pending)).toEqual(authorLine(listedCard));
+    expect(authorLine(pending)[0]).toContain('src="/media/alice.png"');
+    expect(pending.querySelector('header p')!.textContent).toMatch(/^alice\s*is feeling happy/);
+  });
 });
 
 describe('an empty stream with a pending card', () => {
   it('shows the card without "No posts yet" beneath it; with the card gone the empty state is back', async () => {
-    const { app } = startTestApp();
-    app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-    const api = {
-      posts: {
-        all: vi.fn(async () => ({ posts: [], totalPosts: 0, nextCursor: null })),
-        forYou: vi.fn(async () => ({ posts: [], nextCursor: null })),
-      },
-    } as unknown as ApiClient;
-    const { ui } = withApp(
-      app,
-      '/streams',
-      <StreamsLogicProvider logic={streamsLogic(app, { api, bus: createBus() })}>
-        <ComposerProvider value={{ openComposer: vi.fn() }}>
-          <StreamsPage />
-        </ComposerProvider>
-      </StreamsLogicProvider>,
-    );
-    render(ui);
+    const { app } = renderStreamsPage([], {}, { member: alice });
     await screen.findByText('No posts yet');
     const outbox = app.system.get('outbox')!;
     outbox.send({ type: 'outbox.changed', change: { put: refusedItem } });

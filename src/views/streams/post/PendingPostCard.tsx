@@ -1,17 +1,14 @@
-import { Globe, Lock, Users, UsersRound } from 'lucide-react';
+import { UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { PendingCardItem } from '../../../machines/offline/outbox.connect';
 import type { OutboxActorRef } from '../../../machines/offline/outbox.machine';
 import { OutboxMark } from '../../offline/OutboxMark';
 import { useSessionProfile } from '../../layouts/useShell';
-import { Avatar } from '../../ui/Avatar';
 import { FormattedText } from '../../ui/markdown/FormattedText';
 import { RichText } from '../../ui/RichText';
-import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
 import { inkOn, isColoured } from './format';
+import { Audience, PostAuthorHeader, PRIVACY_ICON } from './PostAuthorHeader';
 import { PostMedia } from './PostMedia';
-
-const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
 type PendingItem = PendingCardItem;
 
@@ -59,8 +56,6 @@ function PendingPostCard({ outbox, item }: { outbox: OutboxActorRef; item: Pendi
   // A group post is seen by whoever sees the group, as its card will say.
   const inGroup = item.kind === 'groupPost';
   const privacy = 'privacy' in body ? (body.privacy ?? 'Public') : 'Public';
-  const Privacy = inGroup ? UsersRound : PRIVACY_ICON[privacy];
-  const audience = inGroup ? 'Group' : privacy;
   const isQuestion = item.kind === 'question';
   const refused = item.state === 'failed';
   const coloured = format !== 'markdown' && isColoured(bgColor) && !item.payload.image && !gifUrl;
@@ -73,37 +68,12 @@ function PendingPostCard({ outbox, item }: { outbox: OutboxActorRef; item: Pendi
       data-outbox-item={item.clientId}
       className="rounded-3xl border border-dashed border-neutral-300 bg-white pb-4 shadow-sm dark:border-neutral-700 dark:bg-neutral-900"
     >
-      <header className="flex items-start gap-3 px-4 pt-4">
-        {profile ? (
-          <Avatar
-            username={profile.username}
-            avatarColor={profile.avatarColor}
-            avatarImage={profile.avatarImage}
-            profilePicture={profile.profilePicture}
-          />
-        ) : null}
-        <div className="min-w-0 flex-1">
-          <p className="flex flex-wrap items-center gap-x-1.5 text-[15px]">
-            <span id={labelId} className="font-semibold text-neutral-900 dark:text-white">
-              {username}
-            </span>
-            {feelings ? (
-              <span className="text-neutral-600 dark:text-neutral-400">
-                is feeling {feelings}
-                {isFeeling(feelings) ? (
-                  <>
-                    {' '}
-                    <FeelingImage feeling={feelings} />
-                  </>
-                ) : null}
-              </span>
-            ) : null}
-            {isQuestion ? (
-              <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
-                Question
-              </span>
-            ) : null}
-          </p>
+      <PostAuthorHeader
+        author={profile}
+        labelId={labelId}
+        feelings={feelings}
+        isQuestion={isQuestion}
+        meta={
           <p className="flex flex-wrap items-center gap-1.5 text-[13px] text-neutral-600 dark:text-neutral-400">
             {refused ? null : (
               <>
@@ -111,12 +81,10 @@ function PendingPostCard({ outbox, item }: { outbox: OutboxActorRef; item: Pendi
                 <span aria-hidden="true">·</span>
               </>
             )}
-            <Privacy aria-hidden="true" size={13} />
-            <span className="sr-only">Visible to:</span>
-            <span>{audience}</span>
+            <Audience icon={inGroup ? UsersRound : PRIVACY_ICON[privacy]} label={inGroup ? 'Group' : privacy} />
           </p>
-        </div>
-      </header>
+        }
+      />
       {/* A refusal is the server's reason with its two buttons: a row of its own. */}
       {refused ? (
         <div className="px-4 pt-3">

@@ -1,17 +1,5 @@
 import { useSelector } from '@xstate/react';
-import {
-  Bookmark,
-  BookmarkCheck,
-  EyeOff,
-  Globe,
-  Lock,
-  MessageCircle,
-  MessageSquareReply,
-  Pencil,
-  Trash2,
-  Users,
-  UsersRound,
-} from 'lucide-react';
+import { Bookmark, BookmarkCheck, EyeOff, MessageCircle, MessageSquareReply, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../../api/numbers';
@@ -21,8 +9,6 @@ import { shiftReaction } from '../../../machines/streams/postList';
 import { confirmedReaction, isSavingReaction, myReaction } from '../../../machines/streams/post/reactions.connect';
 import { isPostSaved, isSavingPost } from '../../../machines/streams/post/save.connect';
 import { isPostAuthor } from '../../../machines/streams/post/author.connect';
-import { Avatar } from '../../ui/Avatar';
-import { FeelingImage, isFeeling } from '../reactions/FeelingImage';
 import { RichText } from '../../ui/RichText';
 import { FormattedText } from '../../ui/markdown/FormattedText';
 import { IconButton } from '../../ui/IconButton';
@@ -32,14 +18,13 @@ import { inkOn, isColoured, timeAgo } from './format';
 import { actionClasses, ReactionAction, ReactionCounts } from '../reactions/ReactionBar';
 import { useStreamsLogic } from '../StreamsLogic';
 import { useScreenActor } from '../../shared/useScreenActor';
+import { Audience, PostAuthorHeader, PRIVACY_ICON } from './PostAuthorHeader';
 import { PostMedia } from './PostMedia';
 import { useReactionWish } from './useReactionWish';
 import { useAppChild } from '../../AppContext';
 import { OutboxMark } from '../../offline/OutboxMark';
 import { reactionClientId } from '../../../machines/offline/outbox.types';
 import { outboxReactionFor, outboxWaitingCount } from '../../../machines/offline/outbox.connect';
-
-const PRIVACY_ICON = { Public: Globe, Followers: Users, Private: Lock } as const;
 
 export interface PostCardProps {
   /** As the server shows it to the member (their reaction, saved, following the author). */
@@ -112,30 +97,12 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       data-post-id={post._id}
       className="rounded-3xl border border-neutral-200 bg-white shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
     >
-      <header className="flex items-start gap-3 px-4 pt-4">
-        <Avatar username={post.username} avatarColor={post.avatarColor} profilePicture={post.profilePicture} />
-        <div className="min-w-0 flex-1">
-          <p className="flex flex-wrap items-center gap-x-1.5 text-[15px]">
-            <span id={`post-${post._id}-author`} className="font-semibold text-neutral-900 dark:text-white">
-              {post.username}
-            </span>
-            {post.feelings ? (
-              <span className="text-neutral-600 dark:text-neutral-400">
-                is feeling {post.feelings}
-                {isFeeling(post.feelings) ? (
-                  <>
-                    {' '}
-                    <FeelingImage feeling={post.feelings} />
-                  </>
-                ) : null}
-              </span>
-            ) : null}
-            {isQuestion ? (
-              <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
-                Question
-              </span>
-            ) : null}
-          </p>
+      <PostAuthorHeader
+        author={post}
+        labelId={`post-${post._id}-author`}
+        feelings={post.feelings}
+        isQuestion={isQuestion}
+        meta={
           <p className="flex items-center gap-1.5 text-[13px] text-neutral-600 dark:text-neutral-400">
             <Link href={href} className="rounded hover:underline">
               <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
@@ -143,9 +110,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
               </time>
             </Link>
             <span aria-hidden="true">·</span>
-            <Privacy aria-hidden="true" size={13} />
-            <span className="sr-only">Visible to:</span>
-            <span>{audience}</span>
+            <Audience icon={Privacy} label={audience} />
             {post.editedAt ? (
               <>
                 <span aria-hidden="true">·</span>
@@ -153,7 +118,8 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
               </>
             ) : null}
           </p>
-        </div>
+        }
+      >
         {isAuthor ? (
           <div className="flex shrink-0">
             {/* A post hidden by moderators cannot be edited (the server refuses it too); it can still be deleted. */}
@@ -177,7 +143,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
             <AuthorMenu post={post} {...(post.reasons?.length && props.onWhy ? { onWhy: () => props.onWhy?.(post._id) } : {})} />
           </div>
         ) : null}
-      </header>
+      </PostAuthorHeader>
 
       {post.hidden ? <HiddenNotice reason={post.hiddenReason} isAuthor={isAuthor} /> : null}
 
