@@ -163,3 +163,16 @@ export async function recallCopy<T>(userId: string | null, kind: KeptKind, id: s
     return null;
   }
 }
+
+/** The member's most recently saved copy of `kind` that `matches` (found by what it holds, not its key), or null. */
+export async function recallCopyWhere<T>(userId: string | null, kind: KeptKind, matches: (value: T) => boolean): Promise<Kept<T> | null> {
+  if (!userId) return null;
+  try {
+    if (!(await keptNames()).includes(keptDbName(userId))) return null;
+    const { findCopy } = await store();
+    const record = await findCopy(userId, kind, (value) => matches(value as T));
+    return record ? { value: record.value as T, savedAt: record.savedAt } : null;
+  } catch {
+    return null;
+  }
+}

@@ -126,6 +126,21 @@ export const readCopy = (userId: string, key: string, now = Date.now()) =>
   });
 
 /**
+ * The most recently saved copy of `kind` that `matches`, younger than KEPT_MAX_AGE_MS, or null: a
+ * copy found by what it holds rather than its key (a profile kept by its member's id, addressed by
+ * their name). The bounds keep such a walk short (10 profiles).
+ */
+export const findCopy = (userId: string, kind: KeptKind, matches: (value: unknown) => boolean, now = Date.now()) =>
+  using(userId, async (db): Promise<KeptRecord | null> => {
+    const range = IDBKeyRange.bound([kind, now - KEPT_MAX_AGE_MS], [kind, Infinity]);
+    const index = db.transaction(KEPT_STORES.copies).store.index(KEPT_BY_KIND);
+    for (let cursor = await index.openCursor(range, 'prev'); cursor; cursor = await cursor.continue()) {
+      if (matches(cursor.value.value)) return cursor.value;
+    }
+    return null;
+  });
+
+/**
  * Changes the copy under `key` where it is kept already (a conversation's messages as they arrive
  * live), in one transaction: two tabs applying the same message never lose one another's change.
  * `change` answers the new value, or null to leave the copy as it is. Its save time becomes `now`.
