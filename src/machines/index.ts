@@ -6,6 +6,7 @@ import { themeMachine } from './shell/theme.machine';
 import { sessionMachine } from './session/session.machine';
 import { authGuardMachine } from './session/authGuard.machine';
 import { signOutMachine } from './session/signOut.machine';
+import { sessionEndMachine } from './session/sessionEnd.machine';
 import { signInMachine } from './auth/signIn.machine';
 import { twoFactorMachine } from './account/twoFactor.machine';
 import { googleOptionMachine } from './auth/googleOption.machine';
@@ -72,6 +73,7 @@ export const statecharts = {
   session: sessionMachine,
   authGuard: authGuardMachine,
   signOut: signOutMachine,
+  sessionEnd: sessionEndMachine,
   signIn: signInMachine,
   googleOption: googleOptionMachine,
   signUp: signUpMachine,

@@ -2,7 +2,8 @@
  * The kept store's module (src/effects/offline/kept.ts and keptStore.ts) against Chromium's real
  * IndexedDB: the module bundled by esbuild into a page of its own (no app, no service worker), then
  * driven from the test. What the journeys cannot see: the bounds, the live changes, the age limit,
- * one member per device, and that nothing written around a wipe brings a database back.
+ * one member per device, that nothing written around a wipe brings a database back, and that a copy
+ * is kept however soon the page is left.
  */
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -170,6 +171,25 @@ describe('the kept store in Chromium', () => {
       await Promise.all([late, write]);
     });
     expect(await databases()).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('a full navigation right after a copy is kept does not drop it: the write starts in the turn its answer came', async () => {
+    await page.evaluate((u) => window.kept.keepProfile('token-3', u), user('m3'));
+    const lost: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      // The answer shown, and the page left at once (a page with nothing to fetch is the quickest to come).
+      await page
+        .evaluate((i) => {
+          void window.kept.keepCopy('m3', 'post', `p${i}`, { i });
+          location.href = 'about:blank';
+        }, i)
+        .catch(() => {});
+      await page.waitForURL('about:blank');
+      await page.goto(`${ORIGIN}/`);
+      if (!(await page.evaluate((i) => window.kept.recallCopy('m3', 'post', `p${i}`), i))) lost.push(i);
+    }
+    expect(lost).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

@@ -120,11 +120,23 @@ describe('reading offline: conversations, notifications, the profile', () => {
 
     await page.goto('/app/social/notifications');
     await page.getByRole('list', { name: 'Notifications' }).getByText('penpal').first().waitFor();
+    // Another member's profile, by name only (an @mention's link): kept by their id, found offline by the name.
+    await page.goto('/app/social/profile/penpal');
+    await page.getByRole('heading', { name: 'penpal' }).first().waitFor();
     await page.goto(profileUrl());
     await page.getByText(OWN_POST).first().waitFor();
     await expect
       .poll(() => keptKeys(reader.id))
-      .toEqual(expect.arrayContaining([thread, 'notifications:inbox', 'unread:count', `member:${reader.id}`, `timeline:${reader.id}`]));
+      .toEqual(
+        expect.arrayContaining([
+          thread,
+          'notifications:inbox',
+          'unread:count',
+          `member:${reader.id}`,
+          `timeline:${reader.id}`,
+          `member:${pen.id}`,
+        ]),
+      );
     await settled();
     await context.setOffline(true);
 
@@ -169,6 +181,9 @@ describe('reading offline: conversations, notifications, the profile', () => {
     expect(await page.getByText(NOTICE).count()).toBe(1);
     await look('profile', 1280, true);
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.goto('/app/social/profile/PenPal');
+    await page.getByText(NOTICE).waitFor();
+    await page.getByRole('heading', { name: 'penpal' }).first().waitFor();
 
     // Back online on the conversation: the server's thread again, the waiting message sent once.
     await page.goto(threadUrl());

@@ -16,7 +16,10 @@ export interface Kept<T> {
   savedAt: number;
 }
 
-const store = () => import('./keptStore');
+type Store = typeof import('./keptStore');
+/** idb's half, once loaded: a copy's write then starts in the turn its answer came (no import to wait for). */
+let loaded: Store | null = null;
+const store = async (): Promise<Store> => (loaded ??= await import('./keptStore'));
 const idb = () => (typeof indexedDB === 'undefined' ? null : indexedDB);
 
 /** Bumped by each wipe: a write that began before it must not bring the data back. */
@@ -106,14 +109,18 @@ export async function recallProfile(token: string | null): Promise<KeptProfile |
 export const keptMemberOf = (app: HasSystem): string | null =>
   (app.system.get('session')?.getSnapshot() as { context?: { profile?: User | null } } | undefined)?.context?.profile?._id ?? null;
 
-/** Keeps a copy of what the member just loaded, only into their database once the guard created it. */
+/**
+ * Keeps a copy of what the member just loaded, only into their database once the guard created it
+ * (keptStore opens it without creating it). Nothing is awaited before the write but the guard's
+ * confirmation: the page may be left right after the answer is shown.
+ */
 export async function keepCopy(userId: string | null, kind: KeptKind, id: string, value: unknown): Promise<void> {
   if (!userId) return;
   const started = generation;
   try {
     await confirming;
-    if (!(await keptNames()).includes(keptDbName(userId)) || generation !== started) return;
-    const { writeCopy } = await store();
+    if (generation !== started) return;
+    const { writeCopy } = loaded ?? (await store());
     await writeCopy(userId, { key: keptKey(kind, id), kind, savedAt: Date.now(), value });
   } catch {
     // Best effort, as above.
@@ -151,6 +158,19 @@ export async function recallCopy<T>(userId: string | null, kind: KeptKind, id: s
     if (!(await keptNames()).includes(keptDbName(userId))) return null;
     const { readCopy } = await store();
     const record = await readCopy(userId, keptKey(kind, id));
+    return record ? { value: record.value as T, savedAt: record.savedAt } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The member's most recently saved copy of `kind` that `matches` (found by what it holds, not its key), or null. */
+export async function recallCopyWhere<T>(userId: string | null, kind: KeptKind, matches: (value: T) => boolean): Promise<Kept<T> | null> {
+  if (!userId) return null;
+  try {
+    if (!(await keptNames()).includes(keptDbName(userId))) return null;
+    const { findCopy } = await store();
+    const record = await findCopy(userId, kind, (value) => matches(value as T));
     return record ? { value: record.value as T, savedAt: record.savedAt } : null;
   } catch {
     return null;

@@ -25,6 +25,26 @@ export interface KeptSlot {
 }
 
 /**
+ * A load that the kept store answers when the server cannot be reached (or the browser is offline:
+ * then nothing is asked): `recall` reads it from what is kept, and without it (null) the failure
+ * stands. A 4xx is the server's answer, and stands too.
+ */
+export async function orKept<T>(load: () => Promise<T>, recall: () => Promise<T | null>): Promise<T> {
+  const fallback = async (error: unknown) => {
+    const kept = await recall();
+    if (kept === null) throw error;
+    return kept;
+  };
+  if (!browserOnline()) return fallback(offlineFailure());
+  try {
+    return await load();
+  } catch (error) {
+    if (unreachable(error)) return fallback(error);
+    throw error;
+  }
+}
+
+/**
  * A load with the member's kept copy behind it: each answer is kept; when the server cannot be
  * reached (or the browser is offline: then nothing is asked) the kept copy is returned instead,
  * marked with its save time by `mark`. Without a copy, the failure stands. `bound` shapes what is
@@ -36,19 +56,18 @@ export async function withKept<T>(
   mark: (kept: T, savedAt: number) => T,
   bound: (value: T) => T = (value) => value,
 ): Promise<T> {
-  const fallback = async (error: unknown) => {
-    const kept = await recallCopy<T>(slot.member, slot.kind, slot.id);
-    if (!kept) throw error;
-    return mark(kept.value, kept.savedAt);
-  };
-  if (!browserOnline()) return fallback(offlineFailure());
-  let value: T;
-  try {
-    value = await load();
-  } catch (error) {
-    if (unreachable(error)) return fallback(error);
-    throw error;
-  }
-  void keepCopy(slot.member, slot.kind, slot.id, bound(value));
+  let answered = false;
+  const value = await orKept(
+    async () => {
+      const loaded = await load();
+      answered = true;
+      return loaded;
+    },
+    async () => {
+      const kept = await recallCopy<T>(slot.member, slot.kind, slot.id);
+      return kept ? mark(kept.value, kept.savedAt) : null;
+    },
+  );
+  if (answered) void keepCopy(slot.member, slot.kind, slot.id, bound(value));
   return value;
 }

@@ -15,8 +15,12 @@ import {
 
 /**
  * The member's kept database through idb (loaded only with the member area's effects, never by
- * the sign-in route). Each call opens and closes its connection: a sign-out's delete is never
- * blocked by a connection left open.
+ * the sign-in route). The page holds one connection open, to the member's database, so a copy's
+ * write starts in the same turn as the answer it keeps: a full navigation right after a page's
+ * data arrived (a reload, a link out) unloads the document, which aborts a write still waiting
+ * for its connection. A delete (a sign-out here or in another tab, another member's confirmation)
+ * or a newer version asks the held connection to go (`versionchange`): it closes at once, so the
+ * delete is never blocked, and the next call opens the database again, if it is still there.
  */
 
 interface KeptSchema extends DBSchema {
@@ -33,6 +37,11 @@ type KeptDb = IDBPDatabase<KeptSchema>;
  */
 function open(userId: string, create: boolean): Promise<KeptDb> {
   return openDB<KeptSchema>(keptDbName(userId), KEPT_DB_VERSION, {
+    blocking(_current, _blocked, event) {
+      (event.target as IDBDatabase).close();
+      forget(userId);
+    },
+    terminated: () => forget(userId),
     upgrade(db, oldVersion, _newVersion, transaction) {
       if (oldVersion === 0 && !create) {
         // idb's `done` of this transaction rejects on the abort: handled here, not left unhandled.
@@ -46,13 +55,37 @@ function open(userId: string, create: boolean): Promise<KeptDb> {
   });
 }
 
-async function using<T>(userId: string, work: (db: KeptDb) => Promise<T>, create = false): Promise<T> {
-  const db = await open(userId, create);
-  try {
-    return await work(db);
-  } finally {
-    db.close();
+/** The connection the page holds: one member's database (opening, or open). */
+let held: { userId: string; db: Promise<KeptDb> } | null = null;
+
+function forget(userId: string) {
+  if (held?.userId === userId) held = null;
+}
+
+/**
+ * The held connection to `userId`'s database, opened when needed (another member's is closed).
+ * Without `create`, a database that is not there is not made: the open fails, and is not held.
+ */
+function connection(userId: string, create: boolean): Promise<KeptDb> {
+  if (held?.userId !== userId) {
+    void held?.db.then(
+      (db) => db.close(),
+      () => {},
+    );
+    held = { userId, db: open(userId, create) };
+  } else if (create) {
+    // An open that found no database (before the guard's profile) must not stand for this one.
+    held.db = held.db.catch(() => open(userId, true));
   }
+  const mine = held;
+  mine.db.catch(() => {
+    if (held === mine) held = null;
+  });
+  return mine.db;
+}
+
+function using<T>(userId: string, work: (db: KeptDb) => Promise<T>, create = false): Promise<T> {
+  return connection(userId, create).then(work);
 }
 
 export const writeProfile = (userId: string, record: KeptProfileRecord<User>) =>
@@ -60,11 +93,17 @@ export const writeProfile = (userId: string, record: KeptProfileRecord<User>) =>
 
 export const readProfile = (userId: string) => using(userId, (db) => db.get(KEPT_STORES.profile, KEPT_PROFILE_KEY));
 
-/** Saves a copy, then drops the oldest of its kind beyond the kind's bound, in one transaction. */
+/**
+ * Saves a copy (its own transaction, committed at once, so it is kept however soon the page is
+ * left), then drops the least recently saved of its kind beyond the kind's bound.
+ */
 export const writeCopy = (userId: string, record: KeptRecord) =>
   using(userId, async (db) => {
+    const put = db.transaction(KEPT_STORES.copies, 'readwrite');
+    const written = put.store.put(record);
+    put.commit();
+    await Promise.all([written, put.done]);
     const tx = db.transaction(KEPT_STORES.copies, 'readwrite');
-    await tx.store.put(record);
     const range = IDBKeyRange.bound([record.kind, 0], [record.kind, Infinity]);
     let extra = (await tx.store.index(KEPT_BY_KIND).count(range)) - KEPT_LIMITS[record.kind];
     for (let cursor = await tx.store.index(KEPT_BY_KIND).openCursor(range); cursor && extra > 0; cursor = await cursor.continue()) {
@@ -84,6 +123,21 @@ export const readCopy = (userId: string, key: string, now = Date.now()) =>
       return null;
     }
     return record;
+  });
+
+/**
+ * The most recently saved copy of `kind` that `matches`, younger than KEPT_MAX_AGE_MS, or null: a
+ * copy found by what it holds rather than its key (a profile kept by its member's id, addressed by
+ * their name). The bounds keep such a walk short (10 profiles).
+ */
+export const findCopy = (userId: string, kind: KeptKind, matches: (value: unknown) => boolean, now = Date.now()) =>
+  using(userId, async (db): Promise<KeptRecord | null> => {
+    const range = IDBKeyRange.bound([kind, now - KEPT_MAX_AGE_MS], [kind, Infinity]);
+    const index = db.transaction(KEPT_STORES.copies).store.index(KEPT_BY_KIND);
+    for (let cursor = await index.openCursor(range, 'prev'); cursor; cursor = await cursor.continue()) {
+      if (matches(cursor.value.value)) return cursor.value;
+    }
+    return null;
   });
 
 /**

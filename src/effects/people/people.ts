@@ -9,8 +9,8 @@ import { notificationSettingsMachine } from '../../machines/notifications/notifi
 import { peopleMachine } from '../../machines/people/people.machine';
 import { personalizeMachine } from '../../machines/streams/personalize.machine';
 import { profileMachine, type PeoplePageInput, type ProfilePage } from '../../machines/people/profile/profile.machine';
-import { keptMemberOf } from '../offline/kept';
-import { withKept } from '../offline/keptLoad';
+import { keptMemberOf, recallCopyWhere } from '../offline/kept';
+import { orKept, withKept } from '../offline/keptLoad';
 import { profileHobbiesMachine } from '../../machines/people/profile/profileHobbies.machine';
 import { profileImageMachine, type ProfileImageKind } from '../../machines/people/profile/profileImage.machine';
 import { profileLinksMachine } from '../../machines/people/profile/profileLinks.machine';
@@ -68,6 +68,17 @@ export async function memberIdByName(api: ApiClient, username: string): Promise<
   const wanted = username.toLowerCase();
   const { search } = await api.users.search(username);
   return search.find((person) => person.username.toLowerCase() === wanted)?._id ?? null;
+}
+
+/**
+ * The id of the member called `username` among the profile pages kept for `member` (each kept by
+ * the id it was opened with, `member:<id>`, and holding the name): a profile addressed by name (an
+ * @mention's link) opens offline when it was opened before, by name or by id.
+ */
+export async function keptMemberIdByName(member: string | null, username: string): Promise<string | null> {
+  const wanted = username.toLowerCase();
+  const kept = await recallCopyWhere<ProfilePage>(member, 'member', (page) => page.user?.username.toLowerCase() === wanted);
+  return kept?.value.user._id ?? null;
 }
 
 /** The people and profile machines with their real effects, bound to one app actor. */
@@ -139,7 +150,15 @@ export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus
       },
     }),
     memberByName: memberByNameMachine.provide({
-      actors: { findMember: fromPromise(({ input }: { input: { username: string } }) => memberIdByName(api, input.username)) },
+      actors: {
+        // The server cannot be reached: the profile pages kept on this device know the name (its copy is kept by id).
+        findMember: fromPromise(({ input }: { input: { username: string } }) =>
+          orKept(
+            () => memberIdByName(api, input.username),
+            () => keptMemberIdByName(keptMemberOf(app), input.username),
+          ),
+        ),
+      },
     }),
     personalize: personalizeMachine.provide({
       actors: {

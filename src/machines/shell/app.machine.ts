@@ -11,6 +11,7 @@ import { privateChatCacheMachine } from '../chat/privateChatCache.machine';
 import { appUpdateMachine } from '../offline/appUpdate.machine';
 import { connectivityMachine } from '../offline/connectivity.machine';
 import { outboxMachine } from '../offline/outbox.machine';
+import { sessionEndMachine } from '../session/sessionEnd.machine';
 
 export interface AppInput {
   /** The `theme` value found in storage at boot. */
@@ -54,8 +55,8 @@ export const appMachine = setup({
     notices: requiredCallback(),
     /** Effect: a ban while a page is open moves it to /checkpoint (src/effects/session/banWatch.ts). */
     banWatch: requiredCallback(),
-    /** Effect: this session ended from another device sends the page to sign-in (src/effects/session/sessionEndWatch.ts). */
-    sessionEndWatch: requiredCallback(),
+    /** This session ended from another device: told, then cleared after 1 s, and the page goes to sign-in (src/effects/session/sessionEndWatch.ts). */
+    sessionEndWatch: sessionEndMachine,
   },
   actions: {
     /** The socket follows the session: open while signed in (with its token), closed otherwise. */

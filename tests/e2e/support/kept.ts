@@ -11,8 +11,8 @@ export const keptDatabases = (page: Page) =>
 
 /**
  * The keys of the copies kept for `userId`, sorted. The page writes them after each load, in the
- * background: a journey waits for them before it leaves the page with a navigation (a document
- * unloaded drops the writes still in flight, as a member's full reload would).
+ * background (started in the turn the answer came, so a full navigation right after keeps them:
+ * tests/e2e/keptStore.test.ts); a journey reads them to see what was kept.
  */
 export const keptKeys = (page: Page, userId: string) =>
   page.evaluate(

@@ -15,6 +15,7 @@ import { adminListModel } from '../admin/adminList.model';
 import { answersModel } from '../streams/discussion/answers.model';
 import { authGuardModel } from '../session/authGuard.model';
 import { signOutModel } from '../session/signOut.model';
+import { sessionEndModel } from '../session/sessionEnd.model';
 import { blockedMembersModel } from '../people/blockedMembers.model';
 import { sessionsModel } from '../account/sessions.model';
 import { changePasswordModel } from '../auth/changePassword.model';
@@ -77,6 +78,7 @@ export const models: MachineModel[] = [
   answersModel,
   authGuardModel,
   signOutModel,
+  sessionEndModel,
   blockedMembersModel,
   changePasswordModel,
   chatModel,

@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { SESSION_ENDED_MESSAGE } from '../../../src/api/account/sessions';
+import { SESSION_FAILURE_LOGOUT_MS } from '../../../src/api/constants';
 import { createApiClient } from '../../../src/api/client';
 import { SOCKET_PATH, serverEvents, type SessionEndedPayload } from '../../../src/api/socket';
 import { sessionEndWatchLogic } from '../../../src/effects/session/sessionEndWatch';
@@ -25,18 +26,49 @@ describe('this session ended from another device', () => {
       (t) => t.notification.description,
     );
 
-  it('clears the session (the guard then goes to sign-in), says why once, and closes the socket', () => {
-    const { app, bus, session } = start();
-    const socket = app.system.get('socket')!;
-    expect(socket.getSnapshot().matches('active')).toBe(true);
-    bus.publish({ event: 'session ended' });
-    expect(session.getSnapshot().value).toBe('signedOut');
-    expect(socket.getSnapshot().value).toBe('disconnected');
-    // The socket and a request may both say so: one message.
-    bus.publish({ event: 'session ended' });
-    expect(toastsOf(app)).toEqual([SESSION_ENDED_MESSAGE]);
-    app.stop();
-    expect(bus.size).toBe(0);
+  it('says why at once and once, clears the session after the spec’s 1 s (the guard then goes to sign-in), and closes the socket', () => {
+    vi.useFakeTimers();
+    try {
+      const { app, bus, session } = start();
+      const socket = app.system.get('socket')!;
+      expect(socket.getSnapshot().matches('active')).toBe(true);
+      bus.publish({ event: 'session ended' });
+      expect(toastsOf(app)).toEqual([SESSION_ENDED_MESSAGE]);
+      // "After 1 second the stored session is cleared" (spec, sections 4 and 9): not a moment before.
+      vi.advanceTimersByTime(SESSION_FAILURE_LOGOUT_MS - 1);
+      expect(session.getSnapshot().value).toBe('signedIn');
+      // The socket and a request may both say so: one message.
+      bus.publish({ event: 'session ended' });
+      vi.advanceTimersByTime(1);
+      expect(session.getSnapshot().value).toBe('signedOut');
+      expect(socket.getSnapshot().value).toBe('disconnected');
+      expect(toastsOf(app)).toEqual([SESSION_ENDED_MESSAGE]);
+      // Signed out: a late refusal says nothing more.
+      bus.publish({ event: 'session ended' });
+      vi.advanceTimersByTime(SESSION_FAILURE_LOGOUT_MS);
+      expect(toastsOf(app)).toEqual([SESSION_ENDED_MESSAGE]);
+      app.stop();
+      expect(bus.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves alone a session signed out meanwhile (the guard’s failed check cleared it in the same second)', () => {
+    vi.useFakeTimers();
+    try {
+      const { app, bus, session } = start();
+      bus.publish({ event: 'session ended' });
+      session.send({ type: 'session.clear' });
+      expect(session.getSnapshot().value).toBe('signedOut');
+      session.send({ type: 'session.login', token: 't2', user: alice });
+      vi.advanceTimersByTime(SESSION_FAILURE_LOGOUT_MS);
+      // The clear was for the session that ended; a member signed in again meanwhile is not signed out by it.
+      expect(session.getSnapshot().value).toBe('signedIn');
+      app.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('hears it from any request refused with the ended-session message, and from nothing else', async () => {
