@@ -36,6 +36,14 @@ describe('what the first routes load', () => {
     expect(streams.filter((id) => /node_modules[\\/]zod[\\/]/.test(id))).toEqual([]);
   });
 
+  it('the streams route loads neither the sign-in page nor the overlays: a confirm dialog comes on its first open', () => {
+    const { streams } = routeModules(built, readManifest(outDir));
+    // A module of the sign-in page's chunk would bring the whole chunk (docs/benchmarks/transfer.md).
+    expect(streams.filter((id) => /src[\\/]views[\\/]auth[\\/]/.test(id))).toEqual([]);
+    expect(streams.filter((id) => /src[\\/]views[\\/]ui[\\/](ConfirmDialog|SheetDialog)\.tsx/.test(id))).toEqual([]);
+    expect(streams.filter((id) => /react-aria-components[\\/].*[\\/](Modal|Dialog|Menu|Popover)\.mjs/.test(id))).toEqual([]);
+  });
+
   it('tells debug modules from the others', () => {
     expect(DEBUG_MODULE.test('/repo/src/views/debug/DebugPanel.tsx')).toBe(true);
     expect(DEBUG_MODULE.test('/repo/src/views/debug/DebugPanelReport.tsx')).toBe(true);

@@ -121,6 +121,20 @@ export const FLOORS = {
     `<Route path="/"><Tabs><TabList><Tab id="a">{String(v)}</Tab></TabList><TabPanel id="a"><Form /><Checkbox>c</Checkbox><Button>{String(ofetch)}{String(produce)}</Button></TabPanel></Tabs></Route>`,
     `function Form() { return <TextField><Label>l</Label><Input /><Text slot="description">d</Text><FieldError>e</FieldError></TextField>; }`,
   ),
+  /**
+   * The shell plus what the streams page cannot draw without: the live connection
+   * (socket.io-client), the virtual list of posts (@tanstack/react-virtual) and the react-aria
+   * widgets it shows (buttons, the order's toggle buttons).
+   */
+  streamsWidgets: floorPage(
+    [
+      `import { io } from 'socket.io-client';`,
+      `import { useVirtualizer } from '@tanstack/react-virtual';`,
+      `import { Button, ToggleButton, ToggleButtonGroup } from 'react-aria-components';`,
+    ],
+    `<Route path="/"><List /><ToggleButtonGroup><ToggleButton id="a">{String(v)}</ToggleButton></ToggleButtonGroup><Button>{String(ofetch)}{String(produce)}{String(io)}</Button></Route>`,
+    `function List() { const list = useVirtualizer({ count: 10, getScrollElement: () => document.body, estimateSize: () => 50 }); return <ul>{list.getVirtualItems().map((i) => <li key={i.key}>{i.index}</li>)}</ul>; }`,
+  ),
 };
 
 /**

@@ -7,8 +7,10 @@
  * Goals: sign-in at most 1.15x its floor (the shell libraries plus the react-aria widgets the page
  * shows, built in the same run, plus the page's own styles), streams at most 180 KB.
  * Beside them, floors built in the same run with the same toolchain (tests/bench/bundle.ts): the
- * brotli JavaScript of React alone, of the libraries every route's shell needs, and of those plus
- * the react-aria widgets the sign-in page shows, to compare with the routes' script bodies.
+ * brotli JavaScript of React alone, of the libraries every route's shell needs, of those plus
+ * the react-aria widgets the sign-in page shows, and of those plus what the streams page cannot
+ * draw without (socket.io-client, the virtual list, its widgets), to compare with the routes'
+ * script bodies; the sign-in and streams goals print theirs in the goal table.
  */
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -35,7 +37,7 @@ export const SIGN_IN_OVER_FLOOR_GOAL = 1.15;
  */
 export const REPEAT_SCRIPT_GOALS_KB: Record<string, number> = { 'streams (repeat visit)': 10 };
 /** The floor each goal is read against (an index into measureFloors' list). */
-const FLOOR_OF_ROUTE: Record<string, number> = { 'sign-in': 2, streams: 1 };
+const FLOOR_OF_ROUTE: Record<string, number> = { 'sign-in': 2, streams: 3 };
 
 export interface RouteWeight {
   route: string;
@@ -146,6 +148,7 @@ async function measureFloors(): Promise<Floor[]> {
     ['React 19 alone', FLOORS.react],
     ['shell libraries: React, xstate, @xstate/react, wouter, ofetch, immer', FLOORS.shell],
     ["shell libraries + the sign-in page's react-aria widgets", FLOORS.signInWidgets],
+    ["shell libraries + socket.io-client, the virtual list and the streams page's react-aria widgets", FLOORS.streamsWidgets],
   ];
   const sizes: Floor[] = [];
   for (const [name, code] of floors) {
@@ -287,10 +290,17 @@ export function printTransfer({ routes: rows, floors }: TransferResult): void {
     const row = rows.find((r) => r.route === route);
     if (!row) continue;
     const sent = row.scriptKb + row.styleKb;
-    console.log(
-      `${route}: scripts + styles ${kb(sent)} against the goal ${goal} KB: ${recordGoal(`${route} page weight (scripts + styles)`, sent, goal, 'at most', 'KB') ? 'met' : 'NOT met'}`,
-    );
     const floor = floors[FLOOR_OF_ROUTE[route] ?? -1];
+    // The floor beside the goal: the libraries the page cannot do without, built in this run, plus its styles.
+    const met = recordGoal(
+      `${route} page weight (scripts + styles)`,
+      sent,
+      goal,
+      'at most',
+      'KB',
+      floor ? { floor: { figure: floor.scriptKb + row.styleKb, unit: 'KB', what: `${route} libraries + widgets + styles` } } : {},
+    );
+    console.log(`${route}: scripts + styles ${kb(sent)} against the goal ${goal} KB: ${met ? 'met' : 'NOT met'}`);
     if (floor) {
       console.log(
         `  its floor (${floor.name}): ${kb(floor.scriptKb)} of script bodies + ${kb(row.styleKb)} of styles; the route's own script bodies above it: ${kb(row.scriptBodyKb - floor.scriptKb)}, response headers: ${kb(row.scriptKb - row.scriptBodyKb)}`,

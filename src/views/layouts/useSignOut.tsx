@@ -3,9 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { signOutLogic } from '../../effects/session/signOut';
 import { outboxUnsentCount } from '../../machines/offline/outbox.connect';
-import { SIGN_OUT_ANYWAY, SIGN_OUT_TITLE, signOutQuestion } from '../../machines/session/signOut.connect';
+import { signOutQuestion } from '../../machines/session/signOut.connect';
 import { useApp } from '../AppContext';
-import { ConfirmDialog, ConfirmText } from '../ui/ConfirmDialog';
+import { deferred } from '../overlays/Deferred';
+
+/** Asked only while the outbox holds items: not on the first paint of the pages with a sign-out button. */
+const SignOutConfirm = deferred(() => import('./SignOutConfirm').then((module) => module.SignOutConfirm));
 
 /**
  * Sign-out for an area's button, leaving for `to` (absolute): at once, or, while the outbox holds
@@ -28,16 +31,11 @@ export function useSignOut(to = '/') {
     actor.send({ type: 'signOut.request', unsent: outboxUnsentCount(outbox?.getSnapshot()) });
   }, [app, actor]);
   const dialog = question ? (
-    <ConfirmDialog
-      title={SIGN_OUT_TITLE}
-      confirmLabel={SIGN_OUT_ANYWAY}
+    <SignOutConfirm
+      question={question}
       onConfirm={() => actor.send({ type: 'signOut.confirm' })}
       onCancel={() => actor.send({ type: 'signOut.cancel' })}
-      // Asked from the phone's drawer too: above it.
-      overSheet
-    >
-      <ConfirmText>{question}</ConfirmText>
-    </ConfirmDialog>
+    />
   ) : null;
   return { signOut, dialog };
 }
