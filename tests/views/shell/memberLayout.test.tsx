@@ -277,7 +277,7 @@ describe('MemberLayout', () => {
     const dialog = await screen.findByRole('alertdialog', { name: SIGN_OUT_TITLE });
     expect(dialog.textContent).toContain('You have 2 unsent items. They will be deleted if you sign out.');
     // Focus moves into the dialog, on Cancel, and stays there (react-aria's modal).
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })));
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     });
@@ -288,7 +288,8 @@ describe('MemberLayout', () => {
 
     // Escape is a Cancel too.
     await press('Sign out');
-    await screen.findByRole('alertdialog');
+    const opened = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(opened.contains(document.activeElement)).toBe(true));
     await act(async () => {
       fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     });
