@@ -18,7 +18,7 @@ import { UPDATE_READY_TEXT } from '../../src/machines/offline/appUpdate.connect'
 import { startApp, type RunningApp } from './support/app';
 import { auditAccessibility, screenshot } from './support/look';
 import { MEMBER_PASSWORD } from './support/members';
-import { controlled, makeProfileDir, openProfile, removeProfileDir } from './support/profile';
+import { controlled, goOffline, goOnline, makeProfileDir, openProfile, removeProfileDir } from './support/profile';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** What Chromium logs for a request made while offline: expected in the offline steps only. */
@@ -31,6 +31,8 @@ let context: BrowserContext;
 let page: Page;
 const problems: string[] = [];
 let offline = false;
+/** Where the profile opens the app (its own network to it). */
+let origin: string;
 
 beforeAll(async () => {
   await buildClientIfNeeded();
@@ -39,7 +41,7 @@ beforeAll(async () => {
   app = await startApp({ CLIENT_DIR: clientDir });
   profileDir = makeProfileDir();
   // Under the app's real CSP: any console error (a CSP violation is one) or uncaught exception fails.
-  ({ context, page } = await openProfile(profileDir, app, { problems, ignore: (text) => offline && OFFLINE_LOAD.test(text) }));
+  ({ context, page, url: origin } = await openProfile(profileDir, app, { problems, ignore: (text) => offline && OFFLINE_LOAD.test(text) }));
 });
 
 afterEach(() => {
@@ -85,7 +87,7 @@ describe('Stoa installed and offline', () => {
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
     const { url } = (await cdp.send('Page.getAppManifest')) as { url: string };
-    expect(url).toBe(`${app.url}${MANIFEST_URL}`);
+    expect(url).toBe(`${origin}${MANIFEST_URL}`);
     await cdp.detach();
   });
 
@@ -116,7 +118,7 @@ describe('Stoa installed and offline', () => {
 
   it('a new build’s worker shows “A new version of Stoa is ready · Reload”, and Reload brings it in', async () => {
     const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-    expect(before).toBe(`${app.url}${WORKER_URL}`);
+    expect(before).toBe(`${origin}${WORKER_URL}`);
     // A new version on the server: a changed worker (the copies the server would send compressed go).
     appendFileSync(join(clientDir, 'sw.js'), '\n// a new build\n');
     for (const copy of ['sw.js.br', 'sw.js.gz']) rmSync(join(clientDir, copy), { force: true });
@@ -173,7 +175,7 @@ describe('Stoa installed and offline', () => {
   // (src/machines/session/authGuard.machine.ts; what they read offline: tests/e2e/offline.test.ts).
   it('offline, a reload and moves to other routes still draw the app from the precache, with the offline indicator', async () => {
     offline = true;
-    await context.setOffline(true);
+    await goOffline(context);
     const indicator = page.getByText('You are offline');
     await indicator.waitFor();
     for (const path of [null, '/app/social/people', '/forgot-password', '/app/social/chat/messages']) {
@@ -186,7 +188,7 @@ describe('Stoa installed and offline', () => {
     await page.goto('/forgot-password');
     await page.getByRole('textbox', { name: /email/i }).waitFor();
     await screenshot(page, 'installable-offline-1280');
-    await context.setOffline(false);
+    await goOnline(context);
     offline = false;
     await indicator.waitFor({ state: 'detached' });
   });

@@ -31,7 +31,7 @@ import {
   sendMessage,
   writePost,
 } from './support/outbox';
-import { controlled, makeProfileDir, OFFLINE_NOISE, openProfile, removeProfileDir } from './support/profile';
+import { controlled, goOffline, goOnline, makeProfileDir, OFFLINE_NOISE, openProfile, removeProfileDir } from './support/profile';
 import { app, browser, useAppAndBrowser } from './support/world';
 
 useAppAndBrowser();
@@ -127,7 +127,7 @@ describe('a post, a comment and two messages written offline, in one outbox', ()
     await page.waitForLoadState('networkidle');
 
     // Offline: a post, a comment, two messages, in this order, each waiting.
-    await context.setOffline(true);
+    await goOffline(context);
     await writePost(page, POST);
     await expect.poll(() => pendingCard(page, POST).innerText(), { timeout: 15_000 }).toMatch(waiting);
     await page.goto(`/app/social/post/${postId}`);
@@ -161,7 +161,7 @@ describe('a post, a comment and two messages written offline, in one outbox', ()
     // The browser closed and opened again, still offline (before any navigation): all four still waiting.
     await context.close();
     await openAdasBrowser();
-    await context.setOffline(true);
+    await goOffline(context);
     await page.goto('/app/social/streams');
     await expect.poll(() => pendingCard(page, POST).innerText(), { timeout: 30_000 }).toMatch(waiting);
     await page.goto(`/app/social/post/${postId}`);
@@ -171,7 +171,7 @@ describe('a post, a comment and two messages written offline, in one outbox', ()
       await expect.poll(() => bubble(page, text).innerText(), { timeout: 30_000 }).toMatch(waiting);
 
     // Back online, in the conversation: the marks turn into the sent messages.
-    await context.setOffline(false);
+    await goOnline(context);
     for (const text of [FIRST_MESSAGE, SECOND_MESSAGE]) {
       await expect.poll(() => bubble(page, text).innerText(), { timeout: 45_000 }).toMatch(/Sent|Read/);
       expect(await bubble(page, text).count()).toBe(1);

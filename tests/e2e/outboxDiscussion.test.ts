@@ -15,7 +15,7 @@ import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
 import { answersOf, comment as commentOn, commentsOf, listItem as item } from './support/outbox';
-import { controlled, makeProfileDir, OFFLINE_NOISE, openProfile, removeProfileDir } from './support/profile';
+import { controlled, goOffline, goOnline, makeProfileDir, OFFLINE_NOISE, openProfile, removeProfileDir } from './support/profile';
 import { app, browser, useAppAndBrowser } from './support/world';
 
 useAppAndBrowser();
@@ -104,7 +104,7 @@ describe('comments and answers written offline', () => {
     await answersOf(page).waitFor();
     await settled();
 
-    await context.setOffline(true);
+    await goOffline(context);
     // First the answer, on the question page loaded before...
     await page.getByRole('textbox', { name: 'Write an answer' }).fill(ANSWER);
     await page.getByRole('button', { name: 'Post answer' }).click();
@@ -131,14 +131,14 @@ describe('comments and answers written offline', () => {
     // The browser closed and opened again, still offline: still waiting.
     await context.close();
     await openAdasBrowser();
-    await context.setOffline(true);
+    await goOffline(context);
     await page.goto(`/app/social/post/${postId}`);
     await expect.poll(() => item(commentsOf(page), COMMENT).innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
     expect(await storedComments(postId, bea.token)).toEqual([]);
     expect(await storedAnswers(questionId, bea.token)).toEqual([]);
 
     // Back online: each stored once; the mark turns into the real comment.
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(() => storedAnswers(questionId, bea.token), { timeout: 30_000 }).toEqual([ANSWER]);
     await expect.poll(() => storedComments(postId, bea.token), { timeout: 30_000 }).toEqual([COMMENT]);
     const shown = item(commentsOf(page), COMMENT);
@@ -164,12 +164,12 @@ describe('comments and answers written offline', () => {
     await page.goto(`/app/social/post/${post._id}`);
     await commentsOf(page).waitFor();
     await settled();
-    await context.setOffline(true);
+    await goOffline(context);
     await comment(REFUSED);
     await expect.poll(() => item(commentsOf(page), REFUSED).innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
     // Meanwhile Bea deletes the post: the server refuses the comment (404), for good.
     await callApi(app, 'DELETE', `/post/${post._id}`, bea.token);
-    await context.setOffline(false);
+    await goOnline(context);
     const refused = item(commentsOf(page), REFUSED);
     await expect.poll(() => refused.innerText(), { timeout: 30_000 }).toMatch(/Not sent: Post not found/);
     expect(await refused.getByRole('button', { name: 'Try again' }).count()).toBe(1);

@@ -13,7 +13,7 @@ import { queuedText } from '../../src/machines/composer/composer.copy';
 import { startApp, type RunningApp } from './support/app';
 import { callApi, signUpOn } from './support/members';
 import { pendingCard, pendingCards as cards, postCard as realCard } from './support/outbox';
-import { controlled, makeProfileDir, OFFLINE_NOISE, openProfile, removeProfileDir } from './support/profile';
+import { controlled, goOffline, goOnline, makeProfileDir, OFFLINE_NOISE, openProfile, removeProfileDir } from './support/profile';
 
 let app: RunningApp;
 let profileDir: string;
@@ -54,7 +54,7 @@ describe('a group post written offline', () => {
     await page.getByText('No posts yet').waitFor();
     await page.waitForLoadState('networkidle');
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('button', { name: 'Write something in Harbour walkers...' }).click();
     const form = page.getByRole('form', { name: 'Post' });
     await form.getByRole('textbox', { name: "What's on your mind?" }).fill(TEXT);
@@ -64,7 +64,7 @@ describe('a group post written offline', () => {
     await expect.poll(() => pendingCard(page, TEXT).innerText()).toMatch(/Waiting to send/);
     expect(await page.getByText('No posts yet').count()).toBe(0);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(() => cards(page).count(), { timeout: 45_000 }).toBe(0);
     await expect.poll(() => realCard(page, TEXT).count(), { timeout: 15_000 }).toBe(1);
     const stored = await callApi<{ posts: { post: string; groupStatus: string }[] }>(

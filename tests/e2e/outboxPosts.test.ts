@@ -18,7 +18,15 @@ import { launchBrowser, takePageProblems } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn, type Member } from './support/members';
 import { pendingCard, pendingCards as cards, postCard as realCard, writePost as writeInComposer } from './support/outbox';
-import { controlled as controlledPage, makeProfileDir, OFFLINE_NOISE as NETWORK, openProfile, removeProfileDir } from './support/profile';
+import {
+  controlled as controlledPage,
+  goOffline,
+  goOnline,
+  makeProfileDir,
+  OFFLINE_NOISE as NETWORK,
+  openProfile,
+  removeProfileDir,
+} from './support/profile';
 
 let app: RunningApp;
 let profileDir: string;
@@ -126,7 +134,7 @@ describe('posts and questions written offline', () => {
     await page.getByRole('radio', { name: 'Latest', checked: true }).waitFor();
     await page.waitForLoadState('networkidle');
 
-    await context.setOffline(true);
+    await goOffline(context);
     await writePost(FIRST);
     await page.getByText(queuedText('post')).first().waitFor();
     const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3fa66b' } })
@@ -163,13 +171,13 @@ describe('posts and questions written offline', () => {
     expect(await storedBy(ada)).toEqual([]);
     await context.close();
     await openAda();
-    await context.setOffline(true);
+    await goOffline(context);
     await page.goto('/app/social/streams');
     await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(2);
     for (const text of [FIRST, WITH_IMAGE]) await expect.poll(() => pendingCard(page, text).innerText()).toMatch(/Waiting to send/);
 
     // Back online: each is sent once, in the order written, and the real items take the cards' places.
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(() => cards(page).count(), { timeout: 45_000 }).toBe(0);
     for (const text of [FIRST, WITH_IMAGE]) await expect.poll(() => realCard(page, text).count(), { timeout: 15_000 }).toBe(1);
     await expect
@@ -193,12 +201,12 @@ describe('posts and questions written offline', () => {
     await page.goto('/app/social/streams');
     await page.getByRole('radio', { name: 'Latest', checked: true }).waitFor();
     await page.waitForLoadState('networkidle');
-    await context.setOffline(true);
+    await goOffline(context);
     const REFUSED = 'This image is not one.';
     // A PNG by its name and type, but not by its bytes: the server reads the content and says no.
     await writePost(REFUSED, Buffer.from('not an image at all, only words'));
     await expect.poll(() => pendingCard(page, REFUSED).innerText()).toMatch(/Waiting to send/);
-    await context.setOffline(false);
+    await goOnline(context);
     const refused = pendingCard(page, REFUSED);
     await expect.poll(() => refused.innerText(), { timeout: 45_000 }).toMatch(/Not sent: /);
     await expect.poll(() => refused.getByRole('button', { name: 'Try again' }).count()).toBe(1);

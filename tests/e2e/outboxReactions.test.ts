@@ -8,15 +8,12 @@
  * server has no reaction of hers. Screenshots of a reaction waiting to send (its mark under the
  * card's row) at 375 and 1280 px, light and dark.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
-import { CHROME_PATH } from './support/browser';
 import { screenshot } from './support/look';
 import { callApi, signUpMember, signUpOn } from './support/members';
+import { goOffline, goOnline, makeProfileDir, OFFLINE_NOISE, openProfile, removeProfileDir } from './support/profile';
 import { app, browser, useAppAndBrowser } from './support/world';
 
 useAppAndBrowser();
@@ -31,29 +28,17 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   await buildClientIfNeeded();
-  profileDir = mkdtempSync(join(tmpdir(), 'stoa-outbox-reactions-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROME_PATH,
-    baseURL: app.url,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
-  });
-  context.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.page()?.url() ?? ''})`);
-  });
-  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
-  page = context.pages()[0] ?? (await context.newPage());
+  profileDir = makeProfileDir();
+  ({ context, page } = await openProfile(profileDir, app, { problems }));
 });
 
-/** Offline, the browser logs the requests it could not make (the socket's reconnects): the network's, not the app's. */
 afterEach(() => {
-  const expected = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|WebSocket connection to .* failed/;
-  expect(problems.splice(0).filter((p) => !expected.test(p))).toEqual([]);
+  expect(problems.splice(0).filter((p) => !OFFLINE_NOISE.test(p))).toEqual([]);
 });
 
 afterAll(async () => {
   await context?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  removeProfileDir(profileDir);
 });
 
 /** The page at a width and theme, the post's waiting mark in view. */
@@ -84,7 +69,7 @@ describe('a reaction made offline', () => {
     await card.getByRole('button', { name: 'Like' }).waitFor();
     await page.waitForLoadState('networkidle');
 
-    await context.setOffline(true);
+    await goOffline(context);
     await card.getByRole('button', { name: 'Like' }).click();
     await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).waitFor();
     await expect.poll(() => mark.innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
@@ -103,7 +88,7 @@ describe('a reaction made offline', () => {
     expect(await stored()).toEqual([]);
 
     // Back online: stored once, the mark goes, the card shows the server's count.
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(stored, { timeout: 30_000 }).toEqual(['ada:like']);
     // (The list reloads its kept copy from the server meanwhile: the card may be gone for a moment.)
     await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).waitFor({ timeout: 15_000 });
@@ -111,14 +96,14 @@ describe('a reaction made offline', () => {
     await expect.poll(() => mark.count(), { timeout: 15_000 }).toBe(0);
 
     // Offline again: removed, liked, removed: one wish (none) waits and goes.
-    await context.setOffline(true);
+    await goOffline(context);
     await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).click();
     await card.getByRole('button', { name: 'Like' }).click();
     await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).click();
     await card.getByRole('button', { name: 'Like' }).waitFor();
     await expect.poll(() => mark.innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
     expect(await page.evaluate(() => document.querySelectorAll('[data-testid="reaction-outbox"]').length)).toBe(1);
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(stored, { timeout: 30_000 }).toEqual([]);
     await card.getByRole('button', { name: 'Like' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => mark.count(), { timeout: 15_000 }).toBe(0);
