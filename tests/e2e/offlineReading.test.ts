@@ -238,14 +238,14 @@ describe('reading offline: conversations, notifications, the profile', () => {
     await settled();
     expect(fetched).toHaveLength(1);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.reload();
     await page.getByText(NOTICE).waitFor();
     await expect.poll(drawn).toBe(320);
     // Drawn from the cache: the worker asked the network nothing more.
     expect(fetched).toHaveLength(1);
     context.off('request', record);
-    await context.setOffline(false);
+    await goOnline(context);
   });
 
   it('sign-out wipes it; a second member on the same browser sees none of the first one’s conversation, notifications or profile', async () => {
