@@ -41,8 +41,10 @@ export function securityHeaders(
         mediaSrc: ["'self'", 'data:', 'blob:', ...bucket],
         fontSrc: ["'self'", 'data:'],
         // The socket on this very origin only: 'self' covers ws(s) to the page's own host, and the
-        // public URL's ws(s) origin is named too for a page reached under it.
-        connectSrc: ["'self'", socketOrigin(config.publicUrl), ...google.connect],
+        // public URL's ws(s) origin is named too for a page reached under it. The bucket: the
+        // service worker fetches /media's images itself (src/worker/sw.ts, under this policy as
+        // /sw.js is sent with it), following their redirect there.
+        connectSrc: ["'self'", socketOrigin(config.publicUrl), ...bucket, ...google.connect],
         // The app's service worker (src/worker/sw.ts, served from our origin) and its manifest.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -11,10 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientIfNeeded } from '../../scripts/clientBuild';
 import { KEPT_DB_PREFIX, KEPT_STORES, keptThreadId } from '../../src/api/offline/kept';
+import { MEDIA_CACHE } from '../../src/api/offline/worker';
 import { startApp, type RunningApp } from './support/app';
 import { launchBrowser } from './support/browser';
 import { keptDatabases as keptDatabasesOf, keptKeys as keptKeysOf } from './support/kept';
@@ -207,6 +209,45 @@ describe('reading offline: conversations, notifications, the profile', () => {
     expect(stored.messages.map((m) => m.body)).toEqual([FIRST, LIVE, OFFLINE]);
   });
 
+  it('an image seen online shows offline after a reload, from the worker’s media cache', async () => {
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3f9b5a' } })
+      .png()
+      .toBuffer();
+    const { post } = await callApi<{ post: { _id: string; image: string } }>(app, 'POST', '/post/image/post', reader.token, {
+      post: 'The field by the station',
+      privacy: 'Public',
+      image: `data:image/png;base64,${png.toString('base64')}`,
+      imageAlt: 'A green field',
+    });
+    const imagePath = new URL(post.image, app.url).pathname;
+    const picture = () => page.getByRole('img', { name: 'A green field' }).first();
+    const drawn = () => picture().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+    const cached = () =>
+      page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), MEDIA_CACHE);
+    // The worker's own requests to the network for the image (the page's are answered by the worker).
+    const fetched: string[] = [];
+    const record = (request: Request) =>
+      void (request.serviceWorker() && new URL(request.url()).pathname === imagePath && fetched.push(request.url()));
+    context.on('request', record);
+
+    await controlled(page);
+    await page.goto(`/app/social/post/${post._id}`);
+    await expect.poll(drawn).toBe(320);
+    await expect.poll(cached).toContain(imagePath);
+    await expect.poll(() => keptKeys(reader.id)).toContain(`post:${post._id}`);
+    await settled();
+    expect(fetched).toHaveLength(1);
+
+    await goOffline(context);
+    await page.reload();
+    await page.getByText(NOTICE).waitFor();
+    await expect.poll(drawn).toBe(320);
+    // Drawn from the cache: the worker asked the network nothing more.
+    expect(fetched).toHaveLength(1);
+    context.off('request', record);
+    await goOnline(context);
+  });
+
   it('sign-out wipes it; a second member on the same browser sees none of the first one’s conversation, notifications or profile', async () => {
     await goOnline(context);
     // Signed out from the streams: leaving an open conversation after the token is gone asks remove-chat-users with it (a 401).
@@ -215,6 +256,7 @@ describe('reading offline: conversations, notifications, the profile', () => {
     await page.getByRole('button', { name: 'Sign out' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(keptDatabases).toEqual([]);
+    await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain(MEDIA_CACHE);
 
     const second = await signUpOn(page, app, 'secondreader', 'forYou');
     await expect.poll(keptDatabases).toEqual([`${KEPT_DB_PREFIX}${second.id}`]);

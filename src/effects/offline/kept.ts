@@ -2,6 +2,7 @@ import type { User } from '../../api/auth';
 import { KEPT_DB_PREFIX, keptDbName, keptKey, type KeptKind } from '../../api/offline/kept';
 import type { KeptProfile } from '../../machines/session/authGuard.machine';
 import type { HasSystem } from '../shell/bridge';
+import { wipeMedia } from './mediaWipe';
 
 /**
  * The member's kept store (docs/client-offline.md, "Reading offline"), as the effects use it.
@@ -41,12 +42,15 @@ function drop(name: string): Promise<void> {
   });
 }
 
-async function dropAll(except?: string): Promise<void> {
+/** Deletes every kept database but `except`'s; answers how many there were. */
+async function dropAll(except?: string): Promise<number> {
   try {
-    const names = await keptNames();
-    await Promise.all(names.filter((name) => name !== except).map(drop));
+    const names = (await keptNames()).filter((name) => name !== except);
+    await Promise.all(names.map(drop));
+    return names.length;
   } catch {
     // Nothing to wipe where IndexedDB is refused.
+    return 0;
   }
 }
 
@@ -79,7 +83,9 @@ let confirming: Promise<void> = Promise.resolve();
 async function confirmProfile(token: string, user: User): Promise<void> {
   const started = generation;
   try {
-    await dropAll(keptDbName(user._id));
+    // Another member's kept data was still here (their session never cleared on this browser): the
+    // images their pages brought into the worker's cache go with it.
+    if ((await dropAll(keptDbName(user._id))) > 0) void wipeMedia();
     const [{ writeProfile }, tokenDigest] = await Promise.all([store(), digest(token)]);
     if (generation !== started) return;
     await writeProfile(user._id, { tokenDigest, user, savedAt: Date.now() });

@@ -5,6 +5,7 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import { api } from '../shell/api';
 import { storage } from '../shell/storage';
 import { wipeKept } from '../offline/kept';
+import { wipeMedia } from '../offline/mediaWipe';
 import { wipeOutboxes } from '../offline/outboxWipe';
 
 /** The session machine with its storage and sign-out effects. */
@@ -34,6 +35,8 @@ export const sessionLogic = sessionMachine.provide({
       void wipeKept();
       // What was not sent goes with the session (docs/client-offline.md, "Outbox").
       void wipeOutboxes();
+      // And the images the service worker cached for them (docs/client-offline.md, "Images offline").
+      void wipeMedia();
     },
   },
 });
