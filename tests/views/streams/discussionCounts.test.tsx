@@ -1,23 +1,19 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import type { ApiClient } from '../../../src/api/client';
 import { serverEvents } from '../../../src/api/socket';
-import type { AppActorRef } from '../../../src/effects/shell/app';
 import { createBus } from '../../../src/effects/shell/socket';
-import { toastQueueLogic } from '../../../src/effects/shell/toasts';
 import { streamsLogic } from '../../../src/effects/streams/streams';
-import { outboxMachine } from '../../../src/machines/offline/outbox.machine';
 import type { OutboxItem } from '../../../src/machines/offline/outbox.types';
-import { appMachine } from '../../../src/machines/shell/app.machine';
 import PostPage from '../../../src/views/streams/pages/PostPage';
 import QuestionPage from '../../../src/views/streams/pages/QuestionPage';
 import StreamsPage from '../../../src/views/streams/pages/StreamsPage';
 import { ComposerProvider } from '../../../src/views/streams/ComposerContext';
 import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
-import { alice, auth } from '../../fixtures/auth';
+import { alice } from '../../fixtures/auth';
 import { answer, comment, post } from '../../fixtures/streams';
 import { withApp } from '../appHarness';
+import { appWithAnsweredOutbox } from './outboxApp';
 
 afterEach(cleanup);
 
@@ -33,20 +29,7 @@ const item = (kind: 'comment' | 'answer', clientId: string, text: string, order:
 
 /** Alice's post (or question) page, her outbox sending through `send` (the test answers each send). */
 function renderPage(path: string, page: React.ReactNode, api: Record<string, unknown>) {
-  const answers: ((result: unknown) => void)[] = [];
-  const sent: OutboxItem[] = [];
-  const outbox = outboxMachine.provide({
-    actors: {
-      send: fromPromise(({ input }: { input: { item: OutboxItem } }) => {
-        sent.push(input.item);
-        return new Promise((resolve) => void answers.push(resolve));
-      }),
-    },
-  });
-  const app = createActor(appMachine.provide({ actors: { toasts: toastQueueLogic, outbox } }), {
-    input: { storedTheme: null, storedToken: null },
-  }).start() as unknown as AppActorRef;
-  app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
+  const { app, answers, sent } = appWithAnsweredOutbox();
   const bus = createBus();
   const { ui } = withApp(
     app,

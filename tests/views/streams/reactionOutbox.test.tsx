@@ -1,21 +1,16 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import type { ApiClient } from '../../../src/api/client';
 import type { ReactionChange } from '../../../src/api/posts';
-import type { AppActorRef } from '../../../src/effects/shell/app';
 import { createBus } from '../../../src/effects/shell/socket';
-import { toastQueueLogic } from '../../../src/effects/shell/toasts';
 import { streamsLogic } from '../../../src/effects/streams/streams';
-import { outboxMachine } from '../../../src/machines/offline/outbox.machine';
 import { reactionClientId, type OutboxItem } from '../../../src/machines/offline/outbox.types';
-import { appMachine } from '../../../src/machines/shell/app.machine';
 import StreamsPage from '../../../src/views/streams/pages/StreamsPage';
 import { ComposerProvider } from '../../../src/views/streams/ComposerContext';
 import { StreamsLogicProvider } from '../../../src/views/streams/StreamsLogic';
-import { alice, auth } from '../../fixtures/auth';
 import { noAnswer, post, refused, zeroCounts } from '../../fixtures/streams';
 import { withApp } from '../appHarness';
+import { appWithAnsweredOutbox } from './outboxApp';
 
 const listed = post({ _id: 'p1', post: 'On the server', userReaction: null, reactions: zeroCounts() });
 const wish = (reaction: 'love' | null): OutboxItem => ({
@@ -31,20 +26,7 @@ afterEach(cleanup);
 
 /** The streams page of alice with p1, her outbox sending through `send` (the store is silent: the test loads it). */
 function renderPage(react: () => Promise<ReactionChange>, shown = listed, onServer = listed) {
-  const answers: ((change: unknown) => void)[] = [];
-  const sent: OutboxItem[] = [];
-  const outbox = outboxMachine.provide({
-    actors: {
-      send: fromPromise(({ input }: { input: { item: OutboxItem } }) => {
-        sent.push(input.item);
-        return new Promise((resolve) => void answers.push(resolve));
-      }),
-    },
-  });
-  const app = createActor(appMachine.provide({ actors: { toasts: toastQueueLogic, outbox } }), {
-    input: { storedTheme: null, storedToken: null },
-  }).start() as unknown as AppActorRef;
-  app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
+  const { app, answers, sent } = appWithAnsweredOutbox();
   const api = {
     posts: {
       all: vi.fn(async () => ({ posts: [shown], totalPosts: 1, nextCursor: null })),
