@@ -7,7 +7,6 @@
  * Sign out asks first (the item would be deleted), keyboard-only, and Escape keeps Ada signed in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
 import { takePageProblems } from './support/browser';
 import { app, browser, useAppAndBrowser } from './support/world';
 import { callApi, signUpMember, type Member } from './support/members';
@@ -32,10 +31,6 @@ function offlineNoiseOnly() {
   expect(takePageProblems().filter((p) => !network.test(p))).toEqual([]);
 }
 
-async function goOffline(context: BrowserContext, offline: boolean) {
-  await context.setOffline(offline);
-}
-
 describe('the outbox', () => {
   let ada: Member;
   let ben: Member;
@@ -51,7 +46,7 @@ describe('the outbox', () => {
     await chatWith(ada.page, ben);
     await expect.poll(() => composer(ada.page, 'ben').count(), { timeout: 15_000 }).toBe(1);
 
-    await goOffline(ada.page.context(), true);
+    await ada.page.context().setOffline(true);
     await send(ada.page, 'ben', 'Written on the train, first.');
     await send(ada.page, 'ben', 'And a second one.');
     await expect.poll(() => bubble(ada.page, 'Written on the train, first.').innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
@@ -60,7 +55,7 @@ describe('the outbox', () => {
     const shown = await messages(ada.page).getByRole('listitem').allInnerTexts();
     expect(shown.findIndex((t) => t.includes('first'))).toBeLessThan(shown.findIndex((t) => t.includes('second one')));
 
-    await goOffline(ada.page.context(), false);
+    await ada.page.context().setOffline(false);
     await expect.poll(() => bubble(ada.page, 'And a second one.').innerText(), { timeout: 30_000 }).toMatch(/Sent|Read/);
     await expect.poll(() => bubble(ada.page, 'Written on the train, first.').innerText()).toMatch(/Sent|Read/);
     await expect.poll(() => bubble(ada.page, 'Written on the train, first.').count()).toBe(1);
@@ -77,7 +72,7 @@ describe('the outbox', () => {
     await chatWith(second, ben);
     await expect.poll(() => composer(second, 'ben').count(), { timeout: 15_000 }).toBe(1);
 
-    await goOffline(ada.page.context(), true);
+    await ada.page.context().setOffline(true);
     await send(ada.page, 'ben', 'From the first tab.');
     await send(second, 'ben', 'From the second tab.');
     // Each tab shows both, waiting.
@@ -85,7 +80,7 @@ describe('the outbox', () => {
       for (const text of ['From the first tab.', 'From the second tab.'])
         await expect.poll(() => bubble(page, text).innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
 
-    await goOffline(ada.page.context(), false);
+    await ada.page.context().setOffline(false);
     for (const page of [ada.page, second])
       for (const text of ['From the first tab.', 'From the second tab.'])
         await expect.poll(() => bubble(page, text).innerText(), { timeout: 30_000 }).toMatch(/Sent|Read/);
@@ -98,12 +93,12 @@ describe('the outbox', () => {
   });
 
   it("shows the server's refusal with Try again and Delete, and Delete takes it away", async () => {
-    await goOffline(ada.page.context(), true);
+    await ada.page.context().setOffline(true);
     await send(ada.page, 'ben', 'This one will be refused.');
     await expect.poll(() => bubble(ada.page, 'This one will be refused.').innerText(), { timeout: 15_000 }).toMatch(/Waiting to send/);
     // Meanwhile Ben blocks Ada: the server refuses the message (403), for good.
     await callApi(app, 'PUT', `/user/block/${ada.id}`, ben.token);
-    await goOffline(ada.page.context(), false);
+    await ada.page.context().setOffline(false);
     const refused = bubble(ada.page, 'This one will be refused.');
     await expect.poll(() => refused.innerText(), { timeout: 30_000 }).toMatch(/Not sent: You cannot message this member/);
     await expect.poll(() => refused.getByRole('button', { name: 'Try again' }).count()).toBe(1);
