@@ -22,12 +22,13 @@ function openToken(system: HasSession): string | null {
  * that ended is cleared: one signed out meanwhile (the guard's failed check) is left alone.
  */
 export function sessionEndWatchLogic(bus: Bus = streamsBus) {
-  let ended: string | null = null;
   return sessionEndMachine.provide({
     actors: {
       endings: fromCallback<SessionEndEvent>(({ system, sendBack }) =>
         bus.subscribe((message) => {
-          if (message.event === 'session ended' && openToken(system) !== null) sendBack({ type: 'sessionEnd.ended' });
+          if (message.event !== 'session ended') return;
+          const token = openToken(system);
+          if (token !== null) sendBack({ type: 'sessionEnd.ended', token });
         }),
       ),
     },
@@ -35,15 +36,13 @@ export function sessionEndWatchLogic(bus: Bus = streamsBus) {
     // order, and XState does not warn about the session's and the toasts' own `assign`.
     actions: {
       tellMember: enqueueActions(({ system, enqueue }) => {
-        ended = openToken(system);
         const toasts = system.get('toasts');
         const show = { type: 'toasts.show', toast: { type: 'info', description: SESSION_ENDED_MESSAGE } } as const;
         if (toasts) enqueue.sendTo(toasts, show);
       }),
-      clearSession: enqueueActions(({ system, enqueue }) => {
+      clearSession: enqueueActions(({ system, enqueue }, params: { token: string | null }) => {
         const session = system.get('session');
-        if (session && ended !== null && openToken(system) === ended) enqueue.sendTo(session, { type: 'session.clear' });
-        ended = null;
+        if (session && params.token !== null && openToken(system) === params.token) enqueue.sendTo(session, { type: 'session.clear' });
       }),
     },
   });

@@ -7,8 +7,14 @@ export const sessionEndModel: MachineModel = {
   covers: [
     {
       label: 'all transitions',
-      // The delay's event comes from the graph; a second `ended` while waiting is told nothing.
-      options: { events: [{ type: 'sessionEnd.ended' }] },
+      // The delay's event comes from the graph; a second `ended` while waiting (the socket and a
+      // request both saying so, or another session's word) is told nothing and clears nothing else.
+      options: {
+        events: [
+          { type: 'sessionEnd.ended', token: 'first-token' },
+          { type: 'sessionEnd.ended', token: 'second-token' },
+        ],
+      },
     },
   ],
 };

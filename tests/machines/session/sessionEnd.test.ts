@@ -19,30 +19,32 @@ describe('this session ended from another device: told at once, cleared after th
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const effects: string[] = [];
     let mark = 0;
-    let waiting = false;
+    let waiting: string | null = null;
     await replay(sessionEndMachine, path, {
       coverage,
       provide: {
         actions: {
           tellMember: () => void effects.push('tell'),
-          clearSession: () => void effects.push('clear'),
+          clearSession: (_, params: { token: string | null }) => void effects.push(`clear ${params.token}`),
         },
       },
       afterStep: (step, actor) => {
         const since = effects.slice(mark);
         mark = effects.length;
         const type = step.event.type;
-        if (type === 'sessionEnd.ended') {
+        if (step.event.type === 'sessionEnd.ended') {
           // Told once, at once; nothing cleared yet (a second word while waiting changes nothing).
           expect(since).toEqual(waiting ? [] : ['tell']);
-          waiting = true;
+          waiting ??= step.event.token;
         } else if (type.startsWith('xstate.after.')) {
-          expect(since).toEqual(['clear']);
-          waiting = false;
+          // Only the session whose end was told is cleared.
+          expect(since).toEqual([`clear ${waiting}`]);
+          waiting = null;
         } else {
           expect(since).toEqual([]);
         }
         expect(actor.getSnapshot().value).toBe(waiting ? 'ending' : 'watching');
+        expect(actor.getSnapshot().context.ended).toBe(waiting);
       },
     });
   });
