@@ -58,33 +58,6 @@ export async function openProfile(dir: string, app: { url: string }, options: Pr
     if (message.type() !== 'error' || ignore(message.text())) return;
     problems.push(`console: ${message.text()} (${message.location().url || message.page()?.url() || ''})`);
   });
-  if (process.env.NETLOG) {
-    const { appendFileSync } = await import('node:fs');
-    const log = (line: string) => appendFileSync(process.env.NETLOG!, `${new Date().toISOString()} ${line}\n`);
-    context.on('request', (r) => {
-      if (!/\.(js|css|woff2|svg|png)$/.test(r.url())) log(`REQ ${r.method()} ${r.url()} sw=${!!r.serviceWorker()}`);
-    });
-    context.on('requestfailed', (r) => log(`FAIL ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
-    context.on('requestfinished', (r) => {
-      if (!/\.(js|css|woff2|svg|png)$/.test(r.url())) log(`DONE ${r.method()} ${r.url()}`);
-    });
-    context.on('console', (m) => {
-      if (!m.text().includes('workbox')) log(`CONSOLE ${m.type()} ${m.text()}`);
-    });
-    context.on('page', (p) => log(`PAGE ${p.url()}`));
-    context.on('websocket' as never, () => {});
-    await context.addInitScript(() => {
-      console.info(`ONLINE-AT-START ${navigator.onLine} ${location.href}`);
-      addEventListener('online', () => console.info(`EVENT online ${location.href}`));
-      addEventListener('offline', () => console.info(`EVENT offline ${location.href}`));
-    });
-    const setOffline = context.setOffline.bind(context);
-    context.setOffline = async (offline: boolean) => {
-      log(`SETOFFLINE ${offline} begin`);
-      await setOffline(offline);
-      log(`SETOFFLINE ${offline} end`);
-    };
-  }
   context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
   linkOf.set(context, link);
   const page = context.pages()[0] ?? (await context.newPage());
