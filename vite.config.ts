@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
 import { webAppManifest } from './scripts/webAppManifest.ts';
+import { reactAriaLocales } from './scripts/reactAriaLocales.ts';
 
 // The chunks of the client (docs/client-shell.md, "Weight"). Each group takes the modules its test
 // matches with what they import that no group of higher priority took.
@@ -52,6 +53,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export default defineConfig({
   plugins: [
     react(),
+    reactAriaLocales(),
     tailwindcss(),
     // The service worker (src/worker/sw.ts, docs/client-offline.md) and the web app manifest. The
     // worker is ours (injectManifest): Workbox only writes the list of the build's files into it.

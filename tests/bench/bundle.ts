@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactAriaLocales } from '../../scripts/reactAriaLocales';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -66,7 +67,8 @@ async function buildFloorNow(name: string, code: string): Promise<FloorSize> {
     root: dir,
     logLevel: 'silent',
     configFile: false,
-    plugins: [react()],
+    // The app's toolchain: React, and react-aria's strings in the app's one locale.
+    plugins: [react(), reactAriaLocales()],
     build: { outDir: join(dir, 'dist'), manifest: true },
     cacheDir: join(dir, '.vite'),
   });
