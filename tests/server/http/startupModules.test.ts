@@ -23,6 +23,7 @@ const LOADED_ON_FIRST_USE = [
   'prom-client',
   '@node-rs/argon2',
   'qrcode',
+  'bowser',
   'pino-pretty',
   'archiver',
 ];
