@@ -40,6 +40,10 @@ export async function buildServerIfNeeded(): Promise<string> {
     logLevel: 'warning',
     // Stack traces name the source files: node reads the map with --enable-source-maps.
     sourcemap: 'linked',
+    // The map without the sources' text: node parses the whole map into the heap of every process
+    // at start (1.2 MB of TypeScript, about 4 MiB of RSS); a stack trace needs only the mappings,
+    // and the source line node prints under an uncaught error it reads from the file named.
+    sourcesContent: false,
   });
   mkdirSync(join(root, 'build'), { recursive: true });
   const temporary = `.${process.pid}.tmp`;

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import pretty from 'pino-pretty';
 import type { Config } from '../config';
+import { lazyModule } from '../lazyModule';
+
+// Only for `LOG_FORMAT=pretty` (a person at a terminal): a server logging JSON never loads it.
+const loadPretty = lazyModule<typeof import('pino-pretty')>('pino-pretty');
 
 /** Reset tokens travel in a URL path; request logs must never carry them. */
 export const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?#]*/i, '$1[redacted]');
@@ -16,7 +19,7 @@ export function loggerOptions(
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   const stream =
     config.logFormat === 'pretty'
-      ? pretty({
+      ? loadPretty()({
           destination: destination ?? 1,
           colorize: !destination && Boolean(process.stdout.isTTY),
           translateTime: 'SYS:HH:MM:ss',

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import {
   CHALLENGE_EXPIRED,
   CODE_ALREADY_USED,
@@ -18,11 +17,15 @@ import type { Config } from '../../config';
 import type { PasswordHasher } from '../../core/passwords';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, unauthorized } from '../../http/httpError';
+import { lazyModule } from '../../lazyModule';
 import type { Members } from '../users/members';
 import type { Challenges } from './challenges';
 import { hashRecoveryCode, isAppCode, matchingStep, newRecoveryCodes, newSecret, totpFor } from './codes';
 import type { SecretBox } from './secretBox';
 import type { TwoFactorStore } from './store';
+
+// Drawn only when a member sets two-factor up: not held by every server (lazyModule.ts).
+const loadQRCode = lazyModule<typeof import('qrcode')>('qrcode');
 
 export interface TwoFactorServiceDeps {
   config: Pick<Config, 'twoFactor'>;
@@ -103,7 +106,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       const secret = newSecret();
       if (!(await store.savePending(user.id, box.seal(secret), now()))) throw conflict(TWO_FACTOR_ALREADY_ON);
       const uri = totpFor(secret, user.username).toString();
-      const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+      const qrCode = await loadQRCode().toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
       return { secret, uri, qrCode };
     },
 

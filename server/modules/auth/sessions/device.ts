@@ -1,4 +1,7 @@
-import Bowser from 'bowser';
+import { lazyModule } from '../../../lazyModule';
+
+// Read by a sign-in (the session's device), not at start (lazyModule.ts).
+const loadBowser = lazyModule<typeof import('bowser')>('bowser');
 
 export interface Device {
   /** e.g. "Chrome", "Firefox"; '' when the user agent names none we know. */
@@ -16,8 +19,10 @@ const MAX_NAME = 60;
  */
 export function readDevice(userAgent: string | undefined): Device {
   if (!userAgent?.trim()) return { browser: '', system: '' };
+  // Loaded outside the try: a missing package is the server's error, not an unknown device.
+  const bowser = loadBowser();
   try {
-    const parsed = Bowser.parse(userAgent.slice(0, 1000));
+    const parsed = bowser.parse(userAgent.slice(0, 1000));
     return { browser: (parsed.browser.name ?? '').slice(0, MAX_NAME), system: (parsed.os.name ?? '').slice(0, MAX_NAME) };
   } catch {
     return { browser: '', system: '' };
