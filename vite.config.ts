@@ -44,7 +44,7 @@ const OVERLAYS =
  * Member-area modules fetched when the member acts (or the screen is wide), not on the streams' first
  * paint: each its own chunk, left out of `member` (docs/client-shell.md, "Weight").
  */
-const ON_DEMAND = /[\\/]src[\\/]views[\\/](layouts[\\/]MemberAside(Logic)?)\.tsx/;
+const ON_DEMAND = /[\\/]src[\\/]views[\\/](layouts[\\/]MemberAside(Logic)?|streams[\\/]post[\\/]AuthorMenuPopover)\.tsx/;
 
 /**
  * Built files the service worker does not precache: the debug panel's statechart explorer (a
