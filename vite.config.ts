@@ -42,6 +42,24 @@ const OVERLAYS =
   /[\\/]src[\\/]views[\\/](streams[\\/](reactions[\\/](ReactionsModal|ReactionPicker)|post[\\/]WhyDialog)|moderation[\\/]ReportDialog|overlays[\\/]MoreMenuPopover|shell[\\/]SettingsMenuPopover|people[\\/]BlockConfirm|layouts[\\/]MemberDrawer)\.tsx/;
 
 /**
+ * Small modules that left the streams' first paint with what imports them (ON_DEMAND) but that the
+ * chat, admin and people pages import too: kept in `member`, which those pages load anyway, rather
+ * than in the chunk of a page they do not need (the post page's, the overlays') or one of their own.
+ */
+const MEMBER_SHARED = new RegExp(
+  [
+    String.raw`[\\/]src[\\/](machines[\\/]shared[\\/]clientIds\.ts|api[\\/]moderation[\\/]reports\.ts)`,
+    String.raw`[\\/]src[\\/]views[\\/](chat[\\/](chatLinks\.ts|MessageLink\.tsx)|people[\\/]memberHref\.ts)`,
+    String.raw`[\\/]lucide-react[\\/].*[\\/](ban|flag|user-check)\.mjs`,
+  ].join('|'),
+);
+/**
+ * Member-area modules fetched when the member acts (or the screen is wide), not on the streams' first
+ * paint: each its own chunk, left out of `member` (docs/client-shell.md, "Weight").
+ */
+const ON_DEMAND = /[\\/]src[\\/]views[\\/](layouts[\\/]MemberAside(Logic)?|streams[\\/]post[\\/]AuthorMenuPopover)\.tsx/;
+
+/**
  * Built files the service worker does not precache: the debug panel's statechart explorer (a
  * third of a megabyte of diagram code, loaded only when someone opens it, and useless offline).
  */
@@ -110,7 +128,12 @@ export default defineConfig({
             },
             // The member layout and the lists of posts, where members land; the chat, groups, people,
             // notifications, search and the page of one post stay chunks of their own.
-            { name: 'member', priority: 1, test: (id) => MEMBER_AREA.test(id) && !OVERLAYS.test(id) && !POST_PAGE.test(id) },
+            {
+              name: 'member',
+              priority: 1,
+              test: (id) =>
+                (MEMBER_AREA.test(id) || MEMBER_SHARED.test(id)) && !OVERLAYS.test(id) && !POST_PAGE.test(id) && !ON_DEMAND.test(id),
+            },
             // The overlays' building blocks (DIALOGS): what the member area opens and what the chat,
             // groups, people and admin pages draw share them; none of it is on the streams' first paint.
             { name: 'dialogs', priority: 0.9, test: DIALOGS },

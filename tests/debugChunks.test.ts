@@ -44,6 +44,25 @@ describe('what the first routes load', () => {
     expect(streams.filter((id) => /react-aria-components[\\/].*[\\/](Modal|Dialog|Menu|Popover)\.mjs/.test(id))).toEqual([]);
   });
 
+  it('the streams route loads what the member acts on only when they do: the composer, a card’s author menu, the right column', () => {
+    const { streams } = routeModules(built, readManifest(outDir));
+    // docs/client-shell.md, "Weight": each comes with the first request to write, the menu's first
+    // open, or a screen of 1024 px and more (ON_DEMAND in vite.config.ts keeps them out of `member`).
+    const onDemand = [
+      // (its words, composer.copy.ts, are also the outbox's: they may stay)
+      /src[\\/]machines[\\/]composer[\\/]composer\.(machine|draft|connect|selectors)\.ts/,
+      /src[\\/]effects[\\/]composer[\\/]/,
+      /src[\\/]views[\\/]composer[\\/](ComposerHost|ComposerLogic|ComposerModal)\.tsx/,
+      /src[\\/]machines[\\/](streams[\\/]post[\\/]author|moderation[\\/]report)\.machine\.ts/,
+      /src[\\/]views[\\/]streams[\\/]post[\\/]AuthorMenuPopover\.tsx/,
+      /src[\\/](machines[\\/]people[\\/]memberAside\.machine\.ts|views[\\/]layouts[\\/]MemberAside\.tsx)/,
+      // The '…' buttons' trigger is written out (OverlayTrigger.tsx): no menu strings in every locale.
+      /react-aria[\\/].*[\\/](menu[\\/]useMenuTrigger|intl[\\/]menu[\\/])/,
+    ];
+    expect(streams.some((id) => /src[\\/]views[\\/]composer[\\/]ComposerProvider\.tsx/.test(id))).toBe(true);
+    expect(streams.filter((id) => onDemand.some((pattern) => pattern.test(id)))).toEqual([]);
+  });
+
   it('tells debug modules from the others', () => {
     expect(DEBUG_MODULE.test('/repo/src/views/debug/DebugPanel.tsx')).toBe(true);
     expect(DEBUG_MODULE.test('/repo/src/views/debug/DebugPanelReport.tsx')).toBe(true);

@@ -4,8 +4,6 @@ import type { ReactionType } from '../../api/constants';
 import { PAGE_SIZE } from '../../api/constants';
 import type { AnswerResponse, CommentResponse, Post } from '../../api/posts';
 import { serverEvents } from '../../api/socket';
-import { authorMachine } from '../../machines/streams/post/author.machine';
-import { reportLogic } from '../moderation/report';
 import { failureStatus } from '../../machines/shared/failure';
 import {
   feedMachine,
@@ -206,7 +204,8 @@ export interface StreamsDeps {
 /**
  * The streams machines with their real effects, bound to one app actor. The comments and answers
  * machines are built from `bound` by effects/streams/discussion.ts, in the chunk of the panels that use
- * them (not on a list's first load).
+ * them, and the author machine of a card's menu by effects/streams/author.ts, in the chunk of that
+ * menu (neither on a list's first load).
  */
 export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, watch = appPostWatch }: StreamsDeps = {}) {
   const bridge = bridgeActions(app);
@@ -236,20 +235,6 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
     save: saveMachine.provide({
       actors: { toggleSaved: fromPromise(({ input }: { input: { postId: string } }) => api.saved.toggle(input.postId)) },
       actions: { showToast: bridge.showToast },
-    }),
-    author: authorMachine.provide({
-      actors: {
-        changeFollow: fromPromise(({ input }: { input: { userId: string; follow: boolean } }) =>
-          input.follow ? api.follows.follow(input.userId) : api.follows.unfollow(input.userId),
-        ),
-        blockMember: fromPromise(({ input }: { input: { userId: string } }) => api.follows.block(input.userId)),
-        reportForm: reportLogic(api, bridge),
-      },
-      actions: {
-        showToast: bridge.showToast,
-        followChanged: (_, change: { userId: string; following: boolean }) => bus.publish({ event: 'following', ...change }),
-        blocked: (_, change: { userId: string }) => bus.publish({ event: 'blocked', userId: change.userId }),
-      },
     }),
     whoReacted: whoReactedMachine.provide({
       actors: { fetchReactions: fromPromise(({ input }: { input: { postId: string } }) => api.reactions.ofPost(input.postId)) },

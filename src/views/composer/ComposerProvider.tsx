@@ -1,16 +1,15 @@
-import { randomClientSeed } from '../../machines/shared/clientIds';
-import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '../../api/posts';
-import { selectIsOpen } from '../../machines/composer/composer.connect';
-import { useScreenActor } from '../shared/useScreenActor';
+import type { ComposerEvent } from '../../machines/composer/composer.types';
+import { deferred } from '../overlays/Deferred';
 import { ComposerContext, type ComposerApi, type ComposerCallbacks, type ComposerRequest } from '../streams/ComposerContext';
-import { useComposerLogic } from './ComposerLogic';
+import type { ComposerActorRef } from './composerActor';
 
-// The modal and the delete dialog (their pickers, panels and react-aria overlays) are fetched on
-// the first open: most visits to the streams never write a post.
-const ComposerModal = lazy(() => import('./ComposerModal').then((module) => ({ default: module.ComposerModal })));
-const DeletePostDialog = lazy(() => import('./DeletePostDialog').then((module) => ({ default: module.DeletePostDialog })));
+// The composer's actor, modal and dialogs (ComposerHost.tsx) come on the first request, with the
+// modal fetched beside them: nothing of the composer is on a list's first paint.
+const ComposerHost = deferred(() =>
+  Promise.all([import('./ComposerHost'), import('./ComposerModal')]).then(([module]) => module.ComposerHost),
+);
 
 /** What the composer context offers: the feed's `openComposer`, and the author's delete action. */
 export interface ComposerControls extends ComposerApi {
@@ -26,75 +25,73 @@ export interface ComposerProviderProps {
 }
 
 /**
- * Owns the composer actor, renders its modal and delete dialog, and gives the pages under it
- * `openComposer` (ComposerContext). The callbacks of the provider run after every success; the
- * ones passed to a single `openComposer` call run after that one.
+ * Gives the pages under it `openComposer` (ComposerContext) and, from the first request on, runs the
+ * composer (ComposerHost: its actor, modal and delete dialog). A request made while the composer's
+ * code is still on its way is kept and sent when it arrives (if the fetch fails, a toast says so and
+ * the next request tries again). The callbacks of the provider run after every success; the ones
+ * passed to a single `openComposer` call run after that one.
  */
 export function ComposerProvider({ onPublished, onDeleted, children }: ComposerProviderProps) {
-  const { composer } = useComposerLogic();
-  const actor = useScreenActor(composer, { input: { clientSeed: randomClientSeed() } });
   const handlers = useRef({ onPublished, onDeleted });
   handlers.current = { onPublished, onDeleted };
   const perCall = useRef<ComposerCallbacks | undefined>(undefined);
-  // Mounted from the first open on, so a closing modal still plays its exit and a second open is instant.
-  const open = useSelector(actor, selectIsOpen);
-  const [used, setUsed] = useState(open);
-  if (open && !used) setUsed(true);
+  const actor = useRef<ComposerActorRef | null>(null);
+  /** The request that waits for the composer's code (the member's latest). */
+  const waiting = useRef<ComposerEvent | null>(null);
+  // `requests` draws the host again on each request made before it runs (a failed fetch is tried again).
+  const [requests, setRequests] = useState(0);
 
-  useEffect(() => {
-    const published = actor.on('published', ({ post }) => {
-      handlers.current.onPublished?.(post);
-      perCall.current?.onPublished?.(post);
-    });
-    const deleted = actor.on('deleted', ({ postId }) => {
-      handlers.current.onDeleted?.(postId);
-      perCall.current?.onDeleted?.(postId);
-    });
-    return () => {
-      published.unsubscribe();
-      deleted.unsubscribe();
-    };
-  }, [actor]);
+  const onActor = useCallback((running: ComposerActorRef) => {
+    actor.current = running;
+    const request = waiting.current;
+    waiting.current = null;
+    if (request) running.send(request);
+  }, []);
+  const published = useCallback((post: Post) => {
+    handlers.current.onPublished?.(post);
+    perCall.current?.onPublished?.(post);
+  }, []);
+  const deleted = useCallback((postId: string) => {
+    handlers.current.onDeleted?.(postId);
+    perCall.current?.onDeleted?.(postId);
+  }, []);
 
   const controls = useMemo<ComposerControls>(() => {
-    // A request while the composer is busy is ignored by the machine; keep the callbacks of the
-    // request it is serving.
-    const remember = (callbacks?: ComposerCallbacks) => {
-      if (actor.getSnapshot().matches('closed')) perCall.current = callbacks;
+    const send = (event: ComposerEvent, callbacks?: ComposerCallbacks) => {
+      const running = actor.current;
+      // A request while the composer is busy is ignored by the machine; keep the callbacks of the
+      // request it is serving.
+      if (!running || running.getSnapshot().matches('closed')) perCall.current = callbacks;
+      if (running) return running.send(event);
+      waiting.current = event;
+      setRequests((n) => n + 1);
     };
-    const openDeleteDialog = (post: Post, callbacks?: ComposerCallbacks) => {
-      remember(callbacks);
-      actor.send({ type: 'composer.delete.open', post });
-    };
+    const openDeleteDialog = (post: Post, callbacks?: ComposerCallbacks) => send({ type: 'composer.delete.open', post }, callbacks);
     return {
       openComposer(request: ComposerRequest & { post?: Post }, callbacks?: ComposerCallbacks) {
         if (request.type === 'deletepost') return openDeleteDialog(request.post, callbacks);
         if (request.type === 'editpost') {
           if (!request.post) return;
-          remember(callbacks);
-          actor.send({ type: 'composer.edit', post: request.post });
-          return;
+          return send({ type: 'composer.edit', post: request.post }, callbacks);
         }
-        remember(callbacks);
-        actor.send({
-          type: 'composer.open',
-          modalType: request.type,
-          ...(request.type === 'createpost' && request.group ? { group: request.group } : {}),
-        });
+        send(
+          {
+            type: 'composer.open',
+            modalType: request.type,
+            ...(request.type === 'createpost' && request.group ? { group: request.group } : {}),
+          },
+          callbacks,
+        );
       },
+      preloadComposer: ComposerHost.preload,
       openDeleteDialog,
     };
-  }, [actor]);
+  }, []);
 
   return (
     <ComposerContext.Provider value={controls}>
       {children}
-      {used ? (
-        <Suspense fallback={null}>
-          <ComposerModal actor={actor} />
-          <DeletePostDialog actor={actor} />
-        </Suspense>
-      ) : null}
+      {requests > 0 ? <ComposerHost key="composer" onActor={onActor} onPublished={published} onDeleted={deleted} /> : null}
     </ComposerContext.Provider>
   );
 }

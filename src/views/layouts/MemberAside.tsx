@@ -11,25 +11,10 @@ import { Skeleton } from '../ui/Skeleton';
 import { GroupImage, memberCountText } from '../groups/GroupCard';
 import { FollowButton } from '../people/PersonRow';
 import { memberHref } from '../people/memberHref';
-import { useMediaQuery, useSessionProfile, WIDE_SCREEN } from './useShell';
 import { useMemberAsideLogic } from './MemberAsideLogic';
 import { useScreenActor } from '../shared/useScreenActor';
 
-/**
- * A member page with the right column from 1024px (who to follow, the member's groups). Below
- * that the column is not rendered at all, so phones fetch nothing for it.
- */
-export function PageWithAside({ children }: { children: ReactNode }) {
-  const wide = useMediaQuery(WIDE_SCREEN);
-  const profile = useSessionProfile();
-  return (
-    <div className="flex justify-center gap-6">
-      <div className="min-w-0 max-w-2xl flex-1">{children}</div>
-      {wide && profile ? <MemberAside userId={profile._id} /> : null}
-    </div>
-  );
-}
-
+/** The right column from 1024px (PageWithAside.tsx fetches this module when the screen is that wide). */
 export function MemberAside({ userId }: { userId: string }) {
   const actor = useScreenActor(useMemberAsideLogic(), { input: { userId } });
   return (

@@ -2,7 +2,7 @@ import { MoreHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { deferred } from './Deferred';
 import { IconButton } from '../ui/IconButton';
-import { MenuTrigger } from './OverlayTrigger';
+import { MenuTrigger, type TriggerParts } from './OverlayTrigger';
 
 export interface MoreMenuItem {
   id: string;
@@ -33,10 +33,37 @@ export function MoreMenu({
   small?: boolean;
 }) {
   return (
-    <MenuTrigger
+    <MoreMenuTrigger
+      label={label}
+      isDisabled={isDisabled}
+      small={small}
+      preload={MoreMenuPopover.preload}
       popover={(parts) => <MoreMenuPopover parts={parts} label={label} items={items} onAction={onAction} disabledKeys={disabledKeys} />}
-    >
-      <IconButton label={label} isDisabled={isDisabled} onHoverStart={MoreMenuPopover.preload} onFocus={MoreMenuPopover.preload}>
+    />
+  );
+}
+
+/**
+ * The '…' button of a MoreMenu with a popover of the caller's: for a menu whose items and actions
+ * need code of their own (a machine), fetched with the popover on the first open; `preload` on the
+ * button's hover or focus.
+ */
+export function MoreMenuTrigger({
+  label,
+  popover,
+  preload,
+  isDisabled = false,
+  small = false,
+}: {
+  label: string;
+  popover: (parts: TriggerParts) => ReactNode;
+  preload: () => void;
+  isDisabled?: boolean;
+  small?: boolean;
+}) {
+  return (
+    <MenuTrigger popover={popover}>
+      <IconButton label={label} isDisabled={isDisabled} onHoverStart={preload} onFocus={preload}>
         <MoreHorizontal size={small ? 16 : 18} />
       </IconButton>
     </MenuTrigger>

@@ -5,15 +5,14 @@ import type { Person } from '../../api/users';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { MessageLink } from '../chat/MessageLink';
-import { useStreamsLogic } from '../streams/StreamsLogic';
+import { useAuthorLogic } from './useAuthorLogic';
 import { memberHref } from './memberHref';
 import { useScreenActor } from '../shared/useScreenActor';
 import { isChangingFollow, shownFollowing } from '../../machines/streams/post/author.connect';
 
 /** Follow / Unfollow through the author machine (optimistic; every list on screen follows). */
 export function FollowButton({ userId, username, following: confirmed }: { userId: string; username: string; following: boolean }) {
-  const logic = useStreamsLogic();
-  const author = useScreenActor(logic.author, { input: { userId, username } });
+  const author = useScreenActor(useAuthorLogic(), { input: { userId, username } });
   const changing = useSelector(author, isChangingFollow);
   const following = useSelector(author, (s) => shownFollowing(s, confirmed));
   return (

@@ -24,6 +24,8 @@ export interface ComposerCallbacks {
 export interface ComposerApi {
   /** Opens the composer (or the delete dialog for 'deletepost'). */
   openComposer: (request: ComposerRequest & { post?: Post }, callbacks?: ComposerCallbacks) => void;
+  /** Starts fetching the composer's code (on the intent to open it: hover, focus of a create button). */
+  preloadComposer?: () => void;
 }
 
 /** The default does nothing: pages render and test without a composer. */

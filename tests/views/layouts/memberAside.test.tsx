@@ -5,7 +5,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { ASIDE_OFFLINE, memberAsideMachine } from '../../../src/machines/people/memberAside.machine';
 import { backOnlineActor } from '../../../src/effects/offline/connectivity';
 import { noAnswer } from '../../fixtures/streams';
-import { PageWithAside } from '../../../src/views/layouts/MemberAside';
+import { PageWithAside } from '../../../src/views/layouts/PageWithAside';
 import { alice } from '../../fixtures/auth';
 import { group, person } from '../../fixtures/search';
 import { startTestApp, withApp } from '../appHarness';
@@ -84,7 +84,8 @@ describe('the right column of member pages', () => {
   it('from 1024px shows who to follow and the member’s groups next to the page', async () => {
     stubWidth(1280);
     const { calls } = renderPage();
-    const aside = screen.getByRole('complementary', { name: 'Suggestions' });
+    // The column's code is fetched when the screen is wide (PageWithAside.tsx): it shows once it has come.
+    const aside = await screen.findByRole('complementary', { name: 'Suggestions' }, { timeout: 10_000 });
     expect(screen.getByText('the feed')).toBeTruthy();
     const people = within(aside).getByRole('region', { name: 'Who to follow' });
     await within(people).findByRole('link', { name: 'bob' });
@@ -108,7 +109,7 @@ describe('the right column of member pages', () => {
   it('offers a retry for a list that failed and keeps the other', async () => {
     stubWidth(1024);
     renderPage({ failGroupsOnce: true });
-    const groups = screen.getByRole('region', { name: 'Your groups' });
+    const groups = await screen.findByRole('region', { name: 'Your groups' }, { timeout: 10_000 });
     const retry = await within(groups).findByRole('button', { name: 'Try again' });
     expect(await screen.findByRole('link', { name: 'bob' })).toBeTruthy();
     await act(async () => {
@@ -120,7 +121,8 @@ describe('the right column of member pages', () => {
   it('offline, each list says it is available when back online, without a toast, and loads when the app is back online', async () => {
     stubWidth(1280);
     const { app, calls } = renderPage({ offlineFirst: true });
-    const aside = screen.getByRole('complementary', { name: 'Suggestions' });
+    // The column's code is fetched when the screen is wide (PageWithAside.tsx): it shows once it has come.
+    const aside = await screen.findByRole('complementary', { name: 'Suggestions' }, { timeout: 10_000 });
     for (const name of ['Who to follow', 'Trending today', 'Your groups']) {
       const panel = within(aside).getByRole('region', { name });
       expect(await within(panel).findByText(ASIDE_OFFLINE)).toBeTruthy();

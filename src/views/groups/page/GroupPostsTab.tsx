@@ -18,7 +18,7 @@ export function GroupPostsTab({ actor }: { actor: GroupActorRef }) {
   const reviewed = useSelector(actor, selectPostsAreReviewed);
   const source = useMemo(() => ({ kind: 'group' as const, groupId }), [groupId]);
   const { feed, callbacks } = useFeed(source);
-  const { openComposer } = useComposer();
+  const { openComposer, preloadComposer } = useComposer();
   const profile = useSessionProfile();
 
   return (
@@ -28,6 +28,8 @@ export function GroupPostsTab({ actor }: { actor: GroupActorRef }) {
           <button
             type="button"
             onClick={() => openComposer({ type: 'createpost', group: { id: groupId, name } }, callbacks)}
+            onPointerEnter={preloadComposer}
+            onFocus={preloadComposer}
             className="flex cursor-pointer items-center gap-3 rounded-3xl border border-neutral-200 bg-white px-4 py-3 text-left shadow-sm outline-none hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent dark:border-neutral-800 dark:bg-neutral-900 dark:hover:bg-neutral-800"
           >
             {profile ? (

@@ -1,7 +1,7 @@
 import { CircleHelp } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '../../ui/Button';
-import { PageWithAside } from '../../layouts/MemberAside';
+import { PageWithAside } from '../../layouts/PageWithAside';
 import { useComposer } from '../ComposerContext';
 import { FeedList } from '../FeedList';
 import { EmptyState, PageTitle } from '../PageParts';
@@ -11,13 +11,18 @@ import { useFeed } from '../useFeed';
 export default function QuestionsPage() {
   const source = useMemo(() => ({ kind: 'questions' as const }), []);
   const { feed, callbacks } = useFeed(source);
-  const { openComposer } = useComposer();
+  const { openComposer, preloadComposer } = useComposer();
   return (
     <PageWithAside>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <div className="flex items-center justify-between gap-3">
           <PageTitle>Questions</PageTitle>
-          <Button icon={<CircleHelp size={18} />} onPress={() => openComposer({ type: 'createquestion' }, callbacks)}>
+          <Button
+            icon={<CircleHelp size={18} />}
+            onHoverStart={preloadComposer}
+            onFocus={preloadComposer}
+            onPress={() => openComposer({ type: 'createquestion' }, callbacks)}
+          >
             Ask a question
           </Button>
         </div>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { initialFeedOrder } from '../../../effects/streams/feedOrder';
 import { Avatar } from '../../ui/Avatar';
 import { useSessionProfile } from '../../layouts/useShell';
-import { PageWithAside } from '../../layouts/MemberAside';
+import { PageWithAside } from '../../layouts/PageWithAside';
 import { useComposer } from '../ComposerContext';
 import { FeedList } from '../FeedList';
 import { OrderSwitch } from '../OrderSwitch';
@@ -24,7 +24,7 @@ function Streams({ allowed }: { allowed: boolean }) {
   const source = useMemo(() => ({ kind: 'streams' as const }), []);
   const [order] = useState(() => initialFeedOrder(allowed));
   const { feed, callbacks } = useFeed(source, order);
-  const { openComposer } = useComposer();
+  const { openComposer, preloadComposer } = useComposer();
   const profile = useSessionProfile();
   return (
     <PageWithAside>
@@ -34,6 +34,8 @@ function Streams({ allowed }: { allowed: boolean }) {
         <button
           type="button"
           onClick={() => openComposer({ type: 'createpost' }, callbacks)}
+          onPointerEnter={preloadComposer}
+          onFocus={preloadComposer}
           className="flex cursor-pointer items-center gap-3 rounded-3xl border border-neutral-200 bg-white px-4 py-3 text-left shadow-sm outline-none hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:bg-neutral-800"
         >
           {profile ? (
