@@ -1,8 +1,7 @@
 import { useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
-import { useId, useKeyboard, useOverlayTrigger, type AriaButtonProps, type AriaMenuOptions, type PressEvent } from 'react-aria';
-// Not in react-aria's public index; react-aria-components' own triggers import them from these paths.
+import { useId, useMenuTrigger, useOverlayTrigger, type AriaButtonProps, type AriaMenuOptions } from 'react-aria';
+// Not in react-aria's public index; react-aria-components' own triggers import it from this path.
 import { PressResponder } from 'react-aria/private/interactions/PressResponder';
-import { focusWithoutScrolling } from 'react-aria/private/utils/focusWithoutScrolling';
 import { useMenuTriggerState, type RootMenuTriggerState } from 'react-stately';
 import type { DOMProps } from '@react-types/shared';
 
@@ -33,7 +32,7 @@ export type TriggerParts =
 export function MenuTrigger({ children, popover }: { children: ReactNode; popover: (parts: TriggerParts) => ReactNode }) {
   const state = useMenuTriggerState({});
   const triggerRef = useRef<HTMLElement | null>(null);
-  const { menuTriggerProps, menuProps } = usePressMenuTrigger(state, triggerRef);
+  const { menuTriggerProps, menuProps } = useMenuTrigger<object>({ type: 'menu' }, state, triggerRef);
   return (
     <Trigger
       state={state}
@@ -44,60 +43,6 @@ export function MenuTrigger({ children, popover }: { children: ReactNode; popove
       {children}
     </Trigger>
   );
-}
-
-/**
- * react-aria's `useMenuTrigger` for a menu opened by a press (the only kind Stoa has), line for line:
- * the same ARIA (useOverlayTrigger's, the trigger's id labelling the menu), the same keys (Enter,
- * Space and ArrowDown open it on its first item, ArrowUp on its last, Alt+arrows too), a mouse
- * opening it on press start and a touch on release. The hook itself also builds the long-press
- * and context-menu triggers, and its long-press hint brings react-aria's menu strings in every
- * locale (about 3 KB compressed) to each page with a '…' button, though no trigger here uses them.
- */
-function usePressMenuTrigger(state: RootMenuTriggerState, triggerRef: RefObject<HTMLElement | null>) {
-  const menuTriggerId = useId();
-  const { triggerProps, overlayProps } = useOverlayTrigger({ type: 'menu' }, state, triggerRef);
-  const open = (shouldOpen: boolean, event: { isDefaultPrevented(): boolean }, focusStrategy: 'first' | 'last' = 'first') => {
-    // Default prevented: something else (typeahead) handled the key.
-    if (!shouldOpen || event.isDefaultPrevented()) return false;
-    state.toggle(focusStrategy);
-  };
-  const { keyboardProps } = useKeyboard({
-    shortcuts: {
-      Enter: (event) => open(true, event, 'first'),
-      ' ': (event) => open(true, event, 'first'),
-      ArrowDown: (event) => open(true, event, 'first'),
-      ArrowUp: (event) => open(true, event, 'last'),
-      'Alt+Enter': (event) => open(false, event, 'first'),
-      'Alt+ ': (event) => open(false, event, 'first'),
-      'Alt+ArrowDown': (event) => open(true, event, 'first'),
-      'Alt+ArrowUp': (event) => open(true, event, 'last'),
-    },
-  });
-  const pressProps = {
-    preventFocusOnPress: true,
-    onPressStart(event: PressEvent) {
-      // As native menus: open on mouse (or key) down, but on touch up.
-      if (event.pointerType !== 'touch' && event.pointerType !== 'keyboard') {
-        // The trigger has the focus before the menu opens, so the menu's focus scope gives it back on close.
-        focusWithoutScrolling(event.target as HTMLElement);
-        // Opened with a screen reader: the first item has the focus; otherwise the menu itself.
-        state.open(event.pointerType === 'virtual' ? 'first' : null);
-      }
-    },
-    onPress(event: PressEvent) {
-      if (event.pointerType === 'touch') {
-        focusWithoutScrolling(event.target as HTMLElement);
-        state.toggle();
-      }
-    },
-  };
-  const { onPress: _overlayPress, ...overlayTriggerProps } = triggerProps;
-  return {
-    // The key handlers are DOM ones; PressResponder hands them to the button whole (react-aria's hook says the same of its own).
-    menuTriggerProps: { ...overlayTriggerProps, ...pressProps, ...keyboardProps, id: menuTriggerId } as AriaButtonProps,
-    menuProps: { ...overlayProps, 'aria-labelledby': menuTriggerId, autoFocus: state.focusStrategy || true, onClose: state.close },
-  };
 }
 
 /** See MenuTrigger: the same for a popover dialog (react-aria-components' DialogTrigger). */
