@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { CHECKPOINT_PAGES } from '../../machines/checkpoint/checkpointPages';
-import { streamsBus, type Bus } from '../shell/socket';
+import { streamsBus, type Bus } from '../shell/bus';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 

@@ -1,6 +1,6 @@
 import { sendTo } from 'xstate';
 import { navigationMachine, type FeedSection } from '../../machines/shell/navigation.machine';
-import { resetFeed } from './socket';
+import { resetFeed } from './bus';
 
 /**
  * The hooks a sidebar click fires (navigation machine):
