@@ -17,5 +17,15 @@ export async function buildClientIfNeeded(log = console.log): Promise<void> {
   if (!clientIsStale()) return;
   log('Building the client (vite build)...');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // Vite takes React's development code for any NODE_ENV but production, and the test runner sets
+  // it to `test`: a client built by the tests (the journeys) is the one `npm start` serves next, so
+  // it is built exactly as members get it.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
