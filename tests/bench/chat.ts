@@ -26,7 +26,9 @@
  * BENCH_CHAT_MESSAGES measured per target (1000), BENCH_CHAT_BROADCASTS per target (40),
  * BENCH_CHAT_TIMEOUT_MS per wait (15000; connecting a socket may take 4 times that),
  * BENCH_CHAT_DATA_PARENT where the temporary DATA_DIR goes (the system's temp dir; /dev/shm takes
- * the disk's fsync out of the figures, to tell its share).
+ * the disk's fsync out of the figures, to tell its share); BENCH_CHAT_SERVER_FLAGS, BENCH_CHAT_CPU_PROF and
+ * BENCH_CHAT_HEAP_SNAPSHOTS (heap snapshots of the server as started, connected and at the end: a
+ * diagnostic, their writing inflates the RSS figures of that run) are the server process's (chatServer.ts).
  */
 import { execFileSync } from 'node:child_process';
 import BetterSqlite3 from 'better-sqlite3';
@@ -235,6 +237,11 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
     );
     server = await startServerProcess(env, 60_000);
     const idleMemory = server.memory();
+    const snapshot = async (phase: string) => {
+      const file = await server?.heapSnapshot();
+      if (file) log(`heap snapshot ${phase}: ${file} (server RSS now ${server!.memory().rssMiB.toFixed(1)} MiB)`);
+    };
+    await snapshot('as started');
 
     const relayOptions = {
       userIdByToken: new Map(community.tokens.map((token, i) => [token, community.userIds[i]!])),
@@ -270,6 +277,7 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
       await fleet.settle({ quietMs: target === 'real' ? 500 : 300, timeoutMs: 60_000 });
     }
     const connectedMemory = server.memory();
+    await snapshot('connected');
     log(
       `connected ${sockets} sockets to each: ${TARGETS.map((target) => `${target} in ${(connectMs[target] / 1000).toFixed(1)} s`).join(', ')}; server process RSS ${connectedMemory.rssMiB.toFixed(0)} MiB`,
     );
@@ -313,6 +321,7 @@ export async function measureChat(log: (line: string) => void = console.log): Pr
     }
 
     const endMemory = server.memory();
+    await snapshot('at the end');
     // The floor did pay for its writes: every message it relayed is a row in its file.
     const floorRows = (() => {
       const file = new BetterSqlite3(floorFile, { readonly: true });

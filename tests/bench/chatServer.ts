@@ -5,10 +5,14 @@
  * nor the relays'. Started on a DATA_DIR the benchmark has already written, stopped with SIGTERM
  * (its own clean shutdown). BENCH_CHAT_CPU_PROF=<dir> starts it with `--cpu-prof` into that
  * directory (the profile is written when it exits), to see where a send spends its time;
- * BENCH_CHAT_SERVER_FLAGS adds node flags (e.g. V8 heap sizes) to try their effect on its memory.
+ * BENCH_CHAT_SERVER_FLAGS adds node flags (e.g. V8 heap sizes) to try their effect on its memory;
+ * BENCH_CHAT_HEAP_SNAPSHOTS=<dir> starts it with `--heapsnapshot-signal=SIGUSR2` writing into that
+ * directory, and the benchmark takes one snapshot as started, one with the sockets connected and one at
+ * the end (a snapshot collects garbage first: what it shows is held), to compare what the traffic left.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { buildServerIfNeeded } from '../../scripts/serverBuild';
 import { API_BASE, paths } from '../../src/api/paths';
@@ -26,6 +30,8 @@ export interface ServerProcess {
   url: string;
   pid: number;
   memory(): ServerMemory;
+  /** With BENCH_CHAT_HEAP_SNAPSHOTS: writes a heap snapshot and resolves with its file (else undefined). */
+  heapSnapshot(): Promise<string | undefined>;
   stop(): Promise<void>;
 }
 
@@ -61,6 +67,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs:
   const url = `http://127.0.0.1:${port}`;
   const profileDir = process.env.BENCH_CHAT_CPU_PROF;
   const flags = [...startFlags(), ...(process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
+  const snapshotDir = process.env.BENCH_CHAT_HEAP_SNAPSHOTS;
+  if (snapshotDir) flags.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`);
   const bundle = await buildServerIfNeeded();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -96,6 +104,22 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs:
       const fields = status(child.pid!);
       const mib = (kB: number | undefined) => (kB ?? Number.NaN) / 1024;
       return { rssMiB: mib(fields.VmRSS), peakMiB: mib(fields.VmHWM), anonMiB: mib(fields.RssAnon), fileMiB: mib(fields.RssFile) };
+    },
+    async heapSnapshot() {
+      if (!snapshotDir) return undefined;
+      const before = new Set(readdirSync(snapshotDir));
+      child.kill('SIGUSR2');
+      // Node writes the file in place: done when it has appeared and its size holds for a second.
+      let file: string | undefined;
+      let size = -1;
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        file ??= readdirSync(snapshotDir).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
+        if (!file) continue;
+        const now = statSync(join(snapshotDir, file)).size;
+        if (now > 0 && now === size) return join(snapshotDir, file);
+        size = now;
+      }
     },
     async stop() {
       if (gone) return;
