@@ -28,9 +28,9 @@ const COMMON = new RegExp(
     String.raw`[\\/]lucide-react[\\/].*[\\/](lock|eye-off|messages-square|users-round|user-plus|send|arrow-left)\.mjs`,
   ].join('|'),
 );
-/** The member layout and the lists of posts (streams, questions, saved, photos, videos), and the signed-in services. */
+/** The member layout and the lists of posts (streams, questions, saved, photos, videos). */
 const MEMBER_AREA =
-  /[\\/]src[\\/](views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|post[\\/]format\.)|composer[\\/]ComposerProvider\.tsx)|effects[\\/]shell[\\/]services\.ts)/;
+  /[\\/]src[\\/]views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|post[\\/]format\.)|composer[\\/]ComposerProvider\.tsx)/;
 /** The page of one post or question, with its comments and answers (and their forms); the comments modal too. */
 const POST_PAGE =
   /[\\/]src[\\/]views[\\/]streams[\\/](pages[\\/](Post|Question)Page|discussion[\\/](CommentsPanel|AnswersPanel|CommentsModal|useDiscussionLogic))\.tsx?/;

@@ -67,10 +67,8 @@ import { outboxMachine } from './offline/outbox.machine';
 import { accountDataMachine } from './account/accountData.machine';
 import { scheduledDeletionsMachine } from './account/scheduledDeletions.machine';
 import { copyButtonMachine } from './shell/copyButton.machine';
-import { appMachine } from './shell/app.machine';
 
 export const statecharts = {
-  app: appMachine,
   theme: themeMachine,
   session: sessionMachine,
   authGuard: authGuardMachine,

@@ -3,15 +3,12 @@ import { Route, Switch } from 'wouter';
 import { DocumentTitle } from './shell/DocumentTitle';
 import { PageErrorBoundary } from './shell/PageErrorBoundary';
 import { PageSpinner } from './ui/PageSpinner';
-import { loadServices } from '../effects/shell/app';
 
 // Every route is a chunk of its own, fetched when it is opened: the entry holds the app actor and
 // this switch, so neither the sign-in page (react-aria's tabs and fields, the auth forms) weighs
 // on a member's streams nor the member area on the sign-in page.
 const AuthPage = lazy(() => import('./auth/AuthPage'));
-// The member area fetches the signed-in services' chunk beside its own (the app starts them from it
-// once the session is signed in; MemberServices waits for that), so neither waits for the other.
-const MemberArea = lazy(() => Promise.all([import('./MemberArea'), loadServices()]).then(([module]) => module));
+const MemberArea = lazy(() => import('./MemberArea'));
 const AdminArea = lazy(() => import('./AdminArea'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));

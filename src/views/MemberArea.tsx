@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { MemberGuard } from './guards/MemberGuard';
 import { MemberLayout } from './layouts/MemberLayout';
-import { MemberServices } from './layouts/MemberServices';
 import { ComposerProvider } from './composer/ComposerProvider';
 import { PageErrorBoundary } from './shell/PageErrorBoundary';
 import { PageSpinner } from './ui/PageSpinner';
@@ -36,49 +35,46 @@ const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
 export default function MemberArea() {
   return (
     <MemberGuard>
-      {/* The pages reach the outbox, socket and badges: drawn once they run. */}
-      <MemberServices>
-        {/* One composer for the whole area; each page passes its own callbacks when it opens it. */}
-        <ComposerProvider>
-          <MemberLayout>
-            {/* Inside the layout: while a page's chunk loads, the header and navigation stay. */}
-            {/* Signing in while the account is scheduled for deletion offers to cancel it. */}
-            <DeletionNotice />
-            <PageErrorBoundary>
-              <Suspense fallback={<PageSpinner />}>
-                <Switch>
-                  <Route path="/">
-                    <Redirect to="/streams" replace />
-                  </Route>
-                  <Route path="/streams" component={StreamsPage} />
-                  <Route path="/questions" component={QuestionsPage} />
-                  <Route path="/question/:questionId">
-                    {(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}
-                  </Route>
-                  <Route path="/search">{() => <SearchPage />}</Route>
-                  <Route path="/save" component={SavePage} />
-                  <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
-                  <Route path="/chat/messages" component={ChatPage} />
-                  <Route path="/people" component={PeoplePage} />
-                  <Route path="/photos" component={PhotosPage} />
-                  <Route path="/videos" component={VideosPage} />
-                  <Route path="/topic/:topic">{(params) => <TopicPage name={decodeURIComponent(params.topic)} />}</Route>
-                  <Route path="/notifications">{() => <NotificationsPage />}</Route>
-                  <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
-                  <Route path="/groups">{() => <GroupsPage />}</Route>
-                  <Route path="/create-group" component={CreateGroupPage} />
-                  <Route path="/profile/:username">
-                    {(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}
-                  </Route>
-                  <Route path="/profile" component={OwnProfile} />
-                  <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>
-                  <Route component={NotFoundPage} />
-                </Switch>
-              </Suspense>
-            </PageErrorBoundary>
-          </MemberLayout>
-        </ComposerProvider>
-      </MemberServices>
+      {/* One composer for the whole area; each page passes its own callbacks when it opens it. */}
+      <ComposerProvider>
+        <MemberLayout>
+          {/* Inside the layout: while a page's chunk loads, the header and navigation stay. */}
+          {/* Signing in while the account is scheduled for deletion offers to cancel it. */}
+          <DeletionNotice />
+          <PageErrorBoundary>
+            <Suspense fallback={<PageSpinner />}>
+              <Switch>
+                <Route path="/">
+                  <Redirect to="/streams" replace />
+                </Route>
+                <Route path="/streams" component={StreamsPage} />
+                <Route path="/questions" component={QuestionsPage} />
+                <Route path="/question/:questionId">
+                  {(params) => <QuestionPage key={params.questionId} questionId={params.questionId} />}
+                </Route>
+                <Route path="/search">{() => <SearchPage />}</Route>
+                <Route path="/save" component={SavePage} />
+                <Route path="/post/:postId">{(params) => <PostPage key={params.postId} postId={params.postId} />}</Route>
+                <Route path="/chat/messages" component={ChatPage} />
+                <Route path="/people" component={PeoplePage} />
+                <Route path="/photos" component={PhotosPage} />
+                <Route path="/videos" component={VideosPage} />
+                <Route path="/topic/:topic">{(params) => <TopicPage name={decodeURIComponent(params.topic)} />}</Route>
+                <Route path="/notifications">{() => <NotificationsPage />}</Route>
+                <Route path="/group/:groupId">{(params) => <GroupPage key={params.groupId} groupId={params.groupId} />}</Route>
+                <Route path="/groups">{() => <GroupsPage />}</Route>
+                <Route path="/create-group" component={CreateGroupPage} />
+                <Route path="/profile/:username">
+                  {(params) => <ProfilePage key={params.username} username={decodeURIComponent(params.username)} />}
+                </Route>
+                <Route path="/profile" component={OwnProfile} />
+                <Route path="/setting/:username">{(params) => <SettingsPage username={decodeURIComponent(params.username)} />}</Route>
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
+          </PageErrorBoundary>
+        </MemberLayout>
+      </ComposerProvider>
     </MemberGuard>
   );
 }

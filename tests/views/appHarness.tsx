@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createActor, waitFor } from 'xstate';
+import { createActor } from 'xstate';
 import type { AppActorRef } from '../../src/effects/shell/app';
 import { toastQueueLogic } from '../../src/effects/shell/toasts';
 import { appMachine } from '../../src/machines/shell/app.machine';
@@ -44,9 +44,3 @@ export function withApp(app: AppActorRef, path: string, children: ReactNode) {
   );
   return { ui, location };
 }
-
-/**
- * Resolves once the app's signed-in services run (the outbox, socket, badges: the app machine's
- * `services.on`), which start a turn after the session signs in, from their own chunk.
- */
-export const servicesOn = (app: AppActorRef) => waitFor(app, (snapshot) => snapshot.matches({ services: 'on' }));

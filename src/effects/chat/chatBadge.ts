@@ -3,7 +3,7 @@ import type { ApiClient } from '../../api/client';
 import { serverEvents } from '../../api/socket';
 import { unreadBadgeMachine, type UnreadBadgeEvent } from '../../machines/shell/unreadBadge.machine';
 import { api as defaultApi } from '../shell/api';
-import { streamsBus, type Bus, type BusMessage } from '../shell/bus';
+import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 import { liveActor } from '../shell/unreadBadge';
 
 /**

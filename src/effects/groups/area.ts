@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client';
 import type { HasSystem } from '../shell/bridge';
-import type { Bus } from '../shell/bus';
+import type { Bus } from '../shell/socket';
 import { groupLogic } from './group';
 import { createGroupLogic, groupsLogic } from './groups';
 

@@ -7,7 +7,7 @@ import { groupMachine, type GroupEvent } from '../../machines/groups/group.machi
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { memberSearchLogic } from '../people/memberSearch';
-import { streamsBus, type Bus, type BusMessage } from '../shell/bus';
+import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 
 /** The /group/... calls of one group's page (the contract: src/api/groups/schemas.ts, docs/api.md). */
 export function groupCalls(api: ApiClient) {

@@ -7,7 +7,7 @@ import { memberSearchLogic } from '../people/memberSearch';
 import { groupsMachine, type GroupLists, type GroupsEvent, type MoreGroupsInput } from '../../machines/groups/groups.machine';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
-import { streamsBus, type Bus, type BusMessage } from '../shell/bus';
+import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 
 /**
  * The chosen group image as a png file (spec: a renamed uploaded image file is forced to png),

@@ -6,7 +6,7 @@ import { keptMemberOf } from '../offline/kept';
 import { withKept } from '../offline/keptLoad';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
-import { streamsBus, type Bus, type BusMessage } from '../shell/bus';
+import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 import { liveActor } from '../shell/unreadBadge';
 
 /** Bus messages as events of the inbox page. */

@@ -1,15 +1,14 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
+import { dataUrlBlob } from '../../api/media/uploads';
 import { outboxChannelName, outboxLockName } from '../../api/offline/outbox';
 import type { Post } from '../../api/posts';
 import { outboxMachine, type OutboxActorRef, type OutboxEvent, type OutboxStoreCommand } from '../../machines/offline/outbox.machine';
-import type { OutboxChange, OutboxItem } from '../../machines/offline/outbox.types';
+import type { OutboxChange, OutboxEntry, OutboxHandOff, OutboxItem } from '../../machines/offline/outbox.types';
 import { failureStatus } from '../../machines/shared/failure';
 import { POST_PENDING } from '../../machines/composer/composer.copy';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
 import { api as defaultApi } from '../shell/api';
-
-export { entryOf } from './outboxEntry';
 
 /** What the store needs of the browser; tests hand in their own. */
 export interface OutboxBrowser {
@@ -137,6 +136,13 @@ export async function sendItem(item: OutboxItem, client: ApiClient = defaultApi)
       });
     }
   }
+}
+
+/** A screen's hand-off as the outbox keeps it: an image's data URL becomes its bytes. */
+export function entryOf(handOff: OutboxHandOff): OutboxEntry {
+  if (!('image' in handOff.payload)) return handOff as OutboxEntry;
+  const image = handOff.payload.image ? dataUrlBlob(handOff.payload.image) : null;
+  return { ...handOff, payload: { ...handOff.payload, image } } as OutboxEntry;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { fromCallback, type EventObject } from 'xstate';
 import { serverEvents } from '../../api/socket';
 import type { PeopleEvent } from '../../machines/people/people.machine';
-import type { Bus, BusMessage } from '../shell/bus';
+import type { Bus, BusMessage } from '../shell/socket';
 
 // Apart from ./people: the streams' right column follows presence and follows with this alone,
 // without the profile and settings machines.

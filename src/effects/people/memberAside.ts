@@ -5,7 +5,7 @@ import { backOnlineActor } from '../offline/connectivity';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { livePeopleActor } from './livePeople';
-import { streamsBus, type Bus } from '../shell/bus';
+import { streamsBus, type Bus } from '../shell/socket';
 
 /** The member pages' right column with its real effects: the people and groups APIs, follow changes from the bus. */
 export function memberAsideLogic({ api = defaultApi, bus = streamsBus, app }: { api?: ApiClient; bus?: Bus; app?: HasSystem } = {}) {

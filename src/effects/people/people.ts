@@ -20,7 +20,7 @@ import { changePasswordLogic } from '../auth/changePassword';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { watchPresence } from '../chat/presence';
 import { livePeopleActor, peopleEventOf } from './livePeople';
-import { streamsBus, type Bus, type BusMessage } from '../shell/bus';
+import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 
 export { livePeopleActor, peopleEventOf };
 

@@ -7,7 +7,7 @@ import { searchMachine, type MoreInput, type SearchEvent } from '../../machines/
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { readAsDataUrl } from '../composer/composer';
-import { streamsBus, type Bus, type BusMessage } from '../shell/bus';
+import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 import { searchHref } from '../../machines/shell/routes';
 
 export { searchHref };

@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { CHECKPOINT_PAGES } from '../../machines/checkpoint/checkpointPages';
-import { streamsBus, type Bus } from '../shell/bus';
+import { streamsBus, type Bus } from '../shell/socket';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 

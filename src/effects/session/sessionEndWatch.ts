@@ -1,7 +1,7 @@
 import { enqueueActions, fromCallback, type AnyActorRef } from 'xstate';
 import { SESSION_ENDED_MESSAGE } from '../../api/account/words';
 import { sessionEndMachine, type SessionEndEvent } from '../../machines/session/sessionEnd.machine';
-import { streamsBus, type Bus } from '../shell/bus';
+import { streamsBus, type Bus } from '../shell/socket';
 
 interface HasSession {
   get: (id: string) => AnyActorRef | undefined;

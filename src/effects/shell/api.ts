@@ -1,5 +1,5 @@
 import { createApiClient } from '../../api/client';
-import { streamsBus } from './bus';
+import { streamsBus } from './socket';
 import { storage } from './storage';
 import { browserOnline } from '../offline/connectivity';
 

@@ -1,20 +1,22 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { STORAGE_KEYS } from '../../api/constants';
-import { appMachine, type ServiceLogic } from '../../machines/shell/app.machine';
+import { appMachine } from '../../machines/shell/app.machine';
+import type { OutboxActorRef } from '../../machines/offline/outbox.machine';
 import { storage } from './storage';
 import { systemTheme, themeLogic } from './theme';
 import { sessionLogic } from '../session/session';
 import { toastQueueLogic } from './toasts';
 import { navigationLogic } from './navigation';
+import { socketLogic, streamsBus } from './socket';
+import { noticesLogic } from './notices';
+import { banWatchLogic } from '../session/banWatch';
+import { sessionEndWatchLogic } from '../session/sessionEndWatch';
+import { unreadBadgeLogic } from './unreadBadge';
+import { privateChatCacheLogic } from '../chat/privateChatCache';
+import { chatBadgeLogic } from '../chat/chatBadge';
 import { appUpdateLogic } from '../offline/appUpdate';
 import { browserOnline, connectivityLogic } from '../offline/connectivity';
-
-/**
- * The signed-in member's services (socket, outbox, badges, notices, the ban and session-end
- * watches): their chunk, fetched when the session signs in. The member area waits for it too
- * (src/views/AppRoutes.tsx), so the same request serves both.
- */
-export const loadServices = () => import('./services').then((module) => module.services);
+import { outboxLogic, publishSent, tellPendingSent } from '../offline/outbox';
 
 /** The app machine with every real effect plugged in. */
 export const appLogic = appMachine.provide({
@@ -23,9 +25,16 @@ export const appLogic = appMachine.provide({
     session: sessionLogic,
     toasts: toastQueueLogic,
     navigation: navigationLogic,
+    socket: socketLogic(),
+    notices: noticesLogic(),
+    banWatch: banWatchLogic(),
+    sessionEndWatch: sessionEndWatchLogic(),
+    unreadBadge: unreadBadgeLogic(),
+    chatBadge: chatBadgeLogic(),
+    privateChatCache: privateChatCacheLogic(),
     appUpdate: appUpdateLogic(),
     connectivity: connectivityLogic(),
-    loadServices: fromPromise<ServiceLogic | undefined>(loadServices),
+    outbox: outboxLogic(),
   },
 });
 
@@ -51,6 +60,13 @@ export function startApp(options: Parameters<typeof createActor>[1] = {}) {
     },
   });
   actor.start();
+  // What the outbox sends of the member's posts and questions reaches the lists on screen; a group
+  // post sent for review says so, as the composer does.
+  const outbox = actor.system.get('outbox') as OutboxActorRef | undefined;
+  if (outbox) {
+    publishSent(outbox, (post) => streamsBus.publish({ event: 'published', post }));
+    tellPendingSent(outbox, (toast) => actor.system.get('toasts')?.send({ type: 'toasts.show', toast }));
+  }
   return actor;
 }
 export type AppActorRef = ReturnType<typeof startApp>;

@@ -1,6 +1,6 @@
 import { sendTo } from 'xstate';
 import { navigationMachine, type FeedSection } from '../../machines/shell/navigation.machine';
-import { resetFeed } from './bus';
+import { resetFeed } from './socket';
 
 /**
  * The hooks a sidebar click fires (navigation machine):

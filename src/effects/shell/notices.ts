@@ -3,7 +3,7 @@ import { arrivalText, TOASTED_KINDS } from '../../api/notifications/notification
 import { serverEvents, type NotificationPayload } from '../../api/socket';
 import { CHAT_HREF, INBOX_ROUTE } from '../../machines/shell/routes';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
-import { streamsBus, type Bus } from './bus';
+import { streamsBus, type Bus } from './socket';
 
 /** The conversation on screen, read from the chat route's query (username, id, isGroup). */
 export function openConversation(location: { pathname: string; search: string }): { id: string; isGroup: boolean } | null {

@@ -5,7 +5,7 @@ import { unreadBadgeMachine, type UnreadBadgeEvent } from '../../machines/shell/
 import { keptMemberOf } from '../offline/kept';
 import { withKept } from '../offline/keptLoad';
 import { api as defaultApi } from './api';
-import { streamsBus, type Bus, type BusMessage } from './bus';
+import { streamsBus, type Bus, type BusMessage } from './socket';
 
 /** Bus messages as events of the unread badge. */
 export function badgeEventOf(message: BusMessage): UnreadBadgeEvent | null {

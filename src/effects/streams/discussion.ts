@@ -12,7 +12,7 @@ import { rejectIfQueuedBehind } from '../offline/queuedBehind';
 import { withKept } from '../offline/keptLoad';
 import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
 import { sentHereFirst } from './streams';
-import type { Bus, BusMessage } from '../shell/bus';
+import type { Bus, BusMessage } from '../shell/socket';
 
 /** Bus messages as events of a comments machine (its own post only). */
 export function commentsEventOf(message: BusMessage, postId: string): CommentsEvent | null {

@@ -28,7 +28,7 @@ import { keptMemberOf } from '../offline/kept';
 import { withKept } from '../offline/keptLoad';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
-import { streamsBus, type Bus, type BusMessage } from '../shell/bus';
+import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 
 function readPage(
   api: ApiClient,

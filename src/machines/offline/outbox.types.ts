@@ -86,7 +86,7 @@ export type OutboxEntry = { [K in OutboxKind]: { kind: K; clientId: string; payl
 
 /**
  * A send as a screen's machine hands it over: an image as the data URL the screen holds ('' for
- * none); the effect keeps its bytes (entryOf, src/effects/offline/outboxEntry.ts). A kind without an
+ * none); the effect keeps its bytes (entryOf, src/effects/offline/outbox.ts). A kind without an
  * image goes as it is kept.
  */
 export type OutboxHandOff = {

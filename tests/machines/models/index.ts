@@ -65,10 +65,8 @@ import { unreadBadgeModel } from '../shell/unreadBadge.model';
 import { appUpdateModel } from '../offline/appUpdate.model';
 import { connectivityModel } from '../offline/connectivity.model';
 import { outboxModel } from '../offline/outbox.model';
-import { appModel } from '../shell/app.model';
 
 export const models: MachineModel[] = [
-  appModel,
   accountDataModel,
   scheduledDeletionsModel,
   copyButtonModel,

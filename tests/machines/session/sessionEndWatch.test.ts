@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor } from 'xstate';
 import { SESSION_ENDED_MESSAGE } from '../../../src/api/account/sessions';
 import { SESSION_FAILURE_LOGOUT_MS } from '../../../src/api/constants';
 import { createApiClient } from '../../../src/api/client';
@@ -13,25 +13,23 @@ import { appMachine } from '../../../src/machines/shell/app.machine';
 import { alice } from '../../fixtures/auth';
 
 describe('this session ended from another device', () => {
-  async function start() {
+  function start() {
     const bus = createBus();
     const logic = appMachine.provide({ actors: { sessionEndWatch: sessionEndWatchLogic(bus), socket: socketLogic(bus) } });
     const app = createActor(logic, { input: { storedTheme: null } }).start();
     const session = app.system.get('session')!;
     session.send({ type: 'session.login', token: 't', user: alice });
-    // The signed-in services (the watch, the socket) start once their logic is in (the app machine's services.on).
-    await waitFor(app, (snapshot) => snapshot.matches({ services: 'on' }));
     return { app, bus, session };
   }
-  const toastsOf = (app: Awaited<ReturnType<typeof start>>['app']) =>
+  const toastsOf = (app: ReturnType<typeof start>['app']) =>
     (app.system.get('toasts')!.getSnapshot().context as { toasts: { notification: { description: string } }[] }).toasts.map(
       (t) => t.notification.description,
     );
 
-  it('says why at once and once, clears the session after the spec’s 1 s (the guard then goes to sign-in), and closes the socket', async () => {
+  it('says why at once and once, clears the session after the spec’s 1 s (the guard then goes to sign-in), and closes the socket', () => {
     vi.useFakeTimers();
     try {
-      const { app, bus, session } = await start();
+      const { app, bus, session } = start();
       const socket = app.system.get('socket')!;
       expect(socket.getSnapshot().matches('active')).toBe(true);
       bus.publish({ event: 'session ended' });
@@ -56,10 +54,10 @@ describe('this session ended from another device', () => {
     }
   });
 
-  it('leaves alone a session signed out meanwhile (the guard’s failed check cleared it in the same second)', async () => {
+  it('leaves alone a session signed out meanwhile (the guard’s failed check cleared it in the same second)', () => {
     vi.useFakeTimers();
     try {
-      const { app, bus, session } = await start();
+      const { app, bus, session } = start();
       bus.publish({ event: 'session ended' });
       session.send({ type: 'session.clear' });
       expect(session.getSnapshot().value).toBe('signedOut');

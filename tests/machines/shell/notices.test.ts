@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor } from 'xstate';
 import type { ChatMessage } from '../../../src/api/chat';
 import { NOTIFICATION_KINDS, type Notification } from '../../../src/api/notifications';
 import { serverEvents, type NotificationPayload } from '../../../src/api/socket';
 import { noticeOf, noticesLogic, openConversation } from '../../../src/effects/shell/notices';
 import { INBOX_ROUTE } from '../../../src/machines/notifications/inbox.machine';
 import { createBus } from '../../../src/effects/shell/socket';
-import { alice } from '../../fixtures/auth';
 import { appMachine } from '../../../src/machines/shell/app.machine';
 import type { ToastQueueContext } from '../../../src/machines/shell/toastQueue.machine';
 
@@ -129,15 +128,12 @@ describe('message notices', () => {
     for (const kind of ['reaction', 'comment', 'answer', 'groupInvite'] as const) expect(noticeOf(entry(kind), null)).toBeNull();
   });
 
-  it("turns socket notifications into the app's toasts", async () => {
+  it("turns socket notifications into the app's toasts", () => {
     const bus = createBus();
     let location = at('/app/social/streams');
     const app = createActor(appMachine.provide({ actors: { notices: noticesLogic(bus, () => location) } }), {
       input: { storedTheme: null },
     }).start();
-    // The notices are a signed-in service: they run from the session's sign-in on (services.on).
-    app.system.get('session')!.send({ type: 'session.login', token: 't', user: alice });
-    await waitFor(app, (snapshot) => snapshot.matches({ services: 'on' }));
     const toasts = () =>
       (app.system.get('toasts')!.getSnapshot().context as ToastQueueContext).toasts.map((t) => t.notification.description);
     bus.publish({ event: serverEvents.notification, payload: { type: 'messages', message: message() } });

@@ -5,7 +5,7 @@ import { activeNavItem, NAV_ITEMS, profileHref } from '../../../src/views/shell/
 import { SIGN_OUT_ANYWAY, SIGN_OUT_TITLE } from '../../../src/machines/session/signOut.connect';
 import { MemberLayout } from '../../../src/views/layouts/MemberLayout';
 import { alice, user } from '../../fixtures/auth';
-import { servicesOn, startTestApp, withApp } from '../appHarness';
+import { startTestApp, withApp } from '../appHarness';
 
 function renderLayout(path: string, { signedIn = true } = {}) {
   const { app, hooks } = startTestApp();
@@ -127,9 +127,8 @@ describe('MemberLayout', () => {
     expect(streams.getAttribute('href')).toBe('/app/social/streams');
   });
 
-  it('shows the unread count on Notifications in the sidebar and the bottom bar, shortened, live from the badge', async () => {
+  it('shows the unread count on Notifications in the sidebar and the bottom bar, shortened, live from the badge', () => {
     const { app, sidebar } = renderLayout('/app/social/streams');
-    await act(() => servicesOn(app));
     const bar = () => screen.getByRole('navigation', { name: 'Sections' });
     expect(within(sidebar()).getByRole('link', { name: 'Notifications' })).toBeTruthy();
     act(() => app.system.get('unreadBadge')!.send({ type: 'badge.count', unreadCount: 3 }));
@@ -147,7 +146,6 @@ describe('MemberLayout', () => {
 
   it('shows how many conversations are unread on Chat in the sidebar, the bottom bar and the drawer, live from the chat badge', async () => {
     const { app, sidebar } = renderLayout('/app/social/streams');
-    await act(() => servicesOn(app));
     const bar = () => screen.getByRole('navigation', { name: 'Sections' });
     expect(within(sidebar()).getByRole('link', { name: 'Chat' })).toBeTruthy();
     act(() => app.system.get('chatBadge')!.send({ type: 'badge.count', unreadCount: 3 }));
@@ -267,7 +265,6 @@ describe('MemberLayout', () => {
 
   it('with unsent items, asks first: Cancel keeps the member in with the items, Sign out anyway signs out and goes home', async () => {
     const { app, location } = renderLayout('/app/social/streams');
-    await act(() => servicesOn(app));
     const outbox = app.system.get('outbox')!;
     for (const clientId of ['c1', 'c2']) {
       outbox.send({ type: 'outbox.add', entry: { kind: 'post', clientId, payload: { body: { post: clientId }, image: null } }, at: 1 });

@@ -28,8 +28,8 @@ const item = (kind: 'comment' | 'answer', clientId: string, text: string, order:
   }) as OutboxItem;
 
 /** Alice's post (or question) page, her outbox sending through `send` (the test answers each send). */
-async function renderPage(path: string, page: React.ReactNode, api: Record<string, unknown>) {
-  const { app, answers, sent } = await appWithAnsweredOutbox();
+function renderPage(path: string, page: React.ReactNode, api: Record<string, unknown>) {
+  const { app, answers, sent } = appWithAnsweredOutbox();
   const bus = createBus();
   const { ui } = withApp(
     app,
@@ -47,7 +47,7 @@ const card = (id: string) => document.querySelector<HTMLElement>(`article[data-p
 describe('a comment waiting in the outbox counts on its post', () => {
   it('while it waits (a refused one does not); sent, the server’s count replaces it, once, also when the socket’s copy comes first', async () => {
     const stored = comment({ _id: 'c9', postId: 'p1', userId: alice._id, username: alice.username, comment: 'Written on the train' });
-    const { outbox, answers, sent, bus } = await renderPage('/post/p1', <PostPage postId="p1" />, {
+    const { outbox, answers, sent, bus } = renderPage('/post/p1', <PostPage postId="p1" />, {
       posts: { one: vi.fn(async () => ({ post: post({ _id: 'p1', post: 'On the server', commentsCount: 2 }) })) },
       comments: { ofPost: vi.fn(async () => ({ comments: [], commentsCount: 2, nextCursor: null })) },
     });
@@ -91,7 +91,7 @@ describe('a comment waiting in the outbox counts on its post', () => {
 describe('a comment waiting in the outbox counts on its card in a list (its comments not open)', () => {
   it('sent, the card takes the count of the server’s answer (others commented meanwhile)', async () => {
     const listed = post({ _id: 'p1', post: 'On the server', commentsCount: 0 });
-    const { outbox, answers } = await renderPage('/streams', <StreamsPage />, {
+    const { outbox, answers } = renderPage('/streams', <StreamsPage />, {
       posts: {
         all: vi.fn(async () => ({ posts: [listed], totalPosts: 1, nextCursor: null })),
         forYou: vi.fn(async () => ({ posts: [listed], nextCursor: null })),
@@ -115,7 +115,7 @@ describe('an answer waiting in the outbox counts on its question', () => {
     const stored = answer({ _id: 'a9', questionId: 'q1', userId: alice._id, username: alice.username, answer: 'The 8:12' });
     // What the server holds: the question, then with the answer once it is stored.
     const server = { question, answers: [] as (typeof stored)[] };
-    const { outbox, answers, sent, bus } = await renderPage('/question/q1', <QuestionPage questionId="q1" />, {
+    const { outbox, answers, sent, bus } = renderPage('/question/q1', <QuestionPage questionId="q1" />, {
       posts: { one: vi.fn(async () => ({ post: server.question })) },
       questions: { one: vi.fn(async () => ({ question: server.question, answers: server.answers })) },
       comments: { ofPost: vi.fn(async () => ({ comments: [], commentsCount: 0, nextCursor: null })) },

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { AppActorRef } from '../../../src/effects/shell/app';
 import { toastQueueLogic } from '../../../src/effects/shell/toasts';
 import { outboxMachine } from '../../../src/machines/offline/outbox.machine';
@@ -10,7 +10,7 @@ import { alice, auth } from '../../fixtures/auth';
  * Alice signed in on an app whose outbox sends through the test: each send is recorded in `sent`
  * and waits until the test calls its entry in `answers` (the store is silent: the test loads it).
  */
-export async function appWithAnsweredOutbox() {
+export function appWithAnsweredOutbox() {
   const answers: ((result: unknown) => void)[] = [];
   const sent: OutboxItem[] = [];
   const outbox = outboxMachine.provide({
@@ -25,7 +25,5 @@ export async function appWithAnsweredOutbox() {
     input: { storedTheme: null, storedToken: null },
   }).start() as unknown as AppActorRef;
   app.system.get('session')!.send({ type: 'session.login', ...auth(alice) });
-  // The outbox is a signed-in service: it starts a turn after the sign-in (the app machine's services.on).
-  await waitFor(app, (snapshot) => snapshot.matches({ services: 'on' }));
   return { app, answers, sent };
 }

@@ -25,8 +25,8 @@ const wish = (reaction: 'love' | null): OutboxItem => ({
 afterEach(cleanup);
 
 /** The streams page of alice with p1, her outbox sending through `send` (the store is silent: the test loads it). */
-async function renderPage(react: () => Promise<ReactionChange>, shown = listed, onServer = listed) {
-  const { app, answers, sent } = await appWithAnsweredOutbox();
+function renderPage(react: () => Promise<ReactionChange>, shown = listed, onServer = listed) {
+  const { app, answers, sent } = appWithAnsweredOutbox();
   const api = {
     posts: {
       all: vi.fn(async () => ({ posts: [shown], totalPosts: 1, nextCursor: null })),
@@ -56,7 +56,7 @@ const total = (article: HTMLElement) => within(article).queryByTestId('reactions
 
 describe('a reaction made without a server waits in the outbox, shown on its card', () => {
   it('keeps the member’s choice with "Waiting to send", no toast; sent, the card takes the server’s counts', async () => {
-    const { outbox, answers, sent, app } = await renderPage(() => Promise.reject(noAnswer()));
+    const { outbox, answers, sent, app } = renderPage(() => Promise.reject(noAnswer()));
     const article = await card();
     outbox.send({ type: 'outbox.loaded', items: [] });
     fireEvent.click(within(article).getByRole('button', { name: 'Like' }));
@@ -85,7 +85,7 @@ describe('a reaction made without a server waits in the outbox, shown on its car
   });
 
   it('after a reload, the kept wish wins over the server’s reaction; its answer brings the counts', async () => {
-    const { outbox, answers } = await renderPage(() => Promise.reject(noAnswer()));
+    const { outbox, answers } = renderPage(() => Promise.reject(noAnswer()));
     const article = await card();
     expect(within(article).getByRole('button', { name: 'Like' })).toBeTruthy();
     // The kept items are read after the cards are up.
@@ -107,7 +107,7 @@ describe('a reaction made without a server waits in the outbox, shown on its car
     // The page was read while alice's like stood; since, it went (its answer lost) and others liked the post.
     const liked = post({ _id: 'p1', post: 'On the server', userReaction: 'like', reactions: { ...zeroCounts(), like: 3 } });
     const now = post({ _id: 'p1', post: 'On the server', userReaction: null, reactions: { ...zeroCounts(), like: 5 } });
-    const { outbox, answers, api } = await renderPage(() => Promise.reject(noAnswer()), liked, now);
+    const { outbox, answers, api } = renderPage(() => Promise.reject(noAnswer()), liked, now);
     const article = await card();
     outbox.send({ type: 'outbox.loaded', items: [wish(null)] });
     await waitFor(() => expect(within(article).getByRole('button', { name: 'Like' })).toBeTruthy());
@@ -125,7 +125,7 @@ describe('a reaction made without a server waits in the outbox, shown on its car
   });
 
   it('a refusal (4xx) still puts the reaction back with the server’s message, and nothing waits', async () => {
-    const { outbox, app } = await renderPage(() => Promise.reject(refused('Post not found', 404)));
+    const { outbox, app } = renderPage(() => Promise.reject(refused('Post not found', 404)));
     const article = await card();
     outbox.send({ type: 'outbox.loaded', items: [] });
     fireEvent.click(within(article).getByRole('button', { name: 'Like' }));
