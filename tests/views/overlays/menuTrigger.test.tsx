@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MoreMenu } from '../../../src/views/overlays/MoreMenu';
 
 /**
- * The '…' trigger (src/views/overlays/OverlayTrigger.tsx writes out react-aria's useMenuTrigger for
- * a press): the menu's ARIA and the keys that open it, as react-aria's own trigger gives them.
+ * The '…' trigger (src/views/overlays/OverlayTrigger.tsx, react-aria's useMenuTrigger): the menu's
+ * ARIA and the keys that open it.
  */
 function renderMenu() {
   const onAction = vi.fn();
@@ -48,7 +48,8 @@ describe('MoreMenu trigger', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Edit'));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
-    expect(document.activeElement).toBe(trigger);
+    // The menu's focus scope gives the focus back as it unmounts.
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
 
     await user.keyboard('{ArrowUp}');
     await menu();
