@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AVATAR_COLORS, type ReactionType } from '../../src/api/constants';
+import { type ReactionType } from '../../src/api/constants';
+import { AVATAR_COLORS } from '../../src/api/users/avatarColors';
 import { API_BASE, paths } from '../../src/api/paths';
 import { letterAvatarDataUrl } from '../../server/media/letterAvatar';
 import { coverSvg, jpegDataUrl, photoSvg, pngDataUrl } from './pictures';

@@ -2,7 +2,7 @@ import { REACTION_TYPES, type ReactionType } from '../../src/api/constants';
 import { mediaPaths } from '../../src/api/paths';
 import type { Feeling, Post, ReactionCounts, ViewerFields } from '../../src/api/posts';
 import { reactionColumn, type PostRow } from '../db/schema';
-import { splitTopics } from '../../src/api/posts/topics';
+import { splitTopics } from './postTopics';
 import { pictureOf } from './presentUser';
 import type { Viewer } from './visibility';
 

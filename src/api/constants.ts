@@ -6,44 +6,8 @@ export const ENVIRONMENT = 'DEV' as const;
 /** The spec's default avatar colour, also the product's accent. */
 export const DEFAULT_AVATAR_COLOR = '#f33e58';
 
-/** 19 avatar background colours (spec section 3); white text reads on each of them. */
-export const AVATAR_COLORS = [
-  '#f33e58',
-  '#ab47bc',
-  '#7e57c2',
-  '#5c6bc0',
-  '#1e88e5',
-  '#0277bd',
-  '#00838f',
-  '#00796b',
-  '#2e7d32',
-  '#558b2f',
-  '#9e9d24',
-  '#ef6c00',
-  '#d84315',
-  '#6d4c41',
-  '#546e7a',
-  '#c2185b',
-  '#ad1457',
-  '#6a1b9a',
-  '#283593',
-] as const;
-
-/** Post background colours (spec: 9). The first is "none" (the card's own surface). */
-export const POST_BG_COLORS = ['#ffffff', '#f44336', '#e91e63', '#2196f3', '#9c27b0', '#3f51b5', '#00bcd4', '#ff9800', '#8bc34a'] as const;
-
 export const REACTION_TYPES = ['like', 'love', 'angry', 'happy', 'sad', 'wow'] as const;
 export type ReactionType = (typeof REACTION_TYPES)[number];
-export const REACTION_COLORS: Record<ReactionType, string> = {
-  like: '#50b5ff',
-  love: '#f33e58',
-  angry: '#e9710f',
-  happy: '#f7b124',
-  sad: '#f7b124',
-  wow: '#f7b124',
-};
-
-export const FEELINGS = ['happy', 'excited', 'blessed', 'loved'] as const;
 export const PRIVACY_LEVELS = ['Public', 'Followers', 'Private'] as const;
 /**
  * How a post, question, answer or comment is written: 'plain' text (everything before formatting
@@ -93,33 +57,6 @@ export const STORAGE_KEYS = {
 
 export const BANNED_MESSAGE = 'Your account has been banned. Please contact support.';
 
-export const GROUP_CATEGORIES = [
-  'Technology',
-  'Business',
-  'Education',
-  'Entertainment',
-  'Sports',
-  'Health & Fitness',
-  'Travel',
-  'Food & Cooking',
-  'Art & Design',
-  'Music',
-  'Photography',
-  'Gaming',
-  'Science',
-  'Politics',
-  'Lifestyle',
-  'DIY & Crafts',
-  'Parenting',
-  'Books',
-  'Movies & TV',
-  'Fashion',
-  'Finance',
-  'Real Estate',
-  'Marketing',
-  'Other',
-] as const;
-
 export const INTEREST_TOPICS = [
   'science',
   'music',
@@ -143,18 +80,6 @@ export const INTEREST_TOPICS = [
   'writing',
   'marketing',
   'art',
-] as const;
-
-/**
- * The notification settings (spec section 3: type, title, description, on by default). The copy
- * is plain, in the member's words, rather than the spec's 'New followers
- * notifications.'; the server's messages keep the spec's titles.
- */
-export const NOTIFICATION_SETTINGS = [
-  { type: 'messages', title: 'Direct Messages', description: 'New direct messages notifications.' },
-  { type: 'follows', title: 'Follows', description: 'New followers notifications.' },
-  { type: 'reactions', title: 'Post Reactions', description: 'New reactions for your posts notifications.' },
-  { type: 'comments', title: 'Comments', description: 'New comments for your posts notifications.' },
 ] as const;
 
 // Limits and messages that forms and machines check before sending. Here, without zod, rather

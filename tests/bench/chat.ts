@@ -36,7 +36,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AVATAR_COLORS } from '../../src/api/constants';
+import { AVATAR_COLORS } from '../../src/api/users/avatarColors';
 import { mediaPaths, paths } from '../../src/api/paths';
 import { loadConfig } from '../../server/config';
 import { newId } from '../../server/db/ids';

@@ -12,7 +12,8 @@
  * issued in time order.
  */
 import BetterSqlite3 from 'better-sqlite3';
-import { AVATAR_COLORS, FEELINGS, POST_BG_COLORS } from '../../src/api/constants';
+import { FEELINGS, POST_BG_COLORS } from '../../src/api/posts/choices';
+import { AVATAR_COLORS } from '../../src/api/users/avatarColors';
 import { mediaPaths } from '../../src/api/paths';
 import { bandsOf } from '../../server/media/imageHash';
 import { indexText, usernameText } from '../../server/core/searchText';

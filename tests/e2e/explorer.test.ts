@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createJournal, isolate } from '../../src/effects/debug/journal';
+import { createJournal } from '../../src/effects/debug/journal';
+import { isolate } from '../../src/effects/debug/journalReplay';
 import { navigationMachine } from '../../src/machines/shell/navigation.machine';
 import { openContext, storeBeforeLoad } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { parseJournal } from '../../src/effects/debug/journal';
+import { parseJournal } from '../../src/effects/debug/journalFile';
 import { compareReplay } from '../../src/effects/debug/journalReport';
 import { statecharts } from '../../src/machines';
 import { appMachine } from '../../src/machines/shell/app.machine';

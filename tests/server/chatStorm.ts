@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { ChatMessage, MessagesPage } from '../../src/api/chat';
-import { AVATAR_COLORS } from '../../src/api/constants';
+import { AVATAR_COLORS } from '../../src/api/users/avatarColors';
 import { API_BASE, mediaPaths, paths } from '../../src/api/paths';
 import type { ChatPeer } from '../../src/machines/chat/chat.machine';
 import { loadConfig } from '../../server/config';

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
-import { AVATAR_COLORS } from '../../../src/api/constants';
+import { AVATAR_COLORS } from '../../../src/api/users/avatarColors';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { newId } from '../../db/ids';

@@ -1,4 +1,4 @@
-import { AVATAR_COLORS } from '../../../src/api/constants';
+import { AVATAR_COLORS } from '../../../src/api/users/avatarColors';
 import { letterAvatarPng } from '../../media/letterAvatar';
 import type { MediaStorage } from '../../media/storage';
 

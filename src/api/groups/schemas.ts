@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatImageUrlSchema, groupNameSchema, groupPrivacySchema } from '../chat/schemas';
-import { GROUP_CATEGORIES } from '../constants';
+import { GROUP_CATEGORIES } from './categories';
 import { cursorSchema, nextCursorSchema } from '../pages';
 import { createPostBodySchema, dataUrlSchema, idSchema, imageAltSchema, posterSchema } from '../posts/schemas';
 

@@ -3,14 +3,13 @@ import {
   ANSWER_MAX,
   COMMENT_MAX,
   EMPTY_POST,
-  FEELINGS,
-  POST_BG_COLORS,
   POST_TEXT_MAX,
   POST_WATCH_MAX,
   PRIVACY_LEVELS,
   REACTION_TYPES,
   TEXT_FORMATS,
 } from '../constants';
+import { FEELINGS, POST_BG_COLORS } from './choices';
 import { nextCursorSchema, pageNumberSchema } from '../pages';
 import { feedReasonSchema } from './reasons';
 import { chosenTopicsSchema, topicSchema } from './topicSchemas';

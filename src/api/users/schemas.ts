@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, userSchema } from '../auth/schemas';
-import { INTEREST_TOPICS, NOTIFICATION_SETTINGS, PRESENCE_WATCH_MAX } from '../constants';
+import { INTEREST_TOPICS, PRESENCE_WATCH_MAX } from '../constants';
+import { NOTIFICATION_SETTINGS } from '../notifications/settings';
 import { userSummarySchema } from './follows';
 import { MODERATION_STATUSES, REPORT_DETAILS_MAX } from '../moderation/schemas';
 import { idSchema } from '../posts/schemas';

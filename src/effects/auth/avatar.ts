@@ -1,4 +1,5 @@
-import { AVATAR_COLORS, DEFAULT_AVATAR_COLOR } from '../../api/constants';
+import { DEFAULT_AVATAR_COLOR } from '../../api/constants';
+import { AVATAR_COLORS } from '../../api/users/avatarColors';
 
 export const AVATAR_SIZE = 200;
 export const AVATAR_FONT = '80px sans-serif';

@@ -1,13 +1,4 @@
-import {
-  createActor,
-  fromPromise,
-  StateMachine,
-  type AnyActorLogic,
-  type AnyActorRef,
-  type AnyStateMachine,
-  type InspectionEvent,
-  type Observer,
-} from 'xstate';
+import { StateMachine, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type Observer } from 'xstate';
 
 /**
  * The event journal (ARCHITECTURE.md, "event-sourced"): every event any actor receives, with
@@ -15,7 +6,7 @@ import {
  * `inspect` option of every actor the app starts (the app actor in main.tsx and each screen's
  * useActorRef/useMachine): it is the app's one inspection entry point, and in development it
  * also feeds the Stately inspector (`forwardTo`). The debug panel exports the journal as JSON;
- * `replayJournal` plays an export back against a fresh actor (docs/client-shell.md).
+ * `replayJournal` (journalReplay.ts) plays an export back against a fresh actor (docs/client-shell.md).
  */
 export interface JournalEntry {
   /** Position in the whole recording (keeps counting when the ring drops old entries). */
@@ -105,7 +96,7 @@ export const isSecretKey = (key: string) => SECRET_KEY.test(key);
  * empty, and numbers and booleans are never secrets (`hasToken`, an error's `statusCode`): a
  * replay then takes the same paths the recording took ('[redacted]' is as non-empty as the token was).
  */
-const redactString = (value: string, secret: boolean) =>
+export const redactString = (value: string, secret: boolean) =>
   secret
     ? value === ''
       ? value
@@ -163,41 +154,6 @@ export function redact(value: unknown, depth = 0, secret = false): unknown {
   return out;
 }
 
-/**
- * The same rules over a whole export, as it goes into a file (any depth: a file is plain JSON):
- * whatever was recorded before, or added after (the report's environment), leaves the page redacted.
- */
-export function redactExport(data: JournalExport): JournalExport {
-  const walk = (value: unknown, secret: boolean, byKey = true): unknown => {
-    if (typeof value === 'string') return redactString(value, secret);
-    if (Array.isArray(value)) return value.map((item) => walk(item, secret, byKey));
-    if (value === null || typeof value !== 'object') return value;
-    const named = (value as { field?: unknown; name?: unknown }).field ?? (value as { name?: unknown }).name;
-    const secretValue = byKey && typeof named === 'string' && SECRET_KEY.test(named);
-    const secretKey = (key: string) => byKey && (SECRET_KEY.test(key) || (secretValue && key === 'value'));
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, secret || secretKey(key), byKey)]));
-  };
-  // An entry's state is state names (recordedState): only secret-shaped values are looked for there.
-  const entries = data.entries.map(({ state, ...entry }) => ({
-    ...(walk(entry, false) as object),
-    ...(state ? { state: walk(state, false, false) } : {}),
-  }));
-  return { ...(walk({ ...data, entries: [] }, false) as JournalExport), entries: entries as JournalEntry[] };
-}
-
-/** The inverse of redact's error encoding: marked objects become Errors again. */
-export function reviveErrors(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(reviveErrors);
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = reviveErrors(item);
-  if (out[ERROR_MARK] !== true) return out;
-  const { [ERROR_MARK]: _mark, name, message, ...fields } = out;
-  const error = Object.assign(new Error(String(message ?? '')), fields);
-  if (typeof name === 'string') error.name = name;
-  return error;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Addresses
 
@@ -209,7 +165,7 @@ export const machineOf = (ref: AnyActorRef | undefined): AnyStateMachine | undef
   return logic instanceof StateMachine ? (logic as AnyStateMachine) : undefined;
 };
 
-const isMachineActor = (ref: AnyActorRef | undefined) => machineOf(ref) !== undefined;
+export const isMachineActor = (ref: AnyActorRef | undefined) => machineOf(ref) !== undefined;
 
 /** The root actor of the system an actor belongs to. */
 export function rootOf(ref: AnyActorRef): AnyActorRef {
@@ -232,37 +188,6 @@ export function addressOf(ref: AnyActorRef): string {
     node = node._parent as Internal;
   }
   return [rootName(node), ...ids].join('/');
-}
-
-/** Finds the actor at an address under a root actor, if it is running. */
-export function resolveAddress(root: AnyActorRef, address: string): AnyActorRef | undefined {
-  const [, ...ids] = address.split('/');
-  let node: AnyActorRef | undefined = root;
-  for (const id of ids) {
-    const children: Record<string, AnyActorRef> | undefined = (
-      node?.getSnapshot() as { children?: Record<string, AnyActorRef> } | undefined
-    )?.children;
-    node = children?.[id];
-  }
-  return node;
-}
-
-/** A comparable record of a machine snapshot: value, status and the redacted context. */
-export function snapshotRecord(actor: string, snapshot: { value?: unknown; status: string; context?: unknown }) {
-  return {
-    actor,
-    value: snapshot.value,
-    status: snapshot.status,
-    context: redact(snapshot.context ?? null),
-  };
-}
-export type SnapshotRecord = ReturnType<typeof snapshotRecord>;
-
-/** Snapshot records grouped by actor: each actor's own sequence, independent of interleaving. */
-export function snapshotsByActor(records: readonly SnapshotRecord[]): Record<string, SnapshotRecord[]> {
-  const byActor: Record<string, SnapshotRecord[]> = {};
-  for (const record of records) (byActor[record.actor] ??= []).push(record);
-  return byActor;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,44 +318,6 @@ export function createJournal({ capacity = JOURNAL_CAPACITY, now = () => Date.no
 /** The app's journal: main.tsx records the app actor into it; screens should too. */
 export const journal = createJournal();
 
-/** Parses an exported journal (a file the debug panel downloaded, or a problem report): version 1 or 2. */
-export function parseJournal(text: string): JournalExport {
-  const data = JSON.parse(text) as Partial<JournalExport>;
-  if (data.format !== 'stoa-journal' || (data.version !== 1 && data.version !== 2) || !Array.isArray(data.entries)) {
-    throw new Error('Not a Stoa event journal (format stoa-journal, version 1 or 2)');
-  }
-  return data as JournalExport;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Replay
-
-const isBuiltinAction = (action: unknown) => typeof action === 'function' && 'resolve' in (action as object);
-
-/**
- * The same machine with the world cut off, all the way down its child machines: every
- * non-machine actor (promise, callback, observable) becomes a promise that never settles, and
- * every custom action (an effect: storage, DOM, a send to another system) becomes a no-op.
- * Built-in actions (assign, raise, sendTo, spawn, stop, enqueueActions, emit) are kept: they
- * are the machine's own logic.
- */
-export function isolate<T extends AnyStateMachine>(machine: T, seen = new Map<AnyStateMachine, AnyStateMachine>()): T {
-  const done = seen.get(machine);
-  if (done) return done as T;
-  const actors: Record<string, AnyActorLogic> = {};
-  for (const [name, logic] of Object.entries(machine.implementations.actors ?? {})) {
-    actors[name] =
-      logic instanceof StateMachine ? isolate(logic as AnyStateMachine, seen) : fromPromise(() => new Promise<never>(() => {}));
-  }
-  const actions: Record<string, unknown> = {};
-  for (const [name, action] of Object.entries(machine.implementations.actions ?? {})) {
-    actions[name] = isBuiltinAction(action) ? action : () => {};
-  }
-  const isolated = machine.provide({ actors, actions } as never) as T;
-  seen.set(machine, isolated);
-  return isolated;
-}
-
 /** The actor systems of replays (replayJournal, the explorer's time travel). */
 const replaySystems = new WeakSet<object>();
 
@@ -442,121 +329,5 @@ const replaySystems = new WeakSet<object>();
  */
 export const inReplay = (ref: AnyActorRef): boolean => replaySystems.has((ref as unknown as { system: object }).system);
 
-/** An actor of `machine` isolated from the world (see `isolate`), on a frozen clock, marked as a replay. */
-export function createReplayActor<T extends AnyStateMachine>(
-  machine: T,
-  options: { input?: unknown; inspect?: (inspection: InspectionEvent) => void } = {},
-) {
-  const actor = createActor(isolate(machine), { ...options, clock: frozenClock() } as never);
-  replaySystems.add((actor as unknown as { system: object }).system);
-  return actor;
-}
-
-/** A clock that never fires: recorded `xstate.after.*` events are replayed as they happened. */
-const frozenClock = () => {
-  let id = 0;
-  return { setTimeout: () => ++id, clearTimeout: () => {} };
-};
-
-export interface ReplayStep {
-  entry: JournalEntry;
-  /** The receiver's snapshot after the event. */
-  snapshot: SnapshotRecord;
-}
-
-export interface ReplayResult {
-  /** Every snapshot of every machine actor of the replayed system, in the order they happened. */
-  snapshots: SnapshotRecord[];
-  /** The events sent, each with its receiver's snapshot afterwards. */
-  steps: ReplayStep[];
-  /** Entries not sent: ones the replay reproduces by itself, and ones to actors not running. */
-  skipped: JournalEntry[];
-}
-
-export interface ReplayOptions {
-  /** Which recorded system to replay; default the first whose root machine is `machine`. */
-  system?: number;
-  /** Input of the root actor; default the input of its recorded `xstate.init`. */
-  input?: unknown;
-  /** Extra inspection (e.g. the inspector while debugging a replay). */
-  inspect?: Observer<InspectionEvent> | ((inspection: InspectionEvent) => void);
-}
-
-/**
- * Whether an entry is a stimulus from outside the system, which the replay must send, or an
- * event the system sends itself, which the replay reproduces by running the same logic.
- * The explorer's time travel (timeTravel.ts) steps by the same rule.
- */
-export function isStimulus(entry: JournalEntry): boolean {
-  if (entry.type === 'xstate.init') return false;
-  if (entry.source === null) return true; // a view, a test, an effect's send
-  if (!entry.sourceIsMachine) return true; // a faked promise/callback actor's done, error or sendBack
-  // A machine of another system (a screen's sign-in logging the app's session in); version-1
-  // files do not say, but the sender's address then starts with another root.
-  if (entry.sourceSystem !== undefined ? entry.sourceSystem !== entry.system : entry.source.split('/')[0] !== entry.root) return true;
-  // Delayed events: the frozen clock never fires them. A machine's own scheduled events
-  // (after, delayed raise) are the ones it sends itself.
-  return entry.type.startsWith('xstate.after.') || entry.source === entry.actor;
-}
-
-/**
- * Replays a recorded journal against a fresh actor of `machine`, isolated from the world
- * (see `isolate`), and returns the snapshots it goes through. Recorded `xstate.done.actor.*`,
- * `xstate.error.actor.*` and `xstate.after.*` events are sent as recorded; so is every event
- * that came from outside. Values redacted in the recording are replayed as '[redacted]'.
- */
-export function replayJournal(
-  journal: JournalExport | readonly JournalEntry[],
-  machine: AnyStateMachine,
-  options: ReplayOptions = {},
-): ReplayResult {
-  const all = Array.isArray(journal) ? (journal as readonly JournalEntry[]) : (journal as JournalExport).entries;
-  const system = options.system ?? all.find((e) => e.root === machine.id)?.system;
-  const entries = all.filter((e) => e.system === system).sort((a, b) => a.seq - b.seq);
-  const rootInit = entries.find((e) => e.type === 'xstate.init' && e.actor === machine.id);
-  const input = options.input ?? rootInit?.event.input;
-
-  const snapshots: SnapshotRecord[] = [];
-  const extra = typeof options.inspect === 'function' ? { next: options.inspect } : options.inspect;
-  const actor = createReplayActor(machine, {
-    input,
-    inspect: (inspection) => {
-      extra?.next?.(inspection);
-      const ref = inspection.actorRef as AnyActorRef;
-      if (inspection.type === '@xstate.snapshot' && isMachineActor(ref)) {
-        snapshots.push(snapshotRecord(addressOf(ref), inspection.snapshot as never));
-      }
-    },
-  });
-  actor.start();
-
-  const steps: ReplayStep[] = [];
-  const skipped: JournalEntry[] = [];
-  for (const entry of entries) {
-    const target = isStimulus(entry) ? resolveAddress(actor, entry.actor) : undefined;
-    if (!target) {
-      skipped.push(entry);
-      continue;
-    }
-    target.send({ ...(reviveErrors(entry.event) as Record<string, unknown>), type: entry.type });
-    steps.push({ entry, snapshot: snapshotRecord(entry.actor, target.getSnapshot() as never) });
-  }
-  actor.stop();
-  return { snapshots, steps, skipped };
-}
-
-/** Downloads the journal as a JSON file (the debug panel's Export button; "Report a problem" names its own file). */
-export function downloadJournal(
-  data: JournalExport = journal.export(),
-  fileName = `stoa-journal-${data.exportedAt.replace(/[:.]/g, '-')}.json`,
-) {
-  const blob = new Blob([JSON.stringify(redactExport(data), null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+/** Marks an actor's system as a replay's (createReplayActor in journalReplay.ts). */
+export const markReplay = (ref: AnyActorRef): void => void replaySystems.add((ref as unknown as { system: object }).system);

@@ -1,17 +1,17 @@
 import type { AnyStateMachine } from 'xstate';
 import {
   createJournal,
-  downloadJournal,
   isSecretKey,
   journal as appJournal,
   REDACTED,
-  replayJournal,
   type Journal,
   type JournalEntry,
   type JournalEnvironment,
   type JournalExport,
   type RecordedState,
 } from './journal';
+import { replayJournal } from './journalReplay';
+import { downloadJournal } from './journalFile';
 
 /**
  * "Report a problem": the journal saved with where it was saved from, and the check

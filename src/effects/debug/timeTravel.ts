@@ -1,7 +1,8 @@
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { appMachine } from '../../machines/shell/app.machine';
 import { machineActors, type LiveActor } from './actorRegistry';
-import { createReplayActor, isStimulus, resolveAddress, reviveErrors, type JournalEntry } from './journal';
+import { type JournalEntry } from './journal';
+import { createReplayActor, isStimulus, resolveAddress, reviveErrors } from './journalReplay';
 
 /**
  * Time travel for the statechart explorer: the journal replayed into fresh actors, isolated

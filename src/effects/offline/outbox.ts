@@ -6,7 +6,7 @@ import type { Post } from '../../api/posts';
 import { outboxMachine, type OutboxActorRef, type OutboxEvent, type OutboxStoreCommand } from '../../machines/offline/outbox.machine';
 import type { OutboxChange, OutboxEntry, OutboxHandOff, OutboxItem } from '../../machines/offline/outbox.types';
 import { failureStatus } from '../../machines/shared/failure';
-import { POST_PENDING } from '../../machines/composer/composer.copy';
+import { POST_PENDING } from '../../api/groups/words';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
 import { api as defaultApi } from '../shell/api';
 

@@ -1,4 +1,5 @@
-import { POST_BG_COLORS, POST_TEXT_MAX } from '../../api/constants';
+import { POST_TEXT_MAX } from '../../api/constants';
+import { POST_BG_COLORS } from '../../api/posts/choices';
 import type { Draft, MediaKind, ModalType } from './composer.types';
 
 /** The composer's defaults and what it says about a draft or a file. */
@@ -38,8 +39,6 @@ export const tooLong = (what: 'Post' | 'Question') => `${what} must not exceed $
 export const PUBLISH_FAILED = 'Could not publish. Please try again.';
 export const DELETE_FAILED = 'Could not delete the post. Please try again.';
 export const READ_FAILED = 'The file could not be read';
-/** A group member's post waits for a group admin (docs/api.md, Groups). */
-export const POST_PENDING = 'Your post is waiting for a group admin';
 /** A new post or question that found no server waits in the outbox (docs/client-offline.md, "Outbox"). */
 // Also said when online but behind earlier sends still waiting, or with the server down: not "when you are back online".
 export const queuedText = (what: 'post' | 'question') => `Saved on this device: your ${what} will be sent as soon as Stoa can be reached`;

@@ -1,7 +1,7 @@
 import { produce } from 'immer';
 import { assertEvent, and, assign, not, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { requiredPromise } from '../shared/required';
-import { GROUP_CATEGORIES } from '../../api/constants';
+import { GROUP_CATEGORIES } from '../../api/groups/categories';
 import { GROUP_MESSAGES, groupNameSchema, type CreateGroupBody, type GroupPrivacy } from '../../api/groups';
 import { failureText } from '../shared/failure';
 import { groupChatSearchMachine, type FoundUser, type MemberSearchActorRef } from '../chat/groupChat/groupChatSearch.machine';

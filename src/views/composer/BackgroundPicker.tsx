@@ -1,7 +1,7 @@
 import { Check, Palette } from 'lucide-react';
 import { Dialog, DialogTrigger, Label, Popover, Radio, RadioGroup } from 'react-aria-components';
 import { IconButton } from '../ui/IconButton';
-import { POST_BG_COLORS } from '../../api/constants';
+import { POST_BG_COLORS } from '../../api/posts/choices';
 import { POST_BG_NAMES, textColorOn } from './postColors';
 
 export interface BackgroundPickerProps {

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { ArrowLeft, ImagePlus, Video } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { FileTrigger } from 'react-aria-components';
-import { FEELINGS } from '../../api/constants';
+import { FEELINGS } from '../../api/posts/choices';
 import type { ComposerActorRef } from './composerActor';
 import { isHttpsUrl, MEDIA_RULES, type MediaKind } from '../../machines/composer/composer.machine';
 import { selectFeeling, selectGifInput, selectPanelError, selectReading } from '../../machines/composer/composer.connect';

@@ -1,4 +1,4 @@
-import { POST_BG_COLORS } from '../../api/constants';
+import { POST_BG_COLORS } from '../../api/posts/choices';
 
 /** Names of the nine post backgrounds, for screen readers (same order as POST_BG_COLORS). */
 export const POST_BG_NAMES: Record<(typeof POST_BG_COLORS)[number], string> = {

@@ -1,6 +1,7 @@
 import { Download, Trash2, Workflow, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { downloadJournal, journal as appJournal, type Journal } from '../../effects/debug/journal';
+import { journal as appJournal, type Journal } from '../../effects/debug/journal';
+import { downloadJournal } from '../../effects/debug/journalFile';
 import { debugRequested, isDebugShortcut, journalRequested } from '../shell/debugShortcut';
 import { DebugPanelReport } from './DebugPanelReport';
 import { IconButton } from '../ui/IconButton';

@@ -2,14 +2,8 @@ import { FileUp, Maximize2, Minimize2, StepBack, StepForward, X } from 'lucide-r
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { appActors, type ActorRegistry, type LiveActor } from '../../effects/debug/actorRegistry';
-import {
-  journal as appJournal,
-  parseJournal,
-  redact,
-  type Journal,
-  type JournalEntry,
-  type JournalEnvironment,
-} from '../../effects/debug/journal';
+import { journal as appJournal, redact, type Journal, type JournalEntry, type JournalEnvironment } from '../../effects/debug/journal';
+import { parseJournal } from '../../effects/debug/journalFile';
 import { compareReplay, type ReplayComparison } from '../../effects/debug/journalReport';
 import { createTimeTravel, machinesByRoot, type TimeTravel } from '../../effects/debug/timeTravel';
 import { activeStateIds, chartStates, statechartGraph, type ChartGraph } from '../../machines/debug/statechartGraph';

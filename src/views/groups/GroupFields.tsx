@@ -1,6 +1,6 @@
 import { ImagePlus, Plus, Trash2, X } from 'lucide-react';
 import { FileTrigger } from 'react-aria-components';
-import { GROUP_CATEGORIES } from '../../api/constants';
+import { GROUP_CATEGORIES } from '../../api/groups/categories';
 import { asPngFile, readDataUrl } from '../../effects/groups/groups';
 import type { GroupCategory } from '../../machines/groups/createGroup.machine';
 import { Button } from '../ui/Button';

@@ -11,7 +11,7 @@ import {
 } from '../../machines/search/searchSuggest.connect';
 import type { SearchSuggestActorRef, Suggestion } from '../../machines/search/searchSuggest.machine';
 import { Avatar } from '../ui/Avatar';
-import { GroupImage } from '../groups/GroupCard';
+import { GroupImage } from '../groups/GroupImage';
 import { useScreenActor } from '../shared/useScreenActor';
 import { useSearchSuggestLogic } from './SearchSuggestLogic';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { EMPTY_POST, POST_TEXT_MAX } from '../../../src/api/posts';
+import { POST_PENDING } from '../../../src/api/groups/words';
 import {
   composerMachine,
   DEFAULT_BG_COLOR,
@@ -8,7 +9,6 @@ import {
   EMPTY_QUESTION,
   GIF_NOT_HTTPS,
   MEDIA_RULES,
-  POST_PENDING,
   PUBLISH_FAILED,
   queuedText,
   READ_FAILED,

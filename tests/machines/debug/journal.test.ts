@@ -1,18 +1,9 @@
 import type { SignInAnswer } from '../../../src/api/account/twoFactor';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
-import {
-  addressOf,
-  createJournal,
-  parseJournal,
-  redact,
-  redactExport,
-  REDACTED,
-  replayJournal,
-  snapshotRecord,
-  snapshotsByActor,
-  type SnapshotRecord,
-} from '../../../src/effects/debug/journal';
+import { addressOf, createJournal, redact, REDACTED } from '../../../src/effects/debug/journal';
+import { replayJournal, snapshotRecord, snapshotsByActor, type SnapshotRecord } from '../../../src/effects/debug/journalReplay';
+import { parseJournal, redactExport } from '../../../src/effects/debug/journalFile';
 import { navigationLogic } from '../../../src/effects/shell/navigation';
 import { toastQueueLogic } from '../../../src/effects/shell/toasts';
 import { appMachine } from '../../../src/machines/shell/app.machine';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, signUpBodySchema } from '../../../src/api/auth';
-import { AVATAR_COLORS } from '../../../src/api/constants';
+import { AVATAR_COLORS } from '../../../src/api/users/avatarColors';
 import { usernameBase, usernameCandidate } from '../../../server/modules/auth/google';
 import { bearer, createTestApp, dialects, freshAddress, signUp, type TestApp } from '../harness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_CATEGORIES } from '../../../src/api/constants';
+import { GROUP_CATEGORIES } from '../../../src/api/groups/categories';
 import {
   GROUP_MEMBERS_PAGE_SIZE,
   GROUPS_PAGE_SIZE,

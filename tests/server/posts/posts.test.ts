@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { POST_BG_COLORS } from '../../../src/api/constants';
+import { POST_BG_COLORS } from '../../../src/api/posts/choices';
 import { postResponseSchema, postSchema, postsPageSchema } from '../../../src/api/posts';
 import { createTestApp, dialects, type TestApp } from '../harness';
 import { call, imageDataUrl, member, ok, post, refused, videoDataUrl, type Member } from '../social';

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { AnyActorRef } from 'xstate';
-import { FEELINGS } from '../../../src/api/constants';
+import { FEELINGS } from '../../../src/api/posts/choices';
 import type { Post } from '../../../src/api/posts';
 import { composerAreaLogic } from '../../../src/effects/composer/area';
 import { selectModalState, type ComposerContext, type PublishRequest } from '../../../src/machines/composer/composer.machine';

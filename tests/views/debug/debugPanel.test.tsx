@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createJournal, parseJournal } from '../../../src/effects/debug/journal';
+import { createJournal } from '../../../src/effects/debug/journal';
+import { parseJournal } from '../../../src/effects/debug/journalFile';
 import { navigationMachine } from '../../../src/machines/shell/navigation.machine';
 import { DebugPanel } from '../../../src/views/debug/DebugPanel';
 import { DebugPanelOnDemand } from '../../../src/views/shell/DebugPanelOnDemand';

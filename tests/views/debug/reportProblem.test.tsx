@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { journal, parseJournal } from '../../../src/effects/debug/journal';
+import { journal } from '../../../src/effects/debug/journal';
+import { parseJournal } from '../../../src/effects/debug/journalFile';
 import { compareReplay, journalReport, reportRoute } from '../../../src/effects/debug/journalReport';
 import { statecharts } from '../../../src/machines';
 import { signInMachine } from '../../../src/machines/auth/signIn.machine';

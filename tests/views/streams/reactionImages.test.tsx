@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FEELINGS, REACTION_TYPES, type ReactionType } from '../../../src/api/constants';
+import { REACTION_TYPES, type ReactionType } from '../../../src/api/constants';
+import { FEELINGS } from '../../../src/api/posts/choices';
 import type { Post, Reaction } from '../../../src/api/posts';
 import { REACTION_LOOK } from '../../../src/views/streams/reactions/ReactionImage';
 import { post, zeroCounts } from '../../fixtures/streams';

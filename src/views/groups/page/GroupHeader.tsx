@@ -4,7 +4,8 @@ import type { GroupActorRef } from '../../../machines/groups/group.machine';
 import { selectBusy, selectGroup, selectIsGroupAdmin, selectRunning, selectStanding } from '../../../machines/groups/group.connect';
 import { Button } from '../../ui/Button';
 import { RichText } from '../../ui/RichText';
-import { GroupFacts, GroupImage } from '../GroupCard';
+import { GroupFacts } from '../GroupCard';
+import { GroupImage } from '../GroupImage';
 
 const chip = 'rounded-full bg-neutral-100 px-2.5 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300';
 

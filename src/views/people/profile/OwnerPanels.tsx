@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { NOTIFICATION_SETTINGS } from '../../../api/constants';
+import { NOTIFICATION_SETTINGS } from '../../../api/notifications/settings';
 import type { NotificationSettings, NotificationType, Profile } from '../../../api/users';
 import type { ProfileActorRef } from '../../../machines/people/profile/profile.machine';
 import { PasswordForm } from '../../auth/forms/PasswordForm';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FEELINGS } from '../../../api/constants';
+import { FEELINGS } from '../../../api/posts/choices';
 
 export type FeelingName = (typeof FEELINGS)[number];
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { REACTION_COLORS, type ReactionType } from '../../../api/constants';
+import { type ReactionType } from '../../../api/constants';
+import { REACTION_COLORS } from '../../../api/posts/choices';
 
 /**
  * The six reactions as the app draws them: one image, colour and label per type, used by the

@@ -1,0 +1,22 @@
+/** 19 avatar background colours (spec section 3); white text reads on each of them. */
+export const AVATAR_COLORS = [
+  '#f33e58',
+  '#ab47bc',
+  '#7e57c2',
+  '#5c6bc0',
+  '#1e88e5',
+  '#0277bd',
+  '#00838f',
+  '#00796b',
+  '#2e7d32',
+  '#558b2f',
+  '#9e9d24',
+  '#ef6c00',
+  '#d84315',
+  '#6d4c41',
+  '#546e7a',
+  '#c2185b',
+  '#ad1457',
+  '#6a1b9a',
+  '#283593',
+] as const;
