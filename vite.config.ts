@@ -59,6 +59,9 @@ const MEMBER_SHARED = new RegExp(
  */
 const ON_DEMAND = /[\\/]src[\\/]views[\\/](layouts[\\/]MemberAside(Logic)?|streams[\\/]post[\\/]AuthorMenuPopover)\.tsx/;
 
+/** The IndexedDB stores of a signed-in page (src/effects/offline) and the idb library they open them with. */
+const OFFLINE_DB = /[\\/](node_modules[\\/]idb[\\/]|src[\\/]effects[\\/]offline[\\/](outboxDb|keptStore)\.ts)/;
+
 /**
  * Built files the service worker does not precache: the debug panel's statechart explorer (a
  * third of a megabyte of diagram code, loaded only when someone opens it, and useless offline).
@@ -142,6 +145,9 @@ export default defineConfig({
             // The member area's menus, pickers, dialogs and drawer (OVERLAYS), fetched on the first
             // open (or the intent to open) of any of them: one chunk.
             { name: 'overlays', priority: 0.5, test: OVERLAYS },
+            // The member's IndexedDB stores (the outbox, the kept pages) and idb under them: each
+            // signed-in page opens both at its first paint, so one request instead of three.
+            { name: 'offlineDb', priority: 0.4, test: OFFLINE_DB },
           ],
         },
       },

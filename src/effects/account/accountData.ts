@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { accountDataMachine } from '../../machines/account/accountData.machine';
-import { scheduledDeletionsMachine } from '../../machines/account/scheduledDeletions.machine';
 import { api as defaultApi } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 
@@ -32,9 +31,6 @@ export function accountDataLogic(
         showToast: bridge.showToast,
         openDownload: (_, url: string) => openDownload(url),
       },
-    }),
-    scheduledDeletions: scheduledDeletionsMachine.provide({
-      actors: { fetchScheduled: fromPromise(() => api.accountData.scheduledDeletions()) },
     }),
   };
 }

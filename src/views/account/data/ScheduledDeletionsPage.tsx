@@ -9,13 +9,12 @@ import { useScreenActor } from '../../shared/useScreenActor';
 import { EmptyState, PageTitle } from '../../streams/PageParts';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
-import { useAccountDataLogic } from './AccountDataLogic';
+import { useScheduledDeletionsLogic } from './ScheduledDeletionsLogic';
 import { whenText } from './whenText';
 
 /** /admin/deletions: the accounts their members asked to delete, soonest first. */
 export default function ScheduledDeletionsPage() {
-  const logic = useAccountDataLogic();
-  const actor = useScreenActor(logic.scheduledDeletions);
+  const actor = useScreenActor(useScheduledDeletionsLogic());
   const loading = useSelector(actor, isScheduledLoading);
   const failed = useSelector(actor, hasScheduledFailed);
   const error = useSelector(actor, selectScheduledError);
