@@ -328,6 +328,8 @@ export const reactionChangeSchema = z.object({
   userReaction: reactionTypeSchema.nullable(),
 });
 export type ReactionChange = z.infer<typeof reactionChangeSchema>;
+/** A post's reaction counts and the member's own reaction: what a card takes from a reaction's answer or from a read of the post. */
+export type PostReactions = Omit<ReactionChange, 'message'>;
 export const reactionsListSchema = z.object({ reactions: z.array(reactionSchema), count: z.number().int() });
 export type ReactionsList = z.infer<typeof reactionsListSchema>;
 export const singleReactionSchema = z.object({ reaction: reactionSchema.nullable() });

@@ -227,7 +227,7 @@ export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBu
         }),
         readReaction: fromPromise(async ({ input }: { input: { postId: string } }) => {
           const { post } = await api.posts.one(input.postId);
-          return { message: '', postId: post._id, reactions: post.reactions, userReaction: post.userReaction };
+          return { postId: post._id, reactions: post.reactions, userReaction: post.userReaction };
         }),
       },
       actions: { showToast: bridge.showToast, toOutbox: bridge.toOutbox },

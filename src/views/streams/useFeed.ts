@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { Post, ReactionChange } from '../../api/posts';
+import type { Post, PostReactions } from '../../api/posts';
 import type { FeedOrder } from '../../api/posts/forYou';
 import type { FeedSource } from '../../machines/streams/feed.machine';
 import { useStreamsLogic } from './StreamsLogic';
@@ -13,7 +13,7 @@ export function useFeed(source: FeedSource, order: FeedOrder | null = null) {
     () => ({
       onPublished: (post: Post) => feed.send({ type: 'feed.published', post }),
       onDeleted: (postId: string) => feed.send({ type: 'feed.deleted', postId }),
-      onReacted: (change: ReactionChange) =>
+      onReacted: (change: PostReactions) =>
         feed.send({ type: 'feed.reacted', postId: change.postId, reactions: change.reactions, userReaction: change.userReaction }),
       onSaved: (post: Post, saved: boolean) => feed.send({ type: 'feed.saved', post, saved }),
       onCommentsCount: (postId: string, commentsCount: number) => feed.send({ type: 'feed.commentsCount', postId, commentsCount }),

@@ -1,7 +1,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { requiredPromise } from '../../shared/required';
 import type { ReactionType } from '../../../api/constants';
-import type { ReactionChange } from '../../../api/posts';
+import type { PostReactions, ReactionChange } from '../../../api/posts';
 import { failureText } from '../../shared/failure';
 import type { ToastRequest } from '../../shell/toastRequest';
 import { goesToOutbox } from '../../offline/outbox.handoff';
@@ -17,7 +17,7 @@ export type ReactionsEvent =
    */
   | { type: 'reaction.wish'; reaction: ReactionType | null }
   /** The outbox sent the wish: the server's answer, as a send of this machine would bring it. */
-  | { type: 'reaction.sent'; change: ReactionChange }
+  | { type: 'reaction.sent'; change: PostReactions }
   /**
    * The outbox's removal found no reaction (a 404: an earlier one went through, its answer lost): it
    * brought no counts, so the card reads the post's reaction and counts from the server again.
@@ -53,14 +53,14 @@ export const reactionsMachine = setup({
     /** Effect: POST /post/reaction, or DELETE /post/reaction/{postId} when `reaction` is null. */
     sendReaction: requiredPromise<ReactionChange, { postId: string; reaction: ReactionType | null }>('sendReaction'),
     /** Effect: GET the post, its counts and the member's reaction as a send's answer brings them. */
-    readReaction: requiredPromise<ReactionChange, { postId: string }>('readReaction'),
+    readReaction: requiredPromise<PostReactions, { postId: string }>('readReaction'),
   },
   actions: {
     showToast: (_, _toast: ToastRequest) => {},
     /** Effect: the wish waits in the member's outbox, one item per post (a newer wish replaces it). */
     toOutbox: (_, _handOff: OutboxHandOff) => {},
     /** Effect: the list takes the server's counts and the member's reaction. */
-    confirmed: (_, _change: ReactionChange) => {},
+    confirmed: (_, _change: PostReactions) => {},
     choose: assign(({ context, event }) => {
       const next = event.type === 'reaction.choose' && event.reaction !== context.mine ? event.reaction : null;
       return { mine: next };
@@ -70,7 +70,7 @@ export const reactionsMachine = setup({
     goesToOutbox: ({ event }) => goesToOutbox((event as { error?: unknown }).error),
     changes: ({ context, event }) => (event.type === 'reaction.choose' ? true : context.mine !== null),
     queuedDiffers: ({ context, event }) =>
-      context.queued && context.mine !== (event as unknown as { output: ReactionChange }).output.userReaction,
+      context.queued && context.mine !== (event as unknown as { output: PostReactions }).output.userReaction,
   },
 }).createMachine({
   id: 'reactions',

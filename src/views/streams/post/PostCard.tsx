@@ -3,7 +3,7 @@ import { Bookmark, BookmarkCheck, EyeOff, MessageCircle, MessageSquareReply, Pen
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { shortenNumber } from '../../../api/numbers';
-import type { Post, ReactionChange } from '../../../api/posts';
+import type { Post, PostReactions } from '../../../api/posts';
 import { topicLabel, type Topic } from '../../../api/posts/topics';
 import { shiftReaction } from '../../../machines/streams/postList';
 import { confirmedReaction, isSavingReaction, myReaction } from '../../../machines/streams/post/reactions.connect';
@@ -31,7 +31,7 @@ export interface PostCardProps {
   post: Post;
   /** The signed-in member's id: the author gets edit and delete. */
   viewerId: string | null;
-  onReacted: (change: ReactionChange) => void;
+  onReacted: (change: PostReactions) => void;
   onSaved: (post: Post, saved: boolean) => void;
   onOpenComments: (post: Post) => void;
   onOpenReactions: (post: Post) => void;
@@ -51,7 +51,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
     () =>
       logic.reactions.provide({
         actions: {
-          confirmed: (_, change: ReactionChange) => {
+          confirmed: (_, change: PostReactions) => {
             // The server has the member's reaction now: a refused wish of theirs for this post is stale
             // (a waiting one is newer than this answer and stays).
             if (outboxReactionFor(outbox.getSnapshot(), change.postId)?.state === 'failed')

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ReactionType } from '../../../api/constants';
-import type { ReactionChange } from '../../../api/posts';
+import type { PostReactions } from '../../../api/posts';
 import { outboxReactionFor, type ReactionOutboxItem } from '../../../machines/offline/outbox.connect';
 import type { ReactionsActorRef } from '../../../machines/streams/post/reactions.machine';
 import { useAppChild } from '../../AppContext';
@@ -30,7 +30,7 @@ export function useReactionWish(
   useEffect(() => {
     const subscription = outbox.on('outbox.sent', ({ item, result }) => {
       if (item.kind !== 'reaction' || item.payload.postId !== postId) return;
-      if (result) reactions.send({ type: 'reaction.sent', change: result as ReactionChange });
+      if (result) reactions.send({ type: 'reaction.sent', change: result as PostReactions });
       // A 404 to a removal answers no counts (no reaction is left): the card reads the server's again.
       else if (item.payload.reaction === null) reactions.send({ type: 'reaction.gone' });
     });
