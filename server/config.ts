@@ -198,6 +198,12 @@ export interface Config {
   socketsPerMember: number;
   /** ACCOUNT_SWEEP_SECONDS, in ms: how often server/modules/accountData sweeps. */
   accountSweepMs: number;
+  /**
+   * Where the limits' counts live in Redis: every key starts with it. Processes of one deployment
+   * share it (their counts add up); the tests give each app its own, so one file's sign-ups never
+   * use up another's allowance.
+   */
+  rateLimitNamespace: string;
   rateLimits: {
     global: RateLimitRule;
     /** Sign-in attempts per address, the member, Google and admin forms together. */
@@ -348,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     socketsPerMember: e.MAX_SOCKETS_PER_MEMBER,
     accountSweepMs: e.ACCOUNT_SWEEP_SECONDS * 1000,
+    rateLimitNamespace: 'stoa-rl-',
     rateLimits: {
       global: { max: scale(600), windowMs: MINUTE },
       signInPerIp: { max: scale(25), windowMs: 5 * MINUTE },

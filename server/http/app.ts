@@ -220,7 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Per member when signed in, per address otherwise; the app's files and media never (rateLimits.ts).
     keyGenerator: globalLimitKey(() => app.verifyToken),
     allowList: (request) => !isLimited(request.url),
-    nameSpace: 'stoa-rl-',
+    nameSpace: config.rateLimitNamespace,
     ...(redis ? { redis } : {}),
     // If Redis is down the site stays up; limits resume when it is back.
     skipOnError: true,

@@ -79,6 +79,9 @@ export async function testConfig(dialect: DialectName, options: TestAppOptions =
     passwordHashing: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     // The slowdown's shape stays; its waits shrink to milliseconds (slowdownMs is tested with the real figures).
     signInSlowdown: { ...base.signInSlowdown, stepMs: 1, maxMs: 5 },
+    // Counts of its own in Redis: another file's sign-ups from 127.0.0.1 (every test's address) never
+    // use up this app's allowance. Apps that must share counts are given one namespace (adjust).
+    rateLimitNamespace: `stoa-rl-${randomBytes(6).toString('hex')}-`,
     rateLimits: options.realRateLimits
       ? base.rateLimits
       : (Object.fromEntries(Object.keys(base.rateLimits).map((name) => [name, generous])) as Config['rateLimits']),

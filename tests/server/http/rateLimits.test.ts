@@ -120,8 +120,11 @@ describe.runIf(Boolean(redisUrl))('rate limits in Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
+    // One deployment: both processes count under the same keys.
+    const rateLimitNamespace = `stoa-rl-${randomBytes(6).toString('hex')}-`;
     const adjust = (config: TestApp['config']) => ({
       ...config,
+      rateLimitNamespace,
       rateLimits: { ...config.rateLimits, forgotPasswordPerEmail: { max: 5, windowMs: 60_000 } },
     });
     [a, b] = await Promise.all([
