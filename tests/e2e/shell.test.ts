@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { app, browser, useAppAndBrowser } from './support/world';
 import { openContext, storeBeforeLoad } from './support/browser';
 import { auditAccessibility, screenshot } from './support/look';
-import { callApi, signUpMember, type Member } from './support/members';
+import { callApi, signUpMember, signUpOn, type Member } from './support/members';
 
 useAppAndBrowser();
 
@@ -207,5 +207,30 @@ describe('toasts', () => {
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     await screenshot(page, `toast-${width}-dark`);
     await page.context().close();
+  });
+});
+
+describe('the right column', () => {
+  it('keeps its width while its code arrives: the page does not move sideways under a click', async () => {
+    // Service workers off, so the page's own requests reach the route below (the worker's would not).
+    const context = await openContext(browser, app.url, { viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/MemberAside-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signUpOn(page, app, 'cal', 'forYou');
+    const order = page.getByRole('radiogroup', { name: 'Order of the stream' });
+    await order.waitFor();
+    const aside = page.getByRole('complementary', { name: 'Suggestions' });
+    expect(await aside.count()).toBe(0);
+    const before = await order.boundingBox();
+
+    release();
+    await aside.waitFor();
+    expect(await order.boundingBox()).toEqual(before);
+    await context.close();
   });
 });

@@ -47,18 +47,18 @@ export function workerActor(options: { load?: () => Promise<WorkerWindow>; draft
     receive((command) => {
       if (command.type === 'worker.activateWaiting') workbox?.messageSkipWaiting();
     });
-    load().then(
-      async (wb) => {
+    load()
+      .then(async (wb) => {
         if (stopped) return;
         workbox = wb;
         wb.addEventListener('waiting', onWaiting);
         wb.addEventListener('controlling', onControlling);
         await wb.register();
         timer = setInterval(() => void wb.update().catch(() => {}), UPDATE_CHECK_MS);
-      },
-      // No worker (a private window that refuses them, a failed download): the app runs as before.
-      () => {},
-    );
+      })
+      // No worker (a failed download, a browser or policy that refuses the registration): the app
+      // runs as before, without offline pages or update notices.
+      .catch(() => {});
     return () => {
       stopped = true;
       stopDrafts();

@@ -19,7 +19,7 @@ import { useScreenActor } from '../shared/useScreenActor';
 export function MemberAside({ userId }: { userId: string }) {
   const actor = useScreenActor(useMemberAsideLogic(), { input: { userId } });
   return (
-    <aside aria-label="Suggestions" className="sticky top-20 flex w-64 shrink-0 flex-col gap-4 self-start pt-14 xl:w-72">
+    <aside aria-label="Suggestions" className="flex flex-col gap-4 pt-14">
       <WhoToFollow actor={actor} />
       <TrendingHashtags actor={actor} />
       <YourGroups actor={actor} />

@@ -16,7 +16,13 @@ export function PageWithAside({ children }: { children: ReactNode }) {
   return (
     <div className="flex justify-center gap-6">
       <div className="min-w-0 max-w-2xl flex-1">{children}</div>
-      {wide && profile ? <MemberAside userId={profile._id} /> : null}
+      {wide && profile ? (
+        // The column's width is held from the first paint, so the page does not jump sideways when
+        // its code arrives (a click aimed at the page meanwhile would land beside its target).
+        <div className="sticky top-20 w-64 shrink-0 self-start xl:w-72">
+          <MemberAside userId={profile._id} />
+        </div>
+      ) : null}
     </div>
   );
 }

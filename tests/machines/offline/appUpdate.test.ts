@@ -116,6 +116,26 @@ describe('app update effects', () => {
     actor.stop();
   });
 
+  it('runs on as before when the browser refuses the worker (blocked by a policy, a private window)', async () => {
+    const fake = fakeWorkbox();
+    // workbox-window's register throws where the browser answers no registration.
+    fake.workbox.register = async () => {
+      fake.calls.push('register');
+      throw new TypeError("Cannot read properties of undefined (reading 'waiting')");
+    };
+    const drafts = createDrafts();
+    const actor = createActor(
+      appUpdateLogic(workerActor({ load: async () => fake.workbox, drafts, enabled: () => true }), () => {}),
+    ).start();
+    // A rejection left unhandled here would fail the test run.
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+    expect(fake.calls).toEqual(['register']);
+    expect(actor.getSnapshot().value).toBe('current');
+    drafts.hold('x');
+    expect(actor.getSnapshot().context.draftOpen).toBe(true);
+    actor.stop();
+  });
+
   it('registers nothing where the page may not (the dev server, a browser without workers), and still follows drafts', async () => {
     const load = vi.fn(async () => fakeWorkbox().workbox);
     const drafts = createDrafts();
