@@ -76,7 +76,7 @@ export class StoaProcess {
 
   /** Starts it and resolves once it answers /health on its own port. */
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', SERVER_BUNDLE], {
+    const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', '--heap-growing-percent=20', SERVER_BUNDLE], {
       cwd: ROOT,
       env: { ...process.env, MALLOC_ARENA_MAX: '2', ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
