@@ -12,7 +12,7 @@ import { reactAriaLocales } from './scripts/reactAriaLocales.ts';
 
 /**
  * What both the sign-in page and the member area import and the entry does not (read from the
- * build's module graph, issue 15). Kept by hand: a widget both come to share joins it, or the
+ * build's module graph). Kept by hand: a widget both come to share joins it, or the
  * streams load the sign-in chunk again (the transfer bench lists each route's files).
  */
 const COMMON = new RegExp(

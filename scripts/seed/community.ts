@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ReactionType } from '../../src/api/constants';
+import type { ReactionType } from '../../src/api/constants';
 import { AVATAR_COLORS } from '../../src/api/users/avatarColors';
 import { API_BASE, paths } from '../../src/api/paths';
 import { letterAvatarDataUrl } from '../../server/media/letterAvatar';

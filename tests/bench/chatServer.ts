@@ -15,6 +15,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { buildServerIfNeeded } from '../../scripts/serverBuild';
+import { serverStartFlags } from '../../scripts/startFlags';
 import { API_BASE, paths } from '../../src/api/paths';
 
 export interface ServerMemory {
@@ -33,12 +34,6 @@ export interface ServerProcess {
   /** With BENCH_CHAT_HEAP_SNAPSHOTS: writes a heap snapshot and resolves with its file (else undefined). */
   heapSnapshot(): Promise<string | undefined>;
   stop(): Promise<void>;
-}
-
-/** The node flags `npm start` gives the server (package.json), so the server is measured as it is run. */
-function startFlags(): string[] {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
-  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 async function freePort(): Promise<number> {
@@ -66,7 +61,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs:
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const profileDir = process.env.BENCH_CHAT_CPU_PROF;
-  const flags = [...startFlags(), ...(process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
+  const flags = [...serverStartFlags(), ...(process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
   const snapshotDir = process.env.BENCH_CHAT_HEAP_SNAPSHOTS;
   if (snapshotDir) flags.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`);
   const bundle = await buildServerIfNeeded();

@@ -4,7 +4,7 @@ import { FOR_YOU_OFF } from '../../../src/api/posts/forYou';
 import { cursorSchema, PAGE_SIZE } from '../../../src/api/pages';
 import type { Post } from '../../../src/api/posts';
 import type { FeedReason } from '../../../src/api/posts/reasons';
-import { type Topic } from '../../../src/api/posts/topics';
+import type { Topic } from '../../../src/api/posts/topics';
 import { splitTopics } from '../../core/postTopics';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/database';

@@ -18,7 +18,7 @@ import type { PageRequest } from '../../core/paging';
 import { presentPost, type PostWithAuthor } from '../../core/presentPost';
 import type { PostFilter, PostStore } from './store';
 import type { Viewer } from '../../core/visibility';
-import { type Topic } from '../../../src/api/posts/topics';
+import type { Topic } from '../../../src/api/posts/topics';
 import { joinTopics, splitTopics, topicsOfTags } from '../../core/postTopics';
 import { indexedTextOf } from '../../core/textIndex';
 import { noLongerAvailable, type Claim, type ClientSends } from '../sends/clientSends';

@@ -14,7 +14,7 @@ import { markTrending, trends, writeTextIndex, type IndexedText } from '../../co
 import { createTotalsCache } from './totals';
 import { canSeePost, notBlockedBetween, type Viewer } from '../../core/visibility';
 import type { PostWithAuthor, ViewerColumnsOfPost } from '../../core/presentPost';
-import { type Topic } from '../../../src/api/posts/topics';
+import type { Topic } from '../../../src/api/posts/topics';
 import { splitTopics } from '../../core/postTopics';
 
 /** A member who may see a post, with what the post is to them (for per-recipient socket payloads). */

@@ -1,7 +1,7 @@
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { appMachine } from '../../machines/shell/app.machine';
 import { machineActors, type LiveActor } from './actorRegistry';
-import { type JournalEntry } from './journal';
+import type { JournalEntry } from './journal';
 import { createReplayActor, isStimulus, resolveAddress, reviveErrors } from './journalReplay';
 
 /**

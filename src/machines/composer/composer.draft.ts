@@ -2,10 +2,10 @@ import { produce } from 'immer';
 import { EMPTY_POST, POST_TEXT_MAX, PRIVACY_LEVELS } from '../../api/constants';
 import { FEELINGS, POST_BG_COLORS } from '../../api/posts/choices';
 import type { CreateGroupPostBody } from '../../api/groups';
+import { POST_PENDING } from '../../api/groups/words';
 import type { Post } from '../../api/posts';
 import { CHOSEN_TOPICS_MAX, type Topic } from '../../api/posts/topics';
 import { DEFAULT_BG_COLOR, DEFAULT_MODAL_TYPE, EMPTY_QUESTION, emptyDraft, MEDIA_RULES, tooLong } from './composer.copy';
-import { POST_PENDING } from '../../api/groups/words';
 import type { OutboxHandOff } from '../offline/outbox.types';
 import type { ComposerContext, Draft, DraftKey, MediaKind, PickedFile, PublishRequest } from './composer.types';
 

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { API_BASE } from '../../../src/api/paths';
 import { buildClientIfNeeded } from '../../../scripts/clientBuild';
 import { buildServerIfNeeded, SERVER_BUNDLE } from '../../../scripts/serverBuild';
+import { serverStartFlags } from '../../../scripts/startFlags';
 import { freePort } from './app';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -76,7 +77,7 @@ export class StoaProcess {
 
   /** Starts it and resolves once it answers /health on its own port. */
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', '--heap-growing-percent=20', SERVER_BUNDLE], {
+    const child = spawn(process.execPath, [...serverStartFlags(), SERVER_BUNDLE], {
       cwd: ROOT,
       env: { ...process.env, MALLOC_ARENA_MAX: '2', ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],

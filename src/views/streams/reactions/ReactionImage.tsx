@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type ReactionType } from '../../../api/constants';
+import type { ReactionType } from '../../../api/constants';
 import { REACTION_COLORS } from '../../../api/posts/choices';
 
 /**
