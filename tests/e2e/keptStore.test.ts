@@ -69,9 +69,9 @@ const databases = () =>
 
 describe('the kept store in Chromium', () => {
   it('writes nothing for a member the guard has not confirmed: only the profile creates the database', async () => {
-    await page.evaluate(() => window.kept.keepCopy('m1', 'thread', 'private:u2', { messages: [] }));
-    await page.evaluate(() => window.kept.changeKept('m1', 'thread', null, () => ({})));
-    expect(await page.evaluate(() => window.kept.recallCopy('m1', 'thread', 'private:u2'))).toBeNull();
+    await page.evaluate(() => window.kept.keepCopy('m0', 'thread', 'private:u2', { messages: [] }));
+    await page.evaluate(() => window.kept.changeKept('m0', 'thread', null, () => ({})));
+    expect(await page.evaluate(() => window.kept.recallCopy('m0', 'thread', 'private:u2'))).toBeNull();
     expect(await databases()).toEqual([]);
   });
 
@@ -190,6 +190,35 @@ describe('the kept store in Chromium', () => {
       if (!(await page.evaluate((i) => window.kept.recallCopy('m3', 'post', `p${i}`), i))) lost.push(i);
     }
     expect(lost).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('a copy loaded before the guard confirms its member (a sign-in’s first answers) is kept once it does; a wipe or another member’s confirmation drops it', async () => {
+    await page.evaluate(() => window.kept.wipeKept());
+    await page.evaluate(async () => {
+      await window.kept.keepCopy('m4', 'unread', 'count', { count: 3 });
+      await window.kept.changeKept<{ count: number }>('m4', 'unread', 'count', (v) => ({ count: v.count + 1 }));
+    });
+    expect(await databases()).toEqual([]);
+    await page.evaluate((u) => window.kept.keepProfile('token-4', u), user('m4'));
+    expect((await page.evaluate(() => window.kept.recallCopy('m4', 'unread', 'count')))?.value).toEqual({ count: 4 });
+
+    await page.evaluate(async (u) => {
+      await window.kept.keepCopy('m5', 'unread', 'count', { count: 1 });
+      await window.kept.wipeKept();
+      await window.kept.keepProfile('token-5', u);
+    }, user('m5'));
+    expect(await page.evaluate(() => window.kept.recallCopy('m5', 'unread', 'count'))).toBeNull();
+
+    await page.evaluate(
+      async ([six, seven]) => {
+        await window.kept.keepCopy('m6', 'unread', 'count', { count: 1 });
+        await window.kept.keepProfile('token-7', seven!);
+        await window.kept.keepProfile('token-6', six!);
+      },
+      [user('m6'), user('m7')],
+    );
+    expect(await page.evaluate(() => window.kept.recallCopy('m6', 'unread', 'count'))).toBeNull();
     expect(problems).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { User } from '../../api/auth';
-import { KEPT_DB_PREFIX, keptDbName, keptKey, type KeptKind } from '../../api/offline/kept';
+import { KEPT_DB_PREFIX, keptDbName, keptKey, type KeptKind, type KeptRecord } from '../../api/offline/kept';
 import type { KeptProfile } from '../../machines/session/authGuard.machine';
 import type { HasSystem } from '../shell/bridge';
 import { wipeMedia } from './mediaWipe';
@@ -54,9 +54,38 @@ async function dropAll(except?: string): Promise<number> {
   }
 }
 
+/**
+ * Copies loaded before the guard confirmed their member in this page, whose database is not there
+ * yet: right after a sign-in, the first answers (the unread count) can come before the guard's
+ * check does. Written once the confirmation does; dropped by a wipe or another member's confirmation.
+ */
+let early: { userId: string; copies: Map<string, KeptRecord> } | null = null;
+/** At most this many copies wait for a confirmation (the first screen's answers need a few). */
+const EARLY_MAX = 20;
+
+function holdEarly(userId: string, record: KeptRecord) {
+  if (early?.userId !== userId) early = { userId, copies: new Map() };
+  early.copies.delete(record.key);
+  early.copies.set(record.key, record);
+  // The oldest goes first (a Map keeps insertion order).
+  if (early.copies.size > EARLY_MAX) early.copies.delete(early.copies.keys().next().value!);
+}
+
+/** A live change to the copies still waiting for their member's confirmation. */
+function changeEarly<T>(userId: string, kind: KeptKind, id: string | null, change: (value: T) => T | null) {
+  if (early?.userId !== userId) return;
+  for (const record of early.copies.values()) {
+    if (record.kind !== kind || (id !== null && record.key !== keptKey(kind, id))) continue;
+    const next = change(record.value as T);
+    if (next !== null) record.value = next;
+  }
+}
+
 /** Deletes every member's kept database on this device (sign-out, a refused token, a cleared session). */
 export async function wipeKept(): Promise<void> {
   generation += 1;
+  early = null;
+  confirmed = null;
   await dropAll();
 }
 
@@ -79,6 +108,8 @@ export function keepProfile(token: string, user: User): Promise<void> {
  * guard let the member in) waits for it, or it would find no database yet and not be kept.
  */
 let confirming: Promise<void> = Promise.resolve();
+/** The member whose profile this page last kept: their database is there (until a wipe). */
+let confirmed: string | null = null;
 
 async function confirmProfile(token: string, user: User): Promise<void> {
   const started = generation;
@@ -86,9 +117,13 @@ async function confirmProfile(token: string, user: User): Promise<void> {
     // Another member's kept data was still here (their session never cleared on this browser): the
     // images their pages brought into the worker's cache go with it.
     if ((await dropAll(keptDbName(user._id))) > 0) void wipeMedia();
-    const [{ writeProfile }, tokenDigest] = await Promise.all([store(), digest(token)]);
+    const [{ writeProfile, writeCopy }, tokenDigest] = await Promise.all([store(), digest(token)]);
     if (generation !== started) return;
     await writeProfile(user._id, { tokenDigest, user, savedAt: Date.now() });
+    confirmed = user._id;
+    const held = early?.userId === user._id ? [...early.copies.values()] : [];
+    early = null;
+    for (const record of held) if (generation === started) await writeCopy(user._id, record);
   } catch {
     // Kept for offline reading only: without it the member simply cannot read offline.
   }
@@ -123,13 +158,16 @@ export const keptMemberOf = (app: HasSystem): string | null =>
 export async function keepCopy(userId: string | null, kind: KeptKind, id: string, value: unknown): Promise<void> {
   if (!userId) return;
   const started = generation;
+  const record: KeptRecord = { key: keptKey(kind, id), kind, savedAt: Date.now(), value };
   try {
     await confirming;
     if (generation !== started) return;
     const { writeCopy } = loaded ?? (await store());
-    await writeCopy(userId, { key: keptKey(kind, id), kind, savedAt: Date.now(), value });
+    await writeCopy(userId, record);
   } catch {
-    // Best effort, as above.
+    // No database for a member this page has not confirmed yet: kept once the guard does. Else
+    // best effort, as above.
+    if (generation === started && confirmed !== userId) holdEarly(userId, record);
   }
 }
 
@@ -145,6 +183,7 @@ export async function changeKept<T>(
   change: (value: T) => T | null,
 ): Promise<void> {
   if (!userId) return;
+  changeEarly(userId, kind, id, change);
   const started = generation;
   try {
     await confirming;
