@@ -5,7 +5,7 @@
  * of this one, with their files in a temporary folder; nothing touches the system's nginx.
  * No vitest here: the proxy benchmark (tests/bench/proxy.ts) uses it too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -21,6 +21,7 @@ import { freePort } from './app';
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const NGINX_CONF = join(ROOT, 'deploy', 'nginx', 'stoa.conf');
+const UPSTREAM_SCRIPT = join(ROOT, 'deploy', 'nginx-upstream.sh');
 
 /** Why this machine cannot run the cluster (nginx, PostgreSQL or Redis missing), or null. */
 export function clusterUnavailable(): string | null {
@@ -120,6 +121,8 @@ export interface Cluster {
   clientDir: string;
   /** nginx's access log so far: `uri upstream status label` per line (label: the x-label header). */
   accessLog(): string[];
+  /** nginx's error log so far (why it answered 502 or tried another process). */
+  errorLog(): string;
   nginx: Nginx;
   stop(): Promise<void>;
 }
@@ -160,6 +163,8 @@ export interface Nginx {
   url: string;
   /** The master's process id (its worker is its child). */
   pid: number;
+  /** Takes a process out of the upstream or puts it back, as the rolling restart does (deploy/nginx-upstream.sh). */
+  upstream(what: 'down' | 'up', port: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -202,7 +207,15 @@ export async function startNginx(options: {
     await stop();
     throw error;
   }
-  return { url, pid: child.pid!, stop };
+  // The deploy's own script, on this nginx: its config file, its pid file, a reload by signal.
+  const upstream = (what: 'down' | 'up', port: number) =>
+    new Promise<void>((resolve, reject) => {
+      const env = { ...process.env, NGINX_SITE: conf, NGINX_PID: join(dir, 'nginx.pid'), NGINX_RELOAD: `kill -HUP ${child.pid}` };
+      execFile('bash', [UPSTREAM_SCRIPT, what, String(port)], { env }, (error, _stdout, stderr) =>
+        error ? reject(new Error(`nginx-upstream.sh ${what} ${port}: ${stderr || error.message}`)) : resolve(),
+      );
+    });
+  return { url, pid: child.pid!, upstream, stop };
 }
 
 /** Starts PostgreSQL schema + Redis key + `processes` server processes + nginx. */
@@ -269,6 +282,10 @@ export async function startCluster(options: { processes: number; env?: Record<st
     accessLog: () => {
       const file = join(dir, 'nginx', 'access.log');
       return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+    },
+    errorLog: () => {
+      const file = join(dir, 'nginx', 'error.log');
+      return existsSync(file) ? readFileSync(file, 'utf8') : '';
     },
     stop,
   };
