@@ -186,7 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before any route: the table of every route (the authorization tests compare it with theirs).
   recordRoutes(app);
   // The answer names its request id, so a member's report or a proxy's log leads to the server's lines.
-  app.addHook('onRequest', async (request, reply) => void reply.header(REQUEST_ID_HEADER, request.id));
+  app.addHook('onRequest', (request, reply, done) => (reply.header(REQUEST_ID_HEADER, request.id), done()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installBodyParsers(app);

@@ -63,7 +63,7 @@ export function keyedLimit(
   // guard before any failure is recorded: those still running count as failures until they end.
   const running = new Map<string, number>();
   const held = new WeakMap<FastifyRequest, string>();
-  const release = async (request: FastifyRequest) => {
+  const release = (request: FastifyRequest) => {
     const key = held.get(request);
     if (key === undefined) return;
     held.delete(request);
@@ -71,8 +71,9 @@ export function keyedLimit(
     if (left > 0) running.set(key, left);
     else running.delete(key);
   };
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+  // Callback hooks: every request passes here, and an async hook costs each a promise.
+  app.addHook('onResponse', (request, _reply, done) => (release(request), done()));
+  app.addHook('onRequestAbort', (request, done) => (release(request), done()));
   return {
     async hit(request: FastifyRequest): Promise<void> {
       const status = await check(request);

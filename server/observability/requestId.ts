@@ -9,8 +9,20 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** An id a proxy may hand us: short and plain, so it cannot forge log lines or fill them. */
 const ACCEPTED_ID = /^[\w.:@-]{1,128}$/;
 
+/** Random bytes drawn 512 ids at a time: one randomBytes call per request was 2% of the feed route's CPU. */
+const POOL_BYTES = 8 * 512;
+let pool = Buffer.alloc(0);
+let used = 0;
+
 /** A fresh id: 16 hex digits, unique enough across processes to find one request's lines in merged logs. */
-export const newRequestId = () => randomBytes(8).toString('hex');
+export function newRequestId(): string {
+  if (used + 8 > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    used = 0;
+  }
+  used += 8;
+  return pool.toString('hex', used - 8, used);
+}
 
 /** The named ranges TRUST_PROXY accepts (as Fastify's proxy-addr does). */
 const NAMED: Record<string, string[]> = {
