@@ -164,7 +164,7 @@ export function createChatService(deps: ChatServiceDeps) {
       rooms.toUsers([receiver.id, me.userId], serverEvents.messageReceived, message);
       // Answering is reading: what the other member sent before is read now, so the sender's list
       // never shows "You: ..." beside an unread count (and the other member's bubbles say Read).
-      const hadUnread = (await store.unreadIn(message.conversationId, me.userId)) > 0;
+      const hadUnread = await store.hasUnread(message.conversationId, me.userId);
       if (hadUnread) await store.markRead(message.conversationId, me.userId);
       // The conversation's newest seq is this message's: it was bumped in the same transaction.
       const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: message.seq };

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ChatMessage, GroupChat, GroupMember } from '../../../src/api/chat';
+import { CHAT_UNREAD_MAX, type ChatMessage, type GroupChat, type GroupMember } from '../../../src/api/chat';
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
 import { newId } from '../../db/ids';
@@ -95,6 +95,15 @@ const messageRow = (message: NewMessage, id: string, seq: number) => ({
 export function createChatStore(database: DatabaseHandle) {
   const { db } = database;
   const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+  /** The messages of one private conversation `userId` has not read (chat_messages_unread_idx: a range of them alone). */
+  const unreadRows = (conversationId: string, userId: string) =>
+    db
+      .selectFrom('chat_messages')
+      .select('id')
+      .where('receiver_id', '=', userId)
+      .where('is_read', '=', 0)
+      .where('conversation_id', '=', conversationId)
+      .where('deleted_for_everyone', '=', 0);
 
   // Every message runs these: compiled once each (db/queryTemplate.ts), not built on every send.
   const pairTemplate = queryTemplate(
@@ -457,24 +466,25 @@ export function createChatStore(database: DatabaseHandle) {
         const [message] = await present([row]);
         list.push({
           message: message!,
-          unreadCount: Number(unread.find((u) => u.conversation_id === conversation.id)?.count ?? 0),
+          unreadCount: Math.min(CHAT_UNREAD_MAX, Number(unread.find((u) => u.conversation_id === conversation.id)?.count ?? 0)),
           lastSeq: Number(conversation.last_seq),
         });
       }
       return list;
     },
 
-    /** Unread messages to `userId` in one private conversation (as the list counts them). */
+    /** Unread messages to `userId` in one private conversation (as the list counts them), at most CHAT_UNREAD_MAX. */
     async unreadIn(conversationId: string, userId: string): Promise<number> {
       const row = await db
-        .selectFrom('chat_messages')
+        .selectFrom(unreadRows(conversationId, userId).limit(CHAT_UNREAD_MAX).as('unread'))
         .select((eb) => eb.fn.countAll().as('count'))
-        .where('conversation_id', '=', conversationId)
-        .where('receiver_id', '=', userId)
-        .where('is_read', '=', 0)
-        .where('deleted_for_everyone', '=', 0)
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    /** Whether `userId` has a message of this private conversation still unread. */
+    async hasUnread(conversationId: string, userId: string): Promise<boolean> {
+      return (await unreadRows(conversationId, userId).limit(1).executeTakeFirst()) !== undefined;
     },
 
     /** Private conversations with a message to `userId` still unread, none across a block (the chat badge). */

@@ -13,6 +13,11 @@ import { clientIdSchema, gifUrlSchema, idSchema, reactionTypeSchema } from '../p
 
 export { CHAT_MESSAGE_MAX, EMPTY_MESSAGE };
 export const CHAT_PAGE_SIZE = 100;
+/**
+ * A private conversation's unread messages are counted up to this many (the chat list shows "99+"
+ * from it): counting them all made each send cost more with every message its receiver left unread.
+ */
+export const CHAT_UNREAD_MAX = 100;
 export const GROUP_MEMBERS_MAX = 200;
 export const GROUP_NAME_RULES = {
   required: 'Group name is required',

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { MessageCircle } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { ChatListItem, ChatMessage, GroupChat } from '../../api/chat';
+import { CHAT_UNREAD_MAX, type ChatListItem, type ChatMessage, type GroupChat } from '../../api/chat';
 import type { ChatActorRef, ChatMember } from '../../machines/chat/chat.machine';
 import {
   conversationRows,
@@ -82,7 +82,7 @@ function Row({
           </span>
           {unread ? (
             <span className="shrink-0 rounded-full bg-accent-strong px-2 py-0.5 text-xs font-bold text-white">
-              {unread}
+              {unread >= CHAT_UNREAD_MAX ? `${CHAT_UNREAD_MAX - 1}+` : unread}
               <span className="sr-only"> unread</span>
             </span>
           ) : null}

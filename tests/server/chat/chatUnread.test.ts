@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/api/paths';
 import { serverEvents } from '../../../src/api/socket';
+import { CHAT_UNREAD_MAX } from '../../../src/api/chat';
 import type { Config } from '../../../server/config';
 import { startServer, type RunningServer } from '../../../server/main';
 import { okHttp, openSocket, record, signUpMember, waitFor, type ChatClient } from '../chatSockets';
@@ -92,5 +93,23 @@ describe.each(dialects)('chat unread counts on %s', (dialect) => {
     expect(await badge(ann)).toBe(2);
     await ok(ann, 'PUT', paths.chat.markAsRead, { senderId: cat.id, receiverId: ann.id });
     expect(await badge(ann)).toBe(1);
+  });
+
+  it('counts a conversation’s unread messages up to CHAT_UNREAD_MAX, in the list and the live row; a reply still reads them all', async () => {
+    const dan = await client();
+    try {
+      let last = '';
+      for (let n = 1; n <= CHAT_UNREAD_MAX + 2; n += 1)
+        last = (await ok(dan, 'POST', paths.chat.send, { receiverId: ann.id, body: `m${n}` })).chat._id;
+      expect((await rowWith(ann, dan)).unreadCount).toBe(CHAT_UNREAD_MAX);
+      expect(await waitFor(() => got(ann, serverEvents.chatList, (i) => i._id === last), 'ann row')).toMatchObject({
+        unreadCount: CHAT_UNREAD_MAX,
+      });
+      await ok(ann, 'POST', paths.chat.send, { receiverId: dan.id, body: 'caught up' });
+      expect((await rowWith(ann, dan)).unreadCount).toBe(0);
+      expect((await rowWith(dan, ann)).unreadCount).toBe(1);
+    } finally {
+      dan.socket.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatListItem, ChatMessage, GroupChat } from '../../../src/api/chat';
+import { CHAT_UNREAD_MAX, type ChatListItem, type ChatMessage, type GroupChat } from '../../../src/api/chat';
 import { createChatApi } from '../../../src/api/chat/client';
 import type { ApiClient } from '../../../src/api/client';
 import { chatAreaLogic } from '../../../src/effects/chat/area';
@@ -148,6 +148,15 @@ describe('chat list with group chats', () => {
     expect(rows()[0]).toMatch(/^Lunch club/);
     act(() => t.bus.publish({ event: 'group deleted', payload: { groupId: 'g1' } }));
     expect(rows()).toHaveLength(1);
+  });
+
+  it('shows "99+" where the server counted CHAT_UNREAD_MAX unread (it counts no further)', async () => {
+    renderChat(
+      '/chat/messages',
+      baseRoutes({ 'GET /chat/message/conversation-list': () => ({ list: [{ ...privateItem, unreadCount: CHAT_UNREAD_MAX }] }) }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[1]).toMatch(/^b?ben.*See you there99\+ unread$/);
   });
 
   it('never shows the member’s own last message beside an unread count, loaded or live (answering is reading)', async () => {
