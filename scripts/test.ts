@@ -39,13 +39,19 @@ interface JsonReport {
   }>;
 }
 
-/** "file › test: first lines of the error" for every failure a vitest JSON report holds. */
+/** "file › test: the error and its diff, and the line of the test" for every failure a vitest JSON report holds. */
 function failuresOf(file: string): string[] {
   const path = join(reports, file);
   if (!existsSync(path)) return ['(no report written: the run ended before its reporter)'];
   const report = JSON.parse(readFileSync(path, 'utf8')) as JsonReport;
   const lines: string[] = [];
-  const firstLines = (text = ''): string => text.split('\n').slice(0, 6).join('\n      ').slice(0, 800);
+  // The message and its diff (what was received), and where in the test file: not the stack's other frames.
+  const firstLines = (text = ''): string => {
+    const all = text.split('\n');
+    const frame = all.find((line) => /^\s+at .*tests\//.test(line));
+    const kept = all.filter((line) => !/^\s+at /.test(line) && line.trim() !== '').slice(0, 14);
+    return [...kept, ...(frame ? [frame.trim()] : [])].join('\n      ').slice(0, 1500);
+  };
   for (const suite of report.testResults ?? []) {
     const where = suite.name.replace(`${process.cwd()}/`, '');
     const failed = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
