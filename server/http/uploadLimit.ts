@@ -189,12 +189,12 @@ export function createUploadLimit(
 
   // Every request's files are removed when it ends, and its place given back (also on errors).
   // A callback hook: most requests upload nothing, and an async one costs each a promise.
-  const finishHook = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
+  const finishing = (request: FastifyRequest, done: (error?: Error) => void) => {
     if (!states.has(request)) return done();
     finish(request).then(() => done(), done);
   };
-  app.addHook('onResponse', finishHook);
-  app.addHook('onRequestAbort', (request, done) => finishHook(request, undefined, done));
+  app.addHook('onResponse', (request, _reply, done) => finishing(request, done));
+  app.addHook('onRequestAbort', finishing);
 
   return {
     tempDir,

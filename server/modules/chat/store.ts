@@ -95,15 +95,6 @@ const messageRow = (message: NewMessage, id: string, seq: number) => ({
 export function createChatStore(database: DatabaseHandle) {
   const { db } = database;
   const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
-  /** The messages of one private conversation `userId` has not read (chat_messages_unread_idx: a range of them alone). */
-  const unreadRows = (conversationId: string, userId: string) =>
-    db
-      .selectFrom('chat_messages')
-      .select('id')
-      .where('receiver_id', '=', userId)
-      .where('is_read', '=', 0)
-      .where('conversation_id', '=', conversationId)
-      .where('deleted_for_everyone', '=', 0);
 
   // Every message runs these: compiled once each (db/queryTemplate.ts), not built on every send.
   const pairTemplate = queryTemplate(
@@ -171,6 +162,27 @@ export function createChatStore(database: DatabaseHandle) {
         client_id: values.client_id,
         created_at: values.created_at,
       }),
+  );
+
+  /** The messages of one private conversation `userId` has not read (chat_messages_unread_idx: a range of them alone). */
+  const unreadRows = (values: { conversationId: string; userId: string }) =>
+    db
+      .selectFrom('chat_messages')
+      .select('id')
+      .where('receiver_id', '=', values.userId)
+      .where('is_read', '=', 0)
+      .where('conversation_id', '=', values.conversationId)
+      .where('deleted_for_everyone', '=', 0);
+  const unreadCountTemplate = queryTemplate(
+    db,
+    () => 'unread count',
+    (_shape: null, values: { conversationId: string; userId: string }) =>
+      db.selectFrom(unreadRows(values).limit(CHAT_UNREAD_MAX).as('unread')).select((eb) => eb.fn.countAll().as('count')),
+  );
+  const anyUnreadTemplate = queryTemplate(
+    db,
+    () => 'any unread',
+    (_shape: null, values: { conversationId: string; userId: string }) => unreadRows(values).limit(1),
   );
 
   // Every group send runs these too (the sender, then the sender's own unread count).
@@ -475,16 +487,13 @@ export function createChatStore(database: DatabaseHandle) {
 
     /** Unread messages to `userId` in one private conversation (as the list counts them), at most CHAT_UNREAD_MAX. */
     async unreadIn(conversationId: string, userId: string): Promise<number> {
-      const row = await db
-        .selectFrom(unreadRows(conversationId, userId).limit(CHAT_UNREAD_MAX).as('unread'))
-        .select((eb) => eb.fn.countAll().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const [row] = await unreadCountTemplate.execute(null, { conversationId, userId });
+      return Number(row?.count ?? 0);
     },
 
     /** Whether `userId` has a message of this private conversation still unread. */
     async hasUnread(conversationId: string, userId: string): Promise<boolean> {
-      return (await unreadRows(conversationId, userId).limit(1).executeTakeFirst()) !== undefined;
+      return (await anyUnreadTemplate.execute(null, { conversationId, userId })).length > 0;
     },
 
     /** Private conversations with a message to `userId` still unread, none across a block (the chat badge). */
