@@ -3,7 +3,7 @@
  * median, shows its spread, and carries its floor; a goal that could not be measured says so.
  */
 import { describe, expect, it } from 'vitest';
-import { goalRows, median, meets, repeatCount, summarize, tally, type Goal } from './bench/goals';
+import { goalRows, growthOverFloor, median, meets, repeatCount, summarize, tally, type Goal } from './bench/goals';
 
 const goal = (over: Partial<Goal>): Goal => ({
   goal: 'post create p99 / bare route',
@@ -130,5 +130,17 @@ describe('repeatCount', () => {
     expect(repeatCount([], { BENCH_REPEAT: '2' }, false)).toBe(2);
     expect(() => repeatCount(['--repeat', 'x'], {}, false)).toThrow('--repeat takes a whole number from 1 (got "x")');
     expect(() => repeatCount(['--repeat', '0'], {}, false)).toThrow();
+  });
+});
+
+describe('growthOverFloor', () => {
+  it("reads a growth over its floor's where the bare work grew too, else the growth itself", () => {
+    // The bare insert grew 1.29x: a post's 1.28x growth is the floor's, nothing of Stoa's.
+    expect(growthOverFloor(1.28, 1.29)).toBeCloseTo(0.992, 3);
+    expect(growthOverFloor(1.55, 1.2)).toBeCloseTo(1.292, 3);
+    // A floor that shrank or stayed does not tighten the goal.
+    expect(growthOverFloor(1.125, 0.887)).toBe(1.125);
+    expect(growthOverFloor(1.1, 1)).toBe(1.1);
+    expect(growthOverFloor(1.3, Number.NaN)).toBe(1.3);
   });
 });

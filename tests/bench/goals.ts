@@ -74,6 +74,14 @@ export function recordGoal(
   return met;
 }
 
+/**
+ * A growth goal beside its floor: where the same work done bare grew between the sizes too, no
+ * design of Stoa's can grow less than it, so the goal reads Stoa's growth over the floor's. Where
+ * the floor did not grow, the growth itself (a floor that shrank does not tighten the goal).
+ */
+export const growthOverFloor = (growth: number, floorGrowth: number): number =>
+  Number.isFinite(floorGrowth) && floorGrowth > 1 ? growth / floorGrowth : growth;
+
 /** A goal this machine cannot measure (e.g. nginx missing): a line of the table that says why, not a failed run. */
 export function recordNotMeasured(goal: string, target: number, direction: Goal['direction'], unit: string, why: string): void {
   goals.push({ goal, figure: Number.NaN, target, direction, met: false, unit, notMeasured: why, ...current });
