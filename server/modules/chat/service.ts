@@ -139,9 +139,10 @@ export function createChatService(deps: ChatServiceDeps) {
      */
     async send(me: Me, receiverId: string, content: Content): Promise<ChatMessage> {
       if (receiverId.toLowerCase() === me.userId) throw badRequest('You cannot chat with yourself');
-      const { sender, receiver } = await store.senderAndReceiver(me.userId, receiverId.toLowerCase());
+      // One statement: both members and whether a block stands between them.
+      const { sender, receiver, blocked: blockedPair } = await store.senderAndReceiver(me.userId, receiverId.toLowerCase());
       if (!receiver || !sender) throw notFound(USER_NOT_FOUND);
-      if (await blocked(me.userId, receiver.id)) throw forbidden(CANNOT_MESSAGE);
+      if (blockedPair) throw forbidden(CANNOT_MESSAGE);
       const at = now();
       const conversationId = await store.privateConversation(me.userId, receiver.id, at);
       const fields = {
@@ -157,20 +158,18 @@ export function createChatService(deps: ChatServiceDeps) {
         clientId: content.clientId ?? null,
         now: at,
       };
-      const stored = await store.insertMessage(fields);
+      // Answering is reading: what the other member sent before is marked read in the message's own
+      // transaction, so the sender's list never shows "You: ..." beside an unread count (and the
+      // other member's bubbles say Read); the receiver's count, this message included, comes with it.
+      const stored = await store.insertMessage(fields, { receiverId: receiver.id });
       if (stored.duplicate) return (await store.message(stored.id))!;
+      const { hadUnread, receiverUnread } = stored;
       const message = store.presentNew(fields, stored, sender, receiver);
       // The receiver's sockets first: they are the ones waiting; the sender has the answer coming.
       rooms.toUsers([receiver.id, me.userId], serverEvents.messageReceived, message);
-      // Answering is reading: what the other member sent before is read now, so the sender's list
-      // never shows "You: ..." beside an unread count (and the other member's bubbles say Read).
-      const hadUnread = await store.hasUnread(message.conversationId, me.userId);
-      if (hadUnread) await store.markRead(message.conversationId, me.userId);
       // The conversation's newest seq is this message's: it was bumped in the same transaction.
       const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: message.seq };
       rooms.toUsers([me.userId], serverEvents.chatList, item);
-      // The receiver's row counts what the receiver has not read yet, this message included.
-      const receiverUnread = await store.unreadIn(message.conversationId, receiver.id);
       rooms.toUsers([receiver.id], serverEvents.chatList, { ...item, unreadCount: receiverUnread });
       if (hadUnread)
         rooms.toUsers([me.userId, receiver.id], serverEvents.messageRead, {

@@ -97,6 +97,18 @@ export function createChatStore(database: DatabaseHandle) {
   const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
   // Every message runs these: compiled once each (db/queryTemplate.ts), not built on every send.
+  /** A block between a and b, either way. */
+  const blockBetween = (values: { a: string; b: string }) =>
+    db
+      .selectFrom('blocks')
+      .select('blocker_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('blocker_id', '=', values.a), eb('blocked_id', '=', values.b)]),
+          eb.and([eb('blocker_id', '=', values.b), eb('blocked_id', '=', values.a)]),
+        ]),
+      )
+      .limit(1);
   const pairTemplate = queryTemplate(
     db,
     () => 'sender and receiver',
@@ -104,22 +116,13 @@ export function createChatStore(database: DatabaseHandle) {
       db
         .selectFrom('users')
         .select(['id', 'username', 'avatar_color', 'profile_picture', 'avatar_image'])
+        .select((eb) => eb.exists(blockBetween({ a: values.senderId, b: values.receiverId })).as('blocked'))
         .where('id', 'in', [values.senderId, values.receiverId]),
   );
   const blockTemplate = queryTemplate(
     db,
     () => 'block between',
-    (_shape: null, values: { a: string; b: string }) =>
-      db
-        .selectFrom('blocks')
-        .select('blocker_id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('blocker_id', '=', values.a), eb('blocked_id', '=', values.b)]),
-            eb.and([eb('blocker_id', '=', values.b), eb('blocked_id', '=', values.a)]),
-          ]),
-        )
-        .limit(1),
+    (_shape: null, values: { a: string; b: string }) => blockBetween(values),
   );
   const conversationTemplate = queryTemplate(
     db,
@@ -179,10 +182,16 @@ export function createChatStore(database: DatabaseHandle) {
     (_shape: null, values: { conversationId: string; userId: string }) =>
       db.selectFrom(unreadRows(values).limit(CHAT_UNREAD_MAX).as('unread')).select((eb) => eb.fn.countAll().as('count')),
   );
-  const anyUnreadTemplate = queryTemplate(
+  const markReadTemplate = queryTemplate(
     db,
-    () => 'any unread',
-    (_shape: null, values: { conversationId: string; userId: string }) => unreadRows(values).limit(1),
+    () => 'mark read',
+    (_shape: null, values: { conversationId: string; readerId: string }) =>
+      db
+        .updateTable('chat_messages')
+        .set({ is_read: 1 })
+        .where('conversation_id', '=', values.conversationId)
+        .where('receiver_id', '=', values.readerId)
+        .where('is_read', '=', 0),
   );
 
   // Every group send runs these too (the sender, then the sender's own unread count).
@@ -283,7 +292,12 @@ export function createChatStore(database: DatabaseHandle) {
      */
     async senderAndReceiver(senderId: string, receiverId: string) {
       const rows = await pairTemplate.execute(null, { senderId, receiverId });
-      return { sender: rows.find((row) => row.id === senderId), receiver: rows.find((row) => row.id === receiverId) };
+      return {
+        sender: rows.find((row) => row.id === senderId),
+        receiver: rows.find((row) => row.id === receiverId),
+        /** A block between them, either way. */
+        blocked: rows.some((row) => Boolean(row.blocked)),
+      };
     },
 
     /** A message just stored by `insertMessage`, presented without reading it back (it has no reactions yet). */
@@ -348,8 +362,15 @@ export function createChatStore(database: DatabaseHandle) {
      * this sender returns the stored message instead (a retried send is stored once): the unique
      * index (sender_id, client_id) refuses the second row and rolls its seq back, so a first send
      * pays no look-up.
+     *
+     * A private message is also an answer (`reply`): in the same transaction what the receiver sent
+     * the sender is marked read, and the receiver's unread count (up to CHAT_UNREAD_MAX) is read,
+     * so a send commits once and its events carry counts that include it.
      */
-    async insertMessage(message: NewMessage): Promise<{ id: string; seq: number; duplicate: boolean }> {
+    async insertMessage(
+      message: NewMessage,
+      reply?: { receiverId: string },
+    ): Promise<{ id: string; seq: number; duplicate: boolean; hadUnread: boolean; receiverUnread: number }> {
       const existing = async () =>
         message.clientId
           ? db
@@ -366,11 +387,24 @@ export function createChatStore(database: DatabaseHandle) {
           const id = newId();
           const seq = Number(bumped.last_seq);
           await trx.executeQuery(insertTemplate.compile(null, messageRow(message, id, seq)));
-          return { id, seq, duplicate: false };
+          if (!reply) return { id, seq, duplicate: false, hadUnread: false, receiverUnread: 0 };
+          const read = await trx.executeQuery(
+            markReadTemplate.compile(null, { conversationId: message.conversationId, readerId: message.senderId }),
+          );
+          const counted = await trx.executeQuery(
+            unreadCountTemplate.compile(null, { conversationId: message.conversationId, userId: reply.receiverId }),
+          );
+          return {
+            id,
+            seq,
+            duplicate: false,
+            hadUnread: Number(read.numAffectedRows ?? 0) > 0,
+            receiverUnread: Number(counted.rows[0]?.count ?? 0),
+          };
         });
       } catch (error) {
         const stored = await existing();
-        if (stored) return { id: stored.id, seq: Number(stored.seq), duplicate: true };
+        if (stored) return { id: stored.id, seq: Number(stored.seq), duplicate: true, hadUnread: false, receiverUnread: 0 };
         throw error;
       }
     },
@@ -485,17 +519,6 @@ export function createChatStore(database: DatabaseHandle) {
       return list;
     },
 
-    /** Unread messages to `userId` in one private conversation (as the list counts them), at most CHAT_UNREAD_MAX. */
-    async unreadIn(conversationId: string, userId: string): Promise<number> {
-      const [row] = await unreadCountTemplate.execute(null, { conversationId, userId });
-      return Number(row?.count ?? 0);
-    },
-
-    /** Whether `userId` has a message of this private conversation still unread. */
-    async hasUnread(conversationId: string, userId: string): Promise<boolean> {
-      return (await anyUnreadTemplate.execute(null, { conversationId, userId })).length > 0;
-    },
-
     /** Private conversations with a message to `userId` still unread, none across a block (the chat badge). */
     async unreadPrivateConversations(userId: string): Promise<number> {
       const row = await db
@@ -511,13 +534,7 @@ export function createChatStore(database: DatabaseHandle) {
     },
 
     async markRead(conversationId: string, readerId: string): Promise<void> {
-      await db
-        .updateTable('chat_messages')
-        .set({ is_read: 1 })
-        .where('conversation_id', '=', conversationId)
-        .where('receiver_id', '=', readerId)
-        .where('is_read', '=', 0)
-        .execute();
+      await db.executeQuery(markReadTemplate.compile(null, { conversationId, readerId }));
     },
 
     async react(messageId: string, userId: string, type: ReactionType, now: string): Promise<void> {
