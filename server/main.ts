@@ -34,7 +34,8 @@ export interface StartOptions {
 
 /** config -> database -> migrations -> http app -> realtime -> listen. */
 export async function startServer(config: Config = loadConfig(), options: StartOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase(config.database);
+  // The server's connection: SQLite's checkpoints off the event loop (db/walCheckpoints.ts).
+  const database = await openDatabase(config.database, { backgroundCheckpoints: true });
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database, { mediaRoot: mediaRootOf(config) });

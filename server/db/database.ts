@@ -10,6 +10,7 @@ import { createStreamVersion, streamVersionWatch } from './streamVersion';
 import type { SharedVersion } from './sharedVersion';
 import { createVisibilityEpoch, visibilityWatches, type VisibilityEpoch } from './visibilityEpoch';
 import { watchWrites } from './writeWatch';
+import { checkpointInBackground } from './walCheckpoints';
 import { lazyModule } from '../lazyModule';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
 
@@ -54,9 +55,14 @@ function queryObservers() {
   };
 }
 
+export interface OpenOptions {
+  /** SQLite: checkpoints run by a worker thread, not by the commits on the event loop (walCheckpoints.ts). The server's own connection. */
+  backgroundCheckpoints?: boolean;
+}
+
 /** Opens the configured database: embedded SQLite by default, PostgreSQL with DATABASE_URL. */
-export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
-  return config.kind === 'sqlite' ? openSqlite(config.file, config.synchronous) : openPostgres(config.url, config.schema);
+export async function openDatabase(config: Config['database'], options: OpenOptions = {}): Promise<DatabaseHandle> {
+  return config.kind === 'sqlite' ? openSqlite(config.file, config.synchronous, options) : openPostgres(config.url, config.schema);
 }
 
 /**
@@ -83,13 +89,18 @@ export function useServerPragmas(database: BetterSqlite3.Database, synchronous: 
   database.pragma('cache_size = -65536');
 }
 
-function openSqlite(file: string, synchronous: SqliteSynchronous): DatabaseHandle {
+function openSqlite(file: string, synchronous: SqliteSynchronous, options: OpenOptions): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   // SQLite would create the file 0644; made here first with 0600, and SQLite gives its -wal and
   // -shm files the database file's mode (privateFiles.ts). An existing file is left as it is.
   fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
   const database = new BetterSqlite3(file);
   useServerPragmas(database, synchronous);
+  const checkpoints = options.backgroundCheckpoints
+    ? checkpointInBackground(database, file, synchronous === 'full' ? 'FULL' : 'NORMAL', {
+        onFailure: (error) => process.emitWarning(`SQLite's checkpoint worker failed, commits checkpoint again: ${error.message}`),
+      })
+    : undefined;
   // Kysely's driver prepares every statement it runs: prepared statements are kept (statementCache.ts).
   const epoch = createVisibilityEpoch();
   const key = `sqlite:${path.resolve(file)}`;
@@ -110,7 +121,11 @@ function openSqlite(file: string, synchronous: SqliteSynchronous): DatabaseHandl
     streamVersion,
     observeQueries: observers.observeQueries,
     poolStats: () => null,
-    destroy: () => db.destroy(),
+    // The worker's connection first: the last one to close checkpoints what is left and removes the WAL.
+    destroy: async () => {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
   };
 }
 
