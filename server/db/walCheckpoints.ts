@@ -101,6 +101,8 @@ export function checkpointInBackground(
       stopped = true;
       clearInterval(poll);
       if (!worker) return;
+      // Held again while it closes: the process must not end (nothing else left to run) before it has.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

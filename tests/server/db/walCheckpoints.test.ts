@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,17 @@ describe('checkpoints in the background', () => {
       await checkpoints.stop();
       database.close();
     }
+  });
+
+  it('stops to its end in a process with nothing else to do (the worker is never what keeps it alive, nor what ends it early)', async () => {
+    const script = path.join(import.meta.dirname, 'walCheckpointsAlone.ts');
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', script], { timeout: 30_000 }, (_error, out) =>
+        resolve({ code: child.exitCode, stdout: out }),
+      );
+    });
+    // Exit code 13 is Node's "unsettled top-level await": the process ended while stop() waited.
+    expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: 'stopped; WAL left: false' });
   });
 
   it("is the server connection's: openDatabase with backgroundCheckpoints stops its worker on destroy", async () => {
