@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { repeatCount } from './bench/goals';
+import { secondsUnderWrites } from './bench/mixed';
 import { benchPlan } from './bench/quick';
 
 describe('the benchmarks plan', () => {
@@ -25,6 +26,7 @@ describe('the benchmarks plan', () => {
       depthPages: 500,
       floorInserts: 50,
       queueSeconds: 0.5,
+      postsPerRun: 0,
     });
     expect(plan.writes).toEqual({ members: 10_000, sockets: 100, postsPerKind: 20 });
     expect(plan.chat).toEqual({ sockets: 100, group: 50, messages: 100, broadcasts: 4 });
@@ -51,6 +53,7 @@ describe('the benchmarks plan', () => {
       depthPages: 5000,
       floorInserts: 200,
       queueSeconds: 2,
+      postsPerRun: 300,
     });
     expect(plan.writes).toEqual({ members: 100_000, sockets: 1000, postsPerKind: 200 });
     expect(plan.chat).toEqual({ sockets: 1000, group: 500, messages: 1000, broadcasts: 40 });
@@ -78,5 +81,17 @@ describe('the benchmarks plan', () => {
       if (env === undefined) delete process.env.BENCH_QUICK;
       else process.env.BENCH_QUICK = env;
     }
+  });
+});
+
+describe('the mixed runs under writes', () => {
+  it('last long enough for a few hundred posts at the low rate, and no shorter than other runs', () => {
+    const full = benchPlan(false);
+    // 5 writes a second, half of them posts: two paced cases of 60 s hold 300 posts.
+    expect(secondsUnderWrites(5, full.load.seconds, full.mixed.postsPerRun)).toBe(60);
+    // 50 a second make them within the usual 8 s.
+    expect(secondsUnderWrites(50, full.load.seconds, full.mixed.postsPerRun)).toBe(full.load.seconds);
+    const quickPlan = benchPlan(true);
+    expect(secondsUnderWrites(5, quickPlan.load.seconds, quickPlan.mixed.postsPerRun)).toBe(quickPlan.load.seconds);
   });
 });

@@ -42,7 +42,7 @@ import { startFleet } from './chatFleet';
 import { benchConfig, envInt, get, loadSettings, measure, type LoadFigures, type Target } from './feed';
 import { growthOverFloor, recordGoal } from './goals';
 import { measureInsertFloor } from './insertFloor';
-import { startWriter, type Percentiles, type Writer, type WriterResult } from './mixedWriter';
+import { POST_KINDS, WRITE_KINDS, startWriter, type Percentiles, type Writer, type WriterResult } from './mixedWriter';
 import { benchPlan, scaledCommunity } from './quick';
 import { POST_FLOOR_PATH, startPostFloor, type PostFloor } from './postFloor';
 import { seedFeed } from './seed';
@@ -56,6 +56,15 @@ const RATES = [5, 50] as const;
 const PROBE_EVERY_MS = 10;
 /** The share of a case's most requests a second that the paced runs offer. */
 const READ_SHARE = 0.5;
+
+/**
+ * How long each of a write run's two paced cases lasts: as long as other runs, or long enough for
+ * the writer to make `postsWanted` posts meanwhile (half of its writes are posts: three kinds of six).
+ */
+export function secondsUnderWrites(rate: number, seconds: number, postsWanted: number): number {
+  const postsPerSecond = rate * (POST_KINDS.length / WRITE_KINDS.length);
+  return Math.max(seconds, Math.ceil(postsWanted / postsPerSecond / 2));
+}
 
 /** One paced run with the writer at `rate`: the reads' figures beside the writer's. */
 export interface WriteRun extends WriterResult {
@@ -215,17 +224,17 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     // every request (and every write) in a queue, and the p99s would measure the queue. So the most
     // each case serves is measured first, and every case is then offered READ_SHARE of that.
     const capacity = { page1: await measure(page1, settings, '', anyBody), deep: await measure(deep, settings, '', anyBody) };
-    const paced = (target: Target, most: LoadFigures) =>
-      measure(target, { ...settings, overallRate: Math.max(10, Math.round(most.reqPerSec * READ_SHARE)) }, '', anyBody);
+    const paced = (target: Target, most: LoadFigures, seconds: number) =>
+      measure(target, { ...settings, seconds, overallRate: Math.max(10, Math.round(most.reqPerSec * READ_SHARE)) }, '', anyBody);
     // The under-writes goals' floor: each read's own SQL, replayed bare beside each paced run.
     const [page1Sql, deepSql] = await captureRouteSql(config, [
       { method: 'GET', url: page1.url.slice(server.url.length), headers },
       { method: 'GET', url: deep.url.slice(server.url.length), headers },
     ]);
     probe = await startSqlProbe({ file, reads: { page1: page1Sql!, deep: deepSql! }, everyMs: PROBE_EVERY_MS });
-    const reads = async () => {
-      const [page1Figures, page1Probe] = await probing(probe!, 'page1', () => paced(page1, capacity.page1));
-      const [deepFigures, deepProbe] = await probing(probe!, 'deep', () => paced(deep, capacity.deep));
+    const reads = async (seconds = settings.seconds) => {
+      const [page1Figures, page1Probe] = await probing(probe!, 'page1', () => paced(page1, capacity.page1, seconds));
+      const [deepFigures, deepProbe] = await probing(probe!, 'deep', () => paced(deep, capacity.deep, seconds));
       return { page1: page1Figures, deep: deepFigures, sql: { page1: page1Probe, deep: deepProbe } };
     };
     const [{ sql: quietSql, ...quiet }, quietLoad] = await measuringLoad(reads);
@@ -234,7 +243,7 @@ async function measureScale(size: { posts: number; members: number }, log: (line
     for (const rate of RATES) {
       const watchesBefore = await fleet.watchCount();
       const writer = await startWriter(api, floorUrl, writers, targets, rate, plan.queueSeconds);
-      const [figures, load] = await measuringLoad(reads);
+      const [figures, load] = await measuringLoad(() => reads(secondsUnderWrites(rate, settings.seconds, plan.postsPerRun)));
       runs.push({ rate, ...figures, ...(await writer.stop()), watches: (await fleet.watchCount()) - watchesBefore, load });
       const run = runs.at(-1)!;
       log(

@@ -11,6 +11,8 @@ import { startTsxWorker } from './tsxWorker';
 
 export const WRITE_KINDS = ['post Public', 'post Followers', 'post Private', 'reaction', 'comment', 'follow'] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
+/** The kinds that create a post (the post goals' samples). */
+export const POST_KINDS = ['post Public', 'post Followers', 'post Private'] as const satisfies readonly WriteKind[];
 
 export interface Percentiles {
   count: number;
@@ -184,10 +186,9 @@ function write(api: string, floorUrl: string, writers: Writer[], targets: Target
         WriteKind,
         Percentiles
       >;
-      const postKinds = ['post Public', 'post Followers', 'post Private'] as const;
       const posts = withFailures(
-        postKinds.flatMap((kind) => samples[kind]),
-        postKinds.reduce((sum, kind) => sum + failures[kind], 0),
+        POST_KINDS.flatMap((kind) => samples[kind]),
+        POST_KINDS.reduce((sum, kind) => sum + failures[kind], 0),
       );
       const seconds = (performance.now() - started) / 1000;
       return { writes, posts, request: withFailures(requestSamples, requestFailures), shed, achievedRate: (n - shed) / seconds };
