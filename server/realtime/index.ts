@@ -9,7 +9,6 @@ import {
   type StreamEvent,
   type StreamEventPayloads,
 } from '../../src/api/socket';
-import { corkFramesPerTick } from './corkFrames';
 import { authenticateHandshake } from './handshake';
 import type { TokenVerifier } from '../core/authContext';
 import { attachChatSockets, originAllowed } from './chatSockets';
@@ -79,8 +78,6 @@ export function attachRealtime(app: FastifyInstance, opts: { verify: TokenVerifi
   // What clients emit is counted per socket before any handler runs (clientEventLimit.ts).
   limitClientEvents(io, app.services.config.rateLimits.socketEvents, () => app.metrics?.socketEventRefused());
   if (app.metrics) app.metrics.sources.sockets = () => io.engine.clientsCount;
-  // A request's frames to one socket leave in one write (corkFrames.ts).
-  corkFramesPerTick(io);
   // The room every socket of a member joins: events for that member go there (see fanout.ts).
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
