@@ -2,8 +2,8 @@
  * The chat benchmark : the real server (SQLite in a temporary DATA_DIR, in a process
  * of its own: chatServer.ts) and, in this process, two socket.io relays (chatRelay.ts): the bare
  * relay, and the floor, a bare chat server (a Fastify route that stores each one-to-one message
- * durably, in a copy of the server's database with its pragmas, then emits it to the receiver's
- * room). Each has 1,000 connected sockets, one per member, held by a client worker thread (chatFleet.ts):
+ * durably, in a copy of the server's database with its pragmas, then sends the protocol's frames
+ * for it: `message received` to both members, `chat list` to each, the receiver's `notification`). Each has 1,000 connected sockets, one per member, held by a client worker thread (chatFleet.ts):
  *
  *   one-to-one   a member sends to another: POST /chat/message on the real server, POST to the
  *                bare chat server's route, one emit to the bare relay; the time until the
@@ -393,7 +393,7 @@ export function printChat(result: ChatResult, log: (line: string) => void = cons
   );
   console.table({
     'one-to-one: POST /chat/message -> receiver socket (/ floor)': row(oneToOne.real, { p50: ratios.oneToOneP50, p99: ratios.oneToOneP99 }),
-    'one-to-one floor: bare chat server, HTTP + durable insert + emit (/ bare)': row(oneToOne.floor, {
+    'one-to-one floor: bare chat server, HTTP + durable insert + the frames (/ bare)': row(oneToOne.floor, {
       p50: ratios.floorBareP50,
       p99: oneToOne.floor.p99 / oneToOne.bare.p99,
     }),
@@ -433,7 +433,7 @@ export function printChat(result: ChatResult, log: (line: string) => void = cons
     ['p99', ratios.oneToOneP99, oneToOne.floor.p99],
   ] as const) {
     const met = recordGoal(
-      `chat one-to-one ${p} / the bare chat server (HTTP + durable insert + emit)`,
+      `chat one-to-one ${p} / the bare chat server (HTTP + durable insert + the protocol's frames)`,
       ratio,
       target,
       'at most',

@@ -9,8 +9,12 @@
  * "stored before it is sent": a Fastify route (CHAT_FLOOR_PATH, the sender's token as bearer) that
  * stores the message row in one transaction (the conversation's seq bumped, the row inserted,
  * committed) in a copy of the server's own database file, opened with the server's pragmas (WAL,
- * the server's `synchronous`: useServerPragmas), then emits it to the receiver's room and answers. The conversation's id is
- * kept in a Map once made: the floor pays an HTTP request, the durable write and the emit, nothing else.
+ * the server's `synchronous`: useServerPragmas), then sends the frames Stoa's protocol sends for
+ * a message (`message received` to both members' rooms, the sender's other tabs included; `chat
+ * list` to each; the receiver's `notification`) and answers. The conversation's id is kept in a
+ * Map once made: the floor pays an HTTP request, the durable write and the frames, nothing else.
+ * (Until 30 November 2026 it sent the receiver's `message received` alone: the frames the lists
+ * run on, which any server of this protocol sends, were counted as Stoa's overhead; chat.md.)
  *
  * With `notify`, its group broadcast has a second event, as the real group send has: after the
  * message, on the next turn, the `notification` of it (its payload, `{type: 'messages', message}`)
@@ -152,7 +156,11 @@ export async function startRelay(opts: {
       if (!userId) return reply.code(401).send({ message: 'unknown token', statusCode: 401 });
       const { to, message } = request.body;
       const stored = { ...(message as RelayedMessage), ...durable.store(userId, to, message as RelayedMessage) };
-      io.to(`user:${to}`).emit(serverEvents.messageReceived, stored);
+      io.to([`user:${to}`, `user:${userId}`]).emit(serverEvents.messageReceived, stored);
+      io.to(`user:${userId}`).emit(serverEvents.chatList, { ...stored, unreadCount: 0 });
+      io.to(`user:${to}`).emit(serverEvents.chatList, { ...stored, unreadCount: 1 });
+      const notification: NotificationPayload = { type: 'messages', message: stored as ChatMessage };
+      io.to(`user:${to}`).emit(serverEvents.notification, notification);
       return reply.code(201).send({ chat: stored });
     });
   }
