@@ -482,14 +482,6 @@ export function createChatStore(database: DatabaseHandle) {
         .limit(200)
         .execute();
       if (conversations.length === 0) return [];
-      const unread = await db
-        .selectFrom('chat_messages')
-        .select(['conversation_id', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('receiver_id', '=', userId)
-        .where('is_read', '=', 0)
-        .where('deleted_for_everyone', '=', 0)
-        .groupBy('conversation_id')
-        .execute();
       const list: { message: ChatMessage; unreadCount: number; lastSeq: number }[] = [];
       for (const conversation of conversations) {
         const row = (await messageQuery()
@@ -510,11 +502,10 @@ export function createChatStore(database: DatabaseHandle) {
           .executeTakeFirst()) as MessageRow | undefined;
         if (!row) continue;
         const [message] = await present([row]);
-        list.push({
-          message: message!,
-          unreadCount: Math.min(CHAT_UNREAD_MAX, Number(unread.find((u) => u.conversation_id === conversation.id)?.count ?? 0)),
-          lastSeq: Number(conversation.last_seq),
-        });
+        // Counted per listed conversation and stopped at CHAT_UNREAD_MAX (the list shows "99+"): what the
+        // member left unread elsewhere, however much, costs this list nothing.
+        const [unread] = await unreadCountTemplate.execute(null, { conversationId: conversation.id, userId });
+        list.push({ message: message!, unreadCount: Number(unread?.count ?? 0), lastSeq: Number(conversation.last_seq) });
       }
       return list;
     },
