@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
 import { webAppManifest } from './scripts/webAppManifest.ts';
 import { reactAriaLocales } from './scripts/reactAriaLocales.ts';
+import { entryClosures } from './scripts/entryClosures.ts';
 
 // The chunks of the client (docs/client-shell.md, "Weight"). Each group takes the modules its test
 // matches with what they import that no group of higher priority took.
@@ -21,11 +22,11 @@ const COMMON = new RegExp(
     String.raw`[\\/]src[\\/]machines[\\/]shared[\\/](failure|sendRetry)\.ts`,
     String.raw`[\\/]src[\\/]machines[\\/]session[\\/]session\.connect\.ts`,
     String.raw`[\\/]src[\\/]views[\\/]shared[\\/](useScreenActor\.ts|areaLogic\.tsx)`,
-    String.raw`[\\/]src[\\/]effects[\\/](shell[\\/]bridge|session[\\/]guard)\.ts`,
+    String.raw`[\\/]src[\\/]effects[\\/]shell[\\/]bridge\.ts`,
     String.raw`[\\/]react-aria[\\/].*[\\/](FocusScope|I18nProvider|useLongPress)\.mjs`,
     String.raw`[\\/]react-stately[\\/].*[\\/](useControlledState|useToggleState)\.mjs`,
     String.raw`[\\/]react-aria-components[\\/].*[\\/](SharedElementTransition|SelectionIndicator)\.mjs`,
-    String.raw`[\\/]lucide-react[\\/].*[\\/](lock|eye-off|messages-square|users-round|user-plus|send|arrow-left)\.mjs`,
+    String.raw`[\\/]lucide-react[\\/].*[\\/](lock|eye-off|messages-square|users-round|user-plus|send|arrow-left|info|circle-check|triangle-exclamation-point)\.mjs`,
   ].join('|'),
 );
 /** The member layout and the lists of posts (streams, questions, saved, photos, videos). */
@@ -68,11 +69,31 @@ const OFFLINE_DB = /[\\/](node_modules[\\/]idb[\\/]|src[\\/]effects[\\/]offline[
  */
 const NOT_PRECACHED = ['assets/Explorer-*.js'];
 
+/**
+ * The bootstrap (src/main.tsx) loads one of two entries: the light sign-in page (src/signInEntry.tsx)
+ * or the app (src/appEntry.tsx). What both import (React, xstate, the router, the session and theme
+ * machines, the journal...) and what the bootstrap itself imports is one chunk, `base`, so neither
+ * page loads the other's code for it; read from the build's module graph, not kept by hand.
+ */
+/**
+ * Packages whose index lists every module of theirs (react-aria's widgets, lucide's icons): the graph
+ * counts each of them as imported by both entries. They join `base` only as what its modules use.
+ */
+const LISTED_BY_INDEX =
+  /[\\/]node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/]|lucide-react\.mjs)|(react-aria|react-stately|react-aria-components|@react-aria|@react-stately|@internationalized|clsx|client-only|use-isomorphic-layout-effect)[\\/])/;
+
+const entries = entryClosures(import.meta.dirname, {
+  main: 'src/main.tsx',
+  signIn: 'src/signInEntry.tsx',
+  app: 'src/appEntry.tsx',
+});
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   plugins: [
+    entries.plugin,
     react(),
     reactAriaLocales(),
     tailwindcss(),
@@ -117,17 +138,26 @@ export default defineConfig({
           // headers over HTTP/1.1. A few chunks instead, each loaded by the routes that need it:
           // sign-in = shell + common + auth; streams = shell + common + member (+ socket.io-client).
           groups: [
-            // What the entry imports (React, xstate, the app actor, the routes' switch), and only that.
-            { name: 'shell', priority: 3, tags: ['$initial'] },
+            // What the bootstrap imports, and what both the light sign-in page and the app import
+            // (React, xstate, the router, the session and theme machines, the journal...).
+            {
+              name: 'base',
+              priority: 4,
+              test: (id) =>
+                !id.endsWith('.css') &&
+                (entries.inClosure(id, 'main') || (entries.inAll(id, 'signIn', 'app') && !LISTED_BY_INDEX.test(id))),
+            },
             // What the sign-in page and the member area share (COMMON): the buttons and alerts, the
             // machines' failure helpers, the area guard, react-aria's focus scope and locale. Its own
             // chunk, so a member's page does not load the sign-in page's chunk for them.
-            { name: 'common', priority: 2.5, test: COMMON },
+            { name: 'common', priority: 3.5, test: COMMON },
+            // The app's entry and what it imports besides `base` (the app actor, the routes' switch).
+            { name: 'shell', priority: 3, test: /[\\/]src[\\/]appEntry\.tsx$/ },
             // The sign-in page and its form parts (the password reset pages have chunks of their own).
             {
               name: 'auth',
               priority: 2,
-              test: /[\\/]src[\\/]views[\\/](auth[\\/](?!forms[\\/](ForgotPasswordForm|ResetPasswordForm)|ForgotPasswordPage|ResetPasswordPage|PasswordResetLogic)|ui[\\/](TextField|PasswordField|Checkbox)\.tsx)/,
+              test: /[\\/]src[\\/]views[\\/](auth[\\/](?!forms[\\/](ForgotPasswordForm|ResetPasswordForm)|ForgotPasswordPage|ResetPasswordPage|PasswordResetLogic|AuthPage|AdminSign(In|Up)Page|AppAuthLogic)|ui[\\/](TextField|PasswordField|Checkbox)\.tsx)/,
             },
             // The member layout and the lists of posts, where members land; the chat, groups, people,
             // notifications, search and the page of one post stay chunks of their own.
