@@ -29,6 +29,20 @@ const COMMON = new RegExp(
     String.raw`[\\/]lucide-react[\\/].*[\\/](lock|eye-off|messages-square|users-round|user-plus|send|arrow-left|info|circle-check|triangle-exclamation-point)\.mjs`,
   ].join('|'),
 );
+/**
+ * The sign-in page: the light entry (src/signInEntry.tsx, its root machine and effects), the forms
+ * and their parts, with what they import that `base` and `common` do not hold. Not the app's pages
+ * that draw the same forms (AuthPage, the admin sign-in and sign-up: chunks of their own, with the
+ * app's effects), the password reset pages, nor the single-card frame and the change-password form
+ * the sign-in page does not show.
+ */
+const SIGN_IN_PAGE = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]views[\\/]auth[\\/](?!forms[\\/](ForgotPasswordForm|ResetPasswordForm|PasswordForm)|ForgotPasswordPage|ResetPasswordPage|PasswordResetLogic|AuthPage|AdminSign(In|Up)Page|AppAuthLogic|AuthShell)`,
+    String.raw`[\\/]src[\\/]views[\\/]ui[\\/](TextField|PasswordField|Checkbox)\.tsx`,
+    String.raw`[\\/]src[\\/](signInEntry\.tsx|views[\\/]shell[\\/]SignInPageRoot\.tsx|effects[\\/](auth[\\/]authForms|shell[\\/]signInPage)\.ts|machines[\\/]shell[\\/]signInPage\.(machine|connect)\.ts)`,
+  ].join('|'),
+);
 /** The member layout and the lists of posts (streams, questions, saved, photos, videos). */
 const MEMBER_AREA =
   /[\\/]src[\\/]views[\\/](MemberArea\.tsx|layouts[\\/]Member[A-Za-z]*\.tsx|streams[\\/](?!PageParts\.|post[\\/]format\.)|composer[\\/]ComposerProvider\.tsx)/;
@@ -145,7 +159,9 @@ export default defineConfig({
               priority: 4,
               test: (id) =>
                 !id.endsWith('.css') &&
-                (entries.inClosure(id, 'main') || (entries.inAll(id, 'signIn', 'app') && !LISTED_BY_INDEX.test(id))),
+                (id.includes('rolldown/runtime') ||
+                  entries.inClosure(id, 'main') ||
+                  (entries.inAll(id, 'signIn', 'app') && !LISTED_BY_INDEX.test(id))),
             },
             // What the sign-in page and the member area share (COMMON): the buttons and alerts, the
             // machines' failure helpers, the area guard, react-aria's focus scope and locale. Its own
@@ -157,7 +173,7 @@ export default defineConfig({
             {
               name: 'auth',
               priority: 2,
-              test: /[\\/]src[\\/]views[\\/](auth[\\/](?!forms[\\/](ForgotPasswordForm|ResetPasswordForm)|ForgotPasswordPage|ResetPasswordPage|PasswordResetLogic|AuthPage|AdminSign(In|Up)Page|AppAuthLogic)|ui[\\/](TextField|PasswordField|Checkbox)\.tsx)/,
+              test: SIGN_IN_PAGE,
             },
             // The member layout and the lists of posts, where members land; the chat, groups, people,
             // notifications, search and the page of one post stay chunks of their own.

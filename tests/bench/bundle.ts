@@ -160,7 +160,7 @@ function routeChunks(manifest: Manifest) {
   const app = closure(manifest, chunkOf(manifest, 'src/appEntry.tsx', 'shell'), new Set(initial));
   return {
     initial,
-    signIn: closure(manifest, chunkOf(manifest, 'src/signInEntry.tsx', 'signInEntry'), new Set(initial)),
+    signIn: closure(manifest, chunkOf(manifest, 'src/signInEntry.tsx', 'auth'), new Set(initial)),
     // The streams page is part of the member layout's chunk (vite.config.ts, the 'member' group).
     streams: closure(manifest, chunkOf(manifest, 'src/views/MemberArea.tsx', 'member'), new Set(app)),
   };

@@ -1,7 +1,21 @@
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { api } from '../shell/api';
-import { forgetSession, persistSession } from './sessionStore';
+import { forgetStoredSession, persistSession } from './sessionStore';
+import { wipeKept } from '../offline/kept';
+import { wipeMedia } from '../offline/mediaWipe';
+import { wipeOutboxes } from '../offline/outboxWipe';
+
+/** The session's keys, and everything kept for the member who leaves. */
+function forgetSession() {
+  forgetStoredSession();
+  // What was kept for reading offline leaves with the session (docs/client-offline.md).
+  void wipeKept();
+  // What was not sent goes with the session (docs/client-offline.md, "Outbox").
+  void wipeOutboxes();
+  // And the images the service worker cached for them (docs/client-offline.md, "Images offline").
+  void wipeMedia();
+}
 
 /** The session machine with its storage and sign-out effects. */
 export const sessionLogic = sessionMachine.provide({

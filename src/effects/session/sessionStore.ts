@@ -1,14 +1,11 @@
 import type { User } from '../../api/auth';
 import { STORAGE_KEYS } from '../../api/constants';
 import { storage } from '../shell/storage';
-import { wipeKept } from '../offline/kept';
-import { wipeMedia } from '../offline/mediaWipe';
-import { wipeOutboxes } from '../offline/outboxWipe';
 
 /**
- * What the session machine's `persistSession` and `forgetSession` do (session.machine.ts), for the
- * app's session (effects/session/session.ts) and the light sign-in page's (effects/shell/signInPage.ts),
- * so a sign-in on either leaves the browser in the same state.
+ * What the session machine's `persistSession` and `forgetSession` do to storage (session.machine.ts),
+ * for the app's session (effects/session/session.ts) and the light sign-in page's
+ * (effects/shell/signInPage.ts), so a sign-in on either leaves the browser in the same state.
  */
 export function persistSession(_: unknown, { token, user, keepLoggedIn }: { token: string; user: User; keepLoggedIn: boolean }) {
   storage.set(STORAGE_KEYS.authToken, token);
@@ -22,16 +19,11 @@ export function persistSession(_: unknown, { token, user, keepLoggedIn }: { toke
   storage.cookie.set(STORAGE_KEYS.browserSession, '1');
 }
 
-export function forgetSession() {
+/** The session's keys in storage, and the browser-session cookie (the wipes of what was kept come with it: session.ts, signInPage.ts). */
+export function forgetStoredSession() {
   storage.remove(STORAGE_KEYS.authToken);
   storage.remove(STORAGE_KEYS.keepLoggedIn);
   storage.session.remove(STORAGE_KEYS.username);
   storage.session.remove(STORAGE_KEYS.pageReload);
   storage.cookie.remove(STORAGE_KEYS.browserSession);
-  // What was kept for reading offline leaves with the session (docs/client-offline.md).
-  void wipeKept();
-  // What was not sent goes with the session (docs/client-offline.md, "Outbox").
-  void wipeOutboxes();
-  // And the images the service worker cached for them (docs/client-offline.md, "Images offline").
-  void wipeMedia();
 }

@@ -6,7 +6,8 @@ import { signInPageMachine, type HandOver, type SignInPageEvent, type SignInPage
 import { isDebugShortcut } from '../debug/debugShortcut';
 import { appUpdateLogic } from '../offline/appUpdate';
 import { browserOnline, connectivityLogic } from '../offline/connectivity';
-import { forgetSession, persistSession } from '../session/sessionStore';
+import { forgetStoredSession, persistSession } from '../session/sessionStore';
+import { wipeLeftovers } from '../offline/leftovers';
 import { SIGN_IN_PAGE_PATH } from './boot';
 import { fetchWhenOnline } from './fetchWhenOnline';
 import { storage } from './storage';
@@ -44,10 +45,20 @@ export const signInPageWatch = (target: Pick<Window, 'addEventListener' | 'remov
     };
   });
 
-/** The session of the light page: the app's session machine with the same storage effects (effects/session/sessionStore.ts). */
+/**
+ * The session of the light page: the app's session machine with the same storage effects
+ * (effects/session/sessionStore.ts). Its boot (`signedOut`) forgets the session as the app's does:
+ * the keys, and what a crashed tab may have left on the device (fetched only if there is any).
+ */
 export const signInPageSessionLogic = sessionMachine.provide({
   actors: { signOut: fromPromise<unknown, { token: string }>(({ input }) => signInApi.auth.signOut(input.token)) },
-  actions: { persistSession, forgetSession },
+  actions: {
+    persistSession,
+    forgetSession: () => {
+      forgetStoredSession();
+      void wipeLeftovers();
+    },
+  },
 });
 
 /**
