@@ -9,6 +9,11 @@ type Listener = (event: { isUpdate?: boolean }) => void;
  */
 export const WAITING_MS = 200;
 
+const pageLoaded = () =>
+  document.readyState === 'complete'
+    ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+
 /**
  * The part of workbox-window's Workbox the update effect uses (appUpdate.ts), on the browser's own
  * service worker API: registers the worker once the page has loaded; `waiting` when a worker of a
@@ -26,6 +31,8 @@ export class WorkerWindow {
     private readonly url: string,
     private readonly scope: string,
     private readonly container: ServiceWorkerContainer = navigator.serviceWorker,
+    /** Resolves once the page has loaded: the registration waits for it, as workbox-window's does. */
+    private readonly loaded: () => Promise<unknown> = pageLoaded,
   ) {}
 
   addEventListener(type: WorkerWindowEvent, listener: Listener) {
@@ -43,7 +50,7 @@ export class WorkerWindow {
   }
 
   async register(): Promise<ServiceWorkerRegistration> {
-    if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+    await this.loaded();
     const isUpdate = this.container.controller !== null;
     const registration = await this.container.register(this.url, { scope: this.scope });
     this.registration = registration;
