@@ -12,9 +12,10 @@ import { entryClosures } from './scripts/entryClosures.ts';
 // matches with what they import that no group of higher priority took.
 
 /**
- * What both the sign-in page and the member area import and the entry does not (read from the
- * build's module graph). Kept by hand: a widget both come to share joins it, or the
- * streams load the sign-in chunk again (the transfer bench lists each route's files).
+ * What both the sign-in page and the member area import (read from the build's module graph):
+ * part of `base`, which both load, though the app's entry may not import it. Kept by hand: a widget
+ * both come to share joins it, or the streams load the sign-in chunk again (the transfer bench
+ * lists each route's files).
  */
 const COMMON = new RegExp(
   [
@@ -31,7 +32,7 @@ const COMMON = new RegExp(
 );
 /**
  * The sign-in page: the light entry (src/signInEntry.tsx, its root machine and effects), the forms
- * and their parts, with what they import that `base` and `common` do not hold. Not the app's pages
+ * and their parts, with what they import that `base` does not hold. Not the app's pages
  * that draw the same forms (AuthPage, the admin sign-in and sign-up: chunks of their own, with the
  * app's effects), the password reset pages, nor the single-card frame and the change-password form
  * the sign-in page does not show.
@@ -150,23 +151,18 @@ export default defineConfig({
           // Left to itself the splitter cuts the lazy routes into dozens of files of a few hundred
           // bytes (one per set of pages sharing a module), and each response costs about 1.1 KB of
           // headers over HTTP/1.1. A few chunks instead, each loaded by the routes that need it:
-          // sign-in = shell + common + auth; streams = shell + common + member (+ socket.io-client).
+          // sign-in = index + base + auth; streams = index + base + shell + member (+ socket.io-client).
           groups: [
-            // What the bootstrap imports, and what both the light sign-in page and the app import
-            // (React, xstate, the router, the session and theme machines, the journal...).
+            // What the bootstrap imports, what both the light sign-in page and the app import (React,
+            // xstate, the router, the session and theme machines, the journal...), and what the
+            // sign-in page and the member area share (COMMON: buttons, alerts, the bridge, focus scope).
             {
               name: 'base',
               priority: 4,
               test: (id) =>
                 !id.endsWith('.css') &&
-                (id.includes('rolldown/runtime') ||
-                  entries.inClosure(id, 'main') ||
-                  (entries.inAll(id, 'signIn', 'app') && !LISTED_BY_INDEX.test(id))),
+                (COMMON.test(id) || entries.inClosure(id, 'main') || (entries.inAll(id, 'signIn', 'app') && !LISTED_BY_INDEX.test(id))),
             },
-            // What the sign-in page and the member area share (COMMON): the buttons and alerts, the
-            // machines' failure helpers, the area guard, react-aria's focus scope and locale. Its own
-            // chunk, so a member's page does not load the sign-in page's chunk for them.
-            { name: 'common', priority: 3.5, test: COMMON },
             // The app's entry and what it imports besides `base` (the app actor, the routes' switch).
             { name: 'shell', priority: 3, test: /[\\/]src[\\/]appEntry\.tsx$/ },
             // The sign-in page and its form parts (the password reset pages have chunks of their own).
