@@ -25,7 +25,7 @@ const MOVES = ['pushState', 'replaceState', 'popstate'] as const;
 /**
  * `signInPage.left` when the address leaves the page (wouter dispatches `pushState` and
  * `replaceState` for its navigations, the browser `popstate` for Back), `signInPage.debug` on
- * Ctrl+Alt+J.
+ * Ctrl+Alt+J (the view's DebugPanelOnDemand opens the panel; the machine remembers it for the app).
  */
 export const signInPageWatch = (target: Pick<Window, 'addEventListener' | 'removeEventListener' | 'location'> = window) =>
   fromCallback<EventObject>(({ sendBack }) => {
@@ -33,9 +33,7 @@ export const signInPageWatch = (target: Pick<Window, 'addEventListener' | 'remov
       if (target.location.pathname !== SIGN_IN_PAGE_PATH) sendBack({ type: 'signInPage.left' } satisfies SignInPageEvent);
     };
     const key = (event: KeyboardEvent) => {
-      if (!isDebugShortcut(event)) return;
-      event.preventDefault();
-      sendBack({ type: 'signInPage.debug' } satisfies SignInPageEvent);
+      if (isDebugShortcut(event)) sendBack({ type: 'signInPage.debug' } satisfies SignInPageEvent);
     };
     for (const move of MOVES) target.addEventListener(move, moved);
     target.addEventListener('keydown', key);

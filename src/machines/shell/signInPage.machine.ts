@@ -27,14 +27,14 @@ export interface SignedInHere {
 export interface HandOver {
   /** The session signed in here, or null: the visitor left for a page this one does not draw. */
   login: SignedInHere | null;
-  /** The debug panel was asked for (Ctrl+Alt+J): the app opens it. */
+  /** The debug panel was opened on this page (Ctrl+Alt+J): the app keeps it open. */
   debug: boolean;
 }
 
 export type SignInPageEvent =
   /** The address left '/' (a link, Back, a form's navigation): the app draws every other page. */
   | { type: 'signInPage.left' }
-  /** Ctrl+Alt+J: the debug panel is part of the app. */
+  /** Ctrl+Alt+J: the page opens the debug panel (its view draws it); the app keeps it open after the hand-over. */
   | { type: 'signInPage.debug' };
 
 export interface SignInPageContext {
@@ -54,7 +54,8 @@ const signedIn = (snapshot: SessionSnapshot) => snapshot.matches('signedIn') || 
  * with the same storage effects), the connectivity pill and the service worker with its update
  * banner. It hands over to the app (`handingOver`: the app's code is loaded and started on the page)
  * as soon as someone signs in here, with their session so the app asks nothing again, or when the
- * address leaves '/', or on Ctrl+Alt+J. Then it is done and its children stop; a hand-over whose
+ * address leaves '/' (and with the debug panel open if it was opened here). Then it is done and its
+ * children stop; a hand-over whose
  * code cannot be fetched reloads the page, which boots the app (the session is stored by then).
  */
 export const signInPageMachine = setup({
@@ -119,7 +120,7 @@ export const signInPageMachine = setup({
   ],
   initial: 'shown',
   states: {
-    /** The sign-in page: the forms, the offline pill, the update banner. */
+    /** The sign-in page: the forms, the offline pill, the update banner, the debug panel on demand. */
     shown: {
       invoke: [
         { id: 'watch', src: 'watch' },
@@ -127,7 +128,7 @@ export const signInPageMachine = setup({
       ],
       on: {
         'signInPage.left': 'handingOver',
-        'signInPage.debug': { target: 'handingOver', actions: assign({ debug: true }) },
+        'signInPage.debug': { actions: assign({ debug: true }) },
       },
     },
     /** The app's code is fetched and started with what happened here; the page shows the spinner. */

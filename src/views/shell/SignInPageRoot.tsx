@@ -8,11 +8,13 @@ import { SignInSplash } from '../auth/SignInSplash';
 import { ConnectivityPill } from '../offline/ConnectivityIndicator';
 import { UpdateCard } from '../offline/UpdateBanner';
 import { PageSpinner } from '../ui/PageSpinner';
+import { DebugPanelOnDemand } from './DebugPanelOnDemand';
 import { SIGN_IN_PAGE_NAME, titled } from './titleWords';
 
 /**
  * The light sign-in page (src/signInEntry.tsx): the app's sign-in page as the app draws it
- * (SignInSplash), its tab's title, the offline pill and the update banner, from the page's root
+ * (SignInSplash), its tab's title, the offline pill, the update banner and the debug panel on
+ * demand (Ctrl+Alt+J, as in the app; the journal records the page's actors), from the page's root
  * actor; the spinner while the app's code comes (after a sign-in, or a link to another page), as
  * the app's routes show it while a page's code comes.
  */
@@ -34,6 +36,7 @@ export function SignInPageRoot({ page, auth }: { page: SignInPageActorRef; auth:
       )}
       {connectivity ? <ConnectivityPill actor={connectivity} /> : null}
       {updates ? <UpdateCard actor={updates} /> : null}
+      <DebugPanelOnDemand />
     </>
   );
 }
