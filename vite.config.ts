@@ -6,14 +6,16 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
 import { webAppManifest } from './scripts/webAppManifest.ts';
 import { reactAriaLocales } from './scripts/reactAriaLocales.ts';
+import { entryClosures } from './scripts/entryClosures.ts';
 
 // The chunks of the client (docs/client-shell.md, "Weight"). Each group takes the modules its test
 // matches with what they import that no group of higher priority took.
 
 /**
- * What both the sign-in page and the member area import and the entry does not (read from the
- * build's module graph). Kept by hand: a widget both come to share joins it, or the
- * streams load the sign-in chunk again (the transfer bench lists each route's files).
+ * What both the sign-in page and the member area import (read from the build's module graph):
+ * part of `base`, which both load, though the app's entry may not import it. Kept by hand: a widget
+ * both come to share joins it, or the streams load the sign-in chunk again (the transfer bench
+ * lists each route's files).
  */
 const COMMON = new RegExp(
   [
@@ -21,11 +23,25 @@ const COMMON = new RegExp(
     String.raw`[\\/]src[\\/]machines[\\/]shared[\\/](failure|sendRetry)\.ts`,
     String.raw`[\\/]src[\\/]machines[\\/]session[\\/]session\.connect\.ts`,
     String.raw`[\\/]src[\\/]views[\\/]shared[\\/](useScreenActor\.ts|areaLogic\.tsx)`,
-    String.raw`[\\/]src[\\/]effects[\\/](shell[\\/]bridge|session[\\/]guard)\.ts`,
+    String.raw`[\\/]src[\\/]effects[\\/]shell[\\/]bridge\.ts`,
     String.raw`[\\/]react-aria[\\/].*[\\/](FocusScope|I18nProvider|useLongPress)\.mjs`,
     String.raw`[\\/]react-stately[\\/].*[\\/](useControlledState|useToggleState)\.mjs`,
     String.raw`[\\/]react-aria-components[\\/].*[\\/](SharedElementTransition|SelectionIndicator)\.mjs`,
-    String.raw`[\\/]lucide-react[\\/].*[\\/](lock|eye-off|messages-square|users-round|user-plus|send|arrow-left)\.mjs`,
+    String.raw`[\\/]lucide-react[\\/].*[\\/](lock|eye-off|messages-square|users-round|user-plus|send|arrow-left|info|circle-check|triangle-exclamation-point)\.mjs`,
+  ].join('|'),
+);
+/**
+ * The sign-in page: the light entry (src/signInEntry.tsx, its root machine and effects), the forms
+ * and their parts, with what they import that `base` does not hold. Not the app's pages
+ * that draw the same forms (AuthPage, the admin sign-in and sign-up: chunks of their own, with the
+ * app's effects), the password reset pages, nor the single-card frame and the change-password form
+ * the sign-in page does not show.
+ */
+const SIGN_IN_PAGE = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]views[\\/]auth[\\/](?!forms[\\/](ForgotPasswordForm|ResetPasswordForm|PasswordForm)|ForgotPasswordPage|ResetPasswordPage|PasswordResetLogic|AuthPage|AdminSign(In|Up)Page|AppAuthLogic|AuthShell)`,
+    String.raw`[\\/]src[\\/]views[\\/]ui[\\/](TextField|PasswordField|Checkbox)\.tsx`,
+    String.raw`[\\/]src[\\/](signInEntry\.tsx|views[\\/]shell[\\/]SignInPageRoot\.tsx|effects[\\/](auth[\\/]authForms|shell[\\/]signInPage)\.ts|machines[\\/]shell[\\/]signInPage\.(machine|connect)\.ts)`,
   ].join('|'),
 );
 /** The member layout and the lists of posts (streams, questions, saved, photos, videos). */
@@ -68,11 +84,31 @@ const OFFLINE_DB = /[\\/](node_modules[\\/]idb[\\/]|src[\\/]effects[\\/]offline[
  */
 const NOT_PRECACHED = ['assets/Explorer-*.js'];
 
+/**
+ * The bootstrap (src/main.tsx) loads one of two entries: the light sign-in page (src/signInEntry.tsx)
+ * or the app (src/appEntry.tsx). What both import (React, xstate, the router, the session and theme
+ * machines, the journal...) and what the bootstrap itself imports is one chunk, `base`, so neither
+ * page loads the other's code for it; read from the build's module graph, not kept by hand.
+ */
+/**
+ * Packages whose index lists every module of theirs (react-aria's widgets, lucide's icons): the graph
+ * counts each of them as imported by both entries. They join `base` only as what its modules use.
+ */
+const LISTED_BY_INDEX =
+  /[\\/]node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/]|lucide-react\.mjs)|(react-aria|react-stately|react-aria-components|@react-aria|@react-stately|@internationalized|clsx|client-only|use-isomorphic-layout-effect)[\\/])/;
+
+const entries = entryClosures(import.meta.dirname, {
+  main: 'src/main.tsx',
+  signIn: 'src/signInEntry.tsx',
+  app: 'src/appEntry.tsx',
+});
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   plugins: [
+    entries.plugin,
     react(),
     reactAriaLocales(),
     tailwindcss(),
@@ -115,19 +151,25 @@ export default defineConfig({
           // Left to itself the splitter cuts the lazy routes into dozens of files of a few hundred
           // bytes (one per set of pages sharing a module), and each response costs about 1.1 KB of
           // headers over HTTP/1.1. A few chunks instead, each loaded by the routes that need it:
-          // sign-in = shell + common + auth; streams = shell + common + member (+ socket.io-client).
+          // sign-in = index + base + auth; streams = index + base + shell + member (+ socket.io-client).
           groups: [
-            // What the entry imports (React, xstate, the app actor, the routes' switch), and only that.
-            { name: 'shell', priority: 3, tags: ['$initial'] },
-            // What the sign-in page and the member area share (COMMON): the buttons and alerts, the
-            // machines' failure helpers, the area guard, react-aria's focus scope and locale. Its own
-            // chunk, so a member's page does not load the sign-in page's chunk for them.
-            { name: 'common', priority: 2.5, test: COMMON },
+            // What the bootstrap imports, what both the light sign-in page and the app import (React,
+            // xstate, the router, the session and theme machines, the journal...), and what the
+            // sign-in page and the member area share (COMMON: buttons, alerts, the bridge, focus scope).
+            {
+              name: 'base',
+              priority: 4,
+              test: (id) =>
+                !id.endsWith('.css') &&
+                (COMMON.test(id) || entries.inClosure(id, 'main') || (entries.inAll(id, 'signIn', 'app') && !LISTED_BY_INDEX.test(id))),
+            },
+            // The app's entry and what it imports besides `base` (the app actor, the routes' switch).
+            { name: 'shell', priority: 3, test: /[\\/]src[\\/]appEntry\.tsx$/ },
             // The sign-in page and its form parts (the password reset pages have chunks of their own).
             {
               name: 'auth',
               priority: 2,
-              test: /[\\/]src[\\/]views[\\/](auth[\\/](?!forms[\\/](ForgotPasswordForm|ResetPasswordForm)|ForgotPasswordPage|ResetPasswordPage|PasswordResetLogic)|ui[\\/](TextField|PasswordField|Checkbox)\.tsx)/,
+              test: SIGN_IN_PAGE,
             },
             // The member layout and the lists of posts, where members land; the chat, groups, people,
             // notifications, search and the page of one post stay chunks of their own.

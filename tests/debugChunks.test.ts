@@ -61,6 +61,25 @@ describe('what the first routes load', () => {
     expect(streams.filter((id) => onDemand.some((pattern) => pattern.test(id)))).toEqual([]);
   });
 
+  it('the sign-in page (light entry, no stored session) loads none of the app shell: no app actor, API client with every domain, socket, outbox or routes', () => {
+    const { signIn, streams } = routeModules(built, readManifest(outDir));
+    const shell = [
+      /src[\\/]appEntry\.tsx$/,
+      /src[\\/]effects[\\/]shell[\\/](app|api|socket|notices|toasts|navigation|unreadBadge)\.ts$/,
+      /src[\\/]machines[\\/]shell[\\/]app\.machine\.ts$/,
+      /src[\\/]effects[\\/]offline[\\/]outbox\.ts$/,
+      /src[\\/]api[\\/]client\.ts$/,
+      /src[\\/]views[\\/]AppRoutes\.tsx$/,
+    ];
+    // The light page's own entry and forms are there, and the streams load the shell.
+    expect(signIn.some((id) => /src[\\/]signInEntry\.tsx$/.test(id))).toBe(true);
+    expect(signIn.some((id) => /src[\\/]views[\\/]auth[\\/]forms[\\/]SignInForm\.tsx$/.test(id))).toBe(true);
+    expect(shell.every((pattern) => streams.some((id) => pattern.test(id)))).toBe(true);
+    expect(signIn.filter((id) => shell.some((pattern) => pattern.test(id)))).toEqual([]);
+    // Nor do the streams load the light page's own code.
+    expect(streams.filter((id) => /src[\\/](signInEntry\.tsx|effects[\\/]shell[\\/]signInPage\.ts)$/.test(id))).toEqual([]);
+  });
+
   it('the first routes load react-aria’s own strings in en-US only (scripts/reactAriaLocales.ts)', () => {
     const { streams, signIn } = routeModules(built, readManifest(outDir));
     const strings = /react-aria[\\/].*[\\/]intl[\\/].*[\\/][a-z]{2}-[A-Z]{2}\.m?js$/;
@@ -76,7 +95,7 @@ describe('what the first routes load', () => {
     expect(DEBUG_MODULE.test('src/views/debug/Explorer.tsx')).toBe(true);
     // The shell's listener for ?debug=1 and Ctrl+Alt+J, which fetches the panel, is not the panel.
     expect(DEBUG_MODULE.test('/repo/src/views/shell/DebugPanelOnDemand.tsx')).toBe(false);
-    expect(DEBUG_MODULE.test('/repo/src/views/shell/debugShortcut.ts')).toBe(false);
+    expect(DEBUG_MODULE.test('/repo/src/effects/debug/debugShortcut.ts')).toBe(false);
     expect(DEBUG_MODULE.test('/repo/src/views/ui/IconButton.tsx')).toBe(false);
     expect(DEBUG_MODULE.test('/repo/src/effects/journal.ts')).toBe(false);
   });

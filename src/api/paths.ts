@@ -9,6 +9,7 @@ import { notificationsPaths } from './notifications/paths';
 import { postsPaths } from './posts/paths';
 import { searchPaths } from './search/paths';
 import { usersPaths } from './users/paths';
+import { CONFIG_PATH } from './base';
 
 export { mediaPaths } from './media/paths';
 
@@ -20,7 +21,7 @@ export { mediaPaths } from './media/paths';
  * parameters is a plain string, its own route. tests/server/http/routes.test.ts checks that the
  * server registers exactly this table.
  */
-export const API_BASE = '/api/v1';
+export { API_BASE } from './base';
 
 /** Prometheus's scrape path (outside API_BASE: a scraper, not the app, asks for it); docs/server.md. */
 export const METRICS_PATH = '/metrics';
@@ -37,7 +38,7 @@ export const paths = {
   health: '/health',
   /** The process can serve: database and Redis reachable, migrations done (200), else 503. */
   ready: '/ready',
-  config: '/config',
+  config: CONFIG_PATH,
   ...authPaths,
   ...accountSessionsPaths,
   ...postsPaths,

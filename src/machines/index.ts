@@ -67,9 +67,11 @@ import { outboxMachine } from './offline/outbox.machine';
 import { accountDataMachine } from './account/accountData.machine';
 import { scheduledDeletionsMachine } from './account/scheduledDeletions.machine';
 import { copyButtonMachine } from './shell/copyButton.machine';
+import { signInPageMachine } from './shell/signInPage.machine';
 
 export const statecharts = {
   theme: themeMachine,
+  signInPage: signInPageMachine,
   session: sessionMachine,
   authGuard: authGuardMachine,
   signOut: signOutMachine,

@@ -147,15 +147,22 @@ export const DEBUG_MODULE = /(^|[\\/])src[\\/]views[\\/]debug[\\/]/;
 
 type BuildOutput = { output: { type: string; fileName: string; moduleIds?: string[] }[] };
 
-/** The manifest keys of what the sign-in and streams routes load: the entry, then the chunk holding the route's module, each with its static imports. */
+/**
+ * The manifest keys of what the sign-in and streams routes load. The entry (src/main.tsx, a
+ * bootstrap) with its static imports, then: for '/' without a session, the light sign-in page's
+ * entry (src/signInEntry.tsx) with its static imports; for the streams, the app's entry
+ * (src/appEntry.tsx, in the `shell` group) and the chunk holding the member layout, each with its
+ * static imports (docs/client-shell.md, "Weight").
+ */
 function routeChunks(manifest: Manifest) {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
   const initial = closure(manifest, entry);
+  const app = closure(manifest, chunkOf(manifest, 'src/appEntry.tsx', 'shell'), new Set(initial));
   return {
     initial,
-    signIn: closure(manifest, chunkOf(manifest, 'src/views/auth/AuthPage.tsx', 'auth'), new Set(initial)),
+    signIn: closure(manifest, chunkOf(manifest, 'src/signInEntry.tsx', 'auth'), new Set(initial)),
     // The streams page is part of the member layout's chunk (vite.config.ts, the 'member' group).
-    streams: closure(manifest, chunkOf(manifest, 'src/views/MemberArea.tsx', 'member'), new Set(initial)),
+    streams: closure(manifest, chunkOf(manifest, 'src/views/MemberArea.tsx', 'member'), new Set(app)),
   };
 }
 

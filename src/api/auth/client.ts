@@ -1,6 +1,6 @@
 import type { $Fetch } from 'ofetch';
 import type { SignInAnswer } from '../account/twoFactor';
-import { paths } from '../paths';
+import { authPaths as paths } from './paths';
 import type {
   AdminSignInBody,
   AdminSignUpBody,

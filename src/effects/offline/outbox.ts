@@ -1,10 +1,9 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import { dataUrlBlob } from '../../api/media/uploads';
 import { outboxChannelName, outboxLockName } from '../../api/offline/outbox';
 import type { Post } from '../../api/posts';
 import { outboxMachine, type OutboxActorRef, type OutboxEvent, type OutboxStoreCommand } from '../../machines/offline/outbox.machine';
-import type { OutboxChange, OutboxEntry, OutboxHandOff, OutboxItem } from '../../machines/offline/outbox.types';
+import type { OutboxChange, OutboxItem } from '../../machines/offline/outbox.types';
 import { failureStatus } from '../../machines/shared/failure';
 import { POST_PENDING } from '../../api/groups/words';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
@@ -138,12 +137,8 @@ export async function sendItem(item: OutboxItem, client: ApiClient = defaultApi)
   }
 }
 
-/** A screen's hand-off as the outbox keeps it: an image's data URL becomes its bytes. */
-export function entryOf(handOff: OutboxHandOff): OutboxEntry {
-  if (!('image' in handOff.payload)) return handOff as OutboxEntry;
-  const image = handOff.payload.image ? dataUrlBlob(handOff.payload.image) : null;
-  return { ...handOff, payload: { ...handOff.payload, image } } as OutboxEntry;
-}
+// A screen's hand-off as the outbox keeps it (outboxEntry.ts: the screens' bridge imports it alone).
+export { entryOf } from './outboxEntry';
 
 /**
  * A post, group post or question the outbox sent goes to the lists as one the member just published (the bus's

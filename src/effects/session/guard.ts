@@ -8,9 +8,6 @@ import { keepProfile, recallProfile } from '../offline/kept';
 import { backOnlineActor, browserOnline } from '../offline/connectivity';
 import { offlineFailure } from '../offline/keptLoad';
 
-/** Who the stored token belongs to (the guards' check, and the auth screens'). */
-export const currentUser = fromPromise(() => api.auth.currentUser());
-
 /** The guard's check: not sent while the browser is offline (asking would only fail, and log a failed request). */
 const guardCheck = fromPromise(() => (browserOnline() ? api.auth.currentUser() : Promise.reject(offlineFailure())));
 

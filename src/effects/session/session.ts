@@ -1,42 +1,26 @@
 import { fromPromise } from 'xstate';
-import type { User } from '../../api/auth';
-import { STORAGE_KEYS } from '../../api/constants';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { api } from '../shell/api';
-import { storage } from '../shell/storage';
+import { forgetStoredSession, persistSession } from './sessionStore';
 import { wipeKept } from '../offline/kept';
 import { wipeMedia } from '../offline/mediaWipe';
 import { wipeOutboxes } from '../offline/outboxWipe';
+
+/** The session's keys, and everything kept for the member who leaves. */
+function forgetSession() {
+  forgetStoredSession();
+  // What was kept for reading offline leaves with the session (docs/client-offline.md).
+  void wipeKept();
+  // What was not sent goes with the session (docs/client-offline.md, "Outbox").
+  void wipeOutboxes();
+  // And the images the service worker cached for them (docs/client-offline.md, "Images offline").
+  void wipeMedia();
+}
 
 /** The session machine with its storage and sign-out effects. */
 export const sessionLogic = sessionMachine.provide({
   actors: {
     signOut: fromPromise<unknown, { token: string }>(({ input }) => api.auth.signOut(input.token)),
   },
-  actions: {
-    persistSession: (_, { token, user, keepLoggedIn }: { token: string; user: User; keepLoggedIn: boolean }) => {
-      storage.set(STORAGE_KEYS.authToken, token);
-      storage.set(STORAGE_KEYS.keepLoggedIn, String(keepLoggedIn));
-      storage.session.set(STORAGE_KEYS.username, user.username);
-      // Both die with the browser session: a browser reopened without them and with keepLoggedIn
-      // 'false' finds the session ended (session.machine.ts, booting). The flag belongs to this
-      // tab; the cookie is shared by every tab of the browser session, so a tab opened by hand
-      // stays signed in. Every login sets it, the guard's restore at each signed-in boot included.
-      storage.session.set(STORAGE_KEYS.pageReload, 'true');
-      storage.cookie.set(STORAGE_KEYS.browserSession, '1');
-    },
-    forgetSession: () => {
-      storage.remove(STORAGE_KEYS.authToken);
-      storage.remove(STORAGE_KEYS.keepLoggedIn);
-      storage.session.remove(STORAGE_KEYS.username);
-      storage.session.remove(STORAGE_KEYS.pageReload);
-      storage.cookie.remove(STORAGE_KEYS.browserSession);
-      // What was kept for reading offline leaves with the session (docs/client-offline.md).
-      void wipeKept();
-      // What was not sent goes with the session (docs/client-offline.md, "Outbox").
-      void wipeOutboxes();
-      // And the images the service worker cached for them (docs/client-offline.md, "Images offline").
-      void wipeMedia();
-    },
-  },
+  actions: { persistSession, forgetSession },
 });

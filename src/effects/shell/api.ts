@@ -1,15 +1,7 @@
 import { createApiClient } from '../../api/client';
 import { streamsBus } from './socket';
 import { storage } from './storage';
-import { browserOnline } from '../offline/connectivity';
-
-/**
- * While the browser says it is offline nothing is asked: the request fails at once as one that got
- * no answer (ofetch's FetchError without a response, what every machine reads as a network
- * failure), and the console does not fill with the browser's failed loads.
- */
-const fetchWhenOnline: typeof globalThis.fetch = (input, init) =>
-  browserOnline() ? globalThis.fetch(input, init) : Promise.reject(new TypeError('You are offline'));
+import { fetchWhenOnline } from './fetchWhenOnline';
 
 /**
  * The one API client of the browser: same origin, bearer token from storage. A request refused

@@ -4,7 +4,7 @@ import type { User } from '../../api/auth';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
 import { inReplay } from '../debug/journal';
 import type { OutboxHandOff } from '../../machines/offline/outbox.types';
-import { entryOf } from '../offline/outbox';
+import { entryOf } from '../offline/outboxEntry';
 
 /** Anything that holds the app's actor system (the app actor). */
 export interface HasSystem {

@@ -6,6 +6,7 @@ import { ADMIN_HOME, CHECKPOINT, MEMBER_HOME } from '../../machines/auth/authFor
 import { isAdminSession, signedInMember } from '../../machines/session/session.connect';
 import { buttonClasses } from '../ui/Button';
 import { useAppChild } from '../AppContext';
+import { AppAuthLogic } from './AppAuthLogic';
 import { AuthShell } from './AuthShell';
 import { SignInForm } from './forms/SignInForm';
 import { TextLink } from './TextLink';
@@ -57,7 +58,9 @@ export default function AdminSignInPage() {
       }
     >
       {member ? <MembersOnlyNote {...member} /> : null}
-      <SignInForm admin />
+      <AppAuthLogic>
+        <SignInForm admin />
+      </AppAuthLogic>
     </AuthShell>
   );
 }

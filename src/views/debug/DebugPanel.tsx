@@ -2,7 +2,7 @@ import { Download, Trash2, Workflow, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { journal as appJournal, type Journal } from '../../effects/debug/journal';
 import { downloadJournal } from '../../effects/debug/journalFile';
-import { debugRequested, isDebugShortcut, journalRequested } from '../shell/debugShortcut';
+import { debugRequested, isDebugShortcut, journalRequested } from '../../effects/debug/debugShortcut';
 import { DebugPanelReport } from './DebugPanelReport';
 import { IconButton } from '../ui/IconButton';
 

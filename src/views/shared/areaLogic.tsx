@@ -32,3 +32,27 @@ function required(app: AppActorRef | null): AppActorRef {
   if (!app) throw new Error('the logic of an area needs the app actor (<AppProvider>) or a provided logic');
   return app;
 }
+
+/**
+ * The same door for logic the page hands in itself (no default build): `useLogic` outside a
+ * provider throws. The sign-in forms take theirs this way, so the light sign-in page
+ * (src/signInEntry.tsx) draws them without loading the app's API client.
+ */
+export function providedLogic<L>(what: string) {
+  const Context = createContext<L | null>(null);
+
+  function Provider({ logic, children }: { logic: L; children: ReactNode }) {
+    return <Context.Provider value={logic}>{children}</Context.Provider>;
+  }
+
+  /** The logic handed in above, or null (a page that builds its own when none was). */
+  const useProvided = (): L | null => useContext(Context);
+
+  function useLogic(): L {
+    const provided = useContext(Context);
+    if (!provided) throw new Error(`${what} need their logic handed in by the page (a provider)`);
+    return provided;
+  }
+
+  return { Provider, useLogic, useProvided };
+}

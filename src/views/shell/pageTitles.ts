@@ -5,8 +5,9 @@
  * · Stoa". A route that is not in the table is the 404 page.
  */
 import { topicLabel, topicNamed } from '../../api/posts/topics';
+import { SIGN_IN_PAGE_NAME, titled } from './titleWords';
 
-export const APP_NAME = 'Stoa';
+export { APP_NAME } from './titleWords';
 
 type Title = string | ((params: Record<string, string>, query: URLSearchParams) => string);
 
@@ -20,7 +21,7 @@ const topic = named('Topic');
 
 /** Route pattern (`:name` is one segment, matched without regard to case as wouter does) → title. */
 export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: Title]> = [
-  ['/', 'Sign in'],
+  ['/', SIGN_IN_PAGE_NAME],
   ['/forgot-password', 'Reset Password'],
   ['/reset-password', 'Create New Password'],
   ['/checkpoint', 'Checkpoint'],
@@ -103,6 +104,5 @@ export function pageName(pathname: string, search = ''): string {
 
 /** The tab's title: "(3) Notifications · Stoa"; no count when nothing is unread. */
 export function documentTitle(pathname: string, search: string, unread: number): string {
-  const count = unread > 0 ? `(${unread > 99 ? '99+' : unread}) ` : '';
-  return `${count}${pageName(pathname, search)} · ${APP_NAME}`;
+  return titled(pageName(pathname, search), unread);
 }

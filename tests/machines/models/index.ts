@@ -59,6 +59,7 @@ import { googleOptionModel } from '../auth/googleOption.model';
 import { signUpModel } from '../auth/signUp.model';
 import { socketModel } from '../shell/socket.model';
 import { themeModel } from '../shell/theme.model';
+import { signInPageModel } from '../shell/signInPage.model';
 import { toastModel } from '../notifications/toast.model';
 import { toastQueueModel } from '../shell/toastQueue.model';
 import { unreadBadgeModel } from '../shell/unreadBadge.model';
@@ -126,6 +127,7 @@ export const models: MachineModel[] = [
   signUpModel,
   socketModel,
   themeModel,
+  signInPageModel,
   toastModel,
   toastQueueModel,
   unreadBadgeModel,

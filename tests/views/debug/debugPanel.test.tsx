@@ -6,7 +6,7 @@ import { parseJournal } from '../../../src/effects/debug/journalFile';
 import { navigationMachine } from '../../../src/machines/shell/navigation.machine';
 import { DebugPanel } from '../../../src/views/debug/DebugPanel';
 import { DebugPanelOnDemand } from '../../../src/views/shell/DebugPanelOnDemand';
-import { debugRequested } from '../../../src/views/shell/debugShortcut';
+import { debugRequested } from '../../../src/effects/debug/debugShortcut';
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,7 @@ import { createTimeTravel, machinesByRoot } from '../../../src/effects/debug/tim
 import { navigationMachine } from '../../../src/machines/shell/navigation.machine';
 import { toastMachine } from '../../../src/machines/shell/toast.machine';
 import { DebugPanel } from '../../../src/views/debug/DebugPanel';
-import { journalRequested } from '../../../src/views/shell/debugShortcut';
+import { journalRequested } from '../../../src/effects/debug/debugShortcut';
 import { Explorer } from '../../../src/views/debug/Explorer';
 import { toastInput } from '../../machines/notifications/toast.model';
 
