@@ -1,20 +1,20 @@
 import { fromCallback } from 'xstate';
+import type { Workbox } from 'workbox-window';
 import { WORKER_SCOPE, WORKER_URL } from '../../api/offline/worker';
 import { appUpdateMachine, type AppUpdateEvent, type WorkerCommand } from '../../machines/offline/appUpdate.machine';
 import { drafts as appDrafts, type Drafts } from './drafts';
-import { WorkerWindow as BrowserWorkerWindow } from './workerWindow';
 
 /** How often an open page asks the server whether a new build's worker exists (besides each navigation). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-/** What the effect uses of the worker's window side (workerWindow.ts, workbox-window's Workbox in part; the tests hand a stand-in). */
-export type WorkerWindow = Pick<
-  BrowserWorkerWindow,
-  'addEventListener' | 'removeEventListener' | 'register' | 'update' | 'messageSkipWaiting'
->;
+/** The slice of workbox-window the effect uses (the tests hand a stand-in). */
+export type WorkerWindow = Pick<Workbox, 'addEventListener' | 'removeEventListener' | 'register' | 'update' | 'messageSkipWaiting'>;
 
-/** The browser's worker API behind workbox-window's interface (register waits for `load`). */
-const loadWorkbox = async (): Promise<WorkerWindow> => new BrowserWorkerWindow(WORKER_URL, WORKER_SCOPE);
+/** workbox-window is loaded after the page's first paint (register waits for `load` anyway). */
+const loadWorkbox = async (): Promise<WorkerWindow> => {
+  const { Workbox } = await import('workbox-window');
+  return new Workbox(WORKER_URL, { scope: WORKER_SCOPE });
+};
 
 /**
  * Only the built app registers its worker: `npm run dev` serves no sw.js (and must not cache). The
@@ -23,8 +23,8 @@ const loadWorkbox = async (): Promise<WorkerWindow> => new BrowserWorkerWindow(W
 const canRegister = () => import.meta.env.MODE === 'production' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
 /**
- * The update machine's worker actor: registers the service worker (src/worker/sw.ts) through
- * workerWindow.ts and reports a waiting new build (`update.waiting`) and a newer worker taking
+ * The update machine's worker actor: registers the service worker (src/worker/sw.ts) with
+ * workbox-window and reports a waiting new build (`update.waiting`) and a newer worker taking
  * control of a page that had one (`update.activated`); forwards whether a draft is open; on
  * `worker.activateWaiting` posts SKIP_WAITING to the waiting worker.
  */
