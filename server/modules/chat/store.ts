@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { CHAT_UNREAD_MAX, type ChatMessage, type GroupChat, type GroupMember } from '../../../src/api/chat';
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
@@ -510,18 +510,28 @@ export function createChatStore(database: DatabaseHandle) {
       return list;
     },
 
-    /** Private conversations with a message to `userId` still unread, none across a block (the chat badge). */
+    /**
+     * Private conversations with a message to `userId` still unread, none across a block (the chat badge).
+     * A skip scan over chat_messages_unread_idx (receiver, read flag, conversation): each step jumps to
+     * the next conversation with an unread message, so the count costs one index seek per such
+     * conversation, not a read of every message the member left unread. The sender found there is
+     * the conversation's other member, whose block is checked once.
+     */
     async unreadPrivateConversations(userId: string): Promise<number> {
-      const row = await db
-        .selectFrom('chat_messages as m')
-        .select((eb) => eb.fn.count('m.conversation_id').distinct().as('count'))
-        .where('m.receiver_id', '=', userId)
-        .where('m.group_id', 'is', null)
-        .where('m.is_read', '=', 0)
-        .where('m.deleted_for_everyone', '=', 0)
-        .where(noBlockBetween({ id: userId, isAdmin: false }, 'm.sender_id'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const { rows } = await sql<{ count: number | string }>`
+        with recursive unread(conversation_id, sender_id) as (
+          select cast('' as text), cast('' as text)
+          union all
+          select m.conversation_id, m.sender_id from unread join chat_messages m on m.id = (
+            select n.id from chat_messages n
+            where n.receiver_id = ${userId} and n.is_read = 0 and n.conversation_id > unread.conversation_id
+              and n.group_id is null and n.deleted_for_everyone = 0
+            order by n.conversation_id limit 1
+          )
+        )
+        select count(*) as count from unread u
+        where u.conversation_id <> '' and ${noBlockBetween({ id: userId, isAdmin: false }, 'u.sender_id')}`.execute(db);
+      return Number(rows[0]?.count ?? 0);
     },
 
     async markRead(conversationId: string, readerId: string): Promise<void> {

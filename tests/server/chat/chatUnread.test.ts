@@ -1,9 +1,13 @@
 import fs from 'node:fs/promises';
+import BetterSqlite3 from 'better-sqlite3';
+import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/api/paths';
 import { serverEvents } from '../../../src/api/socket';
 import { CHAT_UNREAD_MAX } from '../../../src/api/chat';
 import type { Config } from '../../../server/config';
+import type { Database } from '../../../server/db/schema';
+import { createChatStore } from '../../../server/modules/chat/store';
 import { startServer, type RunningServer } from '../../../server/main';
 import { okHttp, openSocket, record, signUpMember, waitFor, type ChatClient } from '../chatSockets';
 import { dialects, dropTestSchema, testConfig } from '../harness';
@@ -94,6 +98,55 @@ describe.each(dialects)('chat unread counts on %s', (dialect) => {
     await ok(ann, 'PUT', paths.chat.markAsRead, { senderId: cat.id, receiverId: ann.id });
     expect(await badge(ann)).toBe(1);
   });
+
+  it('the badge counts each conversation once however much is unread, none across a block, none deleted for everyone', async () => {
+    const [eve, fay, gus, hal] = [await client(), await client(), await client(), await client()];
+    try {
+      for (const from of [fay, gus, hal])
+        for (let n = 1; n <= 3; n += 1) await ok(from, 'POST', paths.chat.send, { receiverId: eve.id, body: `m${n}` });
+      expect(await badge(eve)).toBe(3);
+      // Blocked either way: that conversation leaves the badge, and comes back on unblock.
+      await ok(eve, 'PUT', paths.follows.block(gus.id));
+      expect(await badge(eve)).toBe(2);
+      await ok(hal, 'PUT', paths.follows.block(eve.id));
+      expect(await badge(eve)).toBe(1);
+      await ok(eve, 'PUT', paths.follows.unblock(gus.id));
+      expect(await badge(eve)).toBe(2);
+      // Fay takes back every message: nothing of hers is left to read.
+      const fromFay = (await ok(eve, 'GET', paths.chat.messages(fay.id))).messages as { _id: string }[];
+      for (const m of fromFay) await ok(fay, 'DELETE', paths.chat.markAsDeleted(m._id, fay.id, eve.id, 'deleteForEveryone'));
+      expect(await badge(eve)).toBe(1);
+      expect(await badge(fay)).toBe(0);
+    } finally {
+      for (const c of [eve, fay, gus, hal]) c.socket.close();
+    }
+  });
+
+  // SQLite's plan (PostgreSQL plans by its statistics, which a test database of a few rows does not have).
+  if (dialect === 'sqlite')
+    it('the badge seeks the unread index once per conversation, never reading the messages in order of anything else', async () => {
+      if (config.database.kind !== 'sqlite') throw new Error('expected SQLite');
+      const captured: CompiledQuery[] = [];
+      const db = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: new BetterSqlite3(config.database.file, { readonly: true }) }),
+        log: (event) => void (event.level === 'query' && captured.push(event.query)),
+      });
+      try {
+        await createChatStore({ db, dialect: 'sqlite', destroy: () => db.destroy() }).unreadPrivateConversations(ann.id);
+        expect(captured).toHaveLength(1);
+        const plan = await db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${captured[0]!.sql}`, [...captured[0]!.parameters]),
+        );
+        const details = plan.rows.map((row) => row.detail).join('\n');
+        expect(details).toMatch(
+          /SEARCH n USING (COVERING )?INDEX chat_messages_unread_idx \(receiver_id=\? AND is_read=\? AND conversation_id>\?\)/,
+        );
+        expect(details).not.toMatch(/SCAN (chat_messages|m|n)\b/);
+        expect(details).not.toMatch(/TEMP B-TREE/);
+      } finally {
+        await db.destroy();
+      }
+    });
 
   it('counts a conversation’s unread messages up to CHAT_UNREAD_MAX, in the list and the live row; a reply still reads them all', async () => {
     const dan = await client();
