@@ -11,7 +11,7 @@ import type { NotificationSettings } from '../users/notificationSettings';
  * it does not have yet.
  */
 export function createMessageNotifier(deps: {
-  settings: Pick<NotificationSettings, 'mutedAmong' | 'mutedInGroup'>;
+  settings: Pick<NotificationSettings, 'mutedInGroup'>;
   rooms: ChatRooms;
   log: FastifyBaseLogger;
 }) {
@@ -30,10 +30,13 @@ export function createMessageNotifier(deps: {
   const payloadOf = (message: ChatMessage): NotificationPayload => ({ type: 'messages', message });
 
   return {
-    /** A receiver reading the conversation as it arrives (the message is stored read) is not interrupted. */
-    async privateMessage(message: ChatMessage): Promise<void> {
-      if (message.isRead) return;
-      if ((await muted(() => deps.settings.mutedAmong('messages', [message.receiverId]))).has(message.receiverId)) return;
+    /**
+     * A receiver reading the conversation as it arrives (the message is stored read) is not
+     * interrupted. `receiverNotified`: the receiver's "messages" setting, which a send reads with
+     * the two members (ChatStore.senderAndReceiver).
+     */
+    privateMessage(message: ChatMessage, receiverNotified: boolean): void {
+      if (message.isRead || !receiverNotified) return;
       rooms.toUsers([message.receiverId], serverEvents.notification, payloadOf(message));
     },
 

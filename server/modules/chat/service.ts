@@ -139,12 +139,14 @@ export function createChatService(deps: ChatServiceDeps) {
      */
     async send(me: Me, receiverId: string, content: Content): Promise<ChatMessage> {
       if (receiverId.toLowerCase() === me.userId) throw badRequest('You cannot chat with yourself');
-      // One statement: both members and whether a block stands between them.
-      const { sender, receiver, blocked: blockedPair } = await store.senderAndReceiver(me.userId, receiverId.toLowerCase());
+      // One statement: both members, a block between them, their conversation, whether the receiver
+      // has it open and wants to be notified.
+      const pair = await store.senderAndReceiver(me.userId, receiverId.toLowerCase());
+      const { sender, receiver } = pair;
       if (!receiver || !sender) throw notFound(USER_NOT_FOUND);
-      if (blockedPair) throw forbidden(CANNOT_MESSAGE);
+      if (pair.blocked) throw forbidden(CANNOT_MESSAGE);
       const at = now();
-      const conversationId = await store.privateConversation(me.userId, receiver.id, at);
+      const conversationId = pair.conversationId ?? (await store.privateConversation(me.userId, receiver.id, at));
       const fields = {
         conversationId,
         senderId: me.userId,
@@ -154,7 +156,7 @@ export function createChatService(deps: ChatServiceDeps) {
         gifUrl: content.gifUrl,
         selectedImage: content.selectedImage,
         // The receiver has this conversation open ("add chat users"): it arrives read.
-        isRead: await store.isViewing(receiver.id, me.userId),
+        isRead: pair.receiverViewing,
         clientId: content.clientId ?? null,
         now: at,
       };
@@ -178,8 +180,7 @@ export function createChatService(deps: ChatServiceDeps) {
           senderId: receiver.id,
           lastSeq: message.seq,
         });
-      // Awaited (it never throws) so that every event has left when the sender gets the answer.
-      await deps.notifier.privateMessage(message);
+      deps.notifier.privateMessage(message, pair.receiverNotified);
       return message;
     },
 

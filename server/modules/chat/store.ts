@@ -109,14 +109,41 @@ export function createChatStore(database: DatabaseHandle) {
         ]),
       )
       .limit(1);
+  /**
+   * What a one-to-one send reads before it writes, in one statement: both members, a block between
+   * them, their conversation (null until the first message), whether the receiver has it open, and
+   * the receiver's "messages" notification setting (no profile row: on).
+   */
   const pairTemplate = queryTemplate(
     db,
     () => 'sender and receiver',
-    (_shape: null, values: { senderId: string; receiverId: string }) =>
+    (_shape: null, values: { senderId: string; receiverId: string; one: string; two: string }) =>
       db
         .selectFrom('users')
         .select(['id', 'username', 'avatar_color', 'profile_picture', 'avatar_image'])
-        .select((eb) => eb.exists(blockBetween({ a: values.senderId, b: values.receiverId })).as('blocked'))
+        .select((eb) => [
+          eb.exists(blockBetween({ a: values.senderId, b: values.receiverId })).as('blocked'),
+          eb
+            .selectFrom('chat_conversations')
+            .select('chat_conversations.id')
+            .where('user_one', '=', values.one)
+            .where('user_two', '=', values.two)
+            .as('conversation_id'),
+          eb
+            .exists(
+              eb
+                .selectFrom('chat_viewers')
+                .select('chat_viewers.user_id')
+                .where('chat_viewers.user_id', '=', values.receiverId)
+                .where('chat_viewers.other_id', '=', values.senderId),
+            )
+            .as('receiver_viewing'),
+          eb
+            .selectFrom('user_profiles')
+            .select('user_profiles.notify_messages')
+            .whereRef('user_profiles.user_id', '=', 'users.id')
+            .as('notify_messages'),
+        ])
         .where('id', 'in', [values.senderId, values.receiverId]),
   );
   const blockTemplate = queryTemplate(
@@ -129,12 +156,6 @@ export function createChatStore(database: DatabaseHandle) {
     () => 'private conversation',
     (_shape: null, values: { one: string; two: string }) =>
       db.selectFrom('chat_conversations').select('id').where('user_one', '=', values.one).where('user_two', '=', values.two),
-  );
-  const viewingTemplate = queryTemplate(
-    db,
-    () => 'viewing',
-    (_shape: null, values: { userId: string; otherId: string }) =>
-      db.selectFrom('chat_viewers').select('user_id').where('user_id', '=', values.userId).where('other_id', '=', values.otherId),
   );
   const bumpTemplate = queryTemplate(
     db,
@@ -291,12 +312,20 @@ export function createChatStore(database: DatabaseHandle) {
      * needs both: the rules and the names the message shows.
      */
     async senderAndReceiver(senderId: string, receiverId: string) {
-      const rows = await pairTemplate.execute(null, { senderId, receiverId });
+      const [one, two] = ordered(senderId, receiverId);
+      const rows = await pairTemplate.execute(null, { senderId, receiverId, one, two });
+      const receiver = rows.find((row) => row.id === receiverId);
       return {
         sender: rows.find((row) => row.id === senderId),
-        receiver: rows.find((row) => row.id === receiverId),
+        receiver,
         /** A block between them, either way. */
         blocked: rows.some((row) => Boolean(row.blocked)),
+        /** Their conversation, if they have written before. */
+        conversationId: rows[0]?.conversation_id ?? null,
+        /** The receiver has this conversation open ("add chat users"). */
+        receiverViewing: Boolean(receiver?.receiver_viewing),
+        /** The receiver's "messages" notification setting (a member without a profile row: on). */
+        receiverNotified: receiver ? Number(receiver.notify_messages ?? 1) !== 0 : true,
       };
     },
 
@@ -577,7 +606,6 @@ export function createChatStore(database: DatabaseHandle) {
         await db.deleteFrom('chat_viewers').where('user_id', '=', userId).where('other_id', '=', otherId).execute();
       }
     },
-    isViewing: async (userId: string, otherId: string) => (await viewingTemplate.execute(null, { userId, otherId })).length > 0,
 
     /** Whether a block stands between the two, either way. */
     blockedBetween: async (a: string, b: string) => (await blockTemplate.execute(null, { a, b })).length > 0,
