@@ -29,7 +29,7 @@ describe('the benchmarks plan', () => {
       postsPerRun: 0,
     });
     expect(plan.writes).toEqual({ members: 10_000, sockets: 100, postsPerKind: 20 });
-    expect(plan.chat).toEqual({ sockets: 100, group: 50, messages: 100, broadcasts: 4 });
+    expect(plan.chat).toEqual({ sockets: 100, group: 50, messages: 100, broadcasts: 20 });
     expect(plan.storm).toEqual({ clients: 30, messages: 1000, sendSeconds: 6 });
     expect(plan.eventLoop).toEqual({ bursts: 2, quietRequests: 40 });
     expect(plan.uploads).toEqual({ videoMb: 10 });
@@ -56,7 +56,7 @@ describe('the benchmarks plan', () => {
       postsPerRun: 300,
     });
     expect(plan.writes).toEqual({ members: 100_000, sockets: 1000, postsPerKind: 200 });
-    expect(plan.chat).toEqual({ sockets: 1000, group: 500, messages: 1000, broadcasts: 40 });
+    expect(plan.chat).toEqual({ sockets: 1000, group: 500, messages: 1000, broadcasts: 200 });
     expect(plan.storm).toEqual({ clients: 300, messages: 10_000, sendSeconds: 60 });
     expect(plan.eventLoop).toEqual({ bursts: 20, quietRequests: 400 });
     expect(plan.uploads).toEqual({ videoMb: 95 });

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { buildServerIfNeeded } from '../../scripts/serverBuild';
-import { serverStartFlags } from '../../scripts/startFlags';
+import { chatServerFlags } from './chatFloorProcess';
 import { API_BASE, paths } from '../../src/api/paths';
 
 export interface ServerMemory {
@@ -61,7 +61,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs:
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const profileDir = process.env.BENCH_CHAT_CPU_PROF;
-  const flags = [...serverStartFlags(), ...(process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
+  const flags = chatServerFlags();
   const snapshotDir = process.env.BENCH_CHAT_HEAP_SNAPSHOTS;
   if (snapshotDir) flags.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`);
   const bundle = await buildServerIfNeeded();

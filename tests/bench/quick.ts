@@ -64,7 +64,7 @@ export function benchPlan(isQuick = quick()) {
       postsPerRun: isQuick ? 0 : 300,
     },
     writes: { members: size(100_000), sockets: size(1000), postsPerKind: size(200) },
-    chat: { sockets: Math.max(4, size(1000)), group: size(500), messages: size(1000), broadcasts: size(40) },
+    chat: { sockets: Math.max(4, size(1000)), group: size(500), messages: size(1000), broadcasts: size(200) },
     storm: { clients: size(300), messages: size(10_000), sendSeconds: size(60) },
     eventLoop: { bursts: size(20), quietRequests: size(400) },
     uploads: { videoMb: size(95) },
