@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import type { Config, SqliteSynchronous } from '../config';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
@@ -9,7 +9,7 @@ import { authVersionWatch, createAuthVersion, type SharedAuthVersion } from './a
 import { createStreamVersion, streamVersionWatch } from './streamVersion';
 import type { SharedVersion } from './sharedVersion';
 import { createVisibilityEpoch, visibilityWatches, type VisibilityEpoch } from './visibilityEpoch';
-import { watchWrites } from './writeWatch';
+import { watchWrites, type StatementObserver } from './writeWatch';
 import { checkpointInBackground } from './walCheckpoints';
 import { lazyModule } from '../lazyModule';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
@@ -39,15 +39,17 @@ export interface DatabaseHandle {
 /** A query that ended: its operation node's kind ("SelectQueryNode"), its time, and whether it failed. */
 export type QueryListener = (query: { nodeKind: string; ms: number; failed: boolean }) => void;
 
-/** Kysely's log hook, handing each query to whoever listens (nobody, unless METRICS_TOKEN is set). */
+/** Hands each statement to whoever listens (nobody, unless METRICS_TOKEN is set; writeWatch.ts's StatementObserver). */
 function queryObservers() {
   const listeners = new Set<QueryListener>();
   return {
-    log(event: LogEvent) {
-      if (listeners.size === 0) return;
-      const query = { nodeKind: event.query.query.kind, ms: event.queryDurationMillis, failed: event.level === 'error' };
-      for (const listener of listeners) listener(query);
-    },
+    observer: {
+      listening: () => listeners.size > 0,
+      ended(compiled: CompiledQuery, ms: number, failed: boolean) {
+        const query = { nodeKind: compiled.query.kind, ms, failed };
+        for (const listener of listeners) listener(query);
+      },
+    } satisfies StatementObserver,
     observeQueries(listener: QueryListener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -106,13 +108,13 @@ function openSqlite(file: string, synchronous: SqliteSynchronous, options: OpenO
   const key = `sqlite:${path.resolve(file)}`;
   const authVersion = createAuthVersion({ alone: true, key });
   const streamVersion = createStreamVersion({ alone: true, key });
-  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(database) }), [
-    ...visibilityWatches(epoch),
-    authVersionWatch(authVersion),
-    streamVersionWatch(streamVersion),
-  ]);
   const observers = queryObservers();
-  const db = new Kysely<Database>({ dialect, log: observers.log });
+  const dialect = watchWrites(
+    new SqliteDialect({ database: withStatementCache(database) }),
+    [...visibilityWatches(epoch), authVersionWatch(authVersion), streamVersionWatch(streamVersion)],
+    observers.observer,
+  );
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     dialect: 'sqlite',
@@ -142,12 +144,11 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   const streamVersion = createStreamVersion({ alone: false, key });
   const observers = queryObservers();
   const db = new Kysely<Database>({
-    dialect: watchWrites(new PostgresDialect({ pool }), [
-      ...visibilityWatches(epoch),
-      authVersionWatch(authVersion),
-      streamVersionWatch(streamVersion),
-    ]),
-    log: observers.log,
+    dialect: watchWrites(
+      new PostgresDialect({ pool }),
+      [...visibilityWatches(epoch), authVersionWatch(authVersion), streamVersionWatch(streamVersion)],
+      observers.observer,
+    ),
   });
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   try {

@@ -46,15 +46,25 @@ export const RAW_WRITE = /^\s*(insert|update|delete|replace|merge|with|truncate|
 /** A `with` query can hide a write in one of its parts: judged by its text. */
 export const writesInWith = (compiled: CompiledQuery) => RAW_WRITE.test(compiled.sql) || /\b(insert|update|delete)\b/i.test(compiled.sql);
 
-/** The dialect, with every statement run through it checked against each watch. */
-export function watchWrites(dialect: Dialect, watches: readonly WriteWatch[]): Dialect {
+/**
+ * Told of each statement Kysely's executor runs once it ends, while `listening()` (the metrics).
+ * In place of Kysely's `log` option, which wraps every statement in a timing function of its own
+ * (an async frame, its promises and an event object) whether anyone listens or not.
+ */
+export interface StatementObserver {
+  listening(): boolean;
+  ended(compiled: CompiledQuery, ms: number, failed: boolean): void;
+}
+
+/** The dialect, with every statement run through it checked against each watch (and observed, while someone listens). */
+export function watchWrites(dialect: Dialect, watches: readonly WriteWatch[], observer?: StatementObserver): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     // Kysely's own Dialect interface types it so.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     createIntrospector: (db: Kysely<any>) => dialect.createIntrospector(db),
-    createDriver: () => new WatchingDriver(dialect.createDriver(), watches),
+    createDriver: () => new WatchingDriver(dialect.createDriver(), watches, observer),
   };
 }
 
@@ -68,9 +78,27 @@ class WatchingConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     private readonly watches: readonly WriteWatch[],
+    private readonly observer: StatementObserver | undefined,
   ) {}
 
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return this.observer?.listening() ? this.#observed<R>(compiled, this.observer) : this.#watched<R>(compiled);
+  }
+
+  async #observed<R>(compiled: CompiledQuery, observer: StatementObserver): Promise<QueryResult<R>> {
+    const started = performance.now();
+    let failed = false;
+    try {
+      return await this.#watched<R>(compiled);
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      observer.ended(compiled, performance.now() - started, failed);
+    }
+  }
+
+  async #watched<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     let touched: WriteWatch[] | undefined;
     for (const watch of this.watches) if (watch.touches(compiled)) (touched ??= []).push(watch);
     if (!touched) return this.inner.executeQuery<R>(compiled);
@@ -93,6 +121,7 @@ class WatchingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly watches: readonly WriteWatch[],
+    private readonly observer: StatementObserver | undefined,
   ) {}
 
   #unwrap = (connection: DatabaseConnection) => (connection as WatchingConnection).inner;
@@ -104,7 +133,7 @@ class WatchingDriver implements Driver {
     const inner = await this.inner.acquireConnection();
     let wrapped = this.#connections.get(inner);
     if (!wrapped) {
-      wrapped = new WatchingConnection(inner, this.watches);
+      wrapped = new WatchingConnection(inner, this.watches, this.observer);
       this.#connections.set(inner, wrapped);
     }
     return wrapped;
