@@ -25,9 +25,10 @@ export function gracefulStop(
 ): (drainMs: number) => Promise<ShutdownOutcome> {
   let draining = false;
   // Added before the app is ready (hooks cannot be added later); a no-op until the stop begins.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: every answer passes here, and a promise each costs.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   return async (drainMs) => {
     draining = true;
