@@ -228,34 +228,42 @@ export function createChatStore(database: DatabaseHandle) {
         .where('m.group_id', '=', values.groupId)
         .where('m.user_id', '=', values.userId),
   );
+  /** The group's messages `userId` has not read (after their last read seq; none of a member in a block with them, none hidden or withdrawn). */
+  const groupUnreadRows = (values: { groupId: string; userId: string }) =>
+    db
+      .selectFrom('chat_messages as m')
+      .innerJoin('chat_group_members as g', (join) =>
+        join.onRef('g.group_id', '=', 'm.conversation_id').on('g.user_id', '=', values.userId),
+      )
+      .select('m.id')
+      .where('m.conversation_id', '=', values.groupId)
+      .whereRef('m.seq', '>', 'g.last_read_seq')
+      .where('m.sender_id', '<>', values.userId)
+      .where('m.deleted_for_everyone', '=', 0)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('chat_hidden_messages as h')
+              .select('h.user_id')
+              .whereRef('h.message_id', '=', 'm.id')
+              .where('h.user_id', '=', values.userId),
+          ),
+        ),
+      )
+      .where(noBlockBetween({ id: values.userId, isAdmin: false }, 'm.sender_id'));
+
+  /**
+   * A group's messages after what `userId` has read, counted up to CHAT_UNREAD_MAX as a private
+   * conversation's are (the list shows "99+"): a member back in a busy group after a month costs its
+   * list, its badge and its next send a hundred rows, not every message they missed.
+   */
   const groupUnreadTemplate = queryTemplate(
     db,
     () => 'group unread',
     (_shape: null, values: { groupId: string; userId: string }) =>
-      db
-        .selectFrom('chat_messages as m')
-        .innerJoin('chat_group_members as g', (join) =>
-          join.onRef('g.group_id', '=', 'm.conversation_id').on('g.user_id', '=', values.userId),
-        )
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('m.conversation_id', '=', values.groupId)
-        .whereRef('m.seq', '>', 'g.last_read_seq')
-        .where('m.sender_id', '<>', values.userId)
-        .where('m.deleted_for_everyone', '=', 0)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('chat_hidden_messages as h')
-                .select('h.user_id')
-                .whereRef('h.message_id', '=', 'm.id')
-                .where('h.user_id', '=', values.userId),
-            ),
-          ),
-        )
-        .where(noBlockBetween({ id: values.userId, isAdmin: false }, 'm.sender_id')),
+      db.selectFrom(groupUnreadRows(values).limit(CHAT_UNREAD_MAX).as('unread')).select((eb) => eb.fn.countAll().as('count')),
   );
-
   const messageQuery = () =>
     db
       .selectFrom('chat_messages as m')

@@ -148,6 +148,26 @@ describe.each(dialects)('chat unread counts on %s', (dialect) => {
       }
     });
 
+  it('counts a group’s unread messages up to CHAT_UNREAD_MAX too; reading it still reads them all', async () => {
+    const [gil, ida] = [await client(), await client()];
+    try {
+      const { group } = await ok(gil, 'POST', paths.groupChat.create, { name: 'Busy group', members: [ida.id] });
+      await ok(ida, 'PUT', paths.groupChat.accept(group._id));
+      for (let n = 1; n <= CHAT_UNREAD_MAX + 2; n += 1)
+        await ok(gil, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: `g${n}` });
+      const unreadIn = async (who: ChatClient) =>
+        (await ok(who, 'GET', paths.groupChat.userGroups(who.id))).groups.find((g: { _id: string }) => g._id === group._id).unreadCount;
+      expect(await unreadIn(ida)).toBe(CHAT_UNREAD_MAX);
+      expect(await badge(ida)).toBe(1);
+      await ok(ida, 'POST', paths.groupChat.sendMessage, { groupId: group._id, body: 'caught up' });
+      expect(await unreadIn(ida)).toBe(0);
+      expect(await unreadIn(gil)).toBe(1);
+      expect(await badge(ida)).toBe(0);
+    } finally {
+      for (const c of [gil, ida]) c.socket.close();
+    }
+  });
+
   it('counts a conversation’s unread messages up to CHAT_UNREAD_MAX, in the list and the live row; a reply still reads them all', async () => {
     const dan = await client();
     try {
