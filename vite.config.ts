@@ -75,8 +75,14 @@ const MEMBER_SHARED = new RegExp(
  */
 const ON_DEMAND = /[\\/]src[\\/]views[\\/](layouts[\\/]MemberAside(Logic)?|streams[\\/]post[\\/]AuthorMenuPopover)\.tsx/;
 
-/** The IndexedDB stores of a signed-in page (src/effects/offline) and the idb library they open them with. */
+/**
+ * The IndexedDB stores of a signed-in page (src/effects/offline) and the idb library they open them
+ * with: Stoa's own idb, not the older copy Firebase nests under @firebase/app (NESTED_PACKAGE), which
+ * only the Google sign-in loads; matched too, it rode in this chunk to every signed-in page.
+ */
 const OFFLINE_DB = /[\\/](node_modules[\\/]idb[\\/]|src[\\/]effects[\\/]offline[\\/](outboxDb|keptStore)\.ts)/;
+/** A package installed inside another's node_modules (a second copy at another version). */
+const NESTED_PACKAGE = /[\\/]node_modules[\\/].*[\\/]node_modules[\\/]/;
 
 /**
  * Built files the service worker does not precache: the debug panel's statechart explorer (a
@@ -189,7 +195,7 @@ export default defineConfig({
             { name: 'overlays', priority: 0.5, test: OVERLAYS },
             // The member's IndexedDB stores (the outbox, the kept pages) and idb under them: each
             // signed-in page opens both at its first paint, so one request instead of three.
-            { name: 'offlineDb', priority: 0.4, test: OFFLINE_DB },
+            { name: 'offlineDb', priority: 0.4, test: (id) => OFFLINE_DB.test(id) && !NESTED_PACKAGE.test(id) },
           ],
         },
       },
