@@ -7,6 +7,7 @@ import { precompress } from './scripts/precompress.ts';
 import { webAppManifest } from './scripts/webAppManifest.ts';
 import { reactAriaLocales } from './scripts/reactAriaLocales.ts';
 import { entryClosures } from './scripts/entryClosures.ts';
+import { syncExternalStoreWithoutShim } from './scripts/syncExternalStore.ts';
 
 // The chunks of the client (docs/client-shell.md, "Weight"). Each group takes the modules its test
 // matches with what they import that no group of higher priority took.
@@ -124,6 +125,7 @@ export default defineConfig({
     entries.plugin,
     react(),
     reactAriaLocales(),
+    syncExternalStoreWithoutShim(),
     tailwindcss(),
     // The service worker (src/worker/sw.ts, docs/client-offline.md) and the web app manifest. The
     // worker is ours (injectManifest): Workbox only writes the list of the build's files into it.

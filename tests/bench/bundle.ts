@@ -9,6 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reactAriaLocales } from '../../scripts/reactAriaLocales';
+import { syncExternalStoreWithoutShim } from '../../scripts/syncExternalStore';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -67,8 +68,9 @@ async function buildFloorNow(name: string, code: string): Promise<FloorSize> {
     root: dir,
     logLevel: 'silent',
     configFile: false,
-    // The app's toolchain: React, and react-aria's strings in the app's one locale.
-    plugins: [react(), reactAriaLocales()],
+    // The app's toolchain: React, react-aria's strings in the app's one locale, React's own
+    // useSyncExternalStore for @xstate/react and wouter.
+    plugins: [react(), reactAriaLocales(), syncExternalStoreWithoutShim()],
     build: { outDir: join(dir, 'dist'), manifest: true },
     cacheDir: join(dir, '.vite'),
   });
