@@ -85,6 +85,9 @@ const OFFLINE_DB = /[\\/](node_modules[\\/]idb[\\/]|src[\\/]effects[\\/]offline[
 /** A package installed inside another's node_modules (a second copy at another version). */
 const NESTED_PACKAGE = /[\\/]node_modules[\\/].*[\\/]node_modules[\\/]/;
 
+/** The words of a notification: the toasts' (fetched with the first one) and the inbox's. */
+const NOTICES = /[\\/]src[\\/](effects[\\/]shell[\\/]noticeOf|api[\\/]notifications[\\/]notificationWords)\.ts$/;
+
 /**
  * Built files the service worker does not precache: the debug panel's statechart explorer (a
  * third of a megabyte of diagram code, loaded only when someone opens it, and useless offline).
@@ -216,6 +219,9 @@ export default defineConfig({
             // The member's IndexedDB stores (the outbox, the kept pages) and idb under them: each
             // signed-in page opens both at its first paint, so one request instead of three.
             { name: 'offlineDb', priority: 0.4, test: (id) => OFFLINE_DB.test(id) && !NESTED_PACKAGE.test(id) },
+            // What a notice says (src/effects/shell/notices.ts fetches it with the first notification)
+            // and the inbox's words it is made of, which the notifications page reads too: one request.
+            { name: 'notices', priority: 0.3, test: NOTICES },
           ],
         },
       },
