@@ -84,6 +84,9 @@ const ON_DEMAND = /[\\/]src[\\/]views[\\/](layouts[\\/]MemberAside(Logic)?|strea
 const OFFLINE_DB = /[\\/](node_modules[\\/]idb[\\/]|src[\\/]effects[\\/]offline[\\/](outboxDb|keptStore)\.ts)/;
 /** A package installed inside another's node_modules (a second copy at another version). */
 const NESTED_PACKAGE = /[\\/]node_modules[\\/].*[\\/]node_modules[\\/]/;
+/** socket.io-client and the packages under it, loaded with a signed-in page's first connection (src/effects/shell/socket.ts). */
+const SOCKET_CLIENT =
+  /[\\/]node_modules[\\/](socket\.io-client|engine\.io-client|engine\.io-parser|socket\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/;
 
 /** The words of a notification: the toasts' (fetched with the first one) and the inbox's. */
 const NOTICES = /[\\/]src[\\/](effects[\\/]shell[\\/]noticeOf|api[\\/]notifications[\\/]notificationWords)\.ts$/;
@@ -216,9 +219,14 @@ export default defineConfig({
             // The member area's menus, pickers, dialogs and drawer (OVERLAYS), fetched on the first
             // open (or the intent to open) of any of them: one chunk.
             { name: 'overlays', priority: 0.5, test: OVERLAYS },
-            // The member's IndexedDB stores (the outbox, the kept pages) and idb under them: each
-            // signed-in page opens both at its first paint, so one request instead of three.
-            { name: 'offlineDb', priority: 0.4, test: (id) => OFFLINE_DB.test(id) && !NESTED_PACKAGE.test(id) },
+            // What every signed-in page fetches as it starts, and the signed-out pages never: the
+            // member's IndexedDB stores (the outbox, the kept pages) with idb, and socket.io-client
+            // (the live connection). One request instead of two (formerly `offlineDb` and `esm`).
+            {
+              name: 'signedIn',
+              priority: 0.4,
+              test: (id) => (OFFLINE_DB.test(id) && !NESTED_PACKAGE.test(id)) || SOCKET_CLIENT.test(id),
+            },
             // What a notice says (src/effects/shell/notices.ts fetches it with the first notification)
             // and the inbox's words it is made of, which the notifications page reads too: one request.
             { name: 'notices', priority: 0.3, test: NOTICES },
