@@ -116,6 +116,11 @@ const LISTED_BY_INDEX =
  * (one request and about 0.5 KB of headers less on every page).
  */
 const ENTRY_PAGE = /^\0vite[\\/]modulepreload-polyfill\.js$|[\\/]index\.html$/;
+/**
+ * workbox-window (1.1 KB brotli): every page registers the service worker with it after its `load`
+ * (src/effects/offline/appUpdate.ts imports it then): in `base`, not a request of its own.
+ */
+const WORKBOX_WINDOW = /[\\/]node_modules[\\/]workbox-window[\\/]/;
 
 const entries = entryClosures(import.meta.dirname, {
   main: 'src/main.tsx',
@@ -191,6 +196,7 @@ export default defineConfig({
               test: (id) =>
                 !id.endsWith('.css') &&
                 (ENTRY_PAGE.test(id) ||
+                  WORKBOX_WINDOW.test(id) ||
                   COMMON.test(id) ||
                   entries.inClosure(id, 'main') ||
                   (entries.inAll(id, 'signIn', 'app') && !LISTED_BY_INDEX.test(id))),
