@@ -210,12 +210,19 @@ export default defineConfig({
               test: SIGN_IN_PAGE,
             },
             // The member layout and the lists of posts, where members land; the chat, groups, people,
-            // notifications, search and the page of one post stay chunks of their own.
+            // notifications, search and the page of one post stay chunks of their own. With them what
+            // every signed-in page fetches as it starts, and the signed-out pages never: the member's
+            // IndexedDB stores (the outbox, the kept pages) with idb, and socket.io-client (the live
+            // connection); the member area and the admin area load this chunk anyway, so two requests
+            // fewer (formerly `offlineDb` and `esm`, then `signedIn`), and they are there before the
+            // session's check ends. (A banned member's checkpoint loads it for them too.)
             {
               name: 'member',
               priority: 1,
               test: (id) =>
-                (MEMBER_AREA.test(id) || MEMBER_SHARED.test(id)) && !OVERLAYS.test(id) && !POST_PAGE.test(id) && !ON_DEMAND.test(id),
+                ((MEMBER_AREA.test(id) || MEMBER_SHARED.test(id)) && !OVERLAYS.test(id) && !POST_PAGE.test(id) && !ON_DEMAND.test(id)) ||
+                (OFFLINE_DB.test(id) && !NESTED_PACKAGE.test(id)) ||
+                SOCKET_CLIENT.test(id),
             },
             // The overlays' building blocks (DIALOGS): what the member area opens and what the chat,
             // groups, people and admin pages draw share them; none of it is on the streams' first paint.
@@ -225,14 +232,6 @@ export default defineConfig({
             // The member area's menus, pickers, dialogs and drawer (OVERLAYS), fetched on the first
             // open (or the intent to open) of any of them: one chunk.
             { name: 'overlays', priority: 0.5, test: OVERLAYS },
-            // What every signed-in page fetches as it starts, and the signed-out pages never: the
-            // member's IndexedDB stores (the outbox, the kept pages) with idb, and socket.io-client
-            // (the live connection). One request instead of two (formerly `offlineDb` and `esm`).
-            {
-              name: 'signedIn',
-              priority: 0.4,
-              test: (id) => (OFFLINE_DB.test(id) && !NESTED_PACKAGE.test(id)) || SOCKET_CLIENT.test(id),
-            },
             // What a notice says (src/effects/shell/notices.ts fetches it with the first notification)
             // and the inbox's words it is made of, which the notifications page reads too: one request.
             { name: 'notices', priority: 0.3, test: NOTICES },
