@@ -123,7 +123,7 @@ export const FLOORS = {
    * The shell plus the react-aria widgets the sign-in page shows (tabs, text fields, a checkbox,
    * buttons) and the lucide icons it draws on '/' (the fields', the button's and the welcome's
    * three, which are in the page from its first paint and shown from 1024px): widgets of the
-   * architecture's icon library, as react-aria's are (docs/benchmarks/transfer.md, 1 December 2026).
+   * architecture's icon library, as react-aria's are (docs/benchmarks/transfer.md, "30 November 2026, session 25").
    */
   signInWidgets: floorPage(
     [
