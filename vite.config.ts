@@ -215,7 +215,8 @@ export default defineConfig({
             // IndexedDB stores (the outbox, the kept pages) with idb, and socket.io-client (the live
             // connection); the member area and the admin area load this chunk anyway, so two requests
             // fewer (formerly `offlineDb` and `esm`, then `signedIn`), and they are there before the
-            // session's check ends. (A banned member's checkpoint loads it for them too.)
+            // session's check ends. (A page outside both areas that opens the socket, a signed-in
+            // member on a password reset link, fetches `member` for it.)
             {
               name: 'member',
               priority: 1,
