@@ -7,6 +7,7 @@ import { precompress } from './scripts/precompress.ts';
 import { webAppManifest } from './scripts/webAppManifest.ts';
 import { reactAriaLocales } from './scripts/reactAriaLocales.ts';
 import { entryClosures } from './scripts/entryClosures.ts';
+import { syncExternalStoreWithoutShim } from './scripts/syncExternalStore.ts';
 
 // The chunks of the client (docs/client-shell.md, "Weight"). Each group takes the modules its test
 // matches with what they import that no group of higher priority took.
@@ -75,8 +76,20 @@ const MEMBER_SHARED = new RegExp(
  */
 const ON_DEMAND = /[\\/]src[\\/]views[\\/](layouts[\\/]MemberAside(Logic)?|streams[\\/]post[\\/]AuthorMenuPopover)\.tsx/;
 
-/** The IndexedDB stores of a signed-in page (src/effects/offline) and the idb library they open them with. */
+/**
+ * The IndexedDB stores of a signed-in page (src/effects/offline) and the idb library they open them
+ * with: Stoa's own idb, not the older copy Firebase nests under @firebase/app (NESTED_PACKAGE), which
+ * only the Google sign-in loads; matched too, it rode in this chunk to every signed-in page.
+ */
 const OFFLINE_DB = /[\\/](node_modules[\\/]idb[\\/]|src[\\/]effects[\\/]offline[\\/](outboxDb|keptStore)\.ts)/;
+/** A package installed inside another's node_modules (a second copy at another version). */
+const NESTED_PACKAGE = /[\\/]node_modules[\\/].*[\\/]node_modules[\\/]/;
+/** socket.io-client and the packages under it, loaded with a signed-in page's first connection (src/effects/shell/socket.ts). */
+const SOCKET_CLIENT =
+  /[\\/]node_modules[\\/](socket\.io-client|engine\.io-client|engine\.io-parser|socket\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/;
+
+/** The words of a notification: the toasts' (fetched with the first one) and the inbox's. */
+const NOTICES = /[\\/]src[\\/](effects[\\/]shell[\\/]noticeOf|api[\\/]notifications[\\/]notificationWords)\.ts$/;
 
 /**
  * Built files the service worker does not precache: the debug panel's statechart explorer (a
@@ -97,6 +110,18 @@ const NOT_PRECACHED = ['assets/Explorer-*.js'];
 const LISTED_BY_INDEX =
   /[\\/]node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/]|lucide-react\.mjs)|(react-aria|react-stately|react-aria-components|@react-aria|@react-stately|@internationalized|clsx|client-only|use-isomorphic-layout-effect)[\\/])/;
 
+/**
+ * The page's entry module (index.html's) and Vite's modulepreload polyfill: in `base`, which then is
+ * the entry file itself (`index-*.js`), rather than a file of their own that only imported `base`
+ * (one request and about 0.5 KB of headers less on every page).
+ */
+const ENTRY_PAGE = /^\0vite[\\/]modulepreload-polyfill\.js$|[\\/]index\.html$/;
+/**
+ * workbox-window (1.1 KB brotli): every page registers the service worker with it after its `load`
+ * (src/effects/offline/appUpdate.ts imports it then): in `base`, not a request of its own.
+ */
+const WORKBOX_WINDOW = /[\\/]node_modules[\\/]workbox-window[\\/]/;
+
 const entries = entryClosures(import.meta.dirname, {
   main: 'src/main.tsx',
   signIn: 'src/signInEntry.tsx',
@@ -111,6 +136,7 @@ export default defineConfig({
     entries.plugin,
     react(),
     reactAriaLocales(),
+    syncExternalStoreWithoutShim(),
     tailwindcss(),
     // The service worker (src/worker/sw.ts, docs/client-offline.md) and the web app manifest. The
     // worker is ours (injectManifest): Workbox only writes the list of the build's files into it.
@@ -140,6 +166,14 @@ export default defineConfig({
   ],
   // The app's version, for "Report a problem" (src/effects/debug/journalReport.ts).
   define: { __APP_VERSION__: JSON.stringify(version) },
+  resolve: {
+    alias: [
+      // workbox-window's package points bundlers ("module") at its ES5 build, whose async code is
+      // transpiled to generators (2.0 KB brotli); its modern build (same library, same version) is
+      // 1.2 KB. Every page loads it after the first paint (src/effects/offline/appUpdate.ts).
+      { find: /^workbox-window$/, replacement: 'workbox-window/build/workbox-window.prod.mjs' },
+    ],
+  },
   // No source maps in the build members download (they would publish the source); `npm run dev` has its own.
   build: {
     outDir: 'dist',
@@ -151,7 +185,7 @@ export default defineConfig({
           // Left to itself the splitter cuts the lazy routes into dozens of files of a few hundred
           // bytes (one per set of pages sharing a module), and each response costs about 1.1 KB of
           // headers over HTTP/1.1. A few chunks instead, each loaded by the routes that need it:
-          // sign-in = index + base + auth; streams = index + base + shell + member (+ socket.io-client).
+          // sign-in = base (the entry file) + auth; streams = base + shell + member (+ socket.io-client).
           groups: [
             // What the bootstrap imports, what both the light sign-in page and the app import (React,
             // xstate, the router, the session and theme machines, the journal...), and what the
@@ -161,7 +195,11 @@ export default defineConfig({
               priority: 4,
               test: (id) =>
                 !id.endsWith('.css') &&
-                (COMMON.test(id) || entries.inClosure(id, 'main') || (entries.inAll(id, 'signIn', 'app') && !LISTED_BY_INDEX.test(id))),
+                (ENTRY_PAGE.test(id) ||
+                  WORKBOX_WINDOW.test(id) ||
+                  COMMON.test(id) ||
+                  entries.inClosure(id, 'main') ||
+                  (entries.inAll(id, 'signIn', 'app') && !LISTED_BY_INDEX.test(id))),
             },
             // The app's entry and what it imports besides `base` (the app actor, the routes' switch).
             { name: 'shell', priority: 3, test: /[\\/]src[\\/]appEntry\.tsx$/ },
@@ -172,12 +210,20 @@ export default defineConfig({
               test: SIGN_IN_PAGE,
             },
             // The member layout and the lists of posts, where members land; the chat, groups, people,
-            // notifications, search and the page of one post stay chunks of their own.
+            // notifications, search and the page of one post stay chunks of their own. With them what
+            // every signed-in page fetches as it starts, and the signed-out pages never: the member's
+            // IndexedDB stores (the outbox, the kept pages) with idb, and socket.io-client (the live
+            // connection); the member area and the admin area load this chunk anyway, so two requests
+            // fewer (formerly `offlineDb` and `esm`, then `signedIn`), and they are there before the
+            // session's check ends. (A page outside both areas that opens the socket, a signed-in
+            // member on a password reset link, fetches `member` for it.)
             {
               name: 'member',
               priority: 1,
               test: (id) =>
-                (MEMBER_AREA.test(id) || MEMBER_SHARED.test(id)) && !OVERLAYS.test(id) && !POST_PAGE.test(id) && !ON_DEMAND.test(id),
+                ((MEMBER_AREA.test(id) || MEMBER_SHARED.test(id)) && !OVERLAYS.test(id) && !POST_PAGE.test(id) && !ON_DEMAND.test(id)) ||
+                (OFFLINE_DB.test(id) && !NESTED_PACKAGE.test(id)) ||
+                SOCKET_CLIENT.test(id),
             },
             // The overlays' building blocks (DIALOGS): what the member area opens and what the chat,
             // groups, people and admin pages draw share them; none of it is on the streams' first paint.
@@ -187,9 +233,9 @@ export default defineConfig({
             // The member area's menus, pickers, dialogs and drawer (OVERLAYS), fetched on the first
             // open (or the intent to open) of any of them: one chunk.
             { name: 'overlays', priority: 0.5, test: OVERLAYS },
-            // The member's IndexedDB stores (the outbox, the kept pages) and idb under them: each
-            // signed-in page opens both at its first paint, so one request instead of three.
-            { name: 'offlineDb', priority: 0.4, test: OFFLINE_DB },
+            // What a notice says (src/effects/shell/notices.ts fetches it with the first notification)
+            // and the inbox's words it is made of, which the notifications page reads too: one request.
+            { name: 'notices', priority: 0.3, test: NOTICES },
           ],
         },
       },

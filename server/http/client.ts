@@ -42,6 +42,9 @@ export async function clientApp(app: FastifyInstance, opts: { clientDir: string 
         // Everything else (index.html, the service worker, the manifest, icons) is revalidated:
         // the browser's update check must see a new build's worker at once (docs/client-offline.md).
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A hashed file never changes under its name and an immutable one is never revalidated, so
+        // its validators say nothing (over HTTP/1.1 they were about 75 bytes on each script and style).
+        if (isHashedAsset) reply.removeHeader('etag').removeHeader('last-modified');
         if (filePath === workerFile) reply.header('service-worker-allowed', WORKER_SCOPE);
         if (filePath === manifestFile) reply.header('content-type', 'application/manifest+json; charset=utf-8');
       },

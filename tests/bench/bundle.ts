@@ -9,6 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reactAriaLocales } from '../../scripts/reactAriaLocales';
+import { syncExternalStoreWithoutShim } from '../../scripts/syncExternalStore';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -67,8 +68,9 @@ async function buildFloorNow(name: string, code: string): Promise<FloorSize> {
     root: dir,
     logLevel: 'silent',
     configFile: false,
-    // The app's toolchain: React, and react-aria's strings in the app's one locale.
-    plugins: [react(), reactAriaLocales()],
+    // The app's toolchain: React, react-aria's strings in the app's one locale, React's own
+    // useSyncExternalStore for @xstate/react and wouter.
+    plugins: [react(), reactAriaLocales(), syncExternalStoreWithoutShim()],
     build: { outDir: join(dir, 'dist'), manifest: true },
     cacheDir: join(dir, '.vite'),
   });
@@ -117,11 +119,20 @@ export const FLOORS = {
   ].join('\n'),
   /** What every route's shell needs: React, the actor runtime, its React binding, the router, the HTTP client and immer. */
   shell: floorPage([], `<Route path="/">{String(v)}{String(ofetch)}{String(produce)}</Route>`),
-  /** The shell plus the react-aria widgets the sign-in page shows (tabs, text fields, a checkbox, buttons). */
+  /**
+   * The shell plus the react-aria widgets the sign-in page shows (tabs, text fields, a checkbox,
+   * buttons) and the lucide icons it draws on '/' (the fields', the button's and the welcome's
+   * three, which are in the page from its first paint and shown from 1024px): widgets of the
+   * architecture's icon library, as react-aria's are (docs/benchmarks/transfer.md, "30 November 2026, session 25").
+   */
   signInWidgets: floorPage(
-    [`import { Button, Checkbox, FieldError, Input, Label, Tab, TabList, TabPanel, Tabs, Text, TextField } from 'react-aria-components';`],
-    `<Route path="/"><Tabs><TabList><Tab id="a">{String(v)}</Tab></TabList><TabPanel id="a"><Form /><Checkbox>c</Checkbox><Button>{String(ofetch)}{String(produce)}</Button></TabPanel></Tabs></Route>`,
-    `function Form() { return <TextField><Label>l</Label><Input /><Text slot="description">d</Text><FieldError>e</FieldError></TextField>; }`,
+    [
+      `import { Button, Checkbox, FieldError, Input, Label, Tab, TabList, TabPanel, Tabs, Text, TextField } from 'react-aria-components';`,
+      `import { AtSign, BookOpen, Eye, Lock, LogIn, MessagesSquare, UsersRound } from 'lucide-react';`,
+    ],
+    `<Route path="/"><Tabs><TabList><Tab id="a">{String(v)}</Tab></TabList><TabPanel id="a"><Form /><Checkbox>c</Checkbox><Button><LogIn />{String(ofetch)}{String(produce)}</Button><Icons /></TabPanel></Tabs></Route>`,
+    `function Form() { return <TextField><Label>l</Label><AtSign /><Lock /><Input /><Eye /><Text slot="description">d</Text><FieldError>e</FieldError></TextField>; }`,
+    `function Icons() { return <ul><li><MessagesSquare /></li><li><UsersRound /></li><li><BookOpen /></li></ul>; }`,
   ),
   /**
    * The shell plus what the streams page cannot draw without: the live connection

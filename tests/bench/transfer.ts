@@ -147,7 +147,7 @@ async function measureFloors(): Promise<Floor[]> {
   const floors: [string, string][] = [
     ['React 19 alone', FLOORS.react],
     ['shell libraries: React, xstate, @xstate/react, wouter, ofetch, immer', FLOORS.shell],
-    ["shell libraries + the sign-in page's react-aria widgets", FLOORS.signInWidgets],
+    ["shell libraries + the sign-in page's react-aria widgets and icons", FLOORS.signInWidgets],
     ["shell libraries + socket.io-client, the virtual list and the streams page's react-aria widgets", FLOORS.streamsWidgets],
   ];
   const sizes: Floor[] = [];

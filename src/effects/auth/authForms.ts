@@ -6,7 +6,6 @@ import { GOOGLE_LOAD_FAILED, type GoogleSignInInput, type GoogleSignInOutput } f
 import { googleOptionMachine } from '../../machines/auth/googleOption.machine';
 import { signInMachine, type SignInRequest } from '../../machines/auth/signIn.machine';
 import { signUpMachine, type SignUpRequest } from '../../machines/auth/signUp.machine';
-import { createAvatar } from './avatar';
 import { bridgeActions, type HasSystem, type Navigate } from '../shell/bridge';
 import type { FirebaseModules } from './google';
 
@@ -48,6 +47,8 @@ export function authActorsOf(client: SignInApiClient) {
     verifyCode: fromPromise(({ input }: { input: TwoFactorSignInBody }) => client.twoFactor.signIn(input)),
     signUp: fromPromise(async ({ input }: { input: SignUpRequest }) => {
       const { admin, inviteCode, ...fields } = input;
+      // The avatar's drawing and palette come with the first sign-up, not with the sign-in page.
+      const { createAvatar } = await import('./avatar');
       const body = { ...fields, ...createAvatar(fields.username) };
       return admin ? client.auth.adminSignUp({ ...body, inviteCode: inviteCode ?? '' }) : client.auth.signUp(body);
     }),

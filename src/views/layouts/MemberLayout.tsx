@@ -8,7 +8,6 @@ import { Brand } from '../shell/Brand';
 import { deferred } from '../overlays/Deferred';
 import { IconButton } from '../ui/IconButton';
 import { MainNav } from '../shell/MainNav';
-import { SearchBar } from '../shell/SearchBar';
 import { SettingsMenu } from '../shell/SettingsMenu';
 import { ThemeToggle } from '../shell/ThemeToggle';
 import { useUnreadCount } from '../notifications/useUnreadCount';
@@ -17,6 +16,10 @@ import { useAbsolutePath, useHeaderHeight, useMediaQuery, useNavigationActor, us
 import { useSignOut } from './useSignOut';
 
 const MemberDrawer = deferred(() => import('./MemberDrawer').then((module) => module.MemberDrawer));
+// The search box with its suggestions (machine, effects, list): on a phone fetched when the search
+// is opened (or on the toggle's hover or focus); from 1024px, where the box sits in the header, as
+// the page draws, its place held meanwhile (InlineSearchPlace).
+const SearchBar = deferred(() => import('../shell/SearchBar').then((module) => module.SearchBar));
 
 /**
  * The member shell of /app/social: a header (brand, search bar toggle, theme toggle, settings
@@ -73,11 +76,15 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           <div className="flex-1" />
           {/* From 1024px the search box is always in the header; below, the toggle opens the bar (spec section 4). */}
           {wide ? (
-            <SearchBar variant="inline" onClose={() => navigation?.send({ type: 'searchBar.close' })} />
+            <InlineSearchPlace>
+              <SearchBar variant="inline" onClose={() => navigation?.send({ type: 'searchBar.close' })} />
+            </InlineSearchPlace>
           ) : (
             <IconButton
               label={searchOpen ? 'Close search' : 'Search'}
               aria-expanded={searchOpen}
+              onHoverStart={SearchBar.preload}
+              onFocus={SearchBar.preload}
               onPress={() => navigation?.send({ type: 'searchBar.toggle' })}
             >
               {searchOpen ? <X size={20} /> : <Search size={20} />}
@@ -125,6 +132,14 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       {signOutDialog}
     </div>
   );
+}
+
+/**
+ * The header's search box from 1024px: its width (SearchBar's inline form, `mx-4 w-full max-w-sm`)
+ * and height are held while its code comes, so the theme toggle and settings menu beside it do not move.
+ */
+function InlineSearchPlace({ children }: { children: ReactNode }) {
+  return <div className="mx-4 w-full max-w-sm [&>form]:mx-0">{children}</div>;
 }
 
 export function SignOutButton({ onPress }: { onPress: () => void }) {

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ChatMessage } from '../../../src/api/chat';
 import { NOTIFICATION_KINDS, type Notification } from '../../../src/api/notifications';
 import { serverEvents, type NotificationPayload } from '../../../src/api/socket';
-import { noticeOf, noticesLogic, openConversation } from '../../../src/effects/shell/notices';
+import { noticeOf } from '../../../src/effects/shell/noticeOf';
+import { noticesLogic, openConversation } from '../../../src/effects/shell/notices';
 import { INBOX_ROUTE } from '../../../src/machines/notifications/inbox.machine';
 import { createBus } from '../../../src/effects/shell/socket';
 import { appMachine } from '../../../src/machines/shell/app.machine';
@@ -128,7 +129,7 @@ describe('message notices', () => {
     for (const kind of ['reaction', 'comment', 'answer', 'groupInvite'] as const) expect(noticeOf(entry(kind), null)).toBeNull();
   });
 
-  it("turns socket notifications into the app's toasts", () => {
+  it("turns socket notifications into the app's toasts, in the order they came", async () => {
     const bus = createBus();
     let location = at('/app/social/streams');
     const app = createActor(appMachine.provide({ actors: { notices: noticesLogic(bus, () => location) } }), {
@@ -158,7 +159,8 @@ describe('message notices', () => {
     bus.publish({ event: serverEvents.notification, payload: follow });
     location = at(INBOX_ROUTE);
     bus.publish({ event: serverEvents.notification, payload: { ...follow, notification: { ...follow.notification, kind: 'mention' } } });
-    expect(toasts()).toEqual(['New message from ben', 'ben started following you']);
+    // What a notice says comes with the first notification: each is told about where the member was when it came.
+    await vi.waitFor(() => expect(toasts()).toEqual(['New message from ben', 'ben started following you']));
     app.stop();
     expect(bus.size).toBe(0);
   });

@@ -246,6 +246,9 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
     const response = await t.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+    // Never revalidated, so no validators either.
+    expect(response.headers['etag']).toBeUndefined();
+    expect(response.headers['last-modified']).toBeUndefined();
     // A script is no document: nosniff and the resource policy, not the documents' policies.
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
@@ -294,6 +297,8 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
     expect(worker.headers['content-type']).toMatch(/javascript/);
     // Never a long cache: a new build's worker must reach the browser's next update check.
     expect(worker.headers['cache-control']).toBe('no-cache');
+    // Revalidated, so with a validator.
+    expect(worker.headers['etag']).toBeTruthy();
     expect(worker.headers['service-worker-allowed']).toBe(WORKER_SCOPE);
     const page = await t.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     const csp = String(page.headers['content-security-policy']);

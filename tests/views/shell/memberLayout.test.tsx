@@ -186,10 +186,11 @@ describe('MemberLayout', () => {
     expect(current(sidebar()).map((a) => a.textContent)).toEqual(['Profile']);
   });
 
-  it('toggles the search bar and the theme through their actors', () => {
+  it('toggles the search bar and the theme through their actors', async () => {
     const { app } = renderLayout('/app/social/streams');
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByRole('combobox', { name: 'Search Stoa' })).toBeTruthy();
+    // The bar's code comes on its first open.
+    expect(await screen.findByRole('combobox', { name: 'Search Stoa' })).toBeTruthy();
     expect(app.system.get('navigation')!.getSnapshot().value).toMatchObject({ searchBar: 'open' });
     fireEvent.click(screen.getByRole('button', { name: 'Close search' }));
     expect(screen.queryByRole('combobox', { name: 'Search Stoa' })).toBeNull();
