@@ -162,17 +162,19 @@ export function createChatService(deps: ChatServiceDeps) {
       };
       // Answering is reading: what the other member sent before is marked read in the message's own
       // transaction, so the sender's list never shows "You: ..." beside an unread count (and the
-      // other member's bubbles say Read); the receiver's count, this message included, comes with it.
+      // other member's bubbles say Read).
       const stored = await store.insertMessage(fields, { receiverId: receiver.id });
       if (stored.duplicate) return (await store.message(stored.id))!;
-      const { hadUnread, receiverUnread } = stored;
       const message = store.presentNew(fields, stored, sender, receiver);
       // The receiver's sockets first: they are the ones waiting; the sender has the answer coming.
       rooms.toUsers([receiver.id, me.userId], serverEvents.messageReceived, message);
       // The conversation's newest seq is this message's: it was bumped in the same transaction.
       const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: message.seq };
       rooms.toUsers([me.userId], serverEvents.chatList, item);
-      rooms.toUsers([receiver.id], serverEvents.chatList, { ...item, unreadCount: receiverUnread });
+      // The receiver's count, read once the message is theirs (it counts it, and whatever else came
+      // since): not in the transaction, which would hold the message back from them meanwhile.
+      rooms.toUsers([receiver.id], serverEvents.chatList, { ...item, unreadCount: await store.unreadIn(conversationId, receiver.id) });
+      const { hadUnread } = stored;
       if (hadUnread)
         rooms.toUsers([me.userId, receiver.id], serverEvents.messageRead, {
           conversationId: message.conversationId,

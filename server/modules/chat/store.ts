@@ -306,6 +306,12 @@ export function createChatStore(database: DatabaseHandle) {
     );
   }
 
+  /** The messages of a private conversation `userId` has not read, up to CHAT_UNREAD_MAX (the list shows "99+"). */
+  async function unreadIn(conversationId: string, userId: string): Promise<number> {
+    const [row] = await unreadCountTemplate.execute(null, { conversationId, userId });
+    return Number(row?.count ?? 0);
+  }
+
   const memberByRef = (ref: string) =>
     UUID.test(ref)
       ? db.selectFrom('users').selectAll().where('id', '=', ref.toLowerCase()).executeTakeFirst()
@@ -393,6 +399,8 @@ export function createChatStore(database: DatabaseHandle) {
 
     conversation: (id: string) => db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    unreadIn,
+
     /**
      * Stores a message: bumps the conversation's last_seq (its row lock orders concurrent senders)
      * and inserts the message with that seq, in one transaction. A client id already used by
@@ -401,13 +409,13 @@ export function createChatStore(database: DatabaseHandle) {
      * pays no look-up.
      *
      * A private message is also an answer (`reply`): in the same transaction what the receiver sent
-     * the sender is marked read, and the receiver's unread count (up to CHAT_UNREAD_MAX) is read,
-     * so a send commits once and its events carry counts that include it.
+     * the sender is marked read, so a send commits once and the sender's list never shows their own
+     * message beside an unread count.
      */
     async insertMessage(
       message: NewMessage,
       reply?: { receiverId: string },
-    ): Promise<{ id: string; seq: number; duplicate: boolean; hadUnread: boolean; receiverUnread: number }> {
+    ): Promise<{ id: string; seq: number; duplicate: boolean; hadUnread: boolean }> {
       const existing = async () =>
         message.clientId
           ? db
@@ -424,24 +432,15 @@ export function createChatStore(database: DatabaseHandle) {
           const id = newId();
           const seq = Number(bumped.last_seq);
           await trx.executeQuery(insertTemplate.compile(null, messageRow(message, id, seq)));
-          if (!reply) return { id, seq, duplicate: false, hadUnread: false, receiverUnread: 0 };
+          if (!reply) return { id, seq, duplicate: false, hadUnread: false };
           const read = await trx.executeQuery(
             markReadTemplate.compile(null, { conversationId: message.conversationId, readerId: message.senderId }),
           );
-          const counted = await trx.executeQuery(
-            unreadCountTemplate.compile(null, { conversationId: message.conversationId, userId: reply.receiverId }),
-          );
-          return {
-            id,
-            seq,
-            duplicate: false,
-            hadUnread: Number(read.numAffectedRows ?? 0) > 0,
-            receiverUnread: Number(counted.rows[0]?.count ?? 0),
-          };
+          return { id, seq, duplicate: false, hadUnread: Number(read.numAffectedRows ?? 0) > 0 };
         });
       } catch (error) {
         const stored = await existing();
-        if (stored) return { id: stored.id, seq: Number(stored.seq), duplicate: true, hadUnread: false, receiverUnread: 0 };
+        if (stored) return { id: stored.id, seq: Number(stored.seq), duplicate: true, hadUnread: false };
         throw error;
       }
     },
@@ -541,8 +540,7 @@ export function createChatStore(database: DatabaseHandle) {
         const [message] = await present([row]);
         // Counted per listed conversation and stopped at CHAT_UNREAD_MAX (the list shows "99+"): what the
         // member left unread elsewhere, however much, costs this list nothing.
-        const [unread] = await unreadCountTemplate.execute(null, { conversationId: conversation.id, userId });
-        list.push({ message: message!, unreadCount: Number(unread?.count ?? 0), lastSeq: Number(conversation.last_seq) });
+        list.push({ message: message!, unreadCount: await unreadIn(conversation.id, userId), lastSeq: Number(conversation.last_seq) });
       }
       return list;
     },
