@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import { CHAT_UNREAD_MAX, type ChatMessage, type GroupChat, type GroupMember } from '../../../src/api/chat';
 import type { ReactionType } from '../../../src/api/constants';
 import type { DatabaseHandle } from '../../db/database';
@@ -74,6 +74,10 @@ function presentRow(row: MessageRow, reaction: ChatMessage['reaction']): ChatMes
     createdAt: row.created_at,
   };
 }
+
+/** A message `m` that `userId` has not deleted for themselves ("delete for me"). */
+const notHiddenFor = (userId: string) =>
+  sql<SqlBool>`not exists (select 1 from chat_hidden_messages as h where h.message_id = m.id and h.user_id = ${userId})`;
 
 /** SQL of private and group chat. Messages get their seq from the conversation row, in one transaction. */
 /** The chat_messages row of a new message, as inserted (and presented without reading it back). */
@@ -240,17 +244,7 @@ export function createChatStore(database: DatabaseHandle) {
       .whereRef('m.seq', '>', 'g.last_read_seq')
       .where('m.sender_id', '<>', values.userId)
       .where('m.deleted_for_everyone', '=', 0)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('chat_hidden_messages as h')
-              .select('h.user_id')
-              .whereRef('h.message_id', '=', 'm.id')
-              .where('h.user_id', '=', values.userId),
-          ),
-        ),
-      )
+      .where(notHiddenFor(values.userId))
       .where(noBlockBetween({ id: values.userId, isAdmin: false }, 'm.sender_id'));
 
   /**
@@ -461,19 +455,7 @@ export function createChatStore(database: DatabaseHandle) {
       viewerId: string,
       opts: { after?: number; before?: number; limit: number; group: boolean },
     ): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
-      let query = messageQuery()
-        .where('m.conversation_id', '=', conversationId)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('chat_hidden_messages as h')
-                .select('h.user_id')
-                .whereRef('h.message_id', '=', 'm.id')
-                .where('h.user_id', '=', viewerId),
-            ),
-          ),
-        );
+      let query = messageQuery().where('m.conversation_id', '=', conversationId).where(notHiddenFor(viewerId));
       if (opts.group) query = query.where(noBlockBetween({ id: viewerId, isAdmin: false }, 'm.sender_id'));
       if (opts.after !== undefined) query = query.where('m.seq', '>', opts.after).orderBy('m.seq', 'asc');
       else if (opts.before !== undefined) query = query.where('m.seq', '<', opts.before).orderBy('m.seq', 'desc');
@@ -522,17 +504,7 @@ export function createChatStore(database: DatabaseHandle) {
       for (const conversation of conversations) {
         const row = (await messageQuery()
           .where('m.conversation_id', '=', conversation.id)
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('chat_hidden_messages as h')
-                  .select('h.user_id')
-                  .whereRef('h.message_id', '=', 'm.id')
-                  .where('h.user_id', '=', userId),
-              ),
-            ),
-          )
+          .where(notHiddenFor(userId))
           .orderBy('m.seq', 'desc')
           .limit(1)
           .executeTakeFirst()) as MessageRow | undefined;
