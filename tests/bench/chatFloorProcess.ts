@@ -13,20 +13,15 @@ import { spawn } from 'node:child_process';
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverStartFlags } from '../../scripts/startFlags';
 import type { ServerFile } from './insertFloor';
 import { startRelay, type Relay } from './chatRelay';
+import { chatServerFlags } from './chatServer';
 
 interface FloorOptions {
   tokens: [string, string][];
   groupId: string;
   groupMembers: string[];
   durable: ServerFile;
-}
-
-/** The node flags of the measured server's process (chatServer.ts), for the floor's. */
-export function chatServerFlags(): string[] {
-  return [...serverStartFlags(), ...(process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
 }
 
 export async function startFloorProcess(

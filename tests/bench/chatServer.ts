@@ -15,8 +15,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { buildServerIfNeeded } from '../../scripts/serverBuild';
-import { chatServerFlags } from './chatFloorProcess';
+import { serverStartFlags } from '../../scripts/startFlags';
 import { API_BASE, paths } from '../../src/api/paths';
+
+/** The node flags of the measured server's process (`npm start`'s and BENCH_CHAT_SERVER_FLAGS); the floor's process takes them too. */
+export function chatServerFlags(): string[] {
+  return [...serverStartFlags(), ...(process.env.BENCH_CHAT_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
+}
 
 export interface ServerMemory {
   /** Resident set now, and its peak (VmHWM), in MiB. */

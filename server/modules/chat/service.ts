@@ -171,9 +171,8 @@ export function createChatService(deps: ChatServiceDeps) {
       // The conversation's newest seq is this message's: it was bumped in the same transaction.
       const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: message.seq };
       rooms.toUsers([me.userId], serverEvents.chatList, item);
-      // The receiver's count, read once the message is theirs (it counts it, and whatever else came
-      // since): not in the transaction, which would hold the message back from them meanwhile.
-      rooms.toUsers([receiver.id], serverEvents.chatList, { ...item, unreadCount: await store.unreadIn(conversationId, receiver.id) });
+      // The receiver's count with this message, read by the transaction's bump (ChatStore.insertMessage).
+      rooms.toUsers([receiver.id], serverEvents.chatList, { ...item, unreadCount: stored.receiverUnread });
       const { hadUnread } = stored;
       if (hadUnread)
         rooms.toUsers([me.userId, receiver.id], serverEvents.messageRead, {

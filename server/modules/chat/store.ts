@@ -96,6 +96,17 @@ const messageRow = (message: NewMessage, id: string, seq: number) => ({
   created_at: message.now,
 });
 
+/** What `insertMessage` stored (or found stored: `duplicate`). */
+export interface StoredMessage {
+  id: string;
+  seq: number;
+  duplicate: boolean;
+  /** A reply marked something the receiver had sent read. */
+  hadUnread: boolean;
+  /** A reply's receiver: their unread messages in the conversation with this one, up to CHAT_UNREAD_MAX. */
+  receiverUnread: number;
+}
+
 export function createChatStore(database: DatabaseHandle) {
   const { db } = database;
   const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
@@ -217,6 +228,39 @@ export function createChatStore(database: DatabaseHandle) {
         .where('conversation_id', '=', values.conversationId)
         .where('receiver_id', '=', values.readerId)
         .where('is_read', '=', 0),
+  );
+
+  /**
+   * A private send's bump, inside its transaction, with what the rest of it needs to know, read under
+   * the transaction's own lock: the receiver's unread messages there before this one (up to
+   * CHAT_UNREAD_MAX: their list's count once it arrives) and whether the sender has any from the
+   * receiver (only then is an answer's mark-read written).
+   */
+  const replyBumpTemplate = queryTemplate(
+    db,
+    () => 'bump seq of a reply',
+    (_shape: null, values: { id: string; now: string; senderId: string; receiverId: string }) =>
+      db
+        .updateTable('chat_conversations')
+        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: values.now }))
+        .where('id', '=', values.id)
+        .returning((eb) => [
+          'last_seq',
+          eb
+            .selectFrom(unreadRows({ conversationId: values.id, userId: values.receiverId }).limit(CHAT_UNREAD_MAX).as('unread'))
+            .select((inner) => inner.fn.countAll().as('count'))
+            .as('receiver_unread'),
+          eb
+            .exists(
+              eb
+                .selectFrom('chat_messages')
+                .select('chat_messages.id')
+                .where('chat_messages.conversation_id', '=', values.id)
+                .where('chat_messages.receiver_id', '=', values.senderId)
+                .where('chat_messages.is_read', '=', 0),
+            )
+            .as('sender_unread'),
+        ]),
   );
 
   // Every group send runs these too (the sender, then the sender's own unread count).
@@ -404,12 +448,13 @@ export function createChatStore(database: DatabaseHandle) {
      *
      * A private message is also an answer (`reply`): in the same transaction what the receiver sent
      * the sender is marked read, so a send commits once and the sender's list never shows their own
-     * message beside an unread count.
+     * message beside an unread count. The bump tells whether there is any (a send after the
+     * sender's own writes none) and the receiver's unread count with this message
+     * (`receiverUnread`, up to CHAT_UNREAD_MAX), read under the transaction, not after it.
+     * PostgreSQL reads both in the bump's snapshot: a message committed while the bump waited for the
+     * row's lock (the same sender in two tabs at once) is not counted until the next event.
      */
-    async insertMessage(
-      message: NewMessage,
-      reply?: { receiverId: string },
-    ): Promise<{ id: string; seq: number; duplicate: boolean; hadUnread: boolean }> {
+    async insertMessage(message: NewMessage, reply?: { receiverId: string }): Promise<StoredMessage> {
       const existing = async () =>
         message.clientId
           ? db
@@ -421,20 +466,30 @@ export function createChatStore(database: DatabaseHandle) {
           : undefined;
       try {
         return await db.transaction().execute(async (trx) => {
-          const bumped = (await trx.executeQuery(bumpTemplate.compile(null, { id: message.conversationId, now: message.now }))).rows[0];
-          if (!bumped) throw new Error(`conversation ${message.conversationId} not found`);
+          const bump = { id: message.conversationId, now: message.now };
           const id = newId();
+          const insert = (seq: number) => trx.executeQuery(insertTemplate.compile(null, messageRow(message, id, seq)));
+          if (!reply) {
+            const bumped = (await trx.executeQuery(bumpTemplate.compile(null, bump))).rows[0];
+            if (!bumped) throw new Error(`conversation ${message.conversationId} not found`);
+            await insert(Number(bumped.last_seq));
+            return { id, seq: Number(bumped.last_seq), duplicate: false, hadUnread: false, receiverUnread: 0 };
+          }
+          const values = { ...bump, senderId: message.senderId, receiverId: reply.receiverId };
+          const bumped = (await trx.executeQuery(replyBumpTemplate.compile(null, values))).rows[0];
+          if (!bumped) throw new Error(`conversation ${message.conversationId} not found`);
           const seq = Number(bumped.last_seq);
-          await trx.executeQuery(insertTemplate.compile(null, messageRow(message, id, seq)));
-          if (!reply) return { id, seq, duplicate: false, hadUnread: false };
+          await insert(seq);
+          const receiverUnread = Math.min(CHAT_UNREAD_MAX, Number(bumped.receiver_unread ?? 0) + (message.isRead ? 0 : 1));
+          if (!bumped.sender_unread) return { id, seq, duplicate: false, hadUnread: false, receiverUnread };
           const read = await trx.executeQuery(
             markReadTemplate.compile(null, { conversationId: message.conversationId, readerId: message.senderId }),
           );
-          return { id, seq, duplicate: false, hadUnread: Number(read.numAffectedRows ?? 0) > 0 };
+          return { id, seq, duplicate: false, hadUnread: Number(read.numAffectedRows ?? 0) > 0, receiverUnread };
         });
       } catch (error) {
         const stored = await existing();
-        if (stored) return { id: stored.id, seq: Number(stored.seq), duplicate: true, hadUnread: false };
+        if (stored) return { id: stored.id, seq: Number(stored.seq), duplicate: true, hadUnread: false, receiverUnread: 0 };
         throw error;
       }
     },

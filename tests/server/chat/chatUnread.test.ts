@@ -75,6 +75,35 @@ describe.each(dialects)('chat unread counts on %s', (dialect) => {
     expect(await badge(ann)).toBe(1);
   });
 
+  it('the receiver’s live row counts each message as it comes, withdrawn ones not; a send with nothing to read says nothing was read', async () => {
+    const [eve, fay] = [await client(), await client()];
+    try {
+      const send = async (from: ChatClient, to: ChatClient, body: string) =>
+        (await ok(from, 'POST', paths.chat.send, { receiverId: to.id, body })).chat._id as string;
+      const liveCount = async (who: ChatClient, messageId: string) =>
+        (await waitFor(() => got(who, serverEvents.chatList, (i) => i._id === messageId), `row of ${messageId}`)).unreadCount;
+      const first = await send(eve, fay, 'a');
+      expect(await liveCount(fay, first)).toBe(1);
+      expect(await liveCount(fay, await send(eve, fay, 'b'))).toBe(2);
+      await ok(eve, 'DELETE', paths.chat.markAsDeleted(first, eve.id, fay.id, 'deleteForEveryone'));
+      expect(await liveCount(fay, await send(eve, fay, 'c'))).toBe(2);
+      expect((await rowWith(fay, eve)).unreadCount).toBe(2);
+      // Eve had nothing of Fay's to read: no member hears of a read.
+      expect(got(eve, serverEvents.messageRead)).toBeUndefined();
+      expect(got(fay, serverEvents.messageRead)).toBeUndefined();
+
+      const answer = await send(fay, eve, 'answer');
+      expect(await liveCount(eve, answer)).toBe(1);
+      expect(await liveCount(fay, answer)).toBe(0);
+      expect(await waitFor(() => got(eve, serverEvents.messageRead, (r) => r.readerId === fay.id), 'read')).toMatchObject({
+        senderId: eve.id,
+      });
+      expect((await rowWith(fay, eve)).unreadCount).toBe(0);
+    } finally {
+      for (const c of [eve, fay]) c.socket.close();
+    }
+  });
+
   it('the badge counts conversations, groups included; writing in a group reads it', async () => {
     await ok(cat, 'POST', paths.chat.send, { receiverId: ann.id, body: 'from cat' });
     expect(await badge(ann)).toBe(2);
