@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { NavSection } from '../../machines/shell/navigation.machine';
 import { isSearchBarOpen, isSidebarOpen } from '../../machines/shell/navigation.connect';
 import { Brand } from '../shell/Brand';
+import { INLINE_SEARCH_BOX } from '../shell/searchBoxPlace';
 import { deferred } from '../overlays/Deferred';
 import { IconButton } from '../ui/IconButton';
 import { MainNav } from '../shell/MainNav';
@@ -135,11 +136,11 @@ export function MemberLayout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The header's search box from 1024px: its width (SearchBar's inline form, `mx-4 w-full max-w-sm`)
- * and height are held while its code comes, so the theme toggle and settings menu beside it do not move.
+ * The header's search box from 1024px: its place (SearchBar's inline form's, INLINE_SEARCH_BOX) is
+ * held while its code comes, so the theme toggle and settings menu beside it do not move.
  */
 function InlineSearchPlace({ children }: { children: ReactNode }) {
-  return <div className="mx-4 w-full max-w-sm [&>form]:mx-0">{children}</div>;
+  return <div className={`${INLINE_SEARCH_BOX} [&>form]:mx-0`}>{children}</div>;
 }
 
 export function SignOutButton({ onPress }: { onPress: () => void }) {

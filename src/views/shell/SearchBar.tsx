@@ -14,6 +14,7 @@ import { Avatar } from '../ui/Avatar';
 import { GroupImage } from '../groups/GroupImage';
 import { useScreenActor } from '../shared/useScreenActor';
 import { useSearchSuggestLogic } from './SearchSuggestLogic';
+import { INLINE_SEARCH_BOX } from './searchBoxPlace';
 
 const KIND_TEXT = { person: 'Member', group: 'Group', hashtag: 'Hashtag' } as const;
 
@@ -141,7 +142,7 @@ export function SearchBar({ onClose, variant = 'bar' }: { onClose: () => void; v
 
   if (inline) {
     return (
-      <form role="search" onSubmit={submit} className="mx-4 w-full max-w-sm">
+      <form role="search" onSubmit={submit} className={INLINE_SEARCH_BOX}>
         {box}
       </form>
     );

@@ -249,6 +249,9 @@ describe.each(dialects)('client fallback on %s', (dialect) => {
     // Never revalidated, so no validators either.
     expect(response.headers['etag']).toBeUndefined();
     expect(response.headers['last-modified']).toBeUndefined();
+    // Nor the request id (the log line keeps it) and Accept-Ranges.
+    expect(response.headers['x-request-id']).toBeUndefined();
+    expect(response.headers['accept-ranges']).toBeUndefined();
     // A script is no document: nosniff and the resource policy, not the documents' policies.
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
