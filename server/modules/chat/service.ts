@@ -169,7 +169,8 @@ export function createChatService(deps: ChatServiceDeps) {
       // The receiver's sockets first: they are the ones waiting; the sender has the answer coming.
       rooms.toUsers([receiver.id, me.userId], serverEvents.messageReceived, message);
       // The conversation's newest seq is this message's: it was bumped in the same transaction.
-      const item: ChatListItem = { ...message, unreadCount: 0, lastSeq: message.seq };
+      // Not `{...message, unreadCount, lastSeq}`: properties added after a spread cost a new hidden class each (store.presentNew).
+      const item: ChatListItem = Object.assign({}, message, { unreadCount: 0, lastSeq: message.seq });
       rooms.toUsers([me.userId], serverEvents.chatList, item);
       // The receiver's count with this message, read by the transaction's bump (ChatStore.insertMessage).
       rooms.toUsers([receiver.id], serverEvents.chatList, { ...item, unreadCount: stored.receiverUnread });
