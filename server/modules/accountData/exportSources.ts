@@ -239,7 +239,8 @@ export function exportSources(database: DatabaseHandle): ExportSource[] {
               'chat_messages.seq',
               (row) => row.seq,
             );
-            for await (const rows of messages) yield rows.map((row) => ({ ...row, sent: row.sender_id === userId }));
+            // Added to each fresh row, not spread into a copy (a hidden class per new property after a spread).
+            for await (const rows of messages) yield rows.map((row) => Object.assign(row, { sent: row.sender_id === userId }));
           }
         }
       },

@@ -213,7 +213,8 @@ export function createChatService(deps: ChatServiceDeps) {
 
     async conversationList(me: Me): Promise<ChatListItem[]> {
       const list = await store.conversationList(me.userId);
-      return list.map(({ message, unreadCount, lastSeq }) => ({ ...message, unreadCount, lastSeq }));
+      // Each message is presented for this list alone: its count and seq are added to it, not spread into a copy.
+      return list.map(({ message, unreadCount, lastSeq }) => Object.assign(message, { unreadCount, lastSeq }));
     },
 
     /** Conversations (private and group) with something the member has not read: the Chat badge. */

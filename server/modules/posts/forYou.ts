@@ -495,7 +495,8 @@ export function createForYou(deps: ForYouDeps) {
   }
 
   const present = (viewer: Viewer, rows: PostWithAuthor[], reasons: (row: PostWithAuthor) => FeedReason[]): Post[] =>
-    rows.map((row) => ({ ...presentPost(row, viewer), reasons: reasons(row) }));
+    // Added to the fresh post, not spread into a copy: after a spread each new property costs a hidden class (chat/store.ts presentNew).
+    rows.map((row) => Object.assign(presentPost(row, viewer), { reasons: reasons(row) }));
 
   /** The ranked part of a snapshot from `offset`, with the cursor of what follows. */
   function rankedPage(viewer: Viewer, snapshotId: string, snapshot: ForYouSnapshot, rows: PostWithAuthor[], offset: number) {

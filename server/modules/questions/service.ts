@@ -193,7 +193,8 @@ export function createQuestionService(deps: {
       return {
         answers: rows
           .filter((row) => questions.has(row.question_id))
-          .map((row) => ({ ...presentAnswer(row), question: questions.get(row.question_id)! })),
+          // Added to the fresh answer, not spread into a copy (a hidden class per new property after a spread).
+          .map((row) => Object.assign(presentAnswer(row), { question: questions.get(row.question_id)! })),
         totalAnswers: total,
       };
     },
