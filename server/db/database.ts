@@ -4,7 +4,6 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import type { Config, SqliteSynchronous } from '../config';
 import type { Database } from './schema';
-import { withLiteralLimits } from './literalLimits';
 import { withStatementCache } from './statementCache';
 import { authVersionWatch, createAuthVersion, type SharedAuthVersion } from './authVersion';
 import { createStreamVersion, streamVersionWatch } from './streamVersion';
@@ -111,7 +110,7 @@ function openSqlite(file: string, synchronous: SqliteSynchronous, options: OpenO
   const streamVersion = createStreamVersion({ alone: true, key });
   const observers = queryObservers();
   const dialect = watchWrites(
-    withLiteralLimits(new SqliteDialect({ database: withStatementCache(database) })),
+    new SqliteDialect({ database: withStatementCache(database) }),
     [...visibilityWatches(epoch), authVersionWatch(authVersion), streamVersionWatch(streamVersion)],
     observers.observer,
   );

@@ -64,7 +64,6 @@ import { createPostStore } from '../../server/modules/posts/store';
 import { viewerOf } from '../../server/core/visibility';
 import { explainFeed, type QueryReport } from './plans';
 import { Kysely, SqliteDialect } from 'kysely';
-import { withLiteralLimits } from '../../server/db/literalLimits';
 import type { Database } from '../../server/db/schema';
 import { recordGoal } from './goals';
 import { benchPlan } from './quick';
@@ -357,8 +356,8 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const plainStatement = sqlite.prepare(PLAIN_PAGE_SQL);
     const plainPage = () => ({ posts: plainStatement.all(), totalPosts: seed.counts.posts });
     bare.get('/plain', async () => plainPage());
-    // (13): "For you"'s read of its candidates, the server's own query (its SQL as the server writes it), prepared once.
-    const compiler = new Kysely<Database>({ dialect: withLiteralLimits(new SqliteDialect({ database: sqlite })) });
+    // (13): "For you"'s read of its candidates, the server's own query, prepared once.
+    const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     const compiled = candidateQuery(compiler, viewer)
       .orderBy('posts.created_at', 'desc')
       .orderBy('posts.id', 'desc')

