@@ -482,7 +482,7 @@ export function createChatStore(database: DatabaseHandle) {
             await insert(Number(bumped.last_seq));
             return { id, seq: Number(bumped.last_seq), duplicate: false, hadUnread: false, receiverUnread: 0 };
           }
-          const values = { ...bump, senderId: message.senderId, receiverId: reply.receiverId };
+          const values = { id: message.conversationId, now: message.now, senderId: message.senderId, receiverId: reply.receiverId };
           const bumped = (await trx.executeQuery(replyBumpTemplate.compile(null, values))).rows[0];
           if (!bumped) throw new Error(`conversation ${message.conversationId} not found`);
           const seq = Number(bumped.last_seq);
