@@ -174,8 +174,7 @@ export function createChatService(deps: ChatServiceDeps) {
       rooms.toUsers([me.userId], serverEvents.chatList, item);
       // The receiver's count with this message, read by the transaction's bump (ChatStore.insertMessage).
       rooms.toUsers([receiver.id], serverEvents.chatList, { ...item, unreadCount: stored.receiverUnread });
-      const { hadUnread } = stored;
-      if (hadUnread)
+      if (stored.hadUnread)
         rooms.toUsers([me.userId, receiver.id], serverEvents.messageRead, {
           conversationId: message.conversationId,
           readerId: me.userId,

@@ -172,15 +172,16 @@ export function createChatStore(database: DatabaseHandle) {
     (_shape: null, values: { one: string; two: string }) =>
       db.selectFrom('chat_conversations').select('id').where('user_one', '=', values.one).where('user_two', '=', values.two),
   );
+  /** The conversation's next seq, taken under its row lock (every send's first statement). */
+  const bumpSeq = (values: { id: string; now: string }) =>
+    db
+      .updateTable('chat_conversations')
+      .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: values.now }))
+      .where('id', '=', values.id);
   const bumpTemplate = queryTemplate(
     db,
     () => 'bump seq',
-    (_shape: null, values: { id: string; now: string }) =>
-      db
-        .updateTable('chat_conversations')
-        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: values.now }))
-        .where('id', '=', values.id)
-        .returning('last_seq'),
+    (_shape: null, values: { id: string; now: string }) => bumpSeq(values).returning('last_seq'),
   );
   const insertTemplate = queryTemplate(
     db,
@@ -246,27 +247,23 @@ export function createChatStore(database: DatabaseHandle) {
     db,
     () => 'bump seq of a reply',
     (_shape: null, values: { id: string; now: string; senderId: string; receiverId: string }) =>
-      db
-        .updateTable('chat_conversations')
-        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: values.now }))
-        .where('id', '=', values.id)
-        .returning((eb) => [
-          'last_seq',
-          eb
-            .selectFrom(unreadRows({ conversationId: values.id, userId: values.receiverId }).limit(UNREAD_CAP).as('unread'))
-            .select((inner) => inner.fn.countAll().as('count'))
-            .as('receiver_unread'),
-          eb
-            .exists(
-              eb
-                .selectFrom('chat_messages')
-                .select('chat_messages.id')
-                .where('chat_messages.conversation_id', '=', values.id)
-                .where('chat_messages.receiver_id', '=', values.senderId)
-                .where('chat_messages.is_read', '=', 0),
-            )
-            .as('sender_unread'),
-        ]),
+      bumpSeq(values).returning((eb) => [
+        'last_seq',
+        eb
+          .selectFrom(unreadRows({ conversationId: values.id, userId: values.receiverId }).limit(UNREAD_CAP).as('unread'))
+          .select((inner) => inner.fn.countAll().as('count'))
+          .as('receiver_unread'),
+        eb
+          .exists(
+            eb
+              .selectFrom('chat_messages')
+              .select('chat_messages.id')
+              .where('chat_messages.conversation_id', '=', values.id)
+              .where('chat_messages.receiver_id', '=', values.senderId)
+              .where('chat_messages.is_read', '=', 0),
+          )
+          .as('sender_unread'),
+      ]),
   );
 
   // Every group send runs these too (the sender, then the sender's own unread count).
@@ -443,8 +440,6 @@ export function createChatStore(database: DatabaseHandle) {
     },
 
     conversation: (id: string) => db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst(),
-
-    unreadIn,
 
     /**
      * Stores a message: bumps the conversation's last_seq (its row lock orders concurrent senders)
