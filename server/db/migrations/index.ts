@@ -28,6 +28,7 @@ import * as oneExportAtATime from './0026_one_export_at_a_time';
 import * as answerSearch from './0027_answer_search';
 import * as imageBandLookups from './0028_image_band_lookups';
 import * as chatUnreadByConversation from './0029_chat_unread_by_conversation';
+import * as mediaPages from './0030_media_pages';
 
 /**
  * Every migration, listed by hand: a bundler or a changed working directory cannot lose one,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027_answer_search': answerSearch,
   '0028_image_band_lookups': imageBandLookups,
   '0029_chat_unread_by_conversation': chatUnreadByConversation,
+  '0030_media_pages': mediaPages,
 };
