@@ -90,7 +90,7 @@ describe('a reaction made offline', () => {
     // Back online: stored once, the mark goes, the card shows the server's count.
     await goOnline(context);
     await expect.poll(stored, { timeout: 30_000 }).toEqual(['ada:like']);
-    // (The list reloads its kept copy from the server meanwhile: the card may be gone for a moment.)
+    // (The list reads page 1 again meanwhile, its kept copy still shown: the card stays.)
     await card.getByRole('button', { name: 'Your reaction: Like. Remove it' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => card.getByTestId('reactions-total').innerText(), { timeout: 15_000 }).toBe('1');
     await expect.poll(() => mark.count(), { timeout: 15_000 }).toBe(0);

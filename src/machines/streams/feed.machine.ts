@@ -304,15 +304,7 @@ export const feedMachine = setup({
         input: ({ context }) => ({ source: context.source, order: context.order }),
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => ({
-            ...empty(context.source, context.order),
-            posts: event.output.posts,
-            nextCursor: event.output.nextCursor,
-            total: event.output.total ?? null,
-            loadedAt: event.output.at ?? null,
-            keptAt: event.output.keptAt ?? null,
-            watching: context.watching,
-          })),
+          actions: assign(({ context, event }) => firstPage(context, event.output)),
         },
         onError: {
           target: 'failed',
@@ -389,12 +381,39 @@ export const feedMachine = setup({
               on: {
                 'feed.reconnected': [
                   // The kept copy is replaced by page 1 as the server has it now, not caught up from.
-                  { guard: 'showsKept', target: '#feed.loading', actions: 'clear' },
+                  { guard: 'showsKept', target: 'refreshing' },
                   {
                     target: 'catchingUp',
                     actions: assign({ since: ({ context }) => newestCursor(context.posts, context.pending) ?? context.loadedAt }),
                   },
                 ],
+              },
+            },
+            /**
+             * Page 1 read again over the kept copy, which stays on screen meanwhile: what changed on it
+             * since (a reaction the outbox sent, the server's count) is not lost to a blank list, nor to
+             * the older kept copy when the network drops again before the answer (then the effect
+             * answers that copy, `keptAt`, and what is shown stays).
+             */
+            refreshing: {
+              // The member's own post stored meanwhile may be missing from the answer: shown at once, and
+              // page 1 read again. (A handler here shadows ready's, hence takePost again.)
+              on: { 'feed.published': { target: 'refreshing', reenter: true, actions: 'takePost' } },
+              invoke: {
+                id: 'freshPage',
+                src: 'fetchPage',
+                input: ({ context }) => ({ source: context.source, order: context.order }),
+                onDone: [
+                  { guard: ({ event }) => event.output.keptAt !== undefined, target: 'live' },
+                  { target: 'live', actions: assign(({ context, event }) => firstPage(context, event.output)) },
+                ],
+                onError: {
+                  target: '#feed.failed',
+                  actions: [
+                    assign({ error: ({ event }) => failureText(event.error, LOAD_FAILED) }),
+                    { type: 'showToast', params: ({ event }) => toastFailure(event.error) },
+                  ],
+                },
               },
             },
             catchingUp: {
@@ -420,6 +439,20 @@ export const feedMachine = setup({
     },
   },
 });
+
+/** Page 1 as answered, in place of whatever was listed (the reveal count carries on: the view scrolls by it). */
+function firstPage(context: FeedContext, page: FeedPage): FeedContext {
+  return {
+    ...empty(context.source, context.order),
+    posts: page.posts,
+    nextCursor: page.nextCursor,
+    total: page.total ?? null,
+    loadedAt: page.at ?? null,
+    keptAt: page.keptAt ?? null,
+    reveals: context.reveals,
+    watching: context.watching,
+  };
+}
 
 /** A `since` page (oldest first): what is new goes in front of the pending posts. */
 function takeMissed(context: FeedContext, page: FeedPage): FeedContext {

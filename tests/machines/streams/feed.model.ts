@@ -72,6 +72,13 @@ const model = {
     { type: 'xstate.done.actor.firstPage', output: { posts: [p2], nextCursor: null, keptAt: Date.parse(at(25)) } },
     { type: 'xstate.error.actor.firstPage', error: refused('Session expired, please sign in again', 401) },
     { type: 'xstate.error.actor.firstPage', error: new Error('Network down') },
+    // Page 1 read again over the kept copy after a reconnect: the server's, or the kept copy once more.
+    {
+      type: 'xstate.done.actor.freshPage',
+      output: { posts: [{ ...p1, userReaction: 'like', reasons: [{ kind: 'recent' }] }, p2], nextCursor: 'c2', total: 2, at: at(31) },
+    },
+    { type: 'xstate.done.actor.freshPage', output: { posts: [], nextCursor: null, keptAt: Date.parse(at(20)) } },
+    { type: 'xstate.error.actor.freshPage', error: refused('Post not found', 404) },
     { type: 'xstate.done.actor.olderPage', output: { posts: [p2, p3], nextCursor: null } },
     { type: 'xstate.error.actor.olderPage', error: refused('Cursor must look like 2025-01-31T12:00:00.000Z_<id>', 400) },
     { type: 'xstate.done.actor.newerPage', output: { posts: [fresh], nextCursor: null } },
@@ -101,6 +108,8 @@ const model = {
     if (!LIST_EVENTS.has(event.type)) return true;
     // While page 1 loads, only the member's own publishing counts (page 1 is read again).
     if (snapshot.matches('loading')) return event.type === 'feed.published';
+    // So too while page 1 is read again over the kept copy (shown meanwhile).
+    if (snapshot.matches({ ready: { sync: 'refreshing' } })) return event.type === 'feed.published';
     const ids = (snapshot.context as FeedContext).posts.map((p) => p._id).join();
     return (
       (ids === 'p1,p2' || ids === '') &&

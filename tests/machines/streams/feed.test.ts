@@ -27,6 +27,8 @@ describe.each(feedModel.covers)('feed machine ($label)', ({ label, options }) =>
     const toasts: { type: string; description: string }[] = [];
     let previousOrder = order;
     let keptBefore: number | null = null;
+    let postsBefore: string[] = [];
+    let refreshing = false;
     let rememberedBefore = remembered.length;
     await replay(feedMachine, path, {
       input,
@@ -119,11 +121,25 @@ describe.each(feedModel.covers)('feed machine ($label)', ({ label, options }) =>
         // A kept copy is shown as such, and the socket's return reloads page 1 instead of catching up from it.
         const keptAt = (e as unknown as { output?: { keptAt?: number } }).output?.keptAt;
         if (e.type === 'xstate.done.actor.firstPage') expect(c.keptAt).toBe(keptAt ?? null);
-        if (e.type === 'feed.reconnected' && keptBefore !== null) {
-          expect(snapshot.children.firstPage?.getSnapshot().input).toEqual({ source, order: c.order });
-          expect([c.posts, c.keptAt]).toEqual([[], null]);
+        if (e.type === 'feed.reconnected' && keptBefore !== null && !refreshing) {
+          // Read again, the kept copy still on screen until the server's answer.
+          expect(snapshot.children.freshPage?.getSnapshot().input).toEqual({ source, order: c.order });
+          expect([c.posts.map((p) => p._id), c.keptAt]).toEqual([postsBefore, keptBefore]);
+        }
+        if (e.type === 'xstate.done.actor.freshPage') {
+          const answer = (e as unknown as { output: FeedPage }).output;
+          // The server's page 1 takes the kept copy's place; the kept copy once more changes nothing shown.
+          if (answer.keptAt === undefined) expect([c.posts.map((p) => p._id), c.keptAt]).toEqual([answer.posts.map((p) => p._id), null]);
+          else expect([c.posts.map((p) => p._id), c.keptAt]).toEqual([postsBefore, keptBefore]);
+        }
+        if (e.type === 'feed.published' && refreshing) {
+          // Shown at once where it belongs, and page 1 asked again.
+          expect(c.posts.map((p) => p._id).includes('p4')).toBe(belongs(c.source, fresh));
+          expect(snapshot.children.freshPage).toBeDefined();
         }
         keptBefore = c.keptAt;
+        postsBefore = c.posts.map((p) => p._id);
+        refreshing = actor.getSnapshot().matches({ ready: { sync: 'refreshing' } });
       },
     });
   });
