@@ -219,12 +219,6 @@ export function createChatStore(database: DatabaseHandle) {
       .where('is_read', '=', 0)
       .where('conversation_id', '=', values.conversationId)
       .where('deleted_for_everyone', '=', 0);
-  const unreadCountTemplate = queryTemplate(
-    db,
-    () => 'unread count',
-    (_shape: null, values: { conversationId: string; userId: string }) =>
-      db.selectFrom(unreadRows(values).limit(UNREAD_CAP).as('unread')).select((eb) => eb.fn.countAll().as('count')),
-  );
   const markReadTemplate = queryTemplate(
     db,
     () => 'mark read',
@@ -324,6 +318,24 @@ export function createChatStore(database: DatabaseHandle) {
         'g.name as group_name',
       ]);
 
+  /** A private conversation's row in `userId`'s chat list: its newest message they still see, and their unread count there. */
+  const listRowTemplate = queryTemplate(
+    db,
+    () => 'chat list row',
+    (_shape: null, values: { conversationId: string; userId: string }) =>
+      messageQuery()
+        .select((eb) =>
+          eb
+            .selectFrom(unreadRows(values).limit(UNREAD_CAP).as('unread'))
+            .select((inner) => inner.fn.countAll().as('count'))
+            .as('unread_count'),
+        )
+        .where('m.conversation_id', '=', values.conversationId)
+        .where(notHiddenFor(values.userId))
+        .orderBy('m.seq', 'desc')
+        .limit(1),
+  );
+
   async function present(rows: MessageRow[]): Promise<ChatMessage[]> {
     if (rows.length === 0) return [];
     const reactions = await db
@@ -345,12 +357,6 @@ export function createChatStore(database: DatabaseHandle) {
           .map((r) => ({ userId: r.user_id, senderName: r.username, type: r.type as ReactionType })),
       ),
     );
-  }
-
-  /** The messages of a private conversation `userId` has not read, up to CHAT_UNREAD_MAX (the list shows "99+"). */
-  async function unreadIn(conversationId: string, userId: string): Promise<number> {
-    const [row] = await unreadCountTemplate.execute(null, { conversationId, userId });
-    return Number(row?.count ?? 0);
   }
 
   const memberByRef = (ref: string) =>
@@ -557,21 +563,19 @@ export function createChatStore(database: DatabaseHandle) {
         .limit(200)
         .execute();
       if (conversations.length === 0) return [];
-      const list: { message: ChatMessage; unreadCount: number; lastSeq: number }[] = [];
+      // One statement a conversation: its newest message the member still sees, with the member's
+      // unread count there, counted per listed conversation and stopped at CHAT_UNREAD_MAX (the list
+      // shows "99+"): what the member left unread elsewhere, however much, costs this list nothing.
+      // The reactions of all of them are then read at once (present).
+      const found: { row: MessageRow; unreadCount: number; lastSeq: number }[] = [];
       for (const conversation of conversations) {
-        const row = (await messageQuery()
-          .where('m.conversation_id', '=', conversation.id)
-          .where(notHiddenFor(userId))
-          .orderBy('m.seq', 'desc')
-          .limit(1)
-          .executeTakeFirst()) as MessageRow | undefined;
-        if (!row) continue;
-        const [message] = await present([row]);
-        // Counted per listed conversation and stopped at CHAT_UNREAD_MAX (the list shows "99+"): what the
-        // member left unread elsewhere, however much, costs this list nothing.
-        list.push({ message: message!, unreadCount: await unreadIn(conversation.id, userId), lastSeq: Number(conversation.last_seq) });
+        const [row] = (await listRowTemplate.execute(null, { conversationId: conversation.id, userId })) as (MessageRow & {
+          unread_count: number | string | bigint;
+        })[];
+        if (row) found.push({ row, unreadCount: Number(row.unread_count), lastSeq: Number(conversation.last_seq) });
       }
-      return list;
+      const messages = await present(found.map(({ row }) => row));
+      return found.map(({ unreadCount, lastSeq }, i) => ({ message: messages[i]!, unreadCount, lastSeq }));
     },
 
     /**

@@ -69,6 +69,32 @@ describe.each(dialects)('chat API on %s', (dialect) => {
     expect((await call(cat, 'DELETE', paths.chat.markAsDeleted(first.chat._id, ann.id, bob.id, 'deleteForMe'))).statusCode).toBe(404);
   });
 
+  it('lists each conversation by the newest message the member still sees, with its reactions and their own unread count', async () => {
+    const member = async () => {
+      const made = await signUp(t);
+      return { ...made, id: made.user._id };
+    };
+    const [eve, fay, gus] = [await member(), await member(), await member()];
+    await send(fay, eve, 'fay one');
+    await send(fay, eve, 'fay two');
+    const { chat: loved } = await send(gus, eve, 'gus one');
+    await ok(eve, 'PUT', paths.chat.reaction, { messageId: loved._id, reaction: 'love', type: 'add' });
+    // Eve answers Fay (which reads Fay's two), then deletes her answer for herself.
+    const { chat: answer } = await send(eve, fay, 'eve to fay');
+    await ok(eve, 'DELETE', paths.chat.markAsDeleted(answer._id, eve.id, fay.id, 'deleteForMe'));
+    const row = (item: { body: string; unreadCount: number; lastSeq: number; reaction: unknown[] }) => [
+      item.body,
+      item.unreadCount,
+      item.lastSeq,
+      item.reaction,
+    ];
+    expect((await ok(eve, 'GET', paths.chat.conversationList)).list.map(row)).toEqual([
+      ['fay two', 0, 3, []],
+      ['gus one', 1, 1, [{ userId: eve.id, senderName: eve.user.username, type: 'love' }]],
+    ]);
+    expect((await ok(fay, 'GET', paths.chat.conversationList)).list.map(row)).toEqual([['eve to fay', 1, 3, []]]);
+  });
+
   it('stores a retried send (same clientId) once', async () => {
     const clientId = randomUUID();
     const one = await send(ann, cat, 'once', { clientId });
