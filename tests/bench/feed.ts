@@ -136,7 +136,7 @@ export interface FeedResult {
   fullRankingsUnderWrites: number;
   /** (15) / (16) in each round (three; one with --quick), lowest first (the middle one is reported). */
   roundRatios: number[];
-  /** Each goal's ratio in each round its two sides were measured in turns, lowest first (the middle one is reported). */
+  /** Each stack goal's ratio in each of its turns, lowest first (the goal's figure is the turns' sums: inTurns). */
   turnRatios: { page1: number[]; deep: number[]; authentication: number[] };
   /** How often the other member posts (BENCH_FEED_WRITE_MS, 1000). */
   writeEveryMs: number;
@@ -158,22 +158,43 @@ export async function get(target: Target): Promise<{ status: number; body: strin
 }
 
 /**
- * A goal's subject and its floor measured in turns (the floor first), `rounds` times: the round
- * whose ratio is the median is reported, with every round's ratio, lowest first.
+ * A goal's subject and its floor measured in short turns, the floor first, `turns` times (each side
+ * warmed up before its first turn only). This machine's speed drifts by a third over tens of seconds
+ * (session 27: the same bare route 798 us a request in one 8-second run, 594 us in the next), so
+ * each pair of turns sits in one spell: the figures are the turns' sums (requests over seconds), the
+ * latencies the median turn's, and each pair's ratio is kept, lowest first, to show the spread.
  */
 async function inTurns(
-  rounds: number,
-  subject: () => Promise<LoadFigures>,
-  floor: () => Promise<LoadFigures>,
+  turns: { count: number; seconds: number },
+  settings: FeedResult['settings'],
+  subject: (settings: FeedResult['settings']) => Promise<LoadFigures>,
+  floor: (settings: FeedResult['settings']) => Promise<LoadFigures>,
 ): Promise<{ subject: LoadFigures; floor: LoadFigures; ratios: number[] }> {
-  const done: { subject: LoadFigures; floor: LoadFigures; ratio: number }[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const floorFigures = await floor();
-    const subjectFigures = await subject();
-    done.push({ subject: subjectFigures, floor: floorFigures, ratio: subjectFigures.reqPerSec / floorFigures.reqPerSec });
+  const subjects: LoadFigures[] = [];
+  const floors: LoadFigures[] = [];
+  for (let turn = 0; turn < turns.count; turn++) {
+    const turnSettings = { ...settings, seconds: turns.seconds, warmupSeconds: turn === 0 ? settings.warmupSeconds : 0 };
+    floors.push(await floor(turnSettings));
+    subjects.push(await subject(turnSettings));
   }
-  done.sort((a, b) => a.ratio - b.ratio);
-  return { ...done[Math.floor(done.length / 2)]!, ratios: done.map((round) => round.ratio) };
+  const ratios = subjects.map((figures, turn) => figures.reqPerSec / floors[turn]!.reqPerSec).sort((a, b) => a - b);
+  return { subject: summed(subjects), floor: summed(floors), ratios };
+}
+
+/** Turns of one case as one: requests over the seconds they took, the median turn's latencies. */
+function summed(turns: LoadFigures[]): LoadFigures {
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const requests = turns.reduce((sum, figures) => sum + figures.requests, 0);
+  const seconds = turns.reduce((sum, figures) => sum + figures.requests / figures.reqPerSec, 0);
+  return {
+    reqPerSec: requests / seconds,
+    p50: median(turns.map((figures) => figures.p50)),
+    p99: median(turns.map((figures) => figures.p99)),
+    singleMs: median(turns.map((figures) => figures.singleMs)),
+    requests,
+    bytes: turns[0]!.bytes,
+    failures: turns.reduce((sum, figures) => sum + figures.failures, 0),
+  };
 }
 
 /**
@@ -318,7 +339,7 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     log(
       `seeded in ${s(seed.ms.total)} (members ${s(seed.ms.members)}, follows and blocks ${s(seed.ms.follows)}, ` +
-        `posts ${s(seed.ms.posts)}, ANALYZE ${s(seed.ms.analyze)}): ${seed.counts.follows.toLocaleString('en')} follows, ` +
+        `posts ${s(seed.ms.posts)}): ${seed.counts.follows.toLocaleString('en')} follows, ` +
         `${seed.counts.blocks} blocks; database ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`,
     );
 
@@ -414,29 +435,34 @@ export async function measureFeed(log: (line: string) => void = console.log): Pr
     await stack.listen({ host: '127.0.0.1', port: 0 });
     const stackUrl = `http://127.0.0.1:${(stack.server.address() as AddressInfo).port}`;
 
-    log(`load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per case, loopback`);
+    log(
+      `load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per case (the stack goals: ${plan.turns} turns of ${plan.turnSeconds} s a side), loopback`,
+    );
     const page1Text = JSON.stringify(page1Json);
     const deepText = JSON.stringify(deepJson);
     const barePage1 = await measure({ url: `${bareUrl}/page1`, headers }, settings, page1Text);
     const bareDeep = await measure({ url: `${bareUrl}/deep`, headers }, settings, deepText);
-    // Each goal's two sides are measured in turns, `plan.rounds` times, and the round with the median
-    // ratio is reported: measured once each, a minute apart, a slow spell of this machine tilted one
-    // side only (session 27: page 1 0.598x and the deep page 0.837x in one run, the same work over
-    // SQL that costs the same run directly).
+    // Each goal's two sides are measured in short turns (inTurns): measured once each, a minute
+    // apart, a slow spell of this machine tilted one side only (session 27: page 1 0.598x and the
+    // deep page 0.837x in one run, the same work over SQL that costs the same run directly).
+    const turns = { count: plan.turns, seconds: plan.turnSeconds };
     const page1Turns = await inTurns(
-      plan.rounds,
-      () => measure(page1, settings, page1Body),
-      () => measure({ url: `${bareUrl}/page1-sql`, headers }, settings, page1Text),
+      turns,
+      settings,
+      (turn) => measure(page1, turn, page1Body),
+      (turn) => measure({ url: `${bareUrl}/page1-sql`, headers }, turn, page1Text),
     );
     const deepTurns = await inTurns(
-      plan.rounds,
-      () => measure(deep, settings, deepBody),
-      () => measure({ url: `${bareUrl}/deep-sql`, headers }, settings, deepText),
+      turns,
+      settings,
+      (turn) => measure(deep, turn, deepBody),
+      (turn) => measure({ url: `${bareUrl}/deep-sql`, headers }, turn, deepText),
     );
     const authTurns = await inTurns(
-      plan.rounds,
-      () => measure({ url: `${stackUrl}/bench/constant-signed-in`, headers }, settings, page1Text),
-      () => measure({ url: `${stackUrl}/bench/constant`, headers }, settings, page1Text),
+      turns,
+      settings,
+      (turn) => measure({ url: `${stackUrl}/bench/constant-signed-in`, headers }, turn, page1Text),
+      (turn) => measure({ url: `${stackUrl}/bench/constant`, headers }, turn, page1Text),
     );
     const [page1Figures, sqlPage1] = [page1Turns.subject, page1Turns.floor];
     const [deepFigures, sqlDeep] = [deepTurns.subject, deepTurns.floor];
@@ -616,7 +642,7 @@ export function printFeed(result: FeedResult, log: (line: string) => void = cons
   // runs this SQL pays, so the ratio is what Stoa's own stack (routing, security headers, session
   // check, serialising) costs on top. The SQL's cost as the community grows is the mixed benchmark's.
   const turns = (ratios: number[]) =>
-    ratios.length > 1 ? `; in turns, each round: ${ratios.map((r) => `${r.toFixed(3)}x`).join(', ')}` : '';
+    ratios.length > 1 ? `; ${ratios.length} turns, each: ${ratios.map((r) => `${r.toFixed(3)}x`).join(', ')}` : '';
   const goal = (name: string, figures: LoadFigures, floor: LoadFigures, floorName: string, target: number, ratios: number[]) => {
     const ratio = figures.reqPerSec / floor.reqPerSec;
     const met = recordGoal(`${name}: Stoa's stack >= ${target}x the same SQL bare ${floorName}`, ratio, target, 'at least', 'x', {
