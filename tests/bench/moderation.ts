@@ -98,7 +98,6 @@ function seedModeration(file: string, seed: SeedResult): { admin: string } {
         audit.run(newId(), admin.id, member.id, member.username, member.id, at);
       }
     })();
-    db.exec('ANALYZE');
     return { admin: admin.username };
   } finally {
     db.close();

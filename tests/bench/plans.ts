@@ -41,14 +41,11 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** The queries `GET /post/all/...` runs for this viewer and request, with plans and direct timings. */
-export async function explainFeed(
-  file: string,
-  viewer: Viewer,
-  filter: PostFilter,
-  request: PageRequest,
-  runs = 3,
-): Promise<QueryReport[]> {
+/**
+ * The statements `run` has the server's own code issue on a read-only connection to `file`
+ * (captured through Kysely's log), each with its plan and its time run directly.
+ */
+export async function explainRun(file: string, run: (handle: DatabaseHandle) => Promise<unknown>, runs = 3): Promise<QueryReport[]> {
   const sqlite = new BetterSqlite3(file, { readonly: true });
   const captured: { sql: string; parameters: readonly unknown[] }[] = [];
   const db = new Kysely<Database>({
@@ -59,7 +56,7 @@ export async function explainFeed(
   });
   const handle: DatabaseHandle = { db, dialect: 'sqlite', destroy: () => db.destroy() };
   try {
-    await createPostStore(handle).page(viewer, filter, request);
+    await run(handle);
     return captured.map(({ sql, parameters }) => {
       const statement = sqlite.prepare(sql);
       const times: number[] = [];
@@ -74,3 +71,7 @@ export async function explainFeed(
     await db.destroy();
   }
 }
+
+/** The queries `GET /post/all/...` runs for this viewer and request, with plans and direct timings. */
+export const explainFeed = (file: string, viewer: Viewer, filter: PostFilter, request: PageRequest, runs = 3): Promise<QueryReport[]> =>
+  explainRun(file, (handle) => createPostStore(handle).page(viewer, filter, request), runs);
