@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, SERVER_PREFIXES } from '../../src/api/paths';
 import { MANIFEST_URL, WORKER_SCOPE, WORKER_URL } from '../../src/api/offline/worker';
+import { REQUEST_ID_HEADER } from '../observability/requestId';
 
 /** The build's folder of hashed files (Vite's assetsDir), served as immutable. */
 export const ASSETS_DIR = 'assets';
@@ -47,7 +48,7 @@ export async function clientApp(app: FastifyInstance, opts: { clientDir: string 
         // Nor do a request id (for the logs, which keep it) and Accept-Ranges (no browser asks for part
         // of a script, a style or a font): about 50 bytes on each of them.
         if (isHashedAsset)
-          reply.removeHeader('etag').removeHeader('last-modified').removeHeader('x-request-id').removeHeader('accept-ranges');
+          reply.removeHeader('etag').removeHeader('last-modified').removeHeader(REQUEST_ID_HEADER).removeHeader('accept-ranges');
         if (filePath === workerFile) reply.header('service-worker-allowed', WORKER_SCOPE);
         if (filePath === manifestFile) reply.header('content-type', 'application/manifest+json; charset=utf-8');
       },
