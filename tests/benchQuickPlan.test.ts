@@ -14,7 +14,7 @@ describe('the benchmarks plan', () => {
     expect(plan.repeats).toBe(1);
     expect(repeatCount(['--quick'], {}, true)).toBe(1);
     expect(plan.load).toEqual({ seconds: 1, warmupSeconds: 0 });
-    expect(plan.feed).toEqual({ members: 1000, posts: 10_000, depthPages: 50, readers: 40, rounds: 1 });
+    expect(plan.feed).toEqual({ members: 1000, posts: 10_000, depthPages: 50, readers: 40, rounds: 1, turns: 1, turnSeconds: 1 });
     expect(plan.moderation).toEqual({ members: 1000, posts: 10_000 });
     expect(plan.search).toEqual({ members: 1000, posts: 10_000, images: 1000 });
     expect(plan.mixed).toEqual({
@@ -41,7 +41,7 @@ describe('the benchmarks plan', () => {
     expect(plan.repeats).toBe(3);
     expect(repeatCount([], {}, false)).toBe(3);
     expect(plan.load).toEqual({ seconds: 8, warmupSeconds: 2 });
-    expect(plan.feed).toEqual({ members: 100_000, posts: 1_000_000, depthPages: 5000, readers: 400, rounds: 3 });
+    expect(plan.feed).toEqual({ members: 100_000, posts: 1_000_000, depthPages: 5000, readers: 400, rounds: 3, turns: 8, turnSeconds: 3 });
     expect(plan.moderation).toEqual({ members: 100_000, posts: 1_000_000 });
     expect(plan.search).toEqual({ members: 100_000, posts: 1_000_000, images: 100_000 });
     expect(plan.mixed).toEqual({
