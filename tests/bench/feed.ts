@@ -33,12 +33,13 @@
  * and reported as req/s, p50 and p99, with (1)/(5) and (2)/(6) against the goals (Stoa's stack over
  * the same SQL run bare: at least 0.8x each; the SQL's own growth is the mixed benchmark's) and
  * (8)/(7) against authentication's (0.8x: a signed-in request is answered from memory), each pair
- * measured in turns three times (--quick: once) with the median round reported, then each query's
- * EXPLAIN QUERY PLAN and direct time. Ratios, never fixed times: every case is measured in the same
- * run on the same machine.
+ * measured in eight short turns a side (--quick: one; inTurns), then each query's EXPLAIN QUERY PLAN
+ * and direct time. Ratios, never fixed times: every case is measured in the same run on the same
+ * machine.
  *
  * Knobs (environment): BENCH_FEED_POSTS (1000000), BENCH_FEED_MEMBERS (100000),
- * BENCH_FEED_DEPTH pages (5000), BENCH_FEED_SECONDS per case (8, after a 2 s warm-up),
+ * BENCH_FEED_DEPTH pages (5000), BENCH_FEED_SECONDS per case (8, after a 2 s warm-up; not the stack
+ * goals' turns, 3 s each: benchPlan().feed.turnSeconds),
  * BENCH_FEED_CONNECTIONS (10), BENCH_FEED_READERS (400, at most RANKING.keptMembers), BENCH_FEED_WRITE_MS
  * (1000: how often the other member posts during (15) and (16)).
  */

@@ -331,7 +331,7 @@ export function createForYou(deps: ForYouDeps) {
    * Posts of the members the viewer follows, older than `before`, since `since`: walked from the
    * viewer's follows through each author's own index (posts_user_created_idx), so the cost follows
    * how many they follow and how much those write, not how many posts the community holds.
-   * A CROSS JOIN, its condition in the WHERE: SQLite then keeps `follows` as the outer loop, where
+   * A CROSS JOIN, its condition in the WHERE: SQLite then keeps `follows` as the outer loop, whereas
    * as the server runs it (no ANALYZE, docs/server.md) an inner join read every post of the window
    * by posts_kind_created_idx, in the ORDER BY's order, and checked each author against the follows
    * (45 ms at 1M posts, 1.3 ms so). PostgreSQL plans a cross join with a WHERE as an inner join.
