@@ -8,6 +8,7 @@ import { webAppManifest } from './scripts/webAppManifest.ts';
 import { reactAriaLocales } from './scripts/reactAriaLocales.ts';
 import { entryClosures } from './scripts/entryClosures.ts';
 import { syncExternalStoreWithoutShim } from './scripts/syncExternalStore.ts';
+import { focusWalkerApart } from './scripts/focusWalker.ts';
 
 // The chunks of the client (docs/client-shell.md, "Weight"). Each group takes the modules its test
 // matches with what they import that no group of higher priority took.
@@ -16,7 +17,8 @@ import { syncExternalStoreWithoutShim } from './scripts/syncExternalStore.ts';
  * What both the sign-in page and the member area import (read from the build's module graph):
  * part of `base`, which both load, though the app's entry may not import it. Kept by hand: a widget
  * both come to share joins it, or the streams load the sign-in chunk again (the transfer bench
- * lists each route's files).
+ * lists each route's files). Of react-aria's focus module, the copy that only walks the DOM
+ * (scripts/focusWalker.ts): the focus trap itself goes with the dialogs.
  */
 const COMMON = new RegExp(
   [
@@ -25,7 +27,7 @@ const COMMON = new RegExp(
     String.raw`[\\/]src[\\/]machines[\\/]session[\\/]session\.connect\.ts`,
     String.raw`[\\/]src[\\/]views[\\/]shared[\\/](useScreenActor\.ts|areaLogic\.tsx)`,
     String.raw`[\\/]src[\\/]effects[\\/]shell[\\/]bridge\.ts`,
-    String.raw`[\\/]react-aria[\\/].*[\\/](FocusScope|I18nProvider|useLongPress)\.mjs`,
+    String.raw`[\\/]react-aria[\\/].*[\\/]((I18nProvider|useLongPress)\.mjs|FocusScope\.mjs\?walker)`,
     String.raw`[\\/]react-stately[\\/].*[\\/](useControlledState|useToggleState)\.mjs`,
     String.raw`[\\/]react-aria-components[\\/].*[\\/](SharedElementTransition|SelectionIndicator)\.mjs`,
     String.raw`[\\/]lucide-react[\\/].*[\\/](lock|eye-off|messages-square|users-round|user-plus|send|arrow-left|info|circle-check|triangle-exclamation-point)\.mjs`,
@@ -137,6 +139,7 @@ export default defineConfig({
     react(),
     reactAriaLocales(),
     syncExternalStoreWithoutShim(),
+    focusWalkerApart(),
     tailwindcss(),
     // The service worker (src/worker/sw.ts, docs/client-offline.md) and the web app manifest. The
     // worker is ours (injectManifest): Workbox only writes the list of the build's files into it.

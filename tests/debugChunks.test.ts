@@ -89,6 +89,21 @@ describe('what the first routes load', () => {
     expect(loaded.filter((id) => !/en-US\.m?js$/.test(id))).toEqual([]);
   });
 
+  it('the first routes load react-aria’s focus walker apart from the dialogs’ focus scope (scripts/focusWalker.ts)', () => {
+    const { streams, signIn } = routeModules(built, readManifest(outDir));
+    const walker = /react-aria[\\/]dist[\\/]private[\\/]focus[\\/]FocusScope\.mjs\?walker$/;
+    const scope = /react-aria[\\/]dist[\\/]private[\\/]focus[\\/]FocusScope\.mjs$/;
+    // The tabs (sign-in) and the order's toggle buttons (streams) walk the DOM with the copy...
+    expect(signIn.some((id) => walker.test(id))).toBe(true);
+    expect(streams.some((id) => walker.test(id))).toBe(true);
+    // ...and the focus trap, which only the dialogs draw, comes with them.
+    expect([...signIn, ...streams].filter((id) => scope.test(id))).toEqual([]);
+    const all = (Array.isArray(built) ? built : [built])
+      .flatMap((b) => b.output)
+      .flatMap((o) => ('moduleIds' in o ? (o.moduleIds ?? []) : []));
+    expect(all.some((id) => scope.test(id))).toBe(true);
+  });
+
   it('tells debug modules from the others', () => {
     expect(DEBUG_MODULE.test('/repo/src/views/debug/DebugPanel.tsx')).toBe(true);
     expect(DEBUG_MODULE.test('/repo/src/views/debug/DebugPanelReport.tsx')).toBe(true);

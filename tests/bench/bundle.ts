@@ -10,6 +10,7 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reactAriaLocales } from '../../scripts/reactAriaLocales';
 import { syncExternalStoreWithoutShim } from '../../scripts/syncExternalStore';
+import { focusWalkerApart } from '../../scripts/focusWalker';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -69,8 +70,8 @@ async function buildFloorNow(name: string, code: string): Promise<FloorSize> {
     logLevel: 'silent',
     configFile: false,
     // The app's toolchain: React, react-aria's strings in the app's one locale, React's own
-    // useSyncExternalStore for @xstate/react and wouter.
-    plugins: [react(), reactAriaLocales(), syncExternalStoreWithoutShim()],
+    // useSyncExternalStore for @xstate/react and wouter, react-aria's focus walker apart.
+    plugins: [react(), reactAriaLocales(), syncExternalStoreWithoutShim(), focusWalkerApart()],
     build: { outDir: join(dir, 'dist'), manifest: true },
     cacheDir: join(dir, '.vite'),
   });

@@ -50,6 +50,12 @@ describe('For you', () => {
     await expect.poll(() => orderOf(page, 'Latest').getAttribute('aria-checked')).toBe('true');
     await orderOf(page, 'For you').click();
     await expect.poll(async () => (await cardIds(page)).filter((id) => id === physicsId || id === newerId)).toEqual([physicsId, newerId]);
+    // By keyboard: the arrow keys move between the two (react-aria's toolbar focus manager, scripts/focusWalker.ts).
+    await orderOf(page, 'For you').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => orderOf(page, 'Latest').evaluate((radio) => radio === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => orderOf(page, 'For you').evaluate((radio) => radio === document.activeElement)).toBe(true);
 
     const card = page.locator(`article[data-post-id="${physicsId}"]`);
     await expect
