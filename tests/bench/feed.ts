@@ -65,7 +65,7 @@ import { candidateQuery, createForYou, RANKING } from '../../server/modules/post
 import { createSnapshotStore } from '../../server/modules/posts/snapshots';
 import { createPostStore } from '../../server/modules/posts/store';
 import { viewerOf } from '../../server/core/visibility';
-import { explainFeed, type QueryReport } from './plans';
+import { explainFeed, type QueryReport } from '../server/plans';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { recordGoal } from './goals';

@@ -3,7 +3,7 @@ import { systemClock } from '../../../server/clock';
 import { createForYou } from '../../../server/modules/posts/forYou';
 import { createSnapshotStore } from '../../../server/modules/posts/snapshots';
 import { createPostStore, type PostFilter } from '../../../server/modules/posts/store';
-import { explainFeed, explainRun } from '../../bench/plans';
+import { explainFeed, explainRun } from '../plans';
 import { createTestApp, type TestApp } from '../harness';
 import { follow, member, post, type Member } from '../social';
 

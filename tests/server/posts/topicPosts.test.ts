@@ -1,11 +1,9 @@
-import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/schema';
 import { createPostStore } from '../../../server/modules/posts/store';
 import { postsPageSchema, type PostsPage } from '../../../src/api/posts';
 import { PAGE_SIZE } from '../../../src/api/pages';
 import { createTestApp, dialects, type TestApp } from '../harness';
+import { explainRun } from '../plans';
 import { follow, member, ok, post, refused, type Member } from '../social';
 
 /**
@@ -85,26 +83,16 @@ describe.each(dialects)("a topic's posts on %s", (dialect) => {
   if (dialect === 'sqlite')
     it("reads by post_topics' index, never every post", async () => {
       if (t.config.database.kind !== 'sqlite') throw new Error('expected SQLite');
-      const captured: CompiledQuery[] = [];
-      const db = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: new BetterSqlite3(t.config.database.file, { readonly: true }) }),
-        log: (event) => void (event.level === 'query' && captured.push(event.query)),
-      });
-      try {
-        const store = createPostStore({ db, dialect: 'sqlite', destroy: () => db.destroy() });
-        const cursor = { createdAt: '2999-01-01T00:00:00.000Z', id: 'z' };
-        await store.topicPage({ id: reader.id, isAdmin: false }, 'science', { page: 1, cursor });
-        expect(captured).toHaveLength(1);
-        const plan = await db.executeQuery<{ detail: string }>(
-          CompiledQuery.raw(`explain query plan ${captured[0]!.sql}`, [...captured[0]!.parameters]),
-        );
-        const details = plan.rows.map((row) => row.detail).join('\n');
-        expect(details).toMatch(/SEARCH post_topics USING (COVERING )?INDEX post_topics_topic_idx/);
-        expect(details).not.toMatch(/SCAN posts\b/);
-        expect(details).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
-      } finally {
-        await db.destroy();
-      }
+      const cursor = { createdAt: '2999-01-01T00:00:00.000Z', id: 'z' };
+      const reports = await explainRun(
+        t.config.database.file,
+        (handle) => createPostStore(handle).topicPage({ id: reader.id, isAdmin: false }, 'science', { page: 1, cursor }),
+        1,
+      );
+      expect(reports).toHaveLength(1);
+      expect(reports[0]!.plan).toMatch(/SEARCH post_topics USING (COVERING )?INDEX post_topics_topic_idx/);
+      expect(reports[0]!.plan).not.toMatch(/SCAN posts\b/);
+      expect(reports[0]!.plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
     });
 
   it('refuses a name that is no topic with 400', async () => {

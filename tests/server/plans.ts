@@ -1,7 +1,8 @@
 /**
- * What SQLite does for a feed request: the exact SQL and parameters the server's own PostStore
- * builds (captured through Kysely's log, so this cannot drift from the server), each query's
- * EXPLAIN QUERY PLAN, and how long it takes run directly, without HTTP.
+ * What SQLite does for the server's own reads: the exact SQL and parameters its stores build
+ * (captured through Kysely's log, so this cannot drift from the server), each query's EXPLAIN
+ * QUERY PLAN, and how long it takes run directly, without HTTP. The server tests check plans with
+ * it (tests/server/posts), the feed benchmark prints them (tests/bench/feed.ts).
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
