@@ -138,16 +138,22 @@ export const FLOORS = {
   /**
    * The shell plus what the streams page cannot draw without: the live connection
    * (socket.io-client), the virtual list of posts (@tanstack/react-virtual) and the react-aria
-   * widgets it shows (buttons, the order's toggle buttons).
+   * widgets it shows (buttons, the order's toggle buttons, and each card's '…' menu trigger, built
+   * from react-aria's hooks as src/views/overlays/OverlayTrigger.tsx builds it).
    */
   streamsWidgets: floorPage(
     [
+      `import { useRef } from 'react';`,
       `import { io } from 'socket.io-client';`,
       `import { useVirtualizer } from '@tanstack/react-virtual';`,
       `import { Button, ToggleButton, ToggleButtonGroup } from 'react-aria-components';`,
+      `import { useMenuTrigger } from 'react-aria';`,
+      `import { PressResponder } from 'react-aria/private/interactions/PressResponder';`,
+      `import { useMenuTriggerState } from 'react-stately';`,
     ],
-    `<Route path="/"><List /><ToggleButtonGroup><ToggleButton id="a">{String(v)}</ToggleButton></ToggleButtonGroup><Button>{String(ofetch)}{String(produce)}{String(io)}</Button></Route>`,
+    `<Route path="/"><List /><ToggleButtonGroup><ToggleButton id="a">{String(v)}</ToggleButton></ToggleButtonGroup><More /><Button>{String(ofetch)}{String(produce)}{String(io)}</Button></Route>`,
     `function List() { const list = useVirtualizer({ count: 10, getScrollElement: () => document.body, estimateSize: () => 50 }); return <ul>{list.getVirtualItems().map((i) => <li key={i.key}>{i.index}</li>)}</ul>; }`,
+    `function More() { const ref = useRef(null); const state = useMenuTriggerState({}); const { menuTriggerProps } = useMenuTrigger({}, state, ref); return <PressResponder {...menuTriggerProps} ref={ref}><Button>…</Button></PressResponder>; }`,
   ),
 };
 
