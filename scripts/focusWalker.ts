@@ -1,8 +1,10 @@
 import type { Plugin } from 'vite';
 
-/** react-aria's focus scope module, and the exports of it that keep no state (they walk the DOM). */
-const FOCUS_SCOPE = /[\\/]react-aria[\\/]dist[\\/]private[\\/]/;
+/** react-aria's own modules, which import its focus scope module by a relative path. */
+const REACT_ARIA_MODULE = /[\\/]react-aria[\\/]dist[\\/]private[\\/]/;
+/** An import from the focus scope module: the names imported, and the path as written. */
 const IMPORT = /import\s*\{([^}]*)\}\s*from\s*"((?:\.\/|(?:\.\.\/)+focus\/)FocusScope\.mjs)"/g;
+/** The focus scope module's exports that keep no state (they walk the DOM). */
 const STATELESS = new Set(['getFocusableTreeWalker', 'createFocusManager']);
 const WALKER = '?walker';
 
@@ -21,7 +23,7 @@ export function focusWalkerApart(): Plugin {
     name: 'stoa:focus-walker-apart',
     enforce: 'pre',
     transform(code, id) {
-      if (!FOCUS_SCOPE.test(id) || !code.includes('FocusScope.mjs"')) return null;
+      if (!REACT_ARIA_MODULE.test(id) || !code.includes('FocusScope.mjs"')) return null;
       let changed = false;
       const rewritten = code.replace(IMPORT, (statement: string, names: string, path: string) => {
         const imported = names.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]);
