@@ -210,6 +210,13 @@ export function routeModules(built: BuildOutput | BuildOutput[], manifest: Manif
   return { signIn: modules(routes.signIn), streams: modules(routes.streams) };
 }
 
+/** Every module the build put in some chunk, whichever route loads it. */
+export const builtModules = (built: BuildOutput | BuildOutput[]): string[] =>
+  (Array.isArray(built) ? built : [built])
+    .flatMap((b) => b.output)
+    .filter((o) => o.type === 'chunk')
+    .flatMap((c) => c.moduleIds ?? []);
+
 /** Libraries that load only when used (docs/client-formatting.md, "Weight"): none may be in a route's static imports. */
 export const LAZY_LIBRARIES: Record<string, RegExp> = {
   KaTeX: /[\\/]node_modules[\\/]katex[\\/]/,
@@ -222,10 +229,7 @@ export const LAZY_LIBRARIES: Record<string, RegExp> = {
  * and how many of its modules the streams route loads with its static imports (must be 0).
  */
 export function lazyLibrariesLoaded(built: BuildOutput | BuildOutput[], manifest: Manifest) {
-  const all = (Array.isArray(built) ? built : [built])
-    .flatMap((b) => b.output)
-    .filter((o) => o.type === 'chunk')
-    .flatMap((c) => c.moduleIds ?? []);
+  const all = builtModules(built);
   const { streams } = routeModules(built, manifest);
   return Object.entries(LAZY_LIBRARIES).map(([name, pattern]) => ({
     name,

@@ -11,6 +11,7 @@ import type { Database } from '../../server/db/schema';
 import type { PageRequest } from '../../server/core/paging';
 import { createPostStore, type PostFilter } from '../../server/modules/posts/store';
 import type { Viewer } from '../../server/core/visibility';
+import { median } from '../bench/goals';
 
 export interface QueryReport {
   sql: string;
@@ -35,11 +36,6 @@ function planText(db: BetterSqlite3.Database, query: string, parameters: readonl
       return `${'  '.repeat(d)}${row.detail}`;
     })
     .join('\n');
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /**
