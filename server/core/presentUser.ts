@@ -1,3 +1,4 @@
+import type { AccountDeletion } from '../../src/api/account/data';
 import type { User } from '../../src/api/auth';
 import type { UserSummary } from '../../src/api/users/follows';
 import type { Person } from '../../src/api/users';
@@ -22,6 +23,17 @@ export function presentUser(row: UserRow): User {
     personalizeSettings: { allowPersonalize: Boolean(row.allow_personalize) },
   };
 }
+
+/**
+ * The member's own account as a sign-in and GET /currentuser answer it: with its scheduled deletion,
+ * when there is one (the member area shows the notice only then).
+ */
+export const presentOwnUser =
+  (deletions: { deletionOf(userId: string): Promise<AccountDeletion | null> }) =>
+  async (row: UserRow): Promise<User> => {
+    const deletion = await deletions.deletionOf(row.id);
+    return deletion ? { ...presentUser(row), deletion } : presentUser(row);
+  };
 
 /** A member as every list shows them: name and picture. */
 export const presentSummary = (

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { MemberGuard } from './guards/MemberGuard';
 import { MemberLayout } from './layouts/MemberLayout';
+import { useSessionProfile } from './layouts/useShell';
 import { ComposerProvider } from './composer/ComposerProvider';
 import { PageErrorBoundary } from './shell/PageErrorBoundary';
 import { PageSpinner } from './ui/PageSpinner';
-import { DeletionNotice } from './account/data/DeletionNotice';
 import { OwnProfile } from './people/profile/OwnProfile';
 import StreamsPage from './streams/pages/StreamsPage';
 import QuestionsPage from './streams/pages/QuestionsPage';
@@ -30,6 +30,23 @@ const GroupPage = lazy(() => import('./groups/page/GroupPage'));
 const NotificationsPage = lazy(() => import('./notifications/NotificationsPage'));
 const SearchPage = lazy(() => import('./search/SearchPage'));
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
+const DeletionNotice = lazy(() => import('./account/data/DeletionNotice').then((module) => ({ default: module.DeletionNotice })));
+
+/**
+ * The notice of a scheduled deletion, fetched (with the deletion's state) only when the answer that
+ * let the member in says one is scheduled: not a request and 1.2 KB on every member's first page.
+ * Kept once shown, whatever later answers say: the notice's own actor knows when it is cancelled.
+ */
+function ScheduledDeletionNotice() {
+  const scheduled = useSessionProfile()?.deletion !== undefined;
+  const [shown, setShown] = useState(scheduled);
+  if (scheduled && !shown) setShown(true);
+  return shown ? (
+    <Suspense fallback={null}>
+      <DeletionNotice />
+    </Suspense>
+  ) : null;
+}
 
 /** /app/social: the guarded member layout and its child routes (spec section 2). */
 export default function MemberArea() {
@@ -40,7 +57,7 @@ export default function MemberArea() {
         <MemberLayout>
           {/* Inside the layout: while a page's chunk loads, the header and navigation stay. */}
           {/* Signing in while the account is scheduled for deletion offers to cancel it. */}
-          <DeletionNotice />
+          <ScheduledDeletionNotice />
           <PageErrorBoundary>
             <Suspense fallback={<PageSpinner />}>
               <Switch>

@@ -67,6 +67,13 @@ describe('leaving with your data', () => {
     const context = await openContext(browser, app.url, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await storeBeforeLoad(context, { authToken: dee.token });
     const page = await context.newPage();
+    // With no deletion scheduled the member area asks nothing about one (the answer that let the member in says so).
+    const asked: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/api/v1/account/deletion') && asked.push(request.url())));
+    await page.goto('/app/social/streams');
+    await expect.poll(() => page.getByText('Everything I wrote goes with me').count(), { timeout: 15_000 }).toBe(1);
+    expect(asked).toEqual([]);
+    expect(await page.getByRole('region', { name: 'Account deletion' }).count()).toBe(0);
     await page.goto(settingsOf(dee));
     const section = page.getByRole('region', { name: 'Your data' });
     await section.getByRole('button', { name: 'Download your data' }).click();
@@ -112,6 +119,13 @@ describe('leaving with your data', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await auditAccessibility(page, 'your data, deletion scheduled, phone, dark');
     await screenshot(page, 'your-data-375-dark');
+    // Opening the member area again: GET /currentuser says a deletion is scheduled, and the notice comes with it.
+    await page.goto('/app/social/streams');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Account deletion' }).getByText('Your account is scheduled for deletion').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
     await context.close();
 
     // Signing in during the grace period offers to cancel.

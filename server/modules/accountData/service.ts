@@ -8,6 +8,7 @@ import {
   accountDataPaths,
   type DataExport,
   type DataExportState,
+  type AccountDeletion,
   type DeletionState,
   type ExportLink,
   type ScheduledDeletions,
@@ -126,6 +127,12 @@ export function createAccountDataService(deps: AccountDataDeps) {
     }
   }
 
+  /** The member's scheduled deletion, or null: the sign-in answers and GET /currentuser carry it (src/api/auth/schemas.ts). */
+  const deletionOf = async (userId: string): Promise<AccountDeletion | null> => {
+    const row = await store.findDeletion(userId);
+    return row ? { requestedAt: row.requested_at, deleteAfter: row.delete_after } : null;
+  };
+
   return {
     async exportState(userId: string): Promise<DataExportState> {
       const row = await store.latestExport(userId);
@@ -188,9 +195,11 @@ export function createAccountDataService(deps: AccountDataDeps) {
     },
 
     async deletionState(userId: string): Promise<DeletionState> {
-      const [row, codeNeeded] = await Promise.all([store.findDeletion(userId), deps.twoFactor.isOn(userId)]);
-      return { deletion: row ? { requestedAt: row.requested_at, deleteAfter: row.delete_after } : null, codeNeeded };
+      const [deletion, codeNeeded] = await Promise.all([deletionOf(userId), deps.twoFactor.isOn(userId)]);
+      return { deletion, codeNeeded };
     },
+
+    deletionOf,
 
     /** Schedules the member's deletion DELETION_GRACE_DAYS from now, once their password (and code, with two-factor sign-in on) is confirmed. */
     async scheduleDeletion(userId: string, passwordHash: string | null, password: string, code?: string): Promise<DeletionState> {

@@ -1,3 +1,4 @@
+import { presentOwnUser } from '../../core/presentUser';
 import { createPasswordHasher } from '../../core/passwords';
 import type { AreaPlugin } from '../areaPlugin';
 import { googleSignInFromConfig } from './google';
@@ -28,8 +29,9 @@ export const authArea: AreaPlugin = {
     const tokenVerifier = devices.watching(createTokenVerifier({ tokens, store, clock, version: database.authVersion }));
     return {
       services: { auth, passwordReset, hasher, tokenVerifier, sessionDevices: devices },
-      routes: async (api, { uploads }) => {
-        await api.register(authRoutes, { config, auth, passwordReset, users, google, uploads });
+      routes: async (api, { uploads, services }) => {
+        const ownUser = presentOwnUser(services.accountData);
+        await api.register(authRoutes, { config, auth, passwordReset, users, google, uploads, ownUser });
         await api.register(sessionsRoutes, { devices });
       },
     };

@@ -13,6 +13,7 @@ import {
   signInBodySchema,
   signUpBodySchema,
   updateCurrentUserBodySchema,
+  type User,
 } from '../../../src/api/auth';
 import { signInAnswerSchema, TWO_FACTOR_NEEDED } from '../../../src/api/account/twoFactor';
 import { paths } from '../../../src/api/paths';
@@ -44,6 +45,8 @@ export interface AuthRoutesOptions {
   google?: GoogleSignIn | null;
   /** A member's avatar change counts against their uploads (sign-up has no member yet: its per-address limit stands). */
   uploads: UploadLimit;
+  /** The member's own account as a sign-in and GET /currentuser answer it (core/presentUser.ts, with the deletion). */
+  ownUser: (row: UserRow) => Promise<User>;
 }
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
@@ -58,17 +61,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   // The member form (password and Google) and the admin form share one count of failures per address.
   const signInAddressLimit = { onRequest: (request: FastifyRequest) => signInsPerAddress.guard(request) };
 
-  const signedIn = (message: string, result: { token: string; user: UserRow }) => ({
+  /** A new account: nothing scheduled yet. */
+  const signedUp = (message: string, result: { token: string; user: UserRow }) => ({
     message,
     token: result.token,
     user: presentUser(result.user),
   });
+  /** A sign-in: the member's own account, with its scheduled deletion if there is one. */
+  const signedIn = async (message: string, result: { token: string; user: UserRow }) => ({
+    message,
+    token: result.token,
+    user: await opts.ownUser(result.user),
+  });
   /** A password sign-in's answer: the session (and whether to set two-factor sign-in up now), or the challenge. */
-  const passwordAnswer = (result: PasswordSignIn) =>
+  const passwordAnswer = async (result: PasswordSignIn) =>
     'challenge' in result
       ? { message: TWO_FACTOR_NEEDED, twoFactor: true as const, challenge: result.challenge }
       : {
-          ...signedIn('Signed in successfully', result),
+          ...(await signedIn('Signed in successfully', result)),
           ...(result.twoFactorSetupRequired ? { twoFactorSetupRequired: true } : {}),
         };
 
@@ -81,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const result = await opts.auth.signUp(request.body, clientOf(request));
-      return reply.code(201).send(signedIn('Account created successfully', result));
+      return reply.code(201).send(signedUp('Account created successfully', result));
     },
   );
 
@@ -138,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       const auth = currentAuth(request);
-      return { message: 'Current user', token: auth.token, user: presentUser(auth.user) };
+      return { message: 'Current user', token: auth.token, user: await opts.ownUser(auth.user) };
     },
   );
 
@@ -157,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const auth = currentAuth(request);
       const user = await opts.auth.updateCurrentUser(auth, request.body);
-      return { message: 'Profile updated successfully', token: auth.token, user: presentUser(user) };
+      return { message: 'Profile updated successfully', token: auth.token, user: await opts.ownUser(user) };
     },
   );
 
@@ -208,7 +218,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const result = await opts.auth.adminSignUp(request.body, clientOf(request));
-      return reply.code(201).send(signedIn('Admin account created successfully', result));
+      return reply.code(201).send(signedUp('Admin account created successfully', result));
     },
   );
 

@@ -1,3 +1,4 @@
+import { presentOwnUser } from '../../core/presentUser';
 import { createPasswordHasher } from '../../core/passwords';
 import type { AreaPlugin } from '../areaPlugin';
 import { createChallenges } from './challenges';
@@ -27,7 +28,7 @@ export const twoFactorArea: AreaPlugin = {
     return {
       services: { twoFactor },
       routes: async (api, { services }) => {
-        await api.register(twoFactorRoutes, { config, twoFactor, auth: services.auth });
+        await api.register(twoFactorRoutes, { config, twoFactor, auth: services.auth, ownUser: presentOwnUser(services.accountData) });
       },
     };
   },

@@ -17,8 +17,8 @@ import { messageResponseSchema } from '../../../src/api/auth';
 import { paths } from '../../../src/api/paths';
 import type { Config } from '../../config';
 import { clientOf, type SignInClient } from '../../core/signInClient';
+import type { User } from '../../../src/api/auth';
 import type { UserRow } from '../../db/schema';
-import { presentUser } from '../../core/presentUser';
 import { currentAuth } from '../../http/authentication';
 import { HttpError, unauthorized } from '../../http/httpError';
 import { keyedLimit, perIp } from '../../http/rateLimits';
@@ -31,6 +31,8 @@ export interface TwoFactorRoutesOptions {
   twoFactor: TwoFactorService;
   /** The auth area's session maker (handed in by it: the areas do not import each other). */
   auth: { issueSession(user: UserRow, rememberMe: boolean, client?: SignInClient): Promise<string> };
+  /** The member's own account as a sign-in answers it (core/presentUser.ts, with the deletion). */
+  ownUser: (row: UserRow) => Promise<User>;
 }
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
@@ -113,7 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       }
       // The device is the one that sent the code (the password's request came from the same browser).
       const token = await opts.auth.issueSession(challenged.user, challenged.rememberMe, clientOf(request));
-      return { message: 'Signed in successfully', token, user: presentUser(challenged.user) };
+      return { message: 'Signed in successfully', token, user: await opts.ownUser(challenged.user) };
     },
   );
 };

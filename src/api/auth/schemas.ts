@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountDeletionSchema } from '../account/data';
 
 export const roleSchema = z.enum(['USER', 'ADMIN']);
 export type Role = z.infer<typeof roleSchema>;
@@ -46,6 +47,12 @@ export const userSchema = z.object({
   role: roleSchema,
   createdAt: z.string(),
   personalizeSettings: z.object({ allowPersonalize: z.boolean() }),
+  /**
+   * The member's own account, when its deletion is scheduled: the sign-in answers and GET
+   * /currentuser carry it, so the member area fetches its notice (and the deletion's state) only
+   * then (docs/client-account.md). Absent otherwise, and from every other answer.
+   */
+  deletion: accountDeletionSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -229,6 +229,30 @@ describe.each(dialects)('your data on %s', (dialect) => {
     expect((await settledExport(t, owner)).status).toBe('ready');
   });
 
+  it('answers the member with their scheduled deletion at sign-in and GET/PUT /currentuser, and without it otherwise', async () => {
+    let leaver = await member(t);
+    const other = await member(t);
+    expect((await ok(t, leaver, 'GET', '/currentuser')).user).not.toHaveProperty('deletion');
+    const { deletion } = await ok(t, leaver, 'POST', '/account/deletion', { password: 'correct horse battery' });
+
+    const signedIn = await t.api({
+      method: 'POST',
+      url: '/signin',
+      payload: { provider: 'local', username: leaver.username, password: 'correct horse battery' },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().user.deletion).toEqual(deletion);
+    leaver = { ...leaver, token: signedIn.json().token };
+    expect((await ok(t, leaver, 'GET', '/currentuser')).user.deletion).toEqual(deletion);
+    expect((await ok(t, leaver, 'PUT', '/currentuser', { avatarColor: '#123456' })).user.deletion).toEqual(deletion);
+    // Only the member's own account: no one else's answer carries it.
+    expect((await ok(t, other, 'GET', '/currentuser')).user).not.toHaveProperty('deletion');
+    expect(JSON.stringify(await ok(t, other, 'GET', `/user/profile/${leaver.id}`))).not.toContain('deleteAfter');
+
+    await ok(t, leaver, 'DELETE', '/account/deletion');
+    expect((await ok(t, leaver, 'GET', '/currentuser')).user).not.toHaveProperty('deletion');
+  });
+
   it('schedules a deletion with the password, cancels it, and after the grace period leaves nothing of the member', async () => {
     let leaver = await member(t);
     let friend = await member(t);
