@@ -61,6 +61,37 @@ describe('what the first routes load', () => {
     expect(streams.filter((id) => onDemand.some((pattern) => pattern.test(id)))).toEqual([]);
   });
 
+  it('the streams route loads the API clients of the areas its first paint calls, and no other (effects/shell/api.ts: clientOf)', () => {
+    const { streams, signIn } = routeModules(built, readManifest(outDir));
+    const client = (area: string) => new RegExp(`src[\\\\/]api[\\\\/]${area}[\\\\/](client|paths)\\.ts$`);
+    // The posts (the list), the chat (the outbox sends messages, the badge counts them), the media
+    // (the outbox's images) and the notifications (the badge).
+    for (const area of ['posts', 'chat', 'media', 'notifications'])
+      expect(
+        streams.some((id) => client(area).test(id)),
+        area,
+      ).toBe(true);
+    // Not the whole client, nor the areas a first page never calls: a card's menu brings the users'
+    // and moderation clients with it (effects/streams/author.ts), Settings the account's.
+    expect(streams.filter((id) => /src[\\/]api[\\/]client\.ts$/.test(id))).toEqual([]);
+    for (const area of ['groups', 'users', 'moderation', 'search', 'account'])
+      expect(
+        streams.filter((id) => client(area).test(id)),
+        area,
+      ).toEqual([]);
+    // The sign-in page's two-factor step is its own call, without the Settings' calls and paths.
+    expect(signIn.some((id) => /src[\\/]api[\\/]account[\\/]twoFactorSignIn\.ts$/.test(id))).toBe(true);
+    expect(signIn.filter((id) => /src[\\/]api[\\/]account[\\/](client|paths)\.ts$/.test(id))).toEqual([]);
+  });
+
+  it('the streams route loads the deletion notice only when a deletion is scheduled (MemberArea.tsx, from the session)', () => {
+    const { streams } = routeModules(built, readManifest(outDir));
+    const notice =
+      /src[\\/](views[\\/]account[\\/]data[\\/]DeletionNotice\.tsx|machines[\\/]account[\\/]accountData\.machine\.ts|effects[\\/]account[\\/]accountData\.ts)$/;
+    expect(builtModules(built).some((id) => notice.test(id))).toBe(true);
+    expect(streams.filter((id) => notice.test(id))).toEqual([]);
+  });
+
   it('the sign-in page (light entry, no stored session) loads none of the app shell: no app actor, API client with every domain, socket, outbox or routes', () => {
     const { signIn, streams } = routeModules(built, readManifest(outDir));
     const shell = [
@@ -68,7 +99,7 @@ describe('what the first routes load', () => {
       /src[\\/]effects[\\/]shell[\\/](app|api|socket|notices|toasts|navigation|unreadBadge)\.ts$/,
       /src[\\/]machines[\\/]shell[\\/]app\.machine\.ts$/,
       /src[\\/]effects[\\/]offline[\\/]outbox\.ts$/,
-      /src[\\/]api[\\/]client\.ts$/,
+      /src[\\/]api[\\/]posts[\\/]client\.ts$/,
       /src[\\/]views[\\/]AppRoutes\.tsx$/,
     ];
     // The light page's own entry and forms are there, and the streams load the shell.

@@ -272,7 +272,7 @@ const mocks = vi.hoisted(() => ({
   signOut: vi.fn(async () => undefined),
   initializeApp: vi.fn((options: unknown, name: string) => ({ name, options })),
 }));
-vi.mock('../src/effects/shell/api', () => ({ api: mocks.api }));
+vi.mock('../src/effects/shell/api', () => ({ authApi: mocks.api }));
 vi.mock('firebase/app', () => ({ getApps: () => [], initializeApp: mocks.initializeApp }));
 vi.mock('firebase/auth', () => ({
   getAuth: () => ({ kind: 'auth' }),

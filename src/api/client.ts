@@ -1,9 +1,7 @@
-import { paths } from './paths';
 import { createAccountDataApi, createAccountSessionsApi, createTwoFactorApi } from './account/client';
 import { createAuthApi } from './auth/client';
 import { createChatApi } from './chat/client';
-import type { ClientConfig } from './config';
-import { createHttp, type ApiClientOptions } from './http';
+import { createConfigApi, createHttp, type ApiClientOptions } from './http';
 import { createGroupsApi } from './groups/client';
 import { createMediaApi } from './media/client';
 import { createModerationApi } from './moderation/client';
@@ -19,7 +17,7 @@ export function createApiClient(options: ApiClientOptions) {
   const http = createHttp(options);
   return {
     http,
-    config: () => http<ClientConfig>(paths.config),
+    ...createConfigApi(http),
     ...createAuthApi(http),
     ...createAccountSessionsApi(http),
     ...createChatApi(http),

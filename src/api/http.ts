@@ -1,6 +1,6 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { API_BASE, CONFIG_PATH } from './base';
-import { createTwoFactorApi } from './account/client';
+import { createTwoFactorSignInApi } from './account/twoFactorSignIn';
 import { SESSION_ENDED_MESSAGE } from './account/words';
 import { createAuthApi } from './auth/client';
 import type { ClientConfig } from './config';
@@ -48,8 +48,18 @@ export function createHttp({ baseURL = '', getToken, fetch, onBanned, onSessionE
  * alone: the light sign-in page (src/signInEntry.tsx) loads it without the other domains.
  */
 export function createSignInApiClient(options: ApiClientOptions) {
-  const http = createHttp(options);
-  return { http, config: () => http<ClientConfig>(CONFIG_PATH), ...createAuthApi(http), ...createTwoFactorApi(http) };
+  return signInApiOver(createHttp(options));
 }
+
+/** The sign-in page's part of the client over calls made elsewhere (the app's own `http`). */
+export const signInApiOver = (http: $Fetch) => ({
+  http,
+  ...createConfigApi(http),
+  ...createAuthApi(http),
+  ...createTwoFactorSignInApi(http),
+});
+
+/** GET /config: what this server offers (Google sign-in, ...). */
+export const createConfigApi = (http: $Fetch) => ({ config: () => http<ClientConfig>(CONFIG_PATH) });
 
 export type SignInApiClient = ReturnType<typeof createSignInApiClient>;

@@ -1,17 +1,10 @@
 import type { $Fetch } from 'ofetch';
 import type { MessageResponse } from '../auth/schemas';
 import { accountDataPaths, accountSessionsPaths, twoFactorPaths } from './paths';
+import { createTwoFactorSignInApi } from './twoFactorSignIn';
 import type { DataExportState, DeletionBody, DeletionState, ExportLink, ScheduledDeletions } from './data';
 import type { AccountSessionsResponse, EndOtherSessionsResponse, EndSessionResponse } from './sessions';
-import type {
-  EnableTwoFactorBody,
-  PasswordAndCodeBody,
-  RecoveryCodesResponse,
-  SignedIn,
-  TwoFactorSetup,
-  TwoFactorSignInBody,
-  TwoFactorStatus,
-} from './twoFactor';
+import type { EnableTwoFactorBody, PasswordAndCodeBody, RecoveryCodesResponse, TwoFactorSetup, TwoFactorStatus } from './twoFactor';
 
 /** The account area's typed client (type imports only: no schema, no zod, in the app's entry). */
 
@@ -55,7 +48,7 @@ export function createTwoFactorApi(http: $Fetch) {
       disable: (body: PasswordAndCodeBody) => http<MessageResponse>(twoFactorPaths.twoFactor.disable, { method: 'POST', body }),
       recoveryCodes: (body: PasswordAndCodeBody) =>
         http<RecoveryCodesResponse>(twoFactorPaths.twoFactor.recoveryCodes, { method: 'POST', body }),
-      signIn: (body: TwoFactorSignInBody) => http<SignedIn>(twoFactorPaths.twoFactor.signIn, { method: 'POST', body }),
+      ...createTwoFactorSignInApi(http).twoFactor,
     },
   };
 }

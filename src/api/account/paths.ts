@@ -1,4 +1,5 @@
 import { path } from '../path';
+import { TWO_FACTOR_SIGN_IN_PATH } from './twoFactorSignIn';
 
 /**
  * Where you are signed in (Settings): the member's sessions, each with the device it was opened
@@ -52,6 +53,6 @@ export const twoFactorPaths = {
     /** POST {password, code}: ten new recovery codes (the old ones stop working). */
     recoveryCodes: '/account/two-factor/recovery-codes',
     /** POST {challenge, code}: the second step of a password sign-in; answers a session. */
-    signIn: '/signin/two-factor',
+    signIn: TWO_FACTOR_SIGN_IN_PATH,
   },
 } as const;

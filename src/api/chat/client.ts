@@ -1,5 +1,5 @@
 import type { $Fetch } from 'ofetch';
-import { paths } from '../paths';
+import { chatPaths as paths } from './paths';
 import type {
   AddMembersBody,
   ChatUsersBody,

@@ -1,5 +1,5 @@
 import type { $Fetch } from 'ofetch';
-import { paths } from '../paths';
+import { groupsPaths as paths } from './paths';
 import type {
   CreateGroupBody,
   GroupAnswer,

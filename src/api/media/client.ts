@@ -1,5 +1,5 @@
 import type { $Fetch } from 'ofetch';
-import { paths } from '../paths';
+import { mediaApiPaths as paths } from './paths';
 import type { ImageKind, ImageRemoved, UploadImageResponse, UserImages } from './schemas';
 import { uploadForm } from './uploads';
 

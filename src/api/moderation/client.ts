@@ -36,7 +36,10 @@ import type {
   UnhidePostBody,
   UserStatistic,
 } from './schemas';
-import { paths } from '../paths';
+import { moderationPaths } from './paths';
+import { usersPaths } from '../users/paths';
+
+const paths = { ...moderationPaths, users: usersPaths.users };
 
 /** The moderation part of the typed client: post reports and appeals (members), the Admin API (admins). */
 export function createModerationApi(http: $Fetch) {

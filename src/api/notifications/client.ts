@@ -1,6 +1,6 @@
 import type { $Fetch } from 'ofetch';
 import type { NotificationDeleted, NotificationRead, NotificationsPage, NotificationsReadAll, UnreadCount } from './schemas';
-import { paths } from '../paths';
+import { notificationsPaths as paths } from './paths';
 
 /** The notifications part of the typed client: the inbox, its unread count, reading and deleting entries. */
 export function createNotificationsApi(http: $Fetch) {

@@ -4,7 +4,7 @@ import type { ForYouPage, Trending } from './forYou';
 import type { Topic } from './topics';
 import type { CreateGroupPostBody } from '../groups/schemas';
 import type { PageQuery } from '../pages';
-import { paths } from '../paths';
+import { postsPaths as paths } from './paths';
 import type {
   AnswerBody,
   AnswerDeleted,

@@ -1,6 +1,6 @@
 import type { $Fetch } from 'ofetch';
 import { uploadForm } from '../media/uploads';
-import { paths } from '../paths';
+import { searchPaths as paths } from './paths';
 import type { ImageSearchBody, ImageSearchResults, SearchKind, SearchKindPage, SearchOverview, SearchSuggestions } from './schemas';
 
 /** The search part of the typed client: every kind's first page, one kind's next pages, search by image. */

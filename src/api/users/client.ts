@@ -1,5 +1,5 @@
 import type { $Fetch } from 'ofetch';
-import { paths } from '../paths';
+import { usersPaths as paths } from './paths';
 import type { BlockResponse, FollowResponse, UsersList } from './follows';
 import type {
   BanStatus,

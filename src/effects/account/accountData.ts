@@ -1,8 +1,14 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { accountDataMachine } from '../../machines/account/accountData.machine';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
+import { createAccountDataApi } from '../../api/account/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'accountData'>;
+
+const defaultApi: Calls = clientOf(createAccountDataApi);
 
 /** The browser follows the archive's address; the server answers it as an attachment, so the page stays. */
 export function followDownload(url: string): void {
@@ -12,7 +18,7 @@ export function followDownload(url: string): void {
 /** The "Your data" machine with its real effects, bound to one app actor. */
 export function accountDataLogic(
   app: HasSystem,
-  { api = defaultApi, openDownload = followDownload }: { api?: ApiClient; openDownload?: (url: string) => void } = {},
+  { api = defaultApi, openDownload = followDownload }: { api?: Calls; openDownload?: (url: string) => void } = {},
 ) {
   const bridge = bridgeActions(app);
   return {

@@ -1,7 +1,10 @@
 import { fromPromise } from 'xstate';
 import type { PasswordAndCodeBody } from '../../api/account/twoFactor';
 import { twoFactorMachine } from '../../machines/account/twoFactor.machine';
-import { api } from '../shell/api';
+import { clientOf } from '../shell/api';
+import { createTwoFactorApi } from '../../api/account/client';
+
+const api = clientOf(createTwoFactorApi);
 
 /** Settings > Security's two-factor section with its API calls. */
 export function twoFactorLogic() {

@@ -7,12 +7,19 @@ import { adminDashboardMachine } from '../../machines/admin/adminDashboard.machi
 import { adminMemberMachine } from '../../machines/admin/adminMember.machine';
 import { adminListMachine } from '../../machines/admin/adminList.machine';
 import type { AdminPage, AdminPageRequest } from '../../machines/admin/adminLists';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { changePasswordLogic } from '../auth/changePassword';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
+import { createModerationApi } from '../../api/moderation/client';
+import { createUsersApi } from '../../api/users/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'moderation' | 'admin' | 'follows' | 'users'>;
+
+const defaultApi: Calls = clientOf(createModerationApi, createUsersApi);
 
 /** One page of an admin list, from its route (src/api/moderation/client.ts). */
-export function fetchAdminPage(api: ApiClient, { kind, page, filter, search, adminId }: AdminPageRequest): Promise<AdminPage> {
+export function fetchAdminPage(api: Calls, { kind, page, filter, search, adminId }: AdminPageRequest): Promise<AdminPage> {
   const status = filter ?? undefined;
   switch (kind) {
     case 'users':
@@ -37,7 +44,7 @@ export function fetchAdminPage(api: ApiClient, { kind, page, filter, search, adm
  * members list or from a report about them) resolves the open reports about them on the server,
  * and hiding a post resolves its open reports: the lists are told so too (adminLists.ts).
  */
-export async function performAdminAction(api: ApiClient, { action, reason }: AdminActionRequest): Promise<AdminActionResult> {
+export async function performAdminAction(api: Calls, { action, reason }: AdminActionRequest): Promise<AdminActionResult> {
   switch (action.type) {
     case 'ban': {
       const { message, user } = await api.admin.ban({ userId: action.userId, reason });
@@ -77,7 +84,7 @@ export async function performAdminAction(api: ApiClient, { action, reason }: Adm
 }
 
 /** The admin pages' machines with their real effects, bound to one app actor. */
-export function adminLogic(app: HasSystem, { api = defaultApi }: { api?: ApiClient } = {}) {
+export function adminLogic(app: HasSystem, { api = defaultApi }: { api?: Calls } = {}) {
   const bridge = bridgeActions(app);
   return {
     list: adminListMachine.provide({

@@ -1,4 +1,4 @@
-import { api } from '../shell/api';
+import { authApi as api } from '../shell/api';
 import type { HasSystem, Navigate } from '../shell/bridge';
 import { authActorsOf, authFormsLogic } from './authForms';
 

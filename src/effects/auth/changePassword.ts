@@ -5,7 +5,7 @@ import { changePasswordMachine } from '../../machines/auth/changePassword.machin
 import { bridgeActions } from '../shell/bridge';
 
 /** The change-password form with its effects (the admin's profile page and the member's tab). */
-export function changePasswordLogic(api: ApiClient, bridge: Pick<ReturnType<typeof bridgeActions>, 'login'>) {
+export function changePasswordLogic(api: Pick<ApiClient, 'users'>, bridge: Pick<ReturnType<typeof bridgeActions>, 'login'>) {
   return changePasswordMachine.provide({
     actors: { changePassword: fromPromise(({ input }: { input: ChangePasswordBody }) => api.users.changePassword(input)) },
     actions: { loggedIn: bridge.login },

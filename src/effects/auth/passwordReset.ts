@@ -1,7 +1,10 @@
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
 import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
-import { api } from '../shell/api';
+import { clientOf } from '../shell/api';
+import { createAuthApi } from '../../api/auth/client';
+
+const api = clientOf(createAuthApi);
 
 /** The machines of /forgot-password and /reset-password with their real effects. */
 export function passwordResetLogic() {

@@ -4,8 +4,11 @@ import type { HasSystem } from '../shell/bridge';
 import { chatLogic, groupChatCreateLogic, groupChatInvitationsLogic, groupChatManageLogic, type ChatDeps } from './chat';
 import { messageComposerLogic } from './messageComposer';
 import { presenceLogic } from './presence';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { memberSearchLogic } from '../people/memberSearch';
+import { createUsersApi } from '../../api/users/client';
+
+const defaultApi = clientOf(createUsersApi);
 
 /**
  * Every machine of the chat area with its real effects, bound to one app actor (tests pass fakes

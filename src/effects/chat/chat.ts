@@ -26,15 +26,23 @@ import {
 } from '../../machines/chat/groupChat/groupChatInvitations.machine';
 import { groupChatManageMachine, type ManageInput } from '../../machines/chat/groupChat/groupChatManage.machine';
 import type { PrivateChatCacheActorRef } from '../../machines/chat/privateChatCache.machine';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { storage } from '../shell/storage';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { inReplay } from '../debug/journal';
 import { memberSearchLogic } from '../people/memberSearch';
 import { emitToServer, streamsBus, type Bus, type BusMessage } from '../shell/socket';
+import { createChatApi } from '../../api/chat/client';
+import { createMediaApi } from '../../api/media/client';
+import { createUsersApi } from '../../api/users/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'chat' | 'groupChat' | 'images' | 'follows' | 'users'>;
+
+const defaultApi: Calls = clientOf(createChatApi, createMediaApi, createUsersApi);
 
 /** The chat HTTP calls (docs/api.md, Chat), on the app's client. */
-export function chatApi(api: ApiClient) {
+export function chatApi(api: Calls) {
   const { chat, groupChat } = api;
   return {
     list: () => chat.conversationList().then((r) => r.list),
@@ -57,7 +65,7 @@ export function chatApi(api: ApiClient) {
 }
 
 /** The group chat HTTP calls (docs/api.md, Group chat). */
-export function groupChatApi(api: ApiClient) {
+export function groupChatApi(api: Calls) {
   const { groupChat } = api;
   const group = (answer: Promise<{ group: GroupChat }>) => answer.then((r) => r.group);
   return {
@@ -212,7 +220,7 @@ export const viewingActor = (
   });
 
 export interface ChatDeps {
-  api?: ApiClient;
+  api?: Calls;
   bus?: Bus;
   emit?: Emit;
   navigate?: Parameters<typeof bridgeActions>[1];

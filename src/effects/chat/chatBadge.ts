@@ -2,9 +2,15 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { serverEvents } from '../../api/socket';
 import { unreadBadgeMachine, type UnreadBadgeEvent } from '../../machines/shell/unreadBadge.machine';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 import { liveActor } from '../shell/unreadBadge';
+import { createChatApi } from '../../api/chat/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'chat' | 'groupChat'>;
+
+const defaultApi: Calls = clientOf(createChatApi);
 
 /**
  * The socket's chat events that may change how many conversations have something unread: a
@@ -30,7 +36,7 @@ export function chatBadgeEventOf(message: BusMessage): UnreadBadgeEvent | null {
 }
 
 /** The Chat nav item's unread badge (app child 'chatBadge'): GET /chat/message/unread-count, again on each chat change. */
-export function chatBadgeLogic({ api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+export function chatBadgeLogic({ api = defaultApi, bus = streamsBus }: { api?: Calls; bus?: Bus } = {}) {
   return unreadBadgeMachine.provide({
     actors: {
       loadCount: fromPromise(() => api.chat.unreadCount()),

@@ -2,7 +2,13 @@ import { fromPromise, sendTo } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { privateChatCacheMachine, type LeaveChatInput } from '../../machines/chat/privateChatCache.machine';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
+import { createChatApi } from '../../api/chat/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'chat' | 'groupChat'>;
+
+const defaultApi: Calls = clientOf(createChatApi);
 
 /**
  * The private chat's cache (app child 'privateChatCache') with its effects: remove-chat-users
@@ -10,7 +16,7 @@ import { api as defaultApi } from '../shell/api';
  * names both), and error toasts to the app's queue. It loads with the app, so it calls the API
  * itself rather than through src/effects/chat/chat.ts (which loads with the chat screen).
  */
-export function privateChatCacheLogic({ api = defaultApi }: { api?: ApiClient } = {}) {
+export function privateChatCacheLogic({ api = defaultApi }: { api?: Calls } = {}) {
   return privateChatCacheMachine.provide({
     actors: {
       leaveChat: fromPromise<void, LeaveChatInput>(async ({ input, system }) => {

@@ -7,8 +7,15 @@ import { CHECKPOINT_NAMESPACE, SOCKET_PATH, serverEvents } from '../../api/socke
 import { appealFormMachine } from '../../machines/checkpoint/appealForm.machine';
 import { checkpointMachine, type CheckpointEvent } from '../../machines/checkpoint/checkpoint.machine';
 import { storage } from '../shell/storage';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
+import { createModerationApi } from '../../api/moderation/client';
+import { createConfigApi } from '../../api/http';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'config' | 'moderation' | 'admin'>;
+
+const defaultApi: Calls = clientOf(createConfigApi, createModerationApi);
 
 type Io = typeof ioFunction;
 const loadIo = (): Promise<Io> => import('socket.io-client').then((module) => module.io);
@@ -19,7 +26,7 @@ const loadIo = (): Promise<Io> => import('socket.io-client').then((module) => mo
  * dropped connection comes back, the standing is asked for again, since a decision may have been
  * missed meanwhile. Stopping the actor closes the socket.
  */
-export const createAppealWatch = (api: ApiClient, token: () => string | null = storage.token, load: () => Promise<Io> = loadIo, url = '') =>
+export const createAppealWatch = (api: Calls, token: () => string | null = storage.token, load: () => Promise<Io> = loadIo, url = '') =>
   fromCallback<CheckpointEvent>(({ sendBack }) => {
     let stopped = false;
     let close = () => {};
@@ -53,7 +60,7 @@ export const createAppealWatch = (api: ApiClient, token: () => string | null = s
   });
 
 /** The checkpoint pages' machines with their real effects (GET and POST /appeal, GET /config, the socket, navigation). */
-export function checkpointLogic(app: HasSystem, api: ApiClient = defaultApi) {
+export function checkpointLogic(app: HasSystem, api: Calls = defaultApi) {
   const bridge = bridgeActions(app);
   const fetchStanding = fromPromise(() => api.moderation.myAppeal());
   return {

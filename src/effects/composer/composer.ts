@@ -9,9 +9,12 @@ import {
 } from '../../machines/composer/composer.machine';
 import { queuedBehindOutbox } from '../offline/queuedBehind';
 import { QueuedBehind } from '../../machines/offline/outbox.handoff';
-import { api } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { videoPosterOf } from './videoPoster';
+import { createStreamsApi } from '../../api/posts/client';
+
+const api = clientOf(createStreamsApi);
 
 /** The poster (first frame) of a video the member attached, when the browser could draw one. */
 const posterPart = async (video: string | undefined, poster: (video: string) => Promise<Blob | null>) => {

@@ -4,13 +4,22 @@ import type { UpdateGroupBody } from '../../api/groups';
 import type { PostResponse } from '../../api/posts';
 import { serverEvents } from '../../api/socket';
 import { groupMachine, type GroupEvent } from '../../machines/groups/group.machine';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { memberSearchLogic } from '../people/memberSearch';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
+import { createGroupsApi } from '../../api/groups/client';
+import { createMediaApi } from '../../api/media/client';
+import { createStreamsApi } from '../../api/posts/client';
+import { createUsersApi } from '../../api/users/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'groups' | 'images' | 'posts' | 'questions' | 'reactions' | 'comments' | 'saved' | 'follows' | 'users'>;
+
+const defaultApi: Calls = clientOf(createGroupsApi, createMediaApi, createStreamsApi, createUsersApi);
 
 /** The /group/... calls of one group's page (the contract: src/api/groups/schemas.ts, docs/api.md). */
-export function groupCalls(api: ApiClient) {
+export function groupCalls(api: Calls) {
   const { groups } = api;
   // The client's calls as they are (one join, acceptInvitation, declineInvitation...), under the page's names where they differ.
   return {
@@ -38,7 +47,7 @@ export const liveGroupActor = (bus: Bus) =>
   );
 
 /** The group page's machine with its real effects, bound to one app actor. */
-export function groupLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+export function groupLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: Calls; bus?: Bus } = {}) {
   const bridge = bridgeActions(app);
   const calls = groupCalls(api);
   type Of<T> = { input: T };

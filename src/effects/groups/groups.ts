@@ -5,9 +5,17 @@ import { serverEvents } from '../../api/socket';
 import { createGroupMachine, type CreatedGroup } from '../../machines/groups/createGroup.machine';
 import { memberSearchLogic } from '../people/memberSearch';
 import { groupsMachine, type GroupLists, type GroupsEvent, type MoreGroupsInput } from '../../machines/groups/groups.machine';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
+import { createGroupsApi } from '../../api/groups/client';
+import { createMediaApi } from '../../api/media/client';
+import { createUsersApi } from '../../api/users/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'groups' | 'images' | 'follows' | 'users'>;
+
+const defaultApi: Calls = clientOf(createGroupsApi, createMediaApi, createUsersApi);
 
 /**
  * The chosen group image as a png file (spec: a renamed uploaded image file is forced to png),
@@ -29,7 +37,7 @@ export function readDataUrl(file: Blob): Promise<string> {
 }
 
 /** The create-group machine with its real effects, bound to one app actor. */
-export function createGroupLogic(app: HasSystem, { api = defaultApi }: { api?: ApiClient } = {}) {
+export function createGroupLogic(app: HasSystem, { api = defaultApi }: { api?: Calls } = {}) {
   const bridge = bridgeActions(app);
   return createGroupMachine.provide({
     actors: {
@@ -62,7 +70,7 @@ export const liveGroupsActor = (bus: Bus) =>
   );
 
 /** GET the member's groups, invitations and groups to discover at once. */
-export async function loadGroupLists(api: ApiClient, userId: string): Promise<GroupLists> {
+export async function loadGroupLists(api: Calls, userId: string): Promise<GroupLists> {
   const [mine, invitations, discover] = await Promise.all([
     api.groups.userGroups(userId),
     api.groups.invitations(),
@@ -72,11 +80,11 @@ export async function loadGroupLists(api: ApiClient, userId: string): Promise<Gr
 }
 
 /** The next page of the groups to discover, or of a search's results. */
-export const moreGroups = (api: ApiClient, { query, cursor }: MoreGroupsInput): Promise<GroupsPage> =>
+export const moreGroups = (api: Calls, { query, cursor }: MoreGroupsInput): Promise<GroupsPage> =>
   query === null ? api.groups.notJoined(cursor) : api.groups.all({ search: query, cursor });
 
 /** The groups list machine with its real effects, bound to one app actor. */
-export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+export function groupsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: Calls; bus?: Bus } = {}) {
   const bridge = bridgeActions(app);
   return groupsMachine.provide({
     actors: {

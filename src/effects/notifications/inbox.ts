@@ -4,10 +4,16 @@ import { serverEvents } from '../../api/socket';
 import { inboxMachine, type InboxEvent, type InboxPage } from '../../machines/notifications/inbox.machine';
 import { keptMemberOf } from '../offline/kept';
 import { withKept } from '../offline/keptLoad';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 import { liveActor } from '../shell/unreadBadge';
+import { createNotificationsApi } from '../../api/notifications/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'notifications'>;
+
+const defaultApi: Calls = clientOf(createNotificationsApi);
 
 /** Bus messages as events of the inbox page. */
 export function inboxEventOf(message: BusMessage): InboxEvent | null {
@@ -20,7 +26,7 @@ export function inboxEventOf(message: BusMessage): InboxEvent | null {
 }
 
 /** The inbox page machine with its real effects, bound to one app actor (toasts, the badge). */
-export function inboxLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+export function inboxLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: Calls; bus?: Bus } = {}) {
   const bridge = bridgeActions(app);
   return inboxMachine.provide({
     actors: {

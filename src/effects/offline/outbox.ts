@@ -7,7 +7,15 @@ import type { OutboxChange, OutboxItem } from '../../machines/offline/outbox.typ
 import { failureStatus } from '../../machines/shared/failure';
 import { POST_PENDING } from '../../api/groups/words';
 import type { ToastRequest } from '../../machines/shell/toastRequest';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
+import { createChatApi } from '../../api/chat/client';
+import { createMediaApi } from '../../api/media/client';
+import { createStreamsApi } from '../../api/posts/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'chat' | 'groupChat' | 'images' | 'posts' | 'questions' | 'reactions' | 'comments' | 'saved'>;
+
+const defaultApi: Calls = clientOf(createChatApi, createMediaApi, createStreamsApi);
 
 /** What the store needs of the browser; tests hand in their own. */
 export interface OutboxBrowser {
@@ -89,7 +97,7 @@ export const outboxStore = (env: () => OutboxBrowser = browser) =>
   });
 
 /** Sends one item with its client id (docs/api.md, "Idempotent sends"): the stored item answers. */
-export async function sendItem(item: OutboxItem, client: ApiClient = defaultApi): Promise<unknown> {
+export async function sendItem(item: OutboxItem, client: Calls = defaultApi): Promise<unknown> {
   const { clientId } = item;
   switch (item.kind) {
     case 'chatMessage': {
@@ -165,7 +173,7 @@ export function tellPendingSent(outbox: Pick<OutboxActorRef, 'on'>, show: (toast
 }
 
 /** The outbox machine with its real effects. */
-export const outboxLogic = (client?: ApiClient, env?: () => OutboxBrowser) =>
+export const outboxLogic = (client?: Calls, env?: () => OutboxBrowser) =>
   outboxMachine.provide({
     actors: {
       store: outboxStore(env),

@@ -15,12 +15,24 @@ import { profileHobbiesMachine } from '../../machines/people/profile/profileHobb
 import { profileImageMachine, type ProfileImageKind } from '../../machines/people/profile/profileImage.machine';
 import { profileLinksMachine } from '../../machines/people/profile/profileLinks.machine';
 import { reportLogic } from '../moderation/report';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { changePasswordLogic } from '../auth/changePassword';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { watchPresence } from '../chat/presence';
 import { livePeopleActor, peopleEventOf } from './livePeople';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
+import { createUsersApi } from '../../api/users/client';
+import { createMediaApi } from '../../api/media/client';
+import { createStreamsApi } from '../../api/posts/client';
+import { createModerationApi } from '../../api/moderation/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<
+  ApiClient,
+  'follows' | 'users' | 'images' | 'posts' | 'questions' | 'reactions' | 'comments' | 'saved' | 'moderation' | 'admin'
+>;
+
+const defaultApi: Calls = clientOf(createUsersApi, createMediaApi, createStreamsApi, createModerationApi);
 
 export { livePeopleActor, peopleEventOf };
 
@@ -54,7 +66,7 @@ export const liveBlockedMembersActor = (bus: Bus) =>
  * A new picture or cover: the upload (POST /images/{kind}), then the profile points at it
  * (PUT /user/profile/images). Either refusal carries the server's message.
  */
-export async function uploadProfileImage(api: ApiClient, kind: ProfileImageKind, image: string) {
+export async function uploadProfileImage(api: Calls, kind: ProfileImageKind, image: string) {
   const uploaded = await api.images.upload(kind, image);
   return api.users.images(kind === 'profile' ? { profilePicture: uploaded._id } : { coverImage: uploaded._id });
 }
@@ -64,7 +76,7 @@ export async function uploadProfileImage(api: ApiClient, kind: ProfileImageKind,
  * people search finds nobody the viewer may see by that exact name. The search lists names that
  * start with the term first, shortest first, so an exact name is on its first page.
  */
-export async function memberIdByName(api: ApiClient, username: string): Promise<string | null> {
+export async function memberIdByName(api: Calls, username: string): Promise<string | null> {
   const wanted = username.toLowerCase();
   const { search } = await api.users.search(username);
   return search.find((person) => person.username.toLowerCase() === wanted)?._id ?? null;
@@ -82,7 +94,7 @@ export async function keptMemberIdByName(member: string | null, username: string
 }
 
 /** The people and profile machines with their real effects, bound to one app actor. */
-export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+export function peopleLogic(app: HasSystem, { api = defaultApi, bus = streamsBus }: { api?: Calls; bus?: Bus } = {}) {
   const bridge = bridgeActions(app);
   const session = () => app.system.get('session');
   return {

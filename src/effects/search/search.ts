@@ -4,11 +4,17 @@ import type { SearchKind } from '../../api/search';
 import { serverEvents } from '../../api/socket';
 import type { PickedFile } from '../../machines/composer/composer.machine';
 import { searchMachine, type MoreInput, type SearchEvent } from '../../machines/search/search.machine';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { readAsDataUrl } from '../composer/composer';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
 import { searchHref } from '../../machines/shell/routes';
+import { createSearchApi } from '../../api/search/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'search'>;
+
+const defaultApi: Calls = clientOf(createSearchApi);
 
 export { searchHref };
 
@@ -44,7 +50,7 @@ export const liveSearchActor = (bus: Bus) =>
 /** The search machine with its real effects, bound to one app actor (toasts, the address). */
 export function searchLogic(
   app: HasSystem,
-  { api = defaultApi, bus = streamsBus, navigate }: { api?: ApiClient; bus?: Bus; navigate?: Parameters<typeof bridgeActions>[1] } = {},
+  { api = defaultApi, bus = streamsBus, navigate }: { api?: Calls; bus?: Bus; navigate?: Parameters<typeof bridgeActions>[1] } = {},
 ) {
   const bridge = bridgeActions(app, navigate);
   return searchMachine.provide({

@@ -2,8 +2,14 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { searchSuggestMachine, type Suggestion } from '../../machines/search/searchSuggest.machine';
 import { groupHref, profileHref, searchHref } from '../../machines/shell/routes';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
+import { createSearchApi } from '../../api/search/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'search'>;
+
+const defaultApi: Calls = clientOf(createSearchApi);
 
 /** Where an option of the header's list leads: the member's profile, the group, the hashtag's page. */
 export const suggestionHref = (option: Suggestion) =>
@@ -16,7 +22,7 @@ export const suggestionHref = (option: Suggestion) =>
 /** The header's suggestions with their real effects: GET /search/suggest/{query}, and the address. */
 export function searchSuggestLogic(
   app: HasSystem,
-  { api = defaultApi, navigate }: { api?: ApiClient; navigate?: Parameters<typeof bridgeActions>[1] } = {},
+  { api = defaultApi, navigate }: { api?: Calls; navigate?: Parameters<typeof bridgeActions>[1] } = {},
 ) {
   const bridge = bridgeActions(app, navigate);
   return searchSuggestMachine.provide({

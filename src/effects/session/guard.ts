@@ -1,12 +1,15 @@
 import { fromPromise } from 'xstate';
 import type { User } from '../../api/auth';
 import { authGuardMachine, type AuthGuardEvent } from '../../machines/session/authGuard.machine';
-import { api } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { bridgeActions, type HasSystem, type Navigate } from '../shell/bridge';
 import { storage } from '../shell/storage';
 import { keepProfile, recallProfile } from '../offline/kept';
 import { backOnlineActor, browserOnline } from '../offline/connectivity';
 import { offlineFailure } from '../offline/keptLoad';
+import { createAuthApi } from '../../api/auth/client';
+
+const api = clientOf(createAuthApi);
 
 /** The guard's check: not sent while the browser is offline (asking would only fail, and log a failed request). */
 const guardCheck = fromPromise(() => (browserOnline() ? api.auth.currentUser() : Promise.reject(offlineFailure())));

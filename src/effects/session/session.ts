@@ -1,10 +1,13 @@
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { api } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { forgetStoredSession, persistSession } from './sessionStore';
 import { wipeKept } from '../offline/kept';
 import { wipeMedia } from '../offline/mediaWipe';
 import { wipeOutboxes } from '../offline/outboxWipe';
+import { createAuthApi } from '../../api/auth/client';
+
+const api = clientOf(createAuthApi);
 
 /** The session's keys, and everything kept for the member who leaves. */
 function forgetSession() {

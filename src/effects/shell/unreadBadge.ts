@@ -4,8 +4,14 @@ import { serverEvents } from '../../api/socket';
 import { unreadBadgeMachine, type UnreadBadgeEvent } from '../../machines/shell/unreadBadge.machine';
 import { keptMemberOf } from '../offline/kept';
 import { withKept } from '../offline/keptLoad';
-import { api as defaultApi } from './api';
+import { clientOf } from './api';
 import { streamsBus, type Bus, type BusMessage } from './socket';
+import { createNotificationsApi } from '../../api/notifications/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'notifications'>;
+
+const defaultApi: Calls = clientOf(createNotificationsApi);
 
 /** Bus messages as events of the unread badge. */
 export function badgeEventOf(message: BusMessage): UnreadBadgeEvent | null {
@@ -29,7 +35,7 @@ export const liveActor = <E extends EventObject>(bus: Bus, eventOf: (message: Bu
  * The app's unread badge with its real effects. The count is kept for the member (the app's
  * session, read through the badge's own system) and shown offline (src/effects/offline/keptLoad.ts).
  */
-export function unreadBadgeLogic({ api = defaultApi, bus = streamsBus }: { api?: ApiClient; bus?: Bus } = {}) {
+export function unreadBadgeLogic({ api = defaultApi, bus = streamsBus }: { api?: Calls; bus?: Bus } = {}) {
   return unreadBadgeMachine.provide({
     actors: {
       loadCount: fromPromise(({ system }) =>

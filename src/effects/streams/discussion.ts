@@ -90,7 +90,17 @@ export const liveCommentsActor = (bus: Bus, watch: Watch = appPostWatch, app?: H
  * (`streamsLogic(...).bound`: the app actor, the API client and the bus). Apart from
  * effects/streams/streams.ts so the lists of posts do not load them.
  */
-export function discussionLogic({ app, api, bus, watch = appPostWatch }: { app: HasSystem; api: ApiClient; bus: Bus; watch?: Watch }) {
+export function discussionLogic({
+  app,
+  api,
+  bus,
+  watch = appPostWatch,
+}: {
+  app: HasSystem;
+  api: Pick<ApiClient, 'comments' | 'questions'>;
+  bus: Bus;
+  watch?: Watch;
+}) {
   const bridge = bridgeActions(app);
   return {
     comments: commentsMachine.provide({

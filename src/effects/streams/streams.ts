@@ -21,7 +21,7 @@ import { rejectIfQueuedBehind } from '../offline/queuedBehind';
 import { reactionsMachine } from '../../machines/streams/post/reactions.machine';
 import { saveMachine } from '../../machines/streams/post/save.machine';
 import { whoReactedMachine } from '../../machines/streams/post/whoReacted.machine';
-import { api as defaultApi } from '../shell/api';
+import { clientOf } from '../shell/api';
 import { rememberFeedOrder } from './feedOrder';
 import type { KeptKind } from '../../api/offline/kept';
 import { keptMemberOf } from '../offline/kept';
@@ -29,9 +29,18 @@ import { withKept } from '../offline/keptLoad';
 import { bridgeActions, type HasSystem } from '../shell/bridge';
 import { postWatch as appPostWatch, watchingActor, type PostWatch } from './postWatch';
 import { streamsBus, type Bus, type BusMessage } from '../shell/socket';
+import { createStreamsApi } from '../../api/posts/client';
+
+/** The parts of the typed client this module calls. */
+type Calls = Pick<ApiClient, 'posts' | 'questions' | 'reactions' | 'comments' | 'saved'>;
+
+/** What a card's '…' menu calls (follow, block, report): effects/streams/author.ts. */
+export type AuthorCalls = Pick<ApiClient, 'follows' | 'users' | 'moderation'>;
+
+const defaultApi: Calls = clientOf(createStreamsApi);
 
 function readPage(
-  api: ApiClient,
+  api: Calls,
   source: FeedSource,
   q: { cursor?: string; since?: string; order: FetchPageInput['order'] },
 ): Promise<{ posts: Post[]; nextCursor: string | null; total?: number }> {
@@ -89,7 +98,7 @@ function keptId(input: FetchPageInput): { kind: KeptKind; id: string } | null {
  * the server cannot be reached (src/effects/offline/keptLoad.ts).
  */
 export const fetchPageActor = (
-  api: ApiClient,
+  api: Calls,
   member: () => string | null = () => null,
   /** What the page takes that came while it was read (reactionsSent.ts). */
   newer: Pick<ReactionsSent, 'ask'> = { ask: () => ({ take: (page) => page, end: () => {} }) },
@@ -103,7 +112,7 @@ export const fetchPageActor = (
     }
   });
 
-async function readFeedPage(api: ApiClient, member: () => string | null, input: FetchPageInput): Promise<FeedPage> {
+async function readFeedPage(api: Calls, member: () => string | null, input: FetchPageInput): Promise<FeedPage> {
   const read = async () => {
     const at = new Date().toISOString();
     const page = await readPage(api, input.source, { cursor: input.cursor, since: input.since, order: input.order });
@@ -195,7 +204,9 @@ export const liveFeedActor = (bus: Bus, watch: Pick<PostWatch, 'show' | 'forget'
 };
 
 export interface StreamsDeps {
-  api?: ApiClient;
+  api?: Calls;
+  /** The card menus' calls; by default their own client, built in their chunk (effects/streams/author.ts). */
+  authorApi?: AuthorCalls;
   bus?: Bus;
   /** The posts on screen, watched on the socket (tests hand their own). */
   watch?: Pick<PostWatch, 'show' | 'forget'>;
@@ -207,10 +218,10 @@ export interface StreamsDeps {
  * them, and the author machine of a card's menu by effects/streams/author.ts, in the chunk of that
  * menu (neither on a list's first load).
  */
-export function streamsLogic(app: HasSystem, { api = defaultApi, bus = streamsBus, watch = appPostWatch }: StreamsDeps = {}) {
+export function streamsLogic(app: HasSystem, { api = defaultApi, authorApi, bus = streamsBus, watch = appPostWatch }: StreamsDeps = {}) {
   const bridge = bridgeActions(app);
   return {
-    bound: { app, api, bus, watch },
+    bound: { app, api, authorApi, bus, watch },
     feed: feedMachine.provide({
       actors: {
         fetchPage: fetchPageActor(api, () => keptMemberOf(app), reactionsSent(app.system.get('outbox') as OutboxActorRef | undefined)),

@@ -17,8 +17,9 @@ interface Call {
 }
 
 /**
- * The page builds its machine with the app's one API client (src/effects/shell/api.ts), so the client
- * is what is replaced: each call waits until the test answers it, the way the server would.
+ * The page builds its machine with its parts of the API client over the app's one `http`
+ * (src/effects/shell/api.ts), so that is what is replaced: each call waits until the test answers it,
+ * the way the server would.
  * Everything between the client and the screen (effects, machine, view) is the real code.
  */
 const server = vi.hoisted(() => {
@@ -32,10 +33,15 @@ const server = vi.hoisted(() => {
   return { calls, api: { images: { upload: waiting('upload') }, users: { search: waiting('search') }, http: waiting('http') } };
 });
 // The typed group calls go through the waiting http, as the app's go through ofetch.
-vi.mock('../../../src/effects/shell/api', async () => {
-  const { createGroupsApi } = await import('../../../src/api/groups/client');
-  return { api: { ...server.api, ...createGroupsApi(server.api.http as never) } };
-});
+vi.mock('../../../src/effects/shell/api', () => ({
+  http: server.api.http,
+  // Each effects module's parts over the waiting http, with the two calls the test answers by name.
+  clientOf: (...parts: ((http: never) => object)[]) => ({
+    ...Object.assign({}, ...parts.map((create) => create(server.api.http as never))),
+    images: server.api.images,
+    users: server.api.users,
+  }),
+}));
 
 const bob = { _id: 'u2', username: 'bob', avatarColor: '#1e88e5', profilePicture: '' };
 const carol = { _id: 'u3', username: 'carol', avatarColor: '#43a047', profilePicture: '' };

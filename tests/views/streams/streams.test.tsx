@@ -62,7 +62,7 @@ function renderStreams(api: ApiClient, who = alice) {
   const { app } = startTestApp();
   app.system.get('session')!.send({ type: 'session.login', ...auth(who) });
   const bus = createBus();
-  const logic = streamsLogic(app, { api, bus });
+  const logic = streamsLogic(app, { api, authorApi: api, bus });
   const composer: ComposerApi = { openComposer: vi.fn() };
   const { ui } = withApp(
     app,
