@@ -62,8 +62,9 @@ const OVERLAYS =
 
 /**
  * Small modules that left the streams' first paint with what imports them (ON_DEMAND) but that the
- * chat, admin and people pages import too: kept in `member`, which those pages load anyway, rather
- * than in the chunk of a page they do not need (the post page's, the overlays') or one of their own.
+ * chat, admin and people pages import too: one chunk of their own (`memberShared`, 1.1 KB brotli),
+ * rather than in the chunk of a page they do not need (the post page's, the overlays'). Formerly in
+ * `member`, where every member's first page carried them (docs/benchmarks/transfer.md, 1 December).
  */
 const MEMBER_SHARED = new RegExp(
   [
@@ -228,12 +229,14 @@ export default defineConfig({
               name: 'member',
               priority: 1,
               test: (id) =>
-                ((MEMBER_AREA.test(id) || MEMBER_SHARED.test(id)) && !OVERLAYS.test(id) && !POST_PAGE.test(id) && !ON_DEMAND.test(id)) ||
+                (MEMBER_AREA.test(id) && !OVERLAYS.test(id) && !POST_PAGE.test(id) && !ON_DEMAND.test(id)) ||
                 (OFFLINE_DB.test(id) && !NESTED_PACKAGE.test(id)) ||
                 SOCKET_CLIENT.test(id),
             },
             // The overlays' building blocks (DIALOGS): what the member area opens and what the chat,
             // groups, people and admin pages draw share them; none of it is on the streams' first paint.
+            // What the chat, admin and people pages share that the streams do not show (MEMBER_SHARED).
+            { name: 'memberShared', priority: 0.95, test: MEMBER_SHARED },
             { name: 'dialogs', priority: 0.9, test: DIALOGS },
             // A post or question opened on its own page, and the comments opened from a list.
             { name: 'post', priority: 0.75, test: POST_PAGE },

@@ -56,6 +56,8 @@ describe('what the first routes load', () => {
       /src[\\/]machines[\\/](streams[\\/]post[\\/]author|moderation[\\/]report)\.machine\.ts/,
       /src[\\/]views[\\/]streams[\\/]post[\\/]AuthorMenuPopover\.tsx/,
       /src[\\/](machines[\\/]people[\\/]memberAside\.machine\.ts|views[\\/]layouts[\\/]MemberAside\.tsx)/,
+      // What the chat, admin and people pages share (MEMBER_SHARED: memberShared, not member).
+      /src[\\/](machines[\\/]shared[\\/]clientIds\.ts|views[\\/]chat[\\/]MessageLink\.tsx|views[\\/]people[\\/]memberHref\.ts)$/,
     ];
     expect(streams.some((id) => /src[\\/]views[\\/]composer[\\/]ComposerProvider\.tsx/.test(id))).toBe(true);
     expect(streams.filter((id) => onDemand.some((pattern) => pattern.test(id)))).toEqual([]);
